@@ -1,0 +1,111 @@
+//! Parse-and-validate entry points shared by every generated type.
+
+use crate::convert::{FromValue, Mismatch};
+use crate::error::ValidationErrors;
+use crate::location::Loc;
+use crate::validate::Ctx;
+use serde_json::Value;
+use std::fmt;
+
+/// Why a document could not become a typed value.
+#[derive(Debug)]
+pub enum ParseError {
+    /// Not JSON (or nested deeper than the parser allows), with line and column.
+    Syntax(serde_json::Error),
+    /// JSON, but the schema refuses it: every error found.
+    Invalid(ValidationErrors),
+    /// Valid, but the generated type cannot hold it: a generator bug.
+    Shape(Mismatch),
+}
+
+impl ParseError {
+    /// The validation errors, when that is why parsing failed.
+    pub fn validation_errors(&self) -> Option<&ValidationErrors> {
+        match self {
+            ParseError::Invalid(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::Syntax(e) => write!(f, "not valid JSON: {e}"),
+            ParseError::Invalid(e) => write!(f, "{e}"),
+            ParseError::Shape(e) => write!(f, "the generated type cannot hold this valid document ({e}); please report this"),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ParseError::Syntax(e) => Some(e),
+            ParseError::Invalid(e) => Some(e),
+            ParseError::Shape(e) => Some(e),
+        }
+    }
+}
+
+/// A generated type with its schema: parse and validate from JSON, or check a
+/// value built in code. Implemented for every generated type.
+pub trait Contract: FromValue + serde::Serialize {
+    /// Validates `v` against this type's schema at `loc`, recording errors in `ctx`.
+    fn check(v: &Value, loc: &Loc, ctx: &mut Ctx) -> bool;
+
+    /// Validates a JSON value without building the typed value; all errors.
+    fn validate_value(v: &Value) -> Result<(), ValidationErrors> {
+        let mut ctx = Ctx::collecting();
+        if Self::check(v, &Loc::Root, &mut ctx) {
+            Ok(())
+        } else {
+            Err(ValidationErrors(ctx.into_errors()))
+        }
+    }
+
+    /// Whether `v` is valid, stopping at the first failure.
+    fn is_valid_value(v: &Value) -> bool {
+        Self::check(v, &Loc::Root, &mut Ctx::quiet_mode())
+    }
+
+    /// Validates `v` and builds the typed value.
+    fn from_json_value(v: Value) -> Result<Self, ParseError> {
+        Self::validate_value(&v).map_err(ParseError::Invalid)?;
+        Self::from_value(v).map_err(ParseError::Shape)
+    }
+
+    /// Parses, validates and builds from JSON text.
+    fn from_json_str(s: &str) -> Result<Self, ParseError> {
+        Self::from_json_value(serde_json::from_str(s).map_err(ParseError::Syntax)?)
+    }
+
+    /// Parses, validates and builds from JSON bytes (UTF-8).
+    fn from_json_slice(b: &[u8]) -> Result<Self, ParseError> {
+        Self::from_json_value(serde_json::from_slice(b).map_err(ParseError::Syntax)?)
+    }
+
+    /// Parses, validates and builds from a reader.
+    fn from_json_reader<R: std::io::Read>(r: R) -> Result<Self, ParseError> {
+        Self::from_json_value(serde_json::from_reader(r).map_err(ParseError::Syntax)?)
+    }
+
+    /// The value as JSON.
+    fn to_json_value(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+
+    /// Checks a value built in code against the schema, so a producer cannot
+    /// send what readers would reject.
+    fn validate(&self) -> Result<(), ValidationErrors> {
+        Self::validate_value(&self.to_json_value())
+    }
+}
+
+/// The `Deserialize` every generated type gets: read any JSON, validate it
+/// against the schema, then build the typed value. Deserialising through
+/// serde therefore never yields a value the schema refuses.
+pub fn deserialize_checked<'de, T: Contract, D: serde::Deserializer<'de>>(d: D) -> Result<T, D::Error> {
+    let v = <Value as serde::Deserialize>::deserialize(d)?;
+    T::from_json_value(v).map_err(serde::de::Error::custom)
+}

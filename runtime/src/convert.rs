@@ -1,0 +1,171 @@
+//! From a validated `serde_json::Value` to a typed value, and back out as a
+//! JSON object. Conversion runs only after validation, so a [`Mismatch`]
+//! means the generated type and its schema disagree: a generator bug, still
+//! reported as an error rather than a panic.
+
+use crate::number::Integer;
+use serde::ser::SerializeMap;
+use serde_json::{Number, Value};
+use std::fmt;
+
+/// The value did not have the shape the type expects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// What the type expected ("a string", "member `id`", …).
+    pub expected: String,
+    /// JSON Pointer of the value, filled in on the way out.
+    pub at: String,
+}
+
+impl Mismatch {
+    /// A mismatch at the current value.
+    pub fn new(expected: impl Into<String>) -> Self {
+        Mismatch { expected: expected.into(), at: String::new() }
+    }
+    /// Prefixes the location with a member name or index on the way out.
+    pub fn within(mut self, token: &str) -> Self {
+        let mut prefix = String::from("/");
+        crate::location::escape_into(token, &mut prefix);
+        self.at = prefix + &self.at;
+        self
+    }
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at `{}`: expected {}", self.at, self.expected)
+    }
+}
+
+impl std::error::Error for Mismatch {}
+
+/// Builds a typed value from a JSON value that passed validation.
+pub trait FromValue: Sized {
+    /// Takes `v` apart without copying strings.
+    fn from_value(v: Value) -> Result<Self, Mismatch>;
+}
+
+/// Builds a map key (a member name) into a typed key.
+pub trait FromKey: Sized {
+    /// Converts member name `k`.
+    fn from_key(k: String) -> Result<Self, Mismatch>;
+}
+
+impl FromKey for String {
+    fn from_key(k: String) -> Result<Self, Mismatch> {
+        Ok(k)
+    }
+}
+
+impl FromValue for Value {
+    fn from_value(v: Value) -> Result<Self, Mismatch> {
+        Ok(v)
+    }
+}
+
+impl FromValue for String {
+    fn from_value(v: Value) -> Result<Self, Mismatch> {
+        match v {
+            Value::String(s) => Ok(s),
+            _ => Err(Mismatch::new("a string")),
+        }
+    }
+}
+
+impl FromValue for bool {
+    fn from_value(v: Value) -> Result<Self, Mismatch> {
+        v.as_bool().ok_or_else(|| Mismatch::new("a boolean"))
+    }
+}
+
+impl FromValue for () {
+    fn from_value(v: Value) -> Result<Self, Mismatch> {
+        v.is_null().then_some(()).ok_or_else(|| Mismatch::new("null"))
+    }
+}
+
+impl FromValue for Number {
+    fn from_value(v: Value) -> Result<Self, Mismatch> {
+        match v {
+            Value::Number(n) => Ok(n),
+            _ => Err(Mismatch::new("a number")),
+        }
+    }
+}
+
+impl FromValue for Integer {
+    fn from_value(v: Value) -> Result<Self, Mismatch> {
+        match v {
+            Value::Number(n) => Integer::new(n).ok_or_else(|| Mismatch::new("an integer")),
+            _ => Err(Mismatch::new("an integer")),
+        }
+    }
+}
+
+/// `null` becomes `None` (for `type: [X, "null"]`).
+impl<T: FromValue> FromValue for Option<T> {
+    fn from_value(v: Value) -> Result<Self, Mismatch> {
+        match v {
+            Value::Null => Ok(None),
+            v => T::from_value(v).map(Some),
+        }
+    }
+}
+
+impl<T: FromValue> FromValue for Box<T> {
+    fn from_value(v: Value) -> Result<Self, Mismatch> {
+        T::from_value(v).map(Box::new)
+    }
+}
+
+impl<T: FromValue> FromValue for Vec<T> {
+    fn from_value(v: Value) -> Result<Self, Mismatch> {
+        match v {
+            Value::Array(items) => items
+                .into_iter()
+                .enumerate()
+                .map(|(i, x)| T::from_value(x).map_err(|e| e.within(&i.to_string())))
+                .collect(),
+            _ => Err(Mismatch::new("an array")),
+        }
+    }
+}
+
+impl<K: FromKey + std::hash::Hash + Eq, V: FromValue> FromValue for indexmap::IndexMap<K, V> {
+    fn from_value(v: Value) -> Result<Self, Mismatch> {
+        match v {
+            Value::Object(m) => m
+                .into_iter()
+                .map(|(k, x)| {
+                    let value = V::from_value(x).map_err(|e| e.within(&k))?;
+                    Ok((K::from_key(k)?, value))
+                })
+                .collect(),
+            _ => Err(Mismatch::new("an object")),
+        }
+    }
+}
+
+/// Converts member `key` of an object, naming it in any mismatch.
+pub fn member<T: FromValue>(key: &str, v: Value) -> Result<T, Mismatch> {
+    T::from_value(v).map_err(|e| e.within(key))
+}
+
+/// A required member that was absent.
+pub fn missing(key: &str) -> Mismatch {
+    Mismatch::new(format!("member `{key}`"))
+}
+
+/// A type serialised as the members of a JSON object, so that an enclosing
+/// object (an envelope, a tagged union) can add its own members around them.
+pub trait ObjectFields {
+    /// Writes this value's members into `map`.
+    fn write_fields<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error>;
+
+    /// Serialises the value as one JSON object.
+    fn serialize_object<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        self.write_fields(&mut map)?;
+        map.end()
+    }
+}

@@ -1,0 +1,527 @@
+//! The validation context: generated validators call one helper per keyword,
+//! which checks, and on failure records a [`ValidationError`] with a message
+//! a person can act on.
+
+use crate::error::{SchemaLoc, ValidationError};
+use crate::location::Loc;
+use crate::number::{compare, is_multiple_of, Num};
+use serde_json::{Map, Number, Value};
+use std::cmp::Ordering;
+use std::collections::BTreeSet;
+
+/// Type bits for [`Ctx::check_type`].
+pub mod types {
+    /// `null`
+    pub const NULL: u8 = 1;
+    /// `boolean`
+    pub const BOOLEAN: u8 = 2;
+    /// `integer` (any number without a fractional part)
+    pub const INTEGER: u8 = 4;
+    /// `number` (includes integers)
+    pub const NUMBER: u8 = 8;
+    /// `string`
+    pub const STRING: u8 = 16;
+    /// `array`
+    pub const ARRAY: u8 = 32;
+    /// `object`
+    pub const OBJECT: u8 = 64;
+}
+
+/// Collects errors while a generated validator runs. In quiet mode (inside
+/// `anyOf`, `not`, `if`, or for a yes/no answer) nothing is recorded and
+/// validators stop at the first failure.
+#[derive(Debug)]
+pub struct Ctx {
+    errors: Vec<ValidationError>,
+    collect: bool,
+}
+
+impl Ctx {
+    /// A context that records every error.
+    pub fn collecting() -> Self {
+        Ctx { errors: Vec::new(), collect: true }
+    }
+
+    /// A context that only answers valid or not, stopping at the first failure.
+    pub fn quiet_mode() -> Self {
+        Ctx { errors: Vec::new(), collect: false }
+    }
+
+    /// Whether errors are being recorded; when not, validators may return at
+    /// the first failure.
+    #[inline]
+    pub fn is_collecting(&self) -> bool {
+        self.collect
+    }
+
+    /// The errors recorded so far.
+    pub fn into_errors(self) -> Vec<ValidationError> {
+        self.errors
+    }
+
+    /// Records that `keyword` of the subschema at `at` failed for the value at
+    /// `loc`. Always returns `false`, so a check reads `ok &= cond || ctx.fail(…)`.
+    #[cold]
+    pub fn fail(&mut self, loc: &Loc, at: &SchemaLoc, keyword: &str, message: impl FnOnce() -> String) -> bool {
+        if self.collect {
+            self.errors.push(ValidationError::new(loc.to_pointer(), at, keyword, message()));
+        }
+        false
+    }
+
+    /// Runs `f` without recording anything; returns whether it passed.
+    #[inline]
+    pub fn quiet(&mut self, f: impl FnOnce(&mut Ctx) -> bool) -> bool {
+        let before = std::mem::replace(&mut self.collect, false);
+        let ok = f(self);
+        self.collect = before;
+        ok
+    }
+
+    /// Runs `f` recording its errors apart; returns whether it passed and
+    /// what it found, so a caller can decide whether to keep them.
+    pub fn capture(&mut self, f: impl FnOnce(&mut Ctx) -> bool) -> (bool, Vec<ValidationError>) {
+        let mark = self.errors.len();
+        let ok = f(self);
+        (ok, self.errors.split_off(mark))
+    }
+
+    /// Adds errors captured earlier with [`Ctx::capture`].
+    pub fn extend(&mut self, errors: Vec<ValidationError>) {
+        if self.collect {
+            self.errors.extend(errors);
+        }
+    }
+
+    /// `type`: `mask` is a union of [`types`] bits.
+    pub fn check_type(&mut self, loc: &Loc, at: &SchemaLoc, v: &Value, mask: u8) -> bool {
+        if type_matches(v, mask) {
+            return true;
+        }
+        self.fail(loc, at, "type", || format!("{} must be {}, got {}", loc.describe(), type_names(mask), kind_of(v)))
+    }
+
+    /// `minLength`, counted in Unicode code points.
+    pub fn min_length(&mut self, loc: &Loc, at: &SchemaLoc, s: &str, min: u64) -> bool {
+        let n = s.chars().count() as u64;
+        n >= min || self.fail(loc, at, "minLength", || {
+            format!("{} must be at least {min} character{} long, got {n}", loc.describe(), plural(min))
+        })
+    }
+
+    /// `maxLength`, counted in Unicode code points.
+    pub fn max_length(&mut self, loc: &Loc, at: &SchemaLoc, s: &str, max: u64) -> bool {
+        // Cheap exit: a string of at most `max` bytes has at most `max` code points.
+        if s.len() as u64 <= max {
+            return true;
+        }
+        let n = s.chars().count() as u64;
+        n <= max || self.fail(loc, at, "maxLength", || {
+            format!("{} must be at most {max} character{} long, got {n}", loc.describe(), plural(max))
+        })
+    }
+
+    /// `pattern` (ECMA-262, not anchored).
+    pub fn pattern(&mut self, loc: &Loc, at: &SchemaLoc, s: &str, re: &regress::Regex, source: &str) -> bool {
+        re.find(s).is_some() || self.fail(loc, at, "pattern", || {
+            let got = if at.sensitive || s.chars().count() > 40 {
+                format!("a {}-character value", s.chars().count())
+            } else {
+                serde_json::to_string(s).unwrap_or_default()
+            };
+            format!("{} must match `{source}`, got {got}", loc.describe())
+        })
+    }
+
+    /// `format` under the assertion setting: `ok` is the checker's verdict.
+    pub fn format(&mut self, loc: &Loc, at: &SchemaLoc, v: &str, format: &str, ok: bool) -> bool {
+        ok || self.fail(loc, at, "format", || {
+            format!("{} must be a valid {format}, got {}", loc.describe(), preview_str(v, at))
+        })
+    }
+
+    /// `minimum`.
+    pub fn minimum(&mut self, loc: &Loc, at: &SchemaLoc, n: &Number, b: Num) -> bool {
+        compare(n, b) != Ordering::Less
+            || self.fail(loc, at, "minimum", || format!("{} must be ≥ {b}, got {}", loc.describe(), preview_num(n, at)))
+    }
+
+    /// `maximum`.
+    pub fn maximum(&mut self, loc: &Loc, at: &SchemaLoc, n: &Number, b: Num) -> bool {
+        compare(n, b) != Ordering::Greater
+            || self.fail(loc, at, "maximum", || format!("{} must be ≤ {b}, got {}", loc.describe(), preview_num(n, at)))
+    }
+
+    /// `exclusiveMinimum` (and draft-04's boolean form, which generated code maps here).
+    pub fn exclusive_minimum(&mut self, loc: &Loc, at: &SchemaLoc, kw: &str, n: &Number, b: Num) -> bool {
+        compare(n, b) == Ordering::Greater
+            || self.fail(loc, at, kw, || format!("{} must be > {b}, got {}", loc.describe(), preview_num(n, at)))
+    }
+
+    /// `exclusiveMaximum` (and draft-04's boolean form, which generated code maps here).
+    pub fn exclusive_maximum(&mut self, loc: &Loc, at: &SchemaLoc, kw: &str, n: &Number, b: Num) -> bool {
+        compare(n, b) == Ordering::Less
+            || self.fail(loc, at, kw, || format!("{} must be < {b}, got {}", loc.describe(), preview_num(n, at)))
+    }
+
+    /// `multipleOf`.
+    pub fn multiple_of(&mut self, loc: &Loc, at: &SchemaLoc, n: &Number, d: Num) -> bool {
+        is_multiple_of(n, d)
+            || self.fail(loc, at, "multipleOf", || format!("{} must be a multiple of {d}, got {}", loc.describe(), preview_num(n, at)))
+    }
+
+    /// `minItems`.
+    pub fn min_items(&mut self, loc: &Loc, at: &SchemaLoc, len: usize, min: u64) -> bool {
+        len as u64 >= min
+            || self.fail(loc, at, "minItems", || format!("{} must have at least {min} item{}, got {len}", loc.describe(), plural(min)))
+    }
+
+    /// `maxItems`.
+    pub fn max_items(&mut self, loc: &Loc, at: &SchemaLoc, len: usize, max: u64) -> bool {
+        len as u64 <= max
+            || self.fail(loc, at, "maxItems", || format!("{} must have at most {max} item{}, got {len}", loc.describe(), plural(max)))
+    }
+
+    /// `uniqueItems: true` (JSON equality: `1` equals `1.0`).
+    pub fn unique_items(&mut self, loc: &Loc, at: &SchemaLoc, items: &[Value]) -> bool {
+        let mut seen = std::collections::HashMap::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            if let Some(first) = seen.insert(crate::json::json_hash_key(item), i) {
+                return self.fail(loc, at, "uniqueItems", || {
+                    format!("{} must not repeat items, but items {first} and {i} are equal", loc.describe())
+                });
+            }
+        }
+        true
+    }
+
+    /// `minProperties`.
+    pub fn min_properties(&mut self, loc: &Loc, at: &SchemaLoc, len: usize, min: u64) -> bool {
+        len as u64 >= min
+            || self.fail(loc, at, "minProperties", || {
+                format!("{} must have at least {min} member{}, got {len}", loc.describe(), plural(min))
+            })
+    }
+
+    /// `maxProperties`.
+    pub fn max_properties(&mut self, loc: &Loc, at: &SchemaLoc, len: usize, max: u64) -> bool {
+        len as u64 <= max
+            || self.fail(loc, at, "maxProperties", || {
+                format!("{} must have at most {max} member{}, got {len}", loc.describe(), plural(max))
+            })
+    }
+
+    /// `required`: every missing name is its own error.
+    pub fn required(&mut self, loc: &Loc, at: &SchemaLoc, m: &Map<String, Value>, names: &[&str]) -> bool {
+        let mut ok = true;
+        for name in names {
+            if !m.contains_key(*name) {
+                ok = self.fail(loc, at, "required", || format!("{} is missing required member `{name}`", loc.describe()));
+                if !self.collect {
+                    return false;
+                }
+            }
+        }
+        ok
+    }
+
+    /// `dependentRequired` (and draft-07's array form of `dependencies`):
+    /// when `trigger` is present, `names` must be too.
+    pub fn dependent_required(
+        &mut self,
+        loc: &Loc,
+        at: &SchemaLoc,
+        kw: &str,
+        m: &Map<String, Value>,
+        trigger: &str,
+        names: &[&str],
+    ) -> bool {
+        if !m.contains_key(trigger) {
+            return true;
+        }
+        let mut ok = true;
+        for name in names {
+            if !m.contains_key(*name) {
+                ok = self.fail(loc, at, kw, || format!("{} has `{trigger}`, so it must also have `{name}`", loc.describe()));
+                if !self.collect {
+                    return false;
+                }
+            }
+        }
+        ok
+    }
+
+    /// `enum` with any JSON values.
+    pub fn enum_of(&mut self, loc: &Loc, at: &SchemaLoc, v: &Value, values: &[Value]) -> bool {
+        values.iter().any(|x| crate::json::json_equal(v, x)) || self.fail(loc, at, "enum", || enum_message(loc, at, v, values))
+    }
+
+    /// `enum` whose values are all strings (a fast path for the common case).
+    pub fn enum_str(&mut self, loc: &Loc, at: &SchemaLoc, v: &Value, values: &[&str]) -> bool {
+        matches!(v, Value::String(s) if values.contains(&s.as_str()))
+            || self.fail(loc, at, "enum", || {
+                let list: Vec<Value> = values.iter().map(|s| Value::String((*s).to_owned())).collect();
+                enum_message(loc, at, v, &list)
+            })
+    }
+
+    /// `const` with any JSON value.
+    pub fn const_of(&mut self, loc: &Loc, at: &SchemaLoc, v: &Value, value: &Value) -> bool {
+        crate::json::json_equal(v, value)
+            || self.fail(loc, at, "const", || format!("{} must be {value}, got {}", loc.describe(), preview(v, at)))
+    }
+
+    /// `const` with a string (a fast path for the common case).
+    pub fn const_str(&mut self, loc: &Loc, at: &SchemaLoc, v: &Value, value: &str) -> bool {
+        matches!(v, Value::String(s) if s == value)
+            || self.fail(loc, at, "const", || format!("{} must be {value:?}, got {}", loc.describe(), preview(v, at)))
+    }
+
+    /// The `false` schema: nothing is valid.
+    pub fn false_schema(&mut self, loc: &Loc, at: &SchemaLoc) -> bool {
+        self.fail(loc, at, "", || format!("{} is not allowed here", loc.describe()))
+    }
+
+    /// A member that `additionalProperties: false` (or
+    /// `unevaluatedProperties: false`) refuses.
+    pub fn unexpected_member(&mut self, loc: &Loc, at: &SchemaLoc, kw: &str, key: &str) -> bool {
+        self.fail(loc, at, kw, || format!("{} has unexpected member `{key}`", loc.describe()))
+    }
+
+    /// An item that `items: false` (or `additionalItems`/`unevaluatedItems: false`) refuses.
+    pub fn unexpected_item(&mut self, loc: &Loc, at: &SchemaLoc, kw: &str, index: usize, allowed: usize) -> bool {
+        self.fail(loc, at, kw, || {
+            format!("{} may hold at most {allowed} item{}, but has item {index}", loc.describe(), plural(allowed as u64))
+        })
+    }
+
+    /// `anyOf` where no branch matched.
+    pub fn any_of_failed(&mut self, loc: &Loc, at: &SchemaLoc) -> bool {
+        self.fail(loc, at, "anyOf", || format!("{} matches none of the allowed shapes", loc.describe()))
+    }
+
+    /// `oneOf` where `matched` branches (0 or more than 1) matched.
+    pub fn one_of_failed(&mut self, loc: &Loc, at: &SchemaLoc, matched: &[usize]) -> bool {
+        self.fail(loc, at, "oneOf", || {
+            if matched.is_empty() {
+                format!("{} matches none of the allowed shapes", loc.describe())
+            } else {
+                let list: Vec<String> = matched.iter().map(|i| i.to_string()).collect();
+                format!("{} must match exactly one shape, but matches branches {}", loc.describe(), list.join(", "))
+            }
+        })
+    }
+
+    /// `not` whose subschema matched.
+    pub fn not_failed(&mut self, loc: &Loc, at: &SchemaLoc) -> bool {
+        self.fail(loc, at, "not", || format!("{} must not match the schema under `not`", loc.describe()))
+    }
+
+    /// `contains` / `minContains` / `maxContains`.
+    pub fn contains_count(&mut self, loc: &Loc, at: &SchemaLoc, found: usize, min: u64, max: Option<u64>) -> bool {
+        if (found as u64) < min {
+            let kw = if min == 1 { "contains" } else { "minContains" };
+            return self.fail(loc, at, kw, || {
+                format!("{} must contain at least {min} matching item{}, found {found}", loc.describe(), plural(min))
+            });
+        }
+        if let Some(max) = max {
+            if found as u64 > max {
+                return self.fail(loc, at, "maxContains", || {
+                    format!("{} must contain at most {max} matching item{}, found {found}", loc.describe(), plural(max))
+                });
+            }
+        }
+        true
+    }
+
+    /// `propertyNames`: `key` failed the name schema.
+    pub fn bad_property_name(&mut self, loc: &Loc, at: &SchemaLoc, key: &str) -> bool {
+        self.fail(loc, at, "propertyNames", || {
+            let shown = if at.sensitive { "a member".to_owned() } else { format!("member name {key:?}") };
+            format!("{} has {shown} that the schema's `propertyNames` refuses", loc.describe())
+        })
+    }
+}
+
+/// What `unevaluatedProperties` and `unevaluatedItems` need to know: which
+/// members and items some in-place applicator already evaluated.
+#[derive(Clone, Debug, Default)]
+pub struct Evaluated {
+    /// Every member was evaluated.
+    pub all_properties: bool,
+    /// Members evaluated by name.
+    pub properties: BTreeSet<String>,
+    /// Every item was evaluated.
+    pub all_items: bool,
+    /// Items `0..prefix` were evaluated.
+    pub prefix: usize,
+    /// Single items evaluated (by `contains`).
+    pub items: BTreeSet<usize>,
+}
+
+impl Evaluated {
+    /// Adds what `other` evaluated.
+    pub fn merge(&mut self, other: Evaluated) {
+        self.all_properties |= other.all_properties;
+        self.properties.extend(other.properties);
+        self.all_items |= other.all_items;
+        self.prefix = self.prefix.max(other.prefix);
+        self.items.extend(other.items);
+    }
+    /// Whether member `key` was evaluated.
+    pub fn has_property(&self, key: &str) -> bool {
+        self.all_properties || self.properties.contains(key)
+    }
+    /// Whether item `i` was evaluated.
+    pub fn has_item(&self, i: usize) -> bool {
+        self.all_items || i < self.prefix || self.items.contains(&i)
+    }
+}
+
+/// Whether `v` has one of the types in `mask`.
+#[inline]
+pub fn type_matches(v: &Value, mask: u8) -> bool {
+    use types::*;
+    match v {
+        Value::Null => mask & NULL != 0,
+        Value::Bool(_) => mask & BOOLEAN != 0,
+        Value::Number(n) => mask & NUMBER != 0 || (mask & INTEGER != 0 && crate::number::is_integer(n)),
+        Value::String(_) => mask & STRING != 0,
+        Value::Array(_) => mask & ARRAY != 0,
+        Value::Object(_) => mask & OBJECT != 0,
+    }
+}
+
+fn type_names(mask: u8) -> String {
+    use types::*;
+    let names: Vec<&str> = [
+        (NULL, "null"),
+        (BOOLEAN, "a boolean"),
+        (INTEGER, "an integer"),
+        (NUMBER, "a number"),
+        (STRING, "a string"),
+        (ARRAY, "an array"),
+        (OBJECT, "an object"),
+    ]
+    .iter()
+    .filter(|(bit, _)| mask & bit != 0)
+    .map(|(_, name)| *name)
+    .collect();
+    match names.len() {
+        0 => "nothing".to_owned(),
+        1 => names[0].to_owned(),
+        n => format!("{} or {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(n) if crate::number::is_integer(n) => "an integer",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// The value as a message may show it: never for sensitive fields, and
+/// shortened when long.
+fn preview(v: &Value, at: &SchemaLoc) -> String {
+    match v {
+        Value::String(s) => preview_str(s, at),
+        Value::Number(n) => preview_num(n, at),
+        Value::Array(a) => format!("an array of {} item{}", a.len(), plural(a.len() as u64)),
+        Value::Object(m) => format!("an object with {} member{}", m.len(), plural(m.len() as u64)),
+        other if at.sensitive => kind_of(other).to_owned(),
+        other => other.to_string(),
+    }
+}
+
+fn preview_str(s: &str, at: &SchemaLoc) -> String {
+    let n = s.chars().count();
+    if at.sensitive || n > 40 {
+        format!("a {n}-character string")
+    } else {
+        serde_json::to_string(s).unwrap_or_default()
+    }
+}
+
+fn preview_num(n: &Number, at: &SchemaLoc) -> String {
+    if at.sensitive {
+        "a number".to_owned()
+    } else {
+        n.to_string()
+    }
+}
+
+fn enum_message(loc: &Loc, at: &SchemaLoc, v: &Value, values: &[Value]) -> String {
+    let shown: Vec<String> = values.iter().take(12).map(|x| x.to_string()).collect();
+    let more = if values.len() > 12 { format!(" (and {} more)", values.len() - 12) } else { String::new() };
+    format!("{} must be one of {}{more}, got {}", loc.describe(), shown.join(", "), preview(v, at))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    static AT: SchemaLoc = SchemaLoc { base: "s.json", pointer: "/properties/commandId", sensitive: false };
+    static SECRET: SchemaLoc = SchemaLoc { base: "s.json", pointer: "/properties/input", sensitive: true };
+
+    #[test]
+    fn pattern_message_names_member_pattern_and_length() {
+        let re = regress::Regex::new("^cmd_[0-9a-f]{32}$").unwrap();
+        let mut c = Ctx::collecting();
+        let root = Loc::Root;
+        let loc = root.key("commandId");
+        let v = format!("cmd_{}", "a".repeat(27));
+        assert!(!c.pattern(&loc, &AT, &v, &re, "^cmd_[0-9a-f]{32}$"));
+        let e = &c.into_errors()[0];
+        assert_eq!(e.instance_location, "/commandId");
+        assert_eq!(e.keyword_location, "/properties/commandId/pattern");
+        assert_eq!(e.message, "`commandId` must match `^cmd_[0-9a-f]{32}$`, got \"cmd_aaaaaaaaaaaaaaaaaaaaaaaaaaa\"");
+    }
+
+    #[test]
+    fn sensitive_values_never_reach_messages() {
+        let mut c = Ctx::collecting();
+        let root = Loc::Root;
+        let loc = root.key("input");
+        let re = regress::Regex::new("^x$").unwrap();
+        c.pattern(&loc, &SECRET, "hunter2", &re, "^x$");
+        c.const_str(&loc, &SECRET, &json!("hunter2"), "x");
+        c.enum_str(&loc, &SECRET, &json!("hunter2"), &["a"]);
+        c.format(&loc, &SECRET, "hunter2", "email", false);
+        for e in c.into_errors() {
+            assert!(!e.message.contains("hunter2"), "{}", e.message);
+        }
+    }
+
+    #[test]
+    fn quiet_mode_records_nothing() {
+        let mut c = Ctx::collecting();
+        let root = Loc::Root;
+        let ok = c.quiet(|c| c.min_length(&root, &AT, "", 1));
+        assert!(!ok);
+        assert!(c.into_errors().is_empty());
+    }
+
+    #[test]
+    fn type_bits() {
+        assert!(type_matches(&json!(1.0), types::INTEGER));
+        assert!(!type_matches(&json!(1.5), types::INTEGER));
+        assert!(type_matches(&json!(1.5), types::NUMBER));
+        assert_eq!(type_names(types::STRING | types::NULL), "null or a string");
+    }
+}

@@ -1,1 +1,167 @@
-//! contracts-codegen
+//! `contracts-codegen`: turns JSON Schemas into Rust types and validators.
+//!
+//! The generator is a pipeline of plain stages, each a module:
+//!
+//! * [`load`]: read documents, find each one's dialect, index `$id`s and anchors;
+//! * [`ir`]: one owned schema model, every keyword with its file and JSON Pointer,
+//!   every `$ref` resolved to a node;
+//! * [`plan`]: decide Rust shapes and stable names;
+//! * [`emit`]: token streams (`quote`), pretty-printed (`prettyplease`), one file
+//!   per schema, deterministic.
+//!
+//! Use it from a `build.rs`:
+//!
+//! ```no_run
+//! let settings = contracts_codegen::Settings::new();
+//! let inputs = contracts_codegen::SchemaInput::read_dir("schemas").unwrap();
+//! let files = contracts_codegen::generate(&settings, &inputs).unwrap();
+//! contracts_codegen::write_to_out_dir(&files).unwrap();
+//! ```
+
+pub mod emit;
+mod error;
+pub mod ir;
+pub mod load;
+pub mod plan;
+mod settings;
+
+pub use error::{Error, Warning};
+pub use load::Dialect;
+pub use settings::Settings;
+
+use std::path::{Path, PathBuf};
+
+/// One schema file given to the generator.
+#[derive(Clone, Debug)]
+pub struct SchemaInput {
+    /// The file name as it should appear in messages and headers, e.g.
+    /// `schemas/commands.schema.json`.
+    pub path: String,
+    /// The file's text.
+    pub text: String,
+    /// Whether to generate a module for it (`false` for documents that are
+    /// only referenced, such as shared definitions or test-suite remotes).
+    pub generate: bool,
+    /// The URI it is known by when it has no `$id` (and for references to
+    /// it by that name); defaults to `file:///` + `path`.
+    pub retrieval_uri: Option<String>,
+}
+
+impl SchemaInput {
+    /// A schema to generate a module for.
+    pub fn new(path: impl Into<String>, text: impl Into<String>) -> Self {
+        SchemaInput { path: path.into(), text: text.into(), generate: true, retrieval_uri: None }
+    }
+
+    /// A document that schemas may reference but that gets no module of its own.
+    pub fn referenced_only(mut self) -> Self {
+        self.generate = false;
+        self
+    }
+
+    /// Sets the URI the document is retrieved by.
+    pub fn with_retrieval_uri(mut self, uri: impl Into<String>) -> Self {
+        self.retrieval_uri = Some(uri.into());
+        self
+    }
+
+    /// The module name: the file stem before `.schema.json` / `.json`, in snake case.
+    pub fn module_name(&self) -> String {
+        plan::names::module_name(&self.path)
+    }
+
+    /// Reads every `*.json` file directly in `dir` (sorted by name, so the
+    /// output does not depend on the file system's order).
+    pub fn read_dir(dir: impl AsRef<Path>) -> Result<Vec<SchemaInput>, Error> {
+        let dir = dir.as_ref();
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(|e| Error::io(dir, e))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        paths.sort();
+        paths
+            .into_iter()
+            .map(|p| {
+                let text = std::fs::read_to_string(&p).map_err(|e| Error::io(&p, e))?;
+                Ok(SchemaInput::new(p.to_string_lossy().replace('\\', "/"), text))
+            })
+            .collect()
+    }
+}
+
+/// One generated Rust file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GeneratedFile {
+    /// File name relative to the output directory, e.g. `commands.rs`.
+    pub name: String,
+    /// The module name (`commands`).
+    pub module: String,
+    /// The schema it was generated from.
+    pub source: String,
+    /// The formatted Rust source.
+    pub contents: String,
+}
+
+/// What a generator run produced.
+#[derive(Clone, Debug)]
+pub struct Output {
+    /// One file per schema input marked `generate`, in input order.
+    pub files: Vec<GeneratedFile>,
+    /// Constructs typed loosely (as `serde_json::Value`) and other notes,
+    /// each naming file and JSON Pointer.
+    pub warnings: Vec<Warning>,
+}
+
+/// Runs the whole pipeline: a pure function of its inputs.
+pub fn generate(settings: &Settings, inputs: &[SchemaInput]) -> Result<Output, Error> {
+    let docs = load::load(settings, inputs)?;
+    let ir = ir::build(settings, &docs)?;
+    let plan = plan::plan(settings, &ir)?;
+    emit::emit(settings, &docs, &ir, &plan)
+}
+
+/// Writes generated files into `$OUT_DIR` for a build script, rewriting a
+/// file only when its contents changed (so cargo does not rebuild needlessly),
+/// and prints each warning as a `cargo::warning`.
+pub fn write_to_out_dir(output: &Output) -> Result<PathBuf, Error> {
+    let out = std::env::var_os("OUT_DIR").ok_or_else(|| Error::message("OUT_DIR is not set: call this from a build script"))?;
+    let out = PathBuf::from(out);
+    let mut files = output.files.clone();
+    files.push(GeneratedFile {
+        name: "modules.rs".to_owned(),
+        module: String::new(),
+        source: String::new(),
+        contents: module_index(&output.files),
+    });
+    write_files(&out, &files)?;
+    for w in &output.warnings {
+        println!("cargo::warning={w}");
+    }
+    Ok(out)
+}
+
+/// The index of generated modules: `pub mod NAME { include!(…) }` for each
+/// file, so a crate's `lib.rs` includes one file and gets every schema.
+pub fn module_index(files: &[GeneratedFile]) -> String {
+    let mut out = String::from("// @generated by contracts-codegen: one module per schema.\n");
+    for f in files {
+        out.push_str(&format!(
+            "\n#[doc = \"Types and validators generated from `{}`.\"]\npub mod {} {{\n    include!(concat!(env!(\"OUT_DIR\"), \"/{}\"));\n}}\n",
+            f.source, f.module, f.name
+        ));
+    }
+    out
+}
+
+/// Writes files into `dir`, rewriting only those whose contents changed.
+pub fn write_files(dir: &Path, files: &[GeneratedFile]) -> Result<(), Error> {
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    for f in files {
+        let path = dir.join(&f.name);
+        if std::fs::read_to_string(&path).ok().as_deref() != Some(f.contents.as_str()) {
+            std::fs::write(&path, &f.contents).map_err(|e| Error::io(&path, e))?;
+        }
+    }
+    Ok(())
+}

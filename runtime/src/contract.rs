@@ -1,7 +1,7 @@
 //! Parse-and-validate entry points shared by every generated type.
 
 use crate::convert::{FromValue, Mismatch};
-use crate::error::ValidationErrors;
+use crate::error::{SchemaPath, ValidationErrors};
 use crate::location::Loc;
 use crate::validate::Ctx;
 use serde_json::Value;
@@ -52,7 +52,16 @@ impl std::error::Error for ParseError {
 /// value built in code. Implemented for every generated type.
 pub trait Contract: FromValue + serde::Serialize {
     /// Validates `v` against this type's schema at `loc`, recording errors in `ctx`.
-    fn check(v: &Value, loc: &Loc, ctx: &mut Ctx) -> bool;
+    fn check(v: &Value, loc: &Loc, ctx: &mut Ctx) -> bool {
+        Self::check_at(v, loc, ctx, &Self::schema_root())
+    }
+
+    /// Validates `v` against this type's schema, reached at schema path `at`.
+    fn check_at(v: &Value, loc: &Loc, ctx: &mut Ctx, at: &SchemaPath) -> bool;
+
+    /// Where this type's schema sits: the root of its resource, or the
+    /// canonical location of a subschema.
+    fn schema_root() -> SchemaPath<'static>;
 
     /// Validates a JSON value without building the typed value; all errors.
     fn validate_value(v: &Value) -> Result<(), ValidationErrors> {

@@ -4,18 +4,93 @@
 use serde::ser::{SerializeMap, SerializeSeq};
 use std::fmt;
 
-/// A schema location known when the code was generated: the schema resource
-/// (its `$id`, or its file when it has none) and the JSON Pointer of one
-/// subschema within it. Generated code keeps one `static` per subschema.
-#[derive(Debug)]
-pub struct SchemaLoc {
-    /// The schema resource: its `$id`, or the file it was read from.
-    pub base: &'static str,
-    /// The JSON Pointer of the subschema inside that resource.
-    pub pointer: &'static str,
-    /// The value sits under `x-sensitivity: local` (or the configured
-    /// sensitivity keyword): messages must not repeat it.
-    pub sensitive: bool,
+/// Where a keyword sits in the schema, built on the stack while validating
+/// (like [`Loc`](crate::Loc) for the document). It yields both locations of the
+/// JSON Schema output format: the evaluation path (`keywordLocation`, through
+/// each `$ref`) and the canonical location (`absoluteKeywordLocation`: the
+/// schema resource and the pointer inside it). Generated validators are
+/// shared between identical subschemas, so each appends only relative
+/// pointers and the caller supplies the prefix.
+#[derive(Clone, Copy, Debug)]
+pub enum SchemaPath<'a> {
+    /// The root of the schema resource `base` (its `$id`, or its file).
+    Root(&'static str),
+    /// A subschema at a relative pointer such as `/properties/commandId`.
+    Child(&'a SchemaPath<'a>, &'static str),
+    /// A subschema at a relative pointer that starts a new schema resource
+    /// (it has its own `$id`).
+    Resource(&'a SchemaPath<'a>, &'static str, &'static str),
+    /// A reference followed: keyword (`/$ref`, `/$dynamicRef`, …), then the
+    /// target's resource and pointer.
+    Ref(&'a SchemaPath<'a>, &'static str, &'static str, &'static str),
+    /// What lies below holds data marked `x-sensitivity: local`: messages do
+    /// not repeat values.
+    Sensitive(&'a SchemaPath<'a>),
+}
+
+impl<'a> SchemaPath<'a> {
+    /// The subschema at relative pointer `rel`.
+    #[inline]
+    pub fn child(&'a self, rel: &'static str) -> SchemaPath<'a> {
+        SchemaPath::Child(self, rel)
+    }
+    /// The subschema at `rel` that is a resource of its own, `base`.
+    #[inline]
+    pub fn resource(&'a self, rel: &'static str, base: &'static str) -> SchemaPath<'a> {
+        SchemaPath::Resource(self, rel, base)
+    }
+    /// The target of reference keyword `kw`, at `pointer` in resource `base`.
+    #[inline]
+    pub fn reference(&'a self, kw: &'static str, base: &'static str, pointer: &'static str) -> SchemaPath<'a> {
+        SchemaPath::Ref(self, kw, base, pointer)
+    }
+    /// Marks what follows as sensitive.
+    #[inline]
+    pub fn sensitive(&'a self) -> SchemaPath<'a> {
+        SchemaPath::Sensitive(self)
+    }
+
+    /// Whether values under this path must not appear in messages.
+    pub fn is_sensitive(&self) -> bool {
+        match self {
+            SchemaPath::Root(_) => false,
+            SchemaPath::Sensitive(_) => true,
+            SchemaPath::Child(p, _) | SchemaPath::Resource(p, _, _) | SchemaPath::Ref(p, _, _, _) => p.is_sensitive(),
+        }
+    }
+
+    /// The evaluation path (`keywordLocation`).
+    pub fn evaluation_path(&self) -> String {
+        let mut out = String::new();
+        self.write_eval(&mut out);
+        out
+    }
+
+    fn write_eval(&self, out: &mut String) {
+        match self {
+            SchemaPath::Root(_) => {}
+            SchemaPath::Child(p, rel) | SchemaPath::Resource(p, rel, _) | SchemaPath::Ref(p, rel, _, _) => {
+                p.write_eval(out);
+                out.push_str(rel);
+            }
+            SchemaPath::Sensitive(p) => p.write_eval(out),
+        }
+    }
+
+    /// The canonical location: schema resource and pointer inside it.
+    pub fn canonical(&self) -> (&'static str, String) {
+        match self {
+            SchemaPath::Root(base) => (base, String::new()),
+            SchemaPath::Child(p, rel) => {
+                let (base, mut ptr) = p.canonical();
+                ptr.push_str(rel);
+                (base, ptr)
+            }
+            SchemaPath::Resource(_, _, base) => (base, String::new()),
+            SchemaPath::Ref(_, _, base, ptr) => (base, (*ptr).to_owned()),
+            SchemaPath::Sensitive(p) => p.canonical(),
+        }
+    }
 }
 
 /// One failed keyword.
@@ -23,11 +98,11 @@ pub struct SchemaLoc {
 pub struct ValidationError {
     /// JSON Pointer into the document (`""` is the document itself).
     pub instance_location: String,
-    /// JSON Pointer of the failing keyword inside its schema resource,
-    /// e.g. `/properties/commandId/pattern`.
+    /// JSON Pointer of the failing keyword from the root schema, through each
+    /// `$ref` followed, e.g. `/properties/commandId/pattern`.
     pub keyword_location: String,
-    /// The schema resource the keyword belongs to (`$id` or file name),
-    /// joined with the keyword location as a URI fragment.
+    /// The canonical location of the keyword: its schema resource (`$id` or
+    /// file) with the pointer inside it as the URI fragment.
     pub absolute_keyword_location: String,
     /// The keyword that failed (`pattern`, `required`, …) or, for contract
     /// rules written by hand, a stable rule id.
@@ -37,17 +112,15 @@ pub struct ValidationError {
 }
 
 impl ValidationError {
-    /// An error for `keyword` of the subschema at `at`.
-    pub fn new(instance_location: String, at: &SchemaLoc, keyword: &str, message: String) -> Self {
-        let keyword_location = if keyword.is_empty() {
-            at.pointer.to_owned()
-        } else {
-            format!("{}/{}", at.pointer, keyword)
-        };
+    /// An error for `keyword` of the subschema at `at` (an empty keyword
+    /// means the subschema itself, e.g. the `false` schema).
+    pub fn new(instance_location: String, at: &SchemaPath, keyword: &str, message: String) -> Self {
+        let suffix = if keyword.is_empty() { String::new() } else { format!("/{keyword}") };
+        let (base, pointer) = at.canonical();
         ValidationError {
-            absolute_keyword_location: format!("{}#{}", at.base, keyword_location),
+            absolute_keyword_location: format!("{base}#{pointer}{suffix}"),
             instance_location,
-            keyword_location,
+            keyword_location: at.evaluation_path() + &suffix,
             keyword: keyword.to_owned(),
             message,
         }
@@ -169,11 +242,24 @@ impl serde::Serialize for ValidationErrors {
 mod tests {
     use super::*;
 
-    static AT: SchemaLoc = SchemaLoc { base: "x.json", pointer: "/properties/a", sensitive: false };
+    #[test]
+    fn ref_resets_canonical_location_but_not_evaluation_path() {
+        let root = SchemaPath::Root("x.json");
+        let p = root.child("/properties/a");
+        let r = p.reference("/$ref", "y.json", "/$defs/A");
+        let q = r.child("/items");
+        let e = ValidationError::new("/a/0".into(), &q, "minimum", "small".into());
+        assert_eq!(e.keyword_location, "/properties/a/$ref/items/minimum");
+        assert_eq!(e.absolute_keyword_location, "y.json#/$defs/A/items/minimum");
+        assert!(!q.is_sensitive());
+        assert!(q.sensitive().child("/x").is_sensitive());
+    }
 
     #[test]
     fn basic_output_shape() {
-        let errs = ValidationErrors(vec![ValidationError::new("/a".into(), &AT, "minLength", "too short".into())]);
+        let root = SchemaPath::Root("x.json");
+        let at = root.child("/properties/a");
+        let errs = ValidationErrors(vec![ValidationError::new("/a".into(), &at, "minLength", "too short".into())]);
         let out = errs.to_basic_output();
         assert_eq!(
             out,

@@ -15,16 +15,18 @@ mod error;
 pub mod format;
 mod json;
 mod location;
+mod macros;
 mod number;
 mod validate;
 
 pub use contract::{deserialize_checked, Contract, ParseError};
 pub use convert::{member, missing, FromKey, FromValue, Mismatch, ObjectFields};
-pub use error::{SchemaLoc, ValidationError, ValidationErrors};
+pub use error::{SchemaPath, ValidationError, ValidationErrors};
 pub use json::{json_equal, json_hash_key};
 pub use location::Loc;
 pub use number::Integer;
-pub use validate::{Ctx, Evaluated};
+pub use number::Num;
+pub use validate::{type_matches, types, Check, Ctx, Evaluated, JsonConst, Pattern};
 
 /// Re-exports that generated code names through this crate, so a downstream
 /// crate needs no direct dependency on them.
@@ -43,3 +45,12 @@ pub type Map<K, V> = indexmap::IndexMap<K, V>;
 pub type Value = serde_json::Value;
 /// A JSON number exactly as written (integers stay integers, `1.0` stays `1.0`).
 pub type Number = serde_json::Number;
+
+/// Stands in for a sensitive value in `Debug` output: prints `<redacted>`.
+pub struct Redacted;
+
+impl std::fmt::Debug for Redacted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("<redacted>")
+    }
+}

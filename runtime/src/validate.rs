@@ -2,12 +2,58 @@
 //! which checks, and on failure records a [`ValidationError`] with a message
 //! a person can act on.
 
-use crate::error::{SchemaLoc, ValidationError};
+use crate::error::{SchemaPath, ValidationError};
 use crate::location::Loc;
 use crate::number::{compare, is_multiple_of, Num};
 use serde_json::{Map, Number, Value};
 use std::cmp::Ordering;
 use std::collections::BTreeSet;
+
+/// A generated validator: value, its location, the context, the schema path.
+pub type Check = fn(&Value, &Loc, &mut Ctx, &SchemaPath) -> bool;
+
+/// A `pattern` compiled on first use (ECMA-262 via `regress`, Unicode mode).
+#[derive(Debug)]
+pub struct Pattern {
+    source: &'static str,
+    regex: std::sync::OnceLock<regress::Regex>,
+}
+
+impl Pattern {
+    /// A pattern the generator has already checked compiles.
+    pub const fn new(source: &'static str) -> Self {
+        Pattern { source, regex: std::sync::OnceLock::new() }
+    }
+    /// The pattern as written in the schema.
+    pub fn source(&self) -> &'static str {
+        self.source
+    }
+    /// Whether the pattern matches anywhere in `s` (patterns are not anchored).
+    pub fn is_match(&self, s: &str) -> bool {
+        self.regex
+            .get_or_init(|| regress::Regex::with_flags(self.source, "u").expect("the generator checked this pattern compiles"))
+            .find(s)
+            .is_some()
+    }
+}
+
+/// A JSON value from the schema (`const`, `enum`), parsed on first use.
+#[derive(Debug)]
+pub struct JsonConst {
+    json: &'static str,
+    value: std::sync::OnceLock<Value>,
+}
+
+impl JsonConst {
+    /// JSON text the generator wrote.
+    pub const fn new(json: &'static str) -> Self {
+        JsonConst { json, value: std::sync::OnceLock::new() }
+    }
+    /// The value.
+    pub fn get(&self) -> &Value {
+        self.value.get_or_init(|| serde_json::from_str(self.json).unwrap_or(Value::Null))
+    }
+}
 
 /// Type bits for [`Ctx::check_type`].
 pub mod types {
@@ -62,7 +108,7 @@ impl Ctx {
     /// Records that `keyword` of the subschema at `at` failed for the value at
     /// `loc`. Always returns `false`, so a check reads `ok &= cond || ctx.fail(…)`.
     #[cold]
-    pub fn fail(&mut self, loc: &Loc, at: &SchemaLoc, keyword: &str, message: impl FnOnce() -> String) -> bool {
+    pub fn fail(&mut self, loc: &Loc, at: &SchemaPath, keyword: &str, message: impl FnOnce() -> String) -> bool {
         if self.collect {
             self.errors.push(ValidationError::new(loc.to_pointer(), at, keyword, message()));
         }
@@ -93,8 +139,41 @@ impl Ctx {
         }
     }
 
+    /// Validates member `key` of object `m`, if present, with `check` (the
+    /// subschema at relative pointer `rel`).
+    #[inline]
+    pub fn prop(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, key: &str, rel: &'static str, check: Check) -> bool {
+        match m.get(key) {
+            Some(v) => check(v, &loc.key(key), self, &at.child(rel)),
+            None => true,
+        }
+    }
+
+    /// Like [`Ctx::prop`], for a member marked sensitive.
+    #[inline]
+    pub fn prop_sensitive(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, key: &str, rel: &'static str, check: Check) -> bool {
+        match m.get(key) {
+            Some(v) => check(v, &loc.key(key), self, &at.child(rel).sensitive()),
+            None => true,
+        }
+    }
+
+    /// Validates items `from..` of `items` with `check` (the subschema at `rel`).
+    #[inline]
+    pub fn items(&mut self, loc: &Loc, at: &SchemaPath, items: &[Value], from: usize, rel: &'static str, check: Check) -> bool {
+        let at = at.child(rel);
+        let mut ok = true;
+        for (i, v) in items.iter().enumerate().skip(from) {
+            ok &= check(v, &loc.index(i), self, &at);
+            if !ok && !self.collect {
+                return false;
+            }
+        }
+        ok
+    }
+
     /// `type`: `mask` is a union of [`types`] bits.
-    pub fn check_type(&mut self, loc: &Loc, at: &SchemaLoc, v: &Value, mask: u8) -> bool {
+    pub fn check_type(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, mask: u8) -> bool {
         if type_matches(v, mask) {
             return true;
         }
@@ -102,7 +181,7 @@ impl Ctx {
     }
 
     /// `minLength`, counted in Unicode code points.
-    pub fn min_length(&mut self, loc: &Loc, at: &SchemaLoc, s: &str, min: u64) -> bool {
+    pub fn min_length(&mut self, loc: &Loc, at: &SchemaPath, s: &str, min: u64) -> bool {
         let n = s.chars().count() as u64;
         n >= min || self.fail(loc, at, "minLength", || {
             format!("{} must be at least {min} character{} long, got {n}", loc.describe(), plural(min))
@@ -110,7 +189,7 @@ impl Ctx {
     }
 
     /// `maxLength`, counted in Unicode code points.
-    pub fn max_length(&mut self, loc: &Loc, at: &SchemaLoc, s: &str, max: u64) -> bool {
+    pub fn max_length(&mut self, loc: &Loc, at: &SchemaPath, s: &str, max: u64) -> bool {
         // Cheap exit: a string of at most `max` bytes has at most `max` code points.
         if s.len() as u64 <= max {
             return true;
@@ -122,9 +201,10 @@ impl Ctx {
     }
 
     /// `pattern` (ECMA-262, not anchored).
-    pub fn pattern(&mut self, loc: &Loc, at: &SchemaLoc, s: &str, re: &regress::Regex, source: &str) -> bool {
-        re.find(s).is_some() || self.fail(loc, at, "pattern", || {
-            let got = if at.sensitive || s.chars().count() > 40 {
+    pub fn pattern(&mut self, loc: &Loc, at: &SchemaPath, s: &str, re: &Pattern) -> bool {
+        let source = re.source();
+        re.is_match(s) || self.fail(loc, at, "pattern", || {
+            let got = if at.is_sensitive() || s.chars().count() > 40 {
                 format!("a {}-character value", s.chars().count())
             } else {
                 serde_json::to_string(s).unwrap_or_default()
@@ -134,56 +214,56 @@ impl Ctx {
     }
 
     /// `format` under the assertion setting: `ok` is the checker's verdict.
-    pub fn format(&mut self, loc: &Loc, at: &SchemaLoc, v: &str, format: &str, ok: bool) -> bool {
+    pub fn format(&mut self, loc: &Loc, at: &SchemaPath, v: &str, format: &str, ok: bool) -> bool {
         ok || self.fail(loc, at, "format", || {
             format!("{} must be a valid {format}, got {}", loc.describe(), preview_str(v, at))
         })
     }
 
     /// `minimum`.
-    pub fn minimum(&mut self, loc: &Loc, at: &SchemaLoc, n: &Number, b: Num) -> bool {
+    pub fn minimum(&mut self, loc: &Loc, at: &SchemaPath, n: &Number, b: Num) -> bool {
         compare(n, b) != Ordering::Less
             || self.fail(loc, at, "minimum", || format!("{} must be ≥ {b}, got {}", loc.describe(), preview_num(n, at)))
     }
 
     /// `maximum`.
-    pub fn maximum(&mut self, loc: &Loc, at: &SchemaLoc, n: &Number, b: Num) -> bool {
+    pub fn maximum(&mut self, loc: &Loc, at: &SchemaPath, n: &Number, b: Num) -> bool {
         compare(n, b) != Ordering::Greater
             || self.fail(loc, at, "maximum", || format!("{} must be ≤ {b}, got {}", loc.describe(), preview_num(n, at)))
     }
 
     /// `exclusiveMinimum` (and draft-04's boolean form, which generated code maps here).
-    pub fn exclusive_minimum(&mut self, loc: &Loc, at: &SchemaLoc, kw: &str, n: &Number, b: Num) -> bool {
+    pub fn exclusive_minimum(&mut self, loc: &Loc, at: &SchemaPath, kw: &str, n: &Number, b: Num) -> bool {
         compare(n, b) == Ordering::Greater
             || self.fail(loc, at, kw, || format!("{} must be > {b}, got {}", loc.describe(), preview_num(n, at)))
     }
 
     /// `exclusiveMaximum` (and draft-04's boolean form, which generated code maps here).
-    pub fn exclusive_maximum(&mut self, loc: &Loc, at: &SchemaLoc, kw: &str, n: &Number, b: Num) -> bool {
+    pub fn exclusive_maximum(&mut self, loc: &Loc, at: &SchemaPath, kw: &str, n: &Number, b: Num) -> bool {
         compare(n, b) == Ordering::Less
             || self.fail(loc, at, kw, || format!("{} must be < {b}, got {}", loc.describe(), preview_num(n, at)))
     }
 
     /// `multipleOf`.
-    pub fn multiple_of(&mut self, loc: &Loc, at: &SchemaLoc, n: &Number, d: Num) -> bool {
+    pub fn multiple_of(&mut self, loc: &Loc, at: &SchemaPath, n: &Number, d: Num) -> bool {
         is_multiple_of(n, d)
             || self.fail(loc, at, "multipleOf", || format!("{} must be a multiple of {d}, got {}", loc.describe(), preview_num(n, at)))
     }
 
     /// `minItems`.
-    pub fn min_items(&mut self, loc: &Loc, at: &SchemaLoc, len: usize, min: u64) -> bool {
+    pub fn min_items(&mut self, loc: &Loc, at: &SchemaPath, len: usize, min: u64) -> bool {
         len as u64 >= min
             || self.fail(loc, at, "minItems", || format!("{} must have at least {min} item{}, got {len}", loc.describe(), plural(min)))
     }
 
     /// `maxItems`.
-    pub fn max_items(&mut self, loc: &Loc, at: &SchemaLoc, len: usize, max: u64) -> bool {
+    pub fn max_items(&mut self, loc: &Loc, at: &SchemaPath, len: usize, max: u64) -> bool {
         len as u64 <= max
             || self.fail(loc, at, "maxItems", || format!("{} must have at most {max} item{}, got {len}", loc.describe(), plural(max)))
     }
 
     /// `uniqueItems: true` (JSON equality: `1` equals `1.0`).
-    pub fn unique_items(&mut self, loc: &Loc, at: &SchemaLoc, items: &[Value]) -> bool {
+    pub fn unique_items(&mut self, loc: &Loc, at: &SchemaPath, items: &[Value]) -> bool {
         let mut seen = std::collections::HashMap::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
             if let Some(first) = seen.insert(crate::json::json_hash_key(item), i) {
@@ -196,7 +276,7 @@ impl Ctx {
     }
 
     /// `minProperties`.
-    pub fn min_properties(&mut self, loc: &Loc, at: &SchemaLoc, len: usize, min: u64) -> bool {
+    pub fn min_properties(&mut self, loc: &Loc, at: &SchemaPath, len: usize, min: u64) -> bool {
         len as u64 >= min
             || self.fail(loc, at, "minProperties", || {
                 format!("{} must have at least {min} member{}, got {len}", loc.describe(), plural(min))
@@ -204,7 +284,7 @@ impl Ctx {
     }
 
     /// `maxProperties`.
-    pub fn max_properties(&mut self, loc: &Loc, at: &SchemaLoc, len: usize, max: u64) -> bool {
+    pub fn max_properties(&mut self, loc: &Loc, at: &SchemaPath, len: usize, max: u64) -> bool {
         len as u64 <= max
             || self.fail(loc, at, "maxProperties", || {
                 format!("{} must have at most {max} member{}, got {len}", loc.describe(), plural(max))
@@ -212,7 +292,7 @@ impl Ctx {
     }
 
     /// `required`: every missing name is its own error.
-    pub fn required(&mut self, loc: &Loc, at: &SchemaLoc, m: &Map<String, Value>, names: &[&str]) -> bool {
+    pub fn required(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, names: &[&str]) -> bool {
         let mut ok = true;
         for name in names {
             if !m.contains_key(*name) {
@@ -230,7 +310,7 @@ impl Ctx {
     pub fn dependent_required(
         &mut self,
         loc: &Loc,
-        at: &SchemaLoc,
+        at: &SchemaPath,
         kw: &str,
         m: &Map<String, Value>,
         trigger: &str,
@@ -252,12 +332,12 @@ impl Ctx {
     }
 
     /// `enum` with any JSON values.
-    pub fn enum_of(&mut self, loc: &Loc, at: &SchemaLoc, v: &Value, values: &[Value]) -> bool {
+    pub fn enum_of(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, values: &[Value]) -> bool {
         values.iter().any(|x| crate::json::json_equal(v, x)) || self.fail(loc, at, "enum", || enum_message(loc, at, v, values))
     }
 
     /// `enum` whose values are all strings (a fast path for the common case).
-    pub fn enum_str(&mut self, loc: &Loc, at: &SchemaLoc, v: &Value, values: &[&str]) -> bool {
+    pub fn enum_str(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, values: &[&str]) -> bool {
         matches!(v, Value::String(s) if values.contains(&s.as_str()))
             || self.fail(loc, at, "enum", || {
                 let list: Vec<Value> = values.iter().map(|s| Value::String((*s).to_owned())).collect();
@@ -266,42 +346,93 @@ impl Ctx {
     }
 
     /// `const` with any JSON value.
-    pub fn const_of(&mut self, loc: &Loc, at: &SchemaLoc, v: &Value, value: &Value) -> bool {
+    pub fn const_of(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, value: &Value) -> bool {
         crate::json::json_equal(v, value)
             || self.fail(loc, at, "const", || format!("{} must be {value}, got {}", loc.describe(), preview(v, at)))
     }
 
     /// `const` with a string (a fast path for the common case).
-    pub fn const_str(&mut self, loc: &Loc, at: &SchemaLoc, v: &Value, value: &str) -> bool {
+    pub fn const_str(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, value: &str) -> bool {
         matches!(v, Value::String(s) if s == value)
             || self.fail(loc, at, "const", || format!("{} must be {value:?}, got {}", loc.describe(), preview(v, at)))
     }
 
     /// The `false` schema: nothing is valid.
-    pub fn false_schema(&mut self, loc: &Loc, at: &SchemaLoc) -> bool {
+    pub fn false_schema(&mut self, loc: &Loc, at: &SchemaPath) -> bool {
         self.fail(loc, at, "", || format!("{} is not allowed here", loc.describe()))
     }
 
     /// A member that `additionalProperties: false` (or
     /// `unevaluatedProperties: false`) refuses.
-    pub fn unexpected_member(&mut self, loc: &Loc, at: &SchemaLoc, kw: &str, key: &str) -> bool {
+    pub fn unexpected_member(&mut self, loc: &Loc, at: &SchemaPath, kw: &str, key: &str) -> bool {
         self.fail(loc, at, kw, || format!("{} has unexpected member `{key}`", loc.describe()))
     }
 
     /// An item that `items: false` (or `additionalItems`/`unevaluatedItems: false`) refuses.
-    pub fn unexpected_item(&mut self, loc: &Loc, at: &SchemaLoc, kw: &str, index: usize, allowed: usize) -> bool {
+    pub fn unexpected_item(&mut self, loc: &Loc, at: &SchemaPath, kw: &str, index: usize, allowed: usize) -> bool {
         self.fail(loc, at, kw, || {
             format!("{} may hold at most {allowed} item{}, but has item {index}", loc.describe(), plural(allowed as u64))
         })
     }
 
+    /// `anyOf` over `branches` (validator, relative pointer). `tag`, when
+    /// the branches are told apart by a member's string constant, names that
+    /// member and each branch's value: on failure only the branches a reader
+    /// would consider are re-run to explain it.
+    pub fn any_of(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, branches: &[(Check, &'static str)], tag: Option<(&str, &[Option<&str>])>) -> bool {
+        if branches.iter().any(|(check, rel)| self.quiet(|c| check(i, loc, c, &at.child(rel)))) {
+            return true;
+        }
+        self.any_of_failed(loc, at);
+        self.explain(i, loc, at, branches, tag);
+        false
+    }
+
+    /// `oneOf` over `branches`, as [`Ctx::any_of`].
+    pub fn one_of(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, branches: &[(Check, &'static str)], tag: Option<(&str, &[Option<&str>])>) -> bool {
+        let mut matched = Vec::new();
+        for (n, (check, rel)) in branches.iter().enumerate() {
+            if self.quiet(|c| check(i, loc, c, &at.child(rel))) {
+                matched.push(n);
+                if matched.len() > 1 && !self.collect {
+                    return false;
+                }
+            }
+        }
+        if matched.len() == 1 {
+            return true;
+        }
+        self.one_of_failed(loc, at, &matched);
+        if matched.is_empty() {
+            self.explain(i, loc, at, branches, tag);
+        }
+        false
+    }
+
+    fn explain(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, branches: &[(Check, &'static str)], tag: Option<(&str, &[Option<&str>])>) {
+        if !self.collect {
+            return;
+        }
+        let chosen: Vec<usize> = match (tag, i.get(tag.map(|t| t.0).unwrap_or(""))) {
+            (Some((_, values)), Some(Value::String(v))) => {
+                values.iter().enumerate().filter(|(_, x)| x.as_deref() == Some(v.as_str())).map(|(n, _)| n).collect()
+            }
+            _ => Vec::new(),
+        };
+        let chosen = if chosen.is_empty() { (0..branches.len()).collect() } else { chosen };
+        for n in chosen {
+            let (check, rel) = branches[n];
+            check(i, loc, self, &at.child(rel));
+        }
+    }
+
     /// `anyOf` where no branch matched.
-    pub fn any_of_failed(&mut self, loc: &Loc, at: &SchemaLoc) -> bool {
+    pub fn any_of_failed(&mut self, loc: &Loc, at: &SchemaPath) -> bool {
         self.fail(loc, at, "anyOf", || format!("{} matches none of the allowed shapes", loc.describe()))
     }
 
     /// `oneOf` where `matched` branches (0 or more than 1) matched.
-    pub fn one_of_failed(&mut self, loc: &Loc, at: &SchemaLoc, matched: &[usize]) -> bool {
+    pub fn one_of_failed(&mut self, loc: &Loc, at: &SchemaPath, matched: &[usize]) -> bool {
         self.fail(loc, at, "oneOf", || {
             if matched.is_empty() {
                 format!("{} matches none of the allowed shapes", loc.describe())
@@ -313,12 +444,12 @@ impl Ctx {
     }
 
     /// `not` whose subschema matched.
-    pub fn not_failed(&mut self, loc: &Loc, at: &SchemaLoc) -> bool {
+    pub fn not_failed(&mut self, loc: &Loc, at: &SchemaPath) -> bool {
         self.fail(loc, at, "not", || format!("{} must not match the schema under `not`", loc.describe()))
     }
 
     /// `contains` / `minContains` / `maxContains`.
-    pub fn contains_count(&mut self, loc: &Loc, at: &SchemaLoc, found: usize, min: u64, max: Option<u64>) -> bool {
+    pub fn contains_count(&mut self, loc: &Loc, at: &SchemaPath, found: usize, min: u64, max: Option<u64>) -> bool {
         if (found as u64) < min {
             let kw = if min == 1 { "contains" } else { "minContains" };
             return self.fail(loc, at, kw, || {
@@ -336,9 +467,9 @@ impl Ctx {
     }
 
     /// `propertyNames`: `key` failed the name schema.
-    pub fn bad_property_name(&mut self, loc: &Loc, at: &SchemaLoc, key: &str) -> bool {
+    pub fn bad_property_name(&mut self, loc: &Loc, at: &SchemaPath, key: &str) -> bool {
         self.fail(loc, at, "propertyNames", || {
-            let shown = if at.sensitive { "a member".to_owned() } else { format!("member name {key:?}") };
+            let shown = if at.is_sensitive() { "a member".to_owned() } else { format!("member name {key:?}") };
             format!("{} has {shown} that the schema's `propertyNames` refuses", loc.describe())
         })
     }
@@ -437,35 +568,35 @@ fn plural(n: u64) -> &'static str {
 
 /// The value as a message may show it: never for sensitive fields, and
 /// shortened when long.
-fn preview(v: &Value, at: &SchemaLoc) -> String {
+fn preview(v: &Value, at: &SchemaPath) -> String {
     match v {
         Value::String(s) => preview_str(s, at),
         Value::Number(n) => preview_num(n, at),
         Value::Array(a) => format!("an array of {} item{}", a.len(), plural(a.len() as u64)),
         Value::Object(m) => format!("an object with {} member{}", m.len(), plural(m.len() as u64)),
-        other if at.sensitive => kind_of(other).to_owned(),
+        other if at.is_sensitive() => kind_of(other).to_owned(),
         other => other.to_string(),
     }
 }
 
-fn preview_str(s: &str, at: &SchemaLoc) -> String {
+fn preview_str(s: &str, at: &SchemaPath) -> String {
     let n = s.chars().count();
-    if at.sensitive || n > 40 {
+    if at.is_sensitive() || n > 40 {
         format!("a {n}-character string")
     } else {
         serde_json::to_string(s).unwrap_or_default()
     }
 }
 
-fn preview_num(n: &Number, at: &SchemaLoc) -> String {
-    if at.sensitive {
+fn preview_num(n: &Number, at: &SchemaPath) -> String {
+    if at.is_sensitive() {
         "a number".to_owned()
     } else {
         n.to_string()
     }
 }
 
-fn enum_message(loc: &Loc, at: &SchemaLoc, v: &Value, values: &[Value]) -> String {
+fn enum_message(loc: &Loc, at: &SchemaPath, v: &Value, values: &[Value]) -> String {
     let shown: Vec<String> = values.iter().take(12).map(|x| x.to_string()).collect();
     let more = if values.len() > 12 { format!(" (and {} more)", values.len() - 12) } else { String::new() };
     format!("{} must be one of {}{more}, got {}", loc.describe(), shown.join(", "), preview(v, at))
@@ -476,17 +607,18 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    static AT: SchemaLoc = SchemaLoc { base: "s.json", pointer: "/properties/commandId", sensitive: false };
-    static SECRET: SchemaLoc = SchemaLoc { base: "s.json", pointer: "/properties/input", sensitive: true };
+    static ROOT: SchemaPath<'static> = SchemaPath::Root("s.json");
+    static AT: SchemaPath<'static> = SchemaPath::Child(&ROOT, "/properties/commandId");
+    static SECRET: SchemaPath<'static> = SchemaPath::Sensitive(&ROOT);
 
     #[test]
     fn pattern_message_names_member_pattern_and_length() {
-        let re = regress::Regex::new("^cmd_[0-9a-f]{32}$").unwrap();
+        let re = Pattern::new("^cmd_[0-9a-f]{32}$");
         let mut c = Ctx::collecting();
         let root = Loc::Root;
         let loc = root.key("commandId");
         let v = format!("cmd_{}", "a".repeat(27));
-        assert!(!c.pattern(&loc, &AT, &v, &re, "^cmd_[0-9a-f]{32}$"));
+        assert!(!c.pattern(&loc, &AT, &v, &re));
         let e = &c.into_errors()[0];
         assert_eq!(e.instance_location, "/commandId");
         assert_eq!(e.keyword_location, "/properties/commandId/pattern");
@@ -498,8 +630,8 @@ mod tests {
         let mut c = Ctx::collecting();
         let root = Loc::Root;
         let loc = root.key("input");
-        let re = regress::Regex::new("^x$").unwrap();
-        c.pattern(&loc, &SECRET, "hunter2", &re, "^x$");
+        let re = Pattern::new("^x$");
+        c.pattern(&loc, &SECRET, "hunter2", &re);
         c.const_str(&loc, &SECRET, &json!("hunter2"), "x");
         c.enum_str(&loc, &SECRET, &json!("hunter2"), &["a"]);
         c.format(&loc, &SECRET, "hunter2", "email", false);

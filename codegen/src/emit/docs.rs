@@ -1,0 +1,155 @@
+//! Rustdoc from the schema's own text, sanitised so that schema text can
+//! never become a doctest, a broken intra-doc link or stray HTML.
+
+use crate::plan::DocText;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// `#[doc = …]` attributes for an item: title, description, `notes` (such
+/// as constraints), default, examples, `x-` extensions and the source location.
+pub fn doc_attrs(d: &DocText, notes: &[String]) -> TokenStream {
+    let mut paras: Vec<String> = Vec::new();
+    if let Some(t) = &d.title {
+        paras.push(sanitize(t));
+    }
+    if let Some(desc) = &d.description {
+        if d.title.as_deref() != Some(desc.as_str()) {
+            paras.push(sanitize(desc));
+        }
+    }
+    let mut facts: Vec<String> = notes.iter().map(|n| sanitize(n)).collect();
+    if d.deprecated {
+        facts.push("Deprecated.".to_owned());
+    }
+    if d.read_only {
+        facts.push("Read-only: set by the owner of the data, not by writers.".to_owned());
+    }
+    if d.write_only {
+        facts.push("Write-only: never returned by readers.".to_owned());
+    }
+    for (k, v) in &d.extensions {
+        facts.push(format!("`{k}`: `{}`", code_safe(&v.to_string())));
+    }
+    if !d.examples.is_empty() {
+        let shown: Vec<String> = d.examples.iter().take(3).map(|e| format!("`{}`", code_safe(&e.to_string()))).collect();
+        facts.push(format!("Examples: {}", shown.join(", ")));
+    }
+    if !facts.is_empty() {
+        paras.push(facts.join("\n\n"));
+    }
+    if !d.source.is_empty() {
+        paras.push(format!("Schema: `{}`", code_safe(&d.source)));
+    }
+    let text = paras.join("\n\n");
+    let lines: Vec<String> = text.lines().map(|l| format!(" {l}")).collect();
+    let lines: Vec<String> = lines.into_iter().map(|l| if l.trim().is_empty() { String::new() } else { l }).collect();
+    quote!(#(#[doc = #lines])*)
+}
+
+/// Text inside a code span: backticks would end it early.
+fn code_safe(s: &str) -> String {
+    let s: String = s.chars().map(|c| if c == '`' { '\'' } else { c }).collect();
+    if s.len() > 200 {
+        let cut: String = s.chars().take(200).collect();
+        format!("{cut}…")
+    } else {
+        s
+    }
+}
+
+/// Makes schema prose safe as Markdown in rustdoc:
+/// * fenced code blocks are marked `text` (never compiled as doctests);
+/// * indented lines are flattened (an indented block is a doctest too);
+/// * outside code spans, `[`, `]`, `<`, `>` are escaped (no intra-doc links,
+///   no HTML) and bare URLs are put in code spans.
+pub fn sanitize(text: &str) -> String {
+    let mut out = Vec::new();
+    let mut in_fence = false;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            if in_fence {
+                out.push("```".to_owned());
+            } else {
+                out.push("```text".to_owned());
+            }
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence {
+            out.push(line.to_owned());
+        } else {
+            out.push(escape_inline(trimmed));
+        }
+    }
+    if in_fence {
+        out.push("```".to_owned());
+    }
+    out.join("\n")
+}
+
+fn escape_inline(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut in_code = false;
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String, in_code: bool| {
+        if word.is_empty() {
+            return;
+        }
+        if !in_code && (word.starts_with("http://") || word.starts_with("https://")) {
+            out.push('`');
+            out.push_str(&word.replace('`', "'"));
+            out.push('`');
+        } else if in_code {
+            out.push_str(word);
+        } else {
+            for c in word.chars() {
+                match c {
+                    '[' => out.push_str("\\["),
+                    ']' => out.push_str("\\]"),
+                    '<' => out.push_str("&lt;"),
+                    '>' => out.push_str("&gt;"),
+                    '#' if out.is_empty() => out.push_str("\\#"),
+                    c => out.push(c),
+                }
+            }
+        }
+        word.clear();
+    };
+    for c in line.chars() {
+        if c == '`' {
+            flush(&mut word, &mut out, in_code);
+            in_code = !in_code;
+            out.push('`');
+        } else if c.is_whitespace() && !in_code {
+            flush(&mut word, &mut out, in_code);
+            out.push(c);
+        } else {
+            word.push(c);
+        }
+    }
+    flush(&mut word, &mut out, in_code);
+    if in_code {
+        // An unclosed code span: close it so the rest of the doc is unaffected.
+        out.push('`');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_never_becomes_a_doctest() {
+        let s = sanitize("Example:\n```\nfn main() { panic!() }\n```\n    indented();");
+        assert!(s.contains("```text\nfn main()"), "{s}");
+        assert!(s.contains("\nindented();"), "{s}");
+    }
+
+    #[test]
+    fn links_html_and_urls_are_neutralised() {
+        let s = sanitize("See [foo] and <b> at https://x.example/<owner>, but `keep [this] <as> is`");
+        assert_eq!(s, "See \\[foo\\] and &lt;b&gt; at `https://x.example/<owner>,` but `keep [this] <as> is`");
+    }
+}

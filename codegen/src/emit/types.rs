@@ -1,0 +1,584 @@
+//! Emits the Rust types of one module: definitions, conversion from a
+//! validated JSON value, serialisation that loses nothing, `Contract`
+//! (validation entry points), and `Debug` that redacts sensitive data.
+
+use super::docs::doc_attrs;
+use super::validate::Validators;
+use crate::plan::{kind_refs, Command, DocText, Extra, Field, Kind, ModulePlan, Select, TypeDef, TypeRef, Variant};
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::quote;
+use std::collections::HashSet;
+
+/// Emits every type of `plan`.
+pub struct TypeEmitter<'a, 'v> {
+    plan: &'a ModulePlan,
+    validators: &'a mut Validators<'v>,
+    rt: TokenStream,
+    /// (container, field type) pairs that need a `Box` to break a cycle.
+    boxed: HashSet<(usize, usize)>,
+    /// Schema resource URIs, each named once as a `const`.
+    bases: Vec<String>,
+}
+
+fn ident(name: &str) -> Ident {
+    if crate::plan::names::is_keyword(name) {
+        Ident::new_raw(name, Span::call_site())
+    } else {
+        Ident::new(name, Span::call_site())
+    }
+}
+
+impl<'a, 'v> TypeEmitter<'a, 'v> {
+    /// An emitter for `plan`, registering validators in `validators`.
+    pub fn new(plan: &'a ModulePlan, validators: &'a mut Validators<'v>, rt: TokenStream) -> Self {
+        let boxed = cycles(plan);
+        TypeEmitter { plan, validators, rt, boxed, bases: Vec::new() }
+    }
+
+    /// All items.
+    pub fn emit(&mut self) -> TokenStream {
+        let mut items = TokenStream::new();
+        for id in 0..self.plan.types.len() {
+            items.extend(self.emit_type(id));
+        }
+        let consts = self.bases.iter().enumerate().map(|(i, b)| {
+            let id = Ident::new(&format!("BASE{i}"), Span::call_site());
+            quote!(const #id: &str = #b;)
+        });
+        quote!(#(#consts)* #items)
+    }
+
+    fn base(&mut self, uri: &str) -> Ident {
+        let i = match self.bases.iter().position(|b| b == uri) {
+            Some(i) => i,
+            None => {
+                self.bases.push(uri.to_owned());
+                self.bases.len() - 1
+            }
+        };
+        Ident::new(&format!("BASE{i}"), Span::call_site())
+    }
+
+    fn name(&self, id: usize) -> Ident {
+        ident(&self.plan.types[id].name)
+    }
+
+    /// The Rust type for `t` inside type `owner`.
+    fn ty(&self, owner: usize, t: &TypeRef) -> TokenStream {
+        let rt = &self.rt;
+        match t {
+            TypeRef::Value => quote!(#rt::Value),
+            TypeRef::String => quote!(::std::string::String),
+            TypeRef::Bool => quote!(bool),
+            TypeRef::Integer => quote!(#rt::Integer),
+            TypeRef::Number => quote!(#rt::Number),
+            TypeRef::Null => quote!(()),
+            TypeRef::Named(id) => {
+                let n = self.name(*id);
+                if self.boxed.contains(&(owner, *id)) {
+                    quote!(::std::boxed::Box<#n>)
+                } else {
+                    quote!(#n)
+                }
+            }
+            TypeRef::Nullable(x) => {
+                let inner = self.ty(owner, x);
+                quote!(::std::option::Option<#inner>)
+            }
+            TypeRef::Vec(x) => {
+                // A Vec already breaks cycles: no Box inside.
+                let inner = self.ty(usize::MAX, x);
+                quote!(::std::vec::Vec<#inner>)
+            }
+            TypeRef::Map(k, v) => {
+                let k = self.ty(usize::MAX, k);
+                let v = self.ty(usize::MAX, v);
+                quote!(#rt::Map<#k, #v>)
+            }
+        }
+    }
+
+    fn field_ty(&self, owner: usize, f: &Field) -> TokenStream {
+        let t = self.ty(owner, &f.ty);
+        if f.required {
+            t
+        } else {
+            quote!(::std::option::Option<#t>)
+        }
+    }
+
+    /// `Contract` and a validating `Deserialize`: validation runs the
+    /// validators of the type's subschemas.
+    fn contract(&mut self, id: usize) -> TokenStream {
+        let rt = self.rt.clone();
+        let name = self.name(id);
+        let nodes = self.plan.types[id].nodes.clone();
+        let checks: Vec<TokenStream> = nodes.iter().map(|n| self.validators.entry(*n)).collect();
+        let (base, pointer) = nodes.first().map(|n| self.validators.schema_location(*n)).unwrap_or_default();
+        let base = self.base(&base);
+        quote!(#rt::contract!(#name, [#(#checks),*], #base, #pointer);)
+    }
+
+    fn emit_type(&mut self, id: usize) -> TokenStream {
+        let t = self.plan.types[id].clone();
+        let body = match &t.kind {
+            Kind::Struct { fields, extra, extra_field, tag } => self.structure(id, &t, fields, extra, extra_field, tag.as_ref()),
+            Kind::StringEnum { values, open, other } => self.string_enum(id, &t, values, *open, other),
+            Kind::Newtype => self.newtype(id, &t),
+            Kind::Const(value) => self.constant(id, &t, value),
+            Kind::Union { variants, tag } => self.union(id, &t, variants, tag.as_deref()),
+            Kind::Envelope { fields, extra, extra_field, tag, payload, commands } => {
+                self.envelope(id, &t, fields, extra, extra_field, tag, payload, *commands)
+            }
+            Kind::Commands { commands, unknown, unknown_payload } => {
+                return self.commands(id, &t, commands, *unknown, unknown_payload);
+            }
+            Kind::Alias(target) => {
+                let name = self.name(id);
+                let docs = doc_attrs(&t.doc, &[]);
+                let target = self.ty(id, target);
+                return quote!(#docs pub type #name = #target;);
+            }
+        };
+        let contract = self.contract(id);
+        quote!(#body #contract)
+    }
+
+    fn structure(&mut self, id: usize, t: &TypeDef, fields: &[Field], extra: &Extra, extra_field: &str, tag: Option<&(String, String)>) -> TokenStream {
+        let rt = self.rt.clone();
+        let name = self.name(id);
+        let docs = doc_attrs(&t.doc, &[]);
+        let mut defs = Vec::new();
+        let mut specs = Vec::new();
+        for f in fields {
+            let fid = ident(&f.rust);
+            let fty = self.field_ty(id, f);
+            let fdocs = doc_attrs(&DocText { source: String::new(), ..f.doc.clone() }, &field_notes(f));
+            defs.push(quote!(#fdocs pub #fid: #fty,));
+            let json = &f.json;
+            let req = if f.required { quote!(required) } else { quote!(optional) };
+            let redact = if f.sensitive || t.sensitive { quote!(, redacted) } else { quote!() };
+            specs.push(quote!(#fid = #json, #req #redact;));
+        }
+        let tag = tag.map(|(k, v)| quote!(tag #k = #v;));
+        let tail = match extra {
+            Extra::Keep(xt) => {
+                let xid = ident(extra_field);
+                let xty = self.ty(usize::MAX, xt);
+                defs.push(quote! {
+                    /// Members the schema does not name, in document order (parse → serialize loses nothing).
+                    pub #xid: #rt::Map<::std::string::String, #xty>,
+                });
+                quote!(extra #xid)
+            }
+            Extra::Deny => quote!(deny),
+        };
+        quote! {
+            #docs
+            #[derive(Clone, PartialEq)]
+            pub struct #name { #(#defs)* }
+            #rt::object!(#name { #(#specs)* } #tag #tail);
+        }
+    }
+
+    fn string_enum(&mut self, id: usize, t: &TypeDef, values: &[(String, String)], open: bool, other: &str) -> TokenStream {
+        let rt = self.rt.clone();
+        let name = self.name(id);
+        let docs = doc_attrs(&t.doc, &[]);
+        let variants: Vec<Ident> = values.iter().map(|(r, _)| ident(r)).collect();
+        let jsons: Vec<&String> = values.iter().map(|(_, j)| j).collect();
+        let vdocs: Vec<String> = jsons.iter().map(|j| format!(" `{j}`")).collect();
+        if open {
+            let other = ident(other);
+            quote! {
+                #docs
+                #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+                pub enum #name {
+                    #(#[doc = #vdocs] #variants,)*
+                    /// A value outside the known set (the schema allows others), kept verbatim.
+                    #other(::std::string::String),
+                }
+                #rt::string_enum!(#name { #(#variants = #jsons),* } open #other);
+            }
+        } else {
+            quote! {
+                #docs
+                #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+                pub enum #name { #(#[doc = #vdocs] #variants,)* }
+                #rt::string_enum!(#name { #(#variants = #jsons),* });
+            }
+        }
+    }
+
+    fn newtype(&mut self, id: usize, t: &TypeDef) -> TokenStream {
+        let rt = self.rt.clone();
+        let name = self.name(id);
+        let docs = doc_attrs(&t.doc, &[]);
+        let redact = t.sensitive;
+        quote! {
+            #docs
+            #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+            pub struct #name(::std::string::String);
+            #rt::string_newtype!(#name, redacted = #redact);
+        }
+    }
+
+    fn constant(&mut self, id: usize, t: &TypeDef, value: &str) -> TokenStream {
+        let rt = self.rt.clone();
+        let name = self.name(id);
+        let docs = doc_attrs(&t.doc, &[format!("Always `{value}`.")]);
+        quote! {
+            #docs
+            #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+            pub struct #name;
+            #rt::const_string!(#name = #value);
+        }
+    }
+
+    fn union(&mut self, id: usize, t: &TypeDef, variants: &[Variant], tag: Option<&str>) -> TokenStream {
+        let rt = self.rt.clone();
+        let name = self.name(id);
+        let docs = doc_attrs(&t.doc, &[]);
+        let mut defs = Vec::new();
+        let mut sers = Vec::new();
+        let mut selects = Vec::new();
+        for v in variants {
+            let vid = ident(&v.name);
+            let vdocs = doc_attrs(&DocText { source: String::new(), ..v.doc.clone() }, &[]);
+            let is_null = v.ty == TypeRef::Null;
+            if is_null {
+                defs.push(quote!(#vdocs #vid,));
+                sers.push(quote!(Self::#vid => s.serialize_unit(),));
+            } else {
+                let vty = self.ty(id, &v.ty);
+                defs.push(quote!(#vdocs #vid(#vty),));
+                sers.push(quote!(Self::#vid(x) => #rt::__private::serde::Serialize::serialize(x, s),));
+            }
+            let build = if is_null {
+                quote!(::std::result::Result::Ok(Self::#vid))
+            } else {
+                quote!(::std::result::Result::Ok(Self::#vid(#rt::FromValue::from_value(v)?)))
+            };
+            let cond = match &v.select {
+                Select::Tag(value) => {
+                    let tag = tag.unwrap_or_default();
+                    quote!(v.get(#tag).and_then(#rt::Value::as_str) == ::std::option::Option::Some(#value))
+                }
+                Select::JsonType(mask) => {
+                    let mask = proc_macro2::Literal::u8_unsuffixed(*mask);
+                    quote!(#rt::type_matches(&v, #mask))
+                }
+                Select::Branch(nodes) => {
+                    let checks: Vec<TokenStream> = nodes
+                        .iter()
+                        .map(|n| {
+                            let f = self.validators.entry(*n);
+                            let root = self.validators.schema_root(*n);
+                            quote!(#f(&v, &#rt::Loc::Root, &mut #rt::Ctx::quiet_mode(), &#root))
+                        })
+                        .collect();
+                    quote!(#(#checks)&&*)
+                }
+            };
+            selects.push(quote!(if #cond { return #build; }));
+        }
+        quote! {
+            #docs
+            #[derive(Clone, Debug, PartialEq)]
+            pub enum #name { #(#defs)* }
+
+            impl #rt::FromValue for #name {
+                fn from_value(v: #rt::Value) -> ::std::result::Result<Self, #rt::Mismatch> {
+                    #(#selects)*
+                    ::std::result::Result::Err(#rt::Mismatch::new("one of the union's shapes"))
+                }
+            }
+
+            impl #rt::__private::serde::Serialize for #name {
+                fn serialize<S: #rt::__private::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
+                    match self { #(#sers)* }
+                }
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn envelope(&mut self, id: usize, t: &TypeDef, fields: &[Field], extra: &Extra, extra_field: &str, tag: &str, payload: &str, commands: usize) -> TokenStream {
+        let rt = self.rt.clone();
+        let name = self.name(id);
+        let cmd_ty = self.name(commands);
+        let cmd_field = ident(&crate::plan::names::field_name(&self.plan.types[commands].name));
+        let docs = doc_attrs(&t.doc, &[]);
+        let own: Vec<Field> = fields.iter().filter(|f| f.json != tag && f.json != payload).cloned().collect();
+        let mut defs = Vec::new();
+        let mut debug = Vec::new();
+        for f in &own {
+            let fid = ident(&f.rust);
+            let fty = self.field_ty(id, f);
+            let fdocs = doc_attrs(&DocText { source: String::new(), ..f.doc.clone() }, &field_notes(f));
+            defs.push(quote!(#fdocs pub #fid: #fty,));
+            let json = &f.json;
+            if f.sensitive {
+                debug.push(quote!(.field(#json, &#rt::Redacted)));
+            } else {
+                debug.push(quote!(.field(#json, &self.#fid)));
+            }
+        }
+        let cmd_doc = format!("The command: `{tag}` names it and `{payload}` carries its data.");
+        defs.push(quote!(#[doc = #cmd_doc] pub #cmd_field: #cmd_ty,));
+        debug.push(quote!(.field(::std::stringify!(#cmd_field), &self.#cmd_field)));
+        let xid = ident(extra_field);
+        if let Extra::Keep(xt) = extra {
+            let xty = self.ty(usize::MAX, xt);
+            defs.push(quote! {
+                /// Members the schema does not name, kept in document order so that
+                /// parse → serialize loses nothing.
+                pub #xid: #rt::Map<::std::string::String, #xty>,
+            });
+            debug.push(quote!(.field("..", &self.#xid)));
+        }
+        // Conversion: the tag and payload members are collected, then the command built.
+        let mut decls = vec![
+            quote!(let mut tag: ::std::option::Option<::std::string::String> = ::std::option::Option::None;),
+            quote!(let mut payload: ::std::option::Option<#rt::Value> = ::std::option::Option::None;),
+        ];
+        let mut arms = vec![
+            quote!(#tag => tag = ::std::option::Option::Some(#rt::member(#tag, x)?),),
+            quote!(#payload => payload = ::std::option::Option::Some(x),),
+        ];
+        let mut inits = Vec::new();
+        for f in &own {
+            let var = Ident::new(&format!("f_{}", f.rust), Span::call_site());
+            let fid = ident(&f.rust);
+            let json = &f.json;
+            decls.push(quote!(let mut #var = ::std::option::Option::None;));
+            arms.push(quote!(#json => #var = ::std::option::Option::Some(#rt::member(#json, x)?),));
+            if f.required {
+                inits.push(quote!(#fid: #var.ok_or_else(|| #rt::missing(#json))?,));
+            } else {
+                inits.push(quote!(#fid: #var,));
+            }
+        }
+        inits.push(quote! {
+            #cmd_field: #cmd_ty::from_parts(
+                tag.ok_or_else(|| #rt::missing(#tag))?,
+                payload.ok_or_else(|| #rt::missing(#payload))?,
+            ).map_err(|e| e.within(#payload))?,
+        });
+        let fallback = match extra {
+            Extra::Keep(_) => {
+                decls.push(quote!(let mut extra = #rt::Map::new();));
+                inits.push(quote!(#xid: extra,));
+                quote!(_ => { let x = #rt::member(&k, x)?; extra.insert(k, x); })
+            }
+            Extra::Deny => quote!(_ => return ::std::result::Result::Err(#rt::Mismatch::new(::std::format!("no member `{k}`")))),
+        };
+        // Serialisation in schema order, tag and payload at their places.
+        let mut writes = Vec::new();
+        for f in fields {
+            let json = &f.json;
+            if f.json == tag {
+                writes.push(quote!(m.serialize_entry(#json, self.#cmd_field.type_name())?;));
+            } else if f.json == payload {
+                writes.push(quote!(self.#cmd_field.write_payload(#json, m)?;));
+            } else {
+                let fid = ident(&f.rust);
+                if f.required {
+                    writes.push(quote!(m.serialize_entry(#json, &self.#fid)?;));
+                } else {
+                    writes.push(quote!(if let ::std::option::Option::Some(x) = &self.#fid { m.serialize_entry(#json, x)?; }));
+                }
+            }
+        }
+        if matches!(extra, Extra::Keep(_)) {
+            writes.push(quote!(for (k, x) in &self.#xid { m.serialize_entry(k, x)?; }));
+        }
+        let name_str = name.to_string();
+        quote! {
+            #docs
+            #[derive(Clone, PartialEq)]
+            pub struct #name { #(#defs)* }
+
+            impl ::std::fmt::Debug for #name {
+                fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                    f.debug_struct(#name_str) #(#debug)* .finish()
+                }
+            }
+
+            impl #rt::FromValue for #name {
+                fn from_value(v: #rt::Value) -> ::std::result::Result<Self, #rt::Mismatch> {
+                    let #rt::Value::Object(m) = v else {
+                        return ::std::result::Result::Err(#rt::Mismatch::new("an object"));
+                    };
+                    #(#decls)*
+                    for (k, x) in m {
+                        match k.as_str() {
+                            #(#arms)*
+                            #fallback
+                        }
+                    }
+                    ::std::result::Result::Ok(Self { #(#inits)* })
+                }
+            }
+
+            impl #rt::ObjectFields for #name {
+                fn write_fields<M: #rt::__private::serde::ser::SerializeMap>(&self, m: &mut M) -> ::std::result::Result<(), M::Error> {
+                    #(#writes)*
+                    ::std::result::Result::Ok(())
+                }
+            }
+
+            impl #rt::__private::serde::Serialize for #name {
+                fn serialize<S: #rt::__private::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
+                    #rt::ObjectFields::serialize_object(self, s)
+                }
+            }
+        }
+    }
+
+    fn commands(&mut self, id: usize, t: &TypeDef, commands: &[Command], unknown: bool, unknown_payload: &TypeRef) -> TokenStream {
+        let rt = self.rt.clone();
+        let name = self.name(id);
+        let docs = doc_attrs(&t.doc, &["One command, chosen by its type name.".to_owned()]);
+        let mut defs = Vec::new();
+        let mut tags = Vec::new();
+        let mut builds = Vec::new();
+        let mut payload_writes = Vec::new();
+        for c in commands {
+            let vid = ident(&c.name);
+            let pty = self.ty(id, &c.payload);
+            let cdoc = doc_attrs(&DocText { source: String::new(), ..c.doc.clone() }, &[format!("Type name `{}`.", c.tag)]);
+            defs.push(quote!(#cdoc #vid(#pty),));
+            let tag = &c.tag;
+            tags.push(quote!(Self::#vid(_) => #tag,));
+            builds.push(quote!(#tag => Self::#vid(#rt::FromValue::from_value(payload)?),));
+            payload_writes.push(quote!(Self::#vid(p) => m.serialize_entry(key, p),));
+        }
+        let uty = self.ty(id, unknown_payload);
+        let (udef, utag, ubuild, uwrite, known) = if unknown {
+            (
+                quote! {
+                    /// A type this version does not know (added by a later minor version):
+                    /// kept verbatim, so a reader can ignore it and a relay can pass it on.
+                    Unknown {
+                        /// The type name as received.
+                        type_name: ::std::string::String,
+                        /// The payload as received.
+                        payload: #uty,
+                    },
+                },
+                quote!(Self::Unknown { type_name, .. } => type_name,),
+                quote!(_ => Self::Unknown { payload: #rt::FromValue::from_value(payload)?, type_name },),
+                quote!(Self::Unknown { payload, .. } => m.serialize_entry(key, payload),),
+                quote!(!::std::matches!(self, Self::Unknown { .. })),
+            )
+        } else {
+            (
+                quote!(),
+                quote!(),
+                quote!(_ => return ::std::result::Result::Err(#rt::Mismatch::new("a known type name")),),
+                quote!(),
+                quote!(true),
+            )
+        };
+        quote! {
+            #docs
+            #[derive(Clone, Debug, PartialEq)]
+            pub enum #name {
+                #(#defs)*
+                #udef
+            }
+
+            impl #name {
+                /// The type name, as it appears in JSON.
+                pub fn type_name(&self) -> &str {
+                    match self {
+                        #(#tags)*
+                        #utag
+                    }
+                }
+
+                /// Whether this version of the schema knows the type.
+                pub fn is_known(&self) -> bool {
+                    #known
+                }
+
+                /// Builds the command from its type name and (validated) payload.
+                pub fn from_parts(type_name: ::std::string::String, payload: #rt::Value) -> ::std::result::Result<Self, #rt::Mismatch> {
+                    ::std::result::Result::Ok(match type_name.as_str() {
+                        #(#builds)*
+                        #ubuild
+                    })
+                }
+
+                fn write_payload<M: #rt::__private::serde::ser::SerializeMap>(&self, key: &str, m: &mut M) -> ::std::result::Result<(), M::Error> {
+                    match self {
+                        #(#payload_writes)*
+                        #uwrite
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Extra rustdoc lines for a field.
+fn field_notes(f: &Field) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(d) = &f.doc.default {
+        out.push(format!("Default when absent: `{d}`."));
+    }
+    if f.sensitive {
+        out.push("Sensitive (`local`): redacted from `Debug`, never repeated in error messages.".to_owned());
+    }
+    out
+}
+
+/// Type pairs (container, contained) that form a cycle of direct
+/// containment and so need a `Box`.
+fn cycles(plan: &ModulePlan) -> HashSet<(usize, usize)> {
+    let n = plan.types.len();
+    let direct: Vec<Vec<usize>> = plan
+        .types
+        .iter()
+        .map(|t| {
+            let mut out = Vec::new();
+            for r in kind_refs(&t.kind) {
+                direct_named(&r, &mut out);
+            }
+            out
+        })
+        .collect();
+    let reaches = |from: usize, to: usize| -> bool {
+        let mut seen = vec![false; n];
+        let mut stack = vec![from];
+        while let Some(x) = stack.pop() {
+            if x == to {
+                return true;
+            }
+            if std::mem::replace(&mut seen[x], true) {
+                continue;
+            }
+            stack.extend(direct[x].iter().copied());
+        }
+        false
+    };
+    let mut out = HashSet::new();
+    for (a, targets) in direct.iter().enumerate() {
+        for &b in targets {
+            if reaches(b, a) {
+                out.insert((a, b));
+            }
+        }
+    }
+    out
+}
+
+/// Named types held directly (not behind a `Vec` or a map).
+fn direct_named(t: &TypeRef, out: &mut Vec<usize>) {
+    match t {
+        TypeRef::Named(id) => out.push(*id),
+        TypeRef::Nullable(x) => direct_named(x, out),
+        _ => {}
+    }
+}

@@ -1,0 +1,825 @@
+//! Emits validators: one Rust function per distinct subschema, specialised
+//! to its keywords. Identical subschemas share one function (each appends
+//! only relative schema pointers; the caller supplies the prefix), dynamic
+//! references are resolved at generation time by specialising functions per
+//! dynamic scope, and `unevaluated*` gets annotation-collecting variants.
+
+use crate::ir::{Body, Bound, Ir, Keywords, NodeId, TypeSet};
+use crate::load::escape_token;
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::quote;
+use serde_json::{Number, Value};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+
+/// A dynamic scope: for each dynamic anchor name in use, the node the
+/// outermost resource binds it to.
+type Scope = Vec<(String, NodeId)>;
+
+/// Which variant of a node's function: plain, or also recording evaluated
+/// members and items for `unevaluated*`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Mode {
+    Plain,
+    Annotate,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct FnKey {
+    shape: [u8; 32],
+    scope: usize,
+    mode: Mode,
+}
+
+/// Generates the validator functions needed by a set of entry nodes.
+pub struct Validators<'a> {
+    ir: &'a Ir,
+    format_assertion: bool,
+    runtime: TokenStream,
+    shapes: Vec<[u8; 32]>,
+    scopes: Vec<Scope>,
+    scope_ids: HashMap<Scope, usize>,
+    dynamic_names: HashSet<String>,
+    fns: HashMap<FnKey, Ident>,
+    queue: VecDeque<(FnKey, NodeId)>,
+    items: Vec<TokenStream>,
+    regexes: BTreeMap<String, Ident>,
+    values: BTreeMap<String, Ident>,
+    resource_roots: HashMap<String, NodeId>,
+    sensitive: HashSet<NodeId>,
+}
+
+impl<'a> Validators<'a> {
+    /// A generator over `ir`; `runtime` is the path of the runtime crate.
+    pub fn new(ir: &'a Ir, format_assertion: bool, runtime: TokenStream) -> Self {
+        let mut dynamic_names = HashSet::new();
+        for n in &ir.nodes {
+            if let Body::Schema(k) = &n.body {
+                if let Some(name) = k.dynamic_reference.as_ref().and_then(|r| r.dynamic.clone()) {
+                    dynamic_names.insert(name);
+                }
+            }
+        }
+        let mut resource_roots = HashMap::new();
+        for (id, n) in ir.nodes.iter().enumerate() {
+            if n.is_resource {
+                resource_roots.entry(n.base.clone()).or_insert(id);
+            }
+        }
+        let sensitive = ir.sensitivity.iter().filter(|(_, v)| v.as_str() == "local").map(|(k, _)| *k).collect();
+        let mut v = Validators {
+            ir,
+            format_assertion,
+            runtime,
+            shapes: ir.shapes(format_assertion),
+            scopes: Vec::new(),
+            scope_ids: HashMap::new(),
+            dynamic_names,
+            fns: HashMap::new(),
+            queue: VecDeque::new(),
+            items: Vec::new(),
+            regexes: BTreeMap::new(),
+            values: BTreeMap::new(),
+            resource_roots,
+            sensitive,
+        };
+        v.intern_scope(Vec::new());
+        v
+    }
+
+    /// Whether the node carries `x-sensitivity: local`.
+    pub fn is_sensitive(&self, id: NodeId) -> bool {
+        self.sensitive.contains(&id)
+    }
+
+    /// The function validating `node` as an entry point (the scope a
+    /// document validated from its root starts with), queued for emission.
+    pub fn entry(&mut self, node: NodeId) -> TokenStream {
+        let scope = self.enter(0, node);
+        let f = self.function(node, scope, Mode::Plain);
+        quote!(validators::#f)
+    }
+
+    /// The resource URI and the pointer inside it of `node`.
+    pub fn schema_location(&self, node: NodeId) -> (String, String) {
+        let n = &self.ir.nodes[node];
+        (n.base.clone(), n.resource_pointer.clone())
+    }
+
+    /// The static `SchemaPath` root expression for `node`: its resource and pointer.
+    pub fn schema_root(&self, node: NodeId) -> TokenStream {
+        let rt = &self.runtime;
+        let n = &self.ir.nodes[node];
+        let base = &n.base;
+        if n.resource_pointer.is_empty() {
+            quote!(#rt::SchemaPath::Root(#base))
+        } else {
+            let ptr = &n.resource_pointer;
+            quote!(#rt::SchemaPath::Ref(&#rt::SchemaPath::Root(#base), "", #base, #ptr))
+        }
+    }
+
+    /// Emits every queued function and the statics they use.
+    pub fn finish(mut self) -> TokenStream {
+        while let Some((key, node)) = self.queue.pop_front() {
+            let name = self.fns[&key].clone();
+            let item = self.emit_fn(&name, node, key.scope, key.mode);
+            self.items.push(item);
+        }
+        let _rt = &self.runtime;
+        let mut statics = Vec::new();
+        for (src, ident) in &self.regexes {
+            statics.push(quote!(static #ident: rt::Pattern = rt::Pattern::new(#src);));
+        }
+        for (json, ident) in &self.values {
+            statics.push(quote!(static #ident: rt::JsonConst = rt::JsonConst::new(#json);));
+        }
+        let items = &self.items;
+        quote! {
+            /// Validators: one function per distinct subschema.
+            mod validators {
+                #![allow(unused_variables, unused_mut)]
+                use super::rt;
+                use rt::{Ctx, Loc, SchemaPath as Path, Value};
+                #(#statics)*
+                #(#items)*
+            }
+        }
+    }
+
+    fn intern_scope(&mut self, s: Scope) -> usize {
+        if let Some(&id) = self.scope_ids.get(&s) {
+            return id;
+        }
+        let id = self.scopes.len();
+        self.scopes.push(s.clone());
+        self.scope_ids.insert(s, id);
+        id
+    }
+
+    /// The scope after evaluation enters the resource containing `node`:
+    /// anchors of that resource are bound unless an outer one bound them.
+    fn enter(&mut self, scope: usize, node: NodeId) -> usize {
+        if self.dynamic_names.is_empty() {
+            return scope;
+        }
+        let Some(&root) = self.resource_roots.get(&self.ir.nodes[node].base) else { return scope };
+        let Some(anchors) = self.ir.resource_anchors.get(&root) else { return scope };
+        let mut s = self.scopes[scope].clone();
+        for (name, target) in anchors {
+            if self.dynamic_names.contains(name) && !s.iter().any(|(n, _)| n == name) {
+                s.push((name.clone(), *target));
+            }
+        }
+        s.sort();
+        self.intern_scope(s)
+    }
+
+    fn function(&mut self, node: NodeId, scope: usize, mode: Mode) -> Ident {
+        let shape = self.shape(node);
+        // Scopes matter only to nodes that can reach a dynamic reference;
+        // keep them apart only when any are in use.
+        let key = FnKey { shape, scope, mode };
+        if let Some(id) = self.fns.get(&key) {
+            return id.clone();
+        }
+        let suffix = if mode == Mode::Annotate { "a" } else { "v" };
+        let ident = Ident::new(&format!("{suffix}{}", self.fns.len()), Span::call_site());
+        self.fns.insert(key.clone(), ident.clone());
+        self.queue.push_back((key, node));
+        ident
+    }
+
+    fn regex(&mut self, src: &str) -> Ident {
+        let n = self.regexes.len();
+        self.regexes.entry(src.to_owned()).or_insert_with(|| Ident::new(&format!("RE{n}"), Span::call_site())).clone()
+    }
+
+    fn value(&mut self, v: &Value) -> Ident {
+        let json = v.to_string();
+        let n = self.values.len();
+        self.values.entry(json).or_insert_with(|| Ident::new(&format!("VALUE{n}"), Span::call_site())).clone()
+    }
+
+    fn shape(&mut self, id: NodeId) -> [u8; 32] {
+        self.shapes[id]
+    }
+
+    fn emit_fn(&mut self, name: &Ident, id: NodeId, scope: usize, mode: Mode) -> TokenStream {
+        let _rt = self.runtime.clone();
+        let body = match &self.ir.nodes[id].body {
+            // `true` evaluates nothing by itself, so records no annotation.
+            Body::Bool(true) => quote!(true),
+            Body::Bool(false) => quote!(c.false_schema(l, s)),
+            Body::Schema(k) => {
+                let k = (**k).clone();
+                self.emit_body(id, &k, scope, mode)
+            }
+        };
+        match mode {
+            Mode::Plain => quote! {
+                pub(super) fn #name(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+                    #body
+                }
+            },
+            Mode::Annotate => quote! {
+                pub(super) fn #name(i: &Value, l: &Loc, c: &mut Ctx, s: &Path, ev: &mut rt::Evaluated) -> bool {
+                    #body
+                }
+            },
+        }
+    }
+
+    /// A call of child `child` (reached through relative pointer `rel`) on
+    /// instance expression `inst` at location expression `loc`.
+    fn call(&mut self, parent: NodeId, child: NodeId, scope: usize, inst: TokenStream, loc: TokenStream, ev: Option<TokenStream>) -> TokenStream {
+        let rel = self.ir.relative_pointer(parent, child);
+        let path = self.child_path(child, quote!(s), &rel);
+        self.call_with_path(child, scope, inst, loc, path, ev)
+    }
+
+    fn child_path(&self, child: NodeId, parent_path: TokenStream, rel: &str) -> TokenStream {
+        let n = &self.ir.nodes[child];
+        let mut path = if n.is_resource && !n.pointer.is_empty() {
+            let base = &n.base;
+            quote!(#parent_path.resource(#rel, #base))
+        } else {
+            quote!(#parent_path.child(#rel))
+        };
+        if self.sensitive.contains(&child) {
+            path = quote!(#path.sensitive());
+        }
+        path
+    }
+
+    fn call_with_path(&mut self, child: NodeId, scope: usize, inst: TokenStream, loc: TokenStream, path: TokenStream, ev: Option<TokenStream>) -> TokenStream {
+        let scope = if self.ir.nodes[child].is_resource { self.enter(scope, child) } else { scope };
+        match ev {
+            None => {
+                let f = self.function(child, scope, Mode::Plain);
+                quote!(#f(#inst, #loc, c, &#path))
+            }
+            Some(ev) => {
+                let f = self.function(child, scope, Mode::Annotate);
+                quote!(#f(#inst, #loc, c, &#path, #ev))
+            }
+        }
+    }
+
+    fn emit_body(&mut self, id: NodeId, k: &Keywords, scope: usize, mode: Mode) -> TokenStream {
+        let rt = self.runtime.clone();
+        // Annotations are tracked when asked for, or when this node itself
+        // has `unevaluated*` and needs them from its in-place applicators.
+        let has_uneval = k.unevaluated_properties.is_some() || k.unevaluated_items.is_some();
+        let track = mode == Mode::Annotate || has_uneval;
+        let ev = if track { Some(quote!(ev)) } else { None };
+        let mut parts: Vec<Part> = Vec::new();
+        let stop = quote!(if !ok && !c.is_collecting() { return false; });
+
+        // $ref
+        if let Some(r) = &k.reference {
+            let t = &self.ir.nodes[r.target];
+            let (base, ptr) = (t.base.clone(), t.resource_pointer.clone());
+            let path = quote!(s.reference("/$ref", #base, #ptr));
+            let scope2 = self.enter(scope, r.target);
+            let call = self.call_with_path(r.target, scope2, quote!(i), quote!(l), path, ev.clone());
+            parts.push(Part::Check(quote!(#call)));
+        }
+        if let Some(r) = &k.dynamic_reference {
+            let mut target = r.target;
+            if let Some(name) = &r.dynamic {
+                if let Some((_, bound)) = self.scopes[scope].iter().find(|(n, _)| n == name) {
+                    target = *bound;
+                }
+            }
+            let t = &self.ir.nodes[target];
+            let (base, ptr) = (t.base.clone(), t.resource_pointer.clone());
+            let kw = format!("/{}", r.keyword);
+            let path = quote!(s.reference(#kw, #base, #ptr));
+            let scope2 = self.enter(scope, target);
+            let call = self.call_with_path(target, scope2, quote!(i), quote!(l), path, ev.clone());
+            parts.push(Part::Check(quote!(#call)));
+        }
+
+        // type, const, enum
+        if let Some(t) = k.types {
+            if t.0 & TypeSet::ALL != TypeSet::ALL {
+                let mask = Literal::u8_unsuffixed(t.0);
+                parts.push(Part::Check(quote!(c.check_type(l, s, i, #mask))));
+            }
+        }
+        if let Some(v) = &k.const_ {
+            match v {
+                Value::String(x) => parts.push(Part::Check(quote!(c.const_str(l, s, i, #x)))),
+                _ => {
+                    let st = self.value(v);
+                    parts.push(Part::Check(quote!(c.const_of(l, s, i, #st.get()))));
+                }
+            }
+        }
+        if let Some(vals) = &k.enum_ {
+            if vals.iter().all(Value::is_string) {
+                let strs: Vec<&str> = vals.iter().filter_map(Value::as_str).collect();
+                parts.push(Part::Check(quote!(c.enum_str(l, s, i, &[#(#strs),*]))));
+            } else {
+                let st = self.value(&Value::Array(vals.clone()));
+                parts.push(Part::Check(quote!(c.enum_of(l, s, i, #st.get().as_array().map(|a| a.as_slice()).unwrap_or(&[])))));
+            }
+        }
+
+        // Type-specific keywords.
+        let strings = self.string_checks(k);
+        let numbers = self.number_checks(k);
+        let arrays = self.array_checks(id, k, scope, ev.clone());
+        let objects = self.object_checks(id, k, scope, ev.clone());
+        let mut arms: Vec<(TokenStream, TokenStream)> = Vec::new();
+        if !strings.is_empty() {
+            arms.push((quote!(Value::String(x)), quote!(#(#strings)*)));
+        }
+        if !numbers.is_empty() {
+            arms.push((quote!(Value::Number(x)), quote!(#(#numbers)*)));
+        }
+        if !arrays.is_empty() {
+            arms.push((quote!(Value::Array(x)), quote!(#(#arrays)*)));
+        }
+        if !objects.is_empty() {
+            arms.push((quote!(Value::Object(x)), quote!(#(#objects)*)));
+        }
+        if !parts.is_empty() && !arms.is_empty() {
+            parts.push(Part::Stop);
+        }
+        let mut arms = arms;
+        if arms.len() == 1 {
+            let (pat, body) = arms.remove(0);
+            parts.push(Part::Stmt(quote!(if let #pat = i { #body })));
+        } else if !arms.is_empty() {
+            let arms = arms.iter().map(|(pat, body)| quote!(#pat => { #body }));
+            parts.push(Part::Stmt(quote!(match i { #(#arms)* _ => {} })));
+        }
+        if !arms.is_empty() && (!k.all_of.is_empty() || !k.any_of.is_empty() || !k.one_of.is_empty() || k.not.is_some() || k.if_.is_some()) {
+            parts.push(Part::Stop);
+        }
+
+        // In-place applicators.
+        for c in k.all_of.clone() {
+            let call = self.call(id, c, scope, quote!(i), quote!(l), ev.clone());
+            parts.push(Part::Check(quote!(#call)));
+        }
+        if !k.any_of.is_empty() {
+            parts.push(self.any_of(id, k, scope, track));
+        }
+        if !k.one_of.is_empty() {
+            parts.push(self.one_of(id, k, scope, track));
+        }
+        if let Some(n) = k.not {
+            let call = self.call(id, n, scope, quote!(i), quote!(l), None);
+            parts.push(Part::Stmt(quote!(if c.quiet(|c| #call) { ok &= c.not_failed(l, s); })));
+        }
+        if let Some(cond) = k.if_ {
+            let test = if track {
+                let call = self.call(id, cond, scope, quote!(i), quote!(l), Some(quote!(&mut e)));
+                quote!({ let mut e = #rt::Evaluated::default(); let r = c.quiet(|c| #call); if r { ev.merge(e); } r })
+            } else {
+                let call = self.call(id, cond, scope, quote!(i), quote!(l), None);
+                quote!(c.quiet(|c| #call))
+            };
+            let then_ = k.then_.map(|t| self.call(id, t, scope, quote!(i), quote!(l), ev.clone())).unwrap_or(quote!(true));
+            let else_ = k.else_.map(|t| self.call(id, t, scope, quote!(i), quote!(l), ev.clone())).unwrap_or(quote!(true));
+            parts.push(Part::Stmt(quote!(if #test { ok &= #then_; } else { ok &= #else_; })));
+        }
+        if !k.dependent_schemas.is_empty() {
+            let mut checks = Vec::new();
+            for (name, dep) in k.dependent_schemas.clone() {
+                let call = self.call(id, dep, scope, quote!(i), quote!(l), ev.clone());
+                checks.push(quote!(if x.contains_key(#name) { ok &= #call; }));
+            }
+            parts.push(Part::Stmt(quote!(if let Value::Object(x) = i { #(#checks)* })));
+        }
+
+        // unevaluated*, after every in-place applicator has recorded.
+        if let Some(u) = k.unevaluated_properties {
+            let call = self.call(id, u, scope, quote!(v), quote!(&l.key(key)), None);
+            parts.push(Part::Stmt(quote! {
+                if let Value::Object(x) = i {
+                    for (key, v) in x {
+                        if !ev.has_property(key) {
+                            ok &= #call;
+                        }
+                    }
+                }
+                ev.all_properties = true;
+            }));
+        }
+        if let Some(u) = k.unevaluated_items {
+            let call = self.call(id, u, scope, quote!(v), quote!(&l.index(idx)), None);
+            parts.push(Part::Stmt(quote! {
+                if let Value::Array(x) = i {
+                    for (idx, v) in x.iter().enumerate() {
+                        if !ev.has_item(idx) {
+                            ok &= #call;
+                        }
+                    }
+                }
+                ev.all_items = true;
+            }));
+        }
+
+        let prelude = if has_uneval && mode == Mode::Plain {
+            quote!(let mut ev_local = #rt::Evaluated::default(); let ev = &mut ev_local;)
+        } else {
+            quote!()
+        };
+        if parts.is_empty() {
+            return quote!(true);
+        }
+        // A function of plain checks is one expression (`&`, not `&&`: every
+        // check runs so that every error is recorded).
+        if !has_uneval && parts.iter().all(|p| matches!(p, Part::Check(_))) {
+            let exprs = parts.iter().filter_map(|p| match p {
+                Part::Check(e) => Some(e),
+                _ => None,
+            });
+            return quote!(#(#exprs)&*);
+        }
+        let stmts = parts.iter().map(|p| match p {
+            Part::Check(e) => quote!(ok &= #e;),
+            Part::Stmt(st) => st.clone(),
+            Part::Stop => stop.clone(),
+        });
+        quote! {
+            #prelude
+            let mut ok = true;
+            #(#stmts)*
+            ok
+        }
+    }
+
+    fn string_checks(&mut self, k: &Keywords) -> Vec<TokenStream> {
+        let rt = self.runtime.clone();
+        let mut out = Vec::new();
+        if let Some(n) = k.min_length {
+            out.push(quote!(ok &= c.min_length(l, s, x, #n);));
+        }
+        if let Some(n) = k.max_length {
+            out.push(quote!(ok &= c.max_length(l, s, x, #n);));
+        }
+        if let Some(p) = &k.pattern {
+            let re = self.regex(p);
+            out.push(quote!(ok &= c.pattern(l, s, x, &#re);));
+        }
+        if self.format_assertion {
+            if let Some(f) = &k.format {
+                out.push(quote!(ok &= c.format(l, s, x, #f, #rt::format::check(#f, x));));
+            }
+        }
+        out
+    }
+
+    fn number_checks(&mut self, k: &Keywords) -> Vec<TokenStream> {
+        let rt = self.runtime.clone();
+        let mut out = Vec::new();
+        let num = |b: &Number| -> TokenStream {
+            if let Some(u) = b.as_u64() {
+                quote!(#rt::Num::U(#u))
+            } else if let Some(i) = b.as_i64() {
+                quote!(#rt::Num::I(#i))
+            } else {
+                let f = b.as_f64().unwrap_or(0.0);
+                let lit = Literal::f64_suffixed(f);
+                quote!(#rt::Num::F(#lit))
+            }
+        };
+        let bound = |b: &Option<Bound>| b.as_ref().map(|b| (num(&b.value), b.keyword));
+        if let Some((n, _)) = bound(&k.minimum) {
+            out.push(quote!(ok &= c.minimum(l, s, x, #n);));
+        }
+        if let Some((n, _)) = bound(&k.maximum) {
+            out.push(quote!(ok &= c.maximum(l, s, x, #n);));
+        }
+        if let Some((n, kw)) = bound(&k.exclusive_minimum) {
+            out.push(quote!(ok &= c.exclusive_minimum(l, s, #kw, x, #n);));
+        }
+        if let Some((n, kw)) = bound(&k.exclusive_maximum) {
+            out.push(quote!(ok &= c.exclusive_maximum(l, s, #kw, x, #n);));
+        }
+        if let Some(m) = &k.multiple_of {
+            let n = num(m);
+            out.push(quote!(ok &= c.multiple_of(l, s, x, #n);));
+        }
+        out
+    }
+
+    fn array_checks(&mut self, id: NodeId, k: &Keywords, scope: usize, ev: Option<TokenStream>) -> Vec<TokenStream> {
+        let mut out = Vec::new();
+        let _stop = quote!(if !ok && !c.is_collecting() { return false; });
+        if let Some(n) = k.min_items {
+            out.push(quote!(ok &= c.min_items(l, s, x.len(), #n);));
+        }
+        if let Some(n) = k.max_items {
+            out.push(quote!(ok &= c.max_items(l, s, x.len(), #n);));
+        }
+        if k.unique_items {
+            out.push(quote!(ok &= c.unique_items(l, s, x);));
+        }
+        let prefix = k.prefix_items.clone();
+        for (idx, p) in prefix.iter().enumerate() {
+            let call = self.call(id, *p, scope, quote!(v), quote!(&l.index(#idx)), None);
+            out.push(quote!(if let Some(v) = x.get(#idx) { ok &= #call; }));
+        }
+        if let Some(items) = k.items {
+            let n = &self.ir.nodes[items];
+            let from = prefix.len();
+            if (n.is_resource && !n.pointer.is_empty()) || self.sensitive.contains(&items) {
+                let call = self.call(id, items, scope, quote!(v), quote!(&l.index(idx)), None);
+                out.push(quote!(for (idx, v) in x.iter().enumerate().skip(#from) { ok &= #call; }));
+            } else {
+                let rel = self.ir.relative_pointer(id, items);
+                let f = self.function(items, scope, Mode::Plain);
+                out.push(quote!(ok &= c.items(l, s, x, #from, #rel, #f);));
+            }
+        }
+        if ev.is_some() && (!prefix.is_empty() || k.items.is_some()) {
+            let n = prefix.len();
+            if k.items.is_some() {
+                out.push(quote!(ev.all_items = true;));
+            } else {
+                out.push(quote!(ev.prefix = ev.prefix.max(#n.min(x.len()));));
+            }
+        }
+        if let Some(cn) = k.contains {
+            let call = self.call(id, cn, scope, quote!(v), quote!(&l.index(idx)), None);
+            let min = k.min_contains.unwrap_or(1);
+            let max = match k.max_contains {
+                Some(m) => quote!(Some(#m)),
+                None => quote!(None),
+            };
+            let record = if ev.is_some() { quote!(ev.items.insert(idx);) } else { quote!() };
+            out.push(quote! {
+                let mut found = 0usize;
+                for (idx, v) in x.iter().enumerate() {
+                    if c.quiet(|c| #call) { found += 1; #record }
+                }
+                ok &= c.contains_count(l, s, found, #min, #max);
+            });
+        }
+        out
+    }
+
+    fn object_checks(&mut self, id: NodeId, k: &Keywords, scope: usize, ev: Option<TokenStream>) -> Vec<TokenStream> {
+        let _rt = self.runtime.clone();
+        let mut out = Vec::new();
+        let _stop = quote!(if !ok && !c.is_collecting() { return false; });
+        if let Some(n) = k.min_properties {
+            out.push(quote!(ok &= c.min_properties(l, s, x.len(), #n);));
+        }
+        if let Some(n) = k.max_properties {
+            out.push(quote!(ok &= c.max_properties(l, s, x.len(), #n);));
+        }
+        if !k.required.is_empty() {
+            let names = &k.required;
+            out.push(quote!(ok &= c.required(l, s, x, &[#(#names),*]);));
+        }
+        for (trigger, names) in &k.dependent_required {
+            let kw = k.dependent_required_keyword;
+            let rel_kw = format!("{kw}/{}", escape_token(trigger));
+            out.push(quote!(ok &= c.dependent_required(l, s, #rel_kw, x, #trigger, &[#(#names),*]);));
+        }
+        for (name, p) in k.properties.clone() {
+            let n = &self.ir.nodes[p];
+            if n.is_resource && !n.pointer.is_empty() {
+                let call = self.call(id, p, scope, quote!(v), quote!(&l.key(#name)), None);
+                out.push(quote!(if let Some(v) = x.get(#name) { ok &= #call; }));
+            } else {
+                let rel = self.ir.relative_pointer(id, p);
+                let f = self.function(p, scope, Mode::Plain);
+                if self.sensitive.contains(&p) {
+                    out.push(quote!(ok &= c.prop_sensitive(l, s, x, #name, #rel, #f);));
+                } else {
+                    out.push(quote!(ok &= c.prop(l, s, x, #name, #rel, #f);));
+                }
+            }
+            if ev.is_some() {
+                out.push(quote!(if x.contains_key(#name) { ev.properties.insert(#name.to_owned()); }));
+            }
+        }
+        if let Some(pn) = k.property_names {
+            let call = self.call(id, pn, scope, quote!(&key_value), quote!(l), None);
+            out.push(quote! {
+                for key in x.keys() {
+                    let key_value = Value::String(key.clone());
+                    if !c.quiet(|c| #call) {
+                        ok &= c.bad_property_name(l, s, key);
+                    }
+                }
+            });
+        }
+        let patterns = k.pattern_properties.clone();
+        if !patterns.is_empty() || k.additional_properties.is_some() {
+            let names: Vec<&String> = k.properties.iter().map(|(n, _)| n).collect();
+            let known = if names.is_empty() { quote!(false) } else { quote!(matches!(key.as_str(), #(#names)|*)) };
+            let track_match = k.additional_properties.is_some();
+            let mut pattern_checks = Vec::new();
+            for (src, p) in &patterns {
+                let re = self.regex(src);
+                let call = self.call(id, *p, scope, quote!(v), quote!(&l.key(key)), None);
+                if track_match {
+                    pattern_checks.push(quote!(if #re.is_match(key) { matched = true; ok &= #call; }));
+                } else {
+                    pattern_checks.push(quote!(if #re.is_match(key) { ok &= #call; }));
+                }
+            }
+            let additional = match k.additional_properties {
+                Some(a) if matches!(self.ir.nodes[a].body, Body::Bool(false)) => {
+                    let rel = self.ir.relative_pointer(id, a);
+                    let kw = rel.trim_start_matches('/').to_owned();
+                    quote!(if !matched { ok &= c.unexpected_member(&l.key(key), s, #kw, key); })
+                }
+                Some(a) => {
+                    let call = self.call(id, a, scope, quote!(v), quote!(&l.key(key)), None);
+                    quote!(if !matched { ok &= #call; })
+                }
+                None => quote!(),
+            };
+            let decl = if track_match { quote!(let mut matched = #known;) } else { quote!() };
+            out.push(quote! {
+                for (key, v) in x {
+                    #decl
+                    #(#pattern_checks)*
+                    #additional
+                }
+            });
+            if ev.is_some() {
+                if k.additional_properties.is_some() {
+                    out.push(quote!(ev.all_properties = true;));
+                } else {
+                    let res: Vec<Ident> = patterns.iter().map(|(src, _)| self.regex(src)).collect();
+                    out.push(quote! {
+                        for key in x.keys() {
+                            if false #(|| #res.is_match(key))* { ev.properties.insert(key.clone()); }
+                        }
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The discriminating member of a union: a property every branch gives a
+    /// string `const` (branches without one count as "any value").
+    fn discriminator(&self, branches: &[NodeId]) -> Option<(String, Vec<Option<String>>)> {
+        let first = self.ir.keywords(*branches.first()?)?;
+        'names: for (name, _) in &first.properties {
+            let mut consts = Vec::new();
+            for b in branches {
+                let k = self.ir.keywords(*b)?;
+                let c = k.properties.iter().find(|(n, _)| n == name).and_then(|(_, p)| self.ir.keywords(*p)).and_then(|pk| pk.const_.as_ref()).and_then(Value::as_str);
+                consts.push(c.map(str::to_owned));
+            }
+            if consts.iter().filter(|c| c.is_some()).count() < 2 {
+                continue 'names;
+            }
+            return Some((name.clone(), consts));
+        }
+        None
+    }
+
+    /// After a union failed while collecting: re-run the branches a reader
+    /// would consider (those whose discriminator matches, else all) so their
+    /// errors explain the failure.
+    fn explain_union(&mut self, id: NodeId, branches: &[NodeId], scope: usize) -> TokenStream {
+        let _rt = self.runtime.clone();
+        let calls: Vec<TokenStream> = branches.iter().map(|b| self.call(id, *b, scope, quote!(i), quote!(l), None)).collect();
+        match self.discriminator(branches) {
+            Some((name, consts)) => {
+                let mut arms = Vec::new();
+                let mut by_value: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+                for (idx, cst) in consts.iter().enumerate() {
+                    if let Some(v) = cst {
+                        by_value.entry(v.clone()).or_default().push(idx);
+                    }
+                }
+                for (v, idxs) in &by_value {
+                    let cs: Vec<&TokenStream> = idxs.iter().map(|i| &calls[*i]).collect();
+                    arms.push(quote!(Some(#v) => { #(#cs;)* }));
+                }
+                quote! {
+                    match i.get(#name).and_then(Value::as_str) {
+                        #(#arms)*
+                        _ => { #(#calls;)* }
+                    }
+                }
+            }
+            None => quote!(#(#calls;)*),
+        }
+    }
+
+    /// The table form of a union's branches, when every branch can be
+    /// called through a plain `Check` (no new resource, no sensitivity mark).
+    fn branch_table(&mut self, id: NodeId, branches: &[NodeId], scope: usize) -> Option<TokenStream> {
+        let mut rows = Vec::new();
+        for b in branches {
+            let n = &self.ir.nodes[*b];
+            if (n.is_resource && !n.pointer.is_empty()) || self.sensitive.contains(b) {
+                return None;
+            }
+            let rel = self.ir.relative_pointer(id, *b);
+            let f = self.function(*b, scope, Mode::Plain);
+            rows.push(quote!((#f, #rel)));
+        }
+        let tag = match self.discriminator(branches) {
+            Some((name, consts)) => {
+                let vals = consts.iter().map(|c| match c {
+                    Some(v) => quote!(Some(#v)),
+                    None => quote!(None),
+                });
+                quote!(Some((#name, &[#(#vals),*])))
+            }
+            None => quote!(None),
+        };
+        Some(quote!(&[#(#rows),*], #tag))
+    }
+
+    fn any_of(&mut self, id: NodeId, k: &Keywords, scope: usize, track: bool) -> Part {
+        let rt = self.runtime.clone();
+        let branches = k.any_of.clone();
+        if !track {
+            if let Some(table) = self.branch_table(id, &branches, scope) {
+                return Part::Check(quote!(c.any_of(i, l, s, #table)));
+            }
+        }
+        let explain = self.explain_union(id, &branches, scope);
+        let test = if track {
+            // Every branch is evaluated: each passing one contributes annotations.
+            let mut tests = Vec::new();
+            for b in &branches {
+                let call = self.call(id, *b, scope, quote!(i), quote!(l), Some(quote!(&mut e)));
+                tests.push(quote!({ let mut e = #rt::Evaluated::default(); if c.quiet(|c| #call) { ev.merge(e); any = true; } }));
+            }
+            quote!({ let mut any = false; #(#tests)* any })
+        } else {
+            let tests: Vec<TokenStream> = branches
+                .iter()
+                .map(|b| {
+                    let call = self.call(id, *b, scope, quote!(i), quote!(l), None);
+                    quote!(c.quiet(|c| #call))
+                })
+                .collect();
+            quote!(#(#tests)||*)
+        };
+        Part::Stmt(quote! {
+            if !(#test) {
+                ok &= c.any_of_failed(l, s);
+                if c.is_collecting() { #explain }
+                if !c.is_collecting() { return false; }
+            }
+        })
+    }
+
+    fn one_of(&mut self, id: NodeId, k: &Keywords, scope: usize, track: bool) -> Part {
+        let rt = self.runtime.clone();
+        let branches = k.one_of.clone();
+        if !track {
+            if let Some(table) = self.branch_table(id, &branches, scope) {
+                return Part::Check(quote!(c.one_of(i, l, s, #table)));
+            }
+        }
+        let explain = self.explain_union(id, &branches, scope);
+        let mut tests = Vec::new();
+        for (idx, b) in branches.iter().enumerate() {
+            if track {
+                let call = self.call(id, *b, scope, quote!(i), quote!(l), Some(quote!(&mut e)));
+                tests.push(quote!({ let mut e = #rt::Evaluated::default(); if c.quiet(|c| #call) { matched.push(#idx); kept = Some(e); } }));
+            } else {
+                let call = self.call(id, *b, scope, quote!(i), quote!(l), None);
+                tests.push(quote!(if c.quiet(|c| #call) { matched.push(#idx); }));
+            }
+        }
+        let (decl, merge) = if track {
+            (quote!(let mut kept: Option<#rt::Evaluated> = None;), quote!(if matched.len() == 1 { if let Some(e) = kept { ev.merge(e); } }))
+        } else {
+            (quote!(), quote!())
+        };
+        Part::Stmt(quote! {
+            {
+                let mut matched: Vec<usize> = Vec::new();
+                #decl
+                #(#tests)*
+                if matched.len() != 1 {
+                    ok &= c.one_of_failed(l, s, &matched);
+                    if matched.is_empty() && c.is_collecting() { #explain }
+                    if !c.is_collecting() { return false; }
+                }
+                #merge
+            }
+        })
+    }
+}
+
+/// One piece of a validator body.
+enum Part {
+    /// A check yielding `bool`.
+    Check(TokenStream),
+    /// A statement that updates `ok` itself.
+    Stmt(TokenStream),
+    /// Return early when invalid and not collecting.
+    Stop,
+}

@@ -1,0 +1,851 @@
+//! Stage 2, IR: one owned schema model. Every subschema becomes a [`Node`]
+//! that knows its file and JSON Pointer; keywords are parsed into typed
+//! fields with the dialect's meaning applied (draft-04's boolean
+//! `exclusiveMaximum`, tuple `items`, `dependencies`, …); every reference is
+//! resolved to a node. Cycles are fine: nodes live in an arena.
+
+use crate::load::{self, Dialect, DocId, Docs, Place};
+use crate::{Error, Settings};
+use serde_json::{Number, Value};
+use std::collections::{HashMap, HashSet, VecDeque};
+
+/// Index of a node in [`Ir::nodes`].
+pub type NodeId = usize;
+
+/// One subschema.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// The document it is in.
+    pub doc: DocId,
+    /// Its JSON Pointer in that document.
+    pub pointer: String,
+    /// The base URI of its resource.
+    pub base: String,
+    /// Its pointer relative to its resource's root.
+    pub resource_pointer: String,
+    /// Its dialect.
+    pub dialect: Dialect,
+    /// It is the root of a schema resource (a document root, or it has `$id`).
+    pub is_resource: bool,
+    /// `true`/`false` schema, or keywords.
+    pub body: Body,
+}
+
+/// A schema's content.
+#[derive(Clone, Debug)]
+pub enum Body {
+    /// The boolean schemas `true` and `false`.
+    Bool(bool),
+    /// A schema object.
+    Schema(Box<Keywords>),
+}
+
+/// A reference keyword resolved to its target.
+#[derive(Clone, Debug)]
+pub struct Ref {
+    /// `$ref`, `$dynamicRef` or `$recursiveRef`.
+    pub keyword: &'static str,
+    /// The target (for dynamic references: the initial target).
+    pub target: NodeId,
+    /// For `$dynamicRef` to a `$dynamicAnchor`: the anchor name, resolved
+    /// through the dynamic scope. For `$recursiveRef`: `Some("")` when the
+    /// target has `$recursiveAnchor: true`.
+    pub dynamic: Option<String>,
+}
+
+/// A numeric bound with the keyword it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bound {
+    /// The bound.
+    pub value: Number,
+    /// The keyword to report (draft-04's boolean exclusive forms report
+    /// `exclusiveMaximum`/`exclusiveMinimum`).
+    pub keyword: &'static str,
+}
+
+/// Every keyword of one schema object.
+#[derive(Clone, Debug, Default)]
+pub struct Keywords {
+    // --- references
+    /// `$ref`
+    pub reference: Option<Ref>,
+    /// `$dynamicRef` / `$recursiveRef`
+    pub dynamic_reference: Option<Ref>,
+
+    // --- in-place applicators
+    /// `allOf`
+    pub all_of: Vec<NodeId>,
+    /// `anyOf`
+    pub any_of: Vec<NodeId>,
+    /// `oneOf`
+    pub one_of: Vec<NodeId>,
+    /// `not`
+    pub not: Option<NodeId>,
+    /// `if`
+    pub if_: Option<NodeId>,
+    /// `then`
+    pub then_: Option<NodeId>,
+    /// `else`
+    pub else_: Option<NodeId>,
+    /// `dependentSchemas` (and draft-07's schema form of `dependencies`),
+    /// with the keyword used.
+    pub dependent_schemas: Vec<(String, NodeId)>,
+    /// `dependencies` or `dependentSchemas`.
+    pub dependent_schemas_keyword: &'static str,
+
+    // --- object applicators
+    /// `properties`, in schema order.
+    pub properties: Vec<(String, NodeId)>,
+    /// `patternProperties`, in schema order.
+    pub pattern_properties: Vec<(String, NodeId)>,
+    /// `additionalProperties`
+    pub additional_properties: Option<NodeId>,
+    /// `propertyNames`
+    pub property_names: Option<NodeId>,
+    /// `unevaluatedProperties`
+    pub unevaluated_properties: Option<NodeId>,
+
+    // --- array applicators
+    /// `prefixItems` (or draft-04…2019-09 array `items`).
+    pub prefix_items: Vec<NodeId>,
+    /// The schema for items after the prefix: 2020-12 `items`, or earlier
+    /// `items` (object form) / `additionalItems` (after an array `items`).
+    pub items: Option<NodeId>,
+    /// `contains`
+    pub contains: Option<NodeId>,
+    /// `unevaluatedItems`
+    pub unevaluated_items: Option<NodeId>,
+
+    // --- assertions
+    /// `type` as a set of [`TypeSet`] bits.
+    pub types: Option<TypeSet>,
+    /// `enum`
+    pub enum_: Option<Vec<Value>>,
+    /// `const`
+    pub const_: Option<Value>,
+    /// `multipleOf`
+    pub multiple_of: Option<Number>,
+    /// `maximum` / `exclusiveMaximum` bounds (numbers inclusive, exclusive).
+    pub maximum: Option<Bound>,
+    /// `exclusiveMaximum`
+    pub exclusive_maximum: Option<Bound>,
+    /// `minimum`
+    pub minimum: Option<Bound>,
+    /// `exclusiveMinimum`
+    pub exclusive_minimum: Option<Bound>,
+    /// `maxLength`
+    pub max_length: Option<u64>,
+    /// `minLength`
+    pub min_length: Option<u64>,
+    /// `pattern`
+    pub pattern: Option<String>,
+    /// `format`
+    pub format: Option<String>,
+    /// `maxItems`
+    pub max_items: Option<u64>,
+    /// `minItems`
+    pub min_items: Option<u64>,
+    /// `uniqueItems`
+    pub unique_items: bool,
+    /// `maxContains`
+    pub max_contains: Option<u64>,
+    /// `minContains`
+    pub min_contains: Option<u64>,
+    /// `maxProperties`
+    pub max_properties: Option<u64>,
+    /// `minProperties`
+    pub min_properties: Option<u64>,
+    /// `required`, in schema order.
+    pub required: Vec<String>,
+    /// `dependentRequired` (and draft-04/07's array form of `dependencies`).
+    pub dependent_required: Vec<(String, Vec<String>)>,
+    /// `dependentRequired` or `dependencies`.
+    pub dependent_required_keyword: &'static str,
+
+    // --- annotations
+    /// `title`
+    pub title: Option<String>,
+    /// `description`
+    pub description: Option<String>,
+    /// `default`
+    pub default: Option<Value>,
+    /// `examples`
+    pub examples: Vec<Value>,
+    /// `deprecated`
+    pub deprecated: bool,
+    /// `readOnly`
+    pub read_only: bool,
+    /// `writeOnly`
+    pub write_only: bool,
+    /// `$recursiveAnchor: true`
+    pub recursive_anchor: bool,
+    /// `$dynamicAnchor`
+    pub dynamic_anchor: Option<String>,
+    /// `x-` extensions, in schema order.
+    pub extensions: Vec<(String, Value)>,
+}
+
+/// The set of JSON types a `type` keyword allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TypeSet(pub u8);
+
+impl TypeSet {
+    /// `null`
+    pub const NULL: u8 = 1;
+    /// `boolean`
+    pub const BOOLEAN: u8 = 2;
+    /// `integer`
+    pub const INTEGER: u8 = 4;
+    /// `number`
+    pub const NUMBER: u8 = 8;
+    /// `string`
+    pub const STRING: u8 = 16;
+    /// `array`
+    pub const ARRAY: u8 = 32;
+    /// `object`
+    pub const OBJECT: u8 = 64;
+    /// Every type.
+    pub const ALL: u8 = 127;
+
+    fn from_name(name: &str) -> Option<u8> {
+        Some(match name {
+            "null" => Self::NULL,
+            "boolean" => Self::BOOLEAN,
+            "integer" => Self::INTEGER,
+            "number" => Self::NUMBER,
+            "string" => Self::STRING,
+            "array" => Self::ARRAY,
+            "object" => Self::OBJECT,
+            _ => return None,
+        })
+    }
+
+    /// Whether the set admits `bit` (with `number` admitting integers).
+    pub fn admits(self, bit: u8) -> bool {
+        self.0 & bit != 0 || (bit == Self::INTEGER && self.0 & Self::NUMBER != 0)
+    }
+}
+
+/// The whole model.
+#[derive(Debug)]
+pub struct Ir {
+    /// Every node; references point into this arena.
+    pub nodes: Vec<Node>,
+    /// The root node of each document.
+    pub roots: Vec<NodeId>,
+    /// Node by place.
+    pub by_place: HashMap<Place, NodeId>,
+    /// For each resource root node: the dynamic anchors it declares
+    /// (name → node), and whether it has `$recursiveAnchor: true`.
+    pub resource_anchors: HashMap<NodeId, Vec<(String, NodeId)>>,
+    /// Paths of documents, for messages.
+    pub doc_paths: Vec<String>,
+    /// The sensitivity keyword's value on each node that carries one.
+    pub sensitivity: HashMap<NodeId, String>,
+    /// Whether each document gets a module.
+    pub generated: Vec<bool>,
+}
+
+impl Ir {
+    /// The keywords of `id`, or `None` for a boolean schema.
+    pub fn keywords(&self, id: NodeId) -> Option<&Keywords> {
+        match &self.nodes[id].body {
+            Body::Schema(k) => Some(k),
+            Body::Bool(_) => None,
+        }
+    }
+
+    /// "file#pointer" for messages.
+    pub fn location(&self, id: NodeId) -> String {
+        let n = &self.nodes[id];
+        format!("{}#{}", self.doc_paths[n.doc], n.pointer)
+    }
+
+    /// A Merkle hash of each node's validation-relevant content (annotations
+    /// left out): equal hashes validate alike, so they can share code and types.
+    pub fn shapes(&self, format_assertion: bool) -> Vec<[u8; 32]> {
+        let sensitive: HashSet<NodeId> = self.sensitivity.iter().filter(|(_, v)| v.as_str() == "local").map(|(k, _)| *k).collect();
+        let mut memo = vec![None; self.nodes.len()];
+        (0..self.nodes.len()).map(|id| self.shape(id, format_assertion, &sensitive, &mut memo)).collect()
+    }
+
+    /// A Merkle hash of the node's validation-relevant content.
+    fn shape(&self, id: NodeId, format_assertion: bool, sensitive: &HashSet<NodeId>, memo: &mut Vec<Option<[u8; 32]>>) -> [u8; 32] {
+        if let Some(h) = memo[id] {
+            return h;
+        }
+        use sha2::Digest;
+        let mut h = sha2::Sha256::new();
+        let node = &self.nodes[id];
+        h.update(format!("sens:{};", sensitive.contains(&id)));
+        // Nodes whose resource declares dynamic anchors are kept apart: their
+        // identity changes the dynamic scope.
+        if node.is_resource && self.resource_anchors.contains_key(&id) {
+            h.update(format!("resource:{id};"));
+        }
+        match &node.body {
+            Body::Bool(b) => h.update(format!("bool:{b}")),
+            Body::Schema(k) => {
+                let mut kids: Vec<(String, NodeId)> = Vec::new();
+                if let Some(r) = &k.reference {
+                    let t = &self.nodes[r.target];
+                    h.update(format!("ref:{}:{}:{};", r.target, t.base, t.resource_pointer));
+                }
+                if let Some(r) = &k.dynamic_reference {
+                    h.update(format!("dref:{}:{}:{:?};", r.keyword, r.target, r.dynamic));
+                }
+                for (tag, list) in [("allOf", &k.all_of), ("anyOf", &k.any_of), ("oneOf", &k.one_of), ("prefix", &k.prefix_items)] {
+                    for c in list {
+                        kids.push((tag.to_string(), *c));
+                    }
+                }
+                for (tag, c) in [
+                    ("not", k.not),
+                    ("if", k.if_),
+                    ("then", k.then_),
+                    ("else", k.else_),
+                    ("addl", k.additional_properties),
+                    ("pnames", k.property_names),
+                    ("uprops", k.unevaluated_properties),
+                    ("items", k.items),
+                    ("contains", k.contains),
+                    ("uitems", k.unevaluated_items),
+                ] {
+                    if let Some(c) = c {
+                        kids.push((tag.to_string(), c));
+                    }
+                }
+                for (tag, list) in [("props", &k.properties), ("pprops", &k.pattern_properties), ("deps", &k.dependent_schemas)] {
+                    for (name, c) in list {
+                        kids.push((format!("{tag}:{name:?}"), *c));
+                    }
+                }
+                for (tag, c) in kids {
+                    let ch = self.shape(c, format_assertion, sensitive, memo);
+                    h.update(tag.as_bytes());
+                    h.update(ch);
+                }
+                // The relative pointers of children depend on keyword
+                // spellings (`dependencies` vs `dependentSchemas`,
+                // `additionalItems` vs `items`): include them.
+                let items_rel = k.items.map(|c| self.relative_pointer(id, c));
+                h.update(
+                    format!(
+                        "kw:{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
+                        k.types,
+                        k.enum_.as_ref().map(|v| Value::Array(v.clone()).to_string()),
+                        k.const_.as_ref().map(Value::to_string),
+                        k.multiple_of.as_ref().map(Number::to_string),
+                        k.maximum,
+                        k.exclusive_maximum,
+                        k.minimum,
+                        k.exclusive_minimum,
+                        k.max_length,
+                        k.min_length,
+                        k.pattern,
+                        if format_assertion { k.format.clone() } else { None },
+                        k.max_items,
+                        k.min_items,
+                        k.unique_items,
+                        k.max_contains,
+                        k.min_contains,
+                        k.max_properties,
+                        k.min_properties,
+                        k.required,
+                        k.dependent_required,
+                        (k.dependent_required_keyword, k.dependent_schemas_keyword),
+                        items_rel,
+                    )
+                    .as_bytes(),
+                );
+            }
+        }
+        let out: [u8; 32] = h.finalize().into();
+        memo[id] = Some(out);
+        out
+    }
+
+    /// The child's pointer relative to its parent (`/properties/a`).
+    pub fn relative_pointer(&self, parent: NodeId, child: NodeId) -> String {
+        let (p, c) = (&self.nodes[parent], &self.nodes[child]);
+        c.pointer.strip_prefix(p.pointer.as_str()).unwrap_or(&c.pointer).to_owned()
+    }
+}
+
+/// Builds the IR for every document.
+pub fn build(settings: &Settings, docs: &Docs) -> Result<Ir, Error> {
+    let mut b = Builder {
+        docs,
+        settings,
+        ir: Ir {
+            nodes: Vec::new(),
+            roots: Vec::new(),
+            by_place: HashMap::new(),
+            resource_anchors: HashMap::new(),
+            doc_paths: docs.docs.iter().map(|d| d.path.clone()).collect(),
+            sensitivity: HashMap::new(),
+            generated: docs.docs.iter().map(|d| d.module.is_some()).collect(),
+        },
+        queue: VecDeque::new(),
+    };
+    for id in 0..docs.docs.len() {
+        let root = b.node_at(id, "")?;
+        b.ir.roots.push(root);
+    }
+    while let Some(id) = b.queue.pop_front() {
+        b.fill(id)?;
+    }
+    // Dynamic anchors per resource root.
+    let mut anchors: HashMap<NodeId, Vec<(String, NodeId)>> = HashMap::new();
+    let mut entries: Vec<(&(String, String), &Place)> = docs.dynamic_anchors.iter().collect();
+    entries.sort();
+    for ((base, name), place) in entries {
+        let (Some(&root_place), Some(&target)) = (docs.resources.get(base).as_ref(), b.ir.by_place.get(place)) else {
+            continue;
+        };
+        if let Some(&root) = b.ir.by_place.get(root_place) {
+            anchors.entry(root).or_default().push((name.clone(), target));
+        }
+    }
+    for (id, node) in b.ir.nodes.iter().enumerate() {
+        if node.is_resource {
+            if let Body::Schema(k) = &node.body {
+                if k.recursive_anchor {
+                    anchors.entry(id).or_default().push((String::new(), id));
+                }
+            }
+        }
+    }
+    b.ir.resource_anchors = anchors;
+    Ok(b.ir)
+}
+
+struct Builder<'a> {
+    docs: &'a Docs,
+    settings: &'a Settings,
+    ir: Ir,
+    queue: VecDeque<NodeId>,
+}
+
+impl Builder<'_> {
+    fn path(&self, doc: DocId) -> &str {
+        &self.docs.docs[doc].path
+    }
+
+    /// The node at `pointer` in `doc`, created (and queued for filling) on first use.
+    fn node_at(&mut self, doc: DocId, pointer: &str) -> Result<NodeId, Error> {
+        let place = (doc, pointer.to_owned());
+        if let Some(&id) = self.ir.by_place.get(&place) {
+            return Ok(id);
+        }
+        let value = self.docs.docs[doc]
+            .value
+            .pointer(pointer)
+            .ok_or_else(|| Error::at(self.path(doc), pointer, "nothing at this JSON Pointer"))?;
+        if !value.is_object() && !value.is_boolean() {
+            return Err(Error::at(self.path(doc), pointer, "a schema must be an object or a boolean"));
+        }
+        let info = match self.docs.info.get(&place) {
+            Some(info) => info.clone(),
+            // A reference into a place the walk did not reach (inside an
+            // unknown keyword): inherit from the nearest known ancestor.
+            None => self.inherited_info(doc, pointer),
+        };
+        let is_resource = pointer.is_empty() || info.resource_pointer.is_empty();
+        let id = self.ir.nodes.len();
+        self.ir.nodes.push(Node {
+            doc,
+            pointer: pointer.to_owned(),
+            base: info.base,
+            resource_pointer: info.resource_pointer,
+            dialect: info.dialect,
+            is_resource,
+            body: Body::Bool(true),
+        });
+        self.ir.by_place.insert(place, id);
+        self.queue.push_back(id);
+        Ok(id)
+    }
+
+    fn inherited_info(&self, doc: DocId, pointer: &str) -> load::SchemaInfo {
+        let mut p = pointer.to_owned();
+        while let Some(i) = p.rfind('/') {
+            p.truncate(i);
+            if let Some(info) = self.docs.info.get(&(doc, p.clone())) {
+                let mut info = info.clone();
+                info.resource_pointer.push_str(&pointer[p.len()..]);
+                return info;
+            }
+        }
+        load::SchemaInfo {
+            base: self.docs.docs[doc].retrieval_uri.clone(),
+            resource_pointer: pointer.to_owned(),
+            dialect: self.docs.docs[doc].dialect,
+        }
+    }
+
+    /// Parses the keywords of node `id`.
+    fn fill(&mut self, id: NodeId) -> Result<(), Error> {
+        let (doc, pointer, base, dialect) = {
+            let n = &self.ir.nodes[id];
+            (n.doc, n.pointer.clone(), n.base.clone(), n.dialect)
+        };
+        let value = self.docs.docs[doc].value.pointer(&pointer).cloned().unwrap_or(Value::Bool(true));
+        let m = match value {
+            Value::Bool(b) => {
+                self.ir.nodes[id].body = Body::Bool(b);
+                return Ok(());
+            }
+            Value::Object(m) => m,
+            _ => return Err(Error::at(self.path(doc), &pointer, "a schema must be an object or a boolean")),
+        };
+        let path = self.path(doc).to_owned();
+        let err = |kw: &str, why: &str| Error::at(&path, &format!("{pointer}/{}", load::escape_token(kw)), why.to_owned());
+        let mut k = Keywords { dependent_schemas_keyword: "dependentSchemas", dependent_required_keyword: "dependentRequired", ..Keywords::default() };
+        let child = |b: &mut Self, rel: &str| b.node_at(doc, &format!("{pointer}{rel}"));
+        let ref_only = dialect.ref_overrides_siblings() && m.contains_key("$ref");
+
+        if let Some(r) = m.get("$ref") {
+            let r = r.as_str().ok_or_else(|| err("$ref", "must be a string"))?;
+            let target = self.resolve_ref(&base, r).map_err(|e| err("$ref", &e))?;
+            k.reference = Some(Ref { keyword: "$ref", target, dynamic: None });
+        }
+        if ref_only {
+            self.ir.nodes[id].body = Body::Schema(Box::new(k));
+            return Ok(());
+        }
+        for (kw, v) in &m {
+            let kw_rel = format!("/{}", load::escape_token(kw));
+            match kw.as_str() {
+                "$dynamicRef" if dialect >= Dialect::Draft2020_12 => {
+                    let r = v.as_str().ok_or_else(|| err(kw, "must be a string"))?;
+                    let target = self.resolve_ref(&base, r).map_err(|e| err(kw, &e))?;
+                    let frag = load::split_fragment(r).1;
+                    let anchored = match &self.ir.nodes[target].body {
+                        _ if frag.is_empty() || frag.starts_with('/') => false,
+                        _ => self.declares_dynamic_anchor(target, frag),
+                    };
+                    k.dynamic_reference =
+                        Some(Ref { keyword: "$dynamicRef", target, dynamic: anchored.then(|| frag.to_owned()) });
+                }
+                "$recursiveRef" if dialect == Dialect::Draft2019_09 => {
+                    let r = v.as_str().ok_or_else(|| err(kw, "must be a string"))?;
+                    let target = self.resolve_ref(&base, r).map_err(|e| err(kw, &e))?;
+                    let anchored = self.docs.docs[self.ir.nodes[target].doc]
+                        .value
+                        .pointer(&self.ir.nodes[target].pointer)
+                        .and_then(|t| t.get("$recursiveAnchor"))
+                        .and_then(Value::as_bool)
+                        == Some(true);
+                    k.dynamic_reference =
+                        Some(Ref { keyword: "$recursiveRef", target, dynamic: anchored.then(String::new) });
+                }
+                "$recursiveAnchor" if dialect == Dialect::Draft2019_09 => k.recursive_anchor = v.as_bool() == Some(true),
+                "$dynamicAnchor" if dialect >= Dialect::Draft2020_12 => k.dynamic_anchor = v.as_str().map(str::to_owned),
+                "allOf" | "anyOf" | "oneOf" => {
+                    let arr = v.as_array().filter(|a| !a.is_empty()).ok_or_else(|| err(kw, "must be a non-empty array of schemas"))?;
+                    let mut ids = Vec::with_capacity(arr.len());
+                    for i in 0..arr.len() {
+                        ids.push(child(self, &format!("{kw_rel}/{i}"))?);
+                    }
+                    match kw.as_str() {
+                        "allOf" => k.all_of = ids,
+                        "anyOf" => k.any_of = ids,
+                        _ => k.one_of = ids,
+                    }
+                }
+                "not" => k.not = Some(child(self, &kw_rel)?),
+                "if" if dialect >= Dialect::Draft7 => k.if_ = Some(child(self, &kw_rel)?),
+                "then" if dialect >= Dialect::Draft7 => k.then_ = Some(child(self, &kw_rel)?),
+                "else" if dialect >= Dialect::Draft7 => k.else_ = Some(child(self, &kw_rel)?),
+                "properties" | "patternProperties" | "dependentSchemas" | "$defs" | "definitions" => {
+                    let obj = v.as_object().ok_or_else(|| err(kw, "must be an object of schemas"))?;
+                    if kw == "$defs" || kw == "definitions" {
+                        continue; // reached through references only
+                    }
+                    if kw == "dependentSchemas" && dialect < Dialect::Draft2019_09 {
+                        continue;
+                    }
+                    let mut list = Vec::with_capacity(obj.len());
+                    for name in obj.keys() {
+                        if kw == "patternProperties" {
+                            check_regex(name).map_err(|e| err(kw, &format!("pattern `{name}` is not a valid ECMA-262 regular expression: {e}")))?;
+                        }
+                        let c = child(self, &format!("{kw_rel}/{}", load::escape_token(name)))?;
+                        list.push((name.clone(), c));
+                    }
+                    match kw.as_str() {
+                        "properties" => k.properties = list,
+                        "patternProperties" => k.pattern_properties = list,
+                        _ => k.dependent_schemas = list,
+                    }
+                }
+                "dependencies" if dialect <= Dialect::Draft7 => {
+                    let obj = v.as_object().ok_or_else(|| err(kw, "must be an object"))?;
+                    k.dependent_schemas_keyword = "dependencies";
+                    k.dependent_required_keyword = "dependencies";
+                    for (name, dep) in obj {
+                        match dep {
+                            Value::Array(a) => k.dependent_required.push((name.clone(), strings(a).ok_or_else(|| err(kw, "arrays must hold strings"))?)),
+                            Value::Object(_) | Value::Bool(_) => {
+                                let c = child(self, &format!("{kw_rel}/{}", load::escape_token(name)))?;
+                                k.dependent_schemas.push((name.clone(), c));
+                            }
+                            _ => return Err(err(kw, "values must be arrays of names or schemas")),
+                        }
+                    }
+                }
+                "dependentRequired" if dialect >= Dialect::Draft2019_09 => {
+                    let obj = v.as_object().ok_or_else(|| err(kw, "must be an object"))?;
+                    for (name, dep) in obj {
+                        let names = dep.as_array().and_then(|a| strings(a)).ok_or_else(|| err(kw, "values must be arrays of strings"))?;
+                        k.dependent_required.push((name.clone(), names));
+                    }
+                }
+                "additionalProperties" => k.additional_properties = Some(child(self, &kw_rel)?),
+                "propertyNames" if dialect >= Dialect::Draft6 => k.property_names = Some(child(self, &kw_rel)?),
+                "unevaluatedProperties" if dialect >= Dialect::Draft2019_09 => k.unevaluated_properties = Some(child(self, &kw_rel)?),
+                "unevaluatedItems" if dialect >= Dialect::Draft2019_09 => k.unevaluated_items = Some(child(self, &kw_rel)?),
+                "prefixItems" if dialect >= Dialect::Draft2020_12 => {
+                    let arr = v.as_array().ok_or_else(|| err(kw, "must be an array of schemas"))?;
+                    for i in 0..arr.len() {
+                        k.prefix_items.push(child(self, &format!("{kw_rel}/{i}"))?);
+                    }
+                }
+                "items" => match v {
+                    Value::Array(arr) if dialect < Dialect::Draft2020_12 => {
+                        for i in 0..arr.len() {
+                            k.prefix_items.push(child(self, &format!("{kw_rel}/{i}"))?);
+                        }
+                        if m.contains_key("additionalItems") {
+                            k.items = Some(child(self, "/additionalItems")?);
+                        }
+                    }
+                    Value::Object(_) | Value::Bool(_) => k.items = Some(child(self, &kw_rel)?),
+                    _ => return Err(err(kw, "must be a schema")),
+                },
+                "contains" if dialect >= Dialect::Draft6 => k.contains = Some(child(self, &kw_rel)?),
+                "type" => k.types = Some(parse_types(v).ok_or_else(|| err(kw, "must be a type name or an array of type names"))?),
+                "enum" => k.enum_ = Some(v.as_array().cloned().ok_or_else(|| err(kw, "must be an array"))?),
+                "const" if dialect >= Dialect::Draft6 => k.const_ = Some(v.clone()),
+                "multipleOf" => {
+                    let n = positive_number(v).ok_or_else(|| err(kw, "must be a number greater than 0"))?;
+                    k.multiple_of = Some(n);
+                }
+                "maximum" | "minimum" => {
+                    let n = v.as_number().cloned().ok_or_else(|| err(kw, "must be a number"))?;
+                    let exclusive = dialect == Dialect::Draft4 && m.get(if kw == "maximum" { "exclusiveMaximum" } else { "exclusiveMinimum" }).and_then(Value::as_bool) == Some(true);
+                    match (kw.as_str(), exclusive) {
+                        ("maximum", false) => k.maximum = Some(Bound { value: n, keyword: "maximum" }),
+                        ("maximum", true) => k.exclusive_maximum = Some(Bound { value: n, keyword: "exclusiveMaximum" }),
+                        (_, false) => k.minimum = Some(Bound { value: n, keyword: "minimum" }),
+                        (_, true) => k.exclusive_minimum = Some(Bound { value: n, keyword: "exclusiveMinimum" }),
+                    }
+                }
+                "exclusiveMaximum" | "exclusiveMinimum" if dialect >= Dialect::Draft6 => {
+                    let n = v.as_number().cloned().ok_or_else(|| err(kw, "must be a number"))?;
+                    let b = Some(Bound { value: n, keyword: if kw == "exclusiveMaximum" { "exclusiveMaximum" } else { "exclusiveMinimum" } });
+                    if kw == "exclusiveMaximum" {
+                        k.exclusive_maximum = b;
+                    } else {
+                        k.exclusive_minimum = b;
+                    }
+                }
+                "exclusiveMaximum" | "exclusiveMinimum" => {
+                    if !v.is_boolean() {
+                        return Err(err(kw, "must be a boolean in draft-04"));
+                    }
+                }
+                "maxLength" | "minLength" | "maxItems" | "minItems" | "maxProperties" | "minProperties" | "maxContains" | "minContains" => {
+                    if (kw == "maxContains" || kw == "minContains") && dialect < Dialect::Draft2019_09 {
+                        continue;
+                    }
+                    let n = non_negative_integer(v).ok_or_else(|| err(kw, "must be a non-negative integer"))?;
+                    match kw.as_str() {
+                        "maxLength" => k.max_length = Some(n),
+                        "minLength" => k.min_length = Some(n),
+                        "maxItems" => k.max_items = Some(n),
+                        "minItems" => k.min_items = Some(n),
+                        "maxProperties" => k.max_properties = Some(n),
+                        "minProperties" => k.min_properties = Some(n),
+                        "maxContains" => k.max_contains = Some(n),
+                        _ => k.min_contains = Some(n),
+                    }
+                }
+                "pattern" => {
+                    let p = v.as_str().ok_or_else(|| err(kw, "must be a string"))?;
+                    check_regex(p).map_err(|e| err(kw, &format!("`{p}` is not a valid ECMA-262 regular expression: {e}")))?;
+                    k.pattern = Some(p.to_owned());
+                }
+                "format" => k.format = v.as_str().map(str::to_owned),
+                "uniqueItems" => k.unique_items = v.as_bool().ok_or_else(|| err(kw, "must be a boolean"))?,
+                "required" => {
+                    // draft-03's boolean `required` is ignored.
+                    if let Value::Array(a) = v {
+                        k.required = strings(a).ok_or_else(|| err(kw, "must be an array of strings"))?;
+                    }
+                }
+                "title" => k.title = v.as_str().map(str::to_owned),
+                "description" => k.description = v.as_str().map(str::to_owned),
+                "default" => k.default = Some(v.clone()),
+                "examples" => k.examples = v.as_array().cloned().unwrap_or_default(),
+                "deprecated" => k.deprecated = v.as_bool() == Some(true),
+                "readOnly" => k.read_only = v.as_bool() == Some(true),
+                "writeOnly" => k.write_only = v.as_bool() == Some(true),
+                _ if kw.starts_with("x-") => {
+                    if *kw == self.settings.sensitivity_keyword {
+                        if let Some(s) = v.as_str() {
+                            self.ir.sensitivity.insert(id, s.to_owned());
+                        }
+                    }
+                    k.extensions.push((kw.clone(), v.clone()));
+                }
+                _ => {
+                    if *kw == self.settings.sensitivity_keyword {
+                        if let Some(s) = v.as_str() {
+                            self.ir.sensitivity.insert(id, s.to_owned());
+                        }
+                    }
+                }
+            }
+        }
+        self.ir.nodes[id].body = Body::Schema(Box::new(k));
+        Ok(())
+    }
+
+    fn declares_dynamic_anchor(&self, target: NodeId, name: &str) -> bool {
+        let n = &self.ir.nodes[target];
+        self.docs.docs[n.doc].value.pointer(&n.pointer).and_then(|v| v.get("$dynamicAnchor")).and_then(Value::as_str) == Some(name)
+    }
+
+    /// Resolves reference `r` against `base` to a node.
+    fn resolve_ref(&mut self, base: &str, r: &str) -> Result<NodeId, String> {
+        let full = load::resolve_uri(base, r)?;
+        let (resource, fragment) = load::split_fragment(&full);
+        let fragment = percent_encoding::percent_decode_str(fragment)
+            .decode_utf8()
+            .map_err(|_| format!("`{r}`: the fragment is not UTF-8 after percent-decoding"))?
+            .into_owned();
+        let root = self.find_resource(resource).ok_or_else(|| format!("`{r}`: no schema is known as `{resource}`"))?;
+        if fragment.is_empty() || fragment.starts_with('/') {
+            let (doc, root_ptr) = root;
+            // Pointers that pass through an embedded resource are still
+            // relative to this resource's JSON text.
+            let pointer = format!("{root_ptr}{fragment}");
+            if self.docs.docs[doc].value.pointer(&pointer).is_none() {
+                return Err(format!("`{r}`: nothing at `{fragment}` in `{resource}`"));
+            }
+            self.node_at(doc, &pointer).map_err(|e| e.reason)
+        } else {
+            let place = self
+                .docs
+                .anchors
+                .get(&(resource.to_owned(), fragment.clone()))
+                .ok_or_else(|| format!("`{r}`: no anchor `{fragment}` in `{resource}`"))?
+                .clone();
+            self.node_at(place.0, &place.1).map_err(|e| e.reason)
+        }
+    }
+
+    fn find_resource(&self, uri: &str) -> Option<Place> {
+        if let Some(p) = self.docs.resources.get(uri) {
+            return Some(p.clone());
+        }
+        // A well-known schema store URL, or any URL whose last segment names
+        // a loaded document: resolve by file name.
+        let name = uri.rsplit('/').next()?;
+        if name.is_empty() {
+            return None;
+        }
+        let matches: Vec<DocId> = (0..self.docs.docs.len())
+            .filter(|&d| self.docs.docs[d].path.rsplit('/').next() == Some(name))
+            .collect();
+        (matches.len() == 1).then(|| (matches[0], String::new()))
+    }
+}
+
+fn parse_types(v: &Value) -> Option<TypeSet> {
+    match v {
+        Value::String(s) => TypeSet::from_name(s).map(TypeSet),
+        Value::Array(a) => {
+            let mut bits = 0;
+            for t in a {
+                match t {
+                    Value::String(s) => bits |= TypeSet::from_name(s)?,
+                    // draft-03 allowed schemas in `type`; read them as "any".
+                    Value::Object(_) => bits |= TypeSet::ALL,
+                    _ => return None,
+                }
+            }
+            Some(TypeSet(bits))
+        }
+        _ => None,
+    }
+}
+
+fn strings(a: &[Value]) -> Option<Vec<String>> {
+    a.iter().map(|v| v.as_str().map(str::to_owned)).collect()
+}
+
+fn non_negative_integer(v: &Value) -> Option<u64> {
+    let n = v.as_number()?;
+    n.as_u64().or_else(|| n.as_f64().filter(|f| *f >= 0.0 && f.fract() == 0.0).map(|f| f.min(u64::MAX as f64) as u64))
+}
+
+fn positive_number(v: &Value) -> Option<Number> {
+    let n = v.as_number()?;
+    (n.as_f64()? > 0.0).then(|| n.clone())
+}
+
+/// Checks that `p` is an ECMA-262 regular expression `regress` accepts
+/// (with the `u` flag semantics JSON Schema implies).
+pub fn check_regex(p: &str) -> Result<(), String> {
+    regress::Regex::with_flags(p, "u").map(|_| ()).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::SchemaInput;
+
+    fn ir_of(text: &str) -> Result<Ir, Error> {
+        let settings = Settings::new();
+        let docs = load::load(&settings, &[SchemaInput::new("t.json", text)])?;
+        build(&settings, &docs)
+    }
+
+    #[test]
+    fn refs_resolve_with_escapes_and_cycles() {
+        let ir = ir_of(r##"{"$defs": {"a/b": {"$ref": "#/$defs/c%25d"}, "c%d": {"items": {"$ref": "#/$defs/a~1b"}}}, "$ref": "#/$defs/a~1b"}"##).unwrap();
+        let root = ir.keywords(ir.roots[0]).unwrap();
+        let a = root.reference.as_ref().unwrap().target;
+        assert_eq!(ir.nodes[a].pointer, "/$defs/a~1b");
+        let c = ir.keywords(a).unwrap().reference.as_ref().unwrap().target;
+        assert_eq!(ir.nodes[c].pointer, "/$defs/c%d");
+        let back = ir.keywords(ir.keywords(c).unwrap().items.unwrap()).unwrap().reference.as_ref().unwrap().target;
+        assert_eq!(back, a);
+    }
+
+    #[test]
+    fn missing_ref_target_is_an_error_with_pointer() {
+        let e = ir_of(r##"{"properties": {"a": {"$ref": "#/$defs/nope"}}}"##).unwrap_err();
+        assert_eq!(e.file, "t.json");
+        assert_eq!(e.pointer, "/properties/a/$ref");
+        assert!(e.reason.contains("nothing at `/$defs/nope`"), "{}", e.reason);
+    }
+
+    #[test]
+    fn bad_keyword_values_are_errors() {
+        assert_eq!(ir_of(r#"{"minLength": -1}"#).unwrap_err().pointer, "/minLength");
+        assert_eq!(ir_of(r#"{"type": "strin"}"#).unwrap_err().pointer, "/type");
+        assert_eq!(ir_of(r#"{"pattern": "("}"#).unwrap_err().pointer, "/pattern");
+    }
+
+    #[test]
+    fn draft4_exclusive_maximum_is_boolean() {
+        let ir = ir_of(r#"{"$schema": "http://json-schema.org/draft-04/schema#", "maximum": 3, "exclusiveMaximum": true}"#).unwrap();
+        let k = ir.keywords(ir.roots[0]).unwrap();
+        assert!(k.maximum.is_none());
+        assert_eq!(k.exclusive_maximum.as_ref().unwrap().keyword, "exclusiveMaximum");
+    }
+}

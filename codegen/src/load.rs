@@ -1,0 +1,342 @@
+//! Stage 1, load: parse each document, find its dialect, and index every
+//! schema resource (`$id`) and anchor so references can be resolved.
+
+use crate::{Error, SchemaInput, Settings};
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// A JSON Schema dialect (draft).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Dialect {
+    /// draft-04 (draft-03 documents are read as draft-04).
+    Draft4,
+    /// draft-06
+    Draft6,
+    /// draft-07
+    Draft7,
+    /// 2019-09
+    Draft2019_09,
+    /// 2020-12
+    Draft2020_12,
+}
+
+impl Dialect {
+    /// The dialect a `$schema` URI names, if any.
+    pub fn from_uri(uri: &str) -> Option<Dialect> {
+        let u = uri.trim_end_matches('#');
+        if u.contains("draft-04") || u.contains("draft-03") {
+            Some(Dialect::Draft4)
+        } else if u.contains("draft-06") {
+            Some(Dialect::Draft6)
+        } else if u.contains("draft-07") {
+            Some(Dialect::Draft7)
+        } else if u.contains("2019-09") {
+            Some(Dialect::Draft2019_09)
+        } else if u.contains("2020-12") {
+            Some(Dialect::Draft2020_12)
+        } else {
+            None
+        }
+    }
+
+    /// The name used in docs and the lock file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::Draft4 => "draft-04",
+            Dialect::Draft6 => "draft-06",
+            Dialect::Draft7 => "draft-07",
+            Dialect::Draft2019_09 => "2019-09",
+            Dialect::Draft2020_12 => "2020-12",
+        }
+    }
+
+    /// The keyword that names a resource: `id` in draft-04, `$id` after.
+    pub fn id_keyword(self) -> &'static str {
+        if self == Dialect::Draft4 {
+            "id"
+        } else {
+            "$id"
+        }
+    }
+
+    /// Whether `$ref` hides its sibling keywords (draft-07 and before).
+    pub fn ref_overrides_siblings(self) -> bool {
+        self <= Dialect::Draft7
+    }
+}
+
+/// Index of a document in [`Docs::docs`].
+pub type DocId = usize;
+
+/// One parsed document.
+#[derive(Debug)]
+pub struct Doc {
+    /// The input path, for messages.
+    pub path: String,
+    /// Its module name, when a module is generated for it.
+    pub module: Option<String>,
+    /// The URI it is retrieved by (its base when it has no `$id`).
+    pub retrieval_uri: String,
+    /// The parsed JSON.
+    pub value: Value,
+    /// The dialect of its root.
+    pub dialect: Dialect,
+    /// The text's hash (SHA-256, hex), for headers and the lock file.
+    pub sha256: String,
+}
+
+/// Where a subschema lives: document and JSON Pointer in it.
+pub type Place = (DocId, String);
+
+/// Facts about each subschema found by walking the documents.
+#[derive(Clone, Debug)]
+pub struct SchemaInfo {
+    /// The base URI in force (no fragment).
+    pub base: String,
+    /// The pointer of this subschema relative to its resource's root.
+    pub resource_pointer: String,
+    /// Its dialect.
+    pub dialect: Dialect,
+}
+
+/// All documents, with every resource and anchor indexed.
+#[derive(Debug, Default)]
+pub struct Docs {
+    /// The documents, in input order.
+    pub docs: Vec<Doc>,
+    /// Resource URI (no fragment) → place of its root.
+    pub resources: HashMap<String, Place>,
+    /// (resource URI, anchor name) → place (`$anchor`, plain-name `$id`s,
+    /// `$dynamicAnchor`).
+    pub anchors: HashMap<(String, String), Place>,
+    /// (resource URI, name) → place, for `$dynamicAnchor` only.
+    pub dynamic_anchors: HashMap<(String, String), Place>,
+    /// Every subschema the walk reached.
+    pub info: HashMap<Place, SchemaInfo>,
+}
+
+/// Parses and indexes the inputs.
+pub fn load(settings: &Settings, inputs: &[SchemaInput]) -> Result<Docs, Error> {
+    let mut docs = Docs::default();
+    let mut modules: HashMap<String, String> = HashMap::new();
+    for input in inputs {
+        let value: Value = serde_json::from_str(&input.text)
+            .map_err(|e| Error::at(&input.path, "", format!("not valid JSON: {e}")))?;
+        let dialect = value
+            .get("$schema")
+            .and_then(Value::as_str)
+            .and_then(Dialect::from_uri)
+            .unwrap_or(settings.default_dialect);
+        let module = input.generate.then(|| input.module_name());
+        if let Some(m) = &module {
+            if let Some(other) = modules.insert(m.clone(), input.path.clone()) {
+                return Err(Error::at(&input.path, "", format!("gives module `{m}`, as `{other}` does: rename one")));
+            }
+        }
+        let retrieval_uri = input
+            .retrieval_uri
+            .clone()
+            .unwrap_or_else(|| format!("file:///{}", input.path.trim_start_matches('/')));
+        let retrieval_uri = strip_fragment(&retrieval_uri).to_owned();
+        docs.docs.push(Doc {
+            path: input.path.clone(),
+            module,
+            retrieval_uri,
+            value,
+            dialect,
+            sha256: sha256_hex(input.text.as_bytes()),
+        });
+    }
+    for id in 0..docs.docs.len() {
+        let doc = &docs.docs[id];
+        let (value, uri, dialect) = (doc.value.clone(), doc.retrieval_uri.clone(), doc.dialect);
+        docs.resources.entry(uri.clone()).or_insert((id, String::new()));
+        index(&mut docs, id, &value, String::new(), &uri, String::new(), dialect)?;
+    }
+    Ok(docs)
+}
+
+/// Walks one subschema, recording its base URI and dialect, resources and anchors.
+fn index(
+    docs: &mut Docs,
+    doc: DocId,
+    v: &Value,
+    pointer: String,
+    base: &str,
+    resource_pointer: String,
+    dialect: Dialect,
+) -> Result<(), Error> {
+    let Value::Object(m) = v else {
+        docs.info.insert((doc, pointer), SchemaInfo { base: base.to_owned(), resource_pointer, dialect });
+        return Ok(());
+    };
+    let dialect = match m.get("$schema").and_then(Value::as_str).and_then(Dialect::from_uri) {
+        Some(d) if !pointer.is_empty() => d,
+        _ => dialect,
+    };
+    let mut base = base.to_owned();
+    let mut resource_pointer = resource_pointer;
+    // In draft-07 and before, `$ref` hides `$id` beside it.
+    let ref_hides = dialect.ref_overrides_siblings() && m.contains_key("$ref");
+    if let Some(id) = m.get(dialect.id_keyword()).and_then(Value::as_str).filter(|_| !ref_hides) {
+        if let Some(anchor) = id.strip_prefix('#') {
+            // draft-06/07 (and draft-04) plain-name fragment: an anchor.
+            if dialect <= Dialect::Draft7 && !anchor.is_empty() && !anchor.starts_with('/') {
+                docs.anchors.entry((base.clone(), anchor.to_owned())).or_insert((doc, pointer.clone()));
+            }
+        } else {
+            let full = resolve_uri(&base, id).map_err(|e| Error::at(&docs.docs[doc].path, &pointer, e))?;
+            let (res, frag) = split_fragment(&full);
+            base = res.to_owned();
+            resource_pointer = String::new();
+            docs.resources.entry(base.clone()).or_insert((doc, pointer.clone()));
+            if dialect <= Dialect::Draft7 && !frag.is_empty() && !frag.starts_with('/') {
+                docs.anchors.entry((base.clone(), frag.to_owned())).or_insert((doc, pointer.clone()));
+            }
+        }
+    }
+    if dialect >= Dialect::Draft2019_09 {
+        if let Some(a) = m.get("$anchor").and_then(Value::as_str) {
+            docs.anchors.entry((base.clone(), a.to_owned())).or_insert((doc, pointer.clone()));
+        }
+        if let Some(a) = m.get("$dynamicAnchor").and_then(Value::as_str) {
+            docs.anchors.entry((base.clone(), a.to_owned())).or_insert((doc, pointer.clone()));
+            docs.dynamic_anchors.entry((base.clone(), a.to_owned())).or_insert((doc, pointer.clone()));
+        }
+    }
+    docs.info.insert(
+        (doc, pointer.clone()),
+        SchemaInfo { base: base.clone(), resource_pointer: resource_pointer.clone(), dialect },
+    );
+    for (kw, child) in m {
+        let kw_ptr = format!("{pointer}/{}", escape_token(kw));
+        let kw_res = format!("{resource_pointer}/{}", escape_token(kw));
+        for (rel, sub) in subschemas(kw, child, dialect) {
+            index(docs, doc, sub, format!("{kw_ptr}{rel}"), &base, format!("{kw_res}{rel}"), dialect)?;
+        }
+    }
+    Ok(())
+}
+
+/// The subschemas a keyword holds, as (relative pointer, value) pairs.
+pub fn subschemas<'a>(kw: &str, v: &'a Value, dialect: Dialect) -> Vec<(String, &'a Value)> {
+    let single = |v: &'a Value| if v.is_object() || v.is_boolean() { vec![(String::new(), v)] } else { vec![] };
+    let array = |v: &'a Value| match v {
+        Value::Array(a) => a.iter().enumerate().map(|(i, x)| (format!("/{i}"), x)).collect(),
+        _ => vec![],
+    };
+    let map = |v: &'a Value| match v {
+        Value::Object(m) => m
+            .iter()
+            .filter(|(_, x)| x.is_object() || x.is_boolean())
+            .map(|(k, x)| (format!("/{}", escape_token(k)), x))
+            .collect(),
+        _ => vec![],
+    };
+    match kw {
+        "additionalProperties" | "propertyNames" | "not" | "contains" => single(v),
+        "if" | "then" | "else" if dialect >= Dialect::Draft7 => single(v),
+        "unevaluatedItems" | "unevaluatedProperties" | "dependentSchemas" if dialect >= Dialect::Draft2019_09 => {
+            if kw == "dependentSchemas" {
+                map(v)
+            } else {
+                single(v)
+            }
+        }
+        "additionalItems" => single(v),
+        "items" => match v {
+            Value::Array(_) => array(v),
+            _ => single(v),
+        },
+        "prefixItems" if dialect >= Dialect::Draft2020_12 => array(v),
+        "allOf" | "anyOf" | "oneOf" => array(v),
+        "properties" | "patternProperties" | "$defs" | "definitions" => map(v),
+        "dependencies" => map(v),
+        _ => vec![],
+    }
+}
+
+/// Escapes a JSON Pointer reference token.
+pub fn escape_token(s: &str) -> String {
+    s.replace('~', "~0").replace('/', "~1")
+}
+
+/// Unescapes a JSON Pointer reference token.
+pub fn unescape_token(s: &str) -> String {
+    s.replace("~1", "/").replace("~0", "~")
+}
+
+/// Resolves `reference` against `base` (RFC 3986), keeping URNs and other
+/// opaque URIs working for fragment-only references.
+pub fn resolve_uri(base: &str, reference: &str) -> Result<String, String> {
+    if reference.is_empty() {
+        return Ok(base.to_owned());
+    }
+    if let Some(frag) = reference.strip_prefix('#') {
+        return Ok(format!("{}#{frag}", strip_fragment(base)));
+    }
+    if let Ok(abs) = url::Url::parse(reference) {
+        return Ok(normalize(abs.as_str()));
+    }
+    let b = url::Url::parse(base).map_err(|e| format!("base URI `{base}` is not absolute ({e})"))?;
+    let joined = b
+        .join(reference)
+        .map_err(|e| format!("cannot resolve `{reference}` against `{base}` ({e})"))?;
+    Ok(normalize(joined.as_str()))
+}
+
+fn normalize(u: &str) -> String {
+    u.strip_suffix('#').unwrap_or(u).to_owned()
+}
+
+/// The URI without its fragment.
+pub fn strip_fragment(u: &str) -> &str {
+    split_fragment(u).0
+}
+
+/// Splits `u` at `#` into resource and fragment.
+pub fn split_fragment(u: &str) -> (&str, &str) {
+    match u.find('#') {
+        Some(i) => (&u[..i], &u[i + 1..]),
+        None => (u, ""),
+    }
+}
+
+/// SHA-256 of `bytes` as lower-case hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(bytes);
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uris_resolve_relative_fragment_and_urn() {
+        assert_eq!(resolve_uri("http://x/a/b.json", "c.json#/d").unwrap(), "http://x/a/c.json#/d");
+        assert_eq!(resolve_uri("urn:uuid:1234", "#foo").unwrap(), "urn:uuid:1234#foo");
+        assert_eq!(resolve_uri("file:///s/a.json", "#").unwrap(), "file:///s/a.json");
+        assert!(resolve_uri("not a uri", "x.json").is_err());
+    }
+
+    #[test]
+    fn ids_and_anchors_are_indexed() {
+        let input = SchemaInput::new(
+            "a.json",
+            r##"{"$id": "http://x/root.json", "$defs": {"B": {"$id": "b.json", "$anchor": "here"}}}"##,
+        );
+        let docs = load(&Settings::new(), &[input]).unwrap();
+        assert_eq!(docs.resources["http://x/b.json"], (0, "/$defs/B".to_owned()));
+        assert_eq!(docs.anchors[&("http://x/b.json".to_owned(), "here".to_owned())], (0, "/$defs/B".to_owned()));
+        assert_eq!(docs.info[&(0, "/$defs/B".to_owned())].resource_pointer, "");
+    }
+
+    #[test]
+    fn bad_json_names_the_file() {
+        let err = load(&Settings::new(), &[SchemaInput::new("bad.json", "{")]).unwrap_err();
+        assert_eq!(err.file, "bad.json");
+        assert!(err.reason.contains("not valid JSON"));
+    }
+}

@@ -1,0 +1,76 @@
+//! The generator's settings, set with a small builder.
+
+use crate::load::Dialect;
+use std::collections::BTreeMap;
+
+/// How to generate. `Settings::new()` gives the defaults: 2020-12 for
+/// schemas without `$schema`, `format` as an annotation, `x-sensitivity` as
+/// the sensitivity keyword.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub(crate) default_dialect: Dialect,
+    pub(crate) format_assertion: bool,
+    pub(crate) sensitivity_keyword: String,
+    pub(crate) type_names: BTreeMap<String, String>,
+    pub(crate) regenerate_command: String,
+    pub(crate) runtime_crate: String,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            default_dialect: Dialect::Draft2020_12,
+            format_assertion: false,
+            sensitivity_keyword: "x-sensitivity".to_owned(),
+            type_names: BTreeMap::new(),
+            regenerate_command: "cargo build".to_owned(),
+            runtime_crate: "contracts_runtime".to_owned(),
+        }
+    }
+}
+
+impl Settings {
+    /// The defaults.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The dialect of schemas that do not name one with `$schema`.
+    pub fn with_default_dialect(mut self, d: Dialect) -> Self {
+        self.default_dialect = d;
+        self
+    }
+
+    /// Whether `format` is asserted (checked) rather than an annotation.
+    pub fn with_format_assertion(mut self, on: bool) -> Self {
+        self.format_assertion = on;
+        self
+    }
+
+    /// The keyword whose value `local` marks sensitive data (default `x-sensitivity`).
+    pub fn with_sensitivity_keyword(mut self, kw: impl Into<String>) -> Self {
+        self.sensitivity_keyword = kw.into();
+        self
+    }
+
+    /// Names the type generated for the subschema at `location`
+    /// (`FILE#POINTER`, e.g. `launch-request.schema.json#/properties/answers/propertyNames`;
+    /// `FILE` is the input's path or just its file name).
+    pub fn with_type_name(mut self, location: impl Into<String>, name: impl Into<String>) -> Self {
+        self.type_names.insert(location.into(), name.into());
+        self
+    }
+
+    /// The command that regenerates the files, named in each file's header.
+    pub fn with_regenerate_command(mut self, cmd: impl Into<String>) -> Self {
+        self.regenerate_command = cmd.into();
+        self
+    }
+
+    /// The path generated code uses for the runtime crate (default
+    /// `contracts_runtime`; a crate re-exporting it may name itself).
+    pub fn with_runtime_crate(mut self, path: impl Into<String>) -> Self {
+        self.runtime_crate = path.into();
+        self
+    }
+}

@@ -1,0 +1,384 @@
+//! Declarative macros that generated code calls for the boilerplate every
+//! type of a kind shares, so generated files stay short and readable.
+
+/// `Contract` (validation with the given validator functions, the schema at
+/// `pointer` in resource `base`) and a validating `Deserialize`.
+#[macro_export]
+macro_rules! contract {
+    ($name:ident, [$($check:path),+], $base:expr, $pointer:expr) => {
+        impl $crate::Contract for $name {
+            fn check_at(v: &$crate::Value, l: &$crate::Loc, c: &mut $crate::Ctx, s: &$crate::SchemaPath) -> bool {
+                true $(& $check(v, l, c, s))+
+            }
+            fn schema_root() -> $crate::SchemaPath<'static> {
+                if $pointer.is_empty() {
+                    $crate::SchemaPath::Root($base)
+                } else {
+                    $crate::SchemaPath::Ref(&$crate::SchemaPath::Root($base), "", $base, $pointer)
+                }
+            }
+        }
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<Self, D::Error> {
+                $crate::deserialize_checked(d)
+            }
+        }
+    };
+}
+
+/// Impls for a string newtype `struct Name(String)` whose constructors check
+/// the schema: `string_newtype!(CommandId, redacted = false);`
+#[macro_export]
+macro_rules! string_newtype {
+    ($name:ident, redacted = $redact:tt) => {
+        impl $name {
+            /// Checks `value` against the schema; every broken rule is reported.
+            pub fn new(value: impl ::std::convert::Into<::std::string::String>) -> ::std::result::Result<Self, $crate::ValidationErrors> {
+                let v = $crate::Value::String(value.into());
+                <Self as $crate::Contract>::validate_value(&v)?;
+                match v {
+                    $crate::Value::String(s) => ::std::result::Result::Ok(Self(s)),
+                    _ => ::std::unreachable!("a string stays a string"),
+                }
+            }
+            /// The string.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+            /// The string, owned.
+            pub fn into_inner(self) -> ::std::string::String {
+                self.0
+            }
+        }
+        impl ::std::fmt::Debug for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                if $redact {
+                    f.debug_tuple(::std::stringify!($name)).field(&$crate::Redacted).finish()
+                } else {
+                    f.debug_tuple(::std::stringify!($name)).field(&self.0).finish()
+                }
+            }
+        }
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+        impl ::std::convert::AsRef<str> for $name {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+        impl ::std::ops::Deref for $name {
+            type Target = str;
+            fn deref(&self) -> &str {
+                &self.0
+            }
+        }
+        impl ::std::convert::TryFrom<::std::string::String> for $name {
+            type Error = $crate::ValidationErrors;
+            fn try_from(value: ::std::string::String) -> ::std::result::Result<Self, Self::Error> {
+                Self::new(value)
+            }
+        }
+        impl ::std::convert::TryFrom<&str> for $name {
+            type Error = $crate::ValidationErrors;
+            fn try_from(value: &str) -> ::std::result::Result<Self, Self::Error> {
+                Self::new(value)
+            }
+        }
+        impl ::std::str::FromStr for $name {
+            type Err = $crate::ValidationErrors;
+            fn from_str(value: &str) -> ::std::result::Result<Self, Self::Err> {
+                Self::new(value)
+            }
+        }
+        impl $crate::FromKey for $name {
+            fn from_key(s: ::std::string::String) -> ::std::result::Result<Self, $crate::Mismatch> {
+                ::std::result::Result::Ok(Self(s))
+            }
+        }
+        impl $crate::FromValue for $name {
+            fn from_value(v: $crate::Value) -> ::std::result::Result<Self, $crate::Mismatch> {
+                match v {
+                    $crate::Value::String(s) => ::std::result::Result::Ok(Self(s)),
+                    _ => ::std::result::Result::Err($crate::Mismatch::new("a string")),
+                }
+            }
+        }
+        impl $crate::__private::serde::Serialize for $name {
+            fn serialize<S: $crate::__private::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
+                s.serialize_str(&self.0)
+            }
+        }
+    };
+}
+
+/// Impls for an enum of strings: `string_enum!(Mode { Plan = "plan", Apply = "apply" });`
+/// or, for an open set whose other values are kept in `Other(String)`,
+/// `string_enum!(Transport { Cli = "cli" } open Other);`
+#[macro_export]
+macro_rules! string_enum {
+    ($name:ident { $($variant:ident = $json:literal),* $(,)? }) => {
+        impl $name {
+            /// The value as it appears in JSON.
+            pub fn as_str(&self) -> &'static str {
+                match self { $(Self::$variant => $json,)* }
+            }
+        }
+        impl $crate::FromKey for $name {
+            fn from_key(s: ::std::string::String) -> ::std::result::Result<Self, $crate::Mismatch> {
+                match s.as_str() {
+                    $($json => ::std::result::Result::Ok(Self::$variant),)*
+                    _ => ::std::result::Result::Err($crate::Mismatch::new("one of the listed strings")),
+                }
+            }
+        }
+        $crate::__string_enum_common!($name);
+    };
+    ($name:ident { $($variant:ident = $json:literal),* $(,)? } open $other:ident) => {
+        impl $name {
+            /// The value as it appears in JSON.
+            pub fn as_str(&self) -> &str {
+                match self { $(Self::$variant => $json,)* Self::$other(s) => s }
+            }
+            /// Whether the value is one of the known ones.
+            pub fn is_known(&self) -> bool {
+                !::std::matches!(self, Self::$other(_))
+            }
+        }
+        impl ::std::convert::From<::std::string::String> for $name {
+            fn from(s: ::std::string::String) -> Self {
+                match s.as_str() {
+                    $($json => Self::$variant,)*
+                    _ => Self::$other(s),
+                }
+            }
+        }
+        impl $crate::FromKey for $name {
+            fn from_key(s: ::std::string::String) -> ::std::result::Result<Self, $crate::Mismatch> {
+                ::std::result::Result::Ok(Self::from(s))
+            }
+        }
+        $crate::__string_enum_common!($name);
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __string_enum_common {
+    ($name:ident) => {
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+        impl $crate::FromValue for $name {
+            fn from_value(v: $crate::Value) -> ::std::result::Result<Self, $crate::Mismatch> {
+                match v {
+                    $crate::Value::String(s) => <Self as $crate::FromKey>::from_key(s),
+                    _ => ::std::result::Result::Err($crate::Mismatch::new("a string")),
+                }
+            }
+        }
+        impl $crate::__private::serde::Serialize for $name {
+            fn serialize<S: $crate::__private::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
+                s.serialize_str(self.as_str())
+            }
+        }
+    };
+}
+
+/// Impls for a unit struct standing for a string constant:
+/// `const_string!(ProtocolVersion = "1.0");`
+#[macro_export]
+macro_rules! const_string {
+    ($name:ident = $value:literal) => {
+        impl $name {
+            /// The only value.
+            pub const VALUE: &'static str = $value;
+            /// The value as it appears in JSON.
+            pub fn as_str(&self) -> &'static str {
+                Self::VALUE
+            }
+        }
+        impl $crate::FromValue for $name {
+            fn from_value(v: $crate::Value) -> ::std::result::Result<Self, $crate::Mismatch> {
+                match v {
+                    $crate::Value::String(s) if s == Self::VALUE => ::std::result::Result::Ok(Self),
+                    _ => ::std::result::Result::Err($crate::Mismatch::new(::std::concat!("\"", $value, "\""))),
+                }
+            }
+        }
+        impl $crate::__private::serde::Serialize for $name {
+            fn serialize<S: $crate::__private::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
+                s.serialize_str(Self::VALUE)
+            }
+        }
+    };
+}
+
+/// Impls for a struct standing for a JSON object: each field names its
+/// JSON member and whether it is `required` or `optional` (and `redacted`
+/// when sensitive); `extra FIELD` names the map keeping unknown members, or
+/// `deny` says there are none; `tag` adds a constant member written first
+/// (for a variant of a tagged union).
+///
+/// `object!(Actor { kind = "kind", required; id = "id", optional, redacted; } extra extra);`
+#[macro_export]
+macro_rules! object {
+    ($name:ident { $($field:ident = $json:literal, $req:ident $(, $redact:ident)?;)* } $(tag $tag:literal = $tag_value:literal;)? extra $extra:ident) => {
+        impl ::std::fmt::Debug for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.debug_struct(::std::stringify!($name))
+                    $(.field($json, $crate::__debug_field!(&self.$field $(, $redact)?)))*
+                    .field("..", &self.$extra)
+                    .finish()
+            }
+        }
+        impl $crate::FromValue for $name {
+            fn from_value(v: $crate::Value) -> ::std::result::Result<Self, $crate::Mismatch> {
+                let $crate::Value::Object(m) = v else {
+                    return ::std::result::Result::Err($crate::Mismatch::new("an object"));
+                };
+                $(let mut $field = ::std::option::Option::None;)*
+                let mut rest = $crate::Map::new();
+                for (k, x) in m {
+                    match k.as_str() {
+                        $($json => $field = ::std::option::Option::Some($crate::member($json, x)?),)*
+                        $($tag => {})?
+                        _ => {
+                            let x = $crate::member(&k, x)?;
+                            rest.insert(k, x);
+                        }
+                    }
+                }
+                ::std::result::Result::Ok(Self {
+                    $($field: $crate::__take!($req, $field, $json),)*
+                    $extra: rest,
+                })
+            }
+        }
+        impl $crate::ObjectFields for $name {
+            fn write_fields<M: $crate::__private::serde::ser::SerializeMap>(&self, m: &mut M) -> ::std::result::Result<(), M::Error> {
+                $(m.serialize_entry($tag, $tag_value)?;)?
+                $($crate::__write!($req, m, $json, &self.$field);)*
+                for (k, x) in &self.$extra {
+                    m.serialize_entry(k, x)?;
+                }
+                ::std::result::Result::Ok(())
+            }
+        }
+        $crate::__object_serialize!($name);
+    };
+    ($name:ident { $($field:ident = $json:literal, $req:ident $(, $redact:ident)?;)* } $(tag $tag:literal = $tag_value:literal;)? deny) => {
+        impl ::std::fmt::Debug for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.debug_struct(::std::stringify!($name))
+                    $(.field($json, $crate::__debug_field!(&self.$field $(, $redact)?)))*
+                    .finish()
+            }
+        }
+        impl $crate::FromValue for $name {
+            fn from_value(v: $crate::Value) -> ::std::result::Result<Self, $crate::Mismatch> {
+                let $crate::Value::Object(m) = v else {
+                    return ::std::result::Result::Err($crate::Mismatch::new("an object"));
+                };
+                $(let mut $field = ::std::option::Option::None;)*
+                for (k, x) in m {
+                    match k.as_str() {
+                        $($json => $field = ::std::option::Option::Some($crate::member($json, x)?),)*
+                        $($tag => {})?
+                        _ => return ::std::result::Result::Err($crate::Mismatch::new(::std::format!("no member `{k}`"))),
+                    }
+                }
+                ::std::result::Result::Ok(Self {
+                    $($field: $crate::__take!($req, $field, $json),)*
+                })
+            }
+        }
+        impl $crate::ObjectFields for $name {
+            fn write_fields<M: $crate::__private::serde::ser::SerializeMap>(&self, m: &mut M) -> ::std::result::Result<(), M::Error> {
+                $(m.serialize_entry($tag, $tag_value)?;)?
+                $($crate::__write!($req, m, $json, &self.$field);)*
+                ::std::result::Result::Ok(())
+            }
+        }
+        $crate::__object_serialize!($name);
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __object_serialize {
+    ($name:ident) => {
+        impl $crate::__private::serde::Serialize for $name {
+            fn serialize<S: $crate::__private::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
+                $crate::ObjectFields::serialize_object(self, s)
+            }
+        }
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __take {
+    (required, $field:ident, $json:literal) => { $field.ok_or_else(|| $crate::missing($json))? };
+    (optional, $field:ident, $json:literal) => { $field };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __write {
+    (required, $m:ident, $json:literal, $value:expr) => {
+        $m.serialize_entry($json, $value)?
+    };
+    (optional, $m:ident, $json:literal, $value:expr) => {
+        if let ::std::option::Option::Some(x) = $value {
+            $m.serialize_entry($json, x)?
+        }
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __debug_field {
+    ($value:expr) => { $value };
+    ($value:expr, redacted) => { &$crate::Redacted };
+}
+
+/// Inherent parse-and-validate functions on a root type, so users need no
+/// trait import for the common case.
+#[macro_export]
+macro_rules! root_api {
+    ($name:ident) => {
+        impl $name {
+            /// Parses JSON text, validates it against the schema (reporting every
+            /// error) and builds the typed value.
+            pub fn from_json_str(s: &str) -> ::std::result::Result<Self, $crate::ParseError> {
+                <Self as $crate::Contract>::from_json_str(s)
+            }
+            /// Parses JSON bytes, validates them and builds the typed value.
+            pub fn from_json_slice(b: &[u8]) -> ::std::result::Result<Self, $crate::ParseError> {
+                <Self as $crate::Contract>::from_json_slice(b)
+            }
+            /// Parses JSON from a reader, validates it and builds the typed value.
+            pub fn from_json_reader<R: ::std::io::Read>(r: R) -> ::std::result::Result<Self, $crate::ParseError> {
+                <Self as $crate::Contract>::from_json_reader(r)
+            }
+            /// Validates a JSON value and builds the typed value.
+            pub fn from_json_value(v: $crate::Value) -> ::std::result::Result<Self, $crate::ParseError> {
+                <Self as $crate::Contract>::from_json_value(v)
+            }
+            /// Checks a value built in code against the schema, so a producer
+            /// cannot send what readers would reject.
+            pub fn validate(&self) -> ::std::result::Result<(), $crate::ValidationErrors> {
+                <Self as $crate::Contract>::validate(self)
+            }
+            /// Validates a JSON value without building the typed value.
+            pub fn validate_value(v: &$crate::Value) -> ::std::result::Result<(), $crate::ValidationErrors> {
+                <Self as $crate::Contract>::validate_value(v)
+            }
+        }
+    };
+}

@@ -118,3 +118,23 @@ pub fn deserialize_checked<'de, T: Contract, D: serde::Deserializer<'de>>(d: D) 
     let v = <Value as serde::Deserialize>::deserialize(d)?;
     T::from_json_value(v).map_err(serde::de::Error::custom)
 }
+
+/// Validates `v` with generated validator `check` for the schema at
+/// `pointer` in resource `base`, collecting every error.
+pub fn validate_with(check: crate::Check, v: &Value, base: &'static str, pointer: &'static str) -> Result<(), ValidationErrors> {
+    let root = SchemaPath::Root(base);
+    let at = if pointer.is_empty() { root } else { SchemaPath::Ref(&root, "", base, pointer) };
+    let mut ctx = Ctx::collecting();
+    if check(v, &Loc::Root, &mut ctx, &at) {
+        Ok(())
+    } else {
+        Err(ValidationErrors(ctx.into_errors()))
+    }
+}
+
+/// Whether `v` is valid for generated validator `check`, stopping at the first failure.
+pub fn is_valid_with(check: crate::Check, v: &Value, base: &'static str, pointer: &'static str) -> bool {
+    let root = SchemaPath::Root(base);
+    let at = if pointer.is_empty() { root } else { SchemaPath::Ref(&root, "", base, pointer) };
+    check(v, &Loc::Root, &mut Ctx::quiet_mode(), &at)
+}

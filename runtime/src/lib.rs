@@ -19,7 +19,7 @@ mod macros;
 mod number;
 mod validate;
 
-pub use contract::{deserialize_checked, Contract, ParseError};
+pub use contract::{deserialize_checked, is_valid_with, validate_with, Contract, ParseError};
 pub use convert::{member, missing, FromKey, FromValue, Mismatch, ObjectFields};
 pub use error::{SchemaPath, ValidationError, ValidationErrors};
 pub use json::{json_equal, json_hash_key};

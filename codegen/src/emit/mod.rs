@@ -30,6 +30,9 @@ pub fn emit(settings: &Settings, docs: &Docs, ir: &Ir, plan: &Plan) -> Result<Ou
         let doc = &docs.docs[module.doc];
         let mut validators = validate::Validators::new(ir, settings.format_assertion, rt.clone());
         let types = types::TypeEmitter::new(module, &mut validators, rt.clone()).emit();
+        let root_node = ir.roots[module.doc];
+        let root_check = validators.entry(root_node);
+        let (base, pointer) = validators.schema_location(root_node);
         let fns = validators.finish();
         let root_api = root_api(module, &rt);
         let schema_json = doc.value.to_string();
@@ -37,6 +40,14 @@ pub fn emit(settings: &Settings, docs: &Docs, ir: &Ir, plan: &Plan) -> Result<Ou
             use #runtime_path as rt;
             /// The schema this module was generated from (minified JSON).
             pub const SCHEMA_JSON: &str = #schema_json;
+            /// Validates a JSON document against the schema; every error is reported.
+            pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+                rt::validate_with(#root_check, v, #base, #pointer)
+            }
+            /// Whether a JSON document is valid against the schema (stops at the first error).
+            pub fn is_valid(v: &rt::Value) -> bool {
+                rt::is_valid_with(#root_check, v, #base, #pointer)
+            }
             #root_api
             #types
             #fns

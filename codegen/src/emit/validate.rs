@@ -125,7 +125,6 @@ impl<'a> Validators<'a> {
             let item = self.emit_fn(&name, node, key.scope, key.mode);
             self.items.push(item);
         }
-        let _rt = &self.runtime;
         let mut statics = Vec::new();
         for (src, ident) in &self.regexes {
             statics.push(quote!(static #ident: rt::Pattern = rt::Pattern::new(#src);));
@@ -205,7 +204,6 @@ impl<'a> Validators<'a> {
     }
 
     fn emit_fn(&mut self, name: &Ident, id: NodeId, scope: usize, mode: Mode) -> TokenStream {
-        let _rt = self.runtime.clone();
         let body = match &self.ir.nodes[id].body {
             // `true` evaluates nothing by itself, so records no annotation.
             Body::Bool(true) => quote!(true),
@@ -510,7 +508,6 @@ impl<'a> Validators<'a> {
 
     fn array_checks(&mut self, id: NodeId, k: &Keywords, scope: usize, ev: Option<TokenStream>) -> Vec<TokenStream> {
         let mut out = Vec::new();
-        let _stop = quote!(if !ok && !c.is_collecting() { return false; });
         if let Some(n) = k.min_items {
             out.push(quote!(ok &= c.min_items(l, s, x.len(), #n);));
         }
@@ -565,9 +562,7 @@ impl<'a> Validators<'a> {
     }
 
     fn object_checks(&mut self, id: NodeId, k: &Keywords, scope: usize, ev: Option<TokenStream>) -> Vec<TokenStream> {
-        let _rt = self.runtime.clone();
         let mut out = Vec::new();
-        let _stop = quote!(if !ok && !c.is_collecting() { return false; });
         if let Some(n) = k.min_properties {
             out.push(quote!(ok &= c.min_properties(l, s, x.len(), #n);));
         }
@@ -631,7 +626,7 @@ impl<'a> Validators<'a> {
                 Some(a) if matches!(self.ir.nodes[a].body, Body::Bool(false)) => {
                     let rel = self.ir.relative_pointer(id, a);
                     let kw = rel.trim_start_matches('/').to_owned();
-                    quote!(if !matched { ok &= c.unexpected_member(&l.key(key), s, #kw, key); })
+                    quote!(if !matched { ok &= c.unexpected_member(l, s, #kw, key); })
                 }
                 Some(a) => {
                     let call = self.call(id, a, scope, quote!(v), quote!(&l.key(key)), None);
@@ -686,7 +681,6 @@ impl<'a> Validators<'a> {
     /// would consider (those whose discriminator matches, else all) so their
     /// errors explain the failure.
     fn explain_union(&mut self, id: NodeId, branches: &[NodeId], scope: usize) -> TokenStream {
-        let _rt = self.runtime.clone();
         let calls: Vec<TokenStream> = branches.iter().map(|b| self.call(id, *b, scope, quote!(i), quote!(l), None)).collect();
         match self.discriminator(branches) {
             Some((name, consts)) => {

@@ -1,0 +1,85 @@
+//! The example documents in `schemas/examples/<schema>/{valid,invalid}/`:
+//! every valid one parses into the typed API and serialises back to an
+//! equal document; every invalid one is refused with an error at the
+//! expected place and keyword.
+
+use contracts::commands::CommandEnvelope;
+use contracts::launch_request::LaunchRequest;
+use contracts::{Contract, ParseError};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+fn examples(schema: &str, kind: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/examples").join(schema).join(kind);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json") && p.file_name().is_some_and(|n| n != "expected.json"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// Parses every valid example with `T` and checks the round trip.
+fn round_trip<T: Contract>(schema: &str, min: usize) {
+    let files = examples(schema, "valid");
+    assert!(files.len() >= min, "{schema}: only {} valid examples", files.len());
+    for f in files {
+        let text = read(&f);
+        let original: Value = serde_json::from_str(&text).unwrap();
+        let typed = T::from_json_str(&text).unwrap_or_else(|e| panic!("{} should be valid: {e}", f.display()));
+        let back = serde_json::to_value(&typed).unwrap();
+        assert_eq!(back, original, "{}: the round trip changed the document", f.display());
+        typed.validate().unwrap_or_else(|e| panic!("{}: validate() on the parsed value: {e}", f.display()));
+    }
+}
+
+/// Every invalid example is refused with an error at its expected location.
+fn refused<T: Contract + std::fmt::Debug>(schema: &str, min: usize) {
+    let files = examples(schema, "invalid");
+    assert!(files.len() >= min, "{schema}: only {} invalid examples", files.len());
+    let expected_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/examples").join(schema).join("invalid/expected.json");
+    let expected: Value = serde_json::from_str(&read(&expected_path)).unwrap();
+    for f in files {
+        let name = f.file_name().unwrap().to_str().unwrap().to_owned();
+        let want = &expected[&name];
+        assert!(want.is_object(), "{name}: no entry in expected.json");
+        let err = match T::from_json_str(&read(&f)) {
+            Ok(v) => panic!("{name} should be invalid, parsed as {v:?}"),
+            Err(ParseError::Invalid(e)) => e,
+            Err(e) => panic!("{name}: expected validation errors, got {e}"),
+        };
+        let (loc, kw) = (want["instance_location"].as_str().unwrap(), want["keyword"].as_str().unwrap());
+        assert!(
+            err.iter().any(|e| e.instance_location == loc && e.keyword == kw),
+            "{name}: expected `{kw}` at `{loc}`, got:\n{err}"
+        );
+        for e in err.iter() {
+            assert!(!e.message.is_empty() && e.keyword_location.ends_with(&e.keyword), "{name}: {e:?}");
+        }
+    }
+}
+
+#[test]
+fn commands_valid_examples_round_trip() {
+    round_trip::<CommandEnvelope>("commands", 40);
+}
+
+#[test]
+fn launch_request_valid_examples_round_trip() {
+    round_trip::<LaunchRequest>("launch-request", 40);
+}
+
+#[test]
+fn commands_invalid_examples_are_refused_at_the_right_place() {
+    refused::<CommandEnvelope>("commands", 30);
+}
+
+#[test]
+fn launch_request_invalid_examples_are_refused_at_the_right_place() {
+    refused::<LaunchRequest>("launch-request", 30);
+}

@@ -14,6 +14,7 @@ pub struct Settings {
     pub(crate) type_names: BTreeMap<String, String>,
     pub(crate) regenerate_command: String,
     pub(crate) runtime_crate: String,
+    pub(crate) types: bool,
 }
 
 impl Default for Settings {
@@ -25,6 +26,7 @@ impl Default for Settings {
             type_names: BTreeMap::new(),
             regenerate_command: "cargo build".to_owned(),
             runtime_crate: "contracts_runtime".to_owned(),
+            types: true,
         }
     }
 }
@@ -64,6 +66,13 @@ impl Settings {
     /// The command that regenerates the files, named in each file's header.
     pub fn with_regenerate_command(mut self, cmd: impl Into<String>) -> Self {
         self.regenerate_command = cmd.into();
+        self
+    }
+
+    /// Whether to generate types (default) or only validators and the
+    /// module-level `validate`/`is_valid` functions.
+    pub fn with_types(mut self, on: bool) -> Self {
+        self.types = on;
         self
     }
 

@@ -1,1 +1,45 @@
-fn main() {}
+//! `cargo xtask`: the repository's own tasks.
+//!
+//! * `codegen`: regenerate `generated/` (and everything `check` compares);
+//! * `check`: regenerate in memory and compare with what is checked in;
+//! * `drift`: classify schema changes and report version drift;
+//! * `validate`: validate documents against a bundled schema.
+
+mod check;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask <command> [args]
+
+commands:
+  codegen     regenerate generated/ from schemas/
+  check       fail (exit 1) with a diff when generated/ is stale
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(cmd) = args.first() else {
+        eprint!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let rest = &args[1..];
+    let result = match cmd.as_str() {
+        "codegen" => check::codegen(rest),
+        "check" => check::check(rest),
+        "help" | "--help" | "-h" => {
+            print!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
+        }
+        other => {
+            eprintln!("unknown command `{other}`\n\n{USAGE}");
+            Ok(ExitCode::from(2))
+        }
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -246,6 +246,10 @@ pub fn plan(settings: &Settings, ir: &Ir) -> Result<Plan, Error> {
         if !is_generated(ir, doc) {
             continue;
         }
+        if !settings.types {
+            modules.push(ModulePlan { doc, root: TypeRef::Value, types: Vec::new() });
+            continue;
+        }
         let mut p = Planner::new(settings, ir);
         let root_names = root_candidates(ir, root, path);
         let root_ty = p.plan(vec![root], &root_names, Ctx::default());

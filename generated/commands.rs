@@ -69,7 +69,7 @@ impl rt::FromValue for CommandEnvelope {
         let mut f_actor = ::std::option::Option::None;
         let mut f_expected_sequence = ::std::option::Option::None;
         let mut f_auth = ::std::option::Option::None;
-        let mut extra = rt::Map::new();
+        let mut rest = rt::Map::new();
         for (k, x) in m {
             match k.as_str() {
                 "type" => tag = ::std::option::Option::Some(rt::member("type", x)?),
@@ -99,7 +99,7 @@ impl rt::FromValue for CommandEnvelope {
                 "auth" => f_auth = ::std::option::Option::Some(rt::member("auth", x)?),
                 _ => {
                     let x = rt::member(&k, x)?;
-                    extra.insert(k, x);
+                    rest.insert(k, x);
                 }
             }
         }
@@ -117,7 +117,7 @@ impl rt::FromValue for CommandEnvelope {
                     payload.ok_or_else(|| rt::missing("payload"))?,
                 )
                 .map_err(|e| e.within("payload"))?,
-            extra: extra,
+            extra: rest,
         })
     }
 }
@@ -177,6 +177,7 @@ rt::contract!(RunId, [validators::v3], BASE0, "/properties/runId");
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct IssuedAt(::std::string::String);
 rt::string_newtype!(IssuedAt, redacted = false);
+rt::date_time_accessor!(IssuedAt);
 rt::contract!(IssuedAt, [validators::v4], BASE0, "/properties/issuedAt");
 /// Schema: `schemas/commands.schema.json#/properties/actor`
 #[derive(Clone, PartialEq)]
@@ -253,6 +254,7 @@ rt::contract!(NonEmptyString, [validators::v9], BASE0, "/properties/type");
 ///
 /// Schema: `schemas/commands.schema.json#`
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Command {
     /// start
     ///
@@ -459,6 +461,7 @@ rt::contract!(
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/spec`
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Spec {
     Id(IdSpec),
     Path(PathSpec),
@@ -512,7 +515,7 @@ impl rt::__private::serde::Serialize for Spec {
 rt::contract!(
     Spec, [validators::v14], BASE0, "/oneOf/0/properties/payload/properties/spec"
 );
-/// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/spec`
+/// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/spec/anyOf/0`
 #[derive(Clone, PartialEq)]
 pub struct IdSpec {
     pub id: Id,
@@ -521,8 +524,8 @@ pub struct IdSpec {
 }
 rt::object!(IdSpec { id = "id", required; } extra extra);
 rt::contract!(
-    IdSpec, [validators::v14, validators::v12], BASE0,
-    "/oneOf/0/properties/payload/properties/spec"
+    IdSpec, [validators::v12], BASE0,
+    "/oneOf/0/properties/payload/properties/spec/anyOf/0"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/spec/anyOf/0/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -532,7 +535,7 @@ rt::contract!(
     Id, [validators::v15], BASE0,
     "/oneOf/0/properties/payload/properties/spec/anyOf/0/properties/id"
 );
-/// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/spec`
+/// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/spec/anyOf/1`
 #[derive(Clone, PartialEq)]
 pub struct PathSpec {
     pub path: ::std::string::String,
@@ -541,11 +544,12 @@ pub struct PathSpec {
 }
 rt::object!(PathSpec { path = "path", required; } extra extra);
 rt::contract!(
-    PathSpec, [validators::v14, validators::v13], BASE0,
-    "/oneOf/0/properties/payload/properties/spec"
+    PathSpec, [validators::v13], BASE0,
+    "/oneOf/0/properties/payload/properties/spec/anyOf/1"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget`
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum ReviewTarget {
     Ref(RefTarget),
     BaseHead(BaseHeadTarget),
@@ -619,7 +623,7 @@ rt::contract!(
     ReviewTarget, [validators::v19], BASE0,
     "/oneOf/0/properties/payload/properties/reviewTarget"
 );
-/// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget`
+/// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0`
 #[derive(Clone, PartialEq)]
 pub struct RefTarget {
     pub r#ref: ::std::string::String,
@@ -628,10 +632,10 @@ pub struct RefTarget {
 }
 rt::object!(RefTarget { r#ref = "ref", required; } extra extra);
 rt::contract!(
-    RefTarget, [validators::v19, validators::v16], BASE0,
-    "/oneOf/0/properties/payload/properties/reviewTarget"
+    RefTarget, [validators::v16], BASE0,
+    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0"
 );
-/// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget`
+/// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1`
 #[derive(Clone, PartialEq)]
 pub struct BaseHeadTarget {
     pub base: ::std::string::String,
@@ -643,10 +647,10 @@ rt::object!(
     BaseHeadTarget { base = "base", required; head = "head", required; } extra extra
 );
 rt::contract!(
-    BaseHeadTarget, [validators::v19, validators::v17], BASE0,
-    "/oneOf/0/properties/payload/properties/reviewTarget"
+    BaseHeadTarget, [validators::v17], BASE0,
+    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1"
 );
-/// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget`
+/// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2`
 #[derive(Clone, PartialEq)]
 pub struct RunIdTarget {
     pub run_id: RunId,
@@ -655,8 +659,8 @@ pub struct RunIdTarget {
 }
 rt::object!(RunIdTarget { run_id = "runId", required; } extra extra);
 rt::contract!(
-    RunIdTarget, [validators::v19, validators::v18], BASE0,
-    "/oneOf/0/properties/payload/properties/reviewTarget"
+    RunIdTarget, [validators::v18], BASE0,
+    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/phases/items`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -771,7 +775,7 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct InspectPayload {
-    pub target: InspectPayloadTarget,
+    pub target: InspectTarget,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Map<::std::string::String, rt::Value>,
 }
@@ -781,8 +785,9 @@ rt::contract!(
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
-pub enum InspectPayloadTarget {
-    Agent(TargetAgent2),
+#[allow(clippy::large_enum_variant)]
+pub enum InspectTarget {
+    Agent(AgentTarget),
     Context(ContextTarget),
     Approval(ApprovalTarget),
     Effect(EffectTarget),
@@ -791,7 +796,7 @@ pub enum InspectPayloadTarget {
     Diff(DiffTarget),
     Artifact(ArtifactTarget),
 }
-impl rt::FromValue for InspectPayloadTarget {
+impl rt::FromValue for InspectTarget {
     fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
         if v.get("kind").and_then(rt::Value::as_str)
             == ::std::option::Option::Some("agent")
@@ -846,7 +851,7 @@ impl rt::FromValue for InspectPayloadTarget {
         ::std::result::Result::Err(rt::Mismatch::new("one of the union's shapes"))
     }
 }
-impl rt::__private::serde::Serialize for InspectPayloadTarget {
+impl rt::__private::serde::Serialize for InspectTarget {
     fn serialize<S: rt::__private::serde::Serializer>(
         &self,
         s: S,
@@ -864,22 +869,22 @@ impl rt::__private::serde::Serialize for InspectPayloadTarget {
     }
 }
 rt::contract!(
-    InspectPayloadTarget, [validators::v28], BASE0,
+    InspectTarget, [validators::v28], BASE0,
     "/oneOf/2/properties/payload/properties/target"
 );
-/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target`
+/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/0`
 #[derive(Clone, PartialEq)]
-pub struct TargetAgent2 {
+pub struct AgentTarget {
     pub agent_id: AgentId,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Map<::std::string::String, rt::Value>,
 }
 rt::object!(
-    TargetAgent2 { agent_id = "agentId", required; } tag "kind" = "agent"; extra extra
+    AgentTarget { agent_id = "agentId", required; } tag "kind" = "agent"; extra extra
 );
 rt::contract!(
-    TargetAgent2, [validators::v28, validators::v29], BASE0,
-    "/oneOf/2/properties/payload/properties/target"
+    AgentTarget, [validators::v29], BASE0,
+    "/oneOf/2/properties/payload/properties/target/anyOf/0"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/agentId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -889,7 +894,7 @@ rt::contract!(
     AgentId, [validators::v30], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/0/properties/agentId"
 );
-/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target`
+/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/1`
 #[derive(Clone, PartialEq)]
 pub struct ContextTarget {
     pub agent_id: AgentId,
@@ -902,10 +907,10 @@ rt::object!(
     required; } tag "kind" = "context"; extra extra
 );
 rt::contract!(
-    ContextTarget, [validators::v28, validators::v31], BASE0,
-    "/oneOf/2/properties/payload/properties/target"
+    ContextTarget, [validators::v31], BASE0,
+    "/oneOf/2/properties/payload/properties/target/anyOf/1"
 );
-/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target`
+/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/2`
 #[derive(Clone, PartialEq)]
 pub struct ApprovalTarget {
     pub approval_id: ApprovalId,
@@ -917,8 +922,8 @@ rt::object!(
     extra extra
 );
 rt::contract!(
-    ApprovalTarget, [validators::v28, validators::v32], BASE0,
-    "/oneOf/2/properties/payload/properties/target"
+    ApprovalTarget, [validators::v32], BASE0,
+    "/oneOf/2/properties/payload/properties/target/anyOf/2"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/2/properties/approvalId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -928,7 +933,7 @@ rt::contract!(
     ApprovalId, [validators::v33], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/2/properties/approvalId"
 );
-/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target`
+/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/3`
 #[derive(Clone, PartialEq)]
 pub struct EffectTarget {
     pub effect_id: EffectId,
@@ -939,8 +944,8 @@ rt::object!(
     EffectTarget { effect_id = "effectId", required; } tag "kind" = "effect"; extra extra
 );
 rt::contract!(
-    EffectTarget, [validators::v28, validators::v34], BASE0,
-    "/oneOf/2/properties/payload/properties/target"
+    EffectTarget, [validators::v34], BASE0,
+    "/oneOf/2/properties/payload/properties/target/anyOf/3"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/3/properties/effectId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -950,7 +955,7 @@ rt::contract!(
     EffectId, [validators::v35], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/3/properties/effectId"
 );
-/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target`
+/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/4`
 #[derive(Clone, PartialEq)]
 pub struct SnapshotTarget {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
@@ -958,10 +963,10 @@ pub struct SnapshotTarget {
 }
 rt::object!(SnapshotTarget {} tag "kind" = "snapshot"; extra extra);
 rt::contract!(
-    SnapshotTarget, [validators::v28, validators::v36], BASE0,
-    "/oneOf/2/properties/payload/properties/target"
+    SnapshotTarget, [validators::v36], BASE0,
+    "/oneOf/2/properties/payload/properties/target/anyOf/4"
 );
-/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target`
+/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/5`
 #[derive(Clone, PartialEq)]
 pub struct LocksTarget {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
@@ -969,10 +974,10 @@ pub struct LocksTarget {
 }
 rt::object!(LocksTarget {} tag "kind" = "locks"; extra extra);
 rt::contract!(
-    LocksTarget, [validators::v28, validators::v37], BASE0,
-    "/oneOf/2/properties/payload/properties/target"
+    LocksTarget, [validators::v37], BASE0,
+    "/oneOf/2/properties/payload/properties/target/anyOf/5"
 );
-/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target`
+/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/6`
 #[derive(Clone, PartialEq)]
 pub struct DiffTarget {
     pub surface: ::std::option::Option<Id>,
@@ -983,10 +988,10 @@ rt::object!(
     DiffTarget { surface = "surface", optional; } tag "kind" = "diff"; extra extra
 );
 rt::contract!(
-    DiffTarget, [validators::v28, validators::v38], BASE0,
-    "/oneOf/2/properties/payload/properties/target"
+    DiffTarget, [validators::v38], BASE0,
+    "/oneOf/2/properties/payload/properties/target/anyOf/6"
 );
-/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target`
+/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/7`
 #[derive(Clone, PartialEq)]
 pub struct ArtifactTarget {
     pub artifact_id: ArtifactId,
@@ -1001,8 +1006,8 @@ rt::object!(
     optional; offset = "offset", optional; } tag "kind" = "artifact"; extra extra
 );
 rt::contract!(
-    ArtifactTarget, [validators::v28, validators::v39], BASE0,
-    "/oneOf/2/properties/payload/properties/target"
+    ArtifactTarget, [validators::v39], BASE0,
+    "/oneOf/2/properties/payload/properties/target/anyOf/7"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/7/properties/artifactId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1129,7 +1134,7 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct RetryPayload {
-    pub target: RetryPayloadTarget,
+    pub target: RetryTarget,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Map<::std::string::String, rt::Value>,
 }
@@ -1139,11 +1144,12 @@ rt::contract!(
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/9/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
-pub enum RetryPayloadTarget {
+#[allow(clippy::large_enum_variant)]
+pub enum RetryTarget {
     Phase(PhaseTarget),
-    Agent(TargetAgent3),
+    Agent(AgentTarget),
 }
-impl rt::FromValue for RetryPayloadTarget {
+impl rt::FromValue for RetryTarget {
     fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
         if v.get("kind").and_then(rt::Value::as_str)
             == ::std::option::Option::Some("phase")
@@ -1158,7 +1164,7 @@ impl rt::FromValue for RetryPayloadTarget {
         ::std::result::Result::Err(rt::Mismatch::new("one of the union's shapes"))
     }
 }
-impl rt::__private::serde::Serialize for RetryPayloadTarget {
+impl rt::__private::serde::Serialize for RetryTarget {
     fn serialize<S: rt::__private::serde::Serializer>(
         &self,
         s: S,
@@ -1170,10 +1176,10 @@ impl rt::__private::serde::Serialize for RetryPayloadTarget {
     }
 }
 rt::contract!(
-    RetryPayloadTarget, [validators::v50], BASE0,
+    RetryTarget, [validators::v50], BASE0,
     "/oneOf/9/properties/payload/properties/target"
 );
-/// Schema: `schemas/commands.schema.json#/oneOf/9/properties/payload/properties/target`
+/// Schema: `schemas/commands.schema.json#/oneOf/9/properties/payload/properties/target/anyOf/0`
 #[derive(Clone, PartialEq)]
 pub struct PhaseTarget {
     pub state: ::std::option::Option<Phase>,
@@ -1184,22 +1190,8 @@ rt::object!(
     PhaseTarget { state = "state", optional; } tag "kind" = "phase"; extra extra
 );
 rt::contract!(
-    PhaseTarget, [validators::v50, validators::v51], BASE0,
-    "/oneOf/9/properties/payload/properties/target"
-);
-/// Schema: `schemas/commands.schema.json#/oneOf/9/properties/payload/properties/target`
-#[derive(Clone, PartialEq)]
-pub struct TargetAgent3 {
-    pub agent_id: AgentId,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
-}
-rt::object!(
-    TargetAgent3 { agent_id = "agentId", required; } tag "kind" = "agent"; extra extra
-);
-rt::contract!(
-    TargetAgent3, [validators::v50, validators::v29], BASE0,
-    "/oneOf/9/properties/payload/properties/target"
+    PhaseTarget, [validators::v51], BASE0,
+    "/oneOf/9/properties/payload/properties/target/anyOf/0"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]

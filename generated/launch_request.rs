@@ -118,9 +118,10 @@ rt::string_newtype!(AnswerKey, redacted = false);
 rt::contract!(AnswerKey, [validators::v5], BASE0, "/properties/answers/propertyNames");
 /// Schema: `schemas/launch-request.schema.json#/properties/answers/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Answer {
     String(StringAnswer),
-    Array(::std::vec::Vec<ArrayAnswerItem>),
+    Array(::std::vec::Vec<StringAnswer>),
 }
 impl rt::FromValue for Answer {
     fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
@@ -173,21 +174,13 @@ impl rt::__private::serde::Serialize for Answer {
 rt::contract!(
     Answer, [validators::v8], BASE0, "/properties/answers/additionalProperties"
 );
-/// Schema: `schemas/launch-request.schema.json#/properties/answers/additionalProperties`
+/// Schema: `schemas/launch-request.schema.json#/properties/answers/additionalProperties/anyOf/0`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct StringAnswer(::std::string::String);
 rt::string_newtype!(StringAnswer, redacted = false);
 rt::contract!(
-    StringAnswer, [validators::v8, validators::v6], BASE0,
-    "/properties/answers/additionalProperties"
-);
-/// Schema: `schemas/launch-request.schema.json#/properties/answers/additionalProperties/anyOf/1/items`
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ArrayAnswerItem(::std::string::String);
-rt::string_newtype!(ArrayAnswerItem, redacted = false);
-rt::contract!(
-    ArrayAnswerItem, [validators::v6], BASE0,
-    "/properties/answers/additionalProperties/anyOf/1/items"
+    StringAnswer, [validators::v6], BASE0,
+    "/properties/answers/additionalProperties/anyOf/0"
 );
 /// Validators: one function per distinct subschema.
 mod validators {

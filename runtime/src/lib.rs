@@ -11,6 +11,7 @@
 
 mod contract;
 mod convert;
+mod datetime;
 mod error;
 pub mod format;
 mod json;
@@ -20,6 +21,7 @@ mod number;
 mod validate;
 
 pub use contract::{deserialize_checked, is_valid_with, validate_with, Contract, ParseError};
+pub use datetime::DateTime;
 pub use convert::{member, missing, FromKey, FromValue, Mismatch, ObjectFields};
 pub use error::{SchemaPath, ValidationError, ValidationErrors};
 pub use json::{json_equal, json_hash_key};

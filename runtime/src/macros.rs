@@ -114,6 +114,20 @@ macro_rules! string_newtype {
     };
 }
 
+/// A typed accessor for a `format: date-time` string newtype.
+#[macro_export]
+macro_rules! date_time_accessor {
+    ($name:ident) => {
+        impl $name {
+            /// The timestamp's parts, or `None` if the text is not a real RFC 3339
+            /// date-time (`format` is an annotation, so the schema may admit such text).
+            pub fn date_time(&self) -> ::std::option::Option<$crate::DateTime> {
+                $crate::DateTime::parse(&self.0)
+            }
+        }
+    };
+}
+
 /// Impls for an enum of strings: `string_enum!(Mode { Plan = "plan", Apply = "apply" });`
 /// or, for an open set whose other values are kept in `Other(String)`,
 /// `string_enum!(Transport { Cli = "cli" } open Other);`

@@ -23,7 +23,7 @@ impl Integer {
     pub fn as_u64(&self) -> Option<u64> {
         self.0.as_u64().or_else(|| {
             let f = self.0.as_f64()?;
-            (f >= 0.0 && f < 18_446_744_073_709_551_616.0).then_some(f as u64)
+            (0.0..18_446_744_073_709_551_616.0).contains(&f).then_some(f as u64)
         })
     }
     /// The value as an `f64` (rounded when it does not fit exactly).
@@ -37,7 +37,7 @@ impl Integer {
 }
 
 fn float_to_int(f: f64) -> Option<i64> {
-    (f.fract() == 0.0 && f >= -9_223_372_036_854_775_808.0 && f < 9_223_372_036_854_775_808.0).then_some(f as i64)
+    (f.fract() == 0.0 && (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&f)).then_some(f as i64)
 }
 
 macro_rules! integer_from {
@@ -210,7 +210,7 @@ impl Decimal {
         let trimmed = all.trim_start_matches('0');
         let mut digits: u128 = if trimmed.is_empty() { 0 } else { trimmed.parse().ok()? };
         let mut exp = exp - frac.len() as i64;
-        while digits != 0 && digits % 10 == 0 {
+        while digits != 0 && digits.is_multiple_of(10) {
             digits /= 10;
             exp += 1;
         }

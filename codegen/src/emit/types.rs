@@ -215,11 +215,13 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let name = self.name(id);
         let docs = doc_attrs(&t.doc, &[]);
         let redact = t.sensitive;
+        let date_time = if t.format.as_deref() == Some("date-time") { quote!(#rt::date_time_accessor!(#name);) } else { quote!() };
         quote! {
             #docs
             #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
             pub struct #name(::std::string::String);
             #rt::string_newtype!(#name, redacted = #redact);
+            #date_time
         }
     }
 
@@ -285,6 +287,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         quote! {
             #docs
             #[derive(Clone, Debug, PartialEq)]
+            #[allow(clippy::large_enum_variant)] // boxing would cost an allocation per value
             pub enum #name { #(#defs)* }
 
             impl #rt::FromValue for #name {
@@ -367,9 +370,9 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         });
         let fallback = match extra {
             Extra::Keep(_) => {
-                decls.push(quote!(let mut extra = #rt::Map::new();));
-                inits.push(quote!(#xid: extra,));
-                quote!(_ => { let x = #rt::member(&k, x)?; extra.insert(k, x); })
+                decls.push(quote!(let mut rest = #rt::Map::new();));
+                inits.push(quote!(#xid: rest,));
+                quote!(_ => { let x = #rt::member(&k, x)?; rest.insert(k, x); })
             }
             Extra::Deny => quote!(_ => return ::std::result::Result::Err(#rt::Mismatch::new(::std::format!("no member `{k}`")))),
         };
@@ -484,6 +487,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         quote! {
             #docs
             #[derive(Clone, Debug, PartialEq)]
+            #[allow(clippy::large_enum_variant)] // boxing would cost an allocation per value
             pub enum #name {
                 #(#defs)*
                 #udef

@@ -215,6 +215,8 @@ pub struct TypeDef {
     pub sensitive: bool,
     /// The validation content of its schemas (hashes), for deduplication.
     pub shape: String,
+    /// The `format` its schemas name, if any.
+    pub format: Option<String>,
 }
 
 /// The types of one generated module.
@@ -498,6 +500,7 @@ impl<'a> Planner<'a> {
         shape.sort();
         shape.dedup();
         let origin = if self.origin.is_empty() { nodes.to_vec() } else { self.origin.clone() };
+        let format = nodes.iter().filter_map(|n| self.ir.keywords(*n)).find_map(|k| k.format.clone());
         self.types.push(TypeDef {
             name: String::new(),
             nodes: origin,
@@ -505,7 +508,8 @@ impl<'a> Planner<'a> {
             kind: Kind::Alias(TypeRef::Value),
             candidates,
             sensitive,
-            shape: shape.join(","),
+            shape: format!("{};{format:?}", shape.join(",")),
+            format,
         });
         self.memo.insert(key.clone(), TypeRef::Named(id));
         id
@@ -756,7 +760,8 @@ impl<'a> Planner<'a> {
             }
             let required = kws.iter().any(|k| k.required.contains(name));
             let base = names::type_name(name).unwrap_or_else(|| "Member".to_owned());
-            let field_names = vec![base.clone(), format!("{parent}{base}")];
+            let qualifier = parent.strip_suffix("Payload").filter(|p| !p.is_empty()).unwrap_or(&parent);
+            let field_names = vec![base.clone(), format!("{qualifier}{base}")];
             let ty = self.plan(schemas.clone(), &field_names, Ctx::default());
             let mut rust = names::field_name(name);
             while used.contains(&rust) {
@@ -892,6 +897,7 @@ impl<'a> Planner<'a> {
             candidates: vec![enum_name.clone()],
             sensitive: false,
             shape: format!("commands-of:{id}"),
+            format: None,
         });
         let mut commands = Vec::new();
         for b in branches {
@@ -926,8 +932,11 @@ impl<'a> Planner<'a> {
         let sub_ctx = Ctx { no_choices: false, restrict: ctx.restrict, omit: None };
         // Branch facts: prune branches no value can satisfy.
         let mut live: Vec<(usize, NodeId, Vec<NodeId>)> = Vec::new();
+        // A node that only holds this choice adds nothing once a branch is
+        // taken: leave it out, so equal branches of different unions are one type.
+        let base: Vec<NodeId> = nodes.iter().copied().filter(|n| !self.ir.keywords(*n).is_some_and(|k| is_choice_only(k, branches))).collect();
         for (i, b) in branches.iter().enumerate() {
-            let mut conj: Vec<NodeId> = nodes.to_vec();
+            let mut conj: Vec<NodeId> = base.clone();
             conj.push(*b);
             let conj = self.expand(&conj);
             let bf = self.facts(&conj, &Ctx { no_choices: true, ..sub_ctx.clone() });
@@ -1160,6 +1169,45 @@ impl<'a> Planner<'a> {
         let root = remap_ref(&root, &(0..types.len()).map(|i| new_index.get(&i).copied().unwrap_or(0)).collect::<Vec<_>>());
         (out, root)
     }
+}
+
+/// Whether `k` does nothing but offer `branches` (and annotate).
+fn is_choice_only(k: &Keywords, branches: &[NodeId]) -> bool {
+    let offers = (k.any_of == branches && k.one_of.is_empty()) || (k.one_of == branches && k.any_of.is_empty());
+    offers
+        && k.reference.is_none()
+        && k.dynamic_reference.is_none()
+        && k.all_of.is_empty()
+        && k.not.is_none()
+        && k.if_.is_none()
+        && k.dependent_schemas.is_empty()
+        && k.properties.is_empty()
+        && k.pattern_properties.is_empty()
+        && k.additional_properties.is_none()
+        && k.property_names.is_none()
+        && k.unevaluated_properties.is_none()
+        && k.prefix_items.is_empty()
+        && k.items.is_none()
+        && k.contains.is_none()
+        && k.unevaluated_items.is_none()
+        && k.types.is_none()
+        && k.enum_.is_none()
+        && k.const_.is_none()
+        && k.multiple_of.is_none()
+        && k.maximum.is_none()
+        && k.exclusive_maximum.is_none()
+        && k.minimum.is_none()
+        && k.exclusive_minimum.is_none()
+        && k.max_length.is_none()
+        && k.min_length.is_none()
+        && k.pattern.is_none()
+        && k.max_items.is_none()
+        && k.min_items.is_none()
+        && !k.unique_items
+        && k.max_properties.is_none()
+        && k.min_properties.is_none()
+        && k.required.is_empty()
+        && k.dependent_required.is_empty()
 }
 
 fn def_name(ir: &Ir, target: NodeId) -> Option<String> {

@@ -1,0 +1,155 @@
+//! Every snapshot compiles with warnings denied, and behaves as its schema says.
+#![deny(warnings)]
+
+pub mod arrays {
+    include!("snapshots/arrays.rs");
+}
+pub mod awkward_names {
+    include!("snapshots/awkward_names.rs");
+}
+pub mod draft4_tuple {
+    include!("snapshots/draft4_tuple.rs");
+}
+pub mod objects {
+    include!("snapshots/objects.rs");
+}
+pub mod recursive {
+    include!("snapshots/recursive.rs");
+}
+pub mod refs {
+    include!("snapshots/refs.rs");
+}
+pub mod scalars {
+    include!("snapshots/scalars.rs");
+}
+pub mod sensitive {
+    include!("snapshots/sensitive.rs");
+}
+pub mod unions {
+    include!("snapshots/unions.rs");
+}
+
+use contracts_runtime::{Contract, ParseError};
+use serde_json::{json, Value};
+
+/// Parses `doc` as `T`, serialises it back and checks nothing changed.
+fn round_trip<T: Contract + std::fmt::Debug>(doc: Value) -> T {
+    let typed = T::from_json_value(doc.clone()).unwrap_or_else(|e| panic!("{doc}: {e}"));
+    assert_eq!(serde_json::to_value(&typed).unwrap(), doc, "round trip changed the document");
+    typed
+}
+
+#[test]
+fn overlapping_any_of_takes_the_first_valid_branch_and_loses_nothing() {
+    let u: unions::Unions = round_trip(json!({"overlapping": {"id": "x", "path": "p"}}));
+    match u.overlapping {
+        Some(unions::Overlapping::Id(v)) => assert_eq!(v.extra["path"], json!("p")),
+        other => panic!("{other:?}"),
+    }
+    let u: unions::Unions = round_trip(json!({"overlapping": {"path": "p"}}));
+    assert!(matches!(u.overlapping, Some(unions::Overlapping::Path(_))));
+}
+
+#[test]
+fn tagged_unions_one_or_many_and_enums() {
+    let u: unions::Unions = round_trip(json!({"shape": {"kind": "square", "side": 2}, "oneOrMany": ["a", "b"], "level": "high", "titled": 3}));
+    assert!(matches!(u.shape, Some(unions::Shape::Square(ref s)) if s.side.as_f64() == Some(2.0)));
+    assert!(matches!(u.one_or_many, Some(unions::OneOrMany::Many(ref v)) if v.len() == 2));
+    assert_eq!(u.level, Some(unions::Level::High));
+    assert!(matches!(u.titled, Some(unions::Titled::ByNumber(_))));
+    let u: unions::Unions = round_trip(json!({"oneOrMany": "a", "titled": "x"}));
+    assert!(matches!(u.one_or_many, Some(unions::OneOrMany::One(_))));
+    assert!(unions::Unions::from_json_value(json!({"shape": {"kind": "triangle"}})).is_err());
+}
+
+#[test]
+fn envelopes_keep_unknown_commands_verbatim() {
+    let doc = json!({"envelope": {"type": "archived", "data": [1, {"a": null}], "at": "now"}});
+    let u: unions::Unions = round_trip(doc);
+    let e = u.envelope.unwrap();
+    assert!(!e.event_body.is_known());
+    assert_eq!(e.event_body.type_name(), "archived");
+    let u: unions::Unions = round_trip(json!({"envelope": {"type": "created", "data": {"by": "ada"}}}));
+    assert!(matches!(u.envelope.unwrap().event_body, unions::EventBody::Created(ref c) if c.by == "ada"));
+    // A known type with the wrong payload is refused, not read as unknown.
+    assert!(unions::Unions::from_json_value(json!({"envelope": {"type": "created", "data": {}}})).is_err());
+}
+
+#[test]
+fn conditionals_merges_and_not() {
+    assert!(unions::is_valid(&json!({"conditional": {"country": "NL", "postcode": "1234AB"}})));
+    assert!(!unions::is_valid(&json!({"conditional": {"country": "NL", "postcode": "12345"}})));
+    assert!(unions::is_valid(&json!({"conditional": {"country": "DE", "postcode": "12345"}})));
+    assert!(!unions::is_valid(&json!({"merged": {"a": "x"}})));
+    let u: unions::Unions = round_trip(json!({"merged": {"a": "x", "b": 2}}));
+    assert_eq!(u.merged.unwrap().b, 2i64);
+    assert!(!unions::is_valid(&json!({"notEmpty": ""})));
+}
+
+#[test]
+fn awkward_member_names_round_trip() {
+    let doc = json!({"type": "t", "fn": "f", "self": "s", "Self": "S", "crate": "c", "": "e", "a": "a", "A": "A",
+        "extra": "x", "2fast": "2", "option": {"some": true}, "string": "st", "result": "ok", "value": {"Vec": ["ab"]}, "other": 1});
+    let a: awkward_names::AwkwardNames = round_trip(doc);
+    assert_eq!(a.self__.as_deref(), Some("S"));
+    assert_eq!(a.extra_["other"], json!(1));
+    assert_eq!(a.result, Some(awkward_names::Result::Ok2));
+    assert!(awkward_names::String::new("x").is_err());
+}
+
+#[test]
+fn integers_keep_their_written_form_and_numbers_their_value() {
+    let s: scalars::Scalars = round_trip(json!({"count": 2.0, "ratio": 0.5, "step": 0.75, "maybeText": null, "textOrNumber": 3}));
+    assert_eq!(s.count.clone().unwrap(), 2i64);
+    assert_eq!(serde_json::to_string(&s).unwrap(), r#"{"count":2.0,"ratio":0.5,"step":0.75,"maybeText":null,"textOrNumber":3}"#);
+    assert!(!scalars::is_valid(&json!({"count": 2.5})));
+    assert!(!scalars::is_valid(&json!({"step": 0.3})));
+    assert!(!scalars::is_valid(&json!({"never": 1})));
+    assert!(scalars::Code::new("ABC").is_ok() && scalars::Code::new("abc").is_err());
+    let p: scalars::Scalars = round_trip(json!({"protocol": "quic"}));
+    assert_eq!(p.protocol.unwrap().as_str(), "quic");
+}
+
+#[test]
+fn sensitive_values_never_reach_debug_or_errors() {
+    let s: sensitive::Sensitive = round_trip(json!({"user": "ada", "token": "hunter2hunter2", "profile": {"email": "a@b.c"}}));
+    let shown = format!("{s:?}");
+    assert!(shown.contains("ada") && !shown.contains("hunter2") && !shown.contains("a@b.c"), "{shown}");
+    let err = sensitive::Sensitive::from_json_value(json!({"user": "ada", "token": "hunter2"})).unwrap_err();
+    assert!(matches!(err, ParseError::Invalid(_)));
+    assert!(!err.to_string().contains("hunter2"), "{err}");
+}
+
+#[test]
+fn references_recursion_and_cross_file() {
+    let r: refs::Refs = round_trip(json!({
+        "escaped": "s", "percent": 3, "anchored": {"amount": 1.5}, "embedded": {"inner": true},
+        "crossFile": {"street": "Main"}, "tree": {"value": 1, "children": [{"value": 2}], "parent": {"value": 0}},
+        "withSibling": "abc"
+    }));
+    assert_eq!(r.tree.unwrap().parent.unwrap().value.unwrap(), 0i64);
+    assert!(!refs::is_valid(&json!({"withSibling": "abcd"})));
+    assert!(!refs::is_valid(&json!({"embedded": {"inner": 1}})));
+    assert!(!refs::is_valid(&json!({"crossFile": {}})));
+    let _: recursive::Recursive = round_trip(json!({"payload": {"a": [1, "x", null, {"b": false}]}, "list": {"head": 1, "tail": {"head": 2}}}));
+}
+
+#[test]
+fn objects_arrays_and_draft4() {
+    let o: objects::Objects = round_trip(json!({"id": "x", "closed": {"a": 1}, "counts": {"a": 1, "b": 2}, "labels": {"x-a": "1", "name": "n"}, "typedExtra": {"fixed": 1, "more": "s"}}));
+    assert_eq!(o.counts.unwrap().keys().map(|k| k.as_str()).collect::<Vec<_>>(), ["a", "b"]);
+    assert!(!objects::is_valid(&json!({"id": "x", "closed": {"c": 1}})));
+    assert!(!objects::is_valid(&json!({"id": "x", "closed": {}, "counts": {"A": 1}})));
+    assert!(!objects::is_valid(&json!({"id": "x", "closed": {}, "dependent": {"card": "1"}})));
+    assert!(!objects::is_valid(&json!({"id": "x", "closed": {}, "minMax": {}})));
+    let _: arrays::Arrays = round_trip(json!({"tags": ["a"], "pair": ["a", 1], "withContains": [1, 2], "matrix": [[1.5]], "things": [{"name": "n"}]}));
+    assert!(!arrays::is_valid(&json!({"tags": ["a", "a"]})));
+    assert!(!arrays::is_valid(&json!({"pair": ["a", 1, 2]})));
+    assert!(!arrays::is_valid(&json!({"withContains": [1, 1, 1]})));
+    assert!(draft4_tuple::is_valid(&json!({"limit": 9.9, "point": [1, 2], "ref": 1})));
+    assert!(!draft4_tuple::is_valid(&json!({"limit": 10})));
+    assert!(!draft4_tuple::is_valid(&json!({"ref": 0})));
+    assert!(!draft4_tuple::is_valid(&json!({"point": [1, 2, 3]})));
+    assert!(!draft4_tuple::is_valid(&json!({"deps": {"a": 1}})));
+    assert!(!draft4_tuple::is_valid(&json!({"deps": {"c": 1}})));
+}

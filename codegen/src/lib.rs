@@ -18,6 +18,7 @@
 //! contracts_codegen::write_to_out_dir(&files).unwrap();
 //! ```
 
+mod cycles;
 pub mod emit;
 mod error;
 pub mod ir;
@@ -117,6 +118,7 @@ pub struct Output {
 pub fn generate(settings: &Settings, inputs: &[SchemaInput]) -> Result<Output, Error> {
     let docs = load::load(settings, inputs)?;
     let ir = ir::build(settings, &docs)?;
+    cycles::check(&ir)?;
     let plan = plan::plan(settings, &ir)?;
     emit::emit(settings, &docs, &ir, &plan)
 }

@@ -273,7 +273,7 @@ pub fn resolve_uri(base: &str, reference: &str) -> Result<String, String> {
         return Ok(base.to_owned());
     }
     if let Some(frag) = reference.strip_prefix('#') {
-        return Ok(format!("{}#{frag}", strip_fragment(base)));
+        return Ok(normalize(&format!("{}#{frag}", strip_fragment(base))));
     }
     if let Ok(abs) = url::Url::parse(reference) {
         return Ok(normalize(abs.as_str()));

@@ -496,7 +496,13 @@ impl<'a> Planner<'a> {
             candidates.push("Unnamed".to_owned());
         }
         let sensitive = nodes.iter().any(|n| self.is_sensitive(*n));
-        let mut shape: Vec<String> = nodes.iter().map(|n| self.shapes[*n].iter().map(|b| format!("{b:02x}")).collect()).collect();
+        // A node that is only a `$ref` means what its target (also in
+        // `nodes`) means: leave it out, so `{"$ref": "#"}` is the root's type.
+        let mut shape: Vec<String> = nodes
+            .iter()
+            .filter(|n| !self.ir.keywords(**n).is_some_and(is_ref_only))
+            .map(|n| self.shapes[*n].iter().map(|b| format!("{b:02x}")).collect())
+            .collect();
         shape.sort();
         shape.dedup();
         let origin = if self.origin.is_empty() { nodes.to_vec() } else { self.origin.clone() };
@@ -1174,9 +1180,17 @@ impl<'a> Planner<'a> {
 /// Whether `k` does nothing but offer `branches` (and annotate).
 fn is_choice_only(k: &Keywords, branches: &[NodeId]) -> bool {
     let offers = (k.any_of == branches && k.one_of.is_empty()) || (k.one_of == branches && k.any_of.is_empty());
-    offers
-        && k.reference.is_none()
-        && k.dynamic_reference.is_none()
+    offers && k.reference.is_none() && nothing_else(k)
+}
+
+/// Whether `k` is only a `$ref` (its meaning is its target's).
+fn is_ref_only(k: &Keywords) -> bool {
+    k.reference.is_some() && k.any_of.is_empty() && k.one_of.is_empty() && nothing_else(k)
+}
+
+/// No keyword that constrains values, apart from `$ref`, `anyOf` and `oneOf`.
+fn nothing_else(k: &Keywords) -> bool {
+    k.dynamic_reference.is_none()
         && k.all_of.is_empty()
         && k.not.is_none()
         && k.if_.is_none()

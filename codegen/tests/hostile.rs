@@ -1,0 +1,78 @@
+//! Hostile schemas: each gives correct code or a clear error naming the
+//! file, the JSON Pointer and the reason. Never a panic, never a hang.
+
+use contracts_codegen::{generate, Error, SchemaInput, Settings};
+
+fn run(text: &str) -> Result<contracts_codegen::Output, Error> {
+    generate(&Settings::new(), &[SchemaInput::new("hostile.json", text)])
+}
+
+#[test]
+fn ref_cycles_that_never_descend_are_refused() {
+    for text in [
+        r##"{"$ref": "#"}"##,
+        r##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}}, "$ref": "#/$defs/a"}"##,
+        r##"{"anyOf": [{"type": "string"}, {"$ref": "#"}]}"##,
+    ] {
+        let e = run(text).unwrap_err();
+        assert_eq!(e.file, "hostile.json");
+        assert!(e.reason.contains("reference cycle"), "{e}");
+    }
+}
+
+#[test]
+fn recursion_through_members_is_fine() {
+    let out = run(r##"{"type": "object", "properties": {"next": {"$ref": "#"}, "items": {"type": "array", "items": {"$ref": "#"}}}}"##).unwrap();
+    let code = &out.files[0].contents;
+    assert!(code.contains("::std::boxed::Box<Hostile>"), "{code}");
+}
+
+#[test]
+fn missing_targets_name_the_place() {
+    let e = run(r##"{"properties": {"a": {"$ref": "#/$defs/missing"}}}"##).unwrap_err();
+    assert_eq!((e.file.as_str(), e.pointer.as_str()), ("hostile.json", "/properties/a/$ref"));
+    assert!(e.to_string().starts_with("hostile.json#/properties/a/$ref: "), "{e}");
+    let e = run(r##"{"$ref": "other.json#/x"}"##).unwrap_err();
+    assert!(e.reason.contains("no schema is known"), "{e}");
+    let e = run(r##"{"$ref": "#nope"}"##).unwrap_err();
+    assert!(e.reason.contains("no anchor"), "{e}");
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let depth = 5000;
+    let text = format!("{}{}", r#"{"items":"#.repeat(depth), "}".repeat(depth));
+    let text = text.replacen(r#"{"items":}"#, r#"{"items":{}}"#, 1);
+    let e = run(&text).unwrap_err();
+    assert_eq!(e.file, "hostile.json");
+    assert!(e.reason.contains("not valid JSON"), "{e}");
+}
+
+#[test]
+fn malformed_keywords_are_errors() {
+    for (text, pointer) in [
+        (r#"{"type": 5}"#, "/type"),
+        (r#"{"properties": []}"#, "/properties"),
+        (r#"{"pattern": "(?<"}"#, "/pattern"),
+        (r#"{"patternProperties": {"[": {}}}"#, "/patternProperties"),
+        (r#"{"multipleOf": 0}"#, "/multipleOf"),
+        (r#"{"allOf": []}"#, "/allOf"),
+        (r#"{"items": 3}"#, "/items"),
+        (r#"{"properties": {"a": 3}}"#, "/properties/a"),
+    ] {
+        let e = run(text).unwrap_err();
+        assert_eq!(e.pointer, pointer, "{text}: {e}");
+    }
+    assert!(run("[1, 2]").is_err());
+    assert!(run("").is_err());
+}
+
+#[test]
+fn a_thousand_properties_and_a_long_ref_chain() {
+    let props: Vec<String> = (0..1000).map(|i| format!(r#""p{i}": {{"type": "integer"}}"#)).collect();
+    let out = run(&format!(r#"{{"type": "object", "properties": {{{}}}}}"#, props.join(","))).unwrap();
+    assert!(out.files[0].contents.contains("p999"));
+    let defs: Vec<String> = (0..300).map(|i| format!(r##""d{i}": {{"$ref": "#/$defs/d{}"}}"##, i + 1)).collect();
+    let text = format!(r##"{{"$ref": "#/$defs/d0", "$defs": {{{}, "d300": {{"type": "string"}}}}}}"##, defs.join(","));
+    run(&text).unwrap();
+}

@@ -62,6 +62,7 @@ rt::object!(
 rt::contract!(Scalars, [validators::v0], BASE0, "");
 /// Schema: `fixtures/scalars.json#/properties/textOrNumber`
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum TextOrNumber {
     Number(rt::Number),
     String(::std::string::String),
@@ -123,6 +124,7 @@ rt::string_enum!(Color { Red = "red", Green = "green", Blue = "blue" });
 rt::contract!(Color, [validators::v4], BASE0, "/properties/color");
 /// Schema: `fixtures/scalars.json#/properties/mixedEnum`
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum MixedEnum {
     Number(rt::Number),
     String(::std::string::String),

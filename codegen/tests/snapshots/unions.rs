@@ -41,6 +41,7 @@ rt::contract!(Unions, [validators::v0], BASE0, "");
 ///
 /// Schema: `fixtures/unions.json#/properties/shape`
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Shape {
     Circle(CircleShape),
     Square(SquareShape),
@@ -76,9 +77,7 @@ impl rt::__private::serde::Serialize for Shape {
     }
 }
 rt::contract!(Shape, [validators::v1], BASE0, "/properties/shape");
-/// Told apart by `kind`.
-///
-/// Schema: `fixtures/unions.json#/properties/shape`
+/// Schema: `fixtures/unions.json#/properties/shape/oneOf/0`
 #[derive(Clone, PartialEq)]
 pub struct CircleShape {
     pub radius: rt::Number,
@@ -88,10 +87,8 @@ pub struct CircleShape {
 rt::object!(
     CircleShape { radius = "radius", required; } tag "kind" = "circle"; extra extra
 );
-rt::contract!(CircleShape, [validators::v1, validators::v2], BASE0, "/properties/shape");
-/// Told apart by `kind`.
-///
-/// Schema: `fixtures/unions.json#/properties/shape`
+rt::contract!(CircleShape, [validators::v2], BASE0, "/properties/shape/oneOf/0");
+/// Schema: `fixtures/unions.json#/properties/shape/oneOf/1`
 #[derive(Clone, PartialEq)]
 pub struct SquareShape {
     pub side: rt::Number,
@@ -99,9 +96,10 @@ pub struct SquareShape {
     pub extra: rt::Map<::std::string::String, rt::Value>,
 }
 rt::object!(SquareShape { side = "side", required; } tag "kind" = "square"; extra extra);
-rt::contract!(SquareShape, [validators::v1, validators::v3], BASE0, "/properties/shape");
+rt::contract!(SquareShape, [validators::v3], BASE0, "/properties/shape/oneOf/1");
 /// Schema: `fixtures/unions.json#/properties/overlapping`
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Overlapping {
     Id(IdOverlapping),
     Path(PathOverlapping),
@@ -149,7 +147,7 @@ impl rt::__private::serde::Serialize for Overlapping {
     }
 }
 rt::contract!(Overlapping, [validators::v6], BASE0, "/properties/overlapping");
-/// Schema: `fixtures/unions.json#/properties/overlapping`
+/// Schema: `fixtures/unions.json#/properties/overlapping/anyOf/0`
 #[derive(Clone, PartialEq)]
 pub struct IdOverlapping {
     pub id: ::std::string::String,
@@ -157,10 +155,8 @@ pub struct IdOverlapping {
     pub extra: rt::Map<::std::string::String, rt::Value>,
 }
 rt::object!(IdOverlapping { id = "id", required; } extra extra);
-rt::contract!(
-    IdOverlapping, [validators::v6, validators::v4], BASE0, "/properties/overlapping"
-);
-/// Schema: `fixtures/unions.json#/properties/overlapping`
+rt::contract!(IdOverlapping, [validators::v4], BASE0, "/properties/overlapping/anyOf/0");
+/// Schema: `fixtures/unions.json#/properties/overlapping/anyOf/1`
 #[derive(Clone, PartialEq)]
 pub struct PathOverlapping {
     pub path: ::std::string::String,
@@ -169,10 +165,11 @@ pub struct PathOverlapping {
 }
 rt::object!(PathOverlapping { path = "path", required; } extra extra);
 rt::contract!(
-    PathOverlapping, [validators::v6, validators::v5], BASE0, "/properties/overlapping"
+    PathOverlapping, [validators::v5], BASE0, "/properties/overlapping/anyOf/1"
 );
 /// Schema: `fixtures/unions.json#/properties/oneOrMany`
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum OneOrMany {
     One(::std::string::String),
     Many(::std::vec::Vec<::std::string::String>),
@@ -232,6 +229,7 @@ rt::string_enum!(Level { Low = "low", High = "high" });
 rt::contract!(Level, [validators::v10], BASE0, "/properties/level");
 /// Schema: `fixtures/unions.json#/properties/titled`
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Titled {
     /// by name
     ByName(::std::string::String),
@@ -335,7 +333,7 @@ impl rt::FromValue for Event {
         let mut tag: ::std::option::Option<::std::string::String> = ::std::option::Option::None;
         let mut payload: ::std::option::Option<rt::Value> = ::std::option::Option::None;
         let mut f_at = ::std::option::Option::None;
-        let mut extra = rt::Map::new();
+        let mut rest = rt::Map::new();
         for (k, x) in m {
             match k.as_str() {
                 "type" => tag = ::std::option::Option::Some(rt::member("type", x)?),
@@ -343,7 +341,7 @@ impl rt::FromValue for Event {
                 "at" => f_at = ::std::option::Option::Some(rt::member("at", x)?),
                 _ => {
                     let x = rt::member(&k, x)?;
-                    extra.insert(k, x);
+                    rest.insert(k, x);
                 }
             }
         }
@@ -354,7 +352,7 @@ impl rt::FromValue for Event {
                     payload.ok_or_else(|| rt::missing("data"))?,
                 )
                 .map_err(|e| e.within("data"))?,
-            extra: extra,
+            extra: rest,
         })
     }
 }
@@ -387,6 +385,7 @@ rt::contract!(Event, [validators::v15], BASE0, "/properties/envelope");
 ///
 /// Schema: `fixtures/unions.json#/properties/envelope`
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum EventBody {
     /// created
     ///

@@ -1,0 +1,1354 @@
+//! The comparison engine: walks an old and a new schema side by side over
+//! the resolved IR and names each difference with its direction.
+//!
+//! Each schema is split into alternatives: one per JSON type category and
+//! per `anyOf`/`oneOf` branch (so `type: [a, b]`, `anyOf` of types and a
+//! nullable wrapper compare alike). Alternatives are matched by category,
+//! then by a discriminating `const` (with catch-all branches understood as
+//! open sets), else by the cheapest structural match. Pairs of schemas are
+//! memoised, which also makes recursive schemas terminate.
+
+use crate::flat::{self, flatten, json_eq, value_type, Flat, ALL, ARR, BOOL, CATS, FRAC, INT, NULL, NUM, OBJ, STR};
+use crate::model::{Breaks, Change, Loc, KINDS};
+use crate::regex::{self, PatternChange};
+use contracts_codegen::ir::{Ir, NodeId};
+use serde_json::{json, Value};
+use std::collections::{BTreeSet, HashMap};
+
+const MAX_DEPTH: usize = 120;
+const MAX_ALTS: usize = 96;
+
+/// Knobs that change verdicts.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Policy {
+    /// Undeclared members of open objects are assumed absent/ignored, so
+    /// declaring or dropping them breaks nobody.
+    pub lenient: bool,
+    /// `format` is an assertion (off: an annotation).
+    pub format_assertion: bool,
+}
+
+/// A schema position on one side: a conjunction of nodes (empty = `true`)
+/// and the pointer to report when it is empty.
+#[derive(Clone, Debug)]
+pub struct Sch {
+    pub nodes: Vec<NodeId>,
+    pub at: Loc,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Ctx {
+    inst: String,
+    domain: u8,
+    ignore_prop: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+struct Alt {
+    flat: Flat,
+    cat: u8,
+    branch: Option<(&'static str, NodeId)>,
+    at: Loc,
+}
+
+type Key = (Vec<NodeId>, Vec<NodeId>, u8, Option<String>);
+
+enum Memo {
+    InProgress,
+    Done(Vec<Change>),
+}
+
+/// One old/new comparison over two IRs.
+pub struct Engine<'a> {
+    old: &'a Ir,
+    new: &'a Ir,
+    policy: Policy,
+    memo: HashMap<Key, Memo>,
+    depth: usize,
+    regexes: HashMap<String, Option<regress::Regex>>,
+    steps: usize,
+}
+
+/// The `&'static str` kind for a name in [`KINDS`].
+pub fn kind(name: &str) -> &'static str {
+    KINDS.iter().find(|k| k.0 == name).map(|k| k.0).unwrap_or("comparison-unknown")
+}
+
+fn sample(cat: u8, types: u8) -> Value {
+    match cat {
+        NULL => Value::Null,
+        BOOL => json!(true),
+        NUM if types & FRAC != 0 && types & INT == 0 => json!(0.5),
+        NUM if types & FRAC != 0 => json!(0.5),
+        NUM => json!(0),
+        STR => json!(""),
+        ARR => json!([]),
+        _ => json!({}),
+    }
+}
+
+fn cat_name(cat: u8, types: u8) -> &'static str {
+    match cat {
+        NUM if types & FRAC == 0 => "integer",
+        _ => CATS.iter().find(|c| c.0 == cat).map(|c| c.1).unwrap_or("value"),
+    }
+}
+
+fn join(inst: &str, token: &str) -> String {
+    format!("{inst}/{}", contracts_codegen::load::escape_token(token))
+}
+
+impl<'a> Engine<'a> {
+    /// An engine over the two sides.
+    pub fn new(old: &'a Ir, new: &'a Ir, policy: Policy) -> Self {
+        Engine { old, new, policy, memo: HashMap::new(), depth: 0, regexes: HashMap::new(), steps: 0 }
+    }
+
+    fn ir(&self, new: bool) -> &'a Ir {
+        if new {
+            self.new
+        } else {
+            self.old
+        }
+    }
+
+    fn loc(&self, new: bool, id: NodeId, kw: &str) -> Loc {
+        let ir = self.ir(new);
+        let n = &ir.nodes[id];
+        let pointer = if kw.is_empty() { n.pointer.clone() } else { format!("{}/{}", n.pointer, kw) };
+        Loc { file: ir.doc_paths.get(n.doc).cloned().unwrap_or_default(), pointer }
+    }
+
+    fn kloc(&self, new: bool, src: Option<NodeId>, kw: &str, fallback: &Loc) -> Loc {
+        match src {
+            Some(id) => self.loc(new, id, kw),
+            None => fallback.clone(),
+        }
+    }
+
+    /// The schema rooted at node `id`.
+    pub fn root(&self, new: bool, id: NodeId) -> Sch {
+        Sch { nodes: vec![id], at: self.loc(new, id, "") }
+    }
+
+    fn child(&self, new: bool, nodes: Option<&Vec<NodeId>>, parent: &Loc, rel: &str) -> Sch {
+        match nodes {
+            Some(n) if !n.is_empty() => Sch { nodes: n.clone(), at: self.loc(new, n[0], "") },
+            _ => Sch { nodes: Vec::new(), at: Loc { file: parent.file.clone(), pointer: format!("{}{}", parent.pointer, rel) } },
+        }
+    }
+
+    fn regex_matches(&mut self, pattern: &str, s: &str) -> Option<bool> {
+        let re = self.regexes.entry(pattern.to_owned()).or_insert_with(|| regress::Regex::with_flags(pattern, "u").ok());
+        re.as_ref().map(|r| r.find(s).is_some())
+    }
+
+    /// Compares two whole schemas.
+    pub fn compare(&mut self, o: &Sch, n: &Sch) -> Vec<Change> {
+        let ctx = Ctx { inst: String::new(), domain: ALL, ignore_prop: None };
+        let mut out = self.diff(o, n, &ctx);
+        dedupe(&mut out);
+        out
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn change(&self, kind_name: &str, old: Option<Loc>, new: Option<Loc>, breaks: Breaks, ctx: &Ctx, message: String, example: Option<Value>) -> Change {
+        Change { kind: kind(kind_name), old, new, breaks, message, instance_path: ctx.inst.clone(), example }
+    }
+
+    fn diff(&mut self, o: &Sch, n: &Sch, ctx: &Ctx) -> Vec<Change> {
+        let mut ok: Vec<NodeId> = o.nodes.clone();
+        ok.sort_unstable();
+        ok.dedup();
+        let mut nk: Vec<NodeId> = n.nodes.clone();
+        nk.sort_unstable();
+        nk.dedup();
+        if ok.is_empty() && nk.is_empty() {
+            return Vec::new();
+        }
+        let key: Key = (ok.clone(), nk.clone(), ctx.domain, ctx.ignore_prop.clone());
+        match self.memo.get(&key) {
+            Some(Memo::InProgress) => return Vec::new(),
+            Some(Memo::Done(c)) => return c.clone(),
+            None => {}
+        }
+        self.steps += 1;
+        if self.depth >= MAX_DEPTH || self.steps > 200_000 {
+            return vec![self.change(
+                "comparison-unknown",
+                Some(o.at.clone()),
+                Some(n.at.clone()),
+                Breaks::BOTH,
+                ctx,
+                "schemas too deep or too large to compare; assuming both directions break".into(),
+                None,
+            )];
+        }
+        self.memo.insert(key.clone(), Memo::InProgress);
+        self.depth += 1;
+        let out = self.diff_inner(o, n, ctx);
+        self.depth -= 1;
+        self.memo.insert(key, Memo::Done(out.clone()));
+        out
+    }
+
+    fn expand(&mut self, new: bool, s: &Sch, domain: u8) -> Vec<Alt> {
+        let mut out = Vec::new();
+        self.expand_rec(new, &s.nodes, &s.at, &mut Vec::new(), None, domain, &mut out);
+        out
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn expand_rec(
+        &mut self,
+        new: bool,
+        nodes: &[NodeId],
+        at: &Loc,
+        consumed: &mut Vec<(NodeId, &'static str)>,
+        branch: Option<(&'static str, NodeId)>,
+        domain: u8,
+        out: &mut Vec<Alt>,
+    ) {
+        let ir = self.ir(new);
+        let f = flatten(ir, nodes);
+        if f.falsy {
+            return;
+        }
+        if out.len() < MAX_ALTS {
+            if let Some(g) = f.groups.iter().find(|g| !consumed.contains(&(g.src, g.kw))).cloned() {
+                consumed.push((g.src, g.kw));
+                for b in &g.branches {
+                    let mut ns = nodes.to_vec();
+                    ns.push(*b);
+                    let br = branch.or(Some((g.kw, *b)));
+                    let bat = if branch.is_none() { self.loc(new, *b, "") } else { at.clone() };
+                    self.expand_rec(new, &ns, &bat, consumed, br, domain, out);
+                }
+                consumed.pop();
+                return;
+            }
+        }
+        let at = if nodes.is_empty() { at.clone() } else if branch.is_some() { at.clone() } else { self.loc(new, nodes[0], "") };
+        let mut excluded = 0u8;
+        for nt in &f.nots {
+            let nf = flatten(self.ir(new), &[*nt]);
+            if is_type_only(&nf) {
+                excluded |= nf.types;
+            }
+        }
+        for (cat, _) in CATS {
+            let mut types = f.types & cat & domain & !excluded;
+            if cat == NUM {
+                if let (Some(l), Some(u)) = (&f.lower, &f.upper) {
+                    if !l.excl && !u.excl && l.v == u.v && l.v.fract() == 0.0 {
+                        types &= !FRAC;
+                    }
+                }
+            }
+            if types == 0 {
+                continue;
+            }
+            let mut flat = f.clone();
+            if let Some(vals) = &f.enum_ {
+                let kept: Vec<Value> = vals.iter().filter(|v| value_type(v) & types != 0 && self.simple_accepts(new, &f, v, 0)).cloned().collect();
+                if kept.is_empty() {
+                    continue;
+                }
+                let vt = kept.iter().fold(0u8, |a, v| a | value_type(v));
+                types &= vt | if vt & FRAC != 0 { INT } else { 0 };
+                flat.enum_ = Some(kept);
+            }
+            flat.types = types;
+            out.push(Alt { flat, cat, branch, at: at.clone() });
+        }
+    }
+
+    /// Checks the simple keywords of `f` against a value (used to filter
+    /// `enum` values and to test witnesses); structure is not checked.
+    fn simple_accepts(&mut self, new: bool, f: &Flat, v: &Value, depth: usize) -> bool {
+        let t = value_type(v);
+        if let Some(e) = &f.enum_ {
+            if !e.iter().any(|w| json_eq(v, w)) {
+                return false;
+            }
+        }
+        let types = if f.types & FRAC != 0 { f.types | INT } else { f.types };
+        if types & t == 0 {
+            return false;
+        }
+        match v {
+            Value::Number(n) => {
+                let Some(x) = n.as_f64() else { return true };
+                if let Some(b) = &f.lower {
+                    if x < b.v || (b.excl && x == b.v) {
+                        return false;
+                    }
+                }
+                if let Some(b) = &f.upper {
+                    if x > b.v || (b.excl && x == b.v) {
+                        return false;
+                    }
+                }
+                if let Some((m, _)) = f.multiple_of {
+                    let q = x / m;
+                    if (q - q.round()).abs() > 1e-9 {
+                        return false;
+                    }
+                }
+                true
+            }
+            Value::String(s) => {
+                let len = s.chars().count() as u64;
+                if f.min_len.is_some_and(|(m, _)| len < m) || f.max_len.is_some_and(|(m, _)| len > m) {
+                    return false;
+                }
+                for (p, _) in f.patterns.clone() {
+                    if self.regex_matches(&p, s) == Some(false) {
+                        return false;
+                    }
+                }
+                true
+            }
+            Value::Array(a) => !(f.min_items.is_some_and(|(m, _)| (a.len() as u64) < m) || f.max_items.is_some_and(|(m, _)| (a.len() as u64) > m)),
+            Value::Object(m) => {
+                if !(f.required.keys().all(|r| m.contains_key(r))
+                    && !(f.min_props.is_some_and(|(x, _)| (m.len() as u64) < x) || f.max_props.is_some_and(|(x, _)| (m.len() as u64) > x)))
+                {
+                    return false;
+                }
+                if depth > 16 {
+                    return true;
+                }
+                for (k, x) in m {
+                    let nodes = match f.props.iter().find(|p| &p.0 == k) {
+                        Some(p) => p.1.clone(),
+                        None => {
+                            let fb = self.fallback(new, f, k, &Loc { file: String::new(), pointer: String::new() });
+                            fb.nodes
+                        }
+                    };
+                    if nodes.is_empty() {
+                        continue;
+                    }
+                    let cf = flatten(self.ir(new), &nodes);
+                    if cf.falsy || !self.simple_accepts(new, &cf, x, depth + 1) {
+                        return false;
+                    }
+                }
+                true
+            }
+            _ => true,
+        }
+    }
+
+    fn diff_inner(&mut self, o: &Sch, n: &Sch, ctx: &Ctx) -> Vec<Change> {
+        let oalts = self.expand(false, o, ctx.domain);
+        let nalts = self.expand(true, n, ctx.domain);
+        let mut out = Vec::new();
+        if oalts.is_empty() && nalts.is_empty() {
+            return out;
+        }
+        if oalts.is_empty() {
+            out.push(self.change("schema-opened", Some(o.at.clone()), Some(n.at.clone()), Breaks::R, ctx, "accepted nothing before, now accepts values".into(), None));
+            return out;
+        }
+        if nalts.is_empty() {
+            out.push(self.change("schema-closed", Some(o.at.clone()), Some(n.at.clone()), Breaks::W, ctx, "now accepts nothing".into(), None));
+            return out;
+        }
+        for (cat, _) in CATS {
+            let oc: Vec<&Alt> = oalts.iter().filter(|a| a.cat == cat).collect();
+            let nc: Vec<&Alt> = nalts.iter().filter(|a| a.cat == cat).collect();
+            match (oc.len(), nc.len()) {
+                (0, 0) => {}
+                (0, _) => {
+                    for a in &nc {
+                        out.push(self.alt_added(o, a, ctx));
+                    }
+                }
+                (_, 0) => {
+                    for a in &oc {
+                        out.push(self.alt_removed(a, n, ctx));
+                    }
+                }
+                (1, 1) => {
+                    let c = self.compare_alt(oc[0], nc[0], ctx);
+                    out.extend(c);
+                }
+                _ => {
+                    let c = self.match_alts(&oc, &nc, ctx);
+                    out.extend(c);
+                }
+            }
+        }
+        dedupe(&mut out);
+        out
+    }
+
+    fn alt_added(&self, o: &Sch, a: &Alt, ctx: &Ctx) -> Change {
+        let name = cat_name(a.cat, a.flat.types);
+        match a.branch {
+            Some((kw, b)) => {
+                let k = if kw == "oneOf" { "oneof-branch-added" } else { "anyof-branch-added" };
+                let title = self.branch_title(true, b);
+                self.change(k, Some(o.at.clone()), Some(self.loc(true, b, "")), Breaks::R, ctx, format!("{kw} branch{title} added: new {name} values are accepted"), Some(sample(a.cat, a.flat.types)))
+            }
+            None => self.change(
+                "type-widened",
+                Some(o.at.clone()),
+                Some(self.kloc(true, a.flat.types_src, "type", &a.at)),
+                Breaks::R,
+                ctx,
+                format!("now accepts {name} values"),
+                Some(a.flat.enum_.as_ref().and_then(|e| e.first().cloned()).unwrap_or_else(|| sample(a.cat, a.flat.types))),
+            ),
+        }
+    }
+
+    fn alt_removed(&self, a: &Alt, n: &Sch, ctx: &Ctx) -> Change {
+        let name = cat_name(a.cat, a.flat.types);
+        match a.branch {
+            Some((kw, b)) => {
+                let k = if kw == "oneOf" { "oneof-branch-removed" } else { "anyof-branch-removed" };
+                let title = self.branch_title(false, b);
+                self.change(k, Some(self.loc(false, b, "")), Some(n.at.clone()), Breaks::W, ctx, format!("{kw} branch{title} removed: its {name} values are rejected"), Some(sample(a.cat, a.flat.types)))
+            }
+            None => self.change(
+                "type-narrowed",
+                Some(self.kloc(false, a.flat.types_src, "type", &a.at)),
+                Some(n.at.clone()),
+                Breaks::W,
+                ctx,
+                format!("no longer accepts {name} values"),
+                Some(a.flat.enum_.as_ref().and_then(|e| e.first().cloned()).unwrap_or_else(|| sample(a.cat, a.flat.types))),
+            ),
+        }
+    }
+
+    fn branch_title(&self, new: bool, b: NodeId) -> String {
+        let f = flatten(self.ir(new), &[b]);
+        match f.annotations.get("title") {
+            Some((Value::String(t), _)) => format!(" `{t}`"),
+            _ => String::new(),
+        }
+    }
+
+    /// The discriminating key of an alternative on property `p`.
+    fn disc_key(&self, new: bool, a: &Alt, p: &str) -> Option<DiscKey> {
+        let nodes = a.flat.props.iter().find(|(n, _)| n == p)?.1.clone();
+        let f = flatten(self.ir(new), &nodes);
+        if let Some(e) = &f.enum_ {
+            if e.len() == 1 {
+                return Some(DiscKey::Const(e[0].clone()));
+            }
+            return None;
+        }
+        for nt in &f.nots {
+            let nf = flatten(self.ir(new), &[*nt]);
+            if let Some(e) = nf.enum_ {
+                return Some(DiscKey::CatchAll(e));
+            }
+        }
+        None
+    }
+
+    fn find_discriminator(&self, oc: &[&Alt], nc: &[&Alt]) -> Option<String> {
+        let first = oc.first().or(nc.first())?;
+        'names: for (p, _) in &first.flat.props {
+            let mut consts = 0;
+            for (new, alts) in [(false, oc), (true, nc)] {
+                let mut seen: Vec<Value> = Vec::new();
+                let mut catch = 0;
+                for a in alts {
+                    match self.disc_key(new, a, p) {
+                        Some(DiscKey::Const(v)) => {
+                            if seen.iter().any(|s| json_eq(s, &v)) {
+                                continue 'names;
+                            }
+                            seen.push(v);
+                            consts += 1;
+                        }
+                        Some(DiscKey::CatchAll(_)) => {
+                            catch += 1;
+                            if catch > 1 {
+                                continue 'names;
+                            }
+                        }
+                        None => continue 'names,
+                    }
+                }
+            }
+            if consts >= 2 {
+                return Some(p.clone());
+            }
+        }
+        None
+    }
+
+    fn match_alts(&mut self, oc: &[&Alt], nc: &[&Alt], ctx: &Ctx) -> Vec<Change> {
+        if let Some(p) = self.find_discriminator(oc, nc) {
+            return self.match_by_discriminator(oc, nc, &p, ctx);
+        }
+        let mut out = Vec::new();
+        // Structural: cost of each pairing = number of breaking changes.
+        let mut results: Vec<Vec<(Vec<Change>, Breaks)>> = Vec::new();
+        for o in oc {
+            let mut row = Vec::new();
+            for n in nc {
+                let c = self.compare_alt(o, n, ctx);
+                let b = c.iter().fold(Breaks::NONE, |a, x| a.or(x.breaks));
+                row.push((c, b));
+            }
+            results.push(row);
+        }
+        let mut pairs: Vec<(usize, usize, usize)> = Vec::new();
+        for (i, row) in results.iter().enumerate() {
+            for (j, (c, _)) in row.iter().enumerate() {
+                let same_branch_kw = oc[i].branch.map(|b| b.0) == nc[j].branch.map(|b| b.0);
+                let cost = c.iter().filter(|x| x.breaks.any()).count() * 4 + c.len() + usize::from(!same_branch_kw);
+                pairs.push((cost, i, j));
+            }
+        }
+        pairs.sort();
+        let (mut oused, mut nused) = (vec![false; oc.len()], vec![false; nc.len()]);
+        for (_, i, j) in pairs {
+            if oused[i] || nused[j] {
+                continue;
+            }
+            // Pair only when it explains something: no cross-kind pairing of
+            // alternatives that share nothing.
+            oused[i] = true;
+            nused[j] = true;
+            let (c, _) = &results[i][j];
+            // Drop writer breaks when another new alternative covers the old
+            // one, and reader breaks when another old alternative covers the new one.
+            let w_cov = results[i].iter().any(|(_, b)| !b.writers);
+            let r_cov = results.iter().any(|row| !row[j].1.readers);
+            for ch in c {
+                let mut ch = ch.clone();
+                if w_cov {
+                    ch.breaks.writers = false;
+                }
+                if r_cov {
+                    ch.breaks.readers = false;
+                }
+                out.push(ch);
+            }
+        }
+        for (i, a) in oc.iter().enumerate() {
+            if !oused[i] && !results[i].iter().any(|(_, b)| !b.writers) {
+                out.push(self.alt_removed(a, &Sch { nodes: vec![], at: nc[0].at.clone() }, ctx));
+            }
+        }
+        for (j, a) in nc.iter().enumerate() {
+            if !nused[j] && !results.iter().any(|row| !row[j].1.readers) {
+                out.push(self.alt_added(&Sch { nodes: vec![], at: oc[0].at.clone() }, a, ctx));
+            }
+        }
+        out
+    }
+
+    fn match_by_discriminator(&mut self, oc: &[&Alt], nc: &[&Alt], p: &str, ctx: &Ctx) -> Vec<Change> {
+        let mut out = Vec::new();
+        let okeys: Vec<(DiscKey, &Alt)> = oc.iter().filter_map(|a| self.disc_key(false, a, p).map(|k| (k, *a))).collect();
+        let nkeys: Vec<(DiscKey, &Alt)> = nc.iter().filter_map(|a| self.disc_key(true, a, p).map(|k| (k, *a))).collect();
+        let ocatch = okeys.iter().find_map(|(k, a)| if let DiscKey::CatchAll(e) = k { Some((e.clone(), *a)) } else { None });
+        let ncatch = nkeys.iter().find_map(|(k, a)| if let DiscKey::CatchAll(e) = k { Some((e.clone(), *a)) } else { None });
+        let admits = |c: &Option<(Vec<Value>, &Alt)>, v: &Value| c.as_ref().is_some_and(|(e, _)| !e.iter().any(|x| json_eq(x, v)));
+        let inst = join(&ctx.inst, p);
+        for (k, a) in &okeys {
+            let DiscKey::Const(v) = k else { continue };
+            match nkeys.iter().find(|(nk, _)| matches!(nk, DiscKey::Const(w) if json_eq(v, w))) {
+                Some((_, b)) => {
+                    let c = self.compare_alt(a, b, ctx);
+                    out.extend(c);
+                }
+                None => {
+                    let mut ch = self.alt_removed(a, &Sch { nodes: vec![], at: nc[0].at.clone() }, ctx);
+                    if admits(&ncatch, v) {
+                        ch.breaks = Breaks::R;
+                        ch.message = format!("branch for {p} = {v} removed: the catch-all branch now accepts {v} with any content");
+                    } else {
+                        ch.message = format!("branch for {p} = {v} removed: documents with {p} = {v} are rejected");
+                    }
+                    ch.instance_path = inst.clone();
+                    ch.example = Some(v.clone());
+                    out.push(ch);
+                }
+            }
+        }
+        for (k, b) in &nkeys {
+            let DiscKey::Const(v) = k else { continue };
+            if okeys.iter().any(|(ok, _)| matches!(ok, DiscKey::Const(w) if json_eq(v, w))) {
+                continue;
+            }
+            if admits(&ocatch, v) {
+                let (bkw, bn) = b.branch.unwrap_or(("oneOf", b.flat.members.first().copied().unwrap_or(0)));
+                let _ = bkw;
+                out.push(self.change(
+                    "open-set-member-added",
+                    ocatch.as_ref().map(|(_, a)| a.at.clone()),
+                    Some(self.loc(true, bn, "")),
+                    Breaks::NONE,
+                    &Ctx { inst: inst.clone(), ..ctx.clone() },
+                    format!("{p} = {v} gets its own branch; old readers took it through the catch-all branch and ignore it"),
+                    Some(v.clone()),
+                ));
+            } else {
+                let mut ch = self.alt_added(&Sch { nodes: vec![], at: oc[0].at.clone() }, b, ctx);
+                ch.message = format!("branch for {p} = {v} added: documents with {p} = {v} are new");
+                ch.instance_path = inst.clone();
+                ch.example = Some(v.clone());
+                out.push(ch);
+            }
+        }
+        match (&ocatch, &ncatch) {
+            (Some((_, a)), Some((_, b))) => {
+                let c2 = Ctx { ignore_prop: Some(p.to_owned()), ..ctx.clone() };
+                let c = self.compare_alt(a, b, &c2);
+                out.extend(c);
+            }
+            (Some((_, a)), None) => {
+                let mut ch = self.alt_removed(a, &Sch { nodes: vec![], at: nc[0].at.clone() }, ctx);
+                ch.message = format!("catch-all branch for unknown {p} values removed: unknown values are rejected");
+                out.push(ch);
+            }
+            (None, Some((_, b))) => {
+                let mut ch = self.alt_added(&Sch { nodes: vec![], at: oc[0].at.clone() }, b, ctx);
+                ch.message = format!("catch-all branch for unknown {p} values added: old readers reject them");
+                out.push(ch);
+            }
+            (None, None) => {}
+        }
+        out
+    }
+
+    fn compare_alt(&mut self, o: &Alt, n: &Alt, ctx: &Ctx) -> Vec<Change> {
+        let mut out = Vec::new();
+        if let (Some((ok, ob)), Some((nk, nb))) = (o.branch, n.branch) {
+            if ok != nk {
+                let b = if ok == "oneOf" { Breaks::R } else { Breaks::W };
+                out.push(self.change(
+                    "combinator-changed",
+                    Some(self.loc(false, ob, "")),
+                    Some(self.loc(true, nb, "")),
+                    b,
+                    ctx,
+                    format!("{ok} became {nk}: overlapping branches are {}", if ok == "oneOf" { "now accepted" } else { "now rejected" }),
+                    None,
+                ));
+            }
+        }
+        let c = self.compare_flat(&o.flat, &n.flat, o.cat, &o.at, &n.at, ctx);
+        out.extend(c);
+        out
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn bound(&self, base: &str, is_min: bool, ov: Option<f64>, nv: Option<f64>, ol: Loc, nl: Loc, ctx: &Ctx, fmt: &dyn Fn(f64) -> String) -> Option<Change> {
+        let (action, b) = match (ov, nv) {
+            (None, None) => return None,
+            (None, Some(_)) => ("added", Breaks::W),
+            (Some(_), None) => ("removed", Breaks::R),
+            (Some(x), Some(y)) if x == y => return None,
+            (Some(x), Some(y)) => {
+                let up = y > x;
+                match (is_min, up) {
+                    (true, true) => ("increased", Breaks::W),
+                    (true, false) => ("decreased", Breaks::R),
+                    (false, true) => ("increased", Breaks::R),
+                    (false, false) => ("decreased", Breaks::W),
+                }
+            }
+        };
+        let show = |v: Option<f64>| v.map(fmt).unwrap_or_else(|| "none".into());
+        let kw = base;
+        Some(self.change(&format!("{base}-{action}"), Some(ol), Some(nl), b, ctx, format!("{kw} {} → {}", show(ov), show(nv)), None))
+    }
+
+    fn compare_flat(&mut self, o: &Flat, n: &Flat, cat: u8, oat: &Loc, nat: &Loc, ctx: &Ctx) -> Vec<Change> {
+        let mut out = Vec::new();
+        self.compare_annotations(o, n, oat, nat, ctx, &mut out);
+        // enum / const decide alone when present.
+        match (&o.enum_, &n.enum_) {
+            (Some(oe), Some(ne)) => {
+                let ol = self.kloc(false, o.enum_src.map(|s| s.0), o.enum_src.map(|s| s.1).unwrap_or("enum"), oat);
+                let nl = self.kloc(true, n.enum_src.map(|s| s.0), n.enum_src.map(|s| s.1).unwrap_or("enum"), nat);
+                let both_const = o.enum_src.map(|s| s.1) == Some("const") && n.enum_src.map(|s| s.1) == Some("const");
+                if both_const && oe.len() == 1 && ne.len() == 1 {
+                    if !json_eq(&oe[0], &ne[0]) {
+                        out.push(self.change("const-changed", Some(ol), Some(nl), Breaks::BOTH, ctx, format!("const {} → {}", oe[0], ne[0]), Some(oe[0].clone())));
+                    }
+                    return out;
+                }
+                for v in oe {
+                    if !ne.iter().any(|w| json_eq(v, w)) {
+                        out.push(self.change("enum-value-removed", Some(ol.clone()), Some(nl.clone()), Breaks::W, ctx, format!("value {v} no longer accepted"), Some(v.clone())));
+                    }
+                }
+                for v in ne {
+                    if !oe.iter().any(|w| json_eq(v, w)) {
+                        out.push(self.change("enum-value-added", Some(ol.clone()), Some(nl.clone()), Breaks::R, ctx, format!("value {v} now accepted"), Some(v.clone())));
+                    }
+                }
+                return out;
+            }
+            (None, Some(ne)) => {
+                let nl = self.kloc(true, n.enum_src.map(|s| s.0), n.enum_src.map(|s| s.1).unwrap_or("enum"), nat);
+                let is_const = n.enum_src.map(|s| s.1) == Some("const");
+                let full = match cat {
+                    NULL => true,
+                    BOOL => ne.len() == 2,
+                    _ => false,
+                };
+                if !full {
+                    out.push(self.change(
+                        if is_const { "const-added" } else { "enum-added" },
+                        Some(oat.clone()),
+                        Some(nl.clone()),
+                        Breaks::W,
+                        ctx,
+                        format!("now limited to {}", Value::Array(ne.clone())),
+                        None,
+                    ));
+                }
+                let of = o.clone();
+                for v in ne {
+                    if !self.simple_accepts(false, &of, v, 0) {
+                        out.push(self.change("enum-value-added", Some(oat.clone()), Some(nl.clone()), Breaks::R, ctx, format!("value {v} now accepted"), Some(v.clone())));
+                    }
+                }
+                return out;
+            }
+            (Some(oe), None) => {
+                let ol = self.kloc(false, o.enum_src.map(|s| s.0), o.enum_src.map(|s| s.1).unwrap_or("enum"), oat);
+                let is_const = o.enum_src.map(|s| s.1) == Some("const");
+                let full = match cat {
+                    NULL => true,
+                    BOOL => oe.len() == 2,
+                    _ => false,
+                };
+                if !full {
+                    out.push(self.change(
+                        if is_const { "const-removed" } else { "enum-removed" },
+                        Some(ol.clone()),
+                        Some(nat.clone()),
+                        Breaks::R,
+                        ctx,
+                        format!("no longer limited to {}", Value::Array(oe.clone())),
+                        None,
+                    ));
+                }
+                let nf = n.clone();
+                for v in oe {
+                    if !self.simple_accepts(true, &nf, v, 0) {
+                        out.push(self.change("enum-value-removed", Some(ol.clone()), Some(nat.clone()), Breaks::W, ctx, format!("value {v} no longer accepted"), Some(v.clone())));
+                    }
+                }
+                return out;
+            }
+            (None, None) => {}
+        }
+        if cat == NUM {
+            let (ot, nt) = (o.types & NUM, n.types & NUM);
+            let ol = self.kloc(false, o.types_src, "type", oat);
+            let nl = self.kloc(true, n.types_src, "type", nat);
+            if ot & FRAC != 0 && nt & FRAC == 0 {
+                out.push(self.change("type-narrowed", Some(ol.clone()), Some(nl.clone()), Breaks::W, ctx, "number became integer: fractional numbers are rejected".into(), Some(json!(0.5))));
+            } else if ot & FRAC == 0 && nt & FRAC != 0 {
+                out.push(self.change("type-widened", Some(ol), Some(nl), Breaks::R, ctx, "integer became number: fractional numbers are accepted".into(), Some(json!(0.5))));
+            }
+            let ints = ot & FRAC == 0 && nt & FRAC == 0;
+            self.compare_numbers(o, n, ints, oat, nat, ctx, &mut out);
+        }
+        if cat == STR {
+            self.compare_strings(o, n, oat, nat, ctx, &mut out);
+        }
+        if cat == ARR {
+            self.compare_arrays(o, n, oat, nat, ctx, &mut out);
+        }
+        if cat == OBJ {
+            self.compare_objects(o, n, oat, nat, ctx, &mut out);
+        }
+        self.compare_format(o, n, cat, oat, nat, ctx, &mut out);
+        self.compare_nots(o, n, oat, nat, ctx, &mut out);
+        self.compare_conds(o, n, oat, nat, ctx, &mut out);
+        out
+    }
+
+    fn compare_annotations(&mut self, o: &Flat, n: &Flat, oat: &Loc, nat: &Loc, ctx: &Ctx, out: &mut Vec<Change>) {
+        let names: BTreeSet<&String> = o.annotations.keys().chain(n.annotations.keys()).collect();
+        for name in names {
+            let (ov, nv) = (o.annotations.get(name), n.annotations.get(name));
+            if let (Some(a), Some(b)) = (ov, nv) {
+                if json_eq(&a.0, &b.0) {
+                    continue;
+                }
+            }
+            let ol = ov.map(|(_, s)| self.loc(false, *s, &contracts_codegen::load::escape_token(name))).or_else(|| Some(oat.clone()));
+            let nl = nv.map(|(_, s)| self.loc(true, *s, &contracts_codegen::load::escape_token(name))).or_else(|| Some(nat.clone()));
+            if name.starts_with("x-") && name.ends_with("-known") {
+                let list = |v: Option<&(Value, NodeId)>| v.and_then(|x| x.0.as_array().cloned()).unwrap_or_default();
+                let (a, b) = (list(ov), list(nv));
+                for v in &b {
+                    if !a.iter().any(|w| json_eq(v, w)) {
+                        out.push(self.change("known-value-added", ol.clone(), nl.clone(), Breaks::NONE, ctx, format!("{v} joins the known values of an open set ({name}); other values stay valid"), Some(v.clone())));
+                    }
+                }
+                for v in &a {
+                    if !b.iter().any(|w| json_eq(v, w)) {
+                        out.push(self.change("known-value-removed", ol.clone(), nl.clone(), Breaks::NONE, ctx, format!("{v} leaves the known values of an open set ({name}); it stays valid"), Some(v.clone())));
+                    }
+                }
+                continue;
+            }
+            let k = match name.as_str() {
+                "default" => "default-changed",
+                "deprecated" => "deprecated-changed",
+                n if n.starts_with("x-") => "extension-changed",
+                _ => "annotation-changed",
+            };
+            let what = match (ov, nv) {
+                (None, _) => "added",
+                (_, None) => "removed",
+                _ => "changed",
+            };
+            out.push(self.change(k, ol, nl, Breaks::NONE, ctx, format!("{name} {what}"), None));
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn compare_numbers(&mut self, o: &Flat, n: &Flat, ints: bool, oat: &Loc, nat: &Loc, ctx: &Ctx, out: &mut Vec<Change>) {
+        let lo = |b: &Option<flat::Bnd>| -> Option<(f64, bool)> {
+            b.as_ref().map(|b| if ints { (if b.excl { b.v.floor() + 1.0 } else { b.v.ceil() }, false) } else { (b.v, b.excl) })
+        };
+        let hi = |b: &Option<flat::Bnd>| -> Option<(f64, bool)> {
+            b.as_ref().map(|b| if ints { (if b.excl { b.v.ceil() - 1.0 } else { b.v.floor() }, false) } else { (b.v, b.excl) })
+        };
+        // Encode exclusivity as a tiny shift so one ordering serves both.
+        let enc_lo = |x: Option<(f64, bool)>| x.map(|(v, e)| (v, e));
+        let cmp = |a: (f64, bool), b: (f64, bool), lower: bool| -> std::cmp::Ordering {
+            // Ordering of tightness: for lower bounds higher is tighter.
+            let t = |(v, e): (f64, bool)| if lower { (v, e as u8) } else { (-v, e as u8) };
+            let (x, y) = (t(a), t(b));
+            x.0.partial_cmp(&y.0).unwrap_or(std::cmp::Ordering::Equal).then(x.1.cmp(&y.1))
+        };
+        for (lower, ob, nb) in [(true, &o.lower, &n.lower), (false, &o.upper, &n.upper)] {
+            let (ov, nv) = if lower { (enc_lo(lo(ob)), enc_lo(lo(nb))) } else { (hi(ob), hi(nb)) };
+            let base = if lower { "minimum" } else { "maximum" };
+            let ol = ob.as_ref().map(|b| self.loc(false, b.src, b.kw)).unwrap_or_else(|| oat.clone());
+            let nl = nb.as_ref().map(|b| self.loc(true, b.src, b.kw)).unwrap_or_else(|| nat.clone());
+            let show = |b: &Option<flat::Bnd>| b.as_ref().map(|b| format!("{} {}", b.kw, b.v)).unwrap_or_else(|| "none".into());
+            let (action, br) = match (ov, nv) {
+                (None, None) => continue,
+                (None, Some(_)) => ("added", Breaks::W),
+                (Some(_), None) => ("removed", Breaks::R),
+                (Some(a), Some(b)) => match cmp(b, a, lower) {
+                    std::cmp::Ordering::Equal => continue,
+                    std::cmp::Ordering::Greater => (if lower { "increased" } else { "decreased" }, Breaks::W),
+                    std::cmp::Ordering::Less => (if lower { "decreased" } else { "increased" }, Breaks::R),
+                },
+            };
+            out.push(self.change(&format!("{base}-{action}"), Some(ol), Some(nl), br, ctx, format!("{} → {}", show(ob), show(nb)), None));
+        }
+        // multipleOf (integers are multiples of 1).
+        let eff = |m: Option<(f64, NodeId)>| -> Option<f64> {
+            let m = m.map(|x| x.0);
+            if !ints {
+                return m;
+            }
+            let m = m.unwrap_or(1.0);
+            for k in 1..=1000u32 {
+                let x = m * k as f64;
+                if (x - x.round()).abs() < 1e-9 {
+                    let x = x.round();
+                    return if x == 1.0 { None } else { Some(x) };
+                }
+            }
+            Some(m)
+        };
+        let (om, nm) = (eff(o.multiple_of), eff(n.multiple_of));
+        let ol = self.kloc(false, o.multiple_of.map(|m| m.1), "multipleOf", oat);
+        let nl = self.kloc(true, n.multiple_of.map(|m| m.1), "multipleOf", nat);
+        let divides = |a: f64, b: f64| {
+            let q = b / a;
+            (q - q.round()).abs() < 1e-9 * q.abs().max(1.0)
+        };
+        let r = match (om, nm) {
+            (None, None) => None,
+            (None, Some(_)) => Some(("multiple-of-added", Breaks::W)),
+            (Some(_), None) => Some(("multiple-of-removed", Breaks::R)),
+            (Some(a), Some(b)) if a == b => None,
+            (Some(a), Some(b)) if divides(b, a) => Some(("multiple-of-relaxed", Breaks::R)),
+            (Some(a), Some(b)) if divides(a, b) => Some(("multiple-of-tightened", Breaks::W)),
+            _ => Some(("multiple-of-changed", Breaks::BOTH)),
+        };
+        if let Some((k, b)) = r {
+            let show = |m: Option<f64>| m.map(|m| m.to_string()).unwrap_or_else(|| "none".into());
+            out.push(self.change(k, Some(ol), Some(nl), b, ctx, format!("multipleOf {} → {}", show(om), show(nm)), None));
+        }
+    }
+
+    fn compare_strings(&mut self, o: &Flat, n: &Flat, oat: &Loc, nat: &Loc, ctx: &Ctx, out: &mut Vec<Change>) {
+        let f = |v: f64| format!("{v}");
+        let zero = |m: Option<(u64, NodeId)>| m.filter(|x| x.0 > 0);
+        let (omin, nmin) = (zero(o.min_len), zero(n.min_len));
+        let c = self.bound(
+            "min-length",
+            true,
+            omin.map(|x| x.0 as f64),
+            nmin.map(|x| x.0 as f64),
+            self.kloc(false, omin.map(|x| x.1), "minLength", oat),
+            self.kloc(true, nmin.map(|x| x.1), "minLength", nat),
+            ctx,
+            &f,
+        );
+        out.extend(c);
+        let c = self.bound(
+            "max-length",
+            false,
+            o.max_len.map(|x| x.0 as f64),
+            n.max_len.map(|x| x.0 as f64),
+            self.kloc(false, o.max_len.map(|x| x.1), "maxLength", oat),
+            self.kloc(true, n.max_len.map(|x| x.1), "maxLength", nat),
+            ctx,
+            &f,
+        );
+        out.extend(c);
+        // Patterns: drop the ones present on both sides, then decide the rest.
+        let mut op: Vec<(String, NodeId)> = o.patterns.iter().filter(|p| !regex::matches_everything(&p.0)).cloned().collect();
+        let mut np: Vec<(String, NodeId)> = n.patterns.iter().filter(|p| !regex::matches_everything(&p.0)).cloned().collect();
+        op.retain(|(p, _)| {
+            if let Some(i) = np.iter().position(|(q, _)| q == p) {
+                np.remove(i);
+                false
+            } else {
+                true
+            }
+        });
+        if op.len() == 1 && np.len() == 1 {
+            let (ol, nl) = (self.loc(false, op[0].1, "pattern"), self.loc(true, np[0].1, "pattern"));
+            let msg = |s: &str| format!("pattern `{}` → `{}`{s}", op[0].0, np[0].0);
+            match regex::compare(&op[0].0, &np[0].0) {
+                Some(PatternChange::Equivalent) => {}
+                Some(PatternChange::Narrowed(w)) => out.push(self.change("pattern-narrowed", Some(ol), Some(nl), Breaks::W, ctx, msg(&format!(": {w:?} no longer matches")), Some(json!(w)))),
+                Some(PatternChange::Widened(w)) => out.push(self.change("pattern-widened", Some(ol), Some(nl), Breaks::R, ctx, msg(&format!(": {w:?} now matches")), Some(json!(w)))),
+                Some(PatternChange::Changed(a, _)) => out.push(self.change("pattern-changed", Some(ol), Some(nl), Breaks::BOTH, ctx, msg(&format!(": neither includes the other ({a:?} no longer matches)")), Some(json!(a)))),
+                None => out.push(self.change("pattern-changed", Some(ol), Some(nl), Breaks::BOTH, ctx, msg(" (outside the decidable subset: both directions assumed)"), None)),
+            }
+            return;
+        }
+        for (p, s) in &op {
+            // Removed: unless some remaining new pattern is implied, readers break.
+            let w = np.iter().any(|(q, _)| !matches!(regex::includes(p, q), Some(regex::Inclusion::Included)));
+            let _ = w;
+            out.push(self.change("pattern-removed", Some(self.loc(false, *s, "pattern")), Some(nat.clone()), Breaks::R, ctx, format!("pattern `{p}` removed"), None));
+        }
+        for (p, s) in &np {
+            out.push(self.change("pattern-added", Some(oat.clone()), Some(self.loc(true, *s, "pattern")), Breaks::W, ctx, format!("pattern `{p}` added"), None));
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn compare_format(&mut self, o: &Flat, n: &Flat, cat: u8, oat: &Loc, nat: &Loc, ctx: &Ctx, out: &mut Vec<Change>) {
+        let (of, nf) = (o.format.as_ref(), n.format.as_ref());
+        if of.map(|f| &f.0) == nf.map(|f| &f.0) || (cat != STR && of.is_some() != nf.is_some()) {
+            return;
+        }
+        let ol = self.kloc(false, of.map(|f| f.1), "format", oat);
+        let nl = self.kloc(true, nf.map(|f| f.1), "format", nat);
+        let assert = self.policy.format_assertion;
+        let (k, b) = match (of, nf) {
+            (None, Some(_)) => ("format-added", Breaks::W),
+            (Some(_), None) => ("format-removed", Breaks::R),
+            _ => ("format-changed", Breaks::BOTH),
+        };
+        let b = if assert { b } else { Breaks::NONE };
+        let show = |f: Option<&(String, NodeId)>| f.map(|f| f.0.clone()).unwrap_or_else(|| "none".into());
+        let note = if assert { "" } else { " (annotation: not validated)" };
+        out.push(self.change(k, Some(ol), Some(nl), b, ctx, format!("format {} → {}{note}", show(of), show(nf)), None));
+    }
+
+    fn compare_arrays(&mut self, o: &Flat, n: &Flat, oat: &Loc, nat: &Loc, ctx: &Ctx, out: &mut Vec<Change>) {
+        let len = o.prefix.len().max(n.prefix.len());
+        let opar = self.kloc(false, o.prefix_src, "prefixItems", oat);
+        let npar = self.kloc(true, n.prefix_src, "prefixItems", nat);
+        for i in 0..len {
+            let os = match o.prefix.get(i) {
+                Some(v) => self.child(false, Some(v), &opar, &format!("/{i}")),
+                None => self.child(false, o.items.as_ref(), &self.kloc(false, o.items_src, "", oat), "/items"),
+            };
+            let ns = match n.prefix.get(i) {
+                Some(v) => self.child(true, Some(v), &npar, &format!("/{i}")),
+                None => self.child(true, n.items.as_ref(), &self.kloc(true, n.items_src, "", nat), "/items"),
+            };
+            let c2 = Ctx { inst: format!("{}/{i}", ctx.inst), domain: ALL, ignore_prop: None };
+            let c = self.diff(&os, &ns, &c2);
+            out.extend(c);
+        }
+        let os = self.child(false, o.items.as_ref(), &self.kloc(false, o.items_src, "", oat), "/items");
+        let ns = self.child(true, n.items.as_ref(), &self.kloc(true, n.items_src, "", nat), "/items");
+        let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None };
+        let mut c = self.diff(&os, &ns, &c2);
+        for ch in &mut c {
+            if ch.kind == "schema-closed" && ch.instance_path == c2.inst {
+                ch.kind = kind("items-closed");
+                ch.message = format!("array items after position {} are no longer accepted", len);
+            } else if ch.kind == "schema-opened" && ch.instance_path == c2.inst {
+                ch.kind = kind("items-opened");
+                ch.message = format!("array items after position {} are now accepted", len);
+            }
+        }
+        out.extend(c);
+        let f = |v: f64| format!("{v}");
+        let zero = |m: Option<(u64, NodeId)>| m.filter(|x| x.0 > 0);
+        for (base, is_min, a, b, kw) in [
+            ("min-items", true, zero(o.min_items), zero(n.min_items), "minItems"),
+            ("max-items", false, o.max_items, n.max_items, "maxItems"),
+        ] {
+            let c = self.bound(base, is_min, a.map(|x| x.0 as f64), b.map(|x| x.0 as f64), self.kloc(false, a.map(|x| x.1), kw, oat), self.kloc(true, b.map(|x| x.1), kw, nat), ctx, &f);
+            out.extend(c);
+        }
+        match (o.unique, n.unique) {
+            (None, Some(s)) => out.push(self.change("unique-items-added", Some(oat.clone()), Some(self.loc(true, s, "uniqueItems")), Breaks::W, ctx, "items must now be unique".into(), Some(json!([1, 1])))),
+            (Some(s), None) => out.push(self.change("unique-items-removed", Some(self.loc(false, s, "uniqueItems")), Some(nat.clone()), Breaks::R, ctx, "items may now repeat".into(), Some(json!([1, 1])))),
+            _ => {}
+        }
+        match (o.contains.is_empty(), n.contains.is_empty()) {
+            (true, true) => {}
+            (true, false) => out.push(self.change("contains-added", Some(oat.clone()), Some(self.loc(true, n.contains[0], "")), Breaks::W, ctx, "arrays must now contain a matching item".into(), Some(json!([])))),
+            (false, true) => out.push(self.change("contains-removed", Some(self.loc(false, o.contains[0], "")), Some(nat.clone()), Breaks::R, ctx, "arrays no longer need a matching item".into(), Some(json!([])))),
+            (false, false) => {
+                let os = Sch { nodes: o.contains.clone(), at: self.loc(false, o.contains[0], "") };
+                let ns = Sch { nodes: n.contains.clone(), at: self.loc(true, n.contains[0], "") };
+                let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None };
+                let c = self.diff(&os, &ns, &c2);
+                out.extend(c);
+                let one = |m: Option<(u64, NodeId)>| m.filter(|x| x.0 != 1);
+                for (base, is_min, a, b, kw) in [
+                    ("min-contains", true, one(o.min_contains), one(n.min_contains), "minContains"),
+                    ("max-contains", false, o.max_contains, n.max_contains, "maxContains"),
+                ] {
+                    let (av, bv) = (a.map(|x| x.0 as f64), b.map(|x| x.0 as f64));
+                    let (av, bv) = if is_min { (Some(av.unwrap_or(1.0)), Some(bv.unwrap_or(1.0))) } else { (av, bv) };
+                    if let Some(c) = self.bound(base, is_min, av, bv, self.kloc(false, a.map(|x| x.1), kw, oat), self.kloc(true, b.map(|x| x.1), kw, nat), ctx, &f) {
+                        out.push(c);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The schema a member named `name` meets when it is not declared.
+    fn fallback(&mut self, new: bool, f: &Flat, name: &str, at: &Loc) -> Sch {
+        let mut nodes = Vec::new();
+        for (p, list) in f.pprops.clone() {
+            if self.regex_matches(&p, name) != Some(false) {
+                nodes.extend(list);
+            }
+        }
+        if nodes.is_empty() {
+            if let Some(a) = &f.additional {
+                nodes = a.clone();
+            }
+        }
+        let anchor = self.kloc(new, f.additional_src, "additionalProperties", at);
+        if nodes.is_empty() {
+            Sch { nodes, at: anchor }
+        } else {
+            Sch { at: self.loc(new, nodes[0], ""), nodes }
+        }
+    }
+
+    fn is_open(&self, new: bool, s: &Sch) -> bool {
+        s.nodes.is_empty() || {
+            let f = flatten(self.ir(new), &s.nodes);
+            !f.falsy && f.types == ALL && f.enum_.is_none() && f.members.iter().all(|m| matches!(self.ir(new).nodes[*m].body, contracts_codegen::ir::Body::Bool(true)))
+        }
+    }
+
+    fn compare_objects(&mut self, o: &Flat, n: &Flat, oat: &Loc, nat: &Loc, ctx: &Ctx, out: &mut Vec<Change>) {
+        let lenient = self.policy.lenient;
+        let mut names: Vec<String> = o.props.iter().map(|p| p.0.clone()).collect();
+        for (p, _) in &n.props {
+            if !names.contains(p) {
+                names.push(p.clone());
+            }
+        }
+        for name in &names {
+            if ctx.ignore_prop.as_deref() == Some(name.as_str()) {
+                continue;
+            }
+            let tok = contracts_codegen::load::escape_token(name);
+            let op = o.props.iter().find(|p| &p.0 == name).map(|p| p.1.clone());
+            let np = n.props.iter().find(|p| &p.0 == name).map(|p| p.1.clone());
+            let c2 = Ctx { inst: join(&ctx.inst, name), domain: ALL, ignore_prop: None };
+            match (op, np) {
+                (Some(a), Some(b)) => {
+                    let os = self.child(false, Some(&a), oat, "");
+                    let ns = self.child(true, Some(&b), nat, "");
+                    let c = self.diff(&os, &ns, &c2);
+                    out.extend(c);
+                }
+                (Some(a), None) => {
+                    let os = self.child(false, Some(&a), oat, "");
+                    let fb = self.fallback(true, n, name, nat);
+                    let open = self.is_open(true, &fb);
+                    let sub = self.diff(&os, &fb, &c2);
+                    let mut b = sub.iter().fold(Breaks::NONE, |a, c| a.or(c.breaks));
+                    if lenient && open {
+                        b.readers = false;
+                    }
+                    let how = if fb.nodes.is_empty() { "any value is now accepted there" } else if self.flat_falsy(true, &fb) { "it is now rejected" } else { "it now falls under additionalProperties/patternProperties" };
+                    out.push(self.change("property-removed", Some(self.loc(false, a[0], "")), Some(self.kloc(true, None, "", &Loc { file: nat.file.clone(), pointer: format!("{}/properties", nat.pointer) })), b, &c2, format!("property `{name}` removed: {how}"), None));
+                    let _ = tok;
+                }
+                (None, Some(b)) => {
+                    let ns = self.child(true, Some(&b), nat, "");
+                    let fb = self.fallback(false, o, name, oat);
+                    let open = self.is_open(false, &fb);
+                    let sub = self.diff(&fb, &ns, &c2);
+                    let mut br = sub.iter().fold(Breaks::NONE, |a, c| a.or(c.breaks));
+                    if lenient && open {
+                        br.writers = false;
+                    }
+                    let how = if fb.nodes.is_empty() { "open object: old documents may hold any value there" } else if self.flat_falsy(false, &fb) { "old readers reject it" } else { "it used to fall under additionalProperties/patternProperties" };
+                    out.push(self.change("property-added", Some(Loc { file: oat.file.clone(), pointer: format!("{}/properties", oat.pointer) }), Some(self.loc(true, b[0], "")), br, &c2, format!("property `{name}` added ({how})"), None));
+                }
+                (None, None) => {}
+            }
+        }
+        for (r, s) in &n.required {
+            if ctx.ignore_prop.as_deref() == Some(r.as_str()) || o.required.contains_key(r) {
+                continue;
+            }
+            out.push(self.change("required-added", Some(self.kloc(false, None, "", oat)), Some(self.loc(true, *s, "required")), Breaks::W, &Ctx { inst: join(&ctx.inst, r), ..ctx.clone() }, format!("`{r}` is now required"), None));
+        }
+        for (r, s) in &o.required {
+            if ctx.ignore_prop.as_deref() == Some(r.as_str()) || n.required.contains_key(r) {
+                continue;
+            }
+            out.push(self.change("required-removed", Some(self.loc(false, *s, "required")), Some(nat.clone()), Breaks::R, &Ctx { inst: join(&ctx.inst, r), ..ctx.clone() }, format!("`{r}` is no longer required"), None));
+        }
+        // patternProperties
+        for (p, a) in &o.pprops {
+            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None };
+            let os = self.child(false, Some(a), oat, "");
+            match n.pprops.iter().find(|x| &x.0 == p) {
+                Some((_, b)) => {
+                    let ns = self.child(true, Some(b), nat, "");
+                    let c = self.diff(&os, &ns, &c2);
+                    out.extend(c);
+                }
+                None => {
+                    let ns = self.child(true, n.additional.as_ref(), nat, "/additionalProperties");
+                    let sub = self.diff(&os, &ns, &c2);
+                    let b = sub.iter().fold(Breaks::NONE, |x, c| x.or(c.breaks));
+                    out.push(self.change("pattern-property-removed", Some(os.at.clone()), Some(nat.clone()), b, &c2, format!("patternProperties `{p}` removed"), None));
+                }
+            }
+        }
+        for (p, b) in &n.pprops {
+            if o.pprops.iter().any(|x| &x.0 == p) {
+                continue;
+            }
+            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None };
+            let ns = self.child(true, Some(b), nat, "");
+            let os = self.child(false, o.additional.as_ref(), oat, "/additionalProperties");
+            let sub = self.diff(&os, &ns, &c2);
+            let br = sub.iter().fold(Breaks::NONE, |x, c| x.or(c.breaks));
+            out.push(self.change("pattern-property-added", Some(oat.clone()), Some(ns.at.clone()), br, &c2, format!("patternProperties `{p}` added"), None));
+        }
+        // additionalProperties
+        if o.additional.is_some() || n.additional.is_some() {
+            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None };
+            let os = self.child(false, o.additional.as_ref(), oat, "/additionalProperties");
+            let ns = self.child(true, n.additional.as_ref(), nat, "/additionalProperties");
+            let (of, nf) = (self.flat_falsy(false, &os), self.flat_falsy(true, &ns));
+            let (oo, no) = (self.is_open(false, &os), self.is_open(true, &ns));
+            if oo && nf {
+                let b = if self.policy.lenient { Breaks::NONE } else { Breaks::W };
+                out.push(self.change("additional-properties-closed", Some(os.at.clone()), Some(self.kloc(true, n.additional_src, "additionalProperties", nat)), b, &c2, "undeclared members are now rejected".into(), None));
+            } else if of && no {
+                let b = if self.policy.lenient { Breaks::NONE } else { Breaks::R };
+                out.push(self.change("additional-properties-opened", Some(self.kloc(false, o.additional_src, "additionalProperties", oat)), Some(ns.at.clone()), b, &c2, "undeclared members are now accepted".into(), None));
+            } else {
+                let mut c = self.diff(&os, &ns, &c2);
+                for ch in &mut c {
+                    if ch.instance_path == c2.inst && ch.kind == "schema-closed" {
+                        ch.kind = kind("additional-properties-closed");
+                    } else if ch.instance_path == c2.inst && ch.kind == "schema-opened" {
+                        ch.kind = kind("additional-properties-opened");
+                    }
+                }
+                out.extend(c);
+            }
+        }
+        // propertyNames: strings only.
+        if !o.pnames.is_empty() || !n.pnames.is_empty() {
+            let os = self.child(false, Some(&o.pnames), oat, "/propertyNames");
+            let ns = self.child(true, Some(&n.pnames), nat, "/propertyNames");
+            let c2 = Ctx { inst: format!("{}/<name>", ctx.inst), domain: STR, ignore_prop: None };
+            let c = self.diff(&os, &ns, &c2);
+            out.extend(c);
+        }
+        let f = |v: f64| format!("{v}");
+        let zero = |m: Option<(u64, NodeId)>| m.filter(|x| x.0 > 0);
+        for (base, is_min, a, b, kw) in [
+            ("min-properties", true, zero(o.min_props), zero(n.min_props), "minProperties"),
+            ("max-properties", false, o.max_props, n.max_props, "maxProperties"),
+        ] {
+            let c = self.bound(base, is_min, a.map(|x| x.0 as f64), b.map(|x| x.0 as f64), self.kloc(false, a.map(|x| x.1), kw, oat), self.kloc(true, b.map(|x| x.1), kw, nat), ctx, &f);
+            out.extend(c);
+        }
+        let keys: BTreeSet<&String> = o.dep_req.keys().chain(n.dep_req.keys()).collect();
+        for k in keys {
+            let empty = BTreeSet::new();
+            let a = o.dep_req.get(k).map(|x| &x.0).unwrap_or(&empty);
+            let b = n.dep_req.get(k).map(|x| &x.0).unwrap_or(&empty);
+            let ol = o.dep_req.get(k).map(|x| self.loc(false, x.1, "")).unwrap_or_else(|| oat.clone());
+            let nl = n.dep_req.get(k).map(|x| self.loc(true, x.1, "")).unwrap_or_else(|| nat.clone());
+            let added: Vec<&String> = b.difference(a).collect();
+            let removed: Vec<&String> = a.difference(b).collect();
+            if !added.is_empty() {
+                out.push(self.change("dependent-required-added", Some(ol.clone()), Some(nl.clone()), Breaks::W, ctx, format!("with `{k}` present, {added:?} are now required"), None));
+            }
+            if !removed.is_empty() {
+                out.push(self.change("dependent-required-removed", Some(ol), Some(nl), Breaks::R, ctx, format!("with `{k}` present, {removed:?} are no longer required"), None));
+            }
+        }
+        let mut dnames: Vec<&String> = o.dep_schemas.iter().map(|x| &x.0).collect();
+        for (d, _) in &n.dep_schemas {
+            if !dnames.contains(&d) {
+                dnames.push(d);
+            }
+        }
+        for d in dnames {
+            let a = o.dep_schemas.iter().find(|x| &x.0 == d).map(|x| &x.1);
+            let b = n.dep_schemas.iter().find(|x| &x.0 == d).map(|x| &x.1);
+            let os = self.child(false, a, oat, &format!("/dependentSchemas/{d}"));
+            let ns = self.child(true, b, nat, &format!("/dependentSchemas/{d}"));
+            let c = self.diff(&os, &ns, ctx);
+            out.extend(c);
+        }
+    }
+
+    fn flat_falsy(&self, new: bool, s: &Sch) -> bool {
+        !s.nodes.is_empty() && flatten(self.ir(new), &s.nodes).falsy
+    }
+
+    fn compare_nots(&mut self, o: &Flat, n: &Flat, oat: &Loc, nat: &Loc, ctx: &Ctx, out: &mut Vec<Change>) {
+        if o.nots.is_empty() && n.nots.is_empty() {
+            return;
+        }
+        if ctx.ignore_prop.is_some() && o.nots.len() == n.nots.len() {
+            // Inside a catch-all pair the discriminator's `not` is handled by the caller.
+        }
+        let keep = |e: &Self, new: bool, v: &[NodeId]| -> Vec<NodeId> { v.iter().copied().filter(|x| !is_type_only(&flatten(e.ir(new), &[*x]))).collect() };
+        let (onots, nnots) = (keep(self, false, &o.nots), keep(self, true, &n.nots));
+        let len = onots.len().max(nnots.len());
+        for i in 0..len {
+            match (onots.get(i), nnots.get(i)) {
+                (Some(a), Some(b)) => {
+                    let os = Sch { nodes: vec![*a], at: self.loc(false, *a, "") };
+                    let ns = Sch { nodes: vec![*b], at: self.loc(true, *b, "") };
+                    let c2 = Ctx { ignore_prop: None, ..ctx.clone() };
+                    let c = self.diff(&os, &ns, &c2);
+                    for mut ch in c {
+                        ch.breaks = ch.breaks.swapped();
+                        ch.message = format!("inside `not` (directions reversed): {}", ch.message);
+                        out.push(ch);
+                    }
+                }
+                (None, Some(b)) => out.push(self.change("not-added", Some(oat.clone()), Some(self.loc(true, *b, "")), Breaks::W, ctx, "`not` added: values it matches are now rejected".into(), None)),
+                (Some(a), None) => out.push(self.change("not-removed", Some(self.loc(false, *a, "")), Some(nat.clone()), Breaks::R, ctx, "`not` removed: values it matched are now accepted".into(), None)),
+                (None, None) => {}
+            }
+        }
+    }
+
+    fn compare_conds(&mut self, o: &Flat, n: &Flat, oat: &Loc, nat: &Loc, ctx: &Ctx, out: &mut Vec<Change>) {
+        let len = o.conds.len().max(n.conds.len());
+        for i in 0..len {
+            match (o.conds.get(i), n.conds.get(i)) {
+                (Some(a), Some(b)) => {
+                    let oi = Sch { nodes: vec![a.0], at: self.loc(false, a.0, "") };
+                    let ni = Sch { nodes: vec![b.0], at: self.loc(true, b.0, "") };
+                    let c = self.diff(&oi, &ni, ctx);
+                    if c.iter().any(|x| x.breaks.any()) {
+                        out.push(self.change("conditional-changed", Some(oi.at), Some(ni.at), Breaks::BOTH, ctx, "`if` changed: which documents `then`/`else` apply to moved".into(), None));
+                        continue;
+                    }
+                    for (ox, nx, kw) in [(a.1, b.1, "then"), (a.2, b.2, "else")] {
+                        if ox.is_none() && nx.is_none() {
+                            continue;
+                        }
+                        // `then`/`else` apply together with the rest of the schema.
+                        let with = |base: &[NodeId], x: Option<NodeId>| -> Vec<NodeId> {
+                            let mut v = base.to_vec();
+                            v.extend(x);
+                            v
+                        };
+                        let mut os = self.child(false, Some(&with(&o.members, ox)), &self.loc(false, a.3, ""), &format!("/{kw}"));
+                        let mut ns = self.child(true, Some(&with(&n.members, nx)), &self.loc(true, b.3, ""), &format!("/{kw}"));
+                        os.at = self.kloc(false, ox, "", &self.loc(false, a.3, kw));
+                        ns.at = self.kloc(true, nx, "", &self.loc(true, b.3, kw));
+                        let c = self.diff(&os, &ns, ctx);
+                        out.extend(c);
+                    }
+                }
+                (None, Some(b)) => {
+                    // A conditional added: as if `then`/`else` were added.
+                    let ni = self.loc(true, b.3, "if");
+                    out.push(self.change("conditional-changed", Some(oat.clone()), Some(ni), self.cond_breaks(true, b), ctx, "`if`/`then`/`else` added".into(), None));
+                }
+                (Some(a), None) => {
+                    let oi = self.loc(false, a.3, "if");
+                    out.push(self.change("conditional-changed", Some(oi), Some(nat.clone()), self.cond_breaks(false, a).swapped(), ctx, "`if`/`then`/`else` removed".into(), None));
+                }
+                (None, None) => {}
+            }
+        }
+    }
+
+    /// Breaks of adding a conditional (`then`/`else` constraining anything → writers).
+    fn cond_breaks(&self, new: bool, c: &(NodeId, Option<NodeId>, Option<NodeId>, NodeId)) -> Breaks {
+        let constrains = |x: Option<NodeId>| {
+            x.is_some_and(|x| {
+                let f = flatten(self.ir(new), &[x]);
+                f.falsy || f.members.iter().any(|m| !matches!(self.ir(new).nodes[*m].body, contracts_codegen::ir::Body::Bool(true)))
+            })
+        };
+        if constrains(c.1) || constrains(c.2) {
+            Breaks::W
+        } else {
+            Breaks::NONE
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+enum DiscKey {
+    Const(Value),
+    CatchAll(Vec<Value>),
+}
+
+/// Merges changes with the same kind and pointers (shared `$ref` targets,
+/// alternatives compared per type category).
+pub fn dedupe(v: &mut Vec<Change>) {
+    let mut out: Vec<Change> = Vec::with_capacity(v.len());
+    for c in v.drain(..) {
+        if let Some(e) = out.iter_mut().find(|e| e.kind == c.kind && e.old == c.old && e.new == c.new && e.message == c.message) {
+            e.breaks = e.breaks.or(c.breaks);
+        } else {
+            out.push(c);
+        }
+    }
+    *v = out;
+}
+
+/// A schema that only restricts the JSON type.
+fn is_type_only(f: &Flat) -> bool {
+    let g = Flat { members: f.members.clone(), types: f.types, types_src: f.types_src, annotations: f.annotations.clone(), ..Flat::default() };
+    !f.falsy && f.types != ALL && format!("{:?}", g) == format!("{:?}", f)
+}

@@ -1,0 +1,329 @@
+//! A flattened view of a conjunction of IR nodes: `$ref`s followed, `allOf`
+//! merged, `const` read as a one-value `enum`, and the keywords of every
+//! member gathered with the node they came from (for pointers).
+
+use contracts_codegen::ir::{Body, Ir, NodeId, TypeSet};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Type bits: the IR's, except that bit 8 means *non-integer* numbers, so
+/// `number` is `INT | FRAC`.
+pub const NULL: u8 = TypeSet::NULL;
+pub const BOOL: u8 = TypeSet::BOOLEAN;
+pub const INT: u8 = TypeSet::INTEGER;
+pub const FRAC: u8 = TypeSet::NUMBER;
+pub const STR: u8 = TypeSet::STRING;
+pub const ARR: u8 = TypeSet::ARRAY;
+pub const OBJ: u8 = TypeSet::OBJECT;
+pub const ALL: u8 = TypeSet::ALL;
+pub const NUM: u8 = INT | FRAC;
+
+/// The categories a schema is split into for comparison.
+pub const CATS: [(u8, &str); 6] = [(NULL, "null"), (BOOL, "boolean"), (NUM, "number"), (STR, "string"), (ARR, "array"), (OBJ, "object")];
+
+/// A numeric bound.
+#[derive(Clone, Debug)]
+pub struct Bnd {
+    pub v: f64,
+    pub excl: bool,
+    pub src: NodeId,
+    pub kw: &'static str,
+}
+
+/// An `anyOf`/`oneOf` group.
+#[derive(Clone, Debug)]
+pub struct Group {
+    pub kw: &'static str,
+    pub branches: Vec<NodeId>,
+    pub src: NodeId,
+}
+
+/// The merged keywords of a conjunction.
+#[derive(Clone, Debug, Default)]
+pub struct Flat {
+    pub members: Vec<NodeId>,
+    pub falsy: bool,
+    pub types: u8,
+    pub types_src: Option<NodeId>,
+    pub enum_: Option<Vec<Value>>,
+    pub enum_src: Option<(NodeId, &'static str)>,
+    pub lower: Option<Bnd>,
+    pub upper: Option<Bnd>,
+    pub multiple_of: Option<(f64, NodeId)>,
+    pub min_len: Option<(u64, NodeId)>,
+    pub max_len: Option<(u64, NodeId)>,
+    pub patterns: Vec<(String, NodeId)>,
+    pub format: Option<(String, NodeId)>,
+    pub prefix: Vec<Vec<NodeId>>,
+    pub prefix_src: Option<NodeId>,
+    pub items: Option<Vec<NodeId>>,
+    pub items_src: Option<NodeId>,
+    pub min_items: Option<(u64, NodeId)>,
+    pub max_items: Option<(u64, NodeId)>,
+    pub unique: Option<NodeId>,
+    pub contains: Vec<NodeId>,
+    pub min_contains: Option<(u64, NodeId)>,
+    pub max_contains: Option<(u64, NodeId)>,
+    pub props: Vec<(String, Vec<NodeId>)>,
+    pub pprops: Vec<(String, Vec<NodeId>)>,
+    pub additional: Option<Vec<NodeId>>,
+    pub additional_src: Option<NodeId>,
+    pub pnames: Vec<NodeId>,
+    pub required: BTreeMap<String, NodeId>,
+    pub min_props: Option<(u64, NodeId)>,
+    pub max_props: Option<(u64, NodeId)>,
+    pub dep_req: BTreeMap<String, (BTreeSet<String>, NodeId)>,
+    pub dep_schemas: Vec<(String, Vec<NodeId>)>,
+    pub groups: Vec<Group>,
+    pub nots: Vec<NodeId>,
+    pub conds: Vec<(NodeId, Option<NodeId>, Option<NodeId>, NodeId)>,
+    pub annotations: BTreeMap<String, (Value, NodeId)>,
+}
+
+fn push_child(list: &mut Vec<(String, Vec<NodeId>)>, name: &str, id: NodeId) {
+    if let Some((_, v)) = list.iter_mut().find(|(n, _)| n == name) {
+        v.push(id);
+    } else {
+        list.push((name.to_owned(), vec![id]));
+    }
+}
+
+fn tighter_min(cur: &mut Option<(u64, NodeId)>, v: u64, src: NodeId) {
+    if cur.as_ref().is_none_or(|(c, _)| v > *c) {
+        *cur = Some((v, src));
+    }
+}
+fn tighter_max(cur: &mut Option<(u64, NodeId)>, v: u64, src: NodeId) {
+    if cur.as_ref().is_none_or(|(c, _)| v < *c) {
+        *cur = Some((v, src));
+    }
+}
+
+/// Whether two JSON values are equal as JSON Schema sees them (numbers by value).
+pub fn json_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            if let (Some(p), Some(q)) = (x.as_i64(), y.as_i64()) {
+                return p == q;
+            }
+            if let (Some(p), Some(q)) = (x.as_u64(), y.as_u64()) {
+                return p == q;
+            }
+            match (x.as_f64(), y.as_f64()) {
+                (Some(p), Some(q)) => p == q,
+                _ => false,
+            }
+        }
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_eq(p, q)),
+        (Value::Object(x), Value::Object(y)) => x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w))),
+        _ => a == b,
+    }
+}
+
+/// The type bit of a value.
+pub fn value_type(v: &Value) -> u8 {
+    match v {
+        Value::Null => NULL,
+        Value::Bool(_) => BOOL,
+        Value::Number(n) => {
+            if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) {
+                INT
+            } else {
+                FRAC
+            }
+        }
+        Value::String(_) => STR,
+        Value::Array(_) => ARR,
+        Value::Object(_) => OBJ,
+    }
+}
+
+/// Flattens the conjunction `nodes` of `ir`.
+pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
+    let mut f = Flat { types: ALL, ..Flat::default() };
+    let mut stack: Vec<NodeId> = nodes.iter().rev().copied().collect();
+    let mut seen: BTreeSet<NodeId> = BTreeSet::new();
+    while let Some(id) = stack.pop() {
+        if id >= ir.nodes.len() || !seen.insert(id) || seen.len() > 10_000 {
+            continue;
+        }
+        f.members.push(id);
+        let k = match &ir.nodes[id].body {
+            Body::Bool(true) => continue,
+            Body::Bool(false) => {
+                f.falsy = true;
+                continue;
+            }
+            Body::Schema(k) => k,
+        };
+        // Later pushes pop first: keep document order for references then allOf.
+        for c in k.all_of.iter().rev() {
+            stack.push(*c);
+        }
+        if let Some(r) = &k.dynamic_reference {
+            stack.push(r.target);
+        }
+        if let Some(r) = &k.reference {
+            stack.push(r.target);
+        }
+        if let Some(t) = k.types {
+            let mut bits = t.0;
+            if bits & TypeSet::NUMBER != 0 {
+                bits |= INT;
+            }
+            if f.types_src.is_none() {
+                f.types_src = Some(id);
+            }
+            f.types &= bits;
+        }
+        let mut vals: Option<(Vec<Value>, &'static str)> = None;
+        if let Some(e) = &k.enum_ {
+            vals = Some((e.clone(), "enum"));
+        }
+        if let Some(c) = &k.const_ {
+            vals = Some((vec![c.clone()], "const"));
+        }
+        if let Some((vals, kw)) = vals {
+            match &mut f.enum_ {
+                None => {
+                    f.enum_ = Some(vals);
+                    f.enum_src = Some((id, kw));
+                }
+                Some(cur) => {
+                    cur.retain(|v| vals.iter().any(|w| json_eq(v, w)));
+                    if kw == "const" {
+                        f.enum_src = Some((id, kw));
+                    }
+                }
+            }
+        }
+        let bnd = |b: &contracts_codegen::ir::Bound, excl: bool| b.value.as_f64().map(|v| Bnd { v, excl, src: id, kw: b.keyword });
+        for (b, excl) in [(&k.minimum, false), (&k.exclusive_minimum, true)] {
+            if let Some(b) = b.as_ref().and_then(|b| bnd(b, excl)) {
+                if f.lower.as_ref().is_none_or(|c| b.v > c.v || (b.v == c.v && b.excl && !c.excl)) {
+                    f.lower = Some(b);
+                }
+            }
+        }
+        for (b, excl) in [(&k.maximum, false), (&k.exclusive_maximum, true)] {
+            if let Some(b) = b.as_ref().and_then(|b| bnd(b, excl)) {
+                if f.upper.as_ref().is_none_or(|c| b.v < c.v || (b.v == c.v && b.excl && !c.excl)) {
+                    f.upper = Some(b);
+                }
+            }
+        }
+        if let Some(m) = k.multiple_of.as_ref().and_then(|m| m.as_f64()) {
+            f.multiple_of = Some(match f.multiple_of {
+                Some((c, s)) if (c / m).fract().abs() < 1e-9 => (c, s),
+                Some((c, _)) if (m / c).fract().abs() < 1e-9 => (m, id),
+                Some((c, s)) => (c * m, s), // a common multiple: good enough for comparison
+                None => (m, id),
+            });
+        }
+        if let Some(v) = k.min_length {
+            tighter_min(&mut f.min_len, v, id);
+        }
+        if let Some(v) = k.max_length {
+            tighter_max(&mut f.max_len, v, id);
+        }
+        if let Some(p) = &k.pattern {
+            f.patterns.push((p.clone(), id));
+        }
+        if let Some(fm) = &k.format {
+            if f.format.is_none() {
+                f.format = Some((fm.clone(), id));
+            }
+        }
+        if !k.prefix_items.is_empty() {
+            if f.prefix_src.is_none() {
+                f.prefix_src = Some(id);
+            }
+            for (i, c) in k.prefix_items.iter().enumerate() {
+                if f.prefix.len() <= i {
+                    f.prefix.push(Vec::new());
+                }
+                f.prefix[i].push(*c);
+            }
+        }
+        if let Some(c) = k.items {
+            f.items.get_or_insert_with(Vec::new).push(c);
+            f.items_src.get_or_insert(id);
+        }
+        if let Some(v) = k.min_items {
+            tighter_min(&mut f.min_items, v, id);
+        }
+        if let Some(v) = k.max_items {
+            tighter_max(&mut f.max_items, v, id);
+        }
+        if k.unique_items {
+            f.unique.get_or_insert(id);
+        }
+        if let Some(c) = k.contains {
+            f.contains.push(c);
+            if let Some(v) = k.min_contains {
+                tighter_min(&mut f.min_contains, v, id);
+            }
+            if let Some(v) = k.max_contains {
+                tighter_max(&mut f.max_contains, v, id);
+            }
+        }
+        for (n, c) in &k.properties {
+            push_child(&mut f.props, n, *c);
+        }
+        for (n, c) in &k.pattern_properties {
+            push_child(&mut f.pprops, n, *c);
+        }
+        let addl = k.additional_properties.or(k.unevaluated_properties);
+        if let Some(c) = addl {
+            f.additional.get_or_insert_with(Vec::new).push(c);
+            f.additional_src.get_or_insert(id);
+        }
+        if let Some(c) = k.property_names {
+            f.pnames.push(c);
+        }
+        for r in &k.required {
+            f.required.entry(r.clone()).or_insert(id);
+        }
+        if let Some(v) = k.min_properties {
+            tighter_min(&mut f.min_props, v, id);
+        }
+        if let Some(v) = k.max_properties {
+            tighter_max(&mut f.max_props, v, id);
+        }
+        for (n, names) in &k.dependent_required {
+            let e = f.dep_req.entry(n.clone()).or_insert((BTreeSet::new(), id));
+            e.0.extend(names.iter().cloned());
+        }
+        for (n, c) in &k.dependent_schemas {
+            push_child(&mut f.dep_schemas, n, *c);
+        }
+        if !k.any_of.is_empty() {
+            f.groups.push(Group { kw: "anyOf", branches: k.any_of.clone(), src: id });
+        }
+        if !k.one_of.is_empty() {
+            f.groups.push(Group { kw: "oneOf", branches: k.one_of.clone(), src: id });
+        }
+        if let Some(c) = k.not {
+            f.nots.push(c);
+        }
+        if let Some(c) = k.if_ {
+            f.conds.push((c, k.then_, k.else_, id));
+        }
+        let mut ann = |name: &str, v: Option<Value>| {
+            if let Some(v) = v {
+                f.annotations.entry(name.to_owned()).or_insert((v, id));
+            }
+        };
+        ann("title", k.title.clone().map(Value::String));
+        ann("description", k.description.clone().map(Value::String));
+        ann("default", k.default.clone());
+        ann("examples", (!k.examples.is_empty()).then(|| Value::Array(k.examples.clone())));
+        ann("deprecated", k.deprecated.then_some(Value::Bool(true)));
+        ann("readOnly", k.read_only.then_some(Value::Bool(true)));
+        ann("writeOnly", k.write_only.then_some(Value::Bool(true)));
+        for (name, v) in &k.extensions {
+            ann(name, Some(v.clone()));
+        }
+    }
+    f
+}

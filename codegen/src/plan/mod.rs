@@ -1388,6 +1388,17 @@ fn remap_kind(k: &mut Kind, map: &[usize]) {
     }
 }
 
+/// Pairs of type names in `module` that have the same shape (the plan
+/// merges these, so this is empty unless deduplication has a bug).
+pub fn duplicate_shapes(module: &ModulePlan) -> Vec<(String, String)> {
+    let rep = dedup(&module.types);
+    rep.iter()
+        .enumerate()
+        .filter(|(i, r)| *i != **r)
+        .map(|(i, r)| (module.types[*r].name.clone(), module.types[i].name.clone()))
+        .collect()
+}
+
 /// Structural deduplication: types with the same shape and the same
 /// validation content become one (partition refinement, so recursive types
 /// compare correctly). Returns each type's representative.

@@ -1,0 +1,55 @@
+//! Nothing is lost: unknown members keep their place in document order,
+//! unknown command types and their payloads come back byte for byte, and
+//! integers keep the form they were written in.
+
+use contracts::commands::{Command, CommandEnvelope};
+use contracts::launch_request::LaunchRequest;
+
+const ENVELOPE: &str = r#"{"protocolVersion":"1.0","commandId":"cmd_0123456789abcdef0123456789abcdef","type":"x.future","issuedAt":"2026-11-30T12:00:00.000Z","actor":{"kind":"human","id":"ada","transport":"ws","zeta":1,"alpha":[true,null]},"payload":{"z":1,"a":{"nested":[1.0,2.5e3]},"m":"é😀"},"expectedSequence":1.0,"zz":"last","aa":"after"}"#;
+
+#[test]
+fn unknown_commands_and_members_come_back_in_order() {
+    let e = CommandEnvelope::from_json_str(ENVELOPE).unwrap();
+    assert!(matches!(&e.command, Command::Unknown { type_name, .. } if type_name == "x.future"));
+    assert_eq!(e.actor.transport.as_str(), "ws");
+    assert!(!e.actor.transport.is_known());
+    let out = serde_json::to_string(&e).unwrap();
+    // Unknown members keep their relative order; the payload is verbatim.
+    assert!(out.contains(r#""zeta":1,"alpha":[true,null]"#), "{out}");
+    assert!(out.contains(r#""payload":{"z":1,"a":{"nested":[1.0,2500.0]},"m":"é😀"}"#), "{out}");
+    assert!(out.contains(r#""expectedSequence":1.0"#), "{out}");
+    assert!(out.ends_with(r#""zz":"last","aa":"after"}"#), "{out}");
+    let again = CommandEnvelope::from_json_str(&out).unwrap();
+    assert_eq!(again, e);
+}
+
+#[test]
+fn serde_deserialize_validates_too() {
+    let bad = ENVELOPE.replace("cmd_0123456789abcdef0123456789abcdef", "cmd_x");
+    let err = serde_json::from_str::<CommandEnvelope>(&bad).unwrap_err();
+    assert!(err.to_string().contains("commandId"), "{err}");
+    assert!(serde_json::from_str::<CommandEnvelope>(ENVELOPE).is_ok());
+}
+
+#[test]
+fn values_built_in_code_are_checked_before_sending() {
+    let mut e = CommandEnvelope::from_json_str(ENVELOPE).unwrap();
+    e.validate().unwrap();
+    e.command = Command::Shutdown(contracts::commands::ShutdownPayload {
+        grace_ms: contracts::runtime::Integer::from(-5),
+        extra: Default::default(),
+    });
+    let errs = e.validate().unwrap_err();
+    assert!(errs.iter().any(|x| x.instance_location == "/payload/graceMs" && x.keyword == "minimum"), "{errs}");
+    assert!(contracts::commands::CommandId::new("cmd_nope").is_err());
+}
+
+#[test]
+fn launch_request_rejects_unknown_members_and_keeps_answers_in_order() {
+    let text = r#"{"contractVersion":"1.2.3","input":"PROJ-12","mode":"interactive","answers":{"zeta":"a","alpha":["x","y"]}}"#;
+    let r = LaunchRequest::from_json_str(text).unwrap();
+    assert_eq!(serde_json::to_string(&r).unwrap(), text);
+    let keys: Vec<&str> = r.answers.keys().map(|k| k.as_str()).collect();
+    assert_eq!(keys, ["zeta", "alpha"]);
+    assert!(LaunchRequest::from_json_str(&text.replace(r#""mode""#, r#""extra":1,"mode""#)).is_err());
+}

@@ -1,0 +1,421 @@
+//! Crafted old/new pairs across the change kinds and both directions, the
+//! seed schemas, versions, the allowlist, the outputs and the CLI.
+
+use contracts_drift::{compare_sets, report, run_cli, Allowlist, Breaks, Bump, Config, Report, SchemaFile};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+
+fn files(v: &Value) -> Vec<SchemaFile> {
+    vec![SchemaFile { rel: "s.json".into(), path: "schemas/s.json".into(), text: serde_json::to_string_pretty(v).unwrap() }]
+}
+
+fn run(old: &Value, new: &Value) -> Report {
+    compare_sets(&files(old), &files(new), &Config::default(), &Allowlist::default()).expect("compare")
+}
+
+fn union(r: &Report) -> Breaks {
+    r.schemas.iter().flat_map(|s| &s.changes).fold(Breaks::NONE, |a, c| a.or(c.breaks))
+}
+
+fn parse_breaks(s: &str) -> Breaks {
+    match s {
+        "none" => Breaks::NONE,
+        "readers" => Breaks::R,
+        "writers" => Breaks::W,
+        "both" => Breaks::BOTH,
+        _ => panic!("{s}"),
+    }
+}
+
+/// Checks the overall direction and that each expected kind appears.
+fn check(name: &str, old: Value, new: Value, breaks: &str, kinds: &[&str]) {
+    let r = run(&old, &new);
+    let got = union(&r);
+    let all: Vec<&str> = r.schemas.iter().flat_map(|s| &s.changes).map(|c| c.kind).collect();
+    assert_eq!(got, parse_breaks(breaks), "{name}: breaks; changes: {}", report::to_text(&r));
+    for k in kinds {
+        assert!(all.contains(k), "{name}: expected kind {k}, got {all:?}\n{}", report::to_text(&r));
+    }
+}
+
+macro_rules! pairs {
+    ($($name:ident: $old:tt => $new:tt, $b:literal, [$($k:literal),*];)*) => {
+        $(#[test] fn $name() { check(stringify!($name), json!($old), json!($new), $b, &[$($k),*]); })*
+    };
+}
+
+pairs! {
+    // --- type
+    type_widened_null: {"type": "string"} => {"type": ["string", "null"]}, "readers", ["type-widened"];
+    type_narrowed_null: {"type": ["string", "null"]} => {"type": "string"}, "writers", ["type-narrowed"];
+    type_changed: {"type": "string"} => {"type": "number"}, "both", ["type-narrowed", "type-widened"];
+    integer_to_number: {"type": "integer"} => {"type": "number"}, "readers", ["type-widened"];
+    number_to_integer: {"type": "number"} => {"type": "integer"}, "writers", ["type-narrowed"];
+    type_array_to_anyof: {"type": ["string", "integer"]} => {"anyOf": [{"type": "integer"}, {"type": "string"}]}, "none", [];
+    anyof_to_type_array: {"anyOf": [{"type": "string"}, {"type": "null"}]} => {"type": ["null", "string"]}, "none", [];
+    nullable_wrapper: {"type": "object", "properties": {"a": {"type": "string"}}} => {"oneOf": [{"type": "null"}, {"type": "object", "properties": {"a": {"type": "string"}}}]}, "readers", ["oneof-branch-added"];
+    to_true: {"type": "string"} => true, "readers", ["type-widened"];
+    to_false: {"type": "string"} => false, "writers", ["schema-closed"];
+    from_false: false => {"type": "string"}, "readers", ["schema-opened"];
+    // --- enum / const
+    enum_value_added: {"enum": ["a", "b"]} => {"enum": ["a", "b", "c"]}, "readers", ["enum-value-added"];
+    enum_value_removed: {"enum": ["a", "b"]} => {"enum": ["a"]}, "writers", ["enum-value-removed"];
+    enum_replaced: {"enum": ["a", "b"]} => {"enum": ["a", "c"]}, "both", ["enum-value-added", "enum-value-removed"];
+    enum_reordered: {"enum": ["a", "b", 1]} => {"enum": [1, "b", "a"]}, "none", [];
+    enum_added: {"type": "string"} => {"type": "string", "enum": ["a"]}, "writers", ["enum-added"];
+    enum_removed: {"type": "string", "enum": ["a"]} => {"type": "string"}, "readers", ["enum-removed"];
+    const_changed: {"const": "1.0"} => {"const": "2.0"}, "both", ["const-changed"];
+    const_added: {"type": "string"} => {"type": "string", "const": "x"}, "writers", ["const-added"];
+    const_removed: {"type": "string", "const": "x"} => {"type": "string"}, "readers", ["const-removed"];
+    const_to_enum: {"const": "x"} => {"enum": ["x", "y"]}, "readers", ["enum-value-added"];
+    const_equals_enum_of_one: {"const": "x"} => {"enum": ["x"]}, "none", [];
+    bool_enum_is_boolean: {"type": "boolean"} => {"enum": [true, false]}, "none", [];
+    number_enum_values_equal: {"enum": [1, 2.0]} => {"enum": [1.0, 2]}, "none", [];
+    // --- numbers
+    minimum_added: {"type": "number"} => {"type": "number", "minimum": 0}, "writers", ["minimum-added"];
+    minimum_removed: {"type": "number", "minimum": 0} => {"type": "number"}, "readers", ["minimum-removed"];
+    minimum_increased: {"type": "number", "minimum": 0} => {"type": "number", "minimum": 1}, "writers", ["minimum-increased"];
+    minimum_decreased: {"type": "number", "minimum": 1} => {"type": "number", "minimum": 0}, "readers", ["minimum-decreased"];
+    maximum_decreased: {"type": "number", "maximum": 10} => {"type": "number", "maximum": 5}, "writers", ["maximum-decreased"];
+    maximum_increased: {"type": "number", "maximum": 5} => {"type": "number", "maximum": 10}, "readers", ["maximum-increased"];
+    exclusive_switch: {"type": "number", "minimum": 5} => {"type": "number", "exclusiveMinimum": 5}, "writers", ["minimum-increased"];
+    integer_exclusive_equivalent: {"type": "integer", "exclusiveMinimum": 0} => {"type": "integer", "minimum": 1}, "none", [];
+    multiple_of_added: {"type": "number"} => {"type": "number", "multipleOf": 2}, "writers", ["multiple-of-added"];
+    multiple_of_removed: {"type": "number", "multipleOf": 2} => {"type": "number"}, "readers", ["multiple-of-removed"];
+    multiple_of_relaxed: {"type": "number", "multipleOf": 10} => {"type": "number", "multipleOf": 5}, "readers", ["multiple-of-relaxed"];
+    multiple_of_tightened: {"type": "number", "multipleOf": 5} => {"type": "number", "multipleOf": 10}, "writers", ["multiple-of-tightened"];
+    multiple_of_changed: {"type": "number", "multipleOf": 3} => {"type": "number", "multipleOf": 5}, "both", ["multiple-of-changed"];
+    // --- strings
+    min_length_increased: {"type": "string", "minLength": 1} => {"type": "string", "minLength": 2}, "writers", ["min-length-increased"];
+    min_length_zero_is_none: {"type": "string"} => {"type": "string", "minLength": 0}, "none", [];
+    max_length_decreased: {"type": "string", "maxLength": 10} => {"type": "string", "maxLength": 5}, "writers", ["max-length-decreased"];
+    max_length_removed: {"type": "string", "maxLength": 10} => {"type": "string"}, "readers", ["max-length-removed"];
+    pattern_added: {"type": "string"} => {"type": "string", "pattern": "^a"}, "writers", ["pattern-added"];
+    pattern_removed: {"type": "string", "pattern": "^a"} => {"type": "string"}, "readers", ["pattern-removed"];
+    pattern_narrowed: {"type": "string", "pattern": "^[a-z]+$"} => {"type": "string", "pattern": "^[a-f]+$"}, "writers", ["pattern-narrowed"];
+    pattern_widened: {"type": "string", "pattern": "^[0-9]{3}$"} => {"type": "string", "pattern": "^[0-9]{2,4}$"}, "readers", ["pattern-widened"];
+    pattern_changed: {"type": "string", "pattern": "^a+$"} => {"type": "string", "pattern": "^b+$"}, "both", ["pattern-changed"];
+    pattern_equivalent: {"type": "string", "pattern": "^\\d{3}$"} => {"type": "string", "pattern": "^[0-9][0-9][0-9]$"}, "none", [];
+    pattern_alternation: {"type": "string", "pattern": "^(red|green)$"} => {"type": "string", "pattern": "^(red|green|blue)$"}, "readers", ["pattern-widened"];
+    pattern_unsupported_is_both: {"type": "string", "pattern": "^(?=a)a+$"} => {"type": "string", "pattern": "^a+$"}, "both", ["pattern-changed"];
+    format_annotation: {"type": "string"} => {"type": "string", "format": "date-time"}, "none", ["format-added"];
+    format_changed_annotation: {"type": "string", "format": "date"} => {"type": "string", "format": "uri"}, "none", ["format-changed"];
+    // --- arrays
+    items_narrowed: {"type": "array", "items": {"type": ["string", "integer"]}} => {"type": "array", "items": {"type": "string"}}, "writers", ["type-narrowed"];
+    items_added: {"type": "array"} => {"type": "array", "items": {"type": "string"}}, "writers", ["type-narrowed"];
+    items_removed: {"type": "array", "items": {"type": "string"}} => {"type": "array"}, "readers", ["type-widened"];
+    min_items_added: {"type": "array"} => {"type": "array", "minItems": 1}, "writers", ["min-items-added"];
+    max_items_increased: {"type": "array", "maxItems": 2} => {"type": "array", "maxItems": 3}, "readers", ["max-items-increased"];
+    unique_items_added: {"type": "array"} => {"type": "array", "uniqueItems": true}, "writers", ["unique-items-added"];
+    unique_items_removed: {"type": "array", "uniqueItems": true} => {"type": "array"}, "readers", ["unique-items-removed"];
+    contains_added: {"type": "array"} => {"type": "array", "contains": {"const": 1}}, "writers", ["contains-added"];
+    contains_removed: {"type": "array", "contains": {"const": 1}} => {"type": "array"}, "readers", ["contains-removed"];
+    tuple_items_closed: {"type": "array", "prefixItems": [{"type": "string"}]} => {"type": "array", "prefixItems": [{"type": "string"}], "items": false}, "writers", ["items-closed"];
+    tuple_items_opened: {"type": "array", "prefixItems": [{"type": "string"}], "items": false} => {"type": "array", "prefixItems": [{"type": "string"}]}, "readers", ["items-opened"];
+    // --- objects
+    property_added_open: {"type": "object", "properties": {"a": {"type": "string"}}} => {"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}, "writers", ["property-added"];
+    property_added_closed: {"type": "object", "properties": {"a": {}}, "additionalProperties": false} => {"type": "object", "properties": {"a": {}, "b": {"type": "integer"}}, "additionalProperties": false}, "readers", ["property-added"];
+    property_removed_open: {"type": "object", "properties": {"a": {}, "b": {"type": "integer"}}} => {"type": "object", "properties": {"a": {}}}, "readers", ["property-removed"];
+    property_removed_closed: {"type": "object", "properties": {"a": {}, "b": {"type": "integer"}}, "additionalProperties": false} => {"type": "object", "properties": {"a": {}}, "additionalProperties": false}, "writers", ["property-removed"];
+    property_any_added_open: {"type": "object"} => {"type": "object", "properties": {"x": true}}, "none", ["property-added"];
+    required_added: {"type": "object", "properties": {"a": {}}} => {"type": "object", "properties": {"a": {}}, "required": ["a"]}, "writers", ["required-added"];
+    required_removed: {"type": "object", "required": ["a"]} => {"type": "object"}, "readers", ["required-removed"];
+    required_reordered: {"type": "object", "required": ["a", "b"]} => {"type": "object", "required": ["b", "a"]}, "none", [];
+    additional_closed: {"type": "object"} => {"type": "object", "additionalProperties": false}, "writers", ["additional-properties-closed"];
+    additional_opened: {"type": "object", "additionalProperties": false} => {"type": "object"}, "readers", ["additional-properties-opened"];
+    additional_narrowed: {"type": "object", "additionalProperties": {"type": ["string", "null"]}} => {"type": "object", "additionalProperties": {"type": "string"}}, "writers", ["type-narrowed"];
+    property_names_added: {"type": "object"} => {"type": "object", "propertyNames": {"pattern": "^[a-z]+$"}}, "writers", ["pattern-added"];
+    property_names_typed_is_no_change: {"type": "object"} => {"type": "object", "propertyNames": {"type": "string"}}, "none", [];
+    property_names_widened: {"type": "object", "propertyNames": {"maxLength": 3}} => {"type": "object", "propertyNames": {"maxLength": 5}}, "readers", ["max-length-increased"];
+    min_properties_added: {"type": "object"} => {"type": "object", "minProperties": 1}, "writers", ["min-properties-added"];
+    max_properties_removed: {"type": "object", "maxProperties": 1} => {"type": "object"}, "readers", ["max-properties-removed"];
+    dependent_required_added: {"type": "object"} => {"type": "object", "dependentRequired": {"a": ["b"]}}, "writers", ["dependent-required-added"];
+    dependent_required_removed: {"type": "object", "dependentRequired": {"a": ["b"]}} => {"type": "object"}, "readers", ["dependent-required-removed"];
+    pattern_property_added: {"type": "object", "additionalProperties": false} => {"type": "object", "patternProperties": {"^x_": {"type": "string"}}, "additionalProperties": false}, "readers", ["pattern-property-added"];
+    pattern_property_removed: {"type": "object", "patternProperties": {"^x_": {"type": "string"}}, "additionalProperties": false} => {"type": "object", "additionalProperties": false}, "writers", ["pattern-property-removed"];
+    // --- composition
+    anyof_branch_added: {"anyOf": [{"type": "string"}, {"type": "object", "required": ["a"]}]} => {"anyOf": [{"type": "string"}, {"type": "object", "required": ["a"]}, {"type": "array"}]}, "readers", ["anyof-branch-added"];
+    oneof_branch_removed: {"oneOf": [{"type": "object", "properties": {"k": {"const": "a"}}}, {"type": "object", "properties": {"k": {"const": "b"}}}, {"type": "object", "properties": {"k": {"const": "c"}}}]} => {"oneOf": [{"type": "object", "properties": {"k": {"const": "a"}}}, {"type": "object", "properties": {"k": {"const": "b"}}}]}, "writers", ["oneof-branch-removed"];
+    branches_reordered: {"oneOf": [{"properties": {"k": {"const": "a"}, "x": {"type": "string"}}, "required": ["k"]}, {"properties": {"k": {"const": "b"}}, "required": ["k"]}]} => {"oneOf": [{"properties": {"k": {"const": "b"}}, "required": ["k"]}, {"properties": {"k": {"const": "a"}, "x": {"type": "string"}}, "required": ["k"]}]}, "none", [];
+    discriminated_branch_narrowed: {"oneOf": [{"properties": {"k": {"const": "a"}, "x": {"type": "string"}}}, {"properties": {"k": {"const": "b"}}}]} => {"oneOf": [{"properties": {"k": {"const": "a"}, "x": {"type": "string", "maxLength": 3}}}, {"properties": {"k": {"const": "b"}}}]}, "writers", ["max-length-added"];
+    oneof_to_anyof: {"oneOf": [{"type": "string"}, {"type": "integer"}]} => {"anyOf": [{"type": "string"}, {"type": "integer"}]}, "readers", ["combinator-changed"];
+    allof_conjunct_added: {"allOf": [{"type": "string"}]} => {"allOf": [{"type": "string"}, {"minLength": 2}]}, "writers", ["min-length-added"];
+    allof_merged_equivalent: {"allOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"required": ["a"]}]} => {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}, "none", [];
+    not_added: {"type": "string"} => {"type": "string", "not": {"const": "x"}}, "writers", ["not-added"];
+    not_removed: {"type": "string", "not": {"const": "x"}} => {"type": "string"}, "readers", ["not-removed"];
+    not_widened_breaks_writers: {"type": "string", "not": {"enum": ["x"]}} => {"type": "string", "not": {"enum": ["x", "y"]}}, "writers", ["enum-value-added"];
+    conditional_then_narrowed: {"type": "object", "if": {"required": ["a"]}, "then": {"required": ["b"]}} => {"type": "object", "if": {"required": ["a"]}, "then": {"required": ["b", "c"]}}, "writers", ["required-added"];
+    conditional_if_changed: {"type": "object", "if": {"required": ["a"]}, "then": {"required": ["b"]}} => {"type": "object", "if": {"required": ["z"]}, "then": {"required": ["b"]}}, "both", ["conditional-changed"];
+    // --- references and annotations
+    inline_to_ref: {"type": "object", "properties": {"a": {"type": "string", "maxLength": 3}}} => {"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string", "maxLength": 3}}}, "none", [];
+    renamed_defs: {"properties": {"a": {"$ref": "#/$defs/Old"}}, "$defs": {"Old": {"type": "integer"}}} => {"properties": {"a": {"$ref": "#/$defs/New"}}, "$defs": {"New": {"type": "integer"}}}, "none", [];
+    ref_target_changed: {"properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "integer"}}} => {"properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "integer", "minimum": 0}}}, "writers", ["minimum-added"];
+    recursive_change: {"$defs": {"T": {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/T"}}, "n": {"type": "integer"}}}}, "$ref": "#/$defs/T"} => {"$defs": {"T": {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/T"}}, "n": {"type": "number"}}}}, "$ref": "#/$defs/T"}, "readers", ["type-widened"];
+    unreachable_def_removed: {"type": "string", "$defs": {"X": {"type": "integer"}}} => {"type": "string"}, "none", [];
+    annotation_only: {"type": "string", "title": "A", "description": "x", "examples": ["a"]} => {"type": "string", "title": "B", "description": "y", "deprecated": true, "default": "q"}, "none", ["annotation-changed", "deprecated-changed", "default-changed"];
+    known_value_added: {"type": "string", "x-cohorte-known": ["cli"]} => {"type": "string", "x-cohorte-known": ["cli", "http"]}, "none", ["known-value-added"];
+    known_value_removed: {"type": "string", "x-cohorte-known": ["cli", "http"]} => {"type": "string", "x-cohorte-known": ["cli"]}, "none", ["known-value-removed"];
+    extension_changed: {"type": "string", "x-note": 1} => {"type": "string", "x-note": 2}, "none", ["extension-changed"];
+}
+
+#[test]
+fn draft4_exclusive_boolean_form() {
+    let old = json!({"$schema": "http://json-schema.org/draft-04/schema#", "type": "number", "minimum": 5});
+    let new = json!({"$schema": "http://json-schema.org/draft-04/schema#", "type": "number", "minimum": 5, "exclusiveMinimum": true});
+    assert_eq!(union(&run(&old, &new)), Breaks::W);
+}
+
+// --- the seed schemas
+
+fn seed(name: &str) -> Value {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../schemas").join(name);
+    serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+}
+
+fn seed_report(name: &str, edit: impl FnOnce(&mut Value)) -> Report {
+    let old = seed(name);
+    let mut new = old.clone();
+    edit(&mut new);
+    let f = |v: &Value| vec![SchemaFile { rel: name.into(), path: format!("schemas/{name}"), text: serde_json::to_string_pretty(v).unwrap() }];
+    compare_sets(&f(&old), &f(&new), &Config::default(), &Allowlist::default()).unwrap()
+}
+
+fn kinds(r: &Report) -> Vec<(&'static str, Breaks)> {
+    r.schemas.iter().flat_map(|s| &s.changes).map(|c| (c.kind, c.breaks)).collect()
+}
+
+fn catch_all(v: &mut Value) -> &mut Vec<Value> {
+    let last = v["oneOf"].as_array().unwrap().len() - 1;
+    v["oneOf"][last]["properties"]["type"]["not"]["enum"].as_array_mut().unwrap()
+}
+
+#[test]
+fn seed_unchanged_is_clean() {
+    let r = seed_report("commands.schema.json", |_| {});
+    assert!(kinds(&r).is_empty(), "{}", report::to_text(&r));
+    assert_eq!(r.exit_code(), 0);
+}
+
+#[test]
+fn seed_command_type_removed() {
+    // The branch goes and its name leaves the catch-all's list: readers of
+    // the old version meet `status` documents with any payload.
+    let r = seed_report("commands.schema.json", |v| {
+        v["oneOf"].as_array_mut().unwrap().remove(1);
+        catch_all(v).retain(|x| x != "status");
+    });
+    let k = kinds(&r);
+    assert!(k.iter().any(|(k, b)| *k == "oneof-branch-removed" && b.readers), "{}", report::to_text(&r));
+    assert_eq!(r.schemas[0].required_bump, Bump::Major);
+    assert_eq!(r.exit_code(), 1);
+    assert!(r.schemas[0].drift.iter().any(|d| d.kind == "version-not-bumped"));
+    // Removed but still excluded from the catch-all: its documents are rejected.
+    let r = seed_report("commands.schema.json", |v| {
+        v["oneOf"].as_array_mut().unwrap().remove(1);
+    });
+    assert!(kinds(&r).iter().any(|(k, b)| *k == "oneof-branch-removed" && b.writers), "{}", report::to_text(&r));
+}
+
+#[test]
+fn seed_command_type_added_is_not_a_break() {
+    let r = seed_report("commands.schema.json", |v| {
+        let n = v["oneOf"].as_array().unwrap().len();
+        v["oneOf"].as_array_mut().unwrap().insert(n - 1, json!({"title": "ping", "properties": {"type": {"const": "ping"}, "payload": {"type": "object", "additionalProperties": false}}}));
+        catch_all(v).push(json!("ping"));
+    });
+    let k = kinds(&r);
+    assert!(k.contains(&("open-set-member-added", Breaks::NONE)), "{}", report::to_text(&r));
+    assert!(k.iter().all(|(_, b)| !b.any()), "{}", report::to_text(&r));
+    assert_eq!(r.schemas[0].required_bump, Bump::Minor);
+    assert_eq!(r.exit_code(), 0);
+}
+
+#[test]
+fn seed_command_id_pattern_changes() {
+    let set = |p: &'static str| move |v: &mut Value| v["properties"]["commandId"]["pattern"] = json!(p);
+    let r = seed_report("commands.schema.json", set("^cmd_[0-9a-f]{16,32}$"));
+    assert_eq!(kinds(&r), vec![("pattern-widened", Breaks::R)], "{}", report::to_text(&r));
+    let r = seed_report("commands.schema.json", set("^cmd_[0-9a-f]{32}$"));
+    assert!(kinds(&r).is_empty());
+    let r = seed_report("commands.schema.json", set("^cmd_(?:[0-9a-f]{32})$"));
+    assert!(kinds(&r).is_empty(), "equivalent rewrite: {}", report::to_text(&r));
+    let r = seed_report("commands.schema.json", set("^cmd_[0-9a-f]{40}$"));
+    assert_eq!(kinds(&r), vec![("pattern-changed", Breaks::BOTH)]);
+    let r = seed_report("commands.schema.json", set("^cmd_[0-9]{32}$"));
+    assert_eq!(kinds(&r), vec![("pattern-narrowed", Breaks::W)]);
+    let c = &r.schemas[0].changes[0];
+    assert_eq!(c.new.as_ref().unwrap().pointer, "/properties/commandId/pattern");
+    assert_eq!(c.instance_path, "/commandId");
+    // A witness the old pattern accepts and the new one rejects.
+    let w = c.example.as_ref().and_then(Value::as_str).unwrap();
+    assert!(w.starts_with("cmd_") && w.len() == 36 && w.chars().any(|x| x.is_ascii_lowercase() && x != 'c' && x != 'm' && x != 'd'), "{w}");
+}
+
+#[test]
+fn seed_launch_request_kind_required() {
+    let r = seed_report("launch-request.schema.json", |v| v["required"].as_array_mut().unwrap().push(json!("kind")));
+    assert_eq!(kinds(&r), vec![("required-added", Breaks::W)]);
+    // The version pattern pins major 1: not moved → drift.
+    assert!(r.schemas[0].drift.iter().any(|d| d.kind == "version-not-bumped"));
+    // Moving the pattern's major permits it (the pattern change itself breaks both).
+    let r = seed_report("launch-request.schema.json", |v| {
+        v["required"].as_array_mut().unwrap().push(json!("kind"));
+        v["properties"]["contractVersion"]["pattern"] = json!("^2\\.[0-9]+\\.[0-9]+$");
+    });
+    assert_eq!(r.schemas[0].declared_bump, Bump::Major);
+    assert_eq!(r.exit_code(), 0, "{}", report::to_text(&r));
+}
+
+#[test]
+fn seed_known_transport_added() {
+    let r = seed_report("commands.schema.json", |v| v["properties"]["actor"]["properties"]["transport"]["x-cohorte-known"].as_array_mut().unwrap().push(json!("http")));
+    assert_eq!(kinds(&r), vec![("known-value-added", Breaks::NONE)]);
+    assert_eq!(r.schemas[0].required_bump, Bump::Minor);
+    assert_eq!(r.exit_code(), 0);
+}
+
+#[test]
+fn seed_major_in_id_permits_a_break() {
+    let r = seed_report("commands.schema.json", |v| {
+        v["required"].as_array_mut().unwrap().push(json!("runId"));
+        v["$id"] = json!("https://cohorte.dev/schemas/4/commands.schema.json");
+    });
+    assert_eq!(r.schemas[0].declared_bump, Bump::Major);
+    assert_eq!(r.exit_code(), 0, "{}", report::to_text(&r));
+    // Backwards.
+    let r = seed_report("commands.schema.json", |v| v["$id"] = json!("https://cohorte.dev/schemas/2/commands.schema.json"));
+    assert!(r.schemas[0].drift.iter().any(|d| d.kind == "version-decreased"));
+    assert_eq!(r.exit_code(), 1);
+    // Moved without cause.
+    let r = seed_report("commands.schema.json", |v| v["$id"] = json!("https://cohorte.dev/schemas/4/commands.schema.json"));
+    assert!(r.schemas[0].drift.iter().any(|d| d.kind == "bumped-without-change" || d.kind == "over-bumped"));
+    assert_eq!(r.exit_code(), 0);
+}
+
+#[test]
+fn seed_protocol_version_const_changed() {
+    let r = seed_report("commands.schema.json", |v| v["properties"]["protocolVersion"]["const"] = json!("2.0"));
+    assert!(kinds(&r).contains(&("const-changed", Breaks::BOTH)));
+    assert_eq!(r.schemas[0].declared_bump, Bump::Major);
+    assert_eq!(r.exit_code(), 0);
+}
+
+#[test]
+fn directions_policy_and_lenient_objects() {
+    let old = json!({"type": "object", "properties": {"a": {"type": "string"}}});
+    let new = json!({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}});
+    let cfg = Config::parse(r#"{"default": {"directions": "readers"}}"#).unwrap();
+    let r = compare_sets(&files(&old), &files(&new), &cfg, &Allowlist::default()).unwrap();
+    assert_eq!(r.schemas[0].required_bump, Bump::Minor, "writer break out of scope");
+    assert_eq!(r.exit_code(), 0);
+    let cfg = Config::parse(r#"{"schemas": [{"glob": "schemas/*.json", "open_objects": "lenient"}]}"#).unwrap();
+    let r = compare_sets(&files(&old), &files(&new), &cfg, &Allowlist::default()).unwrap();
+    assert!(r.schemas[0].changes.iter().all(|c| !c.breaks.any()));
+    assert!(Config::parse(r#"{"default": {"directions": "sideways"}}"#).is_err());
+}
+
+#[test]
+fn allowlist_permits_and_reports_stale_entries() {
+    let old = json!({"$id": "https://x.dev/schemas/1/s.json", "type": "object"});
+    let new = json!({"$id": "https://x.dev/schemas/1/s.json", "type": "object", "required": ["a"]});
+    let allow = Allowlist::parse(r#"{"allow": [
+        {"schema": "schemas/s.json", "kind": "required-added", "pointer": "/required", "reason": "approved"},
+        {"schema": "schemas/s.json", "kind": "enum-value-removed", "pointer": "/x", "reason": "old"}
+    ]}"#)
+    .unwrap();
+    let r = compare_sets(&files(&old), &files(&new), &Config::default(), &allow).unwrap();
+    assert_eq!(r.exit_code(), 0, "{}", report::to_text(&r));
+    assert_eq!(r.unused_allowlist.len(), 1);
+    let fp = r.schemas[0].changes[0].fingerprint("https://x.dev/schemas/1/s.json");
+    let allow = Allowlist::parse(&format!(r#"{{"allow": [{{"schema": "*", "fingerprint": "{fp}", "reason": "ok"}}]}}"#)).unwrap();
+    let r = compare_sets(&files(&old), &files(&new), &Config::default(), &allow).unwrap();
+    assert_eq!(r.exit_code(), 0);
+    assert!(Allowlist::parse(r#"{"allow": [{"schema": "x", "kind": "k"}]}"#).is_err(), "reason required");
+}
+
+#[test]
+fn files_added_removed_renamed() {
+    let a = SchemaFile { rel: "a.json".into(), path: "schemas/a.json".into(), text: r#"{"$id": "https://x/schemas/1/a.json", "type": "string"}"#.into() };
+    let b = SchemaFile { rel: "b.json".into(), path: "schemas/b.json".into(), text: r#"{"type": "integer"}"#.into() };
+    let c = SchemaFile { rel: "c.json".into(), path: "schemas/c.json".into(), text: r#"{"type": "boolean"}"#.into() };
+    let a2 = SchemaFile { rel: "a2.json".into(), path: "schemas/a2.json".into(), text: r#"{"$id": "https://x/schemas/1/a.json", "type": "string"}"#.into() };
+    let r = compare_sets(&[a, b], &[a2, c], &Config::default(), &Allowlist::default()).unwrap();
+    let st: Vec<(&str, &str)> = r.schemas.iter().map(|s| (s.file.as_str(), s.status.name())).collect();
+    assert!(st.contains(&("schemas/a2.json", "renamed")), "{st:?}");
+    assert!(st.contains(&("schemas/b.json", "removed")), "{st:?}");
+    assert!(st.contains(&("schemas/c.json", "added")), "{st:?}");
+}
+
+#[test]
+fn outputs_json_markdown_github() {
+    let old = seed("commands.schema.json");
+    let mut new = old.clone();
+    new["properties"]["commandId"]["pattern"] = json!("^cmd_[0-9]{32}$");
+    let f = |v: &Value| vec![SchemaFile { rel: "c.json".into(), path: "schemas/c.json".into(), text: serde_json::to_string_pretty(v).unwrap() }];
+    let r = compare_sets(&f(&old), &f(&new), &Config::default(), &Allowlist::default()).unwrap();
+    let j = report::to_json(&r);
+    let c = &j["schemas"][0]["changes"][0];
+    for k in ["kind", "old_pointer", "new_pointer", "breaks", "message"] {
+        assert!(c.get(k).is_some(), "{k}");
+    }
+    assert_eq!(c["breaks"], json!(["writers"]));
+    assert_eq!(j["schemas"][0]["required_bump"], "major");
+    assert_eq!(j["schemas"][0]["declared_bump"], "none");
+    assert!(j["schemas"][0]["drift"].as_array().unwrap().iter().any(|d| d["kind"] == "version-not-bumped"));
+    let gh = report::to_github(&r);
+    let text = serde_json::to_string_pretty(&new).unwrap();
+    let line = text.lines().position(|l| l.contains("^cmd_[0-9]{32}$")).unwrap() + 1;
+    assert!(gh.contains(&format!("::error file=schemas/c.json,line={line},")), "{gh}");
+    let md = report::to_markdown(&r);
+    assert!(md.contains("| `pattern-narrowed` | writers |"), "{md}");
+}
+
+#[test]
+fn cli_exit_codes() {
+    let dir = std::env::temp_dir().join(format!("drift-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("old")).unwrap();
+    std::fs::create_dir_all(dir.join("new")).unwrap();
+    std::fs::write(dir.join("old/s.json"), r#"{"type": "object"}"#).unwrap();
+    std::fs::write(dir.join("new/s.json"), r#"{"type": "object", "required": ["a"]}"#).unwrap();
+    let args = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(run_cli(&args(&["--old", "old", "--new", "old"]), &dir), 0);
+    assert_eq!(run_cli(&args(&["--old", "old", "--new", "new", "--format", "json"]), &dir), 1);
+    assert_eq!(run_cli(&args(&["--old", "old"]), &dir), 2);
+    assert_eq!(run_cli(&args(&["--base", "HEAD", "--old", "x"]), &dir), 2);
+    assert_eq!(run_cli(&args(&["--old", "old", "--new", "new", "--format", "yaml"]), &dir), 2);
+    assert_eq!(run_cli(&args(&["--old", "missing", "--new", "new"]), &dir), 2);
+    std::fs::write(dir.join("new/bad.json"), "{").unwrap();
+    assert_eq!(run_cli(&args(&["--old", "old", "--new", "new"]), &dir), 2);
+    std::fs::write(dir.join("allow.json"), r#"{"allow": [{"schema": "*", "kind": "required-added", "reason": "yes"}]}"#).unwrap();
+    std::fs::remove_file(dir.join("new/bad.json")).unwrap();
+    assert_eq!(run_cli(&args(&["--old", "old", "--new", "new", "--allowlist", "allow.json"]), &dir), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn cli_base_reads_git() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let args = vec!["--base".to_string(), "HEAD".to_string(), "--format".to_string(), "json".to_string()];
+    // The working tree may be mid-edit by others: only check it runs.
+    let code = run_cli(&args, &root);
+    assert!(code == 0 || code == 1, "{code}");
+    assert_eq!(run_cli(&["--base".into(), "no-such-rev-xyz".into()], &root), 2);
+}
+
+#[test]
+fn hostile_inputs_do_not_panic() {
+    let mut deep = json!({"type": "string"});
+    for _ in 0..60 {
+        deep = json!({"type": "array", "items": deep});
+    }
+    let mut deep2 = deep.clone();
+    deep2["items"]["items"]["items"] = json!({"anyOf": [{"$ref": "#"}, {"type": "null"}]});
+    let _ = run(&deep, &deep2);
+    let _ = run(&json!({"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}}), &json!({"type": "string"}));
+    let _ = run(&json!({"type": "string", "pattern": "(a+)+$"}), &json!({"type": "string", "pattern": "([a-z]{1000}){1000}"}));
+    let wide: Vec<Value> = (0..40).map(|i| json!({"properties": {"k": {"const": i}}, "anyOf": [{"type": "object"}, {"required": ["x"]}]})).collect();
+    let _ = run(&json!({"oneOf": wide}), &json!({"anyOf": wide}));
+    let r = compare_sets(&files(&json!({})), &[SchemaFile { rel: "s.json".into(), path: "s.json".into(), text: "[1,".into() }], &Config::default(), &Allowlist::default());
+    assert!(r.is_err());
+}

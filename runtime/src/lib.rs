@@ -18,6 +18,9 @@ mod json;
 mod location;
 mod macros;
 mod number;
+#[cfg(feature = "schemars")]
+#[doc(hidden)]
+pub mod schemars_support;
 mod validate;
 
 pub use contract::{deserialize_checked, is_valid_with, validate_with, Contract, ParseError};
@@ -36,6 +39,8 @@ pub use validate::{type_matches, types, Check, Ctx, Evaluated, JsonConst, Patter
 pub mod __private {
     pub use indexmap;
     pub use regress;
+    #[cfg(feature = "schemars")]
+    pub use schemars;
     pub use serde;
     pub use serde_json;
 }

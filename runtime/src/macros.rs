@@ -23,7 +23,37 @@ macro_rules! contract {
                 $crate::deserialize_checked(d)
             }
         }
+        $crate::__schemars_impl!($name);
     };
+}
+
+/// schemars' `JsonSchema`: the type's source subschema (from the module's
+/// `SCHEMARS_JSON`), with the definitions its references need.
+#[cfg(feature = "schemars")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __schemars_impl {
+    ($name:ident) => {
+        impl $crate::__private::schemars::JsonSchema for $name {
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(::std::stringify!($name))
+            }
+            fn schema_id() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(::std::concat!(::std::module_path!(), "::", ::std::stringify!($name)))
+            }
+            fn json_schema(g: &mut $crate::__private::schemars::SchemaGenerator) -> $crate::__private::schemars::Schema {
+                $crate::schemars_support::schema_for(g, SCHEMARS_JSON, ::std::stringify!($name))
+            }
+        }
+    };
+}
+
+/// Without the `schemars` feature: nothing.
+#[cfg(not(feature = "schemars"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __schemars_impl {
+    ($name:ident) => {};
 }
 
 /// Impls for a string newtype `struct Name(String)` whose constructors check

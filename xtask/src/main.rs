@@ -2,6 +2,7 @@
 //!
 //! * `codegen`: regenerate `generated/` (and everything `check` compares);
 //! * `check`: regenerate in memory and compare with what is checked in;
+//! * `docs`: regenerate only the reference docs in `docs/schemas/`;
 //! * `drift`: classify schema changes and report version drift;
 //! * `validate`: validate documents against a bundled schema.
 
@@ -12,8 +13,12 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: cargo xtask <command> [args]
 
 commands:
-  codegen     regenerate generated/ from schemas/
-  check       fail (exit 1) with a diff when generated/ is stale
+  codegen     regenerate generated/ and docs/schemas/ from schemas/
+  check       fail (exit 1) with a diff when generated/ or docs/schemas/ is stale
+  docs        regenerate only the reference docs in docs/schemas/
+  drift       classify schema changes against a git revision (--base REV) or a
+              directory (--old DIR --new DIR); report the semver bump they need
+              and version drift (--format text|json|markdown|github)
 ";
 
 fn main() -> ExitCode {
@@ -26,6 +31,8 @@ fn main() -> ExitCode {
     let result = match cmd.as_str() {
         "codegen" => check::codegen(rest),
         "check" => check::check(rest),
+        "docs" => check::docs(rest),
+        "drift" => Ok(ExitCode::from(contracts_drift::run_cli(rest, &check::root()).clamp(0, 255) as u8)),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

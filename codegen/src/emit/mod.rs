@@ -3,6 +3,7 @@
 //! generator, the schema and its hash, and the command that regenerates it.
 
 pub mod docs;
+pub mod schemars;
 pub mod types;
 pub mod validate;
 
@@ -36,10 +37,14 @@ pub fn emit(settings: &Settings, docs: &Docs, ir: &Ir, plan: &Plan) -> Result<Ou
         let fns = validators.finish();
         let root_api = root_api(module, &rt);
         let schema_json = doc.value.to_string();
+        let schemars_json = schemars::module_schemas(docs, ir, module, doc.module.as_deref().unwrap_or_default());
         let tokens = quote! {
             use #runtime_path as rt;
             /// The schema this module was generated from (minified JSON).
             pub const SCHEMA_JSON: &str = #schema_json;
+            #[doc(hidden)]
+            /// Each type's subschema for schemars (`JsonSchema`, behind the runtime's `schemars` feature).
+            pub const SCHEMARS_JSON: &str = #schemars_json;
             /// Validates a JSON document against the schema; every error is reported.
             pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
                 rt::validate_with(#root_check, v, #base, #pointer)

@@ -21,3 +21,6 @@ pub use contracts_runtime as runtime;
 pub use contracts_runtime::{Contract, ParseError, ValidationError, ValidationErrors};
 
 include!(concat!(env!("OUT_DIR"), "/modules.rs"));
+
+pub mod catalog;
+pub mod launch_request_rules;

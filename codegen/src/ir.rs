@@ -141,6 +141,9 @@ pub struct Keywords {
     pub pattern: Option<String>,
     /// `format`
     pub format: Option<String>,
+    /// `format` is an assertion here whatever the settings say (the
+    /// document's metaschema uses the format-assertion vocabulary).
+    pub format_assertion: bool,
     /// `maxItems`
     pub max_items: Option<u64>,
     /// `minItems`
@@ -343,7 +346,7 @@ impl Ir {
                         k.max_length,
                         k.min_length,
                         k.pattern,
-                        if format_assertion { k.format.clone() } else { None },
+                        if format_assertion || k.format_assertion { k.format.clone() } else { None },
                         k.max_items,
                         k.min_items,
                         k.unique_items,
@@ -391,6 +394,20 @@ pub fn build(settings: &Settings, docs: &Docs) -> Result<Ir, Error> {
     for id in 0..docs.docs.len() {
         let root = b.node_at(id, "")?;
         b.ir.roots.push(root);
+    }
+    while let Some(id) = b.queue.pop_front() {
+        b.fill(id)?;
+    }
+    // Every `$dynamicAnchor` is a node, even when no `$ref` reaches it (it
+    // sits in `$defs`): a `$dynamicRef` may land on it through the dynamic scope.
+    // So is the root of each resource declaring one: entering that resource
+    // binds the anchor, even when evaluation enters it below its root.
+    let mut places: Vec<&Place> = docs.dynamic_anchors.values().collect();
+    places.extend(docs.dynamic_anchors.keys().filter_map(|(base, _)| docs.resources.get(base)));
+    places.sort();
+    places.dedup();
+    for (doc, pointer) in places {
+        b.node_at(*doc, pointer)?;
     }
     while let Some(id) = b.queue.pop_front() {
         b.fill(id)?;
@@ -514,7 +531,12 @@ impl Builder<'_> {
             self.ir.nodes[id].body = Body::Schema(Box::new(k));
             return Ok(());
         }
+        let d = &self.docs.docs[doc];
+        k.format_assertion = d.asserts_format();
         for (kw, v) in &m {
+            if !d.uses_keyword(kw, dialect) {
+                continue; // its vocabulary is off in this document's metaschema
+            }
             let kw_rel = format!("/{}", load::escape_token(kw));
             match kw.as_str() {
                 "$dynamicRef" if dialect >= Dialect::Draft2020_12 => {
@@ -580,7 +602,18 @@ impl Builder<'_> {
                         _ => k.dependent_schemas = list,
                     }
                 }
-                "dependencies" if dialect <= Dialect::Draft7 => {
+                "dependencies" => {
+                    // Read in 2019-09 and later too, as most validators do (the
+                    // suite's optional dependencies-compatibility tests).
+                    // There it is an unknown keyword when it has another shape.
+                    let well_formed = v.as_object().is_some_and(|o| {
+                        o.values().all(|d| d.is_object() || d.is_boolean() || d.as_array().is_some_and(|a| a.iter().all(Value::is_string)))
+                    });
+                    if dialect >= Dialect::Draft2019_09
+                        && (!well_formed || m.contains_key("dependentSchemas") || m.contains_key("dependentRequired"))
+                    {
+                        continue;
+                    }
                     let obj = v.as_object().ok_or_else(|| err(kw, "must be an object"))?;
                     k.dependent_schemas_keyword = "dependencies";
                     k.dependent_required_keyword = "dependencies";
@@ -839,6 +872,20 @@ mod tests {
         assert_eq!(ir_of(r#"{"minLength": -1}"#).unwrap_err().pointer, "/minLength");
         assert_eq!(ir_of(r#"{"type": "strin"}"#).unwrap_err().pointer, "/type");
         assert_eq!(ir_of(r#"{"pattern": "("}"#).unwrap_err().pointer, "/pattern");
+    }
+
+    #[test]
+    fn dynamic_anchors_in_defs_are_nodes_and_bound_by_their_resource() {
+        let ir = ir_of(
+            r##"{"$id": "http://x/root", "$ref": "list",
+                 "$defs": {"foo": {"$dynamicAnchor": "items", "type": "string"},
+                           "list": {"$id": "list", "items": {"$dynamicRef": "#items"},
+                                    "$defs": {"items": {"$dynamicAnchor": "items"}}}}}"##,
+        )
+        .unwrap();
+        let root = ir.roots[0];
+        let foo = ir.by_place[&(0, "/$defs/foo".to_owned())];
+        assert!(ir.resource_anchors[&root].contains(&("items".to_owned(), foo)));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use crate::{Error, SchemaInput, Settings};
 use serde_json::Value;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 /// A JSON Schema dialect (draft).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -83,6 +83,82 @@ pub struct Doc {
     pub dialect: Dialect,
     /// The text's hash (SHA-256, hex), for headers and the lock file.
     pub sha256: String,
+    /// When its `$schema` names a custom metaschema among the inputs that
+    /// declares `$vocabulary`: the standard vocabularies it lists, by last
+    /// URI segment (`applicator`, `validation`, `format-assertion`, …).
+    /// `None`: every vocabulary of the dialect.
+    pub vocabularies: Option<BTreeSet<String>>,
+}
+
+impl Doc {
+    /// Whether `keyword` (in a subschema of `dialect`) belongs to a
+    /// vocabulary this document uses. Core keywords, annotations and
+    /// unknown keywords always do.
+    pub fn uses_keyword(&self, keyword: &str, dialect: Dialect) -> bool {
+        let Some(vocabs) = &self.vocabularies else { return true };
+        if dialect < Dialect::Draft2019_09 {
+            return true;
+        }
+        let vocab = match keyword {
+            "type" | "enum" | "const" | "multipleOf" | "maximum" | "exclusiveMaximum" | "minimum" | "exclusiveMinimum" | "maxLength"
+            | "minLength" | "pattern" | "maxItems" | "minItems" | "uniqueItems" | "maxContains" | "minContains" | "maxProperties"
+            | "minProperties" | "required" | "dependentRequired" => "validation",
+            "allOf" | "anyOf" | "oneOf" | "not" | "if" | "then" | "else" | "dependentSchemas" | "prefixItems" | "items"
+            | "additionalItems" | "contains" | "properties" | "patternProperties" | "additionalProperties" | "propertyNames" => {
+                "applicator"
+            }
+            "unevaluatedItems" | "unevaluatedProperties" if dialect >= Dialect::Draft2020_12 => "unevaluated",
+            "unevaluatedItems" | "unevaluatedProperties" => "applicator",
+            _ => return true,
+        };
+        vocabs.contains(vocab)
+    }
+
+    /// Whether the document's metaschema asks for `format` as an assertion
+    /// (the 2020-12 format-assertion vocabulary).
+    pub fn asserts_format(&self) -> bool {
+        self.vocabularies.as_ref().is_some_and(|v| v.contains("format-assertion"))
+    }
+}
+
+/// The official metaschemas' hosts: their `$schema` URIs name a dialect.
+fn is_official(uri: &str) -> bool {
+    uri.contains("://json-schema.org/")
+}
+
+/// For each document whose `$schema` names another input (a custom
+/// metaschema), takes that metaschema's dialect and `$vocabulary`.
+fn custom_metaschemas(docs: &mut Docs) {
+    let mut by_uri: HashMap<String, DocId> = HashMap::new();
+    for (i, d) in docs.docs.iter().enumerate() {
+        by_uri.entry(d.retrieval_uri.clone()).or_insert(i);
+        if let Some(id) = d.value.get("$id").and_then(Value::as_str) {
+            by_uri.entry(strip_fragment(id).to_owned()).or_insert(i);
+        }
+    }
+    for i in 0..docs.docs.len() {
+        let Some(uri) = docs.docs[i].value.get("$schema").and_then(Value::as_str) else { continue };
+        if is_official(uri) {
+            continue;
+        }
+        let Some(&meta) = by_uri.get(strip_fragment(uri)) else { continue };
+        if meta == i {
+            continue;
+        }
+        let m = &docs.docs[meta];
+        let dialect = m.value.get("$schema").and_then(Value::as_str).and_then(Dialect::from_uri).unwrap_or(m.dialect);
+        let vocabularies = m.value.get("$vocabulary").and_then(Value::as_object).map(|v| {
+            v.keys()
+                .filter(|k| is_official(k))
+                .filter_map(|k| k.rsplit('/').next().map(str::to_owned))
+                .collect::<BTreeSet<String>>()
+        });
+        let d = &mut docs.docs[i];
+        d.dialect = dialect;
+        if dialect >= Dialect::Draft2019_09 {
+            d.vocabularies = vocabularies;
+        }
+    }
 }
 
 /// Where a subschema lives: document and JSON Pointer in it.
@@ -145,8 +221,10 @@ pub fn load(settings: &Settings, inputs: &[SchemaInput]) -> Result<Docs, Error> 
             value,
             dialect,
             sha256: sha256_hex(input.text.as_bytes()),
+            vocabularies: None,
         });
     }
+    custom_metaschemas(&mut docs);
     for id in 0..docs.docs.len() {
         let doc = &docs.docs[id];
         let (value, uri, dialect) = (doc.value.clone(), doc.retrieval_uri.clone(), doc.dialect);
@@ -331,6 +409,28 @@ mod tests {
         assert_eq!(docs.resources["http://x/b.json"], (0, "/$defs/B".to_owned()));
         assert_eq!(docs.anchors[&("http://x/b.json".to_owned(), "here".to_owned())], (0, "/$defs/B".to_owned()));
         assert_eq!(docs.info[&(0, "/$defs/B".to_owned())].resource_pointer, "");
+    }
+
+    #[test]
+    fn custom_metaschema_vocabularies_are_read() {
+        let meta = SchemaInput::new(
+            "meta.json",
+            r#"{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "http://x/meta",
+                "$vocabulary": {"https://json-schema.org/draft/2020-12/vocab/core": true,
+                                "https://json-schema.org/draft/2020-12/vocab/applicator": true,
+                                "http://x/vocab/custom": false}}"#,
+        )
+        .referenced_only();
+        let schema = SchemaInput::new("s.json", r#"{"$schema": "http://x/meta", "minimum": 10}"#);
+        let docs = load(&Settings::new().with_default_dialect(Dialect::Draft7), &[meta, schema]).unwrap();
+        let d = &docs.docs[1];
+        assert_eq!(d.dialect, Dialect::Draft2020_12);
+        assert!(d.uses_keyword("properties", d.dialect));
+        assert!(!d.uses_keyword("minimum", d.dialect));
+        assert!(!d.uses_keyword("unevaluatedProperties", d.dialect));
+        assert!(d.uses_keyword("$ref", d.dialect));
+        assert!(!d.asserts_format());
+        assert!(docs.docs[0].vocabularies.is_none());
     }
 
     #[test]

@@ -421,10 +421,16 @@ impl<'a> Validators<'a> {
             }));
         }
 
-        let prelude = if has_uneval && mode == Mode::Plain {
-            quote!(let mut ev_local = #rt::Evaluated::default(); let ev = &mut ev_local;)
-        } else {
-            quote!()
+        // A node with `unevaluated*` sees only what its own keywords
+        // evaluated (a fresh record), and then reports everything it
+        // evaluated to its caller when annotating.
+        let (prelude, postlude) = match (has_uneval, mode) {
+            (true, Mode::Plain) => (quote!(let mut ev_local = #rt::Evaluated::default(); let ev = &mut ev_local;), quote!()),
+            (true, Mode::Annotate) => (
+                quote!(let ev_outer = ev; let mut ev_local = #rt::Evaluated::default(); let ev = &mut ev_local;),
+                quote!(ev_outer.merge(ev_local);),
+            ),
+            (false, _) => (quote!(), quote!()),
         };
         if parts.is_empty() {
             return quote!(true);
@@ -447,6 +453,7 @@ impl<'a> Validators<'a> {
             #prelude
             let mut ok = true;
             #(#stmts)*
+            #postlude
             ok
         }
     }
@@ -464,7 +471,7 @@ impl<'a> Validators<'a> {
             let re = self.regex(p);
             out.push(quote!(ok &= c.pattern(l, s, x, &#re);));
         }
-        if self.format_assertion {
+        if self.format_assertion || k.format_assertion {
             if let Some(f) = &k.format {
                 out.push(quote!(ok &= c.format(l, s, x, #f, #rt::format::check(#f, x));));
             }

@@ -7,6 +7,7 @@
 //! * `validate`: validate documents against a bundled schema.
 
 mod check;
+mod validate;
 
 use std::process::ExitCode;
 
@@ -19,6 +20,9 @@ commands:
   drift       classify schema changes against a git revision (--base REV) or a
               directory (--old DIR --new DIR); report the semver bump they need
               and version drift (--format text|json|markdown|github)
+  validate    validate documents against a bundled schema: --schema NAME|PATH
+              [--jsonl] [--format text|json] [--echo] [--contract [--channel
+              desktop|phone] [--catalog FILE] [--jira-host HOST]] FILE...
 ";
 
 fn main() -> ExitCode {
@@ -31,6 +35,7 @@ fn main() -> ExitCode {
     let result = match cmd.as_str() {
         "codegen" => check::codegen(rest),
         "check" => check::check(rest),
+        "validate" => validate::run(rest),
         "docs" => check::docs(rest),
         "drift" => Ok(ExitCode::from(contracts_drift::run_cli(rest, &check::root()).clamp(0, 255) as u8)),
         "help" | "--help" | "-h" => {

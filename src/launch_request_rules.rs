@@ -107,8 +107,8 @@ pub const DEFAULT_OPS: &[&str] = &[
 pub const DEFAULT_MODE_KEYWORDS: &[&str] = &["interactive", "autopilot", "background"];
 
 /// Unicode general category `Cf` (format characters), as inclusive ranges,
-/// from the Unicode Character Database 15.0/16.0 (`UnicodeData.txt`,
-/// category field `Cf`): soft hyphen, Arabic number signs, the Arabic
+/// from the Unicode Character Database (`UnicodeData.txt`, category field
+/// `Cf`): the 14.0 list plus U+13439–U+1343F, made `Cf` in 15.0. Soft hyphen, Arabic number signs, the Arabic
 /// letter mark, Syriac abbreviation mark, Mongolian vowel separator,
 /// zero-width space/non-joiner/joiner, LRM/RLM, the bidi embeddings and
 /// overrides U+202A–U+202E, word joiner and invisible operators, the bidi

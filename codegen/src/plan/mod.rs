@@ -328,6 +328,8 @@ struct Planner<'a> {
     /// The subschemas being planned, before `$ref`/`allOf` expansion: the
     /// type's validator runs these.
     origin: Vec<NodeId>,
+    /// `patternProperties` regexes, compiled once.
+    regexes: HashMap<String, Option<regress::Regex>>,
 }
 
 /// Merged JSON types: `number` admits integers.
@@ -362,6 +364,7 @@ impl<'a> Planner<'a> {
             depth: 0,
             shapes: ir.shapes(settings.format_assertion),
             origin: Vec::new(),
+            regexes: HashMap::new(),
         }
     }
 
@@ -373,9 +376,10 @@ impl<'a> Planner<'a> {
     /// Adds `node` and everything `$ref` and `allOf` bring in.
     fn expand(&self, nodes: &[NodeId]) -> Vec<NodeId> {
         let mut out: Vec<NodeId> = Vec::new();
+        let mut seen: std::collections::HashSet<NodeId> = std::collections::HashSet::new();
         let mut stack: Vec<NodeId> = nodes.iter().rev().copied().collect();
         while let Some(n) = stack.pop() {
-            if out.contains(&n) {
+            if !seen.insert(n) {
                 continue;
             }
             out.push(n);
@@ -482,12 +486,14 @@ impl<'a> Planner<'a> {
                 }
             }
         }
-        for &n in nodes {
-            let loc = self.ir.location(n);
-            let file = loc.rsplit('/').next().unwrap_or(&loc).to_owned();
-            for l in [loc, file] {
-                if let Some(name) = self.settings.type_names.get(&l) {
-                    candidates.insert(0, name.clone());
+        if !self.settings.type_names.is_empty() {
+            for &n in nodes {
+                let loc = self.ir.location(n);
+                let file = loc.rsplit('/').next().unwrap_or(&loc).to_owned();
+                for l in [loc, file] {
+                    if let Some(name) = self.settings.type_names.get(&l) {
+                        candidates.insert(0, name.clone());
+                    }
                 }
             }
         }
@@ -501,7 +507,7 @@ impl<'a> Planner<'a> {
         let mut shape: Vec<String> = nodes
             .iter()
             .filter(|n| !self.ir.keywords(**n).is_some_and(is_ref_only))
-            .map(|n| self.shapes[*n].iter().map(|b| format!("{b:02x}")).collect())
+            .map(|n| hex(&self.shapes[*n]))
             .collect();
         shape.sort();
         shape.dedup();
@@ -696,16 +702,17 @@ impl<'a> Planner<'a> {
 
     /// The schema that members called `name` must satisfy under `k`, beyond
     /// `properties`: matching `patternProperties`, else `additionalProperties`.
-    fn member_schemas(&self, k: &Keywords, name: &str) -> Option<Vec<NodeId>> {
-        if let Some((_, p)) = k.properties.iter().find(|(n, _)| n == name) {
+    fn member_schemas(&mut self, k: &Keywords, index: &HashMap<&str, NodeId>, name: &str) -> Option<Vec<NodeId>> {
+        if let Some(p) = index.get(name) {
             return Some(vec![*p]);
         }
-        let matching: Vec<NodeId> = k
-            .pattern_properties
-            .iter()
-            .filter(|(re, _)| regress::Regex::with_flags(re, "u").map(|r| r.find(name).is_some()).unwrap_or(false))
-            .map(|(_, n)| *n)
-            .collect();
+        let mut matching: Vec<NodeId> = Vec::new();
+        for (re, n) in &k.pattern_properties {
+            let compiled = self.regexes.entry(re.clone()).or_insert_with(|| regress::Regex::with_flags(re, "u").ok());
+            if compiled.as_ref().is_some_and(|r| r.find(name).is_some()) {
+                matching.push(*n);
+            }
+        }
         if !matching.is_empty() {
             return Some(matching);
         }
@@ -714,13 +721,15 @@ impl<'a> Planner<'a> {
 
     fn object(&mut self, nodes: &[NodeId], kws: &[Keywords], names: &[String], ctx: &Ctx, key: &(Vec<NodeId>, Ctx)) -> TypeRef {
         let mut member_names: Vec<String> = Vec::new();
+        let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
         for k in kws {
             for (n, _) in &k.properties {
-                if !member_names.contains(n) && ctx.omit.as_deref() != Some(n.as_str()) {
+                if seen.insert(n.as_str()) && ctx.omit.as_deref() != Some(n.as_str()) {
                     member_names.push(n.clone());
                 }
             }
         }
+        let indexes: Vec<HashMap<&str, NodeId>> = kws.iter().map(|k| k.properties.iter().map(|(n, id)| (n.as_str(), *id)).collect()).collect();
         let closed = kws.iter().any(|k| k.pattern_properties.is_empty() && k.additional_properties.is_some_and(|a| matches!(self.ir.nodes[a].body, Body::Bool(false))));
         let extra_schemas: Vec<NodeId> = kws.iter().filter_map(|k| k.additional_properties).collect();
         let any_patterns = kws.iter().any(|k| !k.pattern_properties.is_empty());
@@ -756,11 +765,11 @@ impl<'a> Planner<'a> {
         let id = self.reserve(nodes, names, key);
         let parent = self.types[id].candidates.first().cloned().unwrap_or_default();
         let mut fields = Vec::new();
-        let mut used: Vec<String> = Vec::new();
+        let mut used: std::collections::HashSet<String> = std::collections::HashSet::new();
         for name in &member_names {
             let mut schemas = Vec::new();
-            for k in kws {
-                if let Some(s) = self.member_schemas(k, name) {
+            for (k, index) in kws.iter().zip(&indexes) {
+                if let Some(s) = self.member_schemas(k, index, name) {
                     schemas.extend(s);
                 }
             }
@@ -773,7 +782,7 @@ impl<'a> Planner<'a> {
             while used.contains(&rust) {
                 rust.push('_');
             }
-            used.push(rust.clone());
+            used.insert(rust.clone());
             let doc = self.doc_text(&schemas);
             let sensitive = schemas.iter().any(|n| self.is_sensitive(*n));
             fields.push(Field { json: name.clone(), rust, ty, required, doc, sensitive, node: schemas.first().copied() });
@@ -1175,6 +1184,11 @@ impl<'a> Planner<'a> {
         let root = remap_ref(&root, &(0..types.len()).map(|i| new_index.get(&i).copied().unwrap_or(0)).collect::<Vec<_>>());
         (out, root)
     }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    bytes.iter().flat_map(|b| [DIGITS[(b >> 4) as usize] as char, DIGITS[(b & 15) as usize] as char]).collect()
 }
 
 /// Whether `k` does nothing but offer `branches` (and annotate).

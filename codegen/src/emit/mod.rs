@@ -43,7 +43,6 @@ pub fn emit(settings: &Settings, docs: &Docs, ir: &Ir, plan: &Plan) -> Result<Ou
             /// The schema this module was generated from (minified JSON).
             pub const SCHEMA_JSON: &str = #schema_json;
             #[doc(hidden)]
-            /// Each type's subschema for schemars (`JsonSchema`, behind the runtime's `schemars` feature).
             pub const SCHEMARS_JSON: &str = #schemars_json;
             /// Validates a JSON document against the schema; every error is reported.
             pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {

@@ -2,6 +2,8 @@
 use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"title\":\"Recursive\",\"definitions\":{\"json\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/definitions/json\"}},{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/definitions/json\"}}]},\"list\":{\"type\":\"object\",\"required\":[\"head\"],\"properties\":{\"head\":{\"type\":\"integer\"},\"tail\":{\"$ref\":\"#/definitions/list\"}}}},\"type\":\"object\",\"properties\":{\"payload\":{\"$ref\":\"#/definitions/json\"},\"list\":{\"$ref\":\"#/definitions/list\"}}}";
+#[doc(hidden)]
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"Recursive\":{\"properties\":{\"payload\":{\"$ref\":\"#/$defs/recursive.json\"},\"list\":{\"$ref\":\"#/$defs/recursive.list\"}},\"title\":\"Recursive\",\"type\":\"object\"},\"Json\":{\"$ref\":\"#/$defs/recursive.json\"},\"List\":{\"$ref\":\"#/$defs/recursive.list\"}},\"defs\":{\"recursive.json\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/recursive.json\"}},{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/recursive.json\"}}]},\"recursive.list\":{\"type\":\"object\",\"required\":[\"head\"],\"properties\":{\"head\":{\"type\":\"integer\"},\"tail\":{\"$ref\":\"#/$defs/recursive.list\"}}}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/recursive.json", "")

@@ -2,6 +2,8 @@
 use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Sensitive\",\"type\":\"object\",\"required\":[\"user\",\"token\"],\"properties\":{\"user\":{\"type\":\"string\",\"x-sensitivity\":\"none\"},\"token\":{\"type\":\"string\",\"minLength\":8,\"x-sensitivity\":\"local\"},\"profile\":{\"type\":\"object\",\"x-sensitivity\":\"local\",\"properties\":{\"email\":{\"type\":\"string\"}}}}}";
+#[doc(hidden)]
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"Sensitive\":{\"properties\":{\"user\":{\"type\":\"string\",\"x-sensitivity\":\"none\"},\"token\":{\"type\":\"string\",\"minLength\":8,\"x-sensitivity\":\"local\"},\"profile\":{\"type\":\"object\",\"x-sensitivity\":\"local\",\"properties\":{\"email\":{\"type\":\"string\"}}}},\"title\":\"Sensitive\",\"type\":\"object\",\"required\":[\"user\",\"token\"]},\"Token\":{\"type\":\"string\",\"minLength\":8,\"x-sensitivity\":\"local\"},\"Profile\":{\"type\":\"object\",\"x-sensitivity\":\"local\",\"properties\":{\"email\":{\"type\":\"string\"}}}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/sensitive.json", "")

@@ -6,6 +6,7 @@
 //! * [`ir`]: one owned schema model, every keyword with its file and JSON Pointer,
 //!   every `$ref` resolved to a node;
 //! * [`plan`]: decide Rust shapes and stable names;
+//! * [`docs`]: reference Markdown from the same IR and plan;
 //! * [`emit`]: token streams (`quote`), pretty-printed (`prettyplease`), one file
 //!   per schema, deterministic.
 //!
@@ -19,6 +20,7 @@
 //! ```
 
 mod cycles;
+pub mod docs;
 pub mod emit;
 mod error;
 pub mod ir;

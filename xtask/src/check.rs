@@ -15,24 +15,58 @@ pub fn root() -> PathBuf {
 
 /// Every derived file, by path relative to the root, with its contents.
 pub fn expected_files(root: &Path) -> Result<BTreeMap<String, String>> {
-    let schemas = root.join("schemas");
-    let mut inputs = contracts_codegen::SchemaInput::read_dir(&schemas)?;
-    // Paths as build.rs sees them (relative to the crate root).
-    for i in &mut inputs {
-        if let Ok(rel) = Path::new(&i.path).strip_prefix(root) {
-            i.path = rel.to_string_lossy().replace('\\', "/");
-        }
-    }
+    let inputs = schema_inputs(root)?;
     let output = contracts_codegen::generate(&project_settings(), &inputs)?;
     let mut files = BTreeMap::new();
     for f in &output.files {
         files.insert(format!("generated/{}", f.name), f.contents.clone());
     }
+    files.extend(expected_docs(root, &inputs)?);
+    files.insert("generated/schemas.lock.json".to_owned(), crate::lock::lock_json(root, &inputs)?);
     Ok(files)
 }
 
+/// The schemas, with paths as build.rs sees them (relative to the crate root).
+fn schema_inputs(root: &Path) -> Result<Vec<contracts_codegen::SchemaInput>> {
+    let schemas = root.join("schemas");
+    let mut inputs = contracts_codegen::SchemaInput::read_dir(&schemas)?;
+    for i in &mut inputs {
+        if let Ok(rel) = Path::new(&i.path).strip_prefix(root) {
+            i.path = rel.to_string_lossy().replace('\\', "/");
+        }
+    }
+    Ok(inputs)
+}
+
+/// The reference docs (`docs/schemas/*.md`), with each schema's valid
+/// examples from `schemas/examples/<stem>/valid/`.
+fn expected_docs(root: &Path, inputs: &[contracts_codegen::SchemaInput]) -> Result<BTreeMap<String, String>> {
+    let mut examples = BTreeMap::new();
+    for i in inputs {
+        let file = i.path.rsplit('/').next().unwrap_or(&i.path);
+        let stem = file.strip_suffix(".json").unwrap_or(file);
+        let stem = stem.strip_suffix(".schema").unwrap_or(stem);
+        let dir = root.join("schemas/examples").join(stem).join("valid");
+        let mut docs = Vec::new();
+        if dir.is_dir() {
+            for e in std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))? {
+                let p = e?.path();
+                if p.is_file() && p.extension().is_some_and(|x| x == "json") {
+                    let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                    let text = std::fs::read_to_string(&p).with_context(|| format!("reading {}", p.display()))?;
+                    docs.push((name, text));
+                }
+            }
+        }
+        docs.sort();
+        examples.insert(stem.to_owned(), docs);
+    }
+    let pages = contracts_codegen::docs::render(&project_settings(), inputs, &examples)?;
+    Ok(pages.into_iter().map(|(path, text)| (format!("docs/{path}"), text)).collect())
+}
+
 /// The directories whose contents `check` owns entirely (extra files there are stale).
-const OWNED_DIRS: &[&str] = &["generated"];
+const OWNED_DIRS: &[&str] = &["generated", "docs/schemas"];
 
 /// Files now in the owned directories.
 fn present_files(root: &Path) -> Result<BTreeMap<String, String>> {
@@ -86,9 +120,25 @@ pub fn compare(root: &Path) -> Result<Stale> {
 /// `cargo xtask codegen`
 pub fn codegen(args: &[String]) -> Result<ExitCode> {
     anyhow::ensure!(args.is_empty(), "codegen takes no arguments");
+    write_stale(None)
+}
+
+/// `cargo xtask docs`: only the reference docs under `docs/`.
+pub fn docs(args: &[String]) -> Result<ExitCode> {
+    anyhow::ensure!(args.is_empty(), "docs takes no arguments");
+    write_stale(Some("docs/"))
+}
+
+/// Rewrites (or removes) the stale derived files whose path starts with `prefix`.
+fn write_stale(prefix: Option<&str>) -> Result<ExitCode> {
     let root = root();
     let stale = compare(&root)?;
+    let mut wrote = 0;
     for (path, want, _) in &stale.files {
+        if prefix.is_some_and(|p| !path.starts_with(p)) {
+            continue;
+        }
+        wrote += 1;
         let full = root.join(path);
         match want {
             Some(text) => {
@@ -104,8 +154,8 @@ pub fn codegen(args: &[String]) -> Result<ExitCode> {
             }
         }
     }
-    if stale.files.is_empty() {
-        println!("generated files are up to date");
+    if wrote == 0 {
+        println!("{} up to date", if prefix.is_some() { "docs are" } else { "generated files are" });
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -126,6 +176,13 @@ pub fn check(args: &[String]) -> Result<ExitCode> {
             }
             (Some(_), None) => println!("missing: {path}"),
             (None, _) => println!("extra (no schema produces it): {path}"),
+        }
+    }
+    for (path, want, have) in &stale.files {
+        if let (true, Some(want), Some(have)) = (path.ends_with("schemas.lock.json"), want, have) {
+            for schema in crate::lock::changed_schemas(have, want) {
+                eprintln!("schema changed but the lock was not updated: {schema}");
+            }
         }
     }
     eprintln!("\n{} file(s) are stale. Fix: cargo xtask codegen", stale.files.len());

@@ -34,6 +34,9 @@ pub use settings::Settings;
 
 use std::path::{Path, PathBuf};
 
+/// The generator's version (named in headers and the lock file).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// One schema file given to the generator.
 #[derive(Clone, Debug)]
 pub struct SchemaInput {

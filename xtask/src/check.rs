@@ -22,6 +22,7 @@ pub fn expected_files(root: &Path) -> Result<BTreeMap<String, String>> {
         files.insert(format!("generated/{}", f.name), f.contents.clone());
     }
     files.extend(expected_docs(root, &inputs)?);
+    files.insert("generated/schemas.lock.json".to_owned(), crate::lock::lock_json(root, &inputs)?);
     Ok(files)
 }
 
@@ -175,6 +176,13 @@ pub fn check(args: &[String]) -> Result<ExitCode> {
             }
             (Some(_), None) => println!("missing: {path}"),
             (None, _) => println!("extra (no schema produces it): {path}"),
+        }
+    }
+    for (path, want, have) in &stale.files {
+        if let (true, Some(want), Some(have)) = (path.ends_with("schemas.lock.json"), want, have) {
+            for schema in crate::lock::changed_schemas(have, want) {
+                eprintln!("schema changed but the lock was not updated: {schema}");
+            }
         }
     }
     eprintln!("\n{} file(s) are stale. Fix: cargo xtask codegen", stale.files.len());

@@ -7,6 +7,7 @@
 //! * `validate`: validate documents against a bundled schema.
 
 mod check;
+mod lock;
 mod validate;
 
 use std::process::ExitCode;

@@ -911,7 +911,7 @@ impl<'a> Page<'a> {
             match &t.kind {
                 Kind::Union { .. } | Kind::Commands { .. } => lines.push(format!("  <<union>> {}", t.name)),
                 Kind::Envelope { .. } => lines.push(format!("  <<envelope>> {}", t.name)),
-                Kind::Alias(_) => lines.push(format!("  <<any JSON>> {}", t.name)),
+                Kind::Alias(_) => lines.push(format!("  <<alias>> {}", t.name)),
                 _ => {}
             }
             let mut add = |target: &TypeRef, label: &str| {

@@ -4,11 +4,13 @@
 //! * `check`: regenerate in memory and compare with what is checked in;
 //! * `docs`: regenerate only the reference docs in `docs/schemas/`;
 //! * `drift`: classify schema changes and report version drift;
+//! * `fuzz-diff`: compare our validators with the `jsonschema` crate on generated documents;
 //! * `validate`: validate documents against a bundled schema.
 
 mod check;
 mod lock;
 mod validate;
+mod fuzz_diff;
 
 use std::process::ExitCode;
 
@@ -24,6 +26,9 @@ commands:
   validate    validate documents against a bundled schema: --schema NAME|PATH
               [--jsonl] [--format text|json] [--echo] [--contract [--channel
               desktop|phone] [--catalog FILE] [--jira-host HOST]] FILE...
+  fuzz-diff   compare our validators with the jsonschema crate on generated
+              documents for both seeds ([--seed N] [--count N], default 100000
+              per seed); exit 1 on any disagreement
 ";
 
 fn main() -> ExitCode {
@@ -38,6 +43,7 @@ fn main() -> ExitCode {
         "check" => check::check(rest),
         "validate" => validate::run(rest),
         "docs" => check::docs(rest),
+        "fuzz-diff" => fuzz_diff::run(rest),
         "drift" => Ok(ExitCode::from(contracts_drift::run_cli(rest, &check::root()).clamp(0, 255) as u8)),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");

@@ -144,6 +144,13 @@ pub struct Keywords {
     /// `format` is an assertion here whatever the settings say (the
     /// document's metaschema uses the format-assertion vocabulary).
     pub format_assertion: bool,
+    /// `contentEncoding`
+    pub content_encoding: Option<String>,
+    /// `contentMediaType`
+    pub content_media_type: Option<String>,
+    /// The content keywords are checked (draft-06/07, where a validator may
+    /// assert them; later drafts make them annotations only).
+    pub content_assertion: bool,
     /// `maxItems`
     pub max_items: Option<u64>,
     /// `minItems`
@@ -334,7 +341,7 @@ impl Ir {
                 let items_rel = k.items.map(|c| self.relative_pointer(id, c));
                 h.update(
                     format!(
-                        "kw:{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
+                        "kw:{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
                         k.types,
                         k.enum_.as_ref().map(|v| Value::Array(v.clone()).to_string()),
                         k.const_.as_ref().map(Value::to_string),
@@ -347,6 +354,7 @@ impl Ir {
                         k.min_length,
                         k.pattern,
                         if format_assertion || k.format_assertion { k.format.clone() } else { None },
+                        if k.content_assertion { (k.content_encoding.clone(), k.content_media_type.clone()) } else { (None, None) },
                         k.max_items,
                         k.min_items,
                         k.unique_items,
@@ -533,6 +541,7 @@ impl Builder<'_> {
         }
         let d = &self.docs.docs[doc];
         k.format_assertion = d.asserts_format();
+        k.content_assertion = matches!(dialect, Dialect::Draft6 | Dialect::Draft7);
         for (kw, v) in &m {
             if !d.uses_keyword(kw, dialect) {
                 continue; // its vocabulary is off in this document's metaschema
@@ -711,6 +720,8 @@ impl Builder<'_> {
                     k.pattern = Some(p.to_owned());
                 }
                 "format" => k.format = v.as_str().map(str::to_owned),
+                "contentEncoding" => k.content_encoding = v.as_str().map(str::to_owned),
+                "contentMediaType" => k.content_media_type = v.as_str().map(str::to_owned),
                 "uniqueItems" => k.unique_items = v.as_bool().ok_or_else(|| err(kw, "must be a boolean"))?,
                 "required" => {
                     // draft-03's boolean `required` is ignored.

@@ -220,6 +220,28 @@ impl Ctx {
         })
     }
 
+    /// `contentEncoding` / `contentMediaType` as assertions (draft-06/07):
+    /// `base64` must decode, `application/json` must parse (after decoding).
+    /// Other encodings and media types are not checked.
+    pub fn content(&mut self, loc: &Loc, at: &SchemaPath, v: &str, encoding: Option<&str>, media_type: Option<&str>) -> bool {
+        let decoded = match encoding {
+            Some(e) if e.eq_ignore_ascii_case("base64") => match decode_base64(v) {
+                Some(bytes) => bytes,
+                None => {
+                    return self.fail(loc, at, "contentEncoding", || format!("{} must be base64-encoded", loc.describe()));
+                }
+            },
+            _ => v.as_bytes().to_vec(),
+        };
+        match media_type {
+            Some(m) if m.eq_ignore_ascii_case("application/json") => {
+                serde_json::from_slice::<Value>(&decoded).is_ok()
+                    || self.fail(loc, at, "contentMediaType", || format!("{} must hold a JSON document", loc.describe()))
+            }
+            _ => true,
+        }
+    }
+
     /// `minimum`.
     pub fn minimum(&mut self, loc: &Loc, at: &SchemaPath, n: &Number, b: Num) -> bool {
         compare(n, b) != Ordering::Less
@@ -510,6 +532,32 @@ impl Evaluated {
     }
 }
 
+/// Decodes standard base64 (RFC 4648, `=` padding optional); `None` when
+/// `s` is not base64.
+fn decode_base64(s: &str) -> Option<Vec<u8>> {
+    let s = s.trim_end_matches('=');
+    let mut out = Vec::with_capacity(s.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for b in s.bytes() {
+        let v = match b {
+            b'A'..=b'Z' => b - b'A',
+            b'a'..=b'z' => b - b'a' + 26,
+            b'0'..=b'9' => b - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        };
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    (s.len() % 4 != 1).then_some(out)
+}
+
 /// Whether `v` has one of the types in `mask`.
 #[inline]
 pub fn type_matches(v: &Value, mask: u8) -> bool {
@@ -647,6 +695,18 @@ mod tests {
         let ok = c.quiet(|c| c.min_length(&root, &AT, "", 1));
         assert!(!ok);
         assert!(c.into_errors().is_empty());
+    }
+
+    #[test]
+    fn content_checks_base64_and_json() {
+        let mut c = Ctx::collecting();
+        let root = Loc::Root;
+        assert!(c.content(&root, &ROOT, "eyJmb28iOiAiYmFyIn0K", Some("base64"), Some("application/json")));
+        assert!(!c.content(&root, &ROOT, "eyJmb28iOi%iYmFyIn0K", Some("base64"), None));
+        assert!(!c.content(&root, &ROOT, "ezp9Cg==", Some("base64"), Some("application/json")));
+        assert!(!c.content(&root, &ROOT, "{:}", None, Some("application/json")));
+        assert!(c.content(&root, &ROOT, "anything", Some("7bit"), Some("text/plain")));
+        assert_eq!(decode_base64("aGk="), Some(b"hi".to_vec()));
     }
 
     #[test]

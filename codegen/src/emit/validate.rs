@@ -476,6 +476,14 @@ impl<'a> Validators<'a> {
                 out.push(quote!(ok &= c.format(l, s, x, #f, #rt::format::check(#f, x));));
             }
         }
+        if k.content_assertion && (k.content_encoding.is_some() || k.content_media_type.is_some()) {
+            let opt = |v: &Option<String>| match v {
+                Some(v) => quote!(Some(#v)),
+                None => quote!(None),
+            };
+            let (enc, media) = (opt(&k.content_encoding), opt(&k.content_media_type));
+            out.push(quote!(ok &= c.content(l, s, x, #enc, #media);));
+        }
         out
     }
 

@@ -1331,24 +1331,15 @@ mod validators {
                             "payload",
                         ],
                     );
-            ok &= c.prop(l, s, x, "protocolVersion", "/properties/protocolVersion", v1);
-            ok &= c.prop(l, s, x, "commandId", "/properties/commandId", v2);
-            ok &= c.prop(l, s, x, "type", "/properties/type", v9);
-            ok &= c.prop(l, s, x, "runId", "/properties/runId", v3);
-            ok &= c.prop(l, s, x, "issuedAt", "/properties/issuedAt", v4);
-            ok &= c.prop(l, s, x, "actor", "/properties/actor", v5);
-            ok
-                &= c
-                    .prop(
-                        l,
-                        s,
-                        x,
-                        "expectedSequence",
-                        "/properties/expectedSequence",
-                        v59,
-                    );
-            ok &= c.prop(l, s, x, "payload", "/properties/payload", v10);
-            ok &= c.prop(l, s, x, "auth", "/properties/auth", v8);
+            ok &= c.prop(l, s, x, "protocolVersion", v1);
+            ok &= c.prop(l, s, x, "commandId", v2);
+            ok &= c.prop(l, s, x, "type", v9);
+            ok &= c.prop(l, s, x, "runId", v3);
+            ok &= c.prop(l, s, x, "issuedAt", v4);
+            ok &= c.prop(l, s, x, "actor", v5);
+            ok &= c.prop(l, s, x, "expectedSequence", v59);
+            ok &= c.prop(l, s, x, "payload", v10);
+            ok &= c.prop(l, s, x, "auth", v8);
         }
         ok
             &= c
@@ -1357,44 +1348,24 @@ mod validators {
                     l,
                     s,
                     &[
-                        (v60, "/oneOf/0"),
-                        (v61, "/oneOf/1"),
-                        (v62, "/oneOf/2"),
-                        (v63, "/oneOf/3"),
-                        (v64, "/oneOf/4"),
-                        (v65, "/oneOf/5"),
-                        (v66, "/oneOf/6"),
-                        (v67, "/oneOf/7"),
-                        (v68, "/oneOf/8"),
-                        (v69, "/oneOf/9"),
-                        (v70, "/oneOf/10"),
-                        (v71, "/oneOf/11"),
-                        (v72, "/oneOf/12"),
-                        (v73, "/oneOf/13"),
-                        (v74, "/oneOf/14"),
-                        (v75, "/oneOf/15"),
+                        (v60, Some("start")),
+                        (v61, Some("status")),
+                        (v62, Some("inspect")),
+                        (v63, Some("tail")),
+                        (v64, Some("pause")),
+                        (v65, Some("resume")),
+                        (v66, Some("cancel")),
+                        (v67, Some("approve")),
+                        (v68, Some("deny")),
+                        (v69, Some("retry")),
+                        (v70, Some("skip")),
+                        (v71, Some("run-tool")),
+                        (v72, Some("reconcile")),
+                        (v73, Some("shutdown")),
+                        (v74, Some("agent.send")),
+                        (v75, None),
                     ],
-                    Some((
-                        "type",
-                        &[
-                            Some("start"),
-                            Some("status"),
-                            Some("inspect"),
-                            Some("tail"),
-                            Some("pause"),
-                            Some("resume"),
-                            Some("cancel"),
-                            Some("approve"),
-                            Some("deny"),
-                            Some("retry"),
-                            Some("skip"),
-                            Some("run-tool"),
-                            Some("reconcile"),
-                            Some("shutdown"),
-                            Some("agent.send"),
-                            None,
-                        ],
-                    )),
+                    Some("type"),
                 );
         ok
     }
@@ -1402,50 +1373,30 @@ mod validators {
         c.check_type(l, s, i, 16) & c.const_str(l, s, i, "1.0")
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => c.pattern(l, s, x, &RE0),
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.pattern(l, s, x, &RE0);
-        }
-        ok
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => c.pattern(l, s, x, &RE1),
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.pattern(l, s, x, &RE1);
-        }
-        ok
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => c.pattern(l, s, x, &RE2),
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.pattern(l, s, x, &RE2);
-        }
-        ok
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["kind", "id", "transport"]);
-            ok &= c.prop(l, s, x, "kind", "/properties/kind", v6);
-            ok &= c.prop(l, s, x, "id", "/properties/id", v7);
-            ok &= c.prop(l, s, x, "transport", "/properties/transport", v7);
-        }
+        ok &= c.required(l, s, x, &["kind", "id", "transport"]);
+        ok &= c.prop(l, s, x, "kind", v6);
+        ok &= c.prop(l, s, x, "id", v7);
+        ok &= c.prop(l, s, x, "transport", v7);
         ok
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1455,138 +1406,87 @@ mod validators {
         c.check_type(l, s, i, 16)
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["scheme", "value"]);
-            ok &= c.prop(l, s, x, "scheme", "/properties/scheme", v7);
-            ok &= c.prop(l, s, x, "value", "/properties/value", v9);
-        }
+        ok &= c.required(l, s, x, &["scheme", "value"]);
+        ok &= c.prop(l, s, x, "scheme", v7);
+        ok &= c.prop(l, s, x, "value", v9);
         ok
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => c.min_length(l, s, x, 1u64),
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.min_length(l, s, x, 1u64);
-        }
-        ok
     }
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["profile", "unattended"]);
-            ok &= c.prop(l, s, x, "profile", "/properties/profile", v7);
-            ok &= c.prop(l, s, x, "spec", "/properties/spec", v14);
-            ok &= c.prop(l, s, x, "reviewTarget", "/properties/reviewTarget", v19);
-            ok &= c.prop(l, s, x, "withFix", "/properties/withFix", v76);
-            ok &= c.prop(l, s, x, "phases", "/properties/phases", v77);
-            ok &= c.prop(l, s, x, "modelOverrides", "/properties/modelOverrides", v78);
-            ok &= c.prop(l, s, x, "runtime", "/properties/runtime", v7);
-            ok &= c.prop(l, s, x, "fakeScript", "/properties/fakeScript", v7);
-            ok &= c.prop(l, s, x, "unattended", "/properties/unattended", v76);
-            ok &= c.prop(l, s, x, "budgets", "/properties/budgets", v21);
-            ok &= c.prop(l, s, x, "sandboxRequire", "/properties/sandboxRequire", v22);
-            ok &= c.prop(l, s, x, "consent", "/properties/consent", v23);
-        }
+        ok &= c.required(l, s, x, &["profile", "unattended"]);
+        ok &= c.prop(l, s, x, "profile", v7);
+        ok &= c.prop(l, s, x, "spec", v14);
+        ok &= c.prop(l, s, x, "reviewTarget", v19);
+        ok &= c.prop(l, s, x, "withFix", v76);
+        ok &= c.prop(l, s, x, "phases", v77);
+        ok &= c.prop(l, s, x, "modelOverrides", v78);
+        ok &= c.prop(l, s, x, "runtime", v7);
+        ok &= c.prop(l, s, x, "fakeScript", v7);
+        ok &= c.prop(l, s, x, "unattended", v76);
+        ok &= c.prop(l, s, x, "budgets", v21);
+        ok &= c.prop(l, s, x, "sandboxRequire", v22);
+        ok &= c.prop(l, s, x, "consent", v23);
         ok
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["id"]);
-            ok &= c.prop(l, s, x, "id", "/properties/id", v15);
-        }
+        ok &= c.required(l, s, x, &["id"]);
+        ok &= c.prop(l, s, x, "id", v15);
         ok
     }
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["path"]);
-            ok &= c.prop(l, s, x, "path", "/properties/path", v7);
-        }
+        ok &= c.required(l, s, x, &["path"]);
+        ok &= c.prop(l, s, x, "path", v7);
         ok
     }
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v12, "/anyOf/0"), (v13, "/anyOf/1")], None)
+        c.any_of(i, l, s, &[(v12, None), (v13, None)], None)
     }
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => c.pattern(l, s, x, &RE3),
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.pattern(l, s, x, &RE3);
-        }
-        ok
     }
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["ref"]);
-            ok &= c.prop(l, s, x, "ref", "/properties/ref", v7);
-        }
+        ok &= c.required(l, s, x, &["ref"]);
+        ok &= c.prop(l, s, x, "ref", v7);
         ok
     }
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["base", "head"]);
-            ok &= c.prop(l, s, x, "base", "/properties/base", v7);
-            ok &= c.prop(l, s, x, "head", "/properties/head", v7);
-        }
+        ok &= c.required(l, s, x, &["base", "head"]);
+        ok &= c.prop(l, s, x, "base", v7);
+        ok &= c.prop(l, s, x, "head", v7);
         ok
     }
     pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["runId"]);
-            ok &= c.prop(l, s, x, "runId", "/properties/runId", v3);
-        }
+        ok &= c.required(l, s, x, &["runId"]);
+        ok &= c.prop(l, s, x, "runId", v3);
         ok
     }
     pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v16, "/anyOf/0"), (v17, "/anyOf/1"), (v18, "/anyOf/2")],
-            None,
-        )
+        c.any_of(i, l, s, &[(v16, None), (v17, None), (v18, None)], None)
     }
     pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 16)
@@ -1608,93 +1508,50 @@ mod validators {
                 )
     }
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "tokens", "/properties/tokens", v59);
-            ok &= c.prop(l, s, x, "modelRequests", "/properties/modelRequests", v59);
-            ok &= c.prop(l, s, x, "toolCalls", "/properties/toolCalls", v59);
-            ok &= c.prop(l, s, x, "wallClockMs", "/properties/wallClockMs", v79);
-            ok &= c.prop(l, s, x, "retries", "/properties/retries", v59);
-            ok &= c.prop(l, s, x, "fixRounds", "/properties/fixRounds", v59);
-            ok &= c.prop(l, s, x, "contextTokens", "/properties/contextTokens", v59);
-            ok
-                &= c
-                    .prop(
-                        l,
-                        s,
-                        x,
-                        "concurrentAgents",
-                        "/properties/concurrentAgents",
-                        v59,
-                    );
-            ok
-                &= c
-                    .prop(
-                        l,
-                        s,
-                        x,
-                        "estimatedQuotaPercent",
-                        "/properties/estimatedQuotaPercent",
-                        v79,
-                    );
-        }
+        ok &= c.prop(l, s, x, "tokens", v59);
+        ok &= c.prop(l, s, x, "modelRequests", v59);
+        ok &= c.prop(l, s, x, "toolCalls", v59);
+        ok &= c.prop(l, s, x, "wallClockMs", v79);
+        ok &= c.prop(l, s, x, "retries", v59);
+        ok &= c.prop(l, s, x, "fixRounds", v59);
+        ok &= c.prop(l, s, x, "contextTokens", v59);
+        ok &= c.prop(l, s, x, "concurrentAgents", v59);
+        ok &= c.prop(l, s, x, "estimatedQuotaPercent", v79);
         ok
     }
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 16) & c.enum_str(l, s, i, &["native", "best-effort"])
     }
     pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["policySha256", "via"]);
-            ok &= c.prop(l, s, x, "policySha256", "/properties/policySha256", v24);
-            ok &= c.prop(l, s, x, "via", "/properties/via", v25);
-        }
+        ok &= c.required(l, s, x, &["policySha256", "via"]);
+        ok &= c.prop(l, s, x, "policySha256", v24);
+        ok &= c.prop(l, s, x, "via", v25);
         ok
     }
     pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => c.pattern(l, s, x, &RE4),
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.pattern(l, s, x, &RE4);
-        }
-        ok
     }
     pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 16) & c.const_str(l, s, i, "cli-flag")
     }
     pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "runId", "/properties/runId", v3);
-        }
+        ok &= c.prop(l, s, x, "runId", v3);
         ok
     }
     pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["target"]);
-            ok &= c.prop(l, s, x, "target", "/properties/target", v28);
-        }
+        ok &= c.required(l, s, x, &["target"]);
+        ok &= c.prop(l, s, x, "target", v28);
         ok
     }
     pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1703,507 +1560,360 @@ mod validators {
             l,
             s,
             &[
-                (v29, "/anyOf/0"),
-                (v31, "/anyOf/1"),
-                (v32, "/anyOf/2"),
-                (v34, "/anyOf/3"),
-                (v36, "/anyOf/4"),
-                (v37, "/anyOf/5"),
-                (v38, "/anyOf/6"),
-                (v39, "/anyOf/7"),
+                (v29, Some("agent")),
+                (v31, Some("context")),
+                (v32, Some("approval")),
+                (v34, Some("effect")),
+                (v36, Some("snapshot")),
+                (v37, Some("locks")),
+                (v38, Some("diff")),
+                (v39, Some("artifact")),
             ],
-            Some((
-                "kind",
-                &[
-                    Some("agent"),
-                    Some("context"),
-                    Some("approval"),
-                    Some("effect"),
-                    Some("snapshot"),
-                    Some("locks"),
-                    Some("diff"),
-                    Some("artifact"),
-                ],
-            )),
+            Some("kind"),
         )
     }
     pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["kind", "agentId"]);
-            ok &= c.prop(l, s, x, "kind", "/properties/kind", v80);
-            ok &= c.prop(l, s, x, "agentId", "/properties/agentId", v30);
-        }
+        ok &= c.required(l, s, x, &["kind", "agentId"]);
+        ok &= c.prop(l, s, x, "kind", v80);
+        ok &= c.prop(l, s, x, "agentId", v30);
         ok
     }
     pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => c.max_length(l, s, x, 128u64) & c.pattern(l, s, x, &RE5),
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.max_length(l, s, x, 128u64);
-            ok &= c.pattern(l, s, x, &RE5);
-        }
-        ok
     }
     pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["kind", "agentId", "incarnation"]);
-            ok &= c.prop(l, s, x, "kind", "/properties/kind", v81);
-            ok &= c.prop(l, s, x, "agentId", "/properties/agentId", v30);
-            ok &= c.prop(l, s, x, "incarnation", "/properties/incarnation", v59);
-        }
+        ok &= c.required(l, s, x, &["kind", "agentId", "incarnation"]);
+        ok &= c.prop(l, s, x, "kind", v81);
+        ok &= c.prop(l, s, x, "agentId", v30);
+        ok &= c.prop(l, s, x, "incarnation", v59);
         ok
     }
     pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["kind", "approvalId"]);
-            ok &= c.prop(l, s, x, "kind", "/properties/kind", v82);
-            ok &= c.prop(l, s, x, "approvalId", "/properties/approvalId", v33);
-        }
+        ok &= c.required(l, s, x, &["kind", "approvalId"]);
+        ok &= c.prop(l, s, x, "kind", v82);
+        ok &= c.prop(l, s, x, "approvalId", v33);
         ok
     }
     pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => c.pattern(l, s, x, &RE6),
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.pattern(l, s, x, &RE6);
-        }
-        ok
     }
     pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["kind", "effectId"]);
-            ok &= c.prop(l, s, x, "kind", "/properties/kind", v83);
-            ok &= c.prop(l, s, x, "effectId", "/properties/effectId", v35);
-        }
+        ok &= c.required(l, s, x, &["kind", "effectId"]);
+        ok &= c.prop(l, s, x, "kind", v83);
+        ok &= c.prop(l, s, x, "effectId", v35);
         ok
     }
     pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => c.pattern(l, s, x, &RE7),
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.pattern(l, s, x, &RE7);
-        }
-        ok
     }
     pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["kind"]);
-            ok &= c.prop(l, s, x, "kind", "/properties/kind", v84);
-        }
+        ok &= c.required(l, s, x, &["kind"]);
+        ok &= c.prop(l, s, x, "kind", v84);
         ok
     }
     pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["kind"]);
-            ok &= c.prop(l, s, x, "kind", "/properties/kind", v85);
-        }
+        ok &= c.required(l, s, x, &["kind"]);
+        ok &= c.prop(l, s, x, "kind", v85);
         ok
     }
     pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["kind"]);
-            ok &= c.prop(l, s, x, "kind", "/properties/kind", v86);
-            ok &= c.prop(l, s, x, "surface", "/properties/surface", v15);
-        }
+        ok &= c.required(l, s, x, &["kind"]);
+        ok &= c.prop(l, s, x, "kind", v86);
+        ok &= c.prop(l, s, x, "surface", v15);
         ok
     }
     pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["kind", "artifactId"]);
-            ok &= c.prop(l, s, x, "kind", "/properties/kind", v87);
-            ok &= c.prop(l, s, x, "artifactId", "/properties/artifactId", v40);
-            ok &= c.prop(l, s, x, "maxBytes", "/properties/maxBytes", v88);
-            ok &= c.prop(l, s, x, "offset", "/properties/offset", v59);
-        }
+        ok &= c.required(l, s, x, &["kind", "artifactId"]);
+        ok &= c.prop(l, s, x, "kind", v87);
+        ok &= c.prop(l, s, x, "artifactId", v40);
+        ok &= c.prop(l, s, x, "maxBytes", v88);
+        ok &= c.prop(l, s, x, "offset", v59);
         ok
     }
     pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => c.pattern(l, s, x, &RE8),
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.pattern(l, s, x, &RE8);
-        }
-        ok
     }
     pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["follow", "ephemeral"]);
-            ok &= c.prop(l, s, x, "sinceSequence", "/properties/sinceSequence", v59);
-            ok &= c.prop(l, s, x, "replay", "/properties/replay", v59);
-            ok &= c.prop(l, s, x, "follow", "/properties/follow", v76);
-            ok &= c.prop(l, s, x, "ephemeral", "/properties/ephemeral", v76);
-        }
+        ok &= c.required(l, s, x, &["follow", "ephemeral"]);
+        ok &= c.prop(l, s, x, "sinceSequence", v59);
+        ok &= c.prop(l, s, x, "replay", v59);
+        ok &= c.prop(l, s, x, "follow", v76);
+        ok &= c.prop(l, s, x, "ephemeral", v76);
         ok
     }
     pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "reason", "/properties/reason", v7);
-        }
+        ok &= c.prop(l, s, x, "reason", v7);
         ok
     }
     pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "acknowledge", "/properties/acknowledge", v44);
-            ok &= c.prop(l, s, x, "raiseBudgets", "/properties/raiseBudgets", v21);
-            ok &= c.prop(l, s, x, "takeover", "/properties/takeover", v76);
-        }
+        ok &= c.prop(l, s, x, "acknowledge", v44);
+        ok &= c.prop(l, s, x, "raiseBudgets", v21);
+        ok &= c.prop(l, s, x, "takeover", v76);
         ok
     }
     pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 16) & c.const_str(l, s, i, "blocked-inspected")
     }
     pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["keepWorktrees"]);
-            ok &= c.prop(l, s, x, "reason", "/properties/reason", v7);
-            ok &= c.prop(l, s, x, "keepWorktrees", "/properties/keepWorktrees", v76);
-        }
+        ok &= c.required(l, s, x, &["keepWorktrees"]);
+        ok &= c.prop(l, s, x, "reason", v7);
+        ok &= c.prop(l, s, x, "keepWorktrees", v76);
         ok
     }
     pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["approvalId", "scope"]);
-            ok &= c.prop(l, s, x, "approvalId", "/properties/approvalId", v33);
-            ok &= c.prop(l, s, x, "scope", "/properties/scope", v47);
-            ok &= c.prop(l, s, x, "answer", "/properties/answer", v7);
-            ok &= c.prop(l, s, x, "note", "/properties/note", v7);
-        }
+        ok &= c.required(l, s, x, &["approvalId", "scope"]);
+        ok &= c.prop(l, s, x, "approvalId", v33);
+        ok &= c.prop(l, s, x, "scope", v47);
+        ok &= c.prop(l, s, x, "answer", v7);
+        ok &= c.prop(l, s, x, "note", v7);
         ok
     }
     pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 16) & c.enum_str(l, s, i, &["once", "run"])
     }
     pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["approvalId"]);
-            ok &= c.prop(l, s, x, "approvalId", "/properties/approvalId", v33);
-            ok &= c.prop(l, s, x, "note", "/properties/note", v7);
-        }
+        ok &= c.required(l, s, x, &["approvalId"]);
+        ok &= c.prop(l, s, x, "approvalId", v33);
+        ok &= c.prop(l, s, x, "note", v7);
         ok
     }
     pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["target"]);
-            ok &= c.prop(l, s, x, "target", "/properties/target", v50);
-        }
+        ok &= c.required(l, s, x, &["target"]);
+        ok &= c.prop(l, s, x, "target", v50);
         ok
     }
     pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v51, "/anyOf/0"), (v29, "/anyOf/1")],
-            Some(("kind", &[Some("phase"), Some("agent")])),
-        )
+        c.any_of(i, l, s, &[(v51, Some("phase")), (v29, Some("agent"))], Some("kind"))
     }
     pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["kind"]);
-            ok &= c.prop(l, s, x, "kind", "/properties/kind", v89);
-            ok &= c.prop(l, s, x, "state", "/properties/state", v20);
-        }
+        ok &= c.required(l, s, x, &["kind"]);
+        ok &= c.prop(l, s, x, "kind", v89);
+        ok &= c.prop(l, s, x, "state", v20);
         ok
     }
     pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["phase", "justification"]);
-            ok &= c.prop(l, s, x, "phase", "/properties/phase", v20);
-            ok &= c.prop(l, s, x, "justification", "/properties/justification", v9);
-        }
+        ok &= c.required(l, s, x, &["phase", "justification"]);
+        ok &= c.prop(l, s, x, "phase", v20);
+        ok &= c.prop(l, s, x, "justification", v9);
         ok
     }
     pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["tool", "input", "justification"]);
-            ok &= c.prop(l, s, x, "agentId", "/properties/agentId", v30);
-            ok &= c.prop(l, s, x, "tool", "/properties/tool", v9);
-            ok &= c.prop(l, s, x, "input", "/properties/input", v90);
-            ok &= c.prop(l, s, x, "justification", "/properties/justification", v9);
-        }
+        ok &= c.required(l, s, x, &["tool", "input", "justification"]);
+        ok &= c.prop(l, s, x, "agentId", v30);
+        ok &= c.prop(l, s, x, "tool", v9);
+        ok &= c.prop(l, s, x, "input", v90);
+        ok &= c.prop(l, s, x, "justification", v9);
         ok
     }
     pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["mode"]);
-            ok &= c.prop(l, s, x, "mode", "/properties/mode", v55);
-        }
+        ok &= c.required(l, s, x, &["mode"]);
+        ok &= c.prop(l, s, x, "mode", v55);
         ok
     }
     pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 16) & c.enum_str(l, s, i, &["plan", "apply"])
     }
     pub(super) fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["graceMs"]);
-            ok &= c.prop(l, s, x, "graceMs", "/properties/graceMs", v59);
-        }
+        ok &= c.required(l, s, x, &["graceMs"]);
+        ok &= c.prop(l, s, x, "graceMs", v59);
         ok
     }
     pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["agentId", "text", "delivery"]);
-            ok &= c.prop(l, s, x, "agentId", "/properties/agentId", v30);
-            ok &= c.prop(l, s, x, "text", "/properties/text", v7);
-            ok &= c.prop(l, s, x, "delivery", "/properties/delivery", v58);
-        }
+        ok &= c.required(l, s, x, &["agentId", "text", "delivery"]);
+        ok &= c.prop(l, s, x, "agentId", v30);
+        ok &= c.prop(l, s, x, "text", v7);
+        ok &= c.prop(l, s, x, "delivery", v58);
         ok
     }
     pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 16) & c.enum_str(l, s, i, &["steer", "follow-up"])
     }
     pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 4);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::Number(x) => {
+                c.check_type(l, s, i, 4) & c.minimum(l, s, x, rt::Num::U(0u64))
+            }
+            _ => c.check_type(l, s, i, 4),
         }
-        if let Value::Number(x) = i {
-            ok &= c.minimum(l, s, x, rt::Num::U(0u64));
-        }
-        ok
     }
     pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v91);
-            ok &= c.prop(l, s, x, "payload", "/properties/payload", v11);
+            ok &= c.prop(l, s, x, "type", v91);
+            ok &= c.prop(l, s, x, "payload", v11);
         }
         ok
     }
     pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v92);
-            ok &= c.prop(l, s, x, "payload", "/properties/payload", v26);
+            ok &= c.prop(l, s, x, "type", v92);
+            ok &= c.prop(l, s, x, "payload", v26);
         }
         ok
     }
     pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v93);
-            ok &= c.prop(l, s, x, "payload", "/properties/payload", v27);
+            ok &= c.prop(l, s, x, "type", v93);
+            ok &= c.prop(l, s, x, "payload", v27);
         }
         ok
     }
     pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v94);
-            ok &= c.prop(l, s, x, "payload", "/properties/payload", v41);
+            ok &= c.prop(l, s, x, "type", v94);
+            ok &= c.prop(l, s, x, "payload", v41);
         }
         ok
     }
     pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v95);
-            ok &= c.prop(l, s, x, "payload", "/properties/payload", v42);
+            ok &= c.prop(l, s, x, "type", v95);
+            ok &= c.prop(l, s, x, "payload", v42);
         }
         ok
     }
     pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v96);
-            ok &= c.prop(l, s, x, "payload", "/properties/payload", v43);
+            ok &= c.prop(l, s, x, "type", v96);
+            ok &= c.prop(l, s, x, "payload", v43);
         }
         ok
     }
     pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v97);
-            ok &= c.prop(l, s, x, "payload", "/properties/payload", v45);
+            ok &= c.prop(l, s, x, "type", v97);
+            ok &= c.prop(l, s, x, "payload", v45);
         }
         ok
     }
     pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v98);
-            ok &= c.prop(l, s, x, "payload", "/properties/payload", v46);
+            ok &= c.prop(l, s, x, "type", v98);
+            ok &= c.prop(l, s, x, "payload", v46);
         }
         ok
     }
     pub(super) fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v99);
-            ok &= c.prop(l, s, x, "payload", "/properties/payload", v48);
+            ok &= c.prop(l, s, x, "type", v99);
+            ok &= c.prop(l, s, x, "payload", v48);
         }
         ok
     }
     pub(super) fn v69(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v100);
-            ok &= c.prop(l, s, x, "payload", "/properties/payload", v49);
+            ok &= c.prop(l, s, x, "type", v100);
+            ok &= c.prop(l, s, x, "payload", v49);
         }
         ok
     }
     pub(super) fn v70(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v101);
-            ok &= c.prop(l, s, x, "payload", "/properties/payload", v52);
+            ok &= c.prop(l, s, x, "type", v101);
+            ok &= c.prop(l, s, x, "payload", v52);
         }
         ok
     }
     pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v102);
-            ok &= c.prop(l, s, x, "payload", "/properties/payload", v53);
+            ok &= c.prop(l, s, x, "type", v102);
+            ok &= c.prop(l, s, x, "payload", v53);
         }
         ok
     }
     pub(super) fn v72(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v103);
-            ok &= c.prop(l, s, x, "payload", "/properties/payload", v54);
+            ok &= c.prop(l, s, x, "type", v103);
+            ok &= c.prop(l, s, x, "payload", v54);
         }
         ok
     }
     pub(super) fn v73(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v104);
-            ok &= c.prop(l, s, x, "payload", "/properties/payload", v56);
+            ok &= c.prop(l, s, x, "type", v104);
+            ok &= c.prop(l, s, x, "payload", v56);
         }
         ok
     }
     pub(super) fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v105);
-            ok &= c.prop(l, s, x, "payload", "/properties/payload", v57);
+            ok &= c.prop(l, s, x, "type", v105);
+            ok &= c.prop(l, s, x, "payload", v57);
         }
         ok
     }
     pub(super) fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v106);
+            ok &= c.prop(l, s, x, "type", v106);
         }
         ok
     }
@@ -2211,41 +1921,26 @@ mod validators {
         c.check_type(l, s, i, 2)
     }
     pub(super) fn v77(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 32);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Array(x) = i {
-            ok &= c.items(l, s, x, 0usize, "/items", v20);
-        }
+        ok &= c.items(l, s, x, 0usize, "/items", v20);
         ok
     }
     pub(super) fn v78(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            for (key, v) in x {
-                if RE9.is_match(key) {
-                    ok &= v107(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
-                }
+        for (key, v) in x {
+            if RE9.is_match(key) {
+                ok &= v107(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
             }
         }
         ok
     }
     pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 8);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::Number(x) => c.minimum(l, s, x, rt::Num::U(0u64)),
+            _ => c.check_type(l, s, i, 8),
         }
-        if let Value::Number(x) = i {
-            ok &= c.minimum(l, s, x, rt::Num::U(0u64));
-        }
-        ok
     }
     pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 16) & c.const_str(l, s, i, "agent")
@@ -2272,16 +1967,13 @@ mod validators {
         c.check_type(l, s, i, 16) & c.const_str(l, s, i, "artifact")
     }
     pub(super) fn v88(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 4);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::Number(x) => {
+                c.check_type(l, s, i, 4) & c.minimum(l, s, x, rt::Num::U(1u64))
+                    & c.maximum(l, s, x, rt::Num::U(3145728u64))
+            }
+            _ => c.check_type(l, s, i, 4),
         }
-        if let Value::Number(x) = i {
-            ok &= c.minimum(l, s, x, rt::Num::U(1u64));
-            ok &= c.maximum(l, s, x, rt::Num::U(3145728u64));
-        }
-        ok
     }
     pub(super) fn v89(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 16) & c.const_str(l, s, i, "phase")
@@ -2352,17 +2044,12 @@ mod validators {
         ok
     }
     pub(super) fn v107(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["provider", "model"]);
-            ok &= c.prop(l, s, x, "provider", "/properties/provider", v7);
-            ok &= c.prop(l, s, x, "model", "/properties/model", v7);
-            ok &= c.prop(l, s, x, "capability", "/properties/capability", v110);
-        }
+        ok &= c.required(l, s, x, &["provider", "model"]);
+        ok &= c.prop(l, s, x, "provider", v7);
+        ok &= c.prop(l, s, x, "model", v7);
+        ok &= c.prop(l, s, x, "capability", v110);
         ok
     }
     pub(super) fn v108(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2371,12 +2058,12 @@ mod validators {
             l,
             s,
             &[
-                (v111, "/anyOf/0"),
-                (v76, "/anyOf/1"),
-                (v112, "/anyOf/2"),
-                (v7, "/anyOf/3"),
-                (v113, "/anyOf/4"),
-                (v114, "/anyOf/5"),
+                (v111, None),
+                (v76, None),
+                (v112, None),
+                (v7, None),
+                (v113, None),
+                (v114, None),
             ],
             None,
         )
@@ -2410,13 +2097,7 @@ mod validators {
             i,
             l,
             s,
-            &[
-                (v115, "/anyOf/0"),
-                (v116, "/anyOf/1"),
-                (v117, "/anyOf/2"),
-                (v118, "/anyOf/3"),
-                (v119, "/anyOf/4"),
-            ],
+            &[(v115, None), (v116, None), (v117, None), (v118, None), (v119, None)],
             None,
         )
     }
@@ -2427,27 +2108,17 @@ mod validators {
         c.check_type(l, s, i, 8)
     }
     pub(super) fn v113(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 32);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Array(x) = i {
-            ok &= c.items(l, s, x, 0usize, "/items", v90);
-        }
+        ok &= c.items(l, s, x, 0usize, "/items", v90);
         ok
     }
     pub(super) fn v114(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            for (key, v) in x {
-                if RE9.is_match(key) {
-                    ok &= v90(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
-                }
+        for (key, v) in x {
+            if RE9.is_match(key) {
+                ok &= v90(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
             }
         }
         ok

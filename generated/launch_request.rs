@@ -192,52 +192,37 @@ mod validators {
     static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
     static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["contractVersion", "input", "mode", "answers"]);
-            ok &= c.prop(l, s, x, "contractVersion", "/properties/contractVersion", v1);
-            ok &= c.prop_sensitive(l, s, x, "input", "/properties/input", v2);
-            ok &= c.prop(l, s, x, "mode", "/properties/mode", v3);
-            ok &= c.prop(l, s, x, "kind", "/properties/kind", v4);
-            ok &= c.prop_sensitive(l, s, x, "answers", "/properties/answers", v9);
-            for (key, v) in x {
-                let mut matched = matches!(
-                    key.as_str(), "contractVersion" | "input" | "mode" | "kind" |
-                    "answers"
-                );
-                if !matched {
-                    ok &= c.unexpected_member(l, s, "additionalProperties", key);
-                }
+        ok &= c.required(l, s, x, &["contractVersion", "input", "mode", "answers"]);
+        ok &= c.prop(l, s, x, "contractVersion", v1);
+        ok &= c.prop_sensitive(l, s, x, "input", v2);
+        ok &= c.prop(l, s, x, "mode", v3);
+        ok &= c.prop(l, s, x, "kind", v4);
+        ok &= c.prop_sensitive(l, s, x, "answers", v9);
+        for (key, v) in x {
+            let mut matched = matches!(
+                key.as_str(), "contractVersion" | "input" | "mode" | "kind" | "answers"
+            );
+            if !matched {
+                ok &= c.unexpected_member(l, s, "additionalProperties", key);
             }
         }
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => c.pattern(l, s, x, &RE0),
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.pattern(l, s, x, &RE0);
-        }
-        ok
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => {
+                c.min_length(l, s, x, 1u64) & c.max_length(l, s, x, 4000u64)
+            }
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.min_length(l, s, x, 1u64);
-            ok &= c.max_length(l, s, x, 4000u64);
-        }
-        ok
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["interactive", "autopilot", "background"])
@@ -253,50 +238,36 @@ mod validators {
         ok
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => {
+                c.min_length(l, s, x, 1u64) & c.max_length(l, s, x, 200u64)
+            }
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.min_length(l, s, x, 1u64);
-            ok &= c.max_length(l, s, x, 200u64);
-        }
-        ok
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 32);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Array(x) = i {
-            ok &= c.max_items(l, s, x.len(), 50u64);
-            ok &= c.items(l, s, x, 0usize, "/items", v6);
-        }
+        ok &= c.max_items(l, s, x.len(), 50u64);
+        ok &= c.items(l, s, x, 0usize, "/items", v6);
         ok
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v6, "/anyOf/0"), (v7, "/anyOf/1")], None)
+        c.any_of(i, l, s, &[(v6, None), (v7, None)], None)
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            for key in x.keys() {
-                let key_value = Value::String(key.clone());
-                if !c.quiet(|c| v5(&key_value, l, c, &s.child("/propertyNames"))) {
-                    ok &= c.bad_property_name(l, s, key);
-                }
+        for key in x.keys() {
+            let key_value = Value::String(key.clone());
+            if !c.quiet(|c| v5(&key_value, l, c, &s.child("/propertyNames"))) {
+                ok &= c.bad_property_name(l, s, key);
             }
-            for (key, v) in x {
-                let mut matched = false;
-                if !matched {
-                    ok &= v8(v, &l.key(key), c, &s.child("/additionalProperties"));
-                }
+        }
+        for (key, v) in x {
+            let mut matched = false;
+            if !matched {
+                ok &= v8(v, &l.key(key), c, &s.child("/additionalProperties"));
             }
         }
         ok

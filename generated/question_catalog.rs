@@ -156,34 +156,24 @@ mod validators {
     static RE2: rt::Pattern = rt::Pattern::new("^[A-Za-z0-9][A-Za-z0-9._-]*$");
     static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["catalogVersion", "questions"]);
-            ok &= c.prop(l, s, x, "catalogVersion", "/properties/catalogVersion", v1);
-            ok &= c.prop(l, s, x, "questions", "/properties/questions", v10);
-            for (key, v) in x {
-                let mut matched = matches!(key.as_str(), "catalogVersion" | "questions");
-                if !matched {
-                    ok &= c.unexpected_member(l, s, "additionalProperties", key);
-                }
+        ok &= c.required(l, s, x, &["catalogVersion", "questions"]);
+        ok &= c.prop(l, s, x, "catalogVersion", v1);
+        ok &= c.prop(l, s, x, "questions", v10);
+        for (key, v) in x {
+            let mut matched = matches!(key.as_str(), "catalogVersion" | "questions");
+            if !matched {
+                ok &= c.unexpected_member(l, s, "additionalProperties", key);
             }
         }
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => c.pattern(l, s, x, &RE0),
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.pattern(l, s, x, &RE0);
-        }
-        ok
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v11(
@@ -199,30 +189,19 @@ mod validators {
         )
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => c.max_length(l, s, x, 200u64) & c.pattern(l, s, x, &RE1),
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.max_length(l, s, x, 200u64);
-            ok &= c.pattern(l, s, x, &RE1);
-        }
-        ok
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["single", "multi"])
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => c.max_length(l, s, x, 500u64),
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.max_length(l, s, x, 500u64);
-        }
-        ok
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v12(
@@ -238,101 +217,73 @@ mod validators {
         )
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => {
+                c.min_length(l, s, x, 1u64) & c.max_length(l, s, x, 200u64)
+                    & c.pattern(l, s, x, &RE2)
+            }
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.min_length(l, s, x, 1u64);
-            ok &= c.max_length(l, s, x, 200u64);
-            ok &= c.pattern(l, s, x, &RE2);
-        }
-        ok
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["pattern"]);
-            ok &= c.prop(l, s, x, "pattern", "/properties/pattern", v9);
-            for (key, v) in x {
-                let mut matched = matches!(key.as_str(), "pattern");
-                if !matched {
-                    ok &= c.unexpected_member(l, s, "additionalProperties", key);
-                }
+        ok &= c.required(l, s, x, &["pattern"]);
+        ok &= c.prop(l, s, x, "pattern", v9);
+        for (key, v) in x {
+            let mut matched = matches!(key.as_str(), "pattern");
+            if !matched {
+                ok &= c.unexpected_member(l, s, "additionalProperties", key);
             }
         }
         ok
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => {
+                c.min_length(l, s, x, 1u64) & c.max_length(l, s, x, 1000u64)
+            }
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.min_length(l, s, x, 1u64);
-            ok &= c.max_length(l, s, x, 1000u64);
-        }
-        ok
     }
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 32);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Array(x) = i {
-            ok &= c.max_items(l, s, x.len(), 500u64);
-            ok &= c.items(l, s, x, 0usize, "/items", v2);
-        }
+        ok &= c.max_items(l, s, x.len(), 500u64);
+        ok &= c.items(l, s, x, 0usize, "/items", v2);
         ok
     }
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["id", "select"]);
-            ok &= c.prop(l, s, x, "id", "/properties/id", v3);
-            ok &= c.prop(l, s, x, "select", "/properties/select", v4);
-            ok &= c.prop(l, s, x, "label", "/properties/label", v5);
-            ok &= c.prop(l, s, x, "answerable", "/properties/answerable", v13);
-            ok &= c.prop(l, s, x, "options", "/properties/options", v14);
-            ok &= c.prop(l, s, x, "answer", "/properties/answer", v8);
-            for (key, v) in x {
-                let mut matched = matches!(
-                    key.as_str(), "id" | "select" | "label" | "answerable" | "options" |
-                    "answer"
-                );
-                if !matched {
-                    ok &= c.unexpected_member(l, s, "additionalProperties", key);
-                }
+        ok &= c.required(l, s, x, &["id", "select"]);
+        ok &= c.prop(l, s, x, "id", v3);
+        ok &= c.prop(l, s, x, "select", v4);
+        ok &= c.prop(l, s, x, "label", v5);
+        ok &= c.prop(l, s, x, "answerable", v13);
+        ok &= c.prop(l, s, x, "options", v14);
+        ok &= c.prop(l, s, x, "answer", v8);
+        for (key, v) in x {
+            let mut matched = matches!(
+                key.as_str(), "id" | "select" | "label" | "answerable" | "options" |
+                "answer"
+            );
+            if !matched {
+                ok &= c.unexpected_member(l, s, "additionalProperties", key);
             }
         }
         ok
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["id"]);
-            ok &= c.prop(l, s, x, "id", "/properties/id", v7);
-            ok &= c.prop(l, s, x, "label", "/properties/label", v5);
-            for (key, v) in x {
-                let mut matched = matches!(key.as_str(), "id" | "label");
-                if !matched {
-                    ok &= c.unexpected_member(l, s, "additionalProperties", key);
-                }
+        ok &= c.required(l, s, x, &["id"]);
+        ok &= c.prop(l, s, x, "id", v7);
+        ok &= c.prop(l, s, x, "label", v5);
+        for (key, v) in x {
+            let mut matched = matches!(key.as_str(), "id" | "label");
+            if !matched {
+                ok &= c.unexpected_member(l, s, "additionalProperties", key);
             }
         }
         ok
@@ -341,15 +292,10 @@ mod validators {
         c.check_type(l, s, i, 2)
     }
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 32);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Array(x) = i {
-            ok &= c.max_items(l, s, x.len(), 200u64);
-            ok &= c.items(l, s, x, 0usize, "/items", v6);
-        }
+        ok &= c.max_items(l, s, x.len(), 200u64);
+        ok &= c.items(l, s, x, 0usize, "/items", v6);
         ok
     }
 }

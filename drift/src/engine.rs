@@ -228,7 +228,7 @@ impl<'a> Engine<'a> {
                 return;
             }
         }
-        let at = if nodes.is_empty() { at.clone() } else if branch.is_some() { at.clone() } else { self.loc(new, nodes[0], "") };
+        let at = if nodes.is_empty() || branch.is_some() { at.clone() } else { self.loc(new, nodes[0], "") };
         let mut excluded = 0u8;
         for nt in &f.nots {
             let nf = flatten(self.ir(new), &[*nt]);
@@ -826,7 +826,7 @@ impl<'a> Engine<'a> {
             b.as_ref().map(|b| if ints { (if b.excl { b.v.ceil() - 1.0 } else { b.v.floor() }, false) } else { (b.v, b.excl) })
         };
         // Encode exclusivity as a tiny shift so one ordering serves both.
-        let enc_lo = |x: Option<(f64, bool)>| x.map(|(v, e)| (v, e));
+        let enc_lo = |x: Option<(f64, bool)>| x;
         let cmp = |a: (f64, bool), b: (f64, bool), lower: bool| -> std::cmp::Ordering {
             // Ordering of tightness: for lower bounds higher is tighter.
             let t = |(v, e): (f64, bool)| if lower { (v, e as u8) } else { (-v, e as u8) };

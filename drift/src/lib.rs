@@ -159,12 +159,12 @@ fn match_files(old: &[SchemaFile], ov: &[Value], new: &[SchemaFile], nv: &[Value
         },
     ];
     for s in strategies {
-        for i in 0..old.len() {
-            if ou[i] {
+        for (i, used) in ou.iter_mut().enumerate() {
+            if *used {
                 continue;
             }
             if let Some(j) = (0..new.len()).find(|&j| !nu[j] && s(i, j)) {
-                ou[i] = true;
+                *used = true;
                 nu[j] = true;
                 pairs.push((Some(i), Some(j)));
             }
@@ -347,7 +347,7 @@ fn assess(r: &mut SchemaReport) {
         if let Some((_, ov)) = r.old_versions.iter().find(|(s, _)| s == src) {
             match version::bump(ov, nv) {
                 Ok(b) => declared = declared.max(b),
-                Err(()) => backwards.push(format!("{src}: {ov} → {nv}")),
+                Err(version::Backwards) => backwards.push(format!("{src}: {ov} → {nv}")),
             }
         }
     }

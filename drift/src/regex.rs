@@ -206,10 +206,8 @@ impl Parser<'_> {
             '$' => Ast::End,
             '.' => Ast::Class(dot()),
             '(' => {
-                if self.eat('?') {
-                    if !self.eat(':') {
-                        return None; // look-around or named group
-                    }
+                if self.eat('?') && !self.eat(':') {
+                    return None; // look-around or named group
                 }
                 let inner = self.alt()?;
                 if !self.eat(')') {
@@ -642,7 +640,7 @@ mod tests {
         assert!(matches!(compare("^a$", "^b$"), Some(PatternChange::Changed(_, _))));
         assert!(matches!(compare("abc", "b"), Some(PatternChange::Widened(_))));
         assert_eq!(compare("(?=a)", "a"), None);
-        assert!(matches_everything("^.*$") == false); // `.` excludes newlines
+        assert!(!matches_everything("^.*$")); // `.` excludes newlines
         assert!(matches_everything(""));
         assert!(matches_everything("[\\s\\S]*"));
         assert_eq!(compare("^(a|b)$", "^[ab]$"), Some(PatternChange::Equivalent));

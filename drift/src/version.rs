@@ -142,25 +142,29 @@ pub fn declared(doc: &Value) -> Vec<(String, Ver)> {
     out
 }
 
-/// The bump from `a` to `b`, or `Err(())` when it moved backwards.
-pub fn bump(a: &Ver, b: &Ver) -> Result<Bump, ()> {
+/// The version moved backwards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Backwards;
+
+/// The bump from `a` to `b`, or `Err(Backwards)` when it moved backwards.
+pub fn bump(a: &Ver, b: &Ver) -> Result<Bump, Backwards> {
     use std::cmp::Ordering::*;
     match b.major.cmp(&a.major) {
         Greater => return Ok(Bump::Major),
-        Less => return Err(()),
+        Less => return Err(Backwards),
         Equal => {}
     }
     let minor = |v: &Ver| v.minor.unwrap_or(0);
     match minor(b).cmp(&minor(a)) {
         // 0.x: a minor move is a major one.
         Greater => return Ok(if a.major == 0 { Bump::Major } else { Bump::Minor }),
-        Less => return Err(()),
+        Less => return Err(Backwards),
         Equal => {}
     }
     let patch = |v: &Ver| v.patch.unwrap_or(0);
     match patch(b).cmp(&patch(a)) {
         Greater => Ok(if a.major == 0 { Bump::Minor } else { Bump::Patch }),
-        Less => Err(()),
+        Less => Err(Backwards),
         Equal => Ok(Bump::None),
     }
 }

@@ -26,6 +26,10 @@ pub enum SchemaPath<'a> {
     /// What lies below holds data marked `x-sensitivity: local`: messages do
     /// not repeat values.
     Sensitive(&'a SchemaPath<'a>),
+    /// The subschema of property `name` (`/properties/<name>`, escaped).
+    Property(&'a SchemaPath<'a>, &'a str),
+    /// Element `index` of an array of subschemas such as `/oneOf`.
+    Element(&'a SchemaPath<'a>, &'static str, usize),
 }
 
 impl<'a> SchemaPath<'a> {
@@ -44,6 +48,16 @@ impl<'a> SchemaPath<'a> {
     pub fn reference(&'a self, kw: &'static str, base: &'static str, pointer: &'static str) -> SchemaPath<'a> {
         SchemaPath::Ref(self, kw, base, pointer)
     }
+    /// The subschema of property `name`.
+    #[inline]
+    pub fn property(&'a self, name: &'a str) -> SchemaPath<'a> {
+        SchemaPath::Property(self, name)
+    }
+    /// Element `index` of the subschema array at `rel` (`/oneOf`, `/allOf`, …).
+    #[inline]
+    pub fn element(&'a self, rel: &'static str, index: usize) -> SchemaPath<'a> {
+        SchemaPath::Element(self, rel, index)
+    }
     /// Marks what follows as sensitive.
     #[inline]
     pub fn sensitive(&'a self) -> SchemaPath<'a> {
@@ -55,7 +69,11 @@ impl<'a> SchemaPath<'a> {
         match self {
             SchemaPath::Root(_) => false,
             SchemaPath::Sensitive(_) => true,
-            SchemaPath::Child(p, _) | SchemaPath::Resource(p, _, _) | SchemaPath::Ref(p, _, _, _) => p.is_sensitive(),
+            SchemaPath::Child(p, _)
+            | SchemaPath::Resource(p, _, _)
+            | SchemaPath::Ref(p, _, _, _)
+            | SchemaPath::Property(p, _)
+            | SchemaPath::Element(p, _, _) => p.is_sensitive(),
         }
     }
 
@@ -74,6 +92,17 @@ impl<'a> SchemaPath<'a> {
                 out.push_str(rel);
             }
             SchemaPath::Sensitive(p) => p.write_eval(out),
+            SchemaPath::Property(p, name) => {
+                p.write_eval(out);
+                out.push_str("/properties/");
+                crate::location::escape_into(name, out);
+            }
+            SchemaPath::Element(p, rel, index) => {
+                p.write_eval(out);
+                out.push_str(rel);
+                out.push('/');
+                out.push_str(&index.to_string());
+            }
         }
     }
 
@@ -89,6 +118,19 @@ impl<'a> SchemaPath<'a> {
             SchemaPath::Resource(_, _, base) => (base, String::new()),
             SchemaPath::Ref(_, _, base, ptr) => (base, (*ptr).to_owned()),
             SchemaPath::Sensitive(p) => p.canonical(),
+            SchemaPath::Property(p, name) => {
+                let (base, mut ptr) = p.canonical();
+                ptr.push_str("/properties/");
+                crate::location::escape_into(name, &mut ptr);
+                (base, ptr)
+            }
+            SchemaPath::Element(p, rel, index) => {
+                let (base, mut ptr) = p.canonical();
+                ptr.push_str(rel);
+                ptr.push('/');
+                ptr.push_str(&index.to_string());
+                (base, ptr)
+            }
         }
     }
 }
@@ -253,6 +295,10 @@ mod tests {
         assert_eq!(e.absolute_keyword_location, "y.json#/$defs/A/items/minimum");
         assert!(!q.is_sensitive());
         assert!(q.sensitive().child("/x").is_sensitive());
+        let p = root.property("a/b");
+        let e = p.element("/oneOf", 3);
+        assert_eq!(e.evaluation_path(), "/properties/a~1b/oneOf/3");
+        assert_eq!(e.canonical().1, "/properties/a~1b/oneOf/3");
     }
 
     #[test]

@@ -140,20 +140,20 @@ impl Ctx {
     }
 
     /// Validates member `key` of object `m`, if present, with `check` (the
-    /// subschema at relative pointer `rel`).
+    /// subschema at `/properties/<key>`).
     #[inline]
-    pub fn prop(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, key: &str, rel: &'static str, check: Check) -> bool {
+    pub fn prop(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, key: &str, check: Check) -> bool {
         match m.get(key) {
-            Some(v) => check(v, &loc.key(key), self, &at.child(rel)),
+            Some(v) => check(v, &loc.key(key), self, &at.property(key)),
             None => true,
         }
     }
 
     /// Like [`Ctx::prop`], for a member marked sensitive.
     #[inline]
-    pub fn prop_sensitive(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, key: &str, rel: &'static str, check: Check) -> bool {
+    pub fn prop_sensitive(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, key: &str, check: Check) -> bool {
         match m.get(key) {
-            Some(v) => check(v, &loc.key(key), self, &at.child(rel).sensitive()),
+            Some(v) => check(v, &loc.key(key), self, &at.property(key).sensitive()),
             None => true,
         }
     }
@@ -397,24 +397,24 @@ impl Ctx {
         })
     }
 
-    /// `anyOf` over `branches` (validator, relative pointer). `tag`, when
-    /// the branches are told apart by a member's string constant, names that
-    /// member and each branch's value: on failure only the branches a reader
-    /// would consider are re-run to explain it.
-    pub fn any_of(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, branches: &[(Check, &'static str)], tag: Option<(&str, &[Option<&str>])>) -> bool {
-        if branches.iter().any(|(check, rel)| self.quiet(|c| check(i, loc, c, &at.child(rel)))) {
+    /// `anyOf` over `branches` (validator, and the branch's value of the tag
+    /// member when `tag` names one: the branches are told apart by a member's
+    /// string constant). On failure only the branches a reader would consider
+    /// are re-run to explain it.
+    pub fn any_of(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, branches: &[(Check, Option<&str>)], tag: Option<&str>) -> bool {
+        if branches.iter().enumerate().any(|(n, (check, _))| self.quiet(|c| check(i, loc, c, &at.element("/anyOf", n)))) {
             return true;
         }
         self.any_of_failed(loc, at);
-        self.explain(i, loc, at, branches, tag);
+        self.explain(i, loc, at, "/anyOf", branches, tag);
         false
     }
 
     /// `oneOf` over `branches`, as [`Ctx::any_of`].
-    pub fn one_of(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, branches: &[(Check, &'static str)], tag: Option<(&str, &[Option<&str>])>) -> bool {
+    pub fn one_of(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, branches: &[(Check, Option<&str>)], tag: Option<&str>) -> bool {
         let mut matched = Vec::new();
-        for (n, (check, rel)) in branches.iter().enumerate() {
-            if self.quiet(|c| check(i, loc, c, &at.child(rel))) {
+        for (n, (check, _)) in branches.iter().enumerate() {
+            if self.quiet(|c| check(i, loc, c, &at.element("/oneOf", n))) {
                 matched.push(n);
                 if matched.len() > 1 && !self.collect {
                     return false;
@@ -426,25 +426,26 @@ impl Ctx {
         }
         self.one_of_failed(loc, at, &matched);
         if matched.is_empty() {
-            self.explain(i, loc, at, branches, tag);
+            self.explain(i, loc, at, "/oneOf", branches, tag);
         }
         false
     }
 
-    fn explain(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, branches: &[(Check, &'static str)], tag: Option<(&str, &[Option<&str>])>) {
+    /// Re-runs, recording errors, the branches a reader would consider:
+    /// those whose tag value matches the instance's, else all of them.
+    fn explain(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, kw: &'static str, branches: &[(Check, Option<&str>)], tag: Option<&str>) {
         if !self.collect {
             return;
         }
-        let chosen: Vec<usize> = match (tag, i.get(tag.map(|t| t.0).unwrap_or(""))) {
-            (Some((_, values)), Some(Value::String(v))) => {
-                values.iter().enumerate().filter(|(_, x)| x.as_deref() == Some(v.as_str())).map(|(n, _)| n).collect()
-            }
-            _ => Vec::new(),
+        let value = tag.and_then(|t| i.get(t)).and_then(Value::as_str);
+        let chosen: Vec<usize> = match value {
+            Some(v) => branches.iter().enumerate().filter(|(_, (_, x))| *x == Some(v)).map(|(n, _)| n).collect(),
+            None => Vec::new(),
         };
         let chosen = if chosen.is_empty() { (0..branches.len()).collect() } else { chosen };
         for n in chosen {
-            let (check, rel) = branches[n];
-            check(i, loc, self, &at.child(rel));
+            let (check, _) = branches[n];
+            check(i, loc, self, &at.element(kw, n));
         }
     }
 

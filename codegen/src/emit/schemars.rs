@@ -51,11 +51,11 @@ fn rewrite(docs: &Docs, ir: &Ir, n: NodeId, module_name: &str, pending: &mut Vec
     let node = &ir.nodes[n];
     let Some(v) = docs.docs[node.doc].value.pointer(&node.pointer) else { return Value::Bool(true) };
     let mut out = v.clone();
-    walk(docs, ir, node.doc, &node.pointer, &mut out, module_name, pending);
+    walk(ir, node.doc, &node.pointer, &mut out, module_name, pending);
     out
 }
 
-fn walk(docs: &Docs, ir: &Ir, doc: usize, pointer: &str, v: &mut Value, module_name: &str, pending: &mut Vec<NodeId>) {
+fn walk(ir: &Ir, doc: usize, pointer: &str, v: &mut Value, module_name: &str, pending: &mut Vec<NodeId>) {
     let Value::Object(m) = v else { return };
     let here = ir.by_place.get(&(doc, pointer.to_owned())).copied();
     for kw in ["$id", "id", "$schema", "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$defs", "definitions", "$comment"] {
@@ -75,9 +75,9 @@ fn walk(docs: &Docs, ir: &Ir, doc: usize, pointer: &str, v: &mut Value, module_n
         if let Some(child) = m.get_mut(&key) {
             for (rel, _) in crate::load::subschemas(&key, &child.clone(), ir_dialect(ir, here)) {
                 if let Some(sub) = child.pointer_mut(&rel) {
-                    walk(docs, ir, doc, &format!("{kw_ptr}{rel}"), sub, module_name, pending);
+                    walk(ir, doc, &format!("{kw_ptr}{rel}"), sub, module_name, pending);
                 } else if rel.is_empty() {
-                    walk(docs, ir, doc, &kw_ptr, child, module_name, pending);
+                    walk(ir, doc, &kw_ptr, child, module_name, pending);
                 }
             }
         }

@@ -329,12 +329,57 @@ impl<'a> Validators<'a> {
         let numbers = self.number_checks(k);
         let arrays = self.array_checks(id, k, scope, ev.clone());
         let objects = self.object_checks(id, k, scope, ev.clone());
+        // One JSON type and only that type's keywords: a single `match`
+        // (when the value has the type, the `type` check cannot fail).
+        let applicators = k.reference.is_some()
+            || k.dynamic_reference.is_some()
+            || !k.all_of.is_empty()
+            || !k.any_of.is_empty()
+            || !k.one_of.is_empty()
+            || k.not.is_some()
+            || k.if_.is_some()
+            || !k.dependent_schemas.is_empty()
+            || has_uneval;
+        let single = k.types.map(|t| t.0).filter(|t| [TypeSet::STRING, TypeSet::NUMBER, TypeSet::INTEGER, TypeSet::ARRAY, TypeSet::OBJECT].contains(t));
+        if let (Some(t), false, 1) = (single, applicators, parts.len()) {
+            let mask = Literal::u8_unsuffixed(t);
+            let other = quote!(_ => c.check_type(l, s, i, #mask));
+            let sole = |v: &Vec<TokenStream>| !v.is_empty();
+            match t {
+                TypeSet::STRING if sole(&strings) && numbers.is_empty() && arrays.is_empty() && objects.is_empty() => {
+                    return quote!(match i { Value::String(x) => #(#strings)&*, #other });
+                }
+                TypeSet::NUMBER if sole(&numbers) && strings.is_empty() && arrays.is_empty() && objects.is_empty() => {
+                    return quote!(match i { Value::Number(x) => #(#numbers)&*, #other });
+                }
+                TypeSet::INTEGER if sole(&numbers) && strings.is_empty() && arrays.is_empty() && objects.is_empty() => {
+                    return quote!(match i { Value::Number(x) => c.check_type(l, s, i, #mask) & #(#numbers)&*, #other });
+                }
+                TypeSet::OBJECT if !objects.is_empty() && strings.is_empty() && numbers.is_empty() && arrays.is_empty() && mode == Mode::Plain => {
+                    return quote! {
+                        let Value::Object(x) = i else { return c.check_type(l, s, i, #mask) };
+                        let mut ok = true;
+                        #(#objects)*
+                        ok
+                    };
+                }
+                TypeSet::ARRAY if !arrays.is_empty() && strings.is_empty() && numbers.is_empty() && objects.is_empty() && mode == Mode::Plain => {
+                    return quote! {
+                        let Value::Array(x) = i else { return c.check_type(l, s, i, #mask) };
+                        let mut ok = true;
+                        #(#arrays)*
+                        ok
+                    };
+                }
+                _ => {}
+            }
+        }
         let mut arms: Vec<(TokenStream, TokenStream)> = Vec::new();
         if !strings.is_empty() {
-            arms.push((quote!(Value::String(x)), quote!(#(#strings)*)));
+            arms.push((quote!(Value::String(x)), quote!(#(ok &= #strings;)*)));
         }
         if !numbers.is_empty() {
-            arms.push((quote!(Value::Number(x)), quote!(#(#numbers)*)));
+            arms.push((quote!(Value::Number(x)), quote!(#(ok &= #numbers;)*)));
         }
         if !arrays.is_empty() {
             arms.push((quote!(Value::Array(x)), quote!(#(#arrays)*)));
@@ -380,9 +425,16 @@ impl<'a> Validators<'a> {
                 let call = self.call(id, cond, scope, quote!(i), quote!(l), None);
                 quote!(c.quiet(|c| #call))
             };
-            let then_ = k.then_.map(|t| self.call(id, t, scope, quote!(i), quote!(l), ev.clone())).unwrap_or(quote!(true));
-            let else_ = k.else_.map(|t| self.call(id, t, scope, quote!(i), quote!(l), ev.clone())).unwrap_or(quote!(true));
-            parts.push(Part::Stmt(quote!(if #test { ok &= #then_; } else { ok &= #else_; })));
+            let then_ = k.then_.map(|t| self.call(id, t, scope, quote!(i), quote!(l), ev.clone()));
+            let else_ = k.else_.map(|t| self.call(id, t, scope, quote!(i), quote!(l), ev.clone()));
+            // Without `then` and `else`, `if` only records annotations.
+            parts.push(Part::Stmt(match (then_, else_) {
+                (Some(t), Some(e)) => quote!(if #test { ok &= #t; } else { ok &= #e; }),
+                (Some(t), None) => quote!(if #test { ok &= #t; }),
+                (None, Some(e)) => quote!(if !#test { ok &= #e; }),
+                (None, None) if track => quote!(#test;),
+                (None, None) => quote!(),
+            }));
         }
         if !k.dependent_schemas.is_empty() {
             let mut checks = Vec::new();
@@ -462,18 +514,18 @@ impl<'a> Validators<'a> {
         let rt = self.runtime.clone();
         let mut out = Vec::new();
         if let Some(n) = k.min_length {
-            out.push(quote!(ok &= c.min_length(l, s, x, #n);));
+            out.push(quote!(c.min_length(l, s, x, #n)));
         }
         if let Some(n) = k.max_length {
-            out.push(quote!(ok &= c.max_length(l, s, x, #n);));
+            out.push(quote!(c.max_length(l, s, x, #n)));
         }
         if let Some(p) = &k.pattern {
             let re = self.regex(p);
-            out.push(quote!(ok &= c.pattern(l, s, x, &#re);));
+            out.push(quote!(c.pattern(l, s, x, &#re)));
         }
         if self.format_assertion || k.format_assertion {
             if let Some(f) = &k.format {
-                out.push(quote!(ok &= c.format(l, s, x, #f, #rt::format::check(#f, x));));
+                out.push(quote!(c.format(l, s, x, #f, #rt::format::check(#f, x))));
             }
         }
         if k.content_assertion && (k.content_encoding.is_some() || k.content_media_type.is_some()) {
@@ -482,7 +534,7 @@ impl<'a> Validators<'a> {
                 None => quote!(None),
             };
             let (enc, media) = (opt(&k.content_encoding), opt(&k.content_media_type));
-            out.push(quote!(ok &= c.content(l, s, x, #enc, #media);));
+            out.push(quote!(c.content(l, s, x, #enc, #media)));
         }
         out
     }
@@ -503,20 +555,20 @@ impl<'a> Validators<'a> {
         };
         let bound = |b: &Option<Bound>| b.as_ref().map(|b| (num(&b.value), b.keyword));
         if let Some((n, _)) = bound(&k.minimum) {
-            out.push(quote!(ok &= c.minimum(l, s, x, #n);));
+            out.push(quote!(c.minimum(l, s, x, #n)));
         }
         if let Some((n, _)) = bound(&k.maximum) {
-            out.push(quote!(ok &= c.maximum(l, s, x, #n);));
+            out.push(quote!(c.maximum(l, s, x, #n)));
         }
         if let Some((n, kw)) = bound(&k.exclusive_minimum) {
-            out.push(quote!(ok &= c.exclusive_minimum(l, s, #kw, x, #n);));
+            out.push(quote!(c.exclusive_minimum(l, s, #kw, x, #n)));
         }
         if let Some((n, kw)) = bound(&k.exclusive_maximum) {
-            out.push(quote!(ok &= c.exclusive_maximum(l, s, #kw, x, #n);));
+            out.push(quote!(c.exclusive_maximum(l, s, #kw, x, #n)));
         }
         if let Some(m) = &k.multiple_of {
             let n = num(m);
-            out.push(quote!(ok &= c.multiple_of(l, s, x, #n);));
+            out.push(quote!(c.multiple_of(l, s, x, #n)));
         }
         out
     }
@@ -535,14 +587,16 @@ impl<'a> Validators<'a> {
         let prefix = k.prefix_items.clone();
         for (idx, p) in prefix.iter().enumerate() {
             let call = self.call(id, *p, scope, quote!(v), quote!(&l.index(#idx)), None);
-            out.push(quote!(if let Some(v) = x.get(#idx) { ok &= #call; }));
+            let get = if idx == 0 { quote!(x.first()) } else { quote!(x.get(#idx)) };
+            out.push(quote!(if let Some(v) = #get { ok &= #call; }));
         }
         if let Some(items) = k.items {
             let n = &self.ir.nodes[items];
             let from = prefix.len();
             if (n.is_resource && !n.pointer.is_empty()) || self.sensitive.contains(&items) {
                 let call = self.call(id, items, scope, quote!(v), quote!(&l.index(idx)), None);
-                out.push(quote!(for (idx, v) in x.iter().enumerate().skip(#from) { ok &= #call; }));
+                let iter = if from == 0 { quote!(x.iter().enumerate()) } else { quote!(x.iter().enumerate().skip(#from)) };
+                out.push(quote!(for (idx, v) in #iter { ok &= #call; }));
             } else {
                 let rel = self.ir.relative_pointer(id, items);
                 let f = self.function(items, scope, Mode::Plain);
@@ -599,12 +653,11 @@ impl<'a> Validators<'a> {
                 let call = self.call(id, p, scope, quote!(v), quote!(&l.key(#name)), None);
                 out.push(quote!(if let Some(v) = x.get(#name) { ok &= #call; }));
             } else {
-                let rel = self.ir.relative_pointer(id, p);
                 let f = self.function(p, scope, Mode::Plain);
                 if self.sensitive.contains(&p) {
-                    out.push(quote!(ok &= c.prop_sensitive(l, s, x, #name, #rel, #f);));
+                    out.push(quote!(ok &= c.prop_sensitive(l, s, x, #name, #f);));
                 } else {
-                    out.push(quote!(ok &= c.prop(l, s, x, #name, #rel, #f);));
+                    out.push(quote!(ok &= c.prop(l, s, x, #name, #f);));
                 }
             }
             if ev.is_some() {
@@ -723,27 +776,26 @@ impl<'a> Validators<'a> {
 
     /// The table form of a union's branches, when every branch can be
     /// called through a plain `Check` (no new resource, no sensitivity mark).
-    fn branch_table(&mut self, id: NodeId, branches: &[NodeId], scope: usize) -> Option<TokenStream> {
-        let mut rows = Vec::new();
+    fn branch_table(&mut self, branches: &[NodeId], scope: usize) -> Option<TokenStream> {
         for b in branches {
             let n = &self.ir.nodes[*b];
             if (n.is_resource && !n.pointer.is_empty()) || self.sensitive.contains(b) {
                 return None;
             }
-            let rel = self.ir.relative_pointer(id, *b);
-            let f = self.function(*b, scope, Mode::Plain);
-            rows.push(quote!((#f, #rel)));
         }
-        let tag = match self.discriminator(branches) {
-            Some((name, consts)) => {
-                let vals = consts.iter().map(|c| match c {
-                    Some(v) => quote!(Some(#v)),
-                    None => quote!(None),
-                });
-                quote!(Some((#name, &[#(#vals),*])))
-            }
-            None => quote!(None),
+        let (tag, consts) = match self.discriminator(branches) {
+            Some((name, consts)) => (quote!(Some(#name)), consts),
+            None => (quote!(None), vec![None; branches.len()]),
         };
+        let mut rows = Vec::new();
+        for (b, value) in branches.iter().zip(consts) {
+            let f = self.function(*b, scope, Mode::Plain);
+            let value = match value {
+                Some(v) => quote!(Some(#v)),
+                None => quote!(None),
+            };
+            rows.push(quote!((#f, #value)));
+        }
         Some(quote!(&[#(#rows),*], #tag))
     }
 
@@ -751,7 +803,7 @@ impl<'a> Validators<'a> {
         let rt = self.runtime.clone();
         let branches = k.any_of.clone();
         if !track {
-            if let Some(table) = self.branch_table(id, &branches, scope) {
+            if let Some(table) = self.branch_table(&branches, scope) {
                 return Part::Check(quote!(c.any_of(i, l, s, #table)));
             }
         }
@@ -787,7 +839,7 @@ impl<'a> Validators<'a> {
         let rt = self.runtime.clone();
         let branches = k.one_of.clone();
         if !track {
-            if let Some(table) = self.branch_table(id, &branches, scope) {
+            if let Some(table) = self.branch_table(&branches, scope) {
                 return Part::Check(quote!(c.one_of(i, l, s, #table)));
             }
         }

@@ -49,18 +49,13 @@ mod validators {
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     static VALUE0: rt::JsonConst = rt::JsonConst::new("1");
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "tags", "/properties/tags", v2);
-            ok &= c.prop(l, s, x, "pair", "/properties/pair", v3);
-            ok &= c.prop(l, s, x, "withContains", "/properties/withContains", v4);
-            ok &= c.prop(l, s, x, "matrix", "/properties/matrix", v5);
-            ok &= c.prop(l, s, x, "things", "/properties/things", v6);
-        }
+        ok &= c.prop(l, s, x, "tags", v2);
+        ok &= c.prop(l, s, x, "pair", v3);
+        ok &= c.prop(l, s, x, "withContains", v4);
+        ok &= c.prop(l, s, x, "matrix", v5);
+        ok &= c.prop(l, s, x, "things", v6);
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -72,85 +67,55 @@ mod validators {
         )
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 32);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Array(x) = i {
-            ok &= c.min_items(l, s, x.len(), 1u64);
-            ok &= c.max_items(l, s, x.len(), 5u64);
-            ok &= c.unique_items(l, s, x);
-            ok &= c.items(l, s, x, 0usize, "/items", v8);
-        }
+        ok &= c.min_items(l, s, x.len(), 1u64);
+        ok &= c.max_items(l, s, x.len(), 5u64);
+        ok &= c.unique_items(l, s, x);
+        ok &= c.items(l, s, x, 0usize, "/items", v8);
         ok
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 32);
-        if !ok && !c.is_collecting() {
-            return false;
+        if let Some(v) = x.first() {
+            ok &= v8(v, &l.index(0usize), c, &s.child("/prefixItems/0"));
         }
-        if let Value::Array(x) = i {
-            if let Some(v) = x.get(0usize) {
-                ok &= v8(v, &l.index(0usize), c, &s.child("/prefixItems/0"));
-            }
-            if let Some(v) = x.get(1usize) {
-                ok &= v9(v, &l.index(1usize), c, &s.child("/prefixItems/1"));
-            }
-            ok &= c.items(l, s, x, 2usize, "/items", v10);
+        if let Some(v) = x.get(1usize) {
+            ok &= v9(v, &l.index(1usize), c, &s.child("/prefixItems/1"));
         }
+        ok &= c.items(l, s, x, 2usize, "/items", v10);
         ok
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 32);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Array(x) = i {
-            let mut found = 0usize;
-            for (idx, v) in x.iter().enumerate() {
-                if c.quiet(|c| v11(v, &l.index(idx), c, &s.child("/contains"))) {
-                    found += 1;
-                }
+        let mut found = 0usize;
+        for (idx, v) in x.iter().enumerate() {
+            if c.quiet(|c| v11(v, &l.index(idx), c, &s.child("/contains"))) {
+                found += 1;
             }
-            ok &= c.contains_count(l, s, found, 1u64, Some(2u64));
         }
+        ok &= c.contains_count(l, s, found, 1u64, Some(2u64));
         ok
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 32);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Array(x) = i {
-            ok &= c.items(l, s, x, 0usize, "/items", v12);
-        }
+        ok &= c.items(l, s, x, 0usize, "/items", v12);
         ok
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 32);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Array(x) = i {
-            ok &= c.items(l, s, x, 0usize, "/items", v1);
-        }
+        ok &= c.items(l, s, x, 0usize, "/items", v1);
         ok
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["name"]);
-            ok &= c.prop(l, s, x, "name", "/properties/name", v8);
-        }
+        ok &= c.required(l, s, x, &["name"]);
+        ok &= c.prop(l, s, x, "name", v8);
         ok
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -166,14 +131,9 @@ mod validators {
         c.const_of(l, s, i, VALUE0.get())
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 32);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Array(x) = i {
-            ok &= c.items(l, s, x, 0usize, "/items", v13);
-        }
+        ok &= c.items(l, s, x, 0usize, "/items", v13);
         ok
     }
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -91,27 +91,22 @@ mod validators {
     use super::rt;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v5);
-            ok &= c.prop(l, s, x, "fn", "/properties/fn", v5);
-            ok &= c.prop(l, s, x, "self", "/properties/self", v5);
-            ok &= c.prop(l, s, x, "Self", "/properties/Self", v5);
-            ok &= c.prop(l, s, x, "crate", "/properties/crate", v5);
-            ok &= c.prop(l, s, x, "", "/properties/", v5);
-            ok &= c.prop(l, s, x, "a", "/properties/a", v5);
-            ok &= c.prop(l, s, x, "A", "/properties/A", v5);
-            ok &= c.prop(l, s, x, "extra", "/properties/extra", v5);
-            ok &= c.prop(l, s, x, "2fast", "/properties/2fast", v5);
-            ok &= c.prop(l, s, x, "option", "/properties/option", v1);
-            ok &= c.prop(l, s, x, "string", "/properties/string", v2);
-            ok &= c.prop(l, s, x, "result", "/properties/result", v3);
-            ok &= c.prop(l, s, x, "value", "/properties/value", v4);
-        }
+        ok &= c.prop(l, s, x, "type", v5);
+        ok &= c.prop(l, s, x, "fn", v5);
+        ok &= c.prop(l, s, x, "self", v5);
+        ok &= c.prop(l, s, x, "Self", v5);
+        ok &= c.prop(l, s, x, "crate", v5);
+        ok &= c.prop(l, s, x, "", v5);
+        ok &= c.prop(l, s, x, "a", v5);
+        ok &= c.prop(l, s, x, "A", v5);
+        ok &= c.prop(l, s, x, "extra", v5);
+        ok &= c.prop(l, s, x, "2fast", v5);
+        ok &= c.prop(l, s, x, "option", v1);
+        ok &= c.prop(l, s, x, "string", v2);
+        ok &= c.prop(l, s, x, "result", v3);
+        ok &= c.prop(l, s, x, "value", v4);
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -150,53 +145,33 @@ mod validators {
         c.check_type(l, s, i, 16)
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "some", "/properties/some", v10);
-        }
+        ok &= c.prop(l, s, x, "some", v10);
         ok
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => c.min_length(l, s, x, 2u64),
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.min_length(l, s, x, 2u64);
-        }
-        ok
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["Ok", "Err", "ok"])
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "Vec", "/properties/Vec", v11);
-        }
+        ok &= c.prop(l, s, x, "Vec", v11);
         ok
     }
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 2)
     }
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 32);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Array(x) = i {
-            ok &= c.items(l, s, x, 0usize, "/items", v2);
-        }
+        ok &= c.items(l, s, x, 0usize, "/items", v2);
         ok
     }
 }

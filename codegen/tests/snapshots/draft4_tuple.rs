@@ -37,46 +37,33 @@ mod validators {
     use super::rt;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "point", "/properties/point", v1);
-            ok &= c.prop(l, s, x, "limit", "/properties/limit", v2);
-            ok &= c.prop(l, s, x, "ref", "/properties/ref", v3);
-            ok &= c.prop(l, s, x, "deps", "/properties/deps", v4);
-        }
+        ok &= c.prop(l, s, x, "point", v1);
+        ok &= c.prop(l, s, x, "limit", v2);
+        ok &= c.prop(l, s, x, "ref", v3);
+        ok &= c.prop(l, s, x, "deps", v4);
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 32);
-        if !ok && !c.is_collecting() {
-            return false;
+        if let Some(v) = x.first() {
+            ok &= v5(v, &l.index(0usize), c, &s.child("/items/0"));
         }
-        if let Value::Array(x) = i {
-            if let Some(v) = x.get(0usize) {
-                ok &= v5(v, &l.index(0usize), c, &s.child("/items/0"));
-            }
-            if let Some(v) = x.get(1usize) {
-                ok &= v5(v, &l.index(1usize), c, &s.child("/items/1"));
-            }
-            ok &= c.items(l, s, x, 2usize, "/additionalItems", v6);
+        if let Some(v) = x.get(1usize) {
+            ok &= v5(v, &l.index(1usize), c, &s.child("/items/1"));
         }
+        ok &= c.items(l, s, x, 2usize, "/additionalItems", v6);
         ok
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 8);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::Number(x) => {
+                c.exclusive_maximum(l, s, "exclusiveMaximum", x, rt::Num::U(10u64))
+            }
+            _ => c.check_type(l, s, i, 8),
         }
-        if let Value::Number(x) = i {
-            ok &= c.exclusive_maximum(l, s, "exclusiveMaximum", x, rt::Num::U(10u64));
-        }
-        ok
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v7(
@@ -114,15 +101,13 @@ mod validators {
         c.false_schema(l, s)
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 4);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::Number(x) => {
+                c.check_type(l, s, i, 4)
+                    & c.exclusive_minimum(l, s, "exclusiveMinimum", x, rt::Num::U(0u64))
+            }
+            _ => c.check_type(l, s, i, 4),
         }
-        if let Value::Number(x) = i {
-            ok &= c.exclusive_minimum(l, s, "exclusiveMinimum", x, rt::Num::U(0u64));
-        }
-        ok
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;

@@ -105,50 +105,36 @@ mod validators {
     static RE0: rt::Pattern = rt::Pattern::new("^[a-z]+$");
     static RE1: rt::Pattern = rt::Pattern::new("^x-");
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["id", "closed"]);
-            ok &= c.prop(l, s, x, "id", "/properties/id", v1);
-            ok &= c.prop(l, s, x, "closed", "/properties/closed", v2);
-            ok &= c.prop(l, s, x, "counts", "/properties/counts", v8);
-            ok &= c.prop(l, s, x, "labels", "/properties/labels", v4);
-            ok &= c.prop(l, s, x, "typedExtra", "/properties/typedExtra", v5);
-            ok &= c.prop(l, s, x, "empty", "/properties/empty", v6);
-            ok &= c.prop(l, s, x, "minMax", "/properties/minMax", v9);
-            ok &= c.prop(l, s, x, "dependent", "/properties/dependent", v7);
-        }
+        ok &= c.required(l, s, x, &["id", "closed"]);
+        ok &= c.prop(l, s, x, "id", v1);
+        ok &= c.prop(l, s, x, "closed", v2);
+        ok &= c.prop(l, s, x, "counts", v8);
+        ok &= c.prop(l, s, x, "labels", v4);
+        ok &= c.prop(l, s, x, "typedExtra", v5);
+        ok &= c.prop(l, s, x, "empty", v6);
+        ok &= c.prop(l, s, x, "minMax", v9);
+        ok &= c.prop(l, s, x, "dependent", v7);
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => {
+                c.min_length(l, s, x, 1u64) & c.max_length(l, s, x, 20u64)
+            }
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.min_length(l, s, x, 1u64);
-            ok &= c.max_length(l, s, x, 20u64);
-        }
-        ok
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "a", "/properties/a", v10);
-            ok &= c.prop(l, s, x, "b", "/properties/b", v11);
-            for (key, v) in x {
-                let mut matched = matches!(key.as_str(), "a" | "b");
-                if !matched {
-                    ok &= c.unexpected_member(l, s, "additionalProperties", key);
-                }
+        ok &= c.prop(l, s, x, "a", v10);
+        ok &= c.prop(l, s, x, "b", v11);
+        for (key, v) in x {
+            let mut matched = matches!(key.as_str(), "a" | "b");
+            if !matched {
+                ok &= c.unexpected_member(l, s, "additionalProperties", key);
             }
         }
         ok
@@ -161,50 +147,35 @@ mod validators {
         ok
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "name", "/properties/name", v12);
-            for (key, v) in x {
-                if RE1.is_match(key) {
-                    ok &= v12(v, &l.key(key), c, &s.child("/patternProperties/^x-"));
-                }
+        ok &= c.prop(l, s, x, "name", v12);
+        for (key, v) in x {
+            if RE1.is_match(key) {
+                ok &= v12(v, &l.key(key), c, &s.child("/patternProperties/^x-"));
             }
         }
         ok
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "fixed", "/properties/fixed", v13);
-            for (key, v) in x {
-                let mut matched = matches!(key.as_str(), "fixed");
-                if !matched {
-                    ok &= v12(v, &l.key(key), c, &s.child("/additionalProperties"));
-                }
+        ok &= c.prop(l, s, x, "fixed", v13);
+        for (key, v) in x {
+            let mut matched = matches!(key.as_str(), "fixed");
+            if !matched {
+                ok &= v12(v, &l.key(key), c, &s.child("/additionalProperties"));
             }
         }
         ok
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            for (key, v) in x {
-                let mut matched = false;
-                if !matched {
-                    ok &= c.unexpected_member(l, s, "additionalProperties", key);
-                }
+        for (key, v) in x {
+            let mut matched = false;
+            if !matched {
+                ok &= c.unexpected_member(l, s, "additionalProperties", key);
             }
         }
         ok
@@ -226,8 +197,8 @@ mod validators {
                         "card",
                         &["billing"],
                     );
-            ok &= c.prop(l, s, x, "card", "/properties/card", v12);
-            ok &= c.prop(l, s, x, "billing", "/properties/billing", v12);
+            ok &= c.prop(l, s, x, "card", v12);
+            ok &= c.prop(l, s, x, "billing", v12);
         }
         if let Value::Object(x) = i {
             if x.contains_key("billing") {
@@ -237,37 +208,27 @@ mod validators {
         ok
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            for key in x.keys() {
-                let key_value = Value::String(key.clone());
-                if !c.quiet(|c| v3(&key_value, l, c, &s.child("/propertyNames"))) {
-                    ok &= c.bad_property_name(l, s, key);
-                }
+        for key in x.keys() {
+            let key_value = Value::String(key.clone());
+            if !c.quiet(|c| v3(&key_value, l, c, &s.child("/propertyNames"))) {
+                ok &= c.bad_property_name(l, s, key);
             }
-            for (key, v) in x {
-                let mut matched = false;
-                if !matched {
-                    ok &= v15(v, &l.key(key), c, &s.child("/additionalProperties"));
-                }
+        }
+        for (key, v) in x {
+            let mut matched = false;
+            if !matched {
+                ok &= v15(v, &l.key(key), c, &s.child("/additionalProperties"));
             }
         }
         ok
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.min_properties(l, s, x.len(), 1u64);
-            ok &= c.max_properties(l, s, x.len(), 3u64);
-        }
+        ok &= c.min_properties(l, s, x.len(), 1u64);
+        ok &= c.max_properties(l, s, x.len(), 3u64);
         ok
     }
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -290,14 +251,11 @@ mod validators {
         ok
     }
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 4);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::Number(x) => {
+                c.check_type(l, s, i, 4) & c.minimum(l, s, x, rt::Num::U(0u64))
+            }
+            _ => c.check_type(l, s, i, 4),
         }
-        if let Value::Number(x) = i {
-            ok &= c.minimum(l, s, x, rt::Num::U(0u64));
-        }
-        ok
     }
 }

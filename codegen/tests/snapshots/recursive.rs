@@ -46,15 +46,10 @@ mod validators {
     use super::rt;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "payload", "/properties/payload", v2);
-            ok &= c.prop(l, s, x, "list", "/properties/list", v1);
-        }
+        ok &= c.prop(l, s, x, "payload", v2);
+        ok &= c.prop(l, s, x, "list", v1);
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -74,16 +69,11 @@ mod validators {
         )
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["head"]);
-            ok &= c.prop(l, s, x, "head", "/properties/head", v5);
-            ok &= c.prop(l, s, x, "tail", "/properties/tail", v1);
-        }
+        ok &= c.required(l, s, x, &["head"]);
+        ok &= c.prop(l, s, x, "head", v5);
+        ok &= c.prop(l, s, x, "tail", v1);
         ok
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -91,14 +81,7 @@ mod validators {
             i,
             l,
             s,
-            &[
-                (v6, "/anyOf/0"),
-                (v7, "/anyOf/1"),
-                (v8, "/anyOf/2"),
-                (v9, "/anyOf/3"),
-                (v10, "/anyOf/4"),
-                (v11, "/anyOf/5"),
-            ],
+            &[(v6, None), (v7, None), (v8, None), (v9, None), (v10, None), (v11, None)],
             None,
         )
     }
@@ -118,28 +101,18 @@ mod validators {
         c.check_type(l, s, i, 16)
     }
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 32);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Array(x) = i {
-            ok &= c.items(l, s, x, 0usize, "/items", v2);
-        }
+        ok &= c.items(l, s, x, 0usize, "/items", v2);
         ok
     }
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            for (key, v) in x {
-                let mut matched = false;
-                if !matched {
-                    ok &= v2(v, &l.key(key), c, &s.child("/additionalProperties"));
-                }
+        for (key, v) in x {
+            let mut matched = false;
+            if !matched {
+                ok &= v2(v, &l.key(key), c, &s.child("/additionalProperties"));
             }
         }
         ok

@@ -94,20 +94,15 @@ mod validators {
     use super::rt;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "escaped", "/properties/escaped", v6);
-            ok &= c.prop(l, s, x, "percent", "/properties/percent", v7);
-            ok &= c.prop(l, s, x, "anchored", "/properties/anchored", v1);
-            ok &= c.prop(l, s, x, "embedded", "/properties/embedded", v2);
-            ok &= c.prop(l, s, x, "crossFile", "/properties/crossFile", v3);
-            ok &= c.prop(l, s, x, "tree", "/properties/tree", v4);
-            ok &= c.prop(l, s, x, "withSibling", "/properties/withSibling", v5);
-        }
+        ok &= c.prop(l, s, x, "escaped", v6);
+        ok &= c.prop(l, s, x, "percent", v7);
+        ok &= c.prop(l, s, x, "anchored", v1);
+        ok &= c.prop(l, s, x, "embedded", v2);
+        ok &= c.prop(l, s, x, "crossFile", v3);
+        ok &= c.prop(l, s, x, "tree", v4);
+        ok &= c.prop(l, s, x, "withSibling", v5);
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -191,53 +186,33 @@ mod validators {
         )
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["amount"]);
-            ok &= c.prop(l, s, x, "amount", "/properties/amount", v14);
-            ok &= c.prop(l, s, x, "currency", "/properties/currency", v12);
-        }
+        ok &= c.required(l, s, x, &["amount"]);
+        ok &= c.prop(l, s, x, "amount", v14);
+        ok &= c.prop(l, s, x, "currency", v12);
         ok
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "inner", "/properties/inner", v15);
-        }
+        ok &= c.prop(l, s, x, "inner", v15);
         ok
     }
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["street"]);
-            ok &= c.prop(l, s, x, "street", "/properties/street", v12);
-            ok &= c.prop(l, s, x, "city", "/properties/city", v12);
-        }
+        ok &= c.required(l, s, x, &["street"]);
+        ok &= c.prop(l, s, x, "street", v12);
+        ok &= c.prop(l, s, x, "city", v12);
         ok
     }
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "value", "/properties/value", v13);
-            ok &= c.prop(l, s, x, "children", "/properties/children", v16);
-            ok &= c.prop(l, s, x, "parent", "/properties/parent", v4);
-        }
+        ok &= c.prop(l, s, x, "value", v13);
+        ok &= c.prop(l, s, x, "children", v16);
+        ok &= c.prop(l, s, x, "parent", v4);
         ok
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -263,14 +238,9 @@ mod validators {
         )
     }
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 32);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Array(x) = i {
-            ok &= c.items(l, s, x, 0usize, "/items", v4);
-        }
+        ok &= c.items(l, s, x, 0usize, "/items", v4);
         ok
     }
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

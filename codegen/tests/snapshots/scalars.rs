@@ -192,48 +192,38 @@ mod validators {
     static VALUE0: rt::JsonConst = rt::JsonConst::new("[\"a\",1,null]");
     static VALUE1: rt::JsonConst = rt::JsonConst::new("[\"red\",null]");
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "count", "/properties/count", v8);
-            ok &= c.prop(l, s, x, "ratio", "/properties/ratio", v9);
-            ok &= c.prop(l, s, x, "step", "/properties/step", v10);
-            ok &= c.prop(l, s, x, "flag", "/properties/flag", v11);
-            ok &= c.prop(l, s, x, "nothing", "/properties/nothing", v12);
-            ok &= c.prop(l, s, x, "maybeText", "/properties/maybeText", v13);
-            ok &= c.prop(l, s, x, "textOrNumber", "/properties/textOrNumber", v1);
-            ok &= c.prop(l, s, x, "code", "/properties/code", v2);
-            ok &= c.prop(l, s, x, "when", "/properties/when", v7);
-            ok &= c.prop(l, s, x, "anything", "/properties/anything", v14);
-            ok &= c.prop(l, s, x, "never", "/properties/never", v15);
-            ok &= c.prop(l, s, x, "always", "/properties/always", v16);
-            ok &= c.prop(l, s, x, "fixed", "/properties/fixed", v3);
-            ok &= c.prop(l, s, x, "fixedNumber", "/properties/fixedNumber", v17);
-            ok &= c.prop(l, s, x, "color", "/properties/color", v4);
-            ok &= c.prop(l, s, x, "mixedEnum", "/properties/mixedEnum", v5);
-            ok &= c.prop(l, s, x, "nullableColor", "/properties/nullableColor", v6);
-            ok &= c.prop(l, s, x, "protocol", "/properties/protocol", v7);
-            ok &= c.prop(l, s, x, "old", "/properties/old", v7);
-            ok &= c.prop(l, s, x, "secret", "/properties/secret", v7);
-        }
+        ok &= c.prop(l, s, x, "count", v8);
+        ok &= c.prop(l, s, x, "ratio", v9);
+        ok &= c.prop(l, s, x, "step", v10);
+        ok &= c.prop(l, s, x, "flag", v11);
+        ok &= c.prop(l, s, x, "nothing", v12);
+        ok &= c.prop(l, s, x, "maybeText", v13);
+        ok &= c.prop(l, s, x, "textOrNumber", v1);
+        ok &= c.prop(l, s, x, "code", v2);
+        ok &= c.prop(l, s, x, "when", v7);
+        ok &= c.prop(l, s, x, "anything", v14);
+        ok &= c.prop(l, s, x, "never", v15);
+        ok &= c.prop(l, s, x, "always", v16);
+        ok &= c.prop(l, s, x, "fixed", v3);
+        ok &= c.prop(l, s, x, "fixedNumber", v17);
+        ok &= c.prop(l, s, x, "color", v4);
+        ok &= c.prop(l, s, x, "mixedEnum", v5);
+        ok &= c.prop(l, s, x, "nullableColor", v6);
+        ok &= c.prop(l, s, x, "protocol", v7);
+        ok &= c.prop(l, s, x, "old", v7);
+        ok &= c.prop(l, s, x, "secret", v7);
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 24)
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => c.pattern(l, s, x, &RE0),
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.pattern(l, s, x, &RE0);
-        }
-        ok
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "v1")
@@ -251,40 +241,29 @@ mod validators {
         c.check_type(l, s, i, 16)
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 4);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::Number(x) => {
+                c.check_type(l, s, i, 4) & c.minimum(l, s, x, rt::Num::U(1u64))
+                    & c.maximum(l, s, x, rt::Num::U(10u64))
+                    & c.multiple_of(l, s, x, rt::Num::U(1u64))
+            }
+            _ => c.check_type(l, s, i, 4),
         }
-        if let Value::Number(x) = i {
-            ok &= c.minimum(l, s, x, rt::Num::U(1u64));
-            ok &= c.maximum(l, s, x, rt::Num::U(10u64));
-            ok &= c.multiple_of(l, s, x, rt::Num::U(1u64));
-        }
-        ok
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 8);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::Number(x) => {
+                c.exclusive_minimum(l, s, "exclusiveMinimum", x, rt::Num::U(0u64))
+                    & c.exclusive_maximum(l, s, "exclusiveMaximum", x, rt::Num::U(1u64))
+            }
+            _ => c.check_type(l, s, i, 8),
         }
-        if let Value::Number(x) = i {
-            ok &= c.exclusive_minimum(l, s, "exclusiveMinimum", x, rt::Num::U(0u64));
-            ok &= c.exclusive_maximum(l, s, "exclusiveMaximum", x, rt::Num::U(1u64));
-        }
-        ok
     }
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 8);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::Number(x) => c.multiple_of(l, s, x, rt::Num::F(0.25f64)),
+            _ => c.check_type(l, s, i, 8),
         }
-        if let Value::Number(x) = i {
-            ok &= c.multiple_of(l, s, x, rt::Num::F(0.25f64));
-        }
-        ok
     }
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 2)

@@ -61,39 +61,24 @@ mod validators {
     use super::rt;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["user", "token"]);
-            ok &= c.prop(l, s, x, "user", "/properties/user", v3);
-            ok &= c.prop_sensitive(l, s, x, "token", "/properties/token", v1);
-            ok &= c.prop_sensitive(l, s, x, "profile", "/properties/profile", v2);
-        }
+        ok &= c.required(l, s, x, &["user", "token"]);
+        ok &= c.prop(l, s, x, "user", v3);
+        ok &= c.prop_sensitive(l, s, x, "token", v1);
+        ok &= c.prop_sensitive(l, s, x, "profile", v2);
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
-        if !ok && !c.is_collecting() {
-            return false;
+        match i {
+            Value::String(x) => c.min_length(l, s, x, 8u64),
+            _ => c.check_type(l, s, i, 16),
         }
-        if let Value::String(x) = i {
-            ok &= c.min_length(l, s, x, 8u64);
-        }
-        ok
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "email", "/properties/email", v3);
-        }
+        ok &= c.prop(l, s, x, "email", v3);
         ok
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -480,111 +480,75 @@ mod validators {
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     static RE0: rt::Pattern = rt::Pattern::new("^[0-9]{4}[A-Z]{2}$");
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "shape", "/properties/shape", v1);
-            ok &= c.prop(l, s, x, "overlapping", "/properties/overlapping", v6);
-            ok &= c.prop(l, s, x, "oneOrMany", "/properties/oneOrMany", v9);
-            ok &= c.prop(l, s, x, "level", "/properties/level", v10);
-            ok &= c.prop(l, s, x, "titled", "/properties/titled", v12);
-            ok &= c.prop(l, s, x, "notEmpty", "/properties/notEmpty", v19);
-            ok &= c.prop(l, s, x, "conditional", "/properties/conditional", v13);
-            ok &= c.prop(l, s, x, "merged", "/properties/merged", v14);
-            ok &= c.prop(l, s, x, "envelope", "/properties/envelope", v15);
-        }
+        ok &= c.prop(l, s, x, "shape", v1);
+        ok &= c.prop(l, s, x, "overlapping", v6);
+        ok &= c.prop(l, s, x, "oneOrMany", v9);
+        ok &= c.prop(l, s, x, "level", v10);
+        ok &= c.prop(l, s, x, "titled", v12);
+        ok &= c.prop(l, s, x, "notEmpty", v19);
+        ok &= c.prop(l, s, x, "conditional", v13);
+        ok &= c.prop(l, s, x, "merged", v14);
+        ok &= c.prop(l, s, x, "envelope", v15);
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(
-            i,
-            l,
-            s,
-            &[(v2, "/oneOf/0"), (v3, "/oneOf/1")],
-            Some(("kind", &[Some("circle"), Some("square")])),
-        )
+        c.one_of(i, l, s, &[(v2, Some("circle")), (v3, Some("square"))], Some("kind"))
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["kind", "radius"]);
-            ok &= c.prop(l, s, x, "kind", "/properties/kind", v20);
-            ok &= c.prop(l, s, x, "radius", "/properties/radius", v21);
-        }
+        ok &= c.required(l, s, x, &["kind", "radius"]);
+        ok &= c.prop(l, s, x, "kind", v20);
+        ok &= c.prop(l, s, x, "radius", v21);
         ok
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["kind", "side"]);
-            ok &= c.prop(l, s, x, "kind", "/properties/kind", v22);
-            ok &= c.prop(l, s, x, "side", "/properties/side", v21);
-        }
+        ok &= c.required(l, s, x, &["kind", "side"]);
+        ok &= c.prop(l, s, x, "kind", v22);
+        ok &= c.prop(l, s, x, "side", v21);
         ok
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["id"]);
-            ok &= c.prop(l, s, x, "id", "/properties/id", v7);
-        }
+        ok &= c.required(l, s, x, &["id"]);
+        ok &= c.prop(l, s, x, "id", v7);
         ok
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["path"]);
-            ok &= c.prop(l, s, x, "path", "/properties/path", v7);
-        }
+        ok &= c.required(l, s, x, &["path"]);
+        ok &= c.prop(l, s, x, "path", v7);
         ok
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v4, "/anyOf/0"), (v5, "/anyOf/1")], None)
+        c.any_of(i, l, s, &[(v4, None), (v5, None)], None)
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 16)
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 32);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Array(x) = i {
-            ok &= c.items(l, s, x, 0usize, "/items", v7);
-        }
+        ok &= c.items(l, s, x, 0usize, "/items", v7);
         ok
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v7, "/anyOf/0"), (v8, "/anyOf/1")], None)
+        c.any_of(i, l, s, &[(v7, None), (v8, None)], None)
     }
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v23, "/anyOf/0"), (v24, "/anyOf/1")], None)
+        c.any_of(i, l, s, &[(v23, None), (v24, None)], None)
     }
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 4)
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v7, "/oneOf/0"), (v11, "/oneOf/1")], None)
+        c.one_of(i, l, s, &[(v7, None), (v11, None)], None)
     }
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -593,8 +557,8 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "country", "/properties/country", v7);
-            ok &= c.prop(l, s, x, "postcode", "/properties/postcode", v7);
+            ok &= c.prop(l, s, x, "country", v7);
+            ok &= c.prop(l, s, x, "postcode", v7);
         }
         if c.quiet(|c| v25(i, l, c, &s.child("/if"))) {
             ok &= v26(i, l, c, &s.child("/then"));
@@ -618,26 +582,16 @@ mod validators {
         true
     }
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["by"]);
-            ok &= c.prop(l, s, x, "by", "/properties/by", v7);
-        }
+        ok &= c.required(l, s, x, &["by"]);
+        ok &= c.prop(l, s, x, "by", v7);
         ok
     }
     pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "reason", "/properties/reason", v7);
-        }
+        ok &= c.prop(l, s, x, "reason", v7);
         ok
     }
     pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -667,41 +621,36 @@ mod validators {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["country"]);
-            ok &= c.prop(l, s, x, "country", "/properties/country", v32);
+            ok &= c.prop(l, s, x, "country", v32);
         }
         ok
     }
     pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "postcode", "/properties/postcode", v33);
+            ok &= c.prop(l, s, x, "postcode", v33);
         }
         ok
     }
     pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "postcode", "/properties/postcode", v7);
+            ok &= c.prop(l, s, x, "postcode", v7);
         }
         ok
     }
     pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
-        if !ok && !c.is_collecting() {
-            return false;
-        }
-        if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, &["a"]);
-            ok &= c.prop(l, s, x, "a", "/properties/a", v7);
-        }
+        ok &= c.required(l, s, x, &["a"]);
+        ok &= c.prop(l, s, x, "a", v7);
         ok
     }
     pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["b"]);
-            ok &= c.prop(l, s, x, "b", "/properties/b", v11);
+            ok &= c.prop(l, s, x, "b", v11);
         }
         ok
     }
@@ -713,9 +662,9 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["type", "data"]);
-            ok &= c.prop(l, s, x, "type", "/properties/type", v7);
-            ok &= c.prop(l, s, x, "data", "/properties/data", v16);
-            ok &= c.prop(l, s, x, "at", "/properties/at", v7);
+            ok &= c.prop(l, s, x, "type", v7);
+            ok &= c.prop(l, s, x, "data", v16);
+            ok &= c.prop(l, s, x, "at", v7);
         }
         ok
             &= c
@@ -723,8 +672,8 @@ mod validators {
                     i,
                     l,
                     s,
-                    &[(v34, "/oneOf/0"), (v35, "/oneOf/1"), (v36, "/oneOf/2")],
-                    Some(("type", &[Some("created"), Some("deleted"), None])),
+                    &[(v34, Some("created")), (v35, Some("deleted")), (v36, None)],
+                    Some("type"),
                 );
         ok
     }
@@ -744,23 +693,23 @@ mod validators {
     pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v37);
-            ok &= c.prop(l, s, x, "data", "/properties/data", v17);
+            ok &= c.prop(l, s, x, "type", v37);
+            ok &= c.prop(l, s, x, "data", v17);
         }
         ok
     }
     pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v38);
-            ok &= c.prop(l, s, x, "data", "/properties/data", v18);
+            ok &= c.prop(l, s, x, "type", v38);
+            ok &= c.prop(l, s, x, "data", v18);
         }
         ok
     }
     pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", "/properties/type", v39);
+            ok &= c.prop(l, s, x, "type", v39);
         }
         ok
     }

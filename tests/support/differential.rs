@@ -214,9 +214,10 @@ pub fn write_regression(root: &Path, f: &Finding) -> std::io::Result<Option<Path
 
 /// Replays every regression case; one message per failure. Counts the cases.
 ///
-/// A case says which side was `right` and the `valid` verdict. Our three
-/// verdicts must equal `valid`; the oracle's too, unless `right` is `"ours"`
-/// (a documented oracle bug).
+/// A case says which side was `right` (`"ours"`, `"oracle"`, or `"both"` for
+/// a pinned edge case) and the `valid` verdict. Our three verdicts must equal
+/// `valid`; the oracle's too, unless `right` is `"ours"` (a documented oracle
+/// bug, `tests/differential/ORACLE-BUGS.md`).
 pub fn replay(root: &Path, seeds: &[Seed]) -> (usize, Vec<String>) {
     let mut failures = Vec::new();
     let mut n = 0;
@@ -239,6 +240,10 @@ pub fn replay(root: &Path, seeds: &[Seed]) -> (usize, Vec<String>) {
                 failures.push(format!("{name}: untriaged (needs `right` and `valid`)"));
                 continue;
             };
+            if !matches!(right, "ours" | "oracle" | "both") {
+                failures.push(format!("{name}: `right` must be \"ours\", \"oracle\" or \"both\""));
+                continue;
+            }
             let v = seed.verdict(doc);
             if v.ours.iter().any(|&o| o != valid) {
                 failures.push(format!("{name}: ours {v}, the schema says valid={valid}"));

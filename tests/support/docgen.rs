@@ -927,6 +927,10 @@ impl<'s> DocGen<'s> {
                 for t in [s.to_uppercase(), format!("{s} "), format!(" {s}"), s.chars().skip(1).collect(), format!("{s}\n"), format!("{s}\u{0}")] {
                     ops.push(Op::Replace(Value::String(t)));
                 }
+                // `"1.0"` as the number `1.0`.
+                if let Some(n) = s.parse::<f64>().ok().and_then(Number::from_f64) {
+                    ops.push(Op::Replace(Value::Number(n)));
+                }
             }
         }
         if !fc.choices.is_empty() || !fc.not_in.is_empty() {

@@ -417,7 +417,9 @@ impl<'a> Validators<'a> {
             let call = self.call(id, n, scope, quote!(i), quote!(l), None);
             parts.push(Part::Stmt(quote!(if c.quiet(|c| #call) { ok &= c.not_failed(l, s); })));
         }
-        if let Some(cond) = k.if_ {
+        // Without `then` and `else`, `if` matters only for its annotations.
+        let if_matters = k.then_.is_some() || k.else_.is_some() || track;
+        if let Some(cond) = k.if_.filter(|_| if_matters) {
             let test = if track {
                 let call = self.call(id, cond, scope, quote!(i), quote!(l), Some(quote!(&mut e)));
                 quote!({ let mut e = #rt::Evaluated::default(); let r = c.quiet(|c| #call); if r { ev.merge(e); } r })
@@ -427,7 +429,6 @@ impl<'a> Validators<'a> {
             };
             let then_ = k.then_.map(|t| self.call(id, t, scope, quote!(i), quote!(l), ev.clone()));
             let else_ = k.else_.map(|t| self.call(id, t, scope, quote!(i), quote!(l), ev.clone()));
-            // Without `then` and `else`, `if` only records annotations.
             parts.push(Part::Stmt(match (then_, else_) {
                 (Some(t), Some(e)) => quote!(if #test { ok &= #t; } else { ok &= #e; }),
                 (Some(t), None) => quote!(if #test { ok &= #t; }),

@@ -34,6 +34,7 @@ pub struct CommandEnvelope {
     pub run_id: ::std::option::Option<RunId>,
     pub issued_at: IssuedAt,
     pub actor: Actor,
+    /// Integer ≥ 0.
     pub expected_sequence: ::std::option::Option<rt::Integer>,
     pub auth: ::std::option::Option<Auth>,
     ///The command: `type` names it and `payload` carries its data.
@@ -165,16 +166,22 @@ rt::contract!(CommandEnvelope, [validators::v0], BASE0, "");
 pub struct ProtocolVersion;
 rt::const_string!(ProtocolVersion = "1.0");
 rt::contract!(ProtocolVersion, [validators::v1], BASE0, "/properties/protocolVersion");
+/// Matches `^cmd_[0-9a-f]{32}$`.
+///
 /// Schema: `schemas/commands.schema.json#/properties/commandId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CommandId(::std::string::String);
 rt::string_newtype!(CommandId, redacted = false);
 rt::contract!(CommandId, [validators::v2], BASE0, "/properties/commandId");
+/// Matches `^run_[0-9a-f]{32}$`.
+///
 /// Schema: `schemas/commands.schema.json#/properties/runId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RunId(::std::string::String);
 rt::string_newtype!(RunId, redacted = false);
 rt::contract!(RunId, [validators::v3], BASE0, "/properties/runId");
+/// Matches `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$`. Format `date-time`.
+///
 /// Schema: `schemas/commands.schema.json#/properties/issuedAt`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct IssuedAt(::std::string::String);
@@ -247,6 +254,8 @@ pub enum Scheme {
 }
 rt::string_enum!(Scheme { HmacSha256 = "hmac-sha256" } open Other);
 rt::contract!(Scheme, [validators::v7], BASE0, "/properties/auth/properties/scheme");
+/// At least 1 character.
+///
 /// Schema: `schemas/commands.schema.json#/properties/type`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NonEmptyString(::std::string::String);
@@ -417,6 +426,7 @@ pub struct StartPayload {
     pub spec: ::std::option::Option<Spec>,
     pub review_target: ::std::option::Option<ReviewTarget>,
     pub with_fix: ::std::option::Option<bool>,
+    /// Each item: one of `BRAINSTORM`, `SPEC`, `PREFLIGHT`, `BUILD`, `TEST`, `REVIEW`, `FIX`, `SHIP`.
     pub phases: ::std::option::Option<::std::vec::Vec<Phase>>,
     pub model_overrides: ::std::option::Option<
         rt::Map<::std::string::String, rt::Value>,
@@ -529,6 +539,8 @@ rt::contract!(
     IdSpec, [validators::v12], BASE0,
     "/oneOf/0/properties/payload/properties/spec/anyOf/0"
 );
+/// Matches `^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$`.
+///
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/spec/anyOf/0/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Id(::std::string::String);
@@ -695,14 +707,23 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/budgets`
 #[derive(Clone, PartialEq)]
 pub struct Budgets {
+    /// Integer ≥ 0.
     pub tokens: ::std::option::Option<rt::Integer>,
+    /// Integer ≥ 0.
     pub model_requests: ::std::option::Option<rt::Integer>,
+    /// Integer ≥ 0.
     pub tool_calls: ::std::option::Option<rt::Integer>,
+    /// Number ≥ 0.
     pub wall_clock_ms: ::std::option::Option<rt::Number>,
+    /// Integer ≥ 0.
     pub retries: ::std::option::Option<rt::Integer>,
+    /// Integer ≥ 0.
     pub fix_rounds: ::std::option::Option<rt::Integer>,
+    /// Integer ≥ 0.
     pub context_tokens: ::std::option::Option<rt::Integer>,
+    /// Integer ≥ 0.
     pub concurrent_agents: ::std::option::Option<rt::Integer>,
+    /// Number ≥ 0.
     pub estimated_quota_percent: ::std::option::Option<rt::Number>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Map<::std::string::String, rt::Value>,
@@ -745,6 +766,8 @@ rt::object!(
 rt::contract!(
     Consent, [validators::v23], BASE0, "/oneOf/0/properties/payload/properties/consent"
 );
+/// Matches `^[0-9a-f]{64}$`.
+///
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/consent/properties/policySha256`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PolicySha256(::std::string::String);
@@ -888,6 +911,8 @@ rt::contract!(
     AgentTarget, [validators::v29], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/0"
 );
+/// At most 128 characters. Matches `^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$`.
+///
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/agentId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AgentId(::std::string::String);
@@ -900,6 +925,7 @@ rt::contract!(
 #[derive(Clone, PartialEq)]
 pub struct ContextTarget {
     pub agent_id: AgentId,
+    /// Integer ≥ 0.
     pub incarnation: rt::Integer,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Map<::std::string::String, rt::Value>,
@@ -927,6 +953,8 @@ rt::contract!(
     ApprovalTarget, [validators::v32], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/2"
 );
+/// Matches `^apr_[0-9a-f]{32}$`.
+///
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/2/properties/approvalId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ApprovalId(::std::string::String);
@@ -949,6 +977,8 @@ rt::contract!(
     EffectTarget, [validators::v34], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/3"
 );
+/// Matches `^eff_[0-9a-f]{32}$`.
+///
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/3/properties/effectId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct EffectId(::std::string::String);
@@ -997,8 +1027,11 @@ rt::contract!(
 #[derive(Clone, PartialEq)]
 pub struct ArtifactTarget {
     pub artifact_id: ArtifactId,
+    /// Integer from 1 to 3145728.
+    ///
     /// Default when absent: `1048576`.
     pub max_bytes: ::std::option::Option<rt::Integer>,
+    /// Integer ≥ 0.
     pub offset: ::std::option::Option<rt::Integer>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Map<::std::string::String, rt::Value>,
@@ -1011,6 +1044,8 @@ rt::contract!(
     ArtifactTarget, [validators::v39], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/7"
 );
+/// Matches `^art_[0-9a-f]{32}$`.
+///
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/7/properties/artifactId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ArtifactId(::std::string::String);
@@ -1022,7 +1057,9 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct TailPayload {
+    /// Integer ≥ 0.
     pub since_sequence: ::std::option::Option<rt::Integer>,
+    /// Integer ≥ 0.
     pub replay: ::std::option::Option<rt::Integer>,
     pub follow: bool,
     pub ephemeral: bool,
@@ -1255,6 +1292,7 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct ShutdownPayload {
+    /// Integer ≥ 0.
     pub grace_ms: rt::Integer,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Map<::std::string::String, rt::Value>,

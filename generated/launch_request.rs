@@ -51,6 +51,8 @@ pub struct LaunchRequest {
     pub kind: ::std::option::Option<Kind>,
     /// questionId -&gt; optionId (single-select) or optionId\[\] (multi-select). Keys come from run-questions.json; an unknown or unanswerable key rejects the request.
     ///
+    /// Member names: matches `^[a-z][a-z0-9-]*$`.
+    ///
     /// Sensitive (`local`): redacted from `Debug`, never repeated in error messages.
     ///
     /// `x-sensitivity`: `"local"`
@@ -64,6 +66,8 @@ rt::object!(
 rt::contract!(LaunchRequest, [validators::v0], BASE0, "");
 /// Major 1. A request for another major is rejected rather than half-understood.
 ///
+/// Matches `^1\.[0-9]+\.[0-9]+$`.
+///
 /// `x-sensitivity`: `"none"`
 ///
 /// Schema: `schemas/launch-request.schema.json#/properties/contractVersion`
@@ -72,6 +76,8 @@ pub struct ContractVersion(::std::string::String);
 rt::string_newtype!(ContractVersion, redacted = false);
 rt::contract!(ContractVersion, [validators::v1], BASE0, "/properties/contractVersion");
 /// What the run works on. A structured reference - a Jira key (^\[A-Z\]\[A-Z0-9\]+-\[0-9\]+$), `https://github.com/<owner>/<repo>/issues/<n>,` repo#N, #N, or a Jira URL on the configured Jira host - reaches the prompt as it is. Free text is accepted on the desktop channel only (never on /v1/phone/launch): one line of at most 500 printable characters with no quote, backslash, backtick or URL, reaching the prompt as one double-quoted argument. On every channel a newline, a control or format character, a leading '-', a flag-like token, or a first token naming a pipeline op or mode keyword rejects the request; a later word is not held to that rule, because a quoted argument cannot route on it. launch-request.mjs inputErrors is the rule.
+///
+/// 1 to 4000 characters.
 ///
 /// `x-sensitivity`: `"local"`
 ///
@@ -113,6 +119,8 @@ pub enum Kind {
 }
 rt::string_enum!(Kind { Analysis = "analysis", Development = "development" });
 rt::contract!(Kind, [validators::v4], BASE0, "/properties/kind");
+/// Matches `^[a-z][a-z0-9-]*$`.
+///
 /// Schema: `schemas/launch-request.schema.json#/properties/answers/propertyNames`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AnswerKey(::std::string::String);
@@ -176,6 +184,8 @@ impl rt::__private::serde::Serialize for Answer {
 rt::contract!(
     Answer, [validators::v8], BASE0, "/properties/answers/additionalProperties"
 );
+/// 1 to 200 characters.
+///
 /// Schema: `schemas/launch-request.schema.json#/properties/answers/additionalProperties/anyOf/0`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct StringAnswer(::std::string::String);

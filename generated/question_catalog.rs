@@ -34,6 +34,8 @@ pub struct QuestionCatalog {
     /// Major 1: the format described here.
     pub catalog_version: CatalogVersion,
     /// Every question. Ids are unique (the loader checks it).
+    ///
+    /// At most 500 items.
     pub questions: ::std::vec::Vec<Question>,
 }
 rt::object!(
@@ -42,6 +44,8 @@ rt::object!(
 );
 rt::contract!(QuestionCatalog, [validators::v0], BASE0, "");
 /// Major 1: the format described here.
+///
+/// Matches `^1\.[0-9]+\.[0-9]+$`.
 ///
 /// Schema: `schemas/question-catalog.schema.json#/properties/catalogVersion`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -64,6 +68,8 @@ pub struct Question {
     /// false: the pipeline always asks this question itself and a launch request may not pre-fill it (an answer to it is refused). Default true.
     pub answerable: ::std::option::Option<bool>,
     /// The option ids an answer may name. Ids are unique within a question (the loader checks it).
+    ///
+    /// At most 200 items.
     pub options: ::std::option::Option<::std::vec::Vec<AnswerOption>>,
     /// Free answer
     ///
@@ -77,6 +83,8 @@ rt::object!(
 );
 rt::contract!(Question, [validators::v2], BASE0, "/properties/questions/items");
 /// The key a launch request's `answers` uses (the launch request's `propertyNames` pattern).
+///
+/// At most 200 characters. Matches `^[a-z][a-z0-9-]*$`.
 ///
 /// Schema: `schemas/question-catalog.schema.json#/$defs/Question/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -96,6 +104,8 @@ pub enum Select {
 rt::string_enum!(Select { Single = "single", Multi = "multi" });
 rt::contract!(Select, [validators::v4], BASE0, "/$defs/Question/properties/select");
 /// What the picker shows. Documentation only.
+///
+/// At most 500 characters.
 ///
 /// Schema: `schemas/question-catalog.schema.json#/$defs/Question/properties/label`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -118,6 +128,8 @@ rt::contract!(
 );
 /// The value an answer carries to choose this option.
 ///
+/// 1 to 200 characters. Matches `^[A-Za-z0-9][A-Za-z0-9._-]*$`.
+///
 /// Schema: `schemas/question-catalog.schema.json#/$defs/AnswerOption/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AnswerOptionId(::std::string::String);
@@ -138,6 +150,8 @@ pub struct Answer {
 rt::object!(Answer { pattern = "pattern", required; } deny);
 rt::contract!(Answer, [validators::v8], BASE0, "/$defs/Question/properties/answer");
 /// An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.
+///
+/// 1 to 1000 characters. Format `regex`.
 ///
 /// Schema: `schemas/question-catalog.schema.json#/$defs/Question/properties/answer/properties/pattern`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -48,6 +48,26 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         quote!(#(#consts)* #items)
     }
 
+    /// The constraints of `nodes` as one rustdoc paragraph ("Matches `…`. At
+    /// most 128 characters."), the same sentences the Markdown reference shows.
+    fn constraints(&self, nodes: &[crate::ir::NodeId], objects: bool) -> Vec<String> {
+        let phrases = crate::docs::constraints::describe_nodes_with(self.validators.ir(), nodes, objects);
+        if phrases.is_empty() {
+            return Vec::new();
+        }
+        let sentences: Vec<String> = phrases.iter().map(|p| crate::docs::constraints::as_sentence(p)).collect();
+        vec![sentences.join(" ")]
+    }
+
+    /// Constraints for a field whose type does not document them itself (a
+    /// plain string, number, list or map rather than a generated type).
+    fn field_constraints(&self, f: &Field) -> Vec<String> {
+        match (&f.ty, f.node) {
+            (TypeRef::Named(_), _) | (TypeRef::Nullable(_), _) | (_, None) => Vec::new(),
+            (_, Some(node)) => self.constraints(&[node], false),
+        }
+    }
+
     fn base(&mut self, uri: &str) -> Ident {
         let i = match self.bases.iter().position(|b| b == uri) {
             Some(i) => i,
@@ -147,13 +167,15 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     fn structure(&mut self, id: usize, t: &TypeDef, fields: &[Field], extra: &Extra, extra_field: &str, tag: Option<&(String, String)>) -> TokenStream {
         let rt = self.rt.clone();
         let name = self.name(id);
-        let docs = doc_attrs(&t.doc, &[]);
+        let docs = doc_attrs(&t.doc, &self.constraints(&t.nodes, false));
         let mut defs = Vec::new();
         let mut specs = Vec::new();
         for f in fields {
             let fid = ident(&f.rust);
             let fty = self.field_ty(id, f);
-            let fdocs = doc_attrs(&DocText { source: String::new(), ..f.doc.clone() }, &field_notes(f));
+            let mut notes = self.field_constraints(f);
+            notes.extend(field_notes(f));
+            let fdocs = doc_attrs(&DocText { source: String::new(), ..f.doc.clone() }, &notes);
             defs.push(quote!(#fdocs pub #fid: #fty,));
             let json = &f.json;
             let req = if f.required { quote!(required) } else { quote!(optional) };
@@ -213,7 +235,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     fn newtype(&mut self, id: usize, t: &TypeDef) -> TokenStream {
         let rt = self.rt.clone();
         let name = self.name(id);
-        let docs = doc_attrs(&t.doc, &[]);
+        let docs = doc_attrs(&t.doc, &self.constraints(&t.nodes, false));
         let redact = t.sensitive;
         let date_time = if t.format.as_deref() == Some("date-time") { quote!(#rt::date_time_accessor!(#name);) } else { quote!() };
         quote! {
@@ -318,7 +340,9 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         for f in &own {
             let fid = ident(&f.rust);
             let fty = self.field_ty(id, f);
-            let fdocs = doc_attrs(&DocText { source: String::new(), ..f.doc.clone() }, &field_notes(f));
+            let mut notes = self.field_constraints(f);
+            notes.extend(field_notes(f));
+            let fdocs = doc_attrs(&DocText { source: String::new(), ..f.doc.clone() }, &notes);
             defs.push(quote!(#fdocs pub #fid: #fty,));
             let json = &f.json;
             if f.sensitive {

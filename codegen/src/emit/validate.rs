@@ -86,6 +86,11 @@ impl<'a> Validators<'a> {
         v
     }
 
+    /// The schema model.
+    pub fn ir(&self) -> &'a Ir {
+        self.ir
+    }
+
     /// Whether the node carries `x-sensitivity: local`.
     pub fn is_sensitive(&self, id: NodeId) -> bool {
         self.sensitive.contains(&id)

@@ -19,8 +19,11 @@ const BASE0: &str = "file:///fixtures/arrays.json";
 /// Schema: `fixtures/arrays.json#`
 #[derive(Clone, PartialEq)]
 pub struct Arrays {
+    /// 1 to 5 items. No two items equal.
     pub tags: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
+    /// The first 2 items each have a schema of their own. No further items.
     pub pair: ::std::option::Option<::std::vec::Vec<rt::Value>>,
+    /// 1 to 2 items: always `1`.
     pub with_contains: ::std::option::Option<::std::vec::Vec<rt::Value>>,
     pub matrix: ::std::option::Option<::std::vec::Vec<::std::vec::Vec<rt::Number>>>,
     pub things: ::std::option::Option<::std::vec::Vec<Thing>>,

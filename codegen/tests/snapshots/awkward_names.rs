@@ -59,6 +59,8 @@ pub struct Option {
 }
 rt::object!(Option { some = "some", optional; } extra extra);
 rt::contract!(Option, [validators::v1], BASE0, "/properties/option");
+/// At least 2 characters.
+///
 /// Schema: `fixtures/awkward_names.json#/properties/string`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct String(::std::string::String);
@@ -79,6 +81,7 @@ rt::contract!(Result, [validators::v3], BASE0, "/properties/result");
 /// Schema: `fixtures/awkward_names.json#/properties/value`
 #[derive(Clone, PartialEq)]
 pub struct Value {
+    /// Each item: at least 2 characters.
     pub vec: ::std::option::Option<::std::vec::Vec<String>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Map<::std::string::String, rt::Value>,

@@ -19,9 +19,13 @@ const BASE0: &str = "file:///fixtures/draft4_tuple.json";
 /// Schema: `fixtures/draft4_tuple.json#`
 #[derive(Clone, PartialEq)]
 pub struct Draft4Tuple {
+    /// The first 2 items each have a schema of their own. No further items.
     pub point: ::std::option::Option<::std::vec::Vec<rt::Value>>,
+    /// Number &lt; 10.
     pub limit: ::std::option::Option<rt::Number>,
+    /// Integer &gt; 0.
     pub r#ref: ::std::option::Option<rt::Integer>,
+    /// With `a`, also `b`. With `c`, more rules apply (`dependencies`).
     pub deps: ::std::option::Option<rt::Map<::std::string::String, rt::Value>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Map<::std::string::String, rt::Value>,

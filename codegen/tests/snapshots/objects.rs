@@ -25,10 +25,13 @@ pub struct Objects {
     pub id: Id,
     pub closed: Closed,
     /// A map: member names are validated, values are integers.
+    ///
+    /// Member names: matches `^[a-z]+$`. Each member: integer ≥ 0.
     pub counts: ::std::option::Option<rt::Map<CountKey, rt::Integer>>,
     pub labels: ::std::option::Option<Labels>,
     pub typed_extra: ::std::option::Option<TypedExtra>,
     pub empty: ::std::option::Option<Empty>,
+    /// 1 to 3 members.
     pub min_max: ::std::option::Option<rt::Map<::std::string::String, rt::Value>>,
     pub dependent: ::std::option::Option<Dependent>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
@@ -42,6 +45,8 @@ rt::object!(
 );
 rt::contract!(Objects, [validators::v0], BASE0, "");
 /// An identifier.
+///
+/// 1 to 20 characters.
 ///
 /// Schema: `fixtures/objects.json#/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -57,6 +62,8 @@ pub struct Closed {
 }
 rt::object!(Closed { a = "a", optional; b = "b", optional; } deny);
 rt::contract!(Closed, [validators::v2], BASE0, "/properties/closed");
+/// Matches `^[a-z]+$`.
+///
 /// Schema: `fixtures/objects.json#/properties/counts/propertyNames`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CountKey(::std::string::String);
@@ -85,6 +92,8 @@ rt::contract!(TypedExtra, [validators::v5], BASE0, "/properties/typedExtra");
 pub struct Empty {}
 rt::object!(Empty {} deny);
 rt::contract!(Empty, [validators::v6], BASE0, "/properties/empty");
+/// With `card`, also `billing`. With `billing`, more rules apply (`dependentSchemas`).
+///
 /// Schema: `fixtures/objects.json#/properties/dependent`
 #[derive(Clone, PartialEq)]
 pub struct Dependent {

@@ -83,6 +83,8 @@ rt::object!(
     optional; } extra extra
 );
 rt::contract!(Node, [validators::v4], BASE0, "/properties/tree");
+/// At most 3 characters.
+///
 /// Schema: `fixtures/refs.json#/properties/withSibling`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AB(::std::string::String);

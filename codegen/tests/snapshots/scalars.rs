@@ -19,8 +19,11 @@ const BASE0: &str = "file:///fixtures/scalars.json";
 /// Schema: `fixtures/scalars.json#`
 #[derive(Clone, PartialEq)]
 pub struct Scalars {
+    /// Integer from 1 to 10. A multiple of 1.
     pub count: ::std::option::Option<rt::Integer>,
+    /// Number &gt; 0 and &lt; 1.
     pub ratio: ::std::option::Option<rt::Number>,
+    /// A multiple of 0.25.
     pub step: ::std::option::Option<rt::Number>,
     pub flag: ::std::option::Option<bool>,
     pub nothing: ::std::option::Option<()>,
@@ -28,11 +31,14 @@ pub struct Scalars {
     pub text_or_number: ::std::option::Option<TextOrNumber>,
     /// Examples: `"ABC"`, `"XYZ"`
     pub code: ::std::option::Option<Code>,
+    /// Format `date-time`.
     pub when: ::std::option::Option<::std::string::String>,
     pub anything: ::std::option::Option<rt::Value>,
+    /// No value is allowed.
     pub never: ::std::option::Option<rt::Value>,
     pub always: ::std::option::Option<rt::Value>,
     pub fixed: ::std::option::Option<Fixed>,
+    /// Always `42`.
     pub fixed_number: ::std::option::Option<rt::Integer>,
     /// Closed set of colours.
     pub color: ::std::option::Option<Color>,
@@ -96,6 +102,8 @@ impl rt::__private::serde::Serialize for TextOrNumber {
     }
 }
 rt::contract!(TextOrNumber, [validators::v1], BASE0, "/properties/textOrNumber");
+/// Matches `^[A-Z]{3}$`.
+///
 /// Examples: `"ABC"`, `"XYZ"`
 ///
 /// Schema: `fixtures/scalars.json#/properties/code`

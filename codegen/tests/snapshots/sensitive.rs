@@ -37,6 +37,8 @@ rt::object!(
     "profile", optional, redacted; } extra extra
 );
 rt::contract!(Sensitive, [validators::v0], BASE0, "");
+/// At least 8 characters.
+///
 /// `x-sensitivity`: `"local"`
 ///
 /// Schema: `fixtures/sensitive.json#/properties/token`

@@ -25,6 +25,7 @@ pub struct Unions {
     pub one_or_many: ::std::option::Option<OneOrMany>,
     pub level: ::std::option::Option<Level>,
     pub titled: ::std::option::Option<Titled>,
+    /// Not `""`.
     pub not_empty: ::std::option::Option<::std::string::String>,
     pub conditional: ::std::option::Option<Conditional>,
     pub merged: ::std::option::Option<Merged>,
@@ -285,6 +286,8 @@ impl rt::__private::serde::Serialize for Titled {
     }
 }
 rt::contract!(Titled, [validators::v12], BASE0, "/properties/titled");
+/// More rules apply depending on the value (`if`/`then`/`else`).
+///
 /// Schema: `fixtures/unions.json#/properties/conditional`
 #[derive(Clone, PartialEq)]
 pub struct Conditional {

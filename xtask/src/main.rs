@@ -5,12 +5,14 @@
 //! * `docs`: regenerate only the reference docs in `docs/schemas/`;
 //! * `drift`: classify schema changes and report version drift;
 //! * `fuzz-diff`: compare our validators with the `jsonschema` crate on generated documents;
-//! * `validate`: validate documents against a bundled schema.
+//! * `validate`: validate documents against a bundled schema;
+//! * `bench`: the benches in `bench/` (their own workspace), tabulated.
 
 mod check;
 mod lock;
 mod validate;
 mod fuzz_diff;
+mod bench;
 
 use std::process::ExitCode;
 
@@ -29,6 +31,10 @@ commands:
   fuzz-diff   compare our validators with the jsonschema crate on generated
               documents for both seeds ([--seed N] [--count N], default 100000
               per seed); exit 1 on any disagreement
+  bench       criterion benches (bench/, its own workspace): ours against
+              serde_json, typify, jsonschema and boon on the same documents,
+              plus peak memory on a 100,000-envelope stream ([--quick]
+              [--json FILE] [--no-memory])
 ";
 
 fn main() -> ExitCode {
@@ -44,6 +50,7 @@ fn main() -> ExitCode {
         "validate" => validate::run(rest),
         "docs" => check::docs(rest),
         "fuzz-diff" => fuzz_diff::run(rest),
+        "bench" => bench::run(rest),
         "drift" => Ok(ExitCode::from(contracts_drift::run_cli(rest, &check::root()).clamp(0, 255) as u8)),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");

@@ -1,0 +1,238 @@
+//! Every implementation on the same documents, in the same run. One criterion
+//! group per (schema, document set); each iteration handles the whole set,
+//! so ns per document = time / documents, and throughput is in bytes.
+//! `target/contracts-bench/cases.json` names each group's schema, set,
+//! documents and bytes for `cargo xtask bench`.
+
+use contracts_bench::docs::{self, DocSet};
+use contracts_bench::ours;
+use contracts_bench::typify_types;
+use criterion::{BatchSize, Criterion, Throughput};
+use serde_json::Value;
+use std::hint::black_box;
+
+include!("../../codegen-settings.rs");
+
+/// What one schema offers the bench.
+struct Schema {
+    name: &'static str,
+    /// bytes → typify's plain struct (`None`: typify cannot type it).
+    typify: Option<fn(&[u8]) -> bool>,
+    /// bytes → our validated typed value.
+    ours_typed: fn(&[u8]) -> bool,
+    /// bytes → our typed value, every error when invalid (the count).
+    ours_typed_errors: fn(&[u8]) -> usize,
+    /// Value → our validation, every error.
+    ours_validate: fn(&Value) -> usize,
+    /// Value → our yes/no.
+    ours_is_valid: fn(&Value) -> bool,
+    /// Values → typed values without validating (the conversion alone).
+    ours_convert: fn(Vec<Value>) -> usize,
+    /// Typed values (built from the documents) → `validate()`.
+    ours_typed_validate: fn(&[Value]) -> Box<dyn Fn() -> usize>,
+}
+
+macro_rules! schema {
+    ($name:literal, $module:ident, $ty:ty, $typify:expr) => {{
+        use ours::$module as m;
+        fn typed(b: &[u8]) -> bool {
+            <$ty>::from_json_slice(b).is_ok()
+        }
+        fn typed_errors(b: &[u8]) -> usize {
+            match <$ty>::from_json_slice(b) {
+                Ok(_) => 0,
+                Err(e) => e.validation_errors().map_or(1, |e| e.0.len()),
+            }
+        }
+        fn validate(v: &Value) -> usize {
+            m::validate(v).err().map_or(0, |e| e.0.len())
+        }
+        fn convert(vs: Vec<Value>) -> usize {
+            vs.into_iter().map(|v| <$ty as contracts_runtime::FromValue>::from_value(v).is_ok() as usize).sum()
+        }
+        fn typed_validate(vs: &[Value]) -> Box<dyn Fn() -> usize> {
+            let typed: Vec<$ty> = vs.iter().filter_map(|v| <$ty>::from_json_value(v.clone()).ok()).collect();
+            Box::new(move || typed.iter().map(|t| t.validate().is_ok() as usize).sum())
+        }
+        Schema {
+            name: $name,
+            typify: $typify,
+            ours_typed: typed,
+            ours_typed_errors: typed_errors,
+            ours_validate: validate,
+            ours_is_valid: m::is_valid,
+            ours_convert: convert,
+            ours_typed_validate: typed_validate,
+        }
+    }};
+}
+
+macro_rules! typify {
+    ($module:ident, $ty:ident) => {{
+        fn parse(b: &[u8]) -> bool {
+            serde_json::from_slice::<typify_types::$module::$ty>(b).is_ok()
+        }
+        Some(parse as fn(&[u8]) -> bool)
+    }};
+}
+
+/// Removes `format` (boon asserts it in drafts before 2019-09; the others
+/// here do not).
+fn strip_format(v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            if m.get("format").is_some_and(Value::is_string) {
+                m.remove("format");
+            }
+            m.values_mut().for_each(strip_format);
+        }
+        Value::Array(a) => a.iter_mut().for_each(strip_format),
+        _ => {}
+    }
+}
+
+fn main() {
+    let schemas = [
+        schema!("commands", commands, ours::commands::CommandEnvelope, typify!(commands, CohorteProtocolCommandEnvelope)),
+        schema!("launch_request", launch_request, ours::launch_request::LaunchRequest, typify!(launch_request, LaunchRequest)),
+        schema!("sarif", sarif, ours::sarif::Sarif, typify!(sarif, StaticAnalysisResultsFormatSarifVersion210Rtm5JsonSchema)),
+        schema!("liquibase", liquibase, ours::liquibase::Liquibase, None),
+    ];
+    let mut sets: Vec<DocSet> = Vec::new();
+    for s in &schemas[..2] {
+        sets.extend(docs::seed_docs(s.name, s.ours_is_valid));
+    }
+    let (types, unknown) = docs::command_coverage(&sets[0]);
+    eprintln!("commands/valid covers {} command types and {unknown} unknown ones: {}", types.len(), types.join(", "));
+    for name in ["sarif", "liquibase"] {
+        match docs::test_doc(name) {
+            Some(d) => sets.push(d),
+            None => eprintln!("SchemaStore corpus not found at {}: skipping {name}", docs::corpus().display()),
+        }
+    }
+
+    let mut c = Criterion::default().configure_from_args();
+    let mut manifest = Vec::new();
+    for set in &sets {
+        let s = schemas.iter().find(|s| s.name == set.schema).unwrap();
+        let schema: Value = serde_json::from_str(&docs::schema_text(s.name)).unwrap();
+        let js = jsonschema::options().should_validate_formats(false).build(&schema).expect("jsonschema compiles");
+        let (macro_valid, macro_errors) = jsonschema_macro_validators::validator(s.name);
+        let mut boon_schemas = boon::Schemas::new();
+        let mut compiler = boon::Compiler::new();
+        let url = format!("file:///bench/{}.json", s.name);
+        let mut boon_schema = schema.clone();
+        strip_format(&mut boon_schema);
+        compiler.add_resource(&url, boon_schema).unwrap();
+        let boon_idx = compiler.compile(&url, &mut boon_schemas).unwrap_or_else(|e| panic!("boon: {e}"));
+
+        let values = set.values();
+        // Every implementation's verdict, as a check that they measure the same thing.
+        let verdicts = [
+            ("jsonschema", values.iter().filter(|v| js.is_valid(v)).count()),
+            ("jsonschema-macros", values.iter().filter(|v| macro_valid(v)).count()),
+            ("boon", values.iter().filter(|v| boon_schemas.validate(v, boon_idx).is_ok()).count()),
+            ("ours", set.docs.iter().filter(|d| (s.ours_typed)(d)).count()),
+        ];
+        eprintln!(
+            "{}/{}: {} documents, {} bytes; valid per implementation: {:?}",
+            set.schema,
+            set.kind,
+            set.docs.len(),
+            set.bytes(),
+            verdicts
+        );
+
+        let group_name = format!("{}/{}", set.schema, set.kind);
+        let mut g = c.benchmark_group(&group_name);
+        g.throughput(Throughput::Bytes(set.bytes() as u64));
+        let docs = &set.docs;
+        let mut impls: Vec<&str> = Vec::new();
+        let mut add = |id: &'static str| {
+            impls.push(id);
+            id
+        };
+
+        g.bench_function(add("serde_json::Value"), |b| {
+            b.iter(|| {
+                for d in docs {
+                    black_box(serde_json::from_slice::<Value>(d).unwrap());
+                }
+            })
+        });
+        if let Some(typify) = s.typify {
+            g.bench_function(add("typify struct"), |b| {
+                b.iter(|| docs.iter().filter(|d| typify(d)).count())
+            });
+        }
+        g.bench_function(add("jsonschema is_valid"), |b| {
+            b.iter(|| docs.iter().filter(|d| js.is_valid(&serde_json::from_slice::<Value>(d).unwrap())).count())
+        });
+        g.bench_function(add("jsonschema iter_errors"), |b| {
+            b.iter(|| docs.iter().map(|d| js.iter_errors(&serde_json::from_slice::<Value>(d).unwrap()).count()).sum::<usize>())
+        });
+        g.bench_function(add("jsonschema-macros is_valid"), |b| {
+            b.iter(|| docs.iter().filter(|d| macro_valid(&serde_json::from_slice::<Value>(d).unwrap())).count())
+        });
+        g.bench_function(add("jsonschema-macros iter_errors"), |b| {
+            b.iter(|| docs.iter().map(|d| macro_errors(&serde_json::from_slice::<Value>(d).unwrap())).sum::<usize>())
+        });
+        g.bench_function(add("boon"), |b| {
+            b.iter(|| {
+                docs.iter()
+                    .filter(|d| boon_schemas.validate(&serde_json::from_slice::<Value>(d).unwrap(), boon_idx).is_ok())
+                    .count()
+            })
+        });
+        if set.valid {
+            g.bench_function(add("ours bytes→typed"), |b| {
+                b.iter(|| docs.iter().filter(|d| (s.ours_typed)(d)).count())
+            });
+        } else {
+            g.bench_function(add("ours bytes→errors"), |b| {
+                b.iter(|| docs.iter().map(|d| (s.ours_typed_errors)(d)).sum::<usize>())
+            });
+        }
+        g.bench_function(add("ours Value→validate"), |b| {
+            b.iter(|| values.iter().map(|v| (s.ours_validate)(v)).sum::<usize>())
+        });
+        g.bench_function(add("ours Value→is_valid"), |b| {
+            b.iter(|| values.iter().filter(|v| (s.ours_is_valid)(v)).count())
+        });
+        if set.valid {
+            g.bench_function(add("ours Value→typed (convert only)"), |b| {
+                b.iter_batched(|| values.clone(), |vs| (s.ours_convert)(vs), BatchSize::LargeInput)
+            });
+            let typed_validate = (s.ours_typed_validate)(&values);
+            g.bench_function(add("ours typed→validate()"), |b| b.iter(&typed_validate));
+        }
+        g.finish();
+        manifest.push(serde_json::json!({
+            "group": group_name,
+            "schema": set.schema,
+            "docs": set.kind,
+            "count": set.docs.len(),
+            "bytes": set.bytes(),
+            "impls": impls,
+        }));
+    }
+    // What build.rs does for the seeds: the whole generator, optimised (a
+    // build script's own dependencies are built without optimisation unless
+    // the profile says otherwise; see `codegen_seeds.txt` in OUT_DIR).
+    let inputs: Vec<contracts_codegen::SchemaInput> = ["commands.schema.json", "launch-request.schema.json"]
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(docs::root().join("schemas").join(f)).unwrap();
+            contracts_codegen::SchemaInput::new(format!("schemas/{f}"), text)
+        })
+        .collect();
+    let settings = project_settings();
+    let mut g = c.benchmark_group("codegen");
+    g.sample_size(10);
+    g.bench_function("seeds", |b| b.iter(|| contracts_codegen::generate(&settings, &inputs).unwrap().files.len()));
+    g.finish();
+    c.final_summary();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/contracts-bench");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("cases.json"), serde_json::to_string_pretty(&manifest).unwrap()).unwrap();
+}

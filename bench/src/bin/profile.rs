@@ -1,0 +1,117 @@
+//! A fixed workload for callgrind (instruction counts are repeatable on a
+//! busy machine, wall time is not):
+//!
+//! ```text
+//! valgrind --tool=callgrind target/release/profile SCHEMA WHAT [ROUNDS]
+//! ```
+//!
+//! SCHEMA: `commands` | `launch_request`; WHAT: `value` (bytes → Value),
+//! `typed` (bytes → validated typed value), `validate` (Value → validate),
+//! `convert` (Value → typed, no validation), `errors` (invalid documents →
+//! every error), `typed-validate` (typed value → `validate()`).
+
+use contracts_bench::{docs, ours};
+use contracts_runtime::{Contract, FromValue as _};
+use serde_json::Value;
+use std::hint::black_box;
+
+fn run<T: Contract>(set: &docs::DocSet, invalid: &docs::DocSet, what: &str, rounds: usize, validate: fn(&Value) -> bool) {
+    let values = set.values();
+    for _ in 0..rounds {
+        match what {
+            "value" => set.docs.iter().for_each(|d| {
+                black_box(serde_json::from_slice::<Value>(d).unwrap());
+            }),
+            "typed" => set.docs.iter().for_each(|d| {
+                black_box(T::from_json_slice(d).unwrap());
+            }),
+            "validate" => values.iter().for_each(|v| {
+                black_box(T::validate_value(v).unwrap());
+            }),
+            "is-valid" => values.iter().for_each(|v| {
+                black_box(validate(v));
+            }),
+            "convert" => values.iter().for_each(|v| {
+                black_box(T::from_value(v.clone()).unwrap());
+            }),
+            "clone" => values.iter().for_each(|v| {
+                black_box(v.clone());
+            }),
+            "errors" => invalid.docs.iter().for_each(|d| {
+                black_box(T::from_json_slice(d).err().unwrap());
+            }),
+            "typed-validate" => {
+                let typed: Vec<T> = values.iter().map(|v| T::from_json_value(v.clone()).unwrap()).collect();
+                typed.iter().for_each(|t| {
+                    black_box(t.validate().unwrap());
+                })
+            }
+            // Every string in the documents against every pattern of the
+            // seed: `regress` alone, then our `Pattern` (byte loop when the
+            // pattern is simple, else regress).
+            "patterns-regress" | "patterns-ours" => {
+                let strings = strings_of(&values);
+                let patterns = seed_patterns();
+                let res: Vec<regress::Regex> = patterns.iter().map(|p| regress::Regex::with_flags(p, "u").unwrap()).collect();
+                let ours: Vec<contracts_runtime::Pattern> = patterns.iter().map(|p| contracts_runtime::Pattern::new(p)).collect();
+                let mut n = 0usize;
+                for s in &strings {
+                    if what == "patterns-regress" {
+                        n += res.iter().filter(|r| r.find(s).is_some()).count();
+                    } else {
+                        n += ours.iter().filter(|p| p.is_match(s)).count();
+                    }
+                }
+                black_box(n);
+            }
+            other => panic!("unknown workload {other}"),
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let schema = args.first().map(String::as_str).unwrap_or("commands");
+    let what = args.get(1).map(String::as_str).unwrap_or("typed");
+    let rounds: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(5);
+    match schema {
+        "commands" => {
+            let [valid, invalid] = docs::seed_docs("commands", ours::commands::is_valid);
+            run::<ours::commands::CommandEnvelope>(&valid, &invalid, what, rounds, ours::commands::is_valid)
+        }
+        "launch_request" => {
+            let [valid, invalid] = docs::seed_docs("launch_request", ours::launch_request::is_valid);
+            run::<ours::launch_request::LaunchRequest>(&valid, &invalid, what, rounds, ours::launch_request::is_valid)
+        }
+        other => panic!("unknown schema {other}"),
+    }
+}
+
+fn strings_of(values: &[Value]) -> Vec<String> {
+    fn walk(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::String(s) => out.push(s.clone()),
+            Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+            Value::Object(m) => m.iter().for_each(|(k, x)| {
+                out.push(k.clone());
+                walk(x, out)
+            }),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    values.iter().for_each(|v| walk(v, &mut out));
+    out
+}
+
+fn seed_patterns() -> Vec<&'static str> {
+    vec![
+        r"^cmd_[0-9a-f]{32}$",
+        r"^run_[0-9a-f]{32}$",
+        r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$",
+        r"^[0-9a-f]{64}$",
+        r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$",
+        r"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$",
+        r"^.*$",
+    ]
+}

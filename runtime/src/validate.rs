@@ -12,28 +12,49 @@ use std::collections::BTreeSet;
 /// A generated validator: value, its location, the context, the schema path.
 pub type Check = fn(&Value, &Loc, &mut Ctx, &SchemaPath) -> bool;
 
-/// A `pattern` compiled on first use (ECMA-262 via `regress`, Unicode mode).
+mod simple_pattern;
+
+/// A `pattern` compiled on first use (ECMA-262, Unicode mode): checked with a
+/// byte loop when it is one of the simple anchored forms contract schemas
+/// mostly use (`^cmd_[0-9a-f]{32}$`, `^[a-z][a-z0-9-]*$`, `^.*$`, …; see
+/// `simple_pattern`), otherwise with `regress`.
 #[derive(Debug)]
 pub struct Pattern {
     source: &'static str,
-    regex: std::sync::OnceLock<regress::Regex>,
+    matcher: std::sync::OnceLock<Matcher>,
+}
+
+#[derive(Debug)]
+enum Matcher {
+    Simple(simple_pattern::SimplePattern),
+    Regex(regress::Regex),
 }
 
 impl Pattern {
     /// A pattern the generator has already checked compiles.
     pub const fn new(source: &'static str) -> Self {
-        Pattern { source, regex: std::sync::OnceLock::new() }
+        Pattern { source, matcher: std::sync::OnceLock::new() }
     }
     /// The pattern as written in the schema.
     pub fn source(&self) -> &'static str {
         self.source
     }
     /// Whether the pattern matches anywhere in `s` (patterns are not anchored).
+    #[inline]
     pub fn is_match(&self, s: &str) -> bool {
-        self.regex
-            .get_or_init(|| regress::Regex::with_flags(self.source, "u").expect("the generator checked this pattern compiles"))
-            .find(s)
-            .is_some()
+        match self.matcher.get_or_init(|| self.compile()) {
+            Matcher::Simple(p) => p.is_match(s),
+            Matcher::Regex(re) => re.find(s).is_some(),
+        }
+    }
+    #[cold]
+    fn compile(&self) -> Matcher {
+        match simple_pattern::SimplePattern::parse(self.source) {
+            Some(p) => Matcher::Simple(p),
+            None => Matcher::Regex(
+                regress::Regex::with_flags(self.source, "u").expect("the generator checked this pattern compiles"),
+            ),
+        }
     }
 }
 
@@ -143,7 +164,7 @@ impl Ctx {
     /// subschema at `/properties/<key>`).
     #[inline]
     pub fn prop(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, key: &str, check: Check) -> bool {
-        match m.get(key) {
+        match lookup(m, key) {
             Some(v) => check(v, &loc.key(key), self, &at.property(key)),
             None => true,
         }
@@ -152,7 +173,7 @@ impl Ctx {
     /// Like [`Ctx::prop`], for a member marked sensitive.
     #[inline]
     pub fn prop_sensitive(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, key: &str, check: Check) -> bool {
-        match m.get(key) {
+        match lookup(m, key) {
             Some(v) => check(v, &loc.key(key), self, &at.property(key).sensitive()),
             None => true,
         }
@@ -317,7 +338,7 @@ impl Ctx {
     pub fn required(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, names: &[&str]) -> bool {
         let mut ok = true;
         for name in names {
-            if !m.contains_key(*name) {
+            if lookup(m, name).is_none() {
                 ok = self.fail(loc, at, "required", || format!("{} is missing required member `{name}`", loc.describe()));
                 if !self.collect {
                     return false;
@@ -338,12 +359,12 @@ impl Ctx {
         trigger: &str,
         names: &[&str],
     ) -> bool {
-        if !m.contains_key(trigger) {
+        if lookup(m, trigger).is_none() {
             return true;
         }
         let mut ok = true;
         for name in names {
-            if !m.contains_key(*name) {
+            if lookup(m, name).is_none() {
                 ok = self.fail(loc, at, kw, || format!("{} has `{trigger}`, so it must also have `{name}`", loc.describe()));
                 if !self.collect {
                     return false;
@@ -402,7 +423,12 @@ impl Ctx {
     /// string constant). On failure only the branches a reader would consider
     /// are re-run to explain it.
     pub fn any_of(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, branches: &[(Check, Option<&str>)], tag: Option<&str>) -> bool {
-        if branches.iter().enumerate().any(|(n, (check, _))| self.quiet(|c| check(i, loc, c, &at.element("/anyOf", n)))) {
+        let actual = tag_value(i, tag);
+        if branches
+            .iter()
+            .enumerate()
+            .any(|(n, (check, x))| may_match(actual, *x) && self.quiet(|c| check(i, loc, c, &at.element("/anyOf", n))))
+        {
             return true;
         }
         self.any_of_failed(loc, at);
@@ -412,9 +438,10 @@ impl Ctx {
 
     /// `oneOf` over `branches`, as [`Ctx::any_of`].
     pub fn one_of(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, branches: &[(Check, Option<&str>)], tag: Option<&str>) -> bool {
+        let actual = tag_value(i, tag);
         let mut matched = Vec::new();
-        for (n, (check, _)) in branches.iter().enumerate() {
-            if self.quiet(|c| check(i, loc, c, &at.element("/oneOf", n))) {
+        for (n, (check, x)) in branches.iter().enumerate() {
+            if may_match(actual, *x) && self.quiet(|c| check(i, loc, c, &at.element("/oneOf", n))) {
                 matched.push(n);
                 if matched.len() > 1 && !self.collect {
                     return false;
@@ -557,6 +584,40 @@ fn decode_base64(s: &str) -> Option<Vec<u8>> {
         }
     }
     (s.len() % 4 != 1).then_some(out)
+}
+
+/// Member `key` of `m`. Objects in documents are mostly small: comparing a
+/// few keys costs less than hashing one (SipHash), so small objects are
+/// scanned.
+#[inline]
+pub fn lookup<'m>(m: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
+    if m.len() <= 8 {
+        m.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
+    } else {
+        m.get(key)
+    }
+}
+
+/// The instance's member named by a union's tag, when it has one.
+#[inline]
+fn tag_value<'v>(i: &'v Value, tag: Option<&str>) -> Option<&'v Value> {
+    match (tag, i) {
+        (Some(t), Value::Object(m)) => lookup(m, t),
+        _ => None,
+    }
+}
+
+/// Whether a union branch whose tag member must be the string `x` can match
+/// an instance whose tag member is `actual`. A branch with a tag value has
+/// `properties: {TAG: {const: x}}`, so it fails whenever the member is
+/// present with another value: skipping it changes no verdict (and, while
+/// collecting, the branches are re-run to explain a failure anyway).
+#[inline]
+fn may_match(actual: Option<&Value>, x: Option<&str>) -> bool {
+    match (actual, x) {
+        (Some(v), Some(x)) => matches!(v, Value::String(s) if s == x),
+        _ => true,
+    }
 }
 
 /// Whether `v` has one of the types in `mask`.

@@ -792,19 +792,7 @@ impl Builder<'_> {
     }
 
     fn find_resource(&self, uri: &str) -> Option<Place> {
-        if let Some(p) = self.docs.resources.get(uri) {
-            return Some(p.clone());
-        }
-        // A well-known schema store URL, or any URL whose last segment names
-        // a loaded document: resolve by file name.
-        let name = uri.rsplit('/').next()?;
-        if name.is_empty() {
-            return None;
-        }
-        let matches: Vec<DocId> = (0..self.docs.docs.len())
-            .filter(|&d| self.docs.docs[d].path.rsplit('/').next() == Some(name))
-            .collect();
-        (matches.len() == 1).then(|| (matches[0], String::new()))
+        load::find_resource(self.docs, uri)
     }
 }
 

@@ -30,7 +30,7 @@ mod settings;
 
 pub use error::{Error, Warning};
 pub use load::Dialect;
-pub use settings::Settings;
+pub use settings::{RetrieveFn, Settings};
 
 use std::path::{Path, PathBuf};
 

@@ -189,6 +189,8 @@ pub struct Docs {
     pub dynamic_anchors: HashMap<(String, String), Place>,
     /// Every subschema the walk reached.
     pub info: HashMap<Place, SchemaInfo>,
+    /// Resources named by `$ref`s (absolute, no fragment), for the retriever.
+    referenced: Vec<String>,
 }
 
 /// Parses and indexes the inputs.
@@ -226,12 +228,64 @@ pub fn load(settings: &Settings, inputs: &[SchemaInput]) -> Result<Docs, Error> 
     }
     custom_metaschemas(&mut docs);
     for id in 0..docs.docs.len() {
-        let doc = &docs.docs[id];
-        let (value, uri, dialect) = (doc.value.clone(), doc.retrieval_uri.clone(), doc.dialect);
-        docs.resources.entry(uri.clone()).or_insert((id, String::new()));
-        index(&mut docs, id, &value, String::new(), &uri, String::new(), dialect)?;
+        index_doc(&mut docs, id)?;
+    }
+    if let Some(retriever) = &settings.retriever {
+        retrieve(settings, &mut docs, &*retriever.0)?;
     }
     Ok(docs)
+}
+
+fn index_doc(docs: &mut Docs, id: DocId) -> Result<(), Error> {
+    let doc = &docs.docs[id];
+    let (value, uri, dialect) = (doc.value.clone(), doc.retrieval_uri.clone(), doc.dialect);
+    docs.resources.entry(uri.clone()).or_insert((id, String::new()));
+    index(docs, id, &value, String::new(), &uri, String::new(), dialect)
+}
+
+/// Whether `uri` names a loaded resource, directly or by its file name
+/// (the same rule the resolver follows).
+pub fn find_resource(docs: &Docs, uri: &str) -> Option<Place> {
+    if let Some(p) = docs.resources.get(uri) {
+        return Some(p.clone());
+    }
+    // A well-known schema store URL, or any URL whose last segment names
+    // a loaded document: resolve by file name.
+    let name = uri.rsplit('/').next()?;
+    if name.is_empty() {
+        return None;
+    }
+    let mut matches = (0..docs.docs.len()).filter(|&d| docs.docs[d].path.rsplit('/').next() == Some(name));
+    match (matches.next(), matches.next()) {
+        (Some(d), None) => Some((d, String::new())),
+        _ => None,
+    }
+}
+
+/// Loads, through the retriever, each referenced resource that no loaded
+/// document provides, and the ones those reference in turn.
+fn retrieve(settings: &Settings, docs: &mut Docs, retriever: &crate::settings::RetrieveFn) -> Result<(), Error> {
+    let mut tried: BTreeSet<String> = BTreeSet::new();
+    while let Some(uri) = docs.referenced.pop() {
+        if !tried.insert(uri.clone()) || find_resource(docs, &uri).is_some() {
+            continue;
+        }
+        let Some(text) = retriever(&uri) else { continue };
+        let Ok(value) = serde_json::from_str::<Value>(&text) else { continue };
+        let dialect = value.get("$schema").and_then(Value::as_str).and_then(Dialect::from_uri).unwrap_or(settings.default_dialect);
+        let id = docs.docs.len();
+        docs.docs.push(Doc {
+            path: uri.clone(),
+            module: None,
+            retrieval_uri: uri.clone(),
+            value,
+            dialect,
+            sha256: sha256_hex(text.as_bytes()),
+            vocabularies: None,
+        });
+        index_doc(docs, id)?;
+    }
+    Ok(())
 }
 
 /// Walks one subschema, recording its base URI and dialect, resources and anchors.
@@ -280,6 +334,14 @@ fn index(
         if let Some(a) = m.get("$dynamicAnchor").and_then(Value::as_str) {
             docs.anchors.entry((base.clone(), a.to_owned())).or_insert((doc, pointer.clone()));
             docs.dynamic_anchors.entry((base.clone(), a.to_owned())).or_insert((doc, pointer.clone()));
+        }
+    }
+    if let Some(r) = m.get("$ref").and_then(Value::as_str) {
+        if let Ok(full) = resolve_uri(&base, r) {
+            let res = strip_fragment(&full);
+            if !res.is_empty() && !docs.resources.contains_key(res) {
+                docs.referenced.push(res.to_owned());
+            }
         }
     }
     docs.info.insert(
@@ -431,6 +493,28 @@ mod tests {
         assert!(d.uses_keyword("$ref", d.dialect));
         assert!(!d.asserts_format());
         assert!(docs.docs[0].vocabularies.is_none());
+    }
+
+    #[test]
+    fn referenced_documents_are_retrieved_lazily_and_transitively() {
+        use std::sync::{Arc, Mutex};
+        let asked = Arc::new(Mutex::new(Vec::new()));
+        let log = asked.clone();
+        let settings = Settings::new().with_retriever(Arc::new(move |uri: &str| {
+            log.lock().unwrap().push(uri.to_owned());
+            match uri {
+                "https://s.example/a.json" => Some(r#"{"$ref": "b.json#/definitions/x"}"#.to_owned()),
+                "https://s.example/b.json" => Some(r#"{"definitions": {"x": {"type": "string"}}}"#.to_owned()),
+                _ => None,
+            }
+        }));
+        let input = SchemaInput::new("s.json", r#"{"$id": "https://s.example/s.json", "properties": {"p": {"$ref": "a.json"}}}"#);
+        let docs = load(&settings, &[input]).unwrap();
+        assert_eq!(docs.docs.len(), 3);
+        assert!(docs.docs[1].module.is_none());
+        assert_eq!(*asked.lock().unwrap(), ["https://s.example/a.json", "https://s.example/b.json"]);
+        let ir = crate::ir::build(&settings, &docs).unwrap();
+        assert!(ir.nodes.len() >= 4);
     }
 
     #[test]

@@ -2,6 +2,22 @@
 
 use crate::load::Dialect;
 use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+/// Loads a document the inputs reference but do not include, by URI
+/// (without fragment): its text, or `None` when it is unknown.
+pub type RetrieveFn = dyn Fn(&str) -> Option<String> + Send + Sync;
+
+/// A retriever shared by clones of [`Settings`].
+#[derive(Clone)]
+pub(crate) struct Retriever(pub(crate) Arc<RetrieveFn>);
+
+impl fmt::Debug for Retriever {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Retriever(..)")
+    }
+}
 
 /// How to generate. `Settings::new()` gives the defaults: 2020-12 for
 /// schemas without `$schema`, `format` as an annotation, `x-sensitivity` as
@@ -15,6 +31,7 @@ pub struct Settings {
     pub(crate) regenerate_command: String,
     pub(crate) runtime_crate: String,
     pub(crate) types: bool,
+    pub(crate) retriever: Option<Retriever>,
 }
 
 impl Default for Settings {
@@ -27,6 +44,7 @@ impl Default for Settings {
             regenerate_command: "cargo build".to_owned(),
             runtime_crate: "contracts_runtime".to_owned(),
             types: true,
+            retriever: None,
         }
     }
 }
@@ -80,6 +98,14 @@ impl Settings {
     /// `contracts_runtime`; a crate re-exporting it may name itself).
     pub fn with_runtime_crate(mut self, path: impl Into<String>) -> Self {
         self.runtime_crate = path.into();
+        self
+    }
+
+    /// Consulted when a `$ref` names a document that is not among the
+    /// inputs: given the URI (no fragment), returns the document's text.
+    /// Documents are loaded lazily, only when referenced, and transitively.
+    pub fn with_retriever(mut self, retrieve: Arc<RetrieveFn>) -> Self {
+        self.retriever = Some(Retriever(retrieve));
         self
     }
 }

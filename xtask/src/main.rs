@@ -4,11 +4,13 @@
 //! * `check`: regenerate in memory and compare with what is checked in;
 //! * `docs`: regenerate only the reference docs in `docs/schemas/`;
 //! * `drift`: classify schema changes and report version drift;
+//! * `corpus`: generate, compile and validate a SchemaStore-like corpus;
 //! * `fuzz-diff`: compare our validators with the `jsonschema` crate on generated documents;
 //! * `validate`: validate documents against a bundled schema;
 //! * `bench`: the benches in `bench/` (their own workspace), tabulated.
 
 mod check;
+mod corpus;
 mod lock;
 mod validate;
 mod fuzz_diff;
@@ -28,6 +30,8 @@ commands:
   validate    validate documents against a bundled schema: --schema NAME|PATH
               [--jsonl] [--format text|json] [--echo] [--contract [--channel
               desktop|phone] [--catalog FILE] [--jira-host HOST]] FILE...
+  corpus      generate, compile and run a SchemaStore-like corpus: --root DIR
+              [--json FILE] [--jobs N] [--only GLOB] [--compare] [--timeout S]
   fuzz-diff   compare our validators with the jsonschema crate on generated
               documents for both seeds ([--seed N] [--count N], default 100000
               per seed); exit 1 on any disagreement
@@ -49,6 +53,7 @@ fn main() -> ExitCode {
         "check" => check::check(rest),
         "validate" => validate::run(rest),
         "docs" => check::docs(rest),
+        "corpus" => corpus::run(rest),
         "fuzz-diff" => fuzz_diff::run(rest),
         "bench" => bench::run(rest),
         "drift" => Ok(ExitCode::from(contracts_drift::run_cli(rest, &check::root()).clamp(0, 255) as u8)),

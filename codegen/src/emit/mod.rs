@@ -80,6 +80,11 @@ pub fn emit(settings: &Settings, docs: &Docs, ir: &Ir, plan: &Plan) -> Result<Ou
 /// Inherent parse-and-validate functions on the root type.
 fn root_api(module: &crate::plan::ModulePlan, rt: &TokenStream) -> TokenStream {
     let crate::plan::TypeRef::Named(id) = module.root else { return quote!() };
+    // An alias (to `Value`, a `Vec`, …) names a type defined elsewhere: no
+    // inherent impl; the module's `validate` serves.
+    if matches!(module.types[id].kind, crate::plan::Kind::Alias(_)) {
+        return quote!();
+    }
     let name = syn::Ident::new(&module.types[id].name, proc_macro2::Span::call_site());
     quote!(#rt::root_api!(#name);)
 }

@@ -1,0 +1,261 @@
+//! The temporary crate: every generated module, compiled together (modules
+//! that fail to compile are left out with their compiler error, and the rest
+//! compiled again), and a runner binary that puts each test document through
+//! the module's parse-and-validate.
+
+use anyhow::{bail, Context, Result};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// One module of the temporary crate.
+pub struct Module {
+    pub name: String,
+    /// The root type, when the module has one (`from_json_value` on it);
+    /// otherwise the module's `validate`.
+    pub root_type: Option<String>,
+}
+
+/// The crate's directory layout under `work` (e.g. `target/corpus`).
+pub struct TempCrate {
+    pub dir: PathBuf,
+    pub target: PathBuf,
+}
+
+impl TempCrate {
+    pub fn new(work: &Path) -> Result<TempCrate> {
+        let dir = work.join("crate");
+        std::fs::create_dir_all(dir.join("src/gen"))?;
+        std::fs::create_dir_all(dir.join("src/m"))?;
+        Ok(TempCrate { dir, target: work.join("target") })
+    }
+
+    pub fn gen_dir(&self) -> PathBuf {
+        self.dir.join("src/gen")
+    }
+
+    fn write_manifest(&self, repo: &Path) -> Result<()> {
+        let members: Vec<String> = (0..SHARDS).map(|i| format!("\"shards/s{i:02}\"")).collect();
+        let manifest = format!(
+            "[workspace]\nmembers = [\"runner\", {}]\nresolver = \"2\"\n\n[profile.dev]\nopt-level = 0\ndebug = false\nincremental = false\n",
+            members.join(", ")
+        );
+        write_if_changed(&self.dir.join("Cargo.toml"), &manifest)?;
+        let lock = repo.join("Cargo.lock");
+        if !self.dir.join("Cargo.lock").exists() && lock.exists() {
+            std::fs::copy(lock, self.dir.join("Cargo.lock"))?;
+        }
+        let runtime = repo.join("runtime").display().to_string();
+        let deps = format!(
+            "contracts-runtime = {{ path = {runtime:?} }}\nserde_json = {{ version = \"1\", features = [\"preserve_order\", \"float_roundtrip\"] }}\n"
+        );
+        let mut runner_deps = deps.clone();
+        let mut tables = String::new();
+        for i in 0..SHARDS {
+            let d = self.dir.join(format!("shards/s{i:02}"));
+            std::fs::create_dir_all(d.join("src/m"))?;
+            write_if_changed(
+                &d.join("Cargo.toml"),
+                &format!("[package]\nname = \"corpus-s{i:02}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[dependencies]\n{deps}"),
+            )?;
+            runner_deps.push_str(&format!("corpus-s{i:02} = {{ path = \"../shards/s{i:02}\" }}\n"));
+            tables.push_str(&format!("        corpus_s{i:02}::TABLE,\n"));
+        }
+        std::fs::create_dir_all(self.dir.join("runner/src"))?;
+        write_if_changed(
+            &self.dir.join("runner/Cargo.toml"),
+            &format!("[package]\nname = \"corpus-run\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[dependencies]\n{runner_deps}"),
+        )?;
+        write_if_changed(&self.dir.join("runner/src/main.rs"), &RUNNER.replace("TABLES", &tables))
+    }
+
+    fn write_modules(&self, modules: &[&Module]) -> Result<()> {
+        let mut libs: Vec<String> = vec![String::from("#![allow(warnings, clippy::all)]\n//! Generated modules, and the table the runner dispatches on.\n\n"); SHARDS];
+        let mut tables: Vec<String> =
+            vec![String::from("pub static TABLE: &[(&str, fn(serde_json::Value) -> Result<(), (String, String)>)] = &[\n"); SHARDS];
+        for m in modules {
+            let shard = shard_of(&m.name);
+            let check = match &m.root_type {
+                Some(t) => format!(
+                    "{t}::from_json_value(v).map(|_| ()).map_err(|e| match e.validation_errors() {{\n        Some(errs) => (errs.iter().next().map(|e| e.keyword.clone()).unwrap_or_default(), e.to_string()),\n        None => (\"(shape)\".to_owned(), e.to_string()),\n    }})"
+                ),
+                None => "validate(&v).map_err(|errs| (errs.iter().next().map(|e| e.keyword.clone()).unwrap_or_default(), errs.to_string()))".to_owned(),
+            };
+            let wrapper = format!(
+                "include!(\"../../../../src/gen/{n}.rs\");\n\n#[doc(hidden)]\npub fn __corpus_check(v: rt::Value) -> ::std::result::Result<(), (String, String)> {{\n    {check}\n}}\n",
+                n = m.name
+            );
+            write_if_changed(&self.dir.join(format!("shards/s{shard:02}/src/m/{}.rs", m.name)), &wrapper)?;
+            libs[shard].push_str(&format!("#[path = \"m/{n}.rs\"]\npub mod {n};\n", n = m.name));
+            tables[shard].push_str(&format!("    ({n:?}, {n}::__corpus_check),\n", n = m.name));
+        }
+        for i in 0..SHARDS {
+            let lib = format!("{}{}];\n", libs[i], tables[i]);
+            write_if_changed(&self.dir.join(format!("shards/s{i:02}/src/lib.rs")), &lib)?;
+        }
+        Ok(())
+    }
+
+    /// Compiles the crate with `modules`, leaving out each module the
+    /// compiler refuses; returns those with their first error.
+    pub fn compile(&self, repo: &Path, modules: &[Module], jobs: usize) -> Result<BTreeMap<String, String>> {
+        self.write_manifest(repo)?;
+        let mut excluded: BTreeMap<String, String> = BTreeMap::new();
+        for round in 1..=8 {
+            let kept: Vec<&Module> = modules.iter().filter(|m| !excluded.contains_key(&m.name)).collect();
+            self.write_modules(&kept)?;
+            eprintln!("corpus: compiling {} modules in {SHARDS} crates (round {round})", kept.len());
+            let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+                .args(["build", "--quiet", "--keep-going", "--message-format=json", "--bin", "corpus-run", "-j", &jobs.to_string()])
+                .current_dir(&self.dir)
+                .env("CARGO_TARGET_DIR", &self.target)
+                .env_remove("RUSTFLAGS")
+                .stderr(Stdio::inherit())
+                .output()
+                .context("running cargo build for the corpus crate")?;
+            if out.status.success() {
+                return Ok(excluded);
+            }
+            let names: BTreeSet<&str> = kept.iter().map(|m| m.name.as_str()).collect();
+            let mut new = 0;
+            for line in String::from_utf8_lossy(&out.stdout).lines() {
+                let Ok(v) = serde_json::from_str::<Value>(line) else { continue };
+                if v["reason"] != "compiler-message" || v["message"]["level"] != "error" {
+                    continue;
+                }
+                let text = v["message"].to_string();
+                let rendered = v["message"]["rendered"].as_str().unwrap_or("").to_owned();
+                for module in modules_named(&text) {
+                    if names.contains(module.as_str()) && !excluded.contains_key(&module) {
+                        excluded.insert(module, first_lines(&rendered, 6));
+                        new += 1;
+                    }
+                }
+            }
+            if new == 0 {
+                bail!("the corpus crate does not compile and no module is to blame:\n{}", String::from_utf8_lossy(&out.stdout).chars().take(4000).collect::<String>());
+            }
+        }
+        bail!("the corpus crate still does not compile after 8 rounds")
+    }
+
+    /// Runs every case through the runner; restarts it after a crash (the
+    /// case it was on is recorded as a crash). Returns, per case index,
+    /// `Ok(())` or `Err((keyword, message))`.
+    pub fn run(&self, cases: &[(String, Value)]) -> Result<Vec<Result<(), (String, String)>>> {
+        let exe = self.target.join("debug/corpus-run");
+        let file = self.dir.join("../cases.jsonl");
+        {
+            let mut w = std::io::BufWriter::new(std::fs::File::create(&file)?);
+            for (m, doc) in cases {
+                serde_json::to_writer(&mut w, &serde_json::json!([m, doc]))?;
+                w.write_all(b"\n")?;
+            }
+        }
+        let mut results: Vec<Option<Result<(), (String, String)>>> = vec![None; cases.len()];
+        let mut next = 0;
+        while next < cases.len() {
+            let mut child = Command::new(&exe).arg(&file).arg(next.to_string()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn()?;
+            let stdout = child.stdout.take().unwrap();
+            for line in BufReader::new(stdout).lines() {
+                let line = line?;
+                let Ok(v) = serde_json::from_str::<Value>(&line) else { continue };
+                let i = v[0].as_u64().unwrap_or(0) as usize;
+                if i < results.len() {
+                    results[i] = Some(if v[1] == true {
+                        Ok(())
+                    } else {
+                        Err((v[2].as_str().unwrap_or("").to_owned(), v[3].as_str().unwrap_or("").to_owned()))
+                    });
+                    next = i + 1;
+                }
+            }
+            let status = child.wait()?;
+            if next < cases.len() {
+                results[next] = Some(Err(("(crash)".to_owned(), format!("the runner died: {status}"))));
+                next += 1;
+            }
+        }
+        Ok(results.into_iter().map(|r| r.unwrap_or(Err(("(crash)".to_owned(), "no result".to_owned())))).collect())
+    }
+}
+
+/// How many crates the modules are shared among: a compiler error costs a
+/// rebuild of one, and cargo builds them in parallel.
+const SHARDS: usize = 16;
+
+fn shard_of(name: &str) -> usize {
+    // FNV-1a: stable across runs and machines.
+    let mut h: u64 = 0xcbf29ce484222325;
+    for b in name.bytes() {
+        h = (h ^ b as u64).wrapping_mul(0x100000001b3);
+    }
+    (h % SHARDS as u64) as usize
+}
+
+fn modules_named(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for pat in ["src/gen/", "src/m/", "src\\\\gen\\\\", "src\\\\m\\\\"] {
+        for part in text.split(pat).skip(1) {
+            let name: String = part.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            if !name.is_empty() {
+                out.push(name);
+            }
+        }
+    }
+    out
+}
+
+fn first_lines(s: &str, n: usize) -> String {
+    s.lines().take(n).collect::<Vec<_>>().join("\n")
+}
+
+fn write_if_changed(path: &Path, contents: &str) -> Result<()> {
+    if std::fs::read_to_string(path).ok().as_deref() == Some(contents) {
+        return Ok(());
+    }
+    std::fs::write(path, contents).with_context(|| format!("{}", path.display()))
+}
+
+/// The runner: reads `[module, document]` lines from the file in argv[1],
+/// starting at line argv[2], and prints `[index, accepted, keyword, message]`
+/// for each, flushing every line (so a crash loses nothing before it).
+const RUNNER: &str = r#"//! Puts each corpus case through its module's parse-and-validate.
+use std::io::{BufRead, Write};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let file = args[1].clone();
+    let skip: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);
+    std::panic::set_hook(Box::new(|_| {}));
+    let h = std::thread::Builder::new().stack_size(1 << 29).spawn(move || {
+        let tables: &[&[(&str, fn(serde_json::Value) -> Result<(), (String, String)>)]] = &[
+TABLES        ];
+        let table: std::collections::HashMap<&str, fn(serde_json::Value) -> Result<(), (String, String)>> =
+            tables.iter().flat_map(|t| t.iter().copied()).collect();
+        let f = std::io::BufReader::new(std::fs::File::open(&file).expect("cases file"));
+        let out = std::io::stdout();
+        let mut out = out.lock();
+        for (i, line) in f.lines().enumerate() {
+            let line = line.expect("read");
+            if i < skip {
+                continue;
+            }
+            let (m, doc): (String, serde_json::Value) = serde_json::from_str(&line).expect("case");
+            let verdict = match table.get(m.as_str()) {
+                None => serde_json::json!([i, false, "(no module)", ""]),
+                Some(check) => match std::panic::catch_unwind(|| check(doc)) {
+                    Ok(Ok(())) => serde_json::json!([i, true]),
+                    Ok(Err((kw, msg))) => serde_json::json!([i, false, kw, msg.chars().take(300).collect::<String>()]),
+                    Err(_) => serde_json::json!([i, false, "(panic)", "the validator panicked"]),
+                },
+            };
+            writeln!(out, "{verdict}").unwrap();
+            out.flush().unwrap();
+        }
+    });
+    h.unwrap().join().unwrap();
+}
+"#;

@@ -1,0 +1,149 @@
+//! Generation, one schema per child process (`xtask corpus --gen-one NAME`),
+//! so a panic, a stack overflow or a hang in the generator costs one schema,
+//! never the run. The child writes the module and prints one JSON line.
+
+use super::layout::Retriever;
+use anyhow::Result;
+use serde_json::{json, Value};
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, ExitCode, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The generator's settings for corpus schemas: draft-07 for schemas without
+/// `$schema` (SchemaStore's default), referenced documents retrieved by name.
+pub fn settings(root: &Path, repo: &Path) -> contracts_codegen::Settings {
+    let retriever = Retriever::new(root, repo);
+    contracts_codegen::Settings::new()
+        .with_default_dialect(contracts_codegen::Dialect::Draft7)
+        .with_regenerate_command("cargo xtask corpus")
+        .with_format_assertion(true)
+        .with_retriever(Arc::new(move |uri: &str| retriever.get(uri)))
+}
+
+/// The child: generate `name` and write `out/<module>.rs`.
+pub fn gen_one(root: &Path, repo: &Path, name: &str, out: &Path, module: &str) -> Result<ExitCode> {
+    let path = root.join("schemas").join(name);
+    let text = std::fs::read_to_string(&path)?;
+    let input = contracts_codegen::SchemaInput::new(format!("schemas/{name}"), text);
+    let start = Instant::now();
+    let line = match contracts_codegen::generate(&settings(root, repo), &[input]) {
+        Ok(output) => {
+            let millis = start.elapsed().as_secs_f64() * 1000.0;
+            let file = output.files.into_iter().next();
+            match file {
+                Some(f) => {
+                    let root_type = f
+                        .contents
+                        .split("rt::root_api!(")
+                        .nth(1)
+                        .and_then(|s| s.split(')').next())
+                        .map(str::to_owned);
+                    std::fs::write(out.join(format!("{module}.rs")), &f.contents)?;
+                    json!({"ok": true, "root": root_type, "millis": millis, "bytes": f.contents.len(), "warnings": output.warnings.len()})
+                }
+                None => json!({"ok": false, "error": "the generator produced no module"}),
+            }
+        }
+        Err(e) => json!({"ok": false, "error": e.to_string()}),
+    };
+    println!("{line}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What the parent learns about one schema's generation.
+pub struct GenResult {
+    pub ok: bool,
+    pub root_type: Option<String>,
+    pub millis: f64,
+    pub error: Option<String>,
+    pub reason: Option<String>,
+}
+
+/// Runs the child for `name` with a time limit.
+pub fn run_child(root: &Path, name: &str, out: &Path, module: &str, timeout: Duration) -> GenResult {
+    let exe = std::env::current_exe().expect("current exe");
+    let fail = |reason: &str, error: String| GenResult { ok: false, root_type: None, millis: 0.0, error: Some(error), reason: Some(reason.to_owned()) };
+    let start = Instant::now();
+    let mut child = match Command::new(exe)
+        .args(["corpus", "--gen-one", name, "--root"])
+        .arg(root)
+        .arg("--out")
+        .arg(out)
+        .args(["--module", module])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) => return fail("generate: cannot start", e.to_string()),
+    };
+    let (mut so, mut se) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let out_t = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = so.read_to_string(&mut s);
+        s
+    });
+    let err_t = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = se.read_to_string(&mut s);
+        s
+    });
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break Some(s),
+            Ok(None) if start.elapsed() > timeout => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            Err(_) => break None,
+        }
+    };
+    let stdout = out_t.join().unwrap_or_default();
+    let stderr = err_t.join().unwrap_or_default();
+    let Some(status) = status else {
+        return fail("generate: time limit", format!("no result after {} s", timeout.as_secs()));
+    };
+    let line: Option<Value> = stdout.lines().last().and_then(|l| serde_json::from_str(l).ok());
+    match line {
+        Some(v) if v["ok"] == true => GenResult {
+            ok: true,
+            root_type: v["root"].as_str().map(str::to_owned),
+            millis: v["millis"].as_f64().unwrap_or(0.0),
+            error: None,
+            reason: None,
+        },
+        Some(v) => {
+            let error = v["error"].as_str().unwrap_or("").to_owned();
+            GenResult { ok: false, root_type: None, millis: 0.0, reason: Some(gen_reason(&error)), error: Some(error) }
+        }
+        None => {
+            let msg = stderr.lines().filter(|l| !l.trim().is_empty()).take(3).collect::<Vec<_>>().join(" | ");
+            let reason = if stderr.contains("overflow") { "generate: stack overflow" } else if stderr.contains("panicked") { "generate: panic" } else { "generate: crash" };
+            fail(reason, format!("{status}: {msg}"))
+        }
+    }
+}
+
+/// A short category for a generator error message.
+pub fn gen_reason(error: &str) -> String {
+    let cats = [
+        ("no schema is known as", "generate: unresolved reference (document)"),
+        ("no anchor", "generate: unresolved reference (anchor)"),
+        ("nothing at", "generate: unresolved reference (pointer)"),
+        ("cycle", "generate: reference cycle"),
+        ("regular expression", "generate: unsupported regex"),
+        ("regex", "generate: unsupported regex"),
+        ("not valid JSON", "generate: schema is not JSON"),
+        ("does not parse", "generate: emitted code does not parse"),
+    ];
+    for (needle, cat) in cats {
+        if error.contains(needle) {
+            return cat.to_owned();
+        }
+    }
+    "generate: other error".to_owned()
+}

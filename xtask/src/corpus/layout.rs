@@ -1,0 +1,230 @@
+//! The corpus on disk: schemas, support schemas, test documents, and
+//! SchemaStore's `schema-validation.jsonc`; reading test documents of every
+//! format the corpus uses into JSON values.
+
+use anyhow::{Context, Result};
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// What `schema-validation.jsonc` says that applies to a generator and validator.
+#[derive(Default)]
+pub struct Exceptions {
+    /// `skiptest`: schemas SchemaStore does not validate at all (empty
+    /// redirects to an external schema, or external references).
+    pub skip: BTreeSet<String>,
+}
+
+impl Exceptions {
+    pub fn read(root: &Path) -> Result<Exceptions> {
+        let path = root.join("schema-validation.jsonc");
+        let Ok(text) = std::fs::read_to_string(&path) else { return Ok(Exceptions::default()) };
+        let v: Value = json5::from_str(&text).with_context(|| format!("{}", path.display()))?;
+        let list = |k: &str| -> BTreeSet<String> {
+            v.get(k).and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).map(str::to_owned).collect()).unwrap_or_default()
+        };
+        Ok(Exceptions { skip: list("skiptest") })
+    }
+}
+
+/// The schemas to run: `schemas/*.json` sorted by name, filtered by `only`.
+pub fn schemas(root: &Path, only: Option<&str>) -> Result<Vec<String>> {
+    let dir = root.join("schemas");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .with_context(|| format!("{}", dir.display()))?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".json"))
+        .filter(|n| only.is_none_or(|g| glob(g, n) || glob(g, n.trim_end_matches(".json"))))
+        .collect();
+    names.sort();
+    Ok(names)
+}
+
+/// `*` and `?` glob match.
+pub fn glob(pattern: &str, name: &str) -> bool {
+    fn go(p: &[char], n: &[char]) -> bool {
+        match (p.first(), n.first()) {
+            (None, None) => true,
+            (Some('*'), _) => go(&p[1..], n) || (!n.is_empty() && go(p, &n[1..])),
+            (Some('?'), Some(_)) => go(&p[1..], &n[1..]),
+            (Some(a), Some(b)) if a == b => go(&p[1..], &n[1..]),
+            _ => false,
+        }
+    }
+    go(&pattern.chars().collect::<Vec<_>>(), &name.chars().collect::<Vec<_>>())
+}
+
+/// Finds the text of a document referenced by URI: SchemaStore URLs (and
+/// any URL) by file name in `schemas/` or `support-schemas/`, the official
+/// metaschemas from the copies vendored in tests/conformance/metaschemas.
+pub struct Retriever {
+    pub dirs: Vec<PathBuf>,
+    pub metaschemas: PathBuf,
+}
+
+impl Retriever {
+    pub fn new(root: &Path, repo: &Path) -> Retriever {
+        Retriever {
+            dirs: vec![root.join("schemas"), root.join("support-schemas")],
+            metaschemas: repo.join("tests/conformance/metaschemas"),
+        }
+    }
+
+    pub fn get(&self, uri: &str) -> Option<String> {
+        let uri = uri.split('#').next().unwrap_or(uri);
+        if uri.contains("://json-schema.org/") {
+            let file = if uri.contains("draft-04") {
+                "draft4.json"
+            } else if uri.contains("draft-06") {
+                "draft6.json"
+            } else if uri.contains("draft-07") {
+                "draft7.json"
+            } else {
+                // 2019-09 and 2020-12: the path after `draft/`.
+                let rest = uri.split("/draft/").nth(1)?;
+                let (draft, tail) = rest.split_once('/')?;
+                let dir = format!("draft{}", draft);
+                return std::fs::read_to_string(self.metaschemas.join(dir).join(format!("{tail}.json")))
+                    .or_else(|_| std::fs::read_to_string(self.metaschemas.join(format!("draft{draft}")).join(tail)))
+                    .ok();
+            };
+            return std::fs::read_to_string(self.metaschemas.join(file)).ok();
+        }
+        let name = uri.rsplit('/').next()?;
+        if name.is_empty() || name.contains("..") {
+            return None;
+        }
+        let name = if name.ends_with(".json") { name.to_owned() } else { format!("{name}.json") };
+        self.dirs.iter().find_map(|d| std::fs::read_to_string(d.join(&name)).ok())
+    }
+}
+
+/// One test document: file name (and document number in a multi-document
+/// YAML file), and its JSON value or why it could not be read.
+pub struct TestDoc {
+    pub name: String,
+    pub value: Result<Value, String>,
+}
+
+/// Reads every test document for schema `stem` in `dir` (`test` or `negative_test`).
+pub fn test_docs(root: &Path, dir: &str, stem: &str) -> Vec<TestDoc> {
+    let d = root.join(dir).join(stem);
+    let Ok(rd) = std::fs::read_dir(&d) else { return Vec::new() };
+    let mut paths: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_file()).collect();
+    paths.sort();
+    let mut out = Vec::new();
+    for p in paths {
+        let name = p.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        let ext = p.extension().unwrap_or_default().to_string_lossy().to_lowercase();
+        let text = match std::fs::read_to_string(&p) {
+            Ok(t) => t,
+            Err(e) => {
+                out.push(TestDoc { name, value: Err(format!("unreadable: {e}")) });
+                continue;
+            }
+        };
+        match ext.as_str() {
+            "json" => out.push(TestDoc { name, value: serde_json::from_str(&text).map_err(|e| format!("JSON: {e}")) }),
+            "json5" | "jsonc" => out.push(TestDoc { name, value: json5::from_str(&text).map_err(|e| format!("JSON5: {e}")) }),
+            "toml" => out.push(TestDoc { name, value: toml::from_str::<toml::Value>(&text).map(toml_to_json).map_err(|e| format!("TOML: {e}")) }),
+            "yaml" | "yml" => {
+                let docs = yaml_docs(&text);
+                let many = docs.len() > 1;
+                for (i, v) in docs.into_iter().enumerate() {
+                    let name = if many { format!("{name}#{i}") } else { name.clone() };
+                    out.push(TestDoc { name, value: v });
+                }
+            }
+            other => out.push(TestDoc { name, value: Err(format!("unsupported format `.{other}`")) }),
+        }
+    }
+    out
+}
+
+/// Every document of a (possibly multi-document) YAML stream, as JSON.
+/// Empty documents (a stream ending in `---`) are left out.
+fn yaml_docs(text: &str) -> Vec<Result<Value, String>> {
+    use serde::Deserialize;
+    let mut out = Vec::new();
+    for de in serde_yaml_ng::Deserializer::from_str(text) {
+        match serde_yaml_ng::Value::deserialize(de) {
+            Ok(serde_yaml_ng::Value::Null) if !out.is_empty() => {}
+            Ok(v) => out.push(yaml_to_json(v)),
+            Err(e) => {
+                out.push(Err(format!("YAML: {e}")));
+                break;
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push(Ok(Value::Null));
+    }
+    out
+}
+
+fn yaml_to_json(v: serde_yaml_ng::Value) -> Result<Value, String> {
+    use serde_yaml_ng::Value as Y;
+    Ok(match v {
+        Y::Null => Value::Null,
+        Y::Bool(b) => Value::Bool(b),
+        Y::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                Value::from(i)
+            } else if let Some(u) = n.as_u64() {
+                Value::from(u)
+            } else {
+                let f = n.as_f64().unwrap_or(f64::NAN);
+                serde_json::Number::from_f64(f).map(Value::Number).ok_or("YAML: a non-finite number")?
+            }
+        }
+        Y::String(s) => Value::String(s),
+        Y::Sequence(a) => Value::Array(a.into_iter().map(yaml_to_json).collect::<Result<_, _>>()?),
+        Y::Mapping(m) => {
+            let mut o = serde_json::Map::new();
+            for (k, v) in m {
+                let k = match k {
+                    Y::String(s) => s,
+                    Y::Bool(b) => b.to_string(),
+                    Y::Number(n) => n.to_string(),
+                    Y::Null => "null".to_owned(),
+                    _ => return Err("YAML: a mapping key that is not a scalar".to_owned()),
+                };
+                o.insert(k, yaml_to_json(v)?);
+            }
+            Value::Object(o)
+        }
+        Y::Tagged(t) => yaml_to_json(t.value)?,
+    })
+}
+
+fn toml_to_json(v: toml::Value) -> Value {
+    match v {
+        toml::Value::String(s) => Value::String(s),
+        toml::Value::Integer(i) => Value::from(i),
+        toml::Value::Float(f) => serde_json::Number::from_f64(f).map(Value::Number).unwrap_or(Value::Null),
+        toml::Value::Boolean(b) => Value::Bool(b),
+        toml::Value::Datetime(d) => Value::String(d.to_string()),
+        toml::Value::Array(a) => Value::Array(a.into_iter().map(toml_to_json).collect()),
+        toml::Value::Table(t) => Value::Object(t.into_iter().map(|(k, v)| (k, toml_to_json(v))).collect()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs() {
+        assert!(glob("renovate*", "renovate-42.json"));
+        assert!(glob("a?c.json", "abc.json"));
+        assert!(!glob("b*", "abc.json"));
+    }
+
+    #[test]
+    fn multi_document_yaml() {
+        let d = yaml_docs("a: 1\n---\nb: on\n---\n");
+        assert_eq!(d.len(), 2);
+        assert_eq!(d[1].as_ref().unwrap(), &serde_json::json!({"b": "on"}));
+    }
+}

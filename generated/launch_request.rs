@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$id\":\"https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/launch-request.schema.json\",\"title\":\"Launch request\",\"description\":\"The file MA_LAUNCH_REQUEST names: what a client asked for before the run started. Phase 0 reads it through `launch-request.mjs resolve` and pre-fills the matching pickers; with the variable unset nothing changes. Answers are data, never instructions: each one is an option id from run-questions.json or a value its `answer.pattern` admits, and anything else rejects the whole request. The file lives on the machine that runs the pipeline, so every field is x-sensitivity local - a client that relays a request elsewhere strips it first.\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"contractVersion\",\"input\",\"mode\",\"answers\"],\"properties\":{\"contractVersion\":{\"type\":\"string\",\"pattern\":\"^1\\\\.[0-9]+\\\\.[0-9]+$\",\"x-sensitivity\":\"none\",\"description\":\"Major 1. A request for another major is rejected rather than half-understood.\"},\"input\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":4000,\"x-sensitivity\":\"local\",\"description\":\"What the run works on. A structured reference - a Jira key (^[A-Z][A-Z0-9]+-[0-9]+$), https://github.com/<owner>/<repo>/issues/<n>, repo#N, #N, or a Jira URL on the configured Jira host - reaches the prompt as it is. Free text is accepted on the desktop channel only (never on /v1/phone/launch): one line of at most 500 printable characters with no quote, backslash, backtick or URL, reaching the prompt as one double-quoted argument. On every channel a newline, a control or format character, a leading '-', a flag-like token, or a first token naming a pipeline op or mode keyword rejects the request; a later word is not held to that rule, because a quoted argument cannot route on it. launch-request.mjs inputErrors is the rule.\"},\"mode\":{\"enum\":[\"interactive\",\"autopilot\",\"background\"],\"x-sensitivity\":\"none\",\"description\":\"Whether the run confirms anything. autopilot resolves every picker itself; background runs unattended without autopilot and parks on a picker the request did not answer (waitingFor question). The workspace is a separate answer, and neither autopilot nor background runs local.\"},\"kind\":{\"enum\":[\"analysis\",\"development\"],\"x-sensitivity\":\"none\",\"description\":\"Required with mode background and refused with any other mode: development runs /multi-agent, analysis runs /multi-agent:analysis (whose answers must be empty: it reads no request).\"},\"answers\":{\"type\":\"object\",\"x-sensitivity\":\"local\",\"description\":\"questionId -> optionId (single-select) or optionId[] (multi-select). Keys come from run-questions.json; an unknown or unanswerable key rejects the request.\",\"propertyNames\":{\"pattern\":\"^[a-z][a-z0-9-]*$\"},\"additionalProperties\":{\"anyOf\":[{\"type\":\"string\",\"minLength\":1,\"maxLength\":200},{\"type\":\"array\",\"maxItems\":50,\"items\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200}}]}}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"LaunchRequest\":{\"required\":[\"contractVersion\",\"input\",\"mode\",\"answers\"],\"properties\":{\"contractVersion\":{\"type\":\"string\",\"pattern\":\"^1\\\\.[0-9]+\\\\.[0-9]+$\",\"x-sensitivity\":\"none\",\"description\":\"Major 1. A request for another major is rejected rather than half-understood.\"},\"input\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":4000,\"x-sensitivity\":\"local\",\"description\":\"What the run works on. A structured reference - a Jira key (^[A-Z][A-Z0-9]+-[0-9]+$), https://github.com/<owner>/<repo>/issues/<n>, repo#N, #N, or a Jira URL on the configured Jira host - reaches the prompt as it is. Free text is accepted on the desktop channel only (never on /v1/phone/launch): one line of at most 500 printable characters with no quote, backslash, backtick or URL, reaching the prompt as one double-quoted argument. On every channel a newline, a control or format character, a leading '-', a flag-like token, or a first token naming a pipeline op or mode keyword rejects the request; a later word is not held to that rule, because a quoted argument cannot route on it. launch-request.mjs inputErrors is the rule.\"},\"mode\":{\"enum\":[\"interactive\",\"autopilot\",\"background\"],\"x-sensitivity\":\"none\",\"description\":\"Whether the run confirms anything. autopilot resolves every picker itself; background runs unattended without autopilot and parks on a picker the request did not answer (waitingFor question). The workspace is a separate answer, and neither autopilot nor background runs local.\"},\"kind\":{\"enum\":[\"analysis\",\"development\"],\"x-sensitivity\":\"none\",\"description\":\"Required with mode background and refused with any other mode: development runs /multi-agent, analysis runs /multi-agent:analysis (whose answers must be empty: it reads no request).\"},\"answers\":{\"type\":\"object\",\"x-sensitivity\":\"local\",\"description\":\"questionId -> optionId (single-select) or optionId[] (multi-select). Keys come from run-questions.json; an unknown or unanswerable key rejects the request.\",\"propertyNames\":{\"pattern\":\"^[a-z][a-z0-9-]*$\"},\"additionalProperties\":{\"anyOf\":[{\"type\":\"string\",\"minLength\":1,\"maxLength\":200},{\"type\":\"array\",\"maxItems\":50,\"items\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200}}]}}},\"title\":\"Launch request\",\"description\":\"The file MA_LAUNCH_REQUEST names: what a client asked for before the run started. Phase 0 reads it through `launch-request.mjs resolve` and pre-fills the matching pickers; with the variable unset nothing changes. Answers are data, never instructions: each one is an option id from run-questions.json or a value its `answer.pattern` admits, and anything else rejects the whole request. The file lives on the machine that runs the pipeline, so every field is x-sensitivity local - a client that relays a request elsewhere strips it first.\",\"type\":\"object\",\"additionalProperties\":false},\"ContractVersion\":{\"type\":\"string\",\"pattern\":\"^1\\\\.[0-9]+\\\\.[0-9]+$\",\"x-sensitivity\":\"none\",\"description\":\"Major 1. A request for another major is rejected rather than half-understood.\"},\"Input\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":4000,\"x-sensitivity\":\"local\",\"description\":\"What the run works on. A structured reference - a Jira key (^[A-Z][A-Z0-9]+-[0-9]+$), https://github.com/<owner>/<repo>/issues/<n>, repo#N, #N, or a Jira URL on the configured Jira host - reaches the prompt as it is. Free text is accepted on the desktop channel only (never on /v1/phone/launch): one line of at most 500 printable characters with no quote, backslash, backtick or URL, reaching the prompt as one double-quoted argument. On every channel a newline, a control or format character, a leading '-', a flag-like token, or a first token naming a pipeline op or mode keyword rejects the request; a later word is not held to that rule, because a quoted argument cannot route on it. launch-request.mjs inputErrors is the rule.\"},\"Mode\":{\"enum\":[\"interactive\",\"autopilot\",\"background\"],\"x-sensitivity\":\"none\",\"description\":\"Whether the run confirms anything. autopilot resolves every picker itself; background runs unattended without autopilot and parks on a picker the request did not answer (waitingFor question). The workspace is a separate answer, and neither autopilot nor background runs local.\"},\"Kind\":{\"enum\":[\"analysis\",\"development\"],\"x-sensitivity\":\"none\",\"description\":\"Required with mode background and refused with any other mode: development runs /multi-agent, analysis runs /multi-agent:analysis (whose answers must be empty: it reads no request).\"},\"AnswerKey\":{\"pattern\":\"^[a-z][a-z0-9-]*$\"},\"Answer\":{\"anyOf\":[{\"type\":\"string\",\"minLength\":1,\"maxLength\":200},{\"type\":\"array\",\"maxItems\":50,\"items\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200}}]},\"StringAnswer\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200}},\"defs\":{}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"LaunchRequest\":{\"required\":[\"contractVersion\",\"input\",\"mode\",\"answers\"],\"properties\":{\"contractVersion\":{\"type\":\"string\",\"pattern\":\"^1\\\\.[0-9]+\\\\.[0-9]+$\",\"x-sensitivity\":\"none\",\"description\":\"Major 1. A request for another major is rejected rather than half-understood.\"},\"input\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":4000,\"x-sensitivity\":\"local\",\"description\":\"What the run works on. A structured reference - a Jira key (^[A-Z][A-Z0-9]+-[0-9]+$), https://github.com/<owner>/<repo>/issues/<n>, repo#N, #N, or a Jira URL on the configured Jira host - reaches the prompt as it is. Free text is accepted on the desktop channel only (never on /v1/phone/launch): one line of at most 500 printable characters with no quote, backslash, backtick or URL, reaching the prompt as one double-quoted argument. On every channel a newline, a control or format character, a leading '-', a flag-like token, or a first token naming a pipeline op or mode keyword rejects the request; a later word is not held to that rule, because a quoted argument cannot route on it. launch-request.mjs inputErrors is the rule.\"},\"mode\":{\"enum\":[\"interactive\",\"autopilot\",\"background\"],\"x-sensitivity\":\"none\",\"description\":\"Whether the run confirms anything. autopilot resolves every picker itself; background runs unattended without autopilot and parks on a picker the request did not answer (waitingFor question). The workspace is a separate answer, and neither autopilot nor background runs local.\"},\"kind\":{\"enum\":[\"analysis\",\"development\"],\"x-sensitivity\":\"none\",\"description\":\"Required with mode background and refused with any other mode: development runs /multi-agent, analysis runs /multi-agent:analysis (whose answers must be empty: it reads no request).\"},\"answers\":{\"type\":\"object\",\"x-sensitivity\":\"local\",\"description\":\"questionId -> optionId (single-select) or optionId[] (multi-select). Keys come from run-questions.json; an unknown or unanswerable key rejects the request.\",\"propertyNames\":{\"pattern\":\"^[a-z][a-z0-9-]*$\"},\"additionalProperties\":{\"anyOf\":[{\"type\":\"string\",\"minLength\":1,\"maxLength\":200},{\"type\":\"array\",\"maxItems\":50,\"items\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200}}]}}},\"title\":\"Launch request\",\"description\":\"The file MA_LAUNCH_REQUEST names: what a client asked for before the run started. Phase 0 reads it through `launch-request.mjs resolve` and pre-fills the matching pickers; with the variable unset nothing changes. Answers are data, never instructions: each one is an option id from run-questions.json or a value its `answer.pattern` admits, and anything else rejects the whole request. The file lives on the machine that runs the pipeline, so every field is x-sensitivity local - a client that relays a request elsewhere strips it first.\",\"type\":\"object\",\"additionalProperties\":false},\"ContractVersion\":{\"type\":\"string\",\"pattern\":\"^1\\\\.[0-9]+\\\\.[0-9]+$\",\"x-sensitivity\":\"none\",\"description\":\"Major 1. A request for another major is rejected rather than half-understood.\"},\"Input\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":4000,\"x-sensitivity\":\"local\",\"description\":\"What the run works on. A structured reference - a Jira key (^[A-Z][A-Z0-9]+-[0-9]+$), https://github.com/<owner>/<repo>/issues/<n>, repo#N, #N, or a Jira URL on the configured Jira host - reaches the prompt as it is. Free text is accepted on the desktop channel only (never on /v1/phone/launch): one line of at most 500 printable characters with no quote, backslash, backtick or URL, reaching the prompt as one double-quoted argument. On every channel a newline, a control or format character, a leading '-', a flag-like token, or a first token naming a pipeline op or mode keyword rejects the request; a later word is not held to that rule, because a quoted argument cannot route on it. launch-request.mjs inputErrors is the rule.\"},\"Mode\":{\"enum\":[\"interactive\",\"autopilot\",\"background\"],\"x-sensitivity\":\"none\",\"description\":\"Whether the run confirms anything. autopilot resolves every picker itself; background runs unattended without autopilot and parks on a picker the request did not answer (waitingFor question). The workspace is a separate answer, and neither autopilot nor background runs local.\"},\"Kind\":{\"enum\":[\"analysis\",\"development\"],\"x-sensitivity\":\"none\",\"description\":\"Required with mode background and refused with any other mode: development runs /multi-agent, analysis runs /multi-agent:analysis (whose answers must be empty: it reads no request).\"},\"QuestionId\":{\"pattern\":\"^[a-z][a-z0-9-]*$\"},\"Answer\":{\"anyOf\":[{\"type\":\"string\",\"minLength\":1,\"maxLength\":200},{\"type\":\"array\",\"maxItems\":50,\"items\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200}}]},\"AnswerValue\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
     rt::validate_with(
@@ -56,13 +56,17 @@ pub struct LaunchRequest {
     /// Sensitive (`local`): redacted from `Debug`, never repeated in error messages.
     ///
     /// `x-sensitivity`: `"local"`
-    pub answers: rt::Map<AnswerKey, Answer>,
+    pub answers: rt::Map<QuestionId, Answer>,
 }
 rt::object!(
     LaunchRequest { contract_version = "contractVersion", required; input = "input",
     required, redacted; mode = "mode", required; kind = "kind", optional; answers =
     "answers", required, redacted; } deny
 );
+impl LaunchRequest {
+    /// Members marked sensitive (`x-sensitivity: local`): they stay on this machine.
+    pub const LOCAL_MEMBERS: &'static [&'static str] = &["input", "answers"];
+}
 rt::contract!(LaunchRequest, [validators::v0], BASE0, "");
 /// Major 1. A request for another major is rejected rather than half-understood.
 ///
@@ -123,15 +127,15 @@ rt::contract!(Kind, [validators::v4], BASE0, "/properties/kind");
 ///
 /// Schema: `schemas/launch-request.schema.json#/properties/answers/propertyNames`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct AnswerKey(::std::string::String);
-rt::string_newtype!(AnswerKey, redacted = false);
-rt::contract!(AnswerKey, [validators::v5], BASE0, "/properties/answers/propertyNames");
+pub struct QuestionId(::std::string::String);
+rt::string_newtype!(QuestionId, redacted = true);
+rt::contract!(QuestionId, [validators::v5], BASE0, "/properties/answers/propertyNames");
 /// Schema: `schemas/launch-request.schema.json#/properties/answers/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum Answer {
-    String(StringAnswer),
-    Array(::std::vec::Vec<StringAnswer>),
+    One(AnswerValue),
+    Many(::std::vec::Vec<AnswerValue>),
 }
 impl rt::FromValue for Answer {
     fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
@@ -148,9 +152,7 @@ impl rt::FromValue for Answer {
                 "/properties/answers/additionalProperties/anyOf/0",
             ),
         ) {
-            return ::std::result::Result::Ok(
-                Self::String(rt::FromValue::from_value(v)?),
-            );
+            return ::std::result::Result::Ok(Self::One(rt::FromValue::from_value(v)?));
         }
         if validators::v7(
             &v,
@@ -165,7 +167,7 @@ impl rt::FromValue for Answer {
                 "/properties/answers/additionalProperties/anyOf/1",
             ),
         ) {
-            return ::std::result::Result::Ok(Self::Array(rt::FromValue::from_value(v)?));
+            return ::std::result::Result::Ok(Self::Many(rt::FromValue::from_value(v)?));
         }
         ::std::result::Result::Err(rt::Mismatch::new("one of the union's shapes"))
     }
@@ -176,8 +178,8 @@ impl rt::__private::serde::Serialize for Answer {
         s: S,
     ) -> ::std::result::Result<S::Ok, S::Error> {
         match self {
-            Self::String(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Array(x) => rt::__private::serde::Serialize::serialize(x, s),
+            Self::One(x) => rt::__private::serde::Serialize::serialize(x, s),
+            Self::Many(x) => rt::__private::serde::Serialize::serialize(x, s),
         }
     }
 }
@@ -188,10 +190,10 @@ rt::contract!(
 ///
 /// Schema: `schemas/launch-request.schema.json#/properties/answers/additionalProperties/anyOf/0`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct StringAnswer(::std::string::String);
-rt::string_newtype!(StringAnswer, redacted = false);
+pub struct AnswerValue(::std::string::String);
+rt::string_newtype!(AnswerValue, redacted = true);
 rt::contract!(
-    StringAnswer, [validators::v6], BASE0,
+    AnswerValue, [validators::v6], BASE0,
     "/properties/answers/additionalProperties/anyOf/0"
 );
 /// Validators: one function per distinct subschema.

@@ -527,7 +527,7 @@ impl Rules {
                 continue;
             }
             let values: Vec<(String, &str)> = match answer {
-                Answer::String(s) if q.multi => {
+                Answer::One(s) if q.multi => {
                     errors.push(rule(
                         &at,
                         "answer-multi-select",
@@ -535,7 +535,7 @@ impl Rules {
                     ));
                     vec![(at.clone(), s.as_str())]
                 }
-                Answer::Array(_) if !q.multi => {
+                Answer::Many(_) if !q.multi => {
                     errors.push(rule(
                         &at,
                         "answer-single-select",
@@ -543,8 +543,8 @@ impl Rules {
                     ));
                     continue;
                 }
-                Answer::String(s) => vec![(at.clone(), s.as_str())],
-                Answer::Array(items) => items.iter().enumerate().map(|(i, s)| (format!("{at}/{i}"), s.as_str())).collect(),
+                Answer::One(s) => vec![(at.clone(), s.as_str())],
+                Answer::Many(items) => items.iter().enumerate().map(|(i, s)| (format!("{at}/{i}"), s.as_str())).collect(),
             };
             let mut seen: Vec<&str> = Vec::new();
             for (loc, v) in values {

@@ -5,11 +5,15 @@ use crate::{compare_sets, report, Allowlist, Config, SchemaFile};
 use std::path::Path;
 use std::process::Command;
 
-const USAGE: &str = "usage: drift (--base REV | --old DIR --new DIR) [--format text|json|markdown|github] [--config FILE] [--allowlist FILE]
+const USAGE: &str = "usage: drift (--base REV | --old DIR --new DIR | --upstream DIR | --families DIR)
+             [--format text|json|markdown|github] [--config FILE] [--allowlist FILE]
 
 Compares the schemas/ directory at git revision REV with the working tree's
 (or two directories), classifies each change by whom it breaks, and checks the
-declared versions. Exit 0: nothing breaks beyond what versions and the
+declared versions. --upstream DIR compares the vendored schemas/ with a newer
+upstream release unpacked in DIR and names where each was vendored from.
+--families DIR reports every family of schemas in DIR that differ only by the
+version in their file name (the drift-in-the-wild report). Exit 0: nothing breaks beyond what versions and the
 allowlist permit; 1: drift; 2: usage or input error.
 Defaults: --config drift.config.json and --allowlist drift-allowlist.json
 in the repository root, when they exist.";
@@ -35,10 +39,12 @@ struct Opts {
     format: String,
     config: Option<String>,
     allowlist: Option<String>,
+    upstream: Option<String>,
+    families: Option<String>,
 }
 
 fn parse(args: &[String]) -> Result<Opts, String> {
-    let mut o = Opts { base: None, old: None, new: None, format: "text".into(), config: None, allowlist: None };
+    let mut o = Opts { base: None, old: None, new: None, format: "text".into(), config: None, allowlist: None, upstream: None, families: None };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let (flag, inline) = match a.split_once('=') {
@@ -56,20 +62,26 @@ fn parse(args: &[String]) -> Result<Opts, String> {
             "--format" => o.format = value()?,
             "--config" => o.config = Some(value()?),
             "--allowlist" => o.allowlist = Some(value()?),
+            "--upstream" => o.upstream = Some(value()?),
+            "--families" => o.families = Some(value()?),
             other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
         }
     }
     if !matches!(o.format.as_str(), "text" | "json" | "markdown" | "github") {
         return Err(format!("--format must be text, json, markdown or github\n{USAGE}"));
     }
-    match (&o.base, &o.old, &o.new) {
-        (Some(_), None, None) | (None, Some(_), Some(_)) => Ok(o),
-        _ => Err(format!("give --base REV, or both --old DIR and --new DIR\n{USAGE}")),
+    match (&o.base, &o.old, &o.new, &o.upstream, &o.families) {
+        (Some(_), None, None, None, None) | (None, Some(_), Some(_), None, None) | (None, None, None, Some(_), None) | (None, None, None, None, Some(_)) => Ok(o),
+        _ => Err(format!("give one of --base REV, --old DIR with --new DIR, --upstream DIR, --families DIR\n{USAGE}")),
     }
 }
 
 fn run(args: &[String], root: &Path) -> Result<(String, i32), String> {
     let o = parse(args)?;
+    if let Some(dir) = &o.families {
+        let steps = crate::families::steps(&root.join(dir))?;
+        return Ok((crate::families::markdown(dir, &steps), 0));
+    }
     let config = match &o.config {
         Some(p) => Config::parse(&read(&root.join(p))?).map_err(|e| format!("{p}: {e}"))?,
         None => {
@@ -92,9 +104,14 @@ fn run(args: &[String], root: &Path) -> Result<(String, i32), String> {
             }
         }
     };
-    let (old, new) = match (&o.base, &o.old, &o.new) {
-        (Some(rev), _, _) => (git_schemas(root, rev)?, read_dir(&root.join("schemas"), "schemas")?),
-        (_, Some(a), Some(b)) => (read_dir(&root.join(a), a)?, read_dir(&root.join(b), b)?),
+    let mut header = String::new();
+    let (old, new) = match (&o.base, &o.old, &o.new, &o.upstream) {
+        (Some(rev), _, _, _) => (git_schemas(root, rev)?, read_dir(&root.join("schemas"), "schemas")?),
+        (_, Some(a), Some(b), _) => (read_dir(&root.join(a), a)?, read_dir(&root.join(b), b)?),
+        (_, _, _, Some(up)) => {
+            header = vendored_header(root, up);
+            (read_dir(&root.join("schemas"), "schemas")?, read_dir(&root.join(up), up)?)
+        }
         _ => return Err(USAGE.into()),
     };
     let r = compare_sets(&old, &new, &config, &allowlist)?;
@@ -104,7 +121,35 @@ fn run(args: &[String], root: &Path) -> Result<(String, i32), String> {
         "github" => report::to_github(&r),
         _ => report::to_text(&r),
     };
+    let text = if matches!(o.format.as_str(), "text" | "markdown") { format!("{header}{text}") } else { text };
     Ok((text, r.exit_code()))
+}
+
+/// What the lock file says each schema was vendored from, for `--upstream`.
+fn vendored_header(root: &Path, upstream: &str) -> String {
+    let lock: serde_json::Value = std::fs::read_to_string(root.join("generated/schemas.lock.json"))
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default();
+    let mut out = format!("Vendored schemas against the upstream release in {upstream}:\n");
+    for s in lock.get("schemas").and_then(|s| s.as_array()).into_iter().flatten() {
+        let from = &s["vendored_from"];
+        let versions: Vec<String> = s["declared_versions"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|v| format!("{} {}", v["source"].as_str().unwrap_or(""), v["version"].as_str().unwrap_or("")))
+            .collect();
+        out.push_str(&format!(
+            "  {} vendored from {} {}; declares {}\n",
+            s["path"].as_str().unwrap_or("?"),
+            from["package"].as_str().unwrap_or("(unknown)"),
+            from["version"].as_str().unwrap_or(""),
+            if versions.is_empty() { "no version".to_owned() } else { versions.join(", ") }
+        ));
+    }
+    out.push('\n');
+    out
 }
 
 fn read(p: &Path) -> Result<String, String> {

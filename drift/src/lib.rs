@@ -11,6 +11,7 @@
 
 pub mod config;
 pub mod engine;
+pub mod families;
 pub mod flat;
 pub mod model;
 pub mod regex;

@@ -91,7 +91,23 @@ pub fn id_without_version(id: &str) -> String {
         Some(i) => (&id[..i], &id[i..]),
         None => (id, ""),
     };
-    let segs: Vec<String> = head.split('/').map(|s| if is_version_segment(s) { "*".to_owned() } else { s.to_owned() }).collect();
+    let segs: Vec<String> = head
+        .split('/')
+        .map(|s| {
+            if is_version_segment(s) {
+                return "*".to_owned();
+            }
+            // A version inside a file name: `jreleaser-1.10.0.json`, `renovate-43.json`.
+            if let Some((stem, ext)) = s.rsplit_once(".json").map(|(a, _)| (a, ".json")) {
+                if let Some(cut) = stem.rfind(['-', '_']) {
+                    if is_version_segment(&stem[cut + 1..]) {
+                        return format!("{}*{ext}", &stem[..=cut]);
+                    }
+                }
+            }
+            s.to_owned()
+        })
+        .collect();
     format!("{}{}", segs.join("/"), frag)
 }
 

@@ -104,10 +104,71 @@ pub trait Contract: FromValue + serde::Serialize {
         serde_json::to_value(self).unwrap_or(Value::Null)
     }
 
+    /// JSON Pointers of the members this value holds that are marked
+    /// sensitive (`x-sensitivity: local`): data that must stay on this machine.
+    fn local_pointers(&self) -> Vec<String> {
+        let v = self.to_json_value();
+        let mut ctx = Ctx::recording_sensitive();
+        Self::check(&v, &Loc::Root, &mut ctx);
+        ctx.take_sensitive()
+    }
+
+    /// The value as JSON, ready to relay elsewhere: sensitive members
+    /// removed ([`Relay::Strip`]) or replaced by `"<redacted>"` ([`Relay::Mask`]).
+    fn to_relay_value(&self, how: Relay) -> Value {
+        let pointers = self.local_pointers();
+        let mut v = self.to_json_value();
+        relay(&mut v, &pointers, how);
+        v
+    }
+
     /// Checks a value built in code against the schema, so a producer cannot
     /// send what readers would reject.
     fn validate(&self) -> Result<(), ValidationErrors> {
         Self::validate_value(&self.to_json_value())
+    }
+}
+
+/// What [`Contract::to_relay_value`] does with sensitive members.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relay {
+    /// Remove them (object members dropped, array items taken out).
+    Strip,
+    /// Replace each with the string `"<redacted>"`.
+    Mask,
+}
+
+/// Strips or masks the values at `pointers` (outermost first) in `v`.
+pub fn relay(v: &mut Value, pointers: &[String], how: Relay) {
+    // Deepest and last first, so removing an array item does not move the
+    // items still to be removed.
+    let mut sorted: Vec<&String> = pointers.iter().collect();
+    sorted.sort_by(|a, b| b.cmp(a));
+    for p in sorted {
+        match how {
+            Relay::Mask => {
+                if let Some(x) = v.pointer_mut(p) {
+                    *x = Value::String("<redacted>".to_owned());
+                }
+            }
+            Relay::Strip => {
+                let Some(cut) = p.rfind('/') else { continue };
+                let (parent, token) = (&p[..cut], p[cut + 1..].replace("~1", "/").replace("~0", "~"));
+                match v.pointer_mut(parent) {
+                    Some(Value::Object(m)) => {
+                        m.shift_remove(&token);
+                    }
+                    Some(Value::Array(a)) => {
+                        if let Ok(i) = token.parse::<usize>() {
+                            if i < a.len() {
+                                a.remove(i);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
     }
 }
 

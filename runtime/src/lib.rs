@@ -23,7 +23,7 @@ mod number;
 pub mod schemars_support;
 mod validate;
 
-pub use contract::{deserialize_checked, is_valid_with, validate_with, Contract, ParseError};
+pub use contract::{deserialize_checked, is_valid_with, relay, validate_with, Contract, ParseError, Relay};
 pub use datetime::DateTime;
 pub use convert::{member, missing, FromKey, FromValue, Mismatch, ObjectFields};
 pub use error::{SchemaPath, ValidationError, ValidationErrors};

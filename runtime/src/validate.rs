@@ -101,17 +101,48 @@ pub mod types {
 pub struct Ctx {
     errors: Vec<ValidationError>,
     collect: bool,
+    /// When recording: instance locations of values under `x-sensitivity: local`.
+    sensitive: Option<Vec<String>>,
 }
 
 impl Ctx {
     /// A context that records every error.
     pub fn collecting() -> Self {
-        Ctx { errors: Vec::new(), collect: true }
+        Ctx { errors: Vec::new(), collect: true, sensitive: None }
     }
 
     /// A context that only answers valid or not, stopping at the first failure.
     pub fn quiet_mode() -> Self {
-        Ctx { errors: Vec::new(), collect: false }
+        Ctx { errors: Vec::new(), collect: false, sensitive: None }
+    }
+
+    /// A quiet context that records where sensitive values are (for stripping
+    /// or masking them before a value is relayed).
+    pub fn recording_sensitive() -> Self {
+        Ctx { errors: Vec::new(), collect: false, sensitive: Some(Vec::new()) }
+    }
+
+    /// Notes that the value at `loc` is sensitive (when recording).
+    #[inline]
+    pub fn mark_sensitive(&mut self, loc: &Loc) {
+        if let Some(v) = &mut self.sensitive {
+            v.push(loc.to_pointer());
+        }
+    }
+
+    /// The sensitive locations recorded, outermost first, each once.
+    pub fn take_sensitive(&mut self) -> Vec<String> {
+        let mut v = self.sensitive.take().unwrap_or_default();
+        v.sort();
+        v.dedup();
+        // Keep only the outermost: everything under a sensitive value goes with it.
+        let mut out: Vec<String> = Vec::new();
+        for p in v {
+            if !out.iter().any(|o| p.starts_with(o.as_str()) && p[o.len()..].starts_with('/')) {
+                out.push(p);
+            }
+        }
+        out
     }
 
     /// Whether errors are being recorded; when not, validators may return at
@@ -174,7 +205,11 @@ impl Ctx {
     #[inline]
     pub fn prop_sensitive(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, key: &str, check: Check) -> bool {
         match lookup(m, key) {
-            Some(v) => check(v, &loc.key(key), self, &at.property(key).sensitive()),
+            Some(v) => {
+                let loc = loc.key(key);
+                self.mark_sensitive(&loc);
+                check(v, &loc, self, &at.property(key).sensitive())
+            }
             None => true,
         }
     }

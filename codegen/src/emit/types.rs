@@ -195,11 +195,23 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             }
             Extra::Deny => quote!(deny),
         };
+        let local: Vec<&String> = fields.iter().filter(|f| f.sensitive || t.sensitive).map(|f| &f.json).collect();
+        let local = if local.is_empty() {
+            quote!()
+        } else {
+            quote! {
+                impl #name {
+                    /// Members marked sensitive (`x-sensitivity: local`): they stay on this machine.
+                    pub const LOCAL_MEMBERS: &'static [&'static str] = &[#(#local),*];
+                }
+            }
+        };
         quote! {
             #docs
             #[derive(Clone, PartialEq)]
             pub struct #name { #(#defs)* }
             #rt::object!(#name { #(#specs)* } #tag #tail);
+            #local
         }
     }
 

@@ -256,7 +256,7 @@ impl<'a> Validators<'a> {
 
     fn call_with_path(&mut self, child: NodeId, scope: usize, inst: TokenStream, loc: TokenStream, path: TokenStream, ev: Option<TokenStream>) -> TokenStream {
         let scope = if self.ir.nodes[child].is_resource { self.enter(scope, child) } else { scope };
-        match ev {
+        let call = match ev {
             None => {
                 let f = self.function(child, scope, Mode::Plain);
                 quote!(#f(#inst, #loc, c, &#path))
@@ -265,6 +265,12 @@ impl<'a> Validators<'a> {
                 let f = self.function(child, scope, Mode::Annotate);
                 quote!(#f(#inst, #loc, c, &#path, #ev))
             }
+        };
+        if self.sensitive.contains(&child) {
+            // Where sensitive data sits, for stripping it before relaying.
+            quote!({ c.mark_sensitive(#loc); #call })
+        } else {
+            call
         }
     }
 

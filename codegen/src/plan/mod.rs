@@ -304,6 +304,8 @@ struct Ctx {
     no_choices: bool,
     /// A tag member to leave out (it is written by the enclosing union).
     omit: Option<String>,
+    /// Planned under a member marked sensitive: values are redacted in `Debug`.
+    sensitive: bool,
 }
 
 /// What a conjunction of subschemas says, merged.
@@ -330,6 +332,8 @@ struct Planner<'a> {
     origin: Vec<NodeId>,
     /// `patternProperties` regexes, compiled once.
     regexes: HashMap<String, Option<regress::Regex>>,
+    /// How many sensitive members enclose what is being planned.
+    sensitive_depth: usize,
 }
 
 /// Merged JSON types: `number` admits integers.
@@ -365,6 +369,7 @@ impl<'a> Planner<'a> {
             shapes: ir.shapes(settings.format_assertion),
             origin: Vec::new(),
             regexes: HashMap::new(),
+            sensitive_depth: 0,
         }
     }
 
@@ -438,9 +443,14 @@ impl<'a> Planner<'a> {
 
     /// The type for values that every node in `nodes` accepts.
     fn plan(&mut self, nodes: Vec<NodeId>, names: &[String], ctx: Ctx) -> TypeRef {
+        // Everything under a sensitive member is sensitive too.
+        let sensitive = self.sensitive_depth > 0 || nodes.iter().any(|n| self.is_sensitive(*n));
+        let ctx = Ctx { sensitive, ..ctx };
+        self.sensitive_depth += usize::from(sensitive);
         let origin = std::mem::replace(&mut self.origin, nodes.clone());
         let t = self.plan_expanded(nodes, names, ctx);
         self.origin = origin;
+        self.sensitive_depth -= usize::from(sensitive);
         t
     }
 
@@ -489,7 +499,9 @@ impl<'a> Planner<'a> {
         if !self.settings.type_names.is_empty() {
             for &n in nodes {
                 let loc = self.ir.location(n);
-                let file = loc.rsplit('/').next().unwrap_or(&loc).to_owned();
+                // The override may name the file by path or by file name alone.
+                let (path, pointer) = loc.split_once('#').unwrap_or((&loc, ""));
+                let file = format!("{}#{pointer}", path.rsplit('/').next().unwrap_or(path));
                 for l in [loc, file] {
                     if let Some(name) = self.settings.type_names.get(&l) {
                         candidates.insert(0, name.clone());
@@ -501,7 +513,7 @@ impl<'a> Planner<'a> {
         if candidates.is_empty() {
             candidates.push("Unnamed".to_owned());
         }
-        let sensitive = nodes.iter().any(|n| self.is_sensitive(*n));
+        let sensitive = key.1.sensitive || nodes.iter().any(|n| self.is_sensitive(*n));
         // A node that is only a `$ref` means what its target (also in
         // `nodes`) means: leave it out, so `{"$ref": "#"}` is the root's type.
         let mut shape: Vec<String> = nodes
@@ -944,7 +956,7 @@ impl<'a> Planner<'a> {
     }
 
     fn union(&mut self, f: &Facts, nodes: &[NodeId], branches: &[NodeId], names: &[String], ctx: &Ctx, key: &(Vec<NodeId>, Ctx)) -> TypeRef {
-        let sub_ctx = Ctx { no_choices: false, restrict: ctx.restrict, omit: None };
+        let sub_ctx = Ctx { no_choices: false, restrict: ctx.restrict, omit: None, sensitive: ctx.sensitive };
         // Branch facts: prune branches no value can satisfy.
         let mut live: Vec<(usize, NodeId, Vec<NodeId>)> = Vec::new();
         // A node that only holds this choice adds nothing once a branch is
@@ -1008,17 +1020,23 @@ impl<'a> Planner<'a> {
                     .or_else(|| single_type(bf.types).map(|t| type_variant_name(t).to_owned()));
                 (name.unwrap_or_default(), Select::Branch(vec![*b]), None)
             };
-            let sub = Ctx { no_choices: true, restrict: ctx.restrict, omit };
+            let sub = Ctx { no_choices: true, restrict: ctx.restrict, omit, sensitive: ctx.sensitive };
             let ty = self.plan(conj.clone(), &[format!("{vname}{suffix}"), format!("{union_name}{vname}")], sub);
             variants.push(Variant { name: vname, ty, select, doc });
         }
         // One value or many: [X, array of X] reads as One(X) / Many(Vec<X>).
         if variants.len() == 2 {
             if let (TypeRef::Vec(inner), other) | (other, TypeRef::Vec(inner)) = (variants[0].ty.clone(), variants[1].ty.clone()) {
-                if *inner == other {
+                if self.same_type(&inner, &other) {
                     let (one, many) = if matches!(variants[0].ty, TypeRef::Vec(_)) { (1, 0) } else { (0, 1) };
                     variants[one].name = "One".to_owned();
                     variants[many].name = "Many".to_owned();
+                    // The value type reads as the union's value: `AnswerValue`.
+                    for t in [&other, inner.as_ref()] {
+                        if let TypeRef::Named(x) = t {
+                            self.types[*x].candidates.insert(0, format!("{union_name}Value"));
+                        }
+                    }
                 }
             }
         }
@@ -1043,6 +1061,18 @@ impl<'a> Planner<'a> {
         self.types[id].kind = Kind::Union { variants, tag };
         let _ = nullable_variant;
         TypeRef::Named(id)
+    }
+
+    /// Whether two planned types are the same (equal, or named types that
+    /// deduplication will merge: same kind of shape and validation content).
+    fn same_type(&self, a: &TypeRef, b: &TypeRef) -> bool {
+        match (a, b) {
+            (TypeRef::Named(x), TypeRef::Named(y)) => {
+                let (tx, ty) = (&self.types[*x], &self.types[*y]);
+                x == y || (tx.shape == ty.shape && matches!((&tx.kind, &ty.kind), (Kind::Newtype, Kind::Newtype) | (Kind::Const(_), Kind::Const(_)) | (Kind::StringEnum { .. }, Kind::StringEnum { .. })))
+            }
+            _ => a == b,
+        }
     }
 
     /// A member every branch requires and gives a distinct string `const`.

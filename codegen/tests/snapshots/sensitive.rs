@@ -36,6 +36,10 @@ rt::object!(
     Sensitive { user = "user", required; token = "token", required, redacted; profile =
     "profile", optional, redacted; } extra extra
 );
+impl Sensitive {
+    /// Members marked sensitive (`x-sensitivity: local`): they stay on this machine.
+    pub const LOCAL_MEMBERS: &'static [&'static str] = &["token", "profile"];
+}
 rt::contract!(Sensitive, [validators::v0], BASE0, "");
 /// At least 8 characters.
 ///
@@ -56,6 +60,10 @@ pub struct Profile {
     pub extra: rt::Map<::std::string::String, rt::Value>,
 }
 rt::object!(Profile { email = "email", optional, redacted; } extra extra);
+impl Profile {
+    /// Members marked sensitive (`x-sensitivity: local`): they stay on this machine.
+    pub const LOCAL_MEMBERS: &'static [&'static str] = &["email"];
+}
 rt::contract!(Profile, [validators::v2], BASE0, "/properties/profile");
 /// Validators: one function per distinct subschema.
 mod validators {

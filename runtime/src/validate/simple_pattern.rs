@@ -186,8 +186,8 @@ fn parse_class(s: &[u8], mut i: usize) -> Option<(u128, usize)> {
         // One class atom: a char, an escape, or a class escape (`\d`, `\w`).
         let (lo, next, is_set) = class_atom(s, i)?;
         i = next;
-        if is_set.is_some() {
-            mask |= is_set.unwrap();
+        if let Some(set) = is_set {
+            mask |= set;
             // `\d-x` is a syntax error in Unicode mode; a following `-` then
             // can only be literal at the end.
             continue;

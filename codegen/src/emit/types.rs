@@ -59,6 +59,16 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         vec![sentences.join(" ")]
     }
 
+    /// A documented `pub` field of struct `owner`.
+    fn field_def(&self, owner: usize, f: &Field) -> TokenStream {
+        let fid = ident(&f.rust);
+        let fty = self.field_ty(owner, f);
+        let mut notes = self.field_constraints(f);
+        notes.extend(field_notes(f));
+        let fdocs = doc_attrs(&DocText { source: String::new(), ..f.doc.clone() }, &notes);
+        quote!(#fdocs pub #fid: #fty,)
+    }
+
     /// Constraints for a field whose type does not document them itself (a
     /// plain string, number, list or map rather than a generated type).
     fn field_constraints(&self, f: &Field) -> Vec<String> {
@@ -172,11 +182,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let mut specs = Vec::new();
         for f in fields {
             let fid = ident(&f.rust);
-            let fty = self.field_ty(id, f);
-            let mut notes = self.field_constraints(f);
-            notes.extend(field_notes(f));
-            let fdocs = doc_attrs(&DocText { source: String::new(), ..f.doc.clone() }, &notes);
-            defs.push(quote!(#fdocs pub #fid: #fty,));
+            defs.push(self.field_def(id, f));
             let json = &f.json;
             let req = if f.required { quote!(required) } else { quote!(optional) };
             let redact = if f.sensitive || t.sensitive { quote!(, redacted) } else { quote!() };
@@ -351,11 +357,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let mut debug = Vec::new();
         for f in &own {
             let fid = ident(&f.rust);
-            let fty = self.field_ty(id, f);
-            let mut notes = self.field_constraints(f);
-            notes.extend(field_notes(f));
-            let fdocs = doc_attrs(&DocText { source: String::new(), ..f.doc.clone() }, &notes);
-            defs.push(quote!(#fdocs pub #fid: #fty,));
+            defs.push(self.field_def(id, f));
             let json = &f.json;
             if f.sensitive {
                 debug.push(quote!(.field(#json, &#rt::Redacted)));

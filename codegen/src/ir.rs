@@ -723,12 +723,12 @@ impl Builder<'_> {
                 "contentEncoding" => k.content_encoding = v.as_str().map(str::to_owned),
                 "contentMediaType" => k.content_media_type = v.as_str().map(str::to_owned),
                 "uniqueItems" => k.unique_items = v.as_bool().ok_or_else(|| err(kw, "must be a boolean"))?,
-                "required" => {
+                "required" => match v {
+                    Value::Array(a) => k.required = strings(a).ok_or_else(|| err(kw, "must be an array of strings"))?,
                     // draft-03's boolean `required` is ignored.
-                    if let Value::Array(a) = v {
-                        k.required = strings(a).ok_or_else(|| err(kw, "must be an array of strings"))?;
-                    }
-                }
+                    Value::Bool(_) => {}
+                    _ => return Err(err(kw, "must be an array of strings")),
+                },
                 "title" => k.title = v.as_str().map(str::to_owned),
                 "description" => k.description = v.as_str().map(str::to_owned),
                 "default" => k.default = Some(v.clone()),

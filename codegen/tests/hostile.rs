@@ -53,6 +53,7 @@ fn malformed_keywords_are_errors() {
     for (text, pointer) in [
         (r#"{"type": 5}"#, "/type"),
         (r#"{"properties": []}"#, "/properties"),
+        (r#"{"required": "a"}"#, "/required"),
         (r#"{"pattern": "(?<"}"#, "/pattern"),
         (r#"{"patternProperties": {"[": {}}}"#, "/patternProperties"),
         (r#"{"multipleOf": 0}"#, "/multipleOf"),

@@ -254,6 +254,8 @@ pub struct Ir {
     pub sensitivity: HashMap<NodeId, String>,
     /// Whether each document gets a module.
     pub generated: Vec<bool>,
+    /// [`Ir::shapes`], without and with `format` assertion.
+    shape_cache: [std::sync::OnceLock<Vec<[u8; 32]>>; 2],
 }
 
 impl Ir {
@@ -271,9 +273,38 @@ impl Ir {
         format!("{}#{}", self.doc_paths[n.doc], n.pointer)
     }
 
+    /// Every node `nodes` stands for: themselves plus what `$ref` and `allOf`
+    /// bring in, each once, in visiting order (the conjunction the plan and the
+    /// docs reason about).
+    pub fn expand(&self, nodes: &[NodeId]) -> Vec<NodeId> {
+        let mut out: Vec<NodeId> = Vec::new();
+        let mut seen: HashSet<NodeId> = HashSet::new();
+        let mut stack: Vec<NodeId> = nodes.iter().rev().copied().collect();
+        while let Some(n) = stack.pop() {
+            if n >= self.nodes.len() || !seen.insert(n) {
+                continue;
+            }
+            out.push(n);
+            if let Some(k) = self.keywords(n) {
+                for c in k.all_of.iter().rev() {
+                    stack.push(*c);
+                }
+                if let Some(r) = &k.reference {
+                    stack.push(r.target);
+                }
+            }
+        }
+        out
+    }
+
     /// A Merkle hash of each node's validation-relevant content (annotations
     /// left out): equal hashes validate alike, so they can share code and types.
-    pub fn shapes(&self, format_assertion: bool) -> Vec<[u8; 32]> {
+    /// Computed once per setting; the plan and every module's validators share it.
+    pub fn shapes(&self, format_assertion: bool) -> &[[u8; 32]] {
+        self.shape_cache[usize::from(format_assertion)].get_or_init(|| self.compute_shapes(format_assertion))
+    }
+
+    fn compute_shapes(&self, format_assertion: bool) -> Vec<[u8; 32]> {
         let sensitive: HashSet<NodeId> = self.sensitivity.iter().filter(|(_, v)| v.as_str() == "local").map(|(k, _)| *k).collect();
         let mut memo = vec![None; self.nodes.len()];
         (0..self.nodes.len()).map(|id| self.shape(id, format_assertion, &sensitive, &mut memo)).collect()
@@ -396,6 +427,7 @@ pub fn build(settings: &Settings, docs: &Docs) -> Result<Ir, Error> {
             doc_paths: docs.docs.iter().map(|d| d.path.clone()).collect(),
             sensitivity: HashMap::new(),
             generated: docs.docs.iter().map(|d| d.module.is_some()).collect(),
+            shape_cache: Default::default(),
         },
         queue: VecDeque::new(),
     };

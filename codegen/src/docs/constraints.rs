@@ -115,28 +115,6 @@ pub fn as_sentence(phrase: &str) -> String {
     s
 }
 
-/// Every node `nodes` stands for: themselves plus what `$ref` and `allOf`
-/// bring in, each once, in visiting order.
-pub fn expand(ir: &Ir, nodes: &[NodeId]) -> Vec<NodeId> {
-    let mut out: Vec<NodeId> = Vec::new();
-    let mut stack: Vec<NodeId> = nodes.iter().rev().copied().collect();
-    while let Some(n) = stack.pop() {
-        if out.contains(&n) || n >= ir.nodes.len() {
-            continue;
-        }
-        out.push(n);
-        if let Some(k) = ir.keywords(n) {
-            for c in k.all_of.iter().rev() {
-                stack.push(*c);
-            }
-            if let Some(r) = &k.reference {
-                stack.push(r.target);
-            }
-        }
-    }
-    out
-}
-
 fn push(out: &mut Vec<String>, s: String) {
     if !out.contains(&s) {
         out.push(s);
@@ -144,7 +122,7 @@ fn push(out: &mut Vec<String>, s: String) {
 }
 
 fn describe_into(ir: &Ir, nodes: &[NodeId], depth: usize, objects: bool, out: &mut Vec<String>) {
-    for n in expand(ir, nodes) {
+    for n in ir.expand(nodes) {
         let k = match ir.nodes.get(n).map(|x| &x.body) {
             Some(Body::Schema(k)) => k,
             Some(Body::Bool(false)) => {
@@ -252,7 +230,7 @@ fn constant_branches(ir: &Ir, branches: &[NodeId]) -> Option<Vec<Value>> {
     }
     let mut values = Vec::new();
     for b in branches {
-        let v = expand(ir, &[*b]).into_iter().filter_map(|n| ir.keywords(n)).find_map(|k| {
+        let v = ir.expand(&[*b]).into_iter().filter_map(|n| ir.keywords(n)).find_map(|k| {
             k.const_.clone().or_else(|| k.enum_.as_ref().filter(|e| e.len() == 1).and_then(|e| e.first().cloned()))
         })?;
         values.push(v);

@@ -663,7 +663,7 @@ impl<'a> Page<'a> {
     }
 
     fn sensitivity(&self, nodes: &[NodeId]) -> String {
-        constraints::expand(self.ir, nodes).iter().find_map(|n| self.ir.sensitivity.get(n)).map(|s| code(s)).unwrap_or_default()
+        self.ir.expand(nodes).iter().find_map(|n| self.ir.sensitivity.get(n)).map(|s| code(s)).unwrap_or_default()
     }
 
     fn description_cell(&self, d: &plan::DocText) -> String {
@@ -678,7 +678,7 @@ impl<'a> Page<'a> {
     }
 
     fn union_body(&mut self, id: TypeId, t: &TypeDef, variants: &[Variant], tag: Option<&str>) {
-        let any_of = t.nodes.iter().flat_map(|n| constraints::expand(self.ir, &[*n])).filter_map(|n| self.ir.keywords(n)).any(|k| !k.any_of.is_empty());
+        let any_of = t.nodes.iter().flat_map(|n| self.ir.expand(&[*n])).filter_map(|n| self.ir.keywords(n)).any(|k| !k.any_of.is_empty());
         let rule = match tag {
             Some(tag) => format!("told apart by the member {}", code(tag)),
             None if variants.iter().all(|v| matches!(v.select, Select::JsonType(_))) => "told apart by their JSON type".to_owned(),
@@ -703,7 +703,7 @@ impl<'a> Page<'a> {
                 (format!("as {w}"), format!("as {w}"))
             }
             _ => {
-                let required: Vec<String> = constraints::expand(self.ir, &nodes).iter().filter_map(|n| self.ir.keywords(*n)).flat_map(|k| k.required.clone()).collect();
+                let required: Vec<String> = self.ir.expand(&nodes).iter().filter_map(|n| self.ir.keywords(*n)).flat_map(|k| k.required.clone()).collect();
                 if let Some(t) = &title {
                     (prose(t), t.clone())
                 } else if !required.is_empty() {
@@ -882,7 +882,7 @@ impl<'a> Page<'a> {
     /// The union branch that admits every other tag (its tag member has no `const`).
     fn catch_all_branch(&self, t: &TypeDef, tag: &str, commands: &[Command]) -> Option<NodeId> {
         let known: Vec<Option<NodeId>> = commands.iter().map(|c| node_of_source(self.ir, &c.doc.source)).collect();
-        for n in constraints::expand(self.ir, &t.nodes) {
+        for n in self.ir.expand(&t.nodes) {
             let Some(k) = self.ir.keywords(n) else { continue };
             for branches in [&k.one_of, &k.any_of] {
                 for b in branches {
@@ -1056,7 +1056,7 @@ fn node_of_source(ir: &Ir, source: &str) -> Option<NodeId> {
 fn json_types(ir: &Ir, nodes: &[NodeId]) -> Option<String> {
     let mut bits = TypeSet::ALL;
     let mut any = false;
-    for n in constraints::expand(ir, nodes) {
+    for n in ir.expand(nodes) {
         if let Some(t) = ir.keywords(n).and_then(|k| k.types) {
             bits &= t.0;
             any = true;

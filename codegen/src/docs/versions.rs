@@ -2,7 +2,6 @@
 //! (`/schemas/3/`), `const` version members (`protocolVersion: "1.0"`) and
 //! the major a version `pattern` requires (`^1\.[0-9]+\.[0-9]+$`).
 
-use super::constraints::expand;
 use super::markdown::code;
 use crate::ir::{Ir, NodeId};
 use serde_json::Value;
@@ -68,13 +67,13 @@ pub fn declared(ir: &Ir, root: NodeId, id: Option<&str>) -> Vec<Declared> {
             out.push(d);
         }
     }
-    for n in expand(ir, &[root]) {
+    for n in ir.expand(&[root]) {
         let Some(k) = ir.keywords(n) else { continue };
         for (member, node) in &k.properties {
             if !member.to_lowercase().contains("version") {
                 continue;
             }
-            for m in expand(ir, &[*node]) {
+            for m in ir.expand(&[*node]) {
                 let Some(mk) = ir.keywords(m) else { continue };
                 let constant = mk.const_.clone().or_else(|| mk.enum_.as_ref().filter(|e| e.len() == 1).and_then(|e| e.first().cloned()));
                 if let Some(c) = constant {

@@ -35,7 +35,7 @@ pub struct Validators<'a> {
     ir: &'a Ir,
     format_assertion: bool,
     runtime: TokenStream,
-    shapes: Vec<[u8; 32]>,
+    shapes: &'a [[u8; 32]],
     scopes: Vec<Scope>,
     scope_ids: HashMap<Scope, usize>,
     dynamic_names: HashSet<String>,

@@ -326,7 +326,7 @@ struct Planner<'a> {
     memo: HashMap<(Vec<NodeId>, Ctx), TypeRef>,
     warnings: Vec<Warning>,
     depth: usize,
-    shapes: Vec<[u8; 32]>,
+    shapes: &'a [[u8; 32]],
     /// The subschemas being planned, before `$ref`/`allOf` expansion: the
     /// type's validator runs these.
     origin: Vec<NodeId>,
@@ -380,24 +380,7 @@ impl<'a> Planner<'a> {
 
     /// Adds `node` and everything `$ref` and `allOf` bring in.
     fn expand(&self, nodes: &[NodeId]) -> Vec<NodeId> {
-        let mut out: Vec<NodeId> = Vec::new();
-        let mut seen: std::collections::HashSet<NodeId> = std::collections::HashSet::new();
-        let mut stack: Vec<NodeId> = nodes.iter().rev().copied().collect();
-        while let Some(n) = stack.pop() {
-            if !seen.insert(n) {
-                continue;
-            }
-            out.push(n);
-            if let Some(k) = self.ir.keywords(n) {
-                for c in k.all_of.iter().rev() {
-                    stack.push(*c);
-                }
-                if let Some(r) = &k.reference {
-                    stack.push(r.target);
-                }
-            }
-        }
-        out
+        self.ir.expand(nodes)
     }
 
     fn facts(&self, nodes: &[NodeId], ctx: &Ctx) -> Facts {
@@ -1177,12 +1160,7 @@ impl<'a> Planner<'a> {
                     chosen.insert(id, c);
                 } else if round + 1 >= cands.len() {
                     // Out of candidates: number it, deterministically.
-                    let base = if c.is_empty() { "Type".to_owned() } else { c };
-                    let mut n = 2;
-                    while taken.contains_key(&format!("{base}{n}")) {
-                        n += 1;
-                    }
-                    let name = format!("{base}{n}");
+                    let name = numbered(if c.is_empty() { "Type" } else { &c }, &taken);
                     taken.insert(name.clone(), id);
                     chosen.insert(id, name);
                 } else {
@@ -1193,12 +1171,7 @@ impl<'a> Planner<'a> {
             round += 1;
         }
         for (id, cands) in pending {
-            let base = cands.last().cloned().unwrap_or_else(|| "Type".to_owned());
-            let mut n = 2;
-            while taken.contains_key(&format!("{base}{n}")) {
-                n += 1;
-            }
-            let name = format!("{base}{n}");
+            let name = numbered(cands.last().map(String::as_str).unwrap_or("Type"), &taken);
             taken.insert(name.clone(), id);
             chosen.insert(id, name);
         }
@@ -1214,6 +1187,11 @@ impl<'a> Planner<'a> {
         let root = remap_ref(&root, &(0..types.len()).map(|i| new_index.get(&i).copied().unwrap_or(0)).collect::<Vec<_>>());
         (out, root)
     }
+}
+
+/// `base` with the smallest number from 2 up that no type has taken.
+fn numbered(base: &str, taken: &HashMap<String, usize>) -> String {
+    (2..).map(|n| format!("{base}{n}")).find(|name| !taken.contains_key(name)).unwrap_or_default()
 }
 
 fn hex(bytes: &[u8]) -> String {

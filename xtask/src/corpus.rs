@@ -123,6 +123,7 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
     }
 
     // 1. Generate, `jobs` children at a time.
+    let child = generate::child_program(repo)?;
     let gen_start = Instant::now();
     let next = AtomicUsize::new(0);
     let results: Mutex<BTreeMap<usize, generate::GenResult>> = Mutex::new(BTreeMap::new());
@@ -132,7 +133,7 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some(name) = names.get(i) else { break };
-                let r = generate::run_child(root, name, &krate.gen_dir(), &module_of(name), timeout);
+                let r = generate::run_child(&child, root, name, &krate.gen_dir(), &module_of(name), timeout);
                 let mut res = results.lock().unwrap();
                 res.insert(i, r);
                 let done = res.len();

@@ -3,10 +3,10 @@
 //! never the run. The child writes the module and prints one JSON line.
 
 use super::layout::Retriever;
-use anyhow::Result;
+use anyhow::{bail, Context, Result};
 use serde_json::{json, Value};
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -61,9 +61,37 @@ pub struct GenResult {
     pub reason: Option<String>,
 }
 
-/// Runs the child for `name` with a time limit.
-pub fn run_child(root: &Path, name: &str, out: &Path, module: &str, timeout: Duration) -> GenResult {
-    let exe = std::env::current_exe().expect("current exe");
+/// The program that generates one schema: this one when it is optimised,
+/// otherwise `xtask` built with `--release` first. An unoptimised generator
+/// takes several times longer, and the corpus measures the generator users
+/// get in their build scripts (see `[profile.*.build-override]`).
+pub fn child_program(repo: &Path) -> Result<PathBuf> {
+    let me = std::env::current_exe()?;
+    if !cfg!(debug_assertions) {
+        return Ok(me);
+    }
+    eprintln!("corpus: building the optimised generator (cargo build --release -p xtask)");
+    // `target/debug/xtask` → `target/release/xtask`, wherever the target dir is.
+    let target = me.parent().and_then(Path::parent).context("no target directory")?;
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let status = Command::new(cargo)
+        .current_dir(repo)
+        .args(["build", "--quiet", "--release", "--package", "xtask", "--target-dir"])
+        .arg(target)
+        .status()
+        .context("cannot run cargo")?;
+    if !status.success() {
+        bail!("`cargo build --release -p xtask` failed");
+    }
+    let exe = target.join("release").join(me.file_name().context("no file name")?);
+    if !exe.exists() {
+        bail!("{} is missing after the build", exe.display());
+    }
+    Ok(exe)
+}
+
+/// Runs the child program `exe` for `name` with a time limit.
+pub fn run_child(exe: &Path, root: &Path, name: &str, out: &Path, module: &str, timeout: Duration) -> GenResult {
     let fail = |reason: &str, error: String| GenResult { ok: false, root_type: None, millis: 0.0, error: Some(error), reason: Some(reason.to_owned()) };
     let start = Instant::now();
     let mut child = match Command::new(exe)

@@ -9,7 +9,8 @@
 //!    (`from_json_value` on the root type, else `validate`): positives must
 //!    be accepted, negatives rejected;
 //! 4. report: a table, the top failure reasons, `--json FILE`; `--compare`
-//!    adds the `jsonschema` crate's verdicts on the same documents.
+//!    adds the `jsonschema` crate's verdicts and typify 0.8's (`typify.rs`)
+//!    on the same documents, side by side; `--typify-only` runs typify alone.
 //!
 //! From `schema-validation.jsonc` it honours `skiptest` (those schemas are
 //! left out, as SchemaStore leaves them out) and `externalSchema` (references
@@ -21,6 +22,7 @@ mod build;
 mod generate;
 mod layout;
 mod oracle;
+mod typify;
 
 use anyhow::{bail, Context, Result};
 use serde_json::{json, Value};
@@ -37,6 +39,7 @@ struct Args {
     jobs: usize,
     only: Option<String>,
     compare: bool,
+    typify_only: bool,
     timeout: u64,
     known: Option<PathBuf>,
 }
@@ -49,6 +52,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         jobs: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
         only: None,
         compare: false,
+        typify_only: false,
         timeout: 60,
         known: Some(repo.join("xtask/corpus-known-failures.txt")),
     };
@@ -64,6 +68,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             "--timeout" => a.timeout = val()?.parse().context("--timeout")?,
             "--known-failures" => a.known = Some(PathBuf::from(val()?)),
             "--compare" => a.compare = true,
+            "--typify-only" => a.typify_only = true,
             "--gen-one" => gen_one = Some(val()?),
             "--out" => out = Some(PathBuf::from(val()?)),
             "--module" => module = Some(val()?),
@@ -74,6 +79,9 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         let out = out.context("--gen-one needs --out")?;
         let module = module.context("--gen-one needs --module")?;
         return generate::gen_one(&a.root, &repo, &name, &out, &module);
+    }
+    if a.typify_only {
+        return typify::standalone(&repo, &a.root, a.only.as_deref(), a.jobs, a.json.as_deref());
     }
     run_corpus(&repo, &a)
 }
@@ -116,7 +124,7 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
     }
     eprintln!("corpus: {} schemas ({} skipped by schema-validation.jsonc skiptest)", names.len(), skipped.len());
     let work = repo.join("target/corpus");
-    let krate = build::TempCrate::new(&work)?;
+    let krate = build::TempCrate::new(&work, build::Flavor::contracts(repo))?;
     // Stale modules from earlier runs must not be compiled.
     for e in std::fs::read_dir(krate.gen_dir())?.flatten() {
         let _ = std::fs::remove_file(e.path());
@@ -128,6 +136,7 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
     let next = AtomicUsize::new(0);
     let results: Mutex<BTreeMap<usize, generate::GenResult>> = Mutex::new(BTreeMap::new());
     let timeout = Duration::from_secs(a.timeout);
+    let bar = progress(names.len(), "generating");
     std::thread::scope(|s| {
         for _ in 0..a.jobs.max(1) {
             s.spawn(|| loop {
@@ -137,12 +146,14 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
                 let mut res = results.lock().unwrap();
                 res.insert(i, r);
                 let done = res.len();
-                if done.is_multiple_of(50) || done == names.len() {
+                bar.inc(1);
+                if bar.is_hidden() && (done.is_multiple_of(50) || done == names.len()) {
                     eprintln!("corpus: generated {done}/{} ({:.1} s)", names.len(), gen_start.elapsed().as_secs_f64());
                 }
             });
         }
     });
+    bar.finish_and_clear();
     let gen_wall = gen_start.elapsed();
     let results = results.into_inner().unwrap();
     let mut reports: Vec<SchemaReport> = names
@@ -169,7 +180,7 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
         .filter(|r| r.generated)
         .map(|r| build::Module { name: module_of(&r.name), root_type: r.root_type.clone() })
         .collect();
-    let excluded = krate.compile(repo, &modules, a.jobs)?;
+    let excluded = krate.compile(&modules, a.jobs)?;
     let compile_wall = compile_start.elapsed();
     for r in reports.iter_mut().filter(|r| r.generated) {
         match excluded.get(&module_of(&r.name)) {
@@ -223,6 +234,8 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
             oracle.insert(si, oracle::verdicts(root, repo, &r.name, &refs));
         }
     }
+    // --compare: typify 0.8 on the same schemas and documents.
+    let typify_report = if a.compare { Some(typify::run(repo, root, &names, a.jobs)?) } else { None };
 
     let known = read_known(a.known.as_deref());
     let mut doc_ix: BTreeMap<usize, usize> = BTreeMap::new();
@@ -311,26 +324,14 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
         run_wall.as_secs_f64(),
         total.as_secs_f64()
     );
-    if a.compare {
+    if let Some(t) = &typify_report {
         let o: Vec<(usize, usize, usize, usize)> = reports.iter().filter_map(|r| r.oracle).collect();
         let (op, opa, on, onr) = o.iter().fold((0, 0, 0, 0), |s, x| (s.0 + x.0, s.1 + x.1, s.2 + x.2, s.3 + x.3));
         let built = reports.iter().filter(|r| r.oracle_error.is_none()).count();
-        println!();
-        println!("{:<22} {:>22} {:>22} {:>22}", "", "schemas usable", "positives accepted", "negatives rejected");
-        println!(
-            "{:<22} {:>22} {:>22} {:>22}",
-            "contracts",
-            format!("{compiled}/{schemas}"),
-            format!("{pos_ok}/{pos} {:.2}%", pct(pos_ok, pos)),
-            format!("{neg_ok}/{neg} {:.2}%", pct(neg_ok, neg))
-        );
-        println!(
-            "{:<22} {:>22} {:>22} {:>22}",
-            "jsonschema 0.61",
-            format!("{built}/{schemas}"),
-            format!("{opa}/{op} {:.2}%", pct(opa, op)),
-            format!("{onr}/{on} {:.2}%", pct(onr, on))
-        );
+        let run = reports.iter().filter(|r| r.compiled && r.positives + r.negatives > 0).count();
+        let ours = typify::Figures { schemas, generated, compiled, run, positives: pos, positives_accepted: pos_ok, negatives: neg, negatives_rejected: neg_ok };
+        let js = typify::Figures { schemas, generated: built, compiled: built, run: o.len(), positives: op, positives_accepted: opa, negatives: on, negatives_rejected: onr };
+        typify::print_table(Some(ours), t, Some(js));
     }
     println!();
     println!("top failure reasons:");
@@ -363,6 +364,7 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
             "seconds": {"generate_wall": gen_wall.as_secs_f64(), "generate_cpu": gen_cpu, "compile": compile_wall.as_secs_f64(), "documents": run_wall.as_secs_f64(), "total": total.as_secs_f64()},
             "per_schema": per_schema,
             "failures_by_reason": by_reason,
+            "typify": typify_report.as_ref().map(typify::Report::to_json),
         });
         std::fs::write(path, serde_json::to_string_pretty(&report)? + "\n").with_context(|| format!("{}", path.display()))?;
     }
@@ -375,6 +377,16 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A progress bar on a terminal (hidden when stderr is not one).
+fn progress(len: usize, what: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(len as u64);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} {elapsed} (eta {eta})") {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.set_message(format!("corpus: {what}"));
+    bar
 }
 
 /// A short category for a compiler error.

@@ -32,6 +32,7 @@ commands:
               desktop|phone] [--catalog FILE] [--jira-host HOST]] FILE...
   corpus      generate, compile and run a SchemaStore-like corpus: --root DIR
               [--json FILE] [--jobs N] [--only GLOB] [--compare] [--timeout S]
+              [--typify-only]
   fuzz-diff   compare our validators with the jsonschema crate on generated
               documents for both seeds ([--seed N] [--count N], default 100000
               per seed); exit 1 on any disagreement

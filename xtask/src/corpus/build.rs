@@ -1,7 +1,10 @@
 //! The temporary crate: every generated module, compiled together (modules
 //! that fail to compile are left out with their compiler error, and the rest
 //! compiled again), and a runner binary that puts each test document through
-//! the module's parse-and-validate.
+//! the module's parse-and-validate. The same machinery compiles our modules
+//! (`target/corpus/`) and, for `--compare`, typify's (`target/corpus-typify/`):
+//! a [`Flavor`] says what the crates depend on and how a module checks a
+//! document.
 
 use anyhow::{bail, Context, Result};
 use serde_json::Value;
@@ -18,39 +21,72 @@ pub struct Module {
     pub root_type: Option<String>,
 }
 
+/// What differs between the temporary crates of different generators.
+pub struct Flavor {
+    /// What progress messages start with (`corpus`, `typify`).
+    pub label: &'static str,
+    /// The `[dependencies]` lines of every crate (they must include
+    /// `serde_json`, which the dispatch table uses).
+    pub deps: String,
+    /// A lock file copied in before the first build (pins versions).
+    pub lock: PathBuf,
+    /// The body of `fn __corpus_check(v: ::serde_json::Value) ->
+    /// Result<(), (String, String)>` for a module: `Ok` when the document is
+    /// accepted, else a keyword (or category) and a message.
+    pub check: fn(&Module) -> String,
+}
+
+impl Flavor {
+    /// Our modules: `from_json_value` on the root type, else `validate`.
+    pub fn contracts(repo: &Path) -> Flavor {
+        let runtime = repo.join("runtime").display().to_string();
+        Flavor {
+            label: "corpus",
+            deps: format!(
+                "contracts-runtime = {{ path = {runtime:?} }}\nserde_json = {{ version = \"1\", features = [\"preserve_order\", \"float_roundtrip\"] }}\n"
+            ),
+            lock: repo.join("Cargo.lock"),
+            check: |m| match &m.root_type {
+                Some(t) => format!(
+                    "{t}::from_json_value(v).map(|_| ()).map_err(|e| match e.validation_errors() {{\n        Some(errs) => (errs.iter().next().map(|e| e.keyword.clone()).unwrap_or_default(), e.to_string()),\n        None => (\"(shape)\".to_owned(), e.to_string()),\n    }})"
+                ),
+                None => "validate(&v).map_err(|errs| (errs.iter().next().map(|e| e.keyword.clone()).unwrap_or_default(), errs.to_string()))".to_owned(),
+            },
+        }
+    }
+}
+
 /// The crate's directory layout under `work` (e.g. `target/corpus`).
 pub struct TempCrate {
     pub dir: PathBuf,
     pub target: PathBuf,
+    flavor: Flavor,
 }
 
 impl TempCrate {
-    pub fn new(work: &Path) -> Result<TempCrate> {
+    pub fn new(work: &Path, flavor: Flavor) -> Result<TempCrate> {
         let dir = work.join("crate");
         std::fs::create_dir_all(dir.join("src/gen"))?;
         std::fs::create_dir_all(dir.join("src/m"))?;
-        Ok(TempCrate { dir, target: work.join("target") })
+        Ok(TempCrate { dir, target: work.join("target"), flavor })
     }
 
     pub fn gen_dir(&self) -> PathBuf {
         self.dir.join("src/gen")
     }
 
-    fn write_manifest(&self, repo: &Path) -> Result<()> {
+    fn write_manifest(&self) -> Result<()> {
         let members: Vec<String> = (0..SHARDS).map(|i| format!("\"shards/s{i:02}\"")).collect();
         let manifest = format!(
             "[workspace]\nmembers = [\"runner\", {}]\nresolver = \"2\"\n\n[profile.dev]\nopt-level = 0\ndebug = false\nincremental = false\n",
             members.join(", ")
         );
         write_if_changed(&self.dir.join("Cargo.toml"), &manifest)?;
-        let lock = repo.join("Cargo.lock");
+        let lock = &self.flavor.lock;
         if !self.dir.join("Cargo.lock").exists() && lock.exists() {
             std::fs::copy(lock, self.dir.join("Cargo.lock"))?;
         }
-        let runtime = repo.join("runtime").display().to_string();
-        let deps = format!(
-            "contracts-runtime = {{ path = {runtime:?} }}\nserde_json = {{ version = \"1\", features = [\"preserve_order\", \"float_roundtrip\"] }}\n"
-        );
+        let deps = &self.flavor.deps;
         let mut runner_deps = deps.clone();
         let mut tables = String::new();
         for i in 0..SHARDS {
@@ -77,14 +113,9 @@ impl TempCrate {
             vec![String::from("pub static TABLE: &[(&str, fn(serde_json::Value) -> Result<(), (String, String)>)] = &[\n"); SHARDS];
         for m in modules {
             let shard = shard_of(&m.name);
-            let check = match &m.root_type {
-                Some(t) => format!(
-                    "{t}::from_json_value(v).map(|_| ()).map_err(|e| match e.validation_errors() {{\n        Some(errs) => (errs.iter().next().map(|e| e.keyword.clone()).unwrap_or_default(), e.to_string()),\n        None => (\"(shape)\".to_owned(), e.to_string()),\n    }})"
-                ),
-                None => "validate(&v).map_err(|errs| (errs.iter().next().map(|e| e.keyword.clone()).unwrap_or_default(), errs.to_string()))".to_owned(),
-            };
+            let check = (self.flavor.check)(m);
             let wrapper = format!(
-                "include!(\"../../../../src/gen/{n}.rs\");\n\n#[doc(hidden)]\npub fn __corpus_check(v: rt::Value) -> ::std::result::Result<(), (String, String)> {{\n    {check}\n}}\n",
+                "include!(\"../../../../src/gen/{n}.rs\");\n\n#[doc(hidden)]\npub fn __corpus_check(v: ::serde_json::Value) -> ::std::result::Result<(), (String, String)> {{\n    {check}\n}}\n",
                 n = m.name
             );
             write_if_changed(&self.dir.join(format!("shards/s{shard:02}/src/m/{}.rs", m.name)), &wrapper)?;
@@ -100,13 +131,14 @@ impl TempCrate {
 
     /// Compiles the crate with `modules`, leaving out each module the
     /// compiler refuses; returns those with their first error.
-    pub fn compile(&self, repo: &Path, modules: &[Module], jobs: usize) -> Result<BTreeMap<String, String>> {
-        self.write_manifest(repo)?;
+    pub fn compile(&self, modules: &[Module], jobs: usize) -> Result<BTreeMap<String, String>> {
+        self.write_manifest()?;
+        let label = self.flavor.label;
         let mut excluded: BTreeMap<String, String> = BTreeMap::new();
         for round in 1..=8 {
             let kept: Vec<&Module> = modules.iter().filter(|m| !excluded.contains_key(&m.name)).collect();
             self.write_modules(&kept)?;
-            eprintln!("corpus: compiling {} modules in {SHARDS} crates (round {round})", kept.len());
+            eprintln!("{label}: compiling {} modules in {SHARDS} crates (round {round})", kept.len());
             let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
                 .args(["build", "--quiet", "--keep-going", "--message-format=json", "--bin", "corpus-run", "-j", &jobs.to_string()])
                 .current_dir(&self.dir)
@@ -135,10 +167,10 @@ impl TempCrate {
                 }
             }
             if new == 0 {
-                bail!("the corpus crate does not compile and no module is to blame:\n{}", String::from_utf8_lossy(&out.stdout).chars().take(4000).collect::<String>());
+                bail!("the {label} crate does not compile and no module is to blame:\n{}", String::from_utf8_lossy(&out.stdout).chars().take(4000).collect::<String>());
             }
         }
-        bail!("the corpus crate still does not compile after 8 rounds")
+        bail!("the {label} crate still does not compile after 8 rounds")
     }
 
     /// Runs every case through the runner; restarts it after a crash (the

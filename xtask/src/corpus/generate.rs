@@ -7,7 +7,7 @@ use anyhow::{bail, Context, Result};
 use serde_json::{json, Value};
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
+use std::process::{Command, ExitCode, ExitStatus, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -93,20 +93,68 @@ pub fn child_program(repo: &Path) -> Result<PathBuf> {
 /// Runs the child program `exe` for `name` with a time limit.
 pub fn run_child(exe: &Path, root: &Path, name: &str, out: &Path, module: &str, timeout: Duration) -> GenResult {
     let fail = |reason: &str, error: String| GenResult { ok: false, root_type: None, millis: 0.0, error: Some(error), reason: Some(reason.to_owned()) };
-    let start = Instant::now();
-    let mut child = match Command::new(exe)
-        .args(["corpus", "--gen-one", name, "--root"])
-        .arg(root)
-        .arg("--out")
-        .arg(out)
-        .args(["--module", module])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-    {
-        Ok(c) => c,
+    let mut cmd = Command::new(exe);
+    cmd.args(["corpus", "--gen-one", name, "--root"]).arg(root).arg("--out").arg(out).args(["--module", module]);
+    let run = match run_limited(cmd, timeout) {
+        Ok(r) => r,
         Err(e) => return fail("generate: cannot start", e.to_string()),
     };
+    let Some(status) = run.status else {
+        return fail("generate: time limit", format!("no result after {} s", timeout.as_secs()));
+    };
+    match run.json_line() {
+        Some(v) if v["ok"] == true => GenResult {
+            ok: true,
+            root_type: v["root"].as_str().map(str::to_owned),
+            millis: v["millis"].as_f64().unwrap_or(0.0),
+            error: None,
+            reason: None,
+        },
+        Some(v) => {
+            let error = v["error"].as_str().unwrap_or("").to_owned();
+            GenResult { ok: false, root_type: None, millis: 0.0, reason: Some(gen_reason(&error)), error: Some(error) }
+        }
+        None => {
+            let (kind, msg) = run.crash(status);
+            fail(&format!("generate: {kind}"), msg)
+        }
+    }
+}
+
+/// What a child run with a time limit left: its exit status (`None`: killed
+/// at the time limit), and everything it printed.
+pub struct Limited {
+    pub status: Option<ExitStatus>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Limited {
+    /// The last line of stdout, as JSON (the children's result protocol).
+    pub fn json_line(&self) -> Option<Value> {
+        self.stdout.lines().last().and_then(|l| serde_json::from_str(l).ok())
+    }
+
+    /// For a child that ended without its result line: `stack overflow`,
+    /// `panic` or `crash`, and the first lines of stderr.
+    pub fn crash(&self, status: ExitStatus) -> (&'static str, String) {
+        let msg = self.stderr.lines().filter(|l| !l.trim().is_empty()).take(3).collect::<Vec<_>>().join(" | ");
+        let kind = if self.stderr.contains("overflow") {
+            "stack overflow"
+        } else if self.stderr.contains("panicked") {
+            "panic"
+        } else {
+            "crash"
+        };
+        (kind, format!("{status}: {msg}"))
+    }
+}
+
+/// Runs `cmd` with piped output, killing it after `timeout`. Shared by our
+/// generator's children and typify's (`--compare`).
+pub fn run_limited(mut cmd: Command, timeout: Duration) -> std::io::Result<Limited> {
+    let start = Instant::now();
+    let mut child = cmd.env("RUST_BACKTRACE", "0").stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
     let (mut so, mut se) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
     let out_t = std::thread::spawn(move || {
         let mut s = String::new();
@@ -132,28 +180,7 @@ pub fn run_child(exe: &Path, root: &Path, name: &str, out: &Path, module: &str, 
     };
     let stdout = out_t.join().unwrap_or_default();
     let stderr = err_t.join().unwrap_or_default();
-    let Some(status) = status else {
-        return fail("generate: time limit", format!("no result after {} s", timeout.as_secs()));
-    };
-    let line: Option<Value> = stdout.lines().last().and_then(|l| serde_json::from_str(l).ok());
-    match line {
-        Some(v) if v["ok"] == true => GenResult {
-            ok: true,
-            root_type: v["root"].as_str().map(str::to_owned),
-            millis: v["millis"].as_f64().unwrap_or(0.0),
-            error: None,
-            reason: None,
-        },
-        Some(v) => {
-            let error = v["error"].as_str().unwrap_or("").to_owned();
-            GenResult { ok: false, root_type: None, millis: 0.0, reason: Some(gen_reason(&error)), error: Some(error) }
-        }
-        None => {
-            let msg = stderr.lines().filter(|l| !l.trim().is_empty()).take(3).collect::<Vec<_>>().join(" | ");
-            let reason = if stderr.contains("overflow") { "generate: stack overflow" } else if stderr.contains("panicked") { "generate: panic" } else { "generate: crash" };
-            fail(reason, format!("{status}: {msg}"))
-        }
-    }
+    Ok(Limited { status, stdout, stderr })
 }
 
 /// A short category for a generator error message.

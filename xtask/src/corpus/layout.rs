@@ -61,6 +61,11 @@ pub fn glob(pattern: &str, name: &str) -> bool {
 pub struct Retriever {
     pub dirs: Vec<PathBuf>,
     pub metaschemas: PathBuf,
+    /// The corpus schemas by their own `$id` (or draft-04 `id`), read the
+    /// first time a file-name lookup fails: SchemaStore schemas refer to
+    /// each other by upstream addresses (a `raw.githubusercontent.com` URL
+    /// that is the `$id` of a schema stored under another file name).
+    by_id: std::sync::OnceLock<std::collections::HashMap<String, PathBuf>>,
 }
 
 impl Retriever {
@@ -68,6 +73,7 @@ impl Retriever {
         Retriever {
             dirs: vec![root.join("schemas"), root.join("support-schemas")],
             metaschemas: repo.join("tests/conformance/metaschemas"),
+            by_id: std::sync::OnceLock::new(),
         }
     }
 
@@ -96,7 +102,27 @@ impl Retriever {
             return None;
         }
         let name = if name.ends_with(".json") { name.to_owned() } else { format!("{name}.json") };
-        self.dirs.iter().find_map(|d| std::fs::read_to_string(d.join(&name)).ok())
+        self.dirs
+            .iter()
+            .find_map(|d| std::fs::read_to_string(d.join(&name)).ok())
+            .or_else(|| std::fs::read_to_string(self.ids().get(uri.trim_end_matches('#'))?).ok())
+    }
+
+    fn ids(&self) -> &std::collections::HashMap<String, PathBuf> {
+        self.by_id.get_or_init(|| {
+            let mut ids = std::collections::HashMap::new();
+            for dir in &self.dirs {
+                for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                    let path = entry.path();
+                    let Some(v) = std::fs::read_to_string(&path).ok().and_then(|t| serde_json::from_str::<Value>(&t).ok()) else { continue };
+                    let id = v.get("$id").or_else(|| v.get("id")).and_then(Value::as_str);
+                    if let Some(id) = id {
+                        ids.entry(id.trim_end_matches('#').to_owned()).or_insert(path);
+                    }
+                }
+            }
+            ids
+        })
     }
 }
 

@@ -331,7 +331,13 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
         let run = reports.iter().filter(|r| r.compiled && r.positives + r.negatives > 0).count();
         let ours = typify::Figures { schemas, generated, compiled, run, positives: pos, positives_accepted: pos_ok, negatives: neg, negatives_rejected: neg_ok };
         let js = typify::Figures { schemas, generated: built, compiled: built, run: o.len(), positives: op, positives_accepted: opa, negatives: on, negatives_rejected: onr };
-        typify::print_table(Some(ours), t, Some(js));
+        let by_name: BTreeMap<&str, &SchemaReport> = reports.iter().filter(|r| r.compiled).map(|r| (r.name.as_str(), r)).collect();
+        let others = |name: &str| {
+            let r = by_name.get(name)?;
+            let j = r.oracle.map(|o| typify::Figures::tally(o.0, o.1, o.2, o.3))?;
+            Some((typify::Figures::tally(r.positives, r.positives_accepted, r.negatives, r.negatives_rejected), j))
+        };
+        typify::print_table(Some(ours), t, Some(js), &others);
     }
     println!();
     println!("top failure reasons:");

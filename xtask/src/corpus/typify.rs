@@ -79,6 +79,21 @@ pub struct Figures {
     pub negatives_rejected: usize,
 }
 
+impl Figures {
+    /// One schema's document counts.
+    pub fn tally(positives: usize, positives_accepted: usize, negatives: usize, negatives_rejected: usize) -> Figures {
+        Figures { run: 1, positives, positives_accepted, negatives, negatives_rejected, ..Figures::default() }
+    }
+
+    fn add(&mut self, o: &Figures) {
+        self.run += o.run;
+        self.positives += o.positives;
+        self.positives_accepted += o.positives_accepted;
+        self.negatives += o.negatives;
+        self.negatives_rejected += o.negatives_rejected;
+    }
+}
+
 impl Report {
     pub fn figures(&self) -> Figures {
         let mut f = Figures { schemas: self.schemas.len(), ..Figures::default() };
@@ -323,7 +338,7 @@ pub fn standalone(repo: &Path, root: &Path, only: Option<&str>, jobs: usize, jso
     }
     eprintln!("typify: {} schemas", names.len());
     let report = run(repo, root, &names, jobs)?;
-    print_table(None, &report, None);
+    print_table(None, &report, None, &|_| None);
     if let Some(path) = json_out {
         let v = json!({"root": root.display().to_string(), "typify": report.to_json()});
         std::fs::write(path, serde_json::to_string_pretty(&v)? + "\n").with_context(|| format!("{}", path.display()))?;
@@ -331,11 +346,29 @@ pub fn standalone(repo: &Path, root: &Path, only: Option<&str>, jobs: usize, jso
     Ok(ExitCode::SUCCESS)
 }
 
+/// Ours, typify's and the `jsonschema` crate's document counts over the
+/// schemas all three ran documents of.
+fn common(typify: &Report, others: &dyn Fn(&str) -> Option<(Figures, Figures)>) -> [Figures; 3] {
+    let mut common = [Figures::default(); 3];
+    for s in typify.schemas.iter().filter(|s| s.positives + s.negatives > 0) {
+        if let Some((o, j)) = others(&s.name).filter(|(o, j)| o.positives + o.negatives > 0 && j.positives + j.negatives > 0) {
+            common[0].add(&o);
+            common[1].add(&Figures::tally(s.positives, s.positives_accepted, s.negatives, s.negatives_rejected));
+            common[2].add(&j);
+        }
+    }
+    common
+}
+
 /// The side-by-side table (ours, typify, the `jsonschema` crate), then
 /// typify's failure categories. For the `jsonschema` crate "generated" and
-/// "compiled" both mean that it built a validator.
-pub fn print_table(ours: Option<Figures>, typify: &Report, jsonschema: Option<Figures>) {
+/// "compiled" both mean that it built a validator. `others`, given a schema
+/// file name, returns ours and the `jsonschema` crate's document counts when
+/// both ran it: the last rows compare the three on the schemas all three ran
+/// (the totals above are each over the schemas that tool could run).
+pub fn print_table(ours: Option<Figures>, typify: &Report, jsonschema: Option<Figures>, others: &dyn Fn(&str) -> Option<(Figures, Figures)>) {
     let t = typify.figures();
+    let common = common(typify, others);
     let cols: Vec<(&str, Figures)> =
         [ours.map(|f| ("contracts", f)), Some(("typify 0.8", t)), jsonschema.map(|f| ("jsonschema 0.61", f))].into_iter().flatten().collect();
     let pct = |a: usize, b: usize| if b == 0 { "-".to_owned() } else { format!("{:.1}%", 100.0 * a as f64 / b as f64) };
@@ -357,6 +390,19 @@ pub fn print_table(ours: Option<Figures>, typify: &Report, jsonschema: Option<Fi
     row("schemas run with tests", &|f| format!("{}", f.run));
     row("positives accepted", &|f| format!("{}/{} {}", f.positives_accepted, f.positives, pct(f.positives_accepted, f.positives)));
     row("negatives rejected", &|f| format!("{}/{} {}", f.negatives_rejected, f.negatives, pct(f.negatives_rejected, f.negatives)));
+    if ours.is_some() && jsonschema.is_some() {
+        println!("on the {} schemas all three ran with tests:", common[1].run);
+        let line = |label: &str, f: fn(&Figures) -> (usize, usize)| {
+            let mut l = format!("{label:<26}");
+            for c in &common {
+                let (a, b) = f(c);
+                l.push_str(&format!(" {:>24}", format!("{a}/{b} {}", pct(a, b))));
+            }
+            println!("{l}");
+        };
+        line("  positives accepted", |f| (f.positives_accepted, f.positives));
+        line("  negatives rejected", |f| (f.negatives_rejected, f.negatives));
+    }
     let mut reasons: Vec<(String, usize)> = typify.reasons().into_iter().collect();
     reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let list: Vec<String> = reasons.iter().map(|(r, n)| format!("{n} {}", r.trim_start_matches("typify: "))).collect();
@@ -368,4 +414,43 @@ pub fn print_table(ours: Option<Figures>, typify: &Report, jsonschema: Option<Fi
         typify.compile_wall,
         typify.documents_wall
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn schema(name: &str, counts: (usize, usize, usize, usize)) -> SchemaResult {
+        SchemaResult {
+            name: name.to_owned(),
+            generated: true,
+            compiled: true,
+            positives: counts.0,
+            positives_accepted: counts.1,
+            negatives: counts.2,
+            negatives_rejected: counts.3,
+            ..SchemaResult::default()
+        }
+    }
+
+    #[test]
+    fn common_rows_count_only_schemas_all_three_ran() {
+        let report = Report {
+            schemas: vec![schema("a.json", (2, 1, 1, 1)), schema("b.json", (3, 3, 0, 0)), schema("c.json", (0, 0, 0, 0))],
+            generate_wall: 0.0,
+            compile_wall: 0.0,
+            documents_wall: 0.0,
+        };
+        let others = |name: &str| match name {
+            "a.json" => Some((Figures::tally(2, 2, 1, 0), Figures::tally(2, 2, 1, 1))),
+            "c.json" => Some((Figures::tally(1, 1, 0, 0), Figures::tally(1, 1, 0, 0))),
+            _ => None,
+        };
+        let [o, t, j] = common(&report, &others);
+        assert_eq!((o.run, o.positives, o.positives_accepted, o.negatives, o.negatives_rejected), (1, 2, 2, 1, 0));
+        assert_eq!((t.run, t.positives, t.positives_accepted, t.negatives, t.negatives_rejected), (1, 2, 1, 1, 1));
+        assert_eq!((j.run, j.positives_accepted, j.negatives_rejected), (1, 2, 1));
+        let f = report.figures();
+        assert_eq!((f.schemas, f.generated, f.compiled, f.run, f.positives, f.positives_accepted), (3, 3, 3, 2, 5, 4));
+    }
 }

@@ -12,6 +12,7 @@
 mod contract;
 mod convert;
 mod datetime;
+pub mod fast;
 mod error;
 pub mod format;
 mod json;

@@ -158,7 +158,7 @@ impl rt::__private::serde::Serialize for CommandEnvelope {
         rt::ObjectFields::serialize_object(self, s)
     }
 }
-rt::contract!(CommandEnvelope, [validators::v0], BASE0, "");
+rt::contract!(CommandEnvelope, [validators::v0], BASE0, "", fast fast::read_0);
 /// Always `1.0`.
 ///
 /// Schema: `schemas/commands.schema.json#/properties/protocolVersion`
@@ -202,7 +202,7 @@ rt::object!(
     Actor { kind = "kind", required; id = "id", required; transport = "transport",
     required; } extra extra
 );
-rt::contract!(Actor, [validators::v5], BASE0, "/properties/actor");
+rt::contract!(Actor, [validators::v5], BASE0, "/properties/actor", fast fast::read_5);
 /// Schema: `schemas/commands.schema.json#/properties/actor/properties/kind`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
@@ -241,7 +241,7 @@ pub struct Auth {
 rt::object!(
     Auth { scheme = "scheme", required; value = "value", required; } extra extra
 );
-rt::contract!(Auth, [validators::v8], BASE0, "/properties/auth");
+rt::contract!(Auth, [validators::v8], BASE0, "/properties/auth", fast fast::read_8);
 /// `x-cohorte-known`: `["hmac-sha256"]`
 ///
 /// Schema: `schemas/commands.schema.json#/properties/auth/properties/scheme`
@@ -449,7 +449,8 @@ rt::object!(
     = "consent", optional; } extra extra
 );
 rt::contract!(
-    StartPayload, [validators::v10, validators::v11], BASE0, "/properties/payload"
+    StartPayload, [validators::v10, validators::v11], BASE0, "/properties/payload", fast
+    fast::read_12
 );
 /// `x-cohorte-known`: `["feature","bugfix","review"]`
 ///
@@ -537,7 +538,7 @@ pub struct IdSpec {
 rt::object!(IdSpec { id = "id", required; } extra extra);
 rt::contract!(
     IdSpec, [validators::v12], BASE0,
-    "/oneOf/0/properties/payload/properties/spec/anyOf/0"
+    "/oneOf/0/properties/payload/properties/spec/anyOf/0", fast fast::read_15
 );
 /// Matches `^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$`.
 ///
@@ -559,7 +560,7 @@ pub struct PathSpec {
 rt::object!(PathSpec { path = "path", required; } extra extra);
 rt::contract!(
     PathSpec, [validators::v13], BASE0,
-    "/oneOf/0/properties/payload/properties/spec/anyOf/1"
+    "/oneOf/0/properties/payload/properties/spec/anyOf/1", fast fast::read_17
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget`
 #[derive(Clone, Debug, PartialEq)]
@@ -647,7 +648,7 @@ pub struct RefTarget {
 rt::object!(RefTarget { r#ref = "ref", required; } extra extra);
 rt::contract!(
     RefTarget, [validators::v16], BASE0,
-    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0"
+    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0", fast fast::read_19
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1`
 #[derive(Clone, PartialEq)]
@@ -662,7 +663,7 @@ rt::object!(
 );
 rt::contract!(
     BaseHeadTarget, [validators::v17], BASE0,
-    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1"
+    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1", fast fast::read_20
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2`
 #[derive(Clone, PartialEq)]
@@ -674,7 +675,7 @@ pub struct RunIdTarget {
 rt::object!(RunIdTarget { run_id = "runId", required; } extra extra);
 rt::contract!(
     RunIdTarget, [validators::v18], BASE0,
-    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2"
+    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2", fast fast::read_21
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/phases/items`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -736,7 +737,8 @@ rt::object!(
     estimated_quota_percent = "estimatedQuotaPercent", optional; } extra extra
 );
 rt::contract!(
-    Budgets, [validators::v21], BASE0, "/oneOf/0/properties/payload/properties/budgets"
+    Budgets, [validators::v21], BASE0, "/oneOf/0/properties/payload/properties/budgets",
+    fast fast::read_23
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/sandboxRequire`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -764,7 +766,8 @@ rt::object!(
     extra
 );
 rt::contract!(
-    Consent, [validators::v23], BASE0, "/oneOf/0/properties/payload/properties/consent"
+    Consent, [validators::v23], BASE0, "/oneOf/0/properties/payload/properties/consent",
+    fast fast::read_25
 );
 /// Matches `^[0-9a-f]{64}$`.
 ///
@@ -795,7 +798,8 @@ pub struct StatusPayload {
 }
 rt::object!(StatusPayload { run_id = "runId", optional; } extra extra);
 rt::contract!(
-    StatusPayload, [validators::v10, validators::v26], BASE0, "/properties/payload"
+    StatusPayload, [validators::v10, validators::v26], BASE0, "/properties/payload", fast
+    fast::read_28
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -806,7 +810,8 @@ pub struct InspectPayload {
 }
 rt::object!(InspectPayload { target = "target", required; } extra extra);
 rt::contract!(
-    InspectPayload, [validators::v10, validators::v27], BASE0, "/properties/payload"
+    InspectPayload, [validators::v10, validators::v27], BASE0, "/properties/payload",
+    fast fast::read_29
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
@@ -1072,7 +1077,8 @@ rt::object!(
     extra
 );
 rt::contract!(
-    TailPayload, [validators::v10, validators::v41], BASE0, "/properties/payload"
+    TailPayload, [validators::v10, validators::v41], BASE0, "/properties/payload", fast
+    fast::read_43
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1083,7 +1089,8 @@ pub struct PausePayload {
 }
 rt::object!(PausePayload { reason = "reason", optional; } extra extra);
 rt::contract!(
-    PausePayload, [validators::v10, validators::v42], BASE0, "/properties/payload"
+    PausePayload, [validators::v10, validators::v42], BASE0, "/properties/payload", fast
+    fast::read_44
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1099,7 +1106,8 @@ rt::object!(
     "raiseBudgets", optional; takeover = "takeover", optional; } extra extra
 );
 rt::contract!(
-    ResumePayload, [validators::v10, validators::v43], BASE0, "/properties/payload"
+    ResumePayload, [validators::v10, validators::v43], BASE0, "/properties/payload", fast
+    fast::read_45
 );
 /// Always `blocked-inspected`.
 ///
@@ -1124,7 +1132,8 @@ rt::object!(
     required; } extra extra
 );
 rt::contract!(
-    CancelPayload, [validators::v10, validators::v45], BASE0, "/properties/payload"
+    CancelPayload, [validators::v10, validators::v45], BASE0, "/properties/payload", fast
+    fast::read_47
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1141,7 +1150,8 @@ rt::object!(
     answer = "answer", optional; note = "note", optional; } extra extra
 );
 rt::contract!(
-    ApprovePayload, [validators::v10, validators::v46], BASE0, "/properties/payload"
+    ApprovePayload, [validators::v10, validators::v46], BASE0, "/properties/payload",
+    fast fast::read_48
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/7/properties/payload/properties/scope`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1168,7 +1178,8 @@ rt::object!(
     extra
 );
 rt::contract!(
-    DenyPayload, [validators::v10, validators::v48], BASE0, "/properties/payload"
+    DenyPayload, [validators::v10, validators::v48], BASE0, "/properties/payload", fast
+    fast::read_50
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1179,7 +1190,8 @@ pub struct RetryPayload {
 }
 rt::object!(RetryPayload { target = "target", required; } extra extra);
 rt::contract!(
-    RetryPayload, [validators::v10, validators::v49], BASE0, "/properties/payload"
+    RetryPayload, [validators::v10, validators::v49], BASE0, "/properties/payload", fast
+    fast::read_51
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/9/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
@@ -1245,7 +1257,8 @@ rt::object!(
     extra extra
 );
 rt::contract!(
-    SkipPayload, [validators::v10, validators::v52], BASE0, "/properties/payload"
+    SkipPayload, [validators::v10, validators::v52], BASE0, "/properties/payload", fast
+    fast::read_54
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1262,7 +1275,8 @@ rt::object!(
     "input", required; justification = "justification", required; } extra extra
 );
 rt::contract!(
-    RunToolPayload, [validators::v10, validators::v53], BASE0, "/properties/payload"
+    RunToolPayload, [validators::v10, validators::v53], BASE0, "/properties/payload",
+    fast fast::read_55
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/11/properties/payload/properties/input`
 pub type JsonValue = rt::Value;
@@ -1275,7 +1289,8 @@ pub struct ReconcilePayload {
 }
 rt::object!(ReconcilePayload { mode = "mode", required; } extra extra);
 rt::contract!(
-    ReconcilePayload, [validators::v10, validators::v54], BASE0, "/properties/payload"
+    ReconcilePayload, [validators::v10, validators::v54], BASE0, "/properties/payload",
+    fast fast::read_57
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/12/properties/payload/properties/mode`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1299,7 +1314,8 @@ pub struct ShutdownPayload {
 }
 rt::object!(ShutdownPayload { grace_ms = "graceMs", required; } extra extra);
 rt::contract!(
-    ShutdownPayload, [validators::v10, validators::v56], BASE0, "/properties/payload"
+    ShutdownPayload, [validators::v10, validators::v56], BASE0, "/properties/payload",
+    fast fast::read_59
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1315,7 +1331,8 @@ rt::object!(
     = "delivery", required; } extra extra
 );
 rt::contract!(
-    AgentSendPayload, [validators::v10, validators::v57], BASE0, "/properties/payload"
+    AgentSendPayload, [validators::v10, validators::v57], BASE0, "/properties/payload",
+    fast fast::read_60
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/14/properties/payload/properties/delivery`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1330,6 +1347,872 @@ rt::contract!(
     Delivery, [validators::v58], BASE0,
     "/oneOf/14/properties/payload/properties/delivery"
 );
+/// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
+mod fast {
+    #![allow(clippy::match_single_binding, clippy::never_loop)]
+    use super::*;
+    use super::rt::__private::serde::de;
+    const B0: &str = "https://cohorte.dev/schemas/3/commands.schema.json";
+    static RE2: rt::Pattern = rt::Pattern::new(
+        "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$",
+    );
+    static RE4: rt::Pattern = rt::Pattern::new("^[0-9a-f]{64}$");
+    static RE3: rt::Pattern = rt::Pattern::new("^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$");
+    static RE6: rt::Pattern = rt::Pattern::new("^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$");
+    static RE5: rt::Pattern = rt::Pattern::new("^apr_[0-9a-f]{32}$");
+    static RE0: rt::Pattern = rt::Pattern::new("^cmd_[0-9a-f]{32}$");
+    static RE1: rt::Pattern = rt::Pattern::new("^run_[0-9a-f]{32}$");
+    rt::string_leaf!(
+        Leaf1 -> ProtocolVersion, | s | [s != "1.0"] => (s == "1.0")
+        .then_some(ProtocolVersion)
+    );
+    rt::string_leaf!(
+        Leaf2 -> CommandId, | s | [! RE0.is_match(s)] =>
+        ::std::option::Option::Some(CommandId(s.to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf3 -> RunId, | s | [! RE1.is_match(s)] => ::std::option::Option::Some(RunId(s
+        .to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf4 -> IssuedAt, | s | [! RE2.is_match(s)] =>
+        ::std::option::Option::Some(IssuedAt(s.to_owned()))
+    );
+    rt::value_leaf!(
+        Leaf5 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/properties/expectedSequence")
+    );
+    /// Reads a `CommandEnvelope`: common members checked as they come, the payload with its command's reader once the tag is known.
+    pub(super) fn read_0<'de, D: de::Deserializer<'de>>(
+        d: D,
+    ) -> ::std::result::Result<CommandEnvelope, D::Error> {
+        d.deserialize_map(Visit0)
+    }
+    /// The payload when the tag came first.
+    fn payload_0<'de, A: de::MapAccess<'de>>(
+        t: &str,
+        m: &mut A,
+    ) -> ::std::result::Result<Command, A::Error> {
+        ::std::result::Result::Ok(
+            match t {
+                "start" => {
+                    Command::Start(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<StartPayload>>::new(),
+                            )?,
+                    )
+                }
+                "status" => {
+                    Command::Status(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<StatusPayload>>::new(),
+                            )?,
+                    )
+                }
+                "inspect" => {
+                    Command::Inspect(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<InspectPayload>>::new(),
+                            )?,
+                    )
+                }
+                "tail" => {
+                    Command::Tail(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<TailPayload>>::new(),
+                            )?,
+                    )
+                }
+                "pause" => {
+                    Command::Pause(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<PausePayload>>::new(),
+                            )?,
+                    )
+                }
+                "resume" => {
+                    Command::Resume(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<ResumePayload>>::new(),
+                            )?,
+                    )
+                }
+                "cancel" => {
+                    Command::Cancel(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<CancelPayload>>::new(),
+                            )?,
+                    )
+                }
+                "approve" => {
+                    Command::Approve(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<ApprovePayload>>::new(),
+                            )?,
+                    )
+                }
+                "deny" => {
+                    Command::Deny(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<DenyPayload>>::new(),
+                            )?,
+                    )
+                }
+                "retry" => {
+                    Command::Retry(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<RetryPayload>>::new(),
+                            )?,
+                    )
+                }
+                "skip" => {
+                    Command::Skip(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<SkipPayload>>::new(),
+                            )?,
+                    )
+                }
+                "run-tool" => {
+                    Command::RunTool(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<RunToolPayload>>::new(),
+                            )?,
+                    )
+                }
+                "reconcile" => {
+                    Command::Reconcile(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<ReconcilePayload>>::new(),
+                            )?,
+                    )
+                }
+                "shutdown" => {
+                    Command::Shutdown(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<ShutdownPayload>>::new(),
+                            )?,
+                    )
+                }
+                "agent.send" => {
+                    Command::AgentSend(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<AgentSendPayload>>::new(),
+                            )?,
+                    )
+                }
+                _ => {
+                    Command::Unknown {
+                        type_name: t.to_owned(),
+                        payload: m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::AnyValue>::new(),
+                            )?,
+                    }
+                }
+            },
+        )
+    }
+    /// The payload kept raw because it came before the tag.
+    fn raw_payload_0(
+        t: &str,
+        raw: &rt::__private::serde_json::value::RawValue,
+    ) -> ::std::option::Option<Command> {
+        ::std::option::Option::Some(
+            match t {
+                "start" => {
+                    Command::Start(
+                        rt::fast::read_raw::<rt::fast::Typed<StartPayload>>(raw)?,
+                    )
+                }
+                "status" => {
+                    Command::Status(
+                        rt::fast::read_raw::<rt::fast::Typed<StatusPayload>>(raw)?,
+                    )
+                }
+                "inspect" => {
+                    Command::Inspect(
+                        rt::fast::read_raw::<rt::fast::Typed<InspectPayload>>(raw)?,
+                    )
+                }
+                "tail" => {
+                    Command::Tail(
+                        rt::fast::read_raw::<rt::fast::Typed<TailPayload>>(raw)?,
+                    )
+                }
+                "pause" => {
+                    Command::Pause(
+                        rt::fast::read_raw::<rt::fast::Typed<PausePayload>>(raw)?,
+                    )
+                }
+                "resume" => {
+                    Command::Resume(
+                        rt::fast::read_raw::<rt::fast::Typed<ResumePayload>>(raw)?,
+                    )
+                }
+                "cancel" => {
+                    Command::Cancel(
+                        rt::fast::read_raw::<rt::fast::Typed<CancelPayload>>(raw)?,
+                    )
+                }
+                "approve" => {
+                    Command::Approve(
+                        rt::fast::read_raw::<rt::fast::Typed<ApprovePayload>>(raw)?,
+                    )
+                }
+                "deny" => {
+                    Command::Deny(
+                        rt::fast::read_raw::<rt::fast::Typed<DenyPayload>>(raw)?,
+                    )
+                }
+                "retry" => {
+                    Command::Retry(
+                        rt::fast::read_raw::<rt::fast::Typed<RetryPayload>>(raw)?,
+                    )
+                }
+                "skip" => {
+                    Command::Skip(
+                        rt::fast::read_raw::<rt::fast::Typed<SkipPayload>>(raw)?,
+                    )
+                }
+                "run-tool" => {
+                    Command::RunTool(
+                        rt::fast::read_raw::<rt::fast::Typed<RunToolPayload>>(raw)?,
+                    )
+                }
+                "reconcile" => {
+                    Command::Reconcile(
+                        rt::fast::read_raw::<rt::fast::Typed<ReconcilePayload>>(raw)?,
+                    )
+                }
+                "shutdown" => {
+                    Command::Shutdown(
+                        rt::fast::read_raw::<rt::fast::Typed<ShutdownPayload>>(raw)?,
+                    )
+                }
+                "agent.send" => {
+                    Command::AgentSend(
+                        rt::fast::read_raw::<rt::fast::Typed<AgentSendPayload>>(raw)?,
+                    )
+                }
+                _ => {
+                    Command::Unknown {
+                        type_name: t.to_owned(),
+                        payload: rt::fast::read_raw::<rt::fast::AnyValue>(raw)?,
+                    }
+                }
+            },
+        )
+    }
+    struct Visit0;
+    impl<'de> de::Visitor<'de> for Visit0 {
+        type Value = CommandEnvelope;
+        fn expecting(&self, f: &mut ::std::fmt::Formatter) -> ::std::fmt::Result {
+            f.write_str("an object")
+        }
+        fn visit_map<A: de::MapAccess<'de>>(
+            self,
+            mut m: A,
+        ) -> ::std::result::Result<CommandEnvelope, A::Error> {
+            let mut tag: ::std::option::Option<::std::borrow::Cow<'de, str>> = ::std::option::Option::None;
+            let mut command: ::std::option::Option<Command> = ::std::option::Option::None;
+            let mut raw: ::std::option::Option<
+                &'de rt::__private::serde_json::value::RawValue,
+            > = ::std::option::Option::None;
+            let mut f0 = ::std::option::Option::None;
+            let mut f1 = ::std::option::Option::None;
+            let mut f3 = ::std::option::Option::None;
+            let mut f4 = ::std::option::Option::None;
+            let mut f5 = ::std::option::Option::None;
+            let mut f6 = ::std::option::Option::None;
+            let mut f8 = ::std::option::Option::None;
+            let mut unknown = rt::Map::new();
+            while let ::std::option::Option::Some(rt::fast::Key(k)) = m
+                .next_key::<rt::fast::Key<'de>>()?
+            {
+                match &*k {
+                    "type" => {
+                        let rt::fast::Key(s) = m.next_value::<rt::fast::Key<'de>>()?;
+                        if tag.is_some()
+                            || {
+                                let s: &str = &s;
+                                !rt::fast::min_length(s, 1u64)
+                            }
+                        {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        tag = ::std::option::Option::Some(s);
+                    }
+                    "payload" => {
+                        if command.is_some() || raw.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        match tag.as_deref() {
+                            ::std::option::Option::Some(t) => {
+                                command = ::std::option::Option::Some(payload_0(t, &mut m)?);
+                            }
+                            ::std::option::Option::None => {
+                                raw = ::std::option::Option::Some(m.next_value()?);
+                            }
+                        }
+                    }
+                    "protocolVersion" => {
+                        if f0.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        f0 = ::std::option::Option::Some(
+                            m
+                                .next_value_seed(
+                                    rt::fast::Seed::<rt::fast::LeafRead<Leaf1>>::new(),
+                                )?,
+                        );
+                    }
+                    "commandId" => {
+                        if f1.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        f1 = ::std::option::Option::Some(
+                            m
+                                .next_value_seed(
+                                    rt::fast::Seed::<rt::fast::LeafRead<Leaf2>>::new(),
+                                )?,
+                        );
+                    }
+                    "runId" => {
+                        if f3.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        f3 = ::std::option::Option::Some(
+                            m
+                                .next_value_seed(
+                                    rt::fast::Seed::<rt::fast::LeafRead<Leaf3>>::new(),
+                                )?,
+                        );
+                    }
+                    "issuedAt" => {
+                        if f4.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        f4 = ::std::option::Option::Some(
+                            m
+                                .next_value_seed(
+                                    rt::fast::Seed::<rt::fast::LeafRead<Leaf4>>::new(),
+                                )?,
+                        );
+                    }
+                    "actor" => {
+                        if f5.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        f5 = ::std::option::Option::Some(
+                            m
+                                .next_value_seed(
+                                    rt::fast::Seed::<rt::fast::Typed<Actor>>::new(),
+                                )?,
+                        );
+                    }
+                    "expectedSequence" => {
+                        if f6.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        f6 = ::std::option::Option::Some(
+                            m
+                                .next_value_seed(
+                                    rt::fast::Seed::<rt::fast::LeafRead<Leaf5>>::new(),
+                                )?,
+                        );
+                    }
+                    "auth" => {
+                        if f8.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        f8 = ::std::option::Option::Some(
+                            m
+                                .next_value_seed(
+                                    rt::fast::Seed::<rt::fast::Typed<Auth>>::new(),
+                                )?,
+                        );
+                    }
+                    _ => {
+                        let x = m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::AnyValue>::new(),
+                            )?;
+                        if unknown.insert(k.into_owned(), x).is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                    }
+                }
+            }
+            let chosen = match (command, raw, tag) {
+                (::std::option::Option::Some(c), _, ::std::option::Option::Some(_)) => c,
+                (
+                    ::std::option::Option::None,
+                    ::std::option::Option::Some(raw),
+                    ::std::option::Option::Some(t),
+                ) => raw_payload_0(&t, raw).ok_or_else(rt::fast::abort)?,
+                _ => return ::std::result::Result::Err(rt::fast::abort()),
+            };
+            ::std::result::Result::Ok(CommandEnvelope {
+                protocol_version: match f0 {
+                    ::std::option::Option::Some(x) => x,
+                    ::std::option::Option::None => {
+                        return ::std::result::Result::Err(rt::fast::abort());
+                    }
+                },
+                command_id: match f1 {
+                    ::std::option::Option::Some(x) => x,
+                    ::std::option::Option::None => {
+                        return ::std::result::Result::Err(rt::fast::abort());
+                    }
+                },
+                run_id: f3,
+                issued_at: match f4 {
+                    ::std::option::Option::Some(x) => x,
+                    ::std::option::Option::None => {
+                        return ::std::result::Result::Err(rt::fast::abort());
+                    }
+                },
+                actor: match f5 {
+                    ::std::option::Option::Some(x) => x,
+                    ::std::option::Option::None => {
+                        return ::std::result::Result::Err(rt::fast::abort());
+                    }
+                },
+                expected_sequence: f6,
+                auth: f8,
+                command: chosen,
+                extra: unknown,
+            })
+        }
+    }
+    rt::string_leaf!(
+        Leaf6 -> Kind, | s | [! ::std::matches!(s, "human" | "client" | "system")] =>
+        match s { "human" => ::std::option::Option::Some(Kind::Human), "client" =>
+        ::std::option::Option::Some(Kind::Client), "system" =>
+        ::std::option::Option::Some(Kind::System), _ => ::std::option::Option::None, }
+    );
+    rt::string_leaf!(
+        Leaf7 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf8 -> Transport, | s | [] => match s { "cli" =>
+        ::std::option::Option::Some(Transport::Cli), _ =>
+        ::std::option::Option::Some(Transport::Other(s.to_owned())), }
+    );
+    rt::object_reader!(
+        read_5, Visit5, Actor { kind = "kind" : rt::fast::LeafRead < Leaf6 >, required;
+        id = "id" : rt::fast::LeafRead < Leaf7 >, required; transport = "transport" :
+        rt::fast::LeafRead < Leaf8 >, required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf9 -> Scheme, | s | [] => match s { "hmac-sha256" =>
+        ::std::option::Option::Some(Scheme::HmacSha256), _ =>
+        ::std::option::Option::Some(Scheme::Other(s.to_owned())), }
+    );
+    rt::string_leaf!(
+        Leaf10 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
+        ::std::option::Option::Some(NonEmptyString(s.to_owned()))
+    );
+    rt::object_reader!(
+        read_8, Visit8, Auth { scheme = "scheme" : rt::fast::LeafRead < Leaf9 >,
+        required; value = "value" : rt::fast::LeafRead < Leaf10 >, required; } extra
+        extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf11 -> Profile, | s | [] => match s { "feature" =>
+        ::std::option::Option::Some(Profile::Feature), "bugfix" =>
+        ::std::option::Option::Some(Profile::Bugfix), "review" =>
+        ::std::option::Option::Some(Profile::Review), _ =>
+        ::std::option::Option::Some(Profile::Other(s.to_owned())), }
+    );
+    rt::via_value!(
+        Check12 -> Spec, | v | rt::is_valid_with(super::validators::v14, v, B0,
+        "/oneOf/0/properties/payload/properties/spec")
+    );
+    rt::via_value!(
+        Check13 -> ReviewTarget, | v | rt::is_valid_with(super::validators::v19, v, B0,
+        "/oneOf/0/properties/payload/properties/reviewTarget")
+    );
+    rt::value_leaf!(
+        Leaf14 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
+        "/oneOf/0/properties/payload/properties/withFix")
+    );
+    rt::string_leaf!(
+        Leaf15 -> Phase, | s | [! ::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT"
+        | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => match s { "BRAINSTORM" =>
+        ::std::option::Option::Some(Phase::Brainstorm), "SPEC" =>
+        ::std::option::Option::Some(Phase::Spec), "PREFLIGHT" =>
+        ::std::option::Option::Some(Phase::Preflight), "BUILD" =>
+        ::std::option::Option::Some(Phase::Build), "TEST" =>
+        ::std::option::Option::Some(Phase::Test), "REVIEW" =>
+        ::std::option::Option::Some(Phase::Review), "FIX" =>
+        ::std::option::Option::Some(Phase::Fix), "SHIP" =>
+        ::std::option::Option::Some(Phase::Ship), _ => ::std::option::Option::None, }
+    );
+    rt::via_value!(
+        Check16 -> rt::Map < ::std::string::String, rt::Value >, | v |
+        rt::is_valid_with(super::validators::v61, v, B0,
+        "/oneOf/0/properties/payload/properties/modelOverrides")
+    );
+    rt::string_leaf!(
+        Leaf17 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf18 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::value_leaf!(
+        Leaf19 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
+        "/oneOf/0/properties/payload/properties/unattended")
+    );
+    rt::string_leaf!(
+        Leaf20 -> SandboxRequire, | s | [! ::std::matches!(s, "native" | "best-effort")]
+        => match s { "native" => ::std::option::Option::Some(SandboxRequire::Native),
+        "best-effort" => ::std::option::Option::Some(SandboxRequire::BestEffort), _ =>
+        ::std::option::Option::None, }
+    );
+    rt::object_reader!(
+        read_12, Visit12, StartPayload { profile = "profile" : rt::fast::LeafRead <
+        Leaf11 >, required; spec = "spec" : rt::fast::ViaValue < Check12 >, optional;
+        review_target = "reviewTarget" : rt::fast::ViaValue < Check13 >, optional;
+        with_fix = "withFix" : rt::fast::LeafRead < Leaf14 >, optional; phases = "phases"
+        : rt::fast::VecOf < rt::fast::LeafRead < Leaf15 >, 0usize, { usize::MAX } >,
+        optional; model_overrides = "modelOverrides" : rt::fast::ViaValue < Check16 >,
+        optional; runtime = "runtime" : rt::fast::LeafRead < Leaf17 >, optional;
+        fake_script = "fakeScript" : rt::fast::LeafRead < Leaf18 >, optional; unattended
+        = "unattended" : rt::fast::LeafRead < Leaf19 >, required; budgets = "budgets" :
+        rt::fast::Typed < Budgets >, optional; sandbox_require = "sandboxRequire" :
+        rt::fast::LeafRead < Leaf20 >, optional; consent = "consent" : rt::fast::Typed <
+        Consent >, optional; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf21 -> Id, | s | [! RE3.is_match(s)] => ::std::option::Option::Some(Id(s
+        .to_owned()))
+    );
+    rt::object_reader!(
+        read_15, Visit15, IdSpec { id = "id" : rt::fast::LeafRead < Leaf21 >, required; }
+        extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf22 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_17, Visit17, PathSpec { path = "path" : rt::fast::LeafRead < Leaf22 >,
+        required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf23 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_19, Visit19, RefTarget { r#ref = "ref" : rt::fast::LeafRead < Leaf23 >,
+        required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf24 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf25 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_20, Visit20, BaseHeadTarget { base = "base" : rt::fast::LeafRead < Leaf24 >,
+        required; head = "head" : rt::fast::LeafRead < Leaf25 >, required; } extra extra
+        : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf26 -> RunId, | s | [! RE1.is_match(s)] => ::std::option::Option::Some(RunId(s
+        .to_owned()))
+    );
+    rt::object_reader!(
+        read_21, Visit21, RunIdTarget { run_id = "runId" : rt::fast::LeafRead < Leaf26 >,
+        required; } extra extra : rt::fast::AnyValue
+    );
+    rt::value_leaf!(
+        Leaf27 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/0/properties/payload/properties/budgets/properties/tokens")
+    );
+    rt::value_leaf!(
+        Leaf28 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/0/properties/payload/properties/budgets/properties/modelRequests")
+    );
+    rt::value_leaf!(
+        Leaf29 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/0/properties/payload/properties/budgets/properties/toolCalls")
+    );
+    rt::value_leaf!(
+        Leaf30 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v62, v,
+        B0, "/oneOf/0/properties/payload/properties/budgets/properties/wallClockMs")
+    );
+    rt::value_leaf!(
+        Leaf31 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/0/properties/payload/properties/budgets/properties/retries")
+    );
+    rt::value_leaf!(
+        Leaf32 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/0/properties/payload/properties/budgets/properties/fixRounds")
+    );
+    rt::value_leaf!(
+        Leaf33 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/0/properties/payload/properties/budgets/properties/contextTokens")
+    );
+    rt::value_leaf!(
+        Leaf34 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/0/properties/payload/properties/budgets/properties/concurrentAgents")
+    );
+    rt::value_leaf!(
+        Leaf35 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v62, v,
+        B0,
+        "/oneOf/0/properties/payload/properties/budgets/properties/estimatedQuotaPercent")
+    );
+    rt::object_reader!(
+        read_23, Visit23, Budgets { tokens = "tokens" : rt::fast::LeafRead < Leaf27 >,
+        optional; model_requests = "modelRequests" : rt::fast::LeafRead < Leaf28 >,
+        optional; tool_calls = "toolCalls" : rt::fast::LeafRead < Leaf29 >, optional;
+        wall_clock_ms = "wallClockMs" : rt::fast::LeafRead < Leaf30 >, optional; retries
+        = "retries" : rt::fast::LeafRead < Leaf31 >, optional; fix_rounds = "fixRounds" :
+        rt::fast::LeafRead < Leaf32 >, optional; context_tokens = "contextTokens" :
+        rt::fast::LeafRead < Leaf33 >, optional; concurrent_agents = "concurrentAgents" :
+        rt::fast::LeafRead < Leaf34 >, optional; estimated_quota_percent =
+        "estimatedQuotaPercent" : rt::fast::LeafRead < Leaf35 >, optional; } extra extra
+        : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf36 -> PolicySha256, | s | [! RE4.is_match(s)] =>
+        ::std::option::Option::Some(PolicySha256(s.to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf37 -> Via, | s | [s != "cli-flag"] => (s == "cli-flag").then_some(Via)
+    );
+    rt::object_reader!(
+        read_25, Visit25, Consent { policy_sha256 = "policySha256" : rt::fast::LeafRead <
+        Leaf36 >, required; via = "via" : rt::fast::LeafRead < Leaf37 >, required; }
+        extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf38 -> RunId, | s | [! RE1.is_match(s)] => ::std::option::Option::Some(RunId(s
+        .to_owned()))
+    );
+    rt::object_reader!(
+        read_28, Visit28, StatusPayload { run_id = "runId" : rt::fast::LeafRead < Leaf38
+        >, optional; } extra extra : rt::fast::AnyValue
+    );
+    rt::via_value!(
+        Check39 -> InspectTarget, | v | rt::is_valid_with(super::validators::v28, v, B0,
+        "/oneOf/2/properties/payload/properties/target")
+    );
+    rt::object_reader!(
+        read_29, Visit29, InspectPayload { target = "target" : rt::fast::ViaValue <
+        Check39 >, required; } extra extra : rt::fast::AnyValue
+    );
+    rt::value_leaf!(
+        Leaf40 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/3/properties/payload/properties/sinceSequence")
+    );
+    rt::value_leaf!(
+        Leaf41 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/3/properties/payload/properties/replay")
+    );
+    rt::value_leaf!(
+        Leaf42 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
+        "/oneOf/3/properties/payload/properties/follow")
+    );
+    rt::value_leaf!(
+        Leaf43 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
+        "/oneOf/3/properties/payload/properties/ephemeral")
+    );
+    rt::object_reader!(
+        read_43, Visit43, TailPayload { since_sequence = "sinceSequence" :
+        rt::fast::LeafRead < Leaf40 >, optional; replay = "replay" : rt::fast::LeafRead <
+        Leaf41 >, optional; follow = "follow" : rt::fast::LeafRead < Leaf42 >, required;
+        ephemeral = "ephemeral" : rt::fast::LeafRead < Leaf43 >, required; } extra extra
+        : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf44 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_44, Visit44, PausePayload { reason = "reason" : rt::fast::LeafRead < Leaf44
+        >, optional; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf45 -> Acknowledge, | s | [s != "blocked-inspected"] => (s ==
+        "blocked-inspected").then_some(Acknowledge)
+    );
+    rt::via_value!(
+        Check46 -> Budgets, | v | rt::is_valid_with(super::validators::v21, v, B0,
+        "/oneOf/5/properties/payload/properties/raiseBudgets")
+    );
+    rt::value_leaf!(
+        Leaf47 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
+        "/oneOf/5/properties/payload/properties/takeover")
+    );
+    rt::object_reader!(
+        read_45, Visit45, ResumePayload { acknowledge = "acknowledge" :
+        rt::fast::LeafRead < Leaf45 >, optional; raise_budgets = "raiseBudgets" :
+        rt::fast::ViaValue < Check46 >, optional; takeover = "takeover" :
+        rt::fast::LeafRead < Leaf47 >, optional; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf48 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::value_leaf!(
+        Leaf49 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
+        "/oneOf/6/properties/payload/properties/keepWorktrees")
+    );
+    rt::object_reader!(
+        read_47, Visit47, CancelPayload { reason = "reason" : rt::fast::LeafRead < Leaf48
+        >, optional; keep_worktrees = "keepWorktrees" : rt::fast::LeafRead < Leaf49 >,
+        required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf50 -> ApprovalId, | s | [! RE5.is_match(s)] =>
+        ::std::option::Option::Some(ApprovalId(s.to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf51 -> Scope, | s | [! ::std::matches!(s, "once" | "run")] => match s { "once"
+        => ::std::option::Option::Some(Scope::Once), "run" =>
+        ::std::option::Option::Some(Scope::Run), _ => ::std::option::Option::None, }
+    );
+    rt::string_leaf!(
+        Leaf52 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf53 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_48, Visit48, ApprovePayload { approval_id = "approvalId" :
+        rt::fast::LeafRead < Leaf50 >, required; scope = "scope" : rt::fast::LeafRead <
+        Leaf51 >, required; answer = "answer" : rt::fast::LeafRead < Leaf52 >, optional;
+        note = "note" : rt::fast::LeafRead < Leaf53 >, optional; } extra extra :
+        rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf54 -> ApprovalId, | s | [! RE5.is_match(s)] =>
+        ::std::option::Option::Some(ApprovalId(s.to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf55 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_50, Visit50, DenyPayload { approval_id = "approvalId" : rt::fast::LeafRead <
+        Leaf54 >, required; note = "note" : rt::fast::LeafRead < Leaf55 >, optional; }
+        extra extra : rt::fast::AnyValue
+    );
+    rt::via_value!(
+        Check56 -> RetryTarget, | v | rt::is_valid_with(super::validators::v50, v, B0,
+        "/oneOf/9/properties/payload/properties/target")
+    );
+    rt::object_reader!(
+        read_51, Visit51, RetryPayload { target = "target" : rt::fast::ViaValue < Check56
+        >, required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf57 -> Phase, | s | [! ::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT"
+        | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => match s { "BRAINSTORM" =>
+        ::std::option::Option::Some(Phase::Brainstorm), "SPEC" =>
+        ::std::option::Option::Some(Phase::Spec), "PREFLIGHT" =>
+        ::std::option::Option::Some(Phase::Preflight), "BUILD" =>
+        ::std::option::Option::Some(Phase::Build), "TEST" =>
+        ::std::option::Option::Some(Phase::Test), "REVIEW" =>
+        ::std::option::Option::Some(Phase::Review), "FIX" =>
+        ::std::option::Option::Some(Phase::Fix), "SHIP" =>
+        ::std::option::Option::Some(Phase::Ship), _ => ::std::option::Option::None, }
+    );
+    rt::string_leaf!(
+        Leaf58 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
+        ::std::option::Option::Some(NonEmptyString(s.to_owned()))
+    );
+    rt::object_reader!(
+        read_54, Visit54, SkipPayload { phase = "phase" : rt::fast::LeafRead < Leaf57 >,
+        required; justification = "justification" : rt::fast::LeafRead < Leaf58 >,
+        required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf59 -> AgentId, | s | [! rt::fast::max_length(s, 128u64), ! RE6.is_match(s)]
+        => ::std::option::Option::Some(AgentId(s.to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf60 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
+        ::std::option::Option::Some(NonEmptyString(s.to_owned()))
+    );
+    rt::via_value!(
+        Check61 -> JsonValue, | v | rt::is_valid_with(super::validators::v63, v, B0,
+        "/oneOf/11/properties/payload/properties/input")
+    );
+    rt::string_leaf!(
+        Leaf62 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
+        ::std::option::Option::Some(NonEmptyString(s.to_owned()))
+    );
+    rt::object_reader!(
+        read_55, Visit55, RunToolPayload { agent_id = "agentId" : rt::fast::LeafRead <
+        Leaf59 >, optional; tool = "tool" : rt::fast::LeafRead < Leaf60 >, required;
+        input = "input" : rt::fast::ViaValue < Check61 >, required; justification =
+        "justification" : rt::fast::LeafRead < Leaf62 >, required; } extra extra :
+        rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf63 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] => match s {
+        "plan" => ::std::option::Option::Some(Mode::Plan), "apply" =>
+        ::std::option::Option::Some(Mode::Apply), _ => ::std::option::Option::None, }
+    );
+    rt::object_reader!(
+        read_57, Visit57, ReconcilePayload { mode = "mode" : rt::fast::LeafRead < Leaf63
+        >, required; } extra extra : rt::fast::AnyValue
+    );
+    rt::value_leaf!(
+        Leaf64 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/13/properties/payload/properties/graceMs")
+    );
+    rt::object_reader!(
+        read_59, Visit59, ShutdownPayload { grace_ms = "graceMs" : rt::fast::LeafRead <
+        Leaf64 >, required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf65 -> AgentId, | s | [! rt::fast::max_length(s, 128u64), ! RE6.is_match(s)]
+        => ::std::option::Option::Some(AgentId(s.to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf66 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf67 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] => match
+        s { "steer" => ::std::option::Option::Some(Delivery::Steer), "follow-up" =>
+        ::std::option::Option::Some(Delivery::FollowUp), _ =>
+        ::std::option::Option::None, }
+    );
+    rt::object_reader!(
+        read_60, Visit60, AgentSendPayload { agent_id = "agentId" : rt::fast::LeafRead <
+        Leaf65 >, required; text = "text" : rt::fast::LeafRead < Leaf66 >, required;
+        delivery = "delivery" : rt::fast::LeafRead < Leaf67 >, required; } extra extra :
+        rt::fast::AnyValue
+    );
+}
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut)]
@@ -1386,22 +2269,22 @@ mod validators {
                     l,
                     s,
                     &[
-                        (v60, Some("start")),
-                        (v61, Some("status")),
-                        (v62, Some("inspect")),
-                        (v63, Some("tail")),
-                        (v64, Some("pause")),
-                        (v65, Some("resume")),
-                        (v66, Some("cancel")),
-                        (v67, Some("approve")),
-                        (v68, Some("deny")),
-                        (v69, Some("retry")),
-                        (v70, Some("skip")),
-                        (v71, Some("run-tool")),
-                        (v72, Some("reconcile")),
-                        (v73, Some("shutdown")),
-                        (v74, Some("agent.send")),
-                        (v75, None),
+                        (v64, Some("start")),
+                        (v65, Some("status")),
+                        (v66, Some("inspect")),
+                        (v67, Some("tail")),
+                        (v68, Some("pause")),
+                        (v69, Some("resume")),
+                        (v70, Some("cancel")),
+                        (v71, Some("approve")),
+                        (v72, Some("deny")),
+                        (v73, Some("retry")),
+                        (v74, Some("skip")),
+                        (v75, Some("run-tool")),
+                        (v76, Some("reconcile")),
+                        (v77, Some("shutdown")),
+                        (v78, Some("agent.send")),
+                        (v79, None),
                     ],
                     Some("type"),
                 );
@@ -1467,12 +2350,12 @@ mod validators {
         ok &= c.prop(l, s, x, "profile", v7);
         ok &= c.prop(l, s, x, "spec", v14);
         ok &= c.prop(l, s, x, "reviewTarget", v19);
-        ok &= c.prop(l, s, x, "withFix", v76);
-        ok &= c.prop(l, s, x, "phases", v77);
-        ok &= c.prop(l, s, x, "modelOverrides", v78);
+        ok &= c.prop(l, s, x, "withFix", v60);
+        ok &= c.prop(l, s, x, "phases", v80);
+        ok &= c.prop(l, s, x, "modelOverrides", v61);
         ok &= c.prop(l, s, x, "runtime", v7);
         ok &= c.prop(l, s, x, "fakeScript", v7);
-        ok &= c.prop(l, s, x, "unattended", v76);
+        ok &= c.prop(l, s, x, "unattended", v60);
         ok &= c.prop(l, s, x, "budgets", v21);
         ok &= c.prop(l, s, x, "sandboxRequire", v22);
         ok &= c.prop(l, s, x, "consent", v23);
@@ -1551,12 +2434,12 @@ mod validators {
         ok &= c.prop(l, s, x, "tokens", v59);
         ok &= c.prop(l, s, x, "modelRequests", v59);
         ok &= c.prop(l, s, x, "toolCalls", v59);
-        ok &= c.prop(l, s, x, "wallClockMs", v79);
+        ok &= c.prop(l, s, x, "wallClockMs", v62);
         ok &= c.prop(l, s, x, "retries", v59);
         ok &= c.prop(l, s, x, "fixRounds", v59);
         ok &= c.prop(l, s, x, "contextTokens", v59);
         ok &= c.prop(l, s, x, "concurrentAgents", v59);
-        ok &= c.prop(l, s, x, "estimatedQuotaPercent", v79);
+        ok &= c.prop(l, s, x, "estimatedQuotaPercent", v62);
         ok
     }
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1614,7 +2497,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind", "agentId"]);
-        ok &= c.prop(l, s, x, "kind", v80);
+        ok &= c.prop(l, s, x, "kind", v81);
         ok &= c.prop(l, s, x, "agentId", v30);
         ok
     }
@@ -1628,7 +2511,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind", "agentId", "incarnation"]);
-        ok &= c.prop(l, s, x, "kind", v81);
+        ok &= c.prop(l, s, x, "kind", v82);
         ok &= c.prop(l, s, x, "agentId", v30);
         ok &= c.prop(l, s, x, "incarnation", v59);
         ok
@@ -1637,7 +2520,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind", "approvalId"]);
-        ok &= c.prop(l, s, x, "kind", v82);
+        ok &= c.prop(l, s, x, "kind", v83);
         ok &= c.prop(l, s, x, "approvalId", v33);
         ok
     }
@@ -1651,7 +2534,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind", "effectId"]);
-        ok &= c.prop(l, s, x, "kind", v83);
+        ok &= c.prop(l, s, x, "kind", v84);
         ok &= c.prop(l, s, x, "effectId", v35);
         ok
     }
@@ -1665,21 +2548,21 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind"]);
-        ok &= c.prop(l, s, x, "kind", v84);
+        ok &= c.prop(l, s, x, "kind", v85);
         ok
     }
     pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind"]);
-        ok &= c.prop(l, s, x, "kind", v85);
+        ok &= c.prop(l, s, x, "kind", v86);
         ok
     }
     pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind"]);
-        ok &= c.prop(l, s, x, "kind", v86);
+        ok &= c.prop(l, s, x, "kind", v87);
         ok &= c.prop(l, s, x, "surface", v15);
         ok
     }
@@ -1687,9 +2570,9 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind", "artifactId"]);
-        ok &= c.prop(l, s, x, "kind", v87);
+        ok &= c.prop(l, s, x, "kind", v88);
         ok &= c.prop(l, s, x, "artifactId", v40);
-        ok &= c.prop(l, s, x, "maxBytes", v88);
+        ok &= c.prop(l, s, x, "maxBytes", v89);
         ok &= c.prop(l, s, x, "offset", v59);
         ok
     }
@@ -1705,8 +2588,8 @@ mod validators {
         ok &= c.required(l, s, x, &["follow", "ephemeral"]);
         ok &= c.prop(l, s, x, "sinceSequence", v59);
         ok &= c.prop(l, s, x, "replay", v59);
-        ok &= c.prop(l, s, x, "follow", v76);
-        ok &= c.prop(l, s, x, "ephemeral", v76);
+        ok &= c.prop(l, s, x, "follow", v60);
+        ok &= c.prop(l, s, x, "ephemeral", v60);
         ok
     }
     pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1720,7 +2603,7 @@ mod validators {
         let mut ok = true;
         ok &= c.prop(l, s, x, "acknowledge", v44);
         ok &= c.prop(l, s, x, "raiseBudgets", v21);
-        ok &= c.prop(l, s, x, "takeover", v76);
+        ok &= c.prop(l, s, x, "takeover", v60);
         ok
     }
     pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1731,7 +2614,7 @@ mod validators {
         let mut ok = true;
         ok &= c.required(l, s, x, &["keepWorktrees"]);
         ok &= c.prop(l, s, x, "reason", v7);
-        ok &= c.prop(l, s, x, "keepWorktrees", v76);
+        ok &= c.prop(l, s, x, "keepWorktrees", v60);
         ok
     }
     pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1769,7 +2652,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind"]);
-        ok &= c.prop(l, s, x, "kind", v89);
+        ok &= c.prop(l, s, x, "kind", v90);
         ok &= c.prop(l, s, x, "state", v20);
         ok
     }
@@ -1787,7 +2670,7 @@ mod validators {
         ok &= c.required(l, s, x, &["tool", "input", "justification"]);
         ok &= c.prop(l, s, x, "agentId", v30);
         ok &= c.prop(l, s, x, "tool", v9);
-        ok &= c.prop(l, s, x, "input", v90);
+        ok &= c.prop(l, s, x, "input", v63);
         ok &= c.prop(l, s, x, "justification", v9);
         ok
     }
@@ -1829,195 +2712,26 @@ mod validators {
         }
     }
     pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v91);
-            ok &= c.prop(l, s, x, "payload", v11);
-        }
-        ok
-    }
-    pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v92);
-            ok &= c.prop(l, s, x, "payload", v26);
-        }
-        ok
-    }
-    pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v93);
-            ok &= c.prop(l, s, x, "payload", v27);
-        }
-        ok
-    }
-    pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v94);
-            ok &= c.prop(l, s, x, "payload", v41);
-        }
-        ok
-    }
-    pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v95);
-            ok &= c.prop(l, s, x, "payload", v42);
-        }
-        ok
-    }
-    pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v96);
-            ok &= c.prop(l, s, x, "payload", v43);
-        }
-        ok
-    }
-    pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v97);
-            ok &= c.prop(l, s, x, "payload", v45);
-        }
-        ok
-    }
-    pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v98);
-            ok &= c.prop(l, s, x, "payload", v46);
-        }
-        ok
-    }
-    pub(super) fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v99);
-            ok &= c.prop(l, s, x, "payload", v48);
-        }
-        ok
-    }
-    pub(super) fn v69(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v100);
-            ok &= c.prop(l, s, x, "payload", v49);
-        }
-        ok
-    }
-    pub(super) fn v70(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v101);
-            ok &= c.prop(l, s, x, "payload", v52);
-        }
-        ok
-    }
-    pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v102);
-            ok &= c.prop(l, s, x, "payload", v53);
-        }
-        ok
-    }
-    pub(super) fn v72(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v103);
-            ok &= c.prop(l, s, x, "payload", v54);
-        }
-        ok
-    }
-    pub(super) fn v73(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v104);
-            ok &= c.prop(l, s, x, "payload", v56);
-        }
-        ok
-    }
-    pub(super) fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v105);
-            ok &= c.prop(l, s, x, "payload", v57);
-        }
-        ok
-    }
-    pub(super) fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v106);
-        }
-        ok
-    }
-    pub(super) fn v76(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 2)
     }
-    pub(super) fn v77(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v20);
-        ok
-    }
-    pub(super) fn v78(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         for (key, v) in x {
             if RE9.is_match(key) {
-                ok &= v107(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
+                ok &= v91(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
             }
         }
         ok
     }
-    pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => c.minimum(l, s, x, rt::Num::U(0u64)),
             _ => c.check_type(l, s, i, 8),
         }
     }
-    pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "agent")
-    }
-    pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "context")
-    }
-    pub(super) fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "approval")
-    }
-    pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "effect")
-    }
-    pub(super) fn v84(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "snapshot")
-    }
-    pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "locks")
-    }
-    pub(super) fn v86(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "diff")
-    }
-    pub(super) fn v87(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "artifact")
-    }
-    pub(super) fn v88(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        match i {
-            Value::Number(x) => {
-                c.check_type(l, s, i, 4) & c.minimum(l, s, x, rt::Num::U(1u64))
-                    & c.maximum(l, s, x, rt::Num::U(3145728u64))
-            }
-            _ => c.check_type(l, s, i, 4),
-        }
-    }
-    pub(super) fn v89(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "phase")
-    }
-    pub(super) fn v90(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v108(
+    pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v92(
             i,
             l,
             c,
@@ -2029,84 +2743,284 @@ mod validators {
                 ),
         )
     }
-    pub(super) fn v91(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "start")
-    }
-    pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "status")
-    }
-    pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "inspect")
-    }
-    pub(super) fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "tail")
-    }
-    pub(super) fn v95(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "pause")
-    }
-    pub(super) fn v96(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "resume")
-    }
-    pub(super) fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "cancel")
-    }
-    pub(super) fn v98(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "approve")
-    }
-    pub(super) fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "deny")
-    }
-    pub(super) fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "retry")
-    }
-    pub(super) fn v101(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "skip")
-    }
-    pub(super) fn v102(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "run-tool")
-    }
-    pub(super) fn v103(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "reconcile")
-    }
-    pub(super) fn v104(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "shutdown")
-    }
-    pub(super) fn v105(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "agent.send")
-    }
-    pub(super) fn v106(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        if c.quiet(|c| v109(i, l, c, &s.child("/not"))) {
-            ok &= c.not_failed(l, s);
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v93);
+            ok &= c.prop(l, s, x, "payload", v11);
         }
         ok
     }
-    pub(super) fn v107(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v94);
+            ok &= c.prop(l, s, x, "payload", v26);
+        }
+        ok
+    }
+    pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v95);
+            ok &= c.prop(l, s, x, "payload", v27);
+        }
+        ok
+    }
+    pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v96);
+            ok &= c.prop(l, s, x, "payload", v41);
+        }
+        ok
+    }
+    pub(super) fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v97);
+            ok &= c.prop(l, s, x, "payload", v42);
+        }
+        ok
+    }
+    pub(super) fn v69(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v98);
+            ok &= c.prop(l, s, x, "payload", v43);
+        }
+        ok
+    }
+    pub(super) fn v70(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v99);
+            ok &= c.prop(l, s, x, "payload", v45);
+        }
+        ok
+    }
+    pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v100);
+            ok &= c.prop(l, s, x, "payload", v46);
+        }
+        ok
+    }
+    pub(super) fn v72(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v101);
+            ok &= c.prop(l, s, x, "payload", v48);
+        }
+        ok
+    }
+    pub(super) fn v73(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v102);
+            ok &= c.prop(l, s, x, "payload", v49);
+        }
+        ok
+    }
+    pub(super) fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v103);
+            ok &= c.prop(l, s, x, "payload", v52);
+        }
+        ok
+    }
+    pub(super) fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v104);
+            ok &= c.prop(l, s, x, "payload", v53);
+        }
+        ok
+    }
+    pub(super) fn v76(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v105);
+            ok &= c.prop(l, s, x, "payload", v54);
+        }
+        ok
+    }
+    pub(super) fn v77(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v106);
+            ok &= c.prop(l, s, x, "payload", v56);
+        }
+        ok
+    }
+    pub(super) fn v78(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v107);
+            ok &= c.prop(l, s, x, "payload", v57);
+        }
+        ok
+    }
+    pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v108);
+        }
+        ok
+    }
+    pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let mut ok = true;
+        ok &= c.items(l, s, x, 0usize, "/items", v20);
+        ok
+    }
+    pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "agent")
+    }
+    pub(super) fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "context")
+    }
+    pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "approval")
+    }
+    pub(super) fn v84(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "effect")
+    }
+    pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "snapshot")
+    }
+    pub(super) fn v86(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "locks")
+    }
+    pub(super) fn v87(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "diff")
+    }
+    pub(super) fn v88(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "artifact")
+    }
+    pub(super) fn v89(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        match i {
+            Value::Number(x) => {
+                c.check_type(l, s, i, 4) & c.minimum(l, s, x, rt::Num::U(1u64))
+                    & c.maximum(l, s, x, rt::Num::U(3145728u64))
+            }
+            _ => c.check_type(l, s, i, 4),
+        }
+    }
+    pub(super) fn v90(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "phase")
+    }
+    pub(super) fn v91(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["provider", "model"]);
         ok &= c.prop(l, s, x, "provider", v7);
         ok &= c.prop(l, s, x, "model", v7);
-        ok &= c.prop(l, s, x, "capability", v110);
+        ok &= c.prop(l, s, x, "capability", v109);
         ok
     }
-    pub(super) fn v108(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
             i,
             l,
             s,
             &[
+                (v110, None),
+                (v60, None),
                 (v111, None),
-                (v76, None),
-                (v112, None),
                 (v7, None),
+                (v112, None),
                 (v113, None),
-                (v114, None),
             ],
             None,
         )
     }
+    pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "start")
+    }
+    pub(super) fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "status")
+    }
+    pub(super) fn v95(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "inspect")
+    }
+    pub(super) fn v96(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "tail")
+    }
+    pub(super) fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "pause")
+    }
+    pub(super) fn v98(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "resume")
+    }
+    pub(super) fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "cancel")
+    }
+    pub(super) fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "approve")
+    }
+    pub(super) fn v101(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "deny")
+    }
+    pub(super) fn v102(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "retry")
+    }
+    pub(super) fn v103(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "skip")
+    }
+    pub(super) fn v104(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "run-tool")
+    }
+    pub(super) fn v105(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "reconcile")
+    }
+    pub(super) fn v106(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "shutdown")
+    }
+    pub(super) fn v107(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "agent.send")
+    }
+    pub(super) fn v108(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if c.quiet(|c| v114(i, l, c, &s.child("/not"))) {
+            ok &= c.not_failed(l, s);
+        }
+        ok
+    }
     pub(super) fn v109(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(
+            i,
+            l,
+            s,
+            &[(v115, None), (v116, None), (v117, None), (v118, None), (v119, None)],
+            None,
+        )
+    }
+    pub(super) fn v110(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 1)
+    }
+    pub(super) fn v111(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 8)
+    }
+    pub(super) fn v112(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let mut ok = true;
+        ok &= c.items(l, s, x, 0usize, "/items", v63);
+        ok
+    }
+    pub(super) fn v113(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        for (key, v) in x {
+            if RE9.is_match(key) {
+                ok &= v63(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
+            }
+        }
+        ok
+    }
+    pub(super) fn v114(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(
             l,
             s,
@@ -2129,37 +3043,6 @@ mod validators {
                 "agent.send",
             ],
         )
-    }
-    pub(super) fn v110(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v115, None), (v116, None), (v117, None), (v118, None), (v119, None)],
-            None,
-        )
-    }
-    pub(super) fn v111(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 1)
-    }
-    pub(super) fn v112(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 8)
-    }
-    pub(super) fn v113(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v90);
-        ok
-    }
-    pub(super) fn v114(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        for (key, v) in x {
-            if RE9.is_match(key) {
-                ok &= v90(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
-            }
-        }
-        ok
     }
     pub(super) fn v115(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 16) & c.const_str(l, s, i, "fast")

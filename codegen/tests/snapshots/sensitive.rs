@@ -40,7 +40,7 @@ impl Sensitive {
     /// Members marked sensitive (`x-sensitivity: local`): they stay on this machine.
     pub const LOCAL_MEMBERS: &'static [&'static str] = &["token", "profile"];
 }
-rt::contract!(Sensitive, [validators::v0], BASE0, "");
+rt::contract!(Sensitive, [validators::v0], BASE0, "", fast fast::read_0);
 /// At least 8 characters.
 ///
 /// `x-sensitivity`: `"local"`
@@ -64,7 +64,36 @@ impl Profile {
     /// Members marked sensitive (`x-sensitivity: local`): they stay on this machine.
     pub const LOCAL_MEMBERS: &'static [&'static str] = &["email"];
 }
-rt::contract!(Profile, [validators::v2], BASE0, "/properties/profile");
+rt::contract!(
+    Profile, [validators::v2], BASE0, "/properties/profile", fast fast::read_2
+);
+/// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
+mod fast {
+    #![allow(clippy::match_single_binding, clippy::never_loop)]
+    use super::*;
+    rt::string_leaf!(
+        Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf2 -> Token, | s | [! rt::fast::min_length(s, 8u64)] =>
+        ::std::option::Option::Some(Token(s.to_owned()))
+    );
+    rt::object_reader!(
+        read_0, Visit0, Sensitive { user = "user" : rt::fast::LeafRead < Leaf1 >,
+        required; token = "token" : rt::fast::LeafRead < Leaf2 >, required; profile =
+        "profile" : rt::fast::Typed < Profile >, optional; } extra extra :
+        rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf3 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_2, Visit2, Profile { email = "email" : rt::fast::LeafRead < Leaf3 >,
+        optional; } extra extra : rt::fast::AnyValue
+    );
+}
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut)]

@@ -41,7 +41,7 @@ pub struct CommandEnvelope {
     pub command: Command,
     /// Members the schema does not name, kept in document order so that
     /// parse → serialize loses nothing.
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 impl ::std::fmt::Debug for CommandEnvelope {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -72,7 +72,7 @@ impl rt::FromValue for CommandEnvelope {
         let mut f_actor = ::std::option::Option::None;
         let mut f_expected_sequence = ::std::option::Option::None;
         let mut f_auth = ::std::option::Option::None;
-        let mut rest = rt::Map::new();
+        let mut rest = rt::Extra::new();
         for (k, x) in m {
             match k.as_str() {
                 "type" => tag = ::std::option::Option::Some(rt::member("type", x)?),
@@ -196,7 +196,7 @@ pub struct Actor {
     /// `x-cohorte-known`: `["cli"]`
     pub transport: Transport,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Actor { kind = "kind", required; id = "id", required; transport = "transport",
@@ -236,7 +236,7 @@ pub struct Auth {
     pub scheme: Scheme,
     pub value: NonEmptyString,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Auth { scheme = "scheme", required; value = "value", required; } extra extra
@@ -438,7 +438,7 @@ pub struct StartPayload {
     pub sandbox_require: ::std::option::Option<SandboxRequire>,
     pub consent: ::std::option::Option<Consent>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     StartPayload { profile = "profile", required; spec = "spec", optional; review_target
@@ -533,7 +533,7 @@ rt::contract!(
 pub struct IdSpec {
     pub id: Id,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(IdSpec { id = "id", required; } extra extra);
 rt::contract!(
@@ -555,7 +555,7 @@ rt::contract!(
 pub struct PathSpec {
     pub path: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(PathSpec { path = "path", required; } extra extra);
 rt::contract!(
@@ -643,7 +643,7 @@ rt::contract!(
 pub struct RefTarget {
     pub r#ref: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(RefTarget { r#ref = "ref", required; } extra extra);
 rt::contract!(
@@ -656,7 +656,7 @@ pub struct BaseHeadTarget {
     pub base: ::std::string::String,
     pub head: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     BaseHeadTarget { base = "base", required; head = "head", required; } extra extra
@@ -670,7 +670,7 @@ rt::contract!(
 pub struct RunIdTarget {
     pub run_id: RunId,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(RunIdTarget { run_id = "runId", required; } extra extra);
 rt::contract!(
@@ -727,7 +727,7 @@ pub struct Budgets {
     /// Number ≥ 0.
     pub estimated_quota_percent: ::std::option::Option<rt::Number>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Budgets { tokens = "tokens", optional; model_requests = "modelRequests", optional;
@@ -759,7 +759,7 @@ pub struct Consent {
     pub policy_sha256: PolicySha256,
     pub via: Via,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Consent { policy_sha256 = "policySha256", required; via = "via", required; } extra
@@ -794,7 +794,7 @@ rt::contract!(
 pub struct StatusPayload {
     pub run_id: ::std::option::Option<RunId>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(StatusPayload { run_id = "runId", optional; } extra extra);
 rt::contract!(
@@ -806,7 +806,7 @@ rt::contract!(
 pub struct InspectPayload {
     pub target: InspectTarget,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(InspectPayload { target = "target", required; } extra extra);
 rt::contract!(
@@ -907,7 +907,7 @@ rt::contract!(
 pub struct AgentTarget {
     pub agent_id: AgentId,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     AgentTarget { agent_id = "agentId", required; } tag "kind" = "agent"; extra extra
@@ -933,7 +933,7 @@ pub struct ContextTarget {
     /// Integer ≥ 0.
     pub incarnation: rt::Integer,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     ContextTarget { agent_id = "agentId", required; incarnation = "incarnation",
@@ -948,7 +948,7 @@ rt::contract!(
 pub struct ApprovalTarget {
     pub approval_id: ApprovalId,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     ApprovalTarget { approval_id = "approvalId", required; } tag "kind" = "approval";
@@ -973,7 +973,7 @@ rt::contract!(
 pub struct EffectTarget {
     pub effect_id: EffectId,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     EffectTarget { effect_id = "effectId", required; } tag "kind" = "effect"; extra extra
@@ -996,7 +996,7 @@ rt::contract!(
 #[derive(Clone, PartialEq)]
 pub struct SnapshotTarget {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(SnapshotTarget {} tag "kind" = "snapshot"; extra extra);
 rt::contract!(
@@ -1007,7 +1007,7 @@ rt::contract!(
 #[derive(Clone, PartialEq)]
 pub struct LocksTarget {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(LocksTarget {} tag "kind" = "locks"; extra extra);
 rt::contract!(
@@ -1019,7 +1019,7 @@ rt::contract!(
 pub struct DiffTarget {
     pub surface: ::std::option::Option<Id>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     DiffTarget { surface = "surface", optional; } tag "kind" = "diff"; extra extra
@@ -1039,7 +1039,7 @@ pub struct ArtifactTarget {
     /// Integer ≥ 0.
     pub offset: ::std::option::Option<rt::Integer>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     ArtifactTarget { artifact_id = "artifactId", required; max_bytes = "maxBytes",
@@ -1069,7 +1069,7 @@ pub struct TailPayload {
     pub follow: bool,
     pub ephemeral: bool,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     TailPayload { since_sequence = "sinceSequence", optional; replay = "replay",
@@ -1085,7 +1085,7 @@ rt::contract!(
 pub struct PausePayload {
     pub reason: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(PausePayload { reason = "reason", optional; } extra extra);
 rt::contract!(
@@ -1099,7 +1099,7 @@ pub struct ResumePayload {
     pub raise_budgets: ::std::option::Option<Budgets>,
     pub takeover: ::std::option::Option<bool>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     ResumePayload { acknowledge = "acknowledge", optional; raise_budgets =
@@ -1125,7 +1125,7 @@ pub struct CancelPayload {
     pub reason: ::std::option::Option<::std::string::String>,
     pub keep_worktrees: bool,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     CancelPayload { reason = "reason", optional; keep_worktrees = "keepWorktrees",
@@ -1143,7 +1143,7 @@ pub struct ApprovePayload {
     pub answer: ::std::option::Option<::std::string::String>,
     pub note: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     ApprovePayload { approval_id = "approvalId", required; scope = "scope", required;
@@ -1171,7 +1171,7 @@ pub struct DenyPayload {
     pub approval_id: ApprovalId,
     pub note: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     DenyPayload { approval_id = "approvalId", required; note = "note", optional; } extra
@@ -1186,7 +1186,7 @@ rt::contract!(
 pub struct RetryPayload {
     pub target: RetryTarget,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(RetryPayload { target = "target", required; } extra extra);
 rt::contract!(
@@ -1235,7 +1235,7 @@ rt::contract!(
 pub struct PhaseTarget {
     pub state: ::std::option::Option<Phase>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     PhaseTarget { state = "state", optional; } tag "kind" = "phase"; extra extra
@@ -1250,7 +1250,7 @@ pub struct SkipPayload {
     pub phase: Phase,
     pub justification: NonEmptyString,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     SkipPayload { phase = "phase", required; justification = "justification", required; }
@@ -1268,7 +1268,7 @@ pub struct RunToolPayload {
     pub input: JsonValue,
     pub justification: NonEmptyString,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     RunToolPayload { agent_id = "agentId", optional; tool = "tool", required; input =
@@ -1285,7 +1285,7 @@ pub type JsonValue = rt::Value;
 pub struct ReconcilePayload {
     pub mode: Mode,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(ReconcilePayload { mode = "mode", required; } extra extra);
 rt::contract!(
@@ -1310,7 +1310,7 @@ pub struct ShutdownPayload {
     /// Integer ≥ 0.
     pub grace_ms: rt::Integer,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(ShutdownPayload { grace_ms = "graceMs", required; } extra extra);
 rt::contract!(
@@ -1324,7 +1324,7 @@ pub struct AgentSendPayload {
     pub text: ::std::string::String,
     pub delivery: Delivery,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     AgentSendPayload { agent_id = "agentId", required; text = "text", required; delivery
@@ -1640,7 +1640,7 @@ mod fast {
             let mut f5 = ::std::option::Option::None;
             let mut f6 = ::std::option::Option::None;
             let mut f8 = ::std::option::Option::None;
-            let mut unknown = rt::Map::new();
+            let mut unknown = rt::Extra::new();
             while let ::std::option::Option::Some(rt::fast::Key(k)) = m
                 .next_key::<rt::fast::Key<'de>>()?
             {

@@ -14,6 +14,7 @@ mod convert;
 mod datetime;
 pub mod fast;
 mod error;
+mod extra;
 pub mod format;
 mod json;
 mod location;
@@ -28,6 +29,7 @@ pub use contract::{deserialize_checked, is_valid_with, relay, validate_with, Con
 pub use datetime::DateTime;
 pub use convert::{member, missing, FromKey, FromValue, Mismatch, ObjectFields};
 pub use error::{SchemaPath, ValidationError, ValidationErrors};
+pub use extra::Extra;
 pub use json::{json_equal, json_hash_key};
 pub use location::Loc;
 pub use number::Integer;

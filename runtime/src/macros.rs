@@ -299,7 +299,7 @@ macro_rules! object {
                     return ::std::result::Result::Err($crate::Mismatch::new("an object"));
                 };
                 $(let mut $field = ::std::option::Option::None;)*
-                let mut rest = $crate::Map::new();
+                let mut rest = $crate::Extra::new();
                 for (k, x) in m {
                     match k.as_str() {
                         $($json => $field = ::std::option::Option::Some($crate::member($json, x)?),)*
@@ -535,7 +535,7 @@ macro_rules! object_reader {
     };
     ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident;)* } extra $extra:ident : $xreader:ty) => {
         $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader, $req;)* } {
-            let mut unknown = $crate::Map::new();
+            let mut unknown = $crate::Extra::new();
         } |k, m| {
             let x = m.next_value_seed($crate::fast::Seed::<$xreader>::new())?;
             if unknown.insert(k.into_owned(), x).is_some() {

@@ -438,7 +438,7 @@ impl<'a> Readers<'a> {
                 let reader = self.reader(validators, usize::MAX, &schemas, xt);
                 let xid = super::types::ident(extra_field);
                 (
-                    quote!(let mut unknown = #rt::Map::new();),
+                    quote!(let mut unknown = #rt::Extra::new();),
                     quote! {
                         _ => {
                             let x = m.next_value_seed(#rt::fast::Seed::<#reader>::new())?;

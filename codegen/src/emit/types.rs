@@ -206,7 +206,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 let xty = self.ty(usize::MAX, xt);
                 defs.push(quote! {
                     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-                    pub #xid: #rt::Map<::std::string::String, #xty>,
+                    pub #xid: #rt::Extra<#xty>,
                 });
                 quote!(extra #xid)
             }
@@ -385,7 +385,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             defs.push(quote! {
                 /// Members the schema does not name, kept in document order so that
                 /// parse → serialize loses nothing.
-                pub #xid: #rt::Map<::std::string::String, #xty>,
+                pub #xid: #rt::Extra<#xty>,
             });
             debug.push(quote!(.field("..", &self.#xid)));
         }
@@ -419,7 +419,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         });
         let fallback = match extra {
             Extra::Keep(_) => {
-                decls.push(quote!(let mut rest = #rt::Map::new();));
+                decls.push(quote!(let mut rest = #rt::Extra::new();));
                 inits.push(quote!(#xid: rest,));
                 quote!(_ => { let x = #rt::member(&k, x)?; rest.insert(k, x); })
             }

@@ -28,7 +28,7 @@ pub struct Arrays {
     pub matrix: ::std::option::Option<::std::vec::Vec<::std::vec::Vec<rt::Number>>>,
     pub things: ::std::option::Option<::std::vec::Vec<Thing>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Arrays { tags = "tags", optional; pair = "pair", optional; with_contains =
@@ -41,7 +41,7 @@ rt::contract!(Arrays, [validators::v0], BASE0, "", fast fast::read_0);
 pub struct Thing {
     pub name: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Thing { name = "name", required; } extra extra);
 rt::contract!(

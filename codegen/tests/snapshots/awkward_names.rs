@@ -40,7 +40,7 @@ pub struct AwkwardNames {
     pub result: ::std::option::Option<Result>,
     pub value: ::std::option::Option<Value>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra_: rt::Map<::std::string::String, rt::Value>,
+    pub extra_: rt::Extra<rt::Value>,
 }
 rt::object!(
     AwkwardNames { r#type = "type", optional; r#fn = "fn", optional; self_ = "self",
@@ -55,7 +55,7 @@ rt::contract!(AwkwardNames, [validators::v0], BASE0, "", fast fast::read_0);
 pub struct Option {
     pub some: ::std::option::Option<bool>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Option { some = "some", optional; } extra extra);
 rt::contract!(Option, [validators::v1], BASE0, "/properties/option", fast fast::read_1);
@@ -84,7 +84,7 @@ pub struct Value {
     /// Each item: at least 2 characters.
     pub vec: ::std::option::Option<::std::vec::Vec<String>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Value { vec = "Vec", optional; } extra extra);
 rt::contract!(Value, [validators::v4], BASE0, "/properties/value", fast fast::read_4);

@@ -28,7 +28,7 @@ pub struct Draft4Tuple {
     /// With `a`, also `b`. With `c`, more rules apply (`dependencies`).
     pub deps: ::std::option::Option<rt::Map<::std::string::String, rt::Value>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Draft4Tuple { point = "point", optional; limit = "limit", optional; r#ref = "ref",

@@ -35,7 +35,7 @@ pub struct Objects {
     pub min_max: ::std::option::Option<rt::Map<::std::string::String, rt::Value>>,
     pub dependent: ::std::option::Option<Dependent>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Objects { id = "id", required; closed = "closed", required; counts = "counts",
@@ -74,7 +74,7 @@ rt::contract!(CountKey, [validators::v3], BASE0, "/properties/counts/propertyNam
 pub struct Labels {
     pub name: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Labels { name = "name", optional; } extra extra);
 rt::contract!(Labels, [validators::v4], BASE0, "/properties/labels");
@@ -83,7 +83,7 @@ rt::contract!(Labels, [validators::v4], BASE0, "/properties/labels");
 pub struct TypedExtra {
     pub fixed: ::std::option::Option<rt::Number>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, ::std::string::String>,
+    pub extra: rt::Extra<::std::string::String>,
 }
 rt::object!(TypedExtra { fixed = "fixed", optional; } extra extra);
 rt::contract!(
@@ -102,7 +102,7 @@ pub struct Dependent {
     pub card: ::std::option::Option<::std::string::String>,
     pub billing: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Dependent { card = "card", optional; billing = "billing", optional; } extra extra

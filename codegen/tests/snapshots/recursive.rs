@@ -22,7 +22,7 @@ pub struct Recursive {
     pub payload: ::std::option::Option<Json>,
     pub list: ::std::option::Option<List>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Recursive { payload = "payload", optional; list = "list", optional; } extra extra
@@ -36,7 +36,7 @@ pub struct List {
     pub head: rt::Integer,
     pub tail: ::std::option::Option<::std::boxed::Box<List>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(List { head = "head", required; tail = "tail", optional; } extra extra);
 rt::contract!(List, [validators::v1], BASE0, "/properties/list", fast fast::read_2);

@@ -27,7 +27,7 @@ pub struct Refs {
     pub tree: ::std::option::Option<Node>,
     pub with_sibling: ::std::option::Option<AB>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Refs { escaped = "escaped", optional; percent = "percent", optional; anchored =
@@ -42,7 +42,7 @@ pub struct Money {
     pub amount: rt::Number,
     pub currency: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Money { amount = "amount", required; currency = "currency", optional; } extra extra
@@ -53,7 +53,7 @@ rt::contract!(Money, [validators::v1], BASE0, "/properties/anchored", fast fast:
 pub struct Embedded {
     pub inner: ::std::option::Option<bool>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Embedded { inner = "inner", optional; } extra extra);
 rt::contract!(
@@ -65,7 +65,7 @@ pub struct Address {
     pub street: ::std::string::String,
     pub city: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Address { street = "street", required; city = "city", optional; } extra extra
@@ -80,7 +80,7 @@ pub struct Node {
     pub children: ::std::option::Option<::std::vec::Vec<Node>>,
     pub parent: ::std::option::Option<::std::boxed::Box<Node>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Node { value = "value", optional; children = "children", optional; parent = "parent",

@@ -55,7 +55,7 @@ pub struct Scalars {
     /// Write-only: never returned by readers.
     pub secret: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Scalars { count = "count", optional; ratio = "ratio", optional; step = "step",

@@ -30,7 +30,7 @@ pub struct Sensitive {
     /// `x-sensitivity`: `"local"`
     pub profile: ::std::option::Option<Profile>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Sensitive { user = "user", required; token = "token", required, redacted; profile =
@@ -57,7 +57,7 @@ rt::contract!(Token, [validators::v1], BASE0, "/properties/token");
 pub struct Profile {
     pub email: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Profile { email = "email", optional, redacted; } extra extra);
 impl Profile {

@@ -31,7 +31,7 @@ pub struct Unions {
     pub merged: ::std::option::Option<Merged>,
     pub envelope: ::std::option::Option<Event>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Unions { shape = "shape", optional; overlapping = "overlapping", optional;
@@ -85,7 +85,7 @@ rt::contract!(Shape, [validators::v1], BASE0, "/properties/shape");
 pub struct CircleShape {
     pub radius: rt::Number,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     CircleShape { radius = "radius", required; } tag "kind" = "circle"; extra extra
@@ -96,7 +96,7 @@ rt::contract!(CircleShape, [validators::v2], BASE0, "/properties/shape/oneOf/0")
 pub struct SquareShape {
     pub side: rt::Number,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(SquareShape { side = "side", required; } tag "kind" = "square"; extra extra);
 rt::contract!(SquareShape, [validators::v3], BASE0, "/properties/shape/oneOf/1");
@@ -155,7 +155,7 @@ rt::contract!(Overlapping, [validators::v6], BASE0, "/properties/overlapping");
 pub struct IdOverlapping {
     pub id: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(IdOverlapping { id = "id", required; } extra extra);
 rt::contract!(
@@ -167,7 +167,7 @@ rt::contract!(
 pub struct PathOverlapping {
     pub path: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(PathOverlapping { path = "path", required; } extra extra);
 rt::contract!(
@@ -298,7 +298,7 @@ pub struct Conditional {
     pub country: ::std::option::Option<::std::string::String>,
     pub postcode: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Conditional { country = "country", optional; postcode = "postcode", optional; } extra
@@ -311,7 +311,7 @@ pub struct Merged {
     pub a: ::std::string::String,
     pub b: rt::Integer,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Merged { a = "a", required; b = "b", required; } extra extra);
 rt::contract!(
@@ -325,7 +325,7 @@ pub struct Event {
     pub event_body: EventBody,
     /// Members the schema does not name, kept in document order so that
     /// parse → serialize loses nothing.
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 impl ::std::fmt::Debug for Event {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -344,7 +344,7 @@ impl rt::FromValue for Event {
         let mut tag: ::std::option::Option<::std::string::String> = ::std::option::Option::None;
         let mut payload: ::std::option::Option<rt::Value> = ::std::option::Option::None;
         let mut f_at = ::std::option::Option::None;
-        let mut rest = rt::Map::new();
+        let mut rest = rt::Extra::new();
         for (k, x) in m {
             match k.as_str() {
                 "type" => tag = ::std::option::Option::Some(rt::member("type", x)?),
@@ -465,7 +465,7 @@ impl EventBody {
 pub struct CreatedData {
     pub by: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(CreatedData { by = "by", required; } extra extra);
 rt::contract!(
@@ -477,7 +477,7 @@ rt::contract!(
 pub struct DeletedData {
     pub reason: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(DeletedData { reason = "reason", optional; } extra extra);
 rt::contract!(
@@ -644,7 +644,7 @@ mod fast {
                 &'de rt::__private::serde_json::value::RawValue,
             > = ::std::option::Option::None;
             let mut f2 = ::std::option::Option::None;
-            let mut unknown = rt::Map::new();
+            let mut unknown = rt::Extra::new();
             while let ::std::option::Option::Some(rt::fast::Key(k)) = m
                 .next_key::<rt::fast::Key<'de>>()?
             {

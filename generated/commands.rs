@@ -2059,80 +2059,76 @@ mod fast {
         Leaf45 -> Acknowledge, | s | [s != "blocked-inspected"] => (s ==
         "blocked-inspected").then_some(Acknowledge)
     );
-    rt::via_value!(
-        Check46 -> Budgets, | v | rt::is_valid_with(super::validators::v21, v, B0,
-        "/oneOf/5/properties/payload/properties/raiseBudgets")
-    );
     rt::value_leaf!(
-        Leaf47 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
+        Leaf46 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
         "/oneOf/5/properties/payload/properties/takeover")
     );
     rt::object_reader!(
         read_45, Visit45, ResumePayload { acknowledge = "acknowledge" :
         rt::fast::LeafRead < Leaf45 >, optional; raise_budgets = "raiseBudgets" :
-        rt::fast::ViaValue < Check46 >, optional; takeover = "takeover" :
-        rt::fast::LeafRead < Leaf47 >, optional; } extra extra : rt::fast::AnyValue
+        rt::fast::Typed < Budgets >, optional; takeover = "takeover" : rt::fast::LeafRead
+        < Leaf46 >, optional; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf48 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        Leaf47 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
     rt::value_leaf!(
-        Leaf49 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
+        Leaf48 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
         "/oneOf/6/properties/payload/properties/keepWorktrees")
     );
     rt::object_reader!(
-        read_47, Visit47, CancelPayload { reason = "reason" : rt::fast::LeafRead < Leaf48
-        >, optional; keep_worktrees = "keepWorktrees" : rt::fast::LeafRead < Leaf49 >,
+        read_47, Visit47, CancelPayload { reason = "reason" : rt::fast::LeafRead < Leaf47
+        >, optional; keep_worktrees = "keepWorktrees" : rt::fast::LeafRead < Leaf48 >,
         required; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf50 -> ApprovalId, | s | [! RE5.is_match(s)] =>
+        Leaf49 -> ApprovalId, | s | [! RE5.is_match(s)] =>
         ::std::option::Option::Some(ApprovalId(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf51 -> Scope, | s | [! ::std::matches!(s, "once" | "run")] => match s { "once"
+        Leaf50 -> Scope, | s | [! ::std::matches!(s, "once" | "run")] => match s { "once"
         => ::std::option::Option::Some(Scope::Once), "run" =>
         ::std::option::Option::Some(Scope::Run), _ => ::std::option::Option::None, }
+    );
+    rt::string_leaf!(
+        Leaf51 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
     );
     rt::string_leaf!(
         Leaf52 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
-    rt::string_leaf!(
-        Leaf53 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
     rt::object_reader!(
         read_48, Visit48, ApprovePayload { approval_id = "approvalId" :
-        rt::fast::LeafRead < Leaf50 >, required; scope = "scope" : rt::fast::LeafRead <
-        Leaf51 >, required; answer = "answer" : rt::fast::LeafRead < Leaf52 >, optional;
-        note = "note" : rt::fast::LeafRead < Leaf53 >, optional; } extra extra :
+        rt::fast::LeafRead < Leaf49 >, required; scope = "scope" : rt::fast::LeafRead <
+        Leaf50 >, required; answer = "answer" : rt::fast::LeafRead < Leaf51 >, optional;
+        note = "note" : rt::fast::LeafRead < Leaf52 >, optional; } extra extra :
         rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf54 -> ApprovalId, | s | [! RE5.is_match(s)] =>
+        Leaf53 -> ApprovalId, | s | [! RE5.is_match(s)] =>
         ::std::option::Option::Some(ApprovalId(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf55 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        Leaf54 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
     rt::object_reader!(
         read_50, Visit50, DenyPayload { approval_id = "approvalId" : rt::fast::LeafRead <
-        Leaf54 >, required; note = "note" : rt::fast::LeafRead < Leaf55 >, optional; }
+        Leaf53 >, required; note = "note" : rt::fast::LeafRead < Leaf54 >, optional; }
         extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check56 -> RetryTarget, | v | rt::is_valid_with(super::validators::v50, v, B0,
+        Check55 -> RetryTarget, | v | rt::is_valid_with(super::validators::v50, v, B0,
         "/oneOf/9/properties/payload/properties/target")
     );
     rt::object_reader!(
-        read_51, Visit51, RetryPayload { target = "target" : rt::fast::ViaValue < Check56
+        read_51, Visit51, RetryPayload { target = "target" : rt::fast::ViaValue < Check55
         >, required; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf57 -> Phase, | s | [! ::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT"
+        Leaf56 -> Phase, | s | [! ::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT"
         | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => match s { "BRAINSTORM" =>
         ::std::option::Option::Some(Phase::Brainstorm), "SPEC" =>
         ::std::option::Option::Some(Phase::Spec), "PREFLIGHT" =>
@@ -2144,72 +2140,72 @@ mod fast {
         ::std::option::Option::Some(Phase::Ship), _ => ::std::option::Option::None, }
     );
     rt::string_leaf!(
-        Leaf58 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
+        Leaf57 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
         ::std::option::Option::Some(NonEmptyString(s.to_owned()))
     );
     rt::object_reader!(
-        read_54, Visit54, SkipPayload { phase = "phase" : rt::fast::LeafRead < Leaf57 >,
-        required; justification = "justification" : rt::fast::LeafRead < Leaf58 >,
+        read_54, Visit54, SkipPayload { phase = "phase" : rt::fast::LeafRead < Leaf56 >,
+        required; justification = "justification" : rt::fast::LeafRead < Leaf57 >,
         required; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf59 -> AgentId, | s | [! rt::fast::max_length(s, 128u64), ! RE6.is_match(s)]
+        Leaf58 -> AgentId, | s | [! rt::fast::max_length(s, 128u64), ! RE6.is_match(s)]
         => ::std::option::Option::Some(AgentId(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf60 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
+        Leaf59 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
         ::std::option::Option::Some(NonEmptyString(s.to_owned()))
     );
     rt::via_value!(
-        Check61 -> JsonValue, | v | rt::is_valid_with(super::validators::v63, v, B0,
+        Check60 -> JsonValue, | v | rt::is_valid_with(super::validators::v63, v, B0,
         "/oneOf/11/properties/payload/properties/input")
     );
     rt::string_leaf!(
-        Leaf62 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
+        Leaf61 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
         ::std::option::Option::Some(NonEmptyString(s.to_owned()))
     );
     rt::object_reader!(
         read_55, Visit55, RunToolPayload { agent_id = "agentId" : rt::fast::LeafRead <
-        Leaf59 >, optional; tool = "tool" : rt::fast::LeafRead < Leaf60 >, required;
-        input = "input" : rt::fast::ViaValue < Check61 >, required; justification =
-        "justification" : rt::fast::LeafRead < Leaf62 >, required; } extra extra :
+        Leaf58 >, optional; tool = "tool" : rt::fast::LeafRead < Leaf59 >, required;
+        input = "input" : rt::fast::ViaValue < Check60 >, required; justification =
+        "justification" : rt::fast::LeafRead < Leaf61 >, required; } extra extra :
         rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf63 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] => match s {
+        Leaf62 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] => match s {
         "plan" => ::std::option::Option::Some(Mode::Plan), "apply" =>
         ::std::option::Option::Some(Mode::Apply), _ => ::std::option::Option::None, }
     );
     rt::object_reader!(
-        read_57, Visit57, ReconcilePayload { mode = "mode" : rt::fast::LeafRead < Leaf63
+        read_57, Visit57, ReconcilePayload { mode = "mode" : rt::fast::LeafRead < Leaf62
         >, required; } extra extra : rt::fast::AnyValue
     );
     rt::value_leaf!(
-        Leaf64 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        Leaf63 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
         B0, "/oneOf/13/properties/payload/properties/graceMs")
     );
     rt::object_reader!(
         read_59, Visit59, ShutdownPayload { grace_ms = "graceMs" : rt::fast::LeafRead <
-        Leaf64 >, required; } extra extra : rt::fast::AnyValue
+        Leaf63 >, required; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf65 -> AgentId, | s | [! rt::fast::max_length(s, 128u64), ! RE6.is_match(s)]
+        Leaf64 -> AgentId, | s | [! rt::fast::max_length(s, 128u64), ! RE6.is_match(s)]
         => ::std::option::Option::Some(AgentId(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf66 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        Leaf65 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
     rt::string_leaf!(
-        Leaf67 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] => match
+        Leaf66 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] => match
         s { "steer" => ::std::option::Option::Some(Delivery::Steer), "follow-up" =>
         ::std::option::Option::Some(Delivery::FollowUp), _ =>
         ::std::option::Option::None, }
     );
     rt::object_reader!(
         read_60, Visit60, AgentSendPayload { agent_id = "agentId" : rt::fast::LeafRead <
-        Leaf65 >, required; text = "text" : rt::fast::LeafRead < Leaf66 >, required;
-        delivery = "delivery" : rt::fast::LeafRead < Leaf67 >, required; } extra extra :
+        Leaf64 >, required; text = "text" : rt::fast::LeafRead < Leaf65 >, required;
+        delivery = "delivery" : rt::fast::LeafRead < Leaf66 >, required; } extra extra :
         rt::fast::AnyValue
     );
 }

@@ -138,6 +138,25 @@ impl<'a> Readers<'a> {
         c
     }
 
+    /// Whether two conjunctions validate alike: the same validation content
+    /// (the IR's shape hashes, as deduplicated types and shared validators
+    /// use), nodes that add nothing of their own (`true`, only `$ref` or
+    /// `allOf`, annotations) left out. A type shared by two places (`Budgets`
+    /// for `budgets` and `raiseBudgets`) thus keeps its reader.
+    fn same_schemas(&self, a: &[NodeId], b: &[NodeId]) -> bool {
+        let shapes = self.ir.shapes(self.format_assertion);
+        let set = |c: &[NodeId]| -> std::collections::BTreeSet<[u8; 32]> {
+            c.iter()
+                .filter(|n| match &self.ir.nodes[**n].body {
+                    Body::Bool(b) => !*b,
+                    Body::Schema(k) => !keywords(k).is_empty(),
+                })
+                .map(|n| shapes[*n])
+                .collect()
+        };
+        a == b || set(a) == set(b)
+    }
+
     /// A struct's own schemas use only what a reader checks, and every
     /// required member is a field (or one of `also`, members read apart).
     fn struct_ok(&self, id: usize, fields: &[Field], also: &[&str]) -> bool {
@@ -297,7 +316,7 @@ impl<'a> Readers<'a> {
                     let l = self.leaf(validators, schemas, &conj, t, &out_ty);
                     quote!(#rt::fast::LeafRead<#l>)
                 }
-                Kind::Struct { .. } | Kind::Envelope { .. } if self.fast.contains(id) && self.conj(&self.plan.types[*id].nodes) == conj => {
+                Kind::Struct { .. } | Kind::Envelope { .. } if self.fast.contains(id) && self.same_schemas(&self.conj(&self.plan.types[*id].nodes), &conj) => {
                     let n = super::types::ident(&self.plan.types[*id].name);
                     if self.boxed.contains(&(owner, *id)) {
                         quote!(#rt::fast::Boxed<#rt::fast::Typed<#n>>)

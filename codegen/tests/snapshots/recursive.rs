@@ -58,15 +58,10 @@ mod fast {
         Leaf2 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v3, v,
         B0, "/definitions/list/properties/head")
     );
-    rt::via_value!(
-        Check3 -> ::std::boxed::Box < List >, | v |
-        rt::is_valid_with(super::validators::v1, v, B0,
-        "/definitions/list/properties/tail")
-    );
     rt::object_reader!(
         read_2, Visit2, List { head = "head" : rt::fast::LeafRead < Leaf2 >, required;
-        tail = "tail" : rt::fast::ViaValue < Check3 >, optional; } extra extra :
-        rt::fast::AnyValue
+        tail = "tail" : rt::fast::Boxed < rt::fast::Typed < List >>, optional; } extra
+        extra : rt::fast::AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -159,19 +159,11 @@ mod fast {
         Leaf9 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v9, v,
         B0, "/$defs/node/properties/value")
     );
-    rt::via_value!(
-        Check10 -> Node, | v | rt::is_valid_with(super::validators::v4, v, B0,
-        "/$defs/node/properties/children/items")
-    );
-    rt::via_value!(
-        Check11 -> ::std::boxed::Box < Node >, | v |
-        rt::is_valid_with(super::validators::v4, v, B0, "/$defs/node/properties/parent")
-    );
     rt::object_reader!(
         read_4, Visit4, Node { value = "value" : rt::fast::LeafRead < Leaf9 >, optional;
-        children = "children" : rt::fast::VecOf < rt::fast::ViaValue < Check10 >, 0usize,
-        { usize::MAX } >, optional; parent = "parent" : rt::fast::ViaValue < Check11 >,
-        optional; } extra extra : rt::fast::AnyValue
+        children = "children" : rt::fast::VecOf < rt::fast::Typed < Node >, 0usize, {
+        usize::MAX } >, optional; parent = "parent" : rt::fast::Boxed < rt::fast::Typed <
+        Node >>, optional; } extra extra : rt::fast::AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -5,7 +5,9 @@
 //! the validation context with one helper per JSON Schema keyword ([`Ctx`]),
 //! JSON Schema integers that keep their written form ([`Integer`]), the
 //! conversion from a validated `serde_json::Value` into a typed value
-//! ([`FromValue`]) and the parse-and-validate entry points ([`Contract`]).
+//! ([`FromValue`]) and the parse-and-validate entry points ([`Contract`]),
+//! which first try the generated one-pass readers ([`fast`]) and fall back
+//! to bytes → `Value` → validators → typed value, whose errors they report.
 //!
 //! It is deliberately small: `serde`, `serde_json`, `indexmap` and `regress`.
 

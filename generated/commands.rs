@@ -41,7 +41,7 @@ pub struct CommandEnvelope {
     pub command: Command,
     /// Members the schema does not name, kept in document order so that
     /// parse → serialize loses nothing.
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 impl ::std::fmt::Debug for CommandEnvelope {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -72,7 +72,7 @@ impl rt::FromValue for CommandEnvelope {
         let mut f_actor = ::std::option::Option::None;
         let mut f_expected_sequence = ::std::option::Option::None;
         let mut f_auth = ::std::option::Option::None;
-        let mut rest = rt::Map::new();
+        let mut rest = rt::Extra::new();
         for (k, x) in m {
             match k.as_str() {
                 "type" => tag = ::std::option::Option::Some(rt::member("type", x)?),
@@ -158,7 +158,7 @@ impl rt::__private::serde::Serialize for CommandEnvelope {
         rt::ObjectFields::serialize_object(self, s)
     }
 }
-rt::contract!(CommandEnvelope, [validators::v0], BASE0, "");
+rt::contract!(CommandEnvelope, [validators::v0], BASE0, "", fast fast::read_0);
 /// Always `1.0`.
 ///
 /// Schema: `schemas/commands.schema.json#/properties/protocolVersion`
@@ -196,13 +196,13 @@ pub struct Actor {
     /// `x-cohorte-known`: `["cli"]`
     pub transport: Transport,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Actor { kind = "kind", required; id = "id", required; transport = "transport",
     required; } extra extra
 );
-rt::contract!(Actor, [validators::v5], BASE0, "/properties/actor");
+rt::contract!(Actor, [validators::v5], BASE0, "/properties/actor", fast fast::read_5);
 /// Schema: `schemas/commands.schema.json#/properties/actor/properties/kind`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
@@ -236,12 +236,12 @@ pub struct Auth {
     pub scheme: Scheme,
     pub value: NonEmptyString,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Auth { scheme = "scheme", required; value = "value", required; } extra extra
 );
-rt::contract!(Auth, [validators::v8], BASE0, "/properties/auth");
+rt::contract!(Auth, [validators::v8], BASE0, "/properties/auth", fast fast::read_8);
 /// `x-cohorte-known`: `["hmac-sha256"]`
 ///
 /// Schema: `schemas/commands.schema.json#/properties/auth/properties/scheme`
@@ -438,7 +438,7 @@ pub struct StartPayload {
     pub sandbox_require: ::std::option::Option<SandboxRequire>,
     pub consent: ::std::option::Option<Consent>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     StartPayload { profile = "profile", required; spec = "spec", optional; review_target
@@ -449,7 +449,8 @@ rt::object!(
     = "consent", optional; } extra extra
 );
 rt::contract!(
-    StartPayload, [validators::v10, validators::v11], BASE0, "/properties/payload"
+    StartPayload, [validators::v10, validators::v11], BASE0, "/properties/payload", fast
+    fast::read_12
 );
 /// `x-cohorte-known`: `["feature","bugfix","review"]`
 ///
@@ -532,12 +533,12 @@ rt::contract!(
 pub struct IdSpec {
     pub id: Id,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(IdSpec { id = "id", required; } extra extra);
 rt::contract!(
     IdSpec, [validators::v12], BASE0,
-    "/oneOf/0/properties/payload/properties/spec/anyOf/0"
+    "/oneOf/0/properties/payload/properties/spec/anyOf/0", fast fast::read_15
 );
 /// Matches `^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$`.
 ///
@@ -554,12 +555,12 @@ rt::contract!(
 pub struct PathSpec {
     pub path: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(PathSpec { path = "path", required; } extra extra);
 rt::contract!(
     PathSpec, [validators::v13], BASE0,
-    "/oneOf/0/properties/payload/properties/spec/anyOf/1"
+    "/oneOf/0/properties/payload/properties/spec/anyOf/1", fast fast::read_17
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget`
 #[derive(Clone, Debug, PartialEq)]
@@ -642,12 +643,12 @@ rt::contract!(
 pub struct RefTarget {
     pub r#ref: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(RefTarget { r#ref = "ref", required; } extra extra);
 rt::contract!(
     RefTarget, [validators::v16], BASE0,
-    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0"
+    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0", fast fast::read_19
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1`
 #[derive(Clone, PartialEq)]
@@ -655,26 +656,26 @@ pub struct BaseHeadTarget {
     pub base: ::std::string::String,
     pub head: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     BaseHeadTarget { base = "base", required; head = "head", required; } extra extra
 );
 rt::contract!(
     BaseHeadTarget, [validators::v17], BASE0,
-    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1"
+    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1", fast fast::read_20
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2`
 #[derive(Clone, PartialEq)]
 pub struct RunIdTarget {
     pub run_id: RunId,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(RunIdTarget { run_id = "runId", required; } extra extra);
 rt::contract!(
     RunIdTarget, [validators::v18], BASE0,
-    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2"
+    "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2", fast fast::read_21
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/phases/items`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -726,7 +727,7 @@ pub struct Budgets {
     /// Number ≥ 0.
     pub estimated_quota_percent: ::std::option::Option<rt::Number>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Budgets { tokens = "tokens", optional; model_requests = "modelRequests", optional;
@@ -736,7 +737,8 @@ rt::object!(
     estimated_quota_percent = "estimatedQuotaPercent", optional; } extra extra
 );
 rt::contract!(
-    Budgets, [validators::v21], BASE0, "/oneOf/0/properties/payload/properties/budgets"
+    Budgets, [validators::v21], BASE0, "/oneOf/0/properties/payload/properties/budgets",
+    fast fast::read_23
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/sandboxRequire`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -757,14 +759,15 @@ pub struct Consent {
     pub policy_sha256: PolicySha256,
     pub via: Via,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Consent { policy_sha256 = "policySha256", required; via = "via", required; } extra
     extra
 );
 rt::contract!(
-    Consent, [validators::v23], BASE0, "/oneOf/0/properties/payload/properties/consent"
+    Consent, [validators::v23], BASE0, "/oneOf/0/properties/payload/properties/consent",
+    fast fast::read_25
 );
 /// Matches `^[0-9a-f]{64}$`.
 ///
@@ -791,22 +794,24 @@ rt::contract!(
 pub struct StatusPayload {
     pub run_id: ::std::option::Option<RunId>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(StatusPayload { run_id = "runId", optional; } extra extra);
 rt::contract!(
-    StatusPayload, [validators::v10, validators::v26], BASE0, "/properties/payload"
+    StatusPayload, [validators::v10, validators::v26], BASE0, "/properties/payload", fast
+    fast::read_28
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct InspectPayload {
     pub target: InspectTarget,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(InspectPayload { target = "target", required; } extra extra);
 rt::contract!(
-    InspectPayload, [validators::v10, validators::v27], BASE0, "/properties/payload"
+    InspectPayload, [validators::v10, validators::v27], BASE0, "/properties/payload",
+    fast fast::read_29
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
@@ -902,7 +907,7 @@ rt::contract!(
 pub struct AgentTarget {
     pub agent_id: AgentId,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     AgentTarget { agent_id = "agentId", required; } tag "kind" = "agent"; extra extra
@@ -928,7 +933,7 @@ pub struct ContextTarget {
     /// Integer ≥ 0.
     pub incarnation: rt::Integer,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     ContextTarget { agent_id = "agentId", required; incarnation = "incarnation",
@@ -943,7 +948,7 @@ rt::contract!(
 pub struct ApprovalTarget {
     pub approval_id: ApprovalId,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     ApprovalTarget { approval_id = "approvalId", required; } tag "kind" = "approval";
@@ -968,7 +973,7 @@ rt::contract!(
 pub struct EffectTarget {
     pub effect_id: EffectId,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     EffectTarget { effect_id = "effectId", required; } tag "kind" = "effect"; extra extra
@@ -991,7 +996,7 @@ rt::contract!(
 #[derive(Clone, PartialEq)]
 pub struct SnapshotTarget {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(SnapshotTarget {} tag "kind" = "snapshot"; extra extra);
 rt::contract!(
@@ -1002,7 +1007,7 @@ rt::contract!(
 #[derive(Clone, PartialEq)]
 pub struct LocksTarget {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(LocksTarget {} tag "kind" = "locks"; extra extra);
 rt::contract!(
@@ -1014,7 +1019,7 @@ rt::contract!(
 pub struct DiffTarget {
     pub surface: ::std::option::Option<Id>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     DiffTarget { surface = "surface", optional; } tag "kind" = "diff"; extra extra
@@ -1034,7 +1039,7 @@ pub struct ArtifactTarget {
     /// Integer ≥ 0.
     pub offset: ::std::option::Option<rt::Integer>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     ArtifactTarget { artifact_id = "artifactId", required; max_bytes = "maxBytes",
@@ -1064,7 +1069,7 @@ pub struct TailPayload {
     pub follow: bool,
     pub ephemeral: bool,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     TailPayload { since_sequence = "sinceSequence", optional; replay = "replay",
@@ -1072,18 +1077,20 @@ rt::object!(
     extra
 );
 rt::contract!(
-    TailPayload, [validators::v10, validators::v41], BASE0, "/properties/payload"
+    TailPayload, [validators::v10, validators::v41], BASE0, "/properties/payload", fast
+    fast::read_43
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct PausePayload {
     pub reason: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(PausePayload { reason = "reason", optional; } extra extra);
 rt::contract!(
-    PausePayload, [validators::v10, validators::v42], BASE0, "/properties/payload"
+    PausePayload, [validators::v10, validators::v42], BASE0, "/properties/payload", fast
+    fast::read_44
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1092,14 +1099,15 @@ pub struct ResumePayload {
     pub raise_budgets: ::std::option::Option<Budgets>,
     pub takeover: ::std::option::Option<bool>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     ResumePayload { acknowledge = "acknowledge", optional; raise_budgets =
     "raiseBudgets", optional; takeover = "takeover", optional; } extra extra
 );
 rt::contract!(
-    ResumePayload, [validators::v10, validators::v43], BASE0, "/properties/payload"
+    ResumePayload, [validators::v10, validators::v43], BASE0, "/properties/payload", fast
+    fast::read_45
 );
 /// Always `blocked-inspected`.
 ///
@@ -1117,14 +1125,15 @@ pub struct CancelPayload {
     pub reason: ::std::option::Option<::std::string::String>,
     pub keep_worktrees: bool,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     CancelPayload { reason = "reason", optional; keep_worktrees = "keepWorktrees",
     required; } extra extra
 );
 rt::contract!(
-    CancelPayload, [validators::v10, validators::v45], BASE0, "/properties/payload"
+    CancelPayload, [validators::v10, validators::v45], BASE0, "/properties/payload", fast
+    fast::read_47
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1134,14 +1143,15 @@ pub struct ApprovePayload {
     pub answer: ::std::option::Option<::std::string::String>,
     pub note: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     ApprovePayload { approval_id = "approvalId", required; scope = "scope", required;
     answer = "answer", optional; note = "note", optional; } extra extra
 );
 rt::contract!(
-    ApprovePayload, [validators::v10, validators::v46], BASE0, "/properties/payload"
+    ApprovePayload, [validators::v10, validators::v46], BASE0, "/properties/payload",
+    fast fast::read_48
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/7/properties/payload/properties/scope`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1161,25 +1171,27 @@ pub struct DenyPayload {
     pub approval_id: ApprovalId,
     pub note: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     DenyPayload { approval_id = "approvalId", required; note = "note", optional; } extra
     extra
 );
 rt::contract!(
-    DenyPayload, [validators::v10, validators::v48], BASE0, "/properties/payload"
+    DenyPayload, [validators::v10, validators::v48], BASE0, "/properties/payload", fast
+    fast::read_50
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct RetryPayload {
     pub target: RetryTarget,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(RetryPayload { target = "target", required; } extra extra);
 rt::contract!(
-    RetryPayload, [validators::v10, validators::v49], BASE0, "/properties/payload"
+    RetryPayload, [validators::v10, validators::v49], BASE0, "/properties/payload", fast
+    fast::read_51
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/9/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
@@ -1223,7 +1235,7 @@ rt::contract!(
 pub struct PhaseTarget {
     pub state: ::std::option::Option<Phase>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     PhaseTarget { state = "state", optional; } tag "kind" = "phase"; extra extra
@@ -1238,14 +1250,15 @@ pub struct SkipPayload {
     pub phase: Phase,
     pub justification: NonEmptyString,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     SkipPayload { phase = "phase", required; justification = "justification", required; }
     extra extra
 );
 rt::contract!(
-    SkipPayload, [validators::v10, validators::v52], BASE0, "/properties/payload"
+    SkipPayload, [validators::v10, validators::v52], BASE0, "/properties/payload", fast
+    fast::read_54
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1255,14 +1268,15 @@ pub struct RunToolPayload {
     pub input: JsonValue,
     pub justification: NonEmptyString,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     RunToolPayload { agent_id = "agentId", optional; tool = "tool", required; input =
     "input", required; justification = "justification", required; } extra extra
 );
 rt::contract!(
-    RunToolPayload, [validators::v10, validators::v53], BASE0, "/properties/payload"
+    RunToolPayload, [validators::v10, validators::v53], BASE0, "/properties/payload",
+    fast fast::read_55
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/11/properties/payload/properties/input`
 pub type JsonValue = rt::Value;
@@ -1271,11 +1285,12 @@ pub type JsonValue = rt::Value;
 pub struct ReconcilePayload {
     pub mode: Mode,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(ReconcilePayload { mode = "mode", required; } extra extra);
 rt::contract!(
-    ReconcilePayload, [validators::v10, validators::v54], BASE0, "/properties/payload"
+    ReconcilePayload, [validators::v10, validators::v54], BASE0, "/properties/payload",
+    fast fast::read_57
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/12/properties/payload/properties/mode`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1295,11 +1310,12 @@ pub struct ShutdownPayload {
     /// Integer ≥ 0.
     pub grace_ms: rt::Integer,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(ShutdownPayload { grace_ms = "graceMs", required; } extra extra);
 rt::contract!(
-    ShutdownPayload, [validators::v10, validators::v56], BASE0, "/properties/payload"
+    ShutdownPayload, [validators::v10, validators::v56], BASE0, "/properties/payload",
+    fast fast::read_59
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1308,14 +1324,15 @@ pub struct AgentSendPayload {
     pub text: ::std::string::String,
     pub delivery: Delivery,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     AgentSendPayload { agent_id = "agentId", required; text = "text", required; delivery
     = "delivery", required; } extra extra
 );
 rt::contract!(
-    AgentSendPayload, [validators::v10, validators::v57], BASE0, "/properties/payload"
+    AgentSendPayload, [validators::v10, validators::v57], BASE0, "/properties/payload",
+    fast fast::read_60
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/14/properties/payload/properties/delivery`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1330,6 +1347,868 @@ rt::contract!(
     Delivery, [validators::v58], BASE0,
     "/oneOf/14/properties/payload/properties/delivery"
 );
+/// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
+mod fast {
+    #![allow(clippy::match_single_binding, clippy::never_loop)]
+    use super::*;
+    use super::rt::__private::serde::de;
+    const B0: &str = "https://cohorte.dev/schemas/3/commands.schema.json";
+    static RE2: rt::Pattern = rt::Pattern::new(
+        "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$",
+    );
+    static RE4: rt::Pattern = rt::Pattern::new("^[0-9a-f]{64}$");
+    static RE3: rt::Pattern = rt::Pattern::new("^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$");
+    static RE6: rt::Pattern = rt::Pattern::new("^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$");
+    static RE5: rt::Pattern = rt::Pattern::new("^apr_[0-9a-f]{32}$");
+    static RE0: rt::Pattern = rt::Pattern::new("^cmd_[0-9a-f]{32}$");
+    static RE1: rt::Pattern = rt::Pattern::new("^run_[0-9a-f]{32}$");
+    rt::string_leaf!(
+        Leaf1 -> ProtocolVersion, | s | [s != "1.0"] => (s == "1.0")
+        .then_some(ProtocolVersion)
+    );
+    rt::string_leaf!(
+        Leaf2 -> CommandId, | s | [! RE0.is_match(s)] =>
+        ::std::option::Option::Some(CommandId(s.to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf3 -> RunId, | s | [! RE1.is_match(s)] => ::std::option::Option::Some(RunId(s
+        .to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf4 -> IssuedAt, | s | [! RE2.is_match(s)] =>
+        ::std::option::Option::Some(IssuedAt(s.to_owned()))
+    );
+    rt::value_leaf!(
+        Leaf5 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/properties/expectedSequence")
+    );
+    /// Reads a `CommandEnvelope`: common members checked as they come, the payload with its command's reader once the tag is known.
+    pub(super) fn read_0<'de, D: de::Deserializer<'de>>(
+        d: D,
+    ) -> ::std::result::Result<CommandEnvelope, D::Error> {
+        d.deserialize_map(Visit0)
+    }
+    /// The payload when the tag came first.
+    fn payload_0<'de, A: de::MapAccess<'de>>(
+        t: &str,
+        m: &mut A,
+    ) -> ::std::result::Result<Command, A::Error> {
+        ::std::result::Result::Ok(
+            match t {
+                "start" => {
+                    Command::Start(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<StartPayload>>::new(),
+                            )?,
+                    )
+                }
+                "status" => {
+                    Command::Status(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<StatusPayload>>::new(),
+                            )?,
+                    )
+                }
+                "inspect" => {
+                    Command::Inspect(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<InspectPayload>>::new(),
+                            )?,
+                    )
+                }
+                "tail" => {
+                    Command::Tail(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<TailPayload>>::new(),
+                            )?,
+                    )
+                }
+                "pause" => {
+                    Command::Pause(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<PausePayload>>::new(),
+                            )?,
+                    )
+                }
+                "resume" => {
+                    Command::Resume(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<ResumePayload>>::new(),
+                            )?,
+                    )
+                }
+                "cancel" => {
+                    Command::Cancel(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<CancelPayload>>::new(),
+                            )?,
+                    )
+                }
+                "approve" => {
+                    Command::Approve(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<ApprovePayload>>::new(),
+                            )?,
+                    )
+                }
+                "deny" => {
+                    Command::Deny(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<DenyPayload>>::new(),
+                            )?,
+                    )
+                }
+                "retry" => {
+                    Command::Retry(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<RetryPayload>>::new(),
+                            )?,
+                    )
+                }
+                "skip" => {
+                    Command::Skip(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<SkipPayload>>::new(),
+                            )?,
+                    )
+                }
+                "run-tool" => {
+                    Command::RunTool(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<RunToolPayload>>::new(),
+                            )?,
+                    )
+                }
+                "reconcile" => {
+                    Command::Reconcile(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<ReconcilePayload>>::new(),
+                            )?,
+                    )
+                }
+                "shutdown" => {
+                    Command::Shutdown(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<ShutdownPayload>>::new(),
+                            )?,
+                    )
+                }
+                "agent.send" => {
+                    Command::AgentSend(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<AgentSendPayload>>::new(),
+                            )?,
+                    )
+                }
+                _ => {
+                    Command::Unknown {
+                        type_name: t.to_owned(),
+                        payload: m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::AnyValue>::new(),
+                            )?,
+                    }
+                }
+            },
+        )
+    }
+    /// The payload kept raw because it came before the tag.
+    fn raw_payload_0(
+        t: &str,
+        raw: &rt::__private::serde_json::value::RawValue,
+    ) -> ::std::option::Option<Command> {
+        ::std::option::Option::Some(
+            match t {
+                "start" => {
+                    Command::Start(
+                        rt::fast::read_raw::<rt::fast::Typed<StartPayload>>(raw)?,
+                    )
+                }
+                "status" => {
+                    Command::Status(
+                        rt::fast::read_raw::<rt::fast::Typed<StatusPayload>>(raw)?,
+                    )
+                }
+                "inspect" => {
+                    Command::Inspect(
+                        rt::fast::read_raw::<rt::fast::Typed<InspectPayload>>(raw)?,
+                    )
+                }
+                "tail" => {
+                    Command::Tail(
+                        rt::fast::read_raw::<rt::fast::Typed<TailPayload>>(raw)?,
+                    )
+                }
+                "pause" => {
+                    Command::Pause(
+                        rt::fast::read_raw::<rt::fast::Typed<PausePayload>>(raw)?,
+                    )
+                }
+                "resume" => {
+                    Command::Resume(
+                        rt::fast::read_raw::<rt::fast::Typed<ResumePayload>>(raw)?,
+                    )
+                }
+                "cancel" => {
+                    Command::Cancel(
+                        rt::fast::read_raw::<rt::fast::Typed<CancelPayload>>(raw)?,
+                    )
+                }
+                "approve" => {
+                    Command::Approve(
+                        rt::fast::read_raw::<rt::fast::Typed<ApprovePayload>>(raw)?,
+                    )
+                }
+                "deny" => {
+                    Command::Deny(
+                        rt::fast::read_raw::<rt::fast::Typed<DenyPayload>>(raw)?,
+                    )
+                }
+                "retry" => {
+                    Command::Retry(
+                        rt::fast::read_raw::<rt::fast::Typed<RetryPayload>>(raw)?,
+                    )
+                }
+                "skip" => {
+                    Command::Skip(
+                        rt::fast::read_raw::<rt::fast::Typed<SkipPayload>>(raw)?,
+                    )
+                }
+                "run-tool" => {
+                    Command::RunTool(
+                        rt::fast::read_raw::<rt::fast::Typed<RunToolPayload>>(raw)?,
+                    )
+                }
+                "reconcile" => {
+                    Command::Reconcile(
+                        rt::fast::read_raw::<rt::fast::Typed<ReconcilePayload>>(raw)?,
+                    )
+                }
+                "shutdown" => {
+                    Command::Shutdown(
+                        rt::fast::read_raw::<rt::fast::Typed<ShutdownPayload>>(raw)?,
+                    )
+                }
+                "agent.send" => {
+                    Command::AgentSend(
+                        rt::fast::read_raw::<rt::fast::Typed<AgentSendPayload>>(raw)?,
+                    )
+                }
+                _ => {
+                    Command::Unknown {
+                        type_name: t.to_owned(),
+                        payload: rt::fast::read_raw::<rt::fast::AnyValue>(raw)?,
+                    }
+                }
+            },
+        )
+    }
+    struct Visit0;
+    impl<'de> de::Visitor<'de> for Visit0 {
+        type Value = CommandEnvelope;
+        fn expecting(&self, f: &mut ::std::fmt::Formatter) -> ::std::fmt::Result {
+            f.write_str("an object")
+        }
+        fn visit_map<A: de::MapAccess<'de>>(
+            self,
+            mut m: A,
+        ) -> ::std::result::Result<CommandEnvelope, A::Error> {
+            let mut tag: ::std::option::Option<::std::borrow::Cow<'de, str>> = ::std::option::Option::None;
+            let mut command: ::std::option::Option<Command> = ::std::option::Option::None;
+            let mut raw: ::std::option::Option<
+                &'de rt::__private::serde_json::value::RawValue,
+            > = ::std::option::Option::None;
+            let mut f0 = ::std::option::Option::None;
+            let mut f1 = ::std::option::Option::None;
+            let mut f3 = ::std::option::Option::None;
+            let mut f4 = ::std::option::Option::None;
+            let mut f5 = ::std::option::Option::None;
+            let mut f6 = ::std::option::Option::None;
+            let mut f8 = ::std::option::Option::None;
+            let mut unknown = rt::Extra::new();
+            while let ::std::option::Option::Some(rt::fast::Key(k)) = m
+                .next_key::<rt::fast::Key<'de>>()?
+            {
+                match &*k {
+                    "type" => {
+                        let rt::fast::Key(s) = m.next_value::<rt::fast::Key<'de>>()?;
+                        if tag.is_some()
+                            || {
+                                let s: &str = &s;
+                                !rt::fast::min_length(s, 1u64)
+                            }
+                        {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        tag = ::std::option::Option::Some(s);
+                    }
+                    "payload" => {
+                        if command.is_some() || raw.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        match tag.as_deref() {
+                            ::std::option::Option::Some(t) => {
+                                command = ::std::option::Option::Some(payload_0(t, &mut m)?);
+                            }
+                            ::std::option::Option::None => {
+                                raw = ::std::option::Option::Some(m.next_value()?);
+                            }
+                        }
+                    }
+                    "protocolVersion" => {
+                        if f0.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        f0 = ::std::option::Option::Some(
+                            m
+                                .next_value_seed(
+                                    rt::fast::Seed::<rt::fast::LeafRead<Leaf1>>::new(),
+                                )?,
+                        );
+                    }
+                    "commandId" => {
+                        if f1.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        f1 = ::std::option::Option::Some(
+                            m
+                                .next_value_seed(
+                                    rt::fast::Seed::<rt::fast::LeafRead<Leaf2>>::new(),
+                                )?,
+                        );
+                    }
+                    "runId" => {
+                        if f3.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        f3 = ::std::option::Option::Some(
+                            m
+                                .next_value_seed(
+                                    rt::fast::Seed::<rt::fast::LeafRead<Leaf3>>::new(),
+                                )?,
+                        );
+                    }
+                    "issuedAt" => {
+                        if f4.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        f4 = ::std::option::Option::Some(
+                            m
+                                .next_value_seed(
+                                    rt::fast::Seed::<rt::fast::LeafRead<Leaf4>>::new(),
+                                )?,
+                        );
+                    }
+                    "actor" => {
+                        if f5.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        f5 = ::std::option::Option::Some(
+                            m
+                                .next_value_seed(
+                                    rt::fast::Seed::<rt::fast::Typed<Actor>>::new(),
+                                )?,
+                        );
+                    }
+                    "expectedSequence" => {
+                        if f6.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        f6 = ::std::option::Option::Some(
+                            m
+                                .next_value_seed(
+                                    rt::fast::Seed::<rt::fast::LeafRead<Leaf5>>::new(),
+                                )?,
+                        );
+                    }
+                    "auth" => {
+                        if f8.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        f8 = ::std::option::Option::Some(
+                            m
+                                .next_value_seed(
+                                    rt::fast::Seed::<rt::fast::Typed<Auth>>::new(),
+                                )?,
+                        );
+                    }
+                    _ => {
+                        let x = m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::AnyValue>::new(),
+                            )?;
+                        if unknown.insert(k.into_owned(), x).is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                    }
+                }
+            }
+            let chosen = match (command, raw, tag) {
+                (::std::option::Option::Some(c), _, ::std::option::Option::Some(_)) => c,
+                (
+                    ::std::option::Option::None,
+                    ::std::option::Option::Some(raw),
+                    ::std::option::Option::Some(t),
+                ) => raw_payload_0(&t, raw).ok_or_else(rt::fast::abort)?,
+                _ => return ::std::result::Result::Err(rt::fast::abort()),
+            };
+            ::std::result::Result::Ok(CommandEnvelope {
+                protocol_version: match f0 {
+                    ::std::option::Option::Some(x) => x,
+                    ::std::option::Option::None => {
+                        return ::std::result::Result::Err(rt::fast::abort());
+                    }
+                },
+                command_id: match f1 {
+                    ::std::option::Option::Some(x) => x,
+                    ::std::option::Option::None => {
+                        return ::std::result::Result::Err(rt::fast::abort());
+                    }
+                },
+                run_id: f3,
+                issued_at: match f4 {
+                    ::std::option::Option::Some(x) => x,
+                    ::std::option::Option::None => {
+                        return ::std::result::Result::Err(rt::fast::abort());
+                    }
+                },
+                actor: match f5 {
+                    ::std::option::Option::Some(x) => x,
+                    ::std::option::Option::None => {
+                        return ::std::result::Result::Err(rt::fast::abort());
+                    }
+                },
+                expected_sequence: f6,
+                auth: f8,
+                command: chosen,
+                extra: unknown,
+            })
+        }
+    }
+    rt::string_leaf!(
+        Leaf6 -> Kind, | s | [! ::std::matches!(s, "human" | "client" | "system")] =>
+        match s { "human" => ::std::option::Option::Some(Kind::Human), "client" =>
+        ::std::option::Option::Some(Kind::Client), "system" =>
+        ::std::option::Option::Some(Kind::System), _ => ::std::option::Option::None, }
+    );
+    rt::string_leaf!(
+        Leaf7 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf8 -> Transport, | s | [] => match s { "cli" =>
+        ::std::option::Option::Some(Transport::Cli), _ =>
+        ::std::option::Option::Some(Transport::Other(s.to_owned())), }
+    );
+    rt::object_reader!(
+        read_5, Visit5, Actor { kind = "kind" : rt::fast::LeafRead < Leaf6 >, required;
+        id = "id" : rt::fast::LeafRead < Leaf7 >, required; transport = "transport" :
+        rt::fast::LeafRead < Leaf8 >, required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf9 -> Scheme, | s | [] => match s { "hmac-sha256" =>
+        ::std::option::Option::Some(Scheme::HmacSha256), _ =>
+        ::std::option::Option::Some(Scheme::Other(s.to_owned())), }
+    );
+    rt::string_leaf!(
+        Leaf10 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
+        ::std::option::Option::Some(NonEmptyString(s.to_owned()))
+    );
+    rt::object_reader!(
+        read_8, Visit8, Auth { scheme = "scheme" : rt::fast::LeafRead < Leaf9 >,
+        required; value = "value" : rt::fast::LeafRead < Leaf10 >, required; } extra
+        extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf11 -> Profile, | s | [] => match s { "feature" =>
+        ::std::option::Option::Some(Profile::Feature), "bugfix" =>
+        ::std::option::Option::Some(Profile::Bugfix), "review" =>
+        ::std::option::Option::Some(Profile::Review), _ =>
+        ::std::option::Option::Some(Profile::Other(s.to_owned())), }
+    );
+    rt::via_value!(
+        Check12 -> Spec, | v | rt::is_valid_with(super::validators::v14, v, B0,
+        "/oneOf/0/properties/payload/properties/spec")
+    );
+    rt::via_value!(
+        Check13 -> ReviewTarget, | v | rt::is_valid_with(super::validators::v19, v, B0,
+        "/oneOf/0/properties/payload/properties/reviewTarget")
+    );
+    rt::value_leaf!(
+        Leaf14 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
+        "/oneOf/0/properties/payload/properties/withFix")
+    );
+    rt::string_leaf!(
+        Leaf15 -> Phase, | s | [! ::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT"
+        | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => match s { "BRAINSTORM" =>
+        ::std::option::Option::Some(Phase::Brainstorm), "SPEC" =>
+        ::std::option::Option::Some(Phase::Spec), "PREFLIGHT" =>
+        ::std::option::Option::Some(Phase::Preflight), "BUILD" =>
+        ::std::option::Option::Some(Phase::Build), "TEST" =>
+        ::std::option::Option::Some(Phase::Test), "REVIEW" =>
+        ::std::option::Option::Some(Phase::Review), "FIX" =>
+        ::std::option::Option::Some(Phase::Fix), "SHIP" =>
+        ::std::option::Option::Some(Phase::Ship), _ => ::std::option::Option::None, }
+    );
+    rt::via_value!(
+        Check16 -> rt::Map < ::std::string::String, rt::Value >, | v |
+        rt::is_valid_with(super::validators::v61, v, B0,
+        "/oneOf/0/properties/payload/properties/modelOverrides")
+    );
+    rt::string_leaf!(
+        Leaf17 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf18 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::value_leaf!(
+        Leaf19 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
+        "/oneOf/0/properties/payload/properties/unattended")
+    );
+    rt::string_leaf!(
+        Leaf20 -> SandboxRequire, | s | [! ::std::matches!(s, "native" | "best-effort")]
+        => match s { "native" => ::std::option::Option::Some(SandboxRequire::Native),
+        "best-effort" => ::std::option::Option::Some(SandboxRequire::BestEffort), _ =>
+        ::std::option::Option::None, }
+    );
+    rt::object_reader!(
+        read_12, Visit12, StartPayload { profile = "profile" : rt::fast::LeafRead <
+        Leaf11 >, required; spec = "spec" : rt::fast::ViaValue < Check12 >, optional;
+        review_target = "reviewTarget" : rt::fast::ViaValue < Check13 >, optional;
+        with_fix = "withFix" : rt::fast::LeafRead < Leaf14 >, optional; phases = "phases"
+        : rt::fast::VecOf < rt::fast::LeafRead < Leaf15 >, 0usize, { usize::MAX } >,
+        optional; model_overrides = "modelOverrides" : rt::fast::ViaValue < Check16 >,
+        optional; runtime = "runtime" : rt::fast::LeafRead < Leaf17 >, optional;
+        fake_script = "fakeScript" : rt::fast::LeafRead < Leaf18 >, optional; unattended
+        = "unattended" : rt::fast::LeafRead < Leaf19 >, required; budgets = "budgets" :
+        rt::fast::Typed < Budgets >, optional; sandbox_require = "sandboxRequire" :
+        rt::fast::LeafRead < Leaf20 >, optional; consent = "consent" : rt::fast::Typed <
+        Consent >, optional; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf21 -> Id, | s | [! RE3.is_match(s)] => ::std::option::Option::Some(Id(s
+        .to_owned()))
+    );
+    rt::object_reader!(
+        read_15, Visit15, IdSpec { id = "id" : rt::fast::LeafRead < Leaf21 >, required; }
+        extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf22 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_17, Visit17, PathSpec { path = "path" : rt::fast::LeafRead < Leaf22 >,
+        required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf23 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_19, Visit19, RefTarget { r#ref = "ref" : rt::fast::LeafRead < Leaf23 >,
+        required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf24 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf25 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_20, Visit20, BaseHeadTarget { base = "base" : rt::fast::LeafRead < Leaf24 >,
+        required; head = "head" : rt::fast::LeafRead < Leaf25 >, required; } extra extra
+        : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf26 -> RunId, | s | [! RE1.is_match(s)] => ::std::option::Option::Some(RunId(s
+        .to_owned()))
+    );
+    rt::object_reader!(
+        read_21, Visit21, RunIdTarget { run_id = "runId" : rt::fast::LeafRead < Leaf26 >,
+        required; } extra extra : rt::fast::AnyValue
+    );
+    rt::value_leaf!(
+        Leaf27 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/0/properties/payload/properties/budgets/properties/tokens")
+    );
+    rt::value_leaf!(
+        Leaf28 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/0/properties/payload/properties/budgets/properties/modelRequests")
+    );
+    rt::value_leaf!(
+        Leaf29 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/0/properties/payload/properties/budgets/properties/toolCalls")
+    );
+    rt::value_leaf!(
+        Leaf30 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v62, v,
+        B0, "/oneOf/0/properties/payload/properties/budgets/properties/wallClockMs")
+    );
+    rt::value_leaf!(
+        Leaf31 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/0/properties/payload/properties/budgets/properties/retries")
+    );
+    rt::value_leaf!(
+        Leaf32 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/0/properties/payload/properties/budgets/properties/fixRounds")
+    );
+    rt::value_leaf!(
+        Leaf33 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/0/properties/payload/properties/budgets/properties/contextTokens")
+    );
+    rt::value_leaf!(
+        Leaf34 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/0/properties/payload/properties/budgets/properties/concurrentAgents")
+    );
+    rt::value_leaf!(
+        Leaf35 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v62, v,
+        B0,
+        "/oneOf/0/properties/payload/properties/budgets/properties/estimatedQuotaPercent")
+    );
+    rt::object_reader!(
+        read_23, Visit23, Budgets { tokens = "tokens" : rt::fast::LeafRead < Leaf27 >,
+        optional; model_requests = "modelRequests" : rt::fast::LeafRead < Leaf28 >,
+        optional; tool_calls = "toolCalls" : rt::fast::LeafRead < Leaf29 >, optional;
+        wall_clock_ms = "wallClockMs" : rt::fast::LeafRead < Leaf30 >, optional; retries
+        = "retries" : rt::fast::LeafRead < Leaf31 >, optional; fix_rounds = "fixRounds" :
+        rt::fast::LeafRead < Leaf32 >, optional; context_tokens = "contextTokens" :
+        rt::fast::LeafRead < Leaf33 >, optional; concurrent_agents = "concurrentAgents" :
+        rt::fast::LeafRead < Leaf34 >, optional; estimated_quota_percent =
+        "estimatedQuotaPercent" : rt::fast::LeafRead < Leaf35 >, optional; } extra extra
+        : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf36 -> PolicySha256, | s | [! RE4.is_match(s)] =>
+        ::std::option::Option::Some(PolicySha256(s.to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf37 -> Via, | s | [s != "cli-flag"] => (s == "cli-flag").then_some(Via)
+    );
+    rt::object_reader!(
+        read_25, Visit25, Consent { policy_sha256 = "policySha256" : rt::fast::LeafRead <
+        Leaf36 >, required; via = "via" : rt::fast::LeafRead < Leaf37 >, required; }
+        extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf38 -> RunId, | s | [! RE1.is_match(s)] => ::std::option::Option::Some(RunId(s
+        .to_owned()))
+    );
+    rt::object_reader!(
+        read_28, Visit28, StatusPayload { run_id = "runId" : rt::fast::LeafRead < Leaf38
+        >, optional; } extra extra : rt::fast::AnyValue
+    );
+    rt::via_value!(
+        Check39 -> InspectTarget, | v | rt::is_valid_with(super::validators::v28, v, B0,
+        "/oneOf/2/properties/payload/properties/target")
+    );
+    rt::object_reader!(
+        read_29, Visit29, InspectPayload { target = "target" : rt::fast::ViaValue <
+        Check39 >, required; } extra extra : rt::fast::AnyValue
+    );
+    rt::value_leaf!(
+        Leaf40 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/3/properties/payload/properties/sinceSequence")
+    );
+    rt::value_leaf!(
+        Leaf41 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/3/properties/payload/properties/replay")
+    );
+    rt::value_leaf!(
+        Leaf42 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
+        "/oneOf/3/properties/payload/properties/follow")
+    );
+    rt::value_leaf!(
+        Leaf43 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
+        "/oneOf/3/properties/payload/properties/ephemeral")
+    );
+    rt::object_reader!(
+        read_43, Visit43, TailPayload { since_sequence = "sinceSequence" :
+        rt::fast::LeafRead < Leaf40 >, optional; replay = "replay" : rt::fast::LeafRead <
+        Leaf41 >, optional; follow = "follow" : rt::fast::LeafRead < Leaf42 >, required;
+        ephemeral = "ephemeral" : rt::fast::LeafRead < Leaf43 >, required; } extra extra
+        : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf44 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_44, Visit44, PausePayload { reason = "reason" : rt::fast::LeafRead < Leaf44
+        >, optional; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf45 -> Acknowledge, | s | [s != "blocked-inspected"] => (s ==
+        "blocked-inspected").then_some(Acknowledge)
+    );
+    rt::value_leaf!(
+        Leaf46 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
+        "/oneOf/5/properties/payload/properties/takeover")
+    );
+    rt::object_reader!(
+        read_45, Visit45, ResumePayload { acknowledge = "acknowledge" :
+        rt::fast::LeafRead < Leaf45 >, optional; raise_budgets = "raiseBudgets" :
+        rt::fast::Typed < Budgets >, optional; takeover = "takeover" : rt::fast::LeafRead
+        < Leaf46 >, optional; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf47 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::value_leaf!(
+        Leaf48 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
+        "/oneOf/6/properties/payload/properties/keepWorktrees")
+    );
+    rt::object_reader!(
+        read_47, Visit47, CancelPayload { reason = "reason" : rt::fast::LeafRead < Leaf47
+        >, optional; keep_worktrees = "keepWorktrees" : rt::fast::LeafRead < Leaf48 >,
+        required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf49 -> ApprovalId, | s | [! RE5.is_match(s)] =>
+        ::std::option::Option::Some(ApprovalId(s.to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf50 -> Scope, | s | [! ::std::matches!(s, "once" | "run")] => match s { "once"
+        => ::std::option::Option::Some(Scope::Once), "run" =>
+        ::std::option::Option::Some(Scope::Run), _ => ::std::option::Option::None, }
+    );
+    rt::string_leaf!(
+        Leaf51 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf52 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_48, Visit48, ApprovePayload { approval_id = "approvalId" :
+        rt::fast::LeafRead < Leaf49 >, required; scope = "scope" : rt::fast::LeafRead <
+        Leaf50 >, required; answer = "answer" : rt::fast::LeafRead < Leaf51 >, optional;
+        note = "note" : rt::fast::LeafRead < Leaf52 >, optional; } extra extra :
+        rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf53 -> ApprovalId, | s | [! RE5.is_match(s)] =>
+        ::std::option::Option::Some(ApprovalId(s.to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf54 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_50, Visit50, DenyPayload { approval_id = "approvalId" : rt::fast::LeafRead <
+        Leaf53 >, required; note = "note" : rt::fast::LeafRead < Leaf54 >, optional; }
+        extra extra : rt::fast::AnyValue
+    );
+    rt::via_value!(
+        Check55 -> RetryTarget, | v | rt::is_valid_with(super::validators::v50, v, B0,
+        "/oneOf/9/properties/payload/properties/target")
+    );
+    rt::object_reader!(
+        read_51, Visit51, RetryPayload { target = "target" : rt::fast::ViaValue < Check55
+        >, required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf56 -> Phase, | s | [! ::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT"
+        | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => match s { "BRAINSTORM" =>
+        ::std::option::Option::Some(Phase::Brainstorm), "SPEC" =>
+        ::std::option::Option::Some(Phase::Spec), "PREFLIGHT" =>
+        ::std::option::Option::Some(Phase::Preflight), "BUILD" =>
+        ::std::option::Option::Some(Phase::Build), "TEST" =>
+        ::std::option::Option::Some(Phase::Test), "REVIEW" =>
+        ::std::option::Option::Some(Phase::Review), "FIX" =>
+        ::std::option::Option::Some(Phase::Fix), "SHIP" =>
+        ::std::option::Option::Some(Phase::Ship), _ => ::std::option::Option::None, }
+    );
+    rt::string_leaf!(
+        Leaf57 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
+        ::std::option::Option::Some(NonEmptyString(s.to_owned()))
+    );
+    rt::object_reader!(
+        read_54, Visit54, SkipPayload { phase = "phase" : rt::fast::LeafRead < Leaf56 >,
+        required; justification = "justification" : rt::fast::LeafRead < Leaf57 >,
+        required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf58 -> AgentId, | s | [! rt::fast::max_length(s, 128u64), ! RE6.is_match(s)]
+        => ::std::option::Option::Some(AgentId(s.to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf59 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
+        ::std::option::Option::Some(NonEmptyString(s.to_owned()))
+    );
+    rt::via_value!(
+        Check60 -> JsonValue, | v | rt::is_valid_with(super::validators::v63, v, B0,
+        "/oneOf/11/properties/payload/properties/input")
+    );
+    rt::string_leaf!(
+        Leaf61 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
+        ::std::option::Option::Some(NonEmptyString(s.to_owned()))
+    );
+    rt::object_reader!(
+        read_55, Visit55, RunToolPayload { agent_id = "agentId" : rt::fast::LeafRead <
+        Leaf58 >, optional; tool = "tool" : rt::fast::LeafRead < Leaf59 >, required;
+        input = "input" : rt::fast::ViaValue < Check60 >, required; justification =
+        "justification" : rt::fast::LeafRead < Leaf61 >, required; } extra extra :
+        rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf62 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] => match s {
+        "plan" => ::std::option::Option::Some(Mode::Plan), "apply" =>
+        ::std::option::Option::Some(Mode::Apply), _ => ::std::option::Option::None, }
+    );
+    rt::object_reader!(
+        read_57, Visit57, ReconcilePayload { mode = "mode" : rt::fast::LeafRead < Leaf62
+        >, required; } extra extra : rt::fast::AnyValue
+    );
+    rt::value_leaf!(
+        Leaf63 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
+        B0, "/oneOf/13/properties/payload/properties/graceMs")
+    );
+    rt::object_reader!(
+        read_59, Visit59, ShutdownPayload { grace_ms = "graceMs" : rt::fast::LeafRead <
+        Leaf63 >, required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf64 -> AgentId, | s | [! rt::fast::max_length(s, 128u64), ! RE6.is_match(s)]
+        => ::std::option::Option::Some(AgentId(s.to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf65 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf66 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] => match
+        s { "steer" => ::std::option::Option::Some(Delivery::Steer), "follow-up" =>
+        ::std::option::Option::Some(Delivery::FollowUp), _ =>
+        ::std::option::Option::None, }
+    );
+    rt::object_reader!(
+        read_60, Visit60, AgentSendPayload { agent_id = "agentId" : rt::fast::LeafRead <
+        Leaf64 >, required; text = "text" : rt::fast::LeafRead < Leaf65 >, required;
+        delivery = "delivery" : rt::fast::LeafRead < Leaf66 >, required; } extra extra :
+        rt::fast::AnyValue
+    );
+}
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut)]
@@ -1386,22 +2265,22 @@ mod validators {
                     l,
                     s,
                     &[
-                        (v60, Some("start")),
-                        (v61, Some("status")),
-                        (v62, Some("inspect")),
-                        (v63, Some("tail")),
-                        (v64, Some("pause")),
-                        (v65, Some("resume")),
-                        (v66, Some("cancel")),
-                        (v67, Some("approve")),
-                        (v68, Some("deny")),
-                        (v69, Some("retry")),
-                        (v70, Some("skip")),
-                        (v71, Some("run-tool")),
-                        (v72, Some("reconcile")),
-                        (v73, Some("shutdown")),
-                        (v74, Some("agent.send")),
-                        (v75, None),
+                        (v64, Some("start")),
+                        (v65, Some("status")),
+                        (v66, Some("inspect")),
+                        (v67, Some("tail")),
+                        (v68, Some("pause")),
+                        (v69, Some("resume")),
+                        (v70, Some("cancel")),
+                        (v71, Some("approve")),
+                        (v72, Some("deny")),
+                        (v73, Some("retry")),
+                        (v74, Some("skip")),
+                        (v75, Some("run-tool")),
+                        (v76, Some("reconcile")),
+                        (v77, Some("shutdown")),
+                        (v78, Some("agent.send")),
+                        (v79, None),
                     ],
                     Some("type"),
                 );
@@ -1467,12 +2346,12 @@ mod validators {
         ok &= c.prop(l, s, x, "profile", v7);
         ok &= c.prop(l, s, x, "spec", v14);
         ok &= c.prop(l, s, x, "reviewTarget", v19);
-        ok &= c.prop(l, s, x, "withFix", v76);
-        ok &= c.prop(l, s, x, "phases", v77);
-        ok &= c.prop(l, s, x, "modelOverrides", v78);
+        ok &= c.prop(l, s, x, "withFix", v60);
+        ok &= c.prop(l, s, x, "phases", v80);
+        ok &= c.prop(l, s, x, "modelOverrides", v61);
         ok &= c.prop(l, s, x, "runtime", v7);
         ok &= c.prop(l, s, x, "fakeScript", v7);
-        ok &= c.prop(l, s, x, "unattended", v76);
+        ok &= c.prop(l, s, x, "unattended", v60);
         ok &= c.prop(l, s, x, "budgets", v21);
         ok &= c.prop(l, s, x, "sandboxRequire", v22);
         ok &= c.prop(l, s, x, "consent", v23);
@@ -1551,12 +2430,12 @@ mod validators {
         ok &= c.prop(l, s, x, "tokens", v59);
         ok &= c.prop(l, s, x, "modelRequests", v59);
         ok &= c.prop(l, s, x, "toolCalls", v59);
-        ok &= c.prop(l, s, x, "wallClockMs", v79);
+        ok &= c.prop(l, s, x, "wallClockMs", v62);
         ok &= c.prop(l, s, x, "retries", v59);
         ok &= c.prop(l, s, x, "fixRounds", v59);
         ok &= c.prop(l, s, x, "contextTokens", v59);
         ok &= c.prop(l, s, x, "concurrentAgents", v59);
-        ok &= c.prop(l, s, x, "estimatedQuotaPercent", v79);
+        ok &= c.prop(l, s, x, "estimatedQuotaPercent", v62);
         ok
     }
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1614,7 +2493,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind", "agentId"]);
-        ok &= c.prop(l, s, x, "kind", v80);
+        ok &= c.prop(l, s, x, "kind", v81);
         ok &= c.prop(l, s, x, "agentId", v30);
         ok
     }
@@ -1628,7 +2507,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind", "agentId", "incarnation"]);
-        ok &= c.prop(l, s, x, "kind", v81);
+        ok &= c.prop(l, s, x, "kind", v82);
         ok &= c.prop(l, s, x, "agentId", v30);
         ok &= c.prop(l, s, x, "incarnation", v59);
         ok
@@ -1637,7 +2516,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind", "approvalId"]);
-        ok &= c.prop(l, s, x, "kind", v82);
+        ok &= c.prop(l, s, x, "kind", v83);
         ok &= c.prop(l, s, x, "approvalId", v33);
         ok
     }
@@ -1651,7 +2530,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind", "effectId"]);
-        ok &= c.prop(l, s, x, "kind", v83);
+        ok &= c.prop(l, s, x, "kind", v84);
         ok &= c.prop(l, s, x, "effectId", v35);
         ok
     }
@@ -1665,21 +2544,21 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind"]);
-        ok &= c.prop(l, s, x, "kind", v84);
+        ok &= c.prop(l, s, x, "kind", v85);
         ok
     }
     pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind"]);
-        ok &= c.prop(l, s, x, "kind", v85);
+        ok &= c.prop(l, s, x, "kind", v86);
         ok
     }
     pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind"]);
-        ok &= c.prop(l, s, x, "kind", v86);
+        ok &= c.prop(l, s, x, "kind", v87);
         ok &= c.prop(l, s, x, "surface", v15);
         ok
     }
@@ -1687,9 +2566,9 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind", "artifactId"]);
-        ok &= c.prop(l, s, x, "kind", v87);
+        ok &= c.prop(l, s, x, "kind", v88);
         ok &= c.prop(l, s, x, "artifactId", v40);
-        ok &= c.prop(l, s, x, "maxBytes", v88);
+        ok &= c.prop(l, s, x, "maxBytes", v89);
         ok &= c.prop(l, s, x, "offset", v59);
         ok
     }
@@ -1705,8 +2584,8 @@ mod validators {
         ok &= c.required(l, s, x, &["follow", "ephemeral"]);
         ok &= c.prop(l, s, x, "sinceSequence", v59);
         ok &= c.prop(l, s, x, "replay", v59);
-        ok &= c.prop(l, s, x, "follow", v76);
-        ok &= c.prop(l, s, x, "ephemeral", v76);
+        ok &= c.prop(l, s, x, "follow", v60);
+        ok &= c.prop(l, s, x, "ephemeral", v60);
         ok
     }
     pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1720,7 +2599,7 @@ mod validators {
         let mut ok = true;
         ok &= c.prop(l, s, x, "acknowledge", v44);
         ok &= c.prop(l, s, x, "raiseBudgets", v21);
-        ok &= c.prop(l, s, x, "takeover", v76);
+        ok &= c.prop(l, s, x, "takeover", v60);
         ok
     }
     pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1731,7 +2610,7 @@ mod validators {
         let mut ok = true;
         ok &= c.required(l, s, x, &["keepWorktrees"]);
         ok &= c.prop(l, s, x, "reason", v7);
-        ok &= c.prop(l, s, x, "keepWorktrees", v76);
+        ok &= c.prop(l, s, x, "keepWorktrees", v60);
         ok
     }
     pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1769,7 +2648,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind"]);
-        ok &= c.prop(l, s, x, "kind", v89);
+        ok &= c.prop(l, s, x, "kind", v90);
         ok &= c.prop(l, s, x, "state", v20);
         ok
     }
@@ -1787,7 +2666,7 @@ mod validators {
         ok &= c.required(l, s, x, &["tool", "input", "justification"]);
         ok &= c.prop(l, s, x, "agentId", v30);
         ok &= c.prop(l, s, x, "tool", v9);
-        ok &= c.prop(l, s, x, "input", v90);
+        ok &= c.prop(l, s, x, "input", v63);
         ok &= c.prop(l, s, x, "justification", v9);
         ok
     }
@@ -1829,195 +2708,26 @@ mod validators {
         }
     }
     pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v91);
-            ok &= c.prop(l, s, x, "payload", v11);
-        }
-        ok
-    }
-    pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v92);
-            ok &= c.prop(l, s, x, "payload", v26);
-        }
-        ok
-    }
-    pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v93);
-            ok &= c.prop(l, s, x, "payload", v27);
-        }
-        ok
-    }
-    pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v94);
-            ok &= c.prop(l, s, x, "payload", v41);
-        }
-        ok
-    }
-    pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v95);
-            ok &= c.prop(l, s, x, "payload", v42);
-        }
-        ok
-    }
-    pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v96);
-            ok &= c.prop(l, s, x, "payload", v43);
-        }
-        ok
-    }
-    pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v97);
-            ok &= c.prop(l, s, x, "payload", v45);
-        }
-        ok
-    }
-    pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v98);
-            ok &= c.prop(l, s, x, "payload", v46);
-        }
-        ok
-    }
-    pub(super) fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v99);
-            ok &= c.prop(l, s, x, "payload", v48);
-        }
-        ok
-    }
-    pub(super) fn v69(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v100);
-            ok &= c.prop(l, s, x, "payload", v49);
-        }
-        ok
-    }
-    pub(super) fn v70(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v101);
-            ok &= c.prop(l, s, x, "payload", v52);
-        }
-        ok
-    }
-    pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v102);
-            ok &= c.prop(l, s, x, "payload", v53);
-        }
-        ok
-    }
-    pub(super) fn v72(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v103);
-            ok &= c.prop(l, s, x, "payload", v54);
-        }
-        ok
-    }
-    pub(super) fn v73(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v104);
-            ok &= c.prop(l, s, x, "payload", v56);
-        }
-        ok
-    }
-    pub(super) fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v105);
-            ok &= c.prop(l, s, x, "payload", v57);
-        }
-        ok
-    }
-    pub(super) fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v106);
-        }
-        ok
-    }
-    pub(super) fn v76(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 2)
     }
-    pub(super) fn v77(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v20);
-        ok
-    }
-    pub(super) fn v78(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         for (key, v) in x {
             if RE9.is_match(key) {
-                ok &= v107(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
+                ok &= v91(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
             }
         }
         ok
     }
-    pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => c.minimum(l, s, x, rt::Num::U(0u64)),
             _ => c.check_type(l, s, i, 8),
         }
     }
-    pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "agent")
-    }
-    pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "context")
-    }
-    pub(super) fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "approval")
-    }
-    pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "effect")
-    }
-    pub(super) fn v84(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "snapshot")
-    }
-    pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "locks")
-    }
-    pub(super) fn v86(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "diff")
-    }
-    pub(super) fn v87(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "artifact")
-    }
-    pub(super) fn v88(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        match i {
-            Value::Number(x) => {
-                c.check_type(l, s, i, 4) & c.minimum(l, s, x, rt::Num::U(1u64))
-                    & c.maximum(l, s, x, rt::Num::U(3145728u64))
-            }
-            _ => c.check_type(l, s, i, 4),
-        }
-    }
-    pub(super) fn v89(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "phase")
-    }
-    pub(super) fn v90(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v108(
+    pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v92(
             i,
             l,
             c,
@@ -2029,84 +2739,284 @@ mod validators {
                 ),
         )
     }
-    pub(super) fn v91(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "start")
-    }
-    pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "status")
-    }
-    pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "inspect")
-    }
-    pub(super) fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "tail")
-    }
-    pub(super) fn v95(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "pause")
-    }
-    pub(super) fn v96(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "resume")
-    }
-    pub(super) fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "cancel")
-    }
-    pub(super) fn v98(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "approve")
-    }
-    pub(super) fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "deny")
-    }
-    pub(super) fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "retry")
-    }
-    pub(super) fn v101(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "skip")
-    }
-    pub(super) fn v102(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "run-tool")
-    }
-    pub(super) fn v103(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "reconcile")
-    }
-    pub(super) fn v104(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "shutdown")
-    }
-    pub(super) fn v105(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "agent.send")
-    }
-    pub(super) fn v106(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        if c.quiet(|c| v109(i, l, c, &s.child("/not"))) {
-            ok &= c.not_failed(l, s);
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v93);
+            ok &= c.prop(l, s, x, "payload", v11);
         }
         ok
     }
-    pub(super) fn v107(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v94);
+            ok &= c.prop(l, s, x, "payload", v26);
+        }
+        ok
+    }
+    pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v95);
+            ok &= c.prop(l, s, x, "payload", v27);
+        }
+        ok
+    }
+    pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v96);
+            ok &= c.prop(l, s, x, "payload", v41);
+        }
+        ok
+    }
+    pub(super) fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v97);
+            ok &= c.prop(l, s, x, "payload", v42);
+        }
+        ok
+    }
+    pub(super) fn v69(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v98);
+            ok &= c.prop(l, s, x, "payload", v43);
+        }
+        ok
+    }
+    pub(super) fn v70(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v99);
+            ok &= c.prop(l, s, x, "payload", v45);
+        }
+        ok
+    }
+    pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v100);
+            ok &= c.prop(l, s, x, "payload", v46);
+        }
+        ok
+    }
+    pub(super) fn v72(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v101);
+            ok &= c.prop(l, s, x, "payload", v48);
+        }
+        ok
+    }
+    pub(super) fn v73(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v102);
+            ok &= c.prop(l, s, x, "payload", v49);
+        }
+        ok
+    }
+    pub(super) fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v103);
+            ok &= c.prop(l, s, x, "payload", v52);
+        }
+        ok
+    }
+    pub(super) fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v104);
+            ok &= c.prop(l, s, x, "payload", v53);
+        }
+        ok
+    }
+    pub(super) fn v76(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v105);
+            ok &= c.prop(l, s, x, "payload", v54);
+        }
+        ok
+    }
+    pub(super) fn v77(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v106);
+            ok &= c.prop(l, s, x, "payload", v56);
+        }
+        ok
+    }
+    pub(super) fn v78(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v107);
+            ok &= c.prop(l, s, x, "payload", v57);
+        }
+        ok
+    }
+    pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v108);
+        }
+        ok
+    }
+    pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let mut ok = true;
+        ok &= c.items(l, s, x, 0usize, "/items", v20);
+        ok
+    }
+    pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "agent")
+    }
+    pub(super) fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "context")
+    }
+    pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "approval")
+    }
+    pub(super) fn v84(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "effect")
+    }
+    pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "snapshot")
+    }
+    pub(super) fn v86(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "locks")
+    }
+    pub(super) fn v87(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "diff")
+    }
+    pub(super) fn v88(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "artifact")
+    }
+    pub(super) fn v89(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        match i {
+            Value::Number(x) => {
+                c.check_type(l, s, i, 4) & c.minimum(l, s, x, rt::Num::U(1u64))
+                    & c.maximum(l, s, x, rt::Num::U(3145728u64))
+            }
+            _ => c.check_type(l, s, i, 4),
+        }
+    }
+    pub(super) fn v90(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "phase")
+    }
+    pub(super) fn v91(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["provider", "model"]);
         ok &= c.prop(l, s, x, "provider", v7);
         ok &= c.prop(l, s, x, "model", v7);
-        ok &= c.prop(l, s, x, "capability", v110);
+        ok &= c.prop(l, s, x, "capability", v109);
         ok
     }
-    pub(super) fn v108(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
             i,
             l,
             s,
             &[
+                (v110, None),
+                (v60, None),
                 (v111, None),
-                (v76, None),
-                (v112, None),
                 (v7, None),
+                (v112, None),
                 (v113, None),
-                (v114, None),
             ],
             None,
         )
     }
+    pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "start")
+    }
+    pub(super) fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "status")
+    }
+    pub(super) fn v95(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "inspect")
+    }
+    pub(super) fn v96(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "tail")
+    }
+    pub(super) fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "pause")
+    }
+    pub(super) fn v98(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "resume")
+    }
+    pub(super) fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "cancel")
+    }
+    pub(super) fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "approve")
+    }
+    pub(super) fn v101(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "deny")
+    }
+    pub(super) fn v102(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "retry")
+    }
+    pub(super) fn v103(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "skip")
+    }
+    pub(super) fn v104(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "run-tool")
+    }
+    pub(super) fn v105(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "reconcile")
+    }
+    pub(super) fn v106(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "shutdown")
+    }
+    pub(super) fn v107(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "agent.send")
+    }
+    pub(super) fn v108(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if c.quiet(|c| v114(i, l, c, &s.child("/not"))) {
+            ok &= c.not_failed(l, s);
+        }
+        ok
+    }
     pub(super) fn v109(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(
+            i,
+            l,
+            s,
+            &[(v115, None), (v116, None), (v117, None), (v118, None), (v119, None)],
+            None,
+        )
+    }
+    pub(super) fn v110(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 1)
+    }
+    pub(super) fn v111(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 8)
+    }
+    pub(super) fn v112(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let mut ok = true;
+        ok &= c.items(l, s, x, 0usize, "/items", v63);
+        ok
+    }
+    pub(super) fn v113(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        for (key, v) in x {
+            if RE9.is_match(key) {
+                ok &= v63(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
+            }
+        }
+        ok
+    }
+    pub(super) fn v114(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(
             l,
             s,
@@ -2129,37 +3039,6 @@ mod validators {
                 "agent.send",
             ],
         )
-    }
-    pub(super) fn v110(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v115, None), (v116, None), (v117, None), (v118, None), (v119, None)],
-            None,
-        )
-    }
-    pub(super) fn v111(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 1)
-    }
-    pub(super) fn v112(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 8)
-    }
-    pub(super) fn v113(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v90);
-        ok
-    }
-    pub(super) fn v114(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        for (key, v) in x {
-            if RE9.is_match(key) {
-                ok &= v90(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
-            }
-        }
-        ok
     }
     pub(super) fn v115(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 16) & c.const_str(l, s, i, "fast")

@@ -67,7 +67,7 @@ impl LaunchRequest {
     /// Members marked sensitive (`x-sensitivity: local`): they stay on this machine.
     pub const LOCAL_MEMBERS: &'static [&'static str] = &["input", "answers"];
 }
-rt::contract!(LaunchRequest, [validators::v0], BASE0, "");
+rt::contract!(LaunchRequest, [validators::v0], BASE0, "", fast fast::read_0);
 /// Major 1. A request for another major is rejected rather than half-understood.
 ///
 /// Matches `^1\.[0-9]+\.[0-9]+$`.
@@ -196,6 +196,51 @@ rt::contract!(
     AnswerValue, [validators::v6], BASE0,
     "/properties/answers/additionalProperties/anyOf/0"
 );
+/// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
+mod fast {
+    #![allow(clippy::match_single_binding, clippy::never_loop)]
+    use super::*;
+    const B0: &str = "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/launch-request.schema.json";
+    static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
+    static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
+    rt::string_leaf!(
+        Leaf1 -> ContractVersion, | s | [! RE0.is_match(s)] =>
+        ::std::option::Option::Some(ContractVersion(s.to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf2 -> Input, | s | [! rt::fast::min_length(s, 1u64), ! rt::fast::max_length(s,
+        4000u64)] => ::std::option::Option::Some(Input(s.to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf3 -> Mode, | s | [! ::std::matches!(s, "interactive" | "autopilot" |
+        "background")] => match s { "interactive" =>
+        ::std::option::Option::Some(Mode::Interactive), "autopilot" =>
+        ::std::option::Option::Some(Mode::Autopilot), "background" =>
+        ::std::option::Option::Some(Mode::Background), _ => ::std::option::Option::None,
+        }
+    );
+    rt::string_leaf!(
+        Leaf4 -> Kind, | s | [! ::std::matches!(s, "analysis" | "development")] => match
+        s { "analysis" => ::std::option::Option::Some(Kind::Analysis), "development" =>
+        ::std::option::Option::Some(Kind::Development), _ => ::std::option::Option::None,
+        }
+    );
+    rt::string_leaf!(
+        Leaf5 -> QuestionId, | s | [! RE1.is_match(s)] =>
+        ::std::option::Option::Some(QuestionId(s.to_owned()))
+    );
+    rt::via_value!(
+        Check6 -> Answer, | v | rt::is_valid_with(super::validators::v8, v, B0,
+        "/properties/answers/additionalProperties")
+    );
+    rt::object_reader!(
+        read_0, Visit0, LaunchRequest { contract_version = "contractVersion" :
+        rt::fast::LeafRead < Leaf1 >, required; input = "input" : rt::fast::LeafRead <
+        Leaf2 >, required; mode = "mode" : rt::fast::LeafRead < Leaf3 >, required; kind =
+        "kind" : rt::fast::LeafRead < Leaf4 >, optional; answers = "answers" :
+        rt::fast::MapOf < Leaf5, rt::fast::ViaValue < Check6 > >, required; } deny
+    );
+}
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut)]

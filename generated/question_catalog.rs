@@ -42,7 +42,7 @@ rt::object!(
     QuestionCatalog { catalog_version = "catalogVersion", required; questions =
     "questions", required; } deny
 );
-rt::contract!(QuestionCatalog, [validators::v0], BASE0, "");
+rt::contract!(QuestionCatalog, [validators::v0], BASE0, "", fast fast::read_0);
 /// Major 1: the format described here.
 ///
 /// Matches `^1\.[0-9]+\.[0-9]+$`.
@@ -81,7 +81,9 @@ rt::object!(
     optional; answerable = "answerable", optional; options = "options", optional; answer
     = "answer", optional; } deny
 );
-rt::contract!(Question, [validators::v2], BASE0, "/properties/questions/items");
+rt::contract!(
+    Question, [validators::v2], BASE0, "/properties/questions/items", fast fast::read_2
+);
 /// The key a launch request's `answers` uses (the launch request's `propertyNames` pattern).
 ///
 /// At most 200 characters. Matches `^[a-z][a-z0-9-]*$`.
@@ -124,7 +126,8 @@ pub struct AnswerOption {
 }
 rt::object!(AnswerOption { id = "id", required; label = "label", optional; } deny);
 rt::contract!(
-    AnswerOption, [validators::v6], BASE0, "/$defs/Question/properties/options/items"
+    AnswerOption, [validators::v6], BASE0, "/$defs/Question/properties/options/items",
+    fast fast::read_6
 );
 /// The value an answer carries to choose this option.
 ///
@@ -148,7 +151,10 @@ pub struct Answer {
     pub pattern: Pattern,
 }
 rt::object!(Answer { pattern = "pattern", required; } deny);
-rt::contract!(Answer, [validators::v8], BASE0, "/$defs/Question/properties/answer");
+rt::contract!(
+    Answer, [validators::v8], BASE0, "/$defs/Question/properties/answer", fast
+    fast::read_8
+);
 /// An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.
 ///
 /// 1 to 1000 characters. Format `regex`.
@@ -161,6 +167,71 @@ rt::contract!(
     Pattern, [validators::v9], BASE0,
     "/$defs/Question/properties/answer/properties/pattern"
 );
+/// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
+mod fast {
+    #![allow(clippy::match_single_binding, clippy::never_loop)]
+    use super::*;
+    const B0: &str = "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/question-catalog.schema.json";
+    static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
+    static RE2: rt::Pattern = rt::Pattern::new("^[A-Za-z0-9][A-Za-z0-9._-]*$");
+    static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
+    rt::string_leaf!(
+        Leaf1 -> CatalogVersion, | s | [! RE0.is_match(s)] =>
+        ::std::option::Option::Some(CatalogVersion(s.to_owned()))
+    );
+    rt::object_reader!(
+        read_0, Visit0, QuestionCatalog { catalog_version = "catalogVersion" :
+        rt::fast::LeafRead < Leaf1 >, required; questions = "questions" : rt::fast::VecOf
+        < rt::fast::Typed < Question >, 0usize, 500usize >, required; } deny
+    );
+    rt::string_leaf!(
+        Leaf2 -> QuestionId, | s | [! rt::fast::max_length(s, 200u64), ! RE1.is_match(s)]
+        => ::std::option::Option::Some(QuestionId(s.to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf3 -> Select, | s | [! ::std::matches!(s, "single" | "multi")] => match s {
+        "single" => ::std::option::Option::Some(Select::Single), "multi" =>
+        ::std::option::Option::Some(Select::Multi), _ => ::std::option::Option::None, }
+    );
+    rt::string_leaf!(
+        Leaf4 -> Label, | s | [! rt::fast::max_length(s, 500u64)] =>
+        ::std::option::Option::Some(Label(s.to_owned()))
+    );
+    rt::value_leaf!(
+        Leaf5 -> bool, scalar | v | rt::is_valid_with(super::validators::v10, v, B0,
+        "/$defs/Question/properties/answerable")
+    );
+    rt::object_reader!(
+        read_2, Visit2, Question { id = "id" : rt::fast::LeafRead < Leaf2 >, required;
+        select = "select" : rt::fast::LeafRead < Leaf3 >, required; label = "label" :
+        rt::fast::LeafRead < Leaf4 >, optional; answerable = "answerable" :
+        rt::fast::LeafRead < Leaf5 >, optional; options = "options" : rt::fast::VecOf <
+        rt::fast::Typed < AnswerOption >, 0usize, 200usize >, optional; answer = "answer"
+        : rt::fast::Typed < Answer >, optional; } deny
+    );
+    rt::string_leaf!(
+        Leaf6 -> AnswerOptionId, | s | [! rt::fast::min_length(s, 1u64), !
+        rt::fast::max_length(s, 200u64), ! RE2.is_match(s)] =>
+        ::std::option::Option::Some(AnswerOptionId(s.to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf7 -> Label, | s | [! rt::fast::max_length(s, 500u64)] =>
+        ::std::option::Option::Some(Label(s.to_owned()))
+    );
+    rt::object_reader!(
+        read_6, Visit6, AnswerOption { id = "id" : rt::fast::LeafRead < Leaf6 >,
+        required; label = "label" : rt::fast::LeafRead < Leaf7 >, optional; } deny
+    );
+    rt::string_leaf!(
+        Leaf8 -> Pattern, | s | [! rt::fast::min_length(s, 1u64), !
+        rt::fast::max_length(s, 1000u64)] => ::std::option::Option::Some(Pattern(s
+        .to_owned()))
+    );
+    rt::object_reader!(
+        read_8, Visit8, Answer { pattern = "pattern" : rt::fast::LeafRead < Leaf8 >,
+        required; } deny
+    );
+}
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut)]
@@ -174,7 +245,7 @@ mod validators {
         let mut ok = true;
         ok &= c.required(l, s, x, &["catalogVersion", "questions"]);
         ok &= c.prop(l, s, x, "catalogVersion", v1);
-        ok &= c.prop(l, s, x, "questions", v10);
+        ok &= c.prop(l, s, x, "questions", v11);
         for (key, v) in x {
             let mut matched = matches!(key.as_str(), "catalogVersion" | "questions");
             if !matched {
@@ -190,7 +261,7 @@ mod validators {
         }
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v11(
+        v12(
             i,
             l,
             c,
@@ -218,7 +289,7 @@ mod validators {
         }
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v12(
+        v13(
             i,
             l,
             c,
@@ -261,20 +332,23 @@ mod validators {
         }
     }
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 2)
+    }
+    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
         ok &= c.max_items(l, s, x.len(), 500u64);
         ok &= c.items(l, s, x, 0usize, "/items", v2);
         ok
     }
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["id", "select"]);
         ok &= c.prop(l, s, x, "id", v3);
         ok &= c.prop(l, s, x, "select", v4);
         ok &= c.prop(l, s, x, "label", v5);
-        ok &= c.prop(l, s, x, "answerable", v13);
+        ok &= c.prop(l, s, x, "answerable", v10);
         ok &= c.prop(l, s, x, "options", v14);
         ok &= c.prop(l, s, x, "answer", v8);
         for (key, v) in x {
@@ -288,7 +362,7 @@ mod validators {
         }
         ok
     }
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["id"]);
@@ -301,9 +375,6 @@ mod validators {
             }
         }
         ok
-    }
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 2)
     }
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };

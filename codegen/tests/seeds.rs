@@ -47,6 +47,7 @@ fn no_two_types_share_a_shape_and_names_read_well() {
 fn commands_file_stays_small() {
     let out = contracts_codegen::generate(&Settings::new(), &seeds()).unwrap();
     let lines = out.files[0].contents.lines().count();
-    // typify 0.8 writes 7,341 lines for this schema.
-    assert!(lines <= 2500, "commands.rs has {lines} lines");
+    // typify 0.8 writes 7,341 lines for this schema. Ours was 2,179 lines
+    // before the one-pass readers (`mod fast`, about 900 lines) came.
+    assert!(lines <= 3200, "commands.rs has {lines} lines");
 }

@@ -84,19 +84,49 @@ pub trait Contract: FromValue + serde::Serialize {
         Self::from_value(v).map_err(ParseError::Shape)
     }
 
+    /// Whether the type has a generated one-pass reader ([`Contract::fast_read`]).
+    const FAST: bool = false;
+
+    /// Reads a value of this type in one pass, checking as it reads; fails
+    /// (with a private error) at the first broken rule, never collecting
+    /// errors. May refuse valid documents, never accepts invalid ones. This
+    /// default reads a `Value` and runs the validators.
+    fn fast_read<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = <Value as serde::Deserialize>::deserialize(d)?;
+        if !Self::is_valid_value(&v) {
+            return Err(crate::fast::abort());
+        }
+        Self::from_value(v).map_err(|_| crate::fast::abort())
+    }
+
     /// Parses, validates and builds from JSON text.
     fn from_json_str(s: &str) -> Result<Self, ParseError> {
-        Self::from_json_value(serde_json::from_str(s).map_err(ParseError::Syntax)?)
+        Self::from_json_slice(s.as_bytes())
     }
 
-    /// Parses, validates and builds from JSON bytes (UTF-8).
+    /// Parses, validates and builds from JSON bytes (UTF-8): the one-pass
+    /// reader first; if it declines, the full path, whose errors are reported.
     fn from_json_slice(b: &[u8]) -> Result<Self, ParseError> {
-        Self::from_json_value(serde_json::from_slice(b).map_err(ParseError::Syntax)?)
+        if Self::FAST {
+            if let Some(v) = crate::fast::read_slice(b, |d| Self::fast_read(d)) {
+                return Ok(v);
+            }
+        }
+        Self::from_json_slice_via_value(b)
     }
 
-    /// Parses, validates and builds from a reader.
-    fn from_json_reader<R: std::io::Read>(r: R) -> Result<Self, ParseError> {
-        Self::from_json_value(serde_json::from_reader(r).map_err(ParseError::Syntax)?)
+    /// Parses, validates and builds from a reader (read whole, then as bytes).
+    fn from_json_reader<R: std::io::Read>(mut r: R) -> Result<Self, ParseError> {
+        let mut b = Vec::new();
+        if let Err(e) = r.read_to_end(&mut b) {
+            return Err(ParseError::Syntax(serde_json::Error::io(e)));
+        }
+        Self::from_json_slice(&b)
+    }
+
+    /// The full path, always: bytes → `Value` → every error → typed value.
+    fn from_json_slice_via_value(b: &[u8]) -> Result<Self, ParseError> {
+        Self::from_json_value(serde_json::from_slice(b).map_err(ParseError::Syntax)?)
     }
 
     /// The value as JSON.

@@ -5,14 +5,18 @@
 //! the validation context with one helper per JSON Schema keyword ([`Ctx`]),
 //! JSON Schema integers that keep their written form ([`Integer`]), the
 //! conversion from a validated `serde_json::Value` into a typed value
-//! ([`FromValue`]) and the parse-and-validate entry points ([`Contract`]).
+//! ([`FromValue`]) and the parse-and-validate entry points ([`Contract`]),
+//! which first try the generated one-pass readers ([`fast`]) and fall back
+//! to bytes → `Value` → validators → typed value, whose errors they report.
 //!
 //! It is deliberately small: `serde`, `serde_json`, `indexmap` and `regress`.
 
 mod contract;
 mod convert;
 mod datetime;
+pub mod fast;
 mod error;
+mod extra;
 pub mod format;
 mod json;
 mod location;
@@ -27,6 +31,7 @@ pub use contract::{deserialize_checked, is_valid_with, relay, validate_with, Con
 pub use datetime::DateTime;
 pub use convert::{member, missing, FromKey, FromValue, Mismatch, ObjectFields};
 pub use error::{SchemaPath, ValidationError, ValidationErrors};
+pub use extra::Extra;
 pub use json::{json_equal, json_hash_key};
 pub use location::Loc;
 pub use number::Integer;

@@ -6,7 +6,20 @@
 #[macro_export]
 macro_rules! contract {
     ($name:ident, [$($check:path),+], $base:expr, $pointer:expr) => {
+        $crate::contract!($name, [$($check),+], $base, $pointer, {});
+    };
+    // `fast READ`: `READ` is the type's generated one-pass reader.
+    ($name:ident, [$($check:path),+], $base:expr, $pointer:expr, fast $fast:path) => {
+        $crate::contract!($name, [$($check),+], $base, $pointer, {
+            const FAST: bool = true;
+            fn fast_read<'de, D: $crate::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<Self, D::Error> {
+                $fast(d)
+            }
+        });
+    };
+    ($name:ident, [$($check:path),+], $base:expr, $pointer:expr, { $($fast:tt)* }) => {
         impl $crate::Contract for $name {
+            $($fast)*
             fn check_at(v: &$crate::Value, l: &$crate::Loc, c: &mut $crate::Ctx, s: &$crate::SchemaPath) -> bool {
                 true $(& $check(v, l, c, s))+
             }
@@ -286,7 +299,7 @@ macro_rules! object {
                     return ::std::result::Result::Err($crate::Mismatch::new("an object"));
                 };
                 $(let mut $field = ::std::option::Option::None;)*
-                let mut rest = $crate::Map::new();
+                let mut rest = $crate::Extra::new();
                 for (k, x) in m {
                     match k.as_str() {
                         $($json => $field = ::std::option::Option::Some($crate::member($json, x)?),)*
@@ -424,5 +437,157 @@ macro_rules! root_api {
                 <Self as $crate::Contract>::validate_value(v)
             }
         }
+    };
+}
+
+/// A one-pass reader for a scalar stored as a string type: the `refuse`
+/// conditions on `&str` (any true refuses), then `build`.
+/// `string_leaf!(Leaf2 -> CommandId, |s| [!RE0.is_match(s)] => Some(CommandId(s.to_owned())));`
+#[macro_export]
+macro_rules! string_leaf {
+    ($name:ident -> $out:ty, |$s:ident| [$($refuse:expr),* $(,)?] => $build:expr) => {
+        /// Reads and checks one string member.
+        pub(super) struct $name;
+        impl $crate::fast::Leaf for $name {
+            type Out = $out;
+            fn string($s: &str) -> ::std::option::Option<$out> {
+                if false $(|| $refuse)* {
+                    return ::std::option::Option::None;
+                }
+                $build
+            }
+            fn scalar(_: $crate::Value) -> ::std::option::Option<$out> {
+                ::std::option::Option::None
+            }
+        }
+    };
+}
+
+/// A one-pass reader for a scalar whose rules the validators check (on a
+/// `Value` built for it): `value_leaf!(Leaf7 -> rt::Integer, scalar |v| CHECK);`
+/// for numbers, booleans and `null`, `string |v| CHECK` for strings.
+#[macro_export]
+macro_rules! value_leaf {
+    ($name:ident -> $out:ty, scalar |$v:ident| $check:expr) => {
+        /// Reads one scalar member and checks it with the validators.
+        pub(super) struct $name;
+        impl $crate::fast::Leaf for $name {
+            type Out = $out;
+            fn string(_: &str) -> ::std::option::Option<$out> {
+                ::std::option::Option::None
+            }
+            fn scalar($v: $crate::Value) -> ::std::option::Option<$out> {
+                let $v = &$v;
+                if !$check {
+                    return ::std::option::Option::None;
+                }
+                $crate::FromValue::from_value($v.clone()).ok()
+            }
+        }
+    };
+    ($name:ident -> $out:ty, string |$v:ident| $check:expr) => {
+        /// Reads one string member and checks it with the validators.
+        pub(super) struct $name;
+        impl $crate::fast::Leaf for $name {
+            type Out = $out;
+            fn string(s: &str) -> ::std::option::Option<$out> {
+                let value = $crate::Value::String(s.to_owned());
+                let $v = &value;
+                if !$check {
+                    return ::std::option::Option::None;
+                }
+                $crate::FromValue::from_value(value).ok()
+            }
+            fn scalar(_: $crate::Value) -> ::std::option::Option<$out> {
+                ::std::option::Option::None
+            }
+        }
+    };
+}
+
+/// The fallback of a one-pass reader for a member it cannot check alone:
+/// read as a `Value`, checked by the validators, converted.
+/// `via_value!(Check1 -> Spec, |v| CHECK);`
+#[macro_export]
+macro_rules! via_value {
+    ($name:ident -> $out:ty, |$v:ident| $check:expr) => {
+        /// Checks a member the reader cannot check alone, with the validators.
+        pub(super) struct $name;
+        impl $crate::fast::Check for $name {
+            type Out = $out;
+            fn check($v: &$crate::Value) -> bool {
+                $check
+            }
+        }
+    };
+}
+
+/// The one-pass reader of a struct: each member read by its reader as its
+/// name comes (a repeated member is refused), required members checked at
+/// `}`; unknown members refused (`deny`) or read into the `extra` field.
+/// `object_reader!(read_5, Visit5, Actor { kind = "kind": R1, required; } extra extra: R2);`
+#[macro_export]
+macro_rules! object_reader {
+    ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident;)* } deny) => {
+        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader, $req;)* } {} |k, m| {
+            return ::std::result::Result::Err($crate::fast::abort());
+        } {});
+    };
+    ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident;)* } extra $extra:ident : $xreader:ty) => {
+        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader, $req;)* } {
+            let mut unknown = $crate::Extra::new();
+        } |k, m| {
+            let x = m.next_value_seed($crate::fast::Seed::<$xreader>::new())?;
+            if unknown.insert(k.into_owned(), x).is_some() {
+                return ::std::result::Result::Err($crate::fast::abort());
+            }
+        } { $extra: unknown, });
+    };
+    (@ $read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident;)* } { $($decl:tt)* } |$k:ident, $m:ident| { $($other:tt)* } { $($take:tt)* }) => {
+        #[doc = ::std::concat!(" Reads a `", ::std::stringify!($ty), "`, checking each member as it comes.")]
+        pub(super) fn $read<'de, D: $crate::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<$ty, D::Error> {
+            d.deserialize_map($visit)
+        }
+        struct $visit;
+        impl<'de> $crate::__private::serde::de::Visitor<'de> for $visit {
+            type Value = $ty;
+            fn expecting(&self, f: &mut ::std::fmt::Formatter) -> ::std::fmt::Result {
+                f.write_str("an object")
+            }
+            #[allow(unused_mut, clippy::never_loop)]
+            fn visit_map<A: $crate::__private::serde::de::MapAccess<'de>>(self, mut $m: A) -> ::std::result::Result<$ty, A::Error> {
+                $(let mut $field = ::std::option::Option::None;)*
+                $($decl)*
+                while let ::std::option::Option::Some($crate::fast::Key($k)) = $m.next_key::<$crate::fast::Key<'de>>()? {
+                    match &*$k {
+                        $($json => {
+                            if $field.is_some() {
+                                return ::std::result::Result::Err($crate::fast::abort());
+                            }
+                            $field = ::std::option::Option::Some($m.next_value_seed($crate::fast::Seed::<$reader>::new())?);
+                        })*
+                        _ => { $($other)* }
+                    }
+                }
+                ::std::result::Result::Ok($ty {
+                    $($field: $crate::__fast_take!($req, $field),)*
+                    $($take)*
+                })
+            }
+        }
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __fast_take {
+    (required, $x:ident) => {
+        match $x {
+            ::std::option::Option::Some(x) => x,
+            ::std::option::Option::None => return ::std::result::Result::Err($crate::fast::abort()),
+        }
+    };
+    (optional, $x:ident) => {
+        $x
     };
 }

@@ -6,7 +6,8 @@
 //! ```
 //!
 //! SCHEMA: `commands` | `launch_request`; WHAT: `value` (bytes → Value),
-//! `typed` (bytes → validated typed value), `validate` (Value → validate),
+//! `typed` (bytes → validated typed value), `typed-full` (the same by the
+//! full path: bytes → Value → validators → typed), `validate` (Value → validate),
 //! `convert` (Value → typed, no validation), `errors` (invalid documents →
 //! every error), `typed-validate` (typed value → `validate()`).
 
@@ -24,6 +25,9 @@ fn run<T: Contract>(set: &docs::DocSet, invalid: &docs::DocSet, what: &str, roun
             }),
             "typed" => set.docs.iter().for_each(|d| {
                 black_box(T::from_json_slice(d).unwrap());
+            }),
+            "typed-full" => set.docs.iter().for_each(|d| {
+                black_box(T::from_json_slice_via_value(d).unwrap());
             }),
             "validate" => values.iter().for_each(|v| {
                 black_box(T::validate_value(v).unwrap());

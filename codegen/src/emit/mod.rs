@@ -2,6 +2,7 @@
 //! (`quote`) pretty-printed by `prettyplease`, with a header naming the
 //! generator, the schema and its hash, and the command that regenerates it.
 
+pub mod deserialize;
 pub mod docs;
 pub mod schemars;
 pub mod types;
@@ -30,7 +31,10 @@ pub fn emit(settings: &Settings, docs: &Docs, ir: &Ir, plan: &Plan) -> Result<Ou
     for module in &plan.modules {
         let doc = &docs.docs[module.doc];
         let mut validators = validate::Validators::new(ir, settings.format_assertion, rt.clone());
-        let types = types::TypeEmitter::new(module, &mut validators, rt.clone()).emit();
+        let readers = deserialize::Readers::new(ir, module, rt.clone(), settings.format_assertion, types::cycles(module));
+        let reader_fns = (0..module.types.len()).filter_map(|id| readers.reader_of(id).map(|r| (id, r))).collect();
+        let types = types::TypeEmitter::new(module, &mut validators, rt.clone()).with_readers(reader_fns).emit();
+        let fast = readers.emit(&mut validators);
         let root_node = ir.roots[module.doc];
         let root_check = validators.entry(root_node);
         let (base, pointer) = validators.schema_location(root_node);
@@ -54,6 +58,7 @@ pub fn emit(settings: &Settings, docs: &Docs, ir: &Ir, plan: &Plan) -> Result<Ou
             }
             #root_api
             #types
+            #fast
             #fns
         };
         let file: syn::File = syn::parse2(tokens)

@@ -18,9 +18,11 @@ pub struct TypeEmitter<'a, 'v> {
     boxed: HashSet<(usize, usize)>,
     /// Schema resource URIs, each named once as a `const`.
     bases: Vec<String>,
+    /// The one-pass reader function of each type that has one.
+    readers: std::collections::HashMap<usize, TokenStream>,
 }
 
-fn ident(name: &str) -> Ident {
+pub(crate) fn ident(name: &str) -> Ident {
     if crate::plan::names::is_keyword(name) {
         Ident::new_raw(name, Span::call_site())
     } else {
@@ -32,7 +34,13 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     /// An emitter for `plan`, registering validators in `validators`.
     pub fn new(plan: &'a ModulePlan, validators: &'a mut Validators<'v>, rt: TokenStream) -> Self {
         let boxed = cycles(plan);
-        TypeEmitter { plan, validators, rt, boxed, bases: Vec::new() }
+        TypeEmitter { plan, validators, rt, boxed, bases: Vec::new(), readers: Default::default() }
+    }
+
+    /// Names the one-pass reader of each type that has one (`contract!(…, fast READER)`).
+    pub fn with_readers(mut self, readers: std::collections::HashMap<usize, TokenStream>) -> Self {
+        self.readers = readers;
+        self
     }
 
     /// All items.
@@ -146,7 +154,10 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let checks: Vec<TokenStream> = nodes.iter().map(|n| self.validators.entry(*n)).collect();
         let (base, pointer) = nodes.first().map(|n| self.validators.schema_location(*n)).unwrap_or_default();
         let base = self.base(&base);
-        quote!(#rt::contract!(#name, [#(#checks),*], #base, #pointer);)
+        match self.readers.get(&id) {
+            Some(reader) => quote!(#rt::contract!(#name, [#(#checks),*], #base, #pointer, fast #reader);),
+            None => quote!(#rt::contract!(#name, [#(#checks),*], #base, #pointer);),
+        }
     }
 
     fn emit_type(&mut self, id: usize) -> TokenStream {
@@ -195,7 +206,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 let xty = self.ty(usize::MAX, xt);
                 defs.push(quote! {
                     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-                    pub #xid: #rt::Map<::std::string::String, #xty>,
+                    pub #xid: #rt::Extra<#xty>,
                 });
                 quote!(extra #xid)
             }
@@ -374,7 +385,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             defs.push(quote! {
                 /// Members the schema does not name, kept in document order so that
                 /// parse → serialize loses nothing.
-                pub #xid: #rt::Map<::std::string::String, #xty>,
+                pub #xid: #rt::Extra<#xty>,
             });
             debug.push(quote!(.field("..", &self.#xid)));
         }
@@ -408,7 +419,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         });
         let fallback = match extra {
             Extra::Keep(_) => {
-                decls.push(quote!(let mut rest = #rt::Map::new();));
+                decls.push(quote!(let mut rest = #rt::Extra::new();));
                 inits.push(quote!(#xid: rest,));
                 quote!(_ => { let x = #rt::member(&k, x)?; rest.insert(k, x); })
             }
@@ -578,7 +589,7 @@ fn field_notes(f: &Field) -> Vec<String> {
 
 /// Type pairs (container, contained) that form a cycle of direct
 /// containment and so need a `Box`.
-fn cycles(plan: &ModulePlan) -> HashSet<(usize, usize)> {
+pub(crate) fn cycles(plan: &ModulePlan) -> HashSet<(usize, usize)> {
     let n = plan.types.len();
     let direct: Vec<Vec<usize>> = plan
         .types

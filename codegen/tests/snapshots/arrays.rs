@@ -28,23 +28,64 @@ pub struct Arrays {
     pub matrix: ::std::option::Option<::std::vec::Vec<::std::vec::Vec<rt::Number>>>,
     pub things: ::std::option::Option<::std::vec::Vec<Thing>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Arrays { tags = "tags", optional; pair = "pair", optional; with_contains =
     "withContains", optional; matrix = "matrix", optional; things = "things", optional; }
     extra extra
 );
-rt::contract!(Arrays, [validators::v0], BASE0, "");
+rt::contract!(Arrays, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/arrays.json#/properties/things/items`
 #[derive(Clone, PartialEq)]
 pub struct Thing {
     pub name: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Thing { name = "name", required; } extra extra);
-rt::contract!(Thing, [validators::v1], BASE0, "/properties/things/items");
+rt::contract!(
+    Thing, [validators::v1], BASE0, "/properties/things/items", fast fast::read_1
+);
+/// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
+mod fast {
+    #![allow(clippy::match_single_binding, clippy::never_loop)]
+    use super::*;
+    const B0: &str = "file:///fixtures/arrays.json";
+    rt::via_value!(
+        Check1 -> ::std::vec::Vec < ::std::string::String >, | v |
+        rt::is_valid_with(super::validators::v2, v, B0, "/properties/tags")
+    );
+    rt::via_value!(
+        Check2 -> ::std::vec::Vec < rt::Value >, | v |
+        rt::is_valid_with(super::validators::v3, v, B0, "/properties/pair")
+    );
+    rt::via_value!(
+        Check3 -> ::std::vec::Vec < rt::Value >, | v |
+        rt::is_valid_with(super::validators::v4, v, B0, "/properties/withContains")
+    );
+    rt::value_leaf!(
+        Leaf4 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v5, v, B0,
+        "/properties/matrix/items/items")
+    );
+    rt::object_reader!(
+        read_0, Visit0, Arrays { tags = "tags" : rt::fast::ViaValue < Check1 >, optional;
+        pair = "pair" : rt::fast::ViaValue < Check2 >, optional; with_contains =
+        "withContains" : rt::fast::ViaValue < Check3 >, optional; matrix = "matrix" :
+        rt::fast::VecOf < rt::fast::VecOf < rt::fast::LeafRead < Leaf4 >, 0usize, {
+        usize::MAX } >, 0usize, { usize::MAX } >, optional; things = "things" :
+        rt::fast::VecOf < rt::fast::Typed < Thing >, 0usize, { usize::MAX } >, optional;
+        } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf5 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_1, Visit1, Thing { name = "name" : rt::fast::LeafRead < Leaf5 >, required; }
+        extra extra : rt::fast::AnyValue
+    );
+}
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut)]
@@ -57,12 +98,12 @@ mod validators {
         ok &= c.prop(l, s, x, "tags", v2);
         ok &= c.prop(l, s, x, "pair", v3);
         ok &= c.prop(l, s, x, "withContains", v4);
-        ok &= c.prop(l, s, x, "matrix", v5);
-        ok &= c.prop(l, s, x, "things", v6);
+        ok &= c.prop(l, s, x, "matrix", v6);
+        ok &= c.prop(l, s, x, "things", v7);
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v7(
+        v8(
             i,
             l,
             c,
@@ -75,19 +116,19 @@ mod validators {
         ok &= c.min_items(l, s, x.len(), 1u64);
         ok &= c.max_items(l, s, x.len(), 5u64);
         ok &= c.unique_items(l, s, x);
-        ok &= c.items(l, s, x, 0usize, "/items", v8);
+        ok &= c.items(l, s, x, 0usize, "/items", v9);
         ok
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
         if let Some(v) = x.first() {
-            ok &= v8(v, &l.index(0usize), c, &s.child("/prefixItems/0"));
+            ok &= v9(v, &l.index(0usize), c, &s.child("/prefixItems/0"));
         }
         if let Some(v) = x.get(1usize) {
-            ok &= v9(v, &l.index(1usize), c, &s.child("/prefixItems/1"));
+            ok &= v10(v, &l.index(1usize), c, &s.child("/prefixItems/1"));
         }
-        ok &= c.items(l, s, x, 2usize, "/items", v10);
+        ok &= c.items(l, s, x, 2usize, "/items", v11);
         ok
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -95,7 +136,7 @@ mod validators {
         let mut ok = true;
         let mut found = 0usize;
         for (idx, v) in x.iter().enumerate() {
-            if c.quiet(|c| v11(v, &l.index(idx), c, &s.child("/contains"))) {
+            if c.quiet(|c| v12(v, &l.index(idx), c, &s.child("/contains"))) {
                 found += 1;
             }
         }
@@ -103,43 +144,43 @@ mod validators {
         ok
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v12);
-        ok
+        c.check_type(l, s, i, 8)
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v1);
-        ok
-    }
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name"]);
-        ok &= c.prop(l, s, x, "name", v8);
-        ok
-    }
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16)
-    }
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 4)
-    }
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.false_schema(l, s)
-    }
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_of(l, s, i, VALUE0.get())
-    }
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v13);
         ok
     }
+    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let mut ok = true;
+        ok &= c.items(l, s, x, 0usize, "/items", v1);
+        ok
+    }
+    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        ok &= c.required(l, s, x, &["name"]);
+        ok &= c.prop(l, s, x, "name", v9);
+        ok
+    }
+    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16)
+    }
+    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 4)
+    }
+    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.false_schema(l, s)
+    }
+    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_of(l, s, i, VALUE0.get())
+    }
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 8)
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let mut ok = true;
+        ok &= c.items(l, s, x, 0usize, "/items", v5);
+        ok
     }
 }

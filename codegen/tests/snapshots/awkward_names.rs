@@ -40,7 +40,7 @@ pub struct AwkwardNames {
     pub result: ::std::option::Option<Result>,
     pub value: ::std::option::Option<Value>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra_: rt::Map<::std::string::String, rt::Value>,
+    pub extra_: rt::Extra<rt::Value>,
 }
 rt::object!(
     AwkwardNames { r#type = "type", optional; r#fn = "fn", optional; self_ = "self",
@@ -49,16 +49,16 @@ rt::object!(
     "2fast", optional; option = "option", optional; string = "string", optional; result =
     "result", optional; value = "value", optional; } extra extra_
 );
-rt::contract!(AwkwardNames, [validators::v0], BASE0, "");
+rt::contract!(AwkwardNames, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/awkward_names.json#/properties/option`
 #[derive(Clone, PartialEq)]
 pub struct Option {
     pub some: ::std::option::Option<bool>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Option { some = "some", optional; } extra extra);
-rt::contract!(Option, [validators::v1], BASE0, "/properties/option");
+rt::contract!(Option, [validators::v1], BASE0, "/properties/option", fast fast::read_1);
 /// At least 2 characters.
 ///
 /// Schema: `fixtures/awkward_names.json#/properties/string`
@@ -84,10 +84,95 @@ pub struct Value {
     /// Each item: at least 2 characters.
     pub vec: ::std::option::Option<::std::vec::Vec<String>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Value { vec = "Vec", optional; } extra extra);
-rt::contract!(Value, [validators::v4], BASE0, "/properties/value");
+rt::contract!(Value, [validators::v4], BASE0, "/properties/value", fast fast::read_4);
+/// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
+mod fast {
+    #![allow(clippy::match_single_binding, clippy::never_loop)]
+    use super::*;
+    const B0: &str = "file:///fixtures/awkward_names.json";
+    rt::string_leaf!(
+        Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf2 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf3 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf4 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf5 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf6 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf7 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf8 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf9 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf10 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf11 -> String, | s | [! rt::fast::min_length(s, 2u64)] =>
+        ::std::option::Option::Some(String(s.to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf12 -> Result, | s | [! ::std::matches!(s, "Ok" | "Err" | "ok")] => match s {
+        "Ok" => ::std::option::Option::Some(Result::Ok), "Err" =>
+        ::std::option::Option::Some(Result::Err), "ok" =>
+        ::std::option::Option::Some(Result::Ok2), _ => ::std::option::Option::None, }
+    );
+    rt::object_reader!(
+        read_0, Visit0, AwkwardNames { r#type = "type" : rt::fast::LeafRead < Leaf1 >,
+        optional; r#fn = "fn" : rt::fast::LeafRead < Leaf2 >, optional; self_ = "self" :
+        rt::fast::LeafRead < Leaf3 >, optional; self__ = "Self" : rt::fast::LeafRead <
+        Leaf4 >, optional; crate_ = "crate" : rt::fast::LeafRead < Leaf5 >, optional;
+        empty = "" : rt::fast::LeafRead < Leaf6 >, optional; a = "a" : rt::fast::LeafRead
+        < Leaf7 >, optional; a_ = "A" : rt::fast::LeafRead < Leaf8 >, optional; extra =
+        "extra" : rt::fast::LeafRead < Leaf9 >, optional; _2fast = "2fast" :
+        rt::fast::LeafRead < Leaf10 >, optional; option = "option" : rt::fast::Typed <
+        Option >, optional; string = "string" : rt::fast::LeafRead < Leaf11 >, optional;
+        result = "result" : rt::fast::LeafRead < Leaf12 >, optional; value = "value" :
+        rt::fast::Typed < Value >, optional; } extra extra_ : rt::fast::AnyValue
+    );
+    rt::value_leaf!(
+        Leaf13 -> bool, scalar | v | rt::is_valid_with(super::validators::v5, v, B0,
+        "/$defs/Option/properties/some")
+    );
+    rt::object_reader!(
+        read_1, Visit1, Option { some = "some" : rt::fast::LeafRead < Leaf13 >, optional;
+        } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf14 -> String, | s | [! rt::fast::min_length(s, 2u64)] =>
+        ::std::option::Option::Some(String(s.to_owned()))
+    );
+    rt::object_reader!(
+        read_4, Visit4, Value { vec = "Vec" : rt::fast::VecOf < rt::fast::LeafRead <
+        Leaf14 >, 0usize, { usize::MAX } >, optional; } extra extra : rt::fast::AnyValue
+    );
+}
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut)]
@@ -96,16 +181,16 @@ mod validators {
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.prop(l, s, x, "type", v5);
-        ok &= c.prop(l, s, x, "fn", v5);
-        ok &= c.prop(l, s, x, "self", v5);
-        ok &= c.prop(l, s, x, "Self", v5);
-        ok &= c.prop(l, s, x, "crate", v5);
-        ok &= c.prop(l, s, x, "", v5);
-        ok &= c.prop(l, s, x, "a", v5);
-        ok &= c.prop(l, s, x, "A", v5);
-        ok &= c.prop(l, s, x, "extra", v5);
-        ok &= c.prop(l, s, x, "2fast", v5);
+        ok &= c.prop(l, s, x, "type", v6);
+        ok &= c.prop(l, s, x, "fn", v6);
+        ok &= c.prop(l, s, x, "self", v6);
+        ok &= c.prop(l, s, x, "Self", v6);
+        ok &= c.prop(l, s, x, "crate", v6);
+        ok &= c.prop(l, s, x, "", v6);
+        ok &= c.prop(l, s, x, "a", v6);
+        ok &= c.prop(l, s, x, "A", v6);
+        ok &= c.prop(l, s, x, "extra", v6);
+        ok &= c.prop(l, s, x, "2fast", v6);
         ok &= c.prop(l, s, x, "option", v1);
         ok &= c.prop(l, s, x, "string", v2);
         ok &= c.prop(l, s, x, "result", v3);
@@ -113,7 +198,7 @@ mod validators {
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v6(
+        v7(
             i,
             l,
             c,
@@ -121,7 +206,7 @@ mod validators {
         )
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v7(
+        v8(
             i,
             l,
             c,
@@ -129,7 +214,7 @@ mod validators {
         )
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v8(
+        v9(
             i,
             l,
             c,
@@ -137,7 +222,7 @@ mod validators {
         )
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v9(
+        v10(
             i,
             l,
             c,
@@ -145,31 +230,31 @@ mod validators {
         )
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16)
+        c.check_type(l, s, i, 2)
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "some", v10);
-        ok
+        c.check_type(l, s, i, 16)
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        ok &= c.prop(l, s, x, "some", v5);
+        ok
+    }
+    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.min_length(l, s, x, 2u64),
             _ => c.check_type(l, s, i, 16),
         }
     }
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["Ok", "Err", "ok"])
     }
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "Vec", v11);
         ok
-    }
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 2)
     }
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };

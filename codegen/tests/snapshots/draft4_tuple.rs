@@ -28,13 +28,41 @@ pub struct Draft4Tuple {
     /// With `a`, also `b`. With `c`, more rules apply (`dependencies`).
     pub deps: ::std::option::Option<rt::Map<::std::string::String, rt::Value>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Draft4Tuple { point = "point", optional; limit = "limit", optional; r#ref = "ref",
     optional; deps = "deps", optional; } extra extra
 );
-rt::contract!(Draft4Tuple, [validators::v0], BASE0, "");
+rt::contract!(Draft4Tuple, [validators::v0], BASE0, "", fast fast::read_0);
+/// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
+mod fast {
+    #![allow(clippy::match_single_binding, clippy::never_loop)]
+    use super::*;
+    const B0: &str = "file:///fixtures/draft4_tuple.json";
+    rt::via_value!(
+        Check1 -> ::std::vec::Vec < rt::Value >, | v |
+        rt::is_valid_with(super::validators::v1, v, B0, "/properties/point")
+    );
+    rt::value_leaf!(
+        Leaf2 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v2, v, B0,
+        "/properties/limit")
+    );
+    rt::value_leaf!(
+        Leaf3 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v3, v,
+        B0, "/properties/ref")
+    );
+    rt::via_value!(
+        Check4 -> rt::Map < ::std::string::String, rt::Value >, | v |
+        rt::is_valid_with(super::validators::v4, v, B0, "/properties/deps")
+    );
+    rt::object_reader!(
+        read_0, Visit0, Draft4Tuple { point = "point" : rt::fast::ViaValue < Check1 >,
+        optional; limit = "limit" : rt::fast::LeafRead < Leaf2 >, optional; r#ref = "ref"
+        : rt::fast::LeafRead < Leaf3 >, optional; deps = "deps" : rt::fast::ViaValue <
+        Check4 >, optional; } extra extra : rt::fast::AnyValue
+    );
+}
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut)]

@@ -35,7 +35,7 @@ pub struct Objects {
     pub min_max: ::std::option::Option<rt::Map<::std::string::String, rt::Value>>,
     pub dependent: ::std::option::Option<Dependent>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Objects { id = "id", required; closed = "closed", required; counts = "counts",
@@ -43,7 +43,7 @@ rt::object!(
     "empty", optional; min_max = "minMax", optional; dependent = "dependent", optional; }
     extra extra
 );
-rt::contract!(Objects, [validators::v0], BASE0, "");
+rt::contract!(Objects, [validators::v0], BASE0, "", fast fast::read_0);
 /// An identifier.
 ///
 /// 1 to 20 characters.
@@ -61,7 +61,7 @@ pub struct Closed {
     pub b: ::std::option::Option<bool>,
 }
 rt::object!(Closed { a = "a", optional; b = "b", optional; } deny);
-rt::contract!(Closed, [validators::v2], BASE0, "/properties/closed");
+rt::contract!(Closed, [validators::v2], BASE0, "/properties/closed", fast fast::read_2);
 /// Matches `^[a-z]+$`.
 ///
 /// Schema: `fixtures/objects.json#/properties/counts/propertyNames`
@@ -74,7 +74,7 @@ rt::contract!(CountKey, [validators::v3], BASE0, "/properties/counts/propertyNam
 pub struct Labels {
     pub name: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Labels { name = "name", optional; } extra extra);
 rt::contract!(Labels, [validators::v4], BASE0, "/properties/labels");
@@ -83,15 +83,17 @@ rt::contract!(Labels, [validators::v4], BASE0, "/properties/labels");
 pub struct TypedExtra {
     pub fixed: ::std::option::Option<rt::Number>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, ::std::string::String>,
+    pub extra: rt::Extra<::std::string::String>,
 }
 rt::object!(TypedExtra { fixed = "fixed", optional; } extra extra);
-rt::contract!(TypedExtra, [validators::v5], BASE0, "/properties/typedExtra");
+rt::contract!(
+    TypedExtra, [validators::v5], BASE0, "/properties/typedExtra", fast fast::read_5
+);
 /// Schema: `fixtures/objects.json#/properties/empty`
 #[derive(Clone, PartialEq)]
 pub struct Empty {}
 rt::object!(Empty {} deny);
-rt::contract!(Empty, [validators::v6], BASE0, "/properties/empty");
+rt::contract!(Empty, [validators::v6], BASE0, "/properties/empty", fast fast::read_6);
 /// With `card`, also `billing`. With `billing`, more rules apply (`dependentSchemas`).
 ///
 /// Schema: `fixtures/objects.json#/properties/dependent`
@@ -100,12 +102,78 @@ pub struct Dependent {
     pub card: ::std::option::Option<::std::string::String>,
     pub billing: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Dependent { card = "card", optional; billing = "billing", optional; } extra extra
 );
 rt::contract!(Dependent, [validators::v7], BASE0, "/properties/dependent");
+/// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
+mod fast {
+    #![allow(clippy::match_single_binding, clippy::never_loop)]
+    use super::*;
+    const B0: &str = "file:///fixtures/objects.json";
+    static RE0: rt::Pattern = rt::Pattern::new("^[a-z]+$");
+    rt::string_leaf!(
+        Leaf1 -> Id, | s | [! rt::fast::min_length(s, 1u64), ! rt::fast::max_length(s,
+        20u64)] => ::std::option::Option::Some(Id(s.to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf2 -> CountKey, | s | [! RE0.is_match(s)] =>
+        ::std::option::Option::Some(CountKey(s.to_owned()))
+    );
+    rt::value_leaf!(
+        Leaf3 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v8, v,
+        B0, "/properties/counts/additionalProperties")
+    );
+    rt::via_value!(
+        Check4 -> Labels, | v | rt::is_valid_with(super::validators::v4, v, B0,
+        "/properties/labels")
+    );
+    rt::via_value!(
+        Check5 -> rt::Map < ::std::string::String, rt::Value >, | v |
+        rt::is_valid_with(super::validators::v9, v, B0, "/properties/minMax")
+    );
+    rt::via_value!(
+        Check6 -> Dependent, | v | rt::is_valid_with(super::validators::v7, v, B0,
+        "/properties/dependent")
+    );
+    rt::object_reader!(
+        read_0, Visit0, Objects { id = "id" : rt::fast::LeafRead < Leaf1 >, required;
+        closed = "closed" : rt::fast::Typed < Closed >, required; counts = "counts" :
+        rt::fast::MapOf < Leaf2, rt::fast::LeafRead < Leaf3 > >, optional; labels =
+        "labels" : rt::fast::ViaValue < Check4 >, optional; typed_extra = "typedExtra" :
+        rt::fast::Typed < TypedExtra >, optional; empty = "empty" : rt::fast::Typed <
+        Empty >, optional; min_max = "minMax" : rt::fast::ViaValue < Check5 >, optional;
+        dependent = "dependent" : rt::fast::ViaValue < Check6 >, optional; } extra extra
+        : rt::fast::AnyValue
+    );
+    rt::value_leaf!(
+        Leaf7 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v10, v,
+        B0, "/properties/closed/properties/a")
+    );
+    rt::value_leaf!(
+        Leaf8 -> bool, scalar | v | rt::is_valid_with(super::validators::v11, v, B0,
+        "/properties/closed/properties/b")
+    );
+    rt::object_reader!(
+        read_2, Visit2, Closed { a = "a" : rt::fast::LeafRead < Leaf7 >, optional; b =
+        "b" : rt::fast::LeafRead < Leaf8 >, optional; } deny
+    );
+    rt::value_leaf!(
+        Leaf9 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v12, v,
+        B0, "/properties/typedExtra/properties/fixed")
+    );
+    rt::string_leaf!(
+        Leaf10 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_5, Visit5, TypedExtra { fixed = "fixed" : rt::fast::LeafRead < Leaf9 >,
+        optional; } extra extra : rt::fast::LeafRead < Leaf10 >
+    );
+    rt::object_reader!(read_6, Visit6, Empty {} deny);
+}
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut)]
@@ -119,7 +187,7 @@ mod validators {
         ok &= c.required(l, s, x, &["id", "closed"]);
         ok &= c.prop(l, s, x, "id", v1);
         ok &= c.prop(l, s, x, "closed", v2);
-        ok &= c.prop(l, s, x, "counts", v8);
+        ok &= c.prop(l, s, x, "counts", v13);
         ok &= c.prop(l, s, x, "labels", v4);
         ok &= c.prop(l, s, x, "typedExtra", v5);
         ok &= c.prop(l, s, x, "empty", v6);
@@ -158,10 +226,10 @@ mod validators {
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.prop(l, s, x, "name", v12);
+        ok &= c.prop(l, s, x, "name", v14);
         for (key, v) in x {
             if RE1.is_match(key) {
-                ok &= v12(v, &l.key(key), c, &s.child("/patternProperties/^x-"));
+                ok &= v14(v, &l.key(key), c, &s.child("/patternProperties/^x-"));
             }
         }
         ok
@@ -169,11 +237,11 @@ mod validators {
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.prop(l, s, x, "fixed", v13);
+        ok &= c.prop(l, s, x, "fixed", v12);
         for (key, v) in x {
             let mut matched = matches!(key.as_str(), "fixed");
             if !matched {
-                ok &= v12(v, &l.key(key), c, &s.child("/additionalProperties"));
+                ok &= v14(v, &l.key(key), c, &s.child("/additionalProperties"));
             }
         }
         ok
@@ -206,32 +274,23 @@ mod validators {
                         "card",
                         &["billing"],
                     );
-            ok &= c.prop(l, s, x, "card", v12);
-            ok &= c.prop(l, s, x, "billing", v12);
+            ok &= c.prop(l, s, x, "card", v14);
+            ok &= c.prop(l, s, x, "billing", v14);
         }
         if let Value::Object(x) = i {
             if x.contains_key("billing") {
-                ok &= v14(i, l, c, &s.child("/dependentSchemas/billing"));
+                ok &= v15(i, l, c, &s.child("/dependentSchemas/billing"));
             }
         }
         ok
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        for key in x.keys() {
-            let key_value = Value::String(key.clone());
-            if !c.quiet(|c| v3(&key_value, l, c, &s.child("/propertyNames"))) {
-                ok &= c.bad_property_name(l, s, key);
+        match i {
+            Value::Number(x) => {
+                c.check_type(l, s, i, 4) & c.minimum(l, s, x, rt::Num::U(0u64))
             }
+            _ => c.check_type(l, s, i, 4),
         }
-        for (key, v) in x {
-            let mut matched = false;
-            if !matched {
-                ok &= v15(v, &l.key(key), c, &s.child("/additionalProperties"));
-            }
-        }
-        ok
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
@@ -247,24 +306,33 @@ mod validators {
         c.check_type(l, s, i, 2)
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16)
-    }
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 8)
     }
+    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        for key in x.keys() {
+            let key_value = Value::String(key.clone());
+            if !c.quiet(|c| v3(&key_value, l, c, &s.child("/propertyNames"))) {
+                ok &= c.bad_property_name(l, s, key);
+            }
+        }
+        for (key, v) in x {
+            let mut matched = false;
+            if !matched {
+                ok &= v8(v, &l.key(key), c, &s.child("/additionalProperties"));
+            }
+        }
+        ok
+    }
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16)
+    }
+    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["card"]);
         }
         ok
-    }
-    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        match i {
-            Value::Number(x) => {
-                c.check_type(l, s, i, 4) & c.minimum(l, s, x, rt::Num::U(0u64))
-            }
-            _ => c.check_type(l, s, i, 4),
-        }
     }
 }

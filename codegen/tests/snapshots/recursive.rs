@@ -22,12 +22,12 @@ pub struct Recursive {
     pub payload: ::std::option::Option<Json>,
     pub list: ::std::option::Option<List>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Recursive { payload = "payload", optional; list = "list", optional; } extra extra
 );
-rt::contract!(Recursive, [validators::v0], BASE0, "");
+rt::contract!(Recursive, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/recursive.json#/properties/payload`
 pub type Json = rt::Value;
 /// Schema: `fixtures/recursive.json#/properties/list`
@@ -36,10 +36,34 @@ pub struct List {
     pub head: rt::Integer,
     pub tail: ::std::option::Option<::std::boxed::Box<List>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(List { head = "head", required; tail = "tail", optional; } extra extra);
-rt::contract!(List, [validators::v1], BASE0, "/properties/list");
+rt::contract!(List, [validators::v1], BASE0, "/properties/list", fast fast::read_2);
+/// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
+mod fast {
+    #![allow(clippy::match_single_binding, clippy::never_loop)]
+    use super::*;
+    const B0: &str = "file:///fixtures/recursive.json";
+    rt::via_value!(
+        Check1 -> Json, | v | rt::is_valid_with(super::validators::v2, v, B0,
+        "/properties/payload")
+    );
+    rt::object_reader!(
+        read_0, Visit0, Recursive { payload = "payload" : rt::fast::ViaValue < Check1 >,
+        optional; list = "list" : rt::fast::Typed < List >, optional; } extra extra :
+        rt::fast::AnyValue
+    );
+    rt::value_leaf!(
+        Leaf2 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v3, v,
+        B0, "/definitions/list/properties/head")
+    );
+    rt::object_reader!(
+        read_2, Visit2, List { head = "head" : rt::fast::LeafRead < Leaf2 >, required;
+        tail = "tail" : rt::fast::Boxed < rt::fast::Typed < List >>, optional; } extra
+        extra : rt::fast::AnyValue
+    );
+}
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut)]
@@ -53,7 +77,7 @@ mod validators {
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v3(
+        v4(
             i,
             l,
             c,
@@ -61,7 +85,7 @@ mod validators {
         )
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v4(
+        v5(
             i,
             l,
             c,
@@ -69,14 +93,17 @@ mod validators {
         )
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 4)
+    }
+    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["head"]);
-        ok &= c.prop(l, s, x, "head", v5);
+        ok &= c.prop(l, s, x, "head", v3);
         ok &= c.prop(l, s, x, "tail", v1);
         ok
     }
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
             i,
             l,
@@ -84,9 +111,6 @@ mod validators {
             &[(v6, None), (v7, None), (v8, None), (v9, None), (v10, None), (v11, None)],
             None,
         )
-    }
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 4)
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 1)

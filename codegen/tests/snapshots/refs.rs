@@ -27,7 +27,7 @@ pub struct Refs {
     pub tree: ::std::option::Option<Node>,
     pub with_sibling: ::std::option::Option<AB>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Refs { escaped = "escaped", optional; percent = "percent", optional; anchored =
@@ -35,40 +35,44 @@ rt::object!(
     optional; tree = "tree", optional; with_sibling = "withSibling", optional; } extra
     extra
 );
-rt::contract!(Refs, [validators::v0], BASE0, "");
+rt::contract!(Refs, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/refs.json#/properties/anchored`
 #[derive(Clone, PartialEq)]
 pub struct Money {
     pub amount: rt::Number,
     pub currency: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Money { amount = "amount", required; currency = "currency", optional; } extra extra
 );
-rt::contract!(Money, [validators::v1], BASE0, "/properties/anchored");
+rt::contract!(Money, [validators::v1], BASE0, "/properties/anchored", fast fast::read_1);
 /// Schema: `fixtures/refs.json#/properties/embedded`
 #[derive(Clone, PartialEq)]
 pub struct Embedded {
     pub inner: ::std::option::Option<bool>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Embedded { inner = "inner", optional; } extra extra);
-rt::contract!(Embedded, [validators::v2], BASE0, "/properties/embedded");
+rt::contract!(
+    Embedded, [validators::v2], BASE0, "/properties/embedded", fast fast::read_2
+);
 /// Schema: `fixtures/refs.json#/properties/crossFile`
 #[derive(Clone, PartialEq)]
 pub struct Address {
     pub street: ::std::string::String,
     pub city: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Address { street = "street", required; city = "city", optional; } extra extra
 );
-rt::contract!(Address, [validators::v3], BASE0, "/properties/crossFile");
+rt::contract!(
+    Address, [validators::v3], BASE0, "/properties/crossFile", fast fast::read_3
+);
 /// Schema: `fixtures/refs.json#/properties/tree`
 #[derive(Clone, PartialEq)]
 pub struct Node {
@@ -76,13 +80,13 @@ pub struct Node {
     pub children: ::std::option::Option<::std::vec::Vec<Node>>,
     pub parent: ::std::option::Option<::std::boxed::Box<Node>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Node { value = "value", optional; children = "children", optional; parent = "parent",
     optional; } extra extra
 );
-rt::contract!(Node, [validators::v4], BASE0, "/properties/tree");
+rt::contract!(Node, [validators::v4], BASE0, "/properties/tree", fast fast::read_4);
 /// At most 3 characters.
 ///
 /// Schema: `fixtures/refs.json#/properties/withSibling`
@@ -90,6 +94,78 @@ rt::contract!(Node, [validators::v4], BASE0, "/properties/tree");
 pub struct AB(::std::string::String);
 rt::string_newtype!(AB, redacted = false);
 rt::contract!(AB, [validators::v5], BASE0, "/properties/withSibling");
+/// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
+mod fast {
+    #![allow(clippy::match_single_binding, clippy::never_loop)]
+    use super::*;
+    const B0: &str = "https://example.com/schemas/refs.json";
+    const B1: &str = "https://example.com/schemas/embedded.json";
+    rt::string_leaf!(
+        Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::value_leaf!(
+        Leaf2 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v6, v,
+        B0, "/properties/percent")
+    );
+    rt::string_leaf!(
+        Leaf3 -> AB, | s | [! rt::fast::max_length(s, 3u64)] =>
+        ::std::option::Option::Some(AB(s.to_owned()))
+    );
+    rt::object_reader!(
+        read_0, Visit0, Refs { escaped = "escaped" : rt::fast::LeafRead < Leaf1 >,
+        optional; percent = "percent" : rt::fast::LeafRead < Leaf2 >, optional; anchored
+        = "anchored" : rt::fast::Typed < Money >, optional; embedded = "embedded" :
+        rt::fast::Typed < Embedded >, optional; cross_file = "crossFile" :
+        rt::fast::Typed < Address >, optional; tree = "tree" : rt::fast::Typed < Node >,
+        optional; with_sibling = "withSibling" : rt::fast::LeafRead < Leaf3 >, optional;
+        } extra extra : rt::fast::AnyValue
+    );
+    rt::value_leaf!(
+        Leaf4 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v7, v, B0,
+        "/$defs/money/properties/amount")
+    );
+    rt::string_leaf!(
+        Leaf5 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_1, Visit1, Money { amount = "amount" : rt::fast::LeafRead < Leaf4 >,
+        required; currency = "currency" : rt::fast::LeafRead < Leaf5 >, optional; } extra
+        extra : rt::fast::AnyValue
+    );
+    rt::value_leaf!(
+        Leaf6 -> bool, scalar | v | rt::is_valid_with(super::validators::v8, v, B1,
+        "/properties/inner")
+    );
+    rt::object_reader!(
+        read_2, Visit2, Embedded { inner = "inner" : rt::fast::LeafRead < Leaf6 >,
+        optional; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf7 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf8 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_3, Visit3, Address { street = "street" : rt::fast::LeafRead < Leaf7 >,
+        required; city = "city" : rt::fast::LeafRead < Leaf8 >, optional; } extra extra :
+        rt::fast::AnyValue
+    );
+    rt::value_leaf!(
+        Leaf9 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v9, v,
+        B0, "/$defs/node/properties/value")
+    );
+    rt::object_reader!(
+        read_4, Visit4, Node { value = "value" : rt::fast::LeafRead < Leaf9 >, optional;
+        children = "children" : rt::fast::VecOf < rt::fast::Typed < Node >, 0usize, {
+        usize::MAX } >, optional; parent = "parent" : rt::fast::Boxed < rt::fast::Typed <
+        Node >>, optional; } extra extra : rt::fast::AnyValue
+    );
+}
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut)]
@@ -98,8 +174,8 @@ mod validators {
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.prop(l, s, x, "escaped", v6);
-        ok &= c.prop(l, s, x, "percent", v7);
+        ok &= c.prop(l, s, x, "escaped", v10);
+        ok &= c.prop(l, s, x, "percent", v6);
         ok &= c.prop(l, s, x, "anchored", v1);
         ok &= c.prop(l, s, x, "embedded", v2);
         ok &= c.prop(l, s, x, "crossFile", v3);
@@ -108,7 +184,7 @@ mod validators {
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v8(
+        v11(
             i,
             l,
             c,
@@ -121,7 +197,7 @@ mod validators {
         )
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v9(
+        v12(
             i,
             l,
             c,
@@ -129,7 +205,7 @@ mod validators {
         )
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v10(
+        v13(
             i,
             l,
             c,
@@ -142,7 +218,7 @@ mod validators {
         )
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v11(
+        v14(
             i,
             l,
             c,
@@ -152,7 +228,7 @@ mod validators {
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok
-            &= v12(
+            &= v15(
                 i,
                 l,
                 c,
@@ -172,62 +248,18 @@ mod validators {
         ok
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v12(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "https://example.com/schemas/refs.json", "/$defs/a~1b"),
-        )
-    }
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v13(
+        v9(
             i,
             l,
             c,
             &s.reference("/$ref", "https://example.com/schemas/refs.json", "/$defs/c%d"),
         )
     }
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["amount"]);
-        ok &= c.prop(l, s, x, "amount", v14);
-        ok &= c.prop(l, s, x, "currency", v12);
-        ok
-    }
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "inner", v15);
-        ok
-    }
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["street"]);
-        ok &= c.prop(l, s, x, "street", v12);
-        ok &= c.prop(l, s, x, "city", v12);
-        ok
-    }
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "value", v13);
-        ok &= c.prop(l, s, x, "children", v16);
-        ok &= c.prop(l, s, x, "parent", v4);
-        ok
-    }
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16)
-    }
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 4)
-    }
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 8)
     }
-    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v17(
+    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v16(
             i,
             l,
             c,
@@ -239,13 +271,57 @@ mod validators {
                 ),
         )
     }
+    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 4)
+    }
+    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v15(
+            i,
+            l,
+            c,
+            &s.reference("/$ref", "https://example.com/schemas/refs.json", "/$defs/a~1b"),
+        )
+    }
+    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        ok &= c.required(l, s, x, &["amount"]);
+        ok &= c.prop(l, s, x, "amount", v7);
+        ok &= c.prop(l, s, x, "currency", v15);
+        ok
+    }
+    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        ok &= c.prop(l, s, x, "inner", v8);
+        ok
+    }
+    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        ok &= c.required(l, s, x, &["street"]);
+        ok &= c.prop(l, s, x, "street", v15);
+        ok &= c.prop(l, s, x, "city", v15);
+        ok
+    }
+    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        ok &= c.prop(l, s, x, "value", v9);
+        ok &= c.prop(l, s, x, "children", v17);
+        ok &= c.prop(l, s, x, "parent", v4);
+        ok
+    }
+    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 16)
+    }
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 2)
+    }
+    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v4);
         ok
-    }
-    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 2)
     }
 }

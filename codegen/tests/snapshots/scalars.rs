@@ -55,7 +55,7 @@ pub struct Scalars {
     /// Write-only: never returned by readers.
     pub secret: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Scalars { count = "count", optional; ratio = "ratio", optional; step = "step",
@@ -67,7 +67,7 @@ rt::object!(
     optional; nullable_color = "nullableColor", optional; protocol = "protocol",
     optional; old = "old", optional; secret = "secret", optional; } extra extra
 );
-rt::contract!(Scalars, [validators::v0], BASE0, "");
+rt::contract!(Scalars, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/scalars.json#/properties/textOrNumber`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -190,6 +190,105 @@ pub enum Protocol {
 }
 rt::string_enum!(Protocol { Http = "http", Grpc = "grpc" } open Other);
 rt::contract!(Protocol, [validators::v7], BASE0, "/properties/protocol");
+/// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
+mod fast {
+    #![allow(clippy::match_single_binding, clippy::never_loop)]
+    use super::*;
+    const B0: &str = "file:///fixtures/scalars.json";
+    static RE0: rt::Pattern = rt::Pattern::new("^[A-Z]{3}$");
+    rt::value_leaf!(
+        Leaf1 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v8, v,
+        B0, "/properties/count")
+    );
+    rt::value_leaf!(
+        Leaf2 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v9, v, B0,
+        "/properties/ratio")
+    );
+    rt::value_leaf!(
+        Leaf3 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v10, v,
+        B0, "/properties/step")
+    );
+    rt::value_leaf!(
+        Leaf4 -> bool, scalar | v | rt::is_valid_with(super::validators::v11, v, B0,
+        "/properties/flag")
+    );
+    rt::value_leaf!(
+        Leaf5 -> (), scalar | v | rt::is_valid_with(super::validators::v12, v, B0,
+        "/properties/nothing")
+    );
+    rt::via_value!(
+        Check6 -> ::std::option::Option < ::std::string::String >, | v |
+        rt::is_valid_with(super::validators::v13, v, B0, "/properties/maybeText")
+    );
+    rt::via_value!(
+        Check7 -> TextOrNumber, | v | rt::is_valid_with(super::validators::v1, v, B0,
+        "/properties/textOrNumber")
+    );
+    rt::string_leaf!(
+        Leaf8 -> Code, | s | [! RE0.is_match(s)] => ::std::option::Option::Some(Code(s
+        .to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf9 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::via_value!(
+        Check10 -> rt::Value, | v | rt::is_valid_with(super::validators::v14, v, B0,
+        "/properties/never")
+    );
+    rt::string_leaf!(Leaf11 -> Fixed, | s | [s != "v1"] => (s == "v1").then_some(Fixed));
+    rt::value_leaf!(
+        Leaf12 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v15, v,
+        B0, "/properties/fixedNumber")
+    );
+    rt::string_leaf!(
+        Leaf13 -> Color, | s | [! ::std::matches!(s, "red" | "green" | "blue")] => match
+        s { "red" => ::std::option::Option::Some(Color::Red), "green" =>
+        ::std::option::Option::Some(Color::Green), "blue" =>
+        ::std::option::Option::Some(Color::Blue), _ => ::std::option::Option::None, }
+    );
+    rt::via_value!(
+        Check14 -> ::std::option::Option < MixedEnum >, | v |
+        rt::is_valid_with(super::validators::v5, v, B0, "/properties/mixedEnum")
+    );
+    rt::via_value!(
+        Check15 -> ::std::option::Option < NullableColor >, | v |
+        rt::is_valid_with(super::validators::v6, v, B0, "/properties/nullableColor")
+    );
+    rt::string_leaf!(
+        Leaf16 -> Protocol, | s | [] => match s { "http" =>
+        ::std::option::Option::Some(Protocol::Http), "grpc" =>
+        ::std::option::Option::Some(Protocol::Grpc), _ =>
+        ::std::option::Option::Some(Protocol::Other(s.to_owned())), }
+    );
+    rt::string_leaf!(
+        Leaf17 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf18 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_0, Visit0, Scalars { count = "count" : rt::fast::LeafRead < Leaf1 >,
+        optional; ratio = "ratio" : rt::fast::LeafRead < Leaf2 >, optional; step = "step"
+        : rt::fast::LeafRead < Leaf3 >, optional; flag = "flag" : rt::fast::LeafRead <
+        Leaf4 >, optional; nothing = "nothing" : rt::fast::LeafRead < Leaf5 >, optional;
+        maybe_text = "maybeText" : rt::fast::ViaValue < Check6 >, optional;
+        text_or_number = "textOrNumber" : rt::fast::ViaValue < Check7 >, optional; code =
+        "code" : rt::fast::LeafRead < Leaf8 >, optional; when = "when" :
+        rt::fast::LeafRead < Leaf9 >, optional; anything = "anything" :
+        rt::fast::AnyValue, optional; never = "never" : rt::fast::ViaValue < Check10 >,
+        optional; always = "always" : rt::fast::AnyValue, optional; fixed = "fixed" :
+        rt::fast::LeafRead < Leaf11 >, optional; fixed_number = "fixedNumber" :
+        rt::fast::LeafRead < Leaf12 >, optional; color = "color" : rt::fast::LeafRead <
+        Leaf13 >, optional; mixed_enum = "mixedEnum" : rt::fast::ViaValue < Check14 >,
+        optional; nullable_color = "nullableColor" : rt::fast::ViaValue < Check15 >,
+        optional; protocol = "protocol" : rt::fast::LeafRead < Leaf16 >, optional; old =
+        "old" : rt::fast::LeafRead < Leaf17 >, optional; secret = "secret" :
+        rt::fast::LeafRead < Leaf18 >, optional; } extra extra : rt::fast::AnyValue
+    );
+}
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut)]
@@ -211,11 +310,11 @@ mod validators {
         ok &= c.prop(l, s, x, "textOrNumber", v1);
         ok &= c.prop(l, s, x, "code", v2);
         ok &= c.prop(l, s, x, "when", v7);
-        ok &= c.prop(l, s, x, "anything", v14);
-        ok &= c.prop(l, s, x, "never", v15);
-        ok &= c.prop(l, s, x, "always", v16);
+        ok &= c.prop(l, s, x, "anything", v16);
+        ok &= c.prop(l, s, x, "never", v14);
+        ok &= c.prop(l, s, x, "always", v17);
         ok &= c.prop(l, s, x, "fixed", v3);
-        ok &= c.prop(l, s, x, "fixedNumber", v17);
+        ok &= c.prop(l, s, x, "fixedNumber", v15);
         ok &= c.prop(l, s, x, "color", v4);
         ok &= c.prop(l, s, x, "mixedEnum", v5);
         ok &= c.prop(l, s, x, "nullableColor", v6);
@@ -283,15 +382,15 @@ mod validators {
         c.check_type(l, s, i, 17)
     }
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        true
+        c.false_schema(l, s)
     }
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.false_schema(l, s)
+        c.const_of(l, s, i, VALUE2.get())
     }
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_of(l, s, i, VALUE2.get())
+        true
     }
 }

@@ -30,7 +30,7 @@ pub struct Sensitive {
     /// `x-sensitivity`: `"local"`
     pub profile: ::std::option::Option<Profile>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Sensitive { user = "user", required; token = "token", required, redacted; profile =
@@ -40,7 +40,7 @@ impl Sensitive {
     /// Members marked sensitive (`x-sensitivity: local`): they stay on this machine.
     pub const LOCAL_MEMBERS: &'static [&'static str] = &["token", "profile"];
 }
-rt::contract!(Sensitive, [validators::v0], BASE0, "");
+rt::contract!(Sensitive, [validators::v0], BASE0, "", fast fast::read_0);
 /// At least 8 characters.
 ///
 /// `x-sensitivity`: `"local"`
@@ -57,14 +57,43 @@ rt::contract!(Token, [validators::v1], BASE0, "/properties/token");
 pub struct Profile {
     pub email: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Profile { email = "email", optional, redacted; } extra extra);
 impl Profile {
     /// Members marked sensitive (`x-sensitivity: local`): they stay on this machine.
     pub const LOCAL_MEMBERS: &'static [&'static str] = &["email"];
 }
-rt::contract!(Profile, [validators::v2], BASE0, "/properties/profile");
+rt::contract!(
+    Profile, [validators::v2], BASE0, "/properties/profile", fast fast::read_2
+);
+/// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
+mod fast {
+    #![allow(clippy::match_single_binding, clippy::never_loop)]
+    use super::*;
+    rt::string_leaf!(
+        Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf2 -> Token, | s | [! rt::fast::min_length(s, 8u64)] =>
+        ::std::option::Option::Some(Token(s.to_owned()))
+    );
+    rt::object_reader!(
+        read_0, Visit0, Sensitive { user = "user" : rt::fast::LeafRead < Leaf1 >,
+        required; token = "token" : rt::fast::LeafRead < Leaf2 >, required; profile =
+        "profile" : rt::fast::Typed < Profile >, optional; } extra extra :
+        rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf3 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_2, Visit2, Profile { email = "email" : rt::fast::LeafRead < Leaf3 >,
+        optional; } extra extra : rt::fast::AnyValue
+    );
+}
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut)]

@@ -31,7 +31,7 @@ pub struct Unions {
     pub merged: ::std::option::Option<Merged>,
     pub envelope: ::std::option::Option<Event>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Unions { shape = "shape", optional; overlapping = "overlapping", optional;
@@ -39,7 +39,7 @@ rt::object!(
     optional; not_empty = "notEmpty", optional; conditional = "conditional", optional;
     merged = "merged", optional; envelope = "envelope", optional; } extra extra
 );
-rt::contract!(Unions, [validators::v0], BASE0, "");
+rt::contract!(Unions, [validators::v0], BASE0, "", fast fast::read_0);
 /// Told apart by `kind`.
 ///
 /// Schema: `fixtures/unions.json#/properties/shape`
@@ -85,7 +85,7 @@ rt::contract!(Shape, [validators::v1], BASE0, "/properties/shape");
 pub struct CircleShape {
     pub radius: rt::Number,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     CircleShape { radius = "radius", required; } tag "kind" = "circle"; extra extra
@@ -96,7 +96,7 @@ rt::contract!(CircleShape, [validators::v2], BASE0, "/properties/shape/oneOf/0")
 pub struct SquareShape {
     pub side: rt::Number,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(SquareShape { side = "side", required; } tag "kind" = "square"; extra extra);
 rt::contract!(SquareShape, [validators::v3], BASE0, "/properties/shape/oneOf/1");
@@ -155,20 +155,24 @@ rt::contract!(Overlapping, [validators::v6], BASE0, "/properties/overlapping");
 pub struct IdOverlapping {
     pub id: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(IdOverlapping { id = "id", required; } extra extra);
-rt::contract!(IdOverlapping, [validators::v4], BASE0, "/properties/overlapping/anyOf/0");
+rt::contract!(
+    IdOverlapping, [validators::v4], BASE0, "/properties/overlapping/anyOf/0", fast
+    fast::read_5
+);
 /// Schema: `fixtures/unions.json#/properties/overlapping/anyOf/1`
 #[derive(Clone, PartialEq)]
 pub struct PathOverlapping {
     pub path: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(PathOverlapping { path = "path", required; } extra extra);
 rt::contract!(
-    PathOverlapping, [validators::v5], BASE0, "/properties/overlapping/anyOf/1"
+    PathOverlapping, [validators::v5], BASE0, "/properties/overlapping/anyOf/1", fast
+    fast::read_6
 );
 /// Schema: `fixtures/unions.json#/properties/oneOrMany`
 #[derive(Clone, Debug, PartialEq)]
@@ -294,7 +298,7 @@ pub struct Conditional {
     pub country: ::std::option::Option<::std::string::String>,
     pub postcode: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
     Conditional { country = "country", optional; postcode = "postcode", optional; } extra
@@ -307,10 +311,12 @@ pub struct Merged {
     pub a: ::std::string::String,
     pub b: rt::Integer,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Merged { a = "a", required; b = "b", required; } extra extra);
-rt::contract!(Merged, [validators::v14], BASE0, "/properties/merged");
+rt::contract!(
+    Merged, [validators::v14], BASE0, "/properties/merged", fast fast::read_11
+);
 /// Schema: `fixtures/unions.json#/properties/envelope`
 #[derive(Clone, PartialEq)]
 pub struct Event {
@@ -319,7 +325,7 @@ pub struct Event {
     pub event_body: EventBody,
     /// Members the schema does not name, kept in document order so that
     /// parse → serialize loses nothing.
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 impl ::std::fmt::Debug for Event {
     fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
@@ -338,7 +344,7 @@ impl rt::FromValue for Event {
         let mut tag: ::std::option::Option<::std::string::String> = ::std::option::Option::None;
         let mut payload: ::std::option::Option<rt::Value> = ::std::option::Option::None;
         let mut f_at = ::std::option::Option::None;
-        let mut rest = rt::Map::new();
+        let mut rest = rt::Extra::new();
         for (k, x) in m {
             match k.as_str() {
                 "type" => tag = ::std::option::Option::Some(rt::member("type", x)?),
@@ -385,7 +391,9 @@ impl rt::__private::serde::Serialize for Event {
         rt::ObjectFields::serialize_object(self, s)
     }
 }
-rt::contract!(Event, [validators::v15], BASE0, "/properties/envelope");
+rt::contract!(
+    Event, [validators::v15], BASE0, "/properties/envelope", fast fast::read_12
+);
 /// One command, chosen by its type name.
 ///
 /// Schema: `fixtures/unions.json#/properties/envelope`
@@ -457,25 +465,267 @@ impl EventBody {
 pub struct CreatedData {
     pub by: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(CreatedData { by = "by", required; } extra extra);
 rt::contract!(
     CreatedData, [validators::v16, validators::v17], BASE0,
-    "/$defs/event/properties/data"
+    "/$defs/event/properties/data", fast fast::read_14
 );
 /// Schema: `fixtures/unions.json#/$defs/event/properties/data`
 #[derive(Clone, PartialEq)]
 pub struct DeletedData {
     pub reason: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Map<::std::string::String, rt::Value>,
+    pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(DeletedData { reason = "reason", optional; } extra extra);
 rt::contract!(
     DeletedData, [validators::v16, validators::v18], BASE0,
-    "/$defs/event/properties/data"
+    "/$defs/event/properties/data", fast fast::read_15
 );
+/// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
+mod fast {
+    #![allow(clippy::match_single_binding, clippy::never_loop)]
+    use super::*;
+    use super::rt::__private::serde::de;
+    const B0: &str = "file:///fixtures/unions.json";
+    rt::via_value!(
+        Check1 -> Shape, | v | rt::is_valid_with(super::validators::v1, v, B0,
+        "/properties/shape")
+    );
+    rt::via_value!(
+        Check2 -> Overlapping, | v | rt::is_valid_with(super::validators::v6, v, B0,
+        "/properties/overlapping")
+    );
+    rt::via_value!(
+        Check3 -> OneOrMany, | v | rt::is_valid_with(super::validators::v9, v, B0,
+        "/properties/oneOrMany")
+    );
+    rt::value_leaf!(
+        Leaf4 -> Level, string | v | rt::is_valid_with(super::validators::v10, v, B0,
+        "/properties/level")
+    );
+    rt::via_value!(
+        Check5 -> Titled, | v | rt::is_valid_with(super::validators::v12, v, B0,
+        "/properties/titled")
+    );
+    rt::value_leaf!(
+        Leaf6 -> ::std::string::String, string | v |
+        rt::is_valid_with(super::validators::v19, v, B0, "/properties/notEmpty")
+    );
+    rt::via_value!(
+        Check7 -> Conditional, | v | rt::is_valid_with(super::validators::v13, v, B0,
+        "/properties/conditional")
+    );
+    rt::object_reader!(
+        read_0, Visit0, Unions { shape = "shape" : rt::fast::ViaValue < Check1 >,
+        optional; overlapping = "overlapping" : rt::fast::ViaValue < Check2 >, optional;
+        one_or_many = "oneOrMany" : rt::fast::ViaValue < Check3 >, optional; level =
+        "level" : rt::fast::LeafRead < Leaf4 >, optional; titled = "titled" :
+        rt::fast::ViaValue < Check5 >, optional; not_empty = "notEmpty" :
+        rt::fast::LeafRead < Leaf6 >, optional; conditional = "conditional" :
+        rt::fast::ViaValue < Check7 >, optional; merged = "merged" : rt::fast::Typed <
+        Merged >, optional; envelope = "envelope" : rt::fast::Typed < Event >, optional;
+        } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf8 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_5, Visit5, IdOverlapping { id = "id" : rt::fast::LeafRead < Leaf8 >,
+        required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf9 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_6, Visit6, PathOverlapping { path = "path" : rt::fast::LeafRead < Leaf9 >,
+        required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf10 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::value_leaf!(
+        Leaf11 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v11, v,
+        B0, "/properties/merged/allOf/1/properties/b")
+    );
+    rt::object_reader!(
+        read_11, Visit11, Merged { a = "a" : rt::fast::LeafRead < Leaf10 >, required; b =
+        "b" : rt::fast::LeafRead < Leaf11 >, required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf12 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    /// Reads a `Event`: common members checked as they come, the payload with its command's reader once the tag is known.
+    pub(super) fn read_12<'de, D: de::Deserializer<'de>>(
+        d: D,
+    ) -> ::std::result::Result<Event, D::Error> {
+        d.deserialize_map(Visit12)
+    }
+    /// The payload when the tag came first.
+    fn payload_12<'de, A: de::MapAccess<'de>>(
+        t: &str,
+        m: &mut A,
+    ) -> ::std::result::Result<EventBody, A::Error> {
+        ::std::result::Result::Ok(
+            match t {
+                "created" => {
+                    EventBody::Created(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<CreatedData>>::new(),
+                            )?,
+                    )
+                }
+                "deleted" => {
+                    EventBody::Deleted(
+                        m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::Typed<DeletedData>>::new(),
+                            )?,
+                    )
+                }
+                _ => {
+                    EventBody::Unknown {
+                        type_name: t.to_owned(),
+                        payload: m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::AnyValue>::new(),
+                            )?,
+                    }
+                }
+            },
+        )
+    }
+    /// The payload kept raw because it came before the tag.
+    fn raw_payload_12(
+        t: &str,
+        raw: &rt::__private::serde_json::value::RawValue,
+    ) -> ::std::option::Option<EventBody> {
+        ::std::option::Option::Some(
+            match t {
+                "created" => {
+                    EventBody::Created(
+                        rt::fast::read_raw::<rt::fast::Typed<CreatedData>>(raw)?,
+                    )
+                }
+                "deleted" => {
+                    EventBody::Deleted(
+                        rt::fast::read_raw::<rt::fast::Typed<DeletedData>>(raw)?,
+                    )
+                }
+                _ => {
+                    EventBody::Unknown {
+                        type_name: t.to_owned(),
+                        payload: rt::fast::read_raw::<rt::fast::AnyValue>(raw)?,
+                    }
+                }
+            },
+        )
+    }
+    struct Visit12;
+    impl<'de> de::Visitor<'de> for Visit12 {
+        type Value = Event;
+        fn expecting(&self, f: &mut ::std::fmt::Formatter) -> ::std::fmt::Result {
+            f.write_str("an object")
+        }
+        fn visit_map<A: de::MapAccess<'de>>(
+            self,
+            mut m: A,
+        ) -> ::std::result::Result<Event, A::Error> {
+            let mut tag: ::std::option::Option<::std::borrow::Cow<'de, str>> = ::std::option::Option::None;
+            let mut command: ::std::option::Option<EventBody> = ::std::option::Option::None;
+            let mut raw: ::std::option::Option<
+                &'de rt::__private::serde_json::value::RawValue,
+            > = ::std::option::Option::None;
+            let mut f2 = ::std::option::Option::None;
+            let mut unknown = rt::Extra::new();
+            while let ::std::option::Option::Some(rt::fast::Key(k)) = m
+                .next_key::<rt::fast::Key<'de>>()?
+            {
+                match &*k {
+                    "type" => {
+                        let rt::fast::Key(s) = m.next_value::<rt::fast::Key<'de>>()?;
+                        if tag.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        tag = ::std::option::Option::Some(s);
+                    }
+                    "data" => {
+                        if command.is_some() || raw.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        match tag.as_deref() {
+                            ::std::option::Option::Some(t) => {
+                                command = ::std::option::Option::Some(
+                                    payload_12(t, &mut m)?,
+                                );
+                            }
+                            ::std::option::Option::None => {
+                                raw = ::std::option::Option::Some(m.next_value()?);
+                            }
+                        }
+                    }
+                    "at" => {
+                        if f2.is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                        f2 = ::std::option::Option::Some(
+                            m
+                                .next_value_seed(
+                                    rt::fast::Seed::<rt::fast::LeafRead<Leaf12>>::new(),
+                                )?,
+                        );
+                    }
+                    _ => {
+                        let x = m
+                            .next_value_seed(
+                                rt::fast::Seed::<rt::fast::AnyValue>::new(),
+                            )?;
+                        if unknown.insert(k.into_owned(), x).is_some() {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        }
+                    }
+                }
+            }
+            let chosen = match (command, raw, tag) {
+                (::std::option::Option::Some(c), _, ::std::option::Option::Some(_)) => c,
+                (
+                    ::std::option::Option::None,
+                    ::std::option::Option::Some(raw),
+                    ::std::option::Option::Some(t),
+                ) => raw_payload_12(&t, raw).ok_or_else(rt::fast::abort)?,
+                _ => return ::std::result::Result::Err(rt::fast::abort()),
+            };
+            ::std::result::Result::Ok(Event {
+                at: f2,
+                event_body: chosen,
+                extra: unknown,
+            })
+        }
+    }
+    rt::string_leaf!(
+        Leaf13 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_14, Visit14, CreatedData { by = "by" : rt::fast::LeafRead < Leaf13 >,
+        required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf14 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_15, Visit15, DeletedData { reason = "reason" : rt::fast::LeafRead < Leaf14
+        >, optional; } extra extra : rt::fast::AnyValue
+    );
+}
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut)]

@@ -1,0 +1,742 @@
+//! Emits the one-pass readers (the fast path of `from_json_slice`): for each
+//! struct and envelope whose schemas a reader can check member by member, a
+//! serde visitor that checks every member's keywords as its value is read
+//! and stores it in its field directly.
+//!
+//! The rule every reader keeps: it may refuse a document the validators
+//! accept (the full path then runs), never accept one they refuse. So the
+//! generator decides per schema node: keywords it checks itself (type,
+//! const, enum, lengths, pattern, format, items, bounds on lists, required,
+//! additionalProperties) are checked as the value streams by; a node with
+//! anything else (anyOf, not, if, unevaluated*, patternProperties, …) is read
+//! as a `Value` and checked by its validator functions, exactly as the full
+//! path does. Numbers, booleans and `null` are always checked by the
+//! validator functions (on a `Value` built on the stack: no allocation).
+
+use super::validate::Validators;
+use crate::ir::{Body, Ir, Keywords, NodeId, TypeSet};
+use crate::plan::{Extra, Field, Kind, ModulePlan, TypeRef};
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// The JSON types a keyword constrains (`ANY`: every type).
+const ANY: u8 = 0;
+
+/// Every validation keyword present in `k`, with the instance types it
+/// applies to. `$ref` and `allOf` are left out: [`Ir::expand`] brings their
+/// subschemas into the conjunction a reader checks.
+fn keywords(k: &Keywords) -> Vec<(&'static str, u8)> {
+    let (s, n, a, o) = (TypeSet::STRING, TypeSet::NUMBER | TypeSet::INTEGER, TypeSet::ARRAY, TypeSet::OBJECT);
+    let mut out = Vec::new();
+    let mut add = |present: bool, name: &'static str, applies: u8| {
+        if present {
+            out.push((name, applies));
+        }
+    };
+    add(k.dynamic_reference.is_some(), "$dynamicRef", ANY);
+    add(!k.any_of.is_empty(), "anyOf", ANY);
+    add(!k.one_of.is_empty(), "oneOf", ANY);
+    add(k.not.is_some(), "not", ANY);
+    add(k.if_.is_some() || k.then_.is_some() || k.else_.is_some(), "if", ANY);
+    add(k.types.is_some(), "type", ANY);
+    add(k.enum_.is_some(), "enum", ANY);
+    add(k.const_.is_some(), "const", ANY);
+    add(k.min_length.is_some(), "minLength", s);
+    add(k.max_length.is_some(), "maxLength", s);
+    add(k.pattern.is_some(), "pattern", s);
+    add(k.format.is_some(), "format", s);
+    add(k.content_assertion && (k.content_encoding.is_some() || k.content_media_type.is_some()), "content", s);
+    add(k.multiple_of.is_some(), "multipleOf", n);
+    add(k.maximum.is_some() || k.minimum.is_some(), "bounds", n);
+    add(k.exclusive_maximum.is_some() || k.exclusive_minimum.is_some(), "bounds", n);
+    add(!k.prefix_items.is_empty(), "prefixItems", a);
+    add(k.items.is_some(), "items", a);
+    add(k.contains.is_some(), "contains", a);
+    add(k.unevaluated_items.is_some(), "unevaluatedItems", a);
+    add(k.min_items.is_some(), "minItems", a);
+    add(k.max_items.is_some(), "maxItems", a);
+    add(k.unique_items, "uniqueItems", a);
+    add(!k.properties.is_empty(), "properties", o);
+    add(!k.pattern_properties.is_empty(), "patternProperties", o);
+    add(k.additional_properties.is_some(), "additionalProperties", o);
+    add(k.property_names.is_some(), "propertyNames", o);
+    add(k.unevaluated_properties.is_some(), "unevaluatedProperties", o);
+    add(!k.required.is_empty(), "required", o);
+    add(!k.dependent_required.is_empty(), "dependentRequired", o);
+    add(!k.dependent_schemas.is_empty(), "dependentSchemas", o);
+    add(k.min_properties.is_some() || k.max_properties.is_some(), "minProperties", o);
+    out
+}
+
+/// Whether every node of `conj` only uses keywords in `handled` among those
+/// that apply to instances of JSON type `kind` (a `false` schema never does).
+fn only(ir: &Ir, conj: &[NodeId], kind: u8, handled: &[&str]) -> bool {
+    conj.iter().all(|n| match &ir.nodes[*n].body {
+        Body::Bool(b) => *b,
+        Body::Schema(k) => keywords(k).iter().all(|(name, applies)| (*applies != ANY && applies & kind == 0) || handled.contains(name)),
+    })
+}
+
+/// Every node's keywords, `true` schemas left out.
+fn kws<'i>(ir: &'i Ir, conj: &[NodeId]) -> impl Iterator<Item = &'i Keywords> + 'i {
+    let conj = conj.to_vec();
+    conj.into_iter().filter_map(|n| ir.keywords(n))
+}
+
+/// Emits the readers of one module.
+pub struct Readers<'a> {
+    ir: &'a Ir,
+    plan: &'a ModulePlan,
+    rt: TokenStream,
+    format_assertion: bool,
+    boxed: HashSet<(usize, usize)>,
+    /// Types with a generated reader.
+    fast: HashSet<usize>,
+    items: Vec<TokenStream>,
+    /// Reader type per (conjunction, Rust type): readers are shared.
+    memo: HashMap<(Vec<NodeId>, String), TokenStream>,
+    patterns: BTreeMap<String, Ident>,
+    /// Schema resource URIs the fallbacks name, each once as a `const`.
+    bases: Vec<String>,
+    next: usize,
+}
+
+impl<'a> Readers<'a> {
+    /// Decides which types of `plan` get a reader. None do when a schema
+    /// uses dynamic references (their scope is not a subtree's alone).
+    pub fn new(ir: &'a Ir, plan: &'a ModulePlan, rt: TokenStream, format_assertion: bool, boxed: HashSet<(usize, usize)>) -> Self {
+        let mut r = Readers { ir, plan, rt, format_assertion, boxed, fast: HashSet::new(), items: Vec::new(), memo: HashMap::new(), patterns: BTreeMap::new(), bases: Vec::new(), next: 0 };
+        let dynamic = ir.nodes.iter().any(|n| matches!(&n.body, Body::Schema(k) if k.dynamic_reference.is_some() || k.recursive_anchor || k.dynamic_anchor.is_some()));
+        if !dynamic {
+            for id in 0..plan.types.len() {
+                let ok = match &plan.types[id].kind {
+                    Kind::Struct { fields, tag: None, .. } => r.struct_ok(id, fields, &[]),
+                    Kind::Envelope { .. } => r.envelope_parts(id).is_some(),
+                    _ => false,
+                };
+                if ok {
+                    r.fast.insert(id);
+                }
+            }
+        }
+        r
+    }
+
+    /// The reader function of type `id`, if it has one (for `contract!`).
+    pub fn reader_of(&self, id: usize) -> Option<TokenStream> {
+        self.fast.contains(&id).then(|| {
+            let f = format_ident!("read_{}", id);
+            quote!(fast::#f)
+        })
+    }
+
+    fn conj(&self, nodes: &[NodeId]) -> Vec<NodeId> {
+        let mut c = self.ir.expand(nodes);
+        c.sort_unstable();
+        c
+    }
+
+    /// Whether two conjunctions validate alike: the same validation content
+    /// (the IR's shape hashes, as deduplicated types and shared validators
+    /// use), nodes that add nothing of their own (`true`, only `$ref` or
+    /// `allOf`, annotations) left out. A type shared by two places (`Budgets`
+    /// for `budgets` and `raiseBudgets`) thus keeps its reader.
+    fn same_schemas(&self, a: &[NodeId], b: &[NodeId]) -> bool {
+        let shapes = self.ir.shapes(self.format_assertion);
+        let set = |c: &[NodeId]| -> std::collections::BTreeSet<[u8; 32]> {
+            c.iter()
+                .filter(|n| match &self.ir.nodes[**n].body {
+                    Body::Bool(b) => !*b,
+                    Body::Schema(k) => !keywords(k).is_empty(),
+                })
+                .map(|n| shapes[*n])
+                .collect()
+        };
+        a == b || set(a) == set(b)
+    }
+
+    /// A struct's own schemas use only what a reader checks, and every
+    /// required member is a field (or one of `also`, members read apart).
+    fn struct_ok(&self, id: usize, fields: &[Field], also: &[&str]) -> bool {
+        let conj = self.conj(&self.plan.types[id].nodes);
+        let handled = ["type", "properties", "required", "additionalProperties"];
+        only(self.ir, &conj, TypeSet::OBJECT, &handled)
+            && kws(self.ir, &conj).all(|k| {
+                k.types.is_none_or(|t| t.admits(TypeSet::OBJECT))
+                    && k.required.iter().all(|r| fields.iter().any(|f| &f.json == r) || also.contains(&r.as_str()))
+            })
+    }
+
+    /// The schemas member `name` must satisfy under the nodes `conj` (no
+    /// `patternProperties` there): its `properties` entry, else `additionalProperties`.
+    fn member_schemas(&self, conj: &[NodeId], name: &str) -> Vec<NodeId> {
+        let mut out = Vec::new();
+        for k in kws(self.ir, conj) {
+            match k.properties.iter().find(|(p, _)| p == name) {
+                Some((_, n)) => out.push(*n),
+                None => out.extend(k.additional_properties),
+            }
+        }
+        out
+    }
+
+    /// The Rust type `t` stands for inside type `owner` (as the type emitter writes it).
+    fn ty(&self, owner: usize, t: &TypeRef) -> TokenStream {
+        let rt = &self.rt;
+        match t {
+            TypeRef::Value => quote!(#rt::Value),
+            TypeRef::String => quote!(::std::string::String),
+            TypeRef::Bool => quote!(bool),
+            TypeRef::Integer => quote!(#rt::Integer),
+            TypeRef::Number => quote!(#rt::Number),
+            TypeRef::Null => quote!(()),
+            TypeRef::Named(id) => {
+                let n = super::types::ident(&self.plan.types[*id].name);
+                if self.boxed.contains(&(owner, *id)) {
+                    quote!(::std::boxed::Box<#n>)
+                } else {
+                    quote!(#n)
+                }
+            }
+            TypeRef::Nullable(x) => {
+                let inner = self.ty(owner, x);
+                quote!(::std::option::Option<#inner>)
+            }
+            TypeRef::Vec(x) => {
+                let inner = self.ty(usize::MAX, x);
+                quote!(::std::vec::Vec<#inner>)
+            }
+            TypeRef::Map(k, v) => {
+                let (k, v) = (self.ty(usize::MAX, k), self.ty(usize::MAX, v));
+                quote!(#rt::Map<#k, #v>)
+            }
+        }
+    }
+
+    fn fresh(&mut self, prefix: &str) -> Ident {
+        self.next += 1;
+        Ident::new(&format!("{prefix}{}", self.next), Span::call_site())
+    }
+
+    fn base(&mut self, uri: &str) -> Ident {
+        let i = self.bases.iter().position(|b| b == uri).unwrap_or_else(|| {
+            self.bases.push(uri.to_owned());
+            self.bases.len() - 1
+        });
+        format_ident!("B{}", i)
+    }
+
+    fn pattern(&mut self, p: &str) -> Ident {
+        let n = self.patterns.len();
+        self.patterns.entry(p.to_owned()).or_insert_with(|| Ident::new(&format!("RE{n}"), Span::call_site())).clone()
+    }
+
+    /// The validators of `schemas` on `v` (an expression of type `&Value`), in quiet mode.
+    fn validate(&mut self, validators: &mut Validators, schemas: &[NodeId], v: TokenStream) -> TokenStream {
+        let rt = self.rt.clone();
+        let checks: Vec<TokenStream> = schemas
+            .iter()
+            .map(|n| {
+                let f = validators.entry(*n);
+                let (base, pointer) = validators.schema_location(*n);
+                let b = self.base(&base);
+                quote!(#rt::is_valid_with(super::#f, #v, #b, #pointer))
+            })
+            .collect();
+        if checks.is_empty() {
+            quote!(true)
+        } else {
+            quote!(#(#checks)&&*)
+        }
+    }
+
+    /// Conditions on a string `s`, any of which refuses it, equivalent to
+    /// the string keywords of `conj`; `None` when one needs the validators.
+    fn string_conditions(&mut self, conj: &[NodeId]) -> Option<Vec<TokenStream>> {
+        let rt = self.rt.clone();
+        let handled = ["type", "const", "enum", "minLength", "maxLength", "pattern", "format"];
+        if !only(self.ir, conj, TypeSet::STRING, &handled) {
+            return None;
+        }
+        let mut out = Vec::new();
+        for k in kws(self.ir, conj) {
+            if k.types.is_some_and(|t| !t.admits(TypeSet::STRING)) {
+                out.push(quote!(true));
+            }
+            match &k.const_ {
+                Some(Value::String(c)) => out.push(quote!(s != #c)),
+                Some(_) => out.push(quote!(true)),
+                None => {}
+            }
+            if let Some(values) = &k.enum_ {
+                let strings: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
+                out.push(if strings.is_empty() { quote!(true) } else { quote!(!::std::matches!(s, #(#strings)|*)) });
+            }
+            if let Some(n) = k.min_length {
+                out.push(quote!(!#rt::fast::min_length(s, #n)));
+            }
+            if let Some(n) = k.max_length {
+                out.push(quote!(!#rt::fast::max_length(s, #n)));
+            }
+            if let Some(p) = &k.pattern {
+                let re = self.pattern(p);
+                out.push(quote!(!#re.is_match(s)));
+            }
+            if self.format_assertion || k.format_assertion {
+                if let Some(f) = &k.format {
+                    out.push(quote!(!#rt::format::check(#f, s)));
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// A reader (a type implementing `rt::fast::Read`) for a value that
+    /// must satisfy every schema of `schemas` and is stored as `t`.
+    fn reader(&mut self, validators: &mut Validators, owner: usize, schemas: &[NodeId], t: &TypeRef) -> TokenStream {
+        let rt = self.rt.clone();
+        let conj = self.conj(schemas);
+        let out_ty = self.ty(owner, t);
+        let key = (conj.clone(), out_ty.to_string());
+        if let Some(r) = self.memo.get(&key) {
+            return r.clone();
+        }
+        let r = match t {
+            TypeRef::Value if conj.iter().all(|n| matches!(self.ir.nodes[*n].body, Body::Bool(true)) || self.ir.keywords(*n).is_some_and(|k| keywords(k).is_empty())) => {
+                quote!(#rt::fast::AnyValue)
+            }
+            TypeRef::String | TypeRef::Bool | TypeRef::Integer | TypeRef::Number | TypeRef::Null => {
+                let l = self.leaf(validators, schemas, &conj, t, &out_ty);
+                quote!(#rt::fast::LeafRead<#l>)
+            }
+            TypeRef::Named(id) => match &self.plan.types[*id].kind {
+                Kind::Newtype | Kind::StringEnum { .. } | Kind::Const(_) => {
+                    let l = self.leaf(validators, schemas, &conj, t, &out_ty);
+                    quote!(#rt::fast::LeafRead<#l>)
+                }
+                Kind::Struct { .. } | Kind::Envelope { .. } if self.fast.contains(id) && self.same_schemas(&self.conj(&self.plan.types[*id].nodes), &conj) => {
+                    let n = super::types::ident(&self.plan.types[*id].name);
+                    if self.boxed.contains(&(owner, *id)) {
+                        quote!(#rt::fast::Boxed<#rt::fast::Typed<#n>>)
+                    } else {
+                        quote!(#rt::fast::Typed<#n>)
+                    }
+                }
+                _ => self.via_value(validators, schemas, &out_ty),
+            },
+            TypeRef::Vec(item) => {
+                let handled = ["type", "items", "minItems", "maxItems"];
+                if only(self.ir, &conj, TypeSet::ARRAY, &handled) && kws(self.ir, &conj).all(|k| k.types.is_none_or(|t| t.admits(TypeSet::ARRAY))) {
+                    let items: Vec<NodeId> = kws(self.ir, &conj).filter_map(|k| k.items).collect();
+                    let min = kws(self.ir, &conj).filter_map(|k| k.min_items).max().unwrap_or(0);
+                    let max = kws(self.ir, &conj).filter_map(|k| k.max_items).min();
+                    let item_reader = self.reader(validators, usize::MAX, &items, item);
+                    let min = usize::try_from(min).unwrap_or(usize::MAX);
+                    let max = match max.map(usize::try_from) {
+                        Some(Ok(m)) if m < usize::MAX => quote!(#m),
+                        _ => quote!({ usize::MAX }),
+                    };
+                    quote!(#rt::fast::VecOf<#item_reader, #min, #max>)
+                } else {
+                    self.via_value(validators, schemas, &out_ty)
+                }
+            }
+            TypeRef::Map(k, v) => {
+                let handled = ["type", "additionalProperties", "propertyNames"];
+                let names: Vec<NodeId> = kws(self.ir, &conj).filter_map(|k| k.property_names).collect();
+                let key_conj = self.conj(&names);
+                let key_ok = matches!(**k, TypeRef::String) || matches!(**k, TypeRef::Named(id) if matches!(self.plan.types[id].kind, Kind::Newtype | Kind::StringEnum { .. } | Kind::Const(_)));
+                if key_ok
+                    && only(self.ir, &conj, TypeSet::OBJECT, &handled)
+                    && kws(self.ir, &conj).all(|k| k.types.is_none_or(|t| t.admits(TypeSet::OBJECT)))
+                    && self.string_conditions(&key_conj).is_some()
+                {
+                    let values: Vec<NodeId> = kws(self.ir, &conj).filter_map(|k| k.additional_properties).collect();
+                    let key_ty = self.ty(usize::MAX, k);
+                    let key_leaf = self.leaf(validators, &names, &key_conj, k, &key_ty);
+                    let value_reader = self.reader(validators, usize::MAX, &values, v);
+                    quote!(#rt::fast::MapOf<#key_leaf, #value_reader>)
+                } else {
+                    self.via_value(validators, schemas, &out_ty)
+                }
+            }
+            _ => self.via_value(validators, schemas, &out_ty),
+        };
+        self.memo.insert(key, r.clone());
+        r
+    }
+
+    /// The fallback reader: the subtree as a `Value`, the validators of
+    /// `schemas` on it, then the conversion the full path uses.
+    fn via_value(&mut self, validators: &mut Validators, schemas: &[NodeId], out_ty: &TokenStream) -> TokenStream {
+        let rt = self.rt.clone();
+        let name = self.fresh("Check");
+        let check = self.validate(validators, schemas, quote!(v));
+        self.items.push(quote!(#rt::via_value!(#name -> #out_ty, |v| #check);));
+        quote!(#rt::fast::ViaValue<#name>)
+    }
+
+    /// A scalar reader: strings checked as `&str` (or with the validators
+    /// when a keyword needs them), other scalars with the validators.
+    fn leaf(&mut self, validators: &mut Validators, schemas: &[NodeId], conj: &[NodeId], t: &TypeRef, out_ty: &TokenStream) -> Ident {
+        let rt = self.rt.clone();
+        let name = self.fresh("Leaf");
+        let is_string = !matches!(t, TypeRef::Bool | TypeRef::Integer | TypeRef::Number | TypeRef::Null);
+        if !is_string {
+            let check = self.validate(validators, schemas, quote!(v));
+            self.items.push(quote!(#rt::value_leaf!(#name -> #out_ty, scalar |v| #check);));
+            return name;
+        }
+        let Some(refuse) = self.string_conditions(conj) else {
+            let check = self.validate(validators, schemas, quote!(v));
+            self.items.push(quote!(#rt::value_leaf!(#name -> #out_ty, string |v| #check);));
+            return name;
+        };
+        let some = quote!(::std::option::Option::Some);
+        let build = match t {
+            TypeRef::Named(id) => match &self.plan.types[*id].kind {
+                Kind::Newtype => quote!(#some(#out_ty(s.to_owned()))),
+                // A constant's conversion compares too: keep it exact.
+                Kind::Const(c) => quote!((s == #c).then_some(#out_ty)),
+                Kind::StringEnum { values, open, other } => {
+                    let arms = values.iter().map(|(r, j)| {
+                        let v = super::types::ident(r);
+                        quote!(#j => #some(#out_ty::#v),)
+                    });
+                    let rest = if *open {
+                        let o = super::types::ident(other);
+                        quote!(_ => #some(#out_ty::#o(s.to_owned())),)
+                    } else {
+                        quote!(_ => ::std::option::Option::None,)
+                    };
+                    quote!(match s { #(#arms)* #rest })
+                }
+                _ => quote!(::std::option::Option::None),
+            },
+            _ => quote!(#some(s.to_owned())),
+        };
+        self.items.push(quote!(#rt::string_leaf!(#name -> #out_ty, |s| [#(#refuse),*] => #build);));
+        name
+    }
+
+    /// One member's slot: reading it when its name comes, taking it at `}`.
+    fn member(&mut self, validators: &mut Validators, id: usize, conj: &[NodeId], f: &Field, i: usize) -> (TokenStream, TokenStream, TokenStream) {
+        let rt = self.rt.clone();
+        let schemas = self.member_schemas(conj, &f.json);
+        let reader = self.reader(validators, id, &schemas, &f.ty);
+        let local = format_ident!("f{}", i);
+        let fid = super::types::ident(&f.rust);
+        let json = &f.json;
+        let decl = quote!(let mut #local = ::std::option::Option::None;);
+        let arm = quote! {
+            #json => {
+                if #local.is_some() {
+                    return ::std::result::Result::Err(#rt::fast::abort());
+                }
+                #local = ::std::option::Option::Some(m.next_value_seed(#rt::fast::Seed::<#reader>::new())?);
+            }
+        };
+        let take = if f.required {
+            quote!(#fid: match #local { ::std::option::Option::Some(x) => x, ::std::option::Option::None => return ::std::result::Result::Err(#rt::fast::abort()) },)
+        } else {
+            quote!(#fid: #local,)
+        };
+        (decl, arm, take)
+    }
+
+    /// Unknown members: refused, or checked by every `additionalProperties`
+    /// and kept in document order.
+    fn unknown(&mut self, validators: &mut Validators, conj: &[NodeId], extra: &Extra, extra_field: &str) -> (TokenStream, TokenStream, TokenStream) {
+        let rt = self.rt.clone();
+        match extra {
+            Extra::Deny => (quote!(), quote!(_ => return ::std::result::Result::Err(#rt::fast::abort()),), quote!()),
+            Extra::Keep(xt) => {
+                let schemas: Vec<NodeId> = kws(self.ir, conj).filter_map(|k| k.additional_properties).collect();
+                let reader = self.reader(validators, usize::MAX, &schemas, xt);
+                let xid = super::types::ident(extra_field);
+                (
+                    quote!(let mut unknown = #rt::Extra::new();),
+                    quote! {
+                        _ => {
+                            let x = m.next_value_seed(#rt::fast::Seed::<#reader>::new())?;
+                            if unknown.insert(k.into_owned(), x).is_some() {
+                                return ::std::result::Result::Err(#rt::fast::abort());
+                            }
+                        }
+                    },
+                    quote!(#xid: unknown,),
+                )
+            }
+        }
+    }
+
+    /// The reader of struct `id`.
+    fn structure(&mut self, validators: &mut Validators, id: usize, fields: &[Field], extra: &Extra, extra_field: &str) {
+        let rt = self.rt.clone();
+        let conj = self.conj(&self.plan.types[id].nodes);
+        let name = super::types::ident(&self.plan.types[id].name);
+        let mut specs = Vec::new();
+        for f in fields {
+            let schemas = self.member_schemas(&conj, &f.json);
+            let reader = self.reader(validators, id, &schemas, &f.ty);
+            let fid = super::types::ident(&f.rust);
+            let json = &f.json;
+            let req = if f.required { quote!(required) } else { quote!(optional) };
+            specs.push(quote!(#fid = #json: #reader, #req;));
+        }
+        let tail = match extra {
+            Extra::Deny => quote!(deny),
+            Extra::Keep(xt) => {
+                let schemas: Vec<NodeId> = kws(self.ir, &conj).filter_map(|k| k.additional_properties).collect();
+                let reader = self.reader(validators, usize::MAX, &schemas, xt);
+                let xid = super::types::ident(extra_field);
+                quote!(extra #xid: #reader)
+            }
+        };
+        let f = format_ident!("read_{}", id);
+        let visitor = format_ident!("Visit{}", id);
+        self.items.push(quote!(#rt::object_reader!(#f, #visitor, #name { #(#specs)* } #tail);));
+    }
+
+    /// What an envelope's reader needs, or `None` when its `oneOf` is not
+    /// exactly the tag-and-payload shape (then it has no reader):
+    /// (the branches' payload schemas per known tag, the catch-all's payload
+    /// schemas if there is one).
+    #[allow(clippy::type_complexity)]
+    fn envelope_parts(&self, id: usize) -> Option<(Vec<(String, Vec<NodeId>)>, Option<Vec<NodeId>>)> {
+        let Kind::Envelope { fields, tag, payload, commands, .. } = &self.plan.types[id].kind else { return None };
+        let conj = self.conj(&self.plan.types[id].nodes);
+        // The base: a struct's keywords plus one `oneOf`/`anyOf` (either
+        // reads the same here: at most one branch can match a given tag).
+        let with_choice = ["type", "properties", "required", "additionalProperties", "oneOf", "anyOf"];
+        if !only(self.ir, &conj, TypeSet::OBJECT, &with_choice) || !self.struct_ok_nodes(&conj, fields) {
+            return None;
+        }
+        let choices: Vec<&Vec<NodeId>> = kws(self.ir, &conj).flat_map(|k| [&k.one_of, &k.any_of]).filter(|c| !c.is_empty()).collect();
+        let [branches] = choices.as_slice() else { return None };
+        let Kind::Commands { commands, unknown, .. } = &self.plan.types[*commands].kind else { return None };
+        let base_payload = self.member_schemas(&conj, payload);
+        let mut known = Vec::new();
+        let mut catch_all = None;
+        for b in branches.iter() {
+            let k = self.ir.keywords(*b)?;
+            if keywords(k).iter().any(|(n, _)| *n != "properties") || k.properties.iter().any(|(p, _)| p != tag && p != payload) {
+                return None;
+            }
+            let tag_schema = k.properties.iter().find(|(p, _)| p == tag).map(|(_, n)| *n)?;
+            let mut payload_schemas = base_payload.clone();
+            payload_schemas.extend(k.properties.iter().filter(|(p, _)| p == payload).map(|(_, n)| *n));
+            let tag_conj = self.conj(&[tag_schema]);
+            if let Some(c) = self.tag_const(&tag_conj) {
+                known.push((c, payload_schemas));
+            } else {
+                // The catch-all: `not: {enum: [every known tag]}` and nothing else.
+                if catch_all.is_some() || !only(self.ir, &tag_conj, TypeSet::STRING, &["not"]) {
+                    return None;
+                }
+                let nots: Vec<NodeId> = kws(self.ir, &tag_conj).filter_map(|k| k.not).collect();
+                let [not] = nots.as_slice() else { return None };
+                let not_conj = self.conj(&[*not]);
+                if !only(self.ir, &not_conj, TypeSet::STRING, &["enum"]) {
+                    return None;
+                }
+                let mut excluded: Vec<String> = kws(self.ir, &not_conj).flat_map(|k| k.enum_.iter().flatten()).filter_map(|v| v.as_str().map(str::to_owned)).collect();
+                if excluded.len() != kws(self.ir, &not_conj).flat_map(|k| k.enum_.iter().flatten()).count() {
+                    return None;
+                }
+                excluded.sort();
+                catch_all = Some((excluded, payload_schemas));
+            }
+        }
+        let mut tags: Vec<String> = known.iter().map(|(t, _)| t.clone()).collect();
+        tags.sort();
+        let before = tags.len();
+        tags.dedup();
+        // Distinct tags, the same as the commands enum's, and a catch-all
+        // excluding exactly them.
+        if tags.len() != before || commands.len() != known.len() || commands.iter().zip(&known).any(|(c, (t, _))| &c.tag != t) {
+            return None;
+        }
+        match &catch_all {
+            Some((excluded, _)) if *excluded != tags || !*unknown => return None,
+            None if *unknown => return None,
+            _ => {}
+        }
+        // The tag's own schemas must be string checks.
+        let tag_schemas = self.member_schemas(&conj, tag);
+        let tag_conj = self.conj(&tag_schemas);
+        if !only(self.ir, &tag_conj, TypeSet::STRING, &["type", "const", "enum", "minLength", "maxLength", "pattern", "format"]) {
+            return None;
+        }
+        Some((known, catch_all.map(|(_, p)| p)))
+    }
+
+    fn struct_ok_nodes(&self, conj: &[NodeId], fields: &[Field]) -> bool {
+        kws(self.ir, conj).all(|k| k.types.is_none_or(|t| t.admits(TypeSet::OBJECT)) && k.required.iter().all(|r| fields.iter().any(|f| &f.json == r)))
+    }
+
+    /// The string a tag schema requires with `const` (and perhaps `type: string`), if that is all it says.
+    fn tag_const(&self, conj: &[NodeId]) -> Option<String> {
+        if !only(self.ir, conj, TypeSet::STRING, &["const", "type"]) {
+            return None;
+        }
+        let consts: Vec<&Value> = kws(self.ir, conj).filter_map(|k| k.const_.as_ref()).collect();
+        let [Value::String(c)] = consts.as_slice() else { return None };
+        kws(self.ir, conj).all(|k| k.types.is_none_or(|t| t.admits(TypeSet::STRING))).then(|| c.clone())
+    }
+
+    /// The reader of envelope `id`: the tag read first when it comes first,
+    /// else the payload kept as raw JSON until the tag is known.
+    fn envelope(&mut self, validators: &mut Validators, id: usize) {
+        let rt = self.rt.clone();
+        let Kind::Envelope { fields, extra, extra_field, tag, payload, commands } = self.plan.types[id].kind.clone() else { return };
+        let Some((known, catch_all)) = self.envelope_parts(id) else { return };
+        let Kind::Commands { commands: cmds, unknown_payload, .. } = self.plan.types[commands].kind.clone() else { return };
+        let conj = self.conj(&self.plan.types[id].nodes);
+        let name = super::types::ident(&self.plan.types[id].name);
+        let enum_name = super::types::ident(&self.plan.types[commands].name);
+        let (mut decls, mut arms, mut takes) = (Vec::new(), Vec::new(), Vec::new());
+        for (i, f) in fields.iter().enumerate() {
+            if f.json == tag || f.json == payload {
+                continue;
+            }
+            let (d, a, t) = self.member(validators, id, &conj, f, i);
+            decls.push(d);
+            arms.push(a);
+            takes.push(t);
+        }
+        let (xdecl, xarm, xtake) = self.unknown(validators, &conj, &extra, &extra_field);
+        let tag_schemas = self.member_schemas(&conj, &tag);
+        let tag_conj = self.conj(&tag_schemas);
+        let tag_conds = self.string_conditions(&tag_conj).unwrap_or_else(|| vec![quote!(true)]);
+        let tag_refused = if tag_conds.is_empty() { quote!() } else { quote!(|| { let s: &str = &s; #(#tag_conds)||* }) };
+        // One reader per command, in the enum's order.
+        let mut now_arms = Vec::new();
+        let mut raw_arms = Vec::new();
+        for (c, (t, schemas)) in cmds.iter().zip(&known) {
+            let reader = self.reader(validators, commands, schemas, &c.payload);
+            let v = super::types::ident(&c.name);
+            now_arms.push(quote!(#t => #enum_name::#v(m.next_value_seed(#rt::fast::Seed::<#reader>::new())?),));
+            raw_arms.push(quote!(#t => #enum_name::#v(#rt::fast::read_raw::<#reader>(raw)?),));
+        }
+        let (now_other, raw_other) = match catch_all {
+            Some(schemas) => {
+                let reader = self.reader(validators, commands, &schemas, &unknown_payload);
+                (
+                    quote!(_ => #enum_name::Unknown { type_name: t.to_owned(), payload: m.next_value_seed(#rt::fast::Seed::<#reader>::new())? },),
+                    quote!(_ => #enum_name::Unknown { type_name: t.to_owned(), payload: #rt::fast::read_raw::<#reader>(raw)? },),
+                )
+            }
+            None => (quote!(_ => return ::std::result::Result::Err(#rt::fast::abort()),), quote!(_ => return ::std::option::Option::None,)),
+        };
+        let command_field = super::types::ident(&crate::plan::names::field_name(&self.plan.types[commands].name));
+        let f = format_ident!("read_{}", id);
+        let visitor = format_ident!("Visit{}", id);
+        let now = format_ident!("payload_{}", id);
+        let later = format_ident!("raw_payload_{}", id);
+        let doc = format!(" Reads a `{name}`: common members checked as they come, the payload with its command's reader once the tag is known.");
+        self.items.push(quote! {
+            #[doc = #doc]
+            pub(super) fn #f<'de, D: de::Deserializer<'de>>(d: D) -> ::std::result::Result<#name, D::Error> {
+                d.deserialize_map(#visitor)
+            }
+            /// The payload when the tag came first.
+            fn #now<'de, A: de::MapAccess<'de>>(t: &str, m: &mut A) -> ::std::result::Result<#enum_name, A::Error> {
+                ::std::result::Result::Ok(match t {
+                    #(#now_arms)*
+                    #now_other
+                })
+            }
+            /// The payload kept raw because it came before the tag.
+            fn #later(t: &str, raw: &#rt::__private::serde_json::value::RawValue) -> ::std::option::Option<#enum_name> {
+                ::std::option::Option::Some(match t {
+                    #(#raw_arms)*
+                    #raw_other
+                })
+            }
+            struct #visitor;
+            impl<'de> de::Visitor<'de> for #visitor {
+                type Value = #name;
+                fn expecting(&self, f: &mut ::std::fmt::Formatter) -> ::std::fmt::Result {
+                    f.write_str("an object")
+                }
+                fn visit_map<A: de::MapAccess<'de>>(self, mut m: A) -> ::std::result::Result<#name, A::Error> {
+                    let mut tag: ::std::option::Option<::std::borrow::Cow<'de, str>> = ::std::option::Option::None;
+                    let mut command: ::std::option::Option<#enum_name> = ::std::option::Option::None;
+                    let mut raw: ::std::option::Option<&'de #rt::__private::serde_json::value::RawValue> = ::std::option::Option::None;
+                    #(#decls)*
+                    #xdecl
+                    while let ::std::option::Option::Some(#rt::fast::Key(k)) = m.next_key::<#rt::fast::Key<'de>>()? {
+                        match &*k {
+                            #tag => {
+                                let #rt::fast::Key(s) = m.next_value::<#rt::fast::Key<'de>>()?;
+                                if tag.is_some() #tag_refused {
+                                    return ::std::result::Result::Err(#rt::fast::abort());
+                                }
+                                tag = ::std::option::Option::Some(s);
+                            }
+                            #payload => {
+                                if command.is_some() || raw.is_some() {
+                                    return ::std::result::Result::Err(#rt::fast::abort());
+                                }
+                                match tag.as_deref() {
+                                    ::std::option::Option::Some(t) => command = ::std::option::Option::Some(#now(t, &mut m)?),
+                                    ::std::option::Option::None => raw = ::std::option::Option::Some(m.next_value()?),
+                                }
+                            }
+                            #(#arms)*
+                            #xarm
+                        }
+                    }
+                    let chosen = match (command, raw, tag) {
+                        (::std::option::Option::Some(c), _, ::std::option::Option::Some(_)) => c,
+                        (::std::option::Option::None, ::std::option::Option::Some(raw), ::std::option::Option::Some(t)) => {
+                            #later(&t, raw).ok_or_else(#rt::fast::abort)?
+                        }
+                        _ => return ::std::result::Result::Err(#rt::fast::abort()),
+                    };
+                    ::std::result::Result::Ok(#name { #(#takes)* #command_field: chosen, #xtake })
+                }
+            }
+        });
+    }
+
+    /// Every reader, in a private module `fast` of the generated module.
+    pub fn emit(mut self, validators: &mut Validators) -> TokenStream {
+        let rt = self.rt.clone();
+        let mut ids: Vec<usize> = self.fast.iter().copied().collect();
+        ids.sort_unstable();
+        for id in ids {
+            match self.plan.types[id].kind.clone() {
+                Kind::Struct { fields, extra, extra_field, .. } => self.structure(validators, id, &fields, &extra, &extra_field),
+                Kind::Envelope { .. } => self.envelope(validators, id),
+                _ => {}
+            }
+        }
+        if self.items.is_empty() {
+            return quote!();
+        }
+        let statics = self.patterns.iter().map(|(p, id)| quote!(static #id: #rt::Pattern = #rt::Pattern::new(#p);));
+        let bases = self.bases.iter().enumerate().map(|(i, b)| {
+            let id = format_ident!("B{}", i);
+            quote!(const #id: &str = #b;)
+        });
+        let items = &self.items;
+        // Only the envelope reader is written out in full and names `de`.
+        let uses_de = self.fast.iter().any(|id| matches!(self.plan.types[*id].kind, Kind::Envelope { .. }));
+        let de = if uses_de { quote!(use super::rt::__private::serde::de;) } else { quote!() };
+        quote! {
+            /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
+            mod fast {
+                #![allow(clippy::match_single_binding, clippy::never_loop)]
+                use super::*;
+                #de
+                #(#bases)*
+                #(#statics)*
+                #(#items)*
+            }
+        }
+    }
+}

@@ -28,7 +28,7 @@ pub use datetime::DateTime;
 pub use convert::{member, missing, FromKey, FromValue, Mismatch, ObjectFields};
 pub use error::{SchemaPath, ValidationError, ValidationErrors};
 pub use json::{json_equal, json_hash_key};
-pub use location::Loc;
+pub use location::{Described, Loc};
 pub use number::Integer;
 pub use number::Num;
 pub use validate::{type_matches, types, Check, Ctx, Evaluated, JsonConst, Pattern};

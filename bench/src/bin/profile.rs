@@ -8,7 +8,10 @@
 //! SCHEMA: `commands` | `launch_request`; WHAT: `value` (bytes → Value),
 //! `typed` (bytes → validated typed value), `validate` (Value → validate),
 //! `convert` (Value → typed, no validation), `errors` (invalid documents →
-//! every error), `typed-validate` (typed value → `validate()`).
+//! every error), `invalid-value` (invalid documents → Value),
+//! `invalid-validate` (invalid Value → every error, no parse),
+//! `dump-errors` (prints every error of every invalid document),
+//! `typed-validate` (typed value → `validate()`).
 
 use contracts_bench::{docs, ours};
 use contracts_runtime::{Contract, FromValue as _};
@@ -17,6 +20,7 @@ use std::hint::black_box;
 
 fn run<T: Contract>(set: &docs::DocSet, invalid: &docs::DocSet, what: &str, rounds: usize, validate: fn(&Value) -> bool) {
     let values = set.values();
+    let invalid_values = invalid.values();
     for _ in 0..rounds {
         match what {
             "value" => set.docs.iter().for_each(|d| {
@@ -39,6 +43,22 @@ fn run<T: Contract>(set: &docs::DocSet, invalid: &docs::DocSet, what: &str, roun
             }),
             "errors" => invalid.docs.iter().for_each(|d| {
                 black_box(T::from_json_slice(d).err().unwrap());
+            }),
+            "invalid-value" => invalid.docs.iter().for_each(|d| {
+                black_box(serde_json::from_slice::<Value>(d).unwrap());
+            }),
+            // Every error of every invalid document, all fields, one per line
+            // (to compare the error output before and after a change).
+            "dump-errors" => invalid.docs.iter().enumerate().for_each(|(n, d)| {
+                for e in T::from_json_slice(d).err().unwrap().validation_errors().into_iter().flatten() {
+                    println!(
+                        "{n}\t{}\t{}\t{}\t{}\t{}",
+                        e.keyword, e.instance_location, e.keyword_location, e.absolute_keyword_location, e.message
+                    );
+                }
+            }),
+            "invalid-validate" => invalid_values.iter().for_each(|v| {
+                black_box(T::validate_value(v).err().unwrap());
             }),
             "typed-validate" => {
                 let typed: Vec<T> = values.iter().map(|v| T::from_json_value(v.clone()).unwrap()).collect();

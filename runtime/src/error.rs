@@ -79,9 +79,21 @@ impl<'a> SchemaPath<'a> {
 
     /// The evaluation path (`keywordLocation`).
     pub fn evaluation_path(&self) -> String {
-        let mut out = String::new();
+        let mut out = String::with_capacity(self.eval_len());
         self.write_eval(&mut out);
         out
+    }
+
+    /// The length in bytes of [`SchemaPath::evaluation_path`], so that an
+    /// error's locations are written into strings of the right size at once.
+    fn eval_len(&self) -> usize {
+        match self {
+            SchemaPath::Root(_) => 0,
+            SchemaPath::Child(p, rel) | SchemaPath::Resource(p, rel, _) | SchemaPath::Ref(p, rel, _, _) => p.eval_len() + rel.len(),
+            SchemaPath::Sensitive(p) => p.eval_len(),
+            SchemaPath::Property(p, name) => p.eval_len() + "/properties/".len() + crate::location::escaped_len(name),
+            SchemaPath::Element(p, rel, index) => p.eval_len() + rel.len() + 1 + crate::location::digits(*index),
+        }
     }
 
     fn write_eval(&self, out: &mut String) {
@@ -101,35 +113,67 @@ impl<'a> SchemaPath<'a> {
                 p.write_eval(out);
                 out.push_str(rel);
                 out.push('/');
-                out.push_str(&index.to_string());
+                crate::location::push_index(*index, out);
             }
         }
     }
 
     /// The canonical location: schema resource and pointer inside it.
     pub fn canonical(&self) -> (&'static str, String) {
+        let mut ptr = String::with_capacity(self.canonical_len());
+        let base = self.write_canonical(&mut ptr);
+        (base, ptr)
+    }
+
+    /// The length in bytes of the pointer part of [`SchemaPath::canonical`].
+    fn canonical_len(&self) -> usize {
         match self {
-            SchemaPath::Root(base) => (base, String::new()),
-            SchemaPath::Child(p, rel) => {
-                let (base, mut ptr) = p.canonical();
-                ptr.push_str(rel);
-                (base, ptr)
+            SchemaPath::Root(_) | SchemaPath::Resource(..) => 0,
+            SchemaPath::Ref(_, _, _, ptr) => ptr.len(),
+            SchemaPath::Child(p, rel) => p.canonical_len() + rel.len(),
+            SchemaPath::Sensitive(p) => p.canonical_len(),
+            SchemaPath::Property(p, name) => p.canonical_len() + "/properties/".len() + crate::location::escaped_len(name),
+            SchemaPath::Element(p, rel, index) => p.canonical_len() + rel.len() + 1 + crate::location::digits(*index),
+        }
+    }
+
+    /// Writes the pointer part of the canonical location; returns its base.
+    /// A resource or a reference starts afresh, so nothing above it is written.
+    fn write_canonical(&self, out: &mut String) -> &'static str {
+        match self {
+            SchemaPath::Root(base) | SchemaPath::Resource(_, _, base) => base,
+            SchemaPath::Ref(_, _, base, ptr) => {
+                out.push_str(ptr);
+                base
             }
-            SchemaPath::Resource(_, _, base) => (base, String::new()),
-            SchemaPath::Ref(_, _, base, ptr) => (base, (*ptr).to_owned()),
-            SchemaPath::Sensitive(p) => p.canonical(),
+            SchemaPath::Child(p, rel) => {
+                let base = p.write_canonical(out);
+                out.push_str(rel);
+                base
+            }
+            SchemaPath::Sensitive(p) => p.write_canonical(out),
             SchemaPath::Property(p, name) => {
-                let (base, mut ptr) = p.canonical();
-                ptr.push_str("/properties/");
-                crate::location::escape_into(name, &mut ptr);
-                (base, ptr)
+                let base = p.write_canonical(out);
+                out.push_str("/properties/");
+                crate::location::escape_into(name, out);
+                base
             }
             SchemaPath::Element(p, rel, index) => {
-                let (base, mut ptr) = p.canonical();
-                ptr.push_str(rel);
-                ptr.push('/');
-                ptr.push_str(&index.to_string());
-                (base, ptr)
+                let base = p.write_canonical(out);
+                out.push_str(rel);
+                out.push('/');
+                crate::location::push_index(*index, out);
+                base
+            }
+        }
+    }
+
+    /// The schema resource the canonical location is in.
+    fn canonical_base(&self) -> &'static str {
+        match self {
+            SchemaPath::Root(base) | SchemaPath::Resource(_, _, base) | SchemaPath::Ref(_, _, base, _) => base,
+            SchemaPath::Child(p, _) | SchemaPath::Sensitive(p) | SchemaPath::Property(p, _) | SchemaPath::Element(p, _, _) => {
+                p.canonical_base()
             }
         }
     }
@@ -157,15 +201,25 @@ impl ValidationError {
     /// An error for `keyword` of the subschema at `at` (an empty keyword
     /// means the subschema itself, e.g. the `false` schema).
     pub fn new(instance_location: String, at: &SchemaPath, keyword: &str, message: String) -> Self {
-        let suffix = if keyword.is_empty() { String::new() } else { format!("/{keyword}") };
-        let (base, pointer) = at.canonical();
-        ValidationError {
-            absolute_keyword_location: format!("{base}#{pointer}{suffix}"),
-            instance_location,
-            keyword_location: at.evaluation_path() + &suffix,
-            keyword: keyword.to_owned(),
-            message,
-        }
+        // Each string is written once, into an allocation of its final size:
+        // errors are built in bulk for invalid documents.
+        let suffix = if keyword.is_empty() { 0 } else { 1 + keyword.len() };
+        let push_suffix = |out: &mut String| {
+            if !keyword.is_empty() {
+                out.push('/');
+                out.push_str(keyword);
+            }
+        };
+        let mut keyword_location = String::with_capacity(at.eval_len() + suffix);
+        at.write_eval(&mut keyword_location);
+        push_suffix(&mut keyword_location);
+        let base = at.canonical_base();
+        let mut absolute_keyword_location = String::with_capacity(base.len() + 1 + at.canonical_len() + suffix);
+        absolute_keyword_location.push_str(base);
+        absolute_keyword_location.push('#');
+        at.write_canonical(&mut absolute_keyword_location);
+        push_suffix(&mut absolute_keyword_location);
+        ValidationError { instance_location, keyword_location, absolute_keyword_location, keyword: keyword.to_owned(), message }
     }
 
     /// An error raised by a hand-written contract rule rather than a schema

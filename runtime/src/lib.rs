@@ -33,7 +33,7 @@ pub use convert::{member, missing, FromKey, FromValue, Mismatch, ObjectFields};
 pub use error::{SchemaPath, ValidationError, ValidationErrors};
 pub use extra::Extra;
 pub use json::{json_equal, json_hash_key};
-pub use location::Loc;
+pub use location::{Described, Loc};
 pub use number::Integer;
 pub use number::Num;
 pub use validate::{type_matches, types, Check, Ctx, Evaluated, JsonConst, Pattern};

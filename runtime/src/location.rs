@@ -30,9 +30,18 @@ impl<'a> Loc<'a> {
 
     /// The JSON Pointer of this location (`""` for the document).
     pub fn to_pointer(&self) -> String {
-        let mut out = String::new();
+        let mut out = String::with_capacity(self.pointer_len());
         self.write_pointer(&mut out);
         out
+    }
+
+    /// The length in bytes of [`Loc::to_pointer`].
+    fn pointer_len(&self) -> usize {
+        match self {
+            Loc::Root => 0,
+            Loc::Key(parent, key) => parent.pointer_len() + 1 + escaped_len(key),
+            Loc::Index(parent, index) => parent.pointer_len() + 1 + digits(*index),
+        }
     }
 
     fn write_pointer(&self, out: &mut String) {
@@ -46,17 +55,37 @@ impl<'a> Loc<'a> {
             Loc::Index(parent, index) => {
                 parent.write_pointer(out);
                 out.push('/');
-                out.push_str(&index.to_string());
+                push_index(*index, out);
             }
         }
     }
 
     /// A short human description: "`commandId`", "item 3 of `phases`", "the document".
     pub fn describe(&self) -> String {
-        match self {
-            Loc::Root => "the document".to_owned(),
-            Loc::Key(_, key) => format!("`{key}`"),
-            Loc::Index(parent, index) => format!("item {index} of {}", parent.describe()),
+        self.described().to_string()
+    }
+
+    /// [`Loc::describe`] as a `Display` value, for messages written with
+    /// `format!` (no string of its own).
+    pub fn described(&self) -> Described<'_> {
+        Described(self)
+    }
+}
+
+/// A location as [`Loc::describe`] words it.
+#[derive(Clone, Copy, Debug)]
+pub struct Described<'a>(&'a Loc<'a>);
+
+impl fmt::Display for Described<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Loc::Root => f.write_str("the document"),
+            Loc::Key(_, key) => {
+                f.write_str("`")?;
+                f.write_str(key)?;
+                f.write_str("`")
+            }
+            Loc::Index(parent, index) => write!(f, "item {index} of {}", parent.described()),
         }
     }
 }
@@ -69,12 +98,43 @@ impl fmt::Display for Loc<'_> {
 
 /// Escapes one JSON Pointer reference token (`~` → `~0`, `/` → `~1`).
 pub(crate) fn escape_into(token: &str, out: &mut String) {
+    if !token.bytes().any(|b| b == b'~' || b == b'/') {
+        out.push_str(token);
+        return;
+    }
     for c in token.chars() {
         match c {
             '~' => out.push_str("~0"),
             '/' => out.push_str("~1"),
             c => out.push(c),
         }
+    }
+}
+
+/// The length in bytes of `token` escaped by [`escape_into`].
+pub(crate) fn escaped_len(token: &str) -> usize {
+    token.len() + token.bytes().filter(|&b| b == b'~' || b == b'/').count()
+}
+
+/// How many decimal digits `n` has.
+pub(crate) fn digits(n: usize) -> usize {
+    n.checked_ilog10().map_or(1, |d| d as usize + 1)
+}
+
+/// Appends `n` in decimal (without going through `fmt`).
+pub(crate) fn push_index(mut n: usize, out: &mut String) {
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &b in &buf[at..] {
+        out.push(char::from(b));
     }
 }
 
@@ -91,5 +151,29 @@ mod tests {
         assert_eq!(c.to_pointer(), "/a~1b/3/~0x");
         assert_eq!(root.to_pointer(), "");
         assert_eq!(b.describe(), "item 3 of `a/b`");
+        assert_eq!(root.describe(), "the document");
+        assert_eq!(c.describe(), "`~x`");
+        let deep = c.index(1234567);
+        assert_eq!(deep.to_pointer(), "/a~1b/3/~0x/1234567");
+        assert_eq!(deep.describe(), "item 1234567 of `~x`");
+    }
+
+    #[test]
+    fn lengths_match_what_is_written() {
+        for n in [0usize, 1, 9, 10, 99, 100, 12345, usize::MAX] {
+            let mut s = String::new();
+            push_index(n, &mut s);
+            assert_eq!(s, n.to_string());
+            assert_eq!(digits(n), s.len());
+        }
+        for t in ["", "a", "a/b", "~", "~/~/", "é/ü"] {
+            let mut s = String::new();
+            escape_into(t, &mut s);
+            assert_eq!(escaped_len(t), s.len(), "{t}");
+        }
+        let root = Loc::Root;
+        let a = root.key("x/y");
+        let b = a.index(10);
+        assert_eq!(b.pointer_len(), b.to_pointer().len());
     }
 }

@@ -233,7 +233,7 @@ impl Ctx {
         if type_matches(v, mask) {
             return true;
         }
-        self.fail(loc, at, "type", || format!("{} must be {}, got {}", loc.describe(), type_names(mask), kind_of(v)))
+        self.fail(loc, at, "type", || format!("{} must be {}, got {}", loc.described(), type_names(mask), kind_of(v)))
     }
 
     /// `minLength`, counted in Unicode code points.
@@ -244,7 +244,7 @@ impl Ctx {
         }
         let n = s.chars().count() as u64;
         n >= min || self.fail(loc, at, "minLength", || {
-            format!("{} must be at least {min} character{} long, got {n}", loc.describe(), plural(min))
+            format!("{} must be at least {min} character{} long, got {n}", loc.described(), plural(min))
         })
     }
 
@@ -256,7 +256,7 @@ impl Ctx {
         }
         let n = s.chars().count() as u64;
         n <= max || self.fail(loc, at, "maxLength", || {
-            format!("{} must be at most {max} character{} long, got {n}", loc.describe(), plural(max))
+            format!("{} must be at most {max} character{} long, got {n}", loc.described(), plural(max))
         })
     }
 
@@ -267,16 +267,16 @@ impl Ctx {
             let got = if at.is_sensitive() || s.chars().count() > 40 {
                 format!("a {}-character value", s.chars().count())
             } else {
-                serde_json::to_string(s).unwrap_or_default()
+                json_string(s)
             };
-            format!("{} must match `{source}`, got {got}", loc.describe())
+            format!("{} must match `{source}`, got {got}", loc.described())
         })
     }
 
     /// `format` under the assertion setting: `ok` is the checker's verdict.
     pub fn format(&mut self, loc: &Loc, at: &SchemaPath, v: &str, format: &str, ok: bool) -> bool {
         ok || self.fail(loc, at, "format", || {
-            format!("{} must be a valid {format}, got {}", loc.describe(), preview_str(v, at))
+            format!("{} must be a valid {format}, got {}", loc.described(), preview_str(v, at))
         })
     }
 
@@ -288,7 +288,7 @@ impl Ctx {
             Some(e) if e.eq_ignore_ascii_case("base64") => match decode_base64(v) {
                 Some(bytes) => bytes,
                 None => {
-                    return self.fail(loc, at, "contentEncoding", || format!("{} must be base64-encoded", loc.describe()));
+                    return self.fail(loc, at, "contentEncoding", || format!("{} must be base64-encoded", loc.described()));
                 }
             },
             _ => v.as_bytes().to_vec(),
@@ -296,7 +296,7 @@ impl Ctx {
         match media_type {
             Some(m) if m.eq_ignore_ascii_case("application/json") => {
                 serde_json::from_slice::<Value>(&decoded).is_ok()
-                    || self.fail(loc, at, "contentMediaType", || format!("{} must hold a JSON document", loc.describe()))
+                    || self.fail(loc, at, "contentMediaType", || format!("{} must hold a JSON document", loc.described()))
             }
             _ => true,
         }
@@ -305,43 +305,43 @@ impl Ctx {
     /// `minimum`.
     pub fn minimum(&mut self, loc: &Loc, at: &SchemaPath, n: &Number, b: Num) -> bool {
         compare(n, b) != Ordering::Less
-            || self.fail(loc, at, "minimum", || format!("{} must be ≥ {b}, got {}", loc.describe(), preview_num(n, at)))
+            || self.fail(loc, at, "minimum", || format!("{} must be ≥ {b}, got {}", loc.described(), preview_num(n, at)))
     }
 
     /// `maximum`.
     pub fn maximum(&mut self, loc: &Loc, at: &SchemaPath, n: &Number, b: Num) -> bool {
         compare(n, b) != Ordering::Greater
-            || self.fail(loc, at, "maximum", || format!("{} must be ≤ {b}, got {}", loc.describe(), preview_num(n, at)))
+            || self.fail(loc, at, "maximum", || format!("{} must be ≤ {b}, got {}", loc.described(), preview_num(n, at)))
     }
 
     /// `exclusiveMinimum` (and draft-04's boolean form, which generated code maps here).
     pub fn exclusive_minimum(&mut self, loc: &Loc, at: &SchemaPath, kw: &str, n: &Number, b: Num) -> bool {
         compare(n, b) == Ordering::Greater
-            || self.fail(loc, at, kw, || format!("{} must be > {b}, got {}", loc.describe(), preview_num(n, at)))
+            || self.fail(loc, at, kw, || format!("{} must be > {b}, got {}", loc.described(), preview_num(n, at)))
     }
 
     /// `exclusiveMaximum` (and draft-04's boolean form, which generated code maps here).
     pub fn exclusive_maximum(&mut self, loc: &Loc, at: &SchemaPath, kw: &str, n: &Number, b: Num) -> bool {
         compare(n, b) == Ordering::Less
-            || self.fail(loc, at, kw, || format!("{} must be < {b}, got {}", loc.describe(), preview_num(n, at)))
+            || self.fail(loc, at, kw, || format!("{} must be < {b}, got {}", loc.described(), preview_num(n, at)))
     }
 
     /// `multipleOf`.
     pub fn multiple_of(&mut self, loc: &Loc, at: &SchemaPath, n: &Number, d: Num) -> bool {
         is_multiple_of(n, d)
-            || self.fail(loc, at, "multipleOf", || format!("{} must be a multiple of {d}, got {}", loc.describe(), preview_num(n, at)))
+            || self.fail(loc, at, "multipleOf", || format!("{} must be a multiple of {d}, got {}", loc.described(), preview_num(n, at)))
     }
 
     /// `minItems`.
     pub fn min_items(&mut self, loc: &Loc, at: &SchemaPath, len: usize, min: u64) -> bool {
         len as u64 >= min
-            || self.fail(loc, at, "minItems", || format!("{} must have at least {min} item{}, got {len}", loc.describe(), plural(min)))
+            || self.fail(loc, at, "minItems", || format!("{} must have at least {min} item{}, got {len}", loc.described(), plural(min)))
     }
 
     /// `maxItems`.
     pub fn max_items(&mut self, loc: &Loc, at: &SchemaPath, len: usize, max: u64) -> bool {
         len as u64 <= max
-            || self.fail(loc, at, "maxItems", || format!("{} must have at most {max} item{}, got {len}", loc.describe(), plural(max)))
+            || self.fail(loc, at, "maxItems", || format!("{} must have at most {max} item{}, got {len}", loc.described(), plural(max)))
     }
 
     /// `uniqueItems: true` (JSON equality: `1` equals `1.0`).
@@ -350,7 +350,7 @@ impl Ctx {
         for (i, item) in items.iter().enumerate() {
             if let Some(first) = seen.insert(crate::json::json_hash_key(item), i) {
                 return self.fail(loc, at, "uniqueItems", || {
-                    format!("{} must not repeat items, but items {first} and {i} are equal", loc.describe())
+                    format!("{} must not repeat items, but items {first} and {i} are equal", loc.described())
                 });
             }
         }
@@ -361,7 +361,7 @@ impl Ctx {
     pub fn min_properties(&mut self, loc: &Loc, at: &SchemaPath, len: usize, min: u64) -> bool {
         len as u64 >= min
             || self.fail(loc, at, "minProperties", || {
-                format!("{} must have at least {min} member{}, got {len}", loc.describe(), plural(min))
+                format!("{} must have at least {min} member{}, got {len}", loc.described(), plural(min))
             })
     }
 
@@ -369,7 +369,7 @@ impl Ctx {
     pub fn max_properties(&mut self, loc: &Loc, at: &SchemaPath, len: usize, max: u64) -> bool {
         len as u64 <= max
             || self.fail(loc, at, "maxProperties", || {
-                format!("{} must have at most {max} member{}, got {len}", loc.describe(), plural(max))
+                format!("{} must have at most {max} member{}, got {len}", loc.described(), plural(max))
             })
     }
 
@@ -378,7 +378,7 @@ impl Ctx {
         let mut ok = true;
         for name in names {
             if lookup(m, name).is_none() {
-                ok = self.fail(loc, at, "required", || format!("{} is missing required member `{name}`", loc.describe()));
+                ok = self.fail(loc, at, "required", || format!("{} is missing required member `{name}`", loc.described()));
                 if !self.collect {
                     return false;
                 }
@@ -404,7 +404,7 @@ impl Ctx {
         let mut ok = true;
         for name in names {
             if lookup(m, name).is_none() {
-                ok = self.fail(loc, at, kw, || format!("{} has `{trigger}`, so it must also have `{name}`", loc.describe()));
+                ok = self.fail(loc, at, kw, || format!("{} has `{trigger}`, so it must also have `{name}`", loc.described()));
                 if !self.collect {
                     return false;
                 }
@@ -415,54 +415,77 @@ impl Ctx {
 
     /// `enum` with any JSON values.
     pub fn enum_of(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, values: &[Value]) -> bool {
-        values.iter().any(|x| crate::json::json_equal(v, x)) || self.fail(loc, at, "enum", || enum_message(loc, at, v, values))
+        values.iter().any(|x| crate::json::json_equal(v, x)) || self.fail(loc, at, "enum", || {
+                let shown: Vec<String> = values.iter().take(12).map(|x| x.to_string()).collect();
+                enum_message(loc, at, v, &shown.join(", "), values.len())
+            })
     }
 
     /// `enum` whose values are all strings (a fast path for the common case).
     pub fn enum_str(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, values: &[&str]) -> bool {
         matches!(v, Value::String(s) if values.contains(&s.as_str()))
             || self.fail(loc, at, "enum", || {
-                let list: Vec<Value> = values.iter().map(|s| Value::String((*s).to_owned())).collect();
-                enum_message(loc, at, v, &list)
+                let mut shown = String::new();
+                for (n, x) in values.iter().take(12).enumerate() {
+                    if n > 0 {
+                        shown.push_str(", ");
+                    }
+                    push_json_string(x, &mut shown);
+                }
+                enum_message(loc, at, v, &shown, values.len())
             })
     }
 
     /// `const` with any JSON value.
     pub fn const_of(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, value: &Value) -> bool {
         crate::json::json_equal(v, value)
-            || self.fail(loc, at, "const", || format!("{} must be {value}, got {}", loc.describe(), preview(v, at)))
+            || self.fail(loc, at, "const", || format!("{} must be {value}, got {}", loc.described(), preview(v, at)))
     }
 
     /// `const` with a string (a fast path for the common case).
     pub fn const_str(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, value: &str) -> bool {
         matches!(v, Value::String(s) if s == value)
-            || self.fail(loc, at, "const", || format!("{} must be {value:?}, got {}", loc.describe(), preview(v, at)))
+            || self.fail(loc, at, "const", || format!("{} must be {value:?}, got {}", loc.described(), preview(v, at)))
     }
 
     /// The `false` schema: nothing is valid.
     pub fn false_schema(&mut self, loc: &Loc, at: &SchemaPath) -> bool {
-        self.fail(loc, at, "", || format!("{} is not allowed here", loc.describe()))
+        self.fail(loc, at, "", || format!("{} is not allowed here", loc.described()))
     }
 
     /// A member that `additionalProperties: false` (or
     /// `unevaluatedProperties: false`) refuses.
     pub fn unexpected_member(&mut self, loc: &Loc, at: &SchemaPath, kw: &str, key: &str) -> bool {
-        self.fail(loc, at, kw, || format!("{} has unexpected member `{key}`", loc.describe()))
+        self.fail(loc, at, kw, || format!("{} has unexpected member `{key}`", loc.described()))
     }
 
     /// An item that `items: false` (or `additionalItems`/`unevaluatedItems: false`) refuses.
     pub fn unexpected_item(&mut self, loc: &Loc, at: &SchemaPath, kw: &str, index: usize, allowed: usize) -> bool {
         self.fail(loc, at, kw, || {
-            format!("{} may hold at most {allowed} item{}, but has item {index}", loc.describe(), plural(allowed as u64))
+            format!("{} may hold at most {allowed} item{}, but has item {index}", loc.described(), plural(allowed as u64))
         })
     }
 
     /// `anyOf` over `branches` (validator, and the branch's value of the tag
     /// member when `tag` names one: the branches are told apart by a member's
     /// string constant). On failure only the branches a reader would consider
-    /// are re-run to explain it.
+    /// are explained: those whose tag value is the instance's, else all.
     pub fn any_of(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, branches: &[(Check, Option<&str>)], tag: Option<&str>) -> bool {
         let actual = tag_value(i, tag);
+        if let Some(chosen) = self.explained_by_tag(actual, branches) {
+            // The branches that would explain a failure run once, recording;
+            // what they record is dropped if some branch matches.
+            let mark = self.errors.len();
+            for (n, (check, x)) in branches.iter().enumerate() {
+                if may_match(actual, *x) && self.run_branch(i, loc, at, "/anyOf", n, *check, *x == Some(chosen)) {
+                    self.errors.truncate(mark);
+                    return true;
+                }
+            }
+            self.any_of_failed(loc, at);
+            self.errors[mark..].rotate_right(1);
+            return false;
+        }
         if branches
             .iter()
             .enumerate()
@@ -471,70 +494,113 @@ impl Ctx {
             return true;
         }
         self.any_of_failed(loc, at);
-        self.explain(i, loc, at, "/anyOf", branches, tag);
+        self.explain_all(i, loc, at, "/anyOf", branches);
         false
     }
 
     /// `oneOf` over `branches`, as [`Ctx::any_of`].
     pub fn one_of(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, branches: &[(Check, Option<&str>)], tag: Option<&str>) -> bool {
         let actual = tag_value(i, tag);
-        let mut matched = Vec::new();
+        let chosen = self.explained_by_tag(actual, branches);
+        let mark = self.errors.len();
+        let mut first = None;
+        let mut more = Vec::new();
         for (n, (check, x)) in branches.iter().enumerate() {
-            if may_match(actual, *x) && self.quiet(|c| check(i, loc, c, &at.element("/oneOf", n))) {
-                matched.push(n);
-                if matched.len() > 1 && !self.collect {
-                    return false;
+            if !may_match(actual, *x) {
+                continue;
+            }
+            let ok = match chosen {
+                Some(v) => self.run_branch(i, loc, at, "/oneOf", n, *check, *x == Some(v)),
+                None => self.quiet(|c| check(i, loc, c, &at.element("/oneOf", n))),
+            };
+            if ok {
+                if first.is_none() {
+                    first = Some(n);
+                } else {
+                    more.push(n);
+                    if !self.collect {
+                        return false;
+                    }
                 }
             }
         }
-        if matched.len() == 1 {
+        if first.is_some() && more.is_empty() {
+            self.errors.truncate(mark);
             return true;
+        }
+        let matched: Vec<usize> = first.into_iter().chain(more).collect();
+        if chosen.is_some() {
+            // What the chosen branches recorded explains no match; with
+            // several matches nothing is explained.
+            if !matched.is_empty() {
+                self.errors.truncate(mark);
+            }
+            self.one_of_failed(loc, at, &matched);
+            self.errors[mark..].rotate_right(1);
+            return false;
         }
         self.one_of_failed(loc, at, &matched);
         if matched.is_empty() {
-            self.explain(i, loc, at, "/oneOf", branches, tag);
+            self.explain_all(i, loc, at, "/oneOf", branches);
         }
         false
     }
 
-    /// Re-runs, recording errors, the branches a reader would consider:
-    /// those whose tag value matches the instance's, else all of them.
-    fn explain(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, kw: &'static str, branches: &[(Check, Option<&str>)], tag: Option<&str>) {
+    /// When recording, the instance's tag value if some branches carry it:
+    /// those branches alone explain a failure, so they can run recording
+    /// from the start instead of quietly and then again to explain.
+    #[inline]
+    fn explained_by_tag<'v>(&self, actual: Option<&'v Value>, branches: &[(Check, Option<&str>)]) -> Option<&'v str> {
+        match actual {
+            Some(Value::String(v)) if self.collect && branches.iter().any(|(_, x)| *x == Some(v.as_str())) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Runs branch `n` of the union at `kw`, recording its errors or quietly.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn run_branch(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, kw: &'static str, n: usize, check: Check, record: bool) -> bool {
+        let at = at.element(kw, n);
+        if record {
+            check(i, loc, self, &at)
+        } else {
+            self.quiet(|c| check(i, loc, c, &at))
+        }
+    }
+
+    /// Re-runs every branch recording its errors, to explain a union that
+    /// failed without a tag value to choose the branches a reader would
+    /// consider.
+    fn explain_all(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, kw: &'static str, branches: &[(Check, Option<&str>)]) {
         if !self.collect {
             return;
         }
-        let value = tag.and_then(|t| i.get(t)).and_then(Value::as_str);
-        let chosen: Vec<usize> = match value {
-            Some(v) => branches.iter().enumerate().filter(|(_, (_, x))| *x == Some(v)).map(|(n, _)| n).collect(),
-            None => Vec::new(),
-        };
-        let chosen = if chosen.is_empty() { (0..branches.len()).collect() } else { chosen };
-        for n in chosen {
-            let (check, _) = branches[n];
+        for (n, (check, _)) in branches.iter().enumerate() {
             check(i, loc, self, &at.element(kw, n));
         }
     }
 
     /// `anyOf` where no branch matched.
     pub fn any_of_failed(&mut self, loc: &Loc, at: &SchemaPath) -> bool {
-        self.fail(loc, at, "anyOf", || format!("{} matches none of the allowed shapes", loc.describe()))
+        self.fail(loc, at, "anyOf", || format!("{} matches none of the allowed shapes", loc.described()))
     }
 
     /// `oneOf` where `matched` branches (0 or more than 1) matched.
     pub fn one_of_failed(&mut self, loc: &Loc, at: &SchemaPath, matched: &[usize]) -> bool {
         self.fail(loc, at, "oneOf", || {
             if matched.is_empty() {
-                format!("{} matches none of the allowed shapes", loc.describe())
+                format!("{} matches none of the allowed shapes", loc.described())
             } else {
                 let list: Vec<String> = matched.iter().map(|i| i.to_string()).collect();
-                format!("{} must match exactly one shape, but matches branches {}", loc.describe(), list.join(", "))
+                format!("{} must match exactly one shape, but matches branches {}", loc.described(), list.join(", "))
             }
         })
     }
 
     /// `not` whose subschema matched.
     pub fn not_failed(&mut self, loc: &Loc, at: &SchemaPath) -> bool {
-        self.fail(loc, at, "not", || format!("{} must not match the schema under `not`", loc.describe()))
+        self.fail(loc, at, "not", || format!("{} must not match the schema under `not`", loc.described()))
     }
 
     /// `contains` / `minContains` / `maxContains`.
@@ -542,13 +608,13 @@ impl Ctx {
         if (found as u64) < min {
             let kw = if min == 1 { "contains" } else { "minContains" };
             return self.fail(loc, at, kw, || {
-                format!("{} must contain at least {min} matching item{}, found {found}", loc.describe(), plural(min))
+                format!("{} must contain at least {min} matching item{}, found {found}", loc.described(), plural(min))
             });
         }
         if let Some(max) = max {
             if found as u64 > max {
                 return self.fail(loc, at, "maxContains", || {
-                    format!("{} must contain at most {max} matching item{}, found {found}", loc.describe(), plural(max))
+                    format!("{} must contain at most {max} matching item{}, found {found}", loc.described(), plural(max))
                 });
             }
         }
@@ -559,7 +625,7 @@ impl Ctx {
     pub fn bad_property_name(&mut self, loc: &Loc, at: &SchemaPath, key: &str) -> bool {
         self.fail(loc, at, "propertyNames", || {
             let shown = if at.is_sensitive() { "a member".to_owned() } else { format!("member name {key:?}") };
-            format!("{} has {shown} that the schema's `propertyNames` refuses", loc.describe())
+            format!("{} has {shown} that the schema's `propertyNames` refuses", loc.described())
         })
     }
 }
@@ -673,8 +739,20 @@ pub fn type_matches(v: &Value, mask: u8) -> bool {
     }
 }
 
-fn type_names(mask: u8) -> String {
+fn type_names(mask: u8) -> std::borrow::Cow<'static, str> {
     use types::*;
+    const SINGLE: [(u8, &str); 7] = [
+        (NULL, "null"),
+        (BOOLEAN, "a boolean"),
+        (INTEGER, "an integer"),
+        (NUMBER, "a number"),
+        (STRING, "a string"),
+        (ARRAY, "an array"),
+        (OBJECT, "an object"),
+    ];
+    if let Some((_, name)) = SINGLE.iter().find(|(bit, _)| *bit == mask) {
+        return std::borrow::Cow::Borrowed(name);
+    }
     let names: Vec<&str> = [
         (NULL, "null"),
         (BOOLEAN, "a boolean"),
@@ -689,9 +767,9 @@ fn type_names(mask: u8) -> String {
     .map(|(_, name)| *name)
     .collect();
     match names.len() {
-        0 => "nothing".to_owned(),
-        1 => names[0].to_owned(),
-        n => format!("{} or {}", names[..n - 1].join(", "), names[n - 1]),
+        0 => "nothing".into(),
+        1 => names[0].into(),
+        n => format!("{} or {}", names[..n - 1].join(", "), names[n - 1]).into(),
     }
 }
 
@@ -733,8 +811,48 @@ fn preview_str(s: &str, at: &SchemaPath) -> String {
     if at.is_sensitive() || n > 40 {
         format!("a {n}-character string")
     } else {
-        serde_json::to_string(s).unwrap_or_default()
+        json_string(s)
     }
+}
+
+/// `s` as a JSON string literal, escaped as `serde_json` escapes it.
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    push_json_string(s, &mut out);
+    out
+}
+
+/// Appends `s` as a JSON string literal, escaped as `serde_json` escapes
+/// it: `"`, `\\` and control characters (short forms where JSON has them,
+/// else `\u00xx`); everything else as is.
+fn push_json_string(s: &str, out: &mut String) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push('"');
+    let mut start = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let short = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0x00..=0x1f => "",
+            _ => continue,
+        };
+        out.push_str(&s[start..i]);
+        if short.is_empty() {
+            out.push_str("\\u00");
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 0xf)]));
+        } else {
+            out.push_str(short);
+        }
+        start = i + 1;
+    }
+    out.push_str(&s[start..]);
+    out.push('"');
 }
 
 fn preview_num(n: &Number, at: &SchemaPath) -> String {
@@ -745,10 +863,10 @@ fn preview_num(n: &Number, at: &SchemaPath) -> String {
     }
 }
 
-fn enum_message(loc: &Loc, at: &SchemaPath, v: &Value, values: &[Value]) -> String {
-    let shown: Vec<String> = values.iter().take(12).map(|x| x.to_string()).collect();
-    let more = if values.len() > 12 { format!(" (and {} more)", values.len() - 12) } else { String::new() };
-    format!("{} must be one of {}{more}, got {}", loc.describe(), shown.join(", "), preview(v, at))
+/// The message of a failed `enum`: `shown` lists the first 12 of `count` values.
+fn enum_message(loc: &Loc, at: &SchemaPath, v: &Value, shown: &str, count: usize) -> String {
+    let more = if count > 12 { format!(" (and {} more)", count - 12) } else { String::new() };
+    format!("{} must be one of {shown}{more}, got {}", loc.described(), preview(v, at))
 }
 
 #[cfg(test)]
@@ -808,6 +926,99 @@ mod tests {
         assert!(!c.content(&root, &ROOT, "{:}", None, Some("application/json")));
         assert!(c.content(&root, &ROOT, "anything", Some("7bit"), Some("text/plain")));
         assert_eq!(decode_base64("aGk="), Some(b"hi".to_vec()));
+    }
+
+    #[test]
+    fn json_strings_are_escaped_as_serde_json_does() {
+        let mut samples: Vec<String> = (0u8..0x80).map(|b| format!("a{}b", char::from(b))).collect();
+        samples.extend(["", "plain", "quote \" and \\ back", "é ü \u{2028} \u{7f} 😀", "\u{1}\u{1f}\n\r\t\u{8}\u{c}"].map(String::from));
+        for s in &samples {
+            assert_eq!(json_string(s), serde_json::to_string(s).unwrap(), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn enum_messages_list_values_as_json() {
+        let mut c = Ctx::collecting();
+        let root = Loc::Root;
+        let loc = root.key("mode");
+        c.enum_str(&loc, &AT, &json!("x"), &["a", "b\"c"]);
+        let many: Vec<&str> = vec!["v"; 14];
+        c.enum_str(&loc, &AT, &json!(3), &many);
+        c.enum_of(&loc, &AT, &json!(true), &[json!(1), json!("a"), json!(null)]);
+        let e = c.into_errors();
+        assert_eq!(e[0].message, "`mode` must be one of \"a\", \"b\\\"c\", got \"x\"");
+        assert_eq!(e[1].message, format!("`mode` must be one of {} (and 2 more), got 3", ["\"v\""; 12].join(", ")));
+        assert_eq!(e[2].message, "`mode` must be one of 1, \"a\", null, got true");
+    }
+
+    /// A branch of a union tagged by `kind`: `{kind: K, n: integer}`.
+    fn branch(i: &Value, l: &Loc, c: &mut Ctx, s: &SchemaPath, kind: &str) -> bool {
+        let Value::Object(m) = i else { return c.check_type(l, s, i, types::OBJECT) };
+        let mut ok = c.required(l, s, m, &["kind", "n"]);
+        if let Some(k) = lookup(m, "kind") {
+            ok &= c.const_str(&l.key("kind"), &s.property("kind"), k, kind);
+        }
+        if let Some(n) = lookup(m, "n") {
+            ok &= c.check_type(&l.key("n"), &s.property("n"), n, types::INTEGER);
+        }
+        ok
+    }
+    fn a(i: &Value, l: &Loc, c: &mut Ctx, s: &SchemaPath) -> bool {
+        branch(i, l, c, s, "a")
+    }
+    fn b(i: &Value, l: &Loc, c: &mut Ctx, s: &SchemaPath) -> bool {
+        branch(i, l, c, s, "b")
+    }
+    fn anything(_: &Value, _: &Loc, _: &mut Ctx, _: &SchemaPath) -> bool {
+        true
+    }
+
+    fn union_errors(one_of: bool, doc: Value, branches: &[(Check, Option<&str>)]) -> (bool, Vec<String>) {
+        let mut c = Ctx::collecting();
+        let root = Loc::Root;
+        let ok = if one_of {
+            c.one_of(&doc, &root, &ROOT, branches, Some("kind"))
+        } else {
+            c.any_of(&doc, &root, &ROOT, branches, Some("kind"))
+        };
+        (ok, c.into_errors().iter().map(|e| format!("{} {} {}", e.keyword_location, e.instance_location, e.keyword)).collect())
+    }
+
+    #[test]
+    fn unions_explain_with_the_branches_the_tag_chooses() {
+        let tagged: &[(Check, Option<&str>)] = &[(a, Some("a")), (b, Some("b"))];
+        for one_of in [true, false] {
+            let kw = if one_of { "oneOf" } else { "anyOf" };
+            assert_eq!(union_errors(one_of, json!({"kind": "b", "n": 1}), tagged), (true, vec![]));
+            // The tag chooses branch 1: the union's error, then that branch's alone.
+            assert_eq!(
+                union_errors(one_of, json!({"kind": "b", "n": "x"}), tagged),
+                (false, vec![format!("/{kw}  {kw}"), format!("/{kw}/1/properties/n/type /n type")])
+            );
+            // No branch carries the tag value: every branch explains.
+            assert_eq!(
+                union_errors(one_of, json!({"kind": "c", "n": 1}), tagged),
+                (
+                    false,
+                    vec![
+                        format!("/{kw}  {kw}"),
+                        format!("/{kw}/0/properties/kind/const /kind const"),
+                        format!("/{kw}/1/properties/kind/const /kind const")
+                    ]
+                )
+            );
+        }
+        // Two branches match a oneOf: its error alone, none from the branches.
+        let overlapping: &[(Check, Option<&str>)] = &[(b, Some("b")), (anything, None)];
+        assert_eq!(union_errors(true, json!({"kind": "b", "n": 1}), overlapping), (false, vec!["/oneOf  oneOf".to_owned()]));
+        assert_eq!(union_errors(false, json!({"kind": "b", "n": "x"}), overlapping), (true, vec![]));
+        // A quiet context records nothing and gives the same verdicts.
+        let mut c = Ctx::quiet_mode();
+        let root = Loc::Root;
+        assert!(!c.one_of(&json!({"kind": "b", "n": "x"}), &root, &ROOT, tagged, Some("kind")));
+        assert!(c.one_of(&json!({"kind": "a", "n": 2}), &root, &ROOT, tagged, Some("kind")));
+        assert!(c.into_errors().is_empty());
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! * `corpus`: generate, compile and validate a SchemaStore-like corpus;
 //! * `fuzz-diff`: compare our validators with the `jsonschema` crate on generated documents;
 //! * `validate`: validate documents against a bundled schema;
-//! * `bench`: the benches in `bench/` (their own workspace), tabulated.
+//! * `bench`: the benches in `bench/` (their own workspace), tabulated;
+//! * `build-time`: how long the root crate's `build.rs` runs (median).
 
 mod check;
 mod corpus;
@@ -15,6 +16,7 @@ mod lock;
 mod validate;
 mod fuzz_diff;
 mod bench;
+mod build_time;
 
 use std::process::ExitCode;
 
@@ -40,6 +42,9 @@ commands:
               serde_json, typify, jsonschema and boon on the same documents,
               plus peak memory on a 100,000-envelope stream ([--quick]
               [--json FILE] [--no-memory])
+  build-time  how long the root crate's build.rs (the generator over schemas/)
+              runs: the median of N runs of the built script ([--runs N]
+              [--release])
 ";
 
 fn main() -> ExitCode {
@@ -57,6 +62,7 @@ fn main() -> ExitCode {
         "corpus" => corpus::run(rest),
         "fuzz-diff" => fuzz_diff::run(rest),
         "bench" => bench::run(rest),
+        "build-time" => build_time::run(rest),
         "drift" => Ok(ExitCode::from(contracts_drift::run_cli(rest, &check::root()).clamp(0, 255) as u8)),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");

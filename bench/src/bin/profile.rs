@@ -10,6 +10,11 @@
 //! full path: bytes → Value → validators → typed), `validate` (Value → validate),
 //! `convert` (Value → typed, no validation), `errors` (invalid documents →
 //! every error), `typed-validate` (typed value → `validate()`).
+//!
+//! The collecting path alone: `invalid-value` (invalid documents → Value),
+//! `invalid-validate` (invalid Value → every error, no parse); and
+//! `dump-errors` prints every field of every error of the invalid documents
+//! (to check that a change leaves the error output as it was).
 
 use contracts_bench::{docs, ours};
 use contracts_runtime::{Contract, FromValue as _};
@@ -18,6 +23,13 @@ use std::hint::black_box;
 
 fn run<T: Contract>(set: &docs::DocSet, invalid: &docs::DocSet, what: &str, rounds: usize, validate: fn(&Value) -> bool) {
     let values = set.values();
+    let invalid_values = invalid.values();
+    // Built once, outside the rounds: `typed-validate` measures `validate()` alone.
+    let typed: Vec<T> = if what == "typed-validate" {
+        values.iter().map(|v| T::from_json_value(v.clone()).unwrap()).collect()
+    } else {
+        Vec::new()
+    };
     for _ in 0..rounds {
         match what {
             "value" => set.docs.iter().for_each(|d| {
@@ -44,12 +56,25 @@ fn run<T: Contract>(set: &docs::DocSet, invalid: &docs::DocSet, what: &str, roun
             "errors" => invalid.docs.iter().for_each(|d| {
                 black_box(T::from_json_slice(d).err().unwrap());
             }),
-            "typed-validate" => {
-                let typed: Vec<T> = values.iter().map(|v| T::from_json_value(v.clone()).unwrap()).collect();
-                typed.iter().for_each(|t| {
-                    black_box(t.validate().unwrap());
-                })
-            }
+            "invalid-value" => invalid.docs.iter().for_each(|d| {
+                black_box(serde_json::from_slice::<Value>(d).unwrap());
+            }),
+            // Every error of every invalid document, all fields, one per line
+            // (to compare the error output before and after a change).
+            "dump-errors" => invalid.docs.iter().enumerate().for_each(|(n, d)| {
+                for e in T::from_json_slice(d).err().unwrap().validation_errors().into_iter().flatten() {
+                    println!(
+                        "{n}\t{}\t{}\t{}\t{}\t{}",
+                        e.keyword, e.instance_location, e.keyword_location, e.absolute_keyword_location, e.message
+                    );
+                }
+            }),
+            "invalid-validate" => invalid_values.iter().for_each(|v| {
+                black_box(T::validate_value(v).err().unwrap());
+            }),
+            "typed-validate" => typed.iter().for_each(|t| {
+                black_box(t.validate().unwrap());
+            }),
             // Every string in the documents against every pattern of the
             // seed: `regress` alone, then our `Pattern` (byte loop when the
             // pattern is simple, else regress).

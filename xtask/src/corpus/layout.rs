@@ -173,7 +173,11 @@ pub fn test_docs(root: &Path, dir: &str, stem: &str) -> Vec<TestDoc> {
 fn yaml_docs(text: &str) -> Vec<Result<Value, String>> {
     use serde::Deserialize;
     let mut out = Vec::new();
-    for de in serde_yaml_ng::Deserializer::from_str(text) {
+    // Editors leave a byte-order mark after a leading comment line
+    // (`# yaml-language-server: …` then `\u{feff}name: …`); YAML allows
+    // one only at the start of a stream or document, and libyaml stops.
+    let text = text.trim_start_matches('\u{feff}').replace("\n\u{feff}", "\n");
+    for de in serde_yaml_ng::Deserializer::from_str(&text) {
         match serde_yaml_ng::Value::deserialize(de) {
             Ok(serde_yaml_ng::Value::Null) if !out.is_empty() => {}
             Ok(v) => out.push(yaml_to_json(v)),
@@ -252,5 +256,12 @@ mod tests {
         let d = yaml_docs("a: 1\n---\nb: on\n---\n");
         assert_eq!(d.len(), 2);
         assert_eq!(d[1].as_ref().unwrap(), &serde_json::json!({"b": "on"}));
+    }
+
+    #[test]
+    fn byte_order_mark_after_a_comment_line() {
+        let d = yaml_docs("# yaml-language-server: $schema=x.json\n\u{feff}name: 不老梦\nn: 1\n");
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].as_ref().unwrap(), &serde_json::json!({"name": "不老梦", "n": 1}));
     }
 }

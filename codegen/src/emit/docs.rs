@@ -65,6 +65,8 @@ fn code_safe(s: &str) -> String {
 pub fn sanitize(text: &str) -> String {
     let mut out = Vec::new();
     let mut in_fence = false;
+    // rustc refuses a bare carriage return in a doc comment: old Mac line ends become line ends.
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
     for line in text.lines() {
         let trimmed = line.trim_start();
         if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
@@ -145,6 +147,11 @@ mod tests {
         let s = sanitize("Example:\n```\nfn main() { panic!() }\n```\n    indented();");
         assert!(s.contains("```text\nfn main()"), "{s}");
         assert!(s.contains("\nindented();"), "{s}");
+    }
+
+    #[test]
+    fn bare_carriage_returns_become_line_ends() {
+        assert_eq!(sanitize("first.\r There is more\r\nand more"), "first.\nThere is more\nand more");
     }
 
     #[test]

@@ -115,7 +115,7 @@ impl TempCrate {
             let shard = shard_of(&m.name);
             let check = (self.flavor.check)(m);
             let wrapper = format!(
-                "include!(\"../../../../src/gen/{n}.rs\");\n\n#[doc(hidden)]\npub fn __corpus_check(v: ::serde_json::Value) -> ::std::result::Result<(), (String, String)> {{\n    {check}\n}}\n",
+                "include!(\"../../../../src/gen/{n}.rs\");\n\n#[doc(hidden)]\npub fn __corpus_check(v: ::serde_json::Value) -> ::std::result::Result<(), (::std::string::String, ::std::string::String)> {{\n    {check}\n}}\n",
                 n = m.name
             );
             write_if_changed(&self.dir.join(format!("shards/s{shard:02}/src/m/{}.rs", m.name)), &wrapper)?;

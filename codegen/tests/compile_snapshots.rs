@@ -140,6 +140,9 @@ fn objects_arrays_and_draft4() {
     assert_eq!(o.counts.unwrap().keys().map(|k| k.as_str()).collect::<Vec<_>>(), ["a", "b"]);
     assert!(!objects::is_valid(&json!({"id": "x", "closed": {"c": 1}})));
     assert!(!objects::is_valid(&json!({"id": "x", "closed": {}, "counts": {"A": 1}})));
+    let o: objects::Objects = round_trip(json!({"id": "x", "closed": {}, "byKeyShape": {"": "src", "pkg": "lib"}}));
+    assert_eq!(o.by_key_shape.as_ref().map(|m| m.len()), Some(2));
+    assert!(!objects::is_valid(&json!({"id": "x", "closed": {}, "byKeyShape": {"Pkg": "lib"}})));
     assert!(!objects::is_valid(&json!({"id": "x", "closed": {}, "dependent": {"card": "1"}})));
     assert!(!objects::is_valid(&json!({"id": "x", "closed": {}, "minMax": {}})));
     let _: arrays::Arrays = round_trip(json!({"tags": ["a"], "pair": ["a", 1], "withContains": [1, 2], "matrix": [[1.5]], "things": [{"name": "n"}]}));

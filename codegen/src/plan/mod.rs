@@ -749,8 +749,11 @@ impl<'a> Planner<'a> {
             let key_ty = if key_nodes.is_empty() {
                 TypeRef::String
             } else {
+                // Map keys need `Eq + Hash`: string enums, constants and
+                // string newtypes have them; a union of key shapes is checked
+                // by the validator and keyed by its text.
                 match self.plan(key_nodes, &key_names, Ctx { restrict: Some(TypeSet::STRING), ..Ctx::default() }) {
-                    t @ TypeRef::Named(_) => t,
+                    TypeRef::Named(id) if matches!(self.types[id].kind, Kind::StringEnum { .. } | Kind::Newtype | Kind::Const(_)) => TypeRef::Named(id),
                     _ => TypeRef::String,
                 }
             };

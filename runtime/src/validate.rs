@@ -741,7 +741,7 @@ pub fn type_matches(v: &Value, mask: u8) -> bool {
 
 fn type_names(mask: u8) -> std::borrow::Cow<'static, str> {
     use types::*;
-    const SINGLE: [(u8, &str); 7] = [
+    const NAMES: [(u8, &str); 7] = [
         (NULL, "null"),
         (BOOLEAN, "a boolean"),
         (INTEGER, "an integer"),
@@ -750,22 +750,14 @@ fn type_names(mask: u8) -> std::borrow::Cow<'static, str> {
         (ARRAY, "an array"),
         (OBJECT, "an object"),
     ];
-    if let Some((_, name)) = SINGLE.iter().find(|(bit, _)| *bit == mask) {
+    if let Some((_, name)) = NAMES.iter().find(|(bit, _)| *bit == mask) {
         return std::borrow::Cow::Borrowed(name);
     }
-    let names: Vec<&str> = [
-        (NULL, "null"),
-        (BOOLEAN, "a boolean"),
-        (INTEGER, "an integer"),
-        (NUMBER, "a number"),
-        (STRING, "a string"),
-        (ARRAY, "an array"),
-        (OBJECT, "an object"),
-    ]
-    .iter()
-    .filter(|(bit, _)| mask & bit != 0)
-    .map(|(_, name)| *name)
-    .collect();
+    let names: Vec<&str> = NAMES
+        .iter()
+        .filter(|(bit, _)| mask & bit != 0)
+        .map(|(_, name)| *name)
+        .collect();
     match names.len() {
         0 => "nothing".into(),
         1 => names[0].into(),

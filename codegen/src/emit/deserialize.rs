@@ -184,35 +184,7 @@ impl<'a> Readers<'a> {
 
     /// The Rust type `t` stands for inside type `owner` (as the type emitter writes it).
     fn ty(&self, owner: usize, t: &TypeRef) -> TokenStream {
-        let rt = &self.rt;
-        match t {
-            TypeRef::Value => quote!(#rt::Value),
-            TypeRef::String => quote!(::std::string::String),
-            TypeRef::Bool => quote!(bool),
-            TypeRef::Integer => quote!(#rt::Integer),
-            TypeRef::Number => quote!(#rt::Number),
-            TypeRef::Null => quote!(()),
-            TypeRef::Named(id) => {
-                let n = super::types::ident(&self.plan.types[*id].name);
-                if self.boxed.contains(&(owner, *id)) {
-                    quote!(::std::boxed::Box<#n>)
-                } else {
-                    quote!(#n)
-                }
-            }
-            TypeRef::Nullable(x) => {
-                let inner = self.ty(owner, x);
-                quote!(::std::option::Option<#inner>)
-            }
-            TypeRef::Vec(x) => {
-                let inner = self.ty(usize::MAX, x);
-                quote!(::std::vec::Vec<#inner>)
-            }
-            TypeRef::Map(k, v) => {
-                let (k, v) = (self.ty(usize::MAX, k), self.ty(usize::MAX, v));
-                quote!(#rt::Map<#k, #v>)
-            }
-        }
+        super::types::rust_type(self.plan, &self.boxed, &self.rt, owner, t)
     }
 
     fn fresh(&mut self, prefix: &str) -> Ident {

@@ -103,37 +103,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
 
     /// The Rust type for `t` inside type `owner`.
     fn ty(&self, owner: usize, t: &TypeRef) -> TokenStream {
-        let rt = &self.rt;
-        match t {
-            TypeRef::Value => quote!(#rt::Value),
-            TypeRef::String => quote!(::std::string::String),
-            TypeRef::Bool => quote!(bool),
-            TypeRef::Integer => quote!(#rt::Integer),
-            TypeRef::Number => quote!(#rt::Number),
-            TypeRef::Null => quote!(()),
-            TypeRef::Named(id) => {
-                let n = self.name(*id);
-                if self.boxed.contains(&(owner, *id)) {
-                    quote!(::std::boxed::Box<#n>)
-                } else {
-                    quote!(#n)
-                }
-            }
-            TypeRef::Nullable(x) => {
-                let inner = self.ty(owner, x);
-                quote!(::std::option::Option<#inner>)
-            }
-            TypeRef::Vec(x) => {
-                // A Vec already breaks cycles: no Box inside.
-                let inner = self.ty(usize::MAX, x);
-                quote!(::std::vec::Vec<#inner>)
-            }
-            TypeRef::Map(k, v) => {
-                let k = self.ty(usize::MAX, k);
-                let v = self.ty(usize::MAX, v);
-                quote!(#rt::Map<#k, #v>)
-            }
-        }
+        rust_type(self.plan, &self.boxed, &self.rt, owner, t)
     }
 
     fn field_ty(&self, owner: usize, f: &Field) -> TokenStream {
@@ -633,5 +603,41 @@ fn direct_named(t: &TypeRef, out: &mut Vec<usize>) {
         TypeRef::Named(id) => out.push(*id),
         TypeRef::Nullable(x) => direct_named(x, out),
         _ => {}
+    }
+}
+
+/// The Rust type `t` stands for inside type `owner`: named types behind a
+/// `Box` where `boxed` says the pair closes a cycle. Shared by the type
+/// emitter and the one-pass readers, which must name the same types.
+pub(crate) fn rust_type(plan: &ModulePlan, boxed: &HashSet<(usize, usize)>, rt: &TokenStream, owner: usize, t: &TypeRef) -> TokenStream {
+    let ty = |owner, t| rust_type(plan, boxed, rt, owner, t);
+    match t {
+        TypeRef::Value => quote!(#rt::Value),
+        TypeRef::String => quote!(::std::string::String),
+        TypeRef::Bool => quote!(bool),
+        TypeRef::Integer => quote!(#rt::Integer),
+        TypeRef::Number => quote!(#rt::Number),
+        TypeRef::Null => quote!(()),
+        TypeRef::Named(id) => {
+            let n = ident(&plan.types[*id].name);
+            if boxed.contains(&(owner, *id)) {
+                quote!(::std::boxed::Box<#n>)
+            } else {
+                quote!(#n)
+            }
+        }
+        TypeRef::Nullable(x) => {
+            let inner = ty(owner, x);
+            quote!(::std::option::Option<#inner>)
+        }
+        TypeRef::Vec(x) => {
+            // A Vec already breaks cycles: no Box inside.
+            let inner = ty(usize::MAX, x);
+            quote!(::std::vec::Vec<#inner>)
+        }
+        TypeRef::Map(k, v) => {
+            let (k, v) = (ty(usize::MAX, k), ty(usize::MAX, v));
+            quote!(#rt::Map<#k, #v>)
+        }
     }
 }

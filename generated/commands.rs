@@ -1671,81 +1671,46 @@ mod fast {
                         }
                     }
                     "protocolVersion" => {
-                        if f0.is_some() {
-                            return ::std::result::Result::Err(rt::fast::abort());
-                        }
-                        f0 = ::std::option::Option::Some(
-                            m
-                                .next_value_seed(
-                                    rt::fast::Seed::<rt::fast::LeafRead<Leaf1>>::new(),
-                                )?,
-                        );
+                        rt::fast::read_member::<
+                            rt::fast::LeafRead<Leaf1>,
+                            _,
+                        >(&mut m, &mut f0)?
                     }
                     "commandId" => {
-                        if f1.is_some() {
-                            return ::std::result::Result::Err(rt::fast::abort());
-                        }
-                        f1 = ::std::option::Option::Some(
-                            m
-                                .next_value_seed(
-                                    rt::fast::Seed::<rt::fast::LeafRead<Leaf2>>::new(),
-                                )?,
-                        );
+                        rt::fast::read_member::<
+                            rt::fast::LeafRead<Leaf2>,
+                            _,
+                        >(&mut m, &mut f1)?
                     }
                     "runId" => {
-                        if f3.is_some() {
-                            return ::std::result::Result::Err(rt::fast::abort());
-                        }
-                        f3 = ::std::option::Option::Some(
-                            m
-                                .next_value_seed(
-                                    rt::fast::Seed::<rt::fast::LeafRead<Leaf3>>::new(),
-                                )?,
-                        );
+                        rt::fast::read_member::<
+                            rt::fast::LeafRead<Leaf3>,
+                            _,
+                        >(&mut m, &mut f3)?
                     }
                     "issuedAt" => {
-                        if f4.is_some() {
-                            return ::std::result::Result::Err(rt::fast::abort());
-                        }
-                        f4 = ::std::option::Option::Some(
-                            m
-                                .next_value_seed(
-                                    rt::fast::Seed::<rt::fast::LeafRead<Leaf4>>::new(),
-                                )?,
-                        );
+                        rt::fast::read_member::<
+                            rt::fast::LeafRead<Leaf4>,
+                            _,
+                        >(&mut m, &mut f4)?
                     }
                     "actor" => {
-                        if f5.is_some() {
-                            return ::std::result::Result::Err(rt::fast::abort());
-                        }
-                        f5 = ::std::option::Option::Some(
-                            m
-                                .next_value_seed(
-                                    rt::fast::Seed::<rt::fast::Typed<Actor>>::new(),
-                                )?,
-                        );
+                        rt::fast::read_member::<
+                            rt::fast::Typed<Actor>,
+                            _,
+                        >(&mut m, &mut f5)?
                     }
                     "expectedSequence" => {
-                        if f6.is_some() {
-                            return ::std::result::Result::Err(rt::fast::abort());
-                        }
-                        f6 = ::std::option::Option::Some(
-                            m
-                                .next_value_seed(
-                                    rt::fast::Seed::<rt::fast::LeafRead<Leaf5>>::new(),
-                                )?,
-                        );
+                        rt::fast::read_member::<
+                            rt::fast::LeafRead<Leaf5>,
+                            _,
+                        >(&mut m, &mut f6)?
                     }
                     "auth" => {
-                        if f8.is_some() {
-                            return ::std::result::Result::Err(rt::fast::abort());
-                        }
-                        f8 = ::std::option::Option::Some(
-                            m
-                                .next_value_seed(
-                                    rt::fast::Seed::<rt::fast::Typed<Auth>>::new(),
-                                )?,
-                        );
+                        rt::fast::read_member::<
+                            rt::fast::Typed<Auth>,
+                            _,
+                        >(&mut m, &mut f8)?
                     }
                     _ => {
                         let x = m

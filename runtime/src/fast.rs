@@ -60,6 +60,17 @@ impl<'de, R: Read> DeserializeSeed<'de> for Seed<R> {
     }
 }
 
+/// Reads a named member's value into its slot. A name seen twice aborts:
+/// which value counts is for the full path to decide.
+#[inline]
+pub fn read_member<'de, R: Read, A: de::MapAccess<'de>>(m: &mut A, slot: &mut Option<R::Out>) -> Result<(), A::Error> {
+    if slot.is_some() {
+        return Err(abort());
+    }
+    *slot = Some(m.next_value_seed(Seed::<R>::new())?);
+    Ok(())
+}
+
 /// Runs `read` on bytes; `None` when the reader declines or the JSON is bad.
 pub fn read_slice<T>(b: &[u8], read: impl FnOnce(&mut serde_json::Deserializer<serde_json::de::SliceRead<'_>>) -> Result<T, serde_json::Error>) -> Option<T> {
     let mut de = serde_json::Deserializer::from_slice(b);

@@ -560,12 +560,7 @@ macro_rules! object_reader {
                 $($decl)*
                 while let ::std::option::Option::Some($crate::fast::Key($k)) = $m.next_key::<$crate::fast::Key<'de>>()? {
                     match &*$k {
-                        $($json => {
-                            if $field.is_some() {
-                                return ::std::result::Result::Err($crate::fast::abort());
-                            }
-                            $field = ::std::option::Option::Some($m.next_value_seed($crate::fast::Seed::<$reader>::new())?);
-                        })*
+                        $($json => $crate::fast::read_member::<$reader, _>(&mut $m, &mut $field)?,)*
                         _ => { $($other)* }
                     }
                 }

@@ -402,14 +402,7 @@ impl<'a> Readers<'a> {
         let fid = super::types::ident(&f.rust);
         let json = &f.json;
         let decl = quote!(let mut #local = ::std::option::Option::None;);
-        let arm = quote! {
-            #json => {
-                if #local.is_some() {
-                    return ::std::result::Result::Err(#rt::fast::abort());
-                }
-                #local = ::std::option::Option::Some(m.next_value_seed(#rt::fast::Seed::<#reader>::new())?);
-            }
-        };
+        let arm = quote!(#json => #rt::fast::read_member::<#reader, _>(&mut m, &mut #local)?,);
         let take = if f.required {
             quote!(#fid: match #local { ::std::option::Option::Some(x) => x, ::std::option::Option::None => return ::std::result::Result::Err(#rt::fast::abort()) },)
         } else {

@@ -672,15 +672,10 @@ mod fast {
                         }
                     }
                     "at" => {
-                        if f2.is_some() {
-                            return ::std::result::Result::Err(rt::fast::abort());
-                        }
-                        f2 = ::std::option::Option::Some(
-                            m
-                                .next_value_seed(
-                                    rt::fast::Seed::<rt::fast::LeafRead<Leaf12>>::new(),
-                                )?,
-                        );
+                        rt::fast::read_member::<
+                            rt::fast::LeafRead<Leaf12>,
+                            _,
+                        >(&mut m, &mut f2)?
                     }
                     _ => {
                         let x = m

@@ -1386,9 +1386,9 @@ mod fast {
     pub(super) fn read_0<'de, D: de::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<CommandEnvelope, D::Error> {
-        d.deserialize_map(Visit0)
+        d.deserialize_any(Visit0)
     }
-    /// The payload when the tag came first.
+    /// The payload when the tag came first (at a broken rule, its JSON is handed up).
     fn payload_0<'de, A: de::MapAccess<'de>>(
         t: &str,
         m: &mut A,
@@ -1618,6 +1618,43 @@ mod fast {
             },
         )
     }
+    /// The members read so far.
+    struct Slots0<'de> {
+        tag: ::std::option::Option<::std::borrow::Cow<'de, str>>,
+        command: ::std::option::Option<Command>,
+        raw: ::std::option::Option<&'de rt::__private::serde_json::value::RawValue>,
+        f0: ::std::option::Option<<rt::fast::LeafRead<Leaf1> as rt::fast::Read>::Out>,
+        f1: ::std::option::Option<<rt::fast::LeafRead<Leaf2> as rt::fast::Read>::Out>,
+        f3: ::std::option::Option<<rt::fast::LeafRead<Leaf3> as rt::fast::Read>::Out>,
+        f4: ::std::option::Option<<rt::fast::LeafRead<Leaf4> as rt::fast::Read>::Out>,
+        f5: ::std::option::Option<<rt::fast::Typed<Actor> as rt::fast::Read>::Out>,
+        f6: ::std::option::Option<<rt::fast::LeafRead<Leaf5> as rt::fast::Read>::Out>,
+        f8: ::std::option::Option<<rt::fast::Typed<Auth> as rt::fast::Read>::Out>,
+        unknown: rt::Extra<<rt::fast::AnyValue as rt::fast::Read>::Out>,
+    }
+    impl Slots0<'_> {
+        /// The members read so far, as JSON.
+        #[cold]
+        fn partial(self) -> rt::fast::Partial {
+            let mut p = rt::fast::Partial::new();
+            if let ::std::option::Option::Some(t) = self.tag {
+                p.keep_value("type", rt::Value::String(t.into_owned()));
+            }
+            if let ::std::option::Option::Some(c) = self.command {
+                p.keep_fields(|m| c.write_payload("payload", m));
+            }
+            p.keep_raw("payload", self.raw);
+            p.keep("protocolVersion", self.f0);
+            p.keep("commandId", self.f1);
+            p.keep("runId", self.f3);
+            p.keep("issuedAt", self.f4);
+            p.keep("actor", self.f5);
+            p.keep("expectedSequence", self.f6);
+            p.keep("auth", self.f8);
+            p.keep_extra(self.unknown);
+            p
+        }
+    }
     struct Visit0;
     impl<'de> de::Visitor<'de> for Visit0 {
         type Value = CommandEnvelope;
@@ -1628,142 +1665,211 @@ mod fast {
             self,
             mut m: A,
         ) -> ::std::result::Result<CommandEnvelope, A::Error> {
-            let mut tag: ::std::option::Option<::std::borrow::Cow<'de, str>> = ::std::option::Option::None;
-            let mut command: ::std::option::Option<Command> = ::std::option::Option::None;
-            let mut raw: ::std::option::Option<
-                &'de rt::__private::serde_json::value::RawValue,
-            > = ::std::option::Option::None;
-            let mut f0 = ::std::option::Option::None;
-            let mut f1 = ::std::option::Option::None;
-            let mut f3 = ::std::option::Option::None;
-            let mut f4 = ::std::option::Option::None;
-            let mut f5 = ::std::option::Option::None;
-            let mut f6 = ::std::option::Option::None;
-            let mut f8 = ::std::option::Option::None;
-            let mut unknown = rt::Extra::new();
+            let mut s = Slots0 {
+                tag: ::std::option::Option::None,
+                command: ::std::option::Option::None,
+                raw: ::std::option::Option::None,
+                f0: ::std::option::Option::None,
+                f1: ::std::option::Option::None,
+                f3: ::std::option::Option::None,
+                f4: ::std::option::Option::None,
+                f5: ::std::option::Option::None,
+                f6: ::std::option::Option::None,
+                f8: ::std::option::Option::None,
+                unknown: rt::Extra::new(),
+            };
             while let ::std::option::Option::Some(rt::fast::Key(k)) = m
                 .next_key::<rt::fast::Key<'de>>()?
             {
                 match &*k {
                     "type" => {
-                        let rt::fast::Key(s) = m.next_value::<rt::fast::Key<'de>>()?;
-                        if tag.is_some()
-                            || {
-                                let s: &str = &s;
-                                !rt::fast::min_length(s, 1u64)
-                            }
-                        {
+                        let rt::fast::Key(t) = m.next_value::<rt::fast::Key<'de>>()?;
+                        if s.tag.is_some() {
                             return ::std::result::Result::Err(rt::fast::abort());
                         }
-                        tag = ::std::option::Option::Some(s);
+                        let refused = {
+                            let s: &str = &t;
+                            !rt::fast::min_length(s, 1u64)
+                        };
+                        if refused {
+                            let mut p = s.partial();
+                            p.keep_value("type", rt::Value::String(t.into_owned()));
+                            return ::std::result::Result::Err(p.rest(&mut m));
+                        }
+                        s.tag = ::std::option::Option::Some(t);
                     }
                     "payload" => {
-                        if command.is_some() || raw.is_some() {
+                        if s.command.is_some() || s.raw.is_some() {
                             return ::std::result::Result::Err(rt::fast::abort());
                         }
-                        match tag.as_deref() {
+                        match s.tag.as_deref() {
                             ::std::option::Option::Some(t) => {
-                                command = ::std::option::Option::Some(payload_0(t, &mut m)?);
+                                match payload_0(t, &mut m) {
+                                    ::std::result::Result::Ok(c) => {
+                                        s.command = ::std::option::Option::Some(c);
+                                    }
+                                    ::std::result::Result::Err(e) => {
+                                        return ::std::result::Result::Err(
+                                            s.partial().failed(&mut m, k, e),
+                                        );
+                                    }
+                                }
                             }
                             ::std::option::Option::None => {
-                                raw = ::std::option::Option::Some(m.next_value()?);
+                                s.raw = ::std::option::Option::Some(m.next_value()?);
                             }
                         }
                     }
                     "protocolVersion" => {
-                        rt::fast::read_member::<
+                        if let ::std::result::Result::Err(e) = rt::fast::read_member::<
                             rt::fast::LeafRead<Leaf1>,
                             _,
-                        >(&mut m, &mut f0)?
+                        >(&mut m, &mut s.f0) {
+                            return ::std::result::Result::Err(
+                                s.partial().failed(&mut m, k, e),
+                            );
+                        }
                     }
                     "commandId" => {
-                        rt::fast::read_member::<
+                        if let ::std::result::Result::Err(e) = rt::fast::read_member::<
                             rt::fast::LeafRead<Leaf2>,
                             _,
-                        >(&mut m, &mut f1)?
+                        >(&mut m, &mut s.f1) {
+                            return ::std::result::Result::Err(
+                                s.partial().failed(&mut m, k, e),
+                            );
+                        }
                     }
                     "runId" => {
-                        rt::fast::read_member::<
+                        if let ::std::result::Result::Err(e) = rt::fast::read_member::<
                             rt::fast::LeafRead<Leaf3>,
                             _,
-                        >(&mut m, &mut f3)?
+                        >(&mut m, &mut s.f3) {
+                            return ::std::result::Result::Err(
+                                s.partial().failed(&mut m, k, e),
+                            );
+                        }
                     }
                     "issuedAt" => {
-                        rt::fast::read_member::<
+                        if let ::std::result::Result::Err(e) = rt::fast::read_member::<
                             rt::fast::LeafRead<Leaf4>,
                             _,
-                        >(&mut m, &mut f4)?
+                        >(&mut m, &mut s.f4) {
+                            return ::std::result::Result::Err(
+                                s.partial().failed(&mut m, k, e),
+                            );
+                        }
                     }
                     "actor" => {
-                        rt::fast::read_member::<
+                        if let ::std::result::Result::Err(e) = rt::fast::read_member::<
                             rt::fast::Typed<Actor>,
                             _,
-                        >(&mut m, &mut f5)?
+                        >(&mut m, &mut s.f5) {
+                            return ::std::result::Result::Err(
+                                s.partial().failed(&mut m, k, e),
+                            );
+                        }
                     }
                     "expectedSequence" => {
-                        rt::fast::read_member::<
+                        if let ::std::result::Result::Err(e) = rt::fast::read_member::<
                             rt::fast::LeafRead<Leaf5>,
                             _,
-                        >(&mut m, &mut f6)?
+                        >(&mut m, &mut s.f6) {
+                            return ::std::result::Result::Err(
+                                s.partial().failed(&mut m, k, e),
+                            );
+                        }
                     }
                     "auth" => {
-                        rt::fast::read_member::<
+                        if let ::std::result::Result::Err(e) = rt::fast::read_member::<
                             rt::fast::Typed<Auth>,
                             _,
-                        >(&mut m, &mut f8)?
+                        >(&mut m, &mut s.f8) {
+                            return ::std::result::Result::Err(
+                                s.partial().failed(&mut m, k, e),
+                            );
+                        }
                     }
                     _ => {
-                        let x = m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::AnyValue>::new(),
-                            )?;
-                        if unknown.insert(k.into_owned(), x).is_some() {
-                            return ::std::result::Result::Err(rt::fast::abort());
+                        match m
+                            .next_value_seed(rt::fast::Seed::<rt::fast::AnyValue>::new())
+                        {
+                            ::std::result::Result::Ok(x) => {
+                                if s.unknown.insert(k.into_owned(), x).is_some() {
+                                    return ::std::result::Result::Err(rt::fast::abort());
+                                }
+                            }
+                            ::std::result::Result::Err(e) => {
+                                return ::std::result::Result::Err(
+                                    s.partial().failed(&mut m, k, e),
+                                );
+                            }
                         }
                     }
                 }
             }
-            let chosen = match (command, raw, tag) {
-                (::std::option::Option::Some(c), _, ::std::option::Option::Some(_)) => c,
-                (
-                    ::std::option::Option::None,
-                    ::std::option::Option::Some(raw),
-                    ::std::option::Option::Some(t),
-                ) => raw_payload_0(&t, raw).ok_or_else(rt::fast::abort)?,
-                _ => return ::std::result::Result::Err(rt::fast::abort()),
+            if let (::std::option::Option::Some(t), ::std::option::Option::Some(raw)) = (
+                &s.tag,
+                s.raw,
+            ) {
+                match raw_payload_0(t, raw) {
+                    ::std::option::Option::Some(c) => {
+                        s.command = ::std::option::Option::Some(c);
+                        s.raw = ::std::option::Option::None;
+                    }
+                    ::std::option::Option::None => {
+                        let ::std::option::Option::Some(v) = rt::fast::salvaged() else {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        };
+                        s.raw = ::std::option::Option::None;
+                        let mut p = s.partial();
+                        p.keep_value("payload", v);
+                        return ::std::result::Result::Err(p.done());
+                    }
+                }
+            }
+            if s.tag.is_none() || s.command.is_none() || s.f0.is_none() || s.f1.is_none()
+                || s.f4.is_none() || s.f5.is_none()
+            {
+                return ::std::result::Result::Err(s.partial().done());
+            }
+            let ::std::option::Option::Some(chosen) = s.command else {
+                return ::std::result::Result::Err(rt::fast::abort());
             };
             ::std::result::Result::Ok(CommandEnvelope {
-                protocol_version: match f0 {
+                protocol_version: match s.f0 {
                     ::std::option::Option::Some(x) => x,
                     ::std::option::Option::None => {
                         return ::std::result::Result::Err(rt::fast::abort());
                     }
                 },
-                command_id: match f1 {
+                command_id: match s.f1 {
                     ::std::option::Option::Some(x) => x,
                     ::std::option::Option::None => {
                         return ::std::result::Result::Err(rt::fast::abort());
                     }
                 },
-                run_id: f3,
-                issued_at: match f4 {
+                run_id: s.f3,
+                issued_at: match s.f4 {
                     ::std::option::Option::Some(x) => x,
                     ::std::option::Option::None => {
                         return ::std::result::Result::Err(rt::fast::abort());
                     }
                 },
-                actor: match f5 {
+                actor: match s.f5 {
                     ::std::option::Option::Some(x) => x,
                     ::std::option::Option::None => {
                         return ::std::result::Result::Err(rt::fast::abort());
                     }
                 },
-                expected_sequence: f6,
-                auth: f8,
+                expected_sequence: s.f6,
+                auth: s.f8,
+                extra: s.unknown,
                 command: chosen,
-                extra: unknown,
             })
         }
+        rt::__fast_refuse!(scalars);
+        rt::__fast_refuse!(seq);
     }
     rt::string_leaf!(
         Leaf6 -> Kind, | s | [! ::std::matches!(s, "human" | "client" | "system")] =>

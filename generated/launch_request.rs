@@ -200,7 +200,6 @@ rt::contract!(
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    const B0: &str = "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/launch-request.schema.json";
     static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
     static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
     rt::string_leaf!(
@@ -229,16 +228,27 @@ mod fast {
         Leaf5 -> QuestionId, | s | [! RE1.is_match(s)] =>
         ::std::option::Option::Some(QuestionId(s.to_owned()))
     );
-    rt::via_value!(
-        Check6 -> Answer, | v | rt::is_valid_with(super::validators::v8, v, B0,
-        "/properties/answers/additionalProperties")
+    rt::string_leaf!(
+        Leaf7 -> AnswerValue, | s | [! rt::fast::min_length(s, 1u64), !
+        rt::fast::max_length(s, 200u64)] => ::std::option::Option::Some(AnswerValue(s
+        .to_owned()))
+    );
+    rt::string_leaf!(
+        Leaf8 -> AnswerValue, | s | [! rt::fast::min_length(s, 1u64), !
+        rt::fast::max_length(s, 200u64)] => ::std::option::Option::Some(AnswerValue(s
+        .to_owned()))
+    );
+    rt::union_reader!(
+        Union6, VisitUnion6 -> Answer { str => Answer::One; rt::fast::LeafRead < Leaf7 >,
+        seq => Answer::Many; rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >, 0usize,
+        50usize > } refuse bool number null map
     );
     rt::object_reader!(
         read_0, Visit0, LaunchRequest { contract_version = "contractVersion" :
         rt::fast::LeafRead < Leaf1 >, required; input = "input" : rt::fast::LeafRead <
         Leaf2 >, required; mode = "mode" : rt::fast::LeafRead < Leaf3 >, required; kind =
         "kind" : rt::fast::LeafRead < Leaf4 >, optional; answers = "answers" :
-        rt::fast::MapOf < Leaf5, rt::fast::ViaValue < Check6 > >, required; } deny
+        rt::fast::MapOf < Leaf5, Union6 >, required; } deny
     );
 }
 /// Validators: one function per distinct subschema.

@@ -87,14 +87,15 @@ pub trait Contract: FromValue + serde::Serialize {
     /// Whether the type has a generated one-pass reader ([`Contract::fast_read`]).
     const FAST: bool = false;
 
-    /// Reads a value of this type in one pass, checking as it reads; fails
-    /// (with a private error) at the first broken rule, never collecting
-    /// errors. May refuse valid documents, never accepts invalid ones. This
-    /// default reads a `Value` and runs the validators.
+    /// Reads a value of this type in one pass, checking as it reads; at a
+    /// broken rule it fails (with a private error) having read the value as
+    /// JSON for the validators ([`crate::fast::invalid`]), never collecting
+    /// errors itself. May refuse valid documents, never accepts invalid
+    /// ones. This default reads a `Value` and runs the validators.
     fn fast_read<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = <Value as serde::Deserialize>::deserialize(d)?;
         if !Self::is_valid_value(&v) {
-            return Err(crate::fast::abort());
+            return Err(crate::fast::invalid(v));
         }
         Self::from_value(v).map_err(|_| crate::fast::abort())
     }
@@ -104,12 +105,20 @@ pub trait Contract: FromValue + serde::Serialize {
         Self::from_json_slice(s.as_bytes())
     }
 
-    /// Parses, validates and builds from JSON bytes (UTF-8): the one-pass
-    /// reader first; if it declines, the full path, whose errors are reported.
+    /// Parses, validates and builds from JSON bytes (UTF-8) with the
+    /// one-pass reader. At a broken rule the reader has read the document as
+    /// a `Value`, and the validators report every error on it; when the
+    /// reader cannot tell, the full path (bytes → `Value` → every error).
     fn from_json_slice(b: &[u8]) -> Result<Self, ParseError> {
         if Self::FAST {
-            if let Some(v) = crate::fast::read_slice(b, |d| Self::fast_read(d)) {
-                return Ok(v);
+            match crate::fast::read_document(b, |d| Self::fast_read(d)) {
+                crate::fast::Outcome::Valid(v) => return Ok(v),
+                crate::fast::Outcome::Invalid(v) => {
+                    // Valid after all (a reader may refuse more than the
+                    // validators): the full path builds it from the bytes.
+                    Self::validate_value(&v).map_err(ParseError::Invalid)?;
+                }
+                crate::fast::Outcome::Declined => {}
             }
         }
         Self::from_json_slice_via_value(b)

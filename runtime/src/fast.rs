@@ -1,37 +1,373 @@
 //! The fast path: bytes → typed value in one pass, with generated readers
 //! that check each member's keywords as its value is read.
 //!
-//! A reader never collects errors: at the first failed check it stops with a
-//! private error, and [`crate::Contract::from_json_slice`] then runs the full
-//! path (bytes → `Value` → every error → typed value), so error output is the
-//! full path's. Hence the one rule every reader keeps: it may refuse more
-//! than the validators (costing only speed), never accept less.
+//! A reader never writes an error message. At the first broken rule it
+//! stops being a typed reader: it reads the rest of its subtree as plain
+//! JSON and hands that `Value` up with [`invalid`]; the reader that called it
+//! does the same with its own subtree (what it already read, converted back
+//! to JSON, plus the rest), and so on to the root. There
+//! [`crate::Contract::from_json_slice`] runs the validators on the whole
+//! document, once, for every error: no second parse. When a reader cannot
+//! tell (a repeated member name, JSON it cannot hand up) it stops with
+//! [`abort`] and the full path (bytes → `Value` → every error) decides.
+//! Hence the one rule every reader keeps: it may refuse more than the
+//! validators (costing only speed), never accept less.
 //!
 //! Generated code names readers as types implementing [`Read`]; this module
 //! holds the generic ones (leaves, lists, maps, the `Value` fallback).
 
 use crate::convert::{FromKey, FromValue};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
 use serde_json::{Number, Value};
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::fmt;
 use std::marker::PhantomData;
 
 /// The message of the private error a reader stops with.
 const ABORT: &str = "contracts: fast path declined";
 
-/// The error a reader stops with at the first failed check.
+thread_local! {
+    /// The JSON of the subtree a reader found invalid, on its way up to the
+    /// reader that called it (set by [`invalid`], taken by [`salvaged`]).
+    static SALVAGE: Cell<Option<Value>> = const { Cell::new(None) };
+}
+
+/// The error a reader stops with when only the full path can decide (the
+/// document is read again from its bytes).
 #[inline(never)]
 #[cold]
 pub fn abort<E: de::Error>() -> E {
+    SALVAGE.with(|s| drop(s.take()));
     E::custom(ABORT)
+}
+
+/// The error a reader stops with at a broken rule, once it has read its
+/// whole subtree as `v`: the caller takes `v` with [`salvaged`] and goes on.
+#[inline(never)]
+#[cold]
+pub fn invalid<E: de::Error>(v: Value) -> E {
+    SALVAGE.with(|s| s.set(Some(v)));
+    E::custom(ABORT)
+}
+
+/// After a reader failed: its subtree as JSON when the failure was a broken
+/// rule ([`invalid`]), `None` when only the full path can decide.
+#[inline]
+pub fn salvaged() -> Option<Value> {
+    SALVAGE.with(|s| s.take())
+}
+
+/// Reads the next value of `m` as JSON and hands it up as invalid: the
+/// value of a member no schema branch admits.
+#[cold]
+pub fn invalid_member<'de, A: MapAccess<'de>>(m: &mut A) -> A::Error {
+    match m.next_value::<Value>() {
+        Ok(v) => invalid(v),
+        Err(e) => e,
+    }
+}
+
+/// A payload kept raw that no schema branch admits: its JSON is left for
+/// [`salvaged`], and the reader that kept it hands its object up.
+#[cold]
+pub fn invalid_raw<T>(raw: &serde_json::value::RawValue) -> Option<T> {
+    let v = serde_json::from_str::<Value>(raw.get()).ok();
+    SALVAGE.with(|s| s.set(v));
+    None
+}
+
+/// What a reader made of a whole document.
+pub enum Outcome<T> {
+    /// Every rule holds: the typed value.
+    Valid(T),
+    /// A rule is broken: the document as JSON, for the validators to report.
+    Invalid(Value),
+    /// The reader cannot tell (or the JSON is bad): run the full path.
+    Declined,
+}
+
+/// Runs `read` on bytes, with what it made of them.
+pub fn read_document<T>(b: &[u8], read: impl FnOnce(&mut serde_json::Deserializer<serde_json::de::SliceRead<'_>>) -> Result<T, serde_json::Error>) -> Outcome<T> {
+    drop(salvaged());
+    let mut de = serde_json::Deserializer::from_slice(b);
+    match read(&mut de) {
+        Ok(v) if de.end().is_ok() => Outcome::Valid(v),
+        Ok(_) => Outcome::Declined,
+        Err(_) => match salvaged() {
+            Some(v) if de.end().is_ok() => Outcome::Invalid(v),
+            _ => Outcome::Declined,
+        },
+    }
+}
+
+/// Runs `read` on bytes; `None` unless it builds a value (a broken rule,
+/// a declined document and bad JSON all give `None`).
+pub fn read_slice<T>(b: &[u8], read: impl FnOnce(&mut serde_json::Deserializer<serde_json::de::SliceRead<'_>>) -> Result<T, serde_json::Error>) -> Option<T> {
+    match read_document(b, read) {
+        Outcome::Valid(v) => Some(v),
+        _ => None,
+    }
+}
+
+/// A typed value back as JSON; `None` if it does not serialise (then the
+/// reader aborts).
+fn json_of<T: Serialize>(x: T) -> Option<Value> {
+    serde_json::to_value(x).ok()
+}
+
+/// The members an object reader has read so far, as JSON: built when one
+/// turns out invalid, to hand the whole object up with [`invalid`].
+#[derive(Default)]
+pub struct Partial {
+    map: serde_json::Map<String, Value>,
+    /// A member that did not convert back to JSON: only the full path can decide.
+    broken: bool,
+}
+
+impl Partial {
+    /// Nothing read yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A member read and checked, if present.
+    pub fn keep<T: Serialize>(&mut self, name: &str, x: Option<T>) {
+        if let Some(x) = x {
+            match json_of(x) {
+                Some(v) => self.keep_value(name, v),
+                None => self.broken = true,
+            }
+        }
+    }
+
+    /// A member as JSON.
+    pub fn keep_value(&mut self, name: &str, v: Value) {
+        self.map.insert(name.to_owned(), v);
+    }
+
+    /// Members a type writes itself (`f` writes them into a JSON map).
+    pub fn keep_fields(&mut self, f: impl FnOnce(&mut <serde_json::value::Serializer as Serializer>::SerializeMap) -> Result<(), serde_json::Error>) {
+        let Ok(mut m) = serde_json::value::Serializer.serialize_map(None) else {
+            self.broken = true;
+            return;
+        };
+        match (f(&mut m), SerializeMap::end(m)) {
+            (Ok(()), Ok(Value::Object(members))) => self.map.extend(members),
+            _ => self.broken = true,
+        }
+    }
+
+    /// A member kept as raw JSON text.
+    pub fn keep_raw(&mut self, name: &str, raw: Option<&serde_json::value::RawValue>) {
+        if let Some(raw) = raw {
+            match serde_json::from_str(raw.get()) {
+                Ok(v) => self.keep_value(name, v),
+                Err(_) => self.broken = true,
+            }
+        }
+    }
+
+    /// The unknown members kept so far.
+    pub fn keep_extra<V: Serialize>(&mut self, extra: crate::Extra<V>) {
+        for (k, x) in extra {
+            match json_of(x) {
+                Some(v) => {
+                    self.map.insert(k, v);
+                }
+                None => self.broken = true,
+            }
+        }
+    }
+
+    /// Member `name`'s reader failed with `e`: on a broken rule its value
+    /// joins the others and the rest of the object is read as JSON.
+    #[cold]
+    pub fn failed<'de, A: MapAccess<'de>>(mut self, m: &mut A, name: impl Into<String>, e: A::Error) -> A::Error {
+        match salvaged() {
+            Some(v) => {
+                self.map.insert(name.into(), v);
+                self.rest(m)
+            }
+            None => e,
+        }
+    }
+
+    /// A member no rule admits (`additionalProperties: false`): its value
+    /// and the rest of the object are read as JSON.
+    #[cold]
+    pub fn unknown<'de, A: MapAccess<'de>>(mut self, m: &mut A, name: impl Into<String>) -> A::Error {
+        match m.next_value::<Value>() {
+            Ok(v) => {
+                self.map.insert(name.into(), v);
+                self.rest(m)
+            }
+            Err(e) => e,
+        }
+    }
+
+    /// Reads the object's remaining members as JSON (a repeated name
+    /// replaces the value, as `serde_json::Value` does), then hands it up.
+    #[cold]
+    pub fn rest<'de, A: MapAccess<'de>>(mut self, m: &mut A) -> A::Error {
+        loop {
+            match m.next_entry::<String, Value>() {
+                Ok(Some((k, v))) => {
+                    self.map.insert(k, v);
+                }
+                Ok(None) => return self.done(),
+                Err(e) => return e,
+            }
+        }
+    }
+
+    /// The object is read to its end: hands it up as invalid.
+    #[cold]
+    pub fn done<E: de::Error>(self) -> E {
+        if self.broken {
+            abort()
+        } else {
+            invalid(Value::Object(self.map))
+        }
+    }
+}
+
+/// A value of the wrong JSON type for a reader: read as JSON and handed up.
+/// Expands to the `Visitor` methods for the kinds named: `bool`, `number`,
+/// `str`, `null` (or all four: `scalars`), `seq`, `map`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __fast_refuse {
+    ($($kind:ident)*) => {
+        $($crate::__fast_refuse!(@ $kind);)*
+    };
+    (@ scalars) => {
+        $crate::__fast_refuse!(bool number str null);
+    };
+    (@ bool) => {
+        fn visit_bool<E: $crate::__private::serde::de::Error>(self, v: bool) -> ::std::result::Result<Self::Value, E> {
+            ::std::result::Result::Err($crate::fast::invalid($crate::Value::Bool(v)))
+        }
+    };
+    (@ number) => {
+        fn visit_i64<E: $crate::__private::serde::de::Error>(self, v: i64) -> ::std::result::Result<Self::Value, E> {
+            ::std::result::Result::Err($crate::fast::invalid($crate::Value::Number(v.into())))
+        }
+        fn visit_u64<E: $crate::__private::serde::de::Error>(self, v: u64) -> ::std::result::Result<Self::Value, E> {
+            ::std::result::Result::Err($crate::fast::invalid($crate::Value::Number(v.into())))
+        }
+        fn visit_f64<E: $crate::__private::serde::de::Error>(self, v: f64) -> ::std::result::Result<Self::Value, E> {
+            ::std::result::Result::Err($crate::fast::invalid($crate::fast::float(v)))
+        }
+    };
+    (@ str) => {
+        fn visit_str<E: $crate::__private::serde::de::Error>(self, v: &str) -> ::std::result::Result<Self::Value, E> {
+            ::std::result::Result::Err($crate::fast::invalid($crate::Value::String(v.to_owned())))
+        }
+    };
+    (@ null) => {
+        fn visit_unit<E: $crate::__private::serde::de::Error>(self) -> ::std::result::Result<Self::Value, E> {
+            ::std::result::Result::Err($crate::fast::invalid($crate::Value::Null))
+        }
+    };
+    (@ seq) => {
+        fn visit_seq<A: $crate::__private::serde::de::SeqAccess<'de>>(self, seq: A) -> ::std::result::Result<Self::Value, A::Error> {
+            let v = <$crate::Value as $crate::__private::serde::Deserialize>::deserialize($crate::__private::serde::de::value::SeqAccessDeserializer::new(seq))?;
+            ::std::result::Result::Err($crate::fast::invalid(v))
+        }
+    };
+    (@ map) => {
+        fn visit_map<A: $crate::__private::serde::de::MapAccess<'de>>(self, map: A) -> ::std::result::Result<Self::Value, A::Error> {
+            let v = <$crate::Value as $crate::__private::serde::Deserialize>::deserialize($crate::__private::serde::de::value::MapAccessDeserializer::new(map))?;
+            ::std::result::Result::Err($crate::fast::invalid(v))
+        }
+    };
+}
+
+/// The one-pass reader of a union whose branches take values of different
+/// JSON types: the value's type picks the branch, whose reader reads it
+/// (`anyOf`/`oneOf` then hold exactly when that branch does). Expands to a
+/// reader `$name` and its visitor; kinds no branch takes are invalid.
+/// `union_reader!(Union1, Visit1 -> Answer { str => Answer::One; R1, seq => Answer::Many; R2 } refuse bool number null map);`
+#[macro_export]
+macro_rules! union_reader {
+    ($name:ident, $visit:ident -> $out:ty { $($kind:ident => $variant:expr ; $reader:ty),* } refuse $($refuse:ident)*) => {
+        /// Reads a union: the JSON type picks the branch.
+        pub(super) struct $name;
+        impl $crate::fast::Read for $name {
+            type Out = $out;
+            #[inline]
+            fn read<'de, D: $crate::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<$out, D::Error> {
+                d.deserialize_any($visit)
+            }
+        }
+        struct $visit;
+        impl<'de> $crate::__private::serde::de::Visitor<'de> for $visit {
+            type Value = $out;
+            fn expecting(&self, f: &mut ::std::fmt::Formatter) -> ::std::fmt::Result {
+                f.write_str("a value of one of the union's types")
+            }
+            $($crate::__union_arm!($kind, $variant, $reader);)*
+            $crate::__fast_refuse!($($refuse)*);
+        }
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __union_arm {
+    (str, $variant:expr, $reader:ty) => {
+        fn visit_str<E: $crate::__private::serde::de::Error>(self, v: &str) -> ::std::result::Result<Self::Value, E> {
+            <$reader as $crate::fast::Read>::read($crate::__private::serde::de::value::StrDeserializer::<E>::new(v)).map($variant)
+        }
+    };
+    (bool, $variant:expr, $reader:ty) => {
+        fn visit_bool<E: $crate::__private::serde::de::Error>(self, v: bool) -> ::std::result::Result<Self::Value, E> {
+            <$reader as $crate::fast::Read>::read($crate::__private::serde::de::value::BoolDeserializer::<E>::new(v)).map($variant)
+        }
+    };
+    (null, $variant:expr, $reader:ty) => {
+        fn visit_unit<E: $crate::__private::serde::de::Error>(self) -> ::std::result::Result<Self::Value, E> {
+            <$reader as $crate::fast::Read>::read($crate::__private::serde::de::value::UnitDeserializer::<E>::new()).map($variant)
+        }
+    };
+    (number, $variant:expr, $reader:ty) => {
+        fn visit_i64<E: $crate::__private::serde::de::Error>(self, v: i64) -> ::std::result::Result<Self::Value, E> {
+            <$reader as $crate::fast::Read>::read($crate::__private::serde::de::value::I64Deserializer::<E>::new(v)).map($variant)
+        }
+        fn visit_u64<E: $crate::__private::serde::de::Error>(self, v: u64) -> ::std::result::Result<Self::Value, E> {
+            <$reader as $crate::fast::Read>::read($crate::__private::serde::de::value::U64Deserializer::<E>::new(v)).map($variant)
+        }
+        fn visit_f64<E: $crate::__private::serde::de::Error>(self, v: f64) -> ::std::result::Result<Self::Value, E> {
+            <$reader as $crate::fast::Read>::read($crate::__private::serde::de::value::F64Deserializer::<E>::new(v)).map($variant)
+        }
+    };
+    (seq, $variant:expr, $reader:ty) => {
+        fn visit_seq<A: $crate::__private::serde::de::SeqAccess<'de>>(self, seq: A) -> ::std::result::Result<Self::Value, A::Error> {
+            <$reader as $crate::fast::Read>::read($crate::__private::serde::de::value::SeqAccessDeserializer::new(seq)).map($variant)
+        }
+    };
+    (map, $variant:expr, $reader:ty) => {
+        fn visit_map<A: $crate::__private::serde::de::MapAccess<'de>>(self, map: A) -> ::std::result::Result<Self::Value, A::Error> {
+            <$reader as $crate::fast::Read>::read($crate::__private::serde::de::value::MapAccessDeserializer::new(map)).map($variant)
+        }
+    };
+}
+
+/// A float as `serde_json::Value` holds it (a non-finite float is no number).
+#[inline]
+pub fn float(v: f64) -> Value {
+    Number::from_f64(v).map_or(Value::Null, Value::Number)
 }
 
 /// Reads one JSON value of a known schema into `Out`.
 pub trait Read {
-    /// What it builds.
-    type Out;
-    /// Reads the next value from `d`, failing (with [`abort`]) at the first broken rule.
+    /// What it builds (serialisable, to hand it up as JSON after a broken rule).
+    type Out: Serialize;
+    /// Reads the next value from `d`; at a broken rule, fails with
+    /// [`invalid`] once the whole value is read as JSON (or with [`abort`]).
     fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Self::Out, D::Error>;
 }
 
@@ -61,7 +397,8 @@ impl<'de, R: Read> DeserializeSeed<'de> for Seed<R> {
 }
 
 /// Reads a named member's value into its slot. A name seen twice aborts:
-/// which value counts is for the full path to decide.
+/// which value counts is for the full path to decide. On a broken rule the
+/// caller hands the object up ([`Partial::failed`]).
 #[inline]
 pub fn read_member<'de, R: Read, A: de::MapAccess<'de>>(m: &mut A, slot: &mut Option<R::Out>) -> Result<(), A::Error> {
     if slot.is_some() {
@@ -69,14 +406,6 @@ pub fn read_member<'de, R: Read, A: de::MapAccess<'de>>(m: &mut A, slot: &mut Op
     }
     *slot = Some(m.next_value_seed(Seed::<R>::new())?);
     Ok(())
-}
-
-/// Runs `read` on bytes; `None` when the reader declines or the JSON is bad.
-pub fn read_slice<T>(b: &[u8], read: impl FnOnce(&mut serde_json::Deserializer<serde_json::de::SliceRead<'_>>) -> Result<T, serde_json::Error>) -> Option<T> {
-    let mut de = serde_json::Deserializer::from_slice(b);
-    let v = read(&mut de).ok()?;
-    de.end().ok()?;
-    Some(v)
 }
 
 /// A member name, borrowed from the input when it has no escapes.
@@ -113,14 +442,14 @@ impl<'de> Visitor<'de> for KeyVisitor {
 /// stack with the generated validators, exactly as the full path does.
 pub trait Leaf {
     /// What it builds.
-    type Out;
+    type Out: Serialize;
     /// A string value: checks it and builds, or `None` if a rule is broken.
     fn string(s: &str) -> Option<Self::Out>;
     /// A number, boolean or `null`: checks it and builds, or `None`.
-    fn scalar(v: Value) -> Option<Self::Out>;
+    fn scalar(v: &Value) -> Option<Self::Out>;
 }
 
-/// [`Read`] for a [`Leaf`]: arrays and objects are refused (a leaf's type
+/// [`Read`] for a [`Leaf`]: arrays and objects are invalid (a leaf's type
 /// cannot hold them, so the schema refuses them too).
 pub struct LeafRead<L>(PhantomData<L>);
 
@@ -141,23 +470,32 @@ impl<'de, L: Leaf> Visitor<'de> for LeafVisitor<L> {
     }
     #[inline]
     fn visit_str<E: de::Error>(self, v: &str) -> Result<L::Out, E> {
-        L::string(v).ok_or_else(abort)
+        L::string(v).ok_or_else(|| invalid(Value::String(v.to_owned())))
     }
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<L::Out, E> {
-        L::scalar(Value::Bool(v)).ok_or_else(abort)
+        scalar::<L, E>(Value::Bool(v))
     }
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<L::Out, E> {
-        L::scalar(Value::Number(v.into())).ok_or_else(abort)
+        scalar::<L, E>(Value::Number(v.into()))
     }
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<L::Out, E> {
-        L::scalar(Value::Number(v.into())).ok_or_else(abort)
+        scalar::<L, E>(Value::Number(v.into()))
     }
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<L::Out, E> {
-        // As serde_json's own `Value` does: a non-finite float is no number.
-        L::scalar(Number::from_f64(v).map_or(Value::Null, Value::Number)).ok_or_else(abort)
+        scalar::<L, E>(float(v))
     }
     fn visit_unit<E: de::Error>(self) -> Result<L::Out, E> {
-        L::scalar(Value::Null).ok_or_else(abort)
+        scalar::<L, E>(Value::Null)
+    }
+    crate::__fast_refuse!(seq);
+    crate::__fast_refuse!(map);
+}
+
+#[inline]
+fn scalar<L: Leaf, E: de::Error>(v: Value) -> Result<L::Out, E> {
+    match L::scalar(&v) {
+        Some(x) => Ok(x),
+        None => Err(invalid(v)),
     }
 }
 
@@ -177,7 +515,7 @@ pub fn max_length(s: &str, max: u64) -> bool {
 /// apply, in quiet mode): the fallback for what a reader cannot decide alone.
 pub trait Check {
     /// What it builds.
-    type Out: FromValue;
+    type Out: FromValue + Serialize;
     /// Whether `v` is valid.
     fn check(v: &Value) -> bool;
 }
@@ -191,7 +529,7 @@ impl<C: Check> Read for ViaValue<C> {
     fn read<'de, D: Deserializer<'de>>(d: D) -> Result<C::Out, D::Error> {
         let v = <Value as de::Deserialize>::deserialize(d)?;
         if !C::check(&v) {
-            return Err(abort());
+            return Err(invalid(v));
         }
         C::Out::from_value(v).map_err(|_| abort())
     }
@@ -226,7 +564,7 @@ pub struct VecOf<R, const MIN: usize, const MAX: usize>(PhantomData<R>);
 impl<R: Read, const MIN: usize, const MAX: usize> Read for VecOf<R, MIN, MAX> {
     type Out = Vec<R::Out>;
     fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<R::Out>, D::Error> {
-        d.deserialize_seq(VecVisitor::<R, MIN, MAX>(PhantomData))
+        d.deserialize_any(VecVisitor::<R, MIN, MAX>(PhantomData))
     }
 }
 
@@ -239,17 +577,59 @@ impl<'de, R: Read, const MIN: usize, const MAX: usize> Visitor<'de> for VecVisit
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
         let mut out = Vec::new();
-        while let Some(x) = seq.next_element_seed(Seed::<R>::new())? {
-            if out.len() == MAX {
-                return Err(abort());
+        loop {
+            match seq.next_element_seed(Seed::<R>::new()) {
+                Ok(Some(x)) => {
+                    if out.len() == MAX {
+                        out.push(x);
+                        return Err(rest_of_array(&mut seq, out, None));
+                    }
+                    out.push(x);
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    return Err(match salvaged() {
+                        Some(v) => rest_of_array(&mut seq, out, Some(v)),
+                        None => e,
+                    })
+                }
             }
-            out.push(x);
         }
         if out.len() < MIN {
-            return Err(abort());
+            return Err(invalid_array(out, None, Vec::new()));
         }
         Ok(out)
     }
+    crate::__fast_refuse!(scalars);
+    crate::__fast_refuse!(map);
+}
+
+/// An array with a broken rule: the items read so far, the failed one
+/// (`pending`), the rest read as JSON, handed up.
+#[cold]
+fn rest_of_array<'de, T: Serialize, A: SeqAccess<'de>>(seq: &mut A, done: Vec<T>, pending: Option<Value>) -> A::Error {
+    let mut rest = Vec::new();
+    loop {
+        match seq.next_element::<Value>() {
+            Ok(Some(v)) => rest.push(v),
+            Ok(None) => return invalid_array(done, pending, rest),
+            Err(e) => return e,
+        }
+    }
+}
+
+#[cold]
+fn invalid_array<E: de::Error, T: Serialize>(done: Vec<T>, pending: Option<Value>, rest: Vec<Value>) -> E {
+    let mut items = Vec::with_capacity(done.len() + 1 + rest.len());
+    for x in done {
+        match json_of(x) {
+            Some(v) => items.push(v),
+            None => return abort(),
+        }
+    }
+    items.extend(pending);
+    items.extend(rest);
+    invalid(Value::Array(items))
 }
 
 /// [`Read`] for an object read as a map: member names checked by `K`
@@ -265,7 +645,7 @@ where
 {
     type Out = crate::Map<K::Out, V::Out>;
     fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Self::Out, D::Error> {
-        d.deserialize_map(MapVisitor::<K, V>(PhantomData))
+        d.deserialize_any(MapVisitor::<K, V>(PhantomData))
     }
 }
 
@@ -284,14 +664,33 @@ where
     fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Self::Value, A::Error> {
         let mut out = crate::Map::new();
         while let Some(Key(k)) = m.next_key::<Key<'de>>()? {
-            let key = K::string(&k).ok_or_else(abort)?;
-            let value = m.next_value_seed(Seed::<V>::new())?;
-            if out.insert(key, value).is_some() {
-                return Err(abort());
+            let Some(key) = K::string(&k) else {
+                return Err(partial_map(out).unknown(&mut m, k));
+            };
+            match m.next_value_seed(Seed::<V>::new()) {
+                Ok(value) => {
+                    if out.insert(key, value).is_some() {
+                        return Err(abort());
+                    }
+                }
+                Err(e) => return Err(partial_map(out).failed(&mut m, k, e)),
             }
         }
         Ok(out)
     }
+    crate::__fast_refuse!(scalars);
+    crate::__fast_refuse!(seq);
+}
+
+/// A map's members read so far, as JSON.
+#[cold]
+fn partial_map<K: Serialize, V: Serialize>(done: crate::Map<K, V>) -> Partial {
+    let mut p = Partial::new();
+    match json_of(done) {
+        Some(Value::Object(members)) => p.map = members,
+        _ => p.broken = true,
+    }
+    p
 }
 
 /// A key leaf with no rule: any member name, kept as a `String`.
@@ -303,7 +702,7 @@ impl Leaf for AnyKey {
     fn string(s: &str) -> Option<String> {
         Some(s.to_owned())
     }
-    fn scalar(_: Value) -> Option<String> {
+    fn scalar(_: &Value) -> Option<String> {
         None
     }
 }
@@ -320,8 +719,10 @@ impl Read for AnyValue {
 }
 
 /// Reads a tagged union's payload captured before its tag: parsed once the
-/// tag is known. Refused when it nests deep enough that parsing it alone
-/// could pass where the whole document hits serde_json's depth limit.
+/// tag is known. Declined (`None`, nothing salvaged) when it nests deep
+/// enough that parsing it alone could pass where the whole document hits
+/// serde_json's depth limit; on a broken rule, `None` with the payload's
+/// JSON left for [`salvaged`].
 pub fn read_raw<R: Read>(raw: &serde_json::value::RawValue) -> Option<R::Out> {
     const MAX_OPENINGS: usize = 100;
     let text = raw.get();
@@ -329,9 +730,7 @@ pub fn read_raw<R: Read>(raw: &serde_json::value::RawValue) -> Option<R::Out> {
         return None;
     }
     let mut de = serde_json::Deserializer::from_str(text);
-    let v = R::read(&mut de).ok()?;
-    de.end().ok()?;
-    Some(v)
+    R::read(&mut de).ok()
 }
 
 #[cfg(test)]
@@ -355,7 +754,7 @@ mod tests {
         fn string(s: &str) -> Option<String> {
             max_length(s, 3).then(|| s.to_owned())
         }
-        fn scalar(_: Value) -> Option<String> {
+        fn scalar(_: &Value) -> Option<String> {
             None
         }
     }

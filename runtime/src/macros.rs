@@ -456,7 +456,7 @@ macro_rules! string_leaf {
                 }
                 $build
             }
-            fn scalar(_: $crate::Value) -> ::std::option::Option<$out> {
+            fn scalar(_: &$crate::Value) -> ::std::option::Option<$out> {
                 ::std::option::Option::None
             }
         }
@@ -476,8 +476,7 @@ macro_rules! value_leaf {
             fn string(_: &str) -> ::std::option::Option<$out> {
                 ::std::option::Option::None
             }
-            fn scalar($v: $crate::Value) -> ::std::option::Option<$out> {
-                let $v = &$v;
+            fn scalar($v: &$crate::Value) -> ::std::option::Option<$out> {
                 if !$check {
                     return ::std::option::Option::None;
                 }
@@ -498,7 +497,7 @@ macro_rules! value_leaf {
                 }
                 $crate::FromValue::from_value(value).ok()
             }
-            fn scalar(_: $crate::Value) -> ::std::option::Option<$out> {
+            fn scalar(_: &$crate::Value) -> ::std::option::Option<$out> {
                 ::std::option::Option::None
             }
         }
@@ -525,28 +524,38 @@ macro_rules! via_value {
 /// The one-pass reader of a struct: each member read by its reader as its
 /// name comes (a repeated member is refused), required members checked at
 /// `}`; unknown members refused (`deny`) or read into the `extra` field.
+/// At a broken rule the object read so far, and the rest of it, is handed
+/// up as JSON (`rt::fast::Partial`).
 /// `object_reader!(read_5, Visit5, Actor { kind = "kind": R1, required; } extra extra: R2);`
 #[macro_export]
 macro_rules! object_reader {
     ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident;)* } deny) => {
-        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader, $req;)* } {} |k, m| {
-            return ::std::result::Result::Err($crate::fast::abort());
-        } {});
+        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader, $req;)* } {} |k, m, s, p| {
+            return ::std::result::Result::Err(s.partial().unknown(&mut m, k));
+        } {} {});
     };
     ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident;)* } extra $extra:ident : $xreader:ty) => {
         $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader, $req;)* } {
             let mut unknown = $crate::Extra::new();
-        } |k, m| {
-            let x = m.next_value_seed($crate::fast::Seed::<$xreader>::new())?;
-            if unknown.insert(k.into_owned(), x).is_some() {
-                return ::std::result::Result::Err($crate::fast::abort());
+        } |k, m, s, p| {
+            match m.next_value_seed($crate::fast::Seed::<$xreader>::new()) {
+                ::std::result::Result::Ok(x) => {
+                    if unknown.insert(k.into_owned(), x).is_some() {
+                        return ::std::result::Result::Err($crate::fast::abort());
+                    }
+                }
+                ::std::result::Result::Err(e) => {
+                    let mut p = s.partial();
+                    p.keep_extra(unknown);
+                    return ::std::result::Result::Err(p.failed(&mut m, k, e));
+                }
             }
-        } { $extra: unknown, });
+        } { p.keep_extra(unknown); } { $extra: unknown, });
     };
-    (@ $read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident;)* } { $($decl:tt)* } |$k:ident, $m:ident| { $($other:tt)* } { $($take:tt)* }) => {
+    (@ $read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident;)* } { $($decl:tt)* } |$k:ident, $m:ident, $s:ident, $p:ident| { $($other:tt)* } $keep:tt { $($take:tt)* }) => {
         #[doc = ::std::concat!(" Reads a `", ::std::stringify!($ty), "`, checking each member as it comes.")]
         pub(super) fn $read<'de, D: $crate::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<$ty, D::Error> {
-            d.deserialize_map($visit)
+            d.deserialize_any($visit)
         }
         struct $visit;
         impl<'de> $crate::__private::serde::de::Visitor<'de> for $visit {
@@ -556,33 +565,70 @@ macro_rules! object_reader {
             }
             #[allow(unused_mut, clippy::never_loop)]
             fn visit_map<A: $crate::__private::serde::de::MapAccess<'de>>(self, mut $m: A) -> ::std::result::Result<$ty, A::Error> {
-                $(let mut $field = ::std::option::Option::None;)*
+                /// The members read so far.
+                struct Slots {
+                    $($field: ::std::option::Option<<$reader as $crate::fast::Read>::Out>,)*
+                }
+                impl Slots {
+                    /// The members read so far, as JSON.
+                    #[cold]
+                    fn partial(self) -> $crate::fast::Partial {
+                        let mut p = $crate::fast::Partial::new();
+                        $(p.keep($json, self.$field);)*
+                        p
+                    }
+                }
+                let mut $s = Slots { $($field: ::std::option::Option::None,)* };
                 $($decl)*
                 while let ::std::option::Option::Some($crate::fast::Key($k)) = $m.next_key::<$crate::fast::Key<'de>>()? {
                     match &*$k {
-                        $($json => $crate::fast::read_member::<$reader, _>(&mut $m, &mut $field)?,)*
+                        $($json => {
+                            if let ::std::result::Result::Err(e) = $crate::fast::read_member::<$reader, _>(&mut $m, &mut $s.$field) {
+                                let mut $p = $s.partial();
+                                $keep
+                                return ::std::result::Result::Err($p.failed(&mut $m, $k, e));
+                            }
+                        })*
                         _ => { $($other)* }
                     }
                 }
+                if false $(|| $crate::__fast_missing!($req, $s.$field))* {
+                    let mut $p = $s.partial();
+                    $keep
+                    return ::std::result::Result::Err($p.done());
+                }
                 ::std::result::Result::Ok($ty {
-                    $($field: $crate::__fast_take!($req, $field),)*
+                    $($field: $crate::__fast_take!($req, $s.$field),)*
                     $($take)*
                 })
             }
+            $crate::__fast_refuse!(scalars);
+            $crate::__fast_refuse!(seq);
         }
     };
 }
 
 #[doc(hidden)]
 #[macro_export]
+macro_rules! __fast_missing {
+    (required, $x:expr) => {
+        $x.is_none()
+    };
+    (optional, $x:expr) => {
+        false
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
 macro_rules! __fast_take {
-    (required, $x:ident) => {
+    (required, $x:expr) => {
         match $x {
             ::std::option::Option::Some(x) => x,
             ::std::option::Option::None => return ::std::result::Result::Err($crate::fast::abort()),
         }
     };
-    (optional, $x:ident) => {
+    (optional, $x:expr) => {
         $x
     };
 }

@@ -47,6 +47,10 @@ fn main() {
             Some(t) => format!("|v| {module}::{t}::from_json_value(v).map(|_| ()).map_err(|e| e.to_string())"),
             None => format!("|v| {module}::validate(&v).map_err(|e| e.to_string())"),
         };
+        let one_pass = match root_type {
+            Some(t) => format!("Some(|b| corpus_sample::same_answer({module}::{t}::from_json_slice(b), <{module}::{t} as contracts_runtime::Contract>::from_json_slice_via_value(b)))"),
+            None => "None".to_owned(),
+        };
         let _ = writeln!(modules, "pub mod {module} {{\n    include!(concat!(env!(\"OUT_DIR\"), \"/{}\"));\n}}", file.name);
         let stem = name.trim_end_matches(".json");
         for (dir, valid) in [("test", true), ("negative_test", false)] {
@@ -55,7 +59,7 @@ fn main() {
                 let json = serde_json::to_string(&v).expect("JSON");
                 let _ = writeln!(
                     rows,
-                    "    corpus_sample::Case {{ document: {:?}, valid: {valid}, data: {json:?}, check: {check} }},",
+                    "    corpus_sample::Case {{ document: {:?}, valid: {valid}, data: {json:?}, check: {check}, one_pass: {one_pass} }},",
                     format!("{dir}/{stem}/{}", d.name)
                 );
             }

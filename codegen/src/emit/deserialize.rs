@@ -85,6 +85,15 @@ fn kws<'i>(ir: &'i Ir, conj: &[NodeId]) -> impl Iterator<Item = &'i Keywords> + 
     conj.into_iter().filter_map(|n| ir.keywords(n))
 }
 
+/// The pieces of an envelope's reader for one member (or for its unknown members).
+struct Member {
+    slot: TokenStream,
+    keep: TokenStream,
+    arm: TokenStream,
+    missing: TokenStream,
+    take: TokenStream,
+}
+
 /// Emits the readers of one module.
 pub struct Readers<'a> {
     ir: &'a Ir,
@@ -288,6 +297,13 @@ impl<'a> Readers<'a> {
                     let l = self.leaf(validators, schemas, &conj, t, &out_ty);
                     quote!(#rt::fast::LeafRead<#l>)
                 }
+                Kind::Union { .. } if self.same_schemas(&self.conj(&self.plan.types[*id].nodes), &conj) && self.union_branches(*id).is_some() => {
+                    let name = self.fresh("Union");
+                    // Named before its branches are read: a branch may hold the union again.
+                    self.memo.insert(key.clone(), quote!(#name));
+                    self.union(validators, *id, &name);
+                    quote!(#name)
+                }
                 Kind::Struct { .. } | Kind::Envelope { .. } if self.fast.contains(id) && self.same_schemas(&self.conj(&self.plan.types[*id].nodes), &conj) => {
                     let n = super::types::ident(&self.plan.types[*id].name);
                     if self.boxed.contains(&(owner, *id)) {
@@ -338,6 +354,77 @@ impl<'a> Readers<'a> {
         };
         self.memo.insert(key, r.clone());
         r
+    }
+
+    /// The branches of union `id`, when the JSON type of a value alone tells
+    /// which one can hold it: one variant per `anyOf`/`oneOf` branch, each
+    /// branch's `type` naming kinds (string, number, …) no other names, and
+    /// nothing else in the union's own schemas. Then the union holds a value
+    /// exactly when the branch of its kind does. Per branch: (kind names, node, variant).
+    fn union_branches(&self, id: usize) -> Option<Vec<(Vec<&'static str>, NodeId, usize)>> {
+        let Kind::Union { variants, tag: None } = &self.plan.types[id].kind else { return None };
+        if self.boxed.iter().any(|(owner, _)| *owner == id) {
+            return None;
+        }
+        let conj = self.conj(&self.plan.types[id].nodes);
+        if !only(self.ir, &conj, TypeSet::ALL, &["anyOf", "oneOf"]) {
+            return None;
+        }
+        let lists: Vec<&Vec<NodeId>> = kws(self.ir, &conj).flat_map(|k| [&k.any_of, &k.one_of]).filter(|l| !l.is_empty()).collect();
+        let [branches] = lists.as_slice() else { return None };
+        if branches.len() != variants.len() {
+            return None;
+        }
+        let mut taken = 0u8;
+        let mut out = Vec::new();
+        for b in branches.iter() {
+            let v = variants.iter().position(|v| v.select == crate::plan::Select::Branch(vec![*b]))?;
+            let types = kws(self.ir, &self.conj(&[*b])).filter_map(|k| k.types).fold(None, |acc: Option<u8>, t| Some(acc.unwrap_or(TypeSet::ALL) & t.0))?;
+            // Integers are numbers: one kind.
+            let kinds = [
+                (TypeSet::NULL, "null"),
+                (TypeSet::BOOLEAN, "bool"),
+                (TypeSet::INTEGER | TypeSet::NUMBER, "number"),
+                (TypeSet::STRING, "str"),
+                (TypeSet::ARRAY, "seq"),
+                (TypeSet::OBJECT, "map"),
+            ];
+            let mut names = Vec::new();
+            for (bits, name) in kinds {
+                if types & bits != 0 {
+                    if taken & bits != 0 {
+                        return None;
+                    }
+                    taken |= bits;
+                    names.push(name);
+                }
+            }
+            out.push((names, *b, v));
+        }
+        Some(out)
+    }
+
+    /// The reader `name` of union `id` (see [`Self::union_branches`]).
+    fn union(&mut self, validators: &mut Validators, id: usize, name: &Ident) {
+        let rt = self.rt.clone();
+        let Some(branches) = self.union_branches(id) else { return };
+        let Kind::Union { variants, .. } = self.plan.types[id].kind.clone() else { return };
+        let union_ty = super::types::ident(&self.plan.types[id].name);
+        let visitor = format_ident!("Visit{}", name);
+        let mut arms = Vec::new();
+        let mut taken = Vec::new();
+        for (kinds, b, v) in branches {
+            let reader = self.reader(validators, id, &[b], &variants[v].ty);
+            let vid = super::types::ident(&variants[v].name);
+            let build = if variants[v].ty == TypeRef::Null { quote!(|_| #union_ty::#vid) } else { quote!(#union_ty::#vid) };
+            for k in kinds {
+                let k = Ident::new(k, Span::call_site());
+                arms.push(quote!(#k => #build; #reader));
+                taken.push(k.to_string());
+            }
+        }
+        let refuse = ["bool", "number", "str", "null", "seq", "map"].into_iter().filter(|k| !taken.iter().any(|t| t == k)).map(|k| Ident::new(k, Span::call_site()));
+        self.items.push(quote!(#rt::union_reader!(#name, #visitor -> #union_ty { #(#arms),* } refuse #(#refuse)*);));
     }
 
     /// The fallback reader: the subtree as a `Value`, the validators of
@@ -393,46 +480,66 @@ impl<'a> Readers<'a> {
         name
     }
 
-    /// One member's slot: reading it when its name comes, taking it at `}`.
-    fn member(&mut self, validators: &mut Validators, id: usize, conj: &[NodeId], f: &Field, i: usize) -> (TokenStream, TokenStream, TokenStream) {
+    /// One member of an envelope: its slot in `Slots`, the match arm that
+    /// reads it, the check that it is present at `}` and how it is taken.
+    fn member(&mut self, validators: &mut Validators, id: usize, conj: &[NodeId], f: &Field, i: usize) -> Member {
         let rt = self.rt.clone();
         let schemas = self.member_schemas(conj, &f.json);
         let reader = self.reader(validators, id, &schemas, &f.ty);
         let local = format_ident!("f{}", i);
         let fid = super::types::ident(&f.rust);
         let json = &f.json;
-        let decl = quote!(let mut #local = ::std::option::Option::None;);
-        let arm = quote!(#json => #rt::fast::read_member::<#reader, _>(&mut m, &mut #local)?,);
-        let take = if f.required {
-            quote!(#fid: match #local { ::std::option::Option::Some(x) => x, ::std::option::Option::None => return ::std::result::Result::Err(#rt::fast::abort()) },)
-        } else {
-            quote!(#fid: #local,)
-        };
-        (decl, arm, take)
+        Member {
+            slot: quote!(#local: ::std::option::Option<<#reader as #rt::fast::Read>::Out>,),
+            keep: quote!(p.keep(#json, self.#local);),
+            arm: quote! {
+                #json => {
+                    if let ::std::result::Result::Err(e) = #rt::fast::read_member::<#reader, _>(&mut m, &mut s.#local) {
+                        return ::std::result::Result::Err(s.partial().failed(&mut m, k, e));
+                    }
+                }
+            },
+            missing: if f.required { quote!(|| s.#local.is_none()) } else { quote!() },
+            take: if f.required {
+                quote!(#fid: match s.#local { ::std::option::Option::Some(x) => x, ::std::option::Option::None => return ::std::result::Result::Err(#rt::fast::abort()) },)
+            } else {
+                quote!(#fid: s.#local,)
+            },
+        }
     }
 
-    /// Unknown members: refused, or checked by every `additionalProperties`
-    /// and kept in document order.
-    fn unknown(&mut self, validators: &mut Validators, conj: &[NodeId], extra: &Extra, extra_field: &str) -> (TokenStream, TokenStream, TokenStream) {
+    /// Unknown members of an envelope: refused, or checked by every
+    /// `additionalProperties` and kept in document order.
+    fn unknown(&mut self, validators: &mut Validators, conj: &[NodeId], extra: &Extra, extra_field: &str) -> Member {
         let rt = self.rt.clone();
         match extra {
-            Extra::Deny => (quote!(), quote!(_ => return ::std::result::Result::Err(#rt::fast::abort()),), quote!()),
+            Extra::Deny => Member {
+                slot: quote!(),
+                keep: quote!(),
+                arm: quote!(_ => return ::std::result::Result::Err(s.partial().unknown(&mut m, k)),),
+                missing: quote!(),
+                take: quote!(),
+            },
             Extra::Keep(xt) => {
                 let schemas: Vec<NodeId> = kws(self.ir, conj).filter_map(|k| k.additional_properties).collect();
                 let reader = self.reader(validators, usize::MAX, &schemas, xt);
                 let xid = super::types::ident(extra_field);
-                (
-                    quote!(let mut unknown = #rt::Extra::new();),
-                    quote! {
-                        _ => {
-                            let x = m.next_value_seed(#rt::fast::Seed::<#reader>::new())?;
-                            if unknown.insert(k.into_owned(), x).is_some() {
-                                return ::std::result::Result::Err(#rt::fast::abort());
+                Member {
+                    slot: quote!(unknown: #rt::Extra<<#reader as #rt::fast::Read>::Out>,),
+                    keep: quote!(p.keep_extra(self.unknown);),
+                    arm: quote! {
+                        _ => match m.next_value_seed(#rt::fast::Seed::<#reader>::new()) {
+                            ::std::result::Result::Ok(x) => {
+                                if s.unknown.insert(k.into_owned(), x).is_some() {
+                                    return ::std::result::Result::Err(#rt::fast::abort());
+                                }
                             }
-                        }
+                            ::std::result::Result::Err(e) => return ::std::result::Result::Err(s.partial().failed(&mut m, k, e)),
+                        },
                     },
-                    quote!(#xid: unknown,),
-                )
+                    missing: quote!(),
+                    take: quote!(#xid: s.unknown,),
+                }
             }
         }
     }
@@ -562,21 +669,26 @@ impl<'a> Readers<'a> {
         let conj = self.conj(&self.plan.types[id].nodes);
         let name = super::types::ident(&self.plan.types[id].name);
         let enum_name = super::types::ident(&self.plan.types[commands].name);
-        let (mut decls, mut arms, mut takes) = (Vec::new(), Vec::new(), Vec::new());
+        let mut members = Vec::new();
         for (i, f) in fields.iter().enumerate() {
             if f.json == tag || f.json == payload {
                 continue;
             }
-            let (d, a, t) = self.member(validators, id, &conj, f, i);
-            decls.push(d);
-            arms.push(a);
-            takes.push(t);
+            members.push(self.member(validators, id, &conj, f, i));
         }
-        let (xdecl, xarm, xtake) = self.unknown(validators, &conj, &extra, &extra_field);
+        let unknown = self.unknown(validators, &conj, &extra, &extra_field);
+        let unknown_init = if matches!(extra, Extra::Keep(_)) { quote!(unknown: #rt::Extra::new(),) } else { quote!() };
+        let slots: Vec<&TokenStream> = members.iter().chain([&unknown]).map(|m| &m.slot).collect();
+        let keeps: Vec<&TokenStream> = members.iter().chain([&unknown]).map(|m| &m.keep).collect();
+        let arms: Vec<&TokenStream> = members.iter().map(|m| &m.arm).collect();
+        let missing: Vec<&TokenStream> = members.iter().map(|m| &m.missing).collect();
+        let takes: Vec<&TokenStream> = members.iter().chain([&unknown]).map(|m| &m.take).collect();
+        let inits: Vec<Ident> = fields.iter().enumerate().filter(|(_, f)| f.json != tag && f.json != payload).map(|(i, _)| format_ident!("f{}", i)).collect();
+        let xarm = &unknown.arm;
         let tag_schemas = self.member_schemas(&conj, &tag);
         let tag_conj = self.conj(&tag_schemas);
         let tag_conds = self.string_conditions(&tag_conj).unwrap_or_else(|| vec![quote!(true)]);
-        let tag_refused = if tag_conds.is_empty() { quote!() } else { quote!(|| { let s: &str = &s; #(#tag_conds)||* }) };
+        let tag_refused = if tag_conds.is_empty() { quote!(false) } else { quote!({ let s: &str = &t; #(#tag_conds)||* }) };
         // One reader per command, in the enum's order.
         let mut now_arms = Vec::new();
         let mut raw_arms = Vec::new();
@@ -594,20 +706,22 @@ impl<'a> Readers<'a> {
                     quote!(_ => #enum_name::Unknown { type_name: t.to_owned(), payload: #rt::fast::read_raw::<#reader>(raw)? },),
                 )
             }
-            None => (quote!(_ => return ::std::result::Result::Err(#rt::fast::abort()),), quote!(_ => return ::std::option::Option::None,)),
+            // No command has this type: the payload is read as JSON, for the validators.
+            None => (quote!(_ => return ::std::result::Result::Err(#rt::fast::invalid_member(m)),), quote!(_ => return #rt::fast::invalid_raw(raw),)),
         };
         let command_field = super::types::ident(&crate::plan::names::field_name(&self.plan.types[commands].name));
         let f = format_ident!("read_{}", id);
         let visitor = format_ident!("Visit{}", id);
         let now = format_ident!("payload_{}", id);
         let later = format_ident!("raw_payload_{}", id);
+        let slots_ty = format_ident!("Slots{}", id);
         let doc = format!(" Reads a `{name}`: common members checked as they come, the payload with its command's reader once the tag is known.");
         self.items.push(quote! {
             #[doc = #doc]
             pub(super) fn #f<'de, D: de::Deserializer<'de>>(d: D) -> ::std::result::Result<#name, D::Error> {
-                d.deserialize_map(#visitor)
+                d.deserialize_any(#visitor)
             }
-            /// The payload when the tag came first.
+            /// The payload when the tag came first (at a broken rule, its JSON is handed up).
             fn #now<'de, A: de::MapAccess<'de>>(t: &str, m: &mut A) -> ::std::result::Result<#enum_name, A::Error> {
                 ::std::result::Result::Ok(match t {
                     #(#now_arms)*
@@ -621,6 +735,29 @@ impl<'a> Readers<'a> {
                     #raw_other
                 })
             }
+            /// The members read so far.
+            struct #slots_ty<'de> {
+                tag: ::std::option::Option<::std::borrow::Cow<'de, str>>,
+                command: ::std::option::Option<#enum_name>,
+                raw: ::std::option::Option<&'de #rt::__private::serde_json::value::RawValue>,
+                #(#slots)*
+            }
+            impl #slots_ty<'_> {
+                /// The members read so far, as JSON.
+                #[cold]
+                fn partial(self) -> #rt::fast::Partial {
+                    let mut p = #rt::fast::Partial::new();
+                    if let ::std::option::Option::Some(t) = self.tag {
+                        p.keep_value(#tag, #rt::Value::String(t.into_owned()));
+                    }
+                    if let ::std::option::Option::Some(c) = self.command {
+                        p.keep_fields(|m| c.write_payload(#payload, m));
+                    }
+                    p.keep_raw(#payload, self.raw);
+                    #(#keeps)*
+                    p
+                }
+            }
             struct #visitor;
             impl<'de> de::Visitor<'de> for #visitor {
                 type Value = #name;
@@ -628,42 +765,71 @@ impl<'a> Readers<'a> {
                     f.write_str("an object")
                 }
                 fn visit_map<A: de::MapAccess<'de>>(self, mut m: A) -> ::std::result::Result<#name, A::Error> {
-                    let mut tag: ::std::option::Option<::std::borrow::Cow<'de, str>> = ::std::option::Option::None;
-                    let mut command: ::std::option::Option<#enum_name> = ::std::option::Option::None;
-                    let mut raw: ::std::option::Option<&'de #rt::__private::serde_json::value::RawValue> = ::std::option::Option::None;
-                    #(#decls)*
-                    #xdecl
+                    let mut s = #slots_ty {
+                        tag: ::std::option::Option::None,
+                        command: ::std::option::Option::None,
+                        raw: ::std::option::Option::None,
+                        #(#inits: ::std::option::Option::None,)*
+                        #unknown_init
+                    };
                     while let ::std::option::Option::Some(#rt::fast::Key(k)) = m.next_key::<#rt::fast::Key<'de>>()? {
                         match &*k {
                             #tag => {
-                                let #rt::fast::Key(s) = m.next_value::<#rt::fast::Key<'de>>()?;
-                                if tag.is_some() #tag_refused {
+                                let #rt::fast::Key(t) = m.next_value::<#rt::fast::Key<'de>>()?;
+                                if s.tag.is_some() {
                                     return ::std::result::Result::Err(#rt::fast::abort());
                                 }
-                                tag = ::std::option::Option::Some(s);
+                                let refused = #tag_refused;
+                                if refused {
+                                    let mut p = s.partial();
+                                    p.keep_value(#tag, #rt::Value::String(t.into_owned()));
+                                    return ::std::result::Result::Err(p.rest(&mut m));
+                                }
+                                s.tag = ::std::option::Option::Some(t);
                             }
                             #payload => {
-                                if command.is_some() || raw.is_some() {
+                                if s.command.is_some() || s.raw.is_some() {
                                     return ::std::result::Result::Err(#rt::fast::abort());
                                 }
-                                match tag.as_deref() {
-                                    ::std::option::Option::Some(t) => command = ::std::option::Option::Some(#now(t, &mut m)?),
-                                    ::std::option::Option::None => raw = ::std::option::Option::Some(m.next_value()?),
+                                match s.tag.as_deref() {
+                                    ::std::option::Option::Some(t) => match #now(t, &mut m) {
+                                        ::std::result::Result::Ok(c) => s.command = ::std::option::Option::Some(c),
+                                        ::std::result::Result::Err(e) => return ::std::result::Result::Err(s.partial().failed(&mut m, k, e)),
+                                    },
+                                    ::std::option::Option::None => s.raw = ::std::option::Option::Some(m.next_value()?),
                                 }
                             }
                             #(#arms)*
                             #xarm
                         }
                     }
-                    let chosen = match (command, raw, tag) {
-                        (::std::option::Option::Some(c), _, ::std::option::Option::Some(_)) => c,
-                        (::std::option::Option::None, ::std::option::Option::Some(raw), ::std::option::Option::Some(t)) => {
-                            #later(&t, raw).ok_or_else(#rt::fast::abort)?
+                    if let (::std::option::Option::Some(t), ::std::option::Option::Some(raw)) = (&s.tag, s.raw) {
+                        match #later(t, raw) {
+                            ::std::option::Option::Some(c) => {
+                                s.command = ::std::option::Option::Some(c);
+                                s.raw = ::std::option::Option::None;
+                            }
+                            ::std::option::Option::None => {
+                                let ::std::option::Option::Some(v) = #rt::fast::salvaged() else {
+                                    return ::std::result::Result::Err(#rt::fast::abort());
+                                };
+                                s.raw = ::std::option::Option::None;
+                                let mut p = s.partial();
+                                p.keep_value(#payload, v);
+                                return ::std::result::Result::Err(p.done());
+                            }
                         }
-                        _ => return ::std::result::Result::Err(#rt::fast::abort()),
+                    }
+                    if s.tag.is_none() || s.command.is_none() #(#missing)* {
+                        return ::std::result::Result::Err(s.partial().done());
+                    }
+                    let ::std::option::Option::Some(chosen) = s.command else {
+                        return ::std::result::Result::Err(#rt::fast::abort());
                     };
-                    ::std::result::Result::Ok(#name { #(#takes)* #command_field: chosen, #xtake })
+                    ::std::result::Result::Ok(#name { #(#takes)* #command_field: chosen })
                 }
+                #rt::__fast_refuse!(scalars);
+                #rt::__fast_refuse!(seq);
             }
         });
     }

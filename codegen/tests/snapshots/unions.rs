@@ -498,76 +498,93 @@ mod fast {
         Check2 -> Overlapping, | v | rt::is_valid_with(super::validators::v6, v, B0,
         "/properties/overlapping")
     );
-    rt::via_value!(
-        Check3 -> OneOrMany, | v | rt::is_valid_with(super::validators::v9, v, B0,
-        "/properties/oneOrMany")
+    rt::string_leaf!(
+        Leaf4 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::string_leaf!(
+        Leaf5 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::union_reader!(
+        Union3, VisitUnion3 -> OneOrMany { str => OneOrMany::One; rt::fast::LeafRead <
+        Leaf4 >, seq => OneOrMany::Many; rt::fast::VecOf < rt::fast::LeafRead < Leaf5 >,
+        0usize, { usize::MAX } > } refuse bool number null map
     );
     rt::value_leaf!(
-        Leaf4 -> Level, string | v | rt::is_valid_with(super::validators::v10, v, B0,
+        Leaf6 -> Level, string | v | rt::is_valid_with(super::validators::v10, v, B0,
         "/properties/level")
-    );
-    rt::via_value!(
-        Check5 -> Titled, | v | rt::is_valid_with(super::validators::v12, v, B0,
-        "/properties/titled")
-    );
-    rt::value_leaf!(
-        Leaf6 -> ::std::string::String, string | v |
-        rt::is_valid_with(super::validators::v19, v, B0, "/properties/notEmpty")
-    );
-    rt::via_value!(
-        Check7 -> Conditional, | v | rt::is_valid_with(super::validators::v13, v, B0,
-        "/properties/conditional")
-    );
-    rt::object_reader!(
-        read_0, Visit0, Unions { shape = "shape" : rt::fast::ViaValue < Check1 >,
-        optional; overlapping = "overlapping" : rt::fast::ViaValue < Check2 >, optional;
-        one_or_many = "oneOrMany" : rt::fast::ViaValue < Check3 >, optional; level =
-        "level" : rt::fast::LeafRead < Leaf4 >, optional; titled = "titled" :
-        rt::fast::ViaValue < Check5 >, optional; not_empty = "notEmpty" :
-        rt::fast::LeafRead < Leaf6 >, optional; conditional = "conditional" :
-        rt::fast::ViaValue < Check7 >, optional; merged = "merged" : rt::fast::Typed <
-        Merged >, optional; envelope = "envelope" : rt::fast::Typed < Event >, optional;
-        } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf8 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
-    rt::object_reader!(
-        read_5, Visit5, IdOverlapping { id = "id" : rt::fast::LeafRead < Leaf8 >,
-        required; } extra extra : rt::fast::AnyValue
+    rt::value_leaf!(
+        Leaf9 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v11, v,
+        B0, "/properties/titled/oneOf/1")
     );
-    rt::string_leaf!(
-        Leaf9 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::object_reader!(
-        read_6, Visit6, PathOverlapping { path = "path" : rt::fast::LeafRead < Leaf9 >,
-        required; } extra extra : rt::fast::AnyValue
-    );
-    rt::string_leaf!(
-        Leaf10 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
+    rt::union_reader!(
+        Union7, VisitUnion7 -> Titled { str => Titled::ByName; rt::fast::LeafRead < Leaf8
+        >, number => Titled::ByNumber; rt::fast::LeafRead < Leaf9 > } refuse bool null
+        seq map
     );
     rt::value_leaf!(
-        Leaf11 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v11, v,
-        B0, "/properties/merged/allOf/1/properties/b")
+        Leaf10 -> ::std::string::String, string | v |
+        rt::is_valid_with(super::validators::v19, v, B0, "/properties/notEmpty")
+    );
+    rt::via_value!(
+        Check11 -> Conditional, | v | rt::is_valid_with(super::validators::v13, v, B0,
+        "/properties/conditional")
     );
     rt::object_reader!(
-        read_11, Visit11, Merged { a = "a" : rt::fast::LeafRead < Leaf10 >, required; b =
-        "b" : rt::fast::LeafRead < Leaf11 >, required; } extra extra : rt::fast::AnyValue
+        read_0, Visit0, Unions { shape = "shape" : rt::fast::ViaValue < Check1 >,
+        optional; overlapping = "overlapping" : rt::fast::ViaValue < Check2 >, optional;
+        one_or_many = "oneOrMany" : Union3, optional; level = "level" :
+        rt::fast::LeafRead < Leaf6 >, optional; titled = "titled" : Union7, optional;
+        not_empty = "notEmpty" : rt::fast::LeafRead < Leaf10 >, optional; conditional =
+        "conditional" : rt::fast::ViaValue < Check11 >, optional; merged = "merged" :
+        rt::fast::Typed < Merged >, optional; envelope = "envelope" : rt::fast::Typed <
+        Event >, optional; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf12 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_5, Visit5, IdOverlapping { id = "id" : rt::fast::LeafRead < Leaf12 >,
+        required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf13 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::object_reader!(
+        read_6, Visit6, PathOverlapping { path = "path" : rt::fast::LeafRead < Leaf13 >,
+        required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf14 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
+    rt::value_leaf!(
+        Leaf15 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v11, v,
+        B0, "/properties/merged/allOf/1/properties/b")
+    );
+    rt::object_reader!(
+        read_11, Visit11, Merged { a = "a" : rt::fast::LeafRead < Leaf14 >, required; b =
+        "b" : rt::fast::LeafRead < Leaf15 >, required; } extra extra : rt::fast::AnyValue
+    );
+    rt::string_leaf!(
+        Leaf16 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
     /// Reads a `Event`: common members checked as they come, the payload with its command's reader once the tag is known.
     pub(super) fn read_12<'de, D: de::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Event, D::Error> {
-        d.deserialize_map(Visit12)
+        d.deserialize_any(Visit12)
     }
-    /// The payload when the tag came first.
+    /// The payload when the tag came first (at a broken rule, its JSON is handed up).
     fn payload_12<'de, A: de::MapAccess<'de>>(
         t: &str,
         m: &mut A,
@@ -628,6 +645,31 @@ mod fast {
             },
         )
     }
+    /// The members read so far.
+    struct Slots12<'de> {
+        tag: ::std::option::Option<::std::borrow::Cow<'de, str>>,
+        command: ::std::option::Option<EventBody>,
+        raw: ::std::option::Option<&'de rt::__private::serde_json::value::RawValue>,
+        f2: ::std::option::Option<<rt::fast::LeafRead<Leaf16> as rt::fast::Read>::Out>,
+        unknown: rt::Extra<<rt::fast::AnyValue as rt::fast::Read>::Out>,
+    }
+    impl Slots12<'_> {
+        /// The members read so far, as JSON.
+        #[cold]
+        fn partial(self) -> rt::fast::Partial {
+            let mut p = rt::fast::Partial::new();
+            if let ::std::option::Option::Some(t) = self.tag {
+                p.keep_value("type", rt::Value::String(t.into_owned()));
+            }
+            if let ::std::option::Option::Some(c) = self.command {
+                p.keep_fields(|m| c.write_payload("data", m));
+            }
+            p.keep_raw("data", self.raw);
+            p.keep("at", self.f2);
+            p.keep_extra(self.unknown);
+            p
+        }
+    }
     struct Visit12;
     impl<'de> de::Visitor<'de> for Visit12 {
         type Value = Event;
@@ -638,86 +680,129 @@ mod fast {
             self,
             mut m: A,
         ) -> ::std::result::Result<Event, A::Error> {
-            let mut tag: ::std::option::Option<::std::borrow::Cow<'de, str>> = ::std::option::Option::None;
-            let mut command: ::std::option::Option<EventBody> = ::std::option::Option::None;
-            let mut raw: ::std::option::Option<
-                &'de rt::__private::serde_json::value::RawValue,
-            > = ::std::option::Option::None;
-            let mut f2 = ::std::option::Option::None;
-            let mut unknown = rt::Extra::new();
+            let mut s = Slots12 {
+                tag: ::std::option::Option::None,
+                command: ::std::option::Option::None,
+                raw: ::std::option::Option::None,
+                f2: ::std::option::Option::None,
+                unknown: rt::Extra::new(),
+            };
             while let ::std::option::Option::Some(rt::fast::Key(k)) = m
                 .next_key::<rt::fast::Key<'de>>()?
             {
                 match &*k {
                     "type" => {
-                        let rt::fast::Key(s) = m.next_value::<rt::fast::Key<'de>>()?;
-                        if tag.is_some() {
+                        let rt::fast::Key(t) = m.next_value::<rt::fast::Key<'de>>()?;
+                        if s.tag.is_some() {
                             return ::std::result::Result::Err(rt::fast::abort());
                         }
-                        tag = ::std::option::Option::Some(s);
+                        let refused = false;
+                        if refused {
+                            let mut p = s.partial();
+                            p.keep_value("type", rt::Value::String(t.into_owned()));
+                            return ::std::result::Result::Err(p.rest(&mut m));
+                        }
+                        s.tag = ::std::option::Option::Some(t);
                     }
                     "data" => {
-                        if command.is_some() || raw.is_some() {
+                        if s.command.is_some() || s.raw.is_some() {
                             return ::std::result::Result::Err(rt::fast::abort());
                         }
-                        match tag.as_deref() {
+                        match s.tag.as_deref() {
                             ::std::option::Option::Some(t) => {
-                                command = ::std::option::Option::Some(
-                                    payload_12(t, &mut m)?,
-                                );
+                                match payload_12(t, &mut m) {
+                                    ::std::result::Result::Ok(c) => {
+                                        s.command = ::std::option::Option::Some(c);
+                                    }
+                                    ::std::result::Result::Err(e) => {
+                                        return ::std::result::Result::Err(
+                                            s.partial().failed(&mut m, k, e),
+                                        );
+                                    }
+                                }
                             }
                             ::std::option::Option::None => {
-                                raw = ::std::option::Option::Some(m.next_value()?);
+                                s.raw = ::std::option::Option::Some(m.next_value()?);
                             }
                         }
                     }
                     "at" => {
-                        rt::fast::read_member::<
-                            rt::fast::LeafRead<Leaf12>,
+                        if let ::std::result::Result::Err(e) = rt::fast::read_member::<
+                            rt::fast::LeafRead<Leaf16>,
                             _,
-                        >(&mut m, &mut f2)?
+                        >(&mut m, &mut s.f2) {
+                            return ::std::result::Result::Err(
+                                s.partial().failed(&mut m, k, e),
+                            );
+                        }
                     }
                     _ => {
-                        let x = m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::AnyValue>::new(),
-                            )?;
-                        if unknown.insert(k.into_owned(), x).is_some() {
-                            return ::std::result::Result::Err(rt::fast::abort());
+                        match m
+                            .next_value_seed(rt::fast::Seed::<rt::fast::AnyValue>::new())
+                        {
+                            ::std::result::Result::Ok(x) => {
+                                if s.unknown.insert(k.into_owned(), x).is_some() {
+                                    return ::std::result::Result::Err(rt::fast::abort());
+                                }
+                            }
+                            ::std::result::Result::Err(e) => {
+                                return ::std::result::Result::Err(
+                                    s.partial().failed(&mut m, k, e),
+                                );
+                            }
                         }
                     }
                 }
             }
-            let chosen = match (command, raw, tag) {
-                (::std::option::Option::Some(c), _, ::std::option::Option::Some(_)) => c,
-                (
-                    ::std::option::Option::None,
-                    ::std::option::Option::Some(raw),
-                    ::std::option::Option::Some(t),
-                ) => raw_payload_12(&t, raw).ok_or_else(rt::fast::abort)?,
-                _ => return ::std::result::Result::Err(rt::fast::abort()),
+            if let (::std::option::Option::Some(t), ::std::option::Option::Some(raw)) = (
+                &s.tag,
+                s.raw,
+            ) {
+                match raw_payload_12(t, raw) {
+                    ::std::option::Option::Some(c) => {
+                        s.command = ::std::option::Option::Some(c);
+                        s.raw = ::std::option::Option::None;
+                    }
+                    ::std::option::Option::None => {
+                        let ::std::option::Option::Some(v) = rt::fast::salvaged() else {
+                            return ::std::result::Result::Err(rt::fast::abort());
+                        };
+                        s.raw = ::std::option::Option::None;
+                        let mut p = s.partial();
+                        p.keep_value("data", v);
+                        return ::std::result::Result::Err(p.done());
+                    }
+                }
+            }
+            if s.tag.is_none() || s.command.is_none() {
+                return ::std::result::Result::Err(s.partial().done());
+            }
+            let ::std::option::Option::Some(chosen) = s.command else {
+                return ::std::result::Result::Err(rt::fast::abort());
             };
             ::std::result::Result::Ok(Event {
-                at: f2,
+                at: s.f2,
+                extra: s.unknown,
                 event_body: chosen,
-                extra: unknown,
             })
         }
+        rt::__fast_refuse!(scalars);
+        rt::__fast_refuse!(seq);
     }
     rt::string_leaf!(
-        Leaf13 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        Leaf17 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
     rt::object_reader!(
-        read_14, Visit14, CreatedData { by = "by" : rt::fast::LeafRead < Leaf13 >,
+        read_14, Visit14, CreatedData { by = "by" : rt::fast::LeafRead < Leaf17 >,
         required; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf14 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        Leaf18 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
     rt::object_reader!(
-        read_15, Visit15, DeletedData { reason = "reason" : rt::fast::LeafRead < Leaf14
+        read_15, Visit15, DeletedData { reason = "reason" : rt::fast::LeafRead < Leaf18
         >, optional; } extra extra : rt::fast::AnyValue
     );
 }

@@ -20,3 +20,21 @@ fn every_document_gets_its_verdict() {
     assert!(generated::CASES.len() >= 100, "the sample has {} documents", generated::CASES.len());
     assert!(wrong.is_empty(), "{} of {} documents got the wrong verdict:\n{}", wrong.len(), generated::CASES.len(), wrong.join("\n"));
 }
+
+/// The one-pass reader (`from_json_slice`) answers as the full path does on
+/// every document of the sample: the same value, or the same errors.
+#[test]
+fn the_one_pass_reader_agrees_with_the_full_path() {
+    let mut wrong = Vec::new();
+    let mut compared = 0;
+    for case in generated::CASES {
+        if let Some(one_pass) = case.one_pass {
+            compared += 1;
+            if let Err(e) = one_pass(case.data.as_bytes()) {
+                wrong.push(format!("{}: {e}", case.document));
+            }
+        }
+    }
+    assert!(compared >= 100, "only {compared} documents have a root type");
+    assert!(wrong.is_empty(), "{} of {} documents got the wrong verdict:\n{}", wrong.len(), generated::CASES.len(), wrong.join("\n"));
+}

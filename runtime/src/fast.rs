@@ -437,6 +437,34 @@ impl<'de> Visitor<'de> for KeyVisitor {
     }
 }
 
+/// A tag member's value (`type`), borrowed from the input when it has no
+/// escapes; a value of another JSON type is invalid (handed up as JSON).
+pub struct Tag<'de>(pub Cow<'de, str>);
+
+impl<'de> de::Deserialize<'de> for Tag<'de> {
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(TagVisitor)
+    }
+}
+
+struct TagVisitor;
+
+impl<'de> Visitor<'de> for TagVisitor {
+    type Value = Tag<'de>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a string")
+    }
+    #[inline]
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Tag<'de>, E> {
+        Ok(Tag(Cow::Borrowed(v)))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Tag<'de>, E> {
+        Ok(Tag(Cow::Owned(v.to_owned())))
+    }
+    crate::__fast_refuse!(bool number null seq map);
+}
+
 /// A scalar reader: strings are checked as `&str` before anything is
 /// allocated; other scalars (numbers, booleans, `null`) as a `Value` on the
 /// stack with the generated validators, exactly as the full path does.

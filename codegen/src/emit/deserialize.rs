@@ -775,7 +775,10 @@ impl<'a> Readers<'a> {
                     while let ::std::option::Option::Some(#rt::fast::Key(k)) = m.next_key::<#rt::fast::Key<'de>>()? {
                         match &*k {
                             #tag => {
-                                let #rt::fast::Key(t) = m.next_value::<#rt::fast::Key<'de>>()?;
+                                let t = match m.next_value::<#rt::fast::Tag<'de>>() {
+                                    ::std::result::Result::Ok(#rt::fast::Tag(t)) => t,
+                                    ::std::result::Result::Err(e) => return ::std::result::Result::Err(s.partial().failed(&mut m, k, e)),
+                                };
                                 if s.tag.is_some() {
                                     return ::std::result::Result::Err(#rt::fast::abort());
                                 }

@@ -692,7 +692,14 @@ mod fast {
             {
                 match &*k {
                     "type" => {
-                        let rt::fast::Key(t) = m.next_value::<rt::fast::Key<'de>>()?;
+                        let t = match m.next_value::<rt::fast::Tag<'de>>() {
+                            ::std::result::Result::Ok(rt::fast::Tag(t)) => t,
+                            ::std::result::Result::Err(e) => {
+                                return ::std::result::Result::Err(
+                                    s.partial().failed(&mut m, k, e),
+                                );
+                            }
+                        };
                         if s.tag.is_some() {
                             return ::std::result::Result::Err(rt::fast::abort());
                         }

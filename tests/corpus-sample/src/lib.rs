@@ -15,8 +15,12 @@ pub struct Case {
     pub check: fn(serde_json::Value) -> Result<(), String>,
     /// With a root type: `from_json_slice` on the document's bytes against
     /// the full path (`from_json_slice_via_value`), `Err` when they differ.
-    pub one_pass: Option<fn(&[u8]) -> Result<(), String>>,
+    pub one_pass: Option<OnePass>,
 }
+
+/// Runs a document's bytes through `from_json_slice` and the full path;
+/// `Err` says how they differ.
+pub type OnePass = fn(&[u8]) -> Result<(), String>;
 
 /// `Ok` when the one-pass reader's answer is the full path's: an equal
 /// value, or the same errors in the same order.

@@ -8,7 +8,8 @@
 //! * `fuzz-diff`: compare our validators with the `jsonschema` crate on generated documents;
 //! * `validate`: validate documents against a bundled schema;
 //! * `bench`: the benches in `bench/` (their own workspace), tabulated;
-//! * `build-time`: how long the root crate's `build.rs` runs (median).
+//! * `build-time`: how long the root crate's `build.rs` runs (median), or
+//!   with `--compile` what the generated code costs to compile (ours, typify).
 
 mod check;
 mod corpus;
@@ -44,7 +45,10 @@ commands:
               [--json FILE] [--no-memory])
   build-time  how long the root crate's build.rs (the generator over schemas/)
               runs: the median of N runs of the built script ([--runs N]
-              [--release])
+              [--release]); with --compile, how long the generated code takes
+              to compile, ours against typify 0.8 on the same schemas (median
+              of N rebuilds of each lib, default 5; temporary crates under
+              target/build-cost/)
 ";
 
 fn main() -> ExitCode {

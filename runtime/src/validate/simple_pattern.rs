@@ -136,15 +136,25 @@ impl SimplePattern {
     /// Whether the pattern matches `s` (what `regress`'s `find` would say).
     pub(crate) fn is_match(&self, s: &str) -> bool {
         let b = s.as_bytes();
-        let mut pos = 0;
+        let mut pos = 0usize;
         for p in &self.pieces {
             let mut count = 0u32;
             match p.set {
                 Set::Ascii(mask) => {
-                    while count < p.max && pos < b.len() && b[pos] < 128 && (mask >> b[pos]) & 1 == 1 {
+                    // The bytes this piece may take, then a scan of the
+                    // mask's two halves (no 128-bit shift per byte).
+                    let start = pos;
+                    let limit = b.len().min(start.saturating_add(p.max as usize));
+                    let (low, high) = (mask as u64, (mask >> 64) as u64);
+                    while pos < limit {
+                        let c = b[pos];
+                        let hit = if c < 64 { low >> c } else if c < 128 { high >> (c - 64) } else { 0 };
+                        if hit & 1 == 0 {
+                            break;
+                        }
                         pos += 1;
-                        count += 1;
                     }
+                    count = (pos - start) as u32;
                 }
                 Set::AnyButNewline => {
                     let rest = &s[pos..];

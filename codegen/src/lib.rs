@@ -125,7 +125,9 @@ pub fn generate(settings: &Settings, inputs: &[SchemaInput]) -> Result<Output, E
     let ir = ir::build(settings, &docs)?;
     cycles::check(&ir)?;
     let plan = plan::plan(settings, &ir)?;
-    emit::emit(settings, &docs, &ir, &plan)
+    let mut out = emit::emit(settings, &docs, &ir, &plan)?;
+    out.warnings.splice(0..0, ir.warnings.iter().cloned());
+    Ok(out)
 }
 
 /// Writes generated files into `$OUT_DIR` for a build script, rewriting a

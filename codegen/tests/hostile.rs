@@ -77,3 +77,17 @@ fn a_thousand_properties_and_a_long_ref_chain() {
     let text = format!(r##"{{"$ref": "#/$defs/d0", "$defs": {{{}, "d300": {{"type": "string"}}}}}}"##, defs.join(","));
     run(&text).unwrap();
 }
+
+#[test]
+fn draft4_const_is_applied_with_a_warning() {
+    let text = r#"{"$schema": "http://json-schema.org/draft-04/schema#", "properties": {"kind": {"const": "a"}}}"#;
+    let out = run(text).unwrap();
+    let w: Vec<_> = out.warnings.iter().filter(|w| w.message.contains("`const`")).collect();
+    assert_eq!(w.len(), 1, "{:?}", out.warnings);
+    assert_eq!((w[0].file.as_str(), w[0].pointer.as_str()), ("hostile.json", "/properties/kind/const"));
+    assert!(w[0].message.contains("draft-04"), "{}", w[0]);
+    assert!(out.files[0].contents.contains("\"a\""), "the const is in the generated code");
+    // Draft 6 and later: no warning.
+    let out = run(r#"{"$schema": "http://json-schema.org/draft-06/schema#", "properties": {"kind": {"const": "a"}}}"#).unwrap();
+    assert!(out.warnings.iter().all(|w| !w.message.contains("`const`")), "{:?}", out.warnings);
+}

@@ -1,6 +1,9 @@
 //! Every snapshot compiles with warnings denied, and behaves as its schema says.
 #![deny(warnings)]
 
+pub mod allof_self {
+    include!("snapshots/allof_self.rs");
+}
 pub mod arrays {
     include!("snapshots/arrays.rs");
 }
@@ -167,4 +170,13 @@ fn draft4_const_is_enforced() {
     assert!(draft4_const::is_valid(&json!({"binding": {"type": "sql", "table": "t"}})));
     assert!(!draft4_const::is_valid(&json!({"binding": {"type": "queue"}})));
     assert!(!draft4_const::is_valid(&json!({"binding": {"type": "sql", "table": 1}})));
+}
+
+#[test]
+fn an_all_of_that_includes_its_own_definition_adds_nothing() {
+    assert!(allof_self::is_valid(&json!({"vm": {"os": "linux"}})));
+    assert!(allof_self::is_valid(&json!({"vm": {"os": "linux", "size": 2}})));
+    assert!(!allof_self::is_valid(&json!({"vm": {"size": 2}})));
+    assert!(!allof_self::is_valid(&json!({"vm": {"os": 1}})));
+    assert!(!allof_self::is_valid(&json!({"vm": {"os": "linux", "size": 0}})));
 }

@@ -5,7 +5,7 @@
 //! resolved to a node. Cycles are fine: nodes live in an arena.
 
 use crate::load::{self, Dialect, DocId, Docs, Place};
-use crate::{Error, Settings};
+use crate::{Error, Settings, Warning};
 use serde_json::{Number, Value};
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -254,6 +254,9 @@ pub struct Ir {
     pub sensitivity: HashMap<NodeId, String>,
     /// Whether each document gets a module.
     pub generated: Vec<bool>,
+    /// Notes about keywords read other than their dialect says (draft-04
+    /// `const`), each naming file, JSON Pointer and keyword.
+    pub warnings: Vec<Warning>,
     /// [`Ir::shapes`], without and with `format` assertion.
     shape_cache: [std::sync::OnceLock<Vec<[u8; 32]>>; 2],
 }
@@ -427,6 +430,7 @@ pub fn build(settings: &Settings, docs: &Docs) -> Result<Ir, Error> {
             doc_paths: docs.docs.iter().map(|d| d.path.clone()).collect(),
             sensitivity: HashMap::new(),
             generated: docs.docs.iter().map(|d| d.module.is_some()).collect(),
+            warnings: Vec::new(),
             shape_cache: Default::default(),
         },
         queue: VecDeque::new(),
@@ -701,7 +705,20 @@ impl Builder<'_> {
                 "contains" if dialect >= Dialect::Draft6 => k.contains = Some(child(self, &kw_rel)?),
                 "type" => k.types = Some(parse_types(v).ok_or_else(|| err(kw, "must be a type name or an array of type names"))?),
                 "enum" => k.enum_ = Some(v.as_array().cloned().ok_or_else(|| err(kw, "must be an array"))?),
-                "const" if dialect >= Dialect::Draft6 => k.const_ = Some(v.clone()),
+                "const" => {
+                    // Draft 04 does not define `const`; ajv (SchemaStore's
+                    // validator) applies it there all the same, and schemas
+                    // written against it rely on that: applied as draft 6
+                    // defines it, with a warning.
+                    if dialect < Dialect::Draft6 {
+                        self.ir.warnings.push(Warning {
+                            file: path.clone(),
+                            pointer: format!("{pointer}{kw_rel}"),
+                            message: "`const` is not a draft-04 keyword; applied as draft 6 defines it (as ajv does)".to_owned(),
+                        });
+                    }
+                    k.const_ = Some(v.clone());
+                }
                 "multipleOf" => {
                     let n = positive_number(v).ok_or_else(|| err(kw, "must be a number greater than 0"))?;
                     k.multiple_of = Some(n);

@@ -122,10 +122,12 @@ pub struct Output {
 /// Runs the whole pipeline: a pure function of its inputs.
 pub fn generate(settings: &Settings, inputs: &[SchemaInput]) -> Result<Output, Error> {
     let docs = load::load(settings, inputs)?;
-    let ir = ir::build(settings, &docs)?;
-    cycles::check(&ir)?;
+    let mut ir = ir::build(settings, &docs)?;
+    cycles::check(&mut ir)?;
     let plan = plan::plan(settings, &ir)?;
-    emit::emit(settings, &docs, &ir, &plan)
+    let mut out = emit::emit(settings, &docs, &ir, &plan)?;
+    out.warnings.splice(0..0, ir.warnings.iter().cloned());
+    Ok(out)
 }
 
 /// Writes generated files into `$OUT_DIR` for a build script, rewriting a

@@ -1,11 +1,17 @@
 //! Every snapshot compiles with warnings denied, and behaves as its schema says.
 #![deny(warnings)]
 
+pub mod allof_self {
+    include!("snapshots/allof_self.rs");
+}
 pub mod arrays {
     include!("snapshots/arrays.rs");
 }
 pub mod awkward_names {
     include!("snapshots/awkward_names.rs");
+}
+pub mod draft4_const {
+    include!("snapshots/draft4_const.rs");
 }
 pub mod draft4_tuple {
     include!("snapshots/draft4_tuple.rs");
@@ -155,4 +161,22 @@ fn objects_arrays_and_draft4() {
     assert!(!draft4_tuple::is_valid(&json!({"point": [1, 2, 3]})));
     assert!(!draft4_tuple::is_valid(&json!({"deps": {"a": 1}})));
     assert!(!draft4_tuple::is_valid(&json!({"deps": {"c": 1}})));
+}
+
+#[test]
+fn draft4_const_is_enforced() {
+    // Without `const`, `{"type": "http"}` would match both branches of the oneOf.
+    assert!(draft4_const::is_valid(&json!({"binding": {"type": "http"}})));
+    assert!(draft4_const::is_valid(&json!({"binding": {"type": "sql", "table": "t"}})));
+    assert!(!draft4_const::is_valid(&json!({"binding": {"type": "queue"}})));
+    assert!(!draft4_const::is_valid(&json!({"binding": {"type": "sql", "table": 1}})));
+}
+
+#[test]
+fn an_all_of_that_includes_its_own_definition_adds_nothing() {
+    assert!(allof_self::is_valid(&json!({"vm": {"os": "linux"}})));
+    assert!(allof_self::is_valid(&json!({"vm": {"os": "linux", "size": 2}})));
+    assert!(!allof_self::is_valid(&json!({"vm": {"size": 2}})));
+    assert!(!allof_self::is_valid(&json!({"vm": {"os": 1}})));
+    assert!(!allof_self::is_valid(&json!({"vm": {"os": "linux", "size": 0}})));
 }

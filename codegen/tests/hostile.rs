@@ -11,8 +11,12 @@ fn run(text: &str) -> Result<contracts_codegen::Output, Error> {
 fn ref_cycles_that_never_descend_are_refused() {
     for text in [
         r##"{"$ref": "#"}"##,
-        r##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}}, "$ref": "#/$defs/a"}"##,
+        r##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}"##,
         r##"{"anyOf": [{"type": "string"}, {"$ref": "#"}]}"##,
+        r##"{"oneOf": [{"type": "string"}, {"$ref": "#"}]}"##,
+        r##"{"not": {"$ref": "#"}}"##,
+        r##"{"if": {"$ref": "#"}, "then": {"type": "string"}}"##,
+        r##"{"$defs": {"a": {"allOf": [{"anyOf": [{"$ref": "#/$defs/a"}]}]}}, "$ref": "#/$defs/a"}"##,
     ] {
         let e = run(text).unwrap_err();
         assert_eq!(e.file, "hostile.json");
@@ -76,4 +80,36 @@ fn a_thousand_properties_and_a_long_ref_chain() {
     let defs: Vec<String> = (0..300).map(|i| format!(r##""d{i}": {{"$ref": "#/$defs/d{}"}}"##, i + 1)).collect();
     let text = format!(r##"{{"$ref": "#/$defs/d0", "$defs": {{{}, "d300": {{"type": "string"}}}}}}"##, defs.join(","));
     run(&text).unwrap();
+}
+
+#[test]
+fn draft4_const_is_applied_with_a_warning() {
+    let text = r#"{"$schema": "http://json-schema.org/draft-04/schema#", "properties": {"kind": {"const": "a"}}}"#;
+    let out = run(text).unwrap();
+    let w: Vec<_> = out.warnings.iter().filter(|w| w.message.contains("`const`")).collect();
+    assert_eq!(w.len(), 1, "{:?}", out.warnings);
+    assert_eq!((w[0].file.as_str(), w[0].pointer.as_str()), ("hostile.json", "/properties/kind/const"));
+    assert!(w[0].message.contains("draft-04"), "{}", w[0]);
+    assert!(out.files[0].contents.contains("\"a\""), "the const is in the generated code");
+    // Draft 6 and later: no warning.
+    let out = run(r#"{"$schema": "http://json-schema.org/draft-06/schema#", "properties": {"kind": {"const": "a"}}}"#).unwrap();
+    assert!(out.warnings.iter().all(|w| !w.message.contains("`const`")), "{:?}", out.warnings);
+}
+
+#[test]
+fn an_all_of_that_includes_itself_adds_nothing_with_a_warning() {
+    for (text, pointer) in [
+        (r##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}}, "$ref": "#/$defs/a"}"##, "/$defs/b/allOf/0/$ref"),
+        (r##"{"type": "object", "allOf": [{"$ref": "#"}, {"required": ["a"]}]}"##, "/allOf/0/$ref"),
+        (
+            r##"{"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"vm": {"$ref": "#/definitions/vm"}}, "definitions": {"vm": {"allOf": [{"$ref": "#/definitions/vm"}, {"required": ["os"]}]}}}"##,
+            "/definitions/vm/allOf/0/$ref",
+        ),
+    ] {
+        let out = run(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let w: Vec<_> = out.warnings.iter().filter(|w| w.message.contains("reference cycle")).collect();
+        assert_eq!(w.len(), 1, "{text}: {:?}", out.warnings);
+        assert_eq!((w[0].file.as_str(), w[0].pointer.as_str()), ("hostile.json", pointer), "{text}");
+        assert!(w[0].message.contains("`$ref`") && w[0].message.contains("`allOf`"), "{}", w[0]);
+    }
 }

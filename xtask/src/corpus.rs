@@ -125,10 +125,6 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
     eprintln!("corpus: {} schemas ({} skipped by schema-validation.jsonc skiptest)", names.len(), skipped.len());
     let work = repo.join("target/corpus");
     let krate = build::TempCrate::new(&work, build::Flavor::contracts(repo))?;
-    // Stale modules from earlier runs must not be compiled.
-    for e in std::fs::read_dir(krate.gen_dir())?.flatten() {
-        let _ = std::fs::remove_file(e.path());
-    }
 
     // 1. Generate, `jobs` children at a time.
     let child = generate::child_program(repo)?;
@@ -172,6 +168,12 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
             }
         })
         .collect();
+
+    // Modules of earlier runs that this run did not generate go (a module
+    // that failed to generate must not be compiled from a stale file); the
+    // others were rewritten only if they changed.
+    let wanted: BTreeSet<String> = reports.iter().filter(|r| r.generated).map(|r| format!("{}.rs", module_of(&r.name))).collect();
+    build::remove_stale(&krate.gen_dir(), &wanted)?;
 
     // 2. Compile.
     let compile_start = Instant::now();

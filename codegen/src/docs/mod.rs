@@ -60,8 +60,8 @@ pub fn render_with(
     examples: &BTreeMap<String, Vec<(String, String)>>,
 ) -> Result<Vec<(String, String)>, Error> {
     let docs = load::load(settings, inputs)?;
-    let ir = crate::ir::build(settings, &docs)?;
-    crate::cycles::check(&ir)?;
+    let mut ir = crate::ir::build(settings, &docs)?;
+    crate::cycles::check(&mut ir)?;
     let plan = plan::plan(settings, &ir)?;
     let mut out = Vec::new();
     let mut index = Vec::new();

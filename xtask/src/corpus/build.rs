@@ -9,6 +9,7 @@
 use anyhow::{bail, Context, Result};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
+use std::hash::{Hash, Hasher};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -34,6 +35,10 @@ pub struct Flavor {
     /// Result<(), (String, String)>` for a module: `Ok` when the document is
     /// accepted, else a keyword (or category) and a message.
     pub check: fn(&Module) -> String,
+    /// Source directories the modules are compiled against (path
+    /// dependencies): a module left out by the previous run is left out
+    /// again without compiling it only if these did not change either.
+    pub sources: Vec<PathBuf>,
 }
 
 impl Flavor {
@@ -46,6 +51,7 @@ impl Flavor {
                 "contracts-runtime = {{ path = {runtime:?} }}\nserde_json = {{ version = \"1\", features = [\"preserve_order\", \"float_roundtrip\"] }}\n"
             ),
             lock: repo.join("Cargo.lock"),
+            sources: vec![repo.join("runtime")],
             check: |m| match &m.root_type {
                 Some(t) => format!(
                     "{t}::from_json_value(v).map(|_| ()).map_err(|e| match e.validation_errors() {{\n        Some(errs) => (errs.iter().next().map(|e| e.keyword.clone()).unwrap_or_default(), e.to_string()),\n        None => (\"(shape)\".to_owned(), e.to_string()),\n    }})"
@@ -131,10 +137,72 @@ impl TempCrate {
 
     /// Compiles the crate with `modules`, leaving out each module the
     /// compiler refuses; returns those with their first error.
+    ///
+    /// A module the previous run left out is left out again, with the same
+    /// error, when neither it nor what it is compiled against changed (see
+    /// [`Flavor::sources`]): a rerun then rebuilds no shard just to find the
+    /// same errors again.
     pub fn compile(&self, modules: &[Module], jobs: usize) -> Result<BTreeMap<String, String>> {
         self.write_manifest()?;
         let label = self.flavor.label;
+        let env = self.environment();
+        let key = |m: &Module| -> Option<String> {
+            let code = std::fs::read(self.gen_dir().join(format!("{}.rs", m.name))).ok()?;
+            let mut h = std::hash::DefaultHasher::new();
+            (&env, (self.flavor.check)(m), code).hash(&mut h);
+            Some(format!("{:016x}", h.finish()))
+        };
+        let cache_file = self.dir.with_file_name("excluded.json");
+        let cache: BTreeMap<String, (String, String)> =
+            std::fs::read_to_string(&cache_file).ok().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default();
         let mut excluded: BTreeMap<String, String> = BTreeMap::new();
+        for m in modules {
+            if let Some((k, err)) = cache.get(&m.name) {
+                if key(m).as_ref() == Some(k) {
+                    excluded.insert(m.name.clone(), err.clone());
+                }
+            }
+        }
+        if !excluded.is_empty() {
+            eprintln!("{label}: {} modules left out as in the previous run (unchanged, same error)", excluded.len());
+        }
+        let result = self.compile_rounds(modules, jobs, excluded);
+        if let Ok(excluded) = &result {
+            let cache: BTreeMap<&String, (String, &String)> =
+                excluded.iter().filter_map(|(name, err)| Some((name, (key(modules.iter().find(|m| &m.name == name)?)?, err)))).collect();
+            write_if_changed(&cache_file, &(serde_json::to_string_pretty(&cache)? + "\n"))?;
+        }
+        result
+    }
+
+    /// What every module is compiled against: the dependencies and the
+    /// contents of [`Flavor::sources`].
+    fn environment(&self) -> u64 {
+        let mut h = std::hash::DefaultHasher::new();
+        self.flavor.deps.hash(&mut h);
+        let mut stack: Vec<PathBuf> = self.flavor.sources.clone();
+        let mut files: Vec<PathBuf> = Vec::new();
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    if p.file_name().is_some_and(|n| n != "target" && n != ".git") {
+                        stack.push(p);
+                    }
+                } else {
+                    files.push(p);
+                }
+            }
+        }
+        files.sort();
+        for f in files {
+            (f.display().to_string(), std::fs::read(&f).unwrap_or_default()).hash(&mut h);
+        }
+        h.finish()
+    }
+
+    fn compile_rounds(&self, modules: &[Module], jobs: usize, mut excluded: BTreeMap<String, String>) -> Result<BTreeMap<String, String>> {
+        let label = self.flavor.label;
         for round in 1..=8 {
             let kept: Vec<&Module> = modules.iter().filter(|m| !excluded.contains_key(&m.name)).collect();
             self.write_modules(&kept)?;
@@ -244,11 +312,39 @@ fn first_lines(s: &str, n: usize) -> String {
     s.lines().take(n).collect::<Vec<_>>().join("\n")
 }
 
-fn write_if_changed(path: &Path, contents: &str) -> Result<()> {
+/// Writes `contents` to `path` unless the file already holds them, so its
+/// modification time (cargo's fingerprint) changes only with its contents.
+pub fn write_if_changed(path: &Path, contents: &str) -> Result<()> {
     if std::fs::read_to_string(path).ok().as_deref() == Some(contents) {
         return Ok(());
     }
     std::fs::write(path, contents).with_context(|| format!("{}", path.display()))
+}
+
+/// Moves `fresh` over `path` when their contents differ, else removes
+/// `fresh` (leaving `path` and its modification time alone).
+pub fn replace_if_changed(fresh: &Path, path: &Path) -> Result<()> {
+    let (a, b) = (std::fs::read(fresh).with_context(|| format!("{}", fresh.display()))?, std::fs::read(path).ok());
+    if b.as_deref() == Some(a.as_slice()) {
+        std::fs::remove_file(fresh)?;
+    } else {
+        std::fs::rename(fresh, path).with_context(|| format!("{}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Removes the files of `dir` not named in `wanted` (modules of earlier
+/// runs no longer generated); the others are kept, untouched, so cargo
+/// reuses the shards whose modules did not change.
+pub fn remove_stale(dir: &Path, wanted: &BTreeSet<String>) -> Result<usize> {
+    let mut n = 0;
+    for e in std::fs::read_dir(dir)?.flatten() {
+        if !wanted.contains(e.file_name().to_string_lossy().as_ref()) {
+            std::fs::remove_file(e.path())?;
+            n += 1;
+        }
+    }
+    Ok(n)
 }
 
 /// The runner: reads `[module, document]` lines from the file in argv[1],
@@ -291,3 +387,32 @@ TABLES        ];
     h.unwrap().join().unwrap();
 }
 "#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unchanged_modules_keep_their_files_and_stale_ones_go() {
+        let dir = std::env::temp_dir().join(format!("corpus-build-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (a, b) = (dir.join("s_a.rs"), dir.join("s_b.rs"));
+        write_if_changed(&a, "a").unwrap();
+        write_if_changed(&b, "b").unwrap();
+        let before = std::fs::metadata(&a).unwrap().modified().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        write_if_changed(&a, "a").unwrap();
+        assert_eq!(std::fs::metadata(&a).unwrap().modified().unwrap(), before, "same contents: not rewritten");
+        std::fs::write(dir.join("s_a.rs.new"), "a").unwrap();
+        replace_if_changed(&dir.join("s_a.rs.new"), &a).unwrap();
+        assert_eq!(std::fs::metadata(&a).unwrap().modified().unwrap(), before);
+        assert!(!dir.join("s_a.rs.new").exists());
+        std::fs::write(dir.join("s_a.rs.new"), "a2").unwrap();
+        replace_if_changed(&dir.join("s_a.rs.new"), &a).unwrap();
+        assert_eq!(std::fs::read_to_string(&a).unwrap(), "a2");
+        let wanted: BTreeSet<String> = ["s_a.rs".to_owned()].into();
+        assert_eq!(remove_stale(&dir, &wanted).unwrap(), 1);
+        assert!(a.exists() && !b.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

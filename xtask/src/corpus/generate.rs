@@ -40,7 +40,9 @@ pub fn gen_one(root: &Path, repo: &Path, name: &str, out: &Path, module: &str) -
                         .nth(1)
                         .and_then(|s| s.split(')').next())
                         .map(str::to_owned);
-                    std::fs::write(out.join(format!("{module}.rs")), &f.contents)?;
+                    // Unchanged modules keep their modification time: cargo
+                    // then reuses the shard that holds them.
+                    super::build::write_if_changed(&out.join(format!("{module}.rs")), &f.contents)?;
                     json!({"ok": true, "root": root_type, "millis": millis, "bytes": f.contents.len(), "warnings": output.warnings.len()})
                 }
                 None => json!({"ok": false, "error": "the generator produced no module"}),

@@ -21,7 +21,7 @@ use super::generate::run_limited;
 use super::layout;
 use anyhow::{bail, Context, Result};
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -165,6 +165,7 @@ fn flavor(repo: &Path) -> Flavor {
         )
         .to_owned(),
         lock: project(repo).join("Cargo.lock"),
+        sources: Vec::new(),
         check: |m| match &m.root_type {
             Some(t) => format!("::serde_json::from_value::<{t}>(v).map(|_| ()).map_err(|e| (\"serde\".to_owned(), e.to_string()))"),
             None => "{ let _ = v; Err((\"(no root type)\".to_owned(), String::new())) }".to_owned(),
@@ -245,9 +246,6 @@ fn generate_one(exe: &Path, root: &Path, name: &str, out: &Path) -> SchemaResult
 pub fn run(repo: &Path, root: &Path, names: &[String], jobs: usize) -> Result<Report> {
     let exe = build_program(repo)?;
     let krate = TempCrate::new(&repo.join("target/corpus-typify"), flavor(repo))?;
-    for e in std::fs::read_dir(krate.gen_dir())?.flatten() {
-        let _ = std::fs::remove_file(e.path());
-    }
 
     // 1. Generate, `jobs` children at a time.
     let start = Instant::now();
@@ -259,8 +257,18 @@ pub fn run(repo: &Path, root: &Path, names: &[String], jobs: usize) -> Result<Re
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some(name) = names.get(i) else { break };
+                // Written beside the module, then moved over it only when
+                // it changed (cargo reuses the shards of unchanged modules).
                 let out = gen_dir.join(format!("{}.rs", super::module_of(name)));
-                let r = generate_one(&exe, root, name, &out);
+                let fresh = gen_dir.join(format!("{}.rs.new", super::module_of(name)));
+                let mut r = generate_one(&exe, root, name, &fresh);
+                if r.generated {
+                    if let Err(e) = super::build::replace_if_changed(&fresh, &out) {
+                        r.generated = false;
+                        r.reason = Some("typify: cannot write the module".to_owned());
+                        r.error = Some(e.to_string());
+                    }
+                }
                 let mut res = results.lock().unwrap();
                 res.insert(i, r);
                 let done = res.len();
@@ -272,6 +280,8 @@ pub fn run(repo: &Path, root: &Path, names: &[String], jobs: usize) -> Result<Re
     });
     let mut schemas: Vec<SchemaResult> = results.into_inner().unwrap().into_values().collect();
     let generate_wall = start.elapsed().as_secs_f64();
+    let wanted: BTreeSet<String> = schemas.iter().filter(|s| s.generated).map(|s| format!("{}.rs", super::module_of(&s.name))).collect();
+    super::build::remove_stale(&gen_dir, &wanted)?;
 
     // 2. Compile.
     let start = Instant::now();

@@ -43,6 +43,11 @@ pub struct Flavor {
 
 impl Flavor {
     /// Our modules: `from_json_value` on the root type, else `validate`.
+    /// With a root type the document also goes through the one-pass reader
+    /// (`from_json_slice` on its bytes), whose answer must be the full
+    /// path's (an equal value, or the same errors); where it is not, the
+    /// verdict is turned round so that the document counts as a failure,
+    /// with the reason `(one-pass reader)` on a positive.
     pub fn contracts(repo: &Path) -> Flavor {
         let runtime = repo.join("runtime").display().to_string();
         Flavor {
@@ -54,7 +59,7 @@ impl Flavor {
             sources: vec![repo.join("runtime")],
             check: |m| match &m.root_type {
                 Some(t) => format!(
-                    "{t}::from_json_value(v).map(|_| ()).map_err(|e| match e.validation_errors() {{\n        Some(errs) => (errs.iter().next().map(|e| e.keyword.clone()).unwrap_or_default(), e.to_string()),\n        None => (\"(shape)\".to_owned(), e.to_string()),\n    }})"
+                    "let bytes = ::serde_json::to_vec(&v).unwrap_or_default();\n    let one_pass = <{t} as ::contracts_runtime::Contract>::from_json_slice(&bytes);\n    let full = {t}::from_json_value(v);\n    let same = match (&one_pass, &full) {{\n        (Ok(a), Ok(b)) => ::serde_json::to_value(a).ok() == ::serde_json::to_value(b).ok(),\n        (Err(a), Err(b)) => format!(\"{{a:?}}\") == format!(\"{{b:?}}\"),\n        _ => false,\n    }};\n    if !same {{\n        return match full {{\n            Ok(_) => Err((\"(one-pass reader)\".to_owned(), format!(\"from_json_slice disagrees with the full path: {{one_pass:?}}\"))),\n            Err(_) => Ok(()),\n        }};\n    }}\n    full.map(|_| ()).map_err(|e| match e.validation_errors() {{\n        Some(errs) => (errs.iter().next().map(|e| e.keyword.clone()).unwrap_or_default(), e.to_string()),\n        None => (\"(shape)\".to_owned(), e.to_string()),\n    }})"
                 ),
                 None => "validate(&v).map_err(|errs| (errs.iter().next().map(|e| e.keyword.clone()).unwrap_or_default(), errs.to_string()))".to_owned(),
             },

@@ -298,7 +298,7 @@ fn compile_cost(root: &Path, runs: usize, release: bool) -> Result<ExitCode> {
     for old in rs_files(&typify_src)? {
         std::fs::remove_file(&old).with_context(|| format!("removing {}", old.display()))?;
     }
-    let exe = build_typify_compare(root)?;
+    let exe = crate::corpus::build_typify_compare(root)?;
     let logs = scratch.join("typify-logs");
     std::fs::create_dir_all(&logs).with_context(|| format!("creating {}", logs.display()))?;
     let mut generated = Vec::new();
@@ -421,29 +421,6 @@ fn compile_cost(root: &Path, runs: usize, release: bool) -> Result<ExitCode> {
         println!("load average (1, 5, 15 min): {b} before, {a} after");
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Builds `xtask/typify-compare` (release, its own lock file and target dir)
-/// and returns the binary.
-fn build_typify_compare(root: &Path) -> Result<PathBuf> {
-    let dir = root.join("xtask/typify-compare");
-    let target = dir.join("target");
-    eprintln!("build-time: building xtask/typify-compare (release)");
-    let status = Command::new(cargo())
-        .args(["build", "--quiet", "--release", "--locked", "--manifest-path"])
-        .arg(dir.join("Cargo.toml"))
-        .arg("--target-dir")
-        .arg(&target)
-        .status()
-        .context("cannot run cargo")?;
-    if !status.success() {
-        bail!("building xtask/typify-compare failed ({status})");
-    }
-    let exe = target.join("release").join(format!("typify-compare{}", std::env::consts::EXE_SUFFIX));
-    if !exe.exists() {
-        bail!("{} is missing after the build", exe.display());
-    }
-    Ok(exe)
 }
 
 /// typify-compare on one schema, with a time limit. Its JSON line goes to

@@ -24,6 +24,8 @@ mod layout;
 mod oracle;
 mod typify;
 
+pub(crate) use typify::build_program as build_typify_compare;
+
 use anyhow::{bail, Context, Result};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};

@@ -177,8 +177,9 @@ fn project(repo: &Path) -> PathBuf {
     repo.join("xtask/typify-compare")
 }
 
-/// Builds typify-compare (release, its own target dir) and returns the binary.
-fn build_program(repo: &Path) -> Result<PathBuf> {
+/// Builds typify-compare (release, its own target dir) and returns the
+/// binary (also for `cargo xtask build-time --compile`).
+pub(crate) fn build_program(repo: &Path) -> Result<PathBuf> {
     let dir = project(repo);
     let target = dir.join("target");
     eprintln!("typify: building xtask/typify-compare (release)");

@@ -279,6 +279,16 @@ fn rs_files(dir: &Path) -> Result<Vec<PathBuf>> {
     Ok(out)
 }
 
+/// `dir/src`, created, without the modules of an earlier run.
+fn empty_src(dir: &Path) -> Result<PathBuf> {
+    let src = dir.join("src");
+    std::fs::create_dir_all(&src).with_context(|| format!("creating {}", src.display()))?;
+    for old in rs_files(&src)? {
+        std::fs::remove_file(&old).with_context(|| format!("removing {}", old.display()))?;
+    }
+    Ok(src)
+}
+
 fn compile_cost(root: &Path, runs: usize, release: bool) -> Result<ExitCode> {
     let load_before = load_average();
     let scratch = root.join(SCRATCH);
@@ -293,11 +303,7 @@ fn compile_cost(root: &Path, runs: usize, release: bool) -> Result<ExitCode> {
 
     // typify's side: generate each schema's module into the temporary crate.
     let typify_dir = scratch.join("typify-seeds");
-    let typify_src = typify_dir.join("src");
-    std::fs::create_dir_all(&typify_src).with_context(|| format!("creating {}", typify_src.display()))?;
-    for old in rs_files(&typify_src)? {
-        std::fs::remove_file(&old).with_context(|| format!("removing {}", old.display()))?;
-    }
+    let typify_src = empty_src(&typify_dir)?;
     let exe = crate::corpus::build_typify_compare(root)?;
     let logs = scratch.join("typify-logs");
     std::fs::create_dir_all(&logs).with_context(|| format!("creating {}", logs.display()))?;
@@ -353,11 +359,7 @@ fn compile_cost(root: &Path, runs: usize, release: bool) -> Result<ExitCode> {
     if !generated.is_empty() && !failed.is_empty() {
         let Code::OutDir(Some(out_dir)) = &subjects[0].code else { bail!("cargo reported no OUT_DIR for contracts' build script") };
         let dir = scratch.join("contracts-seeds");
-        let src = dir.join("src");
-        std::fs::create_dir_all(&src).with_context(|| format!("creating {}", src.display()))?;
-        for old in rs_files(&src)? {
-            std::fs::remove_file(&old).with_context(|| format!("removing {}", old.display()))?;
-        }
+        let src = empty_src(&dir)?;
         let mut files = Vec::new();
         for m in &generated {
             let to = src.join(format!("{m}.rs"));
@@ -423,42 +425,27 @@ fn compile_cost(root: &Path, runs: usize, release: bool) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// typify-compare on one schema, with a time limit. Its JSON line goes to
-/// `log.out`, its stderr (a panic's message) to `log.err`. `Err` says why
-/// typify produced nothing.
+/// typify-compare on one schema, with a time limit (the corpus's
+/// `run_limited`). Its JSON line goes to `log.out`, its stderr (a panic's
+/// message) to `log.err`. `Err` says why typify produced nothing.
 fn run_typify(exe: &Path, schema: &Path, out: &Path, log: &Path) -> std::result::Result<(), String> {
-    let (out_log, err_log) = (log.with_extension("out"), log.with_extension("err"));
-    let open = |p: &Path| std::fs::File::create(p).map_err(|e| format!("cannot create {}: {e}", p.display()));
-    let mut child = Command::new(exe)
-        .arg(schema)
-        .arg(out)
-        // The root type's name when the schema has no title.
-        .arg("SeedRoot")
-        .stdout(open(&out_log)?)
-        .stderr(open(&err_log)?)
-        .spawn()
-        .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
-    let deadline = Instant::now() + TYPIFY_TIMEOUT;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(20)),
-            Ok(None) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!("time limit ({} s)", TYPIFY_TIMEOUT.as_secs()));
-            }
-            Err(e) => return Err(format!("waiting for typify-compare: {e}")),
-        }
+    let mut cmd = Command::new(exe);
+    // The root type's name when the schema has no title.
+    cmd.arg(schema).arg(out).arg("SeedRoot");
+    let run = crate::corpus::run_limited(cmd, TYPIFY_TIMEOUT).map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+    for (ext, text) in [("out", &run.stdout), ("err", &run.stderr)] {
+        let p = log.with_extension(ext);
+        std::fs::write(&p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+    }
+    let Some(status) = run.status else {
+        return Err(format!("time limit ({} s)", TYPIFY_TIMEOUT.as_secs()));
     };
-    let line = std::fs::read_to_string(&out_log).unwrap_or_default();
-    match line.lines().last().and_then(|l| serde_json::from_str::<Value>(l).ok()) {
+    match run.json_line() {
         Some(v) if v["ok"] == true => Ok(()),
         Some(v) => Err(format!("{}: {}", v["stage"].as_str().unwrap_or("error"), v["error"].as_str().unwrap_or(""))),
         None => {
-            let stderr = std::fs::read_to_string(&err_log).unwrap_or_default();
-            let first = stderr.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-            Err(format!("typify-compare exited with {status}: {first}"))
+            let (kind, msg) = run.crash(status);
+            Err(format!("typify-compare {kind}: {msg}"))
         }
     }
 }

@@ -24,6 +24,7 @@ mod layout;
 mod oracle;
 mod typify;
 
+pub(crate) use generate::run_limited;
 pub(crate) use typify::build_program as build_typify_compare;
 
 use anyhow::{bail, Context, Result};

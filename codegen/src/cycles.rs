@@ -125,9 +125,13 @@ pub fn check(ir: &mut Ir) -> Result<(), Error> {
                                     "reference cycle through `$ref` and `allOf` only: this `{keyword}` includes {through} in itself, which adds nothing (X = X ∧ A); read as `true`"
                                 ),
                             });
-                            // Remove the same edge from what is left to visit here.
+                            // Remove the same edge from what is left to visit
+                            // here, unless `node` still applies `child` in place
+                            // some other way (then the cycle is refused on the
+                            // next visit).
+                            let still = in_place(ir, node).contains(&child);
                             if let Some((_, next)) = stack.last_mut() {
-                                next.retain(|c| *c != child || edge(ir, node, child) == Edge::Other);
+                                next.retain(|c| *c != child || still);
                             }
                             continue;
                         }

@@ -136,10 +136,18 @@ impl Partial {
     /// A member read and checked, if present.
     pub fn keep<T: Serialize>(&mut self, name: &str, x: Option<T>) {
         if let Some(x) = x {
-            match json_of(x) {
-                Some(v) => self.keep_value(name, v),
-                None => self.broken = true,
+            self.put(name.to_owned(), x);
+        }
+    }
+
+    /// A typed member back as JSON (a member that does not serialise leaves
+    /// the decision to the full path).
+    fn put<T: Serialize>(&mut self, name: String, x: T) {
+        match json_of(x) {
+            Some(v) => {
+                self.map.insert(name, v);
             }
+            None => self.broken = true,
         }
     }
 
@@ -173,12 +181,7 @@ impl Partial {
     /// The unknown members kept so far.
     pub fn keep_extra<V: Serialize>(&mut self, extra: crate::Extra<V>) {
         for (k, x) in extra {
-            match json_of(x) {
-                Some(v) => {
-                    self.map.insert(k, v);
-                }
-                None => self.broken = true,
-            }
+            self.put(k, x);
         }
     }
 

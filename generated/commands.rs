@@ -1631,6 +1631,8 @@ mod fast {
         f6: ::std::option::Option<<rt::fast::LeafRead<Leaf5> as rt::fast::Read>::Out>,
         f8: ::std::option::Option<<rt::fast::Typed<Auth> as rt::fast::Read>::Out>,
         unknown: rt::Extra<<rt::fast::AnyValue as rt::fast::Read>::Out>,
+        /// The members that broke a rule, as JSON.
+        bad: rt::fast::Broken,
     }
     impl Slots0<'_> {
         /// The members read so far, as JSON.
@@ -1641,17 +1643,22 @@ mod fast {
                 p.keep_value("type", rt::Value::String(t.into_owned()));
             }
             if let ::std::option::Option::Some(c) = self.command {
-                p.keep_fields(|m| c.write_payload("payload", m));
+                if ::std::matches!(c, Command::Unknown { .. }) {
+                    p.keep_fields(|m| c.write_payload("payload", m));
+                } else {
+                    p.settle("payload", ::std::option::Option::Some(c));
+                }
             }
             p.keep_raw("payload", self.raw);
-            p.keep("protocolVersion", self.f0);
-            p.keep("commandId", self.f1);
-            p.keep("runId", self.f3);
-            p.keep("issuedAt", self.f4);
-            p.keep("actor", self.f5);
-            p.keep("expectedSequence", self.f6);
-            p.keep("auth", self.f8);
+            p.settle("protocolVersion", self.f0);
+            p.settle("commandId", self.f1);
+            p.settle("runId", self.f3);
+            p.settle("issuedAt", self.f4);
+            p.settle("actor", self.f5);
+            p.settle("expectedSequence", self.f6);
+            p.settle("auth", self.f8);
             p.keep_extra(self.unknown);
+            p.keep_broken(self.bad);
             p
         }
     }
@@ -1677,33 +1684,30 @@ mod fast {
                 f6: ::std::option::Option::None,
                 f8: ::std::option::Option::None,
                 unknown: rt::Extra::new(),
+                bad: rt::fast::Broken::new(),
             };
             while let ::std::option::Option::Some(rt::fast::Key(k)) = m
                 .next_key::<rt::fast::Key<'de>>()?
             {
                 match &*k {
                     "type" => {
-                        let t = match m.next_value::<rt::fast::Tag<'de>>() {
-                            ::std::result::Result::Ok(rt::fast::Tag(t)) => t,
-                            ::std::result::Result::Err(e) => {
-                                return ::std::result::Result::Err(
-                                    s.partial().failed(&mut m, k, e),
-                                );
+                        match m.next_value::<rt::fast::Tag<'de>>() {
+                            ::std::result::Result::Ok(rt::fast::Tag(t)) => {
+                                if s.tag.is_some() {
+                                    return ::std::result::Result::Err(rt::fast::abort());
+                                }
+                                let refused = {
+                                    let s: &str = &t;
+                                    !rt::fast::min_length(s, 1u64)
+                                };
+                                if refused {
+                                    s.bad.keep(k, rt::Value::String(t.into_owned()));
+                                } else {
+                                    s.tag = ::std::option::Option::Some(t);
+                                }
                             }
-                        };
-                        if s.tag.is_some() {
-                            return ::std::result::Result::Err(rt::fast::abort());
+                            ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
                         }
-                        let refused = {
-                            let s: &str = &t;
-                            !rt::fast::min_length(s, 1u64)
-                        };
-                        if refused {
-                            let mut p = s.partial();
-                            p.keep_value("type", rt::Value::String(t.into_owned()));
-                            return ::std::result::Result::Err(p.rest(&mut m));
-                        }
-                        s.tag = ::std::option::Option::Some(t);
                     }
                     "payload" => {
                         if s.command.is_some() || s.raw.is_some() {
@@ -1715,11 +1719,7 @@ mod fast {
                                     ::std::result::Result::Ok(c) => {
                                         s.command = ::std::option::Option::Some(c);
                                     }
-                                    ::std::result::Result::Err(e) => {
-                                        return ::std::result::Result::Err(
-                                            s.partial().failed(&mut m, k, e),
-                                        );
-                                    }
+                                    ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
                                 }
                             }
                             ::std::option::Option::None => {
@@ -1732,9 +1732,7 @@ mod fast {
                             rt::fast::LeafRead<Leaf1>,
                             _,
                         >(&mut m, &mut s.f0) {
-                            return ::std::result::Result::Err(
-                                s.partial().failed(&mut m, k, e),
-                            );
+                            s.bad.failed(k, e)?;
                         }
                     }
                     "commandId" => {
@@ -1742,9 +1740,7 @@ mod fast {
                             rt::fast::LeafRead<Leaf2>,
                             _,
                         >(&mut m, &mut s.f1) {
-                            return ::std::result::Result::Err(
-                                s.partial().failed(&mut m, k, e),
-                            );
+                            s.bad.failed(k, e)?;
                         }
                     }
                     "runId" => {
@@ -1752,9 +1748,7 @@ mod fast {
                             rt::fast::LeafRead<Leaf3>,
                             _,
                         >(&mut m, &mut s.f3) {
-                            return ::std::result::Result::Err(
-                                s.partial().failed(&mut m, k, e),
-                            );
+                            s.bad.failed(k, e)?;
                         }
                     }
                     "issuedAt" => {
@@ -1762,9 +1756,7 @@ mod fast {
                             rt::fast::LeafRead<Leaf4>,
                             _,
                         >(&mut m, &mut s.f4) {
-                            return ::std::result::Result::Err(
-                                s.partial().failed(&mut m, k, e),
-                            );
+                            s.bad.failed(k, e)?;
                         }
                     }
                     "actor" => {
@@ -1772,9 +1764,7 @@ mod fast {
                             rt::fast::Typed<Actor>,
                             _,
                         >(&mut m, &mut s.f5) {
-                            return ::std::result::Result::Err(
-                                s.partial().failed(&mut m, k, e),
-                            );
+                            s.bad.failed(k, e)?;
                         }
                     }
                     "expectedSequence" => {
@@ -1782,9 +1772,7 @@ mod fast {
                             rt::fast::LeafRead<Leaf5>,
                             _,
                         >(&mut m, &mut s.f6) {
-                            return ::std::result::Result::Err(
-                                s.partial().failed(&mut m, k, e),
-                            );
+                            s.bad.failed(k, e)?;
                         }
                     }
                     "auth" => {
@@ -1792,9 +1780,7 @@ mod fast {
                             rt::fast::Typed<Auth>,
                             _,
                         >(&mut m, &mut s.f8) {
-                            return ::std::result::Result::Err(
-                                s.partial().failed(&mut m, k, e),
-                            );
+                            s.bad.failed(k, e)?;
                         }
                     }
                     _ => {
@@ -1806,11 +1792,7 @@ mod fast {
                                     return ::std::result::Result::Err(rt::fast::abort());
                                 }
                             }
-                            ::std::result::Result::Err(e) => {
-                                return ::std::result::Result::Err(
-                                    s.partial().failed(&mut m, k, e),
-                                );
-                            }
+                            ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
                         }
                     }
                 }
@@ -1829,14 +1811,12 @@ mod fast {
                             return ::std::result::Result::Err(rt::fast::abort());
                         };
                         s.raw = ::std::option::Option::None;
-                        let mut p = s.partial();
-                        p.keep_value("payload", v);
-                        return ::std::result::Result::Err(p.done());
+                        s.bad.keep(::std::borrow::Cow::Borrowed("payload"), v);
                     }
                 }
             }
-            if s.tag.is_none() || s.command.is_none() || s.f0.is_none() || s.f1.is_none()
-                || s.f4.is_none() || s.f5.is_none()
+            if !s.bad.is_empty() || s.tag.is_none() || s.command.is_none()
+                || s.f0.is_none() || s.f1.is_none() || s.f4.is_none() || s.f5.is_none()
             {
                 return ::std::result::Result::Err(s.partial().done());
             }
@@ -1894,9 +1874,10 @@ mod fast {
         ::std::option::Option::Some(Transport::Other(s.to_owned())), }
     );
     rt::object_reader!(
-        read_5, Visit5, Actor { kind = "kind" : rt::fast::LeafRead < Leaf6 >, required;
-        id = "id" : rt::fast::LeafRead < Leaf7 >, required; transport = "transport" :
-        rt::fast::LeafRead < Leaf8 >, required; } extra extra : rt::fast::AnyValue
+        read_5, Visit5, Actor { kind = "kind" : rt::fast::LeafRead < Leaf6 >, required,
+        settle; id = "id" : rt::fast::LeafRead < Leaf7 >, required, settle; transport =
+        "transport" : rt::fast::LeafRead < Leaf8 >, required, settle; } extra extra :
+        rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf9 -> Scheme, | s | [] => match s { "hmac-sha256" =>
@@ -1909,8 +1890,8 @@ mod fast {
     );
     rt::object_reader!(
         read_8, Visit8, Auth { scheme = "scheme" : rt::fast::LeafRead < Leaf9 >,
-        required; value = "value" : rt::fast::LeafRead < Leaf10 >, required; } extra
-        extra : rt::fast::AnyValue
+        required, settle; value = "value" : rt::fast::LeafRead < Leaf10 >, required,
+        settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf11 -> Profile, | s | [] => match s { "feature" =>
@@ -1968,25 +1949,27 @@ mod fast {
     );
     rt::object_reader!(
         read_12, Visit12, StartPayload { profile = "profile" : rt::fast::LeafRead <
-        Leaf11 >, required; spec = "spec" : rt::fast::ViaValue < Check12 >, optional;
-        review_target = "reviewTarget" : rt::fast::ViaValue < Check13 >, optional;
-        with_fix = "withFix" : rt::fast::LeafRead < Leaf14 >, optional; phases = "phases"
-        : rt::fast::VecOf < rt::fast::LeafRead < Leaf15 >, 0usize, { usize::MAX } >,
-        optional; model_overrides = "modelOverrides" : rt::fast::ViaValue < Check16 >,
-        optional; runtime = "runtime" : rt::fast::LeafRead < Leaf17 >, optional;
-        fake_script = "fakeScript" : rt::fast::LeafRead < Leaf18 >, optional; unattended
-        = "unattended" : rt::fast::LeafRead < Leaf19 >, required; budgets = "budgets" :
-        rt::fast::Typed < Budgets >, optional; sandbox_require = "sandboxRequire" :
-        rt::fast::LeafRead < Leaf20 >, optional; consent = "consent" : rt::fast::Typed <
-        Consent >, optional; } extra extra : rt::fast::AnyValue
+        Leaf11 >, required, settle; spec = "spec" : rt::fast::ViaValue < Check12 >,
+        optional, settle; review_target = "reviewTarget" : rt::fast::ViaValue < Check13
+        >, optional, settle; with_fix = "withFix" : rt::fast::LeafRead < Leaf14 >,
+        optional, settle; phases = "phases" : rt::fast::VecOf < rt::fast::LeafRead <
+        Leaf15 >, 0usize, { usize::MAX } >, optional, settle; model_overrides =
+        "modelOverrides" : rt::fast::ViaValue < Check16 >, optional, settle; runtime =
+        "runtime" : rt::fast::LeafRead < Leaf17 >, optional, settle; fake_script =
+        "fakeScript" : rt::fast::LeafRead < Leaf18 >, optional, settle; unattended =
+        "unattended" : rt::fast::LeafRead < Leaf19 >, required, settle; budgets =
+        "budgets" : rt::fast::Typed < Budgets >, optional, settle; sandbox_require =
+        "sandboxRequire" : rt::fast::LeafRead < Leaf20 >, optional, settle; consent =
+        "consent" : rt::fast::Typed < Consent >, optional, settle; } extra extra :
+        rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf21 -> Id, | s | [! RE3.is_match(s)] => ::std::option::Option::Some(Id(s
         .to_owned()))
     );
     rt::object_reader!(
-        read_15, Visit15, IdSpec { id = "id" : rt::fast::LeafRead < Leaf21 >, required; }
-        extra extra : rt::fast::AnyValue
+        read_15, Visit15, IdSpec { id = "id" : rt::fast::LeafRead < Leaf21 >, required,
+        settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf22 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
@@ -1994,7 +1977,7 @@ mod fast {
     );
     rt::object_reader!(
         read_17, Visit17, PathSpec { path = "path" : rt::fast::LeafRead < Leaf22 >,
-        required; } extra extra : rt::fast::AnyValue
+        required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf23 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
@@ -2002,7 +1985,7 @@ mod fast {
     );
     rt::object_reader!(
         read_19, Visit19, RefTarget { r#ref = "ref" : rt::fast::LeafRead < Leaf23 >,
-        required; } extra extra : rt::fast::AnyValue
+        required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf24 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
@@ -2014,8 +1997,8 @@ mod fast {
     );
     rt::object_reader!(
         read_20, Visit20, BaseHeadTarget { base = "base" : rt::fast::LeafRead < Leaf24 >,
-        required; head = "head" : rt::fast::LeafRead < Leaf25 >, required; } extra extra
-        : rt::fast::AnyValue
+        required, settle; head = "head" : rt::fast::LeafRead < Leaf25 >, required,
+        settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf26 -> RunId, | s | [! RE1.is_match(s)] => ::std::option::Option::Some(RunId(s
@@ -2023,7 +2006,7 @@ mod fast {
     );
     rt::object_reader!(
         read_21, Visit21, RunIdTarget { run_id = "runId" : rt::fast::LeafRead < Leaf26 >,
-        required; } extra extra : rt::fast::AnyValue
+        required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::value_leaf!(
         Leaf27 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
@@ -2064,15 +2047,16 @@ mod fast {
     );
     rt::object_reader!(
         read_23, Visit23, Budgets { tokens = "tokens" : rt::fast::LeafRead < Leaf27 >,
-        optional; model_requests = "modelRequests" : rt::fast::LeafRead < Leaf28 >,
-        optional; tool_calls = "toolCalls" : rt::fast::LeafRead < Leaf29 >, optional;
-        wall_clock_ms = "wallClockMs" : rt::fast::LeafRead < Leaf30 >, optional; retries
-        = "retries" : rt::fast::LeafRead < Leaf31 >, optional; fix_rounds = "fixRounds" :
-        rt::fast::LeafRead < Leaf32 >, optional; context_tokens = "contextTokens" :
-        rt::fast::LeafRead < Leaf33 >, optional; concurrent_agents = "concurrentAgents" :
-        rt::fast::LeafRead < Leaf34 >, optional; estimated_quota_percent =
-        "estimatedQuotaPercent" : rt::fast::LeafRead < Leaf35 >, optional; } extra extra
-        : rt::fast::AnyValue
+        optional, settle; model_requests = "modelRequests" : rt::fast::LeafRead < Leaf28
+        >, optional, settle; tool_calls = "toolCalls" : rt::fast::LeafRead < Leaf29 >,
+        optional, settle; wall_clock_ms = "wallClockMs" : rt::fast::LeafRead < Leaf30 >,
+        optional, settle; retries = "retries" : rt::fast::LeafRead < Leaf31 >, optional,
+        settle; fix_rounds = "fixRounds" : rt::fast::LeafRead < Leaf32 >, optional,
+        settle; context_tokens = "contextTokens" : rt::fast::LeafRead < Leaf33 >,
+        optional, settle; concurrent_agents = "concurrentAgents" : rt::fast::LeafRead <
+        Leaf34 >, optional, settle; estimated_quota_percent = "estimatedQuotaPercent" :
+        rt::fast::LeafRead < Leaf35 >, optional, settle; } extra extra :
+        rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf36 -> PolicySha256, | s | [! RE4.is_match(s)] =>
@@ -2083,8 +2067,8 @@ mod fast {
     );
     rt::object_reader!(
         read_25, Visit25, Consent { policy_sha256 = "policySha256" : rt::fast::LeafRead <
-        Leaf36 >, required; via = "via" : rt::fast::LeafRead < Leaf37 >, required; }
-        extra extra : rt::fast::AnyValue
+        Leaf36 >, required, settle; via = "via" : rt::fast::LeafRead < Leaf37 >,
+        required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf38 -> RunId, | s | [! RE1.is_match(s)] => ::std::option::Option::Some(RunId(s
@@ -2092,7 +2076,7 @@ mod fast {
     );
     rt::object_reader!(
         read_28, Visit28, StatusPayload { run_id = "runId" : rt::fast::LeafRead < Leaf38
-        >, optional; } extra extra : rt::fast::AnyValue
+        >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
         Check39 -> InspectTarget, | v | rt::is_valid_with(super::validators::v28, v, B0,
@@ -2100,7 +2084,7 @@ mod fast {
     );
     rt::object_reader!(
         read_29, Visit29, InspectPayload { target = "target" : rt::fast::ViaValue <
-        Check39 >, required; } extra extra : rt::fast::AnyValue
+        Check39 >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::value_leaf!(
         Leaf40 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
@@ -2120,10 +2104,11 @@ mod fast {
     );
     rt::object_reader!(
         read_43, Visit43, TailPayload { since_sequence = "sinceSequence" :
-        rt::fast::LeafRead < Leaf40 >, optional; replay = "replay" : rt::fast::LeafRead <
-        Leaf41 >, optional; follow = "follow" : rt::fast::LeafRead < Leaf42 >, required;
-        ephemeral = "ephemeral" : rt::fast::LeafRead < Leaf43 >, required; } extra extra
-        : rt::fast::AnyValue
+        rt::fast::LeafRead < Leaf40 >, optional, settle; replay = "replay" :
+        rt::fast::LeafRead < Leaf41 >, optional, settle; follow = "follow" :
+        rt::fast::LeafRead < Leaf42 >, required, settle; ephemeral = "ephemeral" :
+        rt::fast::LeafRead < Leaf43 >, required, settle; } extra extra :
+        rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf44 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
@@ -2131,7 +2116,7 @@ mod fast {
     );
     rt::object_reader!(
         read_44, Visit44, PausePayload { reason = "reason" : rt::fast::LeafRead < Leaf44
-        >, optional; } extra extra : rt::fast::AnyValue
+        >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf45 -> Acknowledge, | s | [s != "blocked-inspected"] => (s ==
@@ -2143,9 +2128,10 @@ mod fast {
     );
     rt::object_reader!(
         read_45, Visit45, ResumePayload { acknowledge = "acknowledge" :
-        rt::fast::LeafRead < Leaf45 >, optional; raise_budgets = "raiseBudgets" :
-        rt::fast::Typed < Budgets >, optional; takeover = "takeover" : rt::fast::LeafRead
-        < Leaf46 >, optional; } extra extra : rt::fast::AnyValue
+        rt::fast::LeafRead < Leaf45 >, optional, settle; raise_budgets = "raiseBudgets" :
+        rt::fast::Typed < Budgets >, optional, settle; takeover = "takeover" :
+        rt::fast::LeafRead < Leaf46 >, optional, settle; } extra extra :
+        rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf47 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
@@ -2157,8 +2143,8 @@ mod fast {
     );
     rt::object_reader!(
         read_47, Visit47, CancelPayload { reason = "reason" : rt::fast::LeafRead < Leaf47
-        >, optional; keep_worktrees = "keepWorktrees" : rt::fast::LeafRead < Leaf48 >,
-        required; } extra extra : rt::fast::AnyValue
+        >, optional, settle; keep_worktrees = "keepWorktrees" : rt::fast::LeafRead <
+        Leaf48 >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf49 -> ApprovalId, | s | [! RE5.is_match(s)] =>
@@ -2179,9 +2165,10 @@ mod fast {
     );
     rt::object_reader!(
         read_48, Visit48, ApprovePayload { approval_id = "approvalId" :
-        rt::fast::LeafRead < Leaf49 >, required; scope = "scope" : rt::fast::LeafRead <
-        Leaf50 >, required; answer = "answer" : rt::fast::LeafRead < Leaf51 >, optional;
-        note = "note" : rt::fast::LeafRead < Leaf52 >, optional; } extra extra :
+        rt::fast::LeafRead < Leaf49 >, required, settle; scope = "scope" :
+        rt::fast::LeafRead < Leaf50 >, required, settle; answer = "answer" :
+        rt::fast::LeafRead < Leaf51 >, optional, settle; note = "note" :
+        rt::fast::LeafRead < Leaf52 >, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
     rt::string_leaf!(
@@ -2194,8 +2181,8 @@ mod fast {
     );
     rt::object_reader!(
         read_50, Visit50, DenyPayload { approval_id = "approvalId" : rt::fast::LeafRead <
-        Leaf53 >, required; note = "note" : rt::fast::LeafRead < Leaf54 >, optional; }
-        extra extra : rt::fast::AnyValue
+        Leaf53 >, required, settle; note = "note" : rt::fast::LeafRead < Leaf54 >,
+        optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
         Check55 -> RetryTarget, | v | rt::is_valid_with(super::validators::v50, v, B0,
@@ -2203,7 +2190,7 @@ mod fast {
     );
     rt::object_reader!(
         read_51, Visit51, RetryPayload { target = "target" : rt::fast::ViaValue < Check55
-        >, required; } extra extra : rt::fast::AnyValue
+        >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf56 -> Phase, | s | [! ::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT"
@@ -2223,8 +2210,8 @@ mod fast {
     );
     rt::object_reader!(
         read_54, Visit54, SkipPayload { phase = "phase" : rt::fast::LeafRead < Leaf56 >,
-        required; justification = "justification" : rt::fast::LeafRead < Leaf57 >,
-        required; } extra extra : rt::fast::AnyValue
+        required, settle; justification = "justification" : rt::fast::LeafRead < Leaf57
+        >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf58 -> AgentId, | s | [! rt::fast::max_length(s, 128u64), ! RE6.is_match(s)]
@@ -2244,10 +2231,10 @@ mod fast {
     );
     rt::object_reader!(
         read_55, Visit55, RunToolPayload { agent_id = "agentId" : rt::fast::LeafRead <
-        Leaf58 >, optional; tool = "tool" : rt::fast::LeafRead < Leaf59 >, required;
-        input = "input" : rt::fast::ViaValue < Check60 >, required; justification =
-        "justification" : rt::fast::LeafRead < Leaf61 >, required; } extra extra :
-        rt::fast::AnyValue
+        Leaf58 >, optional, settle; tool = "tool" : rt::fast::LeafRead < Leaf59 >,
+        required, settle; input = "input" : rt::fast::ViaValue < Check60 >, required,
+        settle; justification = "justification" : rt::fast::LeafRead < Leaf61 >,
+        required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf62 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] => match s {
@@ -2256,7 +2243,7 @@ mod fast {
     );
     rt::object_reader!(
         read_57, Visit57, ReconcilePayload { mode = "mode" : rt::fast::LeafRead < Leaf62
-        >, required; } extra extra : rt::fast::AnyValue
+        >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::value_leaf!(
         Leaf63 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
@@ -2264,7 +2251,7 @@ mod fast {
     );
     rt::object_reader!(
         read_59, Visit59, ShutdownPayload { grace_ms = "graceMs" : rt::fast::LeafRead <
-        Leaf63 >, required; } extra extra : rt::fast::AnyValue
+        Leaf63 >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf64 -> AgentId, | s | [! rt::fast::max_length(s, 128u64), ! RE6.is_match(s)]
@@ -2282,9 +2269,9 @@ mod fast {
     );
     rt::object_reader!(
         read_60, Visit60, AgentSendPayload { agent_id = "agentId" : rt::fast::LeafRead <
-        Leaf64 >, required; text = "text" : rt::fast::LeafRead < Leaf65 >, required;
-        delivery = "delivery" : rt::fast::LeafRead < Leaf66 >, required; } extra extra :
-        rt::fast::AnyValue
+        Leaf64 >, required, settle; text = "text" : rt::fast::LeafRead < Leaf65 >,
+        required, settle; delivery = "delivery" : rt::fast::LeafRead < Leaf66 >,
+        required, settle; } extra extra : rt::fast::AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -245,10 +245,11 @@ mod fast {
     );
     rt::object_reader!(
         read_0, Visit0, LaunchRequest { contract_version = "contractVersion" :
-        rt::fast::LeafRead < Leaf1 >, required; input = "input" : rt::fast::LeafRead <
-        Leaf2 >, required; mode = "mode" : rt::fast::LeafRead < Leaf3 >, required; kind =
-        "kind" : rt::fast::LeafRead < Leaf4 >, optional; answers = "answers" :
-        rt::fast::MapOf < Leaf5, Union6 >, required; } deny
+        rt::fast::LeafRead < Leaf1 >, required, settle; input = "input" :
+        rt::fast::LeafRead < Leaf2 >, required, settle; mode = "mode" :
+        rt::fast::LeafRead < Leaf3 >, required, settle; kind = "kind" :
+        rt::fast::LeafRead < Leaf4 >, optional, settle; answers = "answers" :
+        rt::fast::MapOf < Leaf5, Union6 >, required, settle; } deny
     );
 }
 /// Validators: one function per distinct subschema.

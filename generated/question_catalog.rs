@@ -181,8 +181,9 @@ mod fast {
     );
     rt::object_reader!(
         read_0, Visit0, QuestionCatalog { catalog_version = "catalogVersion" :
-        rt::fast::LeafRead < Leaf1 >, required; questions = "questions" : rt::fast::VecOf
-        < rt::fast::Typed < Question >, 0usize, 500usize >, required; } deny
+        rt::fast::LeafRead < Leaf1 >, required, settle; questions = "questions" :
+        rt::fast::VecOf < rt::fast::Typed < Question >, 0usize, 500usize >, required,
+        settle; } deny
     );
     rt::string_leaf!(
         Leaf2 -> QuestionId, | s | [! rt::fast::max_length(s, 200u64), ! RE1.is_match(s)]
@@ -202,12 +203,13 @@ mod fast {
         "/$defs/Question/properties/answerable")
     );
     rt::object_reader!(
-        read_2, Visit2, Question { id = "id" : rt::fast::LeafRead < Leaf2 >, required;
-        select = "select" : rt::fast::LeafRead < Leaf3 >, required; label = "label" :
-        rt::fast::LeafRead < Leaf4 >, optional; answerable = "answerable" :
-        rt::fast::LeafRead < Leaf5 >, optional; options = "options" : rt::fast::VecOf <
-        rt::fast::Typed < AnswerOption >, 0usize, 200usize >, optional; answer = "answer"
-        : rt::fast::Typed < Answer >, optional; } deny
+        read_2, Visit2, Question { id = "id" : rt::fast::LeafRead < Leaf2 >, required,
+        settle; select = "select" : rt::fast::LeafRead < Leaf3 >, required, settle; label
+        = "label" : rt::fast::LeafRead < Leaf4 >, optional, settle; answerable =
+        "answerable" : rt::fast::LeafRead < Leaf5 >, optional, settle; options =
+        "options" : rt::fast::VecOf < rt::fast::Typed < AnswerOption >, 0usize, 200usize
+        >, optional, settle; answer = "answer" : rt::fast::Typed < Answer >, optional,
+        settle; } deny
     );
     rt::string_leaf!(
         Leaf6 -> AnswerOptionId, | s | [! rt::fast::min_length(s, 1u64), !
@@ -220,7 +222,8 @@ mod fast {
     );
     rt::object_reader!(
         read_6, Visit6, AnswerOption { id = "id" : rt::fast::LeafRead < Leaf6 >,
-        required; label = "label" : rt::fast::LeafRead < Leaf7 >, optional; } deny
+        required, settle; label = "label" : rt::fast::LeafRead < Leaf7 >, optional,
+        settle; } deny
     );
     rt::string_leaf!(
         Leaf8 -> Pattern, | s | [! rt::fast::min_length(s, 1u64), !
@@ -229,7 +232,7 @@ mod fast {
     );
     rt::object_reader!(
         read_8, Visit8, Answer { pattern = "pattern" : rt::fast::LeafRead < Leaf8 >,
-        required; } deny
+        required, settle; } deny
     );
 }
 /// Validators: one function per distinct subschema.

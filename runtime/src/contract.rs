@@ -113,10 +113,13 @@ pub trait Contract: FromValue + serde::Serialize {
         if Self::FAST {
             match crate::fast::read_document(b, |d| Self::fast_read(d)) {
                 crate::fast::Outcome::Valid(v) => return Ok(v),
-                crate::fast::Outcome::Invalid(v) => {
+                crate::fast::Outcome::Invalid(v, settled) => {
+                    let mut ctx = Ctx::collecting_settled(settled);
+                    if !Self::check(&v, &Loc::Root, &mut ctx) {
+                        return Err(ParseError::Invalid(ValidationErrors(ctx.into_errors())));
+                    }
                     // Valid after all (a reader may refuse more than the
                     // validators): the full path builds it from the bytes.
-                    Self::validate_value(&v).map_err(ParseError::Invalid)?;
                 }
                 crate::fast::Outcome::Declined => {}
             }

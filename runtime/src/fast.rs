@@ -22,17 +22,43 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::{Number, Value};
 use std::borrow::Cow;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::marker::PhantomData;
 
-/// The message of the private error a reader stops with.
-const ABORT: &str = "contracts: fast path declined";
+/// The message of the private error a reader stops with: empty, so that
+/// serde_json's custom error neither allocates it nor scans it for a
+/// position (it is built at every broken rule and never shown).
+const ABORT: &str = "";
 
 thread_local! {
     /// The JSON of the subtree a reader found invalid, on its way up to the
     /// reader that called it (set by [`invalid`], taken by [`salvaged`]).
     static SALVAGE: Cell<Option<Value>> = const { Cell::new(None) };
+    /// Where the placeholders of the document being handed up are (see
+    /// [`Settled`]): registered by [`Partial::done`], taken by [`read_document`].
+    static SETTLED: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The members of a handed-up document that a reader read and checked
+/// before or after the break: each stands in the document as a `null`
+/// placeholder (its typed value is not turned back into JSON), and the
+/// validators, told where they are, take them as valid without looking.
+/// Only members the validators reach through `properties` alone, with the
+/// very schemas the reader checked, are settled (the generator decides).
+#[derive(Debug, Default)]
+pub struct Settled(Vec<usize>);
+
+impl Settled {
+    /// Whether `v` is one of the placeholders.
+    #[inline]
+    pub fn holds(&self, v: &Value) -> bool {
+        !self.0.is_empty() && v.is_null() && self.0.contains(&(v as *const Value as usize))
+    }
+
+    fn take() -> Self {
+        Settled(SETTLED.with(|s| std::mem::take(&mut *s.borrow_mut())))
+    }
 }
 
 /// The error a reader stops with when only the full path can decide (the
@@ -83,8 +109,9 @@ pub fn invalid_raw<T>(raw: &serde_json::value::RawValue) -> Option<T> {
 pub enum Outcome<T> {
     /// Every rule holds: the typed value.
     Valid(T),
-    /// A rule is broken: the document as JSON, for the validators to report.
-    Invalid(Value),
+    /// A rule is broken: the document as JSON, for the validators to report
+    /// (members read and checked are placeholders, listed in [`Settled`]).
+    Invalid(Value, Settled),
     /// The reader cannot tell (or the JSON is bad): run the full path.
     Declined,
 }
@@ -92,15 +119,18 @@ pub enum Outcome<T> {
 /// Runs `read` on bytes, with what it made of them.
 pub fn read_document<T>(b: &[u8], read: impl FnOnce(&mut serde_json::Deserializer<serde_json::de::SliceRead<'_>>) -> Result<T, serde_json::Error>) -> Outcome<T> {
     drop(salvaged());
+    drop(Settled::take());
     let mut de = serde_json::Deserializer::from_slice(b);
-    match read(&mut de) {
+    let out = match read(&mut de) {
         Ok(v) if de.end().is_ok() => Outcome::Valid(v),
         Ok(_) => Outcome::Declined,
         Err(_) => match salvaged() {
-            Some(v) if de.end().is_ok() => Outcome::Invalid(v),
+            Some(v) if de.end().is_ok() => return Outcome::Invalid(v, Settled::take()),
             _ => Outcome::Declined,
         },
-    }
+    };
+    drop(Settled::take());
+    out
 }
 
 /// Runs `read` on bytes; `None` unless it builds a value (a broken rule,
@@ -123,8 +153,11 @@ fn json_of<T: Serialize>(x: T) -> Option<Value> {
 #[derive(Default)]
 pub struct Partial {
     map: serde_json::Map<String, Value>,
-    /// A member that did not convert back to JSON: only the full path can decide.
+    /// A member that did not convert back to JSON, or a repeated member
+    /// name: only the full path can decide.
     broken: bool,
+    /// Members kept as placeholders ([`Settled`]).
+    settled: Vec<&'static str>,
 }
 
 impl Partial {
@@ -133,10 +166,19 @@ impl Partial {
         Self::default()
     }
 
-    /// A member read and checked, if present.
+    /// A member read and checked, if present, back as JSON.
     pub fn keep<T: Serialize>(&mut self, name: &str, x: Option<T>) {
         if let Some(x) = x {
             self.put(name.to_owned(), x);
+        }
+    }
+
+    /// A member read and checked, if present, as a placeholder the
+    /// validators will not look into ([`Settled`]).
+    pub fn settle<T>(&mut self, name: &'static str, x: Option<T>) {
+        if x.is_some() {
+            self.insert(name.to_owned(), Value::Null);
+            self.settled.push(name);
         }
     }
 
@@ -144,16 +186,30 @@ impl Partial {
     /// the decision to the full path).
     fn put<T: Serialize>(&mut self, name: String, x: T) {
         match json_of(x) {
-            Some(v) => {
-                self.map.insert(name, v);
-            }
+            Some(v) => self.insert(name, v),
             None => self.broken = true,
+        }
+    }
+
+    /// Adds a member; a repeated name leaves the decision to the full path
+    /// (the validators must see what `serde_json::Value` keeps, and a value
+    /// dropped here could hold placeholders).
+    fn insert(&mut self, name: String, v: Value) {
+        if self.map.insert(name, v).is_some() {
+            self.broken = true;
         }
     }
 
     /// A member as JSON.
     pub fn keep_value(&mut self, name: &str, v: Value) {
-        self.map.insert(name.to_owned(), v);
+        self.insert(name.to_owned(), v);
+    }
+
+    /// The members found invalid while the reader read on.
+    pub fn keep_broken(&mut self, b: Broken) {
+        for (k, v) in b.0 {
+            self.insert(k, v);
+        }
     }
 
     /// Members a type writes itself (`f` writes them into a JSON map).
@@ -163,7 +219,7 @@ impl Partial {
             return;
         };
         match (f(&mut m), SerializeMap::end(m)) {
-            (Ok(()), Ok(Value::Object(members))) => self.map.extend(members),
+            (Ok(()), Ok(Value::Object(members))) => members.into_iter().for_each(|(k, v)| self.insert(k, v)),
             _ => self.broken = true,
         }
     }
@@ -191,7 +247,7 @@ impl Partial {
     pub fn failed<'de, A: MapAccess<'de>>(mut self, m: &mut A, name: impl Into<String>, e: A::Error) -> A::Error {
         match salvaged() {
             Some(v) => {
-                self.map.insert(name.into(), v);
+                self.insert(name.into(), v);
                 self.rest(m)
             }
             None => e,
@@ -204,22 +260,19 @@ impl Partial {
     pub fn unknown<'de, A: MapAccess<'de>>(mut self, m: &mut A, name: impl Into<String>) -> A::Error {
         match m.next_value::<Value>() {
             Ok(v) => {
-                self.map.insert(name.into(), v);
+                self.insert(name.into(), v);
                 self.rest(m)
             }
             Err(e) => e,
         }
     }
 
-    /// Reads the object's remaining members as JSON (a repeated name
-    /// replaces the value, as `serde_json::Value` does), then hands it up.
+    /// Reads the object's remaining members as JSON, then hands it up.
     #[cold]
     pub fn rest<'de, A: MapAccess<'de>>(mut self, m: &mut A) -> A::Error {
         loop {
             match m.next_entry::<String, Value>() {
-                Ok(Some((k, v))) => {
-                    self.map.insert(k, v);
-                }
+                Ok(Some((k, v))) => self.insert(k, v),
                 Ok(None) => return self.done(),
                 Err(e) => return e,
             }
@@ -230,10 +283,66 @@ impl Partial {
     #[cold]
     pub fn done<E: de::Error>(self) -> E {
         if self.broken {
-            abort()
-        } else {
-            invalid(Value::Object(self.map))
+            return abort();
         }
+        // The map is complete: its values stay where they are in memory
+        // from here on (moving the map moves only its handle).
+        if !self.settled.is_empty() {
+            SETTLED.with(|s| {
+                let mut s = s.borrow_mut();
+                // A scan, not a lookup per name: no hashing.
+                s.extend(self.map.iter().filter(|(k, v)| v.is_null() && self.settled.contains(&k.as_str())).map(|(_, v)| v as *const Value as usize));
+            });
+        }
+        invalid(Value::Object(self.map))
+    }
+}
+
+/// The members an object reader found invalid while it read on (each one's
+/// JSON, in document order): the reader finishes the object, checking every
+/// other member, then hands it up with [`Partial::keep_broken`].
+#[derive(Default)]
+pub struct Broken(Vec<(String, Value)>);
+
+impl Broken {
+    /// None yet.
+    #[inline]
+    pub fn new() -> Self {
+        Broken(Vec::new())
+    }
+
+    /// Whether every member read so far held.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Member `name`'s reader failed with `e`: on a broken rule its value is
+    /// kept and the reader reads on (`Ok`); otherwise `e` stands.
+    #[cold]
+    pub fn failed<E>(&mut self, name: Cow<'_, str>, e: E) -> Result<(), E> {
+        match salvaged() {
+            Some(v) => {
+                self.0.push((name.into_owned(), v));
+                Ok(())
+            }
+            None => Err(e),
+        }
+    }
+
+    /// A member whose value, already read, breaks a rule.
+    #[cold]
+    pub fn keep(&mut self, name: Cow<'_, str>, v: Value) {
+        self.0.push((name.into_owned(), v));
+    }
+
+    /// A member no rule admits (`additionalProperties: false`): its value is
+    /// read as JSON and kept.
+    #[cold]
+    pub fn unknown<'de, A: MapAccess<'de>>(&mut self, m: &mut A, name: Cow<'_, str>) -> Result<(), A::Error> {
+        let v = m.next_value::<Value>()?;
+        self.0.push((name.into_owned(), v));
+        Ok(())
     }
 }
 

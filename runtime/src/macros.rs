@@ -524,18 +524,20 @@ macro_rules! via_value {
 /// The one-pass reader of a struct: each member read by its reader as its
 /// name comes (a repeated member is refused), required members checked at
 /// `}`; unknown members refused (`deny`) or read into the `extra` field.
-/// At a broken rule the object read so far, and the rest of it, is handed
-/// up as JSON (`rt::fast::Partial`).
-/// `object_reader!(read_5, Visit5, Actor { kind = "kind": R1, required; } extra extra: R2);`
+/// A member that breaks a rule is kept as JSON and the reader reads on, so
+/// every other member is still checked once; at `}` the object is handed up
+/// as JSON (`rt::fast::Partial`), each member that held either turned back
+/// into JSON (`keep`) or left as a placeholder the validators skip (`settle`).
+/// `object_reader!(read_5, Visit5, Actor { kind = "kind": R1, required, settle; } extra extra: R2);`
 #[macro_export]
 macro_rules! object_reader {
-    ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident;)* } deny) => {
-        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader, $req;)* } {} |k, m, s, p| {
-            return ::std::result::Result::Err(s.partial().unknown(&mut m, k));
+    ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident, $how:ident;)* } deny) => {
+        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader, $req, $how;)* } {} |k, m, s, p| {
+            s.bad.unknown(&mut m, k)?;
         } {} {});
     };
-    ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident;)* } extra $extra:ident : $xreader:ty) => {
-        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader, $req;)* } {
+    ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident, $how:ident;)* } extra $extra:ident : $xreader:ty) => {
+        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader, $req, $how;)* } {
             let mut unknown = $crate::Extra::new();
         } |k, m, s, p| {
             match m.next_value_seed($crate::fast::Seed::<$xreader>::new()) {
@@ -544,15 +546,11 @@ macro_rules! object_reader {
                         return ::std::result::Result::Err($crate::fast::abort());
                     }
                 }
-                ::std::result::Result::Err(e) => {
-                    let mut p = s.partial();
-                    p.keep_extra(unknown);
-                    return ::std::result::Result::Err(p.failed(&mut m, k, e));
-                }
+                ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
             }
         } { p.keep_extra(unknown); } { $extra: unknown, });
     };
-    (@ $read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident;)* } { $($decl:tt)* } |$k:ident, $m:ident, $s:ident, $p:ident| { $($other:tt)* } $keep:tt { $($take:tt)* }) => {
+    (@ $read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident, $how:ident;)* } { $($decl:tt)* } |$k:ident, $m:ident, $s:ident, $p:ident| { $($other:tt)* } $keep:tt { $($take:tt)* }) => {
         #[doc = ::std::concat!(" Reads a `", ::std::stringify!($ty), "`, checking each member as it comes.")]
         pub(super) fn $read<'de, D: $crate::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<$ty, D::Error> {
             d.deserialize_any($visit)
@@ -568,31 +566,32 @@ macro_rules! object_reader {
                 /// The members read so far.
                 struct Slots {
                     $($field: ::std::option::Option<<$reader as $crate::fast::Read>::Out>,)*
+                    /// The members that broke a rule, as JSON.
+                    bad: $crate::fast::Broken,
                 }
                 impl Slots {
-                    /// The members read so far, as JSON.
+                    /// The members read, as JSON.
                     #[cold]
                     fn partial(self) -> $crate::fast::Partial {
                         let mut p = $crate::fast::Partial::new();
-                        $(p.keep($json, self.$field);)*
+                        $(p.$how($json, self.$field);)*
+                        p.keep_broken(self.bad);
                         p
                     }
                 }
-                let mut $s = Slots { $($field: ::std::option::Option::None,)* };
+                let mut $s = Slots { $($field: ::std::option::Option::None,)* bad: $crate::fast::Broken::new() };
                 $($decl)*
                 while let ::std::option::Option::Some($crate::fast::Key($k)) = $m.next_key::<$crate::fast::Key<'de>>()? {
                     match &*$k {
                         $($json => {
                             if let ::std::result::Result::Err(e) = $crate::fast::read_member::<$reader, _>(&mut $m, &mut $s.$field) {
-                                let mut $p = $s.partial();
-                                $keep
-                                return ::std::result::Result::Err($p.failed(&mut $m, $k, e));
+                                $s.bad.failed($k, e)?;
                             }
                         })*
                         _ => { $($other)* }
                     }
                 }
-                if false $(|| $crate::__fast_missing!($req, $s.$field))* {
+                if !$s.bad.is_empty() $(|| $crate::__fast_missing!($req, $s.$field))* {
                     let mut $p = $s.partial();
                     $keep
                     return ::std::result::Result::Err($p.done());

@@ -3,6 +3,7 @@
 //! a person can act on.
 
 use crate::error::{SchemaPath, ValidationError};
+use crate::fast::Settled;
 use crate::location::Loc;
 use crate::number::{compare, is_multiple_of, Num};
 use serde_json::{Map, Number, Value};
@@ -103,23 +104,32 @@ pub struct Ctx {
     collect: bool,
     /// When recording: instance locations of values under `x-sensitivity: local`.
     sensitive: Option<Vec<String>>,
+    /// Members a one-pass reader already checked, left as placeholders in
+    /// the document it handed up: valid without looking.
+    settled: Settled,
 }
 
 impl Ctx {
     /// A context that records every error.
     pub fn collecting() -> Self {
-        Ctx { errors: Vec::new(), collect: true, sensitive: None }
+        Ctx { errors: Vec::new(), collect: true, sensitive: None, settled: Settled::default() }
+    }
+
+    /// A context that records every error in a document a one-pass reader
+    /// handed up, whose `settled` members it already checked.
+    pub fn collecting_settled(settled: Settled) -> Self {
+        Ctx { errors: Vec::new(), collect: true, sensitive: None, settled }
     }
 
     /// A context that only answers valid or not, stopping at the first failure.
     pub fn quiet_mode() -> Self {
-        Ctx { errors: Vec::new(), collect: false, sensitive: None }
+        Ctx { errors: Vec::new(), collect: false, sensitive: None, settled: Settled::default() }
     }
 
     /// A quiet context that records where sensitive values are (for stripping
     /// or masking them before a value is relayed).
     pub fn recording_sensitive() -> Self {
-        Ctx { errors: Vec::new(), collect: false, sensitive: Some(Vec::new()) }
+        Ctx { errors: Vec::new(), collect: false, sensitive: Some(Vec::new()), settled: Settled::default() }
     }
 
     /// Notes that the value at `loc` is sensitive (when recording).
@@ -196,6 +206,7 @@ impl Ctx {
     #[inline]
     pub fn prop(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, key: &str, check: Check) -> bool {
         match lookup(m, key) {
+            Some(v) if self.settled.holds(v) => true,
             Some(v) => check(v, &loc.key(key), self, &at.property(key)),
             None => true,
         }
@@ -205,6 +216,7 @@ impl Ctx {
     #[inline]
     pub fn prop_sensitive(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, key: &str, check: Check) -> bool {
         match lookup(m, key) {
+            Some(v) if self.settled.holds(v) => true,
             Some(v) => {
                 let loc = loc.key(key);
                 self.mark_sensitive(&loc);
@@ -693,10 +705,10 @@ fn decode_base64(s: &str) -> Option<Vec<u8>> {
 
 /// Member `key` of `m`. Objects in documents are mostly small: comparing a
 /// few keys costs less than hashing one (SipHash), so small objects are
-/// scanned.
+/// scanned (up to 16 members: a typical envelope has 8 to 12).
 #[inline]
 pub fn lookup<'m>(m: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
-    if m.len() <= 8 {
+    if m.len() <= 16 {
         m.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
     } else {
         m.get(key)

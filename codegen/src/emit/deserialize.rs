@@ -191,6 +191,23 @@ impl<'a> Readers<'a> {
         out
     }
 
+    /// How a reader hands member `name` up once read and checked, when its
+    /// object is invalid: `settle` (a placeholder the validators skip,
+    /// `rt::fast::Settled`) when they reach the member only through
+    /// `Ctx::prop` with the `properties` schemas the reader checked, else
+    /// `keep` (turned back into JSON).
+    fn hand_up(&self, conj: &[NodeId], name: &str) -> Ident {
+        let settles = kws(self.ir, conj).all(|k| {
+            k.pattern_properties.is_empty()
+                && match k.properties.iter().find(|(p, _)| p == name) {
+                    // A schema resource of its own is validated by a direct call.
+                    Some((_, n)) => !(self.ir.nodes[*n].is_resource && !self.ir.nodes[*n].pointer.is_empty()),
+                    None => k.additional_properties.is_none_or(|a| matches!(self.ir.nodes[a].body, Body::Bool(false))),
+                }
+        });
+        Ident::new(if settles { "settle" } else { "keep" }, Span::call_site())
+    }
+
     /// The Rust type `t` stands for inside type `owner` (as the type emitter writes it).
     fn ty(&self, owner: usize, t: &TypeRef) -> TokenStream {
         super::types::rust_type(self.plan, &self.boxed, &self.rt, owner, t)
@@ -489,13 +506,14 @@ impl<'a> Readers<'a> {
         let local = format_ident!("f{}", i);
         let fid = super::types::ident(&f.rust);
         let json = &f.json;
+        let how = self.hand_up(conj, json);
         Member {
             slot: quote!(#local: ::std::option::Option<<#reader as #rt::fast::Read>::Out>,),
-            keep: quote!(p.keep(#json, self.#local);),
+            keep: quote!(p.#how(#json, self.#local);),
             arm: quote! {
                 #json => {
                     if let ::std::result::Result::Err(e) = #rt::fast::read_member::<#reader, _>(&mut m, &mut s.#local) {
-                        return ::std::result::Result::Err(s.partial().failed(&mut m, k, e));
+                        s.bad.failed(k, e)?;
                     }
                 }
             },
@@ -516,7 +534,7 @@ impl<'a> Readers<'a> {
             Extra::Deny => Member {
                 slot: quote!(),
                 keep: quote!(),
-                arm: quote!(_ => return ::std::result::Result::Err(s.partial().unknown(&mut m, k)),),
+                arm: quote!(_ => s.bad.unknown(&mut m, k)?,),
                 missing: quote!(),
                 take: quote!(),
             },
@@ -534,7 +552,7 @@ impl<'a> Readers<'a> {
                                     return ::std::result::Result::Err(#rt::fast::abort());
                                 }
                             }
-                            ::std::result::Result::Err(e) => return ::std::result::Result::Err(s.partial().failed(&mut m, k, e)),
+                            ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
                         },
                     },
                     missing: quote!(),
@@ -556,7 +574,8 @@ impl<'a> Readers<'a> {
             let fid = super::types::ident(&f.rust);
             let json = &f.json;
             let req = if f.required { quote!(required) } else { quote!(optional) };
-            specs.push(quote!(#fid = #json: #reader, #req;));
+            let how = self.hand_up(&conj, json);
+            specs.push(quote!(#fid = #json: #reader, #req, #how;));
         }
         let tail = match extra {
             Extra::Deny => quote!(deny),
@@ -698,6 +717,22 @@ impl<'a> Readers<'a> {
             now_arms.push(quote!(#t => #enum_name::#v(m.next_value_seed(#rt::fast::Seed::<#reader>::new())?),));
             raw_arms.push(quote!(#t => #enum_name::#v(#rt::fast::read_raw::<#reader>(raw)?),));
         }
+        // A known command's payload, read and checked, is handed up as a
+        // placeholder when every schema the validators take it through is a
+        // `properties` entry the reader checked; an unknown command's as JSON.
+        let resource = |n: &NodeId| self.ir.nodes[*n].is_resource && !self.ir.nodes[*n].pointer.is_empty();
+        let payload_settles = self.hand_up(&conj, &payload) == "settle" && !known.iter().flat_map(|(_, s)| s).any(resource);
+        let keep_command = match (payload_settles, catch_all.is_some()) {
+            (false, _) => quote!(p.keep_fields(|m| c.write_payload(#payload, m));),
+            (true, false) => quote!(p.settle(#payload, ::std::option::Option::Some(c));),
+            (true, true) => quote! {
+                if ::std::matches!(c, #enum_name::Unknown { .. }) {
+                    p.keep_fields(|m| c.write_payload(#payload, m));
+                } else {
+                    p.settle(#payload, ::std::option::Option::Some(c));
+                }
+            },
+        };
         let (now_other, raw_other) = match catch_all {
             Some(schemas) => {
                 let reader = self.reader(validators, commands, &schemas, &unknown_payload);
@@ -741,6 +776,8 @@ impl<'a> Readers<'a> {
                 command: ::std::option::Option<#enum_name>,
                 raw: ::std::option::Option<&'de #rt::__private::serde_json::value::RawValue>,
                 #(#slots)*
+                /// The members that broke a rule, as JSON.
+                bad: #rt::fast::Broken,
             }
             impl #slots_ty<'_> {
                 /// The members read so far, as JSON.
@@ -751,10 +788,11 @@ impl<'a> Readers<'a> {
                         p.keep_value(#tag, #rt::Value::String(t.into_owned()));
                     }
                     if let ::std::option::Option::Some(c) = self.command {
-                        p.keep_fields(|m| c.write_payload(#payload, m));
+                        #keep_command
                     }
                     p.keep_raw(#payload, self.raw);
                     #(#keeps)*
+                    p.keep_broken(self.bad);
                     p
                 }
             }
@@ -771,25 +809,24 @@ impl<'a> Readers<'a> {
                         raw: ::std::option::Option::None,
                         #(#inits: ::std::option::Option::None,)*
                         #unknown_init
+                        bad: #rt::fast::Broken::new(),
                     };
                     while let ::std::option::Option::Some(#rt::fast::Key(k)) = m.next_key::<#rt::fast::Key<'de>>()? {
                         match &*k {
-                            #tag => {
-                                let t = match m.next_value::<#rt::fast::Tag<'de>>() {
-                                    ::std::result::Result::Ok(#rt::fast::Tag(t)) => t,
-                                    ::std::result::Result::Err(e) => return ::std::result::Result::Err(s.partial().failed(&mut m, k, e)),
-                                };
-                                if s.tag.is_some() {
-                                    return ::std::result::Result::Err(#rt::fast::abort());
+                            #tag => match m.next_value::<#rt::fast::Tag<'de>>() {
+                                ::std::result::Result::Ok(#rt::fast::Tag(t)) => {
+                                    if s.tag.is_some() {
+                                        return ::std::result::Result::Err(#rt::fast::abort());
+                                    }
+                                    let refused = #tag_refused;
+                                    if refused {
+                                        s.bad.keep(k, #rt::Value::String(t.into_owned()));
+                                    } else {
+                                        s.tag = ::std::option::Option::Some(t);
+                                    }
                                 }
-                                let refused = #tag_refused;
-                                if refused {
-                                    let mut p = s.partial();
-                                    p.keep_value(#tag, #rt::Value::String(t.into_owned()));
-                                    return ::std::result::Result::Err(p.rest(&mut m));
-                                }
-                                s.tag = ::std::option::Option::Some(t);
-                            }
+                                ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
+                            },
                             #payload => {
                                 if s.command.is_some() || s.raw.is_some() {
                                     return ::std::result::Result::Err(#rt::fast::abort());
@@ -797,7 +834,7 @@ impl<'a> Readers<'a> {
                                 match s.tag.as_deref() {
                                     ::std::option::Option::Some(t) => match #now(t, &mut m) {
                                         ::std::result::Result::Ok(c) => s.command = ::std::option::Option::Some(c),
-                                        ::std::result::Result::Err(e) => return ::std::result::Result::Err(s.partial().failed(&mut m, k, e)),
+                                        ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
                                     },
                                     ::std::option::Option::None => s.raw = ::std::option::Option::Some(m.next_value()?),
                                 }
@@ -817,13 +854,11 @@ impl<'a> Readers<'a> {
                                     return ::std::result::Result::Err(#rt::fast::abort());
                                 };
                                 s.raw = ::std::option::Option::None;
-                                let mut p = s.partial();
-                                p.keep_value(#payload, v);
-                                return ::std::result::Result::Err(p.done());
+                                s.bad.keep(::std::borrow::Cow::Borrowed(#payload), v);
                             }
                         }
                     }
-                    if s.tag.is_none() || s.command.is_none() #(#missing)* {
+                    if !s.bad.is_empty() || s.tag.is_none() || s.command.is_none() #(#missing)* {
                         return ::std::result::Result::Err(s.partial().done());
                     }
                     let ::std::option::Option::Some(chosen) = s.command else {

@@ -37,8 +37,8 @@ mod fast {
         "/properties/vm")
     );
     rt::object_reader!(
-        read_0, Visit0, AllOfSelf { vm = "vm" : rt::fast::ViaValue < Check1 >, optional;
-        } extra extra : rt::fast::AnyValue
+        read_0, Visit0, AllOfSelf { vm = "vm" : rt::fast::ViaValue < Check1 >, optional,
+        settle; } extra extra : rt::fast::AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

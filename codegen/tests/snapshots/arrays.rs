@@ -69,21 +69,21 @@ mod fast {
         "/properties/matrix/items/items")
     );
     rt::object_reader!(
-        read_0, Visit0, Arrays { tags = "tags" : rt::fast::ViaValue < Check1 >, optional;
-        pair = "pair" : rt::fast::ViaValue < Check2 >, optional; with_contains =
-        "withContains" : rt::fast::ViaValue < Check3 >, optional; matrix = "matrix" :
-        rt::fast::VecOf < rt::fast::VecOf < rt::fast::LeafRead < Leaf4 >, 0usize, {
-        usize::MAX } >, 0usize, { usize::MAX } >, optional; things = "things" :
-        rt::fast::VecOf < rt::fast::Typed < Thing >, 0usize, { usize::MAX } >, optional;
-        } extra extra : rt::fast::AnyValue
+        read_0, Visit0, Arrays { tags = "tags" : rt::fast::ViaValue < Check1 >, optional,
+        settle; pair = "pair" : rt::fast::ViaValue < Check2 >, optional, settle;
+        with_contains = "withContains" : rt::fast::ViaValue < Check3 >, optional, settle;
+        matrix = "matrix" : rt::fast::VecOf < rt::fast::VecOf < rt::fast::LeafRead <
+        Leaf4 >, 0usize, { usize::MAX } >, 0usize, { usize::MAX } >, optional, settle;
+        things = "things" : rt::fast::VecOf < rt::fast::Typed < Thing >, 0usize, {
+        usize::MAX } >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf5 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
     rt::object_reader!(
-        read_1, Visit1, Thing { name = "name" : rt::fast::LeafRead < Leaf5 >, required; }
-        extra extra : rt::fast::AnyValue
+        read_1, Visit1, Thing { name = "name" : rt::fast::LeafRead < Leaf5 >, required,
+        settle; } extra extra : rt::fast::AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -145,24 +145,26 @@ mod fast {
     );
     rt::object_reader!(
         read_0, Visit0, AwkwardNames { r#type = "type" : rt::fast::LeafRead < Leaf1 >,
-        optional; r#fn = "fn" : rt::fast::LeafRead < Leaf2 >, optional; self_ = "self" :
-        rt::fast::LeafRead < Leaf3 >, optional; self__ = "Self" : rt::fast::LeafRead <
-        Leaf4 >, optional; crate_ = "crate" : rt::fast::LeafRead < Leaf5 >, optional;
-        empty = "" : rt::fast::LeafRead < Leaf6 >, optional; a = "a" : rt::fast::LeafRead
-        < Leaf7 >, optional; a_ = "A" : rt::fast::LeafRead < Leaf8 >, optional; extra =
-        "extra" : rt::fast::LeafRead < Leaf9 >, optional; _2fast = "2fast" :
-        rt::fast::LeafRead < Leaf10 >, optional; option = "option" : rt::fast::Typed <
-        Option >, optional; string = "string" : rt::fast::LeafRead < Leaf11 >, optional;
-        result = "result" : rt::fast::LeafRead < Leaf12 >, optional; value = "value" :
-        rt::fast::Typed < Value >, optional; } extra extra_ : rt::fast::AnyValue
+        optional, settle; r#fn = "fn" : rt::fast::LeafRead < Leaf2 >, optional, settle;
+        self_ = "self" : rt::fast::LeafRead < Leaf3 >, optional, settle; self__ = "Self"
+        : rt::fast::LeafRead < Leaf4 >, optional, settle; crate_ = "crate" :
+        rt::fast::LeafRead < Leaf5 >, optional, settle; empty = "" : rt::fast::LeafRead <
+        Leaf6 >, optional, settle; a = "a" : rt::fast::LeafRead < Leaf7 >, optional,
+        settle; a_ = "A" : rt::fast::LeafRead < Leaf8 >, optional, settle; extra =
+        "extra" : rt::fast::LeafRead < Leaf9 >, optional, settle; _2fast = "2fast" :
+        rt::fast::LeafRead < Leaf10 >, optional, settle; option = "option" :
+        rt::fast::Typed < Option >, optional, settle; string = "string" :
+        rt::fast::LeafRead < Leaf11 >, optional, settle; result = "result" :
+        rt::fast::LeafRead < Leaf12 >, optional, settle; value = "value" :
+        rt::fast::Typed < Value >, optional, settle; } extra extra_ : rt::fast::AnyValue
     );
     rt::value_leaf!(
         Leaf13 -> bool, scalar | v | rt::is_valid_with(super::validators::v5, v, B0,
         "/$defs/Option/properties/some")
     );
     rt::object_reader!(
-        read_1, Visit1, Option { some = "some" : rt::fast::LeafRead < Leaf13 >, optional;
-        } extra extra : rt::fast::AnyValue
+        read_1, Visit1, Option { some = "some" : rt::fast::LeafRead < Leaf13 >, optional,
+        settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf14 -> String, | s | [! rt::fast::min_length(s, 2u64)] =>
@@ -170,7 +172,8 @@ mod fast {
     );
     rt::object_reader!(
         read_4, Visit4, Value { vec = "Vec" : rt::fast::VecOf < rt::fast::LeafRead <
-        Leaf14 >, 0usize, { usize::MAX } >, optional; } extra extra : rt::fast::AnyValue
+        Leaf14 >, 0usize, { usize::MAX } >, optional, settle; } extra extra :
+        rt::fast::AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

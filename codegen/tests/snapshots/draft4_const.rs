@@ -38,7 +38,7 @@ mod fast {
     );
     rt::object_reader!(
         read_0, Visit0, Draft4Const { binding = "binding" : rt::fast::ViaValue < Check1
-        >, optional; } extra extra : rt::fast::AnyValue
+        >, optional, settle; } extra extra : rt::fast::AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -58,9 +58,10 @@ mod fast {
     );
     rt::object_reader!(
         read_0, Visit0, Draft4Tuple { point = "point" : rt::fast::ViaValue < Check1 >,
-        optional; limit = "limit" : rt::fast::LeafRead < Leaf2 >, optional; r#ref = "ref"
-        : rt::fast::LeafRead < Leaf3 >, optional; deps = "deps" : rt::fast::ViaValue <
-        Check4 >, optional; } extra extra : rt::fast::AnyValue
+        optional, settle; limit = "limit" : rt::fast::LeafRead < Leaf2 >, optional,
+        settle; r#ref = "ref" : rt::fast::LeafRead < Leaf3 >, optional, settle; deps =
+        "deps" : rt::fast::ViaValue < Check4 >, optional, settle; } extra extra :
+        rt::fast::AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -147,15 +147,16 @@ mod fast {
         "/properties/dependent")
     );
     rt::object_reader!(
-        read_0, Visit0, Objects { id = "id" : rt::fast::LeafRead < Leaf1 >, required;
-        closed = "closed" : rt::fast::Typed < Closed >, required; counts = "counts" :
-        rt::fast::MapOf < Leaf2, rt::fast::LeafRead < Leaf3 > >, optional; by_key_shape =
-        "byKeyShape" : rt::fast::ViaValue < Check4 >, optional; labels = "labels" :
-        rt::fast::ViaValue < Check5 >, optional; typed_extra = "typedExtra" :
-        rt::fast::Typed < TypedExtra >, optional; empty = "empty" : rt::fast::Typed <
-        Empty >, optional; min_max = "minMax" : rt::fast::ViaValue < Check6 >, optional;
-        dependent = "dependent" : rt::fast::ViaValue < Check7 >, optional; } extra extra
-        : rt::fast::AnyValue
+        read_0, Visit0, Objects { id = "id" : rt::fast::LeafRead < Leaf1 >, required,
+        settle; closed = "closed" : rt::fast::Typed < Closed >, required, settle; counts
+        = "counts" : rt::fast::MapOf < Leaf2, rt::fast::LeafRead < Leaf3 > >, optional,
+        settle; by_key_shape = "byKeyShape" : rt::fast::ViaValue < Check4 >, optional,
+        settle; labels = "labels" : rt::fast::ViaValue < Check5 >, optional, settle;
+        typed_extra = "typedExtra" : rt::fast::Typed < TypedExtra >, optional, settle;
+        empty = "empty" : rt::fast::Typed < Empty >, optional, settle; min_max = "minMax"
+        : rt::fast::ViaValue < Check6 >, optional, settle; dependent = "dependent" :
+        rt::fast::ViaValue < Check7 >, optional, settle; } extra extra :
+        rt::fast::AnyValue
     );
     rt::value_leaf!(
         Leaf8 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v11, v,
@@ -166,8 +167,8 @@ mod fast {
         "/properties/closed/properties/b")
     );
     rt::object_reader!(
-        read_2, Visit2, Closed { a = "a" : rt::fast::LeafRead < Leaf8 >, optional; b =
-        "b" : rt::fast::LeafRead < Leaf9 >, optional; } deny
+        read_2, Visit2, Closed { a = "a" : rt::fast::LeafRead < Leaf8 >, optional,
+        settle; b = "b" : rt::fast::LeafRead < Leaf9 >, optional, settle; } deny
     );
     rt::value_leaf!(
         Leaf10 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v13, v,
@@ -179,7 +180,7 @@ mod fast {
     );
     rt::object_reader!(
         read_5, Visit5, TypedExtra { fixed = "fixed" : rt::fast::LeafRead < Leaf10 >,
-        optional; } extra extra : rt::fast::LeafRead < Leaf11 >
+        optional, settle; } extra extra : rt::fast::LeafRead < Leaf11 >
     );
     rt::object_reader!(read_6, Visit6, Empty {} deny);
 }

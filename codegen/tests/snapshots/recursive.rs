@@ -51,17 +51,17 @@ mod fast {
     );
     rt::object_reader!(
         read_0, Visit0, Recursive { payload = "payload" : rt::fast::ViaValue < Check1 >,
-        optional; list = "list" : rt::fast::Typed < List >, optional; } extra extra :
-        rt::fast::AnyValue
+        optional, settle; list = "list" : rt::fast::Typed < List >, optional, settle; }
+        extra extra : rt::fast::AnyValue
     );
     rt::value_leaf!(
         Leaf2 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v3, v,
         B0, "/definitions/list/properties/head")
     );
     rt::object_reader!(
-        read_2, Visit2, List { head = "head" : rt::fast::LeafRead < Leaf2 >, required;
-        tail = "tail" : rt::fast::Boxed < rt::fast::Typed < List >>, optional; } extra
-        extra : rt::fast::AnyValue
+        read_2, Visit2, List { head = "head" : rt::fast::LeafRead < Leaf2 >, required,
+        settle; tail = "tail" : rt::fast::Boxed < rt::fast::Typed < List >>, optional,
+        settle; } extra extra : rt::fast::AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

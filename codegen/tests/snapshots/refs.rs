@@ -114,12 +114,13 @@ mod fast {
     );
     rt::object_reader!(
         read_0, Visit0, Refs { escaped = "escaped" : rt::fast::LeafRead < Leaf1 >,
-        optional; percent = "percent" : rt::fast::LeafRead < Leaf2 >, optional; anchored
-        = "anchored" : rt::fast::Typed < Money >, optional; embedded = "embedded" :
-        rt::fast::Typed < Embedded >, optional; cross_file = "crossFile" :
-        rt::fast::Typed < Address >, optional; tree = "tree" : rt::fast::Typed < Node >,
-        optional; with_sibling = "withSibling" : rt::fast::LeafRead < Leaf3 >, optional;
-        } extra extra : rt::fast::AnyValue
+        optional, settle; percent = "percent" : rt::fast::LeafRead < Leaf2 >, optional,
+        settle; anchored = "anchored" : rt::fast::Typed < Money >, optional, settle;
+        embedded = "embedded" : rt::fast::Typed < Embedded >, optional, settle;
+        cross_file = "crossFile" : rt::fast::Typed < Address >, optional, settle; tree =
+        "tree" : rt::fast::Typed < Node >, optional, settle; with_sibling = "withSibling"
+        : rt::fast::LeafRead < Leaf3 >, optional, settle; } extra extra :
+        rt::fast::AnyValue
     );
     rt::value_leaf!(
         Leaf4 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v7, v, B0,
@@ -131,8 +132,8 @@ mod fast {
     );
     rt::object_reader!(
         read_1, Visit1, Money { amount = "amount" : rt::fast::LeafRead < Leaf4 >,
-        required; currency = "currency" : rt::fast::LeafRead < Leaf5 >, optional; } extra
-        extra : rt::fast::AnyValue
+        required, settle; currency = "currency" : rt::fast::LeafRead < Leaf5 >, optional,
+        settle; } extra extra : rt::fast::AnyValue
     );
     rt::value_leaf!(
         Leaf6 -> bool, scalar | v | rt::is_valid_with(super::validators::v8, v, B1,
@@ -140,7 +141,7 @@ mod fast {
     );
     rt::object_reader!(
         read_2, Visit2, Embedded { inner = "inner" : rt::fast::LeafRead < Leaf6 >,
-        optional; } extra extra : rt::fast::AnyValue
+        optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf7 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
@@ -152,18 +153,18 @@ mod fast {
     );
     rt::object_reader!(
         read_3, Visit3, Address { street = "street" : rt::fast::LeafRead < Leaf7 >,
-        required; city = "city" : rt::fast::LeafRead < Leaf8 >, optional; } extra extra :
-        rt::fast::AnyValue
+        required, settle; city = "city" : rt::fast::LeafRead < Leaf8 >, optional, settle;
+        } extra extra : rt::fast::AnyValue
     );
     rt::value_leaf!(
         Leaf9 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v9, v,
         B0, "/$defs/node/properties/value")
     );
     rt::object_reader!(
-        read_4, Visit4, Node { value = "value" : rt::fast::LeafRead < Leaf9 >, optional;
-        children = "children" : rt::fast::VecOf < rt::fast::Typed < Node >, 0usize, {
-        usize::MAX } >, optional; parent = "parent" : rt::fast::Boxed < rt::fast::Typed <
-        Node >>, optional; } extra extra : rt::fast::AnyValue
+        read_4, Visit4, Node { value = "value" : rt::fast::LeafRead < Leaf9 >, optional,
+        settle; children = "children" : rt::fast::VecOf < rt::fast::Typed < Node >,
+        0usize, { usize::MAX } >, optional, settle; parent = "parent" : rt::fast::Boxed <
+        rt::fast::Typed < Node >>, optional, settle; } extra extra : rt::fast::AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

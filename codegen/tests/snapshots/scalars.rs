@@ -271,22 +271,25 @@ mod fast {
     );
     rt::object_reader!(
         read_0, Visit0, Scalars { count = "count" : rt::fast::LeafRead < Leaf1 >,
-        optional; ratio = "ratio" : rt::fast::LeafRead < Leaf2 >, optional; step = "step"
-        : rt::fast::LeafRead < Leaf3 >, optional; flag = "flag" : rt::fast::LeafRead <
-        Leaf4 >, optional; nothing = "nothing" : rt::fast::LeafRead < Leaf5 >, optional;
-        maybe_text = "maybeText" : rt::fast::ViaValue < Check6 >, optional;
-        text_or_number = "textOrNumber" : rt::fast::ViaValue < Check7 >, optional; code =
-        "code" : rt::fast::LeafRead < Leaf8 >, optional; when = "when" :
-        rt::fast::LeafRead < Leaf9 >, optional; anything = "anything" :
-        rt::fast::AnyValue, optional; never = "never" : rt::fast::ViaValue < Check10 >,
-        optional; always = "always" : rt::fast::AnyValue, optional; fixed = "fixed" :
-        rt::fast::LeafRead < Leaf11 >, optional; fixed_number = "fixedNumber" :
-        rt::fast::LeafRead < Leaf12 >, optional; color = "color" : rt::fast::LeafRead <
-        Leaf13 >, optional; mixed_enum = "mixedEnum" : rt::fast::ViaValue < Check14 >,
-        optional; nullable_color = "nullableColor" : rt::fast::ViaValue < Check15 >,
-        optional; protocol = "protocol" : rt::fast::LeafRead < Leaf16 >, optional; old =
-        "old" : rt::fast::LeafRead < Leaf17 >, optional; secret = "secret" :
-        rt::fast::LeafRead < Leaf18 >, optional; } extra extra : rt::fast::AnyValue
+        optional, settle; ratio = "ratio" : rt::fast::LeafRead < Leaf2 >, optional,
+        settle; step = "step" : rt::fast::LeafRead < Leaf3 >, optional, settle; flag =
+        "flag" : rt::fast::LeafRead < Leaf4 >, optional, settle; nothing = "nothing" :
+        rt::fast::LeafRead < Leaf5 >, optional, settle; maybe_text = "maybeText" :
+        rt::fast::ViaValue < Check6 >, optional, settle; text_or_number = "textOrNumber"
+        : rt::fast::ViaValue < Check7 >, optional, settle; code = "code" :
+        rt::fast::LeafRead < Leaf8 >, optional, settle; when = "when" :
+        rt::fast::LeafRead < Leaf9 >, optional, settle; anything = "anything" :
+        rt::fast::AnyValue, optional, settle; never = "never" : rt::fast::ViaValue <
+        Check10 >, optional, settle; always = "always" : rt::fast::AnyValue, optional,
+        settle; fixed = "fixed" : rt::fast::LeafRead < Leaf11 >, optional, settle;
+        fixed_number = "fixedNumber" : rt::fast::LeafRead < Leaf12 >, optional, settle;
+        color = "color" : rt::fast::LeafRead < Leaf13 >, optional, settle; mixed_enum =
+        "mixedEnum" : rt::fast::ViaValue < Check14 >, optional, settle; nullable_color =
+        "nullableColor" : rt::fast::ViaValue < Check15 >, optional, settle; protocol =
+        "protocol" : rt::fast::LeafRead < Leaf16 >, optional, settle; old = "old" :
+        rt::fast::LeafRead < Leaf17 >, optional, settle; secret = "secret" :
+        rt::fast::LeafRead < Leaf18 >, optional, settle; } extra extra :
+        rt::fast::AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

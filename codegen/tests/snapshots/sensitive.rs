@@ -81,9 +81,9 @@ mod fast {
     );
     rt::object_reader!(
         read_0, Visit0, Sensitive { user = "user" : rt::fast::LeafRead < Leaf1 >,
-        required; token = "token" : rt::fast::LeafRead < Leaf2 >, required; profile =
-        "profile" : rt::fast::Typed < Profile >, optional; } extra extra :
-        rt::fast::AnyValue
+        required, settle; token = "token" : rt::fast::LeafRead < Leaf2 >, required,
+        settle; profile = "profile" : rt::fast::Typed < Profile >, optional, settle; }
+        extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf3 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
@@ -91,7 +91,7 @@ mod fast {
     );
     rt::object_reader!(
         read_2, Visit2, Profile { email = "email" : rt::fast::LeafRead < Leaf3 >,
-        optional; } extra extra : rt::fast::AnyValue
+        optional, settle; } extra extra : rt::fast::AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

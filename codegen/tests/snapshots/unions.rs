@@ -538,13 +538,14 @@ mod fast {
     );
     rt::object_reader!(
         read_0, Visit0, Unions { shape = "shape" : rt::fast::ViaValue < Check1 >,
-        optional; overlapping = "overlapping" : rt::fast::ViaValue < Check2 >, optional;
-        one_or_many = "oneOrMany" : Union3, optional; level = "level" :
-        rt::fast::LeafRead < Leaf6 >, optional; titled = "titled" : Union7, optional;
-        not_empty = "notEmpty" : rt::fast::LeafRead < Leaf10 >, optional; conditional =
-        "conditional" : rt::fast::ViaValue < Check11 >, optional; merged = "merged" :
-        rt::fast::Typed < Merged >, optional; envelope = "envelope" : rt::fast::Typed <
-        Event >, optional; } extra extra : rt::fast::AnyValue
+        optional, settle; overlapping = "overlapping" : rt::fast::ViaValue < Check2 >,
+        optional, settle; one_or_many = "oneOrMany" : Union3, optional, settle; level =
+        "level" : rt::fast::LeafRead < Leaf6 >, optional, settle; titled = "titled" :
+        Union7, optional, settle; not_empty = "notEmpty" : rt::fast::LeafRead < Leaf10 >,
+        optional, settle; conditional = "conditional" : rt::fast::ViaValue < Check11 >,
+        optional, settle; merged = "merged" : rt::fast::Typed < Merged >, optional,
+        settle; envelope = "envelope" : rt::fast::Typed < Event >, optional, settle; }
+        extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf12 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
@@ -552,7 +553,7 @@ mod fast {
     );
     rt::object_reader!(
         read_5, Visit5, IdOverlapping { id = "id" : rt::fast::LeafRead < Leaf12 >,
-        required; } extra extra : rt::fast::AnyValue
+        required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf13 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
@@ -560,7 +561,7 @@ mod fast {
     );
     rt::object_reader!(
         read_6, Visit6, PathOverlapping { path = "path" : rt::fast::LeafRead < Leaf13 >,
-        required; } extra extra : rt::fast::AnyValue
+        required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf14 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
@@ -571,8 +572,9 @@ mod fast {
         B0, "/properties/merged/allOf/1/properties/b")
     );
     rt::object_reader!(
-        read_11, Visit11, Merged { a = "a" : rt::fast::LeafRead < Leaf14 >, required; b =
-        "b" : rt::fast::LeafRead < Leaf15 >, required; } extra extra : rt::fast::AnyValue
+        read_11, Visit11, Merged { a = "a" : rt::fast::LeafRead < Leaf14 >, required,
+        settle; b = "b" : rt::fast::LeafRead < Leaf15 >, required, settle; } extra extra
+        : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf16 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
@@ -652,6 +654,8 @@ mod fast {
         raw: ::std::option::Option<&'de rt::__private::serde_json::value::RawValue>,
         f2: ::std::option::Option<<rt::fast::LeafRead<Leaf16> as rt::fast::Read>::Out>,
         unknown: rt::Extra<<rt::fast::AnyValue as rt::fast::Read>::Out>,
+        /// The members that broke a rule, as JSON.
+        bad: rt::fast::Broken,
     }
     impl Slots12<'_> {
         /// The members read so far, as JSON.
@@ -662,11 +666,16 @@ mod fast {
                 p.keep_value("type", rt::Value::String(t.into_owned()));
             }
             if let ::std::option::Option::Some(c) = self.command {
-                p.keep_fields(|m| c.write_payload("data", m));
+                if ::std::matches!(c, EventBody::Unknown { .. }) {
+                    p.keep_fields(|m| c.write_payload("data", m));
+                } else {
+                    p.settle("data", ::std::option::Option::Some(c));
+                }
             }
             p.keep_raw("data", self.raw);
-            p.keep("at", self.f2);
+            p.settle("at", self.f2);
             p.keep_extra(self.unknown);
+            p.keep_broken(self.bad);
             p
         }
     }
@@ -686,30 +695,27 @@ mod fast {
                 raw: ::std::option::Option::None,
                 f2: ::std::option::Option::None,
                 unknown: rt::Extra::new(),
+                bad: rt::fast::Broken::new(),
             };
             while let ::std::option::Option::Some(rt::fast::Key(k)) = m
                 .next_key::<rt::fast::Key<'de>>()?
             {
                 match &*k {
                     "type" => {
-                        let t = match m.next_value::<rt::fast::Tag<'de>>() {
-                            ::std::result::Result::Ok(rt::fast::Tag(t)) => t,
-                            ::std::result::Result::Err(e) => {
-                                return ::std::result::Result::Err(
-                                    s.partial().failed(&mut m, k, e),
-                                );
+                        match m.next_value::<rt::fast::Tag<'de>>() {
+                            ::std::result::Result::Ok(rt::fast::Tag(t)) => {
+                                if s.tag.is_some() {
+                                    return ::std::result::Result::Err(rt::fast::abort());
+                                }
+                                let refused = false;
+                                if refused {
+                                    s.bad.keep(k, rt::Value::String(t.into_owned()));
+                                } else {
+                                    s.tag = ::std::option::Option::Some(t);
+                                }
                             }
-                        };
-                        if s.tag.is_some() {
-                            return ::std::result::Result::Err(rt::fast::abort());
+                            ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
                         }
-                        let refused = false;
-                        if refused {
-                            let mut p = s.partial();
-                            p.keep_value("type", rt::Value::String(t.into_owned()));
-                            return ::std::result::Result::Err(p.rest(&mut m));
-                        }
-                        s.tag = ::std::option::Option::Some(t);
                     }
                     "data" => {
                         if s.command.is_some() || s.raw.is_some() {
@@ -721,11 +727,7 @@ mod fast {
                                     ::std::result::Result::Ok(c) => {
                                         s.command = ::std::option::Option::Some(c);
                                     }
-                                    ::std::result::Result::Err(e) => {
-                                        return ::std::result::Result::Err(
-                                            s.partial().failed(&mut m, k, e),
-                                        );
-                                    }
+                                    ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
                                 }
                             }
                             ::std::option::Option::None => {
@@ -738,9 +740,7 @@ mod fast {
                             rt::fast::LeafRead<Leaf16>,
                             _,
                         >(&mut m, &mut s.f2) {
-                            return ::std::result::Result::Err(
-                                s.partial().failed(&mut m, k, e),
-                            );
+                            s.bad.failed(k, e)?;
                         }
                     }
                     _ => {
@@ -752,11 +752,7 @@ mod fast {
                                     return ::std::result::Result::Err(rt::fast::abort());
                                 }
                             }
-                            ::std::result::Result::Err(e) => {
-                                return ::std::result::Result::Err(
-                                    s.partial().failed(&mut m, k, e),
-                                );
-                            }
+                            ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
                         }
                     }
                 }
@@ -775,13 +771,11 @@ mod fast {
                             return ::std::result::Result::Err(rt::fast::abort());
                         };
                         s.raw = ::std::option::Option::None;
-                        let mut p = s.partial();
-                        p.keep_value("data", v);
-                        return ::std::result::Result::Err(p.done());
+                        s.bad.keep(::std::borrow::Cow::Borrowed("data"), v);
                     }
                 }
             }
-            if s.tag.is_none() || s.command.is_none() {
+            if !s.bad.is_empty() || s.tag.is_none() || s.command.is_none() {
                 return ::std::result::Result::Err(s.partial().done());
             }
             let ::std::option::Option::Some(chosen) = s.command else {
@@ -802,7 +796,7 @@ mod fast {
     );
     rt::object_reader!(
         read_14, Visit14, CreatedData { by = "by" : rt::fast::LeafRead < Leaf17 >,
-        required; } extra extra : rt::fast::AnyValue
+        required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf18 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
@@ -810,7 +804,7 @@ mod fast {
     );
     rt::object_reader!(
         read_15, Visit15, DeletedData { reason = "reason" : rt::fast::LeafRead < Leaf18
-        >, optional; } extra extra : rt::fast::AnyValue
+        >, optional, settle; } extra extra : rt::fast::AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

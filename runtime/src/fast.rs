@@ -166,6 +166,12 @@ impl Partial {
         Self::default()
     }
 
+    /// Nothing read yet, room for `n` members (the map never grows while
+    /// an object is handed up: no rehashing, no copying).
+    pub fn with_capacity(n: usize) -> Self {
+        Partial { map: serde_json::Map::with_capacity(n), ..Self::default() }
+    }
+
     /// A member read and checked, if present, back as JSON.
     pub fn keep<T: Serialize>(&mut self, name: &str, x: Option<T>) {
         if let Some(x) = x {
@@ -315,6 +321,12 @@ impl Broken {
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
+    }
+
+    /// How many members broke a rule.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.0.len()
     }
 
     /// Member `name`'s reader failed with `e`: on a broken rule its value is

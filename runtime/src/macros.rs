@@ -573,7 +573,7 @@ macro_rules! object_reader {
                     /// The members read, as JSON.
                     #[cold]
                     fn partial(self) -> $crate::fast::Partial {
-                        let mut p = $crate::fast::Partial::new();
+                        let mut p = $crate::fast::Partial::with_capacity(0 $(+ { let _ = $json; 1 })* + self.bad.len());
                         $(p.$how($json, self.$field);)*
                         p.keep_broken(self.bad);
                         p

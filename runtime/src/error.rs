@@ -97,20 +97,39 @@ impl<'a> SchemaPath<'a> {
     }
 
     fn write_eval(&self, out: &mut String) {
+        let mut canonical = Canonical { base: "", pointer: "", from: 0 };
+        self.write_eval_noting(out, &mut canonical);
+    }
+
+    /// Writes the evaluation path, noting where its canonical location
+    /// starts: the innermost schema resource or reference target, from
+    /// which the canonical pointer is that target's pointer followed by the
+    /// evaluation path's remaining segments (so one walk gives both).
+    fn write_eval_noting(&self, out: &mut String, canonical: &mut Canonical) {
         match self {
-            SchemaPath::Root(_) => {}
-            SchemaPath::Child(p, rel) | SchemaPath::Resource(p, rel, _) | SchemaPath::Ref(p, rel, _, _) => {
-                p.write_eval(out);
+            SchemaPath::Root(base) => *canonical = Canonical { base, pointer: "", from: out.len() },
+            SchemaPath::Child(p, rel) => {
+                p.write_eval_noting(out, canonical);
                 out.push_str(rel);
             }
-            SchemaPath::Sensitive(p) => p.write_eval(out),
+            SchemaPath::Resource(p, rel, base) => {
+                p.write_eval_noting(out, canonical);
+                out.push_str(rel);
+                *canonical = Canonical { base, pointer: "", from: out.len() };
+            }
+            SchemaPath::Ref(p, rel, base, pointer) => {
+                p.write_eval_noting(out, canonical);
+                out.push_str(rel);
+                *canonical = Canonical { base, pointer, from: out.len() };
+            }
+            SchemaPath::Sensitive(p) => p.write_eval_noting(out, canonical),
             SchemaPath::Property(p, name) => {
-                p.write_eval(out);
+                p.write_eval_noting(out, canonical);
                 out.push_str("/properties/");
                 crate::location::escape_into(name, out);
             }
             SchemaPath::Element(p, rel, index) => {
-                p.write_eval(out);
+                p.write_eval_noting(out, canonical);
                 out.push_str(rel);
                 out.push('/');
                 crate::location::push_index(*index, out);
@@ -167,16 +186,15 @@ impl<'a> SchemaPath<'a> {
             }
         }
     }
+}
 
-    /// The schema resource the canonical location is in.
-    fn canonical_base(&self) -> &'static str {
-        match self {
-            SchemaPath::Root(base) | SchemaPath::Resource(_, _, base) | SchemaPath::Ref(_, _, base, _) => base,
-            SchemaPath::Child(p, _) | SchemaPath::Sensitive(p) | SchemaPath::Property(p, _) | SchemaPath::Element(p, _, _) => {
-                p.canonical_base()
-            }
-        }
-    }
+/// Where the canonical location starts inside an evaluation path (see
+/// [`SchemaPath::write_eval_noting`]).
+struct Canonical {
+    base: &'static str,
+    pointer: &'static str,
+    /// Byte offset in the evaluation path after which segments are shared.
+    from: usize,
 }
 
 /// One failed keyword.
@@ -211,14 +229,16 @@ impl ValidationError {
             }
         };
         let mut keyword_location = String::with_capacity(at.eval_len() + suffix);
-        at.write_eval(&mut keyword_location);
-        push_suffix(&mut keyword_location);
-        let base = at.canonical_base();
-        let mut absolute_keyword_location = String::with_capacity(base.len() + 1 + at.canonical_len() + suffix);
-        absolute_keyword_location.push_str(base);
+        let mut canonical = Canonical { base: "", pointer: "", from: 0 };
+        at.write_eval_noting(&mut keyword_location, &mut canonical);
+        let rest = &keyword_location[canonical.from..];
+        let mut absolute_keyword_location = String::with_capacity(canonical.base.len() + 1 + canonical.pointer.len() + rest.len() + suffix);
+        absolute_keyword_location.push_str(canonical.base);
         absolute_keyword_location.push('#');
-        at.write_canonical(&mut absolute_keyword_location);
+        absolute_keyword_location.push_str(canonical.pointer);
+        absolute_keyword_location.push_str(rest);
         push_suffix(&mut absolute_keyword_location);
+        push_suffix(&mut keyword_location);
         ValidationError { instance_location, keyword_location, absolute_keyword_location, keyword: keyword.to_owned(), message }
     }
 
@@ -353,6 +373,27 @@ mod tests {
         let e = p.element("/oneOf", 3);
         assert_eq!(e.evaluation_path(), "/properties/a~1b/oneOf/3");
         assert_eq!(e.canonical().1, "/properties/a~1b/oneOf/3");
+    }
+
+    #[test]
+    fn one_walk_gives_both_locations() {
+        // Every way a path can nest: the absolute location must be the
+        // canonical one (`canonical()`, written by its own walk).
+        let root = SchemaPath::Root("x.json");
+        let a = root.property("a/b~c");
+        let r = a.reference("/$ref", "y.json", "/$defs/A");
+        let e = r.element("/oneOf", 12);
+        let res = e.resource("/items", "z.json");
+        let s = res.sensitive();
+        let q = s.property("q");
+        let r2 = q.reference("/$dynamicRef", "w.json", "");
+        let leaf = r2.child("/additionalProperties");
+        for p in [&root, &a, &r, &e, &res, &s, &q, &r2, &leaf] {
+            let err = ValidationError::new(String::new(), p, "type", String::new());
+            let (base, pointer) = p.canonical();
+            assert_eq!(err.absolute_keyword_location, format!("{base}#{pointer}/type"));
+            assert_eq!(err.keyword_location, format!("{}/type", p.evaluation_path()));
+        }
     }
 
     #[test]

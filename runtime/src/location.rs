@@ -65,6 +65,25 @@ impl<'a> Loc<'a> {
         self.described().to_string()
     }
 
+    /// Appends [`Loc::describe`]'s words to `out` (no formatting machinery:
+    /// messages are built in bulk for invalid documents).
+    pub(crate) fn describe_into(&self, out: &mut String) {
+        match self {
+            Loc::Root => out.push_str("the document"),
+            Loc::Key(_, key) => {
+                out.push('`');
+                out.push_str(key);
+                out.push('`');
+            }
+            Loc::Index(parent, index) => {
+                out.push_str("item ");
+                push_index(*index, out);
+                out.push_str(" of ");
+                parent.describe_into(out);
+            }
+        }
+    }
+
     /// [`Loc::describe`] as a `Display` value, for messages written with
     /// `format!` (no string of its own).
     pub fn described(&self) -> Described<'_> {

@@ -245,7 +245,7 @@ impl Ctx {
         if type_matches(v, mask) {
             return true;
         }
-        self.fail(loc, at, "type", || format!("{} must be {}, got {}", loc.described(), type_names(mask), kind_of(v)))
+        self.fail(loc, at, "type", || Msg::about(loc).s(" must be ").s(&type_names(mask)).s(", got ").s(kind_of(v)).done())
     }
 
     /// `minLength`, counted in Unicode code points.
@@ -276,12 +276,12 @@ impl Ctx {
     pub fn pattern(&mut self, loc: &Loc, at: &SchemaPath, s: &str, re: &Pattern) -> bool {
         let source = re.source();
         re.is_match(s) || self.fail(loc, at, "pattern", || {
-            let got = if at.is_sensitive() || s.chars().count() > 40 {
-                format!("a {}-character value", s.chars().count())
+            let m = Msg::about(loc).s(" must match `").s(source).s("`, got ");
+            if at.is_sensitive() || s.chars().count() > 40 {
+                m.s("a ").n(s.chars().count() as u64).s("-character value").done()
             } else {
-                json_string(s)
-            };
-            format!("{} must match `{source}`, got {got}", loc.described())
+                m.json_string(s).done()
+            }
         })
     }
 
@@ -390,7 +390,7 @@ impl Ctx {
         let mut ok = true;
         for name in names {
             if lookup(m, name).is_none() {
-                ok = self.fail(loc, at, "required", || format!("{} is missing required member `{name}`", loc.described()));
+                ok = self.fail(loc, at, "required", || Msg::about(loc).s(" is missing required member `").s(name).s("`").done());
                 if !self.collect {
                     return false;
                 }
@@ -457,7 +457,7 @@ impl Ctx {
     /// `const` with a string (a fast path for the common case).
     pub fn const_str(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, value: &str) -> bool {
         matches!(v, Value::String(s) if s == value)
-            || self.fail(loc, at, "const", || format!("{} must be {value:?}, got {}", loc.described(), preview(v, at)))
+            || self.fail(loc, at, "const", || Msg::about(loc).s(" must be ").debug_str(value).s(", got ").preview(v, at).done())
     }
 
     /// The `false` schema: nothing is valid.
@@ -468,7 +468,7 @@ impl Ctx {
     /// A member that `additionalProperties: false` (or
     /// `unevaluatedProperties: false`) refuses.
     pub fn unexpected_member(&mut self, loc: &Loc, at: &SchemaPath, kw: &str, key: &str) -> bool {
-        self.fail(loc, at, kw, || format!("{} has unexpected member `{key}`", loc.described()))
+        self.fail(loc, at, kw, || Msg::about(loc).s(" has unexpected member `").s(key).s("`").done())
     }
 
     /// An item that `items: false` (or `additionalItems`/`unevaluatedItems: false`) refuses.
@@ -595,14 +595,14 @@ impl Ctx {
 
     /// `anyOf` where no branch matched.
     pub fn any_of_failed(&mut self, loc: &Loc, at: &SchemaPath) -> bool {
-        self.fail(loc, at, "anyOf", || format!("{} matches none of the allowed shapes", loc.described()))
+        self.fail(loc, at, "anyOf", || Msg::about(loc).s(" matches none of the allowed shapes").done())
     }
 
     /// `oneOf` where `matched` branches (0 or more than 1) matched.
     pub fn one_of_failed(&mut self, loc: &Loc, at: &SchemaPath, matched: &[usize]) -> bool {
         self.fail(loc, at, "oneOf", || {
             if matched.is_empty() {
-                format!("{} matches none of the allowed shapes", loc.described())
+                Msg::about(loc).s(" matches none of the allowed shapes").done()
             } else {
                 let list: Vec<String> = matched.iter().map(|i| i.to_string()).collect();
                 format!("{} must match exactly one shape, but matches branches {}", loc.described(), list.join(", "))
@@ -800,26 +800,53 @@ fn plural(n: u64) -> &'static str {
 /// The value as a message may show it: never for sensitive fields, and
 /// shortened when long.
 fn preview(v: &Value, at: &SchemaPath) -> String {
+    let mut out = String::new();
+    push_preview(v, at, &mut out);
+    out
+}
+
+/// Appends [`preview`] of `v` to `out`.
+fn push_preview(v: &Value, at: &SchemaPath, out: &mut String) {
     match v {
-        Value::String(s) => preview_str(s, at),
-        Value::Number(n) => preview_num(n, at),
-        Value::Array(a) => format!("an array of {} item{}", a.len(), plural(a.len() as u64)),
-        Value::Object(m) => format!("an object with {} member{}", m.len(), plural(m.len() as u64)),
-        other if at.is_sensitive() => kind_of(other).to_owned(),
-        other => other.to_string(),
+        Value::String(s) => push_preview_str(s, at, out),
+        Value::Number(n) => out.push_str(&preview_num(n, at)),
+        Value::Array(a) => {
+            out.push_str("an array of ");
+            crate::location::push_index(a.len(), out);
+            out.push_str(" item");
+            out.push_str(plural(a.len() as u64));
+        }
+        Value::Object(m) => {
+            out.push_str("an object with ");
+            crate::location::push_index(m.len(), out);
+            out.push_str(" member");
+            out.push_str(plural(m.len() as u64));
+        }
+        other if at.is_sensitive() => out.push_str(kind_of(other)),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Null => out.push_str("null"),
     }
 }
 
 fn preview_str(s: &str, at: &SchemaPath) -> String {
+    let mut out = String::new();
+    push_preview_str(s, at, &mut out);
+    out
+}
+
+fn push_preview_str(s: &str, at: &SchemaPath, out: &mut String) {
     let n = s.chars().count();
     if at.is_sensitive() || n > 40 {
-        format!("a {n}-character string")
+        out.push_str("a ");
+        crate::location::push_index(n, out);
+        out.push_str("-character string");
     } else {
-        json_string(s)
+        push_json_string(s, out);
     }
 }
 
 /// `s` as a JSON string literal, escaped as `serde_json` escapes it.
+#[cfg(test)]
 fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     push_json_string(s, &mut out);
@@ -869,8 +896,52 @@ fn preview_num(n: &Number, at: &SchemaPath) -> String {
 
 /// The message of a failed `enum`: `shown` lists the first 12 of `count` values.
 fn enum_message(loc: &Loc, at: &SchemaPath, v: &Value, shown: &str, count: usize) -> String {
-    let more = if count > 12 { format!(" (and {} more)", count - 12) } else { String::new() };
-    format!("{} must be one of {shown}{more}, got {}", loc.described(), preview(v, at))
+    let mut m = Msg::about(loc).s(" must be one of ").s(shown);
+    if count > 12 {
+        m = m.s(" (and ").n((count - 12) as u64).s(" more)");
+    }
+    m.s(", got ").preview(v, at).done()
+}
+
+/// An error message built by appending its pieces: one allocation, no
+/// formatting machinery (messages are built in bulk for invalid documents;
+/// `format!` costs several times as much for these few shapes).
+struct Msg(String);
+
+impl Msg {
+    /// A message about the value at `loc`, starting with its description.
+    fn about(loc: &Loc) -> Self {
+        let mut out = String::with_capacity(96);
+        loc.describe_into(&mut out);
+        Msg(out)
+    }
+    fn s(mut self, piece: &str) -> Self {
+        self.0.push_str(piece);
+        self
+    }
+    fn n(mut self, n: u64) -> Self {
+        crate::location::push_index(n as usize, &mut self.0);
+        self
+    }
+    /// `s` as a JSON string literal.
+    fn json_string(mut self, s: &str) -> Self {
+        push_json_string(s, &mut self.0);
+        self
+    }
+    /// How a message may show `v` ([`preview`]).
+    fn preview(mut self, v: &Value, at: &SchemaPath) -> Self {
+        push_preview(v, at, &mut self.0);
+        self
+    }
+    /// `s` quoted as Rust's `Debug` writes a string.
+    fn debug_str(mut self, s: &str) -> Self {
+        use std::fmt::Write as _;
+        let _ = write!(self.0, "{s:?}");
+        self
+    }
+    fn done(self) -> String {
+        self.0
+    }
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@
 //! (to check that a change leaves the error output as it was).
 
 use contracts_bench::{docs, ours};
-use contracts_runtime::{Contract, FromValue as _};
+use contracts_runtime::Contract;
 use serde_json::Value;
 use std::hint::black_box;
 

@@ -156,8 +156,8 @@ pub struct Partial {
     /// A member that did not convert back to JSON, or a repeated member
     /// name: only the full path can decide.
     broken: bool,
-    /// Members kept as placeholders ([`Settled`]).
-    settled: Vec<&'static str>,
+    /// Members kept as placeholders ([`Settled`]), by position in `map`.
+    settled: Vec<usize>,
 }
 
 impl Partial {
@@ -183,8 +183,8 @@ impl Partial {
     /// validators will not look into ([`Settled`]).
     pub fn settle<T>(&mut self, name: &'static str, x: Option<T>) {
         if x.is_some() {
+            self.settled.push(self.map.len());
             self.insert(name.to_owned(), Value::Null);
-            self.settled.push(name);
         }
     }
 
@@ -296,8 +296,15 @@ impl Partial {
         if !self.settled.is_empty() {
             SETTLED.with(|s| {
                 let mut s = s.borrow_mut();
-                // A scan, not a lookup per name: no hashing.
-                s.extend(self.map.iter().filter(|(k, v)| v.is_null() && self.settled.contains(&k.as_str())).map(|(_, v)| v as *const Value as usize));
+                // The map keeps insertion order: placeholders are found by
+                // position (no lookup, no hashing).
+                let mut next = self.settled.iter().peekable();
+                for (i, v) in self.map.values().enumerate() {
+                    if next.peek() == Some(&&i) {
+                        next.next();
+                        s.push(v as *const Value as usize);
+                    }
+                }
             });
         }
         invalid(Value::Object(self.map))

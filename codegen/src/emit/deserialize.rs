@@ -200,12 +200,18 @@ impl<'a> Readers<'a> {
         let settles = kws(self.ir, conj).all(|k| {
             k.pattern_properties.is_empty()
                 && match k.properties.iter().find(|(p, _)| p == name) {
-                    // A schema resource of its own is validated by a direct call.
-                    Some((_, n)) => !(self.ir.nodes[*n].is_resource && !self.ir.nodes[*n].pointer.is_empty()),
+                    Some((_, n)) => !self.own_resource(*n),
                     None => k.additional_properties.is_none_or(|a| matches!(self.ir.nodes[a].body, Body::Bool(false))),
                 }
         });
         Ident::new(if settles { "settle" } else { "keep" }, Span::call_site())
+    }
+
+    /// Whether subschema `n` is a schema resource of its own (`$id` below
+    /// the root): validators reach such a member by a direct call, not
+    /// through `Ctx::prop`, so it cannot be left as a placeholder.
+    fn own_resource(&self, n: NodeId) -> bool {
+        self.ir.nodes[n].is_resource && !self.ir.nodes[n].pointer.is_empty()
     }
 
     /// The Rust type `t` stands for inside type `owner` (as the type emitter writes it).
@@ -722,8 +728,7 @@ impl<'a> Readers<'a> {
         // A known command's payload, read and checked, is handed up as a
         // placeholder when every schema the validators take it through is a
         // `properties` entry the reader checked; an unknown command's as JSON.
-        let resource = |n: &NodeId| self.ir.nodes[*n].is_resource && !self.ir.nodes[*n].pointer.is_empty();
-        let payload_settles = self.hand_up(&conj, &payload) == "settle" && !known.iter().flat_map(|(_, s)| s).any(resource);
+        let payload_settles = self.hand_up(&conj, &payload) == "settle" && !known.iter().flat_map(|(_, s)| s).any(|n| self.own_resource(*n));
         let keep_command = match (payload_settles, catch_all.is_some()) {
             (false, _) => quote!(p.keep_fields(|m| c.write_payload(#payload, m));),
             (true, false) => quote!(p.settle(#payload, ::std::option::Option::Some(c));),

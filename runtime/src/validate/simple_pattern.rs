@@ -141,15 +141,17 @@ impl SimplePattern {
             let mut count = 0u32;
             match p.set {
                 Set::Ascii(mask) => {
-                    // The bytes this piece may take, then a scan of the
-                    // mask's two halves (no 128-bit shift per byte).
+                    // The bytes this piece may take, each looked up in the
+                    // mask as four 64-bit words (the upper two empty: no
+                    // byte ≥ 128 is in an ASCII class). No branch per byte
+                    // but the loop's own: classes such as `[0-9a-f]` mix
+                    // halves unpredictably.
                     let start = pos;
                     let limit = b.len().min(start.saturating_add(p.max as usize));
-                    let (low, high) = (mask as u64, (mask >> 64) as u64);
+                    let words = [mask as u64, (mask >> 64) as u64, 0, 0];
                     while pos < limit {
                         let c = b[pos];
-                        let hit = if c < 64 { low >> c } else if c < 128 { high >> (c - 64) } else { 0 };
-                        if hit & 1 == 0 {
+                        if (words[usize::from(c >> 6)] >> (c & 63)) & 1 == 0 {
                             break;
                         }
                         pos += 1;

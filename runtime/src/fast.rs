@@ -1,11 +1,13 @@
 //! The fast path: bytes → typed value in one pass, with generated readers
 //! that check each member's keywords as its value is read.
 //!
-//! A reader never writes an error message. At the first broken rule it
-//! stops being a typed reader: it reads the rest of its subtree as plain
-//! JSON and hands that `Value` up with [`invalid`]; the reader that called it
-//! does the same with its own subtree (what it already read, converted back
-//! to JSON, plus the rest), and so on to the root. There
+//! A reader never writes an error message. At a broken rule a leaf, list
+//! or map reader reads the rest of its subtree as plain JSON and hands that
+//! `Value` up with [`invalid`]; an object reader keeps a failing member's
+//! JSON ([`Broken`]), reads on, checking every other member, and at `}`
+//! hands the object up as JSON: the members that held either turned back
+//! into JSON or left as `null` placeholders the validators skip
+//! ([`Settled`]). So on to the root. There
 //! [`crate::Contract::from_json_slice`] runs the validators on the whole
 //! document, once, for every error: no second parse. When a reader cannot
 //! tell (a repeated member name, JSON it cannot hand up) it stops with

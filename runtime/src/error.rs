@@ -80,7 +80,7 @@ impl<'a> SchemaPath<'a> {
     /// The evaluation path (`keywordLocation`).
     pub fn evaluation_path(&self) -> String {
         let mut out = String::with_capacity(self.eval_len());
-        self.write_eval(&mut out);
+        self.write_eval_noting(&mut out, &mut Canonical::default());
         out
     }
 
@@ -94,11 +94,6 @@ impl<'a> SchemaPath<'a> {
             SchemaPath::Property(p, name) => p.eval_len() + "/properties/".len() + crate::location::escaped_len(name),
             SchemaPath::Element(p, rel, index) => p.eval_len() + rel.len() + 1 + crate::location::digits(*index),
         }
-    }
-
-    fn write_eval(&self, out: &mut String) {
-        let mut canonical = Canonical { base: "", pointer: "", from: 0 };
-        self.write_eval_noting(out, &mut canonical);
     }
 
     /// Writes the evaluation path, noting where its canonical location
@@ -137,59 +132,24 @@ impl<'a> SchemaPath<'a> {
         }
     }
 
-    /// The canonical location: schema resource and pointer inside it.
+    /// The canonical location: schema resource and pointer inside it
+    /// (the target's pointer, then what the evaluation path adds after the
+    /// innermost resource or reference).
     pub fn canonical(&self) -> (&'static str, String) {
-        let mut ptr = String::with_capacity(self.canonical_len());
-        let base = self.write_canonical(&mut ptr);
-        (base, ptr)
-    }
-
-    /// The length in bytes of the pointer part of [`SchemaPath::canonical`].
-    fn canonical_len(&self) -> usize {
-        match self {
-            SchemaPath::Root(_) | SchemaPath::Resource(..) => 0,
-            SchemaPath::Ref(_, _, _, ptr) => ptr.len(),
-            SchemaPath::Child(p, rel) => p.canonical_len() + rel.len(),
-            SchemaPath::Sensitive(p) => p.canonical_len(),
-            SchemaPath::Property(p, name) => p.canonical_len() + "/properties/".len() + crate::location::escaped_len(name),
-            SchemaPath::Element(p, rel, index) => p.canonical_len() + rel.len() + 1 + crate::location::digits(*index),
-        }
-    }
-
-    /// Writes the pointer part of the canonical location; returns its base.
-    /// A resource or a reference starts afresh, so nothing above it is written.
-    fn write_canonical(&self, out: &mut String) -> &'static str {
-        match self {
-            SchemaPath::Root(base) | SchemaPath::Resource(_, _, base) => base,
-            SchemaPath::Ref(_, _, base, ptr) => {
-                out.push_str(ptr);
-                base
-            }
-            SchemaPath::Child(p, rel) => {
-                let base = p.write_canonical(out);
-                out.push_str(rel);
-                base
-            }
-            SchemaPath::Sensitive(p) => p.write_canonical(out),
-            SchemaPath::Property(p, name) => {
-                let base = p.write_canonical(out);
-                out.push_str("/properties/");
-                crate::location::escape_into(name, out);
-                base
-            }
-            SchemaPath::Element(p, rel, index) => {
-                let base = p.write_canonical(out);
-                out.push_str(rel);
-                out.push('/');
-                crate::location::push_index(*index, out);
-                base
-            }
-        }
+        let mut eval = String::with_capacity(self.eval_len());
+        let mut canonical = Canonical::default();
+        self.write_eval_noting(&mut eval, &mut canonical);
+        let rest = &eval[canonical.from..];
+        let mut pointer = String::with_capacity(canonical.pointer.len() + rest.len());
+        pointer.push_str(canonical.pointer);
+        pointer.push_str(rest);
+        (canonical.base, pointer)
     }
 }
 
 /// Where the canonical location starts inside an evaluation path (see
 /// [`SchemaPath::write_eval_noting`]).
+#[derive(Default)]
 struct Canonical {
     base: &'static str,
     pointer: &'static str,
@@ -229,7 +189,7 @@ impl ValidationError {
             }
         };
         let mut keyword_location = String::with_capacity(at.eval_len() + suffix);
-        let mut canonical = Canonical { base: "", pointer: "", from: 0 };
+        let mut canonical = Canonical::default();
         at.write_eval_noting(&mut keyword_location, &mut canonical);
         let rest = &keyword_location[canonical.from..];
         let mut absolute_keyword_location = String::with_capacity(canonical.base.len() + 1 + canonical.pointer.len() + rest.len() + suffix);
@@ -377,8 +337,8 @@ mod tests {
 
     #[test]
     fn one_walk_gives_both_locations() {
-        // Every way a path can nest: the absolute location must be the
-        // canonical one (`canonical()`, written by its own walk).
+        // Every way a path can nest: a reference or a resource starts the
+        // canonical location afresh, the evaluation path goes through it.
         let root = SchemaPath::Root("x.json");
         let a = root.property("a/b~c");
         let r = a.reference("/$ref", "y.json", "/$defs/A");
@@ -388,11 +348,26 @@ mod tests {
         let q = s.property("q");
         let r2 = q.reference("/$dynamicRef", "w.json", "");
         let leaf = r2.child("/additionalProperties");
-        for p in [&root, &a, &r, &e, &res, &s, &q, &r2, &leaf] {
+        let a_eval = "/properties/a~1b~0c";
+        let res_eval = "/properties/a~1b~0c/$ref/oneOf/12/items";
+        let expected = [
+            (&root, String::new(), "x.json#"),
+            (&a, a_eval.to_owned(), "x.json#/properties/a~1b~0c"),
+            (&r, format!("{a_eval}/$ref"), "y.json#/$defs/A"),
+            (&e, format!("{a_eval}/$ref/oneOf/12"), "y.json#/$defs/A/oneOf/12"),
+            (&res, res_eval.to_owned(), "z.json#"),
+            (&s, res_eval.to_owned(), "z.json#"),
+            (&q, format!("{res_eval}/properties/q"), "z.json#/properties/q"),
+            (&r2, format!("{res_eval}/properties/q/$dynamicRef"), "w.json#"),
+            (&leaf, format!("{res_eval}/properties/q/$dynamicRef/additionalProperties"), "w.json#/additionalProperties"),
+        ];
+        for (p, eval, absolute) in expected {
             let err = ValidationError::new(String::new(), p, "type", String::new());
+            assert_eq!(err.keyword_location, format!("{eval}/type"));
+            assert_eq!(err.absolute_keyword_location, format!("{absolute}/type"));
+            assert_eq!(p.evaluation_path(), eval);
             let (base, pointer) = p.canonical();
-            assert_eq!(err.absolute_keyword_location, format!("{base}#{pointer}/type"));
-            assert_eq!(err.keyword_location, format!("{}/type", p.evaluation_path()));
+            assert_eq!(format!("{base}#{pointer}"), absolute);
         }
     }
 

@@ -344,7 +344,7 @@ impl Broken {
     pub fn failed<E>(&mut self, name: Cow<'_, str>, e: E) -> Result<(), E> {
         match salvaged() {
             Some(v) => {
-                self.0.push((name.into_owned(), v));
+                self.keep(name, v);
                 Ok(())
             }
             None => Err(e),
@@ -362,7 +362,7 @@ impl Broken {
     #[cold]
     pub fn unknown<'de, A: MapAccess<'de>>(&mut self, m: &mut A, name: Cow<'_, str>) -> Result<(), A::Error> {
         let v = m.next_value::<Value>()?;
-        self.0.push((name.into_owned(), v));
+        self.keep(name, v);
         Ok(())
     }
 }

@@ -65,21 +65,20 @@ impl<'a> Loc<'a> {
         self.described().to_string()
     }
 
-    /// Appends [`Loc::describe`]'s words to `out` (no formatting machinery:
-    /// messages are built in bulk for invalid documents).
-    pub(crate) fn describe_into(&self, out: &mut String) {
+    /// Writes [`Loc::describe`]'s words to `out`: a `String` for messages
+    /// built piece by piece (no formatting machinery for a key, the common
+    /// case), or a `Formatter` for [`Described`].
+    pub(crate) fn describe_to<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
         match self {
-            Loc::Root => out.push_str("the document"),
+            Loc::Root => out.write_str("the document"),
             Loc::Key(_, key) => {
-                out.push('`');
-                out.push_str(key);
-                out.push('`');
+                out.write_char('`')?;
+                out.write_str(key)?;
+                out.write_char('`')
             }
             Loc::Index(parent, index) => {
-                out.push_str("item ");
-                push_index(*index, out);
-                out.push_str(" of ");
-                parent.describe_into(out);
+                write!(out, "item {index} of ")?;
+                parent.describe_to(out)
             }
         }
     }
@@ -97,15 +96,7 @@ pub struct Described<'a>(&'a Loc<'a>);
 
 impl fmt::Display for Described<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            Loc::Root => f.write_str("the document"),
-            Loc::Key(_, key) => {
-                f.write_str("`")?;
-                f.write_str(key)?;
-                f.write_str("`")
-            }
-            Loc::Index(parent, index) => write!(f, "item {index} of {}", parent.described()),
-        }
+        self.0.describe_to(f)
     }
 }
 

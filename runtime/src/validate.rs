@@ -912,7 +912,8 @@ impl Msg {
     /// A message about the value at `loc`, starting with its description.
     fn about(loc: &Loc) -> Self {
         let mut out = String::with_capacity(96);
-        loc.describe_into(&mut out);
+        // Writing into a `String` cannot fail.
+        let _ = loc.describe_to(&mut out);
         Msg(out)
     }
     fn s(mut self, piece: &str) -> Self {

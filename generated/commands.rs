@@ -1686,6 +1686,7 @@ mod fast {
                 unknown: rt::Extra::new(),
                 bad: rt::fast::Broken::new(),
             };
+            let mut spare = ::std::option::Option::None;
             while let ::std::option::Option::Some(rt::fast::Key(k)) = m
                 .next_key::<rt::fast::Key<'de>>()?
             {
@@ -1706,7 +1707,9 @@ mod fast {
                                     s.tag = ::std::option::Option::Some(t);
                                 }
                             }
-                            ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
+                            ::std::result::Result::Err(e) => {
+                                s.bad.failed(k, e, &mut spare)?
+                            }
                         }
                     }
                     "payload" => {
@@ -1719,7 +1722,9 @@ mod fast {
                                     ::std::result::Result::Ok(c) => {
                                         s.command = ::std::option::Option::Some(c);
                                     }
-                                    ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
+                                    ::std::result::Result::Err(e) => {
+                                        s.bad.failed(k, e, &mut spare)?
+                                    }
                                 }
                             }
                             ::std::option::Option::None => {
@@ -1732,7 +1737,7 @@ mod fast {
                             rt::fast::LeafRead<Leaf1>,
                             _,
                         >(&mut m, &mut s.f0) {
-                            s.bad.failed(k, e)?;
+                            s.bad.failed(k, e, &mut spare)?;
                         }
                     }
                     "commandId" => {
@@ -1740,7 +1745,7 @@ mod fast {
                             rt::fast::LeafRead<Leaf2>,
                             _,
                         >(&mut m, &mut s.f1) {
-                            s.bad.failed(k, e)?;
+                            s.bad.failed(k, e, &mut spare)?;
                         }
                     }
                     "runId" => {
@@ -1748,7 +1753,7 @@ mod fast {
                             rt::fast::LeafRead<Leaf3>,
                             _,
                         >(&mut m, &mut s.f3) {
-                            s.bad.failed(k, e)?;
+                            s.bad.failed(k, e, &mut spare)?;
                         }
                     }
                     "issuedAt" => {
@@ -1756,7 +1761,7 @@ mod fast {
                             rt::fast::LeafRead<Leaf4>,
                             _,
                         >(&mut m, &mut s.f4) {
-                            s.bad.failed(k, e)?;
+                            s.bad.failed(k, e, &mut spare)?;
                         }
                     }
                     "actor" => {
@@ -1764,7 +1769,7 @@ mod fast {
                             rt::fast::Typed<Actor>,
                             _,
                         >(&mut m, &mut s.f5) {
-                            s.bad.failed(k, e)?;
+                            s.bad.failed(k, e, &mut spare)?;
                         }
                     }
                     "expectedSequence" => {
@@ -1772,7 +1777,7 @@ mod fast {
                             rt::fast::LeafRead<Leaf5>,
                             _,
                         >(&mut m, &mut s.f6) {
-                            s.bad.failed(k, e)?;
+                            s.bad.failed(k, e, &mut spare)?;
                         }
                     }
                     "auth" => {
@@ -1780,7 +1785,7 @@ mod fast {
                             rt::fast::Typed<Auth>,
                             _,
                         >(&mut m, &mut s.f8) {
-                            s.bad.failed(k, e)?;
+                            s.bad.failed(k, e, &mut spare)?;
                         }
                     }
                     _ => {
@@ -1792,7 +1797,9 @@ mod fast {
                                     return ::std::result::Result::Err(rt::fast::abort());
                                 }
                             }
-                            ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
+                            ::std::result::Result::Err(e) => {
+                                s.bad.failed(k, e, &mut spare)?
+                            }
                         }
                     }
                 }
@@ -1818,7 +1825,7 @@ mod fast {
             if !s.bad.is_empty() || s.tag.is_none() || s.command.is_none()
                 || s.f0.is_none() || s.f1.is_none() || s.f4.is_none() || s.f5.is_none()
             {
-                return ::std::result::Result::Err(s.partial().done());
+                return ::std::result::Result::Err(s.partial().done(spare));
             }
             let ::std::option::Option::Some(chosen) = s.command else {
                 return ::std::result::Result::Err(rt::fast::abort());

@@ -63,6 +63,25 @@ impl Settled {
     }
 }
 
+impl Drop for Settled {
+    /// Gives the list's memory back for the next document (one allocation
+    /// per thread, not one per invalid document).
+    fn drop(&mut self) {
+        if self.0.capacity() == 0 {
+            return;
+        }
+        let mut list = std::mem::take(&mut self.0);
+        list.clear();
+        SETTLED.with(|s| {
+            if let Ok(mut s) = s.try_borrow_mut() {
+                if s.capacity() == 0 {
+                    *s = list;
+                }
+            }
+        });
+    }
+}
+
 /// The error a reader stops with when only the full path can decide (the
 /// document is read again from its bytes).
 #[inline(never)]
@@ -77,8 +96,18 @@ pub fn abort<E: de::Error>() -> E {
 #[inline(never)]
 #[cold]
 pub fn invalid<E: de::Error>(v: Value) -> E {
+    invalid_with(v, None)
+}
+
+/// [`invalid`], stopping with `spare` when there is one: an error a member's
+/// reader stopped with, caught and kept by the object reader that read on.
+/// Reusing it spares building an error (an allocation, and serde_json's
+/// search of the message for a position) at every level on the way up.
+#[inline(never)]
+#[cold]
+pub fn invalid_with<E: de::Error>(v: Value, spare: Option<E>) -> E {
     SALVAGE.with(|s| s.set(Some(v)));
-    E::custom(ABORT)
+    spare.unwrap_or_else(|| E::custom(ABORT))
 }
 
 /// After a reader failed: its subtree as JSON when the failure was a broken
@@ -158,8 +187,11 @@ pub struct Partial {
     /// A member that did not convert back to JSON, or a repeated member
     /// name: only the full path can decide.
     broken: bool,
-    /// Members kept as placeholders ([`Settled`]), by position in `map`.
-    settled: Vec<usize>,
+    /// Members kept as placeholders ([`Settled`]), by position in `map`:
+    /// a bit per position (no allocation for the first 64 members), then
+    /// a list.
+    settled: u64,
+    settled_beyond: Vec<usize>,
 }
 
 impl Partial {
@@ -185,7 +217,10 @@ impl Partial {
     /// validators will not look into ([`Settled`]).
     pub fn settle<T>(&mut self, name: &'static str, x: Option<T>) {
         if x.is_some() {
-            self.settled.push(self.map.len());
+            match self.map.len() {
+                at @ 0..64 => self.settled |= 1 << at,
+                at => self.settled_beyond.push(at),
+            }
             self.insert(name.to_owned(), Value::Null);
         }
     }
@@ -256,7 +291,7 @@ impl Partial {
         match salvaged() {
             Some(v) => {
                 self.insert(name.into(), v);
-                self.rest(m)
+                self.rest(m, Some(e))
             }
             None => e,
         }
@@ -269,47 +304,52 @@ impl Partial {
         match m.next_value::<Value>() {
             Ok(v) => {
                 self.insert(name.into(), v);
-                self.rest(m)
+                self.rest(m, None)
             }
             Err(e) => e,
         }
     }
 
-    /// Reads the object's remaining members as JSON, then hands it up.
+    /// Reads the object's remaining members as JSON, then hands it up
+    /// (with `spare`, as [`Partial::done`]).
     #[cold]
-    pub fn rest<'de, A: MapAccess<'de>>(mut self, m: &mut A) -> A::Error {
+    pub fn rest<'de, A: MapAccess<'de>>(mut self, m: &mut A, spare: Option<A::Error>) -> A::Error {
         loop {
             match m.next_entry::<String, Value>() {
                 Ok(Some((k, v))) => self.insert(k, v),
-                Ok(None) => return self.done(),
+                Ok(None) => return self.done(spare),
                 Err(e) => return e,
             }
         }
     }
 
-    /// The object is read to its end: hands it up as invalid.
+    /// The object is read to its end: hands it up as invalid, stopping with
+    /// `spare` if a member's reader left one ([`invalid_with`]).
     #[cold]
-    pub fn done<E: de::Error>(self) -> E {
+    pub fn done<E: de::Error>(self, spare: Option<E>) -> E {
         if self.broken {
             return abort();
         }
         // The map is complete: its values stay where they are in memory
         // from here on (moving the map moves only its handle).
-        if !self.settled.is_empty() {
+        if self.settled != 0 || !self.settled_beyond.is_empty() {
             SETTLED.with(|s| {
                 let mut s = s.borrow_mut();
                 // The map keeps insertion order: placeholders are found by
                 // position (no lookup, no hashing).
-                let mut next = self.settled.iter().peekable();
+                let mut beyond = self.settled_beyond.iter().peekable();
                 for (i, v) in self.map.values().enumerate() {
-                    if next.peek() == Some(&&i) {
-                        next.next();
+                    let settled = match i {
+                        0..64 => self.settled & (1 << i) != 0,
+                        _ => beyond.next_if_eq(&&i).is_some(),
+                    };
+                    if settled {
                         s.push(v as *const Value as usize);
                     }
                 }
             });
         }
-        invalid(Value::Object(self.map))
+        invalid_with(Value::Object(self.map), spare)
     }
 }
 
@@ -339,12 +379,14 @@ impl Broken {
     }
 
     /// Member `name`'s reader failed with `e`: on a broken rule its value is
-    /// kept and the reader reads on (`Ok`); otherwise `e` stands.
+    /// kept, `e` is kept in `spare` (to hand the object up with, see
+    /// [`invalid_with`]) and the reader reads on (`Ok`); otherwise `e` stands.
     #[cold]
-    pub fn failed<E>(&mut self, name: Cow<'_, str>, e: E) -> Result<(), E> {
+    pub fn failed<E>(&mut self, name: Cow<'_, str>, e: E, spare: &mut Option<E>) -> Result<(), E> {
         match salvaged() {
             Some(v) => {
                 self.keep(name, v);
+                *spare = Some(e);
                 Ok(())
             }
             None => Err(e),
@@ -750,7 +792,7 @@ impl<'de, R: Read, const MIN: usize, const MAX: usize> Visitor<'de> for VecVisit
                 Ok(None) => break,
                 Err(e) => {
                     return Err(match salvaged() {
-                        Some(v) => rest_of_array(&mut seq, out, Some(v)),
+                        Some(v) => rest_of_array(&mut seq, out, Some((v, e))),
                         None => e,
                     })
                 }
@@ -766,9 +808,10 @@ impl<'de, R: Read, const MIN: usize, const MAX: usize> Visitor<'de> for VecVisit
 }
 
 /// An array with a broken rule: the items read so far, the failed one
-/// (`pending`), the rest read as JSON, handed up.
+/// (`pending`, with the error its reader stopped with), the rest read as
+/// JSON, handed up.
 #[cold]
-fn rest_of_array<'de, T: Serialize, A: SeqAccess<'de>>(seq: &mut A, done: Vec<T>, pending: Option<Value>) -> A::Error {
+fn rest_of_array<'de, T: Serialize, A: SeqAccess<'de>>(seq: &mut A, done: Vec<T>, pending: Option<(Value, A::Error)>) -> A::Error {
     let mut rest = Vec::new();
     loop {
         match seq.next_element::<Value>() {
@@ -780,7 +823,7 @@ fn rest_of_array<'de, T: Serialize, A: SeqAccess<'de>>(seq: &mut A, done: Vec<T>
 }
 
 #[cold]
-fn invalid_array<E: de::Error, T: Serialize>(done: Vec<T>, pending: Option<Value>, rest: Vec<Value>) -> E {
+fn invalid_array<E: de::Error, T: Serialize>(done: Vec<T>, pending: Option<(Value, E)>, rest: Vec<Value>) -> E {
     let mut items = Vec::with_capacity(done.len() + 1 + rest.len());
     for x in done {
         match json_of(x) {
@@ -788,9 +831,12 @@ fn invalid_array<E: de::Error, T: Serialize>(done: Vec<T>, pending: Option<Value
             None => return abort(),
         }
     }
-    items.extend(pending);
+    let spare = pending.map(|(v, e)| {
+        items.push(v);
+        e
+    });
     items.extend(rest);
-    invalid(Value::Array(items))
+    invalid_with(Value::Array(items), spare)
 }
 
 /// [`Read`] for an object read as a map: member names checked by `K`

@@ -532,25 +532,25 @@ macro_rules! via_value {
 #[macro_export]
 macro_rules! object_reader {
     ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident, $how:ident;)* } deny) => {
-        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader, $req, $how;)* } {} |k, m, s, p| {
+        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader, $req, $how;)* } {} |k, m, s, p, spare| {
             s.bad.unknown(&mut m, k)?;
         } {} {});
     };
     ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident, $how:ident;)* } extra $extra:ident : $xreader:ty) => {
         $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader, $req, $how;)* } {
             let mut unknown = $crate::Extra::new();
-        } |k, m, s, p| {
+        } |k, m, s, p, spare| {
             match m.next_value_seed($crate::fast::Seed::<$xreader>::new()) {
                 ::std::result::Result::Ok(x) => {
                     if unknown.insert(k.into_owned(), x).is_some() {
                         return ::std::result::Result::Err($crate::fast::abort());
                     }
                 }
-                ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
+                ::std::result::Result::Err(e) => s.bad.failed(k, e, &mut spare)?,
             }
         } { p.keep_extra(unknown); } { $extra: unknown, });
     };
-    (@ $read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident, $how:ident;)* } { $($decl:tt)* } |$k:ident, $m:ident, $s:ident, $p:ident| { $($other:tt)* } $keep:tt { $($take:tt)* }) => {
+    (@ $read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident, $how:ident;)* } { $($decl:tt)* } |$k:ident, $m:ident, $s:ident, $p:ident, $spare:ident| { $($other:tt)* } $keep:tt { $($take:tt)* }) => {
         #[doc = ::std::concat!(" Reads a `", ::std::stringify!($ty), "`, checking each member as it comes.")]
         pub(super) fn $read<'de, D: $crate::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<$ty, D::Error> {
             d.deserialize_any($visit)
@@ -580,12 +580,15 @@ macro_rules! object_reader {
                     }
                 }
                 let mut $s = Slots { $($field: ::std::option::Option::None,)* bad: $crate::fast::Broken::new() };
+                // The error a member's reader stopped with, kept to hand the
+                // object up with (see `rt::fast::invalid_with`).
+                let mut $spare = ::std::option::Option::None;
                 $($decl)*
                 while let ::std::option::Option::Some($crate::fast::Key($k)) = $m.next_key::<$crate::fast::Key<'de>>()? {
                     match &*$k {
                         $($json => {
                             if let ::std::result::Result::Err(e) = $crate::fast::read_member::<$reader, _>(&mut $m, &mut $s.$field) {
-                                $s.bad.failed($k, e)?;
+                                $s.bad.failed($k, e, &mut $spare)?;
                             }
                         })*
                         _ => { $($other)* }
@@ -594,7 +597,7 @@ macro_rules! object_reader {
                 if !$s.bad.is_empty() $(|| $crate::__fast_missing!($req, $s.$field))* {
                     let mut $p = $s.partial();
                     $keep
-                    return ::std::result::Result::Err($p.done());
+                    return ::std::result::Result::Err($p.done($spare));
                 }
                 ::std::result::Result::Ok($ty {
                     $($field: $crate::__fast_take!($req, $s.$field),)*

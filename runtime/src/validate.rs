@@ -709,9 +709,28 @@ fn decode_base64(s: &str) -> Option<Vec<u8>> {
 #[inline]
 pub fn lookup<'m>(m: &'m Map<String, Value>, key: &str) -> Option<&'m Value> {
     if m.len() <= 16 {
-        m.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
+        m.iter().find(|(k, _)| same_key(k, key)).map(|(_, v)| v)
     } else {
         m.get(key)
+    }
+}
+
+/// Whether two member names are equal: names of 4 to 16 bytes compared
+/// as two overlapping words each, in line (a call to `memcmp` per candidate
+/// costs more than the comparison, and mispredicts on the way).
+#[inline]
+fn same_key(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word8 = |s: &[u8], at: usize| s[at..at + 8].iter().fold(0u64, |w, &x| w << 8 | x as u64);
+    let word4 = |s: &[u8], at: usize| s[at..at + 4].iter().fold(0u32, |w, &x| w << 8 | x as u32);
+    match n {
+        8..=16 => (word8(a, 0) ^ word8(b, 0)) | (word8(a, n - 8) ^ word8(b, n - 8)) == 0,
+        4..=7 => (word4(a, 0) ^ word4(b, 0)) | (word4(a, n - 4) ^ word4(b, n - 4)) == 0,
+        _ => a == b,
     }
 }
 
@@ -953,6 +972,24 @@ mod tests {
     static ROOT: SchemaPath<'static> = SchemaPath::Root("s.json");
     static AT: SchemaPath<'static> = SchemaPath::Child(&ROOT, "/properties/commandId");
     static SECRET: SchemaPath<'static> = SchemaPath::Sensitive(&ROOT);
+
+    #[test]
+    fn member_names_compare_as_strings_at_every_length() {
+        let names: Vec<String> = (0..20).flat_map(|n| ["a".repeat(n), format!("{}b", "a".repeat(n)), format!("b{}", "a".repeat(n)), "é".repeat(n)]).collect();
+        for a in &names {
+            for b in &names {
+                assert_eq!(same_key(a, b), a == b, "{a:?} {b:?}");
+            }
+        }
+        // One byte different, at every position.
+        for n in 1..20 {
+            let a = "a".repeat(n);
+            for i in 0..n {
+                let b = format!("{}b{}", &a[..i], &a[i + 1..]);
+                assert!(!same_key(&a, &b), "{a:?} {b:?}");
+            }
+        }
+    }
 
     #[test]
     fn pattern_message_names_member_pattern_and_length() {

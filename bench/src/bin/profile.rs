@@ -56,6 +56,11 @@ fn run<T: Contract>(set: &docs::DocSet, invalid: &docs::DocSet, what: &str, roun
             "errors" => invalid.docs.iter().for_each(|d| {
                 black_box(T::from_json_slice(d).err().unwrap());
             }),
+            // The one-pass reader alone on invalid documents (what `errors`
+            // spends before the validators run).
+            "errors-read" => invalid.docs.iter().for_each(|d| {
+                black_box(matches!(contracts_runtime::fast::read_document(d, |de| T::fast_read(de)), contracts_runtime::fast::Outcome::Invalid(..)));
+            }),
             "invalid-value" => invalid.docs.iter().for_each(|d| {
                 black_box(serde_json::from_slice::<Value>(d).unwrap());
             }),

@@ -519,7 +519,7 @@ impl<'a> Readers<'a> {
             arm: quote! {
                 #json => {
                     if let ::std::result::Result::Err(e) = #rt::fast::read_member::<#reader, _>(&mut m, &mut s.#local) {
-                        s.bad.failed(k, e)?;
+                        s.bad.failed(k, e, &mut spare)?;
                     }
                 }
             },
@@ -558,7 +558,7 @@ impl<'a> Readers<'a> {
                                     return ::std::result::Result::Err(#rt::fast::abort());
                                 }
                             }
-                            ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
+                            ::std::result::Result::Err(e) => s.bad.failed(k, e, &mut spare)?,
                         },
                     },
                     missing: quote!(),
@@ -818,6 +818,9 @@ impl<'a> Readers<'a> {
                         #unknown_init
                         bad: #rt::fast::Broken::new(),
                     };
+                    // The error a member's reader stopped with, kept to hand
+                    // the object up with (see `rt::fast::invalid_with`).
+                    let mut spare = ::std::option::Option::None;
                     while let ::std::option::Option::Some(#rt::fast::Key(k)) = m.next_key::<#rt::fast::Key<'de>>()? {
                         match &*k {
                             #tag => match m.next_value::<#rt::fast::Tag<'de>>() {
@@ -832,7 +835,7 @@ impl<'a> Readers<'a> {
                                         s.tag = ::std::option::Option::Some(t);
                                     }
                                 }
-                                ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
+                                ::std::result::Result::Err(e) => s.bad.failed(k, e, &mut spare)?,
                             },
                             #payload => {
                                 if s.command.is_some() || s.raw.is_some() {
@@ -841,7 +844,7 @@ impl<'a> Readers<'a> {
                                 match s.tag.as_deref() {
                                     ::std::option::Option::Some(t) => match #now(t, &mut m) {
                                         ::std::result::Result::Ok(c) => s.command = ::std::option::Option::Some(c),
-                                        ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
+                                        ::std::result::Result::Err(e) => s.bad.failed(k, e, &mut spare)?,
                                     },
                                     ::std::option::Option::None => s.raw = ::std::option::Option::Some(m.next_value()?),
                                 }
@@ -866,7 +869,7 @@ impl<'a> Readers<'a> {
                         }
                     }
                     if !s.bad.is_empty() || s.tag.is_none() || s.command.is_none() #(#missing)* {
-                        return ::std::result::Result::Err(s.partial().done());
+                        return ::std::result::Result::Err(s.partial().done(spare));
                     }
                     let ::std::option::Option::Some(chosen) = s.command else {
                         return ::std::result::Result::Err(#rt::fast::abort());

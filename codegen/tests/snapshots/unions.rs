@@ -697,6 +697,7 @@ mod fast {
                 unknown: rt::Extra::new(),
                 bad: rt::fast::Broken::new(),
             };
+            let mut spare = ::std::option::Option::None;
             while let ::std::option::Option::Some(rt::fast::Key(k)) = m
                 .next_key::<rt::fast::Key<'de>>()?
             {
@@ -714,7 +715,9 @@ mod fast {
                                     s.tag = ::std::option::Option::Some(t);
                                 }
                             }
-                            ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
+                            ::std::result::Result::Err(e) => {
+                                s.bad.failed(k, e, &mut spare)?
+                            }
                         }
                     }
                     "data" => {
@@ -727,7 +730,9 @@ mod fast {
                                     ::std::result::Result::Ok(c) => {
                                         s.command = ::std::option::Option::Some(c);
                                     }
-                                    ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
+                                    ::std::result::Result::Err(e) => {
+                                        s.bad.failed(k, e, &mut spare)?
+                                    }
                                 }
                             }
                             ::std::option::Option::None => {
@@ -740,7 +745,7 @@ mod fast {
                             rt::fast::LeafRead<Leaf16>,
                             _,
                         >(&mut m, &mut s.f2) {
-                            s.bad.failed(k, e)?;
+                            s.bad.failed(k, e, &mut spare)?;
                         }
                     }
                     _ => {
@@ -752,7 +757,9 @@ mod fast {
                                     return ::std::result::Result::Err(rt::fast::abort());
                                 }
                             }
-                            ::std::result::Result::Err(e) => s.bad.failed(k, e)?,
+                            ::std::result::Result::Err(e) => {
+                                s.bad.failed(k, e, &mut spare)?
+                            }
                         }
                     }
                 }
@@ -776,7 +783,7 @@ mod fast {
                 }
             }
             if !s.bad.is_empty() || s.tag.is_none() || s.command.is_none() {
-                return ::std::result::Result::Err(s.partial().done());
+                return ::std::result::Result::Err(s.partial().done(spare));
             }
             let ::std::option::Option::Some(chosen) = s.command else {
                 return ::std::result::Result::Err(rt::fast::abort());

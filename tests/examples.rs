@@ -59,7 +59,7 @@ fn refused<T: Contract + std::fmt::Debug>(schema: &str, min: usize) {
             "{name}: expected `{kw}` at `{loc}`, got:\n{err}"
         );
         for e in err.iter() {
-            assert!(!e.message.is_empty() && e.keyword_location.ends_with(&e.keyword), "{name}: {e:?}");
+            assert!(!e.message.is_empty() && e.keyword_location.ends_with(&*e.keyword), "{name}: {e:?}");
         }
     }
 }

@@ -331,7 +331,7 @@ fn doc(mode: &str, kind: Option<&str>, answers: Value) -> Value {
 fn errors(rules: &Rules, d: Value) -> Vec<(String, String)> {
     match rules.from_json_value(d) {
         Ok(_) => vec![],
-        Err(ParseError::Invalid(e)) => e.iter().map(|e| (e.instance_location.clone(), e.keyword.clone())).collect(),
+        Err(ParseError::Invalid(e)) => e.iter().map(|e| (e.instance_location.clone(), e.keyword.to_string())).collect(),
         Err(e) => panic!("{e}"),
     }
 }
@@ -372,7 +372,7 @@ fn contract_version_major_is_explained() {
             Err(ParseError::Invalid(e)) => e,
             other => panic!("{version}: {other:?}"),
         };
-        let kinds: Vec<&str> = e.iter().map(|e| e.keyword.as_str()).collect();
+        let kinds: Vec<&str> = e.iter().map(|e| &*e.keyword).collect();
         assert_eq!(kinds, ["pattern", "launch-request/contract-version-major"], "{version}");
         let rule = &e.0[1];
         assert_eq!(rule.instance_location, "/contractVersion");

@@ -2,6 +2,8 @@
 //! that says where in the document, where in the schema, and why.
 
 use serde::ser::{SerializeMap, SerializeSeq};
+use crate::location::with_scratch;
+use std::borrow::Cow;
 use std::fmt;
 
 /// Where a keyword sits in the schema, built on the stack while validating
@@ -79,21 +81,10 @@ impl<'a> SchemaPath<'a> {
 
     /// The evaluation path (`keywordLocation`).
     pub fn evaluation_path(&self) -> String {
-        let mut out = String::with_capacity(self.eval_len());
-        self.write_eval_noting(&mut out, &mut Canonical::default());
-        out
-    }
-
-    /// The length in bytes of [`SchemaPath::evaluation_path`], so that an
-    /// error's locations are written into strings of the right size at once.
-    fn eval_len(&self) -> usize {
-        match self {
-            SchemaPath::Root(_) => 0,
-            SchemaPath::Child(p, rel) | SchemaPath::Resource(p, rel, _) | SchemaPath::Ref(p, rel, _, _) => p.eval_len() + rel.len(),
-            SchemaPath::Sensitive(p) => p.eval_len(),
-            SchemaPath::Property(p, name) => p.eval_len() + "/properties/".len() + crate::location::escaped_len(name),
-            SchemaPath::Element(p, rel, index) => p.eval_len() + rel.len() + 1 + crate::location::digits(*index),
-        }
+        with_scratch(|out| {
+            self.write_eval_noting(out, &mut Canonical::default());
+            out.as_str().to_owned()
+        })
     }
 
     /// Writes the evaluation path, noting where its canonical location
@@ -136,14 +127,15 @@ impl<'a> SchemaPath<'a> {
     /// (the target's pointer, then what the evaluation path adds after the
     /// innermost resource or reference).
     pub fn canonical(&self) -> (&'static str, String) {
-        let mut eval = String::with_capacity(self.eval_len());
-        let mut canonical = Canonical::default();
-        self.write_eval_noting(&mut eval, &mut canonical);
-        let rest = &eval[canonical.from..];
-        let mut pointer = String::with_capacity(canonical.pointer.len() + rest.len());
-        pointer.push_str(canonical.pointer);
-        pointer.push_str(rest);
-        (canonical.base, pointer)
+        with_scratch(|eval| {
+            let mut canonical = Canonical::default();
+            self.write_eval_noting(eval, &mut canonical);
+            let rest = &eval[canonical.from..];
+            let mut pointer = String::with_capacity(canonical.pointer.len() + rest.len());
+            pointer.push_str(canonical.pointer);
+            pointer.push_str(rest);
+            (canonical.base, pointer)
+        })
     }
 }
 
@@ -169,8 +161,9 @@ pub struct ValidationError {
     /// file) with the pointer inside it as the URI fragment.
     pub absolute_keyword_location: String,
     /// The keyword that failed (`pattern`, `required`, …) or, for contract
-    /// rules written by hand, a stable rule id.
-    pub keyword: String,
+    /// rules written by hand, a stable rule id (borrowed when it is a
+    /// literal: errors are built in bulk for invalid documents).
+    pub keyword: Cow<'static, str>,
     /// What is wrong, in words a person can act on.
     pub message: String,
 }
@@ -178,28 +171,27 @@ pub struct ValidationError {
 impl ValidationError {
     /// An error for `keyword` of the subschema at `at` (an empty keyword
     /// means the subschema itself, e.g. the `false` schema).
-    pub fn new(instance_location: String, at: &SchemaPath, keyword: &str, message: String) -> Self {
-        // Each string is written once, into an allocation of its final size:
-        // errors are built in bulk for invalid documents.
-        let suffix = if keyword.is_empty() { 0 } else { 1 + keyword.len() };
-        let push_suffix = |out: &mut String| {
+    pub fn new(instance_location: String, at: &SchemaPath, keyword: impl Into<Cow<'static, str>>, message: String) -> Self {
+        let keyword = keyword.into();
+        // Each string is written once, into an allocation of its final size
+        // (the path is walked once, into a scratch buffer): errors are built
+        // in bulk for invalid documents.
+        let (keyword_location, absolute_keyword_location) = with_scratch(|eval| {
+            let mut canonical = Canonical::default();
+            at.write_eval_noting(eval, &mut canonical);
             if !keyword.is_empty() {
-                out.push('/');
-                out.push_str(keyword);
+                eval.push('/');
+                eval.push_str(&keyword);
             }
-        };
-        let mut keyword_location = String::with_capacity(at.eval_len() + suffix);
-        let mut canonical = Canonical::default();
-        at.write_eval_noting(&mut keyword_location, &mut canonical);
-        let rest = &keyword_location[canonical.from..];
-        let mut absolute_keyword_location = String::with_capacity(canonical.base.len() + 1 + canonical.pointer.len() + rest.len() + suffix);
-        absolute_keyword_location.push_str(canonical.base);
-        absolute_keyword_location.push('#');
-        absolute_keyword_location.push_str(canonical.pointer);
-        absolute_keyword_location.push_str(rest);
-        push_suffix(&mut absolute_keyword_location);
-        push_suffix(&mut keyword_location);
-        ValidationError { instance_location, keyword_location, absolute_keyword_location, keyword: keyword.to_owned(), message }
+            let rest = &eval[canonical.from..];
+            let mut absolute = String::with_capacity(canonical.base.len() + 1 + canonical.pointer.len() + rest.len());
+            absolute.push_str(canonical.base);
+            absolute.push('#');
+            absolute.push_str(canonical.pointer);
+            absolute.push_str(rest);
+            (eval.as_str().to_owned(), absolute)
+        });
+        ValidationError { instance_location, keyword_location, absolute_keyword_location, keyword, message }
     }
 
     /// An error raised by a hand-written contract rule rather than a schema
@@ -209,7 +201,7 @@ impl ValidationError {
             instance_location,
             keyword_location: String::new(),
             absolute_keyword_location: format!("{base}#rule={rule}"),
-            keyword: rule.to_owned(),
+            keyword: Cow::Owned(rule.to_owned()),
             message,
         }
     }

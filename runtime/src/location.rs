@@ -1,7 +1,26 @@
 //! Instance locations, built on the stack while validating and rendered as a
 //! JSON Pointer (RFC 6901) only when an error is reported.
 
+use std::cell::RefCell;
 use std::fmt;
+
+thread_local! {
+    /// A buffer a location is written into before it is copied into a
+    /// string of its exact size: one walk and one allocation per string.
+    static SCRATCH: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Runs `f` on an empty scratch buffer (see `SCRATCH`); `f` copies out
+/// what it needs. Re-entered, it hands out a fresh buffer instead.
+pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut String) -> R) -> R {
+    SCRATCH.with(|s| match s.try_borrow_mut() {
+        Ok(mut buf) => {
+            buf.clear();
+            f(&mut buf)
+        }
+        Err(_) => f(&mut String::new()),
+    })
+}
 
 /// Where in the document a value sits: a chain of parent links, so building a
 /// child location costs nothing and allocates nothing.
@@ -30,18 +49,13 @@ impl<'a> Loc<'a> {
 
     /// The JSON Pointer of this location (`""` for the document).
     pub fn to_pointer(&self) -> String {
-        let mut out = String::with_capacity(self.pointer_len());
-        self.write_pointer(&mut out);
-        out
-    }
-
-    /// The length in bytes of [`Loc::to_pointer`].
-    fn pointer_len(&self) -> usize {
-        match self {
-            Loc::Root => 0,
-            Loc::Key(parent, key) => parent.pointer_len() + 1 + escaped_len(key),
-            Loc::Index(parent, index) => parent.pointer_len() + 1 + digits(*index),
+        if let Loc::Root = self {
+            return String::new();
         }
+        with_scratch(|buf| {
+            self.write_pointer(buf);
+            buf.as_str().to_owned()
+        })
     }
 
     fn write_pointer(&self, out: &mut String) {
@@ -121,16 +135,6 @@ pub(crate) fn escape_into(token: &str, out: &mut String) {
     }
 }
 
-/// The length in bytes of `token` escaped by [`escape_into`].
-pub(crate) fn escaped_len(token: &str) -> usize {
-    token.len() + token.bytes().filter(|&b| b == b'~' || b == b'/').count()
-}
-
-/// How many decimal digits `n` has.
-pub(crate) fn digits(n: usize) -> usize {
-    n.checked_ilog10().map_or(1, |d| d as usize + 1)
-}
-
 /// Appends `n` in decimal (without going through `fmt`).
 pub(crate) fn push_index(mut n: usize, out: &mut String) {
     let mut buf = [0u8; 20];
@@ -169,21 +173,26 @@ mod tests {
     }
 
     #[test]
-    fn lengths_match_what_is_written() {
+    fn pointers_are_written_escaped() {
         for n in [0usize, 1, 9, 10, 99, 100, 12345, usize::MAX] {
             let mut s = String::new();
             push_index(n, &mut s);
             assert_eq!(s, n.to_string());
-            assert_eq!(digits(n), s.len());
         }
-        for t in ["", "a", "a/b", "~", "~/~/", "é/ü"] {
+        for (t, escaped) in [("", ""), ("a", "a"), ("a/b", "a~1b"), ("~", "~0"), ("~/~/", "~0~1~0~1"), ("é/ü", "é~1ü")] {
             let mut s = String::new();
             escape_into(t, &mut s);
-            assert_eq!(escaped_len(t), s.len(), "{t}");
+            assert_eq!(s, escaped);
         }
         let root = Loc::Root;
         let a = root.key("x/y");
         let b = a.index(10);
-        assert_eq!(b.pointer_len(), b.to_pointer().len());
+        assert_eq!(root.to_pointer(), "");
+        assert_eq!(b.to_pointer(), "/x~1y/10");
+        // Written while the scratch buffer is in use: a buffer of its own.
+        assert_eq!(with_scratch(|outer| {
+            outer.push_str("kept");
+            (b.to_pointer(), outer.clone())
+        }), ("/x~1y/10".to_owned(), "kept".to_owned()));
     }
 }

@@ -170,7 +170,7 @@ impl Ctx {
     /// Records that `keyword` of the subschema at `at` failed for the value at
     /// `loc`. Always returns `false`, so a check reads `ok &= cond || ctx.fail(…)`.
     #[cold]
-    pub fn fail(&mut self, loc: &Loc, at: &SchemaPath, keyword: &str, message: impl FnOnce() -> String) -> bool {
+    pub fn fail(&mut self, loc: &Loc, at: &SchemaPath, keyword: &'static str, message: impl FnOnce() -> String) -> bool {
         if self.collect {
             self.errors.push(ValidationError::new(loc.to_pointer(), at, keyword, message()));
         }
@@ -327,13 +327,13 @@ impl Ctx {
     }
 
     /// `exclusiveMinimum` (and draft-04's boolean form, which generated code maps here).
-    pub fn exclusive_minimum(&mut self, loc: &Loc, at: &SchemaPath, kw: &str, n: &Number, b: Num) -> bool {
+    pub fn exclusive_minimum(&mut self, loc: &Loc, at: &SchemaPath, kw: &'static str, n: &Number, b: Num) -> bool {
         compare(n, b) == Ordering::Greater
             || self.fail(loc, at, kw, || format!("{} must be > {b}, got {}", loc.described(), preview_num(n, at)))
     }
 
     /// `exclusiveMaximum` (and draft-04's boolean form, which generated code maps here).
-    pub fn exclusive_maximum(&mut self, loc: &Loc, at: &SchemaPath, kw: &str, n: &Number, b: Num) -> bool {
+    pub fn exclusive_maximum(&mut self, loc: &Loc, at: &SchemaPath, kw: &'static str, n: &Number, b: Num) -> bool {
         compare(n, b) == Ordering::Less
             || self.fail(loc, at, kw, || format!("{} must be < {b}, got {}", loc.described(), preview_num(n, at)))
     }
@@ -405,7 +405,7 @@ impl Ctx {
         &mut self,
         loc: &Loc,
         at: &SchemaPath,
-        kw: &str,
+        kw: &'static str,
         m: &Map<String, Value>,
         trigger: &str,
         names: &[&str],
@@ -467,12 +467,12 @@ impl Ctx {
 
     /// A member that `additionalProperties: false` (or
     /// `unevaluatedProperties: false`) refuses.
-    pub fn unexpected_member(&mut self, loc: &Loc, at: &SchemaPath, kw: &str, key: &str) -> bool {
+    pub fn unexpected_member(&mut self, loc: &Loc, at: &SchemaPath, kw: &'static str, key: &str) -> bool {
         self.fail(loc, at, kw, || Msg::about(loc).s(" has unexpected member `").s(key).s("`").done())
     }
 
     /// An item that `items: false` (or `additionalItems`/`unevaluatedItems: false`) refuses.
-    pub fn unexpected_item(&mut self, loc: &Loc, at: &SchemaPath, kw: &str, index: usize, allowed: usize) -> bool {
+    pub fn unexpected_item(&mut self, loc: &Loc, at: &SchemaPath, kw: &'static str, index: usize, allowed: usize) -> bool {
         self.fail(loc, at, kw, || {
             format!("{} may hold at most {allowed} item{}, but has item {index}", loc.described(), plural(allowed as u64))
         })

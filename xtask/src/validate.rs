@@ -383,7 +383,7 @@ fn report(opts: &Options, file: &str, line: Option<usize>, outcome: &Outcome, ou
             Outcome::Invalid(errors) => {
                 for e in errors.iter() {
                     let at = if e.instance_location.is_empty() { "/" } else { &e.instance_location };
-                    let kw = if e.keyword_location.is_empty() { &e.keyword } else { &e.keyword_location };
+                    let kw = if e.keyword_location.is_empty() { &*e.keyword } else { e.keyword_location.as_str() };
                     writeln!(out, "{place}: {at}: {} ({kw})", e.message)?;
                 }
                 Ok(())

@@ -59,9 +59,9 @@ impl Flavor {
             sources: vec![repo.join("runtime")],
             check: |m| match &m.root_type {
                 Some(t) => format!(
-                    "let bytes = ::serde_json::to_vec(&v).unwrap_or_default();\n    let one_pass = <{t} as ::contracts_runtime::Contract>::from_json_slice(&bytes);\n    let full = {t}::from_json_value(v);\n    let same = match (&one_pass, &full) {{\n        (Ok(a), Ok(b)) => ::serde_json::to_value(a).ok() == ::serde_json::to_value(b).ok(),\n        (Err(a), Err(b)) => format!(\"{{a:?}}\") == format!(\"{{b:?}}\"),\n        _ => false,\n    }};\n    if !same {{\n        return match full {{\n            Ok(_) => Err((\"(one-pass reader)\".to_owned(), format!(\"from_json_slice disagrees with the full path: {{one_pass:?}}\"))),\n            Err(_) => Ok(()),\n        }};\n    }}\n    full.map(|_| ()).map_err(|e| match e.validation_errors() {{\n        Some(errs) => (errs.iter().next().map(|e| e.keyword.clone()).unwrap_or_default(), e.to_string()),\n        None => (\"(shape)\".to_owned(), e.to_string()),\n    }})"
+                    "let bytes = ::serde_json::to_vec(&v).unwrap_or_default();\n    let one_pass = <{t} as ::contracts_runtime::Contract>::from_json_slice(&bytes);\n    let full = {t}::from_json_value(v);\n    let same = match (&one_pass, &full) {{\n        (Ok(a), Ok(b)) => ::serde_json::to_value(a).ok() == ::serde_json::to_value(b).ok(),\n        (Err(a), Err(b)) => format!(\"{{a:?}}\") == format!(\"{{b:?}}\"),\n        _ => false,\n    }};\n    if !same {{\n        return match full {{\n            Ok(_) => Err((\"(one-pass reader)\".to_owned(), format!(\"from_json_slice disagrees with the full path: {{one_pass:?}}\"))),\n            Err(_) => Ok(()),\n        }};\n    }}\n    full.map(|_| ()).map_err(|e| match e.validation_errors() {{\n        Some(errs) => (errs.iter().next().map(|e| e.keyword.to_string()).unwrap_or_default(), e.to_string()),\n        None => (\"(shape)\".to_owned(), e.to_string()),\n    }})"
                 ),
-                None => "validate(&v).map_err(|errs| (errs.iter().next().map(|e| e.keyword.clone()).unwrap_or_default(), errs.to_string()))".to_owned(),
+                None => "validate(&v).map_err(|errs| (errs.iter().next().map(|e| e.keyword.to_string()).unwrap_or_default(), errs.to_string()))".to_owned(),
             },
         }
     }

@@ -429,7 +429,7 @@ impl Ctx {
     pub fn enum_of(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, values: &[Value]) -> bool {
         values.iter().any(|x| crate::json::json_equal(v, x)) || self.fail(loc, at, "enum", || {
                 let shown: Vec<String> = values.iter().take(12).map(|x| x.to_string()).collect();
-                enum_message(loc, at, v, &shown.join(", "), values.len())
+                enum_message_end(Msg::about(loc).s(" must be one of ").s(&shown.join(", ")), at, v, values.len())
             })
     }
 
@@ -437,14 +437,14 @@ impl Ctx {
     pub fn enum_str(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, values: &[&str]) -> bool {
         matches!(v, Value::String(s) if values.contains(&s.as_str()))
             || self.fail(loc, at, "enum", || {
-                let mut shown = String::new();
+                let mut m = Msg::about(loc).s(" must be one of ");
                 for (n, x) in values.iter().take(12).enumerate() {
                     if n > 0 {
-                        shown.push_str(", ");
+                        m = m.s(", ");
                     }
-                    push_json_string(x, &mut shown);
+                    m = m.json_string(x);
                 }
-                enum_message(loc, at, v, &shown, values.len())
+                enum_message_end(m, at, v, values.len())
             })
     }
 
@@ -913,9 +913,9 @@ fn preview_num(n: &Number, at: &SchemaPath) -> String {
     }
 }
 
-/// The message of a failed `enum`: `shown` lists the first 12 of `count` values.
-fn enum_message(loc: &Loc, at: &SchemaPath, v: &Value, shown: &str, count: usize) -> String {
-    let mut m = Msg::about(loc).s(" must be one of ").s(shown);
+/// The end of a failed `enum`'s message, after the first 12 of its `count`
+/// values.
+fn enum_message_end(mut m: Msg, at: &SchemaPath, v: &Value, count: usize) -> String {
     if count > 12 {
         m = m.s(" (and ").n((count - 12) as u64).s(" more)");
     }
@@ -953,10 +953,17 @@ impl Msg {
         push_preview(v, at, &mut self.0);
         self
     }
-    /// `s` quoted as Rust's `Debug` writes a string.
+    /// `s` quoted as Rust's `Debug` writes a string (for printable ASCII,
+    /// which schema constants mostly are, that is the JSON string literal:
+    /// both escape only `"` and `\\` there, and the formatting machinery
+    /// costs several times as much).
     fn debug_str(mut self, s: &str) -> Self {
-        use std::fmt::Write as _;
-        let _ = write!(self.0, "{s:?}");
+        if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+            push_json_string(s, &mut self.0);
+        } else {
+            use std::fmt::Write as _;
+            let _ = write!(self.0, "{s:?}");
+        }
         self
     }
     fn done(self) -> String {
@@ -972,6 +979,14 @@ mod tests {
     static ROOT: SchemaPath<'static> = SchemaPath::Root("s.json");
     static AT: SchemaPath<'static> = SchemaPath::Child(&ROOT, "/properties/commandId");
     static SECRET: SchemaPath<'static> = SchemaPath::Sensitive(&ROOT);
+
+    #[test]
+    fn constants_are_quoted_as_debug_quotes_them() {
+        let printable: String = (0x20u8..0x7f).map(char::from).collect();
+        for s in ["", "fast", "a\"b", "back\\slash", "it's", printable.as_str(), "tab\there", "é", "\u{7f}", "\u{0}"] {
+            assert_eq!(Msg(String::new()).debug_str(s).done(), format!("{s:?}"), "{s:?}");
+        }
+    }
 
     #[test]
     fn member_names_compare_as_strings_at_every_length() {

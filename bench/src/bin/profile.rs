@@ -15,6 +15,11 @@
 //! `invalid-validate` (invalid Value → every error, no parse); and
 //! `dump-errors` prints every field of every error of the invalid documents
 //! (to check that a change leaves the error output as it was).
+//!
+//! `WHAT/BASE` (e.g. `errors/invalid-value`) times the two workloads round
+//! by round, alternating, and prints the median of the per-pair ratios: the
+//! wall-clock ratio on a shared machine, whose speed drifts by tens of
+//! percent over seconds (each pair is a few milliseconds apart).
 
 use contracts_bench::{docs, ours};
 use contracts_runtime::Contract;
@@ -25,12 +30,12 @@ fn run<T: Contract>(set: &docs::DocSet, invalid: &docs::DocSet, what: &str, roun
     let values = set.values();
     let invalid_values = invalid.values();
     // Built once, outside the rounds: `typed-validate` measures `validate()` alone.
-    let typed: Vec<T> = if what == "typed-validate" {
+    let typed: Vec<T> = if what.split('/').any(|w| w == "typed-validate") {
         values.iter().map(|v| T::from_json_value(v.clone()).unwrap()).collect()
     } else {
         Vec::new()
     };
-    for _ in 0..rounds {
+    let round = |what: &str| {
         match what {
             "value" => set.docs.iter().for_each(|d| {
                 black_box(serde_json::from_slice::<Value>(d).unwrap());
@@ -100,7 +105,44 @@ fn run<T: Contract>(set: &docs::DocSet, invalid: &docs::DocSet, what: &str, roun
             }
             other => panic!("unknown workload {other}"),
         }
+    };
+    match what.split_once('/') {
+        None => (0..rounds).for_each(|_| round(what)),
+        Some((a, b)) => alternate(a, b, rounds, round),
     }
+}
+
+/// Times workloads `a` and `b` round by round, alternating which goes first,
+/// and prints their medians and the median ratio of the pairs.
+fn alternate(a: &str, b: &str, rounds: usize, round: impl Fn(&str)) {
+    use std::time::Instant;
+    let time = |w: &str| {
+        let t = Instant::now();
+        round(w);
+        t.elapsed().as_secs_f64()
+    };
+    // Warm up both (caches, allocator) before timing.
+    time(a);
+    time(b);
+    let mut pairs = Vec::with_capacity(rounds);
+    for n in 0..rounds {
+        let (x, y) = if n % 2 == 0 {
+            let x = time(a);
+            (x, time(b))
+        } else {
+            let y = time(b);
+            (time(a), y)
+        };
+        pairs.push((x, y));
+    }
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let ta = median(pairs.iter().map(|p| p.0).collect());
+    let tb = median(pairs.iter().map(|p| p.1).collect());
+    let ratio = median(pairs.iter().map(|p| p.0 / p.1).collect());
+    println!("{a} {:.3} ms / {b} {:.3} ms per round: median of {rounds} pair ratios {ratio:.3}x", ta * 1e3, tb * 1e3);
 }
 
 fn main() {

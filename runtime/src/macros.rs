@@ -534,7 +534,7 @@ macro_rules! object_reader {
     ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident, $how:ident;)* } deny) => {
         $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader, $req, $how;)* } {} |k, m, s, p, spare| {
             s.bad.unknown(&mut m, k)?;
-        } {} {});
+        } {} {} 0);
     };
     ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident, $how:ident;)* } extra $extra:ident : $xreader:ty) => {
         $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader, $req, $how;)* } {
@@ -548,9 +548,9 @@ macro_rules! object_reader {
                 }
                 ::std::result::Result::Err(e) => s.bad.failed(k, e, &mut spare)?,
             }
-        } { p.keep_extra(unknown); } { $extra: unknown, });
+        } { p.keep_extra(unknown); } { $extra: unknown, } unknown.len());
     };
-    (@ $read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident, $how:ident;)* } { $($decl:tt)* } |$k:ident, $m:ident, $s:ident, $p:ident, $spare:ident| { $($other:tt)* } $keep:tt { $($take:tt)* }) => {
+    (@ $read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident, $how:ident;)* } { $($decl:tt)* } |$k:ident, $m:ident, $s:ident, $p:ident, $spare:ident| { $($other:tt)* } $keep:tt { $($take:tt)* } $more:expr) => {
         #[doc = ::std::concat!(" Reads a `", ::std::stringify!($ty), "`, checking each member as it comes.")]
         pub(super) fn $read<'de, D: $crate::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<$ty, D::Error> {
             d.deserialize_any($visit)
@@ -570,10 +570,11 @@ macro_rules! object_reader {
                     bad: $crate::fast::Broken,
                 }
                 impl Slots {
-                    /// The members read, as JSON.
+                    /// The members read, as JSON, with room for `more` (the
+                    /// unknown ones): the map never grows.
                     #[cold]
-                    fn partial(self) -> $crate::fast::Partial {
-                        let mut p = $crate::fast::Partial::with_capacity(0 $(+ { let _ = $json; 1 })* + self.bad.len());
+                    fn partial(self, more: usize) -> $crate::fast::Partial {
+                        let mut p = $crate::fast::Partial::with_capacity(0 $(+ { let _ = $json; 1 })* + self.bad.len() + more);
                         $(p.$how($json, self.$field);)*
                         p.keep_broken(self.bad);
                         p
@@ -595,7 +596,7 @@ macro_rules! object_reader {
                     }
                 }
                 if !$s.bad.is_empty() $(|| $crate::__fast_missing!($req, $s.$field))* {
-                    let mut $p = $s.partial();
+                    let mut $p = $s.partial($more);
                     $keep
                     return ::std::result::Result::Err($p.done($spare));
                 }

@@ -703,8 +703,10 @@ impl<'a> Readers<'a> {
         }
         let unknown = self.unknown(validators, &conj, &extra, &extra_field);
         let unknown_init = if matches!(extra, Extra::Keep(_)) { quote!(unknown: #rt::Extra::new(),) } else { quote!() };
-        // Tag, payload and every member: the handed-up map never grows.
+        // Tag, payload, every member and the unknown ones: the handed-up
+        // map never grows.
         let capacity = members.len() + 2;
+        let unknown_count = if matches!(extra, Extra::Keep(_)) { quote!(+ self.unknown.len()) } else { quote!() };
         let slots: Vec<&TokenStream> = members.iter().chain([&unknown]).map(|m| &m.slot).collect();
         let keeps: Vec<&TokenStream> = members.iter().chain([&unknown]).map(|m| &m.keep).collect();
         let arms: Vec<&TokenStream> = members.iter().map(|m| &m.arm).collect();
@@ -790,7 +792,7 @@ impl<'a> Readers<'a> {
                 /// The members read so far, as JSON.
                 #[cold]
                 fn partial(self) -> #rt::fast::Partial {
-                    let mut p = #rt::fast::Partial::with_capacity(#capacity + self.bad.len());
+                    let mut p = #rt::fast::Partial::with_capacity(#capacity + self.bad.len() #unknown_count);
                     if let ::std::option::Option::Some(t) = self.tag {
                         p.keep_value(#tag, #rt::Value::String(t.into_owned()));
                     }

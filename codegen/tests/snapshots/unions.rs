@@ -661,7 +661,9 @@ mod fast {
         /// The members read so far, as JSON.
         #[cold]
         fn partial(self) -> rt::fast::Partial {
-            let mut p = rt::fast::Partial::with_capacity(3usize + self.bad.len());
+            let mut p = rt::fast::Partial::with_capacity(
+                3usize + self.bad.len() + self.unknown.len(),
+            );
             if let ::std::option::Option::Some(t) = self.tag {
                 p.keep_value("type", rt::Value::String(t.into_owned()));
             }

@@ -61,6 +61,12 @@ impl Settled {
     fn take() -> Self {
         Settled(SETTLED.with(|s| std::mem::take(&mut *s.borrow_mut())))
     }
+
+    /// Forgets placeholders registered by a reader that did not hand its
+    /// document up (the list keeps its memory).
+    fn forget() {
+        SETTLED.with(|s| s.borrow_mut().clear());
+    }
 }
 
 impl Drop for Settled {
@@ -150,7 +156,7 @@ pub enum Outcome<T> {
 /// Runs `read` on bytes, with what it made of them.
 pub fn read_document<T>(b: &[u8], read: impl FnOnce(&mut serde_json::Deserializer<serde_json::de::SliceRead<'_>>) -> Result<T, serde_json::Error>) -> Outcome<T> {
     drop(salvaged());
-    drop(Settled::take());
+    Settled::forget();
     let mut de = serde_json::Deserializer::from_slice(b);
     let out = match read(&mut de) {
         Ok(v) if de.end().is_ok() => Outcome::Valid(v),
@@ -160,7 +166,7 @@ pub fn read_document<T>(b: &[u8], read: impl FnOnce(&mut serde_json::Deserialize
             _ => Outcome::Declined,
         },
     };
-    drop(Settled::take());
+    Settled::forget();
     out
 }
 

@@ -428,8 +428,14 @@ impl Ctx {
     /// `enum` with any JSON values.
     pub fn enum_of(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, values: &[Value]) -> bool {
         values.iter().any(|x| crate::json::json_equal(v, x)) || self.fail(loc, at, "enum", || {
-                let shown: Vec<String> = values.iter().take(12).map(|x| x.to_string()).collect();
-                enum_message_end(Msg::about(loc).s(" must be one of ").s(&shown.join(", ")), at, v, values.len())
+                let mut m = Msg::about(loc).s(" must be one of ");
+                for (n, x) in values.iter().take(12).enumerate() {
+                    if n > 0 {
+                        m = m.s(", ");
+                    }
+                    m = m.s(&x.to_string());
+                }
+                enum_message_end(m, at, v, values.len())
             })
     }
 

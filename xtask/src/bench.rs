@@ -142,14 +142,7 @@ fn round(x: f64, digits: i32) -> f64 {
 /// Peak RSS of each way of reading the 100,000-envelope stream, each in its
 /// own process.
 fn memory(bench: &Path, manifest: &Path) -> Result<Value> {
-    let status = Command::new(cargo())
-        .args(["build", "--release", "--bin", "memory", "--manifest-path"])
-        .arg(manifest)
-        .status()
-        .context("building the memory probe")?;
-    if !status.success() {
-        bail!("building the memory probe failed ({status})");
-    }
+    build_bin(manifest, "memory")?;
     let probe = bench.join("target/release/memory");
     let stream = bench.join("target/contracts-bench/stream.jsonl");
     if !stream.exists() {
@@ -177,14 +170,7 @@ fn memory(bench: &Path, manifest: &Path) -> Result<Value> {
 /// implementation after another, and this machine's speed drifts by tens
 /// of percent in between. The median of the per-pair ratios.
 fn paired(bench: &Path, manifest: &Path, rounds: usize) -> Result<Value> {
-    let status = Command::new(cargo())
-        .args(["build", "--release", "--bin", "profile", "--manifest-path"])
-        .arg(manifest)
-        .status()
-        .context("building the profile workloads")?;
-    if !status.success() {
-        bail!("building the profile workloads failed ({status})");
-    }
+    build_bin(manifest, "profile")?;
     let profile = bench.join("target/release/profile");
     println!("
 ours / the floor, alternating rounds in one process (median of {rounds} pair ratios):");
@@ -202,6 +188,19 @@ ours / the floor, alternating rounds in one process (median of {rounds} pair rat
         }
     }
     Ok(Value::Array(out))
+}
+
+/// Builds one of the bench's binaries (release).
+fn build_bin(manifest: &Path, name: &str) -> Result<()> {
+    let status = Command::new(cargo())
+        .args(["build", "--release", "--bin", name, "--manifest-path"])
+        .arg(manifest)
+        .status()
+        .with_context(|| format!("building bench binary `{name}`"))?;
+    if !status.success() {
+        bail!("building bench binary `{name}` failed ({status})");
+    }
+    Ok(())
 }
 
 fn print_table(cases: &[Value], memory: &Value) {

@@ -139,34 +139,10 @@ pub enum Answer {
 }
 impl rt::FromValue for Answer {
     fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
-        if validators::v6(
-            &v,
-            &rt::Loc::Root,
-            &mut rt::Ctx::quiet_mode(),
-            &rt::SchemaPath::Ref(
-                &rt::SchemaPath::Root(
-                    "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/launch-request.schema.json",
-                ),
-                "",
-                "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/launch-request.schema.json",
-                "/properties/answers/additionalProperties/anyOf/0",
-            ),
-        ) {
+        if rt::type_matches(&v, 16) {
             return ::std::result::Result::Ok(Self::One(rt::FromValue::from_value(v)?));
         }
-        if validators::v7(
-            &v,
-            &rt::Loc::Root,
-            &mut rt::Ctx::quiet_mode(),
-            &rt::SchemaPath::Ref(
-                &rt::SchemaPath::Root(
-                    "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/launch-request.schema.json",
-                ),
-                "",
-                "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/launch-request.schema.json",
-                "/properties/answers/additionalProperties/anyOf/1",
-            ),
-        ) {
+        if rt::type_matches(&v, 32) {
             return ::std::result::Result::Ok(Self::Many(rt::FromValue::from_value(v)?));
         }
         ::std::result::Result::Err(rt::Mismatch::new("one of the union's shapes"))
@@ -184,7 +160,7 @@ impl rt::__private::serde::Serialize for Answer {
     }
 }
 rt::contract!(
-    Answer, [validators::v8], BASE0, "/properties/answers/additionalProperties"
+    Answer, [validators::v6], BASE0, "/properties/answers/additionalProperties"
 );
 /// 1 to 200 characters.
 ///
@@ -193,7 +169,7 @@ rt::contract!(
 pub struct AnswerValue(::std::string::String);
 rt::string_newtype!(AnswerValue, redacted = true);
 rt::contract!(
-    AnswerValue, [validators::v6], BASE0,
+    AnswerValue, [validators::v7], BASE0,
     "/properties/answers/additionalProperties/anyOf/0"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -267,7 +243,7 @@ mod validators {
         ok &= c.prop_sensitive(l, s, x, "input", v2);
         ok &= c.prop(l, s, x, "mode", v3);
         ok &= c.prop(l, s, x, "kind", v4);
-        ok &= c.prop_sensitive(l, s, x, "answers", v9);
+        ok &= c.prop_sensitive(l, s, x, "answers", v8);
         for (key, v) in x {
             let mut matched = matches!(
                 key.as_str(), "contractVersion" | "input" | "mode" | "kind" | "answers"
@@ -306,6 +282,9 @@ mod validators {
         ok
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(i, l, s, &[(v7, None), (v9, None)], None)
+    }
+    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
                 c.min_length(l, s, x, 1u64) & c.max_length(l, s, x, 200u64)
@@ -313,17 +292,7 @@ mod validators {
             _ => c.check_type(l, s, i, 16),
         }
     }
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
-        let mut ok = true;
-        ok &= c.max_items(l, s, x.len(), 50u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v6);
-        ok
-    }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v6, None), (v7, None)], None)
-    }
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         for key in x.keys() {
@@ -335,9 +304,16 @@ mod validators {
         for (key, v) in x {
             let mut matched = false;
             if !matched {
-                ok &= v8(v, &l.key(key), c, &s.child("/additionalProperties"));
+                ok &= v6(v, &l.key(key), c, &s.child("/additionalProperties"));
             }
         }
+        ok
+    }
+    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let mut ok = true;
+        ok &= c.max_items(l, s, x.len(), 50u64);
+        ok &= c.items(l, s, x, 0usize, "/items", v7);
         ok
     }
 }

@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$id\":\"https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/question-catalog.schema.json\",\"title\":\"Question catalog\",\"description\":\"The questions a launch request may answer (the pipeline's run-questions.json): each question id with how it is answered. A launch request's `answers` keys must be ids of answerable questions here; each answer must be one of the question's option ids or a value its `answer.pattern` admits; a multi-select question takes an array, a single-select question one string. Catalog version major 1.\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"catalogVersion\",\"questions\"],\"properties\":{\"catalogVersion\":{\"type\":\"string\",\"pattern\":\"^1\\\\.[0-9]+\\\\.[0-9]+$\",\"description\":\"Major 1: the format described here.\"},\"questions\":{\"type\":\"array\",\"maxItems\":500,\"items\":{\"$ref\":\"#/$defs/Question\"},\"description\":\"Every question. Ids are unique (the loader checks it).\"}},\"$defs\":{\"Question\":{\"title\":\"Question\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"id\",\"select\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[a-z][a-z0-9-]*$\",\"maxLength\":200,\"description\":\"The key a launch request's `answers` uses (the launch request's `propertyNames` pattern).\"},\"select\":{\"enum\":[\"single\",\"multi\"],\"description\":\"single: the answer is one string; multi: the answer is an array of strings (possibly empty).\"},\"label\":{\"type\":\"string\",\"maxLength\":500,\"description\":\"What the picker shows. Documentation only.\"},\"answerable\":{\"type\":\"boolean\",\"description\":\"false: the pipeline always asks this question itself and a launch request may not pre-fill it (an answer to it is refused). Default true.\"},\"options\":{\"type\":\"array\",\"maxItems\":200,\"items\":{\"$ref\":\"#/$defs/AnswerOption\"},\"description\":\"The option ids an answer may name. Ids are unique within a question (the loader checks it).\"},\"answer\":{\"title\":\"Free answer\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"pattern\"],\"properties\":{\"pattern\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":1000,\"format\":\"regex\",\"description\":\"An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.\"}},\"description\":\"Admits values other than the option ids.\"}},\"description\":\"One question. It needs `options`, an `answer.pattern`, or both (the loader checks it: a question with neither could never be answered).\"},\"AnswerOption\":{\"title\":\"Answer option\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200,\"pattern\":\"^[A-Za-z0-9][A-Za-z0-9._-]*$\",\"description\":\"The value an answer carries to choose this option.\"},\"label\":{\"type\":\"string\",\"maxLength\":500,\"description\":\"What the picker shows. Documentation only.\"}}}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"QuestionCatalog\":{\"properties\":{\"catalogVersion\":{\"type\":\"string\",\"pattern\":\"^1\\\\.[0-9]+\\\\.[0-9]+$\",\"description\":\"Major 1: the format described here.\"},\"questions\":{\"type\":\"array\",\"maxItems\":500,\"items\":{\"$ref\":\"#/$defs/question_catalog.Question\"},\"description\":\"Every question. Ids are unique (the loader checks it).\"}},\"required\":[\"catalogVersion\",\"questions\"],\"title\":\"Question catalog\",\"description\":\"The questions a launch request may answer (the pipeline's run-questions.json): each question id with how it is answered. A launch request's `answers` keys must be ids of answerable questions here; each answer must be one of the question's option ids or a value its `answer.pattern` admits; a multi-select question takes an array, a single-select question one string. Catalog version major 1.\",\"type\":\"object\",\"additionalProperties\":false},\"CatalogVersion\":{\"type\":\"string\",\"pattern\":\"^1\\\\.[0-9]+\\\\.[0-9]+$\",\"description\":\"Major 1: the format described here.\"},\"Question\":{\"$ref\":\"#/$defs/question_catalog.Question\"},\"QuestionId\":{\"type\":\"string\",\"pattern\":\"^[a-z][a-z0-9-]*$\",\"maxLength\":200,\"description\":\"The key a launch request's `answers` uses (the launch request's `propertyNames` pattern).\"},\"Select\":{\"enum\":[\"single\",\"multi\"],\"description\":\"single: the answer is one string; multi: the answer is an array of strings (possibly empty).\"},\"Label\":{\"type\":\"string\",\"maxLength\":500,\"description\":\"What the picker shows. Documentation only.\"},\"AnswerOption\":{\"$ref\":\"#/$defs/question_catalog.AnswerOption\"},\"AnswerOptionId\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200,\"pattern\":\"^[A-Za-z0-9][A-Za-z0-9._-]*$\",\"description\":\"The value an answer carries to choose this option.\"},\"Answer\":{\"title\":\"Free answer\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"pattern\"],\"properties\":{\"pattern\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":1000,\"format\":\"regex\",\"description\":\"An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.\"}},\"description\":\"Admits values other than the option ids.\"},\"Pattern\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":1000,\"format\":\"regex\",\"description\":\"An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.\"}},\"defs\":{\"question_catalog.AnswerOption\":{\"title\":\"Answer option\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200,\"pattern\":\"^[A-Za-z0-9][A-Za-z0-9._-]*$\",\"description\":\"The value an answer carries to choose this option.\"},\"label\":{\"type\":\"string\",\"maxLength\":500,\"description\":\"What the picker shows. Documentation only.\"}}},\"question_catalog.Question\":{\"title\":\"Question\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"id\",\"select\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[a-z][a-z0-9-]*$\",\"maxLength\":200,\"description\":\"The key a launch request's `answers` uses (the launch request's `propertyNames` pattern).\"},\"select\":{\"enum\":[\"single\",\"multi\"],\"description\":\"single: the answer is one string; multi: the answer is an array of strings (possibly empty).\"},\"label\":{\"type\":\"string\",\"maxLength\":500,\"description\":\"What the picker shows. Documentation only.\"},\"answerable\":{\"type\":\"boolean\",\"description\":\"false: the pipeline always asks this question itself and a launch request may not pre-fill it (an answer to it is refused). Default true.\"},\"options\":{\"type\":\"array\",\"maxItems\":200,\"items\":{\"$ref\":\"#/$defs/question_catalog.AnswerOption\"},\"description\":\"The option ids an answer may name. Ids are unique within a question (the loader checks it).\"},\"answer\":{\"title\":\"Free answer\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"pattern\"],\"properties\":{\"pattern\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":1000,\"format\":\"regex\",\"description\":\"An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.\"}},\"description\":\"Admits values other than the option ids.\"}},\"description\":\"One question. It needs `options`, an `answer.pattern`, or both (the loader checks it: a question with neither could never be answered).\"}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"QuestionCatalog\":{\"properties\":{\"catalogVersion\":{\"type\":\"string\",\"pattern\":\"^1\\\\.[0-9]+\\\\.[0-9]+$\",\"description\":\"Major 1: the format described here.\"},\"questions\":{\"type\":\"array\",\"maxItems\":500,\"items\":{\"$ref\":\"#/$defs/question_catalog.Question\"},\"description\":\"Every question. Ids are unique (the loader checks it).\"}},\"required\":[\"catalogVersion\",\"questions\"],\"title\":\"Question catalog\",\"description\":\"The questions a launch request may answer (the pipeline's run-questions.json): each question id with how it is answered. A launch request's `answers` keys must be ids of answerable questions here; each answer must be one of the question's option ids or a value its `answer.pattern` admits; a multi-select question takes an array, a single-select question one string. Catalog version major 1.\",\"type\":\"object\",\"additionalProperties\":false},\"CatalogVersion\":{\"type\":\"string\",\"pattern\":\"^1\\\\.[0-9]+\\\\.[0-9]+$\",\"description\":\"Major 1: the format described here.\"},\"Question\":{\"title\":\"Question\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"id\",\"select\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[a-z][a-z0-9-]*$\",\"maxLength\":200,\"description\":\"The key a launch request's `answers` uses (the launch request's `propertyNames` pattern).\"},\"select\":{\"enum\":[\"single\",\"multi\"],\"description\":\"single: the answer is one string; multi: the answer is an array of strings (possibly empty).\"},\"label\":{\"type\":\"string\",\"maxLength\":500,\"description\":\"What the picker shows. Documentation only.\"},\"answerable\":{\"type\":\"boolean\",\"description\":\"false: the pipeline always asks this question itself and a launch request may not pre-fill it (an answer to it is refused). Default true.\"},\"options\":{\"type\":\"array\",\"maxItems\":200,\"items\":{\"$ref\":\"#/$defs/question_catalog.AnswerOption\"},\"description\":\"The option ids an answer may name. Ids are unique within a question (the loader checks it).\"},\"answer\":{\"title\":\"Free answer\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"pattern\"],\"properties\":{\"pattern\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":1000,\"format\":\"regex\",\"description\":\"An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.\"}},\"description\":\"Admits values other than the option ids.\"}},\"description\":\"One question. It needs `options`, an `answer.pattern`, or both (the loader checks it: a question with neither could never be answered).\"},\"QuestionId\":{\"type\":\"string\",\"pattern\":\"^[a-z][a-z0-9-]*$\",\"maxLength\":200,\"description\":\"The key a launch request's `answers` uses (the launch request's `propertyNames` pattern).\"},\"Select\":{\"enum\":[\"single\",\"multi\"],\"description\":\"single: the answer is one string; multi: the answer is an array of strings (possibly empty).\"},\"Label\":{\"type\":\"string\",\"maxLength\":500,\"description\":\"What the picker shows. Documentation only.\"},\"AnswerOption\":{\"title\":\"Answer option\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200,\"pattern\":\"^[A-Za-z0-9][A-Za-z0-9._-]*$\",\"description\":\"The value an answer carries to choose this option.\"},\"label\":{\"type\":\"string\",\"maxLength\":500,\"description\":\"What the picker shows. Documentation only.\"}}},\"AnswerOptionId\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200,\"pattern\":\"^[A-Za-z0-9][A-Za-z0-9._-]*$\",\"description\":\"The value an answer carries to choose this option.\"},\"Answer\":{\"title\":\"Free answer\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"pattern\"],\"properties\":{\"pattern\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":1000,\"format\":\"regex\",\"description\":\"An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.\"}},\"description\":\"Admits values other than the option ids.\"},\"Pattern\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":1000,\"format\":\"regex\",\"description\":\"An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.\"}},\"defs\":{\"question_catalog.AnswerOption\":{\"title\":\"Answer option\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200,\"pattern\":\"^[A-Za-z0-9][A-Za-z0-9._-]*$\",\"description\":\"The value an answer carries to choose this option.\"},\"label\":{\"type\":\"string\",\"maxLength\":500,\"description\":\"What the picker shows. Documentation only.\"}}},\"question_catalog.Question\":{\"title\":\"Question\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"id\",\"select\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[a-z][a-z0-9-]*$\",\"maxLength\":200,\"description\":\"The key a launch request's `answers` uses (the launch request's `propertyNames` pattern).\"},\"select\":{\"enum\":[\"single\",\"multi\"],\"description\":\"single: the answer is one string; multi: the answer is an array of strings (possibly empty).\"},\"label\":{\"type\":\"string\",\"maxLength\":500,\"description\":\"What the picker shows. Documentation only.\"},\"answerable\":{\"type\":\"boolean\",\"description\":\"false: the pipeline always asks this question itself and a launch request may not pre-fill it (an answer to it is refused). Default true.\"},\"options\":{\"type\":\"array\",\"maxItems\":200,\"items\":{\"$ref\":\"#/$defs/question_catalog.AnswerOption\"},\"description\":\"The option ids an answer may name. Ids are unique within a question (the loader checks it).\"},\"answer\":{\"title\":\"Free answer\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"pattern\"],\"properties\":{\"pattern\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":1000,\"format\":\"regex\",\"description\":\"An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.\"}},\"description\":\"Admits values other than the option ids.\"}},\"description\":\"One question. It needs `options`, an `answer.pattern`, or both (the loader checks it: a question with neither could never be answered).\"}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
     rt::validate_with(
@@ -56,7 +56,7 @@ rt::contract!(CatalogVersion, [validators::v1], BASE0, "/properties/catalogVersi
 ///
 /// One question. It needs `options`, an `answer.pattern`, or both (the loader checks it: a question with neither could never be answered).
 ///
-/// Schema: `schemas/question-catalog.schema.json#/properties/questions/items`
+/// Schema: `schemas/question-catalog.schema.json#/$defs/Question`
 #[derive(Clone, PartialEq)]
 pub struct Question {
     /// The key a launch request's `answers` uses (the launch request's `propertyNames` pattern).
@@ -81,9 +81,7 @@ rt::object!(
     optional; answerable = "answerable", optional; options = "options", optional; answer
     = "answer", optional; } deny
 );
-rt::contract!(
-    Question, [validators::v2], BASE0, "/properties/questions/items", fast fast::read_2
-);
+rt::contract!(Question, [validators::v2], BASE0, "/$defs/Question", fast fast::read_2);
 /// The key a launch request's `answers` uses (the launch request's `propertyNames` pattern).
 ///
 /// At most 200 characters. Matches `^[a-z][a-z0-9-]*$`.
@@ -116,7 +114,7 @@ rt::string_newtype!(Label, redacted = false);
 rt::contract!(Label, [validators::v5], BASE0, "/$defs/Question/properties/label");
 /// Answer option
 ///
-/// Schema: `schemas/question-catalog.schema.json#/$defs/Question/properties/options/items`
+/// Schema: `schemas/question-catalog.schema.json#/$defs/AnswerOption`
 #[derive(Clone, PartialEq)]
 pub struct AnswerOption {
     /// The value an answer carries to choose this option.
@@ -126,8 +124,7 @@ pub struct AnswerOption {
 }
 rt::object!(AnswerOption { id = "id", required; label = "label", optional; } deny);
 rt::contract!(
-    AnswerOption, [validators::v6], BASE0, "/$defs/Question/properties/options/items",
-    fast fast::read_6
+    AnswerOption, [validators::v6], BASE0, "/$defs/AnswerOption", fast fast::read_6
 );
 /// The value an answer carries to choose this option.
 ///
@@ -264,17 +261,25 @@ mod validators {
         }
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v12(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/question-catalog.schema.json",
-                    "/$defs/Question",
-                ),
-        )
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        ok &= c.required(l, s, x, &["id", "select"]);
+        ok &= c.prop(l, s, x, "id", v3);
+        ok &= c.prop(l, s, x, "select", v4);
+        ok &= c.prop(l, s, x, "label", v5);
+        ok &= c.prop(l, s, x, "answerable", v10);
+        ok &= c.prop(l, s, x, "options", v12);
+        ok &= c.prop(l, s, x, "answer", v8);
+        for (key, v) in x {
+            let mut matched = matches!(
+                key.as_str(), "id" | "select" | "label" | "answerable" | "options" |
+                "answer"
+            );
+            if !matched {
+                ok &= c.unexpected_member(l, s, "additionalProperties", key);
+            }
+        }
+        ok
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
@@ -292,17 +297,18 @@ mod validators {
         }
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v13(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/question-catalog.schema.json",
-                    "/$defs/AnswerOption",
-                ),
-        )
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        ok &= c.required(l, s, x, &["id"]);
+        ok &= c.prop(l, s, x, "id", v7);
+        ok &= c.prop(l, s, x, "label", v5);
+        for (key, v) in x {
+            let mut matched = matches!(key.as_str(), "id" | "label");
+            if !matched {
+                ok &= c.unexpected_member(l, s, "additionalProperties", key);
+            }
+        }
+        ok
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
@@ -341,49 +347,40 @@ mod validators {
         let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
         ok &= c.max_items(l, s, x.len(), 500u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v2);
+        ok &= c.items(l, s, x, 0usize, "/items", v13);
         ok
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id", "select"]);
-        ok &= c.prop(l, s, x, "id", v3);
-        ok &= c.prop(l, s, x, "select", v4);
-        ok &= c.prop(l, s, x, "label", v5);
-        ok &= c.prop(l, s, x, "answerable", v10);
-        ok &= c.prop(l, s, x, "options", v14);
-        ok &= c.prop(l, s, x, "answer", v8);
-        for (key, v) in x {
-            let mut matched = matches!(
-                key.as_str(), "id" | "select" | "label" | "answerable" | "options" |
-                "answer"
-            );
-            if !matched {
-                ok &= c.unexpected_member(l, s, "additionalProperties", key);
-            }
-        }
-        ok
-    }
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id"]);
-        ok &= c.prop(l, s, x, "id", v7);
-        ok &= c.prop(l, s, x, "label", v5);
-        for (key, v) in x {
-            let mut matched = matches!(key.as_str(), "id" | "label");
-            if !matched {
-                ok &= c.unexpected_member(l, s, "additionalProperties", key);
-            }
-        }
-        ok
-    }
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
         ok &= c.max_items(l, s, x.len(), 200u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v6);
+        ok &= c.items(l, s, x, 0usize, "/items", v14);
         ok
+    }
+    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v2(
+            i,
+            l,
+            c,
+            &s
+                .reference(
+                    "/$ref",
+                    "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/question-catalog.schema.json",
+                    "/$defs/Question",
+                ),
+        )
+    }
+    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v6(
+            i,
+            l,
+            c,
+            &s
+                .reference(
+                    "/$ref",
+                    "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/question-catalog.schema.json",
+                    "/$defs/AnswerOption",
+                ),
+        )
     }
 }

@@ -195,6 +195,95 @@ pub struct Keywords {
     pub extensions: Vec<(String, Value)>,
 }
 
+impl Keywords {
+    /// Whether nothing here but `$ref`, `anyOf` and `oneOf` says anything
+    /// about values or their Rust type: every other keyword present is an
+    /// annotation (`title`, `description`, `default`, `examples`, …).
+    ///
+    /// Every field is named (no `..`), so a keyword added to [`Keywords`]
+    /// does not compile until it is sorted into one side or the other here.
+    /// `format` counts as meaningful even where it only annotates: it picks
+    /// the Rust type (`date-time` strings get their own), and so do open-set
+    /// extensions (`x-…-known`) and dynamic anchors (they bind the dynamic scope).
+    pub fn only_references_and_choices(&self) -> bool {
+        let Keywords {
+            reference: _,
+            any_of: _,
+            one_of: _,
+            dynamic_reference,
+            all_of,
+            not,
+            if_,
+            then_,
+            else_,
+            dependent_schemas,
+            dependent_schemas_keyword: _,
+            properties,
+            pattern_properties,
+            additional_properties,
+            property_names,
+            unevaluated_properties,
+            prefix_items,
+            items,
+            contains,
+            unevaluated_items,
+            types,
+            enum_,
+            const_,
+            multiple_of,
+            maximum,
+            exclusive_maximum,
+            minimum,
+            exclusive_minimum,
+            max_length,
+            min_length,
+            pattern,
+            format,
+            format_assertion: _,
+            content_encoding,
+            content_media_type,
+            content_assertion: _,
+            max_items,
+            min_items,
+            unique_items,
+            max_contains,
+            min_contains,
+            max_properties,
+            min_properties,
+            required,
+            dependent_required,
+            dependent_required_keyword: _,
+            title: _,
+            description: _,
+            default: _,
+            examples: _,
+            deprecated: _,
+            read_only: _,
+            write_only: _,
+            recursive_anchor,
+            dynamic_anchor,
+            extensions,
+        } = self;
+        let no_schema = [dynamic_reference.is_none(), not.is_none(), if_.is_none(), then_.is_none(), else_.is_none()];
+        let no_child = [additional_properties, property_names, unevaluated_properties, items, contains, unevaluated_items].iter().all(|c| c.is_none());
+        let no_list = all_of.is_empty() && prefix_items.is_empty() && dependent_schemas.is_empty() && properties.is_empty() && pattern_properties.is_empty();
+        let no_value = types.is_none() && enum_.is_none() && const_.is_none();
+        let no_number = multiple_of.is_none() && [maximum, exclusive_maximum, minimum, exclusive_minimum].iter().all(|b| b.is_none());
+        let no_count = [max_length, min_length, max_items, min_items, max_contains, min_contains, max_properties, min_properties].iter().all(|c| c.is_none());
+        let no_string = pattern.is_none() && format.is_none() && content_encoding.is_none() && content_media_type.is_none();
+        let no_members = !unique_items && required.is_empty() && dependent_required.is_empty();
+        let no_scope = !recursive_anchor && dynamic_anchor.is_none();
+        let no_open_set = !extensions.iter().any(|(name, _)| name.ends_with("-known"));
+        no_schema.iter().all(|b| *b) && no_child && no_list && no_value && no_number && no_count && no_string && no_members && no_scope && no_open_set
+    }
+
+    /// Whether this is a `$ref` with annotations only: it accepts exactly
+    /// what its target accepts, and types the same way.
+    pub fn is_annotated_reference(&self) -> bool {
+        self.reference.is_some() && self.any_of.is_empty() && self.one_of.is_empty() && self.only_references_and_choices()
+    }
+}
+
 /// The set of JSON types a `type` keyword allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TypeSet(pub u8);

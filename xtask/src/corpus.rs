@@ -43,6 +43,8 @@ struct Args {
     only: Option<String>,
     compare: bool,
     typify_only: bool,
+    /// Generate and count lines only: no compile, no documents.
+    generate_only: bool,
     timeout: u64,
     known: Option<PathBuf>,
 }
@@ -56,6 +58,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         only: None,
         compare: false,
         typify_only: false,
+        generate_only: false,
         timeout: 60,
         known: Some(repo.join("xtask/corpus-known-failures.txt")),
     };
@@ -72,6 +75,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             "--known-failures" => a.known = Some(PathBuf::from(val()?)),
             "--compare" => a.compare = true,
             "--typify-only" => a.typify_only = true,
+            "--generate-only" => a.generate_only = true,
             "--gen-one" => gen_one = Some(val()?),
             "--out" => out = Some(PathBuf::from(val()?)),
             "--module" => module = Some(val()?),
@@ -103,6 +107,7 @@ struct SchemaReport {
     generated: bool,
     compiled: bool,
     gen_millis: f64,
+    lines: usize,
     reason: Option<String>,
     error: Option<String>,
     root_type: Option<String>,
@@ -164,6 +169,7 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
                 name: n.clone(),
                 generated: r.ok,
                 gen_millis: r.millis,
+                lines: r.lines,
                 reason: r.reason.clone(),
                 error: r.error.clone(),
                 root_type: r.root_type.clone(),
@@ -171,6 +177,10 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
             }
         })
         .collect();
+
+    if a.generate_only {
+        return report_generation(root, &reports, gen_wall, a.json.as_deref(), &read_known(a.known.as_deref()));
+    }
 
     // Modules of earlier runs that this run did not generate go (a module
     // that failed to generate must not be compiled from a stale file); the
@@ -311,6 +321,7 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
     let (schemas, generated, compiled) = (reports.len(), sum(&|r| r.generated as usize), sum(&|r| r.compiled as usize));
     let (pos, pos_ok, neg, neg_ok) = (sum(&|r| r.positives), sum(&|r| r.positives_accepted), sum(&|r| r.negatives), sum(&|r| r.negatives_rejected));
     let gen_cpu: f64 = reports.iter().map(|r| r.gen_millis).sum::<f64>() / 1000.0;
+    let lines = sum(&|r| r.lines);
 
     // Report.
     let pct = |a: usize, b: usize| if b == 0 { 100.0 } else { 100.0 * a as f64 / b as f64 };
@@ -319,6 +330,7 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
     println!("{:<28} {:>8} {:>8} {:>8}", "", "count", "of", "%");
     println!("{:<28} {:>8} {:>8} {:>7.1}%", "schemas generated", generated, schemas, pct(generated, schemas));
     println!("{:<28} {:>8} {:>8} {:>7.1}%", "schemas compiled", compiled, schemas, pct(compiled, schemas));
+    println!("{:<28} {:>8}", "generated lines", lines);
     println!("{:<28} {:>8} {:>8} {:>7.2}%", "positives accepted", pos_ok, pos, pct(pos_ok, pos));
     println!("{:<28} {:>8} {:>8} {:>7.2}%", "negatives rejected", neg_ok, neg, pct(neg_ok, neg));
     println!(
@@ -358,6 +370,7 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
                 json!({
                     "schema": r.name, "generated": r.generated, "compiled": r.compiled,
                     "generate_millis": (r.gen_millis * 10.0).round() / 10.0,
+                    "generated_lines": r.lines,
                     "reason": r.reason, "error": r.error, "root_type": r.root_type,
                     "positives": r.positives, "positives_accepted": r.positives_accepted,
                     "negatives": r.negatives, "negatives_rejected": r.negatives_rejected,
@@ -369,7 +382,7 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
             .collect();
         let report = json!({
             "root": root.display().to_string(),
-            "schemas": schemas, "generated": generated, "compiled": compiled,
+            "schemas": schemas, "generated": generated, "compiled": compiled, "generated_lines": lines,
             "positives": pos, "positives_accepted": pos_ok, "negatives": neg, "negatives_rejected": neg_ok,
             "skipped": skipped,
             "seconds": {"generate_wall": gen_wall.as_secs_f64(), "generate_cpu": gen_cpu, "compile": compile_wall.as_secs_f64(), "documents": run_wall.as_secs_f64(), "total": total.as_secs_f64()},
@@ -383,6 +396,44 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
         println!();
         println!("{} failures not in the known-failures list:", unknown_failures.len());
         for f in unknown_failures.iter().take(30) {
+            println!("  {f}");
+        }
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--generate-only`: what generation gave, with the generated lines per
+/// schema and in all (the size users compile), largest first.
+fn report_generation(root: &Path, reports: &[SchemaReport], wall: Duration, json_path: Option<&Path>, known: &BTreeSet<String>) -> Result<ExitCode> {
+    let generated = reports.iter().filter(|r| r.generated).count();
+    let lines: usize = reports.iter().map(|r| r.lines).sum();
+    let mut largest: Vec<&SchemaReport> = reports.iter().filter(|r| r.generated).collect();
+    largest.sort_by(|a, b| b.lines.cmp(&a.lines).then(a.name.cmp(&b.name)));
+    println!();
+    println!("corpus: {} (generation only)", root.display());
+    println!("schemas generated: {generated} of {}", reports.len());
+    println!("generated lines: {lines} in all; largest:");
+    for r in largest.iter().take(10) {
+        println!("  {:>8}  {}", r.lines, r.name);
+    }
+    println!("time: generate {:.1} s wall", wall.as_secs_f64());
+    let unknown: Vec<String> = reports
+        .iter()
+        .filter(|r| !r.generated && !known.contains(r.name.as_str()))
+        .map(|r| format!("{}: {}", r.name, r.reason.clone().unwrap_or_default()))
+        .collect();
+    if let Some(path) = json_path {
+        let per_schema: Vec<Value> = reports
+            .iter()
+            .map(|r| json!({"schema": r.name, "generated": r.generated, "generated_lines": r.lines, "generate_millis": (r.gen_millis * 10.0).round() / 10.0, "reason": r.reason, "error": r.error}))
+            .collect();
+        let report = json!({"root": root.display().to_string(), "schemas": reports.len(), "generated": generated, "generated_lines": lines, "per_schema": per_schema});
+        std::fs::write(path, serde_json::to_string_pretty(&report)? + "\n").with_context(|| format!("{}", path.display()))?;
+    }
+    if !unknown.is_empty() {
+        println!("{} schemas failed to generate and are not in the known-failures list:", unknown.len());
+        for f in unknown.iter().take(30) {
             println!("  {f}");
         }
         return Ok(ExitCode::from(1));

@@ -692,7 +692,7 @@ impl<'a> Page<'a> {
 
     fn branch_of(&self, owner: &TypeDef, v: &Variant, tag: Option<&str>) -> Branch {
         let nodes: Vec<NodeId> = match &v.select {
-            Select::Branch(nodes) => nodes.clone(),
+            Select::Branch { nodes, .. } => nodes.clone(),
             _ => node_of_source(self.ir, &v.doc.source).into_iter().collect(),
         };
         let title = v.doc.title.clone();

@@ -401,7 +401,7 @@ impl<'a> Readers<'a> {
         let mut taken = 0u8;
         let mut out = Vec::new();
         for b in branches.iter() {
-            let v = variants.iter().position(|v| v.select == crate::plan::Select::Branch(vec![*b]))?;
+            let v = variants.iter().position(|v| matches!(&v.select, crate::plan::Select::Branch { nodes, .. } if nodes == &[*b]))?;
             let types = kws(self.ir, &self.conj(&[*b])).filter_map(|k| k.types).fold(None, |acc: Option<u8>, t| Some(acc.unwrap_or(TypeSet::ALL) & t.0))?;
             // Integers are numbers: one kind.
             let kinds = [

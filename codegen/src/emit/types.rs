@@ -287,11 +287,13 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                     let tag = tag.unwrap_or_default();
                     quote!(v.get(#tag).and_then(#rt::Value::as_str) == ::std::option::Option::Some(#value))
                 }
-                Select::JsonType(mask) => {
+                // Branches that admit disjoint JSON types are told apart by
+                // the type alone (the value was validated before).
+                Select::JsonType(mask) | Select::Branch { by_type: Some(mask), .. } => {
                     let mask = proc_macro2::Literal::u8_unsuffixed(*mask);
                     quote!(#rt::type_matches(&v, #mask))
                 }
-                Select::Branch(nodes) => {
+                Select::Branch { nodes, by_type: None } => {
                     let checks: Vec<TokenStream> = nodes
                         .iter()
                         .map(|n| {

@@ -103,7 +103,15 @@ pub enum Select {
     JsonType(u8),
     /// The value is valid against these subschemas (first match wins, as
     /// `anyOf` reads; `oneOf` has exactly one).
-    Branch(Vec<NodeId>),
+    Branch {
+        /// The branch's subschemas.
+        nodes: Vec<NodeId>,
+        /// The JSON types ([`TypeSet`] bits) this branch alone admits, when
+        /// the union's branches admit pairwise disjoint types: a value the
+        /// union accepts is then in the branch of its JSON type, so the
+        /// type tells the variant without running the branch's validator.
+        by_type: Option<u8>,
+    },
 }
 
 /// One variant of a union.
@@ -428,6 +436,7 @@ impl<'a> Planner<'a> {
     fn plan(&mut self, nodes: Vec<NodeId>, names: &[String], ctx: Ctx) -> TypeRef {
         // Everything under a sensitive member is sensitive too.
         let sensitive = self.sensitive_depth > 0 || nodes.iter().any(|n| self.is_sensitive(*n));
+        let nodes = self.through_annotated_references(nodes);
         let ctx = Ctx { sensitive, ..ctx };
         self.sensitive_depth += usize::from(sensitive);
         let origin = std::mem::replace(&mut self.origin, nodes.clone());
@@ -435,6 +444,28 @@ impl<'a> Planner<'a> {
         self.origin = origin;
         self.sensitive_depth -= usize::from(sensitive);
         t
+    }
+
+    /// `nodes` with each `$ref` that only adds annotations replaced by its
+    /// target: 800 properties `{"$ref": "#/definitions/Lint", "description":
+    /// …}` are one type, `Lint`, documented by the definition, while each
+    /// property's own text stays on its field. (A sensitive reference stays:
+    /// the marking is not its target's.)
+    fn through_annotated_references(&self, nodes: Vec<NodeId>) -> Vec<NodeId> {
+        let mut out: Vec<NodeId> = Vec::with_capacity(nodes.len());
+        for mut n in nodes {
+            // Bounded: a chain of references longer than the arena is a cycle.
+            for _ in 0..self.ir.nodes.len() {
+                match self.ir.keywords(n) {
+                    Some(k) if k.is_annotated_reference() && !self.is_sensitive(n) => n = k.reference.as_ref().map_or(n, |r| r.target),
+                    _ => break,
+                }
+            }
+            if !out.contains(&n) {
+                out.push(n);
+            }
+        }
+        out
     }
 
     fn plan_expanded(&mut self, nodes: Vec<NodeId>, names: &[String], ctx: Ctx) -> TypeRef {
@@ -501,7 +532,7 @@ impl<'a> Planner<'a> {
         // `nodes`) means: leave it out, so `{"$ref": "#"}` is the root's type.
         let mut shape: Vec<String> = nodes
             .iter()
-            .filter(|n| !self.ir.keywords(**n).is_some_and(is_ref_only))
+            .filter(|n| !self.ir.keywords(**n).is_some_and(Keywords::is_annotated_reference))
             .map(|n| hex(&self.shapes[*n]))
             .collect();
         shape.sort();
@@ -982,8 +1013,9 @@ impl<'a> Planner<'a> {
         let suffix = names::last_word(&union_name).to_owned();
         // How are the branches told apart?
         let tag = self.tag_member(&live.iter().map(|(_, b, _)| *b).collect::<Vec<_>>());
+        let by_type = self.disjoint_types(&live.iter().map(|(_, _, conj)| conj.as_slice()).collect::<Vec<_>>());
         let mut variants: Vec<Variant> = Vec::new();
-        for (_, b, conj) in &live {
+        for (i, (_, b, conj)) in live.iter().enumerate() {
             let bk = self.ir.keywords(*b).cloned();
             let doc = self.doc_text(&[*b]);
             let bf = self.facts(conj, &Ctx { no_choices: true, ..Ctx::default() });
@@ -1004,7 +1036,7 @@ impl<'a> Planner<'a> {
                         }
                     })
                     .or_else(|| single_type(bf.types).map(|t| type_variant_name(t).to_owned()));
-                (name.unwrap_or_default(), Select::Branch(vec![*b]), None)
+                (name.unwrap_or_default(), Select::Branch { nodes: vec![*b], by_type: by_type.as_ref().map(|t| t[i]) }, None)
             };
             let sub = Ctx { no_choices: true, restrict: ctx.restrict, omit, sensitive: ctx.sensitive };
             let ty = self.plan(conj.clone(), &[format!("{vname}{suffix}"), format!("{union_name}{vname}")], sub);
@@ -1047,6 +1079,22 @@ impl<'a> Planner<'a> {
         self.types[id].kind = Kind::Union { variants, tag };
         let _ = nullable_variant;
         TypeRef::Named(id)
+    }
+
+    /// The JSON types each branch admits (conjunctions `branches`), when no
+    /// two branches admit a common type; `None` otherwise.
+    fn disjoint_types(&self, branches: &[&[NodeId]]) -> Option<Vec<u8>> {
+        let mut taken = 0u8;
+        let mut out = Vec::with_capacity(branches.len());
+        for conj in branches {
+            let types = widen(self.facts(conj, &Ctx { no_choices: true, ..Ctx::default() }).types);
+            if types & taken != 0 {
+                return None;
+            }
+            taken |= types;
+            out.push(types);
+        }
+        Some(out)
     }
 
     /// Whether two planned types are the same (equal, or named types that
@@ -1205,48 +1253,7 @@ fn hex(bytes: &[u8]) -> String {
 /// Whether `k` does nothing but offer `branches` (and annotate).
 fn is_choice_only(k: &Keywords, branches: &[NodeId]) -> bool {
     let offers = (k.any_of == branches && k.one_of.is_empty()) || (k.one_of == branches && k.any_of.is_empty());
-    offers && k.reference.is_none() && nothing_else(k)
-}
-
-/// Whether `k` is only a `$ref` (its meaning is its target's).
-fn is_ref_only(k: &Keywords) -> bool {
-    k.reference.is_some() && k.any_of.is_empty() && k.one_of.is_empty() && nothing_else(k)
-}
-
-/// No keyword that constrains values, apart from `$ref`, `anyOf` and `oneOf`.
-fn nothing_else(k: &Keywords) -> bool {
-    k.dynamic_reference.is_none()
-        && k.all_of.is_empty()
-        && k.not.is_none()
-        && k.if_.is_none()
-        && k.dependent_schemas.is_empty()
-        && k.properties.is_empty()
-        && k.pattern_properties.is_empty()
-        && k.additional_properties.is_none()
-        && k.property_names.is_none()
-        && k.unevaluated_properties.is_none()
-        && k.prefix_items.is_empty()
-        && k.items.is_none()
-        && k.contains.is_none()
-        && k.unevaluated_items.is_none()
-        && k.types.is_none()
-        && k.enum_.is_none()
-        && k.const_.is_none()
-        && k.multiple_of.is_none()
-        && k.maximum.is_none()
-        && k.exclusive_maximum.is_none()
-        && k.minimum.is_none()
-        && k.exclusive_minimum.is_none()
-        && k.max_length.is_none()
-        && k.min_length.is_none()
-        && k.pattern.is_none()
-        && k.max_items.is_none()
-        && k.min_items.is_none()
-        && !k.unique_items
-        && k.max_properties.is_none()
-        && k.min_properties.is_none()
-        && k.required.is_empty()
-        && k.dependent_required.is_empty()
+    offers && k.reference.is_none() && k.only_references_and_choices()
 }
 
 fn def_name(ir: &Ir, target: NodeId) -> Option<String> {
@@ -1499,7 +1506,7 @@ fn local_signature(t: &TypeDef) -> String {
     // refer to schema nodes directly.
     let identity = match &t.kind {
         Kind::Envelope { .. } | Kind::Commands { .. } => format!("{:?}", t.nodes),
-        Kind::Union { variants, .. } if variants.iter().any(|v| matches!(v.select, Select::Branch(_))) => format!("{:?}", t.nodes),
+        Kind::Union { variants, .. } if variants.iter().any(|v| matches!(v.select, Select::Branch { by_type: None, .. })) => format!("{:?}", t.nodes),
         Kind::Alias(_) => format!("{:?}", t.candidates),
         _ => String::new(),
     };

@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Arrays\",\"type\":\"object\",\"properties\":{\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"uniqueItems\":true,\"minItems\":1,\"maxItems\":5},\"pair\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"items\":false},\"withContains\":{\"type\":\"array\",\"contains\":{\"const\":1},\"minContains\":1,\"maxContains\":2},\"matrix\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}}},\"things\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/thing\"}}},\"$defs\":{\"thing\":{\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\"}}}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"Arrays\":{\"properties\":{\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"uniqueItems\":true,\"minItems\":1,\"maxItems\":5},\"pair\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"items\":false},\"withContains\":{\"type\":\"array\",\"contains\":{\"const\":1},\"minContains\":1,\"maxContains\":2},\"matrix\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}}},\"things\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/arrays.thing\"}}},\"title\":\"Arrays\",\"type\":\"object\"},\"Thing\":{\"$ref\":\"#/$defs/arrays.thing\"}},\"defs\":{\"arrays.thing\":{\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\"}}}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"Arrays\":{\"properties\":{\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"uniqueItems\":true,\"minItems\":1,\"maxItems\":5},\"pair\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"items\":false},\"withContains\":{\"type\":\"array\",\"contains\":{\"const\":1},\"minContains\":1,\"maxContains\":2},\"matrix\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}}},\"things\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/arrays.thing\"}}},\"title\":\"Arrays\",\"type\":\"object\"},\"Thing\":{\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\"}}}},\"defs\":{\"arrays.thing\":{\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\"}}}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/arrays.json", "")
@@ -36,7 +36,7 @@ rt::object!(
     extra extra
 );
 rt::contract!(Arrays, [validators::v0], BASE0, "", fast fast::read_0);
-/// Schema: `fixtures/arrays.json#/properties/things/items`
+/// Schema: `fixtures/arrays.json#/$defs/thing`
 #[derive(Clone, PartialEq)]
 pub struct Thing {
     pub name: ::std::string::String,
@@ -44,9 +44,7 @@ pub struct Thing {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Thing { name = "name", required; } extra extra);
-rt::contract!(
-    Thing, [validators::v1], BASE0, "/properties/things/items", fast fast::read_1
-);
+rt::contract!(Thing, [validators::v1], BASE0, "/$defs/thing", fast fast::read_1);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
@@ -103,12 +101,11 @@ mod validators {
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v8(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "file:///fixtures/arrays.json", "/$defs/thing"),
-        )
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        ok &= c.required(l, s, x, &["name"]);
+        ok &= c.prop(l, s, x, "name", v8);
+        ok
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
@@ -116,19 +113,19 @@ mod validators {
         ok &= c.min_items(l, s, x.len(), 1u64);
         ok &= c.max_items(l, s, x.len(), 5u64);
         ok &= c.unique_items(l, s, x);
-        ok &= c.items(l, s, x, 0usize, "/items", v9);
+        ok &= c.items(l, s, x, 0usize, "/items", v8);
         ok
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
         if let Some(v) = x.first() {
-            ok &= v9(v, &l.index(0usize), c, &s.child("/prefixItems/0"));
+            ok &= v8(v, &l.index(0usize), c, &s.child("/prefixItems/0"));
         }
         if let Some(v) = x.get(1usize) {
-            ok &= v10(v, &l.index(1usize), c, &s.child("/prefixItems/1"));
+            ok &= v9(v, &l.index(1usize), c, &s.child("/prefixItems/1"));
         }
-        ok &= c.items(l, s, x, 2usize, "/items", v11);
+        ok &= c.items(l, s, x, 2usize, "/items", v10);
         ok
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -136,7 +133,7 @@ mod validators {
         let mut ok = true;
         let mut found = 0usize;
         for (idx, v) in x.iter().enumerate() {
-            if c.quiet(|c| v12(v, &l.index(idx), c, &s.child("/contains"))) {
+            if c.quiet(|c| v11(v, &l.index(idx), c, &s.child("/contains"))) {
                 found += 1;
             }
         }
@@ -149,38 +146,39 @@ mod validators {
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v13);
+        ok &= c.items(l, s, x, 0usize, "/items", v12);
         ok
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v1);
+        ok &= c.items(l, s, x, 0usize, "/items", v13);
         ok
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name"]);
-        ok &= c.prop(l, s, x, "name", v9);
-        ok
-    }
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 16)
     }
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 4)
     }
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)
     }
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_of(l, s, i, VALUE0.get())
     }
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v5);
         ok
+    }
+    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v1(
+            i,
+            l,
+            c,
+            &s.reference("/$ref", "file:///fixtures/arrays.json", "/$defs/thing"),
+        )
     }
 }

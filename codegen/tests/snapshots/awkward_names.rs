@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Awkward names\",\"description\":\"Member names that are Rust keywords, empty, differ only in case; type names that shadow std. Also doc text that must not become a doctest: ```\\nfn main() { panic!() }\\n```\\n    indented(); [link] <b>html</b> https://example.com\",\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"fn\":{\"type\":\"string\"},\"self\":{\"type\":\"string\"},\"Self\":{\"type\":\"string\"},\"crate\":{\"type\":\"string\"},\"\":{\"type\":\"string\"},\"a\":{\"type\":\"string\"},\"A\":{\"type\":\"string\"},\"extra\":{\"type\":\"string\"},\"2fast\":{\"type\":\"string\"},\"option\":{\"$ref\":\"#/$defs/Option\"},\"string\":{\"$ref\":\"#/$defs/String\"},\"result\":{\"$ref\":\"#/$defs/Result\"},\"value\":{\"$ref\":\"#/$defs/Value\"}},\"$defs\":{\"Option\":{\"type\":\"object\",\"properties\":{\"some\":{\"type\":\"boolean\"}}},\"String\":{\"type\":\"string\",\"minLength\":2},\"Result\":{\"enum\":[\"Ok\",\"Err\",\"ok\"]},\"Value\":{\"type\":\"object\",\"properties\":{\"Vec\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/String\"}}}}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"AwkwardNames\":{\"properties\":{\"type\":{\"type\":\"string\"},\"fn\":{\"type\":\"string\"},\"self\":{\"type\":\"string\"},\"Self\":{\"type\":\"string\"},\"crate\":{\"type\":\"string\"},\"\":{\"type\":\"string\"},\"a\":{\"type\":\"string\"},\"A\":{\"type\":\"string\"},\"extra\":{\"type\":\"string\"},\"2fast\":{\"type\":\"string\"},\"option\":{\"$ref\":\"#/$defs/awkward_names.Option\"},\"string\":{\"$ref\":\"#/$defs/awkward_names.String\"},\"result\":{\"$ref\":\"#/$defs/awkward_names.Result\"},\"value\":{\"$ref\":\"#/$defs/awkward_names.Value\"}},\"title\":\"Awkward names\",\"description\":\"Member names that are Rust keywords, empty, differ only in case; type names that shadow std. Also doc text that must not become a doctest: ```\\nfn main() { panic!() }\\n```\\n    indented(); [link] <b>html</b> https://example.com\",\"type\":\"object\"},\"Option\":{\"$ref\":\"#/$defs/awkward_names.Option\"},\"String\":{\"$ref\":\"#/$defs/awkward_names.String\"},\"Result\":{\"$ref\":\"#/$defs/awkward_names.Result\"},\"Value\":{\"$ref\":\"#/$defs/awkward_names.Value\"}},\"defs\":{\"awkward_names.Option\":{\"type\":\"object\",\"properties\":{\"some\":{\"type\":\"boolean\"}}},\"awkward_names.Result\":{\"enum\":[\"Ok\",\"Err\",\"ok\"]},\"awkward_names.String\":{\"type\":\"string\",\"minLength\":2},\"awkward_names.Value\":{\"type\":\"object\",\"properties\":{\"Vec\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/awkward_names.String\"}}}}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"AwkwardNames\":{\"properties\":{\"type\":{\"type\":\"string\"},\"fn\":{\"type\":\"string\"},\"self\":{\"type\":\"string\"},\"Self\":{\"type\":\"string\"},\"crate\":{\"type\":\"string\"},\"\":{\"type\":\"string\"},\"a\":{\"type\":\"string\"},\"A\":{\"type\":\"string\"},\"extra\":{\"type\":\"string\"},\"2fast\":{\"type\":\"string\"},\"option\":{\"$ref\":\"#/$defs/awkward_names.Option\"},\"string\":{\"$ref\":\"#/$defs/awkward_names.String\"},\"result\":{\"$ref\":\"#/$defs/awkward_names.Result\"},\"value\":{\"$ref\":\"#/$defs/awkward_names.Value\"}},\"title\":\"Awkward names\",\"description\":\"Member names that are Rust keywords, empty, differ only in case; type names that shadow std. Also doc text that must not become a doctest: ```\\nfn main() { panic!() }\\n```\\n    indented(); [link] <b>html</b> https://example.com\",\"type\":\"object\"},\"Option\":{\"type\":\"object\",\"properties\":{\"some\":{\"type\":\"boolean\"}}},\"String\":{\"type\":\"string\",\"minLength\":2},\"Result\":{\"enum\":[\"Ok\",\"Err\",\"ok\"]},\"Value\":{\"type\":\"object\",\"properties\":{\"Vec\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/awkward_names.String\"}}}}},\"defs\":{\"awkward_names.Option\":{\"type\":\"object\",\"properties\":{\"some\":{\"type\":\"boolean\"}}},\"awkward_names.Result\":{\"enum\":[\"Ok\",\"Err\",\"ok\"]},\"awkward_names.String\":{\"type\":\"string\",\"minLength\":2},\"awkward_names.Value\":{\"type\":\"object\",\"properties\":{\"Vec\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/awkward_names.String\"}}}}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/awkward_names.json", "")
@@ -50,7 +50,7 @@ rt::object!(
     "result", optional; value = "value", optional; } extra extra_
 );
 rt::contract!(AwkwardNames, [validators::v0], BASE0, "", fast fast::read_0);
-/// Schema: `fixtures/awkward_names.json#/properties/option`
+/// Schema: `fixtures/awkward_names.json#/$defs/Option`
 #[derive(Clone, PartialEq)]
 pub struct Option {
     pub some: ::std::option::Option<bool>,
@@ -58,15 +58,15 @@ pub struct Option {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Option { some = "some", optional; } extra extra);
-rt::contract!(Option, [validators::v1], BASE0, "/properties/option", fast fast::read_1);
+rt::contract!(Option, [validators::v1], BASE0, "/$defs/Option", fast fast::read_1);
 /// At least 2 characters.
 ///
-/// Schema: `fixtures/awkward_names.json#/properties/string`
+/// Schema: `fixtures/awkward_names.json#/$defs/String`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct String(::std::string::String);
 rt::string_newtype!(String, redacted = false);
-rt::contract!(String, [validators::v2], BASE0, "/properties/string");
-/// Schema: `fixtures/awkward_names.json#/properties/result`
+rt::contract!(String, [validators::v2], BASE0, "/$defs/String");
+/// Schema: `fixtures/awkward_names.json#/$defs/Result`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Result {
     /// `Ok`
@@ -77,8 +77,8 @@ pub enum Result {
     Ok2,
 }
 rt::string_enum!(Result { Ok = "Ok", Err = "Err", Ok2 = "ok" });
-rt::contract!(Result, [validators::v3], BASE0, "/properties/result");
-/// Schema: `fixtures/awkward_names.json#/properties/value`
+rt::contract!(Result, [validators::v3], BASE0, "/$defs/Result");
+/// Schema: `fixtures/awkward_names.json#/$defs/Value`
 #[derive(Clone, PartialEq)]
 pub struct Value {
     /// Each item: at least 2 characters.
@@ -87,7 +87,7 @@ pub struct Value {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Value { vec = "Vec", optional; } extra extra);
-rt::contract!(Value, [validators::v4], BASE0, "/properties/value", fast fast::read_4);
+rt::contract!(Value, [validators::v4], BASE0, "/$defs/Value", fast fast::read_4);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
@@ -194,43 +194,32 @@ mod validators {
         ok &= c.prop(l, s, x, "A", v6);
         ok &= c.prop(l, s, x, "extra", v6);
         ok &= c.prop(l, s, x, "2fast", v6);
-        ok &= c.prop(l, s, x, "option", v1);
-        ok &= c.prop(l, s, x, "string", v2);
-        ok &= c.prop(l, s, x, "result", v3);
-        ok &= c.prop(l, s, x, "value", v4);
+        ok &= c.prop(l, s, x, "option", v7);
+        ok &= c.prop(l, s, x, "string", v8);
+        ok &= c.prop(l, s, x, "result", v9);
+        ok &= c.prop(l, s, x, "value", v10);
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v7(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "file:///fixtures/awkward_names.json", "/$defs/Option"),
-        )
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        ok &= c.prop(l, s, x, "some", v5);
+        ok
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v8(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "file:///fixtures/awkward_names.json", "/$defs/String"),
-        )
+        match i {
+            Value::String(x) => c.min_length(l, s, x, 2u64),
+            _ => c.check_type(l, s, i, 16),
+        }
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v9(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "file:///fixtures/awkward_names.json", "/$defs/Result"),
-        )
+        c.enum_str(l, s, i, &["Ok", "Err", "ok"])
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v10(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "file:///fixtures/awkward_names.json", "/$defs/Value"),
-        )
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        ok &= c.prop(l, s, x, "Vec", v11);
+        ok
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 2)
@@ -239,30 +228,41 @@ mod validators {
         c.check_type(l, s, i, 16)
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "some", v5);
-        ok
+        v1(
+            i,
+            l,
+            c,
+            &s.reference("/$ref", "file:///fixtures/awkward_names.json", "/$defs/Option"),
+        )
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        match i {
-            Value::String(x) => c.min_length(l, s, x, 2u64),
-            _ => c.check_type(l, s, i, 16),
-        }
+        v2(
+            i,
+            l,
+            c,
+            &s.reference("/$ref", "file:///fixtures/awkward_names.json", "/$defs/String"),
+        )
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, &["Ok", "Err", "ok"])
+        v3(
+            i,
+            l,
+            c,
+            &s.reference("/$ref", "file:///fixtures/awkward_names.json", "/$defs/Result"),
+        )
     }
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "Vec", v11);
-        ok
+        v4(
+            i,
+            l,
+            c,
+            &s.reference("/$ref", "file:///fixtures/awkward_names.json", "/$defs/Value"),
+        )
     }
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v2);
+        ok &= c.items(l, s, x, 0usize, "/items", v8);
         ok
     }
 }

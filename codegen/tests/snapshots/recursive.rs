@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"title\":\"Recursive\",\"definitions\":{\"json\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/definitions/json\"}},{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/definitions/json\"}}]},\"list\":{\"type\":\"object\",\"required\":[\"head\"],\"properties\":{\"head\":{\"type\":\"integer\"},\"tail\":{\"$ref\":\"#/definitions/list\"}}}},\"type\":\"object\",\"properties\":{\"payload\":{\"$ref\":\"#/definitions/json\"},\"list\":{\"$ref\":\"#/definitions/list\"}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"Recursive\":{\"properties\":{\"payload\":{\"$ref\":\"#/$defs/recursive.json\"},\"list\":{\"$ref\":\"#/$defs/recursive.list\"}},\"title\":\"Recursive\",\"type\":\"object\"},\"Json\":{\"$ref\":\"#/$defs/recursive.json\"},\"List\":{\"$ref\":\"#/$defs/recursive.list\"}},\"defs\":{\"recursive.json\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/recursive.json\"}},{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/recursive.json\"}}]},\"recursive.list\":{\"type\":\"object\",\"required\":[\"head\"],\"properties\":{\"head\":{\"type\":\"integer\"},\"tail\":{\"$ref\":\"#/$defs/recursive.list\"}}}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"Recursive\":{\"properties\":{\"payload\":{\"$ref\":\"#/$defs/recursive.json\"},\"list\":{\"$ref\":\"#/$defs/recursive.list\"}},\"title\":\"Recursive\",\"type\":\"object\"},\"Json\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/recursive.json\"}},{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/recursive.json\"}}]},\"List\":{\"type\":\"object\",\"required\":[\"head\"],\"properties\":{\"head\":{\"type\":\"integer\"},\"tail\":{\"$ref\":\"#/$defs/recursive.list\"}}}},\"defs\":{\"recursive.json\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/recursive.json\"}},{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/recursive.json\"}}]},\"recursive.list\":{\"type\":\"object\",\"required\":[\"head\"],\"properties\":{\"head\":{\"type\":\"integer\"},\"tail\":{\"$ref\":\"#/$defs/recursive.list\"}}}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/recursive.json", "")
@@ -28,9 +28,9 @@ rt::object!(
     Recursive { payload = "payload", optional; list = "list", optional; } extra extra
 );
 rt::contract!(Recursive, [validators::v0], BASE0, "", fast fast::read_0);
-/// Schema: `fixtures/recursive.json#/properties/payload`
+/// Schema: `fixtures/recursive.json#/definitions/json`
 pub type Json = rt::Value;
-/// Schema: `fixtures/recursive.json#/properties/list`
+/// Schema: `fixtures/recursive.json#/definitions/list`
 #[derive(Clone, PartialEq)]
 pub struct List {
     pub head: rt::Integer,
@@ -39,7 +39,7 @@ pub struct List {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(List { head = "head", required; tail = "tail", optional; } extra extra);
-rt::contract!(List, [validators::v1], BASE0, "/properties/list", fast fast::read_2);
+rt::contract!(List, [validators::v1], BASE0, "/definitions/list", fast fast::read_2);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
@@ -73,16 +73,16 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "payload", v2);
-        ok &= c.prop(l, s, x, "list", v1);
+        ok &= c.prop(l, s, x, "list", v4);
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v4(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "file:///fixtures/recursive.json", "/definitions/list"),
-        )
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        ok &= c.required(l, s, x, &["head"]);
+        ok &= c.prop(l, s, x, "head", v3);
+        ok &= c.prop(l, s, x, "tail", v4);
+        ok
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v5(
@@ -96,12 +96,12 @@ mod validators {
         c.check_type(l, s, i, 4)
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["head"]);
-        ok &= c.prop(l, s, x, "head", v3);
-        ok &= c.prop(l, s, x, "tail", v1);
-        ok
+        v1(
+            i,
+            l,
+            c,
+            &s.reference("/$ref", "file:///fixtures/recursive.json", "/definitions/list"),
+        )
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(

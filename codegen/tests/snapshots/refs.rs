@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$id\":\"https://example.com/schemas/refs.json\",\"title\":\"Refs\",\"type\":\"object\",\"properties\":{\"escaped\":{\"$ref\":\"#/$defs/a~1b\"},\"percent\":{\"$ref\":\"#/$defs/c%25d\"},\"anchored\":{\"$ref\":\"#money\"},\"embedded\":{\"$ref\":\"https://example.com/schemas/embedded.json\"},\"crossFile\":{\"$ref\":\"shared.json#/$defs/Address\"},\"tree\":{\"$ref\":\"#/$defs/node\"},\"withSibling\":{\"$ref\":\"#/$defs/a~1b\",\"maxLength\":3}},\"$defs\":{\"a/b\":{\"type\":\"string\"},\"c%d\":{\"type\":\"integer\"},\"money\":{\"$anchor\":\"money\",\"type\":\"object\",\"required\":[\"amount\"],\"properties\":{\"amount\":{\"type\":\"number\"},\"currency\":{\"type\":\"string\"}}},\"embedded\":{\"$id\":\"embedded.json\",\"type\":\"object\",\"properties\":{\"inner\":{\"$ref\":\"#/$defs/inner\"}},\"$defs\":{\"inner\":{\"type\":\"boolean\"}}},\"node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/node\"}},\"parent\":{\"$ref\":\"#/$defs/node\"}}}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"Refs\":{\"properties\":{\"escaped\":{\"$ref\":\"#/$defs/refs.a/b\"},\"percent\":{\"$ref\":\"#/$defs/refs.c%d\"},\"anchored\":{\"$ref\":\"#/$defs/refs.money\"},\"embedded\":{\"$ref\":\"#/$defs/refs.embedded\"},\"crossFile\":{\"$ref\":\"#/$defs/refs.Address\"},\"tree\":{\"$ref\":\"#/$defs/refs.node\"},\"withSibling\":{\"$ref\":\"#/$defs/refs.a/b\",\"maxLength\":3}},\"type\":\"object\",\"title\":\"Refs\"},\"Money\":{\"$ref\":\"#/$defs/refs.money\"},\"Embedded\":{\"$ref\":\"#/$defs/refs.embedded\"},\"Address\":{\"$ref\":\"#/$defs/refs.Address\"},\"Node\":{\"$ref\":\"#/$defs/refs.node\"},\"AB\":{\"$ref\":\"#/$defs/refs.a/b\",\"maxLength\":3}},\"defs\":{\"refs.Address\":{\"type\":\"object\",\"required\":[\"street\"],\"properties\":{\"street\":{\"type\":\"string\"},\"city\":{\"type\":\"string\"}}},\"refs.a/b\":{\"type\":\"string\"},\"refs.c%d\":{\"type\":\"integer\"},\"refs.embedded\":{\"properties\":{\"inner\":{\"$ref\":\"#/$defs/refs.inner\"}},\"type\":\"object\"},\"refs.inner\":{\"type\":\"boolean\"},\"refs.money\":{\"properties\":{\"amount\":{\"type\":\"number\"},\"currency\":{\"type\":\"string\"}},\"type\":\"object\",\"required\":[\"amount\"]},\"refs.node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/refs.node\"}},\"parent\":{\"$ref\":\"#/$defs/refs.node\"}}}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"Refs\":{\"properties\":{\"escaped\":{\"$ref\":\"#/$defs/refs.a/b\"},\"percent\":{\"$ref\":\"#/$defs/refs.c%d\"},\"anchored\":{\"$ref\":\"#/$defs/refs.money\"},\"embedded\":{\"$ref\":\"#/$defs/refs.embedded\"},\"crossFile\":{\"$ref\":\"#/$defs/refs.Address\"},\"tree\":{\"$ref\":\"#/$defs/refs.node\"},\"withSibling\":{\"$ref\":\"#/$defs/refs.a/b\",\"maxLength\":3}},\"type\":\"object\",\"title\":\"Refs\"},\"Money\":{\"properties\":{\"amount\":{\"type\":\"number\"},\"currency\":{\"type\":\"string\"}},\"type\":\"object\",\"required\":[\"amount\"]},\"Embedded\":{\"properties\":{\"inner\":{\"$ref\":\"#/$defs/refs.inner\"}},\"type\":\"object\"},\"Address\":{\"type\":\"object\",\"required\":[\"street\"],\"properties\":{\"street\":{\"type\":\"string\"},\"city\":{\"type\":\"string\"}}},\"Node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/refs.node\"}},\"parent\":{\"$ref\":\"#/$defs/refs.node\"}}},\"AB\":{\"$ref\":\"#/$defs/refs.a/b\",\"maxLength\":3}},\"defs\":{\"refs.Address\":{\"type\":\"object\",\"required\":[\"street\"],\"properties\":{\"street\":{\"type\":\"string\"},\"city\":{\"type\":\"string\"}}},\"refs.a/b\":{\"type\":\"string\"},\"refs.c%d\":{\"type\":\"integer\"},\"refs.embedded\":{\"properties\":{\"inner\":{\"$ref\":\"#/$defs/refs.inner\"}},\"type\":\"object\"},\"refs.inner\":{\"type\":\"boolean\"},\"refs.money\":{\"properties\":{\"amount\":{\"type\":\"number\"},\"currency\":{\"type\":\"string\"}},\"type\":\"object\",\"required\":[\"amount\"]},\"refs.node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/refs.node\"}},\"parent\":{\"$ref\":\"#/$defs/refs.node\"}}}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "https://example.com/schemas/refs.json", "")
@@ -14,6 +14,8 @@ pub fn is_valid(v: &rt::Value) -> bool {
 }
 rt::root_api!(Refs);
 const BASE0: &str = "https://example.com/schemas/refs.json";
+const BASE1: &str = "https://example.com/schemas/embedded.json";
+const BASE2: &str = "https://example.com/schemas/shared.json";
 /// Refs
 ///
 /// Schema: `fixtures/refs.json#`
@@ -36,7 +38,7 @@ rt::object!(
     extra
 );
 rt::contract!(Refs, [validators::v0], BASE0, "", fast fast::read_0);
-/// Schema: `fixtures/refs.json#/properties/anchored`
+/// Schema: `fixtures/refs.json#/$defs/money`
 #[derive(Clone, PartialEq)]
 pub struct Money {
     pub amount: rt::Number,
@@ -47,8 +49,8 @@ pub struct Money {
 rt::object!(
     Money { amount = "amount", required; currency = "currency", optional; } extra extra
 );
-rt::contract!(Money, [validators::v1], BASE0, "/properties/anchored", fast fast::read_1);
-/// Schema: `fixtures/refs.json#/properties/embedded`
+rt::contract!(Money, [validators::v1], BASE0, "/$defs/money", fast fast::read_1);
+/// Schema: `fixtures/refs.json#/$defs/embedded`
 #[derive(Clone, PartialEq)]
 pub struct Embedded {
     pub inner: ::std::option::Option<bool>,
@@ -56,10 +58,8 @@ pub struct Embedded {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Embedded { inner = "inner", optional; } extra extra);
-rt::contract!(
-    Embedded, [validators::v2], BASE0, "/properties/embedded", fast fast::read_2
-);
-/// Schema: `fixtures/refs.json#/properties/crossFile`
+rt::contract!(Embedded, [validators::v2], BASE1, "", fast fast::read_2);
+/// Schema: `fixtures/shared/shared.json#/$defs/Address`
 #[derive(Clone, PartialEq)]
 pub struct Address {
     pub street: ::std::string::String,
@@ -70,10 +70,8 @@ pub struct Address {
 rt::object!(
     Address { street = "street", required; city = "city", optional; } extra extra
 );
-rt::contract!(
-    Address, [validators::v3], BASE0, "/properties/crossFile", fast fast::read_3
-);
-/// Schema: `fixtures/refs.json#/properties/tree`
+rt::contract!(Address, [validators::v3], BASE2, "/$defs/Address", fast fast::read_3);
+/// Schema: `fixtures/refs.json#/$defs/node`
 #[derive(Clone, PartialEq)]
 pub struct Node {
     pub value: ::std::option::Option<rt::Integer>,
@@ -86,7 +84,7 @@ rt::object!(
     Node { value = "value", optional; children = "children", optional; parent = "parent",
     optional; } extra extra
 );
-rt::contract!(Node, [validators::v4], BASE0, "/properties/tree", fast fast::read_4);
+rt::contract!(Node, [validators::v4], BASE0, "/$defs/node", fast fast::read_4);
 /// At most 3 characters.
 ///
 /// Schema: `fixtures/refs.json#/properties/withSibling`
@@ -177,54 +175,42 @@ mod validators {
         let mut ok = true;
         ok &= c.prop(l, s, x, "escaped", v10);
         ok &= c.prop(l, s, x, "percent", v6);
-        ok &= c.prop(l, s, x, "anchored", v1);
-        ok &= c.prop(l, s, x, "embedded", v2);
-        ok &= c.prop(l, s, x, "crossFile", v3);
-        ok &= c.prop(l, s, x, "tree", v4);
+        ok &= c.prop(l, s, x, "anchored", v11);
+        ok &= c.prop(l, s, x, "embedded", v12);
+        ok &= c.prop(l, s, x, "crossFile", v13);
+        ok &= c.prop(l, s, x, "tree", v14);
         ok &= c.prop(l, s, x, "withSibling", v5);
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v11(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    "https://example.com/schemas/refs.json",
-                    "/$defs/money",
-                ),
-        )
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        ok &= c.required(l, s, x, &["amount"]);
+        ok &= c.prop(l, s, x, "amount", v7);
+        ok &= c.prop(l, s, x, "currency", v15);
+        ok
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v12(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "https://example.com/schemas/embedded.json", ""),
-        )
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        ok &= c.prop(l, s, x, "inner", v8);
+        ok
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v13(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    "https://example.com/schemas/shared.json",
-                    "/$defs/Address",
-                ),
-        )
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        ok &= c.required(l, s, x, &["street"]);
+        ok &= c.prop(l, s, x, "street", v15);
+        ok &= c.prop(l, s, x, "city", v15);
+        ok
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v14(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "https://example.com/schemas/refs.json", "/$defs/node"),
-        )
+        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let mut ok = true;
+        ok &= c.prop(l, s, x, "value", v9);
+        ok &= c.prop(l, s, x, "children", v16);
+        ok &= c.prop(l, s, x, "parent", v14);
+        ok
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -260,7 +246,7 @@ mod validators {
         c.check_type(l, s, i, 8)
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v16(
+        v17(
             i,
             l,
             c,
@@ -284,45 +270,57 @@ mod validators {
         )
     }
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["amount"]);
-        ok &= c.prop(l, s, x, "amount", v7);
-        ok &= c.prop(l, s, x, "currency", v15);
-        ok
+        v1(
+            i,
+            l,
+            c,
+            &s
+                .reference(
+                    "/$ref",
+                    "https://example.com/schemas/refs.json",
+                    "/$defs/money",
+                ),
+        )
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "inner", v8);
-        ok
+        v2(
+            i,
+            l,
+            c,
+            &s.reference("/$ref", "https://example.com/schemas/embedded.json", ""),
+        )
     }
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["street"]);
-        ok &= c.prop(l, s, x, "street", v15);
-        ok &= c.prop(l, s, x, "city", v15);
-        ok
+        v3(
+            i,
+            l,
+            c,
+            &s
+                .reference(
+                    "/$ref",
+                    "https://example.com/schemas/shared.json",
+                    "/$defs/Address",
+                ),
+        )
     }
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "value", v9);
-        ok &= c.prop(l, s, x, "children", v17);
-        ok &= c.prop(l, s, x, "parent", v4);
-        ok
+        v4(
+            i,
+            l,
+            c,
+            &s.reference("/$ref", "https://example.com/schemas/refs.json", "/$defs/node"),
+        )
     }
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 16)
     }
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 2)
-    }
-    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v4);
+        ok &= c.items(l, s, x, 0usize, "/items", v14);
         ok
+    }
+    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, 2)
     }
 }

@@ -43,7 +43,7 @@ pub fn gen_one(root: &Path, repo: &Path, name: &str, out: &Path, module: &str) -
                     // Unchanged modules keep their modification time: cargo
                     // then reuses the shard that holds them.
                     super::build::write_if_changed(&out.join(format!("{module}.rs")), &f.contents)?;
-                    json!({"ok": true, "root": root_type, "millis": millis, "bytes": f.contents.len(), "warnings": output.warnings.len()})
+                    json!({"ok": true, "root": root_type, "millis": millis, "bytes": f.contents.len(), "lines": f.contents.lines().count(), "warnings": output.warnings.len()})
                 }
                 None => json!({"ok": false, "error": "the generator produced no module"}),
             }
@@ -59,6 +59,8 @@ pub struct GenResult {
     pub ok: bool,
     pub root_type: Option<String>,
     pub millis: f64,
+    /// Lines of the generated module (what its user compiles).
+    pub lines: usize,
     pub error: Option<String>,
     pub reason: Option<String>,
 }
@@ -94,7 +96,7 @@ pub fn child_program(repo: &Path) -> Result<PathBuf> {
 
 /// Runs the child program `exe` for `name` with a time limit.
 pub fn run_child(exe: &Path, root: &Path, name: &str, out: &Path, module: &str, timeout: Duration) -> GenResult {
-    let fail = |reason: &str, error: String| GenResult { ok: false, root_type: None, millis: 0.0, error: Some(error), reason: Some(reason.to_owned()) };
+    let fail = |reason: &str, error: String| GenResult { ok: false, root_type: None, millis: 0.0, lines: 0, error: Some(error), reason: Some(reason.to_owned()) };
     let mut cmd = Command::new(exe);
     cmd.args(["corpus", "--gen-one", name, "--root"]).arg(root).arg("--out").arg(out).args(["--module", module]);
     let run = match run_limited(cmd, timeout) {
@@ -109,12 +111,13 @@ pub fn run_child(exe: &Path, root: &Path, name: &str, out: &Path, module: &str, 
             ok: true,
             root_type: v["root"].as_str().map(str::to_owned),
             millis: v["millis"].as_f64().unwrap_or(0.0),
+            lines: v["lines"].as_u64().unwrap_or(0) as usize,
             error: None,
             reason: None,
         },
         Some(v) => {
             let error = v["error"].as_str().unwrap_or("").to_owned();
-            GenResult { ok: false, root_type: None, millis: 0.0, reason: Some(gen_reason(&error)), error: Some(error) }
+            GenResult { ok: false, root_type: None, millis: 0.0, lines: 0, reason: Some(gen_reason(&error)), error: Some(error) }
         }
         None => {
             let (kind, msg) = run.crash(status);

@@ -481,50 +481,26 @@ pub enum Spec {
 }
 impl rt::FromValue for Spec {
     fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
-        if validators::v12(
+        if rt::is_valid_with(
+            validators::v12,
             &v,
-            &rt::Loc::Root,
-            &mut rt::Ctx::quiet_mode(),
-            &rt::SchemaPath::Ref(
-                &rt::SchemaPath::Root(
-                    "https://cohorte.dev/schemas/3/commands.schema.json",
-                ),
-                "",
-                "https://cohorte.dev/schemas/3/commands.schema.json",
-                "/oneOf/0/properties/payload/properties/spec/anyOf/0",
-            ),
+            BASE0,
+            "/oneOf/0/properties/payload/properties/spec/anyOf/0",
         ) {
-            return ::std::result::Result::Ok(Self::Id(rt::FromValue::from_value(v)?));
+            return rt::variant(v, Self::Id);
         }
-        if validators::v13(
+        if rt::is_valid_with(
+            validators::v13,
             &v,
-            &rt::Loc::Root,
-            &mut rt::Ctx::quiet_mode(),
-            &rt::SchemaPath::Ref(
-                &rt::SchemaPath::Root(
-                    "https://cohorte.dev/schemas/3/commands.schema.json",
-                ),
-                "",
-                "https://cohorte.dev/schemas/3/commands.schema.json",
-                "/oneOf/0/properties/payload/properties/spec/anyOf/1",
-            ),
+            BASE0,
+            "/oneOf/0/properties/payload/properties/spec/anyOf/1",
         ) {
-            return ::std::result::Result::Ok(Self::Path(rt::FromValue::from_value(v)?));
+            return rt::variant(v, Self::Path);
         }
-        ::std::result::Result::Err(rt::Mismatch::new("one of the union's shapes"))
+        rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for Spec {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::std::result::Result<S::Ok, S::Error> {
-        match self {
-            Self::Id(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Path(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(Spec { Id(_), Path(_) });
 rt::contract!(
     Spec, [validators::v14], BASE0, "/oneOf/0/properties/payload/properties/spec"
 );
@@ -572,68 +548,34 @@ pub enum ReviewTarget {
 }
 impl rt::FromValue for ReviewTarget {
     fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
-        if validators::v16(
+        if rt::is_valid_with(
+            validators::v16,
             &v,
-            &rt::Loc::Root,
-            &mut rt::Ctx::quiet_mode(),
-            &rt::SchemaPath::Ref(
-                &rt::SchemaPath::Root(
-                    "https://cohorte.dev/schemas/3/commands.schema.json",
-                ),
-                "",
-                "https://cohorte.dev/schemas/3/commands.schema.json",
-                "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0",
-            ),
+            BASE0,
+            "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0",
         ) {
-            return ::std::result::Result::Ok(Self::Ref(rt::FromValue::from_value(v)?));
+            return rt::variant(v, Self::Ref);
         }
-        if validators::v17(
+        if rt::is_valid_with(
+            validators::v17,
             &v,
-            &rt::Loc::Root,
-            &mut rt::Ctx::quiet_mode(),
-            &rt::SchemaPath::Ref(
-                &rt::SchemaPath::Root(
-                    "https://cohorte.dev/schemas/3/commands.schema.json",
-                ),
-                "",
-                "https://cohorte.dev/schemas/3/commands.schema.json",
-                "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1",
-            ),
+            BASE0,
+            "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1",
         ) {
-            return ::std::result::Result::Ok(
-                Self::BaseHead(rt::FromValue::from_value(v)?),
-            );
+            return rt::variant(v, Self::BaseHead);
         }
-        if validators::v18(
+        if rt::is_valid_with(
+            validators::v18,
             &v,
-            &rt::Loc::Root,
-            &mut rt::Ctx::quiet_mode(),
-            &rt::SchemaPath::Ref(
-                &rt::SchemaPath::Root(
-                    "https://cohorte.dev/schemas/3/commands.schema.json",
-                ),
-                "",
-                "https://cohorte.dev/schemas/3/commands.schema.json",
-                "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2",
-            ),
+            BASE0,
+            "/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2",
         ) {
-            return ::std::result::Result::Ok(Self::RunId(rt::FromValue::from_value(v)?));
+            return rt::variant(v, Self::RunId);
         }
-        ::std::result::Result::Err(rt::Mismatch::new("one of the union's shapes"))
+        rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for ReviewTarget {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::std::result::Result<S::Ok, S::Error> {
-        match self {
-            Self::Ref(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::BaseHead(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::RunId(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(ReviewTarget { Ref(_), BaseHead(_), RunId(_) });
 rt::contract!(
     ReviewTarget, [validators::v19], BASE0,
     "/oneOf/0/properties/payload/properties/reviewTarget"
@@ -828,76 +770,23 @@ pub enum InspectTarget {
 }
 impl rt::FromValue for InspectTarget {
     fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
-        if v.get("kind").and_then(rt::Value::as_str)
-            == ::std::option::Option::Some("agent")
-        {
-            return ::std::result::Result::Ok(Self::Agent(rt::FromValue::from_value(v)?));
-        }
-        if v.get("kind").and_then(rt::Value::as_str)
-            == ::std::option::Option::Some("context")
-        {
-            return ::std::result::Result::Ok(
-                Self::Context(rt::FromValue::from_value(v)?),
-            );
-        }
-        if v.get("kind").and_then(rt::Value::as_str)
-            == ::std::option::Option::Some("approval")
-        {
-            return ::std::result::Result::Ok(
-                Self::Approval(rt::FromValue::from_value(v)?),
-            );
-        }
-        if v.get("kind").and_then(rt::Value::as_str)
-            == ::std::option::Option::Some("effect")
-        {
-            return ::std::result::Result::Ok(
-                Self::Effect(rt::FromValue::from_value(v)?),
-            );
-        }
-        if v.get("kind").and_then(rt::Value::as_str)
-            == ::std::option::Option::Some("snapshot")
-        {
-            return ::std::result::Result::Ok(
-                Self::Snapshot(rt::FromValue::from_value(v)?),
-            );
-        }
-        if v.get("kind").and_then(rt::Value::as_str)
-            == ::std::option::Option::Some("locks")
-        {
-            return ::std::result::Result::Ok(Self::Locks(rt::FromValue::from_value(v)?));
-        }
-        if v.get("kind").and_then(rt::Value::as_str)
-            == ::std::option::Option::Some("diff")
-        {
-            return ::std::result::Result::Ok(Self::Diff(rt::FromValue::from_value(v)?));
-        }
-        if v.get("kind").and_then(rt::Value::as_str)
-            == ::std::option::Option::Some("artifact")
-        {
-            return ::std::result::Result::Ok(
-                Self::Artifact(rt::FromValue::from_value(v)?),
-            );
-        }
-        ::std::result::Result::Err(rt::Mismatch::new("one of the union's shapes"))
-    }
-}
-impl rt::__private::serde::Serialize for InspectTarget {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::std::result::Result<S::Ok, S::Error> {
-        match self {
-            Self::Agent(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Context(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Approval(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Effect(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Snapshot(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Locks(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Diff(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Artifact(x) => rt::__private::serde::Serialize::serialize(x, s),
+        match v.get("kind").and_then(rt::Value::as_str) {
+            ::std::option::Option::Some("agent") => rt::variant(v, Self::Agent),
+            ::std::option::Option::Some("context") => rt::variant(v, Self::Context),
+            ::std::option::Option::Some("approval") => rt::variant(v, Self::Approval),
+            ::std::option::Option::Some("effect") => rt::variant(v, Self::Effect),
+            ::std::option::Option::Some("snapshot") => rt::variant(v, Self::Snapshot),
+            ::std::option::Option::Some("locks") => rt::variant(v, Self::Locks),
+            ::std::option::Option::Some("diff") => rt::variant(v, Self::Diff),
+            ::std::option::Option::Some("artifact") => rt::variant(v, Self::Artifact),
+            _ => rt::Mismatch::no_variant(),
         }
     }
 }
+rt::union_serialize!(
+    InspectTarget { Agent(_), Context(_), Approval(_), Effect(_), Snapshot(_), Locks(_),
+    Diff(_), Artifact(_) }
+);
 rt::contract!(
     InspectTarget, [validators::v28], BASE0,
     "/oneOf/2/properties/payload/properties/target"
@@ -1202,30 +1091,14 @@ pub enum RetryTarget {
 }
 impl rt::FromValue for RetryTarget {
     fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
-        if v.get("kind").and_then(rt::Value::as_str)
-            == ::std::option::Option::Some("phase")
-        {
-            return ::std::result::Result::Ok(Self::Phase(rt::FromValue::from_value(v)?));
-        }
-        if v.get("kind").and_then(rt::Value::as_str)
-            == ::std::option::Option::Some("agent")
-        {
-            return ::std::result::Result::Ok(Self::Agent(rt::FromValue::from_value(v)?));
-        }
-        ::std::result::Result::Err(rt::Mismatch::new("one of the union's shapes"))
-    }
-}
-impl rt::__private::serde::Serialize for RetryTarget {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::std::result::Result<S::Ok, S::Error> {
-        match self {
-            Self::Phase(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Agent(x) => rt::__private::serde::Serialize::serialize(x, s),
+        match v.get("kind").and_then(rt::Value::as_str) {
+            ::std::option::Option::Some("phase") => rt::variant(v, Self::Phase),
+            ::std::option::Option::Some("agent") => rt::variant(v, Self::Agent),
+            _ => rt::Mismatch::no_variant(),
         }
     }
 }
+rt::union_serialize!(RetryTarget { Phase(_), Agent(_) });
 rt::contract!(
     RetryTarget, [validators::v50], BASE0,
     "/oneOf/9/properties/payload/properties/target"
@@ -1939,19 +1812,7 @@ mod fast {
         "/oneOf/0/properties/payload/properties/modelOverrides")
     );
     rt::string_leaf!(
-        Leaf17 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::string_leaf!(
-        Leaf18 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::value_leaf!(
-        Leaf19 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
-        "/oneOf/0/properties/payload/properties/unattended")
-    );
-    rt::string_leaf!(
-        Leaf20 -> SandboxRequire, | s | [! ::std::matches!(s, "native" | "best-effort")]
+        Leaf17 -> SandboxRequire, | s | [! ::std::matches!(s, "native" | "best-effort")]
         => match s { "native" => ::std::option::Option::Some(SandboxRequire::Native),
         "best-effort" => ::std::option::Option::Some(SandboxRequire::BestEffort), _ =>
         ::std::option::Option::None, }
@@ -1964,322 +1825,181 @@ mod fast {
         optional, settle; phases = "phases" : rt::fast::VecOf < rt::fast::LeafRead <
         Leaf15 >, 0usize, { usize::MAX } >, optional, settle; model_overrides =
         "modelOverrides" : rt::fast::ViaValue < Check16 >, optional, settle; runtime =
-        "runtime" : rt::fast::LeafRead < Leaf17 >, optional, settle; fake_script =
-        "fakeScript" : rt::fast::LeafRead < Leaf18 >, optional, settle; unattended =
-        "unattended" : rt::fast::LeafRead < Leaf19 >, required, settle; budgets =
+        "runtime" : rt::fast::LeafRead < Leaf7 >, optional, settle; fake_script =
+        "fakeScript" : rt::fast::LeafRead < Leaf7 >, optional, settle; unattended =
+        "unattended" : rt::fast::LeafRead < Leaf14 >, required, settle; budgets =
         "budgets" : rt::fast::Typed < Budgets >, optional, settle; sandbox_require =
-        "sandboxRequire" : rt::fast::LeafRead < Leaf20 >, optional, settle; consent =
+        "sandboxRequire" : rt::fast::LeafRead < Leaf17 >, optional, settle; consent =
         "consent" : rt::fast::Typed < Consent >, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf21 -> Id, | s | [! RE3.is_match(s)] => ::std::option::Option::Some(Id(s
+        Leaf18 -> Id, | s | [! RE3.is_match(s)] => ::std::option::Option::Some(Id(s
         .to_owned()))
     );
     rt::object_reader!(
-        read_15, Visit15, IdSpec { id = "id" : rt::fast::LeafRead < Leaf21 >, required,
+        read_15, Visit15, IdSpec { id = "id" : rt::fast::LeafRead < Leaf18 >, required,
         settle; } extra extra : rt::fast::AnyValue
     );
-    rt::string_leaf!(
-        Leaf22 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
     rt::object_reader!(
-        read_17, Visit17, PathSpec { path = "path" : rt::fast::LeafRead < Leaf22 >,
+        read_17, Visit17, PathSpec { path = "path" : rt::fast::LeafRead < Leaf7 >,
         required, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::string_leaf!(
-        Leaf23 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
     rt::object_reader!(
-        read_19, Visit19, RefTarget { r#ref = "ref" : rt::fast::LeafRead < Leaf23 >,
+        read_19, Visit19, RefTarget { r#ref = "ref" : rt::fast::LeafRead < Leaf7 >,
         required, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::string_leaf!(
-        Leaf24 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::string_leaf!(
-        Leaf25 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
+    rt::object_reader!(
+        read_20, Visit20, BaseHeadTarget { base = "base" : rt::fast::LeafRead < Leaf7 >,
+        required, settle; head = "head" : rt::fast::LeafRead < Leaf7 >, required, settle;
+        } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_20, Visit20, BaseHeadTarget { base = "base" : rt::fast::LeafRead < Leaf24 >,
-        required, settle; head = "head" : rt::fast::LeafRead < Leaf25 >, required,
-        settle; } extra extra : rt::fast::AnyValue
-    );
-    rt::string_leaf!(
-        Leaf26 -> RunId, | s | [! RE1.is_match(s)] => ::std::option::Option::Some(RunId(s
-        .to_owned()))
-    );
-    rt::object_reader!(
-        read_21, Visit21, RunIdTarget { run_id = "runId" : rt::fast::LeafRead < Leaf26 >,
+        read_21, Visit21, RunIdTarget { run_id = "runId" : rt::fast::LeafRead < Leaf3 >,
         required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::value_leaf!(
-        Leaf27 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
-        B0, "/oneOf/0/properties/payload/properties/budgets/properties/tokens")
-    );
-    rt::value_leaf!(
-        Leaf28 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
-        B0, "/oneOf/0/properties/payload/properties/budgets/properties/modelRequests")
-    );
-    rt::value_leaf!(
-        Leaf29 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
-        B0, "/oneOf/0/properties/payload/properties/budgets/properties/toolCalls")
-    );
-    rt::value_leaf!(
-        Leaf30 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v62, v,
+        Leaf19 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v62, v,
         B0, "/oneOf/0/properties/payload/properties/budgets/properties/wallClockMs")
     );
-    rt::value_leaf!(
-        Leaf31 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
-        B0, "/oneOf/0/properties/payload/properties/budgets/properties/retries")
-    );
-    rt::value_leaf!(
-        Leaf32 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
-        B0, "/oneOf/0/properties/payload/properties/budgets/properties/fixRounds")
-    );
-    rt::value_leaf!(
-        Leaf33 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
-        B0, "/oneOf/0/properties/payload/properties/budgets/properties/contextTokens")
-    );
-    rt::value_leaf!(
-        Leaf34 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
-        B0, "/oneOf/0/properties/payload/properties/budgets/properties/concurrentAgents")
-    );
-    rt::value_leaf!(
-        Leaf35 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v62, v,
-        B0,
-        "/oneOf/0/properties/payload/properties/budgets/properties/estimatedQuotaPercent")
-    );
     rt::object_reader!(
-        read_23, Visit23, Budgets { tokens = "tokens" : rt::fast::LeafRead < Leaf27 >,
-        optional, settle; model_requests = "modelRequests" : rt::fast::LeafRead < Leaf28
-        >, optional, settle; tool_calls = "toolCalls" : rt::fast::LeafRead < Leaf29 >,
-        optional, settle; wall_clock_ms = "wallClockMs" : rt::fast::LeafRead < Leaf30 >,
-        optional, settle; retries = "retries" : rt::fast::LeafRead < Leaf31 >, optional,
-        settle; fix_rounds = "fixRounds" : rt::fast::LeafRead < Leaf32 >, optional,
-        settle; context_tokens = "contextTokens" : rt::fast::LeafRead < Leaf33 >,
+        read_23, Visit23, Budgets { tokens = "tokens" : rt::fast::LeafRead < Leaf5 >,
+        optional, settle; model_requests = "modelRequests" : rt::fast::LeafRead < Leaf5
+        >, optional, settle; tool_calls = "toolCalls" : rt::fast::LeafRead < Leaf5 >,
+        optional, settle; wall_clock_ms = "wallClockMs" : rt::fast::LeafRead < Leaf19 >,
+        optional, settle; retries = "retries" : rt::fast::LeafRead < Leaf5 >, optional,
+        settle; fix_rounds = "fixRounds" : rt::fast::LeafRead < Leaf5 >, optional,
+        settle; context_tokens = "contextTokens" : rt::fast::LeafRead < Leaf5 >,
         optional, settle; concurrent_agents = "concurrentAgents" : rt::fast::LeafRead <
-        Leaf34 >, optional, settle; estimated_quota_percent = "estimatedQuotaPercent" :
-        rt::fast::LeafRead < Leaf35 >, optional, settle; } extra extra :
+        Leaf5 >, optional, settle; estimated_quota_percent = "estimatedQuotaPercent" :
+        rt::fast::LeafRead < Leaf19 >, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf36 -> PolicySha256, | s | [! RE4.is_match(s)] =>
+        Leaf20 -> PolicySha256, | s | [! RE4.is_match(s)] =>
         ::std::option::Option::Some(PolicySha256(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf37 -> Via, | s | [s != "cli-flag"] => (s == "cli-flag").then_some(Via)
+        Leaf21 -> Via, | s | [s != "cli-flag"] => (s == "cli-flag").then_some(Via)
     );
     rt::object_reader!(
         read_25, Visit25, Consent { policy_sha256 = "policySha256" : rt::fast::LeafRead <
-        Leaf36 >, required, settle; via = "via" : rt::fast::LeafRead < Leaf37 >,
+        Leaf20 >, required, settle; via = "via" : rt::fast::LeafRead < Leaf21 >,
         required, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::string_leaf!(
-        Leaf38 -> RunId, | s | [! RE1.is_match(s)] => ::std::option::Option::Some(RunId(s
-        .to_owned()))
-    );
     rt::object_reader!(
-        read_28, Visit28, StatusPayload { run_id = "runId" : rt::fast::LeafRead < Leaf38
+        read_28, Visit28, StatusPayload { run_id = "runId" : rt::fast::LeafRead < Leaf3
         >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check39 -> InspectTarget, | v | rt::is_valid_with(super::validators::v28, v, B0,
+        Check22 -> InspectTarget, | v | rt::is_valid_with(super::validators::v28, v, B0,
         "/oneOf/2/properties/payload/properties/target")
     );
     rt::object_reader!(
         read_29, Visit29, InspectPayload { target = "target" : rt::fast::ViaValue <
-        Check39 >, required, settle; } extra extra : rt::fast::AnyValue
-    );
-    rt::value_leaf!(
-        Leaf40 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
-        B0, "/oneOf/3/properties/payload/properties/sinceSequence")
-    );
-    rt::value_leaf!(
-        Leaf41 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
-        B0, "/oneOf/3/properties/payload/properties/replay")
-    );
-    rt::value_leaf!(
-        Leaf42 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
-        "/oneOf/3/properties/payload/properties/follow")
-    );
-    rt::value_leaf!(
-        Leaf43 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
-        "/oneOf/3/properties/payload/properties/ephemeral")
+        Check22 >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
         read_43, Visit43, TailPayload { since_sequence = "sinceSequence" :
-        rt::fast::LeafRead < Leaf40 >, optional, settle; replay = "replay" :
-        rt::fast::LeafRead < Leaf41 >, optional, settle; follow = "follow" :
-        rt::fast::LeafRead < Leaf42 >, required, settle; ephemeral = "ephemeral" :
-        rt::fast::LeafRead < Leaf43 >, required, settle; } extra extra :
+        rt::fast::LeafRead < Leaf5 >, optional, settle; replay = "replay" :
+        rt::fast::LeafRead < Leaf5 >, optional, settle; follow = "follow" :
+        rt::fast::LeafRead < Leaf14 >, required, settle; ephemeral = "ephemeral" :
+        rt::fast::LeafRead < Leaf14 >, required, settle; } extra extra :
         rt::fast::AnyValue
     );
-    rt::string_leaf!(
-        Leaf44 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
     rt::object_reader!(
-        read_44, Visit44, PausePayload { reason = "reason" : rt::fast::LeafRead < Leaf44
+        read_44, Visit44, PausePayload { reason = "reason" : rt::fast::LeafRead < Leaf7
         >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf45 -> Acknowledge, | s | [s != "blocked-inspected"] => (s ==
+        Leaf23 -> Acknowledge, | s | [s != "blocked-inspected"] => (s ==
         "blocked-inspected").then_some(Acknowledge)
-    );
-    rt::value_leaf!(
-        Leaf46 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
-        "/oneOf/5/properties/payload/properties/takeover")
     );
     rt::object_reader!(
         read_45, Visit45, ResumePayload { acknowledge = "acknowledge" :
-        rt::fast::LeafRead < Leaf45 >, optional, settle; raise_budgets = "raiseBudgets" :
+        rt::fast::LeafRead < Leaf23 >, optional, settle; raise_budgets = "raiseBudgets" :
         rt::fast::Typed < Budgets >, optional, settle; takeover = "takeover" :
-        rt::fast::LeafRead < Leaf46 >, optional, settle; } extra extra :
+        rt::fast::LeafRead < Leaf14 >, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
-    rt::string_leaf!(
-        Leaf47 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::value_leaf!(
-        Leaf48 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
-        "/oneOf/6/properties/payload/properties/keepWorktrees")
-    );
     rt::object_reader!(
-        read_47, Visit47, CancelPayload { reason = "reason" : rt::fast::LeafRead < Leaf47
+        read_47, Visit47, CancelPayload { reason = "reason" : rt::fast::LeafRead < Leaf7
         >, optional, settle; keep_worktrees = "keepWorktrees" : rt::fast::LeafRead <
-        Leaf48 >, required, settle; } extra extra : rt::fast::AnyValue
+        Leaf14 >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf49 -> ApprovalId, | s | [! RE5.is_match(s)] =>
+        Leaf24 -> ApprovalId, | s | [! RE5.is_match(s)] =>
         ::std::option::Option::Some(ApprovalId(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf50 -> Scope, | s | [! ::std::matches!(s, "once" | "run")] => match s { "once"
+        Leaf25 -> Scope, | s | [! ::std::matches!(s, "once" | "run")] => match s { "once"
         => ::std::option::Option::Some(Scope::Once), "run" =>
         ::std::option::Option::Some(Scope::Run), _ => ::std::option::Option::None, }
     );
-    rt::string_leaf!(
-        Leaf51 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::string_leaf!(
-        Leaf52 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
     rt::object_reader!(
         read_48, Visit48, ApprovePayload { approval_id = "approvalId" :
-        rt::fast::LeafRead < Leaf49 >, required, settle; scope = "scope" :
-        rt::fast::LeafRead < Leaf50 >, required, settle; answer = "answer" :
-        rt::fast::LeafRead < Leaf51 >, optional, settle; note = "note" :
-        rt::fast::LeafRead < Leaf52 >, optional, settle; } extra extra :
+        rt::fast::LeafRead < Leaf24 >, required, settle; scope = "scope" :
+        rt::fast::LeafRead < Leaf25 >, required, settle; answer = "answer" :
+        rt::fast::LeafRead < Leaf7 >, optional, settle; note = "note" :
+        rt::fast::LeafRead < Leaf7 >, optional, settle; } extra extra :
         rt::fast::AnyValue
-    );
-    rt::string_leaf!(
-        Leaf53 -> ApprovalId, | s | [! RE5.is_match(s)] =>
-        ::std::option::Option::Some(ApprovalId(s.to_owned()))
-    );
-    rt::string_leaf!(
-        Leaf54 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
     );
     rt::object_reader!(
         read_50, Visit50, DenyPayload { approval_id = "approvalId" : rt::fast::LeafRead <
-        Leaf53 >, required, settle; note = "note" : rt::fast::LeafRead < Leaf54 >,
+        Leaf24 >, required, settle; note = "note" : rt::fast::LeafRead < Leaf7 >,
         optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check55 -> RetryTarget, | v | rt::is_valid_with(super::validators::v50, v, B0,
+        Check26 -> RetryTarget, | v | rt::is_valid_with(super::validators::v50, v, B0,
         "/oneOf/9/properties/payload/properties/target")
     );
     rt::object_reader!(
-        read_51, Visit51, RetryPayload { target = "target" : rt::fast::ViaValue < Check55
+        read_51, Visit51, RetryPayload { target = "target" : rt::fast::ViaValue < Check26
         >, required, settle; } extra extra : rt::fast::AnyValue
-    );
-    rt::string_leaf!(
-        Leaf56 -> Phase, | s | [! ::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT"
-        | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => match s { "BRAINSTORM" =>
-        ::std::option::Option::Some(Phase::Brainstorm), "SPEC" =>
-        ::std::option::Option::Some(Phase::Spec), "PREFLIGHT" =>
-        ::std::option::Option::Some(Phase::Preflight), "BUILD" =>
-        ::std::option::Option::Some(Phase::Build), "TEST" =>
-        ::std::option::Option::Some(Phase::Test), "REVIEW" =>
-        ::std::option::Option::Some(Phase::Review), "FIX" =>
-        ::std::option::Option::Some(Phase::Fix), "SHIP" =>
-        ::std::option::Option::Some(Phase::Ship), _ => ::std::option::Option::None, }
-    );
-    rt::string_leaf!(
-        Leaf57 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
-        ::std::option::Option::Some(NonEmptyString(s.to_owned()))
     );
     rt::object_reader!(
-        read_54, Visit54, SkipPayload { phase = "phase" : rt::fast::LeafRead < Leaf56 >,
-        required, settle; justification = "justification" : rt::fast::LeafRead < Leaf57
+        read_54, Visit54, SkipPayload { phase = "phase" : rt::fast::LeafRead < Leaf15 >,
+        required, settle; justification = "justification" : rt::fast::LeafRead < Leaf10
         >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf58 -> AgentId, | s | [! rt::fast::max_length(s, 128u64), ! RE6.is_match(s)]
+        Leaf27 -> AgentId, | s | [! rt::fast::max_length(s, 128u64), ! RE6.is_match(s)]
         => ::std::option::Option::Some(AgentId(s.to_owned()))
     );
-    rt::string_leaf!(
-        Leaf59 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
-        ::std::option::Option::Some(NonEmptyString(s.to_owned()))
-    );
     rt::via_value!(
-        Check60 -> JsonValue, | v | rt::is_valid_with(super::validators::v63, v, B0,
+        Check28 -> JsonValue, | v | rt::is_valid_with(super::validators::v63, v, B0,
         "/oneOf/11/properties/payload/properties/input")
-    );
-    rt::string_leaf!(
-        Leaf61 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
-        ::std::option::Option::Some(NonEmptyString(s.to_owned()))
     );
     rt::object_reader!(
         read_55, Visit55, RunToolPayload { agent_id = "agentId" : rt::fast::LeafRead <
-        Leaf58 >, optional, settle; tool = "tool" : rt::fast::LeafRead < Leaf59 >,
-        required, settle; input = "input" : rt::fast::ViaValue < Check60 >, required,
-        settle; justification = "justification" : rt::fast::LeafRead < Leaf61 >,
+        Leaf27 >, optional, settle; tool = "tool" : rt::fast::LeafRead < Leaf10 >,
+        required, settle; input = "input" : rt::fast::ViaValue < Check28 >, required,
+        settle; justification = "justification" : rt::fast::LeafRead < Leaf10 >,
         required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf62 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] => match s {
+        Leaf29 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] => match s {
         "plan" => ::std::option::Option::Some(Mode::Plan), "apply" =>
         ::std::option::Option::Some(Mode::Apply), _ => ::std::option::Option::None, }
     );
     rt::object_reader!(
-        read_57, Visit57, ReconcilePayload { mode = "mode" : rt::fast::LeafRead < Leaf62
+        read_57, Visit57, ReconcilePayload { mode = "mode" : rt::fast::LeafRead < Leaf29
         >, required, settle; } extra extra : rt::fast::AnyValue
-    );
-    rt::value_leaf!(
-        Leaf63 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
-        B0, "/oneOf/13/properties/payload/properties/graceMs")
     );
     rt::object_reader!(
         read_59, Visit59, ShutdownPayload { grace_ms = "graceMs" : rt::fast::LeafRead <
-        Leaf63 >, required, settle; } extra extra : rt::fast::AnyValue
+        Leaf5 >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf64 -> AgentId, | s | [! rt::fast::max_length(s, 128u64), ! RE6.is_match(s)]
-        => ::std::option::Option::Some(AgentId(s.to_owned()))
-    );
-    rt::string_leaf!(
-        Leaf65 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::string_leaf!(
-        Leaf66 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] => match
+        Leaf30 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] => match
         s { "steer" => ::std::option::Option::Some(Delivery::Steer), "follow-up" =>
         ::std::option::Option::Some(Delivery::FollowUp), _ =>
         ::std::option::Option::None, }
     );
     rt::object_reader!(
         read_60, Visit60, AgentSendPayload { agent_id = "agentId" : rt::fast::LeafRead <
-        Leaf64 >, required, settle; text = "text" : rt::fast::LeafRead < Leaf65 >,
-        required, settle; delivery = "delivery" : rt::fast::LeafRead < Leaf66 >,
+        Leaf27 >, required, settle; text = "text" : rt::fast::LeafRead < Leaf7 >,
+        required, settle; delivery = "delivery" : rt::fast::LeafRead < Leaf30 >,
         required, settle; } extra extra : rt::fast::AnyValue
     );
 }
@@ -2288,6 +2008,7 @@ mod validators {
     #![allow(unused_variables, unused_mut)]
     use super::rt;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    const B0: &str = "https://cohorte.dev/schemas/3/commands.schema.json";
     static RE9: rt::Pattern = rt::Pattern::new("^.*$");
     static RE2: rt::Pattern = rt::Pattern::new(
         "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$",
@@ -2801,17 +2522,7 @@ mod validators {
         }
     }
     pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v92(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    "https://cohorte.dev/schemas/3/commands.schema.json",
-                    "/$defs/JsonValue",
-                ),
-        )
+        v92(i, l, c, &s.reference("/$ref", B0, "/$defs/JsonValue"))
     }
     pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;

@@ -213,22 +213,18 @@ mod fast {
         rt::fast::max_length(s, 200u64), ! RE2.is_match(s)] =>
         ::std::option::Option::Some(AnswerOptionId(s.to_owned()))
     );
-    rt::string_leaf!(
-        Leaf7 -> Label, | s | [! rt::fast::max_length(s, 500u64)] =>
-        ::std::option::Option::Some(Label(s.to_owned()))
-    );
     rt::object_reader!(
         read_6, Visit6, AnswerOption { id = "id" : rt::fast::LeafRead < Leaf6 >,
-        required, settle; label = "label" : rt::fast::LeafRead < Leaf7 >, optional,
+        required, settle; label = "label" : rt::fast::LeafRead < Leaf4 >, optional,
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf8 -> Pattern, | s | [! rt::fast::min_length(s, 1u64), !
+        Leaf7 -> Pattern, | s | [! rt::fast::min_length(s, 1u64), !
         rt::fast::max_length(s, 1000u64)] => ::std::option::Option::Some(Pattern(s
         .to_owned()))
     );
     rt::object_reader!(
-        read_8, Visit8, Answer { pattern = "pattern" : rt::fast::LeafRead < Leaf8 >,
+        read_8, Visit8, Answer { pattern = "pattern" : rt::fast::LeafRead < Leaf7 >,
         required, settle; } deny
     );
 }
@@ -237,6 +233,7 @@ mod validators {
     #![allow(unused_variables, unused_mut)]
     use super::rt;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    const B0: &str = "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/question-catalog.schema.json";
     static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
     static RE2: rt::Pattern = rt::Pattern::new("^[A-Za-z0-9][A-Za-z0-9._-]*$");
     static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
@@ -358,29 +355,9 @@ mod validators {
         ok
     }
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v2(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/question-catalog.schema.json",
-                    "/$defs/Question",
-                ),
-        )
+        v2(i, l, c, &s.reference("/$ref", B0, "/$defs/Question"))
     }
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v6(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/question-catalog.schema.json",
-                    "/$defs/AnswerOption",
-                ),
-        )
+        v6(i, l, c, &s.reference("/$ref", B0, "/$defs/AnswerOption"))
     }
 }

@@ -17,10 +17,20 @@ pub struct Mismatch {
     pub at: String,
 }
 
+/// `v` converted to a variant's type and wrapped as that variant (what a
+/// generated union's `FromValue` does once it knows the variant).
+pub fn variant<T: FromValue, U>(v: Value, wrap: fn(T) -> U) -> Result<U, Mismatch> {
+    T::from_value(v).map(wrap)
+}
+
 impl Mismatch {
     /// A mismatch at the current value.
     pub fn new(expected: impl Into<String>) -> Self {
         Mismatch { expected: expected.into(), at: String::new() }
+    }
+    /// A union none of whose shapes holds the value.
+    pub fn no_variant<T>() -> Result<T, Mismatch> {
+        Err(Mismatch::new("one of the union's shapes"))
     }
     /// Prefixes the location with a member name or index on the way out.
     pub fn within(mut self, token: &str) -> Self {

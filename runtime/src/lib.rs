@@ -29,7 +29,7 @@ mod validate;
 
 pub use contract::{deserialize_checked, is_valid_with, relay, validate_with, Contract, ParseError, Relay};
 pub use datetime::DateTime;
-pub use convert::{member, missing, FromKey, FromValue, Mismatch, ObjectFields};
+pub use convert::{member, missing, variant, FromKey, FromValue, Mismatch, ObjectFields};
 pub use error::{SchemaPath, ValidationError, ValidationErrors};
 pub use extra::Extra;
 pub use json::{json_equal, json_hash_key};

@@ -171,6 +171,28 @@ macro_rules! date_time_accessor {
     };
 }
 
+/// `Serialize` for a union: each variant writes what it holds, as it is
+/// (`Variant(_)`), or `null` (a bare `Variant`):
+/// `union_serialize!(Answer { One(_), Many(_), Null });`
+#[macro_export]
+macro_rules! union_serialize {
+    ($name:ident { $($variant:ident $(($hold:tt))?),+ $(,)? }) => {
+        impl $crate::__private::serde::Serialize for $name {
+            fn serialize<S: $crate::__private::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
+                // `x` is written here once, so the pattern's binding and the
+                // body's use are the same name.
+                match self {
+                    $($crate::union_serialize!(@pat x $variant $(($hold))?) => $crate::union_serialize!(@write x s $(($hold))?),)+
+                }
+            }
+        }
+    };
+    (@pat $x:ident $variant:ident (_)) => { Self::$variant($x) };
+    (@pat $x:ident $variant:ident) => { Self::$variant };
+    (@write $x:ident $s:ident (_)) => { $crate::__private::serde::Serialize::serialize($x, $s) };
+    (@write $x:ident $s:ident) => { $s.serialize_unit() };
+}
+
 /// Impls for an enum of strings: `string_enum!(Mode { Plan = "plan", Apply = "apply" });`
 /// or, for an open set whose other values are kept in `Other(String)`,
 /// `string_enum!(Transport { Cli = "cli" } open Other);`

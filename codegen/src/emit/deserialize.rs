@@ -104,8 +104,9 @@ pub struct Readers<'a> {
     /// Types with a generated reader.
     fast: HashSet<usize>,
     items: Vec<TokenStream>,
-    /// Reader type per (conjunction, Rust type): readers are shared.
-    memo: HashMap<(Vec<NodeId>, String), TokenStream>,
+    /// Reader type per (validation content, Rust type): readers are shared
+    /// by every place that validates alike, whatever its schema location.
+    memo: HashMap<(Vec<[u8; 32]>, String), TokenStream>,
     patterns: BTreeMap<String, Ident>,
     /// Schema resource URIs the fallbacks name, each once as a `const`.
     bases: Vec<String>,
@@ -153,17 +154,24 @@ impl<'a> Readers<'a> {
     /// `allOf`, annotations) left out. A type shared by two places (`Budgets`
     /// for `budgets` and `raiseBudgets`) thus keeps its reader.
     fn same_schemas(&self, a: &[NodeId], b: &[NodeId]) -> bool {
+        a == b || self.validation_content(a) == self.validation_content(b)
+    }
+
+    /// The shape hashes of the conjunction's nodes that say something,
+    /// sorted: equal for conjunctions that validate alike.
+    fn validation_content(&self, conj: &[NodeId]) -> Vec<[u8; 32]> {
         let shapes = self.ir.shapes(self.format_assertion);
-        let set = |c: &[NodeId]| -> std::collections::BTreeSet<[u8; 32]> {
-            c.iter()
-                .filter(|n| match &self.ir.nodes[**n].body {
-                    Body::Bool(b) => !*b,
-                    Body::Schema(k) => !keywords(k).is_empty(),
-                })
-                .map(|n| shapes[*n])
-                .collect()
-        };
-        a == b || set(a) == set(b)
+        let mut set: Vec<[u8; 32]> = conj
+            .iter()
+            .filter(|n| match &self.ir.nodes[**n].body {
+                Body::Bool(b) => !*b,
+                Body::Schema(k) => !keywords(k).is_empty(),
+            })
+            .map(|n| shapes[*n])
+            .collect();
+        set.sort_unstable();
+        set.dedup();
+        set
     }
 
     /// A struct's own schemas use only what a reader checks, and every
@@ -303,7 +311,7 @@ impl<'a> Readers<'a> {
         let rt = self.rt.clone();
         let conj = self.conj(schemas);
         let out_ty = self.ty(owner, t);
-        let key = (conj.clone(), out_ty.to_string());
+        let key = (self.validation_content(&conj), out_ty.to_string());
         if let Some(r) = self.memo.get(&key) {
             return r.clone();
         }

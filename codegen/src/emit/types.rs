@@ -264,49 +264,62 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let docs = doc_attrs(&t.doc, &[]);
         let mut defs = Vec::new();
         let mut sers = Vec::new();
-        let mut selects = Vec::new();
+        let mut builds = Vec::new();
         for v in variants {
             let vid = ident(&v.name);
             let vdocs = doc_attrs(&DocText { source: String::new(), ..v.doc.clone() }, &[]);
-            let is_null = v.ty == TypeRef::Null;
-            if is_null {
+            if v.ty == TypeRef::Null {
                 defs.push(quote!(#vdocs #vid,));
-                sers.push(quote!(Self::#vid => s.serialize_unit(),));
+                sers.push(quote!(#vid));
+                builds.push(quote!(::std::result::Result::Ok(Self::#vid)));
             } else {
                 let vty = self.ty(id, &v.ty);
                 defs.push(quote!(#vdocs #vid(#vty),));
-                sers.push(quote!(Self::#vid(x) => #rt::__private::serde::Serialize::serialize(x, s),));
+                sers.push(quote!(#vid(_)));
+                builds.push(quote!(#rt::variant(v, Self::#vid)));
             }
-            let build = if is_null {
-                quote!(::std::result::Result::Ok(Self::#vid))
-            } else {
-                quote!(::std::result::Result::Ok(Self::#vid(#rt::FromValue::from_value(v)?)))
-            };
-            let cond = match &v.select {
-                Select::Tag(value) => {
-                    let tag = tag.unwrap_or_default();
-                    quote!(v.get(#tag).and_then(#rt::Value::as_str) == ::std::option::Option::Some(#value))
-                }
-                // Branches that admit disjoint JSON types are told apart by
-                // the type alone (the value was validated before).
-                Select::JsonType(mask) | Select::Branch { by_type: Some(mask), .. } => {
-                    let mask = proc_macro2::Literal::u8_unsuffixed(*mask);
-                    quote!(#rt::type_matches(&v, #mask))
-                }
-                Select::Branch { nodes, by_type: None } => {
-                    let checks: Vec<TokenStream> = nodes
-                        .iter()
-                        .map(|n| {
-                            let f = self.validators.entry(*n);
-                            let root = self.validators.schema_root(*n);
-                            quote!(#f(&v, &#rt::Loc::Root, &mut #rt::Ctx::quiet_mode(), &#root))
-                        })
-                        .collect();
-                    quote!(#(#checks)&&*)
-                }
-            };
-            selects.push(quote!(if #cond { return #build; }));
         }
+        let mismatch = quote!(#rt::Mismatch::no_variant());
+        // The value was validated before: a tag or a JSON type that tells
+        // the branch is enough; other unions run each branch's validator.
+        let by_type: Option<Vec<u8>> = variants
+            .iter()
+            .map(|v| match v.select {
+                Select::JsonType(mask) | Select::Branch { by_type: Some(mask), .. } => Some(mask),
+                _ => None,
+            })
+            .collect();
+        let pick = match (tag, by_type) {
+            (Some(tag), _) => {
+                let arms = variants.iter().zip(&builds).map(|(v, build)| match &v.select {
+                    Select::Tag(value) => quote!(::std::option::Option::Some(#value) => #build,),
+                    _ => quote!(),
+                });
+                quote!(match v.get(#tag).and_then(#rt::Value::as_str) { #(#arms)* _ => #mismatch, })
+            }
+            (None, Some(masks)) => {
+                let arms = masks.iter().zip(&builds).map(|(mask, build)| {
+                    let kinds = json_kind_patterns(&rt, *mask);
+                    quote!(#(#kinds)|* => #build,)
+                });
+                quote!(match &v { #(#arms)* _ => #mismatch, })
+            }
+            (None, None) => {
+                let tests = variants.iter().zip(&builds).map(|(v, build)| {
+                    let Select::Branch { nodes, .. } = &v.select else { return quote!() };
+                    let checks = nodes.iter().map(|n| {
+                        let check = self.validators.entry(*n);
+                        let (base, pointer) = self.validators.schema_location(*n);
+                        let base = self.base(&base);
+                        quote!(#rt::is_valid_with(#check, &v, #base, #pointer))
+                    });
+                    let checks: Vec<TokenStream> = checks.collect();
+                    quote!(if #(#checks)&&* { return #build; })
+                });
+                let tests: Vec<TokenStream> = tests.collect();
+                quote!(#(#tests)* #mismatch)
+            }
+        };
         quote! {
             #docs
             #[derive(Clone, Debug, PartialEq)]
@@ -315,16 +328,11 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
 
             impl #rt::FromValue for #name {
                 fn from_value(v: #rt::Value) -> ::std::result::Result<Self, #rt::Mismatch> {
-                    #(#selects)*
-                    ::std::result::Result::Err(#rt::Mismatch::new("one of the union's shapes"))
+                    #pick
                 }
             }
 
-            impl #rt::__private::serde::Serialize for #name {
-                fn serialize<S: #rt::__private::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
-                    match self { #(#sers)* }
-                }
-            }
+            #rt::union_serialize!(#name { #(#sers),* });
         }
     }
 
@@ -642,4 +650,18 @@ pub(crate) fn rust_type(plan: &ModulePlan, boxed: &HashSet<(usize, usize)>, rt: 
             quote!(#rt::Map<#k, #v>)
         }
     }
+}
+
+/// The `Value` patterns of the JSON types in `mask` (integers are numbers).
+fn json_kind_patterns(rt: &TokenStream, mask: u8) -> Vec<TokenStream> {
+    use crate::ir::TypeSet;
+    let kinds = [
+        (TypeSet::NULL, quote!(#rt::Value::Null)),
+        (TypeSet::BOOLEAN, quote!(#rt::Value::Bool(_))),
+        (TypeSet::INTEGER | TypeSet::NUMBER, quote!(#rt::Value::Number(_))),
+        (TypeSet::STRING, quote!(#rt::Value::String(_))),
+        (TypeSet::ARRAY, quote!(#rt::Value::Array(_))),
+        (TypeSet::OBJECT, quote!(#rt::Value::Object(_))),
+    ];
+    kinds.into_iter().filter(|(bits, _)| mask & bits != 0).map(|(_, p)| p).collect()
 }

@@ -7,7 +7,7 @@
 use crate::ir::{Body, Bound, Ir, Keywords, NodeId, TypeSet};
 use crate::load::escape_token;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
-use quote::quote;
+use quote::{format_ident, quote};
 use serde_json::{Number, Value};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
@@ -44,6 +44,8 @@ pub struct Validators<'a> {
     items: Vec<TokenStream>,
     regexes: BTreeMap<String, Ident>,
     values: BTreeMap<String, Ident>,
+    /// Schema resource URIs the paths name, each once as a `const`.
+    bases: Vec<String>,
     resource_roots: HashMap<String, NodeId>,
     sensitive: HashSet<NodeId>,
 }
@@ -79,6 +81,7 @@ impl<'a> Validators<'a> {
             items: Vec::new(),
             regexes: BTreeMap::new(),
             values: BTreeMap::new(),
+            bases: Vec::new(),
             resource_roots,
             sensitive,
         };
@@ -110,19 +113,6 @@ impl<'a> Validators<'a> {
         (n.base.clone(), n.resource_pointer.clone())
     }
 
-    /// The static `SchemaPath` root expression for `node`: its resource and pointer.
-    pub fn schema_root(&self, node: NodeId) -> TokenStream {
-        let rt = &self.runtime;
-        let n = &self.ir.nodes[node];
-        let base = &n.base;
-        if n.resource_pointer.is_empty() {
-            quote!(#rt::SchemaPath::Root(#base))
-        } else {
-            let ptr = &n.resource_pointer;
-            quote!(#rt::SchemaPath::Ref(&#rt::SchemaPath::Root(#base), "", #base, #ptr))
-        }
-    }
-
     /// Emits every queued function and the statics they use.
     pub fn finish(mut self) -> TokenStream {
         while let Some((key, node)) = self.queue.pop_front() {
@@ -131,6 +121,10 @@ impl<'a> Validators<'a> {
             self.items.push(item);
         }
         let mut statics = Vec::new();
+        for (i, uri) in self.bases.iter().enumerate() {
+            let ident = format_ident!("B{}", i);
+            statics.push(quote!(const #ident: &str = #uri;));
+        }
         for (src, ident) in &self.regexes {
             statics.push(quote!(static #ident: rt::Pattern = rt::Pattern::new(#src);));
         }
@@ -148,6 +142,15 @@ impl<'a> Validators<'a> {
                 #(#items)*
             }
         }
+    }
+
+    /// The `const` naming schema resource `uri` (`B0`, `B1`, …).
+    fn base(&mut self, uri: &str) -> Ident {
+        let i = self.bases.iter().position(|b| b == uri).unwrap_or_else(|| {
+            self.bases.push(uri.to_owned());
+            self.bases.len() - 1
+        });
+        format_ident!("B{}", i)
     }
 
     fn intern_scope(&mut self, s: Scope) -> usize {
@@ -240,10 +243,10 @@ impl<'a> Validators<'a> {
         self.call_with_path(child, scope, inst, loc, path, ev)
     }
 
-    fn child_path(&self, child: NodeId, parent_path: TokenStream, rel: &str) -> TokenStream {
+    fn child_path(&mut self, child: NodeId, parent_path: TokenStream, rel: &str) -> TokenStream {
         let n = &self.ir.nodes[child];
         let mut path = if n.is_resource && !n.pointer.is_empty() {
-            let base = &n.base;
+            let base = self.base(&n.base.clone());
             quote!(#parent_path.resource(#rel, #base))
         } else {
             quote!(#parent_path.child(#rel))
@@ -287,7 +290,7 @@ impl<'a> Validators<'a> {
         // $ref
         if let Some(r) = &k.reference {
             let t = &self.ir.nodes[r.target];
-            let (base, ptr) = (t.base.clone(), t.resource_pointer.clone());
+            let (base, ptr) = (self.base(&t.base.clone()), t.resource_pointer.clone());
             let path = quote!(s.reference("/$ref", #base, #ptr));
             let scope2 = self.enter(scope, r.target);
             let call = self.call_with_path(r.target, scope2, quote!(i), quote!(l), path, ev.clone());
@@ -301,7 +304,7 @@ impl<'a> Validators<'a> {
                 }
             }
             let t = &self.ir.nodes[target];
-            let (base, ptr) = (t.base.clone(), t.resource_pointer.clone());
+            let (base, ptr) = (self.base(&t.base.clone()), t.resource_pointer.clone());
             let kw = format!("/{}", r.keyword);
             let path = quote!(s.reference(#kw, #base, #ptr));
             let scope2 = self.enter(scope, target);

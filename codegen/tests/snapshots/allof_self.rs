@@ -46,6 +46,7 @@ mod validators {
     #![allow(unused_variables, unused_mut)]
     use super::rt;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    const B0: &str = "file:///fixtures/allof_self.json";
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
@@ -53,12 +54,7 @@ mod validators {
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v2(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "file:///fixtures/allof_self.json", "/definitions/vm"),
-        )
+        v2(i, l, c, &s.reference("/$ref", B0, "/definitions/vm"))
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v3(i, l, c, &s.child("/allOf/0")) & v4(i, l, c, &s.child("/allOf/1"))

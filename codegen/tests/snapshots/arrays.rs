@@ -89,6 +89,7 @@ mod validators {
     #![allow(unused_variables, unused_mut)]
     use super::rt;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    const B0: &str = "file:///fixtures/arrays.json";
     static VALUE0: rt::JsonConst = rt::JsonConst::new("1");
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
@@ -174,11 +175,6 @@ mod validators {
         ok
     }
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "file:///fixtures/arrays.json", "/$defs/thing"),
-        )
+        v1(i, l, c, &s.reference("/$ref", B0, "/$defs/thing"))
     }
 }

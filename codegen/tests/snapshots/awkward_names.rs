@@ -98,81 +98,41 @@ mod fast {
         .to_owned())
     );
     rt::string_leaf!(
-        Leaf2 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::string_leaf!(
-        Leaf3 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::string_leaf!(
-        Leaf4 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::string_leaf!(
-        Leaf5 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::string_leaf!(
-        Leaf6 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::string_leaf!(
-        Leaf7 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::string_leaf!(
-        Leaf8 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::string_leaf!(
-        Leaf9 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::string_leaf!(
-        Leaf10 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::string_leaf!(
-        Leaf11 -> String, | s | [! rt::fast::min_length(s, 2u64)] =>
+        Leaf2 -> String, | s | [! rt::fast::min_length(s, 2u64)] =>
         ::std::option::Option::Some(String(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf12 -> Result, | s | [! ::std::matches!(s, "Ok" | "Err" | "ok")] => match s {
+        Leaf3 -> Result, | s | [! ::std::matches!(s, "Ok" | "Err" | "ok")] => match s {
         "Ok" => ::std::option::Option::Some(Result::Ok), "Err" =>
         ::std::option::Option::Some(Result::Err), "ok" =>
         ::std::option::Option::Some(Result::Ok2), _ => ::std::option::Option::None, }
     );
     rt::object_reader!(
         read_0, Visit0, AwkwardNames { r#type = "type" : rt::fast::LeafRead < Leaf1 >,
-        optional, settle; r#fn = "fn" : rt::fast::LeafRead < Leaf2 >, optional, settle;
-        self_ = "self" : rt::fast::LeafRead < Leaf3 >, optional, settle; self__ = "Self"
-        : rt::fast::LeafRead < Leaf4 >, optional, settle; crate_ = "crate" :
-        rt::fast::LeafRead < Leaf5 >, optional, settle; empty = "" : rt::fast::LeafRead <
-        Leaf6 >, optional, settle; a = "a" : rt::fast::LeafRead < Leaf7 >, optional,
-        settle; a_ = "A" : rt::fast::LeafRead < Leaf8 >, optional, settle; extra =
-        "extra" : rt::fast::LeafRead < Leaf9 >, optional, settle; _2fast = "2fast" :
-        rt::fast::LeafRead < Leaf10 >, optional, settle; option = "option" :
+        optional, settle; r#fn = "fn" : rt::fast::LeafRead < Leaf1 >, optional, settle;
+        self_ = "self" : rt::fast::LeafRead < Leaf1 >, optional, settle; self__ = "Self"
+        : rt::fast::LeafRead < Leaf1 >, optional, settle; crate_ = "crate" :
+        rt::fast::LeafRead < Leaf1 >, optional, settle; empty = "" : rt::fast::LeafRead <
+        Leaf1 >, optional, settle; a = "a" : rt::fast::LeafRead < Leaf1 >, optional,
+        settle; a_ = "A" : rt::fast::LeafRead < Leaf1 >, optional, settle; extra =
+        "extra" : rt::fast::LeafRead < Leaf1 >, optional, settle; _2fast = "2fast" :
+        rt::fast::LeafRead < Leaf1 >, optional, settle; option = "option" :
         rt::fast::Typed < Option >, optional, settle; string = "string" :
-        rt::fast::LeafRead < Leaf11 >, optional, settle; result = "result" :
-        rt::fast::LeafRead < Leaf12 >, optional, settle; value = "value" :
-        rt::fast::Typed < Value >, optional, settle; } extra extra_ : rt::fast::AnyValue
+        rt::fast::LeafRead < Leaf2 >, optional, settle; result = "result" :
+        rt::fast::LeafRead < Leaf3 >, optional, settle; value = "value" : rt::fast::Typed
+        < Value >, optional, settle; } extra extra_ : rt::fast::AnyValue
     );
     rt::value_leaf!(
-        Leaf13 -> bool, scalar | v | rt::is_valid_with(super::validators::v5, v, B0,
+        Leaf4 -> bool, scalar | v | rt::is_valid_with(super::validators::v5, v, B0,
         "/$defs/Option/properties/some")
     );
     rt::object_reader!(
-        read_1, Visit1, Option { some = "some" : rt::fast::LeafRead < Leaf13 >, optional,
+        read_1, Visit1, Option { some = "some" : rt::fast::LeafRead < Leaf4 >, optional,
         settle; } extra extra : rt::fast::AnyValue
-    );
-    rt::string_leaf!(
-        Leaf14 -> String, | s | [! rt::fast::min_length(s, 2u64)] =>
-        ::std::option::Option::Some(String(s.to_owned()))
     );
     rt::object_reader!(
         read_4, Visit4, Value { vec = "Vec" : rt::fast::VecOf < rt::fast::LeafRead <
-        Leaf14 >, 0usize, { usize::MAX } >, optional, settle; } extra extra :
+        Leaf2 >, 0usize, { usize::MAX } >, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
 }
@@ -181,6 +141,7 @@ mod validators {
     #![allow(unused_variables, unused_mut)]
     use super::rt;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    const B0: &str = "file:///fixtures/awkward_names.json";
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
@@ -228,36 +189,16 @@ mod validators {
         c.check_type(l, s, i, 16)
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "file:///fixtures/awkward_names.json", "/$defs/Option"),
-        )
+        v1(i, l, c, &s.reference("/$ref", B0, "/$defs/Option"))
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v2(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "file:///fixtures/awkward_names.json", "/$defs/String"),
-        )
+        v2(i, l, c, &s.reference("/$ref", B0, "/$defs/String"))
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v3(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "file:///fixtures/awkward_names.json", "/$defs/Result"),
-        )
+        v3(i, l, c, &s.reference("/$ref", B0, "/$defs/Result"))
     }
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v4(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "file:///fixtures/awkward_names.json", "/$defs/Value"),
-        )
+        v4(i, l, c, &s.reference("/$ref", B0, "/$defs/Value"))
     }
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };

@@ -69,6 +69,7 @@ mod validators {
     #![allow(unused_variables, unused_mut)]
     use super::rt;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    const B0: &str = "file:///fixtures/draft4_tuple.json";
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
@@ -99,17 +100,7 @@ mod validators {
         }
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v7(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    "file:///fixtures/draft4_tuple.json",
-                    "/definitions/positive",
-                ),
-        )
+        v7(i, l, c, &s.reference("/$ref", B0, "/definitions/positive"))
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;

@@ -69,6 +69,7 @@ mod validators {
     #![allow(unused_variables, unused_mut)]
     use super::rt;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    const B0: &str = "file:///fixtures/recursive.json";
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
@@ -85,23 +86,13 @@ mod validators {
         ok
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v5(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "file:///fixtures/recursive.json", "/definitions/json"),
-        )
+        v5(i, l, c, &s.reference("/$ref", B0, "/definitions/json"))
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 4)
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "file:///fixtures/recursive.json", "/definitions/list"),
-        )
+        v1(i, l, c, &s.reference("/$ref", B0, "/definitions/list"))
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(

@@ -124,42 +124,26 @@ mod fast {
         Leaf4 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v7, v, B0,
         "/$defs/money/properties/amount")
     );
-    rt::string_leaf!(
-        Leaf5 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
     rt::object_reader!(
         read_1, Visit1, Money { amount = "amount" : rt::fast::LeafRead < Leaf4 >,
-        required, settle; currency = "currency" : rt::fast::LeafRead < Leaf5 >, optional,
+        required, settle; currency = "currency" : rt::fast::LeafRead < Leaf1 >, optional,
         settle; } extra extra : rt::fast::AnyValue
     );
     rt::value_leaf!(
-        Leaf6 -> bool, scalar | v | rt::is_valid_with(super::validators::v8, v, B1,
+        Leaf5 -> bool, scalar | v | rt::is_valid_with(super::validators::v8, v, B1,
         "/properties/inner")
     );
     rt::object_reader!(
-        read_2, Visit2, Embedded { inner = "inner" : rt::fast::LeafRead < Leaf6 >,
+        read_2, Visit2, Embedded { inner = "inner" : rt::fast::LeafRead < Leaf5 >,
         optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::string_leaf!(
-        Leaf7 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::string_leaf!(
-        Leaf8 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
     rt::object_reader!(
-        read_3, Visit3, Address { street = "street" : rt::fast::LeafRead < Leaf7 >,
-        required, settle; city = "city" : rt::fast::LeafRead < Leaf8 >, optional, settle;
+        read_3, Visit3, Address { street = "street" : rt::fast::LeafRead < Leaf1 >,
+        required, settle; city = "city" : rt::fast::LeafRead < Leaf1 >, optional, settle;
         } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf9 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v9, v,
-        B0, "/$defs/node/properties/value")
-    );
     rt::object_reader!(
-        read_4, Visit4, Node { value = "value" : rt::fast::LeafRead < Leaf9 >, optional,
+        read_4, Visit4, Node { value = "value" : rt::fast::LeafRead < Leaf2 >, optional,
         settle; children = "children" : rt::fast::VecOf < rt::fast::Typed < Node >,
         0usize, { usize::MAX } >, optional, settle; parent = "parent" : rt::fast::Boxed <
         rt::fast::Typed < Node >>, optional, settle; } extra extra : rt::fast::AnyValue
@@ -170,15 +154,18 @@ mod validators {
     #![allow(unused_variables, unused_mut)]
     use super::rt;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    const B0: &str = "https://example.com/schemas/refs.json";
+    const B1: &str = "https://example.com/schemas/embedded.json";
+    const B2: &str = "https://example.com/schemas/shared.json";
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.prop(l, s, x, "escaped", v10);
+        ok &= c.prop(l, s, x, "escaped", v9);
         ok &= c.prop(l, s, x, "percent", v6);
-        ok &= c.prop(l, s, x, "anchored", v11);
-        ok &= c.prop(l, s, x, "embedded", v12);
-        ok &= c.prop(l, s, x, "crossFile", v13);
-        ok &= c.prop(l, s, x, "tree", v14);
+        ok &= c.prop(l, s, x, "anchored", v10);
+        ok &= c.prop(l, s, x, "embedded", v11);
+        ok &= c.prop(l, s, x, "crossFile", v12);
+        ok &= c.prop(l, s, x, "tree", v13);
         ok &= c.prop(l, s, x, "withSibling", v5);
         ok
     }
@@ -187,7 +174,7 @@ mod validators {
         let mut ok = true;
         ok &= c.required(l, s, x, &["amount"]);
         ok &= c.prop(l, s, x, "amount", v7);
-        ok &= c.prop(l, s, x, "currency", v15);
+        ok &= c.prop(l, s, x, "currency", v14);
         ok
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -200,32 +187,21 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["street"]);
-        ok &= c.prop(l, s, x, "street", v15);
-        ok &= c.prop(l, s, x, "city", v15);
+        ok &= c.prop(l, s, x, "street", v14);
+        ok &= c.prop(l, s, x, "city", v14);
         ok
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        ok &= c.prop(l, s, x, "value", v9);
+        ok &= c.prop(l, s, x, "value", v15);
         ok &= c.prop(l, s, x, "children", v16);
-        ok &= c.prop(l, s, x, "parent", v14);
+        ok &= c.prop(l, s, x, "parent", v13);
         ok
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        ok
-            &= v15(
-                i,
-                l,
-                c,
-                &s
-                    .reference(
-                        "/$ref",
-                        "https://example.com/schemas/refs.json",
-                        "/$defs/a~1b",
-                    ),
-            );
+        ok &= v14(i, l, c, &s.reference("/$ref", B0, "/$defs/a~1b"));
         if !ok && !c.is_collecting() {
             return false;
         }
@@ -235,89 +211,39 @@ mod validators {
         ok
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v9(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "https://example.com/schemas/refs.json", "/$defs/c%d"),
-        )
+        v15(i, l, c, &s.reference("/$ref", B0, "/$defs/c%d"))
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, 8)
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v17(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    "https://example.com/schemas/embedded.json",
-                    "/$defs/inner",
-                ),
-        )
+        v17(i, l, c, &s.reference("/$ref", B1, "/$defs/inner"))
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 4)
+        v14(i, l, c, &s.reference("/$ref", B0, "/$defs/a~1b"))
     }
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v15(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "https://example.com/schemas/refs.json", "/$defs/a~1b"),
-        )
+        v1(i, l, c, &s.reference("/$ref", B0, "/$defs/money"))
     }
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    "https://example.com/schemas/refs.json",
-                    "/$defs/money",
-                ),
-        )
+        v2(i, l, c, &s.reference("/$ref", B1, ""))
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v2(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "https://example.com/schemas/embedded.json", ""),
-        )
+        v3(i, l, c, &s.reference("/$ref", B2, "/$defs/Address"))
     }
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v3(
-            i,
-            l,
-            c,
-            &s
-                .reference(
-                    "/$ref",
-                    "https://example.com/schemas/shared.json",
-                    "/$defs/Address",
-                ),
-        )
+        v4(i, l, c, &s.reference("/$ref", B0, "/$defs/node"))
     }
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v4(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "https://example.com/schemas/refs.json", "/$defs/node"),
-        )
+        c.check_type(l, s, i, 16)
     }
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16)
+        c.check_type(l, s, i, 4)
     }
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
         let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v14);
+        ok &= c.items(l, s, x, 0usize, "/items", v13);
         ok
     }
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

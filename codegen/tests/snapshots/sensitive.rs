@@ -85,12 +85,8 @@ mod fast {
         settle; profile = "profile" : rt::fast::Typed < Profile >, optional, settle; }
         extra extra : rt::fast::AnyValue
     );
-    rt::string_leaf!(
-        Leaf3 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
     rt::object_reader!(
-        read_2, Visit2, Profile { email = "email" : rt::fast::LeafRead < Leaf3 >,
+        read_2, Visit2, Profile { email = "email" : rt::fast::LeafRead < Leaf1 >,
         optional, settle; } extra extra : rt::fast::AnyValue
     );
 }

@@ -51,34 +51,14 @@ pub enum Shape {
 }
 impl rt::FromValue for Shape {
     fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
-        if v.get("kind").and_then(rt::Value::as_str)
-            == ::std::option::Option::Some("circle")
-        {
-            return ::std::result::Result::Ok(
-                Self::Circle(rt::FromValue::from_value(v)?),
-            );
-        }
-        if v.get("kind").and_then(rt::Value::as_str)
-            == ::std::option::Option::Some("square")
-        {
-            return ::std::result::Result::Ok(
-                Self::Square(rt::FromValue::from_value(v)?),
-            );
-        }
-        ::std::result::Result::Err(rt::Mismatch::new("one of the union's shapes"))
-    }
-}
-impl rt::__private::serde::Serialize for Shape {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::std::result::Result<S::Ok, S::Error> {
-        match self {
-            Self::Circle(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Square(x) => rt::__private::serde::Serialize::serialize(x, s),
+        match v.get("kind").and_then(rt::Value::as_str) {
+            ::std::option::Option::Some("circle") => rt::variant(v, Self::Circle),
+            ::std::option::Option::Some("square") => rt::variant(v, Self::Square),
+            _ => rt::Mismatch::no_variant(),
         }
     }
 }
+rt::union_serialize!(Shape { Circle(_), Square(_) });
 rt::contract!(Shape, [validators::v1], BASE0, "/properties/shape");
 /// Schema: `fixtures/unions.json#/properties/shape/oneOf/0`
 #[derive(Clone, PartialEq)]
@@ -109,46 +89,26 @@ pub enum Overlapping {
 }
 impl rt::FromValue for Overlapping {
     fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
-        if validators::v4(
+        if rt::is_valid_with(
+            validators::v4,
             &v,
-            &rt::Loc::Root,
-            &mut rt::Ctx::quiet_mode(),
-            &rt::SchemaPath::Ref(
-                &rt::SchemaPath::Root("file:///fixtures/unions.json"),
-                "",
-                "file:///fixtures/unions.json",
-                "/properties/overlapping/anyOf/0",
-            ),
+            BASE0,
+            "/properties/overlapping/anyOf/0",
         ) {
-            return ::std::result::Result::Ok(Self::Id(rt::FromValue::from_value(v)?));
+            return rt::variant(v, Self::Id);
         }
-        if validators::v5(
+        if rt::is_valid_with(
+            validators::v5,
             &v,
-            &rt::Loc::Root,
-            &mut rt::Ctx::quiet_mode(),
-            &rt::SchemaPath::Ref(
-                &rt::SchemaPath::Root("file:///fixtures/unions.json"),
-                "",
-                "file:///fixtures/unions.json",
-                "/properties/overlapping/anyOf/1",
-            ),
+            BASE0,
+            "/properties/overlapping/anyOf/1",
         ) {
-            return ::std::result::Result::Ok(Self::Path(rt::FromValue::from_value(v)?));
+            return rt::variant(v, Self::Path);
         }
-        ::std::result::Result::Err(rt::Mismatch::new("one of the union's shapes"))
+        rt::Mismatch::no_variant()
     }
 }
-impl rt::__private::serde::Serialize for Overlapping {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::std::result::Result<S::Ok, S::Error> {
-        match self {
-            Self::Id(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Path(x) => rt::__private::serde::Serialize::serialize(x, s),
-        }
-    }
-}
+rt::union_serialize!(Overlapping { Id(_), Path(_) });
 rt::contract!(Overlapping, [validators::v6], BASE0, "/properties/overlapping");
 /// Schema: `fixtures/unions.json#/properties/overlapping/anyOf/0`
 #[derive(Clone, PartialEq)]
@@ -183,26 +143,14 @@ pub enum OneOrMany {
 }
 impl rt::FromValue for OneOrMany {
     fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
-        if rt::type_matches(&v, 16) {
-            return ::std::result::Result::Ok(Self::One(rt::FromValue::from_value(v)?));
-        }
-        if rt::type_matches(&v, 32) {
-            return ::std::result::Result::Ok(Self::Many(rt::FromValue::from_value(v)?));
-        }
-        ::std::result::Result::Err(rt::Mismatch::new("one of the union's shapes"))
-    }
-}
-impl rt::__private::serde::Serialize for OneOrMany {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::std::result::Result<S::Ok, S::Error> {
-        match self {
-            Self::One(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::Many(x) => rt::__private::serde::Serialize::serialize(x, s),
+        match &v {
+            rt::Value::String(_) => rt::variant(v, Self::One),
+            rt::Value::Array(_) => rt::variant(v, Self::Many),
+            _ => rt::Mismatch::no_variant(),
         }
     }
 }
+rt::union_serialize!(OneOrMany { One(_), Many(_) });
 rt::contract!(OneOrMany, [validators::v7], BASE0, "/properties/oneOrMany");
 /// Schema: `fixtures/unions.json#/properties/level`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -225,30 +173,14 @@ pub enum Titled {
 }
 impl rt::FromValue for Titled {
     fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
-        if rt::type_matches(&v, 16) {
-            return ::std::result::Result::Ok(
-                Self::ByName(rt::FromValue::from_value(v)?),
-            );
-        }
-        if rt::type_matches(&v, 4) {
-            return ::std::result::Result::Ok(
-                Self::ByNumber(rt::FromValue::from_value(v)?),
-            );
-        }
-        ::std::result::Result::Err(rt::Mismatch::new("one of the union's shapes"))
-    }
-}
-impl rt::__private::serde::Serialize for Titled {
-    fn serialize<S: rt::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::std::result::Result<S::Ok, S::Error> {
-        match self {
-            Self::ByName(x) => rt::__private::serde::Serialize::serialize(x, s),
-            Self::ByNumber(x) => rt::__private::serde::Serialize::serialize(x, s),
+        match &v {
+            rt::Value::String(_) => rt::variant(v, Self::ByName),
+            rt::Value::Number(_) => rt::variant(v, Self::ByNumber),
+            _ => rt::Mismatch::no_variant(),
         }
     }
 }
+rt::union_serialize!(Titled { ByName(_), ByNumber(_) });
 rt::contract!(Titled, [validators::v9], BASE0, "/properties/titled");
 /// More rules apply depending on the value (`if`/`then`/`else`).
 ///
@@ -460,83 +392,55 @@ mod fast {
         Leaf4 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
-    rt::string_leaf!(
-        Leaf5 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
     rt::union_reader!(
         Union3, VisitUnion3 -> OneOrMany { str => OneOrMany::One; rt::fast::LeafRead <
-        Leaf4 >, seq => OneOrMany::Many; rt::fast::VecOf < rt::fast::LeafRead < Leaf5 >,
+        Leaf4 >, seq => OneOrMany::Many; rt::fast::VecOf < rt::fast::LeafRead < Leaf4 >,
         0usize, { usize::MAX } > } refuse bool number null map
     );
     rt::value_leaf!(
-        Leaf6 -> Level, string | v | rt::is_valid_with(super::validators::v8, v, B0,
+        Leaf5 -> Level, string | v | rt::is_valid_with(super::validators::v8, v, B0,
         "/properties/level")
     );
-    rt::string_leaf!(
-        Leaf8 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
     rt::value_leaf!(
-        Leaf9 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v16, v,
+        Leaf7 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v16, v,
         B0, "/properties/titled/oneOf/1")
     );
     rt::union_reader!(
-        Union7, VisitUnion7 -> Titled { str => Titled::ByName; rt::fast::LeafRead < Leaf8
-        >, number => Titled::ByNumber; rt::fast::LeafRead < Leaf9 > } refuse bool null
+        Union6, VisitUnion6 -> Titled { str => Titled::ByName; rt::fast::LeafRead < Leaf4
+        >, number => Titled::ByNumber; rt::fast::LeafRead < Leaf7 > } refuse bool null
         seq map
     );
     rt::value_leaf!(
-        Leaf10 -> ::std::string::String, string | v |
+        Leaf8 -> ::std::string::String, string | v |
         rt::is_valid_with(super::validators::v17, v, B0, "/properties/notEmpty")
     );
     rt::via_value!(
-        Check11 -> Conditional, | v | rt::is_valid_with(super::validators::v10, v, B0,
+        Check9 -> Conditional, | v | rt::is_valid_with(super::validators::v10, v, B0,
         "/properties/conditional")
     );
     rt::object_reader!(
         read_0, Visit0, Unions { shape = "shape" : rt::fast::ViaValue < Check1 >,
         optional, settle; overlapping = "overlapping" : rt::fast::ViaValue < Check2 >,
         optional, settle; one_or_many = "oneOrMany" : Union3, optional, settle; level =
-        "level" : rt::fast::LeafRead < Leaf6 >, optional, settle; titled = "titled" :
-        Union7, optional, settle; not_empty = "notEmpty" : rt::fast::LeafRead < Leaf10 >,
-        optional, settle; conditional = "conditional" : rt::fast::ViaValue < Check11 >,
+        "level" : rt::fast::LeafRead < Leaf5 >, optional, settle; titled = "titled" :
+        Union6, optional, settle; not_empty = "notEmpty" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; conditional = "conditional" : rt::fast::ViaValue < Check9 >,
         optional, settle; merged = "merged" : rt::fast::Typed < Merged >, optional,
         settle; envelope = "envelope" : rt::fast::Typed < Event >, optional, settle; }
         extra extra : rt::fast::AnyValue
     );
-    rt::string_leaf!(
-        Leaf12 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
     rt::object_reader!(
-        read_5, Visit5, IdOverlapping { id = "id" : rt::fast::LeafRead < Leaf12 >,
+        read_5, Visit5, IdOverlapping { id = "id" : rt::fast::LeafRead < Leaf4 >,
         required, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::string_leaf!(
-        Leaf13 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
     rt::object_reader!(
-        read_6, Visit6, PathOverlapping { path = "path" : rt::fast::LeafRead < Leaf13 >,
+        read_6, Visit6, PathOverlapping { path = "path" : rt::fast::LeafRead < Leaf4 >,
         required, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::string_leaf!(
-        Leaf14 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::value_leaf!(
-        Leaf15 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v16, v,
-        B0, "/properties/merged/allOf/1/properties/b")
-    );
     rt::object_reader!(
-        read_11, Visit11, Merged { a = "a" : rt::fast::LeafRead < Leaf14 >, required,
-        settle; b = "b" : rt::fast::LeafRead < Leaf15 >, required, settle; } extra extra
-        : rt::fast::AnyValue
-    );
-    rt::string_leaf!(
-        Leaf16 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
+        read_11, Visit11, Merged { a = "a" : rt::fast::LeafRead < Leaf4 >, required,
+        settle; b = "b" : rt::fast::LeafRead < Leaf7 >, required, settle; } extra extra :
+        rt::fast::AnyValue
     );
     /// Reads a `Event`: common members checked as they come, the payload with its command's reader once the tag is known.
     pub(super) fn read_12<'de, D: de::Deserializer<'de>>(
@@ -610,7 +514,7 @@ mod fast {
         tag: ::std::option::Option<::std::borrow::Cow<'de, str>>,
         command: ::std::option::Option<EventBody>,
         raw: ::std::option::Option<&'de rt::__private::serde_json::value::RawValue>,
-        f2: ::std::option::Option<<rt::fast::LeafRead<Leaf16> as rt::fast::Read>::Out>,
+        f2: ::std::option::Option<<rt::fast::LeafRead<Leaf4> as rt::fast::Read>::Out>,
         unknown: rt::Extra<<rt::fast::AnyValue as rt::fast::Read>::Out>,
         /// The members that broke a rule, as JSON.
         bad: rt::fast::Broken,
@@ -702,7 +606,7 @@ mod fast {
                     }
                     "at" => {
                         if let ::std::result::Result::Err(e) = rt::fast::read_member::<
-                            rt::fast::LeafRead<Leaf16>,
+                            rt::fast::LeafRead<Leaf4>,
                             _,
                         >(&mut m, &mut s.f2) {
                             s.bad.failed(k, e, &mut spare)?;
@@ -757,21 +661,13 @@ mod fast {
         rt::__fast_refuse!(scalars);
         rt::__fast_refuse!(seq);
     }
-    rt::string_leaf!(
-        Leaf17 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
     rt::object_reader!(
-        read_14, Visit14, CreatedData { by = "by" : rt::fast::LeafRead < Leaf17 >,
+        read_14, Visit14, CreatedData { by = "by" : rt::fast::LeafRead < Leaf4 >,
         required, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::string_leaf!(
-        Leaf18 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
     rt::object_reader!(
-        read_15, Visit15, DeletedData { reason = "reason" : rt::fast::LeafRead < Leaf18
-        >, optional, settle; } extra extra : rt::fast::AnyValue
+        read_15, Visit15, DeletedData { reason = "reason" : rt::fast::LeafRead < Leaf4 >,
+        optional, settle; } extra extra : rt::fast::AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -779,6 +675,7 @@ mod validators {
     #![allow(unused_variables, unused_mut)]
     use super::rt;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    const B0: &str = "file:///fixtures/unions.json";
     static RE0: rt::Pattern = rt::Pattern::new("^[0-9]{4}[A-Z]{2}$");
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
@@ -910,12 +807,7 @@ mod validators {
         ok
     }
     pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v12(
-            i,
-            l,
-            c,
-            &s.reference("/$ref", "file:///fixtures/unions.json", "/$defs/event"),
-        )
+        v12(i, l, c, &s.reference("/$ref", B0, "/$defs/event"))
     }
     pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "circle")

@@ -36,12 +36,10 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// Where the SchemaStore corpus is: `$SCHEMASTORE_CORPUS`, else
-/// `../shared/corpus/schemastore` beside the repository.
-pub fn corpus() -> PathBuf {
-    std::env::var_os("SCHEMASTORE_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("../shared/corpus/schemastore"))
+/// Where the SchemaStore corpus is: `$SCHEMASTORE_CORPUS`, given
+/// explicitly (the repository holds only a sample without these documents).
+pub fn corpus() -> Option<PathBuf> {
+    std::env::var_os("SCHEMASTORE_CORPUS").map(PathBuf::from)
 }
 
 /// The schema text for module `schema`.
@@ -88,15 +86,16 @@ pub fn seed_docs(schema: &'static str, ours_valid: fn(&Value) -> bool) -> [DocSe
 }
 
 /// The biggest test document SchemaStore has for `schema` (the file name in
-/// `test/<dir>/`), or `None` when the corpus is not there.
+/// `test/<dir>/`), or `None` when `SCHEMASTORE_CORPUS` is not set; a corpus
+/// named but without the document is an error.
 pub fn test_doc(schema: &'static str) -> Option<DocSet> {
     let (dir, file) = match schema {
         "sarif" => ("sarif", "BinSkim.AllRules.sarif.json"),
         "liquibase" => ("liquibase", "liquibase_test.json"),
         other => panic!("no test document for {other}"),
     };
-    let path = corpus().join("test").join(dir).join(file);
-    let bytes = std::fs::read(&path).ok()?;
+    let path = corpus()?.join("test").join(dir).join(file);
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e} (SCHEMASTORE_CORPUS names a SchemaStore checkout)", path.display()));
     // Minified, like the generated documents.
     let v: Value = serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     Some(DocSet { schema, kind: "test-doc", docs: vec![serde_json::to_vec(&v).unwrap()], valid: true })

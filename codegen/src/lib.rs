@@ -122,7 +122,7 @@ pub struct Output {
 /// Runs the whole pipeline: a pure function of its inputs.
 pub fn generate(settings: &Settings, inputs: &[SchemaInput]) -> Result<Output, Error> {
     let docs = load::load(settings, inputs)?;
-    let mut ir = ir::build(settings, &docs)?;
+    let mut ir = ir::build(settings, &docs).map_err(|e| load::explain_unresolved(&docs, e))?;
     cycles::check(&mut ir)?;
     let plan = plan::plan(settings, &ir)?;
     let mut out = emit::emit(settings, &docs, &ir, &plan)?;

@@ -4,6 +4,7 @@
 use crate::{Error, SchemaInput, Settings};
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap};
+use std::path::PathBuf;
 
 /// A JSON Schema dialect (draft).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -191,6 +192,21 @@ pub struct Docs {
     pub info: HashMap<Place, SchemaInfo>,
     /// Resources named by `$ref`s (absolute, no fragment), for the retriever.
     referenced: Vec<String>,
+    /// Every `$ref` to a resource not loaded when it was read, to explain
+    /// one that stays unresolved.
+    external_refs: Vec<ExternalRef>,
+    /// The files `Settings::with_local_schemas` looked for in vain, by URI.
+    missing_local_files: HashMap<String, PathBuf>,
+}
+
+/// A `$ref` to another resource, and where it is.
+#[derive(Debug)]
+struct ExternalRef {
+    /// The resource's URI (absolute, no fragment).
+    resource: String,
+    doc: DocId,
+    /// The pointer of the `$ref` keyword in `doc`.
+    pointer: String,
 }
 
 /// Parses and indexes the inputs.
@@ -230,8 +246,8 @@ pub fn load(settings: &Settings, inputs: &[SchemaInput]) -> Result<Docs, Error> 
     for id in 0..docs.docs.len() {
         index_doc(&mut docs, id)?;
     }
-    if let Some(retriever) = &settings.retriever {
-        retrieve(settings, &mut docs, &*retriever.0)?;
+    if settings.retrieves() {
+        retrieve(settings, &mut docs)?;
     }
     Ok(docs)
 }
@@ -262,15 +278,16 @@ pub fn find_resource(docs: &Docs, uri: &str) -> Option<Place> {
     }
 }
 
-/// Loads, through the retriever, each referenced resource that no loaded
-/// document provides, and the ones those reference in turn.
-fn retrieve(settings: &Settings, docs: &mut Docs, retriever: &crate::settings::RetrieveFn) -> Result<(), Error> {
+/// Loads, from the local folders and through the retriever, each referenced
+/// resource that no loaded document provides, and the ones those reference
+/// in turn.
+fn retrieve(settings: &Settings, docs: &mut Docs) -> Result<(), Error> {
     let mut tried: BTreeSet<String> = BTreeSet::new();
     while let Some(uri) = docs.referenced.pop() {
         if !tried.insert(uri.clone()) || find_resource(docs, &uri).is_some() {
             continue;
         }
-        let Some(text) = retriever(&uri) else { continue };
+        let Some(text) = fetch(settings, docs, &uri)? else { continue };
         let Ok(value) = serde_json::from_str::<Value>(&text) else { continue };
         let dialect = value.get("$schema").and_then(Value::as_str).and_then(Dialect::from_uri).unwrap_or(settings.default_dialect);
         let id = docs.docs.len();
@@ -286,6 +303,54 @@ fn retrieve(settings: &Settings, docs: &mut Docs, retriever: &crate::settings::R
         index_doc(docs, id)?;
     }
     Ok(())
+}
+
+/// The text of `uri`: the file a local folder maps it to, else what the
+/// retriever gives. A mapped file that is there but unreadable or not JSON is
+/// an error naming it (it is the user's own file); one that is not there is
+/// remembered for the unresolved-reference message.
+fn fetch(settings: &Settings, docs: &mut Docs, uri: &str) -> Result<Option<String>, Error> {
+    if let Some((mapping, file)) = settings.local_file(uri) {
+        let mapped = || format!("read for `{uri}` under `{}` (Settings::with_local_schemas)", mapping.prefix);
+        match std::fs::read_to_string(&file) {
+            Ok(text) => {
+                if let Err(e) = serde_json::from_str::<Value>(&text) {
+                    return Err(Error::at(&file.display().to_string(), "", format!("not valid JSON: {e}; {}", mapped())));
+                }
+                return Ok(Some(text));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                docs.missing_local_files.insert(uri.to_owned(), file);
+            }
+            Err(e) => return Err(Error::at(&file.display().to_string(), "", format!("{e}; {}", mapped()))),
+        }
+    }
+    Ok(settings.retriever.as_ref().and_then(|r| (r.0)(uri)))
+}
+
+/// Adds to the error of a `$ref` whose resource no input, local folder or
+/// retriever provided where the generator looked and the two ways to make
+/// it resolve; other errors are returned as they are.
+pub(crate) fn explain_unresolved(docs: &Docs, mut e: Error) -> Error {
+    let unresolved = docs.external_refs.iter().find(|r| {
+        docs.docs[r.doc].path == e.file && r.pointer == e.pointer && find_resource(docs, &r.resource).is_none()
+    });
+    let Some(r) = unresolved else { return e };
+    let looked = match docs.missing_local_files.get(&r.resource) {
+        Some(file) => format!(" (Settings::with_local_schemas maps it to {}, which does not exist)", file.display()),
+        None => String::new(),
+    };
+    let prefix = match r.resource.rfind('/') {
+        Some(i) => &r.resource[..=i],
+        None => r.resource.as_str(),
+    };
+    e.reason = format!(
+        "{}{looked}. To resolve it, pass the document among the inputs \
+         (`SchemaInput::new(path, text).referenced_only()`), or map its URL to a folder of local schemas: \
+         `Settings::with_local_schemas(\"{prefix}\", DIR)` (or `Settings::with_retriever` for any other source)",
+        e.reason
+    );
+    e
 }
 
 /// Walks one subschema, recording its base URI and dialect, resources and anchors.
@@ -341,6 +406,7 @@ fn index(
             let res = strip_fragment(&full);
             if !res.is_empty() && !docs.resources.contains_key(res) {
                 docs.referenced.push(res.to_owned());
+                docs.external_refs.push(ExternalRef { resource: res.to_owned(), doc, pointer: format!("{pointer}/$ref") });
             }
         }
     }

@@ -3,6 +3,7 @@
 use crate::load::Dialect;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Loads a document the inputs reference but do not include, by URI
@@ -32,6 +33,37 @@ pub struct Settings {
     pub(crate) runtime_crate: String,
     pub(crate) types: bool,
     pub(crate) retriever: Option<Retriever>,
+    pub(crate) local_schemas: Vec<LocalSchemas>,
+}
+
+/// References under a URL prefix, read from a local folder.
+#[derive(Clone, Debug)]
+pub(crate) struct LocalSchemas {
+    pub(crate) prefix: String,
+    pub(crate) dir: PathBuf,
+}
+
+impl LocalSchemas {
+    /// The file `uri` names under this mapping: the part of `uri` after the
+    /// prefix, percent-decoded, as a path under `dir`. `None` when `uri` is
+    /// not under the prefix (a prefix matches whole path segments only), has a
+    /// query, or has a `.`/`..`/empty segment (it could leave `dir`).
+    pub(crate) fn file_for(&self, uri: &str) -> Option<PathBuf> {
+        let rest = uri.strip_prefix(&self.prefix)?;
+        let rest = if self.prefix.ends_with('/') { rest } else { rest.strip_prefix('/')? };
+        if rest.is_empty() || rest.contains('?') {
+            return None;
+        }
+        let mut path = self.dir.clone();
+        for segment in rest.split('/') {
+            let segment = percent_encoding::percent_decode_str(segment).decode_utf8().ok()?;
+            if segment.is_empty() || segment == "." || segment == ".." || segment.contains(['/', '\\']) {
+                return None;
+            }
+            path.push(&*segment);
+        }
+        Some(path)
+    }
 }
 
 impl Default for Settings {
@@ -45,6 +77,7 @@ impl Default for Settings {
             runtime_crate: "contracts_runtime".to_owned(),
             types: true,
             retriever: None,
+            local_schemas: Vec::new(),
         }
     }
 }
@@ -107,5 +140,72 @@ impl Settings {
     pub fn with_retriever(mut self, retrieve: Arc<RetrieveFn>) -> Self {
         self.retriever = Some(Retriever(retrieve));
         self
+    }
+
+    /// Reads documents referenced by a URL that starts with `prefix` from
+    /// `dir`, the rest of the URL being the path under it: with
+    /// `("https://json.schemastore.org/", "vendor")`, a `$ref` to
+    /// `https://json.schemastore.org/eslintrc.json` reads `vendor/eslintrc.json`
+    /// (the common case of a folder of vendored schemas). A prefix matches whole
+    /// path segments; the longest matching prefix wins; a file that is not there
+    /// is next asked of [`Settings::with_retriever`]'s retriever, if any.
+    /// Documents are loaded only when referenced, as with the retriever. A
+    /// build script should also print `cargo::rerun-if-changed=DIR`.
+    pub fn with_local_schemas(mut self, prefix: impl Into<String>, dir: impl AsRef<Path>) -> Self {
+        self.local_schemas.push(LocalSchemas { prefix: prefix.into(), dir: dir.as_ref().to_path_buf() });
+        self
+    }
+
+    /// Whether anything loads documents the inputs do not include.
+    pub(crate) fn retrieves(&self) -> bool {
+        self.retriever.is_some() || !self.local_schemas.is_empty()
+    }
+
+    /// The local mapping for `uri` with the longest prefix, and its file.
+    pub(crate) fn local_file(&self, uri: &str) -> Option<(&LocalSchemas, PathBuf)> {
+        self.local_schemas
+            .iter()
+            .filter_map(|m| m.file_for(uri).map(|file| (m, file)))
+            .max_by_key(|(m, _)| m.prefix.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mapping(prefix: &str) -> LocalSchemas {
+        LocalSchemas { prefix: prefix.to_owned(), dir: PathBuf::from("vendor") }
+    }
+
+    #[test]
+    fn local_files_are_the_rest_of_the_url_under_the_folder() {
+        let m = mapping("https://x.example/schemas/");
+        assert_eq!(m.file_for("https://x.example/schemas/a/b.json"), Some(PathBuf::from("vendor/a/b.json")));
+        assert_eq!(m.file_for("https://x.example/schemas/my%20schema.json"), Some(PathBuf::from("vendor/my schema.json")));
+        assert_eq!(m.file_for("https://x.example/other/a.json"), None);
+        assert_eq!(m.file_for("https://x.example/schemas/"), None);
+    }
+
+    #[test]
+    fn a_prefix_without_a_slash_matches_whole_segments() {
+        let m = mapping("https://x.example/schemas");
+        assert_eq!(m.file_for("https://x.example/schemas/a.json"), Some(PathBuf::from("vendor/a.json")));
+        assert_eq!(m.file_for("https://x.example/schemas-old/a.json"), None);
+    }
+
+    #[test]
+    fn urls_that_could_leave_the_folder_map_to_nothing() {
+        let m = mapping("https://x.example/");
+        for uri in ["https://x.example/a/%2E%2E/b.json", "https://x.example/a/../b.json", "https://x.example/a//b.json", "https://x.example/a%2Fb.json", "https://x.example/a.json?v=1"] {
+            assert_eq!(m.file_for(uri), None, "{uri}");
+        }
+    }
+
+    #[test]
+    fn the_longest_prefix_wins() {
+        let s = Settings::new().with_local_schemas("https://x.example/", "a").with_local_schemas("https://x.example/deep/", "b");
+        assert_eq!(s.local_file("https://x.example/deep/c.json").map(|(_, f)| f), Some(PathBuf::from("b/c.json")));
+        assert_eq!(s.local_file("https://x.example/c.json").map(|(_, f)| f), Some(PathBuf::from("a/c.json")));
     }
 }

@@ -1,4 +1,4 @@
-//! The labelled pairs in ../shared/corpus/drift/ run as tests: agreement is
+//! The labelled pairs in tests/data/drift/ (or `$CONTRACTS_CORPUS/drift`) run as tests: agreement is
 //! counted and printed; every disagreement must be listed, with its reason,
 //! in tests/known-disagreements.txt, and every listed one must still occur.
 
@@ -7,11 +7,21 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+/// `$CONTRACTS_CORPUS/drift`, or the copy vendored in tests/data/drift.
 fn corpus_dir() -> PathBuf {
     match std::env::var_os("CONTRACTS_CORPUS") {
         Some(p) => PathBuf::from(p).join("drift"),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/drift"),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/drift"),
     }
+}
+
+/// A corpus file's text; a missing file fails the test, naming where it was
+/// looked for and the variable that moves it.
+fn read_corpus(file: &str) -> String {
+    let path = corpus_dir().join(file);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!("cannot read the drift corpus file {}: {e} (the copy in tests/data/drift, or `$CONTRACTS_CORPUS/drift`)", path.display())
+    })
 }
 
 /// The verdict on one pair: who breaks (file identity kinds left out).
@@ -31,7 +41,8 @@ fn show(b: Breaks) -> String {
 }
 
 fn known() -> BTreeMap<String, String> {
-    let text = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/known-disagreements.txt")).unwrap_or_default();
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/known-disagreements.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
@@ -43,11 +54,7 @@ fn known() -> BTreeMap<String, String> {
 
 #[test]
 fn labelled_corpus_agreement() {
-    let dir = corpus_dir();
-    let Ok(apicurio) = std::fs::read_to_string(dir.join("apicurio-compatibility.json")) else {
-        eprintln!("corpus not found at {}: skipped", dir.display());
-        return;
-    };
+    let apicurio = read_corpus("apicurio-compatibility.json");
     let mut disagreements: BTreeMap<String, String> = BTreeMap::new();
     let (mut a_ok, mut a_n) = (0, 0);
     let v: Value = serde_json::from_str(&apicurio).unwrap();
@@ -72,7 +79,7 @@ fn labelled_corpus_agreement() {
         }
     }
     let (mut j_ok, mut j_n) = (0, 0);
-    let jc = std::fs::read_to_string(dir.join("jsoncompat-backcompat.jsonl")).unwrap();
+    let jc = read_corpus("jsoncompat-backcompat.jsonl");
     for line in jc.lines().filter(|l| !l.trim().is_empty()) {
         let t: Value = serde_json::from_str(line).unwrap();
         j_n += 1;
@@ -90,6 +97,7 @@ fn labelled_corpus_agreement() {
     }
     println!("apicurio agreement: {a_ok}/{a_n}");
     println!("jsoncompat agreement: {j_ok}/{j_n}");
+    assert!(a_n > 0 && j_n > 0, "the drift corpus in {} holds no pairs", corpus_dir().display());
     let listed = known();
     let mut problems = Vec::new();
     for (k, why) in &disagreements {

@@ -1278,11 +1278,12 @@ mod tests {
 
     const DRAFTS: &[&str] = &["draft2020-12", "draft7"];
 
+    /// `$JSON_SCHEMA_TEST_SUITE`, or the copy vendored in the repository.
     fn suite_dir() -> PathBuf {
         match std::env::var_os("JSON_SCHEMA_TEST_SUITE") {
             Some(dir) => PathBuf::from(dir),
             None => PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("../../shared/corpus/json-schema-test-suite"),
+                .join("../tests/data/json-schema-test-suite"),
         }
     }
 
@@ -1311,7 +1312,9 @@ mod tests {
                 .join("format");
             let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| {
                 panic!(
-                    "{}: {e} (set JSON_SCHEMA_TEST_SUITE to the test suite's checkout)",
+                    "cannot read the JSON-Schema-Test-Suite's format tests at {}: {e} \
+                     (the copy in tests/data/json-schema-test-suite, or the checkout \
+                     JSON_SCHEMA_TEST_SUITE names)",
                     dir.display()
                 )
             });

@@ -23,7 +23,7 @@ fn main() {
     let res = match suite::resources(&suite_dir, &manifest) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: cannot read the JSON-Schema-Test-Suite (set JSON_SCHEMA_TEST_SUITE): {e}");
+            eprintln!("error: {e}");
             std::process::exit(1);
         }
     };

@@ -1,6 +1,6 @@
 //! Generates a module for each schema named in `sample.txt` from the
-//! SchemaStore corpus (`CONTRACTS_SCHEMASTORE`, default
-//! `../../../shared/corpus/schemastore` from this manifest) into `OUT_DIR`,
+//! SchemaStore corpus (`CONTRACTS_SCHEMASTORE`, default the sample vendored
+//! in `tests/data/schemastore-sample`) into `OUT_DIR`,
 //! with a table of its test documents (converted to JSON) and the verdict
 //! each must get. The reader and the retrieval rules are `cargo xtask
 //! corpus`'s own (xtask/src/corpus/layout.rs).
@@ -21,7 +21,9 @@ fn main() {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
     let root = std::env::var_os("CONTRACTS_SCHEMASTORE")
         .map(PathBuf::from)
-        .unwrap_or_else(|| manifest.join("../../../shared/corpus/schemastore"));
+        .unwrap_or_else(|| manifest.join("../data/schemastore-sample"));
+    // The whole folder: schemas, support schemas and test documents.
+    println!("cargo::rerun-if-changed={}", root.display());
     let repo = manifest.join("../..");
     let list = std::fs::read_to_string(manifest.join("sample.txt")).expect("sample.txt");
     let names: Vec<&str> = list.lines().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty()).collect();
@@ -36,7 +38,12 @@ fn main() {
     for name in names {
         let path = root.join("schemas").join(name);
         println!("cargo::rerun-if-changed={}", path.display());
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e} (set CONTRACTS_SCHEMASTORE)", path.display()));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!(
+                "cannot read {}: {e} (the SchemaStore sample is tests/data/schemastore-sample, or the corpus CONTRACTS_SCHEMASTORE names)",
+                path.display()
+            )
+        });
         let input = contracts_codegen::SchemaInput::new(format!("schemas/{name}"), text);
         let output = contracts_codegen::generate(&settings, &[input]).unwrap_or_else(|e| panic!("{name}: {e}"));
         let file = &output.files[0];

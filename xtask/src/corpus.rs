@@ -52,7 +52,7 @@ struct Args {
 pub fn run(args: &[String]) -> Result<ExitCode> {
     let repo = crate::check::root();
     let mut a = Args {
-        root: repo.join("../shared/corpus/schemastore"),
+        root: PathBuf::new(),
         json: None,
         jobs: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
         only: None,
@@ -62,12 +62,12 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         timeout: 60,
         known: Some(repo.join("xtask/corpus-known-failures.txt")),
     };
-    let (mut gen_one, mut out, mut module) = (None, None, None);
+    let (mut gen_one, mut out, mut module, mut root) = (None, None, None, None);
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut val = || it.next().cloned().with_context(|| format!("{arg} needs a value"));
         match arg.as_str() {
-            "--root" => a.root = PathBuf::from(val()?),
+            "--root" => root = Some(PathBuf::from(val()?)),
             "--json" => a.json = Some(PathBuf::from(val()?)),
             "--jobs" => a.jobs = val()?.parse().context("--jobs")?,
             "--only" => a.only = Some(val()?),
@@ -82,6 +82,12 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             other => bail!("unknown argument `{other}`"),
         }
     }
+    // No default: the repository holds only the sample tests/corpus-sample
+    // runs, and a guessed path outside it would differ from machine to machine.
+    a.root = root.or_else(|| std::env::var_os("CONTRACTS_SCHEMASTORE").map(PathBuf::from)).context(
+        "cargo xtask corpus needs a SchemaStore checkout laid out as schemas/, support-schemas/, test/, negative_test/: \
+         give --root DIR or set CONTRACTS_SCHEMASTORE (tests/data/schemastore-sample holds only the sample tests/corpus-sample runs)",
+    )?;
     if let Some(name) = gen_one {
         let out = out.context("--gen-one needs --out")?;
         let module = module.context("--gen-one needs --module")?;

@@ -34,8 +34,8 @@ commands:
               [--jsonl] [--format text|json] [--echo] [--contract [--channel
               desktop|phone] [--catalog FILE] [--jira-host HOST]] FILE...
   corpus      generate, compile and run a SchemaStore-like corpus: --root DIR
-              [--json FILE] [--jobs N] [--only GLOB] [--compare] [--timeout S]
-              [--typify-only]
+              (or $CONTRACTS_SCHEMASTORE) [--json FILE] [--jobs N] [--only
+              GLOB] [--compare] [--timeout S] [--typify-only]
   fuzz-diff   compare our validators with the jsonschema crate on generated
               documents for both seeds ([--seed N] [--count N], default 100000
               per seed); exit 1 on any disagreement

@@ -43,13 +43,23 @@ pub struct Case {
     pub required: bool,
 }
 
-/// The suite's location: `$JSON_SCHEMA_TEST_SUITE`, or the copy in the
-/// shared corpus beside the workspace.
+/// The suite's location: `$JSON_SCHEMA_TEST_SUITE`, or the copy vendored
+/// in `tests/data/json-schema-test-suite`.
 pub fn suite_dir(manifest_dir: &Path) -> PathBuf {
     match std::env::var_os("JSON_SCHEMA_TEST_SUITE") {
         Some(p) => PathBuf::from(p),
-        None => manifest_dir.join("../../../shared/corpus/json-schema-test-suite"),
+        None => manifest_dir.join("../data/json-schema-test-suite"),
     }
+}
+
+/// Why the suite could not be read, naming where it was looked for and how
+/// to point elsewhere.
+pub fn missing_suite(suite: &Path, why: &str) -> String {
+    format!(
+        "cannot read the JSON-Schema-Test-Suite at {} (the copy in tests/data/json-schema-test-suite, \
+         or the checkout JSON_SCHEMA_TEST_SUITE names): {why}",
+        suite.display()
+    )
 }
 
 fn json_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
@@ -68,16 +78,18 @@ fn read_json(p: &Path) -> Result<Value, String> {
 }
 
 /// Every test case of `draft`: required files, then `optional/*.json`, then
-/// `optional/format/*.json`, each folder in file-name order.
+/// `optional/format/*.json`, each folder in file-name order. A missing
+/// folder is an error: a partial copy of the suite must not pass as whole.
 pub fn cases(suite: &Path, draft: &Draft) -> Result<Vec<Case>, String> {
     let root = suite.join("tests").join(draft.name);
     let mut out = Vec::new();
     for (sub, required, format_assertion) in [("", true, false), ("optional", false, false), ("optional/format", false, true)] {
         let dir = if sub.is_empty() { root.clone() } else { root.join(sub) };
-        if !dir.is_dir() {
-            continue;
+        let files = json_files(&dir).map_err(|e| missing_suite(suite, &e))?;
+        if files.is_empty() {
+            return Err(missing_suite(suite, &format!("{} holds no test files", dir.display())));
         }
-        for path in json_files(&dir)? {
+        for path in files {
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
             let file = if sub.is_empty() { format!("{}/{name}", draft.name) } else { format!("{}/{sub}/{name}", draft.name) };
             let Value::Array(groups) = read_json(&path)? else {
@@ -126,10 +138,11 @@ fn walk(dir: &Path, rel: &str, out: &mut Vec<(String, PathBuf)>) -> Result<(), S
 }
 
 /// Loads the remotes (except those of draft-03 and the unreleased `v1`,
-/// which no draft run here can use) and the vendored metaschemas.
+/// which no draft run here can use, and which tests/data leaves out) and
+/// the vendored metaschemas.
 pub fn resources(suite: &Path, manifest_dir: &Path) -> Result<Resources, String> {
     let mut files = Vec::new();
-    walk(&suite.join("remotes"), "", &mut files)?;
+    walk(&suite.join("remotes"), "", &mut files).map_err(|e| missing_suite(suite, &e))?;
     let mut remotes = Vec::new();
     for (rel, p) in files {
         if rel.starts_with("v1/") || rel.starts_with("draft3/") {

@@ -17,6 +17,8 @@ fn every_document_gets_its_verdict() {
             _ => {}
         }
     }
+    let positives = generated::CASES.iter().filter(|c| c.valid).count();
+    println!("corpus sample: {} documents ({positives} valid, {} invalid), {} wrong", generated::CASES.len(), generated::CASES.len() - positives, wrong.len());
     assert!(generated::CASES.len() >= 100, "the sample has {} documents", generated::CASES.len());
     assert!(wrong.is_empty(), "{} of {} documents got the wrong verdict:\n{}", wrong.len(), generated::CASES.len(), wrong.join("\n"));
 }

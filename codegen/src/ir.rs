@@ -4,7 +4,7 @@
 //! `exclusiveMaximum`, tuple `items`, `dependencies`, …); every reference is
 //! resolved to a node. Cycles are fine: nodes live in an arena.
 
-use crate::load::{self, Dialect, DocId, Docs, Place};
+use crate::load::{self, Dialect, DocId, Sources, Place};
 use crate::{Error, Settings, Warning};
 use serde_json::{Number, Value};
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -507,7 +507,7 @@ impl Ir {
 }
 
 /// Builds the IR for every document.
-pub fn build(settings: &Settings, docs: &Docs) -> Result<Ir, Error> {
+pub fn build(settings: &Settings, docs: &Sources) -> Result<Ir, Error> {
     let mut b = Builder {
         docs,
         settings,
@@ -571,7 +571,7 @@ pub fn build(settings: &Settings, docs: &Docs) -> Result<Ir, Error> {
 }
 
 struct Builder<'a> {
-    docs: &'a Docs,
+    docs: &'a Sources,
     settings: &'a Settings,
     ir: Ir,
     queue: VecDeque<NodeId>,
@@ -661,6 +661,11 @@ impl Builder<'_> {
             k.reference = Some(Ref { keyword: "$ref", target, dynamic: None });
         }
         if ref_only {
+            // Siblings of `$ref` do not apply here, but their text still
+            // documents the member that holds the reference.
+            for (kw, v) in &m {
+                read_annotation(&mut k, kw, v);
+            }
             self.ir.nodes[id].body = Body::Schema(Box::new(k));
             return Ok(());
         }
@@ -867,13 +872,9 @@ impl Builder<'_> {
                     Value::Bool(_) => {}
                     _ => return Err(err(kw, "must be an array of strings")),
                 },
-                "title" => k.title = v.as_str().map(str::to_owned),
-                "description" => k.description = v.as_str().map(str::to_owned),
-                "default" => k.default = Some(v.clone()),
-                "examples" => k.examples = v.as_array().cloned().unwrap_or_default(),
-                "deprecated" => k.deprecated = v.as_bool() == Some(true),
-                "readOnly" => k.read_only = v.as_bool() == Some(true),
-                "writeOnly" => k.write_only = v.as_bool() == Some(true),
+                "title" | "description" | "default" | "examples" | "deprecated" | "readOnly" | "writeOnly" => {
+                    read_annotation(&mut k, kw, v);
+                }
                 _ if kw.starts_with("x-") => {
                     if *kw == self.settings.sensitivity_keyword {
                         if let Some(s) = v.as_str() {
@@ -931,6 +932,21 @@ impl Builder<'_> {
 
     fn find_resource(&self, uri: &str) -> Option<Place> {
         load::find_resource(self.docs, uri)
+    }
+}
+
+/// Reads `kw` into `k` if it is an annotation that documents a schema
+/// (`title`, `description`, …); other keywords are left alone.
+fn read_annotation(k: &mut Keywords, kw: &str, v: &Value) {
+    match kw {
+        "title" => k.title = v.as_str().map(str::to_owned),
+        "description" => k.description = v.as_str().map(str::to_owned),
+        "default" => k.default = Some(v.clone()),
+        "examples" => k.examples = v.as_array().cloned().unwrap_or_default(),
+        "deprecated" => k.deprecated = v.as_bool() == Some(true),
+        "readOnly" => k.read_only = v.as_bool() == Some(true),
+        "writeOnly" => k.write_only = v.as_bool() == Some(true),
+        _ => {}
     }
 }
 

@@ -5,8 +5,9 @@
 //! * [`load`]: read documents, find each one's dialect, index `$id`s and anchors;
 //! * [`ir`]: one owned schema model, every keyword with its file and JSON Pointer,
 //!   every `$ref` resolved to a node;
-//! * [`plan`]: decide Rust shapes and stable names;
-//! * [`docs`]: reference Markdown from the same IR and plan;
+//! * [`plan`]: decide Rust shapes and stable names ([`analyze`] runs these
+//!   first stages);
+//! * [`docs`]: reference Markdown from the same analysis;
 //! * [`emit`]: token streams (`quote`), pretty-printed (`prettyplease`), one file
 //!   per schema, deterministic.
 //!
@@ -119,13 +120,32 @@ pub struct Output {
     pub warnings: Vec<Warning>,
 }
 
-/// Runs the whole pipeline: a pure function of its inputs.
-pub fn generate(settings: &Settings, inputs: &[SchemaInput]) -> Result<Output, Error> {
-    let docs = load::load(settings, inputs)?;
-    let mut ir = ir::build(settings, &docs).map_err(|e| load::explain_unresolved(&docs, e))?;
+/// What the stages before emission make of the inputs: the loaded
+/// sources, the IR and the plan. [`generate`] and the reference docs
+/// ([`docs::render`]) both start from it, so they read the same model.
+#[derive(Debug)]
+pub struct Analysis {
+    /// The documents, their dialects and the `$id`/anchor index.
+    pub sources: load::Sources,
+    /// The schema model, cycles checked.
+    pub ir: ir::Ir,
+    /// Rust shapes and names.
+    pub plan: plan::Plan,
+}
+
+/// Load → IR → cycle check → plan.
+pub fn analyze(settings: &Settings, inputs: &[SchemaInput]) -> Result<Analysis, Error> {
+    let sources = load::load(settings, inputs)?;
+    let mut ir = ir::build(settings, &sources).map_err(|e| load::explain_unresolved(&sources, e))?;
     cycles::check(&mut ir)?;
     let plan = plan::plan(settings, &ir)?;
-    let mut out = emit::emit(settings, &docs, &ir, &plan)?;
+    Ok(Analysis { sources, ir, plan })
+}
+
+/// Runs the whole pipeline: a pure function of its inputs.
+pub fn generate(settings: &Settings, inputs: &[SchemaInput]) -> Result<Output, Error> {
+    let Analysis { sources, ir, plan } = analyze(settings, inputs)?;
+    let mut out = emit::emit(settings, &sources, &ir, &plan)?;
     out.warnings.splice(0..0, ir.warnings.iter().cloned());
     Ok(out)
 }

@@ -66,7 +66,7 @@ impl Dialect {
     }
 }
 
-/// Index of a document in [`Docs::docs`].
+/// Index of a document in [`Sources::docs`].
 pub type DocId = usize;
 
 /// One parsed document.
@@ -129,7 +129,7 @@ fn is_official(uri: &str) -> bool {
 
 /// For each document whose `$schema` names another input (a custom
 /// metaschema), takes that metaschema's dialect and `$vocabulary`.
-fn custom_metaschemas(docs: &mut Docs) {
+fn custom_metaschemas(docs: &mut Sources) {
     let mut by_uri: HashMap<String, DocId> = HashMap::new();
     for (i, d) in docs.docs.iter().enumerate() {
         by_uri.entry(d.retrieval_uri.clone()).or_insert(i);
@@ -178,7 +178,7 @@ pub struct SchemaInfo {
 
 /// All documents, with every resource and anchor indexed.
 #[derive(Debug, Default)]
-pub struct Docs {
+pub struct Sources {
     /// The documents, in input order.
     pub docs: Vec<Doc>,
     /// Resource URI (no fragment) → place of its root.
@@ -210,8 +210,8 @@ struct ExternalRef {
 }
 
 /// Parses and indexes the inputs.
-pub fn load(settings: &Settings, inputs: &[SchemaInput]) -> Result<Docs, Error> {
-    let mut docs = Docs::default();
+pub fn load(settings: &Settings, inputs: &[SchemaInput]) -> Result<Sources, Error> {
+    let mut docs = Sources::default();
     let mut modules: HashMap<String, String> = HashMap::new();
     for input in inputs {
         let value: Value = serde_json::from_str(&input.text)
@@ -252,7 +252,7 @@ pub fn load(settings: &Settings, inputs: &[SchemaInput]) -> Result<Docs, Error> 
     Ok(docs)
 }
 
-fn index_doc(docs: &mut Docs, id: DocId) -> Result<(), Error> {
+fn index_doc(docs: &mut Sources, id: DocId) -> Result<(), Error> {
     let doc = &docs.docs[id];
     let (value, uri, dialect) = (doc.value.clone(), doc.retrieval_uri.clone(), doc.dialect);
     docs.resources.entry(uri.clone()).or_insert((id, String::new()));
@@ -261,7 +261,7 @@ fn index_doc(docs: &mut Docs, id: DocId) -> Result<(), Error> {
 
 /// Whether `uri` names a loaded resource, directly or by its file name
 /// (the same rule the resolver follows).
-pub fn find_resource(docs: &Docs, uri: &str) -> Option<Place> {
+pub fn find_resource(docs: &Sources, uri: &str) -> Option<Place> {
     if let Some(p) = docs.resources.get(uri) {
         return Some(p.clone());
     }
@@ -281,7 +281,7 @@ pub fn find_resource(docs: &Docs, uri: &str) -> Option<Place> {
 /// Loads, from the local folders and through the retriever, each referenced
 /// resource that no loaded document provides, and the ones those reference
 /// in turn.
-fn retrieve(settings: &Settings, docs: &mut Docs) -> Result<(), Error> {
+fn retrieve(settings: &Settings, docs: &mut Sources) -> Result<(), Error> {
     let mut tried: BTreeSet<String> = BTreeSet::new();
     while let Some(uri) = docs.referenced.pop() {
         if !tried.insert(uri.clone()) || find_resource(docs, &uri).is_some() {
@@ -309,7 +309,7 @@ fn retrieve(settings: &Settings, docs: &mut Docs) -> Result<(), Error> {
 /// retriever gives. A mapped file that is there but unreadable or not JSON is
 /// an error naming it (it is the user's own file); one that is not there is
 /// remembered for the unresolved-reference message.
-fn fetch(settings: &Settings, docs: &mut Docs, uri: &str) -> Result<Option<String>, Error> {
+fn fetch(settings: &Settings, docs: &mut Sources, uri: &str) -> Result<Option<String>, Error> {
     if let Some((mapping, file)) = settings.local_file(uri) {
         let mapped = || format!("read for `{uri}` under `{}` (Settings::with_local_schemas)", mapping.prefix);
         match std::fs::read_to_string(&file) {
@@ -331,7 +331,7 @@ fn fetch(settings: &Settings, docs: &mut Docs, uri: &str) -> Result<Option<Strin
 /// Adds to the error of a `$ref` whose resource no input, local folder or
 /// retriever provided where the generator looked and the two ways to make
 /// it resolve; other errors are returned as they are.
-pub(crate) fn explain_unresolved(docs: &Docs, mut e: Error) -> Error {
+pub(crate) fn explain_unresolved(docs: &Sources, mut e: Error) -> Error {
     let unresolved = docs.external_refs.iter().find(|r| {
         docs.docs[r.doc].path == e.file && r.pointer == e.pointer && find_resource(docs, &r.resource).is_none()
     });
@@ -355,7 +355,7 @@ pub(crate) fn explain_unresolved(docs: &Docs, mut e: Error) -> Error {
 
 /// Walks one subschema, recording its base URI and dialect, resources and anchors.
 fn index(
-    docs: &mut Docs,
+    docs: &mut Sources,
     doc: DocId,
     v: &Value,
     pointer: String,

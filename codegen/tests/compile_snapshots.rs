@@ -4,6 +4,9 @@
 pub mod allof_self {
     include!("snapshots/allof_self.rs");
 }
+pub mod annotated_refs {
+    include!("snapshots/annotated_refs.rs");
+}
 pub mod arrays {
     include!("snapshots/arrays.rs");
 }

@@ -1,6 +1,6 @@
 //! The seed schemas: the shapes the design asks for, no duplicated type.
 
-use contracts_codegen::{ir, load, plan, SchemaInput, Settings};
+use contracts_codegen::{plan, SchemaInput, Settings};
 
 fn seeds() -> Vec<SchemaInput> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../schemas");
@@ -17,9 +17,7 @@ fn names(p: &plan::ModulePlan) -> Vec<&str> {
 #[test]
 fn no_two_types_share_a_shape_and_names_read_well() {
     let settings = Settings::new();
-    let docs = load::load(&settings, &seeds()).unwrap();
-    let ir = ir::build(&settings, &docs).unwrap();
-    let plan = plan::plan(&settings, &ir).unwrap();
+    let plan = contracts_codegen::analyze(&settings, &seeds()).unwrap().plan;
     for m in &plan.modules {
         assert_eq!(plan::duplicate_shapes(m), vec![], "duplicated shapes");
         let all = names(m);

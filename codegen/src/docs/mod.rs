@@ -18,7 +18,7 @@ mod markdown;
 pub mod versions;
 
 use crate::ir::{Ir, NodeId, TypeSet};
-use crate::load::{self, Doc, Docs};
+use crate::load::{Doc, Sources};
 use crate::plan::{self, Command, Extra, Field, Kind, ModulePlan, Select, TypeDef, TypeId, TypeRef, Variant};
 use crate::{Error, SchemaInput, Settings};
 use markdown::{code, prose, table, value_code, wrap, Slugger};
@@ -59,10 +59,7 @@ pub fn render_with(
     inputs: &[SchemaInput],
     examples: &BTreeMap<String, Vec<(String, String)>>,
 ) -> Result<Vec<(String, String)>, Error> {
-    let docs = load::load(settings, inputs)?;
-    let mut ir = crate::ir::build(settings, &docs)?;
-    crate::cycles::check(&mut ir)?;
-    let plan = plan::plan(settings, &ir)?;
+    let crate::Analysis { sources: docs, ir, plan } = crate::analyze(settings, inputs)?;
     let mut out = Vec::new();
     let mut index = Vec::new();
     for module in &plan.modules {
@@ -169,7 +166,7 @@ struct Page<'a> {
 }
 
 impl<'a> Page<'a> {
-    fn new(settings: &'a Settings, options: &'a Options, docs: &'a Docs, ir: &'a Ir, module: &'a ModulePlan, stem: &'a str, examples: &'a [(String, String)]) -> Self {
+    fn new(settings: &'a Settings, options: &'a Options, docs: &'a Sources, ir: &'a Ir, module: &'a ModulePlan, stem: &'a str, examples: &'a [(String, String)]) -> Self {
         let doc = &docs.docs[module.doc.min(docs.docs.len().saturating_sub(1))];
         let n = module.types.len();
         let mut page = Page {

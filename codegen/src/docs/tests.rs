@@ -110,9 +110,7 @@ fn links_resolve_and_nothing_is_untitled() {
 fn every_generated_type_has_a_home() {
     let settings = Settings::new();
     let inputs = seed_inputs();
-    let docs = load::load(&settings, &inputs).expect("loads");
-    let ir = crate::ir::build(&settings, &docs).expect("builds");
-    let plan = plan::plan(&settings, &ir).expect("plans");
+    let plan = crate::analyze(&settings, &inputs).expect("analyzes").plan;
     let p = pages();
     for (module, page) in plan.modules.iter().zip(["schemas/commands.md", "schemas/launch-request.md"]) {
         for t in &module.types {

@@ -9,14 +9,14 @@ pub mod types;
 pub mod validate;
 
 use crate::ir::Ir;
-use crate::load::Docs;
+use crate::load::Sources;
 use crate::plan::Plan;
 use crate::{Error, GeneratedFile, Output, Settings};
 use proc_macro2::TokenStream;
 use quote::quote;
 
 /// Emits every module of the plan.
-pub fn emit(settings: &Settings, docs: &Docs, ir: &Ir, plan: &Plan) -> Result<Output, Error> {
+pub fn emit(settings: &Settings, docs: &Sources, ir: &Ir, plan: &Plan) -> Result<Output, Error> {
     let runtime_path: TokenStream = settings
         .runtime_crate
         .split("::")

@@ -4,13 +4,13 @@
 //! it, so a crate describing its API with schemars embeds the contract exactly.
 
 use crate::ir::{Body, Ir, NodeId};
-use crate::load::Docs;
+use crate::load::Sources;
 use crate::plan::{Kind, ModulePlan};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
 /// `{"types": {TypeName: schema}, "defs": {name: schema}}` for one module.
-pub fn module_schemas(docs: &Docs, ir: &Ir, module: &ModulePlan, module_name: &str) -> String {
+pub fn module_schemas(docs: &Sources, ir: &Ir, module: &ModulePlan, module_name: &str) -> String {
     let mut defs: BTreeMap<String, Value> = BTreeMap::new();
     let mut pending: Vec<NodeId> = Vec::new();
     let mut types = Map::new();
@@ -47,7 +47,7 @@ fn def_name(ir: &Ir, n: NodeId, module_name: &str) -> String {
 
 /// The JSON of node `n` with references rewritten to `#/$defs/NAME`,
 /// resource keywords (`$id`, `$schema`, `$anchor`) and local definitions dropped.
-fn rewrite(docs: &Docs, ir: &Ir, n: NodeId, module_name: &str, pending: &mut Vec<NodeId>) -> Value {
+fn rewrite(docs: &Sources, ir: &Ir, n: NodeId, module_name: &str, pending: &mut Vec<NodeId>) -> Value {
     let node = &ir.nodes[n];
     let Some(v) = docs.docs[node.doc].value.pointer(&node.pointer) else { return Value::Bool(true) };
     let mut out = v.clone();

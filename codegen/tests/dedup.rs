@@ -1,0 +1,49 @@
+//! Shapes deduplicated up to documentation: references that only add text
+//! are their target's type, with the text on the field; a union whose
+//! branches take disjoint JSON types is told apart by the type.
+
+use contracts_codegen::plan::{Kind, ModulePlan, Select, TypeRef};
+use contracts_codegen::{SchemaInput, Settings};
+
+fn plan_of(fixture: &str) -> ModulePlan {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(fixture);
+    let input = SchemaInput::new(format!("fixtures/{fixture}"), std::fs::read_to_string(path).unwrap());
+    let analysis = contracts_codegen::analyze(&Settings::new(), &[input]).unwrap();
+    analysis.plan.modules.into_iter().next().unwrap()
+}
+
+#[test]
+fn annotated_references_share_their_target_type() {
+    let m = plan_of("annotated_refs.json");
+    let names: Vec<&str> = m.types.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names.iter().filter(|n| n.contains("LintLevel")).count(), 1, "{names:?}");
+    let Some(root) = m.types.iter().find(|t| t.name == "Lints") else { panic!("no root type: {names:?}") };
+    let Kind::Struct { fields, .. } = &root.kind else { panic!("root is not a struct") };
+    let ty = |json: &str| fields.iter().find(|f| f.json == json).map(|f| f.ty.clone()).unwrap();
+    // Both lints hold the one `Lint` type, named by its definition.
+    assert_eq!(ty("absolute_paths"), ty("almost_swapped"));
+    let TypeRef::Named(lint) = ty("absolute_paths") else { panic!("lint is not a named type") };
+    assert_eq!(m.types[lint].name, "Lint");
+    assert_eq!(m.types[lint].doc.title.as_deref(), Some("Lint"));
+    // Each property's own text stays on its field.
+    let doc = |json: &str| fields.iter().find(|f| f.json == json).and_then(|f| f.doc.description.clone()).unwrap();
+    assert_eq!(doc("absolute_paths"), "Checks for usage of items through absolute paths.");
+    assert_eq!(doc("almost_swapped"), "Checks for `foo = bar; bar = foo` sequences.");
+    assert_eq!(ty("no_console"), ty("no_debugger"));
+}
+
+#[test]
+fn branches_of_disjoint_json_types_are_picked_by_type() {
+    let m = plan_of("annotated_refs.json");
+    let rule = m.types.iter().find(|t| t.name == "Rule").expect("a Rule type");
+    let Kind::Union { variants, .. } = &rule.kind else { panic!("Rule is not a union") };
+    let masks: Vec<Option<u8>> = variants
+        .iter()
+        .map(|v| match v.select {
+            Select::Branch { by_type, .. } => by_type,
+            _ => None,
+        })
+        .collect();
+    // integer, string, array (the type set bits of `ir::TypeSet`).
+    assert_eq!(masks, vec![Some(4), Some(16), Some(32)]);
+}

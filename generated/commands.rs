@@ -1266,230 +1266,60 @@ mod fast {
         t: &str,
         m: &mut A,
     ) -> ::std::result::Result<Command, A::Error> {
-        ::std::result::Result::Ok(
-            match t {
-                "start" => {
-                    Command::Start(
-                        m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::Typed<StartPayload>>::new(),
-                            )?,
-                    )
-                }
-                "status" => {
-                    Command::Status(
-                        m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::Typed<StatusPayload>>::new(),
-                            )?,
-                    )
-                }
-                "inspect" => {
-                    Command::Inspect(
-                        m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::Typed<InspectPayload>>::new(),
-                            )?,
-                    )
-                }
-                "tail" => {
-                    Command::Tail(
-                        m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::Typed<TailPayload>>::new(),
-                            )?,
-                    )
-                }
-                "pause" => {
-                    Command::Pause(
-                        m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::Typed<PausePayload>>::new(),
-                            )?,
-                    )
-                }
-                "resume" => {
-                    Command::Resume(
-                        m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::Typed<ResumePayload>>::new(),
-                            )?,
-                    )
-                }
-                "cancel" => {
-                    Command::Cancel(
-                        m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::Typed<CancelPayload>>::new(),
-                            )?,
-                    )
-                }
-                "approve" => {
-                    Command::Approve(
-                        m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::Typed<ApprovePayload>>::new(),
-                            )?,
-                    )
-                }
-                "deny" => {
-                    Command::Deny(
-                        m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::Typed<DenyPayload>>::new(),
-                            )?,
-                    )
-                }
-                "retry" => {
-                    Command::Retry(
-                        m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::Typed<RetryPayload>>::new(),
-                            )?,
-                    )
-                }
-                "skip" => {
-                    Command::Skip(
-                        m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::Typed<SkipPayload>>::new(),
-                            )?,
-                    )
-                }
-                "run-tool" => {
-                    Command::RunTool(
-                        m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::Typed<RunToolPayload>>::new(),
-                            )?,
-                    )
-                }
-                "reconcile" => {
-                    Command::Reconcile(
-                        m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::Typed<ReconcilePayload>>::new(),
-                            )?,
-                    )
-                }
-                "shutdown" => {
-                    Command::Shutdown(
-                        m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::Typed<ShutdownPayload>>::new(),
-                            )?,
-                    )
-                }
-                "agent.send" => {
-                    Command::AgentSend(
-                        m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::Typed<AgentSendPayload>>::new(),
-                            )?,
-                    )
-                }
-                _ => {
-                    Command::Unknown {
+        match t {
+            "start" => rt::fast::typed(m).map(Command::Start),
+            "status" => rt::fast::typed(m).map(Command::Status),
+            "inspect" => rt::fast::typed(m).map(Command::Inspect),
+            "tail" => rt::fast::typed(m).map(Command::Tail),
+            "pause" => rt::fast::typed(m).map(Command::Pause),
+            "resume" => rt::fast::typed(m).map(Command::Resume),
+            "cancel" => rt::fast::typed(m).map(Command::Cancel),
+            "approve" => rt::fast::typed(m).map(Command::Approve),
+            "deny" => rt::fast::typed(m).map(Command::Deny),
+            "retry" => rt::fast::typed(m).map(Command::Retry),
+            "skip" => rt::fast::typed(m).map(Command::Skip),
+            "run-tool" => rt::fast::typed(m).map(Command::RunTool),
+            "reconcile" => rt::fast::typed(m).map(Command::Reconcile),
+            "shutdown" => rt::fast::typed(m).map(Command::Shutdown),
+            "agent.send" => rt::fast::typed(m).map(Command::AgentSend),
+            _ => {
+                rt::fast::next::<rt::fast::AnyValue, _>(m)
+                    .map(|payload| Command::Unknown {
                         type_name: t.to_owned(),
-                        payload: m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::AnyValue>::new(),
-                            )?,
-                    }
-                }
-            },
-        )
+                        payload,
+                    })
+            }
+        }
     }
     /// The payload kept raw because it came before the tag.
     fn raw_payload_0(
         t: &str,
         raw: &rt::__private::serde_json::value::RawValue,
     ) -> ::std::option::Option<Command> {
-        ::std::option::Option::Some(
-            match t {
-                "start" => {
-                    Command::Start(
-                        rt::fast::read_raw::<rt::fast::Typed<StartPayload>>(raw)?,
-                    )
-                }
-                "status" => {
-                    Command::Status(
-                        rt::fast::read_raw::<rt::fast::Typed<StatusPayload>>(raw)?,
-                    )
-                }
-                "inspect" => {
-                    Command::Inspect(
-                        rt::fast::read_raw::<rt::fast::Typed<InspectPayload>>(raw)?,
-                    )
-                }
-                "tail" => {
-                    Command::Tail(
-                        rt::fast::read_raw::<rt::fast::Typed<TailPayload>>(raw)?,
-                    )
-                }
-                "pause" => {
-                    Command::Pause(
-                        rt::fast::read_raw::<rt::fast::Typed<PausePayload>>(raw)?,
-                    )
-                }
-                "resume" => {
-                    Command::Resume(
-                        rt::fast::read_raw::<rt::fast::Typed<ResumePayload>>(raw)?,
-                    )
-                }
-                "cancel" => {
-                    Command::Cancel(
-                        rt::fast::read_raw::<rt::fast::Typed<CancelPayload>>(raw)?,
-                    )
-                }
-                "approve" => {
-                    Command::Approve(
-                        rt::fast::read_raw::<rt::fast::Typed<ApprovePayload>>(raw)?,
-                    )
-                }
-                "deny" => {
-                    Command::Deny(
-                        rt::fast::read_raw::<rt::fast::Typed<DenyPayload>>(raw)?,
-                    )
-                }
-                "retry" => {
-                    Command::Retry(
-                        rt::fast::read_raw::<rt::fast::Typed<RetryPayload>>(raw)?,
-                    )
-                }
-                "skip" => {
-                    Command::Skip(
-                        rt::fast::read_raw::<rt::fast::Typed<SkipPayload>>(raw)?,
-                    )
-                }
-                "run-tool" => {
-                    Command::RunTool(
-                        rt::fast::read_raw::<rt::fast::Typed<RunToolPayload>>(raw)?,
-                    )
-                }
-                "reconcile" => {
-                    Command::Reconcile(
-                        rt::fast::read_raw::<rt::fast::Typed<ReconcilePayload>>(raw)?,
-                    )
-                }
-                "shutdown" => {
-                    Command::Shutdown(
-                        rt::fast::read_raw::<rt::fast::Typed<ShutdownPayload>>(raw)?,
-                    )
-                }
-                "agent.send" => {
-                    Command::AgentSend(
-                        rt::fast::read_raw::<rt::fast::Typed<AgentSendPayload>>(raw)?,
-                    )
-                }
-                _ => {
-                    Command::Unknown {
+        match t {
+            "start" => rt::fast::typed_raw(raw).map(Command::Start),
+            "status" => rt::fast::typed_raw(raw).map(Command::Status),
+            "inspect" => rt::fast::typed_raw(raw).map(Command::Inspect),
+            "tail" => rt::fast::typed_raw(raw).map(Command::Tail),
+            "pause" => rt::fast::typed_raw(raw).map(Command::Pause),
+            "resume" => rt::fast::typed_raw(raw).map(Command::Resume),
+            "cancel" => rt::fast::typed_raw(raw).map(Command::Cancel),
+            "approve" => rt::fast::typed_raw(raw).map(Command::Approve),
+            "deny" => rt::fast::typed_raw(raw).map(Command::Deny),
+            "retry" => rt::fast::typed_raw(raw).map(Command::Retry),
+            "skip" => rt::fast::typed_raw(raw).map(Command::Skip),
+            "run-tool" => rt::fast::typed_raw(raw).map(Command::RunTool),
+            "reconcile" => rt::fast::typed_raw(raw).map(Command::Reconcile),
+            "shutdown" => rt::fast::typed_raw(raw).map(Command::Shutdown),
+            "agent.send" => rt::fast::typed_raw(raw).map(Command::AgentSend),
+            _ => {
+                rt::fast::read_raw::<rt::fast::AnyValue>(raw)
+                    .map(|payload| Command::Unknown {
                         type_name: t.to_owned(),
-                        payload: rt::fast::read_raw::<rt::fast::AnyValue>(raw)?,
-                    }
-                }
-            },
-        )
+                        payload,
+                    })
+            }
+        }
     }
     /// The members read so far.
     struct Slots0<'de> {
@@ -1608,60 +1438,53 @@ mod fast {
                         }
                     }
                     "protocolVersion" => {
-                        if let ::std::result::Result::Err(e) = rt::fast::read_member::<
-                            rt::fast::LeafRead<Leaf1>,
-                            _,
-                        >(&mut m, &mut s.f0) {
-                            s.bad.failed(k, e, &mut spare)?;
-                        }
+                        s.bad
+                            .read::<
+                                rt::fast::LeafRead<Leaf1>,
+                                _,
+                            >(k, &mut m, &mut s.f0, &mut spare)?
                     }
                     "commandId" => {
-                        if let ::std::result::Result::Err(e) = rt::fast::read_member::<
-                            rt::fast::LeafRead<Leaf2>,
-                            _,
-                        >(&mut m, &mut s.f1) {
-                            s.bad.failed(k, e, &mut spare)?;
-                        }
+                        s.bad
+                            .read::<
+                                rt::fast::LeafRead<Leaf2>,
+                                _,
+                            >(k, &mut m, &mut s.f1, &mut spare)?
                     }
                     "runId" => {
-                        if let ::std::result::Result::Err(e) = rt::fast::read_member::<
-                            rt::fast::LeafRead<Leaf3>,
-                            _,
-                        >(&mut m, &mut s.f3) {
-                            s.bad.failed(k, e, &mut spare)?;
-                        }
+                        s.bad
+                            .read::<
+                                rt::fast::LeafRead<Leaf3>,
+                                _,
+                            >(k, &mut m, &mut s.f3, &mut spare)?
                     }
                     "issuedAt" => {
-                        if let ::std::result::Result::Err(e) = rt::fast::read_member::<
-                            rt::fast::LeafRead<Leaf4>,
-                            _,
-                        >(&mut m, &mut s.f4) {
-                            s.bad.failed(k, e, &mut spare)?;
-                        }
+                        s.bad
+                            .read::<
+                                rt::fast::LeafRead<Leaf4>,
+                                _,
+                            >(k, &mut m, &mut s.f4, &mut spare)?
                     }
                     "actor" => {
-                        if let ::std::result::Result::Err(e) = rt::fast::read_member::<
-                            rt::fast::Typed<Actor>,
-                            _,
-                        >(&mut m, &mut s.f5) {
-                            s.bad.failed(k, e, &mut spare)?;
-                        }
+                        s.bad
+                            .read::<
+                                rt::fast::Typed<Actor>,
+                                _,
+                            >(k, &mut m, &mut s.f5, &mut spare)?
                     }
                     "expectedSequence" => {
-                        if let ::std::result::Result::Err(e) = rt::fast::read_member::<
-                            rt::fast::LeafRead<Leaf5>,
-                            _,
-                        >(&mut m, &mut s.f6) {
-                            s.bad.failed(k, e, &mut spare)?;
-                        }
+                        s.bad
+                            .read::<
+                                rt::fast::LeafRead<Leaf5>,
+                                _,
+                            >(k, &mut m, &mut s.f6, &mut spare)?
                     }
                     "auth" => {
-                        if let ::std::result::Result::Err(e) = rt::fast::read_member::<
-                            rt::fast::Typed<Auth>,
-                            _,
-                        >(&mut m, &mut s.f8) {
-                            s.bad.failed(k, e, &mut spare)?;
-                        }
+                        s.bad
+                            .read::<
+                                rt::fast::Typed<Auth>,
+                                _,
+                            >(k, &mut m, &mut s.f8, &mut spare)?
                     }
                     _ => {
                         match m
@@ -1706,31 +1529,11 @@ mod fast {
                 return ::std::result::Result::Err(rt::fast::abort());
             };
             ::std::result::Result::Ok(CommandEnvelope {
-                protocol_version: match s.f0 {
-                    ::std::option::Option::Some(x) => x,
-                    ::std::option::Option::None => {
-                        return ::std::result::Result::Err(rt::fast::abort());
-                    }
-                },
-                command_id: match s.f1 {
-                    ::std::option::Option::Some(x) => x,
-                    ::std::option::Option::None => {
-                        return ::std::result::Result::Err(rt::fast::abort());
-                    }
-                },
+                protocol_version: s.f0.ok_or_else(rt::fast::abort::<A::Error>)?,
+                command_id: s.f1.ok_or_else(rt::fast::abort::<A::Error>)?,
                 run_id: s.f3,
-                issued_at: match s.f4 {
-                    ::std::option::Option::Some(x) => x,
-                    ::std::option::Option::None => {
-                        return ::std::result::Result::Err(rt::fast::abort());
-                    }
-                },
-                actor: match s.f5 {
-                    ::std::option::Option::Some(x) => x,
-                    ::std::option::Option::None => {
-                        return ::std::result::Result::Err(rt::fast::abort());
-                    }
-                },
+                issued_at: s.f4.ok_or_else(rt::fast::abort::<A::Error>)?,
+                actor: s.f5.ok_or_else(rt::fast::abort::<A::Error>)?,
                 expected_sequence: s.f6,
                 auth: s.f8,
                 extra: s.unknown,
@@ -1742,9 +1545,7 @@ mod fast {
     }
     rt::string_leaf!(
         Leaf6 -> Kind, | s | [! ::std::matches!(s, "human" | "client" | "system")] =>
-        match s { "human" => ::std::option::Option::Some(Kind::Human), "client" =>
-        ::std::option::Option::Some(Kind::Client), "system" =>
-        ::std::option::Option::Some(Kind::System), _ => ::std::option::Option::None, }
+        Kind::from_json_str(s)
     );
     rt::string_leaf!(
         Leaf7 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
@@ -1796,15 +1597,7 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf15 -> Phase, | s | [! ::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT"
-        | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => match s { "BRAINSTORM" =>
-        ::std::option::Option::Some(Phase::Brainstorm), "SPEC" =>
-        ::std::option::Option::Some(Phase::Spec), "PREFLIGHT" =>
-        ::std::option::Option::Some(Phase::Preflight), "BUILD" =>
-        ::std::option::Option::Some(Phase::Build), "TEST" =>
-        ::std::option::Option::Some(Phase::Test), "REVIEW" =>
-        ::std::option::Option::Some(Phase::Review), "FIX" =>
-        ::std::option::Option::Some(Phase::Fix), "SHIP" =>
-        ::std::option::Option::Some(Phase::Ship), _ => ::std::option::Option::None, }
+        | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => Phase::from_json_str(s)
     );
     rt::via_value!(
         Check16 -> rt::Map < ::std::string::String, rt::Value >, | v |
@@ -1813,9 +1606,7 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf17 -> SandboxRequire, | s | [! ::std::matches!(s, "native" | "best-effort")]
-        => match s { "native" => ::std::option::Option::Some(SandboxRequire::Native),
-        "best-effort" => ::std::option::Option::Some(SandboxRequire::BestEffort), _ =>
-        ::std::option::Option::None, }
+        => SandboxRequire::from_json_str(s)
     );
     rt::object_reader!(
         read_12, Visit12, StartPayload { profile = "profile" : rt::fast::LeafRead <
@@ -1932,9 +1723,8 @@ mod fast {
         ::std::option::Option::Some(ApprovalId(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf25 -> Scope, | s | [! ::std::matches!(s, "once" | "run")] => match s { "once"
-        => ::std::option::Option::Some(Scope::Once), "run" =>
-        ::std::option::Option::Some(Scope::Run), _ => ::std::option::Option::None, }
+        Leaf25 -> Scope, | s | [! ::std::matches!(s, "once" | "run")] =>
+        Scope::from_json_str(s)
     );
     rt::object_reader!(
         read_48, Visit48, ApprovePayload { approval_id = "approvalId" :
@@ -1978,9 +1768,8 @@ mod fast {
         required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf29 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] => match s {
-        "plan" => ::std::option::Option::Some(Mode::Plan), "apply" =>
-        ::std::option::Option::Some(Mode::Apply), _ => ::std::option::Option::None, }
+        Leaf29 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] =>
+        Mode::from_json_str(s)
     );
     rt::object_reader!(
         read_57, Visit57, ReconcilePayload { mode = "mode" : rt::fast::LeafRead < Leaf29
@@ -1991,10 +1780,8 @@ mod fast {
         Leaf5 >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf30 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] => match
-        s { "steer" => ::std::option::Option::Some(Delivery::Steer), "follow-up" =>
-        ::std::option::Option::Some(Delivery::FollowUp), _ =>
-        ::std::option::Option::None, }
+        Leaf30 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] =>
+        Delivery::from_json_str(s)
     );
     rt::object_reader!(
         read_60, Visit60, AgentSendPayload { agent_id = "agentId" : rt::fast::LeafRead <

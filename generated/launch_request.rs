@@ -176,17 +176,11 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf3 -> Mode, | s | [! ::std::matches!(s, "interactive" | "autopilot" |
-        "background")] => match s { "interactive" =>
-        ::std::option::Option::Some(Mode::Interactive), "autopilot" =>
-        ::std::option::Option::Some(Mode::Autopilot), "background" =>
-        ::std::option::Option::Some(Mode::Background), _ => ::std::option::Option::None,
-        }
+        "background")] => Mode::from_json_str(s)
     );
     rt::string_leaf!(
-        Leaf4 -> Kind, | s | [! ::std::matches!(s, "analysis" | "development")] => match
-        s { "analysis" => ::std::option::Option::Some(Kind::Analysis), "development" =>
-        ::std::option::Option::Some(Kind::Development), _ => ::std::option::Option::None,
-        }
+        Leaf4 -> Kind, | s | [! ::std::matches!(s, "analysis" | "development")] =>
+        Kind::from_json_str(s)
     );
     rt::string_leaf!(
         Leaf5 -> QuestionId, | s | [! RE1.is_match(s)] =>
@@ -227,14 +221,20 @@ mod validators {
         ok &= c.prop(l, s, x, "mode", v3);
         ok &= c.prop(l, s, x, "kind", v4);
         ok &= c.prop_sensitive(l, s, x, "answers", v8);
-        for (key, v) in x {
-            let mut matched = matches!(
-                key.as_str(), "contractVersion" | "input" | "mode" | "kind" | "answers"
-            );
-            if !matched {
-                ok &= c.unexpected_member(l, s, "additionalProperties", key);
-            }
-        }
+        ok
+            &= c
+                .unexpected_members(
+                    l,
+                    s,
+                    x,
+                    "additionalProperties",
+                    |key| {
+                        matches!(
+                            key, "contractVersion" | "input" | "mode" | "kind" |
+                            "answers"
+                        )
+                    },
+                );
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

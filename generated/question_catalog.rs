@@ -187,9 +187,8 @@ mod fast {
         => ::std::option::Option::Some(QuestionId(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf3 -> Select, | s | [! ::std::matches!(s, "single" | "multi")] => match s {
-        "single" => ::std::option::Option::Some(Select::Single), "multi" =>
-        ::std::option::Option::Some(Select::Multi), _ => ::std::option::Option::None, }
+        Leaf3 -> Select, | s | [! ::std::matches!(s, "single" | "multi")] =>
+        Select::from_json_str(s)
     );
     rt::string_leaf!(
         Leaf4 -> Label, | s | [! rt::fast::max_length(s, 500u64)] =>
@@ -243,12 +242,15 @@ mod validators {
         ok &= c.required(l, s, x, &["catalogVersion", "questions"]);
         ok &= c.prop(l, s, x, "catalogVersion", v1);
         ok &= c.prop(l, s, x, "questions", v11);
-        for (key, v) in x {
-            let mut matched = matches!(key.as_str(), "catalogVersion" | "questions");
-            if !matched {
-                ok &= c.unexpected_member(l, s, "additionalProperties", key);
-            }
-        }
+        ok
+            &= c
+                .unexpected_members(
+                    l,
+                    s,
+                    x,
+                    "additionalProperties",
+                    |key| matches!(key, "catalogVersion" | "questions"),
+                );
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -267,15 +269,20 @@ mod validators {
         ok &= c.prop(l, s, x, "answerable", v10);
         ok &= c.prop(l, s, x, "options", v12);
         ok &= c.prop(l, s, x, "answer", v8);
-        for (key, v) in x {
-            let mut matched = matches!(
-                key.as_str(), "id" | "select" | "label" | "answerable" | "options" |
-                "answer"
-            );
-            if !matched {
-                ok &= c.unexpected_member(l, s, "additionalProperties", key);
-            }
-        }
+        ok
+            &= c
+                .unexpected_members(
+                    l,
+                    s,
+                    x,
+                    "additionalProperties",
+                    |key| {
+                        matches!(
+                            key, "id" | "select" | "label" | "answerable" | "options" |
+                            "answer"
+                        )
+                    },
+                );
         ok
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -299,12 +306,15 @@ mod validators {
         ok &= c.required(l, s, x, &["id"]);
         ok &= c.prop(l, s, x, "id", v7);
         ok &= c.prop(l, s, x, "label", v5);
-        for (key, v) in x {
-            let mut matched = matches!(key.as_str(), "id" | "label");
-            if !matched {
-                ok &= c.unexpected_member(l, s, "additionalProperties", key);
-            }
-        }
+        ok
+            &= c
+                .unexpected_members(
+                    l,
+                    s,
+                    x,
+                    "additionalProperties",
+                    |key| matches!(key, "id" | "label"),
+                );
         ok
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -321,12 +331,15 @@ mod validators {
         let mut ok = true;
         ok &= c.required(l, s, x, &["pattern"]);
         ok &= c.prop(l, s, x, "pattern", v9);
-        for (key, v) in x {
-            let mut matched = matches!(key.as_str(), "pattern");
-            if !matched {
-                ok &= c.unexpected_member(l, s, "additionalProperties", key);
-            }
-        }
+        ok
+            &= c
+                .unexpected_members(
+                    l,
+                    s,
+                    x,
+                    "additionalProperties",
+                    |key| matches!(key, "pattern"),
+                );
         ok
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

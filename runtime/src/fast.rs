@@ -384,6 +384,17 @@ impl Broken {
         self.0.len()
     }
 
+    /// Reads member `name` into `slot` with reader `R` ([`read_member`]); at
+    /// a broken rule the member's JSON is kept here ([`Self::failed`]).
+    #[inline]
+    pub fn read<'de, R: Read, A: MapAccess<'de>>(&mut self, name: Cow<'_, str>, m: &mut A, slot: &mut Option<R::Out>, spare: &mut Option<A::Error>) -> Result<(), A::Error> {
+        match read_member::<R, A>(m, slot) {
+            Ok(()) => Ok(()),
+            Err(e) => self.failed(name, e, spare),
+        }
+    }
+
+
     /// Member `name`'s reader failed with `e`: on a broken rule its value is
     /// kept, `e` is kept in `spare` (to hand the object up with, see
     /// [`invalid_with`]) and the reader reads on (`Ok`); otherwise `e` stands.
@@ -575,6 +586,24 @@ impl<'de, R: Read> DeserializeSeed<'de> for Seed<R> {
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<R::Out, D::Error> {
         R::read(d)
     }
+}
+
+/// Reads the next member's value as the generated type `T` (its own reader).
+#[inline]
+pub fn typed<'de, T: crate::Contract, A: de::MapAccess<'de>>(m: &mut A) -> Result<T, A::Error> {
+    next::<Typed<T>, A>(m)
+}
+
+/// [`read_raw`] for a generated type `T` (its own reader).
+#[inline]
+pub fn typed_raw<T: crate::Contract>(raw: &serde_json::value::RawValue) -> Option<T> {
+    read_raw::<Typed<T>>(raw)
+}
+
+/// Reads the next member's value with reader `R`.
+#[inline]
+pub fn next<'de, R: Read, A: de::MapAccess<'de>>(m: &mut A) -> Result<R::Out, A::Error> {
+    m.next_value_seed(Seed::<R>::new())
 }
 
 /// Reads a named member's value into its slot. A name seen twice aborts:

@@ -204,13 +204,17 @@ macro_rules! string_enum {
             pub fn as_str(&self) -> &'static str {
                 match self { $(Self::$variant => $json,)* }
             }
+            /// The value whose JSON text is `s`, if `s` is one of the listed strings.
+            pub fn from_json_str(s: &str) -> ::std::option::Option<Self> {
+                match s {
+                    $($json => ::std::option::Option::Some(Self::$variant),)*
+                    _ => ::std::option::Option::None,
+                }
+            }
         }
         impl $crate::FromKey for $name {
             fn from_key(s: ::std::string::String) -> ::std::result::Result<Self, $crate::Mismatch> {
-                match s.as_str() {
-                    $($json => ::std::result::Result::Ok(Self::$variant),)*
-                    _ => ::std::result::Result::Err($crate::Mismatch::new("one of the listed strings")),
-                }
+                Self::from_json_str(&s).ok_or_else(|| $crate::Mismatch::new("one of the listed strings"))
             }
         }
         $crate::__string_enum_common!($name);

@@ -477,6 +477,19 @@ impl Ctx {
         self.fail(loc, at, kw, || Msg::about(loc).s(" has unexpected member `").s(key).s("`").done())
     }
 
+    /// `additionalProperties: false` with no `patternProperties`: each
+    /// member `known` does not name is refused, in document order.
+    #[inline]
+    pub fn unexpected_members(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, kw: &'static str, known: impl Fn(&str) -> bool) -> bool {
+        let mut ok = true;
+        for key in m.keys() {
+            if !known(key) {
+                ok &= self.unexpected_member(loc, at, kw, key);
+            }
+        }
+        ok
+    }
+
     /// An item that `items: false` (or `additionalItems`/`unevaluatedItems: false`) refuses.
     pub fn unexpected_item(&mut self, loc: &Loc, at: &SchemaPath, kw: &'static str, index: usize, allowed: usize) -> bool {
         self.fail(loc, at, kw, || {

@@ -490,6 +490,8 @@ impl<'a> Readers<'a> {
                 Kind::Newtype => quote!(#some(#out_ty(s.to_owned()))),
                 // A constant's conversion compares too: keep it exact.
                 Kind::Const(c) => quote!((s == #c).then_some(#out_ty)),
+                // The enum's own conversion (it matches the listed strings).
+                Kind::StringEnum { open: false, .. } => quote!(#out_ty::from_json_str(s)),
                 Kind::StringEnum { values, open, other } => {
                     let arms = values.iter().map(|(r, j)| {
                         let v = super::types::ident(r);
@@ -524,16 +526,10 @@ impl<'a> Readers<'a> {
         Member {
             slot: quote!(#local: ::std::option::Option<<#reader as #rt::fast::Read>::Out>,),
             keep: quote!(p.#how(#json, self.#local);),
-            arm: quote! {
-                #json => {
-                    if let ::std::result::Result::Err(e) = #rt::fast::read_member::<#reader, _>(&mut m, &mut s.#local) {
-                        s.bad.failed(k, e, &mut spare)?;
-                    }
-                }
-            },
+            arm: quote!(#json => s.bad.read::<#reader, _>(k, &mut m, &mut s.#local, &mut spare)?,),
             missing: if f.required { quote!(|| s.#local.is_none()) } else { quote!() },
             take: if f.required {
-                quote!(#fid: match s.#local { ::std::option::Option::Some(x) => x, ::std::option::Option::None => return ::std::result::Result::Err(#rt::fast::abort()) },)
+                quote!(#fid: s.#local.ok_or_else(#rt::fast::abort::<A::Error>)?,)
             } else {
                 quote!(#fid: s.#local,)
             },
@@ -732,8 +728,21 @@ impl<'a> Readers<'a> {
         for (c, (t, schemas)) in cmds.iter().zip(&known) {
             let reader = self.reader(validators, commands, schemas, &c.payload);
             let v = super::types::ident(&c.name);
-            now_arms.push(quote!(#t => #enum_name::#v(m.next_value_seed(#rt::fast::Seed::<#reader>::new())?),));
-            raw_arms.push(quote!(#t => #enum_name::#v(#rt::fast::read_raw::<#reader>(raw)?),));
+            // A generated type's own reader needs no turbofish: the variant names it.
+            let typed = match &c.payload {
+                TypeRef::Named(p) => {
+                    let n = super::types::ident(&self.plan.types[*p].name);
+                    reader.to_string() == quote!(#rt::fast::Typed<#n>).to_string()
+                }
+                _ => false,
+            };
+            let (now_read, raw_read) = if typed {
+                (quote!(#rt::fast::typed(m)), quote!(#rt::fast::typed_raw(raw)))
+            } else {
+                (quote!(#rt::fast::next::<#reader, _>(m)), quote!(#rt::fast::read_raw::<#reader>(raw)))
+            };
+            now_arms.push(quote!(#t => #now_read.map(#enum_name::#v),));
+            raw_arms.push(quote!(#t => #raw_read.map(#enum_name::#v),));
         }
         // A known command's payload, read and checked, is handed up as a
         // placeholder when every schema the validators take it through is a
@@ -754,12 +763,12 @@ impl<'a> Readers<'a> {
             Some(schemas) => {
                 let reader = self.reader(validators, commands, &schemas, &unknown_payload);
                 (
-                    quote!(_ => #enum_name::Unknown { type_name: t.to_owned(), payload: m.next_value_seed(#rt::fast::Seed::<#reader>::new())? },),
-                    quote!(_ => #enum_name::Unknown { type_name: t.to_owned(), payload: #rt::fast::read_raw::<#reader>(raw)? },),
+                    quote!(_ => #rt::fast::next::<#reader, _>(m).map(|payload| #enum_name::Unknown { type_name: t.to_owned(), payload }),),
+                    quote!(_ => #rt::fast::read_raw::<#reader>(raw).map(|payload| #enum_name::Unknown { type_name: t.to_owned(), payload }),),
                 )
             }
             // No command has this type: the payload is read as JSON, for the validators.
-            None => (quote!(_ => return ::std::result::Result::Err(#rt::fast::invalid_member(m)),), quote!(_ => return #rt::fast::invalid_raw(raw),)),
+            None => (quote!(_ => ::std::result::Result::Err(#rt::fast::invalid_member(m)),), quote!(_ => #rt::fast::invalid_raw(raw),)),
         };
         let command_field = super::types::ident(&crate::plan::names::field_name(&self.plan.types[commands].name));
         let f = format_ident!("read_{}", id);
@@ -775,17 +784,17 @@ impl<'a> Readers<'a> {
             }
             /// The payload when the tag came first (at a broken rule, its JSON is handed up).
             fn #now<'de, A: de::MapAccess<'de>>(t: &str, m: &mut A) -> ::std::result::Result<#enum_name, A::Error> {
-                ::std::result::Result::Ok(match t {
+                match t {
                     #(#now_arms)*
                     #now_other
-                })
+                }
             }
             /// The payload kept raw because it came before the tag.
             fn #later(t: &str, raw: &#rt::__private::serde_json::value::RawValue) -> ::std::option::Option<#enum_name> {
-                ::std::option::Option::Some(match t {
+                match t {
                     #(#raw_arms)*
                     #raw_other
-                })
+                }
             }
             /// The members read so far.
             struct #slots_ty<'de> {

@@ -691,7 +691,18 @@ impl<'a> Validators<'a> {
             });
         }
         let patterns = k.pattern_properties.clone();
-        if !patterns.is_empty() || k.additional_properties.is_some() {
+        let closed = k.additional_properties.filter(|a| matches!(self.ir.nodes[*a].body, Body::Bool(false)));
+        if let (Some(a), true) = (closed, patterns.is_empty()) {
+            // Only the named members: one call, the names matched in place.
+            let names: Vec<&String> = k.properties.iter().map(|(n, _)| n).collect();
+            let known = if names.is_empty() { quote!(|_| false) } else { quote!(|key| matches!(key, #(#names)|*)) };
+            let rel = self.ir.relative_pointer(id, a);
+            let kw = rel.trim_start_matches('/').to_owned();
+            out.push(quote!(ok &= c.unexpected_members(l, s, x, #kw, #known);));
+            if ev.is_some() {
+                out.push(quote!(ev.all_properties = true;));
+            }
+        } else if !patterns.is_empty() || k.additional_properties.is_some() {
             let names: Vec<&String> = k.properties.iter().map(|(n, _)| n).collect();
             let known = if names.is_empty() { quote!(false) } else { quote!(matches!(key.as_str(), #(#names)|*)) };
             let track_match = k.additional_properties.is_some();

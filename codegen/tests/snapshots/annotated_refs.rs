@@ -142,12 +142,7 @@ mod fast {
     const B0: &str = "file:///fixtures/annotated_refs.json";
     rt::string_leaf!(
         Leaf2 -> LintLevel, | s | [! ::std::matches!(s, "forbid" | "deny" | "warn" |
-        "allow")] => match s { "forbid" =>
-        ::std::option::Option::Some(LintLevel::Forbid), "deny" =>
-        ::std::option::Option::Some(LintLevel::Deny), "warn" =>
-        ::std::option::Option::Some(LintLevel::Warn), "allow" =>
-        ::std::option::Option::Some(LintLevel::Allow), _ => ::std::option::Option::None,
-        }
+        "allow")] => LintLevel::from_json_str(s)
     );
     rt::union_reader!(
         Union1, VisitUnion1 -> Lint { str => Lint::LintLevel; rt::fast::LeafRead < Leaf2
@@ -160,10 +155,7 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf5 -> StringRule, | s | [! ::std::matches!(s, "off" | "warn" | "error")] =>
-        match s { "off" => ::std::option::Option::Some(StringRule::Off), "warn" =>
-        ::std::option::Option::Some(StringRule::Warn), "error" =>
-        ::std::option::Option::Some(StringRule::Error), _ => ::std::option::Option::None,
-        }
+        StringRule::from_json_str(s)
     );
     rt::union_reader!(
         Union3, VisitUnion3 -> Rule { number => Rule::Integer; rt::fast::LeafRead < Leaf4
@@ -200,15 +192,20 @@ mod validators {
         ok &= c.prop(l, s, x, "almost_swapped", v8);
         ok &= c.prop(l, s, x, "no_console", v9);
         ok &= c.prop(l, s, x, "no_debugger", v9);
-        for (key, v) in x {
-            let mut matched = matches!(
-                key.as_str(), "absolute_paths" | "almost_swapped" | "no_console" |
-                "no_debugger"
-            );
-            if !matched {
-                ok &= c.unexpected_member(l, s, "additionalProperties", key);
-            }
-        }
+        ok
+            &= c
+                .unexpected_members(
+                    l,
+                    s,
+                    x,
+                    "additionalProperties",
+                    |key| {
+                        matches!(
+                            key, "absolute_paths" | "almost_swapped" | "no_console" |
+                            "no_debugger"
+                        )
+                    },
+                );
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

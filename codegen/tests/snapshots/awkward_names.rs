@@ -102,10 +102,8 @@ mod fast {
         ::std::option::Option::Some(String(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf3 -> Result, | s | [! ::std::matches!(s, "Ok" | "Err" | "ok")] => match s {
-        "Ok" => ::std::option::Option::Some(Result::Ok), "Err" =>
-        ::std::option::Option::Some(Result::Err), "ok" =>
-        ::std::option::Option::Some(Result::Ok2), _ => ::std::option::Option::None, }
+        Leaf3 -> Result, | s | [! ::std::matches!(s, "Ok" | "Err" | "ok")] =>
+        Result::from_json_str(s)
     );
     rt::object_reader!(
         read_0, Visit0, AwkwardNames { r#type = "type" : rt::fast::LeafRead < Leaf1 >,

@@ -219,12 +219,15 @@ mod validators {
         let mut ok = true;
         ok &= c.prop(l, s, x, "a", v11);
         ok &= c.prop(l, s, x, "b", v12);
-        for (key, v) in x {
-            let mut matched = matches!(key.as_str(), "a" | "b");
-            if !matched {
-                ok &= c.unexpected_member(l, s, "additionalProperties", key);
-            }
-        }
+        ok
+            &= c
+                .unexpected_members(
+                    l,
+                    s,
+                    x,
+                    "additionalProperties",
+                    |key| matches!(key, "a" | "b"),
+                );
         ok
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -260,12 +263,7 @@ mod validators {
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
         let mut ok = true;
-        for (key, v) in x {
-            let mut matched = false;
-            if !matched {
-                ok &= c.unexpected_member(l, s, "additionalProperties", key);
-            }
-        }
+        ok &= c.unexpected_members(l, s, x, "additionalProperties", |_| false);
         ok
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -210,10 +210,8 @@ mod fast {
         B0, "/properties/fixedNumber")
     );
     rt::string_leaf!(
-        Leaf13 -> Color, | s | [! ::std::matches!(s, "red" | "green" | "blue")] => match
-        s { "red" => ::std::option::Option::Some(Color::Red), "green" =>
-        ::std::option::Option::Some(Color::Green), "blue" =>
-        ::std::option::Option::Some(Color::Blue), _ => ::std::option::Option::None, }
+        Leaf13 -> Color, | s | [! ::std::matches!(s, "red" | "green" | "blue")] =>
+        Color::from_json_str(s)
     );
     rt::via_value!(
         Check14 -> ::std::option::Option < MixedEnum >, | v |

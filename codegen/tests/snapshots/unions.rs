@@ -453,61 +453,34 @@ mod fast {
         t: &str,
         m: &mut A,
     ) -> ::std::result::Result<EventBody, A::Error> {
-        ::std::result::Result::Ok(
-            match t {
-                "created" => {
-                    EventBody::Created(
-                        m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::Typed<CreatedData>>::new(),
-                            )?,
-                    )
-                }
-                "deleted" => {
-                    EventBody::Deleted(
-                        m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::Typed<DeletedData>>::new(),
-                            )?,
-                    )
-                }
-                _ => {
-                    EventBody::Unknown {
+        match t {
+            "created" => rt::fast::typed(m).map(EventBody::Created),
+            "deleted" => rt::fast::typed(m).map(EventBody::Deleted),
+            _ => {
+                rt::fast::next::<rt::fast::AnyValue, _>(m)
+                    .map(|payload| EventBody::Unknown {
                         type_name: t.to_owned(),
-                        payload: m
-                            .next_value_seed(
-                                rt::fast::Seed::<rt::fast::AnyValue>::new(),
-                            )?,
-                    }
-                }
-            },
-        )
+                        payload,
+                    })
+            }
+        }
     }
     /// The payload kept raw because it came before the tag.
     fn raw_payload_12(
         t: &str,
         raw: &rt::__private::serde_json::value::RawValue,
     ) -> ::std::option::Option<EventBody> {
-        ::std::option::Option::Some(
-            match t {
-                "created" => {
-                    EventBody::Created(
-                        rt::fast::read_raw::<rt::fast::Typed<CreatedData>>(raw)?,
-                    )
-                }
-                "deleted" => {
-                    EventBody::Deleted(
-                        rt::fast::read_raw::<rt::fast::Typed<DeletedData>>(raw)?,
-                    )
-                }
-                _ => {
-                    EventBody::Unknown {
+        match t {
+            "created" => rt::fast::typed_raw(raw).map(EventBody::Created),
+            "deleted" => rt::fast::typed_raw(raw).map(EventBody::Deleted),
+            _ => {
+                rt::fast::read_raw::<rt::fast::AnyValue>(raw)
+                    .map(|payload| EventBody::Unknown {
                         type_name: t.to_owned(),
-                        payload: rt::fast::read_raw::<rt::fast::AnyValue>(raw)?,
-                    }
-                }
-            },
-        )
+                        payload,
+                    })
+            }
+        }
     }
     /// The members read so far.
     struct Slots12<'de> {
@@ -605,12 +578,11 @@ mod fast {
                         }
                     }
                     "at" => {
-                        if let ::std::result::Result::Err(e) = rt::fast::read_member::<
-                            rt::fast::LeafRead<Leaf4>,
-                            _,
-                        >(&mut m, &mut s.f2) {
-                            s.bad.failed(k, e, &mut spare)?;
-                        }
+                        s.bad
+                            .read::<
+                                rt::fast::LeafRead<Leaf4>,
+                                _,
+                            >(k, &mut m, &mut s.f2, &mut spare)?
                     }
                     _ => {
                         match m

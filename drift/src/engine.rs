@@ -48,6 +48,10 @@ struct Alt {
     flat: Flat,
     cat: u8,
     branch: Option<(&'static str, NodeId)>,
+    /// Taken from a `oneOf` whose branches may overlap: values matching two
+    /// of them are rejected. A `oneOf` of pairwise disjoint branches is an
+    /// `anyOf`, and its alternatives are not exclusive.
+    exclusive: bool,
     at: Loc,
 }
 
@@ -194,7 +198,7 @@ impl<'a> Engine<'a> {
 
     fn expand(&mut self, new: bool, s: &Sch, domain: u8) -> Vec<Alt> {
         let mut out = Vec::new();
-        self.expand_rec(new, &s.nodes, &s.at, &mut Vec::new(), None, domain, &mut out);
+        self.expand_rec(new, &s.nodes, &s.at, &mut Vec::new(), (None, false), domain, &mut out);
         out
     }
 
@@ -205,7 +209,7 @@ impl<'a> Engine<'a> {
         nodes: &[NodeId],
         at: &Loc,
         consumed: &mut Vec<(NodeId, &'static str)>,
-        branch: Option<(&'static str, NodeId)>,
+        (branch, exclusive): (Option<(&'static str, NodeId)>, bool),
         domain: u8,
         out: &mut Vec<Alt>,
     ) {
@@ -217,12 +221,13 @@ impl<'a> Engine<'a> {
         if out.len() < MAX_ALTS {
             if let Some(g) = f.groups.iter().find(|g| !consumed.contains(&(g.src, g.kw))).cloned() {
                 consumed.push((g.src, g.kw));
+                let excl = if branch.is_none() { g.kw == "oneOf" && !self.pairwise_disjoint(new, nodes, &g.branches) } else { exclusive };
                 for b in &g.branches {
                     let mut ns = nodes.to_vec();
                     ns.push(*b);
                     let br = branch.or(Some((g.kw, *b)));
                     let bat = if branch.is_none() { self.loc(new, *b, "") } else { at.clone() };
-                    self.expand_rec(new, &ns, &bat, consumed, br, domain, out);
+                    self.expand_rec(new, &ns, &bat, consumed, (br, excl), domain, out);
                 }
                 consumed.pop();
                 return;
@@ -259,8 +264,46 @@ impl<'a> Engine<'a> {
                 flat.enum_ = Some(kept);
             }
             flat.types = types;
-            out.push(Alt { flat, cat, branch, at: at.clone() });
+            out.push(Alt { flat, cat, branch, exclusive, at: at.clone() });
         }
+    }
+
+    /// Whether no value can satisfy two of `branches`, each taken together
+    /// with `base` (see [`apart`]). Then `oneOf` means the same as `anyOf`.
+    fn pairwise_disjoint(&self, new: bool, base: &[NodeId], branches: &[NodeId]) -> bool {
+        let ir = self.ir(new);
+        let flats: Vec<Flat> = branches
+            .iter()
+            .map(|b| {
+                let mut nodes = base.to_vec();
+                nodes.push(*b);
+                flatten(ir, &nodes)
+            })
+            .collect();
+        flats.iter().enumerate().all(|(i, a)| flats[i + 1..].iter().all(|b| apart((ir, a), (ir, b))))
+    }
+
+    /// `oneOf` exclusivity within one type category: two alternatives of
+    /// `side`'s overlapping `oneOf`, from different branches, that a value
+    /// of `other` (an alternative of the other side) may satisfy both of.
+    /// Such a value is valid on the other side and rejected on this one.
+    /// Not decided when both sides are exclusive (overlaps on both sides).
+    fn exclusivity_conflict<'x>(&self, new: bool, side: &[&'x Alt], other: &[&'x Alt]) -> Option<(&'x Alt, &'x Alt, &'x Alt)> {
+        if other.iter().any(|a| a.exclusive) {
+            return None;
+        }
+        let (ir, oir) = (self.ir(new), self.ir(!new));
+        for (i, a) in side.iter().enumerate().filter(|(_, a)| a.exclusive) {
+            for b in side[i + 1..].iter().filter(|b| b.exclusive && b.branch.map(|x| x.1) != a.branch.map(|x| x.1)) {
+                if apart((ir, &a.flat), (ir, &b.flat)) {
+                    continue;
+                }
+                if let Some(o) = other.iter().find(|o| !apart((oir, &o.flat), (ir, &a.flat)) && !apart((oir, &o.flat), (ir, &b.flat))) {
+                    return Some((a, b, o));
+                }
+            }
+        }
+        None
     }
 
     /// Checks the simple keywords of `f` against a value (used to filter
@@ -311,9 +354,7 @@ impl<'a> Engine<'a> {
             }
             Value::Array(a) => !(f.min_items.is_some_and(|(m, _)| (a.len() as u64) < m) || f.max_items.is_some_and(|(m, _)| (a.len() as u64) > m)),
             Value::Object(m) => {
-                if !(f.required.keys().all(|r| m.contains_key(r))
-                    && !(f.min_props.is_some_and(|(x, _)| (m.len() as u64) < x) || f.max_props.is_some_and(|(x, _)| (m.len() as u64) > x)))
-                {
+                if !(f.required.keys().all(|r| m.contains_key(r)) && !(f.min_props.is_some_and(|(x, _)| (m.len() as u64) < x) || f.max_props.is_some_and(|(x, _)| (m.len() as u64) > x))) {
                     return false;
                 }
                 if depth > 16 {
@@ -359,6 +400,36 @@ impl<'a> Engine<'a> {
         for (cat, _) in CATS {
             let oc: Vec<&Alt> = oalts.iter().filter(|a| a.cat == cat).collect();
             let nc: Vec<&Alt> = nalts.iter().filter(|a| a.cat == cat).collect();
+            // `anyOf` and a `oneOf` of disjoint branches mean the same; what
+            // differs is a value matching two branches of an overlapping `oneOf`.
+            if let Some((a, b, o)) = self.exclusivity_conflict(true, &nc, &oc) {
+                let name = cat_name(cat, o.flat.types);
+                let (al, bl) = (a.branch.map(|x| self.loc(true, x.1, "")), b.branch.map(|x| self.loc(true, x.1, "")));
+                let (ap, bp) = (al.as_ref().map(|l| l.pointer.clone()).unwrap_or_default(), bl.map(|l| l.pointer).unwrap_or_default());
+                out.push(self.change(
+                    "combinator-changed",
+                    Some(o.at.clone()),
+                    al,
+                    Breaks::W,
+                    ctx,
+                    format!("oneOf branches #{ap} and #{bp} overlap on {name} values the old schema accepts: such values are now rejected"),
+                    None,
+                ));
+            }
+            if let Some((a, b, n)) = self.exclusivity_conflict(false, &oc, &nc) {
+                let name = cat_name(cat, n.flat.types);
+                let (al, bl) = (a.branch.map(|x| self.loc(false, x.1, "")), b.branch.map(|x| self.loc(false, x.1, "")));
+                let (ap, bp) = (al.as_ref().map(|l| l.pointer.clone()).unwrap_or_default(), bl.map(|l| l.pointer).unwrap_or_default());
+                out.push(self.change(
+                    "combinator-changed",
+                    al,
+                    Some(n.at.clone()),
+                    Breaks::R,
+                    ctx,
+                    format!("old oneOf branches #{ap} and #{bp} overlap on {name} values the new schema accepts: old readers rejected them"),
+                    None,
+                ));
+            }
             match (oc.len(), nc.len()) {
                 (0, 0) => {}
                 (0, _) => {
@@ -411,7 +482,15 @@ impl<'a> Engine<'a> {
             Some((kw, b)) => {
                 let k = if kw == "oneOf" { "oneof-branch-removed" } else { "anyof-branch-removed" };
                 let title = self.branch_title(false, b);
-                self.change(k, Some(self.loc(false, b, "")), Some(n.at.clone()), Breaks::W, ctx, format!("{kw} branch{title} removed: its {name} values are rejected"), Some(sample(a.cat, a.flat.types)))
+                self.change(
+                    k,
+                    Some(self.loc(false, b, "")),
+                    Some(n.at.clone()),
+                    Breaks::W,
+                    ctx,
+                    format!("{kw} branch{title} removed: its {name} values are rejected"),
+                    Some(sample(a.cat, a.flat.types)),
+                )
             }
             None => self.change(
                 "type-narrowed",
@@ -625,20 +704,6 @@ impl<'a> Engine<'a> {
 
     fn compare_alt(&mut self, o: &Alt, n: &Alt, ctx: &Ctx) -> Vec<Change> {
         let mut out = Vec::new();
-        if let (Some((ok, ob)), Some((nk, nb))) = (o.branch, n.branch) {
-            if ok != nk {
-                let b = if ok == "oneOf" { Breaks::R } else { Breaks::W };
-                out.push(self.change(
-                    "combinator-changed",
-                    Some(self.loc(false, ob, "")),
-                    Some(self.loc(true, nb, "")),
-                    b,
-                    ctx,
-                    format!("{ok} became {nk}: overlapping branches are {}", if ok == "oneOf" { "now accepted" } else { "now rejected" }),
-                    None,
-                ));
-            }
-        }
         let c = self.compare_flat(&o.flat, &n.flat, o.cat, &o.at, &n.at, ctx);
         out.extend(c);
         out
@@ -792,12 +857,28 @@ impl<'a> Engine<'a> {
                 let (a, b) = (list(ov), list(nv));
                 for v in &b {
                     if !a.iter().any(|w| json_eq(v, w)) {
-                        out.push(self.change("known-value-added", ol.clone(), nl.clone(), Breaks::NONE, ctx, format!("{v} joins the known values of an open set ({name}); other values stay valid"), Some(v.clone())));
+                        out.push(self.change(
+                            "known-value-added",
+                            ol.clone(),
+                            nl.clone(),
+                            Breaks::NONE,
+                            ctx,
+                            format!("{v} joins the known values of an open set ({name}); other values stay valid"),
+                            Some(v.clone()),
+                        ));
                     }
                 }
                 for v in &a {
                     if !b.iter().any(|w| json_eq(v, w)) {
-                        out.push(self.change("known-value-removed", ol.clone(), nl.clone(), Breaks::NONE, ctx, format!("{v} leaves the known values of an open set ({name}); it stays valid"), Some(v.clone())));
+                        out.push(self.change(
+                            "known-value-removed",
+                            ol.clone(),
+                            nl.clone(),
+                            Breaks::NONE,
+                            ctx,
+                            format!("{v} leaves the known values of an open set ({name}); it stays valid"),
+                            Some(v.clone()),
+                        ));
                     }
                 }
                 continue;
@@ -819,12 +900,8 @@ impl<'a> Engine<'a> {
 
     #[allow(clippy::too_many_arguments)]
     fn compare_numbers(&mut self, o: &Flat, n: &Flat, ints: bool, oat: &Loc, nat: &Loc, ctx: &Ctx, out: &mut Vec<Change>) {
-        let lo = |b: &Option<flat::Bnd>| -> Option<(f64, bool)> {
-            b.as_ref().map(|b| if ints { (if b.excl { b.v.floor() + 1.0 } else { b.v.ceil() }, false) } else { (b.v, b.excl) })
-        };
-        let hi = |b: &Option<flat::Bnd>| -> Option<(f64, bool)> {
-            b.as_ref().map(|b| if ints { (if b.excl { b.v.ceil() - 1.0 } else { b.v.floor() }, false) } else { (b.v, b.excl) })
-        };
+        let lo = |b: &Option<flat::Bnd>| -> Option<(f64, bool)> { b.as_ref().map(|b| if ints { (if b.excl { b.v.floor() + 1.0 } else { b.v.ceil() }, false) } else { (b.v, b.excl) }) };
+        let hi = |b: &Option<flat::Bnd>| -> Option<(f64, bool)> { b.as_ref().map(|b| if ints { (if b.excl { b.v.ceil() - 1.0 } else { b.v.floor() }, false) } else { (b.v, b.excl) }) };
         // Encode exclusivity as a tiny shift so one ordering serves both.
         let enc_lo = |x: Option<(f64, bool)>| x;
         let cmp = |a: (f64, bool), b: (f64, bool), lower: bool| -> std::cmp::Ordering {
@@ -933,7 +1010,9 @@ impl<'a> Engine<'a> {
                 Some(PatternChange::Equivalent) => {}
                 Some(PatternChange::Narrowed(w)) => out.push(self.change("pattern-narrowed", Some(ol), Some(nl), Breaks::W, ctx, msg(&format!(": {w:?} no longer matches")), Some(json!(w)))),
                 Some(PatternChange::Widened(w)) => out.push(self.change("pattern-widened", Some(ol), Some(nl), Breaks::R, ctx, msg(&format!(": {w:?} now matches")), Some(json!(w)))),
-                Some(PatternChange::Changed(a, _)) => out.push(self.change("pattern-changed", Some(ol), Some(nl), Breaks::BOTH, ctx, msg(&format!(": neither includes the other ({a:?} no longer matches)")), Some(json!(a)))),
+                Some(PatternChange::Changed(a, _)) => {
+                    out.push(self.change("pattern-changed", Some(ol), Some(nl), Breaks::BOTH, ctx, msg(&format!(": neither includes the other ({a:?} no longer matches)")), Some(json!(a))))
+                }
                 None => out.push(self.change("pattern-changed", Some(ol), Some(nl), Breaks::BOTH, ctx, msg(" (outside the decidable subset: both directions assumed)"), None)),
             }
             return;
@@ -1002,22 +1081,27 @@ impl<'a> Engine<'a> {
         out.extend(c);
         let f = |v: f64| format!("{v}");
         let zero = |m: Option<(u64, NodeId)>| m.filter(|x| x.0 > 0);
-        for (base, is_min, a, b, kw) in [
-            ("min-items", true, zero(o.min_items), zero(n.min_items), "minItems"),
-            ("max-items", false, o.max_items, n.max_items, "maxItems"),
-        ] {
+        for (base, is_min, a, b, kw) in [("min-items", true, zero(o.min_items), zero(n.min_items), "minItems"), ("max-items", false, o.max_items, n.max_items, "maxItems")] {
             let c = self.bound(base, is_min, a.map(|x| x.0 as f64), b.map(|x| x.0 as f64), self.kloc(false, a.map(|x| x.1), kw, oat), self.kloc(true, b.map(|x| x.1), kw, nat), ctx, &f);
             out.extend(c);
         }
         match (o.unique, n.unique) {
-            (None, Some(s)) => out.push(self.change("unique-items-added", Some(oat.clone()), Some(self.loc(true, s, "uniqueItems")), Breaks::W, ctx, "items must now be unique".into(), Some(json!([1, 1])))),
-            (Some(s), None) => out.push(self.change("unique-items-removed", Some(self.loc(false, s, "uniqueItems")), Some(nat.clone()), Breaks::R, ctx, "items may now repeat".into(), Some(json!([1, 1])))),
+            (None, Some(s)) => {
+                out.push(self.change("unique-items-added", Some(oat.clone()), Some(self.loc(true, s, "uniqueItems")), Breaks::W, ctx, "items must now be unique".into(), Some(json!([1, 1]))))
+            }
+            (Some(s), None) => {
+                out.push(self.change("unique-items-removed", Some(self.loc(false, s, "uniqueItems")), Some(nat.clone()), Breaks::R, ctx, "items may now repeat".into(), Some(json!([1, 1]))))
+            }
             _ => {}
         }
         match (o.contains.is_empty(), n.contains.is_empty()) {
             (true, true) => {}
-            (true, false) => out.push(self.change("contains-added", Some(oat.clone()), Some(self.loc(true, n.contains[0], "")), Breaks::W, ctx, "arrays must now contain a matching item".into(), Some(json!([])))),
-            (false, true) => out.push(self.change("contains-removed", Some(self.loc(false, o.contains[0], "")), Some(nat.clone()), Breaks::R, ctx, "arrays no longer need a matching item".into(), Some(json!([])))),
+            (true, false) => {
+                out.push(self.change("contains-added", Some(oat.clone()), Some(self.loc(true, n.contains[0], "")), Breaks::W, ctx, "arrays must now contain a matching item".into(), Some(json!([]))))
+            }
+            (false, true) => {
+                out.push(self.change("contains-removed", Some(self.loc(false, o.contains[0], "")), Some(nat.clone()), Breaks::R, ctx, "arrays no longer need a matching item".into(), Some(json!([]))))
+            }
             (false, false) => {
                 let os = Sch { nodes: o.contains.clone(), at: self.loc(false, o.contains[0], "") };
                 let ns = Sch { nodes: n.contains.clone(), at: self.loc(true, n.contains[0], "") };
@@ -1025,10 +1109,9 @@ impl<'a> Engine<'a> {
                 let c = self.diff(&os, &ns, &c2);
                 out.extend(c);
                 let one = |m: Option<(u64, NodeId)>| m.filter(|x| x.0 != 1);
-                for (base, is_min, a, b, kw) in [
-                    ("min-contains", true, one(o.min_contains), one(n.min_contains), "minContains"),
-                    ("max-contains", false, o.max_contains, n.max_contains, "maxContains"),
-                ] {
+                for (base, is_min, a, b, kw) in
+                    [("min-contains", true, one(o.min_contains), one(n.min_contains), "minContains"), ("max-contains", false, o.max_contains, n.max_contains, "maxContains")]
+                {
                     let (av, bv) = (a.map(|x| x.0 as f64), b.map(|x| x.0 as f64));
                     let (av, bv) = if is_min { (Some(av.unwrap_or(1.0)), Some(bv.unwrap_or(1.0))) } else { (av, bv) };
                     if let Some(c) = self.bound(base, is_min, av, bv, self.kloc(false, a.map(|x| x.1), kw, oat), self.kloc(true, b.map(|x| x.1), kw, nat), ctx, &f) {
@@ -1052,7 +1135,7 @@ impl<'a> Engine<'a> {
                 nodes = a.clone();
             }
         }
-        let anchor = self.kloc(new, f.additional_src, "additionalProperties", at);
+        let anchor = self.kloc(new, f.additional_src, f.additional_kw, at);
         if nodes.is_empty() {
             Sch { nodes, at: anchor }
         } else {
@@ -1099,8 +1182,22 @@ impl<'a> Engine<'a> {
                     if lenient && open {
                         b.readers = false;
                     }
-                    let how = if fb.nodes.is_empty() { "any value is now accepted there" } else if self.flat_falsy(true, &fb) { "it is now rejected" } else { "it now falls under additionalProperties/patternProperties" };
-                    out.push(self.change("property-removed", Some(self.loc(false, a[0], "")), Some(self.kloc(true, None, "", &Loc { file: nat.file.clone(), pointer: format!("{}/properties", nat.pointer) })), b, &c2, format!("property `{name}` removed: {how}"), None));
+                    let how = if fb.nodes.is_empty() {
+                        "any value is now accepted there"
+                    } else if self.flat_falsy(true, &fb) {
+                        "it is now rejected"
+                    } else {
+                        "it now falls under additionalProperties/patternProperties"
+                    };
+                    out.push(self.change(
+                        "property-removed",
+                        Some(self.loc(false, a[0], "")),
+                        Some(self.kloc(true, None, "", &Loc { file: nat.file.clone(), pointer: format!("{}/properties", nat.pointer) })),
+                        b,
+                        &c2,
+                        format!("property `{name}` removed: {how}"),
+                        None,
+                    ));
                     let _ = tok;
                 }
                 (None, Some(b)) => {
@@ -1112,8 +1209,22 @@ impl<'a> Engine<'a> {
                     if lenient && open {
                         br.writers = false;
                     }
-                    let how = if fb.nodes.is_empty() { "open object: old documents may hold any value there" } else if self.flat_falsy(false, &fb) { "old readers reject it" } else { "it used to fall under additionalProperties/patternProperties" };
-                    out.push(self.change("property-added", Some(Loc { file: oat.file.clone(), pointer: format!("{}/properties", oat.pointer) }), Some(self.loc(true, b[0], "")), br, &c2, format!("property `{name}` added ({how})"), None));
+                    let how = if fb.nodes.is_empty() {
+                        "open object: old documents may hold any value there"
+                    } else if self.flat_falsy(false, &fb) {
+                        "old readers reject it"
+                    } else {
+                        "it used to fall under additionalProperties/patternProperties"
+                    };
+                    out.push(self.change(
+                        "property-added",
+                        Some(Loc { file: oat.file.clone(), pointer: format!("{}/properties", oat.pointer) }),
+                        Some(self.loc(true, b[0], "")),
+                        br,
+                        &c2,
+                        format!("property `{name}` added ({how})"),
+                        None,
+                    ));
                 }
                 (None, None) => {}
             }
@@ -1122,13 +1233,29 @@ impl<'a> Engine<'a> {
             if ctx.ignore_prop.as_deref() == Some(r.as_str()) || o.required.contains_key(r) {
                 continue;
             }
-            out.push(self.change("required-added", Some(self.kloc(false, None, "", oat)), Some(self.loc(true, *s, "required")), Breaks::W, &Ctx { inst: join(&ctx.inst, r), ..ctx.clone() }, format!("`{r}` is now required"), None));
+            out.push(self.change(
+                "required-added",
+                Some(self.kloc(false, None, "", oat)),
+                Some(self.loc(true, *s, "required")),
+                Breaks::W,
+                &Ctx { inst: join(&ctx.inst, r), ..ctx.clone() },
+                format!("`{r}` is now required"),
+                None,
+            ));
         }
         for (r, s) in &o.required {
             if ctx.ignore_prop.as_deref() == Some(r.as_str()) || n.required.contains_key(r) {
                 continue;
             }
-            out.push(self.change("required-removed", Some(self.loc(false, *s, "required")), Some(nat.clone()), Breaks::R, &Ctx { inst: join(&ctx.inst, r), ..ctx.clone() }, format!("`{r}` is no longer required"), None));
+            out.push(self.change(
+                "required-removed",
+                Some(self.loc(false, *s, "required")),
+                Some(nat.clone()),
+                Breaks::R,
+                &Ctx { inst: join(&ctx.inst, r), ..ctx.clone() },
+                format!("`{r}` is no longer required"),
+                None,
+            ));
         }
         // patternProperties
         for (p, a) in &o.pprops {
@@ -1168,10 +1295,26 @@ impl<'a> Engine<'a> {
             let (oo, no) = (self.is_open(false, &os), self.is_open(true, &ns));
             if oo && nf {
                 let b = if self.policy.lenient { Breaks::NONE } else { Breaks::W };
-                out.push(self.change("additional-properties-closed", Some(os.at.clone()), Some(self.kloc(true, n.additional_src, "additionalProperties", nat)), b, &c2, "undeclared members are now rejected".into(), None));
+                out.push(self.change(
+                    "additional-properties-closed",
+                    Some(os.at.clone()),
+                    Some(self.kloc(true, n.additional_src, n.additional_kw, nat)),
+                    b,
+                    &c2,
+                    "undeclared members are now rejected".into(),
+                    None,
+                ));
             } else if of && no {
                 let b = if self.policy.lenient { Breaks::NONE } else { Breaks::R };
-                out.push(self.change("additional-properties-opened", Some(self.kloc(false, o.additional_src, "additionalProperties", oat)), Some(ns.at.clone()), b, &c2, "undeclared members are now accepted".into(), None));
+                out.push(self.change(
+                    "additional-properties-opened",
+                    Some(self.kloc(false, o.additional_src, o.additional_kw, oat)),
+                    Some(ns.at.clone()),
+                    b,
+                    &c2,
+                    "undeclared members are now accepted".into(),
+                    None,
+                ));
             } else {
                 let mut c = self.diff(&os, &ns, &c2);
                 for ch in &mut c {
@@ -1194,10 +1337,7 @@ impl<'a> Engine<'a> {
         }
         let f = |v: f64| format!("{v}");
         let zero = |m: Option<(u64, NodeId)>| m.filter(|x| x.0 > 0);
-        for (base, is_min, a, b, kw) in [
-            ("min-properties", true, zero(o.min_props), zero(n.min_props), "minProperties"),
-            ("max-properties", false, o.max_props, n.max_props, "maxProperties"),
-        ] {
+        for (base, is_min, a, b, kw) in [("min-properties", true, zero(o.min_props), zero(n.min_props), "minProperties"), ("max-properties", false, o.max_props, n.max_props, "maxProperties")] {
             let c = self.bound(base, is_min, a.map(|x| x.0 as f64), b.map(|x| x.0 as f64), self.kloc(false, a.map(|x| x.1), kw, oat), self.kloc(true, b.map(|x| x.1), kw, nat), ctx, &f);
             out.extend(c);
         }
@@ -1261,7 +1401,9 @@ impl<'a> Engine<'a> {
                     }
                 }
                 (None, Some(b)) => out.push(self.change("not-added", Some(oat.clone()), Some(self.loc(true, *b, "")), Breaks::W, ctx, "`not` added: values it matches are now rejected".into(), None)),
-                (Some(a), None) => out.push(self.change("not-removed", Some(self.loc(false, *a, "")), Some(nat.clone()), Breaks::R, ctx, "`not` removed: values it matched are now accepted".into(), None)),
+                (Some(a), None) => {
+                    out.push(self.change("not-removed", Some(self.loc(false, *a, "")), Some(nat.clone()), Breaks::R, ctx, "`not` removed: values it matched are now accepted".into(), None))
+                }
                 (None, None) => {}
             }
         }
@@ -1272,27 +1414,45 @@ impl<'a> Engine<'a> {
         for i in 0..len {
             match (o.conds.get(i), n.conds.get(i)) {
                 (Some(a), Some(b)) => {
+                    // `if`/`then`/`else` is one construct: (if ∧ then) ∨ (¬if ∧ else).
+                    // Values whose `if` verdict moved meet the other branch.
                     let oi = Sch { nodes: vec![a.0], at: self.loc(false, a.0, "") };
                     let ni = Sch { nodes: vec![b.0], at: self.loc(true, b.0, "") };
-                    let c = self.diff(&oi, &ni, ctx);
-                    if c.iter().any(|x| x.breaks.any()) {
-                        out.push(self.change("conditional-changed", Some(oi.at), Some(ni.at), Breaks::BOTH, ctx, "`if` changed: which documents `then`/`else` apply to moved".into(), None));
-                        continue;
+                    let moved = self.diff(&oi, &ni, ctx).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks));
+                    // `then`/`else` apply together with the rest of the schema.
+                    let with = |base: &[NodeId], x: Option<NodeId>| -> Vec<NodeId> {
+                        let mut v = base.to_vec();
+                        v.extend(x);
+                        v
+                    };
+                    let region = |e: &Self, new: bool, f: &Flat, c: &(NodeId, Option<NodeId>, Option<NodeId>, NodeId), kw: &str| {
+                        let x = if kw == "then" { c.1 } else { c.2 };
+                        let mut s = e.child(new, Some(&with(&f.members, x)), &e.loc(new, c.3, ""), &format!("/{kw}"));
+                        s.at = e.kloc(new, x, "", &e.loc(new, c.3, kw));
+                        s
+                    };
+                    if moved.any() {
+                        let mut breaks = Breaks::NONE;
+                        let mut how = Vec::new();
+                        if moved.writers {
+                            // Some values `if` selected before no longer match it: `then` → `else`.
+                            let (os, ns) = (region(self, false, o, a, "then"), region(self, true, n, b, "else"));
+                            breaks = breaks.or(self.diff(&os, &ns, ctx).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks)));
+                            how.push("values it no longer selects meet `else` instead of `then`");
+                        }
+                        if moved.readers {
+                            let (os, ns) = (region(self, false, o, a, "else"), region(self, true, n, b, "then"));
+                            breaks = breaks.or(self.diff(&os, &ns, ctx).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks)));
+                            how.push("values it now selects meet `then` instead of `else`");
+                        }
+                        let verdict = if breaks.any() { "" } else { " (the branches agree on them: no verdict changes)" };
+                        out.push(self.change("conditional-changed", Some(oi.at.clone()), Some(ni.at.clone()), breaks, ctx, format!("`if` changed: {}{verdict}", how.join("; ")), None));
                     }
                     for (ox, nx, kw) in [(a.1, b.1, "then"), (a.2, b.2, "else")] {
                         if ox.is_none() && nx.is_none() {
                             continue;
                         }
-                        // `then`/`else` apply together with the rest of the schema.
-                        let with = |base: &[NodeId], x: Option<NodeId>| -> Vec<NodeId> {
-                            let mut v = base.to_vec();
-                            v.extend(x);
-                            v
-                        };
-                        let mut os = self.child(false, Some(&with(&o.members, ox)), &self.loc(false, a.3, ""), &format!("/{kw}"));
-                        let mut ns = self.child(true, Some(&with(&n.members, nx)), &self.loc(true, b.3, ""), &format!("/{kw}"));
-                        os.at = self.kloc(false, ox, "", &self.loc(false, a.3, kw));
-                        ns.at = self.kloc(true, nx, "", &self.loc(true, b.3, kw));
+                        let (os, ns) = (region(self, false, o, a, kw), region(self, true, n, b, kw));
                         let c = self.diff(&os, &ns, ctx);
                         out.extend(c);
                     }
@@ -1345,6 +1505,65 @@ pub fn dedupe(v: &mut Vec<Change>) {
         }
     }
     *v = out;
+}
+
+/// Whether no value satisfies both `a` and `b` (each with the IR it was
+/// flattened from), by what is decidable without solving: different JSON
+/// types, disjoint `const`/`enum` values, disjoint length, size or numeric
+/// ranges, and for objects a member both require with disjoint
+/// `const`/`enum` values, or one requires and the other forbids. `false`
+/// means "may overlap".
+pub fn apart((ia, a): (&Ir, &Flat), (ib, b): (&Ir, &Flat)) -> bool {
+    if a.falsy || b.falsy {
+        return true;
+    }
+    let types = |f: &Flat| -> u8 {
+        let t = if f.types & FRAC != 0 { f.types | INT } else { f.types };
+        match &f.enum_ {
+            Some(e) => t & e.iter().fold(0, |acc, v| acc | value_type(v)),
+            None => t,
+        }
+    };
+    let shared = types(a) & types(b);
+    if shared == 0 {
+        return true;
+    }
+    let disjoint_values = |x: &[Value], y: &[Value]| !x.iter().any(|v| y.iter().any(|w| json_eq(v, w)));
+    if let (Some(x), Some(y)) = (&a.enum_, &b.enum_) {
+        if disjoint_values(x, y) {
+            return true;
+        }
+    }
+    let ranges_apart = |lo: Option<(u64, NodeId)>, hi: Option<(u64, NodeId)>| lo.zip(hi).is_some_and(|((l, _), (h, _))| l > h);
+    let counted_apart = |amin, amax, bmin, bmax| ranges_apart(amin, bmax) || ranges_apart(bmin, amax);
+    match shared {
+        STR => counted_apart(a.min_len, a.max_len, b.min_len, b.max_len),
+        ARR => counted_apart(a.min_items, a.max_items, b.min_items, b.max_items),
+        t if t & !NUM == 0 => {
+            let below = |hi: &Option<flat::Bnd>, lo: &Option<flat::Bnd>| match (hi, lo) {
+                (Some(h), Some(l)) => h.v < l.v || (h.v == l.v && (h.excl || l.excl)),
+                _ => false,
+            };
+            below(&a.upper, &b.lower) || below(&b.upper, &a.lower)
+        }
+        OBJ => {
+            let member = |ir: &Ir, f: &Flat, p: &str| f.props.iter().find(|(n, _)| n == p).map(|(_, nodes)| flatten(ir, nodes));
+            let forbids = |ir: &Ir, f: &Flat, p: &str| member(ir, f, p).is_some_and(|m| m.falsy);
+            if counted_apart(a.min_props, a.max_props, b.min_props, b.max_props) {
+                return true;
+            }
+            let names: BTreeSet<&String> = a.required.keys().chain(b.required.keys()).collect();
+            names.into_iter().any(|p| {
+                let (ra, rb) = (a.required.contains_key(p), b.required.contains_key(p));
+                if (ra && forbids(ib, b, p)) || (rb && forbids(ia, a, p)) {
+                    return true;
+                }
+                let values = |ir: &Ir, f: &Flat| member(ir, f, p).and_then(|m| m.enum_);
+                ra && rb && matches!((values(ia, a), values(ib, b)), (Some(x), Some(y)) if disjoint_values(&x, &y))
+            })
+        }
+        _ => false,
+    }
 }
 
 /// A schema that only restricts the JSON type.

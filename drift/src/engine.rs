@@ -1100,7 +1100,27 @@ impl<'a> Engine<'a> {
                 out.push(self.change("contains-added", Some(oat.clone()), Some(self.loc(true, n.contains[0], "")), Breaks::W, ctx, "arrays must now contain a matching item".into(), Some(json!([]))))
             }
             (false, true) => {
-                out.push(self.change("contains-removed", Some(self.loc(false, o.contains[0], "")), Some(nat.clone()), Breaks::R, ctx, "arrays no longer need a matching item".into(), Some(json!([]))))
+                // A tuple position every new array has, whose values the old
+                // `contains` accepts, still guarantees a matching item.
+                let min = n.min_items.map_or(0, |m| m.0);
+                let os = Sch { nodes: o.contains.clone(), at: self.loc(false, o.contains[0], "") };
+                let guaranteed = (0..n.prefix.len().min(min as usize)).any(|i| {
+                    let ns = self.child(true, Some(&n.prefix[i]), &npar, &format!("/{i}"));
+                    let c2 = Ctx { inst: format!("{}/{i}", ctx.inst), domain: ALL, ignore_prop: None };
+                    !self.diff(&os, &ns, &c2).iter().any(|c| c.breaks.readers)
+                });
+                let min_contains = o.min_contains.map_or(1, |m| m.0);
+                if !(guaranteed && min_contains <= 1 && o.max_contains.is_none()) {
+                    out.push(self.change(
+                        "contains-removed",
+                        Some(self.loc(false, o.contains[0], "")),
+                        Some(nat.clone()),
+                        Breaks::R,
+                        ctx,
+                        "arrays no longer need a matching item".into(),
+                        Some(json!([])),
+                    ))
+                }
             }
             (false, false) => {
                 let os = Sch { nodes: o.contains.clone(), at: self.loc(false, o.contains[0], "") };
@@ -1143,6 +1163,23 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Whether `propertyNames` of `f` rejects the member name `name`.
+    fn name_rejected(&mut self, new: bool, f: &Flat, name: &str) -> bool {
+        if f.pnames.is_empty() {
+            return false;
+        }
+        let names = flatten(self.ir(new), &f.pnames);
+        names.falsy || !self.simple_accepts(new, &names, &json!(name), 0)
+    }
+
+    /// How many members an object of `f` can hold when it is closed (no
+    /// `patternProperties`, undeclared members rejected): its declared
+    /// members that accept something. `None` when it is open.
+    fn capacity(&self, new: bool, f: &Flat) -> Option<u64> {
+        let closed = f.pprops.is_empty() && f.additional.as_ref().is_some_and(|a| flatten(self.ir(new), a).falsy);
+        closed.then(|| f.props.iter().filter(|(_, nodes)| !flatten(self.ir(new), nodes).falsy).count() as u64)
+    }
+
     fn is_open(&self, new: bool, s: &Sch) -> bool {
         s.nodes.is_empty() || {
             let f = flatten(self.ir(new), &s.nodes);
@@ -1182,6 +1219,10 @@ impl<'a> Engine<'a> {
                     if lenient && open {
                         b.readers = false;
                     }
+                    // New documents cannot hold a member the new propertyNames rejects.
+                    if self.name_rejected(true, n, name) {
+                        b.readers = false;
+                    }
                     let how = if fb.nodes.is_empty() {
                         "any value is now accepted there"
                     } else if self.flat_falsy(true, &fb) {
@@ -1207,6 +1248,10 @@ impl<'a> Engine<'a> {
                     let sub = self.diff(&fb, &ns, &c2);
                     let mut br = sub.iter().fold(Breaks::NONE, |a, c| a.or(c.breaks));
                     if lenient && open {
+                        br.writers = false;
+                    }
+                    // Old documents cannot hold a member the old propertyNames rejects.
+                    if self.name_rejected(false, o, name) {
                         br.writers = false;
                     }
                     let how = if fb.nodes.is_empty() {
@@ -1337,7 +1382,10 @@ impl<'a> Engine<'a> {
         }
         let f = |v: f64| format!("{v}");
         let zero = |m: Option<(u64, NodeId)>| m.filter(|x| x.0 > 0);
-        for (base, is_min, a, b, kw) in [("min-properties", true, zero(o.min_props), zero(n.min_props), "minProperties"), ("max-properties", false, o.max_props, n.max_props, "maxProperties")] {
+        // A maxProperties at or above what a closed object can hold limits nothing.
+        let bounded = |e: &Self, new: bool, f: &Flat| f.max_props.filter(|(m, _)| e.capacity(new, f).is_none_or(|c| *m < c));
+        let (omax, nmax) = (bounded(self, false, o), bounded(self, true, n));
+        for (base, is_min, a, b, kw) in [("min-properties", true, zero(o.min_props), zero(n.min_props), "minProperties"), ("max-properties", false, omax, nmax, "maxProperties")] {
             let c = self.bound(base, is_min, a.map(|x| x.0 as f64), b.map(|x| x.0 as f64), self.kloc(false, a.map(|x| x.1), kw, oat), self.kloc(true, b.map(|x| x.1), kw, nat), ctx, &f);
             out.extend(c);
         }

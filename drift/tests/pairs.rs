@@ -171,6 +171,12 @@ pairs! {
     anyof_to_oneof_same_key_unrequired: {"anyOf": [{"type": "object", "properties": {"k": {"const": "a"}}}, {"type": "object", "properties": {"k": {"const": "b"}}}]} => {"oneOf": [{"type": "object", "properties": {"k": {"const": "a"}}}, {"type": "object", "properties": {"k": {"const": "b"}}}]}, "writers", ["combinator-changed"];
     oneof_overlap_outside_old_values: {"type": "string", "maxLength": 0} => {"oneOf": [{"type": "string"}, {"anyOf": [{"type": "string", "minLength": 1}, {"type": "number"}]}]}, "readers", [];
     oneof_overlap_grows_from_single_branch: {"oneOf": [{"type": "string"}]} => {"oneOf": [{"type": "string"}, {"maxLength": 5}]}, "both", ["combinator-changed"];
+    // --- what an object or array can hold
+    max_properties_beyond_closed_capacity: {"type": "object", "properties": {"x": true}, "maxProperties": 1, "additionalProperties": false} => {"type": "object", "properties": {"x": true}, "maxProperties": 3, "additionalProperties": false}, "none", [];
+    max_properties_within_closed_capacity: {"type": "object", "properties": {"x": true, "y": true}, "maxProperties": 1, "additionalProperties": false} => {"type": "object", "properties": {"x": true, "y": true}, "maxProperties": 3, "additionalProperties": false}, "readers", ["max-properties-removed"];
+    property_names_exclude_removed_member: {"type": "object", "properties": {"forbidden": {"type": "string"}}} => {"type": "object", "propertyNames": {"enum": ["allowed"]}}, "writers", [];
+    contains_guaranteed_by_required_tuple_item: {"type": "array", "contains": {"type": "integer"}} => {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string"}], "items": false, "minItems": 1}, "writers", [];
+    contains_not_guaranteed_by_optional_tuple_item: {"type": "array", "contains": {"type": "integer"}} => {"type": "array", "prefixItems": [{"type": "integer"}], "items": false}, "both", ["contains-removed"];
     // --- self-inclusion through allOf is read as the generator reads it (`true`)
     allof_self_inclusion_adds_nothing: {"type": "string"} => {"allOf": [{"$ref": "#"}], "type": "string"}, "none", [];
     // --- references and annotations

@@ -306,6 +306,49 @@ impl<'a> Engine<'a> {
         None
     }
 
+    /// Both sides overlapping `oneOf`s of two branches in this category:
+    /// the values matching both branches (rejected) are compared as a schema
+    /// of their own. Values that join the overlap were valid and are now
+    /// rejected (writers); values that leave it were rejected and are now
+    /// accepted (readers). More branches are not decided.
+    fn overlap_moved(&mut self, oc: &[&Alt], nc: &[&Alt], cat: u8, ctx: &Ctx) -> Option<Change> {
+        // The two alternatives' nodes, or `None` when they cannot overlap here.
+        let pair = |e: &Self, new: bool, alts: &[&Alt]| -> Option<Option<Vec<NodeId>>> {
+            let ex: Vec<&&Alt> = alts.iter().filter(|a| a.exclusive).collect();
+            if ex.len() != 2 || ex[0].branch.map(|b| b.1) == ex[1].branch.map(|b| b.1) {
+                return None;
+            }
+            if apart((e.ir(new), &ex[0].flat), (e.ir(new), &ex[1].flat)) {
+                return Some(None);
+            }
+            let mut nodes: Vec<NodeId> = ex[0].flat.members.iter().chain(&ex[1].flat.members).copied().collect();
+            nodes.sort_unstable();
+            nodes.dedup();
+            Some(Some(nodes))
+        };
+        let (on, nn) = (pair(self, false, oc)?, pair(self, true, nc)?);
+        let (oat, nat) = (oc.iter().find(|a| a.exclusive)?.at.clone(), nc.iter().find(|a| a.exclusive)?.at.clone());
+        let c2 = Ctx { domain: cat, ..ctx.clone() };
+        let moved = match (on, nn) {
+            (None, None) => Breaks::NONE,
+            (None, Some(_)) => Breaks::R,
+            (Some(_), None) => Breaks::W,
+            (Some(on), Some(nn)) => self.diff(&Sch { nodes: on, at: oat.clone() }, &Sch { nodes: nn, at: nat.clone() }, &c2).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks)),
+        };
+        if !moved.any() {
+            return None;
+        }
+        // The overlap grew (readers of the overlap) → valid values now rejected.
+        let breaks = Breaks { writers: moved.readers, readers: moved.writers };
+        let name = cat_name(cat, ALL);
+        let what = match (breaks.writers, breaks.readers) {
+            (true, true) => "some values joined it (now rejected) and some left it (now accepted)",
+            (true, false) => "values that matched one branch now match two and are rejected",
+            _ => "values that matched two branches now match one and are accepted",
+        };
+        Some(self.change("combinator-changed", Some(oat), Some(nat), breaks, ctx, format!("the overlap of the oneOf branches on {name} values moved: {what}"), None))
+    }
+
     /// Checks the simple keywords of `f` against a value (used to filter
     /// `enum` values and to test witnesses); structure is not checked.
     fn simple_accepts(&mut self, new: bool, f: &Flat, v: &Value, depth: usize) -> bool {
@@ -429,6 +472,9 @@ impl<'a> Engine<'a> {
                     format!("old oneOf branches #{ap} and #{bp} overlap on {name} values the new schema accepts: old readers rejected them"),
                     None,
                 ));
+            }
+            if let Some(c) = self.overlap_moved(&oc, &nc, cat, ctx) {
+                out.push(c);
             }
             match (oc.len(), nc.len()) {
                 (0, 0) => {}
@@ -1315,7 +1361,18 @@ impl<'a> Engine<'a> {
                 None => {
                     let ns = self.child(true, n.additional.as_ref(), nat, "/additionalProperties");
                     let sub = self.diff(&os, &ns, &c2);
-                    let b = sub.iter().fold(Breaks::NONE, |x, c| x.or(c.breaks));
+                    let mut b = sub.iter().fold(Breaks::NONE, |x, c| x.or(c.breaks));
+                    // Names `p` shares with a pattern both sides keep were held
+                    // to both schemas; now only to the kept one.
+                    for (q, oq) in &o.pprops {
+                        let Some((_, nq)) = n.pprops.iter().find(|x| &x.0 == q) else { continue };
+                        if q == p || regex::intersection(p, q) == Some(None) {
+                            continue;
+                        }
+                        let both: Vec<NodeId> = a.iter().chain(oq).copied().collect();
+                        let (os2, ns2) = (self.child(false, Some(&both), oat, ""), self.child(true, Some(nq), nat, ""));
+                        b = b.or(self.diff(&os2, &ns2, &c2).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks)));
+                    }
                     out.push(self.change("pattern-property-removed", Some(os.at.clone()), Some(nat.clone()), b, &c2, format!("patternProperties `{p}` removed"), None));
                 }
             }
@@ -1328,7 +1385,17 @@ impl<'a> Engine<'a> {
             let ns = self.child(true, Some(b), nat, "");
             let os = self.child(false, o.additional.as_ref(), oat, "/additionalProperties");
             let sub = self.diff(&os, &ns, &c2);
-            let br = sub.iter().fold(Breaks::NONE, |x, c| x.or(c.breaks));
+            let mut br = sub.iter().fold(Breaks::NONE, |x, c| x.or(c.breaks));
+            // Names `p` shares with a pattern both sides keep are now held to both schemas.
+            for (q, nq) in &n.pprops {
+                let Some((_, oq)) = o.pprops.iter().find(|x| &x.0 == q) else { continue };
+                if q == p || regex::intersection(p, q) == Some(None) {
+                    continue;
+                }
+                let both: Vec<NodeId> = b.iter().chain(nq).copied().collect();
+                let (os2, ns2) = (self.child(false, Some(oq), oat, ""), self.child(true, Some(&both), nat, ""));
+                br = br.or(self.diff(&os2, &ns2, &c2).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks)));
+            }
             out.push(self.change("pattern-property-added", Some(oat.clone()), Some(ns.at.clone()), br, &c2, format!("patternProperties `{p}` added"), None));
         }
         // additionalProperties

@@ -874,6 +874,7 @@ impl<'a> Engine<'a> {
         }
         if cat == STR {
             self.compare_strings(o, n, oat, nat, ctx, &mut out);
+            self.compare_content(o, n, oat, nat, ctx, &mut out);
         }
         if cat == ARR {
             self.compare_arrays(o, n, oat, nat, ctx, &mut out);
@@ -1072,6 +1073,33 @@ impl<'a> Engine<'a> {
         for (p, s) in &np {
             out.push(self.change("pattern-added", Some(oat.clone()), Some(self.loc(true, *s, "pattern")), Breaks::W, ctx, format!("pattern `{p}` added"), None));
         }
+    }
+
+    /// The content assertions of draft-06/07 strings: the accepted sets nest
+    /// as any ⊇ base64 ⊇ base64 of JSON, and any ⊇ JSON; other pairs differ both ways.
+    fn compare_content(&mut self, o: &Flat, n: &Flat, oat: &Loc, nat: &Loc, ctx: &Ctx, out: &mut Vec<Change>) {
+        let checks = |f: &Flat| (f.base64.is_some(), f.json_content.is_some());
+        let (oc, nc) = (checks(o), checks(n));
+        if oc == nc {
+            return;
+        }
+        let subset = |a: (bool, bool), b: (bool, bool)| b == (false, false) || (a == (true, true) && b == (true, false));
+        let breaks = if subset(oc, nc) {
+            Breaks::R
+        } else if subset(nc, oc) {
+            Breaks::W
+        } else {
+            Breaks::BOTH
+        };
+        let show = |c: (bool, bool)| match c {
+            (false, false) => "any string",
+            (true, false) => "base64",
+            (false, true) => "a JSON document",
+            (true, true) => "base64 of a JSON document",
+        };
+        let src = |f: &Flat| f.base64.or(f.json_content);
+        let (ol, nl) = (self.kloc(false, src(o), "", oat), self.kloc(true, src(n), "", nat));
+        out.push(self.change("content-changed", Some(ol), Some(nl), breaks, ctx, format!("asserted content {} → {} (contentEncoding/contentMediaType, draft-06/07)", show(oc), show(nc)), None));
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -54,6 +54,12 @@ pub struct Flat {
     pub max_len: Option<(u64, NodeId)>,
     pub patterns: Vec<(String, NodeId)>,
     pub format: Option<(String, NodeId)>,
+    /// What `contentEncoding`/`contentMediaType` assert (draft-06/07 only, as
+    /// the generated validators check them): the value must be base64, and
+    /// (after decoding) a JSON document. Other encodings and media types
+    /// assert nothing.
+    pub base64: Option<NodeId>,
+    pub json_content: Option<NodeId>,
     pub prefix: Vec<Vec<NodeId>>,
     pub prefix_src: Option<NodeId>,
     pub items: Option<Vec<NodeId>>,
@@ -233,6 +239,14 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
         }
         if let Some(p) = &k.pattern {
             f.patterns.push((p.clone(), id));
+        }
+        if k.content_assertion {
+            if k.content_encoding.as_deref().is_some_and(|e| e.eq_ignore_ascii_case("base64")) {
+                f.base64.get_or_insert(id);
+            }
+            if k.content_media_type.as_deref().is_some_and(|m| m.eq_ignore_ascii_case("application/json")) {
+                f.json_content.get_or_insert(id);
+            }
         }
         if let Some(fm) = &k.format {
             if f.format.is_none() {

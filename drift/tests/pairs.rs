@@ -185,6 +185,11 @@ pairs! {
     overlapping_pattern_property_removed: {"type": "object", "patternProperties": {"^x": {"type": "string"}, "x$": {"type": "integer"}}, "additionalProperties": false} => {"type": "object", "patternProperties": {"^x": {"type": "string"}}, "additionalProperties": false}, "both", ["pattern-property-removed"];
     overlapping_pattern_property_added: {"type": "object", "patternProperties": {"^x": {"type": "string"}}, "additionalProperties": false} => {"type": "object", "patternProperties": {"^x": {"type": "string"}, "x$": {"type": "integer"}}, "additionalProperties": false}, "both", ["pattern-property-added"];
     disjoint_pattern_property_removed: {"type": "object", "patternProperties": {"^a": {"type": "string"}, "^b": {"type": "integer"}}, "additionalProperties": false} => {"type": "object", "patternProperties": {"^a": {"type": "string"}}, "additionalProperties": false}, "writers", ["pattern-property-removed"];
+    // --- contentEncoding/contentMediaType assert in draft-06/07 (base64, application/json only)
+    content_encoding_removed_draft7: {"$schema": "http://json-schema.org/draft-07/schema#", "type": "string", "contentEncoding": "base64"} => {"$schema": "http://json-schema.org/draft-07/schema#", "type": "string"}, "readers", ["content-changed"];
+    content_media_type_json_added_draft7: {"$schema": "http://json-schema.org/draft-07/schema#", "type": "string", "contentEncoding": "base64"} => {"$schema": "http://json-schema.org/draft-07/schema#", "type": "string", "contentEncoding": "base64", "contentMediaType": "application/json"}, "writers", ["content-changed"];
+    content_unchecked_media_type_draft7: {"$schema": "http://json-schema.org/draft-07/schema#", "type": "string", "contentMediaType": "image/png"} => {"$schema": "http://json-schema.org/draft-07/schema#", "type": "string"}, "none", [];
+    content_encoding_annotation_2020: {"type": "string", "contentEncoding": "base64"} => {"type": "string"}, "none", [];
     // --- self-inclusion through allOf is read as the generator reads it (`true`)
     allof_self_inclusion_adds_nothing: {"type": "string"} => {"allOf": [{"$ref": "#"}], "type": "string"}, "none", [];
     // --- references and annotations

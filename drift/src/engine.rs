@@ -41,6 +41,11 @@ struct Ctx {
     inst: String,
     domain: u8,
     ignore_prop: Option<String>,
+    /// Conditionals (by the node holding them, old and new side) already
+    /// compared at this instance: a `then`/`else` region, compared with the
+    /// rest of the schema, leaves them out, or each conditional would compare
+    /// every other one again (exponential in their number).
+    settled: (Vec<NodeId>, Vec<NodeId>),
 }
 
 #[derive(Clone, Debug)]
@@ -55,7 +60,7 @@ struct Alt {
     at: Loc,
 }
 
-type Key = (Vec<NodeId>, Vec<NodeId>, u8, Option<String>);
+type Key = (Vec<NodeId>, Vec<NodeId>, u8, Option<String>, (Vec<NodeId>, Vec<NodeId>));
 
 enum Memo {
     InProgress,
@@ -149,7 +154,7 @@ impl<'a> Engine<'a> {
 
     /// Compares two whole schemas.
     pub fn compare(&mut self, o: &Sch, n: &Sch) -> Vec<Change> {
-        let ctx = Ctx { inst: String::new(), domain: ALL, ignore_prop: None };
+        let ctx = Ctx { inst: String::new(), domain: ALL, ignore_prop: None, settled: Default::default() };
         let mut out = self.diff(o, n, &ctx);
         dedupe(&mut out);
         out
@@ -170,7 +175,7 @@ impl<'a> Engine<'a> {
         if ok.is_empty() && nk.is_empty() {
             return Vec::new();
         }
-        let key: Key = (ok.clone(), nk.clone(), ctx.domain, ctx.ignore_prop.clone());
+        let key: Key = (ok.clone(), nk.clone(), ctx.domain, ctx.ignore_prop.clone(), ctx.settled.clone());
         match self.memo.get(&key) {
             Some(Memo::InProgress) => return Vec::new(),
             Some(Memo::Done(c)) => return c.clone(),
@@ -1135,13 +1140,13 @@ impl<'a> Engine<'a> {
                 Some(v) => self.child(true, Some(v), &npar, &format!("/{i}")),
                 None => self.child(true, n.items.as_ref(), &self.kloc(true, n.items_src, "", nat), "/items"),
             };
-            let c2 = Ctx { inst: format!("{}/{i}", ctx.inst), domain: ALL, ignore_prop: None };
+            let c2 = Ctx { inst: format!("{}/{i}", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
             let c = self.diff(&os, &ns, &c2);
             out.extend(c);
         }
         let os = self.child(false, o.items.as_ref(), &self.kloc(false, o.items_src, "", oat), "/items");
         let ns = self.child(true, n.items.as_ref(), &self.kloc(true, n.items_src, "", nat), "/items");
-        let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None };
+        let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
         let mut c = self.diff(&os, &ns, &c2);
         for ch in &mut c {
             if ch.kind == "schema-closed" && ch.instance_path == c2.inst {
@@ -1180,7 +1185,7 @@ impl<'a> Engine<'a> {
                 let os = Sch { nodes: o.contains.clone(), at: self.loc(false, o.contains[0], "") };
                 let guaranteed = (0..n.prefix.len().min(min as usize)).any(|i| {
                     let ns = self.child(true, Some(&n.prefix[i]), &npar, &format!("/{i}"));
-                    let c2 = Ctx { inst: format!("{}/{i}", ctx.inst), domain: ALL, ignore_prop: None };
+                    let c2 = Ctx { inst: format!("{}/{i}", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
                     !self.diff(&os, &ns, &c2).iter().any(|c| c.breaks.readers)
                 });
                 let min_contains = o.min_contains.map_or(1, |m| m.0);
@@ -1199,7 +1204,7 @@ impl<'a> Engine<'a> {
             (false, false) => {
                 let os = Sch { nodes: o.contains.clone(), at: self.loc(false, o.contains[0], "") };
                 let ns = Sch { nodes: n.contains.clone(), at: self.loc(true, n.contains[0], "") };
-                let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None };
+                let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
                 let c = self.diff(&os, &ns, &c2);
                 out.extend(c);
                 let one = |m: Option<(u64, NodeId)>| m.filter(|x| x.0 != 1);
@@ -1276,7 +1281,7 @@ impl<'a> Engine<'a> {
             let tok = contracts_codegen::load::escape_token(name);
             let op = o.props.iter().find(|p| &p.0 == name).map(|p| p.1.clone());
             let np = n.props.iter().find(|p| &p.0 == name).map(|p| p.1.clone());
-            let c2 = Ctx { inst: join(&ctx.inst, name), domain: ALL, ignore_prop: None };
+            let c2 = Ctx { inst: join(&ctx.inst, name), domain: ALL, ignore_prop: None, settled: Default::default() };
             match (op, np) {
                 (Some(a), Some(b)) => {
                     let os = self.child(false, Some(&a), oat, "");
@@ -1378,7 +1383,7 @@ impl<'a> Engine<'a> {
         }
         // patternProperties
         for (p, a) in &o.pprops {
-            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None };
+            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
             let os = self.child(false, Some(a), oat, "");
             match n.pprops.iter().find(|x| &x.0 == p) {
                 Some((_, b)) => {
@@ -1409,7 +1414,7 @@ impl<'a> Engine<'a> {
             if o.pprops.iter().any(|x| &x.0 == p) {
                 continue;
             }
-            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None };
+            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
             let ns = self.child(true, Some(b), nat, "");
             let os = self.child(false, o.additional.as_ref(), oat, "/additionalProperties");
             let sub = self.diff(&os, &ns, &c2);
@@ -1428,7 +1433,7 @@ impl<'a> Engine<'a> {
         }
         // additionalProperties
         if o.additional.is_some() || n.additional.is_some() {
-            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None };
+            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
             let os = self.child(false, o.additional.as_ref(), oat, "/additionalProperties");
             let ns = self.child(true, n.additional.as_ref(), nat, "/additionalProperties");
             let (of, nf) = (self.flat_falsy(false, &os), self.flat_falsy(true, &ns));
@@ -1471,7 +1476,7 @@ impl<'a> Engine<'a> {
         if !o.pnames.is_empty() || !n.pnames.is_empty() {
             let os = self.child(false, Some(&o.pnames), oat, "/propertyNames");
             let ns = self.child(true, Some(&n.pnames), nat, "/propertyNames");
-            let c2 = Ctx { inst: format!("{}/<name>", ctx.inst), domain: STR, ignore_prop: None };
+            let c2 = Ctx { inst: format!("{}/<name>", ctx.inst), domain: STR, ignore_prop: None, settled: Default::default() };
             let c = self.diff(&os, &ns, &c2);
             out.extend(c);
         }
@@ -1535,7 +1540,8 @@ impl<'a> Engine<'a> {
                 (Some(a), Some(b)) => {
                     let os = Sch { nodes: vec![*a], at: self.loc(false, *a, "") };
                     let ns = Sch { nodes: vec![*b], at: self.loc(true, *b, "") };
-                    let c2 = Ctx { ignore_prop: None, ..ctx.clone() };
+                    // Another schema: no conditional of this instance is settled there.
+                    let c2 = Ctx { ignore_prop: None, settled: Default::default(), ..ctx.clone() };
                     let c = self.diff(&os, &ns, &c2);
                     for mut ch in c {
                         ch.breaks = ch.breaks.swapped();
@@ -1553,15 +1559,25 @@ impl<'a> Engine<'a> {
     }
 
     fn compare_conds(&mut self, o: &Flat, n: &Flat, oat: &Loc, nat: &Loc, ctx: &Ctx, out: &mut Vec<Change>) {
-        let len = o.conds.len().max(n.conds.len());
+        let (oconds, nconds): (Vec<_>, Vec<_>) =
+            (o.conds.iter().filter(|c| !ctx.settled.0.contains(&c.3)).cloned().collect(), n.conds.iter().filter(|c| !ctx.settled.1.contains(&c.3)).cloned().collect());
+        let mut in_region = ctx.clone();
+        in_region.settled.0.extend(oconds.iter().map(|c| c.3));
+        in_region.settled.1.extend(nconds.iter().map(|c| c.3));
+        for v in [&mut in_region.settled.0, &mut in_region.settled.1] {
+            v.sort_unstable();
+            v.dedup();
+        }
+        let fresh = Ctx { settled: Default::default(), ..ctx.clone() };
+        let len = oconds.len().max(nconds.len());
         for i in 0..len {
-            match (o.conds.get(i), n.conds.get(i)) {
+            match (oconds.get(i), nconds.get(i)) {
                 (Some(a), Some(b)) => {
                     // `if`/`then`/`else` is one construct: (if ∧ then) ∨ (¬if ∧ else).
                     // Values whose `if` verdict moved meet the other branch.
                     let oi = Sch { nodes: vec![a.0], at: self.loc(false, a.0, "") };
                     let ni = Sch { nodes: vec![b.0], at: self.loc(true, b.0, "") };
-                    let moved = self.diff(&oi, &ni, ctx).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks));
+                    let moved = self.diff(&oi, &ni, &fresh).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks));
                     // `then`/`else` apply together with the rest of the schema.
                     let with = |base: &[NodeId], x: Option<NodeId>| -> Vec<NodeId> {
                         let mut v = base.to_vec();
@@ -1575,17 +1591,25 @@ impl<'a> Engine<'a> {
                         s
                     };
                     if moved.any() {
+                        // The branches alone (not with the rest of the schema,
+                        // which stays the same for these values): comparing the
+                        // whole schema again for each conditional multiplies with
+                        // every other conditional it holds.
+                        let branch = |e: &Self, new: bool, c: &(NodeId, Option<NodeId>, Option<NodeId>, NodeId), kw: &str| {
+                            let x = if kw == "then" { c.1 } else { c.2 };
+                            e.child(new, x.map(|x| vec![x]).as_ref(), &e.loc(new, c.3, ""), &format!("/{kw}"))
+                        };
                         let mut breaks = Breaks::NONE;
                         let mut how = Vec::new();
                         if moved.writers {
                             // Some values `if` selected before no longer match it: `then` → `else`.
-                            let (os, ns) = (region(self, false, o, a, "then"), region(self, true, n, b, "else"));
-                            breaks = breaks.or(self.diff(&os, &ns, ctx).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks)));
+                            let (os, ns) = (branch(self, false, a, "then"), branch(self, true, b, "else"));
+                            breaks = breaks.or(self.diff(&os, &ns, &fresh).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks)));
                             how.push("values it no longer selects meet `else` instead of `then`");
                         }
                         if moved.readers {
-                            let (os, ns) = (region(self, false, o, a, "else"), region(self, true, n, b, "then"));
-                            breaks = breaks.or(self.diff(&os, &ns, ctx).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks)));
+                            let (os, ns) = (branch(self, false, a, "else"), branch(self, true, b, "then"));
+                            breaks = breaks.or(self.diff(&os, &ns, &fresh).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks)));
                             how.push("values it now selects meet `then` instead of `else`");
                         }
                         let verdict = if breaks.any() { "" } else { " (the branches agree on them: no verdict changes)" };
@@ -1596,7 +1620,7 @@ impl<'a> Engine<'a> {
                             continue;
                         }
                         let (os, ns) = (region(self, false, o, a, kw), region(self, true, n, b, kw));
-                        let c = self.diff(&os, &ns, ctx);
+                        let c = self.diff(&os, &ns, &in_region);
                         out.extend(c);
                     }
                 }

@@ -212,3 +212,31 @@ fn self_reference_without_descending_is_refused_as_the_generator_refuses_it() {
     let g = contracts_codegen::generate(&contracts_codegen::Settings::new(), &[contracts_codegen::SchemaInput::new("schemas/s.json", v.to_string())]);
     assert!(g.is_err_and(|e| e.to_string().contains("reference cycle")));
 }
+
+#[test]
+fn a_family_release_that_cannot_be_read_is_not_compared() {
+    let s = Scratch::new("families", &[("app-1.json", r#"{"type": "string"}"#), ("app-2.json", r#"{"type": "string", "minLength": "x"}"#)], &[]);
+    let steps = contracts_drift::families::steps(&s.path().join("old")).unwrap();
+    let step = &steps["app"][0];
+    assert!(step.error.as_deref().is_some_and(|e| e.contains("app-2.json#/minLength")), "{:?}", step.error);
+}
+
+#[test]
+fn many_conditionals_compare_without_giving_up() {
+    // Each conditional whose `if` moved compares its branches alone: with the
+    // rest of the schema, every conditional would multiply the work of the others.
+    let conds =
+        |key: &str| -> Vec<Value> { (0..14).map(|i| json!({"if": {"required": [format!("{key}{i}")]}, "then": {"required": [format!("t{i}")]}, "else": {"required": [format!("e{i}")]}})).collect() };
+    let old = json!({"type": "object", "allOf": conds("a")});
+    let new = json!({"type": "object", "allOf": conds("b")});
+    let r = compare(&[file("s.json", &old)], &[file("s.json", &new)], &Config::default());
+    let kinds: Vec<&str> = r.schemas[0].changes.iter().map(|c| c.kind).collect();
+    assert!(!kinds.contains(&"comparison-unknown"), "{}", report::to_text(&r));
+    assert_eq!(kinds.iter().filter(|k| **k == "conditional-changed").count(), 14, "{}", report::to_text(&r));
+    assert_eq!(breaks(&r), Breaks::BOTH);
+    // The same `if`s, every `then` narrowed: each region is compared once.
+    let narrowed: Vec<Value> = (0..14).map(|i| json!({"if": {"required": [format!("a{i}")]}, "then": {"required": [format!("t{i}"), "z"]}, "else": {"required": [format!("e{i}")]}})).collect();
+    let r = compare(&[file("s.json", &old)], &[file("s.json", &json!({"type": "object", "allOf": narrowed}))], &Config::default());
+    assert!(r.schemas[0].changes.iter().all(|c| c.kind != "comparison-unknown"), "{}", report::to_text(&r));
+    assert_eq!(breaks(&r), Breaks::W, "{}", report::to_text(&r));
+}

@@ -20,7 +20,7 @@
 //! contracts_codegen::write_to_out_dir(&files).unwrap();
 //! ```
 
-mod cycles;
+pub mod cycles;
 pub mod docs;
 pub mod emit;
 mod error;
@@ -52,12 +52,15 @@ pub struct SchemaInput {
     /// The URI it is known by when it has no `$id` (and for references to
     /// it by that name); defaults to `file:///` + `path`.
     pub retrieval_uri: Option<String>,
+    /// The dialect when the document names none with `$schema`; `None`
+    /// leaves it to [`Settings::with_default_dialect`].
+    pub default_dialect: Option<Dialect>,
 }
 
 impl SchemaInput {
     /// A schema to generate a module for.
     pub fn new(path: impl Into<String>, text: impl Into<String>) -> Self {
-        SchemaInput { path: path.into(), text: text.into(), generate: true, retrieval_uri: None }
+        SchemaInput { path: path.into(), text: text.into(), generate: true, retrieval_uri: None, default_dialect: None }
     }
 
     /// A document that schemas may reference but that gets no module of its own.
@@ -69,6 +72,13 @@ impl SchemaInput {
     /// Sets the URI the document is retrieved by.
     pub fn with_retrieval_uri(mut self, uri: impl Into<String>) -> Self {
         self.retrieval_uri = Some(uri.into());
+        self
+    }
+
+    /// Sets the dialect for this document when it names none with `$schema`
+    /// (overrides [`Settings::with_default_dialect`] for this input only).
+    pub fn with_default_dialect(mut self, d: Dialect) -> Self {
+        self.default_dialect = Some(d);
         self
     }
 

@@ -220,6 +220,7 @@ pub fn load(settings: &Settings, inputs: &[SchemaInput]) -> Result<Sources, Erro
             .get("$schema")
             .and_then(Value::as_str)
             .and_then(Dialect::from_uri)
+            .or(input.default_dialect)
             .unwrap_or(settings.default_dialect);
         let module = input.generate.then(|| input.module_name());
         if let Some(m) = &module {

@@ -94,6 +94,11 @@ impl Settings {
         self
     }
 
+    /// The dialect of schemas that do not name one with `$schema`.
+    pub fn default_dialect(&self) -> Dialect {
+        self.default_dialect
+    }
+
     /// Whether `format` is asserted (checked) rather than an annotation.
     pub fn with_format_assertion(mut self, on: bool) -> Self {
         self.format_assertion = on;

@@ -1,5 +1,5 @@
 //! `drift --base REV | --old DIR --new DIR [--format text|json|markdown|github]
-//! [--config FILE] [--allowlist FILE]`
+//! [--config FILE] [--allowlist FILE] [--default-dialect DIALECT]`
 
 use crate::{compare_sets, report, Allowlist, Config, SchemaFile};
 use std::path::Path;
@@ -7,14 +7,21 @@ use std::process::Command;
 
 const USAGE: &str = "usage: drift (--base REV | --old DIR --new DIR | --upstream DIR | --families DIR)
              [--format text|json|markdown|github] [--config FILE] [--allowlist FILE]
+             [--default-dialect draft-04|draft-06|draft-07|2019-09|2020-12]
 
 Compares the schemas/ directory at git revision REV with the working tree's
 (or two directories), classifies each change by whom it breaks, and checks the
 declared versions. --upstream DIR compares the vendored schemas/ with a newer
 upstream release unpacked in DIR and names where each was vendored from.
 --families DIR reports every family of schemas in DIR that differ only by the
-version in their file name (the drift-in-the-wild report). Exit 0: nothing breaks beyond what versions and the
-allowlist permit; 1: drift; 2: usage or input error.
+version in their file name (the drift-in-the-wild report).
+--default-dialect says how schemas without `$schema` are read (default: the
+config's `default.default_dialect`, else the generator's, 2020-12); `schemas`
+entries of the config that set `default_dialect` still win for their files.
+Exit 0: nothing breaks beyond what versions, policy and the allowlist permit;
+1: drift (a removed schema counts, unless allowlisted or the policy allows
+removal); 2: usage or input error, or a schema that could not be read (each
+such schema is reported with its error, and every other one is compared).
 Defaults: --config drift.config.json and --allowlist drift-allowlist.json
 in the repository root, when they exist.";
 
@@ -41,10 +48,11 @@ struct Opts {
     allowlist: Option<String>,
     upstream: Option<String>,
     families: Option<String>,
+    default_dialect: Option<contracts_codegen::Dialect>,
 }
 
 fn parse(args: &[String]) -> Result<Opts, String> {
-    let mut o = Opts { base: None, old: None, new: None, format: "text".into(), config: None, allowlist: None, upstream: None, families: None };
+    let mut o = Opts { base: None, old: None, new: None, format: "text".into(), config: None, allowlist: None, upstream: None, families: None, default_dialect: None };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let (flag, inline) = match a.split_once('=') {
@@ -64,6 +72,7 @@ fn parse(args: &[String]) -> Result<Opts, String> {
             "--allowlist" => o.allowlist = Some(value()?),
             "--upstream" => o.upstream = Some(value()?),
             "--families" => o.families = Some(value()?),
+            "--default-dialect" => o.default_dialect = Some(crate::config::parse_dialect(&value()?).map_err(|e| format!("--default-dialect: {e}\n{USAGE}"))?),
             other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
         }
     }
@@ -82,7 +91,7 @@ fn run(args: &[String], root: &Path) -> Result<(String, i32), String> {
         let steps = crate::families::steps(&root.join(dir))?;
         return Ok((crate::families::markdown(dir, &steps), 0));
     }
-    let config = match &o.config {
+    let mut config = match &o.config {
         Some(p) => Config::parse(&read(&root.join(p))?).map_err(|e| format!("{p}: {e}"))?,
         None => {
             let p = root.join("drift.config.json");
@@ -93,6 +102,9 @@ fn run(args: &[String], root: &Path) -> Result<(String, i32), String> {
             }
         }
     };
+    if let Some(d) = o.default_dialect {
+        config.default.default_dialect = d;
+    }
     let allowlist = match &o.allowlist {
         Some(p) => Allowlist::parse(&read(&root.join(p))?).map_err(|e| format!("{p}: {e}"))?,
         None => {

@@ -5,9 +5,10 @@
 //! ```json
 //! {
 //!   "format_assertion": false,
-//!   "default": {"directions": "both", "open_objects": "strict"},
+//!   "default": {"directions": "both", "open_objects": "strict", "default_dialect": "2020-12", "removal": "breaking"},
 //!   "schemas": [
-//!     {"glob": "schemas/commands.schema.json", "directions": "readers", "open_objects": "lenient"}
+//!     {"glob": "schemas/commands.schema.json", "directions": "readers", "open_objects": "lenient"},
+//!     {"glob": "legacy/*.json", "default_dialect": "draft-07", "removal": "allowed"}
 //!   ]
 //! }
 //! ```
@@ -16,7 +17,11 @@
 //! bump for schemas matching the glob (last match wins). `open_objects`:
 //! `strict` (undeclared members of open objects may hold anything) or
 //! `lenient` (they are assumed absent, so declaring or dropping them breaks
-//! nobody).
+//! nobody). `default_dialect`: how a schema without `$schema` is read
+//! (`draft-04`, `draft-06`, `draft-07`, `2019-09`, `2020-12` or a
+//! meta-schema URI; the generator's default, 2020-12, when unset).
+//! `removal`: `breaking` (a removed schema fails the gate unless an
+//! allowlist entry permits its `schema-removed`) or `allowed`.
 //!
 //! Allowlist (`drift-allowlist.json`):
 //!
@@ -33,6 +38,7 @@
 //! value printed with each change. Entries that match no change are reported.
 
 use crate::model::{Breaks, Change};
+use contracts_codegen::Dialect;
 use serde_json::Value;
 
 /// Directions that matter.
@@ -43,6 +49,40 @@ pub type Directions = Breaks;
 pub struct SchemaPolicy {
     pub directions: Directions,
     pub lenient: bool,
+    /// How the schema is read when it has no `$schema`.
+    pub default_dialect: Dialect,
+    /// Whether removing the schema from the set passes the gate.
+    pub removal_allowed: bool,
+}
+
+/// The keys a `default` or `schemas` entry may set; `None` leaves the value as it is.
+#[derive(Clone, Debug, Default)]
+pub struct PolicyOverride {
+    pub directions: Option<Directions>,
+    pub lenient: Option<bool>,
+    pub default_dialect: Option<Dialect>,
+    pub removal_allowed: Option<bool>,
+}
+
+impl PolicyOverride {
+    fn parse(v: &Value) -> Result<PolicyOverride, String> {
+        Ok(PolicyOverride { directions: directions(v)?, lenient: open_objects(v)?, default_dialect: default_dialect(v)?, removal_allowed: removal(v)? })
+    }
+
+    fn apply(&self, p: &mut SchemaPolicy) {
+        if let Some(d) = self.directions {
+            p.directions = d;
+        }
+        if let Some(l) = self.lenient {
+            p.lenient = l;
+        }
+        if let Some(d) = self.default_dialect {
+            p.default_dialect = d;
+        }
+        if let Some(r) = self.removal_allowed {
+            p.removal_allowed = r;
+        }
+    }
 }
 
 /// The policy file.
@@ -50,12 +90,17 @@ pub struct SchemaPolicy {
 pub struct Config {
     pub format_assertion: bool,
     pub default: SchemaPolicy,
-    pub rules: Vec<(String, Option<Directions>, Option<bool>)>,
+    /// `(glob, what it sets)`, in file order: the last match wins.
+    pub rules: Vec<(String, PolicyOverride)>,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { format_assertion: false, default: SchemaPolicy { directions: Breaks::BOTH, lenient: false }, rules: Vec::new() }
+        Config {
+            format_assertion: false,
+            default: SchemaPolicy { directions: Breaks::BOTH, lenient: false, default_dialect: contracts_codegen::Settings::new().default_dialect(), removal_allowed: false },
+            rules: Vec::new(),
+        }
     }
 }
 
@@ -70,6 +115,35 @@ fn directions(v: &Value) -> Result<Option<Directions>, String> {
             other => Err(format!("directions must be readers, writers or both, not `{other}`")),
         },
         Some(_) => Err("directions must be a string".into()),
+    }
+}
+
+fn default_dialect(v: &Value) -> Result<Option<Dialect>, String> {
+    match v.get("default_dialect") {
+        None => Ok(None),
+        Some(Value::String(s)) => parse_dialect(s).map(Some).map_err(|e| format!("default_dialect: {e}")),
+        Some(_) => Err("default_dialect must be a string".into()),
+    }
+}
+
+/// The dialects by the names the reports use.
+pub const DIALECTS: [Dialect; 5] = [Dialect::Draft4, Dialect::Draft6, Dialect::Draft7, Dialect::Draft2019_09, Dialect::Draft2020_12];
+
+/// A dialect by name (`draft-07`, `2020-12`, …) or by meta-schema URI.
+pub fn parse_dialect(s: &str) -> Result<Dialect, String> {
+    DIALECTS
+        .into_iter()
+        .find(|d| d.name() == s)
+        .or_else(|| if s.contains("://") { Dialect::from_uri(s) } else { None })
+        .ok_or_else(|| format!("`{s}` is not a dialect: use one of {} or a meta-schema URI", DIALECTS.map(|d| d.name()).join(", ")))
+}
+
+fn removal(v: &Value) -> Result<Option<bool>, String> {
+    match v.get("removal") {
+        None => Ok(None),
+        Some(Value::String(s)) if s == "breaking" => Ok(Some(false)),
+        Some(Value::String(s)) if s == "allowed" => Ok(Some(true)),
+        Some(_) => Err("removal must be \"breaking\" or \"allowed\"".into()),
     }
 }
 
@@ -94,17 +168,12 @@ impl Config {
             c.format_assertion = f.as_bool().ok_or("format_assertion must be a boolean")?;
         }
         if let Some(d) = v.get("default") {
-            if let Some(x) = directions(d)? {
-                c.default.directions = x;
-            }
-            if let Some(x) = open_objects(d)? {
-                c.default.lenient = x;
-            }
+            PolicyOverride::parse(d).map_err(|e| format!("/default: {e}"))?.apply(&mut c.default);
         }
         if let Some(list) = v.get("schemas") {
-            for r in list.as_array().ok_or("schemas must be an array")? {
-                let glob = r.get("glob").and_then(Value::as_str).ok_or("each schemas entry needs a string `glob`")?;
-                c.rules.push((glob.to_owned(), directions(r)?, open_objects(r)?));
+            for (i, r) in list.as_array().ok_or("/schemas: must be an array")?.iter().enumerate() {
+                let glob = r.get("glob").and_then(Value::as_str).ok_or(format!("/schemas/{i}: each entry needs a string `glob`"))?;
+                c.rules.push((glob.to_owned(), PolicyOverride::parse(r).map_err(|e| format!("/schemas/{i}: {e}"))?));
             }
         }
         Ok(c)
@@ -113,14 +182,9 @@ impl Config {
     /// The policy for a schema file (or `$id`).
     pub fn policy_for(&self, file: &str, id: Option<&str>) -> SchemaPolicy {
         let mut p = self.default;
-        for (g, d, l) in &self.rules {
+        for (g, o) in &self.rules {
             if glob_match(g, file) || id.is_some_and(|i| glob_match(g, i)) {
-                if let Some(d) = d {
-                    p.directions = *d;
-                }
-                if let Some(l) = l {
-                    p.lenient = *l;
-                }
+                o.apply(&mut p);
             }
         }
         p

@@ -41,6 +41,11 @@ struct Ctx {
     inst: String,
     domain: u8,
     ignore_prop: Option<String>,
+    /// Conditionals (by the node holding them, old and new side) already
+    /// compared at this instance: a `then`/`else` region, compared with the
+    /// rest of the schema, leaves them out, or each conditional would compare
+    /// every other one again (exponential in their number).
+    settled: (Vec<NodeId>, Vec<NodeId>),
 }
 
 #[derive(Clone, Debug)]
@@ -48,10 +53,14 @@ struct Alt {
     flat: Flat,
     cat: u8,
     branch: Option<(&'static str, NodeId)>,
+    /// Taken from a `oneOf` whose branches may overlap: values matching two
+    /// of them are rejected. A `oneOf` of pairwise disjoint branches is an
+    /// `anyOf`, and its alternatives are not exclusive.
+    exclusive: bool,
     at: Loc,
 }
 
-type Key = (Vec<NodeId>, Vec<NodeId>, u8, Option<String>);
+type Key = (Vec<NodeId>, Vec<NodeId>, u8, Option<String>, (Vec<NodeId>, Vec<NodeId>));
 
 enum Memo {
     InProgress,
@@ -145,7 +154,7 @@ impl<'a> Engine<'a> {
 
     /// Compares two whole schemas.
     pub fn compare(&mut self, o: &Sch, n: &Sch) -> Vec<Change> {
-        let ctx = Ctx { inst: String::new(), domain: ALL, ignore_prop: None };
+        let ctx = Ctx { inst: String::new(), domain: ALL, ignore_prop: None, settled: Default::default() };
         let mut out = self.diff(o, n, &ctx);
         dedupe(&mut out);
         out
@@ -166,7 +175,7 @@ impl<'a> Engine<'a> {
         if ok.is_empty() && nk.is_empty() {
             return Vec::new();
         }
-        let key: Key = (ok.clone(), nk.clone(), ctx.domain, ctx.ignore_prop.clone());
+        let key: Key = (ok.clone(), nk.clone(), ctx.domain, ctx.ignore_prop.clone(), ctx.settled.clone());
         match self.memo.get(&key) {
             Some(Memo::InProgress) => return Vec::new(),
             Some(Memo::Done(c)) => return c.clone(),
@@ -194,7 +203,7 @@ impl<'a> Engine<'a> {
 
     fn expand(&mut self, new: bool, s: &Sch, domain: u8) -> Vec<Alt> {
         let mut out = Vec::new();
-        self.expand_rec(new, &s.nodes, &s.at, &mut Vec::new(), None, domain, &mut out);
+        self.expand_rec(new, &s.nodes, &s.at, &mut Vec::new(), (None, false), domain, &mut out);
         out
     }
 
@@ -205,7 +214,7 @@ impl<'a> Engine<'a> {
         nodes: &[NodeId],
         at: &Loc,
         consumed: &mut Vec<(NodeId, &'static str)>,
-        branch: Option<(&'static str, NodeId)>,
+        (branch, exclusive): (Option<(&'static str, NodeId)>, bool),
         domain: u8,
         out: &mut Vec<Alt>,
     ) {
@@ -217,12 +226,13 @@ impl<'a> Engine<'a> {
         if out.len() < MAX_ALTS {
             if let Some(g) = f.groups.iter().find(|g| !consumed.contains(&(g.src, g.kw))).cloned() {
                 consumed.push((g.src, g.kw));
+                let excl = if branch.is_none() { g.kw == "oneOf" && !self.pairwise_disjoint(new, nodes, &g.branches) } else { exclusive };
                 for b in &g.branches {
                     let mut ns = nodes.to_vec();
                     ns.push(*b);
                     let br = branch.or(Some((g.kw, *b)));
                     let bat = if branch.is_none() { self.loc(new, *b, "") } else { at.clone() };
-                    self.expand_rec(new, &ns, &bat, consumed, br, domain, out);
+                    self.expand_rec(new, &ns, &bat, consumed, (br, excl), domain, out);
                 }
                 consumed.pop();
                 return;
@@ -259,8 +269,89 @@ impl<'a> Engine<'a> {
                 flat.enum_ = Some(kept);
             }
             flat.types = types;
-            out.push(Alt { flat, cat, branch, at: at.clone() });
+            out.push(Alt { flat, cat, branch, exclusive, at: at.clone() });
         }
+    }
+
+    /// Whether no value can satisfy two of `branches`, each taken together
+    /// with `base` (see [`apart`]). Then `oneOf` means the same as `anyOf`.
+    fn pairwise_disjoint(&self, new: bool, base: &[NodeId], branches: &[NodeId]) -> bool {
+        let ir = self.ir(new);
+        let flats: Vec<Flat> = branches
+            .iter()
+            .map(|b| {
+                let mut nodes = base.to_vec();
+                nodes.push(*b);
+                flatten(ir, &nodes)
+            })
+            .collect();
+        flats.iter().enumerate().all(|(i, a)| flats[i + 1..].iter().all(|b| apart((ir, a), (ir, b))))
+    }
+
+    /// `oneOf` exclusivity within one type category: two alternatives of
+    /// `side`'s overlapping `oneOf`, from different branches, that a value
+    /// of `other` (an alternative of the other side) may satisfy both of.
+    /// Such a value is valid on the other side and rejected on this one.
+    /// Not decided when both sides are exclusive (overlaps on both sides).
+    fn exclusivity_conflict<'x>(&self, new: bool, side: &[&'x Alt], other: &[&'x Alt]) -> Option<(&'x Alt, &'x Alt, &'x Alt)> {
+        if other.iter().any(|a| a.exclusive) {
+            return None;
+        }
+        let (ir, oir) = (self.ir(new), self.ir(!new));
+        for (i, a) in side.iter().enumerate().filter(|(_, a)| a.exclusive) {
+            for b in side[i + 1..].iter().filter(|b| b.exclusive && b.branch.map(|x| x.1) != a.branch.map(|x| x.1)) {
+                if apart((ir, &a.flat), (ir, &b.flat)) {
+                    continue;
+                }
+                if let Some(o) = other.iter().find(|o| !apart((oir, &o.flat), (ir, &a.flat)) && !apart((oir, &o.flat), (ir, &b.flat))) {
+                    return Some((a, b, o));
+                }
+            }
+        }
+        None
+    }
+
+    /// Both sides overlapping `oneOf`s of two branches in this category:
+    /// the values matching both branches (rejected) are compared as a schema
+    /// of their own. Values that join the overlap were valid and are now
+    /// rejected (writers); values that leave it were rejected and are now
+    /// accepted (readers). More branches are not decided.
+    fn overlap_moved(&mut self, oc: &[&Alt], nc: &[&Alt], cat: u8, ctx: &Ctx) -> Option<Change> {
+        // The two alternatives' nodes, or `None` when they cannot overlap here.
+        let pair = |e: &Self, new: bool, alts: &[&Alt]| -> Option<Option<Vec<NodeId>>> {
+            let ex: Vec<&&Alt> = alts.iter().filter(|a| a.exclusive).collect();
+            if ex.len() != 2 || ex[0].branch.map(|b| b.1) == ex[1].branch.map(|b| b.1) {
+                return None;
+            }
+            if apart((e.ir(new), &ex[0].flat), (e.ir(new), &ex[1].flat)) {
+                return Some(None);
+            }
+            let mut nodes: Vec<NodeId> = ex[0].flat.members.iter().chain(&ex[1].flat.members).copied().collect();
+            nodes.sort_unstable();
+            nodes.dedup();
+            Some(Some(nodes))
+        };
+        let (on, nn) = (pair(self, false, oc)?, pair(self, true, nc)?);
+        let (oat, nat) = (oc.iter().find(|a| a.exclusive)?.at.clone(), nc.iter().find(|a| a.exclusive)?.at.clone());
+        let c2 = Ctx { domain: cat, ..ctx.clone() };
+        let moved = match (on, nn) {
+            (None, None) => Breaks::NONE,
+            (None, Some(_)) => Breaks::R,
+            (Some(_), None) => Breaks::W,
+            (Some(on), Some(nn)) => self.diff(&Sch { nodes: on, at: oat.clone() }, &Sch { nodes: nn, at: nat.clone() }, &c2).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks)),
+        };
+        if !moved.any() {
+            return None;
+        }
+        // The overlap grew (readers of the overlap) → valid values now rejected.
+        let breaks = Breaks { writers: moved.readers, readers: moved.writers };
+        let name = cat_name(cat, ALL);
+        let what = match (breaks.writers, breaks.readers) {
+            (true, true) => "some values joined it (now rejected) and some left it (now accepted)",
+            (true, false) => "values that matched one branch now match two and are rejected",
+            _ => "values that matched two branches now match one and are accepted",
+        };
+        Some(self.change("combinator-changed", Some(oat), Some(nat), breaks, ctx, format!("the overlap of the oneOf branches on {name} values moved: {what}"), None))
     }
 
     /// Checks the simple keywords of `f` against a value (used to filter
@@ -311,9 +402,7 @@ impl<'a> Engine<'a> {
             }
             Value::Array(a) => !(f.min_items.is_some_and(|(m, _)| (a.len() as u64) < m) || f.max_items.is_some_and(|(m, _)| (a.len() as u64) > m)),
             Value::Object(m) => {
-                if !(f.required.keys().all(|r| m.contains_key(r))
-                    && !(f.min_props.is_some_and(|(x, _)| (m.len() as u64) < x) || f.max_props.is_some_and(|(x, _)| (m.len() as u64) > x)))
-                {
+                if !(f.required.keys().all(|r| m.contains_key(r)) && !(f.min_props.is_some_and(|(x, _)| (m.len() as u64) < x) || f.max_props.is_some_and(|(x, _)| (m.len() as u64) > x))) {
                     return false;
                 }
                 if depth > 16 {
@@ -359,6 +448,39 @@ impl<'a> Engine<'a> {
         for (cat, _) in CATS {
             let oc: Vec<&Alt> = oalts.iter().filter(|a| a.cat == cat).collect();
             let nc: Vec<&Alt> = nalts.iter().filter(|a| a.cat == cat).collect();
+            // `anyOf` and a `oneOf` of disjoint branches mean the same; what
+            // differs is a value matching two branches of an overlapping `oneOf`.
+            if let Some((a, b, o)) = self.exclusivity_conflict(true, &nc, &oc) {
+                let name = cat_name(cat, o.flat.types);
+                let (al, bl) = (a.branch.map(|x| self.loc(true, x.1, "")), b.branch.map(|x| self.loc(true, x.1, "")));
+                let (ap, bp) = (al.as_ref().map(|l| l.pointer.clone()).unwrap_or_default(), bl.map(|l| l.pointer).unwrap_or_default());
+                out.push(self.change(
+                    "combinator-changed",
+                    Some(o.at.clone()),
+                    al,
+                    Breaks::W,
+                    ctx,
+                    format!("oneOf branches #{ap} and #{bp} overlap on {name} values the old schema accepts: such values are now rejected"),
+                    None,
+                ));
+            }
+            if let Some((a, b, n)) = self.exclusivity_conflict(false, &oc, &nc) {
+                let name = cat_name(cat, n.flat.types);
+                let (al, bl) = (a.branch.map(|x| self.loc(false, x.1, "")), b.branch.map(|x| self.loc(false, x.1, "")));
+                let (ap, bp) = (al.as_ref().map(|l| l.pointer.clone()).unwrap_or_default(), bl.map(|l| l.pointer).unwrap_or_default());
+                out.push(self.change(
+                    "combinator-changed",
+                    al,
+                    Some(n.at.clone()),
+                    Breaks::R,
+                    ctx,
+                    format!("old oneOf branches #{ap} and #{bp} overlap on {name} values the new schema accepts: old readers rejected them"),
+                    None,
+                ));
+            }
+            if let Some(c) = self.overlap_moved(&oc, &nc, cat, ctx) {
+                out.push(c);
+            }
             match (oc.len(), nc.len()) {
                 (0, 0) => {}
                 (0, _) => {
@@ -411,7 +533,15 @@ impl<'a> Engine<'a> {
             Some((kw, b)) => {
                 let k = if kw == "oneOf" { "oneof-branch-removed" } else { "anyof-branch-removed" };
                 let title = self.branch_title(false, b);
-                self.change(k, Some(self.loc(false, b, "")), Some(n.at.clone()), Breaks::W, ctx, format!("{kw} branch{title} removed: its {name} values are rejected"), Some(sample(a.cat, a.flat.types)))
+                self.change(
+                    k,
+                    Some(self.loc(false, b, "")),
+                    Some(n.at.clone()),
+                    Breaks::W,
+                    ctx,
+                    format!("{kw} branch{title} removed: its {name} values are rejected"),
+                    Some(sample(a.cat, a.flat.types)),
+                )
             }
             None => self.change(
                 "type-narrowed",
@@ -625,20 +755,6 @@ impl<'a> Engine<'a> {
 
     fn compare_alt(&mut self, o: &Alt, n: &Alt, ctx: &Ctx) -> Vec<Change> {
         let mut out = Vec::new();
-        if let (Some((ok, ob)), Some((nk, nb))) = (o.branch, n.branch) {
-            if ok != nk {
-                let b = if ok == "oneOf" { Breaks::R } else { Breaks::W };
-                out.push(self.change(
-                    "combinator-changed",
-                    Some(self.loc(false, ob, "")),
-                    Some(self.loc(true, nb, "")),
-                    b,
-                    ctx,
-                    format!("{ok} became {nk}: overlapping branches are {}", if ok == "oneOf" { "now accepted" } else { "now rejected" }),
-                    None,
-                ));
-            }
-        }
         let c = self.compare_flat(&o.flat, &n.flat, o.cat, &o.at, &n.at, ctx);
         out.extend(c);
         out
@@ -763,6 +879,7 @@ impl<'a> Engine<'a> {
         }
         if cat == STR {
             self.compare_strings(o, n, oat, nat, ctx, &mut out);
+            self.compare_content(o, n, oat, nat, ctx, &mut out);
         }
         if cat == ARR {
             self.compare_arrays(o, n, oat, nat, ctx, &mut out);
@@ -792,12 +909,28 @@ impl<'a> Engine<'a> {
                 let (a, b) = (list(ov), list(nv));
                 for v in &b {
                     if !a.iter().any(|w| json_eq(v, w)) {
-                        out.push(self.change("known-value-added", ol.clone(), nl.clone(), Breaks::NONE, ctx, format!("{v} joins the known values of an open set ({name}); other values stay valid"), Some(v.clone())));
+                        out.push(self.change(
+                            "known-value-added",
+                            ol.clone(),
+                            nl.clone(),
+                            Breaks::NONE,
+                            ctx,
+                            format!("{v} joins the known values of an open set ({name}); other values stay valid"),
+                            Some(v.clone()),
+                        ));
                     }
                 }
                 for v in &a {
                     if !b.iter().any(|w| json_eq(v, w)) {
-                        out.push(self.change("known-value-removed", ol.clone(), nl.clone(), Breaks::NONE, ctx, format!("{v} leaves the known values of an open set ({name}); it stays valid"), Some(v.clone())));
+                        out.push(self.change(
+                            "known-value-removed",
+                            ol.clone(),
+                            nl.clone(),
+                            Breaks::NONE,
+                            ctx,
+                            format!("{v} leaves the known values of an open set ({name}); it stays valid"),
+                            Some(v.clone()),
+                        ));
                     }
                 }
                 continue;
@@ -819,12 +952,8 @@ impl<'a> Engine<'a> {
 
     #[allow(clippy::too_many_arguments)]
     fn compare_numbers(&mut self, o: &Flat, n: &Flat, ints: bool, oat: &Loc, nat: &Loc, ctx: &Ctx, out: &mut Vec<Change>) {
-        let lo = |b: &Option<flat::Bnd>| -> Option<(f64, bool)> {
-            b.as_ref().map(|b| if ints { (if b.excl { b.v.floor() + 1.0 } else { b.v.ceil() }, false) } else { (b.v, b.excl) })
-        };
-        let hi = |b: &Option<flat::Bnd>| -> Option<(f64, bool)> {
-            b.as_ref().map(|b| if ints { (if b.excl { b.v.ceil() - 1.0 } else { b.v.floor() }, false) } else { (b.v, b.excl) })
-        };
+        let lo = |b: &Option<flat::Bnd>| -> Option<(f64, bool)> { b.as_ref().map(|b| if ints { (if b.excl { b.v.floor() + 1.0 } else { b.v.ceil() }, false) } else { (b.v, b.excl) }) };
+        let hi = |b: &Option<flat::Bnd>| -> Option<(f64, bool)> { b.as_ref().map(|b| if ints { (if b.excl { b.v.ceil() - 1.0 } else { b.v.floor() }, false) } else { (b.v, b.excl) }) };
         // Encode exclusivity as a tiny shift so one ordering serves both.
         let enc_lo = |x: Option<(f64, bool)>| x;
         let cmp = |a: (f64, bool), b: (f64, bool), lower: bool| -> std::cmp::Ordering {
@@ -933,7 +1062,9 @@ impl<'a> Engine<'a> {
                 Some(PatternChange::Equivalent) => {}
                 Some(PatternChange::Narrowed(w)) => out.push(self.change("pattern-narrowed", Some(ol), Some(nl), Breaks::W, ctx, msg(&format!(": {w:?} no longer matches")), Some(json!(w)))),
                 Some(PatternChange::Widened(w)) => out.push(self.change("pattern-widened", Some(ol), Some(nl), Breaks::R, ctx, msg(&format!(": {w:?} now matches")), Some(json!(w)))),
-                Some(PatternChange::Changed(a, _)) => out.push(self.change("pattern-changed", Some(ol), Some(nl), Breaks::BOTH, ctx, msg(&format!(": neither includes the other ({a:?} no longer matches)")), Some(json!(a)))),
+                Some(PatternChange::Changed(a, _)) => {
+                    out.push(self.change("pattern-changed", Some(ol), Some(nl), Breaks::BOTH, ctx, msg(&format!(": neither includes the other ({a:?} no longer matches)")), Some(json!(a))))
+                }
                 None => out.push(self.change("pattern-changed", Some(ol), Some(nl), Breaks::BOTH, ctx, msg(" (outside the decidable subset: both directions assumed)"), None)),
             }
             return;
@@ -947,6 +1078,33 @@ impl<'a> Engine<'a> {
         for (p, s) in &np {
             out.push(self.change("pattern-added", Some(oat.clone()), Some(self.loc(true, *s, "pattern")), Breaks::W, ctx, format!("pattern `{p}` added"), None));
         }
+    }
+
+    /// The content assertions of draft-06/07 strings: the accepted sets nest
+    /// as any ⊇ base64 ⊇ base64 of JSON, and any ⊇ JSON; other pairs differ both ways.
+    fn compare_content(&mut self, o: &Flat, n: &Flat, oat: &Loc, nat: &Loc, ctx: &Ctx, out: &mut Vec<Change>) {
+        let checks = |f: &Flat| (f.base64.is_some(), f.json_content.is_some());
+        let (oc, nc) = (checks(o), checks(n));
+        if oc == nc {
+            return;
+        }
+        let subset = |a: (bool, bool), b: (bool, bool)| b == (false, false) || (a == (true, true) && b == (true, false));
+        let breaks = if subset(oc, nc) {
+            Breaks::R
+        } else if subset(nc, oc) {
+            Breaks::W
+        } else {
+            Breaks::BOTH
+        };
+        let show = |c: (bool, bool)| match c {
+            (false, false) => "any string",
+            (true, false) => "base64",
+            (false, true) => "a JSON document",
+            (true, true) => "base64 of a JSON document",
+        };
+        let src = |f: &Flat| f.base64.or(f.json_content);
+        let (ol, nl) = (self.kloc(false, src(o), "", oat), self.kloc(true, src(n), "", nat));
+        out.push(self.change("content-changed", Some(ol), Some(nl), breaks, ctx, format!("asserted content {} → {} (contentEncoding/contentMediaType, draft-06/07)", show(oc), show(nc)), None));
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -982,13 +1140,13 @@ impl<'a> Engine<'a> {
                 Some(v) => self.child(true, Some(v), &npar, &format!("/{i}")),
                 None => self.child(true, n.items.as_ref(), &self.kloc(true, n.items_src, "", nat), "/items"),
             };
-            let c2 = Ctx { inst: format!("{}/{i}", ctx.inst), domain: ALL, ignore_prop: None };
+            let c2 = Ctx { inst: format!("{}/{i}", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
             let c = self.diff(&os, &ns, &c2);
             out.extend(c);
         }
         let os = self.child(false, o.items.as_ref(), &self.kloc(false, o.items_src, "", oat), "/items");
         let ns = self.child(true, n.items.as_ref(), &self.kloc(true, n.items_src, "", nat), "/items");
-        let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None };
+        let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
         let mut c = self.diff(&os, &ns, &c2);
         for ch in &mut c {
             if ch.kind == "schema-closed" && ch.instance_path == c2.inst {
@@ -1002,33 +1160,57 @@ impl<'a> Engine<'a> {
         out.extend(c);
         let f = |v: f64| format!("{v}");
         let zero = |m: Option<(u64, NodeId)>| m.filter(|x| x.0 > 0);
-        for (base, is_min, a, b, kw) in [
-            ("min-items", true, zero(o.min_items), zero(n.min_items), "minItems"),
-            ("max-items", false, o.max_items, n.max_items, "maxItems"),
-        ] {
+        for (base, is_min, a, b, kw) in [("min-items", true, zero(o.min_items), zero(n.min_items), "minItems"), ("max-items", false, o.max_items, n.max_items, "maxItems")] {
             let c = self.bound(base, is_min, a.map(|x| x.0 as f64), b.map(|x| x.0 as f64), self.kloc(false, a.map(|x| x.1), kw, oat), self.kloc(true, b.map(|x| x.1), kw, nat), ctx, &f);
             out.extend(c);
         }
         match (o.unique, n.unique) {
-            (None, Some(s)) => out.push(self.change("unique-items-added", Some(oat.clone()), Some(self.loc(true, s, "uniqueItems")), Breaks::W, ctx, "items must now be unique".into(), Some(json!([1, 1])))),
-            (Some(s), None) => out.push(self.change("unique-items-removed", Some(self.loc(false, s, "uniqueItems")), Some(nat.clone()), Breaks::R, ctx, "items may now repeat".into(), Some(json!([1, 1])))),
+            (None, Some(s)) => {
+                out.push(self.change("unique-items-added", Some(oat.clone()), Some(self.loc(true, s, "uniqueItems")), Breaks::W, ctx, "items must now be unique".into(), Some(json!([1, 1]))))
+            }
+            (Some(s), None) => {
+                out.push(self.change("unique-items-removed", Some(self.loc(false, s, "uniqueItems")), Some(nat.clone()), Breaks::R, ctx, "items may now repeat".into(), Some(json!([1, 1]))))
+            }
             _ => {}
         }
         match (o.contains.is_empty(), n.contains.is_empty()) {
             (true, true) => {}
-            (true, false) => out.push(self.change("contains-added", Some(oat.clone()), Some(self.loc(true, n.contains[0], "")), Breaks::W, ctx, "arrays must now contain a matching item".into(), Some(json!([])))),
-            (false, true) => out.push(self.change("contains-removed", Some(self.loc(false, o.contains[0], "")), Some(nat.clone()), Breaks::R, ctx, "arrays no longer need a matching item".into(), Some(json!([])))),
+            (true, false) => {
+                out.push(self.change("contains-added", Some(oat.clone()), Some(self.loc(true, n.contains[0], "")), Breaks::W, ctx, "arrays must now contain a matching item".into(), Some(json!([]))))
+            }
+            (false, true) => {
+                // A tuple position every new array has, whose values the old
+                // `contains` accepts, still guarantees a matching item.
+                let min = n.min_items.map_or(0, |m| m.0);
+                let os = Sch { nodes: o.contains.clone(), at: self.loc(false, o.contains[0], "") };
+                let guaranteed = (0..n.prefix.len().min(min as usize)).any(|i| {
+                    let ns = self.child(true, Some(&n.prefix[i]), &npar, &format!("/{i}"));
+                    let c2 = Ctx { inst: format!("{}/{i}", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
+                    !self.diff(&os, &ns, &c2).iter().any(|c| c.breaks.readers)
+                });
+                let min_contains = o.min_contains.map_or(1, |m| m.0);
+                if !(guaranteed && min_contains <= 1 && o.max_contains.is_none()) {
+                    out.push(self.change(
+                        "contains-removed",
+                        Some(self.loc(false, o.contains[0], "")),
+                        Some(nat.clone()),
+                        Breaks::R,
+                        ctx,
+                        "arrays no longer need a matching item".into(),
+                        Some(json!([])),
+                    ))
+                }
+            }
             (false, false) => {
                 let os = Sch { nodes: o.contains.clone(), at: self.loc(false, o.contains[0], "") };
                 let ns = Sch { nodes: n.contains.clone(), at: self.loc(true, n.contains[0], "") };
-                let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None };
+                let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
                 let c = self.diff(&os, &ns, &c2);
                 out.extend(c);
                 let one = |m: Option<(u64, NodeId)>| m.filter(|x| x.0 != 1);
-                for (base, is_min, a, b, kw) in [
-                    ("min-contains", true, one(o.min_contains), one(n.min_contains), "minContains"),
-                    ("max-contains", false, o.max_contains, n.max_contains, "maxContains"),
-                ] {
+                for (base, is_min, a, b, kw) in
+                    [("min-contains", true, one(o.min_contains), one(n.min_contains), "minContains"), ("max-contains", false, o.max_contains, n.max_contains, "maxContains")]
+                {
                     let (av, bv) = (a.map(|x| x.0 as f64), b.map(|x| x.0 as f64));
                     let (av, bv) = if is_min { (Some(av.unwrap_or(1.0)), Some(bv.unwrap_or(1.0))) } else { (av, bv) };
                     if let Some(c) = self.bound(base, is_min, av, bv, self.kloc(false, a.map(|x| x.1), kw, oat), self.kloc(true, b.map(|x| x.1), kw, nat), ctx, &f) {
@@ -1052,12 +1234,29 @@ impl<'a> Engine<'a> {
                 nodes = a.clone();
             }
         }
-        let anchor = self.kloc(new, f.additional_src, "additionalProperties", at);
+        let anchor = self.kloc(new, f.additional_src, f.additional_kw, at);
         if nodes.is_empty() {
             Sch { nodes, at: anchor }
         } else {
             Sch { at: self.loc(new, nodes[0], ""), nodes }
         }
+    }
+
+    /// Whether `propertyNames` of `f` rejects the member name `name`.
+    fn name_rejected(&mut self, new: bool, f: &Flat, name: &str) -> bool {
+        if f.pnames.is_empty() {
+            return false;
+        }
+        let names = flatten(self.ir(new), &f.pnames);
+        names.falsy || !self.simple_accepts(new, &names, &json!(name), 0)
+    }
+
+    /// How many members an object of `f` can hold when it is closed (no
+    /// `patternProperties`, undeclared members rejected): its declared
+    /// members that accept something. `None` when it is open.
+    fn capacity(&self, new: bool, f: &Flat) -> Option<u64> {
+        let closed = f.pprops.is_empty() && f.additional.as_ref().is_some_and(|a| flatten(self.ir(new), a).falsy);
+        closed.then(|| f.props.iter().filter(|(_, nodes)| !flatten(self.ir(new), nodes).falsy).count() as u64)
     }
 
     fn is_open(&self, new: bool, s: &Sch) -> bool {
@@ -1082,7 +1281,7 @@ impl<'a> Engine<'a> {
             let tok = contracts_codegen::load::escape_token(name);
             let op = o.props.iter().find(|p| &p.0 == name).map(|p| p.1.clone());
             let np = n.props.iter().find(|p| &p.0 == name).map(|p| p.1.clone());
-            let c2 = Ctx { inst: join(&ctx.inst, name), domain: ALL, ignore_prop: None };
+            let c2 = Ctx { inst: join(&ctx.inst, name), domain: ALL, ignore_prop: None, settled: Default::default() };
             match (op, np) {
                 (Some(a), Some(b)) => {
                     let os = self.child(false, Some(&a), oat, "");
@@ -1099,8 +1298,26 @@ impl<'a> Engine<'a> {
                     if lenient && open {
                         b.readers = false;
                     }
-                    let how = if fb.nodes.is_empty() { "any value is now accepted there" } else if self.flat_falsy(true, &fb) { "it is now rejected" } else { "it now falls under additionalProperties/patternProperties" };
-                    out.push(self.change("property-removed", Some(self.loc(false, a[0], "")), Some(self.kloc(true, None, "", &Loc { file: nat.file.clone(), pointer: format!("{}/properties", nat.pointer) })), b, &c2, format!("property `{name}` removed: {how}"), None));
+                    // New documents cannot hold a member the new propertyNames rejects.
+                    if self.name_rejected(true, n, name) {
+                        b.readers = false;
+                    }
+                    let how = if fb.nodes.is_empty() {
+                        "any value is now accepted there"
+                    } else if self.flat_falsy(true, &fb) {
+                        "it is now rejected"
+                    } else {
+                        "it now falls under additionalProperties/patternProperties"
+                    };
+                    out.push(self.change(
+                        "property-removed",
+                        Some(self.loc(false, a[0], "")),
+                        Some(self.kloc(true, None, "", &Loc { file: nat.file.clone(), pointer: format!("{}/properties", nat.pointer) })),
+                        b,
+                        &c2,
+                        format!("property `{name}` removed: {how}"),
+                        None,
+                    ));
                     let _ = tok;
                 }
                 (None, Some(b)) => {
@@ -1112,8 +1329,26 @@ impl<'a> Engine<'a> {
                     if lenient && open {
                         br.writers = false;
                     }
-                    let how = if fb.nodes.is_empty() { "open object: old documents may hold any value there" } else if self.flat_falsy(false, &fb) { "old readers reject it" } else { "it used to fall under additionalProperties/patternProperties" };
-                    out.push(self.change("property-added", Some(Loc { file: oat.file.clone(), pointer: format!("{}/properties", oat.pointer) }), Some(self.loc(true, b[0], "")), br, &c2, format!("property `{name}` added ({how})"), None));
+                    // Old documents cannot hold a member the old propertyNames rejects.
+                    if self.name_rejected(false, o, name) {
+                        br.writers = false;
+                    }
+                    let how = if fb.nodes.is_empty() {
+                        "open object: old documents may hold any value there"
+                    } else if self.flat_falsy(false, &fb) {
+                        "old readers reject it"
+                    } else {
+                        "it used to fall under additionalProperties/patternProperties"
+                    };
+                    out.push(self.change(
+                        "property-added",
+                        Some(Loc { file: oat.file.clone(), pointer: format!("{}/properties", oat.pointer) }),
+                        Some(self.loc(true, b[0], "")),
+                        br,
+                        &c2,
+                        format!("property `{name}` added ({how})"),
+                        None,
+                    ));
                 }
                 (None, None) => {}
             }
@@ -1122,17 +1357,33 @@ impl<'a> Engine<'a> {
             if ctx.ignore_prop.as_deref() == Some(r.as_str()) || o.required.contains_key(r) {
                 continue;
             }
-            out.push(self.change("required-added", Some(self.kloc(false, None, "", oat)), Some(self.loc(true, *s, "required")), Breaks::W, &Ctx { inst: join(&ctx.inst, r), ..ctx.clone() }, format!("`{r}` is now required"), None));
+            out.push(self.change(
+                "required-added",
+                Some(self.kloc(false, None, "", oat)),
+                Some(self.loc(true, *s, "required")),
+                Breaks::W,
+                &Ctx { inst: join(&ctx.inst, r), ..ctx.clone() },
+                format!("`{r}` is now required"),
+                None,
+            ));
         }
         for (r, s) in &o.required {
             if ctx.ignore_prop.as_deref() == Some(r.as_str()) || n.required.contains_key(r) {
                 continue;
             }
-            out.push(self.change("required-removed", Some(self.loc(false, *s, "required")), Some(nat.clone()), Breaks::R, &Ctx { inst: join(&ctx.inst, r), ..ctx.clone() }, format!("`{r}` is no longer required"), None));
+            out.push(self.change(
+                "required-removed",
+                Some(self.loc(false, *s, "required")),
+                Some(nat.clone()),
+                Breaks::R,
+                &Ctx { inst: join(&ctx.inst, r), ..ctx.clone() },
+                format!("`{r}` is no longer required"),
+                None,
+            ));
         }
         // patternProperties
         for (p, a) in &o.pprops {
-            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None };
+            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
             let os = self.child(false, Some(a), oat, "");
             match n.pprops.iter().find(|x| &x.0 == p) {
                 Some((_, b)) => {
@@ -1143,7 +1394,18 @@ impl<'a> Engine<'a> {
                 None => {
                     let ns = self.child(true, n.additional.as_ref(), nat, "/additionalProperties");
                     let sub = self.diff(&os, &ns, &c2);
-                    let b = sub.iter().fold(Breaks::NONE, |x, c| x.or(c.breaks));
+                    let mut b = sub.iter().fold(Breaks::NONE, |x, c| x.or(c.breaks));
+                    // Names `p` shares with a pattern both sides keep were held
+                    // to both schemas; now only to the kept one.
+                    for (q, oq) in &o.pprops {
+                        let Some((_, nq)) = n.pprops.iter().find(|x| &x.0 == q) else { continue };
+                        if q == p || regex::intersection(p, q) == Some(None) {
+                            continue;
+                        }
+                        let both: Vec<NodeId> = a.iter().chain(oq).copied().collect();
+                        let (os2, ns2) = (self.child(false, Some(&both), oat, ""), self.child(true, Some(nq), nat, ""));
+                        b = b.or(self.diff(&os2, &ns2, &c2).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks)));
+                    }
                     out.push(self.change("pattern-property-removed", Some(os.at.clone()), Some(nat.clone()), b, &c2, format!("patternProperties `{p}` removed"), None));
                 }
             }
@@ -1152,26 +1414,52 @@ impl<'a> Engine<'a> {
             if o.pprops.iter().any(|x| &x.0 == p) {
                 continue;
             }
-            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None };
+            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
             let ns = self.child(true, Some(b), nat, "");
             let os = self.child(false, o.additional.as_ref(), oat, "/additionalProperties");
             let sub = self.diff(&os, &ns, &c2);
-            let br = sub.iter().fold(Breaks::NONE, |x, c| x.or(c.breaks));
+            let mut br = sub.iter().fold(Breaks::NONE, |x, c| x.or(c.breaks));
+            // Names `p` shares with a pattern both sides keep are now held to both schemas.
+            for (q, nq) in &n.pprops {
+                let Some((_, oq)) = o.pprops.iter().find(|x| &x.0 == q) else { continue };
+                if q == p || regex::intersection(p, q) == Some(None) {
+                    continue;
+                }
+                let both: Vec<NodeId> = b.iter().chain(nq).copied().collect();
+                let (os2, ns2) = (self.child(false, Some(oq), oat, ""), self.child(true, Some(&both), nat, ""));
+                br = br.or(self.diff(&os2, &ns2, &c2).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks)));
+            }
             out.push(self.change("pattern-property-added", Some(oat.clone()), Some(ns.at.clone()), br, &c2, format!("patternProperties `{p}` added"), None));
         }
         // additionalProperties
         if o.additional.is_some() || n.additional.is_some() {
-            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None };
+            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
             let os = self.child(false, o.additional.as_ref(), oat, "/additionalProperties");
             let ns = self.child(true, n.additional.as_ref(), nat, "/additionalProperties");
             let (of, nf) = (self.flat_falsy(false, &os), self.flat_falsy(true, &ns));
             let (oo, no) = (self.is_open(false, &os), self.is_open(true, &ns));
             if oo && nf {
                 let b = if self.policy.lenient { Breaks::NONE } else { Breaks::W };
-                out.push(self.change("additional-properties-closed", Some(os.at.clone()), Some(self.kloc(true, n.additional_src, "additionalProperties", nat)), b, &c2, "undeclared members are now rejected".into(), None));
+                out.push(self.change(
+                    "additional-properties-closed",
+                    Some(os.at.clone()),
+                    Some(self.kloc(true, n.additional_src, n.additional_kw, nat)),
+                    b,
+                    &c2,
+                    "undeclared members are now rejected".into(),
+                    None,
+                ));
             } else if of && no {
                 let b = if self.policy.lenient { Breaks::NONE } else { Breaks::R };
-                out.push(self.change("additional-properties-opened", Some(self.kloc(false, o.additional_src, "additionalProperties", oat)), Some(ns.at.clone()), b, &c2, "undeclared members are now accepted".into(), None));
+                out.push(self.change(
+                    "additional-properties-opened",
+                    Some(self.kloc(false, o.additional_src, o.additional_kw, oat)),
+                    Some(ns.at.clone()),
+                    b,
+                    &c2,
+                    "undeclared members are now accepted".into(),
+                    None,
+                ));
             } else {
                 let mut c = self.diff(&os, &ns, &c2);
                 for ch in &mut c {
@@ -1188,16 +1476,16 @@ impl<'a> Engine<'a> {
         if !o.pnames.is_empty() || !n.pnames.is_empty() {
             let os = self.child(false, Some(&o.pnames), oat, "/propertyNames");
             let ns = self.child(true, Some(&n.pnames), nat, "/propertyNames");
-            let c2 = Ctx { inst: format!("{}/<name>", ctx.inst), domain: STR, ignore_prop: None };
+            let c2 = Ctx { inst: format!("{}/<name>", ctx.inst), domain: STR, ignore_prop: None, settled: Default::default() };
             let c = self.diff(&os, &ns, &c2);
             out.extend(c);
         }
         let f = |v: f64| format!("{v}");
         let zero = |m: Option<(u64, NodeId)>| m.filter(|x| x.0 > 0);
-        for (base, is_min, a, b, kw) in [
-            ("min-properties", true, zero(o.min_props), zero(n.min_props), "minProperties"),
-            ("max-properties", false, o.max_props, n.max_props, "maxProperties"),
-        ] {
+        // A maxProperties at or above what a closed object can hold limits nothing.
+        let bounded = |e: &Self, new: bool, f: &Flat| f.max_props.filter(|(m, _)| e.capacity(new, f).is_none_or(|c| *m < c));
+        let (omax, nmax) = (bounded(self, false, o), bounded(self, true, n));
+        for (base, is_min, a, b, kw) in [("min-properties", true, zero(o.min_props), zero(n.min_props), "minProperties"), ("max-properties", false, omax, nmax, "maxProperties")] {
             let c = self.bound(base, is_min, a.map(|x| x.0 as f64), b.map(|x| x.0 as f64), self.kloc(false, a.map(|x| x.1), kw, oat), self.kloc(true, b.map(|x| x.1), kw, nat), ctx, &f);
             out.extend(c);
         }
@@ -1252,7 +1540,8 @@ impl<'a> Engine<'a> {
                 (Some(a), Some(b)) => {
                     let os = Sch { nodes: vec![*a], at: self.loc(false, *a, "") };
                     let ns = Sch { nodes: vec![*b], at: self.loc(true, *b, "") };
-                    let c2 = Ctx { ignore_prop: None, ..ctx.clone() };
+                    // Another schema: no conditional of this instance is settled there.
+                    let c2 = Ctx { ignore_prop: None, settled: Default::default(), ..ctx.clone() };
                     let c = self.diff(&os, &ns, &c2);
                     for mut ch in c {
                         ch.breaks = ch.breaks.swapped();
@@ -1261,39 +1550,77 @@ impl<'a> Engine<'a> {
                     }
                 }
                 (None, Some(b)) => out.push(self.change("not-added", Some(oat.clone()), Some(self.loc(true, *b, "")), Breaks::W, ctx, "`not` added: values it matches are now rejected".into(), None)),
-                (Some(a), None) => out.push(self.change("not-removed", Some(self.loc(false, *a, "")), Some(nat.clone()), Breaks::R, ctx, "`not` removed: values it matched are now accepted".into(), None)),
+                (Some(a), None) => {
+                    out.push(self.change("not-removed", Some(self.loc(false, *a, "")), Some(nat.clone()), Breaks::R, ctx, "`not` removed: values it matched are now accepted".into(), None))
+                }
                 (None, None) => {}
             }
         }
     }
 
     fn compare_conds(&mut self, o: &Flat, n: &Flat, oat: &Loc, nat: &Loc, ctx: &Ctx, out: &mut Vec<Change>) {
-        let len = o.conds.len().max(n.conds.len());
+        let (oconds, nconds): (Vec<_>, Vec<_>) =
+            (o.conds.iter().filter(|c| !ctx.settled.0.contains(&c.3)).cloned().collect(), n.conds.iter().filter(|c| !ctx.settled.1.contains(&c.3)).cloned().collect());
+        let mut in_region = ctx.clone();
+        in_region.settled.0.extend(oconds.iter().map(|c| c.3));
+        in_region.settled.1.extend(nconds.iter().map(|c| c.3));
+        for v in [&mut in_region.settled.0, &mut in_region.settled.1] {
+            v.sort_unstable();
+            v.dedup();
+        }
+        let fresh = Ctx { settled: Default::default(), ..ctx.clone() };
+        let len = oconds.len().max(nconds.len());
         for i in 0..len {
-            match (o.conds.get(i), n.conds.get(i)) {
+            match (oconds.get(i), nconds.get(i)) {
                 (Some(a), Some(b)) => {
+                    // `if`/`then`/`else` is one construct: (if ∧ then) ∨ (¬if ∧ else).
+                    // Values whose `if` verdict moved meet the other branch.
                     let oi = Sch { nodes: vec![a.0], at: self.loc(false, a.0, "") };
                     let ni = Sch { nodes: vec![b.0], at: self.loc(true, b.0, "") };
-                    let c = self.diff(&oi, &ni, ctx);
-                    if c.iter().any(|x| x.breaks.any()) {
-                        out.push(self.change("conditional-changed", Some(oi.at), Some(ni.at), Breaks::BOTH, ctx, "`if` changed: which documents `then`/`else` apply to moved".into(), None));
-                        continue;
+                    let moved = self.diff(&oi, &ni, &fresh).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks));
+                    // `then`/`else` apply together with the rest of the schema.
+                    let with = |base: &[NodeId], x: Option<NodeId>| -> Vec<NodeId> {
+                        let mut v = base.to_vec();
+                        v.extend(x);
+                        v
+                    };
+                    let region = |e: &Self, new: bool, f: &Flat, c: &(NodeId, Option<NodeId>, Option<NodeId>, NodeId), kw: &str| {
+                        let x = if kw == "then" { c.1 } else { c.2 };
+                        let mut s = e.child(new, Some(&with(&f.members, x)), &e.loc(new, c.3, ""), &format!("/{kw}"));
+                        s.at = e.kloc(new, x, "", &e.loc(new, c.3, kw));
+                        s
+                    };
+                    if moved.any() {
+                        // The branches alone (not with the rest of the schema,
+                        // which stays the same for these values): comparing the
+                        // whole schema again for each conditional multiplies with
+                        // every other conditional it holds.
+                        let branch = |e: &Self, new: bool, c: &(NodeId, Option<NodeId>, Option<NodeId>, NodeId), kw: &str| {
+                            let x = if kw == "then" { c.1 } else { c.2 };
+                            e.child(new, x.map(|x| vec![x]).as_ref(), &e.loc(new, c.3, ""), &format!("/{kw}"))
+                        };
+                        let mut breaks = Breaks::NONE;
+                        let mut how = Vec::new();
+                        if moved.writers {
+                            // Some values `if` selected before no longer match it: `then` → `else`.
+                            let (os, ns) = (branch(self, false, a, "then"), branch(self, true, b, "else"));
+                            breaks = breaks.or(self.diff(&os, &ns, &fresh).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks)));
+                            how.push("values it no longer selects meet `else` instead of `then`");
+                        }
+                        if moved.readers {
+                            let (os, ns) = (branch(self, false, a, "else"), branch(self, true, b, "then"));
+                            breaks = breaks.or(self.diff(&os, &ns, &fresh).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks)));
+                            how.push("values it now selects meet `then` instead of `else`");
+                        }
+                        let verdict = if breaks.any() { "" } else { " (the branches agree on them: no verdict changes)" };
+                        out.push(self.change("conditional-changed", Some(oi.at.clone()), Some(ni.at.clone()), breaks, ctx, format!("`if` changed: {}{verdict}", how.join("; ")), None));
                     }
                     for (ox, nx, kw) in [(a.1, b.1, "then"), (a.2, b.2, "else")] {
                         if ox.is_none() && nx.is_none() {
                             continue;
                         }
-                        // `then`/`else` apply together with the rest of the schema.
-                        let with = |base: &[NodeId], x: Option<NodeId>| -> Vec<NodeId> {
-                            let mut v = base.to_vec();
-                            v.extend(x);
-                            v
-                        };
-                        let mut os = self.child(false, Some(&with(&o.members, ox)), &self.loc(false, a.3, ""), &format!("/{kw}"));
-                        let mut ns = self.child(true, Some(&with(&n.members, nx)), &self.loc(true, b.3, ""), &format!("/{kw}"));
-                        os.at = self.kloc(false, ox, "", &self.loc(false, a.3, kw));
-                        ns.at = self.kloc(true, nx, "", &self.loc(true, b.3, kw));
-                        let c = self.diff(&os, &ns, ctx);
+                        let (os, ns) = (region(self, false, o, a, kw), region(self, true, n, b, kw));
+                        let c = self.diff(&os, &ns, &in_region);
                         out.extend(c);
                     }
                 }
@@ -1345,6 +1672,65 @@ pub fn dedupe(v: &mut Vec<Change>) {
         }
     }
     *v = out;
+}
+
+/// Whether no value satisfies both `a` and `b` (each with the IR it was
+/// flattened from), by what is decidable without solving: different JSON
+/// types, disjoint `const`/`enum` values, disjoint length, size or numeric
+/// ranges, and for objects a member both require with disjoint
+/// `const`/`enum` values, or one requires and the other forbids. `false`
+/// means "may overlap".
+pub fn apart((ia, a): (&Ir, &Flat), (ib, b): (&Ir, &Flat)) -> bool {
+    if a.falsy || b.falsy {
+        return true;
+    }
+    let types = |f: &Flat| -> u8 {
+        let t = if f.types & FRAC != 0 { f.types | INT } else { f.types };
+        match &f.enum_ {
+            Some(e) => t & e.iter().fold(0, |acc, v| acc | value_type(v)),
+            None => t,
+        }
+    };
+    let shared = types(a) & types(b);
+    if shared == 0 {
+        return true;
+    }
+    let disjoint_values = |x: &[Value], y: &[Value]| !x.iter().any(|v| y.iter().any(|w| json_eq(v, w)));
+    if let (Some(x), Some(y)) = (&a.enum_, &b.enum_) {
+        if disjoint_values(x, y) {
+            return true;
+        }
+    }
+    let ranges_apart = |lo: Option<(u64, NodeId)>, hi: Option<(u64, NodeId)>| lo.zip(hi).is_some_and(|((l, _), (h, _))| l > h);
+    let counted_apart = |amin, amax, bmin, bmax| ranges_apart(amin, bmax) || ranges_apart(bmin, amax);
+    match shared {
+        STR => counted_apart(a.min_len, a.max_len, b.min_len, b.max_len),
+        ARR => counted_apart(a.min_items, a.max_items, b.min_items, b.max_items),
+        t if t & !NUM == 0 => {
+            let below = |hi: &Option<flat::Bnd>, lo: &Option<flat::Bnd>| match (hi, lo) {
+                (Some(h), Some(l)) => h.v < l.v || (h.v == l.v && (h.excl || l.excl)),
+                _ => false,
+            };
+            below(&a.upper, &b.lower) || below(&b.upper, &a.lower)
+        }
+        OBJ => {
+            let member = |ir: &Ir, f: &Flat, p: &str| f.props.iter().find(|(n, _)| n == p).map(|(_, nodes)| flatten(ir, nodes));
+            let forbids = |ir: &Ir, f: &Flat, p: &str| member(ir, f, p).is_some_and(|m| m.falsy);
+            if counted_apart(a.min_props, a.max_props, b.min_props, b.max_props) {
+                return true;
+            }
+            let names: BTreeSet<&String> = a.required.keys().chain(b.required.keys()).collect();
+            names.into_iter().any(|p| {
+                let (ra, rb) = (a.required.contains_key(p), b.required.contains_key(p));
+                if (ra && forbids(ib, b, p)) || (rb && forbids(ia, a, p)) {
+                    return true;
+                }
+                let values = |ir: &Ir, f: &Flat| member(ir, f, p).and_then(|m| m.enum_);
+                ra && rb && matches!((values(ia, a), values(ib, b)), (Some(x), Some(y)) if disjoint_values(&x, &y))
+            })
+        }
+        _ => false,
+    }
 }
 
 /// A schema that only restricts the JSON type.

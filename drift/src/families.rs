@@ -106,6 +106,11 @@ pub fn steps(dir: &Path) -> Result<BTreeMap<String, Vec<Step>>, String> {
                 })
                 .map_err(|e| e.to_string())?;
             let result = rx.recv_timeout(STEP_LIMIT).unwrap_or_else(|_| Err(format!("gave up after {} s", STEP_LIMIT.as_secs())));
+            // A release that cannot be read is not compared (its error is the verdict).
+            let result = result.and_then(|r| match r.schemas.iter().find_map(|s| s.error_message()) {
+                Some(e) => Err(e),
+                None => Ok(r),
+            });
             match result {
                 Ok(r) => {
                     for s in &r.schemas {

@@ -54,6 +54,12 @@ pub struct Flat {
     pub max_len: Option<(u64, NodeId)>,
     pub patterns: Vec<(String, NodeId)>,
     pub format: Option<(String, NodeId)>,
+    /// What `contentEncoding`/`contentMediaType` assert (draft-06/07 only, as
+    /// the generated validators check them): the value must be base64, and
+    /// (after decoding) a JSON document. Other encodings and media types
+    /// assert nothing.
+    pub base64: Option<NodeId>,
+    pub json_content: Option<NodeId>,
     pub prefix: Vec<Vec<NodeId>>,
     pub prefix_src: Option<NodeId>,
     pub items: Option<Vec<NodeId>>,
@@ -68,6 +74,8 @@ pub struct Flat {
     pub pprops: Vec<(String, Vec<NodeId>)>,
     pub additional: Option<Vec<NodeId>>,
     pub additional_src: Option<NodeId>,
+    /// The keyword `additional` came from: `additionalProperties` or `unevaluatedProperties`.
+    pub additional_kw: &'static str,
     pub pnames: Vec<NodeId>,
     pub required: BTreeMap<String, NodeId>,
     pub min_props: Option<(u64, NodeId)>,
@@ -143,6 +151,9 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
     let mut f = Flat { types: ALL, ..Flat::default() };
     let mut stack: Vec<NodeId> = nodes.iter().rev().copied().collect();
     let mut seen: BTreeSet<NodeId> = BTreeSet::new();
+    // (the keyword's schema, the node it is on)
+    let mut unevaluated_props: Vec<(NodeId, NodeId)> = Vec::new();
+    let mut unevaluated_items: Vec<(NodeId, NodeId)> = Vec::new();
     while let Some(id) = stack.pop() {
         if id >= ir.nodes.len() || !seen.insert(id) || seen.len() > 10_000 {
             continue;
@@ -229,6 +240,14 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
         if let Some(p) = &k.pattern {
             f.patterns.push((p.clone(), id));
         }
+        if k.content_assertion {
+            if k.content_encoding.as_deref().is_some_and(|e| e.eq_ignore_ascii_case("base64")) {
+                f.base64.get_or_insert(id);
+            }
+            if k.content_media_type.as_deref().is_some_and(|m| m.eq_ignore_ascii_case("application/json")) {
+                f.json_content.get_or_insert(id);
+            }
+        }
         if let Some(fm) = &k.format {
             if f.format.is_none() {
                 f.format = Some((fm.clone(), id));
@@ -273,10 +292,16 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
         for (n, c) in &k.pattern_properties {
             push_child(&mut f.pprops, n, *c);
         }
-        let addl = k.additional_properties.or(k.unevaluated_properties);
-        if let Some(c) = addl {
+        if let Some(c) = k.additional_properties {
             f.additional.get_or_insert_with(Vec::new).push(c);
             f.additional_src.get_or_insert(id);
+            f.additional_kw = "additionalProperties";
+        }
+        if let Some(c) = k.unevaluated_properties {
+            unevaluated_props.push((c, id));
+        }
+        if let Some(c) = k.unevaluated_items {
+            unevaluated_items.push((c, id));
         }
         if let Some(c) = k.property_names {
             f.pnames.push(c);
@@ -325,5 +350,27 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
             ann(name, Some(v.clone()));
         }
     }
+    cover_unevaluated(&mut f, unevaluated_props, unevaluated_items);
     f
+}
+
+/// `unevaluatedProperties`/`unevaluatedItems` apply to what no keyword of
+/// the conjunction evaluated: members that no `properties`,
+/// `patternProperties` or `additionalProperties` covers, and items after the
+/// longest `prefixItems` when no `items` applies. In the flattened view that
+/// is exactly the place of `additionalProperties` and of `items`, so they
+/// take it when it is free; when it is taken, everything was evaluated and
+/// they constrain nothing. (Items that only `contains` matched count as
+/// unevaluated here: a `contains` beside `unevaluatedItems` is read as if it
+/// evaluated nothing.)
+fn cover_unevaluated(f: &mut Flat, props: Vec<(NodeId, NodeId)>, items: Vec<(NodeId, NodeId)>) {
+    if f.additional.is_none() && !props.is_empty() {
+        f.additional_src = Some(props[0].1);
+        f.additional_kw = "unevaluatedProperties";
+        f.additional = Some(props.into_iter().map(|(c, _)| c).collect());
+    }
+    if f.items.is_none() && !items.is_empty() {
+        f.items_src = Some(items[0].1);
+        f.items = Some(items.into_iter().map(|(c, _)| c).collect());
+    }
 }

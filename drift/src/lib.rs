@@ -9,6 +9,7 @@
 //! Entry points: [`compare_sets`] for a library caller, [`run_cli`] for
 //! `cargo xtask drift`.
 
+mod cli;
 pub mod config;
 pub mod engine;
 pub mod families;
@@ -17,14 +18,14 @@ pub mod model;
 pub mod regex;
 pub mod report;
 pub mod version;
-mod cli;
 
 pub use cli::run_cli;
 pub use config::{Allowlist, Config, Directions};
 pub use model::{Breaks, Change, Loc, KINDS};
 pub use version::Bump;
 
-use contracts_codegen::{ir, load, SchemaInput, Settings};
+use contracts_codegen::ir::NodeId;
+use contracts_codegen::{ir, load, Dialect, SchemaInput, Settings};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -91,9 +92,28 @@ pub struct SchemaReport {
     pub old_versions: Vec<(String, version::Ver)>,
     pub new_versions: Vec<(String, version::Ver)>,
     pub drift: Vec<Drift>,
+    /// Why the schema could not be read (old side, new side or both); it is
+    /// then not compared, and the run exits 2.
+    pub errors: Vec<ReadError>,
+}
+
+/// A schema file that could not be read.
+#[derive(Clone, Debug)]
+pub struct ReadError {
+    /// `old` or `new`.
+    pub side: &'static str,
+    /// Where: the file and the JSON Pointer of the keyword (empty for the whole file).
+    pub at: Loc,
+    /// The whole message, naming file, pointer and keyword.
+    pub message: String,
 }
 
 impl SchemaReport {
+    /// The read errors as one line (`old: …; new: …`), when there are any.
+    pub fn error_message(&self) -> Option<String> {
+        (!self.errors.is_empty()).then(|| self.errors.iter().map(|e| format!("{}: {}", e.side, e.message)).collect::<Vec<_>>().join("; "))
+    }
+
     /// Changes that break a direction in scope and no allowlist entry permits.
     pub fn unpermitted(&self) -> impl Iterator<Item = &Change> {
         self.changes.iter().zip(&self.allowed).filter(|(c, a)| a.is_none() && c.breaks.masked(self.directions).any()).map(|(c, _)| c)
@@ -117,23 +137,96 @@ pub struct Report {
 }
 
 impl Report {
-    /// 0 when nothing breaks beyond what versions and the allowlist permit, 1 otherwise.
+    /// 2 when a schema could not be read, else 1 when something breaks
+    /// beyond what versions, policy and the allowlist permit, else 0.
     pub fn exit_code(&self) -> i32 {
-        i32::from(self.schemas.iter().any(SchemaReport::fails))
+        if self.unreadable() > 0 {
+            2
+        } else {
+            i32::from(self.schemas.iter().any(SchemaReport::fails))
+        }
+    }
+
+    /// How many schemas could not be read.
+    pub fn unreadable(&self) -> usize {
+        self.schemas.iter().filter(|s| !s.errors.is_empty()).count()
     }
 }
 
+/// One side of the comparison: every file's JSON (`Null` when it is not
+/// JSON), its root in the IR when it could be read, else why not.
 struct Side {
     ir: ir::Ir,
     values: Vec<Value>,
+    roots: Vec<Option<NodeId>>,
+    errors: Vec<Option<(Loc, String)>>,
 }
 
-fn load_side(files: &[SchemaFile], settings: &Settings, what: &str) -> Result<Side, String> {
-    let inputs: Vec<SchemaInput> = files.iter().map(|f| SchemaInput::new(f.path.clone(), f.text.clone()).referenced_only()).collect();
-    let docs = load::load(settings, &inputs).map_err(|e| format!("{what} schemas: {e}"))?;
-    let values = docs.docs.iter().map(|d| d.value.clone()).collect();
-    let ir = ir::build(settings, &docs).map_err(|e| format!("{what} schemas: {e}"))?;
-    Ok(Side { ir, values })
+/// Loads, builds and checks for cycles the way the generator does.
+fn read_set(settings: &Settings, inputs: &[SchemaInput]) -> Result<ir::Ir, contracts_codegen::Error> {
+    let docs = load::load(settings, inputs)?;
+    let mut ir = ir::build(settings, &docs)?;
+    contracts_codegen::cycles::check(&mut ir)?;
+    Ok(ir)
+}
+
+/// Reads one side's files together (they may reference each other). A file
+/// that cannot be read is set aside with its error and the rest are read
+/// again, so one bad schema does not hide the others; files that reference
+/// it then fail in turn, naming the reference.
+fn load_side(files: &[SchemaFile], settings: &Settings, config: &Config, what: &str) -> Result<Side, String> {
+    let values: Vec<Value> = files.iter().map(|f| serde_json::from_str(&f.text).unwrap_or(Value::Null)).collect();
+    let dialects: Vec<Dialect> = files.iter().zip(&values).map(|(f, v)| config.policy_for(&f.path, id_of(v).as_deref()).default_dialect).collect();
+    let mut errors: Vec<Option<(Loc, String)>> = vec![None; files.len()];
+    loop {
+        let live: Vec<usize> = (0..files.len()).filter(|&i| errors[i].is_none()).collect();
+        let inputs: Vec<SchemaInput> = live.iter().map(|&i| SchemaInput::new(files[i].path.clone(), files[i].text.clone()).referenced_only().with_default_dialect(dialects[i])).collect();
+        match read_set(settings, &inputs) {
+            Ok(ir) => {
+                let mut roots = vec![None; files.len()];
+                for (k, &i) in live.iter().enumerate() {
+                    roots[i] = ir.roots.get(k).copied();
+                    if roots[i].is_none() {
+                        errors[i] = Some((Loc { file: files[i].path.clone(), pointer: String::new() }, format!("{}: the loader produced no root schema", files[i].path)));
+                    }
+                }
+                return Ok(Side { ir, values, roots, errors });
+            }
+            Err(e) => match live.iter().find(|&&i| files[i].path == e.file) {
+                Some(&i) => errors[i] = Some((Loc { file: e.file.clone(), pointer: e.pointer.clone() }, explain(&e, &values[i], dialects[i]))),
+                None => return Err(format!("{what} schemas: {e}")),
+            },
+        }
+    }
+}
+
+/// Keyword forms that belong to another dialect than the one in force, and
+/// the dialects they fit: the usual cause of "must be a schema" on a schema
+/// without `$schema`.
+fn fits_elsewhere(keyword: &str, value: &Value, dialect: Dialect) -> Option<&'static str> {
+    match keyword {
+        "items" if value.is_array() && dialect >= Dialect::Draft2020_12 => Some("draft-04 to 2019-09 (the tuple form; 2020-12 spells it `prefixItems`)"),
+        "exclusiveMinimum" | "exclusiveMaximum" if value.is_boolean() && dialect >= Dialect::Draft6 => Some("draft-04 (a boolean modifier of minimum/maximum)"),
+        _ => None,
+    }
+}
+
+/// The loader's error, plus which setting to change when the keyword's form
+/// fits another dialect than the one the schema was read in.
+fn explain(e: &contracts_codegen::Error, doc: &Value, default: Dialect) -> String {
+    let keyword = e.pointer.rsplit('/').next().map(load::unescape_token).unwrap_or_default();
+    let declared = doc.get("$schema").and_then(Value::as_str).and_then(Dialect::from_uri);
+    let in_force = declared.unwrap_or(default);
+    let Some(fits) = doc.pointer(&e.pointer).and_then(|v| fits_elsewhere(&keyword, v, in_force)) else {
+        return e.to_string();
+    };
+    match declared {
+        None => format!(
+            "{e} (this form of `{keyword}` fits {fits}; the schema has no `$schema`, so it was read as {} (the default dialect): set `default_dialect` in drift.config.json, pass --default-dialect, or declare `$schema`)",
+            in_force.name()
+        ),
+        Some(d) => format!("{e} (this form of `{keyword}` fits {fits}, but the schema declares {} with `$schema`)", d.name()),
+    }
 }
 
 fn id_of(v: &Value) -> Option<String> {
@@ -153,11 +246,7 @@ fn match_files(old: &[SchemaFile], ov: &[Value], new: &[SchemaFile], nv: &[Value
         &|i, j| id_of(&ov[i]).is_some() && id_of(&ov[i]) == id_of(&nv[j]),
         &|i, j| matches!((id_of(&ov[i]), id_of(&nv[j])), (Some(a), Some(b)) if version::id_without_version(&a) == version::id_without_version(&b)),
         &|i, j| old[i].rel == new[j].rel,
-        &|i, j| {
-            base_name(&old[i].rel) == base_name(&new[j].rel)
-                || matches!((id_of(&ov[i]), id_of(&nv[j])), (Some(a), Some(b)) if base_name(&a) == base_name(&b))
-                || old[i].text == new[j].text
-        },
+        &|i, j| base_name(&old[i].rel) == base_name(&new[j].rel) || matches!((id_of(&ov[i]), id_of(&nv[j])), (Some(a), Some(b)) if base_name(&a) == base_name(&b)) || old[i].text == new[j].text,
     ];
     for s in strategies {
         for (i, used) in ou.iter_mut().enumerate() {
@@ -188,8 +277,8 @@ fn match_files(old: &[SchemaFile], ov: &[Value], new: &[SchemaFile], nv: &[Value
 /// Compares two schema sets under `config`.
 pub fn compare_sets(old: &[SchemaFile], new: &[SchemaFile], config: &Config, allowlist: &Allowlist) -> Result<Report, String> {
     let settings = Settings::new().with_format_assertion(config.format_assertion);
-    let os = load_side(old, &settings, "old")?;
-    let ns = load_side(new, &settings, "new")?;
+    let os = load_side(old, &settings, config, "old")?;
+    let ns = load_side(new, &settings, config, "new")?;
     let mut report = Report::default();
     for f in new {
         report.new_texts.insert(f.path.clone(), f.text.clone());
@@ -204,11 +293,25 @@ pub fn compare_sets(old: &[SchemaFile], new: &[SchemaFile], config: &Config, all
         let policy = config.policy_for(&file, id.as_deref());
         let mut changes = Vec::new();
         let status;
+        let errors: Vec<ReadError> =
+            [(oi, &os, "old"), (ni, &ns, "new")].into_iter().filter_map(|(k, s, side)| k.and_then(|k| s.errors[k].clone()).map(|(at, message)| ReadError { side, at, message })).collect();
         match (oi, ni) {
+            _ if !errors.is_empty() => {
+                status = match (oi, ni) {
+                    (Some(i), Some(j)) if old[i].rel != new[j].rel => Status::Renamed,
+                    (Some(_), Some(_)) => Status::Modified,
+                    (Some(_), None) => Status::Removed,
+                    _ => Status::Added,
+                };
+            }
             (Some(i), Some(j)) => {
                 let mut engine = engine::Engine::new(&os.ir, &ns.ir, engine::Policy { lenient: policy.lenient, format_assertion: config.format_assertion });
-                let o = engine.root(false, os.ir.roots[i]);
-                let n = engine.root(true, ns.ir.roots[j]);
+                // Both roots exist: a file without one has an error, handled above.
+                let (Some(oroot), Some(nroot)) = (os.roots[i], ns.roots[j]) else {
+                    continue;
+                };
+                let o = engine.root(false, oroot);
+                let n = engine.root(true, nroot);
                 let (oid, nid) = (id_of(&os.values[i]), id_of(&ns.values[j]));
                 let renamed = old[i].rel != new[j].rel;
                 if renamed {
@@ -219,12 +322,19 @@ pub fn compare_sets(old: &[SchemaFile], new: &[SchemaFile], config: &Config, all
                         "id-changed",
                         &old[i].path,
                         &new[j].path,
-                        Breaks::BOTH,
-                        format!("$id {} → {}: references by the old $id no longer resolve", oid.as_deref().unwrap_or("none"), nid.as_deref().unwrap_or("none")),
+                        // Identity only: the same documents are valid. What the
+                        // schema's own relative references now resolve to is
+                        // compared below, through the resolved IR.
+                        Breaks::NONE,
+                        format!(
+                            "$id {} → {}: the schema's identity changed (references from outside the set by the old $id no longer resolve); which documents are valid did not change by it",
+                            oid.as_deref().unwrap_or("none"),
+                            nid.as_deref().unwrap_or("none")
+                        ),
                     ));
                 }
                 let (od, nd) = (os.values[i].get("$schema"), ns.values[j].get("$schema"));
-                if od != nd && (os.ir.nodes[os.ir.roots[i]].dialect != ns.ir.nodes[ns.ir.roots[j]].dialect) {
+                if od != nd && (os.ir.nodes[oroot].dialect != ns.ir.nodes[nroot].dialect) {
                     changes.push(file_change("dialect-changed", &old[i].path, &new[j].path, Breaks::NONE, format!("$schema {} → {} (keywords compared with each side's meaning)", show(od), show(nd))));
                 }
                 changes.extend(compare_with_big_stack(&mut engine, &o, &n));
@@ -287,8 +397,11 @@ pub fn compare_sets(old: &[SchemaFile], new: &[SchemaFile], config: &Config, all
             old_versions,
             new_versions,
             drift: Vec::new(),
+            errors,
         };
-        assess(&mut r);
+        if r.errors.is_empty() {
+            assess(&mut r, policy.removal_allowed);
+        }
         report.schemas.push(r);
     }
     for (k, e) in allowlist.entries.iter().enumerate() {
@@ -337,10 +450,19 @@ pub fn required_bump(changes: &[Change], directions: Breaks) -> Bump {
 }
 
 /// Fills the required and declared bumps and the drift findings.
-fn assess(r: &mut SchemaReport) {
+fn assess(r: &mut SchemaReport, removal_allowed: bool) {
     r.required_bump = required_bump(&r.changes, r.directions);
     if r.status == Status::Added || r.status == Status::Removed {
         r.required_bump = if r.status == Status::Removed { Bump::Major } else { Bump::Minor };
+    }
+    // No version can be bumped on a schema that is gone: only the policy or
+    // an allowlist entry lets a removal through.
+    if r.status == Status::Removed && !removal_allowed && r.allowed.iter().all(Option::is_none) {
+        r.drift.push(Drift {
+            kind: "schema-removed",
+            severity: "error",
+            message: "the schema left the set: documents and references that use it break; allowlist its schema-removed or set \"removal\": \"allowed\" for it in drift.config.json".into(),
+        });
     }
     let mut declared = Bump::None;
     let mut backwards = Vec::new();

@@ -170,6 +170,7 @@ pub const KINDS: &[(&str, &str)] = &[
     ("pattern-narrowed", "proved by regular-language inclusion"),
     ("pattern-widened", "proved by regular-language inclusion"),
     ("pattern-changed", "neither includes the other, or undecidable here"),
+    ("content-changed", "what contentEncoding (base64) / contentMediaType (application/json) assert changed (draft-06/07)"),
     ("format-added", "annotation unless format assertion is on"),
     ("format-removed", ""),
     ("format-changed", ""),

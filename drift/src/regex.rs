@@ -506,6 +506,22 @@ pub fn includes(a: &str, b: &str) -> Option<Inclusion> {
 }
 
 fn included(a: &Nfa, b: &Nfa) -> Option<Inclusion> {
+    Some(match search(a, b, |in_a, in_b| in_a && !in_b)? {
+        Some(w) => Inclusion::NotIncluded(w),
+        None => Inclusion::Included,
+    })
+}
+
+/// A string both patterns match (`Some(Some(w))`), none (`Some(None)`: the
+/// languages are disjoint), or `None` when undecidable here.
+pub fn intersection(a: &str, b: &str) -> Option<Option<String>> {
+    search(&compile(a)?, &compile(b)?, |in_a, in_b| in_a && in_b)
+}
+
+/// Breadth-first search over pairs of state sets of `a` and `b` read along
+/// the same string, for the shortest string at which `found(a accepts, b
+/// accepts)` holds; only strings `a` can still extend are followed.
+fn search(a: &Nfa, b: &Nfa, found: impl Fn(bool, bool) -> bool) -> Option<Option<String>> {
     let mut sa = vec![a.start];
     a.closure(&mut sa);
     let mut sb = vec![b.start];
@@ -520,7 +536,7 @@ fn included(a: &Nfa, b: &Nfa) -> Option<Inclusion> {
     queue.push_back(0usize);
     while let Some(i) = queue.pop_front() {
         let (sa, sb) = pairs[i].clone();
-        if sa.contains(&a.accept) && !sb.contains(&b.accept) {
+        if found(sa.contains(&a.accept), sb.contains(&b.accept)) {
             let mut chars = Vec::new();
             let mut cur = i;
             while let Some((p, c)) = parent[cur] {
@@ -528,7 +544,7 @@ fn included(a: &Nfa, b: &Nfa) -> Option<Inclusion> {
                 cur = p;
             }
             chars.reverse();
-            return Some(Inclusion::NotIncluded(chars.into_iter().collect()));
+            return Some(Some(chars.into_iter().collect()));
         }
         let mut points: Vec<u32> = Vec::new();
         for &s in &sa {
@@ -571,7 +587,7 @@ fn included(a: &Nfa, b: &Nfa) -> Option<Inclusion> {
             }
         }
     }
-    Some(Inclusion::Included)
+    Some(None)
 }
 
 /// A readable character from `lo..=hi` (prefers printable ASCII).
@@ -631,6 +647,15 @@ pub fn matches_everything(p: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn intersections() {
+        let w = intersection("^x", "x$").unwrap().unwrap();
+        assert!(w.starts_with('x') && w.ends_with('x'), "{w}");
+        assert_eq!(intersection("^a+$", "^b+$"), Some(None));
+        assert_eq!(intersection("^[0-9]{2}$", "^\\d{3}$"), Some(None));
+        assert_eq!(intersection("(?<=a)b", "b"), None, "look-behind is outside the subset");
+    }
 
     #[test]
     fn inclusion_basics() {

@@ -47,6 +47,7 @@ pub fn to_json(r: &Report) -> Value {
                 "declared_bump": s.declared_bump.name(),
                 "declared_versions": {"old": versions(&s.old_versions), "new": versions(&s.new_versions)},
                 "drift": s.drift.iter().map(|d| json!({"kind": d.kind, "severity": d.severity, "message": d.message})).collect::<Vec<_>>(),
+                "error": s.error_message(),
             })
         })
         .collect();
@@ -58,7 +59,17 @@ pub fn to_json(r: &Report) -> Value {
 }
 
 fn interesting(s: &SchemaReport) -> bool {
-    s.status != crate::Status::Unchanged || !s.changes.is_empty()
+    s.status != crate::Status::Unchanged || !s.changes.is_empty() || !s.errors.is_empty()
+}
+
+/// The verdict line of the text report.
+fn verdict(r: &Report) -> String {
+    match (r.unreadable(), r.exit_code()) {
+        (0, 0) => "drift: OK".into(),
+        (0, _) => "drift: FAILED (breaking changes without the version bump or allowlist entry they need)".into(),
+        (1, _) => "drift: ERROR (1 schema could not be read; the others were compared)".into(),
+        (n, _) => format!("drift: ERROR ({n} schemas could not be read; the others were compared)"),
+    }
 }
 
 /// Plain text, grouped by schema.
@@ -73,6 +84,10 @@ pub fn to_text(r: &Report) -> String {
         }
         if let Some(o) = &s.old_file {
             let _ = writeln!(out, "  was: {o}");
+        }
+        if let Some(e) = s.error_message() {
+            let _ = writeln!(out, "  error: {e}\n");
+            continue;
         }
         let _ = writeln!(out, "  required bump: {}   declared bump: {}   directions that matter: {}", s.required_bump.name(), s.declared_bump.name(), s.directions.names().join("+"));
         for (c, a) in s.changes.iter().zip(&s.allowed) {
@@ -93,21 +108,29 @@ pub fn to_text(r: &Report) -> String {
     for u in &r.unused_allowlist {
         let _ = writeln!(out, "allowlist entry matches nothing: {u}");
     }
-    let _ = writeln!(out, "{}", if r.exit_code() == 0 { "drift: OK" } else { "drift: FAILED (breaking changes without the version bump or allowlist entry they need)" });
+    let _ = writeln!(out, "{}", verdict(r));
     out
 }
 
 /// A Markdown PR comment.
 pub fn to_markdown(r: &Report) -> String {
     let mut out = String::from("## Schema drift\n\n");
-    let fails = r.exit_code() != 0;
-    let _ = writeln!(out, "{}\n", if fails { "❌ Breaking changes without a matching version bump or allowlist entry." } else { "✅ No unpermitted breaking changes." });
+    let head = match (r.unreadable(), r.exit_code()) {
+        (0, 0) => "✅ No unpermitted breaking changes.".to_owned(),
+        (0, _) => "❌ Breaking changes without a matching version bump or allowlist entry.".to_owned(),
+        (n, _) => format!("❌ {n} schema(s) could not be read; the others were compared."),
+    };
+    let _ = writeln!(out, "{head}\n");
     let list: Vec<&SchemaReport> = r.schemas.iter().filter(|s| interesting(s)).collect();
     if list.is_empty() {
         out.push_str("No schema changes.\n");
     }
     for s in list {
         let _ = writeln!(out, "### `{}` ({})\n", s.file, s.status.name());
+        if let Some(e) = s.error_message() {
+            let _ = writeln!(out, "❌ **error**: {}\n", e.replace('|', "\\|"));
+            continue;
+        }
         let _ = writeln!(out, "Required bump: **{}** · declared bump: **{}** · directions that matter: {}\n", s.required_bump.name(), s.declared_bump.name(), s.directions.names().join(", "));
         if !s.changes.is_empty() {
             out.push_str("| kind | breaks | old | new | message |\n|---|---|---|---|---|\n");
@@ -141,6 +164,11 @@ fn esc_prop(s: &str) -> String {
 pub fn to_github(r: &Report) -> String {
     let mut out = String::new();
     for s in &r.schemas {
+        for e in &s.errors {
+            let texts = if e.side == "new" { &r.new_texts } else { &r.old_texts };
+            let line = texts.get(&e.at.file).and_then(|t| line_of(t, &e.at.pointer)).unwrap_or(1);
+            let _ = writeln!(out, "::error file={},line={},title=schema-unreadable::{}", esc_prop(&e.at.file), line, esc_data(&format!("{} side: {}", e.side, e.message)));
+        }
         for (c, a) in s.changes.iter().zip(&s.allowed) {
             let level = if c.breaks.masked(s.directions).any() && a.is_none() && s.fails() {
                 "error"

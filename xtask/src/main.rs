@@ -30,6 +30,8 @@ commands:
   drift       classify schema changes against a git revision (--base REV) or a
               directory (--old DIR --new DIR); report the semver bump they need
               and version drift (--format text|json|markdown|github)
+              [--default-dialect draft-07|2020-12|...]; exit 2 when a schema
+              cannot be read (reported, the others compared)
   validate    validate documents against a bundled schema: --schema NAME|PATH
               [--jsonl] [--format text|json] [--echo] [--contract [--channel
               desktop|phone] [--catalog FILE] [--jira-host HOST]] FILE...

@@ -10,7 +10,8 @@
 //!
 //! Modules are generated with types on: when a case's schema has a root
 //! type, every test also goes through that type's `from_json_value` (its
-//! errors compared with `validate`'s) and `from_json_slice` (the one-pass
+//! errors compared with `validate`'s, the value it builds serialised back
+//! and compared with the document) and `from_json_slice` (the one-pass
 //! reader, compared with the full path); all must give the suite's verdict.
 
 use contracts_runtime::{Contract, ParseError, ValidationErrors};
@@ -32,7 +33,9 @@ pub struct Validator {
 /// whatever the verdict (a valid document the type cannot hold, or the
 /// one-pass reader disagreeing with the full path).
 pub struct Typed {
-    /// `T::from_json_value`, its errors compared with the module's `validate`.
+    /// `T::from_json_value`, its errors compared with the module's
+    /// `validate` and its verdict with `T::is_valid_value`; a value it builds must serialise back to the document
+    /// and pass `Contract::validate`.
     pub from_value: fn(Value, Result<(), ValidationErrors>) -> Result<bool, String>,
     /// `T::from_json_slice` on the bytes, compared with the full path
     /// (`from_json_slice_via_value`): an equal value or the same errors.
@@ -54,8 +57,19 @@ fn verdict<T>(r: &Result<T, ParseError>) -> Result<bool, String> {
 }
 
 fn from_value<T: Contract>(v: Value, validated: Result<(), ValidationErrors>) -> Result<bool, String> {
-    let r = T::from_json_value(v);
+    let r = T::from_json_value(v.clone());
     let valid = verdict(&r)?;
+    if T::is_valid_value(&v) != valid {
+        return Err(format!("is_valid_value says {}, from_json_value says {valid}", !valid));
+    }
+    if let Ok(typed) = &r {
+        // Serialising loses nothing, and the value still validates.
+        let back = typed.to_json_value();
+        if back != v {
+            return Err(format!("the typed value serialises to {back}, not the document"));
+        }
+        typed.validate().map_err(|e| format!("the typed value no longer validates: {e}"))?;
+    }
     // The root type checks with the module's root validator: the same errors.
     let typed_errors = r.err().and_then(|e| e.validation_errors().map(|e| format!("{e:?}")));
     let module_errors = validated.err().map(|e| format!("{e:?}"));

@@ -13,6 +13,9 @@ pub mod arrays {
 pub mod awkward_names {
     include!("snapshots/awkward_names.rs");
 }
+pub mod dynamic_scope {
+    include!("snapshots/dynamic_scope.rs");
+}
 pub mod draft4_const {
     include!("snapshots/draft4_const.rs");
 }
@@ -27,6 +30,9 @@ pub mod recursive {
 }
 pub mod refs {
     include!("snapshots/refs.rs");
+}
+pub mod root_ref {
+    include!("snapshots/root_ref.rs");
 }
 pub mod scalars {
     include!("snapshots/scalars.rs");
@@ -182,4 +188,37 @@ fn an_all_of_that_includes_its_own_definition_adds_nothing() {
     assert!(!allof_self::is_valid(&json!({"vm": {"size": 2}})));
     assert!(!allof_self::is_valid(&json!({"vm": {"os": 1}})));
     assert!(!allof_self::is_valid(&json!({"vm": {"os": "linux", "size": 0}})));
+}
+
+/// The keyword locations of a parse error's validation errors.
+fn keyword_locations(e: &ParseError) -> Vec<String> {
+    let errors = e.validation_errors().unwrap_or_else(|| panic!("not a validation error: {e}"));
+    errors.0.iter().map(|e| e.keyword_location.clone()).collect()
+}
+
+#[test]
+fn a_root_type_reached_through_ref_reports_the_modules_errors() {
+    // The root is `{"$ref": "#/$defs/item"}`: the root type is the
+    // definition's, and its errors are the module's (`/$ref/…`).
+    let doc = json!({"lineEnd": "ab"});
+    let by_module: Vec<String> = root_ref::validate(&doc).unwrap_err().0.iter().map(|e| e.keyword_location.clone()).collect();
+    assert!(by_module.iter().all(|l| l.starts_with("/$ref/")), "{by_module:?}");
+    let by_value = root_ref::Item::from_json_value(doc.clone()).unwrap_err();
+    assert_eq!(keyword_locations(&by_value), by_module);
+    let by_slice = root_ref::Item::from_json_slice(doc.to_string().as_bytes()).unwrap_err();
+    assert_eq!(keyword_locations(&by_slice), by_module);
+    let item = root_ref::Item::from_json_value(json!({"id": "x", "lineEnd": "a\rb"})).unwrap();
+    assert!(item.line_end.is_some());
+}
+
+#[test]
+fn a_root_that_binds_a_dynamic_anchor_is_not_its_ref_target() {
+    // `$dynamicRef: "#element"` in list.json resolves to the root's strict
+    // element, not list.json's own anything-goes one.
+    let strict = json!({"elements": [{"b": 1}]});
+    assert!(!dynamic_scope::is_valid(&strict));
+    let by_value = dynamic_scope::List::from_json_value(strict.clone()).unwrap_err();
+    let by_slice = dynamic_scope::List::from_json_slice(strict.to_string().as_bytes()).unwrap_err();
+    assert_eq!(keyword_locations(&by_value), keyword_locations(&by_slice));
+    round_trip::<dynamic_scope::List>(json!({"elements": [{"a": 1}]}));
 }

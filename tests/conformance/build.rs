@@ -1,8 +1,11 @@
-//! Generates a validator module for every test case of the JSON-Schema-Test-
-//! Suite (draft2020-12, draft2019-09, draft7, draft4; required and optional)
-//! into `OUT_DIR`, with one table per draft of cases and tests that the
-//! `tests/<draft>.rs` targets check. Validators only (`with_types(false)`);
-//! `tests/types.rs` runs the generator with types on.
+//! Generates a module for every test case of the JSON-Schema-Test-Suite
+//! (draft2020-12, draft2019-09, draft7, draft4; required and optional) into
+//! `OUT_DIR`, with types on, and one table per draft of cases and tests that
+//! the `tests/<draft>.rs` targets check. Each row names the module's root
+//! type (the argument of `rt::root_api!`) when it has one, so its tests go
+//! through `from_json_value` and `from_json_slice` as well as `validate`. A
+//! case the generator refuses (or panics on) is a row whose validator is the
+//! error: its tests fail unless `known-failures.txt` lists them.
 
 mod suite {
     include!("src/suite.rs");
@@ -51,7 +54,7 @@ fn draft(suite_dir: &Path, res: &suite::Resources, d: &suite::Draft, out: &Path)
     for (n, case) in cases.iter().enumerate() {
         let ident = suite::case_ident(n);
         let inputs = suite::inputs(d, case, n, res);
-        let settings = suite::settings(d, case, false);
+        let settings = suite::settings(d, case);
         let generated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| contracts_codegen::generate(&settings, &inputs)));
         let outcome = match generated {
             Ok(Ok(output)) => match output.files.into_iter().next() {
@@ -61,21 +64,26 @@ fn draft(suite_dir: &Path, res: &suite::Resources, d: &suite::Draft, out: &Path)
             Ok(Err(e)) => Err(format!("the generator refused the schema: {e}")),
             Err(_) => Err("the generator panicked".to_owned()),
         };
-        let validator = match outcome {
+        let (validator, typed) = match outcome {
             Ok(contents) => {
+                let root_type = contents.split("rt::root_api!(").nth(1).and_then(|s| s.split(')').next());
+                let typed = match root_type {
+                    Some(t) => format!("Some(conformance::typed::<{ident}::{t}>())"),
+                    None => "None".to_owned(),
+                };
                 write_if_changed(&dir.join(format!("{ident}.rs")), &contents)?;
                 let _ = writeln!(
                     table,
                     "pub mod {ident} {{\n    include!(concat!(env!(\"OUT_DIR\"), \"/{}/{ident}.rs\"));\n}}",
                     d.ident
                 );
-                format!("Ok(conformance::Validator {{ is_valid: {ident}::is_valid, validate: {ident}::validate }})")
+                (format!("Ok(conformance::Validator {{ is_valid: {ident}::is_valid, validate: {ident}::validate }})"), typed)
             }
-            Err(e) => format!("Err({e:?})"),
+            Err(e) => (format!("Err({e:?})"), "None".to_owned()),
         };
         let _ = writeln!(
             rows,
-            "    conformance::Group {{\n        file: {:?},\n        index: {},\n        description: {:?},\n        required: {},\n        validator: {validator},\n        tests: &[",
+            "    conformance::Group {{\n        file: {:?},\n        index: {},\n        description: {:?},\n        required: {},\n        validator: {validator},\n        typed: {typed},\n        tests: &[",
             case.file, case.index, case.description, case.required
         );
         for (desc, data, valid) in &case.tests {

@@ -46,6 +46,15 @@ pub fn doc_attrs(d: &DocText, notes: &[String]) -> TokenStream {
     quote!(#(#[doc = #lines])*)
 }
 
+/// A schema's string value as a code span in rustdoc: control characters
+/// escaped as JSON writes them (rustc refuses a bare carriage return in a
+/// doc comment, and a line end would split the span).
+pub fn value_span(s: &str) -> String {
+    let json = serde_json::to_string(s).unwrap_or_default();
+    let inner = json.strip_prefix('"').and_then(|j| j.strip_suffix('"')).unwrap_or(&json);
+    format!("`{}`", code_safe(inner))
+}
+
 /// Text inside a code span: backticks would end it early.
 fn code_safe(s: &str) -> String {
     let s: String = s.chars().map(|c| if c == '`' { '\'' } else { c }).collect();

@@ -33,9 +33,9 @@ pub fn emit(settings: &Settings, docs: &Sources, ir: &Ir, plan: &Plan) -> Result
         let mut validators = validate::Validators::new(ir, settings.format_assertion, rt.clone());
         let readers = deserialize::Readers::new(ir, module, rt.clone(), settings.format_assertion, types::cycles(module));
         let reader_fns = (0..module.types.len()).filter_map(|id| readers.reader_of(id).map(|r| (id, r))).collect();
-        let types = types::TypeEmitter::new(module, &mut validators, rt.clone()).with_readers(reader_fns).emit();
-        let fast = readers.emit(&mut validators);
         let root_node = ir.roots[module.doc];
+        let types = types::TypeEmitter::new(module, &mut validators, rt.clone()).with_readers(reader_fns).with_root(root_node).emit();
+        let fast = readers.emit(&mut validators);
         let root_check = validators.entry(root_node);
         let (base, pointer) = validators.schema_location(root_node);
         let fns = validators.finish();

@@ -2,7 +2,7 @@
 //! validated JSON value, serialisation that loses nothing, `Contract`
 //! (validation entry points), and `Debug` that redacts sensitive data.
 
-use super::docs::doc_attrs;
+use super::docs::{doc_attrs, value_span};
 use super::validate::Validators;
 use crate::plan::{kind_refs, Command, DocText, Extra, Field, Kind, ModulePlan, Select, TypeDef, TypeRef, Variant};
 use proc_macro2::{Ident, Span, TokenStream};
@@ -20,6 +20,9 @@ pub struct TypeEmitter<'a, 'v> {
     bases: Vec<String>,
     /// The one-pass reader function of each type that has one.
     readers: std::collections::HashMap<usize, TokenStream>,
+    /// The module's root type and root node, when the root type is another
+    /// schema's (the root is a `$ref` with annotations only).
+    root_alias: Option<(usize, crate::ir::NodeId)>,
 }
 
 pub(crate) fn ident(name: &str) -> Ident {
@@ -34,7 +37,19 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     /// An emitter for `plan`, registering validators in `validators`.
     pub fn new(plan: &'a ModulePlan, validators: &'a mut Validators<'v>, rt: TokenStream) -> Self {
         let boxed = cycles(plan);
-        TypeEmitter { plan, validators, rt, boxed, bases: Vec::new(), readers: Default::default() }
+        TypeEmitter { plan, validators, rt, boxed, bases: Vec::new(), readers: Default::default(), root_alias: None }
+    }
+
+    /// The module's root node: when the root type is its `$ref` target's,
+    /// that type checks with the root's validator, so its errors are the
+    /// module's `validate` errors (`keyword_location` starts at `/$ref`).
+    pub fn with_root(mut self, root: crate::ir::NodeId) -> Self {
+        if let TypeRef::Named(id) = self.plan.root {
+            if !self.plan.types[id].nodes.contains(&root) {
+                self.root_alias = Some((id, root));
+            }
+        }
+        self
     }
 
     /// Names the one-pass reader of each type that has one (`contract!(…, fast READER)`).
@@ -120,7 +135,10 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     fn contract(&mut self, id: usize) -> TokenStream {
         let rt = self.rt.clone();
         let name = self.name(id);
-        let nodes = self.plan.types[id].nodes.clone();
+        let nodes = match self.root_alias {
+            Some((root_type, root)) if root_type == id => vec![root],
+            _ => self.plan.types[id].nodes.clone(),
+        };
         let checks: Vec<TokenStream> = nodes.iter().map(|n| self.validators.entry(*n)).collect();
         let (base, pointer) = nodes.first().map(|n| self.validators.schema_location(*n)).unwrap_or_default();
         let base = self.base(&base);
@@ -208,7 +226,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let docs = doc_attrs(&t.doc, &[]);
         let variants: Vec<Ident> = values.iter().map(|(r, _)| ident(r)).collect();
         let jsons: Vec<&String> = values.iter().map(|(_, j)| j).collect();
-        let vdocs: Vec<String> = jsons.iter().map(|j| format!(" `{j}`")).collect();
+        let vdocs: Vec<String> = jsons.iter().map(|j| format!(" {}", value_span(j))).collect();
         if open {
             let other = ident(other);
             quote! {

@@ -456,8 +456,11 @@ impl<'a> Planner<'a> {
         for mut n in nodes {
             // Bounded: a chain of references longer than the arena is a cycle.
             for _ in 0..self.ir.nodes.len() {
+                // A resource that declares dynamic anchors changes how the
+                // target's `$dynamicRef`s resolve: it is not its target.
+                let binds_scope = self.ir.nodes[n].is_resource && self.ir.resource_anchors.contains_key(&n);
                 match self.ir.keywords(n) {
-                    Some(k) if k.is_annotated_reference() && !self.is_sensitive(n) => n = k.reference.as_ref().map_or(n, |r| r.target),
+                    Some(k) if k.is_annotated_reference() && !self.is_sensitive(n) && !binds_scope => n = k.reference.as_ref().map_or(n, |r| r.target),
                     _ => break,
                 }
             }

@@ -7,9 +7,16 @@
 //! table (separate crates, so cargo compiles them in parallel) and calls
 //! [`run`], which checks every test's verdict against the suite's and
 //! against `known-failures.txt`.
+//!
+//! Modules are generated with types on: when a case's schema has a root
+//! type, every test also goes through that type's `from_json_value` (its
+//! errors compared with `validate`'s, the value it builds serialised back
+//! and compared with the document) and `from_json_slice` (the one-pass
+//! reader, compared with the full path); all must give the suite's verdict.
 
-use contracts_runtime::ValidationErrors;
+use contracts_runtime::{Contract, ParseError, ValidationErrors};
 use serde_json::Value;
+use std::fmt::Debug;
 use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -19,6 +26,75 @@ pub struct Validator {
     pub is_valid: fn(&Value) -> bool,
     /// `validate`: every error.
     pub validate: fn(&Value) -> Result<(), ValidationErrors>,
+}
+
+/// The typed entry points of a module's root type, monomorphised by
+/// [`typed`]: both answer `Ok(valid)`, or `Err` when the answer is wrong
+/// whatever the verdict (a valid document the type cannot hold, or the
+/// one-pass reader disagreeing with the full path).
+pub struct Typed {
+    /// `T::from_json_value`, its errors compared with the module's
+    /// `validate` and its verdict with `T::is_valid_value`; a value it builds must serialise back to the document
+    /// and pass `Contract::validate`.
+    pub from_value: fn(Value, Result<(), ValidationErrors>) -> Result<bool, String>,
+    /// `T::from_json_slice` on the bytes, compared with the full path
+    /// (`from_json_slice_via_value`): an equal value or the same errors.
+    pub from_slice: fn(&[u8]) -> Result<bool, String>,
+}
+
+/// The typed entry points of `T`.
+pub const fn typed<T: Contract + PartialEq + Debug>() -> Typed {
+    Typed { from_value: from_value::<T>, from_slice: from_slice::<T> }
+}
+
+/// `Ok(valid)` from a parse result; `Err` for answers no verdict explains.
+fn verdict<T>(r: &Result<T, ParseError>) -> Result<bool, String> {
+    match r {
+        Ok(_) => Ok(true),
+        Err(ParseError::Invalid(_)) => Ok(false),
+        Err(e @ (ParseError::Shape(_) | ParseError::Syntax(_))) => Err(e.to_string()),
+    }
+}
+
+fn from_value<T: Contract>(v: Value, validated: Result<(), ValidationErrors>) -> Result<bool, String> {
+    let r = T::from_json_value(v.clone());
+    let valid = verdict(&r)?;
+    if T::is_valid_value(&v) != valid {
+        return Err(format!("is_valid_value says {}, from_json_value says {valid}", !valid));
+    }
+    if let Ok(typed) = &r {
+        // Serialising loses nothing, and the value still validates.
+        let back = typed.to_json_value();
+        if back != v {
+            return Err(format!("the typed value serialises to {back}, not the document"));
+        }
+        typed.validate().map_err(|e| format!("the typed value no longer validates: {e}"))?;
+    }
+    // The root type checks with the module's root validator: the same errors.
+    let typed_errors = r.err().and_then(|e| e.validation_errors().map(|e| format!("{e:?}")));
+    let module_errors = validated.err().map(|e| format!("{e:?}"));
+    if typed_errors != module_errors {
+        return Err(format!(
+            "from_json_value's errors differ from validate's:\n  from_json_value: {}\n  validate: {}",
+            typed_errors.as_deref().unwrap_or("none"),
+            module_errors.as_deref().unwrap_or("none")
+        ));
+    }
+    Ok(valid)
+}
+
+fn from_slice<T: Contract + PartialEq + Debug>(b: &[u8]) -> Result<bool, String> {
+    let one_pass = T::from_json_slice(b);
+    let full = T::from_json_slice_via_value(b);
+    let same = match (&one_pass, &full) {
+        (Ok(a), Ok(b)) => a == b,
+        (Err(a), Err(b)) => format!("{a:?}") == format!("{b:?}"),
+        _ => false,
+    };
+    if !same {
+        return Err(format!("from_json_slice differs from the full path:\n  from_json_slice: {one_pass:?}\n  full path: {full:?}"));
+    }
+    verdict(&one_pass)
 }
 
 /// One test: an instance and the suite's verdict.
@@ -43,6 +119,9 @@ pub struct Group {
     pub required: bool,
     /// The generated validator, or why the generator gave none.
     pub validator: Result<Validator, &'static str>,
+    /// The root type's entry points; `None` when the schema plans to a
+    /// plain JSON value (no root type): `validate` and `is_valid` only.
+    pub typed: Option<Typed>,
     /// The tests.
     pub tests: &'static [Test],
 }
@@ -73,7 +152,8 @@ pub fn known_failures(text: &str) -> Result<BTreeMap<String, String>, String> {
     Ok(out)
 }
 
-/// The verdict of one test: `Ok(())` when it matches the suite's, else why not.
+/// The verdict of one test: `Ok(())` when every entry point gives the
+/// suite's, else why not.
 fn check(group: &Group, test: &Test) -> Result<(), String> {
     let v = match &group.validator {
         Ok(v) => v,
@@ -83,12 +163,24 @@ fn check(group: &Group, test: &Test) -> Result<(), String> {
     let quick = catch_unwind(AssertUnwindSafe(|| (v.is_valid)(&data))).map_err(|_| "is_valid panicked".to_owned())?;
     let full = catch_unwind(AssertUnwindSafe(|| (v.validate)(&data))).map_err(|_| "validate panicked".to_owned())?;
     match (quick == test.valid, full.is_ok() == test.valid) {
+        (true, true) => {}
+        (true, false) | (false, true) => return Err(format!("is_valid says {quick}, validate says {}", full.is_ok())),
+        (false, false) => {
+            return match full {
+                Err(errors) => Err(format!("expected valid, got: {errors}")),
+                Ok(()) => Err("expected invalid, got valid".to_owned()),
+            }
+        }
+    }
+    let Some(t) = &group.typed else { return Ok(()) };
+    let by_value = catch_unwind(AssertUnwindSafe(|| (t.from_value)(data, full)))
+        .map_err(|_| "from_json_value panicked".to_owned())?
+        .map_err(|e| format!("from_json_value: {e}"))?;
+    let by_slice = catch_unwind(AssertUnwindSafe(|| (t.from_slice)(test.data.as_bytes())))
+        .map_err(|_| "from_json_slice panicked".to_owned())??;
+    match (by_value == test.valid, by_slice == test.valid) {
         (true, true) => Ok(()),
-        (true, false) | (false, true) => Err(format!("is_valid says {quick}, validate says {}", full.is_ok())),
-        (false, false) => match full {
-            Err(errors) => Err(format!("expected valid, got: {errors}")),
-            Ok(()) => Err("expected invalid, got valid".to_owned()),
-        },
+        _ => Err(format!("validate agrees with the suite ({}), from_json_value says {by_value}, from_json_slice says {by_slice}", test.valid)),
     }
 }
 
@@ -96,6 +188,22 @@ fn check(group: &Group, test: &Test) -> Result<(), String> {
 struct Count {
     passed: usize,
     total: usize,
+    cases: usize,
+    /// Tests that went through the root type's entry points.
+    typed_tests: usize,
+    /// Cases whose module has no root type (or no module): validate only.
+    plain_cases: usize,
+}
+
+impl std::fmt::Display for Count {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}/{} passed ({} cases; {} tests also through the root type's from_json_value and from_json_slice; \
+             {} cases without a root type, validate only)",
+            self.passed, self.total, self.cases, self.typed_tests, self.plain_cases
+        )
+    }
 }
 
 /// Runs every test of one draft and panics when a test fails that
@@ -113,6 +221,12 @@ pub fn run(draft: &str, groups: &[Group]) {
     let mut failing: BTreeMap<String, String> = BTreeMap::new();
     let mut seen: BTreeSet<String> = BTreeSet::new();
     for g in groups {
+        let c = if g.required { &mut required } else { &mut optional };
+        c.cases += 1;
+        match g.typed {
+            Some(_) => c.typed_tests += g.tests.len(),
+            None => c.plain_cases += 1,
+        }
         for t in g.tests {
             let k = key(g.file, g.description, t.description);
             seen.insert(k.clone());
@@ -129,14 +243,7 @@ pub fn run(draft: &str, groups: &[Group]) {
     }
     let unexpected: Vec<(&String, &String)> = failing.iter().filter(|(k, _)| !known.contains_key(k)).collect();
     let stale: Vec<&&String> = known.keys().filter(|k| !failing.contains_key(**k)).collect();
-    println!(
-        "{draft}: required {}/{} passed, optional {}/{} passed, {} known failures listed",
-        required.passed,
-        required.total,
-        optional.passed,
-        optional.total,
-        known.len()
-    );
+    println!("{draft}: required {required}; optional {optional}; {} known failures listed", known.len());
     if unexpected.is_empty() && stale.is_empty() {
         return;
     }

@@ -1,7 +1,6 @@
 // Reading the JSON-Schema-Test-Suite: the drafts run, their test cases, and
 // the generator inputs for each case (the case's schema plus the remotes and
-// metaschemas it may reference). Shared by build.rs (validators only, the
-// verdict run) and tests/types.rs (types on, errors counted).
+// metaschemas it may reference). Used by build.rs.
 
 use contracts_codegen::{Dialect, SchemaInput, Settings};
 use serde_json::Value;
@@ -218,7 +217,8 @@ pub fn inputs(draft: &Draft, case: &Case, n: usize, res: &Resources) -> Vec<Sche
     out
 }
 
-/// The generator settings for a case of `draft`.
-pub fn settings(draft: &Draft, case: &Case, types: bool) -> Settings {
-    Settings::new().with_default_dialect(draft.dialect).with_format_assertion(case.format_assertion).with_types(types)
+/// The generator settings for a case of `draft`: types on, so the typed
+/// entry points are checked too.
+pub fn settings(draft: &Draft, case: &Case) -> Settings {
+    Settings::new().with_default_dialect(draft.dialect).with_format_assertion(case.format_assertion).with_types(true)
 }

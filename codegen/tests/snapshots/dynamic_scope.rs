@@ -46,12 +46,15 @@ mod validators {
         let mut ok = true;
         ok &= c.required(l, s, x, &["elements"]);
         ok &= c.prop(l, s, x, "elements", v2);
-        for (key, v) in x {
-            let mut matched = matches!(key.as_str(), "elements");
-            if !matched {
-                ok &= c.unexpected_member(l, s, "additionalProperties", key);
-            }
-        }
+        ok
+            &= c
+                .unexpected_members(
+                    l,
+                    s,
+                    x,
+                    "additionalProperties",
+                    |key| matches!(key, "elements"),
+                );
         ok
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -68,12 +71,15 @@ mod validators {
         let mut ok = true;
         ok &= c.required(l, s, x, &["a"]);
         ok &= c.prop(l, s, x, "a", v5);
-        for (key, v) in x {
-            let mut matched = matches!(key.as_str(), "a");
-            if !matched {
-                ok &= c.unexpected_member(l, s, "additionalProperties", key);
-            }
-        }
+        ok
+            &= c
+                .unexpected_members(
+                    l,
+                    s,
+                    x,
+                    "additionalProperties",
+                    |key| matches!(key, "a"),
+                );
         ok
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

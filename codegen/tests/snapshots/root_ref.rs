@@ -45,10 +45,8 @@ mod fast {
         .to_owned())
     );
     rt::string_leaf!(
-        Leaf2 -> LineEnd, | s | [! ::std::matches!(s, "a\rb" | "a\nb" | "a`b")] => match
-        s { "a\rb" => ::std::option::Option::Some(LineEnd::AB), "a\nb" =>
-        ::std::option::Option::Some(LineEnd::AB2), "a`b" =>
-        ::std::option::Option::Some(LineEnd::AB3), _ => ::std::option::Option::None, }
+        Leaf2 -> LineEnd, | s | [! ::std::matches!(s, "a\rb" | "a\nb" | "a`b")] =>
+        LineEnd::from_json_str(s)
     );
     rt::object_reader!(
         read_0, Visit0, Item { id = "id" : rt::fast::LeafRead < Leaf1 >, required,

@@ -186,13 +186,7 @@ impl Catalog {
                 },
             };
             out.index.entry(id.clone()).or_insert(out.questions.len());
-            out.questions.push(CatalogQuestion {
-                id,
-                multi: matches!(q.select, Select::Multi),
-                answerable: q.answerable.unwrap_or(true),
-                options,
-                pattern,
-            });
+            out.questions.push(CatalogQuestion { id, multi: matches!(q.select, Select::Multi), answerable: q.answerable.unwrap_or(true), options, pattern });
         }
         if errors.is_empty() {
             Ok(out)

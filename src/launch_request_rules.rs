@@ -86,21 +86,8 @@ pub const FREE_TEXT_MAX_CHARS: usize = 500;
 /// The pipeline ops a first word may not name, by default. A client
 /// routing on the first word (`resume PROJ-1`, `/ship`) would run the op
 /// instead of a new request. Configure with [`Rules::with_ops`].
-pub const DEFAULT_OPS: &[&str] = &[
-    "analysis",
-    "development",
-    "multi-agent",
-    "resume",
-    "status",
-    "cancel",
-    "abort",
-    "retry",
-    "skip",
-    "ship",
-    "pause",
-    "approve",
-    "deny",
-];
+pub const DEFAULT_OPS: &[&str] =
+    &["analysis", "development", "multi-agent", "resume", "status", "cancel", "abort", "retry", "skip", "ship", "pause", "approve", "deny"];
 
 /// The mode keywords a first word may not name, by default (the schema's
 /// `mode` values). Configure with [`Rules::with_mode_keywords`].
@@ -145,9 +132,37 @@ pub const FORMAT_CHARACTERS: &[(u32, u32)] = &[
 /// bar, small and fullwidth hyphen-minus, …) plus the minus signs U+2212,
 /// U+02D7, U+207B, U+208B, U+2796 and the hyphen bullet U+2043.
 pub const DASHES: &[char] = &[
-    '-', '\u{058A}', '\u{05BE}', '\u{1400}', '\u{1806}', '\u{2010}', '\u{2011}', '\u{2012}', '\u{2013}', '\u{2014}', '\u{2015}',
-    '\u{2E17}', '\u{2E1A}', '\u{2E3A}', '\u{2E3B}', '\u{2E40}', '\u{2E5D}', '\u{301C}', '\u{3030}', '\u{30A0}', '\u{FE31}',
-    '\u{FE32}', '\u{FE58}', '\u{FE63}', '\u{FF0D}', '\u{10EAD}', '\u{2212}', '\u{02D7}', '\u{207B}', '\u{208B}', '\u{2796}',
+    '-',
+    '\u{058A}',
+    '\u{05BE}',
+    '\u{1400}',
+    '\u{1806}',
+    '\u{2010}',
+    '\u{2011}',
+    '\u{2012}',
+    '\u{2013}',
+    '\u{2014}',
+    '\u{2015}',
+    '\u{2E17}',
+    '\u{2E1A}',
+    '\u{2E3A}',
+    '\u{2E3B}',
+    '\u{2E40}',
+    '\u{2E5D}',
+    '\u{301C}',
+    '\u{3030}',
+    '\u{30A0}',
+    '\u{FE31}',
+    '\u{FE32}',
+    '\u{FE58}',
+    '\u{FE63}',
+    '\u{FF0D}',
+    '\u{10EAD}',
+    '\u{2212}',
+    '\u{02D7}',
+    '\u{207B}',
+    '\u{208B}',
+    '\u{2796}',
     '\u{2043}',
 ];
 
@@ -188,18 +203,13 @@ pub fn is_flag_like(word: &str) -> bool {
 pub fn looks_like_url(word: &str) -> bool {
     let lower = word.to_ascii_lowercase();
     let lower = lower.trim_start_matches(|c: char| "([{<".contains(c));
-    lower.contains("://")
-        || lower.starts_with("www.")
-        || ["mailto:", "file:", "data:", "javascript:", "vbscript:"].iter().any(|s| lower.starts_with(s))
+    lower.contains("://") || lower.starts_with("www.") || ["mailto:", "file:", "data:", "javascript:", "vbscript:"].iter().any(|s| lower.starts_with(s))
 }
 
 fn is_jira_key(s: &str) -> bool {
     let Some((project, number)) = s.split_once('-') else { return false };
     let mut p = project.chars();
-    p.next().is_some_and(|c| c.is_ascii_uppercase())
-        && project.len() >= 2
-        && p.all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
-        && is_number(number)
+    p.next().is_some_and(|c| c.is_ascii_uppercase()) && project.len() >= 2 && p.all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) && is_number(number)
 }
 
 fn is_number(s: &str) -> bool {
@@ -207,17 +217,11 @@ fn is_number(s: &str) -> bool {
 }
 
 fn is_github_owner(s: &str) -> bool {
-    (1..=39).contains(&s.len())
-        && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-        && !s.starts_with('-')
-        && !s.ends_with('-')
+    (1..=39).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') && !s.starts_with('-') && !s.ends_with('-')
 }
 
 fn is_repo_name(s: &str) -> bool {
-    (1..=100).contains(&s.len())
-        && s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
-        && s != "."
-        && s != ".."
+    (1..=100).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-')) && s != "." && s != ".."
 }
 
 fn is_github_issue_url(s: &str) -> bool {
@@ -351,12 +355,16 @@ impl Rules {
             (Mode::Background, None) => errors.push(rule(
                 "",
                 "background-requires-kind",
-                "`mode: background` needs `kind`: add `\"kind\": \"development\"` (runs /multi-agent) or `\"kind\": \"analysis\"` (runs /multi-agent:analysis)".into(),
+                "`mode: background` needs `kind`: add `\"kind\": \"development\"` (runs /multi-agent) or `\"kind\": \"analysis\"` (runs /multi-agent:analysis)"
+                    .into(),
             )),
             (mode, Some(_)) if mode != Mode::Background => errors.push(rule(
                 "/kind",
                 "kind-requires-background",
-                format!("`kind` is only for `mode: background`, and this request has `mode: {}`: remove `kind`, or set `mode` to `background`", mode_name(mode)),
+                format!(
+                    "`kind` is only for `mode: background`, and this request has `mode: {}`: remove `kind`, or set `mode` to `background`",
+                    mode_name(mode)
+                ),
             )),
             _ => {}
         }
@@ -404,11 +412,7 @@ impl Rules {
     pub fn input_errors(&self, input: &str, errors: &mut Vec<ValidationError>) {
         // Every channel.
         if input.chars().any(is_newline) {
-            errors.push(rule(
-                INPUT,
-                "input-newline",
-                "`input` must be one line: remove the line breaks (LF, CR, U+0085, U+2028, U+2029)".into(),
-            ));
+            errors.push(rule(INPUT, "input-newline", "`input` must be one line: remove the line breaks (LF, CR, U+0085, U+2028, U+2029)".into()));
         }
         let controls = input.chars().filter(|&c| c.is_control() && !is_newline(c)).count();
         if controls > 0 {
@@ -519,11 +523,19 @@ impl Rules {
         for (key, answer) in &r.answers {
             let at = format!("/answers/{}", escape(key.as_str()));
             let Some(q) = catalog.question(key.as_str()) else {
-                errors.push(rule(&at, "answer-unknown-question", "this key is not a question id of the question catalog: remove it or use a catalog question id".into()));
+                errors.push(rule(
+                    &at,
+                    "answer-unknown-question",
+                    "this key is not a question id of the question catalog: remove it or use a catalog question id".into(),
+                ));
                 continue;
             };
             if !q.answerable {
-                errors.push(rule(&at, "answer-unanswerable-question", "this question is always asked by the pipeline and cannot be answered in a launch request: remove it".into()));
+                errors.push(rule(
+                    &at,
+                    "answer-unanswerable-question",
+                    "this question is always asked by the pipeline and cannot be answered in a launch request: remove it".into(),
+                ));
                 continue;
             }
             let values: Vec<(String, &str)> = match answer {
@@ -536,11 +548,7 @@ impl Rules {
                     vec![(at.clone(), s.as_str())]
                 }
                 Answer::Many(_) if !q.multi => {
-                    errors.push(rule(
-                        &at,
-                        "answer-single-select",
-                        "this question is single-select: answer with one option id (a string), not an array".into(),
-                    ));
+                    errors.push(rule(&at, "answer-single-select", "this question is single-select: answer with one option id (a string), not an array".into()));
                     continue;
                 }
                 Answer::One(s) => vec![(at.clone(), s.as_str())],

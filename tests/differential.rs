@@ -3,10 +3,10 @@
 //! verdicts (`is_valid`, `validate`, the typed `from_json_value`) and the
 //! oracle's must all agree. The long run is `cargo xtask fuzz-diff`.
 
-#[path = "support/docgen.rs"]
-mod docgen;
 #[path = "support/differential.rs"]
 mod differential;
+#[path = "support/docgen.rs"]
+mod docgen;
 
 use std::path::Path;
 
@@ -34,15 +34,7 @@ fn agree_with_the_oracle(name: &str) {
     assert!(stats.invalid * 4 >= stats.documents, "{name}: too few invalid documents: {stats:?}");
     let report: Vec<String> = findings
         .iter()
-        .map(|f| {
-            format!(
-                "document {} (mutation {}): {}\n  minimal: {}",
-                f.index,
-                f.mutation,
-                f.verdict,
-                serde_json::to_string(&f.minimal).unwrap_or_default()
-            )
-        })
+        .map(|f| format!("document {} (mutation {}): {}\n  minimal: {}", f.index, f.mutation, f.verdict, serde_json::to_string(&f.minimal).unwrap_or_default()))
         .collect();
     assert!(
         report.is_empty(),

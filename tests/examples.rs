@@ -54,10 +54,7 @@ fn refused<T: Contract + std::fmt::Debug>(schema: &str, min: usize) {
             Err(e) => panic!("{name}: expected validation errors, got {e}"),
         };
         let (loc, kw) = (want["instance_location"].as_str().unwrap(), want["keyword"].as_str().unwrap());
-        assert!(
-            err.iter().any(|e| e.instance_location == loc && e.keyword == kw),
-            "{name}: expected `{kw}` at `{loc}`, got:\n{err}"
-        );
+        assert!(err.iter().any(|e| e.instance_location == loc && e.keyword == kw), "{name}: expected `{kw}` at `{loc}`, got:\n{err}");
         for e in err.iter() {
             assert!(!e.message.is_empty() && e.keyword_location.ends_with(&*e.keyword), "{name}: {e:?}");
         }

@@ -70,7 +70,9 @@ fn compare<T: Contract + PartialEq + std::fmt::Debug>(bytes: &[u8], what: &str, 
         if !valid && got == want.0 {
             tally.fast_invalid += 1;
         } else {
-            tally.disagreements.push(format!("{what}: the handed-up document's errors differ:\n handed up: {got:?}\n full: {want:?}\n as handed up: {v}\n doc: {text}"));
+            tally
+                .disagreements
+                .push(format!("{what}: the handed-up document's errors differ:\n handed up: {got:?}\n full: {want:?}\n as handed up: {v}\n doc: {text}"));
         }
     }
     // The public entry point returns exactly the full path's answer: the
@@ -342,7 +344,10 @@ fn payload_before_type_is_read_on_the_fast_path() {
     let fast = read_slice(doc.as_bytes(), |d| CommandEnvelope::fast_read(d)).expect("the fast path reads it");
     assert_eq!(fast, CommandEnvelope::from_json_slice_via_value(doc.as_bytes()).unwrap());
     // An unknown type keeps the payload verbatim, whichever comes first.
-    for doc in [doc.replace(r#""pause""#, r#""later.kind""#), doc.replace(r#""pause""#, r#""later.kind""#).replacen(r#""payload": {"reason": "lunch", "x": [1, 2.0]}, "#, "", 1)] {
+    for doc in [
+        doc.replace(r#""pause""#, r#""later.kind""#),
+        doc.replace(r#""pause""#, r#""later.kind""#).replacen(r#""payload": {"reason": "lunch", "x": [1, 2.0]}, "#, "", 1),
+    ] {
         let full = CommandEnvelope::from_json_slice_via_value(doc.as_bytes());
         let fast = read_slice(doc.as_bytes(), |d| CommandEnvelope::fast_read(d));
         match (&fast, &full) {

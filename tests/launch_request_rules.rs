@@ -250,10 +250,9 @@ fn request(input: &str) -> Value {
 fn verdict(rules: &Rules, doc: Value) -> Result<BTreeSet<String>, String> {
     match rules.from_json_value(doc) {
         Ok(_) => Ok(BTreeSet::new()),
-        Err(ParseError::Invalid(errors)) => Ok(errors
-            .iter()
-            .map(|e| e.keyword.strip_prefix("launch-request/").map(str::to_owned).unwrap_or_else(|| format!("schema:{}", e.keyword)))
-            .collect()),
+        Err(ParseError::Invalid(errors)) => {
+            Ok(errors.iter().map(|e| e.keyword.strip_prefix("launch-request/").map(str::to_owned).unwrap_or_else(|| format!("schema:{}", e.keyword))).collect())
+        }
         Err(e) => Err(e.to_string()),
     }
 }
@@ -350,10 +349,7 @@ fn kind_and_mode() {
         errors(&r, doc("autopilot", Some("analysis"), json!({"workspace": "worktree"}))),
         pairs(&[("/kind", "kind-requires-background"), ("/answers", "analysis-requires-empty-answers")])
     );
-    assert_eq!(
-        errors(&r, doc("background", Some("analysis"), json!({"workspace": "worktree"}))),
-        pairs(&[("/answers", "analysis-requires-empty-answers")])
-    );
+    assert_eq!(errors(&r, doc("background", Some("analysis"), json!({"workspace": "worktree"}))), pairs(&[("/answers", "analysis-requires-empty-answers")]));
     assert_eq!(errors(&r, doc("background", Some("analysis"), json!({}))), vec![]);
     assert_eq!(errors(&r, doc("background", Some("development"), json!({"workspace": "worktree"}))), vec![]);
     assert_eq!(errors(&r, doc("interactive", None, json!({"workspace": "worktree"}))), vec![]);
@@ -365,7 +361,15 @@ fn kind_and_mode() {
 #[test]
 fn contract_version_major_is_explained() {
     let r = rules(Channel::Desktop);
-    for (version, needle) in [("2.0.0", "major 2"), ("10.1.0", "major 10"), ("0.9.0", "major 0"), ("1.0", "1.MINOR.PATCH"), ("v1.0.0", "1.MINOR.PATCH"), ("1.0.0-beta", "1.MINOR.PATCH"), ("1.0.0\n", "1.MINOR.PATCH")] {
+    for (version, needle) in [
+        ("2.0.0", "major 2"),
+        ("10.1.0", "major 10"),
+        ("0.9.0", "major 0"),
+        ("1.0", "1.MINOR.PATCH"),
+        ("v1.0.0", "1.MINOR.PATCH"),
+        ("1.0.0-beta", "1.MINOR.PATCH"),
+        ("1.0.0\n", "1.MINOR.PATCH"),
+    ] {
         let mut d = doc("interactive", None, json!({}));
         d["contractVersion"] = json!(version);
         let e = match r.from_json_value(d) {

@@ -35,10 +35,7 @@ fn serde_deserialize_validates_too() {
 fn values_built_in_code_are_checked_before_sending() {
     let mut e = CommandEnvelope::from_json_str(ENVELOPE).unwrap();
     e.validate().unwrap();
-    e.command = Command::Shutdown(contracts::commands::ShutdownPayload {
-        grace_ms: contracts::runtime::Integer::from(-5),
-        extra: Default::default(),
-    });
+    e.command = Command::Shutdown(contracts::commands::ShutdownPayload { grace_ms: contracts::runtime::Integer::from(-5), extra: Default::default() });
     let errs = e.validate().unwrap_err();
     assert!(errs.iter().any(|x| x.instance_location == "/payload/graceMs" && x.keyword == "minimum"), "{errs}");
     assert!(contracts::commands::CommandId::new("cmd_nope").is_err());

@@ -21,7 +21,8 @@ fn examples(schema: &str, kind: &str) -> Vec<(String, Value)> {
 
 fn same_verdicts<T: schemars::JsonSchema>(schema_file: &str, stem: &str) {
     let from_schemars = serde_json::to_value(schemars::schema_for!(T)).unwrap();
-    let source: Value = serde_json::from_str(&std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas").join(schema_file)).unwrap()).unwrap();
+    let source: Value =
+        serde_json::from_str(&std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas").join(schema_file)).unwrap()).unwrap();
     let ours = jsonschema::draft202012::new(&from_schemars).unwrap_or_else(|e| panic!("schemars output does not compile: {e}\n{from_schemars:#}"));
     let theirs = jsonschema::draft202012::new(&source).unwrap();
     let mut n = 0;

@@ -4,7 +4,7 @@
 //! `exclusiveMaximum`, tuple `items`, `dependencies`, …); every reference is
 //! resolved to a node. Cycles are fine: nodes live in an arena.
 
-use crate::load::{self, Dialect, DocId, Sources, Place};
+use crate::load::{self, Dialect, DocId, Place, Sources};
 use crate::{Error, Settings, Warning};
 use serde_json::{Number, Value};
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -588,10 +588,7 @@ impl Builder<'_> {
         if let Some(&id) = self.ir.by_place.get(&place) {
             return Ok(id);
         }
-        let value = self.docs.docs[doc]
-            .value
-            .pointer(pointer)
-            .ok_or_else(|| Error::at(self.path(doc), pointer, "nothing at this JSON Pointer"))?;
+        let value = self.docs.docs[doc].value.pointer(pointer).ok_or_else(|| Error::at(self.path(doc), pointer, "nothing at this JSON Pointer"))?;
         if !value.is_object() && !value.is_boolean() {
             return Err(Error::at(self.path(doc), pointer, "a schema must be an object or a boolean"));
         }
@@ -627,11 +624,7 @@ impl Builder<'_> {
                 return info;
             }
         }
-        load::SchemaInfo {
-            base: self.docs.docs[doc].retrieval_uri.clone(),
-            resource_pointer: pointer.to_owned(),
-            dialect: self.docs.docs[doc].dialect,
-        }
+        load::SchemaInfo { base: self.docs.docs[doc].retrieval_uri.clone(), resource_pointer: pointer.to_owned(), dialect: self.docs.docs[doc].dialect }
     }
 
     /// Parses the keywords of node `id`.
@@ -686,8 +679,7 @@ impl Builder<'_> {
                         _ if frag.is_empty() || frag.starts_with('/') => false,
                         _ => self.declares_dynamic_anchor(target, frag),
                     };
-                    k.dynamic_reference =
-                        Some(Ref { keyword: "$dynamicRef", target, dynamic: anchored.then(|| frag.to_owned()) });
+                    k.dynamic_reference = Some(Ref { keyword: "$dynamicRef", target, dynamic: anchored.then(|| frag.to_owned()) });
                 }
                 "$recursiveRef" if dialect == Dialect::Draft2019_09 => {
                     let r = v.as_str().ok_or_else(|| err(kw, "must be a string"))?;
@@ -698,8 +690,7 @@ impl Builder<'_> {
                         .and_then(|t| t.get("$recursiveAnchor"))
                         .and_then(Value::as_bool)
                         == Some(true);
-                    k.dynamic_reference =
-                        Some(Ref { keyword: "$recursiveRef", target, dynamic: anchored.then(String::new) });
+                    k.dynamic_reference = Some(Ref { keyword: "$recursiveRef", target, dynamic: anchored.then(String::new) });
                 }
                 "$recursiveAnchor" if dialect == Dialect::Draft2019_09 => k.recursive_anchor = v.as_bool() == Some(true),
                 "$dynamicAnchor" if dialect >= Dialect::Draft2020_12 => k.dynamic_anchor = v.as_str().map(str::to_owned),
@@ -745,12 +736,10 @@ impl Builder<'_> {
                     // Read in 2019-09 and later too, as most validators do (the
                     // suite's optional dependencies-compatibility tests).
                     // There it is an unknown keyword when it has another shape.
-                    let well_formed = v.as_object().is_some_and(|o| {
-                        o.values().all(|d| d.is_object() || d.is_boolean() || d.as_array().is_some_and(|a| a.iter().all(Value::is_string)))
-                    });
-                    if dialect >= Dialect::Draft2019_09
-                        && (!well_formed || m.contains_key("dependentSchemas") || m.contains_key("dependentRequired"))
-                    {
+                    let well_formed = v
+                        .as_object()
+                        .is_some_and(|o| o.values().all(|d| d.is_object() || d.is_boolean() || d.as_array().is_some_and(|a| a.iter().all(Value::is_string))));
+                    if dialect >= Dialect::Draft2019_09 && (!well_formed || m.contains_key("dependentSchemas") || m.contains_key("dependentRequired")) {
                         continue;
                     }
                     let obj = v.as_object().ok_or_else(|| err(kw, "must be an object"))?;
@@ -819,7 +808,8 @@ impl Builder<'_> {
                 }
                 "maximum" | "minimum" => {
                     let n = v.as_number().cloned().ok_or_else(|| err(kw, "must be a number"))?;
-                    let exclusive = dialect == Dialect::Draft4 && m.get(if kw == "maximum" { "exclusiveMaximum" } else { "exclusiveMinimum" }).and_then(Value::as_bool) == Some(true);
+                    let exclusive = dialect == Dialect::Draft4
+                        && m.get(if kw == "maximum" { "exclusiveMaximum" } else { "exclusiveMinimum" }).and_then(Value::as_bool) == Some(true);
                     match (kw.as_str(), exclusive) {
                         ("maximum", false) => k.maximum = Some(Bound { value: n, keyword: "maximum" }),
                         ("maximum", true) => k.exclusive_maximum = Some(Bound { value: n, keyword: "exclusiveMaximum" }),

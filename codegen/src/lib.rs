@@ -167,12 +167,7 @@ pub fn write_to_out_dir(output: &Output) -> Result<PathBuf, Error> {
     let out = std::env::var_os("OUT_DIR").ok_or_else(|| Error::message("OUT_DIR is not set: call this from a build script"))?;
     let out = PathBuf::from(out);
     let mut files = output.files.clone();
-    files.push(GeneratedFile {
-        name: "modules.rs".to_owned(),
-        module: String::new(),
-        source: String::new(),
-        contents: module_index(&output.files),
-    });
+    files.push(GeneratedFile { name: "modules.rs".to_owned(), module: String::new(), source: String::new(), contents: module_index(&output.files) });
     write_files(&out, &files)?;
     for w in &output.warnings {
         println!("cargo::warning={w}");

@@ -101,13 +101,25 @@ impl Doc {
             return true;
         }
         let vocab = match keyword {
-            "type" | "enum" | "const" | "multipleOf" | "maximum" | "exclusiveMaximum" | "minimum" | "exclusiveMinimum" | "maxLength"
-            | "minLength" | "pattern" | "maxItems" | "minItems" | "uniqueItems" | "maxContains" | "minContains" | "maxProperties"
-            | "minProperties" | "required" | "dependentRequired" => "validation",
-            "allOf" | "anyOf" | "oneOf" | "not" | "if" | "then" | "else" | "dependentSchemas" | "prefixItems" | "items"
-            | "additionalItems" | "contains" | "properties" | "patternProperties" | "additionalProperties" | "propertyNames" => {
-                "applicator"
-            }
+            "type" | "enum" | "const" | "multipleOf" | "maximum" | "exclusiveMaximum" | "minimum" | "exclusiveMinimum" | "maxLength" | "minLength"
+            | "pattern" | "maxItems" | "minItems" | "uniqueItems" | "maxContains" | "minContains" | "maxProperties" | "minProperties" | "required"
+            | "dependentRequired" => "validation",
+            "allOf"
+            | "anyOf"
+            | "oneOf"
+            | "not"
+            | "if"
+            | "then"
+            | "else"
+            | "dependentSchemas"
+            | "prefixItems"
+            | "items"
+            | "additionalItems"
+            | "contains"
+            | "properties"
+            | "patternProperties"
+            | "additionalProperties"
+            | "propertyNames" => "applicator",
             "unevaluatedItems" | "unevaluatedProperties" if dialect >= Dialect::Draft2020_12 => "unevaluated",
             "unevaluatedItems" | "unevaluatedProperties" => "applicator",
             _ => return true,
@@ -148,12 +160,11 @@ fn custom_metaschemas(docs: &mut Sources) {
         }
         let m = &docs.docs[meta];
         let dialect = m.value.get("$schema").and_then(Value::as_str).and_then(Dialect::from_uri).unwrap_or(m.dialect);
-        let vocabularies = m.value.get("$vocabulary").and_then(Value::as_object).map(|v| {
-            v.keys()
-                .filter(|k| is_official(k))
-                .filter_map(|k| k.rsplit('/').next().map(str::to_owned))
-                .collect::<BTreeSet<String>>()
-        });
+        let vocabularies = m
+            .value
+            .get("$vocabulary")
+            .and_then(Value::as_object)
+            .map(|v| v.keys().filter(|k| is_official(k)).filter_map(|k| k.rsplit('/').next().map(str::to_owned)).collect::<BTreeSet<String>>());
         let d = &mut docs.docs[i];
         d.dialect = dialect;
         if dialect >= Dialect::Draft2019_09 {
@@ -214,34 +225,17 @@ pub fn load(settings: &Settings, inputs: &[SchemaInput]) -> Result<Sources, Erro
     let mut docs = Sources::default();
     let mut modules: HashMap<String, String> = HashMap::new();
     for input in inputs {
-        let value: Value = serde_json::from_str(&input.text)
-            .map_err(|e| Error::at(&input.path, "", format!("not valid JSON: {e}")))?;
-        let dialect = value
-            .get("$schema")
-            .and_then(Value::as_str)
-            .and_then(Dialect::from_uri)
-            .or(input.default_dialect)
-            .unwrap_or(settings.default_dialect);
+        let value: Value = serde_json::from_str(&input.text).map_err(|e| Error::at(&input.path, "", format!("not valid JSON: {e}")))?;
+        let dialect = value.get("$schema").and_then(Value::as_str).and_then(Dialect::from_uri).or(input.default_dialect).unwrap_or(settings.default_dialect);
         let module = input.generate.then(|| input.module_name());
         if let Some(m) = &module {
             if let Some(other) = modules.insert(m.clone(), input.path.clone()) {
                 return Err(Error::at(&input.path, "", format!("gives module `{m}`, as `{other}` does: rename one")));
             }
         }
-        let retrieval_uri = input
-            .retrieval_uri
-            .clone()
-            .unwrap_or_else(|| format!("file:///{}", input.path.trim_start_matches('/')));
+        let retrieval_uri = input.retrieval_uri.clone().unwrap_or_else(|| format!("file:///{}", input.path.trim_start_matches('/')));
         let retrieval_uri = strip_fragment(&retrieval_uri).to_owned();
-        docs.docs.push(Doc {
-            path: input.path.clone(),
-            module,
-            retrieval_uri,
-            value,
-            dialect,
-            sha256: sha256_hex(input.text.as_bytes()),
-            vocabularies: None,
-        });
+        docs.docs.push(Doc { path: input.path.clone(), module, retrieval_uri, value, dialect, sha256: sha256_hex(input.text.as_bytes()), vocabularies: None });
     }
     custom_metaschemas(&mut docs);
     for id in 0..docs.docs.len() {
@@ -333,9 +327,8 @@ fn fetch(settings: &Settings, docs: &mut Sources, uri: &str) -> Result<Option<St
 /// retriever provided where the generator looked and the two ways to make
 /// it resolve; other errors are returned as they are.
 pub(crate) fn explain_unresolved(docs: &Sources, mut e: Error) -> Error {
-    let unresolved = docs.external_refs.iter().find(|r| {
-        docs.docs[r.doc].path == e.file && r.pointer == e.pointer && find_resource(docs, &r.resource).is_none()
-    });
+    let unresolved =
+        docs.external_refs.iter().find(|r| docs.docs[r.doc].path == e.file && r.pointer == e.pointer && find_resource(docs, &r.resource).is_none());
     let Some(r) = unresolved else { return e };
     let looked = match docs.missing_local_files.get(&r.resource) {
         Some(file) => format!(" (Settings::with_local_schemas maps it to {}, which does not exist)", file.display()),
@@ -355,15 +348,7 @@ pub(crate) fn explain_unresolved(docs: &Sources, mut e: Error) -> Error {
 }
 
 /// Walks one subschema, recording its base URI and dialect, resources and anchors.
-fn index(
-    docs: &mut Sources,
-    doc: DocId,
-    v: &Value,
-    pointer: String,
-    base: &str,
-    resource_pointer: String,
-    dialect: Dialect,
-) -> Result<(), Error> {
+fn index(docs: &mut Sources, doc: DocId, v: &Value, pointer: String, base: &str, resource_pointer: String, dialect: Dialect) -> Result<(), Error> {
     let Value::Object(m) = v else {
         docs.info.insert((doc, pointer), SchemaInfo { base: base.to_owned(), resource_pointer, dialect });
         return Ok(());
@@ -411,10 +396,7 @@ fn index(
             }
         }
     }
-    docs.info.insert(
-        (doc, pointer.clone()),
-        SchemaInfo { base: base.clone(), resource_pointer: resource_pointer.clone(), dialect },
-    );
+    docs.info.insert((doc, pointer.clone()), SchemaInfo { base: base.clone(), resource_pointer: resource_pointer.clone(), dialect });
     for (kw, child) in m {
         let kw_ptr = format!("{pointer}/{}", escape_token(kw));
         let kw_res = format!("{resource_pointer}/{}", escape_token(kw));
@@ -433,11 +415,7 @@ pub fn subschemas<'a>(kw: &str, v: &'a Value, dialect: Dialect) -> Vec<(String, 
         _ => vec![],
     };
     let map = |v: &'a Value| match v {
-        Value::Object(m) => m
-            .iter()
-            .filter(|(_, x)| x.is_object() || x.is_boolean())
-            .map(|(k, x)| (format!("/{}", escape_token(k)), x))
-            .collect(),
+        Value::Object(m) => m.iter().filter(|(_, x)| x.is_object() || x.is_boolean()).map(|(k, x)| (format!("/{}", escape_token(k)), x)).collect(),
         _ => vec![],
     };
     match kw {
@@ -486,9 +464,7 @@ pub fn resolve_uri(base: &str, reference: &str) -> Result<String, String> {
         return Ok(normalize(abs.as_str()));
     }
     let b = url::Url::parse(base).map_err(|e| format!("base URI `{base}` is not absolute ({e})"))?;
-    let joined = b
-        .join(reference)
-        .map_err(|e| format!("cannot resolve `{reference}` against `{base}` ({e})"))?;
+    let joined = b.join(reference).map_err(|e| format!("cannot resolve `{reference}` against `{base}` ({e})"))?;
     Ok(normalize(joined.as_str()))
 }
 
@@ -530,10 +506,7 @@ mod tests {
 
     #[test]
     fn ids_and_anchors_are_indexed() {
-        let input = SchemaInput::new(
-            "a.json",
-            r##"{"$id": "http://x/root.json", "$defs": {"B": {"$id": "b.json", "$anchor": "here"}}}"##,
-        );
+        let input = SchemaInput::new("a.json", r##"{"$id": "http://x/root.json", "$defs": {"B": {"$id": "b.json", "$anchor": "here"}}}"##);
         let docs = load(&Settings::new(), &[input]).unwrap();
         assert_eq!(docs.resources["http://x/b.json"], (0, "/$defs/B".to_owned()));
         assert_eq!(docs.anchors[&("http://x/b.json".to_owned(), "here".to_owned())], (0, "/$defs/B".to_owned()));

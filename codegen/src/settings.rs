@@ -168,10 +168,7 @@ impl Settings {
 
     /// The local mapping for `uri` with the longest prefix, and its file.
     pub(crate) fn local_file(&self, uri: &str) -> Option<(&LocalSchemas, PathBuf)> {
-        self.local_schemas
-            .iter()
-            .filter_map(|m| m.file_for(uri).map(|file| (m, file)))
-            .max_by_key(|(m, _)| m.prefix.len())
+        self.local_schemas.iter().filter_map(|m| m.file_for(uri).map(|file| (m, file))).max_by_key(|(m, _)| m.prefix.len())
     }
 }
 
@@ -202,7 +199,13 @@ mod tests {
     #[test]
     fn urls_that_could_leave_the_folder_map_to_nothing() {
         let m = mapping("https://x.example/");
-        for uri in ["https://x.example/a/%2E%2E/b.json", "https://x.example/a/../b.json", "https://x.example/a//b.json", "https://x.example/a%2Fb.json", "https://x.example/a.json?v=1"] {
+        for uri in [
+            "https://x.example/a/%2E%2E/b.json",
+            "https://x.example/a/../b.json",
+            "https://x.example/a//b.json",
+            "https://x.example/a%2Fb.json",
+            "https://x.example/a.json?v=1",
+        ] {
             assert_eq!(m.file_for(uri), None, "{uri}");
         }
     }

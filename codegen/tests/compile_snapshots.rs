@@ -151,7 +151,9 @@ fn references_recursion_and_cross_file() {
 
 #[test]
 fn objects_arrays_and_draft4() {
-    let o: objects::Objects = round_trip(json!({"id": "x", "closed": {"a": 1}, "counts": {"a": 1, "b": 2}, "labels": {"x-a": "1", "name": "n"}, "typedExtra": {"fixed": 1, "more": "s"}}));
+    let o: objects::Objects = round_trip(
+        json!({"id": "x", "closed": {"a": 1}, "counts": {"a": 1, "b": 2}, "labels": {"x-a": "1", "name": "n"}, "typedExtra": {"fixed": 1, "more": "s"}}),
+    );
     assert_eq!(o.counts.unwrap().keys().map(|k| k.as_str()).collect::<Vec<_>>(), ["a", "b"]);
     assert!(!objects::is_valid(&json!({"id": "x", "closed": {"c": 1}})));
     assert!(!objects::is_valid(&json!({"id": "x", "closed": {}, "counts": {"A": 1}})));

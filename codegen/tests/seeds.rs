@@ -28,9 +28,25 @@ fn no_two_types_share_a_shape_and_names_read_well() {
     }
     let commands = names(&plan.modules[0]);
     for want in [
-        "CommandEnvelope", "Command", "CommandId", "RunId", "AgentId", "ApprovalId", "EffectId", "ArtifactId",
-        "Transport", "Scheme", "Profile", "Budgets", "InspectTarget", "RetryTarget", "ProtocolVersion", "IssuedAt",
-        "StartPayload", "AgentSendPayload", "JsonValue",
+        "CommandEnvelope",
+        "Command",
+        "CommandId",
+        "RunId",
+        "AgentId",
+        "ApprovalId",
+        "EffectId",
+        "ArtifactId",
+        "Transport",
+        "Scheme",
+        "Profile",
+        "Budgets",
+        "InspectTarget",
+        "RetryTarget",
+        "ProtocolVersion",
+        "IssuedAt",
+        "StartPayload",
+        "AgentSendPayload",
+        "JsonValue",
     ] {
         assert!(commands.contains(&want), "commands lacks {want}: {commands:?}");
     }

@@ -52,7 +52,8 @@ struct Opts {
 }
 
 fn parse(args: &[String]) -> Result<Opts, String> {
-    let mut o = Opts { base: None, old: None, new: None, format: "text".into(), config: None, allowlist: None, upstream: None, families: None, default_dialect: None };
+    let mut o =
+        Opts { base: None, old: None, new: None, format: "text".into(), config: None, allowlist: None, upstream: None, families: None, default_dialect: None };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let (flag, inline) = match a.split_once('=') {
@@ -80,7 +81,9 @@ fn parse(args: &[String]) -> Result<Opts, String> {
         return Err(format!("--format must be text, json, markdown or github\n{USAGE}"));
     }
     match (&o.base, &o.old, &o.new, &o.upstream, &o.families) {
-        (Some(_), None, None, None, None) | (None, Some(_), Some(_), None, None) | (None, None, None, Some(_), None) | (None, None, None, None, Some(_)) => Ok(o),
+        (Some(_), None, None, None, None) | (None, Some(_), Some(_), None, None) | (None, None, None, Some(_), None) | (None, None, None, None, Some(_)) => {
+            Ok(o)
+        }
         _ => Err(format!("give one of --base REV, --old DIR with --new DIR, --upstream DIR, --families DIR\n{USAGE}")),
     }
 }
@@ -139,10 +142,8 @@ fn run(args: &[String], root: &Path) -> Result<(String, i32), String> {
 
 /// What the lock file says each schema was vendored from, for `--upstream`.
 fn vendored_header(root: &Path, upstream: &str) -> String {
-    let lock: serde_json::Value = std::fs::read_to_string(root.join("generated/schemas.lock.json"))
-        .ok()
-        .and_then(|t| serde_json::from_str(&t).ok())
-        .unwrap_or_default();
+    let lock: serde_json::Value =
+        std::fs::read_to_string(root.join("generated/schemas.lock.json")).ok().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default();
     let mut out = format!("Vendored schemas against the upstream release in {upstream}:\n");
     for s in lock.get("schemas").and_then(|s| s.as_array()).into_iter().flatten() {
         let from = &s["vendored_from"];

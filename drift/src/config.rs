@@ -98,7 +98,12 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             format_assertion: false,
-            default: SchemaPolicy { directions: Breaks::BOTH, lenient: false, default_dialect: contracts_codegen::Settings::new().default_dialect(), removal_allowed: false },
+            default: SchemaPolicy {
+                directions: Breaks::BOTH,
+                lenient: false,
+                default_dialect: contracts_codegen::Settings::new().default_dialect(),
+                removal_allowed: false,
+            },
             rules: Vec::new(),
         }
     }

@@ -338,7 +338,9 @@ impl<'a> Engine<'a> {
             (None, None) => Breaks::NONE,
             (None, Some(_)) => Breaks::R,
             (Some(_), None) => Breaks::W,
-            (Some(on), Some(nn)) => self.diff(&Sch { nodes: on, at: oat.clone() }, &Sch { nodes: nn, at: nat.clone() }, &c2).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks)),
+            (Some(on), Some(nn)) => {
+                self.diff(&Sch { nodes: on, at: oat.clone() }, &Sch { nodes: nn, at: nat.clone() }, &c2).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks))
+            }
         };
         if !moved.any() {
             return None;
@@ -351,7 +353,15 @@ impl<'a> Engine<'a> {
             (true, false) => "values that matched one branch now match two and are rejected",
             _ => "values that matched two branches now match one and are accepted",
         };
-        Some(self.change("combinator-changed", Some(oat), Some(nat), breaks, ctx, format!("the overlap of the oneOf branches on {name} values moved: {what}"), None))
+        Some(self.change(
+            "combinator-changed",
+            Some(oat),
+            Some(nat),
+            breaks,
+            ctx,
+            format!("the overlap of the oneOf branches on {name} values moved: {what}"),
+            None,
+        ))
     }
 
     /// Checks the simple keywords of `f` against a value (used to filter
@@ -402,7 +412,9 @@ impl<'a> Engine<'a> {
             }
             Value::Array(a) => !(f.min_items.is_some_and(|(m, _)| (a.len() as u64) < m) || f.max_items.is_some_and(|(m, _)| (a.len() as u64) > m)),
             Value::Object(m) => {
-                if !(f.required.keys().all(|r| m.contains_key(r)) && !(f.min_props.is_some_and(|(x, _)| (m.len() as u64) < x) || f.max_props.is_some_and(|(x, _)| (m.len() as u64) > x))) {
+                if !(f.required.keys().all(|r| m.contains_key(r))
+                    && !(f.min_props.is_some_and(|(x, _)| (m.len() as u64) < x) || f.max_props.is_some_and(|(x, _)| (m.len() as u64) > x)))
+                {
                     return false;
                 }
                 if depth > 16 {
@@ -438,7 +450,15 @@ impl<'a> Engine<'a> {
             return out;
         }
         if oalts.is_empty() {
-            out.push(self.change("schema-opened", Some(o.at.clone()), Some(n.at.clone()), Breaks::R, ctx, "accepted nothing before, now accepts values".into(), None));
+            out.push(self.change(
+                "schema-opened",
+                Some(o.at.clone()),
+                Some(n.at.clone()),
+                Breaks::R,
+                ctx,
+                "accepted nothing before, now accepts values".into(),
+                None,
+            ));
             return out;
         }
         if nalts.is_empty() {
@@ -513,7 +533,15 @@ impl<'a> Engine<'a> {
             Some((kw, b)) => {
                 let k = if kw == "oneOf" { "oneof-branch-added" } else { "anyof-branch-added" };
                 let title = self.branch_title(true, b);
-                self.change(k, Some(o.at.clone()), Some(self.loc(true, b, "")), Breaks::R, ctx, format!("{kw} branch{title} added: new {name} values are accepted"), Some(sample(a.cat, a.flat.types)))
+                self.change(
+                    k,
+                    Some(o.at.clone()),
+                    Some(self.loc(true, b, "")),
+                    Breaks::R,
+                    ctx,
+                    format!("{kw} branch{title} added: new {name} values are accepted"),
+                    Some(sample(a.cat, a.flat.types)),
+                )
             }
             None => self.change(
                 "type-widened",
@@ -793,18 +821,42 @@ impl<'a> Engine<'a> {
                 let both_const = o.enum_src.map(|s| s.1) == Some("const") && n.enum_src.map(|s| s.1) == Some("const");
                 if both_const && oe.len() == 1 && ne.len() == 1 {
                     if !json_eq(&oe[0], &ne[0]) {
-                        out.push(self.change("const-changed", Some(ol), Some(nl), Breaks::BOTH, ctx, format!("const {} → {}", oe[0], ne[0]), Some(oe[0].clone())));
+                        out.push(self.change(
+                            "const-changed",
+                            Some(ol),
+                            Some(nl),
+                            Breaks::BOTH,
+                            ctx,
+                            format!("const {} → {}", oe[0], ne[0]),
+                            Some(oe[0].clone()),
+                        ));
                     }
                     return out;
                 }
                 for v in oe {
                     if !ne.iter().any(|w| json_eq(v, w)) {
-                        out.push(self.change("enum-value-removed", Some(ol.clone()), Some(nl.clone()), Breaks::W, ctx, format!("value {v} no longer accepted"), Some(v.clone())));
+                        out.push(self.change(
+                            "enum-value-removed",
+                            Some(ol.clone()),
+                            Some(nl.clone()),
+                            Breaks::W,
+                            ctx,
+                            format!("value {v} no longer accepted"),
+                            Some(v.clone()),
+                        ));
                     }
                 }
                 for v in ne {
                     if !oe.iter().any(|w| json_eq(v, w)) {
-                        out.push(self.change("enum-value-added", Some(ol.clone()), Some(nl.clone()), Breaks::R, ctx, format!("value {v} now accepted"), Some(v.clone())));
+                        out.push(self.change(
+                            "enum-value-added",
+                            Some(ol.clone()),
+                            Some(nl.clone()),
+                            Breaks::R,
+                            ctx,
+                            format!("value {v} now accepted"),
+                            Some(v.clone()),
+                        ));
                     }
                 }
                 return out;
@@ -831,7 +883,15 @@ impl<'a> Engine<'a> {
                 let of = o.clone();
                 for v in ne {
                     if !self.simple_accepts(false, &of, v, 0) {
-                        out.push(self.change("enum-value-added", Some(oat.clone()), Some(nl.clone()), Breaks::R, ctx, format!("value {v} now accepted"), Some(v.clone())));
+                        out.push(self.change(
+                            "enum-value-added",
+                            Some(oat.clone()),
+                            Some(nl.clone()),
+                            Breaks::R,
+                            ctx,
+                            format!("value {v} now accepted"),
+                            Some(v.clone()),
+                        ));
                     }
                 }
                 return out;
@@ -858,7 +918,15 @@ impl<'a> Engine<'a> {
                 let nf = n.clone();
                 for v in oe {
                     if !self.simple_accepts(true, &nf, v, 0) {
-                        out.push(self.change("enum-value-removed", Some(ol.clone()), Some(nat.clone()), Breaks::W, ctx, format!("value {v} no longer accepted"), Some(v.clone())));
+                        out.push(self.change(
+                            "enum-value-removed",
+                            Some(ol.clone()),
+                            Some(nat.clone()),
+                            Breaks::W,
+                            ctx,
+                            format!("value {v} no longer accepted"),
+                            Some(v.clone()),
+                        ));
                     }
                 }
                 return out;
@@ -870,9 +938,25 @@ impl<'a> Engine<'a> {
             let ol = self.kloc(false, o.types_src, "type", oat);
             let nl = self.kloc(true, n.types_src, "type", nat);
             if ot & FRAC != 0 && nt & FRAC == 0 {
-                out.push(self.change("type-narrowed", Some(ol.clone()), Some(nl.clone()), Breaks::W, ctx, "number became integer: fractional numbers are rejected".into(), Some(json!(0.5))));
+                out.push(self.change(
+                    "type-narrowed",
+                    Some(ol.clone()),
+                    Some(nl.clone()),
+                    Breaks::W,
+                    ctx,
+                    "number became integer: fractional numbers are rejected".into(),
+                    Some(json!(0.5)),
+                ));
             } else if ot & FRAC == 0 && nt & FRAC != 0 {
-                out.push(self.change("type-widened", Some(ol), Some(nl), Breaks::R, ctx, "integer became number: fractional numbers are accepted".into(), Some(json!(0.5))));
+                out.push(self.change(
+                    "type-widened",
+                    Some(ol),
+                    Some(nl),
+                    Breaks::R,
+                    ctx,
+                    "integer became number: fractional numbers are accepted".into(),
+                    Some(json!(0.5)),
+                ));
             }
             let ints = ot & FRAC == 0 && nt & FRAC == 0;
             self.compare_numbers(o, n, ints, oat, nat, ctx, &mut out);
@@ -952,8 +1036,12 @@ impl<'a> Engine<'a> {
 
     #[allow(clippy::too_many_arguments)]
     fn compare_numbers(&mut self, o: &Flat, n: &Flat, ints: bool, oat: &Loc, nat: &Loc, ctx: &Ctx, out: &mut Vec<Change>) {
-        let lo = |b: &Option<flat::Bnd>| -> Option<(f64, bool)> { b.as_ref().map(|b| if ints { (if b.excl { b.v.floor() + 1.0 } else { b.v.ceil() }, false) } else { (b.v, b.excl) }) };
-        let hi = |b: &Option<flat::Bnd>| -> Option<(f64, bool)> { b.as_ref().map(|b| if ints { (if b.excl { b.v.ceil() - 1.0 } else { b.v.floor() }, false) } else { (b.v, b.excl) }) };
+        let lo = |b: &Option<flat::Bnd>| -> Option<(f64, bool)> {
+            b.as_ref().map(|b| if ints { (if b.excl { b.v.floor() + 1.0 } else { b.v.ceil() }, false) } else { (b.v, b.excl) })
+        };
+        let hi = |b: &Option<flat::Bnd>| -> Option<(f64, bool)> {
+            b.as_ref().map(|b| if ints { (if b.excl { b.v.ceil() - 1.0 } else { b.v.floor() }, false) } else { (b.v, b.excl) })
+        };
         // Encode exclusivity as a tiny shift so one ordering serves both.
         let enc_lo = |x: Option<(f64, bool)>| x;
         let cmp = |a: (f64, bool), b: (f64, bool), lower: bool| -> std::cmp::Ordering {
@@ -1060,12 +1148,30 @@ impl<'a> Engine<'a> {
             let msg = |s: &str| format!("pattern `{}` → `{}`{s}", op[0].0, np[0].0);
             match regex::compare(&op[0].0, &np[0].0) {
                 Some(PatternChange::Equivalent) => {}
-                Some(PatternChange::Narrowed(w)) => out.push(self.change("pattern-narrowed", Some(ol), Some(nl), Breaks::W, ctx, msg(&format!(": {w:?} no longer matches")), Some(json!(w)))),
-                Some(PatternChange::Widened(w)) => out.push(self.change("pattern-widened", Some(ol), Some(nl), Breaks::R, ctx, msg(&format!(": {w:?} now matches")), Some(json!(w)))),
-                Some(PatternChange::Changed(a, _)) => {
-                    out.push(self.change("pattern-changed", Some(ol), Some(nl), Breaks::BOTH, ctx, msg(&format!(": neither includes the other ({a:?} no longer matches)")), Some(json!(a))))
+                Some(PatternChange::Narrowed(w)) => {
+                    out.push(self.change("pattern-narrowed", Some(ol), Some(nl), Breaks::W, ctx, msg(&format!(": {w:?} no longer matches")), Some(json!(w))))
                 }
-                None => out.push(self.change("pattern-changed", Some(ol), Some(nl), Breaks::BOTH, ctx, msg(" (outside the decidable subset: both directions assumed)"), None)),
+                Some(PatternChange::Widened(w)) => {
+                    out.push(self.change("pattern-widened", Some(ol), Some(nl), Breaks::R, ctx, msg(&format!(": {w:?} now matches")), Some(json!(w))))
+                }
+                Some(PatternChange::Changed(a, _)) => out.push(self.change(
+                    "pattern-changed",
+                    Some(ol),
+                    Some(nl),
+                    Breaks::BOTH,
+                    ctx,
+                    msg(&format!(": neither includes the other ({a:?} no longer matches)")),
+                    Some(json!(a)),
+                )),
+                None => out.push(self.change(
+                    "pattern-changed",
+                    Some(ol),
+                    Some(nl),
+                    Breaks::BOTH,
+                    ctx,
+                    msg(" (outside the decidable subset: both directions assumed)"),
+                    None,
+                )),
             }
             return;
         }
@@ -1073,10 +1179,26 @@ impl<'a> Engine<'a> {
             // Removed: unless some remaining new pattern is implied, readers break.
             let w = np.iter().any(|(q, _)| !matches!(regex::includes(p, q), Some(regex::Inclusion::Included)));
             let _ = w;
-            out.push(self.change("pattern-removed", Some(self.loc(false, *s, "pattern")), Some(nat.clone()), Breaks::R, ctx, format!("pattern `{p}` removed"), None));
+            out.push(self.change(
+                "pattern-removed",
+                Some(self.loc(false, *s, "pattern")),
+                Some(nat.clone()),
+                Breaks::R,
+                ctx,
+                format!("pattern `{p}` removed"),
+                None,
+            ));
         }
         for (p, s) in &np {
-            out.push(self.change("pattern-added", Some(oat.clone()), Some(self.loc(true, *s, "pattern")), Breaks::W, ctx, format!("pattern `{p}` added"), None));
+            out.push(self.change(
+                "pattern-added",
+                Some(oat.clone()),
+                Some(self.loc(true, *s, "pattern")),
+                Breaks::W,
+                ctx,
+                format!("pattern `{p}` added"),
+                None,
+            ));
         }
     }
 
@@ -1104,7 +1226,15 @@ impl<'a> Engine<'a> {
         };
         let src = |f: &Flat| f.base64.or(f.json_content);
         let (ol, nl) = (self.kloc(false, src(o), "", oat), self.kloc(true, src(n), "", nat));
-        out.push(self.change("content-changed", Some(ol), Some(nl), breaks, ctx, format!("asserted content {} → {} (contentEncoding/contentMediaType, draft-06/07)", show(oc), show(nc)), None));
+        out.push(self.change(
+            "content-changed",
+            Some(ol),
+            Some(nl),
+            breaks,
+            ctx,
+            format!("asserted content {} → {} (contentEncoding/contentMediaType, draft-06/07)", show(oc), show(nc)),
+            None,
+        ));
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1160,24 +1290,53 @@ impl<'a> Engine<'a> {
         out.extend(c);
         let f = |v: f64| format!("{v}");
         let zero = |m: Option<(u64, NodeId)>| m.filter(|x| x.0 > 0);
-        for (base, is_min, a, b, kw) in [("min-items", true, zero(o.min_items), zero(n.min_items), "minItems"), ("max-items", false, o.max_items, n.max_items, "maxItems")] {
-            let c = self.bound(base, is_min, a.map(|x| x.0 as f64), b.map(|x| x.0 as f64), self.kloc(false, a.map(|x| x.1), kw, oat), self.kloc(true, b.map(|x| x.1), kw, nat), ctx, &f);
+        for (base, is_min, a, b, kw) in
+            [("min-items", true, zero(o.min_items), zero(n.min_items), "minItems"), ("max-items", false, o.max_items, n.max_items, "maxItems")]
+        {
+            let c = self.bound(
+                base,
+                is_min,
+                a.map(|x| x.0 as f64),
+                b.map(|x| x.0 as f64),
+                self.kloc(false, a.map(|x| x.1), kw, oat),
+                self.kloc(true, b.map(|x| x.1), kw, nat),
+                ctx,
+                &f,
+            );
             out.extend(c);
         }
         match (o.unique, n.unique) {
-            (None, Some(s)) => {
-                out.push(self.change("unique-items-added", Some(oat.clone()), Some(self.loc(true, s, "uniqueItems")), Breaks::W, ctx, "items must now be unique".into(), Some(json!([1, 1]))))
-            }
-            (Some(s), None) => {
-                out.push(self.change("unique-items-removed", Some(self.loc(false, s, "uniqueItems")), Some(nat.clone()), Breaks::R, ctx, "items may now repeat".into(), Some(json!([1, 1]))))
-            }
+            (None, Some(s)) => out.push(self.change(
+                "unique-items-added",
+                Some(oat.clone()),
+                Some(self.loc(true, s, "uniqueItems")),
+                Breaks::W,
+                ctx,
+                "items must now be unique".into(),
+                Some(json!([1, 1])),
+            )),
+            (Some(s), None) => out.push(self.change(
+                "unique-items-removed",
+                Some(self.loc(false, s, "uniqueItems")),
+                Some(nat.clone()),
+                Breaks::R,
+                ctx,
+                "items may now repeat".into(),
+                Some(json!([1, 1])),
+            )),
             _ => {}
         }
         match (o.contains.is_empty(), n.contains.is_empty()) {
             (true, true) => {}
-            (true, false) => {
-                out.push(self.change("contains-added", Some(oat.clone()), Some(self.loc(true, n.contains[0], "")), Breaks::W, ctx, "arrays must now contain a matching item".into(), Some(json!([]))))
-            }
+            (true, false) => out.push(self.change(
+                "contains-added",
+                Some(oat.clone()),
+                Some(self.loc(true, n.contains[0], "")),
+                Breaks::W,
+                ctx,
+                "arrays must now contain a matching item".into(),
+                Some(json!([])),
+            )),
             (false, true) => {
                 // A tuple position every new array has, whose values the old
                 // `contains` accepts, still guarantees a matching item.
@@ -1208,12 +1367,15 @@ impl<'a> Engine<'a> {
                 let c = self.diff(&os, &ns, &c2);
                 out.extend(c);
                 let one = |m: Option<(u64, NodeId)>| m.filter(|x| x.0 != 1);
-                for (base, is_min, a, b, kw) in
-                    [("min-contains", true, one(o.min_contains), one(n.min_contains), "minContains"), ("max-contains", false, o.max_contains, n.max_contains, "maxContains")]
-                {
+                for (base, is_min, a, b, kw) in [
+                    ("min-contains", true, one(o.min_contains), one(n.min_contains), "minContains"),
+                    ("max-contains", false, o.max_contains, n.max_contains, "maxContains"),
+                ] {
                     let (av, bv) = (a.map(|x| x.0 as f64), b.map(|x| x.0 as f64));
                     let (av, bv) = if is_min { (Some(av.unwrap_or(1.0)), Some(bv.unwrap_or(1.0))) } else { (av, bv) };
-                    if let Some(c) = self.bound(base, is_min, av, bv, self.kloc(false, a.map(|x| x.1), kw, oat), self.kloc(true, b.map(|x| x.1), kw, nat), ctx, &f) {
+                    if let Some(c) =
+                        self.bound(base, is_min, av, bv, self.kloc(false, a.map(|x| x.1), kw, oat), self.kloc(true, b.map(|x| x.1), kw, nat), ctx, &f)
+                    {
                         out.push(c);
                     }
                 }
@@ -1262,7 +1424,10 @@ impl<'a> Engine<'a> {
     fn is_open(&self, new: bool, s: &Sch) -> bool {
         s.nodes.is_empty() || {
             let f = flatten(self.ir(new), &s.nodes);
-            !f.falsy && f.types == ALL && f.enum_.is_none() && f.members.iter().all(|m| matches!(self.ir(new).nodes[*m].body, contracts_codegen::ir::Body::Bool(true)))
+            !f.falsy
+                && f.types == ALL
+                && f.enum_.is_none()
+                && f.members.iter().all(|m| matches!(self.ir(new).nodes[*m].body, contracts_codegen::ir::Body::Bool(true)))
         }
     }
 
@@ -1406,7 +1571,15 @@ impl<'a> Engine<'a> {
                         let (os2, ns2) = (self.child(false, Some(&both), oat, ""), self.child(true, Some(nq), nat, ""));
                         b = b.or(self.diff(&os2, &ns2, &c2).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks)));
                     }
-                    out.push(self.change("pattern-property-removed", Some(os.at.clone()), Some(nat.clone()), b, &c2, format!("patternProperties `{p}` removed"), None));
+                    out.push(self.change(
+                        "pattern-property-removed",
+                        Some(os.at.clone()),
+                        Some(nat.clone()),
+                        b,
+                        &c2,
+                        format!("patternProperties `{p}` removed"),
+                        None,
+                    ));
                 }
             }
         }
@@ -1485,8 +1658,19 @@ impl<'a> Engine<'a> {
         // A maxProperties at or above what a closed object can hold limits nothing.
         let bounded = |e: &Self, new: bool, f: &Flat| f.max_props.filter(|(m, _)| e.capacity(new, f).is_none_or(|c| *m < c));
         let (omax, nmax) = (bounded(self, false, o), bounded(self, true, n));
-        for (base, is_min, a, b, kw) in [("min-properties", true, zero(o.min_props), zero(n.min_props), "minProperties"), ("max-properties", false, omax, nmax, "maxProperties")] {
-            let c = self.bound(base, is_min, a.map(|x| x.0 as f64), b.map(|x| x.0 as f64), self.kloc(false, a.map(|x| x.1), kw, oat), self.kloc(true, b.map(|x| x.1), kw, nat), ctx, &f);
+        for (base, is_min, a, b, kw) in
+            [("min-properties", true, zero(o.min_props), zero(n.min_props), "minProperties"), ("max-properties", false, omax, nmax, "maxProperties")]
+        {
+            let c = self.bound(
+                base,
+                is_min,
+                a.map(|x| x.0 as f64),
+                b.map(|x| x.0 as f64),
+                self.kloc(false, a.map(|x| x.1), kw, oat),
+                self.kloc(true, b.map(|x| x.1), kw, nat),
+                ctx,
+                &f,
+            );
             out.extend(c);
         }
         let keys: BTreeSet<&String> = o.dep_req.keys().chain(n.dep_req.keys()).collect();
@@ -1499,10 +1683,26 @@ impl<'a> Engine<'a> {
             let added: Vec<&String> = b.difference(a).collect();
             let removed: Vec<&String> = a.difference(b).collect();
             if !added.is_empty() {
-                out.push(self.change("dependent-required-added", Some(ol.clone()), Some(nl.clone()), Breaks::W, ctx, format!("with `{k}` present, {added:?} are now required"), None));
+                out.push(self.change(
+                    "dependent-required-added",
+                    Some(ol.clone()),
+                    Some(nl.clone()),
+                    Breaks::W,
+                    ctx,
+                    format!("with `{k}` present, {added:?} are now required"),
+                    None,
+                ));
             }
             if !removed.is_empty() {
-                out.push(self.change("dependent-required-removed", Some(ol), Some(nl), Breaks::R, ctx, format!("with `{k}` present, {removed:?} are no longer required"), None));
+                out.push(self.change(
+                    "dependent-required-removed",
+                    Some(ol),
+                    Some(nl),
+                    Breaks::R,
+                    ctx,
+                    format!("with `{k}` present, {removed:?} are no longer required"),
+                    None,
+                ));
             }
         }
         let mut dnames: Vec<&String> = o.dep_schemas.iter().map(|x| &x.0).collect();
@@ -1549,18 +1749,34 @@ impl<'a> Engine<'a> {
                         out.push(ch);
                     }
                 }
-                (None, Some(b)) => out.push(self.change("not-added", Some(oat.clone()), Some(self.loc(true, *b, "")), Breaks::W, ctx, "`not` added: values it matches are now rejected".into(), None)),
-                (Some(a), None) => {
-                    out.push(self.change("not-removed", Some(self.loc(false, *a, "")), Some(nat.clone()), Breaks::R, ctx, "`not` removed: values it matched are now accepted".into(), None))
-                }
+                (None, Some(b)) => out.push(self.change(
+                    "not-added",
+                    Some(oat.clone()),
+                    Some(self.loc(true, *b, "")),
+                    Breaks::W,
+                    ctx,
+                    "`not` added: values it matches are now rejected".into(),
+                    None,
+                )),
+                (Some(a), None) => out.push(self.change(
+                    "not-removed",
+                    Some(self.loc(false, *a, "")),
+                    Some(nat.clone()),
+                    Breaks::R,
+                    ctx,
+                    "`not` removed: values it matched are now accepted".into(),
+                    None,
+                )),
                 (None, None) => {}
             }
         }
     }
 
     fn compare_conds(&mut self, o: &Flat, n: &Flat, oat: &Loc, nat: &Loc, ctx: &Ctx, out: &mut Vec<Change>) {
-        let (oconds, nconds): (Vec<_>, Vec<_>) =
-            (o.conds.iter().filter(|c| !ctx.settled.0.contains(&c.3)).cloned().collect(), n.conds.iter().filter(|c| !ctx.settled.1.contains(&c.3)).cloned().collect());
+        let (oconds, nconds): (Vec<_>, Vec<_>) = (
+            o.conds.iter().filter(|c| !ctx.settled.0.contains(&c.3)).cloned().collect(),
+            n.conds.iter().filter(|c| !ctx.settled.1.contains(&c.3)).cloned().collect(),
+        );
         let mut in_region = ctx.clone();
         in_region.settled.0.extend(oconds.iter().map(|c| c.3));
         in_region.settled.1.extend(nconds.iter().map(|c| c.3));
@@ -1613,7 +1829,15 @@ impl<'a> Engine<'a> {
                             how.push("values it now selects meet `then` instead of `else`");
                         }
                         let verdict = if breaks.any() { "" } else { " (the branches agree on them: no verdict changes)" };
-                        out.push(self.change("conditional-changed", Some(oi.at.clone()), Some(ni.at.clone()), breaks, ctx, format!("`if` changed: {}{verdict}", how.join("; ")), None));
+                        out.push(self.change(
+                            "conditional-changed",
+                            Some(oi.at.clone()),
+                            Some(ni.at.clone()),
+                            breaks,
+                            ctx,
+                            format!("`if` changed: {}{verdict}", how.join("; ")),
+                            None,
+                        ));
                     }
                     for (ox, nx, kw) in [(a.1, b.1, "then"), (a.2, b.2, "else")] {
                         if ox.is_none() && nx.is_none() {
@@ -1627,11 +1851,27 @@ impl<'a> Engine<'a> {
                 (None, Some(b)) => {
                     // A conditional added: as if `then`/`else` were added.
                     let ni = self.loc(true, b.3, "if");
-                    out.push(self.change("conditional-changed", Some(oat.clone()), Some(ni), self.cond_breaks(true, b), ctx, "`if`/`then`/`else` added".into(), None));
+                    out.push(self.change(
+                        "conditional-changed",
+                        Some(oat.clone()),
+                        Some(ni),
+                        self.cond_breaks(true, b),
+                        ctx,
+                        "`if`/`then`/`else` added".into(),
+                        None,
+                    ));
                 }
                 (Some(a), None) => {
                     let oi = self.loc(false, a.3, "if");
-                    out.push(self.change("conditional-changed", Some(oi), Some(nat.clone()), self.cond_breaks(false, a).swapped(), ctx, "`if`/`then`/`else` removed".into(), None));
+                    out.push(self.change(
+                        "conditional-changed",
+                        Some(oi),
+                        Some(nat.clone()),
+                        self.cond_breaks(false, a).swapped(),
+                        ctx,
+                        "`if`/`then`/`else` removed".into(),
+                        None,
+                    ));
                 }
                 (None, None) => {}
             }

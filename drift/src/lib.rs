@@ -180,14 +180,18 @@ fn load_side(files: &[SchemaFile], settings: &Settings, config: &Config, what: &
     let mut errors: Vec<Option<(Loc, String)>> = vec![None; files.len()];
     loop {
         let live: Vec<usize> = (0..files.len()).filter(|&i| errors[i].is_none()).collect();
-        let inputs: Vec<SchemaInput> = live.iter().map(|&i| SchemaInput::new(files[i].path.clone(), files[i].text.clone()).referenced_only().with_default_dialect(dialects[i])).collect();
+        let inputs: Vec<SchemaInput> =
+            live.iter().map(|&i| SchemaInput::new(files[i].path.clone(), files[i].text.clone()).referenced_only().with_default_dialect(dialects[i])).collect();
         match read_set(settings, &inputs) {
             Ok(ir) => {
                 let mut roots = vec![None; files.len()];
                 for (k, &i) in live.iter().enumerate() {
                     roots[i] = ir.roots.get(k).copied();
                     if roots[i].is_none() {
-                        errors[i] = Some((Loc { file: files[i].path.clone(), pointer: String::new() }, format!("{}: the loader produced no root schema", files[i].path)));
+                        errors[i] = Some((
+                            Loc { file: files[i].path.clone(), pointer: String::new() },
+                            format!("{}: the loader produced no root schema", files[i].path),
+                        ));
                     }
                 }
                 return Ok(Side { ir, values, roots, errors });
@@ -246,7 +250,11 @@ fn match_files(old: &[SchemaFile], ov: &[Value], new: &[SchemaFile], nv: &[Value
         &|i, j| id_of(&ov[i]).is_some() && id_of(&ov[i]) == id_of(&nv[j]),
         &|i, j| matches!((id_of(&ov[i]), id_of(&nv[j])), (Some(a), Some(b)) if version::id_without_version(&a) == version::id_without_version(&b)),
         &|i, j| old[i].rel == new[j].rel,
-        &|i, j| base_name(&old[i].rel) == base_name(&new[j].rel) || matches!((id_of(&ov[i]), id_of(&nv[j])), (Some(a), Some(b)) if base_name(&a) == base_name(&b)) || old[i].text == new[j].text,
+        &|i, j| {
+            base_name(&old[i].rel) == base_name(&new[j].rel)
+                || matches!((id_of(&ov[i]), id_of(&nv[j])), (Some(a), Some(b)) if base_name(&a) == base_name(&b))
+                || old[i].text == new[j].text
+        },
     ];
     for s in strategies {
         for (i, used) in ou.iter_mut().enumerate() {
@@ -293,8 +301,10 @@ pub fn compare_sets(old: &[SchemaFile], new: &[SchemaFile], config: &Config, all
         let policy = config.policy_for(&file, id.as_deref());
         let mut changes = Vec::new();
         let status;
-        let errors: Vec<ReadError> =
-            [(oi, &os, "old"), (ni, &ns, "new")].into_iter().filter_map(|(k, s, side)| k.and_then(|k| s.errors[k].clone()).map(|(at, message)| ReadError { side, at, message })).collect();
+        let errors: Vec<ReadError> = [(oi, &os, "old"), (ni, &ns, "new")]
+            .into_iter()
+            .filter_map(|(k, s, side)| k.and_then(|k| s.errors[k].clone()).map(|(at, message)| ReadError { side, at, message }))
+            .collect();
         match (oi, ni) {
             _ if !errors.is_empty() => {
                 status = match (oi, ni) {
@@ -335,7 +345,13 @@ pub fn compare_sets(old: &[SchemaFile], new: &[SchemaFile], config: &Config, all
                 }
                 let (od, nd) = (os.values[i].get("$schema"), ns.values[j].get("$schema"));
                 if od != nd && (os.ir.nodes[oroot].dialect != ns.ir.nodes[nroot].dialect) {
-                    changes.push(file_change("dialect-changed", &old[i].path, &new[j].path, Breaks::NONE, format!("$schema {} → {} (keywords compared with each side's meaning)", show(od), show(nd))));
+                    changes.push(file_change(
+                        "dialect-changed",
+                        &old[i].path,
+                        &new[j].path,
+                        Breaks::NONE,
+                        format!("$schema {} → {} (keywords compared with each side's meaning)", show(od), show(nd)),
+                    ));
                 }
                 changes.extend(compare_with_big_stack(&mut engine, &o, &n));
                 status = if renamed {
@@ -430,7 +446,18 @@ fn file_change(kind: &'static str, old: &str, new: &str, breaks: Breaks, message
 
 /// Kinds that change no verdict: a patch at most.
 pub fn is_annotation(kind: &str) -> bool {
-    matches!(kind, "annotation-changed" | "default-changed" | "deprecated-changed" | "extension-changed" | "dialect-changed" | "schema-renamed" | "format-added" | "format-removed" | "format-changed")
+    matches!(
+        kind,
+        "annotation-changed"
+            | "default-changed"
+            | "deprecated-changed"
+            | "extension-changed"
+            | "dialect-changed"
+            | "schema-renamed"
+            | "format-added"
+            | "format-removed"
+            | "format-changed"
+    )
 }
 
 /// The bump a list of changes needs, given the directions that matter.
@@ -494,14 +521,25 @@ fn assess(r: &mut SchemaReport, removal_allowed: bool) {
         } else if declared == Bump::None {
             ("version-not-bumped", format!("breaking changes ({}) need a major version bump; the declared version did not move", kinds.join(", ")))
         } else {
-            ("major-not-bumped", format!("breaking changes ({}) need a major version bump; the declared version moved only a {}", kinds.join(", "), declared.name()))
+            (
+                "major-not-bumped",
+                format!("breaking changes ({}) need a major version bump; the declared version moved only a {}", kinds.join(", "), declared.name()),
+            )
         };
         r.drift.push(Drift { kind, severity: "error", message: msg });
     }
     if declared == Bump::Major && r.required_bump < Bump::Major {
-        r.drift.push(Drift { kind: "over-bumped", severity: "warning", message: format!("major version bumped, but the changes need only {}", r.required_bump.name()) });
+        r.drift.push(Drift {
+            kind: "over-bumped",
+            severity: "warning",
+            message: format!("major version bumped, but the changes need only {}", r.required_bump.name()),
+        });
     } else if declared > Bump::None && r.required_bump == Bump::None {
-        r.drift.push(Drift { kind: "bumped-without-change", severity: "warning", message: format!("declared version moved ({}) with no schema change", declared.name()) });
+        r.drift.push(Drift {
+            kind: "bumped-without-change",
+            severity: "warning",
+            message: format!("declared version moved ({}) with no schema change", declared.name()),
+        });
     }
     let minor_capable = r.new_versions.iter().any(|(_, v)| v.minor.is_some());
     if r.required_bump == Bump::Minor && declared < Bump::Minor && minor_capable {

@@ -89,7 +89,13 @@ pub fn to_text(r: &Report) -> String {
             let _ = writeln!(out, "  error: {e}\n");
             continue;
         }
-        let _ = writeln!(out, "  required bump: {}   declared bump: {}   directions that matter: {}", s.required_bump.name(), s.declared_bump.name(), s.directions.names().join("+"));
+        let _ = writeln!(
+            out,
+            "  required bump: {}   declared bump: {}   directions that matter: {}",
+            s.required_bump.name(),
+            s.declared_bump.name(),
+            s.directions.names().join("+")
+        );
         for (c, a) in s.changes.iter().zip(&s.allowed) {
             let scope = if c.breaks.masked(s.directions).any() { "!" } else { " " };
             let _ = writeln!(out, "  {scope} {:<30} {:<24} {} -> {}: {}", c.kind, breaks_label(c), ptr(&c.old), ptr(&c.new), c.message);
@@ -131,14 +137,29 @@ pub fn to_markdown(r: &Report) -> String {
             let _ = writeln!(out, "❌ **error**: {}\n", e.replace('|', "\\|"));
             continue;
         }
-        let _ = writeln!(out, "Required bump: **{}** · declared bump: **{}** · directions that matter: {}\n", s.required_bump.name(), s.declared_bump.name(), s.directions.names().join(", "));
+        let _ = writeln!(
+            out,
+            "Required bump: **{}** · declared bump: **{}** · directions that matter: {}\n",
+            s.required_bump.name(),
+            s.declared_bump.name(),
+            s.directions.names().join(", ")
+        );
         if !s.changes.is_empty() {
             out.push_str("| kind | breaks | old | new | message |\n|---|---|---|---|---|\n");
             for (c, a) in s.changes.iter().zip(&s.allowed) {
                 let b = c.breaks.names().join(", ");
                 let b = if b.is_empty() { "–".to_owned() } else { b };
                 let allowed = a.as_ref().map(|r| format!(" (allowed: {r})")).unwrap_or_default();
-                let _ = writeln!(out, "| `{}` | {} | `{}` | `{}` | {}{} |", c.kind, b, ptr(&c.old), ptr(&c.new), c.message.replace('|', "\\|"), allowed.replace('|', "\\|"));
+                let _ = writeln!(
+                    out,
+                    "| `{}` | {} | `{}` | `{}` | {}{} |",
+                    c.kind,
+                    b,
+                    ptr(&c.old),
+                    ptr(&c.new),
+                    c.message.replace('|', "\\|"),
+                    allowed.replace('|', "\\|")
+                );
             }
             out.push('\n');
         }
@@ -167,7 +188,13 @@ pub fn to_github(r: &Report) -> String {
         for e in &s.errors {
             let texts = if e.side == "new" { &r.new_texts } else { &r.old_texts };
             let line = texts.get(&e.at.file).and_then(|t| line_of(t, &e.at.pointer)).unwrap_or(1);
-            let _ = writeln!(out, "::error file={},line={},title=schema-unreadable::{}", esc_prop(&e.at.file), line, esc_data(&format!("{} side: {}", e.side, e.message)));
+            let _ = writeln!(
+                out,
+                "::error file={},line={},title=schema-unreadable::{}",
+                esc_prop(&e.at.file),
+                line,
+                esc_data(&format!("{} side: {}", e.side, e.message))
+            );
         }
         for (c, a) in s.changes.iter().zip(&s.allowed) {
             let level = if c.breaks.masked(s.directions).any() && a.is_none() && s.fails() {
@@ -178,7 +205,8 @@ pub fn to_github(r: &Report) -> String {
                 "notice"
             };
             let (file, line) = line_for(r, c).unwrap_or_else(|| (s.file.clone(), 1));
-            let _ = writeln!(out, "::{level} file={},line={},title={}::{} ({})", esc_prop(&file), line, esc_prop(c.kind), esc_data(&c.message), breaks_label(c));
+            let _ =
+                writeln!(out, "::{level} file={},line={},title={}::{} ({})", esc_prop(&file), line, esc_prop(c.kind), esc_data(&c.message), breaks_label(c));
         }
         for d in &s.drift {
             let line = r.new_texts.get(&s.file).and_then(|t| line_of(t, "/$id")).unwrap_or(1);

@@ -192,7 +192,9 @@ mod tests {
 
     #[test]
     fn sources() {
-        let d = declared(&json!({"$id": "https://cohorte.dev/schemas/3/commands.schema.json", "properties": {"protocolVersion": {"const": "1.0"}, "contractVersion": {"pattern": "^1\\.[0-9]+\\.[0-9]+$"}}}));
+        let d = declared(
+            &json!({"$id": "https://cohorte.dev/schemas/3/commands.schema.json", "properties": {"protocolVersion": {"const": "1.0"}, "contractVersion": {"pattern": "^1\\.[0-9]+\\.[0-9]+$"}}}),
+        );
         assert_eq!(d[0], ("$id".into(), Ver { major: 3, minor: None, patch: None }));
         assert_eq!(d[1].1, Ver { major: 1, minor: Some(0), patch: None });
         assert_eq!(d[2].1, Ver { major: 1, minor: None, patch: None });

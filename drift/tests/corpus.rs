@@ -22,9 +22,8 @@ fn corpus_dir() -> PathBuf {
 /// looked for and the variable that moves it.
 fn read_corpus(file: &str) -> String {
     let path = corpus_dir().join(file);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!("cannot read the drift corpus file {}: {e} (the copy in tests/data/drift, or `$CONTRACTS_CORPUS/drift`)", path.display())
-    })
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read the drift corpus file {}: {e} (the copy in tests/data/drift, or `$CONTRACTS_CORPUS/drift`)", path.display()))
 }
 
 /// The verdict on one pair: who breaks. Schemas without `$schema` are read
@@ -64,7 +63,9 @@ fn known() -> BTreeMap<String, Listed> {
         .map(|l| {
             let (k, rest) = l.split_once(" | ").unwrap_or((l, ""));
             let (reason, witness) = match rest.rsplit_once(" | ") {
-                Some((r, w)) if w.trim_start().starts_with('{') => (r, Some(serde_json::from_str(w).unwrap_or_else(|e| panic!("{k}: the witness is not valid JSON: {e}")))),
+                Some((r, w)) if w.trim_start().starts_with('{') => {
+                    (r, Some(serde_json::from_str(w).unwrap_or_else(|e| panic!("{k}: the witness is not valid JSON: {e}"))))
+                }
                 _ => (rest, None),
             };
             (k.trim().to_owned(), Listed { reason: reason.trim().to_owned(), witness })
@@ -101,7 +102,8 @@ fn check_witness(d: &Disagreement, witness: Option<&Value>) -> Result<(), String
     let w = witness.ok_or("no witness")?;
     let docs = |field: &str| w.get(field).and_then(Value::as_array).cloned().unwrap_or_default();
     if let Err(e) = &d.got {
-        let (side, message) = (w["refused"]["side"].as_str().ok_or("an error needs a `refused` witness")?, w["refused"]["message"].as_str().unwrap_or_default());
+        let (side, message) =
+            (w["refused"]["side"].as_str().ok_or("an error needs a `refused` witness")?, w["refused"]["message"].as_str().unwrap_or_default());
         let schema = if side == "old" { &d.old } else { &d.new };
         let input = contracts_codegen::SchemaInput::new("s.json", schema.to_string()).with_default_dialect(d.dialect);
         let refused = contracts_codegen::generate(&contracts_codegen::Settings::new(), &[input]).err().map(|e| e.to_string()).unwrap_or_default();

@@ -84,7 +84,8 @@ fn declared_schema_wins_over_the_default_dialect() {
 
 #[test]
 fn default_dialect_per_glob_in_the_policy_file() {
-    let cfg = Config::parse(r#"{"default": {"default_dialect": "2020-12"}, "schemas": [{"glob": "schemas/legacy-*.json", "default_dialect": "draft-07"}]}"#).unwrap();
+    let cfg =
+        Config::parse(r#"{"default": {"default_dialect": "2020-12"}, "schemas": [{"glob": "schemas/legacy-*.json", "default_dialect": "draft-07"}]}"#).unwrap();
     let tuple_old: Value = serde_json::from_str(TUPLE_OLD).unwrap();
     let tuple_new: Value = serde_json::from_str(TUPLE_NEW).unwrap();
     let r = compare(&[file("legacy-t.json", &tuple_old), file("t.json", &tuple_old)], &[file("legacy-t.json", &tuple_new), file("t.json", &tuple_new)], &cfg);
@@ -92,12 +93,17 @@ fn default_dialect_per_glob_in_the_policy_file() {
     let other = r.schemas.iter().find(|s| s.file == "schemas/t.json").unwrap();
     assert!(legacy.errors.is_empty() && legacy.changes.iter().any(|c| c.kind == "items-opened"), "{}", report::to_text(&r));
     assert!(other.error_message().is_some_and(|e| e.contains("#/items")), "{}", report::to_text(&r));
-    for bad in [r#"{"default": {"default_dialect": "draft-99"}}"#, r#"{"schemas": [{"glob": "*", "default_dialect": 7}]}"#, r#"{"default": {"removal": "sometimes"}}"#] {
+    for bad in
+        [r#"{"default": {"default_dialect": "draft-99"}}"#, r#"{"schemas": [{"glob": "*", "default_dialect": 7}]}"#, r#"{"default": {"removal": "sometimes"}}"#]
+    {
         let e = Config::parse(bad).unwrap_err();
         assert!(e.starts_with("/default") || e.starts_with("/schemas/0"), "{bad}: {e}");
     }
     assert!(Config::parse(r#"{"default": {"default_dialect": "draft-99"}}"#).unwrap_err().contains("draft-07"), "the error lists the dialects");
-    assert_eq!(Config::parse(r#"{"default": {"default_dialect": "http://json-schema.org/draft-04/schema#"}}"#).unwrap().default.default_dialect, Dialect::Draft4);
+    assert_eq!(
+        Config::parse(r#"{"default": {"default_dialect": "http://json-schema.org/draft-04/schema#"}}"#).unwrap().default.default_dialect,
+        Dialect::Draft4
+    );
 }
 
 #[test]
@@ -144,7 +150,12 @@ fn an_unreadable_schema_is_reported_in_every_format_and_the_others_are_compared(
     assert!(md.contains("❌ 1 schema(s) could not be read") && md.contains("❌ **error**: old: schemas/b.json#/properties/p/minLength"), "{md}");
 
     let gh = report::to_github(&r);
-    let line = serde_json::to_string_pretty(&json!({"type": "object", "properties": {"p": {"minLength": "three"}}})).unwrap().lines().position(|l| l.contains("minLength")).unwrap() + 1;
+    let line = serde_json::to_string_pretty(&json!({"type": "object", "properties": {"p": {"minLength": "three"}}}))
+        .unwrap()
+        .lines()
+        .position(|l| l.contains("minLength"))
+        .unwrap()
+        + 1;
     assert!(gh.contains(&format!("::error file=schemas/b.json,line={line},title=schema-unreadable::new side: schemas/b.json#/properties/p/minLength")), "{gh}");
 }
 
@@ -195,7 +206,11 @@ fn a_renamed_file_with_the_same_id_is_a_move() {
 
 #[test]
 fn an_id_change_breaks_nobody_by_itself() {
-    let r = compare(&[file("s.json", &json!({"$id": "something", "type": "string"}))], &[file("s.json", &json!({"$id": "something_else", "type": "string"}))], &Config::default());
+    let r = compare(
+        &[file("s.json", &json!({"$id": "something", "type": "string"}))],
+        &[file("s.json", &json!({"$id": "something_else", "type": "string"}))],
+        &Config::default(),
+    );
     let c = r.schemas[0].changes.iter().find(|c| c.kind == "id-changed").unwrap();
     assert_eq!(c.breaks, Breaks::NONE);
     assert_eq!(r.exit_code(), 0);
@@ -225,8 +240,11 @@ fn a_family_release_that_cannot_be_read_is_not_compared() {
 fn many_conditionals_compare_without_giving_up() {
     // Each conditional whose `if` moved compares its branches alone: with the
     // rest of the schema, every conditional would multiply the work of the others.
-    let conds =
-        |key: &str| -> Vec<Value> { (0..14).map(|i| json!({"if": {"required": [format!("{key}{i}")]}, "then": {"required": [format!("t{i}")]}, "else": {"required": [format!("e{i}")]}})).collect() };
+    let conds = |key: &str| -> Vec<Value> {
+        (0..14)
+            .map(|i| json!({"if": {"required": [format!("{key}{i}")]}, "then": {"required": [format!("t{i}")]}, "else": {"required": [format!("e{i}")]}}))
+            .collect()
+    };
     let old = json!({"type": "object", "allOf": conds("a")});
     let new = json!({"type": "object", "allOf": conds("b")});
     let r = compare(&[file("s.json", &old)], &[file("s.json", &new)], &Config::default());
@@ -235,7 +253,9 @@ fn many_conditionals_compare_without_giving_up() {
     assert_eq!(kinds.iter().filter(|k| **k == "conditional-changed").count(), 14, "{}", report::to_text(&r));
     assert_eq!(breaks(&r), Breaks::BOTH);
     // The same `if`s, every `then` narrowed: each region is compared once.
-    let narrowed: Vec<Value> = (0..14).map(|i| json!({"if": {"required": [format!("a{i}")]}, "then": {"required": [format!("t{i}"), "z"]}, "else": {"required": [format!("e{i}")]}})).collect();
+    let narrowed: Vec<Value> = (0..14)
+        .map(|i| json!({"if": {"required": [format!("a{i}")]}, "then": {"required": [format!("t{i}"), "z"]}, "else": {"required": [format!("e{i}")]}}))
+        .collect();
     let r = compare(&[file("s.json", &old)], &[file("s.json", &json!({"type": "object", "allOf": narrowed}))], &Config::default());
     assert!(r.schemas[0].changes.iter().all(|c| c.kind != "comparison-unknown"), "{}", report::to_text(&r));
     assert_eq!(breaks(&r), Breaks::W, "{}", report::to_text(&r));

@@ -266,7 +266,10 @@ fn seed_command_type_removed() {
 fn seed_command_type_added_is_not_a_break() {
     let r = seed_report("commands.schema.json", |v| {
         let n = v["oneOf"].as_array().unwrap().len();
-        v["oneOf"].as_array_mut().unwrap().insert(n - 1, json!({"title": "ping", "properties": {"type": {"const": "ping"}, "payload": {"type": "object", "additionalProperties": false}}}));
+        v["oneOf"]
+            .as_array_mut()
+            .unwrap()
+            .insert(n - 1, json!({"title": "ping", "properties": {"type": {"const": "ping"}, "payload": {"type": "object", "additionalProperties": false}}}));
         catch_all(v).push(json!("ping"));
     });
     let k = kinds(&r);
@@ -314,7 +317,9 @@ fn seed_launch_request_kind_required() {
 
 #[test]
 fn seed_known_transport_added() {
-    let r = seed_report("commands.schema.json", |v| v["properties"]["actor"]["properties"]["transport"]["x-cohorte-known"].as_array_mut().unwrap().push(json!("http")));
+    let r = seed_report("commands.schema.json", |v| {
+        v["properties"]["actor"]["properties"]["transport"]["x-cohorte-known"].as_array_mut().unwrap().push(json!("http"))
+    });
     assert_eq!(kinds(&r), vec![("known-value-added", Breaks::NONE)]);
     assert_eq!(r.schemas[0].required_bump, Bump::Minor);
     assert_eq!(r.exit_code(), 0);
@@ -464,7 +469,13 @@ fn hostile_inputs_do_not_panic() {
     let _ = run(&json!({"type": "string", "pattern": "(a+)+$"}), &json!({"type": "string", "pattern": "([a-z]{1000}){1000}"}));
     let wide: Vec<Value> = (0..40).map(|i| json!({"properties": {"k": {"const": i}}, "anyOf": [{"type": "object"}, {"required": ["x"]}]})).collect();
     let _ = run(&json!({"oneOf": wide}), &json!({"anyOf": wide}));
-    let r = compare_sets(&files(&json!({})), &[SchemaFile { rel: "s.json".into(), path: "s.json".into(), text: "[1,".into() }], &Config::default(), &Allowlist::default()).unwrap();
+    let r = compare_sets(
+        &files(&json!({})),
+        &[SchemaFile { rel: "s.json".into(), path: "s.json".into(), text: "[1,".into() }],
+        &Config::default(),
+        &Allowlist::default(),
+    )
+    .unwrap();
     assert!(r.schemas[0].error_message().is_some_and(|e| e.contains("s.json") && e.contains("not valid JSON")), "{}", report::to_text(&r));
     assert_eq!(r.exit_code(), 2);
 }

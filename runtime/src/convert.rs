@@ -131,11 +131,7 @@ impl<T: FromValue> FromValue for Box<T> {
 impl<T: FromValue> FromValue for Vec<T> {
     fn from_value(v: Value) -> Result<Self, Mismatch> {
         match v {
-            Value::Array(items) => items
-                .into_iter()
-                .enumerate()
-                .map(|(i, x)| T::from_value(x).map_err(|e| e.within(&i.to_string())))
-                .collect(),
+            Value::Array(items) => items.into_iter().enumerate().map(|(i, x)| T::from_value(x).map_err(|e| e.within(&i.to_string()))).collect(),
             _ => Err(Mismatch::new("an array")),
         }
     }

@@ -1,8 +1,8 @@
 //! The one error model: every failed keyword becomes a [`ValidationError`]
 //! that says where in the document, where in the schema, and why.
 
-use serde::ser::{SerializeMap, SerializeSeq};
 use crate::location::with_scratch;
+use serde::ser::{SerializeMap, SerializeSeq};
 use std::borrow::Cow;
 use std::fmt;
 

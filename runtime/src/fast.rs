@@ -154,7 +154,10 @@ pub enum Outcome<T> {
 }
 
 /// Runs `read` on bytes, with what it made of them.
-pub fn read_document<T>(b: &[u8], read: impl FnOnce(&mut serde_json::Deserializer<serde_json::de::SliceRead<'_>>) -> Result<T, serde_json::Error>) -> Outcome<T> {
+pub fn read_document<T>(
+    b: &[u8],
+    read: impl FnOnce(&mut serde_json::Deserializer<serde_json::de::SliceRead<'_>>) -> Result<T, serde_json::Error>,
+) -> Outcome<T> {
     drop(salvaged());
     Settled::forget();
     let mut de = serde_json::Deserializer::from_slice(b);
@@ -387,13 +390,18 @@ impl Broken {
     /// Reads member `name` into `slot` with reader `R` ([`read_member`]); at
     /// a broken rule the member's JSON is kept here ([`Self::failed`]).
     #[inline]
-    pub fn read<'de, R: Read, A: MapAccess<'de>>(&mut self, name: Cow<'_, str>, m: &mut A, slot: &mut Option<R::Out>, spare: &mut Option<A::Error>) -> Result<(), A::Error> {
+    pub fn read<'de, R: Read, A: MapAccess<'de>>(
+        &mut self,
+        name: Cow<'_, str>,
+        m: &mut A,
+        slot: &mut Option<R::Out>,
+        spare: &mut Option<A::Error>,
+    ) -> Result<(), A::Error> {
         match read_member::<R, A>(m, slot) {
             Ok(()) => Ok(()),
             Err(e) => self.failed(name, e, spare),
         }
     }
-
 
     /// Member `name`'s reader failed with `e`: on a broken rule its value is
     /// kept, `e` is kept in `spare` (to hand the object up with, see

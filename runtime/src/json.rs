@@ -11,9 +11,7 @@ pub fn json_equal(a: &Value, b: &Value) -> bool {
             crate::number::compare(x, num_of(y)) == Ordering::Equal && crate::number::compare(y, num_of(x)) == Ordering::Equal
         }
         (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_equal(p, q)),
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| json_equal(v, w)))
-        }
+        (Value::Object(x), Value::Object(y)) => x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| json_equal(v, w))),
         _ => a == b,
     }
 }

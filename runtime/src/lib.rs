@@ -14,9 +14,9 @@
 mod contract;
 mod convert;
 mod datetime;
-pub mod fast;
 mod error;
 mod extra;
+pub mod fast;
 pub mod format;
 mod json;
 mod location;
@@ -28,8 +28,8 @@ pub mod schemars_support;
 mod validate;
 
 pub use contract::{deserialize_checked, is_valid_with, relay, validate_with, Contract, ParseError, Relay};
-pub use datetime::DateTime;
 pub use convert::{member, missing, variant, FromKey, FromValue, Mismatch, ObjectFields};
+pub use datetime::DateTime;
 pub use error::{SchemaPath, ValidationError, ValidationErrors};
 pub use extra::Extra;
 pub use json::{json_equal, json_hash_key};

@@ -190,9 +190,12 @@ mod tests {
         assert_eq!(root.to_pointer(), "");
         assert_eq!(b.to_pointer(), "/x~1y/10");
         // Written while the scratch buffer is in use: a buffer of its own.
-        assert_eq!(with_scratch(|outer| {
-            outer.push_str("kept");
-            (b.to_pointer(), outer.clone())
-        }), ("/x~1y/10".to_owned(), "kept".to_owned()));
+        assert_eq!(
+            with_scratch(|outer| {
+                outer.push_str("kept");
+                (b.to_pointer(), outer.clone())
+            }),
+            ("/x~1y/10".to_owned(), "kept".to_owned())
+        );
     }
 }

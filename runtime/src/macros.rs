@@ -406,8 +406,12 @@ macro_rules! __object_serialize {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __take {
-    (required, $field:ident, $json:literal) => { $field.ok_or_else(|| $crate::missing($json))? };
-    (optional, $field:ident, $json:literal) => { $field };
+    (required, $field:ident, $json:literal) => {
+        $field.ok_or_else(|| $crate::missing($json))?
+    };
+    (optional, $field:ident, $json:literal) => {
+        $field
+    };
 }
 
 #[doc(hidden)]
@@ -426,8 +430,12 @@ macro_rules! __write {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __debug_field {
-    ($value:expr) => { $value };
-    ($value:expr, redacted) => { &$crate::Redacted };
+    ($value:expr) => {
+        $value
+    };
+    ($value:expr, redacted) => {
+        &$crate::Redacted
+    };
 }
 
 /// Inherent parse-and-validate functions on a root type, so users need no

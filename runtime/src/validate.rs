@@ -52,9 +52,7 @@ impl Pattern {
     fn compile(&self) -> Matcher {
         match simple_pattern::SimplePattern::parse(self.source) {
             Some(p) => Matcher::Simple(p),
-            None => Matcher::Regex(
-                regress::Regex::with_flags(self.source, "u").expect("the generator checked this pattern compiles"),
-            ),
+            None => Matcher::Regex(regress::Regex::with_flags(self.source, "u").expect("the generator checked this pattern compiles")),
         }
     }
 }
@@ -255,9 +253,7 @@ impl Ctx {
             return true;
         }
         let n = s.chars().count() as u64;
-        n >= min || self.fail(loc, at, "minLength", || {
-            format!("{} must be at least {min} character{} long, got {n}", loc.described(), plural(min))
-        })
+        n >= min || self.fail(loc, at, "minLength", || format!("{} must be at least {min} character{} long, got {n}", loc.described(), plural(min)))
     }
 
     /// `maxLength`, counted in Unicode code points.
@@ -267,29 +263,26 @@ impl Ctx {
             return true;
         }
         let n = s.chars().count() as u64;
-        n <= max || self.fail(loc, at, "maxLength", || {
-            format!("{} must be at most {max} character{} long, got {n}", loc.described(), plural(max))
-        })
+        n <= max || self.fail(loc, at, "maxLength", || format!("{} must be at most {max} character{} long, got {n}", loc.described(), plural(max)))
     }
 
     /// `pattern` (ECMA-262, not anchored).
     pub fn pattern(&mut self, loc: &Loc, at: &SchemaPath, s: &str, re: &Pattern) -> bool {
         let source = re.source();
-        re.is_match(s) || self.fail(loc, at, "pattern", || {
-            let m = Msg::about(loc).s(" must match `").s(source).s("`, got ");
-            if at.is_sensitive() || s.chars().count() > 40 {
-                m.s("a ").n(s.chars().count() as u64).s("-character value").done()
-            } else {
-                m.json_string(s).done()
-            }
-        })
+        re.is_match(s)
+            || self.fail(loc, at, "pattern", || {
+                let m = Msg::about(loc).s(" must match `").s(source).s("`, got ");
+                if at.is_sensitive() || s.chars().count() > 40 {
+                    m.s("a ").n(s.chars().count() as u64).s("-character value").done()
+                } else {
+                    m.json_string(s).done()
+                }
+            })
     }
 
     /// `format` under the assertion setting: `ok` is the checker's verdict.
     pub fn format(&mut self, loc: &Loc, at: &SchemaPath, v: &str, format: &str, ok: bool) -> bool {
-        ok || self.fail(loc, at, "format", || {
-            format!("{} must be a valid {format}, got {}", loc.described(), preview_str(v, at))
-        })
+        ok || self.fail(loc, at, "format", || format!("{} must be a valid {format}, got {}", loc.described(), preview_str(v, at)))
     }
 
     /// `contentEncoding` / `contentMediaType` as assertions (draft-06/07):
@@ -316,44 +309,37 @@ impl Ctx {
 
     /// `minimum`.
     pub fn minimum(&mut self, loc: &Loc, at: &SchemaPath, n: &Number, b: Num) -> bool {
-        compare(n, b) != Ordering::Less
-            || self.fail(loc, at, "minimum", || format!("{} must be ≥ {b}, got {}", loc.described(), preview_num(n, at)))
+        compare(n, b) != Ordering::Less || self.fail(loc, at, "minimum", || format!("{} must be ≥ {b}, got {}", loc.described(), preview_num(n, at)))
     }
 
     /// `maximum`.
     pub fn maximum(&mut self, loc: &Loc, at: &SchemaPath, n: &Number, b: Num) -> bool {
-        compare(n, b) != Ordering::Greater
-            || self.fail(loc, at, "maximum", || format!("{} must be ≤ {b}, got {}", loc.described(), preview_num(n, at)))
+        compare(n, b) != Ordering::Greater || self.fail(loc, at, "maximum", || format!("{} must be ≤ {b}, got {}", loc.described(), preview_num(n, at)))
     }
 
     /// `exclusiveMinimum` (and draft-04's boolean form, which generated code maps here).
     pub fn exclusive_minimum(&mut self, loc: &Loc, at: &SchemaPath, kw: &'static str, n: &Number, b: Num) -> bool {
-        compare(n, b) == Ordering::Greater
-            || self.fail(loc, at, kw, || format!("{} must be > {b}, got {}", loc.described(), preview_num(n, at)))
+        compare(n, b) == Ordering::Greater || self.fail(loc, at, kw, || format!("{} must be > {b}, got {}", loc.described(), preview_num(n, at)))
     }
 
     /// `exclusiveMaximum` (and draft-04's boolean form, which generated code maps here).
     pub fn exclusive_maximum(&mut self, loc: &Loc, at: &SchemaPath, kw: &'static str, n: &Number, b: Num) -> bool {
-        compare(n, b) == Ordering::Less
-            || self.fail(loc, at, kw, || format!("{} must be < {b}, got {}", loc.described(), preview_num(n, at)))
+        compare(n, b) == Ordering::Less || self.fail(loc, at, kw, || format!("{} must be < {b}, got {}", loc.described(), preview_num(n, at)))
     }
 
     /// `multipleOf`.
     pub fn multiple_of(&mut self, loc: &Loc, at: &SchemaPath, n: &Number, d: Num) -> bool {
-        is_multiple_of(n, d)
-            || self.fail(loc, at, "multipleOf", || format!("{} must be a multiple of {d}, got {}", loc.described(), preview_num(n, at)))
+        is_multiple_of(n, d) || self.fail(loc, at, "multipleOf", || format!("{} must be a multiple of {d}, got {}", loc.described(), preview_num(n, at)))
     }
 
     /// `minItems`.
     pub fn min_items(&mut self, loc: &Loc, at: &SchemaPath, len: usize, min: u64) -> bool {
-        len as u64 >= min
-            || self.fail(loc, at, "minItems", || format!("{} must have at least {min} item{}, got {len}", loc.described(), plural(min)))
+        len as u64 >= min || self.fail(loc, at, "minItems", || format!("{} must have at least {min} item{}, got {len}", loc.described(), plural(min)))
     }
 
     /// `maxItems`.
     pub fn max_items(&mut self, loc: &Loc, at: &SchemaPath, len: usize, max: u64) -> bool {
-        len as u64 <= max
-            || self.fail(loc, at, "maxItems", || format!("{} must have at most {max} item{}, got {len}", loc.described(), plural(max)))
+        len as u64 <= max || self.fail(loc, at, "maxItems", || format!("{} must have at most {max} item{}, got {len}", loc.described(), plural(max)))
     }
 
     /// `uniqueItems: true` (JSON equality: `1` equals `1.0`).
@@ -361,9 +347,7 @@ impl Ctx {
         let mut seen = std::collections::HashMap::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
             if let Some(first) = seen.insert(crate::json::json_hash_key(item), i) {
-                return self.fail(loc, at, "uniqueItems", || {
-                    format!("{} must not repeat items, but items {first} and {i} are equal", loc.described())
-                });
+                return self.fail(loc, at, "uniqueItems", || format!("{} must not repeat items, but items {first} and {i} are equal", loc.described()));
             }
         }
         true
@@ -371,18 +355,12 @@ impl Ctx {
 
     /// `minProperties`.
     pub fn min_properties(&mut self, loc: &Loc, at: &SchemaPath, len: usize, min: u64) -> bool {
-        len as u64 >= min
-            || self.fail(loc, at, "minProperties", || {
-                format!("{} must have at least {min} member{}, got {len}", loc.described(), plural(min))
-            })
+        len as u64 >= min || self.fail(loc, at, "minProperties", || format!("{} must have at least {min} member{}, got {len}", loc.described(), plural(min)))
     }
 
     /// `maxProperties`.
     pub fn max_properties(&mut self, loc: &Loc, at: &SchemaPath, len: usize, max: u64) -> bool {
-        len as u64 <= max
-            || self.fail(loc, at, "maxProperties", || {
-                format!("{} must have at most {max} member{}, got {len}", loc.described(), plural(max))
-            })
+        len as u64 <= max || self.fail(loc, at, "maxProperties", || format!("{} must have at most {max} member{}, got {len}", loc.described(), plural(max)))
     }
 
     /// `required`: every missing name is its own error.
@@ -401,15 +379,7 @@ impl Ctx {
 
     /// `dependentRequired` (and draft-07's array form of `dependencies`):
     /// when `trigger` is present, `names` must be too.
-    pub fn dependent_required(
-        &mut self,
-        loc: &Loc,
-        at: &SchemaPath,
-        kw: &'static str,
-        m: &Map<String, Value>,
-        trigger: &str,
-        names: &[&str],
-    ) -> bool {
+    pub fn dependent_required(&mut self, loc: &Loc, at: &SchemaPath, kw: &'static str, m: &Map<String, Value>, trigger: &str, names: &[&str]) -> bool {
         if lookup(m, trigger).is_none() {
             return true;
         }
@@ -427,7 +397,8 @@ impl Ctx {
 
     /// `enum` with any JSON values.
     pub fn enum_of(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, values: &[Value]) -> bool {
-        values.iter().any(|x| crate::json::json_equal(v, x)) || self.fail(loc, at, "enum", || {
+        values.iter().any(|x| crate::json::json_equal(v, x))
+            || self.fail(loc, at, "enum", || {
                 let mut m = Msg::about(loc).s(" must be one of ");
                 for (n, x) in values.iter().take(12).enumerate() {
                     if n > 0 {
@@ -456,8 +427,7 @@ impl Ctx {
 
     /// `const` with any JSON value.
     pub fn const_of(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, value: &Value) -> bool {
-        crate::json::json_equal(v, value)
-            || self.fail(loc, at, "const", || format!("{} must be {value}, got {}", loc.described(), preview(v, at)))
+        crate::json::json_equal(v, value) || self.fail(loc, at, "const", || format!("{} must be {value}, got {}", loc.described(), preview(v, at)))
     }
 
     /// `const` with a string (a fast path for the common case).
@@ -492,9 +462,7 @@ impl Ctx {
 
     /// An item that `items: false` (or `additionalItems`/`unevaluatedItems: false`) refuses.
     pub fn unexpected_item(&mut self, loc: &Loc, at: &SchemaPath, kw: &'static str, index: usize, allowed: usize) -> bool {
-        self.fail(loc, at, kw, || {
-            format!("{} may hold at most {allowed} item{}, but has item {index}", loc.described(), plural(allowed as u64))
-        })
+        self.fail(loc, at, kw, || format!("{} may hold at most {allowed} item{}, but has item {index}", loc.described(), plural(allowed as u64)))
     }
 
     /// `anyOf` over `branches` (validator, and the branch's value of the tag
@@ -517,11 +485,7 @@ impl Ctx {
             self.errors[mark..].rotate_right(1);
             return false;
         }
-        if branches
-            .iter()
-            .enumerate()
-            .any(|(n, (check, x))| may_match(actual, *x) && self.quiet(|c| check(i, loc, c, &at.element("/anyOf", n))))
-        {
+        if branches.iter().enumerate().any(|(n, (check, x))| may_match(actual, *x) && self.quiet(|c| check(i, loc, c, &at.element("/anyOf", n)))) {
             return true;
         }
         self.any_of_failed(loc, at);
@@ -638,15 +602,12 @@ impl Ctx {
     pub fn contains_count(&mut self, loc: &Loc, at: &SchemaPath, found: usize, min: u64, max: Option<u64>) -> bool {
         if (found as u64) < min {
             let kw = if min == 1 { "contains" } else { "minContains" };
-            return self.fail(loc, at, kw, || {
-                format!("{} must contain at least {min} matching item{}, found {found}", loc.described(), plural(min))
-            });
+            return self.fail(loc, at, kw, || format!("{} must contain at least {min} matching item{}, found {found}", loc.described(), plural(min)));
         }
         if let Some(max) = max {
             if found as u64 > max {
-                return self.fail(loc, at, "maxContains", || {
-                    format!("{} must contain at most {max} matching item{}, found {found}", loc.described(), plural(max))
-                });
+                return self
+                    .fail(loc, at, "maxContains", || format!("{} must contain at most {max} matching item{}, found {found}", loc.described(), plural(max)));
             }
         }
         true
@@ -803,11 +764,7 @@ fn type_names(mask: u8) -> std::borrow::Cow<'static, str> {
     if let Some((_, name)) = NAMES.iter().find(|(bit, _)| *bit == mask) {
         return std::borrow::Cow::Borrowed(name);
     }
-    let names: Vec<&str> = NAMES
-        .iter()
-        .filter(|(bit, _)| mask & bit != 0)
-        .map(|(_, name)| *name)
-        .collect();
+    let names: Vec<&str> = NAMES.iter().filter(|(bit, _)| mask & bit != 0).map(|(_, name)| *name).collect();
     match names.len() {
         0 => "nothing".into(),
         1 => names[0].into(),
@@ -1124,11 +1081,7 @@ mod tests {
     fn union_errors(one_of: bool, doc: Value, branches: &[(Check, Option<&str>)]) -> (bool, Vec<String>) {
         let mut c = Ctx::collecting();
         let root = Loc::Root;
-        let ok = if one_of {
-            c.one_of(&doc, &root, &ROOT, branches, Some("kind"))
-        } else {
-            c.any_of(&doc, &root, &ROOT, branches, Some("kind"))
-        };
+        let ok = if one_of { c.one_of(&doc, &root, &ROOT, branches, Some("kind")) } else { c.any_of(&doc, &root, &ROOT, branches, Some("kind")) };
         (ok, c.into_errors().iter().map(|e| format!("{} {} {}", e.keyword_location, e.instance_location, e.keyword)).collect())
     }
 
@@ -1148,11 +1101,7 @@ mod tests {
                 union_errors(one_of, json!({"kind": "c", "n": 1}), tagged),
                 (
                     false,
-                    vec![
-                        format!("/{kw}  {kw}"),
-                        format!("/{kw}/0/properties/kind/const /kind const"),
-                        format!("/{kw}/1/properties/kind/const /kind const")
-                    ]
+                    vec![format!("/{kw}  {kw}"), format!("/{kw}/0/properties/kind/const /kind const"), format!("/{kw}/1/properties/kind/const /kind const")]
                 )
             );
         }

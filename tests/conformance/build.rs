@@ -72,11 +72,7 @@ fn draft(suite_dir: &Path, res: &suite::Resources, d: &suite::Draft, out: &Path)
                     None => "None".to_owned(),
                 };
                 write_if_changed(&dir.join(format!("{ident}.rs")), &contents)?;
-                let _ = writeln!(
-                    table,
-                    "pub mod {ident} {{\n    include!(concat!(env!(\"OUT_DIR\"), \"/{}/{ident}.rs\"));\n}}",
-                    d.ident
-                );
+                let _ = writeln!(table, "pub mod {ident} {{\n    include!(concat!(env!(\"OUT_DIR\"), \"/{}/{ident}.rs\"));\n}}", d.ident);
                 (format!("Ok(conformance::Validator {{ is_valid: {ident}::is_valid, validate: {ident}::validate }})"), typed)
             }
             Err(e) => (format!("Err({e:?})"), "None".to_owned()),

@@ -19,9 +19,7 @@ fn main() {
     println!("cargo::rerun-if-changed=../../xtask/src/corpus/layout.rs");
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
-    let root = std::env::var_os("CONTRACTS_SCHEMASTORE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| manifest.join("../data/schemastore-sample"));
+    let root = std::env::var_os("CONTRACTS_SCHEMASTORE").map(PathBuf::from).unwrap_or_else(|| manifest.join("../data/schemastore-sample"));
     // The whole folder: schemas, support schemas and test documents.
     println!("cargo::rerun-if-changed={}", root.display());
     let repo = manifest.join("../..");
@@ -39,10 +37,7 @@ fn main() {
         let path = root.join("schemas").join(name);
         println!("cargo::rerun-if-changed={}", path.display());
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-            panic!(
-                "cannot read {}: {e} (the SchemaStore sample is tests/data/schemastore-sample, or the corpus CONTRACTS_SCHEMASTORE names)",
-                path.display()
-            )
+            panic!("cannot read {}: {e} (the SchemaStore sample is tests/data/schemastore-sample, or the corpus CONTRACTS_SCHEMASTORE names)", path.display())
         });
         let input = contracts_codegen::SchemaInput::new(format!("schemas/{name}"), text);
         let output = contracts_codegen::generate(&settings, &[input]).unwrap_or_else(|e| panic!("{name}: {e}"));

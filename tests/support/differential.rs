@@ -24,11 +24,7 @@ pub struct Seed {
 }
 
 fn ours_commands(v: &Value) -> [bool; 3] {
-    [
-        contracts::commands::is_valid(v),
-        contracts::commands::validate(v).is_ok(),
-        contracts::commands::CommandEnvelope::from_json_value(v.clone()).is_ok(),
-    ]
+    [contracts::commands::is_valid(v), contracts::commands::validate(v).is_ok(), contracts::commands::CommandEnvelope::from_json_value(v.clone()).is_ok()]
 }
 
 fn ours_launch_request(v: &Value) -> [bool; 3] {
@@ -52,10 +48,8 @@ impl Seed {
 
 /// Both seeds, schemas read from `root/schemas/`.
 pub fn seeds(root: &Path) -> Vec<Seed> {
-    let table: [(&'static str, &str, Ours); 2] = [
-        ("commands", "commands.schema.json", ours_commands),
-        ("launch-request", "launch-request.schema.json", ours_launch_request),
-    ];
+    let table: [(&'static str, &str, Ours); 2] =
+        [("commands", "commands.schema.json", ours_commands), ("launch-request", "launch-request.schema.json", ours_launch_request)];
     table
         .into_iter()
         .map(|(name, file, ours)| {
@@ -229,7 +223,8 @@ pub fn replay(root: &Path, seeds: &[Seed]) -> (usize, Vec<String>) {
         for path in files {
             n += 1;
             let name = path.display();
-            let case: Value = match std::fs::read_to_string(&path).map_err(|e| e.to_string()).and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string())) {
+            let case: Value = match std::fs::read_to_string(&path).map_err(|e| e.to_string()).and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
+            {
                 Ok(c) => c,
                 Err(e) => {
                     failures.push(format!("{name}: {e}"));

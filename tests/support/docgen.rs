@@ -110,8 +110,37 @@ pub struct Generated {
 /// Characters for free-form strings: ASCII, JSON escapes, controls, BMP and
 /// astral characters, line terminators, a BOM.
 const PALETTE: &[char] = &[
-    'a', 'b', 'z', 'A', 'Z', '0', '9', '_', '-', '.', ' ', '/', '#', '"', '\\', '\n', '\r', '\t', '\u{0}', '\u{7f}', 'é',
-    'ß', '中', '\u{2028}', '\u{2029}', '\u{feff}', '\u{200b}', '😀', '𝄞', '\u{10ffff}', '\u{ffff}',
+    'a',
+    'b',
+    'z',
+    'A',
+    'Z',
+    '0',
+    '9',
+    '_',
+    '-',
+    '.',
+    ' ',
+    '/',
+    '#',
+    '"',
+    '\\',
+    '\n',
+    '\r',
+    '\t',
+    '\u{0}',
+    '\u{7f}',
+    'é',
+    'ß',
+    '中',
+    '\u{2028}',
+    '\u{2029}',
+    '\u{feff}',
+    '\u{200b}',
+    '😀',
+    '𝄞',
+    '\u{10ffff}',
+    '\u{ffff}',
 ];
 
 /// Astral characters (4 UTF-8 bytes, 2 UTF-16 units, 1 code point).
@@ -415,9 +444,7 @@ impl Rng {
         let hi = max.unwrap_or(min + 12).min(min + if self.chance(1, 10) { 300 } else { 12 });
         let n = self.range(min, hi.max(min));
         let plain = self.chance(1, 2);
-        (0..n)
-            .map(|_| if plain { *self.pick(&['a', 'b', 'x', 'Q', '0', '-', '_', ' ', 'é']) } else { *self.pick(PALETTE) })
-            .collect()
+        (0..n).map(|_| if plain { *self.pick(&['a', 'b', 'x', 'Q', '0', '-', '_', ' ', 'é']) } else { *self.pick(PALETTE) }).collect()
     }
 
     /// Any JSON value, nested at most `depth` levels.
@@ -1107,9 +1134,9 @@ fn number_ops(v: &Value, fc: &Facts, ops: &mut Groups) {
     ops.group();
     let x = v.as_f64().unwrap_or(0.0);
     let mut vals = vec![
-        f(x.trunc()),                      // `1.0`: an integer still
-        f(x.trunc() + 0.5),                // `1.5`
-        f(100.0),                          // `1e2`
+        f(x.trunc()),       // `1.0`: an integer still
+        f(x.trunc() + 0.5), // `1.5`
+        f(100.0),           // `1e2`
         Value::from(-1),
         f(-0.0),
         f(-1e-300),

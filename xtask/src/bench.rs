@@ -79,9 +79,7 @@ fn criterion_dirs(dir: &Path, out: &mut BTreeMap<(String, String), PathBuf>) {
 /// Joins the bench's manifest of document sets with criterion's estimates.
 fn collect(bench: &Path) -> Result<Vec<Value>> {
     let manifest_path = bench.join("target/contracts-bench/cases.json");
-    let sets: Vec<Value> = serde_json::from_str(
-        &std::fs::read_to_string(&manifest_path).with_context(|| format!("reading {}", manifest_path.display()))?,
-    )?;
+    let sets: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(&manifest_path).with_context(|| format!("reading {}", manifest_path.display()))?)?;
     let mut dirs = BTreeMap::new();
     criterion_dirs(&bench.join("target/criterion"), &mut dirs);
     let mut cases = Vec::new();
@@ -118,8 +116,7 @@ fn collect(bench: &Path) -> Result<Vec<Value>> {
     }
     // The generator on the seeds (what build.rs does).
     if let Some(dir) = dirs.get(&("codegen".to_owned(), "seeds".to_owned())) {
-        if let Some(est) = std::fs::read_to_string(dir.join("estimates.json")).ok().and_then(|t| serde_json::from_str::<Value>(&t).ok())
-        {
+        if let Some(est) = std::fs::read_to_string(dir.join("estimates.json")).ok().and_then(|t| serde_json::from_str::<Value>(&t).ok()) {
             let median = est["median"]["point_estimate"].as_f64().unwrap_or(0.0);
             cases.push(json!({
                 "schema": "commands+launch_request",
@@ -172,8 +169,10 @@ fn memory(bench: &Path, manifest: &Path) -> Result<Value> {
 fn paired(bench: &Path, manifest: &Path, rounds: usize) -> Result<Value> {
     build_bin(manifest, "profile")?;
     let profile = bench.join("target/release/profile");
-    println!("
-ours / the floor, alternating rounds in one process (median of {rounds} pair ratios):");
+    println!(
+        "
+ours / the floor, alternating rounds in one process (median of {rounds} pair ratios):"
+    );
     let mut out = Vec::new();
     for schema in ["commands", "launch_request"] {
         for (pair, target) in [("typed/value", 1.0), ("errors/invalid-value", 2.0)] {

@@ -182,13 +182,7 @@ impl Subject {
                 .filter_map(|m| m["message"]["rendered"].as_str())
                 .take(5)
                 .collect();
-            bail!(
-                "cargo build --lib ({}) failed ({}):\n{}{}",
-                self.label,
-                out.status,
-                errors.concat(),
-                String::from_utf8_lossy(&out.stderr)
-            );
+            bail!("cargo build --lib ({}) failed ({}):\n{}{}", self.label, out.status, errors.concat(), String::from_utf8_lossy(&out.stderr));
         }
         let mut build = Build { secs, compiled: Vec::new() };
         // Build-script messages name the package by id only: the crate's id
@@ -396,7 +390,10 @@ fn compile_cost(root: &Path, runs: usize, release: bool) -> Result<ExitCode> {
         "compile time of the generated code: `touch src/lib.rs` + `cargo build --lib`, {} profile, non-incremental, dependencies built; {runs} runs each, interleaved",
         profile(release)
     );
-    println!("{:<36} {:>7} {:>10} {:>10} {:>9} {:>9} {:>9} {:>12}", "crate", "schemas", "gen. lines", "gen. bytes", "median s", "min s", "max s", "ours/typify");
+    println!(
+        "{:<36} {:>7} {:>10} {:>10} {:>9} {:>9} {:>9} {:>12}",
+        "crate", "schemas", "gen. lines", "gen. bytes", "median s", "min s", "max s", "ours/typify"
+    );
     for s in &subjects {
         let (lines, bytes) = s.code_size()?;
         let (median, min, max) = stats(&s.times);

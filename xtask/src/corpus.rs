@@ -196,11 +196,8 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
 
     // 2. Compile.
     let compile_start = Instant::now();
-    let modules: Vec<build::Module> = reports
-        .iter()
-        .filter(|r| r.generated)
-        .map(|r| build::Module { name: module_of(&r.name), root_type: r.root_type.clone() })
-        .collect();
+    let modules: Vec<build::Module> =
+        reports.iter().filter(|r| r.generated).map(|r| build::Module { name: module_of(&r.name), root_type: r.root_type.clone() }).collect();
     let excluded = krate.compile(&modules, a.jobs)?;
     let compile_wall = compile_start.elapsed();
     for r in reports.iter_mut().filter(|r| r.generated) {
@@ -352,8 +349,18 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
         let (op, opa, on, onr) = o.iter().fold((0, 0, 0, 0), |s, x| (s.0 + x.0, s.1 + x.1, s.2 + x.2, s.3 + x.3));
         let built = reports.iter().filter(|r| r.oracle_error.is_none()).count();
         let run = reports.iter().filter(|r| r.compiled && r.positives + r.negatives > 0).count();
-        let ours = typify::Figures { schemas, generated, compiled, run, positives: pos, positives_accepted: pos_ok, negatives: neg, negatives_rejected: neg_ok };
-        let js = typify::Figures { schemas, generated: built, compiled: built, run: o.len(), positives: op, positives_accepted: opa, negatives: on, negatives_rejected: onr };
+        let ours =
+            typify::Figures { schemas, generated, compiled, run, positives: pos, positives_accepted: pos_ok, negatives: neg, negatives_rejected: neg_ok };
+        let js = typify::Figures {
+            schemas,
+            generated: built,
+            compiled: built,
+            run: o.len(),
+            positives: op,
+            positives_accepted: opa,
+            negatives: on,
+            negatives_rejected: onr,
+        };
         let by_name: BTreeMap<&str, &SchemaReport> = reports.iter().filter(|r| r.compiled).map(|r| (r.name.as_str(), r)).collect();
         let others = |name: &str| {
             let r = by_name.get(name)?;
@@ -434,7 +441,8 @@ fn report_generation(root: &Path, reports: &[SchemaReport], wall: Duration, json
             .iter()
             .map(|r| json!({"schema": r.name, "generated": r.generated, "generated_lines": r.lines, "generate_millis": (r.gen_millis * 10.0).round() / 10.0, "reason": r.reason, "error": r.error}))
             .collect();
-        let report = json!({"root": root.display().to_string(), "schemas": reports.len(), "generated": generated, "generated_lines": lines, "per_schema": per_schema});
+        let report =
+            json!({"root": root.display().to_string(), "schemas": reports.len(), "generated": generated, "generated_lines": lines, "per_schema": per_schema});
         std::fs::write(path, serde_json::to_string_pretty(&report)? + "\n").with_context(|| format!("{}", path.display()))?;
     }
     if !unknown.is_empty() {
@@ -470,8 +478,5 @@ fn compile_reason(err: &str) -> String {
 /// `test/NAME/doc`), then ` -- reason`; `#` starts a comment.
 fn read_known(path: Option<&Path>) -> BTreeSet<String> {
     let Some(text) = path.and_then(|p| std::fs::read_to_string(p).ok()) else { return BTreeSet::new() };
-    text.lines()
-        .map(|l| l.split('#').next().unwrap_or("").split(" -- ").next().unwrap_or("").trim().to_owned())
-        .filter(|l| !l.is_empty())
-        .collect()
+    text.lines().map(|l| l.split('#').next().unwrap_or("").split(" -- ").next().unwrap_or("").trim().to_owned()).filter(|l| !l.is_empty()).collect()
 }

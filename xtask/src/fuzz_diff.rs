@@ -7,10 +7,10 @@
 //! test replays them once triaged); exit 1 on any disagreement.
 //! `cargo test --test differential` runs the same harness on fewer documents.
 
-#[path = "../../tests/support/docgen.rs"]
-mod docgen;
 #[path = "../../tests/support/differential.rs"]
 mod differential;
+#[path = "../../tests/support/docgen.rs"]
+mod docgen;
 
 use anyhow::{bail, Context, Result};
 use std::process::ExitCode;

@@ -19,15 +19,10 @@ pub fn lock_json(root: &Path, inputs: &[SchemaInput]) -> Result<String> {
     for input in inputs {
         let doc: Value = serde_json::from_str(&input.text).with_context(|| format!("{} is not JSON", input.path))?;
         let file = input.path.rsplit('/').next().unwrap_or(&input.path);
-        let dialect = doc
-            .get("$schema")
-            .and_then(Value::as_str)
-            .and_then(contracts_codegen::Dialect::from_uri)
-            .unwrap_or(contracts_codegen::Dialect::Draft2020_12);
-        let versions: Vec<Value> = contracts_drift::version::declared(&doc)
-            .into_iter()
-            .map(|(source, v)| json!({"source": source, "version": v.to_string()}))
-            .collect();
+        let dialect =
+            doc.get("$schema").and_then(Value::as_str).and_then(contracts_codegen::Dialect::from_uri).unwrap_or(contracts_codegen::Dialect::Draft2020_12);
+        let versions: Vec<Value> =
+            contracts_drift::version::declared(&doc).into_iter().map(|(source, v)| json!({"source": source, "version": v.to_string()})).collect();
         schemas.push(json!({
             "path": input.path,
             "id": doc.get("$id").or_else(|| doc.get("id")).cloned().unwrap_or(Value::Null),
@@ -51,10 +46,7 @@ pub fn canonical(v: &Value) -> String {
         Value::Object(m) => {
             let mut keys: Vec<&String> = m.keys().collect();
             keys.sort();
-            let members: Vec<String> = keys
-                .iter()
-                .map(|k| format!("{}:{}", Value::String((*k).clone()), canonical(&m[k.as_str()])))
-                .collect();
+            let members: Vec<String> = keys.iter().map(|k| format!("{}:{}", Value::String((*k).clone()), canonical(&m[k.as_str()]))).collect();
             format!("{{{}}}", members.join(","))
         }
         Value::Array(a) => format!("[{}]", a.iter().map(canonical).collect::<Vec<_>>().join(",")),
@@ -75,11 +67,7 @@ pub fn changed_schemas(checked_in: &str, expected: &str) -> Vec<String> {
             .collect()
     };
     let old = hashes(checked_in);
-    hashes(expected)
-        .into_iter()
-        .filter(|(path, hash)| !old.iter().any(|(p, h)| p == path && h == hash))
-        .map(|(path, _)| path)
-        .collect()
+    hashes(expected).into_iter().filter(|(path, hash)| !old.iter().any(|(p, h)| p == path && h == hash)).map(|(path, _)| path).collect()
 }
 
 #[cfg(test)]

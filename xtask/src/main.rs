@@ -11,13 +11,13 @@
 //! * `build-time`: how long the root crate's `build.rs` runs (median), or
 //!   with `--compile` what the generated code costs to compile (ours, typify).
 
-mod check;
-mod corpus;
-mod lock;
-mod validate;
-mod fuzz_diff;
 mod bench;
 mod build_time;
+mod check;
+mod corpus;
+mod fuzz_diff;
+mod lock;
+mod validate;
 
 use std::process::ExitCode;
 

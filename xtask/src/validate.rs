@@ -59,11 +59,8 @@ enum Bundled {
     QuestionCatalog,
 }
 
-const BUNDLED: &[(&str, Bundled)] = &[
-    ("commands", Bundled::Commands),
-    ("launch-request", Bundled::LaunchRequest),
-    ("question-catalog", Bundled::QuestionCatalog),
-];
+const BUNDLED: &[(&str, Bundled)] =
+    &[("commands", Bundled::Commands), ("launch-request", Bundled::LaunchRequest), ("question-catalog", Bundled::QuestionCatalog)];
 
 impl Bundled {
     fn schema_json(self) -> &'static str {
@@ -125,7 +122,8 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let (mut valid, mut invalid, mut io_errors) = (0usize, 0usize, 0usize);
     for file in &opts.files {
-        let result = if opts.jsonl { run_jsonl(&opts, file, &mut out, &mut valid, &mut invalid) } else { run_whole(&opts, file, &mut out, &mut valid, &mut invalid) };
+        let result =
+            if opts.jsonl { run_jsonl(&opts, file, &mut out, &mut valid, &mut invalid) } else { run_whole(&opts, file, &mut out, &mut valid, &mut invalid) };
         if let Err(e) = result {
             // Write errors on stdout (a closed pipe) end the run.
             if e.kind() == std::io::ErrorKind::BrokenPipe {
@@ -273,11 +271,7 @@ fn run_whole(opts: &Options, file: &str, out: &mut impl Write, valid: &mut usize
 }
 
 fn run_jsonl(opts: &Options, file: &str, out: &mut impl Write, valid: &mut usize, invalid: &mut usize) -> std::io::Result<()> {
-    let reader: Box<dyn BufRead> = if file == "-" {
-        Box::new(BufReader::new(std::io::stdin()))
-    } else {
-        Box::new(BufReader::new(std::fs::File::open(file)?))
-    };
+    let reader: Box<dyn BufRead> = if file == "-" { Box::new(BufReader::new(std::io::stdin())) } else { Box::new(BufReader::new(std::fs::File::open(file)?)) };
     read_lines(reader, |line_no, line| {
         if line.iter().all(|b| b.is_ascii_whitespace()) {
             return Ok(());
@@ -366,7 +360,15 @@ fn typed(opts: &Options, v: Value) -> std::result::Result<Option<Value>, ParseEr
     }
 }
 
-fn report(opts: &Options, file: &str, line: Option<usize>, outcome: &Outcome, out: &mut impl Write, valid: &mut usize, invalid: &mut usize) -> std::io::Result<()> {
+fn report(
+    opts: &Options,
+    file: &str,
+    line: Option<usize>,
+    outcome: &Outcome,
+    out: &mut impl Write,
+    valid: &mut usize,
+    invalid: &mut usize,
+) -> std::io::Result<()> {
     match outcome {
         Outcome::Valid(_) => *valid += 1,
         _ => *invalid += 1,

@@ -247,7 +247,11 @@ fn contract_rules() {
         vec![
             vec![],
             vec!["launch-request/input-free-text-channel".to_owned()],
-            vec!["launch-request/input-leading-dash".to_owned(), "launch-request/input-flag-token".to_owned(), "launch-request/input-free-text-channel".to_owned()],
+            vec![
+                "launch-request/input-leading-dash".to_owned(),
+                "launch-request/input-flag-token".to_owned(),
+                "launch-request/input-free-text-channel".to_owned()
+            ],
             vec!["launch-request/answer-single-select".to_owned()],
             vec!["launch-request/answer-unknown-question".to_owned()],
         ]
@@ -341,7 +345,8 @@ fn a_100_mb_string_is_refused_without_echoing_it() {
     let doc = format!(r#"{{"contractVersion": "1.0.0", "input": "{big}", "mode": "interactive", "answers": {{}}}}"#);
     drop(big);
     let f = scratch("big.json", doc.as_bytes());
-    let jsonl = scratch("big.jsonl", format!("{doc}\n{}\n", json!({"contractVersion": "1.0.0", "input": "#1", "mode": "interactive", "answers": {}})).as_bytes());
+    let jsonl =
+        scratch("big.jsonl", format!("{doc}\n{}\n", json!({"contractVersion": "1.0.0", "input": "#1", "mode": "interactive", "answers": {}})).as_bytes());
     drop(doc);
     let o = run(&["--schema", "launch-request", "--contract", &f]);
     assert_eq!(code(&o), 1);

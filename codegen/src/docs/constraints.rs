@@ -166,7 +166,15 @@ fn describe_into(ir: &Ir, nodes: &[NodeId], depth: usize, objects: bool, out: &m
         }
         if !k.prefix_items.is_empty() {
             let n = k.prefix_items.len() as u64;
-            push(out, format!("the first {n} {} {} a schema of {}", plural(n, "item", "items"), if n == 1 { "has" } else { "each have" }, if n == 1 { "its own" } else { "their own" }));
+            push(
+                out,
+                format!(
+                    "the first {n} {} {} a schema of {}",
+                    plural(n, "item", "items"),
+                    if n == 1 { "has" } else { "each have" },
+                    if n == 1 { "its own" } else { "their own" }
+                ),
+            );
         }
         if let Some(items) = k.items {
             if matches!(ir.nodes.get(items).map(|x| &x.body), Some(Body::Bool(false))) {
@@ -230,9 +238,11 @@ fn constant_branches(ir: &Ir, branches: &[NodeId]) -> Option<Vec<Value>> {
     }
     let mut values = Vec::new();
     for b in branches {
-        let v = ir.expand(&[*b]).into_iter().filter_map(|n| ir.keywords(n)).find_map(|k| {
-            k.const_.clone().or_else(|| k.enum_.as_ref().filter(|e| e.len() == 1).and_then(|e| e.first().cloned()))
-        })?;
+        let v = ir
+            .expand(&[*b])
+            .into_iter()
+            .filter_map(|n| ir.keywords(n))
+            .find_map(|k| k.const_.clone().or_else(|| k.enum_.as_ref().filter(|e| e.len() == 1).and_then(|e| e.first().cloned())))?;
         values.push(v);
     }
     Some(values)
@@ -417,10 +427,7 @@ mod tests {
 
     #[test]
     fn objects() {
-        assert_eq!(
-            phrases(r#"{"propertyNames": {"pattern": "^[a-z][a-z0-9-]*$"}}"#),
-            ["member names: matches `^[a-z][a-z0-9-]*$`"]
-        );
+        assert_eq!(phrases(r#"{"propertyNames": {"pattern": "^[a-z][a-z0-9-]*$"}}"#), ["member names: matches `^[a-z][a-z0-9-]*$`"]);
         assert_eq!(phrases(r#"{"properties": {"a": {}}, "additionalProperties": false}"#), ["no members other than those listed"]);
         assert_eq!(phrases(r#"{"maxProperties": 3}"#), ["at most 3 members"]);
         assert_eq!(phrases(r#"{"dependentRequired": {"a": ["b", "c"]}}"#), ["with `a`, also `b`, `c`"]);
@@ -430,8 +437,10 @@ mod tests {
     #[test]
     fn nested_objects_say_what_they_need() {
         assert_eq!(
-            phrases(r#"{"type": "object", "patternProperties": {"^.*$": {"type": "object", "required": ["provider", "model"],
-                "properties": {"capability": {"anyOf": [{"const": "fast"}, {"const": "cheap"}]}}}}}"#),
+            phrases(
+                r#"{"type": "object", "patternProperties": {"^.*$": {"type": "object", "required": ["provider", "model"],
+                "properties": {"capability": {"anyOf": [{"const": "fast"}, {"const": "cheap"}]}}}}}"#
+            ),
             ["members named like `^.*$`: (must have `provider` and `model`; `capability`: one of `fast`, `cheap`)"]
         );
         // At the top level, members have a table of their own.
@@ -440,10 +449,7 @@ mod tests {
 
     #[test]
     fn open_sets_and_refs() {
-        assert_eq!(
-            phrases(r#"{"type": "string", "x-cohorte-known": ["cli"]}"#),
-            ["known values `cli`; other values are allowed (`x-cohorte-known`)"]
-        );
+        assert_eq!(phrases(r#"{"type": "string", "x-cohorte-known": ["cli"]}"#), ["known values `cli`; other values are allowed (`x-cohorte-known`)"]);
         assert_eq!(
             phrases(r##"{"$defs": {"id": {"pattern": "^x$"}}, "allOf": [{"$ref": "#/$defs/id"}], "maxLength": 9}"##),
             ["at most 9 characters", "matches `^x$`"]

@@ -199,9 +199,7 @@ pub fn cell(s: &str) -> String {
 /// A GitHub-flavoured table. Columns whose cells are all empty are left
 /// out unless listed in `keep`.
 pub fn table(header: &[&str], rows: &[Vec<String>], keep: &[usize]) -> String {
-    let cols: Vec<usize> = (0..header.len())
-        .filter(|&c| keep.contains(&c) || rows.iter().any(|r| r.get(c).is_some_and(|s| !s.trim().is_empty())))
-        .collect();
+    let cols: Vec<usize> = (0..header.len()).filter(|&c| keep.contains(&c) || rows.iter().any(|r| r.get(c).is_some_and(|s| !s.trim().is_empty()))).collect();
     let mut out = String::new();
     let line = |cells: Vec<String>| format!("| {} |\n", cells.join(" | "));
     out.push_str(&line(cols.iter().map(|&c| header[c].to_owned()).collect()));

@@ -166,7 +166,15 @@ struct Page<'a> {
 }
 
 impl<'a> Page<'a> {
-    fn new(settings: &'a Settings, options: &'a Options, docs: &'a Sources, ir: &'a Ir, module: &'a ModulePlan, stem: &'a str, examples: &'a [(String, String)]) -> Self {
+    fn new(
+        settings: &'a Settings,
+        options: &'a Options,
+        docs: &'a Sources,
+        ir: &'a Ir,
+        module: &'a ModulePlan,
+        stem: &'a str,
+        examples: &'a [(String, String)],
+    ) -> Self {
         let doc = &docs.docs[module.doc.min(docs.docs.len().saturating_sub(1))];
         let n = module.types.len();
         let mut page = Page {
@@ -360,11 +368,7 @@ impl<'a> Page<'a> {
         // Facts.
         let id = self.schema_id();
         let mut facts = Vec::new();
-        let path_md = if is_relative_path(&self.doc.path) {
-            format!("[{}](../../{})", code(&self.doc.path), self.doc.path)
-        } else {
-            code(&self.doc.path)
-        };
+        let path_md = if is_relative_path(&self.doc.path) { format!("[{}](../../{})", code(&self.doc.path), self.doc.path) } else { code(&self.doc.path) };
         facts.push(format!("Schema file: {path_md}"));
         facts.push(match &id {
             Some(id) => format!("{}: {}", code(self.doc.dialect.id_keyword()), code(id)),
@@ -579,7 +583,15 @@ impl<'a> Page<'a> {
         constraints::describe_nodes(self.ir, &t.nodes)
     }
 
-    fn struct_body(&mut self, t: &TypeDef, fields: &[Field], extra: &Extra, extra_field: &str, tag: Option<&(String, String)>, envelope: Option<(&String, &String, TypeId)>) {
+    fn struct_body(
+        &mut self,
+        t: &TypeDef,
+        fields: &[Field],
+        extra: &Extra,
+        extra_field: &str,
+        tag: Option<&(String, String)>,
+        envelope: Option<(&String, &String, TypeId)>,
+    ) {
         let mut rows: Vec<Vec<String>> = Vec::new();
         if let Some((name, value)) = tag {
             rows.push(vec![
@@ -598,7 +610,9 @@ impl<'a> Page<'a> {
         if rows.is_empty() {
             match extra {
                 Extra::Deny => self.para("An empty object: no members are allowed."),
-                Extra::Keep(TypeRef::Value) => self.para(&format!("An object; the schema names no members. Every member is kept verbatim, in order, in {}.", code(extra_field))),
+                Extra::Keep(TypeRef::Value) => {
+                    self.para(&format!("An object; the schema names no members. Every member is kept verbatim, in order, in {}.", code(extra_field)))
+                }
                 Extra::Keep(x) => {
                     let s = self.type_md(x);
                     self.para(&format!("An object; the schema names no members. Every member must be {s}; they are kept in order in {}.", code(extra_field)));
@@ -616,11 +630,7 @@ impl<'a> Page<'a> {
                 }
             }
         }
-        let own: Vec<String> = self
-            .type_constraints(t)
-            .into_iter()
-            .filter(|c| !c.starts_with("no members other than"))
-            .collect();
+        let own: Vec<String> = self.type_constraints(t).into_iter().filter(|c| !c.starts_with("no members other than")).collect();
         if !own.is_empty() {
             self.para(&format!("Also: {}.", own.join("; ")));
         }
@@ -728,11 +738,8 @@ impl<'a> Page<'a> {
         // The table precedes the headings: preview the anchors they will get.
         let mut preview = self.slugger.clone();
         let slugs_preview: Vec<String> = branches.iter().map(|b| preview.slug(&b.heading.1)).collect();
-        let rows: Vec<Vec<String>> = branches
-            .iter()
-            .zip(&slugs_preview)
-            .map(|(b, s)| vec![format!("[{}](#{s})", b.label), code(&b.rust), self.type_md(&b.ty)])
-            .collect();
+        let rows: Vec<Vec<String>> =
+            branches.iter().zip(&slugs_preview).map(|(b, s)| vec![format!("[{}](#{s})", b.label), code(&b.rust), self.type_md(&b.ty)]).collect();
         self.out.push_str(&table(&[first_col, "Rust variant", ty_col], &rows, &[0, 1, 2]));
         self.out.push('\n');
         for b in branches {
@@ -808,7 +815,10 @@ impl<'a> Page<'a> {
             .collect();
         let catch_all = if unknown { self.catch_all_branch(t, &tag, commands) } else { None };
         if unknown {
-            let doc = catch_all.and_then(|n| self.ir.keywords(n)).map(|k| plan::DocText { title: k.title.clone(), description: k.description.clone(), ..Default::default() }).unwrap_or_default();
+            let doc = catch_all
+                .and_then(|n| self.ir.keywords(n))
+                .map(|k| plan::DocText { title: k.title.clone(), description: k.description.clone(), ..Default::default() })
+                .unwrap_or_default();
             branches.push(Branch {
                 heading: (format!("{}: any other {}", t.name, code(&tag)), format!("{}: any other {tag}", t.name)),
                 label: "any other".to_owned(),
@@ -821,11 +831,8 @@ impl<'a> Page<'a> {
         let known_count = commands.len().min(branches.len());
         let mut preview = self.slugger.clone();
         let slugs_preview: Vec<String> = branches.iter().map(|b| preview.slug(&b.heading.1)).collect();
-        let rows: Vec<Vec<String>> = branches
-            .iter()
-            .zip(&slugs_preview)
-            .map(|(b, s)| vec![format!("[{}](#{s})", b.label), code(&b.rust), self.type_md(&b.ty)])
-            .collect();
+        let rows: Vec<Vec<String>> =
+            branches.iter().zip(&slugs_preview).map(|(b, s)| vec![format!("[{}](#{s})", b.label), code(&b.rust), self.type_md(&b.ty)]).collect();
         self.out.push_str(&table(&[&code(&tag), "Rust variant", "Payload"], &rows, &[0, 1, 2]));
         self.out.push('\n');
         let (known, rest) = branches.split_at(known_count);
@@ -1072,11 +1079,7 @@ fn type_words(bits: u8) -> String {
         (TypeSet::ARRAY, "array"),
         (TypeSet::OBJECT, "object"),
     ];
-    let words: Vec<&str> = names
-        .iter()
-        .filter(|(b, _)| bits & b != 0 && !(*b == TypeSet::INTEGER && bits & TypeSet::NUMBER != 0))
-        .map(|(_, n)| *n)
-        .collect();
+    let words: Vec<&str> = names.iter().filter(|(b, _)| bits & b != 0 && !(*b == TypeSet::INTEGER && bits & TypeSet::NUMBER != 0)).map(|(_, n)| *n).collect();
     match words.as_slice() {
         [] => "no value".to_owned(),
         [one] => (*one).to_owned(),

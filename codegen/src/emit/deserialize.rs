@@ -117,8 +117,21 @@ impl<'a> Readers<'a> {
     /// Decides which types of `plan` get a reader. None do when a schema
     /// uses dynamic references (their scope is not a subtree's alone).
     pub fn new(ir: &'a Ir, plan: &'a ModulePlan, rt: TokenStream, format_assertion: bool, boxed: HashSet<(usize, usize)>) -> Self {
-        let mut r = Readers { ir, plan, rt, format_assertion, boxed, fast: HashSet::new(), items: Vec::new(), memo: HashMap::new(), patterns: BTreeMap::new(), bases: Vec::new(), next: 0 };
-        let dynamic = ir.nodes.iter().any(|n| matches!(&n.body, Body::Schema(k) if k.dynamic_reference.is_some() || k.recursive_anchor || k.dynamic_anchor.is_some()));
+        let mut r = Readers {
+            ir,
+            plan,
+            rt,
+            format_assertion,
+            boxed,
+            fast: HashSet::new(),
+            items: Vec::new(),
+            memo: HashMap::new(),
+            patterns: BTreeMap::new(),
+            bases: Vec::new(),
+            next: 0,
+        };
+        let dynamic =
+            ir.nodes.iter().any(|n| matches!(&n.body, Body::Schema(k) if k.dynamic_reference.is_some() || k.recursive_anchor || k.dynamic_anchor.is_some()));
         if !dynamic {
             for id in 0..plan.types.len() {
                 let ok = match &plan.types[id].kind {
@@ -316,7 +329,9 @@ impl<'a> Readers<'a> {
             return r.clone();
         }
         let r = match t {
-            TypeRef::Value if conj.iter().all(|n| matches!(self.ir.nodes[*n].body, Body::Bool(true)) || self.ir.keywords(*n).is_some_and(|k| keywords(k).is_empty())) => {
+            TypeRef::Value
+                if conj.iter().all(|n| matches!(self.ir.nodes[*n].body, Body::Bool(true)) || self.ir.keywords(*n).is_some_and(|k| keywords(k).is_empty())) =>
+            {
                 quote!(#rt::fast::AnyValue)
             }
             TypeRef::String | TypeRef::Bool | TypeRef::Integer | TypeRef::Number | TypeRef::Null => {
@@ -366,7 +381,8 @@ impl<'a> Readers<'a> {
                 let handled = ["type", "additionalProperties", "propertyNames"];
                 let names: Vec<NodeId> = kws(self.ir, &conj).filter_map(|k| k.property_names).collect();
                 let key_conj = self.conj(&names);
-                let key_ok = matches!(**k, TypeRef::String) || matches!(**k, TypeRef::Named(id) if matches!(self.plan.types[id].kind, Kind::Newtype | Kind::StringEnum { .. } | Kind::Const(_)));
+                let key_ok = matches!(**k, TypeRef::String)
+                    || matches!(**k, TypeRef::Named(id) if matches!(self.plan.types[id].kind, Kind::Newtype | Kind::StringEnum { .. } | Kind::Const(_)));
                 if key_ok
                     && only(self.ir, &conj, TypeSet::OBJECT, &handled)
                     && kws(self.ir, &conj).all(|k| k.types.is_none_or(|t| t.admits(TypeSet::OBJECT)))
@@ -454,7 +470,8 @@ impl<'a> Readers<'a> {
                 taken.push(k.to_string());
             }
         }
-        let refuse = ["bool", "number", "str", "null", "seq", "map"].into_iter().filter(|k| !taken.iter().any(|t| t == k)).map(|k| Ident::new(k, Span::call_site()));
+        let refuse =
+            ["bool", "number", "str", "null", "seq", "map"].into_iter().filter(|k| !taken.iter().any(|t| t == k)).map(|k| Ident::new(k, Span::call_site()));
         self.items.push(quote!(#rt::union_reader!(#name, #visitor -> #union_ty { #(#arms),* } refuse #(#refuse)*);));
     }
 
@@ -528,11 +545,7 @@ impl<'a> Readers<'a> {
             keep: quote!(p.#how(#json, self.#local);),
             arm: quote!(#json => s.bad.read::<#reader, _>(k, &mut m, &mut s.#local, &mut spare)?,),
             missing: if f.required { quote!(|| s.#local.is_none()) } else { quote!() },
-            take: if f.required {
-                quote!(#fid: s.#local.ok_or_else(#rt::fast::abort::<A::Error>)?,)
-            } else {
-                quote!(#fid: s.#local,)
-            },
+            take: if f.required { quote!(#fid: s.#local.ok_or_else(#rt::fast::abort::<A::Error>)?,) } else { quote!(#fid: s.#local,) },
         }
     }
 
@@ -541,13 +554,7 @@ impl<'a> Readers<'a> {
     fn unknown(&mut self, validators: &mut Validators, conj: &[NodeId], extra: &Extra, extra_field: &str) -> Member {
         let rt = self.rt.clone();
         match extra {
-            Extra::Deny => Member {
-                slot: quote!(),
-                keep: quote!(),
-                arm: quote!(_ => s.bad.unknown(&mut m, k)?,),
-                missing: quote!(),
-                take: quote!(),
-            },
+            Extra::Deny => Member { slot: quote!(), keep: quote!(), arm: quote!(_ => s.bad.unknown(&mut m, k)?,), missing: quote!(), take: quote!() },
             Extra::Keep(xt) => {
                 let schemas: Vec<NodeId> = kws(self.ir, conj).filter_map(|k| k.additional_properties).collect();
                 let reader = self.reader(validators, usize::MAX, &schemas, xt);
@@ -643,7 +650,8 @@ impl<'a> Readers<'a> {
                 if !only(self.ir, &not_conj, TypeSet::STRING, &["enum"]) {
                     return None;
                 }
-                let mut excluded: Vec<String> = kws(self.ir, &not_conj).flat_map(|k| k.enum_.iter().flatten()).filter_map(|v| v.as_str().map(str::to_owned)).collect();
+                let mut excluded: Vec<String> =
+                    kws(self.ir, &not_conj).flat_map(|k| k.enum_.iter().flatten()).filter_map(|v| v.as_str().map(str::to_owned)).collect();
                 if excluded.len() != kws(self.ir, &not_conj).flat_map(|k| k.enum_.iter().flatten()).count() {
                     return None;
                 }
@@ -924,7 +932,13 @@ impl<'a> Readers<'a> {
         let items = &self.items;
         // Only the envelope reader is written out in full and names `de`.
         let uses_de = self.fast.iter().any(|id| matches!(self.plan.types[*id].kind, Kind::Envelope { .. }));
-        let de = if uses_de { quote!(use super::rt::__private::serde::de;) } else { quote!() };
+        let de = if uses_de {
+            quote!(
+                use super::rt::__private::serde::de;
+            )
+        } else {
+            quote!()
+        };
         quote! {
             /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
             mod fast {

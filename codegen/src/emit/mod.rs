@@ -61,8 +61,7 @@ pub fn emit(settings: &Settings, docs: &Sources, ir: &Ir, plan: &Plan) -> Result
             #fast
             #fns
         };
-        let file: syn::File = syn::parse2(tokens)
-            .map_err(|e| Error::at(&doc.path, "", format!("generated code does not parse ({e}); please report this")))?;
+        let file: syn::File = syn::parse2(tokens).map_err(|e| Error::at(&doc.path, "", format!("generated code does not parse ({e}); please report this")))?;
         let body = prettyplease::unparse(&file);
         let module_name = doc.module.clone().unwrap_or_default();
         let header = format!(
@@ -72,12 +71,7 @@ pub fn emit(settings: &Settings, docs: &Sources, ir: &Ir, plan: &Plan) -> Result
             doc.sha256,
             settings.regenerate_command,
         );
-        files.push(GeneratedFile {
-            name: format!("{module_name}.rs"),
-            module: module_name,
-            source: doc.path.clone(),
-            contents: format!("{header}{body}"),
-        });
+        files.push(GeneratedFile { name: format!("{module_name}.rs"), module: module_name, source: doc.path.clone(), contents: format!("{header}{body}") });
     }
     Ok(Output { files, warnings: plan.warnings.clone() })
 }

@@ -156,9 +156,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             Kind::Newtype => self.newtype(id, &t),
             Kind::Const(value) => self.constant(id, &t, value),
             Kind::Union { variants, tag } => self.union(id, &t, variants, tag.as_deref()),
-            Kind::Envelope { fields, extra, extra_field, tag, payload, commands } => {
-                self.envelope(id, &t, fields, extra, extra_field, tag, payload, *commands)
-            }
+            Kind::Envelope { fields, extra, extra_field, tag, payload, commands } => self.envelope(id, &t, fields, extra, extra_field, tag, payload, *commands),
             Kind::Commands { commands, unknown, unknown_payload } => {
                 return self.commands(id, &t, commands, *unknown, unknown_payload);
             }
@@ -355,7 +353,17 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn envelope(&mut self, id: usize, t: &TypeDef, fields: &[Field], extra: &Extra, extra_field: &str, tag: &str, payload: &str, commands: usize) -> TokenStream {
+    fn envelope(
+        &mut self,
+        id: usize,
+        t: &TypeDef,
+        fields: &[Field],
+        extra: &Extra,
+        extra_field: &str,
+        tag: &str,
+        payload: &str,
+        commands: usize,
+    ) -> TokenStream {
         let rt = self.rt.clone();
         let name = self.name(id);
         let cmd_ty = self.name(commands);
@@ -392,10 +400,8 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             quote!(let mut tag: ::std::option::Option<::std::string::String> = ::std::option::Option::None;),
             quote!(let mut payload: ::std::option::Option<#rt::Value> = ::std::option::Option::None;),
         ];
-        let mut arms = vec![
-            quote!(#tag => tag = ::std::option::Option::Some(#rt::member(#tag, x)?),),
-            quote!(#payload => payload = ::std::option::Option::Some(x),),
-        ];
+        let mut arms =
+            vec![quote!(#tag => tag = ::std::option::Option::Some(#rt::member(#tag, x)?),), quote!(#payload => payload = ::std::option::Option::Some(x),)];
         let mut inits = Vec::new();
         for f in &own {
             let var = Ident::new(&format!("f_{}", f.rust), Span::call_site());
@@ -523,13 +529,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 quote!(!::std::matches!(self, Self::Unknown { .. })),
             )
         } else {
-            (
-                quote!(),
-                quote!(),
-                quote!(_ => return ::std::result::Result::Err(#rt::Mismatch::new("a known type name")),),
-                quote!(),
-                quote!(true),
-            )
+            (quote!(), quote!(), quote!(_ => return ::std::result::Result::Err(#rt::Mismatch::new("a known type name")),), quote!(), quote!(true))
         };
         quote! {
             #docs

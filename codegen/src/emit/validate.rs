@@ -285,7 +285,9 @@ impl<'a> Validators<'a> {
         let track = mode == Mode::Annotate || has_uneval;
         let ev = if track { Some(quote!(ev)) } else { None };
         let mut parts: Vec<Part> = Vec::new();
-        let stop = quote!(if !ok && !c.is_collecting() { return false; });
+        let stop = quote!(if !ok && !c.is_collecting() {
+            return false;
+        });
 
         // $ref
         if let Some(r) = &k.reference {
@@ -493,10 +495,9 @@ impl<'a> Validators<'a> {
         // evaluated to its caller when annotating.
         let (prelude, postlude) = match (has_uneval, mode) {
             (true, Mode::Plain) => (quote!(let mut ev_local = #rt::Evaluated::default(); let ev = &mut ev_local;), quote!()),
-            (true, Mode::Annotate) => (
-                quote!(let ev_outer = ev; let mut ev_local = #rt::Evaluated::default(); let ev = &mut ev_local;),
-                quote!(ev_outer.merge(ev_local);),
-            ),
+            (true, Mode::Annotate) => {
+                (quote!(let ev_outer = ev; let mut ev_local = #rt::Evaluated::default(); let ev = &mut ev_local;), quote!(ev_outer.merge(ev_local);))
+            }
             (false, _) => (quote!(), quote!()),
         };
         if parts.is_empty() {
@@ -760,7 +761,13 @@ impl<'a> Validators<'a> {
             let mut consts = Vec::new();
             for b in branches {
                 let k = self.ir.keywords(*b)?;
-                let c = k.properties.iter().find(|(n, _)| n == name).and_then(|(_, p)| self.ir.keywords(*p)).and_then(|pk| pk.const_.as_ref()).and_then(Value::as_str);
+                let c = k
+                    .properties
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .and_then(|(_, p)| self.ir.keywords(*p))
+                    .and_then(|pk| pk.const_.as_ref())
+                    .and_then(Value::as_str);
                 consts.push(c.map(str::to_owned));
             }
             if consts.iter().filter(|c| c.is_some()).count() < 2 {
@@ -881,7 +888,14 @@ impl<'a> Validators<'a> {
             }
         }
         let (decl, merge) = if track {
-            (quote!(let mut kept: Option<#rt::Evaluated> = None;), quote!(if matched.len() == 1 { if let Some(e) = kept { ev.merge(e); } }))
+            (
+                quote!(let mut kept: Option<#rt::Evaluated> = None;),
+                quote!(if matched.len() == 1 {
+                    if let Some(e) = kept {
+                        ev.merge(e);
+                    }
+                }),
+            )
         } else {
             (quote!(), quote!())
         };

@@ -533,11 +533,8 @@ impl<'a> Planner<'a> {
         let sensitive = key.1.sensitive || nodes.iter().any(|n| self.is_sensitive(*n));
         // A node that is only a `$ref` means what its target (also in
         // `nodes`) means: leave it out, so `{"$ref": "#"}` is the root's type.
-        let mut shape: Vec<String> = nodes
-            .iter()
-            .filter(|n| !self.ir.keywords(**n).is_some_and(Keywords::is_annotated_reference))
-            .map(|n| hex(&self.shapes[*n]))
-            .collect();
+        let mut shape: Vec<String> =
+            nodes.iter().filter(|n| !self.ir.keywords(**n).is_some_and(Keywords::is_annotated_reference)).map(|n| hex(&self.shapes[*n])).collect();
         shape.sort();
         shape.dedup();
         let origin = if self.origin.is_empty() { nodes.to_vec() } else { self.origin.clone() };
@@ -608,11 +605,8 @@ impl<'a> Planner<'a> {
             let strings: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
             let has_null = values.iter().any(Value::is_null) && f.types & TypeSet::NULL != 0;
             if !strings.is_empty() && strings.len() + usize::from(values.iter().any(Value::is_null)) == values.len() {
-                let allowed: Vec<String> = strings
-                    .iter()
-                    .filter(|s| f.enums.iter().all(|e| e.iter().any(|v| v.as_str() == Some(**s))))
-                    .map(|s| (*s).to_owned())
-                    .collect();
+                let allowed: Vec<String> =
+                    strings.iter().filter(|s| f.enums.iter().all(|e| e.iter().any(|v| v.as_str() == Some(**s)))).map(|s| (*s).to_owned()).collect();
                 let id = self.reserve(nodes, names, key);
                 self.types[id].kind = string_enum(&allowed, false);
                 let t = TypeRef::Named(id);
@@ -696,7 +690,10 @@ impl<'a> Planner<'a> {
                     return TypeRef::Named(id);
                 }
                 let constrained = kws.iter().any(|k| {
-                    k.pattern.is_some() || k.min_length.is_some_and(|n| n > 0) || k.max_length.is_some() || (self.settings.format_assertion && k.format.is_some())
+                    k.pattern.is_some()
+                        || k.min_length.is_some_and(|n| n > 0)
+                        || k.max_length.is_some()
+                        || (self.settings.format_assertion && k.format.is_some())
                 });
                 if constrained {
                     let only_min1 = kws.iter().all(|k| k.pattern.is_none() && k.max_length.is_none() && k.min_length.is_none_or(|n| n == 1));
@@ -717,11 +714,8 @@ impl<'a> Planner<'a> {
                     return TypeRef::Vec(Box::new(TypeRef::Value));
                 }
                 let item_names: Vec<String> = names.iter().map(|n| names::type_name(&names::singular(n)).unwrap_or_else(|| n.clone())).collect();
-                let item_names = if item_names.iter().zip(names).all(|(a, b)| a == b) {
-                    names.iter().map(|n| format!("{n}Item")).collect()
-                } else {
-                    item_names
-                };
+                let item_names =
+                    if item_names.iter().zip(names).all(|(a, b)| a == b) { names.iter().map(|n| format!("{n}Item")).collect() } else { item_names };
                 let t = self.plan(items, &item_names, Ctx::default());
                 TypeRef::Vec(Box::new(t))
             }
@@ -759,7 +753,8 @@ impl<'a> Planner<'a> {
             }
         }
         let indexes: Vec<HashMap<&str, NodeId>> = kws.iter().map(|k| k.properties.iter().map(|(n, id)| (n.as_str(), *id)).collect()).collect();
-        let closed = kws.iter().any(|k| k.pattern_properties.is_empty() && k.additional_properties.is_some_and(|a| matches!(self.ir.nodes[a].body, Body::Bool(false))));
+        let closed =
+            kws.iter().any(|k| k.pattern_properties.is_empty() && k.additional_properties.is_some_and(|a| matches!(self.ir.nodes[a].body, Body::Bool(false))));
         let extra_schemas: Vec<NodeId> = kws.iter().filter_map(|k| k.additional_properties).collect();
         let any_patterns = kws.iter().any(|k| !k.pattern_properties.is_empty());
         let singular = names.iter().map(|n| names::type_name(&names::singular(n)).unwrap_or_else(|| n.clone())).collect::<Vec<_>>();
@@ -857,7 +852,15 @@ impl<'a> Planner<'a> {
         let mut member_set: Vec<String> = Vec::new();
         for b in branches {
             let k = self.ir.keywords(*b)?;
-            if k.reference.is_some() || !k.all_of.is_empty() || !k.any_of.is_empty() || !k.one_of.is_empty() || k.types.is_some() || !k.required.is_empty() || k.additional_properties.is_some() || k.properties.is_empty() {
+            if k.reference.is_some()
+                || !k.all_of.is_empty()
+                || !k.any_of.is_empty()
+                || !k.one_of.is_empty()
+                || k.types.is_some()
+                || !k.required.is_empty()
+                || k.additional_properties.is_some()
+                || k.properties.is_empty()
+            {
                 return None;
             }
             for (p, _) in &k.properties {
@@ -921,7 +924,13 @@ impl<'a> Planner<'a> {
         // Plan the common members (all but tag and payload) as a struct.
         let kws: Vec<Keywords> = nodes.iter().filter_map(|n| self.ir.keywords(*n).cloned()).collect();
         let _ = f;
-        let struct_ref = self.object(nodes, &kws, names, &Ctx { no_choices: true, ..ctx.clone() }, &(vec![], Ctx { omit: Some(format!("\u{0}envelope:{id}")), ..Ctx::default() }));
+        let struct_ref = self.object(
+            nodes,
+            &kws,
+            names,
+            &Ctx { no_choices: true, ..ctx.clone() },
+            &(vec![], Ctx { omit: Some(format!("\u{0}envelope:{id}")), ..Ctx::default() }),
+        );
         let TypeRef::Named(struct_id) = struct_ref else { return None };
         let Kind::Struct { mut fields, extra, extra_field, .. } = self.types[struct_id].kind.clone() else { return None };
         // Tag and payload stay in the list (for member order) but are read
@@ -1106,7 +1115,12 @@ impl<'a> Planner<'a> {
         match (a, b) {
             (TypeRef::Named(x), TypeRef::Named(y)) => {
                 let (tx, ty) = (&self.types[*x], &self.types[*y]);
-                x == y || (tx.shape == ty.shape && matches!((&tx.kind, &ty.kind), (Kind::Newtype, Kind::Newtype) | (Kind::Const(_), Kind::Const(_)) | (Kind::StringEnum { .. }, Kind::StringEnum { .. })))
+                x == y
+                    || (tx.shape == ty.shape
+                        && matches!(
+                            (&tx.kind, &ty.kind),
+                            (Kind::Newtype, Kind::Newtype) | (Kind::Const(_), Kind::Const(_)) | (Kind::StringEnum { .. }, Kind::StringEnum { .. })
+                        ))
             }
             _ => a == b,
         }
@@ -1427,11 +1441,7 @@ fn remap_kind(k: &mut Kind, map: &[usize]) {
 /// merges these, so this is empty unless deduplication has a bug).
 pub fn duplicate_shapes(module: &ModulePlan) -> Vec<(String, String)> {
     let rep = dedup(&module.types);
-    rep.iter()
-        .enumerate()
-        .filter(|(i, r)| *i != **r)
-        .map(|(i, r)| (module.types[*r].name.clone(), module.types[i].name.clone()))
-        .collect()
+    rep.iter().enumerate().filter(|(i, r)| *i != **r).map(|(i, r)| (module.types[*r].name.clone(), module.types[i].name.clone())).collect()
 }
 
 /// Structural deduplication: types with the same shape and the same
@@ -1464,10 +1474,12 @@ fn dedup(types: &[TypeDef]) -> Vec<usize> {
 
 fn intern(sigs: &[String]) -> Vec<usize> {
     let mut ids: HashMap<&String, usize> = HashMap::new();
-    sigs.iter().map(|s| {
-        let n = ids.len();
-        *ids.entry(s).or_insert(n)
-    }).collect()
+    sigs.iter()
+        .map(|s| {
+            let n = ids.len();
+            *ids.entry(s).or_insert(n)
+        })
+        .collect()
 }
 
 fn ref_signature(t: &TypeRef, class: &[usize]) -> String {

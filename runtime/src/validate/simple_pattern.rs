@@ -357,11 +357,7 @@ mod tests {
 
     #[test]
     fn agent_id_with_open_runs() {
-        agrees(
-            r"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$",
-            &["agt_build-1.2_worker_3", "agt_x_y", "agt_a.b-c_d_e.f"],
-            "agt_.-xyzXYZ019",
-        );
+        agrees(r"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$", &["agt_build-1.2_worker_3", "agt_x_y", "agt_a.b-c_d_e.f"], "agt_.-xyzXYZ019");
     }
 
     #[test]
@@ -381,11 +377,7 @@ mod tests {
 
     #[test]
     fn bounded_identifier() {
-        agrees(
-            r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$",
-            &["spec_1.2-x", &"a".repeat(128), &"a".repeat(129)],
-            "aZ09_.-",
-        );
+        agrees(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$", &["spec_1.2-x", &"a".repeat(128), &"a".repeat(129)], "aZ09_.-");
     }
 
     #[test]
@@ -415,15 +407,15 @@ mod tests {
     #[test]
     fn what_is_left_to_the_engine() {
         for p in [
-            r"cmd_[0-9a-f]{32}",     // not anchored at the start
-            r"^(a|b)$",              // groups, alternation
-            r"^[^a]$",               // negated class
-            r"^[a-z]*[a-z0-9]$",     // a run that could give back
-            r"^a*a$",                // same
-            r"^[a-z]+?$",            // lazy
-            r"^é$",                  // non-ASCII literal
-            r"^\s+$",                // other escapes
-            r"^.*x$",                // `.` that could give back
+            r"cmd_[0-9a-f]{32}",    // not anchored at the start
+            r"^(a|b)$",             // groups, alternation
+            r"^[^a]$",              // negated class
+            r"^[a-z]*[a-z0-9]$",    // a run that could give back
+            r"^a*a$",               // same
+            r"^[a-z]+?$",           // lazy
+            r"^é$",                 // non-ASCII literal
+            r"^\s+$",               // other escapes
+            r"^.*x$",               // `.` that could give back
             r"^[a-z]+[0-9]*[a-z]$", // a run followed by an optional piece
         ] {
             assert_eq!(SimplePattern::parse(p), None, "`{p}` must go to the engine");

@@ -16,8 +16,8 @@
 
 use contracts_runtime::{Contract, ParseError, ValidationErrors};
 use serde_json::Value;
-use std::fmt::Debug;
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Debug;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// The two entry points of a generated module.
@@ -176,8 +176,7 @@ fn check(group: &Group, test: &Test) -> Result<(), String> {
     let by_value = catch_unwind(AssertUnwindSafe(|| (t.from_value)(data, full)))
         .map_err(|_| "from_json_value panicked".to_owned())?
         .map_err(|e| format!("from_json_value: {e}"))?;
-    let by_slice = catch_unwind(AssertUnwindSafe(|| (t.from_slice)(test.data.as_bytes())))
-        .map_err(|_| "from_json_slice panicked".to_owned())??;
+    let by_slice = catch_unwind(AssertUnwindSafe(|| (t.from_slice)(test.data.as_bytes()))).map_err(|_| "from_json_slice panicked".to_owned())??;
     match (by_value == test.valid, by_slice == test.valid) {
         (true, true) => Ok(()),
         _ => Err(format!("validate agrees with the suite ({}), from_json_value says {by_value}, from_json_slice says {by_slice}", test.valid)),

@@ -57,11 +57,13 @@ impl Flavor {
             ),
             lock: repo.join("Cargo.lock"),
             sources: vec![repo.join("runtime")],
-            check: |m| match &m.root_type {
+            check: |m| {
+                match &m.root_type {
                 Some(t) => format!(
                     "let bytes = ::serde_json::to_vec(&v).unwrap_or_default();\n    let one_pass = <{t} as ::contracts_runtime::Contract>::from_json_slice(&bytes);\n    let full = {t}::from_json_value(v);\n    let same = match (&one_pass, &full) {{\n        (Ok(a), Ok(b)) => ::serde_json::to_value(a).ok() == ::serde_json::to_value(b).ok(),\n        (Err(a), Err(b)) => format!(\"{{a:?}}\") == format!(\"{{b:?}}\"),\n        _ => false,\n    }};\n    if !same {{\n        return match full {{\n            Ok(_) => Err((\"(one-pass reader)\".to_owned(), format!(\"from_json_slice disagrees with the full path: {{one_pass:?}}\"))),\n            Err(_) => Ok(()),\n        }};\n    }}\n    full.map(|_| ()).map_err(|e| match e.validation_errors() {{\n        Some(errs) => (errs.iter().next().map(|e| e.keyword.to_string()).unwrap_or_default(), e.to_string()),\n        None => (\"(shape)\".to_owned(), e.to_string()),\n    }})"
                 ),
                 None => "validate(&v).map_err(|errs| (errs.iter().next().map(|e| e.keyword.to_string()).unwrap_or_default(), errs.to_string()))".to_owned(),
+            }
             },
         }
     }
@@ -119,9 +121,9 @@ impl TempCrate {
     }
 
     fn write_modules(&self, modules: &[&Module]) -> Result<()> {
-        let mut libs: Vec<String> = vec![String::from("#![allow(warnings, clippy::all)]\n//! Generated modules, and the table the runner dispatches on.\n\n"); SHARDS];
-        let mut tables: Vec<String> =
-            vec![String::from("pub static TABLE: &[(&str, fn(serde_json::Value) -> Result<(), (String, String)>)] = &[\n"); SHARDS];
+        let mut libs: Vec<String> =
+            vec![String::from("#![allow(warnings, clippy::all)]\n//! Generated modules, and the table the runner dispatches on.\n\n"); SHARDS];
+        let mut tables: Vec<String> = vec![String::from("pub static TABLE: &[(&str, fn(serde_json::Value) -> Result<(), (String, String)>)] = &[\n"); SHARDS];
         for m in modules {
             let shard = shard_of(&m.name);
             let check = (self.flavor.check)(m);
@@ -240,7 +242,10 @@ impl TempCrate {
                 }
             }
             if new == 0 {
-                bail!("the {label} crate does not compile and no module is to blame:\n{}", String::from_utf8_lossy(&out.stdout).chars().take(4000).collect::<String>());
+                bail!(
+                    "the {label} crate does not compile and no module is to blame:\n{}",
+                    String::from_utf8_lossy(&out.stdout).chars().take(4000).collect::<String>()
+                );
             }
         }
         bail!("the {label} crate still does not compile after 8 rounds")
@@ -269,11 +274,8 @@ impl TempCrate {
                 let Ok(v) = serde_json::from_str::<Value>(&line) else { continue };
                 let i = v[0].as_u64().unwrap_or(0) as usize;
                 if i < results.len() {
-                    results[i] = Some(if v[1] == true {
-                        Ok(())
-                    } else {
-                        Err((v[2].as_str().unwrap_or("").to_owned(), v[3].as_str().unwrap_or("").to_owned()))
-                    });
+                    results[i] =
+                        Some(if v[1] == true { Ok(()) } else { Err((v[2].as_str().unwrap_or("").to_owned(), v[3].as_str().unwrap_or("").to_owned())) });
                     next = i + 1;
                 }
             }

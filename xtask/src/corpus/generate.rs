@@ -34,12 +34,7 @@ pub fn gen_one(root: &Path, repo: &Path, name: &str, out: &Path, module: &str) -
             let file = output.files.into_iter().next();
             match file {
                 Some(f) => {
-                    let root_type = f
-                        .contents
-                        .split("rt::root_api!(")
-                        .nth(1)
-                        .and_then(|s| s.split(')').next())
-                        .map(str::to_owned);
+                    let root_type = f.contents.split("rt::root_api!(").nth(1).and_then(|s| s.split(')').next()).map(str::to_owned);
                     // Unchanged modules keep their modification time: cargo
                     // then reuses the shard that holds them.
                     super::build::write_if_changed(&out.join(format!("{module}.rs")), &f.contents)?;
@@ -96,7 +91,8 @@ pub fn child_program(repo: &Path) -> Result<PathBuf> {
 
 /// Runs the child program `exe` for `name` with a time limit.
 pub fn run_child(exe: &Path, root: &Path, name: &str, out: &Path, module: &str, timeout: Duration) -> GenResult {
-    let fail = |reason: &str, error: String| GenResult { ok: false, root_type: None, millis: 0.0, lines: 0, error: Some(error), reason: Some(reason.to_owned()) };
+    let fail =
+        |reason: &str, error: String| GenResult { ok: false, root_type: None, millis: 0.0, lines: 0, error: Some(error), reason: Some(reason.to_owned()) };
     let mut cmd = Command::new(exe);
     cmd.args(["corpus", "--gen-one", name, "--root"]).arg(root).arg("--out").arg(out).args(["--module", module]);
     let run = match run_limited(cmd, timeout) {

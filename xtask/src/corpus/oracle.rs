@@ -33,8 +33,5 @@ pub fn verdicts(root: &Path, repo: &Path, schema_name: &str, docs: &[&Value]) ->
         Ok(Err(e)) => return Err(format!("jsonschema: {e}")),
         Err(_) => return Err("jsonschema panicked building the validator".to_owned()),
     };
-    Ok(docs
-        .iter()
-        .map(|d| std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| validator.is_valid(d))).ok())
-        .collect())
+    Ok(docs.iter().map(|d| std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| validator.is_valid(d))).ok()).collect())
 }

@@ -1545,7 +1545,7 @@ mod fast {
     }
     rt::string_leaf!(
         Leaf6 -> Kind, | s | [! ::std::matches!(s, "human" | "client" | "system")] =>
-        Kind::from_json_str(s)
+        Kind::from_listed_str(s)
     );
     rt::string_leaf!(
         Leaf7 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
@@ -1597,7 +1597,7 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf15 -> Phase, | s | [! ::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT"
-        | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => Phase::from_json_str(s)
+        | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => Phase::from_listed_str(s)
     );
     rt::via_value!(
         Check16 -> rt::Map < ::std::string::String, rt::Value >, | v |
@@ -1606,7 +1606,7 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf17 -> SandboxRequire, | s | [! ::std::matches!(s, "native" | "best-effort")]
-        => SandboxRequire::from_json_str(s)
+        => SandboxRequire::from_listed_str(s)
     );
     rt::object_reader!(
         read_12, Visit12, StartPayload { profile = "profile" : rt::fast::LeafRead <
@@ -1724,7 +1724,7 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf25 -> Scope, | s | [! ::std::matches!(s, "once" | "run")] =>
-        Scope::from_json_str(s)
+        Scope::from_listed_str(s)
     );
     rt::object_reader!(
         read_48, Visit48, ApprovePayload { approval_id = "approvalId" :
@@ -1769,7 +1769,7 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf29 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] =>
-        Mode::from_json_str(s)
+        Mode::from_listed_str(s)
     );
     rt::object_reader!(
         read_57, Visit57, ReconcilePayload { mode = "mode" : rt::fast::LeafRead < Leaf29
@@ -1781,7 +1781,7 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf30 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] =>
-        Delivery::from_json_str(s)
+        Delivery::from_listed_str(s)
     );
     rt::object_reader!(
         read_60, Visit60, AgentSendPayload { agent_id = "agentId" : rt::fast::LeafRead <

@@ -176,11 +176,11 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf3 -> Mode, | s | [! ::std::matches!(s, "interactive" | "autopilot" |
-        "background")] => Mode::from_json_str(s)
+        "background")] => Mode::from_listed_str(s)
     );
     rt::string_leaf!(
         Leaf4 -> Kind, | s | [! ::std::matches!(s, "analysis" | "development")] =>
-        Kind::from_json_str(s)
+        Kind::from_listed_str(s)
     );
     rt::string_leaf!(
         Leaf5 -> QuestionId, | s | [! RE1.is_match(s)] =>

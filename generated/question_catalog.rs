@@ -188,7 +188,7 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf3 -> Select, | s | [! ::std::matches!(s, "single" | "multi")] =>
-        Select::from_json_str(s)
+        Select::from_listed_str(s)
     );
     rt::string_leaf!(
         Leaf4 -> Label, | s | [! rt::fast::max_length(s, 500u64)] =>

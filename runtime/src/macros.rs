@@ -205,7 +205,7 @@ macro_rules! string_enum {
                 match self { $(Self::$variant => $json,)* }
             }
             /// The value whose JSON text is `s`, if `s` is one of the listed strings.
-            pub fn from_json_str(s: &str) -> ::std::option::Option<Self> {
+            pub fn from_listed_str(s: &str) -> ::std::option::Option<Self> {
                 match s {
                     $($json => ::std::option::Option::Some(Self::$variant),)*
                     _ => ::std::option::Option::None,
@@ -214,7 +214,7 @@ macro_rules! string_enum {
         }
         impl $crate::FromKey for $name {
             fn from_key(s: ::std::string::String) -> ::std::result::Result<Self, $crate::Mismatch> {
-                Self::from_json_str(&s).ok_or_else(|| $crate::Mismatch::new("one of the listed strings"))
+                Self::from_listed_str(&s).ok_or_else(|| $crate::Mismatch::new("one of the listed strings"))
             }
         }
         $crate::__string_enum_common!($name);

@@ -508,7 +508,7 @@ impl<'a> Readers<'a> {
                 // A constant's conversion compares too: keep it exact.
                 Kind::Const(c) => quote!((s == #c).then_some(#out_ty)),
                 // The enum's own conversion (it matches the listed strings).
-                Kind::StringEnum { open: false, .. } => quote!(#out_ty::from_json_str(s)),
+                Kind::StringEnum { open: false, .. } => quote!(#out_ty::from_listed_str(s)),
                 Kind::StringEnum { values, open, other } => {
                     let arms = values.iter().map(|(r, j)| {
                         let v = super::types::ident(r);

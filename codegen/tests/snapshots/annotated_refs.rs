@@ -142,7 +142,7 @@ mod fast {
     const B0: &str = "file:///fixtures/annotated_refs.json";
     rt::string_leaf!(
         Leaf2 -> LintLevel, | s | [! ::std::matches!(s, "forbid" | "deny" | "warn" |
-        "allow")] => LintLevel::from_json_str(s)
+        "allow")] => LintLevel::from_listed_str(s)
     );
     rt::union_reader!(
         Union1, VisitUnion1 -> Lint { str => Lint::LintLevel; rt::fast::LeafRead < Leaf2
@@ -155,7 +155,7 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf5 -> StringRule, | s | [! ::std::matches!(s, "off" | "warn" | "error")] =>
-        StringRule::from_json_str(s)
+        StringRule::from_listed_str(s)
     );
     rt::union_reader!(
         Union3, VisitUnion3 -> Rule { number => Rule::Integer; rt::fast::LeafRead < Leaf4

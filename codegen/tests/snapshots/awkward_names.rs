@@ -103,7 +103,7 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf3 -> Result, | s | [! ::std::matches!(s, "Ok" | "Err" | "ok")] =>
-        Result::from_json_str(s)
+        Result::from_listed_str(s)
     );
     rt::object_reader!(
         read_0, Visit0, AwkwardNames { r#type = "type" : rt::fast::LeafRead < Leaf1 >,

@@ -46,7 +46,7 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf2 -> LineEnd, | s | [! ::std::matches!(s, "a\rb" | "a\nb" | "a`b")] =>
-        LineEnd::from_json_str(s)
+        LineEnd::from_listed_str(s)
     );
     rt::object_reader!(
         read_0, Visit0, Item { id = "id" : rt::fast::LeafRead < Leaf1 >, required,

@@ -211,7 +211,7 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf13 -> Color, | s | [! ::std::matches!(s, "red" | "green" | "blue")] =>
-        Color::from_json_str(s)
+        Color::from_listed_str(s)
     );
     rt::via_value!(
         Check14 -> ::std::option::Option < MixedEnum >, | v |

@@ -42,7 +42,7 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {}
 
 /// Something generated, but not as precisely as it could be.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Warning {
     /// The schema file.
     pub file: String,

@@ -31,7 +31,7 @@ mod settings;
 
 pub use error::{Error, Warning};
 pub use load::Dialect;
-pub use settings::{RetrieveFn, Settings};
+pub use settings::{BuildWarnings, RetrieveFn, Settings};
 
 use std::path::{Path, PathBuf};
 
@@ -126,8 +126,10 @@ pub struct Output {
     /// One file per schema input marked `generate`, in input order.
     pub files: Vec<GeneratedFile>,
     /// Constructs typed loosely (as `serde_json::Value`) and other notes,
-    /// each naming file and JSON Pointer.
+    /// each naming file and JSON Pointer, each once.
     pub warnings: Vec<Warning>,
+    /// How [`write_to_out_dir`] reports them (from the settings).
+    pub build_warnings: BuildWarnings,
 }
 
 /// What the stages before emission make of the inputs: the loaded
@@ -157,22 +159,46 @@ pub fn generate(settings: &Settings, inputs: &[SchemaInput]) -> Result<Output, E
     let Analysis { sources, ir, plan } = analyze(settings, inputs)?;
     let mut out = emit::emit(settings, &sources, &ir, &plan)?;
     out.warnings.splice(0..0, ir.warnings.iter().cloned());
+    // A schema reached from two inputs is planned for each: say it once.
+    let mut seen = std::collections::HashSet::new();
+    out.warnings.retain(|w| seen.insert(w.clone()));
+    out.build_warnings = settings.build_warnings;
     Ok(out)
 }
 
+/// The file under `OUT_DIR` that lists every warning, one a line.
+pub const WARNINGS_FILE: &str = "contracts-codegen-warnings.txt";
+
 /// Writes generated files into `$OUT_DIR` for a build script, rewriting a
 /// file only when its contents changed (so cargo does not rebuild needlessly),
-/// and prints each warning as a `cargo::warning`.
+/// writes the warnings to [`WARNINGS_FILE`] there and reports them to cargo
+/// as the settings say ([`BuildWarnings`]).
 pub fn write_to_out_dir(output: &Output) -> Result<PathBuf, Error> {
     let out = std::env::var_os("OUT_DIR").ok_or_else(|| Error::message("OUT_DIR is not set: call this from a build script"))?;
     let out = PathBuf::from(out);
     let mut files = output.files.clone();
     files.push(GeneratedFile { name: "modules.rs".to_owned(), module: String::new(), source: String::new(), contents: module_index(&output.files) });
+    let list: String = output.warnings.iter().map(|w| format!("{w}\n")).collect();
+    files.push(GeneratedFile { name: WARNINGS_FILE.to_owned(), module: String::new(), source: String::new(), contents: list });
     write_files(&out, &files)?;
-    for w in &output.warnings {
-        println!("cargo::warning={w}");
+    for line in cargo_warnings(output, &out.join(WARNINGS_FILE)) {
+        println!("cargo::warning={line}");
     }
     Ok(out)
+}
+
+/// The `cargo::warning` lines for `output`'s warnings, the full list being
+/// in `list` (a build's output should stay readable: one line by default).
+pub fn cargo_warnings(output: &Output, list: &Path) -> Vec<String> {
+    match (output.build_warnings, output.warnings.len()) {
+        (BuildWarnings::Off, _) | (_, 0) => Vec::new(),
+        (BuildWarnings::Each, _) => output.warnings.iter().map(Warning::to_string).collect(),
+        (BuildWarnings::Summary, n) => vec![format!(
+            "contracts-codegen: {n} note{} on the schemas (constructs typed loosely, dialect readings), listed in {} (Settings::with_build_warnings shows each or none)",
+            if n == 1 { "" } else { "s" },
+            list.display()
+        )],
+    }
 }
 
 /// The index of generated modules: `pub mod NAME { include!(…) }` for each

@@ -34,6 +34,21 @@ pub struct Settings {
     pub(crate) types: bool,
     pub(crate) retriever: Option<Retriever>,
     pub(crate) local_schemas: Vec<LocalSchemas>,
+    pub(crate) build_warnings: BuildWarnings,
+}
+
+/// What [`crate::write_to_out_dir`] tells cargo about the generator's
+/// warnings (constructs typed loosely, dialect readings). The full list is
+/// written to `OUT_DIR/contracts-codegen-warnings.txt` in every case.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BuildWarnings {
+    /// One `cargo::warning` line: how many, and where the list is.
+    #[default]
+    Summary,
+    /// One `cargo::warning` line per warning.
+    Each,
+    /// Nothing.
+    Off,
 }
 
 /// References under a URL prefix, read from a local folder.
@@ -78,6 +93,7 @@ impl Default for Settings {
             types: true,
             retriever: None,
             local_schemas: Vec::new(),
+            build_warnings: BuildWarnings::Summary,
         }
     }
 }
@@ -158,6 +174,13 @@ impl Settings {
     /// build script should also print `cargo::rerun-if-changed=DIR`.
     pub fn with_local_schemas(mut self, prefix: impl Into<String>, dir: impl AsRef<Path>) -> Self {
         self.local_schemas.push(LocalSchemas { prefix: prefix.into(), dir: dir.as_ref().to_path_buf() });
+        self
+    }
+
+    /// How a build script reports the generator's warnings: one summary line
+    /// (the default), one line each, or none ([`BuildWarnings`]).
+    pub fn with_build_warnings(mut self, report: BuildWarnings) -> Self {
+        self.build_warnings = report;
         self
     }
 

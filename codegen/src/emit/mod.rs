@@ -73,7 +73,7 @@ pub fn emit(settings: &Settings, docs: &Sources, ir: &Ir, plan: &Plan) -> Result
         );
         files.push(GeneratedFile { name: format!("{module_name}.rs"), module: module_name, source: doc.path.clone(), contents: format!("{header}{body}") });
     }
-    Ok(Output { files, warnings: plan.warnings.clone() })
+    Ok(Output { files, warnings: plan.warnings.clone(), build_warnings: settings.build_warnings })
 }
 
 /// Inherent parse-and-validate functions on the root type.

@@ -1,0 +1,39 @@
+//! Build-script warnings: each said once, and by default summarised in one
+//! `cargo::warning` line that names the file holding the list.
+
+use contracts_codegen::{cargo_warnings, generate, BuildWarnings, SchemaInput, Settings};
+use std::path::Path;
+
+/// Two schemas that both reach a union the plan can only type loosely.
+fn inputs() -> Vec<SchemaInput> {
+    let shared = r#"{"$id": "https://example.com/shared.json", "anyOf": [
+        {"type": "object", "properties": {"a": {"type": "string"}}},
+        {"type": "object", "properties": {"b": {"type": "string"}}}]}"#;
+    vec![
+        SchemaInput::new("one.json", r#"{"$id": "https://example.com/one.json", "type": "object", "properties": {"x": {"$ref": "shared.json"}}}"#),
+        SchemaInput::new("two.json", r#"{"$id": "https://example.com/two.json", "type": "object", "properties": {"y": {"$ref": "shared.json"}}}"#),
+        SchemaInput::new("shared.json", shared).referenced_only(),
+    ]
+}
+
+#[test]
+fn a_warning_reached_from_two_inputs_is_said_once() {
+    let out = generate(&Settings::new(), &inputs()).unwrap();
+    let loose: Vec<String> = out.warnings.iter().filter(|w| w.message.contains("no distinct names")).map(|w| w.to_string()).collect();
+    assert_eq!(loose.len(), 1, "{loose:?}");
+}
+
+#[test]
+fn the_default_is_one_summary_line_and_the_setting_chooses() {
+    let list = Path::new("/out/contracts-codegen-warnings.txt");
+    let summary = generate(&Settings::new(), &inputs()).unwrap();
+    let n = summary.warnings.len();
+    assert!(n >= 1);
+    let lines = cargo_warnings(&summary, list);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].contains(&format!("{n} note")) && lines[0].contains("/out/contracts-codegen-warnings.txt"), "{}", lines[0]);
+    let each = generate(&Settings::new().with_build_warnings(BuildWarnings::Each), &inputs()).unwrap();
+    assert_eq!(cargo_warnings(&each, list), each.warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>());
+    let off = generate(&Settings::new().with_build_warnings(BuildWarnings::Off), &inputs()).unwrap();
+    assert!(cargo_warnings(&off, list).is_empty());
+}

@@ -80,3 +80,23 @@ fn commands_invalid_examples_are_refused_at_the_right_place() {
 fn launch_request_invalid_examples_are_refused_at_the_right_place() {
     refused::<LaunchRequest>("launch-request", 30);
 }
+
+/// A tagged union whose tag names no branch is one mistake, reported once
+/// (with the values the branches take), not once per branch.
+#[test]
+fn an_unknown_tag_is_one_error() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/examples/commands/invalid");
+    let err = match CommandEnvelope::from_json_str(&read(&dir.join("inspect-target-kind-unknown.json"))) {
+        Err(ParseError::Invalid(e)) => e,
+        other => panic!("expected validation errors, got {other:?}"),
+    };
+    let lines: Vec<String> = err.iter().map(|e| format!("{}: {}", e.instance_location, e.message)).collect();
+    assert_eq!(
+        lines,
+        [
+            ": the document matches none of the allowed shapes",
+            "/payload/target: `target` matches none of the allowed shapes",
+            "/payload/target/kind: `kind` must be one of \"agent\", \"context\", \"approval\", \"effect\", \"snapshot\", \"locks\", \"diff\", \"artifact\", got \"bogus\"",
+        ]
+    );
+}

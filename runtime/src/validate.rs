@@ -489,7 +489,7 @@ impl Ctx {
             return true;
         }
         self.any_of_failed(loc, at);
-        self.explain_all(i, loc, at, "/anyOf", branches);
+        self.explain_union(i, loc, at, "/anyOf", branches, tag);
         false
     }
 
@@ -536,7 +536,7 @@ impl Ctx {
         }
         self.one_of_failed(loc, at, &matched);
         if matched.is_empty() {
-            self.explain_all(i, loc, at, "/oneOf", branches);
+            self.explain_union(i, loc, at, "/oneOf", branches, tag);
         }
         false
     }
@@ -562,6 +562,36 @@ impl Ctx {
         } else {
             self.quiet(|c| check(i, loc, c, &at))
         }
+    }
+
+    /// Explains a union at `kw` that no branch matched. When every branch is
+    /// told apart by the `tag` member and the instance's holds a string no
+    /// branch names, the one mistake is that value: one error at the member
+    /// lists the values the branches take (each branch would otherwise
+    /// report its own "must be X" and its missing members). Otherwise every
+    /// branch explains itself ([`Self::explain_all`]).
+    #[allow(clippy::too_many_arguments)]
+    fn explain_union(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, kw: &'static str, branches: &[(Check, Option<&str>)], tag: Option<&str>) {
+        if !self.collect {
+            return;
+        }
+        if let (Some(t), Some(v @ Value::String(_))) = (tag, tag_value(i, tag)) {
+            if branches.iter().all(|(_, x)| x.is_some()) {
+                let member = loc.key(t);
+                self.fail(&member, at, kw.trim_start_matches('/'), || {
+                    let mut m = Msg::about(&member).s(" must be one of ");
+                    for (n, (_, x)) in branches.iter().take(12).enumerate() {
+                        if n > 0 {
+                            m = m.s(", ");
+                        }
+                        m = m.json_string(x.unwrap_or_default());
+                    }
+                    enum_message_end(m, at, v, branches.len())
+                });
+                return;
+            }
+        }
+        self.explain_all(i, loc, at, kw, branches);
     }
 
     /// Re-runs every branch recording its errors, to explain a union that
@@ -1096,13 +1126,13 @@ mod tests {
                 union_errors(one_of, json!({"kind": "b", "n": "x"}), tagged),
                 (false, vec![format!("/{kw}  {kw}"), format!("/{kw}/1/properties/n/type /n type")])
             );
-            // No branch carries the tag value: every branch explains.
+            // No branch carries the tag value: that is the one mistake,
+            // reported once at the tag.
+            assert_eq!(union_errors(one_of, json!({"kind": "c", "n": 1}), tagged), (false, vec![format!("/{kw}  {kw}"), format!("/{kw} /kind {kw}")]));
+            // No tag at all: every branch explains.
             assert_eq!(
-                union_errors(one_of, json!({"kind": "c", "n": 1}), tagged),
-                (
-                    false,
-                    vec![format!("/{kw}  {kw}"), format!("/{kw}/0/properties/kind/const /kind const"), format!("/{kw}/1/properties/kind/const /kind const")]
-                )
+                union_errors(one_of, json!({"n": 1}), tagged),
+                (false, vec![format!("/{kw}  {kw}"), format!("/{kw}/0/required  required"), format!("/{kw}/1/required  required")])
             );
         }
         // Two branches match a oneOf: its error alone, none from the branches.

@@ -1792,8 +1792,9 @@ mod fast {
 }
 /// Validators: one function per distinct subschema.
 mod validators {
-    #![allow(unused_variables, unused_mut)]
+    #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
+    use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     const B0: &str = "https://cohorte.dev/schemas/3/commands.schema.json";
     static RE9: rt::Pattern = rt::Pattern::new("^.*$");
@@ -1810,7 +1811,7 @@ mod validators {
     static RE1: rt::Pattern = rt::Pattern::new("^run_[0-9a-f]{32}$");
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
+        ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
             return false;
         }
@@ -1869,28 +1870,28 @@ mod validators {
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "1.0")
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "1.0")
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE1),
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE2),
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind", "id", "transport"]);
         ok &= c.prop(l, s, x, "kind", v6);
@@ -1899,13 +1900,14 @@ mod validators {
         ok
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.enum_str(l, s, i, &["human", "client", "system"])
+        c.check_type(l, s, i, STRING)
+            & c.enum_str(l, s, i, &["human", "client", "system"])
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16)
+        c.check_type(l, s, i, STRING)
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["scheme", "value"]);
         ok &= c.prop(l, s, x, "scheme", v7);
@@ -1915,14 +1917,14 @@ mod validators {
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.min_length(l, s, x, 1u64),
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["profile", "unattended"]);
         ok &= c.prop(l, s, x, "profile", v7);
@@ -1940,14 +1942,14 @@ mod validators {
         ok
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["id"]);
         ok &= c.prop(l, s, x, "id", v15);
         ok
     }
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["path"]);
         ok &= c.prop(l, s, x, "path", v7);
@@ -1959,18 +1961,18 @@ mod validators {
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE3),
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["ref"]);
         ok &= c.prop(l, s, x, "ref", v7);
         ok
     }
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["base", "head"]);
         ok &= c.prop(l, s, x, "base", v7);
@@ -1978,7 +1980,7 @@ mod validators {
         ok
     }
     pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["runId"]);
         ok &= c.prop(l, s, x, "runId", v3);
@@ -1988,7 +1990,7 @@ mod validators {
         c.any_of(i, l, s, &[(v16, None), (v17, None), (v18, None)], None)
     }
     pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16)
+        c.check_type(l, s, i, STRING)
             & c
                 .enum_str(
                     l,
@@ -2007,7 +2009,7 @@ mod validators {
                 )
     }
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "tokens", v59);
         ok &= c.prop(l, s, x, "modelRequests", v59);
@@ -2021,10 +2023,10 @@ mod validators {
         ok
     }
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.enum_str(l, s, i, &["native", "best-effort"])
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["native", "best-effort"])
     }
     pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["policySha256", "via"]);
         ok &= c.prop(l, s, x, "policySha256", v24);
@@ -2034,20 +2036,20 @@ mod validators {
     pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE4),
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "cli-flag")
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "cli-flag")
     }
     pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "runId", v3);
         ok
     }
     pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["target"]);
         ok &= c.prop(l, s, x, "target", v28);
@@ -2072,7 +2074,7 @@ mod validators {
         )
     }
     pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind", "agentId"]);
         ok &= c.prop(l, s, x, "kind", v81);
@@ -2082,11 +2084,11 @@ mod validators {
     pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.max_length(l, s, x, 128u64) & c.pattern(l, s, x, &RE5),
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind", "agentId", "incarnation"]);
         ok &= c.prop(l, s, x, "kind", v82);
@@ -2095,7 +2097,7 @@ mod validators {
         ok
     }
     pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind", "approvalId"]);
         ok &= c.prop(l, s, x, "kind", v83);
@@ -2105,11 +2107,11 @@ mod validators {
     pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE6),
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind", "effectId"]);
         ok &= c.prop(l, s, x, "kind", v84);
@@ -2119,25 +2121,25 @@ mod validators {
     pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE7),
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind"]);
         ok &= c.prop(l, s, x, "kind", v85);
         ok
     }
     pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind"]);
         ok &= c.prop(l, s, x, "kind", v86);
         ok
     }
     pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind"]);
         ok &= c.prop(l, s, x, "kind", v87);
@@ -2145,7 +2147,7 @@ mod validators {
         ok
     }
     pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind", "artifactId"]);
         ok &= c.prop(l, s, x, "kind", v88);
@@ -2157,11 +2159,11 @@ mod validators {
     pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE8),
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["follow", "ephemeral"]);
         ok &= c.prop(l, s, x, "sinceSequence", v59);
@@ -2171,13 +2173,13 @@ mod validators {
         ok
     }
     pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "reason", v7);
         ok
     }
     pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "acknowledge", v44);
         ok &= c.prop(l, s, x, "raiseBudgets", v21);
@@ -2185,10 +2187,10 @@ mod validators {
         ok
     }
     pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "blocked-inspected")
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "blocked-inspected")
     }
     pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["keepWorktrees"]);
         ok &= c.prop(l, s, x, "reason", v7);
@@ -2196,7 +2198,7 @@ mod validators {
         ok
     }
     pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["approvalId", "scope"]);
         ok &= c.prop(l, s, x, "approvalId", v33);
@@ -2206,10 +2208,10 @@ mod validators {
         ok
     }
     pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.enum_str(l, s, i, &["once", "run"])
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["once", "run"])
     }
     pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["approvalId"]);
         ok &= c.prop(l, s, x, "approvalId", v33);
@@ -2217,7 +2219,7 @@ mod validators {
         ok
     }
     pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["target"]);
         ok &= c.prop(l, s, x, "target", v50);
@@ -2227,7 +2229,7 @@ mod validators {
         c.any_of(i, l, s, &[(v51, Some("phase")), (v29, Some("agent"))], Some("kind"))
     }
     pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind"]);
         ok &= c.prop(l, s, x, "kind", v90);
@@ -2235,7 +2237,7 @@ mod validators {
         ok
     }
     pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["phase", "justification"]);
         ok &= c.prop(l, s, x, "phase", v20);
@@ -2243,7 +2245,7 @@ mod validators {
         ok
     }
     pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["tool", "input", "justification"]);
         ok &= c.prop(l, s, x, "agentId", v30);
@@ -2253,24 +2255,24 @@ mod validators {
         ok
     }
     pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["mode"]);
         ok &= c.prop(l, s, x, "mode", v55);
         ok
     }
     pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.enum_str(l, s, i, &["plan", "apply"])
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["plan", "apply"])
     }
     pub(super) fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["graceMs"]);
         ok &= c.prop(l, s, x, "graceMs", v59);
         ok
     }
     pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["agentId", "text", "delivery"]);
         ok &= c.prop(l, s, x, "agentId", v30);
@@ -2279,21 +2281,21 @@ mod validators {
         ok
     }
     pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.enum_str(l, s, i, &["steer", "follow-up"])
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["steer", "follow-up"])
     }
     pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
-                c.check_type(l, s, i, 4) & c.minimum(l, s, x, rt::Num::U(0u64))
+                c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(0u64))
             }
-            _ => c.check_type(l, s, i, 4),
+            _ => c.check_type(l, s, i, INTEGER),
         }
     }
     pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 2)
+        c.check_type(l, s, i, BOOLEAN)
     }
     pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
             if RE9.is_match(key) {
@@ -2305,7 +2307,7 @@ mod validators {
     pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => c.minimum(l, s, x, rt::Num::U(0u64)),
-            _ => c.check_type(l, s, i, 8),
+            _ => c.check_type(l, s, i, NUMBER),
         }
     }
     pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2439,49 +2441,49 @@ mod validators {
         ok
     }
     pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v20);
         ok
     }
     pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "agent")
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "agent")
     }
     pub(super) fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "context")
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "context")
     }
     pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "approval")
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "approval")
     }
     pub(super) fn v84(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "effect")
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "effect")
     }
     pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "snapshot")
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "snapshot")
     }
     pub(super) fn v86(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "locks")
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "locks")
     }
     pub(super) fn v87(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "diff")
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "diff")
     }
     pub(super) fn v88(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "artifact")
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "artifact")
     }
     pub(super) fn v89(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
-                c.check_type(l, s, i, 4) & c.minimum(l, s, x, rt::Num::U(1u64))
+                c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(1u64))
                     & c.maximum(l, s, x, rt::Num::U(3145728u64))
             }
-            _ => c.check_type(l, s, i, 4),
+            _ => c.check_type(l, s, i, INTEGER),
         }
     }
     pub(super) fn v90(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "phase")
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "phase")
     }
     pub(super) fn v91(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["provider", "model"]);
         ok &= c.prop(l, s, x, "provider", v7);
@@ -2567,19 +2569,19 @@ mod validators {
         )
     }
     pub(super) fn v110(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 1)
+        c.check_type(l, s, i, NULL)
     }
     pub(super) fn v111(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 8)
+        c.check_type(l, s, i, NUMBER)
     }
     pub(super) fn v112(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v63);
         ok
     }
     pub(super) fn v113(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
             if RE9.is_match(key) {
@@ -2613,18 +2615,18 @@ mod validators {
         )
     }
     pub(super) fn v115(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "fast")
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "fast")
     }
     pub(super) fn v116(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "coding")
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "coding")
     }
     pub(super) fn v117(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "reasoning")
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "reasoning")
     }
     pub(super) fn v118(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "vision")
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "vision")
     }
     pub(super) fn v119(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.const_str(l, s, i, "cheap")
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "cheap")
     }
 }

@@ -207,13 +207,14 @@ mod fast {
 }
 /// Validators: one function per distinct subschema.
 mod validators {
-    #![allow(unused_variables, unused_mut)]
+    #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
+    use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
     static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["contractVersion", "input", "mode", "answers"]);
         ok &= c.prop(l, s, x, "contractVersion", v1);
@@ -240,7 +241,7 @@ mod validators {
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -248,7 +249,7 @@ mod validators {
             Value::String(x) => {
                 c.min_length(l, s, x, 1u64) & c.max_length(l, s, x, 4000u64)
             }
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -272,11 +273,11 @@ mod validators {
             Value::String(x) => {
                 c.min_length(l, s, x, 1u64) & c.max_length(l, s, x, 200u64)
             }
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for key in x.keys() {
             let key_value = Value::String(key.clone());
@@ -293,7 +294,7 @@ mod validators {
         ok
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.max_items(l, s, x.len(), 50u64);
         ok &= c.items(l, s, x, 0usize, "/items", v7);

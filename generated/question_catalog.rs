@@ -229,15 +229,16 @@ mod fast {
 }
 /// Validators: one function per distinct subschema.
 mod validators {
-    #![allow(unused_variables, unused_mut)]
+    #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
+    use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     const B0: &str = "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/question-catalog.schema.json";
     static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
     static RE2: rt::Pattern = rt::Pattern::new("^[A-Za-z0-9][A-Za-z0-9._-]*$");
     static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["catalogVersion", "questions"]);
         ok &= c.prop(l, s, x, "catalogVersion", v1);
@@ -256,11 +257,11 @@ mod validators {
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["id", "select"]);
         ok &= c.prop(l, s, x, "id", v3);
@@ -288,7 +289,7 @@ mod validators {
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.max_length(l, s, x, 200u64) & c.pattern(l, s, x, &RE1),
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -297,11 +298,11 @@ mod validators {
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.max_length(l, s, x, 500u64),
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["id"]);
         ok &= c.prop(l, s, x, "id", v7);
@@ -323,11 +324,11 @@ mod validators {
                 c.min_length(l, s, x, 1u64) & c.max_length(l, s, x, 200u64)
                     & c.pattern(l, s, x, &RE2)
             }
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["pattern"]);
         ok &= c.prop(l, s, x, "pattern", v9);
@@ -347,21 +348,21 @@ mod validators {
             Value::String(x) => {
                 c.min_length(l, s, x, 1u64) & c.max_length(l, s, x, 1000u64)
             }
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 2)
+        c.check_type(l, s, i, BOOLEAN)
     }
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.max_items(l, s, x.len(), 500u64);
         ok &= c.items(l, s, x, 0usize, "/items", v13);
         ok
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.max_items(l, s, x.len(), 200u64);
         ok &= c.items(l, s, x, 0usize, "/items", v14);

@@ -135,8 +135,9 @@ impl<'a> Validators<'a> {
         quote! {
             /// Validators: one function per distinct subschema.
             mod validators {
-                #![allow(unused_variables, unused_mut)]
+                #![allow(unused_variables, unused_mut, unused_imports)]
                 use super::rt;
+                use rt::types::*;
                 use rt::{Ctx, Loc, SchemaPath as Path, Value};
                 #(#statics)*
                 #(#items)*
@@ -317,7 +318,7 @@ impl<'a> Validators<'a> {
         // type, const, enum
         if let Some(t) = k.types {
             if t.0 & TypeSet::ALL != TypeSet::ALL {
-                let mask = Literal::u8_unsuffixed(t.0);
+                let mask = type_set(t.0);
                 parts.push(Part::Check(quote!(c.check_type(l, s, i, #mask))));
             }
         }
@@ -358,7 +359,7 @@ impl<'a> Validators<'a> {
             || has_uneval;
         let single = k.types.map(|t| t.0).filter(|t| [TypeSet::STRING, TypeSet::NUMBER, TypeSet::INTEGER, TypeSet::ARRAY, TypeSet::OBJECT].contains(t));
         if let (Some(t), false, 1) = (single, applicators, parts.len()) {
-            let mask = Literal::u8_unsuffixed(t);
+            let mask = type_set(t);
             let other = quote!(_ => c.check_type(l, s, i, #mask));
             let sole = |v: &Vec<TokenStream>| !v.is_empty();
             match t {
@@ -923,4 +924,23 @@ enum Part {
     Stmt(TokenStream),
     /// Return early when invalid and not collecting.
     Stop,
+}
+
+/// A `type` keyword's set as the runtime's named constants
+/// (`STRING`, `NULL | STRING`), which the validators module imports.
+fn type_set(mask: u8) -> TokenStream {
+    const NAMES: [(u8, &str); 7] = [
+        (TypeSet::NULL, "NULL"),
+        (TypeSet::BOOLEAN, "BOOLEAN"),
+        (TypeSet::INTEGER, "INTEGER"),
+        (TypeSet::NUMBER, "NUMBER"),
+        (TypeSet::STRING, "STRING"),
+        (TypeSet::ARRAY, "ARRAY"),
+        (TypeSet::OBJECT, "OBJECT"),
+    ];
+    let names: Vec<Ident> = NAMES.iter().filter(|(bit, _)| mask & bit != 0).map(|(_, n)| Ident::new(n, Span::call_site())).collect();
+    if names.is_empty() {
+        return quote!(0);
+    }
+    quote!(#(#names)|*)
 }

@@ -43,12 +43,13 @@ mod fast {
 }
 /// Validators: one function per distinct subschema.
 mod validators {
-    #![allow(unused_variables, unused_mut)]
+    #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
+    use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     const B0: &str = "file:///fixtures/allof_self.json";
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "vm", v1);
         ok
@@ -79,14 +80,14 @@ mod validators {
         ok
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16)
+        c.check_type(l, s, i, STRING)
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
-                c.check_type(l, s, i, 4) & c.minimum(l, s, x, rt::Num::U(1u64))
+                c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(1u64))
             }
-            _ => c.check_type(l, s, i, 4),
+            _ => c.check_type(l, s, i, INTEGER),
         }
     }
 }

@@ -181,12 +181,13 @@ mod fast {
 }
 /// Validators: one function per distinct subschema.
 mod validators {
-    #![allow(unused_variables, unused_mut)]
+    #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
+    use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     const B0: &str = "file:///fixtures/annotated_refs.json";
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "absolute_paths", v8);
         ok &= c.prop(l, s, x, "almost_swapped", v8);
@@ -212,11 +213,11 @@ mod validators {
         c.any_of(i, l, s, &[(v10, None), (v11, None)], None)
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16)
+        c.check_type(l, s, i, STRING)
             & c.enum_str(l, s, i, &["forbid", "deny", "warn", "allow"])
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "level", v10);
         ok &= c.prop(l, s, x, "priority", v7);
@@ -226,19 +227,19 @@ mod validators {
         c.one_of(i, l, s, &[(v6, None), (v5, None), (v12, None)], None)
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16) & c.enum_str(l, s, i, &["off", "warn", "error"])
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["off", "warn", "error"])
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
-                c.check_type(l, s, i, 4) & c.minimum(l, s, x, rt::Num::U(0u64))
+                c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(0u64))
                     & c.maximum(l, s, x, rt::Num::U(2u64))
             }
-            _ => c.check_type(l, s, i, 4),
+            _ => c.check_type(l, s, i, INTEGER),
         }
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 4)
+        c.check_type(l, s, i, INTEGER)
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v1(i, l, c, &s.reference("/$ref", B0, "/definitions/Lint"))
@@ -253,6 +254,6 @@ mod validators {
         v3(i, l, c, &s.reference("/$ref", B0, "/definitions/DetailedLint"))
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 32)
+        c.check_type(l, s, i, ARRAY)
     }
 }

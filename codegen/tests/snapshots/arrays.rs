@@ -86,13 +86,14 @@ mod fast {
 }
 /// Validators: one function per distinct subschema.
 mod validators {
-    #![allow(unused_variables, unused_mut)]
+    #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
+    use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     const B0: &str = "file:///fixtures/arrays.json";
     static VALUE0: rt::JsonConst = rt::JsonConst::new("1");
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "tags", v2);
         ok &= c.prop(l, s, x, "pair", v3);
@@ -102,14 +103,14 @@ mod validators {
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["name"]);
         ok &= c.prop(l, s, x, "name", v8);
         ok
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.min_items(l, s, x.len(), 1u64);
         ok &= c.max_items(l, s, x.len(), 5u64);
@@ -118,7 +119,7 @@ mod validators {
         ok
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         if let Some(v) = x.first() {
             ok &= v8(v, &l.index(0usize), c, &s.child("/prefixItems/0"));
@@ -130,7 +131,7 @@ mod validators {
         ok
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         let mut found = 0usize;
         for (idx, v) in x.iter().enumerate() {
@@ -142,25 +143,25 @@ mod validators {
         ok
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 8)
+        c.check_type(l, s, i, NUMBER)
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v12);
         ok
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v13);
         ok
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16)
+        c.check_type(l, s, i, STRING)
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 4)
+        c.check_type(l, s, i, INTEGER)
     }
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)
@@ -169,7 +170,7 @@ mod validators {
         c.const_of(l, s, i, VALUE0.get())
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v5);
         ok

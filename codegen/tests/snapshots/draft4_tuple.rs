@@ -66,12 +66,13 @@ mod fast {
 }
 /// Validators: one function per distinct subschema.
 mod validators {
-    #![allow(unused_variables, unused_mut)]
+    #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
+    use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     const B0: &str = "file:///fixtures/draft4_tuple.json";
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "point", v1);
         ok &= c.prop(l, s, x, "limit", v2);
@@ -80,7 +81,7 @@ mod validators {
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         if let Some(v) = x.first() {
             ok &= v5(v, &l.index(0usize), c, &s.child("/items/0"));
@@ -96,7 +97,7 @@ mod validators {
             Value::Number(x) => {
                 c.exclusive_maximum(l, s, "exclusiveMaximum", x, rt::Num::U(10u64))
             }
-            _ => c.check_type(l, s, i, 8),
+            _ => c.check_type(l, s, i, NUMBER),
         }
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -104,7 +105,7 @@ mod validators {
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
+        ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
             return false;
         }
@@ -119,7 +120,7 @@ mod validators {
         ok
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 8)
+        c.check_type(l, s, i, NUMBER)
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)
@@ -127,10 +128,10 @@ mod validators {
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
-                c.check_type(l, s, i, 4)
+                c.check_type(l, s, i, INTEGER)
                     & c.exclusive_minimum(l, s, "exclusiveMinimum", x, rt::Num::U(0u64))
             }
-            _ => c.check_type(l, s, i, 4),
+            _ => c.check_type(l, s, i, INTEGER),
         }
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

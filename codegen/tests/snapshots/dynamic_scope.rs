@@ -33,8 +33,9 @@ rt::object!(List { elements = "elements", required; } deny);
 rt::contract!(List, [validators::v0], BASE0, "");
 /// Validators: one function per distinct subschema.
 mod validators {
-    #![allow(unused_variables, unused_mut)]
+    #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
+    use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     const B0: &str = "https://example.com/schemas/list.json";
     const B1: &str = "https://example.com/schemas/dynamic_scope.json";
@@ -42,7 +43,7 @@ mod validators {
         v1(i, l, c, &s.reference("/$ref", B0, ""))
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["elements"]);
         ok &= c.prop(l, s, x, "elements", v2);
@@ -58,7 +59,7 @@ mod validators {
         ok
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v3);
         ok
@@ -67,7 +68,7 @@ mod validators {
         v4(i, l, c, &s.reference("/$dynamicRef", B1, "/$defs/strictElement"))
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["a"]);
         ok &= c.prop(l, s, x, "a", v5);

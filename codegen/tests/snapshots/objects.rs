@@ -186,13 +186,14 @@ mod fast {
 }
 /// Validators: one function per distinct subschema.
 mod validators {
-    #![allow(unused_variables, unused_mut)]
+    #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
+    use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     static RE0: rt::Pattern = rt::Pattern::new("^[a-z]+$");
     static RE1: rt::Pattern = rt::Pattern::new("^x-");
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["id", "closed"]);
         ok &= c.prop(l, s, x, "id", v1);
@@ -211,11 +212,11 @@ mod validators {
             Value::String(x) => {
                 c.min_length(l, s, x, 1u64) & c.max_length(l, s, x, 20u64)
             }
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "a", v11);
         ok &= c.prop(l, s, x, "b", v12);
@@ -238,7 +239,7 @@ mod validators {
         ok
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "name", v15);
         for (key, v) in x {
@@ -249,7 +250,7 @@ mod validators {
         ok
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "fixed", v13);
         for (key, v) in x {
@@ -261,14 +262,14 @@ mod validators {
         ok
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.unexpected_members(l, s, x, "additionalProperties", |_| false);
         ok
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
+        ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
             return false;
         }
@@ -296,13 +297,13 @@ mod validators {
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
-                c.check_type(l, s, i, 4) & c.minimum(l, s, x, rt::Num::U(0u64))
+                c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(0u64))
             }
-            _ => c.check_type(l, s, i, 4),
+            _ => c.check_type(l, s, i, INTEGER),
         }
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for key in x.keys() {
             let key_value = Value::String(key.clone());
@@ -319,23 +320,23 @@ mod validators {
         ok
     }
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.min_properties(l, s, x.len(), 1u64);
         ok &= c.max_properties(l, s, x.len(), 3u64);
         ok
     }
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 4)
+        c.check_type(l, s, i, INTEGER)
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 2)
+        c.check_type(l, s, i, BOOLEAN)
     }
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 8)
+        c.check_type(l, s, i, NUMBER)
     }
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for key in x.keys() {
             let key_value = Value::String(key.clone());
@@ -352,7 +353,7 @@ mod validators {
         ok
     }
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16)
+        c.check_type(l, s, i, STRING)
     }
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;

@@ -252,15 +252,16 @@ mod fast {
 }
 /// Validators: one function per distinct subschema.
 mod validators {
-    #![allow(unused_variables, unused_mut)]
+    #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
+    use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     static RE0: rt::Pattern = rt::Pattern::new("^[A-Z]{3}$");
     static VALUE2: rt::JsonConst = rt::JsonConst::new("42");
     static VALUE0: rt::JsonConst = rt::JsonConst::new("[\"a\",1,null]");
     static VALUE1: rt::JsonConst = rt::JsonConst::new("[\"red\",null]");
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "count", v8);
         ok &= c.prop(l, s, x, "ratio", v9);
@@ -285,12 +286,12 @@ mod validators {
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 24)
+        c.check_type(l, s, i, NUMBER | STRING)
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
-            _ => c.check_type(l, s, i, 16),
+            _ => c.check_type(l, s, i, STRING),
         }
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -306,16 +307,16 @@ mod validators {
         c.enum_of(l, s, i, VALUE1.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
     }
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16)
+        c.check_type(l, s, i, STRING)
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
-                c.check_type(l, s, i, 4) & c.minimum(l, s, x, rt::Num::U(1u64))
+                c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(1u64))
                     & c.maximum(l, s, x, rt::Num::U(10u64))
                     & c.multiple_of(l, s, x, rt::Num::U(1u64))
             }
-            _ => c.check_type(l, s, i, 4),
+            _ => c.check_type(l, s, i, INTEGER),
         }
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -324,23 +325,23 @@ mod validators {
                 c.exclusive_minimum(l, s, "exclusiveMinimum", x, rt::Num::U(0u64))
                     & c.exclusive_maximum(l, s, "exclusiveMaximum", x, rt::Num::U(1u64))
             }
-            _ => c.check_type(l, s, i, 8),
+            _ => c.check_type(l, s, i, NUMBER),
         }
     }
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => c.multiple_of(l, s, x, rt::Num::F(0.25f64)),
-            _ => c.check_type(l, s, i, 8),
+            _ => c.check_type(l, s, i, NUMBER),
         }
     }
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 2)
+        c.check_type(l, s, i, BOOLEAN)
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 1)
+        c.check_type(l, s, i, NULL)
     }
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 17)
+        c.check_type(l, s, i, NULL | STRING)
     }
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)

@@ -644,13 +644,14 @@ mod fast {
 }
 /// Validators: one function per distinct subschema.
 mod validators {
-    #![allow(unused_variables, unused_mut)]
+    #![allow(unused_variables, unused_mut, unused_imports)]
     use super::rt;
+    use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     const B0: &str = "file:///fixtures/unions.json";
     static RE0: rt::Pattern = rt::Pattern::new("^[0-9]{4}[A-Z]{2}$");
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "shape", v1);
         ok &= c.prop(l, s, x, "overlapping", v6);
@@ -667,7 +668,7 @@ mod validators {
         c.one_of(i, l, s, &[(v2, Some("circle")), (v3, Some("square"))], Some("kind"))
     }
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind", "radius"]);
         ok &= c.prop(l, s, x, "kind", v19);
@@ -675,7 +676,7 @@ mod validators {
         ok
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["kind", "side"]);
         ok &= c.prop(l, s, x, "kind", v21);
@@ -683,14 +684,14 @@ mod validators {
         ok
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["id"]);
         ok &= c.prop(l, s, x, "id", v22);
         ok
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["path"]);
         ok &= c.prop(l, s, x, "path", v22);
@@ -710,7 +711,7 @@ mod validators {
     }
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
+        ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
             return false;
         }
@@ -730,7 +731,7 @@ mod validators {
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 64);
+        ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
             return false;
         }
@@ -755,24 +756,24 @@ mod validators {
         true
     }
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["by"]);
         ok &= c.prop(l, s, x, "by", v22);
         ok
     }
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "reason", v22);
         ok
     }
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 4)
+        c.check_type(l, s, i, INTEGER)
     }
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        ok &= c.check_type(l, s, i, 16);
+        ok &= c.check_type(l, s, i, STRING);
         if c.quiet(|c| v34(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
@@ -785,16 +786,16 @@ mod validators {
         c.const_str(l, s, i, "circle")
     }
     pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 8)
+        c.check_type(l, s, i, NUMBER)
     }
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "square")
     }
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, 16)
+        c.check_type(l, s, i, STRING)
     }
     pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, 32) };
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v22);
         ok
@@ -828,7 +829,7 @@ mod validators {
         ok
     }
     pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, 64) };
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["a"]);
         ok &= c.prop(l, s, x, "a", v22);

@@ -306,17 +306,20 @@ impl TypeSet {
     /// Every type.
     pub const ALL: u8 = 127;
 
+    /// Each type's bit and its name in `type` (the runtime's `types`
+    /// constants are these names in capitals).
+    pub const NAMES: [(u8, &'static str); 7] = [
+        (Self::NULL, "null"),
+        (Self::BOOLEAN, "boolean"),
+        (Self::INTEGER, "integer"),
+        (Self::NUMBER, "number"),
+        (Self::STRING, "string"),
+        (Self::ARRAY, "array"),
+        (Self::OBJECT, "object"),
+    ];
+
     fn from_name(name: &str) -> Option<u8> {
-        Some(match name {
-            "null" => Self::NULL,
-            "boolean" => Self::BOOLEAN,
-            "integer" => Self::INTEGER,
-            "number" => Self::NUMBER,
-            "string" => Self::STRING,
-            "array" => Self::ARRAY,
-            "object" => Self::OBJECT,
-            _ => return None,
-        })
+        Self::NAMES.iter().find(|(_, n)| *n == name).map(|(bit, _)| *bit)
     }
 
     /// Whether the set admits `bit` (with `number` admitting integers).

@@ -18,5 +18,11 @@ fn type_set_bits_are_the_runtimes() {
     for (generator, runtime) in pairs {
         assert_eq!(generator, runtime);
     }
+    // The names the generated code spells them by.
+    let names: Vec<(u8, String)> = TypeSet::NAMES.iter().map(|(bit, n)| (*bit, n.to_ascii_uppercase())).collect();
+    assert_eq!(
+        names,
+        [(1, "NULL"), (2, "BOOLEAN"), (4, "INTEGER"), (8, "NUMBER"), (16, "STRING"), (32, "ARRAY"), (64, "OBJECT")].map(|(b, n)| (b, n.to_owned()))
+    );
     assert_eq!(TypeSet::ALL, pairs.iter().fold(0, |a, (b, _)| a | b));
 }

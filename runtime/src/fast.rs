@@ -622,7 +622,7 @@ pub fn read_member<'de, R: Read, A: de::MapAccess<'de>>(m: &mut A, slot: &mut Op
     if slot.is_some() {
         return Err(abort());
     }
-    *slot = Some(m.next_value_seed(Seed::<R>::new())?);
+    *slot = Some(next::<R, A>(m)?);
     Ok(())
 }
 

@@ -929,16 +929,8 @@ enum Part {
 /// A `type` keyword's set as the runtime's named constants
 /// (`STRING`, `NULL | STRING`), which the validators module imports.
 fn type_set(mask: u8) -> TokenStream {
-    const NAMES: [(u8, &str); 7] = [
-        (TypeSet::NULL, "NULL"),
-        (TypeSet::BOOLEAN, "BOOLEAN"),
-        (TypeSet::INTEGER, "INTEGER"),
-        (TypeSet::NUMBER, "NUMBER"),
-        (TypeSet::STRING, "STRING"),
-        (TypeSet::ARRAY, "ARRAY"),
-        (TypeSet::OBJECT, "OBJECT"),
-    ];
-    let names: Vec<Ident> = NAMES.iter().filter(|(bit, _)| mask & bit != 0).map(|(_, n)| Ident::new(n, Span::call_site())).collect();
+    let names: Vec<Ident> =
+        TypeSet::NAMES.iter().filter(|(bit, _)| mask & bit != 0).map(|(_, n)| Ident::new(&n.to_ascii_uppercase(), Span::call_site())).collect();
     if names.is_empty() {
         return quote!(0);
     }

@@ -124,7 +124,8 @@ fn an_untagged_union_reports_the_closest_branch() {
             "/payload/reviewTarget/runId: `runId` must match `^run_[0-9a-f]{32}$`, got \"run_123\"",
         ]
     );
-    let others: Vec<(&str, &str)> = err.0[1].other_branches.iter().map(|e| (e.keyword_location.rsplit_once("/anyOf/").unwrap().1, e.message.as_str())).collect();
+    let others: Vec<(&str, &str)> =
+        err.0[1].other_branches.iter().map(|e| (e.keyword_location.rsplit_once("/anyOf/").unwrap().1, e.message.as_str())).collect();
     assert_eq!(
         others,
         [

@@ -1227,7 +1227,8 @@ mod tests {
         let root = SchemaPath::Root("x.json");
         let e = |loc: &str, kw: &'static str| ValidationError::new(loc.to_owned(), &root, kw, String::new());
         // A deeper error beats fewer errors.
-        let found = vec![(0, vec![e("/a", "required")]), (1, vec![e("/a/b", "pattern"), e("/a/c", "type")]), (2, vec![e("/a", "required"), e("/a", "required")])];
+        let found =
+            vec![(0, vec![e("/a", "required")]), (1, vec![e("/a/b", "pattern"), e("/a/c", "type")]), (2, vec![e("/a", "required"), e("/a", "required")])];
         assert_eq!(closest_branch("/a", &found), Some(1));
         // At equal depth, fewer errors; then schema order.
         let found = vec![(0, vec![e("/a", "required"), e("/a", "required")]), (1, vec![e("/a", "required")]), (2, vec![e("/a", "minProperties")])];

@@ -338,13 +338,14 @@ impl Gate {
     }
 
     /// `contracts-drift`'s command line (`--base REV`, `--old DIR --new DIR`,
-    /// `--format …`; `--help` lists them) rooted at the workspace: it reads
+    /// `--format …`; `--help` lists them) rooted at the workspace, finding
+    /// referenced documents as the generator's settings say: it reads
     /// `drift.config.json` and `drift-allowlist.json` there, and `--base`
     /// compares the root's `schemas/` with that revision's. Returns its exit
     /// code (0 nothing breaks beyond what is allowed, 1 drift, 2 usage or a
     /// schema that cannot be read).
     pub fn drift(&self, args: &[String]) -> u8 {
-        contracts_drift::run_cli(args, &self.root).clamp(0, 255) as u8
+        contracts_drift::run_cli_with(args, &self.root, &self.settings).clamp(0, 255) as u8
     }
 
     /// Runs one subcommand from `args` (`check`, `codegen`, `docs`,

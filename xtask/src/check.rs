@@ -25,12 +25,33 @@ pub fn run(cmd: &str, args: &[String]) -> Result<ExitCode> {
 }
 
 #[cfg(test)]
-mod tests {
-    /// `cargo test` runs the gate too: the checked-in mirror and docs match
-    /// the schemas.
+mod readme {
+    /// The README's recipe for another crate is the example's files: each
+    /// fenced block whose first line names a file of `examples/downstream/`
+    /// (`// build.rs`, `# xtask/Cargo.toml`) holds lines of that file, in
+    /// its order (a block may leave lines out; "in short" marks a sketch).
     #[test]
-    fn generated_files_match_the_schemas() {
-        let stale = super::gate().check().unwrap();
-        assert!(stale.is_empty(), "{stale}");
+    fn the_downstream_recipe_is_the_example_files() {
+        let root = super::root();
+        let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+        let section = readme.split("## Using the generator from another crate").nth(1).unwrap().split("\n## ").next().unwrap();
+        let mut checked = 0;
+        for block in section.split("\n```").skip(1).step_by(2) {
+            let mut lines = block.lines().skip(1);
+            let Some(header) = lines.next() else { continue };
+            let name = header.trim_start_matches("//").trim_start_matches('#').trim();
+            let file = root.join("examples/downstream").join(name);
+            if name.contains(' ') || !file.is_file() {
+                assert!(name.contains("in short"), "a recipe block names no file of examples/downstream: {header}");
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).unwrap();
+            let mut rest = text.lines();
+            for line in lines.filter(|l| !l.trim().is_empty()) {
+                assert!(rest.any(|l| l == line), "README's {name}: `{line}` is not in examples/downstream/{name} (or not in this order)");
+            }
+            checked += 1;
+        }
+        assert!(checked >= 6, "only {checked} recipe blocks name an example file");
     }
 }

@@ -36,7 +36,7 @@ pub use json::{json_equal, json_hash_key};
 pub use location::{Described, Loc};
 pub use number::Integer;
 pub use number::Num;
-pub use validate::{type_matches, types, Check, Ctx, Evaluated, JsonConst, Pattern};
+pub use validate::{closest_branch, type_matches, types, Check, Ctx, Evaluated, JsonConst, Pattern};
 
 /// Re-exports that generated code names through this crate, so a downstream
 /// crate needs no direct dependency on them.

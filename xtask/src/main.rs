@@ -1,4 +1,5 @@
-//! `cargo xtask`: the repository's own tasks.
+//! `cargo xtask`: the repository's own tasks. `codegen`, `check`, `docs`
+//! and `drift` are `contracts-gate`'s, as in any downstream workspace.
 //!
 //! * `codegen`: regenerate `generated/` (and everything `check` compares);
 //! * `check`: regenerate in memory and compare with what is checked in;
@@ -16,7 +17,6 @@ mod build_time;
 mod check;
 mod corpus;
 mod fuzz_diff;
-mod lock;
 mod validate;
 
 use std::process::ExitCode;
@@ -61,15 +61,13 @@ fn main() -> ExitCode {
     };
     let rest = &args[1..];
     let result = match cmd.as_str() {
-        "codegen" => check::codegen(rest),
-        "check" => check::check(rest),
+        "codegen" | "check" | "docs" => check::run(cmd, rest),
         "validate" => validate::run(rest),
-        "docs" => check::docs(rest),
         "corpus" => corpus::run(rest),
         "fuzz-diff" => fuzz_diff::run(rest),
         "bench" => bench::run(rest),
         "build-time" => build_time::run(rest),
-        "drift" => Ok(ExitCode::from(contracts_drift::run_cli(rest, &check::root()).clamp(0, 255) as u8)),
+        "drift" => Ok(ExitCode::from(check::gate().drift(rest))),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

@@ -88,6 +88,6 @@ fn walk(ir: &Ir, doc: usize, pointer: &str, v: &mut Value, module_name: &str, pe
     }
 }
 
-fn ir_dialect(ir: &Ir, node: Option<NodeId>) -> crate::load::Dialect {
-    node.map(|n| ir.nodes[n].dialect).unwrap_or(crate::load::Dialect::Draft2020_12)
+fn ir_dialect(ir: &Ir, node: Option<NodeId>) -> crate::dialect::Dialect {
+    node.map(|n| ir.nodes[n].dialect).unwrap_or(crate::dialect::Dialect::Draft2020_12)
 }

@@ -1127,6 +1127,22 @@ mod tests {
         assert!(c.into_errors().is_empty());
     }
 
+    /// `uniqueItems`, `enum` and `const` compare numbers as numbers, exactly.
+    #[test]
+    fn keywords_compare_numbers_exactly() {
+        let v = |s: &str| serde_json::from_str::<Value>(s).unwrap();
+        let root = Loc::Root;
+        let mut c = Ctx::collecting();
+        assert!(!c.unique_items(&root, &AT, v("[10000000000000000000, 1e19]").as_array().unwrap()));
+        assert!(!c.unique_items(&root, &AT, v("[0, -0, 1]").as_array().unwrap()));
+        assert!(c.unique_items(&root, &AT, v("[123456789012345678901, 123456789012345678902, 1e400, 1e401]").as_array().unwrap()));
+        assert!(c.enum_of(&root, &AT, &v("1e400"), &[v("1"), v("10e399")]));
+        assert!(!c.enum_of(&root, &AT, &v("9007199254740993"), &[v("9007199254740992")]));
+        assert!(c.const_of(&root, &AT, &v("0.10"), &v("1e-1")));
+        assert!(!c.const_of(&root, &AT, &v("0.1000000000000000000001"), &v("0.1")));
+        assert_eq!(c.into_errors().len(), 4);
+    }
+
     #[test]
     fn content_checks_base64_and_json() {
         let mut c = Ctx::collecting();

@@ -6,6 +6,7 @@
 //! * `docs`: regenerate only the reference docs in `docs/schemas/`;
 //! * `drift`: classify schema changes and report version drift;
 //! * `corpus`: generate, compile and validate a SchemaStore-like corpus;
+//! * `fuzz`: run one cargo-fuzz target (`fuzz/`, nightly) for N minutes;
 //! * `fuzz-diff`: compare our validators with the `jsonschema` crate on generated documents;
 //! * `validate`: validate documents against a bundled schema;
 //! * `bench`: the benches in `bench/` (their own workspace), tabulated;
@@ -16,6 +17,7 @@ mod bench;
 mod build_time;
 mod check;
 mod corpus;
+mod fuzz;
 mod fuzz_diff;
 mod validate;
 
@@ -38,6 +40,9 @@ commands:
   corpus      generate, compile and run a SchemaStore-like corpus: --root DIR
               (or $CONTRACTS_SCHEMASTORE) [--json FILE] [--jobs N] [--only
               GLOB] [--compare] [--timeout S] [--typify-only]
+  fuzz        run one cargo-fuzz target (fuzz/, nightly toolchain and
+              cargo-fuzz needed) for N minutes: TARGET (document, generate,
+              drift) [--minutes N]; exit 1 on a finding (in fuzz/artifacts/)
   fuzz-diff   compare our validators with the jsonschema crate on generated
               documents for both seeds ([--seed N] [--count N], default 100000
               per seed); exit 1 on any disagreement
@@ -64,6 +69,7 @@ fn main() -> ExitCode {
         "codegen" | "check" | "docs" => check::run(cmd, rest),
         "validate" => validate::run(rest),
         "corpus" => corpus::run(rest),
+        "fuzz" => fuzz::run(rest),
         "fuzz-diff" => fuzz_diff::run(rest),
         "bench" => bench::run(rest),
         "build-time" => build_time::run(rest),

@@ -9,7 +9,10 @@
 //! which first try the generated one-pass readers ([`fast`]) and fall back
 //! to bytes → `Value` → validators → typed value, whose errors they report.
 //!
-//! It is deliberately small: `serde`, `serde_json`, `indexmap` and `regress`.
+//! It is deliberately small: `serde`, `serde_json`, `indexmap`, and for
+//! patterns `regex` (linear time), `fancy-regex` (look-around and
+//! back-references, under a budget) and `regress` (the rest, and the judge of
+//! ECMA-262 syntax).
 
 mod contract;
 mod convert;
@@ -33,10 +36,10 @@ pub use datetime::DateTime;
 pub use error::{SchemaPath, ValidationError, ValidationErrors};
 pub use extra::Extra;
 pub use json::{json_equal, json_hash_key};
-pub use location::{Described, Loc};
+pub use location::{Described, Loc, REDACTED};
 pub use number::Integer;
 pub use number::Num;
-pub use validate::{type_matches, types, Check, Ctx, Evaluated, JsonConst, Pattern};
+pub use validate::{type_matches, types, Check, Ctx, EcmaRegex, EngineKind, Evaluated, JsonConst, Pattern, BACKTRACK_LIMIT};
 
 /// Re-exports that generated code names through this crate, so a downstream
 /// crate needs no direct dependency on them.

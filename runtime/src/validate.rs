@@ -13,22 +13,21 @@ use std::collections::BTreeSet;
 /// A generated validator: value, its location, the context, the schema path.
 pub type Check = fn(&Value, &Loc, &mut Ctx, &SchemaPath) -> bool;
 
+mod ecma;
+mod engine;
 mod simple_pattern;
 
-/// A `pattern` compiled on first use (ECMA-262, Unicode mode): checked with a
-/// byte loop when it is one of the simple anchored forms contract schemas
-/// mostly use (`^cmd_[0-9a-f]{32}$`, `^[a-z][a-z0-9-]*$`, `^.*$`, …; see
-/// `simple_pattern`), otherwise with `regress`.
+pub use engine::{EcmaRegex, EngineKind, BACKTRACK_LIMIT};
+
+/// A `pattern` compiled on first use (ECMA-262, Unicode mode) on the fastest
+/// engine that keeps its meaning (see `engine`): a byte loop for the simple
+/// anchored forms contract schemas mostly use (`^cmd_[0-9a-f]{32}$`), the
+/// linear-time `regex` crate for the others, a budgeted backtracker only for
+/// look-around and back-references.
 #[derive(Debug)]
 pub struct Pattern {
     source: &'static str,
-    matcher: std::sync::OnceLock<Matcher>,
-}
-
-#[derive(Debug)]
-enum Matcher {
-    Simple(simple_pattern::SimplePattern),
-    Regex(regress::Regex),
+    matcher: std::sync::OnceLock<EcmaRegex>,
 }
 
 impl Pattern {
@@ -40,20 +39,27 @@ impl Pattern {
     pub fn source(&self) -> &'static str {
         self.source
     }
-    /// Whether the pattern matches anywhere in `s` (patterns are not anchored).
+    /// Whether the pattern matches anywhere in `s` (patterns are not
+    /// anchored); a match the backtracking budget could not decide counts as
+    /// none (see [`Pattern::try_match`]).
     #[inline]
     pub fn is_match(&self, s: &str) -> bool {
-        match self.matcher.get_or_init(|| self.compile()) {
-            Matcher::Simple(p) => p.is_match(s),
-            Matcher::Regex(re) => re.find(s).is_some(),
-        }
+        self.compiled().is_match(s)
+    }
+    /// Whether the pattern matches anywhere in `s`, `None` when the
+    /// backtracking budget ran out first.
+    #[inline]
+    pub fn try_match(&self, s: &str) -> Option<bool> {
+        self.compiled().try_match(s)
+    }
+    /// The compiled pattern.
+    #[inline]
+    pub fn compiled(&self) -> &EcmaRegex {
+        self.matcher.get_or_init(|| self.compile())
     }
     #[cold]
-    fn compile(&self) -> Matcher {
-        match simple_pattern::SimplePattern::parse(self.source) {
-            Some(p) => Matcher::Simple(p),
-            None => Matcher::Regex(regress::Regex::with_flags(self.source, "u").expect("the generator checked this pattern compiles")),
-        }
+    fn compile(&self) -> EcmaRegex {
+        EcmaRegex::new(self.source).expect("the generator checked this pattern compiles")
     }
 }
 
@@ -216,7 +222,8 @@ impl Ctx {
         match lookup(m, key) {
             Some(v) if self.settled.holds(v) => true,
             Some(v) => {
-                let loc = loc.key(key);
+                let member = loc.key(key);
+                let loc = member.local();
                 self.mark_sensitive(&loc);
                 check(v, &loc, self, &at.property(key).sensitive())
             }
@@ -269,15 +276,39 @@ impl Ctx {
     /// `pattern` (ECMA-262, not anchored).
     pub fn pattern(&mut self, loc: &Loc, at: &SchemaPath, s: &str, re: &Pattern) -> bool {
         let source = re.source();
-        re.is_match(s)
-            || self.fail(loc, at, "pattern", || {
+        match re.try_match(s) {
+            Some(true) => true,
+            Some(false) => self.fail(loc, at, "pattern", || {
                 let m = Msg::about(loc).s(" must match `").s(source).s("`, got ");
                 if at.is_sensitive() || s.chars().count() > 40 {
                     m.s("a ").n(s.chars().count() as u64).s("-character value").done()
                 } else {
                     m.json_string(s).done()
                 }
-            })
+            }),
+            None => self.undecided_pattern(loc, at, "pattern", source, s),
+        }
+    }
+
+    /// `patternProperties` of the schema at `at`: whether member name `key`
+    /// matches `re`; a match the backtracking budget could not decide is an
+    /// error at the member and counts as no match.
+    pub fn key_matches(&mut self, loc: &Loc, at: &SchemaPath, key: &str, re: &Pattern) -> bool {
+        match re.try_match(key) {
+            Some(m) => m,
+            None => !self.undecided_pattern(&loc.key(key), &at.child("patternProperties"), "patternProperties", re.source(), key),
+        }
+    }
+
+    #[cold]
+    fn undecided_pattern(&mut self, loc: &Loc, at: &SchemaPath, keyword: &'static str, source: &str, s: &str) -> bool {
+        self.fail(loc, at, keyword, || {
+            format!(
+                "{} could not be checked against `{source}` within the matching budget ({BACKTRACK_LIMIT} backtracking steps, a {}-character value): the pattern backtracks too much on it, so it is refused",
+                loc.described(),
+                s.chars().count()
+            )
+        })
     }
 
     /// `format` under the assertion setting: `ok` is the checker's verdict.
@@ -444,6 +475,9 @@ impl Ctx {
     /// A member that `additionalProperties: false` (or
     /// `unevaluatedProperties: false`) refuses.
     pub fn unexpected_member(&mut self, loc: &Loc, at: &SchemaPath, kw: &'static str, key: &str) -> bool {
+        if names_hidden(loc, at) {
+            return self.fail(loc, at, kw, || Msg::about(loc).s(" has an unexpected member").done());
+        }
         self.fail(loc, at, kw, || Msg::about(loc).s(" has unexpected member `").s(key).s("`").done())
     }
 
@@ -646,10 +680,16 @@ impl Ctx {
     /// `propertyNames`: `key` failed the name schema.
     pub fn bad_property_name(&mut self, loc: &Loc, at: &SchemaPath, key: &str) -> bool {
         self.fail(loc, at, "propertyNames", || {
-            let shown = if at.is_sensitive() { "a member".to_owned() } else { format!("member name {key:?}") };
+            let shown = if names_hidden(loc, at) { "a member".to_owned() } else { format!("member name {key:?}") };
             format!("{} has {shown} that the schema's `propertyNames` refuses", loc.described())
         })
     }
+}
+
+/// Whether the member names of the object at `loc` are the document's
+/// sensitive data (it is, or is below, an `x-sensitivity: local` member).
+fn names_hidden(loc: &Loc, at: &SchemaPath) -> bool {
+    at.is_sensitive() || loc.is_local()
 }
 
 /// What `unevaluatedProperties` and `unevaluatedItems` need to know: which

@@ -347,7 +347,16 @@ impl Rules {
         let mut errors = Vec::new();
         self.check_kind(r, &mut errors);
         self.input_errors(r.input.as_str(), &mut errors);
-        self.check_answers(r, &mut errors);
+        let mut more = self.check_answers(r, &mut errors);
+        // Like the schema's errors, at most `max_errors` are kept.
+        let max = crate::runtime::max_errors();
+        if errors.len() > max {
+            more += errors.len() - max;
+            errors.truncate(max);
+        }
+        if more > 0 {
+            errors.push(ValidationError::more(more));
+        }
         if errors.is_empty() {
             Ok(())
         } else {
@@ -523,9 +532,16 @@ impl Rules {
         }
     }
 
-    fn check_answers(&self, r: &LaunchRequest, errors: &mut Vec<ValidationError>) {
-        let Some(catalog) = &self.catalog else { return };
+    /// Returns how many errors it dropped past [`crate::runtime::max_errors`]
+    /// (an answer's are built, then dropped: memory stays bounded).
+    fn check_answers(&self, r: &LaunchRequest, errors: &mut Vec<ValidationError>) -> usize {
+        let Some(catalog) = &self.catalog else { return 0 };
+        let (max, mut dropped) = (crate::runtime::max_errors(), 0);
         for (key, answer) in &r.answers {
+            if errors.len() > max {
+                dropped += errors.len() - max;
+                errors.truncate(max);
+            }
             let Some(q) = catalog.question(key.as_str()) else {
                 // `answers` is `x-sensitivity: local`: a key that is not the
                 // catalog's word is the request's data, redacted like a value.
@@ -579,6 +595,7 @@ impl Rules {
                 seen.push(v);
             }
         }
+        dropped
     }
 }
 

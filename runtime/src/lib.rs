@@ -33,7 +33,7 @@ mod validate;
 pub use contract::{deserialize_checked, is_valid_with, relay, validate_with, Contract, ParseError, Relay};
 pub use convert::{member, missing, variant, FromKey, FromValue, Mismatch, ObjectFields};
 pub use datetime::DateTime;
-pub use error::{SchemaPath, ValidationError, ValidationErrors};
+pub use error::{max_errors, set_max_errors, SchemaPath, ValidationError, ValidationErrors, DEFAULT_MAX_ERRORS, MORE_ERRORS};
 pub use extra::Extra;
 pub use json::{json_equal, json_hash_key};
 pub use location::{Described, Loc, REDACTED};

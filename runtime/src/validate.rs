@@ -111,29 +111,33 @@ pub struct Ctx {
     /// Members a one-pass reader already checked, left as placeholders in
     /// the document it handed up: valid without looking.
     settled: Settled,
+    /// At most this many errors are built ([`crate::max_errors`]) ...
+    max_errors: usize,
+    /// ... and those past it counted here.
+    omitted: usize,
 }
 
 impl Ctx {
     /// A context that records every error.
     pub fn collecting() -> Self {
-        Ctx { errors: Vec::new(), collect: true, sensitive: None, settled: Settled::default() }
+        Ctx { errors: Vec::new(), collect: true, sensitive: None, settled: Settled::default(), max_errors: crate::error::max_errors(), omitted: 0 }
     }
 
     /// A context that records every error in a document a one-pass reader
     /// handed up, whose `settled` members it already checked.
     pub fn collecting_settled(settled: Settled) -> Self {
-        Ctx { errors: Vec::new(), collect: true, sensitive: None, settled }
+        Ctx { errors: Vec::new(), collect: true, sensitive: None, settled, max_errors: crate::error::max_errors(), omitted: 0 }
     }
 
     /// A context that only answers valid or not, stopping at the first failure.
     pub fn quiet_mode() -> Self {
-        Ctx { errors: Vec::new(), collect: false, sensitive: None, settled: Settled::default() }
+        Ctx { errors: Vec::new(), collect: false, sensitive: None, settled: Settled::default(), max_errors: crate::error::max_errors(), omitted: 0 }
     }
 
     /// A quiet context that records where sensitive values are (for stripping
     /// or masking them before a value is relayed).
     pub fn recording_sensitive() -> Self {
-        Ctx { errors: Vec::new(), collect: false, sensitive: Some(Vec::new()), settled: Settled::default() }
+        Ctx { errors: Vec::new(), collect: false, sensitive: Some(Vec::new()), settled: Settled::default(), max_errors: crate::error::max_errors(), omitted: 0 }
     }
 
     /// Notes that the value at `loc` is sensitive (when recording).
@@ -166,8 +170,12 @@ impl Ctx {
         self.collect
     }
 
-    /// The errors recorded so far.
-    pub fn into_errors(self) -> Vec<ValidationError> {
+    /// The errors recorded, ending with "… and N more" when more were
+    /// found than [`crate::max_errors`] allows.
+    pub fn into_errors(mut self) -> Vec<ValidationError> {
+        if self.omitted > 0 {
+            self.errors.push(ValidationError::more(self.omitted));
+        }
         self.errors
     }
 
@@ -176,7 +184,11 @@ impl Ctx {
     #[cold]
     pub fn fail(&mut self, loc: &Loc, at: &SchemaPath, keyword: &'static str, message: impl FnOnce() -> String) -> bool {
         if self.collect {
-            self.errors.push(ValidationError::new(loc.to_pointer(), at, keyword, message()));
+            if self.errors.len() >= self.max_errors {
+                self.omitted += 1;
+            } else {
+                self.errors.push(ValidationError::new(loc.to_pointer(), at, keyword, message()));
+            }
         }
         false
     }
@@ -201,7 +213,9 @@ impl Ctx {
     /// Adds errors captured earlier with [`Ctx::capture`].
     pub fn extend(&mut self, errors: Vec<ValidationError>) {
         if self.collect {
-            self.errors.extend(errors);
+            let room = self.max_errors.saturating_sub(self.errors.len());
+            self.omitted += errors.len().saturating_sub(room);
+            self.errors.extend(errors.into_iter().take(room));
         }
     }
 

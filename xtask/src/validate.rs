@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! cargo xtask validate --schema NAME|PATH [--jsonl] [--format text|json] [--echo]
+//!     [--max-errors N] [--max-line-bytes N]
 //!     [--contract [--channel desktop|phone] [--catalog FILE] [--jira-host HOST]] FILE...
 //! ```
 //!
@@ -19,6 +20,12 @@
 //!   basic-output object per document and line, with `file` (and `line`).
 //! * `--echo`: a valid document's output carries it re-serialised from its
 //!   typed value (`"echo"` in JSON; after `valid: ` in text).
+//! * `--max-errors N` (default 1000): errors listed per document; the rest
+//!   are counted in a last "… and N more" line (memory stays bounded).
+//! * `--max-line-bytes N` (default 16 MiB): with `--jsonl`, a longer line is
+//!   an error for that line and the next lines are still read; a line that
+//!   has not ended 16 × N bytes further ends the file with an error.
+//! * `--format json` writes a record for a file that cannot be read too.
 //! * `--contract`: also run the contract rules: for `launch-request` the
 //!   rules of `contracts::launch_request_rules` (`--channel`, default
 //!   desktop; `--catalog` a question catalog; `--jira-host`), for
@@ -26,7 +33,7 @@
 //!
 //! Exit 0: every document valid; 1: some document invalid (including one that
 //! is not JSON, not UTF-8, starts with a BOM, has trailing characters or is
-//! nested deeper than 128 levels); 2: usage or I/O errors.
+//! nested 128 levels deep or more); 2: usage or I/O errors.
 
 use anyhow::Result;
 use contracts::catalog::Catalog;
@@ -47,6 +54,8 @@ const USAGE: &str = "usage: cargo xtask validate --schema NAME|PATH [--jsonl] [-
   --format   text (default): FILE[:LINE]: INSTANCE_LOCATION: MESSAGE (KEYWORD_LOCATION)
              json: one basic-output object per document
   --echo     add each valid document, re-serialised from its typed value
+  --max-errors N      errors listed per document, then \"… and N more\" (default 1000)
+  --max-line-bytes N  with --jsonl, longest line read as a document (default 16777216)
   --contract also check the contract rules (launch-request, question-catalog)
 exit: 0 all valid, 1 some document invalid, 2 usage or I/O error
 ";
@@ -90,8 +99,12 @@ struct Options {
     format: Format,
     echo: bool,
     contract: Contracts,
+    max_line_bytes: usize,
     files: Vec<String>,
 }
+
+/// The default `--max-line-bytes`.
+const DEFAULT_MAX_LINE_BYTES: usize = 16 << 20;
 
 /// What became of one document.
 enum Outcome {
@@ -129,6 +142,10 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             if e.kind() == std::io::ErrorKind::BrokenPipe {
                 return Ok(ExitCode::from(2));
             }
+            if opts.format == Format::Json {
+                let record = json!({"file": display_name(file), "valid": false, "errors": [{"keywordLocation": "", "instanceLocation": "", "error": format!("cannot read the file: {e}")}]});
+                writeln!(out, "{record}")?;
+            }
             out.flush().ok();
             eprintln!("error: {}: {e}", display_name(file));
             io_errors += 1;
@@ -165,6 +182,7 @@ fn parse_args(args: &[String]) -> std::result::Result<Option<Options>, String> {
     let mut channel: Option<Channel> = None;
     let mut catalog: Option<String> = None;
     let mut jira_host: Option<String> = None;
+    let mut max_line_bytes = DEFAULT_MAX_LINE_BYTES;
     let mut files = Vec::new();
     let mut it = args.iter();
     let mut only_files = false;
@@ -200,6 +218,16 @@ fn parse_args(args: &[String]) -> std::result::Result<Option<Options>, String> {
             "--channel" => channel = Some(value("--channel")?.parse::<Channel>()?),
             "--catalog" => catalog = Some(value("--catalog")?),
             "--jira-host" => jira_host = Some(value("--jira-host")?),
+            "--max-errors" => {
+                let n: usize = value("--max-errors")?.parse().map_err(|_| "--max-errors needs a positive number".to_owned())?;
+                if n == 0 {
+                    return Err("--max-errors needs a positive number".into());
+                }
+                contracts::runtime::set_max_errors(n);
+            }
+            "--max-line-bytes" => {
+                max_line_bytes = value("--max-line-bytes")?.parse().map_err(|_| "--max-line-bytes needs a number of bytes".to_owned())?;
+            }
             other => return Err(format!("unknown option `{other}`")),
         }
     }
@@ -235,7 +263,7 @@ fn parse_args(args: &[String]) -> std::result::Result<Option<Options>, String> {
         }
         (true, Bundled::Commands) => return Err("--contract: the commands schema has no contract rules beyond the schema".into()),
     };
-    Ok(Some(Options { schema, jsonl, format, echo, contract, files }))
+    Ok(Some(Options { schema, jsonl, format, echo, contract, max_line_bytes, files }))
 }
 
 /// A bundled schema's name, or a path to a file holding one.
@@ -272,32 +300,78 @@ fn run_whole(opts: &Options, file: &str, out: &mut impl Write, valid: &mut usize
 
 fn run_jsonl(opts: &Options, file: &str, out: &mut impl Write, valid: &mut usize, invalid: &mut usize) -> std::io::Result<()> {
     let reader: Box<dyn BufRead> = if file == "-" { Box::new(BufReader::new(std::io::stdin())) } else { Box::new(BufReader::new(std::fs::File::open(file)?)) };
-    read_lines(reader, |line_no, line| {
-        if line.iter().all(|b| b.is_ascii_whitespace()) {
-            return Ok(());
-        }
-        let outcome = check_document(opts, line);
+    read_lines(reader, opts.max_line_bytes, |line_no, line| {
+        let outcome = match line {
+            Line::Text(line) if line.iter().all(|b| b.is_ascii_whitespace()) => return Ok(()),
+            Line::Text(line) => check_document(opts, line),
+            Line::TooLong => Outcome::Unreadable(format!(
+                "the line is longer than {} bytes (--max-line-bytes): not read as a document; the next lines are",
+                opts.max_line_bytes
+            )),
+        };
         report(opts, file, Some(line_no), &outcome, out, valid, invalid)
     })
 }
 
-/// Calls `f` with each line (without its `\n`), reusing one buffer: memory
-/// stays bounded by the longest line.
-fn read_lines(mut r: impl BufRead, mut f: impl FnMut(usize, &[u8]) -> std::io::Result<()>) -> std::io::Result<()> {
+/// One line of a `--jsonl` file.
+enum Line<'a> {
+    /// The line, without its `\n`.
+    Text(&'a [u8]),
+    /// Longer than the limit: skipped to its end.
+    TooLong,
+}
+
+/// Calls `f` with each line, reusing one buffer: memory stays bounded by
+/// `max` (a longer line is skipped, unread, to its `\n`). A line still
+/// going `16 × max` bytes past the limit ends the file with an error
+/// (`/dev/zero` has no lines).
+fn read_lines(mut r: impl BufRead, max: usize, mut f: impl FnMut(usize, Line) -> std::io::Result<()>) -> std::io::Result<()> {
     let mut buf = Vec::new();
     let mut line_no = 0;
     loop {
         buf.clear();
-        if r.read_until(b'\n', &mut buf)? == 0 {
+        // `take` stops a line at `max + 1` bytes: past `max` it is too long.
+        let n = (&mut r).take(max as u64 + 1).read_until(b'\n', &mut buf)?;
+        if n == 0 {
             return Ok(());
         }
         line_no += 1;
         if buf.last() == Some(&b'\n') {
             buf.pop();
+            f(line_no, Line::Text(&buf))?;
+        } else if buf.len() <= max {
+            // The last line, without a `\n`.
+            f(line_no, Line::Text(&buf))?;
+        } else {
+            f(line_no, Line::TooLong)?;
+            skip_line(&mut r, max.saturating_mul(16).max(1 << 20), line_no)?;
         }
-        f(line_no, &buf)?;
         if buf.capacity() > 1 << 20 {
             buf = Vec::new();
+        }
+    }
+}
+
+/// Reads past the end of an over-long line, at most `limit` bytes.
+fn skip_line(r: &mut impl BufRead, limit: usize, line_no: usize) -> std::io::Result<()> {
+    let mut skipped = 0usize;
+    loop {
+        let chunk = r.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        if let Some(i) = chunk.iter().position(|&b| b == b'\n') {
+            r.consume(i + 1);
+            return Ok(());
+        }
+        let n = chunk.len();
+        r.consume(n);
+        skipped += n;
+        if skipped > limit {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("line {line_no} did not end within {skipped} bytes past the --max-line-bytes limit: gave up on the rest of the file"),
+            ));
         }
     }
 }
@@ -330,7 +404,7 @@ fn check_document(opts: &Options, bytes: &[u8]) -> Outcome {
 fn syntax_message(e: &serde_json::Error, jsonl: bool) -> String {
     let s = e.to_string();
     if s.contains("recursion limit exceeded") {
-        format!("nested deeper than 128 arrays/objects (serde_json's limit) at line {} column {}", e.line(), e.column())
+        format!("nested 128 arrays/objects deep or more (at most 127 levels are read) at line {} column {}", e.line(), e.column())
     } else if s.starts_with("trailing characters") {
         let hint = if jsonl { "one document per line" } else { "one document per file, or one per line with --jsonl" };
         format!("not valid JSON: trailing characters after the document at line {} column {}: {hint}", e.line(), e.column())

@@ -391,18 +391,28 @@ fn check_document(opts: &Options, bytes: &[u8]) -> Outcome {
     };
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
-        Err(e) => return Outcome::Unreadable(syntax_message(&e, opts.jsonl)),
+        Err(e) => return Outcome::Unreadable(syntax_message(&e, text, opts.jsonl)),
     };
     match typed(opts, value) {
         Ok(echo) => Outcome::Valid(echo),
         Err(ParseError::Invalid(e)) => Outcome::Invalid(e),
-        Err(ParseError::Syntax(e)) => Outcome::Unreadable(syntax_message(&e, opts.jsonl)),
+        Err(ParseError::Syntax(e)) => Outcome::Unreadable(syntax_message(&e, text, opts.jsonl)),
         Err(e) => Outcome::Unreadable(e.to_string()),
     }
 }
 
-fn syntax_message(e: &serde_json::Error, jsonl: bool) -> String {
+fn syntax_message(e: &serde_json::Error, text: &str, jsonl: bool) -> String {
     let s = e.to_string();
+    let at = format!("at line {} column {}", e.line(), e.column());
+    // serde_json names the surrogate cases after its own state: a low
+    // surrogate first is a "lone leading surrogate", a high one not followed
+    // by `\u` an "unexpected end of hex escape".
+    if s.starts_with("lone leading surrogate") {
+        return format!("not valid JSON: a lone low surrogate escape (\\uDC00–\\uDFFF) with no high surrogate before it {at}: escape a character outside the BMP as a pair (\\uD83D\\uDE00)");
+    }
+    if s.starts_with("unexpected end of hex escape") && high_surrogate_before(text, e.line(), e.column()) {
+        return format!("not valid JSON: a lone high surrogate escape (\\uD800–\\uDBFF) not followed by a low surrogate escape {at}: escape a character outside the BMP as a pair (\\uD83D\\uDE00)");
+    }
     if s.contains("recursion limit exceeded") {
         format!("nested 128 arrays/objects deep or more (at most 127 levels are read) at line {} column {}", e.line(), e.column())
     } else if s.starts_with("trailing characters") {
@@ -413,6 +423,16 @@ fn syntax_message(e: &serde_json::Error, jsonl: bool) -> String {
     } else {
         format!("not valid JSON: {s}")
     }
+}
+
+/// Whether the last `\\u` escape before `line`:`column` (1-based, as
+/// serde_json counts) names a high surrogate.
+fn high_surrogate_before(text: &str, line: usize, column: usize) -> bool {
+    let Some(l) = text.split('\n').nth(line.saturating_sub(1)) else { return false };
+    let upto = &l.as_bytes()[..column.min(l.len())];
+    let Some(i) = upto.windows(2).rposition(|w| w == b"\\u") else { return false };
+    let hex = &l.as_bytes()[i + 2..(i + 6).min(l.len())];
+    std::str::from_utf8(hex).ok().and_then(|h| u16::from_str_radix(h, 16).ok()).is_some_and(|c| (0xD800..0xDC00).contains(&c))
 }
 
 /// Builds the typed value (and runs the contract rules); the echo when asked.

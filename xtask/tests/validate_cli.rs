@@ -308,7 +308,10 @@ fn bad_input_is_a_clear_error_per_document() {
         ("trailing-garbage.json", b"{}garbage".to_vec(), "trailing characters"),
         ("deep.json", deep_bad.into_bytes(), "nested 128 arrays/objects deep or more (at most 127 levels are read)"),
         ("deep-128.json", format!("{}{}", "[".repeat(128), "]".repeat(128)).into_bytes(), "nested 128 arrays/objects deep or more"),
-        ("lone-surrogate.json", br#"{"a": "\ud800"}"#.to_vec(), "not valid JSON"),
+        ("lone-surrogate.json", br#"{"a": "\ud800"}"#.to_vec(), "not valid JSON: a lone high surrogate escape ("),
+        ("lone-high-then-text.json", br#"{"a": "x\uD83Dy"}"#.to_vec(), "a lone high surrogate escape"),
+        ("lone-low-surrogate.json", br#"{"a": "\udc00"}"#.to_vec(), "not valid JSON: a lone low surrogate escape ("),
+        ("short-escape.json", br#"{"a": "\u12"}"#.to_vec(), "not valid JSON"),
     ];
     for (name, bytes, needle) in &cases {
         let f = scratch(name, bytes);

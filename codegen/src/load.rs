@@ -220,12 +220,22 @@ struct ExternalRef {
     pointer: String,
 }
 
+/// What is wrong with a schema file that serde_json refuses: nesting past
+/// its limit is valid JSON, but more than the generator reads.
+fn json_error(e: &serde_json::Error) -> String {
+    if e.to_string().starts_with("recursion limit exceeded") {
+        format!("nested 128 arrays/objects deep or more at line {} column {}: the generator reads at most 127 levels", e.line(), e.column())
+    } else {
+        format!("not valid JSON: {e}")
+    }
+}
+
 /// Parses and indexes the inputs.
 pub fn load(settings: &Settings, inputs: &[SchemaInput]) -> Result<Sources, Error> {
     let mut docs = Sources::default();
     let mut modules: HashMap<String, String> = HashMap::new();
     for input in inputs {
-        let value: Value = serde_json::from_str(&input.text).map_err(|e| Error::at(&input.path, "", format!("not valid JSON: {e}")))?;
+        let value: Value = serde_json::from_str(&input.text).map_err(|e| Error::at(&input.path, "", json_error(&e)))?;
         let dialect = value.get("$schema").and_then(Value::as_str).and_then(Dialect::from_uri).or(input.default_dialect).unwrap_or(settings.default_dialect);
         let module = input.generate.then(|| input.module_name());
         if let Some(m) = &module {

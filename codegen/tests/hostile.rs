@@ -49,6 +49,10 @@ fn deep_nesting_is_an_error_not_a_crash() {
     let text = text.replacen(r#"{"items":}"#, r#"{"items":{}}"#, 1);
     let e = run(&text).unwrap_err();
     assert_eq!(e.file, "hostile.json");
+    // Valid JSON, past what the parser reads: said so, not "not valid JSON".
+    assert!(e.reason.starts_with("nested 128 arrays/objects deep or more at line 1 column "), "{e}");
+    assert!(e.reason.contains("the generator reads at most 127 levels"), "{e}");
+    let e = run(r#"{"type": "string""#).unwrap_err();
     assert!(e.reason.contains("not valid JSON"), "{e}");
 }
 

@@ -151,13 +151,22 @@ fn custom_metaschemas(docs: &mut Sources) {
     }
     for i in 0..docs.docs.len() {
         let Some(uri) = docs.docs[i].value.get("$schema").and_then(Value::as_str) else { continue };
-        if is_official(uri) {
+        let meta = by_uri.get(strip_fragment(uri)).copied().filter(|&m| m != i && !is_official(uri));
+        let Some(meta) = meta else {
+            if Dialect::from_uri(uri).is_none() {
+                // Not a silent guess: say which dialect the file is read in.
+                let d = &docs.docs[i];
+                docs.warnings.push(crate::Warning {
+                    file: d.path.clone(),
+                    pointer: "/$schema".to_owned(),
+                    message: format!(
+                        "`$schema` `{uri}` names no dialect this generator knows (draft-04, -06, -07, 2019-09, 2020-12) nor a meta-schema among the inputs: read as {}",
+                        d.dialect.name()
+                    ),
+                });
+            }
             continue;
-        }
-        let Some(&meta) = by_uri.get(strip_fragment(uri)) else { continue };
-        if meta == i {
-            continue;
-        }
+        };
         let m = &docs.docs[meta];
         let dialect = m.value.get("$schema").and_then(Value::as_str).and_then(Dialect::from_uri).unwrap_or(m.dialect);
         let vocabularies = m
@@ -192,6 +201,8 @@ pub struct SchemaInfo {
 pub struct Sources {
     /// The documents, in input order.
     pub docs: Vec<Doc>,
+    /// What loading noticed (an unknown `$schema`), handed to the IR's warnings.
+    pub warnings: Vec<crate::Warning>,
     /// Resource URI (no fragment) → place of its root.
     pub resources: HashMap<String, Place>,
     /// (resource URI, anchor name) → place (`$anchor`, plain-name `$id`s,

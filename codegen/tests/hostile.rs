@@ -117,3 +117,14 @@ fn an_all_of_that_includes_itself_adds_nothing_with_a_warning() {
         assert!(w[0].message.contains("`$ref`") && w[0].message.contains("`allOf`"), "{}", w[0]);
     }
 }
+
+#[test]
+fn an_unknown_schema_uri_is_a_warning_naming_file_and_pointer() {
+    let out = run(r#"{"$schema": "https://example.com/my-dialect", "type": "string"}"#).unwrap();
+    let w = out.warnings.iter().find(|w| w.pointer == "/$schema").unwrap_or_else(|| panic!("{:?}", out.warnings));
+    assert_eq!(w.file, "hostile.json");
+    assert!(w.message.contains("https://example.com/my-dialect") && w.message.contains("read as 2020-12"), "{w}");
+    // Known dialects say nothing.
+    let out = run(r#"{"$schema": "http://json-schema.org/draft-07/schema#", "type": "string"}"#).unwrap();
+    assert!(out.warnings.iter().all(|w| w.pointer != "/$schema"), "{:?}", out.warnings);
+}

@@ -128,3 +128,15 @@ fn an_unknown_schema_uri_is_a_warning_naming_file_and_pointer() {
     let out = run(r#"{"$schema": "http://json-schema.org/draft-07/schema#", "type": "string"}"#).unwrap();
     assert!(out.warnings.iter().all(|w| w.pointer != "/$schema"), "{:?}", out.warnings);
 }
+
+#[test]
+fn an_asserted_unknown_format_is_not_named_non_empty() {
+    let settings = Settings::new().with_format_assertion(true);
+    let out = generate(&settings, &[SchemaInput::new("hostile.json", r#"{"type": "string", "format": "x"}"#)]).unwrap();
+    let code = &out.files[0].contents;
+    assert!(!code.contains("NonEmptyString"), "{code}");
+    // `minLength: 1` alone still is.
+    let out =
+        generate(&settings, &[SchemaInput::new("hostile.json", r#"{"type": "object", "properties": {"a": {"type": "string", "minLength": 1}}}"#)]).unwrap();
+    assert!(out.files[0].contents.contains("NonEmptyString"), "{}", out.files[0].contents);
+}

@@ -3,7 +3,6 @@
 //! other tests of this binary running in parallel do not disturb a reading).
 
 use contracts::launch_request::LaunchRequest;
-use contracts::Contract;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 

@@ -2298,7 +2298,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
-            if RE9.is_match(key) {
+            if c.key_matches(l, s, key, &RE9) {
                 ok &= v91(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
             }
         }
@@ -2584,7 +2584,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
-            if RE9.is_match(key) {
+            if c.key_matches(l, s, key, &RE9) {
                 ok &= v63(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
             }
         }

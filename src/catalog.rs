@@ -43,11 +43,12 @@
 //! * `question-catalog/bad-pattern`: `answer.pattern` compiles.
 
 use crate::question_catalog::{QuestionCatalog, Select};
-use crate::runtime::__private::regress;
+use crate::runtime::EcmaRegex;
 use crate::{Contract, ParseError, ValidationError, ValidationErrors};
 use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
 
 /// One question of a loaded catalog.
 #[derive(Clone, Debug)]
@@ -60,7 +61,7 @@ pub struct CatalogQuestion {
     pub answerable: bool,
     /// The option ids, in catalog order.
     pub options: Vec<String>,
-    pattern: Option<(String, regress::Regex)>,
+    pattern: Option<(String, Arc<EcmaRegex>)>,
 }
 
 impl CatalogQuestion {
@@ -69,9 +70,22 @@ impl CatalogQuestion {
         self.pattern.as_ref().map(|(s, _)| s.as_str())
     }
 
-    /// Whether `value` is one of the option ids or admitted by the pattern.
+    /// Whether `value` is one of the option ids or admitted by the pattern
+    /// (a match the pattern's backtracking budget could not decide admits nothing).
     pub fn admits(&self, value: &str) -> bool {
-        self.options.iter().any(|o| o == value) || self.pattern.as_ref().is_some_and(|(_, re)| re.find(value).is_some())
+        self.admits_within_budget(value).unwrap_or(false)
+    }
+
+    /// Like [`CatalogQuestion::admits`], `None` when the pattern's
+    /// backtracking budget ran out before an answer.
+    pub fn admits_within_budget(&self, value: &str) -> Option<bool> {
+        if self.options.iter().any(|o| o == value) {
+            return Some(true);
+        }
+        match &self.pattern {
+            Some((_, re)) => re.try_match(value),
+            None => Some(false),
+        }
     }
 }
 
@@ -172,8 +186,8 @@ impl Catalog {
             }
             let pattern = match &q.answer {
                 None => None,
-                Some(a) => match regress::Regex::with_flags(a.pattern.as_str(), "u") {
-                    Ok(re) => Some((a.pattern.as_str().to_owned(), re)),
+                Some(a) => match EcmaRegex::new(a.pattern.as_str()) {
+                    Ok(re) => Some((a.pattern.as_str().to_owned(), Arc::new(re))),
                     Err(e) => {
                         errors.push(ValidationError::rule(
                             format!("{at}/answer/pattern"),

@@ -41,12 +41,17 @@
 //! | `launch-request/input-free-text-backslash` | `/input` | `\` in free text |
 //! | `launch-request/input-free-text-backtick` | `/input` | `` ` `` in free text |
 //! | `launch-request/input-free-text-url` | `/input` | a URL in free text (see [`looks_like_url`]) |
-//! | `launch-request/answer-unknown-question` | `/answers/<key>` | the key is not a question of the catalog |
+//! | `launch-request/answer-unknown-question` | `/answers/<redacted>` | the key is not a question of the catalog |
 //! | `launch-request/answer-unanswerable-question` | `/answers/<key>` | the question is marked `answerable: false` |
 //! | `launch-request/answer-single-select` | `/answers/<key>` | an array answers a single-select question |
 //! | `launch-request/answer-multi-select` | `/answers/<key>` | a string answers a multi-select question |
 //! | `launch-request/answer-not-an-option` | `/answers/<key>[/<i>]` | neither an option id nor admitted by `answer.pattern` |
 //! | `launch-request/answer-duplicate-option` | `/answers/<key>/<i>` | a multi-select answer names an option twice |
+//!
+//! `answers` is `x-sensitivity: local`: a key that is not a catalog question
+//! id is the request's own data, so it is written `<redacted>` (as the
+//! schema's errors write every key below `answers`); `<key>` above is always
+//! a catalog question id, the catalog's word.
 //!
 //! Structured references (the whole input, exactly): a Jira key
 //! `^[A-Z][A-Z0-9]+-[0-9]+$`; `https://github.com/<owner>/<repo>/issues/<n>`
@@ -343,7 +348,16 @@ impl Rules {
         let mut errors = Vec::new();
         self.check_kind(r, &mut errors);
         self.input_errors(r.input.as_str(), &mut errors);
-        self.check_answers(r, &mut errors);
+        let mut more = self.check_answers(r, &mut errors);
+        // Like the schema's errors, at most `max_errors` are kept.
+        let max = crate::runtime::max_errors();
+        if errors.len() > max {
+            more += errors.len() - max;
+            errors.truncate(max);
+        }
+        if more > 0 {
+            errors.push(ValidationError::more(more));
+        }
         if errors.is_empty() {
             Ok(())
         } else {
@@ -519,18 +533,27 @@ impl Rules {
         }
     }
 
-    fn check_answers(&self, r: &LaunchRequest, errors: &mut Vec<ValidationError>) {
-        let Some(catalog) = &self.catalog else { return };
+    /// Returns how many errors it dropped past [`crate::runtime::max_errors`]
+    /// (an answer's are built, then dropped: memory stays bounded).
+    fn check_answers(&self, r: &LaunchRequest, errors: &mut Vec<ValidationError>) -> usize {
+        let Some(catalog) = &self.catalog else { return 0 };
+        let (max, mut dropped) = (crate::runtime::max_errors(), 0);
         for (key, answer) in &r.answers {
-            let at = format!("/answers/{}", escape(key.as_str()));
+            if errors.len() > max {
+                dropped += errors.len() - max;
+                errors.truncate(max);
+            }
             let Some(q) = catalog.question(key.as_str()) else {
+                // `answers` is `x-sensitivity: local`: a key that is not the
+                // catalog's word is the request's data, redacted like a value.
                 errors.push(rule(
-                    &at,
+                    &format!("/answers/{}", crate::runtime::REDACTED),
                     "answer-unknown-question",
                     "this key is not a question id of the question catalog: remove it or use a catalog question id".into(),
                 ));
                 continue;
             };
+            let at = format!("/answers/{}", escape(key.as_str()));
             if !q.answerable {
                 errors.push(rule(
                     &at,
@@ -557,7 +580,15 @@ impl Rules {
             };
             let mut seen: Vec<&str> = Vec::new();
             for (loc, v) in values {
-                if !q.admits(v) {
+                let admitted = q.admits_within_budget(v);
+                if admitted.is_none() {
+                    let budget = crate::runtime::BACKTRACK_LIMIT;
+                    let msg = format!(
+                        "could not be checked against `{}` within the matching budget ({budget} backtracking steps): the pattern backtracks too much on this value, so it is refused",
+                        q.pattern().unwrap_or_default()
+                    );
+                    errors.push(rule(&loc, "answer-not-an-option", msg));
+                } else if admitted == Some(false) {
                     errors.push(rule(&loc, "answer-not-an-option", not_an_option(q)));
                 } else if seen.contains(&v) {
                     errors.push(rule(&loc, "answer-duplicate-option", "this value appears earlier in the same answer: remove the repeat".into()));
@@ -565,6 +596,7 @@ impl Rules {
                 seen.push(v);
             }
         }
+        dropped
     }
 }
 

@@ -417,7 +417,7 @@ fn answers_against_the_catalog() {
     bad(json!({"reviewers": "nobody"}), &[("/answers/reviewers", "answer-multi-select"), ("/answers/reviewers", "answer-not-an-option")]);
     bad(json!({"reviewers": ["security", "nope"]}), &[("/answers/reviewers/1", "answer-not-an-option")]);
     bad(json!({"reviewers": ["security", "security"]}), &[("/answers/reviewers/1", "answer-duplicate-option")]);
-    bad(json!({"unknown-question": "x"}), &[("/answers/unknown-question", "answer-unknown-question")]);
+    bad(json!({"unknown-question": "x"}), &[("/answers/<redacted>", "answer-unknown-question")]);
     bad(json!({"ship-confirmation": "yes"}), &[("/answers/ship-confirmation", "answer-unanswerable-question")]);
     bad(json!({"branch-name": "Feature Login"}), &[("/answers/branch-name", "answer-not-an-option")]);
     // Answers are data, never instructions.
@@ -427,7 +427,7 @@ fn answers_against_the_catalog() {
     bad(
         json!({"a-b": "x", "workspace": ["worktree"], "reviewers": ["nope", "api", "api"], "ship-confirmation": "no"}),
         &[
-            ("/answers/a-b", "answer-unknown-question"),
+            ("/answers/<redacted>", "answer-unknown-question"),
             ("/answers/workspace", "answer-single-select"),
             ("/answers/reviewers/0", "answer-not-an-option"),
             ("/answers/reviewers/2", "answer-duplicate-option"),

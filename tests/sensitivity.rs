@@ -50,3 +50,39 @@ fn local_members_are_listed_and_stripped_or_masked_before_relaying() {
     let text = masked.to_string();
     assert!(!text.contains(SECRET_INPUT) && !text.contains(SECRET_ANSWER));
 }
+
+/// Member names below a `local` member are the document's data too: the
+/// probe of issue 17 (`answers: {"sk-live-hunter2-xyzzy": 5}`) must not show
+/// the name anywhere an error goes.
+#[test]
+fn member_names_below_a_local_member_are_redacted_everywhere() {
+    const NAME: &str = "sk-live-hunter2-xyzzy";
+    let doc = json!({"contractVersion": "1.0.0", "input": "x", "mode": "interactive", "answers": {NAME: 5, "Bad/Key~": ["a", 7]}});
+    let err = LaunchRequest::from_json_value(doc.clone()).unwrap_err();
+    let from_text = LaunchRequest::from_json_str(&doc.to_string()).unwrap_err();
+    let errors = err.validation_errors().expect("schema errors").clone();
+    assert!(errors.iter().any(|e| e.instance_location == "/answers/<redacted>"), "{errors:?}");
+    assert!(errors.iter().any(|e| e.instance_location == "/answers/<redacted>/1"), "{errors:?}");
+    let shown = [
+        err.to_string(),
+        format!("{err:?}"),
+        format!("{from_text:?}"),
+        from_text.to_string(),
+        errors.to_basic_output().to_string(),
+        format!("{:?}", LaunchRequest::validate_value(&doc)),
+    ];
+    for s in &shown {
+        assert!(!s.contains("hunter2") && !s.contains("Bad") && !s.contains("Key~"), "a member name leaked: {s}");
+        assert!(s.contains("redacted") || s.contains("a member of"), "{s}");
+    }
+    // The contract rules, with a catalog: an unknown key is redacted too.
+    let catalog = contracts::catalog::Catalog::from_path(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/examples/question-catalog/valid/run-questions.json"),
+    )
+    .unwrap();
+    let rules = contracts::launch_request_rules::Rules::new(contracts::launch_request_rules::Channel::Desktop).with_catalog(catalog);
+    let doc = json!({"contractVersion": "1.0.0", "input": "x", "mode": "interactive", "answers": {NAME: "5"}});
+    let err = rules.from_json_value(doc).unwrap_err();
+    let shown = format!("{err} {err:?} {}", err.validation_errors().unwrap().to_basic_output());
+    assert!(shown.contains("/answers/<redacted>") && !shown.contains("hunter2"), "{shown}");
+}

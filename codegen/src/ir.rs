@@ -522,7 +522,7 @@ pub fn build(settings: &Settings, docs: &Sources) -> Result<Ir, Error> {
             doc_paths: docs.docs.iter().map(|d| d.path.clone()).collect(),
             sensitivity: HashMap::new(),
             generated: docs.docs.iter().map(|d| d.module.is_some()).collect(),
-            warnings: Vec::new(),
+            warnings: docs.warnings.clone(),
             shape_cache: Default::default(),
         },
         queue: VecDeque::new(),

@@ -92,13 +92,22 @@ fn custom_metaschemas(docs: &mut Sources) {
     }
     for i in 0..docs.docs.len() {
         let Some(uri) = docs.docs[i].value.get("$schema").and_then(Value::as_str) else { continue };
-        if is_official(uri) {
+        let meta = by_uri.get(strip_fragment(uri)).copied().filter(|&m| m != i && !is_official(uri));
+        let Some(meta) = meta else {
+            if Dialect::from_uri(uri).is_none() {
+                // Not a silent guess: say which dialect the file is read in.
+                let d = &docs.docs[i];
+                docs.warnings.push(crate::Warning {
+                    file: d.path.clone(),
+                    pointer: "/$schema".to_owned(),
+                    message: format!(
+                        "`$schema` `{uri}` names no dialect this generator knows (draft-04, -06, -07, 2019-09, 2020-12) nor a meta-schema among the inputs: read as {}",
+                        d.dialect.name()
+                    ),
+                });
+            }
             continue;
-        }
-        let Some(&meta) = by_uri.get(strip_fragment(uri)) else { continue };
-        if meta == i {
-            continue;
-        }
+        };
         let m = &docs.docs[meta];
         let dialect = m.value.get("$schema").and_then(Value::as_str).and_then(Dialect::from_uri).unwrap_or(m.dialect);
         let vocabularies = m
@@ -133,6 +142,8 @@ pub struct SchemaInfo {
 pub struct Sources {
     /// The documents, in input order.
     pub docs: Vec<Doc>,
+    /// What loading noticed (an unknown `$schema`), handed to the IR's warnings.
+    pub warnings: Vec<crate::Warning>,
     /// Resource URI (no fragment) → place of its root.
     pub resources: HashMap<String, Place>,
     /// (resource URI, anchor name) → place (`$anchor`, plain-name `$id`s,
@@ -161,12 +172,22 @@ struct ExternalRef {
     pointer: String,
 }
 
+/// What is wrong with a schema file that serde_json refuses: nesting past
+/// its limit is valid JSON, but more than the generator reads.
+fn json_error(e: &serde_json::Error) -> String {
+    if e.to_string().starts_with("recursion limit exceeded") {
+        format!("nested 128 arrays/objects deep or more at line {} column {}: the generator reads at most 127 levels", e.line(), e.column())
+    } else {
+        format!("not valid JSON: {e}")
+    }
+}
+
 /// Parses and indexes the inputs.
 pub fn load(settings: &Settings, inputs: &[SchemaInput]) -> Result<Sources, Error> {
     let mut docs = Sources::default();
     let mut modules: HashMap<String, String> = HashMap::new();
     for input in inputs {
-        let value: Value = serde_json::from_str(&input.text).map_err(|e| Error::at(&input.path, "", format!("not valid JSON: {e}")))?;
+        let value: Value = serde_json::from_str(&input.text).map_err(|e| Error::at(&input.path, "", json_error(&e)))?;
         let dialect = value.get("$schema").and_then(Value::as_str).and_then(Dialect::from_uri).or(input.default_dialect).unwrap_or(settings.default_dialect);
         let module = input.generate.then(|| input.module_name());
         if let Some(m) = &module {

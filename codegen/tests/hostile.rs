@@ -49,6 +49,10 @@ fn deep_nesting_is_an_error_not_a_crash() {
     let text = text.replacen(r#"{"items":}"#, r#"{"items":{}}"#, 1);
     let e = run(&text).unwrap_err();
     assert_eq!(e.file, "hostile.json");
+    // Valid JSON, past what the parser reads: said so, not "not valid JSON".
+    assert!(e.reason.starts_with("nested 128 arrays/objects deep or more at line 1 column "), "{e}");
+    assert!(e.reason.contains("the generator reads at most 127 levels"), "{e}");
+    let e = run(r#"{"type": "string""#).unwrap_err();
     assert!(e.reason.contains("not valid JSON"), "{e}");
 }
 
@@ -112,4 +116,27 @@ fn an_all_of_that_includes_itself_adds_nothing_with_a_warning() {
         assert_eq!((w[0].file.as_str(), w[0].pointer.as_str()), ("hostile.json", pointer), "{text}");
         assert!(w[0].message.contains("`$ref`") && w[0].message.contains("`allOf`"), "{}", w[0]);
     }
+}
+
+#[test]
+fn an_unknown_schema_uri_is_a_warning_naming_file_and_pointer() {
+    let out = run(r#"{"$schema": "https://example.com/my-dialect", "type": "string"}"#).unwrap();
+    let w = out.warnings.iter().find(|w| w.pointer == "/$schema").unwrap_or_else(|| panic!("{:?}", out.warnings));
+    assert_eq!(w.file, "hostile.json");
+    assert!(w.message.contains("https://example.com/my-dialect") && w.message.contains("read as 2020-12"), "{w}");
+    // Known dialects say nothing.
+    let out = run(r#"{"$schema": "http://json-schema.org/draft-07/schema#", "type": "string"}"#).unwrap();
+    assert!(out.warnings.iter().all(|w| w.pointer != "/$schema"), "{:?}", out.warnings);
+}
+
+#[test]
+fn an_asserted_unknown_format_is_not_named_non_empty() {
+    let settings = Settings::new().with_format_assertion(true);
+    let out = generate(&settings, &[SchemaInput::new("hostile.json", r#"{"type": "string", "format": "x"}"#)]).unwrap();
+    let code = &out.files[0].contents;
+    assert!(!code.contains("NonEmptyString"), "{code}");
+    // `minLength: 1` alone still is.
+    let out =
+        generate(&settings, &[SchemaInput::new("hostile.json", r#"{"type": "object", "properties": {"a": {"type": "string", "minLength": 1}}}"#)]).unwrap();
+    assert!(out.files[0].contents.contains("NonEmptyString"), "{}", out.files[0].contents);
 }

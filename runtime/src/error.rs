@@ -238,6 +238,41 @@ impl serde::Serialize for ValidationError {
     }
 }
 
+/// How many errors one document may record by default (see [`set_max_errors`]).
+pub const DEFAULT_MAX_ERRORS: usize = 1000;
+
+static MAX_ERRORS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(DEFAULT_MAX_ERRORS);
+
+/// Sets how many errors a document records, process-wide (at least 1); past
+/// it, errors are counted, not built, and the list ends with one
+/// [`MORE_ERRORS`] entry saying how many more there were. Memory for a
+/// document's errors stays bounded whatever the document holds.
+pub fn set_max_errors(n: usize) {
+    MAX_ERRORS.store(n.max(1), std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The limit [`set_max_errors`] set ([`DEFAULT_MAX_ERRORS`] unless changed).
+pub fn max_errors() -> usize {
+    MAX_ERRORS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The keyword of the entry that ends a list cut at [`max_errors`].
+pub const MORE_ERRORS: &str = "errors-limit";
+
+impl ValidationError {
+    /// The entry ending a list cut at [`max_errors`]: "… and N more".
+    pub fn more(n: usize) -> Self {
+        ValidationError {
+            instance_location: String::new(),
+            keyword_location: String::new(),
+            absolute_keyword_location: String::new(),
+            keyword: Cow::Borrowed(MORE_ERRORS),
+            message: format!("… and {n} more error{} (at most {} are listed per document)", if n == 1 { "" } else { "s" }, max_errors()),
+            other_branches: Vec::new(),
+        }
+    }
+}
+
 /// Every error found in one document (never empty when returned as an error).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ValidationErrors(pub Vec<ValidationError>);

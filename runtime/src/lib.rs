@@ -9,7 +9,10 @@
 //! which first try the generated one-pass readers ([`fast`]) and fall back
 //! to bytes → `Value` → validators → typed value, whose errors they report.
 //!
-//! It is deliberately small: `serde`, `serde_json`, `indexmap` and `regress`.
+//! It is deliberately small: `serde`, `serde_json`, `indexmap`, and for
+//! patterns `regex` (linear time), `fancy-regex` (look-around and
+//! back-references, under a budget) and `regress` (the rest, and the judge of
+//! ECMA-262 syntax).
 
 mod contract;
 mod convert;
@@ -31,14 +34,14 @@ mod validate;
 pub use contract::{deserialize_checked, is_valid_with, relay, validate_with, Contract, ParseError, Relay};
 pub use convert::{member, missing, variant, FromKey, FromValue, Mismatch, ObjectFields};
 pub use datetime::DateTime;
-pub use error::{SchemaPath, ValidationError, ValidationErrors};
+pub use error::{max_errors, set_max_errors, SchemaPath, ValidationError, ValidationErrors, DEFAULT_MAX_ERRORS, MORE_ERRORS};
 pub use extra::Extra;
 pub use json::{json_equal, json_hash_key};
-pub use location::{Described, Loc};
+pub use location::{Described, Loc, REDACTED};
 pub use number::Integer;
 pub use number::Num;
 pub use parse::{value_from, value_from_slice, value_from_str, DuplicateMember, Duplicates, ReadError, ReadSettings};
-pub use validate::{closest_branch, type_matches, types, Check, Ctx, Evaluated, JsonConst, Pattern};
+pub use validate::{closest_branch, type_matches, types, Check, Ctx, EcmaRegex, EngineKind, Evaluated, JsonConst, Pattern, BACKTRACK_LIMIT};
 
 /// Re-exports that generated code names through this crate, so a downstream
 /// crate needs no direct dependency on them.

@@ -32,7 +32,14 @@ pub enum Loc<'a> {
     Key(&'a Loc<'a>, &'a str),
     /// An element of an array.
     Index(&'a Loc<'a>, usize),
+    /// The value at the inner location is marked `x-sensitivity: local`:
+    /// the names of the members below it are the document's data, so they
+    /// are written [`REDACTED`] in pointers and messages, like its values.
+    Local(&'a Loc<'a>),
 }
+
+/// What stands for a member name (or value) that must not be repeated.
+pub const REDACTED: &str = "<redacted>";
 
 impl<'a> Loc<'a> {
     /// The location of member `key` of the object at `self`.
@@ -47,6 +54,22 @@ impl<'a> Loc<'a> {
         Loc::Index(self, index)
     }
 
+    /// The same location, marked `x-sensitivity: local` (see [`Loc::Local`]).
+    #[inline]
+    pub fn local(&'a self) -> Loc<'a> {
+        Loc::Local(self)
+    }
+
+    /// Whether this location is below a [`Loc::Local`] one (member names
+    /// here are redacted).
+    pub fn is_local(&self) -> bool {
+        match self {
+            Loc::Root => false,
+            Loc::Local(_) => true,
+            Loc::Key(p, _) | Loc::Index(p, _) => p.is_local(),
+        }
+    }
+
     /// The JSON Pointer of this location (`""` for the document).
     pub fn to_pointer(&self) -> String {
         if let Loc::Root = self {
@@ -58,18 +81,29 @@ impl<'a> Loc<'a> {
         })
     }
 
-    fn write_pointer(&self, out: &mut String) {
+    /// Writes the pointer; returns whether names below are redacted.
+    fn write_pointer(&self, out: &mut String) -> bool {
         match self {
-            Loc::Root => {}
+            Loc::Root => false,
             Loc::Key(parent, key) => {
-                parent.write_pointer(out);
+                let redact = parent.write_pointer(out);
                 out.push('/');
-                escape_into(key, out);
+                if redact {
+                    out.push_str(REDACTED);
+                } else {
+                    escape_into(key, out);
+                }
+                redact
             }
             Loc::Index(parent, index) => {
-                parent.write_pointer(out);
+                let redact = parent.write_pointer(out);
                 out.push('/');
                 push_index(*index, out);
+                redact
+            }
+            Loc::Local(inner) => {
+                inner.write_pointer(out);
+                true
             }
         }
     }
@@ -85,6 +119,10 @@ impl<'a> Loc<'a> {
     pub(crate) fn describe_to<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
         match self {
             Loc::Root => out.write_str("the document"),
+            Loc::Key(parent, _) if parent.is_local() => {
+                out.write_str("a member of ")?;
+                parent.describe_to(out)
+            }
             Loc::Key(_, key) => {
                 out.write_char('`')?;
                 out.write_str(key)?;
@@ -94,6 +132,7 @@ impl<'a> Loc<'a> {
                 write!(out, "item {index} of ")?;
                 parent.describe_to(out)
             }
+            Loc::Local(inner) => inner.describe_to(out),
         }
     }
 
@@ -170,6 +209,23 @@ mod tests {
         let deep = c.index(1234567);
         assert_eq!(deep.to_pointer(), "/a~1b/3/~0x/1234567");
         assert_eq!(deep.describe(), "item 1234567 of `~x`");
+    }
+
+    #[test]
+    fn names_below_a_local_member_are_redacted() {
+        let root = Loc::Root;
+        let answers = root.key("answers");
+        let local = answers.local();
+        let secret = local.key("sk-live-hunter2");
+        let item = secret.index(2);
+        let deeper = item.key("also-secret");
+        assert_eq!(local.to_pointer(), "/answers");
+        assert_eq!(secret.to_pointer(), "/answers/<redacted>");
+        assert_eq!(deeper.to_pointer(), "/answers/<redacted>/2/<redacted>");
+        assert_eq!(secret.describe(), "a member of `answers`");
+        assert_eq!(deeper.describe(), "a member of item 2 of a member of `answers`");
+        assert!(!answers.is_local() && local.is_local() && deeper.is_local());
+        assert_eq!(local.describe(), "`answers`");
     }
 
     #[test]

@@ -13,22 +13,21 @@ use std::collections::BTreeSet;
 /// A generated validator: value, its location, the context, the schema path.
 pub type Check = fn(&Value, &Loc, &mut Ctx, &SchemaPath) -> bool;
 
+mod ecma;
+mod engine;
 mod simple_pattern;
 
-/// A `pattern` compiled on first use (ECMA-262, Unicode mode): checked with a
-/// byte loop when it is one of the simple anchored forms contract schemas
-/// mostly use (`^cmd_[0-9a-f]{32}$`, `^[a-z][a-z0-9-]*$`, `^.*$`, …; see
-/// `simple_pattern`), otherwise with `regress`.
+pub use engine::{EcmaRegex, EngineKind, BACKTRACK_LIMIT};
+
+/// A `pattern` compiled on first use (ECMA-262, Unicode mode) on the fastest
+/// engine that keeps its meaning (see `engine`): a byte loop for the simple
+/// anchored forms contract schemas mostly use (`^cmd_[0-9a-f]{32}$`), the
+/// linear-time `regex` crate for the others, a budgeted backtracker only for
+/// look-around and back-references.
 #[derive(Debug)]
 pub struct Pattern {
     source: &'static str,
-    matcher: std::sync::OnceLock<Matcher>,
-}
-
-#[derive(Debug)]
-enum Matcher {
-    Simple(simple_pattern::SimplePattern),
-    Regex(regress::Regex),
+    matcher: std::sync::OnceLock<EcmaRegex>,
 }
 
 impl Pattern {
@@ -40,20 +39,27 @@ impl Pattern {
     pub fn source(&self) -> &'static str {
         self.source
     }
-    /// Whether the pattern matches anywhere in `s` (patterns are not anchored).
+    /// Whether the pattern matches anywhere in `s` (patterns are not
+    /// anchored); a match the backtracking budget could not decide counts as
+    /// none (see [`Pattern::try_match`]).
     #[inline]
     pub fn is_match(&self, s: &str) -> bool {
-        match self.matcher.get_or_init(|| self.compile()) {
-            Matcher::Simple(p) => p.is_match(s),
-            Matcher::Regex(re) => re.find(s).is_some(),
-        }
+        self.compiled().is_match(s)
+    }
+    /// Whether the pattern matches anywhere in `s`, `None` when the
+    /// backtracking budget ran out first.
+    #[inline]
+    pub fn try_match(&self, s: &str) -> Option<bool> {
+        self.compiled().try_match(s)
+    }
+    /// The compiled pattern.
+    #[inline]
+    pub fn compiled(&self) -> &EcmaRegex {
+        self.matcher.get_or_init(|| self.compile())
     }
     #[cold]
-    fn compile(&self) -> Matcher {
-        match simple_pattern::SimplePattern::parse(self.source) {
-            Some(p) => Matcher::Simple(p),
-            None => Matcher::Regex(regress::Regex::with_flags(self.source, "u").expect("the generator checked this pattern compiles")),
-        }
+    fn compile(&self) -> EcmaRegex {
+        EcmaRegex::new(self.source).expect("the generator checked this pattern compiles")
     }
 }
 
@@ -105,29 +111,33 @@ pub struct Ctx {
     /// Members a one-pass reader already checked, left as placeholders in
     /// the document it handed up: valid without looking.
     settled: Settled,
+    /// At most this many errors are built ([`crate::max_errors`]) ...
+    max_errors: usize,
+    /// ... and those past it counted here.
+    omitted: usize,
 }
 
 impl Ctx {
     /// A context that records every error.
     pub fn collecting() -> Self {
-        Ctx { errors: Vec::new(), collect: true, sensitive: None, settled: Settled::default() }
+        Ctx { errors: Vec::new(), collect: true, sensitive: None, settled: Settled::default(), max_errors: crate::error::max_errors(), omitted: 0 }
     }
 
     /// A context that records every error in a document a one-pass reader
     /// handed up, whose `settled` members it already checked.
     pub fn collecting_settled(settled: Settled) -> Self {
-        Ctx { errors: Vec::new(), collect: true, sensitive: None, settled }
+        Ctx { errors: Vec::new(), collect: true, sensitive: None, settled, max_errors: crate::error::max_errors(), omitted: 0 }
     }
 
     /// A context that only answers valid or not, stopping at the first failure.
     pub fn quiet_mode() -> Self {
-        Ctx { errors: Vec::new(), collect: false, sensitive: None, settled: Settled::default() }
+        Ctx { errors: Vec::new(), collect: false, sensitive: None, settled: Settled::default(), max_errors: crate::error::max_errors(), omitted: 0 }
     }
 
     /// A quiet context that records where sensitive values are (for stripping
     /// or masking them before a value is relayed).
     pub fn recording_sensitive() -> Self {
-        Ctx { errors: Vec::new(), collect: false, sensitive: Some(Vec::new()), settled: Settled::default() }
+        Ctx { errors: Vec::new(), collect: false, sensitive: Some(Vec::new()), settled: Settled::default(), max_errors: crate::error::max_errors(), omitted: 0 }
     }
 
     /// Notes that the value at `loc` is sensitive (when recording).
@@ -160,8 +170,12 @@ impl Ctx {
         self.collect
     }
 
-    /// The errors recorded so far.
-    pub fn into_errors(self) -> Vec<ValidationError> {
+    /// The errors recorded, ending with "… and N more" when more were
+    /// found than [`crate::max_errors`] allows.
+    pub fn into_errors(mut self) -> Vec<ValidationError> {
+        if self.omitted > 0 {
+            self.errors.push(ValidationError::more(self.omitted));
+        }
         self.errors
     }
 
@@ -170,7 +184,11 @@ impl Ctx {
     #[cold]
     pub fn fail(&mut self, loc: &Loc, at: &SchemaPath, keyword: &'static str, message: impl FnOnce() -> String) -> bool {
         if self.collect {
-            self.errors.push(ValidationError::new(loc.to_pointer(), at, keyword, message()));
+            if self.errors.len() >= self.max_errors {
+                self.omitted += 1;
+            } else {
+                self.errors.push(ValidationError::new(loc.to_pointer(), at, keyword, message()));
+            }
         }
         false
     }
@@ -195,7 +213,9 @@ impl Ctx {
     /// Adds errors captured earlier with [`Ctx::capture`].
     pub fn extend(&mut self, errors: Vec<ValidationError>) {
         if self.collect {
-            self.errors.extend(errors);
+            let room = self.max_errors.saturating_sub(self.errors.len());
+            self.omitted += errors.len().saturating_sub(room);
+            self.errors.extend(errors.into_iter().take(room));
         }
     }
 
@@ -216,7 +236,8 @@ impl Ctx {
         match lookup(m, key) {
             Some(v) if self.settled.holds(v) => true,
             Some(v) => {
-                let loc = loc.key(key);
+                let member = loc.key(key);
+                let loc = member.local();
                 self.mark_sensitive(&loc);
                 check(v, &loc, self, &at.property(key).sensitive())
             }
@@ -269,15 +290,39 @@ impl Ctx {
     /// `pattern` (ECMA-262, not anchored).
     pub fn pattern(&mut self, loc: &Loc, at: &SchemaPath, s: &str, re: &Pattern) -> bool {
         let source = re.source();
-        re.is_match(s)
-            || self.fail(loc, at, "pattern", || {
+        match re.try_match(s) {
+            Some(true) => true,
+            Some(false) => self.fail(loc, at, "pattern", || {
                 let m = Msg::about(loc).s(" must match `").s(source).s("`, got ");
                 if at.is_sensitive() || s.chars().count() > 40 {
                     m.s("a ").n(s.chars().count() as u64).s("-character value").done()
                 } else {
                     m.json_string(s).done()
                 }
-            })
+            }),
+            None => self.undecided_pattern(loc, at, "pattern", source, s),
+        }
+    }
+
+    /// `patternProperties` of the schema at `at`: whether member name `key`
+    /// matches `re`; a match the backtracking budget could not decide is an
+    /// error at the member and counts as no match.
+    pub fn key_matches(&mut self, loc: &Loc, at: &SchemaPath, key: &str, re: &Pattern) -> bool {
+        match re.try_match(key) {
+            Some(m) => m,
+            None => !self.undecided_pattern(&loc.key(key), &at.child("patternProperties"), "patternProperties", re.source(), key),
+        }
+    }
+
+    #[cold]
+    fn undecided_pattern(&mut self, loc: &Loc, at: &SchemaPath, keyword: &'static str, source: &str, s: &str) -> bool {
+        self.fail(loc, at, keyword, || {
+            format!(
+                "{} could not be checked against `{source}` within the matching budget ({BACKTRACK_LIMIT} backtracking steps, a {}-character value): the pattern backtracks too much on it, so it is refused",
+                loc.described(),
+                s.chars().count()
+            )
+        })
     }
 
     /// `format` under the assertion setting: `ok` is the checker's verdict.
@@ -444,6 +489,9 @@ impl Ctx {
     /// A member that `additionalProperties: false` (or
     /// `unevaluatedProperties: false`) refuses.
     pub fn unexpected_member(&mut self, loc: &Loc, at: &SchemaPath, kw: &'static str, key: &str) -> bool {
+        if names_hidden(loc, at) {
+            return self.fail(loc, at, kw, || Msg::about(loc).s(" has an unexpected member").done());
+        }
         self.fail(loc, at, kw, || Msg::about(loc).s(" has unexpected member `").s(key).s("`").done())
     }
 
@@ -700,10 +748,16 @@ impl Ctx {
     /// `propertyNames`: `key` failed the name schema.
     pub fn bad_property_name(&mut self, loc: &Loc, at: &SchemaPath, key: &str) -> bool {
         self.fail(loc, at, "propertyNames", || {
-            let shown = if at.is_sensitive() { "a member".to_owned() } else { format!("member name {key:?}") };
+            let shown = if names_hidden(loc, at) { "a member".to_owned() } else { format!("member name {key:?}") };
             format!("{} has {shown} that the schema's `propertyNames` refuses", loc.described())
         })
     }
+}
+
+/// Whether the member names of the object at `loc` are the document's
+/// sensitive data (it is, or is below, an `x-sensitivity: local` member).
+fn names_hidden(loc: &Loc, at: &SchemaPath) -> bool {
+    at.is_sensitive() || loc.is_local()
 }
 
 /// What `unevaluatedProperties` and `unevaluatedItems` need to know: which

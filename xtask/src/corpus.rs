@@ -46,6 +46,8 @@ struct Args {
     /// Generate and count lines only: no compile, no documents.
     generate_only: bool,
     timeout: u64,
+    /// Seconds one document may take in the runner (`--doc-timeout`).
+    doc_timeout: f64,
     known: Option<PathBuf>,
 }
 
@@ -60,6 +62,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
         typify_only: false,
         generate_only: false,
         timeout: 60,
+        doc_timeout: 10.0,
         known: Some(repo.join("xtask/corpus-known-failures.txt")),
     };
     let (mut gen_one, mut out, mut module, mut root) = (None, None, None, None);
@@ -72,6 +75,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             "--jobs" => a.jobs = val()?.parse().context("--jobs")?,
             "--only" => a.only = Some(val()?),
             "--timeout" => a.timeout = val()?.parse().context("--timeout")?,
+            "--doc-timeout" => a.doc_timeout = val()?.parse().context("--doc-timeout")?,
             "--known-failures" => a.known = Some(PathBuf::from(val()?)),
             "--compare" => a.compare = true,
             "--typify-only" => a.typify_only = true,
@@ -232,7 +236,7 @@ fn run_corpus(repo: &Path, a: &Args) -> Result<ExitCode> {
         }
     }
     eprintln!("corpus: running {} documents", cases.len());
-    let verdicts = krate.run(&cases)?;
+    let verdicts = krate.run(&cases, Duration::from_secs_f64(a.doc_timeout))?;
     let run_wall = run_start.elapsed();
 
     // --compare: the jsonschema crate on the same documents.

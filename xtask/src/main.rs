@@ -35,11 +35,13 @@ commands:
               [--default-dialect draft-07|2020-12|...]; exit 2 when a schema
               cannot be read (reported, the others compared)
   validate    validate documents against a bundled schema: --schema NAME|PATH
-              [--jsonl] [--format text|json] [--echo] [--contract [--channel
+              [--jsonl] [--format text|json] [--echo] [--max-errors N]
+              [--max-line-bytes N] [--contract [--channel
               desktop|phone] [--catalog FILE] [--jira-host HOST]] FILE...
   corpus      generate, compile and run a SchemaStore-like corpus: --root DIR
               (or $CONTRACTS_SCHEMASTORE) [--json FILE] [--jobs N] [--only
-              GLOB] [--compare] [--timeout S] [--typify-only]
+              GLOB] [--compare] [--timeout S] [--doc-timeout S, default 10]
+              [--typify-only]
   fuzz        run one cargo-fuzz target (fuzz/, nightly toolchain and
               cargo-fuzz needed) for N minutes: TARGET (document, generate,
               drift) [--minutes N]; exit 1 on a finding (in fuzz/artifacts/)

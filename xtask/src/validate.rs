@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! cargo xtask validate --schema NAME|PATH [--jsonl] [--format text|json] [--echo]
+//!     [--max-errors N] [--max-line-bytes N]
 //!     [--contract [--channel desktop|phone] [--catalog FILE] [--jira-host HOST]] FILE...
 //! ```
 //!
@@ -22,6 +23,12 @@
 //! * `--duplicates refuse|last-wins`: a member name an object repeats is an
 //!   error at its second occurrence (`FILE: /a/name: member name repeated …
 //!   (duplicateKey)`, the default) or the last value counts.
+//! * `--max-errors N` (default 1000): errors listed per document; the rest
+//!   are counted in a last "… and N more" line (memory stays bounded).
+//! * `--max-line-bytes N` (default 16 MiB): with `--jsonl`, a longer line is
+//!   an error for that line and the next lines are still read; a line that
+//!   has not ended 16 × N bytes further ends the file with an error.
+//! * `--format json` writes a record for a file that cannot be read too.
 //! * `--contract`: also run the contract rules: for `launch-request` the
 //!   rules of `contracts::launch_request_rules` (`--channel`, default
 //!   desktop; `--catalog` a question catalog; `--jira-host`), for
@@ -29,7 +36,7 @@
 //!
 //! Exit 0: every document valid; 1: some document invalid (including one that
 //! is not JSON, not UTF-8, starts with a BOM, has trailing characters or is
-//! nested deeper than 128 levels); 2: usage or I/O errors.
+//! nested 128 levels deep or more); 2: usage or I/O errors.
 
 use anyhow::Result;
 use contracts::catalog::Catalog;
@@ -52,6 +59,8 @@ const USAGE: &str = "usage: cargo xtask validate --schema NAME|PATH [--jsonl] [-
   --echo     add each valid document, re-serialised from its typed value
   --duplicates  a member name an object repeats: refuse (default: an error,
              keyword duplicateKey, at the second occurrence) or last-wins
+  --max-errors N      errors listed per document, then \"… and N more\" (default 1000)
+  --max-line-bytes N  with --jsonl, longest line read as a document (default 16777216)
   --contract also check the contract rules (launch-request, question-catalog)
 exit: 0 all valid, 1 some document invalid, 2 usage or I/O error
 ";
@@ -96,8 +105,12 @@ struct Options {
     echo: bool,
     read: contracts::ReadSettings,
     contract: Contracts,
+    max_line_bytes: usize,
     files: Vec<String>,
 }
+
+/// The default `--max-line-bytes`.
+const DEFAULT_MAX_LINE_BYTES: usize = 16 << 20;
 
 /// What became of one document.
 enum Outcome {
@@ -137,6 +150,10 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             if e.kind() == std::io::ErrorKind::BrokenPipe {
                 return Ok(ExitCode::from(2));
             }
+            if opts.format == Format::Json {
+                let record = json!({"file": display_name(file), "valid": false, "errors": [{"keywordLocation": "", "instanceLocation": "", "error": format!("cannot read the file: {e}")}]});
+                writeln!(out, "{record}")?;
+            }
             out.flush().ok();
             eprintln!("error: {}: {e}", display_name(file));
             io_errors += 1;
@@ -174,6 +191,7 @@ fn parse_args(args: &[String]) -> std::result::Result<Option<Options>, String> {
     let mut catalog: Option<String> = None;
     let mut jira_host: Option<String> = None;
     let mut read = contracts::ReadSettings::new();
+    let mut max_line_bytes = DEFAULT_MAX_LINE_BYTES;
     let mut files = Vec::new();
     let mut it = args.iter();
     let mut only_files = false;
@@ -216,6 +234,16 @@ fn parse_args(args: &[String]) -> std::result::Result<Option<Options>, String> {
             "--channel" => channel = Some(value("--channel")?.parse::<Channel>()?),
             "--catalog" => catalog = Some(value("--catalog")?),
             "--jira-host" => jira_host = Some(value("--jira-host")?),
+            "--max-errors" => {
+                let n: usize = value("--max-errors")?.parse().map_err(|_| "--max-errors needs a positive number".to_owned())?;
+                if n == 0 {
+                    return Err("--max-errors needs a positive number".into());
+                }
+                contracts::runtime::set_max_errors(n);
+            }
+            "--max-line-bytes" => {
+                max_line_bytes = value("--max-line-bytes")?.parse().map_err(|_| "--max-line-bytes needs a number of bytes".to_owned())?;
+            }
             other => return Err(format!("unknown option `{other}`")),
         }
     }
@@ -251,7 +279,7 @@ fn parse_args(args: &[String]) -> std::result::Result<Option<Options>, String> {
         }
         (true, Bundled::Commands) => return Err("--contract: the commands schema has no contract rules beyond the schema".into()),
     };
-    Ok(Some(Options { schema, jsonl, format, echo, read, contract, files }))
+    Ok(Some(Options { schema, jsonl, format, echo, read, contract, max_line_bytes, files }))
 }
 
 /// A bundled schema's name, or a path to a file holding one.
@@ -288,32 +316,78 @@ fn run_whole(opts: &Options, file: &str, out: &mut impl Write, valid: &mut usize
 
 fn run_jsonl(opts: &Options, file: &str, out: &mut impl Write, valid: &mut usize, invalid: &mut usize) -> std::io::Result<()> {
     let reader: Box<dyn BufRead> = if file == "-" { Box::new(BufReader::new(std::io::stdin())) } else { Box::new(BufReader::new(std::fs::File::open(file)?)) };
-    read_lines(reader, |line_no, line| {
-        if line.iter().all(|b| b.is_ascii_whitespace()) {
-            return Ok(());
-        }
-        let outcome = check_document(opts, line);
+    read_lines(reader, opts.max_line_bytes, |line_no, line| {
+        let outcome = match line {
+            Line::Text(line) if line.iter().all(|b| b.is_ascii_whitespace()) => return Ok(()),
+            Line::Text(line) => check_document(opts, line),
+            Line::TooLong => Outcome::Unreadable(format!(
+                "the line is longer than {} bytes (--max-line-bytes): not read as a document; the next lines are",
+                opts.max_line_bytes
+            )),
+        };
         report(opts, file, Some(line_no), &outcome, out, valid, invalid)
     })
 }
 
-/// Calls `f` with each line (without its `\n`), reusing one buffer: memory
-/// stays bounded by the longest line.
-fn read_lines(mut r: impl BufRead, mut f: impl FnMut(usize, &[u8]) -> std::io::Result<()>) -> std::io::Result<()> {
+/// One line of a `--jsonl` file.
+enum Line<'a> {
+    /// The line, without its `\n`.
+    Text(&'a [u8]),
+    /// Longer than the limit: skipped to its end.
+    TooLong,
+}
+
+/// Calls `f` with each line, reusing one buffer: memory stays bounded by
+/// `max` (a longer line is skipped, unread, to its `\n`). A line still
+/// going `16 × max` bytes past the limit ends the file with an error
+/// (`/dev/zero` has no lines).
+fn read_lines(mut r: impl BufRead, max: usize, mut f: impl FnMut(usize, Line) -> std::io::Result<()>) -> std::io::Result<()> {
     let mut buf = Vec::new();
     let mut line_no = 0;
     loop {
         buf.clear();
-        if r.read_until(b'\n', &mut buf)? == 0 {
+        // `take` stops a line at `max + 1` bytes: past `max` it is too long.
+        let n = (&mut r).take(max as u64 + 1).read_until(b'\n', &mut buf)?;
+        if n == 0 {
             return Ok(());
         }
         line_no += 1;
         if buf.last() == Some(&b'\n') {
             buf.pop();
+            f(line_no, Line::Text(&buf))?;
+        } else if buf.len() <= max {
+            // The last line, without a `\n`.
+            f(line_no, Line::Text(&buf))?;
+        } else {
+            f(line_no, Line::TooLong)?;
+            skip_line(&mut r, max.saturating_mul(16).max(1 << 20), line_no)?;
         }
-        f(line_no, &buf)?;
         if buf.capacity() > 1 << 20 {
             buf = Vec::new();
+        }
+    }
+}
+
+/// Reads past the end of an over-long line, at most `limit` bytes.
+fn skip_line(r: &mut impl BufRead, limit: usize, line_no: usize) -> std::io::Result<()> {
+    let mut skipped = 0usize;
+    loop {
+        let chunk = r.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        if let Some(i) = chunk.iter().position(|&b| b == b'\n') {
+            r.consume(i + 1);
+            return Ok(());
+        }
+        let n = chunk.len();
+        r.consume(n);
+        skipped += n;
+        if skipped > limit {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("line {line_no} did not end within {skipped} bytes past the --max-line-bytes limit: gave up on the rest of the file"),
+            ));
         }
     }
 }
@@ -333,21 +407,31 @@ fn check_document(opts: &Options, bytes: &[u8]) -> Outcome {
     };
     let value: Value = match contracts::value_from_str(text, opts.read) {
         Ok(v) => v,
-        Err(contracts::ReadError::Syntax(e)) => return Outcome::Unreadable(syntax_message(&e, opts.jsonl)),
+        Err(contracts::ReadError::Syntax(e)) => return Outcome::Unreadable(syntax_message(&e, text, opts.jsonl)),
         Err(contracts::ReadError::Duplicate(d)) => return Outcome::Duplicate(d),
     };
     match typed(opts, value) {
         Ok(echo) => Outcome::Valid(echo),
         Err(ParseError::Invalid(e)) => Outcome::Invalid(e),
-        Err(ParseError::Syntax(e)) => Outcome::Unreadable(syntax_message(&e, opts.jsonl)),
+        Err(ParseError::Syntax(e)) => Outcome::Unreadable(syntax_message(&e, text, opts.jsonl)),
         Err(e) => Outcome::Unreadable(e.to_string()),
     }
 }
 
-fn syntax_message(e: &serde_json::Error, jsonl: bool) -> String {
+fn syntax_message(e: &serde_json::Error, text: &str, jsonl: bool) -> String {
     let s = e.to_string();
+    let at = format!("at line {} column {}", e.line(), e.column());
+    // serde_json names the surrogate cases after its own state: a low
+    // surrogate first is a "lone leading surrogate", a high one not followed
+    // by `\u` an "unexpected end of hex escape".
+    if s.starts_with("lone leading surrogate") {
+        return format!("not valid JSON: a lone low surrogate escape (\\uDC00–\\uDFFF) with no high surrogate before it {at}: escape a character outside the BMP as a pair (\\uD83D\\uDE00)");
+    }
+    if s.starts_with("unexpected end of hex escape") && high_surrogate_before(text, e.line(), e.column()) {
+        return format!("not valid JSON: a lone high surrogate escape (\\uD800–\\uDBFF) not followed by a low surrogate escape {at}: escape a character outside the BMP as a pair (\\uD83D\\uDE00)");
+    }
     if s.contains("recursion limit exceeded") {
-        format!("nested deeper than 128 arrays/objects (serde_json's limit) at line {} column {}", e.line(), e.column())
+        format!("nested 128 arrays/objects deep or more (at most 127 levels are read) at line {} column {}", e.line(), e.column())
     } else if s.starts_with("trailing characters") {
         let hint = if jsonl { "one document per line" } else { "one document per file, or one per line with --jsonl" };
         format!("not valid JSON: trailing characters after the document at line {} column {}: {hint}", e.line(), e.column())
@@ -356,6 +440,16 @@ fn syntax_message(e: &serde_json::Error, jsonl: bool) -> String {
     } else {
         format!("not valid JSON: {s}")
     }
+}
+
+/// Whether the last `\\u` escape before `line`:`column` (1-based, as
+/// serde_json counts) names a high surrogate.
+fn high_surrogate_before(text: &str, line: usize, column: usize) -> bool {
+    let Some(l) = text.split('\n').nth(line.saturating_sub(1)) else { return false };
+    let upto = &l.as_bytes()[..column.min(l.len())];
+    let Some(i) = upto.windows(2).rposition(|w| w == b"\\u") else { return false };
+    let hex = &l.as_bytes()[i + 2..(i + 6).min(l.len())];
+    std::str::from_utf8(hex).ok().and_then(|h| u16::from_str_radix(h, 16).ok()).is_some_and(|c| (0xD800..0xDC00).contains(&c))
 }
 
 /// Builds the typed value (and runs the contract rules); the echo when asked.

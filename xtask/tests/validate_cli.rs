@@ -106,6 +106,15 @@ fn io_errors_exit_2_but_other_files_are_still_checked() {
     assert_eq!(code(&o), 2);
     assert!(stderr(&o).contains("/nonexistent/doc.json"), "{}", stderr(&o));
     assert!(stdout(&o).contains("pause-reason-escapes-emoji.json: valid"));
+    // With --format json the missing file has its record too.
+    let o = run(&["--schema", "commands", "--format", "json", "/nonexistent/doc.json", &example("commands", "valid", "pause-reason-escapes-emoji.json")]);
+    assert_eq!(code(&o), 2);
+    let records = json_lines(&o);
+    assert_eq!(records.len(), 2, "{}", stdout(&o));
+    assert_eq!(records[0]["file"], "/nonexistent/doc.json");
+    assert_eq!(records[0]["valid"], false);
+    assert!(records[0]["errors"][0]["error"].as_str().unwrap().starts_with("cannot read the file: "), "{}", records[0]);
+    assert_eq!(records[1]["valid"], true);
     let o = run(&["--schema", "launch-request", "--contract", "--catalog", "/nonexistent/catalog.json", "x.json"]);
     assert_eq!(code(&o), 2);
     assert!(stderr(&o).contains("--catalog /nonexistent/catalog.json: cannot read the question catalog"), "{}", stderr(&o));
@@ -297,8 +306,12 @@ fn bad_input_is_a_clear_error_per_document() {
         ("bom.json", b"\xef\xbb\xbf{}".to_vec(), "byte order mark"),
         ("trailing.json", b"{} {}".to_vec(), "trailing characters"),
         ("trailing-garbage.json", b"{}garbage".to_vec(), "trailing characters"),
-        ("deep.json", deep_bad.into_bytes(), "nested deeper than 128"),
-        ("lone-surrogate.json", br#"{"a": "\ud800"}"#.to_vec(), "not valid JSON"),
+        ("deep.json", deep_bad.into_bytes(), "nested 128 arrays/objects deep or more (at most 127 levels are read)"),
+        ("deep-128.json", format!("{}{}", "[".repeat(128), "]".repeat(128)).into_bytes(), "nested 128 arrays/objects deep or more"),
+        ("lone-surrogate.json", br#"{"a": "\ud800"}"#.to_vec(), "not valid JSON: a lone high surrogate escape ("),
+        ("lone-high-then-text.json", br#"{"a": "x\uD83Dy"}"#.to_vec(), "a lone high surrogate escape"),
+        ("lone-low-surrogate.json", br#"{"a": "\udc00"}"#.to_vec(), "not valid JSON: a lone low surrogate escape ("),
+        ("short-escape.json", br#"{"a": "\u12"}"#.to_vec(), "not valid JSON"),
     ];
     for (name, bytes, needle) in &cases {
         let f = scratch(name, bytes);
@@ -396,4 +409,49 @@ fn a_repeated_member_name_is_refused_unless_last_wins_is_asked() {
     assert!(out.lines().nth(1).unwrap().ends_with(":2: valid"), "{out}");
     let o = run(&["--schema", "commands", "--duplicates", "first", &f]);
     assert_eq!(code(&o), 2);
+}
+
+#[test]
+fn errors_are_capped_per_document() {
+    let answers: serde_json::Map<String, Value> = (0..50).map(|i| (format!("q{i}"), Value::from(5))).collect();
+    let doc = serde_json::json!({"contractVersion": "1.0.0", "input": "x", "mode": "interactive", "answers": answers});
+    let f = scratch("many-errors.json", doc.to_string().as_bytes());
+    let o = run(&["--schema", "launch-request", "--max-errors", "10", &f]);
+    assert_eq!(code(&o), 1);
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 11, "{out}");
+    assert!(out.lines().last().unwrap().contains("… and 140 more errors (at most 10 are listed per document) (errors-limit)"), "{out}");
+    let o = run(&["--schema", "launch-request", "--max-errors", "10", "--format", "json", &f]);
+    let records = json_lines(&o);
+    assert_eq!(records[0]["errors"].as_array().unwrap().len(), 11);
+    // Under the default limit every error is listed.
+    let o = run(&["--schema", "launch-request", &f]);
+    assert_eq!(stdout(&o).lines().count(), 150, "three errors per answer");
+}
+
+#[test]
+fn jsonl_lines_past_the_limit_are_errors_and_the_next_lines_are_read() {
+    let long = format!("{{\"input\": \"{}\"}}", "x".repeat(5000));
+    let valid = std::fs::read_to_string(example("commands", "valid", "pause-reason-escapes-emoji.json")).unwrap().replace('\n', " ");
+    let f = scratch("long-line.jsonl", format!("{valid}\n{long}\n{valid}\n{long}").as_bytes());
+    let o = run(&["--schema", "commands", "--jsonl", "--max-line-bytes", "4096", &f]);
+    assert_eq!(code(&o), 1);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[0].ends_with(":1: valid") && lines[2].ends_with(":3: valid"), "{out}");
+    for l in [lines[1], lines[3]] {
+        assert!(l.contains("the line is longer than 4096 bytes (--max-line-bytes)"), "{out}");
+    }
+}
+
+#[test]
+fn jsonl_from_dev_zero_ends_with_an_error() {
+    if !std::path::Path::new("/dev/zero").exists() {
+        return;
+    }
+    let o = run(&["--schema", "commands", "--jsonl", "--max-line-bytes", "65536", "/dev/zero"]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(stdout(&o).contains("/dev/zero:1: /: the line is longer than 65536 bytes"), "{}", stdout(&o));
+    assert!(stderr(&o).contains("line 1 did not end within"), "{}", stderr(&o));
 }

@@ -259,6 +259,8 @@ impl<'a> Validators<'a> {
     }
 
     fn call_with_path(&mut self, child: NodeId, scope: usize, inst: TokenStream, loc: TokenStream, path: TokenStream, ev: Option<TokenStream>) -> TokenStream {
+        // Below a sensitive value, member names are redacted like values.
+        let loc = if self.sensitive.contains(&child) { quote!(&(#loc).local()) } else { loc };
         let scope = if self.ir.nodes[child].is_resource { self.enter(scope, child) } else { scope };
         let call = match ev {
             None => {
@@ -713,9 +715,9 @@ impl<'a> Validators<'a> {
                 let re = self.regex(src);
                 let call = self.call(id, *p, scope, quote!(v), quote!(&l.key(key)), None);
                 if track_match {
-                    pattern_checks.push(quote!(if #re.is_match(key) { matched = true; ok &= #call; }));
+                    pattern_checks.push(quote!(if c.key_matches(l, s, key, &#re) { matched = true; ok &= #call; }));
                 } else {
-                    pattern_checks.push(quote!(if #re.is_match(key) { ok &= #call; }));
+                    pattern_checks.push(quote!(if c.key_matches(l, s, key, &#re) { ok &= #call; }));
                 }
             }
             let additional = match k.additional_properties {

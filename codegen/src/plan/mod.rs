@@ -383,7 +383,11 @@ impl<'a> Planner<'a> {
                         || (self.settings.format_assertion && k.format.is_some())
                 });
                 if constrained {
-                    let only_min1 = kws.iter().all(|k| k.pattern.is_none() && k.max_length.is_none() && k.min_length.is_none_or(|n| n == 1));
+                    // "NonEmptyString" only when `minLength: 1` is the whole constraint
+                    // (not, say, an asserted `format` that accepts "").
+                    let asserted_format = |k: &Keywords| self.settings.format_assertion && k.format.is_some();
+                    let only_min1 = kws.iter().any(|k| k.min_length == Some(1))
+                        && kws.iter().all(|k| k.pattern.is_none() && k.max_length.is_none() && k.min_length.is_none_or(|n| n == 1) && !asserted_format(k));
                     let mut names = names.to_vec();
                     if only_min1 {
                         names.insert(0, "NonEmptyString".to_owned());

@@ -243,7 +243,7 @@ mod validators {
         let mut ok = true;
         ok &= c.prop(l, s, x, "name", v15);
         for (key, v) in x {
-            if RE1.is_match(key) {
+            if c.key_matches(l, s, key, &RE1) {
                 ok &= v15(v, &l.key(key), c, &s.child("/patternProperties/^x-"));
             }
         }

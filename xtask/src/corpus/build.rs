@@ -13,6 +13,7 @@ use std::hash::{Hash, Hasher};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::Duration;
 
 /// One module of the temporary crate.
 pub struct Module {
@@ -252,9 +253,10 @@ impl TempCrate {
     }
 
     /// Runs every case through the runner; restarts it after a crash (the
-    /// case it was on is recorded as a crash). Returns, per case index,
+    /// case it was on is recorded as a crash) or after a case took longer
+    /// than `per_document` (recorded as a timeout). Returns, per case index,
     /// `Ok(())` or `Err((keyword, message))`.
-    pub fn run(&self, cases: &[(String, Value)]) -> Result<Vec<Result<(), (String, String)>>> {
+    pub fn run(&self, cases: &[(String, Value)], per_document: Duration) -> Result<Vec<Result<(), (String, String)>>> {
         let exe = self.target.join("debug/corpus-run");
         let file = self.dir.join("../cases.jsonl");
         {
@@ -269,19 +271,44 @@ impl TempCrate {
         while next < cases.len() {
             let mut child = Command::new(&exe).arg(&file).arg(next.to_string()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn()?;
             let stdout = child.stdout.take().unwrap();
-            for line in BufReader::new(stdout).lines() {
-                let line = line?;
-                let Ok(v) = serde_json::from_str::<Value>(&line) else { continue };
-                let i = v[0].as_u64().unwrap_or(0) as usize;
-                if i < results.len() {
-                    results[i] =
-                        Some(if v[1] == true { Ok(()) } else { Err((v[2].as_str().unwrap_or("").to_owned(), v[3].as_str().unwrap_or("").to_owned())) });
-                    next = i + 1;
+            // Lines come through a channel so that a case that runs too long
+            // can be noticed (and its runner killed) while it runs.
+            let (tx, rx) = std::sync::mpsc::channel();
+            let reader = std::thread::spawn(move || {
+                for line in BufReader::new(stdout).lines().map_while(|l| l.ok()) {
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+            let mut timed_out = false;
+            loop {
+                match rx.recv_timeout(per_document) {
+                    Ok(line) => {
+                        let Ok(v) = serde_json::from_str::<Value>(&line) else { continue };
+                        let i = v[0].as_u64().unwrap_or(0) as usize;
+                        if i < results.len() {
+                            results[i] =
+                                Some(if v[1] == true { Ok(()) } else { Err((v[2].as_str().unwrap_or("").to_owned(), v[3].as_str().unwrap_or("").to_owned())) });
+                            next = i + 1;
+                        }
+                    }
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                        timed_out = true;
+                        let _ = child.kill();
+                        break;
+                    }
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
                 }
             }
             let status = child.wait()?;
+            let _ = reader.join();
             if next < cases.len() {
-                results[next] = Some(Err(("(crash)".to_owned(), format!("the runner died: {status}"))));
+                results[next] = Some(Err(if timed_out {
+                    ("(timeout)".to_owned(), format!("no verdict within {} s (--doc-timeout)", per_document.as_secs_f64()))
+                } else {
+                    ("(crash)".to_owned(), format!("the runner died: {status}"))
+                }));
                 next += 1;
             }
         }

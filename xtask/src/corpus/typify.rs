@@ -319,7 +319,7 @@ pub fn run(repo: &Path, root: &Path, names: &[String], jobs: usize) -> Result<Re
         }
     }
     eprintln!("typify: running {} documents", cases.len());
-    let verdicts = if cases.is_empty() { Vec::new() } else { krate.run(&cases)? };
+    let verdicts = if cases.is_empty() { Vec::new() } else { krate.run(&cases, std::time::Duration::from_secs(10))? };
     for ((si, valid, doc), verdict) in meta.iter().zip(&verdicts) {
         let s = &mut schemas[*si];
         if *valid {

@@ -204,9 +204,15 @@ impl Ctx {
 
     /// Runs `f` recording its errors apart; returns whether it passed and
     /// what it found, so a caller can decide whether to keep them.
+    /// A capture has a cap of its own (as many errors as a document may
+    /// list): what it keeps is counted against the document's cap when (and
+    /// if) the caller keeps it with [`Ctx::extend`], so "… and N more"
+    /// counts only errors really dropped, and memory stays bounded.
     pub fn capture(&mut self, f: impl FnOnce(&mut Ctx) -> bool) -> (bool, Vec<ValidationError>) {
         let mark = self.errors.len();
+        let cap = std::mem::replace(&mut self.max_errors, mark.saturating_add(crate::error::max_errors()));
         let ok = f(self);
+        self.max_errors = cap;
         (ok, self.errors.split_off(mark))
     }
 
@@ -681,9 +687,9 @@ impl Ctx {
             m = m.s(" fail").s(if found.len() == 1 { "s" } else { "" }).s(" too (").n(count as u64).s(if count == 1 { " error)" } else { " errors)" });
             let mut e = ValidationError::new(loc.to_pointer(), at, kw, m.done());
             e.other_branches = found.into_iter().flat_map(|(_, errors)| errors).collect();
-            self.errors.push(e);
+            self.extend(vec![e]);
         }
-        self.errors.extend(shown);
+        self.extend(shown);
     }
 
     /// The error of a union at `kw` that no branch matched.

@@ -25,6 +25,7 @@ pub mod docs;
 pub mod emit;
 mod error;
 pub mod ir;
+pub mod keywords;
 pub mod load;
 pub mod plan;
 mod settings;

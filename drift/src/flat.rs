@@ -3,6 +3,7 @@
 //! member gathered with the node they came from (for pointers).
 
 use contracts_codegen::ir::{Body, Ir, NodeId, TypeSet};
+use contracts_codegen::keywords::string_length;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -231,12 +232,7 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
                 None => (m, id),
             });
         }
-        if let Some(v) = k.min_length {
-            tighter_min(&mut f.min_len, v, id);
-        }
-        if let Some(v) = k.max_length {
-            tighter_max(&mut f.max_len, v, id);
-        }
+        string_length::Length::of(k).tighten(id, &mut f.min_len, &mut f.max_len);
         if let Some(p) = &k.pattern {
             f.patterns.push((p.clone(), id));
         }

@@ -15,6 +15,7 @@
 
 use super::markdown::{code, value_code};
 use crate::ir::{Body, Bound, Ir, Keywords, NodeId, TypeSet};
+use crate::keywords::{count_range, string_length};
 use serde_json::Value;
 
 /// How deep [`describe_nodes`] follows `items`, `propertyNames` and the
@@ -34,7 +35,7 @@ pub fn describe(k: &Keywords) -> Vec<String> {
     if let Some(values) = &k.enum_ {
         out.push(one_of(values));
     }
-    if let Some(s) = count_range(k.min_length, k.max_length, "character", "characters") {
+    if let Some(s) = string_length::Length::of(k).describe() {
         out.push(s);
     }
     if let Some(p) = &k.pattern {
@@ -296,20 +297,6 @@ fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
     } else {
         many
     }
-}
-
-/// "1 to 200 characters", "at least 1 character", "at most 50 items",
-/// "exactly 3 items"; `None` when nothing is constrained.
-fn count_range(min: Option<u64>, max: Option<u64>, one: &str, many: &str) -> Option<String> {
-    let min = min.filter(|m| *m > 0);
-    Some(match (min, max) {
-        (None, None) => return None,
-        (Some(lo), Some(hi)) if lo == hi => format!("exactly {lo} {}", plural(lo, one, many)),
-        (Some(lo), Some(hi)) if lo > hi => format!("at least {lo} and at most {hi} {many} (no value fits)"),
-        (Some(lo), Some(hi)) => format!("{lo} to {hi} {many}"),
-        (Some(lo), None) => format!("at least {lo} {}", plural(lo, one, many)),
-        (None, Some(hi)) => format!("at most {hi} {}", plural(hi, one, many)),
-    })
 }
 
 /// "integer ≥ 0", "integer from 1 to 3145728", "number > 0 and < 1".

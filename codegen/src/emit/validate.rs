@@ -5,6 +5,7 @@
 //! dynamic scope, and `unevaluated*` gets annotation-collecting variants.
 
 use crate::ir::{Body, Bound, Ir, Keywords, NodeId, TypeSet};
+use crate::keywords::string_length;
 use crate::load::escape_token;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -529,13 +530,7 @@ impl<'a> Validators<'a> {
 
     fn string_checks(&mut self, k: &Keywords) -> Vec<TokenStream> {
         let rt = self.runtime.clone();
-        let mut out = Vec::new();
-        if let Some(n) = k.min_length {
-            out.push(quote!(c.min_length(l, s, x, #n)));
-        }
-        if let Some(n) = k.max_length {
-            out.push(quote!(c.max_length(l, s, x, #n)));
-        }
+        let mut out = string_length::Length::of(k).checks();
         if let Some(p) = &k.pattern {
             let re = self.regex(p);
             out.push(quote!(c.pattern(l, s, x, &#re)));

@@ -4,7 +4,7 @@
 //! `exclusiveMaximum`, tuple `items`, `dependencies`, …); every reference is
 //! resolved to a node. Cycles are fine: nodes live in an arena.
 
-use crate::keywords::{non_negative_integer, string_length};
+use crate::keywords::{non_negative_integer, numeric, string_length};
 use crate::load::{self, Dialect, DocId, Place, Sources};
 use crate::{Error, Settings, Warning};
 use serde_json::{Number, Value};
@@ -269,7 +269,14 @@ impl Keywords {
         let no_child = [additional_properties, property_names, unevaluated_properties, items, contains, unevaluated_items].iter().all(|c| c.is_none());
         let no_list = all_of.is_empty() && prefix_items.is_empty() && dependent_schemas.is_empty() && properties.is_empty() && pattern_properties.is_empty();
         let no_value = types.is_none() && enum_.is_none() && const_.is_none();
-        let no_number = multiple_of.is_none() && [maximum, exclusive_maximum, minimum, exclusive_minimum].iter().all(|b| b.is_none());
+        let numbers = numeric::Numeric {
+            multiple_of: multiple_of.as_ref(),
+            minimum: minimum.as_ref(),
+            maximum: maximum.as_ref(),
+            exclusive_minimum: exclusive_minimum.as_ref(),
+            exclusive_maximum: exclusive_maximum.as_ref(),
+        };
+        let no_number = numbers.present().next().is_none();
         let no_length = string_length::Length { min: *min_length, max: *max_length }.present().next().is_none();
         let no_count = no_length && [max_items, min_items, max_contains, min_contains, max_properties, min_properties].iter().all(|c| c.is_none());
         let no_string = pattern.is_none() && format.is_none() && content_encoding.is_none() && content_media_type.is_none();
@@ -469,15 +476,11 @@ impl Ir {
                 let items_rel = k.items.map(|c| self.relative_pointer(id, c));
                 h.update(
                     format!(
-                        "kw:{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
+                        "kw:{:?}{:?}{:?}{}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
                         k.types,
                         k.enum_.as_ref().map(|v| Value::Array(v.clone()).to_string()),
                         k.const_.as_ref().map(Value::to_string),
-                        k.multiple_of.as_ref().map(Number::to_string),
-                        k.maximum,
-                        k.exclusive_maximum,
-                        k.minimum,
-                        k.exclusive_minimum,
+                        numeric::Numeric::of(k).identity(),
                         string_length::Length::of(k).identity(),
                         k.pattern,
                         if format_assertion || k.format_assertion { k.format.clone() } else { None },
@@ -806,34 +809,8 @@ impl Builder<'_> {
                     }
                     k.const_ = Some(v.clone());
                 }
-                "multipleOf" => {
-                    let n = positive_number(v).ok_or_else(|| err(kw, "must be a number greater than 0"))?;
-                    k.multiple_of = Some(n);
-                }
-                "maximum" | "minimum" => {
-                    let n = v.as_number().cloned().ok_or_else(|| err(kw, "must be a number"))?;
-                    let exclusive = dialect == Dialect::Draft4
-                        && m.get(if kw == "maximum" { "exclusiveMaximum" } else { "exclusiveMinimum" }).and_then(Value::as_bool) == Some(true);
-                    match (kw.as_str(), exclusive) {
-                        ("maximum", false) => k.maximum = Some(Bound { value: n, keyword: "maximum" }),
-                        ("maximum", true) => k.exclusive_maximum = Some(Bound { value: n, keyword: "exclusiveMaximum" }),
-                        (_, false) => k.minimum = Some(Bound { value: n, keyword: "minimum" }),
-                        (_, true) => k.exclusive_minimum = Some(Bound { value: n, keyword: "exclusiveMinimum" }),
-                    }
-                }
-                "exclusiveMaximum" | "exclusiveMinimum" if dialect >= Dialect::Draft6 => {
-                    let n = v.as_number().cloned().ok_or_else(|| err(kw, "must be a number"))?;
-                    let b = Some(Bound { value: n, keyword: if kw == "exclusiveMaximum" { "exclusiveMaximum" } else { "exclusiveMinimum" } });
-                    if kw == "exclusiveMaximum" {
-                        k.exclusive_maximum = b;
-                    } else {
-                        k.exclusive_minimum = b;
-                    }
-                }
-                "exclusiveMaximum" | "exclusiveMinimum" => {
-                    if !v.is_boolean() {
-                        return Err(err(kw, "must be a boolean in draft-04"));
-                    }
+                "multipleOf" | "maximum" | "minimum" | "exclusiveMaximum" | "exclusiveMinimum" => {
+                    numeric::Numeric::read(&mut k, kw, v, dialect, &m).map_err(|e| err(kw, e))?;
                 }
                 "maxLength" | "minLength" => {
                     string_length::Length::read(&mut k, kw, v).map_err(|m| err(kw, m))?;
@@ -966,11 +943,6 @@ fn parse_types(v: &Value) -> Option<TypeSet> {
 
 fn strings(a: &[Value]) -> Option<Vec<String>> {
     a.iter().map(|v| v.as_str().map(str::to_owned)).collect()
-}
-
-fn positive_number(v: &Value) -> Option<Number> {
-    let n = v.as_number()?;
-    (n.as_f64()? > 0.0).then(|| n.clone())
 }
 
 /// Checks that `p` is an ECMA-262 regular expression `regress` accepts

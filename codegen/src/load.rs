@@ -1,7 +1,7 @@
 //! Stage 1, load: parse each document, find its dialect, and index every
 //! schema resource (`$id`) and anchor so references can be resolved.
 
-use crate::keywords::string_length;
+use crate::keywords::{numeric, string_length};
 use crate::{Error, SchemaInput, Settings};
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap};
@@ -103,8 +103,9 @@ impl Doc {
         }
         let vocab = match keyword {
             _ if string_length::NAMES.contains(&keyword) => string_length::VOCABULARY,
-            "type" | "enum" | "const" | "multipleOf" | "maximum" | "exclusiveMaximum" | "minimum" | "exclusiveMinimum" | "pattern" | "maxItems"
-            | "minItems" | "uniqueItems" | "maxContains" | "minContains" | "maxProperties" | "minProperties" | "required" | "dependentRequired" => "validation",
+            _ if numeric::NAMES.contains(&keyword) => numeric::VOCABULARY,
+            "type" | "enum" | "const" | "pattern" | "maxItems" | "minItems" | "uniqueItems" | "maxContains" | "minContains" | "maxProperties"
+            | "minProperties" | "required" | "dependentRequired" => "validation",
             "allOf"
             | "anyOf"
             | "oneOf"

@@ -14,8 +14,8 @@
 //!   constants require.
 
 use super::markdown::{code, value_code};
-use crate::ir::{Body, Bound, Ir, Keywords, NodeId, TypeSet};
-use crate::keywords::{count_range, string_length};
+use crate::ir::{Body, Ir, Keywords, NodeId};
+use crate::keywords::{count_range, numeric, string_length};
 use serde_json::Value;
 
 /// How deep [`describe_nodes`] follows `items`, `propertyNames` and the
@@ -44,12 +44,7 @@ pub fn describe(k: &Keywords) -> Vec<String> {
     if let Some(f) = &k.format {
         out.push(format!("format {}", code(f)));
     }
-    if let Some(s) = numeric_range(k) {
-        out.push(s);
-    }
-    if let Some(m) = &k.multiple_of {
-        out.push(format!("a multiple of {m}"));
-    }
+    out.extend(numeric::Numeric::of(k).describe(k.types));
     if let Some(s) = count_range(k.min_items, k.max_items, "item", "items") {
         out.push(s);
     }
@@ -296,56 +291,6 @@ fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
         one
     } else {
         many
-    }
-}
-
-/// "integer ≥ 0", "integer from 1 to 3145728", "number > 0 and < 1".
-fn numeric_range(k: &Keywords) -> Option<String> {
-    let lower = pick(k.minimum.as_ref(), k.exclusive_minimum.as_ref(), true);
-    let upper = pick(k.maximum.as_ref(), k.exclusive_maximum.as_ref(), false);
-    if lower.is_none() && upper.is_none() {
-        return None;
-    }
-    let word = match k.types {
-        Some(TypeSet(t)) if t == TypeSet::INTEGER => "integer",
-        _ => "number",
-    };
-    Some(match (lower, upper) {
-        (Some((lo, false)), Some((hi, false))) => format!("{word} from {lo} to {hi}"),
-        (Some((lo, lx)), Some((hi, hx))) => {
-            format!("{word} {} {lo} and {} {hi}", if lx { ">" } else { "≥" }, if hx { "<" } else { "≤" })
-        }
-        (Some((lo, lx)), None) => format!("{word} {} {lo}", if lx { ">" } else { "≥" }),
-        (None, Some((hi, hx))) => format!("{word} {} {hi}", if hx { "<" } else { "≤" }),
-        (None, None) => return None,
-    })
-}
-
-/// The tighter of an inclusive and an exclusive bound: (value, exclusive).
-fn pick(inclusive: Option<&Bound>, exclusive: Option<&Bound>, lower: bool) -> Option<(String, bool)> {
-    let num = |b: &Bound| b.value.as_f64();
-    match (inclusive, exclusive) {
-        (None, None) => None,
-        (Some(i), None) => Some((i.value.to_string(), false)),
-        (None, Some(e)) => Some((e.value.to_string(), true)),
-        (Some(i), Some(e)) => {
-            let (iv, ev) = (num(i), num(e));
-            let exclusive_wins = match (iv, ev) {
-                (Some(iv), Some(ev)) => {
-                    if lower {
-                        ev >= iv
-                    } else {
-                        ev <= iv
-                    }
-                }
-                _ => true,
-            };
-            if exclusive_wins {
-                Some((e.value.to_string(), true))
-            } else {
-                Some((i.value.to_string(), false))
-            }
-        }
     }
 }
 

@@ -15,7 +15,7 @@
 
 use super::validate::Validators;
 use crate::ir::{Body, Ir, Keywords, NodeId, TypeSet};
-use crate::keywords::string_length;
+use crate::keywords::{numeric, string_length};
 use crate::plan::{Extra, Field, Kind, ModulePlan, TypeRef};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -50,9 +50,9 @@ fn keywords(k: &Keywords) -> Vec<(&'static str, u8)> {
     add(k.pattern.is_some(), "pattern", s);
     add(k.format.is_some(), "format", s);
     add(k.content_assertion && (k.content_encoding.is_some() || k.content_media_type.is_some()), "content", s);
-    add(k.multiple_of.is_some(), "multipleOf", n);
-    add(k.maximum.is_some() || k.minimum.is_some(), "bounds", n);
-    add(k.exclusive_maximum.is_some() || k.exclusive_minimum.is_some(), "bounds", n);
+    for name in numeric::Numeric::of(k).present() {
+        add(true, name, n);
+    }
     add(!k.prefix_items.is_empty(), "prefixItems", a);
     add(k.items.is_some(), "items", a);
     add(k.contains.is_some(), "contains", a);

@@ -13,8 +13,10 @@
 //! * what `drift` compares between two versions of a schema.
 //!
 //! Families moved here so far: [`string_length`] (`minLength`,
-//! `maxLength`). The others still live in `ir`, `emit` and `docs`.
+//! `maxLength`) and [`numeric`] (`minimum`, `maximum`, the exclusive
+//! forms, `multipleOf`). The others still live in `ir`, `emit` and `docs`.
 
+pub mod numeric;
 pub mod string_length;
 
 /// A non-negative integer as the count keywords take it (`2.0` counts as 2).

@@ -77,8 +77,7 @@ fn main() {
     for (module, p, _) in &list {
         let mut schema: Value = serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
         loosen(&mut schema);
-        let root: schemars::schema::RootSchema =
-            serde_json::from_value(schema).unwrap_or_else(|e| panic!("typify cannot read {}: {e}", p.display()));
+        let root: schemars::schema::RootSchema = serde_json::from_value(schema).unwrap_or_else(|e| panic!("typify cannot read {}: {e}", p.display()));
         let mut settings = typify::TypeSpaceSettings::default();
         settings.with_struct_builder(false);
         let mut space = typify::TypeSpace::new(&settings);

@@ -2560,12 +2560,12 @@ mod validators {
         ok
     }
     pub(super) fn v109(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
+        c.union_of_strs(
             l,
             s,
-            &[(v115, None), (v116, None), (v117, None), (v118, None), (v119, None)],
-            None,
+            i,
+            "anyOf",
+            &["fast", "coding", "reasoning", "vision", "cheap"],
         )
     }
     pub(super) fn v110(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2613,20 +2613,5 @@ mod validators {
                 "agent.send",
             ],
         )
-    }
-    pub(super) fn v115(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "fast")
-    }
-    pub(super) fn v116(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "coding")
-    }
-    pub(super) fn v117(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "reasoning")
-    }
-    pub(super) fn v118(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "vision")
-    }
-    pub(super) fn v119(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "cheap")
     }
 }

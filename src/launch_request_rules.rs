@@ -320,9 +320,10 @@ impl Rules {
 
     /// Parses, validates against the schema, then checks the contract
     /// rules: the typed request, or every error. When the schema refuses the
-    /// document only the `contract-version-major` explanation is added.
+    /// document only the `contract-version-major` explanation is added. A
+    /// repeated member name is an error ([`ParseError::Duplicate`]).
     pub fn from_json_str(&self, text: &str) -> Result<LaunchRequest, ParseError> {
-        let v = crate::runtime::__private::serde_json::from_str(text).map_err(ParseError::Syntax)?;
+        let v = crate::runtime::value_from_str(text, crate::runtime::ReadSettings::new())?;
         self.from_json_value(v)
     }
 

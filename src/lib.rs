@@ -18,7 +18,9 @@
 //! ```
 
 pub use contracts_runtime as runtime;
-pub use contracts_runtime::{Contract, ParseError, ValidationError, ValidationErrors};
+pub use contracts_runtime::{
+    value_from, value_from_slice, value_from_str, Contract, DuplicateMember, Duplicates, ParseError, ReadError, ReadSettings, ValidationError, ValidationErrors,
+};
 
 include!(concat!(env!("OUT_DIR"), "/modules.rs"));
 

@@ -57,7 +57,10 @@ fn refused<T: Contract + std::fmt::Debug>(schema: &str, min: usize) {
         assert!(err.iter().any(|e| e.instance_location == loc && e.keyword == kw), "{name}: expected `{kw}` at `{loc}`, got:\n{err}");
         for e in err.iter() {
             assert!(!e.message.is_empty() && e.keyword_location.ends_with(&*e.keyword), "{name}: {e:?}");
+            assert!(!e.to_string().contains('\n'), "{name}: an error is one line of text output: {e}");
         }
+        // One mistake, one explanation: text output (one line per error) stays short.
+        assert!(err.len() <= 3, "{name}: {} lines of errors for one mistake:\n{err}", err.len());
     }
 }
 
@@ -99,4 +102,44 @@ fn an_unknown_tag_is_one_error() {
             "/payload/target/kind: `kind` must be one of \"agent\", \"context\", \"approval\", \"effect\", \"snapshot\", \"locks\", \"diff\", \"artifact\", got \"bogus\"",
         ]
     );
+}
+
+/// An untagged union reports the branch that came closest (here the one
+/// whose error lies deepest in the value) and names the others in one line;
+/// their errors stay available in `other_branches`.
+#[test]
+fn an_untagged_union_reports_the_closest_branch() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/examples/commands/invalid");
+    let errors = |file: &str| match CommandEnvelope::from_json_str(&read(&dir.join(file))) {
+        Err(ParseError::Invalid(e)) => e,
+        other => panic!("{file}: expected validation errors, got {other:?}"),
+    };
+    let err = errors("start-review-target-run-id-bad.json");
+    let lines: Vec<String> = err.iter().map(|e| format!("{}: {}", e.instance_location, e.message)).collect();
+    assert_eq!(
+        lines,
+        [
+            ": the document matches none of the allowed shapes",
+            "/payload/reviewTarget: `reviewTarget` matches none of the allowed shapes; closest is branch 2 (below), and branches 0 and 1 fail too (3 errors)",
+            "/payload/reviewTarget/runId: `runId` must match `^run_[0-9a-f]{32}$`, got \"run_123\"",
+        ]
+    );
+    let others: Vec<(&str, &str)> =
+        err.0[1].other_branches.iter().map(|e| (e.keyword_location.rsplit_once("/anyOf/").unwrap().1, e.message.as_str())).collect();
+    assert_eq!(
+        others,
+        [
+            ("0/required", "`reviewTarget` is missing required member `ref`"),
+            ("1/required", "`reviewTarget` is missing required member `base`"),
+            ("1/required", "`reviewTarget` is missing required member `head`"),
+        ]
+    );
+    // The JSON output keeps them, nested under the union's error.
+    assert_eq!(err.to_basic_output()["errors"][1]["errors"].as_array().map(Vec::len), Some(3));
+
+    // A union of string constants is one `must be one of`.
+    let err = errors("model-overrides-capability-huge.json");
+    assert_eq!(err.len(), 2, "{err}");
+    assert_eq!(err.0[1].message, "`capability` must be one of \"fast\", \"coding\", \"reasoning\", \"vision\", \"cheap\", got \"huge\"");
+    assert!(err.0[1].keyword_location.ends_with("/capability/anyOf"), "{err}");
 }

@@ -1,9 +1,11 @@
 //! Nothing is lost: unknown members keep their place in document order,
 //! unknown command types and their payloads come back byte for byte, and
-//! integers keep the form they were written in.
+//! numbers keep the text they were written in (digits, sign, `-0`, `1.0`,
+//! numbers beyond `u64`/`f64`; serde_json spells an exponent `e+N`).
 
 use contracts::commands::{Command, CommandEnvelope};
 use contracts::launch_request::LaunchRequest;
+use contracts::Contract;
 
 const ENVELOPE: &str = r#"{"protocolVersion":"1.0","commandId":"cmd_0123456789abcdef0123456789abcdef","type":"x.future","issuedAt":"2026-11-30T12:00:00.000Z","actor":{"kind":"human","id":"ada","transport":"ws","zeta":1,"alpha":[true,null]},"payload":{"z":1,"a":{"nested":[1.0,2.5e3]},"m":"é😀"},"expectedSequence":1.0,"zz":"last","aa":"after"}"#;
 
@@ -16,7 +18,7 @@ fn unknown_commands_and_members_come_back_in_order() {
     let out = serde_json::to_string(&e).unwrap();
     // Unknown members keep their relative order; the payload is verbatim.
     assert!(out.contains(r#""zeta":1,"alpha":[true,null]"#), "{out}");
-    assert!(out.contains(r#""payload":{"z":1,"a":{"nested":[1.0,2500.0]},"m":"é😀"}"#), "{out}");
+    assert!(out.contains(r#""payload":{"z":1,"a":{"nested":[1.0,2.5e+3]},"m":"é😀"}"#), "{out}");
     assert!(out.contains(r#""expectedSequence":1.0"#), "{out}");
     assert!(out.ends_with(r#""zz":"last","aa":"after"}"#), "{out}");
     let again = CommandEnvelope::from_json_str(&out).unwrap();
@@ -49,4 +51,34 @@ fn launch_request_rejects_unknown_members_and_keeps_answers_in_order() {
     let keys: Vec<&str> = r.answers.keys().map(|k| k.as_str()).collect();
     assert_eq!(keys, ["zeta", "alpha"]);
     assert!(LaunchRequest::from_json_str(&text.replace(r#""mode""#, r#""extra":1,"mode""#)).is_err());
+}
+
+/// Numbers no machine type holds exactly come back as written, wherever
+/// the type keeps JSON: an unknown command's payload, unknown members, `Value` members.
+#[test]
+fn numbers_come_back_as_written() {
+    let numbers = r#"{"id":123456789012345678901,"neg":-123456789012345678901234567890,"zero":-0,"one":1.0,"huge":1e+400,"tiny":-2.5e-400,"long":0.1000000000000000000000000001}"#;
+    let text = ENVELOPE
+        .replace(r#"{"z":1,"a":{"nested":[1.0,2.5e3]},"m":"é😀"}"#, numbers)
+        .replace(r#""zeta":1"#, r#""zeta":123456789012345678901"#)
+        .replace(r#""aa":"after""#, r#""aa":-0"#);
+    let e = CommandEnvelope::from_json_str(&text).unwrap();
+    let out = serde_json::to_string(&e).unwrap();
+    assert!(out.contains(&format!(r#""payload":{numbers}"#)), "{out}");
+    assert!(out.contains(r#""zeta":123456789012345678901"#), "{out}");
+    assert!(out.ends_with(r#""aa":-0}"#), "{out}");
+    // Through the full path as well.
+    let via_value = CommandEnvelope::from_json_slice_via_value(text.as_bytes()).unwrap();
+    assert_eq!(serde_json::to_string(&via_value).unwrap(), out);
+}
+
+/// An integer field keeps `1.0` and a big exponent form; `1e400` is an integer.
+#[test]
+fn integers_keep_their_form() {
+    let text = ENVELOPE.replace(r#""expectedSequence":1.0"#, r#""expectedSequence":1e2"#);
+    let e = CommandEnvelope::from_json_str(&text).unwrap();
+    assert!(serde_json::to_string(&e).unwrap().contains(r#""expectedSequence":1e+2"#));
+    let text = ENVELOPE.replace(r#""expectedSequence":1.0"#, r#""expectedSequence":1e400"#);
+    let e = CommandEnvelope::from_json_str(&text).unwrap();
+    assert!(serde_json::to_string(&e).unwrap().contains(r#""expectedSequence":1e+400"#));
 }

@@ -5,6 +5,7 @@
 //! documents and bytes for `cargo xtask bench`.
 
 use contracts_bench::docs::{self, DocSet};
+use contracts_bench::handwritten;
 use contracts_bench::ours;
 use contracts_bench::typify_types;
 use criterion::{BatchSize, Criterion, Throughput};
@@ -18,6 +19,8 @@ struct Schema {
     name: &'static str,
     /// bytes → typify's plain struct (`None`: typify cannot type it).
     typify: Option<fn(&[u8]) -> bool>,
+    /// bytes → a hand-written serde model, no validation (`None`: none written).
+    hand_written: Option<fn(&[u8]) -> bool>,
     /// bytes → our validated typed value.
     ours_typed: fn(&[u8]) -> bool,
     /// bytes → our validated typed value by the full path (bytes → `Value`
@@ -36,7 +39,7 @@ struct Schema {
 }
 
 macro_rules! schema {
-    ($name:literal, $module:ident, $ty:ty, $typify:expr) => {{
+    ($name:literal, $module:ident, $ty:ty, $typify:expr, $hand_written:expr) => {{
         use ours::$module as m;
         fn typed(b: &[u8]) -> bool {
             <$ty>::from_json_slice(b).is_ok()
@@ -63,6 +66,7 @@ macro_rules! schema {
         Schema {
             name: $name,
             typify: $typify,
+            hand_written: $hand_written,
             ours_typed: typed,
             ours_typed_full: typed_full,
             ours_typed_errors: typed_errors,
@@ -71,6 +75,15 @@ macro_rules! schema {
             ours_convert: convert,
             ours_typed_validate: typed_validate,
         }
+    }};
+}
+
+macro_rules! hand_written {
+    ($module:ident, $ty:ident) => {{
+        fn parse(b: &[u8]) -> bool {
+            serde_json::from_slice::<handwritten::$module::$ty>(b).is_ok()
+        }
+        Some(parse as fn(&[u8]) -> bool)
     }};
 }
 
@@ -100,10 +113,22 @@ fn strip_format(v: &mut Value) {
 
 fn main() {
     let schemas = [
-        schema!("commands", commands, ours::commands::CommandEnvelope, typify!(commands, CohorteProtocolCommandEnvelope)),
-        schema!("launch_request", launch_request, ours::launch_request::LaunchRequest, typify!(launch_request, LaunchRequest)),
-        schema!("sarif", sarif, ours::sarif::Sarif, typify!(sarif, StaticAnalysisResultsFormatSarifVersion210Rtm5JsonSchema)),
-        schema!("liquibase", liquibase, ours::liquibase::Liquibase, None),
+        schema!(
+            "commands",
+            commands,
+            ours::commands::CommandEnvelope,
+            typify!(commands, CohorteProtocolCommandEnvelope),
+            hand_written!(commands, CommandEnvelope)
+        ),
+        schema!(
+            "launch_request",
+            launch_request,
+            ours::launch_request::LaunchRequest,
+            typify!(launch_request, LaunchRequest),
+            hand_written!(launch_request, LaunchRequest)
+        ),
+        schema!("sarif", sarif, ours::sarif::Sarif, typify!(sarif, StaticAnalysisResultsFormatSarifVersion210Rtm5JsonSchema), None),
+        schema!("liquibase", liquibase, ours::liquibase::Liquibase, None, None),
     ];
     let mut sets: Vec<DocSet> = Vec::new();
     for s in &schemas[..2] {
@@ -136,19 +161,13 @@ fn main() {
         let values = set.values();
         // Every implementation's verdict, as a check that they measure the same thing.
         let verdicts = [
+            ("hand-written serde (accepts, validates nothing)", s.hand_written.map_or(0, |h| set.docs.iter().filter(|d| h(d)).count())),
             ("jsonschema", values.iter().filter(|v| js.is_valid(v)).count()),
             ("jsonschema-macros", values.iter().filter(|v| macro_valid(v)).count()),
             ("boon", values.iter().filter(|v| boon_schemas.validate(v, boon_idx).is_ok()).count()),
             ("ours", set.docs.iter().filter(|d| (s.ours_typed)(d)).count()),
         ];
-        eprintln!(
-            "{}/{}: {} documents, {} bytes; valid per implementation: {:?}",
-            set.schema,
-            set.kind,
-            set.docs.len(),
-            set.bytes(),
-            verdicts
-        );
+        eprintln!("{}/{}: {} documents, {} bytes; valid per implementation: {:?}", set.schema, set.kind, set.docs.len(), set.bytes(), verdicts);
 
         let group_name = format!("{}/{}", set.schema, set.kind);
         let mut g = c.benchmark_group(&group_name);
@@ -167,14 +186,16 @@ fn main() {
                 }
             })
         });
-        if let Some(typify) = s.typify {
-            g.bench_function(add("typify struct"), |b| {
-                b.iter(|| docs.iter().filter(|d| typify(d)).count())
-            });
+        // The floors below ours: reading the bytes and building nothing, and
+        // the typed value a user would derive by hand, unvalidated.
+        g.bench_function(add("scan (IgnoredAny)"), |b| b.iter(|| docs.iter().filter(|d| handwritten::scan(d)).count()));
+        if let (Some(hand_written), true) = (s.hand_written, set.valid) {
+            g.bench_function(add("hand-written serde (no validation)"), |b| b.iter(|| docs.iter().filter(|d| hand_written(d)).count()));
         }
-        g.bench_function(add("jsonschema is_valid"), |b| {
-            b.iter(|| docs.iter().filter(|d| js.is_valid(&serde_json::from_slice::<Value>(d).unwrap())).count())
-        });
+        if let Some(typify) = s.typify {
+            g.bench_function(add("typify struct"), |b| b.iter(|| docs.iter().filter(|d| typify(d)).count()));
+        }
+        g.bench_function(add("jsonschema is_valid"), |b| b.iter(|| docs.iter().filter(|d| js.is_valid(&serde_json::from_slice::<Value>(d).unwrap())).count()));
         g.bench_function(add("jsonschema iter_errors"), |b| {
             b.iter(|| docs.iter().map(|d| js.iter_errors(&serde_json::from_slice::<Value>(d).unwrap()).count()).sum::<usize>())
         });
@@ -185,34 +206,18 @@ fn main() {
             b.iter(|| docs.iter().map(|d| macro_errors(&serde_json::from_slice::<Value>(d).unwrap())).sum::<usize>())
         });
         g.bench_function(add("boon"), |b| {
-            b.iter(|| {
-                docs.iter()
-                    .filter(|d| boon_schemas.validate(&serde_json::from_slice::<Value>(d).unwrap(), boon_idx).is_ok())
-                    .count()
-            })
+            b.iter(|| docs.iter().filter(|d| boon_schemas.validate(&serde_json::from_slice::<Value>(d).unwrap(), boon_idx).is_ok()).count())
         });
         if set.valid {
-            g.bench_function(add("ours bytes→typed"), |b| {
-                b.iter(|| docs.iter().filter(|d| (s.ours_typed)(d)).count())
-            });
-            g.bench_function(add("ours bytes→typed (full path)"), |b| {
-                b.iter(|| docs.iter().filter(|d| (s.ours_typed_full)(d)).count())
-            });
+            g.bench_function(add("ours bytes→typed"), |b| b.iter(|| docs.iter().filter(|d| (s.ours_typed)(d)).count()));
+            g.bench_function(add("ours bytes→typed (full path)"), |b| b.iter(|| docs.iter().filter(|d| (s.ours_typed_full)(d)).count()));
         } else {
-            g.bench_function(add("ours bytes→errors"), |b| {
-                b.iter(|| docs.iter().map(|d| (s.ours_typed_errors)(d)).sum::<usize>())
-            });
+            g.bench_function(add("ours bytes→errors"), |b| b.iter(|| docs.iter().map(|d| (s.ours_typed_errors)(d)).sum::<usize>()));
         }
-        g.bench_function(add("ours Value→validate"), |b| {
-            b.iter(|| values.iter().map(|v| (s.ours_validate)(v)).sum::<usize>())
-        });
-        g.bench_function(add("ours Value→is_valid"), |b| {
-            b.iter(|| values.iter().filter(|v| (s.ours_is_valid)(v)).count())
-        });
+        g.bench_function(add("ours Value→validate"), |b| b.iter(|| values.iter().map(|v| (s.ours_validate)(v)).sum::<usize>()));
+        g.bench_function(add("ours Value→is_valid"), |b| b.iter(|| values.iter().filter(|v| (s.ours_is_valid)(v)).count()));
         if set.valid {
-            g.bench_function(add("ours Value→typed (convert only)"), |b| {
-                b.iter_batched(|| values.clone(), |vs| (s.ours_convert)(vs), BatchSize::LargeInput)
-            });
+            g.bench_function(add("ours Value→typed (convert only)"), |b| b.iter_batched(|| values.clone(), |vs| (s.ours_convert)(vs), BatchSize::LargeInput));
             let typed_validate = (s.ours_typed_validate)(&values);
             g.bench_function(add("ours typed→validate()"), |b| b.iter(&typed_validate));
         }

@@ -79,10 +79,7 @@ pub fn seed_docs(schema: &'static str, ours_valid: fn(&Value) -> bool) -> [DocSe
             }
         }
     }
-    [
-        DocSet { schema, kind: "valid", docs: valid, valid: true },
-        DocSet { schema, kind: "invalid", docs: invalid, valid: false },
-    ]
+    [DocSet { schema, kind: "valid", docs: valid, valid: true }, DocSet { schema, kind: "invalid", docs: invalid, valid: false }]
 }
 
 /// The biggest test document SchemaStore has for `schema` (the file name in
@@ -104,8 +101,21 @@ pub fn test_doc(schema: &'static str) -> Option<DocSet> {
 /// Which command types (and how many unknown ones) `docs` cover.
 pub fn command_coverage(docs: &DocSet) -> (Vec<String>, usize) {
     let known = [
-        "start", "status", "inspect", "tail", "pause", "resume", "cancel", "approve", "deny", "retry", "skip", "run-tool",
-        "reconcile", "shutdown", "agent.send",
+        "start",
+        "status",
+        "inspect",
+        "tail",
+        "pause",
+        "resume",
+        "cancel",
+        "approve",
+        "deny",
+        "retry",
+        "skip",
+        "run-tool",
+        "reconcile",
+        "shutdown",
+        "agent.send",
     ];
     let mut seen: Vec<String> = Vec::new();
     let mut unknown = 0;

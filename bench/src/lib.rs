@@ -33,3 +33,4 @@ pub mod typify_types {
 pub mod docgen;
 
 pub mod docs;
+pub mod handwritten;

@@ -2,7 +2,7 @@
 //!
 //! The generator is a pipeline of plain stages, each a module:
 //!
-//! * [`load`]: read documents, find each one's dialect, index `$id`s and anchors;
+//! * [`load`]: read documents, find each one's [`Dialect`], index `$id`s and anchors;
 //! * [`ir`]: one owned schema model, every keyword with its file and JSON Pointer,
 //!   every `$ref` resolved to a node;
 //! * [`plan`]: decide Rust shapes and stable names ([`analyze`] runs these
@@ -21,17 +21,19 @@
 //! ```
 
 pub mod cycles;
+pub mod dialect;
 pub mod docs;
 pub mod emit;
 mod error;
+pub mod ident;
 pub mod ir;
 pub mod keywords;
 pub mod load;
 pub mod plan;
 mod settings;
 
+pub use dialect::Dialect;
 pub use error::{Error, Warning};
-pub use load::Dialect;
 pub use settings::{BuildWarnings, RetrieveFn, Settings};
 
 use std::path::{Path, PathBuf};
@@ -85,7 +87,7 @@ impl SchemaInput {
 
     /// The module name: the file stem before `.schema.json` / `.json`, in snake case.
     pub fn module_name(&self) -> String {
-        plan::names::module_name(&self.path)
+        ident::module_name(&self.path)
     }
 
     /// Reads every `*.json` file directly in `dir` (sorted by name, so the

@@ -1,6 +1,6 @@
 //! The generator's settings, set with a small builder.
 
-use crate::load::Dialect;
+use crate::dialect::Dialect;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! `drift --base REV | --old DIR --new DIR [--format text|json|markdown|github]
 //! [--config FILE] [--allowlist FILE] [--default-dialect DIALECT]`
 
-use crate::{compare_sets, report, Allowlist, Config, SchemaFile};
+use crate::{report, Allowlist, Config, SchemaFile};
 use std::path::Path;
 use std::process::Command;
 
@@ -27,7 +27,14 @@ in the repository root, when they exist.";
 
 /// Runs the drift gate; `args` excludes the program name. Returns the exit code.
 pub fn run_cli(args: &[String], repo_root: &Path) -> i32 {
-    match run(args, repo_root) {
+    run_cli_with(args, repo_root, &contracts_codegen::Settings::new())
+}
+
+/// [`run_cli`] reading schemas with `settings` (where referenced documents
+/// are found: `Settings::with_local_schemas`, `with_retriever`); the
+/// config's `format_assertion` and dialects still apply.
+pub fn run_cli_with(args: &[String], repo_root: &Path, settings: &contracts_codegen::Settings) -> i32 {
+    match run(args, repo_root, settings) {
         Ok((text, code)) => {
             print!("{text}");
             code
@@ -88,7 +95,7 @@ fn parse(args: &[String]) -> Result<Opts, String> {
     }
 }
 
-fn run(args: &[String], root: &Path) -> Result<(String, i32), String> {
+fn run(args: &[String], root: &Path, settings: &contracts_codegen::Settings) -> Result<(String, i32), String> {
     let o = parse(args)?;
     if let Some(dir) = &o.families {
         let steps = crate::families::steps(&root.join(dir))?;
@@ -129,7 +136,7 @@ fn run(args: &[String], root: &Path) -> Result<(String, i32), String> {
         }
         _ => return Err(USAGE.into()),
     };
-    let r = compare_sets(&old, &new, &config, &allowlist)?;
+    let r = crate::compare_sets_with(&old, &new, &config, &allowlist, settings)?;
     let text = match o.format.as_str() {
         "json" => format!("{}\n", serde_json::to_string_pretty(&report::to_json(&r)).unwrap_or_default()),
         "markdown" => report::to_markdown(&r),

@@ -19,7 +19,7 @@ pub mod regex;
 pub mod report;
 pub mod version;
 
-pub use cli::run_cli;
+pub use cli::{run_cli, run_cli_with};
 pub use config::{Allowlist, Config, Directions};
 pub use model::{Breaks, Change, Loc, KINDS};
 pub use version::Bump;
@@ -284,7 +284,13 @@ fn match_files(old: &[SchemaFile], ov: &[Value], new: &[SchemaFile], nv: &[Value
 
 /// Compares two schema sets under `config`.
 pub fn compare_sets(old: &[SchemaFile], new: &[SchemaFile], config: &Config, allowlist: &Allowlist) -> Result<Report, String> {
-    let settings = Settings::new().with_format_assertion(config.format_assertion);
+    compare_sets_with(old, new, config, allowlist, &Settings::new())
+}
+
+/// [`compare_sets`] reading the schemas with `settings` (where referenced
+/// documents are found); `config.format_assertion` decides `format`.
+pub fn compare_sets_with(old: &[SchemaFile], new: &[SchemaFile], config: &Config, allowlist: &Allowlist, settings: &Settings) -> Result<Report, String> {
+    let settings = settings.clone().with_format_assertion(config.format_assertion);
     let os = load_side(old, &settings, config, "old")?;
     let ns = load_side(new, &settings, config, "new")?;
     let mut report = Report::default();

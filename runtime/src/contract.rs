@@ -12,6 +12,9 @@ use std::fmt;
 pub enum ParseError {
     /// Not JSON (or nested deeper than the parser allows), with line and column.
     Syntax(serde_json::Error),
+    /// JSON in which an object repeats a member name (refused unless
+    /// [`Duplicates::LastWins`](crate::Duplicates::LastWins) is asked for).
+    Duplicate(crate::DuplicateMember),
     /// JSON, but the schema refuses it: every error found.
     Invalid(ValidationErrors),
     /// Valid, but the generated type cannot hold it: a generator bug.
@@ -32,8 +35,18 @@ impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParseError::Syntax(e) => write!(f, "not valid JSON: {e}"),
+            ParseError::Duplicate(e) => write!(f, "{e}"),
             ParseError::Invalid(e) => write!(f, "{e}"),
             ParseError::Shape(e) => write!(f, "the generated type cannot hold this valid document ({e}); please report this"),
+        }
+    }
+}
+
+impl From<crate::ReadError> for ParseError {
+    fn from(e: crate::ReadError) -> Self {
+        match e {
+            crate::ReadError::Syntax(e) => ParseError::Syntax(e),
+            crate::ReadError::Duplicate(d) => ParseError::Duplicate(d),
         }
     }
 }
@@ -42,6 +55,7 @@ impl std::error::Error for ParseError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             ParseError::Syntax(e) => Some(e),
+            ParseError::Duplicate(e) => Some(e),
             ParseError::Invalid(e) => Some(e),
             ParseError::Shape(e) => Some(e),
         }
@@ -78,7 +92,10 @@ pub trait Contract: FromValue + serde::Serialize {
         Self::check(v, &Loc::Root, &mut Ctx::quiet_mode())
     }
 
-    /// Validates `v` and builds the typed value.
+    /// Validates `v` and builds the typed value. A `Value` has no repeated
+    /// member names to see: whoever parsed it already chose (serde_json's
+    /// own parser keeps the last). Read text with [`Contract::from_json_slice`]
+    /// (or [`crate::value_from_slice`]) to have them refused.
     fn from_json_value(v: Value) -> Result<Self, ParseError> {
         Self::validate_value(&v).map_err(ParseError::Invalid)?;
         Self::from_value(v).map_err(ParseError::Shape)
@@ -93,24 +110,39 @@ pub trait Contract: FromValue + serde::Serialize {
     /// errors itself. May refuse valid documents, never accepts invalid
     /// ones. This default reads a `Value` and runs the validators.
     fn fast_read<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = <Value as serde::Deserialize>::deserialize(d)?;
+        let v = crate::fast::json(d)?;
         if !Self::is_valid_value(&v) {
             return Err(crate::fast::invalid(v));
         }
         Self::from_value(v).map_err(|_| crate::fast::abort())
     }
 
-    /// Parses, validates and builds from JSON text.
+    /// Parses, validates and builds from JSON text (a repeated member name
+    /// is an error: [`ParseError::Duplicate`]).
     fn from_json_str(s: &str) -> Result<Self, ParseError> {
         Self::from_json_slice(s.as_bytes())
+    }
+
+    /// [`Contract::from_json_str`] with `settings` (e.g. repeated member names last-wins).
+    fn from_json_str_with(s: &str, settings: crate::ReadSettings) -> Result<Self, ParseError> {
+        Self::from_json_slice_with(s.as_bytes(), settings)
     }
 
     /// Parses, validates and builds from JSON bytes (UTF-8) with the
     /// one-pass reader. At a broken rule the reader has read the document as
     /// a `Value`, and the validators report every error on it; when the
-    /// reader cannot tell, the full path (bytes → `Value` → every error).
+    /// reader cannot tell (a repeated member name among them), the full path
+    /// (bytes → `Value` → every error). A repeated member name is an error
+    /// ([`ParseError::Duplicate`]).
     fn from_json_slice(b: &[u8]) -> Result<Self, ParseError> {
+        Self::from_json_slice_with(b, crate::ReadSettings::new())
+    }
+
+    /// [`Contract::from_json_slice`] with `settings`.
+    fn from_json_slice_with(b: &[u8], settings: crate::ReadSettings) -> Result<Self, ParseError> {
         if Self::FAST {
+            // The readers refuse every repeated name (the full path applies
+            // the settings).
             match crate::fast::read_document(b, |d| Self::fast_read(d)) {
                 crate::fast::Outcome::Valid(v) => return Ok(v),
                 crate::fast::Outcome::Invalid(v, settled) => {
@@ -124,21 +156,31 @@ pub trait Contract: FromValue + serde::Serialize {
                 crate::fast::Outcome::Declined => {}
             }
         }
-        Self::from_json_slice_via_value(b)
+        Self::from_json_slice_via_value_with(b, settings)
     }
 
     /// Parses, validates and builds from a reader (read whole, then as bytes).
-    fn from_json_reader<R: std::io::Read>(mut r: R) -> Result<Self, ParseError> {
+    fn from_json_reader<R: std::io::Read>(r: R) -> Result<Self, ParseError> {
+        Self::from_json_reader_with(r, crate::ReadSettings::new())
+    }
+
+    /// [`Contract::from_json_reader`] with `settings`.
+    fn from_json_reader_with<R: std::io::Read>(mut r: R, settings: crate::ReadSettings) -> Result<Self, ParseError> {
         let mut b = Vec::new();
         if let Err(e) = r.read_to_end(&mut b) {
             return Err(ParseError::Syntax(serde_json::Error::io(e)));
         }
-        Self::from_json_slice(&b)
+        Self::from_json_slice_with(&b, settings)
     }
 
     /// The full path, always: bytes → `Value` → every error → typed value.
     fn from_json_slice_via_value(b: &[u8]) -> Result<Self, ParseError> {
-        Self::from_json_value(serde_json::from_slice(b).map_err(ParseError::Syntax)?)
+        Self::from_json_slice_via_value_with(b, crate::ReadSettings::new())
+    }
+
+    /// [`Contract::from_json_slice_via_value`] with `settings`.
+    fn from_json_slice_via_value_with(b: &[u8], settings: crate::ReadSettings) -> Result<Self, ParseError> {
+        Self::from_json_value(crate::value_from_slice(b, settings)?)
     }
 
     /// The value as JSON.
@@ -214,11 +256,11 @@ pub fn relay(v: &mut Value, pointers: &[String], how: Relay) {
     }
 }
 
-/// The `Deserialize` every generated type gets: read any JSON, validate it
-/// against the schema, then build the typed value. Deserialising through
+/// The `Deserialize` every generated type gets: read any JSON (a repeated
+/// member name is an error), validate it against the schema, then build the typed value. Deserialising through
 /// serde therefore never yields a value the schema refuses.
 pub fn deserialize_checked<'de, T: Contract, D: serde::Deserializer<'de>>(d: D) -> Result<T, D::Error> {
-    let v = <Value as serde::Deserialize>::deserialize(d)?;
+    let v = crate::value_from(d, crate::ReadSettings::new())?;
     T::from_json_value(v).map_err(serde::de::Error::custom)
 }
 

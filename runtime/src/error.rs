@@ -166,6 +166,12 @@ pub struct ValidationError {
     pub keyword: Cow<'static, str>,
     /// What is wrong, in words a person can act on.
     pub message: String,
+    /// For an `anyOf`/`oneOf` that no branch matched: the errors of the
+    /// branches not shown. Such a union reports one error naming the branch
+    /// that came closest and the others, followed by the closest branch's
+    /// errors; what the other branches found is kept here (and in the
+    /// JSON output, as this unit's nested `errors`). Empty otherwise.
+    pub other_branches: Vec<ValidationError>,
 }
 
 impl ValidationError {
@@ -191,7 +197,7 @@ impl ValidationError {
             absolute.push_str(rest);
             (eval.as_str().to_owned(), absolute)
         });
-        ValidationError { instance_location, keyword_location, absolute_keyword_location, keyword, message }
+        ValidationError { instance_location, keyword_location, absolute_keyword_location, keyword, message, other_branches: Vec::new() }
     }
 
     /// An error raised by a hand-written contract rule rather than a schema
@@ -203,6 +209,7 @@ impl ValidationError {
             absolute_keyword_location: format!("{base}#rule={rule}"),
             keyword: Cow::Owned(rule.to_owned()),
             message,
+            other_branches: Vec::new(),
         }
     }
 }
@@ -215,13 +222,18 @@ impl fmt::Display for ValidationError {
 }
 
 impl serde::Serialize for ValidationError {
-    /// One unit of the JSON Schema "basic" output format.
+    /// One unit of the JSON Schema "basic" output format; a union's
+    /// [`other_branches`](Self::other_branches), when there are any, nest
+    /// under `errors` as in the "detailed" format.
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(4))?;
+        let mut m = s.serialize_map(None)?;
         m.serialize_entry("keywordLocation", &self.keyword_location)?;
         m.serialize_entry("absoluteKeywordLocation", &self.absolute_keyword_location)?;
         m.serialize_entry("instanceLocation", &self.instance_location)?;
         m.serialize_entry("error", &self.message)?;
+        if !self.other_branches.is_empty() {
+            m.serialize_entry("errors", &self.other_branches)?;
+        }
         m.end()
     }
 }

@@ -127,7 +127,7 @@ pub fn salvaged() -> Option<Value> {
 /// value of a member no schema branch admits.
 #[cold]
 pub fn invalid_member<'de, A: MapAccess<'de>>(m: &mut A) -> A::Error {
-    match m.next_value::<Value>() {
+    match m.next_value_seed(Json) {
         Ok(v) => invalid(v),
         Err(e) => e,
     }
@@ -137,7 +137,7 @@ pub fn invalid_member<'de, A: MapAccess<'de>>(m: &mut A) -> A::Error {
 /// [`salvaged`], and the reader that kept it hands its object up.
 #[cold]
 pub fn invalid_raw<T>(raw: &serde_json::value::RawValue) -> Option<T> {
-    let v = serde_json::from_str::<Value>(raw.get()).ok();
+    let v = crate::parse::value_from_str(raw.get(), crate::ReadSettings::new()).ok();
     SALVAGE.with(|s| s.set(v));
     None
 }
@@ -151,6 +151,23 @@ pub enum Outcome<T> {
     Invalid(Value, Settled),
     /// The reader cannot tell (or the JSON is bad): run the full path.
     Declined,
+}
+
+/// Reads a subtree as JSON ([`crate::value_from_slice`]'s reader): a
+/// repeated member name aborts, for the full path to report.
+pub fn json<'de, D: Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
+    crate::parse::value_refusing_duplicates(d).map_err(|(e, repeated)| if repeated { abort() } else { e })
+}
+
+/// [`json`] as a seed, for `next_value_seed` / `next_element_seed`.
+pub struct Json;
+
+impl<'de> DeserializeSeed<'de> for Json {
+    type Value = Value;
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        json(d)
+    }
 }
 
 /// Runs `read` on bytes, with what it made of them.
@@ -279,7 +296,7 @@ impl Partial {
     /// A member kept as raw JSON text.
     pub fn keep_raw(&mut self, name: &str, raw: Option<&serde_json::value::RawValue>) {
         if let Some(raw) = raw {
-            match serde_json::from_str(raw.get()) {
+            match crate::parse::value_from_str(raw.get(), crate::ReadSettings::new()) {
                 Ok(v) => self.keep_value(name, v),
                 Err(_) => self.broken = true,
             }
@@ -310,7 +327,7 @@ impl Partial {
     /// and the rest of the object are read as JSON.
     #[cold]
     pub fn unknown<'de, A: MapAccess<'de>>(mut self, m: &mut A, name: impl Into<String>) -> A::Error {
-        match m.next_value::<Value>() {
+        match m.next_value_seed(Json) {
             Ok(v) => {
                 self.insert(name.into(), v);
                 self.rest(m, None)
@@ -324,9 +341,13 @@ impl Partial {
     #[cold]
     pub fn rest<'de, A: MapAccess<'de>>(mut self, m: &mut A, spare: Option<A::Error>) -> A::Error {
         loop {
-            match m.next_entry::<String, Value>() {
-                Ok(Some((k, v))) => self.insert(k, v),
+            let k = match m.next_key::<String>() {
+                Ok(Some(k)) => k,
                 Ok(None) => return self.done(spare),
+                Err(e) => return e,
+            };
+            match m.next_value_seed(Json) {
+                Ok(v) => self.insert(k, v),
                 Err(e) => return e,
             }
         }
@@ -428,7 +449,7 @@ impl Broken {
     /// read as JSON and kept.
     #[cold]
     pub fn unknown<'de, A: MapAccess<'de>>(&mut self, m: &mut A, name: Cow<'_, str>) -> Result<(), A::Error> {
-        let v = m.next_value::<Value>()?;
+        let v = m.next_value_seed(Json)?;
         self.keep(name, v);
         Ok(())
     }
@@ -474,13 +495,13 @@ macro_rules! __fast_refuse {
     };
     (@ seq) => {
         fn visit_seq<A: $crate::__private::serde::de::SeqAccess<'de>>(self, seq: A) -> ::std::result::Result<Self::Value, A::Error> {
-            let v = <$crate::Value as $crate::__private::serde::Deserialize>::deserialize($crate::__private::serde::de::value::SeqAccessDeserializer::new(seq))?;
+            let v = $crate::fast::json($crate::__private::serde::de::value::SeqAccessDeserializer::new(seq))?;
             ::std::result::Result::Err($crate::fast::invalid(v))
         }
     };
     (@ map) => {
         fn visit_map<A: $crate::__private::serde::de::MapAccess<'de>>(self, map: A) -> ::std::result::Result<Self::Value, A::Error> {
-            let v = <$crate::Value as $crate::__private::serde::Deserialize>::deserialize($crate::__private::serde::de::value::MapAccessDeserializer::new(map))?;
+            let v = $crate::fast::json($crate::__private::serde::de::value::MapAccessDeserializer::new(map))?;
             ::std::result::Result::Err($crate::fast::invalid(v))
         }
     };
@@ -626,7 +647,15 @@ pub fn read_member<'de, R: Read, A: de::MapAccess<'de>>(m: &mut A, slot: &mut Op
     Ok(())
 }
 
-/// A member name, borrowed from the input when it has no escapes.
+/// The member name under which serde_json (with `arbitrary_precision`)
+/// hands a number that is not a `u64`/`i64` to a visitor expecting any
+/// value (`1.5`, `-0`, `1e400`): an object reader that meets it as a member
+/// name aborts (a number where an object is expected, or a document that
+/// uses the name: the full path, [`crate::value_from_slice`], tells them apart).
+const NUMBER_TOKEN: &str = "$serde_json::private::Number";
+
+/// A member name, borrowed from the input when it has no escapes; the name
+/// serde_json gives a number's text ([`NUMBER_TOKEN`]) aborts.
 pub struct Key<'de>(pub Cow<'de, str>);
 
 impl<'de> de::Deserialize<'de> for Key<'de> {
@@ -645,12 +674,21 @@ impl<'de> Visitor<'de> for KeyVisitor {
     }
     #[inline]
     fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+        if v.len() == NUMBER_TOKEN.len() && v == NUMBER_TOKEN {
+            return Err(abort());
+        }
         Ok(Key(Cow::Borrowed(v)))
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+        if v == NUMBER_TOKEN {
+            return Err(abort());
+        }
         Ok(Key(Cow::Owned(v.to_owned())))
     }
     fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
+        if v == NUMBER_TOKEN {
+            return Err(abort());
+        }
         Ok(Key(Cow::Owned(v)))
     }
 }
@@ -733,8 +771,14 @@ impl<'de, L: Leaf> Visitor<'de> for LeafVisitor<L> {
     fn visit_unit<E: de::Error>(self) -> Result<L::Out, E> {
         scalar::<L, E>(Value::Null)
     }
+    /// An object, or a number serde_json keeps as text (`1.5`, `-0`, `1e400`).
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<L::Out, A::Error> {
+        match json(de::value::MapAccessDeserializer::new(map))? {
+            v @ Value::Number(_) => scalar::<L, A::Error>(v),
+            v => Err(invalid(v)),
+        }
+    }
     crate::__fast_refuse!(seq);
-    crate::__fast_refuse!(map);
 }
 
 #[inline]
@@ -773,7 +817,7 @@ pub struct ViaValue<C>(PhantomData<C>);
 impl<C: Check> Read for ViaValue<C> {
     type Out = C::Out;
     fn read<'de, D: Deserializer<'de>>(d: D) -> Result<C::Out, D::Error> {
-        let v = <Value as de::Deserialize>::deserialize(d)?;
+        let v = json(d)?;
         if !C::check(&v) {
             return Err(invalid(v));
         }
@@ -857,7 +901,7 @@ impl<'de, R: Read, const MIN: usize, const MAX: usize> Visitor<'de> for VecVisit
 fn rest_of_array<'de, T: Serialize, A: SeqAccess<'de>>(seq: &mut A, done: Vec<T>, pending: Option<(Value, A::Error)>) -> A::Error {
     let mut rest = Vec::new();
     loop {
-        match seq.next_element::<Value>() {
+        match seq.next_element_seed(Json) {
             Ok(Some(v)) => rest.push(v),
             Ok(None) => return invalid_array(done, pending, rest),
             Err(e) => return e,
@@ -964,7 +1008,7 @@ impl Read for AnyValue {
     type Out = Value;
     #[inline]
     fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
-        <Value as de::Deserialize>::deserialize(d)
+        json(d)
     }
 }
 

@@ -2,28 +2,14 @@
 //! equals `1.0`), objects ignore member order.
 
 use serde_json::Value;
-use std::cmp::Ordering;
 
 /// Whether two JSON values are equal under JSON Schema's rules.
 pub fn json_equal(a: &Value, b: &Value) -> bool {
     match (a, b) {
-        (Value::Number(x), Value::Number(y)) => {
-            crate::number::compare(x, num_of(y)) == Ordering::Equal && crate::number::compare(y, num_of(x)) == Ordering::Equal
-        }
+        (Value::Number(x), Value::Number(y)) => crate::number::equal(x, y),
         (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_equal(p, q)),
         (Value::Object(x), Value::Object(y)) => x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| json_equal(v, w))),
         _ => a == b,
-    }
-}
-
-fn num_of(n: &serde_json::Number) -> crate::number::Num {
-    use crate::number::Num;
-    if let Some(u) = n.as_u64() {
-        Num::U(u)
-    } else if let Some(i) = n.as_i64() {
-        Num::I(i)
-    } else {
-        Num::F(n.as_f64().unwrap_or(f64::NAN))
     }
 }
 
@@ -38,20 +24,7 @@ pub fn json_hash_key(v: &Value) -> String {
 
 fn write_key(v: &Value, out: &mut String) {
     match v {
-        Value::Number(n) => {
-            if let Some(i) = n.as_i64() {
-                out.push_str(&i.to_string());
-            } else if let Some(u) = n.as_u64() {
-                out.push_str(&u.to_string());
-            } else {
-                let f = n.as_f64().unwrap_or(f64::NAN);
-                if f.fract() == 0.0 && f.abs() < 9.2e18 {
-                    out.push_str(&(f as i64).to_string());
-                } else {
-                    out.push_str(&format!("{f:e}"));
-                }
-            }
-        }
+        Value::Number(n) => crate::number::write_key(n, out),
         Value::Array(a) => {
             out.push('[');
             for x in a {
@@ -90,5 +63,38 @@ mod tests {
         assert_eq!(json_hash_key(&json!(1)), json_hash_key(&json!(1.0)));
         assert_ne!(json_hash_key(&json!("1")), json_hash_key(&json!(1)));
         assert_eq!(json_hash_key(&json!({"b": 1, "a": 2})), json_hash_key(&json!({"a": 2.0, "b": 1})));
+    }
+
+    fn parse(s: &str) -> Value {
+        serde_json::from_str(s).unwrap()
+    }
+
+    /// Equality is mathematical on the decimal text, never through `f64`.
+    #[test]
+    fn numbers_are_exact() {
+        let same = [
+            ("10000000000000000000", "1e19"),
+            ("1e400", "10e399"),
+            ("-0", "0"),
+            ("0.0", "-0e5"),
+            ("1.50", "15e-1"),
+            ("123456789012345678901", "1.23456789012345678901e20"),
+            ("0.1", "1E-1"),
+        ];
+        for (a, b) in same {
+            assert!(json_equal(&parse(a), &parse(b)), "{a} = {b}");
+            assert_eq!(json_hash_key(&parse(a)), json_hash_key(&parse(b)), "{a} = {b}");
+        }
+        let different = [
+            ("9007199254740993", "9007199254740992"),
+            ("123456789012345678901", "123456789012345678900"),
+            ("1e400", "1e401"),
+            ("0.1000000000000000000001", "0.1"),
+            ("-1", "1"),
+        ];
+        for (a, b) in different {
+            assert!(!json_equal(&parse(a), &parse(b)), "{a} ≠ {b}");
+            assert_ne!(json_hash_key(&parse(a)), json_hash_key(&parse(b)), "{a} ≠ {b}");
+        }
     }
 }

@@ -22,6 +22,7 @@ mod json;
 mod location;
 mod macros;
 mod number;
+mod parse;
 #[cfg(feature = "schemars")]
 #[doc(hidden)]
 pub mod schemars_support;
@@ -36,7 +37,8 @@ pub use json::{json_equal, json_hash_key};
 pub use location::{Described, Loc};
 pub use number::Integer;
 pub use number::Num;
-pub use validate::{type_matches, types, Check, Ctx, Evaluated, JsonConst, Pattern};
+pub use parse::{value_from, value_from_slice, value_from_str, DuplicateMember, Duplicates, ReadError, ReadSettings};
+pub use validate::{closest_branch, type_matches, types, Check, Ctx, Evaluated, JsonConst, Pattern};
 
 /// Re-exports that generated code names through this crate, so a downstream
 /// crate needs no direct dependency on them.

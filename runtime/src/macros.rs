@@ -445,19 +445,32 @@ macro_rules! root_api {
     ($name:ident) => {
         impl $name {
             /// Parses JSON text, validates it against the schema (reporting every
-            /// error) and builds the typed value.
+            /// error) and builds the typed value. A member name an object
+            /// repeats is an error (`ParseError::Duplicate`).
             pub fn from_json_str(s: &str) -> ::std::result::Result<Self, $crate::ParseError> {
                 <Self as $crate::Contract>::from_json_str(s)
             }
-            /// Parses JSON bytes, validates them and builds the typed value.
+            /// [`Self::from_json_str`] with `settings` (repeated member names last-wins, say).
+            pub fn from_json_str_with(s: &str, settings: $crate::ReadSettings) -> ::std::result::Result<Self, $crate::ParseError> {
+                <Self as $crate::Contract>::from_json_str_with(s, settings)
+            }
+            /// Parses JSON bytes, validates them and builds the typed value
+            /// (a repeated member name is an error).
             pub fn from_json_slice(b: &[u8]) -> ::std::result::Result<Self, $crate::ParseError> {
                 <Self as $crate::Contract>::from_json_slice(b)
             }
-            /// Parses JSON from a reader, validates it and builds the typed value.
+            /// [`Self::from_json_slice`] with `settings`.
+            pub fn from_json_slice_with(b: &[u8], settings: $crate::ReadSettings) -> ::std::result::Result<Self, $crate::ParseError> {
+                <Self as $crate::Contract>::from_json_slice_with(b, settings)
+            }
+            /// Parses JSON from a reader, validates it and builds the typed
+            /// value (a repeated member name is an error).
             pub fn from_json_reader<R: ::std::io::Read>(r: R) -> ::std::result::Result<Self, $crate::ParseError> {
                 <Self as $crate::Contract>::from_json_reader(r)
             }
-            /// Validates a JSON value and builds the typed value.
+            /// Validates a JSON value and builds the typed value. A `Value`
+            /// cannot show repeated member names (its parser already chose):
+            /// parse text with `from_json_slice` to have them refused.
             pub fn from_json_value(v: $crate::Value) -> ::std::result::Result<Self, $crate::ParseError> {
                 <Self as $crate::Contract>::from_json_value(v)
             }

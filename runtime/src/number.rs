@@ -17,27 +17,21 @@ impl Integer {
     }
     /// The value as an `i64`, when it fits.
     pub fn as_i64(&self) -> Option<i64> {
-        self.0.as_i64().or_else(|| float_to_int(self.0.as_f64()?))
+        self.0.as_i64().or_else(|| Decimal::of(self.0.as_str()).to_i128()?.try_into().ok())
     }
     /// The value as a `u64`, when it fits (not for negative values).
     pub fn as_u64(&self) -> Option<u64> {
-        self.0.as_u64().or_else(|| {
-            let f = self.0.as_f64()?;
-            (0.0..18_446_744_073_709_551_616.0).contains(&f).then_some(f as u64)
-        })
+        self.0.as_u64().or_else(|| Decimal::of(self.0.as_str()).to_i128()?.try_into().ok())
     }
-    /// The value as an `f64` (rounded when it does not fit exactly).
+    /// The value as an `f64` (rounded when it does not fit exactly;
+    /// infinite beyond `f64`'s range).
     pub fn as_f64(&self) -> f64 {
-        self.0.as_f64().unwrap_or(f64::NAN)
+        self.0.as_str().parse().unwrap_or(f64::NAN)
     }
     /// The number as written.
     pub fn as_number(&self) -> &Number {
         &self.0
     }
-}
-
-fn float_to_int(f: f64) -> Option<i64> {
-    (f.fract() == 0.0 && (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&f)).then_some(f as i64)
 }
 
 macro_rules! integer_from {
@@ -105,116 +99,193 @@ impl fmt::Display for Num {
     }
 }
 
-/// Whether `n` is a JSON Schema integer (no fractional part).
+/// Whether `n` is a JSON Schema integer (no fractional part: `1.0`, `1e2`
+/// and `1e400` are integers, `1.5` and `1e-400` are not).
 pub fn is_integer(n: &Number) -> bool {
-    n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.is_finite() && f.fract() == 0.0)
-}
-
-fn to_num(n: &Number) -> Num {
-    if let Some(u) = n.as_u64() {
-        Num::U(u)
-    } else if let Some(i) = n.as_i64() {
-        Num::I(i)
-    } else {
-        Num::F(n.as_f64().unwrap_or(f64::NAN))
-    }
+    let text = n.as_str();
+    !text.contains(['.', 'e', 'E']) || Decimal::of(text).is_integer()
 }
 
 /// Compares a document number with a schema bound exactly (no rounding of
-/// large integers through `f64`).
+/// large integers or long decimals through `f64`).
 pub fn compare(n: &Number, bound: Num) -> Ordering {
-    compare_num(to_num(n), bound)
-}
-
-fn compare_num(a: Num, b: Num) -> Ordering {
-    match (a, b) {
-        (Num::U(x), Num::U(y)) => x.cmp(&y),
-        (Num::I(x), Num::I(y)) => x.cmp(&y),
-        (Num::I(_), Num::U(_)) => Ordering::Less,
-        (Num::U(_), Num::I(_)) => Ordering::Greater,
-        (Num::F(x), Num::F(y)) => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
-        (Num::F(x), int) => compare_num(int, Num::F(x)).reverse(),
-        (Num::U(x), Num::F(y)) => int_vs_float(x as i128, y),
-        (Num::I(x), Num::F(y)) => int_vs_float(x as i128, y),
+    match bound {
+        Num::U(b) if !n.as_str().contains(['.', 'e', 'E', '-']) && n.as_str().len() < 20 => n.as_u64().map_or(Ordering::Greater, |x| x.cmp(&b)),
+        Num::I(b) if !n.as_str().contains(['.', 'e', 'E']) && n.as_str().len() < 19 => n.as_i64().map_or(Ordering::Greater, |x| x.cmp(&b)),
+        _ => Decimal::of(n.as_str()).cmp(&Decimal::of(&bound.to_string())),
     }
 }
 
-fn int_vs_float(x: i128, y: f64) -> Ordering {
-    if y.is_nan() {
-        return Ordering::Equal;
+/// Whether two JSON numbers are mathematically equal (`1` = `1.0` = `1e0`,
+/// `-0` = `0`, `10000000000000000000` = `1e19`), decided on their decimal text.
+pub fn equal(a: &Number, b: &Number) -> bool {
+    a.as_str() == b.as_str() || Decimal::of(a.as_str()) == Decimal::of(b.as_str())
+}
+
+/// Writes a text that two numbers share exactly when they are [`equal`]:
+/// the significant digits and the exponent (`1e19` and `10000000000000000000`
+/// both give `1e19`).
+pub fn write_key(n: &Number, out: &mut String) {
+    use std::fmt::Write;
+    let d = Decimal::of(n.as_str());
+    if d.digits.is_empty() {
+        out.push('0');
+        return;
     }
-    if y >= 1.8e19 {
-        return Ordering::Less;
+    if d.negative {
+        out.push('-');
     }
-    if y <= -9.3e18 {
-        return Ordering::Greater;
-    }
-    let floor = y.floor();
-    let fi = floor as i128;
-    match x.cmp(&fi) {
-        Ordering::Equal if y > floor => Ordering::Less,
-        o => o,
-    }
+    out.push_str(&d.digits);
+    let _ = write!(out, "e{}", d.exp);
 }
 
 /// Whether `n` is a multiple of `divisor`, decided in decimal so that
-/// `0.0075` is a multiple of `0.0001` and `1e308` is not one of `0.123456789`.
+/// `0.0075` is a multiple of `0.0001`, `1e308` is not one of `0.123456789`,
+/// and integers of any length are exact.
 pub fn is_multiple_of(n: &Number, divisor: Num) -> bool {
     if let (Some(a), Num::U(d)) = (n.as_i64(), divisor) {
         return d != 0 && (a as i128) % (d as i128) == 0;
     }
-    let (Some(a), Some(d)) = (Decimal::parse(&n.to_string()), Decimal::parse(&divisor.to_string())) else {
-        return false;
-    };
-    if d.digits == 0 {
+    let a = Decimal::of(n.as_str());
+    let d = Decimal::of(&divisor.to_string());
+    let Ok(d_digits) = d.digits.parse::<u128>() else { return false };
+    if d_digits == 0 {
         return false;
     }
-    if a.digits == 0 {
+    if a.digits.is_empty() {
         return true;
     }
-    // a.digits·10^a.exp / (d.digits·10^d.exp) is an integer?
-    let shift = a.exp - d.exp;
-    if shift >= 0 {
-        let mut rem = a.digits % d.digits;
-        let ten = 10 % d.digits;
-        for _ in 0..shift {
-            rem = rem * ten % d.digits;
-            if rem == 0 {
-                break;
-            }
-        }
-        rem == 0
-    } else {
-        let Some(scale) = 10u128.checked_pow((-shift) as u32) else { return false };
-        a.digits % scale == 0 && (a.digits / scale) % d.digits == 0
+    // a.digits·10^a.exp / (d.digits·10^d.exp) is an integer? Both digit
+    // strings end in a non-zero digit, so a negative shift leaves a fraction.
+    let shift = a.exp.saturating_sub(d.exp);
+    if shift < 0 {
+        return false;
     }
+    let mut rem = 0u128;
+    for c in a.digits.bytes() {
+        rem = (rem % d_digits) * 10 % d_digits + u128::from(c - b'0') % d_digits;
+    }
+    rem %= d_digits;
+    // Multiplying by 10 more than 128 times adds no factor of 2 or 5 that a
+    // u128 divisor could still need: the answer is settled by then.
+    for _ in 0..shift.min(128) {
+        if rem == 0 {
+            break;
+        }
+        rem = rem * 10 % d_digits;
+    }
+    rem == 0
 }
 
-/// A non-negative decimal `digits × 10^exp` (the sign does not matter for
-/// divisibility).
+/// A JSON number as a decimal, exactly: `digits × 10^exp` with its sign.
+/// `digits` has no leading or trailing zeros (empty for zero, which has no
+/// sign), so two numbers are equal exactly when their `Decimal`s are.
+#[derive(Debug, PartialEq, Eq)]
 struct Decimal {
-    digits: u128,
+    negative: bool,
+    digits: String,
     exp: i64,
 }
 
 impl Decimal {
-    fn parse(s: &str) -> Option<Decimal> {
-        let s = s.strip_prefix('-').unwrap_or(s);
+    /// Reads JSON number text (as serde_json kept it: `-12.50e+3`). An
+    /// exponent too long for an `i64` saturates: such a number is beyond
+    /// any other but one with a longer exponent still.
+    fn of(text: &str) -> Decimal {
+        let (negative, s) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
         let (mantissa, exp) = match s.find(['e', 'E']) {
-            Some(i) => (&s[..i], s[i + 1..].parse::<i64>().ok()?),
+            Some(i) => (&s[..i], parse_exponent(&s[i + 1..])),
             None => (s, 0),
         };
         let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
         let frac = frac.trim_end_matches('0');
-        let all = format!("{int}{frac}");
-        let trimmed = all.trim_start_matches('0');
-        let mut digits: u128 = if trimmed.is_empty() { 0 } else { trimmed.parse().ok()? };
-        let mut exp = exp - frac.len() as i64;
-        while digits != 0 && digits.is_multiple_of(10) {
-            digits /= 10;
-            exp += 1;
+        let mut digits = String::with_capacity(int.len() + frac.len());
+        digits.push_str(int.trim_start_matches('0'));
+        if digits.is_empty() {
+            digits.push_str(frac.trim_start_matches('0'));
+        } else {
+            digits.push_str(frac);
         }
-        Some(Decimal { digits, exp })
+        let mut exp = exp.saturating_sub(frac.len() as i64);
+        let significant = digits.trim_end_matches('0').len();
+        exp = exp.saturating_add((digits.len() - significant) as i64);
+        digits.truncate(significant);
+        if digits.is_empty() {
+            return Decimal { negative: false, digits, exp: 0 };
+        }
+        Decimal { negative, digits, exp }
+    }
+
+    /// Whether it has no fractional part.
+    fn is_integer(&self) -> bool {
+        self.digits.is_empty() || self.exp >= 0
+    }
+
+    /// Where the leading digit stands: `10^magnitude` ≤ |value| < `10^(magnitude+1)`.
+    fn magnitude(&self) -> i128 {
+        self.digits.len() as i128 + self.exp as i128
+    }
+
+    /// The value as an `i128`, when it is an integer that fits.
+    fn to_i128(&self) -> Option<i128> {
+        if !self.is_integer() || self.magnitude() > 38 {
+            return None;
+        }
+        let mut v: i128 = if self.digits.is_empty() { 0 } else { self.digits.parse().ok()? };
+        for _ in 0..self.exp {
+            v = v.checked_mul(10)?;
+        }
+        Some(if self.negative { -v } else { v })
+    }
+}
+
+fn parse_exponent(s: &str) -> i64 {
+    let (negative, digits) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let magnitude = digits.parse::<i64>().unwrap_or(i64::MAX / 4).min(i64::MAX / 4);
+    if negative {
+        -magnitude
+    } else {
+        magnitude
+    }
+}
+
+impl Ord for Decimal {
+    fn cmp(&self, other: &Self) -> Ordering {
+        let sign = |d: &Decimal| {
+            if d.digits.is_empty() {
+                0
+            } else if d.negative {
+                -1
+            } else {
+                1
+            }
+        };
+        match sign(self).cmp(&sign(other)) {
+            Ordering::Equal => {}
+            o => return o,
+        }
+        // Same sign: compare magnitudes, then digits from the leading one
+        // (no trailing zeros, so a digit string that is a prefix of the
+        // other is the smaller).
+        let abs = self.magnitude().cmp(&other.magnitude()).then_with(|| self.digits.cmp(&other.digits));
+        if self.negative {
+            abs.reverse()
+        } else {
+            abs
+        }
+    }
+}
+
+impl PartialOrd for Decimal {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
     }
 }
 
@@ -245,7 +316,36 @@ mod tests {
     }
 
     #[test]
+    fn numbers_beyond_machine_types_are_exact() {
+        assert!(is_integer(&n("1e400")));
+        assert!(is_integer(&n("1.5e1")));
+        assert!(is_integer(&n("-0")));
+        assert!(!is_integer(&n("1e-400")));
+        assert!(!is_integer(&n("123456789012345678901.5")));
+        assert_eq!(compare(&n("123456789012345678901"), Num::U(u64::MAX)), Ordering::Greater);
+        assert_eq!(compare(&n("-123456789012345678901"), Num::I(i64::MIN)), Ordering::Less);
+        assert_eq!(compare(&n("1e400"), Num::F(1e308)), Ordering::Greater);
+        assert_eq!(compare(&n("-1e400"), Num::F(-1e308)), Ordering::Less);
+        assert_eq!(compare(&n("1e-400"), Num::U(0)), Ordering::Greater);
+        assert_eq!(compare(&n("0.30000000000000000001"), Num::F(0.3)), Ordering::Greater);
+        assert_eq!(compare(&n("-0"), Num::U(0)), Ordering::Equal);
+        assert_eq!(compare(&n("1e99999999999999999999"), Num::F(1e308)), Ordering::Greater);
+        assert!(equal(&n("1e19"), &n("10000000000000000000")));
+        assert!(!equal(&n("1e19"), &n("10000000000000000001")));
+        let i = Integer::new(n("1e2")).unwrap();
+        assert_eq!((i.as_u64(), i.as_i64()), (Some(100), Some(100)));
+        assert_eq!(Integer::new(n("123456789012345678901")).unwrap().as_u64(), None);
+        assert_eq!(Integer::new(n("-9223372036854775808")).unwrap().as_i64(), Some(i64::MIN));
+    }
+
+    #[test]
     fn multiple_of_in_decimal() {
+        assert!(is_multiple_of(&n("123456789012345678901234567890"), Num::U(10)));
+        assert!(!is_multiple_of(&n("123456789012345678901234567891"), Num::U(10)));
+        assert!(is_multiple_of(&n("1e400"), Num::U(1024)));
+        assert!(!is_multiple_of(&n("1e400"), Num::U(3)));
+        assert!(is_multiple_of(&n("1e99999999999999999"), Num::F(0.5)));
+        assert!(!is_multiple_of(&n("1.5e-400"), Num::F(0.5)));
         assert!(is_multiple_of(&n("0.0075"), Num::F(0.0001)));
         assert!(!is_multiple_of(&n("0.00751"), Num::F(0.0001)));
         assert!(!is_multiple_of(&n("1e308"), Num::F(0.123456789)));

@@ -488,7 +488,9 @@ impl Ctx {
         if branches.iter().enumerate().any(|(n, (check, x))| may_match(actual, *x) && self.quiet(|c| check(i, loc, c, &at.element("/anyOf", n)))) {
             return true;
         }
-        self.any_of_failed(loc, at);
+        if !self.collect {
+            return self.any_of_failed(loc, at);
+        }
         self.explain_union(i, loc, at, "/anyOf", branches, tag);
         false
     }
@@ -534,9 +536,10 @@ impl Ctx {
             self.errors[mark..].rotate_right(1);
             return false;
         }
-        self.one_of_failed(loc, at, &matched);
-        if matched.is_empty() {
+        if matched.is_empty() && self.collect {
             self.explain_union(i, loc, at, "/oneOf", branches, tag);
+        } else {
+            self.one_of_failed(loc, at, &matched);
         }
         false
     }
@@ -564,21 +567,24 @@ impl Ctx {
         }
     }
 
-    /// Explains a union at `kw` that no branch matched. When every branch is
-    /// told apart by the `tag` member and the instance's holds a string no
-    /// branch names, the one mistake is that value: one error at the member
-    /// lists the values the branches take (each branch would otherwise
-    /// report its own "must be X" and its missing members). Otherwise every
-    /// branch explains itself ([`Self::explain_all`]).
+    /// Explains a union at `kw` that no branch matched, starting with the
+    /// union's own error. When every branch is told apart by the `tag`
+    /// member and the instance's holds a string no branch names, the one
+    /// mistake is that value: one error at the member lists the values the
+    /// branches take (each branch would otherwise report its own "must be
+    /// X" and its missing members). Otherwise the branch that came closest
+    /// explains the failure ([`Self::explain_branches`]).
     #[allow(clippy::too_many_arguments)]
     fn explain_union(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, kw: &'static str, branches: &[(Check, Option<&str>)], tag: Option<&str>) {
         if !self.collect {
             return;
         }
+        let keyword = kw.trim_start_matches('/');
         if let (Some(t), Some(v @ Value::String(_))) = (tag, tag_value(i, tag)) {
             if branches.iter().all(|(_, x)| x.is_some()) {
+                self.union_failed(loc, at, keyword);
                 let member = loc.key(t);
-                self.fail(&member, at, kw.trim_start_matches('/'), || {
+                self.fail(&member, at, keyword, || {
                     let mut m = Msg::about(&member).s(" must be one of ");
                     for (n, (_, x)) in branches.iter().take(12).enumerate() {
                         if n > 0 {
@@ -591,19 +597,67 @@ impl Ctx {
                 return;
             }
         }
-        self.explain_all(i, loc, at, kw, branches);
+        let found = branches.iter().enumerate().map(|(n, (check, _))| (n, self.capture(|c| check(i, loc, c, &at.element(kw, n))).1)).collect();
+        self.explain_branches(loc, at, keyword, found);
     }
 
-    /// Re-runs every branch recording its errors, to explain a union that
-    /// failed without a tag value to choose the branches a reader would
-    /// consider.
-    fn explain_all(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, kw: &'static str, branches: &[(Check, Option<&str>)]) {
+    /// Explains a union (`kw`: `anyOf` or `oneOf`) that no branch matched,
+    /// from what each branch a reader would consider recorded (`found`:
+    /// branch index and errors). One mistake gets one explanation, as
+    /// jsonschema-rs's and Python jsonschema's `best_match` do: the union's
+    /// error, which names the branch that came closest and the others in
+    /// one line, then that branch's errors. The others' errors are kept in
+    /// the union error's [`ValidationError::other_branches`]. The closest
+    /// branch is picked by [`closest_branch`].
+    pub fn explain_branches(&mut self, loc: &Loc, at: &SchemaPath, kw: &'static str, mut found: Vec<(usize, Vec<ValidationError>)>) {
         if !self.collect {
             return;
         }
-        for (n, (check, _)) in branches.iter().enumerate() {
-            check(i, loc, self, &at.element(kw, n));
+        let Some(best) = closest_branch(&loc.to_pointer(), &found) else {
+            self.union_failed(loc, at, kw);
+            return;
+        };
+        let (chosen, shown) = found.remove(best);
+        if found.is_empty() {
+            self.union_failed(loc, at, kw);
+        } else {
+            let mut m = Msg::about(loc).s(" matches none of the allowed shapes; closest is branch ").n(chosen as u64).s(" (below), and ");
+            m = m.s(if found.len() == 1 { "branch " } else { "branches " });
+            for (n, (b, _)) in found.iter().enumerate() {
+                if n > 0 {
+                    m = m.s(if n + 1 == found.len() { " and " } else { ", " });
+                }
+                m = m.n(*b as u64);
+            }
+            let count: usize = found.iter().map(|(_, e)| e.len()).sum();
+            m = m.s(" fail").s(if found.len() == 1 { "s" } else { "" }).s(" too (").n(count as u64).s(if count == 1 { " error)" } else { " errors)" });
+            let mut e = ValidationError::new(loc.to_pointer(), at, kw, m.done());
+            e.other_branches = found.into_iter().flat_map(|(_, errors)| errors).collect();
+            self.errors.push(e);
         }
+        self.errors.extend(shown);
+    }
+
+    /// The error of a union at `kw` that no branch matched.
+    fn union_failed(&mut self, loc: &Loc, at: &SchemaPath, kw: &'static str) -> bool {
+        self.fail(loc, at, kw, || Msg::about(loc).s(" matches none of the allowed shapes").done())
+    }
+
+    /// A union of string constants (`anyOf: [{const: "a"}, {const: "b"}]`)
+    /// that `v` is none of: one error at the union, as for `enum`, not one
+    /// `must be "a"` per branch.
+    pub fn union_of_strs(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, kw: &'static str, values: &[&str]) -> bool {
+        matches!(v, Value::String(s) if values.contains(&s.as_str()))
+            || self.fail(loc, at, kw, || {
+                let mut m = Msg::about(loc).s(" must be one of ");
+                for (n, x) in values.iter().take(12).enumerate() {
+                    if n > 0 {
+                        m = m.s(", ");
+                    }
+                    m = m.json_string(x);
+                }
+                enum_message_end(m, at, v, values.len())
+            })
     }
 
     /// `anyOf` where no branch matched.
@@ -746,6 +800,29 @@ fn same_key(a: &str, b: &str) -> bool {
 
 /// The instance's member named by a union's tag, when it has one.
 #[inline]
+/// Which of a failed union's branches (`found`: index and errors) came
+/// closest to matching the value at `at` (a JSON Pointer), as an index into
+/// `found`. The rule, in order:
+///
+/// 1. a branch that only says the value has the wrong JSON type (a `type`
+///    error at `at` itself) was not meant for it: it is picked only when
+///    every branch says so;
+/// 2. the branch whose errors reach deepest into the value (the longest
+///    instance location) went furthest before failing;
+/// 3. then the branch with the fewest errors;
+/// 4. then the first in schema order.
+pub fn closest_branch(at: &str, found: &[(usize, Vec<ValidationError>)]) -> Option<usize> {
+    let wrong_type = |errors: &[ValidationError]| !errors.is_empty() && errors.iter().all(|e| e.keyword == "type" && e.instance_location == at);
+    let all_wrong_type = found.iter().all(|(_, e)| wrong_type(e));
+    let depth = |errors: &[ValidationError]| errors.iter().map(|e| e.instance_location.matches('/').count()).max().unwrap_or(0);
+    found
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, e))| all_wrong_type || !wrong_type(e))
+        .min_by_key(|(n, (_, e))| (std::cmp::Reverse(depth(e)), e.len(), *n))
+        .map(|(n, _)| n)
+}
+
 fn tag_value<'v>(i: &'v Value, tag: Option<&str>) -> Option<&'v Value> {
     match (tag, i) {
         (Some(t), Value::Object(m)) => lookup(m, t),
@@ -1050,6 +1127,22 @@ mod tests {
         assert!(c.into_errors().is_empty());
     }
 
+    /// `uniqueItems`, `enum` and `const` compare numbers as numbers, exactly.
+    #[test]
+    fn keywords_compare_numbers_exactly() {
+        let v = |s: &str| serde_json::from_str::<Value>(s).unwrap();
+        let root = Loc::Root;
+        let mut c = Ctx::collecting();
+        assert!(!c.unique_items(&root, &AT, v("[10000000000000000000, 1e19]").as_array().unwrap()));
+        assert!(!c.unique_items(&root, &AT, v("[0, -0, 1]").as_array().unwrap()));
+        assert!(c.unique_items(&root, &AT, v("[123456789012345678901, 123456789012345678902, 1e400, 1e401]").as_array().unwrap()));
+        assert!(c.enum_of(&root, &AT, &v("1e400"), &[v("1"), v("10e399")]));
+        assert!(!c.enum_of(&root, &AT, &v("9007199254740993"), &[v("9007199254740992")]));
+        assert!(c.const_of(&root, &AT, &v("0.10"), &v("1e-1")));
+        assert!(!c.const_of(&root, &AT, &v("0.1000000000000000000001"), &v("0.1")));
+        assert_eq!(c.into_errors().len(), 4);
+    }
+
     #[test]
     fn content_checks_base64_and_json() {
         let mut c = Ctx::collecting();
@@ -1129,11 +1222,9 @@ mod tests {
             // No branch carries the tag value: that is the one mistake,
             // reported once at the tag.
             assert_eq!(union_errors(one_of, json!({"kind": "c", "n": 1}), tagged), (false, vec![format!("/{kw}  {kw}"), format!("/{kw} /kind {kw}")]));
-            // No tag at all: every branch explains.
-            assert_eq!(
-                union_errors(one_of, json!({"n": 1}), tagged),
-                (false, vec![format!("/{kw}  {kw}"), format!("/{kw}/0/required  required"), format!("/{kw}/1/required  required")])
-            );
+            // No tag at all: the closest branch explains (a tie: the
+            // first), the union's error names the other.
+            assert_eq!(union_errors(one_of, json!({"n": 1}), tagged), (false, vec![format!("/{kw}  {kw}"), format!("/{kw}/0/required  required")]));
         }
         // Two branches match a oneOf: its error alone, none from the branches.
         let overlapping: &[(Check, Option<&str>)] = &[(b, Some("b")), (anything, None)];
@@ -1145,6 +1236,39 @@ mod tests {
         assert!(!c.one_of(&json!({"kind": "b", "n": "x"}), &root, &ROOT, tagged, Some("kind")));
         assert!(c.one_of(&json!({"kind": "a", "n": 2}), &root, &ROOT, tagged, Some("kind")));
         assert!(c.into_errors().is_empty());
+    }
+
+    #[test]
+    fn the_closest_branch_went_deepest_then_failed_least() {
+        let root = SchemaPath::Root("x.json");
+        let e = |loc: &str, kw: &'static str| ValidationError::new(loc.to_owned(), &root, kw, String::new());
+        // A deeper error beats fewer errors.
+        let found =
+            vec![(0, vec![e("/a", "required")]), (1, vec![e("/a/b", "pattern"), e("/a/c", "type")]), (2, vec![e("/a", "required"), e("/a", "required")])];
+        assert_eq!(closest_branch("/a", &found), Some(1));
+        // At equal depth, fewer errors; then schema order.
+        let found = vec![(0, vec![e("/a", "required"), e("/a", "required")]), (1, vec![e("/a", "required")]), (2, vec![e("/a", "minProperties")])];
+        assert_eq!(closest_branch("/a", &found), Some(1));
+        // A branch for another JSON type is a last resort.
+        let found = vec![(0, vec![e("/a", "type")]), (1, vec![e("/a", "required"), e("/a", "required")])];
+        assert_eq!(closest_branch("/a", &found), Some(1));
+        let found = vec![(0, vec![e("/a", "type")]), (1, vec![e("/a", "type")])];
+        assert_eq!(closest_branch("/a", &found), Some(0));
+        assert_eq!(closest_branch("/a", &[]), None);
+    }
+
+    #[test]
+    fn an_untagged_union_names_the_other_branches_in_one_error() {
+        let root = SchemaPath::Root("x.json");
+        let mut c = Ctx::collecting();
+        let loc = Loc::Root;
+        let branch = |kw: &'static str, at: &str| vec![ValidationError::new(at.to_owned(), &root, kw, format!("at {at}"))];
+        c.explain_branches(&loc, &root, "anyOf", vec![(0, branch("required", "/a")), (3, branch("pattern", "/a/b")), (5, branch("type", ""))]);
+        let errors = c.into_errors();
+        assert_eq!(errors.len(), 2);
+        assert_eq!(errors[0].message, "the document matches none of the allowed shapes; closest is branch 3 (below), and branches 0 and 5 fail too (2 errors)");
+        assert_eq!(errors[0].other_branches.iter().map(|e| e.message.as_str()).collect::<Vec<_>>(), ["at /a", "at "]);
+        assert_eq!(errors[1].message, "at /a/b");
     }
 
     #[test]

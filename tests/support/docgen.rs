@@ -960,7 +960,8 @@ impl<'s> DocGen<'s> {
                 }
             }
         }
-        if !fc.choices.is_empty() || !fc.not_in.is_empty() {
+        // (A schema whose enums hold no string has no plausible string to swap in.)
+        if (!fc.choices.is_empty() || !fc.not_in.is_empty()) && !self.all_enum_strings.is_empty() {
             ops.group();
             for _ in 0..3 {
                 let s = self.rng.pick(&self.all_enum_strings).clone();

@@ -1,10 +1,12 @@
-//! `cargo xtask`: the repository's own tasks.
+//! `cargo xtask`: the repository's own tasks. `codegen`, `check`, `docs`
+//! and `drift` are `contracts-gate`'s, as in any downstream workspace.
 //!
 //! * `codegen`: regenerate `generated/` (and everything `check` compares);
 //! * `check`: regenerate in memory and compare with what is checked in;
 //! * `docs`: regenerate only the reference docs in `docs/schemas/`;
 //! * `drift`: classify schema changes and report version drift;
 //! * `corpus`: generate, compile and validate a SchemaStore-like corpus;
+//! * `fuzz`: run one cargo-fuzz target (`fuzz/`, nightly) for N minutes;
 //! * `fuzz-diff`: compare our validators with the `jsonschema` crate on generated documents;
 //! * `validate`: validate documents against a bundled schema;
 //! * `bench`: the benches in `bench/` (their own workspace), tabulated;
@@ -15,8 +17,8 @@ mod bench;
 mod build_time;
 mod check;
 mod corpus;
+mod fuzz;
 mod fuzz_diff;
-mod lock;
 mod validate;
 
 use std::process::ExitCode;
@@ -38,6 +40,9 @@ commands:
   corpus      generate, compile and run a SchemaStore-like corpus: --root DIR
               (or $CONTRACTS_SCHEMASTORE) [--json FILE] [--jobs N] [--only
               GLOB] [--compare] [--timeout S] [--typify-only]
+  fuzz        run one cargo-fuzz target (fuzz/, nightly toolchain and
+              cargo-fuzz needed) for N minutes: TARGET (document, generate,
+              drift) [--minutes N]; exit 1 on a finding (in fuzz/artifacts/)
   fuzz-diff   compare our validators with the jsonschema crate on generated
               documents for both seeds ([--seed N] [--count N], default 100000
               per seed); exit 1 on any disagreement
@@ -61,15 +66,14 @@ fn main() -> ExitCode {
     };
     let rest = &args[1..];
     let result = match cmd.as_str() {
-        "codegen" => check::codegen(rest),
-        "check" => check::check(rest),
+        "codegen" | "check" | "docs" => check::run(cmd, rest),
         "validate" => validate::run(rest),
-        "docs" => check::docs(rest),
         "corpus" => corpus::run(rest),
+        "fuzz" => fuzz::run(rest),
         "fuzz-diff" => fuzz_diff::run(rest),
         "bench" => bench::run(rest),
         "build-time" => build_time::run(rest),
-        "drift" => Ok(ExitCode::from(contracts_drift::run_cli(rest, &check::root()).clamp(0, 255) as u8)),
+        "drift" => Ok(ExitCode::from(check::gate().drift(rest))),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

@@ -19,6 +19,9 @@
 //!   basic-output object per document and line, with `file` (and `line`).
 //! * `--echo`: a valid document's output carries it re-serialised from its
 //!   typed value (`"echo"` in JSON; after `valid: ` in text).
+//! * `--duplicates refuse|last-wins`: a member name an object repeats is an
+//!   error at its second occurrence (`FILE: /a/name: member name repeated …
+//!   (duplicateKey)`, the default) or the last value counts.
 //! * `--contract`: also run the contract rules: for `launch-request` the
 //!   rules of `contracts::launch_request_rules` (`--channel`, default
 //!   desktop; `--catalog` a question catalog; `--jira-host`), for
@@ -40,13 +43,15 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: cargo xtask validate --schema NAME|PATH [--jsonl] [--format text|json] [--echo]
-           [--contract [--channel desktop|phone] [--catalog FILE] [--jira-host HOST]] FILE...
+           [--duplicates refuse|last-wins] [--contract [--channel desktop|phone] [--catalog FILE] [--jira-host HOST]] FILE...
 
   NAME       a bundled schema: commands, launch-request, question-catalog
   FILE       a document (`-`: standard input); with --jsonl, one document per line
   --format   text (default): FILE[:LINE]: INSTANCE_LOCATION: MESSAGE (KEYWORD_LOCATION)
              json: one basic-output object per document
   --echo     add each valid document, re-serialised from its typed value
+  --duplicates  a member name an object repeats: refuse (default: an error,
+             keyword duplicateKey, at the second occurrence) or last-wins
   --contract also check the contract rules (launch-request, question-catalog)
 exit: 0 all valid, 1 some document invalid, 2 usage or I/O error
 ";
@@ -89,6 +94,7 @@ struct Options {
     jsonl: bool,
     format: Format,
     echo: bool,
+    read: contracts::ReadSettings,
     contract: Contracts,
     files: Vec<String>,
 }
@@ -101,6 +107,8 @@ enum Outcome {
     Invalid(ValidationErrors),
     /// Not a JSON document (syntax, encoding, depth): why.
     Unreadable(String),
+    /// JSON in which an object repeats a member name.
+    Duplicate(contracts::DuplicateMember),
 }
 
 fn usage_error(msg: impl std::fmt::Display) -> Result<ExitCode> {
@@ -165,6 +173,7 @@ fn parse_args(args: &[String]) -> std::result::Result<Option<Options>, String> {
     let mut channel: Option<Channel> = None;
     let mut catalog: Option<String> = None;
     let mut jira_host: Option<String> = None;
+    let mut read = contracts::ReadSettings::new();
     let mut files = Vec::new();
     let mut it = args.iter();
     let mut only_files = false;
@@ -196,6 +205,13 @@ fn parse_args(args: &[String]) -> std::result::Result<Option<Options>, String> {
                     "json" => Format::Json,
                     other => return Err(format!("unknown --format `{other}`: expected text or json")),
                 }
+            }
+            "--duplicates" => {
+                read = read.duplicates(match value("--duplicates")?.as_str() {
+                    "refuse" => contracts::Duplicates::Refuse,
+                    "last-wins" => contracts::Duplicates::LastWins,
+                    other => return Err(format!("unknown --duplicates `{other}`: expected refuse or last-wins")),
+                })
             }
             "--channel" => channel = Some(value("--channel")?.parse::<Channel>()?),
             "--catalog" => catalog = Some(value("--catalog")?),
@@ -235,7 +251,7 @@ fn parse_args(args: &[String]) -> std::result::Result<Option<Options>, String> {
         }
         (true, Bundled::Commands) => return Err("--contract: the commands schema has no contract rules beyond the schema".into()),
     };
-    Ok(Some(Options { schema, jsonl, format, echo, contract, files }))
+    Ok(Some(Options { schema, jsonl, format, echo, read, contract, files }))
 }
 
 /// A bundled schema's name, or a path to a file holding one.
@@ -315,9 +331,10 @@ fn check_document(opts: &Options, bytes: &[u8]) -> Outcome {
             return Outcome::Unreadable(format!("not UTF-8: invalid byte sequence at byte {at} (line {line}); JSON text must be UTF-8"));
         }
     };
-    let value: Value = match serde_json::from_str(text) {
+    let value: Value = match contracts::value_from_str(text, opts.read) {
         Ok(v) => v,
-        Err(e) => return Outcome::Unreadable(syntax_message(&e, opts.jsonl)),
+        Err(contracts::ReadError::Syntax(e)) => return Outcome::Unreadable(syntax_message(&e, opts.jsonl)),
+        Err(contracts::ReadError::Duplicate(d)) => return Outcome::Duplicate(d),
     };
     match typed(opts, value) {
         Ok(echo) => Outcome::Valid(echo),
@@ -391,6 +408,7 @@ fn report(
                 Ok(())
             }
             Outcome::Unreadable(msg) => writeln!(out, "{place}: /: {msg} (syntax)"),
+            Outcome::Duplicate(d) => writeln!(out, "{place}: {d}"),
         },
         Format::Json => {
             let mut obj = serde_json::Map::new();
@@ -402,6 +420,11 @@ fn report(
                 Outcome::Valid(_) => json!({"valid": true}),
                 Outcome::Invalid(errors) => errors.to_basic_output(),
                 Outcome::Unreadable(msg) => json!({"valid": false, "errors": [{"keywordLocation": "", "instanceLocation": "", "error": msg}]}),
+                Outcome::Duplicate(d) => json!({"valid": false, "errors": [{
+                    "keywordLocation": "",
+                    "instanceLocation": d.instance_location,
+                    "error": format!("{} ({})", d.message(), contracts::DuplicateMember::KEYWORD),
+                }]}),
             };
             if let Value::Object(m) = body {
                 obj.extend(m);

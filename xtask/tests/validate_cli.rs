@@ -361,3 +361,39 @@ fn a_100_mb_string_is_refused_without_echoing_it() {
     std::fs::remove_file(f).ok();
     std::fs::remove_file(jsonl).ok();
 }
+
+#[test]
+fn a_repeated_member_name_is_refused_unless_last_wins_is_asked() {
+    let text = std::fs::read_to_string(example("commands", "valid", "agent-send-steer.json")).unwrap();
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let twice = serde_json::to_string(&v).unwrap().replacen(r#""type":"agent.send","#, r#""type":"agent.send","type":"zzz","#, 1);
+    assert!(twice.contains(r#""type":"zzz""#), "{twice}");
+    let f = scratch("twice.json", twice.as_bytes());
+    let o = run(&["--schema", "commands", &f]);
+    assert_eq!(code(&o), 1);
+    let column = twice.find(r#","type":"zzz""#).unwrap() + 7;
+    assert_eq!(
+        stdout(&o),
+        format!("{f}: /type: member name repeated in its object at line 1 column {column}; JSON readers disagree on which value counts, so it is refused (duplicateKey)\n")
+    );
+    let o = run(&["--schema", "commands", "--format", "json", &f]);
+    assert_eq!(code(&o), 1);
+    let out = &json_lines(&o)[0];
+    assert_eq!(out["valid"], json!(false));
+    assert_eq!(out["errors"][0]["instanceLocation"], json!("/type"));
+    assert!(out["errors"][0]["error"].as_str().unwrap().ends_with("(duplicateKey)"), "{out}");
+    // Last-wins: `zzz` is an unknown command, kept as such.
+    let o = run(&["--schema", "commands", "--duplicates", "last-wins", "--echo", &f]);
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    assert!(stdout(&o).contains(r#""type":"zzz""#), "{}", stdout(&o));
+    // The same inside --jsonl: the other lines are still read.
+    let lines = format!("{twice}\n{}\n", serde_json::to_string(&v).unwrap());
+    let f = scratch("twice.jsonl", lines.as_bytes());
+    let o = run(&["--schema", "commands", "--jsonl", &f]);
+    assert_eq!(code(&o), 1);
+    let out = stdout(&o);
+    assert!(out.lines().next().unwrap().contains(":1: /type: member name repeated"), "{out}");
+    assert!(out.lines().nth(1).unwrap().ends_with(":2: valid"), "{out}");
+    let o = run(&["--schema", "commands", "--duplicates", "first", &f]);
+    assert_eq!(code(&o), 2);
+}

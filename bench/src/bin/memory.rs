@@ -4,21 +4,19 @@
 //! ```text
 //! memory gen FILE [N]        write N (default 100000) valid envelopes, one a line
 //! memory MODE FILE           MODE: read-lines | validate-lines | keep-typed | keep-value
+//!                                 | keep-typify | keep-hand-written
 //! ```
 //!
 //! Prints one JSON object: mode, lines, bytes, peak RSS (`VmHWM`, KiB).
 
 use contracts_bench::docgen::DocGen;
-use contracts_bench::{docs, ours};
+use contracts_bench::{docs, handwritten, ours, typify_types};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 
 fn status_kib(field: &str) -> u64 {
     let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    s.lines()
-        .find_map(|l| l.strip_prefix(field))
-        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap_or(0)
+    s.lines().find_map(|l| l.strip_prefix(field)).and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok()).unwrap_or(0)
 }
 
 fn main() {
@@ -26,7 +24,7 @@ fn main() {
     let (mode, file) = match (args.first(), args.get(1)) {
         (Some(m), Some(f)) => (m.as_str(), f.as_str()),
         _ => {
-            eprintln!("usage: memory gen FILE [N] | memory read-lines|validate-lines|keep-typed|keep-value FILE");
+            eprintln!("usage: memory gen FILE [N] | memory read-lines|validate-lines|keep-typed|keep-value|keep-typify|keep-hand-written FILE");
             std::process::exit(2);
         }
     };
@@ -53,6 +51,10 @@ fn main() {
     let (mut lines, mut bytes, mut valid) = (0usize, 0usize, 0usize);
     let mut typed: Vec<ours::commands::CommandEnvelope> = Vec::new();
     let mut values: Vec<Value> = Vec::new();
+    // What the same envelopes take as typify's plain types and as the
+    // hand-written serde model (neither validates).
+    let mut typify: Vec<typify_types::commands::CohorteProtocolCommandEnvelope> = Vec::new();
+    let mut hand_written: Vec<handwritten::commands::CommandEnvelope> = Vec::new();
     loop {
         line.clear();
         if reader.read_until(b'\n', &mut line).unwrap() == 0 {
@@ -73,13 +75,17 @@ fn main() {
                 }
             }
             "keep-value" => values.push(serde_json::from_slice(&line).unwrap()),
+            // typify's types refuse some valid envelopes (its untagged
+            // envelope enum): those are not kept, and `kept` says how many were.
+            "keep-typify" => typify.extend(serde_json::from_slice(&line).ok()),
+            "keep-hand-written" => hand_written.push(serde_json::from_slice(&line).expect("the hand-written model reads a valid envelope")),
             other => {
                 eprintln!("unknown mode `{other}`");
                 std::process::exit(2);
             }
         }
     }
-    let kept = typed.len() + values.len();
+    let kept = typed.len() + values.len() + typify.len() + hand_written.len();
     println!(
         "{}",
         serde_json::json!({
@@ -92,5 +98,5 @@ fn main() {
             "vm_rss_kib": status_kib("VmRSS:"),
         })
     );
-    std::hint::black_box((typed, values));
+    std::hint::black_box((typed, values, typify, hand_written));
 }

@@ -6,7 +6,9 @@
 //! ```
 //!
 //! SCHEMA: `commands` | `launch_request`; WHAT: `value` (bytes → Value),
-//! `typed` (bytes → validated typed value), `typed-full` (the same by the
+//! `scan` (bytes read and dropped: the floor), `handwritten` (bytes → a
+//! hand-written serde model, validating nothing), `typed` (bytes → validated
+//! typed value), `typed-full` (the same by the
 //! full path: bytes → Value → validators → typed), `validate` (Value → validate),
 //! `convert` (Value → typed, no validation), `errors` (invalid documents →
 //! every error), `typed-validate` (typed value → `validate()`).
@@ -21,24 +23,36 @@
 //! wall-clock ratio on a shared machine, whose speed drifts by tens of
 //! percent over seconds (each pair is a few milliseconds apart).
 
-use contracts_bench::{docs, ours};
+use contracts_bench::{docs, handwritten, ours};
 use contracts_runtime::Contract;
 use serde_json::Value;
 use std::hint::black_box;
 
-fn run<T: Contract>(set: &docs::DocSet, invalid: &docs::DocSet, what: &str, rounds: usize, validate: fn(&Value) -> bool) {
+fn run<T: Contract>(
+    set: &docs::DocSet,
+    invalid: &docs::DocSet,
+    what: &str,
+    rounds: usize,
+    validate: fn(&Value) -> bool,
+    hand_written: fn(&[u8]) -> Result<(), serde_json::Error>,
+) {
     let values = set.values();
     let invalid_values = invalid.values();
     // Built once, outside the rounds: `typed-validate` measures `validate()` alone.
-    let typed: Vec<T> = if what.split('/').any(|w| w == "typed-validate") {
-        values.iter().map(|v| T::from_json_value(v.clone()).unwrap()).collect()
-    } else {
-        Vec::new()
-    };
+    let typed: Vec<T> =
+        if what.split('/').any(|w| w == "typed-validate") { values.iter().map(|v| T::from_json_value(v.clone()).unwrap()).collect() } else { Vec::new() };
     let round = |what: &str| {
         match what {
             "value" => set.docs.iter().for_each(|d| {
                 black_box(serde_json::from_slice::<Value>(d).unwrap());
+            }),
+            "scan" => set.docs.iter().for_each(|d| {
+                assert!(black_box(handwritten::scan(d)));
+            }),
+            "handwritten" => set.docs.iter().for_each(|d| {
+                if let Err(e) = black_box(hand_written(d)) {
+                    panic!("the hand-written model refuses a valid document: {e}\n{}", String::from_utf8_lossy(d));
+                }
             }),
             "typed" => set.docs.iter().for_each(|d| {
                 black_box(T::from_json_slice(d).unwrap());
@@ -73,10 +87,7 @@ fn run<T: Contract>(set: &docs::DocSet, invalid: &docs::DocSet, what: &str, roun
             // (to compare the error output before and after a change).
             "dump-errors" => invalid.docs.iter().enumerate().for_each(|(n, d)| {
                 for e in T::from_json_slice(d).err().unwrap().validation_errors().into_iter().flatten() {
-                    println!(
-                        "{n}\t{}\t{}\t{}\t{}\t{}",
-                        e.keyword, e.instance_location, e.keyword_location, e.absolute_keyword_location, e.message
-                    );
+                    println!("{n}\t{}\t{}\t{}\t{}\t{}", e.keyword, e.instance_location, e.keyword_location, e.absolute_keyword_location, e.message);
                 }
             }),
             "invalid-validate" => invalid_values.iter().for_each(|v| {
@@ -155,11 +166,15 @@ fn main() {
     match schema {
         "commands" => {
             let [valid, invalid] = docs::seed_docs("commands", ours::commands::is_valid);
-            run::<ours::commands::CommandEnvelope>(&valid, &invalid, what, rounds, ours::commands::is_valid)
+            run::<ours::commands::CommandEnvelope>(&valid, &invalid, what, rounds, ours::commands::is_valid, |d| {
+                serde_json::from_slice::<handwritten::commands::CommandEnvelope>(d).map(drop)
+            })
         }
         "launch_request" => {
             let [valid, invalid] = docs::seed_docs("launch_request", ours::launch_request::is_valid);
-            run::<ours::launch_request::LaunchRequest>(&valid, &invalid, what, rounds, ours::launch_request::is_valid)
+            run::<ours::launch_request::LaunchRequest>(&valid, &invalid, what, rounds, ours::launch_request::is_valid, |d| {
+                serde_json::from_slice::<handwritten::launch_request::LaunchRequest>(d).map(drop)
+            })
         }
         other => panic!("unknown schema {other}"),
     }

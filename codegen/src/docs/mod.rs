@@ -184,7 +184,7 @@ impl<'a> Page<'a> {
             doc,
             module,
             stem,
-            module_name: doc.module.clone().unwrap_or_else(|| crate::plan::names::module_name(&doc.path)),
+            module_name: doc.module.clone().unwrap_or_else(|| crate::ident::module_name(&doc.path)),
             examples,
             inline_in: vec![None; n],
             used_by: vec![Vec::new(); n],

@@ -777,7 +777,7 @@ impl<'a> Readers<'a> {
             // No command has this type: the payload is read as JSON, for the validators.
             None => (quote!(_ => ::std::result::Result::Err(#rt::fast::invalid_member(m)),), quote!(_ => #rt::fast::invalid_raw(raw),)),
         };
-        let command_field = super::types::ident(&crate::plan::names::field_name(&self.plan.types[commands].name));
+        let command_field = super::types::ident(&crate::ident::field_name(&self.plan.types[commands].name));
         let f = format_ident!("read_{}", id);
         let visitor = format_ident!("Visit{}", id);
         let now = format_ident!("payload_{}", id);

@@ -72,8 +72,12 @@ fn walk(ir: &Ir, doc: usize, pointer: &str, v: &mut Value, module_name: &str, pe
     let keys: Vec<String> = m.keys().cloned().collect();
     for key in keys {
         let kw_ptr = format!("{pointer}/{}", crate::load::escape_token(&key));
+        // Where the subschemas are, read before the child is changed (no
+        // clone of the subtree: walking each level would copy it again).
+        let rels: Vec<String> =
+            m.get(&key).map(|child| crate::load::subschemas(&key, child, ir_dialect(ir, here)).into_iter().map(|(rel, _)| rel).collect()).unwrap_or_default();
         if let Some(child) = m.get_mut(&key) {
-            for (rel, _) in crate::load::subschemas(&key, &child.clone(), ir_dialect(ir, here)) {
+            for rel in rels {
                 if let Some(sub) = child.pointer_mut(&rel) {
                     walk(ir, doc, &format!("{kw_ptr}{rel}"), sub, module_name, pending);
                 } else if rel.is_empty() {
@@ -84,6 +88,6 @@ fn walk(ir: &Ir, doc: usize, pointer: &str, v: &mut Value, module_name: &str, pe
     }
 }
 
-fn ir_dialect(ir: &Ir, node: Option<NodeId>) -> crate::load::Dialect {
-    node.map(|n| ir.nodes[n].dialect).unwrap_or(crate::load::Dialect::Draft2020_12)
+fn ir_dialect(ir: &Ir, node: Option<NodeId>) -> crate::dialect::Dialect {
+    node.map(|n| ir.nodes[n].dialect).unwrap_or(crate::dialect::Dialect::Draft2020_12)
 }

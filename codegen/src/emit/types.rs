@@ -26,7 +26,7 @@ pub struct TypeEmitter<'a, 'v> {
 }
 
 pub(crate) fn ident(name: &str) -> Ident {
-    if crate::plan::names::is_keyword(name) {
+    if crate::ident::is_keyword(name) {
         Ident::new_raw(name, Span::call_site())
     } else {
         Ident::new(name, Span::call_site())
@@ -367,7 +367,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let rt = self.rt.clone();
         let name = self.name(id);
         let cmd_ty = self.name(commands);
-        let cmd_field = ident(&crate::plan::names::field_name(&self.plan.types[commands].name));
+        let cmd_field = ident(&crate::ident::field_name(&self.plan.types[commands].name));
         let docs = doc_attrs(&t.doc, &[]);
         let own: Vec<Field> = fields.iter().filter(|f| f.json != tag && f.json != payload).cloned().collect();
         let mut defs = Vec::new();

@@ -10,7 +10,7 @@ use crate::load::escape_token;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 
 /// A dynamic scope: for each dynamic anchor name in use, the node the
 /// outermost resource binds it to.
@@ -741,10 +741,20 @@ impl<'a> Validators<'a> {
     }
 
     /// After a union failed while collecting: re-run the branches a reader
-    /// would consider (those whose discriminator matches, else all) so their
-    /// errors explain the failure.
-    fn explain_union(&mut self, id: NodeId, branches: &[NodeId], scope: usize) -> TokenStream {
-        let calls: Vec<TokenStream> = branches.iter().map(|b| self.call(id, *b, scope, quote!(i), quote!(l), None)).collect();
+    /// would consider (those whose discriminator matches, else all), each
+    /// recording apart, and let the runtime report the union's error and
+    /// the closest branch's (`Ctx::explain_branches`).
+    fn explain_union(&mut self, id: NodeId, branches: &[NodeId], scope: usize, kw: &str) -> TokenStream {
+        let calls: Vec<TokenStream> = branches
+            .iter()
+            .enumerate()
+            .map(|(n, b)| {
+                let call = self.call(id, *b, scope, quote!(i), quote!(l), None);
+                quote!((#n, c.capture(|c| #call).1))
+            })
+            .collect();
+        let explain = |cs: &[&TokenStream]| quote!({ let found = vec![#(#cs),*]; c.explain_branches(l, s, #kw, found); });
+        let every = explain(&calls.iter().collect::<Vec<_>>());
         match self.discriminator(branches) {
             Some((name, consts)) => {
                 let mut arms = Vec::new();
@@ -755,18 +765,49 @@ impl<'a> Validators<'a> {
                     }
                 }
                 for (v, idxs) in &by_value {
-                    let cs: Vec<&TokenStream> = idxs.iter().map(|i| &calls[*i]).collect();
-                    arms.push(quote!(Some(#v) => { #(#cs;)* }));
+                    let chosen = explain(&idxs.iter().map(|i| &calls[*i]).collect::<Vec<_>>());
+                    arms.push(quote!(Some(#v) => #chosen));
                 }
                 quote! {
                     match i.get(#name).and_then(Value::as_str) {
                         #(#arms)*
-                        _ => { #(#calls;)* }
+                        _ => #every
                     }
                 }
             }
-            None => quote!(#(#calls;)*),
+            None => every,
         }
+    }
+
+    /// A union whose branches are each a string `const` and nothing else
+    /// that asserts (`anyOf: [{"const": "fast"}, {"const": "coding"}]`,
+    /// maybe with `"type": "string"`,
+    /// often with a description per value): checked as one `enum`, so a
+    /// value outside it is one error ("must be one of …") at the union.
+    /// A `oneOf` qualifies only when the values are distinct (else a value
+    /// could match two branches).
+    fn union_of_strs(&self, branches: &[NodeId], kw: &str) -> Option<TokenStream> {
+        let mut values = Vec::new();
+        for b in branches {
+            let k = self.ir.keywords(*b)?;
+            let Some(Value::String(v)) = &k.const_ else { return None };
+            let mut rest = k.clone();
+            rest.const_ = None;
+            // `"type": "string"` beside a string `const` asserts nothing more.
+            if rest.types.is_some_and(|t| t.0 & TypeSet::STRING != 0) {
+                rest.types = None;
+            }
+            let asserts_more = rest.reference.is_some() || !rest.any_of.is_empty() || !rest.one_of.is_empty() || !rest.only_references_and_choices();
+            if asserts_more || self.sensitive.contains(b) || self.ir.nodes[*b].is_resource {
+                return None;
+            }
+            values.push(v.as_str());
+        }
+        let distinct: BTreeSet<&str> = values.iter().copied().collect();
+        if values.is_empty() || (kw == "oneOf" && distinct.len() != values.len()) {
+            return None;
+        }
+        Some(quote!(c.union_of_strs(l, s, i, #kw, &[#(#values),*])))
     }
 
     /// The table form of a union's branches, when every branch can be
@@ -797,12 +838,15 @@ impl<'a> Validators<'a> {
     fn any_of(&mut self, id: NodeId, k: &Keywords, scope: usize, track: bool) -> Part {
         let rt = self.runtime.clone();
         let branches = k.any_of.clone();
+        if let Some(check) = self.union_of_strs(&branches, "anyOf") {
+            return Part::Check(check);
+        }
         if !track {
             if let Some(table) = self.branch_table(&branches, scope) {
                 return Part::Check(quote!(c.any_of(i, l, s, #table)));
             }
         }
-        let explain = self.explain_union(id, &branches, scope);
+        let explain = self.explain_union(id, &branches, scope, "anyOf");
         let test = if track {
             // Every branch is evaluated: each passing one contributes annotations.
             let mut tests = Vec::new();
@@ -823,9 +867,9 @@ impl<'a> Validators<'a> {
         };
         Part::Stmt(quote! {
             if !(#test) {
-                ok &= c.any_of_failed(l, s);
-                if c.is_collecting() { #explain }
+                ok = false;
                 if !c.is_collecting() { return false; }
+                #explain
             }
         })
     }
@@ -833,12 +877,15 @@ impl<'a> Validators<'a> {
     fn one_of(&mut self, id: NodeId, k: &Keywords, scope: usize, track: bool) -> Part {
         let rt = self.runtime.clone();
         let branches = k.one_of.clone();
+        if let Some(check) = self.union_of_strs(&branches, "oneOf") {
+            return Part::Check(check);
+        }
         if !track {
             if let Some(table) = self.branch_table(&branches, scope) {
                 return Part::Check(quote!(c.one_of(i, l, s, #table)));
             }
         }
-        let explain = self.explain_union(id, &branches, scope);
+        let explain = self.explain_union(id, &branches, scope, "oneOf");
         let mut tests = Vec::new();
         for (idx, b) in branches.iter().enumerate() {
             if track {
@@ -867,9 +914,9 @@ impl<'a> Validators<'a> {
                 #decl
                 #(#tests)*
                 if matched.len() != 1 {
-                    ok &= c.one_of_failed(l, s, &matched);
-                    if matched.is_empty() && c.is_collecting() { #explain }
+                    ok = false;
                     if !c.is_collecting() { return false; }
+                    if matched.is_empty() { #explain } else { c.one_of_failed(l, s, &matched); }
                 }
                 #merge
             }

@@ -1,103 +1,11 @@
-//! Rust names from schema text: stable, readable, valid identifiers.
+//! Choosing type names: candidates from the schema (definition keys,
+//! titles, property names, tag values), then one name per type, stable
+//! when types are added elsewhere. Spelling an identifier is [`crate::ident`]'s job.
 
-use heck::{ToSnakeCase, ToUpperCamelCase};
-
-/// The module name for a schema file: its stem before `.schema.json` or
-/// `.json`, in snake case (`launch-request.schema.json` → `launch_request`).
-pub fn module_name(path: &str) -> String {
-    let file = path.rsplit(['/', '\\']).next().unwrap_or(path);
-    let stem = file.strip_suffix(".json").unwrap_or(file);
-    let stem = stem.strip_suffix(".schema").unwrap_or(stem);
-    field_name(stem)
-}
-
-/// A type or variant name (`UpperCamelCase`), or `None` when the text has
-/// no letters or digits to build one from.
-pub fn type_name(text: &str) -> Option<String> {
-    let cleaned: String = text.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { ' ' }).collect();
-    let mut name = cleaned.to_upper_camel_case();
-    if name.is_empty() {
-        return None;
-    }
-    if name.starts_with(|c: char| c.is_ascii_digit()) {
-        name.insert(0, 'V');
-    }
-    if name == "Self" {
-        name.push_str("Type");
-    }
-    Some(name)
-}
-
-/// A field or module name (`snake_case`), valid as an identifier; Rust
-/// keywords become raw identifiers, or get a trailing `_` where raw ones
-/// are not allowed.
-pub fn field_name(text: &str) -> String {
-    let cleaned: String = text.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { ' ' }).collect();
-    let mut name = cleaned.to_snake_case();
-    if name.is_empty() {
-        name = "empty".to_owned();
-    }
-    if name.starts_with(|c: char| c.is_ascii_digit()) {
-        name.insert(0, '_');
-    }
-    if matches!(name.as_str(), "self" | "super" | "crate" | "extern" | "_") {
-        name.push('_');
-    }
-    name
-}
-
-/// Whether `name` needs `r#` to be used as an identifier.
-pub fn is_keyword(name: &str) -> bool {
-    matches!(
-        name,
-        "as" | "break"
-            | "const"
-            | "continue"
-            | "else"
-            | "enum"
-            | "false"
-            | "fn"
-            | "for"
-            | "if"
-            | "impl"
-            | "in"
-            | "let"
-            | "loop"
-            | "match"
-            | "mod"
-            | "move"
-            | "mut"
-            | "pub"
-            | "ref"
-            | "return"
-            | "static"
-            | "struct"
-            | "trait"
-            | "true"
-            | "type"
-            | "unsafe"
-            | "use"
-            | "where"
-            | "while"
-            | "async"
-            | "await"
-            | "dyn"
-            | "abstract"
-            | "become"
-            | "box"
-            | "do"
-            | "final"
-            | "macro"
-            | "override"
-            | "priv"
-            | "typeof"
-            | "unsized"
-            | "virtual"
-            | "yield"
-            | "try"
-            | "gen"
-    )
-}
+use super::{Kind, TypeDef};
+use crate::ident::type_name;
+use crate::ir::{Ir, NodeId, TypeSet};
+use std::collections::{BTreeMap, HashMap};
 
 /// A plural word made singular, for array items and map values
 /// (`phases` → `phase`, `modelOverrides` → `modelOverride`, `answers` → `answer`).
@@ -126,23 +34,162 @@ pub fn last_word(name: &str) -> &str {
     &name[start..]
 }
 
+/// The root type's name: the schema's title from the word that names the
+/// file onward (`Cohorte Protocol command envelope` in `commands.schema.json`
+/// → `CommandEnvelope`), else the title, else the file stem (singular).
+pub(super) fn root_candidates(ir: &Ir, root: NodeId, path: &str) -> Vec<String> {
+    let module = crate::ident::module_name(path);
+    let stem_words: Vec<String> = module.split('_').map(|w| singular(w).to_lowercase()).collect();
+    let mut out = Vec::new();
+    if let Some(title) = ir.keywords(root).and_then(|k| k.title.clone()) {
+        let words: Vec<&str> = title.split_whitespace().collect();
+        if let Some(first) = stem_words.first() {
+            if let Some(pos) = words.iter().position(|w| singular(&w.to_lowercase()) == *first) {
+                if let Some(n) = type_name(&words[pos..].join(" ")) {
+                    out.push(n);
+                }
+            }
+        }
+        if words.len() <= 3 {
+            if let Some(n) = type_name(&title) {
+                out.push(n);
+            }
+        }
+    }
+    if let Some(n) = type_name(&stem_words.join(" ")) {
+        out.push(n);
+    }
+    out.push("Root".to_owned());
+    out
+}
+
+/// The name of the `$defs`/`definitions` entry `target` is, if it is one.
+pub(super) fn def_name(ir: &Ir, target: NodeId) -> Option<String> {
+    let p = &ir.nodes[target].pointer;
+    let mut parts = p.rsplit('/');
+    let (last, kw) = (parts.next()?, parts.next()?);
+    (kw == "$defs" || kw == "definitions").then(|| type_name(&crate::load::unescape_token(last))).flatten()
+}
+
+/// The variant name for values of JSON types `t` ([`TypeSet`] bits).
+pub(super) fn type_variant_name(t: u8) -> &'static str {
+    if t & TypeSet::NUMBER != 0 {
+        return "Number";
+    }
+    match t {
+        TypeSet::NULL => "Null",
+        TypeSet::BOOLEAN => "Boolean",
+        TypeSet::INTEGER => "Integer",
+        TypeSet::STRING => "String",
+        TypeSet::ARRAY => "Array",
+        TypeSet::OBJECT => "Object",
+        _ => "Value",
+    }
+}
+
+/// A string enum of `values` (duplicates dropped), with a variant name
+/// for each and a free name for the catch-all (`open`).
+pub(super) fn string_enum(values: &[String], open: bool) -> Kind {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for v in values {
+        if out.iter().any(|(_, j)| j == v) {
+            continue;
+        }
+        let mut name = type_name(v).unwrap_or_else(|| "Empty".to_owned());
+        let base = name.clone();
+        let mut n = 2;
+        while out.iter().any(|(r, _)| *r == name) {
+            name = format!("{base}{n}");
+            n += 1;
+        }
+        out.push((name, v.clone()));
+    }
+    let mut other = "Other".to_owned();
+    while out.iter().any(|(r, _)| *r == other) {
+        other.push('_');
+    }
+    Kind::StringEnum { values: out, open, other }
+}
+
+/// `base` with the smallest number from 2 up that no type has taken.
+fn numbered(base: &str, taken: &HashMap<String, usize>) -> String {
+    (2..).map(|n| format!("{base}{n}")).find(|name| !taken.contains_key(name)).unwrap_or_default()
+}
+
+/// One name per type of `order` (the reachable types, in first-visit
+/// order), from `merged` (each type's candidates, merged over the types
+/// deduplication joined): the most common candidate first, except that a
+/// settings override or `$defs` name at the head of the type's own list
+/// stays first; a name wanted by several types goes to none of them in that
+/// round, and each tries its next candidate; out of candidates, a number.
+pub(super) fn choose(order: &[usize], merged: &BTreeMap<usize, Vec<String>>, types: &[TypeDef]) -> HashMap<usize, String> {
+    let mut chosen: HashMap<usize, String> = HashMap::new();
+    let mut taken: HashMap<String, usize> = HashMap::new();
+    let mut pending: Vec<(usize, Vec<String>)> = order
+        .iter()
+        .map(|&id| {
+            let all = merged.get(&id).cloned().unwrap_or_default();
+            let mut counts: Vec<(String, usize, usize)> = Vec::new();
+            for (pos, c) in all.iter().enumerate() {
+                match counts.iter_mut().find(|(n, _, _)| n == c) {
+                    Some(e) => e.1 += 1,
+                    None => counts.push((c.clone(), 1, pos)),
+                }
+            }
+            // Settings overrides and `$defs` names come first in the list; keep them first.
+            let first = counts.first().cloned();
+            counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
+            if let Some(f) = first {
+                if f.2 == 0 && (types[id].candidates.first() == Some(&f.0)) {
+                    counts.retain(|c| c.0 != f.0);
+                    counts.insert(0, f);
+                }
+            }
+            (id, counts.into_iter().map(|c| c.0).collect())
+        })
+        .collect();
+    // Round by round: a name wanted by several types goes to none of them.
+    let mut round = 0;
+    while !pending.is_empty() && round < 8 {
+        let mut wanted: HashMap<String, Vec<usize>> = HashMap::new();
+        for (id, cands) in &pending {
+            if let Some(c) = cands.get(round.min(cands.len().saturating_sub(1))) {
+                wanted.entry(c.clone()).or_default().push(*id);
+            }
+        }
+        let mut next = Vec::new();
+        for (id, cands) in pending {
+            let c = cands.get(round.min(cands.len().saturating_sub(1))).cloned().unwrap_or_default();
+            let unique = wanted.get(&c).is_some_and(|v| v.len() == 1) && !taken.contains_key(&c);
+            if unique && !c.is_empty() {
+                taken.insert(c.clone(), id);
+                chosen.insert(id, c);
+            } else if round + 1 >= cands.len() {
+                // Out of candidates: number it, deterministically.
+                let name = numbered(if c.is_empty() { "Type" } else { &c }, &taken);
+                taken.insert(name.clone(), id);
+                chosen.insert(id, name);
+            } else {
+                next.push((id, cands));
+            }
+        }
+        pending = next;
+        round += 1;
+    }
+    for (id, cands) in pending {
+        let name = numbered(cands.last().map(String::as_str).unwrap_or("Type"), &taken);
+        taken.insert(name.clone(), id);
+        chosen.insert(id, name);
+    }
+    chosen
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn names() {
-        assert_eq!(module_name("schemas/launch-request.schema.json"), "launch_request");
-        assert_eq!(type_name("agent.send").unwrap(), "AgentSend");
-        assert_eq!(type_name("run-tool").unwrap(), "RunTool");
-        assert_eq!(type_name("1st").unwrap(), "V1st");
-        assert_eq!(type_name("self").unwrap(), "SelfType");
-        assert_eq!(type_name("$%"), None);
-        assert_eq!(field_name("commandId"), "command_id");
-        assert_eq!(field_name("self"), "self_");
-        assert_eq!(field_name(""), "empty");
-        assert_eq!(field_name("2x"), "_2x");
-        assert!(is_keyword("type"));
+    fn words() {
         assert_eq!(singular("phases"), "phase");
         assert_eq!(singular("modelOverrides"), "modelOverride");
         assert_eq!(singular("policies"), "policy");

@@ -704,7 +704,7 @@ mod validators {
         c.any_of(i, l, s, &[(v22, None), (v23, None)], None)
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v24, None), (v25, None)], None)
+        c.union_of_strs(l, s, i, "anyOf", &["low", "high"])
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(v22, None), (v16, None)], None)
@@ -719,15 +719,15 @@ mod validators {
             ok &= c.prop(l, s, x, "country", v22);
             ok &= c.prop(l, s, x, "postcode", v22);
         }
-        if c.quiet(|c| v26(i, l, c, &s.child("/if"))) {
-            ok &= v27(i, l, c, &s.child("/then"));
+        if c.quiet(|c| v24(i, l, c, &s.child("/if"))) {
+            ok &= v25(i, l, c, &s.child("/then"));
         } else {
-            ok &= v28(i, l, c, &s.child("/else"));
+            ok &= v26(i, l, c, &s.child("/else"));
         }
         ok
     }
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v29(i, l, c, &s.child("/allOf/0")) & v30(i, l, c, &s.child("/allOf/1"))
+        v27(i, l, c, &s.child("/allOf/0")) & v28(i, l, c, &s.child("/allOf/1"))
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -747,7 +747,7 @@ mod validators {
                     i,
                     l,
                     s,
-                    &[(v31, Some("created")), (v32, Some("deleted")), (v33, None)],
+                    &[(v29, Some("created")), (v30, Some("deleted")), (v31, None)],
                     Some("type"),
                 );
         ok
@@ -774,7 +774,7 @@ mod validators {
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, STRING);
-        if c.quiet(|c| v34(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v32(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -801,41 +801,35 @@ mod validators {
         ok
     }
     pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "low")
-    }
-    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "high")
-    }
-    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["country"]);
-            ok &= c.prop(l, s, x, "country", v35);
+            ok &= c.prop(l, s, x, "country", v33);
         }
         ok
     }
-    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "postcode", v36);
+            ok &= c.prop(l, s, x, "postcode", v34);
         }
         ok
     }
-    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.prop(l, s, x, "postcode", v22);
         }
         ok
     }
-    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["a"]);
         ok &= c.prop(l, s, x, "a", v22);
         ok
     }
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["b"]);
@@ -843,56 +837,56 @@ mod validators {
         }
         ok
     }
-    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v37);
+            ok &= c.prop(l, s, x, "type", v35);
             ok &= c.prop(l, s, x, "data", v14);
         }
         ok
     }
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v38);
+            ok &= c.prop(l, s, x, "type", v36);
             ok &= c.prop(l, s, x, "data", v15);
         }
         ok
     }
-    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v39);
+            ok &= c.prop(l, s, x, "type", v37);
         }
         ok
     }
-    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "")
     }
-    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "NL")
     }
-    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::String(x) = i {
             ok &= c.pattern(l, s, x, &RE0);
         }
         ok
     }
-    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "created")
     }
-    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "deleted")
     }
-    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        if c.quiet(|c| v40(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v38(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
     }
-    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["created", "deleted"])
     }
 }

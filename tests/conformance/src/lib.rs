@@ -52,7 +52,7 @@ fn verdict<T>(r: &Result<T, ParseError>) -> Result<bool, String> {
     match r {
         Ok(_) => Ok(true),
         Err(ParseError::Invalid(_)) => Ok(false),
-        Err(e @ (ParseError::Shape(_) | ParseError::Syntax(_))) => Err(e.to_string()),
+        Err(e @ (ParseError::Shape(_) | ParseError::Syntax(_) | ParseError::Duplicate(_))) => Err(e.to_string()),
     }
 }
 

@@ -169,18 +169,20 @@ pub fn test_docs(root: &Path, dir: &str, stem: &str) -> Vec<TestDoc> {
 }
 
 /// Every document of a (possibly multi-document) YAML stream, as JSON.
-/// Empty documents (a stream ending in `---`) are left out.
+/// Empty documents (a stream ending in `---`) are left out. Read with the
+/// runtime's reader: integers beyond `u64` (`111222333444555666777`, up to
+/// `u128`) stay exact, a repeated key is refused as in JSON, a tag is dropped
+/// (`!Ref x` is `x`), keys are their scalar text (`200`, `true`).
 fn yaml_docs(text: &str) -> Vec<Result<Value, String>> {
-    use serde::Deserialize;
     let mut out = Vec::new();
     // Editors leave a byte-order mark after a leading comment line
     // (`# yaml-language-server: …` then `\u{feff}name: …`); YAML allows
     // one only at the start of a stream or document, and libyaml stops.
     let text = text.trim_start_matches('\u{feff}').replace("\n\u{feff}", "\n");
     for de in serde_yaml_ng::Deserializer::from_str(&text) {
-        match serde_yaml_ng::Value::deserialize(de) {
-            Ok(serde_yaml_ng::Value::Null) if !out.is_empty() => {}
-            Ok(v) => out.push(yaml_to_json(v)),
+        match contracts_runtime::value_from(de, contracts_runtime::ReadSettings::new()) {
+            Ok(Value::Null) if !out.is_empty() => {}
+            Ok(v) => out.push(Ok(v)),
             Err(e) => {
                 out.push(Err(format!("YAML: {e}")));
                 break;
@@ -191,41 +193,6 @@ fn yaml_docs(text: &str) -> Vec<Result<Value, String>> {
         out.push(Ok(Value::Null));
     }
     out
-}
-
-fn yaml_to_json(v: serde_yaml_ng::Value) -> Result<Value, String> {
-    use serde_yaml_ng::Value as Y;
-    Ok(match v {
-        Y::Null => Value::Null,
-        Y::Bool(b) => Value::Bool(b),
-        Y::Number(n) => {
-            if let Some(i) = n.as_i64() {
-                Value::from(i)
-            } else if let Some(u) = n.as_u64() {
-                Value::from(u)
-            } else {
-                let f = n.as_f64().unwrap_or(f64::NAN);
-                serde_json::Number::from_f64(f).map(Value::Number).ok_or("YAML: a non-finite number")?
-            }
-        }
-        Y::String(s) => Value::String(s),
-        Y::Sequence(a) => Value::Array(a.into_iter().map(yaml_to_json).collect::<Result<_, _>>()?),
-        Y::Mapping(m) => {
-            let mut o = serde_json::Map::new();
-            for (k, v) in m {
-                let k = match k {
-                    Y::String(s) => s,
-                    Y::Bool(b) => b.to_string(),
-                    Y::Number(n) => n.to_string(),
-                    Y::Null => "null".to_owned(),
-                    _ => return Err("YAML: a mapping key that is not a scalar".to_owned()),
-                };
-                o.insert(k, yaml_to_json(v)?);
-            }
-            Value::Object(o)
-        }
-        Y::Tagged(t) => yaml_to_json(t.value)?,
-    })
 }
 
 fn toml_to_json(v: toml::Value) -> Value {
@@ -256,6 +223,19 @@ mod tests {
         let d = yaml_docs("a: 1\n---\nb: on\n---\n");
         assert_eq!(d.len(), 2);
         assert_eq!(d[1].as_ref().unwrap(), &serde_json::json!({"b": "on"}));
+    }
+
+    #[test]
+    fn yaml_numbers_keys_and_tags() {
+        let d = yaml_docs("id: 111222333444555666777\nneg: -111222333444555666777\n200: ok\ntrue: t\nref: !Ref x\nlist: !Seq [1, 2.5]\n");
+        let v = d[0].as_ref().unwrap();
+        assert_eq!(
+            serde_json::to_string(v).unwrap(),
+            r#"{"id":111222333444555666777,"neg":-111222333444555666777,"200":"ok","true":"t","ref":"x","list":[1,2.5]}"#
+        );
+        let d = yaml_docs("a: 1\na: 2\n");
+        assert!(d[0].as_ref().unwrap_err().contains("duplicateKey"), "{d:?}");
+        assert!(yaml_docs("a: .inf\n")[0].is_err());
     }
 
     #[test]

@@ -1,0 +1,102 @@
+//! Deduplication: types with the same shape and the same validation content
+//! become one, by partition refinement (so recursive types compare correctly).
+
+use super::{kind_refs, Extra, Kind, ModulePlan, Select, TypeDef, TypeRef};
+use std::collections::{HashMap, HashSet};
+
+/// Pairs of type names in `module` that have the same shape (the plan
+/// merges these, so this is empty unless deduplication has a bug).
+pub fn duplicate_shapes(module: &ModulePlan) -> Vec<(String, String)> {
+    let rep = dedup(&module.types);
+    rep.iter().enumerate().filter(|(i, r)| *i != **r).map(|(i, r)| (module.types[*r].name.clone(), module.types[i].name.clone())).collect()
+}
+
+/// Structural deduplication: types with the same shape and the same
+/// validation content become one (partition refinement, so recursive types
+/// compare correctly). Returns each type's representative.
+pub(super) fn dedup(types: &[TypeDef]) -> Vec<usize> {
+    let local: Vec<String> = types.iter().map(local_signature).collect();
+    let mut class: Vec<usize> = intern(&local);
+    loop {
+        let sigs: Vec<String> = types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let refs: Vec<String> = kind_refs(&t.kind).iter().map(|r| ref_signature(r, &class)).collect();
+                format!("{}|{}", class[i], refs.join(","))
+            })
+            .collect();
+        let next = intern(&sigs);
+        let before = class.iter().collect::<HashSet<_>>().len();
+        let after = next.iter().collect::<HashSet<_>>().len();
+        class = next;
+        if before == after {
+            break;
+        }
+    }
+    // Representative: the first type of each class.
+    let mut first: HashMap<usize, usize> = HashMap::new();
+    class.iter().enumerate().map(|(i, c)| *first.entry(*c).or_insert(i)).collect()
+}
+
+fn intern(sigs: &[String]) -> Vec<usize> {
+    let mut ids: HashMap<&String, usize> = HashMap::new();
+    sigs.iter()
+        .map(|s| {
+            let n = ids.len();
+            *ids.entry(s).or_insert(n)
+        })
+        .collect()
+}
+
+fn ref_signature(t: &TypeRef, class: &[usize]) -> String {
+    match t {
+        TypeRef::Named(id) => format!("#{}", class[*id]),
+        TypeRef::Nullable(x) => format!("?{}", ref_signature(x, class)),
+        TypeRef::Vec(x) => format!("[{}]", ref_signature(x, class)),
+        TypeRef::Map(k, v) => format!("{{{}:{}}}", ref_signature(k, class), ref_signature(v, class)),
+        other => format!("{other:?}"),
+    }
+}
+
+/// A type's shape without the types it refers to, plus the validation
+/// content of its schemas (so equal shapes with different rules stay apart).
+fn local_signature(t: &TypeDef) -> String {
+    let kind = match &t.kind {
+        Kind::Struct { fields, extra, tag, .. } => {
+            let f: Vec<String> = fields.iter().map(|f| format!("{}:{}:{}", f.json, f.rust, f.required)).collect();
+            format!("struct({});{:?};{:?}", f.join(","), matches!(extra, Extra::Deny), tag)
+        }
+        Kind::StringEnum { values, open, .. } => format!("enum({values:?},{open})"),
+        Kind::Newtype => "newtype".to_owned(),
+        Kind::Const(s) => format!("const({s:?})"),
+        Kind::Union { variants, tag } => {
+            let v: Vec<String> = variants.iter().map(|v| format!("{}:{:?}", v.name, v.select)).collect();
+            format!("union({});{tag:?}", v.join(","))
+        }
+        Kind::Envelope { fields, tag, payload, .. } => {
+            let f: Vec<String> = fields.iter().map(|f| f.json.clone()).collect();
+            format!("envelope({});{tag};{payload}", f.join(","))
+        }
+        Kind::Commands { commands, unknown, .. } => {
+            let c: Vec<String> = commands.iter().map(|c| format!("{}:{}", c.name, c.tag)).collect();
+            format!("commands({});{unknown}", c.join(","))
+        }
+        Kind::Alias(_) => "alias".to_owned(),
+    };
+    // Envelopes, unions selected by branch, and aliases keep identity: they
+    // refer to schema nodes directly.
+    let identity = match &t.kind {
+        Kind::Envelope { .. } | Kind::Commands { .. } => format!("{:?}", t.nodes),
+        Kind::Union { variants, .. } if variants.iter().any(|v| matches!(v.select, Select::Branch { by_type: None, .. })) => format!("{:?}", t.nodes),
+        Kind::Alias(_) => format!("{:?}", t.candidates),
+        _ => String::new(),
+    };
+    format!("{kind};{};{identity};{}", t.sensitive, t.shape)
+}
+
+/// Lower-case hexadecimal, for shape hashes.
+pub(super) fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    bytes.iter().flat_map(|b| [DIGITS[(b >> 4) as usize] as char, DIGITS[(b & 15) as usize] as char]).collect()
+}

@@ -1,0 +1,129 @@
+//! What a conjunction of subschemas says about the values it admits: JSON
+//! types, constants, enumerations, choices still to make.
+
+use super::{Ctx, Planner, TypeRef};
+use crate::ir::{Body, NodeId, TypeSet};
+use serde_json::Value;
+
+/// What a conjunction of subschemas says, merged.
+#[derive(Debug, Default)]
+pub(super) struct Facts {
+    /// No value satisfies them all.
+    pub never: bool,
+    /// A `$dynamicRef` applies: the type depends on the dynamic scope.
+    pub dynamic: bool,
+    /// The JSON types every one admits ([`TypeSet`] bits; `number` implies `integer`).
+    pub types: u8,
+    /// Every `const`.
+    pub consts: Vec<Value>,
+    /// Every `enum`.
+    pub enums: Vec<Vec<Value>>,
+    /// The `oneOf`/`anyOf` choices still to make (none when the context took them).
+    pub choices: Vec<Vec<NodeId>>,
+}
+
+/// Merged JSON types: `number` admits integers.
+pub(super) fn widen(t: u8) -> u8 {
+    if t & TypeSet::NUMBER != 0 {
+        t | TypeSet::INTEGER
+    } else {
+        t
+    }
+}
+
+pub(super) fn type_of(v: &Value) -> u8 {
+    match v {
+        Value::Null => TypeSet::NULL,
+        Value::Bool(_) => TypeSet::BOOLEAN,
+        Value::Number(n) if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) => TypeSet::INTEGER | TypeSet::NUMBER,
+        Value::Number(_) => TypeSet::NUMBER,
+        Value::String(_) => TypeSet::STRING,
+        Value::Array(_) => TypeSet::ARRAY,
+        Value::Object(_) => TypeSet::OBJECT,
+    }
+}
+
+pub(super) fn single_type(t: u8) -> Option<u8> {
+    let t = if t & TypeSet::NUMBER != 0 { t & !TypeSet::INTEGER } else { t };
+    (t.count_ones() == 1).then_some(t)
+}
+
+pub(super) fn primitive_of(t: u8) -> TypeRef {
+    match t {
+        TypeSet::NULL => TypeRef::Null,
+        TypeSet::BOOLEAN => TypeRef::Bool,
+        TypeSet::STRING => TypeRef::String,
+        x if x == TypeSet::INTEGER | TypeSet::NUMBER => TypeRef::Integer,
+        TypeSet::NUMBER => TypeRef::Number,
+        _ => TypeRef::Value,
+    }
+}
+
+impl Planner<'_> {
+    pub(super) fn facts(&self, nodes: &[NodeId], ctx: &Ctx) -> Facts {
+        let mut f = Facts { types: TypeSet::ALL | TypeSet::INTEGER, ..Facts::default() };
+        for &n in nodes {
+            match &self.ir.nodes[n].body {
+                Body::Bool(false) => f.never = true,
+                Body::Bool(true) => {}
+                Body::Schema(k) => {
+                    if let Some(t) = k.types {
+                        f.types &= widen(t.0);
+                    }
+                    if let Some(c) = &k.const_ {
+                        f.types &= type_of(c);
+                        f.consts.push(c.clone());
+                    }
+                    if let Some(e) = &k.enum_ {
+                        f.types &= e.iter().fold(0, |acc, v| acc | type_of(v));
+                        f.enums.push(e.clone());
+                    }
+                    if k.dynamic_reference.is_some() {
+                        f.dynamic = true;
+                    }
+                    if !ctx.no_choices {
+                        if !k.one_of.is_empty() {
+                            f.choices.push(k.one_of.clone());
+                        }
+                        if !k.any_of.is_empty() {
+                            f.choices.push(k.any_of.clone());
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(r) = ctx.restrict {
+            f.types &= widen(r);
+        }
+        if f.types == 0 {
+            f.never = true;
+        }
+        f
+    }
+
+    /// two branches admit a common type; `None` otherwise.
+    pub(super) fn disjoint_types(&self, branches: &[&[NodeId]]) -> Option<Vec<u8>> {
+        let mut taken = 0u8;
+        let mut out = Vec::with_capacity(branches.len());
+        for conj in branches {
+            let types = widen(self.facts(conj, &Ctx { no_choices: true, ..Ctx::default() }).types);
+            if types & taken != 0 {
+                return None;
+            }
+            taken |= types;
+            out.push(types);
+        }
+        Some(out)
+    }
+
+    /// A string `const` a branch gives member `name`, if any.
+    pub(super) fn branch_const(&self, branch: NodeId, name: &str) -> Option<String> {
+        let nodes = self.expand(&[branch]);
+        nodes.iter().find_map(|n| {
+            let k = self.ir.keywords(*n)?;
+            let (_, p) = k.properties.iter().find(|(p, _)| p == name)?;
+            let pk = self.ir.keywords(*p)?;
+            pk.const_.as_ref().and_then(Value::as_str).map(str::to_owned)
+        })
+    }
+}

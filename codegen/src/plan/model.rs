@@ -1,0 +1,329 @@
+//! The plan's model: the Rust types a module gets (what [`super::plan`]
+//! produces and `emit` and `docs` read), and walks over the references
+//! between them.
+
+use crate::ir::NodeId;
+use crate::load::DocId;
+use crate::Warning;
+use serde_json::Value;
+
+/// Index of a type in [`ModulePlan::types`].
+pub type TypeId = usize;
+
+/// How a value is typed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TypeRef {
+    /// Any JSON value (`serde_json::Value`).
+    Value,
+    /// `String`
+    String,
+    /// `bool`
+    Bool,
+    /// The runtime's `Integer`.
+    Integer,
+    /// `serde_json::Number`
+    Number,
+    /// `()` for `null`.
+    Null,
+    /// A generated type.
+    Named(TypeId),
+    /// `Option<T>`: the value may be `null`.
+    Nullable(Box<TypeRef>),
+    /// `Vec<T>`
+    Vec(Box<TypeRef>),
+    /// An ordered map from member names (key type) to values.
+    Map(Box<TypeRef>, Box<TypeRef>),
+}
+
+/// Documentation gathered from the schema's own text.
+#[derive(Clone, Debug, Default)]
+pub struct DocText {
+    /// `title`
+    pub title: Option<String>,
+    /// `description`
+    pub description: Option<String>,
+    /// `default`
+    pub default: Option<Value>,
+    /// `examples`
+    pub examples: Vec<Value>,
+    /// `deprecated`
+    pub deprecated: bool,
+    /// `readOnly` / `writeOnly`
+    pub read_only: bool,
+    /// `writeOnly`
+    pub write_only: bool,
+    /// `x-` extensions.
+    pub extensions: Vec<(String, Value)>,
+    /// Where it comes from (`file#pointer`).
+    pub source: String,
+}
+
+/// One member of a struct.
+#[derive(Clone, Debug)]
+pub struct Field {
+    /// The JSON member name.
+    pub json: String,
+    /// The Rust field name (without `r#`).
+    pub rust: String,
+    /// Its type (without the `Option` an optional member adds).
+    pub ty: TypeRef,
+    /// Whether the member is required.
+    pub required: bool,
+    /// Its documentation.
+    pub doc: DocText,
+    /// Marked `x-sensitivity: local`.
+    pub sensitive: bool,
+    /// Its schema, for docs.
+    pub node: Option<NodeId>,
+}
+
+/// What happens to members the struct does not name.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Extra {
+    /// None can occur (`additionalProperties: false`).
+    Deny,
+    /// Kept in a map field of this value type, in document order.
+    Keep(TypeRef),
+}
+
+/// How a union decides which variant a value is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Select {
+    /// The member named by the union's tag has this string value.
+    Tag(String),
+    /// The JSON type is one of these [`TypeSet`](crate::ir::TypeSet) bits.
+    JsonType(u8),
+    /// The value is valid against these subschemas (first match wins, as
+    /// `anyOf` reads; `oneOf` has exactly one).
+    Branch {
+        /// The branch's subschemas.
+        nodes: Vec<NodeId>,
+        /// The JSON types ([`TypeSet`](crate::ir::TypeSet) bits) this branch alone admits, when
+        /// the union's branches admit pairwise disjoint types: a value the
+        /// union accepts is then in the branch of its JSON type, so the
+        /// type tells the variant without running the branch's validator.
+        by_type: Option<u8>,
+    },
+}
+
+/// One variant of a union.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// The Rust variant name.
+    pub name: String,
+    /// What it holds.
+    pub ty: TypeRef,
+    /// How it is recognised.
+    pub select: Select,
+    /// Its documentation.
+    pub doc: DocText,
+}
+
+/// One command of an envelope: a tag value and its payload.
+#[derive(Clone, Debug)]
+pub struct Command {
+    /// The Rust variant name.
+    pub name: String,
+    /// The tag value (`start`).
+    pub tag: String,
+    /// The payload's type.
+    pub payload: TypeRef,
+    /// Documentation (the branch's title and description).
+    pub doc: DocText,
+}
+
+/// The shape of a generated type.
+#[derive(Clone, Debug)]
+pub enum Kind {
+    /// A struct with named fields.
+    Struct {
+        /// Members in schema order.
+        fields: Vec<Field>,
+        /// Members not named.
+        extra: Extra,
+        /// The Rust name of the field holding them.
+        extra_field: String,
+        /// For a variant of a tagged union: the tag member and its value,
+        /// written by the union, not stored.
+        tag: Option<(String, String)>,
+    },
+    /// A set of strings; `open` adds `Other(String)` for values outside it.
+    StringEnum {
+        /// (Rust variant, JSON value) pairs.
+        values: Vec<(String, String)>,
+        /// Other values are allowed.
+        open: bool,
+        /// The name of the catch-all variant.
+        other: String,
+    },
+    /// A string with constraints, checked on construction.
+    Newtype,
+    /// A string constant.
+    Const(String),
+    /// A value of one of several shapes.
+    Union {
+        /// The variants, in schema order.
+        variants: Vec<Variant>,
+        /// The member the `Tag` selects read.
+        tag: Option<String>,
+    },
+    /// An object carrying one of several commands: the `tag` member names
+    /// the command, the `payload` member holds its data.
+    Envelope {
+        /// Members in schema order, including the tag and payload members
+        /// (typed [`TypeRef::Value`]; they are read from `command`).
+        fields: Vec<Field>,
+        /// Members not named.
+        extra: Extra,
+        /// The Rust name of the field holding them.
+        extra_field: String,
+        /// The tag member (`type`).
+        tag: String,
+        /// The payload member (`payload`).
+        payload: String,
+        /// The commands enum type.
+        commands: TypeId,
+    },
+    /// The commands of an envelope, plus (when the schema has a catch-all
+    /// branch) an `Unknown` variant keeping tag and payload verbatim.
+    Commands {
+        /// Known commands.
+        commands: Vec<Command>,
+        /// The schema admits other tags.
+        unknown: bool,
+        /// The catch-all payload type.
+        unknown_payload: TypeRef,
+    },
+    /// A name for another type (`pub type JsonValue = serde_json::Value`).
+    Alias(TypeRef),
+}
+
+/// One generated type.
+#[derive(Clone, Debug)]
+pub struct TypeDef {
+    /// Its Rust name.
+    pub name: String,
+    /// The subschemas whose conjunction it stands for (its validator).
+    pub nodes: Vec<NodeId>,
+    /// Its documentation.
+    pub doc: DocText,
+    /// Its shape.
+    pub kind: Kind,
+    /// Name candidates, best first (the plan picks the first free one).
+    pub candidates: Vec<String>,
+    /// Values of it hold sensitive data throughout.
+    pub sensitive: bool,
+    /// The validation content of its schemas (hashes), for deduplication.
+    pub shape: String,
+    /// The `format` its schemas name, if any.
+    pub format: Option<String>,
+}
+
+/// The types of one generated module.
+#[derive(Clone, Debug)]
+pub struct ModulePlan {
+    /// The document.
+    pub doc: DocId,
+    /// The root type.
+    pub root: TypeRef,
+    /// Every named type, in a deterministic order.
+    pub types: Vec<TypeDef>,
+}
+
+/// The plan for all modules.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// One per generated document, in input order.
+    pub modules: Vec<ModulePlan>,
+    /// Constructs typed loosely.
+    pub warnings: Vec<Warning>,
+}
+
+/// Adds the generated types `t` names (directly or inside `Option`, `Vec`, maps) to `out`.
+pub(super) fn collect_named(t: &TypeRef, out: &mut Vec<usize>) {
+    match t {
+        TypeRef::Named(id) => out.push(*id),
+        TypeRef::Nullable(x) | TypeRef::Vec(x) => collect_named(x, out),
+        TypeRef::Map(k, v) => {
+            collect_named(k, out);
+            collect_named(v, out);
+        }
+        _ => {}
+    }
+}
+
+/// Every type reference a kind holds, in order.
+pub fn kind_refs(k: &Kind) -> Vec<TypeRef> {
+    match k {
+        Kind::Struct { fields, extra, .. } => {
+            let mut v: Vec<TypeRef> = fields.iter().map(|f| f.ty.clone()).collect();
+            if let Extra::Keep(t) = extra {
+                v.push(t.clone());
+            }
+            v
+        }
+        Kind::Envelope { fields, extra, commands, .. } => {
+            let mut v: Vec<TypeRef> = fields.iter().map(|f| f.ty.clone()).collect();
+            v.push(TypeRef::Named(*commands));
+            if let Extra::Keep(t) = extra {
+                v.push(t.clone());
+            }
+            v
+        }
+        Kind::Commands { commands, unknown_payload, .. } => {
+            let mut v: Vec<TypeRef> = commands.iter().map(|c| c.payload.clone()).collect();
+            v.push(unknown_payload.clone());
+            v
+        }
+        Kind::Union { variants, .. } => variants.iter().map(|v| v.ty.clone()).collect(),
+        Kind::Alias(t) => vec![t.clone()],
+        Kind::StringEnum { .. } | Kind::Newtype | Kind::Const(_) => vec![],
+    }
+}
+
+/// `t` with each generated type replaced by its entry in `map`.
+pub(super) fn remap_ref(t: &TypeRef, map: &[usize]) -> TypeRef {
+    match t {
+        TypeRef::Named(id) => TypeRef::Named(map.get(*id).copied().unwrap_or(*id)),
+        TypeRef::Nullable(x) => TypeRef::Nullable(Box::new(remap_ref(x, map))),
+        TypeRef::Vec(x) => TypeRef::Vec(Box::new(remap_ref(x, map))),
+        TypeRef::Map(k, v) => TypeRef::Map(Box::new(remap_ref(k, map)), Box::new(remap_ref(v, map))),
+        other => other.clone(),
+    }
+}
+
+/// `k` with each generated type replaced by its entry in `map`.
+pub(super) fn remap_kind(k: &mut Kind, map: &[usize]) {
+    match k {
+        Kind::Struct { fields, extra, .. } => {
+            for f in fields {
+                f.ty = remap_ref(&f.ty, map);
+            }
+            if let Extra::Keep(t) = extra {
+                *t = remap_ref(t, map);
+            }
+        }
+        Kind::Envelope { fields, extra, commands, .. } => {
+            for f in fields {
+                f.ty = remap_ref(&f.ty, map);
+            }
+            if let Extra::Keep(t) = extra {
+                *t = remap_ref(t, map);
+            }
+            *commands = map.get(*commands).copied().unwrap_or(*commands);
+        }
+        Kind::Commands { commands, unknown_payload, .. } => {
+            for c in commands {
+                c.payload = remap_ref(&c.payload, map);
+            }
+            *unknown_payload = remap_ref(unknown_payload, map);
+        }
+        Kind::Union { variants, .. } => {
+            for v in variants {
+                v.ty = remap_ref(&v.ty, map);
+            }
+        }
+        Kind::Alias(t) => *t = remap_ref(t, map),
+        Kind::StringEnum { .. } | Kind::Newtype | Kind::Const(_) => {}
+    }
+}

@@ -1,0 +1,159 @@
+//! Objects: structs with named fields, maps, and what happens to members
+//! the schema does not name.
+
+use super::names::singular;
+use super::{Ctx, Extra, Field, Key, Kind, Planner, TypeRef};
+use crate::ident::{field_name, type_name};
+use crate::ir::{Body, Keywords, NodeId, TypeSet};
+use std::collections::{HashMap, HashSet};
+
+impl Planner<'_> {
+    /// The schema that members called `name` must satisfy under `k`, beyond
+    /// `properties`: matching `patternProperties`, else `additionalProperties`.
+    fn member_schemas(&mut self, k: &Keywords, index: &HashMap<&str, NodeId>, name: &str) -> Option<Vec<NodeId>> {
+        if let Some(p) = index.get(name) {
+            return Some(vec![*p]);
+        }
+        let mut matching: Vec<NodeId> = Vec::new();
+        for (re, n) in &k.pattern_properties {
+            let compiled = self.regexes.entry(re.clone()).or_insert_with(|| regress::Regex::with_flags(re, "u").ok());
+            if compiled.as_ref().is_some_and(|r| r.find(name).is_some()) {
+                matching.push(*n);
+            }
+        }
+        if !matching.is_empty() {
+            return Some(matching);
+        }
+        k.additional_properties.map(|a| vec![a])
+    }
+
+    /// The members `kws` name, in schema order, without `omit` (a union's
+    /// tag, written by the union).
+    pub(super) fn member_names(kws: &[Keywords], omit: Option<&str>) -> Vec<String> {
+        let mut member_names: Vec<String> = Vec::new();
+        let mut seen: HashSet<&str> = HashSet::new();
+        for k in kws {
+            for (n, _) in &k.properties {
+                if seen.insert(n.as_str()) && omit != Some(n.as_str()) {
+                    member_names.push(n.clone());
+                }
+            }
+        }
+        member_names
+    }
+
+    /// Whether no member outside `properties` can occur
+    /// (`additionalProperties: false` without `patternProperties`).
+    fn is_closed(&self, kws: &[Keywords]) -> bool {
+        kws.iter().any(|k| k.pattern_properties.is_empty() && k.additional_properties.is_some_and(|a| matches!(self.ir.nodes[a].body, Body::Bool(false))))
+    }
+
+    /// The type of members outside `properties`: what `additionalProperties`
+    /// says when no `patternProperties` apply, else any JSON value. Named
+    /// after the singular of the object's names (`modelOverrides` → `ModelOverride`).
+    fn extra_type(&mut self, kws: &[Keywords], singular: &[String]) -> TypeRef {
+        let extra_schemas: Vec<NodeId> = kws.iter().filter_map(|k| k.additional_properties).collect();
+        let any_patterns = kws.iter().any(|k| !k.pattern_properties.is_empty());
+        if !any_patterns && !extra_schemas.is_empty() {
+            self.plan(extra_schemas, singular, Ctx::default())
+        } else {
+            TypeRef::Value
+        }
+    }
+
+    pub(super) fn object(&mut self, nodes: &[NodeId], kws: &[Keywords], names: &[String], ctx: &Ctx, key: &Key) -> TypeRef {
+        let member_names = Self::member_names(kws, ctx.omit.as_deref());
+        if member_names.is_empty() && ctx.omit.is_none() {
+            if self.is_closed(kws) {
+                // An object that can only be empty.
+                let id = self.reserve(nodes, names, key);
+                self.types[id].kind = Kind::Struct { fields: vec![], extra: Extra::Deny, extra_field: "extra".into(), tag: None };
+                return TypeRef::Named(id);
+            }
+            // A map: keys typed by `propertyNames`, values by the member schemas.
+            let singular = singular_names(names);
+            let key_nodes: Vec<NodeId> = kws.iter().filter_map(|k| k.property_names).collect();
+            let key_names: Vec<String> = singular.iter().map(|n| format!("{n}Key")).collect();
+            let key_ty = if key_nodes.is_empty() {
+                TypeRef::String
+            } else {
+                // Map keys need `Eq + Hash`: string enums, constants and
+                // string newtypes have them; a union of key shapes is checked
+                // by the validator and keyed by its text.
+                match self.plan(key_nodes, &key_names, Ctx { restrict: Some(TypeSet::STRING), ..Ctx::default() }) {
+                    TypeRef::Named(id) if matches!(self.types[id].kind, Kind::StringEnum { .. } | Kind::Newtype | Kind::Const(_)) => TypeRef::Named(id),
+                    _ => TypeRef::String,
+                }
+            };
+            let value_ty = self.extra_type(kws, &singular);
+            return TypeRef::Map(Box::new(key_ty), Box::new(value_ty));
+        }
+        let id = self.reserve(nodes, names, key);
+        let parent = self.types[id].candidates.first().cloned().unwrap_or_default();
+        let Members { fields, extra, extra_field } = self.members(kws, &member_names, &parent, names);
+        let tag = ctx.omit.clone().map(|t| {
+            let v = nodes
+                .iter()
+                .filter_map(|n| self.ir.keywords(*n))
+                .filter_map(|k| k.properties.iter().find(|(p, _)| *p == t))
+                .filter_map(|(_, p)| self.ir.keywords(*p).and_then(|pk| pk.const_.clone()))
+                .find_map(|c| c.as_str().map(str::to_owned))
+                .unwrap_or_default();
+            (t, v)
+        });
+        self.types[id].kind = Kind::Struct { fields, extra, extra_field, tag };
+        TypeRef::Named(id)
+    }
+
+    /// The fields for `member_names` under `kws` (each typed by the
+    /// conjunction of what applies to it, named after the member and, when
+    /// that is taken, qualified by `parent`), and what happens to the others.
+    /// `names` are the object's own name candidates.
+    pub(super) fn members(&mut self, kws: &[Keywords], member_names: &[String], parent: &str, names: &[String]) -> Members {
+        let indexes: Vec<HashMap<&str, NodeId>> = kws.iter().map(|k| k.properties.iter().map(|(n, id)| (n.as_str(), *id)).collect()).collect();
+        let mut fields = Vec::new();
+        let mut used: HashSet<String> = HashSet::new();
+        for name in member_names {
+            let mut schemas = Vec::new();
+            for (k, index) in kws.iter().zip(&indexes) {
+                if let Some(s) = self.member_schemas(k, index, name) {
+                    schemas.extend(s);
+                }
+            }
+            let required = kws.iter().any(|k| k.required.contains(name));
+            let base = type_name(name).unwrap_or_else(|| "Member".to_owned());
+            let qualifier = parent.strip_suffix("Payload").filter(|p| !p.is_empty()).unwrap_or(parent);
+            let field_names = vec![base.clone(), format!("{qualifier}{base}")];
+            let ty = self.plan(schemas.clone(), &field_names, Ctx::default());
+            let mut rust = field_name(name);
+            while used.contains(&rust) {
+                rust.push('_');
+            }
+            used.insert(rust.clone());
+            let doc = self.doc_text(&schemas);
+            let sensitive = schemas.iter().any(|n| self.is_sensitive(*n));
+            fields.push(Field { json: name.clone(), rust, ty, required, doc, sensitive, node: schemas.first().copied() });
+        }
+        let extra = if self.is_closed(kws) { Extra::Deny } else { Extra::Keep(self.extra_type(kws, &singular_names(names))) };
+        let mut extra_field = "extra".to_owned();
+        while used.contains(&extra_field) {
+            extra_field.push('_');
+        }
+        Members { fields, extra, extra_field }
+    }
+}
+
+/// An object's members, as [`Kind::Struct`] and [`Kind::Envelope`] hold them.
+pub(super) struct Members {
+    /// The named members, in schema order.
+    pub fields: Vec<Field>,
+    /// What happens to the others.
+    pub extra: Extra,
+    /// The Rust name of the field keeping the others (`extra`, unless a member takes it).
+    pub extra_field: String,
+}
+
+/// The singular of each name, for the values of a map (`modelOverrides` → `ModelOverride`).
+fn singular_names(names: &[String]) -> Vec<String> {
+    names.iter().map(|n| type_name(&singular(n)).unwrap_or_else(|| n.clone())).collect()
+}

@@ -1,0 +1,181 @@
+//! Unions (`anyOf`/`oneOf`): string enums of constants, tagged unions,
+//! unions told apart by JSON type, `One`/`Many`, and unions whose parser
+//! tries the branches as the schema says.
+
+use super::facts::single_type;
+use super::names::{def_name, last_word, string_enum, type_variant_name};
+use super::{Ctx, Facts, Key, Kind, Planner, Select, TypeRef, Variant};
+use crate::ident::type_name;
+use crate::ir::{Keywords, NodeId, TypeSet};
+use serde_json::Value;
+
+impl Planner<'_> {
+    /// A union of `branches` (an `anyOf`/`oneOf` of the conjunction `nodes`).
+    pub(super) fn union(&mut self, f: &Facts, nodes: &[NodeId], branches: &[NodeId], names: &[String], ctx: &Ctx, key: &Key) -> TypeRef {
+        let sub_ctx = Ctx { no_choices: false, restrict: ctx.restrict, omit: None, sensitive: ctx.sensitive };
+        // Branch facts: prune branches no value can satisfy.
+        let mut live: Vec<(usize, NodeId, Vec<NodeId>)> = Vec::new();
+        // A node that only holds this choice adds nothing once a branch is
+        // taken: leave it out, so equal branches of different unions are one type.
+        let base: Vec<NodeId> = nodes.iter().copied().filter(|n| !self.ir.keywords(*n).is_some_and(|k| is_choice_only(k, branches))).collect();
+        for (i, b) in branches.iter().enumerate() {
+            let mut conj: Vec<NodeId> = base.clone();
+            conj.push(*b);
+            let conj = self.expand(&conj);
+            let bf = self.facts(&conj, &Ctx { no_choices: true, ..sub_ctx.clone() });
+            if !bf.never {
+                live.push((i, *b, conj));
+            }
+        }
+        if live.is_empty() {
+            return self.by_types(f, nodes, names, ctx, key, false);
+        }
+        // All string constants: a string enum.
+        let consts: Vec<Option<String>> = live
+            .iter()
+            .map(|(_, _, conj)| {
+                let bf = self.facts(conj, &Ctx { no_choices: true, ..Ctx::default() });
+                match bf.consts.first() {
+                    Some(Value::String(s)) => Some(s.clone()),
+                    _ => None,
+                }
+            })
+            .collect();
+        if consts.iter().all(Option::is_some) && live.len() == branches.len() {
+            let values: Vec<String> = consts.into_iter().flatten().collect();
+            let id = self.reserve(nodes, names, key);
+            self.types[id].kind = string_enum(&values, false);
+            return TypeRef::Named(id);
+        }
+        let id = self.reserve(nodes, names, key);
+        let union_name = self.types[id].candidates.first().cloned().unwrap_or_default();
+        let suffix = last_word(&union_name).to_owned();
+        // How are the branches told apart?
+        let tag = self.tag_member(&live.iter().map(|(_, b, _)| *b).collect::<Vec<_>>());
+        let by_type = self.disjoint_types(&live.iter().map(|(_, _, conj)| conj.as_slice()).collect::<Vec<_>>());
+        let mut variants: Vec<Variant> = Vec::new();
+        for (i, (_, b, conj)) in live.iter().enumerate() {
+            let bk = self.ir.keywords(*b).cloned();
+            let doc = self.doc_text(&[*b]);
+            let bf = self.facts(conj, &Ctx { no_choices: true, ..Ctx::default() });
+            let (vname, select, omit) = if let Some(t) = &tag {
+                let v = self.branch_const(*b, t).unwrap_or_default();
+                (type_name(&v).unwrap_or_else(|| "Empty".to_owned()), Select::Tag(v), Some(t.clone()))
+            } else {
+                let name = bk
+                    .as_ref()
+                    .and_then(|k| k.title.as_deref().and_then(type_name))
+                    .or_else(|| bk.as_ref().and_then(|k| k.reference.as_ref()).and_then(|r| def_name(self.ir, r.target)))
+                    .or_else(|| {
+                        let req: Vec<&String> = bk.as_ref().map(|k| k.required.iter().collect()).unwrap_or_default();
+                        if req.is_empty() {
+                            None
+                        } else {
+                            type_name(&req.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" "))
+                        }
+                    })
+                    .or_else(|| single_type(bf.types).map(|t| type_variant_name(t).to_owned()));
+                (name.unwrap_or_default(), Select::Branch { nodes: vec![*b], by_type: by_type.as_ref().map(|t| t[i]) }, None)
+            };
+            let sub = Ctx { no_choices: true, restrict: ctx.restrict, omit, sensitive: ctx.sensitive };
+            let ty = self.plan(conj.clone(), &[format!("{vname}{suffix}"), format!("{union_name}{vname}")], sub);
+            variants.push(Variant { name: vname, ty, select, doc });
+        }
+        // One value or many: [X, array of X] reads as One(X) / Many(Vec<X>).
+        if variants.len() == 2 {
+            if let (TypeRef::Vec(inner), other) | (other, TypeRef::Vec(inner)) = (variants[0].ty.clone(), variants[1].ty.clone()) {
+                if self.same_type(&inner, &other) {
+                    let (one, many) = if matches!(variants[0].ty, TypeRef::Vec(_)) { (1, 0) } else { (0, 1) };
+                    variants[one].name = "One".to_owned();
+                    variants[many].name = "Many".to_owned();
+                    // The value type reads as the union's value: `AnswerValue`.
+                    for t in [&other, inner.as_ref()] {
+                        if let TypeRef::Named(x) = t {
+                            self.types[*x].candidates.insert(0, format!("{union_name}Value"));
+                        }
+                    }
+                }
+            }
+        }
+        // Variant names must be present and distinct; else the union is a JSON value.
+        let mut seen: Vec<&str> = Vec::new();
+        let ok = variants.iter().all(|v| {
+            let fresh = !v.name.is_empty() && !seen.contains(&v.name.as_str());
+            seen.push(&v.name);
+            fresh
+        });
+        if !ok {
+            self.warn(nodes[0], "union branches have no distinct names (no tag, title or type to tell them apart); typed as a JSON value");
+            self.types[id].kind = Kind::Alias(TypeRef::Value);
+            return TypeRef::Value;
+        }
+        // Everything matches: an alias keeps the name (`JsonValue`).
+        if variants.len() >= 6 && covers_everything(&variants) {
+            self.types[id].kind = Kind::Alias(TypeRef::Value);
+            return TypeRef::Named(id);
+        }
+        self.types[id].kind = Kind::Union { variants, tag };
+        TypeRef::Named(id)
+    }
+
+    /// Whether two planned types are the same (equal, or named types that
+    /// deduplication will merge: same kind of shape and validation content).
+    fn same_type(&self, a: &TypeRef, b: &TypeRef) -> bool {
+        match (a, b) {
+            (TypeRef::Named(x), TypeRef::Named(y)) => {
+                let (tx, ty) = (&self.types[*x], &self.types[*y]);
+                x == y
+                    || (tx.shape == ty.shape
+                        && matches!(
+                            (&tx.kind, &ty.kind),
+                            (Kind::Newtype, Kind::Newtype) | (Kind::Const(_), Kind::Const(_)) | (Kind::StringEnum { .. }, Kind::StringEnum { .. })
+                        ))
+            }
+            _ => a == b,
+        }
+    }
+
+    /// A member every branch requires and gives a distinct string `const`.
+    fn tag_member(&self, branches: &[NodeId]) -> Option<String> {
+        let first = self.expand(&[*branches.first()?]);
+        let candidates: Vec<String> = first.iter().filter_map(|n| self.ir.keywords(*n)).flat_map(|k| k.properties.iter().map(|(p, _)| p.clone())).collect();
+        'next: for name in candidates {
+            let mut values = Vec::new();
+            for b in branches {
+                let expanded = self.expand(&[*b]);
+                let required = expanded.iter().filter_map(|n| self.ir.keywords(*n)).any(|k| k.required.contains(&name));
+                let Some(v) = self.branch_const(*b, &name) else { continue 'next };
+                if !required || values.contains(&v) {
+                    continue 'next;
+                }
+                values.push(v);
+            }
+            return Some(name);
+        }
+        None
+    }
+}
+
+/// Whether `k` does nothing but offer `branches` (and annotate).
+fn is_choice_only(k: &Keywords, branches: &[NodeId]) -> bool {
+    let offers = (k.any_of == branches && k.one_of.is_empty()) || (k.one_of == branches && k.any_of.is_empty());
+    offers && k.reference.is_none() && k.only_references_and_choices()
+}
+
+/// Whether the variants, by type, cover every JSON value (the usual
+/// "any JSON value" definition).
+fn covers_everything(variants: &[Variant]) -> bool {
+    let mut bits = 0;
+    for v in variants {
+        match (&v.select, &v.ty) {
+            (_, TypeRef::Null) => bits |= TypeSet::NULL,
+            (_, TypeRef::Bool) => bits |= TypeSet::BOOLEAN,
+            (_, TypeRef::Number) => bits |= TypeSet::NUMBER,
+            (_, TypeRef::String) => bits |= TypeSet::STRING,
+            (_, TypeRef::Vec(inner)) if matches!(**inner, TypeRef::Value | TypeRef::Named(_)) => bits |= TypeSet::ARRAY,
+            (_, TypeRef::Map(k, _)) if **k == TypeRef::String => bits |= TypeSet::OBJECT,
+            _ => {}
+        }
+    }
+    bits == TypeSet::ALL & !TypeSet::INTEGER
+}

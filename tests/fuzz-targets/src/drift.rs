@@ -1,0 +1,66 @@
+//! A schema and a changed one → `contracts_drift::compare_sets`: no panic,
+//! and soundness. Drift says a change *breaks writers* when a document valid
+//! under the old schema can be invalid under the new one; so when no change
+//! breaks writers, every document valid under the old schema must be valid
+//! under the new (and the same for readers, the other way). Documents come
+//! from the document generator the differential test uses (valid ones and
+//! mutants, for both schemas) and from the fuzzer's bytes; the `jsonschema`
+//! crate decides validity.
+
+use crate::docgen::DocGen;
+use crate::schema;
+use arbitrary::Unstructured;
+use contracts_drift::{Allowlist, Breaks, Config, SchemaFile};
+use serde_json::Value;
+
+/// The target.
+pub fn run(data: &[u8]) {
+    let mut u = Unstructured::new(data);
+    let Ok(old) = schema::arbitrary_schema(&mut u) else { return };
+    let new = if u.ratio(1, 5).unwrap_or(false) { schema::arbitrary_schema(&mut u) } else { schema::mutate(&mut u, old.clone()) };
+    let Ok(new) = new else { return };
+    let mut docs = Vec::new();
+    for _ in 0..u.int_in_range(0..=6).unwrap_or(0) {
+        match schema::arbitrary_value(&mut u, 0) {
+            Ok(v) => docs.push(v),
+            Err(_) => break,
+        }
+    }
+    check(&old, &new, docs);
+}
+
+/// Compares `old` with `new` and checks what drift says on `docs` and on
+/// generated documents.
+pub fn check(old: &Value, new: &Value, mut docs: Vec<Value>) {
+    let file = |v: &Value| vec![SchemaFile { rel: "fuzz.schema.json".into(), path: "fuzz.schema.json".into(), text: v.to_string() }];
+    let Ok(report) = contracts_drift::compare_sets(&file(old), &file(new), &Config::default(), &Allowlist::default()) else { return };
+    let Some(s) = report.schemas.first() else { panic!("drift reports nothing for one schema pair") };
+    if !s.errors.is_empty() {
+        return;
+    }
+    let breaks = s.changes.iter().fold(Breaks::NONE, |b, c| b.or(c.breaks));
+    if breaks.readers && breaks.writers {
+        return;
+    }
+    // Schemas the oracle cannot read (a reference it does not resolve, a
+    // pattern it refuses) decide nothing.
+    let (Ok(o), Ok(n)) = (jsonschema::draft202012::new(old), jsonschema::draft202012::new(new)) else { return };
+    for (root, seed) in [(old, 1), (new, 2), (old, 3), (new, 4)] {
+        let mut g = DocGen::new(root, seed);
+        let made = g.valid();
+        docs.push(g.mutate(&made).0);
+        docs.push(made.doc);
+    }
+    let changes: Vec<String> = s.changes.iter().map(|c| format!("{} ({:?}): {}", c.kind, c.breaks, c.message)).collect();
+    for doc in &docs {
+        let (in_old, in_new) = (o.is_valid(doc), n.is_valid(doc));
+        assert!(
+            !(in_old && !in_new && !breaks.writers),
+            "drift: no change breaks writers, but {doc} is valid under the old schema and not under the new\nold: {old}\nnew: {new}\nchanges: {changes:#?}"
+        );
+        assert!(
+            !(in_new && !in_old && !breaks.readers),
+            "drift: no change breaks readers, but {doc} is valid under the new schema and not under the old\nold: {old}\nnew: {new}\nchanges: {changes:#?}"
+        );
+    }
+}

@@ -4,6 +4,7 @@
 //! `exclusiveMaximum`, tuple `items`, `dependencies`, …); every reference is
 //! resolved to a node. Cycles are fine: nodes live in an arena.
 
+use crate::keywords::{non_negative_integer, numeric, string_length};
 use crate::load::{self, Dialect, DocId, Place, Sources};
 use crate::{Error, Settings, Warning};
 use serde_json::{Number, Value};
@@ -268,8 +269,16 @@ impl Keywords {
         let no_child = [additional_properties, property_names, unevaluated_properties, items, contains, unevaluated_items].iter().all(|c| c.is_none());
         let no_list = all_of.is_empty() && prefix_items.is_empty() && dependent_schemas.is_empty() && properties.is_empty() && pattern_properties.is_empty();
         let no_value = types.is_none() && enum_.is_none() && const_.is_none();
-        let no_number = multiple_of.is_none() && [maximum, exclusive_maximum, minimum, exclusive_minimum].iter().all(|b| b.is_none());
-        let no_count = [max_length, min_length, max_items, min_items, max_contains, min_contains, max_properties, min_properties].iter().all(|c| c.is_none());
+        let numbers = numeric::Numeric {
+            multiple_of: multiple_of.as_ref(),
+            minimum: minimum.as_ref(),
+            maximum: maximum.as_ref(),
+            exclusive_minimum: exclusive_minimum.as_ref(),
+            exclusive_maximum: exclusive_maximum.as_ref(),
+        };
+        let no_number = numbers.present().next().is_none();
+        let no_length = string_length::Length { min: *min_length, max: *max_length }.present().next().is_none();
+        let no_count = no_length && [max_items, min_items, max_contains, min_contains, max_properties, min_properties].iter().all(|c| c.is_none());
         let no_string = pattern.is_none() && format.is_none() && content_encoding.is_none() && content_media_type.is_none();
         let no_members = !unique_items && required.is_empty() && dependent_required.is_empty();
         let no_scope = !recursive_anchor && dynamic_anchor.is_none();
@@ -467,17 +476,12 @@ impl Ir {
                 let items_rel = k.items.map(|c| self.relative_pointer(id, c));
                 h.update(
                     format!(
-                        "kw:{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
+                        "kw:{:?}{:?}{:?}{}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
                         k.types,
                         k.enum_.as_ref().map(|v| Value::Array(v.clone()).to_string()),
                         k.const_.as_ref().map(Value::to_string),
-                        k.multiple_of.as_ref().map(Number::to_string),
-                        k.maximum,
-                        k.exclusive_maximum,
-                        k.minimum,
-                        k.exclusive_minimum,
-                        k.max_length,
-                        k.min_length,
+                        numeric::Numeric::of(k).identity(),
+                        string_length::Length::of(k).identity(),
                         k.pattern,
                         if format_assertion || k.format_assertion { k.format.clone() } else { None },
                         if k.content_assertion { (k.content_encoding.clone(), k.content_media_type.clone()) } else { (None, None) },
@@ -805,43 +809,18 @@ impl Builder<'_> {
                     }
                     k.const_ = Some(v.clone());
                 }
-                "multipleOf" => {
-                    let n = positive_number(v).ok_or_else(|| err(kw, "must be a number greater than 0"))?;
-                    k.multiple_of = Some(n);
+                "multipleOf" | "maximum" | "minimum" | "exclusiveMaximum" | "exclusiveMinimum" => {
+                    numeric::Numeric::read(&mut k, kw, v, dialect, &m).map_err(|e| err(kw, e))?;
                 }
-                "maximum" | "minimum" => {
-                    let n = v.as_number().cloned().ok_or_else(|| err(kw, "must be a number"))?;
-                    let exclusive = dialect == Dialect::Draft4
-                        && m.get(if kw == "maximum" { "exclusiveMaximum" } else { "exclusiveMinimum" }).and_then(Value::as_bool) == Some(true);
-                    match (kw.as_str(), exclusive) {
-                        ("maximum", false) => k.maximum = Some(Bound { value: n, keyword: "maximum" }),
-                        ("maximum", true) => k.exclusive_maximum = Some(Bound { value: n, keyword: "exclusiveMaximum" }),
-                        (_, false) => k.minimum = Some(Bound { value: n, keyword: "minimum" }),
-                        (_, true) => k.exclusive_minimum = Some(Bound { value: n, keyword: "exclusiveMinimum" }),
-                    }
+                "maxLength" | "minLength" => {
+                    string_length::Length::read(&mut k, kw, v).map_err(|m| err(kw, m))?;
                 }
-                "exclusiveMaximum" | "exclusiveMinimum" if dialect >= Dialect::Draft6 => {
-                    let n = v.as_number().cloned().ok_or_else(|| err(kw, "must be a number"))?;
-                    let b = Some(Bound { value: n, keyword: if kw == "exclusiveMaximum" { "exclusiveMaximum" } else { "exclusiveMinimum" } });
-                    if kw == "exclusiveMaximum" {
-                        k.exclusive_maximum = b;
-                    } else {
-                        k.exclusive_minimum = b;
-                    }
-                }
-                "exclusiveMaximum" | "exclusiveMinimum" => {
-                    if !v.is_boolean() {
-                        return Err(err(kw, "must be a boolean in draft-04"));
-                    }
-                }
-                "maxLength" | "minLength" | "maxItems" | "minItems" | "maxProperties" | "minProperties" | "maxContains" | "minContains" => {
+                "maxItems" | "minItems" | "maxProperties" | "minProperties" | "maxContains" | "minContains" => {
                     if (kw == "maxContains" || kw == "minContains") && dialect < Dialect::Draft2019_09 {
                         continue;
                     }
                     let n = non_negative_integer(v).ok_or_else(|| err(kw, "must be a non-negative integer"))?;
                     match kw.as_str() {
-                        "maxLength" => k.max_length = Some(n),
-                        "minLength" => k.min_length = Some(n),
                         "maxItems" => k.max_items = Some(n),
                         "minItems" => k.min_items = Some(n),
                         "maxProperties" => k.max_properties = Some(n),
@@ -964,16 +943,6 @@ fn parse_types(v: &Value) -> Option<TypeSet> {
 
 fn strings(a: &[Value]) -> Option<Vec<String>> {
     a.iter().map(|v| v.as_str().map(str::to_owned)).collect()
-}
-
-fn non_negative_integer(v: &Value) -> Option<u64> {
-    let n = v.as_number()?;
-    n.as_u64().or_else(|| n.as_f64().filter(|f| *f >= 0.0 && f.fract() == 0.0).map(|f| f.min(u64::MAX as f64) as u64))
-}
-
-fn positive_number(v: &Value) -> Option<Number> {
-    let n = v.as_number()?;
-    (n.as_f64()? > 0.0).then(|| n.clone())
 }
 
 /// Checks that `p` is an ECMA-262 regular expression `regress` accepts

@@ -27,6 +27,7 @@ pub mod emit;
 mod error;
 pub mod ident;
 pub mod ir;
+pub mod keywords;
 pub mod load;
 pub mod plan;
 mod settings;

@@ -2,6 +2,7 @@
 //! schema resource (`$id`) and anchor so references can be resolved.
 
 pub use crate::dialect::Dialect;
+use crate::keywords::{numeric, string_length};
 use crate::{Error, SchemaInput, Settings};
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap};
@@ -42,9 +43,10 @@ impl Doc {
             return true;
         }
         let vocab = match keyword {
-            "type" | "enum" | "const" | "multipleOf" | "maximum" | "exclusiveMaximum" | "minimum" | "exclusiveMinimum" | "maxLength" | "minLength"
-            | "pattern" | "maxItems" | "minItems" | "uniqueItems" | "maxContains" | "minContains" | "maxProperties" | "minProperties" | "required"
-            | "dependentRequired" => "validation",
+            _ if string_length::NAMES.contains(&keyword) => string_length::VOCABULARY,
+            _ if numeric::NAMES.contains(&keyword) => numeric::VOCABULARY,
+            "type" | "enum" | "const" | "pattern" | "maxItems" | "minItems" | "uniqueItems" | "maxContains" | "minContains" | "maxProperties"
+            | "minProperties" | "required" | "dependentRequired" => "validation",
             "allOf"
             | "anyOf"
             | "oneOf"

@@ -12,6 +12,7 @@ use crate::flat::{self, flatten, json_eq, value_type, Flat, ALL, ARR, BOOL, CATS
 use crate::model::{Breaks, Change, Loc, KINDS};
 use crate::regex::{self, PatternChange};
 use contracts_codegen::ir::{Ir, NodeId};
+use contracts_codegen::keywords::string_length;
 use serde_json::{json, Value};
 use std::collections::{BTreeSet, HashMap};
 
@@ -1115,8 +1116,8 @@ impl<'a> Engine<'a> {
             true,
             omin.map(|x| x.0 as f64),
             nmin.map(|x| x.0 as f64),
-            self.kloc(false, omin.map(|x| x.1), "minLength", oat),
-            self.kloc(true, nmin.map(|x| x.1), "minLength", nat),
+            self.kloc(false, omin.map(|x| x.1), string_length::MIN, oat),
+            self.kloc(true, nmin.map(|x| x.1), string_length::MIN, nat),
             ctx,
             &f,
         );
@@ -1126,8 +1127,8 @@ impl<'a> Engine<'a> {
             false,
             o.max_len.map(|x| x.0 as f64),
             n.max_len.map(|x| x.0 as f64),
-            self.kloc(false, o.max_len.map(|x| x.1), "maxLength", oat),
-            self.kloc(true, n.max_len.map(|x| x.1), "maxLength", nat),
+            self.kloc(false, o.max_len.map(|x| x.1), string_length::MAX, oat),
+            self.kloc(true, n.max_len.map(|x| x.1), string_length::MAX, nat),
             ctx,
             &f,
         );

@@ -3,6 +3,7 @@
 //! member gathered with the node they came from (for pointers).
 
 use contracts_codegen::ir::{Body, Ir, NodeId, TypeSet};
+use contracts_codegen::keywords::{numeric, string_length};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -209,21 +210,22 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
             }
         }
         let bnd = |b: &contracts_codegen::ir::Bound, excl: bool| b.value.as_f64().map(|v| Bnd { v, excl, src: id, kw: b.keyword });
-        for (b, excl) in [(&k.minimum, false), (&k.exclusive_minimum, true)] {
-            if let Some(b) = b.as_ref().and_then(|b| bnd(b, excl)) {
+        let numbers = numeric::Numeric::of(k);
+        for (b, excl) in numbers.lower_bounds() {
+            if let Some(b) = b.and_then(|b| bnd(b, excl)) {
                 if f.lower.as_ref().is_none_or(|c| b.v > c.v || (b.v == c.v && b.excl && !c.excl)) {
                     f.lower = Some(b);
                 }
             }
         }
-        for (b, excl) in [(&k.maximum, false), (&k.exclusive_maximum, true)] {
-            if let Some(b) = b.as_ref().and_then(|b| bnd(b, excl)) {
+        for (b, excl) in numbers.upper_bounds() {
+            if let Some(b) = b.and_then(|b| bnd(b, excl)) {
                 if f.upper.as_ref().is_none_or(|c| b.v < c.v || (b.v == c.v && b.excl && !c.excl)) {
                     f.upper = Some(b);
                 }
             }
         }
-        if let Some(m) = k.multiple_of.as_ref().and_then(|m| m.as_f64()) {
+        if let Some(m) = numbers.multiple_of.and_then(|m| m.as_f64()) {
             f.multiple_of = Some(match f.multiple_of {
                 Some((c, s)) if (c / m).fract().abs() < 1e-9 => (c, s),
                 Some((c, _)) if (m / c).fract().abs() < 1e-9 => (m, id),
@@ -231,12 +233,7 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
                 None => (m, id),
             });
         }
-        if let Some(v) = k.min_length {
-            tighter_min(&mut f.min_len, v, id);
-        }
-        if let Some(v) = k.max_length {
-            tighter_max(&mut f.max_len, v, id);
-        }
+        string_length::Length::of(k).tighten(id, &mut f.min_len, &mut f.max_len);
         if let Some(p) = &k.pattern {
             f.patterns.push((p.clone(), id));
         }

@@ -14,7 +14,8 @@
 //!   constants require.
 
 use super::markdown::{code, value_code};
-use crate::ir::{Body, Bound, Ir, Keywords, NodeId, TypeSet};
+use crate::ir::{Body, Ir, Keywords, NodeId};
+use crate::keywords::{count_range, numeric, string_length};
 use serde_json::Value;
 
 /// How deep [`describe_nodes`] follows `items`, `propertyNames` and the
@@ -34,7 +35,7 @@ pub fn describe(k: &Keywords) -> Vec<String> {
     if let Some(values) = &k.enum_ {
         out.push(one_of(values));
     }
-    if let Some(s) = count_range(k.min_length, k.max_length, "character", "characters") {
+    if let Some(s) = string_length::Length::of(k).describe() {
         out.push(s);
     }
     if let Some(p) = &k.pattern {
@@ -43,12 +44,7 @@ pub fn describe(k: &Keywords) -> Vec<String> {
     if let Some(f) = &k.format {
         out.push(format!("format {}", code(f)));
     }
-    if let Some(s) = numeric_range(k) {
-        out.push(s);
-    }
-    if let Some(m) = &k.multiple_of {
-        out.push(format!("a multiple of {m}"));
-    }
+    out.extend(numeric::Numeric::of(k).describe(k.types));
     if let Some(s) = count_range(k.min_items, k.max_items, "item", "items") {
         out.push(s);
     }
@@ -295,70 +291,6 @@ fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
         one
     } else {
         many
-    }
-}
-
-/// "1 to 200 characters", "at least 1 character", "at most 50 items",
-/// "exactly 3 items"; `None` when nothing is constrained.
-fn count_range(min: Option<u64>, max: Option<u64>, one: &str, many: &str) -> Option<String> {
-    let min = min.filter(|m| *m > 0);
-    Some(match (min, max) {
-        (None, None) => return None,
-        (Some(lo), Some(hi)) if lo == hi => format!("exactly {lo} {}", plural(lo, one, many)),
-        (Some(lo), Some(hi)) if lo > hi => format!("at least {lo} and at most {hi} {many} (no value fits)"),
-        (Some(lo), Some(hi)) => format!("{lo} to {hi} {many}"),
-        (Some(lo), None) => format!("at least {lo} {}", plural(lo, one, many)),
-        (None, Some(hi)) => format!("at most {hi} {}", plural(hi, one, many)),
-    })
-}
-
-/// "integer ≥ 0", "integer from 1 to 3145728", "number > 0 and < 1".
-fn numeric_range(k: &Keywords) -> Option<String> {
-    let lower = pick(k.minimum.as_ref(), k.exclusive_minimum.as_ref(), true);
-    let upper = pick(k.maximum.as_ref(), k.exclusive_maximum.as_ref(), false);
-    if lower.is_none() && upper.is_none() {
-        return None;
-    }
-    let word = match k.types {
-        Some(TypeSet(t)) if t == TypeSet::INTEGER => "integer",
-        _ => "number",
-    };
-    Some(match (lower, upper) {
-        (Some((lo, false)), Some((hi, false))) => format!("{word} from {lo} to {hi}"),
-        (Some((lo, lx)), Some((hi, hx))) => {
-            format!("{word} {} {lo} and {} {hi}", if lx { ">" } else { "≥" }, if hx { "<" } else { "≤" })
-        }
-        (Some((lo, lx)), None) => format!("{word} {} {lo}", if lx { ">" } else { "≥" }),
-        (None, Some((hi, hx))) => format!("{word} {} {hi}", if hx { "<" } else { "≤" }),
-        (None, None) => return None,
-    })
-}
-
-/// The tighter of an inclusive and an exclusive bound: (value, exclusive).
-fn pick(inclusive: Option<&Bound>, exclusive: Option<&Bound>, lower: bool) -> Option<(String, bool)> {
-    let num = |b: &Bound| b.value.as_f64();
-    match (inclusive, exclusive) {
-        (None, None) => None,
-        (Some(i), None) => Some((i.value.to_string(), false)),
-        (None, Some(e)) => Some((e.value.to_string(), true)),
-        (Some(i), Some(e)) => {
-            let (iv, ev) = (num(i), num(e));
-            let exclusive_wins = match (iv, ev) {
-                (Some(iv), Some(ev)) => {
-                    if lower {
-                        ev >= iv
-                    } else {
-                        ev <= iv
-                    }
-                }
-                _ => true,
-            };
-            if exclusive_wins {
-                Some((e.value.to_string(), true))
-            } else {
-                Some((i.value.to_string(), false))
-            }
-        }
     }
 }
 

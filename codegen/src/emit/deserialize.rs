@@ -15,6 +15,7 @@
 
 use super::validate::Validators;
 use crate::ir::{Body, Ir, Keywords, NodeId, TypeSet};
+use crate::keywords::{numeric, string_length};
 use crate::plan::{Extra, Field, Kind, ModulePlan, TypeRef};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -43,14 +44,15 @@ fn keywords(k: &Keywords) -> Vec<(&'static str, u8)> {
     add(k.types.is_some(), "type", ANY);
     add(k.enum_.is_some(), "enum", ANY);
     add(k.const_.is_some(), "const", ANY);
-    add(k.min_length.is_some(), "minLength", s);
-    add(k.max_length.is_some(), "maxLength", s);
+    for name in string_length::Length::of(k).present() {
+        add(true, name, s);
+    }
     add(k.pattern.is_some(), "pattern", s);
     add(k.format.is_some(), "format", s);
     add(k.content_assertion && (k.content_encoding.is_some() || k.content_media_type.is_some()), "content", s);
-    add(k.multiple_of.is_some(), "multipleOf", n);
-    add(k.maximum.is_some() || k.minimum.is_some(), "bounds", n);
-    add(k.exclusive_maximum.is_some() || k.exclusive_minimum.is_some(), "bounds", n);
+    for name in numeric::Numeric::of(k).present() {
+        add(true, name, n);
+    }
     add(!k.prefix_items.is_empty(), "prefixItems", a);
     add(k.items.is_some(), "items", a);
     add(k.contains.is_some(), "contains", a);
@@ -72,6 +74,9 @@ fn keywords(k: &Keywords) -> Vec<(&'static str, u8)> {
 
 /// Whether every node of `conj` only uses keywords in `handled` among those
 /// that apply to instances of JSON type `kind` (a `false` schema never does).
+/// The keywords a one-pass reader checks on a string by itself.
+const STRING_READER_KEYWORDS: [&str; 7] = ["type", "const", "enum", string_length::MIN, string_length::MAX, "pattern", "format"];
+
 fn only(ir: &Ir, conj: &[NodeId], kind: u8, handled: &[&str]) -> bool {
     conj.iter().all(|n| match &ir.nodes[*n].body {
         Body::Bool(b) => *b,
@@ -281,8 +286,7 @@ impl<'a> Readers<'a> {
     /// the string keywords of `conj`; `None` when one needs the validators.
     fn string_conditions(&mut self, conj: &[NodeId]) -> Option<Vec<TokenStream>> {
         let rt = self.rt.clone();
-        let handled = ["type", "const", "enum", "minLength", "maxLength", "pattern", "format"];
-        if !only(self.ir, conj, TypeSet::STRING, &handled) {
+        if !only(self.ir, conj, TypeSet::STRING, &STRING_READER_KEYWORDS) {
             return None;
         }
         let mut out = Vec::new();
@@ -299,12 +303,7 @@ impl<'a> Readers<'a> {
                 let strings: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
                 out.push(if strings.is_empty() { quote!(true) } else { quote!(!::std::matches!(s, #(#strings)|*)) });
             }
-            if let Some(n) = k.min_length {
-                out.push(quote!(!#rt::fast::min_length(s, #n)));
-            }
-            if let Some(n) = k.max_length {
-                out.push(quote!(!#rt::fast::max_length(s, #n)));
-            }
+            out.extend(string_length::Length::of(k).refusals(&rt));
             if let Some(p) = &k.pattern {
                 let re = self.pattern(p);
                 out.push(quote!(!#re.is_match(s)));
@@ -676,7 +675,7 @@ impl<'a> Readers<'a> {
         // The tag's own schemas must be string checks.
         let tag_schemas = self.member_schemas(&conj, tag);
         let tag_conj = self.conj(&tag_schemas);
-        if !only(self.ir, &tag_conj, TypeSet::STRING, &["type", "const", "enum", "minLength", "maxLength", "pattern", "format"]) {
+        if !only(self.ir, &tag_conj, TypeSet::STRING, &STRING_READER_KEYWORDS) {
             return None;
         }
         Some((known, catch_all.map(|(_, p)| p)))

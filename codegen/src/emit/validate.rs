@@ -4,11 +4,12 @@
 //! references are resolved at generation time by specialising functions per
 //! dynamic scope, and `unevaluated*` gets annotation-collecting variants.
 
-use crate::ir::{Body, Bound, Ir, Keywords, NodeId, TypeSet};
+use crate::ir::{Body, Ir, Keywords, NodeId, TypeSet};
+use crate::keywords::{numeric, string_length};
 use crate::load::escape_token;
-use proc_macro2::{Ident, Literal, Span, TokenStream};
+use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
-use serde_json::{Number, Value};
+use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 
 /// A dynamic scope: for each dynamic anchor name in use, the node the
@@ -345,7 +346,7 @@ impl<'a> Validators<'a> {
 
         // Type-specific keywords.
         let strings = self.string_checks(k);
-        let numbers = self.number_checks(k);
+        let numbers = numeric::Numeric::of(k).checks(&self.runtime);
         let arrays = self.array_checks(id, k, scope, ev.clone());
         let objects = self.object_checks(id, k, scope, ev.clone());
         // One JSON type and only that type's keywords: a single `match`
@@ -531,13 +532,7 @@ impl<'a> Validators<'a> {
 
     fn string_checks(&mut self, k: &Keywords) -> Vec<TokenStream> {
         let rt = self.runtime.clone();
-        let mut out = Vec::new();
-        if let Some(n) = k.min_length {
-            out.push(quote!(c.min_length(l, s, x, #n)));
-        }
-        if let Some(n) = k.max_length {
-            out.push(quote!(c.max_length(l, s, x, #n)));
-        }
+        let mut out = string_length::Length::of(k).checks();
         if let Some(p) = &k.pattern {
             let re = self.regex(p);
             out.push(quote!(c.pattern(l, s, x, &#re)));
@@ -554,40 +549,6 @@ impl<'a> Validators<'a> {
             };
             let (enc, media) = (opt(&k.content_encoding), opt(&k.content_media_type));
             out.push(quote!(c.content(l, s, x, #enc, #media)));
-        }
-        out
-    }
-
-    fn number_checks(&mut self, k: &Keywords) -> Vec<TokenStream> {
-        let rt = self.runtime.clone();
-        let mut out = Vec::new();
-        let num = |b: &Number| -> TokenStream {
-            if let Some(u) = b.as_u64() {
-                quote!(#rt::Num::U(#u))
-            } else if let Some(i) = b.as_i64() {
-                quote!(#rt::Num::I(#i))
-            } else {
-                let f = b.as_f64().unwrap_or(0.0);
-                let lit = Literal::f64_suffixed(f);
-                quote!(#rt::Num::F(#lit))
-            }
-        };
-        let bound = |b: &Option<Bound>| b.as_ref().map(|b| (num(&b.value), b.keyword));
-        if let Some((n, _)) = bound(&k.minimum) {
-            out.push(quote!(c.minimum(l, s, x, #n)));
-        }
-        if let Some((n, _)) = bound(&k.maximum) {
-            out.push(quote!(c.maximum(l, s, x, #n)));
-        }
-        if let Some((n, kw)) = bound(&k.exclusive_minimum) {
-            out.push(quote!(c.exclusive_minimum(l, s, #kw, x, #n)));
-        }
-        if let Some((n, kw)) = bound(&k.exclusive_maximum) {
-            out.push(quote!(c.exclusive_maximum(l, s, #kw, x, #n)));
-        }
-        if let Some(m) = &k.multiple_of {
-            let n = num(m);
-            out.push(quote!(c.multiple_of(l, s, x, #n)));
         }
         out
     }

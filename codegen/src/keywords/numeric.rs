@@ -1,0 +1,236 @@
+//! Numeric bounds: `minimum`, `maximum`, `exclusiveMinimum`,
+//! `exclusiveMaximum` and `multipleOf` (all in the validation vocabulary).
+//!
+//! Draft 04 spells an exclusive bound as `maximum` plus a boolean
+//! `exclusiveMaximum: true` (and likewise for the minimum); later drafts
+//! make the exclusive forms numbers of their own. [`Numeric::read`] holds
+//! that difference; everything after reading sees one [`Bound`] per slot,
+//! carrying the keyword an error reports.
+
+use crate::ir::{Bound, Keywords, TypeSet};
+use crate::load::Dialect;
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+use serde_json::{Map, Number, Value};
+
+/// The family's keywords, as spelled in schemas.
+pub const NAMES: [&str; 5] = ["multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum"];
+/// The 2019-09+ vocabulary the keywords belong to.
+pub const VOCABULARY: &str = "validation";
+
+/// Whether `dialect` spells exclusive bounds as booleans beside
+/// `maximum`/`minimum` (draft 04) rather than as numbers (draft 6 on).
+fn boolean_exclusive(dialect: Dialect) -> bool {
+    dialect < Dialect::Draft6
+}
+
+/// The numeric keywords of one subschema.
+#[derive(Clone, Copy, Debug)]
+pub struct Numeric<'k> {
+    /// `multipleOf`
+    pub multiple_of: Option<&'k Number>,
+    /// `minimum`
+    pub minimum: Option<&'k Bound>,
+    /// `maximum`
+    pub maximum: Option<&'k Bound>,
+    /// `exclusiveMinimum` (or draft-04 `minimum` with `exclusiveMinimum: true`)
+    pub exclusive_minimum: Option<&'k Bound>,
+    /// `exclusiveMaximum` (or draft-04 `maximum` with `exclusiveMaximum: true`)
+    pub exclusive_maximum: Option<&'k Bound>,
+}
+
+impl<'k> Numeric<'k> {
+    /// The numeric keywords of `k`.
+    pub fn of(k: &'k Keywords) -> Self {
+        Numeric {
+            multiple_of: k.multiple_of.as_ref(),
+            minimum: k.minimum.as_ref(),
+            maximum: k.maximum.as_ref(),
+            exclusive_minimum: k.exclusive_minimum.as_ref(),
+            exclusive_maximum: k.exclusive_maximum.as_ref(),
+        }
+    }
+
+    /// Reads `keyword` of the schema object `siblings` (in `dialect`) into
+    /// `k`; the error says what the value must be. Any other keyword is
+    /// left alone (`Ok(false)`).
+    pub fn read(k: &mut Keywords, keyword: &str, v: &Value, dialect: Dialect, siblings: &Map<String, Value>) -> Result<bool, &'static str> {
+        match keyword {
+            "multipleOf" => {
+                let n = v.as_number().filter(|n| n.as_f64().is_some_and(|f| f > 0.0)).ok_or("must be a number greater than 0")?;
+                k.multiple_of = Some(n.clone());
+            }
+            "maximum" | "minimum" => {
+                let value = v.as_number().cloned().ok_or("must be a number")?;
+                let upper = keyword == "maximum";
+                let flag = if upper { "exclusiveMaximum" } else { "exclusiveMinimum" };
+                let exclusive = boolean_exclusive(dialect) && siblings.get(flag).and_then(Value::as_bool) == Some(true);
+                let (slot, keyword) = match (upper, exclusive) {
+                    (true, false) => (&mut k.maximum, "maximum"),
+                    (true, true) => (&mut k.exclusive_maximum, "exclusiveMaximum"),
+                    (false, false) => (&mut k.minimum, "minimum"),
+                    (false, true) => (&mut k.exclusive_minimum, "exclusiveMinimum"),
+                };
+                *slot = Some(Bound { value, keyword });
+            }
+            "exclusiveMaximum" | "exclusiveMinimum" if boolean_exclusive(dialect) => {
+                // A modifier of `maximum`/`minimum`, read there.
+                if !v.is_boolean() {
+                    return Err("must be a boolean in draft-04");
+                }
+            }
+            "exclusiveMaximum" | "exclusiveMinimum" => {
+                let value = v.as_number().cloned().ok_or("must be a number")?;
+                let (slot, keyword) =
+                    if keyword == "exclusiveMaximum" { (&mut k.exclusive_maximum, "exclusiveMaximum") } else { (&mut k.exclusive_minimum, "exclusiveMinimum") };
+                *slot = Some(Bound { value, keyword });
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The keywords present, by name (what a backend must handle).
+    pub fn present(self) -> impl Iterator<Item = &'static str> {
+        let bounds = [self.maximum, self.exclusive_maximum, self.minimum, self.exclusive_minimum];
+        let slots = [self.multiple_of.is_some()].into_iter().chain(bounds.map(|b| b.is_some()));
+        // A bound reports the keyword it was read from (draft-04 exclusive
+        // forms report `exclusiveMaximum`); the name here is the slot's.
+        slots.zip(NAMES).filter_map(|(on, name)| on.then_some(name))
+    }
+
+    /// What the keywords add to the node's shape identity: each slot's
+    /// value and reported keyword, `multipleOf` by its spelling.
+    pub fn identity(self) -> String {
+        format!("{:?}{:?}{:?}{:?}{:?}", self.multiple_of.map(Number::to_string), self.maximum, self.exclusive_maximum, self.minimum, self.exclusive_minimum)
+    }
+
+    /// Checks for the full validator: boolean expressions over the
+    /// validator's names (`c` the context, `l` the instance location, `s`
+    /// the schema location, `x` the number), each recording its own error.
+    pub fn checks(self, rt: &TokenStream) -> Vec<TokenStream> {
+        let num = |b: &Number| -> TokenStream {
+            if let Some(u) = b.as_u64() {
+                quote!(#rt::Num::U(#u))
+            } else if let Some(i) = b.as_i64() {
+                quote!(#rt::Num::I(#i))
+            } else {
+                let lit = Literal::f64_suffixed(b.as_f64().unwrap_or(0.0));
+                quote!(#rt::Num::F(#lit))
+            }
+        };
+        let mut out = Vec::new();
+        if let Some(b) = self.minimum {
+            let n = num(&b.value);
+            out.push(quote!(c.minimum(l, s, x, #n)));
+        }
+        if let Some(b) = self.maximum {
+            let n = num(&b.value);
+            out.push(quote!(c.maximum(l, s, x, #n)));
+        }
+        if let Some(b) = self.exclusive_minimum {
+            let (n, kw) = (num(&b.value), b.keyword);
+            out.push(quote!(c.exclusive_minimum(l, s, #kw, x, #n)));
+        }
+        if let Some(b) = self.exclusive_maximum {
+            let (n, kw) = (num(&b.value), b.keyword);
+            out.push(quote!(c.exclusive_maximum(l, s, #kw, x, #n)));
+        }
+        if let Some(m) = self.multiple_of {
+            let n = num(m);
+            out.push(quote!(c.multiple_of(l, s, x, #n)));
+        }
+        out
+    }
+
+    /// The keywords in words: "integer from 1 to 3145728", "number > 0",
+    /// "a multiple of 5". `types` picks "integer" over "number".
+    pub fn describe(self, types: Option<TypeSet>) -> Vec<String> {
+        let mut out = Vec::new();
+        out.extend(self.range_words(types));
+        if let Some(m) = self.multiple_of {
+            out.push(format!("a multiple of {m}"));
+        }
+        out
+    }
+
+    fn range_words(self, types: Option<TypeSet>) -> Option<String> {
+        let lower = pick(self.minimum, self.exclusive_minimum, true);
+        let upper = pick(self.maximum, self.exclusive_maximum, false);
+        let word = match types {
+            Some(TypeSet(t)) if t == TypeSet::INTEGER => "integer",
+            _ => "number",
+        };
+        let (ge, gt, le, lt) = ("≥", ">", "≤", "<");
+        Some(match (lower, upper) {
+            (Some((lo, false)), Some((hi, false))) => format!("{word} from {lo} to {hi}"),
+            (Some((lo, lx)), Some((hi, hx))) => format!("{word} {} {lo} and {} {hi}", if lx { gt } else { ge }, if hx { lt } else { le }),
+            (Some((lo, lx)), None) => format!("{word} {} {lo}", if lx { gt } else { ge }),
+            (None, Some((hi, hx))) => format!("{word} {} {hi}", if hx { lt } else { le }),
+            (None, None) => return None,
+        })
+    }
+
+    /// Drift: the lower bounds, each with whether it is exclusive.
+    pub fn lower_bounds(self) -> [(Option<&'k Bound>, bool); 2] {
+        [(self.minimum, false), (self.exclusive_minimum, true)]
+    }
+
+    /// Drift: the upper bounds, each with whether it is exclusive.
+    pub fn upper_bounds(self) -> [(Option<&'k Bound>, bool); 2] {
+        [(self.maximum, false), (self.exclusive_maximum, true)]
+    }
+}
+
+/// The tighter of an inclusive and an exclusive bound: (value, exclusive).
+fn pick(inclusive: Option<&Bound>, exclusive: Option<&Bound>, lower: bool) -> Option<(String, bool)> {
+    match (inclusive, exclusive) {
+        (None, None) => None,
+        (Some(i), None) => Some((i.value.to_string(), false)),
+        (None, Some(e)) => Some((e.value.to_string(), true)),
+        (Some(i), Some(e)) => {
+            let exclusive_wins = match (i.value.as_f64(), e.value.as_f64()) {
+                (Some(iv), Some(ev)) if lower => ev >= iv,
+                (Some(iv), Some(ev)) => ev <= iv,
+                _ => true,
+            };
+            Some(if exclusive_wins { (e.value.to_string(), true) } else { (i.value.to_string(), false) })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn read(dialect: Dialect, schema: Value) -> Result<Keywords, &'static str> {
+        let m = schema.as_object().unwrap().clone();
+        let mut k = Keywords::default();
+        for (kw, v) in &m {
+            assert!(Numeric::read(&mut k, kw, v, dialect, &m)?);
+        }
+        Ok(k)
+    }
+
+    #[test]
+    fn draft_04_exclusive_bounds_are_booleans_beside_the_bound() {
+        let k = read(Dialect::Draft4, json!({"maximum": 5, "exclusiveMaximum": true, "minimum": 1, "exclusiveMinimum": false})).unwrap();
+        let n = Numeric::of(&k);
+        assert_eq!(n.exclusive_maximum.map(|b| b.keyword), Some("exclusiveMaximum"));
+        assert_eq!(n.minimum.map(|b| b.keyword), Some("minimum"));
+        assert!(n.maximum.is_none() && n.exclusive_minimum.is_none());
+        assert_eq!(n.describe(Some(TypeSet(TypeSet::INTEGER))), ["integer ≥ 1 and < 5"]);
+        assert_eq!(read(Dialect::Draft4, json!({"exclusiveMaximum": 3})).unwrap_err(), "must be a boolean in draft-04");
+        assert_eq!(read(Dialect::Draft7, json!({"exclusiveMaximum": true})).unwrap_err(), "must be a number");
+    }
+
+    #[test]
+    fn later_drafts_read_exclusive_bounds_as_numbers() {
+        let k = read(Dialect::Draft2020_12, json!({"exclusiveMinimum": 0, "multipleOf": 0.5})).unwrap();
+        let n = Numeric::of(&k);
+        assert_eq!(n.present().collect::<Vec<_>>(), ["multipleOf", "exclusiveMinimum"]);
+        assert_eq!(n.describe(None), ["number > 0", "a multiple of 0.5"]);
+        assert_eq!(read(Dialect::Draft2020_12, json!({"multipleOf": 0})).unwrap_err(), "must be a number greater than 0");
+    }
+}

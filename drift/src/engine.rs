@@ -1290,9 +1290,10 @@ impl<'a> Engine<'a> {
         out.extend(c);
         let f = |v: f64| format!("{v}");
         let zero = |m: Option<(u64, NodeId)>| m.filter(|x| x.0 > 0);
-        for (base, is_min, a, b, kw) in
-            [("min-items", true, zero(o.min_items), zero(n.min_items), "minItems"), ("max-items", false, o.max_items, n.max_items, "maxItems")]
-        {
+        // A maxItems at or above what a closed tuple can hold limits nothing.
+        let bounded = |e: &Self, new: bool, f: &Flat| f.max_items.filter(|(m, _)| e.item_capacity(new, f).is_none_or(|c| *m < c));
+        let (omax, nmax) = (bounded(self, false, o), bounded(self, true, n));
+        for (base, is_min, a, b, kw) in [("min-items", true, zero(o.min_items), zero(n.min_items), "minItems"), ("max-items", false, omax, nmax, "maxItems")] {
             let c = self.bound(
                 base,
                 is_min,
@@ -1419,6 +1420,13 @@ impl<'a> Engine<'a> {
     fn capacity(&self, new: bool, f: &Flat) -> Option<u64> {
         let closed = f.pprops.is_empty() && f.additional.as_ref().is_some_and(|a| flatten(self.ir(new), a).falsy);
         closed.then(|| f.props.iter().filter(|(_, nodes)| !flatten(self.ir(new), nodes).falsy).count() as u64)
+    }
+
+    /// How many items an array of `f` can hold when no item is accepted
+    /// after its tuple (`items: false`, or draft-07's `additionalItems:
+    /// false`): the tuple's length. `None` when it is open.
+    fn item_capacity(&self, new: bool, f: &Flat) -> Option<u64> {
+        f.items.as_ref().is_some_and(|i| flatten(self.ir(new), i).falsy).then_some(f.prefix.len() as u64)
     }
 
     fn is_open(&self, new: bool, s: &Sch) -> bool {
@@ -1658,8 +1666,11 @@ impl<'a> Engine<'a> {
         // A maxProperties at or above what a closed object can hold limits nothing.
         let bounded = |e: &Self, new: bool, f: &Flat| f.max_props.filter(|(m, _)| e.capacity(new, f).is_none_or(|c| *m < c));
         let (omax, nmax) = (bounded(self, false, o), bounded(self, true, n));
+        // A minProperties at or below the number of required names limits nothing.
+        let beyond_required = |f: &Flat| f.min_props.filter(|(m, _)| *m > f.required.len() as u64);
+        let (omin, nmin) = (beyond_required(o), beyond_required(n));
         for (base, is_min, a, b, kw) in
-            [("min-properties", true, zero(o.min_props), zero(n.min_props), "minProperties"), ("max-properties", false, omax, nmax, "maxProperties")]
+            [("min-properties", true, zero(omin), zero(nmin), "minProperties"), ("max-properties", false, omax, nmax, "maxProperties")]
         {
             let c = self.bound(
                 base,

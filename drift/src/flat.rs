@@ -378,7 +378,26 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
         }
     }
     cover_unevaluated(&mut f, unevaluated_props, unevaluated_items);
+    settle_equivalents(&mut f);
     f
+}
+
+/// Reads keywords that say the same thing in one form: `multipleOf: 1` is
+/// "an integer" (for numbers); a dependency on a required name is itself
+/// required.
+fn settle_equivalents(f: &mut Flat) {
+    if f.multiple_of.is_some_and(|(m, _)| m == 1.0) {
+        f.types &= !FRAC;
+        f.types_src = f.types_src.or(f.multiple_of.map(|(_, id)| id));
+        f.multiple_of = None;
+    }
+    while let Some(name) = f.dep_req.keys().find(|n| f.required.contains_key(*n)).cloned() {
+        if let Some((names, id)) = f.dep_req.remove(&name) {
+            for n in names {
+                f.required.entry(n).or_insert(id);
+            }
+        }
+    }
 }
 
 /// `unevaluatedProperties`/`unevaluatedItems` apply to what no keyword of

@@ -1306,7 +1306,11 @@ impl<'a> Engine<'a> {
             );
             out.extend(c);
         }
-        match (o.unique, n.unique) {
+        // Arrays of at most one item are always unique.
+        let unique = |e: &Self, new: bool, f: &Flat| {
+            f.unique.filter(|_| f.max_items.map(|(m, _)| m).into_iter().chain(e.item_capacity(new, f)).min().is_none_or(|m| m > 1))
+        };
+        match (unique(self, false, o), unique(self, true, n)) {
             (None, Some(s)) => out.push(self.change(
                 "unique-items-added",
                 Some(oat.clone()),
@@ -1612,8 +1616,10 @@ impl<'a> Engine<'a> {
             }
             out.push(self.change("pattern-property-added", Some(oat.clone()), Some(ns.at.clone()), br, &c2, format!("patternProperties `{p}` added"), None));
         }
-        // additionalProperties
-        if o.additional.is_some() || n.additional.is_some() {
+        // additionalProperties: moot on a side whose patternProperties take
+        // every name (the pattern comparisons above hold those names).
+        let catch_all = |f: &Flat| f.pprops.iter().any(|(p, _)| regex::matches_everything(p));
+        if (o.additional.is_some() || n.additional.is_some()) && !catch_all(o) && !catch_all(n) {
             let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
             let os = self.child(false, o.additional.as_ref(), oat, "/additionalProperties");
             let ns = self.child(true, n.additional.as_ref(), nat, "/additionalProperties");

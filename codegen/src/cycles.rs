@@ -10,9 +10,9 @@
 //! (that `allOf` member, or that `$ref`, reads as `true`), with a warning.
 //! The `jsonschema` crate and ajv accept such schemas the same way.
 //!
-//! Another kind is read too: a cycle through `$ref` and `anyOf`/`oneOf`
-//! only, a branch that only re-applies the definition to the same value
-//! (`X = X ∨ A`). That branch adds nothing beyond the other branches (the
+//! Another kind is read too: a cycle through `$ref` and one `anyOf`/`oneOf`
+//! branch only, a branch that only re-applies the definition to the same
+//! value (`X = X ∨ A`). That branch adds nothing beyond the other branches (the
 //! least fixed point is `A`), so it reads as `false`, with a warning. (The
 //! `jsonschema` crate recurses forever on such a schema.) A cycle that mixes
 //! conjunction and disjunction, or goes through anything else, is refused.
@@ -165,10 +165,14 @@ pub fn check(ir: &mut Ir) -> Result<(), Error> {
             });
             continue;
         }
-        if edges.iter().all(|e| matches!(e, Edge::AnyOf | Edge::OneOf | Edge::Ref)) {
-            // The first disjunctive edge on the path: that branch only
-            // re-applies the schema being defined (X = X ∨ A), so it adds
-            // nothing beyond the other branches (the least fixed point, A).
+        let disjunctive = edges.iter().filter(|e| matches!(e, Edge::AnyOf | Edge::OneOf)).count();
+        if disjunctive == 1 && edges.iter().all(|e| matches!(e, Edge::AnyOf | Edge::OneOf | Edge::Ref)) {
+            // The one disjunctive edge on the path: that branch only
+            // re-applies the schema being defined (X = X ∨ A; the other
+            // nodes on the cycle are references to X), so it adds nothing
+            // beyond the other branches (the least fixed point, A). With two
+            // or more (X = Y ∨ A, Y = X ∨ B), no one branch can go without
+            // losing what flows through it, so such cycles are refused.
             if let Some(i) = edges.iter().position(|e| *e != Edge::Ref) {
                 let (from, to) = (path[i], path[i + 1]);
                 let keyword = if edges[i] == Edge::AnyOf { "anyOf" } else { "oneOf" };

@@ -9,6 +9,13 @@
 //! self-inclusion adds nothing: the edge that closes the cycle is dropped
 //! (that `allOf` member, or that `$ref`, reads as `true`), with a warning.
 //! The `jsonschema` crate and ajv accept such schemas the same way.
+//!
+//! Another kind is read too: a cycle through `$ref` and one `anyOf`/`oneOf`
+//! branch only, a branch that only re-applies the definition to the same
+//! value (`X = X ∨ A`). That branch adds nothing beyond the other branches (the
+//! least fixed point is `A`), so it reads as `false`, with a warning. (The
+//! `jsonschema` crate recurses forever on such a schema.) A cycle that mixes
+//! conjunction and disjunction, or goes through anything else, is refused.
 
 use crate::ir::{Body, Ir, Node, NodeId};
 use crate::{Error, Warning};
@@ -30,12 +37,14 @@ fn in_place(ir: &Ir, id: NodeId) -> Vec<NodeId> {
     out
 }
 
-/// How `from` applies `to` in place: through `allOf` (and maybe `$ref` too),
-/// `$ref` only, or something else as well (a disjunction, a negation, a
-/// condition, a dynamic reference).
+/// How `from` applies `to` in place: through one of `allOf`, `anyOf` or
+/// `oneOf` (and maybe `$ref` too), `$ref` only, or something else as well
+/// (two of those, a negation, a condition, a dynamic reference).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Edge {
     AllOf,
+    AnyOf,
+    OneOf,
     Ref,
     Other,
 }
@@ -43,19 +52,30 @@ enum Edge {
 fn edge(ir: &Ir, from: NodeId, to: NodeId) -> Edge {
     let Body::Schema(k) = &ir.nodes[from].body else { return Edge::Other };
     let other = k.dynamic_reference.as_ref().is_some_and(|r| r.target == to)
-        || k.any_of.contains(&to)
-        || k.one_of.contains(&to)
         || [k.not, k.if_, k.then_, k.else_].contains(&Some(to))
         || k.dependent_schemas.iter().any(|(_, n)| *n == to);
-    if other {
-        Edge::Other
-    } else if k.all_of.contains(&to) {
-        Edge::AllOf
-    } else if k.reference.as_ref().is_some_and(|r| r.target == to) {
-        Edge::Ref
-    } else {
-        Edge::Other
+    let lists = [(k.all_of.contains(&to), Edge::AllOf), (k.any_of.contains(&to), Edge::AnyOf), (k.one_of.contains(&to), Edge::OneOf)];
+    let mut through = lists.iter().filter(|(hit, _)| *hit).map(|(_, e)| *e);
+    match (other, through.next(), through.next()) {
+        (false, Some(e), None) => e,
+        (false, None, None) if k.reference.as_ref().is_some_and(|r| r.target == to) => Edge::Ref,
+        _ => Edge::Other,
     }
+}
+
+/// Makes each `anyOf`/`oneOf` member `to` of `from` a `false` schema, in the
+/// member's place; returns the member's pointer.
+fn never_branch(ir: &mut Ir, from: NodeId, to: NodeId) -> String {
+    let fresh = ir.nodes.len();
+    if let Body::Schema(k) = &mut ir.nodes[from].body {
+        for c in k.any_of.iter_mut().chain(k.one_of.iter_mut()).filter(|c| **c == to) {
+            *c = fresh;
+        }
+    }
+    // As in `drop_edge`: the stand-in is not indexed by place.
+    let node = Node { body: Body::Bool(false), is_resource: false, ..ir.nodes[to].clone() };
+    ir.nodes.push(node);
+    ir.nodes[to].pointer.clone()
 }
 
 /// Drops the in-place edge `from` → `to`: each `allOf` member `to` becomes
@@ -86,10 +106,9 @@ fn drop_edge(ir: &mut Ir, from: NodeId, to: NodeId) -> (String, &'static str) {
     }
 }
 
-/// An error naming one node of the first in-place cycle found; cycles through
-/// `$ref` and `allOf` only (with an `allOf`) are broken instead, with a
-/// warning in [`Ir::warnings`].
-pub fn check(ir: &mut Ir) -> Result<(), Error> {
+/// The first in-place cycle found, as its path: the nodes from the one
+/// where it closes, around, back to that node.
+fn find_cycle(ir: &Ir) -> Option<Vec<NodeId>> {
     // Iterative depth-first search with colours: 0 new, 1 on the stack, 2 done.
     let mut colour = vec![0u8; ir.nodes.len()];
     for start in 0..ir.nodes.len() {
@@ -108,40 +127,10 @@ pub fn check(ir: &mut Ir) -> Result<(), Error> {
                         stack.push((child, succ));
                     }
                     1 => {
-                        // The cycle: the stack from `child` up, then back to `child`.
                         let from = stack.iter().position(|(n, _)| *n == child).unwrap_or(0);
                         let mut path: Vec<NodeId> = stack[from..].iter().map(|(n, _)| *n).collect();
                         path.push(child);
-                        let edges: Vec<Edge> = path.windows(2).map(|w| edge(ir, w[0], w[1])).collect();
-                        let conjunctive = edges.iter().all(|e| *e != Edge::Other) && edges.contains(&Edge::AllOf);
-                        if conjunctive {
-                            let through = ir.location(child);
-                            let (pointer, keyword) = drop_edge(ir, node, child);
-                            let n = &ir.nodes[node];
-                            ir.warnings.push(Warning {
-                                file: ir.doc_paths[n.doc].clone(),
-                                pointer,
-                                message: format!(
-                                    "reference cycle through `$ref` and `allOf` only: this `{keyword}` includes {through} in itself, which adds nothing (X = X ∧ A); read as `true`"
-                                ),
-                            });
-                            // Remove the same edge from what is left to visit
-                            // here, unless `node` still applies `child` in place
-                            // some other way (then the cycle is refused on the
-                            // next visit).
-                            let still = in_place(ir, node).contains(&child);
-                            if let Some((_, next)) = stack.last_mut() {
-                                next.retain(|c| *c != child || still);
-                            }
-                            continue;
-                        }
-                        let n = &ir.nodes[child];
-                        let via = ir.location(node);
-                        return Err(Error::at(
-                            &ir.doc_paths[n.doc],
-                            &n.pointer,
-                            format!("reference cycle: this subschema applies itself to the same value (through {via}) without descending into the document, so validation would never end"),
-                        ));
+                        return Some(path);
                     }
                     _ => {}
                 },
@@ -151,6 +140,62 @@ pub fn check(ir: &mut Ir) -> Result<(), Error> {
                 }
             }
         }
+    }
+    None
+}
+
+/// An error naming one node of the first in-place cycle that cannot be
+/// read; the cycles that can (through `$ref` and `allOf` only, or through
+/// `$ref` and `anyOf`/`oneOf` only) are broken instead, with a warning in
+/// [`Ir::warnings`], and the search starts again on what is left.
+pub fn check(ir: &mut Ir) -> Result<(), Error> {
+    while let Some(path) = find_cycle(ir) {
+        let edges: Vec<Edge> = path.windows(2).map(|w| edge(ir, w[0], w[1])).collect();
+        let (node, child) = (path[path.len() - 2], path[path.len() - 1]);
+        if edges.iter().all(|e| matches!(e, Edge::AllOf | Edge::Ref)) && edges.contains(&Edge::AllOf) {
+            let through = ir.location(child);
+            let (pointer, keyword) = drop_edge(ir, node, child);
+            let n = &ir.nodes[node];
+            ir.warnings.push(Warning {
+                file: ir.doc_paths[n.doc].clone(),
+                pointer,
+                message: format!(
+                    "reference cycle through `$ref` and `allOf` only: this `{keyword}` includes {through} in itself, which adds nothing (X = X ∧ A); read as `true`"
+                ),
+            });
+            continue;
+        }
+        let disjunctive = edges.iter().filter(|e| matches!(e, Edge::AnyOf | Edge::OneOf)).count();
+        if disjunctive == 1 && edges.iter().all(|e| matches!(e, Edge::AnyOf | Edge::OneOf | Edge::Ref)) {
+            // The one disjunctive edge on the path: that branch only
+            // re-applies the schema being defined (X = X ∨ A; the other
+            // nodes on the cycle are references to X), so it adds nothing
+            // beyond the other branches (the least fixed point, A). With two
+            // or more (X = Y ∨ A, Y = X ∨ B), no one branch can go without
+            // losing what flows through it, so such cycles are refused.
+            if let Some(i) = edges.iter().position(|e| *e != Edge::Ref) {
+                let (from, to) = (path[i], path[i + 1]);
+                let keyword = if edges[i] == Edge::AnyOf { "anyOf" } else { "oneOf" };
+                let through = ir.location(child);
+                let pointer = never_branch(ir, from, to);
+                let n = &ir.nodes[from];
+                ir.warnings.push(Warning {
+                    file: ir.doc_paths[n.doc].clone(),
+                    pointer,
+                    message: format!(
+                        "reference cycle through `$ref` and `{keyword}` only: this branch only applies {through} to the same value again, which adds nothing beyond the other branches (X = X ∨ A); read as `false`"
+                    ),
+                });
+                continue;
+            }
+        }
+        let n = &ir.nodes[child];
+        let via = ir.location(node);
+        return Err(Error::at(
+            &ir.doc_paths[n.doc],
+            &n.pointer,
+            format!("reference cycle: this subschema applies itself to the same value (through {via}) without descending into the document, so validation would never end"),
+        ));
     }
     Ok(())
 }

@@ -4,6 +4,9 @@
 pub mod allof_self {
     include!("snapshots/allof_self.rs");
 }
+pub mod anyof_self {
+    include!("snapshots/anyof_self.rs");
+}
 pub mod annotated_refs {
     include!("snapshots/annotated_refs.rs");
 }
@@ -190,6 +193,18 @@ fn an_all_of_that_includes_its_own_definition_adds_nothing() {
     assert!(!allof_self::is_valid(&json!({"vm": {"size": 2}})));
     assert!(!allof_self::is_valid(&json!({"vm": {"os": 1}})));
     assert!(!allof_self::is_valid(&json!({"vm": {"os": "linux", "size": 0}})));
+}
+
+#[test]
+fn an_any_of_branch_that_only_applies_its_own_definition_adds_nothing() {
+    assert!(anyof_self::is_valid(&json!({})));
+    assert!(anyof_self::is_valid(&json!({"value": "leaf"})));
+    assert!(anyof_self::is_valid(&json!({"value": 3})));
+    assert!(!anyof_self::is_valid(&json!({"value": -1})));
+    assert!(!anyof_self::is_valid(&json!({"value": 1.5})));
+    assert!(!anyof_self::is_valid(&json!({"value": null})));
+    assert!(!anyof_self::is_valid(&json!({"value": ["leaf"]})));
+    assert!(!anyof_self::is_valid(&json!({"other": 1})));
 }
 
 /// The keyword locations of a parse error's validation errors.

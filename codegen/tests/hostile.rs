@@ -12,11 +12,13 @@ fn ref_cycles_that_never_descend_are_refused() {
     for text in [
         r##"{"$ref": "#"}"##,
         r##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}"##,
-        r##"{"anyOf": [{"type": "string"}, {"$ref": "#"}]}"##,
-        r##"{"oneOf": [{"type": "string"}, {"$ref": "#"}]}"##,
         r##"{"not": {"$ref": "#"}}"##,
         r##"{"if": {"$ref": "#"}, "then": {"type": "string"}}"##,
         r##"{"$defs": {"a": {"allOf": [{"anyOf": [{"$ref": "#/$defs/a"}]}]}}, "$ref": "#/$defs/a"}"##,
+        r##"{"anyOf": [{"allOf": [{"$ref": "#"}, {"type": "string"}]}, {"type": "integer"}]}"##,
+        r##"{"anyOf": [{"not": {"$ref": "#"}}, {"type": "string"}]}"##,
+        // Two disjunctions on one cycle (a = b ∨ string, b = a ∨ integer): no one branch can go.
+        r##"{"$defs": {"a": {"anyOf": [{"$ref": "#/$defs/b"}, {"type": "string"}]}, "b": {"oneOf": [{"$ref": "#/$defs/a"}, {"type": "integer"}]}}, "$ref": "#/$defs/a"}"##,
     ] {
         let e = run(text).unwrap_err();
         assert_eq!(e.file, "hostile.json");
@@ -139,4 +141,28 @@ fn an_asserted_unknown_format_is_not_named_non_empty() {
     let out =
         generate(&settings, &[SchemaInput::new("hostile.json", r#"{"type": "object", "properties": {"a": {"type": "string", "minLength": 1}}}"#)]).unwrap();
     assert!(out.files[0].contents.contains("NonEmptyString"), "{}", out.files[0].contents);
+}
+
+#[test]
+fn an_any_of_branch_that_only_applies_itself_adds_nothing_with_a_warning() {
+    for (text, pointer, keyword) in [
+        (r##"{"anyOf": [{"type": "string"}, {"$ref": "#"}]}"##, "/anyOf/1", "anyOf"),
+        (r##"{"oneOf": [{"type": "string"}, {"$ref": "#"}]}"##, "/oneOf/1", "oneOf"),
+        (
+            r##"{"$defs": {"v": {"anyOf": [{"$ref": "#/$defs/v"}, {"type": "string"}]}}, "properties": {"value": {"$ref": "#/$defs/v"}}}"##,
+            "/$defs/v/anyOf/0",
+            "anyOf",
+        ),
+        (
+            r##"{"$defs": {"a": {"anyOf": [{"$ref": "#/$defs/b"}, {"type": "string"}]}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}"##,
+            "/$defs/a/anyOf/0",
+            "anyOf",
+        ),
+    ] {
+        let out = run(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let w: Vec<_> = out.warnings.iter().filter(|w| w.message.contains("reference cycle")).collect();
+        assert_eq!(w.len(), 1, "{text}: {:?}", out.warnings);
+        assert_eq!((w[0].file.as_str(), w[0].pointer.as_str()), ("hostile.json", pointer), "{text}");
+        assert!(w[0].message.contains(&format!("`{keyword}`")) && w[0].message.contains("read as `false`"), "{}", w[0]);
+    }
 }

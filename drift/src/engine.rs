@@ -1291,9 +1291,10 @@ impl<'a> Engine<'a> {
         out.extend(c);
         let f = |v: f64| format!("{v}");
         let zero = |m: Option<(u64, NodeId)>| m.filter(|x| x.0 > 0);
-        for (base, is_min, a, b, kw) in
-            [("min-items", true, zero(o.min_items), zero(n.min_items), "minItems"), ("max-items", false, o.max_items, n.max_items, "maxItems")]
-        {
+        // A maxItems at or above what a closed tuple can hold limits nothing.
+        let bounded = |e: &Self, new: bool, f: &Flat| f.max_items.filter(|(m, _)| e.item_capacity(new, f).is_none_or(|c| *m < c));
+        let (omax, nmax) = (bounded(self, false, o), bounded(self, true, n));
+        for (base, is_min, a, b, kw) in [("min-items", true, zero(o.min_items), zero(n.min_items), "minItems"), ("max-items", false, omax, nmax, "maxItems")] {
             let c = self.bound(
                 base,
                 is_min,
@@ -1306,7 +1307,11 @@ impl<'a> Engine<'a> {
             );
             out.extend(c);
         }
-        match (o.unique, n.unique) {
+        // Arrays of at most one item are always unique.
+        let unique = |e: &Self, new: bool, f: &Flat| {
+            f.unique.filter(|_| f.max_items.map(|(m, _)| m).into_iter().chain(e.item_capacity(new, f)).min().is_none_or(|m| m > 1))
+        };
+        match (unique(self, false, o), unique(self, true, n)) {
             (None, Some(s)) => out.push(self.change(
                 "unique-items-added",
                 Some(oat.clone()),
@@ -1420,6 +1425,13 @@ impl<'a> Engine<'a> {
     fn capacity(&self, new: bool, f: &Flat) -> Option<u64> {
         let closed = f.pprops.is_empty() && f.additional.as_ref().is_some_and(|a| flatten(self.ir(new), a).falsy);
         closed.then(|| f.props.iter().filter(|(_, nodes)| !flatten(self.ir(new), nodes).falsy).count() as u64)
+    }
+
+    /// How many items an array of `f` can hold when no item is accepted
+    /// after its tuple (`items: false`, or draft-07's `additionalItems:
+    /// false`): the tuple's length. `None` when it is open.
+    fn item_capacity(&self, new: bool, f: &Flat) -> Option<u64> {
+        f.items.as_ref().is_some_and(|i| flatten(self.ir(new), i).falsy).then_some(f.prefix.len() as u64)
     }
 
     fn is_open(&self, new: bool, s: &Sch) -> bool {
@@ -1605,8 +1617,10 @@ impl<'a> Engine<'a> {
             }
             out.push(self.change("pattern-property-added", Some(oat.clone()), Some(ns.at.clone()), br, &c2, format!("patternProperties `{p}` added"), None));
         }
-        // additionalProperties
-        if o.additional.is_some() || n.additional.is_some() {
+        // additionalProperties: moot on a side whose patternProperties take
+        // every name (the pattern comparisons above hold those names).
+        let catch_all = |f: &Flat| f.pprops.iter().any(|(p, _)| regex::matches_everything(p));
+        if (o.additional.is_some() || n.additional.is_some()) && !catch_all(o) && !catch_all(n) {
             let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
             let os = self.child(false, o.additional.as_ref(), oat, "/additionalProperties");
             let ns = self.child(true, n.additional.as_ref(), nat, "/additionalProperties");
@@ -1659,8 +1673,11 @@ impl<'a> Engine<'a> {
         // A maxProperties at or above what a closed object can hold limits nothing.
         let bounded = |e: &Self, new: bool, f: &Flat| f.max_props.filter(|(m, _)| e.capacity(new, f).is_none_or(|c| *m < c));
         let (omax, nmax) = (bounded(self, false, o), bounded(self, true, n));
+        // A minProperties at or below the number of required names limits nothing.
+        let beyond_required = |f: &Flat| f.min_props.filter(|(m, _)| *m > f.required.len() as u64);
+        let (omin, nmin) = (beyond_required(o), beyond_required(n));
         for (base, is_min, a, b, kw) in
-            [("min-properties", true, zero(o.min_props), zero(n.min_props), "minProperties"), ("max-properties", false, omax, nmax, "maxProperties")]
+            [("min-properties", true, zero(omin), zero(nmin), "minProperties"), ("max-properties", false, omax, nmax, "maxProperties")]
         {
             let c = self.bound(
                 base,

@@ -89,6 +89,28 @@ pub struct Flat {
     pub annotations: BTreeMap<String, (Value, NodeId)>,
 }
 
+impl Flat {
+    /// The names this conjunction requires, when requiring them is all it
+    /// asserts (annotations aside).
+    fn only_required(&self) -> Option<Vec<String>> {
+        let f = self;
+        let scalar = !f.falsy && f.types == ALL && f.enum_.is_none() && f.lower.is_none() && f.upper.is_none() && f.multiple_of.is_none();
+        let string =
+            f.min_len.is_none() && f.max_len.is_none() && f.patterns.is_empty() && f.format.is_none() && f.base64.is_none() && f.json_content.is_none();
+        let array = f.prefix.is_empty() && f.items.is_none() && f.min_items.is_none() && f.max_items.is_none() && f.unique.is_none() && f.contains.is_empty();
+        let object = f.props.is_empty()
+            && f.pprops.is_empty()
+            && f.additional.is_none()
+            && f.pnames.is_empty()
+            && f.min_props.is_none()
+            && f.max_props.is_none()
+            && f.dep_req.is_empty()
+            && f.dep_schemas.is_empty();
+        let applicators = f.groups.is_empty() && f.nots.is_empty() && f.conds.is_empty();
+        (scalar && string && array && object && applicators && !f.required.is_empty()).then(|| f.required.keys().cloned().collect())
+    }
+}
+
 fn push_child(list: &mut Vec<(String, Vec<NodeId>)>, name: &str, id: NodeId) {
     if let Some((_, v)) = list.iter_mut().find(|(n, _)| n == name) {
         v.push(id);
@@ -317,7 +339,12 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
             e.0.extend(names.iter().cloned());
         }
         for (n, c) in &k.dependent_schemas {
-            push_child(&mut f.dep_schemas, n, *c);
+            // `{"a": {"required": ["b"]}}` is `{"a": ["b"]}` (draft-07's
+            // `dependencies` takes both forms): compare it as one.
+            match flatten(ir, &[*c]).only_required() {
+                Some(names) => f.dep_req.entry(n.clone()).or_insert((BTreeSet::new(), id)).0.extend(names),
+                None => push_child(&mut f.dep_schemas, n, *c),
+            }
         }
         if !k.any_of.is_empty() {
             f.groups.push(Group { kw: "anyOf", branches: k.any_of.clone(), src: id });
@@ -348,7 +375,26 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
         }
     }
     cover_unevaluated(&mut f, unevaluated_props, unevaluated_items);
+    settle_equivalents(&mut f);
     f
+}
+
+/// Reads keywords that say the same thing in one form: `multipleOf: 1` is
+/// "an integer" (for numbers); a dependency on a required name is itself
+/// required.
+fn settle_equivalents(f: &mut Flat) {
+    if f.multiple_of.is_some_and(|(m, _)| m == 1.0) {
+        f.types &= !FRAC;
+        f.types_src = f.types_src.or(f.multiple_of.map(|(_, id)| id));
+        f.multiple_of = None;
+    }
+    while let Some(name) = f.dep_req.keys().find(|n| f.required.contains_key(*n)).cloned() {
+        if let Some((names, id)) = f.dep_req.remove(&name) {
+            for n in names {
+                f.required.entry(n).or_insert(id);
+            }
+        }
+    }
 }
 
 /// `unevaluatedProperties`/`unevaluatedItems` apply to what no keyword of

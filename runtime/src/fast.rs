@@ -655,7 +655,7 @@ pub fn read_member<'de, R: Read, A: de::MapAccess<'de>>(m: &mut A, slot: &mut Op
 const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 
 /// A member name, borrowed from the input when it has no escapes; the name
-/// serde_json gives a number's text ([`NUMBER_TOKEN`]) aborts.
+/// serde_json gives a number's text (`NUMBER_TOKEN`) aborts.
 pub struct Key<'de>(pub Cow<'de, str>);
 
 impl<'de> de::Deserialize<'de> for Key<'de> {

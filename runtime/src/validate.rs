@@ -464,16 +464,7 @@ impl Ctx {
     /// `enum` whose values are all strings (a fast path for the common case).
     pub fn enum_str(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, values: &[&str]) -> bool {
         matches!(v, Value::String(s) if values.contains(&s.as_str()))
-            || self.fail(loc, at, "enum", || {
-                let mut m = Msg::about(loc).s(" must be one of ");
-                for (n, x) in values.iter().take(12).enumerate() {
-                    if n > 0 {
-                        m = m.s(", ");
-                    }
-                    m = m.json_string(x);
-                }
-                enum_message_end(m, at, v, values.len())
-            })
+            || self.fail(loc, at, "enum", || must_be_one_of(loc, values.iter().copied(), values.len(), at, v))
     }
 
     /// `const` with any JSON value.
@@ -638,16 +629,7 @@ impl Ctx {
             if branches.iter().all(|(_, x)| x.is_some()) {
                 self.union_failed(loc, at, keyword);
                 let member = loc.key(t);
-                self.fail(&member, at, keyword, || {
-                    let mut m = Msg::about(&member).s(" must be one of ");
-                    for (n, (_, x)) in branches.iter().take(12).enumerate() {
-                        if n > 0 {
-                            m = m.s(", ");
-                        }
-                        m = m.json_string(x.unwrap_or_default());
-                    }
-                    enum_message_end(m, at, v, branches.len())
-                });
+                self.fail(&member, at, keyword, || must_be_one_of(&member, branches.iter().map(|(_, x)| x.unwrap_or_default()), branches.len(), at, v));
                 return;
             }
         }
@@ -702,16 +684,7 @@ impl Ctx {
     /// `must be "a"` per branch.
     pub fn union_of_strs(&mut self, loc: &Loc, at: &SchemaPath, v: &Value, kw: &'static str, values: &[&str]) -> bool {
         matches!(v, Value::String(s) if values.contains(&s.as_str()))
-            || self.fail(loc, at, kw, || {
-                let mut m = Msg::about(loc).s(" must be one of ");
-                for (n, x) in values.iter().take(12).enumerate() {
-                    if n > 0 {
-                        m = m.s(", ");
-                    }
-                    m = m.json_string(x);
-                }
-                enum_message_end(m, at, v, values.len())
-            })
+            || self.fail(loc, at, kw, || must_be_one_of(loc, values.iter().copied(), values.len(), at, v))
     }
 
     /// `anyOf` where no branch matched.
@@ -1054,6 +1027,20 @@ fn preview_num(n: &Number, at: &SchemaPath) -> String {
     } else {
         n.to_string()
     }
+}
+
+/// "`x` must be one of "a", "b", …, got …": the message of `enum` and of a
+/// union of string constants (at most 12 values are named; `count` is how
+/// many there are).
+fn must_be_one_of<'a>(loc: &Loc, values: impl Iterator<Item = &'a str>, count: usize, at: &SchemaPath, v: &Value) -> String {
+    let mut m = Msg::about(loc).s(" must be one of ");
+    for (n, x) in values.take(12).enumerate() {
+        if n > 0 {
+            m = m.s(", ");
+        }
+        m = m.json_string(x);
+    }
+    enum_message_end(m, at, v, count)
 }
 
 /// The end of a failed `enum`'s message, after the first 12 of its `count`

@@ -78,19 +78,12 @@ macro_rules! schema {
     }};
 }
 
-macro_rules! hand_written {
-    ($module:ident, $ty:ident) => {{
+/// bytes → `$ty` by serde alone (typify's types, the hand-written model):
+/// whether it deserialises; nothing is validated.
+macro_rules! serde_parse {
+    ($ty:ty) => {{
         fn parse(b: &[u8]) -> bool {
-            serde_json::from_slice::<handwritten::$module::$ty>(b).is_ok()
-        }
-        Some(parse as fn(&[u8]) -> bool)
-    }};
-}
-
-macro_rules! typify {
-    ($module:ident, $ty:ident) => {{
-        fn parse(b: &[u8]) -> bool {
-            serde_json::from_slice::<typify_types::$module::$ty>(b).is_ok()
+            serde_json::from_slice::<$ty>(b).is_ok()
         }
         Some(parse as fn(&[u8]) -> bool)
     }};
@@ -117,17 +110,17 @@ fn main() {
             "commands",
             commands,
             ours::commands::CommandEnvelope,
-            typify!(commands, CohorteProtocolCommandEnvelope),
-            hand_written!(commands, CommandEnvelope)
+            serde_parse!(typify_types::commands::CohorteProtocolCommandEnvelope),
+            serde_parse!(handwritten::commands::CommandEnvelope)
         ),
         schema!(
             "launch_request",
             launch_request,
             ours::launch_request::LaunchRequest,
-            typify!(launch_request, LaunchRequest),
-            hand_written!(launch_request, LaunchRequest)
+            serde_parse!(typify_types::launch_request::LaunchRequest),
+            serde_parse!(handwritten::launch_request::LaunchRequest)
         ),
-        schema!("sarif", sarif, ours::sarif::Sarif, typify!(sarif, StaticAnalysisResultsFormatSarifVersion210Rtm5JsonSchema), None),
+        schema!("sarif", sarif, ours::sarif::Sarif, serde_parse!(typify_types::sarif::StaticAnalysisResultsFormatSarifVersion210Rtm5JsonSchema), None),
         schema!("liquibase", liquibase, ours::liquibase::Liquibase, None, None),
     ];
     let mut sets: Vec<DocSet> = Vec::new();

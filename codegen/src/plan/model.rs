@@ -48,7 +48,7 @@ pub struct DocText {
     pub examples: Vec<Value>,
     /// `deprecated`
     pub deprecated: bool,
-    /// `readOnly` / `writeOnly`
+    /// `readOnly`
     pub read_only: bool,
     /// `writeOnly`
     pub write_only: bool,

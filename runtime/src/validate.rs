@@ -514,6 +514,8 @@ impl Ctx {
     /// member when `tag` names one: the branches are told apart by a member's
     /// string constant). On failure only the branches a reader would consider
     /// are explained: those whose tag value is the instance's, else all.
+    /// When the tag chose the branch, its errors alone explain the failure:
+    /// the union's own "matches none" would be a second line for one mistake.
     pub fn any_of(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, branches: &[(Check, Option<&str>)], tag: Option<&str>) -> bool {
         let actual = tag_value(i, tag);
         if let Some(chosen) = self.explained_by_tag(actual, branches) {
@@ -526,8 +528,7 @@ impl Ctx {
                     return true;
                 }
             }
-            self.any_of_failed(loc, at);
-            self.errors[mark..].rotate_right(1);
+            self.chosen_branches_failed(loc, at, "anyOf", mark);
             return false;
         }
         if branches.iter().enumerate().any(|(n, (check, x))| may_match(actual, *x) && self.quiet(|c| check(i, loc, c, &at.element("/anyOf", n)))) {
@@ -572,13 +573,14 @@ impl Ctx {
         }
         let matched: Vec<usize> = first.into_iter().chain(more).collect();
         if chosen.is_some() {
-            // What the chosen branches recorded explains no match; with
-            // several matches nothing is explained.
-            if !matched.is_empty() {
+            // What the chosen branches recorded explains no match; several
+            // matches are the union's own error, and nothing else is.
+            if matched.is_empty() {
+                self.chosen_branches_failed(loc, at, "oneOf", mark);
+            } else {
                 self.errors.truncate(mark);
+                self.one_of_failed(loc, at, &matched);
             }
-            self.one_of_failed(loc, at, &matched);
-            self.errors[mark..].rotate_right(1);
             return false;
         }
         if matched.is_empty() && self.collect {
@@ -600,6 +602,15 @@ impl Ctx {
         }
     }
 
+    /// A union (`kw`) whose branches the tag chose all failed: their errors
+    /// (recorded since `mark`) are the explanation. Only when they recorded
+    /// nothing (the error cap was reached) does the union's error stand in.
+    fn chosen_branches_failed(&mut self, loc: &Loc, at: &SchemaPath, kw: &'static str, mark: usize) {
+        if self.errors.len() == mark {
+            self.union_failed(loc, at, kw);
+        }
+    }
+
     /// Runs branch `n` of the union at `kw`, recording its errors or quietly.
     #[allow(clippy::too_many_arguments)]
     #[inline]
@@ -612,13 +623,13 @@ impl Ctx {
         }
     }
 
-    /// Explains a union at `kw` that no branch matched, starting with the
-    /// union's own error. When every branch is told apart by the `tag`
-    /// member and the instance's holds a string no branch names, the one
-    /// mistake is that value: one error at the member lists the values the
-    /// branches take (each branch would otherwise report its own "must be
-    /// X" and its missing members). Otherwise the branch that came closest
-    /// explains the failure ([`Self::explain_branches`]).
+    /// Explains a union at `kw` that no branch matched. When every branch
+    /// is told apart by the `tag` member and the instance's holds a string
+    /// no branch names, the one mistake is that value: one error at the
+    /// member, keyword the union's, lists the values the branches take
+    /// (each branch would otherwise report its own "must be X" and its
+    /// missing members). Otherwise the union's error names the branch that
+    /// came closest, which explains the failure ([`Self::explain_branches`]).
     #[allow(clippy::too_many_arguments)]
     fn explain_union(&mut self, i: &Value, loc: &Loc, at: &SchemaPath, kw: &'static str, branches: &[(Check, Option<&str>)], tag: Option<&str>) {
         if !self.collect {
@@ -627,7 +638,6 @@ impl Ctx {
         let keyword = kw.trim_start_matches('/');
         if let (Some(t), Some(v @ Value::String(_))) = (tag, tag_value(i, tag)) {
             if branches.iter().all(|(_, x)| x.is_some()) {
-                self.union_failed(loc, at, keyword);
                 let member = loc.key(t);
                 self.fail(&member, at, keyword, || must_be_one_of(&member, branches.iter().map(|(_, x)| x.unwrap_or_default()), branches.len(), at, v));
                 return;
@@ -1261,14 +1271,11 @@ mod tests {
         for one_of in [true, false] {
             let kw = if one_of { "oneOf" } else { "anyOf" };
             assert_eq!(union_errors(one_of, json!({"kind": "b", "n": 1}), tagged), (true, vec![]));
-            // The tag chooses branch 1: the union's error, then that branch's alone.
-            assert_eq!(
-                union_errors(one_of, json!({"kind": "b", "n": "x"}), tagged),
-                (false, vec![format!("/{kw}  {kw}"), format!("/{kw}/1/properties/n/type /n type")])
-            );
+            // The tag chooses branch 1: that branch's errors alone explain.
+            assert_eq!(union_errors(one_of, json!({"kind": "b", "n": "x"}), tagged), (false, vec![format!("/{kw}/1/properties/n/type /n type")]));
             // No branch carries the tag value: that is the one mistake,
             // reported once at the tag.
-            assert_eq!(union_errors(one_of, json!({"kind": "c", "n": 1}), tagged), (false, vec![format!("/{kw}  {kw}"), format!("/{kw} /kind {kw}")]));
+            assert_eq!(union_errors(one_of, json!({"kind": "c", "n": 1}), tagged), (false, vec![format!("/{kw} /kind {kw}")]));
             // No tag at all: the closest branch explains (a tie: the
             // first), the union's error names the other.
             assert_eq!(union_errors(one_of, json!({"n": 1}), tagged), (false, vec![format!("/{kw}  {kw}"), format!("/{kw}/0/required  required")]));

@@ -15,6 +15,14 @@
 //! its dependencies, then N times `touch src/lib.rs` + `cargo build --lib`,
 //! interleaved (ours, typify, ours, ...) so that a change of machine load
 //! weighs on both alike; the table gives the median wall time.
+//!
+//! With `--compile --corpus DIR [--schemas A.json,B.json]`: the same, per
+//! schema, on real schemas from a SchemaStore checkout laid out as the corpus
+//! runner reads it (`DIR/schemas/NAME`; `CONTRACTS_SCHEMASTORE` if no DIR is
+//! given). Each schema both generators can build becomes two one-module
+//! crates (ours, with the corpus runner's settings, and typify's), and the
+//! table gives each one's median and the ratio: what a user pays on every
+//! clean build for that schema.
 
 use anyhow::{bail, Context, Result};
 use serde_json::Value;
@@ -22,18 +30,22 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
-const USAGE: &str = "usage: cargo xtask build-time [--runs N] [--release] [--compile]";
+const USAGE: &str = "usage: cargo xtask build-time [--runs N] [--release] [--compile [--corpus DIR] [--schemas A.json,B.json]]";
 
 pub fn run(args: &[String]) -> Result<ExitCode> {
     let mut runs = None;
     let mut release = false;
     let mut compile = false;
+    let mut corpus = None;
+    let mut schemas = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--runs" => runs = Some(it.next().context("--runs needs a number")?.parse::<usize>().context("--runs needs a number")?),
             "--release" => release = true,
             "--compile" => compile = true,
+            "--corpus" => corpus = Some(PathBuf::from(it.next().context("--corpus needs a directory")?)),
+            "--schemas" => schemas = Some(it.next().context("--schemas needs a comma-separated list of file names")?.clone()),
             other => bail!("unknown argument `{other}` ({USAGE})"),
         }
     }
@@ -41,6 +53,19 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     let runs = runs.unwrap_or(if compile { 5 } else { 11 });
     if runs == 0 {
         bail!("--runs must be at least 1");
+    }
+    if !compile && (corpus.is_some() || schemas.is_some()) {
+        bail!("--corpus and --schemas go with --compile ({USAGE})");
+    }
+    if compile && (corpus.is_some() || schemas.is_some()) {
+        let corpus = corpus
+            .or_else(|| std::env::var_os("CONTRACTS_SCHEMASTORE").map(PathBuf::from))
+            .context("--schemas needs a SchemaStore checkout: give --corpus DIR or set CONTRACTS_SCHEMASTORE (laid out as `cargo xtask corpus` reads it)")?;
+        let names: Vec<String> = match schemas {
+            Some(list) => list.split(',').map(str::trim).filter(|n| !n.is_empty()).map(str::to_owned).collect(),
+            None => CORPUS_SCHEMAS.iter().map(|n| (*n).to_owned()).collect(),
+        };
+        return corpus_compile_cost(&crate::check::root(), &corpus, &names, runs, release);
     }
     if compile {
         return compile_cost(&crate::check::root(), runs, release);
@@ -420,6 +445,146 @@ fn compile_cost(root: &Path, runs: usize, release: bool) -> Result<ExitCode> {
         println!("load average (1, 5, 15 min): {b} before, {a} after");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--corpus` without `--schemas`: large real schemas that typify 0.8 also
+/// generates (it panics on package.json, eslintrc.json and tsconfig.json:
+/// external or nested references; kubernetes-definitions.json works too, at
+/// minutes per build).
+const CORPUS_SCHEMAS: &[&str] = &["cargo-lints-clippy.json", "ruff.json", "sarif-2.1.0.json", "vega-lite.json"];
+
+/// One schema's pair of crates: ours and typify's, each compiling that
+/// schema's module alone.
+struct Pair {
+    schema: String,
+    ours: Subject,
+    typify: Subject,
+}
+
+/// `--compile --corpus`: per schema, the compile time of our module against
+/// typify's, as [`compile_cost`] measures the seeds.
+fn corpus_compile_cost(root: &Path, corpus: &Path, names: &[String], runs: usize, release: bool) -> Result<ExitCode> {
+    let load_before = load_average();
+    let scratch = root.join(SCRATCH).join("corpus");
+    let target_dir = scratch.join("target");
+    let exe = crate::corpus::build_typify_compare(root)?;
+    let profiles = profiles_of(&root.join("Cargo.toml"))?;
+    let temp_args = vec!["--target-dir".to_owned(), target_dir.display().to_string()];
+    let settings = crate::corpus::generator_settings(corpus, root);
+    let mut pairs = Vec::new();
+    let mut skipped = Vec::new();
+    for name in names {
+        let path = corpus.join("schemas").join(name);
+        let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+        let stem: String = name.trim_end_matches(".json").chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' }).collect();
+        let module = format!("s_{stem}");
+        eprintln!("build-time: generating {name} (ours, typify)");
+        // Ours, with the corpus runner's settings (draft-07 default, format
+        // assertion, references resolved from the checkout).
+        let ours_dir = scratch.join(format!("ours-{stem}"));
+        let ours_src = empty_src(&ours_dir)?;
+        let input = contracts_codegen::SchemaInput::new(format!("schemas/{name}"), text);
+        let ours = match contracts_codegen::generate(&settings, &[input]).map(|o| o.files.into_iter().next()) {
+            Ok(Some(f)) => f.contents,
+            Ok(None) => {
+                skipped.push((name.clone(), "ours: the generator produced no module".to_owned()));
+                continue;
+            }
+            Err(e) => {
+                skipped.push((name.clone(), format!("ours: {e}")));
+                continue;
+            }
+        };
+        let ours_file = ours_src.join(format!("{module}.rs"));
+        std::fs::write(&ours_file, &ours).with_context(|| format!("writing {}", ours_file.display()))?;
+        let typify_dir = scratch.join(format!("typify-{stem}"));
+        let typify_src = empty_src(&typify_dir)?;
+        let typify_file = typify_src.join(format!("{module}.rs"));
+        let logs = scratch.join("typify-logs");
+        std::fs::create_dir_all(&logs).with_context(|| format!("creating {}", logs.display()))?;
+        if let Err(why) = run_typify(&exe, &path, &typify_file, &logs.join(&module)) {
+            skipped.push((name.clone(), format!("typify: {why}")));
+            continue;
+        }
+        let typify_code = std::fs::read_to_string(&typify_file).with_context(|| format!("reading {}", typify_file.display()))?;
+        let modules = vec![module.clone()];
+        let runtime = format!("contracts-runtime = {{ path = {:?} }}\n", root.join("runtime").display().to_string());
+        write_crate(&ours_dir, &format!("cost-ours-{}", stem.replace('_', "-")), &runtime, &modules, &root.join("Cargo.lock"), &profiles)?;
+        write_crate(
+            &typify_dir,
+            &format!("cost-typify-{}", stem.replace('_', "-")),
+            &typify_deps(&typify_code),
+            &modules,
+            &root.join("xtask/typify-compare/Cargo.lock"),
+            &profiles,
+        )?;
+        let subject = |label: &str, dir: &Path, file: PathBuf| Subject {
+            label: label.to_owned(),
+            modules: modules.clone(),
+            args: temp_args.clone(),
+            dir: dir.to_path_buf(),
+            manifest: dir.join("Cargo.toml"),
+            code: Code::Files(vec![file]),
+            times: Vec::new(),
+            noop: Vec::new(),
+        };
+        pairs.push(Pair { schema: name.clone(), ours: subject("contracts", &ours_dir, ours_file), typify: subject("typify", &typify_dir, typify_file) });
+    }
+    if pairs.is_empty() {
+        for (schema, why) in &skipped {
+            println!("{schema}: {why}");
+        }
+        bail!("no schema was built by both generators");
+    }
+    eprintln!("build-time: warming dependencies ({} profile)", profile(release));
+    let mut compared = Vec::new();
+    for mut p in pairs {
+        // Ours not compiling is a bug to report, not a figure; typify's
+        // leaves the schema out of the comparison.
+        p.ours.build(release).with_context(|| format!("{}: our module does not compile", p.schema))?;
+        match p.typify.build(release) {
+            Ok(_) => compared.push(p),
+            Err(e) => skipped.push((p.schema.clone(), format!("typify's module does not compile: {}", first_line(&e.to_string())))),
+        }
+    }
+    let mut pairs = compared;
+    if pairs.is_empty() {
+        bail!("typify's module compiled for none of the schemas");
+    }
+    for i in 0..runs {
+        for p in &mut pairs {
+            eprintln!("build-time: run {}/{runs}: {}", i + 1, p.schema);
+            p.ours.sample(release)?;
+            p.typify.sample(release)?;
+        }
+    }
+    let load_after = load_average();
+    println!(
+        "compile time of one schema's generated module: `touch src/lib.rs` + `cargo build --lib`, {} profile, non-incremental, dependencies built; {runs} runs each, interleaved",
+        profile(release)
+    );
+    println!("{:<28} {:>11} {:>12} {:>10} {:>11} {:>12}", "schema", "ours lines", "typify lines", "ours s", "typify s", "ours/typify");
+    let mut log_sum = 0.0;
+    for p in &pairs {
+        let (ours_lines, _) = p.ours.code_size()?;
+        let (typify_lines, _) = p.typify.code_size()?;
+        let (ours, typify) = (stats(&p.ours.times).0, stats(&p.typify.times).0);
+        log_sum += (ours / typify).ln();
+        println!("{:<28} {ours_lines:>11} {typify_lines:>12} {ours:>10.2} {typify:>11.2} {:>12.2}", p.schema, ours / typify);
+    }
+    println!("geometric mean of ours/typify over {} schemas: {:.2}", pairs.len(), (log_sum / pairs.len() as f64).exp());
+    for (schema, why) in &skipped {
+        println!("not compared: {schema}: {why}");
+    }
+    if let (Some(b), Some(a)) = (load_before, load_after) {
+        println!("load average (1, 5, 15 min): {b} before, {a} after");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The first line of a (possibly long) message.
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or_default()
 }
 
 /// typify-compare on one schema, with a time limit (the corpus's

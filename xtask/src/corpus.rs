@@ -25,6 +25,7 @@ mod oracle;
 mod typify;
 
 pub(crate) use generate::run_limited;
+pub(crate) use generate::settings as generator_settings;
 pub(crate) use typify::build_program as build_typify_compare;
 
 use anyhow::{bail, Context, Result};

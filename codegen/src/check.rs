@@ -1,0 +1,149 @@
+//! The check model: what one subschema asserts about a scalar (its JSON
+//! type, `const`/`enum`, a string's length, pattern, format and content, a
+//! number's bounds), lowered once from its keywords by the keyword families
+//! (`crate::keywords`) into a small typed program, and rendered by both
+//! backends: the full validator (`emit/validate.rs`) renders each [`Check`]
+//! as a call of the `Ctx` helper that records its error, the one-pass
+//! reader (`emit/deserialize.rs`) as a condition that refuses a string.
+//! The runtime has one predicate per keyword, which both end in
+//! (`rt::check`, `rt::Pattern::is_match`, `rt::format::check`).
+
+use crate::ir::{Bound, Keywords, TypeSet};
+use crate::keywords::{format, numeric, pattern, string_length, types, values};
+use serde_json::{Number, Value};
+
+/// One assertion about a value, with what it needs to be checked.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Check<'k> {
+    /// `type`: the value's JSON type is in the set (never the set of every type).
+    Type(TypeSet),
+    /// `const`
+    Const(&'k Value),
+    /// `enum`
+    Enum(&'k [Value]),
+    /// `minLength`, in code points.
+    MinLength(u64),
+    /// `maxLength`, in code points.
+    MaxLength(u64),
+    /// `pattern` (ECMA-262, not anchored).
+    Pattern(&'k str),
+    /// `format`, where it asserts.
+    Format(&'k str),
+    /// `contentEncoding` / `contentMediaType`, where they assert (draft 6 and 7).
+    Content {
+        /// `contentEncoding`
+        encoding: Option<&'k str>,
+        /// `contentMediaType`
+        media_type: Option<&'k str>,
+    },
+    /// `minimum`
+    Minimum(&'k Number),
+    /// `maximum`
+    Maximum(&'k Number),
+    /// `exclusiveMinimum` (the bound carries the keyword to report: draft 4
+    /// spells it as `minimum` plus a boolean).
+    ExclusiveMinimum(&'k Bound),
+    /// `exclusiveMaximum` (likewise).
+    ExclusiveMaximum(&'k Bound),
+    /// `multipleOf`
+    MultipleOf(&'k Number),
+}
+
+/// What a check looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Subject {
+    /// Any value (`type`, `const`, `enum`).
+    Value,
+    /// A string; other values pass.
+    String,
+    /// A number; other values pass.
+    Number,
+}
+
+impl Check<'_> {
+    /// What the check looks at.
+    pub fn subject(&self) -> Subject {
+        match self {
+            Check::Type(_) | Check::Const(_) | Check::Enum(_) => Subject::Value,
+            Check::MinLength(_) | Check::MaxLength(_) | Check::Pattern(_) | Check::Format(_) | Check::Content { .. } => Subject::String,
+            Check::Minimum(_) | Check::Maximum(_) | Check::ExclusiveMinimum(_) | Check::ExclusiveMaximum(_) | Check::MultipleOf(_) => Subject::Number,
+        }
+    }
+}
+
+/// The checks of one subschema's scalar keywords, by subject, each list in
+/// the order the full validator reports their errors.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Program<'k> {
+    /// On the value itself: `type`, `const`, `enum`.
+    pub value: Vec<Check<'k>>,
+    /// On a string: lengths, `pattern`, `format`, content.
+    pub string: Vec<Check<'k>>,
+    /// On a number: the bounds, then `multipleOf`.
+    pub number: Vec<Check<'k>>,
+}
+
+impl<'k> Program<'k> {
+    /// The checks `k` asks for; `format` asserts when `format_assertion`
+    /// says so or the document's metaschema does.
+    pub fn of(k: &'k Keywords, format_assertion: bool) -> Self {
+        let mut p = Program::default();
+        let lowered = types::checks(k)
+            .into_iter()
+            .chain(values::checks(k))
+            .chain(string_length::Length::of(k).checks())
+            .chain(pattern::checks(k))
+            .chain(format::checks(k, format_assertion))
+            .chain(numeric::Numeric::of(k).checks());
+        for c in lowered {
+            match c.subject() {
+                Subject::Value => p.value.push(c),
+                Subject::String => p.string.push(c),
+                Subject::Number => p.number.push(c),
+            }
+        }
+        p
+    }
+
+    /// Whether there is nothing to check.
+    pub fn is_empty(&self) -> bool {
+        self.value.is_empty() && self.string.is_empty() && self.number.is_empty()
+    }
+}
+
+/// The keywords that lower to checks a one-pass reader can decide on a
+/// string alone (content needs decoding: the validators check it).
+pub const STRING_KEYWORDS: [&str; 7] = [types::NAME, values::CONST, values::ENUM, string_length::MIN, string_length::MAX, pattern::NAME, format::FORMAT];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn lowers_each_family_in_report_order() {
+        let e = [json!("a"), json!(1)];
+        let k = Keywords {
+            types: Some(TypeSet(TypeSet::STRING | TypeSet::NUMBER)),
+            enum_: Some(e.to_vec()),
+            min_length: Some(1),
+            max_length: Some(3),
+            pattern: Some("^a".to_owned()),
+            format: Some("email".to_owned()),
+            multiple_of: Some(2.into()),
+            minimum: Some(Bound { value: 0.into(), keyword: "minimum" }),
+            ..Keywords::default()
+        };
+        let p = Program::of(&k, false);
+        assert_eq!(p.value, [Check::Type(TypeSet(TypeSet::STRING | TypeSet::NUMBER)), Check::Enum(&e)]);
+        assert_eq!(p.string, [Check::MinLength(1), Check::MaxLength(3), Check::Pattern("^a")]);
+        assert_eq!(p.number, [Check::Minimum(&0.into()), Check::MultipleOf(&2.into())]);
+        assert_eq!(Program::of(&k, true).string.last(), Some(&Check::Format("email")));
+    }
+
+    #[test]
+    fn every_type_is_no_check() {
+        let k = Keywords { types: Some(TypeSet(TypeSet::ALL)), ..Keywords::default() };
+        assert!(Program::of(&k, true).is_empty());
+    }
+}

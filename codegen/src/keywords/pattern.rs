@@ -1,0 +1,15 @@
+//! `pattern`: an ECMA-262 regular expression the string matches somewhere
+//! (not anchored). The generator refuses a pattern that is not valid
+//! ECMA-262 when it reads it (`ir::check_regex`); the runtime compiles each
+//! once, in the module's one table of patterns (`rt::Pattern`).
+
+use crate::check::Check;
+use crate::ir::Keywords;
+
+/// `pattern`
+pub const NAME: &str = "pattern";
+
+/// The check `pattern` lowers to.
+pub fn checks(k: &Keywords) -> Option<Check<'_>> {
+    k.pattern.as_deref().map(Check::Pattern)
+}

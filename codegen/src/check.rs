@@ -86,15 +86,94 @@ pub struct Program<'k> {
 impl<'k> Program<'k> {
     /// The checks `k` asks for; `format` asserts when `format_assertion`
     /// says so or the document's metaschema does.
+    ///
+    /// Every field of [`Keywords`] is named (no `..`): a keyword added there
+    /// does not compile until it is lowered here or said to be no scalar check.
     pub fn of(k: &'k Keywords, format_assertion: bool) -> Self {
-        let mut p = Program::default();
-        let lowered = types::checks(k)
+        let Keywords {
+            // Applicators and references: the validators call their subschemas' functions.
+            reference: _,
+            dynamic_reference: _,
+            all_of: _,
+            any_of: _,
+            one_of: _,
+            not: _,
+            if_: _,
+            then_: _,
+            else_: _,
+            dependent_schemas: _,
+            dependent_schemas_keyword: _,
+            properties: _,
+            pattern_properties: _,
+            additional_properties: _,
+            property_names: _,
+            unevaluated_properties: _,
+            prefix_items: _,
+            items: _,
+            contains: _,
+            unevaluated_items: _,
+            // Scalar assertions: lowered below.
+            types,
+            enum_,
+            const_,
+            multiple_of,
+            maximum,
+            exclusive_maximum,
+            minimum,
+            exclusive_minimum,
+            max_length,
+            min_length,
+            pattern,
+            format,
+            format_assertion: format_in_document,
+            content_encoding,
+            content_media_type,
+            content_assertion,
+            // Array and object assertions: checked on the container by the validators.
+            max_items: _,
+            min_items: _,
+            unique_items: _,
+            max_contains: _,
+            min_contains: _,
+            max_properties: _,
+            min_properties: _,
+            required: _,
+            dependent_required: _,
+            dependent_required_keyword: _,
+            // Annotations and scope: no check.
+            title: _,
+            description: _,
+            default: _,
+            examples: _,
+            deprecated: _,
+            read_only: _,
+            write_only: _,
+            recursive_anchor: _,
+            dynamic_anchor: _,
+            extensions: _,
+        } = k;
+        let numbers = numeric::Numeric {
+            multiple_of: multiple_of.as_ref(),
+            minimum: minimum.as_ref(),
+            maximum: maximum.as_ref(),
+            exclusive_minimum: exclusive_minimum.as_ref(),
+            exclusive_maximum: exclusive_maximum.as_ref(),
+        };
+        let strings = format::Format {
+            format: format.as_deref(),
+            format_asserts: format_assertion || *format_in_document,
+            encoding: content_encoding.as_deref(),
+            media_type: content_media_type.as_deref(),
+            content_asserts: *content_assertion,
+        };
+        let lowered = types::check(*types)
             .into_iter()
-            .chain(values::checks(k))
-            .chain(string_length::Length::of(k).checks())
-            .chain(pattern::checks(k))
-            .chain(format::checks(k, format_assertion))
-            .chain(numeric::Numeric::of(k).checks());
+            .chain(values::checks(const_.as_ref(), enum_.as_deref()))
+            .chain(string_length::Length { min: *min_length, max: *max_length }.checks())
+            .chain(pattern::check(pattern.as_deref()))
+            .chain(strings.checks())
+            .chain(numbers.checks());
+        let mut p = Program::default();
         for c in lowered {
             match c.subject() {
                 Subject::Value => p.value.push(c),

@@ -5,7 +5,6 @@
 //! assert in draft 6 and 7 only (later drafts make them annotations).
 
 use crate::check::Check;
-use crate::ir::Keywords;
 
 /// `format`
 pub const FORMAT: &str = "format";
@@ -14,11 +13,28 @@ pub const CONTENT_ENCODING: &str = "contentEncoding";
 /// `contentMediaType`
 pub const CONTENT_MEDIA_TYPE: &str = "contentMediaType";
 
-/// The checks the family lowers to where its keywords assert: `format`
-/// (when `format_assertion` or the document says so), then content.
-pub fn checks(k: &Keywords, format_assertion: bool) -> impl Iterator<Item = Check<'_>> {
-    let format = k.format.as_deref().filter(|_| format_assertion || k.format_assertion).map(Check::Format);
-    let content = (k.content_assertion && (k.content_encoding.is_some() || k.content_media_type.is_some()))
-        .then_some(Check::Content { encoding: k.content_encoding.as_deref(), media_type: k.content_media_type.as_deref() });
-    format.into_iter().chain(content)
+/// The family as one subschema states it, with whether each part asserts.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Format<'k> {
+    /// `format`
+    pub format: Option<&'k str>,
+    /// `format` asserts: the settings ask for it, or the document's metaschema does.
+    pub format_asserts: bool,
+    /// `contentEncoding`
+    pub encoding: Option<&'k str>,
+    /// `contentMediaType`
+    pub media_type: Option<&'k str>,
+    /// The content keywords assert (draft 6 and 7).
+    pub content_asserts: bool,
+}
+
+impl<'k> Format<'k> {
+    /// The checks the family lowers to where its keywords assert: `format`,
+    /// then content.
+    pub fn checks(self) -> impl Iterator<Item = Check<'k>> {
+        let format = self.format.filter(|_| self.format_asserts).map(Check::Format);
+        let content = (self.content_asserts && (self.encoding.is_some() || self.media_type.is_some()))
+            .then_some(Check::Content { encoding: self.encoding, media_type: self.media_type });
+        format.into_iter().chain(content)
+    }
 }

@@ -4,12 +4,11 @@
 //! once, in the module's one table of patterns (`rt::Pattern`).
 
 use crate::check::Check;
-use crate::ir::Keywords;
 
 /// `pattern`
 pub const NAME: &str = "pattern";
 
 /// The check `pattern` lowers to.
-pub fn checks(k: &Keywords) -> Option<Check<'_>> {
-    k.pattern.as_deref().map(Check::Pattern)
+pub fn check(pattern: Option<&str>) -> Option<Check<'_>> {
+    pattern.map(Check::Pattern)
 }

@@ -3,12 +3,12 @@
 //! fractional part).
 
 use crate::check::Check;
-use crate::ir::{Keywords, TypeSet};
+use crate::ir::TypeSet;
 
 /// `type`
 pub const NAME: &str = "type";
 
 /// The check `type` lowers to: none when it admits every type.
-pub fn checks(k: &Keywords) -> Option<Check<'_>> {
-    k.types.filter(|t| t.0 & TypeSet::ALL != TypeSet::ALL).map(Check::Type)
+pub fn check<'k>(types: Option<TypeSet>) -> Option<Check<'k>> {
+    types.filter(|t| t.0 & TypeSet::ALL != TypeSet::ALL).map(Check::Type)
 }

@@ -3,7 +3,7 @@
 //! the same, and so does the reader, with a warning (`ir::Builder::fill`).
 
 use crate::check::Check;
-use crate::ir::Keywords;
+use serde_json::Value;
 
 /// `const`
 pub const CONST: &str = "const";
@@ -11,6 +11,6 @@ pub const CONST: &str = "const";
 pub const ENUM: &str = "enum";
 
 /// The checks the pair lowers to, `const` first.
-pub fn checks(k: &Keywords) -> impl Iterator<Item = Check<'_>> {
-    k.const_.as_ref().map(Check::Const).into_iter().chain(k.enum_.as_deref().map(Check::Enum))
+pub fn checks<'k>(const_: Option<&'k Value>, enum_: Option<&'k [Value]>) -> impl Iterator<Item = Check<'k>> {
+    const_.map(Check::Const).into_iter().chain(enum_.map(Check::Enum))
 }

@@ -4,7 +4,7 @@
 //! `exclusiveMaximum`, tuple `items`, `dependencies`, …); every reference is
 //! resolved to a node. Cycles are fine: nodes live in an arena.
 
-use crate::keywords::{non_negative_integer, numeric, string_length};
+use crate::keywords::{format, non_negative_integer, numeric, pattern, string_length, types, values};
 use crate::load::{self, Dialect, DocId, Place, Sources};
 use crate::{Error, Settings, Warning};
 use serde_json::{Number, Value};
@@ -327,7 +327,8 @@ impl TypeSet {
         (Self::OBJECT, "object"),
     ];
 
-    fn from_name(name: &str) -> Option<u8> {
+    /// The bit of type `name` (`"string"` → [`Self::STRING`]).
+    pub fn from_name(name: &str) -> Option<u8> {
         Self::NAMES.iter().find(|(_, n)| *n == name).map(|(bit, _)| *bit)
     }
 
@@ -671,7 +672,7 @@ impl Builder<'_> {
         }
         let d = &self.docs.docs[doc];
         k.format_assertion = d.asserts_format();
-        k.content_assertion = matches!(dialect, Dialect::Draft6 | Dialect::Draft7);
+        k.content_assertion = format::content_asserts(dialect);
         for (kw, v) in &m {
             if !d.uses_keyword(kw, dialect) {
                 continue; // its vocabulary is off in this document's metaschema
@@ -793,19 +794,11 @@ impl Builder<'_> {
                     _ => return Err(err(kw, "must be a schema")),
                 },
                 "contains" if dialect >= Dialect::Draft6 => k.contains = Some(child(self, &kw_rel)?),
-                "type" => k.types = Some(parse_types(v).ok_or_else(|| err(kw, "must be a type name or an array of type names"))?),
-                "enum" => k.enum_ = Some(v.as_array().cloned().ok_or_else(|| err(kw, "must be an array"))?),
-                "const" => {
-                    // Draft 04 does not define `const`; ajv (SchemaStore's
-                    // validator) applies it there all the same, and schemas
-                    // written against it rely on that: applied as draft 6
-                    // defines it, with a warning.
-                    if dialect < Dialect::Draft6 {
-                        self.ir.warnings.push(Warning {
-                            file: path.clone(),
-                            pointer: format!("{pointer}{kw_rel}"),
-                            message: "`const` is not a draft-04 keyword; applied as draft 6 defines it (as ajv does)".to_owned(),
-                        });
+                types::NAME => k.types = Some(types::read(v).map_err(|e| err(kw, e))?),
+                values::ENUM => k.enum_ = Some(values::read_enum(v).map_err(|e| err(kw, e))?),
+                values::CONST => {
+                    if let Some(message) = values::const_outside_its_dialect(dialect) {
+                        self.ir.warnings.push(Warning { file: path.clone(), pointer: format!("{pointer}{kw_rel}"), message: message.to_owned() });
                     }
                     k.const_ = Some(v.clone());
                 }
@@ -829,14 +822,10 @@ impl Builder<'_> {
                         _ => k.min_contains = Some(n),
                     }
                 }
-                "pattern" => {
-                    let p = v.as_str().ok_or_else(|| err(kw, "must be a string"))?;
-                    check_regex(p).map_err(|e| err(kw, &format!("`{p}` is not a valid ECMA-262 regular expression: {e}")))?;
-                    k.pattern = Some(p.to_owned());
-                }
-                "format" => k.format = v.as_str().map(str::to_owned),
-                "contentEncoding" => k.content_encoding = v.as_str().map(str::to_owned),
-                "contentMediaType" => k.content_media_type = v.as_str().map(str::to_owned),
+                pattern::NAME => k.pattern = Some(pattern::read(v).map_err(|e| err(kw, &e))?),
+                format::FORMAT => k.format = format::read_name(v),
+                format::CONTENT_ENCODING => k.content_encoding = format::read_name(v),
+                format::CONTENT_MEDIA_TYPE => k.content_media_type = format::read_name(v),
                 "uniqueItems" => k.unique_items = v.as_bool().ok_or_else(|| err(kw, "must be a boolean"))?,
                 "required" => match v {
                     Value::Array(a) => k.required = strings(a).ok_or_else(|| err(kw, "must be an array of strings"))?,
@@ -922,34 +911,11 @@ fn read_annotation(k: &mut Keywords, kw: &str, v: &Value) {
     }
 }
 
-fn parse_types(v: &Value) -> Option<TypeSet> {
-    match v {
-        Value::String(s) => TypeSet::from_name(s).map(TypeSet),
-        Value::Array(a) => {
-            let mut bits = 0;
-            for t in a {
-                match t {
-                    Value::String(s) => bits |= TypeSet::from_name(s)?,
-                    // draft-03 allowed schemas in `type`; read them as "any".
-                    Value::Object(_) => bits |= TypeSet::ALL,
-                    _ => return None,
-                }
-            }
-            Some(TypeSet(bits))
-        }
-        _ => None,
-    }
-}
-
 fn strings(a: &[Value]) -> Option<Vec<String>> {
     a.iter().map(|v| v.as_str().map(str::to_owned)).collect()
 }
 
-/// Checks that `p` is an ECMA-262 regular expression `regress` accepts
-/// (with the `u` flag semantics JSON Schema implies).
-pub fn check_regex(p: &str) -> Result<(), String> {
-    regress::Regex::with_flags(p, "u").map(|_| ()).map_err(|e| e.to_string())
-}
+pub use crate::keywords::pattern::check_regex;
 
 #[cfg(test)]
 mod tests {

@@ -5,6 +5,8 @@
 //! assert in draft 6 and 7 only (later drafts make them annotations).
 
 use crate::check::Check;
+use crate::load::Dialect;
+use serde_json::Value;
 
 /// `format`
 pub const FORMAT: &str = "format";
@@ -37,4 +39,16 @@ impl<'k> Format<'k> {
             .then_some(Check::Content { encoding: self.encoding, media_type: self.media_type });
         format.into_iter().chain(content)
     }
+}
+
+/// Reads `format`, `contentEncoding` or `contentMediaType`: a name; any
+/// other value is no name and asserts nothing (as the suite expects).
+pub fn read_name(v: &Value) -> Option<String> {
+    v.as_str().map(str::to_owned)
+}
+
+/// Whether the content keywords assert in `dialect` (draft 6 and 7 let a
+/// validator check them; later drafts make them annotations only).
+pub fn content_asserts(dialect: Dialect) -> bool {
+    matches!(dialect, Dialect::Draft6 | Dialect::Draft7)
 }

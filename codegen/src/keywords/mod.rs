@@ -16,8 +16,9 @@
 //! `maxLength`) and [`numeric`] (`minimum`, `maximum`, the exclusive
 //! forms, `multipleOf`) in full; [`types`] (`type`), [`values`] (`const`,
 //! `enum`), [`pattern`] and [`format`] (with the content keywords) for
-//! their checks. Reading, shape identity and words of the latter four
-//! still live in `ir` and `docs`, like the applicators'.
+//! reading and checks. Their shape identity and words still live in `ir`
+//! and `docs`, like everything about the applicators and the array and
+//! object keywords.
 
 pub mod format;
 pub mod numeric;

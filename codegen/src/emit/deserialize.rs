@@ -16,7 +16,7 @@
 use super::validate::Validators;
 use crate::check::{self, Check, Program};
 use crate::ir::{Body, Ir, Keywords, NodeId, TypeSet};
-use crate::keywords::{numeric, string_length};
+use crate::keywords::{format, numeric, pattern, string_length, types, values};
 use crate::plan::{Extra, Field, Kind, ModulePlan, TypeRef};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -42,14 +42,14 @@ fn keywords(k: &Keywords) -> Vec<(&'static str, u8)> {
     add(!k.one_of.is_empty(), "oneOf", ANY);
     add(k.not.is_some(), "not", ANY);
     add(k.if_.is_some() || k.then_.is_some() || k.else_.is_some(), "if", ANY);
-    add(k.types.is_some(), "type", ANY);
-    add(k.enum_.is_some(), "enum", ANY);
-    add(k.const_.is_some(), "const", ANY);
+    add(k.types.is_some(), types::NAME, ANY);
+    add(k.enum_.is_some(), values::ENUM, ANY);
+    add(k.const_.is_some(), values::CONST, ANY);
     for name in string_length::Length::of(k).present() {
         add(true, name, s);
     }
-    add(k.pattern.is_some(), "pattern", s);
-    add(k.format.is_some(), "format", s);
+    add(k.pattern.is_some(), pattern::NAME, s);
+    add(k.format.is_some(), format::FORMAT, s);
     add(k.content_assertion && (k.content_encoding.is_some() || k.content_media_type.is_some()), "content", s);
     for name in numeric::Numeric::of(k).present() {
         add(true, name, n);

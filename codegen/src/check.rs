@@ -1,6 +1,7 @@
-//! The check model: what one subschema asserts about a scalar (its JSON
-//! type, `const`/`enum`, a string's length, pattern, format and content, a
-//! number's bounds), lowered once from its keywords by the keyword families
+//! The check model: what one subschema asserts about a value, applicators
+//! aside (its JSON type, `const`/`enum`, a string's length, pattern, format
+//! and content, a number's bounds, an array's or object's size, `uniqueItems`,
+//! `required`), lowered once from its keywords by the keyword families
 //! (`crate::keywords`) into a small typed program, and rendered by both
 //! backends: the full validator (`emit/validate.rs`) renders each [`Check`]
 //! as a call of the `Ctx` helper that records its error, the one-pass
@@ -9,6 +10,8 @@
 //! (`rt::check`, `rt::Pattern::is_match`, `rt::format::check`).
 
 use crate::ir::{Bound, Keywords, TypeSet};
+use crate::keywords::array_bounds::ArrayBounds;
+use crate::keywords::object_bounds::ObjectBounds;
 use crate::keywords::{format, numeric, pattern, string_length, types, values};
 use serde_json::{Number, Value};
 
@@ -47,6 +50,18 @@ pub enum Check<'k> {
     ExclusiveMaximum(&'k Bound),
     /// `multipleOf`
     MultipleOf(&'k Number),
+    /// `minItems`
+    MinItems(u64),
+    /// `maxItems`
+    MaxItems(u64),
+    /// `uniqueItems: true`
+    UniqueItems,
+    /// `minProperties`
+    MinProperties(u64),
+    /// `maxProperties`
+    MaxProperties(u64),
+    /// `required` (never empty)
+    Required(&'k [String]),
 }
 
 /// What a check looks at.
@@ -58,6 +73,10 @@ pub enum Subject {
     String,
     /// A number; other values pass.
     Number,
+    /// An array; other values pass.
+    Array,
+    /// An object; other values pass.
+    Object,
 }
 
 impl Check<'_> {
@@ -67,12 +86,14 @@ impl Check<'_> {
             Check::Type(_) | Check::Const(_) | Check::Enum(_) => Subject::Value,
             Check::MinLength(_) | Check::MaxLength(_) | Check::Pattern(_) | Check::Format(_) | Check::Content { .. } => Subject::String,
             Check::Minimum(_) | Check::Maximum(_) | Check::ExclusiveMinimum(_) | Check::ExclusiveMaximum(_) | Check::MultipleOf(_) => Subject::Number,
+            Check::MinItems(_) | Check::MaxItems(_) | Check::UniqueItems => Subject::Array,
+            Check::MinProperties(_) | Check::MaxProperties(_) | Check::Required(_) => Subject::Object,
         }
     }
 }
 
-/// The checks of one subschema's scalar keywords, by subject, each list in
-/// the order the full validator reports their errors.
+/// The checks of one subschema's assertions (applicators aside), by
+/// subject, each list in the order the full validator reports their errors.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Program<'k> {
     /// On the value itself: `type`, `const`, `enum`.
@@ -81,6 +102,10 @@ pub struct Program<'k> {
     pub string: Vec<Check<'k>>,
     /// On a number: the bounds, then `multipleOf`.
     pub number: Vec<Check<'k>>,
+    /// On an array: its size, then `uniqueItems`.
+    pub array: Vec<Check<'k>>,
+    /// On an object: its size, then `required`.
+    pub object: Vec<Check<'k>>,
 }
 
 impl<'k> Program<'k> {
@@ -129,15 +154,15 @@ impl<'k> Program<'k> {
             content_encoding,
             content_media_type,
             content_assertion,
-            // Array and object assertions: checked on the container by the validators.
-            max_items: _,
-            min_items: _,
-            unique_items: _,
+            max_items,
+            min_items,
+            unique_items,
+            max_properties,
+            min_properties,
+            required,
+            // Checked with `contains` and by member name, by the validators.
             max_contains: _,
             min_contains: _,
-            max_properties: _,
-            min_properties: _,
-            required: _,
             dependent_required: _,
             dependent_required_keyword: _,
             // Annotations and scope: no check.
@@ -172,13 +197,17 @@ impl<'k> Program<'k> {
             .chain(string_length::Length { min: *min_length, max: *max_length }.checks())
             .chain(pattern::check(pattern.as_deref()))
             .chain(strings.checks())
-            .chain(numbers.checks());
+            .chain(numbers.checks())
+            .chain(ArrayBounds { min: *min_items, max: *max_items, unique: *unique_items }.checks())
+            .chain(ObjectBounds { min: *min_properties, max: *max_properties, required }.checks());
         let mut p = Program::default();
         for c in lowered {
             match c.subject() {
                 Subject::Value => p.value.push(c),
                 Subject::String => p.string.push(c),
                 Subject::Number => p.number.push(c),
+                Subject::Array => p.array.push(c),
+                Subject::Object => p.object.push(c),
             }
         }
         p
@@ -186,7 +215,7 @@ impl<'k> Program<'k> {
 
     /// Whether there is nothing to check.
     pub fn is_empty(&self) -> bool {
-        self.value.is_empty() && self.string.is_empty() && self.number.is_empty()
+        [&self.value, &self.string, &self.number, &self.array, &self.object].iter().all(|l| l.is_empty())
     }
 }
 

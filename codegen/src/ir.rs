@@ -4,6 +4,8 @@
 //! `exclusiveMaximum`, tuple `items`, `dependencies`, …); every reference is
 //! resolved to a node. Cycles are fine: nodes live in an arena.
 
+use crate::keywords::array_bounds::{self, ArrayBounds};
+use crate::keywords::object_bounds::{self, ObjectBounds};
 use crate::keywords::{format, non_negative_integer, numeric, pattern, string_length, types, values};
 use crate::load::{self, Dialect, DocId, Place, Sources};
 use crate::{Error, Settings, Warning};
@@ -808,16 +810,18 @@ impl Builder<'_> {
                 "maxLength" | "minLength" => {
                     string_length::Length::read(&mut k, kw, v).map_err(|m| err(kw, m))?;
                 }
-                "maxItems" | "minItems" | "maxProperties" | "minProperties" | "maxContains" | "minContains" => {
-                    if (kw == "maxContains" || kw == "minContains") && dialect < Dialect::Draft2019_09 {
+                array_bounds::MIN | array_bounds::MAX | array_bounds::UNIQUE => {
+                    ArrayBounds::read(&mut k, kw, v).map_err(|e| err(kw, e))?;
+                }
+                object_bounds::MIN | object_bounds::MAX | object_bounds::REQUIRED => {
+                    ObjectBounds::read(&mut k, kw, v).map_err(|e| err(kw, e))?;
+                }
+                "maxContains" | "minContains" => {
+                    if dialect < Dialect::Draft2019_09 {
                         continue;
                     }
                     let n = non_negative_integer(v).ok_or_else(|| err(kw, "must be a non-negative integer"))?;
                     match kw.as_str() {
-                        "maxItems" => k.max_items = Some(n),
-                        "minItems" => k.min_items = Some(n),
-                        "maxProperties" => k.max_properties = Some(n),
-                        "minProperties" => k.min_properties = Some(n),
                         "maxContains" => k.max_contains = Some(n),
                         _ => k.min_contains = Some(n),
                     }
@@ -826,13 +830,6 @@ impl Builder<'_> {
                 format::FORMAT => k.format = format::read_name(v),
                 format::CONTENT_ENCODING => k.content_encoding = format::read_name(v),
                 format::CONTENT_MEDIA_TYPE => k.content_media_type = format::read_name(v),
-                "uniqueItems" => k.unique_items = v.as_bool().ok_or_else(|| err(kw, "must be a boolean"))?,
-                "required" => match v {
-                    Value::Array(a) => k.required = strings(a).ok_or_else(|| err(kw, "must be an array of strings"))?,
-                    // draft-03's boolean `required` is ignored.
-                    Value::Bool(_) => {}
-                    _ => return Err(err(kw, "must be an array of strings")),
-                },
                 "title" | "description" | "default" | "examples" | "deprecated" | "readOnly" | "writeOnly" => {
                     read_annotation(&mut k, kw, v);
                 }

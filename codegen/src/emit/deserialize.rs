@@ -16,7 +16,7 @@
 use super::validate::Validators;
 use crate::check::{self, Check, Program};
 use crate::ir::{Body, Ir, Keywords, NodeId, TypeSet};
-use crate::keywords::{format, numeric, pattern, string_length, types, values};
+use crate::keywords::{array_bounds, format, numeric, object_bounds, pattern, string_length, types, values};
 use crate::plan::{Extra, Field, Kind, ModulePlan, TypeRef};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -58,18 +58,18 @@ fn keywords(k: &Keywords) -> Vec<(&'static str, u8)> {
     add(k.items.is_some(), "items", a);
     add(k.contains.is_some(), "contains", a);
     add(k.unevaluated_items.is_some(), "unevaluatedItems", a);
-    add(k.min_items.is_some(), "minItems", a);
-    add(k.max_items.is_some(), "maxItems", a);
-    add(k.unique_items, "uniqueItems", a);
+    add(k.min_items.is_some(), array_bounds::MIN, a);
+    add(k.max_items.is_some(), array_bounds::MAX, a);
+    add(k.unique_items, array_bounds::UNIQUE, a);
     add(!k.properties.is_empty(), "properties", o);
     add(!k.pattern_properties.is_empty(), "patternProperties", o);
     add(k.additional_properties.is_some(), "additionalProperties", o);
     add(k.property_names.is_some(), "propertyNames", o);
     add(k.unevaluated_properties.is_some(), "unevaluatedProperties", o);
-    add(!k.required.is_empty(), "required", o);
+    add(!k.required.is_empty(), object_bounds::REQUIRED, o);
     add(!k.dependent_required.is_empty(), "dependentRequired", o);
     add(!k.dependent_schemas.is_empty(), "dependentSchemas", o);
-    add(k.min_properties.is_some() || k.max_properties.is_some(), "minProperties", o);
+    add(k.min_properties.is_some() || k.max_properties.is_some(), object_bounds::MIN, o);
     out
 }
 
@@ -179,7 +179,7 @@ impl<'a> Readers<'a> {
     /// required member is a field (or one of `also`, members read apart).
     fn struct_ok(&self, id: usize, fields: &[Field], also: &[&str]) -> bool {
         let conj = self.conj(&self.plan.types[id].nodes);
-        let handled = ["type", "properties", "required", "additionalProperties"];
+        let handled = [types::NAME, "properties", object_bounds::REQUIRED, "additionalProperties"];
         only(self.ir, &conj, TypeSet::OBJECT, &handled)
             && kws(self.ir, &conj).all(|k| {
                 k.types.is_none_or(|t| t.admits(TypeSet::OBJECT))
@@ -294,7 +294,11 @@ impl<'a> Readers<'a> {
             }
             Check::Format(f) => quote!(!#rt::format::check(#f, s)),
             Check::Content { .. } => return None,
+            // Not about strings: every string passes.
             Check::Minimum(_) | Check::Maximum(_) | Check::ExclusiveMinimum(_) | Check::ExclusiveMaximum(_) | Check::MultipleOf(_) => return Some(None),
+            Check::MinItems(_) | Check::MaxItems(_) | Check::UniqueItems | Check::MinProperties(_) | Check::MaxProperties(_) | Check::Required(_) => {
+                return Some(None)
+            }
         }))
     }
 
@@ -341,7 +345,7 @@ impl<'a> Readers<'a> {
                 _ => self.via_value(validators, schemas, &out_ty),
             },
             TypeRef::Vec(item) => {
-                let handled = ["type", "items", "minItems", "maxItems"];
+                let handled = [types::NAME, "items", array_bounds::MIN, array_bounds::MAX];
                 if only(self.ir, &conj, TypeSet::ARRAY, &handled) && kws(self.ir, &conj).all(|k| k.types.is_none_or(|t| t.admits(TypeSet::ARRAY))) {
                     let items: Vec<NodeId> = kws(self.ir, &conj).filter_map(|k| k.items).collect();
                     let min = kws(self.ir, &conj).filter_map(|k| k.min_items).max().unwrap_or(0);
@@ -598,7 +602,7 @@ impl<'a> Readers<'a> {
         let conj = self.conj(&self.plan.types[id].nodes);
         // The base: a struct's keywords plus one `oneOf`/`anyOf` (either
         // reads the same here: at most one branch can match a given tag).
-        let with_choice = ["type", "properties", "required", "additionalProperties", "oneOf", "anyOf"];
+        let with_choice = [types::NAME, "properties", object_bounds::REQUIRED, "additionalProperties", "oneOf", "anyOf"];
         if !only(self.ir, &conj, TypeSet::OBJECT, &with_choice) || !self.struct_ok_nodes(&conj, fields) {
             return None;
         }

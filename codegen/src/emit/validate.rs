@@ -339,8 +339,9 @@ impl<'a> Validators<'a> {
             parts.push(Part::Check(quote!(#call)));
         }
 
-        // The scalar keywords, as one check program: on the value itself
-        // (`type`, `const`, `enum`), then the string's and the number's.
+        // The assertions, as one check program: on the value itself (`type`,
+        // `const`, `enum`), then the string's, the number's, the array's and
+        // the object's (before the applicators on their items and members).
         let program = Program::of(k, self.format_assertion);
         for check in &program.value {
             let call = self.render(check);
@@ -348,8 +349,8 @@ impl<'a> Validators<'a> {
         }
         let strings: Vec<TokenStream> = program.string.iter().map(|c| self.render(c)).collect();
         let numbers: Vec<TokenStream> = program.number.iter().map(|c| self.render(c)).collect();
-        let arrays = self.array_checks(id, k, scope, ev.clone());
-        let objects = self.object_checks(id, k, scope, ev.clone());
+        let arrays = self.array_checks(id, k, &program.array, scope, ev.clone());
+        let objects = self.object_checks(id, k, &program.object, scope, ev.clone());
         // One JSON type and only that type's keywords: a single `match`
         // (when the value has the type, the `type` check cannot fail).
         let applicators = k.reference.is_some()
@@ -599,20 +600,17 @@ impl<'a> Validators<'a> {
                 let n = num(m);
                 quote!(c.multiple_of(l, s, x, #n))
             }
+            Check::MinItems(n) => quote!(c.min_items(l, s, x.len(), #n)),
+            Check::MaxItems(n) => quote!(c.max_items(l, s, x.len(), #n)),
+            Check::UniqueItems => quote!(c.unique_items(l, s, x)),
+            Check::MinProperties(n) => quote!(c.min_properties(l, s, x.len(), #n)),
+            Check::MaxProperties(n) => quote!(c.max_properties(l, s, x.len(), #n)),
+            Check::Required(names) => quote!(c.required(l, s, x, &[#(#names),*])),
         }
     }
 
-    fn array_checks(&mut self, id: NodeId, k: &Keywords, scope: usize, ev: Option<TokenStream>) -> Vec<TokenStream> {
-        let mut out = Vec::new();
-        if let Some(n) = k.min_items {
-            out.push(quote!(ok &= c.min_items(l, s, x.len(), #n);));
-        }
-        if let Some(n) = k.max_items {
-            out.push(quote!(ok &= c.max_items(l, s, x.len(), #n);));
-        }
-        if k.unique_items {
-            out.push(quote!(ok &= c.unique_items(l, s, x);));
-        }
+    fn array_checks(&mut self, id: NodeId, k: &Keywords, checks: &[Check], scope: usize, ev: Option<TokenStream>) -> Vec<TokenStream> {
+        let mut out: Vec<TokenStream> = checks.iter().map(|c| self.render(c)).map(|call| quote!(ok &= #call;)).collect();
         let prefix = k.prefix_items.clone();
         for (idx, p) in prefix.iter().enumerate() {
             let call = self.call(id, *p, scope, quote!(v), quote!(&l.index(#idx)), None);
@@ -659,18 +657,8 @@ impl<'a> Validators<'a> {
         out
     }
 
-    fn object_checks(&mut self, id: NodeId, k: &Keywords, scope: usize, ev: Option<TokenStream>) -> Vec<TokenStream> {
-        let mut out = Vec::new();
-        if let Some(n) = k.min_properties {
-            out.push(quote!(ok &= c.min_properties(l, s, x.len(), #n);));
-        }
-        if let Some(n) = k.max_properties {
-            out.push(quote!(ok &= c.max_properties(l, s, x.len(), #n);));
-        }
-        if !k.required.is_empty() {
-            let names = &k.required;
-            out.push(quote!(ok &= c.required(l, s, x, &[#(#names),*]);));
-        }
+    fn object_checks(&mut self, id: NodeId, k: &Keywords, checks: &[Check], scope: usize, ev: Option<TokenStream>) -> Vec<TokenStream> {
+        let mut out: Vec<TokenStream> = checks.iter().map(|c| self.render(c)).map(|call| quote!(ok &= #call;)).collect();
         for (trigger, names) in &k.dependent_required {
             let kw = k.dependent_required_keyword;
             let rel_kw = format!("{kw}/{}", escape_token(trigger));

@@ -16,12 +16,15 @@
 //! `maxLength`) and [`numeric`] (`minimum`, `maximum`, the exclusive
 //! forms, `multipleOf`) in full; [`types`] (`type`), [`values`] (`const`,
 //! `enum`), [`pattern`] and [`format`] (with the content keywords) for
-//! reading and checks. Their shape identity and words still live in `ir`
-//! and `docs`, like everything about the applicators and the array and
-//! object keywords.
+//! reading and checks, and so are [`array_bounds`] (`minItems`,
+//! `maxItems`, `uniqueItems`) and [`object_bounds`] (`minProperties`,
+//! `maxProperties`, `required`). Their shape identity and words still
+//! live in `ir` and `docs`, like everything about the applicators.
 
+pub mod array_bounds;
 pub mod format;
 pub mod numeric;
+pub mod object_bounds;
 pub mod pattern;
 pub mod string_length;
 pub mod types;

@@ -41,6 +41,16 @@ impl ArrayBounds {
         Ok(true)
     }
 
+    /// The family as one subschema states it.
+    pub fn of(k: &Keywords) -> Self {
+        ArrayBounds { min: k.min_items, max: k.max_items, unique: k.unique_items }
+    }
+
+    /// The family in words: "1 to 3 items", "no two items equal".
+    pub fn describe(self) -> impl Iterator<Item = String> {
+        super::count_range(self.min, self.max, "item", "items").into_iter().chain(self.unique.then(|| "no two items equal".to_owned()))
+    }
+
     /// The checks the family lowers to, in the order the validator reports them.
     pub fn checks<'k>(self) -> impl Iterator<Item = Check<'k>> {
         let unique = self.unique.then_some(Check::UniqueItems);
@@ -62,7 +72,8 @@ mod tests {
         assert_eq!(ArrayBounds::read(&mut k, MIN, &json!(-1)), Err("must be a non-negative integer"));
         assert_eq!(ArrayBounds::read(&mut k, UNIQUE, &json!(1)), Err("must be a boolean"));
         assert_eq!(ArrayBounds::read(&mut k, "minLength", &json!(1)), Ok(false));
-        let b = ArrayBounds { min: k.min_items, max: k.max_items, unique: k.unique_items };
+        let b = ArrayBounds::of(&k);
         assert_eq!(b.checks().collect::<Vec<_>>(), [Check::MinItems(1), Check::MaxItems(3), Check::UniqueItems]);
+        assert_eq!(b.describe().collect::<Vec<_>>(), ["1 to 3 items", "no two items equal"]);
     }
 }

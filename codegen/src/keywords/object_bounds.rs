@@ -46,6 +46,17 @@ impl<'k> ObjectBounds<'k> {
         Ok(true)
     }
 
+    /// The family as one subschema states it.
+    pub fn of(k: &'k Keywords) -> Self {
+        ObjectBounds { min: k.min_properties, max: k.max_properties, required: &k.required }
+    }
+
+    /// The size in words ("at least 1 member"); the required members are
+    /// said member by member, where the members are listed.
+    pub fn describe(self) -> Option<String> {
+        super::count_range(self.min, self.max, "member", "members")
+    }
+
     /// The checks the family lowers to, in the order the validator reports them.
     pub fn checks(self) -> impl Iterator<Item = Check<'k>> {
         let required = (!self.required.is_empty()).then_some(Check::Required(self.required));
@@ -69,7 +80,8 @@ mod tests {
         assert_eq!(ObjectBounds::read(&mut k, MAX, &json!("3")), Err("must be a non-negative integer"));
         let names = ["a".to_owned(), "b".to_owned()];
         assert_eq!(k.required, names);
-        let b = ObjectBounds { min: k.min_properties, max: k.max_properties, required: &k.required };
+        let b = ObjectBounds::of(&k);
+        assert_eq!(b.describe().as_deref(), Some("1 to 3 members"));
         assert_eq!(b.checks().collect::<Vec<_>>(), [Check::MinProperties(1), Check::MaxProperties(3), Check::Required(&names)]);
     }
 }

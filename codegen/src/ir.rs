@@ -656,7 +656,20 @@ impl Builder<'_> {
         let err = |kw: &str, why: &str| Error::at(&path, &format!("{pointer}/{}", load::escape_token(kw)), why.to_owned());
         let mut k = Keywords { dependent_schemas_keyword: "dependentSchemas", dependent_required_keyword: "dependentRequired", ..Keywords::default() };
         let child = |b: &mut Self, rel: &str| b.node_at(doc, &format!("{pointer}{rel}"));
-        let ref_only = dialect.ref_overrides_siblings() && m.contains_key("$ref");
+        let hidden_siblings = dialect.ref_overrides_siblings() && m.contains_key("$ref");
+        let ref_only = hidden_siblings && !self.settings.ref_siblings_applied;
+        if hidden_siblings && !ref_only {
+            if let Some(kw) = m.keys().find(|kw| Dialect::ref_sibling_asserts(kw)) {
+                self.ir.warnings.push(Warning {
+                    file: path.clone(),
+                    pointer: pointer.clone(),
+                    message: format!(
+                        "`{kw}` beside `$ref` is ignored by {} but applied here, as ajv does (Settings::with_ref_siblings_applied)",
+                        dialect.name()
+                    ),
+                });
+            }
+        }
 
         if let Some(r) = m.get("$ref") {
             let r = r.as_str().ok_or_else(|| err("$ref", "must be a string"))?;
@@ -943,6 +956,31 @@ mod tests {
         assert_eq!(e.file, "t.json");
         assert_eq!(e.pointer, "/properties/a/$ref");
         assert!(e.reason.contains("nothing at `/$defs/nope`"), "{}", e.reason);
+    }
+
+    #[test]
+    fn draft_07_ref_siblings_apply_only_when_asked_with_a_warning() {
+        let text = r##"{"$schema": "http://json-schema.org/draft-07/schema#", "definitions": {"s": {"type": "string"}},
+            "properties": {"a": {"$ref": "#/definitions/s", "maxLength": 2, "description": "an a"}, "b": {"$ref": "#/definitions/s", "title": "b"}}}"##;
+        let read = |applied: bool| {
+            let settings = Settings::new().with_ref_siblings_applied(applied);
+            let docs = load::load(&settings, &[SchemaInput::new("t.json", text)]).unwrap();
+            build(&settings, &docs).unwrap()
+        };
+        let member = |ir: &Ir, name: &str| {
+            let root = ir.keywords(ir.roots[0]).unwrap();
+            ir.keywords(root.properties.iter().find(|(n, _)| n == name).unwrap().1).unwrap().clone()
+        };
+        let hidden = read(false);
+        assert_eq!(member(&hidden, "a").max_length, None);
+        assert_eq!(member(&hidden, "a").description.as_deref(), Some("an a"));
+        assert!(hidden.warnings.is_empty());
+        let applied = read(true);
+        assert_eq!(member(&applied, "a").max_length, Some(2));
+        assert!(member(&applied, "a").reference.is_some());
+        let [w] = applied.warnings.as_slice() else { panic!("{:?}", applied.warnings) };
+        assert_eq!((w.file.as_str(), w.pointer.as_str()), ("t.json", "/properties/a"));
+        assert!(w.message.contains("`maxLength` beside `$ref`") && w.message.contains("draft-07"), "{}", w.message);
     }
 
     #[test]

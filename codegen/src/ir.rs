@@ -820,7 +820,7 @@ impl Builder<'_> {
                 "multipleOf" | "maximum" | "minimum" | "exclusiveMaximum" | "exclusiveMinimum" => {
                     numeric::Numeric::read(&mut k, kw, v, dialect, &m).map_err(|e| err(kw, e))?;
                 }
-                "maxLength" | "minLength" => {
+                string_length::MIN | string_length::MAX => {
                     string_length::Length::read(&mut k, kw, v).map_err(|m| err(kw, m))?;
                 }
                 array_bounds::MIN | array_bounds::MAX | array_bounds::UNIQUE => {

@@ -1225,35 +1225,25 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::__private::serde::de;
-    const B0: &str = "https://cohorte.dev/schemas/3/commands.schema.json";
-    static RE2: rt::Pattern = rt::Pattern::new(
-        "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$",
-    );
-    static RE4: rt::Pattern = rt::Pattern::new("^[0-9a-f]{64}$");
-    static RE3: rt::Pattern = rt::Pattern::new("^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$");
-    static RE6: rt::Pattern = rt::Pattern::new("^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$");
-    static RE5: rt::Pattern = rt::Pattern::new("^apr_[0-9a-f]{32}$");
-    static RE0: rt::Pattern = rt::Pattern::new("^cmd_[0-9a-f]{32}$");
-    static RE1: rt::Pattern = rt::Pattern::new("^run_[0-9a-f]{32}$");
     rt::string_leaf!(
         Leaf1 -> ProtocolVersion, | s | [s != "1.0"] => (s == "1.0")
         .then_some(ProtocolVersion)
     );
     rt::string_leaf!(
-        Leaf2 -> CommandId, | s | [! RE0.is_match(s)] =>
+        Leaf2 -> CommandId, | s | [! validators::RE0.is_match(s)] =>
         ::std::option::Option::Some(CommandId(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf3 -> RunId, | s | [! RE1.is_match(s)] => ::std::option::Option::Some(RunId(s
-        .to_owned()))
+        Leaf3 -> RunId, | s | [! validators::RE1.is_match(s)] =>
+        ::std::option::Option::Some(RunId(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf4 -> IssuedAt, | s | [! RE2.is_match(s)] =>
+        Leaf4 -> IssuedAt, | s | [! validators::RE2.is_match(s)] =>
         ::std::option::Option::Some(IssuedAt(s.to_owned()))
     );
     rt::value_leaf!(
-        Leaf5 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v59, v,
-        B0, "/properties/expectedSequence")
+        Leaf5 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v59, v,
+        validators::B0, "/properties/expectedSequence")
     );
     /// Reads a `CommandEnvelope`: common members checked as they come, the payload with its command's reader once the tag is known.
     pub(super) fn read_0<'de, D: de::Deserializer<'de>>(
@@ -1404,7 +1394,7 @@ mod fast {
                                 }
                                 let refused = {
                                     let s: &str = &t;
-                                    !rt::fast::min_length(s, 1u64)
+                                    !rt::check::min_length(s, 1u64)
                                 };
                                 if refused {
                                     s.bad.keep(k, rt::Value::String(t.into_owned()));
@@ -1568,7 +1558,7 @@ mod fast {
         ::std::option::Option::Some(Scheme::Other(s.to_owned())), }
     );
     rt::string_leaf!(
-        Leaf10 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
+        Leaf10 -> NonEmptyString, | s | [! rt::check::min_length(s, 1u64)] =>
         ::std::option::Option::Some(NonEmptyString(s.to_owned()))
     );
     rt::object_reader!(
@@ -1584,16 +1574,16 @@ mod fast {
         ::std::option::Option::Some(Profile::Other(s.to_owned())), }
     );
     rt::via_value!(
-        Check12 -> Spec, | v | rt::is_valid_with(super::validators::v14, v, B0,
+        Check12 -> Spec, | v | rt::is_valid_with(validators::v14, v, validators::B0,
         "/oneOf/0/properties/payload/properties/spec")
     );
     rt::via_value!(
-        Check13 -> ReviewTarget, | v | rt::is_valid_with(super::validators::v19, v, B0,
-        "/oneOf/0/properties/payload/properties/reviewTarget")
+        Check13 -> ReviewTarget, | v | rt::is_valid_with(validators::v19, v,
+        validators::B0, "/oneOf/0/properties/payload/properties/reviewTarget")
     );
     rt::value_leaf!(
-        Leaf14 -> bool, scalar | v | rt::is_valid_with(super::validators::v60, v, B0,
-        "/oneOf/0/properties/payload/properties/withFix")
+        Leaf14 -> bool, scalar | v | rt::is_valid_with(validators::v60, v,
+        validators::B0, "/oneOf/0/properties/payload/properties/withFix")
     );
     rt::string_leaf!(
         Leaf15 -> Phase, | s | [! ::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT"
@@ -1601,7 +1591,7 @@ mod fast {
     );
     rt::via_value!(
         Check16 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid_with(super::validators::v61, v, B0,
+        rt::is_valid_with(validators::v61, v, validators::B0,
         "/oneOf/0/properties/payload/properties/modelOverrides")
     );
     rt::string_leaf!(
@@ -1625,8 +1615,8 @@ mod fast {
         rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf18 -> Id, | s | [! RE3.is_match(s)] => ::std::option::Option::Some(Id(s
-        .to_owned()))
+        Leaf18 -> Id, | s | [! validators::RE3.is_match(s)] =>
+        ::std::option::Option::Some(Id(s.to_owned()))
     );
     rt::object_reader!(
         read_15, Visit15, IdSpec { id = "id" : rt::fast::LeafRead < Leaf18 >, required,
@@ -1650,8 +1640,9 @@ mod fast {
         required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::value_leaf!(
-        Leaf19 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v62, v,
-        B0, "/oneOf/0/properties/payload/properties/budgets/properties/wallClockMs")
+        Leaf19 -> rt::Number, scalar | v | rt::is_valid_with(validators::v62, v,
+        validators::B0,
+        "/oneOf/0/properties/payload/properties/budgets/properties/wallClockMs")
     );
     rt::object_reader!(
         read_23, Visit23, Budgets { tokens = "tokens" : rt::fast::LeafRead < Leaf5 >,
@@ -1667,7 +1658,7 @@ mod fast {
         rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf20 -> PolicySha256, | s | [! RE4.is_match(s)] =>
+        Leaf20 -> PolicySha256, | s | [! validators::RE4.is_match(s)] =>
         ::std::option::Option::Some(PolicySha256(s.to_owned()))
     );
     rt::string_leaf!(
@@ -1683,8 +1674,8 @@ mod fast {
         >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check22 -> InspectTarget, | v | rt::is_valid_with(super::validators::v28, v, B0,
-        "/oneOf/2/properties/payload/properties/target")
+        Check22 -> InspectTarget, | v | rt::is_valid_with(validators::v28, v,
+        validators::B0, "/oneOf/2/properties/payload/properties/target")
     );
     rt::object_reader!(
         read_29, Visit29, InspectPayload { target = "target" : rt::fast::ViaValue <
@@ -1719,7 +1710,7 @@ mod fast {
         Leaf14 >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf24 -> ApprovalId, | s | [! RE5.is_match(s)] =>
+        Leaf24 -> ApprovalId, | s | [! validators::RE5.is_match(s)] =>
         ::std::option::Option::Some(ApprovalId(s.to_owned()))
     );
     rt::string_leaf!(
@@ -1740,8 +1731,8 @@ mod fast {
         optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check26 -> RetryTarget, | v | rt::is_valid_with(super::validators::v50, v, B0,
-        "/oneOf/9/properties/payload/properties/target")
+        Check26 -> RetryTarget, | v | rt::is_valid_with(validators::v50, v,
+        validators::B0, "/oneOf/9/properties/payload/properties/target")
     );
     rt::object_reader!(
         read_51, Visit51, RetryPayload { target = "target" : rt::fast::ViaValue < Check26
@@ -1753,11 +1744,11 @@ mod fast {
         >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf27 -> AgentId, | s | [! rt::fast::max_length(s, 128u64), ! RE6.is_match(s)]
-        => ::std::option::Option::Some(AgentId(s.to_owned()))
+        Leaf27 -> AgentId, | s | [! rt::check::max_length(s, 128u64), ! validators::RE6
+        .is_match(s)] => ::std::option::Option::Some(AgentId(s.to_owned()))
     );
     rt::via_value!(
-        Check28 -> JsonValue, | v | rt::is_valid_with(super::validators::v63, v, B0,
+        Check28 -> JsonValue, | v | rt::is_valid_with(validators::v63, v, validators::B0,
         "/oneOf/11/properties/payload/properties/input")
     );
     rt::object_reader!(
@@ -1796,19 +1787,24 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    const B0: &str = "https://cohorte.dev/schemas/3/commands.schema.json";
-    static RE9: rt::Pattern = rt::Pattern::new("^.*$");
-    static RE2: rt::Pattern = rt::Pattern::new(
+    pub(super) const B0: &str = "https://cohorte.dev/schemas/3/commands.schema.json";
+    pub(super) static RE9: rt::Pattern = rt::Pattern::new("^.*$");
+    pub(super) static RE2: rt::Pattern = rt::Pattern::new(
         "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$",
     );
-    static RE4: rt::Pattern = rt::Pattern::new("^[0-9a-f]{64}$");
-    static RE3: rt::Pattern = rt::Pattern::new("^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$");
-    static RE5: rt::Pattern = rt::Pattern::new("^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$");
-    static RE6: rt::Pattern = rt::Pattern::new("^apr_[0-9a-f]{32}$");
-    static RE8: rt::Pattern = rt::Pattern::new("^art_[0-9a-f]{32}$");
-    static RE0: rt::Pattern = rt::Pattern::new("^cmd_[0-9a-f]{32}$");
-    static RE7: rt::Pattern = rt::Pattern::new("^eff_[0-9a-f]{32}$");
-    static RE1: rt::Pattern = rt::Pattern::new("^run_[0-9a-f]{32}$");
+    pub(super) static RE4: rt::Pattern = rt::Pattern::new("^[0-9a-f]{64}$");
+    pub(super) static RE3: rt::Pattern = rt::Pattern::new(
+        "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$",
+    );
+    pub(super) static RE6: rt::Pattern = rt::Pattern::new(
+        "^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$",
+    );
+    pub(super) static RE5: rt::Pattern = rt::Pattern::new("^apr_[0-9a-f]{32}$");
+    pub(super) static RE8: rt::Pattern = rt::Pattern::new("^art_[0-9a-f]{32}$");
+    pub(super) static RE0: rt::Pattern = rt::Pattern::new("^cmd_[0-9a-f]{32}$");
+    pub(super) static RE7: rt::Pattern = rt::Pattern::new("^eff_[0-9a-f]{32}$");
+    pub(super) static RE1: rt::Pattern = rt::Pattern::new("^run_[0-9a-f]{32}$");
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
@@ -1869,27 +1865,32 @@ mod validators {
                 );
         ok
     }
+    /// `#/properties/protocolVersion`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "1.0")
     }
+    /// `#/properties/commandId`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/properties/runId`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE1),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/properties/issuedAt`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE2),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/properties/actor`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -1899,13 +1900,16 @@ mod validators {
         ok &= c.prop(l, s, x, "transport", v7);
         ok
     }
+    /// `#/properties/actor/properties/kind`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
             & c.enum_str(l, s, i, &["human", "client", "system"])
     }
+    /// `#/properties/actor/properties/transport`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
+    /// `#/properties/auth`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -1914,15 +1918,18 @@ mod validators {
         ok &= c.prop(l, s, x, "value", v9);
         ok
     }
+    /// `#/properties/type`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.min_length(l, s, x, 1u64),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/properties/payload`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
+    /// `#/oneOf/0/properties/payload`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -1941,6 +1948,7 @@ mod validators {
         ok &= c.prop(l, s, x, "consent", v23);
         ok
     }
+    /// `#/oneOf/0/properties/payload/properties/spec/anyOf/0`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -1948,6 +1956,7 @@ mod validators {
         ok &= c.prop(l, s, x, "id", v15);
         ok
     }
+    /// `#/oneOf/0/properties/payload/properties/spec/anyOf/1`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -1955,15 +1964,18 @@ mod validators {
         ok &= c.prop(l, s, x, "path", v7);
         ok
     }
+    /// `#/oneOf/0/properties/payload/properties/spec`
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(v12, None), (v13, None)], None)
     }
+    /// `#/oneOf/0/properties/payload/properties/spec/anyOf/0/properties/id`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE3),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -1971,6 +1983,7 @@ mod validators {
         ok &= c.prop(l, s, x, "ref", v7);
         ok
     }
+    /// `#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -1979,6 +1992,7 @@ mod validators {
         ok &= c.prop(l, s, x, "head", v7);
         ok
     }
+    /// `#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2`
     pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -1986,9 +2000,11 @@ mod validators {
         ok &= c.prop(l, s, x, "runId", v3);
         ok
     }
+    /// `#/oneOf/0/properties/payload/properties/reviewTarget`
     pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(v16, None), (v17, None), (v18, None)], None)
     }
+    /// `#/oneOf/0/properties/payload/properties/phases/items`
     pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
             & c
@@ -2008,6 +2024,7 @@ mod validators {
                     ],
                 )
     }
+    /// `#/oneOf/0/properties/payload/properties/budgets`
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2022,9 +2039,11 @@ mod validators {
         ok &= c.prop(l, s, x, "estimatedQuotaPercent", v62);
         ok
     }
+    /// `#/oneOf/0/properties/payload/properties/sandboxRequire`
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["native", "best-effort"])
     }
+    /// `#/oneOf/0/properties/payload/properties/consent`
     pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2033,21 +2052,25 @@ mod validators {
         ok &= c.prop(l, s, x, "via", v25);
         ok
     }
+    /// `#/oneOf/0/properties/payload/properties/consent/properties/policySha256`
     pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE4),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/oneOf/0/properties/payload/properties/consent/properties/via`
     pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "cli-flag")
     }
+    /// `#/oneOf/1/properties/payload`
     pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "runId", v3);
         ok
     }
+    /// `#/oneOf/2/properties/payload`
     pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2055,6 +2078,7 @@ mod validators {
         ok &= c.prop(l, s, x, "target", v28);
         ok
     }
+    /// `#/oneOf/2/properties/payload/properties/target`
     pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
             i,
@@ -2073,6 +2097,7 @@ mod validators {
             Some("kind"),
         )
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/0`
     pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2081,12 +2106,14 @@ mod validators {
         ok &= c.prop(l, s, x, "agentId", v30);
         ok
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/agentId`
     pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
-            Value::String(x) => c.max_length(l, s, x, 128u64) & c.pattern(l, s, x, &RE5),
+            Value::String(x) => c.max_length(l, s, x, 128u64) & c.pattern(l, s, x, &RE6),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/1`
     pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2096,6 +2123,7 @@ mod validators {
         ok &= c.prop(l, s, x, "incarnation", v59);
         ok
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/2`
     pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2104,12 +2132,14 @@ mod validators {
         ok &= c.prop(l, s, x, "approvalId", v33);
         ok
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/2/properties/approvalId`
     pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
-            Value::String(x) => c.pattern(l, s, x, &RE6),
+            Value::String(x) => c.pattern(l, s, x, &RE5),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/3`
     pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2118,12 +2148,14 @@ mod validators {
         ok &= c.prop(l, s, x, "effectId", v35);
         ok
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/3/properties/effectId`
     pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE7),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/4`
     pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2131,6 +2163,7 @@ mod validators {
         ok &= c.prop(l, s, x, "kind", v85);
         ok
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/5`
     pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2138,6 +2171,7 @@ mod validators {
         ok &= c.prop(l, s, x, "kind", v86);
         ok
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/6`
     pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2146,6 +2180,7 @@ mod validators {
         ok &= c.prop(l, s, x, "surface", v15);
         ok
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/7`
     pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2156,12 +2191,14 @@ mod validators {
         ok &= c.prop(l, s, x, "offset", v59);
         ok
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/7/properties/artifactId`
     pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE8),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/oneOf/3/properties/payload`
     pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2172,12 +2209,14 @@ mod validators {
         ok &= c.prop(l, s, x, "ephemeral", v60);
         ok
     }
+    /// `#/oneOf/4/properties/payload`
     pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "reason", v7);
         ok
     }
+    /// `#/oneOf/5/properties/payload`
     pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2186,9 +2225,11 @@ mod validators {
         ok &= c.prop(l, s, x, "takeover", v60);
         ok
     }
+    /// `#/oneOf/5/properties/payload/properties/acknowledge`
     pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "blocked-inspected")
     }
+    /// `#/oneOf/6/properties/payload`
     pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2197,6 +2238,7 @@ mod validators {
         ok &= c.prop(l, s, x, "keepWorktrees", v60);
         ok
     }
+    /// `#/oneOf/7/properties/payload`
     pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2207,9 +2249,11 @@ mod validators {
         ok &= c.prop(l, s, x, "note", v7);
         ok
     }
+    /// `#/oneOf/7/properties/payload/properties/scope`
     pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["once", "run"])
     }
+    /// `#/oneOf/8/properties/payload`
     pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2218,6 +2262,7 @@ mod validators {
         ok &= c.prop(l, s, x, "note", v7);
         ok
     }
+    /// `#/oneOf/9/properties/payload`
     pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2225,9 +2270,11 @@ mod validators {
         ok &= c.prop(l, s, x, "target", v50);
         ok
     }
+    /// `#/oneOf/9/properties/payload/properties/target`
     pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(v51, Some("phase")), (v29, Some("agent"))], Some("kind"))
     }
+    /// `#/oneOf/9/properties/payload/properties/target/anyOf/0`
     pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2236,6 +2283,7 @@ mod validators {
         ok &= c.prop(l, s, x, "state", v20);
         ok
     }
+    /// `#/oneOf/10/properties/payload`
     pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2244,6 +2292,7 @@ mod validators {
         ok &= c.prop(l, s, x, "justification", v9);
         ok
     }
+    /// `#/oneOf/11/properties/payload`
     pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2254,6 +2303,7 @@ mod validators {
         ok &= c.prop(l, s, x, "justification", v9);
         ok
     }
+    /// `#/oneOf/12/properties/payload`
     pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2261,9 +2311,11 @@ mod validators {
         ok &= c.prop(l, s, x, "mode", v55);
         ok
     }
+    /// `#/oneOf/12/properties/payload/properties/mode`
     pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["plan", "apply"])
     }
+    /// `#/oneOf/13/properties/payload`
     pub(super) fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2271,6 +2323,7 @@ mod validators {
         ok &= c.prop(l, s, x, "graceMs", v59);
         ok
     }
+    /// `#/oneOf/14/properties/payload`
     pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2280,9 +2333,11 @@ mod validators {
         ok &= c.prop(l, s, x, "delivery", v58);
         ok
     }
+    /// `#/oneOf/14/properties/payload/properties/delivery`
     pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["steer", "follow-up"])
     }
+    /// `#/properties/expectedSequence`
     pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
@@ -2291,9 +2346,11 @@ mod validators {
             _ => c.check_type(l, s, i, INTEGER),
         }
     }
+    /// `#/oneOf/0/properties/payload/properties/withFix`
     pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
+    /// `#/oneOf/0/properties/payload/properties/modelOverrides`
     pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2304,15 +2361,18 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/0/properties/payload/properties/budgets/properties/wallClockMs`
     pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => c.minimum(l, s, x, rt::Num::U(0u64)),
             _ => c.check_type(l, s, i, NUMBER),
         }
     }
+    /// `#/oneOf/11/properties/payload/properties/input`
     pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v92(i, l, c, &s.reference("/$ref", B0, "/$defs/JsonValue"))
     }
+    /// `#/oneOf/0`
     pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -2321,6 +2381,7 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/1`
     pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -2329,6 +2390,7 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/2`
     pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -2337,6 +2399,7 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/3`
     pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -2345,6 +2408,7 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/4`
     pub(super) fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -2353,6 +2417,7 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/5`
     pub(super) fn v69(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -2361,6 +2426,7 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/6`
     pub(super) fn v70(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -2369,6 +2435,7 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/7`
     pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -2377,6 +2444,7 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/8`
     pub(super) fn v72(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -2385,6 +2453,7 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/9`
     pub(super) fn v73(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -2393,6 +2462,7 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/10`
     pub(super) fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -2401,6 +2471,7 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/11`
     pub(super) fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -2409,6 +2480,7 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/12`
     pub(super) fn v76(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -2417,6 +2489,7 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/13`
     pub(super) fn v77(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -2425,6 +2498,7 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/14`
     pub(super) fn v78(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -2433,6 +2507,7 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/15`
     pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -2440,36 +2515,46 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/0/properties/payload/properties/phases`
     pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v20);
         ok
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/kind`
     pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "agent")
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/1/properties/kind`
     pub(super) fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "context")
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/2/properties/kind`
     pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "approval")
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/3/properties/kind`
     pub(super) fn v84(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "effect")
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/4/properties/kind`
     pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "snapshot")
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/5/properties/kind`
     pub(super) fn v86(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "locks")
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/6/properties/kind`
     pub(super) fn v87(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "diff")
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/7/properties/kind`
     pub(super) fn v88(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "artifact")
     }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/7/properties/maxBytes`
     pub(super) fn v89(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
@@ -2479,9 +2564,11 @@ mod validators {
             _ => c.check_type(l, s, i, INTEGER),
         }
     }
+    /// `#/oneOf/9/properties/payload/properties/target/anyOf/0/properties/kind`
     pub(super) fn v90(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "phase")
     }
+    /// `#/oneOf/0/properties/payload/properties/modelOverrides/patternProperties/^.*$`
     pub(super) fn v91(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2491,6 +2578,7 @@ mod validators {
         ok &= c.prop(l, s, x, "capability", v109);
         ok
     }
+    /// `#/$defs/JsonValue`
     pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
             i,
@@ -2507,51 +2595,67 @@ mod validators {
             None,
         )
     }
+    /// `#/oneOf/0/properties/type`
     pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "start")
     }
+    /// `#/oneOf/1/properties/type`
     pub(super) fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "status")
     }
+    /// `#/oneOf/2/properties/type`
     pub(super) fn v95(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "inspect")
     }
+    /// `#/oneOf/3/properties/type`
     pub(super) fn v96(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "tail")
     }
+    /// `#/oneOf/4/properties/type`
     pub(super) fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "pause")
     }
+    /// `#/oneOf/5/properties/type`
     pub(super) fn v98(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "resume")
     }
+    /// `#/oneOf/6/properties/type`
     pub(super) fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "cancel")
     }
+    /// `#/oneOf/7/properties/type`
     pub(super) fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "approve")
     }
+    /// `#/oneOf/8/properties/type`
     pub(super) fn v101(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "deny")
     }
+    /// `#/oneOf/9/properties/type`
     pub(super) fn v102(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "retry")
     }
+    /// `#/oneOf/10/properties/type`
     pub(super) fn v103(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "skip")
     }
+    /// `#/oneOf/11/properties/type`
     pub(super) fn v104(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "run-tool")
     }
+    /// `#/oneOf/12/properties/type`
     pub(super) fn v105(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "reconcile")
     }
+    /// `#/oneOf/13/properties/type`
     pub(super) fn v106(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "shutdown")
     }
+    /// `#/oneOf/14/properties/type`
     pub(super) fn v107(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "agent.send")
     }
+    /// `#/oneOf/15/properties/type`
     pub(super) fn v108(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if c.quiet(|c| v114(i, l, c, &s.child("/not"))) {
@@ -2559,6 +2663,7 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/0/properties/payload/properties/modelOverrides/patternProperties/^.*$/properties/capability`
     pub(super) fn v109(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.union_of_strs(
             l,
@@ -2568,18 +2673,22 @@ mod validators {
             &["fast", "coding", "reasoning", "vision", "cheap"],
         )
     }
+    /// `#/$defs/JsonValue/anyOf/0`
     pub(super) fn v110(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
     }
+    /// `#/$defs/JsonValue/anyOf/2`
     pub(super) fn v111(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
+    /// `#/$defs/JsonValue/anyOf/4`
     pub(super) fn v112(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v63);
         ok
     }
+    /// `#/$defs/JsonValue/anyOf/5`
     pub(super) fn v113(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -2590,6 +2699,7 @@ mod validators {
         }
         ok
     }
+    /// `#/oneOf/15/properties/type/not`
     pub(super) fn v114(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(
             l,

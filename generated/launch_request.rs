@@ -164,15 +164,14 @@ rt::contract!(
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
-    static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
     rt::string_leaf!(
-        Leaf1 -> ContractVersion, | s | [! RE0.is_match(s)] =>
+        Leaf1 -> ContractVersion, | s | [! validators::RE0.is_match(s)] =>
         ::std::option::Option::Some(ContractVersion(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf2 -> Input, | s | [! rt::fast::min_length(s, 1u64), ! rt::fast::max_length(s,
-        4000u64)] => ::std::option::Option::Some(Input(s.to_owned()))
+        Leaf2 -> Input, | s | [! rt::check::min_length(s, 1u64), !
+        rt::check::max_length(s, 4000u64)] => ::std::option::Option::Some(Input(s
+        .to_owned()))
     );
     rt::string_leaf!(
         Leaf3 -> Mode, | s | [! ::std::matches!(s, "interactive" | "autopilot" |
@@ -183,12 +182,12 @@ mod fast {
         Kind::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf5 -> QuestionId, | s | [! RE1.is_match(s)] =>
+        Leaf5 -> QuestionId, | s | [! validators::RE1.is_match(s)] =>
         ::std::option::Option::Some(QuestionId(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf7 -> AnswerValue, | s | [! rt::fast::min_length(s, 1u64), !
-        rt::fast::max_length(s, 200u64)] => ::std::option::Option::Some(AnswerValue(s
+        Leaf7 -> AnswerValue, | s | [! rt::check::min_length(s, 1u64), !
+        rt::check::max_length(s, 200u64)] => ::std::option::Option::Some(AnswerValue(s
         .to_owned()))
     );
     rt::union_reader!(
@@ -211,8 +210,9 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
-    static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
+    pub(super) static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
+    pub(super) static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -238,12 +238,14 @@ mod validators {
                 );
         ok
     }
+    /// `#/properties/contractVersion`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/properties/input`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
@@ -252,12 +254,15 @@ mod validators {
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/properties/mode`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["interactive", "autopilot", "background"])
     }
+    /// `#/properties/kind`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["analysis", "development"])
     }
+    /// `#/properties/answers/propertyNames`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::String(x) = i {
@@ -265,9 +270,11 @@ mod validators {
         }
         ok
     }
+    /// `#/properties/answers/additionalProperties`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(v7, None), (v9, None)], None)
     }
+    /// `#/properties/answers/additionalProperties/anyOf/0`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
@@ -276,6 +283,7 @@ mod validators {
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/properties/answers`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -293,6 +301,7 @@ mod validators {
         }
         ok
     }
+    /// `#/properties/answers/additionalProperties/anyOf/1`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;

@@ -168,12 +168,8 @@ rt::contract!(
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    const B0: &str = "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/question-catalog.schema.json";
-    static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
-    static RE2: rt::Pattern = rt::Pattern::new("^[A-Za-z0-9][A-Za-z0-9._-]*$");
-    static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
     rt::string_leaf!(
-        Leaf1 -> CatalogVersion, | s | [! RE0.is_match(s)] =>
+        Leaf1 -> CatalogVersion, | s | [! validators::RE0.is_match(s)] =>
         ::std::option::Option::Some(CatalogVersion(s.to_owned()))
     );
     rt::object_reader!(
@@ -183,19 +179,19 @@ mod fast {
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf2 -> QuestionId, | s | [! rt::fast::max_length(s, 200u64), ! RE1.is_match(s)]
-        => ::std::option::Option::Some(QuestionId(s.to_owned()))
+        Leaf2 -> QuestionId, | s | [! rt::check::max_length(s, 200u64), ! validators::RE1
+        .is_match(s)] => ::std::option::Option::Some(QuestionId(s.to_owned()))
     );
     rt::string_leaf!(
         Leaf3 -> Select, | s | [! ::std::matches!(s, "single" | "multi")] =>
         Select::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf4 -> Label, | s | [! rt::fast::max_length(s, 500u64)] =>
+        Leaf4 -> Label, | s | [! rt::check::max_length(s, 500u64)] =>
         ::std::option::Option::Some(Label(s.to_owned()))
     );
     rt::value_leaf!(
-        Leaf5 -> bool, scalar | v | rt::is_valid_with(super::validators::v10, v, B0,
+        Leaf5 -> bool, scalar | v | rt::is_valid_with(validators::v10, v, validators::B0,
         "/$defs/Question/properties/answerable")
     );
     rt::object_reader!(
@@ -208,8 +204,8 @@ mod fast {
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf6 -> AnswerOptionId, | s | [! rt::fast::min_length(s, 1u64), !
-        rt::fast::max_length(s, 200u64), ! RE2.is_match(s)] =>
+        Leaf6 -> AnswerOptionId, | s | [! rt::check::min_length(s, 1u64), !
+        rt::check::max_length(s, 200u64), ! validators::RE2.is_match(s)] =>
         ::std::option::Option::Some(AnswerOptionId(s.to_owned()))
     );
     rt::object_reader!(
@@ -218,8 +214,8 @@ mod fast {
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf7 -> Pattern, | s | [! rt::fast::min_length(s, 1u64), !
-        rt::fast::max_length(s, 1000u64)] => ::std::option::Option::Some(Pattern(s
+        Leaf7 -> Pattern, | s | [! rt::check::min_length(s, 1u64), !
+        rt::check::max_length(s, 1000u64)] => ::std::option::Option::Some(Pattern(s
         .to_owned()))
     );
     rt::object_reader!(
@@ -233,10 +229,13 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    const B0: &str = "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/question-catalog.schema.json";
-    static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
-    static RE2: rt::Pattern = rt::Pattern::new("^[A-Za-z0-9][A-Za-z0-9._-]*$");
-    static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
+    pub(super) const B0: &str = "https://github.com/mmerterden/multi-agent-pipeline/pipeline/schemas/question-catalog.schema.json";
+    pub(super) static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
+    pub(super) static RE2: rt::Pattern = rt::Pattern::new(
+        "^[A-Za-z0-9][A-Za-z0-9._-]*$",
+    );
+    pub(super) static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -254,12 +253,14 @@ mod validators {
                 );
         ok
     }
+    /// `#/properties/catalogVersion`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/$defs/Question`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -286,21 +287,25 @@ mod validators {
                 );
         ok
     }
+    /// `#/$defs/Question/properties/id`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.max_length(l, s, x, 200u64) & c.pattern(l, s, x, &RE1),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/$defs/Question/properties/select`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["single", "multi"])
     }
+    /// `#/$defs/Question/properties/label`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.max_length(l, s, x, 500u64),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/$defs/AnswerOption`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -318,6 +323,7 @@ mod validators {
                 );
         ok
     }
+    /// `#/$defs/AnswerOption/properties/id`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
@@ -327,6 +333,7 @@ mod validators {
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/$defs/Question/properties/answer`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -343,6 +350,7 @@ mod validators {
                 );
         ok
     }
+    /// `#/$defs/Question/properties/answer/properties/pattern`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
@@ -351,9 +359,11 @@ mod validators {
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/$defs/Question/properties/answerable`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
+    /// `#/properties/questions`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
@@ -361,6 +371,7 @@ mod validators {
         ok &= c.items(l, s, x, 0usize, "/items", v13);
         ok
     }
+    /// `#/$defs/Question/properties/options`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
@@ -368,9 +379,11 @@ mod validators {
         ok &= c.items(l, s, x, 0usize, "/items", v14);
         ok
     }
+    /// `#/properties/questions/items`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v2(i, l, c, &s.reference("/$ref", B0, "/$defs/Question"))
     }
+    /// `#/$defs/Question/properties/options/items`
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v6(i, l, c, &s.reference("/$ref", B0, "/$defs/AnswerOption"))
     }

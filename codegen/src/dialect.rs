@@ -60,4 +60,27 @@ impl Dialect {
     pub fn ref_overrides_siblings(self) -> bool {
         self <= Dialect::Draft7
     }
+
+    /// Whether sibling `keyword` of a `$ref` would assert something if
+    /// applied (see [`crate::Settings::with_ref_siblings_applied`]): not an
+    /// annotation, an identifier, a comment or a definitions table.
+    pub fn ref_sibling_asserts(keyword: &str) -> bool {
+        const SILENT: [&str; 14] = [
+            "$ref",
+            "$schema",
+            "$id",
+            "id",
+            "$comment",
+            "definitions",
+            "$defs",
+            "title",
+            "description",
+            "default",
+            "examples",
+            "deprecated",
+            "readOnly",
+            "writeOnly",
+        ];
+        !SILENT.contains(&keyword) && !keyword.starts_with("x-")
+    }
 }

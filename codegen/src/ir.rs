@@ -4,7 +4,9 @@
 //! `exclusiveMaximum`, tuple `items`, `dependencies`, …); every reference is
 //! resolved to a node. Cycles are fine: nodes live in an arena.
 
-use crate::keywords::{non_negative_integer, numeric, string_length};
+use crate::keywords::array_bounds::{self, ArrayBounds};
+use crate::keywords::object_bounds::{self, ObjectBounds};
+use crate::keywords::{format, non_negative_integer, numeric, pattern, string_length, types, values};
 use crate::load::{self, Dialect, DocId, Place, Sources};
 use crate::{Error, Settings, Warning};
 use serde_json::{Number, Value};
@@ -327,7 +329,8 @@ impl TypeSet {
         (Self::OBJECT, "object"),
     ];
 
-    fn from_name(name: &str) -> Option<u8> {
+    /// The bit of type `name` (`"string"` → [`Self::STRING`]).
+    pub fn from_name(name: &str) -> Option<u8> {
         Self::NAMES.iter().find(|(_, n)| *n == name).map(|(bit, _)| *bit)
     }
 
@@ -653,7 +656,20 @@ impl Builder<'_> {
         let err = |kw: &str, why: &str| Error::at(&path, &format!("{pointer}/{}", load::escape_token(kw)), why.to_owned());
         let mut k = Keywords { dependent_schemas_keyword: "dependentSchemas", dependent_required_keyword: "dependentRequired", ..Keywords::default() };
         let child = |b: &mut Self, rel: &str| b.node_at(doc, &format!("{pointer}{rel}"));
-        let ref_only = dialect.ref_overrides_siblings() && m.contains_key("$ref");
+        let hidden_siblings = dialect.ref_overrides_siblings() && m.contains_key("$ref");
+        let ref_only = hidden_siblings && !self.settings.ref_siblings_applied;
+        if hidden_siblings && !ref_only {
+            if let Some(kw) = m.keys().find(|kw| Dialect::ref_sibling_asserts(kw)) {
+                self.ir.warnings.push(Warning {
+                    file: path.clone(),
+                    pointer: pointer.clone(),
+                    message: format!(
+                        "`{kw}` beside `$ref` is ignored by {} but applied here, as ajv does (Settings::with_ref_siblings_applied)",
+                        dialect.name()
+                    ),
+                });
+            }
+        }
 
         if let Some(r) = m.get("$ref") {
             let r = r.as_str().ok_or_else(|| err("$ref", "must be a string"))?;
@@ -671,7 +687,7 @@ impl Builder<'_> {
         }
         let d = &self.docs.docs[doc];
         k.format_assertion = d.asserts_format();
-        k.content_assertion = matches!(dialect, Dialect::Draft6 | Dialect::Draft7);
+        k.content_assertion = format::content_asserts(dialect);
         for (kw, v) in &m {
             if !d.uses_keyword(kw, dialect) {
                 continue; // its vocabulary is off in this document's metaschema
@@ -793,57 +809,40 @@ impl Builder<'_> {
                     _ => return Err(err(kw, "must be a schema")),
                 },
                 "contains" if dialect >= Dialect::Draft6 => k.contains = Some(child(self, &kw_rel)?),
-                "type" => k.types = Some(parse_types(v).ok_or_else(|| err(kw, "must be a type name or an array of type names"))?),
-                "enum" => k.enum_ = Some(v.as_array().cloned().ok_or_else(|| err(kw, "must be an array"))?),
-                "const" => {
-                    // Draft 04 does not define `const`; ajv (SchemaStore's
-                    // validator) applies it there all the same, and schemas
-                    // written against it rely on that: applied as draft 6
-                    // defines it, with a warning.
-                    if dialect < Dialect::Draft6 {
-                        self.ir.warnings.push(Warning {
-                            file: path.clone(),
-                            pointer: format!("{pointer}{kw_rel}"),
-                            message: "`const` is not a draft-04 keyword; applied as draft 6 defines it (as ajv does)".to_owned(),
-                        });
+                types::NAME => k.types = Some(types::read(v).map_err(|e| err(kw, e))?),
+                values::ENUM => k.enum_ = Some(values::read_enum(v).map_err(|e| err(kw, e))?),
+                values::CONST => {
+                    if let Some(message) = values::const_outside_its_dialect(dialect) {
+                        self.ir.warnings.push(Warning { file: path.clone(), pointer: format!("{pointer}{kw_rel}"), message: message.to_owned() });
                     }
                     k.const_ = Some(v.clone());
                 }
                 "multipleOf" | "maximum" | "minimum" | "exclusiveMaximum" | "exclusiveMinimum" => {
                     numeric::Numeric::read(&mut k, kw, v, dialect, &m).map_err(|e| err(kw, e))?;
                 }
-                "maxLength" | "minLength" => {
+                string_length::MIN | string_length::MAX => {
                     string_length::Length::read(&mut k, kw, v).map_err(|m| err(kw, m))?;
                 }
-                "maxItems" | "minItems" | "maxProperties" | "minProperties" | "maxContains" | "minContains" => {
-                    if (kw == "maxContains" || kw == "minContains") && dialect < Dialect::Draft2019_09 {
+                array_bounds::MIN | array_bounds::MAX | array_bounds::UNIQUE => {
+                    ArrayBounds::read(&mut k, kw, v).map_err(|e| err(kw, e))?;
+                }
+                object_bounds::MIN | object_bounds::MAX | object_bounds::REQUIRED => {
+                    ObjectBounds::read(&mut k, kw, v).map_err(|e| err(kw, e))?;
+                }
+                "maxContains" | "minContains" => {
+                    if dialect < Dialect::Draft2019_09 {
                         continue;
                     }
                     let n = non_negative_integer(v).ok_or_else(|| err(kw, "must be a non-negative integer"))?;
                     match kw.as_str() {
-                        "maxItems" => k.max_items = Some(n),
-                        "minItems" => k.min_items = Some(n),
-                        "maxProperties" => k.max_properties = Some(n),
-                        "minProperties" => k.min_properties = Some(n),
                         "maxContains" => k.max_contains = Some(n),
                         _ => k.min_contains = Some(n),
                     }
                 }
-                "pattern" => {
-                    let p = v.as_str().ok_or_else(|| err(kw, "must be a string"))?;
-                    check_regex(p).map_err(|e| err(kw, &format!("`{p}` is not a valid ECMA-262 regular expression: {e}")))?;
-                    k.pattern = Some(p.to_owned());
-                }
-                "format" => k.format = v.as_str().map(str::to_owned),
-                "contentEncoding" => k.content_encoding = v.as_str().map(str::to_owned),
-                "contentMediaType" => k.content_media_type = v.as_str().map(str::to_owned),
-                "uniqueItems" => k.unique_items = v.as_bool().ok_or_else(|| err(kw, "must be a boolean"))?,
-                "required" => match v {
-                    Value::Array(a) => k.required = strings(a).ok_or_else(|| err(kw, "must be an array of strings"))?,
-                    // draft-03's boolean `required` is ignored.
-                    Value::Bool(_) => {}
-                    _ => return Err(err(kw, "must be an array of strings")),
-                },
+                pattern::NAME => k.pattern = Some(pattern::read(v).map_err(|e| err(kw, &e))?),
+                format::FORMAT => k.format = format::read_name(v),
+                format::CONTENT_ENCODING => k.content_encoding = format::read_name(v),
+                format::CONTENT_MEDIA_TYPE => k.content_media_type = format::read_name(v),
                 "title" | "description" | "default" | "examples" | "deprecated" | "readOnly" | "writeOnly" => {
                     read_annotation(&mut k, kw, v);
                 }
@@ -922,34 +921,11 @@ fn read_annotation(k: &mut Keywords, kw: &str, v: &Value) {
     }
 }
 
-fn parse_types(v: &Value) -> Option<TypeSet> {
-    match v {
-        Value::String(s) => TypeSet::from_name(s).map(TypeSet),
-        Value::Array(a) => {
-            let mut bits = 0;
-            for t in a {
-                match t {
-                    Value::String(s) => bits |= TypeSet::from_name(s)?,
-                    // draft-03 allowed schemas in `type`; read them as "any".
-                    Value::Object(_) => bits |= TypeSet::ALL,
-                    _ => return None,
-                }
-            }
-            Some(TypeSet(bits))
-        }
-        _ => None,
-    }
-}
-
 fn strings(a: &[Value]) -> Option<Vec<String>> {
     a.iter().map(|v| v.as_str().map(str::to_owned)).collect()
 }
 
-/// Checks that `p` is an ECMA-262 regular expression `regress` accepts
-/// (with the `u` flag semantics JSON Schema implies).
-pub fn check_regex(p: &str) -> Result<(), String> {
-    regress::Regex::with_flags(p, "u").map(|_| ()).map_err(|e| e.to_string())
-}
+pub use crate::keywords::pattern::check_regex;
 
 #[cfg(test)]
 mod tests {
@@ -980,6 +956,31 @@ mod tests {
         assert_eq!(e.file, "t.json");
         assert_eq!(e.pointer, "/properties/a/$ref");
         assert!(e.reason.contains("nothing at `/$defs/nope`"), "{}", e.reason);
+    }
+
+    #[test]
+    fn draft_07_ref_siblings_apply_only_when_asked_with_a_warning() {
+        let text = r##"{"$schema": "http://json-schema.org/draft-07/schema#", "definitions": {"s": {"type": "string"}},
+            "properties": {"a": {"$ref": "#/definitions/s", "maxLength": 2, "description": "an a"}, "b": {"$ref": "#/definitions/s", "title": "b"}}}"##;
+        let read = |applied: bool| {
+            let settings = Settings::new().with_ref_siblings_applied(applied);
+            let docs = load::load(&settings, &[SchemaInput::new("t.json", text)]).unwrap();
+            build(&settings, &docs).unwrap()
+        };
+        let member = |ir: &Ir, name: &str| {
+            let root = ir.keywords(ir.roots[0]).unwrap();
+            ir.keywords(root.properties.iter().find(|(n, _)| n == name).unwrap().1).unwrap().clone()
+        };
+        let hidden = read(false);
+        assert_eq!(member(&hidden, "a").max_length, None);
+        assert_eq!(member(&hidden, "a").description.as_deref(), Some("an a"));
+        assert!(hidden.warnings.is_empty());
+        let applied = read(true);
+        assert_eq!(member(&applied, "a").max_length, Some(2));
+        assert!(member(&applied, "a").reference.is_some());
+        let [w] = applied.warnings.as_slice() else { panic!("{:?}", applied.warnings) };
+        assert_eq!((w.file.as_str(), w.pointer.as_str()), ("t.json", "/properties/a"));
+        assert!(w.message.contains("`maxLength` beside `$ref`") && w.message.contains("draft-07"), "{}", w.message);
     }
 
     #[test]

@@ -20,6 +20,7 @@
 //! contracts_codegen::write_to_out_dir(&files).unwrap();
 //! ```
 
+pub mod check;
 pub mod cycles;
 pub mod dialect;
 pub mod docs;

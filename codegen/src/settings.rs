@@ -27,6 +27,7 @@ impl fmt::Debug for Retriever {
 pub struct Settings {
     pub(crate) default_dialect: Dialect,
     pub(crate) format_assertion: bool,
+    pub(crate) ref_siblings_applied: bool,
     pub(crate) sensitivity_keyword: String,
     pub(crate) type_names: BTreeMap<String, String>,
     pub(crate) regenerate_command: String,
@@ -86,6 +87,7 @@ impl Default for Settings {
         Settings {
             default_dialect: Dialect::Draft2020_12,
             format_assertion: false,
+            ref_siblings_applied: false,
             sensitivity_keyword: "x-sensitivity".to_owned(),
             type_names: BTreeMap::new(),
             regenerate_command: "cargo build".to_owned(),
@@ -118,6 +120,17 @@ impl Settings {
     /// Whether `format` is asserted (checked) rather than an annotation.
     pub fn with_format_assertion(mut self, on: bool) -> Self {
         self.format_assertion = on;
+        self
+    }
+
+    /// Whether the keywords beside a `$ref` apply in draft-07 and before,
+    /// where the drafts say `$ref` hides them (default: hidden, as the
+    /// drafts and the JSON-Schema-Test-Suite say). ajv, SchemaStore's
+    /// validator, applies them, and schemas written against it rely on that:
+    /// with this on they are applied, with a warning naming file and pointer
+    /// where a sibling asserts something.
+    pub fn with_ref_siblings_applied(mut self, on: bool) -> Self {
+        self.ref_siblings_applied = on;
         self
     }
 

@@ -789,18 +789,6 @@ fn scalar<L: Leaf, E: de::Error>(v: Value) -> Result<L::Out, E> {
     }
 }
 
-/// `minLength`, counted in code points as the validator counts.
-#[inline]
-pub fn min_length(s: &str, min: u64) -> bool {
-    s.len() as u64 >= min.saturating_mul(4) || s.chars().count() as u64 >= min
-}
-
-/// `maxLength`, counted in code points as the validator counts.
-#[inline]
-pub fn max_length(s: &str, max: u64) -> bool {
-    s.len() as u64 <= max || s.chars().count() as u64 <= max
-}
-
 /// A generated check of a whole `Value` (the validators of the schemas that
 /// apply, in quiet mode): the fallback for what a reader cannot decide alone.
 pub trait Check {
@@ -1031,22 +1019,11 @@ pub fn read_raw<R: Read>(raw: &serde_json::value::RawValue) -> Option<R::Out> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn lengths_count_code_points() {
-        for s in ["", "a", "ab", "é", "éé", "日本語", "😀😀", "a😀"] {
-            let n = s.chars().count() as u64;
-            for bound in 0..6u64 {
-                assert_eq!(min_length(s, bound), n >= bound, "{s:?} min {bound}");
-                assert_eq!(max_length(s, bound), n <= bound, "{s:?} max {bound}");
-            }
-        }
-    }
-
     struct Short;
     impl Leaf for Short {
         type Out = String;
         fn string(s: &str) -> Option<String> {
-            max_length(s, 3).then(|| s.to_owned())
+            crate::check::max_length(s, 3).then(|| s.to_owned())
         }
         fn scalar(_: &Value) -> Option<String> {
             None

@@ -14,6 +14,7 @@
 //! back-references, under a budget) and `regress` (the rest, and the judge of
 //! ECMA-262 syntax).
 
+pub mod check;
 mod contract;
 mod convert;
 mod datetime;

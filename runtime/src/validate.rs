@@ -273,24 +273,22 @@ impl Ctx {
         self.fail(loc, at, "type", || Msg::about(loc).s(" must be ").s(&type_names(mask)).s(", got ").s(kind_of(v)).done())
     }
 
-    /// `minLength`, counted in Unicode code points.
+    /// `minLength`, counted in Unicode code points ([`check::min_length`](crate::check::min_length)).
     pub fn min_length(&mut self, loc: &Loc, at: &SchemaPath, s: &str, min: u64) -> bool {
-        // Cheap exit: a code point is at most 4 bytes, so `4 × min` bytes hold at least `min`.
-        if s.len() as u64 >= min.saturating_mul(4) {
-            return true;
-        }
-        let n = s.chars().count() as u64;
-        n >= min || self.fail(loc, at, "minLength", || format!("{} must be at least {min} character{} long, got {n}", loc.described(), plural(min)))
+        crate::check::min_length(s, min)
+            || self.fail(loc, at, "minLength", || {
+                let n = s.chars().count();
+                format!("{} must be at least {min} character{} long, got {n}", loc.described(), plural(min))
+            })
     }
 
-    /// `maxLength`, counted in Unicode code points.
+    /// `maxLength`, counted in Unicode code points ([`check::max_length`](crate::check::max_length)).
     pub fn max_length(&mut self, loc: &Loc, at: &SchemaPath, s: &str, max: u64) -> bool {
-        // Cheap exit: a string of at most `max` bytes has at most `max` code points.
-        if s.len() as u64 <= max {
-            return true;
-        }
-        let n = s.chars().count() as u64;
-        n <= max || self.fail(loc, at, "maxLength", || format!("{} must be at most {max} character{} long, got {n}", loc.described(), plural(max)))
+        crate::check::max_length(s, max)
+            || self.fail(loc, at, "maxLength", || {
+                let n = s.chars().count();
+                format!("{} must be at most {max} character{} long, got {n}", loc.described(), plural(max))
+            })
     }
 
     /// `pattern` (ECMA-262, not anchored).

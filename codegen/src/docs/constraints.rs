@@ -15,7 +15,9 @@
 
 use super::markdown::{code, value_code};
 use crate::ir::{Body, Ir, Keywords, NodeId};
-use crate::keywords::{count_range, numeric, string_length};
+use crate::keywords::array_bounds::ArrayBounds;
+use crate::keywords::object_bounds::ObjectBounds;
+use crate::keywords::{numeric, string_length};
 use serde_json::Value;
 
 /// How deep [`describe_nodes`] follows `items`, `propertyNames` and the
@@ -45,15 +47,8 @@ pub fn describe(k: &Keywords) -> Vec<String> {
         out.push(format!("format {}", code(f)));
     }
     out.extend(numeric::Numeric::of(k).describe(k.types));
-    if let Some(s) = count_range(k.min_items, k.max_items, "item", "items") {
-        out.push(s);
-    }
-    if k.unique_items {
-        out.push("no two items equal".to_owned());
-    }
-    if let Some(s) = count_range(k.min_properties, k.max_properties, "member", "members") {
-        out.push(s);
-    }
+    out.extend(ArrayBounds::of(k).describe());
+    out.extend(ObjectBounds::of(k).describe());
     for (name, needs) in &k.dependent_required {
         if !needs.is_empty() {
             let list: Vec<String> = needs.iter().map(|n| code(n)).collect();

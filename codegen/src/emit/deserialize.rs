@@ -14,13 +14,14 @@
 //! validator functions (on a `Value` built on the stack: no allocation).
 
 use super::validate::Validators;
+use crate::check::{self, Check, Program};
 use crate::ir::{Body, Ir, Keywords, NodeId, TypeSet};
-use crate::keywords::{numeric, string_length};
+use crate::keywords::{array_bounds, format, numeric, object_bounds, pattern, string_length, types, values};
 use crate::plan::{Extra, Field, Kind, ModulePlan, TypeRef};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 
 /// The JSON types a keyword constrains (`ANY`: every type).
 const ANY: u8 = 0;
@@ -41,14 +42,14 @@ fn keywords(k: &Keywords) -> Vec<(&'static str, u8)> {
     add(!k.one_of.is_empty(), "oneOf", ANY);
     add(k.not.is_some(), "not", ANY);
     add(k.if_.is_some() || k.then_.is_some() || k.else_.is_some(), "if", ANY);
-    add(k.types.is_some(), "type", ANY);
-    add(k.enum_.is_some(), "enum", ANY);
-    add(k.const_.is_some(), "const", ANY);
+    add(k.types.is_some(), types::NAME, ANY);
+    add(k.enum_.is_some(), values::ENUM, ANY);
+    add(k.const_.is_some(), values::CONST, ANY);
     for name in string_length::Length::of(k).present() {
         add(true, name, s);
     }
-    add(k.pattern.is_some(), "pattern", s);
-    add(k.format.is_some(), "format", s);
+    add(k.pattern.is_some(), pattern::NAME, s);
+    add(k.format.is_some(), format::FORMAT, s);
     add(k.content_assertion && (k.content_encoding.is_some() || k.content_media_type.is_some()), "content", s);
     for name in numeric::Numeric::of(k).present() {
         add(true, name, n);
@@ -57,26 +58,23 @@ fn keywords(k: &Keywords) -> Vec<(&'static str, u8)> {
     add(k.items.is_some(), "items", a);
     add(k.contains.is_some(), "contains", a);
     add(k.unevaluated_items.is_some(), "unevaluatedItems", a);
-    add(k.min_items.is_some(), "minItems", a);
-    add(k.max_items.is_some(), "maxItems", a);
-    add(k.unique_items, "uniqueItems", a);
+    add(k.min_items.is_some(), array_bounds::MIN, a);
+    add(k.max_items.is_some(), array_bounds::MAX, a);
+    add(k.unique_items, array_bounds::UNIQUE, a);
     add(!k.properties.is_empty(), "properties", o);
     add(!k.pattern_properties.is_empty(), "patternProperties", o);
     add(k.additional_properties.is_some(), "additionalProperties", o);
     add(k.property_names.is_some(), "propertyNames", o);
     add(k.unevaluated_properties.is_some(), "unevaluatedProperties", o);
-    add(!k.required.is_empty(), "required", o);
+    add(!k.required.is_empty(), object_bounds::REQUIRED, o);
     add(!k.dependent_required.is_empty(), "dependentRequired", o);
     add(!k.dependent_schemas.is_empty(), "dependentSchemas", o);
-    add(k.min_properties.is_some() || k.max_properties.is_some(), "minProperties", o);
+    add(k.min_properties.is_some() || k.max_properties.is_some(), object_bounds::MIN, o);
     out
 }
 
 /// Whether every node of `conj` only uses keywords in `handled` among those
 /// that apply to instances of JSON type `kind` (a `false` schema never does).
-/// The keywords a one-pass reader checks on a string by itself.
-const STRING_READER_KEYWORDS: [&str; 7] = ["type", "const", "enum", string_length::MIN, string_length::MAX, "pattern", "format"];
-
 fn only(ir: &Ir, conj: &[NodeId], kind: u8, handled: &[&str]) -> bool {
     conj.iter().all(|n| match &ir.nodes[*n].body {
         Body::Bool(b) => *b,
@@ -112,9 +110,6 @@ pub struct Readers<'a> {
     /// Reader type per (validation content, Rust type): readers are shared
     /// by every place that validates alike, whatever its schema location.
     memo: HashMap<(Vec<[u8; 32]>, String), TokenStream>,
-    patterns: BTreeMap<String, Ident>,
-    /// Schema resource URIs the fallbacks name, each once as a `const`.
-    bases: Vec<String>,
     next: usize,
 }
 
@@ -122,19 +117,7 @@ impl<'a> Readers<'a> {
     /// Decides which types of `plan` get a reader. None do when a schema
     /// uses dynamic references (their scope is not a subtree's alone).
     pub fn new(ir: &'a Ir, plan: &'a ModulePlan, rt: TokenStream, format_assertion: bool, boxed: HashSet<(usize, usize)>) -> Self {
-        let mut r = Readers {
-            ir,
-            plan,
-            rt,
-            format_assertion,
-            boxed,
-            fast: HashSet::new(),
-            items: Vec::new(),
-            memo: HashMap::new(),
-            patterns: BTreeMap::new(),
-            bases: Vec::new(),
-            next: 0,
-        };
+        let mut r = Readers { ir, plan, rt, format_assertion, boxed, fast: HashSet::new(), items: Vec::new(), memo: HashMap::new(), next: 0 };
         let dynamic =
             ir.nodes.iter().any(|n| matches!(&n.body, Body::Schema(k) if k.dynamic_reference.is_some() || k.recursive_anchor || k.dynamic_anchor.is_some()));
         if !dynamic {
@@ -196,7 +179,7 @@ impl<'a> Readers<'a> {
     /// required member is a field (or one of `also`, members read apart).
     fn struct_ok(&self, id: usize, fields: &[Field], also: &[&str]) -> bool {
         let conj = self.conj(&self.plan.types[id].nodes);
-        let handled = ["type", "properties", "required", "additionalProperties"];
+        let handled = [types::NAME, "properties", object_bounds::REQUIRED, "additionalProperties"];
         only(self.ir, &conj, TypeSet::OBJECT, &handled)
             && kws(self.ir, &conj).all(|k| {
                 k.types.is_none_or(|t| t.admits(TypeSet::OBJECT))
@@ -250,19 +233,6 @@ impl<'a> Readers<'a> {
         Ident::new(&format!("{prefix}{}", self.next), Span::call_site())
     }
 
-    fn base(&mut self, uri: &str) -> Ident {
-        let i = self.bases.iter().position(|b| b == uri).unwrap_or_else(|| {
-            self.bases.push(uri.to_owned());
-            self.bases.len() - 1
-        });
-        format_ident!("B{}", i)
-    }
-
-    fn pattern(&mut self, p: &str) -> Ident {
-        let n = self.patterns.len();
-        self.patterns.entry(p.to_owned()).or_insert_with(|| Ident::new(&format!("RE{n}"), Span::call_site())).clone()
-    }
-
     /// The validators of `schemas` on `v` (an expression of type `&Value`), in quiet mode.
     fn validate(&mut self, validators: &mut Validators, schemas: &[NodeId], v: TokenStream) -> TokenStream {
         let rt = self.rt.clone();
@@ -271,8 +241,8 @@ impl<'a> Readers<'a> {
             .map(|n| {
                 let f = validators.entry(*n);
                 let (base, pointer) = validators.schema_location(*n);
-                let b = self.base(&base);
-                quote!(#rt::is_valid_with(super::#f, #v, #b, #pointer))
+                let b = validators.base(&base);
+                quote!(#rt::is_valid_with(#f, #v, validators::#b, #pointer))
             })
             .collect();
         if checks.is_empty() {
@@ -284,37 +254,52 @@ impl<'a> Readers<'a> {
 
     /// Conditions on a string `s`, any of which refuses it, equivalent to
     /// the string keywords of `conj`; `None` when one needs the validators.
-    fn string_conditions(&mut self, conj: &[NodeId]) -> Option<Vec<TokenStream>> {
-        let rt = self.rt.clone();
-        if !only(self.ir, conj, TypeSet::STRING, &STRING_READER_KEYWORDS) {
+    fn string_conditions(&mut self, validators: &mut Validators, conj: &[NodeId]) -> Option<Vec<TokenStream>> {
+        if !only(self.ir, conj, TypeSet::STRING, &check::STRING_KEYWORDS) {
             return None;
         }
         let mut out = Vec::new();
         for k in kws(self.ir, conj) {
-            if k.types.is_some_and(|t| !t.admits(TypeSet::STRING)) {
-                out.push(quote!(true));
-            }
-            match &k.const_ {
-                Some(Value::String(c)) => out.push(quote!(s != #c)),
-                Some(_) => out.push(quote!(true)),
-                None => {}
-            }
-            if let Some(values) = &k.enum_ {
-                let strings: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
-                out.push(if strings.is_empty() { quote!(true) } else { quote!(!::std::matches!(s, #(#strings)|*)) });
-            }
-            out.extend(string_length::Length::of(k).refusals(&rt));
-            if let Some(p) = &k.pattern {
-                let re = self.pattern(p);
-                out.push(quote!(!#re.is_match(s)));
-            }
-            if self.format_assertion || k.format_assertion {
-                if let Some(f) = &k.format {
-                    out.push(quote!(!#rt::format::check(#f, s)));
-                }
+            let program = Program::of(k, self.format_assertion);
+            for c in program.value.iter().chain(&program.string) {
+                out.extend(self.refusal(validators, c)?);
             }
         }
         Some(out)
+    }
+
+    /// A check as the reader runs it on a string `s`: a condition that
+    /// refuses it (the full validator then says why), `Some(None)` when
+    /// every string passes, `None` when only the validators can decide.
+    fn refusal(&self, validators: &mut Validators, c: &Check) -> Option<Option<TokenStream>> {
+        let rt = &self.rt;
+        Some(Some(match *c {
+            Check::Type(t) if t.admits(TypeSet::STRING) => return Some(None),
+            Check::Type(_) => quote!(true),
+            Check::Const(Value::String(v)) => quote!(s != #v),
+            Check::Const(_) => quote!(true),
+            Check::Enum(values) => {
+                let strings: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
+                if strings.is_empty() {
+                    quote!(true)
+                } else {
+                    quote!(!::std::matches!(s, #(#strings)|*))
+                }
+            }
+            Check::MinLength(n) => quote!(!#rt::check::min_length(s, #n)),
+            Check::MaxLength(n) => quote!(!#rt::check::max_length(s, #n)),
+            Check::Pattern(p) => {
+                let re = validators.pattern(p);
+                quote!(!validators::#re.is_match(s))
+            }
+            Check::Format(f) => quote!(!#rt::format::check(#f, s)),
+            Check::Content { .. } => return None,
+            // Not about strings: every string passes.
+            Check::Minimum(_) | Check::Maximum(_) | Check::ExclusiveMinimum(_) | Check::ExclusiveMaximum(_) | Check::MultipleOf(_) => return Some(None),
+            Check::MinItems(_) | Check::MaxItems(_) | Check::UniqueItems | Check::MinProperties(_) | Check::MaxProperties(_) | Check::Required(_) => {
+                return Some(None)
+            }
+        }))
     }
 
     /// A reader (a type implementing `rt::fast::Read`) for a value that
@@ -360,7 +345,7 @@ impl<'a> Readers<'a> {
                 _ => self.via_value(validators, schemas, &out_ty),
             },
             TypeRef::Vec(item) => {
-                let handled = ["type", "items", "minItems", "maxItems"];
+                let handled = [types::NAME, "items", array_bounds::MIN, array_bounds::MAX];
                 if only(self.ir, &conj, TypeSet::ARRAY, &handled) && kws(self.ir, &conj).all(|k| k.types.is_none_or(|t| t.admits(TypeSet::ARRAY))) {
                     let items: Vec<NodeId> = kws(self.ir, &conj).filter_map(|k| k.items).collect();
                     let min = kws(self.ir, &conj).filter_map(|k| k.min_items).max().unwrap_or(0);
@@ -385,7 +370,7 @@ impl<'a> Readers<'a> {
                 if key_ok
                     && only(self.ir, &conj, TypeSet::OBJECT, &handled)
                     && kws(self.ir, &conj).all(|k| k.types.is_none_or(|t| t.admits(TypeSet::OBJECT)))
-                    && self.string_conditions(&key_conj).is_some()
+                    && self.string_conditions(validators, &key_conj).is_some()
                 {
                     let values: Vec<NodeId> = kws(self.ir, &conj).filter_map(|k| k.additional_properties).collect();
                     let key_ty = self.ty(usize::MAX, k);
@@ -495,7 +480,7 @@ impl<'a> Readers<'a> {
             self.items.push(quote!(#rt::value_leaf!(#name -> #out_ty, scalar |v| #check);));
             return name;
         }
-        let Some(refuse) = self.string_conditions(conj) else {
+        let Some(refuse) = self.string_conditions(validators, conj) else {
             let check = self.validate(validators, schemas, quote!(v));
             self.items.push(quote!(#rt::value_leaf!(#name -> #out_ty, string |v| #check);));
             return name;
@@ -617,7 +602,7 @@ impl<'a> Readers<'a> {
         let conj = self.conj(&self.plan.types[id].nodes);
         // The base: a struct's keywords plus one `oneOf`/`anyOf` (either
         // reads the same here: at most one branch can match a given tag).
-        let with_choice = ["type", "properties", "required", "additionalProperties", "oneOf", "anyOf"];
+        let with_choice = [types::NAME, "properties", object_bounds::REQUIRED, "additionalProperties", "oneOf", "anyOf"];
         if !only(self.ir, &conj, TypeSet::OBJECT, &with_choice) || !self.struct_ok_nodes(&conj, fields) {
             return None;
         }
@@ -675,7 +660,7 @@ impl<'a> Readers<'a> {
         // The tag's own schemas must be string checks.
         let tag_schemas = self.member_schemas(&conj, tag);
         let tag_conj = self.conj(&tag_schemas);
-        if !only(self.ir, &tag_conj, TypeSet::STRING, &STRING_READER_KEYWORDS) {
+        if !only(self.ir, &tag_conj, TypeSet::STRING, &check::STRING_KEYWORDS) {
             return None;
         }
         Some((known, catch_all.map(|(_, p)| p)))
@@ -727,7 +712,7 @@ impl<'a> Readers<'a> {
         let xarm = &unknown.arm;
         let tag_schemas = self.member_schemas(&conj, &tag);
         let tag_conj = self.conj(&tag_schemas);
-        let tag_conds = self.string_conditions(&tag_conj).unwrap_or_else(|| vec![quote!(true)]);
+        let tag_conds = self.string_conditions(validators, &tag_conj).unwrap_or_else(|| vec![quote!(true)]);
         let tag_refused = if tag_conds.is_empty() { quote!(false) } else { quote!({ let s: &str = &t; #(#tag_conds)||* }) };
         // One reader per command, in the enum's order.
         let mut now_arms = Vec::new();
@@ -910,7 +895,6 @@ impl<'a> Readers<'a> {
 
     /// Every reader, in a private module `fast` of the generated module.
     pub fn emit(mut self, validators: &mut Validators) -> TokenStream {
-        let rt = self.rt.clone();
         let mut ids: Vec<usize> = self.fast.iter().copied().collect();
         ids.sort_unstable();
         for id in ids {
@@ -923,11 +907,6 @@ impl<'a> Readers<'a> {
         if self.items.is_empty() {
             return quote!();
         }
-        let statics = self.patterns.iter().map(|(p, id)| quote!(static #id: #rt::Pattern = #rt::Pattern::new(#p);));
-        let bases = self.bases.iter().enumerate().map(|(i, b)| {
-            let id = format_ident!("B{}", i);
-            quote!(const #id: &str = #b;)
-        });
         let items = &self.items;
         // Only the envelope reader is written out in full and names `de`.
         let uses_de = self.fast.iter().any(|id| matches!(self.plan.types[*id].kind, Kind::Envelope { .. }));
@@ -944,8 +923,6 @@ impl<'a> Readers<'a> {
                 #![allow(clippy::match_single_binding, clippy::never_loop)]
                 use super::*;
                 #de
-                #(#bases)*
-                #(#statics)*
                 #(#items)*
             }
         }

@@ -4,12 +4,12 @@
 //! references are resolved at generation time by specialising functions per
 //! dynamic scope, and `unevaluated*` gets annotation-collecting variants.
 
+use crate::check::{Check, Program};
 use crate::ir::{Body, Ir, Keywords, NodeId, TypeSet};
-use crate::keywords::{numeric, string_length};
-use crate::load::escape_token;
-use proc_macro2::{Ident, Span, TokenStream};
+use crate::load::{escape_token, DocId};
+use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
-use serde_json::Value;
+use serde_json::{Number, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 
 /// A dynamic scope: for each dynamic anchor name in use, the node the
@@ -49,6 +49,9 @@ pub struct Validators<'a> {
     bases: Vec<String>,
     resource_roots: HashMap<String, NodeId>,
     sensitive: HashSet<NodeId>,
+    /// The document the module is generated from: its nodes' pointers are
+    /// written without the file name in the functions' documentation.
+    home: Option<DocId>,
 }
 
 impl<'a> Validators<'a> {
@@ -85,9 +88,17 @@ impl<'a> Validators<'a> {
             bases: Vec::new(),
             resource_roots,
             sensitive,
+            home: None,
         };
         v.intern_scope(Vec::new());
         v
+    }
+
+    /// Names the document the module is generated from (see [`Self::finish`]'s
+    /// documentation lines).
+    pub fn in_document(mut self, doc: DocId) -> Self {
+        self.home = Some(doc);
+        self
     }
 
     /// The schema model.
@@ -124,10 +135,10 @@ impl<'a> Validators<'a> {
         let mut statics = Vec::new();
         for (i, uri) in self.bases.iter().enumerate() {
             let ident = format_ident!("B{}", i);
-            statics.push(quote!(const #ident: &str = #uri;));
+            statics.push(quote!(pub(super) const #ident: &str = #uri;));
         }
         for (src, ident) in &self.regexes {
-            statics.push(quote!(static #ident: rt::Pattern = rt::Pattern::new(#src);));
+            statics.push(quote!(pub(super) static #ident: rt::Pattern = rt::Pattern::new(#src);));
         }
         for (json, ident) in &self.values {
             statics.push(quote!(static #ident: rt::JsonConst = rt::JsonConst::new(#json);));
@@ -146,8 +157,9 @@ impl<'a> Validators<'a> {
         }
     }
 
-    /// The `const` naming schema resource `uri` (`B0`, `B1`, …).
-    fn base(&mut self, uri: &str) -> Ident {
+    /// The `const` naming schema resource `uri` (`B0`, `B1`, …), which the
+    /// readers name too (`validators::B0`).
+    pub(crate) fn base(&mut self, uri: &str) -> Ident {
         let i = self.bases.iter().position(|b| b == uri).unwrap_or_else(|| {
             self.bases.push(uri.to_owned());
             self.bases.len() - 1
@@ -198,7 +210,9 @@ impl<'a> Validators<'a> {
         ident
     }
 
-    fn regex(&mut self, src: &str) -> Ident {
+    /// The static holding pattern `src` compiled (`RE0`, …): one table per
+    /// module, which the readers name too (`validators::RE0`).
+    pub(crate) fn pattern(&mut self, src: &str) -> Ident {
         let n = self.regexes.len();
         self.regexes.entry(src.to_owned()).or_insert_with(|| Ident::new(&format!("RE{n}"), Span::call_site())).clone()
     }
@@ -223,13 +237,20 @@ impl<'a> Validators<'a> {
                 self.emit_body(id, &k, scope, mode)
             }
         };
+        // Where the function comes from (the first of the subschemas that
+        // share it): `#/properties/x`, or `file#/…` in another document.
+        let n = &self.ir.nodes[id];
+        let file = if self.home == Some(n.doc) { "" } else { self.ir.doc_paths[n.doc].as_str() };
+        let doc = format!(" `{file}#{}`", n.pointer.replace(char::is_control, "\u{fffd}"));
         match mode {
             Mode::Plain => quote! {
+                #[doc = #doc]
                 pub(super) fn #name(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
                     #body
                 }
             },
             Mode::Annotate => quote! {
+                #[doc = #doc]
                 pub(super) fn #name(i: &Value, l: &Loc, c: &mut Ctx, s: &Path, ev: &mut rt::Evaluated) -> bool {
                     #body
                 }
@@ -318,37 +339,18 @@ impl<'a> Validators<'a> {
             parts.push(Part::Check(quote!(#call)));
         }
 
-        // type, const, enum
-        if let Some(t) = k.types {
-            if t.0 & TypeSet::ALL != TypeSet::ALL {
-                let mask = type_set(t.0);
-                parts.push(Part::Check(quote!(c.check_type(l, s, i, #mask))));
-            }
+        // The assertions, as one check program: on the value itself (`type`,
+        // `const`, `enum`), then the string's, the number's, the array's and
+        // the object's (before the applicators on their items and members).
+        let program = Program::of(k, self.format_assertion);
+        for check in &program.value {
+            let call = self.render(check);
+            parts.push(Part::Check(call));
         }
-        if let Some(v) = &k.const_ {
-            match v {
-                Value::String(x) => parts.push(Part::Check(quote!(c.const_str(l, s, i, #x)))),
-                _ => {
-                    let st = self.value(v);
-                    parts.push(Part::Check(quote!(c.const_of(l, s, i, #st.get()))));
-                }
-            }
-        }
-        if let Some(vals) = &k.enum_ {
-            if vals.iter().all(Value::is_string) {
-                let strs: Vec<&str> = vals.iter().filter_map(Value::as_str).collect();
-                parts.push(Part::Check(quote!(c.enum_str(l, s, i, &[#(#strs),*]))));
-            } else {
-                let st = self.value(&Value::Array(vals.clone()));
-                parts.push(Part::Check(quote!(c.enum_of(l, s, i, #st.get().as_array().map(|a| a.as_slice()).unwrap_or(&[])))));
-            }
-        }
-
-        // Type-specific keywords.
-        let strings = self.string_checks(k);
-        let numbers = numeric::Numeric::of(k).checks(&self.runtime);
-        let arrays = self.array_checks(id, k, scope, ev.clone());
-        let objects = self.object_checks(id, k, scope, ev.clone());
+        let strings: Vec<TokenStream> = program.string.iter().map(|c| self.render(c)).collect();
+        let numbers: Vec<TokenStream> = program.number.iter().map(|c| self.render(c)).collect();
+        let arrays = self.array_checks(id, k, &program.array, scope, ev.clone());
+        let objects = self.object_checks(id, k, &program.object, scope, ev.clone());
         // One JSON type and only that type's keywords: a single `match`
         // (when the value has the type, the `type` check cannot fail).
         let applicators = k.reference.is_some()
@@ -530,40 +532,85 @@ impl<'a> Validators<'a> {
         }
     }
 
-    fn string_checks(&mut self, k: &Keywords) -> Vec<TokenStream> {
+    /// A check as the full validator runs it: the `Ctx` helper that
+    /// records the keyword's error, on the value `i` (`type`, `const`,
+    /// `enum`) or on the string or number `x` the caller matched.
+    fn render(&mut self, check: &Check) -> TokenStream {
         let rt = self.runtime.clone();
-        let mut out = string_length::Length::of(k).checks();
-        if let Some(p) = &k.pattern {
-            let re = self.regex(p);
-            out.push(quote!(c.pattern(l, s, x, &#re)));
-        }
-        if self.format_assertion || k.format_assertion {
-            if let Some(f) = &k.format {
-                out.push(quote!(c.format(l, s, x, #f, #rt::format::check(#f, x))));
+        let num = |b: &Number| -> TokenStream {
+            if let Some(u) = b.as_u64() {
+                quote!(#rt::Num::U(#u))
+            } else if let Some(i) = b.as_i64() {
+                quote!(#rt::Num::I(#i))
+            } else {
+                let lit = Literal::f64_suffixed(b.as_f64().unwrap_or(0.0));
+                quote!(#rt::Num::F(#lit))
             }
+        };
+        match *check {
+            Check::Type(t) => {
+                let mask = type_set(t.0);
+                quote!(c.check_type(l, s, i, #mask))
+            }
+            Check::Const(Value::String(x)) => quote!(c.const_str(l, s, i, #x)),
+            Check::Const(v) => {
+                let st = self.value(v);
+                quote!(c.const_of(l, s, i, #st.get()))
+            }
+            Check::Enum(vals) if vals.iter().all(Value::is_string) => {
+                let strs = vals.iter().filter_map(Value::as_str);
+                quote!(c.enum_str(l, s, i, &[#(#strs),*]))
+            }
+            Check::Enum(vals) => {
+                let st = self.value(&Value::Array(vals.to_vec()));
+                quote!(c.enum_of(l, s, i, #st.get().as_array().map(|a| a.as_slice()).unwrap_or(&[])))
+            }
+            Check::MinLength(n) => quote!(c.min_length(l, s, x, #n)),
+            Check::MaxLength(n) => quote!(c.max_length(l, s, x, #n)),
+            Check::Pattern(p) => {
+                let re = self.pattern(p);
+                quote!(c.pattern(l, s, x, &#re))
+            }
+            Check::Format(f) => quote!(c.format(l, s, x, #f, #rt::format::check(#f, x))),
+            Check::Content { encoding, media_type } => {
+                let opt = |v: Option<&str>| match v {
+                    Some(v) => quote!(Some(#v)),
+                    None => quote!(None),
+                };
+                let (enc, media) = (opt(encoding), opt(media_type));
+                quote!(c.content(l, s, x, #enc, #media))
+            }
+            Check::Minimum(b) => {
+                let n = num(b);
+                quote!(c.minimum(l, s, x, #n))
+            }
+            Check::Maximum(b) => {
+                let n = num(b);
+                quote!(c.maximum(l, s, x, #n))
+            }
+            Check::ExclusiveMinimum(b) => {
+                let (n, kw) = (num(&b.value), b.keyword);
+                quote!(c.exclusive_minimum(l, s, #kw, x, #n))
+            }
+            Check::ExclusiveMaximum(b) => {
+                let (n, kw) = (num(&b.value), b.keyword);
+                quote!(c.exclusive_maximum(l, s, #kw, x, #n))
+            }
+            Check::MultipleOf(m) => {
+                let n = num(m);
+                quote!(c.multiple_of(l, s, x, #n))
+            }
+            Check::MinItems(n) => quote!(c.min_items(l, s, x.len(), #n)),
+            Check::MaxItems(n) => quote!(c.max_items(l, s, x.len(), #n)),
+            Check::UniqueItems => quote!(c.unique_items(l, s, x)),
+            Check::MinProperties(n) => quote!(c.min_properties(l, s, x.len(), #n)),
+            Check::MaxProperties(n) => quote!(c.max_properties(l, s, x.len(), #n)),
+            Check::Required(names) => quote!(c.required(l, s, x, &[#(#names),*])),
         }
-        if k.content_assertion && (k.content_encoding.is_some() || k.content_media_type.is_some()) {
-            let opt = |v: &Option<String>| match v {
-                Some(v) => quote!(Some(#v)),
-                None => quote!(None),
-            };
-            let (enc, media) = (opt(&k.content_encoding), opt(&k.content_media_type));
-            out.push(quote!(c.content(l, s, x, #enc, #media)));
-        }
-        out
     }
 
-    fn array_checks(&mut self, id: NodeId, k: &Keywords, scope: usize, ev: Option<TokenStream>) -> Vec<TokenStream> {
-        let mut out = Vec::new();
-        if let Some(n) = k.min_items {
-            out.push(quote!(ok &= c.min_items(l, s, x.len(), #n);));
-        }
-        if let Some(n) = k.max_items {
-            out.push(quote!(ok &= c.max_items(l, s, x.len(), #n);));
-        }
-        if k.unique_items {
-            out.push(quote!(ok &= c.unique_items(l, s, x);));
-        }
+    fn array_checks(&mut self, id: NodeId, k: &Keywords, checks: &[Check], scope: usize, ev: Option<TokenStream>) -> Vec<TokenStream> {
+        let mut out: Vec<TokenStream> = checks.iter().map(|c| self.render(c)).map(|call| quote!(ok &= #call;)).collect();
         let prefix = k.prefix_items.clone();
         for (idx, p) in prefix.iter().enumerate() {
             let call = self.call(id, *p, scope, quote!(v), quote!(&l.index(#idx)), None);
@@ -610,18 +657,8 @@ impl<'a> Validators<'a> {
         out
     }
 
-    fn object_checks(&mut self, id: NodeId, k: &Keywords, scope: usize, ev: Option<TokenStream>) -> Vec<TokenStream> {
-        let mut out = Vec::new();
-        if let Some(n) = k.min_properties {
-            out.push(quote!(ok &= c.min_properties(l, s, x.len(), #n);));
-        }
-        if let Some(n) = k.max_properties {
-            out.push(quote!(ok &= c.max_properties(l, s, x.len(), #n);));
-        }
-        if !k.required.is_empty() {
-            let names = &k.required;
-            out.push(quote!(ok &= c.required(l, s, x, &[#(#names),*]);));
-        }
+    fn object_checks(&mut self, id: NodeId, k: &Keywords, checks: &[Check], scope: usize, ev: Option<TokenStream>) -> Vec<TokenStream> {
+        let mut out: Vec<TokenStream> = checks.iter().map(|c| self.render(c)).map(|call| quote!(ok &= #call;)).collect();
         for (trigger, names) in &k.dependent_required {
             let kw = k.dependent_required_keyword;
             let rel_kw = format!("{kw}/{}", escape_token(trigger));
@@ -673,7 +710,7 @@ impl<'a> Validators<'a> {
             let track_match = k.additional_properties.is_some();
             let mut pattern_checks = Vec::new();
             for (src, p) in &patterns {
-                let re = self.regex(src);
+                let re = self.pattern(src);
                 let call = self.call(id, *p, scope, quote!(v), quote!(&l.key(key)), None);
                 if track_match {
                     pattern_checks.push(quote!(if c.key_matches(l, s, key, &#re) { matched = true; ok &= #call; }));
@@ -705,7 +742,7 @@ impl<'a> Validators<'a> {
                 if k.additional_properties.is_some() {
                     out.push(quote!(ev.all_properties = true;));
                 } else {
-                    let res: Vec<Ident> = patterns.iter().map(|(src, _)| self.regex(src)).collect();
+                    let res: Vec<Ident> = patterns.iter().map(|(src, _)| self.pattern(src)).collect();
                     out.push(quote! {
                         for key in x.keys() {
                             if false #(|| #res.is_match(key))* { ev.properties.insert(key.clone()); }

@@ -7,17 +7,28 @@
 //!   [`Keywords`](crate::ir::Keywords), draft differences as data);
 //! * what they contribute to a node's shape identity (two subschemas that
 //!   differ there never share a validator);
-//! * how they lower to checks, for the full validator and for the
-//!   one-pass reader alike;
+//! * how they lower to checks ([`crate::check`]), one program that the
+//!   full validator and the one-pass reader both render;
 //! * how they are described in words (reference pages and rustdoc);
 //! * what `drift` compares between two versions of a schema.
 //!
 //! Families moved here so far: [`string_length`] (`minLength`,
 //! `maxLength`) and [`numeric`] (`minimum`, `maximum`, the exclusive
-//! forms, `multipleOf`). The others still live in `ir`, `emit` and `docs`.
+//! forms, `multipleOf`) in full; [`types`] (`type`), [`values`] (`const`,
+//! `enum`), [`pattern`] and [`format`] (with the content keywords) for
+//! reading and checks, and so are [`array_bounds`] (`minItems`,
+//! `maxItems`, `uniqueItems`) and [`object_bounds`] (`minProperties`,
+//! `maxProperties`, `required`). Their shape identity and words still
+//! live in `ir` and `docs`, like everything about the applicators.
 
+pub mod array_bounds;
+pub mod format;
 pub mod numeric;
+pub mod object_bounds;
+pub mod pattern;
 pub mod string_length;
+pub mod types;
+pub mod values;
 
 /// A non-negative integer as the count keywords take it (`2.0` counts as 2).
 pub(crate) fn non_negative_integer(v: &serde_json::Value) -> Option<u64> {

@@ -7,10 +7,9 @@
 //! that difference; everything after reading sees one [`Bound`] per slot,
 //! carrying the keyword an error reports.
 
+use crate::check::Check;
 use crate::ir::{Bound, Keywords, TypeSet};
 use crate::load::Dialect;
-use proc_macro2::{Literal, TokenStream};
-use quote::quote;
 use serde_json::{Map, Number, Value};
 
 /// The family's keywords, as spelled in schemas.
@@ -105,42 +104,16 @@ impl<'k> Numeric<'k> {
         format!("{:?}{:?}{:?}{:?}{:?}", self.multiple_of.map(Number::to_string), self.maximum, self.exclusive_maximum, self.minimum, self.exclusive_minimum)
     }
 
-    /// Checks for the full validator: boolean expressions over the
-    /// validator's names (`c` the context, `l` the instance location, `s`
-    /// the schema location, `x` the number), each recording its own error.
-    pub fn checks(self, rt: &TokenStream) -> Vec<TokenStream> {
-        let num = |b: &Number| -> TokenStream {
-            if let Some(u) = b.as_u64() {
-                quote!(#rt::Num::U(#u))
-            } else if let Some(i) = b.as_i64() {
-                quote!(#rt::Num::I(#i))
-            } else {
-                let lit = Literal::f64_suffixed(b.as_f64().unwrap_or(0.0));
-                quote!(#rt::Num::F(#lit))
-            }
-        };
-        let mut out = Vec::new();
-        if let Some(b) = self.minimum {
-            let n = num(&b.value);
-            out.push(quote!(c.minimum(l, s, x, #n)));
-        }
-        if let Some(b) = self.maximum {
-            let n = num(&b.value);
-            out.push(quote!(c.maximum(l, s, x, #n)));
-        }
-        if let Some(b) = self.exclusive_minimum {
-            let (n, kw) = (num(&b.value), b.keyword);
-            out.push(quote!(c.exclusive_minimum(l, s, #kw, x, #n)));
-        }
-        if let Some(b) = self.exclusive_maximum {
-            let (n, kw) = (num(&b.value), b.keyword);
-            out.push(quote!(c.exclusive_maximum(l, s, #kw, x, #n)));
-        }
-        if let Some(m) = self.multiple_of {
-            let n = num(m);
-            out.push(quote!(c.multiple_of(l, s, x, #n)));
-        }
-        out
+    /// The checks the keywords lower to, in the order the validator
+    /// reports them: the bounds, then `multipleOf`.
+    pub fn checks(self) -> impl Iterator<Item = Check<'k>> {
+        let bounds = [
+            self.minimum.map(|b| Check::Minimum(&b.value)),
+            self.maximum.map(|b| Check::Maximum(&b.value)),
+            self.exclusive_minimum.map(Check::ExclusiveMinimum),
+            self.exclusive_maximum.map(Check::ExclusiveMaximum),
+        ];
+        bounds.into_iter().chain([self.multiple_of.map(Check::MultipleOf)]).flatten()
     }
 
     /// The keywords in words: "integer from 1 to 3145728", "number > 0",

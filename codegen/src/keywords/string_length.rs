@@ -2,13 +2,11 @@
 //! (every draft reads them alike; both belong to the validation vocabulary).
 //!
 //! Everything the generator knows about the pair is here; the runtime has
-//! one helper per keyword (`Ctx::min_length`/`max_length` for the full
-//! validator, `fast::min_length`/`max_length` for the one-pass reader),
-//! which count the same way.
+//! one predicate per keyword (`rt::check::min_length`/`max_length`), which
+//! the full validator's `Ctx` helpers and the one-pass reader both call.
 
+use crate::check::Check;
 use crate::ir::Keywords;
-use proc_macro2::TokenStream;
-use quote::quote;
 use serde_json::Value;
 
 /// `minLength`
@@ -69,31 +67,9 @@ impl Length {
         self.max.is_none() && self.min.is_none_or(|n| n == 1)
     }
 
-    /// Checks for the full validator: boolean expressions over the
-    /// validator's names (`c` the context, `l` the instance location, `s`
-    /// the schema location, `x` the string), each recording its own error.
-    pub fn checks(self) -> Vec<TokenStream> {
-        let mut out = Vec::new();
-        if let Some(n) = self.min {
-            out.push(quote!(c.min_length(l, s, x, #n)));
-        }
-        if let Some(n) = self.max {
-            out.push(quote!(c.max_length(l, s, x, #n)));
-        }
-        out
-    }
-
-    /// Conditions for the one-pass reader over a string `s`, any of which
-    /// refuses it (the reader then asks the full validator why).
-    pub fn refusals(self, rt: &TokenStream) -> Vec<TokenStream> {
-        let mut out = Vec::new();
-        if let Some(n) = self.min {
-            out.push(quote!(!#rt::fast::min_length(s, #n)));
-        }
-        if let Some(n) = self.max {
-            out.push(quote!(!#rt::fast::max_length(s, #n)));
-        }
-        out
+    /// The checks the pair lowers to, `minLength` first.
+    pub fn checks<'k>(self) -> impl Iterator<Item = Check<'k>> {
+        self.min.map(Check::MinLength).into_iter().chain(self.max.map(Check::MaxLength))
     }
 
     /// The pair in words: "1 to 200 characters", "at most 128 characters".

@@ -25,6 +25,7 @@ pub use model::*;
 
 use crate::ident::type_name;
 use crate::ir::{Ir, Keywords, NodeId, TypeSet};
+use crate::keywords::string_length::Length;
 use crate::load::DocId;
 use crate::{Error, Settings, Warning};
 use facts::{primitive_of, type_of, widen, Facts};
@@ -376,18 +377,14 @@ impl<'a> Planner<'a> {
                     self.types[id].kind = string_enum(&known, true);
                     return TypeRef::Named(id);
                 }
-                let constrained = kws.iter().any(|k| {
-                    k.pattern.is_some()
-                        || k.min_length.is_some_and(|n| n > 0)
-                        || k.max_length.is_some()
-                        || (self.settings.format_assertion && k.format.is_some())
-                });
+                let constrained =
+                    kws.iter().any(|k| k.pattern.is_some() || Length::of(k).refuses_some_string() || (self.settings.format_assertion && k.format.is_some()));
                 if constrained {
                     // "NonEmptyString" only when `minLength: 1` is the whole constraint
                     // (not, say, an asserted `format` that accepts "").
                     let asserted_format = |k: &Keywords| self.settings.format_assertion && k.format.is_some();
-                    let only_min1 = kws.iter().any(|k| k.min_length == Some(1))
-                        && kws.iter().all(|k| k.pattern.is_none() && k.max_length.is_none() && k.min_length.is_none_or(|n| n == 1) && !asserted_format(k));
+                    let only_min1 = kws.iter().any(|k| Length::of(k).min == Some(1))
+                        && kws.iter().all(|k| k.pattern.is_none() && Length::of(k).at_most_non_empty() && !asserted_format(k));
                     let mut names = names.to_vec();
                     if only_min1 {
                         names.insert(0, "NonEmptyString".to_owned());

@@ -31,9 +31,8 @@ rt::contract!(AllOfSelf, [validators::v0], BASE0, "", fast fast::read_0);
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    const B0: &str = "file:///fixtures/allof_self.json";
     rt::via_value!(
-        Check1 -> rt::Value, | v | rt::is_valid_with(super::validators::v1, v, B0,
+        Check1 -> rt::Value, | v | rt::is_valid_with(validators::v1, v, validators::B0,
         "/properties/vm")
     );
     rt::object_reader!(
@@ -47,23 +46,28 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    const B0: &str = "file:///fixtures/allof_self.json";
+    pub(super) const B0: &str = "file:///fixtures/allof_self.json";
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "vm", v1);
         ok
     }
+    /// `#/properties/vm`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v2(i, l, c, &s.reference("/$ref", B0, "/definitions/vm"))
     }
+    /// `#/definitions/vm`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v3(i, l, c, &s.child("/allOf/0")) & v4(i, l, c, &s.child("/allOf/1"))
             & v5(i, l, c, &s.child("/allOf/2"))
     }
+    /// `#/definitions/vm/allOf/0`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
+    /// `#/definitions/vm/allOf/1`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -72,6 +76,7 @@ mod validators {
         }
         ok
     }
+    /// `#/definitions/vm/allOf/2`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -79,9 +84,11 @@ mod validators {
         }
         ok
     }
+    /// `#/definitions/vm/allOf/1/properties/os`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
+    /// `#/definitions/vm/allOf/1/properties/size`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {

@@ -139,7 +139,6 @@ rt::contract!(StringRule, [validators::v5], BASE0, "/definitions/rule/oneOf/1");
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    const B0: &str = "file:///fixtures/annotated_refs.json";
     rt::string_leaf!(
         Leaf2 -> LintLevel, | s | [! ::std::matches!(s, "forbid" | "deny" | "warn" |
         "allow")] => LintLevel::from_listed_str(s)
@@ -150,8 +149,8 @@ mod fast {
         number null seq
     );
     rt::value_leaf!(
-        Leaf4 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v6, v,
-        B0, "/definitions/rule/oneOf/0")
+        Leaf4 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v6, v,
+        validators::B0, "/definitions/rule/oneOf/0")
     );
     rt::string_leaf!(
         Leaf5 -> StringRule, | s | [! ::std::matches!(s, "off" | "warn" | "error")] =>
@@ -170,8 +169,8 @@ mod fast {
         optional, settle; } deny
     );
     rt::value_leaf!(
-        Leaf6 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v7, v,
-        B0, "/definitions/DetailedLint/properties/priority")
+        Leaf6 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v7, v,
+        validators::B0, "/definitions/DetailedLint/properties/priority")
     );
     rt::object_reader!(
         read_3, Visit3, DetailedLint { level = "level" : rt::fast::LeafRead < Leaf2 >,
@@ -185,7 +184,8 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    const B0: &str = "file:///fixtures/annotated_refs.json";
+    pub(super) const B0: &str = "file:///fixtures/annotated_refs.json";
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -209,13 +209,16 @@ mod validators {
                 );
         ok
     }
+    /// `#/definitions/Lint`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(v10, None), (v11, None)], None)
     }
+    /// `#/definitions/LintLevel`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
             & c.enum_str(l, s, i, &["forbid", "deny", "warn", "allow"])
     }
+    /// `#/definitions/DetailedLint`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -223,12 +226,15 @@ mod validators {
         ok &= c.prop(l, s, x, "priority", v7);
         ok
     }
+    /// `#/definitions/rule`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(v6, None), (v5, None), (v12, None)], None)
     }
+    /// `#/definitions/rule/oneOf/1`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["off", "warn", "error"])
     }
+    /// `#/definitions/rule/oneOf/0`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
@@ -238,21 +244,27 @@ mod validators {
             _ => c.check_type(l, s, i, INTEGER),
         }
     }
+    /// `#/definitions/DetailedLint/properties/priority`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
+    /// `#/properties/absolute_paths`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v1(i, l, c, &s.reference("/$ref", B0, "/definitions/Lint"))
     }
+    /// `#/properties/no_console`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v4(i, l, c, &s.reference("/$ref", B0, "/definitions/rule"))
     }
+    /// `#/definitions/Lint/anyOf/0`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v2(i, l, c, &s.reference("/$ref", B0, "/definitions/LintLevel"))
     }
+    /// `#/definitions/Lint/anyOf/1`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v3(i, l, c, &s.reference("/$ref", B0, "/definitions/DetailedLint"))
     }
+    /// `#/definitions/rule/oneOf/2`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, ARRAY)
     }

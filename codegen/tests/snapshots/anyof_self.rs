@@ -47,9 +47,8 @@ rt::contract!(Value, [validators::v1], BASE0, "/definitions/value");
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    const B0: &str = "file:///fixtures/anyof_self.json";
     rt::via_value!(
-        Check1 -> Value, | v | rt::is_valid_with(super::validators::v2, v, B0,
+        Check1 -> Value, | v | rt::is_valid_with(validators::v2, v, validators::B0,
         "/properties/value")
     );
     rt::object_reader!(
@@ -63,7 +62,8 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    const B0: &str = "file:///fixtures/anyof_self.json";
+    pub(super) const B0: &str = "file:///fixtures/anyof_self.json";
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -79,18 +79,23 @@ mod validators {
                 );
         ok
     }
+    /// `#/definitions/value`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(v3, None), (v4, None), (v5, None)], None)
     }
+    /// `#/properties/value`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v1(i, l, c, &s.reference("/$ref", B0, "/definitions/value"))
     }
+    /// `#/definitions/value/anyOf/0`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)
     }
+    /// `#/definitions/value/anyOf/1`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
+    /// `#/definitions/value/anyOf/2`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {

@@ -49,22 +49,21 @@ rt::contract!(Thing, [validators::v1], BASE0, "/$defs/thing", fast fast::read_1)
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    const B0: &str = "file:///fixtures/arrays.json";
     rt::via_value!(
         Check1 -> ::std::vec::Vec < ::std::string::String >, | v |
-        rt::is_valid_with(super::validators::v2, v, B0, "/properties/tags")
+        rt::is_valid_with(validators::v2, v, validators::B0, "/properties/tags")
     );
     rt::via_value!(
-        Check2 -> ::std::vec::Vec < rt::Value >, | v |
-        rt::is_valid_with(super::validators::v3, v, B0, "/properties/pair")
+        Check2 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid_with(validators::v3,
+        v, validators::B0, "/properties/pair")
     );
     rt::via_value!(
-        Check3 -> ::std::vec::Vec < rt::Value >, | v |
-        rt::is_valid_with(super::validators::v4, v, B0, "/properties/withContains")
+        Check3 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid_with(validators::v4,
+        v, validators::B0, "/properties/withContains")
     );
     rt::value_leaf!(
-        Leaf4 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v5, v, B0,
-        "/properties/matrix/items/items")
+        Leaf4 -> rt::Number, scalar | v | rt::is_valid_with(validators::v5, v,
+        validators::B0, "/properties/matrix/items/items")
     );
     rt::object_reader!(
         read_0, Visit0, Arrays { tags = "tags" : rt::fast::ViaValue < Check1 >, optional,
@@ -90,8 +89,9 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    const B0: &str = "file:///fixtures/arrays.json";
+    pub(super) const B0: &str = "file:///fixtures/arrays.json";
     static VALUE0: rt::JsonConst = rt::JsonConst::new("1");
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -102,6 +102,7 @@ mod validators {
         ok &= c.prop(l, s, x, "things", v7);
         ok
     }
+    /// `#/$defs/thing`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -109,6 +110,7 @@ mod validators {
         ok &= c.prop(l, s, x, "name", v8);
         ok
     }
+    /// `#/properties/tags`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
@@ -118,6 +120,7 @@ mod validators {
         ok &= c.items(l, s, x, 0usize, "/items", v8);
         ok
     }
+    /// `#/properties/pair`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
@@ -130,6 +133,7 @@ mod validators {
         ok &= c.items(l, s, x, 2usize, "/items", v10);
         ok
     }
+    /// `#/properties/withContains`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
@@ -142,39 +146,48 @@ mod validators {
         ok &= c.contains_count(l, s, found, 1u64, Some(2u64));
         ok
     }
+    /// `#/properties/matrix/items/items`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
+    /// `#/properties/matrix`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v12);
         ok
     }
+    /// `#/properties/things`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v13);
         ok
     }
+    /// `#/$defs/thing/properties/name`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
+    /// `#/properties/pair/prefixItems/1`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
+    /// `#/properties/pair/items`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)
     }
+    /// `#/properties/withContains/contains`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_of(l, s, i, VALUE0.get())
     }
+    /// `#/properties/matrix/items`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v5);
         ok
     }
+    /// `#/properties/things/items`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v1(i, l, c, &s.reference("/$ref", B0, "/$defs/thing"))
     }

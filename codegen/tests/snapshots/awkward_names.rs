@@ -92,13 +92,12 @@ rt::contract!(Value, [validators::v4], BASE0, "/$defs/Value", fast fast::read_4)
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    const B0: &str = "file:///fixtures/awkward_names.json";
     rt::string_leaf!(
         Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
     rt::string_leaf!(
-        Leaf2 -> String, | s | [! rt::fast::min_length(s, 2u64)] =>
+        Leaf2 -> String, | s | [! rt::check::min_length(s, 2u64)] =>
         ::std::option::Option::Some(String(s.to_owned()))
     );
     rt::string_leaf!(
@@ -121,7 +120,7 @@ mod fast {
         < Value >, optional, settle; } extra extra_ : rt::fast::AnyValue
     );
     rt::value_leaf!(
-        Leaf4 -> bool, scalar | v | rt::is_valid_with(super::validators::v5, v, B0,
+        Leaf4 -> bool, scalar | v | rt::is_valid_with(validators::v5, v, validators::B0,
         "/$defs/Option/properties/some")
     );
     rt::object_reader!(
@@ -140,7 +139,8 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    const B0: &str = "file:///fixtures/awkward_names.json";
+    pub(super) const B0: &str = "file:///fixtures/awkward_names.json";
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -160,45 +160,56 @@ mod validators {
         ok &= c.prop(l, s, x, "value", v10);
         ok
     }
+    /// `#/$defs/Option`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "some", v5);
         ok
     }
+    /// `#/$defs/String`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.min_length(l, s, x, 2u64),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/$defs/Result`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["Ok", "Err", "ok"])
     }
+    /// `#/$defs/Value`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "Vec", v11);
         ok
     }
+    /// `#/$defs/Option/properties/some`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
+    /// `#/properties/type`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
+    /// `#/properties/option`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v1(i, l, c, &s.reference("/$ref", B0, "/$defs/Option"))
     }
+    /// `#/properties/string`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v2(i, l, c, &s.reference("/$ref", B0, "/$defs/String"))
     }
+    /// `#/properties/result`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v3(i, l, c, &s.reference("/$ref", B0, "/$defs/Result"))
     }
+    /// `#/properties/value`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v4(i, l, c, &s.reference("/$ref", B0, "/$defs/Value"))
     }
+    /// `#/$defs/Value/properties/Vec`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;

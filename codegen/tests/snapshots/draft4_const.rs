@@ -31,9 +31,8 @@ rt::contract!(Draft4Const, [validators::v0], BASE0, "", fast fast::read_0);
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    const B0: &str = "file:///fixtures/draft4_const.json";
     rt::via_value!(
-        Check1 -> rt::Value, | v | rt::is_valid_with(super::validators::v1, v, B0,
+        Check1 -> rt::Value, | v | rt::is_valid_with(validators::v1, v, validators::B0,
         "/properties/binding")
     );
     rt::object_reader!(
@@ -47,15 +46,19 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    pub(super) const B0: &str = "file:///fixtures/draft4_const.json";
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "binding", v1);
         ok
     }
+    /// `#/properties/binding`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(v2, None), (v3, None)], None)
     }
+    /// `#/properties/binding/oneOf/0`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -64,6 +67,7 @@ mod validators {
         ok &= c.prop(l, s, x, "table", v5);
         ok
     }
+    /// `#/properties/binding/oneOf/1`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -71,12 +75,15 @@ mod validators {
         ok &= c.prop(l, s, x, "type", v6);
         ok
     }
+    /// `#/properties/binding/oneOf/0/properties/type`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "sql")
     }
+    /// `#/properties/binding/oneOf/0/properties/table`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
+    /// `#/properties/binding/oneOf/1/properties/type`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["http", "timer"])
     }

@@ -39,22 +39,21 @@ rt::contract!(Draft4Tuple, [validators::v0], BASE0, "", fast fast::read_0);
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    const B0: &str = "file:///fixtures/draft4_tuple.json";
     rt::via_value!(
-        Check1 -> ::std::vec::Vec < rt::Value >, | v |
-        rt::is_valid_with(super::validators::v1, v, B0, "/properties/point")
+        Check1 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid_with(validators::v1,
+        v, validators::B0, "/properties/point")
     );
     rt::value_leaf!(
-        Leaf2 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v2, v, B0,
-        "/properties/limit")
+        Leaf2 -> rt::Number, scalar | v | rt::is_valid_with(validators::v2, v,
+        validators::B0, "/properties/limit")
     );
     rt::value_leaf!(
-        Leaf3 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v3, v,
-        B0, "/properties/ref")
+        Leaf3 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v3, v,
+        validators::B0, "/properties/ref")
     );
     rt::via_value!(
         Check4 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid_with(super::validators::v4, v, B0, "/properties/deps")
+        rt::is_valid_with(validators::v4, v, validators::B0, "/properties/deps")
     );
     rt::object_reader!(
         read_0, Visit0, Draft4Tuple { point = "point" : rt::fast::ViaValue < Check1 >,
@@ -70,7 +69,8 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    const B0: &str = "file:///fixtures/draft4_tuple.json";
+    pub(super) const B0: &str = "file:///fixtures/draft4_tuple.json";
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -80,6 +80,7 @@ mod validators {
         ok &= c.prop(l, s, x, "deps", v4);
         ok
     }
+    /// `#/properties/point`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
@@ -92,6 +93,7 @@ mod validators {
         ok &= c.items(l, s, x, 2usize, "/additionalItems", v6);
         ok
     }
+    /// `#/properties/limit`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
@@ -100,9 +102,11 @@ mod validators {
             _ => c.check_type(l, s, i, NUMBER),
         }
     }
+    /// `#/properties/ref`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v7(i, l, c, &s.reference("/$ref", B0, "/definitions/positive"))
     }
+    /// `#/properties/deps`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
@@ -119,12 +123,15 @@ mod validators {
         }
         ok
     }
+    /// `#/properties/point/items/0`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
+    /// `#/properties/point/additionalItems`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)
     }
+    /// `#/definitions/positive`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
@@ -134,6 +141,7 @@ mod validators {
             _ => c.check_type(l, s, i, INTEGER),
         }
     }
+    /// `#/properties/deps/dependencies/c`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {

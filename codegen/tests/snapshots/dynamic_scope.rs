@@ -37,11 +37,13 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    const B0: &str = "https://example.com/schemas/list.json";
-    const B1: &str = "https://example.com/schemas/dynamic_scope.json";
+    pub(super) const B0: &str = "https://example.com/schemas/list.json";
+    pub(super) const B1: &str = "https://example.com/schemas/dynamic_scope.json";
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v1(i, l, c, &s.reference("/$ref", B0, ""))
     }
+    /// `#/$defs/list`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -58,15 +60,18 @@ mod validators {
                 );
         ok
     }
+    /// `#/$defs/list/properties/elements`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v3);
         ok
     }
+    /// `#/$defs/list/properties/elements/items`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v4(i, l, c, &s.reference("/$dynamicRef", B1, "/$defs/strictElement"))
     }
+    /// `#/$defs/strictElement`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -83,6 +88,7 @@ mod validators {
                 );
         ok
     }
+    /// `#/$defs/strictElement/properties/a`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }

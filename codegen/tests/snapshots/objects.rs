@@ -116,34 +116,32 @@ rt::contract!(Dependent, [validators::v7], BASE0, "/properties/dependent");
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    const B0: &str = "file:///fixtures/objects.json";
-    static RE0: rt::Pattern = rt::Pattern::new("^[a-z]+$");
     rt::string_leaf!(
-        Leaf1 -> Id, | s | [! rt::fast::min_length(s, 1u64), ! rt::fast::max_length(s,
+        Leaf1 -> Id, | s | [! rt::check::min_length(s, 1u64), ! rt::check::max_length(s,
         20u64)] => ::std::option::Option::Some(Id(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf2 -> CountKey, | s | [! RE0.is_match(s)] =>
+        Leaf2 -> CountKey, | s | [! validators::RE0.is_match(s)] =>
         ::std::option::Option::Some(CountKey(s.to_owned()))
     );
     rt::value_leaf!(
-        Leaf3 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v8, v,
-        B0, "/properties/counts/additionalProperties")
+        Leaf3 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v8, v,
+        validators::B0, "/properties/counts/additionalProperties")
     );
     rt::via_value!(
         Check4 -> rt::Map < ::std::string::String, ::std::string::String >, | v |
-        rt::is_valid_with(super::validators::v9, v, B0, "/properties/byKeyShape")
+        rt::is_valid_with(validators::v9, v, validators::B0, "/properties/byKeyShape")
     );
     rt::via_value!(
-        Check5 -> Labels, | v | rt::is_valid_with(super::validators::v4, v, B0,
+        Check5 -> Labels, | v | rt::is_valid_with(validators::v4, v, validators::B0,
         "/properties/labels")
     );
     rt::via_value!(
         Check6 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid_with(super::validators::v10, v, B0, "/properties/minMax")
+        rt::is_valid_with(validators::v10, v, validators::B0, "/properties/minMax")
     );
     rt::via_value!(
-        Check7 -> Dependent, | v | rt::is_valid_with(super::validators::v7, v, B0,
+        Check7 -> Dependent, | v | rt::is_valid_with(validators::v7, v, validators::B0,
         "/properties/dependent")
     );
     rt::object_reader!(
@@ -159,11 +157,11 @@ mod fast {
         rt::fast::AnyValue
     );
     rt::value_leaf!(
-        Leaf8 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v11, v,
-        B0, "/properties/closed/properties/a")
+        Leaf8 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v11, v,
+        validators::B0, "/properties/closed/properties/a")
     );
     rt::value_leaf!(
-        Leaf9 -> bool, scalar | v | rt::is_valid_with(super::validators::v12, v, B0,
+        Leaf9 -> bool, scalar | v | rt::is_valid_with(validators::v12, v, validators::B0,
         "/properties/closed/properties/b")
     );
     rt::object_reader!(
@@ -171,8 +169,8 @@ mod fast {
         settle; b = "b" : rt::fast::LeafRead < Leaf9 >, optional, settle; } deny
     );
     rt::value_leaf!(
-        Leaf10 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v13, v,
-        B0, "/properties/typedExtra/properties/fixed")
+        Leaf10 -> rt::Number, scalar | v | rt::is_valid_with(validators::v13, v,
+        validators::B0, "/properties/typedExtra/properties/fixed")
     );
     rt::string_leaf!(
         Leaf11 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
@@ -190,8 +188,10 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    static RE0: rt::Pattern = rt::Pattern::new("^[a-z]+$");
-    static RE1: rt::Pattern = rt::Pattern::new("^x-");
+    pub(super) const B0: &str = "file:///fixtures/objects.json";
+    pub(super) static RE0: rt::Pattern = rt::Pattern::new("^[a-z]+$");
+    pub(super) static RE1: rt::Pattern = rt::Pattern::new("^x-");
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -207,6 +207,7 @@ mod validators {
         ok &= c.prop(l, s, x, "dependent", v7);
         ok
     }
+    /// `#/properties/id`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
@@ -215,6 +216,7 @@ mod validators {
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/properties/closed`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -231,6 +233,7 @@ mod validators {
                 );
         ok
     }
+    /// `#/properties/counts/propertyNames`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::String(x) = i {
@@ -238,6 +241,7 @@ mod validators {
         }
         ok
     }
+    /// `#/properties/labels`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -249,6 +253,7 @@ mod validators {
         }
         ok
     }
+    /// `#/properties/typedExtra`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -261,12 +266,14 @@ mod validators {
         }
         ok
     }
+    /// `#/properties/empty`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.unexpected_members(l, s, x, "additionalProperties", |_| false);
         ok
     }
+    /// `#/properties/dependent`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
@@ -294,6 +301,7 @@ mod validators {
         }
         ok
     }
+    /// `#/properties/counts/additionalProperties`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
@@ -302,6 +310,7 @@ mod validators {
             _ => c.check_type(l, s, i, INTEGER),
         }
     }
+    /// `#/properties/byKeyShape`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -319,6 +328,7 @@ mod validators {
         }
         ok
     }
+    /// `#/properties/minMax`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -326,15 +336,19 @@ mod validators {
         ok &= c.max_properties(l, s, x.len(), 3u64);
         ok
     }
+    /// `#/properties/closed/properties/a`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
+    /// `#/properties/closed/properties/b`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
+    /// `#/properties/typedExtra/properties/fixed`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
+    /// `#/properties/counts`
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -352,9 +366,11 @@ mod validators {
         }
         ok
     }
+    /// `#/properties/labels/properties/name`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
+    /// `#/properties/dependent/dependentSchemas/billing`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -362,9 +378,11 @@ mod validators {
         }
         ok
     }
+    /// `#/properties/byKeyShape/propertyNames`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(v18, None), (v3, None)], None)
     }
+    /// `#/properties/byKeyShape/propertyNames/anyOf/0`
     pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "")
     }

@@ -44,9 +44,8 @@ rt::contract!(List, [validators::v1], BASE0, "/definitions/list", fast fast::rea
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    const B0: &str = "file:///fixtures/recursive.json";
     rt::via_value!(
-        Check1 -> Json, | v | rt::is_valid_with(super::validators::v2, v, B0,
+        Check1 -> Json, | v | rt::is_valid_with(validators::v2, v, validators::B0,
         "/properties/payload")
     );
     rt::object_reader!(
@@ -55,8 +54,8 @@ mod fast {
         extra extra : rt::fast::AnyValue
     );
     rt::value_leaf!(
-        Leaf2 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v3, v,
-        B0, "/definitions/list/properties/head")
+        Leaf2 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v3, v,
+        validators::B0, "/definitions/list/properties/head")
     );
     rt::object_reader!(
         read_2, Visit2, List { head = "head" : rt::fast::LeafRead < Leaf2 >, required,
@@ -70,7 +69,8 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    const B0: &str = "file:///fixtures/recursive.json";
+    pub(super) const B0: &str = "file:///fixtures/recursive.json";
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -78,6 +78,7 @@ mod validators {
         ok &= c.prop(l, s, x, "list", v4);
         ok
     }
+    /// `#/definitions/list`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -86,15 +87,19 @@ mod validators {
         ok &= c.prop(l, s, x, "tail", v4);
         ok
     }
+    /// `#/properties/payload`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v5(i, l, c, &s.reference("/$ref", B0, "/definitions/json"))
     }
+    /// `#/definitions/list/properties/head`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
+    /// `#/properties/list`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v1(i, l, c, &s.reference("/$ref", B0, "/definitions/list"))
     }
+    /// `#/definitions/json`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
             i,
@@ -104,24 +109,30 @@ mod validators {
             None,
         )
     }
+    /// `#/definitions/json/anyOf/0`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
     }
+    /// `#/definitions/json/anyOf/1`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
+    /// `#/definitions/json/anyOf/2`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
+    /// `#/definitions/json/anyOf/3`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
+    /// `#/definitions/json/anyOf/4`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v2);
         ok
     }
+    /// `#/definitions/json/anyOf/5`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;

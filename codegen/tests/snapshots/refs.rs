@@ -96,18 +96,16 @@ rt::contract!(AB, [validators::v5], BASE0, "/properties/withSibling");
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    const B0: &str = "https://example.com/schemas/refs.json";
-    const B1: &str = "https://example.com/schemas/embedded.json";
     rt::string_leaf!(
         Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
     rt::value_leaf!(
-        Leaf2 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v6, v,
-        B0, "/properties/percent")
+        Leaf2 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v6, v,
+        validators::B0, "/properties/percent")
     );
     rt::string_leaf!(
-        Leaf3 -> AB, | s | [! rt::fast::max_length(s, 3u64)] =>
+        Leaf3 -> AB, | s | [! rt::check::max_length(s, 3u64)] =>
         ::std::option::Option::Some(AB(s.to_owned()))
     );
     rt::object_reader!(
@@ -121,8 +119,8 @@ mod fast {
         rt::fast::AnyValue
     );
     rt::value_leaf!(
-        Leaf4 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v7, v, B0,
-        "/$defs/money/properties/amount")
+        Leaf4 -> rt::Number, scalar | v | rt::is_valid_with(validators::v7, v,
+        validators::B0, "/$defs/money/properties/amount")
     );
     rt::object_reader!(
         read_1, Visit1, Money { amount = "amount" : rt::fast::LeafRead < Leaf4 >,
@@ -130,7 +128,7 @@ mod fast {
         settle; } extra extra : rt::fast::AnyValue
     );
     rt::value_leaf!(
-        Leaf5 -> bool, scalar | v | rt::is_valid_with(super::validators::v8, v, B1,
+        Leaf5 -> bool, scalar | v | rt::is_valid_with(validators::v8, v, validators::B1,
         "/properties/inner")
     );
     rt::object_reader!(
@@ -155,9 +153,10 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    const B0: &str = "https://example.com/schemas/refs.json";
-    const B1: &str = "https://example.com/schemas/embedded.json";
-    const B2: &str = "https://example.com/schemas/shared.json";
+    pub(super) const B0: &str = "https://example.com/schemas/refs.json";
+    pub(super) const B1: &str = "https://example.com/schemas/embedded.json";
+    pub(super) const B2: &str = "https://example.com/schemas/shared.json";
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -170,6 +169,7 @@ mod validators {
         ok &= c.prop(l, s, x, "withSibling", v5);
         ok
     }
+    /// `#/$defs/money`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -178,12 +178,14 @@ mod validators {
         ok &= c.prop(l, s, x, "currency", v14);
         ok
     }
+    /// `#/$defs/embedded`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "inner", v8);
         ok
     }
+    /// `fixtures/shared/shared.json#/$defs/Address`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -192,6 +194,7 @@ mod validators {
         ok &= c.prop(l, s, x, "city", v14);
         ok
     }
+    /// `#/$defs/node`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -200,6 +203,7 @@ mod validators {
         ok &= c.prop(l, s, x, "parent", v13);
         ok
     }
+    /// `#/properties/withSibling`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= v14(i, l, c, &s.reference("/$ref", B0, "/$defs/a~1b"));
@@ -211,42 +215,54 @@ mod validators {
         }
         ok
     }
+    /// `#/properties/percent`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v15(i, l, c, &s.reference("/$ref", B0, "/$defs/c%d"))
     }
+    /// `#/$defs/money/properties/amount`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
+    /// `#/$defs/embedded/properties/inner`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v17(i, l, c, &s.reference("/$ref", B1, "/$defs/inner"))
     }
+    /// `#/properties/escaped`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v14(i, l, c, &s.reference("/$ref", B0, "/$defs/a~1b"))
     }
+    /// `#/properties/anchored`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v1(i, l, c, &s.reference("/$ref", B0, "/$defs/money"))
     }
+    /// `#/properties/embedded`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v2(i, l, c, &s.reference("/$ref", B1, ""))
     }
+    /// `#/properties/crossFile`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v3(i, l, c, &s.reference("/$ref", B2, "/$defs/Address"))
     }
+    /// `#/properties/tree`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v4(i, l, c, &s.reference("/$ref", B0, "/$defs/node"))
     }
+    /// `#/$defs/money/properties/currency`
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
+    /// `#/$defs/node/properties/value`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
+    /// `#/$defs/node/properties/children`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v13);
         ok
     }
+    /// `#/$defs/embedded/$defs/inner`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }

@@ -60,13 +60,16 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    const B0: &str = "https://example.com/schemas/root_ref.json";
+    pub(super) const B0: &str = "https://example.com/schemas/root_ref.json";
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v2(i, l, c, &s.reference("/$ref", B0, "/$defs/item"))
     }
+    /// `#/$defs/item/properties/lineEnd`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["a\rb", "a\nb", "a`b"])
     }
+    /// `#/$defs/item`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -75,6 +78,7 @@ mod validators {
         ok &= c.prop(l, s, x, "lineEnd", v1);
         ok
     }
+    /// `#/$defs/item/properties/id`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }

@@ -162,52 +162,50 @@ rt::contract!(Protocol, [validators::v7], BASE0, "/properties/protocol");
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    const B0: &str = "file:///fixtures/scalars.json";
-    static RE0: rt::Pattern = rt::Pattern::new("^[A-Z]{3}$");
     rt::value_leaf!(
-        Leaf1 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v8, v,
-        B0, "/properties/count")
+        Leaf1 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v8, v,
+        validators::B0, "/properties/count")
     );
     rt::value_leaf!(
-        Leaf2 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v9, v, B0,
-        "/properties/ratio")
+        Leaf2 -> rt::Number, scalar | v | rt::is_valid_with(validators::v9, v,
+        validators::B0, "/properties/ratio")
     );
     rt::value_leaf!(
-        Leaf3 -> rt::Number, scalar | v | rt::is_valid_with(super::validators::v10, v,
-        B0, "/properties/step")
+        Leaf3 -> rt::Number, scalar | v | rt::is_valid_with(validators::v10, v,
+        validators::B0, "/properties/step")
     );
     rt::value_leaf!(
-        Leaf4 -> bool, scalar | v | rt::is_valid_with(super::validators::v11, v, B0,
+        Leaf4 -> bool, scalar | v | rt::is_valid_with(validators::v11, v, validators::B0,
         "/properties/flag")
     );
     rt::value_leaf!(
-        Leaf5 -> (), scalar | v | rt::is_valid_with(super::validators::v12, v, B0,
+        Leaf5 -> (), scalar | v | rt::is_valid_with(validators::v12, v, validators::B0,
         "/properties/nothing")
     );
     rt::via_value!(
         Check6 -> ::std::option::Option < ::std::string::String >, | v |
-        rt::is_valid_with(super::validators::v13, v, B0, "/properties/maybeText")
+        rt::is_valid_with(validators::v13, v, validators::B0, "/properties/maybeText")
     );
     rt::via_value!(
-        Check7 -> TextOrNumber, | v | rt::is_valid_with(super::validators::v1, v, B0,
-        "/properties/textOrNumber")
+        Check7 -> TextOrNumber, | v | rt::is_valid_with(validators::v1, v,
+        validators::B0, "/properties/textOrNumber")
     );
     rt::string_leaf!(
-        Leaf8 -> Code, | s | [! RE0.is_match(s)] => ::std::option::Option::Some(Code(s
-        .to_owned()))
+        Leaf8 -> Code, | s | [! validators::RE0.is_match(s)] =>
+        ::std::option::Option::Some(Code(s.to_owned()))
     );
     rt::string_leaf!(
         Leaf9 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
     rt::via_value!(
-        Check10 -> rt::Value, | v | rt::is_valid_with(super::validators::v14, v, B0,
+        Check10 -> rt::Value, | v | rt::is_valid_with(validators::v14, v, validators::B0,
         "/properties/never")
     );
     rt::string_leaf!(Leaf11 -> Fixed, | s | [s != "v1"] => (s == "v1").then_some(Fixed));
     rt::value_leaf!(
-        Leaf12 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v15, v,
-        B0, "/properties/fixedNumber")
+        Leaf12 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v15, v,
+        validators::B0, "/properties/fixedNumber")
     );
     rt::string_leaf!(
         Leaf13 -> Color, | s | [! ::std::matches!(s, "red" | "green" | "blue")] =>
@@ -215,11 +213,11 @@ mod fast {
     );
     rt::via_value!(
         Check14 -> ::std::option::Option < MixedEnum >, | v |
-        rt::is_valid_with(super::validators::v5, v, B0, "/properties/mixedEnum")
+        rt::is_valid_with(validators::v5, v, validators::B0, "/properties/mixedEnum")
     );
     rt::via_value!(
         Check15 -> ::std::option::Option < NullableColor >, | v |
-        rt::is_valid_with(super::validators::v6, v, B0, "/properties/nullableColor")
+        rt::is_valid_with(validators::v6, v, validators::B0, "/properties/nullableColor")
     );
     rt::string_leaf!(
         Leaf16 -> Protocol, | s | [] => match s { "http" =>
@@ -256,10 +254,12 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    static RE0: rt::Pattern = rt::Pattern::new("^[A-Z]{3}$");
+    pub(super) const B0: &str = "file:///fixtures/scalars.json";
+    pub(super) static RE0: rt::Pattern = rt::Pattern::new("^[A-Z]{3}$");
     static VALUE2: rt::JsonConst = rt::JsonConst::new("42");
     static VALUE0: rt::JsonConst = rt::JsonConst::new("[\"a\",1,null]");
     static VALUE1: rt::JsonConst = rt::JsonConst::new("[\"red\",null]");
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -285,30 +285,38 @@ mod validators {
         ok &= c.prop(l, s, x, "secret", v7);
         ok
     }
+    /// `#/properties/textOrNumber`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER | STRING)
     }
+    /// `#/properties/code`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/properties/fixed`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "v1")
     }
+    /// `#/properties/color`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["red", "green", "blue"])
     }
+    /// `#/properties/mixedEnum`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE0.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
     }
+    /// `#/properties/nullableColor`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE1.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
     }
+    /// `#/properties/protocol`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
+    /// `#/properties/count`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
@@ -319,6 +327,7 @@ mod validators {
             _ => c.check_type(l, s, i, INTEGER),
         }
     }
+    /// `#/properties/ratio`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
@@ -328,30 +337,38 @@ mod validators {
             _ => c.check_type(l, s, i, NUMBER),
         }
     }
+    /// `#/properties/step`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => c.multiple_of(l, s, x, rt::Num::F(0.25f64)),
             _ => c.check_type(l, s, i, NUMBER),
         }
     }
+    /// `#/properties/flag`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
+    /// `#/properties/nothing`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
     }
+    /// `#/properties/maybeText`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING)
     }
+    /// `#/properties/never`
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)
     }
+    /// `#/properties/fixedNumber`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_of(l, s, i, VALUE2.get())
     }
+    /// `#/properties/anything`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
+    /// `#/properties/always`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }

@@ -76,7 +76,7 @@ mod fast {
         .to_owned())
     );
     rt::string_leaf!(
-        Leaf2 -> Token, | s | [! rt::fast::min_length(s, 8u64)] =>
+        Leaf2 -> Token, | s | [! rt::check::min_length(s, 8u64)] =>
         ::std::option::Option::Some(Token(s.to_owned()))
     );
     rt::object_reader!(
@@ -96,6 +96,7 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -105,18 +106,21 @@ mod validators {
         ok &= c.prop_sensitive(l, s, x, "profile", v2);
         ok
     }
+    /// `#/properties/token`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.min_length(l, s, x, 8u64),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/properties/profile`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "email", v3);
         ok
     }
+    /// `#/properties/user`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }

@@ -379,13 +379,12 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::__private::serde::de;
-    const B0: &str = "file:///fixtures/unions.json";
     rt::via_value!(
-        Check1 -> Shape, | v | rt::is_valid_with(super::validators::v1, v, B0,
+        Check1 -> Shape, | v | rt::is_valid_with(validators::v1, v, validators::B0,
         "/properties/shape")
     );
     rt::via_value!(
-        Check2 -> Overlapping, | v | rt::is_valid_with(super::validators::v6, v, B0,
+        Check2 -> Overlapping, | v | rt::is_valid_with(validators::v6, v, validators::B0,
         "/properties/overlapping")
     );
     rt::string_leaf!(
@@ -398,12 +397,12 @@ mod fast {
         0usize, { usize::MAX } > } refuse bool number null map
     );
     rt::value_leaf!(
-        Leaf5 -> Level, string | v | rt::is_valid_with(super::validators::v8, v, B0,
+        Leaf5 -> Level, string | v | rt::is_valid_with(validators::v8, v, validators::B0,
         "/properties/level")
     );
     rt::value_leaf!(
-        Leaf7 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v16, v,
-        B0, "/properties/titled/oneOf/1")
+        Leaf7 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v16, v,
+        validators::B0, "/properties/titled/oneOf/1")
     );
     rt::union_reader!(
         Union6, VisitUnion6 -> Titled { str => Titled::ByName; rt::fast::LeafRead < Leaf4
@@ -411,12 +410,12 @@ mod fast {
         seq map
     );
     rt::value_leaf!(
-        Leaf8 -> ::std::string::String, string | v |
-        rt::is_valid_with(super::validators::v17, v, B0, "/properties/notEmpty")
+        Leaf8 -> ::std::string::String, string | v | rt::is_valid_with(validators::v17,
+        v, validators::B0, "/properties/notEmpty")
     );
     rt::via_value!(
-        Check9 -> Conditional, | v | rt::is_valid_with(super::validators::v10, v, B0,
-        "/properties/conditional")
+        Check9 -> Conditional, | v | rt::is_valid_with(validators::v10, v,
+        validators::B0, "/properties/conditional")
     );
     rt::object_reader!(
         read_0, Visit0, Unions { shape = "shape" : rt::fast::ViaValue < Check1 >,
@@ -648,8 +647,9 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    const B0: &str = "file:///fixtures/unions.json";
-    static RE0: rt::Pattern = rt::Pattern::new("^[0-9]{4}[A-Z]{2}$");
+    pub(super) const B0: &str = "file:///fixtures/unions.json";
+    pub(super) static RE0: rt::Pattern = rt::Pattern::new("^[0-9]{4}[A-Z]{2}$");
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -664,9 +664,11 @@ mod validators {
         ok &= c.prop(l, s, x, "envelope", v18);
         ok
     }
+    /// `#/properties/shape`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(v2, Some("circle")), (v3, Some("square"))], Some("kind"))
     }
+    /// `#/properties/shape/oneOf/0`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -675,6 +677,7 @@ mod validators {
         ok &= c.prop(l, s, x, "radius", v20);
         ok
     }
+    /// `#/properties/shape/oneOf/1`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -683,6 +686,7 @@ mod validators {
         ok &= c.prop(l, s, x, "side", v20);
         ok
     }
+    /// `#/properties/overlapping/anyOf/0`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -690,6 +694,7 @@ mod validators {
         ok &= c.prop(l, s, x, "id", v22);
         ok
     }
+    /// `#/properties/overlapping/anyOf/1`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -697,18 +702,23 @@ mod validators {
         ok &= c.prop(l, s, x, "path", v22);
         ok
     }
+    /// `#/properties/overlapping`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(v4, None), (v5, None)], None)
     }
+    /// `#/properties/oneOrMany`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(v22, None), (v23, None)], None)
     }
+    /// `#/properties/level`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.union_of_strs(l, s, i, "anyOf", &["low", "high"])
     }
+    /// `#/properties/titled`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(v22, None), (v16, None)], None)
     }
+    /// `#/properties/conditional`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
@@ -726,9 +736,11 @@ mod validators {
         }
         ok
     }
+    /// `#/properties/merged`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v27(i, l, c, &s.child("/allOf/0")) & v28(i, l, c, &s.child("/allOf/1"))
     }
+    /// `#/$defs/event`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
@@ -752,9 +764,11 @@ mod validators {
                 );
         ok
     }
+    /// `#/$defs/event/properties/data`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
+    /// `#/$defs/event/oneOf/0/properties/data`
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -762,15 +776,18 @@ mod validators {
         ok &= c.prop(l, s, x, "by", v22);
         ok
     }
+    /// `#/$defs/event/oneOf/1/properties/data`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "reason", v22);
         ok
     }
+    /// `#/properties/titled/oneOf/1`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
+    /// `#/properties/notEmpty`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, STRING);
@@ -779,27 +796,34 @@ mod validators {
         }
         ok
     }
+    /// `#/properties/envelope`
     pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v12(i, l, c, &s.reference("/$ref", B0, "/$defs/event"))
     }
+    /// `#/properties/shape/oneOf/0/properties/kind`
     pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "circle")
     }
+    /// `#/properties/shape/oneOf/0/properties/radius`
     pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
+    /// `#/properties/shape/oneOf/1/properties/kind`
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "square")
     }
+    /// `#/properties/overlapping/anyOf/0/properties/id`
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
+    /// `#/properties/oneOrMany/anyOf/1`
     pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
         ok &= c.items(l, s, x, 0usize, "/items", v22);
         ok
     }
+    /// `#/properties/conditional/if`
     pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -808,6 +832,7 @@ mod validators {
         }
         ok
     }
+    /// `#/properties/conditional/then`
     pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -815,6 +840,7 @@ mod validators {
         }
         ok
     }
+    /// `#/properties/conditional/else`
     pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -822,6 +848,7 @@ mod validators {
         }
         ok
     }
+    /// `#/properties/merged/allOf/0`
     pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -829,6 +856,7 @@ mod validators {
         ok &= c.prop(l, s, x, "a", v22);
         ok
     }
+    /// `#/properties/merged/allOf/1`
     pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -837,6 +865,7 @@ mod validators {
         }
         ok
     }
+    /// `#/$defs/event/oneOf/0`
     pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -845,6 +874,7 @@ mod validators {
         }
         ok
     }
+    /// `#/$defs/event/oneOf/1`
     pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -853,6 +883,7 @@ mod validators {
         }
         ok
     }
+    /// `#/$defs/event/oneOf/2`
     pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
@@ -860,12 +891,15 @@ mod validators {
         }
         ok
     }
+    /// `#/properties/notEmpty/not`
     pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "")
     }
+    /// `#/properties/conditional/if/properties/country`
     pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "NL")
     }
+    /// `#/properties/conditional/then/properties/postcode`
     pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::String(x) = i {
@@ -873,12 +907,15 @@ mod validators {
         }
         ok
     }
+    /// `#/$defs/event/oneOf/0/properties/type`
     pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "created")
     }
+    /// `#/$defs/event/oneOf/1/properties/type`
     pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "deleted")
     }
+    /// `#/$defs/event/oneOf/2/properties/type`
     pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if c.quiet(|c| v38(i, l, c, &s.child("/not"))) {
@@ -886,6 +923,7 @@ mod validators {
         }
         ok
     }
+    /// `#/$defs/event/oneOf/2/properties/type/not`
     pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["created", "deleted"])
     }

@@ -1,0 +1,257 @@
+//! The check model: what one subschema asserts about a value, applicators
+//! aside (its JSON type, `const`/`enum`, a string's length, pattern, format
+//! and content, a number's bounds, an array's or object's size, `uniqueItems`,
+//! `required`), lowered once from its keywords by the keyword families
+//! (`crate::keywords`) into a small typed program, and rendered by both
+//! backends: the full validator (`emit/validate.rs`) renders each [`Check`]
+//! as a call of the `Ctx` helper that records its error, the one-pass
+//! reader (`emit/deserialize.rs`) as a condition that refuses a string.
+//! The runtime has one predicate per keyword, which both end in
+//! (`rt::check`, `rt::Pattern::is_match`, `rt::format::check`).
+
+use crate::ir::{Bound, Keywords, TypeSet};
+use crate::keywords::array_bounds::ArrayBounds;
+use crate::keywords::object_bounds::ObjectBounds;
+use crate::keywords::{format, numeric, pattern, string_length, types, values};
+use serde_json::{Number, Value};
+
+/// One assertion about a value, with what it needs to be checked.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Check<'k> {
+    /// `type`: the value's JSON type is in the set (never the set of every type).
+    Type(TypeSet),
+    /// `const`
+    Const(&'k Value),
+    /// `enum`
+    Enum(&'k [Value]),
+    /// `minLength`, in code points.
+    MinLength(u64),
+    /// `maxLength`, in code points.
+    MaxLength(u64),
+    /// `pattern` (ECMA-262, not anchored).
+    Pattern(&'k str),
+    /// `format`, where it asserts.
+    Format(&'k str),
+    /// `contentEncoding` / `contentMediaType`, where they assert (draft 6 and 7).
+    Content {
+        /// `contentEncoding`
+        encoding: Option<&'k str>,
+        /// `contentMediaType`
+        media_type: Option<&'k str>,
+    },
+    /// `minimum`
+    Minimum(&'k Number),
+    /// `maximum`
+    Maximum(&'k Number),
+    /// `exclusiveMinimum` (the bound carries the keyword to report: draft 4
+    /// spells it as `minimum` plus a boolean).
+    ExclusiveMinimum(&'k Bound),
+    /// `exclusiveMaximum` (likewise).
+    ExclusiveMaximum(&'k Bound),
+    /// `multipleOf`
+    MultipleOf(&'k Number),
+    /// `minItems`
+    MinItems(u64),
+    /// `maxItems`
+    MaxItems(u64),
+    /// `uniqueItems: true`
+    UniqueItems,
+    /// `minProperties`
+    MinProperties(u64),
+    /// `maxProperties`
+    MaxProperties(u64),
+    /// `required` (never empty)
+    Required(&'k [String]),
+}
+
+/// What a check looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Subject {
+    /// Any value (`type`, `const`, `enum`).
+    Value,
+    /// A string; other values pass.
+    String,
+    /// A number; other values pass.
+    Number,
+    /// An array; other values pass.
+    Array,
+    /// An object; other values pass.
+    Object,
+}
+
+impl Check<'_> {
+    /// What the check looks at.
+    pub fn subject(&self) -> Subject {
+        match self {
+            Check::Type(_) | Check::Const(_) | Check::Enum(_) => Subject::Value,
+            Check::MinLength(_) | Check::MaxLength(_) | Check::Pattern(_) | Check::Format(_) | Check::Content { .. } => Subject::String,
+            Check::Minimum(_) | Check::Maximum(_) | Check::ExclusiveMinimum(_) | Check::ExclusiveMaximum(_) | Check::MultipleOf(_) => Subject::Number,
+            Check::MinItems(_) | Check::MaxItems(_) | Check::UniqueItems => Subject::Array,
+            Check::MinProperties(_) | Check::MaxProperties(_) | Check::Required(_) => Subject::Object,
+        }
+    }
+}
+
+/// The checks of one subschema's assertions (applicators aside), by
+/// subject, each list in the order the full validator reports their errors.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Program<'k> {
+    /// On the value itself: `type`, `const`, `enum`.
+    pub value: Vec<Check<'k>>,
+    /// On a string: lengths, `pattern`, `format`, content.
+    pub string: Vec<Check<'k>>,
+    /// On a number: the bounds, then `multipleOf`.
+    pub number: Vec<Check<'k>>,
+    /// On an array: its size, then `uniqueItems`.
+    pub array: Vec<Check<'k>>,
+    /// On an object: its size, then `required`.
+    pub object: Vec<Check<'k>>,
+}
+
+impl<'k> Program<'k> {
+    /// The checks `k` asks for; `format` asserts when `format_assertion`
+    /// says so or the document's metaschema does.
+    ///
+    /// Every field of [`Keywords`] is named (no `..`): a keyword added there
+    /// does not compile until it is lowered here or said to be no scalar check.
+    pub fn of(k: &'k Keywords, format_assertion: bool) -> Self {
+        let Keywords {
+            // Applicators and references: the validators call their subschemas' functions.
+            reference: _,
+            dynamic_reference: _,
+            all_of: _,
+            any_of: _,
+            one_of: _,
+            not: _,
+            if_: _,
+            then_: _,
+            else_: _,
+            dependent_schemas: _,
+            dependent_schemas_keyword: _,
+            properties: _,
+            pattern_properties: _,
+            additional_properties: _,
+            property_names: _,
+            unevaluated_properties: _,
+            prefix_items: _,
+            items: _,
+            contains: _,
+            unevaluated_items: _,
+            // Scalar assertions: lowered below.
+            types,
+            enum_,
+            const_,
+            multiple_of,
+            maximum,
+            exclusive_maximum,
+            minimum,
+            exclusive_minimum,
+            max_length,
+            min_length,
+            pattern,
+            format,
+            format_assertion: format_in_document,
+            content_encoding,
+            content_media_type,
+            content_assertion,
+            max_items,
+            min_items,
+            unique_items,
+            max_properties,
+            min_properties,
+            required,
+            // Checked with `contains` and by member name, by the validators.
+            max_contains: _,
+            min_contains: _,
+            dependent_required: _,
+            dependent_required_keyword: _,
+            // Annotations and scope: no check.
+            title: _,
+            description: _,
+            default: _,
+            examples: _,
+            deprecated: _,
+            read_only: _,
+            write_only: _,
+            recursive_anchor: _,
+            dynamic_anchor: _,
+            extensions: _,
+        } = k;
+        let numbers = numeric::Numeric {
+            multiple_of: multiple_of.as_ref(),
+            minimum: minimum.as_ref(),
+            maximum: maximum.as_ref(),
+            exclusive_minimum: exclusive_minimum.as_ref(),
+            exclusive_maximum: exclusive_maximum.as_ref(),
+        };
+        let strings = format::Format {
+            format: format.as_deref(),
+            format_asserts: format_assertion || *format_in_document,
+            encoding: content_encoding.as_deref(),
+            media_type: content_media_type.as_deref(),
+            content_asserts: *content_assertion,
+        };
+        let lowered = types::check(*types)
+            .into_iter()
+            .chain(values::checks(const_.as_ref(), enum_.as_deref()))
+            .chain(string_length::Length { min: *min_length, max: *max_length }.checks())
+            .chain(pattern::check(pattern.as_deref()))
+            .chain(strings.checks())
+            .chain(numbers.checks())
+            .chain(ArrayBounds { min: *min_items, max: *max_items, unique: *unique_items }.checks())
+            .chain(ObjectBounds { min: *min_properties, max: *max_properties, required }.checks());
+        let mut p = Program::default();
+        for c in lowered {
+            match c.subject() {
+                Subject::Value => p.value.push(c),
+                Subject::String => p.string.push(c),
+                Subject::Number => p.number.push(c),
+                Subject::Array => p.array.push(c),
+                Subject::Object => p.object.push(c),
+            }
+        }
+        p
+    }
+
+    /// Whether there is nothing to check.
+    pub fn is_empty(&self) -> bool {
+        [&self.value, &self.string, &self.number, &self.array, &self.object].iter().all(|l| l.is_empty())
+    }
+}
+
+/// The keywords that lower to checks a one-pass reader can decide on a
+/// string alone (content needs decoding: the validators check it).
+pub const STRING_KEYWORDS: [&str; 7] = [types::NAME, values::CONST, values::ENUM, string_length::MIN, string_length::MAX, pattern::NAME, format::FORMAT];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn lowers_each_family_in_report_order() {
+        let e = [json!("a"), json!(1)];
+        let k = Keywords {
+            types: Some(TypeSet(TypeSet::STRING | TypeSet::NUMBER)),
+            enum_: Some(e.to_vec()),
+            min_length: Some(1),
+            max_length: Some(3),
+            pattern: Some("^a".to_owned()),
+            format: Some("email".to_owned()),
+            multiple_of: Some(2.into()),
+            minimum: Some(Bound { value: 0.into(), keyword: "minimum" }),
+            ..Keywords::default()
+        };
+        let p = Program::of(&k, false);
+        assert_eq!(p.value, [Check::Type(TypeSet(TypeSet::STRING | TypeSet::NUMBER)), Check::Enum(&e)]);
+        assert_eq!(p.string, [Check::MinLength(1), Check::MaxLength(3), Check::Pattern("^a")]);
+        assert_eq!(p.number, [Check::Minimum(&0.into()), Check::MultipleOf(&2.into())]);
+        assert_eq!(Program::of(&k, true).string.last(), Some(&Check::Format("email")));
+    }
+
+    #[test]
+    fn every_type_is_no_check() {
+        let k = Keywords { types: Some(TypeSet(TypeSet::ALL)), ..Keywords::default() };
+        assert!(Program::of(&k, true).is_empty());
+    }
+}

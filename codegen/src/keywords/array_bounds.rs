@@ -1,0 +1,79 @@
+//! `minItems`, `maxItems` and `uniqueItems`: an array's size and whether
+//! its items are distinct (numbers compared as numbers, exactly). Every
+//! draft reads them alike.
+
+use crate::check::Check;
+use crate::ir::Keywords;
+use serde_json::Value;
+
+/// `minItems`
+pub const MIN: &str = "minItems";
+/// `maxItems`
+pub const MAX: &str = "maxItems";
+/// `uniqueItems`
+pub const UNIQUE: &str = "uniqueItems";
+/// The family's keywords, as spelled in schemas.
+pub const NAMES: [&str; 3] = [MIN, MAX, UNIQUE];
+
+/// The family as one subschema states it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ArrayBounds {
+    /// `minItems`
+    pub min: Option<u64>,
+    /// `maxItems`
+    pub max: Option<u64>,
+    /// `uniqueItems: true`
+    pub unique: bool,
+}
+
+impl ArrayBounds {
+    /// Reads `keyword` (one of [`NAMES`]) into `k`; the error says what the
+    /// value must be. Any other keyword is left alone (`Ok(false)`).
+    pub fn read(k: &mut Keywords, keyword: &str, v: &Value) -> Result<bool, &'static str> {
+        match keyword {
+            MIN | MAX => {
+                let n = super::non_negative_integer(v).ok_or("must be a non-negative integer")?;
+                *(if keyword == MIN { &mut k.min_items } else { &mut k.max_items }) = Some(n);
+            }
+            UNIQUE => k.unique_items = v.as_bool().ok_or("must be a boolean")?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The family as one subschema states it.
+    pub fn of(k: &Keywords) -> Self {
+        ArrayBounds { min: k.min_items, max: k.max_items, unique: k.unique_items }
+    }
+
+    /// The family in words: "1 to 3 items", "no two items equal".
+    pub fn describe(self) -> impl Iterator<Item = String> {
+        super::count_range(self.min, self.max, "item", "items").into_iter().chain(self.unique.then(|| "no two items equal".to_owned()))
+    }
+
+    /// The checks the family lowers to, in the order the validator reports them.
+    pub fn checks<'k>(self) -> impl Iterator<Item = Check<'k>> {
+        let unique = self.unique.then_some(Check::UniqueItems);
+        self.min.map(Check::MinItems).into_iter().chain(self.max.map(Check::MaxItems)).chain(unique)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn reads_and_lowers_in_order() {
+        let mut k = Keywords::default();
+        for (kw, v) in [(UNIQUE, json!(true)), (MAX, json!(3)), (MIN, json!(1.0))] {
+            assert_eq!(ArrayBounds::read(&mut k, kw, &v), Ok(true));
+        }
+        assert_eq!(ArrayBounds::read(&mut k, MIN, &json!(-1)), Err("must be a non-negative integer"));
+        assert_eq!(ArrayBounds::read(&mut k, UNIQUE, &json!(1)), Err("must be a boolean"));
+        assert_eq!(ArrayBounds::read(&mut k, "minLength", &json!(1)), Ok(false));
+        let b = ArrayBounds::of(&k);
+        assert_eq!(b.checks().collect::<Vec<_>>(), [Check::MinItems(1), Check::MaxItems(3), Check::UniqueItems]);
+        assert_eq!(b.describe().collect::<Vec<_>>(), ["1 to 3 items", "no two items equal"]);
+    }
+}

@@ -1,0 +1,87 @@
+//! `minProperties`, `maxProperties` and `required`: how many members an
+//! object has and which it must have. Every draft from 4 on reads them
+//! alike (draft 3's boolean `required` is ignored).
+
+use crate::check::Check;
+use crate::ir::Keywords;
+use serde_json::Value;
+
+/// `minProperties`
+pub const MIN: &str = "minProperties";
+/// `maxProperties`
+pub const MAX: &str = "maxProperties";
+/// `required`
+pub const REQUIRED: &str = "required";
+/// The family's keywords, as spelled in schemas.
+pub const NAMES: [&str; 3] = [MIN, MAX, REQUIRED];
+
+/// The family as one subschema states it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ObjectBounds<'k> {
+    /// `minProperties`
+    pub min: Option<u64>,
+    /// `maxProperties`
+    pub max: Option<u64>,
+    /// `required`, in schema order.
+    pub required: &'k [String],
+}
+
+impl<'k> ObjectBounds<'k> {
+    /// Reads `keyword` (one of [`NAMES`]) into `k`; the error says what the
+    /// value must be. Any other keyword is left alone (`Ok(false)`).
+    pub fn read(k: &mut Keywords, keyword: &str, v: &Value) -> Result<bool, &'static str> {
+        match keyword {
+            MIN | MAX => {
+                let n = super::non_negative_integer(v).ok_or("must be a non-negative integer")?;
+                *(if keyword == MIN { &mut k.min_properties } else { &mut k.max_properties }) = Some(n);
+            }
+            REQUIRED => match v {
+                Value::Array(a) => k.required = a.iter().map(|n| n.as_str().map(str::to_owned)).collect::<Option<_>>().ok_or("must be an array of strings")?,
+                // draft 3's boolean `required` (on the member) is ignored.
+                Value::Bool(_) => {}
+                _ => return Err("must be an array of strings"),
+            },
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The family as one subschema states it.
+    pub fn of(k: &'k Keywords) -> Self {
+        ObjectBounds { min: k.min_properties, max: k.max_properties, required: &k.required }
+    }
+
+    /// The size in words ("at least 1 member"); the required members are
+    /// said member by member, where the members are listed.
+    pub fn describe(self) -> Option<String> {
+        super::count_range(self.min, self.max, "member", "members")
+    }
+
+    /// The checks the family lowers to, in the order the validator reports them.
+    pub fn checks(self) -> impl Iterator<Item = Check<'k>> {
+        let required = (!self.required.is_empty()).then_some(Check::Required(self.required));
+        self.min.map(Check::MinProperties).into_iter().chain(self.max.map(Check::MaxProperties)).chain(required)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn reads_and_lowers_in_order() {
+        let mut k = Keywords::default();
+        for (kw, v) in [(REQUIRED, json!(["a", "b"])), (MAX, json!(3)), (MIN, json!(1))] {
+            assert_eq!(ObjectBounds::read(&mut k, kw, &v), Ok(true));
+        }
+        assert_eq!(ObjectBounds::read(&mut k, REQUIRED, &json!(true)), Ok(true));
+        assert_eq!(ObjectBounds::read(&mut k, REQUIRED, &json!([1])), Err("must be an array of strings"));
+        assert_eq!(ObjectBounds::read(&mut k, MAX, &json!("3")), Err("must be a non-negative integer"));
+        let names = ["a".to_owned(), "b".to_owned()];
+        assert_eq!(k.required, names);
+        let b = ObjectBounds::of(&k);
+        assert_eq!(b.describe().as_deref(), Some("1 to 3 members"));
+        assert_eq!(b.checks().collect::<Vec<_>>(), [Check::MinProperties(1), Check::MaxProperties(3), Check::Required(&names)]);
+    }
+}

@@ -1,0 +1,29 @@
+//! `const` and `enum`: the value is one given JSON value (numbers compared
+//! as numbers, exactly). Draft 4 has no `const`; ajv applies it there all
+//! the same, and so does the reader, with a warning (`ir::Builder::fill`).
+
+use crate::check::Check;
+use crate::load::Dialect;
+use serde_json::Value;
+
+/// `const`
+pub const CONST: &str = "const";
+/// `enum`
+pub const ENUM: &str = "enum";
+
+/// The checks the pair lowers to, `const` first.
+pub fn checks<'k>(const_: Option<&'k Value>, enum_: Option<&'k [Value]>) -> impl Iterator<Item = Check<'k>> {
+    const_.map(Check::Const).into_iter().chain(enum_.map(Check::Enum))
+}
+
+/// Reads `enum`: an array of values.
+pub fn read_enum(v: &Value) -> Result<Vec<Value>, &'static str> {
+    v.as_array().cloned().ok_or("must be an array")
+}
+
+/// The warning `const` gets where its dialect does not define it (draft 4):
+/// ajv (SchemaStore's validator) applies it there all the same, and schemas
+/// written against it rely on that, so it is applied as draft 6 defines it.
+pub fn const_outside_its_dialect(dialect: Dialect) -> Option<&'static str> {
+    (dialect < Dialect::Draft6).then_some("`const` is not a draft-04 keyword; applied as draft 6 defines it (as ajv does)")
+}

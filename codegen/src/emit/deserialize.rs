@@ -160,6 +160,11 @@ impl<'a> Readers<'a> {
         })
     }
 
+    /// The conjunction of type `id`'s own schemas, when it has its own.
+    fn own_conj(&self, id: usize) -> Option<Vec<NodeId>> {
+        self.plan.types[id].validation.own().map(|nodes| self.conj(nodes))
+    }
+
     fn conj(&self, nodes: &[NodeId]) -> Vec<NodeId> {
         let mut c = self.ir.expand(nodes);
         c.sort_unstable();
@@ -195,7 +200,8 @@ impl<'a> Readers<'a> {
     /// A struct's own schemas use only what a reader checks, and every
     /// required member is a field (or one of `also`, members read apart).
     fn struct_ok(&self, id: usize, fields: &[Field], also: &[&str]) -> bool {
-        let conj = self.conj(&self.plan.types[id].nodes);
+        // A struct places with different schemas share is read by each place's fallback.
+        let Some(conj) = self.own_conj(id) else { return false };
         let handled = ["type", "properties", "required", "additionalProperties"];
         only(self.ir, &conj, TypeSet::OBJECT, &handled)
             && kws(self.ir, &conj).all(|k| {
@@ -342,14 +348,17 @@ impl<'a> Readers<'a> {
                     let l = self.leaf(validators, schemas, &conj, t, &out_ty);
                     quote!(#rt::fast::LeafRead<#l>)
                 }
-                Kind::Union { .. } if self.same_schemas(&self.conj(&self.plan.types[*id].nodes), &conj) && self.union_branches(*id).is_some() => {
+                // Read from this place's schemas: a union places with different schemas share reads each place's branches.
+                Kind::Union { .. } if self.union_branches(*id, &conj).is_some() => {
                     let name = self.fresh("Union");
                     // Named before its branches are read: a branch may hold the union again.
                     self.memo.insert(key.clone(), quote!(#name));
-                    self.union(validators, *id, &name);
+                    self.union(validators, *id, &conj, &name);
                     quote!(#name)
                 }
-                Kind::Struct { .. } | Kind::Envelope { .. } if self.fast.contains(id) && self.same_schemas(&self.conj(&self.plan.types[*id].nodes), &conj) => {
+                Kind::Struct { .. } | Kind::Envelope { .. }
+                    if self.fast.contains(id) && self.own_conj(*id).is_some_and(|own| self.same_schemas(&own, &conj)) =>
+                {
                     let n = super::types::ident(&self.plan.types[*id].name);
                     if self.boxed.contains(&(owner, *id)) {
                         quote!(#rt::fast::Boxed<#rt::fast::Typed<#n>>)
@@ -402,29 +411,38 @@ impl<'a> Readers<'a> {
         r
     }
 
-    /// The branches of union `id`, when the JSON type of a value alone tells
-    /// which one can hold it: one variant per `anyOf`/`oneOf` branch, each
-    /// branch's `type` naming kinds (string, number, …) no other names, and
-    /// nothing else in the union's own schemas. Then the union holds a value
-    /// exactly when the branch of its kind does. Per branch: (kind names, node, variant).
-    fn union_branches(&self, id: usize) -> Option<Vec<(Vec<&'static str>, NodeId, usize)>> {
+    /// How a place whose schemas are `conj` reads union `id`, when the JSON
+    /// type of a value alone tells which branch can hold it: one `anyOf`/
+    /// `oneOf` with a branch per variant, each branch's `type` naming kinds
+    /// (string, number, …) no other names, and nothing else in the place's
+    /// schemas. Then the union holds a value exactly when the branch of its
+    /// kind does, and the value goes to the variant the type's own parser
+    /// picks for that kind (the first whose JSON types include it). Per
+    /// kind: (kind name, branch, variant).
+    fn union_branches(&self, id: usize, conj: &[NodeId]) -> Option<Vec<(&'static str, NodeId, usize)>> {
         let Kind::Union { variants, tag: None } = &self.plan.types[id].kind else { return None };
         if self.boxed.iter().any(|(owner, _)| *owner == id) {
             return None;
         }
-        let conj = self.conj(&self.plan.types[id].nodes);
-        if !only(self.ir, &conj, TypeSet::ALL, &["anyOf", "oneOf"]) {
+        if !only(self.ir, conj, TypeSet::ALL, &["anyOf", "oneOf"]) {
             return None;
         }
-        let lists: Vec<&Vec<NodeId>> = kws(self.ir, &conj).flat_map(|k| [&k.any_of, &k.one_of]).filter(|l| !l.is_empty()).collect();
+        let lists: Vec<&Vec<NodeId>> = kws(self.ir, conj).flat_map(|k| [&k.any_of, &k.one_of]).filter(|l| !l.is_empty()).collect();
         let [branches] = lists.as_slice() else { return None };
         if branches.len() != variants.len() {
             return None;
         }
+        // The JSON types each variant's parser takes (`Select`'s masks).
+        let masks: Vec<u8> = variants
+            .iter()
+            .map(|v| match v.select {
+                crate::plan::Select::Branch { by_type: Some(mask), .. } => Some(mask),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
         let mut taken = 0u8;
         let mut out = Vec::new();
         for b in branches.iter() {
-            let v = variants.iter().position(|v| matches!(&v.select, crate::plan::Select::Branch { nodes, .. } if nodes == &[*b]))?;
             let types = kws(self.ir, &self.conj(&[*b])).filter_map(|k| k.types).fold(None, |acc: Option<u8>, t| Some(acc.unwrap_or(TypeSet::ALL) & t.0))?;
             // Integers are numbers: one kind.
             let kinds = [
@@ -435,42 +453,38 @@ impl<'a> Readers<'a> {
                 (TypeSet::ARRAY, "seq"),
                 (TypeSet::OBJECT, "map"),
             ];
-            let mut names = Vec::new();
             for (bits, name) in kinds {
                 if types & bits != 0 {
                     if taken & bits != 0 {
                         return None;
                     }
                     taken |= bits;
-                    names.push(name);
+                    let v = masks.iter().position(|m| m & bits != 0)?;
+                    out.push((name, *b, v));
                 }
             }
-            out.push((names, *b, v));
         }
         Some(out)
     }
 
-    /// The reader `name` of union `id` (see [`Self::union_branches`]).
-    fn union(&mut self, validators: &mut Validators, id: usize, name: &Ident) {
+    /// The reader `name` of union `id` at a place whose schemas are `conj` (see [`Self::union_branches`]).
+    fn union(&mut self, validators: &mut Validators, id: usize, conj: &[NodeId], name: &Ident) {
         let rt = self.rt.clone();
-        let Some(branches) = self.union_branches(id) else { return };
+        let Some(branches) = self.union_branches(id, conj) else { return };
         let Kind::Union { variants, .. } = self.plan.types[id].kind.clone() else { return };
         let union_ty = super::types::ident(&self.plan.types[id].name);
         let visitor = format_ident!("Visit{}", name);
         let mut arms = Vec::new();
         let mut taken = Vec::new();
-        for (kinds, b, v) in branches {
+        for (kind, b, v) in branches {
             let reader = self.reader(validators, id, &[b], &variants[v].ty);
             let vid = super::types::ident(&variants[v].name);
             let build = if variants[v].ty == TypeRef::Null { quote!(|_| #union_ty::#vid) } else { quote!(#union_ty::#vid) };
-            for k in kinds {
-                let k = Ident::new(k, Span::call_site());
-                arms.push(quote!(#k => #build; #reader));
-                taken.push(k.to_string());
-            }
+            let k = Ident::new(kind, Span::call_site());
+            arms.push(quote!(#k => #build; #reader));
+            taken.push(kind);
         }
-        let refuse =
-            ["bool", "number", "str", "null", "seq", "map"].into_iter().filter(|k| !taken.iter().any(|t| t == k)).map(|k| Ident::new(k, Span::call_site()));
+        let refuse = ["bool", "number", "str", "null", "seq", "map"].into_iter().filter(|k| !taken.contains(k)).map(|k| Ident::new(k, Span::call_site()));
         self.items.push(quote!(#rt::union_reader!(#name, #visitor -> #union_ty { #(#arms),* } refuse #(#refuse)*);));
     }
 
@@ -581,7 +595,7 @@ impl<'a> Readers<'a> {
     /// The reader of struct `id`.
     fn structure(&mut self, validators: &mut Validators, id: usize, fields: &[Field], extra: &Extra, extra_field: &str) {
         let rt = self.rt.clone();
-        let conj = self.conj(&self.plan.types[id].nodes);
+        let Some(conj) = self.own_conj(id) else { return };
         let name = super::types::ident(&self.plan.types[id].name);
         let mut specs = Vec::new();
         for f in fields {
@@ -614,7 +628,7 @@ impl<'a> Readers<'a> {
     #[allow(clippy::type_complexity)]
     fn envelope_parts(&self, id: usize) -> Option<(Vec<(String, Vec<NodeId>)>, Option<Vec<NodeId>>)> {
         let Kind::Envelope { fields, tag, payload, commands, .. } = &self.plan.types[id].kind else { return None };
-        let conj = self.conj(&self.plan.types[id].nodes);
+        let conj = self.own_conj(id)?;
         // The base: a struct's keywords plus one `oneOf`/`anyOf` (either
         // reads the same here: at most one branch can match a given tag).
         let with_choice = ["type", "properties", "required", "additionalProperties", "oneOf", "anyOf"];
@@ -702,7 +716,7 @@ impl<'a> Readers<'a> {
         let Kind::Envelope { fields, extra, extra_field, tag, payload, commands } = self.plan.types[id].kind.clone() else { return };
         let Some((known, catch_all)) = self.envelope_parts(id) else { return };
         let Kind::Commands { commands: cmds, unknown_payload, .. } = self.plan.types[commands].kind.clone() else { return };
-        let conj = self.conj(&self.plan.types[id].nodes);
+        let Some(conj) = self.own_conj(id) else { return };
         let name = super::types::ident(&self.plan.types[id].name);
         let enum_name = super::types::ident(&self.plan.types[commands].name);
         let mut members = Vec::new();

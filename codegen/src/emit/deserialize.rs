@@ -112,6 +112,8 @@ pub struct Readers<'a> {
     /// Reader type per (validation content, Rust type): readers are shared
     /// by every place that validates alike, whatever its schema location.
     memo: HashMap<(Vec<[u8; 32]>, String), TokenStream>,
+    /// Leaves and fallbacks by their text with the name left out (see [`Self::shared_item`]).
+    bodies: HashMap<String, Ident>,
     patterns: BTreeMap<String, Ident>,
     /// Schema resource URIs the fallbacks name, each once as a `const`.
     bases: Vec<String>,
@@ -131,6 +133,7 @@ impl<'a> Readers<'a> {
             fast: HashSet::new(),
             items: Vec::new(),
             memo: HashMap::new(),
+            bodies: HashMap::new(),
             patterns: BTreeMap::new(),
             bases: Vec::new(),
             next: 0,
@@ -249,6 +252,21 @@ impl<'a> Readers<'a> {
     /// The Rust type `t` stands for inside type `owner` (as the type emitter writes it).
     fn ty(&self, owner: usize, t: &TypeRef) -> TokenStream {
         super::types::rust_type(self.plan, &self.boxed, &self.rt, owner, t)
+    }
+
+    /// The item `make` writes under a fresh name, or the name of an item
+    /// already written that is the same but for its name: places whose
+    /// schemas differ only in what the reader leaves to the validators (an
+    /// unasserted `format`, a description) share one.
+    fn shared_item(&mut self, prefix: &str, make: impl Fn(&Ident) -> TokenStream) -> Ident {
+        let key = make(&Ident::new("__Item", Span::call_site())).to_string();
+        if let Some(name) = self.bodies.get(&key) {
+            return name.clone();
+        }
+        let name = self.fresh(prefix);
+        self.items.push(make(&name));
+        self.bodies.insert(key, name.clone());
+        name
     }
 
     fn fresh(&mut self, prefix: &str) -> Ident {
@@ -492,9 +510,8 @@ impl<'a> Readers<'a> {
     /// `schemas` on it, then the conversion the full path uses.
     fn via_value(&mut self, validators: &mut Validators, schemas: &[NodeId], out_ty: &TokenStream) -> TokenStream {
         let rt = self.rt.clone();
-        let name = self.fresh("Check");
         let check = self.validate(validators, schemas, quote!(v));
-        self.items.push(quote!(#rt::via_value!(#name -> #out_ty, |v| #check);));
+        let name = self.shared_item("Check", |name| quote!(#rt::via_value!(#name -> #out_ty, |v| #check);));
         quote!(#rt::fast::ViaValue<#name>)
     }
 
@@ -502,17 +519,14 @@ impl<'a> Readers<'a> {
     /// when a keyword needs them), other scalars with the validators.
     fn leaf(&mut self, validators: &mut Validators, schemas: &[NodeId], conj: &[NodeId], t: &TypeRef, out_ty: &TokenStream) -> Ident {
         let rt = self.rt.clone();
-        let name = self.fresh("Leaf");
         let is_string = !matches!(t, TypeRef::Bool | TypeRef::Integer | TypeRef::Number | TypeRef::Null);
         if !is_string {
             let check = self.validate(validators, schemas, quote!(v));
-            self.items.push(quote!(#rt::value_leaf!(#name -> #out_ty, scalar |v| #check);));
-            return name;
+            return self.shared_item("Leaf", |name| quote!(#rt::value_leaf!(#name -> #out_ty, scalar |v| #check);));
         }
         let Some(refuse) = self.string_conditions(conj) else {
             let check = self.validate(validators, schemas, quote!(v));
-            self.items.push(quote!(#rt::value_leaf!(#name -> #out_ty, string |v| #check);));
-            return name;
+            return self.shared_item("Leaf", |name| quote!(#rt::value_leaf!(#name -> #out_ty, string |v| #check);));
         };
         let some = quote!(::std::option::Option::Some);
         let build = match t {
@@ -539,8 +553,7 @@ impl<'a> Readers<'a> {
             },
             _ => quote!(#some(s.to_owned())),
         };
-        self.items.push(quote!(#rt::string_leaf!(#name -> #out_ty, |s| [#(#refuse),*] => #build);));
-        name
+        self.shared_item("Leaf", |name| quote!(#rt::string_leaf!(#name -> #out_ty, |s| [#(#refuse),*] => #build);))
     }
 
     /// One member of an envelope: its slot in `Slots`, the match arm that

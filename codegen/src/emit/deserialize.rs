@@ -454,7 +454,7 @@ impl<'a> Readers<'a> {
         let masks: Vec<u8> = variants
             .iter()
             .map(|v| match v.select {
-                crate::plan::Select::Branch { by_type: Some(mask), .. } => Some(mask),
+                crate::plan::Select::Branch { by_type: Some(mask), .. } | crate::plan::Select::JsonType(mask) => Some(mask),
                 _ => None,
             })
             .collect::<Option<_>>()?;

@@ -140,11 +140,12 @@ fn local_signature(t: &TypeDef, strict: bool) -> String {
     format!("{kind};{};{identity};{validation}", t.sensitive)
 }
 
-/// How a variant is recognised, without the subschemas of a branch told
-/// apart by its JSON type (they are validation content, compared apart).
+/// How a variant is recognised: a branch told apart by its JSON type is
+/// recognised as a variant of a union by type is (its subschemas are
+/// validation content, compared apart).
 fn select_signature(s: &Select) -> String {
     match s {
-        Select::Branch { by_type: Some(mask), .. } => format!("branch-of-type({mask})"),
+        Select::Branch { by_type: Some(mask), .. } | Select::JsonType(mask) => format!("by-type({mask})"),
         other => format!("{other:?}"),
     }
 }

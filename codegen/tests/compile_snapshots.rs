@@ -43,6 +43,9 @@ pub mod scalars {
 pub mod sensitive {
     include!("snapshots/sensitive.rs");
 }
+pub mod shared_rules {
+    include!("snapshots/shared_rules.rs");
+}
 pub mod unions {
     include!("snapshots/unions.rs");
 }
@@ -238,4 +241,23 @@ fn a_root_that_binds_a_dynamic_anchor_is_not_its_ref_target() {
     let by_slice = dynamic_scope::List::from_json_slice(strict.to_string().as_bytes()).unwrap_err();
     assert_eq!(keyword_locations(&by_value), keyword_locations(&by_slice));
     round_trip::<dynamic_scope::List>(json!({"elements": [{"a": 1}]}));
+}
+
+#[test]
+fn a_type_shared_by_places_with_different_schemas_is_validated_by_each_place() {
+    use shared_rules::{PluginRules, RuleNumberOrRuleStringOrArray as Rule};
+    let r: PluginRules = round_trip(json!({"html-quotes": [1, "x"], "key-spacing": [2, {"before": true}]}));
+    assert!(matches!(r.html_quotes, Some(Rule::Array(ref a)) if a.len() == 2));
+    assert!(matches!(r.key_spacing, Some(Rule::Array(_))));
+    let r: PluginRules = round_trip(json!({"html-quotes": "warn", "key-spacing": 2}));
+    assert!(matches!(r.html_quotes, Some(Rule::RuleString(_))));
+    // Each place's own rule: two items for `html-quotes`, a boolean `before` for `key-spacing`,
+    // through the full path and the one-pass reader alike.
+    for doc in [json!({"html-quotes": [1]}), json!({"key-spacing": [2, {"before": "no"}]}), json!({"html-quotes": 3})] {
+        let full = PluginRules::from_json_value(doc.clone()).expect_err("invalid at its place");
+        let one_pass = PluginRules::from_json_slice(doc.to_string().as_bytes()).expect_err("invalid at its place");
+        assert_eq!(format!("{full:?}"), format!("{one_pass:?}"), "{doc}");
+    }
+    // What one place refuses the other may take.
+    assert!(PluginRules::from_json_value(json!({"key-spacing": [1]})).is_ok());
 }

@@ -47,3 +47,33 @@ fn branches_of_disjoint_json_types_are_picked_by_type() {
     // integer, string, array (the type set bits of `ir::TypeSet`).
     assert_eq!(masks, vec![Some(4), Some(16), Some(32)]);
 }
+
+#[test]
+fn places_with_one_rust_shape_share_a_type_and_keep_their_schemas() {
+    use contracts_codegen::plan::Validation;
+    let m = plan_of("shared_rules.json");
+    let names: Vec<&str> = m.types.iter().map(|t| t.name.as_str()).collect();
+    let Some(root) = m.types.iter().find(|t| t.name == "PluginRules") else { panic!("no root type: {names:?}") };
+    let Kind::Struct { fields, .. } = &root.kind else { panic!("root is not a struct") };
+    let field = |json: &str| fields.iter().find(|f| f.json == json).unwrap();
+    let ty = |json: &str| field(json).ty.clone();
+    // Two rules whose options differ: one Rust type, validated per place.
+    assert_eq!(ty("html-quotes"), ty("key-spacing"), "{names:?}");
+    let TypeRef::Named(rule) = ty("html-quotes") else { panic!("a rule is not a named type") };
+    let shared = &m.types[rule];
+    let Validation::PerLocation(places) = &shared.validation else { panic!("{} validates on its own", shared.name) };
+    assert_eq!(places.len(), 2);
+    assert_eq!(shared.name, "RuleNumberOrRuleStringOrArray");
+    // Neither place's text is the shared type's; each stays on its field.
+    assert_eq!(shared.doc.description, None);
+    assert_eq!(field("html-quotes").doc.description.as_deref(), Some("enforce quotes style of HTML attributes"));
+    // String newtypes check their own pattern on construction: never shared.
+    assert_ne!(ty("code"), ty("other-code"));
+    for t in [ty("code"), ty("other-code")] {
+        let TypeRef::Named(id) = t else { panic!("a code is not a newtype") };
+        assert!(matches!(m.types[id].validation, Validation::Own(_)));
+    }
+    // The root keeps its own schema (the module's entry point).
+    assert!(matches!(root.validation, Validation::Own(_)));
+    assert!(contracts_codegen::plan::duplicate_shapes(&m).is_empty());
+}

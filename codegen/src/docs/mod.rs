@@ -580,7 +580,18 @@ impl<'a> Page<'a> {
 
     /// Constraints of a type's own subschemas.
     fn type_constraints(&self, t: &TypeDef) -> Vec<String> {
-        constraints::describe_nodes(self.ir, &t.nodes)
+        match &t.validation {
+            plan::Validation::Own(nodes) => constraints::describe_nodes(self.ir, nodes),
+            plan::Validation::PerLocation(places) => vec![format!("those of the schema of each of the {} places that use it", places.len())],
+        }
+    }
+
+    /// Every subschema the type stands for: its own, or those of every place sharing it.
+    fn schema_nodes(t: &TypeDef) -> Vec<NodeId> {
+        match &t.validation {
+            plan::Validation::Own(nodes) => nodes.clone(),
+            plan::Validation::PerLocation(places) => places.concat(),
+        }
     }
 
     fn struct_body(
@@ -685,7 +696,7 @@ impl<'a> Page<'a> {
     }
 
     fn union_body(&mut self, id: TypeId, t: &TypeDef, variants: &[Variant], tag: Option<&str>) {
-        let any_of = t.nodes.iter().flat_map(|n| self.ir.expand(&[*n])).filter_map(|n| self.ir.keywords(n)).any(|k| !k.any_of.is_empty());
+        let any_of = Self::schema_nodes(t).iter().flat_map(|n| self.ir.expand(&[*n])).filter_map(|n| self.ir.keywords(n)).any(|k| !k.any_of.is_empty());
         let rule = match tag {
             Some(tag) => format!("told apart by the member {}", code(tag)),
             None if variants.iter().all(|v| matches!(v.select, Select::JsonType(_))) => "told apart by their JSON type".to_owned(),
@@ -886,7 +897,7 @@ impl<'a> Page<'a> {
     /// The union branch that admits every other tag (its tag member has no `const`).
     fn catch_all_branch(&self, t: &TypeDef, tag: &str, commands: &[Command]) -> Option<NodeId> {
         let known: Vec<Option<NodeId>> = commands.iter().map(|c| node_of_source(self.ir, &c.doc.source)).collect();
-        for n in self.ir.expand(&t.nodes) {
+        for n in self.ir.expand(&Self::schema_nodes(t)) {
             let Some(k) = self.ir.keywords(n) else { continue };
             for branches in [&k.one_of, &k.any_of] {
                 for b in branches {

@@ -110,6 +110,8 @@ pub struct Readers<'a> {
     /// Reader type per (validation content, Rust type): readers are shared
     /// by every place that validates alike, whatever its schema location.
     memo: HashMap<(Vec<[u8; 32]>, String), TokenStream>,
+    /// Leaves and fallbacks by their text with the name left out (see [`Self::shared_item`]).
+    bodies: HashMap<String, Ident>,
     next: usize,
 }
 
@@ -117,7 +119,18 @@ impl<'a> Readers<'a> {
     /// Decides which types of `plan` get a reader. None do when a schema
     /// uses dynamic references (their scope is not a subtree's alone).
     pub fn new(ir: &'a Ir, plan: &'a ModulePlan, rt: TokenStream, format_assertion: bool, boxed: HashSet<(usize, usize)>) -> Self {
-        let mut r = Readers { ir, plan, rt, format_assertion, boxed, fast: HashSet::new(), items: Vec::new(), memo: HashMap::new(), next: 0 };
+        let mut r = Readers {
+            ir,
+            plan,
+            rt,
+            format_assertion,
+            boxed,
+            fast: HashSet::new(),
+            items: Vec::new(),
+            memo: HashMap::new(),
+            bodies: HashMap::new(),
+            next: 0,
+        };
         let dynamic =
             ir.nodes.iter().any(|n| matches!(&n.body, Body::Schema(k) if k.dynamic_reference.is_some() || k.recursive_anchor || k.dynamic_anchor.is_some()));
         if !dynamic {
@@ -141,6 +154,11 @@ impl<'a> Readers<'a> {
             let f = format_ident!("read_{}", id);
             quote!(fast::#f)
         })
+    }
+
+    /// The conjunction of type `id`'s own schemas, when it has its own.
+    fn own_conj(&self, id: usize) -> Option<Vec<NodeId>> {
+        self.plan.types[id].validation.own().map(|nodes| self.conj(nodes))
     }
 
     fn conj(&self, nodes: &[NodeId]) -> Vec<NodeId> {
@@ -178,7 +196,8 @@ impl<'a> Readers<'a> {
     /// A struct's own schemas use only what a reader checks, and every
     /// required member is a field (or one of `also`, members read apart).
     fn struct_ok(&self, id: usize, fields: &[Field], also: &[&str]) -> bool {
-        let conj = self.conj(&self.plan.types[id].nodes);
+        // A struct places with different schemas share is read by each place's fallback.
+        let Some(conj) = self.own_conj(id) else { return false };
         let handled = [types::NAME, "properties", object_bounds::REQUIRED, "additionalProperties"];
         only(self.ir, &conj, TypeSet::OBJECT, &handled)
             && kws(self.ir, &conj).all(|k| {
@@ -226,6 +245,21 @@ impl<'a> Readers<'a> {
     /// The Rust type `t` stands for inside type `owner` (as the type emitter writes it).
     fn ty(&self, owner: usize, t: &TypeRef) -> TokenStream {
         super::types::rust_type(self.plan, &self.boxed, &self.rt, owner, t)
+    }
+
+    /// The item `make` writes under a fresh name, or the name of an item
+    /// already written that is the same but for its name: places whose
+    /// schemas differ only in what the reader leaves to the validators (an
+    /// unasserted `format`, a description) share one.
+    fn shared_item(&mut self, prefix: &str, make: impl Fn(&Ident) -> TokenStream) -> Ident {
+        let key = make(&Ident::new("__Item", Span::call_site())).to_string();
+        if let Some(name) = self.bodies.get(&key) {
+            return name.clone();
+        }
+        let name = self.fresh(prefix);
+        self.items.push(make(&name));
+        self.bodies.insert(key, name.clone());
+        name
     }
 
     fn fresh(&mut self, prefix: &str) -> Ident {
@@ -327,14 +361,17 @@ impl<'a> Readers<'a> {
                     let l = self.leaf(validators, schemas, &conj, t, &out_ty);
                     quote!(#rt::fast::LeafRead<#l>)
                 }
-                Kind::Union { .. } if self.same_schemas(&self.conj(&self.plan.types[*id].nodes), &conj) && self.union_branches(*id).is_some() => {
+                // Read from this place's schemas: a union places with different schemas share reads each place's branches.
+                Kind::Union { .. } if self.union_branches(*id, &conj).is_some() => {
                     let name = self.fresh("Union");
                     // Named before its branches are read: a branch may hold the union again.
                     self.memo.insert(key.clone(), quote!(#name));
-                    self.union(validators, *id, &name);
+                    self.union(validators, *id, &conj, &name);
                     quote!(#name)
                 }
-                Kind::Struct { .. } | Kind::Envelope { .. } if self.fast.contains(id) && self.same_schemas(&self.conj(&self.plan.types[*id].nodes), &conj) => {
+                Kind::Struct { .. } | Kind::Envelope { .. }
+                    if self.fast.contains(id) && self.own_conj(*id).is_some_and(|own| self.same_schemas(&own, &conj)) =>
+                {
                     let n = super::types::ident(&self.plan.types[*id].name);
                     if self.boxed.contains(&(owner, *id)) {
                         quote!(#rt::fast::Boxed<#rt::fast::Typed<#n>>)
@@ -387,29 +424,38 @@ impl<'a> Readers<'a> {
         r
     }
 
-    /// The branches of union `id`, when the JSON type of a value alone tells
-    /// which one can hold it: one variant per `anyOf`/`oneOf` branch, each
-    /// branch's `type` naming kinds (string, number, …) no other names, and
-    /// nothing else in the union's own schemas. Then the union holds a value
-    /// exactly when the branch of its kind does. Per branch: (kind names, node, variant).
-    fn union_branches(&self, id: usize) -> Option<Vec<(Vec<&'static str>, NodeId, usize)>> {
+    /// How a place whose schemas are `conj` reads union `id`, when the JSON
+    /// type of a value alone tells which branch can hold it: one `anyOf`/
+    /// `oneOf` with a branch per variant, each branch's `type` naming kinds
+    /// (string, number, …) no other names, and nothing else in the place's
+    /// schemas. Then the union holds a value exactly when the branch of its
+    /// kind does, and the value goes to the variant the type's own parser
+    /// picks for that kind (the first whose JSON types include it). Per
+    /// kind: (kind name, branch, variant).
+    fn union_branches(&self, id: usize, conj: &[NodeId]) -> Option<Vec<(&'static str, NodeId, usize)>> {
         let Kind::Union { variants, tag: None } = &self.plan.types[id].kind else { return None };
         if self.boxed.iter().any(|(owner, _)| *owner == id) {
             return None;
         }
-        let conj = self.conj(&self.plan.types[id].nodes);
-        if !only(self.ir, &conj, TypeSet::ALL, &["anyOf", "oneOf"]) {
+        if !only(self.ir, conj, TypeSet::ALL, &["anyOf", "oneOf"]) {
             return None;
         }
-        let lists: Vec<&Vec<NodeId>> = kws(self.ir, &conj).flat_map(|k| [&k.any_of, &k.one_of]).filter(|l| !l.is_empty()).collect();
+        let lists: Vec<&Vec<NodeId>> = kws(self.ir, conj).flat_map(|k| [&k.any_of, &k.one_of]).filter(|l| !l.is_empty()).collect();
         let [branches] = lists.as_slice() else { return None };
         if branches.len() != variants.len() {
             return None;
         }
+        // The JSON types each variant's parser takes (`Select`'s masks).
+        let masks: Vec<u8> = variants
+            .iter()
+            .map(|v| match v.select {
+                crate::plan::Select::Branch { by_type: Some(mask), .. } | crate::plan::Select::JsonType(mask) => Some(mask),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
         let mut taken = 0u8;
         let mut out = Vec::new();
         for b in branches.iter() {
-            let v = variants.iter().position(|v| matches!(&v.select, crate::plan::Select::Branch { nodes, .. } if nodes == &[*b]))?;
             let types = kws(self.ir, &self.conj(&[*b])).filter_map(|k| k.types).fold(None, |acc: Option<u8>, t| Some(acc.unwrap_or(TypeSet::ALL) & t.0))?;
             // Integers are numbers: one kind.
             let kinds = [
@@ -420,42 +466,38 @@ impl<'a> Readers<'a> {
                 (TypeSet::ARRAY, "seq"),
                 (TypeSet::OBJECT, "map"),
             ];
-            let mut names = Vec::new();
             for (bits, name) in kinds {
                 if types & bits != 0 {
                     if taken & bits != 0 {
                         return None;
                     }
                     taken |= bits;
-                    names.push(name);
+                    let v = masks.iter().position(|m| m & bits != 0)?;
+                    out.push((name, *b, v));
                 }
             }
-            out.push((names, *b, v));
         }
         Some(out)
     }
 
-    /// The reader `name` of union `id` (see [`Self::union_branches`]).
-    fn union(&mut self, validators: &mut Validators, id: usize, name: &Ident) {
+    /// The reader `name` of union `id` at a place whose schemas are `conj` (see [`Self::union_branches`]).
+    fn union(&mut self, validators: &mut Validators, id: usize, conj: &[NodeId], name: &Ident) {
         let rt = self.rt.clone();
-        let Some(branches) = self.union_branches(id) else { return };
+        let Some(branches) = self.union_branches(id, conj) else { return };
         let Kind::Union { variants, .. } = self.plan.types[id].kind.clone() else { return };
         let union_ty = super::types::ident(&self.plan.types[id].name);
         let visitor = format_ident!("Visit{}", name);
         let mut arms = Vec::new();
         let mut taken = Vec::new();
-        for (kinds, b, v) in branches {
+        for (kind, b, v) in branches {
             let reader = self.reader(validators, id, &[b], &variants[v].ty);
             let vid = super::types::ident(&variants[v].name);
             let build = if variants[v].ty == TypeRef::Null { quote!(|_| #union_ty::#vid) } else { quote!(#union_ty::#vid) };
-            for k in kinds {
-                let k = Ident::new(k, Span::call_site());
-                arms.push(quote!(#k => #build; #reader));
-                taken.push(k.to_string());
-            }
+            let k = Ident::new(kind, Span::call_site());
+            arms.push(quote!(#k => #build; #reader));
+            taken.push(kind);
         }
-        let refuse =
-            ["bool", "number", "str", "null", "seq", "map"].into_iter().filter(|k| !taken.iter().any(|t| t == k)).map(|k| Ident::new(k, Span::call_site()));
+        let refuse = ["bool", "number", "str", "null", "seq", "map"].into_iter().filter(|k| !taken.contains(k)).map(|k| Ident::new(k, Span::call_site()));
         self.items.push(quote!(#rt::union_reader!(#name, #visitor -> #union_ty { #(#arms),* } refuse #(#refuse)*);));
     }
 
@@ -463,9 +505,8 @@ impl<'a> Readers<'a> {
     /// `schemas` on it, then the conversion the full path uses.
     fn via_value(&mut self, validators: &mut Validators, schemas: &[NodeId], out_ty: &TokenStream) -> TokenStream {
         let rt = self.rt.clone();
-        let name = self.fresh("Check");
         let check = self.validate(validators, schemas, quote!(v));
-        self.items.push(quote!(#rt::via_value!(#name -> #out_ty, |v| #check);));
+        let name = self.shared_item("Check", |name| quote!(#rt::via_value!(#name -> #out_ty, |v| #check);));
         quote!(#rt::fast::ViaValue<#name>)
     }
 
@@ -473,17 +514,14 @@ impl<'a> Readers<'a> {
     /// when a keyword needs them), other scalars with the validators.
     fn leaf(&mut self, validators: &mut Validators, schemas: &[NodeId], conj: &[NodeId], t: &TypeRef, out_ty: &TokenStream) -> Ident {
         let rt = self.rt.clone();
-        let name = self.fresh("Leaf");
         let is_string = !matches!(t, TypeRef::Bool | TypeRef::Integer | TypeRef::Number | TypeRef::Null);
         if !is_string {
             let check = self.validate(validators, schemas, quote!(v));
-            self.items.push(quote!(#rt::value_leaf!(#name -> #out_ty, scalar |v| #check);));
-            return name;
+            return self.shared_item("Leaf", |name| quote!(#rt::value_leaf!(#name -> #out_ty, scalar |v| #check);));
         }
         let Some(refuse) = self.string_conditions(validators, conj) else {
             let check = self.validate(validators, schemas, quote!(v));
-            self.items.push(quote!(#rt::value_leaf!(#name -> #out_ty, string |v| #check);));
-            return name;
+            return self.shared_item("Leaf", |name| quote!(#rt::value_leaf!(#name -> #out_ty, string |v| #check);));
         };
         let some = quote!(::std::option::Option::Some);
         let build = match t {
@@ -510,8 +548,7 @@ impl<'a> Readers<'a> {
             },
             _ => quote!(#some(s.to_owned())),
         };
-        self.items.push(quote!(#rt::string_leaf!(#name -> #out_ty, |s| [#(#refuse),*] => #build);));
-        name
+        self.shared_item("Leaf", |name| quote!(#rt::string_leaf!(#name -> #out_ty, |s| [#(#refuse),*] => #build);))
     }
 
     /// One member of an envelope: its slot in `Slots`, the match arm that
@@ -566,7 +603,7 @@ impl<'a> Readers<'a> {
     /// The reader of struct `id`.
     fn structure(&mut self, validators: &mut Validators, id: usize, fields: &[Field], extra: &Extra, extra_field: &str) {
         let rt = self.rt.clone();
-        let conj = self.conj(&self.plan.types[id].nodes);
+        let Some(conj) = self.own_conj(id) else { return };
         let name = super::types::ident(&self.plan.types[id].name);
         let mut specs = Vec::new();
         for f in fields {
@@ -599,7 +636,7 @@ impl<'a> Readers<'a> {
     #[allow(clippy::type_complexity)]
     fn envelope_parts(&self, id: usize) -> Option<(Vec<(String, Vec<NodeId>)>, Option<Vec<NodeId>>)> {
         let Kind::Envelope { fields, tag, payload, commands, .. } = &self.plan.types[id].kind else { return None };
-        let conj = self.conj(&self.plan.types[id].nodes);
+        let conj = self.own_conj(id)?;
         // The base: a struct's keywords plus one `oneOf`/`anyOf` (either
         // reads the same here: at most one branch can match a given tag).
         let with_choice = [types::NAME, "properties", object_bounds::REQUIRED, "additionalProperties", "oneOf", "anyOf"];
@@ -687,7 +724,7 @@ impl<'a> Readers<'a> {
         let Kind::Envelope { fields, extra, extra_field, tag, payload, commands } = self.plan.types[id].kind.clone() else { return };
         let Some((known, catch_all)) = self.envelope_parts(id) else { return };
         let Kind::Commands { commands: cmds, unknown_payload, .. } = self.plan.types[commands].kind.clone() else { return };
-        let conj = self.conj(&self.plan.types[id].nodes);
+        let Some(conj) = self.own_conj(id) else { return };
         let name = super::types::ident(&self.plan.types[id].name);
         let enum_name = super::types::ident(&self.plan.types[commands].name);
         let mut members = Vec::new();

@@ -46,6 +46,17 @@ pub fn doc_attrs(d: &DocText, notes: &[String]) -> TokenStream {
     quote!(#(#[doc = #lines])*)
 }
 
+/// The rustdoc sentence of a type that places with different schemas
+/// share: where it is used (the first few places), each validated by its own.
+pub fn used_by(places: &[String]) -> String {
+    const SHOWN: usize = 3;
+    let mut named: Vec<String> = places.iter().take(SHOWN).map(|p| format!("`{}`", code_safe(p))).collect();
+    if places.len() > SHOWN {
+        named.push(format!("and {} more", places.len() - SHOWN));
+    }
+    format!("Used by: {}, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).", named.join(", "))
+}
+
 /// A schema's string value as a code span in rustdoc: control characters
 /// escaped as JSON writes them (rustc refuses a bare carriage return in a
 /// doc comment, and a line end would split the span).

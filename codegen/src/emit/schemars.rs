@@ -15,10 +15,12 @@ pub fn module_schemas(docs: &Sources, ir: &Ir, module: &ModulePlan, module_name:
     let mut pending: Vec<NodeId> = Vec::new();
     let mut types = Map::new();
     for t in &module.types {
-        if matches!(t.kind, Kind::Commands { .. }) || t.nodes.is_empty() {
+        // A type shared by places with different schemas has none of its own.
+        let Some(nodes) = t.validation.own().filter(|n| !n.is_empty()) else { continue };
+        if matches!(t.kind, Kind::Commands { .. }) {
             continue;
         }
-        let parts: Vec<Value> = t.nodes.iter().map(|n| rewrite(docs, ir, *n, module_name, &mut pending)).collect();
+        let parts: Vec<Value> = nodes.iter().map(|n| rewrite(docs, ir, *n, module_name, &mut pending)).collect();
         let schema = if parts.len() == 1 { parts.into_iter().next().unwrap_or(Value::Bool(true)) } else { serde_json::json!({ "allOf": parts }) };
         types.insert(t.name.clone(), schema);
     }

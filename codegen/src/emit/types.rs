@@ -2,9 +2,9 @@
 //! validated JSON value, serialisation that loses nothing, `Contract`
 //! (validation entry points), and `Debug` that redacts sensitive data.
 
-use super::docs::{doc_attrs, value_span};
+use super::docs::{doc_attrs, used_by, value_span};
 use super::validate::Validators;
-use crate::plan::{kind_refs, Command, DocText, Extra, Field, Kind, ModulePlan, Select, TypeDef, TypeRef, Variant};
+use crate::plan::{kind_refs, Command, DocText, Extra, Field, Kind, ModulePlan, Select, TypeDef, TypeRef, Validation, Variant};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 use std::collections::HashSet;
@@ -45,7 +45,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     /// module's `validate` errors (`keyword_location` starts at `/$ref`).
     pub fn with_root(mut self, root: crate::ir::NodeId) -> Self {
         if let TypeRef::Named(id) = self.plan.root {
-            if !self.plan.types[id].nodes.contains(&root) {
+            if !self.plan.types[id].validation.own().is_some_and(|nodes| nodes.contains(&root)) {
                 self.root_alias = Some((id, root));
             }
         }
@@ -80,6 +80,22 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         }
         let sentences: Vec<String> = phrases.iter().map(|p| crate::docs::constraints::as_sentence(p)).collect();
         vec![sentences.join(" ")]
+    }
+
+    /// The rustdoc notes of type `t` itself: the constraints of its
+    /// schemas, or where it is used when places with different schemas share it.
+    fn type_notes(&self, t: &TypeDef, objects: bool) -> Vec<String> {
+        match &t.validation {
+            Validation::Own(nodes) => self.constraints(nodes, objects),
+            Validation::PerLocation(_) => self.shared_notes(t),
+        }
+    }
+
+    /// Where a type shared by places with different schemas is used (nothing for other types).
+    fn shared_notes(&self, t: &TypeDef) -> Vec<String> {
+        let Validation::PerLocation(places) = &t.validation else { return Vec::new() };
+        let ir = self.validators.ir();
+        vec![used_by(&places.iter().filter_map(|p| p.first()).map(|n| ir.location(*n)).collect::<Vec<_>>())]
     }
 
     /// A documented `pub` field of struct `owner`.
@@ -131,13 +147,15 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     }
 
     /// `Contract` and a validating `Deserialize`: validation runs the
-    /// validators of the type's subschemas.
+    /// validators of the type's subschemas. A type shared by places that
+    /// validate differently has no schema of its own, so neither.
     fn contract(&mut self, id: usize) -> TokenStream {
         let rt = self.rt.clone();
         let name = self.name(id);
-        let nodes = match self.root_alias {
-            Some((root_type, root)) if root_type == id => vec![root],
-            _ => self.plan.types[id].nodes.clone(),
+        let nodes = match (self.root_alias, &self.plan.types[id].validation) {
+            (Some((root_type, root)), _) if root_type == id => vec![root],
+            (_, Validation::Own(nodes)) => nodes.clone(),
+            (_, Validation::PerLocation(_)) => return quote!(),
         };
         let checks: Vec<TokenStream> = nodes.iter().map(|n| self.validators.entry(*n)).collect();
         let (base, pointer) = nodes.first().map(|n| self.validators.schema_location(*n)).unwrap_or_default();
@@ -174,7 +192,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     fn structure(&mut self, id: usize, t: &TypeDef, fields: &[Field], extra: &Extra, extra_field: &str, tag: Option<&(String, String)>) -> TokenStream {
         let rt = self.rt.clone();
         let name = self.name(id);
-        let docs = doc_attrs(&t.doc, &self.constraints(&t.nodes, false));
+        let docs = doc_attrs(&t.doc, &self.type_notes(t, false));
         let mut defs = Vec::new();
         let mut specs = Vec::new();
         for f in fields {
@@ -221,7 +239,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     fn string_enum(&mut self, id: usize, t: &TypeDef, values: &[(String, String)], open: bool, other: &str) -> TokenStream {
         let rt = self.rt.clone();
         let name = self.name(id);
-        let docs = doc_attrs(&t.doc, &[]);
+        let docs = doc_attrs(&t.doc, &self.shared_notes(t));
         let variants: Vec<Ident> = values.iter().map(|(r, _)| ident(r)).collect();
         let jsons: Vec<&String> = values.iter().map(|(_, j)| j).collect();
         let vdocs: Vec<String> = jsons.iter().map(|j| format!(" {}", value_span(j))).collect();
@@ -250,7 +268,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     fn newtype(&mut self, id: usize, t: &TypeDef) -> TokenStream {
         let rt = self.rt.clone();
         let name = self.name(id);
-        let docs = doc_attrs(&t.doc, &self.constraints(&t.nodes, false));
+        let docs = doc_attrs(&t.doc, &self.type_notes(t, false));
         let redact = t.sensitive;
         let date_time = if t.format.as_deref() == Some("date-time") { quote!(#rt::date_time_accessor!(#name);) } else { quote!() };
         quote! {
@@ -265,7 +283,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     fn constant(&mut self, id: usize, t: &TypeDef, value: &str) -> TokenStream {
         let rt = self.rt.clone();
         let name = self.name(id);
-        let docs = doc_attrs(&t.doc, &[format!("Always `{value}`.")]);
+        let docs = doc_attrs(&t.doc, &[vec![format!("Always `{value}`.")], self.shared_notes(t)].concat());
         quote! {
             #docs
             #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -277,7 +295,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     fn union(&mut self, id: usize, t: &TypeDef, variants: &[Variant], tag: Option<&str>) -> TokenStream {
         let rt = self.rt.clone();
         let name = self.name(id);
-        let docs = doc_attrs(&t.doc, &[]);
+        let docs = doc_attrs(&t.doc, &self.shared_notes(t));
         let mut defs = Vec::new();
         let mut sers = Vec::new();
         let mut builds = Vec::new();

@@ -694,6 +694,8 @@ impl<'a> Validators<'a> {
         }
         let patterns = k.pattern_properties.clone();
         let closed = k.additional_properties.filter(|a| matches!(self.ir.nodes[*a].body, Body::Bool(false)));
+        // `additionalProperties: true` checks nothing: no loop over the members for it.
+        let additional_checks = k.additional_properties.filter(|a| !matches!(self.ir.nodes[*a].body, Body::Bool(true)));
         if let (Some(a), true) = (closed, patterns.is_empty()) {
             // Only the named members: one call, the names matched in place.
             let names: Vec<&String> = k.properties.iter().map(|(n, _)| n).collect();
@@ -704,10 +706,10 @@ impl<'a> Validators<'a> {
             if ev.is_some() {
                 out.push(quote!(ev.all_properties = true;));
             }
-        } else if !patterns.is_empty() || k.additional_properties.is_some() {
+        } else if !patterns.is_empty() || additional_checks.is_some() {
             let names: Vec<&String> = k.properties.iter().map(|(n, _)| n).collect();
             let known = if names.is_empty() { quote!(false) } else { quote!(matches!(key.as_str(), #(#names)|*)) };
-            let track_match = k.additional_properties.is_some();
+            let track_match = additional_checks.is_some();
             let mut pattern_checks = Vec::new();
             for (src, p) in &patterns {
                 let re = self.pattern(src);
@@ -718,7 +720,7 @@ impl<'a> Validators<'a> {
                     pattern_checks.push(quote!(if c.key_matches(l, s, key, &#re) { ok &= #call; }));
                 }
             }
-            let additional = match k.additional_properties {
+            let additional = match additional_checks {
                 Some(a) if matches!(self.ir.nodes[a].body, Body::Bool(false)) => {
                     let rel = self.ir.relative_pointer(id, a);
                     let kw = rel.trim_start_matches('/').to_owned();
@@ -750,6 +752,9 @@ impl<'a> Validators<'a> {
                     });
                 }
             }
+        } else if k.additional_properties.is_some() && ev.is_some() {
+            // Every member was evaluated, by `additionalProperties: true`.
+            out.push(quote!(ev.all_properties = true;));
         }
         out
     }

@@ -1,5 +1,9 @@
-//! Deduplication: types with the same shape and the same validation content
-//! become one, by partition refinement (so recursive types compare correctly).
+//! Deduplication, by partition refinement (so recursive types compare
+//! correctly): types with the same shape and the same validation content
+//! become one ([`dedup`]); then types with the same Rust shape whose
+//! validation differs but lives outside the type become one as well
+//! ([`share`]), each place validating with its own schemas
+//! ([`Validation::PerLocation`](super::Validation::PerLocation)).
 
 use super::{kind_refs, Extra, Kind, ModulePlan, Select, TypeDef, TypeRef};
 use std::collections::{HashMap, HashSet};
@@ -7,15 +11,54 @@ use std::collections::{HashMap, HashSet};
 /// Pairs of type names in `module` that have the same shape (the plan
 /// merges these, so this is empty unless deduplication has a bug).
 pub fn duplicate_shapes(module: &ModulePlan) -> Vec<(String, String)> {
-    let rep = dedup(&module.types);
+    let root = match module.root {
+        TypeRef::Named(id) => Some(id),
+        _ => None,
+    };
+    let rep = share(&module.types, root);
     rep.iter().enumerate().filter(|(i, r)| *i != **r).map(|(i, r)| (module.types[*r].name.clone(), module.types[i].name.clone())).collect()
 }
 
 /// Structural deduplication: types with the same shape and the same
-/// validation content become one (partition refinement, so recursive types
-/// compare correctly). Returns each type's representative.
+/// validation content become one. Returns each type's representative.
 pub(super) fn dedup(types: &[TypeDef]) -> Vec<usize> {
-    let local: Vec<String> = types.iter().map(local_signature).collect();
+    let local: Vec<String> = types.iter().map(|t| local_signature(t, true)).collect();
+    refine(types, local)
+}
+
+/// Deduplication up to validation: [`dedup`], and besides, types whose
+/// Rust value does not depend on their schemas ([`validated_outside`])
+/// become one when their Rust shapes are equal, whatever they validate.
+/// The root type keeps its own schema (the module's entry point checks it).
+pub(super) fn share(types: &[TypeDef], root: Option<usize>) -> Vec<usize> {
+    let local: Vec<String> = types
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let strict = Some(i) == root || !validated_outside(t);
+            let root_mark = if Some(i) == root { ";root" } else { "" };
+            format!("{}{root_mark}", local_signature(t, strict))
+        })
+        .collect();
+    refine(types, local)
+}
+
+/// Whether a value of `t` is built and written the same whatever schema
+/// it was validated with, so that places validating differently can share
+/// it: not a newtype (its constructor checks its schema), an envelope or a
+/// union whose parser runs a branch's validator to choose the variant.
+fn validated_outside(t: &TypeDef) -> bool {
+    match &t.kind {
+        Kind::Struct { .. } | Kind::StringEnum { .. } | Kind::Const(_) => true,
+        Kind::Union { variants, .. } => variants.iter().all(|v| !matches!(v.select, Select::Branch { by_type: None, .. })),
+        Kind::Newtype | Kind::Envelope { .. } | Kind::Commands { .. } | Kind::Alias(_) => false,
+    }
+}
+
+/// Partition refinement from the local signatures: two types stay in one
+/// class while their signatures and the classes of the types they refer to
+/// agree. Returns each type's representative (the first of its class).
+fn refine(types: &[TypeDef], local: Vec<String>) -> Vec<usize> {
     let mut class: Vec<usize> = intern(&local);
     loop {
         let sigs: Vec<String> = types
@@ -59,9 +102,10 @@ fn ref_signature(t: &TypeRef, class: &[usize]) -> String {
     }
 }
 
-/// A type's shape without the types it refers to, plus the validation
-/// content of its schemas (so equal shapes with different rules stay apart).
-fn local_signature(t: &TypeDef) -> String {
+/// A type's shape without the types it refers to, plus (when `strict`)
+/// the validation content of its schemas (so equal shapes with different
+/// rules stay apart).
+fn local_signature(t: &TypeDef, strict: bool) -> String {
     let kind = match &t.kind {
         Kind::Struct { fields, extra, tag, .. } => {
             let f: Vec<String> = fields.iter().map(|f| format!("{}:{}:{}", f.json, f.rust, f.required)).collect();
@@ -71,7 +115,7 @@ fn local_signature(t: &TypeDef) -> String {
         Kind::Newtype => "newtype".to_owned(),
         Kind::Const(s) => format!("const({s:?})"),
         Kind::Union { variants, tag } => {
-            let v: Vec<String> = variants.iter().map(|v| format!("{}:{:?}", v.name, v.select)).collect();
+            let v: Vec<String> = variants.iter().map(|v| format!("{}:{}", v.name, select_signature(&v.select))).collect();
             format!("union({});{tag:?}", v.join(","))
         }
         Kind::Envelope { fields, tag, payload, .. } => {
@@ -87,12 +131,23 @@ fn local_signature(t: &TypeDef) -> String {
     // Envelopes, unions selected by branch, and aliases keep identity: they
     // refer to schema nodes directly.
     let identity = match &t.kind {
-        Kind::Envelope { .. } | Kind::Commands { .. } => format!("{:?}", t.nodes),
-        Kind::Union { variants, .. } if variants.iter().any(|v| matches!(v.select, Select::Branch { by_type: None, .. })) => format!("{:?}", t.nodes),
+        Kind::Envelope { .. } | Kind::Commands { .. } => format!("{:?}", t.validation),
+        Kind::Union { variants, .. } if variants.iter().any(|v| matches!(v.select, Select::Branch { by_type: None, .. })) => format!("{:?}", t.validation),
         Kind::Alias(_) => format!("{:?}", t.candidates),
         _ => String::new(),
     };
-    format!("{kind};{};{identity};{}", t.sensitive, t.shape)
+    let validation = if strict { t.shape.as_str() } else { "" };
+    format!("{kind};{};{identity};{validation}", t.sensitive)
+}
+
+/// How a variant is recognised: a branch told apart by its JSON type is
+/// recognised as a variant of a union by type is (its subschemas are
+/// validation content, compared apart).
+fn select_signature(s: &Select) -> String {
+    match s {
+        Select::Branch { by_type: Some(mask), .. } | Select::JsonType(mask) => format!("by-type({mask})"),
+        other => format!("{other:?}"),
+    }
 }
 
 /// Lower-case hexadecimal, for shape hashes.

@@ -3,7 +3,7 @@
 //! of commands.
 
 use super::objects::Members;
-use super::{Command, Ctx, DocText, Key, Kind, Planner, TypeDef, TypeRef};
+use super::{Command, Ctx, DocText, Key, Kind, Planner, TypeDef, TypeRef, Validation};
 use crate::ident::type_name;
 use crate::ir::{Keywords, NodeId};
 
@@ -99,7 +99,7 @@ impl Planner<'_> {
         let commands_id = self.types.len();
         self.types.push(TypeDef {
             name: String::new(),
-            nodes: nodes.to_vec(),
+            validation: Validation::Own(nodes.to_vec()),
             doc: DocText { source: self.ir.location(nodes[0]), ..DocText::default() },
             kind: Kind::Alias(TypeRef::Value),
             candidates: vec![enum_name.clone()],

@@ -229,7 +229,7 @@ impl<'a> Planner<'a> {
         let format = nodes.iter().filter_map(|n| self.ir.keywords(*n)).find_map(|k| k.format.clone());
         self.types.push(TypeDef {
             name: String::new(),
-            nodes: origin,
+            validation: Validation::Own(origin),
             doc,
             kind: Kind::Alias(TypeRef::Value),
             candidates,
@@ -415,7 +415,13 @@ impl<'a> Planner<'a> {
     fn finish(&mut self, root: TypeRef) -> (Vec<TypeDef>, TypeRef) {
         let mut types = std::mem::take(&mut self.types);
         // Retired helper types are dropped; everything else is kept if reachable.
-        let rep = dedup::dedup(&types);
+        let root_id = match root {
+            TypeRef::Named(id) => Some(id),
+            _ => None,
+        };
+        let rep = dedup::share(&types, root_id);
+        let same_validation = dedup::dedup(&types);
+        share_validation(self.ir, &mut types, &rep, &same_validation);
         let remap = |t: &TypeRef| remap_ref(t, &rep);
         for t in types.iter_mut() {
             remap_kind(&mut t.kind, &rep);
@@ -459,4 +465,82 @@ impl<'a> Planner<'a> {
         let root = remap_ref(&root, &(0..types.len()).map(|i| new_index.get(&i).copied().unwrap_or(0)).collect::<Vec<_>>());
         (out, root)
     }
+}
+
+/// Marks each type that [`dedup::share`] made stand for places of different
+/// validation ([`Validation::PerLocation`]): what those places do not agree
+/// on (the type's own text, a variant's, a member's constraints) is the
+/// places' own, so it leaves the shared type; the fields holding it keep
+/// their descriptions.
+fn share_validation(ir: &Ir, types: &mut [TypeDef], rep: &[usize], same_validation: &[usize]) {
+    let mut classes: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for (i, r) in rep.iter().enumerate() {
+        classes.entry(*r).or_default().push(i);
+    }
+    for (r, members) in classes {
+        let validations: std::collections::BTreeSet<usize> = members.iter().map(|m| same_validation[*m]).collect();
+        if validations.len() < 2 {
+            continue;
+        }
+        let mut places: Vec<Vec<NodeId>> = Vec::new();
+        for m in &members {
+            if let Some(nodes) = types[*m].validation.own() {
+                if !places.iter().any(|p| p.as_slice() == nodes) {
+                    places.push(nodes.to_vec());
+                }
+            }
+        }
+        let docs: Vec<DocText> = members.iter().map(|m| types[*m].doc.clone()).collect();
+        let variant_docs: Vec<Vec<DocText>> = members
+            .iter()
+            .map(|m| match &types[*m].kind {
+                Kind::Union { variants, .. } => variants.iter().map(|v| v.doc.clone()).collect(),
+                _ => Vec::new(),
+            })
+            .collect();
+        let own: Vec<(&[NodeId], &[String])> =
+            members.iter().map(|m| (types[*m].validation.own().unwrap_or_default(), types[*m].candidates.as_slice())).collect();
+        let variant_names: Vec<String> = match &types[r].kind {
+            Kind::Union { variants, .. } => variants.iter().map(|v| v.name.clone()).collect(),
+            _ => Vec::new(),
+        };
+        let name = names::shared_name(ir, &own, &variant_names);
+        let t = &mut types[r];
+        if let Some(name) = name {
+            t.candidates.retain(|c| *c != name);
+            t.candidates.insert(0, name);
+        }
+        t.validation = Validation::PerLocation(places);
+        t.doc = common_doc(&docs);
+        match &mut t.kind {
+            Kind::Union { variants, .. } => {
+                for (j, v) in variants.iter_mut().enumerate() {
+                    let of_j: Vec<DocText> = variant_docs.iter().filter_map(|d| d.get(j).cloned()).collect();
+                    v.doc = common_doc(&of_j);
+                }
+            }
+            // A member's schema differs from place to place: no constraints of one place on the field.
+            Kind::Struct { fields, .. } => fields.iter_mut().for_each(|f| f.node = None),
+            _ => {}
+        }
+    }
+}
+
+/// The text every one of `docs` agrees on (title, description, default,
+/// examples); the source is no single place's.
+fn common_doc(docs: &[DocText]) -> DocText {
+    let Some(first) = docs.first() else { return DocText::default() };
+    let agree = |f: &dyn Fn(&DocText) -> String| docs.iter().all(|d| f(d) == f(first));
+    let text = |d: &DocText| format!("{:?}{:?}", d.title, d.description);
+    let values = |d: &DocText| format!("{:?}{:?}", d.default, d.examples);
+    let mut out = DocText { deprecated: docs.iter().all(|d| d.deprecated), ..DocText::default() };
+    if agree(&text) {
+        out.title = first.title.clone();
+        out.description = first.description.clone();
+    }
+    if agree(&values) {
+        out.default = first.default.clone();
+        out.examples = first.examples.clone();
+    }
+    out
 }

@@ -198,13 +198,37 @@ pub enum Kind {
     Alias(TypeRef),
 }
 
+/// Which schemas a generated type's values are checked against.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Validation {
+    /// Its own: the conjunction of these subschemas, wherever it is used
+    /// (its `Contract`, its one-pass reader, its rustdoc constraints).
+    Own(Vec<NodeId>),
+    /// Places with the same Rust shape but different schemas share the
+    /// type (260 ESLint rules, each `number | string | [options]` with its
+    /// own options): each place validates with its own schemas (the
+    /// parent's validator and reader), so the type has none of its own and
+    /// no standalone `Contract`. One conjunction per place, in plan order.
+    PerLocation(Vec<Vec<NodeId>>),
+}
+
+impl Validation {
+    /// The type's own subschemas, when it has its own schema.
+    pub fn own(&self) -> Option<&[NodeId]> {
+        match self {
+            Validation::Own(nodes) => Some(nodes),
+            Validation::PerLocation(_) => None,
+        }
+    }
+}
+
 /// One generated type.
 #[derive(Clone, Debug)]
 pub struct TypeDef {
     /// Its Rust name.
     pub name: String,
-    /// The subschemas whose conjunction it stands for (its validator).
-    pub nodes: Vec<NodeId>,
+    /// Which schemas its values are checked against.
+    pub validation: Validation,
     /// Its documentation.
     pub doc: DocText,
     /// Its shape.

@@ -111,6 +111,47 @@ pub(super) fn string_enum(values: &[String], open: bool) -> Kind {
     Kind::StringEnum { values: out, open, other }
 }
 
+/// The name of a type that places with different schemas share, from each
+/// place's `(subschemas, name candidates)`: the definition they reference
+/// if one is theirs alone, else the words all their names end with
+/// (`InspectTarget`, `RetryTarget` → `Target`) or begin with, else, for a
+/// union, its variants (`RuleNumberOrRuleStringOrArray`); `None` leaves the
+/// choice to the candidates.
+pub(super) fn shared_name(ir: &Ir, places: &[(&[NodeId], &[String])], variants: &[String]) -> Option<String> {
+    let mut defs: Vec<String> = places.iter().flat_map(|(nodes, _)| nodes.iter().filter_map(|n| def_name(ir, *n))).collect();
+    defs.sort();
+    defs.dedup();
+    if let [one] = defs.as_slice() {
+        return Some(one.clone());
+    }
+    let firsts: Vec<Vec<&str>> = places.iter().filter_map(|(_, c)| c.first()).map(|n| words(n)).collect();
+    let shortest = firsts.iter().map(Vec::len).min()?;
+    let common = |at: &dyn Fn(&Vec<&str>, usize) -> String| (0..shortest).take_while(|i| firsts.iter().all(|w| at(w, *i) == at(&firsts[0], *i))).count();
+    let suffix = common(&|w, i| w[w.len() - 1 - i].to_owned());
+    if suffix > 0 {
+        return Some(firsts[0][firsts[0].len() - suffix..].concat());
+    }
+    let prefix = common(&|w, i| w[i].to_owned());
+    if prefix > 0 {
+        return Some(firsts[0][..prefix].concat());
+    }
+    (variants.len() > 1).then(|| variants.join("Or"))
+}
+
+/// The words of an `UpperCamelCase` name (`EslintRule2` → `Eslint`, `Rule2`).
+fn words(name: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in name.char_indices().skip(1) {
+        if c.is_ascii_uppercase() {
+            out.push(&name[start..i]);
+            start = i;
+        }
+    }
+    out.push(&name[start..]);
+    out
+}
+
 /// `base` with the smallest number from 2 up that no type has taken.
 fn numbered(base: &str, taken: &HashMap<String, usize>) -> String {
     (2..).map(|n| format!("{base}{n}")).find(|name| !taken.contains_key(name)).unwrap_or_default()
@@ -195,5 +236,6 @@ mod tests {
         assert_eq!(singular("policies"), "policy");
         assert_eq!(singular("status"), "status");
         assert_eq!(last_word("InspectTarget"), "Target");
+        assert_eq!(super::words("EslintRule2"), ["Eslint", "Rule2"]);
     }
 }

@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Scalars\",\"type\":\"object\",\"properties\":{\"count\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":10,\"multipleOf\":1},\"ratio\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"exclusiveMaximum\":1},\"step\":{\"type\":\"number\",\"multipleOf\":0.25},\"flag\":{\"type\":\"boolean\"},\"nothing\":{\"type\":\"null\"},\"maybeText\":{\"type\":[\"string\",\"null\"]},\"textOrNumber\":{\"type\":[\"string\",\"number\"]},\"code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\",\"examples\":[\"ABC\",\"XYZ\"]},\"when\":{\"type\":\"string\",\"format\":\"date-time\"},\"anything\":{},\"never\":false,\"always\":true,\"fixed\":{\"const\":\"v1\"},\"fixedNumber\":{\"const\":42},\"color\":{\"enum\":[\"red\",\"green\",\"blue\"],\"description\":\"Closed set of colours.\"},\"mixedEnum\":{\"enum\":[\"a\",1,null]},\"nullableColor\":{\"enum\":[\"red\",null]},\"protocol\":{\"type\":\"string\",\"x-acme-known\":[\"http\",\"grpc\"],\"x-acme-owner\":\"platform\"},\"old\":{\"type\":\"string\",\"deprecated\":true,\"readOnly\":true},\"secret\":{\"type\":\"string\",\"writeOnly\":true}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"Scalars\":{\"properties\":{\"count\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":10,\"multipleOf\":1},\"ratio\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"exclusiveMaximum\":1},\"step\":{\"type\":\"number\",\"multipleOf\":0.25},\"flag\":{\"type\":\"boolean\"},\"nothing\":{\"type\":\"null\"},\"maybeText\":{\"type\":[\"string\",\"null\"]},\"textOrNumber\":{\"type\":[\"string\",\"number\"]},\"code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\",\"examples\":[\"ABC\",\"XYZ\"]},\"when\":{\"type\":\"string\",\"format\":\"date-time\"},\"anything\":{},\"never\":false,\"always\":true,\"fixed\":{\"const\":\"v1\"},\"fixedNumber\":{\"const\":42},\"color\":{\"enum\":[\"red\",\"green\",\"blue\"],\"description\":\"Closed set of colours.\"},\"mixedEnum\":{\"enum\":[\"a\",1,null]},\"nullableColor\":{\"enum\":[\"red\",null]},\"protocol\":{\"type\":\"string\",\"x-acme-known\":[\"http\",\"grpc\"],\"x-acme-owner\":\"platform\"},\"old\":{\"type\":\"string\",\"deprecated\":true,\"readOnly\":true},\"secret\":{\"type\":\"string\",\"writeOnly\":true}},\"title\":\"Scalars\",\"type\":\"object\"},\"TextOrNumber\":{\"type\":[\"string\",\"number\"]},\"Code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\",\"examples\":[\"ABC\",\"XYZ\"]},\"Fixed\":{\"const\":\"v1\"},\"Color\":{\"enum\":[\"red\",\"green\",\"blue\"],\"description\":\"Closed set of colours.\"},\"MixedEnum\":{\"enum\":[\"a\",1,null]},\"NullableColor\":{\"enum\":[\"red\",null]},\"Protocol\":{\"type\":\"string\",\"x-acme-known\":[\"http\",\"grpc\"],\"x-acme-owner\":\"platform\"}},\"defs\":{}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"Scalars\":{\"properties\":{\"count\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":10,\"multipleOf\":1},\"ratio\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"exclusiveMaximum\":1},\"step\":{\"type\":\"number\",\"multipleOf\":0.25},\"flag\":{\"type\":\"boolean\"},\"nothing\":{\"type\":\"null\"},\"maybeText\":{\"type\":[\"string\",\"null\"]},\"textOrNumber\":{\"type\":[\"string\",\"number\"]},\"code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\",\"examples\":[\"ABC\",\"XYZ\"]},\"when\":{\"type\":\"string\",\"format\":\"date-time\"},\"anything\":{},\"never\":false,\"always\":true,\"fixed\":{\"const\":\"v1\"},\"fixedNumber\":{\"const\":42},\"color\":{\"enum\":[\"red\",\"green\",\"blue\"],\"description\":\"Closed set of colours.\"},\"mixedEnum\":{\"enum\":[\"a\",1,null]},\"nullableColor\":{\"enum\":[\"red\",null]},\"protocol\":{\"type\":\"string\",\"x-acme-known\":[\"http\",\"grpc\"],\"x-acme-owner\":\"platform\"},\"old\":{\"type\":\"string\",\"deprecated\":true,\"readOnly\":true},\"secret\":{\"type\":\"string\",\"writeOnly\":true}},\"title\":\"Scalars\",\"type\":\"object\"},\"Code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\",\"examples\":[\"ABC\",\"XYZ\"]},\"Fixed\":{\"const\":\"v1\"},\"Color\":{\"enum\":[\"red\",\"green\",\"blue\"],\"description\":\"Closed set of colours.\"},\"NullableColor\":{\"enum\":[\"red\",null]},\"Protocol\":{\"type\":\"string\",\"x-acme-known\":[\"http\",\"grpc\"],\"x-acme-owner\":\"platform\"}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/scalars.json", "")
@@ -28,7 +28,7 @@ pub struct Scalars {
     pub flag: ::std::option::Option<bool>,
     pub nothing: ::std::option::Option<()>,
     pub maybe_text: ::std::option::Option<::std::option::Option<::std::string::String>>,
-    pub text_or_number: ::std::option::Option<TextOrNumber>,
+    pub text_or_number: ::std::option::Option<NumberOrString>,
     /// Examples: `"ABC"`, `"XYZ"`
     pub code: ::std::option::Option<Code>,
     /// Format `date-time`.
@@ -42,7 +42,7 @@ pub struct Scalars {
     pub fixed_number: ::std::option::Option<rt::Integer>,
     /// Closed set of colours.
     pub color: ::std::option::Option<Color>,
-    pub mixed_enum: ::std::option::Option<::std::option::Option<MixedEnum>>,
+    pub mixed_enum: ::std::option::Option<::std::option::Option<NumberOrString>>,
     pub nullable_color: ::std::option::Option<::std::option::Option<NullableColor>>,
     /// `x-acme-known`: `["http","grpc"]`
     ///
@@ -68,14 +68,14 @@ rt::object!(
     optional; old = "old", optional; secret = "secret", optional; } extra extra
 );
 rt::contract!(Scalars, [validators::v0], BASE0, "", fast fast::read_0);
-/// Schema: `fixtures/scalars.json#/properties/textOrNumber`
+/// Used by: `fixtures/scalars.json#/properties/textOrNumber`, `fixtures/scalars.json#/properties/mixedEnum`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
-pub enum TextOrNumber {
+pub enum NumberOrString {
     Number(rt::Number),
     String(::std::string::String),
 }
-impl rt::FromValue for TextOrNumber {
+impl rt::FromValue for NumberOrString {
     fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::Number(_) => rt::variant(v, Self::Number),
@@ -84,8 +84,7 @@ impl rt::FromValue for TextOrNumber {
         }
     }
 }
-rt::union_serialize!(TextOrNumber { Number(_), String(_) });
-rt::contract!(TextOrNumber, [validators::v1], BASE0, "/properties/textOrNumber");
+rt::union_serialize!(NumberOrString { Number(_), String(_) });
 /// Matches `^[A-Z]{3}$`.
 ///
 /// Examples: `"ABC"`, `"XYZ"`
@@ -94,14 +93,14 @@ rt::contract!(TextOrNumber, [validators::v1], BASE0, "/properties/textOrNumber")
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Code(::std::string::String);
 rt::string_newtype!(Code, redacted = false);
-rt::contract!(Code, [validators::v2], BASE0, "/properties/code");
+rt::contract!(Code, [validators::v1], BASE0, "/properties/code");
 /// Always `v1`.
 ///
 /// Schema: `fixtures/scalars.json#/properties/fixed`
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Fixed;
 rt::const_string!(Fixed = "v1");
-rt::contract!(Fixed, [validators::v3], BASE0, "/properties/fixed");
+rt::contract!(Fixed, [validators::v2], BASE0, "/properties/fixed");
 /// Closed set of colours.
 ///
 /// Schema: `fixtures/scalars.json#/properties/color`
@@ -115,25 +114,7 @@ pub enum Color {
     Blue,
 }
 rt::string_enum!(Color { Red = "red", Green = "green", Blue = "blue" });
-rt::contract!(Color, [validators::v4], BASE0, "/properties/color");
-/// Schema: `fixtures/scalars.json#/properties/mixedEnum`
-#[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
-pub enum MixedEnum {
-    Number(rt::Number),
-    String(::std::string::String),
-}
-impl rt::FromValue for MixedEnum {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Number(_) => rt::variant(v, Self::Number),
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(MixedEnum { Number(_), String(_) });
-rt::contract!(MixedEnum, [validators::v5], BASE0, "/properties/mixedEnum");
+rt::contract!(Color, [validators::v3], BASE0, "/properties/color");
 /// Schema: `fixtures/scalars.json#/properties/nullableColor`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum NullableColor {
@@ -141,7 +122,7 @@ pub enum NullableColor {
     Red,
 }
 rt::string_enum!(NullableColor { Red = "red" });
-rt::contract!(NullableColor, [validators::v6], BASE0, "/properties/nullableColor");
+rt::contract!(NullableColor, [validators::v4], BASE0, "/properties/nullableColor");
 /// `x-acme-known`: `["http","grpc"]`
 ///
 /// `x-acme-owner`: `"platform"`
@@ -157,37 +138,37 @@ pub enum Protocol {
     Other(::std::string::String),
 }
 rt::string_enum!(Protocol { Http = "http", Grpc = "grpc" } open Other);
-rt::contract!(Protocol, [validators::v7], BASE0, "/properties/protocol");
+rt::contract!(Protocol, [validators::v5], BASE0, "/properties/protocol");
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     rt::value_leaf!(
-        Leaf1 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v8, v,
+        Leaf1 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v6, v,
         validators::B0, "/properties/count")
     );
     rt::value_leaf!(
-        Leaf2 -> rt::Number, scalar | v | rt::is_valid_with(validators::v9, v,
+        Leaf2 -> rt::Number, scalar | v | rt::is_valid_with(validators::v7, v,
         validators::B0, "/properties/ratio")
     );
     rt::value_leaf!(
-        Leaf3 -> rt::Number, scalar | v | rt::is_valid_with(validators::v10, v,
+        Leaf3 -> rt::Number, scalar | v | rt::is_valid_with(validators::v8, v,
         validators::B0, "/properties/step")
     );
     rt::value_leaf!(
-        Leaf4 -> bool, scalar | v | rt::is_valid_with(validators::v11, v, validators::B0,
+        Leaf4 -> bool, scalar | v | rt::is_valid_with(validators::v9, v, validators::B0,
         "/properties/flag")
     );
     rt::value_leaf!(
-        Leaf5 -> (), scalar | v | rt::is_valid_with(validators::v12, v, validators::B0,
+        Leaf5 -> (), scalar | v | rt::is_valid_with(validators::v10, v, validators::B0,
         "/properties/nothing")
     );
     rt::via_value!(
         Check6 -> ::std::option::Option < ::std::string::String >, | v |
-        rt::is_valid_with(validators::v13, v, validators::B0, "/properties/maybeText")
+        rt::is_valid_with(validators::v11, v, validators::B0, "/properties/maybeText")
     );
     rt::via_value!(
-        Check7 -> TextOrNumber, | v | rt::is_valid_with(validators::v1, v,
+        Check7 -> NumberOrString, | v | rt::is_valid_with(validators::v12, v,
         validators::B0, "/properties/textOrNumber")
     );
     rt::string_leaf!(
@@ -199,12 +180,12 @@ mod fast {
         .to_owned())
     );
     rt::via_value!(
-        Check10 -> rt::Value, | v | rt::is_valid_with(validators::v14, v, validators::B0,
+        Check10 -> rt::Value, | v | rt::is_valid_with(validators::v13, v, validators::B0,
         "/properties/never")
     );
     rt::string_leaf!(Leaf11 -> Fixed, | s | [s != "v1"] => (s == "v1").then_some(Fixed));
     rt::value_leaf!(
-        Leaf12 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v15, v,
+        Leaf12 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v14, v,
         validators::B0, "/properties/fixedNumber")
     );
     rt::string_leaf!(
@@ -212,12 +193,12 @@ mod fast {
         Color::from_listed_str(s)
     );
     rt::via_value!(
-        Check14 -> ::std::option::Option < MixedEnum >, | v |
-        rt::is_valid_with(validators::v5, v, validators::B0, "/properties/mixedEnum")
+        Check14 -> ::std::option::Option < NumberOrString >, | v |
+        rt::is_valid_with(validators::v15, v, validators::B0, "/properties/mixedEnum")
     );
     rt::via_value!(
         Check15 -> ::std::option::Option < NullableColor >, | v |
-        rt::is_valid_with(validators::v6, v, validators::B0, "/properties/nullableColor")
+        rt::is_valid_with(validators::v4, v, validators::B0, "/properties/nullableColor")
     );
     rt::string_leaf!(
         Leaf16 -> Protocol, | s | [] => match s { "http" =>
@@ -256,68 +237,60 @@ mod validators {
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     pub(super) const B0: &str = "file:///fixtures/scalars.json";
     pub(super) static RE0: rt::Pattern = rt::Pattern::new("^[A-Z]{3}$");
-    static VALUE2: rt::JsonConst = rt::JsonConst::new("42");
-    static VALUE0: rt::JsonConst = rt::JsonConst::new("[\"a\",1,null]");
-    static VALUE1: rt::JsonConst = rt::JsonConst::new("[\"red\",null]");
+    static VALUE1: rt::JsonConst = rt::JsonConst::new("42");
+    static VALUE2: rt::JsonConst = rt::JsonConst::new("[\"a\",1,null]");
+    static VALUE0: rt::JsonConst = rt::JsonConst::new("[\"red\",null]");
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
-        ok &= c.prop(l, s, x, "count", v8);
-        ok &= c.prop(l, s, x, "ratio", v9);
-        ok &= c.prop(l, s, x, "step", v10);
-        ok &= c.prop(l, s, x, "flag", v11);
-        ok &= c.prop(l, s, x, "nothing", v12);
-        ok &= c.prop(l, s, x, "maybeText", v13);
-        ok &= c.prop(l, s, x, "textOrNumber", v1);
-        ok &= c.prop(l, s, x, "code", v2);
-        ok &= c.prop(l, s, x, "when", v7);
+        ok &= c.prop(l, s, x, "count", v6);
+        ok &= c.prop(l, s, x, "ratio", v7);
+        ok &= c.prop(l, s, x, "step", v8);
+        ok &= c.prop(l, s, x, "flag", v9);
+        ok &= c.prop(l, s, x, "nothing", v10);
+        ok &= c.prop(l, s, x, "maybeText", v11);
+        ok &= c.prop(l, s, x, "textOrNumber", v12);
+        ok &= c.prop(l, s, x, "code", v1);
+        ok &= c.prop(l, s, x, "when", v5);
         ok &= c.prop(l, s, x, "anything", v16);
-        ok &= c.prop(l, s, x, "never", v14);
+        ok &= c.prop(l, s, x, "never", v13);
         ok &= c.prop(l, s, x, "always", v17);
-        ok &= c.prop(l, s, x, "fixed", v3);
-        ok &= c.prop(l, s, x, "fixedNumber", v15);
-        ok &= c.prop(l, s, x, "color", v4);
-        ok &= c.prop(l, s, x, "mixedEnum", v5);
-        ok &= c.prop(l, s, x, "nullableColor", v6);
-        ok &= c.prop(l, s, x, "protocol", v7);
-        ok &= c.prop(l, s, x, "old", v7);
-        ok &= c.prop(l, s, x, "secret", v7);
+        ok &= c.prop(l, s, x, "fixed", v2);
+        ok &= c.prop(l, s, x, "fixedNumber", v14);
+        ok &= c.prop(l, s, x, "color", v3);
+        ok &= c.prop(l, s, x, "mixedEnum", v15);
+        ok &= c.prop(l, s, x, "nullableColor", v4);
+        ok &= c.prop(l, s, x, "protocol", v5);
+        ok &= c.prop(l, s, x, "old", v5);
+        ok &= c.prop(l, s, x, "secret", v5);
         ok
     }
-    /// `#/properties/textOrNumber`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NUMBER | STRING)
-    }
     /// `#/properties/code`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/properties/fixed`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "v1")
     }
     /// `#/properties/color`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["red", "green", "blue"])
     }
-    /// `#/properties/mixedEnum`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// `#/properties/nullableColor`
+    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE0.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
     }
-    /// `#/properties/nullableColor`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_of(l, s, i, VALUE1.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
-    }
     /// `#/properties/protocol`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/properties/count`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(1u64))
@@ -328,7 +301,7 @@ mod validators {
         }
     }
     /// `#/properties/ratio`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.exclusive_minimum(l, s, "exclusiveMinimum", x, rt::Num::U(0u64))
@@ -338,31 +311,39 @@ mod validators {
         }
     }
     /// `#/properties/step`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => c.multiple_of(l, s, x, rt::Num::F(0.25f64)),
             _ => c.check_type(l, s, i, NUMBER),
         }
     }
     /// `#/properties/flag`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
     /// `#/properties/nothing`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
     }
     /// `#/properties/maybeText`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING)
     }
+    /// `#/properties/textOrNumber`
+    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, NUMBER | STRING)
+    }
     /// `#/properties/never`
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)
     }
     /// `#/properties/fixedNumber`
+    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_of(l, s, i, VALUE1.get())
+    }
+    /// `#/properties/mixedEnum`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_of(l, s, i, VALUE2.get())
+        c.enum_of(l, s, i, VALUE2.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
     }
     /// `#/properties/anything`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

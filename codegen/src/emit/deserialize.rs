@@ -119,18 +119,8 @@ impl<'a> Readers<'a> {
     /// Decides which types of `plan` get a reader. None do when a schema
     /// uses dynamic references (their scope is not a subtree's alone).
     pub fn new(ir: &'a Ir, plan: &'a ModulePlan, rt: TokenStream, format_assertion: bool, boxed: HashSet<(usize, usize)>) -> Self {
-        let mut r = Readers {
-            ir,
-            plan,
-            rt,
-            format_assertion,
-            boxed,
-            fast: HashSet::new(),
-            items: Vec::new(),
-            memo: HashMap::new(),
-            bodies: HashMap::new(),
-            next: 0,
-        };
+        let mut r =
+            Readers { ir, plan, rt, format_assertion, boxed, fast: HashSet::new(), items: Vec::new(), memo: HashMap::new(), bodies: HashMap::new(), next: 0 };
         let dynamic =
             ir.nodes.iter().any(|n| matches!(&n.body, Body::Schema(k) if k.dynamic_reference.is_some() || k.recursive_anchor || k.dynamic_anchor.is_some()));
         if !dynamic {

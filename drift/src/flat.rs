@@ -130,25 +130,10 @@ fn tighter_max(cur: &mut Option<(u64, NodeId)>, v: u64, src: NodeId) {
     }
 }
 
-/// Whether two JSON values are equal as JSON Schema sees them (numbers by value).
+/// Whether two JSON values are equal as JSON Schema sees them (numbers by
+/// value, exactly: the runtime's rule).
 pub fn json_eq(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => {
-            if let (Some(p), Some(q)) = (x.as_i64(), y.as_i64()) {
-                return p == q;
-            }
-            if let (Some(p), Some(q)) = (x.as_u64(), y.as_u64()) {
-                return p == q;
-            }
-            match (x.as_f64(), y.as_f64()) {
-                (Some(p), Some(q)) => p == q,
-                _ => false,
-            }
-        }
-        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_eq(p, q)),
-        (Value::Object(x), Value::Object(y)) => x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w))),
-        _ => a == b,
-    }
+    contracts_runtime::json_equal(a, b)
 }
 
 /// The type bit of a value.
@@ -156,13 +141,8 @@ pub fn value_type(v: &Value) -> u8 {
     match v {
         Value::Null => NULL,
         Value::Bool(_) => BOOL,
-        Value::Number(n) => {
-            if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) {
-                INT
-            } else {
-                FRAC
-            }
-        }
+        Value::Number(n) if contracts_runtime::number::is_integer(n) => INT,
+        Value::Number(_) => FRAC,
         Value::String(_) => STR,
         Value::Array(_) => ARR,
         Value::Object(_) => OBJ,

@@ -260,6 +260,19 @@ pairs! {
     pattern_widened_class: {"type": "string", "pattern": "^[a-z]+$"} => {"type": "string", "pattern": "^[a-z0-9]+$"}, "readers", [];
     property_to_false: {"type": "object", "properties": {"a": {"type": "string"}}} => {"type": "object", "properties": {"a": false}}, "writers", [];
     anyof_subsumed_branch_removed: {"anyOf": [{"type": "string"}, {"type": "string", "maxLength": 3}]} => {"type": "string"}, "none", [];
+    // --- listed values are tried on every other keyword of their side
+    unique_items_dropped_under_enum: {"uniqueItems": true} => {"enum": [[null, null], 3]}, "both", ["enum-added", "enum-value-added"];
+    enum_value_refuted_by_unique_items: {"enum": [[1, 1], [1, 2]], "uniqueItems": true} => {"enum": [[1, 2]]}, "none", [];
+    enum_value_refuted_by_items: {"enum": [[1], ["a"]], "items": {"type": "string"}} => {"enum": [["a"]]}, "none", [];
+    enum_value_refuted_by_not_joins: {"enum": ["a", "b"], "not": {"const": "b"}} => {"enum": ["a", "b"]}, "readers", ["enum-value-added"];
+    enum_value_refuted_by_one_of: {"enum": [1, 2], "oneOf": [{"minimum": 0}, {"maximum": 1}]} => {"enum": [2]}, "none", [];
+    enum_value_added_refuted_by_old_contains: {"type": "array", "contains": {"const": 1}} => {"enum": [[1], [2]]}, "both", ["enum-value-added"];
+    enum_member_refuted_by_additional_properties: {"enum": [{"a": 1}, {"b": 1}], "properties": {"a": true}, "additionalProperties": false} => {"enum": [{"a": 1}]}, "none", [];
+    // --- a schema that accepts nothing is not its const
+    const_refuted_by_not_const: {"const": null, "not": {"const": null}} => {"const": null}, "readers", ["schema-opened"];
+    enum_refuted_by_not_enum: {"enum": ["a", 1], "not": {"enum": ["a", 1]}} => {"enum": ["a"]}, "readers", ["schema-opened"];
+    null_refuted_by_not_null: {"type": "null", "not": {"const": null}} => {"type": "null"}, "readers", ["schema-opened"];
+    booleans_refuted_by_not: {"type": "boolean", "not": {"enum": [true, false]}} => {"type": "boolean"}, "readers", ["schema-opened"];
     enum_objects_reordered_keys: {"enum": [{"a": 1, "b": 2}]} => {"enum": [{"b": 2, "a": 1}]}, "none", [];
     const_null_to_type_null: {"const": null} => {"type": "null"}, "none", [];
     float_bounds_equal: {"type": "number", "minimum": 0.1} => {"type": "number", "minimum": 0.10}, "none", [];

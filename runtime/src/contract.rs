@@ -140,6 +140,8 @@ pub trait Contract: FromValue + serde::Serialize {
 
     /// [`Contract::from_json_slice`] with `settings`.
     fn from_json_slice_with(b: &[u8], settings: crate::ReadSettings) -> Result<Self, ParseError> {
+        // Numbers keep their exponents as written, on both paths.
+        let _spellings = crate::parse::Spellings::of(b);
         if Self::FAST {
             // The readers refuse every repeated name (the full path applies
             // the settings).

@@ -73,7 +73,7 @@ impl serde::Serialize for Integer {
 
 impl<'de> serde::Deserialize<'de> for Integer {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let n = Number::deserialize(d)?;
+        let n = crate::parse::as_written(Number::deserialize(d)?);
         Integer::new(n).ok_or_else(|| serde::de::Error::custom("expected an integer"))
     }
 }

@@ -102,6 +102,7 @@ impl std::error::Error for ReadError {}
 
 /// Reads JSON bytes (the whole slice: trailing text is an error).
 pub fn value_from_slice(b: &[u8], settings: ReadSettings) -> Result<Value, ReadError> {
+    let _spellings = Spellings::of(b);
     let state = State::new(settings.duplicates);
     let mut de = serde_json::Deserializer::from_slice(b);
     let read = ValueSeed(&state).deserialize(&mut de).and_then(|v| de.end().map(|()| v));
@@ -352,7 +353,7 @@ impl<'de> Visitor<'de> for TokenValueVisitor<'_> {
     /// serde_json's parser hands document strings over borrowed or as
     /// `&str`, never as an owned `String`: an owned one is a number's text.
     fn visit_string<E: de::Error>(self, v: String) -> Result<TokenValue, E> {
-        v.parse::<Number>().map(TokenValue::Number).map_err(E::custom)
+        v.parse::<Number>().map(|n| TokenValue::Number(as_written(n))).map_err(E::custom)
     }
     member_value!(visit_bool(v: bool), visit_i64(v: i64), visit_u64(v: u64), visit_i128(v: i128), visit_u128(v: u128), visit_f64(v: f64), visit_str(v: &str), visit_unit(), visit_none());
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<TokenValue, D::Error> {
@@ -367,6 +368,120 @@ impl<'de> Visitor<'de> for TokenValueVisitor<'_> {
     fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<TokenValue, A::Error> {
         ValueVisitor(self.0).visit_enum(data).map(TokenValue::Member)
     }
+}
+
+/// The exponents of the document being read, as written.
+///
+/// serde_json (with `arbitrary_precision`) keeps a number's text, but not
+/// quite: it spells every exponent `e` with a sign, so `1e2` and `1E2`
+/// would come back as `1e+2`. Before a read, [`Spellings::of`] lists the
+/// document's numbers that have an exponent, in document order; every
+/// number a reader of this crate builds ([`as_written`]: `Value`s, and
+/// [`crate::Integer`]) takes its text from there. A number read by another
+/// reader (a `serde_json::Number` field) leaves its entry unused: entries
+/// are matched by serde_json's spelling, skipping the ones that differ.
+/// (Two numbers equal in value but spelled differently, one of them read
+/// that way, may swap spellings; both keep their value and digits.)
+pub(crate) struct Spellings {
+    previous: Option<Written>,
+}
+
+struct Written {
+    /// Exponent numbers as written, in document order.
+    texts: Vec<String>,
+    next: usize,
+}
+
+thread_local! {
+    static WRITTEN: RefCell<Option<Written>> = const { RefCell::new(None) };
+}
+
+impl Spellings {
+    /// Lists the exponents of `b` for the numbers read until the guard drops
+    /// (when there is one serde_json would spell otherwise).
+    pub(crate) fn of(b: &[u8]) -> Spellings {
+        let texts = if respelled_exponent_possible(b) { exponent_numbers(b) } else { Vec::new() };
+        let now = (!texts.is_empty()).then_some(Written { texts, next: 0 });
+        Spellings { previous: WRITTEN.with(|w| std::mem::replace(&mut *w.borrow_mut(), now)) }
+    }
+}
+
+impl Drop for Spellings {
+    fn drop(&mut self) {
+        let previous = self.previous.take();
+        WRITTEN.with(|w| *w.borrow_mut() = previous);
+    }
+}
+
+/// `n` with its exponent as the document wrote it, when a read of this
+/// crate listed it ([`Spellings`]).
+pub(crate) fn as_written(n: Number) -> Number {
+    if !n.as_str().contains('e') {
+        return n;
+    }
+    WRITTEN.with(|w| {
+        let mut w = w.borrow_mut();
+        let Some(w) = w.as_mut() else { return n };
+        while let Some(text) = w.texts.get(w.next) {
+            w.next += 1;
+            if serde_spelling(text) == n.as_str() {
+                // serde_json offers no other way to keep a number's text
+                // as written; the text is the document's own, read by
+                // serde_json as this very number.
+                return Number::from_string_unchecked(text.clone());
+            }
+        }
+        n
+    })
+}
+
+/// A number's text as serde_json keeps it: `e` lower-case, with a sign.
+fn serde_spelling(text: &str) -> String {
+    match text.find(['e', 'E']) {
+        Some(i) => {
+            let (mantissa, exponent) = (&text[..i], &text[i + 1..]);
+            let sign = if exponent.starts_with(['+', '-']) { "" } else { "+" };
+            format!("{mantissa}e{sign}{exponent}")
+        }
+        None => text.to_owned(),
+    }
+}
+
+/// Whether `b` may hold a number whose exponent serde_json spells
+/// otherwise: a digit, `e` or `E`, then a digit (`1e2`, `1E2`, `1E+2`
+/// need a look; `1e+2` and `1e-2` do not).
+fn respelled_exponent_possible(b: &[u8]) -> bool {
+    b.windows(3).any(|w| w[0].is_ascii_digit() && (w[1] == b'E' || (w[1] == b'e' && w[2].is_ascii_digit())))
+}
+
+/// The numbers of JSON text `b` that have an exponent, as written, in
+/// document order (strings skipped).
+fn exponent_numbers(b: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'-' | b'0'..=b'9' => {
+                let start = i;
+                while i < b.len() && matches!(b[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') {
+                    i += 1;
+                }
+                let token = &b[start..i];
+                if token.iter().any(|c| matches!(c, b'e' | b'E')) {
+                    out.push(String::from_utf8_lossy(token).into_owned());
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -411,10 +526,15 @@ mod tests {
             let v = read(text).unwrap();
             assert_eq!(serde_json::to_string(&v).unwrap(), text);
         }
-        // serde_json spells every exponent with a sign: the value and its digits stay.
-        assert_eq!(serde_json::to_string(&read("1e2").unwrap()).unwrap(), "1e+2");
+        // Exponents as written, though serde_json spells them `e+`.
+        for text in ["1e2", "1E2", "1E+2", "-2.5E-3", "1e400", "[1e2,\"1e2 x\",1E2,1e+2,{\"a\":5e0}]"] {
+            assert_eq!(serde_json::to_string(&read(text).unwrap()).unwrap(), text);
+        }
         let v = read(r#"{"id": 123456789012345678901, "x": [1e400, -0]}"#).unwrap();
-        assert_eq!(serde_json::to_string(&v).unwrap(), r#"{"id":123456789012345678901,"x":[1e+400,-0]}"#);
+        assert_eq!(serde_json::to_string(&v).unwrap(), r#"{"id":123456789012345678901,"x":[1e400,-0]}"#);
+        // The spellings are the document's: none is left for the next read.
+        let from_serde: Value = serde_json::from_str("1e2").unwrap();
+        assert_eq!(from_serde.to_string(), "1e+2");
     }
 
     #[test]

@@ -102,7 +102,10 @@ impl std::error::Error for ReadError {}
 
 /// Reads JSON bytes (the whole slice: trailing text is an error).
 pub fn value_from_slice(b: &[u8], settings: ReadSettings) -> Result<Value, ReadError> {
-    let _spellings = Spellings::of(b);
+    keeping_exponents(b, || read_slice(b, settings))
+}
+
+fn read_slice(b: &[u8], settings: ReadSettings) -> Result<Value, ReadError> {
     let state = State::new(settings.duplicates);
     let mut de = serde_json::Deserializer::from_slice(b);
     let read = ValueSeed(&state).deserialize(&mut de).and_then(|v| de.end().map(|()| v));
@@ -370,68 +373,92 @@ impl<'de> Visitor<'de> for TokenValueVisitor<'_> {
     }
 }
 
-/// The exponents of the document being read, as written.
+/// Reads `b` with `read` so that its numbers keep their exponents as
+/// written.
 ///
 /// serde_json (with `arbitrary_precision`) keeps a number's text, but not
 /// quite: it spells every exponent `e` with a sign, so `1e2` and `1E2`
-/// would come back as `1e+2`. Before a read, [`Spellings::of`] lists the
-/// document's numbers that have an exponent, in document order; every
-/// number a reader of this crate builds ([`as_written`]: `Value`s, and
-/// [`crate::Integer`]) takes its text from there. A number read by another
-/// reader (a `serde_json::Number` field) leaves its entry unused: entries
-/// are matched by serde_json's spelling, skipping the ones that differ.
-/// (Two numbers equal in value but spelled differently, one of them read
-/// that way, may swap spellings; both keep their value and digits.)
-pub(crate) struct Spellings {
-    previous: Option<Written>,
+/// would come back as `1e+2`. Every number a reader of this crate builds
+/// (`Value`s, [`crate::Integer`]) passes through [`as_written`]. A first
+/// read only notes whether one has an exponent; most documents have none
+/// and are read once. Otherwise the document's exponent numbers are listed
+/// (in document order) and `read` runs again, each number taking its text
+/// from the list. A number read by another reader (a `serde_json::Number`
+/// field) leaves its entry unused: entries are matched by serde_json's
+/// spelling, skipping the ones that differ. (Two numbers equal in value but
+/// spelled differently, one of them read that way, may swap spellings;
+/// both keep their value and digits.)
+pub(crate) fn keeping_exponents<T>(b: &[u8], read: impl Fn() -> T) -> T {
+    let first = {
+        let _scope = Scope::enter(Written::Watching { seen: false });
+        let out = read();
+        let seen = WRITTEN.with(|w| matches!(*w.borrow(), Some(Written::Watching { seen: true })));
+        if !seen {
+            return out;
+        }
+        out
+    };
+    drop(first);
+    let _scope = Scope::enter(Written::Listed { texts: exponent_numbers(b), next: 0 });
+    read()
 }
 
-struct Written {
-    /// Exponent numbers as written, in document order.
-    texts: Vec<String>,
-    next: usize,
+/// What [`as_written`] does during a read.
+enum Written {
+    /// Notes that a number with an exponent went by.
+    Watching { seen: bool },
+    /// Gives numbers with an exponent their text: the document's exponent
+    /// numbers as written, in document order, and the next one to match.
+    Listed { texts: Vec<String>, next: usize },
 }
 
 thread_local! {
     static WRITTEN: RefCell<Option<Written>> = const { RefCell::new(None) };
 }
 
-impl Spellings {
-    /// Lists the exponents of `b` for the numbers read until the guard drops
-    /// (when there is one serde_json would spell otherwise).
-    pub(crate) fn of(b: &[u8]) -> Spellings {
-        let texts = if respelled_exponent_possible(b) { exponent_numbers(b) } else { Vec::new() };
-        let now = (!texts.is_empty()).then_some(Written { texts, next: 0 });
-        Spellings { previous: WRITTEN.with(|w| std::mem::replace(&mut *w.borrow_mut(), now)) }
+/// A read's [`Written`], in place until the read ends (the enclosing
+/// read's comes back then, on unwinding too).
+struct Scope {
+    previous: Option<Written>,
+}
+
+impl Scope {
+    fn enter(now: Written) -> Scope {
+        Scope { previous: WRITTEN.with(|w| w.borrow_mut().replace(now)) }
     }
 }
 
-impl Drop for Spellings {
+impl Drop for Scope {
     fn drop(&mut self) {
         let previous = self.previous.take();
         WRITTEN.with(|w| *w.borrow_mut() = previous);
     }
 }
 
-/// `n` with its exponent as the document wrote it, when a read of this
-/// crate listed it ([`Spellings`]).
+/// `n` with its exponent as the document wrote it, when the read is
+/// [`keeping_exponents`] and has listed it.
 pub(crate) fn as_written(n: Number) -> Number {
     if !n.as_str().contains('e') {
         return n;
     }
-    WRITTEN.with(|w| {
-        let mut w = w.borrow_mut();
-        let Some(w) = w.as_mut() else { return n };
-        while let Some(text) = w.texts.get(w.next) {
-            w.next += 1;
-            if serde_spelling(text) == n.as_str() {
-                // serde_json offers no other way to keep a number's text
-                // as written; the text is the document's own, read by
-                // serde_json as this very number.
-                return Number::from_string_unchecked(text.clone());
-            }
+    WRITTEN.with(|w| match w.borrow_mut().as_mut() {
+        Some(Written::Watching { seen }) => {
+            *seen = true;
+            n
         }
-        n
+        Some(Written::Listed { texts, next }) => {
+            while let Some(text) = texts.get(*next) {
+                *next += 1;
+                if serde_spelling(text) == n.as_str() {
+                    // serde_json offers no other way to keep a number's
+                    // text as written; the text is the document's own,
+                    // which serde_json read as this very number.
+                    return Number::from_string_unchecked(text.clone());
+                }
+            }
+            n
+        }
+        None => n,
     })
 }
 
@@ -447,41 +474,52 @@ fn serde_spelling(text: &str) -> String {
     }
 }
 
-/// Whether `b` may hold a number whose exponent serde_json spells
-/// otherwise: a digit, `e` or `E`, then a digit (`1e2`, `1E2`, `1E+2`
-/// need a look; `1e+2` and `1e-2` do not).
-fn respelled_exponent_possible(b: &[u8]) -> bool {
-    b.windows(3).any(|w| w[0].is_ascii_digit() && (w[1] == b'E' || (w[1] == b'e' && w[2].is_ascii_digit())))
-}
-
 /// The numbers of JSON text `b` that have an exponent, as written, in
-/// document order (strings skipped).
+/// document order. Strings are skipped eight bytes at a time.
 fn exponent_numbers(b: &[u8]) -> Vec<String> {
     let mut out = Vec::new();
     let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-                i += 1;
-            }
-            b'-' | b'0'..=b'9' => {
-                let start = i;
-                while i < b.len() && matches!(b[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') {
-                    i += 1;
-                }
-                let token = &b[start..i];
-                if token.iter().any(|c| matches!(c, b'e' | b'E')) {
-                    out.push(String::from_utf8_lossy(token).into_owned());
+    // Outside strings, the next quote or `e`/`E` (an exponent, or a letter of `true`/`false`).
+    while let Some(k) = b[i..].iter().position(|&c| matches!(c, b'"' | b'e' | b'E')) {
+        let at = i + k;
+        if b[at] == b'"' {
+            let mut j = at + 1;
+            loop {
+                match find_either(b.get(j..).unwrap_or_default(), b'"', b'\\') {
+                    None => return out,
+                    Some(k) if b[j + k] == b'\\' => j += k + 2,
+                    Some(k) => {
+                        i = j + k + 1;
+                        break;
+                    }
                 }
             }
-            _ => i += 1,
+        } else if at > 0 && b[at - 1].is_ascii_digit() {
+            let start = b[..at].iter().rposition(|c| !matches!(c, b'-' | b'.' | b'0'..=b'9')).map_or(0, |p| p + 1);
+            let end = b[at + 1..].iter().position(|c| !matches!(c, b'-' | b'+' | b'0'..=b'9')).map_or(b.len(), |p| at + 1 + p);
+            out.push(String::from_utf8_lossy(&b[start..end]).into_owned());
+            i = end;
+        } else {
+            i = at + 1;
         }
     }
     out
+}
+
+/// The first byte of `b` equal to `x` or `y`, eight bytes at a time.
+fn find_either(b: &[u8], x: u8, y: u8) -> Option<usize> {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let has = |w: u64| w.wrapping_sub(LOW) & !w & HIGH != 0;
+    let mut i = 0;
+    for chunk in b.chunks_exact(8) {
+        let w = u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
+        if has(w ^ (LOW * u64::from(x))) || has(w ^ (LOW * u64::from(y))) {
+            break;
+        }
+        i += 8;
+    }
+    b[i..].iter().position(|&c| c == x || c == y).map(|p| i + p)
 }
 
 #[cfg(test)]

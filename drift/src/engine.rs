@@ -14,6 +14,7 @@ use crate::model::{Breaks, Change, Loc, KINDS};
 use crate::regex::{self, PatternChange};
 use contracts_codegen::ir::{Ir, NodeId};
 use contracts_codegen::keywords::string_length;
+use contracts_runtime::number::order;
 use serde_json::{json, Value};
 use std::collections::{BTreeSet, HashMap};
 
@@ -957,12 +958,23 @@ impl<'a> Engine<'a> {
             let base = if lower { "minimum" } else { "maximum" };
             let ol = ob.as_ref().map(|b| self.loc(false, b.src, b.kw)).unwrap_or_else(|| oat.clone());
             let nl = nb.as_ref().map(|b| self.loc(true, b.src, b.kw)).unwrap_or_else(|| nat.clone());
-            let show = |b: &Option<flat::Bnd>| b.as_ref().map(|b| format!("{} {}", b.kw, b.v)).unwrap_or_else(|| "none".into());
+            let show = |b: &Option<flat::Bnd>| {
+                b.as_ref().map(|b| if b.v.is_finite() { format!("{} {}", b.kw, b.v) } else { format!("{} {}", b.kw, b.exact) }).unwrap_or_else(|| "none".into())
+            };
             let (action, br) = match (ov, nv) {
                 (None, None) => continue,
                 (None, Some(_)) => ("added", Breaks::W),
                 (Some(_), None) => ("removed", Breaks::R),
-                (Some(a), Some(b)) => match cmp(b, a, lower) {
+                // Beyond what an `f64` holds exactly, the bounds as written
+                // decide (for integers, without rounding them: a change is
+                // then reported where rounding might have shown none).
+                (Some(a), Some(b)) => match match (ob, nb) {
+                    (Some(x), Some(y)) if !ints || [x, y].iter().any(|b| !(b.v.abs() < 9.0e15)) => {
+                        let o = order(&y.exact, &x.exact);
+                        (if lower { o } else { o.reverse() }).then((y.excl as u8).cmp(&(x.excl as u8)))
+                    }
+                    _ => cmp(b, a, lower),
+                } {
                     std::cmp::Ordering::Equal => continue,
                     std::cmp::Ordering::Greater => (if lower { "increased" } else { "decreased" }, Breaks::W),
                     std::cmp::Ordering::Less => (if lower { "decreased" } else { "increased" }, Breaks::R),

@@ -4,6 +4,7 @@
 
 use contracts_codegen::ir::{Body, Ir, NodeId, TypeSet};
 use contracts_codegen::keywords::{numeric, string_length};
+use contracts_runtime::number::order;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -25,7 +26,10 @@ pub const CATS: [(u8, &str); 6] = [(NULL, "null"), (BOOL, "boolean"), (NUM, "num
 /// A numeric bound.
 #[derive(Clone, Debug)]
 pub struct Bnd {
+    /// The bound as an `f64` (±infinity beyond its range) ...
     pub v: f64,
+    /// ... and exactly, as written.
+    pub exact: serde_json::Number,
     pub excl: bool,
     pub src: NodeId,
     pub kw: &'static str,
@@ -211,18 +215,21 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
                 }
             }
         }
-        let bnd = |b: &contracts_codegen::ir::Bound, excl: bool| b.value.as_f64().map(|v| Bnd { v, excl, src: id, kw: b.keyword });
+        let bnd = |b: &contracts_codegen::ir::Bound, excl: bool| {
+            let beyond = if b.value.as_str().starts_with('-') { f64::NEG_INFINITY } else { f64::INFINITY };
+            Some(Bnd { v: b.value.as_f64().unwrap_or(beyond), exact: b.value.clone(), excl, src: id, kw: b.keyword })
+        };
         let numbers = numeric::Numeric::of(k);
         for (b, excl) in numbers.lower_bounds() {
             if let Some(b) = b.and_then(|b| bnd(b, excl)) {
-                if f.lower.as_ref().is_none_or(|c| b.v > c.v || (b.v == c.v && b.excl && !c.excl)) {
+                if f.lower.as_ref().is_none_or(|c| order(&b.exact, &c.exact).then((b.excl as u8).cmp(&(c.excl as u8))).is_gt()) {
                     f.lower = Some(b);
                 }
             }
         }
         for (b, excl) in numbers.upper_bounds() {
             if let Some(b) = b.and_then(|b| bnd(b, excl)) {
-                if f.upper.as_ref().is_none_or(|c| b.v < c.v || (b.v == c.v && b.excl && !c.excl)) {
+                if f.upper.as_ref().is_none_or(|c| order(&c.exact, &b.exact).then((b.excl as u8).cmp(&(c.excl as u8))).is_gt()) {
                     f.upper = Some(b);
                 }
             }

@@ -561,6 +561,24 @@ fn cli_base_reads_git() {
     assert_eq!(run_cli(&["--base".into(), "no-such-rev-xyz".into()], &root), 2);
 }
 
+/// Bounds beyond what an `f64` holds compare as written (JSON text: Rust
+/// literals would round them).
+#[test]
+fn bounds_beyond_f64() {
+    let parse = |t: &str| serde_json::from_str::<Value>(t).unwrap();
+    for (name, old, new, breaks, kind) in [
+        ("removed", r#"{"minimum": 1e400}"#, "{}", "readers", "minimum-removed"),
+        ("decreased", r#"{"minimum": 1e400}"#, r#"{"minimum": 1e300}"#, "readers", "minimum-decreased"),
+        ("increased", r#"{"minimum": 1e400}"#, r#"{"minimum": 1e401}"#, "writers", "minimum-increased"),
+        ("below", r#"{"maximum": -1e400}"#, r#"{"maximum": -1e401}"#, "writers", "maximum-decreased"),
+        ("digits", r#"{"minimum": 0.1}"#, r#"{"minimum": 0.10000000000000001}"#, "writers", "minimum-increased"),
+        ("integers", r#"{"type": "integer", "minimum": 1e400}"#, r#"{"type": "integer", "minimum": 2e400}"#, "writers", "minimum-increased"),
+    ] {
+        check(name, parse(old), parse(new), breaks, &[kind]);
+    }
+    check("same", parse(r#"{"minimum": 1e400}"#), parse(r#"{"minimum": 10e399}"#), "none", &[]);
+}
+
 #[test]
 fn hostile_inputs_do_not_panic() {
     let mut deep = json!({"type": "string"});

@@ -122,6 +122,12 @@ pub fn equal(a: &Number, b: &Number) -> bool {
     a.as_str() == b.as_str() || Decimal::of(a.as_str()) == Decimal::of(b.as_str())
 }
 
+/// Orders two JSON numbers mathematically, on their decimal text (`1e400`
+/// is above every `f64`, `0.1` below `0.10000000000000001`).
+pub fn order(a: &Number, b: &Number) -> Ordering {
+    Decimal::of(a.as_str()).cmp(&Decimal::of(b.as_str()))
+}
+
 /// Writes a text that two numbers share exactly when they are [`equal`]:
 /// the significant digits and the exponent (`1e19` and `10000000000000000000`
 /// both give `1e19`).

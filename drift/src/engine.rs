@@ -969,7 +969,7 @@ impl<'a> Engine<'a> {
                 // decide (for integers, without rounding them: a change is
                 // then reported where rounding might have shown none).
                 (Some(a), Some(b)) => match match (ob, nb) {
-                    (Some(x), Some(y)) if !ints || [x, y].iter().any(|b| !(b.v.abs() < 9.0e15)) => {
+                    (Some(x), Some(y)) if !ints || [x, y].iter().any(|b| b.v.abs() >= 9.0e15) => {
                         let o = order(&y.exact, &x.exact);
                         (if lower { o } else { o.reverse() }).then((y.excl as u8).cmp(&(x.excl as u8)))
                     }

@@ -62,7 +62,7 @@ pub fn check(old: &Value, new: &Value, mut docs: Vec<Value>) {
         docs.push(made.doc);
     }
     let changes: Vec<String> = s.changes.iter().map(|c| format!("{} ({:?}): {}", c.kind, c.breaks, c.message)).collect();
-    for doc in &docs {
+    for doc in docs.iter().filter(|d| oracle_is_exact_on(d)) {
         let (in_old, in_new) = (o.is_valid(doc), n.is_valid(doc));
         assert!(
             !(in_old && !in_new && !breaks.writers),
@@ -72,5 +72,17 @@ pub fn check(old: &Value, new: &Value, mut docs: Vec<Value>) {
             !(in_new && !in_old && !breaks.readers),
             "drift: no change breaks readers, but {doc} is valid under the new schema and not under the old\nold: {old}\nnew: {new}\nchanges: {changes:#?}"
         );
+    }
+}
+
+/// Whether every number of `doc` is exactly an `f64`: the oracle decides
+/// `multipleOf` and bounds in `f64`, so on `1691879403035661155` (not a
+/// multiple of 1.5, which drift decides exactly) its verdict is not one.
+fn oracle_is_exact_on(doc: &Value) -> bool {
+    match doc {
+        Value::Number(n) => n.as_f64().and_then(serde_json::Number::from_f64).is_some_and(|f| contracts::runtime::json_equal(&Value::Number(f), doc)),
+        Value::Array(items) => items.iter().all(oracle_is_exact_on),
+        Value::Object(m) => m.values().all(oracle_is_exact_on),
+        _ => true,
     }
 }

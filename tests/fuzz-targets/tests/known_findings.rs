@@ -21,3 +21,19 @@ use serde_json::json;
 fn a_branch_reapplying_its_root_beside_a_const() {
     contracts_fuzz_targets::drift::check(&json!({"anyOf": [{"$ref": "#", "const": 3}]}), &json!({"anyOf": [{"$ref": "#"}]}), vec![json!("~/")]);
 }
+
+/// `drift` target, found by a stable random run (2026-12-04):
+/// `unevaluatedProperties` in a schema reached by `$ref` sees only what its
+/// own schema evaluated, not its referrer's `additionalProperties`; drift's
+/// flattened view merges the two and reads the member as evaluated, so a
+/// change of the `$ref`'d `unevaluatedProperties` goes unseen (`{"a": 1}`
+/// is valid under the new schema, not under the old).
+#[test]
+#[ignore = "drift merges a referrer's additionalProperties into the evaluation scope of a $ref'd unevaluatedProperties"]
+fn unevaluated_properties_behind_a_ref_do_not_see_the_referrer() {
+    contracts_fuzz_targets::drift::check(
+        &json!({"additionalProperties": true, "$ref": "#/$defs/d", "$defs": {"d": {"unevaluatedProperties": false}}}),
+        &json!({"additionalProperties": true, "$ref": "#/$defs/d", "$defs": {"d": {"unevaluatedProperties": true}}}),
+        vec![json!({"a": 1})],
+    );
+}

@@ -140,8 +140,23 @@ pub trait Contract: FromValue + serde::Serialize {
 
     /// [`Contract::from_json_slice`] with `settings`.
     fn from_json_slice_with(b: &[u8], settings: crate::ReadSettings) -> Result<Self, ParseError> {
-        // Numbers keep their exponents as written, on both paths.
-        crate::parse::keeping_exponents(b, || read_slice_with::<Self>(b, settings))
+        if Self::FAST {
+            // The readers refuse every repeated name (the full path applies
+            // the settings).
+            match crate::fast::read_document(b, |d| Self::fast_read(d)) {
+                crate::fast::Outcome::Valid(v) => return Ok(v),
+                crate::fast::Outcome::Invalid(v, settled) => {
+                    let mut ctx = Ctx::collecting_settled(settled);
+                    if !Self::check(&v, &Loc::Root, &mut ctx) {
+                        return Err(ParseError::Invalid(ValidationErrors(ctx.into_errors())));
+                    }
+                    // Valid after all (a reader may refuse more than the
+                    // validators): the full path builds it from the bytes.
+                }
+                crate::fast::Outcome::Declined => {}
+            }
+        }
+        Self::from_json_slice_via_value_with(b, settings)
     }
 
     /// Parses, validates and builds from a reader (read whole, then as bytes).
@@ -267,26 +282,4 @@ pub fn is_valid_with(check: crate::Check, v: &Value, base: &'static str, pointer
     let root = SchemaPath::Root(base);
     let at = if pointer.is_empty() { root } else { SchemaPath::Ref(&root, "", base, pointer) };
     check(v, &Loc::Root, &mut Ctx::quiet_mode(), &at)
-}
-
-/// [`Contract::from_json_slice_with`] without its care for exponents: the
-/// one-pass reader, else the full path.
-fn read_slice_with<T: Contract>(b: &[u8], settings: crate::ReadSettings) -> Result<T, ParseError> {
-    if T::FAST {
-        // The readers refuse every repeated name (the full path applies
-        // the settings).
-        match crate::fast::read_document(b, |d| T::fast_read(d)) {
-            crate::fast::Outcome::Valid(v) => return Ok(v),
-            crate::fast::Outcome::Invalid(v, settled) => {
-                let mut ctx = Ctx::collecting_settled(settled);
-                if !T::check(&v, &Loc::Root, &mut ctx) {
-                    return Err(ParseError::Invalid(ValidationErrors(ctx.into_errors())));
-                }
-                // Valid after all (a reader may refuse more than the
-                // validators): the full path builds it from the bytes.
-            }
-            crate::fast::Outcome::Declined => {}
-        }
-    }
-    T::from_json_slice_via_value_with(b, settings)
 }

@@ -1,7 +1,7 @@
 //! Nothing is lost: unknown members keep their place in document order,
 //! unknown command types and their payloads come back byte for byte, and
 //! numbers keep the text they were written in (digits, sign, `-0`, `1.0`,
-//! numbers beyond `u64`/`f64`; serde_json spells an exponent `e+N`).
+//! numbers beyond `u64`/`f64`, exponents as `1e2`, `1E2` or `1e+2`).
 
 use contracts::commands::{Command, CommandEnvelope};
 use contracts::launch_request::LaunchRequest;
@@ -18,7 +18,7 @@ fn unknown_commands_and_members_come_back_in_order() {
     let out = serde_json::to_string(&e).unwrap();
     // Unknown members keep their relative order; the payload is verbatim.
     assert!(out.contains(r#""zeta":1,"alpha":[true,null]"#), "{out}");
-    assert!(out.contains(r#""payload":{"z":1,"a":{"nested":[1.0,2.5e+3]},"m":"é😀"}"#), "{out}");
+    assert!(out.contains(r#""payload":{"z":1,"a":{"nested":[1.0,2.5e3]},"m":"é😀"}"#), "{out}");
     assert!(out.contains(r#""expectedSequence":1.0"#), "{out}");
     assert!(out.ends_with(r#""zz":"last","aa":"after"}"#), "{out}");
     let again = CommandEnvelope::from_json_str(&out).unwrap();
@@ -72,13 +72,41 @@ fn numbers_come_back_as_written() {
     assert_eq!(serde_json::to_string(&via_value).unwrap(), out);
 }
 
-/// An integer field keeps `1.0` and a big exponent form; `1e400` is an integer.
+/// An integer field keeps `1.0` and exponent forms as written; `1e400` is an integer.
 #[test]
 fn integers_keep_their_form() {
-    let text = ENVELOPE.replace(r#""expectedSequence":1.0"#, r#""expectedSequence":1e2"#);
+    for written in ["1e2", "1E2", "1e+2", "1e400"] {
+        let text = ENVELOPE.replace(r#""expectedSequence":1.0"#, &format!(r#""expectedSequence":{written}"#));
+        for e in [CommandEnvelope::from_json_str(&text).unwrap(), CommandEnvelope::from_json_slice_via_value(text.as_bytes()).unwrap()] {
+            let out = serde_json::to_string(&e).unwrap();
+            assert!(out.contains(&format!(r#""expectedSequence":{written}"#)), "{out}");
+        }
+    }
+}
+
+/// Exponents come back as written (serde_json alone spells them all `e+N`)
+/// on every path that echoes numbers: an unknown command's payload, unknown
+/// members, `number` fields, `integer` fields; through the one-pass reader
+/// and the full path.
+#[test]
+fn exponents_come_back_as_written() {
+    let payload = r#"{"e":1e2,"E":1E2,"signed":1e+2,"neg":-2.5E-3,"in":[5E0,{"deep":7e1}],"text":"1e2 1E2"}"#;
+    let text = ENVELOPE
+        .replace(r#"{"z":1,"a":{"nested":[1.0,2.5e3]},"m":"é😀"}"#, payload)
+        .replace(r#""zeta":1"#, r#""zeta":3E1"#)
+        .replace(r#""aa":"after""#, r#""aa":-1e-0"#);
     let e = CommandEnvelope::from_json_str(&text).unwrap();
-    assert!(serde_json::to_string(&e).unwrap().contains(r#""expectedSequence":1e+2"#));
-    let text = ENVELOPE.replace(r#""expectedSequence":1.0"#, r#""expectedSequence":1e400"#);
-    let e = CommandEnvelope::from_json_str(&text).unwrap();
-    assert!(serde_json::to_string(&e).unwrap().contains(r#""expectedSequence":1e+400"#));
+    let out = serde_json::to_string(&e).unwrap();
+    assert!(out.contains(&format!(r#""payload":{payload}"#)), "{out}");
+    assert!(out.contains(r#""zeta":3E1"#), "{out}");
+    assert!(out.ends_with(r#""aa":-1e-0}"#), "{out}");
+    let via_value = CommandEnvelope::from_json_slice_via_value(text.as_bytes()).unwrap();
+    assert_eq!(serde_json::to_string(&via_value).unwrap(), out);
+    // `number` and `integer` fields of a known command.
+    let resume = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/schemas/examples/commands/valid/resume-full.json")).unwrap();
+    let resume = resume.replace(r#""wallClockMs": 1500.5"#, r#""wallClockMs": 15005E-1"#).replace(r#""retries": 1"#, r#""retries": 1E0"#);
+    for e in [CommandEnvelope::from_json_str(&resume).unwrap(), CommandEnvelope::from_json_slice_via_value(resume.as_bytes()).unwrap()] {
+        let out = serde_json::to_string(&e).unwrap();
+        assert!(out.contains(r#""wallClockMs":15005E-1"#) && out.contains(r#""retries":1E0"#), "{out}");
+    }
 }

@@ -8,11 +8,13 @@
 //! open sets), else by the cheapest structural match. Pairs of schemas are
 //! memoised, which also makes recursive schemas terminate.
 
+use crate::accepts::Acceptance;
 use crate::flat::{self, flatten, json_eq, value_type, Flat, ALL, ARR, BOOL, CATS, FRAC, INT, NULL, NUM, OBJ, STR};
 use crate::model::{Breaks, Change, Loc, KINDS};
 use crate::regex::{self, PatternChange};
 use contracts_codegen::ir::{Ir, NodeId};
 use contracts_codegen::keywords::string_length;
+use contracts_runtime::number::order;
 use serde_json::{json, Value};
 use std::collections::{BTreeSet, HashMap};
 
@@ -75,7 +77,7 @@ pub struct Engine<'a> {
     policy: Policy,
     memo: HashMap<Key, Memo>,
     depth: usize,
-    regexes: HashMap<String, Option<regress::Regex>>,
+    acceptance: Acceptance,
     steps: usize,
 }
 
@@ -111,7 +113,7 @@ fn join(inst: &str, token: &str) -> String {
 impl<'a> Engine<'a> {
     /// An engine over the two sides.
     pub fn new(old: &'a Ir, new: &'a Ir, policy: Policy) -> Self {
-        Engine { old, new, policy, memo: HashMap::new(), depth: 0, regexes: HashMap::new(), steps: 0 }
+        Engine { old, new, policy, memo: HashMap::new(), depth: 0, acceptance: Acceptance::new(policy.format_assertion), steps: 0 }
     }
 
     fn ir(&self, new: bool) -> &'a Ir {
@@ -149,8 +151,7 @@ impl<'a> Engine<'a> {
     }
 
     fn regex_matches(&mut self, pattern: &str, s: &str) -> Option<bool> {
-        let re = self.regexes.entry(pattern.to_owned()).or_insert_with(|| regress::Regex::with_flags(pattern, "u").ok());
-        re.as_ref().map(|r| r.find(s).is_some())
+        self.acceptance.regex_matches(pattern, s)
     }
 
     /// Compares two whole schemas.
@@ -259,9 +260,20 @@ impl<'a> Engine<'a> {
             if types == 0 {
                 continue;
             }
+            // `null` and `boolean` have few values: when the keywords refute
+            // them all (a `not` of each), the category accepts nothing.
+            let few: &[Value] = match cat {
+                NULL => &[Value::Null],
+                BOOL => &[Value::Bool(true), Value::Bool(false)],
+                _ => &[],
+            };
+            if f.enum_.is_none() && !few.is_empty() && few.iter().all(|v| self.acceptance.members(ir, &f.members, v) == Some(false)) {
+                continue;
+            }
             let mut flat = f.clone();
             if let Some(vals) = &f.enum_ {
-                let kept: Vec<Value> = vals.iter().filter(|v| value_type(v) & types != 0 && self.simple_accepts(new, &f, v, 0)).cloned().collect();
+                let kept: Vec<Value> =
+                    vals.iter().filter(|v| value_type(v) & types != 0 && self.acceptance.members(ir, &f.members, v) != Some(false)).cloned().collect();
                 if kept.is_empty() {
                     continue;
                 }
@@ -363,84 +375,6 @@ impl<'a> Engine<'a> {
             format!("the overlap of the oneOf branches on {name} values moved: {what}"),
             None,
         ))
-    }
-
-    /// Checks the simple keywords of `f` against a value (used to filter
-    /// `enum` values and to test witnesses); structure is not checked.
-    fn simple_accepts(&mut self, new: bool, f: &Flat, v: &Value, depth: usize) -> bool {
-        let t = value_type(v);
-        if let Some(e) = &f.enum_ {
-            if !e.iter().any(|w| json_eq(v, w)) {
-                return false;
-            }
-        }
-        let types = if f.types & FRAC != 0 { f.types | INT } else { f.types };
-        if types & t == 0 {
-            return false;
-        }
-        match v {
-            Value::Number(n) => {
-                let Some(x) = n.as_f64() else { return true };
-                if let Some(b) = &f.lower {
-                    if x < b.v || (b.excl && x == b.v) {
-                        return false;
-                    }
-                }
-                if let Some(b) = &f.upper {
-                    if x > b.v || (b.excl && x == b.v) {
-                        return false;
-                    }
-                }
-                if let Some((m, _)) = f.multiple_of {
-                    let q = x / m;
-                    if (q - q.round()).abs() > 1e-9 {
-                        return false;
-                    }
-                }
-                true
-            }
-            Value::String(s) => {
-                let len = s.chars().count() as u64;
-                if f.min_len.is_some_and(|(m, _)| len < m) || f.max_len.is_some_and(|(m, _)| len > m) {
-                    return false;
-                }
-                for (p, _) in f.patterns.clone() {
-                    if self.regex_matches(&p, s) == Some(false) {
-                        return false;
-                    }
-                }
-                true
-            }
-            Value::Array(a) => !(f.min_items.is_some_and(|(m, _)| (a.len() as u64) < m) || f.max_items.is_some_and(|(m, _)| (a.len() as u64) > m)),
-            Value::Object(m) => {
-                if !(f.required.keys().all(|r| m.contains_key(r))
-                    && !(f.min_props.is_some_and(|(x, _)| (m.len() as u64) < x) || f.max_props.is_some_and(|(x, _)| (m.len() as u64) > x)))
-                {
-                    return false;
-                }
-                if depth > 16 {
-                    return true;
-                }
-                for (k, x) in m {
-                    let nodes = match f.props.iter().find(|p| &p.0 == k) {
-                        Some(p) => p.1.clone(),
-                        None => {
-                            let fb = self.fallback(new, f, k, &Loc { file: String::new(), pointer: String::new() });
-                            fb.nodes
-                        }
-                    };
-                    if nodes.is_empty() {
-                        continue;
-                    }
-                    let cf = flatten(self.ir(new), &nodes);
-                    if cf.falsy || !self.simple_accepts(new, &cf, x, depth + 1) {
-                        return false;
-                    }
-                }
-                true
-            }
-            _ => true,
-        }
     }
 
     fn diff_inner(&mut self, o: &Sch, n: &Sch, ctx: &Ctx) -> Vec<Change> {
@@ -815,124 +749,9 @@ impl<'a> Engine<'a> {
         let mut out = Vec::new();
         self.compare_annotations(o, n, oat, nat, ctx, &mut out);
         // enum / const decide alone when present.
-        match (&o.enum_, &n.enum_) {
-            (Some(oe), Some(ne)) => {
-                let ol = self.kloc(false, o.enum_src.map(|s| s.0), o.enum_src.map(|s| s.1).unwrap_or("enum"), oat);
-                let nl = self.kloc(true, n.enum_src.map(|s| s.0), n.enum_src.map(|s| s.1).unwrap_or("enum"), nat);
-                let both_const = o.enum_src.map(|s| s.1) == Some("const") && n.enum_src.map(|s| s.1) == Some("const");
-                if both_const && oe.len() == 1 && ne.len() == 1 {
-                    if !json_eq(&oe[0], &ne[0]) {
-                        out.push(self.change(
-                            "const-changed",
-                            Some(ol),
-                            Some(nl),
-                            Breaks::BOTH,
-                            ctx,
-                            format!("const {} → {}", oe[0], ne[0]),
-                            Some(oe[0].clone()),
-                        ));
-                    }
-                    return out;
-                }
-                for v in oe {
-                    if !ne.iter().any(|w| json_eq(v, w)) {
-                        out.push(self.change(
-                            "enum-value-removed",
-                            Some(ol.clone()),
-                            Some(nl.clone()),
-                            Breaks::W,
-                            ctx,
-                            format!("value {v} no longer accepted"),
-                            Some(v.clone()),
-                        ));
-                    }
-                }
-                for v in ne {
-                    if !oe.iter().any(|w| json_eq(v, w)) {
-                        out.push(self.change(
-                            "enum-value-added",
-                            Some(ol.clone()),
-                            Some(nl.clone()),
-                            Breaks::R,
-                            ctx,
-                            format!("value {v} now accepted"),
-                            Some(v.clone()),
-                        ));
-                    }
-                }
-                return out;
-            }
-            (None, Some(ne)) => {
-                let nl = self.kloc(true, n.enum_src.map(|s| s.0), n.enum_src.map(|s| s.1).unwrap_or("enum"), nat);
-                let is_const = n.enum_src.map(|s| s.1) == Some("const");
-                let full = match cat {
-                    NULL => true,
-                    BOOL => ne.len() == 2,
-                    _ => false,
-                };
-                if !full {
-                    out.push(self.change(
-                        if is_const { "const-added" } else { "enum-added" },
-                        Some(oat.clone()),
-                        Some(nl.clone()),
-                        Breaks::W,
-                        ctx,
-                        format!("now limited to {}", Value::Array(ne.clone())),
-                        None,
-                    ));
-                }
-                let of = o.clone();
-                for v in ne {
-                    if !self.simple_accepts(false, &of, v, 0) {
-                        out.push(self.change(
-                            "enum-value-added",
-                            Some(oat.clone()),
-                            Some(nl.clone()),
-                            Breaks::R,
-                            ctx,
-                            format!("value {v} now accepted"),
-                            Some(v.clone()),
-                        ));
-                    }
-                }
-                return out;
-            }
-            (Some(oe), None) => {
-                let ol = self.kloc(false, o.enum_src.map(|s| s.0), o.enum_src.map(|s| s.1).unwrap_or("enum"), oat);
-                let is_const = o.enum_src.map(|s| s.1) == Some("const");
-                let full = match cat {
-                    NULL => true,
-                    BOOL => oe.len() == 2,
-                    _ => false,
-                };
-                if !full {
-                    out.push(self.change(
-                        if is_const { "const-removed" } else { "enum-removed" },
-                        Some(ol.clone()),
-                        Some(nat.clone()),
-                        Breaks::R,
-                        ctx,
-                        format!("no longer limited to {}", Value::Array(oe.clone())),
-                        None,
-                    ));
-                }
-                let nf = n.clone();
-                for v in oe {
-                    if !self.simple_accepts(true, &nf, v, 0) {
-                        out.push(self.change(
-                            "enum-value-removed",
-                            Some(ol.clone()),
-                            Some(nat.clone()),
-                            Breaks::W,
-                            ctx,
-                            format!("value {v} no longer accepted"),
-                            Some(v.clone()),
-                        ));
-                    }
-                }
-                return out;
-            }
-            (None, None) => {}
+        if o.enum_.is_some() || n.enum_.is_some() {
+            self.compare_values(o, n, cat, oat, nat, ctx, &mut out);
+            return out;
         }
         if cat == NUM {
             let (ot, nt) = (o.types & NUM, n.types & NUM);
@@ -976,6 +795,89 @@ impl<'a> Engine<'a> {
         self.compare_nots(o, n, oat, nat, ctx, &mut out);
         self.compare_conds(o, n, oat, nat, ctx, &mut out);
         out
+    }
+
+    /// `enum`/`const` on one side or both. The values a side lists (or,
+    /// for `null` and `boolean`, every value there is) are tried on the
+    /// other side with all its keywords: a value the old side may accept and
+    /// the new one may not breaks writers, and the other way readers. A
+    /// value whose answer is not decided counts as a break.
+    #[allow(clippy::too_many_arguments)]
+    fn compare_values(&mut self, o: &Flat, n: &Flat, cat: u8, oat: &Loc, nat: &Loc, ctx: &Ctx, out: &mut Vec<Change>) {
+        let values_loc = |e: &Self, new: bool, f: &Flat, at: &Loc| e.kloc(new, f.enum_src.map(|s| s.0), f.enum_src.map(|s| s.1).unwrap_or("enum"), at);
+        let (ol, nl) = (values_loc(self, false, o, oat), values_loc(self, true, n, nat));
+        let is_const = |f: &Flat| f.enum_src.map(|s| s.1) == Some("const");
+        if let (Some(oe), Some(ne)) = (&o.enum_, &n.enum_) {
+            if is_const(o) && is_const(n) && oe.len() == 1 && ne.len() == 1 && !json_eq(&oe[0], &ne[0]) {
+                out.push(self.change("const-changed", Some(ol), Some(nl), Breaks::BOTH, ctx, format!("const {} → {}", oe[0], ne[0]), Some(oe[0].clone())));
+                return;
+            }
+        }
+        let every = match cat {
+            NULL => Some(vec![Value::Null]),
+            BOOL => Some(vec![json!(true), json!(false)]),
+            _ => None,
+        };
+        // Writers: the old side's values.
+        match o.enum_.clone().or_else(|| every.clone()) {
+            Some(values) => {
+                for v in values {
+                    if self.accepts(false, o, &v) == Some(false) {
+                        continue;
+                    }
+                    match self.accepts(true, n, &v) {
+                        Some(true) => {}
+                        answer => {
+                            let message = match answer {
+                                None => format!("value {v} may no longer be accepted (not decided)"),
+                                _ => format!("value {v} no longer accepted"),
+                            };
+                            out.push(self.change("enum-value-removed", Some(ol.clone()), Some(nl.clone()), Breaks::W, ctx, message, Some(v)));
+                        }
+                    }
+                }
+            }
+            None => {
+                let ne = n.enum_.clone().unwrap_or_default();
+                let kind = if is_const(n) { "const-added" } else { "enum-added" };
+                out.push(self.change(kind, Some(oat.clone()), Some(nl.clone()), Breaks::W, ctx, format!("now limited to {}", Value::Array(ne)), None));
+            }
+        }
+        // Readers: the new side's values.
+        match n.enum_.clone().or(every) {
+            Some(values) => {
+                for v in values {
+                    if self.accepts(true, n, &v) == Some(false) {
+                        continue;
+                    }
+                    match self.accepts(false, o, &v) {
+                        Some(true) => {}
+                        answer => {
+                            let message = match answer {
+                                None => format!("value {v} may now be accepted (not decided)"),
+                                _ => format!("value {v} now accepted"),
+                            };
+                            out.push(self.change("enum-value-added", Some(ol.clone()), Some(nl.clone()), Breaks::R, ctx, message, Some(v)));
+                        }
+                    }
+                }
+            }
+            None => {
+                let oe = o.enum_.clone().unwrap_or_default();
+                let kind = if is_const(o) { "const-removed" } else { "enum-removed" };
+                out.push(self.change(kind, Some(ol.clone()), Some(nat.clone()), Breaks::R, ctx, format!("no longer limited to {}", Value::Array(oe)), None));
+            }
+        }
+    }
+
+    /// Whether the alternative (or conjunction) `f` of one side accepts
+    /// `v`: its type bits and listed values, then every keyword of its
+    /// nodes ([`Acceptance`]). `None`: not decided.
+    fn accepts(&mut self, new: bool, f: &Flat, v: &Value) -> Option<bool> {
+        if f.falsy || value_type(v) & f.types == 0 || f.enum_.as_ref().is_some_and(|e| !e.iter().any(|w| json_eq(v, w))) {
+            return Some(false);
+        }
+        self.acceptance.members(self.ir(new), &f.members, v)
     }
 
     fn compare_annotations(&mut self, o: &Flat, n: &Flat, oat: &Loc, nat: &Loc, ctx: &Ctx, out: &mut Vec<Change>) {
@@ -1056,12 +958,23 @@ impl<'a> Engine<'a> {
             let base = if lower { "minimum" } else { "maximum" };
             let ol = ob.as_ref().map(|b| self.loc(false, b.src, b.kw)).unwrap_or_else(|| oat.clone());
             let nl = nb.as_ref().map(|b| self.loc(true, b.src, b.kw)).unwrap_or_else(|| nat.clone());
-            let show = |b: &Option<flat::Bnd>| b.as_ref().map(|b| format!("{} {}", b.kw, b.v)).unwrap_or_else(|| "none".into());
+            let show = |b: &Option<flat::Bnd>| {
+                b.as_ref().map(|b| if b.v.is_finite() { format!("{} {}", b.kw, b.v) } else { format!("{} {}", b.kw, b.exact) }).unwrap_or_else(|| "none".into())
+            };
             let (action, br) = match (ov, nv) {
                 (None, None) => continue,
                 (None, Some(_)) => ("added", Breaks::W),
                 (Some(_), None) => ("removed", Breaks::R),
-                (Some(a), Some(b)) => match cmp(b, a, lower) {
+                // Beyond what an `f64` holds exactly, the bounds as written
+                // decide (for integers, without rounding them: a change is
+                // then reported where rounding might have shown none).
+                (Some(a), Some(b)) => match match (ob, nb) {
+                    (Some(x), Some(y)) if !ints || [x, y].iter().any(|b| b.v.abs() >= 9.0e15) => {
+                        let o = order(&y.exact, &x.exact);
+                        (if lower { o } else { o.reverse() }).then((y.excl as u8).cmp(&(x.excl as u8)))
+                    }
+                    _ => cmp(b, a, lower),
+                } {
                     std::cmp::Ordering::Equal => continue,
                     std::cmp::Ordering::Greater => (if lower { "increased" } else { "decreased" }, Breaks::W),
                     std::cmp::Ordering::Less => (if lower { "decreased" } else { "increased" }, Breaks::R),
@@ -1416,7 +1329,7 @@ impl<'a> Engine<'a> {
             return false;
         }
         let names = flatten(self.ir(new), &f.pnames);
-        names.falsy || !self.simple_accepts(new, &names, &json!(name), 0)
+        names.falsy || self.acceptance.members(self.ir(new), &names.members, &json!(name)) == Some(false)
     }
 
     /// How many members an object of `f` can hold when it is closed (no

@@ -4,6 +4,7 @@
 
 use contracts_codegen::ir::{Body, Ir, NodeId, TypeSet};
 use contracts_codegen::keywords::{numeric, string_length};
+use contracts_runtime::number::order;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -25,7 +26,10 @@ pub const CATS: [(u8, &str); 6] = [(NULL, "null"), (BOOL, "boolean"), (NUM, "num
 /// A numeric bound.
 #[derive(Clone, Debug)]
 pub struct Bnd {
+    /// The bound as an `f64` (±infinity beyond its range) ...
     pub v: f64,
+    /// ... and exactly, as written.
+    pub exact: serde_json::Number,
     pub excl: bool,
     pub src: NodeId,
     pub kw: &'static str,
@@ -130,25 +134,10 @@ fn tighter_max(cur: &mut Option<(u64, NodeId)>, v: u64, src: NodeId) {
     }
 }
 
-/// Whether two JSON values are equal as JSON Schema sees them (numbers by value).
+/// Whether two JSON values are equal as JSON Schema sees them (numbers by
+/// value, exactly: the runtime's rule).
 pub fn json_eq(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => {
-            if let (Some(p), Some(q)) = (x.as_i64(), y.as_i64()) {
-                return p == q;
-            }
-            if let (Some(p), Some(q)) = (x.as_u64(), y.as_u64()) {
-                return p == q;
-            }
-            match (x.as_f64(), y.as_f64()) {
-                (Some(p), Some(q)) => p == q,
-                _ => false,
-            }
-        }
-        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_eq(p, q)),
-        (Value::Object(x), Value::Object(y)) => x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w))),
-        _ => a == b,
-    }
+    contracts_runtime::json_equal(a, b)
 }
 
 /// The type bit of a value.
@@ -156,13 +145,8 @@ pub fn value_type(v: &Value) -> u8 {
     match v {
         Value::Null => NULL,
         Value::Bool(_) => BOOL,
-        Value::Number(n) => {
-            if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) {
-                INT
-            } else {
-                FRAC
-            }
-        }
+        Value::Number(n) if contracts_runtime::number::is_integer(n) => INT,
+        Value::Number(_) => FRAC,
         Value::String(_) => STR,
         Value::Array(_) => ARR,
         Value::Object(_) => OBJ,
@@ -231,18 +215,21 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
                 }
             }
         }
-        let bnd = |b: &contracts_codegen::ir::Bound, excl: bool| b.value.as_f64().map(|v| Bnd { v, excl, src: id, kw: b.keyword });
+        let bnd = |b: &contracts_codegen::ir::Bound, excl: bool| {
+            let beyond = if b.value.as_str().starts_with('-') { f64::NEG_INFINITY } else { f64::INFINITY };
+            Some(Bnd { v: b.value.as_f64().unwrap_or(beyond), exact: b.value.clone(), excl, src: id, kw: b.keyword })
+        };
         let numbers = numeric::Numeric::of(k);
         for (b, excl) in numbers.lower_bounds() {
             if let Some(b) = b.and_then(|b| bnd(b, excl)) {
-                if f.lower.as_ref().is_none_or(|c| b.v > c.v || (b.v == c.v && b.excl && !c.excl)) {
+                if f.lower.as_ref().is_none_or(|c| order(&b.exact, &c.exact).then((b.excl as u8).cmp(&(c.excl as u8))).is_gt()) {
                     f.lower = Some(b);
                 }
             }
         }
         for (b, excl) in numbers.upper_bounds() {
             if let Some(b) = b.and_then(|b| bnd(b, excl)) {
-                if f.upper.as_ref().is_none_or(|c| b.v < c.v || (b.v == c.v && b.excl && !c.excl)) {
+                if f.upper.as_ref().is_none_or(|c| order(&c.exact, &b.exact).then((b.excl as u8).cmp(&(c.excl as u8))).is_gt()) {
                     f.upper = Some(b);
                 }
             }

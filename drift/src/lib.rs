@@ -9,6 +9,7 @@
 //! Entry points: [`compare_sets`] for a library caller, [`run_cli`] for
 //! `cargo xtask drift`.
 
+pub mod accepts;
 mod cli;
 pub mod config;
 pub mod engine;

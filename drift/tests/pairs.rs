@@ -260,6 +260,19 @@ pairs! {
     pattern_widened_class: {"type": "string", "pattern": "^[a-z]+$"} => {"type": "string", "pattern": "^[a-z0-9]+$"}, "readers", [];
     property_to_false: {"type": "object", "properties": {"a": {"type": "string"}}} => {"type": "object", "properties": {"a": false}}, "writers", [];
     anyof_subsumed_branch_removed: {"anyOf": [{"type": "string"}, {"type": "string", "maxLength": 3}]} => {"type": "string"}, "none", [];
+    // --- listed values are tried on every other keyword of their side
+    unique_items_dropped_under_enum: {"uniqueItems": true} => {"enum": [[null, null], 3]}, "both", ["enum-added", "enum-value-added"];
+    enum_value_refuted_by_unique_items: {"enum": [[1, 1], [1, 2]], "uniqueItems": true} => {"enum": [[1, 2]]}, "none", [];
+    enum_value_refuted_by_items: {"enum": [[1], ["a"]], "items": {"type": "string"}} => {"enum": [["a"]]}, "none", [];
+    enum_value_refuted_by_not_joins: {"enum": ["a", "b"], "not": {"const": "b"}} => {"enum": ["a", "b"]}, "readers", ["enum-value-added"];
+    enum_value_refuted_by_one_of: {"enum": [1, 2], "oneOf": [{"minimum": 0}, {"maximum": 1}]} => {"enum": [2]}, "none", [];
+    enum_value_added_refuted_by_old_contains: {"type": "array", "contains": {"const": 1}} => {"enum": [[1], [2]]}, "both", ["enum-value-added"];
+    enum_member_refuted_by_additional_properties: {"enum": [{"a": 1}, {"b": 1}], "properties": {"a": true}, "additionalProperties": false} => {"enum": [{"a": 1}]}, "none", [];
+    // --- a schema that accepts nothing is not its const
+    const_refuted_by_not_const: {"const": null, "not": {"const": null}} => {"const": null}, "readers", ["schema-opened"];
+    enum_refuted_by_not_enum: {"enum": ["a", 1], "not": {"enum": ["a", 1]}} => {"enum": ["a"]}, "readers", ["schema-opened"];
+    null_refuted_by_not_null: {"type": "null", "not": {"const": null}} => {"type": "null"}, "readers", ["schema-opened"];
+    booleans_refuted_by_not: {"type": "boolean", "not": {"enum": [true, false]}} => {"type": "boolean"}, "readers", ["schema-opened"];
     enum_objects_reordered_keys: {"enum": [{"a": 1, "b": 2}]} => {"enum": [{"b": 2, "a": 1}]}, "none", [];
     const_null_to_type_null: {"const": null} => {"type": "null"}, "none", [];
     float_bounds_equal: {"type": "number", "minimum": 0.1} => {"type": "number", "minimum": 0.10}, "none", [];
@@ -546,6 +559,24 @@ fn cli_base_reads_git() {
     let code = run_cli(&args, &root);
     assert!(code == 0 || code == 1, "{code}");
     assert_eq!(run_cli(&["--base".into(), "no-such-rev-xyz".into()], &root), 2);
+}
+
+/// Bounds beyond what an `f64` holds compare as written (JSON text: Rust
+/// literals would round them).
+#[test]
+fn bounds_beyond_f64() {
+    let parse = |t: &str| serde_json::from_str::<Value>(t).unwrap();
+    for (name, old, new, breaks, kind) in [
+        ("removed", r#"{"minimum": 1e400}"#, "{}", "readers", "minimum-removed"),
+        ("decreased", r#"{"minimum": 1e400}"#, r#"{"minimum": 1e300}"#, "readers", "minimum-decreased"),
+        ("increased", r#"{"minimum": 1e400}"#, r#"{"minimum": 1e401}"#, "writers", "minimum-increased"),
+        ("below", r#"{"maximum": -1e400}"#, r#"{"maximum": -1e401}"#, "writers", "maximum-decreased"),
+        ("digits", r#"{"minimum": 0.1}"#, r#"{"minimum": 0.10000000000000001}"#, "writers", "minimum-increased"),
+        ("integers", r#"{"type": "integer", "minimum": 1e400}"#, r#"{"type": "integer", "minimum": 2e400}"#, "writers", "minimum-increased"),
+    ] {
+        check(name, parse(old), parse(new), breaks, &[kind]);
+    }
+    check("same", parse(r#"{"minimum": 1e400}"#), parse(r#"{"minimum": 10e399}"#), "none", &[]);
 }
 
 #[test]

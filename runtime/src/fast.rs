@@ -170,11 +170,13 @@ impl<'de> DeserializeSeed<'de> for Json {
     }
 }
 
-/// Runs `read` on bytes, with what it made of them.
-pub fn read_document<T>(
-    b: &[u8],
-    read: impl FnOnce(&mut serde_json::Deserializer<serde_json::de::SliceRead<'_>>) -> Result<T, serde_json::Error>,
-) -> Outcome<T> {
+/// Runs `read` on bytes, with what it made of them (numbers keep their
+/// exponents as written: `read` may run twice, see `parse::keeping_exponents`).
+pub fn read_document<T>(b: &[u8], read: impl Fn(&mut serde_json::Deserializer<serde_json::de::SliceRead<'_>>) -> Result<T, serde_json::Error>) -> Outcome<T> {
+    crate::parse::keeping_exponents(b, || read_once(b, &read))
+}
+
+fn read_once<T>(b: &[u8], read: impl Fn(&mut serde_json::Deserializer<serde_json::de::SliceRead<'_>>) -> Result<T, serde_json::Error>) -> Outcome<T> {
     drop(salvaged());
     Settled::forget();
     let mut de = serde_json::Deserializer::from_slice(b);
@@ -192,7 +194,7 @@ pub fn read_document<T>(
 
 /// Runs `read` on bytes; `None` unless it builds a value (a broken rule,
 /// a declined document and bad JSON all give `None`).
-pub fn read_slice<T>(b: &[u8], read: impl FnOnce(&mut serde_json::Deserializer<serde_json::de::SliceRead<'_>>) -> Result<T, serde_json::Error>) -> Option<T> {
+pub fn read_slice<T>(b: &[u8], read: impl Fn(&mut serde_json::Deserializer<serde_json::de::SliceRead<'_>>) -> Result<T, serde_json::Error>) -> Option<T> {
     match read_document(b, read) {
         Outcome::Valid(v) => Some(v),
         _ => None,

@@ -25,7 +25,7 @@ pub mod format;
 mod json;
 mod location;
 mod macros;
-mod number;
+pub mod number;
 mod parse;
 #[cfg(feature = "schemars")]
 #[doc(hidden)]

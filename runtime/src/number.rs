@@ -73,7 +73,7 @@ impl serde::Serialize for Integer {
 
 impl<'de> serde::Deserialize<'de> for Integer {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let n = Number::deserialize(d)?;
+        let n = crate::parse::as_written(Number::deserialize(d)?);
         Integer::new(n).ok_or_else(|| serde::de::Error::custom("expected an integer"))
     }
 }
@@ -120,6 +120,12 @@ pub fn compare(n: &Number, bound: Num) -> Ordering {
 /// `-0` = `0`, `10000000000000000000` = `1e19`), decided on their decimal text.
 pub fn equal(a: &Number, b: &Number) -> bool {
     a.as_str() == b.as_str() || Decimal::of(a.as_str()) == Decimal::of(b.as_str())
+}
+
+/// Orders two JSON numbers mathematically, on their decimal text (`1e400`
+/// is above every `f64`, `0.1` below `0.10000000000000001`).
+pub fn order(a: &Number, b: &Number) -> Ordering {
+    Decimal::of(a.as_str()).cmp(&Decimal::of(b.as_str()))
 }
 
 /// Writes a text that two numbers share exactly when they are [`equal`]:

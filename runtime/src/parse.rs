@@ -102,6 +102,10 @@ impl std::error::Error for ReadError {}
 
 /// Reads JSON bytes (the whole slice: trailing text is an error).
 pub fn value_from_slice(b: &[u8], settings: ReadSettings) -> Result<Value, ReadError> {
+    keeping_exponents(b, || read_slice(b, settings))
+}
+
+fn read_slice(b: &[u8], settings: ReadSettings) -> Result<Value, ReadError> {
     let state = State::new(settings.duplicates);
     let mut de = serde_json::Deserializer::from_slice(b);
     let read = ValueSeed(&state).deserialize(&mut de).and_then(|v| de.end().map(|()| v));
@@ -352,7 +356,7 @@ impl<'de> Visitor<'de> for TokenValueVisitor<'_> {
     /// serde_json's parser hands document strings over borrowed or as
     /// `&str`, never as an owned `String`: an owned one is a number's text.
     fn visit_string<E: de::Error>(self, v: String) -> Result<TokenValue, E> {
-        v.parse::<Number>().map(TokenValue::Number).map_err(E::custom)
+        v.parse::<Number>().map(|n| TokenValue::Number(as_written(n))).map_err(E::custom)
     }
     member_value!(visit_bool(v: bool), visit_i64(v: i64), visit_u64(v: u64), visit_i128(v: i128), visit_u128(v: u128), visit_f64(v: f64), visit_str(v: &str), visit_unit(), visit_none());
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<TokenValue, D::Error> {
@@ -367,6 +371,155 @@ impl<'de> Visitor<'de> for TokenValueVisitor<'_> {
     fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<TokenValue, A::Error> {
         ValueVisitor(self.0).visit_enum(data).map(TokenValue::Member)
     }
+}
+
+/// Reads `b` with `read` so that its numbers keep their exponents as
+/// written.
+///
+/// serde_json (with `arbitrary_precision`) keeps a number's text, but not
+/// quite: it spells every exponent `e` with a sign, so `1e2` and `1E2`
+/// would come back as `1e+2`. Every number a reader of this crate builds
+/// (`Value`s, [`crate::Integer`]) passes through [`as_written`]. A first
+/// read only notes whether one has an exponent; most documents have none
+/// and are read once. Otherwise the document's exponent numbers are listed
+/// (in document order) and `read` runs again, each number taking its text
+/// from the list. A number read by another reader (a `serde_json::Number`
+/// field) leaves its entry unused: entries are matched by serde_json's
+/// spelling, skipping the ones that differ. (Two numbers equal in value but
+/// spelled differently, one of them read that way, may swap spellings;
+/// both keep their value and digits.)
+pub(crate) fn keeping_exponents<T>(b: &[u8], read: impl Fn() -> T) -> T {
+    let first = {
+        let _scope = Scope::enter(Written::Watching { seen: false });
+        let out = read();
+        let seen = WRITTEN.with(|w| matches!(*w.borrow(), Some(Written::Watching { seen: true })));
+        if !seen {
+            return out;
+        }
+        out
+    };
+    drop(first);
+    let _scope = Scope::enter(Written::Listed { texts: exponent_numbers(b), next: 0 });
+    read()
+}
+
+/// What [`as_written`] does during a read.
+enum Written {
+    /// Notes that a number with an exponent went by.
+    Watching { seen: bool },
+    /// Gives numbers with an exponent their text: the document's exponent
+    /// numbers as written, in document order, and the next one to match.
+    Listed { texts: Vec<String>, next: usize },
+}
+
+thread_local! {
+    static WRITTEN: RefCell<Option<Written>> = const { RefCell::new(None) };
+}
+
+/// A read's [`Written`], in place until the read ends (the enclosing
+/// read's comes back then, on unwinding too).
+struct Scope {
+    previous: Option<Written>,
+}
+
+impl Scope {
+    fn enter(now: Written) -> Scope {
+        Scope { previous: WRITTEN.with(|w| w.borrow_mut().replace(now)) }
+    }
+}
+
+impl Drop for Scope {
+    fn drop(&mut self) {
+        let previous = self.previous.take();
+        WRITTEN.with(|w| *w.borrow_mut() = previous);
+    }
+}
+
+/// `n` with its exponent as the document wrote it, when the read is
+/// [`keeping_exponents`] and has listed it.
+pub(crate) fn as_written(n: Number) -> Number {
+    if !n.as_str().contains('e') {
+        return n;
+    }
+    WRITTEN.with(|w| match w.borrow_mut().as_mut() {
+        Some(Written::Watching { seen }) => {
+            *seen = true;
+            n
+        }
+        Some(Written::Listed { texts, next }) => {
+            while let Some(text) = texts.get(*next) {
+                *next += 1;
+                if serde_spelling(text) == n.as_str() {
+                    // serde_json offers no other way to keep a number's
+                    // text as written; the text is the document's own,
+                    // which serde_json read as this very number.
+                    return Number::from_string_unchecked(text.clone());
+                }
+            }
+            n
+        }
+        None => n,
+    })
+}
+
+/// A number's text as serde_json keeps it: `e` lower-case, with a sign.
+fn serde_spelling(text: &str) -> String {
+    match text.find(['e', 'E']) {
+        Some(i) => {
+            let (mantissa, exponent) = (&text[..i], &text[i + 1..]);
+            let sign = if exponent.starts_with(['+', '-']) { "" } else { "+" };
+            format!("{mantissa}e{sign}{exponent}")
+        }
+        None => text.to_owned(),
+    }
+}
+
+/// The numbers of JSON text `b` that have an exponent, as written, in
+/// document order. Strings are skipped eight bytes at a time.
+fn exponent_numbers(b: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    // Outside strings, the next quote or `e`/`E` (an exponent, or a letter of `true`/`false`).
+    while let Some(k) = b[i..].iter().position(|&c| matches!(c, b'"' | b'e' | b'E')) {
+        let at = i + k;
+        if b[at] == b'"' {
+            let mut j = at + 1;
+            loop {
+                match find_either(b.get(j..).unwrap_or_default(), b'"', b'\\') {
+                    None => return out,
+                    Some(k) if b[j + k] == b'\\' => j += k + 2,
+                    Some(k) => {
+                        i = j + k + 1;
+                        break;
+                    }
+                }
+            }
+        } else if at > 0 && b[at - 1].is_ascii_digit() {
+            let start = b[..at].iter().rposition(|c| !matches!(c, b'-' | b'.' | b'0'..=b'9')).map_or(0, |p| p + 1);
+            let end = b[at + 1..].iter().position(|c| !matches!(c, b'-' | b'+' | b'0'..=b'9')).map_or(b.len(), |p| at + 1 + p);
+            out.push(String::from_utf8_lossy(&b[start..end]).into_owned());
+            i = end;
+        } else {
+            i = at + 1;
+        }
+    }
+    out
+}
+
+/// The first byte of `b` equal to `x` or `y`, eight bytes at a time.
+fn find_either(b: &[u8], x: u8, y: u8) -> Option<usize> {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let has = |w: u64| w.wrapping_sub(LOW) & !w & HIGH != 0;
+    let mut i = 0;
+    for chunk in b.chunks_exact(8) {
+        let w = u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]]);
+        if has(w ^ (LOW * u64::from(x))) || has(w ^ (LOW * u64::from(y))) {
+            break;
+        }
+        i += 8;
+    }
+    b[i..].iter().position(|&c| c == x || c == y).map(|p| i + p)
 }
 
 #[cfg(test)]
@@ -411,10 +564,15 @@ mod tests {
             let v = read(text).unwrap();
             assert_eq!(serde_json::to_string(&v).unwrap(), text);
         }
-        // serde_json spells every exponent with a sign: the value and its digits stay.
-        assert_eq!(serde_json::to_string(&read("1e2").unwrap()).unwrap(), "1e+2");
+        // Exponents as written, though serde_json spells them `e+`.
+        for text in ["1e2", "1E2", "1E+2", "-2.5E-3", "1e400", "[1e2,\"1e2 x\",1E2,1e+2,{\"a\":5e0}]"] {
+            assert_eq!(serde_json::to_string(&read(text).unwrap()).unwrap(), text);
+        }
         let v = read(r#"{"id": 123456789012345678901, "x": [1e400, -0]}"#).unwrap();
-        assert_eq!(serde_json::to_string(&v).unwrap(), r#"{"id":123456789012345678901,"x":[1e+400,-0]}"#);
+        assert_eq!(serde_json::to_string(&v).unwrap(), r#"{"id":123456789012345678901,"x":[1e400,-0]}"#);
+        // The spellings are the document's: none is left for the next read.
+        let from_serde: Value = serde_json::from_str("1e2").unwrap();
+        assert_eq!(from_serde.to_string(), "1e+2");
     }
 
     #[test]

@@ -746,7 +746,15 @@ impl<'s> DocGen<'s> {
             2 => lo + r.below(10) as f64,
             _ => lo + (r.next_u64() % 1_000_000) as f64 / 1_000_000.0 * (hi - lo),
         };
-        let x = if integer { x.ceil().min(hi.floor()) } else { x.clamp(lo, hi) };
+        // Bounds that contradict each other (`minimum: 0.5, maximum: -0`)
+        // leave no number: any will do as the attempt.
+        let x = if integer {
+            x.ceil().min(hi.floor())
+        } else if lo <= hi {
+            x.clamp(lo, hi)
+        } else {
+            x
+        };
         if integer {
             match r.below(8) {
                 0 => f(x),

@@ -9,8 +9,13 @@
 //!    match is undecided and the caller reports that, rather than hang;
 //! 4. `regress` for the rest (a back-reference into a quantified group, a
 //!    look-behind holding look-around, a lone surrogate, a pattern too large
-//!    for the `regex` crate): exact, and unbounded, since `regress` offers no
-//!    budget.
+//!    for the `regex` crate): exact, but `regress` offers no budget, so its
+//!    work is bounded through the value's length instead: [`regress_max_len`]
+//!    reads the pattern's worst case (polynomial in the length, or
+//!    exponential for a quantifier over a group holding a quantifier or an
+//!    alternative) and allows the longest value whose worst case stays within
+//!    [`REGRESS_STEP_LIMIT`]; a longer value is undecided, as on the
+//!    backtracker.
 //!
 //! `regress` is also the judge of syntax: a pattern it refuses is not valid.
 
@@ -32,7 +37,7 @@ enum Engine {
     Simple(SimplePattern),
     Linear(regex::Regex),
     Backtracking(Box<fancy_regex::Regex>),
-    Unbounded(Box<regress::Regex>),
+    Regress { re: Box<regress::Regex>, max_len: usize },
 }
 
 /// Which engine a pattern runs on (for tests and reports).
@@ -44,8 +49,8 @@ pub enum EngineKind {
     Linear,
     /// `fancy-regex` under [`BACKTRACK_LIMIT`].
     Backtracking,
-    /// `regress`, without a budget.
-    Unbounded,
+    /// `regress`, on values up to the length [`regress_max_len`] allows.
+    Regress,
 }
 
 impl EcmaRegex {
@@ -67,18 +72,19 @@ impl EcmaRegex {
             }
             None => None,
         };
-        Ok(EcmaRegex { engine: engine.unwrap_or_else(|| Engine::Unbounded(Box::new(judge))) })
+        Ok(EcmaRegex { engine: engine.unwrap_or_else(|| Engine::Regress { max_len: regress_max_len(source), re: Box::new(judge) }) })
     }
 
     /// Whether the pattern matches anywhere in `s`; `None` when the
-    /// backtracking budget ran out before an answer.
+    /// backtracking budget ran out before an answer (or, on `regress`, would
+    /// be out of reach for a value this long).
     #[inline]
     pub fn try_match(&self, s: &str) -> Option<bool> {
         match &self.engine {
             Engine::Simple(p) => Some(p.is_match(s)),
             Engine::Linear(re) => Some(re.is_match(s)),
             Engine::Backtracking(re) => re.is_match(s).ok(),
-            Engine::Unbounded(re) => Some(re.find(s).is_some()),
+            Engine::Regress { re, max_len } => (s.len() <= *max_len || s.chars().count() <= *max_len).then(|| re.find(s).is_some()),
         }
     }
 
@@ -94,8 +100,125 @@ impl EcmaRegex {
             Engine::Simple(_) => EngineKind::Simple,
             Engine::Linear(_) => EngineKind::Linear,
             Engine::Backtracking(_) => EngineKind::Backtracking,
-            Engine::Unbounded(_) => EngineKind::Unbounded,
+            Engine::Regress { .. } => EngineKind::Regress,
         }
+    }
+}
+
+/// Steps (choices of the backtracker, times the pattern's size) `regress`
+/// may need in the worst case for one value. The estimate is loose: at the
+/// bound it allows, `^(?:(a+)+\1)+$` takes about 1 ms.
+pub const REGRESS_STEP_LIMIT: f64 = 1e9;
+
+/// The longest value (in characters) on which `source` can run on `regress`
+/// within [`REGRESS_STEP_LIMIT`] steps in the worst case.
+///
+/// A backtracker's choices multiply: with `q` quantifiers and `r`
+/// back-references, none nested, a search tries at most about `n^(1+q+r)`
+/// paths on `n` characters (a start position unless the pattern starts
+/// with `^`, an iteration count per quantifier, a comparison per
+/// reference). A quantifier over a group that
+/// holds a quantifier or an alternative can split the value in exponentially
+/// many ways: `b^n` paths, `b` counting the choices the pattern offers at
+/// each character. The bound is the `n` that keeps that within the limit.
+pub fn regress_max_len(source: &str) -> usize {
+    let cost = PatternCost::of(source);
+    let steps = REGRESS_STEP_LIMIT / (source.len().max(1) as f64);
+    let n = if cost.nested {
+        steps.ln() / ((2 + cost.quantifiers + cost.alternatives) as f64).ln()
+    } else {
+        // An anchored pattern is tried at one start position only.
+        let starts = usize::from(!source.starts_with('^'));
+        steps.powf(1.0 / (starts + cost.quantifiers + cost.references).max(1) as f64)
+    };
+    n.max(1.0) as usize
+}
+
+/// What makes a backtracker's work grow, read from a pattern's text.
+#[derive(Debug, Default)]
+struct PatternCost {
+    quantifiers: usize,
+    alternatives: usize,
+    references: usize,
+    /// A quantifier over a group that holds a quantifier or an alternative.
+    nested: bool,
+}
+
+impl PatternCost {
+    fn of(source: &str) -> Self {
+        let mut cost = PatternCost::default();
+        // Per open group: (holds a quantifier, holds an alternative).
+        let mut groups: Vec<(bool, bool)> = vec![(false, false)];
+        let chars: Vec<char> = source.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            i += 1;
+            // Whether a quantifier follows here, and how many characters it takes.
+            let quantifier = |at: usize| -> usize {
+                match chars.get(at) {
+                    Some('*' | '+' | '?') => 1,
+                    Some('{') => match chars[at..].iter().position(|c| *c == '}') {
+                        Some(end) if chars[at + 1..at + end].iter().all(|c| c.is_ascii_digit() || *c == ',') && end > 1 => end + 1,
+                        _ => 0,
+                    },
+                    _ => 0,
+                }
+            };
+            match c {
+                '\\' => {
+                    match chars.get(i) {
+                        Some('1'..='9') => cost.references += 1,
+                        Some('k') if chars.get(i + 1) == Some(&'<') => cost.references += 1,
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                '[' => {
+                    // A class is one character: skip to its closing bracket.
+                    if chars.get(i) == Some(&'^') {
+                        i += 1;
+                    }
+                    while i < chars.len() && chars[i] != ']' {
+                        i += if chars[i] == '\\' { 2 } else { 1 };
+                    }
+                    i += 1;
+                }
+                '(' => groups.push((false, false)),
+                ')' if groups.len() > 1 => {
+                    let (quantified, alternated) = groups.pop().unwrap_or_default();
+                    let q = quantifier(i);
+                    cost.nested |= q > 0 && (quantified || alternated);
+                    if let Some(parent) = groups.last_mut() {
+                        parent.0 |= quantified || q > 0;
+                        parent.1 |= alternated;
+                    }
+                    if q > 0 {
+                        cost.quantifiers += 1;
+                        i += q;
+                        i += usize::from(chars.get(i) == Some(&'?'));
+                    }
+                    continue;
+                }
+                '|' => {
+                    cost.alternatives += 1;
+                    if let Some(g) = groups.last_mut() {
+                        g.1 = true;
+                    }
+                }
+                _ => {}
+            }
+            let q = quantifier(i);
+            if q > 0 && !matches!(c, '(' | '|' | '^') {
+                cost.quantifiers += 1;
+                if let Some(g) = groups.last_mut() {
+                    g.0 = true;
+                }
+                i += q;
+                i += usize::from(chars.get(i) == Some(&'?'));
+            }
+        }
+        cost
     }
 }
 
@@ -125,7 +248,7 @@ mod tests {
         }
     }
 
-    use EngineKind::{Backtracking, Linear, Simple, Unbounded};
+    use EngineKind::{Backtracking, Linear, Regress, Simple};
 
     #[test]
     fn digit_and_word_are_ascii() {
@@ -238,16 +361,56 @@ mod tests {
     #[test]
     fn what_stays_with_regress() {
         // A back-reference into a quantified group (ECMA clears it at each iteration).
-        ecma(r"^(?:(a)|b\1)+$", Unbounded, &[("ab", true), ("aba", true)]);
-        ecma(r"^(a)*\1$", Unbounded, &[("", true), ("aaa", true)]);
+        ecma(r"^(?:(a)|b\1)+$", Regress, &[("ab", true), ("aba", true)]);
+        ecma(r"^(a)*\1$", Regress, &[("", true), ("aaa", true)]);
         // Before its group: matches the empty string in ECMA.
-        ecma(r"^\1(a)$", Unbounded, &[("a", true)]);
+        ecma(r"^\1(a)$", Regress, &[("a", true)]);
         // Inside its own group.
-        ecma(r"^(a\1)$", Unbounded, &[("a", true)]);
+        ecma(r"^(a\1)$", Regress, &[("a", true)]);
         // A lone surrogate.
-        ecma(r"\uD800", Unbounded, &[("a", false)]);
+        ecma(r"\uD800", Regress, &[("a", false)]);
         // A look-behind holding a reference.
-        ecma(r"(a)(?<=\1)", Unbounded, &[("a", true)]);
+        ecma(r"(a)(?<=\1)", Regress, &[("a", true)]);
+    }
+
+    #[test]
+    fn regress_runs_within_a_length_its_pattern_allows() {
+        // A back-reference into a quantified group keeps the pattern on
+        // `regress`; the nested quantifier makes it exponential there.
+        let pattern = r"^(?:(a+)+\1)+$";
+        let re = EcmaRegex::new(pattern).unwrap();
+        assert_eq!(re.engine(), Regress);
+        let max = regress_max_len(pattern);
+        assert!((4..=20).contains(&max), "{max}");
+        assert_eq!(re.try_match("aa"), Some(true));
+        assert_eq!(re.try_match("aab"), Some(false));
+        // The worst case at the bound is decided, quickly (printed, not asserted: the machine is shared).
+        let start = std::time::Instant::now();
+        assert_eq!(re.try_match(&format!("{}!", "a".repeat(max - 1))), Some(false));
+        eprintln!("`{pattern}` on {max} characters (the bound): {:?}", start.elapsed());
+        // Past it: undecided at once, where regress alone would run for ever.
+        let start = std::time::Instant::now();
+        assert_eq!(re.try_match(&format!("{}!", "a".repeat(100_000))), None);
+        assert!(start.elapsed() < std::time::Duration::from_secs(1));
+        // A pattern without nested quantifiers keeps long values decided.
+        let lone = EcmaRegex::new(r"\uD800").unwrap();
+        assert_eq!(lone.engine(), Regress);
+        assert_eq!(lone.try_match(&"a".repeat(1000)), Some(false));
+        let single = EcmaRegex::new(r"^(a)*\1$").unwrap();
+        assert!(regress_max_len(r"^(a)*\1$") >= 1000, "{}", regress_max_len(r"^(a)*\1$"));
+        assert_eq!(single.try_match(&"a".repeat(1000)), Some(true));
+    }
+
+    #[test]
+    fn pattern_cost_reads_quantifiers_nesting_and_references() {
+        let c = PatternCost::of(r"^(?:(a+)+\1)+$");
+        assert!(c.nested);
+        assert_eq!((c.quantifiers, c.references), (3, 1));
+        let c = PatternCost::of(r"^[(+]*\(x{2,3}?(?:ab|c)$");
+        assert!(!c.nested);
+        assert_eq!((c.quantifiers, c.alternatives, c.references), (2, 1, 0));
+        assert!(PatternCost::of(r"(a|b)*").nested);
+        assert!(!PatternCost::of(r"(ab)*c+").nested);
     }
 
     #[test]

@@ -26,7 +26,29 @@ pub fn run(data: &[u8]) {
             Err(_) => break,
         }
     }
+    // A schema that re-applies itself without descending is not well-founded:
+    // the generator, drift and the oracle read it differently (the ignored
+    // `a_branch_reapplying_its_root_beside_a_const` in known_findings.rs).
+    if [&old, &new].iter().any(|root| reapplies_itself(root, root, &mut Vec::new())) {
+        return;
+    }
+    // `unevaluated*` below the root: its evaluation scope is not what drift's
+    // flattened view makes of it (the ignored
+    // `unevaluated_properties_behind_a_ref_do_not_see_the_referrer`).
+    if [&old, &new].iter().any(|root| unevaluated_below_root(root)) {
+        return;
+    }
     check(&old, &new, docs);
+}
+
+/// A finding kept as JSON (`fuzz/regressions/drift/*.json`): `{"old":
+/// schema, "new": schema, "docs": [documents]}`, checked like the
+/// fuzzer's pairs. Minimised by hand, a finding reads better as the pair
+/// than as the bytes the fuzzer built it from.
+pub fn run_pair(data: &[u8]) {
+    let pair: Value = serde_json::from_slice(data).expect("a drift regression pair is JSON");
+    let docs = pair.get("docs").and_then(Value::as_array).cloned().unwrap_or_default();
+    check(&pair["old"], &pair["new"], docs);
 }
 
 /// Compares `old` with `new` and checks what drift says on `docs` and on
@@ -52,7 +74,7 @@ pub fn check(old: &Value, new: &Value, mut docs: Vec<Value>) {
         docs.push(made.doc);
     }
     let changes: Vec<String> = s.changes.iter().map(|c| format!("{} ({:?}): {}", c.kind, c.breaks, c.message)).collect();
-    for doc in &docs {
+    for doc in docs.iter().filter(|d| oracle_is_exact_on(d)) {
         let (in_old, in_new) = (o.is_valid(doc), n.is_valid(doc));
         assert!(
             !(in_old && !in_new && !breaks.writers),
@@ -63,4 +85,52 @@ pub fn check(old: &Value, new: &Value, mut docs: Vec<Value>) {
             "drift: no change breaks readers, but {doc} is valid under the new schema and not under the old\nold: {old}\nnew: {new}\nchanges: {changes:#?}"
         );
     }
+}
+
+/// Whether every number of `doc` is exactly an `f64`: the oracle decides
+/// `multipleOf` and bounds in `f64`, so on `1691879403035661155` (not a
+/// multiple of 1.5, which drift decides exactly) its verdict is not one.
+fn oracle_is_exact_on(doc: &Value) -> bool {
+    match doc {
+        Value::Number(n) => n.as_f64().and_then(serde_json::Number::from_f64).is_some_and(|f| contracts::runtime::json_equal(&Value::Number(f), doc)),
+        Value::Array(items) => items.iter().all(oracle_is_exact_on),
+        Value::Object(m) => m.values().all(oracle_is_exact_on),
+        _ => true,
+    }
+}
+
+/// Whether `schema` (inside document `root`) reaches, through keywords that
+/// apply to the same instance (`$ref`, `allOf`, `anyOf`, `oneOf`, `not`,
+/// `if`/`then`/`else`, `dependentSchemas`), a schema already on `path`: a
+/// cycle that never moves into a member or an item.
+fn reapplies_itself(root: &Value, schema: &Value, path: &mut Vec<*const Value>) -> bool {
+    let Value::Object(m) = schema else { return false };
+    if path.contains(&(schema as *const Value)) {
+        return true;
+    }
+    if path.len() > 64 {
+        return true;
+    }
+    path.push(schema);
+    let mut next: Vec<&Value> = Vec::new();
+    if let Some(target) = m.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix('#')).and_then(|p| root.pointer(p)) {
+        next.push(target);
+    }
+    for kw in ["allOf", "anyOf", "oneOf"] {
+        next.extend(m.get(kw).and_then(Value::as_array).into_iter().flatten());
+    }
+    for kw in ["not", "if", "then", "else"] {
+        next.extend(m.get(kw));
+    }
+    next.extend(m.get("dependentSchemas").and_then(Value::as_object).into_iter().flat_map(|d| d.values()));
+    let found = next.into_iter().any(|c| reapplies_itself(root, c, path));
+    path.pop();
+    found
+}
+
+/// Whether `unevaluatedProperties`/`unevaluatedItems` appear anywhere but on
+/// the root schema itself.
+fn unevaluated_below_root(root: &Value) -> bool {
+    let Value::Object(m) = root else { return false };
+    m.iter().any(|(k, v)| k != "unevaluatedProperties" && k != "unevaluatedItems" && v.to_string().contains("\"unevaluated"))
 }

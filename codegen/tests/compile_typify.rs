@@ -73,3 +73,40 @@ pub mod vega {
 pub mod x_rust_type {
     include!("snapshots/typify/x_rust_type.rs");
 }
+
+use contracts_runtime::Contract;
+use serde_json::{json, Value};
+
+/// Parses `doc` as `T`, serialises it back and checks nothing changed.
+fn round_trip<T: Contract + std::fmt::Debug>(doc: Value) -> T {
+    let typed = T::from_json_value(doc.clone()).unwrap_or_else(|e| panic!("{doc}: {e}"));
+    assert_eq!(serde_json::to_value(&typed).unwrap(), doc, "round trip changed the document");
+    typed
+}
+
+#[test]
+fn a_tag_spelled_as_a_single_value_enum_or_a_const_picks_the_variant() {
+    use various_enums::EnumAndConstant;
+    let dog: EnumAndConstant = round_trip(json!({"petType": "dog", "bark": "woof"}));
+    assert!(matches!(&dog, EnumAndConstant::Dog(d) if d.bark == "woof"), "{dog:?}");
+    let fish: EnumAndConstant = round_trip(json!({"petType": "fish", "float": "yes"}));
+    assert!(matches!(fish, EnumAndConstant::Fish(_)));
+    // A dog must bark; a value naming no pet is refused.
+    assert!(EnumAndConstant::from_json_value(json!({"petType": "dog", "purr": "x"})).is_err());
+    assert!(EnumAndConstant::from_json_value(json!({"petType": "bird"})).is_err());
+}
+
+#[test]
+fn an_unsatisfiable_enum_is_a_type_nothing_parses_into() {
+    for doc in [json!({"action": "foo"}), json!({"action": "bar"}), json!({})] {
+        assert!(merged_schemas::Unsatisfiable2::from_json_value(doc.clone()).is_err(), "{doc}");
+    }
+}
+
+#[test]
+fn each_github_event_is_typed_as_its_own_union() {
+    // Every event of the root union holds its definition's type (nothing is `Value`).
+    let _: fn(github::CheckRunEvent) -> github::Github = github::Github::CheckRunEvent;
+    let _: fn(github::CheckRunEventCompleted) -> github::CheckRunEvent = github::CheckRunEvent::Completed;
+    let _: fn(github::PushEvent) -> github::Github = github::Github::PushEvent;
+}

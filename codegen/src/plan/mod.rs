@@ -84,6 +84,9 @@ struct Ctx {
     restrict: Option<u8>,
     /// Union choices already taken (do not branch on them again).
     no_choices: bool,
+    /// Nodes whose choices are already taken (an enclosing union's), sorted:
+    /// a union branch's own `oneOf`/`anyOf` is still a choice to make.
+    taken: Vec<NodeId>,
     /// A tag member to leave out (it is written by the enclosing union).
     omit: Option<String>,
     /// Planned under a member marked sensitive: values are redacted in `Debug`.
@@ -302,6 +305,13 @@ impl<'a> Planner<'a> {
     fn plan_uncached(&mut self, nodes: &[NodeId], names: &[String], ctx: &Ctx, key: &Key) -> TypeRef {
         let f = self.facts(nodes, ctx);
         if f.never {
+            // `false` says so itself; a contradiction (`string` and `object`) is worth a note.
+            if !nodes.iter().any(|n| matches!(self.ir.nodes[*n].body, crate::ir::Body::Bool(false))) && ctx.restrict.is_none() {
+                self.warn(
+                    nodes[0],
+                    "no value satisfies this schema (its types or constants contradict each other): typed as a JSON value, which validation refuses",
+                );
+            }
             return TypeRef::Value;
         }
         if f.dynamic {

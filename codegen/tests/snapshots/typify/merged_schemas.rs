@@ -3,14 +3,14 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"narrow-number\":{\"allOf\":[{\"type\":\"integer\"},{\"minimum\":1}]},\"JsonResponseBase\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"string\"}}},\"JsonSuccessBase\":{\"description\":\"x\",\"allOf\":[{\"$ref\":\"#/components/schemas/JsonResponseBase\"},{\"required\":[\"result\",\"msg\"],\"properties\":{\"result\":{\"enum\":[\"success\"]},\"msg\":{\"type\":\"string\"}}}]},\"JsonSuccess\":{\"allOf\":[{\"$ref\":\"#/components/schemas/JsonSuccessBase\"},{\"additionalProperties\":false,\"properties\":{\"result\":{},\"msg\":{}}}]},\"but-not-that\":{\"type\":\"object\",\"properties\":{\"this\":{},\"that\":{}},\"not\":{\"required\":[\"that\"]}},\"trim-fat\":{\"type\":\"object\",\"properties\":{\"a\":{},\"b\":{},\"c\":{}},\"required\":[\"a\"],\"not\":{\"anyOf\":[{\"required\":[\"b\"]},{\"required\":[\"c\"]}]}},\"weird-enum\":{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"unsatisfiable-1\":{\"allOf\":[{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},\"unsatisfiable-2\":{\"$comment\":\"can't be satisfied because required properties conflict in their enum values\",\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]}},\"required\":[\"action\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"additionalProperties\":false}]},\"unsatisfiable-3\":{\"$comment\":\"tests a complex merge that can't be satisfied; it's basically the same as unsatisfiable-2, but is broken into multiple pieces\",\"allOf\":[{\"$ref\":\"#/definitions/unsatisfiable-3-a\"},{\"type\":\"object\",\"properties\":{\"action\":{\"$ref\":\"#/definitions/unsatisfiable-3-b\"}},\"required\":[\"action\"]}]},\"unsatisfiable-3-a\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/definitions/unsatisfiable-3-c\"}]}}},\"unsatisfiable-3-b\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"unsatisfiable-3-c\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"pickingone\":{\"$comment\":\"TODO this generates an extra type for the pickingone-user dependency\",\"allOf\":[{\"$ref\":\"#/definitions/pickingone-installation\"},{\"type\":\"object\",\"required\":[\"suspended_by\"],\"properties\":{\"suspended_by\":{\"$ref\":\"#/definitions/pickingone-user\"}}}]},\"pickingone-installation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/definitions/pickingone-user\"},{\"type\":\"null\"}]}}},\"pickingone-user\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"OrderDependentMerge\":{\"allOf\":[{\"$ref\":\"#/components/schemas/BarProp\"},{\"properties\":{\"baz\":{\"type\":\"boolean\"}}}],\"required\":[\"baz\"]},\"BarProp\":{\"properties\":{\"bar\":{\"bar\":\"string\"}}},\"Unresolvable\":{\"$comment\":\"subschemas all end up unresolvable\",\"oneOf\":[{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}],\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"c\"]}},\"required\":[\"x\"]},\"CommentedTypeMerged\":{\"description\":\"if we don't see this, we dropped the metadata\",\"type\":\"object\",\"properties\":{\"x\":true},\"allOf\":[{\"type\":\"object\",\"properties\":{\"y\":true}}]},\"HereAndThere\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"merge-empty\":{\"$comment\":\"properties conflict but are not required so we end up with an empty object\",\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"token\":{\"type\":\"string\"}},\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"token\":{\"type\":\"integer\"},\"additionalProperties\":false}]},\"merge-number-bounds\":{\"$comment\":\"merging number constraints takes the most restrictive bounds; mixed inclusive/exclusive bounds are normalized to drop the subsumed one\",\"allOf\":[{\"type\":\"number\",\"minimum\":1.0,\"maximum\":100.0},{\"type\":\"number\",\"exclusiveMinimum\":5.0,\"exclusiveMaximum\":50.0}]},\"merge-string-bounds\":{\"$comment\":\"merging string constraints takes the most restrictive bounds: max_length takes the min, min_length takes the max\",\"allOf\":[{\"type\":\"string\",\"minLength\":5,\"maxLength\":20},{\"type\":\"string\",\"minLength\":2,\"maxLength\":10}]},\"unchanged-by-merge\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something\"]}},\"required\":[\"tag\"]},{\"not\":{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something_else\"]}},\"required\":[\"tag\"]}}]},\"TriplePattern\":{\"allOf\":[{\"type\":\"string\",\"pattern\":\"^[a-z].+$\",\"format\":\"custom-id\"},{\"type\":\"string\",\"pattern\":\"^.{4,8}$\"},{\"type\":\"string\",\"pattern\":\".+[a-z]$\"}]}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"NarrowNumber\":{\"allOf\":[{\"allOf\":[{\"type\":\"integer\"},{\"minimum\":1}]},{\"type\":\"integer\"},{\"minimum\":1}]},\"JsonResponseBase\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"string\"}}},\"ButNotThat\":{\"type\":\"object\",\"properties\":{\"this\":{},\"that\":{}},\"not\":{\"required\":[\"that\"]}},\"TrimFat\":{\"type\":\"object\",\"properties\":{\"a\":{},\"b\":{},\"c\":{}},\"required\":[\"a\"],\"not\":{\"anyOf\":[{\"required\":[\"b\"]},{\"required\":[\"c\"]}]}},\"WeirdEnum2\":{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"PatternEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternsEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternEitherEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternRegexEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"Unsatisfiable1\":{\"allOf\":[{\"allOf\":[{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},\"Unsatisfiable2\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]}},\"required\":[\"action\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"additionalProperties\":false}]},\"Action\":{\"allOf\":[{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"string\",\"enum\":[\"bar\"]}]},\"Unsatisfiable3\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-a\"},{\"type\":\"object\",\"properties\":{\"action\":{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-b\"}},\"required\":[\"action\"]}]},\"Unsatisfiable3Action\":{\"allOf\":[{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]},{\"type\":\"string\",\"enum\":[\"bar\"]}]},\"Unsatisfiable3A\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"Unsatisfiable3AAction\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]},\"Unsatisfiable3B\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"Unsatisfiable3C2\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"Pickingone\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-installation\"},{\"type\":\"object\",\"required\":[\"suspended_by\"],\"properties\":{\"suspended_by\":{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"}}}]},\"PickingoneSuspendedBy\":{\"allOf\":[{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]},{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}}]},\"PickingoneUserUser\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"PickingoneInstallation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"SuspendedBy\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]},\"BarProp\":{\"properties\":{\"bar\":{\"bar\":\"string\"}}},\"Unresolvable\":{\"required\":[\"x\"],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}],\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"c\"]}}},\"CommentedTypeMerged\":{\"description\":\"if we don't see this, we dropped the metadata\",\"type\":\"object\",\"properties\":{\"x\":true},\"allOf\":[{\"type\":\"object\",\"properties\":{\"y\":true}}]},\"HereAndThere\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"MergeEmpty\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"token\":{\"type\":\"string\"}},\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"token\":{\"type\":\"integer\"},\"additionalProperties\":false}]},\"MergeStringBounds\":{\"allOf\":[{\"type\":\"string\",\"minLength\":5,\"maxLength\":20},{\"type\":\"string\",\"minLength\":2,\"maxLength\":10}]},\"UnchangedByMerge\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something\"]}},\"required\":[\"tag\"]},{\"not\":{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something_else\"]}},\"required\":[\"tag\"]}}]},\"Tag\":{\"enum\":[\"something\"]},\"TriplePattern\":{\"allOf\":[{\"type\":\"string\",\"pattern\":\"^[a-z].+$\",\"format\":\"custom-id\"},{\"type\":\"string\",\"pattern\":\"^.{4,8}$\"},{\"type\":\"string\",\"pattern\":\".+[a-z]$\"}]}},\"defs\":{\"merged_schemas.pickingone-installation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"merged_schemas.pickingone-user\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"merged_schemas.unsatisfiable-3-a\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"merged_schemas.unsatisfiable-3-b\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"merged_schemas.unsatisfiable-3-c\":{\"type\":\"string\",\"enum\":[\"foo\"]}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"NarrowNumber\":{\"allOf\":[{\"allOf\":[{\"type\":\"integer\"},{\"minimum\":1}]},{\"type\":\"integer\"},{\"minimum\":1}]},\"JsonResponseBase\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"string\"}}},\"ButNotThat\":{\"type\":\"object\",\"properties\":{\"this\":{},\"that\":{}},\"not\":{\"required\":[\"that\"]}},\"TrimFat\":{\"type\":\"object\",\"properties\":{\"a\":{},\"b\":{},\"c\":{}},\"required\":[\"a\"],\"not\":{\"anyOf\":[{\"required\":[\"b\"]},{\"required\":[\"c\"]}]}},\"WeirdEnum2\":{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"PatternEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternsEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternEitherEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternRegexEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"Unsatisfiable1\":{\"allOf\":[{\"allOf\":[{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},\"Unsatisfiable2\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]}},\"required\":[\"action\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"additionalProperties\":false}]},\"Action\":{\"allOf\":[{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"string\",\"enum\":[\"bar\"]}]},\"Unsatisfiable3\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-a\"},{\"type\":\"object\",\"properties\":{\"action\":{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-b\"}},\"required\":[\"action\"]}]},\"Unsatisfiable3Action\":{\"allOf\":[{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]},{\"type\":\"string\",\"enum\":[\"bar\"]}]},\"Unsatisfiable3A\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"Unsatisfiable3AAction\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]},\"Unsatisfiable3B\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"Unsatisfiable3C2\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"Pickingone\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-installation\"},{\"type\":\"object\",\"required\":[\"suspended_by\"],\"properties\":{\"suspended_by\":{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"}}}]},\"PickingoneSuspendedBy\":{\"allOf\":[{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]},{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}}]},\"PickingoneUserUser\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"PickingoneInstallation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"SuspendedBy\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]},\"BarProp\":{\"properties\":{\"bar\":{\"bar\":\"string\"}}},\"Unresolvable2\":{\"required\":[\"x\"],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}],\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"c\"]}}},\"AUnresolvable\":{\"allOf\":[{\"required\":[\"x\"],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}],\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"c\"]}}},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]}]},\"BUnresolvable\":{\"allOf\":[{\"required\":[\"x\"],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}],\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"c\"]}}},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}]},\"CommentedTypeMerged\":{\"description\":\"if we don't see this, we dropped the metadata\",\"type\":\"object\",\"properties\":{\"x\":true},\"allOf\":[{\"type\":\"object\",\"properties\":{\"y\":true}}]},\"HereAndThere\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"MergeEmpty\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"token\":{\"type\":\"string\"}},\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"token\":{\"type\":\"integer\"},\"additionalProperties\":false}]},\"MergeStringBounds\":{\"allOf\":[{\"type\":\"string\",\"minLength\":5,\"maxLength\":20},{\"type\":\"string\",\"minLength\":2,\"maxLength\":10}]},\"UnchangedByMerge\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something\"]}},\"required\":[\"tag\"]},{\"not\":{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something_else\"]}},\"required\":[\"tag\"]}}]},\"Tag\":{\"enum\":[\"something\"]},\"TriplePattern\":{\"allOf\":[{\"type\":\"string\",\"pattern\":\"^[a-z].+$\",\"format\":\"custom-id\"},{\"type\":\"string\",\"pattern\":\"^.{4,8}$\"},{\"type\":\"string\",\"pattern\":\".+[a-z]$\"}]}},\"defs\":{\"merged_schemas.pickingone-installation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"merged_schemas.pickingone-user\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"merged_schemas.unsatisfiable-3-a\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"merged_schemas.unsatisfiable-3-b\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"merged_schemas.unsatisfiable-3-c\":{\"type\":\"string\",\"enum\":[\"foo\"]}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v29, v, "file:///typify/merged-schemas.json", "")
+    rt::validate_with(validators::v32, v, "file:///typify/merged-schemas.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
 pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v29, v, "file:///typify/merged-schemas.json", "")
+    rt::is_valid_with(validators::v32, v, "file:///typify/merged-schemas.json", "")
 }
 const BASE0: &str = "file:///typify/merged-schemas.json";
 /// Schema: `typify/merged-schemas.json#/definitions/narrow-number`
@@ -349,7 +349,43 @@ rt::contract!(
 /// Schema: `typify/merged-schemas.json#/definitions/BarProp`
 pub type BarProp = rt::Value;
 /// Schema: `typify/merged-schemas.json#/definitions/Unresolvable`
-pub type Unresolvable = rt::Value;
+#[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
+pub enum Unresolvable2 {
+    A(AUnresolvable),
+    B(BUnresolvable),
+}
+impl rt::FromValue for Unresolvable2 {
+    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+        match v.get("x").and_then(rt::Value::as_str) {
+            ::std::option::Option::Some("a") => rt::variant(v, Self::A),
+            ::std::option::Option::Some("b") => rt::variant(v, Self::B),
+            _ => rt::Mismatch::no_variant(),
+        }
+    }
+}
+rt::union_serialize!(Unresolvable2 { A(_), B(_) });
+rt::contract!(Unresolvable2, [validators::v18], BASE0, "/definitions/Unresolvable");
+/// Schema: `typify/merged-schemas.json#/definitions/Unresolvable`
+#[derive(Clone, PartialEq)]
+pub struct AUnresolvable {
+    /// Members the schema does not name, in document order (parse → serialize loses nothing).
+    pub extra: rt::Extra<rt::Value>,
+}
+rt::object!(AUnresolvable {} tag "x" = "c"; extra extra);
+rt::contract!(
+    AUnresolvable, [validators::v18, validators::v19], BASE0, "/definitions/Unresolvable"
+);
+/// Schema: `typify/merged-schemas.json#/definitions/Unresolvable`
+#[derive(Clone, PartialEq)]
+pub struct BUnresolvable {
+    /// Members the schema does not name, in document order (parse → serialize loses nothing).
+    pub extra: rt::Extra<rt::Value>,
+}
+rt::object!(BUnresolvable {} tag "x" = "c"; extra extra);
+rt::contract!(
+    BUnresolvable, [validators::v18, validators::v20], BASE0, "/definitions/Unresolvable"
+);
 /// if we don't see this, we dropped the metadata
 ///
 /// Schema: `typify/merged-schemas.json#/definitions/CommentedTypeMerged`
@@ -362,8 +398,8 @@ pub struct CommentedTypeMerged {
 }
 rt::object!(CommentedTypeMerged { x = "x", optional; y = "y", optional; } extra extra);
 rt::contract!(
-    CommentedTypeMerged, [validators::v18], BASE0, "/definitions/CommentedTypeMerged",
-    fast fast::read_25
+    CommentedTypeMerged, [validators::v21], BASE0, "/definitions/CommentedTypeMerged",
+    fast fast::read_27
 );
 /// Schema: `typify/merged-schemas.json#/definitions/HereAndThere`
 pub type HereAndThere = rt::Value;
@@ -375,7 +411,7 @@ pub struct MergeEmpty {
 }
 rt::object!(MergeEmpty { action = "action", optional; token = "token", optional; } deny);
 rt::contract!(
-    MergeEmpty, [validators::v19], BASE0, "/definitions/merge-empty", fast fast::read_27
+    MergeEmpty, [validators::v22], BASE0, "/definitions/merge-empty", fast fast::read_29
 );
 /// 5 to 20 characters. 2 to 10 characters.
 ///
@@ -384,7 +420,7 @@ rt::contract!(
 pub struct MergeStringBounds(::std::string::String);
 rt::string_newtype!(MergeStringBounds, redacted = false);
 rt::contract!(
-    MergeStringBounds, [validators::v20], BASE0, "/definitions/merge-string-bounds"
+    MergeStringBounds, [validators::v23], BASE0, "/definitions/merge-string-bounds"
 );
 /// Must not match the schema under `not`.
 ///
@@ -397,7 +433,7 @@ pub struct UnchangedByMerge {
 }
 rt::object!(UnchangedByMerge { tag = "tag", required; } extra extra);
 rt::contract!(
-    UnchangedByMerge, [validators::v21], BASE0, "/definitions/unchanged-by-merge"
+    UnchangedByMerge, [validators::v24], BASE0, "/definitions/unchanged-by-merge"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/unchanged-by-merge/allOf/0/properties/tag`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -407,7 +443,7 @@ pub enum Tag {
 }
 rt::string_enum!(Tag { Something = "something" });
 rt::contract!(
-    Tag, [validators::v22], BASE0,
+    Tag, [validators::v25], BASE0,
     "/definitions/unchanged-by-merge/allOf/0/properties/tag"
 );
 /// Matches `^[a-z].+$`. Format `custom-id`. Matches `^.{4,8}$`. Matches `.+[a-z]$`.
@@ -416,7 +452,7 @@ rt::contract!(
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TriplePattern(::std::string::String);
 rt::string_newtype!(TriplePattern, redacted = false);
-rt::contract!(TriplePattern, [validators::v23], BASE0, "/definitions/TriplePattern");
+rt::contract!(TriplePattern, [validators::v26], BASE0, "/definitions/TriplePattern");
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
@@ -455,7 +491,7 @@ mod fast {
         Leaf4 >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check5 -> PickingoneSuspendedBy, | v | rt::is_valid_with(super::validators::v24,
+        Check5 -> PickingoneSuspendedBy, | v | rt::is_valid_with(super::validators::v27,
         v, B0, "/definitions/pickingone/allOf/1/properties/suspended_by") &&
         rt::is_valid_with(super::validators::v15, v, B0,
         "/definitions/pickingone-installation/properties/suspended_by")
@@ -466,7 +502,7 @@ mod fast {
     );
     rt::via_value!(
         Check6 -> ::std::option::Option < ::std::string::String >, | v |
-        rt::is_valid_with(super::validators::v25, v, B0,
+        rt::is_valid_with(super::validators::v28, v, B0,
         "/definitions/pickingone-user/properties/email")
     );
     rt::object_reader!(
@@ -474,7 +510,7 @@ mod fast {
         Check6 >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::value_leaf!(
-        Leaf8 -> (), scalar | v | rt::is_valid_with(super::validators::v26, v, B0,
+        Leaf8 -> (), scalar | v | rt::is_valid_with(super::validators::v29, v, B0,
         "/definitions/pickingone-installation/properties/suspended_by/oneOf/1")
     );
     rt::union_reader!(
@@ -487,18 +523,18 @@ mod fast {
         Union7, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_25, Visit25, CommentedTypeMerged { x = "x" : rt::fast::AnyValue, optional,
+        read_27, Visit27, CommentedTypeMerged { x = "x" : rt::fast::AnyValue, optional,
         settle; y = "y" : rt::fast::AnyValue, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
     rt::via_value!(
-        Check9 -> rt::Value, | v | rt::is_valid_with(super::validators::v27, v, B0,
+        Check9 -> rt::Value, | v | rt::is_valid_with(super::validators::v30, v, B0,
         "/definitions/merge-empty/allOf/0/properties/token") &&
-        rt::is_valid_with(super::validators::v28, v, B0,
+        rt::is_valid_with(super::validators::v31, v, B0,
         "/definitions/merge-empty/allOf/1/additionalProperties")
     );
     rt::object_reader!(
-        read_27, Visit27, MergeEmpty { action = "action" : rt::fast::LeafRead < Leaf2 >,
+        read_29, Visit29, MergeEmpty { action = "action" : rt::fast::LeafRead < Leaf2 >,
         optional, settle; token = "token" : rt::fast::ViaValue < Check9 >, optional,
         settle; } deny
     );
@@ -516,7 +552,7 @@ mod validators {
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
-        ok &= c.prop(l, s, x, "result", v27);
+        ok &= c.prop(l, s, x, "result", v30);
         ok
     }
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -526,10 +562,10 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "this", v29);
-            ok &= c.prop(l, s, x, "that", v29);
+            ok &= c.prop(l, s, x, "this", v32);
+            ok &= c.prop(l, s, x, "that", v32);
         }
-        if c.quiet(|c| v30(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v33(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -542,11 +578,11 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["a"]);
-            ok &= c.prop(l, s, x, "a", v29);
-            ok &= c.prop(l, s, x, "b", v29);
-            ok &= c.prop(l, s, x, "c", v29);
+            ok &= c.prop(l, s, x, "a", v32);
+            ok &= c.prop(l, s, x, "b", v32);
+            ok &= c.prop(l, s, x, "c", v32);
         }
-        if c.quiet(|c| v31(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v34(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -556,7 +592,7 @@ mod validators {
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["pattern"]);
         }
-        if c.quiet(|c| v32(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v35(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -566,7 +602,7 @@ mod validators {
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["patterns"]);
         }
-        if c.quiet(|c| v33(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v36(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -576,7 +612,7 @@ mod validators {
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["pattern-either"]);
         }
-        if c.quiet(|c| v34(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v37(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -586,7 +622,7 @@ mod validators {
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["pattern-regex"]);
         }
-        if c.quiet(|c| v35(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v38(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -598,16 +634,16 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "pattern", v27);
-            ok &= c.prop(l, s, x, "pattern-regex", v27);
-            ok &= c.prop(l, s, x, "patterns", v27);
-            ok &= c.prop(l, s, x, "pattern-either", v27);
+            ok &= c.prop(l, s, x, "pattern", v30);
+            ok &= c.prop(l, s, x, "pattern-regex", v30);
+            ok &= c.prop(l, s, x, "patterns", v30);
+            ok &= c.prop(l, s, x, "pattern-either", v30);
         }
         ok &= c.one_of(i, l, s, &[(v3, None), (v4, None), (v5, None), (v6, None)], None);
         ok
     }
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v36(i, l, c, &s.child("/allOf/0")) & v37(i, l, c, &s.child("/allOf/1"))
+        v39(i, l, c, &s.child("/allOf/0")) & v40(i, l, c, &s.child("/allOf/1"))
     }
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["foo"])
@@ -616,10 +652,10 @@ mod validators {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["bar"])
     }
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v38(i, l, c, &s.child("/allOf/0")) & v39(i, l, c, &s.child("/allOf/1"))
+        v41(i, l, c, &s.child("/allOf/0")) & v42(i, l, c, &s.child("/allOf/1"))
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v40(i, l, c, &s.child("/allOf/0"))
+        v43(i, l, c, &s.child("/allOf/0"))
     }
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -628,15 +664,15 @@ mod validators {
         ok
     }
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v41(i, l, c, &s.child("/allOf/0")) & v42(i, l, c, &s.child("/allOf/1"))
+        v44(i, l, c, &s.child("/allOf/0")) & v45(i, l, c, &s.child("/allOf/1"))
     }
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v24, None), (v26, None)], None)
+        c.one_of(i, l, s, &[(v27, None), (v29, None)], None)
     }
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
-        ok &= c.prop(l, s, x, "email", v25);
+        ok &= c.prop(l, s, x, "email", v28);
         ok
     }
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -652,68 +688,95 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "x", v43);
+            ok &= c.required(l, s, x, &["x"]);
+            ok &= c.prop(l, s, x, "x", v46);
         }
-        ok &= v44(i, l, c, &s.child("/allOf/0"));
+        ok &= c.one_of(i, l, s, &[(v19, None), (v20, None)], None);
         ok
     }
     pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v45(i, l, c, &s.child("/allOf/0")) & v37(i, l, c, &s.child("/allOf/1"))
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        let mut ok = true;
+        ok &= c.required(l, s, x, &["x"]);
+        ok &= c.prop(l, s, x, "x", v47);
+        ok
     }
     pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v46(i, l, c, &s.child("/allOf/0")) & v47(i, l, c, &s.child("/allOf/1"))
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        let mut ok = true;
+        ok &= c.required(l, s, x, &["x"]);
+        ok &= c.prop(l, s, x, "x", v48);
+        ok
     }
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v48(i, l, c, &s.child("/allOf/0")) & v49(i, l, c, &s.child("/allOf/1"))
+        let mut ok = true;
+        ok &= c.check_type(l, s, i, OBJECT);
+        if !ok && !c.is_collecting() {
+            return false;
+        }
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "x", v49);
+        }
+        ok &= v50(i, l, c, &s.child("/allOf/0"));
+        ok
     }
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, &["something"])
+        v51(i, l, c, &s.child("/allOf/0")) & v40(i, l, c, &s.child("/allOf/1"))
     }
     pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v50(i, l, c, &s.child("/allOf/0")) & v51(i, l, c, &s.child("/allOf/1"))
-            & v52(i, l, c, &s.child("/allOf/2"))
+        v52(i, l, c, &s.child("/allOf/0")) & v53(i, l, c, &s.child("/allOf/1"))
     }
     pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v16(i, l, c, &s.reference("/$ref", B0, "/definitions/pickingone-user"))
+        v54(i, l, c, &s.child("/allOf/0")) & v55(i, l, c, &s.child("/allOf/1"))
     }
     pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | STRING)
+        c.enum_str(l, s, i, &["something"])
     }
     pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL)
+        v56(i, l, c, &s.child("/allOf/0")) & v57(i, l, c, &s.child("/allOf/1"))
+            & v58(i, l, c, &s.child("/allOf/2"))
     }
     pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
+        v16(i, l, c, &s.reference("/$ref", B0, "/definitions/pickingone-user"))
     }
     pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.false_schema(l, s)
+        c.check_type(l, s, i, NULL | STRING)
     }
     pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        true
+        c.check_type(l, s, i, NULL)
     }
     pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING)
+    }
+    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.false_schema(l, s)
+    }
+    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        true
+    }
+    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["that"]);
         }
         ok
     }
-    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v53, None), (v54, None)], None)
-    }
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v55, None), (v56, None), (v57, None)], None)
-    }
-    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v58, None), (v56, None), (v57, None)], None)
-    }
     pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v58, None), (v55, None), (v57, None)], None)
+        c.any_of(i, l, s, &[(v59, None), (v60, None)], None)
     }
     pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v58, None), (v55, None), (v56, None)], None)
+        c.any_of(i, l, s, &[(v61, None), (v62, None), (v63, None)], None)
     }
     pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(i, l, s, &[(v64, None), (v62, None), (v63, None)], None)
+    }
+    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(i, l, s, &[(v64, None), (v61, None), (v63, None)], None)
+    }
+    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(i, l, s, &[(v64, None), (v61, None), (v62, None)], None)
+    }
+    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["action"]);
@@ -729,7 +792,7 @@ mod validators {
                 );
         ok
     }
-    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.prop(l, s, x, "action", v10);
@@ -744,43 +807,52 @@ mod validators {
                 );
         ok
     }
-    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v13(i, l, c, &s.reference("/$ref", B0, "/definitions/unsatisfiable-3-a"))
-    }
-    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action"]);
-        ok &= c.prop(l, s, x, "action", v59);
-        ok
-    }
-    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v9(i, l, c, &s.reference("/$ref", B0, "/definitions/unsatisfiable-3-c"))
-    }
     pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v17(i, l, c, &s.reference("/$ref", B0, "/definitions/pickingone-installation"))
+        v13(i, l, c, &s.reference("/$ref", B0, "/definitions/unsatisfiable-3-a"))
     }
     pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
-        ok &= c.required(l, s, x, &["suspended_by"]);
-        ok &= c.prop(l, s, x, "suspended_by", v24);
+        ok &= c.required(l, s, x, &["action"]);
+        ok &= c.prop(l, s, x, "action", v65);
         ok
     }
     pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        true
+        v9(i, l, c, &s.reference("/$ref", B0, "/definitions/unsatisfiable-3-c"))
     }
     pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "y", v43);
-        ok
+        v17(i, l, c, &s.reference("/$ref", B0, "/definitions/pickingone-installation"))
     }
     pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
+        ok &= c.required(l, s, x, &["suspended_by"]);
+        ok &= c.prop(l, s, x, "suspended_by", v27);
+        ok
+    }
+    pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.enum_str(l, s, i, &["c"])
+    }
+    pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.enum_str(l, s, i, &["a"])
+    }
+    pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.enum_str(l, s, i, &["b"])
+    }
+    pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        true
+    }
+    pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        let mut ok = true;
+        ok &= c.prop(l, s, x, "y", v49);
+        ok
+    }
+    pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        let mut ok = true;
         ok &= c.prop(l, s, x, "action", v9);
-        ok &= c.prop(l, s, x, "token", v27);
+        ok &= c.prop(l, s, x, "token", v30);
         ok
             &= c
                 .unexpected_members(
@@ -792,7 +864,7 @@ mod validators {
                 );
         ok
     }
-    pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
                 c.min_length(l, s, x, 5u64) & c.max_length(l, s, x, 20u64)
@@ -800,7 +872,7 @@ mod validators {
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
                 c.min_length(l, s, x, 2u64) & c.max_length(l, s, x, 10u64)
@@ -808,91 +880,91 @@ mod validators {
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["tag"]);
-        ok &= c.prop(l, s, x, "tag", v22);
+        ok &= c.prop(l, s, x, "tag", v25);
         ok
     }
-    pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        if c.quiet(|c| v60(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v66(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
     }
-    pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE1),
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE2),
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["b"]);
         }
         ok
     }
-    pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["c"]);
         }
         ok
     }
-    pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["patterns"]);
         }
         ok
     }
-    pub(super) fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["pattern-either"]);
         }
         ok
     }
-    pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["pattern-regex"]);
         }
         ok
     }
-    pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["pattern"]);
         }
         ok
     }
-    pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v10(i, l, c, &s.reference("/$ref", B0, "/definitions/unsatisfiable-3-b"))
     }
-    pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["tag"]);
-        ok &= c.prop(l, s, x, "tag", v61);
+        ok &= c.prop(l, s, x, "tag", v67);
         ok
     }
-    pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["something_else"])
     }
 }

@@ -3,14 +3,14 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"one-of-types\":{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"one-of-raw-type\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]},\"one-of-missing-title\":{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"IpNet\":{\"$comment\":\"we want to see *nice* variant names in the output\",\"oneOf\":[{\"title\":\"V4\",\"allOf\":[{\"$ref\":\"#/components/schemas/Ipv4Net\"}]},{\"title\":\"V6\",\"allOf\":[{\"$ref\":\"#/components/schemas/Ipv6Net\"}]}]},\"Ipv4Net\":{\"type\":\"string\",\"pattern\":\".*\"},\"Ipv6Net\":{\"type\":\"string\",\"pattern\":\".*\"},\"NullStringEnumWithUnknownFormat\":{\"type\":[\"string\",\"null\"],\"enum\":[\"a\",\"b\",\"c\"],\"format\":\"?\"},\"AlternativeEnum\":{\"type\":\"string\",\"default\":\"Choice2\",\"enum\":[\"Choice1\",\"Choice2\",\"Choice3\"]},\"DiskAttachment\":{\"type\":\"object\",\"properties\":{\"state\":{\"type\":\"string\",\"enum\":[\"Detached\",\"Destroyed\",\"Faulted\"],\"default\":\"Detached\"},\"alternate\":{\"$ref\":\"#/components/schemas/AlternativeEnum\"}},\"required\":[\"state\",\"alternate\"]},\"EmptyObject\":{\"type\":\"object\",\"properties\":{\"prop\":{\"type\":\"object\",\"enum\":[{}]}}},\"JankNames\":{\"oneOf\":[{\"title\":\"Animation Specification\",\"type\":\"string\"},{\"title\":\"Animation Specification\",\"type\":\"object\",\"maxProperties\":1,\"minProperties\":1,\"additionalProperties\":{\"type\":\"string\"}},{\"type\":\"object\",\"maxProperties\":2,\"minProperties\":2,\"additionalProperties\":{\"type\":\"integer\"}}]},\"References\":{\"description\":\"issue 280\",\"oneOf\":[{\"type\":\"array\",\"items\":{\"type\":\"string\"}},{\"$comment\":\"Mapping of mod name to the desired version\",\"type\":\"object\",\"additionalProperties\":{\"oneOf\":[{\"$ref\":\"#/definitions/StringVersion\"},{\"$ref\":\"#/definitions/ReferenceDef\"}]}}]},\"StringVersion\":{\"type\":\"string\"},\"ReferenceDef\":{\"type\":\"string\"},\"Never\":false,\"NeverEver\":{\"not\":true},\"NeverEverForever\":{\"not\":{}},\"AnyOfNothing\":{\"enum\":[]},\"AnyOfNoStrings\":{\"type\":\"string\",\"enum\":[]},\"ShouldBeExclusive\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},\"enum-and-constant\":{\"oneOf\":[{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}}]},\"commented-variants\":{\"oneOf\":[{\"enum\":[\"A\"],\"description\":\"An A\"},{\"enum\":[\"B\"],\"description\":\"A B\"},{\"const\":\"C\",\"description\":\"a pirate's favorite letter\"}]},\"variants-differ-by-punct\":{\"enum\":[\"2.5GBASE-T\",\"25GBASE-T\",\"2,5,GBASE,T\"]},\"option-oneof-enum\":{\"oneOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"option-oneof-const\":{\"oneOf\":[{\"type\":\"string\"},{\"const\":null}]},\"option-oneof-null\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"option-anyof-enum\":{\"anyOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"option-anyof-const\":{\"anyOf\":[{\"type\":\"string\"},{\"const\":null}]},\"option-anyof-null\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"BlockSize\":{\"type\":\"integer\",\"enum\":[512,2048,4096]},\"NotBlockSize\":{\"type\":\"integer\",\"not\":{\"enum\":[512,2048,4096]}}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"OneOfTypes2\":{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"BarTypes\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]}]},\"FooTypes\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"OneOfRawType\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]},\"OneOfMissingTitle2\":{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"ATitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}}]},\"BTitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}}]},\"ObjectTitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"Ipv4Net\":{\"type\":\"string\",\"pattern\":\".*\"},\"NullStringEnumWithUnknownFormat\":{\"type\":[\"string\",\"null\"],\"enum\":[\"a\",\"b\",\"c\"],\"format\":\"?\"},\"AlternativeEnum\":{\"type\":\"string\",\"default\":\"Choice2\",\"enum\":[\"Choice1\",\"Choice2\",\"Choice3\"]},\"EmptyObject\":{\"type\":\"object\",\"properties\":{\"prop\":{\"type\":\"object\",\"enum\":[{}]}}},\"JankNames\":{\"oneOf\":[{\"title\":\"Animation Specification\",\"type\":\"string\"},{\"title\":\"Animation Specification\",\"type\":\"object\",\"maxProperties\":1,\"minProperties\":1,\"additionalProperties\":{\"type\":\"string\"}},{\"type\":\"object\",\"maxProperties\":2,\"minProperties\":2,\"additionalProperties\":{\"type\":\"integer\"}}]},\"References\":{\"description\":\"issue 280\",\"oneOf\":[{\"type\":\"array\",\"items\":{\"type\":\"string\"}},{\"additionalProperties\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"type\":\"object\"}]},\"ObjectReference\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"StringVersion\":{\"type\":\"string\"},\"ReferenceDef\":{\"type\":\"string\"},\"Never\":false,\"NeverEver\":{\"not\":true},\"NeverEverForever\":{\"not\":{}},\"AnyOfNothing\":{\"enum\":[]},\"AnyOfNoStrings\":{\"type\":\"string\",\"enum\":[]},\"ShouldBeExclusive2\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},\"IdExclusive\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},{\"required\":[\"id\"]}]},\"ReferenceExclusive\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},{\"required\":[\"reference\"]}]},\"EnumAndConstant\":{\"oneOf\":[{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}}]},\"PetTypeBarkConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},\"PetTypeBarkConstantPetType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"PetTypePurrConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},\"PetTypePurrConstantPetType\":{\"type\":\"string\",\"const\":\"cat\"},\"PetTypeHelpConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},\"PetTypeHelpConstantPetType\":{\"const\":\"monkey\"},\"PetTypeFloatConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}},\"PetTypeFloatConstantPetType\":{\"enum\":[\"fish\"]},\"CommentedVariants\":{\"oneOf\":[{\"enum\":[\"A\"],\"description\":\"An A\"},{\"enum\":[\"B\"],\"description\":\"A B\"},{\"const\":\"C\",\"description\":\"a pirate's favorite letter\"}]},\"VariantsDifferByPunct\":{\"enum\":[\"2.5GBASE-T\",\"25GBASE-T\",\"2,5,GBASE,T\"]},\"OptionOneofEnum\":{\"oneOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionOneofConst\":{\"oneOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionOneofNull\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"OptionAnyofEnum\":{\"anyOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionAnyofConst\":{\"anyOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionAnyofNull\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"BlockSize\":{\"type\":\"integer\",\"enum\":[512,2048,4096]},\"NotBlockSize\":{\"type\":\"integer\",\"not\":{\"enum\":[512,2048,4096]}}},\"defs\":{\"various_enums.ReferenceDef\":{\"type\":\"string\"},\"various_enums.StringVersion\":{\"type\":\"string\"}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"OneOfTypes2\":{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"BarTypes\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]}]},\"FooTypes\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"OneOfRawType\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]},\"OneOfMissingTitle2\":{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"ATitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}}]},\"BTitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}}]},\"ObjectTitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"Ipv4Net\":{\"type\":\"string\",\"pattern\":\".*\"},\"NullStringEnumWithUnknownFormat\":{\"type\":[\"string\",\"null\"],\"enum\":[\"a\",\"b\",\"c\"],\"format\":\"?\"},\"AlternativeEnum\":{\"type\":\"string\",\"default\":\"Choice2\",\"enum\":[\"Choice1\",\"Choice2\",\"Choice3\"]},\"EmptyObject\":{\"type\":\"object\",\"properties\":{\"prop\":{\"type\":\"object\",\"enum\":[{}]}}},\"JankNames\":{\"oneOf\":[{\"title\":\"Animation Specification\",\"type\":\"string\"},{\"title\":\"Animation Specification\",\"type\":\"object\",\"maxProperties\":1,\"minProperties\":1,\"additionalProperties\":{\"type\":\"string\"}},{\"type\":\"object\",\"maxProperties\":2,\"minProperties\":2,\"additionalProperties\":{\"type\":\"integer\"}}]},\"References\":{\"description\":\"issue 280\",\"oneOf\":[{\"type\":\"array\",\"items\":{\"type\":\"string\"}},{\"additionalProperties\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"type\":\"object\"}]},\"ObjectReference\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"StringVersion\":{\"type\":\"string\"},\"ReferenceDef\":{\"type\":\"string\"},\"Never\":false,\"NeverEver\":{\"not\":true},\"NeverEverForever\":{\"not\":{}},\"AnyOfNothing\":{\"enum\":[]},\"AnyOfNoStrings\":{\"type\":\"string\",\"enum\":[]},\"ShouldBeExclusive2\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},\"IdExclusive\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},{\"required\":[\"id\"]}]},\"ReferenceExclusive\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},{\"required\":[\"reference\"]}]},\"EnumAndConstant\":{\"oneOf\":[{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}}]},\"DogConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},\"CatConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},\"MonkeyConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},\"FishConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}},\"CommentedVariants\":{\"oneOf\":[{\"enum\":[\"A\"],\"description\":\"An A\"},{\"enum\":[\"B\"],\"description\":\"A B\"},{\"const\":\"C\",\"description\":\"a pirate's favorite letter\"}]},\"VariantsDifferByPunct\":{\"enum\":[\"2.5GBASE-T\",\"25GBASE-T\",\"2,5,GBASE,T\"]},\"OptionOneofEnum\":{\"oneOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionOneofConst\":{\"oneOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionOneofNull\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"OptionAnyofEnum\":{\"anyOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionAnyofConst\":{\"anyOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionAnyofNull\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"BlockSize\":{\"type\":\"integer\",\"enum\":[512,2048,4096]},\"NotBlockSize\":{\"type\":\"integer\",\"not\":{\"enum\":[512,2048,4096]}}},\"defs\":{\"various_enums.ReferenceDef\":{\"type\":\"string\"},\"various_enums.StringVersion\":{\"type\":\"string\"}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v36, v, "file:///typify/various-enums.json", "")
+    rt::validate_with(validators::v33, v, "file:///typify/various-enums.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
 pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v36, v, "file:///typify/various-enums.json", "")
+    rt::is_valid_with(validators::v33, v, "file:///typify/various-enums.json", "")
 }
 const BASE0: &str = "file:///typify/various-enums.json";
 /// Schema: `typify/various-enums.json#/definitions/one-of-types`
@@ -349,162 +349,88 @@ rt::contract!(
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum EnumAndConstant {
-    PetTypeBark(PetTypeBarkConstant),
-    PetTypePurr(PetTypePurrConstant),
-    PetTypeHelp(PetTypeHelpConstant),
-    PetTypeFloat(PetTypeFloatConstant),
+    Dog(DogConstant),
+    Cat(CatConstant),
+    Monkey(MonkeyConstant),
+    Fish(FishConstant),
 }
 impl rt::FromValue for EnumAndConstant {
     fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
-        if rt::is_valid_with(
-            validators::v19,
-            &v,
-            BASE0,
-            "/definitions/enum-and-constant/oneOf/0",
-        ) {
-            return rt::variant(v, Self::PetTypeBark);
+        match v.get("petType").and_then(rt::Value::as_str) {
+            ::std::option::Option::Some("dog") => rt::variant(v, Self::Dog),
+            ::std::option::Option::Some("cat") => rt::variant(v, Self::Cat),
+            ::std::option::Option::Some("monkey") => rt::variant(v, Self::Monkey),
+            ::std::option::Option::Some("fish") => rt::variant(v, Self::Fish),
+            _ => rt::Mismatch::no_variant(),
         }
-        if rt::is_valid_with(
-            validators::v20,
-            &v,
-            BASE0,
-            "/definitions/enum-and-constant/oneOf/1",
-        ) {
-            return rt::variant(v, Self::PetTypePurr);
-        }
-        if rt::is_valid_with(
-            validators::v21,
-            &v,
-            BASE0,
-            "/definitions/enum-and-constant/oneOf/2",
-        ) {
-            return rt::variant(v, Self::PetTypeHelp);
-        }
-        if rt::is_valid_with(
-            validators::v22,
-            &v,
-            BASE0,
-            "/definitions/enum-and-constant/oneOf/3",
-        ) {
-            return rt::variant(v, Self::PetTypeFloat);
-        }
-        rt::Mismatch::no_variant()
     }
 }
-rt::union_serialize!(
-    EnumAndConstant { PetTypeBark(_), PetTypePurr(_), PetTypeHelp(_), PetTypeFloat(_) }
-);
+rt::union_serialize!(EnumAndConstant { Dog(_), Cat(_), Monkey(_), Fish(_) });
 rt::contract!(
-    EnumAndConstant, [validators::v23], BASE0, "/definitions/enum-and-constant"
+    EnumAndConstant, [validators::v19], BASE0, "/definitions/enum-and-constant"
 );
 /// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/0`
 #[derive(Clone, PartialEq)]
-pub struct PetTypeBarkConstant {
-    pub pet_type: PetTypeBarkConstantPetType,
+pub struct DogConstant {
     pub bark: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    PetTypeBarkConstant { pet_type = "petType", required; bark = "bark", required; }
-    extra extra
-);
+rt::object!(DogConstant { bark = "bark", required; } tag "petType" = "dog"; extra extra);
 rt::contract!(
-    PetTypeBarkConstant, [validators::v19], BASE0,
-    "/definitions/enum-and-constant/oneOf/0", fast fast::read_26
-);
-/// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/0/properties/petType`
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum PetTypeBarkConstantPetType {
-    /// `dog`
-    Dog,
-}
-rt::string_enum!(PetTypeBarkConstantPetType { Dog = "dog" });
-rt::contract!(
-    PetTypeBarkConstantPetType, [validators::v24], BASE0,
-    "/definitions/enum-and-constant/oneOf/0/properties/petType"
+    DogConstant, [validators::v20], BASE0, "/definitions/enum-and-constant/oneOf/0"
 );
 /// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/1`
 #[derive(Clone, PartialEq)]
-pub struct PetTypePurrConstant {
-    pub pet_type: PetTypePurrConstantPetType,
+pub struct CatConstant {
     pub purr: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    PetTypePurrConstant { pet_type = "petType", required; purr = "purr", required; }
-    extra extra
-);
+rt::object!(CatConstant { purr = "purr", required; } tag "petType" = "cat"; extra extra);
 rt::contract!(
-    PetTypePurrConstant, [validators::v20], BASE0,
-    "/definitions/enum-and-constant/oneOf/1", fast fast::read_28
-);
-/// Always `cat`.
-///
-/// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/1/properties/petType`
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PetTypePurrConstantPetType;
-rt::const_string!(PetTypePurrConstantPetType = "cat");
-rt::contract!(
-    PetTypePurrConstantPetType, [validators::v25], BASE0,
-    "/definitions/enum-and-constant/oneOf/1/properties/petType"
+    CatConstant, [validators::v21], BASE0, "/definitions/enum-and-constant/oneOf/1"
 );
 /// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/2`
 #[derive(Clone, PartialEq)]
-pub struct PetTypeHelpConstant {
-    pub pet_type: PetTypeHelpConstantPetType,
+pub struct MonkeyConstant {
     pub help: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    PetTypeHelpConstant { pet_type = "petType", required; help = "help", required; }
-    extra extra
+    MonkeyConstant { help = "help", required; } tag "petType" = "monkey"; extra extra
 );
 rt::contract!(
-    PetTypeHelpConstant, [validators::v21], BASE0,
-    "/definitions/enum-and-constant/oneOf/2", fast fast::read_30
-);
-/// Always `monkey`.
-///
-/// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/2/properties/petType`
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PetTypeHelpConstantPetType;
-rt::const_string!(PetTypeHelpConstantPetType = "monkey");
-rt::contract!(
-    PetTypeHelpConstantPetType, [validators::v26], BASE0,
-    "/definitions/enum-and-constant/oneOf/2/properties/petType"
+    MonkeyConstant, [validators::v22], BASE0, "/definitions/enum-and-constant/oneOf/2"
 );
 /// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/3`
 #[derive(Clone, PartialEq)]
-pub struct PetTypeFloatConstant {
-    pub pet_type: PetTypeFloatConstantPetType,
+pub struct FishConstant {
     pub float: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    PetTypeFloatConstant { pet_type = "petType", required; float = "float", required; }
-    extra extra
+    FishConstant { float = "float", required; } tag "petType" = "fish"; extra extra
 );
 rt::contract!(
-    PetTypeFloatConstant, [validators::v22], BASE0,
-    "/definitions/enum-and-constant/oneOf/3", fast fast::read_32
-);
-/// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/3/properties/petType`
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum PetTypeFloatConstantPetType {
-    /// `fish`
-    Fish,
-}
-rt::string_enum!(PetTypeFloatConstantPetType { Fish = "fish" });
-rt::contract!(
-    PetTypeFloatConstantPetType, [validators::v27], BASE0,
-    "/definitions/enum-and-constant/oneOf/3/properties/petType"
+    FishConstant, [validators::v23], BASE0, "/definitions/enum-and-constant/oneOf/3"
 );
 /// Schema: `typify/various-enums.json#/definitions/commented-variants`
-pub type CommentedVariants = rt::Value;
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CommentedVariants {
+    /// `A`
+    A,
+    /// `B`
+    B,
+    /// `C`
+    C,
+}
+rt::string_enum!(CommentedVariants { A = "A", B = "B", C = "C" });
+rt::contract!(
+    CommentedVariants, [validators::v24], BASE0, "/definitions/commented-variants"
+);
 /// Schema: `typify/various-enums.json#/definitions/variants-differ-by-punct`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum VariantsDifferByPunct {
@@ -520,7 +446,7 @@ rt::string_enum!(
     = "2,5,GBASE,T" }
 );
 rt::contract!(
-    VariantsDifferByPunct, [validators::v28], BASE0,
+    VariantsDifferByPunct, [validators::v25], BASE0,
     "/definitions/variants-differ-by-punct"
 );
 /// Schema: `typify/various-enums.json#/definitions/option-oneof-enum`
@@ -541,7 +467,7 @@ impl rt::FromValue for OptionOneofEnum {
 }
 rt::union_serialize!(OptionOneofEnum { String(_), Null });
 rt::contract!(
-    OptionOneofEnum, [validators::v29], BASE0, "/definitions/option-oneof-enum"
+    OptionOneofEnum, [validators::v26], BASE0, "/definitions/option-oneof-enum"
 );
 /// Schema: `typify/various-enums.json#/definitions/option-oneof-const`
 #[derive(Clone, Debug, PartialEq)]
@@ -561,7 +487,7 @@ impl rt::FromValue for OptionOneofConst {
 }
 rt::union_serialize!(OptionOneofConst { String(_), Null });
 rt::contract!(
-    OptionOneofConst, [validators::v30], BASE0, "/definitions/option-oneof-const"
+    OptionOneofConst, [validators::v27], BASE0, "/definitions/option-oneof-const"
 );
 /// Schema: `typify/various-enums.json#/definitions/option-oneof-null`
 #[derive(Clone, Debug, PartialEq)]
@@ -581,7 +507,7 @@ impl rt::FromValue for OptionOneofNull {
 }
 rt::union_serialize!(OptionOneofNull { String(_), Null });
 rt::contract!(
-    OptionOneofNull, [validators::v31], BASE0, "/definitions/option-oneof-null"
+    OptionOneofNull, [validators::v28], BASE0, "/definitions/option-oneof-null"
 );
 /// Schema: `typify/various-enums.json#/definitions/option-anyof-enum`
 #[derive(Clone, Debug, PartialEq)]
@@ -601,7 +527,7 @@ impl rt::FromValue for OptionAnyofEnum {
 }
 rt::union_serialize!(OptionAnyofEnum { String(_), Null });
 rt::contract!(
-    OptionAnyofEnum, [validators::v32], BASE0, "/definitions/option-anyof-enum"
+    OptionAnyofEnum, [validators::v29], BASE0, "/definitions/option-anyof-enum"
 );
 /// Schema: `typify/various-enums.json#/definitions/option-anyof-const`
 #[derive(Clone, Debug, PartialEq)]
@@ -621,7 +547,7 @@ impl rt::FromValue for OptionAnyofConst {
 }
 rt::union_serialize!(OptionAnyofConst { String(_), Null });
 rt::contract!(
-    OptionAnyofConst, [validators::v33], BASE0, "/definitions/option-anyof-const"
+    OptionAnyofConst, [validators::v30], BASE0, "/definitions/option-anyof-const"
 );
 /// Schema: `typify/various-enums.json#/definitions/option-anyof-null`
 #[derive(Clone, Debug, PartialEq)]
@@ -641,7 +567,7 @@ impl rt::FromValue for OptionAnyofNull {
 }
 rt::union_serialize!(OptionAnyofNull { String(_), Null });
 rt::contract!(
-    OptionAnyofNull, [validators::v34], BASE0, "/definitions/option-anyof-null"
+    OptionAnyofNull, [validators::v31], BASE0, "/definitions/option-anyof-null"
 );
 /// Schema: `typify/various-enums.json#/definitions/BlockSize`
 pub type BlockSize = rt::Integer;
@@ -654,53 +580,12 @@ mod fast {
     const B0: &str = "file:///typify/various-enums.json";
     rt::via_value!(
         Check1 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid_with(super::validators::v35, v, B0,
+        rt::is_valid_with(super::validators::v32, v, B0,
         "/definitions/EmptyObject/properties/prop")
     );
     rt::object_reader!(
         read_11, Visit11, EmptyObject { prop = "prop" : rt::fast::ViaValue < Check1 >,
         optional, settle; } extra extra : rt::fast::AnyValue
-    );
-    rt::string_leaf!(
-        Leaf2 -> PetTypeBarkConstantPetType, | s | [! ::std::matches!(s, "dog")] =>
-        PetTypeBarkConstantPetType::from_listed_str(s)
-    );
-    rt::string_leaf!(
-        Leaf3 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::object_reader!(
-        read_26, Visit26, PetTypeBarkConstant { pet_type = "petType" : rt::fast::LeafRead
-        < Leaf2 >, required, settle; bark = "bark" : rt::fast::LeafRead < Leaf3 >,
-        required, settle; } extra extra : rt::fast::AnyValue
-    );
-    rt::string_leaf!(
-        Leaf4 -> PetTypePurrConstantPetType, | s | [s != "cat"] => (s == "cat")
-        .then_some(PetTypePurrConstantPetType)
-    );
-    rt::object_reader!(
-        read_28, Visit28, PetTypePurrConstant { pet_type = "petType" : rt::fast::LeafRead
-        < Leaf4 >, required, settle; purr = "purr" : rt::fast::LeafRead < Leaf3 >,
-        required, settle; } extra extra : rt::fast::AnyValue
-    );
-    rt::string_leaf!(
-        Leaf5 -> PetTypeHelpConstantPetType, | s | [s != "monkey"] => (s == "monkey")
-        .then_some(PetTypeHelpConstantPetType)
-    );
-    rt::object_reader!(
-        read_30, Visit30, PetTypeHelpConstant { pet_type = "petType" : rt::fast::LeafRead
-        < Leaf5 >, required, settle; help = "help" : rt::fast::LeafRead < Leaf3 >,
-        required, settle; } extra extra : rt::fast::AnyValue
-    );
-    rt::string_leaf!(
-        Leaf6 -> PetTypeFloatConstantPetType, | s | [! ::std::matches!(s, "fish")] =>
-        PetTypeFloatConstantPetType::from_listed_str(s)
-    );
-    rt::object_reader!(
-        read_32, Visit32, PetTypeFloatConstant { pet_type = "petType" :
-        rt::fast::LeafRead < Leaf6 >, required, settle; float = "float" :
-        rt::fast::LeafRead < Leaf3 >, required, settle; } extra extra :
-        rt::fast::AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -718,7 +603,7 @@ mod validators {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["bar"]);
-            ok &= c.prop(l, s, x, "bar", v37);
+            ok &= c.prop(l, s, x, "bar", v34);
         }
         ok
     }
@@ -726,7 +611,7 @@ mod validators {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["foo"]);
-            ok &= c.prop(l, s, x, "foo", v38);
+            ok &= c.prop(l, s, x, "foo", v35);
         }
         ok
     }
@@ -735,27 +620,27 @@ mod validators {
             & c.one_of(i, l, s, &[(v0, None), (v1, None)], None)
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v38, None), (v37, None)], None)
+        c.one_of(i, l, s, &[(v35, None), (v34, None)], None)
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "foo", v38);
+            ok &= c.prop(l, s, x, "foo", v35);
         }
         ok
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "bar", v37);
+            ok &= c.prop(l, s, x, "bar", v34);
         }
         ok
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "bar", v37);
-            ok &= c.prop(l, s, x, "baz", v37);
+            ok &= c.prop(l, s, x, "bar", v34);
+            ok &= c.prop(l, s, x, "baz", v34);
         }
         ok
     }
@@ -779,17 +664,17 @@ mod validators {
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
-        ok &= c.prop(l, s, x, "prop", v35);
+        ok &= c.prop(l, s, x, "prop", v32);
         ok
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v39, None), (v40, None)], None)
+        c.one_of(i, l, s, &[(v36, None), (v37, None)], None)
     }
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v38(i, l, c, &s.reference("/$ref", B0, "/definitions/StringVersion"))
+        v35(i, l, c, &s.reference("/$ref", B0, "/definitions/StringVersion"))
     }
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v38(i, l, c, &s.reference("/$ref", B0, "/definitions/ReferenceDef"))
+        v35(i, l, c, &s.reference("/$ref", B0, "/definitions/ReferenceDef"))
     }
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(v13, None), (v14, None)], None)
@@ -815,87 +700,78 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "id", v38);
-            ok &= c.prop(l, s, x, "reference", v38);
+            ok &= c.prop(l, s, x, "id", v35);
+            ok &= c.prop(l, s, x, "reference", v35);
         }
         ok &= c.one_of(i, l, s, &[(v16, None), (v17, None)], None);
         ok
     }
     pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["petType", "bark"]);
-        ok &= c.prop(l, s, x, "petType", v24);
-        ok &= c.prop(l, s, x, "bark", v38);
-        ok
+        c.one_of(
+            i,
+            l,
+            s,
+            &[(v20, None), (v21, Some("cat")), (v22, Some("monkey")), (v23, None)],
+            Some("petType"),
+        )
     }
     pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
-        ok &= c.required(l, s, x, &["petType", "purr"]);
-        ok &= c.prop(l, s, x, "petType", v25);
-        ok &= c.prop(l, s, x, "purr", v38);
+        ok &= c.required(l, s, x, &["petType", "bark"]);
+        ok &= c.prop(l, s, x, "petType", v38);
+        ok &= c.prop(l, s, x, "bark", v35);
         ok
     }
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
-        ok &= c.required(l, s, x, &["petType", "help"]);
-        ok &= c.prop(l, s, x, "petType", v26);
-        ok &= c.prop(l, s, x, "help", v38);
+        ok &= c.required(l, s, x, &["petType", "purr"]);
+        ok &= c.prop(l, s, x, "petType", v39);
+        ok &= c.prop(l, s, x, "purr", v35);
         ok
     }
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
-        ok &= c.required(l, s, x, &["petType", "float"]);
-        ok &= c.prop(l, s, x, "petType", v27);
-        ok &= c.prop(l, s, x, "float", v38);
+        ok &= c.required(l, s, x, &["petType", "help"]);
+        ok &= c.prop(l, s, x, "petType", v40);
+        ok &= c.prop(l, s, x, "help", v35);
         ok
     }
     pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(
-            i,
-            l,
-            s,
-            &[(v19, None), (v20, Some("cat")), (v21, Some("monkey")), (v22, None)],
-            Some("petType"),
-        )
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        let mut ok = true;
+        ok &= c.required(l, s, x, &["petType", "float"]);
+        ok &= c.prop(l, s, x, "petType", v41);
+        ok &= c.prop(l, s, x, "float", v35);
+        ok
     }
     pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["dog"])
+        c.one_of(i, l, s, &[(v42, None), (v43, None), (v44, None)], None)
     }
     pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "cat")
-    }
-    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "monkey")
-    }
-    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, &["fish"])
-    }
-    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["2.5GBASE-T", "25GBASE-T", "2,5,GBASE,T"])
     }
+    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.one_of(i, l, s, &[(v35, None), (v45, None)], None)
+    }
+    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.one_of(i, l, s, &[(v35, None), (v46, None)], None)
+    }
+    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.one_of(i, l, s, &[(v35, None), (v47, None)], None)
+    }
     pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v38, None), (v41, None)], None)
+        c.any_of(i, l, s, &[(v35, None), (v45, None)], None)
     }
     pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v38, None), (v42, None)], None)
+        c.any_of(i, l, s, &[(v35, None), (v46, None)], None)
     }
     pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v38, None), (v43, None)], None)
+        c.any_of(i, l, s, &[(v35, None), (v47, None)], None)
     }
     pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v38, None), (v41, None)], None)
-    }
-    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v38, None), (v42, None)], None)
-    }
-    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v38, None), (v43, None)], None)
-    }
-    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
             & c
                 .enum_of(
@@ -905,22 +781,22 @@ mod validators {
                     VALUE0.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]),
                 )
     }
-    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
-    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
-    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
-    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v38);
+        ok &= c.items(l, s, x, 0usize, "/items", v35);
         ok
     }
-    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
@@ -931,13 +807,34 @@ mod validators {
         }
         ok
     }
+    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["dog"])
+    }
+    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "cat")
+    }
+    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "monkey")
+    }
     pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_of(l, s, i, VALUE1.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
+        c.enum_str(l, s, i, &["fish"])
     }
     pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_of(l, s, i, VALUE2.get())
+        c.enum_str(l, s, i, &["A"])
     }
     pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.enum_str(l, s, i, &["B"])
+    }
+    pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "C")
+    }
+    pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.enum_of(l, s, i, VALUE1.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
+    }
+    pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_of(l, s, i, VALUE2.get())
+    }
+    pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
     }
 }

@@ -34,6 +34,22 @@ impl Planner<'_> {
         if live.is_empty() {
             return self.by_types(f, nodes, names, ctx, key, false);
         }
+        // A value or null (`oneOf: [X, {"type": "null"}]`): `Option<X>`.
+        if let [(_, _, a), (_, _, b)] = live.as_slice() {
+            let only_null = |conj: &[NodeId]| self.facts(conj, &Ctx { no_choices: true, ..Ctx::default() }).types == TypeSet::NULL;
+            let value = match (only_null(a), only_null(b)) {
+                (true, false) => Some(b.clone()),
+                (false, true) => Some(a.clone()),
+                _ => None,
+            };
+            if let Some(conj) = value {
+                let sub = self.branch_ctx(&base, &conj, ctx, None);
+                let inner = self.plan(conj, names, sub);
+                if !matches!(inner, TypeRef::Nullable(_) | TypeRef::Value | TypeRef::Null) {
+                    return TypeRef::Nullable(Box::new(inner));
+                }
+            }
+        }
         // All string constants: a string enum.
         let consts: Vec<Option<String>> = live
             .iter()
@@ -81,18 +97,7 @@ impl Planner<'_> {
                     .or_else(|| single_type(bf.types).map(|t| type_variant_name(t).to_owned()));
                 (name.unwrap_or_default(), Select::Branch { nodes: vec![*b], by_type: by_type.as_ref().map(|t| t[i]) }, None)
             };
-            // The branch's own `oneOf`/`anyOf` (through its `$ref`) is a union of its own.
-            let mut taken: Vec<NodeId> = self.expand(&base);
-            taken.extend(&ctx.taken);
-            taken.sort_unstable();
-            taken.dedup();
-            let own_choice =
-                conj.iter().any(|n| taken.binary_search(n).is_err() && self.ir.keywords(*n).is_some_and(|k| !k.one_of.is_empty() || !k.any_of.is_empty()));
-            let sub = if own_choice {
-                Ctx { no_choices: false, restrict: ctx.restrict, omit, sensitive: ctx.sensitive, taken }
-            } else {
-                Ctx { no_choices: true, restrict: ctx.restrict, omit, sensitive: ctx.sensitive, taken: ctx.taken.clone() }
-            };
+            let sub = self.branch_ctx(&base, conj, ctx, omit);
             let ty = self.plan(conj.clone(), &[format!("{vname}{suffix}"), format!("{union_name}{vname}")], sub);
             variants.push(Variant { name: vname, ty, select, doc });
         }
@@ -131,6 +136,23 @@ impl Planner<'_> {
         }
         self.types[id].kind = Kind::Union { variants, tag };
         TypeRef::Named(id)
+    }
+
+    /// The context a union branch's conjunction `conj` is planned in: the
+    /// union's choice is taken; the branch's own `oneOf`/`anyOf` (through its
+    /// `$ref`) is a union of its own.
+    fn branch_ctx(&self, base: &[NodeId], conj: &[NodeId], ctx: &Ctx, omit: Option<String>) -> Ctx {
+        let mut taken: Vec<NodeId> = self.expand(base);
+        taken.extend(&ctx.taken);
+        taken.sort_unstable();
+        taken.dedup();
+        let own_choice =
+            conj.iter().any(|n| taken.binary_search(n).is_err() && self.ir.keywords(*n).is_some_and(|k| !k.one_of.is_empty() || !k.any_of.is_empty()));
+        if own_choice {
+            Ctx { no_choices: false, restrict: ctx.restrict, omit, sensitive: ctx.sensitive, taken }
+        } else {
+            Ctx { no_choices: true, restrict: ctx.restrict, omit, sensitive: ctx.sensitive, taken: ctx.taken.clone() }
+        }
     }
 
     /// `branches` with each branch that is an inline `oneOf`/`anyOf` and

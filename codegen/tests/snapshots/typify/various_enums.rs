@@ -6,11 +6,11 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/sc
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"OneOfTypes2\":{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"BarTypes\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]}]},\"FooTypes\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"OneOfRawType\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]},\"OneOfMissingTitle2\":{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"ATitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}}]},\"BTitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}}]},\"ObjectTitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"Ipv4Net\":{\"type\":\"string\",\"pattern\":\".*\"},\"NullStringEnumWithUnknownFormat\":{\"type\":[\"string\",\"null\"],\"enum\":[\"a\",\"b\",\"c\"],\"format\":\"?\"},\"AlternativeEnum\":{\"type\":\"string\",\"default\":\"Choice2\",\"enum\":[\"Choice1\",\"Choice2\",\"Choice3\"]},\"EmptyObject\":{\"type\":\"object\",\"properties\":{\"prop\":{\"type\":\"object\",\"enum\":[{}]}}},\"JankNames\":{\"oneOf\":[{\"title\":\"Animation Specification\",\"type\":\"string\"},{\"title\":\"Animation Specification\",\"type\":\"object\",\"maxProperties\":1,\"minProperties\":1,\"additionalProperties\":{\"type\":\"string\"}},{\"type\":\"object\",\"maxProperties\":2,\"minProperties\":2,\"additionalProperties\":{\"type\":\"integer\"}}]},\"References\":{\"description\":\"issue 280\",\"oneOf\":[{\"type\":\"array\",\"items\":{\"type\":\"string\"}},{\"additionalProperties\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"type\":\"object\"}]},\"ObjectReference\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"StringVersion\":{\"type\":\"string\"},\"ReferenceDef\":{\"type\":\"string\"},\"Never\":false,\"NeverEver\":{\"not\":true},\"NeverEverForever\":{\"not\":{}},\"AnyOfNothing\":{\"enum\":[]},\"AnyOfNoStrings\":{\"type\":\"string\",\"enum\":[]},\"ShouldBeExclusive2\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},\"IdExclusive\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},{\"required\":[\"id\"]}]},\"ReferenceExclusive\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},{\"required\":[\"reference\"]}]},\"EnumAndConstant\":{\"oneOf\":[{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}}]},\"DogConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},\"CatConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},\"MonkeyConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},\"FishConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}},\"CommentedVariants\":{\"oneOf\":[{\"enum\":[\"A\"],\"description\":\"An A\"},{\"enum\":[\"B\"],\"description\":\"A B\"},{\"const\":\"C\",\"description\":\"a pirate's favorite letter\"}]},\"VariantsDifferByPunct\":{\"enum\":[\"2.5GBASE-T\",\"25GBASE-T\",\"2,5,GBASE,T\"]},\"OptionOneofEnum\":{\"oneOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionOneofConst\":{\"oneOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionOneofNull\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"OptionAnyofEnum\":{\"anyOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionAnyofConst\":{\"anyOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionAnyofNull\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"BlockSize\":{\"type\":\"integer\",\"enum\":[512,2048,4096]},\"NotBlockSize\":{\"type\":\"integer\",\"not\":{\"enum\":[512,2048,4096]}}},\"defs\":{\"various_enums.ReferenceDef\":{\"type\":\"string\"},\"various_enums.StringVersion\":{\"type\":\"string\"}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v33, v, "file:///typify/various-enums.json", "")
+    rt::validate_with(validators::v27, v, "file:///typify/various-enums.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
 pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v33, v, "file:///typify/various-enums.json", "")
+    rt::is_valid_with(validators::v27, v, "file:///typify/various-enums.json", "")
 }
 const BASE0: &str = "file:///typify/various-enums.json";
 /// Schema: `typify/various-enums.json#/definitions/one-of-types`
@@ -450,125 +450,17 @@ rt::contract!(
     "/definitions/variants-differ-by-punct"
 );
 /// Schema: `typify/various-enums.json#/definitions/option-oneof-enum`
-#[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
-pub enum OptionOneofEnum {
-    String(::std::string::String),
-    Null,
-}
-impl rt::FromValue for OptionOneofEnum {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Null => ::std::result::Result::Ok(Self::Null),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(OptionOneofEnum { String(_), Null });
-rt::contract!(
-    OptionOneofEnum, [validators::v26], BASE0, "/definitions/option-oneof-enum"
-);
+pub type OptionOneofEnum = ::std::option::Option<::std::string::String>;
 /// Schema: `typify/various-enums.json#/definitions/option-oneof-const`
-#[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
-pub enum OptionOneofConst {
-    String(::std::string::String),
-    Null,
-}
-impl rt::FromValue for OptionOneofConst {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Null => ::std::result::Result::Ok(Self::Null),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(OptionOneofConst { String(_), Null });
-rt::contract!(
-    OptionOneofConst, [validators::v27], BASE0, "/definitions/option-oneof-const"
-);
+pub type OptionOneofConst = ::std::option::Option<::std::string::String>;
 /// Schema: `typify/various-enums.json#/definitions/option-oneof-null`
-#[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
-pub enum OptionOneofNull {
-    String(::std::string::String),
-    Null,
-}
-impl rt::FromValue for OptionOneofNull {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Null => ::std::result::Result::Ok(Self::Null),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(OptionOneofNull { String(_), Null });
-rt::contract!(
-    OptionOneofNull, [validators::v28], BASE0, "/definitions/option-oneof-null"
-);
+pub type OptionOneofNull = ::std::option::Option<::std::string::String>;
 /// Schema: `typify/various-enums.json#/definitions/option-anyof-enum`
-#[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
-pub enum OptionAnyofEnum {
-    String(::std::string::String),
-    Null,
-}
-impl rt::FromValue for OptionAnyofEnum {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Null => ::std::result::Result::Ok(Self::Null),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(OptionAnyofEnum { String(_), Null });
-rt::contract!(
-    OptionAnyofEnum, [validators::v29], BASE0, "/definitions/option-anyof-enum"
-);
+pub type OptionAnyofEnum = ::std::option::Option<::std::string::String>;
 /// Schema: `typify/various-enums.json#/definitions/option-anyof-const`
-#[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
-pub enum OptionAnyofConst {
-    String(::std::string::String),
-    Null,
-}
-impl rt::FromValue for OptionAnyofConst {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Null => ::std::result::Result::Ok(Self::Null),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(OptionAnyofConst { String(_), Null });
-rt::contract!(
-    OptionAnyofConst, [validators::v30], BASE0, "/definitions/option-anyof-const"
-);
+pub type OptionAnyofConst = ::std::option::Option<::std::string::String>;
 /// Schema: `typify/various-enums.json#/definitions/option-anyof-null`
-#[derive(Clone, Debug, PartialEq)]
-#[allow(clippy::large_enum_variant)]
-pub enum OptionAnyofNull {
-    String(::std::string::String),
-    Null,
-}
-impl rt::FromValue for OptionAnyofNull {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Null => ::std::result::Result::Ok(Self::Null),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(OptionAnyofNull { String(_), Null });
-rt::contract!(
-    OptionAnyofNull, [validators::v31], BASE0, "/definitions/option-anyof-null"
-);
+pub type OptionAnyofNull = ::std::option::Option<::std::string::String>;
 /// Schema: `typify/various-enums.json#/definitions/BlockSize`
 pub type BlockSize = rt::Integer;
 /// Schema: `typify/various-enums.json#/definitions/NotBlockSize`
@@ -580,7 +472,7 @@ mod fast {
     const B0: &str = "file:///typify/various-enums.json";
     rt::via_value!(
         Check1 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid_with(super::validators::v32, v, B0,
+        rt::is_valid_with(super::validators::v26, v, B0,
         "/definitions/EmptyObject/properties/prop")
     );
     rt::object_reader!(
@@ -596,14 +488,12 @@ mod validators {
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     const B0: &str = "file:///typify/various-enums.json";
     static RE0: rt::Pattern = rt::Pattern::new(".*");
-    static VALUE1: rt::JsonConst = rt::JsonConst::new("[null]");
     static VALUE0: rt::JsonConst = rt::JsonConst::new("[{}]");
-    static VALUE2: rt::JsonConst = rt::JsonConst::new("null");
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["bar"]);
-            ok &= c.prop(l, s, x, "bar", v34);
+            ok &= c.prop(l, s, x, "bar", v28);
         }
         ok
     }
@@ -611,7 +501,7 @@ mod validators {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["foo"]);
-            ok &= c.prop(l, s, x, "foo", v35);
+            ok &= c.prop(l, s, x, "foo", v29);
         }
         ok
     }
@@ -620,27 +510,27 @@ mod validators {
             & c.one_of(i, l, s, &[(v0, None), (v1, None)], None)
     }
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v35, None), (v34, None)], None)
+        c.one_of(i, l, s, &[(v29, None), (v28, None)], None)
     }
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "foo", v35);
+            ok &= c.prop(l, s, x, "foo", v29);
         }
         ok
     }
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "bar", v34);
+            ok &= c.prop(l, s, x, "bar", v28);
         }
         ok
     }
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "bar", v34);
-            ok &= c.prop(l, s, x, "baz", v34);
+            ok &= c.prop(l, s, x, "bar", v28);
+            ok &= c.prop(l, s, x, "baz", v28);
         }
         ok
     }
@@ -664,17 +554,17 @@ mod validators {
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
-        ok &= c.prop(l, s, x, "prop", v32);
+        ok &= c.prop(l, s, x, "prop", v26);
         ok
     }
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v36, None), (v37, None)], None)
+        c.one_of(i, l, s, &[(v30, None), (v31, None)], None)
     }
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v35(i, l, c, &s.reference("/$ref", B0, "/definitions/StringVersion"))
+        v29(i, l, c, &s.reference("/$ref", B0, "/definitions/StringVersion"))
     }
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v35(i, l, c, &s.reference("/$ref", B0, "/definitions/ReferenceDef"))
+        v29(i, l, c, &s.reference("/$ref", B0, "/definitions/ReferenceDef"))
     }
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(v13, None), (v14, None)], None)
@@ -700,8 +590,8 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "id", v35);
-            ok &= c.prop(l, s, x, "reference", v35);
+            ok &= c.prop(l, s, x, "id", v29);
+            ok &= c.prop(l, s, x, "reference", v29);
         }
         ok &= c.one_of(i, l, s, &[(v16, None), (v17, None)], None);
         ok
@@ -719,59 +609,41 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["petType", "bark"]);
-        ok &= c.prop(l, s, x, "petType", v38);
-        ok &= c.prop(l, s, x, "bark", v35);
+        ok &= c.prop(l, s, x, "petType", v32);
+        ok &= c.prop(l, s, x, "bark", v29);
         ok
     }
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["petType", "purr"]);
-        ok &= c.prop(l, s, x, "petType", v39);
-        ok &= c.prop(l, s, x, "purr", v35);
+        ok &= c.prop(l, s, x, "petType", v33);
+        ok &= c.prop(l, s, x, "purr", v29);
         ok
     }
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["petType", "help"]);
-        ok &= c.prop(l, s, x, "petType", v40);
-        ok &= c.prop(l, s, x, "help", v35);
+        ok &= c.prop(l, s, x, "petType", v34);
+        ok &= c.prop(l, s, x, "help", v29);
         ok
     }
     pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         ok &= c.required(l, s, x, &["petType", "float"]);
-        ok &= c.prop(l, s, x, "petType", v41);
-        ok &= c.prop(l, s, x, "float", v35);
+        ok &= c.prop(l, s, x, "petType", v35);
+        ok &= c.prop(l, s, x, "float", v29);
         ok
     }
     pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v42, None), (v43, None), (v44, None)], None)
+        c.one_of(i, l, s, &[(v36, None), (v37, None), (v38, None)], None)
     }
     pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["2.5GBASE-T", "25GBASE-T", "2,5,GBASE,T"])
     }
     pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v35, None), (v45, None)], None)
-    }
-    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v35, None), (v46, None)], None)
-    }
-    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v35, None), (v47, None)], None)
-    }
-    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v35, None), (v45, None)], None)
-    }
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v35, None), (v46, None)], None)
-    }
-    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v35, None), (v47, None)], None)
-    }
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
             & c
                 .enum_of(
@@ -781,22 +653,22 @@ mod validators {
                     VALUE0.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]),
                 )
     }
-    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
-    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
-    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
-    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v35);
+        ok &= c.items(l, s, x, 0usize, "/items", v29);
         ok
     }
-    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
@@ -807,34 +679,25 @@ mod validators {
         }
         ok
     }
-    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["dog"])
     }
-    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "cat")
     }
-    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "monkey")
     }
-    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["fish"])
     }
-    pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["A"])
     }
-    pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["B"])
     }
-    pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "C")
-    }
-    pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_of(l, s, i, VALUE1.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
-    }
-    pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_of(l, s, i, VALUE2.get())
-    }
-    pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL)
     }
 }

@@ -70,6 +70,15 @@ pub fn plan(settings: &Settings, ir: &Ir) -> Result<Plan, Error> {
     Ok(Plan { modules, warnings })
 }
 
+/// How deeply `Option`, `Vec` and maps nest in `t`.
+fn nesting(t: &TypeRef) -> usize {
+    match t {
+        TypeRef::Nullable(x) | TypeRef::Vec(x) => 1 + nesting(x),
+        TypeRef::Map(k, v) => 1 + nesting(k).max(nesting(v)),
+        _ => 0,
+    }
+}
+
 fn is_generated(ir: &Ir, doc: DocId) -> bool {
     ir.generated.get(doc).copied().unwrap_or(false)
 }
@@ -206,6 +215,14 @@ impl<'a> Planner<'a> {
         if matches!(t, TypeRef::Named(_)) {
             return t;
         }
+        // An array of arrays of itself with no named type in between nests
+        // until the planner's depth limit: no alias spells that out.
+        let t = if nesting(&t) > 32 {
+            self.warn(node, "a recursive array or map with no named type inside: its alias is a JSON value (validation is exact)");
+            TypeRef::Value
+        } else {
+            t
+        };
         let nodes = self.expand(&[node]);
         let id = self.new_type(&nodes, names, false);
         self.types[id].kind = Kind::Alias(t);

@@ -358,6 +358,11 @@ pub struct Ir {
     pub sensitivity: HashMap<NodeId, String>,
     /// Whether each document gets a module.
     pub generated: Vec<bool>,
+    /// For each document: the entries of its root's `$defs`/`definitions`
+    /// (key, node) that are API, each to get a named type
+    /// ([`Settings::with_all_definitions`]); empty for documents without a
+    /// module or when only what the root reaches is generated.
+    pub definitions: Vec<Vec<(String, NodeId)>>,
     /// Notes about keywords read other than their dialect says (draft-04
     /// `const`), each naming file, JSON Pointer and keyword.
     pub warnings: Vec<Warning>,
@@ -529,6 +534,7 @@ pub fn build(settings: &Settings, docs: &Sources) -> Result<Ir, Error> {
             doc_paths: docs.docs.iter().map(|d| d.path.clone()).collect(),
             sensitivity: HashMap::new(),
             generated: docs.docs.iter().map(|d| d.module.is_some()).collect(),
+            definitions: vec![Vec::new(); docs.docs.len()],
             warnings: docs.warnings.clone(),
             shape_cache: Default::default(),
         },
@@ -577,6 +583,13 @@ pub fn build(settings: &Settings, docs: &Sources) -> Result<Ir, Error> {
         }
     }
     b.ir.resource_anchors = anchors;
+    if settings.all_definitions {
+        for doc in 0..docs.docs.len() {
+            if b.ir.generated[doc] {
+                b.ir.definitions[doc] = b.definitions_of(doc);
+            }
+        }
+    }
     Ok(b.ir)
 }
 
@@ -622,6 +635,48 @@ impl Builder<'_> {
         self.ir.by_place.insert(place, id);
         self.queue.push_back(id);
         Ok(id)
+    }
+
+    /// The entries of `doc`'s root `$defs`/`definitions`, each built with
+    /// what it references. One that cannot be built (a reference that does
+    /// not resolve, a bad keyword) was never reachable from the root: it is
+    /// left out, with a warning, and the IR is as if it had not been tried.
+    fn definitions_of(&mut self, doc: DocId) -> Vec<(String, NodeId)> {
+        let mut out = Vec::new();
+        let Some(root) = self.docs.docs[doc].value.as_object() else { return out };
+        for kw in ["$defs", "definitions"] {
+            let Some(defs) = root.get(kw).and_then(Value::as_object) else { continue };
+            for (name, def) in defs {
+                if !def.is_object() && !def.is_boolean() {
+                    continue;
+                }
+                let pointer = format!("/{}/{}", load::escape_token(kw), load::escape_token(name));
+                let (nodes, warnings) = (self.ir.nodes.len(), self.ir.warnings.len());
+                let built = self.node_at(doc, &pointer).and_then(|id| {
+                    while let Some(n) = self.queue.pop_front() {
+                        self.fill(n)?;
+                    }
+                    Ok(id)
+                });
+                match built {
+                    Ok(id) => out.push((name.clone(), id)),
+                    Err(e) => {
+                        self.queue.clear();
+                        self.ir.nodes.truncate(nodes);
+                        self.ir.warnings.truncate(warnings);
+                        self.ir.by_place.retain(|_, id| *id < nodes);
+                        self.ir.sensitivity.retain(|id, _| *id < nodes);
+                        let path = self.path(doc).to_owned();
+                        self.ir.warnings.push(Warning {
+                            file: path,
+                            pointer,
+                            message: format!("definition not generated: nothing references it and it cannot be read ({}#{}: {})", e.file, e.pointer, e.reason),
+                        });
+                    }
+                }
+            }
+        }
+        out
     }
 
     fn inherited_info(&self, doc: DocId, pointer: &str) -> load::SchemaInfo {

@@ -36,6 +36,7 @@ pub struct Settings {
     pub(crate) retriever: Option<Retriever>,
     pub(crate) local_schemas: Vec<LocalSchemas>,
     pub(crate) build_warnings: BuildWarnings,
+    pub(crate) all_definitions: bool,
 }
 
 /// What [`crate::write_to_out_dir`] tells cargo about the generator's
@@ -96,6 +97,7 @@ impl Default for Settings {
             retriever: None,
             local_schemas: Vec::new(),
             build_warnings: BuildWarnings::Summary,
+            all_definitions: true,
         }
     }
 }
@@ -194,6 +196,18 @@ impl Settings {
     /// (the default), one line each, or none ([`BuildWarnings`]).
     pub fn with_build_warnings(mut self, report: BuildWarnings) -> Self {
         self.build_warnings = report;
+        self
+    }
+
+    /// Whether every `$defs`/`definitions` entry at the root of a generated
+    /// input gets its named type (the default: a definition is API, whether
+    /// or not the root references it, so a definitions library with no root
+    /// type still gets its types), or only the types the root reaches
+    /// (`false`). Documents read with [`crate::SchemaInput::referenced_only`]
+    /// (vendored dependencies) get no module either way: only what the inputs
+    /// reference of them is generated.
+    pub fn with_all_definitions(mut self, on: bool) -> Self {
+        self.all_definitions = on;
         self
     }
 

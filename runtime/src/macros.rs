@@ -202,7 +202,8 @@ macro_rules! string_enum {
         impl $name {
             /// The value as it appears in JSON.
             pub fn as_str(&self) -> &'static str {
-                match self { $(Self::$variant => $json,)* }
+                // `*self`: exhaustive even for an enum with no values (an unsatisfiable schema).
+                match *self { $(Self::$variant => $json,)* }
             }
             /// The value whose JSON text is `s`, if `s` is one of the listed strings.
             pub fn from_listed_str(s: &str) -> ::std::option::Option<Self> {

@@ -56,7 +56,8 @@ fn assert_links_resolve(page: &str) {
     let mut anchors = Vec::new();
     let mut in_fence = false;
     for line in page.lines() {
-        if line.starts_with("```") {
+        // A backtick fence's info string has no backticks (CommonMark): "``` code ```" is text.
+        if line.strip_prefix("```").is_some_and(|info| !info.contains('`')) {
             in_fence = !in_fence;
         } else if !in_fence && line.starts_with('#') {
             let text = line.trim_start_matches('#').trim();

@@ -11,11 +11,12 @@ use std::collections::{HashMap, HashSet};
 /// Pairs of type names in `module` that have the same shape (the plan
 /// merges these, so this is empty unless deduplication has a bug).
 pub fn duplicate_shapes(module: &ModulePlan) -> Vec<(String, String)> {
-    let root = match module.root {
-        TypeRef::Named(id) => Some(id),
+    let named = |t: &TypeRef| match t {
+        TypeRef::Named(id) => Some(*id),
         _ => None,
     };
-    let rep = share(&module.types, root);
+    let api: Vec<usize> = module.definitions.iter().filter_map(|(_, t)| named(t)).collect();
+    let rep = share(&module.types, named(&module.root), &api);
     rep.iter().enumerate().filter(|(i, r)| *i != **r).map(|(i, r)| (module.types[*r].name.clone(), module.types[i].name.clone())).collect()
 }
 
@@ -29,15 +30,19 @@ pub(super) fn dedup(types: &[TypeDef]) -> Vec<usize> {
 /// Deduplication up to validation: [`dedup`], and besides, types whose
 /// Rust value does not depend on their schemas ([`validated_outside`])
 /// become one when their Rust shapes are equal, whatever they validate.
-/// The root type keeps its own schema (the module's entry point checks it).
-pub(super) fn share(types: &[TypeDef], root: Option<usize>) -> Vec<usize> {
+/// The root type and the definitions (`api`) keep their own schemas: they
+/// are the module's entry points, each with its `Contract`.
+pub(super) fn share(types: &[TypeDef], root: Option<usize>, api: &[usize]) -> Vec<usize> {
+    // A place that validates exactly as the root or a definition is that
+    // type (it keeps its schemas); only the others may share per place.
+    let same = dedup(types);
+    let pinned: HashSet<usize> = root.iter().chain(api).map(|i| same[*i]).collect();
     let local: Vec<String> = types
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            let strict = Some(i) == root || !validated_outside(t);
-            let root_mark = if Some(i) == root { ";root" } else { "" };
-            format!("{}{root_mark}", local_signature(t, strict))
+            let strict = pinned.contains(&same[i]) || !validated_outside(t);
+            local_signature(t, strict)
         })
         .collect();
     refine(types, local)
@@ -136,7 +141,9 @@ fn local_signature(t: &TypeDef, strict: bool) -> String {
         Kind::Alias(_) => format!("{:?}", t.candidates),
         _ => String::new(),
     };
-    let validation = if strict { t.shape.as_str() } else { "" };
+    // A type that keeps its schemas never shares a class with one that
+    // lets its places validate (even where its schemas say nothing).
+    let validation = if strict { format!("own:{}", t.shape) } else { "per-place".to_owned() };
     format!("{kind};{};{identity};{validation}", t.sensitive)
 }
 

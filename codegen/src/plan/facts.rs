@@ -22,6 +22,24 @@ pub(super) struct Facts {
     pub choices: Vec<Vec<NodeId>>,
 }
 
+impl Facts {
+    /// The `const`s and `enum`s of `keywords` (the rest left at its default).
+    fn of_values<'k>(keywords: impl Iterator<Item = &'k crate::ir::Keywords>) -> Facts {
+        let mut f = Facts::default();
+        for k in keywords {
+            f.consts.extend(k.const_.clone());
+            f.enums.extend(k.enum_.clone());
+        }
+        f
+    }
+
+    /// The one value a `const` or a single-value `enum` allows (`const`
+    /// first), if the conjunction names one.
+    pub fn single_value(&self) -> Option<&Value> {
+        self.consts.first().or_else(|| self.enums.iter().find_map(|e| if let [v] = e.as_slice() { Some(v) } else { None }))
+    }
+}
+
 /// Merged JSON types: `number` admits integers.
 pub(super) fn widen(t: u8) -> u8 {
     if t & TypeSet::NUMBER != 0 {
@@ -81,7 +99,7 @@ impl Planner<'_> {
                     if k.dynamic_reference.is_some() {
                         f.dynamic = true;
                     }
-                    if !ctx.no_choices {
+                    if !ctx.no_choices && ctx.taken.binary_search(&n).is_err() {
                         if !k.one_of.is_empty() {
                             f.choices.push(k.one_of.clone());
                         }
@@ -118,12 +136,17 @@ impl Planner<'_> {
 
     /// A string `const` a branch gives member `name`, if any.
     pub(super) fn branch_const(&self, branch: NodeId, name: &str) -> Option<String> {
-        let nodes = self.expand(&[branch]);
+        self.member_value(&self.expand(&[branch]), name)
+    }
+
+    /// The one string the first of `nodes` that names member `name` allows it:
+    /// `const: "x"` or `enum: ["x"]`, said by the member's schema or what it references.
+    pub(super) fn member_value(&self, nodes: &[NodeId], name: &str) -> Option<String> {
         nodes.iter().find_map(|n| {
             let k = self.ir.keywords(*n)?;
             let (_, p) = k.properties.iter().find(|(p, _)| p == name)?;
-            let pk = self.ir.keywords(*p)?;
-            pk.const_.as_ref().and_then(Value::as_str).map(str::to_owned)
+            let member = Facts::of_values(self.expand(&[*p]).iter().filter_map(|n| self.ir.keywords(*n)));
+            member.single_value().and_then(Value::as_str).map(str::to_owned)
         })
     }
 }

@@ -44,17 +44,40 @@ pub fn plan(settings: &Settings, ir: &Ir) -> Result<Plan, Error> {
             continue;
         }
         if !settings.types {
-            modules.push(ModulePlan { doc, root: TypeRef::Value, types: Vec::new() });
+            modules.push(ModulePlan { doc, root: TypeRef::Value, types: Vec::new(), definitions: Vec::new() });
             continue;
         }
         let mut p = Planner::new(settings, ir);
         let root_names = root_candidates(ir, root, path);
         let root_ty = p.plan(vec![root], &root_names, Ctx::default());
-        let (types, root_ty) = p.finish(root_ty);
+        // The root and every definition that is API get a name, even when
+        // they plan to a plain Rust type (a map, a `String`): an alias.
+        // (Not a root that says nothing, as a definitions library's.)
+        let says_nothing =
+            ir.keywords(root).is_none_or(|k| k.reference.is_none() && k.any_of.is_empty() && k.one_of.is_empty() && k.only_references_and_choices());
+        let root_ty = if says_nothing && root_ty == TypeRef::Value { root_ty } else { p.named(root_ty, root, &root_names) };
+        let mut entries = vec![root_ty];
+        for (key, node) in ir.definitions.get(doc).into_iter().flatten() {
+            let names: Vec<String> = type_name(key).into_iter().collect();
+            let t = p.plan(vec![*node], &names, Ctx::default());
+            entries.push(p.named(t, *node, &names));
+        }
+        let (types, entries) = p.finish(&entries);
+        let keys = ir.definitions.get(doc).into_iter().flatten().map(|(key, _)| key.clone());
+        let definitions = keys.zip(entries.iter().skip(1).cloned()).collect();
         warnings.extend(p.warnings);
-        modules.push(ModulePlan { doc, root: root_ty, types });
+        modules.push(ModulePlan { doc, root: entries[0].clone(), types, definitions });
     }
     Ok(Plan { modules, warnings })
+}
+
+/// How deeply `Option`, `Vec` and maps nest in `t`.
+fn nesting(t: &TypeRef) -> usize {
+    match t {
+        TypeRef::Nullable(x) | TypeRef::Vec(x) => 1 + nesting(x),
+        TypeRef::Map(k, v) => 1 + nesting(k).max(nesting(v)),
+        _ => 0,
+    }
 }
 
 fn is_generated(ir: &Ir, doc: DocId) -> bool {
@@ -71,6 +94,9 @@ struct Ctx {
     restrict: Option<u8>,
     /// Union choices already taken (do not branch on them again).
     no_choices: bool,
+    /// Nodes whose choices are already taken (an enclosing union's), sorted:
+    /// a union branch's own `oneOf`/`anyOf` is still a choice to make.
+    taken: Vec<NodeId>,
     /// A tag member to leave out (it is written by the enclosing union).
     omit: Option<String>,
     /// Planned under a member marked sensitive: values are redacted in `Debug`.
@@ -184,8 +210,35 @@ impl<'a> Planner<'a> {
         t
     }
 
+    /// `t`, or when it is not a generated type, an alias naming it (planned
+    /// from `node` with `names`).
+    fn named(&mut self, t: TypeRef, node: NodeId, names: &[String]) -> TypeRef {
+        if matches!(t, TypeRef::Named(_)) {
+            return t;
+        }
+        // An array of arrays of itself with no named type in between nests
+        // until the planner's depth limit: no alias spells that out.
+        let t = if nesting(&t) > 32 {
+            self.warn(node, "a recursive array or map with no named type inside: its alias is a JSON value (validation is exact)");
+            TypeRef::Value
+        } else {
+            t
+        };
+        let nodes = self.expand(&[node]);
+        let id = self.new_type(&nodes, names, false);
+        self.types[id].kind = Kind::Alias(t);
+        TypeRef::Named(id)
+    }
+
     /// Reserves a named type (so recursion through it terminates).
     pub(super) fn reserve(&mut self, nodes: &[NodeId], names: &[String], key: &Key) -> TypeId {
+        let id = self.new_type(nodes, names, key.1.sensitive);
+        self.memo.insert(key.clone(), TypeRef::Named(id));
+        id
+    }
+
+    /// A new type for `nodes`, its kind yet to be decided.
+    fn new_type(&mut self, nodes: &[NodeId], names: &[String], sensitive: bool) -> TypeId {
         let id = self.types.len();
         let doc = self.doc_text(nodes);
         let mut candidates: Vec<String> = Vec::new();
@@ -218,7 +271,7 @@ impl<'a> Planner<'a> {
         if candidates.is_empty() {
             candidates.push("Unnamed".to_owned());
         }
-        let sensitive = key.1.sensitive || nodes.iter().any(|n| self.is_sensitive(*n));
+        let sensitive = sensitive || nodes.iter().any(|n| self.is_sensitive(*n));
         // A node that is only a `$ref` means what its target (also in
         // `nodes`) means: leave it out, so `{"$ref": "#"}` is the root's type.
         let mut shape: Vec<String> =
@@ -237,7 +290,6 @@ impl<'a> Planner<'a> {
             shape: format!("{};{format:?}", shape.join(",")),
             format,
         });
-        self.memo.insert(key.clone(), TypeRef::Named(id));
         id
     }
 
@@ -271,6 +323,13 @@ impl<'a> Planner<'a> {
     fn plan_uncached(&mut self, nodes: &[NodeId], names: &[String], ctx: &Ctx, key: &Key) -> TypeRef {
         let f = self.facts(nodes, ctx);
         if f.never {
+            // `false` says so itself; a contradiction (`string` and `object`) is worth a note.
+            if !nodes.iter().any(|n| matches!(self.ir.nodes[*n].body, crate::ir::Body::Bool(false))) && ctx.restrict.is_none() {
+                self.warn(
+                    nodes[0],
+                    "no value satisfies this schema (its types or constants contradict each other): typed as a JSON value, which validation refuses",
+                );
+            }
             return TypeRef::Value;
         }
         if f.dynamic {
@@ -295,6 +354,9 @@ impl<'a> Planner<'a> {
             if !strings.is_empty() && strings.len() + usize::from(values.iter().any(Value::is_null)) == values.len() {
                 let allowed: Vec<String> =
                     strings.iter().filter(|s| f.enums.iter().all(|e| e.iter().any(|v| v.as_str() == Some(**s)))).map(|s| (*s).to_owned()).collect();
+                if allowed.is_empty() {
+                    self.warn(nodes[0], "no string satisfies this schema (its `enum`s have none in common): typed as an enum with no values");
+                }
                 let id = self.reserve(nodes, names, key);
                 self.types[id].kind = string_enum(&allowed, false);
                 let t = TypeRef::Named(id);
@@ -412,21 +474,25 @@ impl<'a> Planner<'a> {
     }
 
     /// Names, deduplication and ordering.
-    fn finish(&mut self, root: TypeRef) -> (Vec<TypeDef>, TypeRef) {
+    fn finish(&mut self, entries: &[TypeRef]) -> (Vec<TypeDef>, Vec<TypeRef>) {
         let mut types = std::mem::take(&mut self.types);
         // Retired helper types are dropped; everything else is kept if reachable.
-        let root_id = match root {
-            TypeRef::Named(id) => Some(id),
+        // The root and the definitions are API: each keeps its own schema
+        // (and `Contract`), whatever places share its shape.
+        let named = |t: &TypeRef| match t {
+            TypeRef::Named(id) => Some(*id),
             _ => None,
         };
-        let rep = dedup::share(&types, root_id);
+        let root_id = entries.first().and_then(named);
+        let api: Vec<usize> = entries.iter().filter_map(named).collect();
+        let rep = dedup::share(&types, root_id, &api);
         let same_validation = dedup::dedup(&types);
         share_validation(self.ir, &mut types, &rep, &same_validation);
         let remap = |t: &TypeRef| remap_ref(t, &rep);
         for t in types.iter_mut() {
             remap_kind(&mut t.kind, &rep);
         }
-        let root = remap(&root);
+        let entries: Vec<TypeRef> = entries.iter().map(remap).collect();
         // Merge name candidates into representatives.
         let mut merged: BTreeMap<usize, Vec<String>> = BTreeMap::new();
         for (i, t) in types.iter().enumerate() {
@@ -436,9 +502,9 @@ impl<'a> Planner<'a> {
                 entry.push(c.clone());
             }
         }
-        // Reachable types from the root, in first-visit order.
+        // Reachable types from the root, then from each definition, in first-visit order.
         let mut order: Vec<usize> = Vec::new();
-        let mut stack: Vec<TypeRef> = vec![root.clone()];
+        let mut stack: Vec<TypeRef> = entries.iter().rev().cloned().collect();
         while let Some(t) = stack.pop() {
             let mut refs = Vec::new();
             collect_named(&t, &mut refs);
@@ -455,15 +521,15 @@ impl<'a> Planner<'a> {
         let chosen = names::choose(&order, &merged, &types);
         // Renumber in first-visit order.
         let new_index: HashMap<usize, usize> = order.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+        let renumber: Vec<usize> = (0..types.len()).map(|i| new_index.get(&i).copied().unwrap_or(0)).collect();
         let mut out = Vec::new();
         for id in &order {
             let mut t = types[*id].clone();
             t.name = chosen.get(id).cloned().unwrap_or_else(|| "Type".to_owned());
-            remap_kind(&mut t.kind, &(0..types.len()).map(|i| new_index.get(&i).copied().unwrap_or(0)).collect::<Vec<_>>());
+            remap_kind(&mut t.kind, &renumber);
             out.push(t);
         }
-        let root = remap_ref(&root, &(0..types.len()).map(|i| new_index.get(&i).copied().unwrap_or(0)).collect::<Vec<_>>());
-        (out, root)
+        (out, entries.iter().map(|t| remap_ref(t, &renumber)).collect())
     }
 }
 

@@ -250,6 +250,9 @@ pub struct ModulePlan {
     pub doc: DocId,
     /// The root type.
     pub root: TypeRef,
+    /// The type of each `$defs`/`definitions` entry that is API
+    /// ([`crate::ir::Ir::definitions`]), by key.
+    pub definitions: Vec<(String, TypeRef)>,
     /// Every named type, in a deterministic order.
     pub types: Vec<TypeDef>,
 }

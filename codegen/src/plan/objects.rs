@@ -92,13 +92,7 @@ impl Planner<'_> {
         let parent = self.types[id].candidates.first().cloned().unwrap_or_default();
         let Members { fields, extra, extra_field } = self.members(kws, &member_names, &parent, names);
         let tag = ctx.omit.clone().map(|t| {
-            let v = nodes
-                .iter()
-                .filter_map(|n| self.ir.keywords(*n))
-                .filter_map(|k| k.properties.iter().find(|(p, _)| *p == t))
-                .filter_map(|(_, p)| self.ir.keywords(*p).and_then(|pk| pk.const_.clone()))
-                .find_map(|c| c.as_str().map(str::to_owned))
-                .unwrap_or_default();
+            let v = self.member_value(nodes, &t).unwrap_or_default();
             (t, v)
         });
         self.types[id].kind = Kind::Struct { fields, extra, extra_field, tag };

@@ -12,12 +12,16 @@ use serde_json::Value;
 impl Planner<'_> {
     /// A union of `branches` (an `anyOf`/`oneOf` of the conjunction `nodes`).
     pub(super) fn union(&mut self, f: &Facts, nodes: &[NodeId], branches: &[NodeId], names: &[String], ctx: &Ctx, key: &Key) -> TypeRef {
-        let sub_ctx = Ctx { no_choices: false, restrict: ctx.restrict, omit: None, sensitive: ctx.sensitive };
+        let sub_ctx = Ctx { no_choices: false, restrict: ctx.restrict, omit: None, sensitive: ctx.sensitive, taken: ctx.taken.clone() };
+        // A branch that is only a choice (`oneOf` directly inside `oneOf`)
+        // gives its branches to this union.
+        let flat = self.flatten(branches);
         // Branch facts: prune branches no value can satisfy.
         let mut live: Vec<(usize, NodeId, Vec<NodeId>)> = Vec::new();
         // A node that only holds this choice adds nothing once a branch is
         // taken: leave it out, so equal branches of different unions are one type.
         let base: Vec<NodeId> = nodes.iter().copied().filter(|n| !self.ir.keywords(*n).is_some_and(|k| is_choice_only(k, branches))).collect();
+        let branches = flat.as_slice();
         for (i, b) in branches.iter().enumerate() {
             let mut conj: Vec<NodeId> = base.clone();
             conj.push(*b);
@@ -30,12 +34,28 @@ impl Planner<'_> {
         if live.is_empty() {
             return self.by_types(f, nodes, names, ctx, key, false);
         }
+        // A value or null (`oneOf: [X, {"type": "null"}]`): `Option<X>`.
+        if let [(_, _, a), (_, _, b)] = live.as_slice() {
+            let only_null = |conj: &[NodeId]| self.facts(conj, &Ctx { no_choices: true, ..Ctx::default() }).types == TypeSet::NULL;
+            let value = match (only_null(a), only_null(b)) {
+                (true, false) => Some(b.clone()),
+                (false, true) => Some(a.clone()),
+                _ => None,
+            };
+            if let Some(conj) = value {
+                let sub = self.branch_ctx(&base, &conj, ctx, None);
+                let inner = self.plan(conj, names, sub);
+                if !matches!(inner, TypeRef::Nullable(_) | TypeRef::Value | TypeRef::Null) {
+                    return TypeRef::Nullable(Box::new(inner));
+                }
+            }
+        }
         // All string constants: a string enum.
         let consts: Vec<Option<String>> = live
             .iter()
             .map(|(_, _, conj)| {
                 let bf = self.facts(conj, &Ctx { no_choices: true, ..Ctx::default() });
-                match bf.consts.first() {
+                match bf.single_value() {
                     Some(Value::String(s)) => Some(s.clone()),
                     _ => None,
                 }
@@ -77,7 +97,7 @@ impl Planner<'_> {
                     .or_else(|| single_type(bf.types).map(|t| type_variant_name(t).to_owned()));
                 (name.unwrap_or_default(), Select::Branch { nodes: vec![*b], by_type: by_type.as_ref().map(|t| t[i]) }, None)
             };
-            let sub = Ctx { no_choices: true, restrict: ctx.restrict, omit, sensitive: ctx.sensitive };
+            let sub = self.branch_ctx(&base, conj, ctx, omit);
             let ty = self.plan(conj.clone(), &[format!("{vname}{suffix}"), format!("{union_name}{vname}")], sub);
             variants.push(Variant { name: vname, ty, select, doc });
         }
@@ -116,6 +136,50 @@ impl Planner<'_> {
         }
         self.types[id].kind = Kind::Union { variants, tag };
         TypeRef::Named(id)
+    }
+
+    /// The context a union branch's conjunction `conj` is planned in: the
+    /// union's choice is taken; the branch's own `oneOf`/`anyOf` (through its
+    /// `$ref`) is a union of its own.
+    fn branch_ctx(&self, base: &[NodeId], conj: &[NodeId], ctx: &Ctx, omit: Option<String>) -> Ctx {
+        let mut taken: Vec<NodeId> = self.expand(base);
+        taken.extend(&ctx.taken);
+        taken.sort_unstable();
+        taken.dedup();
+        let own_choice =
+            conj.iter().any(|n| taken.binary_search(n).is_err() && self.ir.keywords(*n).is_some_and(|k| !k.one_of.is_empty() || !k.any_of.is_empty()));
+        if own_choice {
+            Ctx { no_choices: false, restrict: ctx.restrict, omit, sensitive: ctx.sensitive, taken }
+        } else {
+            Ctx { no_choices: true, restrict: ctx.restrict, omit, sensitive: ctx.sensitive, taken: ctx.taken.clone() }
+        }
+    }
+
+    /// `branches` with each branch that is an inline `oneOf`/`anyOf` and
+    /// nothing else (no `$ref`: a named definition stays a type of its own)
+    /// replaced by its own branches, recursively.
+    fn flatten(&self, branches: &[NodeId]) -> Vec<NodeId> {
+        let mut out = Vec::with_capacity(branches.len());
+        let mut stack: Vec<NodeId> = branches.iter().rev().copied().collect();
+        // Bounded: each node is flattened once.
+        let mut seen: Vec<NodeId> = Vec::new();
+        while let Some(b) = stack.pop() {
+            let inner = self.ir.keywords(b).filter(|k| k.reference.is_none() && k.only_references_and_choices()).and_then(|k| {
+                match (k.one_of.is_empty(), k.any_of.is_empty()) {
+                    (false, true) => Some(&k.one_of),
+                    (true, false) => Some(&k.any_of),
+                    _ => None,
+                }
+            });
+            match inner {
+                Some(inner) if !seen.contains(&b) => {
+                    seen.push(b);
+                    stack.extend(inner.iter().rev());
+                }
+                _ => out.push(b),
+            }
+        }
+        out
     }
 
     /// Whether two planned types are the same (equal, or named types that

@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"title\":\"AllOf self\",\"description\":\"A definition whose allOf includes the definition itself (X = X ∧ A): the self-inclusion adds nothing and reads as `true`, with a warning.\",\"type\":\"object\",\"properties\":{\"vm\":{\"$ref\":\"#/definitions/vm\"}},\"definitions\":{\"vm\":{\"allOf\":[{\"$ref\":\"#/definitions/vm\"},{\"properties\":{\"os\":{\"type\":\"string\"},\"size\":{\"type\":\"integer\",\"minimum\":1}}},{\"required\":[\"os\"]}]}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"AllOfSelf\":{\"properties\":{\"vm\":{\"$ref\":\"#/$defs/allof_self.vm\"}},\"title\":\"AllOf self\",\"description\":\"A definition whose allOf includes the definition itself (X = X ∧ A): the self-inclusion adds nothing and reads as `true`, with a warning.\",\"type\":\"object\"}},\"defs\":{\"allof_self.vm\":{\"allOf\":[{\"$ref\":\"#/definitions/vm\"},{\"properties\":{\"os\":{\"type\":\"string\"},\"size\":{\"type\":\"integer\",\"minimum\":1}}},{\"required\":[\"os\"]}]}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"AllOfSelf\":{\"properties\":{\"vm\":{\"$ref\":\"#/$defs/allof_self.vm\"}},\"title\":\"AllOf self\",\"description\":\"A definition whose allOf includes the definition itself (X = X ∧ A): the self-inclusion adds nothing and reads as `true`, with a warning.\",\"type\":\"object\"},\"Vm\":{\"allOf\":[{\"allOf\":[{\"$ref\":\"#/definitions/vm\"},{\"properties\":{\"os\":{\"type\":\"string\"},\"size\":{\"type\":\"integer\",\"minimum\":1}}},{\"required\":[\"os\"]}]},{\"$ref\":\"#/definitions/vm\"},{\"properties\":{\"os\":{\"type\":\"string\"},\"size\":{\"type\":\"integer\",\"minimum\":1}}},{\"required\":[\"os\"]}]}},\"defs\":{\"allof_self.vm\":{\"allOf\":[{\"$ref\":\"#/definitions/vm\"},{\"properties\":{\"os\":{\"type\":\"string\"},\"size\":{\"type\":\"integer\",\"minimum\":1}}},{\"required\":[\"os\"]}]}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/allof_self.json", "")
@@ -27,6 +27,8 @@ pub struct AllOfSelf {
 }
 rt::object!(AllOfSelf { vm = "vm", optional; } extra extra);
 rt::contract!(AllOfSelf, [validators::v0], BASE0, "", fast fast::read_0);
+/// Schema: `fixtures/allof_self.json#/definitions/vm`
+pub type Vm = rt::Value;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]

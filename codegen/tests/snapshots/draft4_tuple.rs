@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"title\":\"Draft 4 tuple\",\"type\":\"object\",\"properties\":{\"point\":{\"type\":\"array\",\"items\":[{\"type\":\"number\"},{\"type\":\"number\"}],\"additionalItems\":false},\"limit\":{\"type\":\"number\",\"maximum\":10,\"exclusiveMaximum\":true},\"ref\":{\"$ref\":\"#/definitions/positive\"},\"deps\":{\"type\":\"object\",\"dependencies\":{\"a\":[\"b\"],\"c\":{\"required\":[\"d\"]}}}},\"definitions\":{\"positive\":{\"type\":\"integer\",\"minimum\":0,\"exclusiveMinimum\":true}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"Draft4Tuple\":{\"properties\":{\"point\":{\"type\":\"array\",\"items\":[{\"type\":\"number\"},{\"type\":\"number\"}],\"additionalItems\":false},\"limit\":{\"type\":\"number\",\"maximum\":10,\"exclusiveMaximum\":true},\"ref\":{\"$ref\":\"#/$defs/draft4_tuple.positive\"},\"deps\":{\"type\":\"object\",\"dependencies\":{\"a\":[\"b\"],\"c\":{\"required\":[\"d\"]}}}},\"title\":\"Draft 4 tuple\",\"type\":\"object\"}},\"defs\":{\"draft4_tuple.positive\":{\"type\":\"integer\",\"minimum\":0,\"exclusiveMinimum\":true}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"Draft4Tuple\":{\"properties\":{\"point\":{\"type\":\"array\",\"items\":[{\"type\":\"number\"},{\"type\":\"number\"}],\"additionalItems\":false},\"limit\":{\"type\":\"number\",\"maximum\":10,\"exclusiveMaximum\":true},\"ref\":{\"$ref\":\"#/$defs/draft4_tuple.positive\"},\"deps\":{\"type\":\"object\",\"dependencies\":{\"a\":[\"b\"],\"c\":{\"required\":[\"d\"]}}}},\"title\":\"Draft 4 tuple\",\"type\":\"object\"},\"Positive\":{\"type\":\"integer\",\"minimum\":0,\"exclusiveMinimum\":true}},\"defs\":{\"draft4_tuple.positive\":{\"type\":\"integer\",\"minimum\":0,\"exclusiveMinimum\":true}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/draft4_tuple.json", "")
@@ -35,6 +35,8 @@ rt::object!(
     optional; deps = "deps", optional; } extra extra
 );
 rt::contract!(Draft4Tuple, [validators::v0], BASE0, "", fast fast::read_0);
+/// Schema: `fixtures/draft4_tuple.json#/definitions/positive`
+pub type Positive = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]

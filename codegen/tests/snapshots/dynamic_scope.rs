@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$id\":\"https://example.com/schemas/dynamic_scope.json\",\"$ref\":\"list.json\",\"$defs\":{\"strictElement\":{\"$dynamicAnchor\":\"element\",\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":true},\"additionalProperties\":false},\"list\":{\"$id\":\"list.json\",\"type\":\"object\",\"required\":[\"elements\"],\"properties\":{\"elements\":{\"type\":\"array\",\"items\":{\"$dynamicRef\":\"#element\"}}},\"additionalProperties\":false,\"$defs\":{\"anyElement\":{\"$dynamicAnchor\":\"element\"}}}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"List\":{\"$ref\":\"#/$defs/dynamic_scope.list\"}},\"defs\":{\"dynamic_scope.list\":{\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"elements\"],\"properties\":{\"elements\":{\"type\":\"array\",\"items\":{\"$dynamicRef\":\"#element\"}}}}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"List\":{\"$ref\":\"#/$defs/dynamic_scope.list\"},\"StrictElement\":{\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":true}}},\"defs\":{\"dynamic_scope.list\":{\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"elements\"],\"properties\":{\"elements\":{\"type\":\"array\",\"items\":{\"$dynamicRef\":\"#element\"}}}}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
     rt::validate_with(
@@ -31,6 +31,13 @@ pub struct List {
 }
 rt::object!(List { elements = "elements", required; } deny);
 rt::contract!(List, [validators::v0], BASE0, "");
+/// Schema: `fixtures/dynamic_scope.json#/$defs/strictElement`
+#[derive(Clone, PartialEq)]
+pub struct StrictElement {
+    pub a: rt::Value,
+}
+rt::object!(StrictElement { a = "a", required; } deny);
+rt::contract!(StrictElement, [validators::v1], BASE0, "/$defs/strictElement");
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]
@@ -41,42 +48,14 @@ mod validators {
     pub(super) const B1: &str = "https://example.com/schemas/dynamic_scope.json";
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v1(i, l, c, &s.reference("/$ref", B0, ""))
+        v2(i, l, c, &s.reference("/$ref", B0, ""))
     }
-    /// `#/$defs/list`
+    /// `#/$defs/strictElement`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
-        ok &= c.required(l, s, x, &["elements"]);
-        ok &= c.prop(l, s, x, "elements", v2);
-        ok
-            &= c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "elements"),
-                );
-        ok
-    }
-    /// `#/$defs/list/properties/elements`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v3);
-        ok
-    }
-    /// `#/$defs/list/properties/elements/items`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v4(i, l, c, &s.reference("/$dynamicRef", B1, "/$defs/strictElement"))
-    }
-    /// `#/$defs/strictElement`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
         ok &= c.required(l, s, x, &["a"]);
-        ok &= c.prop(l, s, x, "a", v5);
+        ok &= c.prop(l, s, x, "a", v3);
         ok
             &= c
                 .unexpected_members(
@@ -88,8 +67,36 @@ mod validators {
                 );
         ok
     }
+    /// `#/$defs/list`
+    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        let mut ok = true;
+        ok &= c.required(l, s, x, &["elements"]);
+        ok &= c.prop(l, s, x, "elements", v4);
+        ok
+            &= c
+                .unexpected_members(
+                    l,
+                    s,
+                    x,
+                    "additionalProperties",
+                    |key| matches!(key, "elements"),
+                );
+        ok
+    }
     /// `#/$defs/strictElement/properties/a`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
+    }
+    /// `#/$defs/list/properties/elements`
+    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
+        let mut ok = true;
+        ok &= c.items(l, s, x, 0usize, "/items", v5);
+        ok
+    }
+    /// `#/$defs/list/properties/elements/items`
+    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v1(i, l, c, &s.reference("/$dynamicRef", B1, "/$defs/strictElement"))
     }
 }

@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$id\":\"https://example.com/schemas/refs.json\",\"title\":\"Refs\",\"type\":\"object\",\"properties\":{\"escaped\":{\"$ref\":\"#/$defs/a~1b\"},\"percent\":{\"$ref\":\"#/$defs/c%25d\"},\"anchored\":{\"$ref\":\"#money\"},\"embedded\":{\"$ref\":\"https://example.com/schemas/embedded.json\"},\"crossFile\":{\"$ref\":\"shared.json#/$defs/Address\"},\"tree\":{\"$ref\":\"#/$defs/node\"},\"withSibling\":{\"$ref\":\"#/$defs/a~1b\",\"maxLength\":3}},\"$defs\":{\"a/b\":{\"type\":\"string\"},\"c%d\":{\"type\":\"integer\"},\"money\":{\"$anchor\":\"money\",\"type\":\"object\",\"required\":[\"amount\"],\"properties\":{\"amount\":{\"type\":\"number\"},\"currency\":{\"type\":\"string\"}}},\"embedded\":{\"$id\":\"embedded.json\",\"type\":\"object\",\"properties\":{\"inner\":{\"$ref\":\"#/$defs/inner\"}},\"$defs\":{\"inner\":{\"type\":\"boolean\"}}},\"node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/node\"}},\"parent\":{\"$ref\":\"#/$defs/node\"}}}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"Refs\":{\"properties\":{\"escaped\":{\"$ref\":\"#/$defs/refs.a/b\"},\"percent\":{\"$ref\":\"#/$defs/refs.c%d\"},\"anchored\":{\"$ref\":\"#/$defs/refs.money\"},\"embedded\":{\"$ref\":\"#/$defs/refs.embedded\"},\"crossFile\":{\"$ref\":\"#/$defs/refs.Address\"},\"tree\":{\"$ref\":\"#/$defs/refs.node\"},\"withSibling\":{\"$ref\":\"#/$defs/refs.a/b\",\"maxLength\":3}},\"type\":\"object\",\"title\":\"Refs\"},\"Money\":{\"properties\":{\"amount\":{\"type\":\"number\"},\"currency\":{\"type\":\"string\"}},\"type\":\"object\",\"required\":[\"amount\"]},\"Embedded\":{\"properties\":{\"inner\":{\"$ref\":\"#/$defs/refs.inner\"}},\"type\":\"object\"},\"Address\":{\"type\":\"object\",\"required\":[\"street\"],\"properties\":{\"street\":{\"type\":\"string\"},\"city\":{\"type\":\"string\"}}},\"Node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/refs.node\"}},\"parent\":{\"$ref\":\"#/$defs/refs.node\"}}},\"AB\":{\"$ref\":\"#/$defs/refs.a/b\",\"maxLength\":3}},\"defs\":{\"refs.Address\":{\"type\":\"object\",\"required\":[\"street\"],\"properties\":{\"street\":{\"type\":\"string\"},\"city\":{\"type\":\"string\"}}},\"refs.a/b\":{\"type\":\"string\"},\"refs.c%d\":{\"type\":\"integer\"},\"refs.embedded\":{\"properties\":{\"inner\":{\"$ref\":\"#/$defs/refs.inner\"}},\"type\":\"object\"},\"refs.inner\":{\"type\":\"boolean\"},\"refs.money\":{\"properties\":{\"amount\":{\"type\":\"number\"},\"currency\":{\"type\":\"string\"}},\"type\":\"object\",\"required\":[\"amount\"]},\"refs.node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/refs.node\"}},\"parent\":{\"$ref\":\"#/$defs/refs.node\"}}}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"Refs\":{\"properties\":{\"escaped\":{\"$ref\":\"#/$defs/refs.a/b\"},\"percent\":{\"$ref\":\"#/$defs/refs.c%d\"},\"anchored\":{\"$ref\":\"#/$defs/refs.money\"},\"embedded\":{\"$ref\":\"#/$defs/refs.embedded\"},\"crossFile\":{\"$ref\":\"#/$defs/refs.Address\"},\"tree\":{\"$ref\":\"#/$defs/refs.node\"},\"withSibling\":{\"$ref\":\"#/$defs/refs.a/b\",\"maxLength\":3}},\"type\":\"object\",\"title\":\"Refs\"},\"Money\":{\"properties\":{\"amount\":{\"type\":\"number\"},\"currency\":{\"type\":\"string\"}},\"type\":\"object\",\"required\":[\"amount\"]},\"Embedded\":{\"properties\":{\"inner\":{\"$ref\":\"#/$defs/refs.inner\"}},\"type\":\"object\"},\"Address\":{\"type\":\"object\",\"required\":[\"street\"],\"properties\":{\"street\":{\"type\":\"string\"},\"city\":{\"type\":\"string\"}}},\"Node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/refs.node\"}},\"parent\":{\"$ref\":\"#/$defs/refs.node\"}}},\"WithSibling\":{\"$ref\":\"#/$defs/refs.a/b\",\"maxLength\":3},\"AB2\":{\"type\":\"string\"},\"CD\":{\"type\":\"integer\"}},\"defs\":{\"refs.Address\":{\"type\":\"object\",\"required\":[\"street\"],\"properties\":{\"street\":{\"type\":\"string\"},\"city\":{\"type\":\"string\"}}},\"refs.a/b\":{\"type\":\"string\"},\"refs.c%d\":{\"type\":\"integer\"},\"refs.embedded\":{\"properties\":{\"inner\":{\"$ref\":\"#/$defs/refs.inner\"}},\"type\":\"object\"},\"refs.inner\":{\"type\":\"boolean\"},\"refs.money\":{\"properties\":{\"amount\":{\"type\":\"number\"},\"currency\":{\"type\":\"string\"}},\"type\":\"object\",\"required\":[\"amount\"]},\"refs.node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/refs.node\"}},\"parent\":{\"$ref\":\"#/$defs/refs.node\"}}}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "https://example.com/schemas/refs.json", "")
@@ -27,7 +27,7 @@ pub struct Refs {
     pub embedded: ::std::option::Option<Embedded>,
     pub cross_file: ::std::option::Option<Address>,
     pub tree: ::std::option::Option<Node>,
-    pub with_sibling: ::std::option::Option<AB>,
+    pub with_sibling: ::std::option::Option<WithSibling>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -89,9 +89,13 @@ rt::contract!(Node, [validators::v4], BASE0, "/$defs/node", fast fast::read_4);
 ///
 /// Schema: `fixtures/refs.json#/properties/withSibling`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct AB(::std::string::String);
-rt::string_newtype!(AB, redacted = false);
-rt::contract!(AB, [validators::v5], BASE0, "/properties/withSibling");
+pub struct WithSibling(::std::string::String);
+rt::string_newtype!(WithSibling, redacted = false);
+rt::contract!(WithSibling, [validators::v5], BASE0, "/properties/withSibling");
+/// Schema: `fixtures/refs.json#/$defs/a~1b`
+pub type AB2 = ::std::string::String;
+/// Schema: `fixtures/refs.json#/$defs/c%d`
+pub type CD = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
@@ -105,8 +109,8 @@ mod fast {
         validators::B0, "/properties/percent")
     );
     rt::string_leaf!(
-        Leaf3 -> AB, | s | [! rt::check::max_length(s, 3u64)] =>
-        ::std::option::Option::Some(AB(s.to_owned()))
+        Leaf3 -> WithSibling, | s | [! rt::check::max_length(s, 3u64)] =>
+        ::std::option::Option::Some(WithSibling(s.to_owned()))
     );
     rt::object_reader!(
         read_0, Visit0, Refs { escaped = "escaped" : rt::fast::LeafRead < Leaf1 >,

@@ -12,13 +12,16 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The generator's settings for corpus schemas: draft-07 for schemas without
-/// `$schema` (SchemaStore's default), referenced documents retrieved by name.
+/// `$schema` (SchemaStore's default), referenced documents retrieved by name,
+/// only what the root reaches generated (so sizes compare with the root's
+/// closure that other generators produce, and with earlier runs).
 pub fn settings(root: &Path, repo: &Path) -> contracts_codegen::Settings {
     let retriever = Retriever::new(root, repo);
     contracts_codegen::Settings::new()
         .with_default_dialect(contracts_codegen::Dialect::Draft7)
         .with_regenerate_command("cargo xtask corpus")
         .with_format_assertion(true)
+        .with_all_definitions(false)
         .with_retriever(Arc::new(move |uri: &str| retriever.get(uri)))
 }
 

@@ -1,0 +1,112 @@
+//! Every typify snapshot (`tests/typify.rs`) compiles with warnings denied.
+#![deny(warnings)]
+// typify's schemas name members `foo`/`baz` (clippy's placeholder names), and a
+// `const: ""` leaf is checked as `s == ""` (the leaf checks' emitter, to fix there).
+#![allow(clippy::disallowed_names, clippy::comparison_to_empty)]
+
+pub mod arrays_and_tuples {
+    include!("snapshots/typify/arrays_and_tuples.rs");
+}
+pub mod deny_list {
+    include!("snapshots/typify/deny_list.rs");
+}
+pub mod example {
+    include!("snapshots/typify/example.rs");
+}
+pub mod extraneous_enum {
+    include!("snapshots/typify/extraneous_enum.rs");
+}
+pub mod github {
+    include!("snapshots/typify/github.rs");
+}
+pub mod id_or_name {
+    include!("snapshots/typify/id_or_name.rs");
+}
+pub mod maps {
+    include!("snapshots/typify/maps.rs");
+}
+pub mod merged_schemas {
+    include!("snapshots/typify/merged_schemas.rs");
+}
+pub mod more_types {
+    include!("snapshots/typify/more_types.rs");
+}
+pub mod multiple_instance_types {
+    include!("snapshots/typify/multiple_instance_types.rs");
+}
+pub mod noisy_types {
+    include!("snapshots/typify/noisy_types.rs");
+}
+pub mod property_pattern {
+    include!("snapshots/typify/property_pattern.rs");
+}
+pub mod reflexive {
+    include!("snapshots/typify/reflexive.rs");
+}
+pub mod rust_collisions {
+    include!("snapshots/typify/rust_collisions.rs");
+}
+pub mod simple_types {
+    include!("snapshots/typify/simple_types.rs");
+}
+pub mod string_enum_with_default {
+    include!("snapshots/typify/string_enum_with_default.rs");
+}
+pub mod type_with_modified_generation {
+    include!("snapshots/typify/type_with_modified_generation.rs");
+}
+pub mod types_with_defaults {
+    include!("snapshots/typify/types_with_defaults.rs");
+}
+pub mod types_with_more_impls {
+    include!("snapshots/typify/types_with_more_impls.rs");
+}
+pub mod untyped_enum_with_null {
+    include!("snapshots/typify/untyped_enum_with_null.rs");
+}
+pub mod various_enums {
+    include!("snapshots/typify/various_enums.rs");
+}
+pub mod vega {
+    include!("snapshots/typify/vega.rs");
+}
+pub mod x_rust_type {
+    include!("snapshots/typify/x_rust_type.rs");
+}
+
+use contracts_runtime::Contract;
+use serde_json::{json, Value};
+
+/// Parses `doc` as `T`, serialises it back and checks nothing changed.
+fn round_trip<T: Contract + std::fmt::Debug>(doc: Value) -> T {
+    let typed = T::from_json_value(doc.clone()).unwrap_or_else(|e| panic!("{doc}: {e}"));
+    assert_eq!(serde_json::to_value(&typed).unwrap(), doc, "round trip changed the document");
+    typed
+}
+
+#[test]
+fn a_tag_spelled_as_a_single_value_enum_or_a_const_picks_the_variant() {
+    use various_enums::EnumAndConstant;
+    let dog: EnumAndConstant = round_trip(json!({"petType": "dog", "bark": "woof"}));
+    assert!(matches!(&dog, EnumAndConstant::Dog(d) if d.bark == "woof"), "{dog:?}");
+    let fish: EnumAndConstant = round_trip(json!({"petType": "fish", "float": "yes"}));
+    assert!(matches!(fish, EnumAndConstant::Fish(_)));
+    // A dog must bark; a value naming no pet is refused.
+    assert!(EnumAndConstant::from_json_value(json!({"petType": "dog", "purr": "x"})).is_err());
+    assert!(EnumAndConstant::from_json_value(json!({"petType": "bird"})).is_err());
+}
+
+#[test]
+fn an_unsatisfiable_enum_is_a_type_nothing_parses_into() {
+    for doc in [json!({"action": "foo"}), json!({"action": "bar"}), json!({})] {
+        assert!(merged_schemas::Unsatisfiable2::from_json_value(doc.clone()).is_err(), "{doc}");
+    }
+}
+
+#[test]
+fn each_github_event_is_typed_as_its_own_union() {
+    // Every event of the root union holds its definition's type (nothing is `Value`).
+    let _: fn(github::CheckRunEvent) -> github::Github = github::Github::CheckRunEvent;
+    let _: fn(github::CheckRunEventCompleted) -> github::CheckRunEvent = github::CheckRunEvent::Completed;
+    let _: fn(github::PushEvent) -> github::Github = github::Github::PushEvent;
+}

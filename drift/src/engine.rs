@@ -818,55 +818,43 @@ impl<'a> Engine<'a> {
             BOOL => Some(vec![json!(true), json!(false)]),
             _ => None,
         };
-        // Writers: the old side's values.
+        // Writers: the old side's values must stay accepted; readers: the
+        // new side's values must have been accepted.
+        let lost = Lost { kind: "enum-value-removed", breaks: Breaks::W, undecided: "may no longer be accepted (not decided)", refused: "no longer accepted" };
+        let gained = Lost { kind: "enum-value-added", breaks: Breaks::R, undecided: "may now be accepted (not decided)", refused: "now accepted" };
         match o.enum_.clone().or_else(|| every.clone()) {
-            Some(values) => {
-                for v in values {
-                    if self.accepts(false, o, &v) == Some(false) {
-                        continue;
-                    }
-                    match self.accepts(true, n, &v) {
-                        Some(true) => {}
-                        answer => {
-                            let message = match answer {
-                                None => format!("value {v} may no longer be accepted (not decided)"),
-                                _ => format!("value {v} no longer accepted"),
-                            };
-                            out.push(self.change("enum-value-removed", Some(ol.clone()), Some(nl.clone()), Breaks::W, ctx, message, Some(v)));
-                        }
-                    }
-                }
-            }
+            Some(values) => self.values_kept(values, (false, o), (true, n), lost, (&ol, &nl), ctx, out),
             None => {
                 let ne = n.enum_.clone().unwrap_or_default();
                 let kind = if is_const(n) { "const-added" } else { "enum-added" };
                 out.push(self.change(kind, Some(oat.clone()), Some(nl.clone()), Breaks::W, ctx, format!("now limited to {}", Value::Array(ne)), None));
             }
         }
-        // Readers: the new side's values.
         match n.enum_.clone().or(every) {
-            Some(values) => {
-                for v in values {
-                    if self.accepts(true, n, &v) == Some(false) {
-                        continue;
-                    }
-                    match self.accepts(false, o, &v) {
-                        Some(true) => {}
-                        answer => {
-                            let message = match answer {
-                                None => format!("value {v} may now be accepted (not decided)"),
-                                _ => format!("value {v} now accepted"),
-                            };
-                            out.push(self.change("enum-value-added", Some(ol.clone()), Some(nl.clone()), Breaks::R, ctx, message, Some(v)));
-                        }
-                    }
-                }
-            }
+            Some(values) => self.values_kept(values, (true, n), (false, o), gained, (&ol, &nl), ctx, out),
             None => {
                 let oe = o.enum_.clone().unwrap_or_default();
                 let kind = if is_const(o) { "const-removed" } else { "enum-removed" };
                 out.push(self.change(kind, Some(ol.clone()), Some(nat.clone()), Breaks::R, ctx, format!("no longer limited to {}", Value::Array(oe)), None));
             }
+        }
+    }
+
+    /// Each of `values` that side `from` (new?, schema) may accept must be
+    /// accepted by side `to`; one that is not, or not surely, is a change
+    /// of kind `what`, at the values' locations `at` (old, new).
+    #[allow(clippy::too_many_arguments)]
+    fn values_kept(&mut self, values: Vec<Value>, from: (bool, &Flat), to: (bool, &Flat), what: Lost, at: (&Loc, &Loc), ctx: &Ctx, out: &mut Vec<Change>) {
+        for v in values {
+            if self.accepts(from.0, from.1, &v) == Some(false) {
+                continue;
+            }
+            let message = match self.accepts(to.0, to.1, &v) {
+                Some(true) => continue,
+                None => format!("value {v} {}", what.undecided),
+                Some(false) => format!("value {v} {}", what.refused),
+            };
+            out.push(self.change(what.kind, Some(at.0.clone()), Some(at.1.clone()), what.breaks, ctx, message, Some(v)));
         }
     }
 
@@ -1908,4 +1896,14 @@ pub fn apart((ia, a): (&Ir, &Flat), (ib, b): (&Ir, &Flat)) -> bool {
 fn is_type_only(f: &Flat) -> bool {
     let g = Flat { members: f.members.clone(), types: f.types, types_src: f.types_src, annotations: f.annotations.clone(), ..Flat::default() };
     !f.falsy && f.types != ALL && format!("{:?}", g) == format!("{:?}", f)
+}
+
+/// What a listed value that the other side does not surely accept is: its
+/// change kind, whom it breaks, and the message's words.
+#[derive(Clone, Copy)]
+struct Lost {
+    kind: &'static str,
+    breaks: Breaks,
+    undecided: &'static str,
+    refused: &'static str,
 }

@@ -125,12 +125,9 @@ rt::contract!(Country, [validators::v7], BASE2, "/properties/country");
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    const B0: &str = "https://shop.example.com/schemas/order.schema.json";
-    static RE1: rt::Pattern = rt::Pattern::new("^[A-Z]{2}$");
-    static RE0: rt::Pattern = rt::Pattern::new("^ord_[0-9]{6}$");
     rt::string_leaf!(
-        Leaf1 -> Id, | s | [! RE0.is_match(s)] => ::std::option::Option::Some(Id(s
-        .to_owned()))
+        Leaf1 -> Id, | s | [! validators::RE0.is_match(s)] =>
+        ::std::option::Option::Some(Id(s.to_owned()))
     );
     rt::object_reader!(
         read_0, Visit0, Order { id = "id" : rt::fast::LeafRead < Leaf1 >, required,
@@ -140,7 +137,7 @@ mod fast {
         < ShipTo >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf2 -> NonEmptyString, | s | [! rt::fast::min_length(s, 1u64)] =>
+        Leaf2 -> NonEmptyString, | s | [! rt::check::min_length(s, 1u64)] =>
         ::std::option::Option::Some(NonEmptyString(s.to_owned()))
     );
     rt::string_leaf!(
@@ -154,8 +151,8 @@ mod fast {
         optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::value_leaf!(
-        Leaf4 -> rt::Integer, scalar | v | rt::is_valid_with(super::validators::v8, v,
-        B0, "/properties/lines/items/properties/quantity")
+        Leaf4 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v8, v,
+        validators::B0, "/properties/lines/items/properties/quantity")
     );
     rt::object_reader!(
         read_5, Visit5, Line { sku = "sku" : rt::fast::LeafRead < Leaf2 >, required,
@@ -167,7 +164,7 @@ mod fast {
         .to_owned())
     );
     rt::string_leaf!(
-        Leaf6 -> Country, | s | [! RE1.is_match(s)] =>
+        Leaf6 -> Country, | s | [! validators::RE1.is_match(s)] =>
         ::std::option::Option::Some(Country(s.to_owned()))
     );
     rt::object_reader!(
@@ -182,11 +179,12 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    const B0: &str = "https://shop.example.com/schemas/customer.schema.json";
-    const B1: &str = "https://geo.example.com/schemas/address.json";
-    const B2: &str = "https://shop.example.com/schemas/order.schema.json";
-    static RE1: rt::Pattern = rt::Pattern::new("^[A-Z]{2}$");
-    static RE0: rt::Pattern = rt::Pattern::new("^ord_[0-9]{6}$");
+    pub(super) const B0: &str = "https://shop.example.com/schemas/order.schema.json";
+    pub(super) const B1: &str = "https://shop.example.com/schemas/customer.schema.json";
+    pub(super) const B2: &str = "https://geo.example.com/schemas/address.json";
+    pub(super) static RE1: rt::Pattern = rt::Pattern::new("^[A-Z]{2}$");
+    pub(super) static RE0: rt::Pattern = rt::Pattern::new("^ord_[0-9]{6}$");
+    /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -197,12 +195,14 @@ mod validators {
         ok &= c.prop(l, s, x, "shipTo", v11);
         ok
     }
+    /// `#/properties/id`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `schemas/customer.schema.json#`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -212,15 +212,18 @@ mod validators {
         ok &= c.prop(l, s, x, "lastOrder", v12);
         ok
     }
+    /// `schemas/customer.schema.json#/properties/name`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.min_length(l, s, x, 1u64),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `schemas/customer.schema.json#/properties/tier`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["standard", "gold"])
     }
+    /// `#/properties/lines/items`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -238,6 +241,7 @@ mod validators {
                 );
         ok
     }
+    /// `https://geo.example.com/schemas/address.json#`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
@@ -246,12 +250,14 @@ mod validators {
         ok &= c.prop(l, s, x, "country", v7);
         ok
     }
+    /// `https://geo.example.com/schemas/address.json#/properties/country`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE1),
             _ => c.check_type(l, s, i, STRING),
         }
     }
+    /// `#/properties/lines/items/properties/quantity`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
@@ -260,9 +266,11 @@ mod validators {
             _ => c.check_type(l, s, i, INTEGER),
         }
     }
+    /// `#/properties/customer`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v2(i, l, c, &s.reference("/$ref", B0, ""))
+        v2(i, l, c, &s.reference("/$ref", B1, ""))
     }
+    /// `#/properties/lines`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         let mut ok = true;
@@ -270,12 +278,15 @@ mod validators {
         ok &= c.items(l, s, x, 0usize, "/items", v5);
         ok
     }
+    /// `#/properties/shipTo`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v6(i, l, c, &s.reference("/$ref", B1, ""))
+        v6(i, l, c, &s.reference("/$ref", B2, ""))
     }
+    /// `schemas/customer.schema.json#/properties/lastOrder`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v0(i, l, c, &s.reference("/$ref", B2, ""))
+        v0(i, l, c, &s.reference("/$ref", B0, ""))
     }
+    /// `https://geo.example.com/schemas/address.json#/properties/street`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }

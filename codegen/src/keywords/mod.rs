@@ -15,7 +15,7 @@
 //! Families moved here so far: [`string_length`] (`minLength`,
 //! `maxLength`) and [`numeric`] (`minimum`, `maximum`, the exclusive
 //! forms, `multipleOf`) in full; [`types`] (`type`), [`values`] (`const`,
-//! `enum`), [`pattern`] and [`format`] (with the content keywords) for
+//! `enum`), [`pattern`] and [`format`](mod@format) (with the content keywords) for
 //! reading and checks, and so are [`array_bounds`] (`minItems`,
 //! `maxItems`, `uniqueItems`) and [`object_bounds`] (`minProperties`,
 //! `maxProperties`, `required`). Their shape identity and words still

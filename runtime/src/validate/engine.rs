@@ -49,7 +49,7 @@ pub enum EngineKind {
     Linear,
     /// `fancy-regex` under [`BACKTRACK_LIMIT`].
     Backtracking,
-    /// `regress`, on values up to the length [`regress_max_len`] allows.
+    /// `regress`, on values up to the length `regress_max_len` allows.
     Regress,
 }
 

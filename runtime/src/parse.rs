@@ -389,16 +389,14 @@ impl<'de> Visitor<'de> for TokenValueVisitor<'_> {
 /// spelled differently, one of them read that way, may swap spellings;
 /// both keep their value and digits.)
 pub(crate) fn keeping_exponents<T>(b: &[u8], read: impl Fn() -> T) -> T {
-    let first = {
+    {
         let _scope = Scope::enter(Written::Watching { seen: false });
         let out = read();
-        let seen = WRITTEN.with(|w| matches!(*w.borrow(), Some(Written::Watching { seen: true })));
-        if !seen {
+        if !WRITTEN.with(|w| matches!(*w.borrow(), Some(Written::Watching { seen: true }))) {
             return out;
         }
-        out
-    };
-    drop(first);
+        // An exponent went by: this read is dropped, the next one spells it.
+    }
     let _scope = Scope::enter(Written::Listed { texts: exponent_numbers(b), next: 0 });
     read()
 }

@@ -476,8 +476,9 @@ fn corpus_compile_cost(root: &Path, corpus: &Path, names: &[String], runs: usize
     for name in names {
         let path = corpus.join("schemas").join(name);
         let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-        let stem: String = name.trim_end_matches(".json").chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' }).collect();
-        let module = format!("s_{stem}");
+        // The corpus runner's module name (`s_cargo_lints_clippy`), its stem naming the crates.
+        let module = crate::corpus::module_of(name);
+        let stem = module.trim_start_matches("s_").to_owned();
         eprintln!("build-time: generating {name} (ours, typify)");
         // Ours, with the corpus runner's settings (draft-07 default, format
         // assertion, references resolved from the checkout).

@@ -105,7 +105,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
 }
 
 /// The module name of a schema file in the temporary crate.
-fn module_of(name: &str) -> String {
+pub(crate) fn module_of(name: &str) -> String {
     let stem = name.trim_end_matches(".json");
     let mut s = String::from("s_");
     s.extend(stem.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' }));

@@ -270,7 +270,7 @@ pub enum Command {
     /// start
     ///
     /// Type name `start`.
-    Start(StartPayload),
+    Start(::std::boxed::Box<StartPayload>),
     /// status
     ///
     /// Type name `status`.
@@ -290,7 +290,7 @@ pub enum Command {
     /// resume
     ///
     /// Type name `resume`.
-    Resume(ResumePayload),
+    Resume(::std::boxed::Box<ResumePayload>),
     /// cancel
     ///
     /// Type name `cancel`.
@@ -314,7 +314,7 @@ pub enum Command {
     /// run-tool
     ///
     /// Type name `run-tool`.
-    RunTool(RunToolPayload),
+    RunTool(::std::boxed::Box<RunToolPayload>),
     /// reconcile
     ///
     /// Type name `reconcile`.
@@ -1257,18 +1257,27 @@ mod fast {
         m: &mut A,
     ) -> ::std::result::Result<Command, A::Error> {
         match t {
-            "start" => rt::fast::typed(m).map(Command::Start),
+            "start" => {
+                rt::fast::next::<rt::fast::Boxed<rt::fast::Typed<StartPayload>>, _>(m)
+                    .map(Command::Start)
+            }
             "status" => rt::fast::typed(m).map(Command::Status),
             "inspect" => rt::fast::typed(m).map(Command::Inspect),
             "tail" => rt::fast::typed(m).map(Command::Tail),
             "pause" => rt::fast::typed(m).map(Command::Pause),
-            "resume" => rt::fast::typed(m).map(Command::Resume),
+            "resume" => {
+                rt::fast::next::<rt::fast::Boxed<rt::fast::Typed<ResumePayload>>, _>(m)
+                    .map(Command::Resume)
+            }
             "cancel" => rt::fast::typed(m).map(Command::Cancel),
             "approve" => rt::fast::typed(m).map(Command::Approve),
             "deny" => rt::fast::typed(m).map(Command::Deny),
             "retry" => rt::fast::typed(m).map(Command::Retry),
             "skip" => rt::fast::typed(m).map(Command::Skip),
-            "run-tool" => rt::fast::typed(m).map(Command::RunTool),
+            "run-tool" => {
+                rt::fast::next::<rt::fast::Boxed<rt::fast::Typed<RunToolPayload>>, _>(m)
+                    .map(Command::RunTool)
+            }
             "reconcile" => rt::fast::typed(m).map(Command::Reconcile),
             "shutdown" => rt::fast::typed(m).map(Command::Shutdown),
             "agent.send" => rt::fast::typed(m).map(Command::AgentSend),
@@ -1287,18 +1296,31 @@ mod fast {
         raw: &rt::__private::serde_json::value::RawValue,
     ) -> ::std::option::Option<Command> {
         match t {
-            "start" => rt::fast::typed_raw(raw).map(Command::Start),
+            "start" => {
+                rt::fast::read_raw::<rt::fast::Boxed<rt::fast::Typed<StartPayload>>>(raw)
+                    .map(Command::Start)
+            }
             "status" => rt::fast::typed_raw(raw).map(Command::Status),
             "inspect" => rt::fast::typed_raw(raw).map(Command::Inspect),
             "tail" => rt::fast::typed_raw(raw).map(Command::Tail),
             "pause" => rt::fast::typed_raw(raw).map(Command::Pause),
-            "resume" => rt::fast::typed_raw(raw).map(Command::Resume),
+            "resume" => {
+                rt::fast::read_raw::<
+                    rt::fast::Boxed<rt::fast::Typed<ResumePayload>>,
+                >(raw)
+                    .map(Command::Resume)
+            }
             "cancel" => rt::fast::typed_raw(raw).map(Command::Cancel),
             "approve" => rt::fast::typed_raw(raw).map(Command::Approve),
             "deny" => rt::fast::typed_raw(raw).map(Command::Deny),
             "retry" => rt::fast::typed_raw(raw).map(Command::Retry),
             "skip" => rt::fast::typed_raw(raw).map(Command::Skip),
-            "run-tool" => rt::fast::typed_raw(raw).map(Command::RunTool),
+            "run-tool" => {
+                rt::fast::read_raw::<
+                    rt::fast::Boxed<rt::fast::Typed<RunToolPayload>>,
+                >(raw)
+                    .map(Command::RunTool)
+            }
             "reconcile" => rt::fast::typed_raw(raw).map(Command::Reconcile),
             "shutdown" => rt::fast::typed_raw(raw).map(Command::Shutdown),
             "agent.send" => rt::fast::typed_raw(raw).map(Command::AgentSend),

@@ -110,3 +110,13 @@ fn exponents_come_back_as_written() {
         assert!(out.contains(r#""wallClockMs":15005E-1"#) && out.contains(r#""retries":1E0"#), "{out}");
     }
 }
+
+/// An enum is as large as its largest variant: the big command payloads
+/// (`start`, 536 bytes inline) are boxed so that every envelope is not that
+/// large (760 bytes before), which is what a `Vec` of envelopes pays.
+#[test]
+fn big_command_payloads_are_boxed() {
+    use contracts::commands::{Command, CommandEnvelope};
+    assert!(std::mem::size_of::<Command>() <= 128, "Command is {} bytes", std::mem::size_of::<Command>());
+    assert!(std::mem::size_of::<CommandEnvelope>() <= 384, "CommandEnvelope is {} bytes", std::mem::size_of::<CommandEnvelope>());
+}

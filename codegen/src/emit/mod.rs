@@ -31,7 +31,7 @@ pub fn emit(settings: &Settings, docs: &Sources, ir: &Ir, plan: &Plan) -> Result
     for module in &plan.modules {
         let doc = &docs.docs[module.doc];
         let mut validators = validate::Validators::new(ir, settings.format_assertion, rt.clone()).in_document(module.doc);
-        let readers = deserialize::Readers::new(ir, module, rt.clone(), settings.format_assertion, types::cycles(module));
+        let readers = deserialize::Readers::new(ir, module, rt.clone(), settings.format_assertion, types::boxed_pairs(module));
         let reader_fns = (0..module.types.len()).filter_map(|id| readers.reader_of(id).map(|r| (id, r))).collect();
         let root_node = ir.roots[module.doc];
         let types = types::TypeEmitter::new(module, &mut validators, rt.clone()).with_readers(reader_fns).with_root(root_node).emit();

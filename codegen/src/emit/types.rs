@@ -36,7 +36,7 @@ pub(crate) fn ident(name: &str) -> Ident {
 impl<'a, 'v> TypeEmitter<'a, 'v> {
     /// An emitter for `plan`, registering validators in `validators`.
     pub fn new(plan: &'a ModulePlan, validators: &'a mut Validators<'v>, rt: TokenStream) -> Self {
-        let boxed = cycles(plan);
+        let boxed = boxed_pairs(plan);
         TypeEmitter { plan, validators, rt, boxed, bases: Vec::new(), readers: Default::default(), root_alias: None }
     }
 
@@ -552,7 +552,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         quote! {
             #docs
             #[derive(Clone, Debug, PartialEq)]
-            #[allow(clippy::large_enum_variant)] // boxing would cost an allocation per value
+            #[allow(clippy::large_enum_variant)] // big payloads are boxed by an estimate (`BOX_PAYLOADS_ABOVE`), which clippy may read differently
             pub enum #name {
                 #(#defs)*
                 #udef
@@ -641,6 +641,99 @@ pub(crate) fn cycles(plan: &ModulePlan) -> HashSet<(usize, usize)> {
         }
     }
     out
+}
+
+/// A command payload larger than this (in bytes, as [`inline_bytes`]
+/// estimates it) is boxed: an enum is as large as its largest variant, so
+/// one big payload would make every envelope that large (the commands
+/// seed's `start` payload is 536 bytes, the others at most 88). Boxing costs
+/// one allocation for the big commands only.
+const BOX_PAYLOADS_ABOVE: usize = 128;
+
+/// Type pairs (container, contained) whose contained type is behind a
+/// `Box`: the pairs that close a cycle of direct containment, and a
+/// commands enum's payloads larger than [`BOX_PAYLOADS_ABOVE`].
+pub(crate) fn boxed_pairs(plan: &ModulePlan) -> HashSet<(usize, usize)> {
+    let mut out = cycles(plan);
+    for (id, t) in plan.types.iter().enumerate() {
+        let Kind::Commands { commands, .. } = &t.kind else { continue };
+        for c in commands {
+            if let TypeRef::Named(p) = c.payload {
+                if inline_bytes(plan, &c.payload) > BOX_PAYLOADS_ABOVE {
+                    out.insert((id, p));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// About how many bytes a value of `t` takes inline (`size_of`, on a 64-bit
+/// target, with the runtime's `Value` and `Number`): close enough to decide
+/// what to box, not a layout guarantee. A type met again inside itself is
+/// behind a pointer.
+fn inline_bytes(plan: &ModulePlan, t: &TypeRef) -> usize {
+    fn of(plan: &ModulePlan, t: &TypeRef, open: &mut Vec<usize>) -> usize {
+        const WORD: usize = 8;
+        let words = |bytes: usize| bytes.div_ceil(WORD) * WORD;
+        match t {
+            // `Value` is 72 bytes with `preserve_order`; `String`, `Vec` and
+            // the arbitrary-precision `Number` (a string) are 3 words.
+            TypeRef::Value | TypeRef::Map(..) => 72,
+            TypeRef::String | TypeRef::Integer | TypeRef::Number | TypeRef::Vec(_) => 3 * WORD,
+            TypeRef::Bool => 1,
+            TypeRef::Null => 0,
+            // A pointer-holding type has a niche for `None`; a small one takes a tag.
+            TypeRef::Nullable(x) => match of(plan, x, open) {
+                n if n >= WORD => n,
+                n => n + 1,
+            },
+            TypeRef::Named(id) if open.contains(id) => WORD,
+            TypeRef::Named(id) => {
+                open.push(*id);
+                let field = |f: &Field, open: &mut Vec<usize>| {
+                    if f.required {
+                        of(plan, &f.ty, open)
+                    } else {
+                        of(plan, &TypeRef::Nullable(Box::new(f.ty.clone())), open)
+                    }
+                };
+                let n = match &plan.types[*id].kind {
+                    Kind::Struct { fields, extra, .. } | Kind::Envelope { fields, extra, .. } => {
+                        let extra = if matches!(extra, Extra::Keep(_)) { WORD } else { 0 };
+                        let command = match &plan.types[*id].kind {
+                            Kind::Envelope { commands, .. } => of(plan, &TypeRef::Named(*commands), open),
+                            _ => 0,
+                        };
+                        fields.iter().map(|f| words(field(f, open))).sum::<usize>() + extra + command
+                    }
+                    Kind::StringEnum { open: others_allowed, .. } => {
+                        if *others_allowed {
+                            3 * WORD
+                        } else {
+                            1
+                        }
+                    }
+                    Kind::Newtype => 3 * WORD,
+                    Kind::Const(_) => 0,
+                    Kind::Union { variants, .. } => WORD + variants.iter().map(|v| words(of(plan, &v.ty, open))).max().unwrap_or(0),
+                    Kind::Commands { commands, unknown, unknown_payload } => {
+                        let mut largest = if *unknown { 3 * WORD + words(of(plan, unknown_payload, open)) } else { 0 };
+                        for c in commands {
+                            let n = of(plan, &c.payload, open);
+                            let boxed = matches!(c.payload, TypeRef::Named(_)) && n > BOX_PAYLOADS_ABOVE;
+                            largest = largest.max(if boxed { WORD } else { words(n) });
+                        }
+                        WORD + largest
+                    }
+                    Kind::Alias(x) => of(plan, x, open),
+                };
+                open.pop();
+                n
+            }
+        }
+    }
+    of(plan, t, &mut Vec::new())
 }
 
 /// Named types held directly (not behind a `Vec` or a map).

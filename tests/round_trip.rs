@@ -120,3 +120,27 @@ fn big_command_payloads_are_boxed() {
     assert!(std::mem::size_of::<Command>() <= 128, "Command is {} bytes", std::mem::size_of::<Command>());
     assert!(std::mem::size_of::<CommandEnvelope>() <= 384, "CommandEnvelope is {} bytes", std::mem::size_of::<CommandEnvelope>());
 }
+
+/// serde_json reads an object whose first member is named by one of its
+/// private tokens as a number (`arbitrary_precision`) or as raw JSON
+/// (`raw_value`): `{"$serde_json::private::Number":"12"}` becomes `12`. A
+/// document is read as written, on every path, so such a member cannot
+/// smuggle a number or an array where the document has an object.
+#[test]
+fn serde_json_private_member_names_are_ordinary_members() {
+    use contracts::commands::CommandEnvelope;
+    use contracts::runtime::Contract;
+    for inner in [r#"{"$serde_json::private::Number":"12"}"#, r#"{"$serde_json::private::RawValue":"[1]"}"#] {
+        let read = contracts::value_from_slice(inner.as_bytes(), contracts::ReadSettings::new()).unwrap();
+        assert!(read.is_object(), "{inner} read as {read:?}");
+        let doc = format!(
+            r#"{{"protocolVersion":"1.0","commandId":"cmd_00000000000000000000000000000000","type":"later","issuedAt":"2024-01-01T00:00:00.000Z","actor":{{"kind":"human","id":"a","transport":"cli"}},"payload":{inner},"other":{inner}}}"#
+        );
+        for (path, e) in [("one pass", CommandEnvelope::from_json_slice(doc.as_bytes())), ("full", CommandEnvelope::from_json_slice_via_value(doc.as_bytes()))]
+        {
+            let e = e.unwrap_or_else(|err| panic!("{path}: {err}"));
+            let written = serde_json::to_string(&e).unwrap();
+            assert!(written.contains(&format!(r#""payload":{inner}"#)) && written.contains(&format!(r#""other":{inner}"#)), "{path}: {written}");
+        }
+    }
+}

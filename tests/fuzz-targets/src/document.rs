@@ -33,6 +33,9 @@ fn seeds() -> &'static [Seed; 2] {
     })
 }
 
+/// The prefix of serde_json's private member names (`…Number`, `…RawValue`).
+const SERDE_JSON_TOKEN: &[u8] = b"$serde_json::private::";
+
 /// The target: `data` as a document of each seed.
 pub fn run(data: &[u8]) {
     let [commands, launch] = seeds();
@@ -59,6 +62,10 @@ fn check<T: Contract + PartialEq + Debug>(seed: &Seed, data: &[u8]) {
             // spells it `1e+400`).
             let last_wins = contracts::value_from_slice(data, ReadSettings::new().duplicates(contracts::Duplicates::LastWins));
             let same = match (&last_wins, serde_json::from_slice::<Value>(data)) {
+                // serde_json reads an object whose first member is named by one
+                // of its private tokens as a number or raw JSON; we read the
+                // object that is written (`tests/round_trip.rs` holds it).
+                _ if data.windows(SERDE_JSON_TOKEN.len()).any(|w| w == SERDE_JSON_TOKEN) => true,
                 (Ok(ours), Ok(theirs)) => contracts::runtime::json_equal(ours, &theirs),
                 (ours, theirs) => ours.is_err() && theirs.is_err(),
             };

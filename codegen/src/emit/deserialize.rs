@@ -300,6 +300,8 @@ impl<'a> Readers<'a> {
         Some(Some(match *c {
             Check::Type(t) if t.admits(TypeSet::STRING) => return Some(None),
             Check::Type(_) => quote!(true),
+            // `s != ""` is what clippy's `comparison_to_empty` asks to write `!s.is_empty()`.
+            Check::Const(Value::String(v)) if v.is_empty() => quote!(!s.is_empty()),
             Check::Const(Value::String(v)) => quote!(s != #v),
             Check::Const(_) => quote!(true),
             Check::Enum(values) => {
@@ -518,6 +520,7 @@ impl<'a> Readers<'a> {
             TypeRef::Named(id) => match &self.plan.types[*id].kind {
                 Kind::Newtype => quote!(#some(#out_ty(s.to_owned()))),
                 // A constant's conversion compares too: keep it exact.
+                Kind::Const(c) if c.is_empty() => quote!(s.is_empty().then_some(#out_ty)),
                 Kind::Const(c) => quote!((s == #c).then_some(#out_ty)),
                 // The enum's own conversion (it matches the listed strings).
                 Kind::StringEnum { open: false, .. } => quote!(#out_ty::from_listed_str(s)),

@@ -19058,7 +19058,8 @@ mod fast {
         "https://avatars.githubusercontent.com/u/9919?v=4").then_some(AvatarUrl)
     );
     rt::string_leaf!(
-        Leaf30 -> GravatarId, | s | [s != ""] => (s == "").then_some(GravatarId)
+        Leaf30 -> GravatarId, | s | [! s.is_empty()] => s.is_empty()
+        .then_some(GravatarId)
     );
     rt::string_leaf!(
         Leaf31 -> Url, | s | [s != "https://api.github.com/users/github"] => (s ==

@@ -215,15 +215,11 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["contractVersion", "input", "mode", "answers"]);
-        ok &= c.prop(l, s, x, "contractVersion", v1);
-        ok &= c.prop_sensitive(l, s, x, "input", v2);
-        ok &= c.prop(l, s, x, "mode", v3);
-        ok &= c.prop(l, s, x, "kind", v4);
-        ok &= c.prop_sensitive(l, s, x, "answers", v8);
-        ok
-            &= c
+        c.required(l, s, x, &["contractVersion", "input", "mode", "answers"])
+            & c.prop(l, s, x, "contractVersion", v1)
+            & c.prop_sensitive(l, s, x, "input", v2) & c.prop(l, s, x, "mode", v3)
+            & c.prop(l, s, x, "kind", v4) & c.prop_sensitive(l, s, x, "answers", v8)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -235,8 +231,7 @@ mod validators {
                             "answers"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/properties/contractVersion`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -304,9 +299,6 @@ mod validators {
     /// `#/properties/answers/additionalProperties/anyOf/1`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.max_items(l, s, x.len(), 50u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v7);
-        ok
+        c.max_items(l, s, x.len(), 50u64) & c.items(l, s, x, 0usize, "/items", v7)
     }
 }

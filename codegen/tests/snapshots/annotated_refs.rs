@@ -188,13 +188,9 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "absolute_paths", v8);
-        ok &= c.prop(l, s, x, "almost_swapped", v8);
-        ok &= c.prop(l, s, x, "no_console", v9);
-        ok &= c.prop(l, s, x, "no_debugger", v9);
-        ok
-            &= c
+        c.prop(l, s, x, "absolute_paths", v8) & c.prop(l, s, x, "almost_swapped", v8)
+            & c.prop(l, s, x, "no_console", v9) & c.prop(l, s, x, "no_debugger", v9)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -206,8 +202,7 @@ mod validators {
                             "no_debugger"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/Lint`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -221,10 +216,7 @@ mod validators {
     /// `#/definitions/DetailedLint`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "level", v10);
-        ok &= c.prop(l, s, x, "priority", v7);
-        ok
+        c.prop(l, s, x, "level", v10) & c.prop(l, s, x, "priority", v7)
     }
     /// `#/definitions/rule`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

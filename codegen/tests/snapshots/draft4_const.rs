@@ -50,9 +50,7 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "binding", v1);
-        ok
+        c.prop(l, s, x, "binding", v1)
     }
     /// `#/properties/binding`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -61,19 +59,13 @@ mod validators {
     /// `#/properties/binding/oneOf/0`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v4);
-        ok &= c.prop(l, s, x, "table", v5);
-        ok
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v4)
+            & c.prop(l, s, x, "table", v5)
     }
     /// `#/properties/binding/oneOf/1`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v6);
-        ok
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v6)
     }
     /// `#/properties/binding/oneOf/0/properties/type`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

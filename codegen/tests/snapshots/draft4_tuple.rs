@@ -75,25 +75,14 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "point", v1);
-        ok &= c.prop(l, s, x, "limit", v2);
-        ok &= c.prop(l, s, x, "ref", v3);
-        ok &= c.prop(l, s, x, "deps", v4);
-        ok
+        c.prop(l, s, x, "point", v1) & c.prop(l, s, x, "limit", v2)
+            & c.prop(l, s, x, "ref", v3) & c.prop(l, s, x, "deps", v4)
     }
     /// `#/properties/point`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        if let Some(v) = x.first() {
-            ok &= v5(v, &l.index(0usize), c, &s.child("/items/0"));
-        }
-        if let Some(v) = x.get(1usize) {
-            ok &= v5(v, &l.index(1usize), c, &s.child("/items/1"));
-        }
-        ok &= c.items(l, s, x, 2usize, "/additionalItems", v6);
-        ok
+        c.prefix_items(l, s, x, "/items", &[v5, v5])
+            & c.items(l, s, x, 2usize, "/additionalItems", v6)
     }
     /// `#/properties/limit`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -194,18 +194,11 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id", "closed"]);
-        ok &= c.prop(l, s, x, "id", v1);
-        ok &= c.prop(l, s, x, "closed", v2);
-        ok &= c.prop(l, s, x, "counts", v14);
-        ok &= c.prop(l, s, x, "byKeyShape", v9);
-        ok &= c.prop(l, s, x, "labels", v4);
-        ok &= c.prop(l, s, x, "typedExtra", v5);
-        ok &= c.prop(l, s, x, "empty", v6);
-        ok &= c.prop(l, s, x, "minMax", v10);
-        ok &= c.prop(l, s, x, "dependent", v7);
-        ok
+        c.required(l, s, x, &["id", "closed"]) & c.prop(l, s, x, "id", v1)
+            & c.prop(l, s, x, "closed", v2) & c.prop(l, s, x, "counts", v14)
+            & c.prop(l, s, x, "byKeyShape", v9) & c.prop(l, s, x, "labels", v4)
+            & c.prop(l, s, x, "typedExtra", v5) & c.prop(l, s, x, "empty", v6)
+            & c.prop(l, s, x, "minMax", v10) & c.prop(l, s, x, "dependent", v7)
     }
     /// `#/properties/id`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -219,19 +212,15 @@ mod validators {
     /// `#/properties/closed`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "a", v11);
-        ok &= c.prop(l, s, x, "b", v12);
-        ok
-            &= c
+        c.prop(l, s, x, "a", v11) & c.prop(l, s, x, "b", v12)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "a" | "b"),
-                );
-        ok
+                )
     }
     /// `#/properties/counts/propertyNames`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -269,9 +258,7 @@ mod validators {
     /// `#/properties/empty`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.unexpected_members(l, s, x, "additionalProperties", |_| false);
-        ok
+        c.unexpected_members(l, s, x, "additionalProperties", |_| false)
     }
     /// `#/properties/dependent`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -331,10 +318,7 @@ mod validators {
     /// `#/properties/minMax`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.min_properties(l, s, x.len(), 1u64);
-        ok &= c.max_properties(l, s, x.len(), 3u64);
-        ok
+        c.min_properties(l, s, x.len(), 1u64) & c.max_properties(l, s, x.len(), 3u64)
     }
     /// `#/properties/closed/properties/a`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

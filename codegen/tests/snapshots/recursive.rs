@@ -73,19 +73,13 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "payload", v2);
-        ok &= c.prop(l, s, x, "list", v4);
-        ok
+        c.prop(l, s, x, "payload", v2) & c.prop(l, s, x, "list", v4)
     }
     /// `#/definitions/list`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["head"]);
-        ok &= c.prop(l, s, x, "head", v3);
-        ok &= c.prop(l, s, x, "tail", v4);
-        ok
+        c.required(l, s, x, &["head"]) & c.prop(l, s, x, "head", v3)
+            & c.prop(l, s, x, "tail", v4)
     }
     /// `#/properties/payload`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -128,9 +122,7 @@ mod validators {
     /// `#/definitions/json/anyOf/4`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v2);
-        ok
+        c.items(l, s, x, 0usize, "/items", v2)
     }
     /// `#/definitions/json/anyOf/5`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

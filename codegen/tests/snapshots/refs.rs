@@ -163,49 +163,33 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "escaped", v9);
-        ok &= c.prop(l, s, x, "percent", v6);
-        ok &= c.prop(l, s, x, "anchored", v10);
-        ok &= c.prop(l, s, x, "embedded", v11);
-        ok &= c.prop(l, s, x, "crossFile", v12);
-        ok &= c.prop(l, s, x, "tree", v13);
-        ok &= c.prop(l, s, x, "withSibling", v5);
-        ok
+        c.prop(l, s, x, "escaped", v9) & c.prop(l, s, x, "percent", v6)
+            & c.prop(l, s, x, "anchored", v10) & c.prop(l, s, x, "embedded", v11)
+            & c.prop(l, s, x, "crossFile", v12) & c.prop(l, s, x, "tree", v13)
+            & c.prop(l, s, x, "withSibling", v5)
     }
     /// `#/$defs/money`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["amount"]);
-        ok &= c.prop(l, s, x, "amount", v7);
-        ok &= c.prop(l, s, x, "currency", v14);
-        ok
+        c.required(l, s, x, &["amount"]) & c.prop(l, s, x, "amount", v7)
+            & c.prop(l, s, x, "currency", v14)
     }
     /// `#/$defs/embedded`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "inner", v8);
-        ok
+        c.prop(l, s, x, "inner", v8)
     }
     /// `fixtures/shared/shared.json#/$defs/Address`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["street"]);
-        ok &= c.prop(l, s, x, "street", v14);
-        ok &= c.prop(l, s, x, "city", v14);
-        ok
+        c.required(l, s, x, &["street"]) & c.prop(l, s, x, "street", v14)
+            & c.prop(l, s, x, "city", v14)
     }
     /// `#/$defs/node`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "value", v15);
-        ok &= c.prop(l, s, x, "children", v16);
-        ok &= c.prop(l, s, x, "parent", v13);
-        ok
+        c.prop(l, s, x, "value", v15) & c.prop(l, s, x, "children", v16)
+            & c.prop(l, s, x, "parent", v13)
     }
     /// `#/properties/withSibling`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -262,9 +246,7 @@ mod validators {
     /// `#/$defs/node/properties/children`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v13);
-        ok
+        c.items(l, s, x, 0usize, "/items", v13)
     }
     /// `#/$defs/embedded/$defs/inner`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -243,28 +243,16 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "count", v6);
-        ok &= c.prop(l, s, x, "ratio", v7);
-        ok &= c.prop(l, s, x, "step", v8);
-        ok &= c.prop(l, s, x, "flag", v9);
-        ok &= c.prop(l, s, x, "nothing", v10);
-        ok &= c.prop(l, s, x, "maybeText", v11);
-        ok &= c.prop(l, s, x, "textOrNumber", v12);
-        ok &= c.prop(l, s, x, "code", v1);
-        ok &= c.prop(l, s, x, "when", v5);
-        ok &= c.prop(l, s, x, "anything", v16);
-        ok &= c.prop(l, s, x, "never", v13);
-        ok &= c.prop(l, s, x, "always", v17);
-        ok &= c.prop(l, s, x, "fixed", v2);
-        ok &= c.prop(l, s, x, "fixedNumber", v14);
-        ok &= c.prop(l, s, x, "color", v3);
-        ok &= c.prop(l, s, x, "mixedEnum", v15);
-        ok &= c.prop(l, s, x, "nullableColor", v4);
-        ok &= c.prop(l, s, x, "protocol", v5);
-        ok &= c.prop(l, s, x, "old", v5);
-        ok &= c.prop(l, s, x, "secret", v5);
-        ok
+        c.prop(l, s, x, "count", v6) & c.prop(l, s, x, "ratio", v7)
+            & c.prop(l, s, x, "step", v8) & c.prop(l, s, x, "flag", v9)
+            & c.prop(l, s, x, "nothing", v10) & c.prop(l, s, x, "maybeText", v11)
+            & c.prop(l, s, x, "textOrNumber", v12) & c.prop(l, s, x, "code", v1)
+            & c.prop(l, s, x, "when", v5) & c.prop(l, s, x, "anything", v16)
+            & c.prop(l, s, x, "never", v13) & c.prop(l, s, x, "always", v17)
+            & c.prop(l, s, x, "fixed", v2) & c.prop(l, s, x, "fixedNumber", v14)
+            & c.prop(l, s, x, "color", v3) & c.prop(l, s, x, "mixedEnum", v15)
+            & c.prop(l, s, x, "nullableColor", v4) & c.prop(l, s, x, "protocol", v5)
+            & c.prop(l, s, x, "old", v5) & c.prop(l, s, x, "secret", v5)
     }
     /// `#/properties/code`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -140,12 +140,8 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "html-quotes", v6);
-        ok &= c.prop(l, s, x, "key-spacing", v7);
-        ok &= c.prop(l, s, x, "code", v2);
-        ok &= c.prop(l, s, x, "other-code", v3);
-        ok
+        c.prop(l, s, x, "html-quotes", v6) & c.prop(l, s, x, "key-spacing", v7)
+            & c.prop(l, s, x, "code", v2) & c.prop(l, s, x, "other-code", v3)
     }
     /// `#/definitions/ruleString`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -172,14 +168,7 @@ mod validators {
     /// `#/properties/key-spacing/oneOf/2`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        if let Some(v) = x.first() {
-            ok &= v9(v, &l.index(0usize), c, &s.child("/items/0"));
-        }
-        if let Some(v) = x.get(1usize) {
-            ok &= v10(v, &l.index(1usize), c, &s.child("/items/1"));
-        }
-        ok
+        c.prefix_items(l, s, x, "/items", &[v9, v10])
     }
     /// `#/properties/html-quotes`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -206,9 +195,7 @@ mod validators {
     /// `#/properties/key-spacing/oneOf/2/items/1`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "before", v13);
-        ok
+        c.prop(l, s, x, "before", v13)
     }
     /// `#/properties/html-quotes/oneOf/1`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -217,10 +204,7 @@ mod validators {
     /// `#/properties/html-quotes/oneOf/2`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
     }
     /// `#/properties/key-spacing/oneOf/2/items/1/properties/before`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -652,17 +652,11 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "shape", v1);
-        ok &= c.prop(l, s, x, "overlapping", v6);
-        ok &= c.prop(l, s, x, "oneOrMany", v7);
-        ok &= c.prop(l, s, x, "level", v8);
-        ok &= c.prop(l, s, x, "titled", v9);
-        ok &= c.prop(l, s, x, "notEmpty", v17);
-        ok &= c.prop(l, s, x, "conditional", v10);
-        ok &= c.prop(l, s, x, "merged", v11);
-        ok &= c.prop(l, s, x, "envelope", v18);
-        ok
+        c.prop(l, s, x, "shape", v1) & c.prop(l, s, x, "overlapping", v6)
+            & c.prop(l, s, x, "oneOrMany", v7) & c.prop(l, s, x, "level", v8)
+            & c.prop(l, s, x, "titled", v9) & c.prop(l, s, x, "notEmpty", v17)
+            & c.prop(l, s, x, "conditional", v10) & c.prop(l, s, x, "merged", v11)
+            & c.prop(l, s, x, "envelope", v18)
     }
     /// `#/properties/shape`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -671,36 +665,24 @@ mod validators {
     /// `#/properties/shape/oneOf/0`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["kind", "radius"]);
-        ok &= c.prop(l, s, x, "kind", v19);
-        ok &= c.prop(l, s, x, "radius", v20);
-        ok
+        c.required(l, s, x, &["kind", "radius"]) & c.prop(l, s, x, "kind", v19)
+            & c.prop(l, s, x, "radius", v20)
     }
     /// `#/properties/shape/oneOf/1`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["kind", "side"]);
-        ok &= c.prop(l, s, x, "kind", v21);
-        ok &= c.prop(l, s, x, "side", v20);
-        ok
+        c.required(l, s, x, &["kind", "side"]) & c.prop(l, s, x, "kind", v21)
+            & c.prop(l, s, x, "side", v20)
     }
     /// `#/properties/overlapping/anyOf/0`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id"]);
-        ok &= c.prop(l, s, x, "id", v22);
-        ok
+        c.required(l, s, x, &["id"]) & c.prop(l, s, x, "id", v22)
     }
     /// `#/properties/overlapping/anyOf/1`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["path"]);
-        ok &= c.prop(l, s, x, "path", v22);
-        ok
+        c.required(l, s, x, &["path"]) & c.prop(l, s, x, "path", v22)
     }
     /// `#/properties/overlapping`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -771,17 +753,12 @@ mod validators {
     /// `#/$defs/event/oneOf/0/properties/data`
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["by"]);
-        ok &= c.prop(l, s, x, "by", v22);
-        ok
+        c.required(l, s, x, &["by"]) & c.prop(l, s, x, "by", v22)
     }
     /// `#/$defs/event/oneOf/1/properties/data`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "reason", v22);
-        ok
+        c.prop(l, s, x, "reason", v22)
     }
     /// `#/properties/titled/oneOf/1`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -819,9 +796,7 @@ mod validators {
     /// `#/properties/oneOrMany/anyOf/1`
     pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v22);
-        ok
+        c.items(l, s, x, 0usize, "/items", v22)
     }
     /// `#/properties/conditional/if`
     pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -851,10 +826,7 @@ mod validators {
     /// `#/properties/merged/allOf/0`
     pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["a"]);
-        ok &= c.prop(l, s, x, "a", v22);
-        ok
+        c.required(l, s, x, &["a"]) & c.prop(l, s, x, "a", v22)
     }
     /// `#/properties/merged/allOf/1`
     pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

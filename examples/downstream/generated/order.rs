@@ -187,13 +187,9 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id", "customer", "lines"]);
-        ok &= c.prop(l, s, x, "id", v1);
-        ok &= c.prop(l, s, x, "customer", v9);
-        ok &= c.prop(l, s, x, "lines", v10);
-        ok &= c.prop(l, s, x, "shipTo", v11);
-        ok
+        c.required(l, s, x, &["id", "customer", "lines"]) & c.prop(l, s, x, "id", v1)
+            & c.prop(l, s, x, "customer", v9) & c.prop(l, s, x, "lines", v10)
+            & c.prop(l, s, x, "shipTo", v11)
     }
     /// `#/properties/id`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -205,12 +201,8 @@ mod validators {
     /// `schemas/customer.schema.json#`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name"]);
-        ok &= c.prop(l, s, x, "name", v3);
-        ok &= c.prop(l, s, x, "tier", v4);
-        ok &= c.prop(l, s, x, "lastOrder", v12);
-        ok
+        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v3)
+            & c.prop(l, s, x, "tier", v4) & c.prop(l, s, x, "lastOrder", v12)
     }
     /// `schemas/customer.schema.json#/properties/name`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -226,29 +218,22 @@ mod validators {
     /// `#/properties/lines/items`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["sku", "quantity"]);
-        ok &= c.prop(l, s, x, "sku", v3);
-        ok &= c.prop(l, s, x, "quantity", v8);
-        ok
-            &= c
+        c.required(l, s, x, &["sku", "quantity"]) & c.prop(l, s, x, "sku", v3)
+            & c.prop(l, s, x, "quantity", v8)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "sku" | "quantity"),
-                );
-        ok
+                )
     }
     /// `https://geo.example.com/schemas/address.json#`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["country"]);
-        ok &= c.prop(l, s, x, "street", v13);
-        ok &= c.prop(l, s, x, "country", v7);
-        ok
+        c.required(l, s, x, &["country"]) & c.prop(l, s, x, "street", v13)
+            & c.prop(l, s, x, "country", v7)
     }
     /// `https://geo.example.com/schemas/address.json#/properties/country`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -273,10 +258,7 @@ mod validators {
     /// `#/properties/lines`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v5);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v5)
     }
     /// `#/properties/shipTo`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

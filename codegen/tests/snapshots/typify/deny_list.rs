@@ -59,11 +59,8 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["where_not", "why_not"]);
-        ok &= c.prop(l, s, x, "where_not", v1);
-        ok &= c.prop(l, s, x, "why_not", v2);
-        ok
+        c.required(l, s, x, &["where_not", "why_not"]) & c.prop(l, s, x, "where_not", v1)
+            & c.prop(l, s, x, "why_not", v2)
     }
     /// `#/properties/where_not`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -24554,16 +24554,12 @@ mod validators {
     /// `#/definitions/branch_protection_rule$created`
     pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "rule", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "rule", v678);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "rule", "repository", "sender"])
+            & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "rule", v678)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24575,72 +24571,65 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/branch-protection-rule`
     pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "repository_id",
-                        "name",
-                        "created_at",
-                        "updated_at",
-                        "pull_request_reviews_enforcement_level",
-                        "required_approving_review_count",
-                        "dismiss_stale_reviews_on_push",
-                        "require_code_owner_review",
-                        "authorized_dismissal_actors_only",
-                        "ignore_approvals_from_contributors",
-                        "required_status_checks",
-                        "required_status_checks_enforcement_level",
-                        "strict_required_status_checks_policy",
-                        "signature_requirement_enforcement_level",
-                        "linear_history_requirement_enforcement_level",
-                        "admin_enforced",
-                        "allow_force_pushes_enforcement_level",
-                        "allow_deletions_enforcement_level",
-                        "merge_queue_enforcement_level",
-                        "required_deployments_enforcement_level",
-                        "required_conversation_resolution_level",
-                        "authorized_actors_only",
-                        "authorized_actor_names",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "repository_id", v637);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "pull_request_reviews_enforcement_level", v59);
-        ok &= c.prop(l, s, x, "required_approving_review_count", v637);
-        ok &= c.prop(l, s, x, "dismiss_stale_reviews_on_push", v638);
-        ok &= c.prop(l, s, x, "require_code_owner_review", v638);
-        ok &= c.prop(l, s, x, "authorized_dismissal_actors_only", v638);
-        ok &= c.prop(l, s, x, "ignore_approvals_from_contributors", v638);
-        ok &= c.prop(l, s, x, "required_status_checks", v683);
-        ok &= c.prop(l, s, x, "required_status_checks_enforcement_level", v59);
-        ok &= c.prop(l, s, x, "strict_required_status_checks_policy", v638);
-        ok &= c.prop(l, s, x, "signature_requirement_enforcement_level", v59);
-        ok &= c.prop(l, s, x, "linear_history_requirement_enforcement_level", v59);
-        ok &= c.prop(l, s, x, "admin_enforced", v638);
-        ok &= c.prop(l, s, x, "allow_force_pushes_enforcement_level", v59);
-        ok &= c.prop(l, s, x, "allow_deletions_enforcement_level", v59);
-        ok &= c.prop(l, s, x, "merge_queue_enforcement_level", v59);
-        ok &= c.prop(l, s, x, "required_deployments_enforcement_level", v59);
-        ok &= c.prop(l, s, x, "required_conversation_resolution_level", v59);
-        ok &= c.prop(l, s, x, "authorized_actors_only", v638);
-        ok &= c.prop(l, s, x, "authorized_actor_names", v683);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "repository_id",
+                    "name",
+                    "created_at",
+                    "updated_at",
+                    "pull_request_reviews_enforcement_level",
+                    "required_approving_review_count",
+                    "dismiss_stale_reviews_on_push",
+                    "require_code_owner_review",
+                    "authorized_dismissal_actors_only",
+                    "ignore_approvals_from_contributors",
+                    "required_status_checks",
+                    "required_status_checks_enforcement_level",
+                    "strict_required_status_checks_policy",
+                    "signature_requirement_enforcement_level",
+                    "linear_history_requirement_enforcement_level",
+                    "admin_enforced",
+                    "allow_force_pushes_enforcement_level",
+                    "allow_deletions_enforcement_level",
+                    "merge_queue_enforcement_level",
+                    "required_deployments_enforcement_level",
+                    "required_conversation_resolution_level",
+                    "authorized_actors_only",
+                    "authorized_actor_names",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "repository_id", v637)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "pull_request_reviews_enforcement_level", v59)
+            & c.prop(l, s, x, "required_approving_review_count", v637)
+            & c.prop(l, s, x, "dismiss_stale_reviews_on_push", v638)
+            & c.prop(l, s, x, "require_code_owner_review", v638)
+            & c.prop(l, s, x, "authorized_dismissal_actors_only", v638)
+            & c.prop(l, s, x, "ignore_approvals_from_contributors", v638)
+            & c.prop(l, s, x, "required_status_checks", v683)
+            & c.prop(l, s, x, "required_status_checks_enforcement_level", v59)
+            & c.prop(l, s, x, "strict_required_status_checks_policy", v638)
+            & c.prop(l, s, x, "signature_requirement_enforcement_level", v59)
+            & c.prop(l, s, x, "linear_history_requirement_enforcement_level", v59)
+            & c.prop(l, s, x, "admin_enforced", v638)
+            & c.prop(l, s, x, "allow_force_pushes_enforcement_level", v59)
+            & c.prop(l, s, x, "allow_deletions_enforcement_level", v59)
+            & c.prop(l, s, x, "merge_queue_enforcement_level", v59)
+            & c.prop(l, s, x, "required_deployments_enforcement_level", v59)
+            & c.prop(l, s, x, "required_conversation_resolution_level", v59)
+            & c.prop(l, s, x, "authorized_actors_only", v638)
+            & c.prop(l, s, x, "authorized_actor_names", v683)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24667,8 +24656,7 @@ mod validators {
                             "authorized_actors_only" | "authorized_actor_names"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/branch-protection-rule/properties/pull_request_reviews_enforcement_level`
     pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24678,174 +24666,144 @@ mod validators {
     /// `#/definitions/repository`
     pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "node_id",
-                        "name",
-                        "full_name",
-                        "private",
-                        "owner",
-                        "html_url",
-                        "description",
-                        "fork",
-                        "url",
-                        "forks_url",
-                        "keys_url",
-                        "collaborators_url",
-                        "teams_url",
-                        "hooks_url",
-                        "issue_events_url",
-                        "events_url",
-                        "assignees_url",
-                        "branches_url",
-                        "tags_url",
-                        "blobs_url",
-                        "git_tags_url",
-                        "git_refs_url",
-                        "trees_url",
-                        "statuses_url",
-                        "languages_url",
-                        "stargazers_url",
-                        "contributors_url",
-                        "subscribers_url",
-                        "subscription_url",
-                        "commits_url",
-                        "git_commits_url",
-                        "comments_url",
-                        "issue_comment_url",
-                        "contents_url",
-                        "compare_url",
-                        "merges_url",
-                        "archive_url",
-                        "downloads_url",
-                        "issues_url",
-                        "pulls_url",
-                        "milestones_url",
-                        "notifications_url",
-                        "labels_url",
-                        "releases_url",
-                        "deployments_url",
-                        "created_at",
-                        "updated_at",
-                        "pushed_at",
-                        "git_url",
-                        "ssh_url",
-                        "clone_url",
-                        "svn_url",
-                        "homepage",
-                        "size",
-                        "stargazers_count",
-                        "watchers_count",
-                        "language",
-                        "has_issues",
-                        "has_projects",
-                        "has_downloads",
-                        "has_wiki",
-                        "has_pages",
-                        "forks_count",
-                        "mirror_url",
-                        "archived",
-                        "open_issues_count",
-                        "license",
-                        "forks",
-                        "open_issues",
-                        "watchers",
-                        "default_branch",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "full_name", v682);
-        ok &= c.prop(l, s, x, "private", v638);
-        ok &= c.prop(l, s, x, "owner", v393);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "description", v639);
-        ok &= c.prop(l, s, x, "fork", v638);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "forks_url", v682);
-        ok &= c.prop(l, s, x, "keys_url", v682);
-        ok &= c.prop(l, s, x, "collaborators_url", v682);
-        ok &= c.prop(l, s, x, "teams_url", v682);
-        ok &= c.prop(l, s, x, "hooks_url", v682);
-        ok &= c.prop(l, s, x, "issue_events_url", v682);
-        ok &= c.prop(l, s, x, "events_url", v682);
-        ok &= c.prop(l, s, x, "assignees_url", v682);
-        ok &= c.prop(l, s, x, "branches_url", v682);
-        ok &= c.prop(l, s, x, "tags_url", v682);
-        ok &= c.prop(l, s, x, "blobs_url", v682);
-        ok &= c.prop(l, s, x, "git_tags_url", v682);
-        ok &= c.prop(l, s, x, "git_refs_url", v682);
-        ok &= c.prop(l, s, x, "trees_url", v682);
-        ok &= c.prop(l, s, x, "statuses_url", v682);
-        ok &= c.prop(l, s, x, "languages_url", v682);
-        ok &= c.prop(l, s, x, "stargazers_url", v682);
-        ok &= c.prop(l, s, x, "contributors_url", v682);
-        ok &= c.prop(l, s, x, "subscribers_url", v682);
-        ok &= c.prop(l, s, x, "subscription_url", v682);
-        ok &= c.prop(l, s, x, "commits_url", v682);
-        ok &= c.prop(l, s, x, "git_commits_url", v682);
-        ok &= c.prop(l, s, x, "comments_url", v682);
-        ok &= c.prop(l, s, x, "issue_comment_url", v682);
-        ok &= c.prop(l, s, x, "contents_url", v682);
-        ok &= c.prop(l, s, x, "compare_url", v682);
-        ok &= c.prop(l, s, x, "merges_url", v682);
-        ok &= c.prop(l, s, x, "archive_url", v682);
-        ok &= c.prop(l, s, x, "downloads_url", v682);
-        ok &= c.prop(l, s, x, "issues_url", v682);
-        ok &= c.prop(l, s, x, "pulls_url", v682);
-        ok &= c.prop(l, s, x, "milestones_url", v682);
-        ok &= c.prop(l, s, x, "notifications_url", v682);
-        ok &= c.prop(l, s, x, "labels_url", v682);
-        ok &= c.prop(l, s, x, "releases_url", v682);
-        ok &= c.prop(l, s, x, "deployments_url", v682);
-        ok &= c.prop(l, s, x, "created_at", v63);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "pushed_at", v64);
-        ok &= c.prop(l, s, x, "git_url", v682);
-        ok &= c.prop(l, s, x, "ssh_url", v682);
-        ok &= c.prop(l, s, x, "clone_url", v682);
-        ok &= c.prop(l, s, x, "svn_url", v682);
-        ok &= c.prop(l, s, x, "homepage", v639);
-        ok &= c.prop(l, s, x, "size", v637);
-        ok &= c.prop(l, s, x, "stargazers_count", v637);
-        ok &= c.prop(l, s, x, "watchers_count", v637);
-        ok &= c.prop(l, s, x, "language", v639);
-        ok &= c.prop(l, s, x, "has_issues", v638);
-        ok &= c.prop(l, s, x, "has_projects", v638);
-        ok &= c.prop(l, s, x, "has_downloads", v638);
-        ok &= c.prop(l, s, x, "has_wiki", v638);
-        ok &= c.prop(l, s, x, "has_pages", v638);
-        ok &= c.prop(l, s, x, "forks_count", v637);
-        ok &= c.prop(l, s, x, "mirror_url", v639);
-        ok &= c.prop(l, s, x, "archived", v638);
-        ok &= c.prop(l, s, x, "disabled", v638);
-        ok &= c.prop(l, s, x, "open_issues_count", v637);
-        ok &= c.prop(l, s, x, "license", v641);
-        ok &= c.prop(l, s, x, "forks", v637);
-        ok &= c.prop(l, s, x, "open_issues", v637);
-        ok &= c.prop(l, s, x, "watchers", v637);
-        ok &= c.prop(l, s, x, "stargazers", v637);
-        ok &= c.prop(l, s, x, "default_branch", v682);
-        ok &= c.prop(l, s, x, "allow_squash_merge", v638);
-        ok &= c.prop(l, s, x, "allow_merge_commit", v638);
-        ok &= c.prop(l, s, x, "allow_rebase_merge", v638);
-        ok &= c.prop(l, s, x, "allow_auto_merge", v638);
-        ok &= c.prop(l, s, x, "allow_forking", v638);
-        ok &= c.prop(l, s, x, "delete_branch_on_merge", v638);
-        ok &= c.prop(l, s, x, "master_branch", v682);
-        ok &= c.prop(l, s, x, "permissions", v66);
-        ok &= c.prop(l, s, x, "public", v638);
-        ok &= c.prop(l, s, x, "organization", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "node_id",
+                    "name",
+                    "full_name",
+                    "private",
+                    "owner",
+                    "html_url",
+                    "description",
+                    "fork",
+                    "url",
+                    "forks_url",
+                    "keys_url",
+                    "collaborators_url",
+                    "teams_url",
+                    "hooks_url",
+                    "issue_events_url",
+                    "events_url",
+                    "assignees_url",
+                    "branches_url",
+                    "tags_url",
+                    "blobs_url",
+                    "git_tags_url",
+                    "git_refs_url",
+                    "trees_url",
+                    "statuses_url",
+                    "languages_url",
+                    "stargazers_url",
+                    "contributors_url",
+                    "subscribers_url",
+                    "subscription_url",
+                    "commits_url",
+                    "git_commits_url",
+                    "comments_url",
+                    "issue_comment_url",
+                    "contents_url",
+                    "compare_url",
+                    "merges_url",
+                    "archive_url",
+                    "downloads_url",
+                    "issues_url",
+                    "pulls_url",
+                    "milestones_url",
+                    "notifications_url",
+                    "labels_url",
+                    "releases_url",
+                    "deployments_url",
+                    "created_at",
+                    "updated_at",
+                    "pushed_at",
+                    "git_url",
+                    "ssh_url",
+                    "clone_url",
+                    "svn_url",
+                    "homepage",
+                    "size",
+                    "stargazers_count",
+                    "watchers_count",
+                    "language",
+                    "has_issues",
+                    "has_projects",
+                    "has_downloads",
+                    "has_wiki",
+                    "has_pages",
+                    "forks_count",
+                    "mirror_url",
+                    "archived",
+                    "open_issues_count",
+                    "license",
+                    "forks",
+                    "open_issues",
+                    "watchers",
+                    "default_branch",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "full_name", v682)
+            & c.prop(l, s, x, "private", v638) & c.prop(l, s, x, "owner", v393)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "description", v639)
+            & c.prop(l, s, x, "fork", v638) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "forks_url", v682) & c.prop(l, s, x, "keys_url", v682)
+            & c.prop(l, s, x, "collaborators_url", v682)
+            & c.prop(l, s, x, "teams_url", v682) & c.prop(l, s, x, "hooks_url", v682)
+            & c.prop(l, s, x, "issue_events_url", v682)
+            & c.prop(l, s, x, "events_url", v682)
+            & c.prop(l, s, x, "assignees_url", v682)
+            & c.prop(l, s, x, "branches_url", v682) & c.prop(l, s, x, "tags_url", v682)
+            & c.prop(l, s, x, "blobs_url", v682) & c.prop(l, s, x, "git_tags_url", v682)
+            & c.prop(l, s, x, "git_refs_url", v682) & c.prop(l, s, x, "trees_url", v682)
+            & c.prop(l, s, x, "statuses_url", v682)
+            & c.prop(l, s, x, "languages_url", v682)
+            & c.prop(l, s, x, "stargazers_url", v682)
+            & c.prop(l, s, x, "contributors_url", v682)
+            & c.prop(l, s, x, "subscribers_url", v682)
+            & c.prop(l, s, x, "subscription_url", v682)
+            & c.prop(l, s, x, "commits_url", v682)
+            & c.prop(l, s, x, "git_commits_url", v682)
+            & c.prop(l, s, x, "comments_url", v682)
+            & c.prop(l, s, x, "issue_comment_url", v682)
+            & c.prop(l, s, x, "contents_url", v682)
+            & c.prop(l, s, x, "compare_url", v682) & c.prop(l, s, x, "merges_url", v682)
+            & c.prop(l, s, x, "archive_url", v682)
+            & c.prop(l, s, x, "downloads_url", v682)
+            & c.prop(l, s, x, "issues_url", v682) & c.prop(l, s, x, "pulls_url", v682)
+            & c.prop(l, s, x, "milestones_url", v682)
+            & c.prop(l, s, x, "notifications_url", v682)
+            & c.prop(l, s, x, "labels_url", v682) & c.prop(l, s, x, "releases_url", v682)
+            & c.prop(l, s, x, "deployments_url", v682)
+            & c.prop(l, s, x, "created_at", v63) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "pushed_at", v64) & c.prop(l, s, x, "git_url", v682)
+            & c.prop(l, s, x, "ssh_url", v682) & c.prop(l, s, x, "clone_url", v682)
+            & c.prop(l, s, x, "svn_url", v682) & c.prop(l, s, x, "homepage", v639)
+            & c.prop(l, s, x, "size", v637) & c.prop(l, s, x, "stargazers_count", v637)
+            & c.prop(l, s, x, "watchers_count", v637) & c.prop(l, s, x, "language", v639)
+            & c.prop(l, s, x, "has_issues", v638) & c.prop(l, s, x, "has_projects", v638)
+            & c.prop(l, s, x, "has_downloads", v638) & c.prop(l, s, x, "has_wiki", v638)
+            & c.prop(l, s, x, "has_pages", v638) & c.prop(l, s, x, "forks_count", v637)
+            & c.prop(l, s, x, "mirror_url", v639) & c.prop(l, s, x, "archived", v638)
+            & c.prop(l, s, x, "disabled", v638)
+            & c.prop(l, s, x, "open_issues_count", v637)
+            & c.prop(l, s, x, "license", v641) & c.prop(l, s, x, "forks", v637)
+            & c.prop(l, s, x, "open_issues", v637) & c.prop(l, s, x, "watchers", v637)
+            & c.prop(l, s, x, "stargazers", v637)
+            & c.prop(l, s, x, "default_branch", v682)
+            & c.prop(l, s, x, "allow_squash_merge", v638)
+            & c.prop(l, s, x, "allow_merge_commit", v638)
+            & c.prop(l, s, x, "allow_rebase_merge", v638)
+            & c.prop(l, s, x, "allow_auto_merge", v638)
+            & c.prop(l, s, x, "allow_forking", v638)
+            & c.prop(l, s, x, "delete_branch_on_merge", v638)
+            & c.prop(l, s, x, "master_branch", v682)
+            & c.prop(l, s, x, "permissions", v66) & c.prop(l, s, x, "public", v638)
+            & c.prop(l, s, x, "organization", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24879,62 +24837,49 @@ mod validators {
                             "public" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/user`
     pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "login",
-                        "id",
-                        "node_id",
-                        "avatar_url",
-                        "gravatar_id",
-                        "url",
-                        "html_url",
-                        "followers_url",
-                        "following_url",
-                        "gists_url",
-                        "starred_url",
-                        "subscriptions_url",
-                        "organizations_url",
-                        "repos_url",
-                        "events_url",
-                        "received_events_url",
-                        "type",
-                        "site_admin",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "login", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "email", v639);
-        ok &= c.prop(l, s, x, "avatar_url", v682);
-        ok &= c.prop(l, s, x, "gravatar_id", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "followers_url", v682);
-        ok &= c.prop(l, s, x, "following_url", v682);
-        ok &= c.prop(l, s, x, "gists_url", v682);
-        ok &= c.prop(l, s, x, "starred_url", v682);
-        ok &= c.prop(l, s, x, "subscriptions_url", v682);
-        ok &= c.prop(l, s, x, "organizations_url", v682);
-        ok &= c.prop(l, s, x, "repos_url", v682);
-        ok &= c.prop(l, s, x, "events_url", v682);
-        ok &= c.prop(l, s, x, "received_events_url", v682);
-        ok &= c.prop(l, s, x, "type", v62);
-        ok &= c.prop(l, s, x, "site_admin", v638);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "login",
+                    "id",
+                    "node_id",
+                    "avatar_url",
+                    "gravatar_id",
+                    "url",
+                    "html_url",
+                    "followers_url",
+                    "following_url",
+                    "gists_url",
+                    "starred_url",
+                    "subscriptions_url",
+                    "organizations_url",
+                    "repos_url",
+                    "events_url",
+                    "received_events_url",
+                    "type",
+                    "site_admin",
+                ],
+            ) & c.prop(l, s, x, "login", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "email", v639) & c.prop(l, s, x, "avatar_url", v682)
+            & c.prop(l, s, x, "gravatar_id", v682) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "followers_url", v682)
+            & c.prop(l, s, x, "following_url", v682) & c.prop(l, s, x, "gists_url", v682)
+            & c.prop(l, s, x, "starred_url", v682)
+            & c.prop(l, s, x, "subscriptions_url", v682)
+            & c.prop(l, s, x, "organizations_url", v682)
+            & c.prop(l, s, x, "repos_url", v682) & c.prop(l, s, x, "events_url", v682)
+            & c.prop(l, s, x, "received_events_url", v682) & c.prop(l, s, x, "type", v62)
+            & c.prop(l, s, x, "site_admin", v638)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24950,8 +24895,7 @@ mod validators {
                             "site_admin"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/user/properties/type`
     pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24969,36 +24913,26 @@ mod validators {
     /// `#/definitions/license`
     pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["key", "name", "spdx_id", "url", "node_id"]);
-        ok &= c.prop(l, s, x, "key", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "spdx_id", v682);
-        ok &= c.prop(l, s, x, "url", v639);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["key", "name", "spdx_id", "url", "node_id"])
+            & c.prop(l, s, x, "key", v682) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "spdx_id", v682) & c.prop(l, s, x, "url", v639)
+            & c.prop(l, s, x, "node_id", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "key" | "name" | "spdx_id" | "url" | "node_id"),
-                );
-        ok
+                )
     }
     /// `#/definitions/repository/properties/permissions`
     pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["pull", "push", "admin"]);
-        ok &= c.prop(l, s, x, "pull", v638);
-        ok &= c.prop(l, s, x, "push", v638);
-        ok &= c.prop(l, s, x, "admin", v638);
-        ok &= c.prop(l, s, x, "maintain", v638);
-        ok &= c.prop(l, s, x, "triage", v638);
-        ok
-            &= c
+        c.required(l, s, x, &["pull", "push", "admin"]) & c.prop(l, s, x, "pull", v638)
+            & c.prop(l, s, x, "push", v638) & c.prop(l, s, x, "admin", v638)
+            & c.prop(l, s, x, "maintain", v638) & c.prop(l, s, x, "triage", v638)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25007,67 +24941,52 @@ mod validators {
                     |key| {
                         matches!(key, "pull" | "push" | "admin" | "maintain" | "triage")
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/installation-lite`
     pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id", "node_id"]);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["id", "node_id"]) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "id" | "node_id"),
-                );
-        ok
+                )
     }
     /// `#/definitions/organization`
     pub(super) fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "login",
-                        "id",
-                        "node_id",
-                        "url",
-                        "repos_url",
-                        "events_url",
-                        "hooks_url",
-                        "issues_url",
-                        "members_url",
-                        "public_members_url",
-                        "avatar_url",
-                        "description",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "login", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "repos_url", v682);
-        ok &= c.prop(l, s, x, "events_url", v682);
-        ok &= c.prop(l, s, x, "hooks_url", v682);
-        ok &= c.prop(l, s, x, "issues_url", v682);
-        ok &= c.prop(l, s, x, "members_url", v682);
-        ok &= c.prop(l, s, x, "public_members_url", v682);
-        ok &= c.prop(l, s, x, "avatar_url", v682);
-        ok &= c.prop(l, s, x, "description", v639);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "login",
+                    "id",
+                    "node_id",
+                    "url",
+                    "repos_url",
+                    "events_url",
+                    "hooks_url",
+                    "issues_url",
+                    "members_url",
+                    "public_members_url",
+                    "avatar_url",
+                    "description",
+                ],
+            ) & c.prop(l, s, x, "login", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "repos_url", v682)
+            & c.prop(l, s, x, "events_url", v682) & c.prop(l, s, x, "hooks_url", v682)
+            & c.prop(l, s, x, "issues_url", v682) & c.prop(l, s, x, "members_url", v682)
+            & c.prop(l, s, x, "public_members_url", v682)
+            & c.prop(l, s, x, "avatar_url", v682) & c.prop(l, s, x, "description", v639)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25081,22 +25000,17 @@ mod validators {
                             "description"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/branch_protection_rule$deleted`
     pub(super) fn v69(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "rule", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "rule", v678);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "rule", "repository", "sender"])
+            & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "rule", v678)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25108,30 +25022,17 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/branch_protection_rule$edited`
     pub(super) fn v70(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "rule", "changes", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v408);
-        ok &= c.prop(l, s, x, "rule", v678);
-        ok &= c.prop(l, s, x, "changes", v71);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "rule", "changes", "repository", "sender"])
+            & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "rule", v678)
+            & c.prop(l, s, x, "changes", v71) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25143,17 +25044,14 @@ mod validators {
                             | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/branch_protection_rule$edited/properties/changes`
     pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "authorized_actors_only", v72);
-        ok &= c.prop(l, s, x, "authorized_actor_names", v73);
-        ok
-            &= c
+        c.prop(l, s, x, "authorized_actors_only", v72)
+            & c.prop(l, s, x, "authorized_actor_names", v73)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25164,42 +25062,33 @@ mod validators {
                             key, "authorized_actors_only" | "authorized_actor_names"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actors_only`
     pub(super) fn v72(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["from"]);
-        ok &= c.prop(l, s, x, "from", v638);
-        ok
-            &= c
+        c.required(l, s, x, &["from"]) & c.prop(l, s, x, "from", v638)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "from"),
-                );
-        ok
+                )
     }
     /// `#/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actor_names`
     pub(super) fn v73(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["from"]);
-        ok &= c.prop(l, s, x, "from", v683);
-        ok
-            &= c
+        c.required(l, s, x, &["from"]) & c.prop(l, s, x, "from", v683)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "from"),
-                );
-        ok
+                )
     }
     /// `#/definitions/check_run_event`
     pub(super) fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25214,17 +25103,13 @@ mod validators {
     /// `#/definitions/check_run$completed`
     pub(super) fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "check_run", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v77);
-        ok &= c.prop(l, s, x, "check_run", v76);
-        ok &= c.prop(l, s, x, "requested_action", v668);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "check_run", "repository", "sender"])
+            & c.prop(l, s, x, "action", v77) & c.prop(l, s, x, "check_run", v76)
+            & c.prop(l, s, x, "requested_action", v668)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25236,54 +25121,41 @@ mod validators {
                             "repository" | "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/check_run$completed/properties/check_run`
     pub(super) fn v76(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "head_sha",
-                        "external_id",
-                        "url",
-                        "html_url",
-                        "status",
-                        "conclusion",
-                        "started_at",
-                        "completed_at",
-                        "output",
-                        "name",
-                        "check_suite",
-                        "app",
-                        "pull_requests",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "head_sha", v682);
-        ok &= c.prop(l, s, x, "external_id", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "details_url", v682);
-        ok &= c.prop(l, s, x, "status", v77);
-        ok &= c.prop(l, s, x, "conclusion", v78);
-        ok &= c.prop(l, s, x, "started_at", v682);
-        ok &= c.prop(l, s, x, "completed_at", v682);
-        ok &= c.prop(l, s, x, "output", v79);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "check_suite", v80);
-        ok &= c.prop(l, s, x, "app", v688);
-        ok &= c.prop(l, s, x, "pull_requests", v689);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "head_sha",
+                    "external_id",
+                    "url",
+                    "html_url",
+                    "status",
+                    "conclusion",
+                    "started_at",
+                    "completed_at",
+                    "output",
+                    "name",
+                    "check_suite",
+                    "app",
+                    "pull_requests",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "head_sha", v682) & c.prop(l, s, x, "external_id", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "details_url", v682) & c.prop(l, s, x, "status", v77)
+            & c.prop(l, s, x, "conclusion", v78) & c.prop(l, s, x, "started_at", v682)
+            & c.prop(l, s, x, "completed_at", v682) & c.prop(l, s, x, "output", v79)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "check_suite", v80)
+            & c.prop(l, s, x, "app", v688) & c.prop(l, s, x, "pull_requests", v689)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25297,8 +25169,7 @@ mod validators {
                             "check_suite" | "app" | "pull_requests"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/check_run$completed/properties/check_run/properties/status`
     pub(super) fn v77(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25318,22 +25189,11 @@ mod validators {
     /// `#/definitions/check_run$completed/properties/check_run/properties/output`
     pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["summary", "text", "annotations_count", "annotations_url"],
-                );
-        ok &= c.prop(l, s, x, "title", v639);
-        ok &= c.prop(l, s, x, "summary", v639);
-        ok &= c.prop(l, s, x, "text", v639);
-        ok &= c.prop(l, s, x, "annotations_count", v637);
-        ok &= c.prop(l, s, x, "annotations_url", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["summary", "text", "annotations_count", "annotations_url"])
+            & c.prop(l, s, x, "title", v639) & c.prop(l, s, x, "summary", v639)
+            & c.prop(l, s, x, "text", v639) & c.prop(l, s, x, "annotations_count", v637)
+            & c.prop(l, s, x, "annotations_url", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25345,50 +25205,38 @@ mod validators {
                             "annotations_url"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/check_run$completed/properties/check_run/properties/check_suite`
     pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "head_branch",
-                        "head_sha",
-                        "status",
-                        "conclusion",
-                        "url",
-                        "before",
-                        "after",
-                        "pull_requests",
-                        "app",
-                        "created_at",
-                        "updated_at",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "head_branch", v639);
-        ok &= c.prop(l, s, x, "head_sha", v682);
-        ok &= c.prop(l, s, x, "status", v81);
-        ok &= c.prop(l, s, x, "conclusion", v642);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "before", v639);
-        ok &= c.prop(l, s, x, "after", v639);
-        ok &= c.prop(l, s, x, "pull_requests", v689);
-        ok &= c.prop(l, s, x, "deployment", v690);
-        ok &= c.prop(l, s, x, "app", v688);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "head_branch",
+                    "head_sha",
+                    "status",
+                    "conclusion",
+                    "url",
+                    "before",
+                    "after",
+                    "pull_requests",
+                    "app",
+                    "created_at",
+                    "updated_at",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "head_branch", v639) & c.prop(l, s, x, "head_sha", v682)
+            & c.prop(l, s, x, "status", v81) & c.prop(l, s, x, "conclusion", v642)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "before", v639)
+            & c.prop(l, s, x, "after", v639) & c.prop(l, s, x, "pull_requests", v689)
+            & c.prop(l, s, x, "deployment", v690) & c.prop(l, s, x, "app", v688)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25401,8 +25249,7 @@ mod validators {
                             | "deployment" | "app" | "created_at" | "updated_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/status`
     pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25412,99 +25259,76 @@ mod validators {
     /// `#/definitions/check-run-pull-request`
     pub(super) fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["url", "id", "number", "head", "base"]);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "head", v83);
-        ok &= c.prop(l, s, x, "base", v83);
-        ok
-            &= c
+        c.required(l, s, x, &["url", "id", "number", "head", "base"])
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "head", v83)
+            & c.prop(l, s, x, "base", v83)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "url" | "id" | "number" | "head" | "base"),
-                );
-        ok
+                )
     }
     /// `#/definitions/check-run-pull-request/properties/head`
     pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["ref", "sha", "repo"]);
-        ok &= c.prop(l, s, x, "ref", v682);
-        ok &= c.prop(l, s, x, "sha", v682);
-        ok &= c.prop(l, s, x, "repo", v691);
-        ok
-            &= c
+        c.required(l, s, x, &["ref", "sha", "repo"]) & c.prop(l, s, x, "ref", v682)
+            & c.prop(l, s, x, "sha", v682) & c.prop(l, s, x, "repo", v691)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "ref" | "sha" | "repo"),
-                );
-        ok
+                )
     }
     /// `#/definitions/repo-ref`
     pub(super) fn v84(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id", "url", "name"]);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["id", "url", "name"]) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "name", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "id" | "url" | "name"),
-                );
-        ok
+                )
     }
     /// `#/definitions/check-run-deployment`
     pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "url",
-                        "id",
-                        "node_id",
-                        "task",
-                        "original_environment",
-                        "environment",
-                        "description",
-                        "created_at",
-                        "updated_at",
-                        "statuses_url",
-                        "repository_url",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "task", v682);
-        ok &= c.prop(l, s, x, "original_environment", v682);
-        ok &= c.prop(l, s, x, "environment", v682);
-        ok &= c.prop(l, s, x, "description", v639);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "statuses_url", v682);
-        ok &= c.prop(l, s, x, "repository_url", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "url",
+                    "id",
+                    "node_id",
+                    "task",
+                    "original_environment",
+                    "environment",
+                    "description",
+                    "created_at",
+                    "updated_at",
+                    "statuses_url",
+                    "repository_url",
+                ],
+            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "task", v682)
+            & c.prop(l, s, x, "original_environment", v682)
+            & c.prop(l, s, x, "environment", v682) & c.prop(l, s, x, "description", v639)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "statuses_url", v682)
+            & c.prop(l, s, x, "repository_url", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25518,45 +25342,34 @@ mod validators {
                             "repository_url"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/app`
     pub(super) fn v86(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "node_id",
-                        "owner",
-                        "name",
-                        "description",
-                        "external_url",
-                        "html_url",
-                        "created_at",
-                        "updated_at",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "slug", v682);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "owner", v393);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "description", v639);
-        ok &= c.prop(l, s, x, "external_url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "permissions", v87);
-        ok &= c.prop(l, s, x, "events", v692);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "node_id",
+                    "owner",
+                    "name",
+                    "description",
+                    "external_url",
+                    "html_url",
+                    "created_at",
+                    "updated_at",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "slug", v682)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "owner", v393)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "description", v639)
+            & c.prop(l, s, x, "external_url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "permissions", v87) & c.prop(l, s, x, "events", v692)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25569,49 +25382,37 @@ mod validators {
                             "updated_at" | "permissions" | "events"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/app/properties/permissions`
     pub(super) fn v87(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "actions", v88);
-        ok &= c.prop(l, s, x, "administration", v88);
-        ok &= c.prop(l, s, x, "checks", v88);
-        ok &= c.prop(l, s, x, "content_references", v88);
-        ok &= c.prop(l, s, x, "contents", v88);
-        ok &= c.prop(l, s, x, "deployments", v88);
-        ok &= c.prop(l, s, x, "discussions", v88);
-        ok &= c.prop(l, s, x, "emails", v88);
-        ok &= c.prop(l, s, x, "environments", v88);
-        ok &= c.prop(l, s, x, "issues", v88);
-        ok &= c.prop(l, s, x, "members", v88);
-        ok &= c.prop(l, s, x, "metadata", v88);
-        ok &= c.prop(l, s, x, "organization_administration", v88);
-        ok &= c.prop(l, s, x, "organization_hooks", v88);
-        ok &= c.prop(l, s, x, "organization_packages", v88);
-        ok &= c.prop(l, s, x, "organization_plan", v88);
-        ok &= c.prop(l, s, x, "organization_projects", v88);
-        ok &= c.prop(l, s, x, "organization_secrets", v88);
-        ok &= c.prop(l, s, x, "organization_self_hosted_runners", v88);
-        ok &= c.prop(l, s, x, "organization_user_blocking", v88);
-        ok &= c.prop(l, s, x, "packages", v88);
-        ok &= c.prop(l, s, x, "pages", v88);
-        ok &= c.prop(l, s, x, "pull_requests", v88);
-        ok &= c.prop(l, s, x, "repository_hooks", v88);
-        ok &= c.prop(l, s, x, "repository_projects", v88);
-        ok &= c.prop(l, s, x, "secret_scanning_alerts", v88);
-        ok &= c.prop(l, s, x, "secrets", v88);
-        ok &= c.prop(l, s, x, "security_events", v88);
-        ok &= c.prop(l, s, x, "security_scanning_alert", v88);
-        ok &= c.prop(l, s, x, "single_file", v88);
-        ok &= c.prop(l, s, x, "statuses", v88);
-        ok &= c.prop(l, s, x, "team_discussions", v88);
-        ok &= c.prop(l, s, x, "vulnerability_alerts", v88);
-        ok &= c.prop(l, s, x, "workflows", v88);
-        ok
-            &= c
+        c.prop(l, s, x, "actions", v88) & c.prop(l, s, x, "administration", v88)
+            & c.prop(l, s, x, "checks", v88) & c.prop(l, s, x, "content_references", v88)
+            & c.prop(l, s, x, "contents", v88) & c.prop(l, s, x, "deployments", v88)
+            & c.prop(l, s, x, "discussions", v88) & c.prop(l, s, x, "emails", v88)
+            & c.prop(l, s, x, "environments", v88) & c.prop(l, s, x, "issues", v88)
+            & c.prop(l, s, x, "members", v88) & c.prop(l, s, x, "metadata", v88)
+            & c.prop(l, s, x, "organization_administration", v88)
+            & c.prop(l, s, x, "organization_hooks", v88)
+            & c.prop(l, s, x, "organization_packages", v88)
+            & c.prop(l, s, x, "organization_plan", v88)
+            & c.prop(l, s, x, "organization_projects", v88)
+            & c.prop(l, s, x, "organization_secrets", v88)
+            & c.prop(l, s, x, "organization_self_hosted_runners", v88)
+            & c.prop(l, s, x, "organization_user_blocking", v88)
+            & c.prop(l, s, x, "packages", v88) & c.prop(l, s, x, "pages", v88)
+            & c.prop(l, s, x, "pull_requests", v88)
+            & c.prop(l, s, x, "repository_hooks", v88)
+            & c.prop(l, s, x, "repository_projects", v88)
+            & c.prop(l, s, x, "secret_scanning_alerts", v88)
+            & c.prop(l, s, x, "secrets", v88) & c.prop(l, s, x, "security_events", v88)
+            & c.prop(l, s, x, "security_scanning_alert", v88)
+            & c.prop(l, s, x, "single_file", v88) & c.prop(l, s, x, "statuses", v88)
+            & c.prop(l, s, x, "team_discussions", v88)
+            & c.prop(l, s, x, "vulnerability_alerts", v88)
+            & c.prop(l, s, x, "workflows", v88)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25633,8 +25434,7 @@ mod validators {
                             "team_discussions" | "vulnerability_alerts" | "workflows"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/app/properties/permissions/properties/actions`
     pub(super) fn v88(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25699,17 +25499,13 @@ mod validators {
     /// `#/definitions/check_run$created`
     pub(super) fn v90(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "check_run", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "check_run", v91);
-        ok &= c.prop(l, s, x, "requested_action", v668);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "check_run", "repository", "sender"])
+            & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "check_run", v91)
+            & c.prop(l, s, x, "requested_action", v668)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25721,54 +25517,41 @@ mod validators {
                             "repository" | "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/check_run$created/properties/check_run`
     pub(super) fn v91(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "head_sha",
-                        "external_id",
-                        "url",
-                        "html_url",
-                        "status",
-                        "conclusion",
-                        "started_at",
-                        "completed_at",
-                        "output",
-                        "name",
-                        "check_suite",
-                        "app",
-                        "pull_requests",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "head_sha", v682);
-        ok &= c.prop(l, s, x, "external_id", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "details_url", v682);
-        ok &= c.prop(l, s, x, "status", v92);
-        ok &= c.prop(l, s, x, "conclusion", v78);
-        ok &= c.prop(l, s, x, "started_at", v682);
-        ok &= c.prop(l, s, x, "completed_at", v639);
-        ok &= c.prop(l, s, x, "output", v79);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "check_suite", v93);
-        ok &= c.prop(l, s, x, "app", v688);
-        ok &= c.prop(l, s, x, "pull_requests", v689);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "head_sha",
+                    "external_id",
+                    "url",
+                    "html_url",
+                    "status",
+                    "conclusion",
+                    "started_at",
+                    "completed_at",
+                    "output",
+                    "name",
+                    "check_suite",
+                    "app",
+                    "pull_requests",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "head_sha", v682) & c.prop(l, s, x, "external_id", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "details_url", v682) & c.prop(l, s, x, "status", v92)
+            & c.prop(l, s, x, "conclusion", v78) & c.prop(l, s, x, "started_at", v682)
+            & c.prop(l, s, x, "completed_at", v639) & c.prop(l, s, x, "output", v79)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "check_suite", v93)
+            & c.prop(l, s, x, "app", v688) & c.prop(l, s, x, "pull_requests", v689)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25782,8 +25565,7 @@ mod validators {
                             "check_suite" | "app" | "pull_requests"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/check_run$created/properties/check_run/properties/status`
     pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25793,44 +25575,33 @@ mod validators {
     /// `#/definitions/check_run$created/properties/check_run/properties/check_suite`
     pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "head_branch",
-                        "head_sha",
-                        "status",
-                        "conclusion",
-                        "url",
-                        "before",
-                        "after",
-                        "pull_requests",
-                        "app",
-                        "created_at",
-                        "updated_at",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "head_branch", v639);
-        ok &= c.prop(l, s, x, "head_sha", v682);
-        ok &= c.prop(l, s, x, "status", v92);
-        ok &= c.prop(l, s, x, "conclusion", v642);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "before", v639);
-        ok &= c.prop(l, s, x, "after", v639);
-        ok &= c.prop(l, s, x, "pull_requests", v689);
-        ok &= c.prop(l, s, x, "deployment", v690);
-        ok &= c.prop(l, s, x, "app", v688);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "head_branch",
+                    "head_sha",
+                    "status",
+                    "conclusion",
+                    "url",
+                    "before",
+                    "after",
+                    "pull_requests",
+                    "app",
+                    "created_at",
+                    "updated_at",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "head_branch", v639) & c.prop(l, s, x, "head_sha", v682)
+            & c.prop(l, s, x, "status", v92) & c.prop(l, s, x, "conclusion", v642)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "before", v639)
+            & c.prop(l, s, x, "after", v639) & c.prop(l, s, x, "pull_requests", v689)
+            & c.prop(l, s, x, "deployment", v690) & c.prop(l, s, x, "app", v688)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25843,30 +25614,23 @@ mod validators {
                             | "deployment" | "app" | "created_at" | "updated_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/check_run$requested_action`
     pub(super) fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "check_run", "requested_action", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v579);
-        ok &= c.prop(l, s, x, "check_run", v91);
-        ok &= c.prop(l, s, x, "requested_action", v669);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "check_run", "requested_action", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v579) & c.prop(l, s, x, "check_run", v91)
+            & c.prop(l, s, x, "requested_action", v669)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25878,23 +25642,18 @@ mod validators {
                             "repository" | "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/check_run$rerequested`
     pub(super) fn v95(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "check_run", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v580);
-        ok &= c.prop(l, s, x, "check_run", v96);
-        ok &= c.prop(l, s, x, "requested_action", v668);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "check_run", "repository", "sender"])
+            & c.prop(l, s, x, "action", v580) & c.prop(l, s, x, "check_run", v96)
+            & c.prop(l, s, x, "requested_action", v668)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25906,54 +25665,41 @@ mod validators {
                             "repository" | "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/check_run$rerequested/properties/check_run`
     pub(super) fn v96(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "head_sha",
-                        "external_id",
-                        "url",
-                        "html_url",
-                        "status",
-                        "conclusion",
-                        "started_at",
-                        "completed_at",
-                        "output",
-                        "name",
-                        "check_suite",
-                        "app",
-                        "pull_requests",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "head_sha", v682);
-        ok &= c.prop(l, s, x, "external_id", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "details_url", v682);
-        ok &= c.prop(l, s, x, "status", v77);
-        ok &= c.prop(l, s, x, "conclusion", v78);
-        ok &= c.prop(l, s, x, "started_at", v682);
-        ok &= c.prop(l, s, x, "completed_at", v682);
-        ok &= c.prop(l, s, x, "output", v79);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "check_suite", v97);
-        ok &= c.prop(l, s, x, "app", v688);
-        ok &= c.prop(l, s, x, "pull_requests", v689);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "head_sha",
+                    "external_id",
+                    "url",
+                    "html_url",
+                    "status",
+                    "conclusion",
+                    "started_at",
+                    "completed_at",
+                    "output",
+                    "name",
+                    "check_suite",
+                    "app",
+                    "pull_requests",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "head_sha", v682) & c.prop(l, s, x, "external_id", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "details_url", v682) & c.prop(l, s, x, "status", v77)
+            & c.prop(l, s, x, "conclusion", v78) & c.prop(l, s, x, "started_at", v682)
+            & c.prop(l, s, x, "completed_at", v682) & c.prop(l, s, x, "output", v79)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "check_suite", v97)
+            & c.prop(l, s, x, "app", v688) & c.prop(l, s, x, "pull_requests", v689)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25967,50 +25713,38 @@ mod validators {
                             "check_suite" | "app" | "pull_requests"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/check_run$rerequested/properties/check_run/properties/check_suite`
     pub(super) fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "head_branch",
-                        "head_sha",
-                        "status",
-                        "conclusion",
-                        "url",
-                        "before",
-                        "after",
-                        "pull_requests",
-                        "app",
-                        "created_at",
-                        "updated_at",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "head_branch", v639);
-        ok &= c.prop(l, s, x, "head_sha", v682);
-        ok &= c.prop(l, s, x, "status", v77);
-        ok &= c.prop(l, s, x, "conclusion", v693);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "before", v639);
-        ok &= c.prop(l, s, x, "after", v639);
-        ok &= c.prop(l, s, x, "pull_requests", v689);
-        ok &= c.prop(l, s, x, "deployment", v690);
-        ok &= c.prop(l, s, x, "app", v688);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "head_branch",
+                    "head_sha",
+                    "status",
+                    "conclusion",
+                    "url",
+                    "before",
+                    "after",
+                    "pull_requests",
+                    "app",
+                    "created_at",
+                    "updated_at",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "head_branch", v639) & c.prop(l, s, x, "head_sha", v682)
+            & c.prop(l, s, x, "status", v77) & c.prop(l, s, x, "conclusion", v693)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "before", v639)
+            & c.prop(l, s, x, "after", v639) & c.prop(l, s, x, "pull_requests", v689)
+            & c.prop(l, s, x, "deployment", v690) & c.prop(l, s, x, "app", v688)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26023,8 +25757,7 @@ mod validators {
                             | "deployment" | "app" | "created_at" | "updated_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/check_suite_event`
     pub(super) fn v98(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26033,16 +25766,12 @@ mod validators {
     /// `#/definitions/check_suite$completed`
     pub(super) fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "check_suite", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v77);
-        ok &= c.prop(l, s, x, "check_suite", v100);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "check_suite", "repository", "sender"])
+            & c.prop(l, s, x, "action", v77) & c.prop(l, s, x, "check_suite", v100)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26054,56 +25783,45 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/check_suite$completed/properties/check_suite`
     pub(super) fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "node_id",
-                        "head_branch",
-                        "head_sha",
-                        "status",
-                        "conclusion",
-                        "url",
-                        "before",
-                        "after",
-                        "pull_requests",
-                        "app",
-                        "created_at",
-                        "updated_at",
-                        "latest_check_runs_count",
-                        "check_runs_url",
-                        "head_commit",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "head_branch", v639);
-        ok &= c.prop(l, s, x, "head_sha", v682);
-        ok &= c.prop(l, s, x, "status", v643);
-        ok &= c.prop(l, s, x, "conclusion", v642);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "before", v639);
-        ok &= c.prop(l, s, x, "after", v682);
-        ok &= c.prop(l, s, x, "pull_requests", v689);
-        ok &= c.prop(l, s, x, "app", v688);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "latest_check_runs_count", v637);
-        ok &= c.prop(l, s, x, "check_runs_url", v682);
-        ok &= c.prop(l, s, x, "head_commit", v697);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "node_id",
+                    "head_branch",
+                    "head_sha",
+                    "status",
+                    "conclusion",
+                    "url",
+                    "before",
+                    "after",
+                    "pull_requests",
+                    "app",
+                    "created_at",
+                    "updated_at",
+                    "latest_check_runs_count",
+                    "check_runs_url",
+                    "head_commit",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "head_branch", v639) & c.prop(l, s, x, "head_sha", v682)
+            & c.prop(l, s, x, "status", v643) & c.prop(l, s, x, "conclusion", v642)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "before", v639)
+            & c.prop(l, s, x, "after", v682) & c.prop(l, s, x, "pull_requests", v689)
+            & c.prop(l, s, x, "app", v688) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "latest_check_runs_count", v637)
+            & c.prop(l, s, x, "check_runs_url", v682)
+            & c.prop(l, s, x, "head_commit", v697)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26117,29 +25835,21 @@ mod validators {
                             "latest_check_runs_count" | "check_runs_url" | "head_commit"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/commit-simple`
     pub(super) fn v101(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["id", "tree_id", "message", "timestamp", "author", "committer"],
-                );
-        ok &= c.prop(l, s, x, "id", v682);
-        ok &= c.prop(l, s, x, "tree_id", v682);
-        ok &= c.prop(l, s, x, "message", v682);
-        ok &= c.prop(l, s, x, "timestamp", v682);
-        ok &= c.prop(l, s, x, "author", v698);
-        ok &= c.prop(l, s, x, "committer", v698);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["id", "tree_id", "message", "timestamp", "author", "committer"],
+            ) & c.prop(l, s, x, "id", v682) & c.prop(l, s, x, "tree_id", v682)
+            & c.prop(l, s, x, "message", v682) & c.prop(l, s, x, "timestamp", v682)
+            & c.prop(l, s, x, "author", v698) & c.prop(l, s, x, "committer", v698)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26151,42 +25861,32 @@ mod validators {
                             "committer"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/committer`
     pub(super) fn v102(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["email", "name"]);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "email", v644);
-        ok &= c.prop(l, s, x, "date", v682);
-        ok &= c.prop(l, s, x, "username", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["email", "name"]) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "email", v644) & c.prop(l, s, x, "date", v682)
+            & c.prop(l, s, x, "username", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "name" | "email" | "date" | "username"),
-                );
-        ok
+                )
     }
     /// `#/definitions/check_suite$requested`
     pub(super) fn v103(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "check_suite", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v581);
-        ok &= c.prop(l, s, x, "check_suite", v100);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "check_suite", "repository", "sender"])
+            & c.prop(l, s, x, "action", v581) & c.prop(l, s, x, "check_suite", v100)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26198,22 +25898,17 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/check_suite$rerequested`
     pub(super) fn v104(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "check_suite", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v580);
-        ok &= c.prop(l, s, x, "check_suite", v100);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "check_suite", "repository", "sender"])
+            & c.prop(l, s, x, "action", v580) & c.prop(l, s, x, "check_suite", v100)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26225,8 +25920,7 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/code_scanning_alert_event`
     pub(super) fn v105(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26248,25 +25942,18 @@ mod validators {
     /// `#/definitions/code_scanning_alert$appeared_in_branch`
     pub(super) fn v106(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "alert", "ref", "commit_oid", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v582);
-        ok &= c.prop(l, s, x, "alert", v107);
-        ok &= c.prop(l, s, x, "ref", v682);
-        ok &= c.prop(l, s, x, "commit_oid", v682);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v705);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "alert", "ref", "commit_oid", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v582) & c.prop(l, s, x, "alert", v107)
+            & c.prop(l, s, x, "ref", v682) & c.prop(l, s, x, "commit_oid", v682)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v705)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26278,47 +25965,38 @@ mod validators {
                             | "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert`
     pub(super) fn v107(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "number",
-                        "created_at",
-                        "url",
-                        "html_url",
-                        "instances",
-                        "state",
-                        "dismissed_by",
-                        "dismissed_at",
-                        "dismissed_reason",
-                        "rule",
-                        "tool",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "instances", v706);
-        ok &= c.prop(l, s, x, "most_recent_instance", v707);
-        ok &= c.prop(l, s, x, "state", v109);
-        ok &= c.prop(l, s, x, "dismissed_by", v174);
-        ok &= c.prop(l, s, x, "dismissed_at", v639);
-        ok &= c.prop(l, s, x, "dismissed_reason", v645);
-        ok &= c.prop(l, s, x, "rule", v112);
-        ok &= c.prop(l, s, x, "tool", v114);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "number",
+                    "created_at",
+                    "url",
+                    "html_url",
+                    "instances",
+                    "state",
+                    "dismissed_by",
+                    "dismissed_at",
+                    "dismissed_reason",
+                    "rule",
+                    "tool",
+                ],
+            ) & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "instances", v706)
+            & c.prop(l, s, x, "most_recent_instance", v707)
+            & c.prop(l, s, x, "state", v109) & c.prop(l, s, x, "dismissed_by", v174)
+            & c.prop(l, s, x, "dismissed_at", v639)
+            & c.prop(l, s, x, "dismissed_reason", v645) & c.prop(l, s, x, "rule", v112)
+            & c.prop(l, s, x, "tool", v114)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26332,24 +26010,18 @@ mod validators {
                             | "tool"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/alert-instance`
     pub(super) fn v108(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["ref", "analysis_key", "environment", "state"]);
-        ok &= c.prop(l, s, x, "ref", v682);
-        ok &= c.prop(l, s, x, "analysis_key", v682);
-        ok &= c.prop(l, s, x, "environment", v682);
-        ok &= c.prop(l, s, x, "state", v109);
-        ok &= c.prop(l, s, x, "commit_sha", v682);
-        ok &= c.prop(l, s, x, "message", v110);
-        ok &= c.prop(l, s, x, "location", v111);
-        ok &= c.prop(l, s, x, "classifications", v683);
-        ok
-            &= c
+        c.required(l, s, x, &["ref", "analysis_key", "environment", "state"])
+            & c.prop(l, s, x, "ref", v682) & c.prop(l, s, x, "analysis_key", v682)
+            & c.prop(l, s, x, "environment", v682) & c.prop(l, s, x, "state", v109)
+            & c.prop(l, s, x, "commit_sha", v682) & c.prop(l, s, x, "message", v110)
+            & c.prop(l, s, x, "location", v111)
+            & c.prop(l, s, x, "classifications", v683)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26361,8 +26033,7 @@ mod validators {
                             "commit_sha" | "message" | "location" | "classifications"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/alert-instance/properties/state`
     pub(super) fn v109(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26372,30 +26043,23 @@ mod validators {
     /// `#/definitions/alert-instance/properties/message`
     pub(super) fn v110(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "text", v682);
-        ok
-            &= c
+        c.prop(l, s, x, "text", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "text"),
-                );
-        ok
+                )
     }
     /// `#/definitions/alert-instance/properties/location`
     pub(super) fn v111(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "path", v682);
-        ok &= c.prop(l, s, x, "start_line", v637);
-        ok &= c.prop(l, s, x, "end_line", v637);
-        ok &= c.prop(l, s, x, "start_column", v637);
-        ok &= c.prop(l, s, x, "end_column", v637);
-        ok
-            &= c
+        c.prop(l, s, x, "path", v682) & c.prop(l, s, x, "start_line", v637)
+            & c.prop(l, s, x, "end_line", v637) & c.prop(l, s, x, "start_column", v637)
+            & c.prop(l, s, x, "end_column", v637)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26407,27 +26071,22 @@ mod validators {
                             "end_column"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule`
     pub(super) fn v112(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id", "severity", "description"]);
-        ok &= c.prop(l, s, x, "id", v682);
-        ok &= c.prop(l, s, x, "severity", v113);
-        ok &= c.prop(l, s, x, "description", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["id", "severity", "description"])
+            & c.prop(l, s, x, "id", v682) & c.prop(l, s, x, "severity", v113)
+            & c.prop(l, s, x, "description", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "id" | "severity" | "description"),
-                );
-        ok
+                )
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule/properties/severity`
     pub(super) fn v113(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26443,74 +26102,58 @@ mod validators {
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool`
     pub(super) fn v114(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name", "version"]);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "version", v639);
-        ok
-            &= c
+        c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "version", v639)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "name" | "version"),
-                );
-        ok
+                )
     }
     /// `#/definitions/github-org`
     pub(super) fn v115(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "login",
-                        "id",
-                        "node_id",
-                        "avatar_url",
-                        "gravatar_id",
-                        "url",
-                        "html_url",
-                        "followers_url",
-                        "following_url",
-                        "gists_url",
-                        "starred_url",
-                        "subscriptions_url",
-                        "organizations_url",
-                        "repos_url",
-                        "events_url",
-                        "received_events_url",
-                        "type",
-                        "site_admin",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "login", v116);
-        ok &= c.prop(l, s, x, "id", v646);
-        ok &= c.prop(l, s, x, "node_id", v117);
-        ok &= c.prop(l, s, x, "name", v118);
-        ok &= c.prop(l, s, x, "email", v640);
-        ok &= c.prop(l, s, x, "avatar_url", v119);
-        ok &= c.prop(l, s, x, "gravatar_id", v120);
-        ok &= c.prop(l, s, x, "url", v121);
-        ok &= c.prop(l, s, x, "html_url", v122);
-        ok &= c.prop(l, s, x, "followers_url", v123);
-        ok &= c.prop(l, s, x, "following_url", v124);
-        ok &= c.prop(l, s, x, "gists_url", v125);
-        ok &= c.prop(l, s, x, "starred_url", v126);
-        ok &= c.prop(l, s, x, "subscriptions_url", v127);
-        ok &= c.prop(l, s, x, "organizations_url", v128);
-        ok &= c.prop(l, s, x, "repos_url", v129);
-        ok &= c.prop(l, s, x, "events_url", v130);
-        ok &= c.prop(l, s, x, "received_events_url", v131);
-        ok &= c.prop(l, s, x, "type", v132);
-        ok &= c.prop(l, s, x, "site_admin", v647);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "login",
+                    "id",
+                    "node_id",
+                    "avatar_url",
+                    "gravatar_id",
+                    "url",
+                    "html_url",
+                    "followers_url",
+                    "following_url",
+                    "gists_url",
+                    "starred_url",
+                    "subscriptions_url",
+                    "organizations_url",
+                    "repos_url",
+                    "events_url",
+                    "received_events_url",
+                    "type",
+                    "site_admin",
+                ],
+            ) & c.prop(l, s, x, "login", v116) & c.prop(l, s, x, "id", v646)
+            & c.prop(l, s, x, "node_id", v117) & c.prop(l, s, x, "name", v118)
+            & c.prop(l, s, x, "email", v640) & c.prop(l, s, x, "avatar_url", v119)
+            & c.prop(l, s, x, "gravatar_id", v120) & c.prop(l, s, x, "url", v121)
+            & c.prop(l, s, x, "html_url", v122) & c.prop(l, s, x, "followers_url", v123)
+            & c.prop(l, s, x, "following_url", v124) & c.prop(l, s, x, "gists_url", v125)
+            & c.prop(l, s, x, "starred_url", v126)
+            & c.prop(l, s, x, "subscriptions_url", v127)
+            & c.prop(l, s, x, "organizations_url", v128)
+            & c.prop(l, s, x, "repos_url", v129) & c.prop(l, s, x, "events_url", v130)
+            & c.prop(l, s, x, "received_events_url", v131)
+            & c.prop(l, s, x, "type", v132) & c.prop(l, s, x, "site_admin", v647)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26526,8 +26169,7 @@ mod validators {
                             "site_admin"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/github-org/properties/login`
     pub(super) fn v116(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26630,25 +26272,18 @@ mod validators {
     /// `#/definitions/code_scanning_alert$closed_by_user`
     pub(super) fn v133(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "alert", "ref", "commit_oid", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v583);
-        ok &= c.prop(l, s, x, "alert", v134);
-        ok &= c.prop(l, s, x, "ref", v682);
-        ok &= c.prop(l, s, x, "commit_oid", v682);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "alert", "ref", "commit_oid", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v583) & c.prop(l, s, x, "alert", v134)
+            & c.prop(l, s, x, "ref", v682) & c.prop(l, s, x, "commit_oid", v682)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26660,47 +26295,38 @@ mod validators {
                             | "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert`
     pub(super) fn v134(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "number",
-                        "created_at",
-                        "url",
-                        "html_url",
-                        "instances",
-                        "state",
-                        "dismissed_by",
-                        "dismissed_at",
-                        "dismissed_reason",
-                        "rule",
-                        "tool",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "instances", v708);
-        ok &= c.prop(l, s, x, "most_recent_instance", v707);
-        ok &= c.prop(l, s, x, "state", v709);
-        ok &= c.prop(l, s, x, "dismissed_by", v393);
-        ok &= c.prop(l, s, x, "dismissed_at", v682);
-        ok &= c.prop(l, s, x, "dismissed_reason", v710);
-        ok &= c.prop(l, s, x, "rule", v136);
-        ok &= c.prop(l, s, x, "tool", v137);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "number",
+                    "created_at",
+                    "url",
+                    "html_url",
+                    "instances",
+                    "state",
+                    "dismissed_by",
+                    "dismissed_at",
+                    "dismissed_reason",
+                    "rule",
+                    "tool",
+                ],
+            ) & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "instances", v708)
+            & c.prop(l, s, x, "most_recent_instance", v707)
+            & c.prop(l, s, x, "state", v709) & c.prop(l, s, x, "dismissed_by", v393)
+            & c.prop(l, s, x, "dismissed_at", v682)
+            & c.prop(l, s, x, "dismissed_reason", v710) & c.prop(l, s, x, "rule", v136)
+            & c.prop(l, s, x, "tool", v137)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26714,8 +26340,7 @@ mod validators {
                             | "tool"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items`
     pub(super) fn v135(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26724,17 +26349,12 @@ mod validators {
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/rule`
     pub(super) fn v136(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id", "severity", "description"]);
-        ok &= c.prop(l, s, x, "id", v682);
-        ok &= c.prop(l, s, x, "severity", v113);
-        ok &= c.prop(l, s, x, "description", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "full_description", v682);
-        ok &= c.prop(l, s, x, "tags", v640);
-        ok &= c.prop(l, s, x, "help", v640);
-        ok
-            &= c
+        c.required(l, s, x, &["id", "severity", "description"])
+            & c.prop(l, s, x, "id", v682) & c.prop(l, s, x, "severity", v113)
+            & c.prop(l, s, x, "description", v682) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "full_description", v682) & c.prop(l, s, x, "tags", v640)
+            & c.prop(l, s, x, "help", v640)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26746,50 +26366,37 @@ mod validators {
                             "full_description" | "tags" | "help"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/tool`
     pub(super) fn v137(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name", "version"]);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "version", v639);
-        ok &= c.prop(l, s, x, "guid", v639);
-        ok
-            &= c
+        c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "version", v639) & c.prop(l, s, x, "guid", v639)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "name" | "version" | "guid"),
-                );
-        ok
+                )
     }
     /// `#/definitions/code_scanning_alert$created`
     pub(super) fn v138(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "alert", "ref", "commit_oid", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "alert", v139);
-        ok &= c.prop(l, s, x, "ref", v682);
-        ok &= c.prop(l, s, x, "commit_oid", v682);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v705);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "alert", "ref", "commit_oid", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "alert", v139)
+            & c.prop(l, s, x, "ref", v682) & c.prop(l, s, x, "commit_oid", v682)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v705)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26801,47 +26408,38 @@ mod validators {
                             | "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/code_scanning_alert$created/properties/alert`
     pub(super) fn v139(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "number",
-                        "created_at",
-                        "url",
-                        "html_url",
-                        "instances",
-                        "state",
-                        "dismissed_by",
-                        "dismissed_at",
-                        "dismissed_reason",
-                        "rule",
-                        "tool",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "instances", v712);
-        ok &= c.prop(l, s, x, "most_recent_instance", v707);
-        ok &= c.prop(l, s, x, "state", v713);
-        ok &= c.prop(l, s, x, "dismissed_by", v640);
-        ok &= c.prop(l, s, x, "dismissed_at", v640);
-        ok &= c.prop(l, s, x, "dismissed_reason", v640);
-        ok &= c.prop(l, s, x, "rule", v136);
-        ok &= c.prop(l, s, x, "tool", v137);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "number",
+                    "created_at",
+                    "url",
+                    "html_url",
+                    "instances",
+                    "state",
+                    "dismissed_by",
+                    "dismissed_at",
+                    "dismissed_reason",
+                    "rule",
+                    "tool",
+                ],
+            ) & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "instances", v712)
+            & c.prop(l, s, x, "most_recent_instance", v707)
+            & c.prop(l, s, x, "state", v713) & c.prop(l, s, x, "dismissed_by", v640)
+            & c.prop(l, s, x, "dismissed_at", v640)
+            & c.prop(l, s, x, "dismissed_reason", v640) & c.prop(l, s, x, "rule", v136)
+            & c.prop(l, s, x, "tool", v137)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26855,8 +26453,7 @@ mod validators {
                             | "tool"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/code_scanning_alert$created/properties/alert/properties/instances/items`
     pub(super) fn v140(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26865,25 +26462,18 @@ mod validators {
     /// `#/definitions/code_scanning_alert$fixed`
     pub(super) fn v141(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "alert", "ref", "commit_oid", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v715);
-        ok &= c.prop(l, s, x, "alert", v142);
-        ok &= c.prop(l, s, x, "ref", v682);
-        ok &= c.prop(l, s, x, "commit_oid", v682);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v705);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "alert", "ref", "commit_oid", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v715) & c.prop(l, s, x, "alert", v142)
+            & c.prop(l, s, x, "ref", v682) & c.prop(l, s, x, "commit_oid", v682)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v705)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26895,48 +26485,39 @@ mod validators {
                             | "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/code_scanning_alert$fixed/properties/alert`
     pub(super) fn v142(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "number",
-                        "created_at",
-                        "url",
-                        "html_url",
-                        "instances",
-                        "state",
-                        "dismissed_by",
-                        "dismissed_at",
-                        "dismissed_reason",
-                        "rule",
-                        "tool",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "instances", v716);
-        ok &= c.prop(l, s, x, "state", v715);
-        ok &= c.prop(l, s, x, "dismissed_by", v174);
-        ok &= c.prop(l, s, x, "dismissed_at", v639);
-        ok &= c.prop(l, s, x, "dismissed_reason", v645);
-        ok &= c.prop(l, s, x, "rule", v136);
-        ok &= c.prop(l, s, x, "tool", v137);
-        ok &= c.prop(l, s, x, "most_recent_instance", v707);
-        ok &= c.prop(l, s, x, "instances_url", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "number",
+                    "created_at",
+                    "url",
+                    "html_url",
+                    "instances",
+                    "state",
+                    "dismissed_by",
+                    "dismissed_at",
+                    "dismissed_reason",
+                    "rule",
+                    "tool",
+                ],
+            ) & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "instances", v716) & c.prop(l, s, x, "state", v715)
+            & c.prop(l, s, x, "dismissed_by", v174)
+            & c.prop(l, s, x, "dismissed_at", v639)
+            & c.prop(l, s, x, "dismissed_reason", v645) & c.prop(l, s, x, "rule", v136)
+            & c.prop(l, s, x, "tool", v137)
+            & c.prop(l, s, x, "most_recent_instance", v707)
+            & c.prop(l, s, x, "instances_url", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26950,8 +26531,7 @@ mod validators {
                             | "instances_url"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/code_scanning_alert$fixed/properties/alert/properties/instances/items`
     pub(super) fn v143(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26960,25 +26540,18 @@ mod validators {
     /// `#/definitions/code_scanning_alert$reopened`
     pub(super) fn v144(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "alert", "ref", "commit_oid", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v419);
-        ok &= c.prop(l, s, x, "alert", v145);
-        ok &= c.prop(l, s, x, "ref", v682);
-        ok &= c.prop(l, s, x, "commit_oid", v682);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v705);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "alert", "ref", "commit_oid", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v419) & c.prop(l, s, x, "alert", v145)
+            & c.prop(l, s, x, "ref", v682) & c.prop(l, s, x, "commit_oid", v682)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v705)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26990,47 +26563,38 @@ mod validators {
                             | "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/code_scanning_alert$reopened/properties/alert`
     pub(super) fn v145(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "number",
-                        "created_at",
-                        "url",
-                        "html_url",
-                        "instances",
-                        "state",
-                        "dismissed_by",
-                        "dismissed_at",
-                        "dismissed_reason",
-                        "rule",
-                        "tool",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "instances", v718);
-        ok &= c.prop(l, s, x, "most_recent_instance", v707);
-        ok &= c.prop(l, s, x, "state", v109);
-        ok &= c.prop(l, s, x, "dismissed_by", v640);
-        ok &= c.prop(l, s, x, "dismissed_at", v640);
-        ok &= c.prop(l, s, x, "dismissed_reason", v640);
-        ok &= c.prop(l, s, x, "rule", v136);
-        ok &= c.prop(l, s, x, "tool", v137);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "number",
+                    "created_at",
+                    "url",
+                    "html_url",
+                    "instances",
+                    "state",
+                    "dismissed_by",
+                    "dismissed_at",
+                    "dismissed_reason",
+                    "rule",
+                    "tool",
+                ],
+            ) & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "instances", v718)
+            & c.prop(l, s, x, "most_recent_instance", v707)
+            & c.prop(l, s, x, "state", v109) & c.prop(l, s, x, "dismissed_by", v640)
+            & c.prop(l, s, x, "dismissed_at", v640)
+            & c.prop(l, s, x, "dismissed_reason", v640) & c.prop(l, s, x, "rule", v136)
+            & c.prop(l, s, x, "tool", v137)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27044,8 +26608,7 @@ mod validators {
                             | "tool"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/code_scanning_alert$reopened/properties/alert/properties/instances/items`
     pub(super) fn v146(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27054,25 +26617,18 @@ mod validators {
     /// `#/definitions/code_scanning_alert$reopened_by_user`
     pub(super) fn v147(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "alert", "ref", "commit_oid", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v584);
-        ok &= c.prop(l, s, x, "alert", v148);
-        ok &= c.prop(l, s, x, "ref", v682);
-        ok &= c.prop(l, s, x, "commit_oid", v682);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "alert", "ref", "commit_oid", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v584) & c.prop(l, s, x, "alert", v148)
+            & c.prop(l, s, x, "ref", v682) & c.prop(l, s, x, "commit_oid", v682)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27084,47 +26640,38 @@ mod validators {
                             | "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/code_scanning_alert$reopened_by_user/properties/alert`
     pub(super) fn v148(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "number",
-                        "created_at",
-                        "url",
-                        "html_url",
-                        "instances",
-                        "state",
-                        "dismissed_by",
-                        "dismissed_at",
-                        "dismissed_reason",
-                        "rule",
-                        "tool",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "instances", v718);
-        ok &= c.prop(l, s, x, "most_recent_instance", v707);
-        ok &= c.prop(l, s, x, "state", v720);
-        ok &= c.prop(l, s, x, "dismissed_by", v640);
-        ok &= c.prop(l, s, x, "dismissed_at", v640);
-        ok &= c.prop(l, s, x, "dismissed_reason", v640);
-        ok &= c.prop(l, s, x, "rule", v112);
-        ok &= c.prop(l, s, x, "tool", v114);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "number",
+                    "created_at",
+                    "url",
+                    "html_url",
+                    "instances",
+                    "state",
+                    "dismissed_by",
+                    "dismissed_at",
+                    "dismissed_reason",
+                    "rule",
+                    "tool",
+                ],
+            ) & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "instances", v718)
+            & c.prop(l, s, x, "most_recent_instance", v707)
+            & c.prop(l, s, x, "state", v720) & c.prop(l, s, x, "dismissed_by", v640)
+            & c.prop(l, s, x, "dismissed_at", v640)
+            & c.prop(l, s, x, "dismissed_reason", v640) & c.prop(l, s, x, "rule", v112)
+            & c.prop(l, s, x, "tool", v114)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27138,8 +26685,7 @@ mod validators {
                             | "tool"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/commit_comment_event`
     pub(super) fn v149(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27148,16 +26694,12 @@ mod validators {
     /// `#/definitions/commit_comment$created`
     pub(super) fn v150(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "comment", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "comment", v151);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "comment", "repository", "sender"])
+            & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "comment", v151)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27169,50 +26711,39 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/commit_comment$created/properties/comment`
     pub(super) fn v151(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "url",
-                        "html_url",
-                        "id",
-                        "node_id",
-                        "user",
-                        "position",
-                        "line",
-                        "path",
-                        "commit_id",
-                        "created_at",
-                        "updated_at",
-                        "author_association",
-                        "body",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "user", v393);
-        ok &= c.prop(l, s, x, "position", v648);
-        ok &= c.prop(l, s, x, "line", v648);
-        ok &= c.prop(l, s, x, "path", v639);
-        ok &= c.prop(l, s, x, "commit_id", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "author_association", v722);
-        ok &= c.prop(l, s, x, "body", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "url",
+                    "html_url",
+                    "id",
+                    "node_id",
+                    "user",
+                    "position",
+                    "line",
+                    "path",
+                    "commit_id",
+                    "created_at",
+                    "updated_at",
+                    "author_association",
+                    "body",
+                ],
+            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "user", v393) & c.prop(l, s, x, "position", v648)
+            & c.prop(l, s, x, "line", v648) & c.prop(l, s, x, "path", v639)
+            & c.prop(l, s, x, "commit_id", v682) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "author_association", v722) & c.prop(l, s, x, "body", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27225,8 +26756,7 @@ mod validators {
                             "updated_at" | "author_association" | "body"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/author_association`
     pub(super) fn v152(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27255,29 +26785,18 @@ mod validators {
     /// `#/definitions/content_reference$created`
     pub(super) fn v154(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "content_reference",
-                        "repository",
-                        "sender",
-                        "installation",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "content_reference", v155);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "content_reference", "repository", "sender", "installation"],
+            ) & c.prop(l, s, x, "action", v577)
+            & c.prop(l, s, x, "content_reference", v155)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27289,59 +26808,47 @@ mod validators {
                             | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/content_reference$created/properties/content_reference`
     pub(super) fn v155(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id", "node_id", "reference"]);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "reference", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["id", "node_id", "reference"])
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "reference", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "id" | "node_id" | "reference"),
-                );
-        ok
+                )
     }
     /// `#/definitions/create$event`
     pub(super) fn v156(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "ref",
-                        "ref_type",
-                        "master_branch",
-                        "description",
-                        "pusher_type",
-                        "repository",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "ref", v682);
-        ok &= c.prop(l, s, x, "ref_type", v157);
-        ok &= c.prop(l, s, x, "master_branch", v682);
-        ok &= c.prop(l, s, x, "description", v639);
-        ok &= c.prop(l, s, x, "pusher_type", v682);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "ref",
+                    "ref_type",
+                    "master_branch",
+                    "description",
+                    "pusher_type",
+                    "repository",
+                    "sender",
+                ],
+            ) & c.prop(l, s, x, "ref", v682) & c.prop(l, s, x, "ref_type", v157)
+            & c.prop(l, s, x, "master_branch", v682)
+            & c.prop(l, s, x, "description", v639) & c.prop(l, s, x, "pusher_type", v682)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27354,8 +26861,7 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/create$event/properties/ref_type`
     pub(super) fn v157(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27364,24 +26870,12 @@ mod validators {
     /// `#/definitions/delete$event`
     pub(super) fn v158(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["ref", "ref_type", "pusher_type", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "ref", v682);
-        ok &= c.prop(l, s, x, "ref_type", v157);
-        ok &= c.prop(l, s, x, "pusher_type", v682);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["ref", "ref_type", "pusher_type", "repository", "sender"])
+            & c.prop(l, s, x, "ref", v682) & c.prop(l, s, x, "ref_type", v157)
+            & c.prop(l, s, x, "pusher_type", v682) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27393,8 +26887,7 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/deploy_key_event`
     pub(super) fn v159(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27403,16 +26896,12 @@ mod validators {
     /// `#/definitions/deploy_key$created`
     pub(super) fn v160(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "key", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "key", v161);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "key", "repository", "sender"])
+            & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "key", v161)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27424,30 +26913,22 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/deploy_key$created/properties/key`
     pub(super) fn v161(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["id", "key", "url", "title", "verified", "created_at", "read_only"],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "key", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "title", v682);
-        ok &= c.prop(l, s, x, "verified", v638);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "read_only", v638);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["id", "key", "url", "title", "verified", "created_at", "read_only"],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "key", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "title", v682)
+            & c.prop(l, s, x, "verified", v638) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "read_only", v638)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27459,22 +26940,17 @@ mod validators {
                             "created_at" | "read_only"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/deploy_key$deleted`
     pub(super) fn v162(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "key", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "key", v161);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "key", "repository", "sender"])
+            & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "key", v161)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27486,8 +26962,7 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/deployment_event`
     pub(super) fn v163(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27496,32 +26971,25 @@ mod validators {
     /// `#/definitions/deployment$created`
     pub(super) fn v164(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "deployment",
-                        "workflow",
-                        "workflow_run",
-                        "repository",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "deployment", v165);
-        ok &= c.prop(l, s, x, "workflow", v640);
-        ok &= c.prop(l, s, x, "workflow_run", v640);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "action",
+                    "deployment",
+                    "workflow",
+                    "workflow_run",
+                    "repository",
+                    "sender",
+                ],
+            ) & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "deployment", v165)
+            & c.prop(l, s, x, "workflow", v640) & c.prop(l, s, x, "workflow_run", v640)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27533,55 +27001,44 @@ mod validators {
                             "repository" | "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/deployment$created/properties/deployment`
     pub(super) fn v165(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "url",
-                        "id",
-                        "node_id",
-                        "sha",
-                        "ref",
-                        "task",
-                        "payload",
-                        "original_environment",
-                        "environment",
-                        "description",
-                        "creator",
-                        "created_at",
-                        "updated_at",
-                        "statuses_url",
-                        "repository_url",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "sha", v682);
-        ok &= c.prop(l, s, x, "ref", v682);
-        ok &= c.prop(l, s, x, "task", v682);
-        ok &= c.prop(l, s, x, "payload", v166);
-        ok &= c.prop(l, s, x, "original_environment", v682);
-        ok &= c.prop(l, s, x, "environment", v682);
-        ok &= c.prop(l, s, x, "description", v640);
-        ok &= c.prop(l, s, x, "creator", v393);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "statuses_url", v682);
-        ok &= c.prop(l, s, x, "repository_url", v682);
-        ok &= c.prop(l, s, x, "performed_via_github_app", v649);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "url",
+                    "id",
+                    "node_id",
+                    "sha",
+                    "ref",
+                    "task",
+                    "payload",
+                    "original_environment",
+                    "environment",
+                    "description",
+                    "creator",
+                    "created_at",
+                    "updated_at",
+                    "statuses_url",
+                    "repository_url",
+                ],
+            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "sha", v682)
+            & c.prop(l, s, x, "ref", v682) & c.prop(l, s, x, "task", v682)
+            & c.prop(l, s, x, "payload", v166)
+            & c.prop(l, s, x, "original_environment", v682)
+            & c.prop(l, s, x, "environment", v682) & c.prop(l, s, x, "description", v640)
+            & c.prop(l, s, x, "creator", v393) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "statuses_url", v682)
+            & c.prop(l, s, x, "repository_url", v682)
+            & c.prop(l, s, x, "performed_via_github_app", v649)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27596,15 +27053,12 @@ mod validators {
                             "performed_via_github_app"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/deployment$created/properties/deployment/properties/payload`
     pub(super) fn v166(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.unexpected_members(l, s, x, "additionalProperties", |_| false);
-        ok
+        c.unexpected_members(l, s, x, "additionalProperties", |_| false)
     }
     /// `#/definitions/deployment_status_event`
     pub(super) fn v167(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27613,30 +27067,18 @@ mod validators {
     /// `#/definitions/deployment_status$created`
     pub(super) fn v168(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "deployment_status",
-                        "deployment",
-                        "repository",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "deployment_status", v169);
-        ok &= c.prop(l, s, x, "deployment", v170);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "deployment_status", "deployment", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v577)
+            & c.prop(l, s, x, "deployment_status", v169)
+            & c.prop(l, s, x, "deployment", v170) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27648,49 +27090,39 @@ mod validators {
                             "repository" | "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/deployment_status$created/properties/deployment_status`
     pub(super) fn v169(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "url",
-                        "id",
-                        "node_id",
-                        "state",
-                        "creator",
-                        "description",
-                        "environment",
-                        "target_url",
-                        "created_at",
-                        "updated_at",
-                        "deployment_url",
-                        "repository_url",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "state", v682);
-        ok &= c.prop(l, s, x, "creator", v393);
-        ok &= c.prop(l, s, x, "description", v682);
-        ok &= c.prop(l, s, x, "environment", v682);
-        ok &= c.prop(l, s, x, "target_url", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "deployment_url", v682);
-        ok &= c.prop(l, s, x, "repository_url", v682);
-        ok &= c.prop(l, s, x, "performed_via_github_app", v649);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "url",
+                    "id",
+                    "node_id",
+                    "state",
+                    "creator",
+                    "description",
+                    "environment",
+                    "target_url",
+                    "created_at",
+                    "updated_at",
+                    "deployment_url",
+                    "repository_url",
+                ],
+            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "state", v682)
+            & c.prop(l, s, x, "creator", v393) & c.prop(l, s, x, "description", v682)
+            & c.prop(l, s, x, "environment", v682) & c.prop(l, s, x, "target_url", v682)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "deployment_url", v682)
+            & c.prop(l, s, x, "repository_url", v682)
+            & c.prop(l, s, x, "performed_via_github_app", v649)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27704,56 +27136,45 @@ mod validators {
                             "performed_via_github_app"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/deployment_status$created/properties/deployment`
     pub(super) fn v170(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "url",
-                        "id",
-                        "node_id",
-                        "sha",
-                        "ref",
-                        "task",
-                        "payload",
-                        "original_environment",
-                        "environment",
-                        "description",
-                        "creator",
-                        "created_at",
-                        "updated_at",
-                        "statuses_url",
-                        "repository_url",
-                        "performed_via_github_app",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "sha", v682);
-        ok &= c.prop(l, s, x, "ref", v682);
-        ok &= c.prop(l, s, x, "task", v682);
-        ok &= c.prop(l, s, x, "payload", v166);
-        ok &= c.prop(l, s, x, "original_environment", v682);
-        ok &= c.prop(l, s, x, "environment", v682);
-        ok &= c.prop(l, s, x, "description", v640);
-        ok &= c.prop(l, s, x, "creator", v393);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "statuses_url", v682);
-        ok &= c.prop(l, s, x, "repository_url", v682);
-        ok &= c.prop(l, s, x, "performed_via_github_app", v649);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "url",
+                    "id",
+                    "node_id",
+                    "sha",
+                    "ref",
+                    "task",
+                    "payload",
+                    "original_environment",
+                    "environment",
+                    "description",
+                    "creator",
+                    "created_at",
+                    "updated_at",
+                    "statuses_url",
+                    "repository_url",
+                    "performed_via_github_app",
+                ],
+            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "sha", v682)
+            & c.prop(l, s, x, "ref", v682) & c.prop(l, s, x, "task", v682)
+            & c.prop(l, s, x, "payload", v166)
+            & c.prop(l, s, x, "original_environment", v682)
+            & c.prop(l, s, x, "environment", v682) & c.prop(l, s, x, "description", v640)
+            & c.prop(l, s, x, "creator", v393) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "statuses_url", v682)
+            & c.prop(l, s, x, "repository_url", v682)
+            & c.prop(l, s, x, "performed_via_github_app", v649)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27768,8 +27189,7 @@ mod validators {
                             "performed_via_github_app"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion_event`
     pub(super) fn v171(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27798,24 +27218,12 @@ mod validators {
     /// `#/definitions/discussion$answered`
     pub(super) fn v172(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "discussion", "answer", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v585);
-        ok &= c.prop(l, s, x, "discussion", v173);
-        ok &= c.prop(l, s, x, "answer", v176);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "discussion", "answer", "repository", "sender"])
+            & c.prop(l, s, x, "action", v585) & c.prop(l, s, x, "discussion", v173)
+            & c.prop(l, s, x, "answer", v176) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27827,8 +27235,7 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$answered/properties/discussion`
     pub(super) fn v173(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27846,42 +27253,34 @@ mod validators {
     /// `#/definitions/discussion$answered/properties/answer`
     pub(super) fn v176(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "node_id",
-                        "html_url",
-                        "parent_id",
-                        "child_comment_count",
-                        "repository_url",
-                        "discussion_id",
-                        "author_association",
-                        "user",
-                        "created_at",
-                        "updated_at",
-                        "body",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "parent_id", v640);
-        ok &= c.prop(l, s, x, "child_comment_count", v637);
-        ok &= c.prop(l, s, x, "repository_url", v682);
-        ok &= c.prop(l, s, x, "discussion_id", v637);
-        ok &= c.prop(l, s, x, "author_association", v722);
-        ok &= c.prop(l, s, x, "user", v393);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "body", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "node_id",
+                    "html_url",
+                    "parent_id",
+                    "child_comment_count",
+                    "repository_url",
+                    "discussion_id",
+                    "author_association",
+                    "user",
+                    "created_at",
+                    "updated_at",
+                    "body",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "parent_id", v640)
+            & c.prop(l, s, x, "child_comment_count", v637)
+            & c.prop(l, s, x, "repository_url", v682)
+            & c.prop(l, s, x, "discussion_id", v637)
+            & c.prop(l, s, x, "author_association", v722) & c.prop(l, s, x, "user", v393)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "body", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27895,30 +27294,17 @@ mod validators {
                             "body"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$category_changed`
     pub(super) fn v177(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "changes", "discussion", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "changes", v178);
-        ok &= c.prop(l, s, x, "action", v586);
-        ok &= c.prop(l, s, x, "discussion", v741);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "changes", "discussion", "repository", "sender"])
+            & c.prop(l, s, x, "changes", v178) & c.prop(l, s, x, "action", v586)
+            & c.prop(l, s, x, "discussion", v741) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27930,96 +27316,77 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$category_changed/properties/changes`
     pub(super) fn v178(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["category"]);
-        ok &= c.prop(l, s, x, "category", v179);
-        ok
-            &= c
+        c.required(l, s, x, &["category"]) & c.prop(l, s, x, "category", v179)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "category"),
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$category_changed/properties/changes/properties/category`
     pub(super) fn v179(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["from"]);
-        ok &= c.prop(l, s, x, "from", v651);
-        ok
-            &= c
+        c.required(l, s, x, &["from"]) & c.prop(l, s, x, "from", v651)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "from"),
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion`
     pub(super) fn v180(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "repository_url",
-                        "category",
-                        "answer_html_url",
-                        "answer_chosen_at",
-                        "answer_chosen_by",
-                        "html_url",
-                        "id",
-                        "node_id",
-                        "number",
-                        "title",
-                        "user",
-                        "state",
-                        "locked",
-                        "comments",
-                        "created_at",
-                        "updated_at",
-                        "author_association",
-                        "active_lock_reason",
-                        "body",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "repository_url", v682);
-        ok &= c.prop(l, s, x, "category", v651);
-        ok &= c.prop(l, s, x, "answer_html_url", v639);
-        ok &= c.prop(l, s, x, "answer_chosen_at", v639);
-        ok &= c.prop(l, s, x, "answer_chosen_by", v174);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "title", v682);
-        ok &= c.prop(l, s, x, "user", v393);
-        ok &= c.prop(l, s, x, "state", v175);
-        ok &= c.prop(l, s, x, "locked", v638);
-        ok &= c.prop(l, s, x, "comments", v637);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "author_association", v722);
-        ok &= c.prop(l, s, x, "active_lock_reason", v639);
-        ok &= c.prop(l, s, x, "body", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "repository_url",
+                    "category",
+                    "answer_html_url",
+                    "answer_chosen_at",
+                    "answer_chosen_by",
+                    "html_url",
+                    "id",
+                    "node_id",
+                    "number",
+                    "title",
+                    "user",
+                    "state",
+                    "locked",
+                    "comments",
+                    "created_at",
+                    "updated_at",
+                    "author_association",
+                    "active_lock_reason",
+                    "body",
+                ],
+            ) & c.prop(l, s, x, "repository_url", v682)
+            & c.prop(l, s, x, "category", v651)
+            & c.prop(l, s, x, "answer_html_url", v639)
+            & c.prop(l, s, x, "answer_chosen_at", v639)
+            & c.prop(l, s, x, "answer_chosen_by", v174)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "title", v682) & c.prop(l, s, x, "user", v393)
+            & c.prop(l, s, x, "state", v175) & c.prop(l, s, x, "locked", v638)
+            & c.prop(l, s, x, "comments", v637) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "author_association", v722)
+            & c.prop(l, s, x, "active_lock_reason", v639) & c.prop(l, s, x, "body", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28034,22 +27401,17 @@ mod validators {
                             "author_association" | "active_lock_reason" | "body"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$created`
     pub(super) fn v181(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "discussion", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "discussion", v182);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "discussion", "repository", "sender"])
+            & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "discussion", v182)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28061,8 +27423,7 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$created/properties/discussion`
     pub(super) fn v182(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28075,16 +27436,12 @@ mod validators {
     /// `#/definitions/discussion$deleted`
     pub(super) fn v184(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "discussion", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "discussion", v741);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "discussion", "repository", "sender"])
+            & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "discussion", v741)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28096,23 +27453,17 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$edited`
     pub(super) fn v185(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "discussion", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "changes", v186);
-        ok &= c.prop(l, s, x, "action", v408);
-        ok &= c.prop(l, s, x, "discussion", v741);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "discussion", "repository", "sender"])
+            & c.prop(l, s, x, "changes", v186) & c.prop(l, s, x, "action", v408)
+            & c.prop(l, s, x, "discussion", v741) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28124,64 +27475,43 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$edited/properties/changes`
     pub(super) fn v186(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "title", v187);
-        ok &= c.prop(l, s, x, "body", v187);
-        ok
-            &= c
+        c.prop(l, s, x, "title", v187) & c.prop(l, s, x, "body", v187)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "title" | "body"),
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$edited/properties/changes/properties/title`
     pub(super) fn v187(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["from"]);
-        ok &= c.prop(l, s, x, "from", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["from"]) & c.prop(l, s, x, "from", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "from"),
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$labeled`
     pub(super) fn v188(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "discussion", "label", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v410);
-        ok &= c.prop(l, s, x, "discussion", v741);
-        ok &= c.prop(l, s, x, "label", v744);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "discussion", "label", "repository", "sender"])
+            & c.prop(l, s, x, "action", v410) & c.prop(l, s, x, "discussion", v741)
+            & c.prop(l, s, x, "label", v744) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28193,30 +27523,22 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/label`
     pub(super) fn v189(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["id", "node_id", "url", "name", "color", "default", "description"],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "description", v639);
-        ok &= c.prop(l, s, x, "color", v682);
-        ok &= c.prop(l, s, x, "default", v638);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["id", "node_id", "url", "name", "color", "default", "description"],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "description", v639) & c.prop(l, s, x, "color", v682)
+            & c.prop(l, s, x, "default", v638)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28228,22 +27550,17 @@ mod validators {
                             "color" | "default"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$locked`
     pub(super) fn v190(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "discussion", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v745);
-        ok &= c.prop(l, s, x, "discussion", v191);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "discussion", "repository", "sender"])
+            & c.prop(l, s, x, "action", v745) & c.prop(l, s, x, "discussion", v191)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28255,8 +27572,7 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$locked/properties/discussion`
     pub(super) fn v191(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28265,16 +27581,12 @@ mod validators {
     /// `#/definitions/discussion$pinned`
     pub(super) fn v192(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "discussion", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v587);
-        ok &= c.prop(l, s, x, "discussion", v741);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "discussion", "repository", "sender"])
+            & c.prop(l, s, x, "action", v587) & c.prop(l, s, x, "discussion", v741)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28286,30 +27598,17 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$transferred`
     pub(super) fn v193(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "changes", "discussion", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "changes", v194);
-        ok &= c.prop(l, s, x, "action", v588);
-        ok &= c.prop(l, s, x, "discussion", v741);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "changes", "discussion", "repository", "sender"])
+            & c.prop(l, s, x, "changes", v194) & c.prop(l, s, x, "action", v588)
+            & c.prop(l, s, x, "discussion", v741) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28321,48 +27620,37 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$transferred/properties/changes`
     pub(super) fn v194(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["new_discussion", "new_repository"]);
-        ok &= c.prop(l, s, x, "new_discussion", v741);
-        ok &= c.prop(l, s, x, "new_repository", v679);
-        ok
-            &= c
+        c.required(l, s, x, &["new_discussion", "new_repository"])
+            & c.prop(l, s, x, "new_discussion", v741)
+            & c.prop(l, s, x, "new_repository", v679)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "new_discussion" | "new_repository"),
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$unanswered`
     pub(super) fn v195(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "discussion", "old_answer", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v589);
-        ok &= c.prop(l, s, x, "discussion", v196);
-        ok &= c.prop(l, s, x, "old_answer", v176);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "discussion", "old_answer", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v589) & c.prop(l, s, x, "discussion", v196)
+            & c.prop(l, s, x, "old_answer", v176) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28374,8 +27662,7 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$unanswered/properties/discussion`
     pub(super) fn v196(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28384,24 +27671,12 @@ mod validators {
     /// `#/definitions/discussion$unlabeled`
     pub(super) fn v197(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "discussion", "label", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v434);
-        ok &= c.prop(l, s, x, "discussion", v741);
-        ok &= c.prop(l, s, x, "label", v744);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "discussion", "label", "repository", "sender"])
+            & c.prop(l, s, x, "action", v434) & c.prop(l, s, x, "discussion", v741)
+            & c.prop(l, s, x, "label", v744) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28413,22 +27688,17 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$unlocked`
     pub(super) fn v198(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "discussion", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v436);
-        ok &= c.prop(l, s, x, "discussion", v199);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "discussion", "repository", "sender"])
+            & c.prop(l, s, x, "action", v436) & c.prop(l, s, x, "discussion", v199)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28440,8 +27710,7 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$unlocked/properties/discussion`
     pub(super) fn v199(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28450,16 +27719,12 @@ mod validators {
     /// `#/definitions/discussion$unpinned`
     pub(super) fn v200(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "discussion", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v590);
-        ok &= c.prop(l, s, x, "discussion", v741);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "discussion", "repository", "sender"])
+            & c.prop(l, s, x, "action", v590) & c.prop(l, s, x, "discussion", v741)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28471,8 +27736,7 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion_comment_event`
     pub(super) fn v201(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28481,31 +27745,24 @@ mod validators {
     /// `#/definitions/discussion_comment$created`
     pub(super) fn v202(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "comment",
-                        "discussion",
-                        "repository",
-                        "sender",
-                        "installation",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "comment", v203);
-        ok &= c.prop(l, s, x, "discussion", v741);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "action",
+                    "comment",
+                    "discussion",
+                    "repository",
+                    "sender",
+                    "installation",
+                ],
+            ) & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "comment", v203)
+            & c.prop(l, s, x, "discussion", v741) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28517,48 +27774,39 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion_comment$created/properties/comment`
     pub(super) fn v203(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "node_id",
-                        "html_url",
-                        "parent_id",
-                        "child_comment_count",
-                        "repository_url",
-                        "discussion_id",
-                        "author_association",
-                        "user",
-                        "created_at",
-                        "updated_at",
-                        "body",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "parent_id", v648);
-        ok &= c.prop(l, s, x, "child_comment_count", v637);
-        ok &= c.prop(l, s, x, "repository_url", v682);
-        ok &= c.prop(l, s, x, "discussion_id", v637);
-        ok &= c.prop(l, s, x, "author_association", v722);
-        ok &= c.prop(l, s, x, "user", v393);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "body", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "node_id",
+                    "html_url",
+                    "parent_id",
+                    "child_comment_count",
+                    "repository_url",
+                    "discussion_id",
+                    "author_association",
+                    "user",
+                    "created_at",
+                    "updated_at",
+                    "body",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "parent_id", v648)
+            & c.prop(l, s, x, "child_comment_count", v637)
+            & c.prop(l, s, x, "repository_url", v682)
+            & c.prop(l, s, x, "discussion_id", v637)
+            & c.prop(l, s, x, "author_association", v722) & c.prop(l, s, x, "user", v393)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "body", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28572,37 +27820,29 @@ mod validators {
                             "body"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion_comment$deleted`
     pub(super) fn v204(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "comment",
-                        "discussion",
-                        "repository",
-                        "sender",
-                        "installation",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "comment", v203);
-        ok &= c.prop(l, s, x, "discussion", v741);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "action",
+                    "comment",
+                    "discussion",
+                    "repository",
+                    "sender",
+                    "installation",
+                ],
+            ) & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "comment", v203)
+            & c.prop(l, s, x, "discussion", v741) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28614,39 +27854,31 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion_comment$edited`
     pub(super) fn v205(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "changes",
-                        "comment",
-                        "discussion",
-                        "repository",
-                        "sender",
-                        "installation",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "changes", v206);
-        ok &= c.prop(l, s, x, "action", v408);
-        ok &= c.prop(l, s, x, "comment", v203);
-        ok &= c.prop(l, s, x, "discussion", v741);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "action",
+                    "changes",
+                    "comment",
+                    "discussion",
+                    "repository",
+                    "sender",
+                    "installation",
+                ],
+            ) & c.prop(l, s, x, "changes", v206) & c.prop(l, s, x, "action", v408)
+            & c.prop(l, s, x, "comment", v203) & c.prop(l, s, x, "discussion", v741)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28658,38 +27890,29 @@ mod validators {
                             "repository" | "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion_comment$edited/properties/changes`
     pub(super) fn v206(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["body"]);
-        ok &= c.prop(l, s, x, "body", v187);
-        ok
-            &= c
+        c.required(l, s, x, &["body"]) & c.prop(l, s, x, "body", v187)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "body"),
-                );
-        ok
+                )
     }
     /// `#/definitions/fork$event`
     pub(super) fn v207(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["forkee", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "forkee", v654);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["forkee", "repository", "sender"])
+            & c.prop(l, s, x, "forkee", v654) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28701,8 +27924,7 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/github_app_authorization_event`
     pub(super) fn v208(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28711,33 +27933,25 @@ mod validators {
     /// `#/definitions/github_app_authorization$revoked`
     pub(super) fn v209(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "sender"]);
-        ok &= c.prop(l, s, x, "action", v591);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "sender"]) & c.prop(l, s, x, "action", v591)
+            & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "action" | "sender"),
-                );
-        ok
+                )
     }
     /// `#/definitions/gollum$event`
     pub(super) fn v210(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["pages", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "pages", v753);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["pages", "repository", "sender"])
+            & c.prop(l, s, x, "pages", v753) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28749,29 +27963,21 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/gollum$event/properties/pages/items`
     pub(super) fn v211(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["page_name", "title", "summary", "action", "sha", "html_url"],
-                );
-        ok &= c.prop(l, s, x, "page_name", v682);
-        ok &= c.prop(l, s, x, "title", v682);
-        ok &= c.prop(l, s, x, "summary", v640);
-        ok &= c.prop(l, s, x, "action", v212);
-        ok &= c.prop(l, s, x, "sha", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["page_name", "title", "summary", "action", "sha", "html_url"],
+            ) & c.prop(l, s, x, "page_name", v682) & c.prop(l, s, x, "title", v682)
+            & c.prop(l, s, x, "summary", v640) & c.prop(l, s, x, "action", v212)
+            & c.prop(l, s, x, "sha", v682) & c.prop(l, s, x, "html_url", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28783,8 +27989,7 @@ mod validators {
                             "html_url"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/gollum$event/properties/pages/items/properties/action`
     pub(super) fn v212(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28803,15 +28008,11 @@ mod validators {
     /// `#/definitions/installation$created`
     pub(super) fn v214(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "installation", "sender"]);
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "installation", v759);
-        ok &= c.prop(l, s, x, "repositories", v760);
-        ok &= c.prop(l, s, x, "requester", v393);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "installation", "sender"])
+            & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "installation", v759)
+            & c.prop(l, s, x, "repositories", v760) & c.prop(l, s, x, "requester", v393)
+            & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28823,59 +28024,49 @@ mod validators {
                             | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/installation`
     pub(super) fn v215(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "account",
-                        "repository_selection",
-                        "access_tokens_url",
-                        "repositories_url",
-                        "html_url",
-                        "app_id",
-                        "target_id",
-                        "target_type",
-                        "permissions",
-                        "events",
-                        "created_at",
-                        "updated_at",
-                        "single_file_name",
-                        "suspended_at",
-                        "suspended_by",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "account", v393);
-        ok &= c.prop(l, s, x, "repository_selection", v216);
-        ok &= c.prop(l, s, x, "access_tokens_url", v682);
-        ok &= c.prop(l, s, x, "repositories_url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "app_id", v637);
-        ok &= c.prop(l, s, x, "app_slug", v682);
-        ok &= c.prop(l, s, x, "target_id", v637);
-        ok &= c.prop(l, s, x, "target_type", v217);
-        ok &= c.prop(l, s, x, "permissions", v218);
-        ok &= c.prop(l, s, x, "events", v761);
-        ok &= c.prop(l, s, x, "created_at", v220);
-        ok &= c.prop(l, s, x, "updated_at", v220);
-        ok &= c.prop(l, s, x, "single_file_name", v639);
-        ok &= c.prop(l, s, x, "has_multiple_single_files", v638);
-        ok &= c.prop(l, s, x, "single_file_paths", v683);
-        ok &= c.prop(l, s, x, "suspended_by", v174);
-        ok &= c.prop(l, s, x, "suspended_at", v639);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "account",
+                    "repository_selection",
+                    "access_tokens_url",
+                    "repositories_url",
+                    "html_url",
+                    "app_id",
+                    "target_id",
+                    "target_type",
+                    "permissions",
+                    "events",
+                    "created_at",
+                    "updated_at",
+                    "single_file_name",
+                    "suspended_at",
+                    "suspended_by",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "account", v393)
+            & c.prop(l, s, x, "repository_selection", v216)
+            & c.prop(l, s, x, "access_tokens_url", v682)
+            & c.prop(l, s, x, "repositories_url", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "app_id", v637)
+            & c.prop(l, s, x, "app_slug", v682) & c.prop(l, s, x, "target_id", v637)
+            & c.prop(l, s, x, "target_type", v217) & c.prop(l, s, x, "permissions", v218)
+            & c.prop(l, s, x, "events", v761) & c.prop(l, s, x, "created_at", v220)
+            & c.prop(l, s, x, "updated_at", v220)
+            & c.prop(l, s, x, "single_file_name", v639)
+            & c.prop(l, s, x, "has_multiple_single_files", v638)
+            & c.prop(l, s, x, "single_file_paths", v683)
+            & c.prop(l, s, x, "suspended_by", v174)
+            & c.prop(l, s, x, "suspended_at", v639)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28891,8 +28082,7 @@ mod validators {
                             "single_file_paths" | "suspended_by" | "suspended_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/installation/properties/repository_selection`
     pub(super) fn v216(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28905,44 +28095,33 @@ mod validators {
     /// `#/definitions/installation/properties/permissions`
     pub(super) fn v218(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "actions", v88);
-        ok &= c.prop(l, s, x, "administration", v88);
-        ok &= c.prop(l, s, x, "checks", v88);
-        ok &= c.prop(l, s, x, "content_references", v88);
-        ok &= c.prop(l, s, x, "contents", v88);
-        ok &= c.prop(l, s, x, "deployments", v88);
-        ok &= c.prop(l, s, x, "discussions", v88);
-        ok &= c.prop(l, s, x, "emails", v88);
-        ok &= c.prop(l, s, x, "environments", v88);
-        ok &= c.prop(l, s, x, "issues", v88);
-        ok &= c.prop(l, s, x, "members", v88);
-        ok &= c.prop(l, s, x, "metadata", v88);
-        ok &= c.prop(l, s, x, "organization_administration", v88);
-        ok &= c.prop(l, s, x, "organization_events", v88);
-        ok &= c.prop(l, s, x, "organization_hooks", v88);
-        ok &= c.prop(l, s, x, "organization_packages", v88);
-        ok &= c.prop(l, s, x, "organization_plan", v88);
-        ok &= c.prop(l, s, x, "organization_projects", v88);
-        ok &= c.prop(l, s, x, "organization_secrets", v88);
-        ok &= c.prop(l, s, x, "organization_self_hosted_runners", v88);
-        ok &= c.prop(l, s, x, "organization_user_blocking", v88);
-        ok &= c.prop(l, s, x, "packages", v88);
-        ok &= c.prop(l, s, x, "pages", v88);
-        ok &= c.prop(l, s, x, "pull_requests", v88);
-        ok &= c.prop(l, s, x, "repository_hooks", v88);
-        ok &= c.prop(l, s, x, "repository_projects", v88);
-        ok &= c.prop(l, s, x, "secret_scanning_alerts", v88);
-        ok &= c.prop(l, s, x, "secrets", v88);
-        ok &= c.prop(l, s, x, "security_events", v88);
-        ok &= c.prop(l, s, x, "security_scanning_alert", v88);
-        ok &= c.prop(l, s, x, "single_file", v88);
-        ok &= c.prop(l, s, x, "statuses", v88);
-        ok &= c.prop(l, s, x, "team_discussions", v88);
-        ok &= c.prop(l, s, x, "vulnerability_alerts", v88);
-        ok &= c.prop(l, s, x, "workflows", v88);
-        ok
-            &= c
+        c.prop(l, s, x, "actions", v88) & c.prop(l, s, x, "administration", v88)
+            & c.prop(l, s, x, "checks", v88) & c.prop(l, s, x, "content_references", v88)
+            & c.prop(l, s, x, "contents", v88) & c.prop(l, s, x, "deployments", v88)
+            & c.prop(l, s, x, "discussions", v88) & c.prop(l, s, x, "emails", v88)
+            & c.prop(l, s, x, "environments", v88) & c.prop(l, s, x, "issues", v88)
+            & c.prop(l, s, x, "members", v88) & c.prop(l, s, x, "metadata", v88)
+            & c.prop(l, s, x, "organization_administration", v88)
+            & c.prop(l, s, x, "organization_events", v88)
+            & c.prop(l, s, x, "organization_hooks", v88)
+            & c.prop(l, s, x, "organization_packages", v88)
+            & c.prop(l, s, x, "organization_plan", v88)
+            & c.prop(l, s, x, "organization_projects", v88)
+            & c.prop(l, s, x, "organization_secrets", v88)
+            & c.prop(l, s, x, "organization_self_hosted_runners", v88)
+            & c.prop(l, s, x, "organization_user_blocking", v88)
+            & c.prop(l, s, x, "packages", v88) & c.prop(l, s, x, "pages", v88)
+            & c.prop(l, s, x, "pull_requests", v88)
+            & c.prop(l, s, x, "repository_hooks", v88)
+            & c.prop(l, s, x, "repository_projects", v88)
+            & c.prop(l, s, x, "secret_scanning_alerts", v88)
+            & c.prop(l, s, x, "secrets", v88) & c.prop(l, s, x, "security_events", v88)
+            & c.prop(l, s, x, "security_scanning_alert", v88)
+            & c.prop(l, s, x, "single_file", v88) & c.prop(l, s, x, "statuses", v88)
+            & c.prop(l, s, x, "team_discussions", v88)
+            & c.prop(l, s, x, "vulnerability_alerts", v88)
+            & c.prop(l, s, x, "workflows", v88)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -28965,8 +28144,7 @@ mod validators {
                             "team_discussions" | "vulnerability_alerts" | "workflows"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/installation/properties/events/items`
     pub(super) fn v219(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29032,15 +28210,11 @@ mod validators {
     /// `#/definitions/installation$created/properties/repositories/items`
     pub(super) fn v221(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id", "node_id", "name", "full_name", "private"]);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "full_name", v682);
-        ok &= c.prop(l, s, x, "private", v638);
-        ok
-            &= c
+        c.required(l, s, x, &["id", "node_id", "name", "full_name", "private"])
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "full_name", v682)
+            & c.prop(l, s, x, "private", v638)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29051,21 +28225,16 @@ mod validators {
                             key, "id" | "node_id" | "name" | "full_name" | "private"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/installation$deleted`
     pub(super) fn v222(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "installation", "sender"]);
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "installation", v759);
-        ok &= c.prop(l, s, x, "repositories", v760);
-        ok &= c.prop(l, s, x, "requester", v640);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "installation", "sender"])
+            & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "installation", v759)
+            & c.prop(l, s, x, "repositories", v760) & c.prop(l, s, x, "requester", v640)
+            & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29077,21 +28246,16 @@ mod validators {
                             | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/installation$new_permissions_accepted`
     pub(super) fn v223(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "installation", "sender"]);
-        ok &= c.prop(l, s, x, "action", v592);
-        ok &= c.prop(l, s, x, "installation", v759);
-        ok &= c.prop(l, s, x, "repositories", v760);
-        ok &= c.prop(l, s, x, "requester", v640);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "installation", "sender"])
+            & c.prop(l, s, x, "action", v592) & c.prop(l, s, x, "installation", v759)
+            & c.prop(l, s, x, "repositories", v760) & c.prop(l, s, x, "requester", v640)
+            & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29103,21 +28267,16 @@ mod validators {
                             | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/installation$suspend`
     pub(super) fn v224(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "installation", "sender"]);
-        ok &= c.prop(l, s, x, "action", v593);
-        ok &= c.prop(l, s, x, "installation", v225);
-        ok &= c.prop(l, s, x, "repositories", v760);
-        ok &= c.prop(l, s, x, "requester", v640);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "installation", "sender"])
+            & c.prop(l, s, x, "action", v593) & c.prop(l, s, x, "installation", v225)
+            & c.prop(l, s, x, "repositories", v760) & c.prop(l, s, x, "requester", v640)
+            & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29129,8 +28288,7 @@ mod validators {
                             | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/installation$suspend/properties/installation`
     pub(super) fn v225(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29139,15 +28297,11 @@ mod validators {
     /// `#/definitions/installation$unsuspend`
     pub(super) fn v226(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "installation", "sender"]);
-        ok &= c.prop(l, s, x, "action", v594);
-        ok &= c.prop(l, s, x, "installation", v227);
-        ok &= c.prop(l, s, x, "repositories", v760);
-        ok &= c.prop(l, s, x, "requester", v640);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "installation", "sender"])
+            & c.prop(l, s, x, "action", v594) & c.prop(l, s, x, "installation", v227)
+            & c.prop(l, s, x, "repositories", v760) & c.prop(l, s, x, "requester", v640)
+            & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29159,8 +28313,7 @@ mod validators {
                             | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/installation$unsuspend/properties/installation`
     pub(super) fn v227(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29173,32 +28326,26 @@ mod validators {
     /// `#/definitions/installation_repositories$added`
     pub(super) fn v229(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "installation",
-                        "repository_selection",
-                        "repositories_added",
-                        "repositories_removed",
-                        "requester",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v595);
-        ok &= c.prop(l, s, x, "installation", v759);
-        ok &= c.prop(l, s, x, "repository_selection", v216);
-        ok &= c.prop(l, s, x, "repositories_added", v760);
-        ok &= c.prop(l, s, x, "repositories_removed", v766);
-        ok &= c.prop(l, s, x, "requester", v174);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "action",
+                    "installation",
+                    "repository_selection",
+                    "repositories_added",
+                    "repositories_removed",
+                    "requester",
+                    "sender",
+                ],
+            ) & c.prop(l, s, x, "action", v595) & c.prop(l, s, x, "installation", v759)
+            & c.prop(l, s, x, "repository_selection", v216)
+            & c.prop(l, s, x, "repositories_added", v760)
+            & c.prop(l, s, x, "repositories_removed", v766)
+            & c.prop(l, s, x, "requester", v174) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29211,20 +28358,15 @@ mod validators {
                             "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/installation_repositories$added/properties/repositories_removed/items`
     pub(super) fn v230(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "full_name", v682);
-        ok &= c.prop(l, s, x, "private", v638);
-        ok
-            &= c
+        c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "full_name", v682)
+            & c.prop(l, s, x, "private", v638)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29235,38 +28377,31 @@ mod validators {
                             key, "id" | "node_id" | "name" | "full_name" | "private"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/installation_repositories$removed`
     pub(super) fn v231(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "installation",
-                        "repository_selection",
-                        "repositories_added",
-                        "repositories_removed",
-                        "requester",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v596);
-        ok &= c.prop(l, s, x, "installation", v759);
-        ok &= c.prop(l, s, x, "repository_selection", v216);
-        ok &= c.prop(l, s, x, "repositories_added", v767);
-        ok &= c.prop(l, s, x, "repositories_removed", v760);
-        ok &= c.prop(l, s, x, "requester", v174);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "action",
+                    "installation",
+                    "repository_selection",
+                    "repositories_added",
+                    "repositories_removed",
+                    "requester",
+                    "sender",
+                ],
+            ) & c.prop(l, s, x, "action", v596) & c.prop(l, s, x, "installation", v759)
+            & c.prop(l, s, x, "repository_selection", v216)
+            & c.prop(l, s, x, "repositories_added", v767)
+            & c.prop(l, s, x, "repositories_removed", v760)
+            & c.prop(l, s, x, "requester", v174) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29279,8 +28414,7 @@ mod validators {
                             "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issue_comment_event`
     pub(super) fn v232(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29289,24 +28423,12 @@ mod validators {
     /// `#/definitions/issue_comment$created`
     pub(super) fn v233(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "issue", "comment", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "issue", v234);
-        ok &= c.prop(l, s, x, "comment", v771);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "issue", "comment", "repository", "sender"])
+            & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "issue", v234)
+            & c.prop(l, s, x, "comment", v771) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29318,8 +28440,7 @@ mod validators {
                             | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issue_comment$created/properties/issue`
     pub(super) fn v234(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29332,50 +28453,38 @@ mod validators {
     /// `#/definitions/milestone`
     pub(super) fn v236(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "url",
-                        "html_url",
-                        "labels_url",
-                        "id",
-                        "node_id",
-                        "number",
-                        "title",
-                        "description",
-                        "creator",
-                        "open_issues",
-                        "closed_issues",
-                        "state",
-                        "created_at",
-                        "updated_at",
-                        "due_on",
-                        "closed_at",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "labels_url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "title", v682);
-        ok &= c.prop(l, s, x, "description", v639);
-        ok &= c.prop(l, s, x, "creator", v393);
-        ok &= c.prop(l, s, x, "open_issues", v637);
-        ok &= c.prop(l, s, x, "closed_issues", v637);
-        ok &= c.prop(l, s, x, "state", v235);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "due_on", v639);
-        ok &= c.prop(l, s, x, "closed_at", v639);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "url",
+                    "html_url",
+                    "labels_url",
+                    "id",
+                    "node_id",
+                    "number",
+                    "title",
+                    "description",
+                    "creator",
+                    "open_issues",
+                    "closed_issues",
+                    "state",
+                    "created_at",
+                    "updated_at",
+                    "due_on",
+                    "closed_at",
+                ],
+            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "labels_url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "title", v682) & c.prop(l, s, x, "description", v639)
+            & c.prop(l, s, x, "creator", v393) & c.prop(l, s, x, "open_issues", v637)
+            & c.prop(l, s, x, "closed_issues", v637) & c.prop(l, s, x, "state", v235)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "due_on", v639) & c.prop(l, s, x, "closed_at", v639)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29389,85 +28498,65 @@ mod validators {
                             "updated_at" | "due_on" | "closed_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issue/properties/pull_request`
     pub(super) fn v237(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "diff_url", v682);
-        ok &= c.prop(l, s, x, "patch_url", v682);
-        ok
-            &= c
+        c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "diff_url", v682) & c.prop(l, s, x, "patch_url", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "url" | "html_url" | "diff_url" | "patch_url"),
-                );
-        ok
+                )
     }
     /// `#/definitions/issue_comment$created/properties/issue/allOf/1/properties/pull_request`
     pub(super) fn v238(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["url", "html_url", "diff_url", "patch_url"]);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "diff_url", v682);
-        ok &= c.prop(l, s, x, "patch_url", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["url", "html_url", "diff_url", "patch_url"])
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "diff_url", v682) & c.prop(l, s, x, "patch_url", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "url" | "html_url" | "diff_url" | "patch_url"),
-                );
-        ok
+                )
     }
     /// `#/definitions/issue-comment`
     pub(super) fn v239(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "url",
-                        "html_url",
-                        "issue_url",
-                        "id",
-                        "node_id",
-                        "user",
-                        "created_at",
-                        "updated_at",
-                        "author_association",
-                        "performed_via_github_app",
-                        "body",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "issue_url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "user", v393);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "author_association", v722);
-        ok &= c.prop(l, s, x, "body", v682);
-        ok &= c.prop(l, s, x, "performed_via_github_app", v649);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "url",
+                    "html_url",
+                    "issue_url",
+                    "id",
+                    "node_id",
+                    "user",
+                    "created_at",
+                    "updated_at",
+                    "author_association",
+                    "performed_via_github_app",
+                    "body",
+                ],
+            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "issue_url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "user", v393)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "author_association", v722) & c.prop(l, s, x, "body", v682)
+            & c.prop(l, s, x, "performed_via_github_app", v649)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29480,30 +28569,17 @@ mod validators {
                             "body" | "performed_via_github_app"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issue_comment$deleted`
     pub(super) fn v240(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "issue", "comment", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "issue", v234);
-        ok &= c.prop(l, s, x, "comment", v771);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "issue", "comment", "repository", "sender"])
+            & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "issue", v234)
+            & c.prop(l, s, x, "comment", v771) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29515,31 +28591,23 @@ mod validators {
                             | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issue_comment$edited`
     pub(super) fn v241(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "changes", "issue", "comment", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v408);
-        ok &= c.prop(l, s, x, "changes", v242);
-        ok &= c.prop(l, s, x, "issue", v234);
-        ok &= c.prop(l, s, x, "comment", v771);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "changes", "issue", "comment", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "changes", v242)
+            & c.prop(l, s, x, "issue", v234) & c.prop(l, s, x, "comment", v771)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29551,24 +28619,20 @@ mod validators {
                             "repository" | "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issue_comment$edited/properties/changes`
     pub(super) fn v242(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "body", v187);
-        ok
-            &= c
+        c.prop(l, s, x, "body", v187)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "body"),
-                );
-        ok
+                )
     }
     /// `#/definitions/issues_event`
     pub(super) fn v243(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29600,17 +28664,12 @@ mod validators {
     /// `#/definitions/issues$assigned`
     pub(super) fn v244(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "issue", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v391);
-        ok &= c.prop(l, s, x, "issue", v772);
-        ok &= c.prop(l, s, x, "assignee", v174);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "issue", "repository", "sender"])
+            & c.prop(l, s, x, "action", v391) & c.prop(l, s, x, "issue", v772)
+            & c.prop(l, s, x, "assignee", v174) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29622,70 +28681,54 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issue`
     pub(super) fn v245(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "url",
-                        "repository_url",
-                        "labels_url",
-                        "comments_url",
-                        "events_url",
-                        "html_url",
-                        "id",
-                        "node_id",
-                        "number",
-                        "title",
-                        "user",
-                        "assignees",
-                        "milestone",
-                        "comments",
-                        "created_at",
-                        "updated_at",
-                        "closed_at",
-                        "author_association",
-                        "active_lock_reason",
-                        "body",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "repository_url", v682);
-        ok &= c.prop(l, s, x, "labels_url", v682);
-        ok &= c.prop(l, s, x, "comments_url", v682);
-        ok &= c.prop(l, s, x, "events_url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "title", v682);
-        ok &= c.prop(l, s, x, "user", v393);
-        ok &= c.prop(l, s, x, "labels", v790);
-        ok &= c.prop(l, s, x, "state", v235);
-        ok &= c.prop(l, s, x, "locked", v638);
-        ok &= c.prop(l, s, x, "assignee", v174);
-        ok &= c.prop(l, s, x, "assignees", v791);
-        ok &= c.prop(l, s, x, "milestone", v257);
-        ok &= c.prop(l, s, x, "comments", v637);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "closed_at", v639);
-        ok &= c.prop(l, s, x, "author_association", v722);
-        ok &= c.prop(l, s, x, "active_lock_reason", v655);
-        ok &= c.prop(l, s, x, "performed_via_github_app", v649);
-        ok &= c.prop(l, s, x, "pull_request", v237);
-        ok &= c.prop(l, s, x, "body", v639);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "url",
+                    "repository_url",
+                    "labels_url",
+                    "comments_url",
+                    "events_url",
+                    "html_url",
+                    "id",
+                    "node_id",
+                    "number",
+                    "title",
+                    "user",
+                    "assignees",
+                    "milestone",
+                    "comments",
+                    "created_at",
+                    "updated_at",
+                    "closed_at",
+                    "author_association",
+                    "active_lock_reason",
+                    "body",
+                ],
+            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "repository_url", v682)
+            & c.prop(l, s, x, "labels_url", v682) & c.prop(l, s, x, "comments_url", v682)
+            & c.prop(l, s, x, "events_url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "title", v682)
+            & c.prop(l, s, x, "user", v393) & c.prop(l, s, x, "labels", v790)
+            & c.prop(l, s, x, "state", v235) & c.prop(l, s, x, "locked", v638)
+            & c.prop(l, s, x, "assignee", v174) & c.prop(l, s, x, "assignees", v791)
+            & c.prop(l, s, x, "milestone", v257) & c.prop(l, s, x, "comments", v637)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "closed_at", v639)
+            & c.prop(l, s, x, "author_association", v722)
+            & c.prop(l, s, x, "active_lock_reason", v655)
+            & c.prop(l, s, x, "performed_via_github_app", v649)
+            & c.prop(l, s, x, "pull_request", v237) & c.prop(l, s, x, "body", v639)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29702,22 +28745,17 @@ mod validators {
                             "pull_request" | "body"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$closed`
     pub(super) fn v246(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "issue", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v792);
-        ok &= c.prop(l, s, x, "issue", v247);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "issue", "repository", "sender"])
+            & c.prop(l, s, x, "action", v792) & c.prop(l, s, x, "issue", v247)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29729,8 +28767,7 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$closed/properties/issue`
     pub(super) fn v247(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29739,16 +28776,12 @@ mod validators {
     /// `#/definitions/issues$deleted`
     pub(super) fn v248(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "issue", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "issue", v772);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "issue", "repository", "sender"])
+            & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "issue", v772)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29760,30 +28793,17 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$demilestoned`
     pub(super) fn v249(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "issue", "milestone", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v597);
-        ok &= c.prop(l, s, x, "issue", v250);
-        ok &= c.prop(l, s, x, "milestone", v656);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "issue", "milestone", "repository", "sender"])
+            & c.prop(l, s, x, "action", v597) & c.prop(l, s, x, "issue", v250)
+            & c.prop(l, s, x, "milestone", v656) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29795,8 +28815,7 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$demilestoned/properties/issue`
     pub(super) fn v250(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29805,25 +28824,13 @@ mod validators {
     /// `#/definitions/issues$edited`
     pub(super) fn v251(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "changes", "issue", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v408);
-        ok &= c.prop(l, s, x, "issue", v772);
-        ok &= c.prop(l, s, x, "label", v744);
-        ok &= c.prop(l, s, x, "changes", v252);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "changes", "issue", "repository", "sender"])
+            & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "issue", v772)
+            & c.prop(l, s, x, "label", v744) & c.prop(l, s, x, "changes", v252)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29835,40 +28842,30 @@ mod validators {
                             | "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$edited/properties/changes`
     pub(super) fn v252(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "body", v187);
-        ok &= c.prop(l, s, x, "title", v187);
-        ok
-            &= c
+        c.prop(l, s, x, "body", v187) & c.prop(l, s, x, "title", v187)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "body" | "title"),
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$labeled`
     pub(super) fn v253(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "issue", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v410);
-        ok &= c.prop(l, s, x, "issue", v772);
-        ok &= c.prop(l, s, x, "label", v744);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "issue", "repository", "sender"])
+            & c.prop(l, s, x, "action", v410) & c.prop(l, s, x, "issue", v772)
+            & c.prop(l, s, x, "label", v744) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29880,22 +28877,17 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$locked`
     pub(super) fn v254(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "issue", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v745);
-        ok &= c.prop(l, s, x, "issue", v670);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "issue", "repository", "sender"])
+            & c.prop(l, s, x, "action", v745) & c.prop(l, s, x, "issue", v670)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29907,30 +28899,17 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$milestoned`
     pub(super) fn v255(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "issue", "milestone", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v598);
-        ok &= c.prop(l, s, x, "issue", v256);
-        ok &= c.prop(l, s, x, "milestone", v656);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "issue", "milestone", "repository", "sender"])
+            & c.prop(l, s, x, "action", v598) & c.prop(l, s, x, "issue", v256)
+            & c.prop(l, s, x, "milestone", v656) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29942,8 +28921,7 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$milestoned/properties/issue`
     pub(super) fn v256(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29956,17 +28934,12 @@ mod validators {
     /// `#/definitions/issues$opened`
     pub(super) fn v258(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "issue", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v413);
-        ok &= c.prop(l, s, x, "changes", v259);
-        ok &= c.prop(l, s, x, "issue", v260);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "issue", "repository", "sender"])
+            & c.prop(l, s, x, "action", v413) & c.prop(l, s, x, "changes", v259)
+            & c.prop(l, s, x, "issue", v260) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29978,26 +28951,22 @@ mod validators {
                             | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$opened/properties/changes`
     pub(super) fn v259(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["old_issue", "old_repository"]);
-        ok &= c.prop(l, s, x, "old_issue", v772);
-        ok &= c.prop(l, s, x, "old_repository", v679);
-        ok
-            &= c
+        c.required(l, s, x, &["old_issue", "old_repository"])
+            & c.prop(l, s, x, "old_issue", v772)
+            & c.prop(l, s, x, "old_repository", v679)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "old_issue" | "old_repository"),
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$opened/properties/issue`
     pub(super) fn v260(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30006,16 +28975,12 @@ mod validators {
     /// `#/definitions/issues$pinned`
     pub(super) fn v261(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "issue", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v587);
-        ok &= c.prop(l, s, x, "issue", v772);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "issue", "repository", "sender"])
+            & c.prop(l, s, x, "action", v587) & c.prop(l, s, x, "issue", v772)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30027,22 +28992,17 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$reopened`
     pub(super) fn v262(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "issue", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v419);
-        ok &= c.prop(l, s, x, "issue", v263);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "issue", "repository", "sender"])
+            & c.prop(l, s, x, "action", v419) & c.prop(l, s, x, "issue", v263)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30054,8 +29014,7 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$reopened/properties/issue`
     pub(super) fn v263(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30064,24 +29023,12 @@ mod validators {
     /// `#/definitions/issues$transferred`
     pub(super) fn v264(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "changes", "issue", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v588);
-        ok &= c.prop(l, s, x, "changes", v265);
-        ok &= c.prop(l, s, x, "issue", v772);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "changes", "issue", "repository", "sender"])
+            & c.prop(l, s, x, "action", v588) & c.prop(l, s, x, "changes", v265)
+            & c.prop(l, s, x, "issue", v772) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30093,41 +29040,32 @@ mod validators {
                             | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$transferred/properties/changes`
     pub(super) fn v265(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["new_issue", "new_repository"]);
-        ok &= c.prop(l, s, x, "new_issue", v772);
-        ok &= c.prop(l, s, x, "new_repository", v679);
-        ok
-            &= c
+        c.required(l, s, x, &["new_issue", "new_repository"])
+            & c.prop(l, s, x, "new_issue", v772)
+            & c.prop(l, s, x, "new_repository", v679)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "new_issue" | "new_repository"),
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$unassigned`
     pub(super) fn v266(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "issue", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v432);
-        ok &= c.prop(l, s, x, "issue", v772);
-        ok &= c.prop(l, s, x, "assignee", v174);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "issue", "repository", "sender"])
+            & c.prop(l, s, x, "action", v432) & c.prop(l, s, x, "issue", v772)
+            & c.prop(l, s, x, "assignee", v174) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30139,23 +29077,17 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$unlabeled`
     pub(super) fn v267(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "issue", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v434);
-        ok &= c.prop(l, s, x, "issue", v772);
-        ok &= c.prop(l, s, x, "label", v744);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "issue", "repository", "sender"])
+            & c.prop(l, s, x, "action", v434) & c.prop(l, s, x, "issue", v772)
+            & c.prop(l, s, x, "label", v744) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30167,22 +29099,17 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$unlocked`
     pub(super) fn v268(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "issue", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v436);
-        ok &= c.prop(l, s, x, "issue", v671);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "issue", "repository", "sender"])
+            & c.prop(l, s, x, "action", v436) & c.prop(l, s, x, "issue", v671)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30194,22 +29121,17 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$unpinned`
     pub(super) fn v269(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "issue", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v590);
-        ok &= c.prop(l, s, x, "issue", v772);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "issue", "repository", "sender"])
+            & c.prop(l, s, x, "action", v590) & c.prop(l, s, x, "issue", v772)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30221,8 +29143,7 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/label_event`
     pub(super) fn v270(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30231,16 +29152,12 @@ mod validators {
     /// `#/definitions/label$created`
     pub(super) fn v271(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "label", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "label", v744);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "label", "repository", "sender"])
+            & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "label", v744)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30252,22 +29169,17 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/label$deleted`
     pub(super) fn v272(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "label", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "label", v744);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "label", "repository", "sender"])
+            & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "label", v744)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30279,23 +29191,17 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/label$edited`
     pub(super) fn v273(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "label", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v408);
-        ok &= c.prop(l, s, x, "label", v744);
-        ok &= c.prop(l, s, x, "changes", v274);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "label", "repository", "sender"])
+            & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "label", v744)
+            & c.prop(l, s, x, "changes", v274) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30307,26 +29213,21 @@ mod validators {
                             | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/label$edited/properties/changes`
     pub(super) fn v274(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "color", v187);
-        ok &= c.prop(l, s, x, "name", v187);
-        ok &= c.prop(l, s, x, "description", v187);
-        ok
-            &= c
+        c.prop(l, s, x, "color", v187) & c.prop(l, s, x, "name", v187)
+            & c.prop(l, s, x, "description", v187)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "color" | "name" | "description"),
-                );
-        ok
+                )
     }
     /// `#/definitions/marketplace_purchase_event`
     pub(super) fn v275(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30341,22 +29242,17 @@ mod validators {
     /// `#/definitions/marketplace_purchase$cancelled`
     pub(super) fn v276(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "effective_date", "sender", "marketplace_purchase"],
-                );
-        ok &= c.prop(l, s, x, "action", v599);
-        ok &= c.prop(l, s, x, "effective_date", v682);
-        ok &= c.prop(l, s, x, "sender", v277);
-        ok &= c.prop(l, s, x, "marketplace_purchase", v278);
-        ok &= c.prop(l, s, x, "previous_marketplace_purchase", v805);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "effective_date", "sender", "marketplace_purchase"],
+            ) & c.prop(l, s, x, "action", v599) & c.prop(l, s, x, "effective_date", v682)
+            & c.prop(l, s, x, "sender", v277)
+            & c.prop(l, s, x, "marketplace_purchase", v278)
+            & c.prop(l, s, x, "previous_marketplace_purchase", v805)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30368,60 +29264,49 @@ mod validators {
                             "marketplace_purchase" | "previous_marketplace_purchase"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/marketplace_purchase$cancelled/properties/sender`
     pub(super) fn v277(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "login",
-                        "id",
-                        "avatar_url",
-                        "gravatar_id",
-                        "url",
-                        "html_url",
-                        "followers_url",
-                        "following_url",
-                        "gists_url",
-                        "starred_url",
-                        "subscriptions_url",
-                        "organizations_url",
-                        "repos_url",
-                        "events_url",
-                        "received_events_url",
-                        "type",
-                        "site_admin",
-                        "email",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "login", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "avatar_url", v682);
-        ok &= c.prop(l, s, x, "gravatar_id", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "followers_url", v682);
-        ok &= c.prop(l, s, x, "following_url", v682);
-        ok &= c.prop(l, s, x, "gists_url", v682);
-        ok &= c.prop(l, s, x, "starred_url", v682);
-        ok &= c.prop(l, s, x, "subscriptions_url", v682);
-        ok &= c.prop(l, s, x, "organizations_url", v682);
-        ok &= c.prop(l, s, x, "repos_url", v682);
-        ok &= c.prop(l, s, x, "events_url", v682);
-        ok &= c.prop(l, s, x, "received_events_url", v682);
-        ok &= c.prop(l, s, x, "type", v682);
-        ok &= c.prop(l, s, x, "site_admin", v638);
-        ok &= c.prop(l, s, x, "email", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "login",
+                    "id",
+                    "avatar_url",
+                    "gravatar_id",
+                    "url",
+                    "html_url",
+                    "followers_url",
+                    "following_url",
+                    "gists_url",
+                    "starred_url",
+                    "subscriptions_url",
+                    "organizations_url",
+                    "repos_url",
+                    "events_url",
+                    "received_events_url",
+                    "type",
+                    "site_admin",
+                    "email",
+                ],
+            ) & c.prop(l, s, x, "login", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "avatar_url", v682) & c.prop(l, s, x, "gravatar_id", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "followers_url", v682)
+            & c.prop(l, s, x, "following_url", v682) & c.prop(l, s, x, "gists_url", v682)
+            & c.prop(l, s, x, "starred_url", v682)
+            & c.prop(l, s, x, "subscriptions_url", v682)
+            & c.prop(l, s, x, "organizations_url", v682)
+            & c.prop(l, s, x, "repos_url", v682) & c.prop(l, s, x, "events_url", v682)
+            & c.prop(l, s, x, "received_events_url", v682)
+            & c.prop(l, s, x, "type", v682) & c.prop(l, s, x, "site_admin", v638)
+            & c.prop(l, s, x, "email", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30436,8 +29321,7 @@ mod validators {
                             "site_admin" | "email"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase`
     pub(super) fn v278(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30446,22 +29330,16 @@ mod validators {
     /// `#/definitions/marketplace-purchase/properties/account`
     pub(super) fn v279(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["type", "id", "node_id", "login", "organization_billing_email"],
-                );
-        ok &= c.prop(l, s, x, "type", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "login", v682);
-        ok &= c.prop(l, s, x, "organization_billing_email", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["type", "id", "node_id", "login", "organization_billing_email"],
+            ) & c.prop(l, s, x, "type", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "login", v682)
+            & c.prop(l, s, x, "organization_billing_email", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30473,42 +29351,35 @@ mod validators {
                             "organization_billing_email"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/marketplace-purchase/properties/plan`
     pub(super) fn v280(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "name",
-                        "description",
-                        "monthly_price_in_cents",
-                        "yearly_price_in_cents",
-                        "price_model",
-                        "has_free_trial",
-                        "unit_name",
-                        "bullets",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "description", v682);
-        ok &= c.prop(l, s, x, "monthly_price_in_cents", v637);
-        ok &= c.prop(l, s, x, "yearly_price_in_cents", v637);
-        ok &= c.prop(l, s, x, "price_model", v682);
-        ok &= c.prop(l, s, x, "has_free_trial", v638);
-        ok &= c.prop(l, s, x, "unit_name", v639);
-        ok &= c.prop(l, s, x, "bullets", v683);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "name",
+                    "description",
+                    "monthly_price_in_cents",
+                    "yearly_price_in_cents",
+                    "price_model",
+                    "has_free_trial",
+                    "unit_name",
+                    "bullets",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "description", v682)
+            & c.prop(l, s, x, "monthly_price_in_cents", v637)
+            & c.prop(l, s, x, "yearly_price_in_cents", v637)
+            & c.prop(l, s, x, "price_model", v682)
+            & c.prop(l, s, x, "has_free_trial", v638)
+            & c.prop(l, s, x, "unit_name", v639) & c.prop(l, s, x, "bullets", v683)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30521,37 +29392,30 @@ mod validators {
                             | "unit_name" | "bullets"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/marketplace-purchase`
     pub(super) fn v281(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "account",
-                        "billing_cycle",
-                        "unit_count",
-                        "on_free_trial",
-                        "free_trial_ends_on",
-                        "plan",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "account", v279);
-        ok &= c.prop(l, s, x, "billing_cycle", v682);
-        ok &= c.prop(l, s, x, "unit_count", v637);
-        ok &= c.prop(l, s, x, "on_free_trial", v638);
-        ok &= c.prop(l, s, x, "free_trial_ends_on", v640);
-        ok &= c.prop(l, s, x, "next_billing_date", v682);
-        ok &= c.prop(l, s, x, "plan", v280);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "account",
+                    "billing_cycle",
+                    "unit_count",
+                    "on_free_trial",
+                    "free_trial_ends_on",
+                    "plan",
+                ],
+            ) & c.prop(l, s, x, "account", v279) & c.prop(l, s, x, "billing_cycle", v682)
+            & c.prop(l, s, x, "unit_count", v637)
+            & c.prop(l, s, x, "on_free_trial", v638)
+            & c.prop(l, s, x, "free_trial_ends_on", v640)
+            & c.prop(l, s, x, "next_billing_date", v682) & c.prop(l, s, x, "plan", v280)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30564,28 +29428,22 @@ mod validators {
                             | "plan"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/marketplace_purchase$changed`
     pub(super) fn v282(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "effective_date", "sender", "marketplace_purchase"],
-                );
-        ok &= c.prop(l, s, x, "action", v600);
-        ok &= c.prop(l, s, x, "effective_date", v682);
-        ok &= c.prop(l, s, x, "sender", v277);
-        ok &= c.prop(l, s, x, "marketplace_purchase", v278);
-        ok &= c.prop(l, s, x, "previous_marketplace_purchase", v805);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "effective_date", "sender", "marketplace_purchase"],
+            ) & c.prop(l, s, x, "action", v600) & c.prop(l, s, x, "effective_date", v682)
+            & c.prop(l, s, x, "sender", v277)
+            & c.prop(l, s, x, "marketplace_purchase", v278)
+            & c.prop(l, s, x, "previous_marketplace_purchase", v805)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30597,28 +29455,22 @@ mod validators {
                             "marketplace_purchase" | "previous_marketplace_purchase"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/marketplace_purchase$pending_change`
     pub(super) fn v283(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "effective_date", "sender", "marketplace_purchase"],
-                );
-        ok &= c.prop(l, s, x, "action", v601);
-        ok &= c.prop(l, s, x, "effective_date", v682);
-        ok &= c.prop(l, s, x, "sender", v277);
-        ok &= c.prop(l, s, x, "marketplace_purchase", v278);
-        ok &= c.prop(l, s, x, "previous_marketplace_purchase", v805);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "effective_date", "sender", "marketplace_purchase"],
+            ) & c.prop(l, s, x, "action", v601) & c.prop(l, s, x, "effective_date", v682)
+            & c.prop(l, s, x, "sender", v277)
+            & c.prop(l, s, x, "marketplace_purchase", v278)
+            & c.prop(l, s, x, "previous_marketplace_purchase", v805)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30630,28 +29482,22 @@ mod validators {
                             "marketplace_purchase" | "previous_marketplace_purchase"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/marketplace_purchase$pending_change_cancelled`
     pub(super) fn v284(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "effective_date", "sender", "marketplace_purchase"],
-                );
-        ok &= c.prop(l, s, x, "action", v602);
-        ok &= c.prop(l, s, x, "effective_date", v682);
-        ok &= c.prop(l, s, x, "sender", v277);
-        ok &= c.prop(l, s, x, "marketplace_purchase", v278);
-        ok &= c.prop(l, s, x, "previous_marketplace_purchase", v805);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "effective_date", "sender", "marketplace_purchase"],
+            ) & c.prop(l, s, x, "action", v602) & c.prop(l, s, x, "effective_date", v682)
+            & c.prop(l, s, x, "sender", v277)
+            & c.prop(l, s, x, "marketplace_purchase", v278)
+            & c.prop(l, s, x, "previous_marketplace_purchase", v805)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30663,28 +29509,22 @@ mod validators {
                             "marketplace_purchase" | "previous_marketplace_purchase"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/marketplace_purchase$purchased`
     pub(super) fn v285(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "effective_date", "sender", "marketplace_purchase"],
-                );
-        ok &= c.prop(l, s, x, "action", v603);
-        ok &= c.prop(l, s, x, "effective_date", v682);
-        ok &= c.prop(l, s, x, "sender", v277);
-        ok &= c.prop(l, s, x, "marketplace_purchase", v278);
-        ok &= c.prop(l, s, x, "previous_marketplace_purchase", v805);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "effective_date", "sender", "marketplace_purchase"],
+            ) & c.prop(l, s, x, "action", v603) & c.prop(l, s, x, "effective_date", v682)
+            & c.prop(l, s, x, "sender", v277)
+            & c.prop(l, s, x, "marketplace_purchase", v278)
+            & c.prop(l, s, x, "previous_marketplace_purchase", v805)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30696,8 +29536,7 @@ mod validators {
                             "marketplace_purchase" | "previous_marketplace_purchase"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/member_event`
     pub(super) fn v286(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30706,16 +29545,11 @@ mod validators {
     /// `#/definitions/member$added`
     pub(super) fn v287(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "member", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v595);
-        ok &= c.prop(l, s, x, "changes", v288);
-        ok &= c.prop(l, s, x, "member", v393);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "member", "repository", "sender"])
+            & c.prop(l, s, x, "action", v595) & c.prop(l, s, x, "changes", v288)
+            & c.prop(l, s, x, "member", v393) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30727,41 +29561,33 @@ mod validators {
                             "installation" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/member$added/properties/changes`
     pub(super) fn v288(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "permission", v289);
-        ok
-            &= c
+        c.prop(l, s, x, "permission", v289)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "permission"),
-                );
-        ok
+                )
     }
     /// `#/definitions/member$added/properties/changes/properties/permission`
     pub(super) fn v289(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["to"]);
-        ok &= c.prop(l, s, x, "to", v290);
-        ok
-            &= c
+        c.required(l, s, x, &["to"]) & c.prop(l, s, x, "to", v290)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "to"),
-                );
-        ok
+                )
     }
     /// `#/definitions/member$added/properties/changes/properties/permission/properties/to`
     pub(super) fn v290(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30770,23 +29596,11 @@ mod validators {
     /// `#/definitions/member$edited`
     pub(super) fn v291(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "changes", "member", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v408);
-        ok &= c.prop(l, s, x, "member", v393);
-        ok &= c.prop(l, s, x, "changes", v292);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "changes", "member", "repository", "sender"])
+            & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "member", v393)
+            & c.prop(l, s, x, "changes", v292) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30798,38 +29612,30 @@ mod validators {
                             "installation" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/member$edited/properties/changes`
     pub(super) fn v292(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["old_permission"]);
-        ok &= c.prop(l, s, x, "old_permission", v187);
-        ok
-            &= c
+        c.required(l, s, x, &["old_permission"])
+            & c.prop(l, s, x, "old_permission", v187)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "old_permission"),
-                );
-        ok
+                )
     }
     /// `#/definitions/member$removed`
     pub(super) fn v293(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "member", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v596);
-        ok &= c.prop(l, s, x, "member", v393);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "member", "repository", "sender"])
+            & c.prop(l, s, x, "action", v596) & c.prop(l, s, x, "member", v393)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30841,8 +29647,7 @@ mod validators {
                             "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/membership_event`
     pub(super) fn v294(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30851,24 +29656,17 @@ mod validators {
     /// `#/definitions/membership$added`
     pub(super) fn v295(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "scope", "member", "sender", "team", "organization"],
-                );
-        ok &= c.prop(l, s, x, "action", v595);
-        ok &= c.prop(l, s, x, "scope", v296);
-        ok &= c.prop(l, s, x, "member", v393);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "team", v302);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "scope", "member", "sender", "team", "organization"],
+            ) & c.prop(l, s, x, "action", v595) & c.prop(l, s, x, "scope", v296)
+            & c.prop(l, s, x, "member", v393) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "team", v302) & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30880,8 +29678,7 @@ mod validators {
                             "organization" | "installation"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/membership$added/properties/scope`
     pub(super) fn v296(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30890,41 +29687,32 @@ mod validators {
     /// `#/definitions/team`
     pub(super) fn v297(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "name",
-                        "id",
-                        "node_id",
-                        "slug",
-                        "description",
-                        "privacy",
-                        "url",
-                        "html_url",
-                        "members_url",
-                        "repositories_url",
-                        "permission",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "slug", v682);
-        ok &= c.prop(l, s, x, "description", v639);
-        ok &= c.prop(l, s, x, "privacy", v298);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "members_url", v682);
-        ok &= c.prop(l, s, x, "repositories_url", v682);
-        ok &= c.prop(l, s, x, "permission", v682);
-        ok &= c.prop(l, s, x, "parent", v299);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "name",
+                    "id",
+                    "node_id",
+                    "slug",
+                    "description",
+                    "privacy",
+                    "url",
+                    "html_url",
+                    "members_url",
+                    "repositories_url",
+                    "permission",
+                ],
+            ) & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "slug", v682)
+            & c.prop(l, s, x, "description", v639) & c.prop(l, s, x, "privacy", v298)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "members_url", v682)
+            & c.prop(l, s, x, "repositories_url", v682)
+            & c.prop(l, s, x, "permission", v682) & c.prop(l, s, x, "parent", v299)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30937,8 +29725,7 @@ mod validators {
                             "repositories_url" | "permission" | "parent"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/team/properties/privacy`
     pub(super) fn v298(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -31005,24 +29792,17 @@ mod validators {
     /// `#/definitions/membership$removed`
     pub(super) fn v300(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "scope", "member", "sender", "team", "organization"],
-                );
-        ok &= c.prop(l, s, x, "action", v596);
-        ok &= c.prop(l, s, x, "scope", v301);
-        ok &= c.prop(l, s, x, "member", v393);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "team", v304);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "scope", "member", "sender", "team", "organization"],
+            ) & c.prop(l, s, x, "action", v596) & c.prop(l, s, x, "scope", v301)
+            & c.prop(l, s, x, "member", v393) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "team", v304) & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31034,8 +29814,7 @@ mod validators {
                             "organization" | "installation"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/membership$removed/properties/scope`
     pub(super) fn v301(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -31048,21 +29827,16 @@ mod validators {
     /// `#/definitions/membership$removed/properties/team/oneOf/1`
     pub(super) fn v303(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id", "name"]);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "deleted", v638);
-        ok
-            &= c
+        c.required(l, s, x, &["id", "name"]) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "deleted", v638)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "id" | "name" | "deleted"),
-                );
-        ok
+                )
     }
     /// `#/definitions/membership$removed/properties/team`
     pub(super) fn v304(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -31075,22 +29849,11 @@ mod validators {
     /// `#/definitions/meta$deleted`
     pub(super) fn v306(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "hook_id", "hook", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "hook_id", v637);
-        ok &= c.prop(l, s, x, "hook", v307);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "hook_id", "hook", "repository", "sender"])
+            & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "hook_id", v637)
+            & c.prop(l, s, x, "hook", v307) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31101,40 +29864,31 @@ mod validators {
                             key, "action" | "hook_id" | "hook" | "repository" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/meta$deleted/properties/hook`
     pub(super) fn v307(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "type",
-                        "id",
-                        "name",
-                        "active",
-                        "events",
-                        "config",
-                        "updated_at",
-                        "created_at",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "type", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "active", v638);
-        ok &= c.prop(l, s, x, "events", v657);
-        ok &= c.prop(l, s, x, "config", v308);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "type",
+                    "id",
+                    "name",
+                    "active",
+                    "events",
+                    "config",
+                    "updated_at",
+                    "created_at",
+                ],
+            ) & c.prop(l, s, x, "type", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "active", v638)
+            & c.prop(l, s, x, "events", v657) & c.prop(l, s, x, "config", v308)
+            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "created_at", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31146,27 +29900,22 @@ mod validators {
                             | "updated_at" | "created_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/meta$deleted/properties/hook/properties/config`
     pub(super) fn v308(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["content_type", "insecure_ssl", "url"]);
-        ok &= c.prop(l, s, x, "content_type", v309);
-        ok &= c.prop(l, s, x, "insecure_ssl", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["content_type", "insecure_ssl", "url"])
+            & c.prop(l, s, x, "content_type", v309)
+            & c.prop(l, s, x, "insecure_ssl", v682) & c.prop(l, s, x, "url", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "content_type" | "insecure_ssl" | "url"),
-                );
-        ok
+                )
     }
     /// `#/definitions/meta$deleted/properties/hook/properties/config/properties/content_type`
     pub(super) fn v309(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -31185,16 +29934,12 @@ mod validators {
     /// `#/definitions/milestone$closed`
     pub(super) fn v311(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "milestone", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v792);
-        ok &= c.prop(l, s, x, "milestone", v312);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "milestone", "repository", "sender"])
+            & c.prop(l, s, x, "action", v792) & c.prop(l, s, x, "milestone", v312)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31206,8 +29951,7 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/milestone$closed/properties/milestone`
     pub(super) fn v312(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -31216,16 +29960,12 @@ mod validators {
     /// `#/definitions/milestone$created`
     pub(super) fn v313(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "milestone", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "milestone", v314);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "milestone", "repository", "sender"])
+            & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "milestone", v314)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31237,8 +29977,7 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/milestone$created/properties/milestone`
     pub(super) fn v314(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -31247,16 +29986,12 @@ mod validators {
     /// `#/definitions/milestone$deleted`
     pub(super) fn v315(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "milestone", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "milestone", v656);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "milestone", "repository", "sender"])
+            & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "milestone", v656)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31268,30 +30003,17 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/milestone$edited`
     pub(super) fn v316(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "changes", "milestone", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v408);
-        ok &= c.prop(l, s, x, "changes", v317);
-        ok &= c.prop(l, s, x, "milestone", v656);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "changes", "milestone", "repository", "sender"])
+            & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "changes", v317)
+            & c.prop(l, s, x, "milestone", v656) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31303,40 +30025,31 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/milestone$edited/properties/changes`
     pub(super) fn v317(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "description", v187);
-        ok &= c.prop(l, s, x, "due_on", v187);
-        ok &= c.prop(l, s, x, "title", v187);
-        ok
-            &= c
+        c.prop(l, s, x, "description", v187) & c.prop(l, s, x, "due_on", v187)
+            & c.prop(l, s, x, "title", v187)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "description" | "due_on" | "title"),
-                );
-        ok
+                )
     }
     /// `#/definitions/milestone$opened`
     pub(super) fn v318(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "milestone", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v413);
-        ok &= c.prop(l, s, x, "milestone", v314);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "milestone", "repository", "sender"])
+            & c.prop(l, s, x, "action", v413) & c.prop(l, s, x, "milestone", v314)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31348,8 +30061,7 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/org_block_event`
     pub(super) fn v319(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -31358,15 +30070,11 @@ mod validators {
     /// `#/definitions/org_block$blocked`
     pub(super) fn v320(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "blocked_user", "organization", "sender"]);
-        ok &= c.prop(l, s, x, "action", v604);
-        ok &= c.prop(l, s, x, "blocked_user", v393);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "blocked_user", "organization", "sender"])
+            & c.prop(l, s, x, "action", v604) & c.prop(l, s, x, "blocked_user", v393)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31378,21 +30086,16 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/org_block$unblocked`
     pub(super) fn v321(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "blocked_user", "organization", "sender"]);
-        ok &= c.prop(l, s, x, "action", v605);
-        ok &= c.prop(l, s, x, "blocked_user", v393);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "blocked_user", "organization", "sender"])
+            & c.prop(l, s, x, "action", v605) & c.prop(l, s, x, "blocked_user", v393)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31404,8 +30107,7 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/organization_event`
     pub(super) fn v322(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -31420,15 +30122,11 @@ mod validators {
     /// `#/definitions/organization$deleted`
     pub(super) fn v323(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "membership", "organization", "sender"]);
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "membership", v825);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "membership", "organization", "sender"])
+            & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "membership", v825)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31440,21 +30138,16 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/membership`
     pub(super) fn v324(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["url", "state", "role", "organization_url", "user"]);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "state", v682);
-        ok &= c.prop(l, s, x, "role", v682);
-        ok &= c.prop(l, s, x, "organization_url", v682);
-        ok &= c.prop(l, s, x, "user", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["url", "state", "role", "organization_url", "user"])
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "state", v682)
+            & c.prop(l, s, x, "role", v682) & c.prop(l, s, x, "organization_url", v682)
+            & c.prop(l, s, x, "user", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31465,21 +30158,16 @@ mod validators {
                             key, "url" | "state" | "role" | "organization_url" | "user"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/organization$member_added`
     pub(super) fn v325(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "membership", "organization", "sender"]);
-        ok &= c.prop(l, s, x, "action", v606);
-        ok &= c.prop(l, s, x, "membership", v825);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "membership", "organization", "sender"])
+            & c.prop(l, s, x, "action", v606) & c.prop(l, s, x, "membership", v825)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31491,29 +30179,17 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/organization$member_invited`
     pub(super) fn v326(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "invitation", "user", "organization", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v607);
-        ok &= c.prop(l, s, x, "invitation", v327);
-        ok &= c.prop(l, s, x, "user", v393);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "invitation", "user", "organization", "sender"])
+            & c.prop(l, s, x, "action", v607) & c.prop(l, s, x, "invitation", v327)
+            & c.prop(l, s, x, "user", v393) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31525,46 +30201,36 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/organization$member_invited/properties/invitation`
     pub(super) fn v327(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "node_id",
-                        "login",
-                        "email",
-                        "role",
-                        "created_at",
-                        "failed_at",
-                        "failed_reason",
-                        "inviter",
-                        "team_count",
-                        "invitation_teams_url",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v658);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "login", v682);
-        ok &= c.prop(l, s, x, "email", v639);
-        ok &= c.prop(l, s, x, "role", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "failed_at", v644);
-        ok &= c.prop(l, s, x, "failed_reason", v639);
-        ok &= c.prop(l, s, x, "inviter", v393);
-        ok &= c.prop(l, s, x, "team_count", v658);
-        ok &= c.prop(l, s, x, "invitation_teams_url", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "node_id",
+                    "login",
+                    "email",
+                    "role",
+                    "created_at",
+                    "failed_at",
+                    "failed_reason",
+                    "inviter",
+                    "team_count",
+                    "invitation_teams_url",
+                ],
+            ) & c.prop(l, s, x, "id", v658) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "login", v682) & c.prop(l, s, x, "email", v639)
+            & c.prop(l, s, x, "role", v682) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "failed_at", v644) & c.prop(l, s, x, "failed_reason", v639)
+            & c.prop(l, s, x, "inviter", v393) & c.prop(l, s, x, "team_count", v658)
+            & c.prop(l, s, x, "invitation_teams_url", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31577,21 +30243,16 @@ mod validators {
                             "team_count" | "invitation_teams_url"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/organization$member_removed`
     pub(super) fn v328(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "membership", "organization", "sender"]);
-        ok &= c.prop(l, s, x, "action", v608);
-        ok &= c.prop(l, s, x, "membership", v825);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "membership", "organization", "sender"])
+            & c.prop(l, s, x, "action", v608) & c.prop(l, s, x, "membership", v825)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31603,21 +30264,16 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/organization$renamed`
     pub(super) fn v329(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "membership", "organization", "sender"]);
-        ok &= c.prop(l, s, x, "action", v609);
-        ok &= c.prop(l, s, x, "membership", v825);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "membership", "organization", "sender"])
+            & c.prop(l, s, x, "action", v609) & c.prop(l, s, x, "membership", v825)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31629,8 +30285,7 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/package_event`
     pub(super) fn v330(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -31639,15 +30294,11 @@ mod validators {
     /// `#/definitions/package$published`
     pub(super) fn v331(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "package", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v610);
-        ok &= c.prop(l, s, x, "package", v332);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "package", "repository", "sender"])
+            & c.prop(l, s, x, "action", v610) & c.prop(l, s, x, "package", v332)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31659,48 +30310,38 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/package$published/properties/package`
     pub(super) fn v332(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "name",
-                        "namespace",
-                        "description",
-                        "ecosystem",
-                        "package_type",
-                        "html_url",
-                        "created_at",
-                        "updated_at",
-                        "owner",
-                        "package_version",
-                        "registry",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "namespace", v682);
-        ok &= c.prop(l, s, x, "description", v639);
-        ok &= c.prop(l, s, x, "ecosystem", v682);
-        ok &= c.prop(l, s, x, "package_type", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "owner", v393);
-        ok &= c.prop(l, s, x, "package_version", v333);
-        ok &= c.prop(l, s, x, "registry", v336);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "name",
+                    "namespace",
+                    "description",
+                    "ecosystem",
+                    "package_type",
+                    "html_url",
+                    "created_at",
+                    "updated_at",
+                    "owner",
+                    "package_version",
+                    "registry",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "namespace", v682) & c.prop(l, s, x, "description", v639)
+            & c.prop(l, s, x, "ecosystem", v682) & c.prop(l, s, x, "package_type", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "owner", v393)
+            & c.prop(l, s, x, "package_version", v333)
+            & c.prop(l, s, x, "registry", v336)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31713,70 +30354,56 @@ mod validators {
                             "updated_at" | "owner" | "package_version" | "registry"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/package$published/properties/package/properties/package_version`
     pub(super) fn v333(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "version",
-                        "summary",
-                        "name",
-                        "description",
-                        "body",
-                        "body_html",
-                        "release",
-                        "manifest",
-                        "html_url",
-                        "tag_name",
-                        "target_commitish",
-                        "target_oid",
-                        "draft",
-                        "prerelease",
-                        "created_at",
-                        "updated_at",
-                        "metadata",
-                        "docker_metadata",
-                        "package_files",
-                        "author",
-                        "source_url",
-                        "installation_command",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "version", v682);
-        ok &= c.prop(l, s, x, "summary", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "description", v682);
-        ok &= c.prop(l, s, x, "body", v682);
-        ok &= c.prop(l, s, x, "body_html", v682);
-        ok &= c.prop(l, s, x, "release", v334);
-        ok &= c.prop(l, s, x, "manifest", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "tag_name", v682);
-        ok &= c.prop(l, s, x, "target_commitish", v682);
-        ok &= c.prop(l, s, x, "target_oid", v682);
-        ok &= c.prop(l, s, x, "draft", v638);
-        ok &= c.prop(l, s, x, "prerelease", v638);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "metadata", v828);
-        ok &= c.prop(l, s, x, "docker_metadata", v828);
-        ok &= c.prop(l, s, x, "package_files", v829);
-        ok &= c.prop(l, s, x, "author", v393);
-        ok &= c.prop(l, s, x, "source_url", v682);
-        ok &= c.prop(l, s, x, "installation_command", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "version",
+                    "summary",
+                    "name",
+                    "description",
+                    "body",
+                    "body_html",
+                    "release",
+                    "manifest",
+                    "html_url",
+                    "tag_name",
+                    "target_commitish",
+                    "target_oid",
+                    "draft",
+                    "prerelease",
+                    "created_at",
+                    "updated_at",
+                    "metadata",
+                    "docker_metadata",
+                    "package_files",
+                    "author",
+                    "source_url",
+                    "installation_command",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "version", v682)
+            & c.prop(l, s, x, "summary", v682) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "description", v682) & c.prop(l, s, x, "body", v682)
+            & c.prop(l, s, x, "body_html", v682) & c.prop(l, s, x, "release", v334)
+            & c.prop(l, s, x, "manifest", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "tag_name", v682)
+            & c.prop(l, s, x, "target_commitish", v682)
+            & c.prop(l, s, x, "target_oid", v682) & c.prop(l, s, x, "draft", v638)
+            & c.prop(l, s, x, "prerelease", v638) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "metadata", v828)
+            & c.prop(l, s, x, "docker_metadata", v828)
+            & c.prop(l, s, x, "package_files", v829) & c.prop(l, s, x, "author", v393)
+            & c.prop(l, s, x, "source_url", v682)
+            & c.prop(l, s, x, "installation_command", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31792,46 +30419,36 @@ mod validators {
                             | "installation_command"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/release`
     pub(super) fn v334(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "url",
-                        "html_url",
-                        "id",
-                        "tag_name",
-                        "target_commitish",
-                        "name",
-                        "draft",
-                        "author",
-                        "prerelease",
-                        "created_at",
-                        "published_at",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "tag_name", v682);
-        ok &= c.prop(l, s, x, "target_commitish", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "draft", v638);
-        ok &= c.prop(l, s, x, "author", v393);
-        ok &= c.prop(l, s, x, "prerelease", v638);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "published_at", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "url",
+                    "html_url",
+                    "id",
+                    "tag_name",
+                    "target_commitish",
+                    "name",
+                    "draft",
+                    "author",
+                    "prerelease",
+                    "created_at",
+                    "published_at",
+                ],
+            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "tag_name", v682)
+            & c.prop(l, s, x, "target_commitish", v682) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "draft", v638) & c.prop(l, s, x, "author", v393)
+            & c.prop(l, s, x, "prerelease", v638) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "published_at", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31844,46 +30461,36 @@ mod validators {
                             "prerelease" | "created_at" | "published_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/package_files/items`
     pub(super) fn v335(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "download_url",
-                        "id",
-                        "name",
-                        "sha256",
-                        "sha1",
-                        "md5",
-                        "content_type",
-                        "state",
-                        "size",
-                        "created_at",
-                        "updated_at",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "download_url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "sha256", v682);
-        ok &= c.prop(l, s, x, "sha1", v682);
-        ok &= c.prop(l, s, x, "md5", v682);
-        ok &= c.prop(l, s, x, "content_type", v682);
-        ok &= c.prop(l, s, x, "state", v682);
-        ok &= c.prop(l, s, x, "size", v637);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "download_url",
+                    "id",
+                    "name",
+                    "sha256",
+                    "sha1",
+                    "md5",
+                    "content_type",
+                    "state",
+                    "size",
+                    "created_at",
+                    "updated_at",
+                ],
+            ) & c.prop(l, s, x, "download_url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "sha256", v682)
+            & c.prop(l, s, x, "sha1", v682) & c.prop(l, s, x, "md5", v682)
+            & c.prop(l, s, x, "content_type", v682) & c.prop(l, s, x, "state", v682)
+            & c.prop(l, s, x, "size", v637) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31896,42 +30503,32 @@ mod validators {
                             "updated_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/package$published/properties/package/properties/registry`
     pub(super) fn v336(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["about_url", "name", "type", "url", "vendor"]);
-        ok &= c.prop(l, s, x, "about_url", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "type", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "vendor", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["about_url", "name", "type", "url", "vendor"])
+            & c.prop(l, s, x, "about_url", v682) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "type", v682) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "vendor", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "about_url" | "name" | "type" | "url" | "vendor"),
-                );
-        ok
+                )
     }
     /// `#/definitions/package$updated`
     pub(super) fn v337(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "package", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v611);
-        ok &= c.prop(l, s, x, "package", v332);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "package", "repository", "sender"])
+            & c.prop(l, s, x, "action", v611) & c.prop(l, s, x, "package", v332)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31943,22 +30540,17 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/page_build$event`
     pub(super) fn v338(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id", "build", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "build", v339);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["id", "build", "repository", "sender"])
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "build", v339)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -31970,40 +30562,31 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/page_build$event/properties/build`
     pub(super) fn v339(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "url",
-                        "status",
-                        "error",
-                        "pusher",
-                        "commit",
-                        "duration",
-                        "created_at",
-                        "updated_at",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "status", v682);
-        ok &= c.prop(l, s, x, "error", v340);
-        ok &= c.prop(l, s, x, "pusher", v393);
-        ok &= c.prop(l, s, x, "commit", v682);
-        ok &= c.prop(l, s, x, "duration", v637);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "url",
+                    "status",
+                    "error",
+                    "pusher",
+                    "commit",
+                    "duration",
+                    "created_at",
+                    "updated_at",
+                ],
+            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "status", v682)
+            & c.prop(l, s, x, "error", v340) & c.prop(l, s, x, "pusher", v393)
+            & c.prop(l, s, x, "commit", v682) & c.prop(l, s, x, "duration", v637)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32015,39 +30598,29 @@ mod validators {
                             "duration" | "created_at" | "updated_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/page_build$event/properties/build/properties/error`
     pub(super) fn v340(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["message"]);
-        ok &= c.prop(l, s, x, "message", v639);
-        ok
-            &= c
+        c.required(l, s, x, &["message"]) & c.prop(l, s, x, "message", v639)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "message"),
-                );
-        ok
+                )
     }
     /// `#/definitions/ping$event`
     pub(super) fn v341(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["zen", "hook_id", "hook"]);
-        ok &= c.prop(l, s, x, "zen", v682);
-        ok &= c.prop(l, s, x, "hook_id", v637);
-        ok &= c.prop(l, s, x, "hook", v342);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["zen", "hook_id", "hook"]) & c.prop(l, s, x, "zen", v682)
+            & c.prop(l, s, x, "hook_id", v637) & c.prop(l, s, x, "hook", v342)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32059,47 +30632,36 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/ping$event/properties/hook`
     pub(super) fn v342(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "type",
-                        "id",
-                        "name",
-                        "active",
-                        "events",
-                        "config",
-                        "updated_at",
-                        "created_at",
-                        "url",
-                        "ping_url",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "type", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "active", v638);
-        ok &= c.prop(l, s, x, "app_id", v637);
-        ok &= c.prop(l, s, x, "events", v657);
-        ok &= c.prop(l, s, x, "config", v343);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "test_url", v682);
-        ok &= c.prop(l, s, x, "ping_url", v682);
-        ok &= c.prop(l, s, x, "last_response", v344);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "type",
+                    "id",
+                    "name",
+                    "active",
+                    "events",
+                    "config",
+                    "updated_at",
+                    "created_at",
+                    "url",
+                    "ping_url",
+                ],
+            ) & c.prop(l, s, x, "type", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "active", v638)
+            & c.prop(l, s, x, "app_id", v637) & c.prop(l, s, x, "events", v657)
+            & c.prop(l, s, x, "config", v343) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "test_url", v682) & c.prop(l, s, x, "ping_url", v682)
+            & c.prop(l, s, x, "last_response", v344)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32112,20 +30674,15 @@ mod validators {
                             | "ping_url" | "last_response"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/ping$event/properties/hook/properties/config`
     pub(super) fn v343(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["content_type", "url", "insecure_ssl"]);
-        ok &= c.prop(l, s, x, "content_type", v309);
-        ok &= c.prop(l, s, x, "secret", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "insecure_ssl", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["content_type", "url", "insecure_ssl"])
+            & c.prop(l, s, x, "content_type", v309) & c.prop(l, s, x, "secret", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "insecure_ssl", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32134,27 +30691,22 @@ mod validators {
                     |key| {
                         matches!(key, "content_type" | "secret" | "url" | "insecure_ssl")
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/ping$event/properties/hook/properties/last_response`
     pub(super) fn v344(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["code", "status", "message"]);
-        ok &= c.prop(l, s, x, "code", v640);
-        ok &= c.prop(l, s, x, "status", v682);
-        ok &= c.prop(l, s, x, "message", v640);
-        ok
-            &= c
+        c.required(l, s, x, &["code", "status", "message"])
+            & c.prop(l, s, x, "code", v640) & c.prop(l, s, x, "status", v682)
+            & c.prop(l, s, x, "message", v640)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "code" | "status" | "message"),
-                );
-        ok
+                )
     }
     /// `#/definitions/project_event`
     pub(super) fn v345(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -32169,16 +30721,12 @@ mod validators {
     /// `#/definitions/project$closed`
     pub(super) fn v346(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "project", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v792);
-        ok &= c.prop(l, s, x, "project", v835);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "project", "repository", "sender"])
+            & c.prop(l, s, x, "action", v792) & c.prop(l, s, x, "project", v835)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32190,50 +30738,39 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/project`
     pub(super) fn v347(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "owner_url",
-                        "url",
-                        "html_url",
-                        "columns_url",
-                        "id",
-                        "node_id",
-                        "name",
-                        "body",
-                        "number",
-                        "state",
-                        "creator",
-                        "created_at",
-                        "updated_at",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "owner_url", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "columns_url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "body", v639);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "state", v235);
-        ok &= c.prop(l, s, x, "creator", v393);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "owner_url",
+                    "url",
+                    "html_url",
+                    "columns_url",
+                    "id",
+                    "node_id",
+                    "name",
+                    "body",
+                    "number",
+                    "state",
+                    "creator",
+                    "created_at",
+                    "updated_at",
+                ],
+            ) & c.prop(l, s, x, "owner_url", v682) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "columns_url", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "body", v639)
+            & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "state", v235)
+            & c.prop(l, s, x, "creator", v393) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32246,22 +30783,17 @@ mod validators {
                             "creator" | "created_at" | "updated_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/project$created`
     pub(super) fn v348(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "project", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "project", v835);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "project", "repository", "sender"])
+            & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "project", v835)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32273,22 +30805,17 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/project$deleted`
     pub(super) fn v349(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "project", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "project", v835);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "project", "repository", "sender"])
+            & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "project", v835)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32300,30 +30827,17 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/project$edited`
     pub(super) fn v350(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "changes", "project", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v408);
-        ok &= c.prop(l, s, x, "changes", v351);
-        ok &= c.prop(l, s, x, "project", v835);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "changes", "project", "repository", "sender"])
+            & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "changes", v351)
+            & c.prop(l, s, x, "project", v835) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32335,39 +30849,30 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/project$edited/properties/changes`
     pub(super) fn v351(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "name", v187);
-        ok &= c.prop(l, s, x, "body", v187);
-        ok
-            &= c
+        c.prop(l, s, x, "name", v187) & c.prop(l, s, x, "body", v187)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "name" | "body"),
-                );
-        ok
+                )
     }
     /// `#/definitions/project$reopened`
     pub(super) fn v352(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "project", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v419);
-        ok &= c.prop(l, s, x, "project", v835);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "project", "repository", "sender"])
+            & c.prop(l, s, x, "action", v419) & c.prop(l, s, x, "project", v835)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32379,8 +30884,7 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/project_card_event`
     pub(super) fn v353(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -32395,24 +30899,17 @@ mod validators {
     /// `#/definitions/project_card$converted`
     pub(super) fn v354(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "changes", "project_card", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v612);
-        ok &= c.prop(l, s, x, "changes", v355);
-        ok &= c.prop(l, s, x, "project_card", v841);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "changes", "project_card", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v612) & c.prop(l, s, x, "changes", v355)
+            & c.prop(l, s, x, "project_card", v841) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32424,65 +30921,50 @@ mod validators {
                             "sender" | "organization" | "installation"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/project_card$converted/properties/changes`
     pub(super) fn v355(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["note"]);
-        ok &= c.prop(l, s, x, "note", v187);
-        ok
-            &= c
+        c.required(l, s, x, &["note"]) & c.prop(l, s, x, "note", v187)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "note"),
-                );
-        ok
+                )
     }
     /// `#/definitions/project-card`
     pub(super) fn v356(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "url",
-                        "project_url",
-                        "column_url",
-                        "column_id",
-                        "id",
-                        "node_id",
-                        "note",
-                        "archived",
-                        "creator",
-                        "created_at",
-                        "updated_at",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "project_url", v682);
-        ok &= c.prop(l, s, x, "column_url", v682);
-        ok &= c.prop(l, s, x, "column_id", v637);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "note", v639);
-        ok &= c.prop(l, s, x, "archived", v638);
-        ok &= c.prop(l, s, x, "creator", v393);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "content_url", v682);
-        ok &= c.prop(l, s, x, "after_id", v640);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "url",
+                    "project_url",
+                    "column_url",
+                    "column_id",
+                    "id",
+                    "node_id",
+                    "note",
+                    "archived",
+                    "creator",
+                    "created_at",
+                    "updated_at",
+                ],
+            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "project_url", v682)
+            & c.prop(l, s, x, "column_url", v682) & c.prop(l, s, x, "column_id", v637)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "note", v639) & c.prop(l, s, x, "archived", v638)
+            & c.prop(l, s, x, "creator", v393) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "content_url", v682)
+            & c.prop(l, s, x, "after_id", v640)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32495,22 +30977,17 @@ mod validators {
                             "created_at" | "updated_at" | "content_url" | "after_id"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/project_card$created`
     pub(super) fn v357(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "project_card", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "project_card", v841);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "project_card", "repository", "sender"])
+            & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "project_card", v841)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32522,22 +30999,17 @@ mod validators {
                             "organization" | "installation"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/project_card$deleted`
     pub(super) fn v358(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "project_card", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "project_card", v841);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "project_card", "repository", "sender"])
+            & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "project_card", v841)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32549,30 +31021,22 @@ mod validators {
                             "organization" | "installation"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/project_card$edited`
     pub(super) fn v359(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "changes", "project_card", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v408);
-        ok &= c.prop(l, s, x, "changes", v355);
-        ok &= c.prop(l, s, x, "project_card", v841);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "changes", "project_card", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "changes", v355)
+            & c.prop(l, s, x, "project_card", v841) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32584,30 +31048,22 @@ mod validators {
                             "sender" | "organization" | "installation"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/project_card$moved`
     pub(super) fn v360(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "changes", "project_card", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v613);
-        ok &= c.prop(l, s, x, "changes", v361);
-        ok &= c.prop(l, s, x, "project_card", v363);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "changes", "project_card", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v613) & c.prop(l, s, x, "changes", v361)
+            & c.prop(l, s, x, "project_card", v363) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32619,42 +31075,33 @@ mod validators {
                             "sender" | "organization" | "installation"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/project_card$moved/properties/changes`
     pub(super) fn v361(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["column_id"]);
-        ok &= c.prop(l, s, x, "column_id", v362);
-        ok
-            &= c
+        c.required(l, s, x, &["column_id"]) & c.prop(l, s, x, "column_id", v362)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "column_id"),
-                );
-        ok
+                )
     }
     /// `#/definitions/project_card$moved/properties/changes/properties/column_id`
     pub(super) fn v362(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["from"]);
-        ok &= c.prop(l, s, x, "from", v637);
-        ok
-            &= c
+        c.required(l, s, x, &["from"]) & c.prop(l, s, x, "from", v637)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "from"),
-                );
-        ok
+                )
     }
     /// `#/definitions/project_card$moved/properties/project_card`
     pub(super) fn v363(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -32673,16 +31120,12 @@ mod validators {
     /// `#/definitions/project_column$created`
     pub(super) fn v365(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "project_column", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "project_column", v847);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "project_column", "repository", "sender"])
+            & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "project_column", v847)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32694,40 +31137,31 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/project-column`
     pub(super) fn v366(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "url",
-                        "project_url",
-                        "cards_url",
-                        "id",
-                        "node_id",
-                        "name",
-                        "created_at",
-                        "updated_at",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "project_url", v682);
-        ok &= c.prop(l, s, x, "cards_url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "url",
+                    "project_url",
+                    "cards_url",
+                    "id",
+                    "node_id",
+                    "name",
+                    "created_at",
+                    "updated_at",
+                ],
+            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "project_url", v682)
+            & c.prop(l, s, x, "cards_url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32739,22 +31173,17 @@ mod validators {
                             "name" | "created_at" | "updated_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/project_column$deleted`
     pub(super) fn v367(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "project_column", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "project_column", v847);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "project_column", "repository", "sender"])
+            & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "project_column", v847)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32766,30 +31195,23 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/project_column$edited`
     pub(super) fn v368(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "changes", "project_column", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v408);
-        ok &= c.prop(l, s, x, "changes", v369);
-        ok &= c.prop(l, s, x, "project_column", v847);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "changes", "project_column", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "changes", v369)
+            & c.prop(l, s, x, "project_column", v847)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32801,38 +31223,30 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/project_column$edited/properties/changes`
     pub(super) fn v369(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "name", v187);
-        ok
-            &= c
+        c.prop(l, s, x, "name", v187)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "name"),
-                );
-        ok
+                )
     }
     /// `#/definitions/project_column$moved`
     pub(super) fn v370(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "project_column", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v613);
-        ok &= c.prop(l, s, x, "project_column", v847);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "project_column", "repository", "sender"])
+            & c.prop(l, s, x, "action", v613) & c.prop(l, s, x, "project_column", v847)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32844,20 +31258,16 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/public$event`
     pub(super) fn v371(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["repository", "sender"]);
-        ok &= c.prop(l, s, x, "repository", v660);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["repository", "sender"])
+            & c.prop(l, s, x, "repository", v660) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -32869,8 +31279,7 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request_event/oneOf/0`
     pub(super) fn v372(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -33001,32 +31410,17 @@ mod validators {
     /// `#/definitions/pull_request$assigned`
     pub(super) fn v390(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "number",
-                        "pull_request",
-                        "assignee",
-                        "repository",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v391);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "pull_request", v848);
-        ok &= c.prop(l, s, x, "assignee", v393);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "number", "pull_request", "assignee", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v391) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "pull_request", v848) & c.prop(l, s, x, "assignee", v393)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33038,8 +31432,7 @@ mod validators {
                             "repository" | "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$assigned/properties/action`
     pub(super) fn v391(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -33048,114 +31441,92 @@ mod validators {
     /// `#/definitions/pull-request`
     pub(super) fn v392(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "url",
-                        "id",
-                        "node_id",
-                        "html_url",
-                        "diff_url",
-                        "patch_url",
-                        "issue_url",
-                        "number",
-                        "state",
-                        "locked",
-                        "title",
-                        "user",
-                        "body",
-                        "created_at",
-                        "updated_at",
-                        "closed_at",
-                        "merged_at",
-                        "merge_commit_sha",
-                        "assignee",
-                        "assignees",
-                        "requested_reviewers",
-                        "requested_teams",
-                        "labels",
-                        "milestone",
-                        "commits_url",
-                        "review_comments_url",
-                        "review_comment_url",
-                        "comments_url",
-                        "statuses_url",
-                        "head",
-                        "base",
-                        "_links",
-                        "author_association",
-                        "auto_merge",
-                        "active_lock_reason",
-                        "draft",
-                        "merged",
-                        "mergeable",
-                        "rebaseable",
-                        "mergeable_state",
-                        "merged_by",
-                        "comments",
-                        "review_comments",
-                        "maintainer_can_modify",
-                        "commits",
-                        "additions",
-                        "deletions",
-                        "changed_files",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "diff_url", v682);
-        ok &= c.prop(l, s, x, "patch_url", v682);
-        ok &= c.prop(l, s, x, "issue_url", v682);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "state", v235);
-        ok &= c.prop(l, s, x, "locked", v638);
-        ok &= c.prop(l, s, x, "title", v682);
-        ok &= c.prop(l, s, x, "user", v393);
-        ok &= c.prop(l, s, x, "body", v639);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "closed_at", v639);
-        ok &= c.prop(l, s, x, "merged_at", v639);
-        ok &= c.prop(l, s, x, "merge_commit_sha", v639);
-        ok &= c.prop(l, s, x, "assignee", v174);
-        ok &= c.prop(l, s, x, "assignees", v791);
-        ok &= c.prop(l, s, x, "requested_reviewers", v849);
-        ok &= c.prop(l, s, x, "requested_teams", v850);
-        ok &= c.prop(l, s, x, "labels", v790);
-        ok &= c.prop(l, s, x, "milestone", v257);
-        ok &= c.prop(l, s, x, "commits_url", v682);
-        ok &= c.prop(l, s, x, "review_comments_url", v682);
-        ok &= c.prop(l, s, x, "review_comment_url", v682);
-        ok &= c.prop(l, s, x, "comments_url", v682);
-        ok &= c.prop(l, s, x, "statuses_url", v682);
-        ok &= c.prop(l, s, x, "head", v395);
-        ok &= c.prop(l, s, x, "base", v395);
-        ok &= c.prop(l, s, x, "_links", v396);
-        ok &= c.prop(l, s, x, "author_association", v722);
-        ok &= c.prop(l, s, x, "auto_merge", v640);
-        ok &= c.prop(l, s, x, "active_lock_reason", v655);
-        ok &= c.prop(l, s, x, "draft", v638);
-        ok &= c.prop(l, s, x, "merged", v661);
-        ok &= c.prop(l, s, x, "mergeable", v661);
-        ok &= c.prop(l, s, x, "rebaseable", v661);
-        ok &= c.prop(l, s, x, "mergeable_state", v682);
-        ok &= c.prop(l, s, x, "merged_by", v174);
-        ok &= c.prop(l, s, x, "comments", v637);
-        ok &= c.prop(l, s, x, "review_comments", v637);
-        ok &= c.prop(l, s, x, "maintainer_can_modify", v638);
-        ok &= c.prop(l, s, x, "commits", v637);
-        ok &= c.prop(l, s, x, "additions", v637);
-        ok &= c.prop(l, s, x, "deletions", v637);
-        ok &= c.prop(l, s, x, "changed_files", v637);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "url",
+                    "id",
+                    "node_id",
+                    "html_url",
+                    "diff_url",
+                    "patch_url",
+                    "issue_url",
+                    "number",
+                    "state",
+                    "locked",
+                    "title",
+                    "user",
+                    "body",
+                    "created_at",
+                    "updated_at",
+                    "closed_at",
+                    "merged_at",
+                    "merge_commit_sha",
+                    "assignee",
+                    "assignees",
+                    "requested_reviewers",
+                    "requested_teams",
+                    "labels",
+                    "milestone",
+                    "commits_url",
+                    "review_comments_url",
+                    "review_comment_url",
+                    "comments_url",
+                    "statuses_url",
+                    "head",
+                    "base",
+                    "_links",
+                    "author_association",
+                    "auto_merge",
+                    "active_lock_reason",
+                    "draft",
+                    "merged",
+                    "mergeable",
+                    "rebaseable",
+                    "mergeable_state",
+                    "merged_by",
+                    "comments",
+                    "review_comments",
+                    "maintainer_can_modify",
+                    "commits",
+                    "additions",
+                    "deletions",
+                    "changed_files",
+                ],
+            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "diff_url", v682) & c.prop(l, s, x, "patch_url", v682)
+            & c.prop(l, s, x, "issue_url", v682) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "state", v235) & c.prop(l, s, x, "locked", v638)
+            & c.prop(l, s, x, "title", v682) & c.prop(l, s, x, "user", v393)
+            & c.prop(l, s, x, "body", v639) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "closed_at", v639)
+            & c.prop(l, s, x, "merged_at", v639)
+            & c.prop(l, s, x, "merge_commit_sha", v639)
+            & c.prop(l, s, x, "assignee", v174) & c.prop(l, s, x, "assignees", v791)
+            & c.prop(l, s, x, "requested_reviewers", v849)
+            & c.prop(l, s, x, "requested_teams", v850) & c.prop(l, s, x, "labels", v790)
+            & c.prop(l, s, x, "milestone", v257) & c.prop(l, s, x, "commits_url", v682)
+            & c.prop(l, s, x, "review_comments_url", v682)
+            & c.prop(l, s, x, "review_comment_url", v682)
+            & c.prop(l, s, x, "comments_url", v682)
+            & c.prop(l, s, x, "statuses_url", v682) & c.prop(l, s, x, "head", v395)
+            & c.prop(l, s, x, "base", v395) & c.prop(l, s, x, "_links", v396)
+            & c.prop(l, s, x, "author_association", v722)
+            & c.prop(l, s, x, "auto_merge", v640)
+            & c.prop(l, s, x, "active_lock_reason", v655)
+            & c.prop(l, s, x, "draft", v638) & c.prop(l, s, x, "merged", v661)
+            & c.prop(l, s, x, "mergeable", v661) & c.prop(l, s, x, "rebaseable", v661)
+            & c.prop(l, s, x, "mergeable_state", v682)
+            & c.prop(l, s, x, "merged_by", v174) & c.prop(l, s, x, "comments", v637)
+            & c.prop(l, s, x, "review_comments", v637)
+            & c.prop(l, s, x, "maintainer_can_modify", v638)
+            & c.prop(l, s, x, "commits", v637) & c.prop(l, s, x, "additions", v637)
+            & c.prop(l, s, x, "deletions", v637) & c.prop(l, s, x, "changed_files", v637)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33178,8 +31549,7 @@ mod validators {
                             "additions" | "deletions" | "changed_files"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull-request/properties/requested_reviewers/items/oneOf/0`
     pub(super) fn v393(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -33192,55 +31562,43 @@ mod validators {
     /// `#/definitions/pull-request/properties/head`
     pub(super) fn v395(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["label", "ref", "sha", "user", "repo"]);
-        ok &= c.prop(l, s, x, "label", v682);
-        ok &= c.prop(l, s, x, "ref", v682);
-        ok &= c.prop(l, s, x, "sha", v682);
-        ok &= c.prop(l, s, x, "user", v393);
-        ok &= c.prop(l, s, x, "repo", v679);
-        ok
-            &= c
+        c.required(l, s, x, &["label", "ref", "sha", "user", "repo"])
+            & c.prop(l, s, x, "label", v682) & c.prop(l, s, x, "ref", v682)
+            & c.prop(l, s, x, "sha", v682) & c.prop(l, s, x, "user", v393)
+            & c.prop(l, s, x, "repo", v679)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "label" | "ref" | "sha" | "user" | "repo"),
-                );
-        ok
+                )
     }
     /// `#/definitions/pull-request/properties/_links`
     pub(super) fn v396(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "self",
-                        "html",
-                        "issue",
-                        "comments",
-                        "review_comments",
-                        "review_comment",
-                        "commits",
-                        "statuses",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "self", v851);
-        ok &= c.prop(l, s, x, "html", v851);
-        ok &= c.prop(l, s, x, "issue", v851);
-        ok &= c.prop(l, s, x, "comments", v851);
-        ok &= c.prop(l, s, x, "review_comments", v851);
-        ok &= c.prop(l, s, x, "review_comment", v851);
-        ok &= c.prop(l, s, x, "commits", v851);
-        ok &= c.prop(l, s, x, "statuses", v851);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "self",
+                    "html",
+                    "issue",
+                    "comments",
+                    "review_comments",
+                    "review_comment",
+                    "commits",
+                    "statuses",
+                ],
+            ) & c.prop(l, s, x, "self", v851) & c.prop(l, s, x, "html", v851)
+            & c.prop(l, s, x, "issue", v851) & c.prop(l, s, x, "comments", v851)
+            & c.prop(l, s, x, "review_comments", v851)
+            & c.prop(l, s, x, "review_comment", v851) & c.prop(l, s, x, "commits", v851)
+            & c.prop(l, s, x, "statuses", v851)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33252,47 +31610,35 @@ mod validators {
                             "review_comments" | "review_comment" | "commits" | "statuses"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/link`
     pub(super) fn v397(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["href"]);
-        ok &= c.prop(l, s, x, "href", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["href"]) & c.prop(l, s, x, "href", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "href"),
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$auto_merge_disabled`
     pub(super) fn v398(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "number", "pull_request", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v399);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "pull_request", v848);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "number", "pull_request", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v399) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "pull_request", v848) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33304,8 +31650,7 @@ mod validators {
                             "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$auto_merge_disabled/properties/action`
     pub(super) fn v399(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -33314,24 +31659,17 @@ mod validators {
     /// `#/definitions/pull_request$auto_merge_enabled`
     pub(super) fn v400(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "number", "pull_request", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v401);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "pull_request", v848);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "number", "pull_request", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v401) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "pull_request", v848) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33343,8 +31681,7 @@ mod validators {
                             "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$auto_merge_enabled/properties/action`
     pub(super) fn v401(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -33353,24 +31690,17 @@ mod validators {
     /// `#/definitions/pull_request$closed`
     pub(super) fn v402(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "number", "pull_request", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v792);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "pull_request", v403);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "number", "pull_request", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v792) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "pull_request", v403) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33382,8 +31712,7 @@ mod validators {
                             "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$closed/properties/pull_request`
     pub(super) fn v403(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -33392,24 +31721,17 @@ mod validators {
     /// `#/definitions/pull_request$converted_to_draft`
     pub(super) fn v404(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "number", "pull_request", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v405);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "pull_request", v406);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "number", "pull_request", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v405) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "pull_request", v406) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33421,8 +31743,7 @@ mod validators {
                             "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$converted_to_draft/properties/action`
     pub(super) fn v405(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -33435,32 +31756,17 @@ mod validators {
     /// `#/definitions/pull_request$edited`
     pub(super) fn v407(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "changes",
-                        "number",
-                        "pull_request",
-                        "repository",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v408);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "changes", v252);
-        ok &= c.prop(l, s, x, "pull_request", v848);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "changes", "number", "pull_request", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "changes", v252) & c.prop(l, s, x, "pull_request", v848)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33472,8 +31778,7 @@ mod validators {
                             "repository" | "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$edited/properties/action`
     pub(super) fn v408(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -33482,32 +31787,17 @@ mod validators {
     /// `#/definitions/pull_request$labeled`
     pub(super) fn v409(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "number",
-                        "pull_request",
-                        "label",
-                        "repository",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v410);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "pull_request", v848);
-        ok &= c.prop(l, s, x, "label", v744);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "number", "pull_request", "label", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v410) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "pull_request", v848) & c.prop(l, s, x, "label", v744)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33519,8 +31809,7 @@ mod validators {
                             "repository" | "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$labeled/properties/action`
     pub(super) fn v410(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -33529,24 +31818,17 @@ mod validators {
     /// `#/definitions/pull_request$locked`
     pub(super) fn v411(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "number", "pull_request", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v745);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "pull_request", v848);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "number", "pull_request", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v745) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "pull_request", v848) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33558,30 +31840,22 @@ mod validators {
                             "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$opened`
     pub(super) fn v412(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "number", "pull_request", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v413);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "pull_request", v414);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "number", "pull_request", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v413) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "pull_request", v414) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33593,8 +31867,7 @@ mod validators {
                             "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$opened/properties/action`
     pub(super) fn v413(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -33607,24 +31880,17 @@ mod validators {
     /// `#/definitions/pull_request$ready_for_review`
     pub(super) fn v415(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "number", "pull_request", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v416);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "pull_request", v417);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "number", "pull_request", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v416) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "pull_request", v417) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33636,8 +31902,7 @@ mod validators {
                             "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$ready_for_review/properties/action`
     pub(super) fn v416(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -33650,24 +31915,17 @@ mod validators {
     /// `#/definitions/pull_request$reopened`
     pub(super) fn v418(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "number", "pull_request", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v419);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "pull_request", v420);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "number", "pull_request", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v419) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "pull_request", v420) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33679,8 +31937,7 @@ mod validators {
                             "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$reopened/properties/action`
     pub(super) fn v419(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -33693,32 +31950,25 @@ mod validators {
     /// `#/definitions/pull_request$review_request_removed/oneOf/0`
     pub(super) fn v421(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "number",
-                        "pull_request",
-                        "requested_reviewer",
-                        "repository",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v424);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "pull_request", v848);
-        ok &= c.prop(l, s, x, "requested_reviewer", v393);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "action",
+                    "number",
+                    "pull_request",
+                    "requested_reviewer",
+                    "repository",
+                    "sender",
+                ],
+            ) & c.prop(l, s, x, "action", v424) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "pull_request", v848)
+            & c.prop(l, s, x, "requested_reviewer", v393)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33731,38 +31981,30 @@ mod validators {
                             "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$review_request_removed/oneOf/1`
     pub(super) fn v422(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "number",
-                        "pull_request",
-                        "requested_team",
-                        "repository",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v424);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "pull_request", v848);
-        ok &= c.prop(l, s, x, "requested_team", v302);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "action",
+                    "number",
+                    "pull_request",
+                    "requested_team",
+                    "repository",
+                    "sender",
+                ],
+            ) & c.prop(l, s, x, "action", v424) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "pull_request", v848)
+            & c.prop(l, s, x, "requested_team", v302)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33774,8 +32016,7 @@ mod validators {
                             | "repository" | "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$review_request_removed`
     pub(super) fn v423(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -33788,32 +32029,25 @@ mod validators {
     /// `#/definitions/pull_request$review_requested/oneOf/0`
     pub(super) fn v425(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "number",
-                        "pull_request",
-                        "requested_reviewer",
-                        "repository",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v428);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "pull_request", v848);
-        ok &= c.prop(l, s, x, "requested_reviewer", v393);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "action",
+                    "number",
+                    "pull_request",
+                    "requested_reviewer",
+                    "repository",
+                    "sender",
+                ],
+            ) & c.prop(l, s, x, "action", v428) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "pull_request", v848)
+            & c.prop(l, s, x, "requested_reviewer", v393)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33826,38 +32060,30 @@ mod validators {
                             "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$review_requested/oneOf/1`
     pub(super) fn v426(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "number",
-                        "pull_request",
-                        "requested_team",
-                        "repository",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v428);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "pull_request", v848);
-        ok &= c.prop(l, s, x, "requested_team", v302);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "action",
+                    "number",
+                    "pull_request",
+                    "requested_team",
+                    "repository",
+                    "sender",
+                ],
+            ) & c.prop(l, s, x, "action", v428) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "pull_request", v848)
+            & c.prop(l, s, x, "requested_team", v302)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33869,8 +32095,7 @@ mod validators {
                             | "repository" | "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$review_requested`
     pub(super) fn v427(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -33883,34 +32108,26 @@ mod validators {
     /// `#/definitions/pull_request$synchronize`
     pub(super) fn v429(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "number",
-                        "before",
-                        "after",
-                        "pull_request",
-                        "repository",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v430);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "before", v682);
-        ok &= c.prop(l, s, x, "after", v682);
-        ok &= c.prop(l, s, x, "pull_request", v848);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "action",
+                    "number",
+                    "before",
+                    "after",
+                    "pull_request",
+                    "repository",
+                    "sender",
+                ],
+            ) & c.prop(l, s, x, "action", v430) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "before", v682) & c.prop(l, s, x, "after", v682)
+            & c.prop(l, s, x, "pull_request", v848) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33923,8 +32140,7 @@ mod validators {
                             "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$synchronize/properties/action`
     pub(super) fn v430(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -33933,32 +32149,17 @@ mod validators {
     /// `#/definitions/pull_request$unassigned`
     pub(super) fn v431(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "number",
-                        "pull_request",
-                        "assignee",
-                        "repository",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v432);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "pull_request", v848);
-        ok &= c.prop(l, s, x, "assignee", v393);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "number", "pull_request", "assignee", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v432) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "pull_request", v848) & c.prop(l, s, x, "assignee", v393)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -33970,8 +32171,7 @@ mod validators {
                             "repository" | "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$unassigned/properties/action`
     pub(super) fn v432(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -33980,32 +32180,17 @@ mod validators {
     /// `#/definitions/pull_request$unlabeled`
     pub(super) fn v433(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "number",
-                        "pull_request",
-                        "label",
-                        "repository",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v434);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "pull_request", v848);
-        ok &= c.prop(l, s, x, "label", v744);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "number", "pull_request", "label", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v434) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "pull_request", v848) & c.prop(l, s, x, "label", v744)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -34017,8 +32202,7 @@ mod validators {
                             "repository" | "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$unlabeled/properties/action`
     pub(super) fn v434(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -34027,24 +32211,17 @@ mod validators {
     /// `#/definitions/pull_request$unlocked`
     pub(super) fn v435(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "number", "pull_request", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v436);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "pull_request", v848);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "number", "pull_request", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v436) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "pull_request", v848) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -34056,8 +32233,7 @@ mod validators {
                             "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request$unlocked/properties/action`
     pub(super) fn v436(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -34070,24 +32246,17 @@ mod validators {
     /// `#/definitions/pull_request_review$dismissed`
     pub(super) fn v438(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "review", "pull_request", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v709);
-        ok &= c.prop(l, s, x, "review", v439);
-        ok &= c.prop(l, s, x, "pull_request", v860);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "review", "pull_request", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v709) & c.prop(l, s, x, "review", v439)
+            & c.prop(l, s, x, "pull_request", v860) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -34099,46 +32268,37 @@ mod validators {
                             "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request_review$dismissed/properties/review`
     pub(super) fn v439(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "node_id",
-                        "user",
-                        "body",
-                        "commit_id",
-                        "submitted_at",
-                        "state",
-                        "html_url",
-                        "pull_request_url",
-                        "author_association",
-                        "_links",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "user", v393);
-        ok &= c.prop(l, s, x, "body", v639);
-        ok &= c.prop(l, s, x, "commit_id", v682);
-        ok &= c.prop(l, s, x, "submitted_at", v682);
-        ok &= c.prop(l, s, x, "state", v709);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "pull_request_url", v682);
-        ok &= c.prop(l, s, x, "author_association", v722);
-        ok &= c.prop(l, s, x, "_links", v440);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "node_id",
+                    "user",
+                    "body",
+                    "commit_id",
+                    "submitted_at",
+                    "state",
+                    "html_url",
+                    "pull_request_url",
+                    "author_association",
+                    "_links",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "user", v393) & c.prop(l, s, x, "body", v639)
+            & c.prop(l, s, x, "commit_id", v682) & c.prop(l, s, x, "submitted_at", v682)
+            & c.prop(l, s, x, "state", v709) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "pull_request_url", v682)
+            & c.prop(l, s, x, "author_association", v722)
+            & c.prop(l, s, x, "_links", v440)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -34151,114 +32311,92 @@ mod validators {
                             "author_association" | "_links"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request_review$dismissed/properties/review/properties/_links`
     pub(super) fn v440(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["html", "pull_request"]);
-        ok &= c.prop(l, s, x, "html", v851);
-        ok &= c.prop(l, s, x, "pull_request", v851);
-        ok
-            &= c
+        c.required(l, s, x, &["html", "pull_request"]) & c.prop(l, s, x, "html", v851)
+            & c.prop(l, s, x, "pull_request", v851)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "html" | "pull_request"),
-                );
-        ok
+                )
     }
     /// `#/definitions/simple-pull-request`
     pub(super) fn v441(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "url",
-                        "id",
-                        "node_id",
-                        "html_url",
-                        "diff_url",
-                        "patch_url",
-                        "issue_url",
-                        "number",
-                        "state",
-                        "locked",
-                        "title",
-                        "user",
-                        "body",
-                        "created_at",
-                        "updated_at",
-                        "closed_at",
-                        "merged_at",
-                        "merge_commit_sha",
-                        "assignee",
-                        "assignees",
-                        "requested_reviewers",
-                        "requested_teams",
-                        "labels",
-                        "milestone",
-                        "draft",
-                        "commits_url",
-                        "review_comments_url",
-                        "review_comment_url",
-                        "comments_url",
-                        "statuses_url",
-                        "head",
-                        "base",
-                        "_links",
-                        "author_association",
-                        "auto_merge",
-                        "active_lock_reason",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "diff_url", v682);
-        ok &= c.prop(l, s, x, "patch_url", v682);
-        ok &= c.prop(l, s, x, "issue_url", v682);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "state", v235);
-        ok &= c.prop(l, s, x, "locked", v638);
-        ok &= c.prop(l, s, x, "title", v682);
-        ok &= c.prop(l, s, x, "user", v393);
-        ok &= c.prop(l, s, x, "body", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "closed_at", v639);
-        ok &= c.prop(l, s, x, "merged_at", v639);
-        ok &= c.prop(l, s, x, "merge_commit_sha", v639);
-        ok &= c.prop(l, s, x, "assignee", v174);
-        ok &= c.prop(l, s, x, "assignees", v791);
-        ok &= c.prop(l, s, x, "requested_reviewers", v849);
-        ok &= c.prop(l, s, x, "requested_teams", v850);
-        ok &= c.prop(l, s, x, "labels", v790);
-        ok &= c.prop(l, s, x, "milestone", v257);
-        ok &= c.prop(l, s, x, "draft", v638);
-        ok &= c.prop(l, s, x, "commits_url", v682);
-        ok &= c.prop(l, s, x, "review_comments_url", v682);
-        ok &= c.prop(l, s, x, "review_comment_url", v682);
-        ok &= c.prop(l, s, x, "comments_url", v682);
-        ok &= c.prop(l, s, x, "statuses_url", v682);
-        ok &= c.prop(l, s, x, "head", v395);
-        ok &= c.prop(l, s, x, "base", v395);
-        ok &= c.prop(l, s, x, "_links", v396);
-        ok &= c.prop(l, s, x, "author_association", v722);
-        ok &= c.prop(l, s, x, "auto_merge", v640);
-        ok &= c.prop(l, s, x, "active_lock_reason", v655);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "url",
+                    "id",
+                    "node_id",
+                    "html_url",
+                    "diff_url",
+                    "patch_url",
+                    "issue_url",
+                    "number",
+                    "state",
+                    "locked",
+                    "title",
+                    "user",
+                    "body",
+                    "created_at",
+                    "updated_at",
+                    "closed_at",
+                    "merged_at",
+                    "merge_commit_sha",
+                    "assignee",
+                    "assignees",
+                    "requested_reviewers",
+                    "requested_teams",
+                    "labels",
+                    "milestone",
+                    "draft",
+                    "commits_url",
+                    "review_comments_url",
+                    "review_comment_url",
+                    "comments_url",
+                    "statuses_url",
+                    "head",
+                    "base",
+                    "_links",
+                    "author_association",
+                    "auto_merge",
+                    "active_lock_reason",
+                ],
+            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "diff_url", v682) & c.prop(l, s, x, "patch_url", v682)
+            & c.prop(l, s, x, "issue_url", v682) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "state", v235) & c.prop(l, s, x, "locked", v638)
+            & c.prop(l, s, x, "title", v682) & c.prop(l, s, x, "user", v393)
+            & c.prop(l, s, x, "body", v682) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "closed_at", v639)
+            & c.prop(l, s, x, "merged_at", v639)
+            & c.prop(l, s, x, "merge_commit_sha", v639)
+            & c.prop(l, s, x, "assignee", v174) & c.prop(l, s, x, "assignees", v791)
+            & c.prop(l, s, x, "requested_reviewers", v849)
+            & c.prop(l, s, x, "requested_teams", v850) & c.prop(l, s, x, "labels", v790)
+            & c.prop(l, s, x, "milestone", v257) & c.prop(l, s, x, "draft", v638)
+            & c.prop(l, s, x, "commits_url", v682)
+            & c.prop(l, s, x, "review_comments_url", v682)
+            & c.prop(l, s, x, "review_comment_url", v682)
+            & c.prop(l, s, x, "comments_url", v682)
+            & c.prop(l, s, x, "statuses_url", v682) & c.prop(l, s, x, "head", v395)
+            & c.prop(l, s, x, "base", v395) & c.prop(l, s, x, "_links", v396)
+            & c.prop(l, s, x, "author_association", v722)
+            & c.prop(l, s, x, "auto_merge", v640)
+            & c.prop(l, s, x, "active_lock_reason", v655)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -34277,38 +32415,22 @@ mod validators {
                             "author_association" | "auto_merge" | "active_lock_reason"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request_review$edited`
     pub(super) fn v442(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "changes",
-                        "review",
-                        "pull_request",
-                        "repository",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v408);
-        ok &= c.prop(l, s, x, "changes", v242);
-        ok &= c.prop(l, s, x, "review", v443);
-        ok &= c.prop(l, s, x, "pull_request", v860);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "changes", "review", "pull_request", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "changes", v242)
+            & c.prop(l, s, x, "review", v443) & c.prop(l, s, x, "pull_request", v860)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -34320,46 +32442,37 @@ mod validators {
                             "repository" | "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request_review$edited/properties/review`
     pub(super) fn v443(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "node_id",
-                        "user",
-                        "body",
-                        "commit_id",
-                        "submitted_at",
-                        "state",
-                        "html_url",
-                        "pull_request_url",
-                        "author_association",
-                        "_links",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "user", v393);
-        ok &= c.prop(l, s, x, "body", v639);
-        ok &= c.prop(l, s, x, "commit_id", v682);
-        ok &= c.prop(l, s, x, "submitted_at", v682);
-        ok &= c.prop(l, s, x, "state", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "pull_request_url", v682);
-        ok &= c.prop(l, s, x, "author_association", v722);
-        ok &= c.prop(l, s, x, "_links", v440);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "node_id",
+                    "user",
+                    "body",
+                    "commit_id",
+                    "submitted_at",
+                    "state",
+                    "html_url",
+                    "pull_request_url",
+                    "author_association",
+                    "_links",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "user", v393) & c.prop(l, s, x, "body", v639)
+            & c.prop(l, s, x, "commit_id", v682) & c.prop(l, s, x, "submitted_at", v682)
+            & c.prop(l, s, x, "state", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "pull_request_url", v682)
+            & c.prop(l, s, x, "author_association", v722)
+            & c.prop(l, s, x, "_links", v440)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -34372,30 +32485,22 @@ mod validators {
                             "author_association" | "_links"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request_review$submitted`
     pub(super) fn v444(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "review", "pull_request", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v614);
-        ok &= c.prop(l, s, x, "review", v443);
-        ok &= c.prop(l, s, x, "pull_request", v860);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "review", "pull_request", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v614) & c.prop(l, s, x, "review", v443)
+            & c.prop(l, s, x, "pull_request", v860) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -34407,8 +32512,7 @@ mod validators {
                             "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request_review_comment_event`
     pub(super) fn v445(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -34417,24 +32521,17 @@ mod validators {
     /// `#/definitions/pull_request_review_comment$created`
     pub(super) fn v446(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "comment", "pull_request", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "comment", v864);
-        ok &= c.prop(l, s, x, "pull_request", v449);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "comment", "pull_request", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "comment", v864)
+            & c.prop(l, s, x, "pull_request", v449) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -34446,73 +32543,60 @@ mod validators {
                             "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull-request-review-comment`
     pub(super) fn v447(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "url",
-                        "pull_request_review_id",
-                        "id",
-                        "node_id",
-                        "diff_hunk",
-                        "path",
-                        "position",
-                        "original_position",
-                        "commit_id",
-                        "original_commit_id",
-                        "user",
-                        "body",
-                        "created_at",
-                        "updated_at",
-                        "html_url",
-                        "pull_request_url",
-                        "author_association",
-                        "_links",
-                        "start_line",
-                        "original_start_line",
-                        "original_line",
-                        "line",
-                        "start_side",
-                        "side",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "pull_request_review_id", v637);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "diff_hunk", v682);
-        ok &= c.prop(l, s, x, "path", v682);
-        ok &= c.prop(l, s, x, "position", v648);
-        ok &= c.prop(l, s, x, "original_position", v637);
-        ok &= c.prop(l, s, x, "commit_id", v682);
-        ok &= c.prop(l, s, x, "original_commit_id", v682);
-        ok &= c.prop(l, s, x, "user", v393);
-        ok &= c.prop(l, s, x, "body", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "pull_request_url", v682);
-        ok &= c.prop(l, s, x, "author_association", v722);
-        ok &= c.prop(l, s, x, "_links", v448);
-        ok &= c.prop(l, s, x, "start_line", v648);
-        ok &= c.prop(l, s, x, "original_start_line", v648);
-        ok &= c.prop(l, s, x, "start_side", v662);
-        ok &= c.prop(l, s, x, "line", v648);
-        ok &= c.prop(l, s, x, "original_line", v637);
-        ok &= c.prop(l, s, x, "side", v865);
-        ok &= c.prop(l, s, x, "in_reply_to_id", v637);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "url",
+                    "pull_request_review_id",
+                    "id",
+                    "node_id",
+                    "diff_hunk",
+                    "path",
+                    "position",
+                    "original_position",
+                    "commit_id",
+                    "original_commit_id",
+                    "user",
+                    "body",
+                    "created_at",
+                    "updated_at",
+                    "html_url",
+                    "pull_request_url",
+                    "author_association",
+                    "_links",
+                    "start_line",
+                    "original_start_line",
+                    "original_line",
+                    "line",
+                    "start_side",
+                    "side",
+                ],
+            ) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "pull_request_review_id", v637)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "diff_hunk", v682) & c.prop(l, s, x, "path", v682)
+            & c.prop(l, s, x, "position", v648)
+            & c.prop(l, s, x, "original_position", v637)
+            & c.prop(l, s, x, "commit_id", v682)
+            & c.prop(l, s, x, "original_commit_id", v682) & c.prop(l, s, x, "user", v393)
+            & c.prop(l, s, x, "body", v682) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "pull_request_url", v682)
+            & c.prop(l, s, x, "author_association", v722)
+            & c.prop(l, s, x, "_links", v448) & c.prop(l, s, x, "start_line", v648)
+            & c.prop(l, s, x, "original_start_line", v648)
+            & c.prop(l, s, x, "start_side", v662) & c.prop(l, s, x, "line", v648)
+            & c.prop(l, s, x, "original_line", v637) & c.prop(l, s, x, "side", v865)
+            & c.prop(l, s, x, "in_reply_to_id", v637)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -34529,113 +32613,91 @@ mod validators {
                             "original_line" | "side" | "in_reply_to_id"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull-request-review-comment/properties/_links`
     pub(super) fn v448(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["self", "html", "pull_request"]);
-        ok &= c.prop(l, s, x, "self", v851);
-        ok &= c.prop(l, s, x, "html", v851);
-        ok &= c.prop(l, s, x, "pull_request", v851);
-        ok
-            &= c
+        c.required(l, s, x, &["self", "html", "pull_request"])
+            & c.prop(l, s, x, "self", v851) & c.prop(l, s, x, "html", v851)
+            & c.prop(l, s, x, "pull_request", v851)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "self" | "html" | "pull_request"),
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request_review_comment$created/properties/pull_request`
     pub(super) fn v449(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "url",
-                        "id",
-                        "node_id",
-                        "html_url",
-                        "diff_url",
-                        "patch_url",
-                        "issue_url",
-                        "number",
-                        "state",
-                        "locked",
-                        "title",
-                        "user",
-                        "body",
-                        "created_at",
-                        "updated_at",
-                        "closed_at",
-                        "merged_at",
-                        "merge_commit_sha",
-                        "assignee",
-                        "assignees",
-                        "requested_reviewers",
-                        "requested_teams",
-                        "labels",
-                        "milestone",
-                        "commits_url",
-                        "review_comments_url",
-                        "review_comment_url",
-                        "comments_url",
-                        "statuses_url",
-                        "head",
-                        "base",
-                        "_links",
-                        "author_association",
-                        "active_lock_reason",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "diff_url", v682);
-        ok &= c.prop(l, s, x, "patch_url", v682);
-        ok &= c.prop(l, s, x, "issue_url", v682);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "state", v235);
-        ok &= c.prop(l, s, x, "locked", v638);
-        ok &= c.prop(l, s, x, "title", v682);
-        ok &= c.prop(l, s, x, "user", v393);
-        ok &= c.prop(l, s, x, "body", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "closed_at", v639);
-        ok &= c.prop(l, s, x, "merged_at", v639);
-        ok &= c.prop(l, s, x, "merge_commit_sha", v639);
-        ok &= c.prop(l, s, x, "assignee", v174);
-        ok &= c.prop(l, s, x, "assignees", v791);
-        ok &= c.prop(l, s, x, "requested_reviewers", v849);
-        ok &= c.prop(l, s, x, "requested_teams", v850);
-        ok &= c.prop(l, s, x, "labels", v790);
-        ok &= c.prop(l, s, x, "milestone", v257);
-        ok &= c.prop(l, s, x, "draft", v638);
-        ok &= c.prop(l, s, x, "commits_url", v682);
-        ok &= c.prop(l, s, x, "review_comments_url", v682);
-        ok &= c.prop(l, s, x, "review_comment_url", v682);
-        ok &= c.prop(l, s, x, "comments_url", v682);
-        ok &= c.prop(l, s, x, "statuses_url", v682);
-        ok &= c.prop(l, s, x, "head", v395);
-        ok &= c.prop(l, s, x, "base", v395);
-        ok &= c.prop(l, s, x, "_links", v396);
-        ok &= c.prop(l, s, x, "auto_merge", v640);
-        ok &= c.prop(l, s, x, "author_association", v722);
-        ok &= c.prop(l, s, x, "active_lock_reason", v655);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "url",
+                    "id",
+                    "node_id",
+                    "html_url",
+                    "diff_url",
+                    "patch_url",
+                    "issue_url",
+                    "number",
+                    "state",
+                    "locked",
+                    "title",
+                    "user",
+                    "body",
+                    "created_at",
+                    "updated_at",
+                    "closed_at",
+                    "merged_at",
+                    "merge_commit_sha",
+                    "assignee",
+                    "assignees",
+                    "requested_reviewers",
+                    "requested_teams",
+                    "labels",
+                    "milestone",
+                    "commits_url",
+                    "review_comments_url",
+                    "review_comment_url",
+                    "comments_url",
+                    "statuses_url",
+                    "head",
+                    "base",
+                    "_links",
+                    "author_association",
+                    "active_lock_reason",
+                ],
+            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "diff_url", v682) & c.prop(l, s, x, "patch_url", v682)
+            & c.prop(l, s, x, "issue_url", v682) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "state", v235) & c.prop(l, s, x, "locked", v638)
+            & c.prop(l, s, x, "title", v682) & c.prop(l, s, x, "user", v393)
+            & c.prop(l, s, x, "body", v682) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "closed_at", v639)
+            & c.prop(l, s, x, "merged_at", v639)
+            & c.prop(l, s, x, "merge_commit_sha", v639)
+            & c.prop(l, s, x, "assignee", v174) & c.prop(l, s, x, "assignees", v791)
+            & c.prop(l, s, x, "requested_reviewers", v849)
+            & c.prop(l, s, x, "requested_teams", v850) & c.prop(l, s, x, "labels", v790)
+            & c.prop(l, s, x, "milestone", v257) & c.prop(l, s, x, "draft", v638)
+            & c.prop(l, s, x, "commits_url", v682)
+            & c.prop(l, s, x, "review_comments_url", v682)
+            & c.prop(l, s, x, "review_comment_url", v682)
+            & c.prop(l, s, x, "comments_url", v682)
+            & c.prop(l, s, x, "statuses_url", v682) & c.prop(l, s, x, "head", v395)
+            & c.prop(l, s, x, "base", v395) & c.prop(l, s, x, "_links", v396)
+            & c.prop(l, s, x, "auto_merge", v640)
+            & c.prop(l, s, x, "author_association", v722)
+            & c.prop(l, s, x, "active_lock_reason", v655)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -34654,30 +32716,22 @@ mod validators {
                             | "author_association" | "active_lock_reason"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request_review_comment$deleted`
     pub(super) fn v450(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "comment", "pull_request", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "comment", v864);
-        ok &= c.prop(l, s, x, "pull_request", v449);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "comment", "pull_request", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "comment", v864)
+            & c.prop(l, s, x, "pull_request", v449) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -34689,38 +32743,22 @@ mod validators {
                             "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pull_request_review_comment$edited`
     pub(super) fn v451(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "changes",
-                        "comment",
-                        "pull_request",
-                        "repository",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v408);
-        ok &= c.prop(l, s, x, "changes", v242);
-        ok &= c.prop(l, s, x, "comment", v864);
-        ok &= c.prop(l, s, x, "pull_request", v449);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "changes", "comment", "pull_request", "repository", "sender"],
+            ) & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "changes", v242)
+            & c.prop(l, s, x, "comment", v864) & c.prop(l, s, x, "pull_request", v449)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -34732,52 +32770,40 @@ mod validators {
                             "repository" | "installation" | "organization" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/push$event`
     pub(super) fn v452(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "ref",
-                        "before",
-                        "after",
-                        "created",
-                        "deleted",
-                        "forced",
-                        "base_ref",
-                        "compare",
-                        "commits",
-                        "head_commit",
-                        "repository",
-                        "pusher",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "ref", v682);
-        ok &= c.prop(l, s, x, "before", v682);
-        ok &= c.prop(l, s, x, "after", v682);
-        ok &= c.prop(l, s, x, "created", v638);
-        ok &= c.prop(l, s, x, "deleted", v638);
-        ok &= c.prop(l, s, x, "forced", v638);
-        ok &= c.prop(l, s, x, "base_ref", v639);
-        ok &= c.prop(l, s, x, "compare", v682);
-        ok &= c.prop(l, s, x, "commits", v866);
-        ok &= c.prop(l, s, x, "head_commit", v663);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "pusher", v698);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "ref",
+                    "before",
+                    "after",
+                    "created",
+                    "deleted",
+                    "forced",
+                    "base_ref",
+                    "compare",
+                    "commits",
+                    "head_commit",
+                    "repository",
+                    "pusher",
+                    "sender",
+                ],
+            ) & c.prop(l, s, x, "ref", v682) & c.prop(l, s, x, "before", v682)
+            & c.prop(l, s, x, "after", v682) & c.prop(l, s, x, "created", v638)
+            & c.prop(l, s, x, "deleted", v638) & c.prop(l, s, x, "forced", v638)
+            & c.prop(l, s, x, "base_ref", v639) & c.prop(l, s, x, "compare", v682)
+            & c.prop(l, s, x, "commits", v866) & c.prop(l, s, x, "head_commit", v663)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "pusher", v698)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -34791,46 +32817,36 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/commit`
     pub(super) fn v453(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "tree_id",
-                        "distinct",
-                        "message",
-                        "timestamp",
-                        "url",
-                        "author",
-                        "committer",
-                        "added",
-                        "removed",
-                        "modified",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v682);
-        ok &= c.prop(l, s, x, "tree_id", v682);
-        ok &= c.prop(l, s, x, "distinct", v638);
-        ok &= c.prop(l, s, x, "message", v682);
-        ok &= c.prop(l, s, x, "timestamp", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "author", v698);
-        ok &= c.prop(l, s, x, "committer", v698);
-        ok &= c.prop(l, s, x, "added", v683);
-        ok &= c.prop(l, s, x, "modified", v683);
-        ok &= c.prop(l, s, x, "removed", v683);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "tree_id",
+                    "distinct",
+                    "message",
+                    "timestamp",
+                    "url",
+                    "author",
+                    "committer",
+                    "added",
+                    "removed",
+                    "modified",
+                ],
+            ) & c.prop(l, s, x, "id", v682) & c.prop(l, s, x, "tree_id", v682)
+            & c.prop(l, s, x, "distinct", v638) & c.prop(l, s, x, "message", v682)
+            & c.prop(l, s, x, "timestamp", v682) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "author", v698) & c.prop(l, s, x, "committer", v698)
+            & c.prop(l, s, x, "added", v683) & c.prop(l, s, x, "modified", v683)
+            & c.prop(l, s, x, "removed", v683)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -34843,8 +32859,7 @@ mod validators {
                             "removed"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/release_event`
     pub(super) fn v454(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -34867,16 +32882,12 @@ mod validators {
     /// `#/definitions/release$created`
     pub(super) fn v455(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "release", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "release", v874);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "release", "repository", "sender"])
+            & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "release", v874)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -34888,60 +32899,47 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/release`
     pub(super) fn v456(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "url",
-                        "assets_url",
-                        "upload_url",
-                        "html_url",
-                        "id",
-                        "node_id",
-                        "tag_name",
-                        "target_commitish",
-                        "name",
-                        "draft",
-                        "author",
-                        "prerelease",
-                        "created_at",
-                        "published_at",
-                        "assets",
-                        "tarball_url",
-                        "zipball_url",
-                        "body",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "assets_url", v682);
-        ok &= c.prop(l, s, x, "upload_url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "tag_name", v682);
-        ok &= c.prop(l, s, x, "target_commitish", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "draft", v638);
-        ok &= c.prop(l, s, x, "author", v393);
-        ok &= c.prop(l, s, x, "prerelease", v638);
-        ok &= c.prop(l, s, x, "created_at", v639);
-        ok &= c.prop(l, s, x, "published_at", v639);
-        ok &= c.prop(l, s, x, "assets", v875);
-        ok &= c.prop(l, s, x, "tarball_url", v639);
-        ok &= c.prop(l, s, x, "zipball_url", v639);
-        ok &= c.prop(l, s, x, "body", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "url",
+                    "assets_url",
+                    "upload_url",
+                    "html_url",
+                    "id",
+                    "node_id",
+                    "tag_name",
+                    "target_commitish",
+                    "name",
+                    "draft",
+                    "author",
+                    "prerelease",
+                    "created_at",
+                    "published_at",
+                    "assets",
+                    "tarball_url",
+                    "zipball_url",
+                    "body",
+                ],
+            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "assets_url", v682)
+            & c.prop(l, s, x, "upload_url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "tag_name", v682)
+            & c.prop(l, s, x, "target_commitish", v682) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "draft", v638) & c.prop(l, s, x, "author", v393)
+            & c.prop(l, s, x, "prerelease", v638) & c.prop(l, s, x, "created_at", v639)
+            & c.prop(l, s, x, "published_at", v639) & c.prop(l, s, x, "assets", v875)
+            & c.prop(l, s, x, "tarball_url", v639) & c.prop(l, s, x, "zipball_url", v639)
+            & c.prop(l, s, x, "body", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -34956,49 +32954,39 @@ mod validators {
                             "body"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/release-asset`
     pub(super) fn v457(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "url",
-                        "browser_download_url",
-                        "id",
-                        "node_id",
-                        "name",
-                        "label",
-                        "state",
-                        "content_type",
-                        "size",
-                        "download_count",
-                        "created_at",
-                        "updated_at",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "browser_download_url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "label", v639);
-        ok &= c.prop(l, s, x, "state", v458);
-        ok &= c.prop(l, s, x, "content_type", v682);
-        ok &= c.prop(l, s, x, "size", v637);
-        ok &= c.prop(l, s, x, "download_count", v637);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "uploader", v393);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "url",
+                    "browser_download_url",
+                    "id",
+                    "node_id",
+                    "name",
+                    "label",
+                    "state",
+                    "content_type",
+                    "size",
+                    "download_count",
+                    "created_at",
+                    "updated_at",
+                ],
+            ) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "browser_download_url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "label", v639) & c.prop(l, s, x, "state", v458)
+            & c.prop(l, s, x, "content_type", v682) & c.prop(l, s, x, "size", v637)
+            & c.prop(l, s, x, "download_count", v637)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "uploader", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35011,8 +32999,7 @@ mod validators {
                             "download_count" | "created_at" | "updated_at" | "uploader"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/release-asset/properties/state`
     pub(super) fn v458(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -35021,16 +33008,12 @@ mod validators {
     /// `#/definitions/release$deleted`
     pub(super) fn v459(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "release", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "release", v874);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "release", "repository", "sender"])
+            & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "release", v874)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35042,30 +33025,17 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/release$edited`
     pub(super) fn v460(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "changes", "release", "repository", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v408);
-        ok &= c.prop(l, s, x, "changes", v461);
-        ok &= c.prop(l, s, x, "release", v874);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "changes", "release", "repository", "sender"])
+            & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "changes", v461)
+            & c.prop(l, s, x, "release", v874) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35077,39 +33047,30 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/release$edited/properties/changes`
     pub(super) fn v461(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "body", v187);
-        ok &= c.prop(l, s, x, "name", v187);
-        ok
-            &= c
+        c.prop(l, s, x, "body", v187) & c.prop(l, s, x, "name", v187)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "body" | "name"),
-                );
-        ok
+                )
     }
     /// `#/definitions/release$prereleased`
     pub(super) fn v462(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "release", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v615);
-        ok &= c.prop(l, s, x, "release", v463);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "release", "repository", "sender"])
+            & c.prop(l, s, x, "action", v615) & c.prop(l, s, x, "release", v463)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35121,8 +33082,7 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/release$prereleased/properties/release`
     pub(super) fn v463(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -35131,16 +33091,12 @@ mod validators {
     /// `#/definitions/release$published`
     pub(super) fn v464(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "release", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v610);
-        ok &= c.prop(l, s, x, "release", v465);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "release", "repository", "sender"])
+            & c.prop(l, s, x, "action", v610) & c.prop(l, s, x, "release", v465)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35152,8 +33108,7 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/release$published/properties/release`
     pub(super) fn v465(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -35162,16 +33117,12 @@ mod validators {
     /// `#/definitions/release$released`
     pub(super) fn v466(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "release", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v616);
-        ok &= c.prop(l, s, x, "release", v874);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "release", "repository", "sender"])
+            & c.prop(l, s, x, "action", v616) & c.prop(l, s, x, "release", v874)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35183,22 +33134,17 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/release$unpublished`
     pub(super) fn v467(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "release", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v617);
-        ok &= c.prop(l, s, x, "release", v468);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "release", "repository", "sender"])
+            & c.prop(l, s, x, "action", v617) & c.prop(l, s, x, "release", v468)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35210,8 +33156,7 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/release$unpublished/properties/release`
     pub(super) fn v468(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -35240,15 +33185,11 @@ mod validators {
     /// `#/definitions/repository$archived`
     pub(super) fn v470(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v618);
-        ok &= c.prop(l, s, x, "repository", v672);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "repository", "sender"])
+            & c.prop(l, s, x, "action", v618) & c.prop(l, s, x, "repository", v672)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35260,21 +33201,16 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/repository$created`
     pub(super) fn v471(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "repository", "sender"])
+            & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35286,21 +33222,16 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/repository$deleted`
     pub(super) fn v472(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "repository", "sender"])
+            & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35312,22 +33243,17 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/repository$edited`
     pub(super) fn v473(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "changes", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v408);
-        ok &= c.prop(l, s, x, "changes", v474);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "changes", "repository", "sender"])
+            & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "changes", v474)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35339,56 +33265,43 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/repository$edited/properties/changes`
     pub(super) fn v474(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "description", v475);
-        ok &= c.prop(l, s, x, "default_branch", v187);
-        ok &= c.prop(l, s, x, "homepage", v475);
-        ok
-            &= c
+        c.prop(l, s, x, "description", v475) & c.prop(l, s, x, "default_branch", v187)
+            & c.prop(l, s, x, "homepage", v475)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "description" | "default_branch" | "homepage"),
-                );
-        ok
+                )
     }
     /// `#/definitions/repository$edited/properties/changes/properties/description`
     pub(super) fn v475(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["from"]);
-        ok &= c.prop(l, s, x, "from", v639);
-        ok
-            &= c
+        c.required(l, s, x, &["from"]) & c.prop(l, s, x, "from", v639)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "from"),
-                );
-        ok
+                )
     }
     /// `#/definitions/repository$privatized`
     pub(super) fn v476(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v619);
-        ok &= c.prop(l, s, x, "repository", v673);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "repository", "sender"])
+            & c.prop(l, s, x, "action", v619) & c.prop(l, s, x, "repository", v673)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35400,21 +33313,16 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/repository$publicized`
     pub(super) fn v477(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v620);
-        ok &= c.prop(l, s, x, "repository", v660);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "repository", "sender"])
+            & c.prop(l, s, x, "action", v620) & c.prop(l, s, x, "repository", v660)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35426,22 +33334,17 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/repository$renamed`
     pub(super) fn v478(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "changes", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v609);
-        ok &= c.prop(l, s, x, "changes", v479);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "changes", "repository", "sender"])
+            & c.prop(l, s, x, "action", v609) & c.prop(l, s, x, "changes", v479)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35453,56 +33356,43 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/repository$renamed/properties/changes`
     pub(super) fn v479(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["repository"]);
-        ok &= c.prop(l, s, x, "repository", v480);
-        ok
-            &= c
+        c.required(l, s, x, &["repository"]) & c.prop(l, s, x, "repository", v480)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "repository"),
-                );
-        ok
+                )
     }
     /// `#/definitions/repository$renamed/properties/changes/properties/repository`
     pub(super) fn v480(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name"]);
-        ok &= c.prop(l, s, x, "name", v187);
-        ok
-            &= c
+        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v187)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "name"),
-                );
-        ok
+                )
     }
     /// `#/definitions/repository$transferred`
     pub(super) fn v481(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "changes", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v588);
-        ok &= c.prop(l, s, x, "changes", v482);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "changes", "repository", "sender"])
+            & c.prop(l, s, x, "action", v588) & c.prop(l, s, x, "changes", v482)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35514,71 +33404,55 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/repository$transferred/properties/changes`
     pub(super) fn v482(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["owner"]);
-        ok &= c.prop(l, s, x, "owner", v483);
-        ok
-            &= c
+        c.required(l, s, x, &["owner"]) & c.prop(l, s, x, "owner", v483)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "owner"),
-                );
-        ok
+                )
     }
     /// `#/definitions/repository$transferred/properties/changes/properties/owner`
     pub(super) fn v483(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["from"]);
-        ok &= c.prop(l, s, x, "from", v484);
-        ok
-            &= c
+        c.required(l, s, x, &["from"]) & c.prop(l, s, x, "from", v484)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "from"),
-                );
-        ok
+                )
     }
     /// `#/definitions/repository$transferred/properties/changes/properties/owner/properties/from`
     pub(super) fn v484(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "user", v393);
-        ok
-            &= c
+        c.prop(l, s, x, "user", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "user"),
-                );
-        ok
+                )
     }
     /// `#/definitions/repository$unarchived`
     pub(super) fn v485(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v621);
-        ok &= c.prop(l, s, x, "repository", v674);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "repository", "sender"])
+            & c.prop(l, s, x, "action", v621) & c.prop(l, s, x, "repository", v674)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35590,8 +33464,7 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/repository_dispatch_event`
     pub(super) fn v486(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -35600,31 +33473,25 @@ mod validators {
     /// `#/definitions/repository_dispatch$on-demand-test`
     pub(super) fn v487(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "action",
-                        "branch",
-                        "client_payload",
-                        "repository",
-                        "sender",
-                        "installation",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "action", v622);
-        ok &= c.prop(l, s, x, "branch", v682);
-        ok &= c.prop(l, s, x, "client_payload", v889);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "action",
+                    "branch",
+                    "client_payload",
+                    "repository",
+                    "sender",
+                    "installation",
+                ],
+            ) & c.prop(l, s, x, "action", v622) & c.prop(l, s, x, "branch", v682)
+            & c.prop(l, s, x, "client_payload", v889)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35636,21 +33503,16 @@ mod validators {
                             "sender" | "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/repository_import$event`
     pub(super) fn v488(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["status", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "status", v489);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["status", "repository", "sender"])
+            & c.prop(l, s, x, "status", v489) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35662,8 +33524,7 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/repository_import$event/properties/status`
     pub(super) fn v489(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -35677,15 +33538,11 @@ mod validators {
     /// `#/definitions/repository_vulnerability_alert$create`
     pub(super) fn v491(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "alert", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v623);
-        ok &= c.prop(l, s, x, "alert", v492);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "alert", "repository", "sender"])
+            & c.prop(l, s, x, "action", v623) & c.prop(l, s, x, "alert", v492)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35697,42 +33554,34 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/repository_vulnerability_alert$create/properties/alert`
     pub(super) fn v492(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "affected_range",
-                        "affected_package_name",
-                        "external_reference",
-                        "external_identifier",
-                        "fixed_in",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "affected_range", v682);
-        ok &= c.prop(l, s, x, "affected_package_name", v682);
-        ok &= c.prop(l, s, x, "dismisser", v393);
-        ok &= c.prop(l, s, x, "dismiss_reason", v682);
-        ok &= c.prop(l, s, x, "dismissed_at", v682);
-        ok &= c.prop(l, s, x, "severity", v682);
-        ok &= c.prop(l, s, x, "ghsa_id", v682);
-        ok &= c.prop(l, s, x, "external_reference", v682);
-        ok &= c.prop(l, s, x, "external_identifier", v682);
-        ok &= c.prop(l, s, x, "fixed_in", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "affected_range",
+                    "affected_package_name",
+                    "external_reference",
+                    "external_identifier",
+                    "fixed_in",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "affected_range", v682)
+            & c.prop(l, s, x, "affected_package_name", v682)
+            & c.prop(l, s, x, "dismisser", v393)
+            & c.prop(l, s, x, "dismiss_reason", v682)
+            & c.prop(l, s, x, "dismissed_at", v682) & c.prop(l, s, x, "severity", v682)
+            & c.prop(l, s, x, "ghsa_id", v682)
+            & c.prop(l, s, x, "external_reference", v682)
+            & c.prop(l, s, x, "external_identifier", v682)
+            & c.prop(l, s, x, "fixed_in", v682) & c.prop(l, s, x, "created_at", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35746,21 +33595,16 @@ mod validators {
                             "fixed_in" | "created_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/repository_vulnerability_alert$dismiss`
     pub(super) fn v493(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "alert", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v624);
-        ok &= c.prop(l, s, x, "alert", v494);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "alert", "repository", "sender"])
+            & c.prop(l, s, x, "action", v624) & c.prop(l, s, x, "alert", v494)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35772,45 +33616,37 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/repository_vulnerability_alert$dismiss/properties/alert`
     pub(super) fn v494(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "affected_range",
-                        "affected_package_name",
-                        "dismisser",
-                        "dismiss_reason",
-                        "dismissed_at",
-                        "external_reference",
-                        "external_identifier",
-                        "fixed_in",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "affected_range", v682);
-        ok &= c.prop(l, s, x, "affected_package_name", v682);
-        ok &= c.prop(l, s, x, "dismisser", v393);
-        ok &= c.prop(l, s, x, "dismiss_reason", v682);
-        ok &= c.prop(l, s, x, "dismissed_at", v682);
-        ok &= c.prop(l, s, x, "severity", v682);
-        ok &= c.prop(l, s, x, "ghsa_id", v682);
-        ok &= c.prop(l, s, x, "external_reference", v682);
-        ok &= c.prop(l, s, x, "external_identifier", v682);
-        ok &= c.prop(l, s, x, "fixed_in", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "affected_range",
+                    "affected_package_name",
+                    "dismisser",
+                    "dismiss_reason",
+                    "dismissed_at",
+                    "external_reference",
+                    "external_identifier",
+                    "fixed_in",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "affected_range", v682)
+            & c.prop(l, s, x, "affected_package_name", v682)
+            & c.prop(l, s, x, "dismisser", v393)
+            & c.prop(l, s, x, "dismiss_reason", v682)
+            & c.prop(l, s, x, "dismissed_at", v682) & c.prop(l, s, x, "severity", v682)
+            & c.prop(l, s, x, "ghsa_id", v682)
+            & c.prop(l, s, x, "external_reference", v682)
+            & c.prop(l, s, x, "external_identifier", v682)
+            & c.prop(l, s, x, "fixed_in", v682) & c.prop(l, s, x, "created_at", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35824,21 +33660,16 @@ mod validators {
                             "fixed_in" | "created_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/repository_vulnerability_alert$resolve`
     pub(super) fn v495(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "alert", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v625);
-        ok &= c.prop(l, s, x, "alert", v496);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "alert", "repository", "sender"])
+            & c.prop(l, s, x, "action", v625) & c.prop(l, s, x, "alert", v496)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35850,42 +33681,34 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/repository_vulnerability_alert$resolve/properties/alert`
     pub(super) fn v496(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "affected_range",
-                        "affected_package_name",
-                        "external_reference",
-                        "external_identifier",
-                        "fixed_in",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "affected_range", v682);
-        ok &= c.prop(l, s, x, "affected_package_name", v682);
-        ok &= c.prop(l, s, x, "dismisser", v393);
-        ok &= c.prop(l, s, x, "dismiss_reason", v682);
-        ok &= c.prop(l, s, x, "dismissed_at", v682);
-        ok &= c.prop(l, s, x, "ghsa_id", v682);
-        ok &= c.prop(l, s, x, "severity", v682);
-        ok &= c.prop(l, s, x, "external_reference", v682);
-        ok &= c.prop(l, s, x, "external_identifier", v682);
-        ok &= c.prop(l, s, x, "fixed_in", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "affected_range",
+                    "affected_package_name",
+                    "external_reference",
+                    "external_identifier",
+                    "fixed_in",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "affected_range", v682)
+            & c.prop(l, s, x, "affected_package_name", v682)
+            & c.prop(l, s, x, "dismisser", v393)
+            & c.prop(l, s, x, "dismiss_reason", v682)
+            & c.prop(l, s, x, "dismissed_at", v682) & c.prop(l, s, x, "ghsa_id", v682)
+            & c.prop(l, s, x, "severity", v682)
+            & c.prop(l, s, x, "external_reference", v682)
+            & c.prop(l, s, x, "external_identifier", v682)
+            & c.prop(l, s, x, "fixed_in", v682) & c.prop(l, s, x, "created_at", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35899,8 +33722,7 @@ mod validators {
                             "fixed_in" | "created_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/secret_scanning_alert_event`
     pub(super) fn v497(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -35909,15 +33731,11 @@ mod validators {
     /// `#/definitions/secret_scanning_alert$created`
     pub(super) fn v498(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "alert", "repository"]);
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "alert", v499);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "alert", "repository"])
+            & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "alert", v499)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35929,34 +33747,21 @@ mod validators {
                             "installation"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/secret_scanning_alert$created/properties/alert`
     pub(super) fn v499(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "number",
-                        "secret_type",
-                        "resolution",
-                        "resolved_by",
-                        "resolved_at",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "secret_type", v682);
-        ok &= c.prop(l, s, x, "resolution", v640);
-        ok &= c.prop(l, s, x, "resolved_by", v640);
-        ok &= c.prop(l, s, x, "resolved_at", v640);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["number", "secret_type", "resolution", "resolved_by", "resolved_at"],
+            ) & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "secret_type", v682)
+            & c.prop(l, s, x, "resolution", v640) & c.prop(l, s, x, "resolved_by", v640)
+            & c.prop(l, s, x, "resolved_at", v640)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35968,22 +33773,16 @@ mod validators {
                             | "resolved_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/secret_scanning_alert$reopened`
     pub(super) fn v500(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "alert", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v419);
-        ok &= c.prop(l, s, x, "alert", v499);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "alert", "repository", "sender"])
+            & c.prop(l, s, x, "action", v419) & c.prop(l, s, x, "alert", v499)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -35995,22 +33794,16 @@ mod validators {
                             "installation" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/secret_scanning_alert$resolved`
     pub(super) fn v501(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "alert", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v626);
-        ok &= c.prop(l, s, x, "alert", v502);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "alert", "repository", "sender"])
+            & c.prop(l, s, x, "action", v626) & c.prop(l, s, x, "alert", v502)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -36022,34 +33815,21 @@ mod validators {
                             "installation" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/secret_scanning_alert$resolved/properties/alert`
     pub(super) fn v502(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "number",
-                        "secret_type",
-                        "resolution",
-                        "resolved_by",
-                        "resolved_at",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "secret_type", v682);
-        ok &= c.prop(l, s, x, "resolution", v503);
-        ok &= c.prop(l, s, x, "resolved_by", v393);
-        ok &= c.prop(l, s, x, "resolved_at", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["number", "secret_type", "resolution", "resolved_by", "resolved_at"],
+            ) & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "secret_type", v682)
+            & c.prop(l, s, x, "resolution", v503) & c.prop(l, s, x, "resolved_by", v393)
+            & c.prop(l, s, x, "resolved_at", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -36061,8 +33841,7 @@ mod validators {
                             | "resolved_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/secret_scanning_alert$resolved/properties/alert/properties/resolution`
     pub(super) fn v503(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -36088,60 +33867,48 @@ mod validators {
     /// `#/definitions/security_advisory$performed`
     pub(super) fn v505(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "security_advisory"]);
-        ok &= c.prop(l, s, x, "action", v627);
-        ok &= c.prop(l, s, x, "security_advisory", v506);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "security_advisory"])
+            & c.prop(l, s, x, "action", v627)
+            & c.prop(l, s, x, "security_advisory", v506)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "action" | "security_advisory"),
-                );
-        ok
+                )
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory`
     pub(super) fn v506(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "cvss",
-                        "cwes",
-                        "ghsa_id",
-                        "summary",
-                        "description",
-                        "severity",
-                        "identifiers",
-                        "references",
-                        "published_at",
-                        "updated_at",
-                        "withdrawn_at",
-                        "vulnerabilities",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "cvss", v507);
-        ok &= c.prop(l, s, x, "cwes", v900);
-        ok &= c.prop(l, s, x, "ghsa_id", v682);
-        ok &= c.prop(l, s, x, "summary", v682);
-        ok &= c.prop(l, s, x, "description", v682);
-        ok &= c.prop(l, s, x, "severity", v682);
-        ok &= c.prop(l, s, x, "identifiers", v901);
-        ok &= c.prop(l, s, x, "references", v902);
-        ok &= c.prop(l, s, x, "published_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "withdrawn_at", v639);
-        ok &= c.prop(l, s, x, "vulnerabilities", v903);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "cvss",
+                    "cwes",
+                    "ghsa_id",
+                    "summary",
+                    "description",
+                    "severity",
+                    "identifiers",
+                    "references",
+                    "published_at",
+                    "updated_at",
+                    "withdrawn_at",
+                    "vulnerabilities",
+                ],
+            ) & c.prop(l, s, x, "cvss", v507) & c.prop(l, s, x, "cwes", v900)
+            & c.prop(l, s, x, "ghsa_id", v682) & c.prop(l, s, x, "summary", v682)
+            & c.prop(l, s, x, "description", v682) & c.prop(l, s, x, "severity", v682)
+            & c.prop(l, s, x, "identifiers", v901) & c.prop(l, s, x, "references", v902)
+            & c.prop(l, s, x, "published_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "withdrawn_at", v639)
+            & c.prop(l, s, x, "vulnerabilities", v903)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -36154,103 +33921,81 @@ mod validators {
                             | "updated_at" | "withdrawn_at" | "vulnerabilities"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/cvss`
     pub(super) fn v507(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["vector_string", "score"]);
-        ok &= c.prop(l, s, x, "vector_string", v639);
-        ok &= c.prop(l, s, x, "score", v658);
-        ok
-            &= c
+        c.required(l, s, x, &["vector_string", "score"])
+            & c.prop(l, s, x, "vector_string", v639) & c.prop(l, s, x, "score", v658)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "vector_string" | "score"),
-                );
-        ok
+                )
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/cwes/items`
     pub(super) fn v508(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["cwe_id", "name"]);
-        ok &= c.prop(l, s, x, "cwe_id", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["cwe_id", "name"]) & c.prop(l, s, x, "cwe_id", v682)
+            & c.prop(l, s, x, "name", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "cwe_id" | "name"),
-                );
-        ok
+                )
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/identifiers/items`
     pub(super) fn v509(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value", "type"]);
-        ok &= c.prop(l, s, x, "value", v682);
-        ok &= c.prop(l, s, x, "type", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["value", "type"]) & c.prop(l, s, x, "value", v682)
+            & c.prop(l, s, x, "type", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "value" | "type"),
-                );
-        ok
+                )
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/references/items`
     pub(super) fn v510(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["url"]);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["url"]) & c.prop(l, s, x, "url", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "url"),
-                );
-        ok
+                )
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items`
     pub(super) fn v511(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "package",
-                        "severity",
-                        "vulnerable_version_range",
-                        "first_patched_version",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "package", v512);
-        ok &= c.prop(l, s, x, "severity", v682);
-        ok &= c.prop(l, s, x, "vulnerable_version_range", v682);
-        ok &= c.prop(l, s, x, "first_patched_version", v513);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "package",
+                    "severity",
+                    "vulnerable_version_range",
+                    "first_patched_version",
+                ],
+            ) & c.prop(l, s, x, "package", v512) & c.prop(l, s, x, "severity", v682)
+            & c.prop(l, s, x, "vulnerable_version_range", v682)
+            & c.prop(l, s, x, "first_patched_version", v513)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -36262,26 +34007,21 @@ mod validators {
                             "first_patched_version"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/package`
     pub(super) fn v512(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["ecosystem", "name"]);
-        ok &= c.prop(l, s, x, "ecosystem", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["ecosystem", "name"]) & c.prop(l, s, x, "ecosystem", v682)
+            & c.prop(l, s, x, "name", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "ecosystem" | "name"),
-                );
-        ok
+                )
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version`
     pub(super) fn v513(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -36308,96 +34048,78 @@ mod validators {
     /// `#/definitions/security_advisory$published`
     pub(super) fn v514(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "security_advisory"]);
-        ok &= c.prop(l, s, x, "action", v610);
-        ok &= c.prop(l, s, x, "security_advisory", v506);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "security_advisory"])
+            & c.prop(l, s, x, "action", v610)
+            & c.prop(l, s, x, "security_advisory", v506)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "action" | "security_advisory"),
-                );
-        ok
+                )
     }
     /// `#/definitions/security_advisory$updated`
     pub(super) fn v515(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "security_advisory"]);
-        ok &= c.prop(l, s, x, "action", v611);
-        ok &= c.prop(l, s, x, "security_advisory", v506);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "security_advisory"])
+            & c.prop(l, s, x, "action", v611)
+            & c.prop(l, s, x, "security_advisory", v506)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "action" | "security_advisory"),
-                );
-        ok
+                )
     }
     /// `#/definitions/security_advisory$withdrawn`
     pub(super) fn v516(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "security_advisory"]);
-        ok &= c.prop(l, s, x, "action", v628);
-        ok &= c.prop(l, s, x, "security_advisory", v517);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "security_advisory"])
+            & c.prop(l, s, x, "action", v628)
+            & c.prop(l, s, x, "security_advisory", v517)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "action" | "security_advisory"),
-                );
-        ok
+                )
     }
     /// `#/definitions/security_advisory$withdrawn/properties/security_advisory`
     pub(super) fn v517(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "cvss",
-                        "cwes",
-                        "ghsa_id",
-                        "summary",
-                        "description",
-                        "severity",
-                        "identifiers",
-                        "references",
-                        "published_at",
-                        "updated_at",
-                        "withdrawn_at",
-                        "vulnerabilities",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "cvss", v507);
-        ok &= c.prop(l, s, x, "cwes", v900);
-        ok &= c.prop(l, s, x, "ghsa_id", v682);
-        ok &= c.prop(l, s, x, "summary", v682);
-        ok &= c.prop(l, s, x, "description", v682);
-        ok &= c.prop(l, s, x, "severity", v682);
-        ok &= c.prop(l, s, x, "identifiers", v901);
-        ok &= c.prop(l, s, x, "references", v902);
-        ok &= c.prop(l, s, x, "published_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "withdrawn_at", v682);
-        ok &= c.prop(l, s, x, "vulnerabilities", v903);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "cvss",
+                    "cwes",
+                    "ghsa_id",
+                    "summary",
+                    "description",
+                    "severity",
+                    "identifiers",
+                    "references",
+                    "published_at",
+                    "updated_at",
+                    "withdrawn_at",
+                    "vulnerabilities",
+                ],
+            ) & c.prop(l, s, x, "cvss", v507) & c.prop(l, s, x, "cwes", v900)
+            & c.prop(l, s, x, "ghsa_id", v682) & c.prop(l, s, x, "summary", v682)
+            & c.prop(l, s, x, "description", v682) & c.prop(l, s, x, "severity", v682)
+            & c.prop(l, s, x, "identifiers", v901) & c.prop(l, s, x, "references", v902)
+            & c.prop(l, s, x, "published_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "withdrawn_at", v682)
+            & c.prop(l, s, x, "vulnerabilities", v903)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -36410,8 +34132,7 @@ mod validators {
                             | "updated_at" | "withdrawn_at" | "vulnerabilities"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/sponsorship_event`
     pub(super) fn v518(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -36433,49 +34154,38 @@ mod validators {
     /// `#/definitions/sponsorship$cancelled`
     pub(super) fn v519(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "sponsorship", "sender"]);
-        ok &= c.prop(l, s, x, "action", v599);
-        ok &= c.prop(l, s, x, "sponsorship", v520);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "sponsorship", "sender"])
+            & c.prop(l, s, x, "action", v599) & c.prop(l, s, x, "sponsorship", v520)
+            & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "action" | "sponsorship" | "sender"),
-                );
-        ok
+                )
     }
     /// `#/definitions/sponsorship$cancelled/properties/sponsorship`
     pub(super) fn v520(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "node_id",
-                        "created_at",
-                        "sponsorable",
-                        "sponsor",
-                        "privacy_level",
-                        "tier",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "sponsorable", v393);
-        ok &= c.prop(l, s, x, "sponsor", v393);
-        ok &= c.prop(l, s, x, "privacy_level", v682);
-        ok &= c.prop(l, s, x, "tier", v910);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "node_id",
+                    "created_at",
+                    "sponsorable",
+                    "sponsor",
+                    "privacy_level",
+                    "tier",
+                ],
+            ) & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "sponsorable", v393) & c.prop(l, s, x, "sponsor", v393)
+            & c.prop(l, s, x, "privacy_level", v682) & c.prop(l, s, x, "tier", v910)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -36487,40 +34197,33 @@ mod validators {
                             "privacy_level" | "tier"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/sponsorship-tier`
     pub(super) fn v521(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "node_id",
-                        "created_at",
-                        "description",
-                        "monthly_price_in_cents",
-                        "monthly_price_in_dollars",
-                        "name",
-                        "is_one_time",
-                        "is_custom_ammount",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "description", v682);
-        ok &= c.prop(l, s, x, "monthly_price_in_cents", v637);
-        ok &= c.prop(l, s, x, "monthly_price_in_dollars", v637);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "is_one_time", v638);
-        ok &= c.prop(l, s, x, "is_custom_ammount", v638);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "node_id",
+                    "created_at",
+                    "description",
+                    "monthly_price_in_cents",
+                    "monthly_price_in_dollars",
+                    "name",
+                    "is_one_time",
+                    "is_custom_ammount",
+                ],
+            ) & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "description", v682)
+            & c.prop(l, s, x, "monthly_price_in_cents", v637)
+            & c.prop(l, s, x, "monthly_price_in_dollars", v637)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "is_one_time", v638)
+            & c.prop(l, s, x, "is_custom_ammount", v638)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -36533,75 +34236,58 @@ mod validators {
                             "name" | "is_one_time" | "is_custom_ammount"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/sponsorship$created`
     pub(super) fn v522(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "sponsorship", "sender"]);
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "sponsorship", v520);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "sponsorship", "sender"])
+            & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "sponsorship", v520)
+            & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "action" | "sponsorship" | "sender"),
-                );
-        ok
+                )
     }
     /// `#/definitions/sponsorship$edited`
     pub(super) fn v523(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "changes", "sponsorship", "sender"]);
-        ok &= c.prop(l, s, x, "action", v408);
-        ok &= c.prop(l, s, x, "sponsorship", v520);
-        ok &= c.prop(l, s, x, "changes", v524);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "changes", "sponsorship", "sender"])
+            & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "sponsorship", v520)
+            & c.prop(l, s, x, "changes", v524) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "action" | "sponsorship" | "changes" | "sender"),
-                );
-        ok
+                )
     }
     /// `#/definitions/sponsorship$edited/properties/changes`
     pub(super) fn v524(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "privacy_level", v187);
-        ok
-            &= c
+        c.prop(l, s, x, "privacy_level", v187)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "privacy_level"),
-                );
-        ok
+                )
     }
     /// `#/definitions/sponsorship$pending_cancellation`
     pub(super) fn v525(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "sponsorship", "sender"]);
-        ok &= c.prop(l, s, x, "action", v629);
-        ok &= c.prop(l, s, x, "sponsorship", v520);
-        ok &= c.prop(l, s, x, "effective_date", v682);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "sponsorship", "sender"])
+            & c.prop(l, s, x, "action", v629) & c.prop(l, s, x, "sponsorship", v520)
+            & c.prop(l, s, x, "effective_date", v682) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -36612,21 +34298,16 @@ mod validators {
                             key, "action" | "sponsorship" | "effective_date" | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/sponsorship$pending_tier_change`
     pub(super) fn v526(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "changes", "sponsorship", "sender"]);
-        ok &= c.prop(l, s, x, "action", v630);
-        ok &= c.prop(l, s, x, "sponsorship", v520);
-        ok &= c.prop(l, s, x, "effective_date", v682);
-        ok &= c.prop(l, s, x, "changes", v527);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "changes", "sponsorship", "sender"])
+            & c.prop(l, s, x, "action", v630) & c.prop(l, s, x, "sponsorship", v520)
+            & c.prop(l, s, x, "effective_date", v682) & c.prop(l, s, x, "changes", v527)
+            & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -36638,62 +34319,48 @@ mod validators {
                             | "sender"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/sponsorship$pending_tier_change/properties/changes`
     pub(super) fn v527(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["tier"]);
-        ok &= c.prop(l, s, x, "tier", v528);
-        ok
-            &= c
+        c.required(l, s, x, &["tier"]) & c.prop(l, s, x, "tier", v528)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "tier"),
-                );
-        ok
+                )
     }
     /// `#/definitions/sponsorship$pending_tier_change/properties/changes/properties/tier`
     pub(super) fn v528(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["from"]);
-        ok &= c.prop(l, s, x, "from", v910);
-        ok
-            &= c
+        c.required(l, s, x, &["from"]) & c.prop(l, s, x, "from", v910)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "from"),
-                );
-        ok
+                )
     }
     /// `#/definitions/sponsorship$tier_changed`
     pub(super) fn v529(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "changes", "sponsorship", "sender"]);
-        ok &= c.prop(l, s, x, "action", v631);
-        ok &= c.prop(l, s, x, "sponsorship", v520);
-        ok &= c.prop(l, s, x, "changes", v527);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "changes", "sponsorship", "sender"])
+            & c.prop(l, s, x, "action", v631) & c.prop(l, s, x, "sponsorship", v520)
+            & c.prop(l, s, x, "changes", v527) & c.prop(l, s, x, "sender", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "action" | "sponsorship" | "changes" | "sender"),
-                );
-        ok
+                )
     }
     /// `#/definitions/star_event`
     pub(super) fn v530(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -36702,16 +34369,12 @@ mod validators {
     /// `#/definitions/star$created`
     pub(super) fn v531(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "starred_at", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "starred_at", v682);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "starred_at", "repository", "sender"])
+            & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "starred_at", v682)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -36723,22 +34386,17 @@ mod validators {
                             "organization" | "installation"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/star$deleted`
     pub(super) fn v532(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "starred_at", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "starred_at", v640);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "starred_at", "repository", "sender"])
+            & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "starred_at", v640)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -36750,53 +34408,41 @@ mod validators {
                             "organization" | "installation"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/status$event`
     pub(super) fn v533(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "sha",
-                        "name",
-                        "target_url",
-                        "context",
-                        "description",
-                        "state",
-                        "commit",
-                        "branches",
-                        "created_at",
-                        "updated_at",
-                        "repository",
-                        "sender",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "sha", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "avatar_url", v639);
-        ok &= c.prop(l, s, x, "target_url", v639);
-        ok &= c.prop(l, s, x, "context", v682);
-        ok &= c.prop(l, s, x, "description", v639);
-        ok &= c.prop(l, s, x, "state", v534);
-        ok &= c.prop(l, s, x, "commit", v535);
-        ok &= c.prop(l, s, x, "branches", v913);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "sha",
+                    "name",
+                    "target_url",
+                    "context",
+                    "description",
+                    "state",
+                    "commit",
+                    "branches",
+                    "created_at",
+                    "updated_at",
+                    "repository",
+                    "sender",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "sha", v682)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "avatar_url", v639)
+            & c.prop(l, s, x, "target_url", v639) & c.prop(l, s, x, "context", v682)
+            & c.prop(l, s, x, "description", v639) & c.prop(l, s, x, "state", v534)
+            & c.prop(l, s, x, "commit", v535) & c.prop(l, s, x, "branches", v913)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -36810,8 +34456,7 @@ mod validators {
                             "installation" | "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/status$event/properties/state`
     pub(super) fn v534(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -36821,36 +34466,28 @@ mod validators {
     /// `#/definitions/status$event/properties/commit`
     pub(super) fn v535(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "sha",
-                        "node_id",
-                        "commit",
-                        "url",
-                        "html_url",
-                        "comments_url",
-                        "author",
-                        "committer",
-                        "parents",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "sha", v682);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "commit", v536);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "comments_url", v682);
-        ok &= c.prop(l, s, x, "author", v174);
-        ok &= c.prop(l, s, x, "committer", v174);
-        ok &= c.prop(l, s, x, "parents", v914);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "sha",
+                    "node_id",
+                    "commit",
+                    "url",
+                    "html_url",
+                    "comments_url",
+                    "author",
+                    "committer",
+                    "parents",
+                ],
+            ) & c.prop(l, s, x, "sha", v682) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "commit", v536) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "comments_url", v682)
+            & c.prop(l, s, x, "author", v174) & c.prop(l, s, x, "committer", v174)
+            & c.prop(l, s, x, "parents", v914)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -36862,38 +34499,30 @@ mod validators {
                             "comments_url" | "author" | "committer" | "parents"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/status$event/properties/commit/properties/commit`
     pub(super) fn v536(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "author",
-                        "committer",
-                        "message",
-                        "tree",
-                        "url",
-                        "comment_count",
-                        "verification",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "author", v537);
-        ok &= c.prop(l, s, x, "committer", v537);
-        ok &= c.prop(l, s, x, "message", v682);
-        ok &= c.prop(l, s, x, "tree", v538);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "comment_count", v637);
-        ok &= c.prop(l, s, x, "verification", v539);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "author",
+                    "committer",
+                    "message",
+                    "tree",
+                    "url",
+                    "comment_count",
+                    "verification",
+                ],
+            ) & c.prop(l, s, x, "author", v537) & c.prop(l, s, x, "committer", v537)
+            & c.prop(l, s, x, "message", v682) & c.prop(l, s, x, "tree", v538)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "comment_count", v637)
+            & c.prop(l, s, x, "verification", v539)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -36905,8 +34534,7 @@ mod validators {
                             "comment_count" | "verification"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/author`
     pub(super) fn v537(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -36915,40 +34543,31 @@ mod validators {
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/tree`
     pub(super) fn v538(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["sha", "url"]);
-        ok &= c.prop(l, s, x, "sha", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["sha", "url"]) & c.prop(l, s, x, "sha", v682)
+            & c.prop(l, s, x, "url", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "sha" | "url"),
-                );
-        ok
+                )
     }
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/verification`
     pub(super) fn v539(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["verified", "reason", "signature", "payload"]);
-        ok &= c.prop(l, s, x, "verified", v638);
-        ok &= c.prop(l, s, x, "reason", v540);
-        ok &= c.prop(l, s, x, "signature", v639);
-        ok &= c.prop(l, s, x, "payload", v639);
-        ok
-            &= c
+        c.required(l, s, x, &["verified", "reason", "signature", "payload"])
+            & c.prop(l, s, x, "verified", v638) & c.prop(l, s, x, "reason", v540)
+            & c.prop(l, s, x, "signature", v639) & c.prop(l, s, x, "payload", v639)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "verified" | "reason" | "signature" | "payload"),
-                );
-        ok
+                )
     }
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/verification/properties/reason`
     pub(super) fn v540(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -36978,40 +34597,31 @@ mod validators {
     /// `#/definitions/status$event/properties/commit/properties/parents/items`
     pub(super) fn v541(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["sha", "url", "html_url"]);
-        ok &= c.prop(l, s, x, "sha", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["sha", "url", "html_url"]) & c.prop(l, s, x, "sha", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "sha" | "url" | "html_url"),
-                );
-        ok
+                )
     }
     /// `#/definitions/status$event/properties/branches/items`
     pub(super) fn v542(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name", "commit", "protected"]);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "commit", v538);
-        ok &= c.prop(l, s, x, "protected", v638);
-        ok
-            &= c
+        c.required(l, s, x, &["name", "commit", "protected"])
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "commit", v538)
+            & c.prop(l, s, x, "protected", v638)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "name" | "commit" | "protected"),
-                );
-        ok
+                )
     }
     /// `#/definitions/team_event`
     pub(super) fn v543(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -37026,16 +34636,12 @@ mod validators {
     /// `#/definitions/team$added_to_repository`
     pub(super) fn v544(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "team", "organization", "sender"]);
-        ok &= c.prop(l, s, x, "action", v632);
-        ok &= c.prop(l, s, x, "team", v302);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "team", "organization", "sender"])
+            & c.prop(l, s, x, "action", v632) & c.prop(l, s, x, "team", v302)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37047,22 +34653,17 @@ mod validators {
                             "organization" | "installation"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/team$created`
     pub(super) fn v545(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "team", "organization", "sender"]);
-        ok &= c.prop(l, s, x, "action", v577);
-        ok &= c.prop(l, s, x, "team", v302);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "team", "organization", "sender"])
+            & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "team", v302)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37074,22 +34675,17 @@ mod validators {
                             "organization" | "installation"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/team$deleted`
     pub(super) fn v546(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "team", "organization", "sender"]);
-        ok &= c.prop(l, s, x, "action", v578);
-        ok &= c.prop(l, s, x, "team", v302);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "team", "organization", "sender"])
+            & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "team", v302)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37101,30 +34697,17 @@ mod validators {
                             "organization" | "installation"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/team$edited`
     pub(super) fn v547(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "changes", "team", "organization", "sender"],
-                );
-        ok &= c.prop(l, s, x, "action", v408);
-        ok &= c.prop(l, s, x, "changes", v548);
-        ok &= c.prop(l, s, x, "team", v302);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "changes", "team", "organization", "sender"])
+            & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "changes", v548)
+            & c.prop(l, s, x, "team", v302) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37136,19 +34719,14 @@ mod validators {
                             | "organization" | "installation"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/team$edited/properties/changes`
     pub(super) fn v548(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "description", v187);
-        ok &= c.prop(l, s, x, "name", v187);
-        ok &= c.prop(l, s, x, "privacy", v187);
-        ok &= c.prop(l, s, x, "repository", v549);
-        ok
-            &= c
+        c.prop(l, s, x, "description", v187) & c.prop(l, s, x, "name", v187)
+            & c.prop(l, s, x, "privacy", v187) & c.prop(l, s, x, "repository", v549)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37157,74 +34735,57 @@ mod validators {
                     |key| {
                         matches!(key, "description" | "name" | "privacy" | "repository")
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/team$edited/properties/changes/properties/repository`
     pub(super) fn v549(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["permissions"]);
-        ok &= c.prop(l, s, x, "permissions", v550);
-        ok
-            &= c
+        c.required(l, s, x, &["permissions"]) & c.prop(l, s, x, "permissions", v550)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "permissions"),
-                );
-        ok
+                )
     }
     /// `#/definitions/team$edited/properties/changes/properties/repository/properties/permissions`
     pub(super) fn v550(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["from"]);
-        ok &= c.prop(l, s, x, "from", v551);
-        ok
-            &= c
+        c.required(l, s, x, &["from"]) & c.prop(l, s, x, "from", v551)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "from"),
-                );
-        ok
+                )
     }
     /// `#/definitions/team$edited/properties/changes/properties/repository/properties/permissions/properties/from`
     pub(super) fn v551(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "admin", v638);
-        ok &= c.prop(l, s, x, "pull", v638);
-        ok &= c.prop(l, s, x, "push", v638);
-        ok
-            &= c
+        c.prop(l, s, x, "admin", v638) & c.prop(l, s, x, "pull", v638)
+            & c.prop(l, s, x, "push", v638)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "admin" | "pull" | "push"),
-                );
-        ok
+                )
     }
     /// `#/definitions/team$removed_from_repository`
     pub(super) fn v552(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "team", "organization", "sender"]);
-        ok &= c.prop(l, s, x, "action", v633);
-        ok &= c.prop(l, s, x, "team", v302);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "team", "organization", "sender"])
+            & c.prop(l, s, x, "action", v633) & c.prop(l, s, x, "team", v302)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37236,21 +34797,16 @@ mod validators {
                             "organization" | "installation"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/team_add$event`
     pub(super) fn v553(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["team", "repository", "organization", "sender"]);
-        ok &= c.prop(l, s, x, "team", v302);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["team", "repository", "organization", "sender"])
+            & c.prop(l, s, x, "team", v302) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37262,8 +34818,7 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/watch_event`
     pub(super) fn v554(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -37272,15 +34827,11 @@ mod validators {
     /// `#/definitions/watch$started`
     pub(super) fn v555(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "repository", "sender"]);
-        ok &= c.prop(l, s, x, "action", v634);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "repository", "sender"])
+            & c.prop(l, s, x, "action", v634) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37292,30 +34843,17 @@ mod validators {
                             "organization"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/workflow_dispatch$event`
     pub(super) fn v556(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["inputs", "ref", "repository", "sender", "workflow"],
-                );
-        ok &= c.prop(l, s, x, "inputs", v664);
-        ok &= c.prop(l, s, x, "ref", v682);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "workflow", v682);
-        ok
-            &= c
+        c.required(l, s, x, &["inputs", "ref", "repository", "sender", "workflow"])
+            & c.prop(l, s, x, "inputs", v664) & c.prop(l, s, x, "ref", v682)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "workflow", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37327,8 +34865,7 @@ mod validators {
                             "installation" | "organization" | "workflow"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/workflow_job_event`
     pub(super) fn v557(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -37337,16 +34874,11 @@ mod validators {
     /// `#/definitions/workflow_job$completed`
     pub(super) fn v558(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "repository", "sender", "workflow_job"]);
-        ok &= c.prop(l, s, x, "action", v77);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "workflow_job", v559);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "repository", "sender", "workflow_job"])
+            & c.prop(l, s, x, "action", v77) & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "workflow_job", v559)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37358,8 +34890,7 @@ mod validators {
                             "repository" | "sender" | "workflow_job"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/workflow_job$completed/properties/workflow_job`
     pub(super) fn v559(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -37373,30 +34904,16 @@ mod validators {
     /// `#/definitions/workflow-step-in_progress`
     pub(super) fn v561(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "name",
-                        "status",
-                        "conclusion",
-                        "number",
-                        "started_at",
-                        "completed_at",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "status", v636);
-        ok &= c.prop(l, s, x, "conclusion", v640);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "started_at", v682);
-        ok &= c.prop(l, s, x, "completed_at", v640);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["name", "status", "conclusion", "number", "started_at", "completed_at"],
+            ) & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "status", v636)
+            & c.prop(l, s, x, "conclusion", v640) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "started_at", v682) & c.prop(l, s, x, "completed_at", v640)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37408,36 +34925,21 @@ mod validators {
                             "started_at" | "completed_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/workflow-step-completed`
     pub(super) fn v562(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "name",
-                        "status",
-                        "conclusion",
-                        "number",
-                        "started_at",
-                        "completed_at",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "status", v77);
-        ok &= c.prop(l, s, x, "conclusion", v563);
-        ok &= c.prop(l, s, x, "number", v637);
-        ok &= c.prop(l, s, x, "started_at", v682);
-        ok &= c.prop(l, s, x, "completed_at", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["name", "status", "conclusion", "number", "started_at", "completed_at"],
+            ) & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "status", v77)
+            & c.prop(l, s, x, "conclusion", v563) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "started_at", v682) & c.prop(l, s, x, "completed_at", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37449,8 +34951,7 @@ mod validators {
                             "started_at" | "completed_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/workflow-step-completed/properties/conclusion`
     pub(super) fn v563(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -37460,16 +34961,11 @@ mod validators {
     /// `#/definitions/workflow_job$queued`
     pub(super) fn v564(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "repository", "sender", "workflow_job"]);
-        ok &= c.prop(l, s, x, "action", v566);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "workflow_job", v565);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "repository", "sender", "workflow_job"])
+            & c.prop(l, s, x, "action", v566) & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "workflow_job", v565)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37481,54 +34977,42 @@ mod validators {
                             "repository" | "sender" | "workflow_job"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/workflow_job$queued/properties/workflow_job`
     pub(super) fn v565(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "run_id",
-                        "run_url",
-                        "node_id",
-                        "head_sha",
-                        "url",
-                        "html_url",
-                        "status",
-                        "conclusion",
-                        "started_at",
-                        "completed_at",
-                        "name",
-                        "steps",
-                        "check_run_url",
-                        "labels",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "run_id", v658);
-        ok &= c.prop(l, s, x, "head_sha", v682);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "check_run_url", v682);
-        ok &= c.prop(l, s, x, "run_url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "status", v566);
-        ok &= c.prop(l, s, x, "steps", v928);
-        ok &= c.prop(l, s, x, "conclusion", v640);
-        ok &= c.prop(l, s, x, "labels", v683);
-        ok &= c.prop(l, s, x, "started_at", v682);
-        ok &= c.prop(l, s, x, "completed_at", v640);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "run_id",
+                    "run_url",
+                    "node_id",
+                    "head_sha",
+                    "url",
+                    "html_url",
+                    "status",
+                    "conclusion",
+                    "started_at",
+                    "completed_at",
+                    "name",
+                    "steps",
+                    "check_run_url",
+                    "labels",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "run_id", v658)
+            & c.prop(l, s, x, "head_sha", v682) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "check_run_url", v682)
+            & c.prop(l, s, x, "run_url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "status", v566)
+            & c.prop(l, s, x, "steps", v928) & c.prop(l, s, x, "conclusion", v640)
+            & c.prop(l, s, x, "labels", v683) & c.prop(l, s, x, "started_at", v682)
+            & c.prop(l, s, x, "completed_at", v640)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37542,8 +35026,7 @@ mod validators {
                             "completed_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/workflow_job$queued/properties/workflow_job/properties/status`
     pub(super) fn v566(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -37552,16 +35035,11 @@ mod validators {
     /// `#/definitions/workflow_job$started`
     pub(super) fn v567(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action", "repository", "sender", "workflow_job"]);
-        ok &= c.prop(l, s, x, "action", v634);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "workflow_job", v568);
-        ok
-            &= c
+        c.required(l, s, x, &["action", "repository", "sender", "workflow_job"])
+            & c.prop(l, s, x, "action", v634) & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "installation", v680) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "workflow_job", v568)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37573,8 +35051,7 @@ mod validators {
                             "repository" | "sender" | "workflow_job"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/workflow_job$started/properties/workflow_job`
     pub(super) fn v568(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -37587,24 +35064,17 @@ mod validators {
     /// `#/definitions/workflow_run$completed`
     pub(super) fn v570(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "repository", "sender", "workflow", "workflow_run"],
-                );
-        ok &= c.prop(l, s, x, "action", v77);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "workflow", v932);
-        ok &= c.prop(l, s, x, "workflow_run", v572);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "repository", "sender", "workflow", "workflow_run"],
+            ) & c.prop(l, s, x, "action", v77) & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "workflow", v932) & c.prop(l, s, x, "workflow_run", v572)
+            & c.prop(l, s, x, "installation", v680)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37616,44 +35086,34 @@ mod validators {
                             "workflow" | "workflow_run" | "installation"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/workflow`
     pub(super) fn v571(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "badge_url",
-                        "created_at",
-                        "html_url",
-                        "id",
-                        "name",
-                        "node_id",
-                        "path",
-                        "state",
-                        "updated_at",
-                        "url",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "badge_url", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "path", v682);
-        ok &= c.prop(l, s, x, "state", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "badge_url",
+                    "created_at",
+                    "html_url",
+                    "id",
+                    "name",
+                    "node_id",
+                    "path",
+                    "state",
+                    "updated_at",
+                    "url",
+                ],
+            ) & c.prop(l, s, x, "badge_url", v682) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "path", v682) & c.prop(l, s, x, "state", v682)
+            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "url", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37665,8 +35125,7 @@ mod validators {
                             | "node_id" | "path" | "state" | "updated_at" | "url"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/workflow_run$completed/properties/workflow_run`
     pub(super) fn v572(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -37675,110 +35134,94 @@ mod validators {
     /// `#/definitions/repository-lite`
     pub(super) fn v573(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "archive_url",
-                        "assignees_url",
-                        "blobs_url",
-                        "branches_url",
-                        "collaborators_url",
-                        "comments_url",
-                        "commits_url",
-                        "compare_url",
-                        "contents_url",
-                        "contributors_url",
-                        "deployments_url",
-                        "description",
-                        "downloads_url",
-                        "events_url",
-                        "fork",
-                        "forks_url",
-                        "full_name",
-                        "git_commits_url",
-                        "git_refs_url",
-                        "git_tags_url",
-                        "hooks_url",
-                        "html_url",
-                        "id",
-                        "issue_comment_url",
-                        "issue_events_url",
-                        "issues_url",
-                        "keys_url",
-                        "labels_url",
-                        "languages_url",
-                        "merges_url",
-                        "milestones_url",
-                        "name",
-                        "node_id",
-                        "notifications_url",
-                        "owner",
-                        "private",
-                        "pulls_url",
-                        "releases_url",
-                        "stargazers_url",
-                        "statuses_url",
-                        "subscribers_url",
-                        "subscription_url",
-                        "tags_url",
-                        "teams_url",
-                        "trees_url",
-                        "url",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "archive_url", v682);
-        ok &= c.prop(l, s, x, "assignees_url", v682);
-        ok &= c.prop(l, s, x, "blobs_url", v682);
-        ok &= c.prop(l, s, x, "branches_url", v682);
-        ok &= c.prop(l, s, x, "collaborators_url", v682);
-        ok &= c.prop(l, s, x, "comments_url", v682);
-        ok &= c.prop(l, s, x, "commits_url", v682);
-        ok &= c.prop(l, s, x, "compare_url", v682);
-        ok &= c.prop(l, s, x, "contents_url", v682);
-        ok &= c.prop(l, s, x, "contributors_url", v682);
-        ok &= c.prop(l, s, x, "deployments_url", v682);
-        ok &= c.prop(l, s, x, "description", v639);
-        ok &= c.prop(l, s, x, "downloads_url", v682);
-        ok &= c.prop(l, s, x, "events_url", v682);
-        ok &= c.prop(l, s, x, "fork", v638);
-        ok &= c.prop(l, s, x, "forks_url", v682);
-        ok &= c.prop(l, s, x, "full_name", v682);
-        ok &= c.prop(l, s, x, "git_commits_url", v682);
-        ok &= c.prop(l, s, x, "git_refs_url", v682);
-        ok &= c.prop(l, s, x, "git_tags_url", v682);
-        ok &= c.prop(l, s, x, "hooks_url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "issue_comment_url", v682);
-        ok &= c.prop(l, s, x, "issue_events_url", v682);
-        ok &= c.prop(l, s, x, "issues_url", v682);
-        ok &= c.prop(l, s, x, "keys_url", v682);
-        ok &= c.prop(l, s, x, "labels_url", v682);
-        ok &= c.prop(l, s, x, "languages_url", v682);
-        ok &= c.prop(l, s, x, "merges_url", v682);
-        ok &= c.prop(l, s, x, "milestones_url", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "notifications_url", v682);
-        ok &= c.prop(l, s, x, "owner", v393);
-        ok &= c.prop(l, s, x, "private", v638);
-        ok &= c.prop(l, s, x, "pulls_url", v682);
-        ok &= c.prop(l, s, x, "releases_url", v682);
-        ok &= c.prop(l, s, x, "stargazers_url", v682);
-        ok &= c.prop(l, s, x, "statuses_url", v682);
-        ok &= c.prop(l, s, x, "subscribers_url", v682);
-        ok &= c.prop(l, s, x, "subscription_url", v682);
-        ok &= c.prop(l, s, x, "tags_url", v682);
-        ok &= c.prop(l, s, x, "teams_url", v682);
-        ok &= c.prop(l, s, x, "trees_url", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "archive_url",
+                    "assignees_url",
+                    "blobs_url",
+                    "branches_url",
+                    "collaborators_url",
+                    "comments_url",
+                    "commits_url",
+                    "compare_url",
+                    "contents_url",
+                    "contributors_url",
+                    "deployments_url",
+                    "description",
+                    "downloads_url",
+                    "events_url",
+                    "fork",
+                    "forks_url",
+                    "full_name",
+                    "git_commits_url",
+                    "git_refs_url",
+                    "git_tags_url",
+                    "hooks_url",
+                    "html_url",
+                    "id",
+                    "issue_comment_url",
+                    "issue_events_url",
+                    "issues_url",
+                    "keys_url",
+                    "labels_url",
+                    "languages_url",
+                    "merges_url",
+                    "milestones_url",
+                    "name",
+                    "node_id",
+                    "notifications_url",
+                    "owner",
+                    "private",
+                    "pulls_url",
+                    "releases_url",
+                    "stargazers_url",
+                    "statuses_url",
+                    "subscribers_url",
+                    "subscription_url",
+                    "tags_url",
+                    "teams_url",
+                    "trees_url",
+                    "url",
+                ],
+            ) & c.prop(l, s, x, "archive_url", v682)
+            & c.prop(l, s, x, "assignees_url", v682) & c.prop(l, s, x, "blobs_url", v682)
+            & c.prop(l, s, x, "branches_url", v682)
+            & c.prop(l, s, x, "collaborators_url", v682)
+            & c.prop(l, s, x, "comments_url", v682)
+            & c.prop(l, s, x, "commits_url", v682) & c.prop(l, s, x, "compare_url", v682)
+            & c.prop(l, s, x, "contents_url", v682)
+            & c.prop(l, s, x, "contributors_url", v682)
+            & c.prop(l, s, x, "deployments_url", v682)
+            & c.prop(l, s, x, "description", v639)
+            & c.prop(l, s, x, "downloads_url", v682)
+            & c.prop(l, s, x, "events_url", v682) & c.prop(l, s, x, "fork", v638)
+            & c.prop(l, s, x, "forks_url", v682) & c.prop(l, s, x, "full_name", v682)
+            & c.prop(l, s, x, "git_commits_url", v682)
+            & c.prop(l, s, x, "git_refs_url", v682)
+            & c.prop(l, s, x, "git_tags_url", v682) & c.prop(l, s, x, "hooks_url", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "issue_comment_url", v682)
+            & c.prop(l, s, x, "issue_events_url", v682)
+            & c.prop(l, s, x, "issues_url", v682) & c.prop(l, s, x, "keys_url", v682)
+            & c.prop(l, s, x, "labels_url", v682)
+            & c.prop(l, s, x, "languages_url", v682)
+            & c.prop(l, s, x, "merges_url", v682)
+            & c.prop(l, s, x, "milestones_url", v682) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "notifications_url", v682) & c.prop(l, s, x, "owner", v393)
+            & c.prop(l, s, x, "private", v638) & c.prop(l, s, x, "pulls_url", v682)
+            & c.prop(l, s, x, "releases_url", v682)
+            & c.prop(l, s, x, "stargazers_url", v682)
+            & c.prop(l, s, x, "statuses_url", v682)
+            & c.prop(l, s, x, "subscribers_url", v682)
+            & c.prop(l, s, x, "subscription_url", v682)
+            & c.prop(l, s, x, "tags_url", v682) & c.prop(l, s, x, "teams_url", v682)
+            & c.prop(l, s, x, "trees_url", v682) & c.prop(l, s, x, "url", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37802,51 +35245,38 @@ mod validators {
                             "url"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/workflow-run/properties/pull_requests/items`
     pub(super) fn v574(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["url", "id", "number", "head", "base"]);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "id", v658);
-        ok &= c.prop(l, s, x, "number", v658);
-        ok &= c.prop(l, s, x, "head", v83);
-        ok &= c.prop(l, s, x, "base", v83);
-        ok
-            &= c
+        c.required(l, s, x, &["url", "id", "number", "head", "base"])
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "id", v658)
+            & c.prop(l, s, x, "number", v658) & c.prop(l, s, x, "head", v83)
+            & c.prop(l, s, x, "base", v83)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "url" | "id" | "number" | "head" | "base"),
-                );
-        ok
+                )
     }
     /// `#/definitions/workflow_run$requested`
     pub(super) fn v575(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["action", "repository", "sender", "workflow", "workflow_run"],
-                );
-        ok &= c.prop(l, s, x, "action", v581);
-        ok &= c.prop(l, s, x, "organization", v681);
-        ok &= c.prop(l, s, x, "repository", v679);
-        ok &= c.prop(l, s, x, "sender", v393);
-        ok &= c.prop(l, s, x, "workflow", v932);
-        ok &= c.prop(l, s, x, "workflow_run", v933);
-        ok &= c.prop(l, s, x, "installation", v680);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["action", "repository", "sender", "workflow", "workflow_run"],
+            ) & c.prop(l, s, x, "action", v581) & c.prop(l, s, x, "organization", v681)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "workflow", v932) & c.prop(l, s, x, "workflow_run", v933)
+            & c.prop(l, s, x, "installation", v680)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37858,78 +35288,64 @@ mod validators {
                             "workflow" | "workflow_run" | "installation"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/workflow-run`
     pub(super) fn v576(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "artifacts_url",
-                        "cancel_url",
-                        "check_suite_url",
-                        "check_suite_id",
-                        "check_suite_node_id",
-                        "conclusion",
-                        "created_at",
-                        "event",
-                        "head_branch",
-                        "head_commit",
-                        "head_repository",
-                        "head_sha",
-                        "html_url",
-                        "id",
-                        "jobs_url",
-                        "logs_url",
-                        "node_id",
-                        "name",
-                        "pull_requests",
-                        "repository",
-                        "rerun_url",
-                        "run_number",
-                        "status",
-                        "updated_at",
-                        "url",
-                        "workflow_id",
-                        "workflow_url",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "artifacts_url", v682);
-        ok &= c.prop(l, s, x, "cancel_url", v682);
-        ok &= c.prop(l, s, x, "check_suite_url", v682);
-        ok &= c.prop(l, s, x, "check_suite_id", v637);
-        ok &= c.prop(l, s, x, "check_suite_node_id", v682);
-        ok &= c.prop(l, s, x, "conclusion", v642);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "event", v682);
-        ok &= c.prop(l, s, x, "head_branch", v682);
-        ok &= c.prop(l, s, x, "head_commit", v697);
-        ok &= c.prop(l, s, x, "head_repository", v935);
-        ok &= c.prop(l, s, x, "head_sha", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "jobs_url", v682);
-        ok &= c.prop(l, s, x, "logs_url", v682);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "pull_requests", v936);
-        ok &= c.prop(l, s, x, "repository", v935);
-        ok &= c.prop(l, s, x, "rerun_url", v682);
-        ok &= c.prop(l, s, x, "run_number", v637);
-        ok &= c.prop(l, s, x, "status", v937);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "workflow_id", v637);
-        ok &= c.prop(l, s, x, "workflow_url", v682);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "artifacts_url",
+                    "cancel_url",
+                    "check_suite_url",
+                    "check_suite_id",
+                    "check_suite_node_id",
+                    "conclusion",
+                    "created_at",
+                    "event",
+                    "head_branch",
+                    "head_commit",
+                    "head_repository",
+                    "head_sha",
+                    "html_url",
+                    "id",
+                    "jobs_url",
+                    "logs_url",
+                    "node_id",
+                    "name",
+                    "pull_requests",
+                    "repository",
+                    "rerun_url",
+                    "run_number",
+                    "status",
+                    "updated_at",
+                    "url",
+                    "workflow_id",
+                    "workflow_url",
+                ],
+            ) & c.prop(l, s, x, "artifacts_url", v682)
+            & c.prop(l, s, x, "cancel_url", v682)
+            & c.prop(l, s, x, "check_suite_url", v682)
+            & c.prop(l, s, x, "check_suite_id", v637)
+            & c.prop(l, s, x, "check_suite_node_id", v682)
+            & c.prop(l, s, x, "conclusion", v642) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "event", v682) & c.prop(l, s, x, "head_branch", v682)
+            & c.prop(l, s, x, "head_commit", v697)
+            & c.prop(l, s, x, "head_repository", v935)
+            & c.prop(l, s, x, "head_sha", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "jobs_url", v682)
+            & c.prop(l, s, x, "logs_url", v682) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "pull_requests", v936)
+            & c.prop(l, s, x, "repository", v935) & c.prop(l, s, x, "rerun_url", v682)
+            & c.prop(l, s, x, "run_number", v637) & c.prop(l, s, x, "status", v937)
+            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "workflow_id", v637)
+            & c.prop(l, s, x, "workflow_url", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -37947,8 +35363,7 @@ mod validators {
                             "workflow_url"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/branch_protection_rule$created/properties/action`
     pub(super) fn v577(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -38187,48 +35602,37 @@ mod validators {
     /// `#/definitions/workflow-job`
     pub(super) fn v635(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "run_id",
-                        "run_url",
-                        "node_id",
-                        "head_sha",
-                        "url",
-                        "html_url",
-                        "status",
-                        "conclusion",
-                        "started_at",
-                        "completed_at",
-                        "name",
-                        "steps",
-                        "check_run_url",
-                        "labels",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "run_id", v658);
-        ok &= c.prop(l, s, x, "head_sha", v682);
-        ok &= c.prop(l, s, x, "node_id", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "check_run_url", v682);
-        ok &= c.prop(l, s, x, "run_url", v682);
-        ok &= c.prop(l, s, x, "html_url", v682);
-        ok &= c.prop(l, s, x, "url", v682);
-        ok &= c.prop(l, s, x, "status", v92);
-        ok &= c.prop(l, s, x, "steps", v938);
-        ok &= c.prop(l, s, x, "conclusion", v667);
-        ok &= c.prop(l, s, x, "labels", v683);
-        ok &= c.prop(l, s, x, "started_at", v682);
-        ok &= c.prop(l, s, x, "completed_at", v639);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "run_id",
+                    "run_url",
+                    "node_id",
+                    "head_sha",
+                    "url",
+                    "html_url",
+                    "status",
+                    "conclusion",
+                    "started_at",
+                    "completed_at",
+                    "name",
+                    "steps",
+                    "check_run_url",
+                    "labels",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "run_id", v658)
+            & c.prop(l, s, x, "head_sha", v682) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "check_run_url", v682)
+            & c.prop(l, s, x, "run_url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "status", v92)
+            & c.prop(l, s, x, "steps", v938) & c.prop(l, s, x, "conclusion", v667)
+            & c.prop(l, s, x, "labels", v683) & c.prop(l, s, x, "started_at", v682)
+            & c.prop(l, s, x, "completed_at", v639)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -38242,8 +35646,7 @@ mod validators {
                             "completed_at"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/workflow-step-in_progress/properties/status`
     pub(super) fn v636(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -38325,44 +35728,33 @@ mod validators {
     /// `#/definitions/discussion$answered/properties/discussion/allOf/1/properties/category`
     pub(super) fn v650(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["is_answerable"]);
-        ok &= c.prop(l, s, x, "is_answerable", v653);
-        ok
+        c.required(l, s, x, &["is_answerable"]) & c.prop(l, s, x, "is_answerable", v653)
     }
     /// `#/definitions/discussion/properties/category`
     pub(super) fn v651(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "id",
-                        "repository_id",
-                        "emoji",
-                        "name",
-                        "description",
-                        "created_at",
-                        "updated_at",
-                        "slug",
-                        "is_answerable",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "id", v637);
-        ok &= c.prop(l, s, x, "repository_id", v637);
-        ok &= c.prop(l, s, x, "emoji", v682);
-        ok &= c.prop(l, s, x, "name", v682);
-        ok &= c.prop(l, s, x, "description", v682);
-        ok &= c.prop(l, s, x, "created_at", v682);
-        ok &= c.prop(l, s, x, "updated_at", v682);
-        ok &= c.prop(l, s, x, "slug", v682);
-        ok &= c.prop(l, s, x, "is_answerable", v638);
-        ok
-            &= c
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "id",
+                    "repository_id",
+                    "emoji",
+                    "name",
+                    "description",
+                    "created_at",
+                    "updated_at",
+                    "slug",
+                    "is_answerable",
+                ],
+            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "repository_id", v637)
+            & c.prop(l, s, x, "emoji", v682) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "description", v682) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "slug", v682)
+            & c.prop(l, s, x, "is_answerable", v638)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -38375,8 +35767,7 @@ mod validators {
                             "is_answerable"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/discussion$created/properties/discussion/allOf/1/properties/locked`
     pub(super) fn v652(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -38506,18 +35897,15 @@ mod validators {
     /// `#/definitions/check_run$requested_action/properties/requested_action`
     pub(super) fn v669(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "identifier", v682);
-        ok
-            &= c
+        c.prop(l, s, x, "identifier", v682)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "identifier"),
-                );
-        ok
+                )
     }
     /// `#/definitions/issues$locked/properties/issue`
     pub(super) fn v670(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -38589,9 +35977,7 @@ mod validators {
     /// `#/definitions/branch-protection-rule/properties/required_status_checks`
     pub(super) fn v683(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v682);
-        ok
+        c.items(l, s, x, 0usize, "/items", v682)
     }
     /// `#/definitions/check_run_event/oneOf/0`
     pub(super) fn v684(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -38621,9 +36007,7 @@ mod validators {
     /// `#/definitions/check_run$completed/properties/check_run/properties/pull_requests`
     pub(super) fn v689(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v949);
-        ok
+        c.items(l, s, x, 0usize, "/items", v949)
     }
     /// `#/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/deployment`
     pub(super) fn v690(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -38636,9 +36020,7 @@ mod validators {
     /// `#/definitions/app/properties/events`
     pub(super) fn v692(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v89);
-        ok
+        c.items(l, s, x, 0usize, "/items", v89)
     }
     /// `#/definitions/check_run$rerequested/properties/check_run/properties/check_suite/properties/conclusion`
     pub(super) fn v693(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -38750,9 +36132,7 @@ mod validators {
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/instances`
     pub(super) fn v706(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v707);
-        ok
+        c.items(l, s, x, 0usize, "/items", v707)
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/most_recent_instance`
     pub(super) fn v707(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -38761,9 +36141,7 @@ mod validators {
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances`
     pub(super) fn v708(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v135);
-        ok
+        c.items(l, s, x, 0usize, "/items", v135)
     }
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/state`
     pub(super) fn v709(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -38783,17 +36161,12 @@ mod validators {
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items/allOf/1`
     pub(super) fn v711(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["state"]);
-        ok &= c.prop(l, s, x, "state", v709);
-        ok
+        c.required(l, s, x, &["state"]) & c.prop(l, s, x, "state", v709)
     }
     /// `#/definitions/code_scanning_alert$created/properties/alert/properties/instances`
     pub(super) fn v712(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v140);
-        ok
+        c.items(l, s, x, 0usize, "/items", v140)
     }
     /// `#/definitions/code_scanning_alert$created/properties/alert/properties/state`
     pub(super) fn v713(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -38802,10 +36175,7 @@ mod validators {
     /// `#/definitions/code_scanning_alert$created/properties/alert/properties/instances/items/allOf/1`
     pub(super) fn v714(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["state"]);
-        ok &= c.prop(l, s, x, "state", v713);
-        ok
+        c.required(l, s, x, &["state"]) & c.prop(l, s, x, "state", v713)
     }
     /// `#/definitions/code_scanning_alert$fixed/properties/action`
     pub(super) fn v715(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -38814,32 +36184,22 @@ mod validators {
     /// `#/definitions/code_scanning_alert$fixed/properties/alert/properties/instances`
     pub(super) fn v716(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v143);
-        ok
+        c.items(l, s, x, 0usize, "/items", v143)
     }
     /// `#/definitions/code_scanning_alert$fixed/properties/alert/properties/instances/items/allOf/1`
     pub(super) fn v717(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["state"]);
-        ok &= c.prop(l, s, x, "state", v715);
-        ok
+        c.required(l, s, x, &["state"]) & c.prop(l, s, x, "state", v715)
     }
     /// `#/definitions/code_scanning_alert$reopened/properties/alert/properties/instances`
     pub(super) fn v718(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v146);
-        ok
+        c.items(l, s, x, 0usize, "/items", v146)
     }
     /// `#/definitions/code_scanning_alert$reopened/properties/alert/properties/instances/items/allOf/1`
     pub(super) fn v719(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["state"]);
-        ok &= c.prop(l, s, x, "state", v720);
-        ok
+        c.required(l, s, x, &["state"]) & c.prop(l, s, x, "state", v720)
     }
     /// `#/definitions/code_scanning_alert$reopened_by_user/properties/alert/properties/state`
     pub(super) fn v720(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -38947,50 +36307,36 @@ mod validators {
     /// `#/definitions/discussion$answered/properties/discussion/allOf/1`
     pub(super) fn v742(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "category",
-                        "answer_html_url",
-                        "answer_chosen_at",
-                        "answer_chosen_by",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "category", v650);
-        ok &= c.prop(l, s, x, "answer_html_url", v682);
-        ok &= c.prop(l, s, x, "answer_chosen_at", v682);
-        ok &= c.prop(l, s, x, "answer_chosen_by", v393);
-        ok
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["category", "answer_html_url", "answer_chosen_at", "answer_chosen_by"],
+            ) & c.prop(l, s, x, "category", v650)
+            & c.prop(l, s, x, "answer_html_url", v682)
+            & c.prop(l, s, x, "answer_chosen_at", v682)
+            & c.prop(l, s, x, "answer_chosen_by", v393)
     }
     /// `#/definitions/discussion$created/properties/discussion/allOf/1`
     pub(super) fn v743(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "state",
-                        "locked",
-                        "answer_html_url",
-                        "answer_chosen_at",
-                        "answer_chosen_by",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "state", v183);
-        ok &= c.prop(l, s, x, "locked", v652);
-        ok &= c.prop(l, s, x, "answer_html_url", v640);
-        ok &= c.prop(l, s, x, "answer_chosen_at", v640);
-        ok &= c.prop(l, s, x, "answer_chosen_by", v640);
-        ok
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "state",
+                    "locked",
+                    "answer_html_url",
+                    "answer_chosen_at",
+                    "answer_chosen_by",
+                ],
+            ) & c.prop(l, s, x, "state", v183) & c.prop(l, s, x, "locked", v652)
+            & c.prop(l, s, x, "answer_html_url", v640)
+            & c.prop(l, s, x, "answer_chosen_at", v640)
+            & c.prop(l, s, x, "answer_chosen_by", v640)
     }
     /// `#/definitions/discussion$labeled/properties/label`
     pub(super) fn v744(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -39003,43 +36349,28 @@ mod validators {
     /// `#/definitions/discussion$locked/properties/discussion/allOf/1`
     pub(super) fn v746(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["state", "locked"]);
-        ok &= c.prop(l, s, x, "state", v745);
-        ok &= c.prop(l, s, x, "locked", v653);
-        ok
+        c.required(l, s, x, &["state", "locked"]) & c.prop(l, s, x, "state", v745)
+            & c.prop(l, s, x, "locked", v653)
     }
     /// `#/definitions/discussion$unanswered/properties/discussion/allOf/1`
     pub(super) fn v747(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "category",
-                        "answer_html_url",
-                        "answer_chosen_at",
-                        "answer_chosen_by",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "category", v650);
-        ok &= c.prop(l, s, x, "answer_html_url", v640);
-        ok &= c.prop(l, s, x, "answer_chosen_at", v640);
-        ok &= c.prop(l, s, x, "answer_chosen_by", v640);
-        ok
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["category", "answer_html_url", "answer_chosen_at", "answer_chosen_by"],
+            ) & c.prop(l, s, x, "category", v650)
+            & c.prop(l, s, x, "answer_html_url", v640)
+            & c.prop(l, s, x, "answer_chosen_at", v640)
+            & c.prop(l, s, x, "answer_chosen_by", v640)
     }
     /// `#/definitions/discussion$unlocked/properties/discussion/allOf/1`
     pub(super) fn v748(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["state", "locked"]);
-        ok &= c.prop(l, s, x, "state", v720);
-        ok &= c.prop(l, s, x, "locked", v652);
-        ok
+        c.required(l, s, x, &["state", "locked"]) & c.prop(l, s, x, "state", v720)
+            & c.prop(l, s, x, "locked", v652)
     }
     /// `#/definitions/discussion_comment_event/oneOf/0`
     pub(super) fn v749(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -39080,9 +36411,7 @@ mod validators {
     /// `#/definitions/gollum$event/properties/pages`
     pub(super) fn v753(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v211);
-        ok
+        c.items(l, s, x, 0usize, "/items", v211)
     }
     /// `#/definitions/installation_event/oneOf/0`
     pub(super) fn v754(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -39121,34 +36450,26 @@ mod validators {
     /// `#/definitions/installation$created/properties/repositories`
     pub(super) fn v760(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v221);
-        ok
+        c.items(l, s, x, 0usize, "/items", v221)
     }
     /// `#/definitions/installation/properties/events`
     pub(super) fn v761(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v219);
-        ok
+        c.items(l, s, x, 0usize, "/items", v219)
     }
     /// `#/definitions/installation$suspend/properties/installation/allOf/1`
     pub(super) fn v762(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["suspended_by", "suspended_at"]);
-        ok &= c.prop(l, s, x, "suspended_by", v393);
-        ok &= c.prop(l, s, x, "suspended_at", v682);
-        ok
+        c.required(l, s, x, &["suspended_by", "suspended_at"])
+            & c.prop(l, s, x, "suspended_by", v393)
+            & c.prop(l, s, x, "suspended_at", v682)
     }
     /// `#/definitions/installation$unsuspend/properties/installation/allOf/1`
     pub(super) fn v763(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["suspended_by", "suspended_at"]);
-        ok &= c.prop(l, s, x, "suspended_by", v640);
-        ok &= c.prop(l, s, x, "suspended_at", v640);
-        ok
+        c.required(l, s, x, &["suspended_by", "suspended_at"])
+            & c.prop(l, s, x, "suspended_by", v640)
+            & c.prop(l, s, x, "suspended_at", v640)
     }
     /// `#/definitions/installation_repositories_event/oneOf/0`
     pub(super) fn v764(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -39171,18 +36492,12 @@ mod validators {
     /// `#/definitions/installation_repositories$added/properties/repositories_removed`
     pub(super) fn v766(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.max_items(l, s, x.len(), 0u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v230);
-        ok
+        c.max_items(l, s, x.len(), 0u64) & c.items(l, s, x, 0usize, "/items", v230)
     }
     /// `#/definitions/installation_repositories$removed/properties/repositories_added`
     pub(super) fn v767(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.max_items(l, s, x.len(), 0u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v221);
-        ok
+        c.max_items(l, s, x.len(), 0u64) & c.items(l, s, x, 0usize, "/items", v221)
     }
     /// `#/definitions/issue_comment_event/oneOf/0`
     pub(super) fn v768(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -39207,14 +36522,10 @@ mod validators {
     /// `#/definitions/issue_comment$created/properties/issue/allOf/1`
     pub(super) fn v773(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["labels", "state", "locked", "assignee"]);
-        ok &= c.prop(l, s, x, "assignee", v174);
-        ok &= c.prop(l, s, x, "state", v235);
-        ok &= c.prop(l, s, x, "locked", v638);
-        ok &= c.prop(l, s, x, "labels", v790);
-        ok &= c.prop(l, s, x, "pull_request", v238);
-        ok
+        c.required(l, s, x, &["labels", "state", "locked", "assignee"])
+            & c.prop(l, s, x, "assignee", v174) & c.prop(l, s, x, "state", v235)
+            & c.prop(l, s, x, "locked", v638) & c.prop(l, s, x, "labels", v790)
+            & c.prop(l, s, x, "pull_request", v238)
     }
     /// `#/definitions/issues_event/oneOf/0`
     pub(super) fn v774(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -39283,16 +36594,12 @@ mod validators {
     /// `#/definitions/issue/properties/labels`
     pub(super) fn v790(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v744);
-        ok
+        c.items(l, s, x, 0usize, "/items", v744)
     }
     /// `#/definitions/issue/properties/assignees`
     pub(super) fn v791(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v393);
-        ok
+        c.items(l, s, x, 0usize, "/items", v393)
     }
     /// `#/definitions/issues$closed/properties/action`
     pub(super) fn v792(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -39301,36 +36608,24 @@ mod validators {
     /// `#/definitions/issues$closed/properties/issue/allOf/1`
     pub(super) fn v793(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["state", "closed_at"]);
-        ok &= c.prop(l, s, x, "state", v792);
-        ok &= c.prop(l, s, x, "closed_at", v682);
-        ok
+        c.required(l, s, x, &["state", "closed_at"]) & c.prop(l, s, x, "state", v792)
+            & c.prop(l, s, x, "closed_at", v682)
     }
     /// `#/definitions/issues$demilestoned/properties/issue/allOf/1`
     pub(super) fn v794(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["milestone"]);
-        ok &= c.prop(l, s, x, "milestone", v640);
-        ok
+        c.required(l, s, x, &["milestone"]) & c.prop(l, s, x, "milestone", v640)
     }
     /// `#/definitions/issues$milestoned/properties/issue/allOf/1`
     pub(super) fn v795(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["milestone"]);
-        ok &= c.prop(l, s, x, "milestone", v656);
-        ok
+        c.required(l, s, x, &["milestone"]) & c.prop(l, s, x, "milestone", v656)
     }
     /// `#/definitions/issues$opened/properties/issue/allOf/1`
     pub(super) fn v796(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["state", "closed_at"]);
-        ok &= c.prop(l, s, x, "state", v720);
-        ok &= c.prop(l, s, x, "closed_at", v640);
-        ok
+        c.required(l, s, x, &["state", "closed_at"]) & c.prop(l, s, x, "state", v720)
+            & c.prop(l, s, x, "closed_at", v640)
     }
     /// `#/definitions/label_event/oneOf/0`
     pub(super) fn v797(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -39401,10 +36696,8 @@ mod validators {
     /// `#/definitions/marketplace_purchase$cancelled/properties/marketplace_purchase/allOf/1`
     pub(super) fn v806(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["next_billing_date"]);
-        ok &= c.prop(l, s, x, "next_billing_date", v682);
-        ok
+        c.required(l, s, x, &["next_billing_date"])
+            & c.prop(l, s, x, "next_billing_date", v682)
     }
     /// `#/definitions/member_event/oneOf/0`
     pub(super) fn v807(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -39508,16 +36801,12 @@ mod validators {
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/metadata`
     pub(super) fn v828(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v950);
-        ok
+        c.items(l, s, x, 0usize, "/items", v950)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/package_files`
     pub(super) fn v829(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v335);
-        ok
+        c.items(l, s, x, 0usize, "/items", v335)
     }
     /// `#/definitions/project_event/oneOf/0`
     pub(super) fn v830(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -39570,10 +36859,7 @@ mod validators {
     /// `#/definitions/project_card$moved/properties/project_card/allOf/1`
     pub(super) fn v842(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["after_id"]);
-        ok &= c.prop(l, s, x, "after_id", v659);
-        ok
+        c.required(l, s, x, &["after_id"]) & c.prop(l, s, x, "after_id", v659)
     }
     /// `#/definitions/project_column_event/oneOf/0`
     pub(super) fn v843(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -39602,16 +36888,12 @@ mod validators {
     /// `#/definitions/pull-request/properties/requested_reviewers`
     pub(super) fn v849(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v394);
-        ok
+        c.items(l, s, x, 0usize, "/items", v394)
     }
     /// `#/definitions/pull-request/properties/requested_teams`
     pub(super) fn v850(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v302);
-        ok
+        c.items(l, s, x, 0usize, "/items", v302)
     }
     /// `#/definitions/pull-request/properties/_links/properties/self`
     pub(super) fn v851(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -39620,105 +36902,73 @@ mod validators {
     /// `#/definitions/pull_request$closed/properties/pull_request/allOf/1`
     pub(super) fn v852(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["state", "closed_at", "merged"]);
-        ok &= c.prop(l, s, x, "state", v792);
-        ok &= c.prop(l, s, x, "closed_at", v682);
-        ok &= c.prop(l, s, x, "merged", v638);
-        ok
+        c.required(l, s, x, &["state", "closed_at", "merged"])
+            & c.prop(l, s, x, "state", v792) & c.prop(l, s, x, "closed_at", v682)
+            & c.prop(l, s, x, "merged", v638)
     }
     /// `#/definitions/pull_request$converted_to_draft/properties/pull_request/allOf/1`
     pub(super) fn v853(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["closed_at", "merged_at", "draft", "merged", "merged_by"],
-                );
-        ok &= c.prop(l, s, x, "closed_at", v640);
-        ok &= c.prop(l, s, x, "merged_at", v640);
-        ok &= c.prop(l, s, x, "draft", v653);
-        ok &= c.prop(l, s, x, "merged", v652);
-        ok &= c.prop(l, s, x, "merged_by", v640);
-        ok
+        c.required(l, s, x, &["closed_at", "merged_at", "draft", "merged", "merged_by"])
+            & c.prop(l, s, x, "closed_at", v640) & c.prop(l, s, x, "merged_at", v640)
+            & c.prop(l, s, x, "draft", v653) & c.prop(l, s, x, "merged", v652)
+            & c.prop(l, s, x, "merged_by", v640)
     }
     /// `#/definitions/pull_request$opened/properties/pull_request/allOf/1`
     pub(super) fn v854(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "state",
-                        "closed_at",
-                        "merged_at",
-                        "merge_commit_sha",
-                        "active_lock_reason",
-                        "merged_by",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "state", v720);
-        ok &= c.prop(l, s, x, "closed_at", v640);
-        ok &= c.prop(l, s, x, "merged_at", v640);
-        ok &= c.prop(l, s, x, "merge_commit_sha", v640);
-        ok &= c.prop(l, s, x, "active_lock_reason", v640);
-        ok &= c.prop(l, s, x, "merged_by", v640);
-        ok
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "state",
+                    "closed_at",
+                    "merged_at",
+                    "merge_commit_sha",
+                    "active_lock_reason",
+                    "merged_by",
+                ],
+            ) & c.prop(l, s, x, "state", v720) & c.prop(l, s, x, "closed_at", v640)
+            & c.prop(l, s, x, "merged_at", v640)
+            & c.prop(l, s, x, "merge_commit_sha", v640)
+            & c.prop(l, s, x, "active_lock_reason", v640)
+            & c.prop(l, s, x, "merged_by", v640)
     }
     /// `#/definitions/pull_request$ready_for_review/properties/pull_request/allOf/1`
     pub(super) fn v855(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["state", "closed_at", "merged_at", "draft", "merged", "merged_by"],
-                );
-        ok &= c.prop(l, s, x, "state", v720);
-        ok &= c.prop(l, s, x, "closed_at", v640);
-        ok &= c.prop(l, s, x, "merged_at", v640);
-        ok &= c.prop(l, s, x, "draft", v652);
-        ok &= c.prop(l, s, x, "merged", v638);
-        ok &= c.prop(l, s, x, "merged_by", v640);
-        ok
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["state", "closed_at", "merged_at", "draft", "merged", "merged_by"],
+            ) & c.prop(l, s, x, "state", v720) & c.prop(l, s, x, "closed_at", v640)
+            & c.prop(l, s, x, "merged_at", v640) & c.prop(l, s, x, "draft", v652)
+            & c.prop(l, s, x, "merged", v638) & c.prop(l, s, x, "merged_by", v640)
     }
     /// `#/definitions/pull_request$reopened/properties/pull_request/allOf/1`
     pub(super) fn v856(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "state",
-                        "closed_at",
-                        "merged_at",
-                        "merge_commit_sha",
-                        "merged",
-                        "merged_by",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "state", v720);
-        ok &= c.prop(l, s, x, "closed_at", v640);
-        ok &= c.prop(l, s, x, "merged_at", v640);
-        ok &= c.prop(l, s, x, "merge_commit_sha", v640);
-        ok &= c.prop(l, s, x, "merged", v638);
-        ok &= c.prop(l, s, x, "merged_by", v640);
-        ok
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "state",
+                    "closed_at",
+                    "merged_at",
+                    "merge_commit_sha",
+                    "merged",
+                    "merged_by",
+                ],
+            ) & c.prop(l, s, x, "state", v720) & c.prop(l, s, x, "closed_at", v640)
+            & c.prop(l, s, x, "merged_at", v640)
+            & c.prop(l, s, x, "merge_commit_sha", v640) & c.prop(l, s, x, "merged", v638)
+            & c.prop(l, s, x, "merged_by", v640)
     }
     /// `#/definitions/pull_request_review_event/oneOf/0`
     pub(super) fn v857(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -39794,9 +37044,7 @@ mod validators {
     /// `#/definitions/push$event/properties/commits`
     pub(super) fn v866(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v943);
-        ok
+        c.items(l, s, x, 0usize, "/items", v943)
     }
     /// `#/definitions/release_event/oneOf/0`
     pub(super) fn v867(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -39833,33 +37081,22 @@ mod validators {
     /// `#/definitions/release/properties/assets`
     pub(super) fn v875(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v951);
-        ok
+        c.items(l, s, x, 0usize, "/items", v951)
     }
     /// `#/definitions/release$prereleased/properties/release/allOf/1`
     pub(super) fn v876(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["prerelease"]);
-        ok &= c.prop(l, s, x, "prerelease", v653);
-        ok
+        c.required(l, s, x, &["prerelease"]) & c.prop(l, s, x, "prerelease", v653)
     }
     /// `#/definitions/release$published/properties/release/allOf/1`
     pub(super) fn v877(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["published_at"]);
-        ok &= c.prop(l, s, x, "published_at", v682);
-        ok
+        c.required(l, s, x, &["published_at"]) & c.prop(l, s, x, "published_at", v682)
     }
     /// `#/definitions/release$unpublished/properties/release/allOf/1`
     pub(super) fn v878(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["published_at"]);
-        ok &= c.prop(l, s, x, "published_at", v640);
-        ok
+        c.required(l, s, x, &["published_at"]) & c.prop(l, s, x, "published_at", v640)
     }
     /// `#/definitions/repository_event/oneOf/0`
     pub(super) fn v879(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -40018,30 +37255,22 @@ mod validators {
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/cwes`
     pub(super) fn v900(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v508);
-        ok
+        c.items(l, s, x, 0usize, "/items", v508)
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/identifiers`
     pub(super) fn v901(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v509);
-        ok
+        c.items(l, s, x, 0usize, "/items", v509)
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/references`
     pub(super) fn v902(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v510);
-        ok
+        c.items(l, s, x, 0usize, "/items", v510)
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities`
     pub(super) fn v903(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v511);
-        ok
+        c.items(l, s, x, 0usize, "/items", v511)
     }
     /// `#/definitions/sponsorship_event/oneOf/0`
     pub(super) fn v904(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -40092,24 +37321,17 @@ mod validators {
     /// `#/definitions/status$event/properties/branches`
     pub(super) fn v913(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v542);
-        ok
+        c.items(l, s, x, 0usize, "/items", v542)
     }
     /// `#/definitions/status$event/properties/commit/properties/parents`
     pub(super) fn v914(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v541);
-        ok
+        c.items(l, s, x, 0usize, "/items", v541)
     }
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/author/allOf/1`
     pub(super) fn v915(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["date"]);
-        ok &= c.prop(l, s, x, "date", v682);
-        ok
+        c.required(l, s, x, &["date"]) & c.prop(l, s, x, "date", v682)
     }
     /// `#/definitions/team_event/oneOf/0`
     pub(super) fn v916(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -40159,10 +37381,7 @@ mod validators {
     /// `#/definitions/workflow_job$completed/properties/workflow_job/allOf/1`
     pub(super) fn v926(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["conclusion"]);
-        ok &= c.prop(l, s, x, "conclusion", v952);
-        ok
+        c.required(l, s, x, &["conclusion"]) & c.prop(l, s, x, "conclusion", v952)
     }
     /// `#/definitions/workflow-step/oneOf/1`
     pub(super) fn v927(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -40171,19 +37390,14 @@ mod validators {
     /// `#/definitions/workflow_job$queued/properties/workflow_job/properties/steps`
     pub(super) fn v928(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v665);
-        ok
+        c.items(l, s, x, 0usize, "/items", v665)
     }
     /// `#/definitions/workflow_job$started/properties/workflow_job/allOf/1`
     pub(super) fn v929(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["steps", "conclusion", "completed_at"]);
-        ok &= c.prop(l, s, x, "steps", v953);
-        ok &= c.prop(l, s, x, "conclusion", v640);
-        ok &= c.prop(l, s, x, "completed_at", v640);
-        ok
+        c.required(l, s, x, &["steps", "conclusion", "completed_at"])
+            & c.prop(l, s, x, "steps", v953) & c.prop(l, s, x, "conclusion", v640)
+            & c.prop(l, s, x, "completed_at", v640)
     }
     /// `#/definitions/workflow_run_event/oneOf/0`
     pub(super) fn v930(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -40204,10 +37418,7 @@ mod validators {
     /// `#/definitions/workflow_run$completed/properties/workflow_run/allOf/1`
     pub(super) fn v934(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["conclusion"]);
-        ok &= c.prop(l, s, x, "conclusion", v693);
-        ok
+        c.required(l, s, x, &["conclusion"]) & c.prop(l, s, x, "conclusion", v693)
     }
     /// `#/definitions/workflow-run/properties/head_repository`
     pub(super) fn v935(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -40216,9 +37427,7 @@ mod validators {
     /// `#/definitions/workflow-run/properties/pull_requests`
     pub(super) fn v936(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v574);
-        ok
+        c.items(l, s, x, 0usize, "/items", v574)
     }
     /// `#/definitions/workflow-run/properties/status`
     pub(super) fn v937(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -40228,10 +37437,7 @@ mod validators {
     /// `#/definitions/workflow-job/properties/steps`
     pub(super) fn v938(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v665);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v665)
     }
     /// `#/definitions/repository/properties/license/oneOf/0`
     pub(super) fn v939(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -40240,9 +37446,7 @@ mod validators {
     /// `#/definitions/fork$event/properties/forkee/allOf/1`
     pub(super) fn v940(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "fork", v954);
-        ok
+        c.prop(l, s, x, "fork", v954)
     }
     /// `#/definitions/webhook-events`
     pub(super) fn v941(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -40251,10 +37455,7 @@ mod validators {
     /// `#/definitions/public$event/properties/repository/allOf/1`
     pub(super) fn v942(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["private"]);
-        ok &= c.prop(l, s, x, "private", v652);
-        ok
+        c.required(l, s, x, &["private"]) & c.prop(l, s, x, "private", v652)
     }
     /// `#/definitions/push$event/properties/head_commit/oneOf/0`
     pub(super) fn v943(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -40263,44 +37464,31 @@ mod validators {
     /// `#/definitions/issues$locked/properties/issue/allOf/1`
     pub(super) fn v944(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["locked", "active_lock_reason"]);
-        ok &= c.prop(l, s, x, "locked", v653);
-        ok &= c.prop(l, s, x, "active_lock_reason", v655);
-        ok
+        c.required(l, s, x, &["locked", "active_lock_reason"])
+            & c.prop(l, s, x, "locked", v653)
+            & c.prop(l, s, x, "active_lock_reason", v655)
     }
     /// `#/definitions/issues$unlocked/properties/issue/allOf/1`
     pub(super) fn v945(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["locked", "active_lock_reason"]);
-        ok &= c.prop(l, s, x, "locked", v652);
-        ok &= c.prop(l, s, x, "active_lock_reason", v640);
-        ok
+        c.required(l, s, x, &["locked", "active_lock_reason"])
+            & c.prop(l, s, x, "locked", v652)
+            & c.prop(l, s, x, "active_lock_reason", v640)
     }
     /// `#/definitions/repository$archived/properties/repository/allOf/1`
     pub(super) fn v946(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["archived"]);
-        ok &= c.prop(l, s, x, "archived", v653);
-        ok
+        c.required(l, s, x, &["archived"]) & c.prop(l, s, x, "archived", v653)
     }
     /// `#/definitions/repository$privatized/properties/repository/allOf/1`
     pub(super) fn v947(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["private"]);
-        ok &= c.prop(l, s, x, "private", v653);
-        ok
+        c.required(l, s, x, &["private"]) & c.prop(l, s, x, "private", v653)
     }
     /// `#/definitions/repository$unarchived/properties/repository/allOf/1`
     pub(super) fn v948(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["archived"]);
-        ok &= c.prop(l, s, x, "archived", v652);
-        ok
+        c.required(l, s, x, &["archived"]) & c.prop(l, s, x, "archived", v652)
     }
     /// `#/definitions/check_run$completed/properties/check_run/properties/pull_requests/items`
     pub(super) fn v949(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -40321,11 +37509,8 @@ mod validators {
     /// `#/definitions/workflow_job$started/properties/workflow_job/allOf/1/properties/steps`
     pub(super) fn v953(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.max_items(l, s, x.len(), 1u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v666);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.max_items(l, s, x.len(), 1u64)
+            & c.items(l, s, x, 0usize, "/items", v666)
     }
     /// `#/definitions/fork$event/properties/forkee/allOf/1/properties/fork`
     pub(super) fn v954(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -40334,18 +37519,13 @@ mod validators {
     /// `#/definitions/webhook-events/oneOf/0`
     pub(super) fn v955(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v957);
-        ok
+        c.items(l, s, x, 0usize, "/items", v957)
     }
     /// `#/definitions/webhook-events/oneOf/1`
     pub(super) fn v956(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.max_items(l, s, x.len(), 1u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v958);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.max_items(l, s, x.len(), 1u64)
+            & c.items(l, s, x, 0usize, "/items", v958)
     }
     /// `#/definitions/webhook-events/oneOf/0/items`
     pub(super) fn v957(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

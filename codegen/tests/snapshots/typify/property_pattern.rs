@@ -47,19 +47,15 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["rules"]);
-        ok &= c.prop(l, s, x, "rules", v1);
-        ok
-            &= c
+        c.required(l, s, x, &["rules"]) & c.prop(l, s, x, "rules", v1)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "rules"),
-                );
-        ok
+                )
     }
     /// `#/properties/rules`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -52,10 +52,7 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "value", v1);
-        ok &= c.prop(l, s, x, "children", v2);
-        ok
+        c.prop(l, s, x, "value", v1) & c.prop(l, s, x, "children", v2)
     }
     /// `#/properties/value`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -64,9 +61,7 @@ mod validators {
     /// `#/properties/children`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v3);
-        ok
+        c.items(l, s, x, 0usize, "/items", v3)
     }
     /// `#/properties/children/items`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -113,36 +113,28 @@ mod validators {
     /// `#/definitions/floats-aren't-terrible-I'm-told`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "flush_timeout", v2);
-        ok
+        c.prop(l, s, x, "flush_timeout", v2)
     }
     /// `#/definitions/uint-minimum-and-maximum`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "max",
-                        "min",
-                        "min_and_max",
-                        "min_non_zero",
-                        "min_uint_non_zero",
-                        "no_bounds",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "no_bounds", v3);
-        ok &= c.prop(l, s, x, "min", v4);
-        ok &= c.prop(l, s, x, "min_non_zero", v5);
-        ok &= c.prop(l, s, x, "min_uint_non_zero", v5);
-        ok &= c.prop(l, s, x, "max", v6);
-        ok &= c.prop(l, s, x, "min_and_max", v7);
-        ok
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "max",
+                    "min",
+                    "min_and_max",
+                    "min_non_zero",
+                    "min_uint_non_zero",
+                    "no_bounds",
+                ],
+            ) & c.prop(l, s, x, "no_bounds", v3) & c.prop(l, s, x, "min", v4)
+            & c.prop(l, s, x, "min_non_zero", v5)
+            & c.prop(l, s, x, "min_uint_non_zero", v5) & c.prop(l, s, x, "max", v6)
+            & c.prop(l, s, x, "min_and_max", v7)
     }
     /// `#/definitions/floats-aren't-terrible-I'm-told/properties/flush_timeout`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -96,12 +96,9 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["replaced_type", "patched_type", "converted_type"]);
-        ok &= c.prop(l, s, x, "replaced_type", v2);
-        ok &= c.prop(l, s, x, "patched_type", v3);
-        ok &= c.prop(l, s, x, "converted_type", v1);
-        ok
+        c.required(l, s, x, &["replaced_type", "patched_type", "converted_type"])
+            & c.prop(l, s, x, "replaced_type", v2) & c.prop(l, s, x, "patched_type", v3)
+            & c.prop(l, s, x, "converted_type", v1)
     }
     /// `#/properties/converted_type`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

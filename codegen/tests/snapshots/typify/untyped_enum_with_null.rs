@@ -73,10 +73,7 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v1);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v1)
     }
     /// `#/properties/value`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

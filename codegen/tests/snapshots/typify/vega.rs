@@ -23388,19 +23388,12 @@ mod validators {
     /// `#/definitions/layout/oneOf/0`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "align", v6);
-        ok &= c.prop(l, s, x, "bounds", v9);
-        ok &= c.prop(l, s, x, "center", v13);
-        ok &= c.prop(l, s, x, "columns", v21);
-        ok &= c.prop(l, s, x, "padding", v18);
-        ok &= c.prop(l, s, x, "offset", v20);
-        ok &= c.prop(l, s, x, "headerBand", v23);
-        ok &= c.prop(l, s, x, "footerBand", v23);
-        ok &= c.prop(l, s, x, "titleBand", v23);
-        ok &= c.prop(l, s, x, "titleAnchor", v26);
-        ok
-            &= c
+        c.prop(l, s, x, "align", v6) & c.prop(l, s, x, "bounds", v9)
+            & c.prop(l, s, x, "center", v13) & c.prop(l, s, x, "columns", v21)
+            & c.prop(l, s, x, "padding", v18) & c.prop(l, s, x, "offset", v20)
+            & c.prop(l, s, x, "headerBand", v23) & c.prop(l, s, x, "footerBand", v23)
+            & c.prop(l, s, x, "titleBand", v23) & c.prop(l, s, x, "titleAnchor", v26)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -23413,8 +23406,7 @@ mod validators {
                             "titleAnchor"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/layout/oneOf/1`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23431,19 +23423,15 @@ mod validators {
     /// `#/definitions/layout/oneOf/0/properties/align/oneOf/1`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "row", v8);
-        ok &= c.prop(l, s, x, "column", v8);
-        ok
-            &= c
+        c.prop(l, s, x, "row", v8) & c.prop(l, s, x, "column", v8)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "row" | "column"),
-                );
-        ok
+                )
     }
     /// `#/definitions/layout/oneOf/0/properties/align`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23452,10 +23440,7 @@ mod validators {
     /// `#/definitions/signalRef`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["signal"]);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok
+        c.required(l, s, x, &["signal"]) & c.prop(l, s, x, "signal", v99)
     }
     /// `#/definitions/layout/oneOf/0/properties/align/oneOf/1/properties/row`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23476,19 +23461,15 @@ mod validators {
     /// `#/definitions/layout/oneOf/0/properties/center/oneOf/2`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "row", v310);
-        ok &= c.prop(l, s, x, "column", v310);
-        ok
-            &= c
+        c.prop(l, s, x, "row", v310) & c.prop(l, s, x, "column", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "row" | "column"),
-                );
-        ok
+                )
     }
     /// `#/definitions/layout/oneOf/0/properties/center`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23509,19 +23490,15 @@ mod validators {
     /// `#/definitions/layout/oneOf/0/properties/padding/oneOf/2`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "row", v21);
-        ok &= c.prop(l, s, x, "column", v21);
-        ok
-            &= c
+        c.prop(l, s, x, "row", v21) & c.prop(l, s, x, "column", v21)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "row" | "column"),
-                );
-        ok
+                )
     }
     /// `#/definitions/layout/oneOf/0/properties/padding`
     pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23530,15 +23507,10 @@ mod validators {
     /// `#/definitions/layout/oneOf/0/properties/offset/oneOf/2`
     pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "rowHeader", v21);
-        ok &= c.prop(l, s, x, "rowFooter", v21);
-        ok &= c.prop(l, s, x, "rowTitle", v21);
-        ok &= c.prop(l, s, x, "columnHeader", v21);
-        ok &= c.prop(l, s, x, "columnFooter", v21);
-        ok &= c.prop(l, s, x, "columnTitle", v21);
-        ok
-            &= c
+        c.prop(l, s, x, "rowHeader", v21) & c.prop(l, s, x, "rowFooter", v21)
+            & c.prop(l, s, x, "rowTitle", v21) & c.prop(l, s, x, "columnHeader", v21)
+            & c.prop(l, s, x, "columnFooter", v21) & c.prop(l, s, x, "columnTitle", v21)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -23550,8 +23522,7 @@ mod validators {
                             | "columnFooter" | "columnTitle"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/layout/oneOf/0/properties/offset`
     pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23576,19 +23547,15 @@ mod validators {
     /// `#/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1`
     pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "row", v27);
-        ok &= c.prop(l, s, x, "column", v27);
-        ok
-            &= c
+        c.prop(l, s, x, "row", v27) & c.prop(l, s, x, "column", v27)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "row" | "column"),
-                );
-        ok
+                )
     }
     /// `#/definitions/layout/oneOf/0/properties/titleAnchor`
     pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23601,37 +23568,26 @@ mod validators {
     /// `#/definitions/signal/oneOf/0`
     pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name", "push"]);
-        ok &= c.prop(l, s, x, "name", v459);
-        ok &= c.prop(l, s, x, "description", v99);
-        ok &= c.prop(l, s, x, "push", v32);
-        ok &= c.prop(l, s, x, "on", v481);
-        ok
-            &= c
+        c.required(l, s, x, &["name", "push"]) & c.prop(l, s, x, "name", v459)
+            & c.prop(l, s, x, "description", v99) & c.prop(l, s, x, "push", v32)
+            & c.prop(l, s, x, "on", v481)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "name" | "description" | "push" | "on"),
-                );
-        ok
+                )
     }
     /// `#/definitions/signal/oneOf/1`
     pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name"]);
-        ok &= c.prop(l, s, x, "name", v459);
-        ok &= c.prop(l, s, x, "description", v99);
-        ok &= c.prop(l, s, x, "value", v482);
-        ok &= c.prop(l, s, x, "react", v11);
-        ok &= c.prop(l, s, x, "update", v51);
-        ok &= c.prop(l, s, x, "on", v481);
-        ok &= c.prop(l, s, x, "bind", v460);
-        ok
-            &= c
+        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v459)
+            & c.prop(l, s, x, "description", v99) & c.prop(l, s, x, "value", v482)
+            & c.prop(l, s, x, "react", v11) & c.prop(l, s, x, "update", v51)
+            & c.prop(l, s, x, "on", v481) & c.prop(l, s, x, "bind", v460)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -23643,22 +23599,16 @@ mod validators {
                             "on" | "bind"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/signal/oneOf/2`
     pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name", "init"]);
-        ok &= c.prop(l, s, x, "name", v459);
-        ok &= c.prop(l, s, x, "description", v99);
-        ok &= c.prop(l, s, x, "value", v482);
-        ok &= c.prop(l, s, x, "init", v51);
-        ok &= c.prop(l, s, x, "on", v481);
-        ok &= c.prop(l, s, x, "bind", v460);
-        ok
-            &= c
+        c.required(l, s, x, &["name", "init"]) & c.prop(l, s, x, "name", v459)
+            & c.prop(l, s, x, "description", v99) & c.prop(l, s, x, "value", v482)
+            & c.prop(l, s, x, "init", v51) & c.prop(l, s, x, "on", v481)
+            & c.prop(l, s, x, "bind", v460)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -23670,8 +23620,7 @@ mod validators {
                             "bind"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/signal`
     pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23684,18 +23633,12 @@ mod validators {
     /// `#/definitions/onEvents/items/allOf/1/oneOf/0`
     pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["encode"]);
-        ok &= c.prop(l, s, x, "encode", v99);
-        ok
+        c.required(l, s, x, &["encode"]) & c.prop(l, s, x, "encode", v99)
     }
     /// `#/definitions/onEvents/items/allOf/1/oneOf/1`
     pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["update"]);
-        ok &= c.prop(l, s, x, "update", v54);
-        ok
+        c.required(l, s, x, &["update"]) & c.prop(l, s, x, "update", v54)
     }
     /// `#/definitions/onEvents/items`
     pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23704,11 +23647,8 @@ mod validators {
     /// `#/definitions/onEvents/items/allOf/0`
     pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["events"]);
-        ok &= c.prop(l, s, x, "events", v41);
-        ok &= c.prop(l, s, x, "force", v11);
-        ok
+        c.required(l, s, x, &["events"]) & c.prop(l, s, x, "events", v41)
+            & c.prop(l, s, x, "force", v11)
     }
     /// `#/definitions/onEvents/items/allOf/1`
     pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23725,10 +23665,7 @@ mod validators {
     /// `#/definitions/onEvents/items/allOf/0/properties/events/oneOf/2`
     pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v39);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v39)
     }
     /// `#/definitions/onEvents/items/allOf/0/properties/events`
     pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23737,10 +23674,7 @@ mod validators {
     /// `#/definitions/listener/oneOf/1`
     pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["scale"]);
-        ok &= c.prop(l, s, x, "scale", v99);
-        ok
+        c.required(l, s, x, &["scale"]) & c.prop(l, s, x, "scale", v99)
     }
     /// `#/definitions/listener/oneOf/2`
     pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23753,27 +23687,18 @@ mod validators {
     /// `#/definitions/stream/allOf/1/oneOf/0`
     pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v99);
-        ok &= c.prop(l, s, x, "source", v99);
-        ok
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v99)
+            & c.prop(l, s, x, "source", v99)
     }
     /// `#/definitions/stream/allOf/1/oneOf/1`
     pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["stream"]);
-        ok &= c.prop(l, s, x, "stream", v43);
-        ok
+        c.required(l, s, x, &["stream"]) & c.prop(l, s, x, "stream", v43)
     }
     /// `#/definitions/stream/allOf/1/oneOf/2`
     pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["merge"]);
-        ok &= c.prop(l, s, x, "merge", v483);
-        ok
+        c.required(l, s, x, &["merge"]) & c.prop(l, s, x, "merge", v483)
     }
     /// `#/definitions/stream`
     pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23782,15 +23707,10 @@ mod validators {
     /// `#/definitions/stream/allOf/0`
     pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "between", v484);
-        ok &= c.prop(l, s, x, "marktype", v99);
-        ok &= c.prop(l, s, x, "markname", v99);
-        ok &= c.prop(l, s, x, "filter", v485);
-        ok &= c.prop(l, s, x, "throttle", v16);
-        ok &= c.prop(l, s, x, "debounce", v16);
-        ok &= c.prop(l, s, x, "consume", v11);
-        ok
+        c.prop(l, s, x, "between", v484) & c.prop(l, s, x, "marktype", v99)
+            & c.prop(l, s, x, "markname", v99) & c.prop(l, s, x, "filter", v485)
+            & c.prop(l, s, x, "throttle", v16) & c.prop(l, s, x, "debounce", v16)
+            & c.prop(l, s, x, "consume", v11)
     }
     /// `#/definitions/stream/allOf/1`
     pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23807,10 +23727,7 @@ mod validators {
     /// `#/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/3`
     pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v482);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v482)
     }
     /// `#/definitions/onEvents/items/allOf/1/oneOf/1/properties/update`
     pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23819,64 +23736,46 @@ mod validators {
     /// `#/definitions/expr`
     pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["expr"]);
-        ok &= c.prop(l, s, x, "expr", v99);
-        ok &= c.prop(l, s, x, "as", v99);
-        ok
+        c.required(l, s, x, &["expr"]) & c.prop(l, s, x, "expr", v99)
+            & c.prop(l, s, x, "as", v99)
     }
     /// `#/definitions/data/oneOf/0`
     pub(super) fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name"]);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "transform", v486);
-        ok &= c.prop(l, s, x, "on", v487);
-        ok
-            &= c
+        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "transform", v486) & c.prop(l, s, x, "on", v487)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "name" | "transform" | "on"),
-                );
-        ok
+                )
     }
     /// `#/definitions/data/oneOf/1`
     pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["source", "name"]);
-        ok &= c.prop(l, s, x, "source", v488);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "transform", v486);
-        ok &= c.prop(l, s, x, "on", v487);
-        ok
-            &= c
+        c.required(l, s, x, &["source", "name"]) & c.prop(l, s, x, "source", v488)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "transform", v486)
+            & c.prop(l, s, x, "on", v487)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "source" | "name" | "transform" | "on"),
-                );
-        ok
+                )
     }
     /// `#/definitions/data/oneOf/2`
     pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["url", "name"]);
-        ok &= c.prop(l, s, x, "url", v489);
-        ok &= c.prop(l, s, x, "format", v462);
-        ok &= c.prop(l, s, x, "async", v310);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "transform", v486);
-        ok &= c.prop(l, s, x, "on", v487);
-        ok
-            &= c
+        c.required(l, s, x, &["url", "name"]) & c.prop(l, s, x, "url", v489)
+            & c.prop(l, s, x, "format", v462) & c.prop(l, s, x, "async", v310)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "transform", v486)
+            & c.prop(l, s, x, "on", v487)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -23887,22 +23786,16 @@ mod validators {
                             key, "url" | "format" | "async" | "name" | "transform" | "on"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/data/oneOf/3`
     pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["values", "name"]);
-        ok &= c.prop(l, s, x, "values", v463);
-        ok &= c.prop(l, s, x, "format", v462);
-        ok &= c.prop(l, s, x, "async", v310);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "transform", v486);
-        ok &= c.prop(l, s, x, "on", v487);
-        ok
-            &= c
+        c.required(l, s, x, &["values", "name"]) & c.prop(l, s, x, "values", v463)
+            & c.prop(l, s, x, "format", v462) & c.prop(l, s, x, "async", v310)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "transform", v486)
+            & c.prop(l, s, x, "on", v487)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -23914,8 +23807,7 @@ mod validators {
                             "on"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/data`
     pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23986,22 +23878,17 @@ mod validators {
     /// `#/definitions/crossfilterTransform`
     pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "fields", "query"]);
-        ok &= c.prop(l, s, x, "type", v400);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "fields", v63);
-        ok &= c.prop(l, s, x, "query", v541);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "fields", "query"]) & c.prop(l, s, x, "type", v400)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", v63)
+            & c.prop(l, s, x, "query", v541)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "fields" | "query"),
-                );
-        ok
+                )
     }
     /// `#/definitions/crossfilterTransform/properties/fields`
     pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24026,40 +23913,31 @@ mod validators {
     /// `#/definitions/paramField`
     pub(super) fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["field"]);
-        ok &= c.prop(l, s, x, "field", v99);
-        ok &= c.prop(l, s, x, "as", v99);
-        ok
-            &= c
+        c.required(l, s, x, &["field"]) & c.prop(l, s, x, "field", v99)
+            & c.prop(l, s, x, "as", v99)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "field" | "as"),
-                );
-        ok
+                )
     }
     /// `#/definitions/resolvefilterTransform`
     pub(super) fn v69(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "ignore", "filter"]);
-        ok &= c.prop(l, s, x, "type", v401);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "ignore", v70);
-        ok &= c.prop(l, s, x, "filter", v482);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "ignore", "filter"])
+            & c.prop(l, s, x, "type", v401) & c.prop(l, s, x, "signal", v99)
+            & c.prop(l, s, x, "ignore", v70) & c.prop(l, s, x, "filter", v482)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "ignore" | "filter"),
-                );
-        ok
+                )
     }
     /// `#/definitions/resolvefilterTransform/properties/ignore`
     pub(super) fn v70(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24068,20 +23946,13 @@ mod validators {
     /// `#/definitions/linkpathTransform`
     pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v402);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "sourceX", v66);
-        ok &= c.prop(l, s, x, "sourceY", v66);
-        ok &= c.prop(l, s, x, "targetX", v66);
-        ok &= c.prop(l, s, x, "targetY", v66);
-        ok &= c.prop(l, s, x, "orient", v72);
-        ok &= c.prop(l, s, x, "shape", v74);
-        ok &= c.prop(l, s, x, "require", v2);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v402)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "sourceX", v66)
+            & c.prop(l, s, x, "sourceY", v66) & c.prop(l, s, x, "targetX", v66)
+            & c.prop(l, s, x, "targetY", v66) & c.prop(l, s, x, "orient", v72)
+            & c.prop(l, s, x, "shape", v74) & c.prop(l, s, x, "require", v2)
+            & c.prop(l, s, x, "as", v76)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24093,8 +23964,7 @@ mod validators {
                             "targetY" | "orient" | "shape" | "require" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/linkpathTransform/properties/orient`
     pub(super) fn v72(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24119,17 +23989,11 @@ mod validators {
     /// `#/definitions/pieTransform`
     pub(super) fn v77(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v403);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "startAngle", v70);
-        ok &= c.prop(l, s, x, "endAngle", v70);
-        ok &= c.prop(l, s, x, "sort", v78);
-        ok &= c.prop(l, s, x, "as", v543);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v403)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "startAngle", v70) & c.prop(l, s, x, "endAngle", v70)
+            & c.prop(l, s, x, "sort", v78) & c.prop(l, s, x, "as", v543)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24141,8 +24005,7 @@ mod validators {
                             | "sort" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pieTransform/properties/sort`
     pub(super) fn v78(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24151,17 +24014,11 @@ mod validators {
     /// `#/definitions/stackTransform`
     pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v404);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "sort", v474);
-        ok &= c.prop(l, s, x, "offset", v80);
-        ok &= c.prop(l, s, x, "as", v543);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v404)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "groupby", v63) & c.prop(l, s, x, "sort", v474)
+            & c.prop(l, s, x, "offset", v80) & c.prop(l, s, x, "as", v543)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24173,8 +24030,7 @@ mod validators {
                             "offset" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/stackTransform/properties/offset`
     pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24187,21 +24043,13 @@ mod validators {
     /// `#/definitions/forceTransform`
     pub(super) fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v405);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "static", v78);
-        ok &= c.prop(l, s, x, "restart", v78);
-        ok &= c.prop(l, s, x, "iterations", v70);
-        ok &= c.prop(l, s, x, "alpha", v70);
-        ok &= c.prop(l, s, x, "alphaMin", v70);
-        ok &= c.prop(l, s, x, "alphaTarget", v70);
-        ok &= c.prop(l, s, x, "velocityDecay", v70);
-        ok &= c.prop(l, s, x, "forces", v544);
-        ok &= c.prop(l, s, x, "as", v545);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v405)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "static", v78)
+            & c.prop(l, s, x, "restart", v78) & c.prop(l, s, x, "iterations", v70)
+            & c.prop(l, s, x, "alpha", v70) & c.prop(l, s, x, "alphaMin", v70)
+            & c.prop(l, s, x, "alphaTarget", v70) & c.prop(l, s, x, "velocityDecay", v70)
+            & c.prop(l, s, x, "forces", v544) & c.prop(l, s, x, "as", v545)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24214,8 +24062,7 @@ mod validators {
                             "forces" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/forceTransform/properties/forces/items`
     pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24237,41 +24084,31 @@ mod validators {
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/0`
     pub(super) fn v84(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["force"]);
-        ok &= c.prop(l, s, x, "force", v546);
-        ok &= c.prop(l, s, x, "x", v70);
-        ok &= c.prop(l, s, x, "y", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v546)
+            & c.prop(l, s, x, "x", v70) & c.prop(l, s, x, "y", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "force" | "x" | "y"),
-                );
-        ok
+                )
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/1`
     pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["force"]);
-        ok &= c.prop(l, s, x, "force", v547);
-        ok &= c.prop(l, s, x, "radius", v86);
-        ok &= c.prop(l, s, x, "strength", v70);
-        ok &= c.prop(l, s, x, "iterations", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v547)
+            & c.prop(l, s, x, "radius", v86) & c.prop(l, s, x, "strength", v70)
+            & c.prop(l, s, x, "iterations", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "force" | "radius" | "strength" | "iterations"),
-                );
-        ok
+                )
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius`
     pub(super) fn v86(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24280,15 +24117,10 @@ mod validators {
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/2`
     pub(super) fn v87(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["force"]);
-        ok &= c.prop(l, s, x, "force", v548);
-        ok &= c.prop(l, s, x, "strength", v70);
-        ok &= c.prop(l, s, x, "theta", v70);
-        ok &= c.prop(l, s, x, "distanceMin", v70);
-        ok &= c.prop(l, s, x, "distanceMax", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v548)
+            & c.prop(l, s, x, "strength", v70) & c.prop(l, s, x, "theta", v70)
+            & c.prop(l, s, x, "distanceMin", v70) & c.prop(l, s, x, "distanceMax", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24300,22 +24132,16 @@ mod validators {
                             "distanceMax"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/3`
     pub(super) fn v88(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["force"]);
-        ok &= c.prop(l, s, x, "force", v549);
-        ok &= c.prop(l, s, x, "links", v99);
-        ok &= c.prop(l, s, x, "id", v66);
-        ok &= c.prop(l, s, x, "distance", v86);
-        ok &= c.prop(l, s, x, "strength", v86);
-        ok &= c.prop(l, s, x, "iterations", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v549)
+            & c.prop(l, s, x, "links", v99) & c.prop(l, s, x, "id", v66)
+            & c.prop(l, s, x, "distance", v86) & c.prop(l, s, x, "strength", v86)
+            & c.prop(l, s, x, "iterations", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24327,67 +24153,47 @@ mod validators {
                             "iterations"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/4`
     pub(super) fn v89(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["force"]);
-        ok &= c.prop(l, s, x, "force", v550);
-        ok &= c.prop(l, s, x, "strength", v70);
-        ok &= c.prop(l, s, x, "x", v66);
-        ok
-            &= c
+        c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v550)
+            & c.prop(l, s, x, "strength", v70) & c.prop(l, s, x, "x", v66)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "force" | "strength" | "x"),
-                );
-        ok
+                )
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/5`
     pub(super) fn v90(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["force"]);
-        ok &= c.prop(l, s, x, "force", v551);
-        ok &= c.prop(l, s, x, "strength", v70);
-        ok &= c.prop(l, s, x, "y", v66);
-        ok
-            &= c
+        c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v551)
+            & c.prop(l, s, x, "strength", v70) & c.prop(l, s, x, "y", v66)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "force" | "strength" | "y"),
-                );
-        ok
+                )
     }
     /// `#/definitions/contourTransform`
     pub(super) fn v91(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "size"]);
-        ok &= c.prop(l, s, x, "type", v406);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "size", v552);
-        ok &= c.prop(l, s, x, "values", v553);
-        ok &= c.prop(l, s, x, "x", v66);
-        ok &= c.prop(l, s, x, "y", v66);
-        ok &= c.prop(l, s, x, "weight", v66);
-        ok &= c.prop(l, s, x, "cellSize", v70);
-        ok &= c.prop(l, s, x, "bandwidth", v70);
-        ok &= c.prop(l, s, x, "count", v70);
-        ok &= c.prop(l, s, x, "nice", v78);
-        ok &= c.prop(l, s, x, "thresholds", v553);
-        ok &= c.prop(l, s, x, "smooth", v78);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "size"]) & c.prop(l, s, x, "type", v406)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", v552)
+            & c.prop(l, s, x, "values", v553) & c.prop(l, s, x, "x", v66)
+            & c.prop(l, s, x, "y", v66) & c.prop(l, s, x, "weight", v66)
+            & c.prop(l, s, x, "cellSize", v70) & c.prop(l, s, x, "bandwidth", v70)
+            & c.prop(l, s, x, "count", v70) & c.prop(l, s, x, "nice", v78)
+            & c.prop(l, s, x, "thresholds", v553) & c.prop(l, s, x, "smooth", v78)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24400,28 +24206,22 @@ mod validators {
                             "thresholds" | "smooth"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/geojsonTransform`
     pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v407);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "fields", v93);
-        ok &= c.prop(l, s, x, "geojson", v66);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v407)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", v93)
+            & c.prop(l, s, x, "geojson", v66)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "fields" | "geojson"),
-                );
-        ok
+                )
     }
     /// `#/definitions/geojsonTransform/properties/fields`
     pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24430,16 +24230,11 @@ mod validators {
     /// `#/definitions/geopathTransform`
     pub(super) fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v408);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "projection", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "pointRadius", v86);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v408)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "projection", v99)
+            & c.prop(l, s, x, "field", v66) & c.prop(l, s, x, "pointRadius", v86)
+            & c.prop(l, s, x, "as", v76)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24451,21 +24246,16 @@ mod validators {
                             "pointRadius" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/geopointTransform`
     pub(super) fn v95(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "projection", "fields"]);
-        ok &= c.prop(l, s, x, "type", v409);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "projection", v99);
-        ok &= c.prop(l, s, x, "fields", v93);
-        ok &= c.prop(l, s, x, "as", v543);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "projection", "fields"])
+            & c.prop(l, s, x, "type", v409) & c.prop(l, s, x, "signal", v99)
+            & c.prop(l, s, x, "projection", v99) & c.prop(l, s, x, "fields", v93)
+            & c.prop(l, s, x, "as", v543)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24474,22 +24264,16 @@ mod validators {
                     |key| {
                         matches!(key, "type" | "signal" | "projection" | "fields" | "as")
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/geoshapeTransform`
     pub(super) fn v96(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v410);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "projection", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "pointRadius", v86);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v410)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "projection", v99)
+            & c.prop(l, s, x, "field", v66) & c.prop(l, s, x, "pointRadius", v86)
+            & c.prop(l, s, x, "as", v76)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24501,25 +24285,17 @@ mod validators {
                             "pointRadius" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/graticuleTransform`
     pub(super) fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v411);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "extent", v555);
-        ok &= c.prop(l, s, x, "extentMajor", v555);
-        ok &= c.prop(l, s, x, "extentMinor", v555);
-        ok &= c.prop(l, s, x, "step", v552);
-        ok &= c.prop(l, s, x, "stepMajor", v552);
-        ok &= c.prop(l, s, x, "stepMinor", v552);
-        ok &= c.prop(l, s, x, "precision", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v411)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "extent", v555)
+            & c.prop(l, s, x, "extentMajor", v555) & c.prop(l, s, x, "extentMinor", v555)
+            & c.prop(l, s, x, "step", v552) & c.prop(l, s, x, "stepMajor", v552)
+            & c.prop(l, s, x, "stepMinor", v552) & c.prop(l, s, x, "precision", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24532,23 +24308,16 @@ mod validators {
                             "precision"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/heatmapTransform`
     pub(super) fn v98(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v412);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "color", v100);
-        ok &= c.prop(l, s, x, "opacity", v86);
-        ok &= c.prop(l, s, x, "resolve", v101);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v412)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "color", v100) & c.prop(l, s, x, "opacity", v86)
+            & c.prop(l, s, x, "resolve", v101) & c.prop(l, s, x, "as", v76)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24560,8 +24329,7 @@ mod validators {
                             "resolve" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/heatmapTransform/properties/color/anyOf/0`
     pub(super) fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24582,22 +24350,14 @@ mod validators {
     /// `#/definitions/isocontourTransform`
     pub(super) fn v103(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v413);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "thresholds", v553);
-        ok &= c.prop(l, s, x, "levels", v70);
-        ok &= c.prop(l, s, x, "nice", v78);
-        ok &= c.prop(l, s, x, "resolve", v101);
-        ok &= c.prop(l, s, x, "zero", v78);
-        ok &= c.prop(l, s, x, "smooth", v78);
-        ok &= c.prop(l, s, x, "scale", v86);
-        ok &= c.prop(l, s, x, "translate", v104);
-        ok &= c.prop(l, s, x, "as", v105);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v413)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "thresholds", v553) & c.prop(l, s, x, "levels", v70)
+            & c.prop(l, s, x, "nice", v78) & c.prop(l, s, x, "resolve", v101)
+            & c.prop(l, s, x, "zero", v78) & c.prop(l, s, x, "smooth", v78)
+            & c.prop(l, s, x, "scale", v86) & c.prop(l, s, x, "translate", v104)
+            & c.prop(l, s, x, "as", v105)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24610,8 +24370,7 @@ mod validators {
                             "translate" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/isocontourTransform/properties/translate`
     pub(super) fn v104(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24624,21 +24383,13 @@ mod validators {
     /// `#/definitions/kde2dTransform`
     pub(super) fn v106(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "size", "x", "y"]);
-        ok &= c.prop(l, s, x, "type", v414);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "size", v552);
-        ok &= c.prop(l, s, x, "x", v66);
-        ok &= c.prop(l, s, x, "y", v66);
-        ok &= c.prop(l, s, x, "weight", v66);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "cellSize", v70);
-        ok &= c.prop(l, s, x, "bandwidth", v552);
-        ok &= c.prop(l, s, x, "counts", v78);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "size", "x", "y"]) & c.prop(l, s, x, "type", v414)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", v552)
+            & c.prop(l, s, x, "x", v66) & c.prop(l, s, x, "y", v66)
+            & c.prop(l, s, x, "weight", v66) & c.prop(l, s, x, "groupby", v63)
+            & c.prop(l, s, x, "cellSize", v70) & c.prop(l, s, x, "bandwidth", v552)
+            & c.prop(l, s, x, "counts", v78) & c.prop(l, s, x, "as", v76)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24650,44 +24401,32 @@ mod validators {
                             "groupby" | "cellSize" | "bandwidth" | "counts" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/nestTransform`
     pub(super) fn v107(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v415);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "keys", v63);
-        ok &= c.prop(l, s, x, "generate", v78);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v415)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "keys", v63)
+            & c.prop(l, s, x, "generate", v78)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "keys" | "generate"),
-                );
-        ok
+                )
     }
     /// `#/definitions/packTransform`
     pub(super) fn v108(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v416);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "sort", v474);
-        ok &= c.prop(l, s, x, "padding", v70);
-        ok &= c.prop(l, s, x, "radius", v66);
-        ok &= c.prop(l, s, x, "size", v552);
-        ok &= c.prop(l, s, x, "as", v557);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v416)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "padding", v70)
+            & c.prop(l, s, x, "radius", v66) & c.prop(l, s, x, "size", v552)
+            & c.prop(l, s, x, "as", v557)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24699,24 +24438,17 @@ mod validators {
                             "radius" | "size" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/partitionTransform`
     pub(super) fn v109(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v417);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "sort", v474);
-        ok &= c.prop(l, s, x, "padding", v70);
-        ok &= c.prop(l, s, x, "round", v78);
-        ok &= c.prop(l, s, x, "size", v552);
-        ok &= c.prop(l, s, x, "as", v558);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v417)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "padding", v70)
+            & c.prop(l, s, x, "round", v78) & c.prop(l, s, x, "size", v552)
+            & c.prop(l, s, x, "as", v558)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24728,45 +24460,32 @@ mod validators {
                             "round" | "size" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/stratifyTransform`
     pub(super) fn v110(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "key", "parentKey"]);
-        ok &= c.prop(l, s, x, "type", v418);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "key", v66);
-        ok &= c.prop(l, s, x, "parentKey", v66);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "key", "parentKey"])
+            & c.prop(l, s, x, "type", v418) & c.prop(l, s, x, "signal", v99)
+            & c.prop(l, s, x, "key", v66) & c.prop(l, s, x, "parentKey", v66)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "key" | "parentKey"),
-                );
-        ok
+                )
     }
     /// `#/definitions/treeTransform`
     pub(super) fn v111(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v419);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "sort", v474);
-        ok &= c.prop(l, s, x, "method", v112);
-        ok &= c.prop(l, s, x, "size", v552);
-        ok &= c.prop(l, s, x, "nodeSize", v552);
-        ok &= c.prop(l, s, x, "separation", v78);
-        ok &= c.prop(l, s, x, "as", v559);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v419)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "method", v112)
+            & c.prop(l, s, x, "size", v552) & c.prop(l, s, x, "nodeSize", v552)
+            & c.prop(l, s, x, "separation", v78) & c.prop(l, s, x, "as", v559)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24778,8 +24497,7 @@ mod validators {
                             | "nodeSize" | "separation" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/treeTransform/properties/method`
     pub(super) fn v112(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24792,44 +24510,30 @@ mod validators {
     /// `#/definitions/treelinksTransform`
     pub(super) fn v114(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v420);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v420)
+            & c.prop(l, s, x, "signal", v99)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal"),
-                );
-        ok
+                )
     }
     /// `#/definitions/treemapTransform`
     pub(super) fn v115(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v421);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "sort", v474);
-        ok &= c.prop(l, s, x, "method", v116);
-        ok &= c.prop(l, s, x, "padding", v70);
-        ok &= c.prop(l, s, x, "paddingInner", v70);
-        ok &= c.prop(l, s, x, "paddingOuter", v70);
-        ok &= c.prop(l, s, x, "paddingTop", v70);
-        ok &= c.prop(l, s, x, "paddingRight", v70);
-        ok &= c.prop(l, s, x, "paddingBottom", v70);
-        ok &= c.prop(l, s, x, "paddingLeft", v70);
-        ok &= c.prop(l, s, x, "ratio", v70);
-        ok &= c.prop(l, s, x, "round", v78);
-        ok &= c.prop(l, s, x, "size", v552);
-        ok &= c.prop(l, s, x, "as", v558);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v421)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "method", v116)
+            & c.prop(l, s, x, "padding", v70) & c.prop(l, s, x, "paddingInner", v70)
+            & c.prop(l, s, x, "paddingOuter", v70) & c.prop(l, s, x, "paddingTop", v70)
+            & c.prop(l, s, x, "paddingRight", v70)
+            & c.prop(l, s, x, "paddingBottom", v70) & c.prop(l, s, x, "paddingLeft", v70)
+            & c.prop(l, s, x, "ratio", v70) & c.prop(l, s, x, "round", v78)
+            & c.prop(l, s, x, "size", v552) & c.prop(l, s, x, "as", v558)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24843,8 +24547,7 @@ mod validators {
                             "round" | "size" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/treemapTransform/properties/method`
     pub(super) fn v116(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24862,23 +24565,14 @@ mod validators {
     /// `#/definitions/labelTransform`
     pub(super) fn v118(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "size"]);
-        ok &= c.prop(l, s, x, "type", v422);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "size", v552);
-        ok &= c.prop(l, s, x, "sort", v474);
-        ok &= c.prop(l, s, x, "anchor", v545);
-        ok &= c.prop(l, s, x, "offset", v553);
-        ok &= c.prop(l, s, x, "padding", v119);
-        ok &= c.prop(l, s, x, "lineAnchor", v76);
-        ok &= c.prop(l, s, x, "markIndex", v70);
-        ok &= c.prop(l, s, x, "avoidBaseMark", v78);
-        ok &= c.prop(l, s, x, "avoidMarks", v120);
-        ok &= c.prop(l, s, x, "method", v76);
-        ok &= c.prop(l, s, x, "as", v557);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "size"]) & c.prop(l, s, x, "type", v422)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", v552)
+            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "anchor", v545)
+            & c.prop(l, s, x, "offset", v553) & c.prop(l, s, x, "padding", v119)
+            & c.prop(l, s, x, "lineAnchor", v76) & c.prop(l, s, x, "markIndex", v70)
+            & c.prop(l, s, x, "avoidBaseMark", v78) & c.prop(l, s, x, "avoidMarks", v120)
+            & c.prop(l, s, x, "method", v76) & c.prop(l, s, x, "as", v557)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24891,8 +24585,7 @@ mod validators {
                             "avoidBaseMark" | "avoidMarks" | "method" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/labelTransform/properties/padding`
     pub(super) fn v119(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24905,17 +24598,11 @@ mod validators {
     /// `#/definitions/loessTransform`
     pub(super) fn v121(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "x", "y"]);
-        ok &= c.prop(l, s, x, "type", v423);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "x", v66);
-        ok &= c.prop(l, s, x, "y", v66);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "bandwidth", v70);
-        ok &= c.prop(l, s, x, "as", v545);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "x", "y"]) & c.prop(l, s, x, "type", v423)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "x", v66)
+            & c.prop(l, s, x, "y", v66) & c.prop(l, s, x, "groupby", v63)
+            & c.prop(l, s, x, "bandwidth", v70) & c.prop(l, s, x, "as", v545)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24927,26 +24614,18 @@ mod validators {
                             | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/regressionTransform`
     pub(super) fn v122(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "x", "y"]);
-        ok &= c.prop(l, s, x, "type", v424);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "x", v66);
-        ok &= c.prop(l, s, x, "y", v66);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "method", v76);
-        ok &= c.prop(l, s, x, "order", v70);
-        ok &= c.prop(l, s, x, "extent", v552);
-        ok &= c.prop(l, s, x, "params", v78);
-        ok &= c.prop(l, s, x, "as", v545);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "x", "y"]) & c.prop(l, s, x, "type", v424)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "x", v66)
+            & c.prop(l, s, x, "y", v66) & c.prop(l, s, x, "groupby", v63)
+            & c.prop(l, s, x, "method", v76) & c.prop(l, s, x, "order", v70)
+            & c.prop(l, s, x, "extent", v552) & c.prop(l, s, x, "params", v78)
+            & c.prop(l, s, x, "as", v545)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24958,25 +24637,17 @@ mod validators {
                             "order" | "extent" | "params" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/aggregateTransform`
     pub(super) fn v123(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v425);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "ops", v124);
-        ok &= c.prop(l, s, x, "fields", v127);
-        ok &= c.prop(l, s, x, "as", v129);
-        ok &= c.prop(l, s, x, "drop", v78);
-        ok &= c.prop(l, s, x, "cross", v78);
-        ok &= c.prop(l, s, x, "key", v66);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v425)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", v63)
+            & c.prop(l, s, x, "ops", v124) & c.prop(l, s, x, "fields", v127)
+            & c.prop(l, s, x, "as", v129) & c.prop(l, s, x, "drop", v78)
+            & c.prop(l, s, x, "cross", v78) & c.prop(l, s, x, "key", v66)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24988,8 +24659,7 @@ mod validators {
                             | "drop" | "cross" | "key"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/aggregateTransform/properties/ops`
     pub(super) fn v124(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25048,26 +24718,16 @@ mod validators {
     /// `#/definitions/binTransform`
     pub(super) fn v130(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "field", "extent"]);
-        ok &= c.prop(l, s, x, "type", v426);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "interval", v78);
-        ok &= c.prop(l, s, x, "anchor", v70);
-        ok &= c.prop(l, s, x, "maxbins", v70);
-        ok &= c.prop(l, s, x, "base", v70);
-        ok &= c.prop(l, s, x, "divide", v553);
-        ok &= c.prop(l, s, x, "extent", v552);
-        ok &= c.prop(l, s, x, "span", v70);
-        ok &= c.prop(l, s, x, "step", v70);
-        ok &= c.prop(l, s, x, "steps", v553);
-        ok &= c.prop(l, s, x, "minstep", v70);
-        ok &= c.prop(l, s, x, "nice", v78);
-        ok &= c.prop(l, s, x, "name", v76);
-        ok &= c.prop(l, s, x, "as", v543);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "field", "extent"]) & c.prop(l, s, x, "type", v426)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "interval", v78) & c.prop(l, s, x, "anchor", v70)
+            & c.prop(l, s, x, "maxbins", v70) & c.prop(l, s, x, "base", v70)
+            & c.prop(l, s, x, "divide", v553) & c.prop(l, s, x, "extent", v552)
+            & c.prop(l, s, x, "span", v70) & c.prop(l, s, x, "step", v70)
+            & c.prop(l, s, x, "steps", v553) & c.prop(l, s, x, "minstep", v70)
+            & c.prop(l, s, x, "nice", v78) & c.prop(l, s, x, "name", v76)
+            & c.prop(l, s, x, "as", v543)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25080,42 +24740,30 @@ mod validators {
                             "steps" | "minstep" | "nice" | "name" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/collectTransform`
     pub(super) fn v131(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v427);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "sort", v474);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v427)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "sort", v474)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "sort"),
-                );
-        ok
+                )
     }
     /// `#/definitions/countpatternTransform`
     pub(super) fn v132(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "field"]);
-        ok &= c.prop(l, s, x, "type", v428);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "case", v133);
-        ok &= c.prop(l, s, x, "pattern", v76);
-        ok &= c.prop(l, s, x, "stopwords", v76);
-        ok &= c.prop(l, s, x, "as", v543);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", v428)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "case", v133) & c.prop(l, s, x, "pattern", v76)
+            & c.prop(l, s, x, "stopwords", v76) & c.prop(l, s, x, "as", v543)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25127,8 +24775,7 @@ mod validators {
                             "stopwords" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/countpatternTransform/properties/case`
     pub(super) fn v133(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25141,39 +24788,27 @@ mod validators {
     /// `#/definitions/crossTransform`
     pub(super) fn v135(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v429);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "filter", v51);
-        ok &= c.prop(l, s, x, "as", v543);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v429)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "filter", v51)
+            & c.prop(l, s, x, "as", v543)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "filter" | "as"),
-                );
-        ok
+                )
     }
     /// `#/definitions/densityTransform`
     pub(super) fn v136(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v430);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "extent", v552);
-        ok &= c.prop(l, s, x, "steps", v70);
-        ok &= c.prop(l, s, x, "minsteps", v70);
-        ok &= c.prop(l, s, x, "maxsteps", v70);
-        ok &= c.prop(l, s, x, "method", v76);
-        ok &= c.prop(l, s, x, "distribution", v137);
-        ok &= c.prop(l, s, x, "as", v545);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v430)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "extent", v552)
+            & c.prop(l, s, x, "steps", v70) & c.prop(l, s, x, "minsteps", v70)
+            & c.prop(l, s, x, "maxsteps", v70) & c.prop(l, s, x, "method", v76)
+            & c.prop(l, s, x, "distribution", v137) & c.prop(l, s, x, "as", v545)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25185,8 +24820,7 @@ mod validators {
                             "maxsteps" | "method" | "distribution" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/densityTransform/properties/distribution`
     pub(super) fn v137(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25201,113 +24835,82 @@ mod validators {
     /// `#/definitions/densityTransform/properties/distribution/oneOf/0`
     pub(super) fn v138(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["function"]);
-        ok &= c.prop(l, s, x, "function", v564);
-        ok &= c.prop(l, s, x, "mean", v70);
-        ok &= c.prop(l, s, x, "stdev", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", v564)
+            & c.prop(l, s, x, "mean", v70) & c.prop(l, s, x, "stdev", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "function" | "mean" | "stdev"),
-                );
-        ok
+                )
     }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/1`
     pub(super) fn v139(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["function"]);
-        ok &= c.prop(l, s, x, "function", v565);
-        ok &= c.prop(l, s, x, "mean", v70);
-        ok &= c.prop(l, s, x, "stdev", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", v565)
+            & c.prop(l, s, x, "mean", v70) & c.prop(l, s, x, "stdev", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "function" | "mean" | "stdev"),
-                );
-        ok
+                )
     }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/2`
     pub(super) fn v140(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["function"]);
-        ok &= c.prop(l, s, x, "function", v566);
-        ok &= c.prop(l, s, x, "min", v70);
-        ok &= c.prop(l, s, x, "max", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", v566)
+            & c.prop(l, s, x, "min", v70) & c.prop(l, s, x, "max", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "function" | "min" | "max"),
-                );
-        ok
+                )
     }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/3`
     pub(super) fn v141(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["function", "field"]);
-        ok &= c.prop(l, s, x, "function", v439);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "from", v99);
-        ok &= c.prop(l, s, x, "bandwidth", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["function", "field"]) & c.prop(l, s, x, "function", v439)
+            & c.prop(l, s, x, "field", v66) & c.prop(l, s, x, "from", v99)
+            & c.prop(l, s, x, "bandwidth", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "function" | "field" | "from" | "bandwidth"),
-                );
-        ok
+                )
     }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/4`
     pub(super) fn v142(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["function"]);
-        ok &= c.prop(l, s, x, "function", v567);
-        ok &= c.prop(l, s, x, "distributions", v541);
-        ok &= c.prop(l, s, x, "weights", v553);
-        ok
-            &= c
+        c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", v567)
+            & c.prop(l, s, x, "distributions", v541) & c.prop(l, s, x, "weights", v553)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "function" | "distributions" | "weights"),
-                );
-        ok
+                )
     }
     /// `#/definitions/dotbinTransform`
     pub(super) fn v143(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "field"]);
-        ok &= c.prop(l, s, x, "type", v431);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "step", v70);
-        ok &= c.prop(l, s, x, "smooth", v78);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", v431)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "groupby", v63) & c.prop(l, s, x, "step", v70)
+            & c.prop(l, s, x, "smooth", v78) & c.prop(l, s, x, "as", v76)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25319,124 +24922,90 @@ mod validators {
                             "smooth" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/extentTransform`
     pub(super) fn v144(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "field"]);
-        ok &= c.prop(l, s, x, "type", v432);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", v432)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "field"),
-                );
-        ok
+                )
     }
     /// `#/definitions/filterTransform`
     pub(super) fn v145(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "expr"]);
-        ok &= c.prop(l, s, x, "type", v433);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "expr", v51);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "expr"]) & c.prop(l, s, x, "type", v433)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "expr", v51)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "expr"),
-                );
-        ok
+                )
     }
     /// `#/definitions/flattenTransform`
     pub(super) fn v146(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "fields"]);
-        ok &= c.prop(l, s, x, "type", v434);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "fields", v63);
-        ok &= c.prop(l, s, x, "index", v76);
-        ok &= c.prop(l, s, x, "as", v545);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "fields"]) & c.prop(l, s, x, "type", v434)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", v63)
+            & c.prop(l, s, x, "index", v76) & c.prop(l, s, x, "as", v545)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "fields" | "index" | "as"),
-                );
-        ok
+                )
     }
     /// `#/definitions/foldTransform`
     pub(super) fn v147(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "fields"]);
-        ok &= c.prop(l, s, x, "type", v435);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "fields", v63);
-        ok &= c.prop(l, s, x, "as", v543);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "fields"]) & c.prop(l, s, x, "type", v435)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", v63)
+            & c.prop(l, s, x, "as", v543)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "fields" | "as"),
-                );
-        ok
+                )
     }
     /// `#/definitions/formulaTransform`
     pub(super) fn v148(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "expr", "as"]);
-        ok &= c.prop(l, s, x, "type", v436);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "expr", v51);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok &= c.prop(l, s, x, "initonly", v78);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "expr", "as"]) & c.prop(l, s, x, "type", v436)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "expr", v51)
+            & c.prop(l, s, x, "as", v76) & c.prop(l, s, x, "initonly", v78)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "expr" | "as" | "initonly"),
-                );
-        ok
+                )
     }
     /// `#/definitions/imputeTransform`
     pub(super) fn v149(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "field", "key"]);
-        ok &= c.prop(l, s, x, "type", v437);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "key", v66);
-        ok &= c.prop(l, s, x, "keyvals", v541);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "method", v150);
-        ok &= c.prop(l, s, x, "value", v482);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "field", "key"]) & c.prop(l, s, x, "type", v437)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "key", v66) & c.prop(l, s, x, "keyvals", v541)
+            & c.prop(l, s, x, "groupby", v63) & c.prop(l, s, x, "method", v150)
+            & c.prop(l, s, x, "value", v482)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25448,8 +25017,7 @@ mod validators {
                             "groupby" | "method" | "value"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/imputeTransform/properties/method`
     pub(super) fn v150(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25462,17 +25030,11 @@ mod validators {
     /// `#/definitions/joinaggregateTransform`
     pub(super) fn v152(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v438);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "fields", v127);
-        ok &= c.prop(l, s, x, "ops", v124);
-        ok &= c.prop(l, s, x, "as", v129);
-        ok &= c.prop(l, s, x, "key", v66);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v438)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", v63)
+            & c.prop(l, s, x, "fields", v127) & c.prop(l, s, x, "ops", v124)
+            & c.prop(l, s, x, "as", v129) & c.prop(l, s, x, "key", v66)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25484,29 +25046,19 @@ mod validators {
                             | "key"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/kdeTransform`
     pub(super) fn v153(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "field"]);
-        ok &= c.prop(l, s, x, "type", v439);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "cumulative", v78);
-        ok &= c.prop(l, s, x, "counts", v78);
-        ok &= c.prop(l, s, x, "bandwidth", v70);
-        ok &= c.prop(l, s, x, "extent", v552);
-        ok &= c.prop(l, s, x, "resolve", v101);
-        ok &= c.prop(l, s, x, "steps", v70);
-        ok &= c.prop(l, s, x, "minsteps", v70);
-        ok &= c.prop(l, s, x, "maxsteps", v70);
-        ok &= c.prop(l, s, x, "as", v545);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", v439)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", v63)
+            & c.prop(l, s, x, "field", v66) & c.prop(l, s, x, "cumulative", v78)
+            & c.prop(l, s, x, "counts", v78) & c.prop(l, s, x, "bandwidth", v70)
+            & c.prop(l, s, x, "extent", v552) & c.prop(l, s, x, "resolve", v101)
+            & c.prop(l, s, x, "steps", v70) & c.prop(l, s, x, "minsteps", v70)
+            & c.prop(l, s, x, "maxsteps", v70) & c.prop(l, s, x, "as", v545)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25519,24 +25071,17 @@ mod validators {
                             "minsteps" | "maxsteps" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/lookupTransform`
     pub(super) fn v154(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "from", "key", "fields"]);
-        ok &= c.prop(l, s, x, "type", v440);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "from", v99);
-        ok &= c.prop(l, s, x, "key", v66);
-        ok &= c.prop(l, s, x, "values", v63);
-        ok &= c.prop(l, s, x, "fields", v63);
-        ok &= c.prop(l, s, x, "as", v545);
-        ok &= c.prop(l, s, x, "default", v482);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "from", "key", "fields"])
+            & c.prop(l, s, x, "type", v440) & c.prop(l, s, x, "signal", v99)
+            & c.prop(l, s, x, "from", v99) & c.prop(l, s, x, "key", v66)
+            & c.prop(l, s, x, "values", v63) & c.prop(l, s, x, "fields", v63)
+            & c.prop(l, s, x, "as", v545) & c.prop(l, s, x, "default", v482)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25548,24 +25093,17 @@ mod validators {
                             | "as" | "default"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pivotTransform`
     pub(super) fn v155(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "field", "value"]);
-        ok &= c.prop(l, s, x, "type", v441);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "value", v66);
-        ok &= c.prop(l, s, x, "op", v125);
-        ok &= c.prop(l, s, x, "limit", v70);
-        ok &= c.prop(l, s, x, "key", v66);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "field", "value"]) & c.prop(l, s, x, "type", v441)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", v63)
+            & c.prop(l, s, x, "field", v66) & c.prop(l, s, x, "value", v66)
+            & c.prop(l, s, x, "op", v125) & c.prop(l, s, x, "limit", v70)
+            & c.prop(l, s, x, "key", v66)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25577,43 +25115,31 @@ mod validators {
                             | "limit" | "key"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/projectTransform`
     pub(super) fn v156(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v442);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "fields", v63);
-        ok &= c.prop(l, s, x, "as", v129);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v442)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", v63)
+            & c.prop(l, s, x, "as", v129)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "fields" | "as"),
-                );
-        ok
+                )
     }
     /// `#/definitions/quantileTransform`
     pub(super) fn v157(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "field"]);
-        ok &= c.prop(l, s, x, "type", v443);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "probs", v553);
-        ok &= c.prop(l, s, x, "step", v70);
-        ok &= c.prop(l, s, x, "as", v545);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", v443)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", v63)
+            & c.prop(l, s, x, "field", v66) & c.prop(l, s, x, "probs", v553)
+            & c.prop(l, s, x, "step", v70) & c.prop(l, s, x, "as", v545)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25625,41 +25151,30 @@ mod validators {
                             "step" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/sampleTransform`
     pub(super) fn v158(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v444);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "size", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v444)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "size"),
-                );
-        ok
+                )
     }
     /// `#/definitions/sequenceTransform`
     pub(super) fn v159(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "start", "stop"]);
-        ok &= c.prop(l, s, x, "type", v445);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "start", v70);
-        ok &= c.prop(l, s, x, "stop", v70);
-        ok &= c.prop(l, s, x, "step", v70);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "start", "stop"]) & c.prop(l, s, x, "type", v445)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "start", v70)
+            & c.prop(l, s, x, "stop", v70) & c.prop(l, s, x, "step", v70)
+            & c.prop(l, s, x, "as", v76)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25670,26 +25185,18 @@ mod validators {
                             key, "type" | "signal" | "start" | "stop" | "step" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/timeunitTransform`
     pub(super) fn v160(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "field"]);
-        ok &= c.prop(l, s, x, "type", v446);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "interval", v78);
-        ok &= c.prop(l, s, x, "units", v161);
-        ok &= c.prop(l, s, x, "step", v70);
-        ok &= c.prop(l, s, x, "maxbins", v70);
-        ok &= c.prop(l, s, x, "extent", v553);
-        ok &= c.prop(l, s, x, "timezone", v164);
-        ok &= c.prop(l, s, x, "as", v543);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", v446)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "interval", v78) & c.prop(l, s, x, "units", v161)
+            & c.prop(l, s, x, "step", v70) & c.prop(l, s, x, "maxbins", v70)
+            & c.prop(l, s, x, "extent", v553) & c.prop(l, s, x, "timezone", v164)
+            & c.prop(l, s, x, "as", v543)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25701,8 +25208,7 @@ mod validators {
                             "step" | "maxbins" | "extent" | "timezone" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/timeunitTransform/properties/units`
     pub(super) fn v161(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25744,20 +25250,13 @@ mod validators {
     /// `#/definitions/windowTransform`
     pub(super) fn v166(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v447);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "sort", v474);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "ops", v167);
-        ok &= c.prop(l, s, x, "params", v569);
-        ok &= c.prop(l, s, x, "fields", v127);
-        ok &= c.prop(l, s, x, "as", v129);
-        ok &= c.prop(l, s, x, "frame", v570);
-        ok &= c.prop(l, s, x, "ignorePeers", v78);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v447)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "sort", v474)
+            & c.prop(l, s, x, "groupby", v63) & c.prop(l, s, x, "ops", v167)
+            & c.prop(l, s, x, "params", v569) & c.prop(l, s, x, "fields", v127)
+            & c.prop(l, s, x, "as", v129) & c.prop(l, s, x, "frame", v570)
+            & c.prop(l, s, x, "ignorePeers", v78)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25769,8 +25268,7 @@ mod validators {
                             "params" | "fields" | "as" | "frame" | "ignorePeers"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/windowTransform/properties/ops`
     pub(super) fn v167(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25830,36 +25328,25 @@ mod validators {
     /// `#/definitions/identifierTransform`
     pub(super) fn v170(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "as"]);
-        ok &= c.prop(l, s, x, "type", v448);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "as"]) & c.prop(l, s, x, "type", v448)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "as", v76)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "as"),
-                );
-        ok
+                )
     }
     /// `#/definitions/voronoiTransform`
     pub(super) fn v171(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "x", "y"]);
-        ok &= c.prop(l, s, x, "type", v449);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "x", v66);
-        ok &= c.prop(l, s, x, "y", v66);
-        ok &= c.prop(l, s, x, "size", v552);
-        ok &= c.prop(l, s, x, "extent", v555);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "x", "y"]) & c.prop(l, s, x, "type", v449)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "x", v66)
+            & c.prop(l, s, x, "y", v66) & c.prop(l, s, x, "size", v552)
+            & c.prop(l, s, x, "extent", v555) & c.prop(l, s, x, "as", v76)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25870,29 +25357,19 @@ mod validators {
                             key, "type" | "signal" | "x" | "y" | "size" | "extent" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/wordcloudTransform`
     pub(super) fn v172(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v450);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "size", v552);
-        ok &= c.prop(l, s, x, "font", v100);
-        ok &= c.prop(l, s, x, "fontStyle", v100);
-        ok &= c.prop(l, s, x, "fontWeight", v100);
-        ok &= c.prop(l, s, x, "fontSize", v86);
-        ok &= c.prop(l, s, x, "fontSizeRange", v173);
-        ok &= c.prop(l, s, x, "rotate", v86);
-        ok &= c.prop(l, s, x, "text", v66);
-        ok &= c.prop(l, s, x, "spiral", v76);
-        ok &= c.prop(l, s, x, "padding", v86);
-        ok &= c.prop(l, s, x, "as", v572);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v450)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", v552)
+            & c.prop(l, s, x, "font", v100) & c.prop(l, s, x, "fontStyle", v100)
+            & c.prop(l, s, x, "fontWeight", v100) & c.prop(l, s, x, "fontSize", v86)
+            & c.prop(l, s, x, "fontSizeRange", v173) & c.prop(l, s, x, "rotate", v86)
+            & c.prop(l, s, x, "text", v66) & c.prop(l, s, x, "spiral", v76)
+            & c.prop(l, s, x, "padding", v86) & c.prop(l, s, x, "as", v572)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25905,8 +25382,7 @@ mod validators {
                             "text" | "spiral" | "padding" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/wordcloudTransform/properties/fontSizeRange`
     pub(super) fn v173(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25915,16 +25391,11 @@ mod validators {
     /// `#/definitions/onTrigger/items`
     pub(super) fn v174(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["trigger"]);
-        ok &= c.prop(l, s, x, "trigger", v51);
-        ok &= c.prop(l, s, x, "insert", v51);
-        ok &= c.prop(l, s, x, "remove", v175);
-        ok &= c.prop(l, s, x, "toggle", v51);
-        ok &= c.prop(l, s, x, "modify", v51);
-        ok &= c.prop(l, s, x, "values", v51);
-        ok
-            &= c
+        c.required(l, s, x, &["trigger"]) & c.prop(l, s, x, "trigger", v51)
+            & c.prop(l, s, x, "insert", v51) & c.prop(l, s, x, "remove", v175)
+            & c.prop(l, s, x, "toggle", v51) & c.prop(l, s, x, "modify", v51)
+            & c.prop(l, s, x, "values", v51)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25936,8 +25407,7 @@ mod validators {
                             "values"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/onTrigger/items/properties/remove`
     pub(super) fn v175(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25946,23 +25416,14 @@ mod validators {
     /// `#/definitions/projection`
     pub(super) fn v176(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name"]);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "type", v489);
-        ok &= c.prop(l, s, x, "clipAngle", v21);
-        ok &= c.prop(l, s, x, "clipExtent", v177);
-        ok &= c.prop(l, s, x, "scale", v21);
-        ok &= c.prop(l, s, x, "translate", v574);
-        ok &= c.prop(l, s, x, "center", v574);
-        ok &= c.prop(l, s, x, "rotate", v575);
-        ok &= c.prop(l, s, x, "parallels", v574);
-        ok &= c.prop(l, s, x, "precision", v21);
-        ok &= c.prop(l, s, x, "pointRadius", v21);
-        ok &= c.prop(l, s, x, "fit", v178);
-        ok &= c.prop(l, s, x, "extent", v177);
-        ok &= c.prop(l, s, x, "size", v574);
-        ok
+        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "type", v489) & c.prop(l, s, x, "clipAngle", v21)
+            & c.prop(l, s, x, "clipExtent", v177) & c.prop(l, s, x, "scale", v21)
+            & c.prop(l, s, x, "translate", v574) & c.prop(l, s, x, "center", v574)
+            & c.prop(l, s, x, "rotate", v575) & c.prop(l, s, x, "parallels", v574)
+            & c.prop(l, s, x, "precision", v21) & c.prop(l, s, x, "pointRadius", v21)
+            & c.prop(l, s, x, "fit", v178) & c.prop(l, s, x, "extent", v177)
+            & c.prop(l, s, x, "size", v574)
     }
     /// `#/definitions/projection/properties/clipExtent`
     pub(super) fn v177(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25975,89 +25436,57 @@ mod validators {
     /// `#/definitions/axis`
     pub(super) fn v179(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["orient", "scale"]);
-        ok &= c.prop(l, s, x, "orient", v180);
-        ok &= c.prop(l, s, x, "scale", v99);
-        ok &= c.prop(l, s, x, "format", v183);
-        ok &= c.prop(l, s, x, "formatType", v184);
-        ok &= c.prop(l, s, x, "minExtent", v187);
-        ok &= c.prop(l, s, x, "maxExtent", v187);
-        ok &= c.prop(l, s, x, "offset", v187);
-        ok &= c.prop(l, s, x, "position", v187);
-        ok &= c.prop(l, s, x, "bandPosition", v187);
-        ok &= c.prop(l, s, x, "translate", v187);
-        ok &= c.prop(l, s, x, "values", v579);
-        ok &= c.prop(l, s, x, "zindex", v16);
-        ok &= c.prop(l, s, x, "aria", v11);
-        ok &= c.prop(l, s, x, "description", v99);
-        ok &= c.prop(l, s, x, "title", v464);
-        ok &= c.prop(l, s, x, "titlePadding", v187);
-        ok &= c.prop(l, s, x, "titleAlign", v209);
-        ok &= c.prop(l, s, x, "titleAnchor", v465);
-        ok &= c.prop(l, s, x, "titleAngle", v187);
-        ok &= c.prop(l, s, x, "titleX", v187);
-        ok &= c.prop(l, s, x, "titleY", v187);
-        ok &= c.prop(l, s, x, "titleBaseline", v218);
-        ok &= c.prop(l, s, x, "titleColor", v226);
-        ok &= c.prop(l, s, x, "titleFont", v231);
-        ok &= c.prop(l, s, x, "titleFontSize", v187);
-        ok &= c.prop(l, s, x, "titleFontStyle", v231);
-        ok &= c.prop(l, s, x, "titleFontWeight", v466);
-        ok &= c.prop(l, s, x, "titleLimit", v187);
-        ok &= c.prop(l, s, x, "titleLineHeight", v187);
-        ok &= c.prop(l, s, x, "titleOpacity", v187);
-        ok &= c.prop(l, s, x, "domain", v11);
-        ok &= c.prop(l, s, x, "domainCap", v231);
-        ok &= c.prop(l, s, x, "domainColor", v226);
-        ok &= c.prop(l, s, x, "domainDash", v239);
-        ok &= c.prop(l, s, x, "domainDashOffset", v187);
-        ok &= c.prop(l, s, x, "domainOpacity", v187);
-        ok &= c.prop(l, s, x, "domainWidth", v187);
-        ok &= c.prop(l, s, x, "ticks", v11);
-        ok &= c.prop(l, s, x, "tickBand", v467);
-        ok &= c.prop(l, s, x, "tickCap", v231);
-        ok &= c.prop(l, s, x, "tickColor", v226);
-        ok &= c.prop(l, s, x, "tickDash", v239);
-        ok &= c.prop(l, s, x, "tickDashOffset", v187);
-        ok &= c.prop(l, s, x, "tickOffset", v187);
-        ok &= c.prop(l, s, x, "tickOpacity", v187);
-        ok &= c.prop(l, s, x, "tickRound", v248);
-        ok &= c.prop(l, s, x, "tickSize", v187);
-        ok &= c.prop(l, s, x, "tickWidth", v187);
-        ok &= c.prop(l, s, x, "tickCount", v468);
-        ok &= c.prop(l, s, x, "tickExtra", v310);
-        ok &= c.prop(l, s, x, "tickMinStep", v21);
-        ok &= c.prop(l, s, x, "grid", v11);
-        ok &= c.prop(l, s, x, "gridScale", v99);
-        ok &= c.prop(l, s, x, "gridCap", v231);
-        ok &= c.prop(l, s, x, "gridColor", v226);
-        ok &= c.prop(l, s, x, "gridDash", v239);
-        ok &= c.prop(l, s, x, "gridDashOffset", v187);
-        ok &= c.prop(l, s, x, "gridOpacity", v187);
-        ok &= c.prop(l, s, x, "gridWidth", v187);
-        ok &= c.prop(l, s, x, "labels", v11);
-        ok &= c.prop(l, s, x, "labelAlign", v209);
-        ok &= c.prop(l, s, x, "labelBaseline", v218);
-        ok &= c.prop(l, s, x, "labelBound", v258);
-        ok &= c.prop(l, s, x, "labelFlush", v258);
-        ok &= c.prop(l, s, x, "labelFlushOffset", v21);
-        ok &= c.prop(l, s, x, "labelOverlap", v469);
-        ok &= c.prop(l, s, x, "labelAngle", v187);
-        ok &= c.prop(l, s, x, "labelColor", v226);
-        ok &= c.prop(l, s, x, "labelFont", v231);
-        ok &= c.prop(l, s, x, "labelFontSize", v187);
-        ok &= c.prop(l, s, x, "labelFontWeight", v466);
-        ok &= c.prop(l, s, x, "labelFontStyle", v231);
-        ok &= c.prop(l, s, x, "labelLimit", v187);
-        ok &= c.prop(l, s, x, "labelLineHeight", v187);
-        ok &= c.prop(l, s, x, "labelOpacity", v187);
-        ok &= c.prop(l, s, x, "labelOffset", v187);
-        ok &= c.prop(l, s, x, "labelPadding", v187);
-        ok &= c.prop(l, s, x, "labelSeparation", v21);
-        ok &= c.prop(l, s, x, "encode", v261);
-        ok
-            &= c
+        c.required(l, s, x, &["orient", "scale"]) & c.prop(l, s, x, "orient", v180)
+            & c.prop(l, s, x, "scale", v99) & c.prop(l, s, x, "format", v183)
+            & c.prop(l, s, x, "formatType", v184) & c.prop(l, s, x, "minExtent", v187)
+            & c.prop(l, s, x, "maxExtent", v187) & c.prop(l, s, x, "offset", v187)
+            & c.prop(l, s, x, "position", v187) & c.prop(l, s, x, "bandPosition", v187)
+            & c.prop(l, s, x, "translate", v187) & c.prop(l, s, x, "values", v579)
+            & c.prop(l, s, x, "zindex", v16) & c.prop(l, s, x, "aria", v11)
+            & c.prop(l, s, x, "description", v99) & c.prop(l, s, x, "title", v464)
+            & c.prop(l, s, x, "titlePadding", v187) & c.prop(l, s, x, "titleAlign", v209)
+            & c.prop(l, s, x, "titleAnchor", v465) & c.prop(l, s, x, "titleAngle", v187)
+            & c.prop(l, s, x, "titleX", v187) & c.prop(l, s, x, "titleY", v187)
+            & c.prop(l, s, x, "titleBaseline", v218)
+            & c.prop(l, s, x, "titleColor", v226) & c.prop(l, s, x, "titleFont", v231)
+            & c.prop(l, s, x, "titleFontSize", v187)
+            & c.prop(l, s, x, "titleFontStyle", v231)
+            & c.prop(l, s, x, "titleFontWeight", v466)
+            & c.prop(l, s, x, "titleLimit", v187)
+            & c.prop(l, s, x, "titleLineHeight", v187)
+            & c.prop(l, s, x, "titleOpacity", v187) & c.prop(l, s, x, "domain", v11)
+            & c.prop(l, s, x, "domainCap", v231) & c.prop(l, s, x, "domainColor", v226)
+            & c.prop(l, s, x, "domainDash", v239)
+            & c.prop(l, s, x, "domainDashOffset", v187)
+            & c.prop(l, s, x, "domainOpacity", v187)
+            & c.prop(l, s, x, "domainWidth", v187) & c.prop(l, s, x, "ticks", v11)
+            & c.prop(l, s, x, "tickBand", v467) & c.prop(l, s, x, "tickCap", v231)
+            & c.prop(l, s, x, "tickColor", v226) & c.prop(l, s, x, "tickDash", v239)
+            & c.prop(l, s, x, "tickDashOffset", v187)
+            & c.prop(l, s, x, "tickOffset", v187) & c.prop(l, s, x, "tickOpacity", v187)
+            & c.prop(l, s, x, "tickRound", v248) & c.prop(l, s, x, "tickSize", v187)
+            & c.prop(l, s, x, "tickWidth", v187) & c.prop(l, s, x, "tickCount", v468)
+            & c.prop(l, s, x, "tickExtra", v310) & c.prop(l, s, x, "tickMinStep", v21)
+            & c.prop(l, s, x, "grid", v11) & c.prop(l, s, x, "gridScale", v99)
+            & c.prop(l, s, x, "gridCap", v231) & c.prop(l, s, x, "gridColor", v226)
+            & c.prop(l, s, x, "gridDash", v239) & c.prop(l, s, x, "gridDashOffset", v187)
+            & c.prop(l, s, x, "gridOpacity", v187) & c.prop(l, s, x, "gridWidth", v187)
+            & c.prop(l, s, x, "labels", v11) & c.prop(l, s, x, "labelAlign", v209)
+            & c.prop(l, s, x, "labelBaseline", v218)
+            & c.prop(l, s, x, "labelBound", v258) & c.prop(l, s, x, "labelFlush", v258)
+            & c.prop(l, s, x, "labelFlushOffset", v21)
+            & c.prop(l, s, x, "labelOverlap", v469) & c.prop(l, s, x, "labelAngle", v187)
+            & c.prop(l, s, x, "labelColor", v226) & c.prop(l, s, x, "labelFont", v231)
+            & c.prop(l, s, x, "labelFontSize", v187)
+            & c.prop(l, s, x, "labelFontWeight", v466)
+            & c.prop(l, s, x, "labelFontStyle", v231)
+            & c.prop(l, s, x, "labelLimit", v187)
+            & c.prop(l, s, x, "labelLineHeight", v187)
+            & c.prop(l, s, x, "labelOpacity", v187)
+            & c.prop(l, s, x, "labelOffset", v187)
+            & c.prop(l, s, x, "labelPadding", v187)
+            & c.prop(l, s, x, "labelSeparation", v21) & c.prop(l, s, x, "encode", v261)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26088,8 +25517,7 @@ mod validators {
                             "labelOffset" | "labelPadding" | "labelSeparation" | "encode"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/axis/properties/orient`
     pub(super) fn v180(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26102,19 +25530,12 @@ mod validators {
     /// `#/definitions/axis/properties/format/oneOf/1`
     pub(super) fn v182(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "year", v99);
-        ok &= c.prop(l, s, x, "quarter", v99);
-        ok &= c.prop(l, s, x, "month", v99);
-        ok &= c.prop(l, s, x, "date", v99);
-        ok &= c.prop(l, s, x, "week", v99);
-        ok &= c.prop(l, s, x, "day", v99);
-        ok &= c.prop(l, s, x, "hours", v99);
-        ok &= c.prop(l, s, x, "minutes", v99);
-        ok &= c.prop(l, s, x, "seconds", v99);
-        ok &= c.prop(l, s, x, "milliseconds", v99);
-        ok
-            &= c
+        c.prop(l, s, x, "year", v99) & c.prop(l, s, x, "quarter", v99)
+            & c.prop(l, s, x, "month", v99) & c.prop(l, s, x, "date", v99)
+            & c.prop(l, s, x, "week", v99) & c.prop(l, s, x, "day", v99)
+            & c.prop(l, s, x, "hours", v99) & c.prop(l, s, x, "minutes", v99)
+            & c.prop(l, s, x, "seconds", v99) & c.prop(l, s, x, "milliseconds", v99)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26126,8 +25547,7 @@ mod validators {
                             "hours" | "minutes" | "seconds" | "milliseconds"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/axis/properties/format`
     pub(super) fn v183(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26156,47 +25576,32 @@ mod validators {
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v189(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v16);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v16)
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2`
     pub(super) fn v190(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["field"]);
-        ok &= c.prop(l, s, x, "field", v470);
-        ok
+        c.required(l, s, x, &["field"]) & c.prop(l, s, x, "field", v470)
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3`
     pub(super) fn v191(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["range"]);
-        ok &= c.prop(l, s, x, "range", v204);
-        ok
+        c.required(l, s, x, &["range"]) & c.prop(l, s, x, "range", v204)
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1`
     pub(super) fn v192(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["scale", "value"]);
-        ok
+        c.required(l, s, x, &["scale", "value"])
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2`
     pub(super) fn v193(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["scale", "band"]);
-        ok
+        c.required(l, s, x, &["scale", "band"])
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3`
     pub(super) fn v194(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["offset"]);
-        ok
+        c.required(l, s, x, &["offset"])
     }
     /// `#/definitions/numberValue/oneOf/0/items`
     pub(super) fn v195(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26205,9 +25610,7 @@ mod validators {
     /// `#/definitions/rule`
     pub(super) fn v196(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "test", v99);
-        ok
+        c.prop(l, s, x, "test", v99)
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1`
     pub(super) fn v197(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26216,15 +25619,10 @@ mod validators {
     /// `#/definitions/numberModifiers`
     pub(super) fn v198(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "exponent", v187);
-        ok &= c.prop(l, s, x, "mult", v187);
-        ok &= c.prop(l, s, x, "offset", v187);
-        ok &= c.prop(l, s, x, "round", v11);
-        ok &= c.prop(l, s, x, "scale", v470);
-        ok &= c.prop(l, s, x, "band", v204);
-        ok &= c.prop(l, s, x, "extra", v11);
-        ok
+        c.prop(l, s, x, "exponent", v187) & c.prop(l, s, x, "mult", v187)
+            & c.prop(l, s, x, "offset", v187) & c.prop(l, s, x, "round", v11)
+            & c.prop(l, s, x, "scale", v470) & c.prop(l, s, x, "band", v204)
+            & c.prop(l, s, x, "extra", v11)
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1`
     pub(super) fn v199(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26239,55 +25637,43 @@ mod validators {
     /// `#/definitions/field/oneOf/2`
     pub(super) fn v200(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["datum"]);
-        ok &= c.prop(l, s, x, "datum", v470);
-        ok
-            &= c
+        c.required(l, s, x, &["datum"]) & c.prop(l, s, x, "datum", v470)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "datum"),
-                );
-        ok
+                )
     }
     /// `#/definitions/field/oneOf/3`
     pub(super) fn v201(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["group"]);
-        ok &= c.prop(l, s, x, "group", v470);
-        ok &= c.prop(l, s, x, "level", v16);
-        ok
-            &= c
+        c.required(l, s, x, &["group"]) & c.prop(l, s, x, "group", v470)
+            & c.prop(l, s, x, "level", v16)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "group" | "level"),
-                );
-        ok
+                )
     }
     /// `#/definitions/field/oneOf/4`
     pub(super) fn v202(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["parent"]);
-        ok &= c.prop(l, s, x, "parent", v470);
-        ok &= c.prop(l, s, x, "level", v16);
-        ok
-            &= c
+        c.required(l, s, x, &["parent"]) & c.prop(l, s, x, "parent", v470)
+            & c.prop(l, s, x, "level", v16)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "parent" | "level"),
-                );
-        ok
+                )
     }
     /// `#/definitions/field`
     pub(super) fn v203(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26330,10 +25716,7 @@ mod validators {
     /// `#/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v211(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v207);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v207)
     }
     /// `#/definitions/alignValue/oneOf/0/items`
     pub(super) fn v212(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26346,9 +25729,7 @@ mod validators {
     /// `#/definitions/stringModifiers`
     pub(super) fn v214(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "scale", v470);
-        ok
+        c.prop(l, s, x, "scale", v470)
     }
     /// `#/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1`
     pub(super) fn v215(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26384,10 +25765,7 @@ mod validators {
     /// `#/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v220(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v224);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v224)
     }
     /// `#/definitions/baselineValue/oneOf/0/items`
     pub(super) fn v221(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26422,9 +25800,7 @@ mod validators {
     /// `#/definitions/colorValue/oneOf/0`
     pub(super) fn v227(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v589);
-        ok
+        c.items(l, s, x, 0usize, "/items", v589)
     }
     /// `#/definitions/colorValue/oneOf/1`
     pub(super) fn v228(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26449,10 +25825,7 @@ mod validators {
     /// `#/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v233(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v99);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v99)
     }
     /// `#/definitions/stringValue/oneOf/0/items`
     pub(super) fn v234(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26475,9 +25848,7 @@ mod validators {
     /// `#/definitions/axis/properties/domainDash/oneOf/0`
     pub(super) fn v237(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v16);
-        ok
+        c.items(l, s, x, 0usize, "/items", v16)
     }
     /// `#/definitions/axis/properties/domainDash/oneOf/1`
     pub(super) fn v238(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26494,10 +25865,7 @@ mod validators {
     /// `#/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v241(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v578);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v578)
     }
     /// `#/definitions/arrayValue/oneOf/0/items`
     pub(super) fn v242(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26540,10 +25908,7 @@ mod validators {
     /// `#/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v250(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v11);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v11)
     }
     /// `#/definitions/booleanValue/oneOf/0/items`
     pub(super) fn v251(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26575,20 +25940,16 @@ mod validators {
     /// `#/definitions/tickCount/oneOf/2`
     pub(super) fn v255(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["interval"]);
-        ok &= c.prop(l, s, x, "interval", v257);
-        ok &= c.prop(l, s, x, "step", v21);
-        ok
-            &= c
+        c.required(l, s, x, &["interval"]) & c.prop(l, s, x, "interval", v257)
+            & c.prop(l, s, x, "step", v21)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "interval" | "step"),
-                );
-        ok
+                )
     }
     /// `#/definitions/tickCount`
     pub(super) fn v256(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26613,15 +25974,10 @@ mod validators {
     /// `#/definitions/axis/properties/encode`
     pub(super) fn v261(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "axis", v471);
-        ok &= c.prop(l, s, x, "ticks", v471);
-        ok &= c.prop(l, s, x, "labels", v471);
-        ok &= c.prop(l, s, x, "title", v471);
-        ok &= c.prop(l, s, x, "grid", v471);
-        ok &= c.prop(l, s, x, "domain", v471);
-        ok
-            &= c
+        c.prop(l, s, x, "axis", v471) & c.prop(l, s, x, "ticks", v471)
+            & c.prop(l, s, x, "labels", v471) & c.prop(l, s, x, "title", v471)
+            & c.prop(l, s, x, "grid", v471) & c.prop(l, s, x, "domain", v471)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26633,8 +25989,7 @@ mod validators {
                             "domain"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/guideEncode`
     pub(super) fn v262(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26668,51 +26023,37 @@ mod validators {
     /// `#/definitions/legend/allOf/1/anyOf/0`
     pub(super) fn v264(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["size"]);
-        ok
+        c.required(l, s, x, &["size"])
     }
     /// `#/definitions/legend/allOf/1/anyOf/1`
     pub(super) fn v265(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["shape"]);
-        ok
+        c.required(l, s, x, &["shape"])
     }
     /// `#/definitions/legend/allOf/1/anyOf/2`
     pub(super) fn v266(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["fill"]);
-        ok
+        c.required(l, s, x, &["fill"])
     }
     /// `#/definitions/legend/allOf/1/anyOf/3`
     pub(super) fn v267(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["stroke"]);
-        ok
+        c.required(l, s, x, &["stroke"])
     }
     /// `#/definitions/legend/allOf/1/anyOf/4`
     pub(super) fn v268(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["opacity"]);
-        ok
+        c.required(l, s, x, &["opacity"])
     }
     /// `#/definitions/legend/allOf/1/anyOf/5`
     pub(super) fn v269(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["strokeDash"]);
-        ok
+        c.required(l, s, x, &["strokeDash"])
     }
     /// `#/definitions/legend/allOf/1/anyOf/6`
     pub(super) fn v270(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["strokeWidth"]);
-        ok
+        c.required(l, s, x, &["strokeWidth"])
     }
     /// `#/definitions/legend`
     pub(super) fn v271(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26721,81 +26062,57 @@ mod validators {
     /// `#/definitions/legend/allOf/0`
     pub(super) fn v272(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "size", v99);
-        ok &= c.prop(l, s, x, "shape", v99);
-        ok &= c.prop(l, s, x, "fill", v99);
-        ok &= c.prop(l, s, x, "stroke", v99);
-        ok &= c.prop(l, s, x, "opacity", v99);
-        ok &= c.prop(l, s, x, "strokeDash", v99);
-        ok &= c.prop(l, s, x, "strokeWidth", v99);
-        ok &= c.prop(l, s, x, "type", v274);
-        ok &= c.prop(l, s, x, "direction", v275);
-        ok &= c.prop(l, s, x, "orient", v276);
-        ok &= c.prop(l, s, x, "tickCount", v468);
-        ok &= c.prop(l, s, x, "tickMinStep", v21);
-        ok &= c.prop(l, s, x, "symbolLimit", v21);
-        ok &= c.prop(l, s, x, "values", v579);
-        ok &= c.prop(l, s, x, "zindex", v16);
-        ok &= c.prop(l, s, x, "aria", v11);
-        ok &= c.prop(l, s, x, "description", v99);
-        ok &= c.prop(l, s, x, "cornerRadius", v187);
-        ok &= c.prop(l, s, x, "fillColor", v226);
-        ok &= c.prop(l, s, x, "offset", v187);
-        ok &= c.prop(l, s, x, "padding", v187);
-        ok &= c.prop(l, s, x, "strokeColor", v226);
-        ok &= c.prop(l, s, x, "legendX", v187);
-        ok &= c.prop(l, s, x, "legendY", v187);
-        ok &= c.prop(l, s, x, "title", v464);
-        ok &= c.prop(l, s, x, "titleAlign", v209);
-        ok &= c.prop(l, s, x, "titleAnchor", v465);
-        ok &= c.prop(l, s, x, "titleBaseline", v218);
-        ok &= c.prop(l, s, x, "titleColor", v226);
-        ok &= c.prop(l, s, x, "titleFont", v231);
-        ok &= c.prop(l, s, x, "titleFontSize", v187);
-        ok &= c.prop(l, s, x, "titleFontStyle", v231);
-        ok &= c.prop(l, s, x, "titleFontWeight", v466);
-        ok &= c.prop(l, s, x, "titleLimit", v187);
-        ok &= c.prop(l, s, x, "titleLineHeight", v187);
-        ok &= c.prop(l, s, x, "titleOpacity", v187);
-        ok &= c.prop(l, s, x, "titleOrient", v280);
-        ok &= c.prop(l, s, x, "titlePadding", v187);
-        ok &= c.prop(l, s, x, "gradientLength", v21);
-        ok &= c.prop(l, s, x, "gradientOpacity", v187);
-        ok &= c.prop(l, s, x, "gradientStrokeColor", v226);
-        ok &= c.prop(l, s, x, "gradientStrokeWidth", v187);
-        ok &= c.prop(l, s, x, "gradientThickness", v21);
-        ok &= c.prop(l, s, x, "clipHeight", v21);
-        ok &= c.prop(l, s, x, "columns", v21);
-        ok &= c.prop(l, s, x, "columnPadding", v21);
-        ok &= c.prop(l, s, x, "rowPadding", v21);
-        ok &= c.prop(l, s, x, "gridAlign", v8);
-        ok &= c.prop(l, s, x, "symbolDash", v239);
-        ok &= c.prop(l, s, x, "symbolDashOffset", v187);
-        ok &= c.prop(l, s, x, "symbolFillColor", v226);
-        ok &= c.prop(l, s, x, "symbolOffset", v187);
-        ok &= c.prop(l, s, x, "symbolOpacity", v187);
-        ok &= c.prop(l, s, x, "symbolSize", v187);
-        ok &= c.prop(l, s, x, "symbolStrokeColor", v226);
-        ok &= c.prop(l, s, x, "symbolStrokeWidth", v187);
-        ok &= c.prop(l, s, x, "symbolType", v231);
-        ok &= c.prop(l, s, x, "format", v183);
-        ok &= c.prop(l, s, x, "formatType", v184);
-        ok &= c.prop(l, s, x, "labelAlign", v209);
-        ok &= c.prop(l, s, x, "labelBaseline", v218);
-        ok &= c.prop(l, s, x, "labelColor", v226);
-        ok &= c.prop(l, s, x, "labelFont", v231);
-        ok &= c.prop(l, s, x, "labelFontSize", v187);
-        ok &= c.prop(l, s, x, "labelFontStyle", v231);
-        ok &= c.prop(l, s, x, "labelFontWeight", v466);
-        ok &= c.prop(l, s, x, "labelLimit", v187);
-        ok &= c.prop(l, s, x, "labelOffset", v187);
-        ok &= c.prop(l, s, x, "labelOpacity", v187);
-        ok &= c.prop(l, s, x, "labelOverlap", v469);
-        ok &= c.prop(l, s, x, "labelSeparation", v21);
-        ok &= c.prop(l, s, x, "encode", v286);
-        ok
-            &= c
+        c.prop(l, s, x, "size", v99) & c.prop(l, s, x, "shape", v99)
+            & c.prop(l, s, x, "fill", v99) & c.prop(l, s, x, "stroke", v99)
+            & c.prop(l, s, x, "opacity", v99) & c.prop(l, s, x, "strokeDash", v99)
+            & c.prop(l, s, x, "strokeWidth", v99) & c.prop(l, s, x, "type", v274)
+            & c.prop(l, s, x, "direction", v275) & c.prop(l, s, x, "orient", v276)
+            & c.prop(l, s, x, "tickCount", v468) & c.prop(l, s, x, "tickMinStep", v21)
+            & c.prop(l, s, x, "symbolLimit", v21) & c.prop(l, s, x, "values", v579)
+            & c.prop(l, s, x, "zindex", v16) & c.prop(l, s, x, "aria", v11)
+            & c.prop(l, s, x, "description", v99) & c.prop(l, s, x, "cornerRadius", v187)
+            & c.prop(l, s, x, "fillColor", v226) & c.prop(l, s, x, "offset", v187)
+            & c.prop(l, s, x, "padding", v187) & c.prop(l, s, x, "strokeColor", v226)
+            & c.prop(l, s, x, "legendX", v187) & c.prop(l, s, x, "legendY", v187)
+            & c.prop(l, s, x, "title", v464) & c.prop(l, s, x, "titleAlign", v209)
+            & c.prop(l, s, x, "titleAnchor", v465)
+            & c.prop(l, s, x, "titleBaseline", v218)
+            & c.prop(l, s, x, "titleColor", v226) & c.prop(l, s, x, "titleFont", v231)
+            & c.prop(l, s, x, "titleFontSize", v187)
+            & c.prop(l, s, x, "titleFontStyle", v231)
+            & c.prop(l, s, x, "titleFontWeight", v466)
+            & c.prop(l, s, x, "titleLimit", v187)
+            & c.prop(l, s, x, "titleLineHeight", v187)
+            & c.prop(l, s, x, "titleOpacity", v187)
+            & c.prop(l, s, x, "titleOrient", v280)
+            & c.prop(l, s, x, "titlePadding", v187)
+            & c.prop(l, s, x, "gradientLength", v21)
+            & c.prop(l, s, x, "gradientOpacity", v187)
+            & c.prop(l, s, x, "gradientStrokeColor", v226)
+            & c.prop(l, s, x, "gradientStrokeWidth", v187)
+            & c.prop(l, s, x, "gradientThickness", v21)
+            & c.prop(l, s, x, "clipHeight", v21) & c.prop(l, s, x, "columns", v21)
+            & c.prop(l, s, x, "columnPadding", v21) & c.prop(l, s, x, "rowPadding", v21)
+            & c.prop(l, s, x, "gridAlign", v8) & c.prop(l, s, x, "symbolDash", v239)
+            & c.prop(l, s, x, "symbolDashOffset", v187)
+            & c.prop(l, s, x, "symbolFillColor", v226)
+            & c.prop(l, s, x, "symbolOffset", v187)
+            & c.prop(l, s, x, "symbolOpacity", v187)
+            & c.prop(l, s, x, "symbolSize", v187)
+            & c.prop(l, s, x, "symbolStrokeColor", v226)
+            & c.prop(l, s, x, "symbolStrokeWidth", v187)
+            & c.prop(l, s, x, "symbolType", v231) & c.prop(l, s, x, "format", v183)
+            & c.prop(l, s, x, "formatType", v184) & c.prop(l, s, x, "labelAlign", v209)
+            & c.prop(l, s, x, "labelBaseline", v218)
+            & c.prop(l, s, x, "labelColor", v226) & c.prop(l, s, x, "labelFont", v231)
+            & c.prop(l, s, x, "labelFontSize", v187)
+            & c.prop(l, s, x, "labelFontStyle", v231)
+            & c.prop(l, s, x, "labelFontWeight", v466)
+            & c.prop(l, s, x, "labelLimit", v187) & c.prop(l, s, x, "labelOffset", v187)
+            & c.prop(l, s, x, "labelOpacity", v187)
+            & c.prop(l, s, x, "labelOverlap", v469)
+            & c.prop(l, s, x, "labelSeparation", v21) & c.prop(l, s, x, "encode", v286)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26826,8 +26143,7 @@ mod validators {
                             "labelSeparation" | "encode"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/legend/allOf/1`
     pub(super) fn v273(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26897,10 +26213,7 @@ mod validators {
     /// `#/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v282(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v278);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v278)
     }
     /// `#/definitions/orientValue/oneOf/0/items`
     pub(super) fn v283(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26923,15 +26236,10 @@ mod validators {
     /// `#/definitions/legend/allOf/0/properties/encode`
     pub(super) fn v286(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "title", v471);
-        ok &= c.prop(l, s, x, "labels", v471);
-        ok &= c.prop(l, s, x, "legend", v471);
-        ok &= c.prop(l, s, x, "entries", v471);
-        ok &= c.prop(l, s, x, "symbols", v471);
-        ok &= c.prop(l, s, x, "gradient", v471);
-        ok
-            &= c
+        c.prop(l, s, x, "title", v471) & c.prop(l, s, x, "labels", v471)
+            & c.prop(l, s, x, "legend", v471) & c.prop(l, s, x, "entries", v471)
+            & c.prop(l, s, x, "symbols", v471) & c.prop(l, s, x, "gradient", v471)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26943,8 +26251,7 @@ mod validators {
                             "gradient"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/title`
     pub(super) fn v287(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26953,40 +26260,26 @@ mod validators {
     /// `#/definitions/title/oneOf/1`
     pub(super) fn v288(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "orient", v289);
-        ok &= c.prop(l, s, x, "anchor", v465);
-        ok &= c.prop(l, s, x, "frame", v292);
-        ok &= c.prop(l, s, x, "offset", v187);
-        ok &= c.prop(l, s, x, "aria", v11);
-        ok &= c.prop(l, s, x, "limit", v187);
-        ok &= c.prop(l, s, x, "zindex", v16);
-        ok &= c.prop(l, s, x, "align", v209);
-        ok &= c.prop(l, s, x, "angle", v187);
-        ok &= c.prop(l, s, x, "baseline", v218);
-        ok &= c.prop(l, s, x, "dx", v187);
-        ok &= c.prop(l, s, x, "dy", v187);
-        ok &= c.prop(l, s, x, "text", v464);
-        ok &= c.prop(l, s, x, "color", v226);
-        ok &= c.prop(l, s, x, "font", v231);
-        ok &= c.prop(l, s, x, "fontSize", v187);
-        ok &= c.prop(l, s, x, "fontStyle", v231);
-        ok &= c.prop(l, s, x, "fontWeight", v466);
-        ok &= c.prop(l, s, x, "lineHeight", v187);
-        ok &= c.prop(l, s, x, "subtitle", v464);
-        ok &= c.prop(l, s, x, "subtitleColor", v226);
-        ok &= c.prop(l, s, x, "subtitleFont", v231);
-        ok &= c.prop(l, s, x, "subtitleFontSize", v187);
-        ok &= c.prop(l, s, x, "subtitleFontStyle", v231);
-        ok &= c.prop(l, s, x, "subtitleFontWeight", v466);
-        ok &= c.prop(l, s, x, "subtitleLineHeight", v187);
-        ok &= c.prop(l, s, x, "subtitlePadding", v21);
-        ok &= c.prop(l, s, x, "encode", v472);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "interactive", v11);
-        ok &= c.prop(l, s, x, "style", v597);
-        ok
-            &= c
+        c.prop(l, s, x, "orient", v289) & c.prop(l, s, x, "anchor", v465)
+            & c.prop(l, s, x, "frame", v292) & c.prop(l, s, x, "offset", v187)
+            & c.prop(l, s, x, "aria", v11) & c.prop(l, s, x, "limit", v187)
+            & c.prop(l, s, x, "zindex", v16) & c.prop(l, s, x, "align", v209)
+            & c.prop(l, s, x, "angle", v187) & c.prop(l, s, x, "baseline", v218)
+            & c.prop(l, s, x, "dx", v187) & c.prop(l, s, x, "dy", v187)
+            & c.prop(l, s, x, "text", v464) & c.prop(l, s, x, "color", v226)
+            & c.prop(l, s, x, "font", v231) & c.prop(l, s, x, "fontSize", v187)
+            & c.prop(l, s, x, "fontStyle", v231) & c.prop(l, s, x, "fontWeight", v466)
+            & c.prop(l, s, x, "lineHeight", v187) & c.prop(l, s, x, "subtitle", v464)
+            & c.prop(l, s, x, "subtitleColor", v226)
+            & c.prop(l, s, x, "subtitleFont", v231)
+            & c.prop(l, s, x, "subtitleFontSize", v187)
+            & c.prop(l, s, x, "subtitleFontStyle", v231)
+            & c.prop(l, s, x, "subtitleFontWeight", v466)
+            & c.prop(l, s, x, "subtitleLineHeight", v187)
+            & c.prop(l, s, x, "subtitlePadding", v21) & c.prop(l, s, x, "encode", v472)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "interactive", v11)
+            & c.prop(l, s, x, "style", v597)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27004,8 +26297,7 @@ mod validators {
                             "style"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/title/oneOf/1/properties/orient`
     pub(super) fn v289(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27043,48 +26335,29 @@ mod validators {
     /// `#/definitions/markGroup/allOf/0`
     pub(super) fn v297(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v300);
-        ok &= c.prop(l, s, x, "from", v303);
-        ok
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v300)
+            & c.prop(l, s, x, "from", v303)
     }
     /// `#/definitions/mark`
     pub(super) fn v298(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v477);
-        ok &= c.prop(l, s, x, "role", v99);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "description", v99);
-        ok &= c.prop(l, s, x, "aria", v11);
-        ok &= c.prop(l, s, x, "style", v597);
-        ok &= c.prop(l, s, x, "key", v99);
-        ok &= c.prop(l, s, x, "clip", v473);
-        ok &= c.prop(l, s, x, "sort", v474);
-        ok &= c.prop(l, s, x, "interactive", v310);
-        ok &= c.prop(l, s, x, "encode", v451);
-        ok &= c.prop(l, s, x, "transform", v602);
-        ok &= c.prop(l, s, x, "on", v603);
-        ok
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v477)
+            & c.prop(l, s, x, "role", v99) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "description", v99) & c.prop(l, s, x, "aria", v11)
+            & c.prop(l, s, x, "style", v597) & c.prop(l, s, x, "key", v99)
+            & c.prop(l, s, x, "clip", v473) & c.prop(l, s, x, "sort", v474)
+            & c.prop(l, s, x, "interactive", v310) & c.prop(l, s, x, "encode", v451)
+            & c.prop(l, s, x, "transform", v602) & c.prop(l, s, x, "on", v603)
     }
     /// `#/definitions/scope`
     pub(super) fn v299(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "encode", v451);
-        ok &= c.prop(l, s, x, "layout", v452);
-        ok &= c.prop(l, s, x, "signals", v604);
-        ok &= c.prop(l, s, x, "data", v605);
-        ok &= c.prop(l, s, x, "scales", v606);
-        ok &= c.prop(l, s, x, "projections", v607);
-        ok &= c.prop(l, s, x, "axes", v608);
-        ok &= c.prop(l, s, x, "legends", v609);
-        ok &= c.prop(l, s, x, "title", v610);
-        ok &= c.prop(l, s, x, "marks", v611);
-        ok &= c.prop(l, s, x, "usermeta", v577);
-        ok
+        c.prop(l, s, x, "encode", v451) & c.prop(l, s, x, "layout", v452)
+            & c.prop(l, s, x, "signals", v604) & c.prop(l, s, x, "data", v605)
+            & c.prop(l, s, x, "scales", v606) & c.prop(l, s, x, "projections", v607)
+            & c.prop(l, s, x, "axes", v608) & c.prop(l, s, x, "legends", v609)
+            & c.prop(l, s, x, "title", v610) & c.prop(l, s, x, "marks", v611)
+            & c.prop(l, s, x, "usermeta", v577)
     }
     /// `#/definitions/markGroup/allOf/0/properties/type`
     pub(super) fn v300(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27105,75 +26378,58 @@ mod validators {
     /// `#/definitions/from`
     pub(super) fn v304(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "data", v99);
-        ok
-            &= c
+        c.prop(l, s, x, "data", v99)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "data"),
-                );
-        ok
+                )
     }
     /// `#/definitions/facet`
     pub(super) fn v305(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["facet"]);
-        ok &= c.prop(l, s, x, "data", v99);
-        ok &= c.prop(l, s, x, "facet", v308);
-        ok
-            &= c
+        c.required(l, s, x, &["facet"]) & c.prop(l, s, x, "data", v99)
+            & c.prop(l, s, x, "facet", v308)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "data" | "facet"),
-                );
-        ok
+                )
     }
     /// `#/definitions/facet/properties/facet/oneOf/0`
     pub(super) fn v306(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name", "data", "field"]);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "data", v99);
-        ok &= c.prop(l, s, x, "field", v99);
-        ok
-            &= c
+        c.required(l, s, x, &["name", "data", "field"]) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "data", v99) & c.prop(l, s, x, "field", v99)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "name" | "data" | "field"),
-                );
-        ok
+                )
     }
     /// `#/definitions/facet/properties/facet/oneOf/1`
     pub(super) fn v307(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name", "data", "groupby"]);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "data", v99);
-        ok &= c.prop(l, s, x, "groupby", v263);
-        ok &= c.prop(l, s, x, "aggregate", v309);
-        ok
-            &= c
+        c.required(l, s, x, &["name", "data", "groupby"]) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "data", v99) & c.prop(l, s, x, "groupby", v263)
+            & c.prop(l, s, x, "aggregate", v309)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "name" | "data" | "groupby" | "aggregate"),
-                );
-        ok
+                )
     }
     /// `#/definitions/facet/properties/facet`
     pub(super) fn v308(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27182,21 +26438,16 @@ mod validators {
     /// `#/definitions/facet/properties/facet/oneOf/1/properties/aggregate`
     pub(super) fn v309(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "cross", v11);
-        ok &= c.prop(l, s, x, "fields", v560);
-        ok &= c.prop(l, s, x, "ops", v560);
-        ok &= c.prop(l, s, x, "as", v560);
-        ok
-            &= c
+        c.prop(l, s, x, "cross", v11) & c.prop(l, s, x, "fields", v560)
+            & c.prop(l, s, x, "ops", v560) & c.prop(l, s, x, "as", v560)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "cross" | "fields" | "ops" | "as"),
-                );
-        ok
+                )
     }
     /// `#/definitions/markclip/oneOf/0`
     pub(super) fn v310(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27205,36 +26456,28 @@ mod validators {
     /// `#/definitions/markclip/oneOf/1`
     pub(super) fn v311(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["path"]);
-        ok &= c.prop(l, s, x, "path", v489);
-        ok
-            &= c
+        c.required(l, s, x, &["path"]) & c.prop(l, s, x, "path", v489)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "path"),
-                );
-        ok
+                )
     }
     /// `#/definitions/markclip/oneOf/2`
     pub(super) fn v312(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["sphere"]);
-        ok &= c.prop(l, s, x, "sphere", v489);
-        ok
-            &= c
+        c.required(l, s, x, &["sphere"]) & c.prop(l, s, x, "sphere", v489)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "sphere"),
-                );
-        ok
+                )
     }
     /// `#/definitions/markclip`
     pub(super) fn v313(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27284,21 +26527,16 @@ mod validators {
     /// `#/definitions/onMarkTrigger/items`
     pub(super) fn v315(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["trigger"]);
-        ok &= c.prop(l, s, x, "trigger", v51);
-        ok &= c.prop(l, s, x, "modify", v51);
-        ok &= c.prop(l, s, x, "values", v51);
-        ok
-            &= c
+        c.required(l, s, x, &["trigger"]) & c.prop(l, s, x, "trigger", v51)
+            & c.prop(l, s, x, "modify", v51) & c.prop(l, s, x, "values", v51)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "trigger" | "modify" | "values"),
-                );
-        ok
+                )
     }
     /// `#/definitions/markVisual`
     pub(super) fn v316(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27307,29 +26545,21 @@ mod validators {
     /// `#/definitions/markVisual/allOf/0`
     pub(super) fn v317(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "type", v476);
-        ok &= c.prop(l, s, x, "from", v301);
-        ok
+        c.prop(l, s, x, "type", v476) & c.prop(l, s, x, "from", v301)
     }
     /// `#/definitions/padding/oneOf/1`
     pub(super) fn v318(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "top", v16);
-        ok &= c.prop(l, s, x, "bottom", v16);
-        ok &= c.prop(l, s, x, "left", v16);
-        ok &= c.prop(l, s, x, "right", v16);
-        ok
-            &= c
+        c.prop(l, s, x, "top", v16) & c.prop(l, s, x, "bottom", v16)
+            & c.prop(l, s, x, "left", v16) & c.prop(l, s, x, "right", v16)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "top" | "bottom" | "left" | "right"),
-                );
-        ok
+                )
     }
     /// `#/definitions/padding`
     pub(super) fn v319(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27342,21 +26572,16 @@ mod validators {
     /// `#/definitions/autosize/oneOf/1`
     pub(super) fn v321(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v320);
-        ok &= c.prop(l, s, x, "resize", v11);
-        ok &= c.prop(l, s, x, "contains", v323);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v320)
+            & c.prop(l, s, x, "resize", v11) & c.prop(l, s, x, "contains", v323)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "resize" | "contains"),
-                );
-        ok
+                )
     }
     /// `#/definitions/autosize`
     pub(super) fn v322(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27369,77 +26594,46 @@ mod validators {
     /// `#/definitions/encodeEntry`
     pub(super) fn v324(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "x", v186);
-        ok &= c.prop(l, s, x, "x2", v186);
-        ok &= c.prop(l, s, x, "xc", v186);
-        ok &= c.prop(l, s, x, "width", v186);
-        ok &= c.prop(l, s, x, "y", v186);
-        ok &= c.prop(l, s, x, "y2", v186);
-        ok &= c.prop(l, s, x, "yc", v186);
-        ok &= c.prop(l, s, x, "height", v186);
-        ok &= c.prop(l, s, x, "opacity", v186);
-        ok &= c.prop(l, s, x, "fill", v225);
-        ok &= c.prop(l, s, x, "fillOpacity", v186);
-        ok &= c.prop(l, s, x, "stroke", v225);
-        ok &= c.prop(l, s, x, "strokeOpacity", v186);
-        ok &= c.prop(l, s, x, "strokeWidth", v186);
-        ok &= c.prop(l, s, x, "strokeCap", v612);
-        ok &= c.prop(l, s, x, "strokeDash", v238);
-        ok &= c.prop(l, s, x, "strokeDashOffset", v186);
-        ok &= c.prop(l, s, x, "strokeJoin", v613);
-        ok &= c.prop(l, s, x, "strokeMiterLimit", v186);
-        ok &= c.prop(l, s, x, "blend", v614);
-        ok &= c.prop(l, s, x, "cursor", v230);
-        ok &= c.prop(l, s, x, "tooltip", v615);
-        ok &= c.prop(l, s, x, "zindex", v186);
-        ok &= c.prop(l, s, x, "description", v230);
-        ok &= c.prop(l, s, x, "aria", v247);
-        ok &= c.prop(l, s, x, "ariaRole", v230);
-        ok &= c.prop(l, s, x, "ariaRoleDescription", v230);
-        ok &= c.prop(l, s, x, "clip", v247);
-        ok &= c.prop(l, s, x, "strokeForeground", v247);
-        ok &= c.prop(l, s, x, "strokeOffset", v186);
-        ok &= c.prop(l, s, x, "cornerRadius", v186);
-        ok &= c.prop(l, s, x, "cornerRadiusTopLeft", v186);
-        ok &= c.prop(l, s, x, "cornerRadiusTopRight", v186);
-        ok &= c.prop(l, s, x, "cornerRadiusBottomRight", v186);
-        ok &= c.prop(l, s, x, "cornerRadiusBottomLeft", v186);
-        ok &= c.prop(l, s, x, "angle", v186);
-        ok &= c.prop(l, s, x, "size", v186);
-        ok &= c.prop(l, s, x, "shape", v230);
-        ok &= c.prop(l, s, x, "path", v230);
-        ok &= c.prop(l, s, x, "scaleX", v186);
-        ok &= c.prop(l, s, x, "scaleY", v186);
-        ok &= c.prop(l, s, x, "innerRadius", v186);
-        ok &= c.prop(l, s, x, "outerRadius", v186);
-        ok &= c.prop(l, s, x, "startAngle", v186);
-        ok &= c.prop(l, s, x, "endAngle", v186);
-        ok &= c.prop(l, s, x, "padAngle", v186);
-        ok &= c.prop(l, s, x, "interpolate", v230);
-        ok &= c.prop(l, s, x, "tension", v186);
-        ok &= c.prop(l, s, x, "orient", v616);
-        ok &= c.prop(l, s, x, "defined", v247);
-        ok &= c.prop(l, s, x, "url", v230);
-        ok &= c.prop(l, s, x, "align", v208);
-        ok &= c.prop(l, s, x, "baseline", v217);
-        ok &= c.prop(l, s, x, "aspect", v247);
-        ok &= c.prop(l, s, x, "smooth", v247);
-        ok &= c.prop(l, s, x, "text", v617);
-        ok &= c.prop(l, s, x, "dir", v230);
-        ok &= c.prop(l, s, x, "ellipsis", v230);
-        ok &= c.prop(l, s, x, "limit", v186);
-        ok &= c.prop(l, s, x, "lineBreak", v230);
-        ok &= c.prop(l, s, x, "lineHeight", v186);
-        ok &= c.prop(l, s, x, "dx", v186);
-        ok &= c.prop(l, s, x, "dy", v186);
-        ok &= c.prop(l, s, x, "radius", v186);
-        ok &= c.prop(l, s, x, "theta", v186);
-        ok &= c.prop(l, s, x, "font", v230);
-        ok &= c.prop(l, s, x, "fontSize", v186);
-        ok &= c.prop(l, s, x, "fontWeight", v618);
-        ok &= c.prop(l, s, x, "fontStyle", v230);
-        ok
+        c.prop(l, s, x, "x", v186) & c.prop(l, s, x, "x2", v186)
+            & c.prop(l, s, x, "xc", v186) & c.prop(l, s, x, "width", v186)
+            & c.prop(l, s, x, "y", v186) & c.prop(l, s, x, "y2", v186)
+            & c.prop(l, s, x, "yc", v186) & c.prop(l, s, x, "height", v186)
+            & c.prop(l, s, x, "opacity", v186) & c.prop(l, s, x, "fill", v225)
+            & c.prop(l, s, x, "fillOpacity", v186) & c.prop(l, s, x, "stroke", v225)
+            & c.prop(l, s, x, "strokeOpacity", v186)
+            & c.prop(l, s, x, "strokeWidth", v186) & c.prop(l, s, x, "strokeCap", v612)
+            & c.prop(l, s, x, "strokeDash", v238)
+            & c.prop(l, s, x, "strokeDashOffset", v186)
+            & c.prop(l, s, x, "strokeJoin", v613)
+            & c.prop(l, s, x, "strokeMiterLimit", v186) & c.prop(l, s, x, "blend", v614)
+            & c.prop(l, s, x, "cursor", v230) & c.prop(l, s, x, "tooltip", v615)
+            & c.prop(l, s, x, "zindex", v186) & c.prop(l, s, x, "description", v230)
+            & c.prop(l, s, x, "aria", v247) & c.prop(l, s, x, "ariaRole", v230)
+            & c.prop(l, s, x, "ariaRoleDescription", v230)
+            & c.prop(l, s, x, "clip", v247) & c.prop(l, s, x, "strokeForeground", v247)
+            & c.prop(l, s, x, "strokeOffset", v186)
+            & c.prop(l, s, x, "cornerRadius", v186)
+            & c.prop(l, s, x, "cornerRadiusTopLeft", v186)
+            & c.prop(l, s, x, "cornerRadiusTopRight", v186)
+            & c.prop(l, s, x, "cornerRadiusBottomRight", v186)
+            & c.prop(l, s, x, "cornerRadiusBottomLeft", v186)
+            & c.prop(l, s, x, "angle", v186) & c.prop(l, s, x, "size", v186)
+            & c.prop(l, s, x, "shape", v230) & c.prop(l, s, x, "path", v230)
+            & c.prop(l, s, x, "scaleX", v186) & c.prop(l, s, x, "scaleY", v186)
+            & c.prop(l, s, x, "innerRadius", v186) & c.prop(l, s, x, "outerRadius", v186)
+            & c.prop(l, s, x, "startAngle", v186) & c.prop(l, s, x, "endAngle", v186)
+            & c.prop(l, s, x, "padAngle", v186) & c.prop(l, s, x, "interpolate", v230)
+            & c.prop(l, s, x, "tension", v186) & c.prop(l, s, x, "orient", v616)
+            & c.prop(l, s, x, "defined", v247) & c.prop(l, s, x, "url", v230)
+            & c.prop(l, s, x, "align", v208) & c.prop(l, s, x, "baseline", v217)
+            & c.prop(l, s, x, "aspect", v247) & c.prop(l, s, x, "smooth", v247)
+            & c.prop(l, s, x, "text", v617) & c.prop(l, s, x, "dir", v230)
+            & c.prop(l, s, x, "ellipsis", v230) & c.prop(l, s, x, "limit", v186)
+            & c.prop(l, s, x, "lineBreak", v230) & c.prop(l, s, x, "lineHeight", v186)
+            & c.prop(l, s, x, "dx", v186) & c.prop(l, s, x, "dy", v186)
+            & c.prop(l, s, x, "radius", v186) & c.prop(l, s, x, "theta", v186)
+            & c.prop(l, s, x, "font", v230) & c.prop(l, s, x, "fontSize", v186)
+            & c.prop(l, s, x, "fontWeight", v618) & c.prop(l, s, x, "fontStyle", v230)
     }
     /// `#/definitions/strokeCapValue`
     pub(super) fn v325(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27448,10 +26642,7 @@ mod validators {
     /// `#/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v326(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v330);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v330)
     }
     /// `#/definitions/strokeCapValue/oneOf/0/items`
     pub(super) fn v327(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27482,10 +26673,7 @@ mod validators {
     /// `#/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v332(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v336);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v336)
     }
     /// `#/definitions/strokeJoinValue/oneOf/0/items`
     pub(super) fn v333(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27516,10 +26704,7 @@ mod validators {
     /// `#/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v338(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v342);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v342)
     }
     /// `#/definitions/blendValue/oneOf/0/items`
     pub(super) fn v339(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27572,10 +26757,7 @@ mod validators {
     /// `#/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v348(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v352);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v352)
     }
     /// `#/definitions/directionValue/oneOf/0/items`
     pub(super) fn v349(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27606,10 +26788,7 @@ mod validators {
     /// `#/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v354(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v263);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v263)
     }
     /// `#/definitions/textValue/oneOf/0/items`
     pub(super) fn v355(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27636,10 +26815,7 @@ mod validators {
     /// `#/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v359(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v363);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v363)
     }
     /// `#/definitions/fontWeightValue/oneOf/0/items`
     pub(super) fn v360(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27670,10 +26846,7 @@ mod validators {
     /// `#/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v365(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v634);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v634)
     }
     /// `#/definitions/anchorValue/oneOf/0/items`
     pub(super) fn v366(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27696,75 +26869,49 @@ mod validators {
     /// `#/definitions/colorRGB`
     pub(super) fn v369(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["r", "g", "b"]);
-        ok &= c.prop(l, s, x, "r", v186);
-        ok &= c.prop(l, s, x, "g", v186);
-        ok &= c.prop(l, s, x, "b", v186);
-        ok
+        c.required(l, s, x, &["r", "g", "b"]) & c.prop(l, s, x, "r", v186)
+            & c.prop(l, s, x, "g", v186) & c.prop(l, s, x, "b", v186)
     }
     /// `#/definitions/colorHSL`
     pub(super) fn v370(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["h", "s", "l"]);
-        ok &= c.prop(l, s, x, "h", v186);
-        ok &= c.prop(l, s, x, "s", v186);
-        ok &= c.prop(l, s, x, "l", v186);
-        ok
+        c.required(l, s, x, &["h", "s", "l"]) & c.prop(l, s, x, "h", v186)
+            & c.prop(l, s, x, "s", v186) & c.prop(l, s, x, "l", v186)
     }
     /// `#/definitions/colorLAB`
     pub(super) fn v371(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["l", "a", "b"]);
-        ok &= c.prop(l, s, x, "l", v186);
-        ok &= c.prop(l, s, x, "a", v186);
-        ok &= c.prop(l, s, x, "b", v186);
-        ok
+        c.required(l, s, x, &["l", "a", "b"]) & c.prop(l, s, x, "l", v186)
+            & c.prop(l, s, x, "a", v186) & c.prop(l, s, x, "b", v186)
     }
     /// `#/definitions/colorHCL`
     pub(super) fn v372(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["h", "c", "l"]);
-        ok &= c.prop(l, s, x, "h", v186);
-        ok &= c.prop(l, s, x, "c", v186);
-        ok &= c.prop(l, s, x, "l", v186);
-        ok
+        c.required(l, s, x, &["h", "c", "l"]) & c.prop(l, s, x, "h", v186)
+            & c.prop(l, s, x, "c", v186) & c.prop(l, s, x, "l", v186)
     }
     /// `#/definitions/gradientStops/items`
     pub(super) fn v373(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["offset", "color"]);
-        ok &= c.prop(l, s, x, "offset", v16);
-        ok &= c.prop(l, s, x, "color", v99);
-        ok
-            &= c
+        c.required(l, s, x, &["offset", "color"]) & c.prop(l, s, x, "offset", v16)
+            & c.prop(l, s, x, "color", v99)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "offset" | "color"),
-                );
-        ok
+                )
     }
     /// `#/definitions/linearGradient`
     pub(super) fn v374(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["gradient", "stops"]);
-        ok &= c.prop(l, s, x, "gradient", v375);
-        ok &= c.prop(l, s, x, "id", v99);
-        ok &= c.prop(l, s, x, "x1", v16);
-        ok &= c.prop(l, s, x, "y1", v16);
-        ok &= c.prop(l, s, x, "x2", v16);
-        ok &= c.prop(l, s, x, "y2", v16);
-        ok &= c.prop(l, s, x, "stops", v636);
-        ok
-            &= c
+        c.required(l, s, x, &["gradient", "stops"]) & c.prop(l, s, x, "gradient", v375)
+            & c.prop(l, s, x, "id", v99) & c.prop(l, s, x, "x1", v16)
+            & c.prop(l, s, x, "y1", v16) & c.prop(l, s, x, "x2", v16)
+            & c.prop(l, s, x, "y2", v16) & c.prop(l, s, x, "stops", v636)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27775,8 +26922,7 @@ mod validators {
                             key, "gradient" | "id" | "x1" | "y1" | "x2" | "y2" | "stops"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/linearGradient/properties/gradient`
     pub(super) fn v375(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27785,19 +26931,12 @@ mod validators {
     /// `#/definitions/radialGradient`
     pub(super) fn v376(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["gradient", "stops"]);
-        ok &= c.prop(l, s, x, "gradient", v377);
-        ok &= c.prop(l, s, x, "id", v99);
-        ok &= c.prop(l, s, x, "x1", v16);
-        ok &= c.prop(l, s, x, "y1", v16);
-        ok &= c.prop(l, s, x, "r1", v16);
-        ok &= c.prop(l, s, x, "x2", v16);
-        ok &= c.prop(l, s, x, "y2", v16);
-        ok &= c.prop(l, s, x, "r2", v16);
-        ok &= c.prop(l, s, x, "stops", v636);
-        ok
-            &= c
+        c.required(l, s, x, &["gradient", "stops"]) & c.prop(l, s, x, "gradient", v377)
+            & c.prop(l, s, x, "id", v99) & c.prop(l, s, x, "x1", v16)
+            & c.prop(l, s, x, "y1", v16) & c.prop(l, s, x, "r1", v16)
+            & c.prop(l, s, x, "x2", v16) & c.prop(l, s, x, "y2", v16)
+            & c.prop(l, s, x, "r2", v16) & c.prop(l, s, x, "stops", v636)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27809,8 +26948,7 @@ mod validators {
                             "r2" | "stops"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/radialGradient/properties/gradient`
     pub(super) fn v377(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27827,28 +26965,21 @@ mod validators {
     /// `#/definitions/scaleBins/oneOf/0`
     pub(super) fn v380(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v21);
-        ok
+        c.items(l, s, x, 0usize, "/items", v21)
     }
     /// `#/definitions/scaleBins/oneOf/1`
     pub(super) fn v381(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["step"]);
-        ok &= c.prop(l, s, x, "step", v21);
-        ok &= c.prop(l, s, x, "start", v21);
-        ok &= c.prop(l, s, x, "stop", v21);
-        ok
-            &= c
+        c.required(l, s, x, &["step"]) & c.prop(l, s, x, "step", v21)
+            & c.prop(l, s, x, "start", v21) & c.prop(l, s, x, "stop", v21)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "step" | "start" | "stop"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scaleBins`
     pub(super) fn v382(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27857,20 +26988,16 @@ mod validators {
     /// `#/definitions/scaleInterpolate/oneOf/2`
     pub(super) fn v383(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v489);
-        ok &= c.prop(l, s, x, "gamma", v21);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v489)
+            & c.prop(l, s, x, "gamma", v21)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "gamma"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scaleInterpolate`
     pub(super) fn v384(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27879,58 +27006,44 @@ mod validators {
     /// `#/definitions/scaleData/oneOf/0`
     pub(super) fn v385(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["data", "field"]);
-        ok &= c.prop(l, s, x, "data", v99);
-        ok &= c.prop(l, s, x, "field", v489);
-        ok &= c.prop(l, s, x, "sort", v389);
-        ok
-            &= c
+        c.required(l, s, x, &["data", "field"]) & c.prop(l, s, x, "data", v99)
+            & c.prop(l, s, x, "field", v489) & c.prop(l, s, x, "sort", v389)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "data" | "field" | "sort"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scaleData/oneOf/1`
     pub(super) fn v386(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["data", "fields"]);
-        ok &= c.prop(l, s, x, "data", v99);
-        ok &= c.prop(l, s, x, "fields", v637);
-        ok &= c.prop(l, s, x, "sort", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["data", "fields"]) & c.prop(l, s, x, "data", v99)
+            & c.prop(l, s, x, "fields", v637) & c.prop(l, s, x, "sort", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "data" | "fields" | "sort"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scaleData/oneOf/2`
     pub(super) fn v387(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["fields"]);
-        ok &= c.prop(l, s, x, "fields", v638);
-        ok &= c.prop(l, s, x, "sort", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["fields"]) & c.prop(l, s, x, "fields", v638)
+            & c.prop(l, s, x, "sort", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "fields" | "sort"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scaleData`
     pub(super) fn v388(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27943,56 +27056,43 @@ mod validators {
     /// `#/definitions/scaleData/oneOf/0/properties/sort/oneOf/1`
     pub(super) fn v390(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "field", v489);
-        ok &= c.prop(l, s, x, "op", v489);
-        ok &= c.prop(l, s, x, "order", v478);
-        ok
-            &= c
+        c.prop(l, s, x, "field", v489) & c.prop(l, s, x, "op", v489)
+            & c.prop(l, s, x, "order", v478)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "field" | "op" | "order"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scaleData/oneOf/1/properties/sort/oneOf/1`
     pub(super) fn v391(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "op", v394);
-        ok &= c.prop(l, s, x, "order", v478);
-        ok
-            &= c
+        c.prop(l, s, x, "op", v394) & c.prop(l, s, x, "order", v478)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "op" | "order"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scaleData/oneOf/1/properties/sort/oneOf/2`
     pub(super) fn v392(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["field", "op"]);
-        ok &= c.prop(l, s, x, "field", v489);
-        ok &= c.prop(l, s, x, "op", v395);
-        ok &= c.prop(l, s, x, "order", v478);
-        ok
-            &= c
+        c.required(l, s, x, &["field", "op"]) & c.prop(l, s, x, "field", v489)
+            & c.prop(l, s, x, "op", v395) & c.prop(l, s, x, "order", v478)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "field" | "op" | "order"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scaleData/oneOf/1/properties/sort`
     pub(super) fn v393(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28009,27 +27109,21 @@ mod validators {
     /// `#/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0`
     pub(super) fn v396(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["data", "field"]);
-        ok &= c.prop(l, s, x, "data", v99);
-        ok &= c.prop(l, s, x, "field", v489);
-        ok
-            &= c
+        c.required(l, s, x, &["data", "field"]) & c.prop(l, s, x, "data", v99)
+            & c.prop(l, s, x, "field", v489)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "data" | "field"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/1`
     pub(super) fn v397(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v399);
-        ok
+        c.items(l, s, x, 0usize, "/items", v399)
     }
     /// `#/definitions/scaleData/oneOf/2/properties/fields/items`
     pub(super) fn v398(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28390,19 +27484,13 @@ mod validators {
     /// `#/definitions/stream/allOf/1/oneOf/2/properties/merge`
     pub(super) fn v483(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v43);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v43)
     }
     /// `#/definitions/stream/allOf/0/properties/between`
     pub(super) fn v484(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v43);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v43)
     }
     /// `#/definitions/stream/allOf/0/properties/filter`
     pub(super) fn v485(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28411,9 +27499,7 @@ mod validators {
     /// `#/definitions/data/oneOf/0/properties/transform`
     pub(super) fn v486(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v461);
-        ok
+        c.items(l, s, x, 0usize, "/items", v461)
     }
     /// `#/definitions/data/oneOf/0/properties/on`
     pub(super) fn v487(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28638,9 +27724,7 @@ mod validators {
     /// `#/definitions/crossfilterTransform/properties/fields/oneOf/0`
     pub(super) fn v542(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v66);
-        ok
+        c.items(l, s, x, 0usize, "/items", v66)
     }
     /// `#/definitions/pieTransform/properties/as`
     pub(super) fn v543(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28649,9 +27733,7 @@ mod validators {
     /// `#/definitions/forceTransform/properties/forces`
     pub(super) fn v544(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v83);
-        ok
+        c.items(l, s, x, 0usize, "/items", v83)
     }
     /// `#/definitions/forceTransform/properties/as`
     pub(super) fn v545(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28692,11 +27774,8 @@ mod validators {
     /// `#/definitions/geojsonTransform/properties/fields/oneOf/0`
     pub(super) fn v554(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v66);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v66)
     }
     /// `#/definitions/graticuleTransform/properties/extent`
     pub(super) fn v555(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28705,9 +27784,7 @@ mod validators {
     /// `#/definitions/isocontourTransform/properties/translate/oneOf/0`
     pub(super) fn v556(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v86);
-        ok
+        c.items(l, s, x, 0usize, "/items", v86)
     }
     /// `#/definitions/packTransform/properties/as`
     pub(super) fn v557(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28724,30 +27801,22 @@ mod validators {
     /// `#/definitions/labelTransform/properties/avoidMarks/oneOf/0`
     pub(super) fn v560(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v99);
-        ok
+        c.items(l, s, x, 0usize, "/items", v99)
     }
     /// `#/definitions/aggregateTransform/properties/ops/oneOf/0`
     pub(super) fn v561(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v125);
-        ok
+        c.items(l, s, x, 0usize, "/items", v125)
     }
     /// `#/definitions/aggregateTransform/properties/fields/oneOf/0`
     pub(super) fn v562(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v128);
-        ok
+        c.items(l, s, x, 0usize, "/items", v128)
     }
     /// `#/definitions/aggregateTransform/properties/as/oneOf/0`
     pub(super) fn v563(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v105);
-        ok
+        c.items(l, s, x, 0usize, "/items", v105)
     }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/0/properties/function`
     pub(super) fn v564(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28768,9 +27837,7 @@ mod validators {
     /// `#/definitions/timeunitTransform/properties/units/oneOf/0`
     pub(super) fn v568(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v162);
-        ok
+        c.items(l, s, x, 0usize, "/items", v162)
     }
     /// `#/definitions/windowTransform/properties/params`
     pub(super) fn v569(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28783,9 +27850,7 @@ mod validators {
     /// `#/definitions/windowTransform/properties/ops/oneOf/0`
     pub(super) fn v571(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v168);
-        ok
+        c.items(l, s, x, 0usize, "/items", v168)
     }
     /// `#/definitions/wordcloudTransform/properties/as`
     pub(super) fn v572(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28794,9 +27859,7 @@ mod validators {
     /// `#/definitions/wordcloudTransform/properties/fontSizeRange/oneOf/0`
     pub(super) fn v573(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v70);
-        ok
+        c.items(l, s, x, 0usize, "/items", v70)
     }
     /// `#/definitions/projection/properties/translate`
     pub(super) fn v574(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28809,11 +27872,8 @@ mod validators {
     /// `#/definitions/projection/properties/clipExtent/oneOf/0`
     pub(super) fn v576(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v574);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v574)
     }
     /// `#/definitions/projection/properties/fit/oneOf/0`
     pub(super) fn v577(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28830,9 +27890,7 @@ mod validators {
     /// `#/definitions/numberValue/oneOf/0`
     pub(super) fn v580(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v195);
-        ok
+        c.items(l, s, x, 0usize, "/items", v195)
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/0`
     pub(super) fn v581(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28849,9 +27907,7 @@ mod validators {
     /// `#/definitions/alignValue/oneOf/0`
     pub(super) fn v584(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v212);
-        ok
+        c.items(l, s, x, 0usize, "/items", v212)
     }
     /// `#/definitions/alignValue/oneOf/0/items/allOf/1/allOf/0`
     pub(super) fn v585(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28864,9 +27920,7 @@ mod validators {
     /// `#/definitions/baselineValue/oneOf/0`
     pub(super) fn v587(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v221);
-        ok
+        c.items(l, s, x, 0usize, "/items", v221)
     }
     /// `#/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v588(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28889,9 +27943,7 @@ mod validators {
     /// `#/definitions/stringValue/oneOf/0`
     pub(super) fn v591(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v234);
-        ok
+        c.items(l, s, x, 0usize, "/items", v234)
     }
     /// `#/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v592(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28900,9 +27952,7 @@ mod validators {
     /// `#/definitions/arrayValue/oneOf/0`
     pub(super) fn v593(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v242);
-        ok
+        c.items(l, s, x, 0usize, "/items", v242)
     }
     /// `#/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v594(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28911,9 +27961,7 @@ mod validators {
     /// `#/definitions/booleanValue/oneOf/0`
     pub(super) fn v595(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v251);
-        ok
+        c.items(l, s, x, 0usize, "/items", v251)
     }
     /// `#/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v596(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28930,9 +27978,7 @@ mod validators {
     /// `#/definitions/orientValue/oneOf/0`
     pub(super) fn v599(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v283);
-        ok
+        c.items(l, s, x, 0usize, "/items", v283)
     }
     /// `#/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v600(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28945,9 +27991,7 @@ mod validators {
     /// `#/definitions/mark/properties/transform`
     pub(super) fn v602(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v475);
-        ok
+        c.items(l, s, x, 0usize, "/items", v475)
     }
     /// `#/definitions/mark/properties/on`
     pub(super) fn v603(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28956,44 +28000,32 @@ mod validators {
     /// `#/definitions/scope/properties/signals`
     pub(super) fn v604(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v453);
-        ok
+        c.items(l, s, x, 0usize, "/items", v453)
     }
     /// `#/definitions/scope/properties/data`
     pub(super) fn v605(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v454);
-        ok
+        c.items(l, s, x, 0usize, "/items", v454)
     }
     /// `#/definitions/scope/properties/scales`
     pub(super) fn v606(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v455);
-        ok
+        c.items(l, s, x, 0usize, "/items", v455)
     }
     /// `#/definitions/scope/properties/projections`
     pub(super) fn v607(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v673);
-        ok
+        c.items(l, s, x, 0usize, "/items", v673)
     }
     /// `#/definitions/scope/properties/axes`
     pub(super) fn v608(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v674);
-        ok
+        c.items(l, s, x, 0usize, "/items", v674)
     }
     /// `#/definitions/scope/properties/legends`
     pub(super) fn v609(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v456);
-        ok
+        c.items(l, s, x, 0usize, "/items", v456)
     }
     /// `#/definitions/scope/properties/title`
     pub(super) fn v610(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29002,9 +28034,7 @@ mod validators {
     /// `#/definitions/scope/properties/marks`
     pub(super) fn v611(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v295);
-        ok
+        c.items(l, s, x, 0usize, "/items", v295)
     }
     /// `#/definitions/encodeEntry/properties/strokeCap`
     pub(super) fn v612(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29037,9 +28067,7 @@ mod validators {
     /// `#/definitions/strokeCapValue/oneOf/0`
     pub(super) fn v619(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v327);
-        ok
+        c.items(l, s, x, 0usize, "/items", v327)
     }
     /// `#/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v620(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29048,9 +28076,7 @@ mod validators {
     /// `#/definitions/strokeJoinValue/oneOf/0`
     pub(super) fn v621(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v333);
-        ok
+        c.items(l, s, x, 0usize, "/items", v333)
     }
     /// `#/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v622(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29059,9 +28085,7 @@ mod validators {
     /// `#/definitions/blendValue/oneOf/0`
     pub(super) fn v623(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v339);
-        ok
+        c.items(l, s, x, 0usize, "/items", v339)
     }
     /// `#/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v624(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29070,9 +28094,7 @@ mod validators {
     /// `#/definitions/anyValue/oneOf/0`
     pub(super) fn v625(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v344);
-        ok
+        c.items(l, s, x, 0usize, "/items", v344)
     }
     /// `#/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v626(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29081,9 +28103,7 @@ mod validators {
     /// `#/definitions/directionValue/oneOf/0`
     pub(super) fn v627(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v349);
-        ok
+        c.items(l, s, x, 0usize, "/items", v349)
     }
     /// `#/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v628(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29092,9 +28112,7 @@ mod validators {
     /// `#/definitions/textValue/oneOf/0`
     pub(super) fn v629(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v355);
-        ok
+        c.items(l, s, x, 0usize, "/items", v355)
     }
     /// `#/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v630(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29103,9 +28121,7 @@ mod validators {
     /// `#/definitions/fontWeightValue/oneOf/0`
     pub(super) fn v631(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v360);
-        ok
+        c.items(l, s, x, 0usize, "/items", v360)
     }
     /// `#/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v632(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29114,9 +28130,7 @@ mod validators {
     /// `#/definitions/anchorValue/oneOf/0`
     pub(super) fn v633(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v366);
-        ok
+        c.items(l, s, x, 0usize, "/items", v366)
     }
     /// `#/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
     pub(super) fn v634(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29133,18 +28147,12 @@ mod validators {
     /// `#/definitions/scaleData/oneOf/1/properties/fields`
     pub(super) fn v637(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v489);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v489)
     }
     /// `#/definitions/scaleData/oneOf/2/properties/fields`
     pub(super) fn v638(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v398);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v398)
     }
     /// `#/definitions/encode`
     pub(super) fn v639(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29247,20 +28255,16 @@ mod validators {
     /// `#/definitions/title/oneOf/1/properties/encode/anyOf/1`
     pub(super) fn v647(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "group", v471);
-        ok &= c.prop(l, s, x, "title", v471);
-        ok &= c.prop(l, s, x, "subtitle", v471);
-        ok
-            &= c
+        c.prop(l, s, x, "group", v471) & c.prop(l, s, x, "title", v471)
+            & c.prop(l, s, x, "subtitle", v471)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "group" | "title" | "subtitle"),
-                );
-        ok
+                )
     }
     /// `#/definitions/compare`
     pub(super) fn v648(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29273,143 +28277,97 @@ mod validators {
     /// `#/definitions/onEvents`
     pub(super) fn v650(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v35);
-        ok
+        c.items(l, s, x, 0usize, "/items", v35)
     }
     /// `#/definitions/stream/allOf/0/properties/filter/oneOf/1`
     pub(super) fn v651(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v51);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v51)
     }
     /// `#/definitions/onTrigger`
     pub(super) fn v652(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v174);
-        ok
+        c.items(l, s, x, 0usize, "/items", v174)
     }
     /// `#/definitions/data/oneOf/1/properties/source/oneOf/1`
     pub(super) fn v653(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v99);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v99)
     }
     /// `#/definitions/crossfilterTransform/properties/query/oneOf/0`
     pub(super) fn v654(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v482);
-        ok
+        c.items(l, s, x, 0usize, "/items", v482)
     }
     /// `#/definitions/pieTransform/properties/as/oneOf/0`
     pub(super) fn v655(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v76);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v76)
     }
     /// `#/definitions/forceTransform/properties/as/oneOf/0`
     pub(super) fn v656(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v76);
-        ok
+        c.items(l, s, x, 0usize, "/items", v76)
     }
     /// `#/definitions/contourTransform/properties/size/oneOf/0`
     pub(super) fn v657(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v70);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v70)
     }
     /// `#/definitions/graticuleTransform/properties/extent/oneOf/0`
     pub(super) fn v658(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v482);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v482)
     }
     /// `#/definitions/packTransform/properties/as/oneOf/0`
     pub(super) fn v659(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 5u64);
-        ok &= c.max_items(l, s, x.len(), 5u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v76);
-        ok
+        c.min_items(l, s, x.len(), 5u64) & c.max_items(l, s, x.len(), 5u64)
+            & c.items(l, s, x, 0usize, "/items", v76)
     }
     /// `#/definitions/partitionTransform/properties/as/oneOf/0`
     pub(super) fn v660(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 6u64);
-        ok &= c.max_items(l, s, x.len(), 6u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v76);
-        ok
+        c.min_items(l, s, x.len(), 6u64) & c.max_items(l, s, x.len(), 6u64)
+            & c.items(l, s, x, 0usize, "/items", v76)
     }
     /// `#/definitions/treeTransform/properties/as/oneOf/0`
     pub(super) fn v661(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 4u64);
-        ok &= c.max_items(l, s, x.len(), 4u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v76);
-        ok
+        c.min_items(l, s, x.len(), 4u64) & c.max_items(l, s, x.len(), 4u64)
+            & c.items(l, s, x, 0usize, "/items", v76)
     }
     /// `#/definitions/windowTransform/properties/params/oneOf/0`
     pub(super) fn v662(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v119);
-        ok
+        c.items(l, s, x, 0usize, "/items", v119)
     }
     /// `#/definitions/windowTransform/properties/frame/oneOf/0`
     pub(super) fn v663(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v119);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v119)
     }
     /// `#/definitions/wordcloudTransform/properties/as/oneOf/0`
     pub(super) fn v664(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 7u64);
-        ok &= c.max_items(l, s, x.len(), 7u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v76);
-        ok
+        c.min_items(l, s, x.len(), 7u64) & c.max_items(l, s, x.len(), 7u64)
+            & c.items(l, s, x, 0usize, "/items", v76)
     }
     /// `#/definitions/projection/properties/translate/oneOf/0`
     pub(super) fn v665(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v21);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v21)
     }
     /// `#/definitions/projection/properties/rotate/oneOf/0`
     pub(super) fn v666(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 3u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v21);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 3u64)
+            & c.items(l, s, x, 0usize, "/items", v21)
     }
     /// `#/definitions/baseColorValue/oneOf/0`
     pub(super) fn v667(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29418,80 +28376,61 @@ mod validators {
     /// `#/definitions/baseColorValue/oneOf/1`
     pub(super) fn v668(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v702);
-        ok
-            &= c
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v702)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "value"),
-                );
-        ok
+                )
     }
     /// `#/definitions/baseColorValue/oneOf/2`
     pub(super) fn v669(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v703);
-        ok
-            &= c
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v703)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "value"),
-                );
-        ok
+                )
     }
     /// `#/definitions/baseColorValue/oneOf/3`
     pub(super) fn v670(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["gradient"]);
-        ok &= c.prop(l, s, x, "gradient", v470);
-        ok &= c.prop(l, s, x, "start", v704);
-        ok &= c.prop(l, s, x, "stop", v704);
-        ok &= c.prop(l, s, x, "count", v16);
-        ok
-            &= c
+        c.required(l, s, x, &["gradient"]) & c.prop(l, s, x, "gradient", v470)
+            & c.prop(l, s, x, "start", v704) & c.prop(l, s, x, "stop", v704)
+            & c.prop(l, s, x, "count", v16)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "gradient" | "start" | "stop" | "count"),
-                );
-        ok
+                )
     }
     /// `#/definitions/baseColorValue/oneOf/4`
     pub(super) fn v671(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["color"]);
-        ok &= c.prop(l, s, x, "color", v705);
-        ok
-            &= c
+        c.required(l, s, x, &["color"]) & c.prop(l, s, x, "color", v705)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "color"),
-                );
-        ok
+                )
     }
     /// `#/definitions/onMarkTrigger`
     pub(super) fn v672(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v315);
-        ok
+        c.items(l, s, x, 0usize, "/items", v315)
     }
     /// `#/definitions/scope/properties/projections/items`
     pub(super) fn v673(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29504,27 +28443,18 @@ mod validators {
     /// `#/definitions/gradientStops`
     pub(super) fn v675(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v373);
-        ok
+        c.items(l, s, x, 0usize, "/items", v373)
     }
     /// `#/definitions/scale/oneOf/0`
     pub(super) fn v676(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v706);
-        ok &= c.prop(l, s, x, "nice", v310);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v706)
+            & c.prop(l, s, x, "nice", v310) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "domain", v707) & c.prop(l, s, x, "domainMin", v21)
+            & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
+            & c.prop(l, s, x, "domainRaw", v708) & c.prop(l, s, x, "reverse", v310)
+            & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29536,28 +28466,19 @@ mod validators {
                             "domainMax" | "domainMid" | "domainRaw" | "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/1`
     pub(super) fn v677(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v709);
-        ok &= c.prop(l, s, x, "range", v710);
-        ok &= c.prop(l, s, x, "interpolate", v711);
-        ok &= c.prop(l, s, x, "domainImplicit", v310);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v709)
+            & c.prop(l, s, x, "range", v710) & c.prop(l, s, x, "interpolate", v711)
+            & c.prop(l, s, x, "domainImplicit", v310) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "domain", v707) & c.prop(l, s, x, "domainMin", v21)
+            & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
+            & c.prop(l, s, x, "domainRaw", v708) & c.prop(l, s, x, "reverse", v310)
+            & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29570,30 +28491,20 @@ mod validators {
                             "domainRaw" | "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/2`
     pub(super) fn v678(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v712);
-        ok &= c.prop(l, s, x, "paddingInner", v21);
-        ok &= c.prop(l, s, x, "range", v713);
-        ok &= c.prop(l, s, x, "padding", v21);
-        ok &= c.prop(l, s, x, "paddingOuter", v21);
-        ok &= c.prop(l, s, x, "align", v21);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v712)
+            & c.prop(l, s, x, "paddingInner", v21) & c.prop(l, s, x, "range", v713)
+            & c.prop(l, s, x, "padding", v21) & c.prop(l, s, x, "paddingOuter", v21)
+            & c.prop(l, s, x, "align", v21) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "domain", v707) & c.prop(l, s, x, "domainMin", v21)
+            & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
+            & c.prop(l, s, x, "domainRaw", v708) & c.prop(l, s, x, "reverse", v310)
+            & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29606,29 +28517,19 @@ mod validators {
                             "domainMax" | "domainMid" | "domainRaw" | "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/3`
     pub(super) fn v679(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v714);
-        ok &= c.prop(l, s, x, "range", v713);
-        ok &= c.prop(l, s, x, "padding", v21);
-        ok &= c.prop(l, s, x, "paddingOuter", v21);
-        ok &= c.prop(l, s, x, "align", v21);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v714)
+            & c.prop(l, s, x, "range", v713) & c.prop(l, s, x, "padding", v21)
+            & c.prop(l, s, x, "paddingOuter", v21) & c.prop(l, s, x, "align", v21)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29641,29 +28542,19 @@ mod validators {
                             | "domainRaw" | "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/4`
     pub(super) fn v680(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v715);
-        ok &= c.prop(l, s, x, "range", v716);
-        ok &= c.prop(l, s, x, "interpolate", v711);
-        ok &= c.prop(l, s, x, "nice", v258);
-        ok &= c.prop(l, s, x, "zero", v310);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v715)
+            & c.prop(l, s, x, "range", v716) & c.prop(l, s, x, "interpolate", v711)
+            & c.prop(l, s, x, "nice", v258) & c.prop(l, s, x, "zero", v310)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29676,27 +28567,18 @@ mod validators {
                             "domainRaw" | "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/5`
     pub(super) fn v681(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v443);
-        ok &= c.prop(l, s, x, "range", v716);
-        ok &= c.prop(l, s, x, "interpolate", v711);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v443)
+            & c.prop(l, s, x, "range", v716) & c.prop(l, s, x, "interpolate", v711)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29709,28 +28591,19 @@ mod validators {
                             "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/6`
     pub(super) fn v682(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v717);
-        ok &= c.prop(l, s, x, "bins", v718);
-        ok &= c.prop(l, s, x, "range", v716);
-        ok &= c.prop(l, s, x, "interpolate", v711);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v717)
+            & c.prop(l, s, x, "bins", v718) & c.prop(l, s, x, "range", v716)
+            & c.prop(l, s, x, "interpolate", v711) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "domain", v707) & c.prop(l, s, x, "domainMin", v21)
+            & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
+            & c.prop(l, s, x, "domainRaw", v708) & c.prop(l, s, x, "reverse", v310)
+            & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29743,31 +28616,20 @@ mod validators {
                             "domainRaw" | "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/7`
     pub(super) fn v683(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v719);
-        ok &= c.prop(l, s, x, "nice", v720);
-        ok &= c.prop(l, s, x, "range", v716);
-        ok &= c.prop(l, s, x, "bins", v718);
-        ok &= c.prop(l, s, x, "interpolate", v711);
-        ok &= c.prop(l, s, x, "clamp", v310);
-        ok &= c.prop(l, s, x, "padding", v21);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v719)
+            & c.prop(l, s, x, "nice", v720) & c.prop(l, s, x, "range", v716)
+            & c.prop(l, s, x, "bins", v718) & c.prop(l, s, x, "interpolate", v711)
+            & c.prop(l, s, x, "clamp", v310) & c.prop(l, s, x, "padding", v21)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29780,32 +28642,21 @@ mod validators {
                             "domainMax" | "domainMid" | "domainRaw" | "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/8`
     pub(super) fn v684(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name"]);
-        ok &= c.prop(l, s, x, "type", v721);
-        ok &= c.prop(l, s, x, "nice", v258);
-        ok &= c.prop(l, s, x, "zero", v310);
-        ok &= c.prop(l, s, x, "range", v716);
-        ok &= c.prop(l, s, x, "bins", v718);
-        ok &= c.prop(l, s, x, "interpolate", v711);
-        ok &= c.prop(l, s, x, "clamp", v310);
-        ok &= c.prop(l, s, x, "padding", v21);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "type", v721)
+            & c.prop(l, s, x, "nice", v258) & c.prop(l, s, x, "zero", v310)
+            & c.prop(l, s, x, "range", v716) & c.prop(l, s, x, "bins", v718)
+            & c.prop(l, s, x, "interpolate", v711) & c.prop(l, s, x, "clamp", v310)
+            & c.prop(l, s, x, "padding", v21) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "domain", v707) & c.prop(l, s, x, "domainMin", v21)
+            & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
+            & c.prop(l, s, x, "domainRaw", v708) & c.prop(l, s, x, "reverse", v310)
+            & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29819,33 +28670,21 @@ mod validators {
                             "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/9`
     pub(super) fn v685(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v722);
-        ok &= c.prop(l, s, x, "base", v21);
-        ok &= c.prop(l, s, x, "nice", v258);
-        ok &= c.prop(l, s, x, "zero", v310);
-        ok &= c.prop(l, s, x, "range", v716);
-        ok &= c.prop(l, s, x, "bins", v718);
-        ok &= c.prop(l, s, x, "interpolate", v711);
-        ok &= c.prop(l, s, x, "clamp", v310);
-        ok &= c.prop(l, s, x, "padding", v21);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v722)
+            & c.prop(l, s, x, "base", v21) & c.prop(l, s, x, "nice", v258)
+            & c.prop(l, s, x, "zero", v310) & c.prop(l, s, x, "range", v716)
+            & c.prop(l, s, x, "bins", v718) & c.prop(l, s, x, "interpolate", v711)
+            & c.prop(l, s, x, "clamp", v310) & c.prop(l, s, x, "padding", v21)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29859,33 +28698,21 @@ mod validators {
                             "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/10`
     pub(super) fn v686(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v723);
-        ok &= c.prop(l, s, x, "exponent", v21);
-        ok &= c.prop(l, s, x, "nice", v258);
-        ok &= c.prop(l, s, x, "zero", v310);
-        ok &= c.prop(l, s, x, "range", v716);
-        ok &= c.prop(l, s, x, "bins", v718);
-        ok &= c.prop(l, s, x, "interpolate", v711);
-        ok &= c.prop(l, s, x, "clamp", v310);
-        ok &= c.prop(l, s, x, "padding", v21);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v723)
+            & c.prop(l, s, x, "exponent", v21) & c.prop(l, s, x, "nice", v258)
+            & c.prop(l, s, x, "zero", v310) & c.prop(l, s, x, "range", v716)
+            & c.prop(l, s, x, "bins", v718) & c.prop(l, s, x, "interpolate", v711)
+            & c.prop(l, s, x, "clamp", v310) & c.prop(l, s, x, "padding", v21)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29899,33 +28726,21 @@ mod validators {
                             "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/11`
     pub(super) fn v687(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v724);
-        ok &= c.prop(l, s, x, "constant", v21);
-        ok &= c.prop(l, s, x, "nice", v258);
-        ok &= c.prop(l, s, x, "zero", v310);
-        ok &= c.prop(l, s, x, "range", v716);
-        ok &= c.prop(l, s, x, "bins", v718);
-        ok &= c.prop(l, s, x, "interpolate", v711);
-        ok &= c.prop(l, s, x, "clamp", v310);
-        ok &= c.prop(l, s, x, "padding", v21);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v724)
+            & c.prop(l, s, x, "constant", v21) & c.prop(l, s, x, "nice", v258)
+            & c.prop(l, s, x, "zero", v310) & c.prop(l, s, x, "range", v716)
+            & c.prop(l, s, x, "bins", v718) & c.prop(l, s, x, "interpolate", v711)
+            & c.prop(l, s, x, "clamp", v310) & c.prop(l, s, x, "padding", v21)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29939,8 +28754,7 @@ mod validators {
                             "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/signalName/not`
     pub(super) fn v688(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29949,36 +28763,26 @@ mod validators {
     /// `#/definitions/bind/oneOf/0`
     pub(super) fn v689(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["input"]);
-        ok &= c.prop(l, s, x, "input", v725);
-        ok &= c.prop(l, s, x, "element", v726);
-        ok &= c.prop(l, s, x, "debounce", v16);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok
-            &= c
+        c.required(l, s, x, &["input"]) & c.prop(l, s, x, "input", v725)
+            & c.prop(l, s, x, "element", v726) & c.prop(l, s, x, "debounce", v16)
+            & c.prop(l, s, x, "name", v99)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "input" | "element" | "debounce" | "name"),
-                );
-        ok
+                )
     }
     /// `#/definitions/bind/oneOf/1`
     pub(super) fn v690(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["input", "options"]);
-        ok &= c.prop(l, s, x, "input", v727);
-        ok &= c.prop(l, s, x, "element", v726);
-        ok &= c.prop(l, s, x, "options", v578);
-        ok &= c.prop(l, s, x, "labels", v560);
-        ok &= c.prop(l, s, x, "debounce", v16);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok
-            &= c
+        c.required(l, s, x, &["input", "options"]) & c.prop(l, s, x, "input", v727)
+            & c.prop(l, s, x, "element", v726) & c.prop(l, s, x, "options", v578)
+            & c.prop(l, s, x, "labels", v560) & c.prop(l, s, x, "debounce", v16)
+            & c.prop(l, s, x, "name", v99)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29990,23 +28794,16 @@ mod validators {
                             | "name"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/bind/oneOf/2`
     pub(super) fn v691(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["input"]);
-        ok &= c.prop(l, s, x, "input", v728);
-        ok &= c.prop(l, s, x, "element", v726);
-        ok &= c.prop(l, s, x, "min", v16);
-        ok &= c.prop(l, s, x, "max", v16);
-        ok &= c.prop(l, s, x, "step", v16);
-        ok &= c.prop(l, s, x, "debounce", v16);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok
-            &= c
+        c.required(l, s, x, &["input"]) & c.prop(l, s, x, "input", v728)
+            & c.prop(l, s, x, "element", v726) & c.prop(l, s, x, "min", v16)
+            & c.prop(l, s, x, "max", v16) & c.prop(l, s, x, "step", v16)
+            & c.prop(l, s, x, "debounce", v16) & c.prop(l, s, x, "name", v99)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30018,104 +28815,76 @@ mod validators {
                             "debounce" | "name"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/bind/oneOf/3`
     pub(super) fn v692(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["input"]);
-        ok &= c.prop(l, s, x, "input", v729);
-        ok &= c.prop(l, s, x, "element", v726);
-        ok &= c.prop(l, s, x, "debounce", v16);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok
+        c.required(l, s, x, &["input"]) & c.prop(l, s, x, "input", v729)
+            & c.prop(l, s, x, "element", v726) & c.prop(l, s, x, "debounce", v16)
+            & c.prop(l, s, x, "name", v99)
     }
     /// `#/definitions/bind/oneOf/4`
     pub(super) fn v693(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["element"]);
-        ok &= c.prop(l, s, x, "element", v726);
-        ok &= c.prop(l, s, x, "event", v99);
-        ok &= c.prop(l, s, x, "debounce", v16);
-        ok
-            &= c
+        c.required(l, s, x, &["element"]) & c.prop(l, s, x, "element", v726)
+            & c.prop(l, s, x, "event", v99) & c.prop(l, s, x, "debounce", v16)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "element" | "event" | "debounce"),
-                );
-        ok
+                )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0`
     pub(super) fn v694(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "type", v489);
-        ok &= c.prop(l, s, x, "parse", v730);
-        ok
+        c.prop(l, s, x, "type", v489) & c.prop(l, s, x, "parse", v730)
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1`
     pub(super) fn v695(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "type", v731);
-        ok &= c.prop(l, s, x, "parse", v730);
-        ok &= c.prop(l, s, x, "property", v489);
-        ok &= c.prop(l, s, x, "copy", v310);
-        ok
-            &= c
+        c.prop(l, s, x, "type", v731) & c.prop(l, s, x, "parse", v730)
+            & c.prop(l, s, x, "property", v489) & c.prop(l, s, x, "copy", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "parse" | "property" | "copy"),
-                );
-        ok
+                )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2`
     pub(super) fn v696(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v732);
-        ok &= c.prop(l, s, x, "header", v560);
-        ok &= c.prop(l, s, x, "parse", v730);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v732)
+            & c.prop(l, s, x, "header", v560) & c.prop(l, s, x, "parse", v730)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "header" | "parse"),
-                );
-        ok
+                )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3`
     pub(super) fn v697(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "delimiter"]);
-        ok &= c.prop(l, s, x, "type", v733);
-        ok &= c.prop(l, s, x, "delimiter", v99);
-        ok &= c.prop(l, s, x, "header", v560);
-        ok &= c.prop(l, s, x, "parse", v730);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "delimiter"]) & c.prop(l, s, x, "type", v733)
+            & c.prop(l, s, x, "delimiter", v99) & c.prop(l, s, x, "header", v560)
+            & c.prop(l, s, x, "parse", v730)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "delimiter" | "header" | "parse"),
-                );
-        ok
+                )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4`
     pub(super) fn v698(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30124,36 +28893,28 @@ mod validators {
     /// `#/definitions/compare/oneOf/0`
     pub(super) fn v699(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "field", v736);
-        ok &= c.prop(l, s, x, "order", v478);
-        ok
-            &= c
+        c.prop(l, s, x, "field", v736) & c.prop(l, s, x, "order", v478)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "field" | "order"),
-                );
-        ok
+                )
     }
     /// `#/definitions/compare/oneOf/1`
     pub(super) fn v700(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "field", v737);
-        ok &= c.prop(l, s, x, "order", v738);
-        ok
-            &= c
+        c.prop(l, s, x, "field", v737) & c.prop(l, s, x, "order", v738)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "field" | "order"),
-                );
-        ok
+                )
     }
     /// `#/definitions/baseColorValue/oneOf/0/allOf/1`
     pub(super) fn v701(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30176,11 +28937,8 @@ mod validators {
     /// `#/definitions/baseColorValue/oneOf/3/properties/start`
     pub(super) fn v704(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v16);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v16)
     }
     /// `#/definitions/baseColorValue/oneOf/4/properties/color`
     pub(super) fn v705(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30317,41 +29075,31 @@ mod validators {
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0`
     pub(super) fn v734(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "feature"]);
-        ok &= c.prop(l, s, x, "type", v752);
-        ok &= c.prop(l, s, x, "feature", v489);
-        ok &= c.prop(l, s, x, "property", v489);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "feature"]) & c.prop(l, s, x, "type", v752)
+            & c.prop(l, s, x, "feature", v489) & c.prop(l, s, x, "property", v489)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "feature" | "property"),
-                );
-        ok
+                )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1`
     pub(super) fn v735(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "mesh"]);
-        ok &= c.prop(l, s, x, "type", v752);
-        ok &= c.prop(l, s, x, "mesh", v489);
-        ok &= c.prop(l, s, x, "property", v489);
-        ok &= c.prop(l, s, x, "filter", v753);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "mesh"]) & c.prop(l, s, x, "type", v752)
+            & c.prop(l, s, x, "mesh", v489) & c.prop(l, s, x, "property", v489)
+            & c.prop(l, s, x, "filter", v753)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "mesh" | "property" | "filter"),
-                );
-        ok
+                )
     }
     /// `#/definitions/compare/oneOf/0/properties/field`
     pub(super) fn v736(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30360,16 +29108,12 @@ mod validators {
     /// `#/definitions/compare/oneOf/1/properties/field`
     pub(super) fn v737(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v736);
-        ok
+        c.items(l, s, x, 0usize, "/items", v736)
     }
     /// `#/definitions/compare/oneOf/1/properties/order`
     pub(super) fn v738(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v478);
-        ok
+        c.items(l, s, x, 0usize, "/items", v478)
     }
     /// `#/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0`
     pub(super) fn v739(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30394,9 +29138,7 @@ mod validators {
     /// `#/definitions/scale/oneOf/0/properties/domain/oneOf/0`
     pub(super) fn v744(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v755);
-        ok
+        c.items(l, s, x, 0usize, "/items", v755)
     }
     /// `#/definitions/scale/oneOf/0/properties/domain/oneOf/1`
     pub(super) fn v745(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30423,38 +29165,29 @@ mod validators {
     /// `#/definitions/scale/oneOf/1/properties/range/oneOf/2`
     pub(super) fn v747(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["scheme"]);
-        ok &= c.prop(l, s, x, "scheme", v756);
-        ok &= c.prop(l, s, x, "count", v21);
-        ok &= c.prop(l, s, x, "extent", v574);
-        ok
-            &= c
+        c.required(l, s, x, &["scheme"]) & c.prop(l, s, x, "scheme", v756)
+            & c.prop(l, s, x, "count", v21) & c.prop(l, s, x, "extent", v574)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "scheme" | "count" | "extent"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/2/properties/range/oneOf/2`
     pub(super) fn v748(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["step"]);
-        ok &= c.prop(l, s, x, "step", v21);
-        ok
-            &= c
+        c.required(l, s, x, &["step"]) & c.prop(l, s, x, "step", v21)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "step"),
-                );
-        ok
+                )
     }
     /// `#/definitions/bind/oneOf/3/properties/input/not`
     pub(super) fn v749(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30487,10 +29220,7 @@ mod validators {
     /// `#/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v754(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v758);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v758)
     }
     /// `#/definitions/scale/oneOf/0/properties/domain/oneOf/0/items`
     pub(super) fn v755(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30524,9 +29254,7 @@ mod validators {
     /// `#/definitions/scale/oneOf/1/properties/range/oneOf/2/properties/scheme/oneOf/1`
     pub(super) fn v759(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v67);
-        ok
+        c.items(l, s, x, 0usize, "/items", v67)
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties/oneOf/0`
     pub(super) fn v760(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

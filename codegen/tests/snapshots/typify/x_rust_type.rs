@@ -66,10 +66,7 @@ mod validators {
     /// `#/$defs/AllTheThings`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "path", v3);
-        ok &= c.prop(l, s, x, "option_marker", v1);
-        ok
+        c.prop(l, s, x, "path", v3) & c.prop(l, s, x, "option_marker", v1)
     }
     /// `#/$defs/AllTheThings/properties/option_marker`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

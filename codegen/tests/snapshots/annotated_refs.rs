@@ -144,37 +144,40 @@ mod fast {
         "allow")] => LintLevel::from_listed_str(s)
     );
     rt::union_reader!(
-        Union1, VisitUnion1 -> Lint { str => Lint::LintLevel; rt::fast::LeafRead < Leaf2
-        >, map => Lint::DetailedLint; rt::fast::Typed < DetailedLint > } refuse bool
-        number null seq
+        Union3, VisitUnion3 -> Lint { str => Lint::LintLevel; R0 : LintLevel, map =>
+        Lint::DetailedLint; R1 : DetailedLint } refuse bool number null seq
     );
     rt::value_leaf!(
-        Leaf4 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v6, v,
+        Leaf5 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v6, v,
         validators::B0, "/definitions/rule/oneOf/0")
     );
     rt::string_leaf!(
-        Leaf5 -> StringRule, | s | [! ::std::matches!(s, "off" | "warn" | "error")] =>
+        Leaf6 -> StringRule, | s | [! ::std::matches!(s, "off" | "warn" | "error")] =>
         StringRule::from_listed_str(s)
     );
     rt::union_reader!(
-        Union3, VisitUnion3 -> Rule { number => Rule::Integer; rt::fast::LeafRead < Leaf4
-        >, str => Rule::String; rt::fast::LeafRead < Leaf5 >, seq => Rule::Array;
-        rt::fast::VecOf < rt::fast::AnyValue, 0usize, { usize::MAX } > } refuse bool null
-        map
+        Union7, VisitUnion7 -> Rule { number => Rule::Integer; R0 : rt::Integer, str =>
+        Rule::String; R1 : StringRule, seq => Rule::Array; R2 : ::std::vec::Vec <
+        rt::Value > } refuse bool null map
     );
     rt::object_reader!(
-        read_0, Visit0, Lints { absolute_paths = "absolute_paths" : Union1, optional,
-        settle; almost_swapped = "almost_swapped" : Union1, optional, settle; no_console
-        = "no_console" : Union3, optional, settle; no_debugger = "no_debugger" : Union3,
-        optional, settle; } deny
+        read_0, Visit0, Lints { absolute_paths = "absolute_paths" : Union3 <
+        rt::fast::LeafRead < Leaf2 >, rt::fast::Typed < DetailedLint > >, optional,
+        settle; almost_swapped = "almost_swapped" : Union3 < rt::fast::LeafRead < Leaf2
+        >, rt::fast::Typed < DetailedLint > >, optional, settle; no_console =
+        "no_console" : Union7 < rt::fast::LeafRead < Leaf5 >, rt::fast::LeafRead < Leaf6
+        >, rt::fast::VecOf < rt::fast::AnyValue, 0usize, { usize::MAX } > >, optional,
+        settle; no_debugger = "no_debugger" : Union7 < rt::fast::LeafRead < Leaf5 >,
+        rt::fast::LeafRead < Leaf6 >, rt::fast::VecOf < rt::fast::AnyValue, 0usize, {
+        usize::MAX } > >, optional, settle; } deny
     );
     rt::value_leaf!(
-        Leaf6 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v7, v,
+        Leaf8 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v7, v,
         validators::B0, "/definitions/DetailedLint/properties/priority")
     );
     rt::object_reader!(
         read_3, Visit3, DetailedLint { level = "level" : rt::fast::LeafRead < Leaf2 >,
-        optional, settle; priority = "priority" : rt::fast::LeafRead < Leaf6 >, optional,
+        optional, settle; priority = "priority" : rt::fast::LeafRead < Leaf8 >, optional,
         settle; } extra extra : rt::fast::AnyValue
     );
 }

@@ -95,36 +95,32 @@ mod fast {
         RuleString::from_listed_str(s)
     );
     rt::union_reader!(
-        Union1, VisitUnion1 -> RuleNumberOrRuleStringOrArray { number =>
-        RuleNumberOrRuleStringOrArray::RuleNumber; rt::fast::LeafRead < Leaf2 >, str =>
-        RuleNumberOrRuleStringOrArray::RuleString; rt::fast::LeafRead < Leaf3 >, seq =>
-        RuleNumberOrRuleStringOrArray::Array; rt::fast::VecOf < rt::fast::AnyValue,
-        2usize, 2usize > } refuse bool null map
+        Union4, VisitUnion4 -> RuleNumberOrRuleStringOrArray { number =>
+        RuleNumberOrRuleStringOrArray::RuleNumber; R0 : rt::Integer, str =>
+        RuleNumberOrRuleStringOrArray::RuleString; R1 : RuleString, seq =>
+        RuleNumberOrRuleStringOrArray::Array; R2 : ::std::vec::Vec < rt::Value > } refuse
+        bool null map
     );
     rt::via_value!(
-        Check5 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid_with(validators::v5,
+        Check6 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid_with(validators::v5,
         v, validators::B0, "/properties/key-spacing/oneOf/2")
     );
-    rt::union_reader!(
-        Union4, VisitUnion4 -> RuleNumberOrRuleStringOrArray { number =>
-        RuleNumberOrRuleStringOrArray::RuleNumber; rt::fast::LeafRead < Leaf2 >, str =>
-        RuleNumberOrRuleStringOrArray::RuleString; rt::fast::LeafRead < Leaf3 >, seq =>
-        RuleNumberOrRuleStringOrArray::Array; rt::fast::ViaValue < Check5 > } refuse bool
-        null map
-    );
     rt::string_leaf!(
-        Leaf6 -> Code, | s | [! validators::RE0.is_match(s)] =>
+        Leaf7 -> Code, | s | [! validators::RE0.is_match(s)] =>
         ::std::option::Option::Some(Code(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf7 -> OtherCode, | s | [! validators::RE1.is_match(s)] =>
+        Leaf8 -> OtherCode, | s | [! validators::RE1.is_match(s)] =>
         ::std::option::Option::Some(OtherCode(s.to_owned()))
     );
     rt::object_reader!(
-        read_0, Visit0, PluginRules { html_quotes = "html-quotes" : Union1, optional,
-        settle; key_spacing = "key-spacing" : Union4, optional, settle; code = "code" :
-        rt::fast::LeafRead < Leaf6 >, optional, settle; other_code = "other-code" :
-        rt::fast::LeafRead < Leaf7 >, optional, settle; } extra extra :
+        read_0, Visit0, PluginRules { html_quotes = "html-quotes" : Union4 <
+        rt::fast::LeafRead < Leaf2 >, rt::fast::LeafRead < Leaf3 >, rt::fast::VecOf <
+        rt::fast::AnyValue, 2usize, 2usize > >, optional, settle; key_spacing =
+        "key-spacing" : Union4 < rt::fast::LeafRead < Leaf2 >, rt::fast::LeafRead < Leaf3
+        >, rt::fast::ViaValue < Check6 > >, optional, settle; code = "code" :
+        rt::fast::LeafRead < Leaf7 >, optional, settle; other_code = "other-code" :
+        rt::fast::LeafRead < Leaf8 >, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
 }

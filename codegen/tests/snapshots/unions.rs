@@ -392,41 +392,43 @@ mod fast {
         .to_owned())
     );
     rt::union_reader!(
-        Union3, VisitUnion3 -> OneOrMany { str => OneOrMany::One; rt::fast::LeafRead <
-        Leaf4 >, seq => OneOrMany::Many; rt::fast::VecOf < rt::fast::LeafRead < Leaf4 >,
-        0usize, { usize::MAX } > } refuse bool number null map
+        Union5, VisitUnion5 -> OneOrMany { str => OneOrMany::One; R0 :
+        ::std::string::String, seq => OneOrMany::Many; R1 : ::std::vec::Vec <
+        ::std::string::String > } refuse bool number null map
     );
     rt::value_leaf!(
-        Leaf5 -> Level, string | v | rt::is_valid_with(validators::v8, v, validators::B0,
+        Leaf6 -> Level, string | v | rt::is_valid_with(validators::v8, v, validators::B0,
         "/properties/level")
     );
     rt::value_leaf!(
-        Leaf7 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v16, v,
+        Leaf8 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v16, v,
         validators::B0, "/properties/titled/oneOf/1")
     );
     rt::union_reader!(
-        Union6, VisitUnion6 -> Titled { str => Titled::ByName; rt::fast::LeafRead < Leaf4
-        >, number => Titled::ByNumber; rt::fast::LeafRead < Leaf7 > } refuse bool null
-        seq map
+        Union9, VisitUnion9 -> Titled { str => Titled::ByName; R0 :
+        ::std::string::String, number => Titled::ByNumber; R1 : rt::Integer } refuse bool
+        null seq map
     );
     rt::value_leaf!(
-        Leaf8 -> ::std::string::String, string | v | rt::is_valid_with(validators::v17,
+        Leaf10 -> ::std::string::String, string | v | rt::is_valid_with(validators::v17,
         v, validators::B0, "/properties/notEmpty")
     );
     rt::via_value!(
-        Check9 -> Conditional, | v | rt::is_valid_with(validators::v10, v,
+        Check11 -> Conditional, | v | rt::is_valid_with(validators::v10, v,
         validators::B0, "/properties/conditional")
     );
     rt::object_reader!(
         read_0, Visit0, Unions { shape = "shape" : rt::fast::ViaValue < Check1 >,
         optional, settle; overlapping = "overlapping" : rt::fast::ViaValue < Check2 >,
-        optional, settle; one_or_many = "oneOrMany" : Union3, optional, settle; level =
-        "level" : rt::fast::LeafRead < Leaf5 >, optional, settle; titled = "titled" :
-        Union6, optional, settle; not_empty = "notEmpty" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; conditional = "conditional" : rt::fast::ViaValue < Check9 >,
-        optional, settle; merged = "merged" : rt::fast::Typed < Merged >, optional,
-        settle; envelope = "envelope" : rt::fast::Typed < Event >, optional, settle; }
-        extra extra : rt::fast::AnyValue
+        optional, settle; one_or_many = "oneOrMany" : Union5 < rt::fast::LeafRead < Leaf4
+        >, rt::fast::VecOf < rt::fast::LeafRead < Leaf4 >, 0usize, { usize::MAX } > >,
+        optional, settle; level = "level" : rt::fast::LeafRead < Leaf6 >, optional,
+        settle; titled = "titled" : Union9 < rt::fast::LeafRead < Leaf4 >,
+        rt::fast::LeafRead < Leaf8 > >, optional, settle; not_empty = "notEmpty" :
+        rt::fast::LeafRead < Leaf10 >, optional, settle; conditional = "conditional" :
+        rt::fast::ViaValue < Check11 >, optional, settle; merged = "merged" :
+        rt::fast::Typed < Merged >, optional, settle; envelope = "envelope" :
+        rt::fast::Typed < Event >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
         read_5, Visit5, IdOverlapping { id = "id" : rt::fast::LeafRead < Leaf4 >,
@@ -438,7 +440,7 @@ mod fast {
     );
     rt::object_reader!(
         read_11, Visit11, Merged { a = "a" : rt::fast::LeafRead < Leaf4 >, required,
-        settle; b = "b" : rt::fast::LeafRead < Leaf7 >, required, settle; } extra extra :
+        settle; b = "b" : rt::fast::LeafRead < Leaf8 >, required, settle; } extra extra :
         rt::fast::AnyValue
     );
     /// Reads a `Event`: common members checked as they come, the payload with its command's reader once the tag is known.

@@ -18496,22 +18496,22 @@ mod fast {
         "/definitions/repository/properties/description")
     );
     rt::union_reader!(
-        Union6, VisitUnion6 -> RepositoryCreatedAt { number =>
-        RepositoryCreatedAt::Integer; rt::fast::LeafRead < Leaf1 >, str =>
-        RepositoryCreatedAt::String; rt::fast::LeafRead < Leaf2 > } refuse bool null seq
+        Union7, VisitUnion7 -> RepositoryCreatedAt { number =>
+        RepositoryCreatedAt::Integer; R0 : rt::Integer, str =>
+        RepositoryCreatedAt::String; R1 : ::std::string::String } refuse bool null seq
         map
     );
     rt::value_leaf!(
-        Leaf8 -> (), scalar | v | rt::is_valid_with(validators::v640, v, validators::B0,
+        Leaf9 -> (), scalar | v | rt::is_valid_with(validators::v640, v, validators::B0,
         "/definitions/repository/properties/pushed_at/oneOf/2")
     );
     rt::union_reader!(
-        Union7, VisitUnion7 -> PushedAt { number => PushedAt::Integer; rt::fast::LeafRead
-        < Leaf1 >, str => PushedAt::String; rt::fast::LeafRead < Leaf2 >, null => | _ |
-        PushedAt::Null; rt::fast::LeafRead < Leaf8 > } refuse bool seq map
+        Union10, VisitUnion10 -> PushedAt { number => PushedAt::Integer; R0 :
+        rt::Integer, str => PushedAt::String; R1 : ::std::string::String, null => | _ |
+        PushedAt::Null; R2 : () } refuse bool seq map
     );
     rt::via_value!(
-        Check9 -> ::std::option::Option < License >, | v |
+        Check11 -> ::std::option::Option < License >, | v |
         rt::is_valid_with(validators::v641, v, validators::B0,
         "/definitions/repository/properties/license")
     );
@@ -18563,13 +18563,15 @@ mod fast {
         required, settle; labels_url = "labels_url" : rt::fast::LeafRead < Leaf2 >,
         required, settle; releases_url = "releases_url" : rt::fast::LeafRead < Leaf2 >,
         required, settle; deployments_url = "deployments_url" : rt::fast::LeafRead <
-        Leaf2 >, required, settle; created_at = "created_at" : Union6, required, settle;
+        Leaf2 >, required, settle; created_at = "created_at" : Union7 <
+        rt::fast::LeafRead < Leaf1 >, rt::fast::LeafRead < Leaf2 > >, required, settle;
         updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
-        pushed_at = "pushed_at" : Union7, required, settle; git_url = "git_url" :
-        rt::fast::LeafRead < Leaf2 >, required, settle; ssh_url = "ssh_url" :
-        rt::fast::LeafRead < Leaf2 >, required, settle; clone_url = "clone_url" :
-        rt::fast::LeafRead < Leaf2 >, required, settle; svn_url = "svn_url" :
-        rt::fast::LeafRead < Leaf2 >, required, settle; homepage = "homepage" :
+        pushed_at = "pushed_at" : Union10 < rt::fast::LeafRead < Leaf1 >,
+        rt::fast::LeafRead < Leaf2 >, rt::fast::LeafRead < Leaf9 > >, required, settle;
+        git_url = "git_url" : rt::fast::LeafRead < Leaf2 >, required, settle; ssh_url =
+        "ssh_url" : rt::fast::LeafRead < Leaf2 >, required, settle; clone_url =
+        "clone_url" : rt::fast::LeafRead < Leaf2 >, required, settle; svn_url = "svn_url"
+        : rt::fast::LeafRead < Leaf2 >, required, settle; homepage = "homepage" :
         rt::fast::ViaValue < Check5 >, required, settle; size = "size" :
         rt::fast::LeafRead < Leaf1 >, required, settle; stargazers_count =
         "stargazers_count" : rt::fast::LeafRead < Leaf1 >, required, settle;
@@ -18585,7 +18587,7 @@ mod fast {
         "archived" : rt::fast::LeafRead < Leaf4 >, required, settle; disabled =
         "disabled" : rt::fast::LeafRead < Leaf4 >, optional, settle; open_issues_count =
         "open_issues_count" : rt::fast::LeafRead < Leaf1 >, required, settle; license =
-        "license" : rt::fast::ViaValue < Check9 >, required, settle; forks = "forks" :
+        "license" : rt::fast::ViaValue < Check11 >, required, settle; forks = "forks" :
         rt::fast::LeafRead < Leaf1 >, required, settle; open_issues = "open_issues" :
         rt::fast::LeafRead < Leaf1 >, required, settle; watchers = "watchers" :
         rt::fast::LeafRead < Leaf1 >, required, settle; stargazers = "stargazers" :
@@ -18605,7 +18607,7 @@ mod fast {
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf10 -> UserType, | s | [! ::std::matches!(s, "Bot" | "User" | "Organization")]
+        Leaf12 -> UserType, | s | [! ::std::matches!(s, "Bot" | "User" | "Organization")]
         => UserType::from_listed_str(s)
     );
     rt::object_reader!(
@@ -18627,7 +18629,7 @@ mod fast {
         rt::fast::LeafRead < Leaf2 >, required, settle; events_url = "events_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; received_events_url =
         "received_events_url" : rt::fast::LeafRead < Leaf2 >, required, settle; r#type =
-        "type" : rt::fast::LeafRead < Leaf10 >, required, settle; site_admin =
+        "type" : rt::fast::LeafRead < Leaf12 >, required, settle; site_admin =
         "site_admin" : rt::fast::LeafRead < Leaf4 >, required, settle; } deny
     );
     rt::object_reader!(
@@ -18679,11 +18681,11 @@ mod fast {
         rt::fast::LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf11 -> CheckSuiteStatus, | s | [! ::std::matches!(s, "completed")] =>
+        Leaf13 -> CheckSuiteStatus, | s | [! ::std::matches!(s, "completed")] =>
         CheckSuiteStatus::from_listed_str(s)
     );
     rt::via_value!(
-        Check12 -> ::std::option::Option < CheckRunConclusion >, | v |
+        Check14 -> ::std::option::Option < CheckRunConclusion >, | v |
         rt::is_valid_with(validators::v78, v, validators::B0,
         "/definitions/check_run$completed/properties/check_run/properties/conclusion")
     );
@@ -18695,8 +18697,8 @@ mod fast {
         settle; url = "url" : rt::fast::LeafRead < Leaf2 >, required, settle; html_url =
         "html_url" : rt::fast::LeafRead < Leaf2 >, required, settle; details_url =
         "details_url" : rt::fast::LeafRead < Leaf2 >, optional, settle; status = "status"
-        : rt::fast::LeafRead < Leaf11 >, required, settle; conclusion = "conclusion" :
-        rt::fast::ViaValue < Check12 >, required, settle; started_at = "started_at" :
+        : rt::fast::LeafRead < Leaf13 >, required, settle; conclusion = "conclusion" :
+        rt::fast::ViaValue < Check14 >, required, settle; started_at = "started_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; completed_at = "completed_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; output = "output" :
         rt::fast::Typed < Output >, required, settle; name = "name" : rt::fast::LeafRead
@@ -18715,11 +18717,11 @@ mod fast {
         required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf13 -> CheckSuiteStatus2, | s | [! ::std::matches!(s, "in_progress" |
+        Leaf15 -> CheckSuiteStatus2, | s | [! ::std::matches!(s, "in_progress" |
         "completed" | "queued")] => CheckSuiteStatus2::from_listed_str(s)
     );
     rt::via_value!(
-        Check14 -> ::std::option::Option < CheckSuiteConclusion >, | v |
+        Check16 -> ::std::option::Option < CheckSuiteConclusion >, | v |
         rt::is_valid_with(validators::v642, v, validators::B0,
         "/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/conclusion")
     );
@@ -18728,8 +18730,8 @@ mod fast {
         required, settle; node_id = "node_id" : rt::fast::LeafRead < Leaf2 >, optional,
         settle; head_branch = "head_branch" : rt::fast::ViaValue < Check5 >, required,
         settle; head_sha = "head_sha" : rt::fast::LeafRead < Leaf2 >, required, settle;
-        status = "status" : rt::fast::LeafRead < Leaf13 >, required, settle; conclusion =
-        "conclusion" : rt::fast::ViaValue < Check14 >, required, settle; url = "url" :
+        status = "status" : rt::fast::LeafRead < Leaf15 >, required, settle; conclusion =
+        "conclusion" : rt::fast::ViaValue < Check16 >, required, settle; url = "url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; before = "before" :
         rt::fast::ViaValue < Check5 >, required, settle; after = "after" :
         rt::fast::ViaValue < Check5 >, required, settle; pull_requests = "pull_requests"
@@ -18772,7 +18774,7 @@ mod fast {
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf15 -> AppEvent, | s | [! ::std::matches!(s, "check_run" | "check_suite" |
+        Leaf17 -> AppEvent, | s | [! ::std::matches!(s, "check_run" | "check_suite" |
         "code_scanning_alert" | "commit_comment" | "content_reference" | "create" |
         "delete" | "deployment" | "deployment_review" | "deployment_status" |
         "deploy_key" | "discussion" | "discussion_comment" | "fork" | "gollum" | "issues"
@@ -18796,57 +18798,57 @@ mod fast {
         rt::fast::LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; permissions = "permissions" :
         rt::fast::Typed < AppPermissions >, optional, settle; events = "events" :
-        rt::fast::VecOf < rt::fast::LeafRead < Leaf15 >, 0usize, { usize::MAX } >,
+        rt::fast::VecOf < rt::fast::LeafRead < Leaf17 >, 0usize, { usize::MAX } >,
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf16 -> Actions, | s | [! ::std::matches!(s, "read" | "write")] =>
+        Leaf18 -> Actions, | s | [! ::std::matches!(s, "read" | "write")] =>
         Actions::from_listed_str(s)
     );
     rt::object_reader!(
         read_33, Visit33, AppPermissions { actions = "actions" : rt::fast::LeafRead <
-        Leaf16 >, optional, settle; administration = "administration" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; checks = "checks" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; content_references =
-        "content_references" : rt::fast::LeafRead < Leaf16 >, optional, settle; contents
-        = "contents" : rt::fast::LeafRead < Leaf16 >, optional, settle; deployments =
-        "deployments" : rt::fast::LeafRead < Leaf16 >, optional, settle; discussions =
-        "discussions" : rt::fast::LeafRead < Leaf16 >, optional, settle; emails =
-        "emails" : rt::fast::LeafRead < Leaf16 >, optional, settle; environments =
-        "environments" : rt::fast::LeafRead < Leaf16 >, optional, settle; issues =
-        "issues" : rt::fast::LeafRead < Leaf16 >, optional, settle; members = "members" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; metadata = "metadata" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; organization_administration =
-        "organization_administration" : rt::fast::LeafRead < Leaf16 >, optional, settle;
-        organization_hooks = "organization_hooks" : rt::fast::LeafRead < Leaf16 >,
+        Leaf18 >, optional, settle; administration = "administration" :
+        rt::fast::LeafRead < Leaf18 >, optional, settle; checks = "checks" :
+        rt::fast::LeafRead < Leaf18 >, optional, settle; content_references =
+        "content_references" : rt::fast::LeafRead < Leaf18 >, optional, settle; contents
+        = "contents" : rt::fast::LeafRead < Leaf18 >, optional, settle; deployments =
+        "deployments" : rt::fast::LeafRead < Leaf18 >, optional, settle; discussions =
+        "discussions" : rt::fast::LeafRead < Leaf18 >, optional, settle; emails =
+        "emails" : rt::fast::LeafRead < Leaf18 >, optional, settle; environments =
+        "environments" : rt::fast::LeafRead < Leaf18 >, optional, settle; issues =
+        "issues" : rt::fast::LeafRead < Leaf18 >, optional, settle; members = "members" :
+        rt::fast::LeafRead < Leaf18 >, optional, settle; metadata = "metadata" :
+        rt::fast::LeafRead < Leaf18 >, optional, settle; organization_administration =
+        "organization_administration" : rt::fast::LeafRead < Leaf18 >, optional, settle;
+        organization_hooks = "organization_hooks" : rt::fast::LeafRead < Leaf18 >,
         optional, settle; organization_packages = "organization_packages" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; organization_plan =
-        "organization_plan" : rt::fast::LeafRead < Leaf16 >, optional, settle;
-        organization_projects = "organization_projects" : rt::fast::LeafRead < Leaf16 >,
+        rt::fast::LeafRead < Leaf18 >, optional, settle; organization_plan =
+        "organization_plan" : rt::fast::LeafRead < Leaf18 >, optional, settle;
+        organization_projects = "organization_projects" : rt::fast::LeafRead < Leaf18 >,
         optional, settle; organization_secrets = "organization_secrets" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; organization_self_hosted_runners
-        = "organization_self_hosted_runners" : rt::fast::LeafRead < Leaf16 >, optional,
+        rt::fast::LeafRead < Leaf18 >, optional, settle; organization_self_hosted_runners
+        = "organization_self_hosted_runners" : rt::fast::LeafRead < Leaf18 >, optional,
         settle; organization_user_blocking = "organization_user_blocking" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; packages = "packages" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; pages = "pages" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; pull_requests = "pull_requests"
-        : rt::fast::LeafRead < Leaf16 >, optional, settle; repository_hooks =
-        "repository_hooks" : rt::fast::LeafRead < Leaf16 >, optional, settle;
-        repository_projects = "repository_projects" : rt::fast::LeafRead < Leaf16 >,
+        rt::fast::LeafRead < Leaf18 >, optional, settle; packages = "packages" :
+        rt::fast::LeafRead < Leaf18 >, optional, settle; pages = "pages" :
+        rt::fast::LeafRead < Leaf18 >, optional, settle; pull_requests = "pull_requests"
+        : rt::fast::LeafRead < Leaf18 >, optional, settle; repository_hooks =
+        "repository_hooks" : rt::fast::LeafRead < Leaf18 >, optional, settle;
+        repository_projects = "repository_projects" : rt::fast::LeafRead < Leaf18 >,
         optional, settle; secret_scanning_alerts = "secret_scanning_alerts" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; secrets = "secrets" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; security_events =
-        "security_events" : rt::fast::LeafRead < Leaf16 >, optional, settle;
-        security_scanning_alert = "security_scanning_alert" : rt::fast::LeafRead < Leaf16
-        >, optional, settle; single_file = "single_file" : rt::fast::LeafRead < Leaf16 >,
-        optional, settle; statuses = "statuses" : rt::fast::LeafRead < Leaf16 >,
+        rt::fast::LeafRead < Leaf18 >, optional, settle; secrets = "secrets" :
+        rt::fast::LeafRead < Leaf18 >, optional, settle; security_events =
+        "security_events" : rt::fast::LeafRead < Leaf18 >, optional, settle;
+        security_scanning_alert = "security_scanning_alert" : rt::fast::LeafRead < Leaf18
+        >, optional, settle; single_file = "single_file" : rt::fast::LeafRead < Leaf18 >,
+        optional, settle; statuses = "statuses" : rt::fast::LeafRead < Leaf18 >,
         optional, settle; team_discussions = "team_discussions" : rt::fast::LeafRead <
-        Leaf16 >, optional, settle; vulnerability_alerts = "vulnerability_alerts" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; workflows = "workflows" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; } deny
+        Leaf18 >, optional, settle; vulnerability_alerts = "vulnerability_alerts" :
+        rt::fast::LeafRead < Leaf18 >, optional, settle; workflows = "workflows" :
+        rt::fast::LeafRead < Leaf18 >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf17 -> CheckRunStatus, | s | [! ::std::matches!(s, "queued" | "in_progress" |
+        Leaf19 -> CheckRunStatus, | s | [! ::std::matches!(s, "queued" | "in_progress" |
         "completed")] => CheckRunStatus::from_listed_str(s)
     );
     rt::object_reader!(
@@ -18857,8 +18859,8 @@ mod fast {
         settle; url = "url" : rt::fast::LeafRead < Leaf2 >, required, settle; html_url =
         "html_url" : rt::fast::LeafRead < Leaf2 >, required, settle; details_url =
         "details_url" : rt::fast::LeafRead < Leaf2 >, optional, settle; status = "status"
-        : rt::fast::LeafRead < Leaf17 >, required, settle; conclusion = "conclusion" :
-        rt::fast::ViaValue < Check12 >, required, settle; started_at = "started_at" :
+        : rt::fast::LeafRead < Leaf19 >, required, settle; conclusion = "conclusion" :
+        rt::fast::ViaValue < Check14 >, required, settle; started_at = "started_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; completed_at = "completed_at" :
         rt::fast::ViaValue < Check5 >, required, settle; output = "output" :
         rt::fast::Typed < Output >, required, settle; name = "name" : rt::fast::LeafRead
@@ -18873,8 +18875,8 @@ mod fast {
         required, settle; node_id = "node_id" : rt::fast::LeafRead < Leaf2 >, optional,
         settle; head_branch = "head_branch" : rt::fast::ViaValue < Check5 >, required,
         settle; head_sha = "head_sha" : rt::fast::LeafRead < Leaf2 >, required, settle;
-        status = "status" : rt::fast::LeafRead < Leaf17 >, required, settle; conclusion =
-        "conclusion" : rt::fast::ViaValue < Check14 >, required, settle; url = "url" :
+        status = "status" : rt::fast::LeafRead < Leaf19 >, required, settle; conclusion =
+        "conclusion" : rt::fast::ViaValue < Check16 >, required, settle; url = "url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; before = "before" :
         rt::fast::ViaValue < Check5 >, required, settle; after = "after" :
         rt::fast::ViaValue < Check5 >, required, settle; pull_requests = "pull_requests"
@@ -18893,8 +18895,8 @@ mod fast {
         settle; url = "url" : rt::fast::LeafRead < Leaf2 >, required, settle; html_url =
         "html_url" : rt::fast::LeafRead < Leaf2 >, required, settle; details_url =
         "details_url" : rt::fast::LeafRead < Leaf2 >, optional, settle; status = "status"
-        : rt::fast::LeafRead < Leaf11 >, required, settle; conclusion = "conclusion" :
-        rt::fast::ViaValue < Check12 >, required, settle; started_at = "started_at" :
+        : rt::fast::LeafRead < Leaf13 >, required, settle; conclusion = "conclusion" :
+        rt::fast::ViaValue < Check14 >, required, settle; started_at = "started_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; completed_at = "completed_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; output = "output" :
         rt::fast::Typed < Output >, required, settle; name = "name" : rt::fast::LeafRead
@@ -18905,7 +18907,7 @@ mod fast {
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf18 -> CheckSuiteConclusion, | s | [! ::std::matches!(s, "success" | "failure"
+        Leaf20 -> CheckSuiteConclusion, | s | [! ::std::matches!(s, "success" | "failure"
         | "neutral" | "cancelled" | "timed_out" | "action_required" | "stale")] =>
         CheckSuiteConclusion::from_listed_str(s)
     );
@@ -18914,8 +18916,8 @@ mod fast {
         required, settle; node_id = "node_id" : rt::fast::LeafRead < Leaf2 >, optional,
         settle; head_branch = "head_branch" : rt::fast::ViaValue < Check5 >, required,
         settle; head_sha = "head_sha" : rt::fast::LeafRead < Leaf2 >, required, settle;
-        status = "status" : rt::fast::LeafRead < Leaf11 >, required, settle; conclusion =
-        "conclusion" : rt::fast::LeafRead < Leaf18 >, required, settle; url = "url" :
+        status = "status" : rt::fast::LeafRead < Leaf13 >, required, settle; conclusion =
+        "conclusion" : rt::fast::LeafRead < Leaf20 >, required, settle; url = "url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; before = "before" :
         rt::fast::ViaValue < Check5 >, required, settle; after = "after" :
         rt::fast::ViaValue < Check5 >, required, settle; pull_requests = "pull_requests"
@@ -18927,7 +18929,7 @@ mod fast {
         required, settle; } deny
     );
     rt::via_value!(
-        Check19 -> ::std::option::Option < WorkflowRunStatus >, | v |
+        Check21 -> ::std::option::Option < WorkflowRunStatus >, | v |
         rt::is_valid_with(validators::v643, v, validators::B0,
         "/definitions/check_suite$completed/properties/check_suite/properties/status")
     );
@@ -18936,8 +18938,8 @@ mod fast {
         < Leaf1 >, required, settle; node_id = "node_id" : rt::fast::LeafRead < Leaf2 >,
         required, settle; head_branch = "head_branch" : rt::fast::ViaValue < Check5 >,
         required, settle; head_sha = "head_sha" : rt::fast::LeafRead < Leaf2 >, required,
-        settle; status = "status" : rt::fast::ViaValue < Check19 >, required, settle;
-        conclusion = "conclusion" : rt::fast::ViaValue < Check14 >, required, settle; url
+        settle; status = "status" : rt::fast::ViaValue < Check21 >, required, settle;
+        conclusion = "conclusion" : rt::fast::ViaValue < Check16 >, required, settle; url
         = "url" : rt::fast::LeafRead < Leaf2 >, required, settle; before = "before" :
         rt::fast::ViaValue < Check5 >, required, settle; after = "after" :
         rt::fast::LeafRead < Leaf2 >, required, settle; pull_requests = "pull_requests" :
@@ -18959,27 +18961,27 @@ mod fast {
         = "committer" : rt::fast::Typed < CommitSimpleAuthor >, required, settle; } deny
     );
     rt::via_value!(
-        Check20 -> ::std::option::Option < ::std::string::String >, | v |
+        Check22 -> ::std::option::Option < ::std::string::String >, | v |
         rt::is_valid_with(validators::v644, v, validators::B0,
         "/definitions/committer/properties/email")
     );
     rt::object_reader!(
         read_50, Visit50, CommitSimpleAuthor { name = "name" : rt::fast::LeafRead < Leaf2
-        >, required, settle; email = "email" : rt::fast::ViaValue < Check20 >, required,
+        >, required, settle; email = "email" : rt::fast::ViaValue < Check22 >, required,
         settle; date = "date" : rt::fast::LeafRead < Leaf2 >, optional, settle; username
         = "username" : rt::fast::LeafRead < Leaf2 >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf21 -> AlertState, | s | [! ::std::matches!(s, "open" | "dismissed" |
+        Leaf23 -> AlertState, | s | [! ::std::matches!(s, "open" | "dismissed" |
         "fixed")] => AlertState::from_listed_str(s)
     );
     rt::via_value!(
-        Check22 -> ::std::option::Option < DismissedBy >, | v |
+        Check24 -> ::std::option::Option < DismissedBy >, | v |
         rt::is_valid_with(validators::v174, v, validators::B0,
         "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/dismissed_by")
     );
     rt::via_value!(
-        Check23 -> ::std::option::Option < DismissedReason >, | v |
+        Check25 -> ::std::option::Option < DismissedReason >, | v |
         rt::is_valid_with(validators::v645, v, validators::B0,
         "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/dismissed_reason")
     );
@@ -18992,10 +18994,10 @@ mod fast {
         < MostRecentInstance >, 0usize, { usize::MAX } >, required, settle;
         most_recent_instance = "most_recent_instance" : rt::fast::Typed <
         MostRecentInstance >, optional, settle; state = "state" : rt::fast::LeafRead <
-        Leaf21 >, required, settle; dismissed_by = "dismissed_by" : rt::fast::ViaValue <
-        Check22 >, required, settle; dismissed_at = "dismissed_at" : rt::fast::ViaValue <
+        Leaf23 >, required, settle; dismissed_by = "dismissed_by" : rt::fast::ViaValue <
+        Check24 >, required, settle; dismissed_at = "dismissed_at" : rt::fast::ViaValue <
         Check5 >, required, settle; dismissed_reason = "dismissed_reason" :
-        rt::fast::ViaValue < Check23 >, required, settle; rule = "rule" : rt::fast::Typed
+        rt::fast::ViaValue < Check25 >, required, settle; rule = "rule" : rt::fast::Typed
         < AlertRule2 >, required, settle; tool = "tool" : rt::fast::Typed < AlertTool2 >,
         required, settle; } deny
     );
@@ -19003,7 +19005,7 @@ mod fast {
         read_56, Visit56, MostRecentInstance { r#ref = "ref" : rt::fast::LeafRead < Leaf2
         >, required, settle; analysis_key = "analysis_key" : rt::fast::LeafRead < Leaf2
         >, required, settle; environment = "environment" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; state = "state" : rt::fast::LeafRead < Leaf21 >, required,
+        required, settle; state = "state" : rt::fast::LeafRead < Leaf23 >, required,
         settle; commit_sha = "commit_sha" : rt::fast::LeafRead < Leaf2 >, optional,
         settle; message = "message" : rt::fast::Typed < Message >, optional, settle;
         location = "location" : rt::fast::Typed < Location >, optional, settle;
@@ -19023,13 +19025,13 @@ mod fast {
         settle; } deny
     );
     rt::via_value!(
-        Check24 -> ::std::option::Option < Severity >, | v |
+        Check26 -> ::std::option::Option < Severity >, | v |
         rt::is_valid_with(validators::v113, v, validators::B0,
         "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule/properties/severity")
     );
     rt::object_reader!(
         read_61, Visit61, AlertRule2 { id = "id" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; severity = "severity" : rt::fast::ViaValue < Check24 >,
+        required, settle; severity = "severity" : rt::fast::ViaValue < Check26 >,
         required, settle; description = "description" : rt::fast::LeafRead < Leaf2 >,
         required, settle; } deny
     );
@@ -19039,119 +19041,119 @@ mod fast {
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf25 -> Login, | s | [s != "github"] => (s == "github").then_some(Login)
+        Leaf27 -> Login, | s | [s != "github"] => (s == "github").then_some(Login)
     );
     rt::value_leaf!(
-        Leaf26 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v646, v,
+        Leaf28 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v646, v,
         validators::B0, "/definitions/github-org/properties/id")
     );
     rt::string_leaf!(
-        Leaf27 -> NodeId, | s | [s != "MDEyOk9yZ2FuaXphdGlvbjk5MTk="] => (s ==
+        Leaf29 -> NodeId, | s | [s != "MDEyOk9yZ2FuaXphdGlvbjk5MTk="] => (s ==
         "MDEyOk9yZ2FuaXphdGlvbjk5MTk=").then_some(NodeId)
     );
     rt::string_leaf!(
-        Leaf28 -> Name, | s | [s != "GitHub"] => (s == "GitHub").then_some(Name)
+        Leaf30 -> Name, | s | [s != "GitHub"] => (s == "GitHub").then_some(Name)
     );
     rt::string_leaf!(
-        Leaf29 -> AvatarUrl, | s | [s !=
+        Leaf31 -> AvatarUrl, | s | [s !=
         "https://avatars.githubusercontent.com/u/9919?v=4"] => (s ==
         "https://avatars.githubusercontent.com/u/9919?v=4").then_some(AvatarUrl)
     );
     rt::string_leaf!(
-        Leaf30 -> GravatarId, | s | [s != ""] => (s == "").then_some(GravatarId)
+        Leaf32 -> GravatarId, | s | [s != ""] => (s == "").then_some(GravatarId)
     );
     rt::string_leaf!(
-        Leaf31 -> Url, | s | [s != "https://api.github.com/users/github"] => (s ==
+        Leaf33 -> Url, | s | [s != "https://api.github.com/users/github"] => (s ==
         "https://api.github.com/users/github").then_some(Url)
     );
     rt::string_leaf!(
-        Leaf32 -> HtmlUrl, | s | [s != "https://github.com/github"] => (s ==
+        Leaf34 -> HtmlUrl, | s | [s != "https://github.com/github"] => (s ==
         "https://github.com/github").then_some(HtmlUrl)
     );
     rt::string_leaf!(
-        Leaf33 -> FollowersUrl, | s | [s !=
+        Leaf35 -> FollowersUrl, | s | [s !=
         "https://api.github.com/users/github/followers"] => (s ==
         "https://api.github.com/users/github/followers").then_some(FollowersUrl)
     );
     rt::string_leaf!(
-        Leaf34 -> FollowingUrl, | s | [s !=
+        Leaf36 -> FollowingUrl, | s | [s !=
         "https://api.github.com/users/github/following{/other_user}"] => (s ==
         "https://api.github.com/users/github/following{/other_user}")
         .then_some(FollowingUrl)
     );
     rt::string_leaf!(
-        Leaf35 -> GistsUrl, | s | [s !=
+        Leaf37 -> GistsUrl, | s | [s !=
         "https://api.github.com/users/github/gists{/gist_id}"] => (s ==
         "https://api.github.com/users/github/gists{/gist_id}").then_some(GistsUrl)
     );
     rt::string_leaf!(
-        Leaf36 -> StarredUrl, | s | [s !=
+        Leaf38 -> StarredUrl, | s | [s !=
         "https://api.github.com/users/github/starred{/owner}{/repo}"] => (s ==
         "https://api.github.com/users/github/starred{/owner}{/repo}")
         .then_some(StarredUrl)
     );
     rt::string_leaf!(
-        Leaf37 -> SubscriptionsUrl, | s | [s !=
+        Leaf39 -> SubscriptionsUrl, | s | [s !=
         "https://api.github.com/users/github/subscriptions"] => (s ==
         "https://api.github.com/users/github/subscriptions").then_some(SubscriptionsUrl)
     );
     rt::string_leaf!(
-        Leaf38 -> OrganizationsUrl, | s | [s !=
+        Leaf40 -> OrganizationsUrl, | s | [s !=
         "https://api.github.com/users/github/orgs"] => (s ==
         "https://api.github.com/users/github/orgs").then_some(OrganizationsUrl)
     );
     rt::string_leaf!(
-        Leaf39 -> ReposUrl, | s | [s != "https://api.github.com/users/github/repos"] =>
+        Leaf41 -> ReposUrl, | s | [s != "https://api.github.com/users/github/repos"] =>
         (s == "https://api.github.com/users/github/repos").then_some(ReposUrl)
     );
     rt::string_leaf!(
-        Leaf40 -> EventsUrl, | s | [s !=
+        Leaf42 -> EventsUrl, | s | [s !=
         "https://api.github.com/users/github/events{/privacy}"] => (s ==
         "https://api.github.com/users/github/events{/privacy}").then_some(EventsUrl)
     );
     rt::string_leaf!(
-        Leaf41 -> ReceivedEventsUrl, | s | [s !=
+        Leaf43 -> ReceivedEventsUrl, | s | [s !=
         "https://api.github.com/users/github/received_events"] => (s ==
         "https://api.github.com/users/github/received_events")
         .then_some(ReceivedEventsUrl)
     );
     rt::string_leaf!(
-        Leaf42 -> GithubOrgType, | s | [s != "Organization"] => (s == "Organization")
+        Leaf44 -> GithubOrgType, | s | [s != "Organization"] => (s == "Organization")
         .then_some(GithubOrgType)
     );
     rt::value_leaf!(
-        Leaf43 -> bool, scalar | v | rt::is_valid_with(validators::v647, v,
+        Leaf45 -> bool, scalar | v | rt::is_valid_with(validators::v647, v,
         validators::B0, "/definitions/github-org/properties/site_admin")
     );
     rt::object_reader!(
-        read_64, Visit64, GithubOrg { login = "login" : rt::fast::LeafRead < Leaf25 >,
-        required, settle; id = "id" : rt::fast::LeafRead < Leaf26 >, required, settle;
-        node_id = "node_id" : rt::fast::LeafRead < Leaf27 >, required, settle; name =
-        "name" : rt::fast::LeafRead < Leaf28 >, optional, settle; email = "email" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; avatar_url = "avatar_url" :
-        rt::fast::LeafRead < Leaf29 >, required, settle; gravatar_id = "gravatar_id" :
-        rt::fast::LeafRead < Leaf30 >, required, settle; url = "url" : rt::fast::LeafRead
-        < Leaf31 >, required, settle; html_url = "html_url" : rt::fast::LeafRead < Leaf32
+        read_64, Visit64, GithubOrg { login = "login" : rt::fast::LeafRead < Leaf27 >,
+        required, settle; id = "id" : rt::fast::LeafRead < Leaf28 >, required, settle;
+        node_id = "node_id" : rt::fast::LeafRead < Leaf29 >, required, settle; name =
+        "name" : rt::fast::LeafRead < Leaf30 >, optional, settle; email = "email" :
+        rt::fast::LeafRead < Leaf9 >, optional, settle; avatar_url = "avatar_url" :
+        rt::fast::LeafRead < Leaf31 >, required, settle; gravatar_id = "gravatar_id" :
+        rt::fast::LeafRead < Leaf32 >, required, settle; url = "url" : rt::fast::LeafRead
+        < Leaf33 >, required, settle; html_url = "html_url" : rt::fast::LeafRead < Leaf34
         >, required, settle; followers_url = "followers_url" : rt::fast::LeafRead <
-        Leaf33 >, required, settle; following_url = "following_url" : rt::fast::LeafRead
-        < Leaf34 >, required, settle; gists_url = "gists_url" : rt::fast::LeafRead <
-        Leaf35 >, required, settle; starred_url = "starred_url" : rt::fast::LeafRead <
-        Leaf36 >, required, settle; subscriptions_url = "subscriptions_url" :
-        rt::fast::LeafRead < Leaf37 >, required, settle; organizations_url =
-        "organizations_url" : rt::fast::LeafRead < Leaf38 >, required, settle; repos_url
-        = "repos_url" : rt::fast::LeafRead < Leaf39 >, required, settle; events_url =
-        "events_url" : rt::fast::LeafRead < Leaf40 >, required, settle;
-        received_events_url = "received_events_url" : rt::fast::LeafRead < Leaf41 >,
-        required, settle; r#type = "type" : rt::fast::LeafRead < Leaf42 >, required,
-        settle; site_admin = "site_admin" : rt::fast::LeafRead < Leaf43 >, required,
+        Leaf35 >, required, settle; following_url = "following_url" : rt::fast::LeafRead
+        < Leaf36 >, required, settle; gists_url = "gists_url" : rt::fast::LeafRead <
+        Leaf37 >, required, settle; starred_url = "starred_url" : rt::fast::LeafRead <
+        Leaf38 >, required, settle; subscriptions_url = "subscriptions_url" :
+        rt::fast::LeafRead < Leaf39 >, required, settle; organizations_url =
+        "organizations_url" : rt::fast::LeafRead < Leaf40 >, required, settle; repos_url
+        = "repos_url" : rt::fast::LeafRead < Leaf41 >, required, settle; events_url =
+        "events_url" : rt::fast::LeafRead < Leaf42 >, required, settle;
+        received_events_url = "received_events_url" : rt::fast::LeafRead < Leaf43 >,
+        required, settle; r#type = "type" : rt::fast::LeafRead < Leaf44 >, required,
+        settle; site_admin = "site_admin" : rt::fast::LeafRead < Leaf45 >, required,
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf44 -> ReviewState, | s | [! ::std::matches!(s, "dismissed")] =>
+        Leaf46 -> ReviewState, | s | [! ::std::matches!(s, "dismissed")] =>
         ReviewState::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf45 -> DismissedReason, | s | [! ::std::matches!(s, "false positive" |
+        Leaf47 -> DismissedReason, | s | [! ::std::matches!(s, "false positive" |
         "won't fix" | "used in tests")] => DismissedReason::from_listed_str(s)
     );
     rt::object_reader!(
@@ -19162,22 +19164,22 @@ mod fast {
         >, required, settle; instances = "instances" : rt::fast::VecOf < rt::fast::Typed
         < Instance2 >, 0usize, { usize::MAX } >, required, settle; most_recent_instance =
         "most_recent_instance" : rt::fast::Typed < MostRecentInstance >, optional,
-        settle; state = "state" : rt::fast::LeafRead < Leaf44 >, required, settle;
+        settle; state = "state" : rt::fast::LeafRead < Leaf46 >, required, settle;
         dismissed_by = "dismissed_by" : rt::fast::Typed < DismissedBy >, required,
         settle; dismissed_at = "dismissed_at" : rt::fast::LeafRead < Leaf2 >, required,
-        settle; dismissed_reason = "dismissed_reason" : rt::fast::LeafRead < Leaf45 >,
+        settle; dismissed_reason = "dismissed_reason" : rt::fast::LeafRead < Leaf47 >,
         required, settle; rule = "rule" : rt::fast::Typed < AlertRule3 >, required,
         settle; tool = "tool" : rt::fast::Typed < AlertTool3 >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf46 -> ReviewState, | s | [! ::std::matches!(s, "open" | "dismissed" |
+        Leaf48 -> ReviewState, | s | [! ::std::matches!(s, "open" | "dismissed" |
         "fixed"), ! ::std::matches!(s, "dismissed")] => ReviewState::from_listed_str(s)
     );
     rt::object_reader!(
         read_84, Visit84, Instance2 { r#ref = "ref" : rt::fast::LeafRead < Leaf2 >,
         required, settle; analysis_key = "analysis_key" : rt::fast::LeafRead < Leaf2 >,
         required, settle; environment = "environment" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; state = "state" : rt::fast::LeafRead < Leaf46 >, required,
+        required, settle; state = "state" : rt::fast::LeafRead < Leaf48 >, required,
         settle; commit_sha = "commit_sha" : rt::fast::LeafRead < Leaf2 >, optional,
         settle; message = "message" : rt::fast::Typed < Message >, optional, settle;
         location = "location" : rt::fast::Typed < Location >, optional, settle;
@@ -19186,12 +19188,12 @@ mod fast {
     );
     rt::object_reader!(
         read_86, Visit86, AlertRule3 { id = "id" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; severity = "severity" : rt::fast::ViaValue < Check24 >,
+        required, settle; severity = "severity" : rt::fast::ViaValue < Check26 >,
         required, settle; description = "description" : rt::fast::LeafRead < Leaf2 >,
         required, settle; name = "name" : rt::fast::LeafRead < Leaf2 >, optional, settle;
         full_description = "full_description" : rt::fast::LeafRead < Leaf2 >, optional,
-        settle; tags = "tags" : rt::fast::LeafRead < Leaf8 >, optional, settle; help =
-        "help" : rt::fast::LeafRead < Leaf8 >, optional, settle; } deny
+        settle; tags = "tags" : rt::fast::LeafRead < Leaf9 >, optional, settle; help =
+        "help" : rt::fast::LeafRead < Leaf9 >, optional, settle; } deny
     );
     rt::object_reader!(
         read_87, Visit87, AlertTool3 { name = "name" : rt::fast::LeafRead < Leaf2 >,
@@ -19199,7 +19201,7 @@ mod fast {
         settle; guid = "guid" : rt::fast::ViaValue < Check5 >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf47 -> AlertState2, | s | [! ::std::matches!(s, "open" | "dismissed")] =>
+        Leaf49 -> AlertState2, | s | [! ::std::matches!(s, "open" | "dismissed")] =>
         AlertState2::from_listed_str(s)
     );
     rt::object_reader!(
@@ -19210,15 +19212,15 @@ mod fast {
         >, required, settle; instances = "instances" : rt::fast::VecOf < rt::fast::Typed
         < Instance3 >, 0usize, { usize::MAX } >, required, settle; most_recent_instance =
         "most_recent_instance" : rt::fast::Typed < MostRecentInstance >, optional,
-        settle; state = "state" : rt::fast::LeafRead < Leaf47 >, required, settle;
-        dismissed_by = "dismissed_by" : rt::fast::LeafRead < Leaf8 >, required, settle;
-        dismissed_at = "dismissed_at" : rt::fast::LeafRead < Leaf8 >, required, settle;
-        dismissed_reason = "dismissed_reason" : rt::fast::LeafRead < Leaf8 >, required,
+        settle; state = "state" : rt::fast::LeafRead < Leaf49 >, required, settle;
+        dismissed_by = "dismissed_by" : rt::fast::LeafRead < Leaf9 >, required, settle;
+        dismissed_at = "dismissed_at" : rt::fast::LeafRead < Leaf9 >, required, settle;
+        dismissed_reason = "dismissed_reason" : rt::fast::LeafRead < Leaf9 >, required,
         settle; rule = "rule" : rt::fast::Typed < AlertRule3 >, required, settle; tool =
         "tool" : rt::fast::Typed < AlertTool3 >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf48 -> AlertState2, | s | [! ::std::matches!(s, "open" | "dismissed" |
+        Leaf50 -> AlertState2, | s | [! ::std::matches!(s, "open" | "dismissed" |
         "fixed"), ! ::std::matches!(s, "open" | "dismissed")] =>
         AlertState2::from_listed_str(s)
     );
@@ -19226,7 +19228,7 @@ mod fast {
         read_90, Visit90, Instance3 { r#ref = "ref" : rt::fast::LeafRead < Leaf2 >,
         required, settle; analysis_key = "analysis_key" : rt::fast::LeafRead < Leaf2 >,
         required, settle; environment = "environment" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; state = "state" : rt::fast::LeafRead < Leaf48 >, required,
+        required, settle; state = "state" : rt::fast::LeafRead < Leaf50 >, required,
         settle; commit_sha = "commit_sha" : rt::fast::LeafRead < Leaf2 >, optional,
         settle; message = "message" : rt::fast::Typed < Message >, optional, settle;
         location = "location" : rt::fast::Typed < Location >, optional, settle;
@@ -19234,7 +19236,7 @@ mod fast {
         Leaf2 >, 0usize, { usize::MAX } >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf49 -> Action, | s | [! ::std::matches!(s, "fixed")] =>
+        Leaf51 -> Action, | s | [! ::std::matches!(s, "fixed")] =>
         Action::from_listed_str(s)
     );
     rt::object_reader!(
@@ -19244,10 +19246,10 @@ mod fast {
         < Leaf2 >, required, settle; html_url = "html_url" : rt::fast::LeafRead < Leaf2
         >, required, settle; instances = "instances" : rt::fast::VecOf < rt::fast::Typed
         < Instance4 >, 0usize, { usize::MAX } >, required, settle; state = "state" :
-        rt::fast::LeafRead < Leaf49 >, required, settle; dismissed_by = "dismissed_by" :
-        rt::fast::ViaValue < Check22 >, required, settle; dismissed_at = "dismissed_at" :
+        rt::fast::LeafRead < Leaf51 >, required, settle; dismissed_by = "dismissed_by" :
+        rt::fast::ViaValue < Check24 >, required, settle; dismissed_at = "dismissed_at" :
         rt::fast::ViaValue < Check5 >, required, settle; dismissed_reason =
-        "dismissed_reason" : rt::fast::ViaValue < Check23 >, required, settle; rule =
+        "dismissed_reason" : rt::fast::ViaValue < Check25 >, required, settle; rule =
         "rule" : rt::fast::Typed < AlertRule3 >, required, settle; tool = "tool" :
         rt::fast::Typed < AlertTool3 >, required, settle; most_recent_instance =
         "most_recent_instance" : rt::fast::Typed < MostRecentInstance >, optional,
@@ -19255,14 +19257,14 @@ mod fast {
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf50 -> Action, | s | [! ::std::matches!(s, "open" | "dismissed" | "fixed"), !
+        Leaf52 -> Action, | s | [! ::std::matches!(s, "open" | "dismissed" | "fixed"), !
         ::std::matches!(s, "fixed")] => Action::from_listed_str(s)
     );
     rt::object_reader!(
         read_94, Visit94, Instance4 { r#ref = "ref" : rt::fast::LeafRead < Leaf2 >,
         required, settle; analysis_key = "analysis_key" : rt::fast::LeafRead < Leaf2 >,
         required, settle; environment = "environment" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; state = "state" : rt::fast::LeafRead < Leaf50 >, required,
+        required, settle; state = "state" : rt::fast::LeafRead < Leaf52 >, required,
         settle; commit_sha = "commit_sha" : rt::fast::LeafRead < Leaf2 >, optional,
         settle; message = "message" : rt::fast::Typed < Message >, optional, settle;
         location = "location" : rt::fast::Typed < Location >, optional, settle;
@@ -19277,22 +19279,22 @@ mod fast {
         >, required, settle; instances = "instances" : rt::fast::VecOf < rt::fast::Typed
         < Instance5 >, 0usize, { usize::MAX } >, required, settle; most_recent_instance =
         "most_recent_instance" : rt::fast::Typed < MostRecentInstance >, optional,
-        settle; state = "state" : rt::fast::LeafRead < Leaf21 >, required, settle;
-        dismissed_by = "dismissed_by" : rt::fast::LeafRead < Leaf8 >, required, settle;
-        dismissed_at = "dismissed_at" : rt::fast::LeafRead < Leaf8 >, required, settle;
-        dismissed_reason = "dismissed_reason" : rt::fast::LeafRead < Leaf8 >, required,
+        settle; state = "state" : rt::fast::LeafRead < Leaf23 >, required, settle;
+        dismissed_by = "dismissed_by" : rt::fast::LeafRead < Leaf9 >, required, settle;
+        dismissed_at = "dismissed_at" : rt::fast::LeafRead < Leaf9 >, required, settle;
+        dismissed_reason = "dismissed_reason" : rt::fast::LeafRead < Leaf9 >, required,
         settle; rule = "rule" : rt::fast::Typed < AlertRule3 >, required, settle; tool =
         "tool" : rt::fast::Typed < AlertTool3 >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf51 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "dismissed" |
+        Leaf53 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "dismissed" |
         "fixed"), ! ::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
         read_98, Visit98, Instance5 { r#ref = "ref" : rt::fast::LeafRead < Leaf2 >,
         required, settle; analysis_key = "analysis_key" : rt::fast::LeafRead < Leaf2 >,
         required, settle; environment = "environment" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; state = "state" : rt::fast::LeafRead < Leaf51 >, required,
+        required, settle; state = "state" : rt::fast::LeafRead < Leaf53 >, required,
         settle; commit_sha = "commit_sha" : rt::fast::LeafRead < Leaf2 >, optional,
         settle; message = "message" : rt::fast::Typed < Message >, optional, settle;
         location = "location" : rt::fast::Typed < Location >, optional, settle;
@@ -19300,7 +19302,7 @@ mod fast {
         Leaf2 >, 0usize, { usize::MAX } >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf52 -> PullRequestState, | s | [! ::std::matches!(s, "open")] =>
+        Leaf54 -> PullRequestState, | s | [! ::std::matches!(s, "open")] =>
         PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
@@ -19311,20 +19313,20 @@ mod fast {
         >, required, settle; instances = "instances" : rt::fast::VecOf < rt::fast::Typed
         < Instance5 >, 0usize, { usize::MAX } >, required, settle; most_recent_instance =
         "most_recent_instance" : rt::fast::Typed < MostRecentInstance >, optional,
-        settle; state = "state" : rt::fast::LeafRead < Leaf52 >, required, settle;
-        dismissed_by = "dismissed_by" : rt::fast::LeafRead < Leaf8 >, required, settle;
-        dismissed_at = "dismissed_at" : rt::fast::LeafRead < Leaf8 >, required, settle;
-        dismissed_reason = "dismissed_reason" : rt::fast::LeafRead < Leaf8 >, required,
+        settle; state = "state" : rt::fast::LeafRead < Leaf54 >, required, settle;
+        dismissed_by = "dismissed_by" : rt::fast::LeafRead < Leaf9 >, required, settle;
+        dismissed_at = "dismissed_at" : rt::fast::LeafRead < Leaf9 >, required, settle;
+        dismissed_reason = "dismissed_reason" : rt::fast::LeafRead < Leaf9 >, required,
         settle; rule = "rule" : rt::fast::Typed < AlertRule2 >, required, settle; tool =
         "tool" : rt::fast::Typed < AlertTool2 >, required, settle; } deny
     );
     rt::via_value!(
-        Check53 -> ::std::option::Option < rt::Integer >, | v |
+        Check55 -> ::std::option::Option < rt::Integer >, | v |
         rt::is_valid_with(validators::v648, v, validators::B0,
         "/definitions/commit_comment$created/properties/comment/properties/position")
     );
     rt::string_leaf!(
-        Leaf54 -> AuthorAssociation, | s | [! ::std::matches!(s, "COLLABORATOR" |
+        Leaf56 -> AuthorAssociation, | s | [! ::std::matches!(s, "COLLABORATOR" |
         "CONTRIBUTOR" | "FIRST_TIMER" | "FIRST_TIME_CONTRIBUTOR" | "MANNEQUIN" | "MEMBER"
         | "NONE" | "OWNER")] => AuthorAssociation::from_listed_str(s)
     );
@@ -19334,13 +19336,13 @@ mod fast {
         rt::fast::LeafRead < Leaf2 >, required, settle; id = "id" : rt::fast::LeafRead <
         Leaf1 >, required, settle; node_id = "node_id" : rt::fast::LeafRead < Leaf2 >,
         required, settle; user = "user" : rt::fast::Typed < DismissedBy >, required,
-        settle; position = "position" : rt::fast::ViaValue < Check53 >, required, settle;
-        line = "line" : rt::fast::ViaValue < Check53 >, required, settle; path = "path" :
+        settle; position = "position" : rt::fast::ViaValue < Check55 >, required, settle;
+        line = "line" : rt::fast::ViaValue < Check55 >, required, settle; path = "path" :
         rt::fast::ViaValue < Check5 >, required, settle; commit_id = "commit_id" :
         rt::fast::LeafRead < Leaf2 >, required, settle; created_at = "created_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; author_association =
-        "author_association" : rt::fast::LeafRead < Leaf54 >, required, settle; body =
+        "author_association" : rt::fast::LeafRead < Leaf56 >, required, settle; body =
         "body" : rt::fast::LeafRead < Leaf2 >, required, settle; } deny
     );
     rt::object_reader!(
@@ -19350,12 +19352,12 @@ mod fast {
         } deny
     );
     rt::string_leaf!(
-        Leaf55 -> RefType, | s | [! ::std::matches!(s, "tag" | "branch")] =>
+        Leaf57 -> RefType, | s | [! ::std::matches!(s, "tag" | "branch")] =>
         RefType::from_listed_str(s)
     );
     rt::object_reader!(
         read_109, Visit109, CreateEvent { r#ref = "ref" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; ref_type = "ref_type" : rt::fast::LeafRead < Leaf55 >,
+        required, settle; ref_type = "ref_type" : rt::fast::LeafRead < Leaf57 >,
         required, settle; master_branch = "master_branch" : rt::fast::LeafRead < Leaf2 >,
         required, settle; description = "description" : rt::fast::ViaValue < Check5 >,
         required, settle; pusher_type = "pusher_type" : rt::fast::LeafRead < Leaf2 >,
@@ -19367,7 +19369,7 @@ mod fast {
     );
     rt::object_reader!(
         read_111, Visit111, DeleteEvent { r#ref = "ref" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; ref_type = "ref_type" : rt::fast::LeafRead < Leaf55 >,
+        required, settle; ref_type = "ref_type" : rt::fast::LeafRead < Leaf57 >,
         required, settle; pusher_type = "pusher_type" : rt::fast::LeafRead < Leaf2 >,
         required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
@@ -19385,7 +19387,7 @@ mod fast {
         rt::fast::LeafRead < Leaf4 >, required, settle; } deny
     );
     rt::via_value!(
-        Check56 -> ::std::option::Option < App >, | v |
+        Check58 -> ::std::option::Option < App >, | v |
         rt::is_valid_with(validators::v649, v, validators::B0,
         "/definitions/deployment$created/properties/deployment/properties/performed_via_github_app")
     );
@@ -19399,14 +19401,14 @@ mod fast {
         rt::fast::Typed < Payload >, required, settle; original_environment =
         "original_environment" : rt::fast::LeafRead < Leaf2 >, required, settle;
         environment = "environment" : rt::fast::LeafRead < Leaf2 >, required, settle;
-        description = "description" : rt::fast::LeafRead < Leaf8 >, required, settle;
+        description = "description" : rt::fast::LeafRead < Leaf9 >, required, settle;
         creator = "creator" : rt::fast::Typed < DismissedBy >, required, settle;
         created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
         updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
         statuses_url = "statuses_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         repository_url = "repository_url" : rt::fast::LeafRead < Leaf2 >, required,
         settle; performed_via_github_app = "performed_via_github_app" :
-        rt::fast::ViaValue < Check56 >, optional, settle; } deny
+        rt::fast::ViaValue < Check58 >, optional, settle; } deny
     );
     rt::object_reader!(read_119, Visit119, Payload {} deny);
     rt::object_reader!(
@@ -19423,7 +19425,7 @@ mod fast {
         : rt::fast::LeafRead < Leaf2 >, required, settle; repository_url =
         "repository_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         performed_via_github_app = "performed_via_github_app" : rt::fast::ViaValue <
-        Check56 >, optional, settle; } deny
+        Check58 >, optional, settle; } deny
     );
     rt::object_reader!(
         read_123, Visit123, DeploymentStatusCreatedDeployment { url = "url" :
@@ -19435,51 +19437,51 @@ mod fast {
         rt::fast::Typed < Payload >, required, settle; original_environment =
         "original_environment" : rt::fast::LeafRead < Leaf2 >, required, settle;
         environment = "environment" : rt::fast::LeafRead < Leaf2 >, required, settle;
-        description = "description" : rt::fast::LeafRead < Leaf8 >, required, settle;
+        description = "description" : rt::fast::LeafRead < Leaf9 >, required, settle;
         creator = "creator" : rt::fast::Typed < DismissedBy >, required, settle;
         created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
         updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
         statuses_url = "statuses_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         repository_url = "repository_url" : rt::fast::LeafRead < Leaf2 >, required,
         settle; performed_via_github_app = "performed_via_github_app" :
-        rt::fast::ViaValue < Check56 >, required, settle; } deny
+        rt::fast::ViaValue < Check58 >, required, settle; } deny
     );
     rt::via_value!(
-        Check57 -> DiscussionCategory, | v | rt::is_valid_with(validators::v650, v,
+        Check59 -> DiscussionCategory, | v | rt::is_valid_with(validators::v650, v,
         validators::B0,
         "/definitions/discussion$answered/properties/discussion/allOf/1/properties/category")
         && rt::is_valid_with(validators::v651, v, validators::B0,
         "/definitions/discussion/properties/category")
     );
     rt::via_value!(
-        Check58 -> DiscussionAnswerChosenBy, | v | rt::is_valid_with(validators::v393, v,
+        Check60 -> DiscussionAnswerChosenBy, | v | rt::is_valid_with(validators::v393, v,
         validators::B0,
         "/definitions/discussion$answered/properties/discussion/allOf/1/properties/answer_chosen_by")
         && rt::is_valid_with(validators::v174, v, validators::B0,
         "/definitions/discussion/properties/answer_chosen_by")
     );
     rt::string_leaf!(
-        Leaf59 -> DiscussionState2, | s | [! ::std::matches!(s, "open" | "locked" |
+        Leaf61 -> DiscussionState2, | s | [! ::std::matches!(s, "open" | "locked" |
         "converting")] => DiscussionState2::from_listed_str(s)
     );
     rt::object_reader!(
         read_126, Visit126, DiscussionAnsweredDiscussion { repository_url =
         "repository_url" : rt::fast::LeafRead < Leaf2 >, required, settle; category =
-        "category" : rt::fast::ViaValue < Check57 >, required, settle; answer_html_url =
+        "category" : rt::fast::ViaValue < Check59 >, required, settle; answer_html_url =
         "answer_html_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         answer_chosen_at = "answer_chosen_at" : rt::fast::LeafRead < Leaf2 >, required,
-        settle; answer_chosen_by = "answer_chosen_by" : rt::fast::ViaValue < Check58 >,
+        settle; answer_chosen_by = "answer_chosen_by" : rt::fast::ViaValue < Check60 >,
         required, settle; html_url = "html_url" : rt::fast::LeafRead < Leaf2 >, required,
         settle; id = "id" : rt::fast::LeafRead < Leaf1 >, required, settle; node_id =
         "node_id" : rt::fast::LeafRead < Leaf2 >, required, settle; number = "number" :
         rt::fast::LeafRead < Leaf1 >, required, settle; title = "title" :
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
-        DismissedBy >, required, settle; state = "state" : rt::fast::LeafRead < Leaf59 >,
+        DismissedBy >, required, settle; state = "state" : rt::fast::LeafRead < Leaf61 >,
         required, settle; locked = "locked" : rt::fast::LeafRead < Leaf4 >, required,
         settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required, settle;
         created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
         updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
-        author_association = "author_association" : rt::fast::LeafRead < Leaf54 >,
+        author_association = "author_association" : rt::fast::LeafRead < Leaf56 >,
         required, settle; active_lock_reason = "active_lock_reason" : rt::fast::ViaValue
         < Check5 >, required, settle; body = "body" : rt::fast::LeafRead < Leaf2 >,
         required, settle; } deny
@@ -19488,12 +19490,12 @@ mod fast {
         read_130, Visit130, Answer { id = "id" : rt::fast::LeafRead < Leaf1 >, required,
         settle; node_id = "node_id" : rt::fast::LeafRead < Leaf2 >, required, settle;
         html_url = "html_url" : rt::fast::LeafRead < Leaf2 >, required, settle; parent_id
-        = "parent_id" : rt::fast::LeafRead < Leaf8 >, required, settle;
+        = "parent_id" : rt::fast::LeafRead < Leaf9 >, required, settle;
         child_comment_count = "child_comment_count" : rt::fast::LeafRead < Leaf1 >,
         required, settle; repository_url = "repository_url" : rt::fast::LeafRead < Leaf2
         >, required, settle; discussion_id = "discussion_id" : rt::fast::LeafRead < Leaf1
         >, required, settle; author_association = "author_association" :
-        rt::fast::LeafRead < Leaf54 >, required, settle; user = "user" : rt::fast::Typed
+        rt::fast::LeafRead < Leaf56 >, required, settle; user = "user" : rt::fast::Typed
         < DismissedBy >, required, settle; created_at = "created_at" : rt::fast::LeafRead
         < Leaf2 >, required, settle; updated_at = "updated_at" : rt::fast::LeafRead <
         Leaf2 >, required, settle; body = "body" : rt::fast::LeafRead < Leaf2 >,
@@ -19504,55 +19506,55 @@ mod fast {
         rt::fast::Typed < ChangesCategory >, required, settle; } deny
     );
     rt::via_value!(
-        Check60 -> DiscussionCategory, | v | rt::is_valid_with(validators::v651, v,
+        Check62 -> DiscussionCategory, | v | rt::is_valid_with(validators::v651, v,
         validators::B0,
         "/definitions/discussion$category_changed/properties/changes/properties/category/properties/from")
     );
     rt::object_reader!(
         read_133, Visit133, ChangesCategory { from = "from" : rt::fast::ViaValue <
-        Check60 >, required, settle; } deny
+        Check62 >, required, settle; } deny
     );
     rt::object_reader!(
         read_134, Visit134, DiscussionCategoryChangedDiscussion { repository_url =
         "repository_url" : rt::fast::LeafRead < Leaf2 >, required, settle; category =
-        "category" : rt::fast::ViaValue < Check60 >, required, settle; answer_html_url =
+        "category" : rt::fast::ViaValue < Check62 >, required, settle; answer_html_url =
         "answer_html_url" : rt::fast::ViaValue < Check5 >, required, settle;
         answer_chosen_at = "answer_chosen_at" : rt::fast::ViaValue < Check5 >, required,
-        settle; answer_chosen_by = "answer_chosen_by" : rt::fast::ViaValue < Check22 >,
+        settle; answer_chosen_by = "answer_chosen_by" : rt::fast::ViaValue < Check24 >,
         required, settle; html_url = "html_url" : rt::fast::LeafRead < Leaf2 >, required,
         settle; id = "id" : rt::fast::LeafRead < Leaf1 >, required, settle; node_id =
         "node_id" : rt::fast::LeafRead < Leaf2 >, required, settle; number = "number" :
         rt::fast::LeafRead < Leaf1 >, required, settle; title = "title" :
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
-        DismissedBy >, required, settle; state = "state" : rt::fast::LeafRead < Leaf59 >,
+        DismissedBy >, required, settle; state = "state" : rt::fast::LeafRead < Leaf61 >,
         required, settle; locked = "locked" : rt::fast::LeafRead < Leaf4 >, required,
         settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required, settle;
         created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
         updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
-        author_association = "author_association" : rt::fast::LeafRead < Leaf54 >,
+        author_association = "author_association" : rt::fast::LeafRead < Leaf56 >,
         required, settle; active_lock_reason = "active_lock_reason" : rt::fast::ViaValue
         < Check5 >, required, settle; body = "body" : rt::fast::LeafRead < Leaf2 >,
         required, settle; } deny
     );
     rt::value_leaf!(
-        Leaf61 -> (), scalar | v | rt::is_valid_with(validators::v639, v, validators::B0,
+        Leaf63 -> (), scalar | v | rt::is_valid_with(validators::v639, v, validators::B0,
         "/definitions/discussion/properties/answer_html_url") &&
         rt::is_valid_with(validators::v640, v, validators::B0,
         "/definitions/discussion$created/properties/discussion/allOf/1/properties/answer_html_url")
     );
     rt::via_value!(
-        Check62 -> AnswerChosenBy, | v | rt::is_valid_with(validators::v174, v,
+        Check64 -> AnswerChosenBy, | v | rt::is_valid_with(validators::v174, v,
         validators::B0, "/definitions/discussion/properties/answer_chosen_by") &&
         rt::is_valid_with(validators::v640, v, validators::B0,
         "/definitions/discussion$created/properties/discussion/allOf/1/properties/answer_chosen_by")
     );
     rt::string_leaf!(
-        Leaf63 -> DiscussionState3, | s | [! ::std::matches!(s, "open" | "locked" |
+        Leaf65 -> DiscussionState3, | s | [! ::std::matches!(s, "open" | "locked" |
         "converting"), ! ::std::matches!(s, "open" | "converting")] =>
         DiscussionState3::from_listed_str(s)
     );
     rt::value_leaf!(
-        Leaf64 -> bool, scalar | v | rt::is_valid_with(validators::v638, v,
+        Leaf66 -> bool, scalar | v | rt::is_valid_with(validators::v638, v,
         validators::B0, "/definitions/discussion/properties/locked") &&
         rt::is_valid_with(validators::v652, v, validators::B0,
         "/definitions/discussion$created/properties/discussion/allOf/1/properties/locked")
@@ -19560,21 +19562,21 @@ mod fast {
     rt::object_reader!(
         read_136, Visit136, DiscussionCreatedDiscussion { repository_url =
         "repository_url" : rt::fast::LeafRead < Leaf2 >, required, settle; category =
-        "category" : rt::fast::ViaValue < Check60 >, required, settle; answer_html_url =
-        "answer_html_url" : rt::fast::LeafRead < Leaf61 >, required, settle;
-        answer_chosen_at = "answer_chosen_at" : rt::fast::LeafRead < Leaf61 >, required,
-        settle; answer_chosen_by = "answer_chosen_by" : rt::fast::ViaValue < Check62 >,
+        "category" : rt::fast::ViaValue < Check62 >, required, settle; answer_html_url =
+        "answer_html_url" : rt::fast::LeafRead < Leaf63 >, required, settle;
+        answer_chosen_at = "answer_chosen_at" : rt::fast::LeafRead < Leaf63 >, required,
+        settle; answer_chosen_by = "answer_chosen_by" : rt::fast::ViaValue < Check64 >,
         required, settle; html_url = "html_url" : rt::fast::LeafRead < Leaf2 >, required,
         settle; id = "id" : rt::fast::LeafRead < Leaf1 >, required, settle; node_id =
         "node_id" : rt::fast::LeafRead < Leaf2 >, required, settle; number = "number" :
         rt::fast::LeafRead < Leaf1 >, required, settle; title = "title" :
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
-        DismissedBy >, required, settle; state = "state" : rt::fast::LeafRead < Leaf63 >,
-        required, settle; locked = "locked" : rt::fast::LeafRead < Leaf64 >, required,
+        DismissedBy >, required, settle; state = "state" : rt::fast::LeafRead < Leaf65 >,
+        required, settle; locked = "locked" : rt::fast::LeafRead < Leaf66 >, required,
         settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required, settle;
         created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
         updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
-        author_association = "author_association" : rt::fast::LeafRead < Leaf54 >,
+        author_association = "author_association" : rt::fast::LeafRead < Leaf56 >,
         required, settle; active_lock_reason = "active_lock_reason" : rt::fast::ViaValue
         < Check5 >, required, settle; body = "body" : rt::fast::LeafRead < Leaf2 >,
         required, settle; } deny
@@ -19598,12 +19600,12 @@ mod fast {
         rt::fast::LeafRead < Leaf4 >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf65 -> DiscussionState, | s | [! ::std::matches!(s, "open" | "locked" |
+        Leaf67 -> DiscussionState, | s | [! ::std::matches!(s, "open" | "locked" |
         "converting"), ! ::std::matches!(s, "locked")] =>
         DiscussionState::from_listed_str(s)
     );
     rt::value_leaf!(
-        Leaf66 -> bool, scalar | v | rt::is_valid_with(validators::v638, v,
+        Leaf68 -> bool, scalar | v | rt::is_valid_with(validators::v638, v,
         validators::B0, "/definitions/discussion/properties/locked") &&
         rt::is_valid_with(validators::v653, v, validators::B0,
         "/definitions/discussion$locked/properties/discussion/allOf/1/properties/locked")
@@ -19611,21 +19613,21 @@ mod fast {
     rt::object_reader!(
         read_146, Visit146, DiscussionLockedDiscussion { repository_url =
         "repository_url" : rt::fast::LeafRead < Leaf2 >, required, settle; category =
-        "category" : rt::fast::ViaValue < Check60 >, required, settle; answer_html_url =
+        "category" : rt::fast::ViaValue < Check62 >, required, settle; answer_html_url =
         "answer_html_url" : rt::fast::ViaValue < Check5 >, required, settle;
         answer_chosen_at = "answer_chosen_at" : rt::fast::ViaValue < Check5 >, required,
-        settle; answer_chosen_by = "answer_chosen_by" : rt::fast::ViaValue < Check22 >,
+        settle; answer_chosen_by = "answer_chosen_by" : rt::fast::ViaValue < Check24 >,
         required, settle; html_url = "html_url" : rt::fast::LeafRead < Leaf2 >, required,
         settle; id = "id" : rt::fast::LeafRead < Leaf1 >, required, settle; node_id =
         "node_id" : rt::fast::LeafRead < Leaf2 >, required, settle; number = "number" :
         rt::fast::LeafRead < Leaf1 >, required, settle; title = "title" :
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
-        DismissedBy >, required, settle; state = "state" : rt::fast::LeafRead < Leaf65 >,
-        required, settle; locked = "locked" : rt::fast::LeafRead < Leaf66 >, required,
+        DismissedBy >, required, settle; state = "state" : rt::fast::LeafRead < Leaf67 >,
+        required, settle; locked = "locked" : rt::fast::LeafRead < Leaf68 >, required,
         settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required, settle;
         created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
         updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
-        author_association = "author_association" : rt::fast::LeafRead < Leaf54 >,
+        author_association = "author_association" : rt::fast::LeafRead < Leaf56 >,
         required, settle; active_lock_reason = "active_lock_reason" : rt::fast::ViaValue
         < Check5 >, required, settle; body = "body" : rt::fast::LeafRead < Leaf2 >,
         required, settle; } deny
@@ -19639,48 +19641,48 @@ mod fast {
     rt::object_reader!(
         read_152, Visit152, DiscussionUnansweredDiscussion { repository_url =
         "repository_url" : rt::fast::LeafRead < Leaf2 >, required, settle; category =
-        "category" : rt::fast::ViaValue < Check57 >, required, settle; answer_html_url =
-        "answer_html_url" : rt::fast::LeafRead < Leaf61 >, required, settle;
-        answer_chosen_at = "answer_chosen_at" : rt::fast::LeafRead < Leaf61 >, required,
-        settle; answer_chosen_by = "answer_chosen_by" : rt::fast::ViaValue < Check62 >,
+        "category" : rt::fast::ViaValue < Check59 >, required, settle; answer_html_url =
+        "answer_html_url" : rt::fast::LeafRead < Leaf63 >, required, settle;
+        answer_chosen_at = "answer_chosen_at" : rt::fast::LeafRead < Leaf63 >, required,
+        settle; answer_chosen_by = "answer_chosen_by" : rt::fast::ViaValue < Check64 >,
         required, settle; html_url = "html_url" : rt::fast::LeafRead < Leaf2 >, required,
         settle; id = "id" : rt::fast::LeafRead < Leaf1 >, required, settle; node_id =
         "node_id" : rt::fast::LeafRead < Leaf2 >, required, settle; number = "number" :
         rt::fast::LeafRead < Leaf1 >, required, settle; title = "title" :
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
-        DismissedBy >, required, settle; state = "state" : rt::fast::LeafRead < Leaf59 >,
+        DismissedBy >, required, settle; state = "state" : rt::fast::LeafRead < Leaf61 >,
         required, settle; locked = "locked" : rt::fast::LeafRead < Leaf4 >, required,
         settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required, settle;
         created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
         updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
-        author_association = "author_association" : rt::fast::LeafRead < Leaf54 >,
+        author_association = "author_association" : rt::fast::LeafRead < Leaf56 >,
         required, settle; active_lock_reason = "active_lock_reason" : rt::fast::ViaValue
         < Check5 >, required, settle; body = "body" : rt::fast::LeafRead < Leaf2 >,
         required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf67 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "locked" |
+        Leaf69 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "locked" |
         "converting"), ! ::std::matches!(s, "open")] =>
         PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
         read_155, Visit155, DiscussionUnlockedDiscussion { repository_url =
         "repository_url" : rt::fast::LeafRead < Leaf2 >, required, settle; category =
-        "category" : rt::fast::ViaValue < Check60 >, required, settle; answer_html_url =
+        "category" : rt::fast::ViaValue < Check62 >, required, settle; answer_html_url =
         "answer_html_url" : rt::fast::ViaValue < Check5 >, required, settle;
         answer_chosen_at = "answer_chosen_at" : rt::fast::ViaValue < Check5 >, required,
-        settle; answer_chosen_by = "answer_chosen_by" : rt::fast::ViaValue < Check22 >,
+        settle; answer_chosen_by = "answer_chosen_by" : rt::fast::ViaValue < Check24 >,
         required, settle; html_url = "html_url" : rt::fast::LeafRead < Leaf2 >, required,
         settle; id = "id" : rt::fast::LeafRead < Leaf1 >, required, settle; node_id =
         "node_id" : rt::fast::LeafRead < Leaf2 >, required, settle; number = "number" :
         rt::fast::LeafRead < Leaf1 >, required, settle; title = "title" :
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
-        DismissedBy >, required, settle; state = "state" : rt::fast::LeafRead < Leaf67 >,
-        required, settle; locked = "locked" : rt::fast::LeafRead < Leaf64 >, required,
+        DismissedBy >, required, settle; state = "state" : rt::fast::LeafRead < Leaf69 >,
+        required, settle; locked = "locked" : rt::fast::LeafRead < Leaf66 >, required,
         settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required, settle;
         created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
         updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
-        author_association = "author_association" : rt::fast::LeafRead < Leaf54 >,
+        author_association = "author_association" : rt::fast::LeafRead < Leaf56 >,
         required, settle; active_lock_reason = "active_lock_reason" : rt::fast::ViaValue
         < Check5 >, required, settle; body = "body" : rt::fast::LeafRead < Leaf2 >,
         required, settle; } deny
@@ -19690,11 +19692,11 @@ mod fast {
         rt::fast::LeafRead < Leaf1 >, required, settle; node_id = "node_id" :
         rt::fast::LeafRead < Leaf2 >, required, settle; html_url = "html_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; parent_id = "parent_id" :
-        rt::fast::ViaValue < Check53 >, required, settle; child_comment_count =
+        rt::fast::ViaValue < Check55 >, required, settle; child_comment_count =
         "child_comment_count" : rt::fast::LeafRead < Leaf1 >, required, settle;
         repository_url = "repository_url" : rt::fast::LeafRead < Leaf2 >, required,
         settle; discussion_id = "discussion_id" : rt::fast::LeafRead < Leaf1 >, required,
-        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf54
+        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf56
         >, required, settle; user = "user" : rt::fast::Typed < DismissedBy >, required,
         settle; created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required,
         settle; updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required,
@@ -19705,11 +19707,11 @@ mod fast {
         rt::fast::Typed < Title >, required, settle; } deny
     );
     rt::via_value!(
-        Check68 -> Forkee, | v | rt::is_valid_with(validators::v654, v, validators::B0,
+        Check70 -> Forkee, | v | rt::is_valid_with(validators::v654, v, validators::B0,
         "/definitions/fork$event/properties/forkee")
     );
     rt::object_reader!(
-        read_163, Visit163, ForkEvent { forkee = "forkee" : rt::fast::ViaValue < Check68
+        read_163, Visit163, ForkEvent { forkee = "forkee" : rt::fast::ViaValue < Check70
         >, required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
@@ -19726,27 +19728,27 @@ mod fast {
         >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf69 -> PageAction, | s | [! ::std::matches!(s, "created" | "edited")] =>
+        Leaf71 -> PageAction, | s | [! ::std::matches!(s, "created" | "edited")] =>
         PageAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_168, Visit168, Page { page_name = "page_name" : rt::fast::LeafRead < Leaf2
         >, required, settle; title = "title" : rt::fast::LeafRead < Leaf2 >, required,
-        settle; summary = "summary" : rt::fast::LeafRead < Leaf8 >, required, settle;
-        action = "action" : rt::fast::LeafRead < Leaf69 >, required, settle; sha = "sha"
+        settle; summary = "summary" : rt::fast::LeafRead < Leaf9 >, required, settle;
+        action = "action" : rt::fast::LeafRead < Leaf71 >, required, settle; sha = "sha"
         : rt::fast::LeafRead < Leaf2 >, required, settle; html_url = "html_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf70 -> RepositorySelection, | s | [! ::std::matches!(s, "all" | "selected")]
+        Leaf72 -> RepositorySelection, | s | [! ::std::matches!(s, "all" | "selected")]
         => RepositorySelection::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf71 -> TargetType, | s | [! ::std::matches!(s, "User" | "Organization")] =>
+        Leaf73 -> TargetType, | s | [! ::std::matches!(s, "User" | "Organization")] =>
         TargetType::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf72 -> InstallationEvent2, | s | [! ::std::matches!(s, "check_run" |
+        Leaf74 -> InstallationEvent2, | s | [! ::std::matches!(s, "check_run" |
         "check_suite" | "code_scanning_alert" | "commit_comment" | "content_reference" |
         "create" | "delete" | "deployment" | "deployment_review" | "deployment_status" |
         "deploy_key" | "discussion" | "discussion_comment" | "fork" | "gollum" | "issues"
@@ -19759,77 +19761,78 @@ mod fast {
         "workflow_dispatch" | "workflow_run")] => InstallationEvent2::from_listed_str(s)
     );
     rt::union_reader!(
-        Union73, VisitUnion73 -> InstallationCreatedAt { str =>
-        InstallationCreatedAt::String; rt::fast::LeafRead < Leaf2 >, number =>
-        InstallationCreatedAt::Integer; rt::fast::LeafRead < Leaf1 > } refuse bool null
-        seq map
+        Union76, VisitUnion76 -> InstallationCreatedAt { str =>
+        InstallationCreatedAt::String; R0 : ::std::string::String, number =>
+        InstallationCreatedAt::Integer; R1 : rt::Integer } refuse bool null seq map
     );
     rt::object_reader!(
         read_172, Visit172, InstallationCreatedInstallation { id = "id" :
         rt::fast::LeafRead < Leaf1 >, required, settle; account = "account" :
         rt::fast::Typed < DismissedBy >, required, settle; repository_selection =
-        "repository_selection" : rt::fast::LeafRead < Leaf70 >, required, settle;
+        "repository_selection" : rt::fast::LeafRead < Leaf72 >, required, settle;
         access_tokens_url = "access_tokens_url" : rt::fast::LeafRead < Leaf2 >, required,
         settle; repositories_url = "repositories_url" : rt::fast::LeafRead < Leaf2 >,
         required, settle; html_url = "html_url" : rt::fast::LeafRead < Leaf2 >, required,
         settle; app_id = "app_id" : rt::fast::LeafRead < Leaf1 >, required, settle;
         app_slug = "app_slug" : rt::fast::LeafRead < Leaf2 >, optional, settle; target_id
         = "target_id" : rt::fast::LeafRead < Leaf1 >, required, settle; target_type =
-        "target_type" : rt::fast::LeafRead < Leaf71 >, required, settle; permissions =
+        "target_type" : rt::fast::LeafRead < Leaf73 >, required, settle; permissions =
         "permissions" : rt::fast::Typed < InstallationPermissions >, required, settle;
-        events = "events" : rt::fast::VecOf < rt::fast::LeafRead < Leaf72 >, 0usize, {
-        usize::MAX } >, required, settle; created_at = "created_at" : Union73, required,
-        settle; updated_at = "updated_at" : Union73, required, settle; single_file_name =
+        events = "events" : rt::fast::VecOf < rt::fast::LeafRead < Leaf74 >, 0usize, {
+        usize::MAX } >, required, settle; created_at = "created_at" : Union76 <
+        rt::fast::LeafRead < Leaf2 >, rt::fast::LeafRead < Leaf1 > >, required, settle;
+        updated_at = "updated_at" : Union76 < rt::fast::LeafRead < Leaf2 >,
+        rt::fast::LeafRead < Leaf1 > >, required, settle; single_file_name =
         "single_file_name" : rt::fast::ViaValue < Check5 >, required, settle;
         has_multiple_single_files = "has_multiple_single_files" : rt::fast::LeafRead <
         Leaf4 >, optional, settle; single_file_paths = "single_file_paths" :
         rt::fast::VecOf < rt::fast::LeafRead < Leaf2 >, 0usize, { usize::MAX } >,
-        optional, settle; suspended_by = "suspended_by" : rt::fast::ViaValue < Check22 >,
+        optional, settle; suspended_by = "suspended_by" : rt::fast::ViaValue < Check24 >,
         required, settle; suspended_at = "suspended_at" : rt::fast::ViaValue < Check5 >,
         required, settle; } deny
     );
     rt::object_reader!(
         read_175, Visit175, InstallationPermissions { actions = "actions" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; administration =
-        "administration" : rt::fast::LeafRead < Leaf16 >, optional, settle; checks =
-        "checks" : rt::fast::LeafRead < Leaf16 >, optional, settle; content_references =
-        "content_references" : rt::fast::LeafRead < Leaf16 >, optional, settle; contents
-        = "contents" : rt::fast::LeafRead < Leaf16 >, optional, settle; deployments =
-        "deployments" : rt::fast::LeafRead < Leaf16 >, optional, settle; discussions =
-        "discussions" : rt::fast::LeafRead < Leaf16 >, optional, settle; emails =
-        "emails" : rt::fast::LeafRead < Leaf16 >, optional, settle; environments =
-        "environments" : rt::fast::LeafRead < Leaf16 >, optional, settle; issues =
-        "issues" : rt::fast::LeafRead < Leaf16 >, optional, settle; members = "members" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; metadata = "metadata" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; organization_administration =
-        "organization_administration" : rt::fast::LeafRead < Leaf16 >, optional, settle;
-        organization_events = "organization_events" : rt::fast::LeafRead < Leaf16 >,
+        rt::fast::LeafRead < Leaf18 >, optional, settle; administration =
+        "administration" : rt::fast::LeafRead < Leaf18 >, optional, settle; checks =
+        "checks" : rt::fast::LeafRead < Leaf18 >, optional, settle; content_references =
+        "content_references" : rt::fast::LeafRead < Leaf18 >, optional, settle; contents
+        = "contents" : rt::fast::LeafRead < Leaf18 >, optional, settle; deployments =
+        "deployments" : rt::fast::LeafRead < Leaf18 >, optional, settle; discussions =
+        "discussions" : rt::fast::LeafRead < Leaf18 >, optional, settle; emails =
+        "emails" : rt::fast::LeafRead < Leaf18 >, optional, settle; environments =
+        "environments" : rt::fast::LeafRead < Leaf18 >, optional, settle; issues =
+        "issues" : rt::fast::LeafRead < Leaf18 >, optional, settle; members = "members" :
+        rt::fast::LeafRead < Leaf18 >, optional, settle; metadata = "metadata" :
+        rt::fast::LeafRead < Leaf18 >, optional, settle; organization_administration =
+        "organization_administration" : rt::fast::LeafRead < Leaf18 >, optional, settle;
+        organization_events = "organization_events" : rt::fast::LeafRead < Leaf18 >,
         optional, settle; organization_hooks = "organization_hooks" : rt::fast::LeafRead
-        < Leaf16 >, optional, settle; organization_packages = "organization_packages" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; organization_plan =
-        "organization_plan" : rt::fast::LeafRead < Leaf16 >, optional, settle;
-        organization_projects = "organization_projects" : rt::fast::LeafRead < Leaf16 >,
+        < Leaf18 >, optional, settle; organization_packages = "organization_packages" :
+        rt::fast::LeafRead < Leaf18 >, optional, settle; organization_plan =
+        "organization_plan" : rt::fast::LeafRead < Leaf18 >, optional, settle;
+        organization_projects = "organization_projects" : rt::fast::LeafRead < Leaf18 >,
         optional, settle; organization_secrets = "organization_secrets" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; organization_self_hosted_runners
-        = "organization_self_hosted_runners" : rt::fast::LeafRead < Leaf16 >, optional,
+        rt::fast::LeafRead < Leaf18 >, optional, settle; organization_self_hosted_runners
+        = "organization_self_hosted_runners" : rt::fast::LeafRead < Leaf18 >, optional,
         settle; organization_user_blocking = "organization_user_blocking" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; packages = "packages" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; pages = "pages" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; pull_requests = "pull_requests"
-        : rt::fast::LeafRead < Leaf16 >, optional, settle; repository_hooks =
-        "repository_hooks" : rt::fast::LeafRead < Leaf16 >, optional, settle;
-        repository_projects = "repository_projects" : rt::fast::LeafRead < Leaf16 >,
+        rt::fast::LeafRead < Leaf18 >, optional, settle; packages = "packages" :
+        rt::fast::LeafRead < Leaf18 >, optional, settle; pages = "pages" :
+        rt::fast::LeafRead < Leaf18 >, optional, settle; pull_requests = "pull_requests"
+        : rt::fast::LeafRead < Leaf18 >, optional, settle; repository_hooks =
+        "repository_hooks" : rt::fast::LeafRead < Leaf18 >, optional, settle;
+        repository_projects = "repository_projects" : rt::fast::LeafRead < Leaf18 >,
         optional, settle; secret_scanning_alerts = "secret_scanning_alerts" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; secrets = "secrets" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; security_events =
-        "security_events" : rt::fast::LeafRead < Leaf16 >, optional, settle;
-        security_scanning_alert = "security_scanning_alert" : rt::fast::LeafRead < Leaf16
-        >, optional, settle; single_file = "single_file" : rt::fast::LeafRead < Leaf16 >,
-        optional, settle; statuses = "statuses" : rt::fast::LeafRead < Leaf16 >,
+        rt::fast::LeafRead < Leaf18 >, optional, settle; secrets = "secrets" :
+        rt::fast::LeafRead < Leaf18 >, optional, settle; security_events =
+        "security_events" : rt::fast::LeafRead < Leaf18 >, optional, settle;
+        security_scanning_alert = "security_scanning_alert" : rt::fast::LeafRead < Leaf18
+        >, optional, settle; single_file = "single_file" : rt::fast::LeafRead < Leaf18 >,
+        optional, settle; statuses = "statuses" : rt::fast::LeafRead < Leaf18 >,
         optional, settle; team_discussions = "team_discussions" : rt::fast::LeafRead <
-        Leaf16 >, optional, settle; vulnerability_alerts = "vulnerability_alerts" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; workflows = "workflows" :
-        rt::fast::LeafRead < Leaf16 >, optional, settle; } deny
+        Leaf18 >, optional, settle; vulnerability_alerts = "vulnerability_alerts" :
+        rt::fast::LeafRead < Leaf18 >, optional, settle; workflows = "workflows" :
+        rt::fast::LeafRead < Leaf18 >, optional, settle; } deny
     );
     rt::object_reader!(
         read_178, Visit178, RepositoriesAddedItem { id = "id" : rt::fast::LeafRead <
@@ -19842,23 +19845,25 @@ mod fast {
         read_182, Visit182, InstallationSuspendInstallation { id = "id" :
         rt::fast::LeafRead < Leaf1 >, required, settle; account = "account" :
         rt::fast::Typed < DismissedBy >, required, settle; repository_selection =
-        "repository_selection" : rt::fast::LeafRead < Leaf70 >, required, settle;
+        "repository_selection" : rt::fast::LeafRead < Leaf72 >, required, settle;
         access_tokens_url = "access_tokens_url" : rt::fast::LeafRead < Leaf2 >, required,
         settle; repositories_url = "repositories_url" : rt::fast::LeafRead < Leaf2 >,
         required, settle; html_url = "html_url" : rt::fast::LeafRead < Leaf2 >, required,
         settle; app_id = "app_id" : rt::fast::LeafRead < Leaf1 >, required, settle;
         app_slug = "app_slug" : rt::fast::LeafRead < Leaf2 >, optional, settle; target_id
         = "target_id" : rt::fast::LeafRead < Leaf1 >, required, settle; target_type =
-        "target_type" : rt::fast::LeafRead < Leaf71 >, required, settle; permissions =
+        "target_type" : rt::fast::LeafRead < Leaf73 >, required, settle; permissions =
         "permissions" : rt::fast::Typed < InstallationPermissions >, required, settle;
-        events = "events" : rt::fast::VecOf < rt::fast::LeafRead < Leaf72 >, 0usize, {
-        usize::MAX } >, required, settle; created_at = "created_at" : Union73, required,
-        settle; updated_at = "updated_at" : Union73, required, settle; single_file_name =
+        events = "events" : rt::fast::VecOf < rt::fast::LeafRead < Leaf74 >, 0usize, {
+        usize::MAX } >, required, settle; created_at = "created_at" : Union76 <
+        rt::fast::LeafRead < Leaf2 >, rt::fast::LeafRead < Leaf1 > >, required, settle;
+        updated_at = "updated_at" : Union76 < rt::fast::LeafRead < Leaf2 >,
+        rt::fast::LeafRead < Leaf1 > >, required, settle; single_file_name =
         "single_file_name" : rt::fast::ViaValue < Check5 >, required, settle;
         has_multiple_single_files = "has_multiple_single_files" : rt::fast::LeafRead <
         Leaf4 >, optional, settle; single_file_paths = "single_file_paths" :
         rt::fast::VecOf < rt::fast::LeafRead < Leaf2 >, 0usize, { usize::MAX } >,
-        optional, settle; suspended_by = "suspended_by" : rt::fast::ViaValue < Check58 >,
+        optional, settle; suspended_by = "suspended_by" : rt::fast::ViaValue < Check60 >,
         required, settle; suspended_at = "suspended_at" : rt::fast::LeafRead < Leaf2 >,
         required, settle; } deny
     );
@@ -19866,24 +19871,26 @@ mod fast {
         read_184, Visit184, InstallationUnsuspendInstallation { id = "id" :
         rt::fast::LeafRead < Leaf1 >, required, settle; account = "account" :
         rt::fast::Typed < DismissedBy >, required, settle; repository_selection =
-        "repository_selection" : rt::fast::LeafRead < Leaf70 >, required, settle;
+        "repository_selection" : rt::fast::LeafRead < Leaf72 >, required, settle;
         access_tokens_url = "access_tokens_url" : rt::fast::LeafRead < Leaf2 >, required,
         settle; repositories_url = "repositories_url" : rt::fast::LeafRead < Leaf2 >,
         required, settle; html_url = "html_url" : rt::fast::LeafRead < Leaf2 >, required,
         settle; app_id = "app_id" : rt::fast::LeafRead < Leaf1 >, required, settle;
         app_slug = "app_slug" : rt::fast::LeafRead < Leaf2 >, optional, settle; target_id
         = "target_id" : rt::fast::LeafRead < Leaf1 >, required, settle; target_type =
-        "target_type" : rt::fast::LeafRead < Leaf71 >, required, settle; permissions =
+        "target_type" : rt::fast::LeafRead < Leaf73 >, required, settle; permissions =
         "permissions" : rt::fast::Typed < InstallationPermissions >, required, settle;
-        events = "events" : rt::fast::VecOf < rt::fast::LeafRead < Leaf72 >, 0usize, {
-        usize::MAX } >, required, settle; created_at = "created_at" : Union73, required,
-        settle; updated_at = "updated_at" : Union73, required, settle; single_file_name =
+        events = "events" : rt::fast::VecOf < rt::fast::LeafRead < Leaf74 >, 0usize, {
+        usize::MAX } >, required, settle; created_at = "created_at" : Union76 <
+        rt::fast::LeafRead < Leaf2 >, rt::fast::LeafRead < Leaf1 > >, required, settle;
+        updated_at = "updated_at" : Union76 < rt::fast::LeafRead < Leaf2 >,
+        rt::fast::LeafRead < Leaf1 > >, required, settle; single_file_name =
         "single_file_name" : rt::fast::ViaValue < Check5 >, required, settle;
         has_multiple_single_files = "has_multiple_single_files" : rt::fast::LeafRead <
         Leaf4 >, optional, settle; single_file_paths = "single_file_paths" :
         rt::fast::VecOf < rt::fast::LeafRead < Leaf2 >, 0usize, { usize::MAX } >,
-        optional, settle; suspended_by = "suspended_by" : rt::fast::ViaValue < Check62 >,
-        required, settle; suspended_at = "suspended_at" : rt::fast::LeafRead < Leaf61 >,
+        optional, settle; suspended_by = "suspended_by" : rt::fast::ViaValue < Check64 >,
+        required, settle; suspended_at = "suspended_at" : rt::fast::LeafRead < Leaf63 >,
         required, settle; } deny
     );
     rt::object_reader!(
@@ -19894,23 +19901,23 @@ mod fast {
         = "private" : rt::fast::LeafRead < Leaf4 >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf74 -> IssueState, | s | [! ::std::matches!(s, "open" | "closed"), !
+        Leaf77 -> IssueState, | s | [! ::std::matches!(s, "open" | "closed"), !
         ::std::matches!(s, "open" | "closed")] => IssueState::from_listed_str(s)
     );
     rt::via_value!(
-        Check75 -> ::std::option::Option < Assignee >, | v |
+        Check78 -> ::std::option::Option < Assignee >, | v |
         rt::is_valid_with(validators::v174, v, validators::B0,
         "/definitions/issue_comment$created/properties/issue/allOf/1/properties/assignee")
         && rt::is_valid_with(validators::v174, v, validators::B0,
         "/definitions/issue/properties/assignee")
     );
     rt::via_value!(
-        Check76 -> ::std::option::Option < MilestoneMilestone >, | v |
+        Check79 -> ::std::option::Option < MilestoneMilestone >, | v |
         rt::is_valid_with(validators::v257, v, validators::B0,
         "/definitions/issue/properties/milestone")
     );
     rt::via_value!(
-        Check77 -> ::std::option::Option < ActiveLockReason >, | v |
+        Check80 -> ::std::option::Option < ActiveLockReason >, | v |
         rt::is_valid_with(validators::v655, v, validators::B0,
         "/definitions/issue/properties/active_lock_reason")
     );
@@ -19927,19 +19934,19 @@ mod fast {
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
         DismissedBy >, required, settle; labels = "labels" : rt::fast::VecOf <
         rt::fast::Typed < Label >, 0usize, { usize::MAX } >, required, settle; state =
-        "state" : rt::fast::LeafRead < Leaf74 >, required, settle; locked = "locked" :
+        "state" : rt::fast::LeafRead < Leaf77 >, required, settle; locked = "locked" :
         rt::fast::LeafRead < Leaf4 >, required, settle; assignee = "assignee" :
-        rt::fast::ViaValue < Check75 >, required, settle; assignees = "assignees" :
+        rt::fast::ViaValue < Check78 >, required, settle; assignees = "assignees" :
         rt::fast::VecOf < rt::fast::Typed < DismissedBy >, 0usize, { usize::MAX } >,
-        required, settle; milestone = "milestone" : rt::fast::ViaValue < Check76 >,
+        required, settle; milestone = "milestone" : rt::fast::ViaValue < Check79 >,
         required, settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required,
         settle; created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required,
         settle; updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required,
         settle; closed_at = "closed_at" : rt::fast::ViaValue < Check5 >, required,
-        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf54
+        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf56
         >, required, settle; active_lock_reason = "active_lock_reason" :
-        rt::fast::ViaValue < Check77 >, required, settle; performed_via_github_app =
-        "performed_via_github_app" : rt::fast::ViaValue < Check56 >, optional, settle;
+        rt::fast::ViaValue < Check80 >, required, settle; performed_via_github_app =
+        "performed_via_github_app" : rt::fast::ViaValue < Check58 >, optional, settle;
         pull_request = "pull_request" : rt::fast::Typed < IssuePullRequest2 >, optional,
         settle; body = "body" : rt::fast::ViaValue < Check5 >, required, settle; } deny
     );
@@ -19955,7 +19962,7 @@ mod fast {
         rt::fast::Typed < DismissedBy >, required, settle; open_issues = "open_issues" :
         rt::fast::LeafRead < Leaf1 >, required, settle; closed_issues = "closed_issues" :
         rt::fast::LeafRead < Leaf1 >, required, settle; state = "state" :
-        rt::fast::LeafRead < Leaf74 >, required, settle; created_at = "created_at" :
+        rt::fast::LeafRead < Leaf77 >, required, settle; created_at = "created_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; due_on = "due_on" :
         rt::fast::ViaValue < Check5 >, required, settle; closed_at = "closed_at" :
@@ -19977,9 +19984,9 @@ mod fast {
         DismissedBy >, required, settle; created_at = "created_at" : rt::fast::LeafRead <
         Leaf2 >, required, settle; updated_at = "updated_at" : rt::fast::LeafRead < Leaf2
         >, required, settle; author_association = "author_association" :
-        rt::fast::LeafRead < Leaf54 >, required, settle; body = "body" :
+        rt::fast::LeafRead < Leaf56 >, required, settle; body = "body" :
         rt::fast::LeafRead < Leaf2 >, required, settle; performed_via_github_app =
-        "performed_via_github_app" : rt::fast::ViaValue < Check56 >, required, settle; }
+        "performed_via_github_app" : rt::fast::ViaValue < Check58 >, required, settle; }
         deny
     );
     rt::object_reader!(
@@ -19999,19 +20006,19 @@ mod fast {
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
         DismissedBy >, required, settle; labels = "labels" : rt::fast::VecOf <
         rt::fast::Typed < Label >, 0usize, { usize::MAX } >, optional, settle; state =
-        "state" : rt::fast::LeafRead < Leaf74 >, optional, settle; locked = "locked" :
+        "state" : rt::fast::LeafRead < Leaf77 >, optional, settle; locked = "locked" :
         rt::fast::LeafRead < Leaf4 >, optional, settle; assignee = "assignee" :
-        rt::fast::ViaValue < Check22 >, optional, settle; assignees = "assignees" :
+        rt::fast::ViaValue < Check24 >, optional, settle; assignees = "assignees" :
         rt::fast::VecOf < rt::fast::Typed < DismissedBy >, 0usize, { usize::MAX } >,
-        required, settle; milestone = "milestone" : rt::fast::ViaValue < Check76 >,
+        required, settle; milestone = "milestone" : rt::fast::ViaValue < Check79 >,
         required, settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required,
         settle; created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required,
         settle; updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required,
         settle; closed_at = "closed_at" : rt::fast::ViaValue < Check5 >, required,
-        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf54
+        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf56
         >, required, settle; active_lock_reason = "active_lock_reason" :
-        rt::fast::ViaValue < Check77 >, required, settle; performed_via_github_app =
-        "performed_via_github_app" : rt::fast::ViaValue < Check56 >, optional, settle;
+        rt::fast::ViaValue < Check80 >, required, settle; performed_via_github_app =
+        "performed_via_github_app" : rt::fast::ViaValue < Check58 >, optional, settle;
         pull_request = "pull_request" : rt::fast::Typed < IssuePullRequest3 >, optional,
         settle; body = "body" : rt::fast::ViaValue < Check5 >, required, settle; } deny
     );
@@ -20023,7 +20030,7 @@ mod fast {
         } deny
     );
     rt::string_leaf!(
-        Leaf78 -> MilestoneState, | s | [! ::std::matches!(s, "open" | "closed"), !
+        Leaf81 -> MilestoneState, | s | [! ::std::matches!(s, "open" | "closed"), !
         ::std::matches!(s, "closed")] => MilestoneState::from_listed_str(s)
     );
     rt::object_reader!(
@@ -20039,24 +20046,24 @@ mod fast {
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
         DismissedBy >, required, settle; labels = "labels" : rt::fast::VecOf <
         rt::fast::Typed < Label >, 0usize, { usize::MAX } >, optional, settle; state =
-        "state" : rt::fast::LeafRead < Leaf78 >, required, settle; locked = "locked" :
+        "state" : rt::fast::LeafRead < Leaf81 >, required, settle; locked = "locked" :
         rt::fast::LeafRead < Leaf4 >, optional, settle; assignee = "assignee" :
-        rt::fast::ViaValue < Check22 >, optional, settle; assignees = "assignees" :
+        rt::fast::ViaValue < Check24 >, optional, settle; assignees = "assignees" :
         rt::fast::VecOf < rt::fast::Typed < DismissedBy >, 0usize, { usize::MAX } >,
-        required, settle; milestone = "milestone" : rt::fast::ViaValue < Check76 >,
+        required, settle; milestone = "milestone" : rt::fast::ViaValue < Check79 >,
         required, settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required,
         settle; created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required,
         settle; updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required,
         settle; closed_at = "closed_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
-        author_association = "author_association" : rt::fast::LeafRead < Leaf54 >,
+        author_association = "author_association" : rt::fast::LeafRead < Leaf56 >,
         required, settle; active_lock_reason = "active_lock_reason" : rt::fast::ViaValue
-        < Check77 >, required, settle; performed_via_github_app =
-        "performed_via_github_app" : rt::fast::ViaValue < Check56 >, optional, settle;
+        < Check80 >, required, settle; performed_via_github_app =
+        "performed_via_github_app" : rt::fast::ViaValue < Check58 >, optional, settle;
         pull_request = "pull_request" : rt::fast::Typed < IssuePullRequest3 >, optional,
         settle; body = "body" : rt::fast::ViaValue < Check5 >, required, settle; } deny
     );
     rt::via_value!(
-        Check79 -> AnswerChosenBy, | v | rt::is_valid_with(validators::v257, v,
+        Check82 -> AnswerChosenBy, | v | rt::is_valid_with(validators::v257, v,
         validators::B0, "/definitions/issue/properties/milestone") &&
         rt::is_valid_with(validators::v640, v, validators::B0,
         "/definitions/issues$demilestoned/properties/issue/allOf/1/properties/milestone")
@@ -20074,19 +20081,19 @@ mod fast {
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
         DismissedBy >, required, settle; labels = "labels" : rt::fast::VecOf <
         rt::fast::Typed < Label >, 0usize, { usize::MAX } >, optional, settle; state =
-        "state" : rt::fast::LeafRead < Leaf74 >, optional, settle; locked = "locked" :
+        "state" : rt::fast::LeafRead < Leaf77 >, optional, settle; locked = "locked" :
         rt::fast::LeafRead < Leaf4 >, optional, settle; assignee = "assignee" :
-        rt::fast::ViaValue < Check22 >, optional, settle; assignees = "assignees" :
+        rt::fast::ViaValue < Check24 >, optional, settle; assignees = "assignees" :
         rt::fast::VecOf < rt::fast::Typed < DismissedBy >, 0usize, { usize::MAX } >,
-        required, settle; milestone = "milestone" : rt::fast::ViaValue < Check79 >,
+        required, settle; milestone = "milestone" : rt::fast::ViaValue < Check82 >,
         required, settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required,
         settle; created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required,
         settle; updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required,
         settle; closed_at = "closed_at" : rt::fast::ViaValue < Check5 >, required,
-        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf54
+        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf56
         >, required, settle; active_lock_reason = "active_lock_reason" :
-        rt::fast::ViaValue < Check77 >, required, settle; performed_via_github_app =
-        "performed_via_github_app" : rt::fast::ViaValue < Check56 >, optional, settle;
+        rt::fast::ViaValue < Check80 >, required, settle; performed_via_github_app =
+        "performed_via_github_app" : rt::fast::ViaValue < Check58 >, optional, settle;
         pull_request = "pull_request" : rt::fast::Typed < IssuePullRequest3 >, optional,
         settle; body = "body" : rt::fast::ViaValue < Check5 >, required, settle; } deny
     );
@@ -20096,7 +20103,7 @@ mod fast {
         settle; } deny
     );
     rt::via_value!(
-        Check80 -> IssueMilestone2, | v | rt::is_valid_with(validators::v257, v,
+        Check83 -> IssueMilestone2, | v | rt::is_valid_with(validators::v257, v,
         validators::B0, "/definitions/issue/properties/milestone") &&
         rt::is_valid_with(validators::v656, v, validators::B0,
         "/definitions/issues$milestoned/properties/issue/allOf/1/properties/milestone")
@@ -20114,19 +20121,19 @@ mod fast {
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
         DismissedBy >, required, settle; labels = "labels" : rt::fast::VecOf <
         rt::fast::Typed < Label >, 0usize, { usize::MAX } >, optional, settle; state =
-        "state" : rt::fast::LeafRead < Leaf74 >, optional, settle; locked = "locked" :
+        "state" : rt::fast::LeafRead < Leaf77 >, optional, settle; locked = "locked" :
         rt::fast::LeafRead < Leaf4 >, optional, settle; assignee = "assignee" :
-        rt::fast::ViaValue < Check22 >, optional, settle; assignees = "assignees" :
+        rt::fast::ViaValue < Check24 >, optional, settle; assignees = "assignees" :
         rt::fast::VecOf < rt::fast::Typed < DismissedBy >, 0usize, { usize::MAX } >,
-        required, settle; milestone = "milestone" : rt::fast::ViaValue < Check80 >,
+        required, settle; milestone = "milestone" : rt::fast::ViaValue < Check83 >,
         required, settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required,
         settle; created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required,
         settle; updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required,
         settle; closed_at = "closed_at" : rt::fast::ViaValue < Check5 >, required,
-        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf54
+        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf56
         >, required, settle; active_lock_reason = "active_lock_reason" :
-        rt::fast::ViaValue < Check77 >, required, settle; performed_via_github_app =
-        "performed_via_github_app" : rt::fast::ViaValue < Check56 >, optional, settle;
+        rt::fast::ViaValue < Check80 >, required, settle; performed_via_github_app =
+        "performed_via_github_app" : rt::fast::ViaValue < Check58 >, optional, settle;
         pull_request = "pull_request" : rt::fast::Typed < IssuePullRequest3 >, optional,
         settle; body = "body" : rt::fast::ViaValue < Check5 >, required, settle; } deny
     );
@@ -20137,7 +20144,7 @@ mod fast {
         required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf81 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "closed"), !
+        Leaf84 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "closed"), !
         ::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
@@ -20153,19 +20160,19 @@ mod fast {
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
         DismissedBy >, required, settle; labels = "labels" : rt::fast::VecOf <
         rt::fast::Typed < Label >, 0usize, { usize::MAX } >, optional, settle; state =
-        "state" : rt::fast::LeafRead < Leaf81 >, required, settle; locked = "locked" :
+        "state" : rt::fast::LeafRead < Leaf84 >, required, settle; locked = "locked" :
         rt::fast::LeafRead < Leaf4 >, optional, settle; assignee = "assignee" :
-        rt::fast::ViaValue < Check22 >, optional, settle; assignees = "assignees" :
+        rt::fast::ViaValue < Check24 >, optional, settle; assignees = "assignees" :
         rt::fast::VecOf < rt::fast::Typed < DismissedBy >, 0usize, { usize::MAX } >,
-        required, settle; milestone = "milestone" : rt::fast::ViaValue < Check76 >,
+        required, settle; milestone = "milestone" : rt::fast::ViaValue < Check79 >,
         required, settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required,
         settle; created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required,
         settle; updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required,
-        settle; closed_at = "closed_at" : rt::fast::LeafRead < Leaf61 >, required,
-        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf54
+        settle; closed_at = "closed_at" : rt::fast::LeafRead < Leaf63 >, required,
+        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf56
         >, required, settle; active_lock_reason = "active_lock_reason" :
-        rt::fast::ViaValue < Check77 >, required, settle; performed_via_github_app =
-        "performed_via_github_app" : rt::fast::ViaValue < Check56 >, optional, settle;
+        rt::fast::ViaValue < Check80 >, required, settle; performed_via_github_app =
+        "performed_via_github_app" : rt::fast::ViaValue < Check58 >, optional, settle;
         pull_request = "pull_request" : rt::fast::Typed < IssuePullRequest3 >, optional,
         settle; body = "body" : rt::fast::ViaValue < Check5 >, required, settle; } deny
     );
@@ -20182,19 +20189,19 @@ mod fast {
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
         DismissedBy >, required, settle; labels = "labels" : rt::fast::VecOf <
         rt::fast::Typed < Label >, 0usize, { usize::MAX } >, optional, settle; state =
-        "state" : rt::fast::LeafRead < Leaf81 >, required, settle; locked = "locked" :
+        "state" : rt::fast::LeafRead < Leaf84 >, required, settle; locked = "locked" :
         rt::fast::LeafRead < Leaf4 >, optional, settle; assignee = "assignee" :
-        rt::fast::ViaValue < Check22 >, optional, settle; assignees = "assignees" :
+        rt::fast::ViaValue < Check24 >, optional, settle; assignees = "assignees" :
         rt::fast::VecOf < rt::fast::Typed < DismissedBy >, 0usize, { usize::MAX } >,
-        required, settle; milestone = "milestone" : rt::fast::ViaValue < Check76 >,
+        required, settle; milestone = "milestone" : rt::fast::ViaValue < Check79 >,
         required, settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required,
         settle; created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required,
         settle; updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required,
         settle; closed_at = "closed_at" : rt::fast::ViaValue < Check5 >, required,
-        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf54
+        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf56
         >, required, settle; active_lock_reason = "active_lock_reason" :
-        rt::fast::ViaValue < Check77 >, required, settle; performed_via_github_app =
-        "performed_via_github_app" : rt::fast::ViaValue < Check56 >, optional, settle;
+        rt::fast::ViaValue < Check80 >, required, settle; performed_via_github_app =
+        "performed_via_github_app" : rt::fast::ViaValue < Check58 >, optional, settle;
         pull_request = "pull_request" : rt::fast::Typed < IssuePullRequest3 >, optional,
         settle; body = "body" : rt::fast::ViaValue < Check5 >, required, settle; } deny
     );
@@ -20236,7 +20243,7 @@ mod fast {
         "billing_cycle" : rt::fast::LeafRead < Leaf2 >, required, settle; unit_count =
         "unit_count" : rt::fast::LeafRead < Leaf1 >, required, settle; on_free_trial =
         "on_free_trial" : rt::fast::LeafRead < Leaf4 >, required, settle;
-        free_trial_ends_on = "free_trial_ends_on" : rt::fast::LeafRead < Leaf8 >,
+        free_trial_ends_on = "free_trial_ends_on" : rt::fast::LeafRead < Leaf9 >,
         required, settle; next_billing_date = "next_billing_date" : rt::fast::LeafRead <
         Leaf2 >, required, settle; plan = "plan" : rt::fast::Typed < Plan >, required,
         settle; } deny
@@ -20268,7 +20275,7 @@ mod fast {
         rt::fast::LeafRead < Leaf2 >, required, settle; unit_count = "unit_count" :
         rt::fast::LeafRead < Leaf1 >, required, settle; on_free_trial = "on_free_trial" :
         rt::fast::LeafRead < Leaf4 >, required, settle; free_trial_ends_on =
-        "free_trial_ends_on" : rt::fast::LeafRead < Leaf8 >, required, settle;
+        "free_trial_ends_on" : rt::fast::LeafRead < Leaf9 >, required, settle;
         next_billing_date = "next_billing_date" : rt::fast::LeafRead < Leaf2 >, optional,
         settle; plan = "plan" : rt::fast::Typed < Plan >, required, settle; } deny
     );
@@ -20277,11 +20284,11 @@ mod fast {
         rt::fast::Typed < Permission >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf82 -> To, | s | [! ::std::matches!(s, "write" | "admin")] =>
+        Leaf85 -> To, | s | [! ::std::matches!(s, "write" | "admin")] =>
         To::from_listed_str(s)
     );
     rt::object_reader!(
-        read_250, Visit250, Permission { to = "to" : rt::fast::LeafRead < Leaf82 >,
+        read_250, Visit250, Permission { to = "to" : rt::fast::LeafRead < Leaf85 >,
         required, settle; } deny
     );
     rt::object_reader!(
@@ -20289,11 +20296,11 @@ mod fast {
         rt::fast::Typed < Title >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf83 -> Privacy, | s | [! ::std::matches!(s, "open" | "closed" | "secret")] =>
+        Leaf86 -> Privacy, | s | [! ::std::matches!(s, "open" | "closed" | "secret")] =>
         Privacy::from_listed_str(s)
     );
     rt::via_value!(
-        Check84 -> ::std::option::Option < TeamParent >, | v |
+        Check87 -> ::std::option::Option < TeamParent >, | v |
         rt::is_valid_with(validators::v299, v, validators::B0,
         "/definitions/team/properties/parent")
     );
@@ -20303,13 +20310,13 @@ mod fast {
         node_id = "node_id" : rt::fast::LeafRead < Leaf2 >, required, settle; slug =
         "slug" : rt::fast::LeafRead < Leaf2 >, required, settle; description =
         "description" : rt::fast::ViaValue < Check5 >, required, settle; privacy =
-        "privacy" : rt::fast::LeafRead < Leaf83 >, required, settle; url = "url" :
+        "privacy" : rt::fast::LeafRead < Leaf86 >, required, settle; url = "url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; html_url = "html_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; members_url = "members_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; repositories_url =
         "repositories_url" : rt::fast::LeafRead < Leaf2 >, required, settle; permission =
         "permission" : rt::fast::LeafRead < Leaf2 >, required, settle; parent = "parent"
-        : rt::fast::ViaValue < Check84 >, optional, settle; } deny
+        : rt::fast::ViaValue < Check87 >, optional, settle; } deny
     );
     rt::object_reader!(
         read_260, Visit260, TeamParent { name = "name" : rt::fast::LeafRead < Leaf2 >,
@@ -20317,7 +20324,7 @@ mod fast {
         node_id = "node_id" : rt::fast::LeafRead < Leaf2 >, required, settle; slug =
         "slug" : rt::fast::LeafRead < Leaf2 >, required, settle; description =
         "description" : rt::fast::ViaValue < Check5 >, required, settle; privacy =
-        "privacy" : rt::fast::LeafRead < Leaf83 >, required, settle; url = "url" :
+        "privacy" : rt::fast::LeafRead < Leaf86 >, required, settle; url = "url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; html_url = "html_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; members_url = "members_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; repositories_url =
@@ -20330,7 +20337,7 @@ mod fast {
         deleted = "deleted" : rt::fast::LeafRead < Leaf4 >, optional, settle; } deny
     );
     rt::via_value!(
-        Check85 -> rt::Value, | v | rt::is_valid_with(validators::v657, v,
+        Check88 -> rt::Value, | v | rt::is_valid_with(validators::v657, v,
         validators::B0, "/definitions/meta$deleted/properties/hook/properties/events")
     );
     rt::object_reader!(
@@ -20338,18 +20345,18 @@ mod fast {
         Leaf2 >, required, settle; id = "id" : rt::fast::LeafRead < Leaf1 >, required,
         settle; name = "name" : rt::fast::LeafRead < Leaf2 >, required, settle; active =
         "active" : rt::fast::LeafRead < Leaf4 >, required, settle; events = "events" :
-        rt::fast::ViaValue < Check85 >, required, settle; config = "config" :
+        rt::fast::ViaValue < Check88 >, required, settle; config = "config" :
         rt::fast::Typed < HookConfig2 >, required, settle; updated_at = "updated_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; created_at = "created_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf86 -> ContentType, | s | [! ::std::matches!(s, "json" | "form")] =>
+        Leaf89 -> ContentType, | s | [! ::std::matches!(s, "json" | "form")] =>
         ContentType::from_listed_str(s)
     );
     rt::object_reader!(
         read_268, Visit268, HookConfig2 { content_type = "content_type" :
-        rt::fast::LeafRead < Leaf86 >, required, settle; insecure_ssl = "insecure_ssl" :
+        rt::fast::LeafRead < Leaf89 >, required, settle; insecure_ssl = "insecure_ssl" :
         rt::fast::LeafRead < Leaf2 >, required, settle; url = "url" : rt::fast::LeafRead
         < Leaf2 >, required, settle; } deny
     );
@@ -20365,7 +20372,7 @@ mod fast {
         rt::fast::Typed < DismissedBy >, required, settle; open_issues = "open_issues" :
         rt::fast::LeafRead < Leaf1 >, required, settle; closed_issues = "closed_issues" :
         rt::fast::LeafRead < Leaf1 >, required, settle; state = "state" :
-        rt::fast::LeafRead < Leaf78 >, required, settle; created_at = "created_at" :
+        rt::fast::LeafRead < Leaf81 >, required, settle; created_at = "created_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; due_on = "due_on" :
         rt::fast::ViaValue < Check5 >, required, settle; closed_at = "closed_at" :
@@ -20383,11 +20390,11 @@ mod fast {
         rt::fast::Typed < DismissedBy >, required, settle; open_issues = "open_issues" :
         rt::fast::LeafRead < Leaf1 >, required, settle; closed_issues = "closed_issues" :
         rt::fast::LeafRead < Leaf1 >, required, settle; state = "state" :
-        rt::fast::LeafRead < Leaf81 >, required, settle; created_at = "created_at" :
+        rt::fast::LeafRead < Leaf84 >, required, settle; created_at = "created_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; due_on = "due_on" :
         rt::fast::ViaValue < Check5 >, required, settle; closed_at = "closed_at" :
-        rt::fast::LeafRead < Leaf61 >, required, settle; } deny
+        rt::fast::LeafRead < Leaf63 >, required, settle; } deny
     );
     rt::object_reader!(
         read_277, Visit277, MilestoneEditedChanges { description = "description" :
@@ -20403,21 +20410,21 @@ mod fast {
         settle; user = "user" : rt::fast::Typed < DismissedBy >, required, settle; } deny
     );
     rt::value_leaf!(
-        Leaf87 -> rt::Number, scalar | v | rt::is_valid_with(validators::v658, v,
+        Leaf90 -> rt::Number, scalar | v | rt::is_valid_with(validators::v658, v,
         validators::B0,
         "/definitions/organization$member_invited/properties/invitation/properties/id")
     );
     rt::object_reader!(
-        read_287, Visit287, Invitation { id = "id" : rt::fast::LeafRead < Leaf87 >,
+        read_287, Visit287, Invitation { id = "id" : rt::fast::LeafRead < Leaf90 >,
         required, settle; node_id = "node_id" : rt::fast::LeafRead < Leaf2 >, required,
         settle; login = "login" : rt::fast::LeafRead < Leaf2 >, required, settle; email =
         "email" : rt::fast::ViaValue < Check5 >, required, settle; role = "role" :
         rt::fast::LeafRead < Leaf2 >, required, settle; created_at = "created_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; failed_at = "failed_at" :
-        rt::fast::ViaValue < Check20 >, required, settle; failed_reason = "failed_reason"
+        rt::fast::ViaValue < Check22 >, required, settle; failed_reason = "failed_reason"
         : rt::fast::ViaValue < Check5 >, required, settle; inviter = "inviter" :
         rt::fast::Typed < DismissedBy >, required, settle; team_count = "team_count" :
-        rt::fast::LeafRead < Leaf87 >, required, settle; invitation_teams_url =
+        rt::fast::LeafRead < Leaf90 >, required, settle; invitation_teams_url =
         "invitation_teams_url" : rt::fast::LeafRead < Leaf2 >, required, settle; } deny
     );
     rt::object_reader!(
@@ -20533,7 +20540,7 @@ mod fast {
         name = "name" : rt::fast::LeafRead < Leaf2 >, required, settle; active = "active"
         : rt::fast::LeafRead < Leaf4 >, required, settle; app_id = "app_id" :
         rt::fast::LeafRead < Leaf1 >, optional, settle; events = "events" :
-        rt::fast::ViaValue < Check85 >, required, settle; config = "config" :
+        rt::fast::ViaValue < Check88 >, required, settle; config = "config" :
         rt::fast::Typed < HookConfig3 >, required, settle; updated_at = "updated_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; created_at = "created_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; url = "url" : rt::fast::LeafRead
@@ -20544,15 +20551,15 @@ mod fast {
     );
     rt::object_reader!(
         read_303, Visit303, HookConfig3 { content_type = "content_type" :
-        rt::fast::LeafRead < Leaf86 >, required, settle; secret = "secret" :
+        rt::fast::LeafRead < Leaf89 >, required, settle; secret = "secret" :
         rt::fast::LeafRead < Leaf2 >, optional, settle; url = "url" : rt::fast::LeafRead
         < Leaf2 >, required, settle; insecure_ssl = "insecure_ssl" : rt::fast::LeafRead <
         Leaf2 >, required, settle; } deny
     );
     rt::object_reader!(
-        read_304, Visit304, LastResponse { code = "code" : rt::fast::LeafRead < Leaf8 >,
+        read_304, Visit304, LastResponse { code = "code" : rt::fast::LeafRead < Leaf9 >,
         required, settle; status = "status" : rt::fast::LeafRead < Leaf2 >, required,
-        settle; message = "message" : rt::fast::LeafRead < Leaf8 >, required, settle; }
+        settle; message = "message" : rt::fast::LeafRead < Leaf9 >, required, settle; }
         deny
     );
     rt::object_reader!(
@@ -20565,7 +20572,7 @@ mod fast {
         rt::fast::LeafRead < Leaf2 >, required, settle; body = "body" :
         rt::fast::ViaValue < Check5 >, required, settle; number = "number" :
         rt::fast::LeafRead < Leaf1 >, required, settle; state = "state" :
-        rt::fast::LeafRead < Leaf74 >, required, settle; creator = "creator" :
+        rt::fast::LeafRead < Leaf77 >, required, settle; creator = "creator" :
         rt::fast::Typed < DismissedBy >, required, settle; created_at = "created_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; } deny
@@ -20592,7 +20599,7 @@ mod fast {
         created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
         updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
         content_url = "content_url" : rt::fast::LeafRead < Leaf2 >, optional, settle;
-        after_id = "after_id" : rt::fast::LeafRead < Leaf8 >, optional, settle; } deny
+        after_id = "after_id" : rt::fast::LeafRead < Leaf9 >, optional, settle; } deny
     );
     rt::object_reader!(
         read_321, Visit321, ProjectCardMovedChanges { column_id = "column_id" :
@@ -20603,7 +20610,7 @@ mod fast {
         required, settle; } deny
     );
     rt::value_leaf!(
-        Leaf88 -> (), scalar | v | rt::is_valid_with(validators::v640, v, validators::B0,
+        Leaf91 -> (), scalar | v | rt::is_valid_with(validators::v640, v, validators::B0,
         "/definitions/project-card/properties/after_id") &&
         rt::is_valid_with(validators::v659, v, validators::B0,
         "/definitions/project_card$moved/properties/project_card/allOf/1/properties/after_id")
@@ -20621,7 +20628,7 @@ mod fast {
         created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
         updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
         content_url = "content_url" : rt::fast::LeafRead < Leaf2 >, optional, settle;
-        after_id = "after_id" : rt::fast::LeafRead < Leaf88 >, required, settle; } deny
+        after_id = "after_id" : rt::fast::LeafRead < Leaf91 >, required, settle; } deny
     );
     rt::object_reader!(
         read_326, Visit326, ProjectColumn { url = "url" : rt::fast::LeafRead < Leaf2 >,
@@ -20638,23 +20645,23 @@ mod fast {
         < Title >, optional, settle; } deny
     );
     rt::via_value!(
-        Check89 -> Forkee, | v | rt::is_valid_with(validators::v660, v, validators::B0,
+        Check92 -> Forkee, | v | rt::is_valid_with(validators::v660, v, validators::B0,
         "/definitions/public$event/properties/repository")
     );
     rt::object_reader!(
         read_331, Visit331, PublicEvent { repository = "repository" : rt::fast::ViaValue
-        < Check89 >, required, settle; sender = "sender" : rt::fast::Typed < DismissedBy
+        < Check92 >, required, settle; sender = "sender" : rt::fast::Typed < DismissedBy
         >, required, settle; installation = "installation" : rt::fast::Typed <
         InstallationLite >, optional, settle; organization = "organization" :
         rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf90 -> PullRequestAssignedAction, | s | [! ::std::matches!(s, "assigned")] =>
+        Leaf93 -> PullRequestAssignedAction, | s | [! ::std::matches!(s, "assigned")] =>
         PullRequestAssignedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_333, Visit333, PullRequestAssigned { action = "action" : rt::fast::LeafRead
-        < Leaf90 >, required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >,
+        < Leaf93 >, required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >,
         required, settle; pull_request = "pull_request" : rt::fast::Typed <
         PullRequestAssignedPullRequest >, required, settle; assignee = "assignee" :
         rt::fast::Typed < DismissedBy >, required, settle; repository = "repository" :
@@ -20665,12 +20672,12 @@ mod fast {
         settle; } deny
     );
     rt::via_value!(
-        Check91 -> PullRequestRequestedReviewer2, | v |
+        Check94 -> PullRequestRequestedReviewer2, | v |
         rt::is_valid_with(validators::v394, v, validators::B0,
         "/definitions/pull-request/properties/requested_reviewers/items")
     );
     rt::via_value!(
-        Check92 -> ::std::option::Option < bool >, | v |
+        Check95 -> ::std::option::Option < bool >, | v |
         rt::is_valid_with(validators::v661, v, validators::B0,
         "/definitions/pull-request/properties/merged")
     );
@@ -20683,7 +20690,7 @@ mod fast {
         patch_url = "patch_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         issue_url = "issue_url" : rt::fast::LeafRead < Leaf2 >, required, settle; number
         = "number" : rt::fast::LeafRead < Leaf1 >, required, settle; state = "state" :
-        rt::fast::LeafRead < Leaf74 >, required, settle; locked = "locked" :
+        rt::fast::LeafRead < Leaf77 >, required, settle; locked = "locked" :
         rt::fast::LeafRead < Leaf4 >, required, settle; title = "title" :
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
         DismissedBy >, required, settle; body = "body" : rt::fast::ViaValue < Check5 >,
@@ -20692,15 +20699,15 @@ mod fast {
         required, settle; closed_at = "closed_at" : rt::fast::ViaValue < Check5 >,
         required, settle; merged_at = "merged_at" : rt::fast::ViaValue < Check5 >,
         required, settle; merge_commit_sha = "merge_commit_sha" : rt::fast::ViaValue <
-        Check5 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check22
+        Check5 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check24
         >, required, settle; assignees = "assignees" : rt::fast::VecOf < rt::fast::Typed
         < DismissedBy >, 0usize, { usize::MAX } >, required, settle; requested_reviewers
-        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check91 >,
+        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check94 >,
         0usize, { usize::MAX } >, required, settle; requested_teams = "requested_teams" :
         rt::fast::VecOf < rt::fast::Typed < TeamTeam >, 0usize, { usize::MAX } >,
         required, settle; labels = "labels" : rt::fast::VecOf < rt::fast::Typed < Label
         >, 0usize, { usize::MAX } >, required, settle; milestone = "milestone" :
-        rt::fast::ViaValue < Check76 >, required, settle; commits_url = "commits_url" :
+        rt::fast::ViaValue < Check79 >, required, settle; commits_url = "commits_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; review_comments_url =
         "review_comments_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         review_comment_url = "review_comment_url" : rt::fast::LeafRead < Leaf2 >,
@@ -20709,15 +20716,15 @@ mod fast {
         required, settle; head = "head" : rt::fast::Typed < PullRequestHead >, required,
         settle; base = "base" : rt::fast::Typed < PullRequestHead >, required, settle;
         links = "_links" : rt::fast::Typed < PullRequestLinks >, required, settle;
-        author_association = "author_association" : rt::fast::LeafRead < Leaf54 >,
-        required, settle; auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf8 >,
+        author_association = "author_association" : rt::fast::LeafRead < Leaf56 >,
+        required, settle; auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf9 >,
         required, settle; active_lock_reason = "active_lock_reason" : rt::fast::ViaValue
-        < Check77 >, required, settle; draft = "draft" : rt::fast::LeafRead < Leaf4 >,
-        required, settle; merged = "merged" : rt::fast::ViaValue < Check92 >, required,
-        settle; mergeable = "mergeable" : rt::fast::ViaValue < Check92 >, required,
-        settle; rebaseable = "rebaseable" : rt::fast::ViaValue < Check92 >, required,
+        < Check80 >, required, settle; draft = "draft" : rt::fast::LeafRead < Leaf4 >,
+        required, settle; merged = "merged" : rt::fast::ViaValue < Check95 >, required,
+        settle; mergeable = "mergeable" : rt::fast::ViaValue < Check95 >, required,
+        settle; rebaseable = "rebaseable" : rt::fast::ViaValue < Check95 >, required,
         settle; mergeable_state = "mergeable_state" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; merged_by = "merged_by" : rt::fast::ViaValue < Check22 >,
+        required, settle; merged_by = "merged_by" : rt::fast::ViaValue < Check24 >,
         required, settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required,
         settle; review_comments = "review_comments" : rt::fast::LeafRead < Leaf1 >,
         required, settle; maintainer_can_modify = "maintainer_can_modify" :
@@ -20750,12 +20757,12 @@ mod fast {
         required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf93 -> PullRequestAutoMergeDisabledAction, | s | [! ::std::matches!(s,
+        Leaf96 -> PullRequestAutoMergeDisabledAction, | s | [! ::std::matches!(s,
         "auto_merge_disabled")] => PullRequestAutoMergeDisabledAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_340, Visit340, PullRequestAutoMergeDisabled { action = "action" :
-        rt::fast::LeafRead < Leaf93 >, required, settle; number = "number" :
+        rt::fast::LeafRead < Leaf96 >, required, settle; number = "number" :
         rt::fast::LeafRead < Leaf1 >, required, settle; pull_request = "pull_request" :
         rt::fast::Typed < PullRequestAssignedPullRequest >, required, settle; repository
         = "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
@@ -20765,12 +20772,12 @@ mod fast {
         rt::fast::Typed < DismissedBy >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf94 -> PullRequestAutoMergeEnabledAction, | s | [! ::std::matches!(s,
+        Leaf97 -> PullRequestAutoMergeEnabledAction, | s | [! ::std::matches!(s,
         "auto_merge_enabled")] => PullRequestAutoMergeEnabledAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_342, Visit342, PullRequestAutoMergeEnabled { action = "action" :
-        rt::fast::LeafRead < Leaf94 >, required, settle; number = "number" :
+        rt::fast::LeafRead < Leaf97 >, required, settle; number = "number" :
         rt::fast::LeafRead < Leaf1 >, required, settle; pull_request = "pull_request" :
         rt::fast::Typed < PullRequestAssignedPullRequest >, required, settle; repository
         = "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
@@ -20780,12 +20787,12 @@ mod fast {
         rt::fast::Typed < DismissedBy >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf95 -> MilestoneState, | s | [! ::std::matches!(s, "closed")] =>
+        Leaf98 -> MilestoneState, | s | [! ::std::matches!(s, "closed")] =>
         MilestoneState::from_listed_str(s)
     );
     rt::object_reader!(
         read_344, Visit344, PullRequestClosed { action = "action" : rt::fast::LeafRead <
-        Leaf95 >, required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >,
+        Leaf98 >, required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >,
         required, settle; pull_request = "pull_request" : rt::fast::Typed <
         PullRequestClosedPullRequest >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
@@ -20795,7 +20802,7 @@ mod fast {
         settle; } deny
     );
     rt::value_leaf!(
-        Leaf96 -> bool, scalar | v | rt::is_valid_with(validators::v661, v,
+        Leaf99 -> bool, scalar | v | rt::is_valid_with(validators::v661, v,
         validators::B0, "/definitions/pull-request/properties/merged") &&
         rt::is_valid_with(validators::v638, v, validators::B0,
         "/definitions/pull_request$closed/properties/pull_request/allOf/1/properties/merged")
@@ -20809,7 +20816,7 @@ mod fast {
         patch_url = "patch_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         issue_url = "issue_url" : rt::fast::LeafRead < Leaf2 >, required, settle; number
         = "number" : rt::fast::LeafRead < Leaf1 >, required, settle; state = "state" :
-        rt::fast::LeafRead < Leaf78 >, required, settle; locked = "locked" :
+        rt::fast::LeafRead < Leaf81 >, required, settle; locked = "locked" :
         rt::fast::LeafRead < Leaf4 >, required, settle; title = "title" :
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
         DismissedBy >, required, settle; body = "body" : rt::fast::ViaValue < Check5 >,
@@ -20818,15 +20825,15 @@ mod fast {
         required, settle; closed_at = "closed_at" : rt::fast::LeafRead < Leaf2 >,
         required, settle; merged_at = "merged_at" : rt::fast::ViaValue < Check5 >,
         required, settle; merge_commit_sha = "merge_commit_sha" : rt::fast::ViaValue <
-        Check5 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check22
+        Check5 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check24
         >, required, settle; assignees = "assignees" : rt::fast::VecOf < rt::fast::Typed
         < DismissedBy >, 0usize, { usize::MAX } >, required, settle; requested_reviewers
-        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check91 >,
+        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check94 >,
         0usize, { usize::MAX } >, required, settle; requested_teams = "requested_teams" :
         rt::fast::VecOf < rt::fast::Typed < TeamTeam >, 0usize, { usize::MAX } >,
         required, settle; labels = "labels" : rt::fast::VecOf < rt::fast::Typed < Label
         >, 0usize, { usize::MAX } >, required, settle; milestone = "milestone" :
-        rt::fast::ViaValue < Check76 >, required, settle; commits_url = "commits_url" :
+        rt::fast::ViaValue < Check79 >, required, settle; commits_url = "commits_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; review_comments_url =
         "review_comments_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         review_comment_url = "review_comment_url" : rt::fast::LeafRead < Leaf2 >,
@@ -20835,15 +20842,15 @@ mod fast {
         required, settle; head = "head" : rt::fast::Typed < PullRequestHead >, required,
         settle; base = "base" : rt::fast::Typed < PullRequestHead >, required, settle;
         links = "_links" : rt::fast::Typed < PullRequestLinks >, required, settle;
-        author_association = "author_association" : rt::fast::LeafRead < Leaf54 >,
-        required, settle; auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf8 >,
+        author_association = "author_association" : rt::fast::LeafRead < Leaf56 >,
+        required, settle; auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf9 >,
         required, settle; active_lock_reason = "active_lock_reason" : rt::fast::ViaValue
-        < Check77 >, required, settle; draft = "draft" : rt::fast::LeafRead < Leaf4 >,
-        required, settle; merged = "merged" : rt::fast::LeafRead < Leaf96 >, required,
-        settle; mergeable = "mergeable" : rt::fast::ViaValue < Check92 >, required,
-        settle; rebaseable = "rebaseable" : rt::fast::ViaValue < Check92 >, required,
+        < Check80 >, required, settle; draft = "draft" : rt::fast::LeafRead < Leaf4 >,
+        required, settle; merged = "merged" : rt::fast::LeafRead < Leaf99 >, required,
+        settle; mergeable = "mergeable" : rt::fast::ViaValue < Check95 >, required,
+        settle; rebaseable = "rebaseable" : rt::fast::ViaValue < Check95 >, required,
         settle; mergeable_state = "mergeable_state" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; merged_by = "merged_by" : rt::fast::ViaValue < Check22 >,
+        required, settle; merged_by = "merged_by" : rt::fast::ViaValue < Check24 >,
         required, settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required,
         settle; review_comments = "review_comments" : rt::fast::LeafRead < Leaf1 >,
         required, settle; maintainer_can_modify = "maintainer_can_modify" :
@@ -20854,12 +20861,12 @@ mod fast {
         rt::fast::LeafRead < Leaf1 >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf97 -> PullRequestConvertedToDraftAction, | s | [! ::std::matches!(s,
+        Leaf100 -> PullRequestConvertedToDraftAction, | s | [! ::std::matches!(s,
         "converted_to_draft")] => PullRequestConvertedToDraftAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_346, Visit346, PullRequestConvertedToDraft { action = "action" :
-        rt::fast::LeafRead < Leaf97 >, required, settle; number = "number" :
+        rt::fast::LeafRead < Leaf100 >, required, settle; number = "number" :
         rt::fast::LeafRead < Leaf1 >, required, settle; pull_request = "pull_request" :
         rt::fast::Typed < PullRequestConvertedToDraftPullRequest >, required, settle;
         repository = "repository" : rt::fast::Typed <
@@ -20870,7 +20877,7 @@ mod fast {
         deny
     );
     rt::value_leaf!(
-        Leaf98 -> bool, scalar | v | rt::is_valid_with(validators::v661, v,
+        Leaf101 -> bool, scalar | v | rt::is_valid_with(validators::v661, v,
         validators::B0, "/definitions/pull-request/properties/merged") &&
         rt::is_valid_with(validators::v652, v, validators::B0,
         "/definitions/pull_request$converted_to_draft/properties/pull_request/allOf/1/properties/merged")
@@ -20884,24 +20891,24 @@ mod fast {
         patch_url = "patch_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         issue_url = "issue_url" : rt::fast::LeafRead < Leaf2 >, required, settle; number
         = "number" : rt::fast::LeafRead < Leaf1 >, required, settle; state = "state" :
-        rt::fast::LeafRead < Leaf74 >, required, settle; locked = "locked" :
+        rt::fast::LeafRead < Leaf77 >, required, settle; locked = "locked" :
         rt::fast::LeafRead < Leaf4 >, required, settle; title = "title" :
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
         DismissedBy >, required, settle; body = "body" : rt::fast::ViaValue < Check5 >,
         required, settle; created_at = "created_at" : rt::fast::LeafRead < Leaf2 >,
         required, settle; updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; closed_at = "closed_at" : rt::fast::LeafRead < Leaf61 >,
-        required, settle; merged_at = "merged_at" : rt::fast::LeafRead < Leaf61 >,
+        required, settle; closed_at = "closed_at" : rt::fast::LeafRead < Leaf63 >,
+        required, settle; merged_at = "merged_at" : rt::fast::LeafRead < Leaf63 >,
         required, settle; merge_commit_sha = "merge_commit_sha" : rt::fast::ViaValue <
-        Check5 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check22
+        Check5 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check24
         >, required, settle; assignees = "assignees" : rt::fast::VecOf < rt::fast::Typed
         < DismissedBy >, 0usize, { usize::MAX } >, required, settle; requested_reviewers
-        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check91 >,
+        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check94 >,
         0usize, { usize::MAX } >, required, settle; requested_teams = "requested_teams" :
         rt::fast::VecOf < rt::fast::Typed < TeamTeam >, 0usize, { usize::MAX } >,
         required, settle; labels = "labels" : rt::fast::VecOf < rt::fast::Typed < Label
         >, 0usize, { usize::MAX } >, required, settle; milestone = "milestone" :
-        rt::fast::ViaValue < Check76 >, required, settle; commits_url = "commits_url" :
+        rt::fast::ViaValue < Check79 >, required, settle; commits_url = "commits_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; review_comments_url =
         "review_comments_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         review_comment_url = "review_comment_url" : rt::fast::LeafRead < Leaf2 >,
@@ -20910,15 +20917,15 @@ mod fast {
         required, settle; head = "head" : rt::fast::Typed < PullRequestHead >, required,
         settle; base = "base" : rt::fast::Typed < PullRequestHead >, required, settle;
         links = "_links" : rt::fast::Typed < PullRequestLinks >, required, settle;
-        author_association = "author_association" : rt::fast::LeafRead < Leaf54 >,
-        required, settle; auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf8 >,
+        author_association = "author_association" : rt::fast::LeafRead < Leaf56 >,
+        required, settle; auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf9 >,
         required, settle; active_lock_reason = "active_lock_reason" : rt::fast::ViaValue
-        < Check77 >, required, settle; draft = "draft" : rt::fast::LeafRead < Leaf66 >,
-        required, settle; merged = "merged" : rt::fast::LeafRead < Leaf98 >, required,
-        settle; mergeable = "mergeable" : rt::fast::ViaValue < Check92 >, required,
-        settle; rebaseable = "rebaseable" : rt::fast::ViaValue < Check92 >, required,
+        < Check80 >, required, settle; draft = "draft" : rt::fast::LeafRead < Leaf68 >,
+        required, settle; merged = "merged" : rt::fast::LeafRead < Leaf101 >, required,
+        settle; mergeable = "mergeable" : rt::fast::ViaValue < Check95 >, required,
+        settle; rebaseable = "rebaseable" : rt::fast::ViaValue < Check95 >, required,
         settle; mergeable_state = "mergeable_state" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; merged_by = "merged_by" : rt::fast::ViaValue < Check62 >,
+        required, settle; merged_by = "merged_by" : rt::fast::ViaValue < Check64 >,
         required, settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required,
         settle; review_comments = "review_comments" : rt::fast::LeafRead < Leaf1 >,
         required, settle; maintainer_can_modify = "maintainer_can_modify" :
@@ -20929,12 +20936,12 @@ mod fast {
         rt::fast::LeafRead < Leaf1 >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf99 -> PullRequestEditedAction, | s | [! ::std::matches!(s, "edited")] =>
+        Leaf102 -> PullRequestEditedAction, | s | [! ::std::matches!(s, "edited")] =>
         PullRequestEditedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_349, Visit349, PullRequestEdited { action = "action" : rt::fast::LeafRead <
-        Leaf99 >, required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >,
+        Leaf102 >, required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >,
         required, settle; changes = "changes" : rt::fast::Typed < IssuesEditedChanges >,
         required, settle; pull_request = "pull_request" : rt::fast::Typed <
         PullRequestAssignedPullRequest >, required, settle; repository = "repository" :
@@ -20945,12 +20952,12 @@ mod fast {
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf100 -> PullRequestLabeledAction, | s | [! ::std::matches!(s, "labeled")] =>
+        Leaf103 -> PullRequestLabeledAction, | s | [! ::std::matches!(s, "labeled")] =>
         PullRequestLabeledAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_351, Visit351, PullRequestLabeled { action = "action" : rt::fast::LeafRead <
-        Leaf100 >, required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >,
+        Leaf103 >, required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >,
         required, settle; pull_request = "pull_request" : rt::fast::Typed <
         PullRequestAssignedPullRequest >, required, settle; label = "label" :
         rt::fast::Typed < Label >, required, settle; repository = "repository" :
@@ -20961,12 +20968,12 @@ mod fast {
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf101 -> DiscussionState, | s | [! ::std::matches!(s, "locked")] =>
+        Leaf104 -> DiscussionState, | s | [! ::std::matches!(s, "locked")] =>
         DiscussionState::from_listed_str(s)
     );
     rt::object_reader!(
         read_353, Visit353, PullRequestLocked { action = "action" : rt::fast::LeafRead <
-        Leaf101 >, required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >,
+        Leaf104 >, required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >,
         required, settle; pull_request = "pull_request" : rt::fast::Typed <
         PullRequestAssignedPullRequest >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
@@ -20976,12 +20983,12 @@ mod fast {
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf102 -> PullRequestOpenedAction, | s | [! ::std::matches!(s, "opened")] =>
+        Leaf105 -> PullRequestOpenedAction, | s | [! ::std::matches!(s, "opened")] =>
         PullRequestOpenedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_354, Visit354, PullRequestOpened { action = "action" : rt::fast::LeafRead <
-        Leaf102 >, required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >,
+        Leaf105 >, required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >,
         required, settle; pull_request = "pull_request" : rt::fast::Typed <
         PullRequestOpenedPullRequest >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
@@ -20991,7 +20998,7 @@ mod fast {
         settle; } deny
     );
     rt::via_value!(
-        Check103 -> ::std::option::Option < ActiveLockReason >, | v |
+        Check106 -> ::std::option::Option < ActiveLockReason >, | v |
         rt::is_valid_with(validators::v655, v, validators::B0,
         "/definitions/pull-request/properties/active_lock_reason") &&
         rt::is_valid_with(validators::v640, v, validators::B0,
@@ -21006,24 +21013,24 @@ mod fast {
         patch_url = "patch_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         issue_url = "issue_url" : rt::fast::LeafRead < Leaf2 >, required, settle; number
         = "number" : rt::fast::LeafRead < Leaf1 >, required, settle; state = "state" :
-        rt::fast::LeafRead < Leaf81 >, required, settle; locked = "locked" :
+        rt::fast::LeafRead < Leaf84 >, required, settle; locked = "locked" :
         rt::fast::LeafRead < Leaf4 >, required, settle; title = "title" :
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
         DismissedBy >, required, settle; body = "body" : rt::fast::ViaValue < Check5 >,
         required, settle; created_at = "created_at" : rt::fast::LeafRead < Leaf2 >,
         required, settle; updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; closed_at = "closed_at" : rt::fast::LeafRead < Leaf61 >,
-        required, settle; merged_at = "merged_at" : rt::fast::LeafRead < Leaf61 >,
+        required, settle; closed_at = "closed_at" : rt::fast::LeafRead < Leaf63 >,
+        required, settle; merged_at = "merged_at" : rt::fast::LeafRead < Leaf63 >,
         required, settle; merge_commit_sha = "merge_commit_sha" : rt::fast::LeafRead <
-        Leaf61 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check22
+        Leaf63 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check24
         >, required, settle; assignees = "assignees" : rt::fast::VecOf < rt::fast::Typed
         < DismissedBy >, 0usize, { usize::MAX } >, required, settle; requested_reviewers
-        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check91 >,
+        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check94 >,
         0usize, { usize::MAX } >, required, settle; requested_teams = "requested_teams" :
         rt::fast::VecOf < rt::fast::Typed < TeamTeam >, 0usize, { usize::MAX } >,
         required, settle; labels = "labels" : rt::fast::VecOf < rt::fast::Typed < Label
         >, 0usize, { usize::MAX } >, required, settle; milestone = "milestone" :
-        rt::fast::ViaValue < Check76 >, required, settle; commits_url = "commits_url" :
+        rt::fast::ViaValue < Check79 >, required, settle; commits_url = "commits_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; review_comments_url =
         "review_comments_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         review_comment_url = "review_comment_url" : rt::fast::LeafRead < Leaf2 >,
@@ -21032,15 +21039,15 @@ mod fast {
         required, settle; head = "head" : rt::fast::Typed < PullRequestHead >, required,
         settle; base = "base" : rt::fast::Typed < PullRequestHead >, required, settle;
         links = "_links" : rt::fast::Typed < PullRequestLinks >, required, settle;
-        author_association = "author_association" : rt::fast::LeafRead < Leaf54 >,
-        required, settle; auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf8 >,
+        author_association = "author_association" : rt::fast::LeafRead < Leaf56 >,
+        required, settle; auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf9 >,
         required, settle; active_lock_reason = "active_lock_reason" : rt::fast::ViaValue
-        < Check103 >, required, settle; draft = "draft" : rt::fast::LeafRead < Leaf4 >,
-        required, settle; merged = "merged" : rt::fast::ViaValue < Check92 >, required,
-        settle; mergeable = "mergeable" : rt::fast::ViaValue < Check92 >, required,
-        settle; rebaseable = "rebaseable" : rt::fast::ViaValue < Check92 >, required,
+        < Check106 >, required, settle; draft = "draft" : rt::fast::LeafRead < Leaf4 >,
+        required, settle; merged = "merged" : rt::fast::ViaValue < Check95 >, required,
+        settle; mergeable = "mergeable" : rt::fast::ViaValue < Check95 >, required,
+        settle; rebaseable = "rebaseable" : rt::fast::ViaValue < Check95 >, required,
         settle; mergeable_state = "mergeable_state" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; merged_by = "merged_by" : rt::fast::ViaValue < Check62 >,
+        required, settle; merged_by = "merged_by" : rt::fast::ViaValue < Check64 >,
         required, settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required,
         settle; review_comments = "review_comments" : rt::fast::LeafRead < Leaf1 >,
         required, settle; maintainer_can_modify = "maintainer_can_modify" :
@@ -21051,12 +21058,12 @@ mod fast {
         rt::fast::LeafRead < Leaf1 >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf104 -> PullRequestReadyForReviewAction, | s | [! ::std::matches!(s,
+        Leaf107 -> PullRequestReadyForReviewAction, | s | [! ::std::matches!(s,
         "ready_for_review")] => PullRequestReadyForReviewAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_357, Visit357, PullRequestReadyForReview { action = "action" :
-        rt::fast::LeafRead < Leaf104 >, required, settle; number = "number" :
+        rt::fast::LeafRead < Leaf107 >, required, settle; number = "number" :
         rt::fast::LeafRead < Leaf1 >, required, settle; pull_request = "pull_request" :
         rt::fast::Typed < PullRequestReadyForReviewPullRequest >, required, settle;
         repository = "repository" : rt::fast::Typed <
@@ -21075,24 +21082,24 @@ mod fast {
         patch_url = "patch_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         issue_url = "issue_url" : rt::fast::LeafRead < Leaf2 >, required, settle; number
         = "number" : rt::fast::LeafRead < Leaf1 >, required, settle; state = "state" :
-        rt::fast::LeafRead < Leaf81 >, required, settle; locked = "locked" :
+        rt::fast::LeafRead < Leaf84 >, required, settle; locked = "locked" :
         rt::fast::LeafRead < Leaf4 >, required, settle; title = "title" :
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
         DismissedBy >, required, settle; body = "body" : rt::fast::ViaValue < Check5 >,
         required, settle; created_at = "created_at" : rt::fast::LeafRead < Leaf2 >,
         required, settle; updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; closed_at = "closed_at" : rt::fast::LeafRead < Leaf61 >,
-        required, settle; merged_at = "merged_at" : rt::fast::LeafRead < Leaf61 >,
+        required, settle; closed_at = "closed_at" : rt::fast::LeafRead < Leaf63 >,
+        required, settle; merged_at = "merged_at" : rt::fast::LeafRead < Leaf63 >,
         required, settle; merge_commit_sha = "merge_commit_sha" : rt::fast::ViaValue <
-        Check5 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check22
+        Check5 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check24
         >, required, settle; assignees = "assignees" : rt::fast::VecOf < rt::fast::Typed
         < DismissedBy >, 0usize, { usize::MAX } >, required, settle; requested_reviewers
-        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check91 >,
+        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check94 >,
         0usize, { usize::MAX } >, required, settle; requested_teams = "requested_teams" :
         rt::fast::VecOf < rt::fast::Typed < TeamTeam >, 0usize, { usize::MAX } >,
         required, settle; labels = "labels" : rt::fast::VecOf < rt::fast::Typed < Label
         >, 0usize, { usize::MAX } >, required, settle; milestone = "milestone" :
-        rt::fast::ViaValue < Check76 >, required, settle; commits_url = "commits_url" :
+        rt::fast::ViaValue < Check79 >, required, settle; commits_url = "commits_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; review_comments_url =
         "review_comments_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         review_comment_url = "review_comment_url" : rt::fast::LeafRead < Leaf2 >,
@@ -21101,15 +21108,15 @@ mod fast {
         required, settle; head = "head" : rt::fast::Typed < PullRequestHead >, required,
         settle; base = "base" : rt::fast::Typed < PullRequestHead >, required, settle;
         links = "_links" : rt::fast::Typed < PullRequestLinks >, required, settle;
-        author_association = "author_association" : rt::fast::LeafRead < Leaf54 >,
-        required, settle; auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf8 >,
+        author_association = "author_association" : rt::fast::LeafRead < Leaf56 >,
+        required, settle; auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf9 >,
         required, settle; active_lock_reason = "active_lock_reason" : rt::fast::ViaValue
-        < Check77 >, required, settle; draft = "draft" : rt::fast::LeafRead < Leaf64 >,
-        required, settle; merged = "merged" : rt::fast::LeafRead < Leaf96 >, required,
-        settle; mergeable = "mergeable" : rt::fast::ViaValue < Check92 >, required,
-        settle; rebaseable = "rebaseable" : rt::fast::ViaValue < Check92 >, required,
+        < Check80 >, required, settle; draft = "draft" : rt::fast::LeafRead < Leaf66 >,
+        required, settle; merged = "merged" : rt::fast::LeafRead < Leaf99 >, required,
+        settle; mergeable = "mergeable" : rt::fast::ViaValue < Check95 >, required,
+        settle; rebaseable = "rebaseable" : rt::fast::ViaValue < Check95 >, required,
         settle; mergeable_state = "mergeable_state" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; merged_by = "merged_by" : rt::fast::ViaValue < Check62 >,
+        required, settle; merged_by = "merged_by" : rt::fast::ViaValue < Check64 >,
         required, settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required,
         settle; review_comments = "review_comments" : rt::fast::LeafRead < Leaf1 >,
         required, settle; maintainer_can_modify = "maintainer_can_modify" :
@@ -21120,12 +21127,12 @@ mod fast {
         rt::fast::LeafRead < Leaf1 >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf105 -> PullRequestReopenedAction, | s | [! ::std::matches!(s, "reopened")] =>
+        Leaf108 -> PullRequestReopenedAction, | s | [! ::std::matches!(s, "reopened")] =>
         PullRequestReopenedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_360, Visit360, PullRequestReopened { action = "action" : rt::fast::LeafRead
-        < Leaf105 >, required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >,
+        < Leaf108 >, required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >,
         required, settle; pull_request = "pull_request" : rt::fast::Typed <
         PullRequestReopenedPullRequest >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
@@ -21143,24 +21150,24 @@ mod fast {
         patch_url = "patch_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         issue_url = "issue_url" : rt::fast::LeafRead < Leaf2 >, required, settle; number
         = "number" : rt::fast::LeafRead < Leaf1 >, required, settle; state = "state" :
-        rt::fast::LeafRead < Leaf81 >, required, settle; locked = "locked" :
+        rt::fast::LeafRead < Leaf84 >, required, settle; locked = "locked" :
         rt::fast::LeafRead < Leaf4 >, required, settle; title = "title" :
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
         DismissedBy >, required, settle; body = "body" : rt::fast::ViaValue < Check5 >,
         required, settle; created_at = "created_at" : rt::fast::LeafRead < Leaf2 >,
         required, settle; updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; closed_at = "closed_at" : rt::fast::LeafRead < Leaf61 >,
-        required, settle; merged_at = "merged_at" : rt::fast::LeafRead < Leaf61 >,
+        required, settle; closed_at = "closed_at" : rt::fast::LeafRead < Leaf63 >,
+        required, settle; merged_at = "merged_at" : rt::fast::LeafRead < Leaf63 >,
         required, settle; merge_commit_sha = "merge_commit_sha" : rt::fast::LeafRead <
-        Leaf61 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check22
+        Leaf63 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check24
         >, required, settle; assignees = "assignees" : rt::fast::VecOf < rt::fast::Typed
         < DismissedBy >, 0usize, { usize::MAX } >, required, settle; requested_reviewers
-        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check91 >,
+        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check94 >,
         0usize, { usize::MAX } >, required, settle; requested_teams = "requested_teams" :
         rt::fast::VecOf < rt::fast::Typed < TeamTeam >, 0usize, { usize::MAX } >,
         required, settle; labels = "labels" : rt::fast::VecOf < rt::fast::Typed < Label
         >, 0usize, { usize::MAX } >, required, settle; milestone = "milestone" :
-        rt::fast::ViaValue < Check76 >, required, settle; commits_url = "commits_url" :
+        rt::fast::ViaValue < Check79 >, required, settle; commits_url = "commits_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; review_comments_url =
         "review_comments_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         review_comment_url = "review_comment_url" : rt::fast::LeafRead < Leaf2 >,
@@ -21169,15 +21176,15 @@ mod fast {
         required, settle; head = "head" : rt::fast::Typed < PullRequestHead >, required,
         settle; base = "base" : rt::fast::Typed < PullRequestHead >, required, settle;
         links = "_links" : rt::fast::Typed < PullRequestLinks >, required, settle;
-        author_association = "author_association" : rt::fast::LeafRead < Leaf54 >,
-        required, settle; auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf8 >,
+        author_association = "author_association" : rt::fast::LeafRead < Leaf56 >,
+        required, settle; auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf9 >,
         required, settle; active_lock_reason = "active_lock_reason" : rt::fast::ViaValue
-        < Check77 >, required, settle; draft = "draft" : rt::fast::LeafRead < Leaf4 >,
-        required, settle; merged = "merged" : rt::fast::LeafRead < Leaf96 >, required,
-        settle; mergeable = "mergeable" : rt::fast::ViaValue < Check92 >, required,
-        settle; rebaseable = "rebaseable" : rt::fast::ViaValue < Check92 >, required,
+        < Check80 >, required, settle; draft = "draft" : rt::fast::LeafRead < Leaf4 >,
+        required, settle; merged = "merged" : rt::fast::LeafRead < Leaf99 >, required,
+        settle; mergeable = "mergeable" : rt::fast::ViaValue < Check95 >, required,
+        settle; rebaseable = "rebaseable" : rt::fast::ViaValue < Check95 >, required,
         settle; mergeable_state = "mergeable_state" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; merged_by = "merged_by" : rt::fast::ViaValue < Check62 >,
+        required, settle; merged_by = "merged_by" : rt::fast::ViaValue < Check64 >,
         required, settle; comments = "comments" : rt::fast::LeafRead < Leaf1 >, required,
         settle; review_comments = "review_comments" : rt::fast::LeafRead < Leaf1 >,
         required, settle; maintainer_can_modify = "maintainer_can_modify" :
@@ -21188,14 +21195,14 @@ mod fast {
         rt::fast::LeafRead < Leaf1 >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf106 -> ActionNumberPullRequestRequestedReviewerRepositorySenderRemovedAction,
+        Leaf109 -> ActionNumberPullRequestRequestedReviewerRepositorySenderRemovedAction,
         | s | [! ::std::matches!(s, "review_request_removed")] =>
         ActionNumberPullRequestRequestedReviewerRepositorySenderRemovedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_364, Visit364,
         ActionNumberPullRequestRequestedReviewerRepositorySenderRemoved { action =
-        "action" : rt::fast::LeafRead < Leaf106 >, required, settle; number = "number" :
+        "action" : rt::fast::LeafRead < Leaf109 >, required, settle; number = "number" :
         rt::fast::LeafRead < Leaf1 >, required, settle; pull_request = "pull_request" :
         rt::fast::Typed < PullRequestAssignedPullRequest >, required, settle;
         requested_reviewer = "requested_reviewer" : rt::fast::Typed < DismissedBy >,
@@ -21208,7 +21215,7 @@ mod fast {
     );
     rt::object_reader!(
         read_366, Visit366, ActionNumberPullRequestRequestedTeamRepositorySenderRemoved {
-        action = "action" : rt::fast::LeafRead < Leaf106 >, required, settle; number =
+        action = "action" : rt::fast::LeafRead < Leaf109 >, required, settle; number =
         "number" : rt::fast::LeafRead < Leaf1 >, required, settle; pull_request =
         "pull_request" : rt::fast::Typed < PullRequestAssignedPullRequest >, required,
         settle; requested_team = "requested_team" : rt::fast::Typed < TeamTeam >,
@@ -21220,7 +21227,7 @@ mod fast {
         deny
     );
     rt::string_leaf!(
-        Leaf107 ->
+        Leaf110 ->
         ActionNumberPullRequestRequestedReviewerRepositorySenderRequestedAction, | s | [!
         ::std::matches!(s, "review_requested")] =>
         ActionNumberPullRequestRequestedReviewerRepositorySenderRequestedAction::from_listed_str(s)
@@ -21228,7 +21235,7 @@ mod fast {
     rt::object_reader!(
         read_368, Visit368,
         ActionNumberPullRequestRequestedReviewerRepositorySenderRequested { action =
-        "action" : rt::fast::LeafRead < Leaf107 >, required, settle; number = "number" :
+        "action" : rt::fast::LeafRead < Leaf110 >, required, settle; number = "number" :
         rt::fast::LeafRead < Leaf1 >, required, settle; pull_request = "pull_request" :
         rt::fast::Typed < PullRequestAssignedPullRequest >, required, settle;
         requested_reviewer = "requested_reviewer" : rt::fast::Typed < DismissedBy >,
@@ -21241,7 +21248,7 @@ mod fast {
     );
     rt::object_reader!(
         read_370, Visit370, ActionNumberPullRequestRequestedTeamRepositorySenderRequested
-        { action = "action" : rt::fast::LeafRead < Leaf107 >, required, settle; number =
+        { action = "action" : rt::fast::LeafRead < Leaf110 >, required, settle; number =
         "number" : rt::fast::LeafRead < Leaf1 >, required, settle; pull_request =
         "pull_request" : rt::fast::Typed < PullRequestAssignedPullRequest >, required,
         settle; requested_team = "requested_team" : rt::fast::Typed < TeamTeam >,
@@ -21253,12 +21260,12 @@ mod fast {
         deny
     );
     rt::string_leaf!(
-        Leaf108 -> PullRequestSynchronizeAction, | s | [! ::std::matches!(s,
+        Leaf111 -> PullRequestSynchronizeAction, | s | [! ::std::matches!(s,
         "synchronize")] => PullRequestSynchronizeAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_371, Visit371, PullRequestSynchronize { action = "action" :
-        rt::fast::LeafRead < Leaf108 >, required, settle; number = "number" :
+        rt::fast::LeafRead < Leaf111 >, required, settle; number = "number" :
         rt::fast::LeafRead < Leaf1 >, required, settle; before = "before" :
         rt::fast::LeafRead < Leaf2 >, required, settle; after = "after" :
         rt::fast::LeafRead < Leaf2 >, required, settle; pull_request = "pull_request" :
@@ -21270,12 +21277,12 @@ mod fast {
         rt::fast::Typed < DismissedBy >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf109 -> PullRequestUnassignedAction, | s | [! ::std::matches!(s,
+        Leaf112 -> PullRequestUnassignedAction, | s | [! ::std::matches!(s,
         "unassigned")] => PullRequestUnassignedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_373, Visit373, PullRequestUnassigned { action = "action" :
-        rt::fast::LeafRead < Leaf109 >, required, settle; number = "number" :
+        rt::fast::LeafRead < Leaf112 >, required, settle; number = "number" :
         rt::fast::LeafRead < Leaf1 >, required, settle; pull_request = "pull_request" :
         rt::fast::Typed < PullRequestAssignedPullRequest >, required, settle; assignee =
         "assignee" : rt::fast::Typed < DismissedBy >, required, settle; repository =
@@ -21286,12 +21293,12 @@ mod fast {
         rt::fast::Typed < DismissedBy >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf110 -> PullRequestUnlabeledAction, | s | [! ::std::matches!(s, "unlabeled")]
+        Leaf113 -> PullRequestUnlabeledAction, | s | [! ::std::matches!(s, "unlabeled")]
         => PullRequestUnlabeledAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_375, Visit375, PullRequestUnlabeled { action = "action" : rt::fast::LeafRead
-        < Leaf110 >, required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >,
+        < Leaf113 >, required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >,
         required, settle; pull_request = "pull_request" : rt::fast::Typed <
         PullRequestAssignedPullRequest >, required, settle; label = "label" :
         rt::fast::Typed < Label >, required, settle; repository = "repository" :
@@ -21302,12 +21309,12 @@ mod fast {
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf111 -> PullRequestUnlockedAction, | s | [! ::std::matches!(s, "unlocked")] =>
+        Leaf114 -> PullRequestUnlockedAction, | s | [! ::std::matches!(s, "unlocked")] =>
         PullRequestUnlockedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_377, Visit377, PullRequestUnlocked { action = "action" : rt::fast::LeafRead
-        < Leaf111 >, required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >,
+        < Leaf114 >, required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >,
         required, settle; pull_request = "pull_request" : rt::fast::Typed <
         PullRequestAssignedPullRequest >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
@@ -21323,10 +21330,10 @@ mod fast {
         DismissedBy >, required, settle; body = "body" : rt::fast::ViaValue < Check5 >,
         required, settle; commit_id = "commit_id" : rt::fast::LeafRead < Leaf2 >,
         required, settle; submitted_at = "submitted_at" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; state = "state" : rt::fast::LeafRead < Leaf44 >, required,
+        required, settle; state = "state" : rt::fast::LeafRead < Leaf46 >, required,
         settle; html_url = "html_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         pull_request_url = "pull_request_url" : rt::fast::LeafRead < Leaf2 >, required,
-        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf54
+        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf56
         >, required, settle; links = "_links" : rt::fast::Typed < ReviewLinks >,
         required, settle; } deny
     );
@@ -21336,7 +21343,7 @@ mod fast {
         required, settle; } deny
     );
     rt::via_value!(
-        Check112 -> SimplePullRequestRequestedReviewer, | v |
+        Check115 -> SimplePullRequestRequestedReviewer, | v |
         rt::is_valid_with(validators::v394, v, validators::B0,
         "/definitions/simple-pull-request/properties/requested_reviewers/items")
     );
@@ -21349,7 +21356,7 @@ mod fast {
         "patch_url" : rt::fast::LeafRead < Leaf2 >, required, settle; issue_url =
         "issue_url" : rt::fast::LeafRead < Leaf2 >, required, settle; number = "number" :
         rt::fast::LeafRead < Leaf1 >, required, settle; state = "state" :
-        rt::fast::LeafRead < Leaf74 >, required, settle; locked = "locked" :
+        rt::fast::LeafRead < Leaf77 >, required, settle; locked = "locked" :
         rt::fast::LeafRead < Leaf4 >, required, settle; title = "title" :
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
         DismissedBy >, required, settle; body = "body" : rt::fast::LeafRead < Leaf2 >,
@@ -21358,15 +21365,15 @@ mod fast {
         required, settle; closed_at = "closed_at" : rt::fast::ViaValue < Check5 >,
         required, settle; merged_at = "merged_at" : rt::fast::ViaValue < Check5 >,
         required, settle; merge_commit_sha = "merge_commit_sha" : rt::fast::ViaValue <
-        Check5 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check22
+        Check5 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check24
         >, required, settle; assignees = "assignees" : rt::fast::VecOf < rt::fast::Typed
         < DismissedBy >, 0usize, { usize::MAX } >, required, settle; requested_reviewers
-        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check112 >,
+        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check115 >,
         0usize, { usize::MAX } >, required, settle; requested_teams = "requested_teams" :
         rt::fast::VecOf < rt::fast::Typed < TeamTeam >, 0usize, { usize::MAX } >,
         required, settle; labels = "labels" : rt::fast::VecOf < rt::fast::Typed < Label
         >, 0usize, { usize::MAX } >, required, settle; milestone = "milestone" :
-        rt::fast::ViaValue < Check76 >, required, settle; draft = "draft" :
+        rt::fast::ViaValue < Check79 >, required, settle; draft = "draft" :
         rt::fast::LeafRead < Leaf4 >, required, settle; commits_url = "commits_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; review_comments_url =
         "review_comments_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
@@ -21376,10 +21383,10 @@ mod fast {
         required, settle; head = "head" : rt::fast::Typed < PullRequestHead >, required,
         settle; base = "base" : rt::fast::Typed < PullRequestHead >, required, settle;
         links = "_links" : rt::fast::Typed < PullRequestLinks >, required, settle;
-        author_association = "author_association" : rt::fast::LeafRead < Leaf54 >,
-        required, settle; auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf8 >,
+        author_association = "author_association" : rt::fast::LeafRead < Leaf56 >,
+        required, settle; auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf9 >,
         required, settle; active_lock_reason = "active_lock_reason" : rt::fast::ViaValue
-        < Check77 >, required, settle; } deny
+        < Check80 >, required, settle; } deny
     );
     rt::object_reader!(
         read_386, Visit386, PullRequestReviewEditedReview { id = "id" :
@@ -21391,17 +21398,17 @@ mod fast {
         required, settle; state = "state" : rt::fast::LeafRead < Leaf2 >, required,
         settle; html_url = "html_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         pull_request_url = "pull_request_url" : rt::fast::LeafRead < Leaf2 >, required,
-        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf54
+        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf56
         >, required, settle; links = "_links" : rt::fast::Typed < ReviewLinks >,
         required, settle; } deny
     );
     rt::via_value!(
-        Check113 -> ::std::option::Option < Side >, | v |
+        Check116 -> ::std::option::Option < Side >, | v |
         rt::is_valid_with(validators::v662, v, validators::B0,
         "/definitions/pull-request-review-comment/properties/start_side")
     );
     rt::string_leaf!(
-        Leaf114 -> Side, | s | [! ::std::matches!(s, "LEFT" | "RIGHT")] =>
+        Leaf117 -> Side, | s | [! ::std::matches!(s, "LEFT" | "RIGHT")] =>
         Side::from_listed_str(s)
     );
     rt::object_reader!(
@@ -21411,7 +21418,7 @@ mod fast {
         Leaf1 >, required, settle; node_id = "node_id" : rt::fast::LeafRead < Leaf2 >,
         required, settle; diff_hunk = "diff_hunk" : rt::fast::LeafRead < Leaf2 >,
         required, settle; path = "path" : rt::fast::LeafRead < Leaf2 >, required, settle;
-        position = "position" : rt::fast::ViaValue < Check53 >, required, settle;
+        position = "position" : rt::fast::ViaValue < Check55 >, required, settle;
         original_position = "original_position" : rt::fast::LeafRead < Leaf1 >, required,
         settle; commit_id = "commit_id" : rt::fast::LeafRead < Leaf2 >, required, settle;
         original_commit_id = "original_commit_id" : rt::fast::LeafRead < Leaf2 >,
@@ -21421,15 +21428,15 @@ mod fast {
         updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
         html_url = "html_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         pull_request_url = "pull_request_url" : rt::fast::LeafRead < Leaf2 >, required,
-        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf54
+        settle; author_association = "author_association" : rt::fast::LeafRead < Leaf56
         >, required, settle; links = "_links" : rt::fast::Typed <
         PullRequestReviewCommentLinks >, required, settle; start_line = "start_line" :
-        rt::fast::ViaValue < Check53 >, required, settle; original_start_line =
-        "original_start_line" : rt::fast::ViaValue < Check53 >, required, settle;
-        start_side = "start_side" : rt::fast::ViaValue < Check113 >, required, settle;
-        line = "line" : rt::fast::ViaValue < Check53 >, required, settle; original_line =
+        rt::fast::ViaValue < Check55 >, required, settle; original_start_line =
+        "original_start_line" : rt::fast::ViaValue < Check55 >, required, settle;
+        start_side = "start_side" : rt::fast::ViaValue < Check116 >, required, settle;
+        line = "line" : rt::fast::ViaValue < Check55 >, required, settle; original_line =
         "original_line" : rt::fast::LeafRead < Leaf1 >, required, settle; side = "side" :
-        rt::fast::LeafRead < Leaf114 >, required, settle; in_reply_to_id =
+        rt::fast::LeafRead < Leaf117 >, required, settle; in_reply_to_id =
         "in_reply_to_id" : rt::fast::LeafRead < Leaf1 >, optional, settle; } deny
     );
     rt::object_reader!(
@@ -21439,7 +21446,7 @@ mod fast {
         >, required, settle; } deny
     );
     rt::via_value!(
-        Check115 -> PullRequestRequestedReviewer3, | v |
+        Check118 -> PullRequestRequestedReviewer3, | v |
         rt::is_valid_with(validators::v394, v, validators::B0,
         "/definitions/pull_request_review_comment$created/properties/pull_request/properties/requested_reviewers/items")
     );
@@ -21452,7 +21459,7 @@ mod fast {
         patch_url = "patch_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         issue_url = "issue_url" : rt::fast::LeafRead < Leaf2 >, required, settle; number
         = "number" : rt::fast::LeafRead < Leaf1 >, required, settle; state = "state" :
-        rt::fast::LeafRead < Leaf74 >, required, settle; locked = "locked" :
+        rt::fast::LeafRead < Leaf77 >, required, settle; locked = "locked" :
         rt::fast::LeafRead < Leaf4 >, required, settle; title = "title" :
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
         DismissedBy >, required, settle; body = "body" : rt::fast::LeafRead < Leaf2 >,
@@ -21461,15 +21468,15 @@ mod fast {
         required, settle; closed_at = "closed_at" : rt::fast::ViaValue < Check5 >,
         required, settle; merged_at = "merged_at" : rt::fast::ViaValue < Check5 >,
         required, settle; merge_commit_sha = "merge_commit_sha" : rt::fast::ViaValue <
-        Check5 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check22
+        Check5 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check24
         >, required, settle; assignees = "assignees" : rt::fast::VecOf < rt::fast::Typed
         < DismissedBy >, 0usize, { usize::MAX } >, required, settle; requested_reviewers
-        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check115 >,
+        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check118 >,
         0usize, { usize::MAX } >, required, settle; requested_teams = "requested_teams" :
         rt::fast::VecOf < rt::fast::Typed < TeamTeam >, 0usize, { usize::MAX } >,
         required, settle; labels = "labels" : rt::fast::VecOf < rt::fast::Typed < Label
         >, 0usize, { usize::MAX } >, required, settle; milestone = "milestone" :
-        rt::fast::ViaValue < Check76 >, required, settle; draft = "draft" :
+        rt::fast::ViaValue < Check79 >, required, settle; draft = "draft" :
         rt::fast::LeafRead < Leaf4 >, optional, settle; commits_url = "commits_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; review_comments_url =
         "review_comments_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
@@ -21479,13 +21486,13 @@ mod fast {
         required, settle; head = "head" : rt::fast::Typed < PullRequestHead >, required,
         settle; base = "base" : rt::fast::Typed < PullRequestHead >, required, settle;
         links = "_links" : rt::fast::Typed < PullRequestLinks >, required, settle;
-        auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf8 >, optional, settle;
-        author_association = "author_association" : rt::fast::LeafRead < Leaf54 >,
+        auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf9 >, optional, settle;
+        author_association = "author_association" : rt::fast::LeafRead < Leaf56 >,
         required, settle; active_lock_reason = "active_lock_reason" : rt::fast::ViaValue
-        < Check77 >, required, settle; } deny
+        < Check80 >, required, settle; } deny
     );
     rt::via_value!(
-        Check116 -> PullRequestRequestedReviewer4, | v |
+        Check119 -> PullRequestRequestedReviewer4, | v |
         rt::is_valid_with(validators::v394, v, validators::B0,
         "/definitions/pull_request_review_comment$deleted/properties/pull_request/properties/requested_reviewers/items")
     );
@@ -21498,7 +21505,7 @@ mod fast {
         patch_url = "patch_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         issue_url = "issue_url" : rt::fast::LeafRead < Leaf2 >, required, settle; number
         = "number" : rt::fast::LeafRead < Leaf1 >, required, settle; state = "state" :
-        rt::fast::LeafRead < Leaf74 >, required, settle; locked = "locked" :
+        rt::fast::LeafRead < Leaf77 >, required, settle; locked = "locked" :
         rt::fast::LeafRead < Leaf4 >, required, settle; title = "title" :
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
         DismissedBy >, required, settle; body = "body" : rt::fast::LeafRead < Leaf2 >,
@@ -21507,15 +21514,15 @@ mod fast {
         required, settle; closed_at = "closed_at" : rt::fast::ViaValue < Check5 >,
         required, settle; merged_at = "merged_at" : rt::fast::ViaValue < Check5 >,
         required, settle; merge_commit_sha = "merge_commit_sha" : rt::fast::ViaValue <
-        Check5 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check22
+        Check5 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check24
         >, required, settle; assignees = "assignees" : rt::fast::VecOf < rt::fast::Typed
         < DismissedBy >, 0usize, { usize::MAX } >, required, settle; requested_reviewers
-        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check116 >,
+        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check119 >,
         0usize, { usize::MAX } >, required, settle; requested_teams = "requested_teams" :
         rt::fast::VecOf < rt::fast::Typed < TeamTeam >, 0usize, { usize::MAX } >,
         required, settle; labels = "labels" : rt::fast::VecOf < rt::fast::Typed < Label
         >, 0usize, { usize::MAX } >, required, settle; milestone = "milestone" :
-        rt::fast::ViaValue < Check76 >, required, settle; draft = "draft" :
+        rt::fast::ViaValue < Check79 >, required, settle; draft = "draft" :
         rt::fast::LeafRead < Leaf4 >, optional, settle; commits_url = "commits_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; review_comments_url =
         "review_comments_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
@@ -21525,13 +21532,13 @@ mod fast {
         required, settle; head = "head" : rt::fast::Typed < PullRequestHead >, required,
         settle; base = "base" : rt::fast::Typed < PullRequestHead >, required, settle;
         links = "_links" : rt::fast::Typed < PullRequestLinks >, required, settle;
-        auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf8 >, optional, settle;
-        author_association = "author_association" : rt::fast::LeafRead < Leaf54 >,
+        auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf9 >, optional, settle;
+        author_association = "author_association" : rt::fast::LeafRead < Leaf56 >,
         required, settle; active_lock_reason = "active_lock_reason" : rt::fast::ViaValue
-        < Check77 >, required, settle; } deny
+        < Check80 >, required, settle; } deny
     );
     rt::via_value!(
-        Check117 -> PullRequestRequestedReviewer5, | v |
+        Check120 -> PullRequestRequestedReviewer5, | v |
         rt::is_valid_with(validators::v394, v, validators::B0,
         "/definitions/pull_request_review_comment$edited/properties/pull_request/properties/requested_reviewers/items")
     );
@@ -21544,7 +21551,7 @@ mod fast {
         patch_url = "patch_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         issue_url = "issue_url" : rt::fast::LeafRead < Leaf2 >, required, settle; number
         = "number" : rt::fast::LeafRead < Leaf1 >, required, settle; state = "state" :
-        rt::fast::LeafRead < Leaf74 >, required, settle; locked = "locked" :
+        rt::fast::LeafRead < Leaf77 >, required, settle; locked = "locked" :
         rt::fast::LeafRead < Leaf4 >, required, settle; title = "title" :
         rt::fast::LeafRead < Leaf2 >, required, settle; user = "user" : rt::fast::Typed <
         DismissedBy >, required, settle; body = "body" : rt::fast::LeafRead < Leaf2 >,
@@ -21553,15 +21560,15 @@ mod fast {
         required, settle; closed_at = "closed_at" : rt::fast::ViaValue < Check5 >,
         required, settle; merged_at = "merged_at" : rt::fast::ViaValue < Check5 >,
         required, settle; merge_commit_sha = "merge_commit_sha" : rt::fast::ViaValue <
-        Check5 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check22
+        Check5 >, required, settle; assignee = "assignee" : rt::fast::ViaValue < Check24
         >, required, settle; assignees = "assignees" : rt::fast::VecOf < rt::fast::Typed
         < DismissedBy >, 0usize, { usize::MAX } >, required, settle; requested_reviewers
-        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check117 >,
+        = "requested_reviewers" : rt::fast::VecOf < rt::fast::ViaValue < Check120 >,
         0usize, { usize::MAX } >, required, settle; requested_teams = "requested_teams" :
         rt::fast::VecOf < rt::fast::Typed < TeamTeam >, 0usize, { usize::MAX } >,
         required, settle; labels = "labels" : rt::fast::VecOf < rt::fast::Typed < Label
         >, 0usize, { usize::MAX } >, required, settle; milestone = "milestone" :
-        rt::fast::ViaValue < Check76 >, required, settle; draft = "draft" :
+        rt::fast::ViaValue < Check79 >, required, settle; draft = "draft" :
         rt::fast::LeafRead < Leaf4 >, optional, settle; commits_url = "commits_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; review_comments_url =
         "review_comments_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
@@ -21571,13 +21578,13 @@ mod fast {
         required, settle; head = "head" : rt::fast::Typed < PullRequestHead >, required,
         settle; base = "base" : rt::fast::Typed < PullRequestHead >, required, settle;
         links = "_links" : rt::fast::Typed < PullRequestLinks >, required, settle;
-        auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf8 >, optional, settle;
-        author_association = "author_association" : rt::fast::LeafRead < Leaf54 >,
+        auto_merge = "auto_merge" : rt::fast::LeafRead < Leaf9 >, optional, settle;
+        author_association = "author_association" : rt::fast::LeafRead < Leaf56 >,
         required, settle; active_lock_reason = "active_lock_reason" : rt::fast::ViaValue
-        < Check77 >, required, settle; } deny
+        < Check80 >, required, settle; } deny
     );
     rt::via_value!(
-        Check118 -> ::std::option::Option < PushEventCommit >, | v |
+        Check121 -> ::std::option::Option < PushEventCommit >, | v |
         rt::is_valid_with(validators::v663, v, validators::B0,
         "/definitions/push$event/properties/head_commit")
     );
@@ -21591,7 +21598,7 @@ mod fast {
         rt::fast::ViaValue < Check5 >, required, settle; compare = "compare" :
         rt::fast::LeafRead < Leaf2 >, required, settle; commits = "commits" :
         rt::fast::VecOf < rt::fast::Typed < PushEventCommit >, 0usize, { usize::MAX } >,
-        required, settle; head_commit = "head_commit" : rt::fast::ViaValue < Check118 >,
+        required, settle; head_commit = "head_commit" : rt::fast::ViaValue < Check121 >,
         required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; pusher = "pusher" :
         rt::fast::Typed < CommitSimpleAuthor >, required, settle; sender = "sender" :
@@ -21636,7 +21643,7 @@ mod fast {
         } deny
     );
     rt::string_leaf!(
-        Leaf119 -> ReleaseAssetState, | s | [! ::std::matches!(s, "uploaded")] =>
+        Leaf122 -> ReleaseAssetState, | s | [! ::std::matches!(s, "uploaded")] =>
         ReleaseAssetState::from_listed_str(s)
     );
     rt::object_reader!(
@@ -21646,7 +21653,7 @@ mod fast {
         Leaf1 >, required, settle; node_id = "node_id" : rt::fast::LeafRead < Leaf2 >,
         required, settle; name = "name" : rt::fast::LeafRead < Leaf2 >, required, settle;
         label = "label" : rt::fast::ViaValue < Check5 >, required, settle; state =
-        "state" : rt::fast::LeafRead < Leaf119 >, required, settle; content_type =
+        "state" : rt::fast::LeafRead < Leaf122 >, required, settle; content_type =
         "content_type" : rt::fast::LeafRead < Leaf2 >, required, settle; size = "size" :
         rt::fast::LeafRead < Leaf1 >, required, settle; download_count = "download_count"
         : rt::fast::LeafRead < Leaf1 >, required, settle; created_at = "created_at" :
@@ -21671,7 +21678,7 @@ mod fast {
         "name" : rt::fast::LeafRead < Leaf2 >, required, settle; draft = "draft" :
         rt::fast::LeafRead < Leaf4 >, required, settle; author = "author" :
         rt::fast::Typed < DismissedBy >, required, settle; prerelease = "prerelease" :
-        rt::fast::LeafRead < Leaf66 >, required, settle; created_at = "created_at" :
+        rt::fast::LeafRead < Leaf68 >, required, settle; created_at = "created_at" :
         rt::fast::ViaValue < Check5 >, required, settle; published_at = "published_at" :
         rt::fast::ViaValue < Check5 >, required, settle; assets = "assets" :
         rt::fast::VecOf < rt::fast::Typed < ReleaseAsset >, 0usize, { usize::MAX } >,
@@ -21715,7 +21722,7 @@ mod fast {
         rt::fast::Typed < DismissedBy >, required, settle; prerelease = "prerelease" :
         rt::fast::LeafRead < Leaf4 >, required, settle; created_at = "created_at" :
         rt::fast::ViaValue < Check5 >, required, settle; published_at = "published_at" :
-        rt::fast::LeafRead < Leaf61 >, required, settle; assets = "assets" :
+        rt::fast::LeafRead < Leaf63 >, required, settle; assets = "assets" :
         rt::fast::VecOf < rt::fast::Typed < ReleaseAsset >, 0usize, { usize::MAX } >,
         required, settle; tarball_url = "tarball_url" : rt::fast::ViaValue < Check5 >,
         required, settle; zipball_url = "zipball_url" : rt::fast::ViaValue < Check5 >,
@@ -21753,12 +21760,12 @@ mod fast {
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf120 -> RepositoryImportEventStatus, | s | [! ::std::matches!(s, "success" |
+        Leaf123 -> RepositoryImportEventStatus, | s | [! ::std::matches!(s, "success" |
         "cancelled" | "failure")] => RepositoryImportEventStatus::from_listed_str(s)
     );
     rt::object_reader!(
         read_437, Visit437, RepositoryImportEvent { status = "status" :
-        rt::fast::LeafRead < Leaf120 >, required, settle; repository = "repository" :
+        rt::fast::LeafRead < Leaf123 >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
         installation = "installation" : rt::fast::Typed < InstallationLite >, optional,
@@ -21817,19 +21824,19 @@ mod fast {
         read_448, Visit448, SecretScanningAlertCreatedAlert { number = "number" :
         rt::fast::LeafRead < Leaf1 >, required, settle; secret_type = "secret_type" :
         rt::fast::LeafRead < Leaf2 >, required, settle; resolution = "resolution" :
-        rt::fast::LeafRead < Leaf8 >, required, settle; resolved_by = "resolved_by" :
-        rt::fast::LeafRead < Leaf8 >, required, settle; resolved_at = "resolved_at" :
-        rt::fast::LeafRead < Leaf8 >, required, settle; } deny
+        rt::fast::LeafRead < Leaf9 >, required, settle; resolved_by = "resolved_by" :
+        rt::fast::LeafRead < Leaf9 >, required, settle; resolved_at = "resolved_at" :
+        rt::fast::LeafRead < Leaf9 >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf121 -> Resolution, | s | [! ::std::matches!(s, "false_positive" | "wontfix" |
+        Leaf124 -> Resolution, | s | [! ::std::matches!(s, "false_positive" | "wontfix" |
         "revoked" | "used_in_tests")] => Resolution::from_listed_str(s)
     );
     rt::object_reader!(
         read_451, Visit451, SecretScanningAlertResolvedAlert { number = "number" :
         rt::fast::LeafRead < Leaf1 >, required, settle; secret_type = "secret_type" :
         rt::fast::LeafRead < Leaf2 >, required, settle; resolution = "resolution" :
-        rt::fast::LeafRead < Leaf121 >, required, settle; resolved_by = "resolved_by" :
+        rt::fast::LeafRead < Leaf124 >, required, settle; resolved_by = "resolved_by" :
         rt::fast::Typed < DismissedBy >, required, settle; resolved_at = "resolved_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; } deny
     );
@@ -21852,7 +21859,7 @@ mod fast {
     );
     rt::object_reader!(
         read_456, Visit456, Cvss { vector_string = "vector_string" : rt::fast::ViaValue <
-        Check5 >, required, settle; score = "score" : rt::fast::LeafRead < Leaf87 >,
+        Check5 >, required, settle; score = "score" : rt::fast::LeafRead < Leaf90 >,
         required, settle; } deny
     );
     rt::object_reader!(
@@ -21870,7 +21877,7 @@ mod fast {
         required, settle; } deny
     );
     rt::via_value!(
-        Check122 -> ::std::option::Option < FirstPatchedVersion >, | v |
+        Check125 -> ::std::option::Option < FirstPatchedVersion >, | v |
         rt::is_valid_with(validators::v513, v, validators::B0,
         "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version")
     );
@@ -21879,7 +21886,7 @@ mod fast {
         VulnerabilityPackage >, required, settle; severity = "severity" :
         rt::fast::LeafRead < Leaf2 >, required, settle; vulnerable_version_range =
         "vulnerable_version_range" : rt::fast::LeafRead < Leaf2 >, required, settle;
-        first_patched_version = "first_patched_version" : rt::fast::ViaValue < Check122
+        first_patched_version = "first_patched_version" : rt::fast::ViaValue < Check125
         >, required, settle; } deny
     );
     rt::object_reader!(
@@ -21941,7 +21948,7 @@ mod fast {
         required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf123 -> StatusEventState, | s | [! ::std::matches!(s, "pending" | "success" |
+        Leaf126 -> StatusEventState, | s | [! ::std::matches!(s, "pending" | "success" |
         "failure" | "error")] => StatusEventState::from_listed_str(s)
     );
     rt::object_reader!(
@@ -21952,7 +21959,7 @@ mod fast {
         "target_url" : rt::fast::ViaValue < Check5 >, required, settle; context =
         "context" : rt::fast::LeafRead < Leaf2 >, required, settle; description =
         "description" : rt::fast::ViaValue < Check5 >, required, settle; state = "state"
-        : rt::fast::LeafRead < Leaf123 >, required, settle; commit = "commit" :
+        : rt::fast::LeafRead < Leaf126 >, required, settle; commit = "commit" :
         rt::fast::Typed < StatusEventCommit >, required, settle; branches = "branches" :
         rt::fast::VecOf < rt::fast::Typed < Branch >, 0usize, { usize::MAX } >, required,
         settle; created_at = "created_at" : rt::fast::LeafRead < Leaf2 >, required,
@@ -21970,8 +21977,8 @@ mod fast {
         settle; url = "url" : rt::fast::LeafRead < Leaf2 >, required, settle; html_url =
         "html_url" : rt::fast::LeafRead < Leaf2 >, required, settle; comments_url =
         "comments_url" : rt::fast::LeafRead < Leaf2 >, required, settle; author =
-        "author" : rt::fast::ViaValue < Check22 >, required, settle; committer =
-        "committer" : rt::fast::ViaValue < Check22 >, required, settle; parents =
+        "author" : rt::fast::ViaValue < Check24 >, required, settle; committer =
+        "committer" : rt::fast::ViaValue < Check24 >, required, settle; parents =
         "parents" : rt::fast::VecOf < rt::fast::Typed < CommitParent >, 0usize, {
         usize::MAX } >, required, settle; } deny
     );
@@ -21987,7 +21994,7 @@ mod fast {
     );
     rt::object_reader!(
         read_486, Visit486, CommitAuthor { name = "name" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; email = "email" : rt::fast::ViaValue < Check20 >, required,
+        required, settle; email = "email" : rt::fast::ViaValue < Check22 >, required,
         settle; date = "date" : rt::fast::LeafRead < Leaf2 >, required, settle; username
         = "username" : rt::fast::LeafRead < Leaf2 >, optional, settle; } deny
     );
@@ -21996,7 +22003,7 @@ mod fast {
         settle; url = "url" : rt::fast::LeafRead < Leaf2 >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf124 -> Reason, | s | [! ::std::matches!(s, "expired_key" | "not_signing_key"
+        Leaf127 -> Reason, | s | [! ::std::matches!(s, "expired_key" | "not_signing_key"
         | "gpgverify_error" | "gpgverify_unavailable" | "unsigned" |
         "unknown_signature_type" | "no_user" | "unverified_email" | "bad_email" |
         "unknown_key" | "malformed_signature" | "invalid" | "valid")] =>
@@ -22004,7 +22011,7 @@ mod fast {
     );
     rt::object_reader!(
         read_488, Visit488, Verification { verified = "verified" : rt::fast::LeafRead <
-        Leaf4 >, required, settle; reason = "reason" : rt::fast::LeafRead < Leaf124 >,
+        Leaf4 >, required, settle; reason = "reason" : rt::fast::LeafRead < Leaf127 >,
         required, settle; signature = "signature" : rt::fast::ViaValue < Check5 >,
         required, settle; payload = "payload" : rt::fast::ViaValue < Check5 >, required,
         settle; } deny
@@ -22049,13 +22056,13 @@ mod fast {
         "organization" : rt::fast::Typed < Organization >, required, settle; } deny
     );
     rt::via_value!(
-        Check125 -> ::std::option::Option < rt::Map < ::std::string::String, rt::Value >
+        Check128 -> ::std::option::Option < rt::Map < ::std::string::String, rt::Value >
         >, | v | rt::is_valid_with(validators::v664, v, validators::B0,
         "/definitions/workflow_dispatch$event/properties/inputs")
     );
     rt::object_reader!(
         read_505, Visit505, WorkflowDispatchEvent { inputs = "inputs" :
-        rt::fast::ViaValue < Check125 >, required, settle; r#ref = "ref" :
+        rt::fast::ViaValue < Check128 >, required, settle; r#ref = "ref" :
         rt::fast::LeafRead < Leaf2 >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -22065,40 +22072,40 @@ mod fast {
         settle; } deny
     );
     rt::via_value!(
-        Check126 -> Step, | v | rt::is_valid_with(validators::v665, v, validators::B0,
+        Check129 -> Step, | v | rt::is_valid_with(validators::v665, v, validators::B0,
         "/definitions/workflow-job/properties/steps/items")
     );
     rt::string_leaf!(
-        Leaf127 -> WorkflowJobConclusion, | s | [! ::std::matches!(s, "success" |
+        Leaf130 -> WorkflowJobConclusion, | s | [! ::std::matches!(s, "success" |
         "failure"), ! ::std::matches!(s, "success" | "failure")] =>
         WorkflowJobConclusion::from_listed_str(s)
     );
     rt::object_reader!(
         read_508, Visit508, WorkflowJobCompletedWorkflowJob { id = "id" :
         rt::fast::LeafRead < Leaf1 >, required, settle; run_id = "run_id" :
-        rt::fast::LeafRead < Leaf87 >, required, settle; head_sha = "head_sha" :
+        rt::fast::LeafRead < Leaf90 >, required, settle; head_sha = "head_sha" :
         rt::fast::LeafRead < Leaf2 >, required, settle; node_id = "node_id" :
         rt::fast::LeafRead < Leaf2 >, required, settle; name = "name" :
         rt::fast::LeafRead < Leaf2 >, required, settle; check_run_url = "check_run_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; run_url = "run_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; html_url = "html_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; url = "url" : rt::fast::LeafRead
-        < Leaf2 >, required, settle; status = "status" : rt::fast::LeafRead < Leaf17 >,
+        < Leaf2 >, required, settle; status = "status" : rt::fast::LeafRead < Leaf19 >,
         required, settle; steps = "steps" : rt::fast::VecOf < rt::fast::ViaValue <
-        Check126 >, 1usize, { usize::MAX } >, required, settle; conclusion = "conclusion"
-        : rt::fast::LeafRead < Leaf127 >, required, settle; labels = "labels" :
+        Check129 >, 1usize, { usize::MAX } >, required, settle; conclusion = "conclusion"
+        : rt::fast::LeafRead < Leaf130 >, required, settle; labels = "labels" :
         rt::fast::VecOf < rt::fast::LeafRead < Leaf2 >, 0usize, { usize::MAX } >,
         required, settle; started_at = "started_at" : rt::fast::LeafRead < Leaf2 >,
         required, settle; completed_at = "completed_at" : rt::fast::ViaValue < Check5 >,
         required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf128 -> WorkflowJobStatus, | s | [! ::std::matches!(s, "queued")] =>
+        Leaf131 -> WorkflowJobStatus, | s | [! ::std::matches!(s, "queued")] =>
         WorkflowJobStatus::from_listed_str(s)
     );
     rt::object_reader!(
         read_515, Visit515, WorkflowJobQueuedWorkflowJob { id = "id" : rt::fast::LeafRead
-        < Leaf1 >, required, settle; run_id = "run_id" : rt::fast::LeafRead < Leaf87 >,
+        < Leaf1 >, required, settle; run_id = "run_id" : rt::fast::LeafRead < Leaf90 >,
         required, settle; head_sha = "head_sha" : rt::fast::LeafRead < Leaf2 >, required,
         settle; node_id = "node_id" : rt::fast::LeafRead < Leaf2 >, required, settle;
         name = "name" : rt::fast::LeafRead < Leaf2 >, required, settle; check_run_url =
@@ -22106,23 +22113,23 @@ mod fast {
         "run_url" : rt::fast::LeafRead < Leaf2 >, required, settle; html_url = "html_url"
         : rt::fast::LeafRead < Leaf2 >, required, settle; url = "url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; status = "status" :
-        rt::fast::LeafRead < Leaf128 >, required, settle; steps = "steps" :
-        rt::fast::VecOf < rt::fast::ViaValue < Check126 >, 0usize, { usize::MAX } >,
-        required, settle; conclusion = "conclusion" : rt::fast::LeafRead < Leaf8 >,
+        rt::fast::LeafRead < Leaf131 >, required, settle; steps = "steps" :
+        rt::fast::VecOf < rt::fast::ViaValue < Check129 >, 0usize, { usize::MAX } >,
+        required, settle; conclusion = "conclusion" : rt::fast::LeafRead < Leaf9 >,
         required, settle; labels = "labels" : rt::fast::VecOf < rt::fast::LeafRead <
         Leaf2 >, 0usize, { usize::MAX } >, required, settle; started_at = "started_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; completed_at = "completed_at" :
-        rt::fast::LeafRead < Leaf8 >, required, settle; } deny
+        rt::fast::LeafRead < Leaf9 >, required, settle; } deny
     );
     rt::via_value!(
-        Check129 -> WorkflowJobStep, | v | rt::is_valid_with(validators::v666, v,
+        Check132 -> WorkflowJobStep, | v | rt::is_valid_with(validators::v666, v,
         validators::B0,
         "/definitions/workflow_job$started/properties/workflow_job/allOf/1/properties/steps/items")
         && rt::is_valid_with(validators::v665, v, validators::B0,
         "/definitions/workflow-job/properties/steps/items")
     );
     rt::via_value!(
-        Check130 -> ::std::option::Option < WorkflowJobConclusion >, | v |
+        Check133 -> ::std::option::Option < WorkflowJobConclusion >, | v |
         rt::is_valid_with(validators::v640, v, validators::B0,
         "/definitions/workflow_job$started/properties/workflow_job/allOf/1/properties/conclusion")
         && rt::is_valid_with(validators::v667, v, validators::B0,
@@ -22131,20 +22138,20 @@ mod fast {
     rt::object_reader!(
         read_518, Visit518, WorkflowJobStartedWorkflowJob { id = "id" :
         rt::fast::LeafRead < Leaf1 >, required, settle; run_id = "run_id" :
-        rt::fast::LeafRead < Leaf87 >, required, settle; head_sha = "head_sha" :
+        rt::fast::LeafRead < Leaf90 >, required, settle; head_sha = "head_sha" :
         rt::fast::LeafRead < Leaf2 >, required, settle; node_id = "node_id" :
         rt::fast::LeafRead < Leaf2 >, required, settle; name = "name" :
         rt::fast::LeafRead < Leaf2 >, required, settle; check_run_url = "check_run_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; run_url = "run_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; html_url = "html_url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; url = "url" : rt::fast::LeafRead
-        < Leaf2 >, required, settle; status = "status" : rt::fast::LeafRead < Leaf17 >,
+        < Leaf2 >, required, settle; status = "status" : rt::fast::LeafRead < Leaf19 >,
         required, settle; steps = "steps" : rt::fast::VecOf < rt::fast::ViaValue <
-        Check129 >, 1usize, 1usize >, required, settle; conclusion = "conclusion" :
-        rt::fast::ViaValue < Check130 >, required, settle; labels = "labels" :
+        Check132 >, 1usize, 1usize >, required, settle; conclusion = "conclusion" :
+        rt::fast::ViaValue < Check133 >, required, settle; labels = "labels" :
         rt::fast::VecOf < rt::fast::LeafRead < Leaf2 >, 0usize, { usize::MAX } >,
         required, settle; started_at = "started_at" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; completed_at = "completed_at" : rt::fast::LeafRead < Leaf61 >,
+        required, settle; completed_at = "completed_at" : rt::fast::LeafRead < Leaf63 >,
         required, settle; } deny
     );
     rt::object_reader!(
@@ -22160,14 +22167,14 @@ mod fast {
         < Leaf2 >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf131 -> CheckSuiteConclusion, | s | [! ::std::matches!(s, "success" |
+        Leaf134 -> CheckSuiteConclusion, | s | [! ::std::matches!(s, "success" |
         "failure" | "neutral" | "cancelled" | "timed_out" | "action_required" | "stale"),
         ! ::std::matches!(s, "success" | "failure" | "neutral" | "cancelled" |
         "timed_out" | "action_required" | "stale")] =>
         CheckSuiteConclusion::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf132 -> WorkflowRunStatus, | s | [! ::std::matches!(s, "requested" |
+        Leaf135 -> WorkflowRunStatus, | s | [! ::std::matches!(s, "requested" |
         "in_progress" | "completed" | "queued")] => WorkflowRunStatus::from_listed_str(s)
     );
     rt::object_reader!(
@@ -22177,7 +22184,7 @@ mod fast {
         "check_suite_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         check_suite_id = "check_suite_id" : rt::fast::LeafRead < Leaf1 >, required,
         settle; check_suite_node_id = "check_suite_node_id" : rt::fast::LeafRead < Leaf2
-        >, required, settle; conclusion = "conclusion" : rt::fast::LeafRead < Leaf131 >,
+        >, required, settle; conclusion = "conclusion" : rt::fast::LeafRead < Leaf134 >,
         required, settle; created_at = "created_at" : rt::fast::LeafRead < Leaf2 >,
         required, settle; event = "event" : rt::fast::LeafRead < Leaf2 >, required,
         settle; head_branch = "head_branch" : rt::fast::LeafRead < Leaf2 >, required,
@@ -22194,7 +22201,7 @@ mod fast {
         usize::MAX } >, required, settle; repository = "repository" : rt::fast::Typed <
         RepositoryLite >, required, settle; rerun_url = "rerun_url" : rt::fast::LeafRead
         < Leaf2 >, required, settle; run_number = "run_number" : rt::fast::LeafRead <
-        Leaf1 >, required, settle; status = "status" : rt::fast::LeafRead < Leaf132 >,
+        Leaf1 >, required, settle; status = "status" : rt::fast::LeafRead < Leaf135 >,
         required, settle; updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >,
         required, settle; url = "url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         workflow_id = "workflow_id" : rt::fast::LeafRead < Leaf1 >, required, settle;
@@ -22252,8 +22259,8 @@ mod fast {
     );
     rt::object_reader!(
         read_526, Visit526, WorkflowRunPullRequest { url = "url" : rt::fast::LeafRead <
-        Leaf2 >, required, settle; id = "id" : rt::fast::LeafRead < Leaf87 >, required,
-        settle; number = "number" : rt::fast::LeafRead < Leaf87 >, required, settle; head
+        Leaf2 >, required, settle; id = "id" : rt::fast::LeafRead < Leaf90 >, required,
+        settle; number = "number" : rt::fast::LeafRead < Leaf90 >, required, settle; head
         = "head" : rt::fast::Typed < CheckRunPullRequestHead >, required, settle; base =
         "base" : rt::fast::Typed < CheckRunPullRequestHead >, required, settle; } deny
     );
@@ -22264,7 +22271,7 @@ mod fast {
         "check_suite_url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         check_suite_id = "check_suite_id" : rt::fast::LeafRead < Leaf1 >, required,
         settle; check_suite_node_id = "check_suite_node_id" : rt::fast::LeafRead < Leaf2
-        >, required, settle; conclusion = "conclusion" : rt::fast::ViaValue < Check14 >,
+        >, required, settle; conclusion = "conclusion" : rt::fast::ViaValue < Check16 >,
         required, settle; created_at = "created_at" : rt::fast::LeafRead < Leaf2 >,
         required, settle; event = "event" : rt::fast::LeafRead < Leaf2 >, required,
         settle; head_branch = "head_branch" : rt::fast::LeafRead < Leaf2 >, required,
@@ -22281,7 +22288,7 @@ mod fast {
         usize::MAX } >, required, settle; repository = "repository" : rt::fast::Typed <
         RepositoryLite >, required, settle; rerun_url = "rerun_url" : rt::fast::LeafRead
         < Leaf2 >, required, settle; run_number = "run_number" : rt::fast::LeafRead <
-        Leaf1 >, required, settle; status = "status" : rt::fast::LeafRead < Leaf132 >,
+        Leaf1 >, required, settle; status = "status" : rt::fast::LeafRead < Leaf135 >,
         required, settle; updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >,
         required, settle; url = "url" : rt::fast::LeafRead < Leaf2 >, required, settle;
         workflow_id = "workflow_id" : rt::fast::LeafRead < Leaf1 >, required, settle;
@@ -22289,12 +22296,12 @@ mod fast {
         deny
     );
     rt::string_leaf!(
-        Leaf133 -> BranchProtectionRuleCreatedAction, | s | [! ::std::matches!(s,
+        Leaf136 -> BranchProtectionRuleCreatedAction, | s | [! ::std::matches!(s,
         "created")] => BranchProtectionRuleCreatedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_529, Visit529, BranchProtectionRuleCreated2 { action = "action" :
-        rt::fast::LeafRead < Leaf133 >, required, settle; rule = "rule" : rt::fast::Typed
+        rt::fast::LeafRead < Leaf136 >, required, settle; rule = "rule" : rt::fast::Typed
         < BranchProtectionRule >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -22303,12 +22310,12 @@ mod fast {
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf134 -> BranchProtectionRuleDeletedAction, | s | [! ::std::matches!(s,
+        Leaf137 -> BranchProtectionRuleDeletedAction, | s | [! ::std::matches!(s,
         "deleted")] => BranchProtectionRuleDeletedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_531, Visit531, BranchProtectionRuleDeleted2 { action = "action" :
-        rt::fast::LeafRead < Leaf134 >, required, settle; rule = "rule" : rt::fast::Typed
+        rt::fast::LeafRead < Leaf137 >, required, settle; rule = "rule" : rt::fast::Typed
         < BranchProtectionRule >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -22318,7 +22325,7 @@ mod fast {
     );
     rt::object_reader!(
         read_533, Visit533, BranchProtectionRuleEdited2 { action = "action" :
-        rt::fast::LeafRead < Leaf99 >, required, settle; rule = "rule" : rt::fast::Typed
+        rt::fast::LeafRead < Leaf102 >, required, settle; rule = "rule" : rt::fast::Typed
         < BranchProtectionRule >, required, settle; changes = "changes" : rt::fast::Typed
         < BranchProtectionRuleEditedChanges >, required, settle; repository =
         "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
@@ -22328,15 +22335,15 @@ mod fast {
         >, optional, settle; } deny
     );
     rt::via_value!(
-        Check135 -> ::std::option::Option < RequestedAction >, | v |
+        Check138 -> ::std::option::Option < RequestedAction >, | v |
         rt::is_valid_with(validators::v668, v, validators::B0,
         "/definitions/check_run$completed/properties/requested_action")
     );
     rt::object_reader!(
         read_534, Visit534, CheckRunCompleted2 { action = "action" : rt::fast::LeafRead <
-        Leaf11 >, required, settle; check_run = "check_run" : rt::fast::Typed <
+        Leaf13 >, required, settle; check_run = "check_run" : rt::fast::Typed <
         CheckRunCompletedCheckRun >, required, settle; requested_action =
-        "requested_action" : rt::fast::ViaValue < Check135 >, optional, settle;
+        "requested_action" : rt::fast::ViaValue < Check138 >, optional, settle;
         repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
@@ -22345,9 +22352,9 @@ mod fast {
     );
     rt::object_reader!(
         read_535, Visit535, CheckRunCreated2 { action = "action" : rt::fast::LeafRead <
-        Leaf133 >, required, settle; check_run = "check_run" : rt::fast::Typed <
+        Leaf136 >, required, settle; check_run = "check_run" : rt::fast::Typed <
         CheckRunCreatedCheckRun >, required, settle; requested_action =
-        "requested_action" : rt::fast::ViaValue < Check135 >, optional, settle;
+        "requested_action" : rt::fast::ViaValue < Check138 >, optional, settle;
         repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
@@ -22355,19 +22362,19 @@ mod fast {
         "organization" : rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf136 -> CheckRunRequestedActionAction, | s | [! ::std::matches!(s,
+        Leaf139 -> CheckRunRequestedActionAction, | s | [! ::std::matches!(s,
         "requested_action")] => CheckRunRequestedActionAction::from_listed_str(s)
     );
     rt::via_value!(
-        Check137 -> RequestedAction, | v | rt::is_valid_with(validators::v669, v,
+        Check140 -> RequestedAction, | v | rt::is_valid_with(validators::v669, v,
         validators::B0,
         "/definitions/check_run$requested_action/properties/requested_action")
     );
     rt::object_reader!(
         read_536, Visit536, CheckRunRequestedAction2 { action = "action" :
-        rt::fast::LeafRead < Leaf136 >, required, settle; check_run = "check_run" :
+        rt::fast::LeafRead < Leaf139 >, required, settle; check_run = "check_run" :
         rt::fast::Typed < CheckRunCreatedCheckRun >, required, settle; requested_action =
-        "requested_action" : rt::fast::ViaValue < Check137 >, required, settle;
+        "requested_action" : rt::fast::ViaValue < Check140 >, required, settle;
         repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
@@ -22375,14 +22382,14 @@ mod fast {
         "organization" : rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf138 -> CheckRunRerequestedAction, | s | [! ::std::matches!(s, "rerequested")]
+        Leaf141 -> CheckRunRerequestedAction, | s | [! ::std::matches!(s, "rerequested")]
         => CheckRunRerequestedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_538, Visit538, CheckRunRerequested2 { action = "action" : rt::fast::LeafRead
-        < Leaf138 >, required, settle; check_run = "check_run" : rt::fast::Typed <
+        < Leaf141 >, required, settle; check_run = "check_run" : rt::fast::Typed <
         CheckRunRerequestedCheckRun >, required, settle; requested_action =
-        "requested_action" : rt::fast::ViaValue < Check135 >, optional, settle;
+        "requested_action" : rt::fast::ViaValue < Check138 >, optional, settle;
         repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
@@ -22391,7 +22398,7 @@ mod fast {
     );
     rt::object_reader!(
         read_540, Visit540, CheckSuiteCompleted2 { action = "action" : rt::fast::LeafRead
-        < Leaf11 >, required, settle; check_suite = "check_suite" : rt::fast::Typed <
+        < Leaf13 >, required, settle; check_suite = "check_suite" : rt::fast::Typed <
         CheckSuiteCompletedCheckSuite >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -22400,12 +22407,12 @@ mod fast {
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf139 -> CheckSuiteRequestedAction, | s | [! ::std::matches!(s, "requested")]
+        Leaf142 -> CheckSuiteRequestedAction, | s | [! ::std::matches!(s, "requested")]
         => CheckSuiteRequestedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_541, Visit541, CheckSuiteRequested2 { action = "action" : rt::fast::LeafRead
-        < Leaf139 >, required, settle; check_suite = "check_suite" : rt::fast::Typed <
+        < Leaf142 >, required, settle; check_suite = "check_suite" : rt::fast::Typed <
         CheckSuiteCompletedCheckSuite >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -22415,7 +22422,7 @@ mod fast {
     );
     rt::object_reader!(
         read_543, Visit543, CheckSuiteRerequested2 { action = "action" :
-        rt::fast::LeafRead < Leaf138 >, required, settle; check_suite = "check_suite" :
+        rt::fast::LeafRead < Leaf141 >, required, settle; check_suite = "check_suite" :
         rt::fast::Typed < CheckSuiteCompletedCheckSuite >, required, settle; repository =
         "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
         required, settle; sender = "sender" : rt::fast::Typed < DismissedBy >, required,
@@ -22424,13 +22431,13 @@ mod fast {
         >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf140 -> CodeScanningAlertAppearedInBranchAction, | s | [! ::std::matches!(s,
+        Leaf143 -> CodeScanningAlertAppearedInBranchAction, | s | [! ::std::matches!(s,
         "appeared_in_branch")] =>
         CodeScanningAlertAppearedInBranchAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_544, Visit544, CodeScanningAlertAppearedInBranch2 { action = "action" :
-        rt::fast::LeafRead < Leaf140 >, required, settle; alert = "alert" :
+        rt::fast::LeafRead < Leaf143 >, required, settle; alert = "alert" :
         rt::fast::Typed < CodeScanningAlertAppearedInBranchAlert >, required, settle;
         r#ref = "ref" : rt::fast::LeafRead < Leaf2 >, required, settle; commit_oid =
         "commit_oid" : rt::fast::LeafRead < Leaf2 >, required, settle; repository =
@@ -22441,12 +22448,12 @@ mod fast {
         >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf141 -> CodeScanningAlertClosedByUserAction, | s | [! ::std::matches!(s,
+        Leaf144 -> CodeScanningAlertClosedByUserAction, | s | [! ::std::matches!(s,
         "closed_by_user")] => CodeScanningAlertClosedByUserAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_546, Visit546, CodeScanningAlertClosedByUser2 { action = "action" :
-        rt::fast::LeafRead < Leaf141 >, required, settle; alert = "alert" :
+        rt::fast::LeafRead < Leaf144 >, required, settle; alert = "alert" :
         rt::fast::Typed < CodeScanningAlertClosedByUserAlert >, required, settle; r#ref =
         "ref" : rt::fast::LeafRead < Leaf2 >, required, settle; commit_oid = "commit_oid"
         : rt::fast::LeafRead < Leaf2 >, required, settle; repository = "repository" :
@@ -22458,7 +22465,7 @@ mod fast {
     );
     rt::object_reader!(
         read_548, Visit548, CodeScanningAlertCreated2 { action = "action" :
-        rt::fast::LeafRead < Leaf133 >, required, settle; alert = "alert" :
+        rt::fast::LeafRead < Leaf136 >, required, settle; alert = "alert" :
         rt::fast::Typed < CodeScanningAlertCreatedAlert >, required, settle; r#ref =
         "ref" : rt::fast::LeafRead < Leaf2 >, required, settle; commit_oid = "commit_oid"
         : rt::fast::LeafRead < Leaf2 >, required, settle; repository = "repository" :
@@ -22470,7 +22477,7 @@ mod fast {
     );
     rt::object_reader!(
         read_549, Visit549, CodeScanningAlertFixed2 { action = "action" :
-        rt::fast::LeafRead < Leaf49 >, required, settle; alert = "alert" :
+        rt::fast::LeafRead < Leaf51 >, required, settle; alert = "alert" :
         rt::fast::Typed < CodeScanningAlertFixedAlert >, required, settle; r#ref = "ref"
         : rt::fast::LeafRead < Leaf2 >, required, settle; commit_oid = "commit_oid" :
         rt::fast::LeafRead < Leaf2 >, required, settle; repository = "repository" :
@@ -22482,7 +22489,7 @@ mod fast {
     );
     rt::object_reader!(
         read_550, Visit550, CodeScanningAlertReopened2 { action = "action" :
-        rt::fast::LeafRead < Leaf105 >, required, settle; alert = "alert" :
+        rt::fast::LeafRead < Leaf108 >, required, settle; alert = "alert" :
         rt::fast::Typed < CodeScanningAlertReopenedAlert >, required, settle; r#ref =
         "ref" : rt::fast::LeafRead < Leaf2 >, required, settle; commit_oid = "commit_oid"
         : rt::fast::LeafRead < Leaf2 >, required, settle; repository = "repository" :
@@ -22493,12 +22500,12 @@ mod fast {
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf142 -> CodeScanningAlertReopenedByUserAction, | s | [! ::std::matches!(s,
+        Leaf145 -> CodeScanningAlertReopenedByUserAction, | s | [! ::std::matches!(s,
         "reopened_by_user")] => CodeScanningAlertReopenedByUserAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_551, Visit551, CodeScanningAlertReopenedByUser2 { action = "action" :
-        rt::fast::LeafRead < Leaf142 >, required, settle; alert = "alert" :
+        rt::fast::LeafRead < Leaf145 >, required, settle; alert = "alert" :
         rt::fast::Typed < CodeScanningAlertReopenedByUserAlert >, required, settle; r#ref
         = "ref" : rt::fast::LeafRead < Leaf2 >, required, settle; commit_oid =
         "commit_oid" : rt::fast::LeafRead < Leaf2 >, required, settle; repository =
@@ -22510,7 +22517,7 @@ mod fast {
     );
     rt::object_reader!(
         read_553, Visit553, CommitCommentCreated2 { action = "action" :
-        rt::fast::LeafRead < Leaf133 >, required, settle; comment = "comment" :
+        rt::fast::LeafRead < Leaf136 >, required, settle; comment = "comment" :
         rt::fast::Typed < CommitCommentCreatedComment >, required, settle; repository =
         "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
         required, settle; sender = "sender" : rt::fast::Typed < DismissedBy >, required,
@@ -22520,7 +22527,7 @@ mod fast {
     );
     rt::object_reader!(
         read_554, Visit554, ContentReferenceCreated2 { action = "action" :
-        rt::fast::LeafRead < Leaf133 >, required, settle; content_reference =
+        rt::fast::LeafRead < Leaf136 >, required, settle; content_reference =
         "content_reference" : rt::fast::Typed < ContentReference >, required, settle;
         repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
@@ -22530,7 +22537,7 @@ mod fast {
     );
     rt::object_reader!(
         read_555, Visit555, DeployKeyCreated2 { action = "action" : rt::fast::LeafRead <
-        Leaf133 >, required, settle; key = "key" : rt::fast::Typed < Key >, required,
+        Leaf136 >, required, settle; key = "key" : rt::fast::Typed < Key >, required,
         settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
@@ -22539,7 +22546,7 @@ mod fast {
     );
     rt::object_reader!(
         read_556, Visit556, DeployKeyDeleted2 { action = "action" : rt::fast::LeafRead <
-        Leaf134 >, required, settle; key = "key" : rt::fast::Typed < Key >, required,
+        Leaf137 >, required, settle; key = "key" : rt::fast::Typed < Key >, required,
         settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
@@ -22548,10 +22555,10 @@ mod fast {
     );
     rt::object_reader!(
         read_557, Visit557, DeploymentCreated2 { action = "action" : rt::fast::LeafRead <
-        Leaf133 >, required, settle; deployment = "deployment" : rt::fast::Typed <
+        Leaf136 >, required, settle; deployment = "deployment" : rt::fast::Typed <
         DeploymentCreatedDeployment >, required, settle; workflow = "workflow" :
-        rt::fast::LeafRead < Leaf8 >, required, settle; workflow_run = "workflow_run" :
-        rt::fast::LeafRead < Leaf8 >, required, settle; repository = "repository" :
+        rt::fast::LeafRead < Leaf9 >, required, settle; workflow_run = "workflow_run" :
+        rt::fast::LeafRead < Leaf9 >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
         installation = "installation" : rt::fast::Typed < InstallationLite >, optional,
@@ -22560,7 +22567,7 @@ mod fast {
     );
     rt::object_reader!(
         read_558, Visit558, DeploymentStatusCreated2 { action = "action" :
-        rt::fast::LeafRead < Leaf133 >, required, settle; deployment_status =
+        rt::fast::LeafRead < Leaf136 >, required, settle; deployment_status =
         "deployment_status" : rt::fast::Typed < DeploymentStatus >, required, settle;
         deployment = "deployment" : rt::fast::Typed < DeploymentStatusCreatedDeployment
         >, required, settle; repository = "repository" : rt::fast::Typed <
@@ -22570,12 +22577,12 @@ mod fast {
         "organization" : rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf143 -> DiscussionAnsweredAction, | s | [! ::std::matches!(s, "answered")] =>
+        Leaf146 -> DiscussionAnsweredAction, | s | [! ::std::matches!(s, "answered")] =>
         DiscussionAnsweredAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_559, Visit559, DiscussionAnswered2 { action = "action" : rt::fast::LeafRead
-        < Leaf143 >, required, settle; discussion = "discussion" : rt::fast::Typed <
+        < Leaf146 >, required, settle; discussion = "discussion" : rt::fast::Typed <
         DiscussionAnsweredDiscussion >, required, settle; answer = "answer" :
         rt::fast::Typed < Answer >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
@@ -22585,13 +22592,13 @@ mod fast {
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf144 -> DiscussionCategoryChangedAction, | s | [! ::std::matches!(s,
+        Leaf147 -> DiscussionCategoryChangedAction, | s | [! ::std::matches!(s,
         "category_changed")] => DiscussionCategoryChangedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_561, Visit561, DiscussionCategoryChanged2 { changes = "changes" :
         rt::fast::Typed < DiscussionCategoryChangedChanges >, required, settle; action =
-        "action" : rt::fast::LeafRead < Leaf144 >, required, settle; discussion =
+        "action" : rt::fast::LeafRead < Leaf147 >, required, settle; discussion =
         "discussion" : rt::fast::Typed < DiscussionCategoryChangedDiscussion >, required,
         settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
@@ -22601,7 +22608,7 @@ mod fast {
     );
     rt::object_reader!(
         read_563, Visit563, DiscussionCreated2 { action = "action" : rt::fast::LeafRead <
-        Leaf133 >, required, settle; discussion = "discussion" : rt::fast::Typed <
+        Leaf136 >, required, settle; discussion = "discussion" : rt::fast::Typed <
         DiscussionCreatedDiscussion >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -22611,7 +22618,7 @@ mod fast {
     );
     rt::object_reader!(
         read_564, Visit564, DiscussionDeleted2 { action = "action" : rt::fast::LeafRead <
-        Leaf134 >, required, settle; discussion = "discussion" : rt::fast::Typed <
+        Leaf137 >, required, settle; discussion = "discussion" : rt::fast::Typed <
         DiscussionCategoryChangedDiscussion >, required, settle; repository =
         "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
         required, settle; sender = "sender" : rt::fast::Typed < DismissedBy >, required,
@@ -22622,7 +22629,7 @@ mod fast {
     rt::object_reader!(
         read_565, Visit565, DiscussionEdited2 { changes = "changes" : rt::fast::Typed <
         DiscussionEditedChanges >, optional, settle; action = "action" :
-        rt::fast::LeafRead < Leaf99 >, required, settle; discussion = "discussion" :
+        rt::fast::LeafRead < Leaf102 >, required, settle; discussion = "discussion" :
         rt::fast::Typed < DiscussionCategoryChangedDiscussion >, required, settle;
         repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
@@ -22632,7 +22639,7 @@ mod fast {
     );
     rt::object_reader!(
         read_566, Visit566, DiscussionLabeled2 { action = "action" : rt::fast::LeafRead <
-        Leaf100 >, required, settle; discussion = "discussion" : rt::fast::Typed <
+        Leaf103 >, required, settle; discussion = "discussion" : rt::fast::Typed <
         DiscussionCategoryChangedDiscussion >, required, settle; label = "label" :
         rt::fast::Typed < Label >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
@@ -22643,7 +22650,7 @@ mod fast {
     );
     rt::object_reader!(
         read_567, Visit567, DiscussionLocked2 { action = "action" : rt::fast::LeafRead <
-        Leaf101 >, required, settle; discussion = "discussion" : rt::fast::Typed <
+        Leaf104 >, required, settle; discussion = "discussion" : rt::fast::Typed <
         DiscussionLockedDiscussion >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -22652,12 +22659,12 @@ mod fast {
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf145 -> DiscussionPinnedAction, | s | [! ::std::matches!(s, "pinned")] =>
+        Leaf148 -> DiscussionPinnedAction, | s | [! ::std::matches!(s, "pinned")] =>
         DiscussionPinnedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_568, Visit568, DiscussionPinned2 { action = "action" : rt::fast::LeafRead <
-        Leaf145 >, required, settle; discussion = "discussion" : rt::fast::Typed <
+        Leaf148 >, required, settle; discussion = "discussion" : rt::fast::Typed <
         DiscussionCategoryChangedDiscussion >, required, settle; repository =
         "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
         required, settle; sender = "sender" : rt::fast::Typed < DismissedBy >, required,
@@ -22666,13 +22673,13 @@ mod fast {
         >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf146 -> DiscussionTransferredAction, | s | [! ::std::matches!(s,
+        Leaf149 -> DiscussionTransferredAction, | s | [! ::std::matches!(s,
         "transferred")] => DiscussionTransferredAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_570, Visit570, DiscussionTransferred2 { changes = "changes" :
         rt::fast::Typed < DiscussionTransferredChanges >, required, settle; action =
-        "action" : rt::fast::LeafRead < Leaf146 >, required, settle; discussion =
+        "action" : rt::fast::LeafRead < Leaf149 >, required, settle; discussion =
         "discussion" : rt::fast::Typed < DiscussionCategoryChangedDiscussion >, required,
         settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
@@ -22681,12 +22688,12 @@ mod fast {
         "organization" : rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf147 -> DiscussionUnansweredAction, | s | [! ::std::matches!(s, "unanswered")]
+        Leaf150 -> DiscussionUnansweredAction, | s | [! ::std::matches!(s, "unanswered")]
         => DiscussionUnansweredAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_572, Visit572, DiscussionUnanswered2 { action = "action" :
-        rt::fast::LeafRead < Leaf147 >, required, settle; discussion = "discussion" :
+        rt::fast::LeafRead < Leaf150 >, required, settle; discussion = "discussion" :
         rt::fast::Typed < DiscussionUnansweredDiscussion >, required, settle; old_answer
         = "old_answer" : rt::fast::Typed < Answer >, required, settle; repository =
         "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
@@ -22697,7 +22704,7 @@ mod fast {
     );
     rt::object_reader!(
         read_574, Visit574, DiscussionUnlabeled2 { action = "action" : rt::fast::LeafRead
-        < Leaf110 >, required, settle; discussion = "discussion" : rt::fast::Typed <
+        < Leaf113 >, required, settle; discussion = "discussion" : rt::fast::Typed <
         DiscussionCategoryChangedDiscussion >, required, settle; label = "label" :
         rt::fast::Typed < Label >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
@@ -22708,7 +22715,7 @@ mod fast {
     );
     rt::object_reader!(
         read_575, Visit575, DiscussionUnlocked2 { action = "action" : rt::fast::LeafRead
-        < Leaf111 >, required, settle; discussion = "discussion" : rt::fast::Typed <
+        < Leaf114 >, required, settle; discussion = "discussion" : rt::fast::Typed <
         DiscussionUnlockedDiscussion >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -22717,12 +22724,12 @@ mod fast {
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf148 -> DiscussionUnpinnedAction, | s | [! ::std::matches!(s, "unpinned")] =>
+        Leaf151 -> DiscussionUnpinnedAction, | s | [! ::std::matches!(s, "unpinned")] =>
         DiscussionUnpinnedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_576, Visit576, DiscussionUnpinned2 { action = "action" : rt::fast::LeafRead
-        < Leaf148 >, required, settle; discussion = "discussion" : rt::fast::Typed <
+        < Leaf151 >, required, settle; discussion = "discussion" : rt::fast::Typed <
         DiscussionCategoryChangedDiscussion >, required, settle; repository =
         "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
         required, settle; sender = "sender" : rt::fast::Typed < DismissedBy >, required,
@@ -22732,7 +22739,7 @@ mod fast {
     );
     rt::object_reader!(
         read_578, Visit578, DiscussionCommentCreated2 { action = "action" :
-        rt::fast::LeafRead < Leaf133 >, required, settle; comment = "comment" :
+        rt::fast::LeafRead < Leaf136 >, required, settle; comment = "comment" :
         rt::fast::Typed < DiscussionCommentCreatedComment >, required, settle; discussion
         = "discussion" : rt::fast::Typed < DiscussionCategoryChangedDiscussion >,
         required, settle; repository = "repository" : rt::fast::Typed <
@@ -22743,7 +22750,7 @@ mod fast {
     );
     rt::object_reader!(
         read_579, Visit579, DiscussionCommentDeleted2 { action = "action" :
-        rt::fast::LeafRead < Leaf134 >, required, settle; comment = "comment" :
+        rt::fast::LeafRead < Leaf137 >, required, settle; comment = "comment" :
         rt::fast::Typed < DiscussionCommentCreatedComment >, required, settle; discussion
         = "discussion" : rt::fast::Typed < DiscussionCategoryChangedDiscussion >,
         required, settle; repository = "repository" : rt::fast::Typed <
@@ -22755,27 +22762,27 @@ mod fast {
     rt::object_reader!(
         read_580, Visit580, DiscussionCommentEdited2 { changes = "changes" :
         rt::fast::Typed < DiscussionCommentEditedChanges >, required, settle; action =
-        "action" : rt::fast::LeafRead < Leaf99 >, required, settle; comment = "comment" :
-        rt::fast::Typed < DiscussionCommentCreatedComment >, required, settle; discussion
-        = "discussion" : rt::fast::Typed < DiscussionCategoryChangedDiscussion >,
-        required, settle; repository = "repository" : rt::fast::Typed <
+        "action" : rt::fast::LeafRead < Leaf102 >, required, settle; comment = "comment"
+        : rt::fast::Typed < DiscussionCommentCreatedComment >, required, settle;
+        discussion = "discussion" : rt::fast::Typed < DiscussionCategoryChangedDiscussion
+        >, required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
         : rt::fast::Typed < InstallationLite >, required, settle; organization =
         "organization" : rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf149 -> GithubAppAuthorizationRevokedAction, | s | [! ::std::matches!(s,
+        Leaf152 -> GithubAppAuthorizationRevokedAction, | s | [! ::std::matches!(s,
         "revoked")] => GithubAppAuthorizationRevokedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_581, Visit581, GithubAppAuthorizationRevoked2 { action = "action" :
-        rt::fast::LeafRead < Leaf149 >, required, settle; sender = "sender" :
+        rt::fast::LeafRead < Leaf152 >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; } deny
     );
     rt::object_reader!(
         read_583, Visit583, InstallationCreated2 { action = "action" : rt::fast::LeafRead
-        < Leaf133 >, required, settle; installation = "installation" : rt::fast::Typed <
+        < Leaf136 >, required, settle; installation = "installation" : rt::fast::Typed <
         InstallationCreatedInstallation >, required, settle; repositories =
         "repositories" : rt::fast::VecOf < rt::fast::Typed < RepositoriesAddedItem >,
         0usize, { usize::MAX } >, optional, settle; requester = "requester" :
@@ -22784,88 +22791,88 @@ mod fast {
     );
     rt::object_reader!(
         read_584, Visit584, InstallationDeleted2 { action = "action" : rt::fast::LeafRead
-        < Leaf134 >, required, settle; installation = "installation" : rt::fast::Typed <
+        < Leaf137 >, required, settle; installation = "installation" : rt::fast::Typed <
         InstallationCreatedInstallation >, required, settle; repositories =
         "repositories" : rt::fast::VecOf < rt::fast::Typed < RepositoriesAddedItem >,
         0usize, { usize::MAX } >, optional, settle; requester = "requester" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; sender = "sender" :
+        rt::fast::LeafRead < Leaf9 >, optional, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf150 -> InstallationNewPermissionsAcceptedAction, | s | [! ::std::matches!(s,
+        Leaf153 -> InstallationNewPermissionsAcceptedAction, | s | [! ::std::matches!(s,
         "new_permissions_accepted")] =>
         InstallationNewPermissionsAcceptedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_585, Visit585, InstallationNewPermissionsAccepted2 { action = "action" :
-        rt::fast::LeafRead < Leaf150 >, required, settle; installation = "installation" :
+        rt::fast::LeafRead < Leaf153 >, required, settle; installation = "installation" :
         rt::fast::Typed < InstallationCreatedInstallation >, required, settle;
         repositories = "repositories" : rt::fast::VecOf < rt::fast::Typed <
         RepositoriesAddedItem >, 0usize, { usize::MAX } >, optional, settle; requester =
-        "requester" : rt::fast::LeafRead < Leaf8 >, optional, settle; sender = "sender" :
+        "requester" : rt::fast::LeafRead < Leaf9 >, optional, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf151 -> InstallationSuspendAction, | s | [! ::std::matches!(s, "suspend")] =>
+        Leaf154 -> InstallationSuspendAction, | s | [! ::std::matches!(s, "suspend")] =>
         InstallationSuspendAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_587, Visit587, InstallationSuspend2 { action = "action" : rt::fast::LeafRead
-        < Leaf151 >, required, settle; installation = "installation" : rt::fast::Typed <
+        < Leaf154 >, required, settle; installation = "installation" : rt::fast::Typed <
         InstallationSuspendInstallation >, required, settle; repositories =
         "repositories" : rt::fast::VecOf < rt::fast::Typed < RepositoriesAddedItem >,
         0usize, { usize::MAX } >, optional, settle; requester = "requester" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; sender = "sender" :
+        rt::fast::LeafRead < Leaf9 >, optional, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf152 -> InstallationUnsuspendAction, | s | [! ::std::matches!(s, "unsuspend")]
+        Leaf155 -> InstallationUnsuspendAction, | s | [! ::std::matches!(s, "unsuspend")]
         => InstallationUnsuspendAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_589, Visit589, InstallationUnsuspend2 { action = "action" :
-        rt::fast::LeafRead < Leaf152 >, required, settle; installation = "installation" :
+        rt::fast::LeafRead < Leaf155 >, required, settle; installation = "installation" :
         rt::fast::Typed < InstallationUnsuspendInstallation >, required, settle;
         repositories = "repositories" : rt::fast::VecOf < rt::fast::Typed <
         RepositoriesAddedItem >, 0usize, { usize::MAX } >, optional, settle; requester =
-        "requester" : rt::fast::LeafRead < Leaf8 >, optional, settle; sender = "sender" :
+        "requester" : rt::fast::LeafRead < Leaf9 >, optional, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf153 -> InstallationRepositoriesAddedAction, | s | [! ::std::matches!(s,
+        Leaf156 -> InstallationRepositoriesAddedAction, | s | [! ::std::matches!(s,
         "added")] => InstallationRepositoriesAddedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_591, Visit591, InstallationRepositoriesAdded2 { action = "action" :
-        rt::fast::LeafRead < Leaf153 >, required, settle; installation = "installation" :
+        rt::fast::LeafRead < Leaf156 >, required, settle; installation = "installation" :
         rt::fast::Typed < InstallationCreatedInstallation >, required, settle;
-        repository_selection = "repository_selection" : rt::fast::LeafRead < Leaf70 >,
+        repository_selection = "repository_selection" : rt::fast::LeafRead < Leaf72 >,
         required, settle; repositories_added = "repositories_added" : rt::fast::VecOf <
         rt::fast::Typed < RepositoriesAddedItem >, 0usize, { usize::MAX } >, required,
         settle; repositories_removed = "repositories_removed" : rt::fast::VecOf <
         rt::fast::Typed < RepositoriesRemovedItem >, 0usize, 0usize >, required, settle;
-        requester = "requester" : rt::fast::ViaValue < Check22 >, required, settle;
+        requester = "requester" : rt::fast::ViaValue < Check24 >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf154 -> InstallationRepositoriesRemovedAction, | s | [! ::std::matches!(s,
+        Leaf157 -> InstallationRepositoriesRemovedAction, | s | [! ::std::matches!(s,
         "removed")] => InstallationRepositoriesRemovedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_593, Visit593, InstallationRepositoriesRemoved2 { action = "action" :
-        rt::fast::LeafRead < Leaf154 >, required, settle; installation = "installation" :
+        rt::fast::LeafRead < Leaf157 >, required, settle; installation = "installation" :
         rt::fast::Typed < InstallationCreatedInstallation >, required, settle;
-        repository_selection = "repository_selection" : rt::fast::LeafRead < Leaf70 >,
+        repository_selection = "repository_selection" : rt::fast::LeafRead < Leaf72 >,
         required, settle; repositories_added = "repositories_added" : rt::fast::VecOf <
         rt::fast::Typed < RepositoriesAddedItem >, 0usize, 0usize >, required, settle;
         repositories_removed = "repositories_removed" : rt::fast::VecOf < rt::fast::Typed
         < RepositoriesAddedItem >, 0usize, { usize::MAX } >, required, settle; requester
-        = "requester" : rt::fast::ViaValue < Check22 >, required, settle; sender =
+        = "requester" : rt::fast::ViaValue < Check24 >, required, settle; sender =
         "sender" : rt::fast::Typed < DismissedBy >, required, settle; } deny
     );
     rt::object_reader!(
         read_595, Visit595, IssueCommentCreated2 { action = "action" : rt::fast::LeafRead
-        < Leaf133 >, required, settle; issue = "issue" : rt::fast::Typed <
+        < Leaf136 >, required, settle; issue = "issue" : rt::fast::Typed <
         IssueCommentCreatedIssue >, required, settle; comment = "comment" :
         rt::fast::Typed < IssueComment >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
@@ -22876,7 +22883,7 @@ mod fast {
     );
     rt::object_reader!(
         read_596, Visit596, IssueCommentDeleted2 { action = "action" : rt::fast::LeafRead
-        < Leaf134 >, required, settle; issue = "issue" : rt::fast::Typed <
+        < Leaf137 >, required, settle; issue = "issue" : rt::fast::Typed <
         IssueCommentCreatedIssue >, required, settle; comment = "comment" :
         rt::fast::Typed < IssueComment >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
@@ -22887,7 +22894,7 @@ mod fast {
     );
     rt::object_reader!(
         read_597, Visit597, IssueCommentEdited2 { action = "action" : rt::fast::LeafRead
-        < Leaf99 >, required, settle; changes = "changes" : rt::fast::Typed <
+        < Leaf102 >, required, settle; changes = "changes" : rt::fast::Typed <
         IssueCommentEditedChanges >, required, settle; issue = "issue" : rt::fast::Typed
         < IssueCommentCreatedIssue >, required, settle; comment = "comment" :
         rt::fast::Typed < IssueComment >, required, settle; repository = "repository" :
@@ -22899,9 +22906,9 @@ mod fast {
     );
     rt::object_reader!(
         read_598, Visit598, IssuesAssigned2 { action = "action" : rt::fast::LeafRead <
-        Leaf90 >, required, settle; issue = "issue" : rt::fast::Typed <
+        Leaf93 >, required, settle; issue = "issue" : rt::fast::Typed <
         IssuesAssignedIssue >, required, settle; assignee = "assignee" :
-        rt::fast::ViaValue < Check22 >, optional, settle; repository = "repository" :
+        rt::fast::ViaValue < Check24 >, optional, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
         installation = "installation" : rt::fast::Typed < InstallationLite >, optional,
@@ -22910,7 +22917,7 @@ mod fast {
     );
     rt::object_reader!(
         read_599, Visit599, IssuesClosed2 { action = "action" : rt::fast::LeafRead <
-        Leaf95 >, required, settle; issue = "issue" : rt::fast::Typed < IssuesClosedIssue
+        Leaf98 >, required, settle; issue = "issue" : rt::fast::Typed < IssuesClosedIssue
         >, required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
@@ -22919,7 +22926,7 @@ mod fast {
     );
     rt::object_reader!(
         read_600, Visit600, IssuesDeleted2 { action = "action" : rt::fast::LeafRead <
-        Leaf134 >, required, settle; issue = "issue" : rt::fast::Typed <
+        Leaf137 >, required, settle; issue = "issue" : rt::fast::Typed <
         IssuesAssignedIssue >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -22928,12 +22935,12 @@ mod fast {
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf155 -> IssuesDemilestonedAction, | s | [! ::std::matches!(s, "demilestoned")]
+        Leaf158 -> IssuesDemilestonedAction, | s | [! ::std::matches!(s, "demilestoned")]
         => IssuesDemilestonedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_601, Visit601, IssuesDemilestoned2 { action = "action" : rt::fast::LeafRead
-        < Leaf155 >, required, settle; issue = "issue" : rt::fast::Typed <
+        < Leaf158 >, required, settle; issue = "issue" : rt::fast::Typed <
         IssuesDemilestonedIssue >, required, settle; milestone = "milestone" :
         rt::fast::Typed < MilestoneMilestone >, required, settle; repository =
         "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
@@ -22944,7 +22951,7 @@ mod fast {
     );
     rt::object_reader!(
         read_603, Visit603, IssuesEdited2 { action = "action" : rt::fast::LeafRead <
-        Leaf99 >, required, settle; issue = "issue" : rt::fast::Typed <
+        Leaf102 >, required, settle; issue = "issue" : rt::fast::Typed <
         IssuesAssignedIssue >, required, settle; label = "label" : rt::fast::Typed <
         Label >, optional, settle; changes = "changes" : rt::fast::Typed <
         IssuesEditedChanges >, required, settle; repository = "repository" :
@@ -22956,7 +22963,7 @@ mod fast {
     );
     rt::object_reader!(
         read_604, Visit604, IssuesLabeled2 { action = "action" : rt::fast::LeafRead <
-        Leaf100 >, required, settle; issue = "issue" : rt::fast::Typed <
+        Leaf103 >, required, settle; issue = "issue" : rt::fast::Typed <
         IssuesAssignedIssue >, required, settle; label = "label" : rt::fast::Typed <
         Label >, optional, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
@@ -22965,12 +22972,12 @@ mod fast {
         "organization" : rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::via_value!(
-        Check156 -> IssuesLockedIssue, | v | rt::is_valid_with(validators::v670, v,
+        Check159 -> IssuesLockedIssue, | v | rt::is_valid_with(validators::v670, v,
         validators::B0, "/definitions/issues$locked/properties/issue")
     );
     rt::object_reader!(
         read_605, Visit605, IssuesLocked2 { action = "action" : rt::fast::LeafRead <
-        Leaf101 >, required, settle; issue = "issue" : rt::fast::ViaValue < Check156 >,
+        Leaf104 >, required, settle; issue = "issue" : rt::fast::ViaValue < Check159 >,
         required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
@@ -22978,12 +22985,12 @@ mod fast {
         "organization" : rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf157 -> IssuesMilestonedAction, | s | [! ::std::matches!(s, "milestoned")] =>
+        Leaf160 -> IssuesMilestonedAction, | s | [! ::std::matches!(s, "milestoned")] =>
         IssuesMilestonedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_606, Visit606, IssuesMilestoned2 { action = "action" : rt::fast::LeafRead <
-        Leaf157 >, required, settle; issue = "issue" : rt::fast::Typed <
+        Leaf160 >, required, settle; issue = "issue" : rt::fast::Typed <
         IssuesMilestonedIssue >, required, settle; milestone = "milestone" :
         rt::fast::Typed < MilestoneMilestone >, required, settle; repository =
         "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
@@ -22994,7 +23001,7 @@ mod fast {
     );
     rt::object_reader!(
         read_608, Visit608, IssuesOpened2 { action = "action" : rt::fast::LeafRead <
-        Leaf102 >, required, settle; changes = "changes" : rt::fast::Typed <
+        Leaf105 >, required, settle; changes = "changes" : rt::fast::Typed <
         IssuesOpenedChanges >, optional, settle; issue = "issue" : rt::fast::Typed <
         IssuesOpenedIssue >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
@@ -23005,7 +23012,7 @@ mod fast {
     );
     rt::object_reader!(
         read_609, Visit609, IssuesPinned2 { action = "action" : rt::fast::LeafRead <
-        Leaf145 >, required, settle; issue = "issue" : rt::fast::Typed <
+        Leaf148 >, required, settle; issue = "issue" : rt::fast::Typed <
         IssuesAssignedIssue >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23015,7 +23022,7 @@ mod fast {
     );
     rt::object_reader!(
         read_610, Visit610, IssuesReopened2 { action = "action" : rt::fast::LeafRead <
-        Leaf105 >, required, settle; issue = "issue" : rt::fast::Typed <
+        Leaf108 >, required, settle; issue = "issue" : rt::fast::Typed <
         IssuesReopenedIssue >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23025,7 +23032,7 @@ mod fast {
     );
     rt::object_reader!(
         read_611, Visit611, IssuesTransferred2 { action = "action" : rt::fast::LeafRead <
-        Leaf146 >, required, settle; changes = "changes" : rt::fast::Typed <
+        Leaf149 >, required, settle; changes = "changes" : rt::fast::Typed <
         IssuesTransferredChanges >, required, settle; issue = "issue" : rt::fast::Typed <
         IssuesAssignedIssue >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
@@ -23036,9 +23043,9 @@ mod fast {
     );
     rt::object_reader!(
         read_612, Visit612, IssuesUnassigned2 { action = "action" : rt::fast::LeafRead <
-        Leaf109 >, required, settle; issue = "issue" : rt::fast::Typed <
+        Leaf112 >, required, settle; issue = "issue" : rt::fast::Typed <
         IssuesAssignedIssue >, required, settle; assignee = "assignee" :
-        rt::fast::ViaValue < Check22 >, optional, settle; repository = "repository" :
+        rt::fast::ViaValue < Check24 >, optional, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
         installation = "installation" : rt::fast::Typed < InstallationLite >, optional,
@@ -23047,7 +23054,7 @@ mod fast {
     );
     rt::object_reader!(
         read_613, Visit613, IssuesUnlabeled2 { action = "action" : rt::fast::LeafRead <
-        Leaf110 >, required, settle; issue = "issue" : rt::fast::Typed <
+        Leaf113 >, required, settle; issue = "issue" : rt::fast::Typed <
         IssuesAssignedIssue >, required, settle; label = "label" : rt::fast::Typed <
         Label >, optional, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
@@ -23056,12 +23063,12 @@ mod fast {
         "organization" : rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::via_value!(
-        Check158 -> IssuesLockedIssue, | v | rt::is_valid_with(validators::v671, v,
+        Check161 -> IssuesLockedIssue, | v | rt::is_valid_with(validators::v671, v,
         validators::B0, "/definitions/issues$unlocked/properties/issue")
     );
     rt::object_reader!(
         read_614, Visit614, IssuesUnlocked2 { action = "action" : rt::fast::LeafRead <
-        Leaf111 >, required, settle; issue = "issue" : rt::fast::ViaValue < Check158 >,
+        Leaf114 >, required, settle; issue = "issue" : rt::fast::ViaValue < Check161 >,
         required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
@@ -23070,7 +23077,7 @@ mod fast {
     );
     rt::object_reader!(
         read_615, Visit615, IssuesUnpinned2 { action = "action" : rt::fast::LeafRead <
-        Leaf148 >, required, settle; issue = "issue" : rt::fast::Typed <
+        Leaf151 >, required, settle; issue = "issue" : rt::fast::Typed <
         IssuesAssignedIssue >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23080,7 +23087,7 @@ mod fast {
     );
     rt::object_reader!(
         read_616, Visit616, LabelCreated2 { action = "action" : rt::fast::LeafRead <
-        Leaf133 >, required, settle; label = "label" : rt::fast::Typed < Label >,
+        Leaf136 >, required, settle; label = "label" : rt::fast::Typed < Label >,
         required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
@@ -23089,7 +23096,7 @@ mod fast {
     );
     rt::object_reader!(
         read_617, Visit617, LabelDeleted2 { action = "action" : rt::fast::LeafRead <
-        Leaf134 >, required, settle; label = "label" : rt::fast::Typed < Label >,
+        Leaf137 >, required, settle; label = "label" : rt::fast::Typed < Label >,
         required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
@@ -23098,7 +23105,7 @@ mod fast {
     );
     rt::object_reader!(
         read_618, Visit618, LabelEdited2 { action = "action" : rt::fast::LeafRead <
-        Leaf99 >, required, settle; label = "label" : rt::fast::Typed < Label >,
+        Leaf102 >, required, settle; label = "label" : rt::fast::Typed < Label >,
         required, settle; changes = "changes" : rt::fast::Typed < LabelEditedChanges >,
         optional, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
@@ -23107,12 +23114,12 @@ mod fast {
         "organization" : rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf159 -> MarketplacePurchaseCancelledAction, | s | [! ::std::matches!(s,
+        Leaf162 -> MarketplacePurchaseCancelledAction, | s | [! ::std::matches!(s,
         "cancelled")] => MarketplacePurchaseCancelledAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_619, Visit619, MarketplacePurchaseCancelled2 { action = "action" :
-        rt::fast::LeafRead < Leaf159 >, required, settle; effective_date =
+        rt::fast::LeafRead < Leaf162 >, required, settle; effective_date =
         "effective_date" : rt::fast::LeafRead < Leaf2 >, required, settle; sender =
         "sender" : rt::fast::Typed < Sender >, required, settle; marketplace_purchase =
         "marketplace_purchase" : rt::fast::Typed <
@@ -23121,12 +23128,12 @@ mod fast {
         < PreviousMarketplacePurchase >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf160 -> MarketplacePurchaseChangedAction, | s | [! ::std::matches!(s,
+        Leaf163 -> MarketplacePurchaseChangedAction, | s | [! ::std::matches!(s,
         "changed")] => MarketplacePurchaseChangedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_621, Visit621, MarketplacePurchaseChanged2 { action = "action" :
-        rt::fast::LeafRead < Leaf160 >, required, settle; effective_date =
+        rt::fast::LeafRead < Leaf163 >, required, settle; effective_date =
         "effective_date" : rt::fast::LeafRead < Leaf2 >, required, settle; sender =
         "sender" : rt::fast::Typed < Sender >, required, settle; marketplace_purchase =
         "marketplace_purchase" : rt::fast::Typed <
@@ -23135,12 +23142,12 @@ mod fast {
         < PreviousMarketplacePurchase >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf161 -> MarketplacePurchasePendingChangeAction, | s | [! ::std::matches!(s,
+        Leaf164 -> MarketplacePurchasePendingChangeAction, | s | [! ::std::matches!(s,
         "pending_change")] => MarketplacePurchasePendingChangeAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_623, Visit623, MarketplacePurchasePendingChange2 { action = "action" :
-        rt::fast::LeafRead < Leaf161 >, required, settle; effective_date =
+        rt::fast::LeafRead < Leaf164 >, required, settle; effective_date =
         "effective_date" : rt::fast::LeafRead < Leaf2 >, required, settle; sender =
         "sender" : rt::fast::Typed < Sender >, required, settle; marketplace_purchase =
         "marketplace_purchase" : rt::fast::Typed <
@@ -23149,13 +23156,13 @@ mod fast {
         < PreviousMarketplacePurchase >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf162 -> MarketplacePurchasePendingChangeCancelledAction, | s | [!
+        Leaf165 -> MarketplacePurchasePendingChangeCancelledAction, | s | [!
         ::std::matches!(s, "pending_change_cancelled")] =>
         MarketplacePurchasePendingChangeCancelledAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_625, Visit625, MarketplacePurchasePendingChangeCancelled2 { action =
-        "action" : rt::fast::LeafRead < Leaf162 >, required, settle; effective_date =
+        "action" : rt::fast::LeafRead < Leaf165 >, required, settle; effective_date =
         "effective_date" : rt::fast::LeafRead < Leaf2 >, required, settle; sender =
         "sender" : rt::fast::Typed < Sender >, required, settle; marketplace_purchase =
         "marketplace_purchase" : rt::fast::Typed <
@@ -23164,12 +23171,12 @@ mod fast {
         < PreviousMarketplacePurchase >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf163 -> MarketplacePurchasePurchasedAction, | s | [! ::std::matches!(s,
+        Leaf166 -> MarketplacePurchasePurchasedAction, | s | [! ::std::matches!(s,
         "purchased")] => MarketplacePurchasePurchasedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_627, Visit627, MarketplacePurchasePurchased2 { action = "action" :
-        rt::fast::LeafRead < Leaf163 >, required, settle; effective_date =
+        rt::fast::LeafRead < Leaf166 >, required, settle; effective_date =
         "effective_date" : rt::fast::LeafRead < Leaf2 >, required, settle; sender =
         "sender" : rt::fast::Typed < Sender >, required, settle; marketplace_purchase =
         "marketplace_purchase" : rt::fast::Typed <
@@ -23179,7 +23186,7 @@ mod fast {
     );
     rt::object_reader!(
         read_629, Visit629, MemberAdded2 { action = "action" : rt::fast::LeafRead <
-        Leaf153 >, required, settle; changes = "changes" : rt::fast::Typed <
+        Leaf156 >, required, settle; changes = "changes" : rt::fast::Typed <
         MemberAddedChanges >, optional, settle; member = "member" : rt::fast::Typed <
         DismissedBy >, required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; installation =
@@ -23188,7 +23195,7 @@ mod fast {
     );
     rt::object_reader!(
         read_630, Visit630, MemberEdited2 { action = "action" : rt::fast::LeafRead <
-        Leaf99 >, required, settle; member = "member" : rt::fast::Typed < DismissedBy >,
+        Leaf102 >, required, settle; member = "member" : rt::fast::Typed < DismissedBy >,
         required, settle; changes = "changes" : rt::fast::Typed < MemberEditedChanges >,
         required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; installation =
@@ -23197,19 +23204,19 @@ mod fast {
     );
     rt::object_reader!(
         read_631, Visit631, MemberRemoved2 { action = "action" : rt::fast::LeafRead <
-        Leaf154 >, required, settle; member = "member" : rt::fast::Typed < DismissedBy >,
+        Leaf157 >, required, settle; member = "member" : rt::fast::Typed < DismissedBy >,
         required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; installation =
         "installation" : rt::fast::Typed < InstallationLite >, optional, settle; sender =
         "sender" : rt::fast::Typed < DismissedBy >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf164 -> MembershipAddedScope, | s | [! ::std::matches!(s, "team")] =>
+        Leaf167 -> MembershipAddedScope, | s | [! ::std::matches!(s, "team")] =>
         MembershipAddedScope::from_listed_str(s)
     );
     rt::object_reader!(
         read_632, Visit632, MembershipAdded2 { action = "action" : rt::fast::LeafRead <
-        Leaf153 >, required, settle; scope = "scope" : rt::fast::LeafRead < Leaf164 >,
+        Leaf156 >, required, settle; scope = "scope" : rt::fast::LeafRead < Leaf167 >,
         required, settle; member = "member" : rt::fast::Typed < DismissedBy >, required,
         settle; sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
         team = "team" : rt::fast::Typed < TeamTeam >, required, settle; organization =
@@ -23217,25 +23224,25 @@ mod fast {
         = "installation" : rt::fast::Typed < InstallationLite >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf165 -> MembershipRemovedScope, | s | [! ::std::matches!(s, "team" |
+        Leaf168 -> MembershipRemovedScope, | s | [! ::std::matches!(s, "team" |
         "organization")] => MembershipRemovedScope::from_listed_str(s)
     );
     rt::via_value!(
-        Check166 -> MembershipRemovedTeam, | v | rt::is_valid_with(validators::v304, v,
+        Check169 -> MembershipRemovedTeam, | v | rt::is_valid_with(validators::v304, v,
         validators::B0, "/definitions/membership$removed/properties/team")
     );
     rt::object_reader!(
         read_633, Visit633, MembershipRemoved2 { action = "action" : rt::fast::LeafRead <
-        Leaf154 >, required, settle; scope = "scope" : rt::fast::LeafRead < Leaf165 >,
+        Leaf157 >, required, settle; scope = "scope" : rt::fast::LeafRead < Leaf168 >,
         required, settle; member = "member" : rt::fast::Typed < DismissedBy >, required,
         settle; sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
-        team = "team" : rt::fast::ViaValue < Check166 >, required, settle; organization =
+        team = "team" : rt::fast::ViaValue < Check169 >, required, settle; organization =
         "organization" : rt::fast::Typed < Organization >, required, settle; installation
         = "installation" : rt::fast::Typed < InstallationLite >, optional, settle; } deny
     );
     rt::object_reader!(
         read_634, Visit634, MetaDeleted2 { action = "action" : rt::fast::LeafRead <
-        Leaf134 >, required, settle; hook_id = "hook_id" : rt::fast::LeafRead < Leaf1 >,
+        Leaf137 >, required, settle; hook_id = "hook_id" : rt::fast::LeafRead < Leaf1 >,
         required, settle; hook = "hook" : rt::fast::Typed < MetaDeletedHook >, required,
         settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
@@ -23243,7 +23250,7 @@ mod fast {
     );
     rt::object_reader!(
         read_635, Visit635, MilestoneClosed2 { action = "action" : rt::fast::LeafRead <
-        Leaf95 >, required, settle; milestone = "milestone" : rt::fast::Typed <
+        Leaf98 >, required, settle; milestone = "milestone" : rt::fast::Typed <
         MilestoneClosedMilestone >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23253,7 +23260,7 @@ mod fast {
     );
     rt::object_reader!(
         read_636, Visit636, MilestoneCreated2 { action = "action" : rt::fast::LeafRead <
-        Leaf133 >, required, settle; milestone = "milestone" : rt::fast::Typed <
+        Leaf136 >, required, settle; milestone = "milestone" : rt::fast::Typed <
         MilestoneCreatedMilestone >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23263,7 +23270,7 @@ mod fast {
     );
     rt::object_reader!(
         read_637, Visit637, MilestoneDeleted2 { action = "action" : rt::fast::LeafRead <
-        Leaf134 >, required, settle; milestone = "milestone" : rt::fast::Typed <
+        Leaf137 >, required, settle; milestone = "milestone" : rt::fast::Typed <
         MilestoneMilestone >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23273,7 +23280,7 @@ mod fast {
     );
     rt::object_reader!(
         read_638, Visit638, MilestoneEdited2 { action = "action" : rt::fast::LeafRead <
-        Leaf99 >, required, settle; changes = "changes" : rt::fast::Typed <
+        Leaf102 >, required, settle; changes = "changes" : rt::fast::Typed <
         MilestoneEditedChanges >, required, settle; milestone = "milestone" :
         rt::fast::Typed < MilestoneMilestone >, required, settle; repository =
         "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
@@ -23284,7 +23291,7 @@ mod fast {
     );
     rt::object_reader!(
         read_639, Visit639, MilestoneOpened2 { action = "action" : rt::fast::LeafRead <
-        Leaf102 >, required, settle; milestone = "milestone" : rt::fast::Typed <
+        Leaf105 >, required, settle; milestone = "milestone" : rt::fast::Typed <
         MilestoneCreatedMilestone >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23293,24 +23300,24 @@ mod fast {
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf167 -> OrgBlockBlockedAction, | s | [! ::std::matches!(s, "blocked")] =>
+        Leaf170 -> OrgBlockBlockedAction, | s | [! ::std::matches!(s, "blocked")] =>
         OrgBlockBlockedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_640, Visit640, OrgBlockBlocked2 { action = "action" : rt::fast::LeafRead <
-        Leaf167 >, required, settle; blocked_user = "blocked_user" : rt::fast::Typed <
+        Leaf170 >, required, settle; blocked_user = "blocked_user" : rt::fast::Typed <
         DismissedBy >, required, settle; sender = "sender" : rt::fast::Typed <
         DismissedBy >, required, settle; installation = "installation" : rt::fast::Typed
         < InstallationLite >, optional, settle; organization = "organization" :
         rt::fast::Typed < Organization >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf168 -> OrgBlockUnblockedAction, | s | [! ::std::matches!(s, "unblocked")] =>
+        Leaf171 -> OrgBlockUnblockedAction, | s | [! ::std::matches!(s, "unblocked")] =>
         OrgBlockUnblockedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_642, Visit642, OrgBlockUnblocked2 { action = "action" : rt::fast::LeafRead <
-        Leaf168 >, required, settle; blocked_user = "blocked_user" : rt::fast::Typed <
+        Leaf171 >, required, settle; blocked_user = "blocked_user" : rt::fast::Typed <
         DismissedBy >, required, settle; sender = "sender" : rt::fast::Typed <
         DismissedBy >, required, settle; installation = "installation" : rt::fast::Typed
         < InstallationLite >, optional, settle; organization = "organization" :
@@ -23318,31 +23325,31 @@ mod fast {
     );
     rt::object_reader!(
         read_644, Visit644, OrganizationDeleted2 { action = "action" : rt::fast::LeafRead
-        < Leaf134 >, required, settle; membership = "membership" : rt::fast::Typed <
+        < Leaf137 >, required, settle; membership = "membership" : rt::fast::Typed <
         Membership >, required, settle; sender = "sender" : rt::fast::Typed < DismissedBy
         >, required, settle; installation = "installation" : rt::fast::Typed <
         InstallationLite >, optional, settle; organization = "organization" :
         rt::fast::Typed < Organization >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf169 -> OrganizationMemberAddedAction, | s | [! ::std::matches!(s,
+        Leaf172 -> OrganizationMemberAddedAction, | s | [! ::std::matches!(s,
         "member_added")] => OrganizationMemberAddedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_645, Visit645, OrganizationMemberAdded2 { action = "action" :
-        rt::fast::LeafRead < Leaf169 >, required, settle; membership = "membership" :
+        rt::fast::LeafRead < Leaf172 >, required, settle; membership = "membership" :
         rt::fast::Typed < Membership >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
         : rt::fast::Typed < InstallationLite >, optional, settle; organization =
         "organization" : rt::fast::Typed < Organization >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf170 -> OrganizationMemberInvitedAction, | s | [! ::std::matches!(s,
+        Leaf173 -> OrganizationMemberInvitedAction, | s | [! ::std::matches!(s,
         "member_invited")] => OrganizationMemberInvitedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_647, Visit647, OrganizationMemberInvited2 { action = "action" :
-        rt::fast::LeafRead < Leaf170 >, required, settle; invitation = "invitation" :
+        rt::fast::LeafRead < Leaf173 >, required, settle; invitation = "invitation" :
         rt::fast::Typed < Invitation >, required, settle; user = "user" : rt::fast::Typed
         < DismissedBy >, required, settle; sender = "sender" : rt::fast::Typed <
         DismissedBy >, required, settle; installation = "installation" : rt::fast::Typed
@@ -23350,36 +23357,36 @@ mod fast {
         rt::fast::Typed < Organization >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf171 -> OrganizationMemberRemovedAction, | s | [! ::std::matches!(s,
+        Leaf174 -> OrganizationMemberRemovedAction, | s | [! ::std::matches!(s,
         "member_removed")] => OrganizationMemberRemovedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_649, Visit649, OrganizationMemberRemoved2 { action = "action" :
-        rt::fast::LeafRead < Leaf171 >, required, settle; membership = "membership" :
+        rt::fast::LeafRead < Leaf174 >, required, settle; membership = "membership" :
         rt::fast::Typed < Membership >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
         : rt::fast::Typed < InstallationLite >, optional, settle; organization =
         "organization" : rt::fast::Typed < Organization >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf172 -> OrganizationRenamedAction, | s | [! ::std::matches!(s, "renamed")] =>
+        Leaf175 -> OrganizationRenamedAction, | s | [! ::std::matches!(s, "renamed")] =>
         OrganizationRenamedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_651, Visit651, OrganizationRenamed2 { action = "action" : rt::fast::LeafRead
-        < Leaf172 >, required, settle; membership = "membership" : rt::fast::Typed <
+        < Leaf175 >, required, settle; membership = "membership" : rt::fast::Typed <
         Membership >, required, settle; sender = "sender" : rt::fast::Typed < DismissedBy
         >, required, settle; installation = "installation" : rt::fast::Typed <
         InstallationLite >, optional, settle; organization = "organization" :
         rt::fast::Typed < Organization >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf173 -> PackagePublishedAction, | s | [! ::std::matches!(s, "published")] =>
+        Leaf176 -> PackagePublishedAction, | s | [! ::std::matches!(s, "published")] =>
         PackagePublishedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_653, Visit653, PackagePublished2 { action = "action" : rt::fast::LeafRead <
-        Leaf173 >, required, settle; package = "package" : rt::fast::Typed <
+        Leaf176 >, required, settle; package = "package" : rt::fast::Typed <
         PackagePublishedPackage >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23387,12 +23394,12 @@ mod fast {
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf174 -> PackageUpdatedAction, | s | [! ::std::matches!(s, "updated")] =>
+        Leaf177 -> PackageUpdatedAction, | s | [! ::std::matches!(s, "updated")] =>
         PackageUpdatedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_655, Visit655, PackageUpdated2 { action = "action" : rt::fast::LeafRead <
-        Leaf174 >, required, settle; package = "package" : rt::fast::Typed <
+        Leaf177 >, required, settle; package = "package" : rt::fast::Typed <
         PackagePublishedPackage >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23401,7 +23408,7 @@ mod fast {
     );
     rt::object_reader!(
         read_657, Visit657, ProjectClosed2 { action = "action" : rt::fast::LeafRead <
-        Leaf95 >, required, settle; project = "project" : rt::fast::Typed < Project >,
+        Leaf98 >, required, settle; project = "project" : rt::fast::Typed < Project >,
         required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
@@ -23410,7 +23417,7 @@ mod fast {
     );
     rt::object_reader!(
         read_658, Visit658, ProjectCreated2 { action = "action" : rt::fast::LeafRead <
-        Leaf133 >, required, settle; project = "project" : rt::fast::Typed < Project >,
+        Leaf136 >, required, settle; project = "project" : rt::fast::Typed < Project >,
         required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
@@ -23419,7 +23426,7 @@ mod fast {
     );
     rt::object_reader!(
         read_659, Visit659, ProjectDeleted2 { action = "action" : rt::fast::LeafRead <
-        Leaf134 >, required, settle; project = "project" : rt::fast::Typed < Project >,
+        Leaf137 >, required, settle; project = "project" : rt::fast::Typed < Project >,
         required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
@@ -23428,7 +23435,7 @@ mod fast {
     );
     rt::object_reader!(
         read_660, Visit660, ProjectEdited2 { action = "action" : rt::fast::LeafRead <
-        Leaf99 >, required, settle; changes = "changes" : rt::fast::Typed <
+        Leaf102 >, required, settle; changes = "changes" : rt::fast::Typed <
         ProjectEditedChanges >, required, settle; project = "project" : rt::fast::Typed <
         Project >, required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
@@ -23438,7 +23445,7 @@ mod fast {
     );
     rt::object_reader!(
         read_661, Visit661, ProjectReopened2 { action = "action" : rt::fast::LeafRead <
-        Leaf105 >, required, settle; project = "project" : rt::fast::Typed < Project >,
+        Leaf108 >, required, settle; project = "project" : rt::fast::Typed < Project >,
         required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
@@ -23446,12 +23453,12 @@ mod fast {
         "organization" : rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf175 -> ProjectCardConvertedAction, | s | [! ::std::matches!(s, "converted")]
+        Leaf178 -> ProjectCardConvertedAction, | s | [! ::std::matches!(s, "converted")]
         => ProjectCardConvertedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_662, Visit662, ProjectCardConverted2 { action = "action" :
-        rt::fast::LeafRead < Leaf175 >, required, settle; changes = "changes" :
+        rt::fast::LeafRead < Leaf178 >, required, settle; changes = "changes" :
         rt::fast::Typed < ProjectCardConvertedChanges >, required, settle; project_card =
         "project_card" : rt::fast::Typed < ProjectCardConvertedProjectCard >, required,
         settle; repository = "repository" : rt::fast::Typed <
@@ -23462,7 +23469,7 @@ mod fast {
     );
     rt::object_reader!(
         read_664, Visit664, ProjectCardCreated2 { action = "action" : rt::fast::LeafRead
-        < Leaf133 >, required, settle; project_card = "project_card" : rt::fast::Typed <
+        < Leaf136 >, required, settle; project_card = "project_card" : rt::fast::Typed <
         ProjectCardConvertedProjectCard >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23472,7 +23479,7 @@ mod fast {
     );
     rt::object_reader!(
         read_665, Visit665, ProjectCardDeleted2 { action = "action" : rt::fast::LeafRead
-        < Leaf134 >, required, settle; project_card = "project_card" : rt::fast::Typed <
+        < Leaf137 >, required, settle; project_card = "project_card" : rt::fast::Typed <
         ProjectCardConvertedProjectCard >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23482,7 +23489,7 @@ mod fast {
     );
     rt::object_reader!(
         read_666, Visit666, ProjectCardEdited2 { action = "action" : rt::fast::LeafRead <
-        Leaf99 >, required, settle; changes = "changes" : rt::fast::Typed <
+        Leaf102 >, required, settle; changes = "changes" : rt::fast::Typed <
         ProjectCardConvertedChanges >, required, settle; project_card = "project_card" :
         rt::fast::Typed < ProjectCardConvertedProjectCard >, required, settle; repository
         = "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
@@ -23492,12 +23499,12 @@ mod fast {
         InstallationLite >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf176 -> ProjectCardMovedAction, | s | [! ::std::matches!(s, "moved")] =>
+        Leaf179 -> ProjectCardMovedAction, | s | [! ::std::matches!(s, "moved")] =>
         ProjectCardMovedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_667, Visit667, ProjectCardMoved2 { action = "action" : rt::fast::LeafRead <
-        Leaf176 >, required, settle; changes = "changes" : rt::fast::Typed <
+        Leaf179 >, required, settle; changes = "changes" : rt::fast::Typed <
         ProjectCardMovedChanges >, required, settle; project_card = "project_card" :
         rt::fast::Typed < ProjectCardMovedProjectCard >, required, settle; repository =
         "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
@@ -23508,7 +23515,7 @@ mod fast {
     );
     rt::object_reader!(
         read_669, Visit669, ProjectColumnCreated2 { action = "action" :
-        rt::fast::LeafRead < Leaf133 >, required, settle; project_column =
+        rt::fast::LeafRead < Leaf136 >, required, settle; project_column =
         "project_column" : rt::fast::Typed < ProjectColumn >, required, settle;
         repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
@@ -23518,7 +23525,7 @@ mod fast {
     );
     rt::object_reader!(
         read_670, Visit670, ProjectColumnDeleted2 { action = "action" :
-        rt::fast::LeafRead < Leaf134 >, required, settle; project_column =
+        rt::fast::LeafRead < Leaf137 >, required, settle; project_column =
         "project_column" : rt::fast::Typed < ProjectColumn >, required, settle;
         repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
@@ -23528,7 +23535,7 @@ mod fast {
     );
     rt::object_reader!(
         read_671, Visit671, ProjectColumnEdited2 { action = "action" : rt::fast::LeafRead
-        < Leaf99 >, required, settle; changes = "changes" : rt::fast::Typed <
+        < Leaf102 >, required, settle; changes = "changes" : rt::fast::Typed <
         ProjectColumnEditedChanges >, required, settle; project_column = "project_column"
         : rt::fast::Typed < ProjectColumn >, required, settle; repository = "repository"
         : rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
@@ -23539,7 +23546,7 @@ mod fast {
     );
     rt::object_reader!(
         read_672, Visit672, ProjectColumnMoved2 { action = "action" : rt::fast::LeafRead
-        < Leaf176 >, required, settle; project_column = "project_column" :
+        < Leaf179 >, required, settle; project_column = "project_column" :
         rt::fast::Typed < ProjectColumn >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23549,7 +23556,7 @@ mod fast {
     );
     rt::object_reader!(
         read_673, Visit673, PullRequestReviewDismissed2 { action = "action" :
-        rt::fast::LeafRead < Leaf44 >, required, settle; review = "review" :
+        rt::fast::LeafRead < Leaf46 >, required, settle; review = "review" :
         rt::fast::Typed < PullRequestReviewDismissedReview >, required, settle;
         pull_request = "pull_request" : rt::fast::Typed < SimplePullRequest >, required,
         settle; repository = "repository" : rt::fast::Typed <
@@ -23561,7 +23568,7 @@ mod fast {
     );
     rt::object_reader!(
         read_674, Visit674, PullRequestReviewEdited2 { action = "action" :
-        rt::fast::LeafRead < Leaf99 >, required, settle; changes = "changes" :
+        rt::fast::LeafRead < Leaf102 >, required, settle; changes = "changes" :
         rt::fast::Typed < IssueCommentEditedChanges >, required, settle; review =
         "review" : rt::fast::Typed < PullRequestReviewEditedReview >, required, settle;
         pull_request = "pull_request" : rt::fast::Typed < SimplePullRequest >, required,
@@ -23573,12 +23580,12 @@ mod fast {
         deny
     );
     rt::string_leaf!(
-        Leaf177 -> PullRequestReviewSubmittedAction, | s | [! ::std::matches!(s,
+        Leaf180 -> PullRequestReviewSubmittedAction, | s | [! ::std::matches!(s,
         "submitted")] => PullRequestReviewSubmittedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_675, Visit675, PullRequestReviewSubmitted2 { action = "action" :
-        rt::fast::LeafRead < Leaf177 >, required, settle; review = "review" :
+        rt::fast::LeafRead < Leaf180 >, required, settle; review = "review" :
         rt::fast::Typed < PullRequestReviewEditedReview >, required, settle; pull_request
         = "pull_request" : rt::fast::Typed < SimplePullRequest >, required, settle;
         repository = "repository" : rt::fast::Typed <
@@ -23590,7 +23597,7 @@ mod fast {
     );
     rt::object_reader!(
         read_677, Visit677, PullRequestReviewCommentCreated2 { action = "action" :
-        rt::fast::LeafRead < Leaf133 >, required, settle; comment = "comment" :
+        rt::fast::LeafRead < Leaf136 >, required, settle; comment = "comment" :
         rt::fast::Typed < PullRequestReviewComment >, required, settle; pull_request =
         "pull_request" : rt::fast::Typed < PullRequestReviewCommentCreatedPullRequest >,
         required, settle; repository = "repository" : rt::fast::Typed <
@@ -23602,7 +23609,7 @@ mod fast {
     );
     rt::object_reader!(
         read_678, Visit678, PullRequestReviewCommentDeleted2 { action = "action" :
-        rt::fast::LeafRead < Leaf134 >, required, settle; comment = "comment" :
+        rt::fast::LeafRead < Leaf137 >, required, settle; comment = "comment" :
         rt::fast::Typed < PullRequestReviewComment >, required, settle; pull_request =
         "pull_request" : rt::fast::Typed < PullRequestReviewCommentDeletedPullRequest >,
         required, settle; repository = "repository" : rt::fast::Typed <
@@ -23614,7 +23621,7 @@ mod fast {
     );
     rt::object_reader!(
         read_679, Visit679, PullRequestReviewCommentEdited2 { action = "action" :
-        rt::fast::LeafRead < Leaf99 >, required, settle; changes = "changes" :
+        rt::fast::LeafRead < Leaf102 >, required, settle; changes = "changes" :
         rt::fast::Typed < IssueCommentEditedChanges >, required, settle; comment =
         "comment" : rt::fast::Typed < PullRequestReviewComment >, required, settle;
         pull_request = "pull_request" : rt::fast::Typed <
@@ -23627,7 +23634,7 @@ mod fast {
     );
     rt::object_reader!(
         read_680, Visit680, ReleaseCreated2 { action = "action" : rt::fast::LeafRead <
-        Leaf133 >, required, settle; release = "release" : rt::fast::Typed <
+        Leaf136 >, required, settle; release = "release" : rt::fast::Typed <
         ReleaseCreatedRelease >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23637,7 +23644,7 @@ mod fast {
     );
     rt::object_reader!(
         read_681, Visit681, ReleaseDeleted2 { action = "action" : rt::fast::LeafRead <
-        Leaf134 >, required, settle; release = "release" : rt::fast::Typed <
+        Leaf137 >, required, settle; release = "release" : rt::fast::Typed <
         ReleaseCreatedRelease >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23647,7 +23654,7 @@ mod fast {
     );
     rt::object_reader!(
         read_682, Visit682, ReleaseEdited2 { action = "action" : rt::fast::LeafRead <
-        Leaf99 >, required, settle; changes = "changes" : rt::fast::Typed <
+        Leaf102 >, required, settle; changes = "changes" : rt::fast::Typed <
         ReleaseEditedChanges >, required, settle; release = "release" : rt::fast::Typed <
         ReleaseCreatedRelease >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
@@ -23657,12 +23664,12 @@ mod fast {
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf178 -> ReleasePrereleasedAction, | s | [! ::std::matches!(s, "prereleased")]
+        Leaf181 -> ReleasePrereleasedAction, | s | [! ::std::matches!(s, "prereleased")]
         => ReleasePrereleasedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_683, Visit683, ReleasePrereleased2 { action = "action" : rt::fast::LeafRead
-        < Leaf178 >, required, settle; release = "release" : rt::fast::Typed <
+        < Leaf181 >, required, settle; release = "release" : rt::fast::Typed <
         ReleasePrereleasedRelease >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23672,7 +23679,7 @@ mod fast {
     );
     rt::object_reader!(
         read_685, Visit685, ReleasePublished2 { action = "action" : rt::fast::LeafRead <
-        Leaf173 >, required, settle; release = "release" : rt::fast::Typed <
+        Leaf176 >, required, settle; release = "release" : rt::fast::Typed <
         ReleasePublishedRelease >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23681,12 +23688,12 @@ mod fast {
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf179 -> ReleaseReleasedAction, | s | [! ::std::matches!(s, "released")] =>
+        Leaf182 -> ReleaseReleasedAction, | s | [! ::std::matches!(s, "released")] =>
         ReleaseReleasedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_686, Visit686, ReleaseReleased2 { action = "action" : rt::fast::LeafRead <
-        Leaf179 >, required, settle; release = "release" : rt::fast::Typed <
+        Leaf182 >, required, settle; release = "release" : rt::fast::Typed <
         ReleaseCreatedRelease >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23695,12 +23702,12 @@ mod fast {
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf180 -> ReleaseUnpublishedAction, | s | [! ::std::matches!(s, "unpublished")]
+        Leaf183 -> ReleaseUnpublishedAction, | s | [! ::std::matches!(s, "unpublished")]
         => ReleaseUnpublishedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_688, Visit688, ReleaseUnpublished2 { action = "action" : rt::fast::LeafRead
-        < Leaf180 >, required, settle; release = "release" : rt::fast::Typed <
+        < Leaf183 >, required, settle; release = "release" : rt::fast::Typed <
         ReleaseUnpublishedRelease >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23709,24 +23716,24 @@ mod fast {
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf181 -> RepositoryArchivedAction, | s | [! ::std::matches!(s, "archived")] =>
+        Leaf184 -> RepositoryArchivedAction, | s | [! ::std::matches!(s, "archived")] =>
         RepositoryArchivedAction::from_listed_str(s)
     );
     rt::via_value!(
-        Check182 -> Forkee, | v | rt::is_valid_with(validators::v672, v, validators::B0,
+        Check185 -> Forkee, | v | rt::is_valid_with(validators::v672, v, validators::B0,
         "/definitions/repository$archived/properties/repository")
     );
     rt::object_reader!(
         read_690, Visit690, RepositoryArchived2 { action = "action" : rt::fast::LeafRead
-        < Leaf181 >, required, settle; repository = "repository" : rt::fast::ViaValue <
-        Check182 >, required, settle; sender = "sender" : rt::fast::Typed < DismissedBy
+        < Leaf184 >, required, settle; repository = "repository" : rt::fast::ViaValue <
+        Check185 >, required, settle; sender = "sender" : rt::fast::Typed < DismissedBy
         >, required, settle; installation = "installation" : rt::fast::Typed <
         InstallationLite >, optional, settle; organization = "organization" :
         rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::object_reader!(
         read_692, Visit692, RepositoryCreated2 { action = "action" : rt::fast::LeafRead <
-        Leaf133 >, required, settle; repository = "repository" : rt::fast::Typed <
+        Leaf136 >, required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
         : rt::fast::Typed < InstallationLite >, optional, settle; organization =
@@ -23734,7 +23741,7 @@ mod fast {
     );
     rt::object_reader!(
         read_693, Visit693, RepositoryDeleted2 { action = "action" : rt::fast::LeafRead <
-        Leaf134 >, required, settle; repository = "repository" : rt::fast::Typed <
+        Leaf137 >, required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
         : rt::fast::Typed < InstallationLite >, optional, settle; organization =
@@ -23742,7 +23749,7 @@ mod fast {
     );
     rt::object_reader!(
         read_694, Visit694, RepositoryEdited2 { action = "action" : rt::fast::LeafRead <
-        Leaf99 >, required, settle; changes = "changes" : rt::fast::Typed <
+        Leaf102 >, required, settle; changes = "changes" : rt::fast::Typed <
         RepositoryEditedChanges >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23751,36 +23758,36 @@ mod fast {
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf183 -> RepositoryPrivatizedAction, | s | [! ::std::matches!(s, "privatized")]
+        Leaf186 -> RepositoryPrivatizedAction, | s | [! ::std::matches!(s, "privatized")]
         => RepositoryPrivatizedAction::from_listed_str(s)
     );
     rt::via_value!(
-        Check184 -> Forkee, | v | rt::is_valid_with(validators::v673, v, validators::B0,
+        Check187 -> Forkee, | v | rt::is_valid_with(validators::v673, v, validators::B0,
         "/definitions/repository$privatized/properties/repository")
     );
     rt::object_reader!(
         read_695, Visit695, RepositoryPrivatized2 { action = "action" :
-        rt::fast::LeafRead < Leaf183 >, required, settle; repository = "repository" :
-        rt::fast::ViaValue < Check184 >, required, settle; sender = "sender" :
+        rt::fast::LeafRead < Leaf186 >, required, settle; repository = "repository" :
+        rt::fast::ViaValue < Check187 >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
         : rt::fast::Typed < InstallationLite >, optional, settle; organization =
         "organization" : rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf185 -> RepositoryPublicizedAction, | s | [! ::std::matches!(s, "publicized")]
+        Leaf188 -> RepositoryPublicizedAction, | s | [! ::std::matches!(s, "publicized")]
         => RepositoryPublicizedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_697, Visit697, RepositoryPublicized2 { action = "action" :
-        rt::fast::LeafRead < Leaf185 >, required, settle; repository = "repository" :
-        rt::fast::ViaValue < Check89 >, required, settle; sender = "sender" :
+        rt::fast::LeafRead < Leaf188 >, required, settle; repository = "repository" :
+        rt::fast::ViaValue < Check92 >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
         : rt::fast::Typed < InstallationLite >, optional, settle; organization =
         "organization" : rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::object_reader!(
         read_699, Visit699, RepositoryRenamed2 { action = "action" : rt::fast::LeafRead <
-        Leaf172 >, required, settle; changes = "changes" : rt::fast::Typed <
+        Leaf175 >, required, settle; changes = "changes" : rt::fast::Typed <
         RepositoryRenamedChanges >, required, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle;
@@ -23790,7 +23797,7 @@ mod fast {
     );
     rt::object_reader!(
         read_700, Visit700, RepositoryTransferred2 { action = "action" :
-        rt::fast::LeafRead < Leaf146 >, required, settle; changes = "changes" :
+        rt::fast::LeafRead < Leaf149 >, required, settle; changes = "changes" :
         rt::fast::Typed < RepositoryTransferredChanges >, required, settle; repository =
         "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
         required, settle; sender = "sender" : rt::fast::Typed < DismissedBy >, required,
@@ -23799,28 +23806,28 @@ mod fast {
         >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf186 -> RepositoryUnarchivedAction, | s | [! ::std::matches!(s, "unarchived")]
+        Leaf189 -> RepositoryUnarchivedAction, | s | [! ::std::matches!(s, "unarchived")]
         => RepositoryUnarchivedAction::from_listed_str(s)
     );
     rt::via_value!(
-        Check187 -> Forkee, | v | rt::is_valid_with(validators::v674, v, validators::B0,
+        Check190 -> Forkee, | v | rt::is_valid_with(validators::v674, v, validators::B0,
         "/definitions/repository$unarchived/properties/repository")
     );
     rt::object_reader!(
         read_701, Visit701, RepositoryUnarchived2 { action = "action" :
-        rt::fast::LeafRead < Leaf186 >, required, settle; repository = "repository" :
-        rt::fast::ViaValue < Check187 >, required, settle; sender = "sender" :
+        rt::fast::LeafRead < Leaf189 >, required, settle; repository = "repository" :
+        rt::fast::ViaValue < Check190 >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
         : rt::fast::Typed < InstallationLite >, optional, settle; organization =
         "organization" : rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf188 -> RepositoryDispatchOnDemandTestAction, | s | [! ::std::matches!(s,
+        Leaf191 -> RepositoryDispatchOnDemandTestAction, | s | [! ::std::matches!(s,
         "on-demand-test")] => RepositoryDispatchOnDemandTestAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_703, Visit703, RepositoryDispatchOnDemandTest2 { action = "action" :
-        rt::fast::LeafRead < Leaf188 >, required, settle; branch = "branch" :
+        rt::fast::LeafRead < Leaf191 >, required, settle; branch = "branch" :
         rt::fast::LeafRead < Leaf2 >, required, settle; client_payload = "client_payload"
         : rt::fast::MapOf < Leaf2, rt::fast::AnyValue >, required, settle; repository =
         "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
@@ -23830,12 +23837,12 @@ mod fast {
         >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf189 -> RepositoryVulnerabilityAlertCreateAction, | s | [! ::std::matches!(s,
+        Leaf192 -> RepositoryVulnerabilityAlertCreateAction, | s | [! ::std::matches!(s,
         "create")] => RepositoryVulnerabilityAlertCreateAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_705, Visit705, RepositoryVulnerabilityAlertCreate2 { action = "action" :
-        rt::fast::LeafRead < Leaf189 >, required, settle; alert = "alert" :
+        rt::fast::LeafRead < Leaf192 >, required, settle; alert = "alert" :
         rt::fast::Typed < RepositoryVulnerabilityAlertCreateAlert >, required, settle;
         repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
@@ -23843,12 +23850,12 @@ mod fast {
         : rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf190 -> RepositoryVulnerabilityAlertDismissAction, | s | [! ::std::matches!(s,
+        Leaf193 -> RepositoryVulnerabilityAlertDismissAction, | s | [! ::std::matches!(s,
         "dismiss")] => RepositoryVulnerabilityAlertDismissAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_707, Visit707, RepositoryVulnerabilityAlertDismiss2 { action = "action" :
-        rt::fast::LeafRead < Leaf190 >, required, settle; alert = "alert" :
+        rt::fast::LeafRead < Leaf193 >, required, settle; alert = "alert" :
         rt::fast::Typed < RepositoryVulnerabilityAlertDismissAlert >, required, settle;
         repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
@@ -23856,12 +23863,12 @@ mod fast {
         : rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf191 -> RepositoryVulnerabilityAlertResolveAction, | s | [! ::std::matches!(s,
+        Leaf194 -> RepositoryVulnerabilityAlertResolveAction, | s | [! ::std::matches!(s,
         "resolve")] => RepositoryVulnerabilityAlertResolveAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_709, Visit709, RepositoryVulnerabilityAlertResolve2 { action = "action" :
-        rt::fast::LeafRead < Leaf191 >, required, settle; alert = "alert" :
+        rt::fast::LeafRead < Leaf194 >, required, settle; alert = "alert" :
         rt::fast::Typed < RepositoryVulnerabilityAlertResolveAlert >, required, settle;
         repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
@@ -23870,7 +23877,7 @@ mod fast {
     );
     rt::object_reader!(
         read_711, Visit711, SecretScanningAlertCreated2 { action = "action" :
-        rt::fast::LeafRead < Leaf133 >, required, settle; alert = "alert" :
+        rt::fast::LeafRead < Leaf136 >, required, settle; alert = "alert" :
         rt::fast::Typed < SecretScanningAlertCreatedAlert >, required, settle; repository
         = "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
         required, settle; organization = "organization" : rt::fast::Typed < Organization
@@ -23879,7 +23886,7 @@ mod fast {
     );
     rt::object_reader!(
         read_712, Visit712, SecretScanningAlertReopened2 { action = "action" :
-        rt::fast::LeafRead < Leaf105 >, required, settle; alert = "alert" :
+        rt::fast::LeafRead < Leaf108 >, required, settle; alert = "alert" :
         rt::fast::Typed < SecretScanningAlertCreatedAlert >, required, settle; repository
         = "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
         required, settle; organization = "organization" : rt::fast::Typed < Organization
@@ -23888,12 +23895,12 @@ mod fast {
         DismissedBy >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf192 -> SecretScanningAlertResolvedAction, | s | [! ::std::matches!(s,
+        Leaf195 -> SecretScanningAlertResolvedAction, | s | [! ::std::matches!(s,
         "resolved")] => SecretScanningAlertResolvedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_713, Visit713, SecretScanningAlertResolved2 { action = "action" :
-        rt::fast::LeafRead < Leaf192 >, required, settle; alert = "alert" :
+        rt::fast::LeafRead < Leaf195 >, required, settle; alert = "alert" :
         rt::fast::Typed < SecretScanningAlertResolvedAlert >, required, settle;
         repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; organization =
@@ -23902,75 +23909,75 @@ mod fast {
         = "sender" : rt::fast::Typed < DismissedBy >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf193 -> SecurityAdvisoryPerformedAction, | s | [! ::std::matches!(s,
+        Leaf196 -> SecurityAdvisoryPerformedAction, | s | [! ::std::matches!(s,
         "performed")] => SecurityAdvisoryPerformedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_715, Visit715, SecurityAdvisoryPerformed2 { action = "action" :
-        rt::fast::LeafRead < Leaf193 >, required, settle; security_advisory =
+        rt::fast::LeafRead < Leaf196 >, required, settle; security_advisory =
         "security_advisory" : rt::fast::Typed < SecurityAdvisoryPerformedSecurityAdvisory
         >, required, settle; } deny
     );
     rt::object_reader!(
         read_717, Visit717, SecurityAdvisoryPublished2 { action = "action" :
-        rt::fast::LeafRead < Leaf173 >, required, settle; security_advisory =
+        rt::fast::LeafRead < Leaf176 >, required, settle; security_advisory =
         "security_advisory" : rt::fast::Typed < SecurityAdvisoryPerformedSecurityAdvisory
         >, required, settle; } deny
     );
     rt::object_reader!(
         read_718, Visit718, SecurityAdvisoryUpdated2 { action = "action" :
-        rt::fast::LeafRead < Leaf174 >, required, settle; security_advisory =
+        rt::fast::LeafRead < Leaf177 >, required, settle; security_advisory =
         "security_advisory" : rt::fast::Typed < SecurityAdvisoryPerformedSecurityAdvisory
         >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf194 -> SecurityAdvisoryWithdrawnAction, | s | [! ::std::matches!(s,
+        Leaf197 -> SecurityAdvisoryWithdrawnAction, | s | [! ::std::matches!(s,
         "withdrawn")] => SecurityAdvisoryWithdrawnAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_719, Visit719, SecurityAdvisoryWithdrawn2 { action = "action" :
-        rt::fast::LeafRead < Leaf194 >, required, settle; security_advisory =
+        rt::fast::LeafRead < Leaf197 >, required, settle; security_advisory =
         "security_advisory" : rt::fast::Typed < SecurityAdvisoryWithdrawnSecurityAdvisory
         >, required, settle; } deny
     );
     rt::object_reader!(
         read_721, Visit721, SponsorshipCancelled2 { action = "action" :
-        rt::fast::LeafRead < Leaf159 >, required, settle; sponsorship = "sponsorship" :
+        rt::fast::LeafRead < Leaf162 >, required, settle; sponsorship = "sponsorship" :
         rt::fast::Typed < Sponsorship >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; } deny
     );
     rt::object_reader!(
         read_722, Visit722, SponsorshipCreated2 { action = "action" : rt::fast::LeafRead
-        < Leaf133 >, required, settle; sponsorship = "sponsorship" : rt::fast::Typed <
+        < Leaf136 >, required, settle; sponsorship = "sponsorship" : rt::fast::Typed <
         Sponsorship >, required, settle; sender = "sender" : rt::fast::Typed <
         DismissedBy >, required, settle; } deny
     );
     rt::object_reader!(
         read_723, Visit723, SponsorshipEdited2 { action = "action" : rt::fast::LeafRead <
-        Leaf99 >, required, settle; sponsorship = "sponsorship" : rt::fast::Typed <
+        Leaf102 >, required, settle; sponsorship = "sponsorship" : rt::fast::Typed <
         Sponsorship >, required, settle; changes = "changes" : rt::fast::Typed <
         SponsorshipEditedChanges >, required, settle; sender = "sender" : rt::fast::Typed
         < DismissedBy >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf195 -> SponsorshipPendingCancellationAction, | s | [! ::std::matches!(s,
+        Leaf198 -> SponsorshipPendingCancellationAction, | s | [! ::std::matches!(s,
         "pending_cancellation")] =>
         SponsorshipPendingCancellationAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_724, Visit724, SponsorshipPendingCancellation2 { action = "action" :
-        rt::fast::LeafRead < Leaf195 >, required, settle; sponsorship = "sponsorship" :
+        rt::fast::LeafRead < Leaf198 >, required, settle; sponsorship = "sponsorship" :
         rt::fast::Typed < Sponsorship >, required, settle; effective_date =
         "effective_date" : rt::fast::LeafRead < Leaf2 >, optional, settle; sender =
         "sender" : rt::fast::Typed < DismissedBy >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf196 -> SponsorshipPendingTierChangeAction, | s | [! ::std::matches!(s,
+        Leaf199 -> SponsorshipPendingTierChangeAction, | s | [! ::std::matches!(s,
         "pending_tier_change")] => SponsorshipPendingTierChangeAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_726, Visit726, SponsorshipPendingTierChange2 { action = "action" :
-        rt::fast::LeafRead < Leaf196 >, required, settle; sponsorship = "sponsorship" :
+        rt::fast::LeafRead < Leaf199 >, required, settle; sponsorship = "sponsorship" :
         rt::fast::Typed < Sponsorship >, required, settle; effective_date =
         "effective_date" : rt::fast::LeafRead < Leaf2 >, optional, settle; changes =
         "changes" : rt::fast::Typed < SponsorshipPendingTierChangeChanges >, required,
@@ -23978,19 +23985,19 @@ mod fast {
         deny
     );
     rt::string_leaf!(
-        Leaf197 -> SponsorshipTierChangedAction, | s | [! ::std::matches!(s,
+        Leaf200 -> SponsorshipTierChangedAction, | s | [! ::std::matches!(s,
         "tier_changed")] => SponsorshipTierChangedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_728, Visit728, SponsorshipTierChanged2 { action = "action" :
-        rt::fast::LeafRead < Leaf197 >, required, settle; sponsorship = "sponsorship" :
+        rt::fast::LeafRead < Leaf200 >, required, settle; sponsorship = "sponsorship" :
         rt::fast::Typed < Sponsorship >, required, settle; changes = "changes" :
         rt::fast::Typed < SponsorshipPendingTierChangeChanges >, required, settle; sender
         = "sender" : rt::fast::Typed < DismissedBy >, required, settle; } deny
     );
     rt::object_reader!(
         read_730, Visit730, StarCreated2 { action = "action" : rt::fast::LeafRead <
-        Leaf133 >, required, settle; starred_at = "starred_at" : rt::fast::LeafRead <
+        Leaf136 >, required, settle; starred_at = "starred_at" : rt::fast::LeafRead <
         Leaf2 >, required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; organization = "organization"
@@ -23999,20 +24006,20 @@ mod fast {
     );
     rt::object_reader!(
         read_731, Visit731, StarDeleted2 { action = "action" : rt::fast::LeafRead <
-        Leaf134 >, required, settle; starred_at = "starred_at" : rt::fast::LeafRead <
-        Leaf8 >, required, settle; repository = "repository" : rt::fast::Typed <
+        Leaf137 >, required, settle; starred_at = "starred_at" : rt::fast::LeafRead <
+        Leaf9 >, required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; organization = "organization"
         : rt::fast::Typed < Organization >, optional, settle; installation =
         "installation" : rt::fast::Typed < InstallationLite >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf198 -> TeamAddedToRepositoryAction, | s | [! ::std::matches!(s,
+        Leaf201 -> TeamAddedToRepositoryAction, | s | [! ::std::matches!(s,
         "added_to_repository")] => TeamAddedToRepositoryAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_732, Visit732, TeamAddedToRepository2 { action = "action" :
-        rt::fast::LeafRead < Leaf198 >, required, settle; team = "team" : rt::fast::Typed
+        rt::fast::LeafRead < Leaf201 >, required, settle; team = "team" : rt::fast::Typed
         < TeamTeam >, required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, optional, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; organization = "organization"
@@ -24021,7 +24028,7 @@ mod fast {
     );
     rt::object_reader!(
         read_734, Visit734, TeamCreated2 { action = "action" : rt::fast::LeafRead <
-        Leaf133 >, required, settle; team = "team" : rt::fast::Typed < TeamTeam >,
+        Leaf136 >, required, settle; team = "team" : rt::fast::Typed < TeamTeam >,
         required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, optional, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; organization = "organization"
@@ -24030,7 +24037,7 @@ mod fast {
     );
     rt::object_reader!(
         read_735, Visit735, TeamDeleted2 { action = "action" : rt::fast::LeafRead <
-        Leaf134 >, required, settle; team = "team" : rt::fast::Typed < TeamTeam >,
+        Leaf137 >, required, settle; team = "team" : rt::fast::Typed < TeamTeam >,
         required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, optional, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; organization = "organization"
@@ -24038,23 +24045,23 @@ mod fast {
         "installation" : rt::fast::Typed < InstallationLite >, optional, settle; } deny
     );
     rt::object_reader!(
-        read_736, Visit736, TeamEdited2 { action = "action" : rt::fast::LeafRead < Leaf99
-        >, required, settle; changes = "changes" : rt::fast::Typed < TeamEditedChanges >,
-        required, settle; team = "team" : rt::fast::Typed < TeamTeam >, required, settle;
-        repository = "repository" : rt::fast::Typed <
+        read_736, Visit736, TeamEdited2 { action = "action" : rt::fast::LeafRead <
+        Leaf102 >, required, settle; changes = "changes" : rt::fast::Typed <
+        TeamEditedChanges >, required, settle; team = "team" : rt::fast::Typed < TeamTeam
+        >, required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, optional, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; organization = "organization"
         : rt::fast::Typed < Organization >, required, settle; installation =
         "installation" : rt::fast::Typed < InstallationLite >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf199 -> TeamRemovedFromRepositoryAction, | s | [! ::std::matches!(s,
+        Leaf202 -> TeamRemovedFromRepositoryAction, | s | [! ::std::matches!(s,
         "removed_from_repository")] =>
         TeamRemovedFromRepositoryAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_737, Visit737, TeamRemovedFromRepository2 { action = "action" :
-        rt::fast::LeafRead < Leaf199 >, required, settle; team = "team" : rt::fast::Typed
+        rt::fast::LeafRead < Leaf202 >, required, settle; team = "team" : rt::fast::Typed
         < TeamTeam >, required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, optional, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; organization = "organization"
@@ -24062,12 +24069,12 @@ mod fast {
         "installation" : rt::fast::Typed < InstallationLite >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf200 -> WatchStartedAction, | s | [! ::std::matches!(s, "started")] =>
+        Leaf203 -> WatchStartedAction, | s | [! ::std::matches!(s, "started")] =>
         WatchStartedAction::from_listed_str(s)
     );
     rt::object_reader!(
         read_739, Visit739, WatchStarted2 { action = "action" : rt::fast::LeafRead <
-        Leaf200 >, required, settle; repository = "repository" : rt::fast::Typed <
+        Leaf203 >, required, settle; repository = "repository" : rt::fast::Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         rt::fast::Typed < DismissedBy >, required, settle; installation = "installation"
         : rt::fast::Typed < InstallationLite >, optional, settle; organization =
@@ -24075,7 +24082,7 @@ mod fast {
     );
     rt::object_reader!(
         read_741, Visit741, WorkflowJobCompleted2 { action = "action" :
-        rt::fast::LeafRead < Leaf11 >, required, settle; organization = "organization" :
+        rt::fast::LeafRead < Leaf13 >, required, settle; organization = "organization" :
         rt::fast::Typed < Organization >, optional, settle; installation = "installation"
         : rt::fast::Typed < InstallationLite >, optional, settle; repository =
         "repository" : rt::fast::Typed < BranchProtectionRuleCreatedRepository >,
@@ -24085,7 +24092,7 @@ mod fast {
     );
     rt::object_reader!(
         read_742, Visit742, WorkflowJobQueued2 { action = "action" : rt::fast::LeafRead <
-        Leaf128 >, required, settle; organization = "organization" : rt::fast::Typed <
+        Leaf131 >, required, settle; organization = "organization" : rt::fast::Typed <
         Organization >, optional, settle; installation = "installation" : rt::fast::Typed
         < InstallationLite >, optional, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
@@ -24095,7 +24102,7 @@ mod fast {
     );
     rt::object_reader!(
         read_743, Visit743, WorkflowJobStarted2 { action = "action" : rt::fast::LeafRead
-        < Leaf200 >, required, settle; organization = "organization" : rt::fast::Typed <
+        < Leaf203 >, required, settle; organization = "organization" : rt::fast::Typed <
         Organization >, optional, settle; installation = "installation" : rt::fast::Typed
         < InstallationLite >, optional, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
@@ -24105,7 +24112,7 @@ mod fast {
     );
     rt::object_reader!(
         read_744, Visit744, WorkflowRunCompleted2 { action = "action" :
-        rt::fast::LeafRead < Leaf11 >, required, settle; organization = "organization" :
+        rt::fast::LeafRead < Leaf13 >, required, settle; organization = "organization" :
         rt::fast::Typed < Organization >, optional, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle; workflow =
@@ -24116,7 +24123,7 @@ mod fast {
     );
     rt::object_reader!(
         read_745, Visit745, WorkflowRunRequested2 { action = "action" :
-        rt::fast::LeafRead < Leaf139 >, required, settle; organization = "organization" :
+        rt::fast::LeafRead < Leaf142 >, required, settle; organization = "organization" :
         rt::fast::Typed < Organization >, optional, settle; repository = "repository" :
         rt::fast::Typed < BranchProtectionRuleCreatedRepository >, required, settle;
         sender = "sender" : rt::fast::Typed < DismissedBy >, required, settle; workflow =
@@ -24126,13 +24133,13 @@ mod fast {
         optional, settle; } deny
     );
     rt::via_value!(
-        Check201 -> ::std::option::Option < WorkflowJobConclusion >, | v |
+        Check204 -> ::std::option::Option < WorkflowJobConclusion >, | v |
         rt::is_valid_with(validators::v667, v, validators::B0,
         "/definitions/workflow-job/properties/conclusion")
     );
     rt::object_reader!(
         read_747, Visit747, WorkflowJob2 { id = "id" : rt::fast::LeafRead < Leaf1 >,
-        required, settle; run_id = "run_id" : rt::fast::LeafRead < Leaf87 >, required,
+        required, settle; run_id = "run_id" : rt::fast::LeafRead < Leaf90 >, required,
         settle; head_sha = "head_sha" : rt::fast::LeafRead < Leaf2 >, required, settle;
         node_id = "node_id" : rt::fast::LeafRead < Leaf2 >, required, settle; name =
         "name" : rt::fast::LeafRead < Leaf2 >, required, settle; check_run_url =
@@ -24140,38 +24147,38 @@ mod fast {
         "run_url" : rt::fast::LeafRead < Leaf2 >, required, settle; html_url = "html_url"
         : rt::fast::LeafRead < Leaf2 >, required, settle; url = "url" :
         rt::fast::LeafRead < Leaf2 >, required, settle; status = "status" :
-        rt::fast::LeafRead < Leaf17 >, required, settle; steps = "steps" :
-        rt::fast::VecOf < rt::fast::ViaValue < Check126 >, 1usize, { usize::MAX } >,
-        required, settle; conclusion = "conclusion" : rt::fast::ViaValue < Check201 >,
+        rt::fast::LeafRead < Leaf19 >, required, settle; steps = "steps" :
+        rt::fast::VecOf < rt::fast::ViaValue < Check129 >, 1usize, { usize::MAX } >,
+        required, settle; conclusion = "conclusion" : rt::fast::ViaValue < Check204 >,
         required, settle; labels = "labels" : rt::fast::VecOf < rt::fast::LeafRead <
         Leaf2 >, 0usize, { usize::MAX } >, required, settle; started_at = "started_at" :
         rt::fast::LeafRead < Leaf2 >, required, settle; completed_at = "completed_at" :
         rt::fast::ViaValue < Check5 >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf202 -> WorkflowStepConclusion, | s | [! ::std::matches!(s, "failure" |
+        Leaf205 -> WorkflowStepConclusion, | s | [! ::std::matches!(s, "failure" |
         "skipped" | "success")] => WorkflowStepConclusion::from_listed_str(s)
     );
     rt::object_reader!(
         read_748, Visit748, WorkflowStepCompleted { name = "name" : rt::fast::LeafRead <
-        Leaf2 >, required, settle; status = "status" : rt::fast::LeafRead < Leaf11 >,
-        required, settle; conclusion = "conclusion" : rt::fast::LeafRead < Leaf202 >,
+        Leaf2 >, required, settle; status = "status" : rt::fast::LeafRead < Leaf13 >,
+        required, settle; conclusion = "conclusion" : rt::fast::LeafRead < Leaf205 >,
         required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >, required,
         settle; started_at = "started_at" : rt::fast::LeafRead < Leaf2 >, required,
         settle; completed_at = "completed_at" : rt::fast::LeafRead < Leaf2 >, required,
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf203 -> WorkflowStepInProgressStatus, | s | [! ::std::matches!(s,
+        Leaf206 -> WorkflowStepInProgressStatus, | s | [! ::std::matches!(s,
         "in_progress")] => WorkflowStepInProgressStatus::from_listed_str(s)
     );
     rt::object_reader!(
         read_749, Visit749, WorkflowStepInProgress { name = "name" : rt::fast::LeafRead <
-        Leaf2 >, required, settle; status = "status" : rt::fast::LeafRead < Leaf203 >,
-        required, settle; conclusion = "conclusion" : rt::fast::LeafRead < Leaf8 >,
+        Leaf2 >, required, settle; status = "status" : rt::fast::LeafRead < Leaf206 >,
+        required, settle; conclusion = "conclusion" : rt::fast::LeafRead < Leaf9 >,
         required, settle; number = "number" : rt::fast::LeafRead < Leaf1 >, required,
         settle; started_at = "started_at" : rt::fast::LeafRead < Leaf2 >, required,
-        settle; completed_at = "completed_at" : rt::fast::LeafRead < Leaf8 >, required,
+        settle; completed_at = "completed_at" : rt::fast::LeafRead < Leaf9 >, required,
         settle; } deny
     );
 }

@@ -20646,40 +20646,39 @@ mod fast {
         .to_owned())
     );
     rt::union_reader!(
-        Union7, VisitUnion7 -> Title { str => Title::String; rt::fast::LeafRead < Leaf8
-        >, map => Title::Object; rt::fast::Typed < ObjectTitle > } refuse bool number
-        null seq
+        Union9, VisitUnion9 -> Title { str => Title::String; R0 : ::std::string::String,
+        map => Title::Object; R1 : ObjectTitle } refuse bool number null seq
     );
     rt::via_value!(
-        Check9 -> ScopeMark, | v | rt::is_valid_with(validators::v295, v, validators::B0,
-        "/definitions/scope/properties/marks/items")
+        Check10 -> ScopeMark, | v | rt::is_valid_with(validators::v295, v,
+        validators::B0, "/definitions/scope/properties/marks/items")
     );
     rt::value_leaf!(
-        Leaf11 -> rt::Number, scalar | v | rt::is_valid_with(validators::v16, v,
+        Leaf12 -> rt::Number, scalar | v | rt::is_valid_with(validators::v16, v,
         validators::B0, "/definitions/numberOrSignal/oneOf/0")
     );
     rt::union_reader!(
-        Union10, VisitUnion10 -> NumberOrSignal { number => NumberOrSignal::Number;
-        rt::fast::LeafRead < Leaf11 >, map => NumberOrSignal::SignalRef; rt::fast::Typed
-        < SignalRef > } refuse bool str null seq
+        Union13, VisitUnion13 -> NumberOrSignal { number => NumberOrSignal::Number; R0 :
+        rt::Number, map => NumberOrSignal::SignalRef; R1 : SignalRef } refuse bool str
+        null seq
     );
     rt::via_value!(
-        Check12 -> ScopePadding, | v | rt::is_valid_with(validators::v457, v,
+        Check14 -> ScopePadding, | v | rt::is_valid_with(validators::v457, v,
         validators::B0, "/allOf/1/properties/padding")
     );
     rt::via_value!(
-        Check13 -> Autosize, | v | rt::is_valid_with(validators::v458, v, validators::B0,
+        Check15 -> Autosize, | v | rt::is_valid_with(validators::v458, v, validators::B0,
         "/allOf/1/properties/autosize")
     );
     rt::union_reader!(
-        Union14, VisitUnion14 -> StringOrSignal { str => StringOrSignal::String;
-        rt::fast::LeafRead < Leaf8 >, map => StringOrSignal::SignalRef; rt::fast::Typed <
-        SignalRef > } refuse bool number null seq
+        Union17, VisitUnion17 -> StringOrSignal { str => StringOrSignal::String; R0 :
+        ::std::string::String, map => StringOrSignal::SignalRef; R1 : SignalRef } refuse
+        bool number null seq
     );
     rt::union_reader!(
-        Union15, VisitUnion15 -> Style { str => Style::One; rt::fast::LeafRead < Leaf8 >,
-        seq => Style::Many; rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >, 0usize, {
-        usize::MAX } > } refuse bool number null map
+        Union19, VisitUnion19 -> Style { str => Style::One; R0 : ::std::string::String,
+        seq => Style::Many; R1 : ::std::vec::Vec < ::std::string::String > } refuse bool
+        number null map
     );
     rt::object_reader!(
         read_0, Visit0, VegaVisualizationSpecificationLanguage { encode = "encode" :
@@ -20693,131 +20692,147 @@ mod fast {
         < Projection >, 0usize, { usize::MAX } >, optional, settle; axes = "axes" :
         rt::fast::VecOf < rt::fast::Typed < Axis >, 0usize, { usize::MAX } >, optional,
         settle; legends = "legends" : rt::fast::VecOf < rt::fast::ViaValue < Check6 >,
-        0usize, { usize::MAX } >, optional, settle; title = "title" : Union7, optional,
-        settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue < Check9 >,
+        0usize, { usize::MAX } >, optional, settle; title = "title" : Union9 <
+        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < ObjectTitle > >, optional,
+        settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue < Check10 >,
         0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" :
         rt::fast::MapOf < Leaf8, rt::fast::AnyValue >, optional, settle; schema =
         "$schema" : rt::fast::LeafRead < Leaf8 >, optional, settle; config = "config" :
         rt::fast::MapOf < Leaf8, rt::fast::AnyValue >, optional, settle; description =
         "description" : rt::fast::LeafRead < Leaf8 >, optional, settle; width = "width" :
-        Union10, optional, settle; height = "height" : Union10, optional, settle; padding
-        = "padding" : rt::fast::ViaValue < Check12 >, optional, settle; autosize =
-        "autosize" : rt::fast::ViaValue < Check13 >, optional, settle; background =
-        "background" : Union14, optional, settle; style = "style" : Union15, optional,
-        settle; } extra extra : rt::fast::AnyValue
+        Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; height = "height" : Union13 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; padding = "padding" :
+        rt::fast::ViaValue < Check14 >, optional, settle; autosize = "autosize" :
+        rt::fast::ViaValue < Check15 >, optional, settle; background = "background" :
+        Union17 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; style = "style" : Union19 < rt::fast::LeafRead < Leaf8 >,
+        rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >, 0usize, { usize::MAX } > >,
+        optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check16 -> ObjectLayoutAlign, | v | rt::is_valid_with(validators::v6, v,
+        Check20 -> ObjectLayoutAlign, | v | rt::is_valid_with(validators::v6, v,
         validators::B0, "/definitions/layout/oneOf/0/properties/align")
     );
     rt::via_value!(
-        Check17 -> Bounds, | v | rt::is_valid_with(validators::v9, v, validators::B0,
+        Check21 -> Bounds, | v | rt::is_valid_with(validators::v9, v, validators::B0,
         "/definitions/layout/oneOf/0/properties/bounds")
     );
     rt::via_value!(
-        Check18 -> Center, | v | rt::is_valid_with(validators::v13, v, validators::B0,
+        Check22 -> Center, | v | rt::is_valid_with(validators::v13, v, validators::B0,
         "/definitions/layout/oneOf/0/properties/center")
     );
     rt::via_value!(
-        Check19 -> ObjectLayoutPadding, | v | rt::is_valid_with(validators::v18, v,
+        Check23 -> ObjectLayoutPadding, | v | rt::is_valid_with(validators::v18, v,
         validators::B0, "/definitions/layout/oneOf/0/properties/padding")
     );
     rt::via_value!(
-        Check20 -> ObjectLayoutOffset, | v | rt::is_valid_with(validators::v20, v,
+        Check24 -> ObjectLayoutOffset, | v | rt::is_valid_with(validators::v20, v,
         validators::B0, "/definitions/layout/oneOf/0/properties/offset")
     );
     rt::via_value!(
-        Check21 -> HeaderBand, | v | rt::is_valid_with(validators::v23, v,
+        Check25 -> HeaderBand, | v | rt::is_valid_with(validators::v23, v,
         validators::B0, "/definitions/layout/oneOf/0/properties/headerBand")
     );
     rt::via_value!(
-        Check22 -> FooterBand, | v | rt::is_valid_with(validators::v23, v,
+        Check26 -> FooterBand, | v | rt::is_valid_with(validators::v23, v,
         validators::B0, "/definitions/layout/oneOf/0/properties/footerBand")
     );
     rt::via_value!(
-        Check23 -> TitleBand, | v | rt::is_valid_with(validators::v23, v, validators::B0,
+        Check27 -> TitleBand, | v | rt::is_valid_with(validators::v23, v, validators::B0,
         "/definitions/layout/oneOf/0/properties/titleBand")
     );
     rt::via_value!(
-        Check24 -> TitleAnchor, | v | rt::is_valid_with(validators::v26, v,
+        Check28 -> TitleAnchor, | v | rt::is_valid_with(validators::v26, v,
         validators::B0, "/definitions/layout/oneOf/0/properties/titleAnchor")
     );
     rt::object_reader!(
-        read_2, Visit2, ObjectLayout { align = "align" : rt::fast::ViaValue < Check16 >,
-        optional, settle; bounds = "bounds" : rt::fast::ViaValue < Check17 >, optional,
-        settle; center = "center" : rt::fast::ViaValue < Check18 >, optional, settle;
-        columns = "columns" : Union10, optional, settle; padding = "padding" :
-        rt::fast::ViaValue < Check19 >, optional, settle; offset = "offset" :
-        rt::fast::ViaValue < Check20 >, optional, settle; header_band = "headerBand" :
-        rt::fast::ViaValue < Check21 >, optional, settle; footer_band = "footerBand" :
-        rt::fast::ViaValue < Check22 >, optional, settle; title_band = "titleBand" :
-        rt::fast::ViaValue < Check23 >, optional, settle; title_anchor = "titleAnchor" :
-        rt::fast::ViaValue < Check24 >, optional, settle; } deny
+        read_2, Visit2, ObjectLayout { align = "align" : rt::fast::ViaValue < Check20 >,
+        optional, settle; bounds = "bounds" : rt::fast::ViaValue < Check21 >, optional,
+        settle; center = "center" : rt::fast::ViaValue < Check22 >, optional, settle;
+        columns = "columns" : Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; padding = "padding" : rt::fast::ViaValue <
+        Check23 >, optional, settle; offset = "offset" : rt::fast::ViaValue < Check24 >,
+        optional, settle; header_band = "headerBand" : rt::fast::ViaValue < Check25 >,
+        optional, settle; footer_band = "footerBand" : rt::fast::ViaValue < Check26 >,
+        optional, settle; title_band = "titleBand" : rt::fast::ViaValue < Check27 >,
+        optional, settle; title_anchor = "titleAnchor" : rt::fast::ViaValue < Check28 >,
+        optional, settle; } deny
     );
     rt::object_reader!(
         read_5, Visit5, SignalRef { signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check25 -> ObjectAlignRow, | v | rt::is_valid_with(validators::v8, v,
+        Check29 -> ObjectAlignRow, | v | rt::is_valid_with(validators::v8, v,
         validators::B0,
         "/definitions/layout/oneOf/0/properties/align/oneOf/1/properties/row")
     );
     rt::object_reader!(
-        read_6, Visit6, ObjectAlign { row = "row" : rt::fast::ViaValue < Check25 >,
-        optional, settle; column = "column" : rt::fast::ViaValue < Check25 >, optional,
+        read_6, Visit6, ObjectAlign { row = "row" : rt::fast::ViaValue < Check29 >,
+        optional, settle; column = "column" : rt::fast::ViaValue < Check29 >, optional,
         settle; } deny
     );
     rt::value_leaf!(
-        Leaf27 -> bool, scalar | v | rt::is_valid_with(validators::v11, v,
+        Leaf31 -> bool, scalar | v | rt::is_valid_with(validators::v11, v,
         validators::B0, "/definitions/booleanOrSignal/oneOf/0")
     );
     rt::union_reader!(
-        Union26, VisitUnion26 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean;
-        rt::fast::LeafRead < Leaf27 >, map => BooleanOrSignal::SignalRef; rt::fast::Typed
-        < SignalRef > } refuse number str null seq
+        Union32, VisitUnion32 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean; R0 :
+        bool, map => BooleanOrSignal::SignalRef; R1 : SignalRef } refuse number str null
+        seq
     );
     rt::object_reader!(
-        read_11, Visit11, ObjectCenter { row = "row" : Union26, optional, settle; column
-        = "column" : Union26, optional, settle; } deny
+        read_11, Visit11, ObjectCenter { row = "row" : Union32 < rt::fast::LeafRead <
+        Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle; column = "column" :
+        Union32 < rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; } deny
     );
     rt::object_reader!(
-        read_15, Visit15, ObjectBand { row = "row" : Union10, optional, settle; column =
-        "column" : Union10, optional, settle; } deny
+        read_15, Visit15, ObjectBand { row = "row" : Union13 < rt::fast::LeafRead <
+        Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; column = "column" :
+        Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; } deny
     );
     rt::object_reader!(
-        read_17, Visit17, ObjectOffset { row_header = "rowHeader" : Union10, optional,
-        settle; row_footer = "rowFooter" : Union10, optional, settle; row_title =
-        "rowTitle" : Union10, optional, settle; column_header = "columnHeader" : Union10,
-        optional, settle; column_footer = "columnFooter" : Union10, optional, settle;
-        column_title = "columnTitle" : Union10, optional, settle; } deny
+        read_17, Visit17, ObjectOffset { row_header = "rowHeader" : Union13 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        row_footer = "rowFooter" : Union13 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; row_title = "rowTitle" :
+        Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; column_header = "columnHeader" : Union13 < rt::fast::LeafRead <
+        Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; column_footer =
+        "columnFooter" : Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; column_title = "columnTitle" : Union13 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        } deny
     );
     rt::via_value!(
-        Check28 -> ObjectAnchorRow, | v | rt::is_valid_with(validators::v27, v,
+        Check33 -> ObjectAnchorRow, | v | rt::is_valid_with(validators::v27, v,
         validators::B0,
         "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1/properties/row")
     );
     rt::object_reader!(
-        read_23, Visit23, ObjectAnchor { row = "row" : rt::fast::ViaValue < Check28 >,
-        optional, settle; column = "column" : rt::fast::ViaValue < Check28 >, optional,
+        read_23, Visit23, ObjectAnchor { row = "row" : rt::fast::ViaValue < Check33 >,
+        optional, settle; column = "column" : rt::fast::ViaValue < Check33 >, optional,
         settle; } deny
     );
     rt::value_leaf!(
-        Leaf29 -> ::std::string::String, string | v | rt::is_valid_with(validators::v459,
+        Leaf34 -> ::std::string::String, string | v | rt::is_valid_with(validators::v459,
         v, validators::B0, "/definitions/signal/oneOf/0/properties/name")
     );
     rt::string_leaf!(
-        Leaf30 -> Push, | s | [! ::std::matches!(s, "outer")] => Push::from_listed_str(s)
+        Leaf35 -> Push, | s | [! ::std::matches!(s, "outer")] => Push::from_listed_str(s)
     );
     rt::via_value!(
-        Check31 -> NamePushSignalOnItem, | v | rt::is_valid_with(validators::v35, v,
+        Check36 -> NamePushSignalOnItem, | v | rt::is_valid_with(validators::v35, v,
         validators::B0, "/definitions/onEvents/items")
     );
     rt::object_reader!(
-        read_26, Visit26, NamePushSignal { name = "name" : rt::fast::LeafRead < Leaf29 >,
+        read_26, Visit26, NamePushSignal { name = "name" : rt::fast::LeafRead < Leaf34 >,
         required, settle; description = "description" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; push = "push" : rt::fast::LeafRead < Leaf30 >, required,
-        settle; on = "on" : rt::fast::VecOf < rt::fast::ViaValue < Check31 >, 0usize, {
+        optional, settle; push = "push" : rt::fast::LeafRead < Leaf35 >, required,
+        settle; on = "on" : rt::fast::VecOf < rt::fast::ViaValue < Check36 >, 0usize, {
         usize::MAX } >, optional, settle; } deny
     );
     rt::object_reader!(
@@ -20834,35 +20849,35 @@ mod fast {
         settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check32 -> rt::Value, | v | rt::is_valid_with(validators::v460, v,
+        Check37 -> rt::Value, | v | rt::is_valid_with(validators::v460, v,
         validators::B0, "/definitions/signal/oneOf/1/properties/bind")
     );
     rt::object_reader!(
-        read_42, Visit42, NameSignal { name = "name" : rt::fast::LeafRead < Leaf29 >,
+        read_42, Visit42, NameSignal { name = "name" : rt::fast::LeafRead < Leaf34 >,
         required, settle; description = "description" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; value = "value" : rt::fast::AnyValue, optional, settle; react =
-        "react" : rt::fast::LeafRead < Leaf27 >, optional, settle; update = "update" :
+        "react" : rt::fast::LeafRead < Leaf31 >, optional, settle; update = "update" :
         rt::fast::LeafRead < Leaf8 >, optional, settle; on = "on" : rt::fast::VecOf <
-        rt::fast::ViaValue < Check31 >, 0usize, { usize::MAX } >, optional, settle; bind
-        = "bind" : rt::fast::ViaValue < Check32 >, optional, settle; } deny
+        rt::fast::ViaValue < Check36 >, 0usize, { usize::MAX } >, optional, settle; bind
+        = "bind" : rt::fast::ViaValue < Check37 >, optional, settle; } deny
     );
     rt::object_reader!(
-        read_43, Visit43, NameInitSignal { name = "name" : rt::fast::LeafRead < Leaf29 >,
+        read_43, Visit43, NameInitSignal { name = "name" : rt::fast::LeafRead < Leaf34 >,
         required, settle; description = "description" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; value = "value" : rt::fast::AnyValue, optional, settle; init =
         "init" : rt::fast::LeafRead < Leaf8 >, required, settle; on = "on" :
-        rt::fast::VecOf < rt::fast::ViaValue < Check31 >, 0usize, { usize::MAX } >,
-        optional, settle; bind = "bind" : rt::fast::ViaValue < Check32 >, optional,
+        rt::fast::VecOf < rt::fast::ViaValue < Check36 >, 0usize, { usize::MAX } >,
+        optional, settle; bind = "bind" : rt::fast::ViaValue < Check37 >, optional,
         settle; } deny
     );
     rt::via_value!(
-        Check33 -> Transform, | v | rt::is_valid_with(validators::v461, v,
+        Check38 -> Transform, | v | rt::is_valid_with(validators::v461, v,
         validators::B0, "/definitions/data/oneOf/0/properties/transform/items")
     );
     rt::object_reader!(
         read_45, Visit45, NameData { name = "name" : rt::fast::LeafRead < Leaf8 >,
         required, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
-        < Check33 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
+        < Check38 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
         rt::fast::VecOf < rt::fast::Typed < NameDataOnItem >, 0usize, { usize::MAX } >,
         optional, settle; } deny
     );
@@ -20872,423 +20887,450 @@ mod fast {
         deny
     );
     rt::union_reader!(
-        Union34, VisitUnion34 -> Remove { bool => Remove::Boolean; rt::fast::LeafRead <
-        Leaf27 >, str => Remove::ExprString; rt::fast::LeafRead < Leaf8 > } refuse number
-        null seq map
+        Union40, VisitUnion40 -> Remove { bool => Remove::Boolean; R0 : bool, str =>
+        Remove::ExprString; R1 : ::std::string::String } refuse number null seq map
     );
     rt::object_reader!(
         read_266, Visit266, NameDataOnItem { trigger = "trigger" : rt::fast::LeafRead <
         Leaf8 >, required, settle; insert = "insert" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; remove = "remove" : Union34, optional, settle; toggle =
-        "toggle" : rt::fast::LeafRead < Leaf8 >, optional, settle; modify = "modify" :
+        optional, settle; remove = "remove" : Union40 < rt::fast::LeafRead < Leaf31 >,
+        rt::fast::LeafRead < Leaf8 > >, optional, settle; toggle = "toggle" :
+        rt::fast::LeafRead < Leaf8 >, optional, settle; modify = "modify" :
         rt::fast::LeafRead < Leaf8 >, optional, settle; values = "values" :
         rt::fast::LeafRead < Leaf8 >, optional, settle; } deny
     );
     rt::union_reader!(
-        Union35, VisitUnion35 -> OneOrMany { str => OneOrMany::One; rt::fast::LeafRead <
-        Leaf8 >, seq => OneOrMany::Many; rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >,
-        1usize, { usize::MAX } > } refuse bool number null map
+        Union42, VisitUnion42 -> OneOrMany { str => OneOrMany::One; R0 :
+        ::std::string::String, seq => OneOrMany::Many; R1 : ::std::vec::Vec <
+        ::std::string::String > } refuse bool number null map
     );
     rt::object_reader!(
-        read_268, Visit268, SourceNameData { source = "source" : Union35, required,
-        settle; name = "name" : rt::fast::LeafRead < Leaf8 >, required, settle; transform
-        = "transform" : rt::fast::VecOf < rt::fast::ViaValue < Check33 >, 0usize, {
+        read_268, Visit268, SourceNameData { source = "source" : Union42 <
+        rt::fast::LeafRead < Leaf8 >, rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >,
+        1usize, { usize::MAX } > >, required, settle; name = "name" : rt::fast::LeafRead
+        < Leaf8 >, required, settle; transform = "transform" : rt::fast::VecOf <
+        rt::fast::ViaValue < Check38 >, 0usize, { usize::MAX } >, optional, settle; on =
+        "on" : rt::fast::VecOf < rt::fast::Typed < NameDataOnItem >, 0usize, { usize::MAX
+        } >, optional, settle; } deny
+    );
+    rt::via_value!(
+        Check43 -> rt::Value, | v | rt::is_valid_with(validators::v462, v,
+        validators::B0, "/definitions/data/oneOf/2/properties/format")
+    );
+    rt::object_reader!(
+        read_269, Visit269, UrlNameData { url = "url" : Union17 < rt::fast::LeafRead <
+        Leaf8 >, rt::fast::Typed < SignalRef > >, required, settle; format = "format" :
+        rt::fast::ViaValue < Check43 >, optional, settle; r#async = "async" : Union32 <
+        rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        name = "name" : rt::fast::LeafRead < Leaf8 >, required, settle; transform =
+        "transform" : rt::fast::VecOf < rt::fast::ViaValue < Check38 >, 0usize, {
         usize::MAX } >, optional, settle; on = "on" : rt::fast::VecOf < rt::fast::Typed <
         NameDataOnItem >, 0usize, { usize::MAX } >, optional, settle; } deny
     );
     rt::via_value!(
-        Check36 -> rt::Value, | v | rt::is_valid_with(validators::v462, v,
-        validators::B0, "/definitions/data/oneOf/2/properties/format")
-    );
-    rt::object_reader!(
-        read_269, Visit269, UrlNameData { url = "url" : Union14, required, settle; format
-        = "format" : rt::fast::ViaValue < Check36 >, optional, settle; r#async = "async"
-        : Union26, optional, settle; name = "name" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
-        < Check33 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
-        rt::fast::VecOf < rt::fast::Typed < NameDataOnItem >, 0usize, { usize::MAX } >,
-        optional, settle; } deny
-    );
-    rt::via_value!(
-        Check37 -> rt::Value, | v | rt::is_valid_with(validators::v463, v,
+        Check44 -> rt::Value, | v | rt::is_valid_with(validators::v463, v,
         validators::B0, "/definitions/data/oneOf/3/properties/values")
     );
     rt::object_reader!(
         read_270, Visit270, ValuesNameData { values = "values" : rt::fast::ViaValue <
-        Check37 >, required, settle; format = "format" : rt::fast::ViaValue < Check36 >,
-        optional, settle; r#async = "async" : Union26, optional, settle; name = "name" :
+        Check44 >, required, settle; format = "format" : rt::fast::ViaValue < Check43 >,
+        optional, settle; r#async = "async" : Union32 < rt::fast::LeafRead < Leaf31 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; name = "name" :
         rt::fast::LeafRead < Leaf8 >, required, settle; transform = "transform" :
-        rt::fast::VecOf < rt::fast::ViaValue < Check33 >, 0usize, { usize::MAX } >,
+        rt::fast::VecOf < rt::fast::ViaValue < Check38 >, 0usize, { usize::MAX } >,
         optional, settle; on = "on" : rt::fast::VecOf < rt::fast::Typed < NameDataOnItem
         >, 0usize, { usize::MAX } >, optional, settle; } deny
     );
     rt::union_reader!(
-        Union39, VisitUnion39 -> SchemeRangeExtent { seq => SchemeRangeExtent::Array;
-        rt::fast::VecOf < Union10, 2usize, 2usize >, map => SchemeRangeExtent::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union47, VisitUnion47 -> SchemeRangeExtent { seq => SchemeRangeExtent::Array; R0
+        : ::std::vec::Vec < NumberOrSignal >, map => SchemeRangeExtent::SignalRef; R1 :
+        SignalRef } refuse bool number str null
     );
     rt::union_reader!(
-        Union38, VisitUnion38 -> ClipExtent { seq => ClipExtent::Array; rt::fast::VecOf <
-        Union39, 2usize, 2usize >, map => ClipExtent::SignalRef; rt::fast::Typed <
-        SignalRef > } refuse bool number str null
+        Union48, VisitUnion48 -> ClipExtent { seq => ClipExtent::Array; R0 :
+        ::std::vec::Vec < SchemeRangeExtent >, map => ClipExtent::SignalRef; R1 :
+        SignalRef } refuse bool number str null
     );
     rt::union_reader!(
-        Union40, VisitUnion40 -> SchemeRangeExtent { seq => SchemeRangeExtent::Array;
-        rt::fast::VecOf < Union10, 2usize, 3usize >, map => SchemeRangeExtent::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
-    );
-    rt::union_reader!(
-        Union41, VisitUnion41 -> Fit { map => Fit::Object; rt::fast::MapOf < Leaf8,
-        rt::fast::AnyValue >, seq => Fit::Array; rt::fast::VecOf < rt::fast::AnyValue,
-        0usize, { usize::MAX } > } refuse bool number str null
+        Union51, VisitUnion51 -> Fit { map => Fit::Object; R0 : rt::Map <
+        ::std::string::String, rt::Value >, seq => Fit::Array; R1 : ::std::vec::Vec <
+        rt::Value > } refuse bool number str null
     );
     rt::object_reader!(
         read_271, Visit271, Projection { name = "name" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; r#type = "type" : Union14, optional, settle; clip_angle =
-        "clipAngle" : Union10, optional, settle; clip_extent = "clipExtent" : Union38,
-        optional, settle; scale = "scale" : Union10, optional, settle; translate =
-        "translate" : Union39, optional, settle; center = "center" : Union39, optional,
-        settle; rotate = "rotate" : Union40, optional, settle; parallels = "parallels" :
-        Union39, optional, settle; precision = "precision" : Union10, optional, settle;
-        point_radius = "pointRadius" : Union10, optional, settle; fit = "fit" : Union41,
-        optional, settle; extent = "extent" : Union38, optional, settle; size = "size" :
-        Union39, optional, settle; } extra extra : rt::fast::AnyValue
+        required, settle; r#type = "type" : Union17 < rt::fast::LeafRead < Leaf8 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; clip_angle = "clipAngle" :
+        Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; clip_extent = "clipExtent" : Union48 < rt::fast::VecOf <
+        Union47 < rt::fast::VecOf < Union13 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
+        >, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional, settle; scale =
+        "scale" : Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef >
+        >, optional, settle; translate = "translate" : Union47 < rt::fast::VecOf <
+        Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 2usize,
+        2usize >, rt::fast::Typed < SignalRef > >, optional, settle; center = "center" :
+        Union47 < rt::fast::VecOf < Union13 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
+        >, optional, settle; rotate = "rotate" : Union47 < rt::fast::VecOf < Union13 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 2usize, 3usize >,
+        rt::fast::Typed < SignalRef > >, optional, settle; parallels = "parallels" :
+        Union47 < rt::fast::VecOf < Union13 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
+        >, optional, settle; precision = "precision" : Union13 < rt::fast::LeafRead <
+        Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; point_radius =
+        "pointRadius" : Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; fit = "fit" : Union51 < rt::fast::MapOf < Leaf8,
+        rt::fast::AnyValue >, rt::fast::VecOf < rt::fast::AnyValue, 0usize, { usize::MAX
+        } > >, optional, settle; extent = "extent" : Union48 < rt::fast::VecOf < Union47
+        < rt::fast::VecOf < Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, 2usize, 2usize
+        >, rt::fast::Typed < SignalRef > >, optional, settle; size = "size" : Union47 <
+        rt::fast::VecOf < Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional,
+        settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check42 -> AxisOrient, | v | rt::is_valid_with(validators::v180, v,
+        Check52 -> AxisOrient, | v | rt::is_valid_with(validators::v180, v,
         validators::B0, "/definitions/axis/properties/orient")
     );
     rt::via_value!(
-        Check43 -> AxisFormat, | v | rt::is_valid_with(validators::v183, v,
+        Check53 -> AxisFormat, | v | rt::is_valid_with(validators::v183, v,
         validators::B0, "/definitions/axis/properties/format")
     );
     rt::via_value!(
-        Check44 -> FormatType, | v | rt::is_valid_with(validators::v184, v,
+        Check54 -> FormatType, | v | rt::is_valid_with(validators::v184, v,
         validators::B0, "/definitions/axis/properties/formatType")
     );
     rt::via_value!(
-        Check45 -> MinExtent, | v | rt::is_valid_with(validators::v187, v,
+        Check55 -> MinExtent, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/minExtent")
     );
     rt::via_value!(
-        Check46 -> MaxExtent, | v | rt::is_valid_with(validators::v187, v,
+        Check56 -> MaxExtent, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/maxExtent")
     );
     rt::via_value!(
-        Check47 -> AxisOffset, | v | rt::is_valid_with(validators::v187, v,
+        Check57 -> AxisOffset, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/offset")
     );
     rt::via_value!(
-        Check48 -> Position, | v | rt::is_valid_with(validators::v187, v, validators::B0,
+        Check58 -> Position, | v | rt::is_valid_with(validators::v187, v, validators::B0,
         "/definitions/axis/properties/position")
     );
     rt::via_value!(
-        Check49 -> BandPosition, | v | rt::is_valid_with(validators::v187, v,
+        Check59 -> BandPosition, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/bandPosition")
     );
     rt::via_value!(
-        Check50 -> AxisTranslate, | v | rt::is_valid_with(validators::v187, v,
+        Check60 -> AxisTranslate, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/translate")
     );
     rt::union_reader!(
-        Union51, VisitUnion51 -> ArrayOrSignal { seq => ArrayOrSignal::Array;
-        rt::fast::VecOf < rt::fast::AnyValue, 0usize, { usize::MAX } >, map =>
-        ArrayOrSignal::SignalRef; rt::fast::Typed < SignalRef > } refuse bool number str
-        null
+        Union62, VisitUnion62 -> ArrayOrSignal { seq => ArrayOrSignal::Array; R0 :
+        ::std::vec::Vec < rt::Value >, map => ArrayOrSignal::SignalRef; R1 : SignalRef }
+        refuse bool number str null
     );
     rt::via_value!(
-        Check52 -> TextOrSignal, | v | rt::is_valid_with(validators::v464, v,
+        Check63 -> TextOrSignal, | v | rt::is_valid_with(validators::v464, v,
         validators::B0, "/definitions/axis/properties/title")
     );
     rt::via_value!(
-        Check53 -> AxisTitlePadding, | v | rt::is_valid_with(validators::v187, v,
+        Check64 -> AxisTitlePadding, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/titlePadding")
     );
     rt::via_value!(
-        Check54 -> AxisTitleAlign, | v | rt::is_valid_with(validators::v209, v,
+        Check65 -> AxisTitleAlign, | v | rt::is_valid_with(validators::v209, v,
         validators::B0, "/definitions/axis/properties/titleAlign")
     );
     rt::via_value!(
-        Check55 -> rt::Value, | v | rt::is_valid_with(validators::v465, v,
+        Check66 -> rt::Value, | v | rt::is_valid_with(validators::v465, v,
         validators::B0, "/definitions/axis/properties/titleAnchor")
     );
     rt::via_value!(
-        Check56 -> TitleAngle, | v | rt::is_valid_with(validators::v187, v,
+        Check67 -> TitleAngle, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/titleAngle")
     );
     rt::via_value!(
-        Check57 -> TitleX, | v | rt::is_valid_with(validators::v187, v, validators::B0,
+        Check68 -> TitleX, | v | rt::is_valid_with(validators::v187, v, validators::B0,
         "/definitions/axis/properties/titleX")
     );
     rt::via_value!(
-        Check58 -> TitleY, | v | rt::is_valid_with(validators::v187, v, validators::B0,
+        Check69 -> TitleY, | v | rt::is_valid_with(validators::v187, v, validators::B0,
         "/definitions/axis/properties/titleY")
     );
     rt::via_value!(
-        Check59 -> AxisTitleBaseline, | v | rt::is_valid_with(validators::v218, v,
+        Check70 -> AxisTitleBaseline, | v | rt::is_valid_with(validators::v218, v,
         validators::B0, "/definitions/axis/properties/titleBaseline")
     );
     rt::via_value!(
-        Check60 -> AxisTitleColor, | v | rt::is_valid_with(validators::v226, v,
+        Check71 -> AxisTitleColor, | v | rt::is_valid_with(validators::v226, v,
         validators::B0, "/definitions/axis/properties/titleColor")
     );
     rt::via_value!(
-        Check61 -> AxisTitleFont, | v | rt::is_valid_with(validators::v231, v,
+        Check72 -> AxisTitleFont, | v | rt::is_valid_with(validators::v231, v,
         validators::B0, "/definitions/axis/properties/titleFont")
     );
     rt::via_value!(
-        Check62 -> AxisTitleFontSize, | v | rt::is_valid_with(validators::v187, v,
+        Check73 -> AxisTitleFontSize, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/titleFontSize")
     );
     rt::via_value!(
-        Check63 -> AxisTitleFontStyle, | v | rt::is_valid_with(validators::v231, v,
+        Check74 -> AxisTitleFontStyle, | v | rt::is_valid_with(validators::v231, v,
         validators::B0, "/definitions/axis/properties/titleFontStyle")
     );
     rt::via_value!(
-        Check64 -> rt::Value, | v | rt::is_valid_with(validators::v466, v,
+        Check75 -> rt::Value, | v | rt::is_valid_with(validators::v466, v,
         validators::B0, "/definitions/axis/properties/titleFontWeight")
     );
     rt::via_value!(
-        Check65 -> AxisTitleLimit, | v | rt::is_valid_with(validators::v187, v,
+        Check76 -> AxisTitleLimit, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/titleLimit")
     );
     rt::via_value!(
-        Check66 -> AxisTitleLineHeight, | v | rt::is_valid_with(validators::v187, v,
+        Check77 -> AxisTitleLineHeight, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/titleLineHeight")
     );
     rt::via_value!(
-        Check67 -> AxisTitleOpacity, | v | rt::is_valid_with(validators::v187, v,
+        Check78 -> AxisTitleOpacity, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/titleOpacity")
     );
     rt::via_value!(
-        Check68 -> DomainCap, | v | rt::is_valid_with(validators::v231, v,
+        Check79 -> DomainCap, | v | rt::is_valid_with(validators::v231, v,
         validators::B0, "/definitions/axis/properties/domainCap")
     );
     rt::via_value!(
-        Check69 -> DomainColor, | v | rt::is_valid_with(validators::v226, v,
+        Check80 -> DomainColor, | v | rt::is_valid_with(validators::v226, v,
         validators::B0, "/definitions/axis/properties/domainColor")
     );
     rt::via_value!(
-        Check70 -> DomainDash, | v | rt::is_valid_with(validators::v239, v,
+        Check81 -> DomainDash, | v | rt::is_valid_with(validators::v239, v,
         validators::B0, "/definitions/axis/properties/domainDash")
     );
     rt::via_value!(
-        Check71 -> DomainDashOffset, | v | rt::is_valid_with(validators::v187, v,
+        Check82 -> DomainDashOffset, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/domainDashOffset")
     );
     rt::via_value!(
-        Check72 -> DomainOpacity, | v | rt::is_valid_with(validators::v187, v,
+        Check83 -> DomainOpacity, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/domainOpacity")
     );
     rt::via_value!(
-        Check73 -> DomainWidth, | v | rt::is_valid_with(validators::v187, v,
+        Check84 -> DomainWidth, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/domainWidth")
     );
     rt::via_value!(
-        Check74 -> TickBand, | v | rt::is_valid_with(validators::v467, v, validators::B0,
+        Check85 -> TickBand, | v | rt::is_valid_with(validators::v467, v, validators::B0,
         "/definitions/axis/properties/tickBand")
     );
     rt::via_value!(
-        Check75 -> TickCap, | v | rt::is_valid_with(validators::v231, v, validators::B0,
+        Check86 -> TickCap, | v | rt::is_valid_with(validators::v231, v, validators::B0,
         "/definitions/axis/properties/tickCap")
     );
     rt::via_value!(
-        Check76 -> TickColor, | v | rt::is_valid_with(validators::v226, v,
+        Check87 -> TickColor, | v | rt::is_valid_with(validators::v226, v,
         validators::B0, "/definitions/axis/properties/tickColor")
     );
     rt::via_value!(
-        Check77 -> TickDash, | v | rt::is_valid_with(validators::v239, v, validators::B0,
+        Check88 -> TickDash, | v | rt::is_valid_with(validators::v239, v, validators::B0,
         "/definitions/axis/properties/tickDash")
     );
     rt::via_value!(
-        Check78 -> TickDashOffset, | v | rt::is_valid_with(validators::v187, v,
+        Check89 -> TickDashOffset, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/tickDashOffset")
     );
     rt::via_value!(
-        Check79 -> TickOffset, | v | rt::is_valid_with(validators::v187, v,
+        Check90 -> TickOffset, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/tickOffset")
     );
     rt::via_value!(
-        Check80 -> TickOpacity, | v | rt::is_valid_with(validators::v187, v,
+        Check91 -> TickOpacity, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/tickOpacity")
     );
     rt::via_value!(
-        Check81 -> TickRound, | v | rt::is_valid_with(validators::v248, v,
+        Check92 -> TickRound, | v | rt::is_valid_with(validators::v248, v,
         validators::B0, "/definitions/axis/properties/tickRound")
     );
     rt::via_value!(
-        Check82 -> TickSize, | v | rt::is_valid_with(validators::v187, v, validators::B0,
+        Check93 -> TickSize, | v | rt::is_valid_with(validators::v187, v, validators::B0,
         "/definitions/axis/properties/tickSize")
     );
     rt::via_value!(
-        Check83 -> TickWidth, | v | rt::is_valid_with(validators::v187, v,
+        Check94 -> TickWidth, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/tickWidth")
     );
     rt::via_value!(
-        Check84 -> TickCount, | v | rt::is_valid_with(validators::v468, v,
+        Check95 -> TickCount, | v | rt::is_valid_with(validators::v468, v,
         validators::B0, "/definitions/axis/properties/tickCount")
     );
     rt::via_value!(
-        Check85 -> GridCap, | v | rt::is_valid_with(validators::v231, v, validators::B0,
+        Check96 -> GridCap, | v | rt::is_valid_with(validators::v231, v, validators::B0,
         "/definitions/axis/properties/gridCap")
     );
     rt::via_value!(
-        Check86 -> GridColor, | v | rt::is_valid_with(validators::v226, v,
+        Check97 -> GridColor, | v | rt::is_valid_with(validators::v226, v,
         validators::B0, "/definitions/axis/properties/gridColor")
     );
     rt::via_value!(
-        Check87 -> GridDash, | v | rt::is_valid_with(validators::v239, v, validators::B0,
+        Check98 -> GridDash, | v | rt::is_valid_with(validators::v239, v, validators::B0,
         "/definitions/axis/properties/gridDash")
     );
     rt::via_value!(
-        Check88 -> GridDashOffset, | v | rt::is_valid_with(validators::v187, v,
+        Check99 -> GridDashOffset, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/gridDashOffset")
     );
     rt::via_value!(
-        Check89 -> GridOpacity, | v | rt::is_valid_with(validators::v187, v,
+        Check100 -> GridOpacity, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/gridOpacity")
     );
     rt::via_value!(
-        Check90 -> GridWidth, | v | rt::is_valid_with(validators::v187, v,
+        Check101 -> GridWidth, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/gridWidth")
     );
     rt::via_value!(
-        Check91 -> AxisLabelAlign, | v | rt::is_valid_with(validators::v209, v,
+        Check102 -> AxisLabelAlign, | v | rt::is_valid_with(validators::v209, v,
         validators::B0, "/definitions/axis/properties/labelAlign")
     );
     rt::via_value!(
-        Check92 -> AxisLabelBaseline, | v | rt::is_valid_with(validators::v218, v,
+        Check103 -> AxisLabelBaseline, | v | rt::is_valid_with(validators::v218, v,
         validators::B0, "/definitions/axis/properties/labelBaseline")
     );
     rt::union_reader!(
-        Union93, VisitUnion93 -> Nice { bool => Nice::Boolean; rt::fast::LeafRead <
-        Leaf27 >, number => Nice::Number; rt::fast::LeafRead < Leaf11 >, map =>
-        Nice::SignalRef; rt::fast::Typed < SignalRef > } refuse str null seq
+        Union105, VisitUnion105 -> Nice { bool => Nice::Boolean; R0 : bool, number =>
+        Nice::Number; R1 : rt::Number, map => Nice::SignalRef; R2 : SignalRef } refuse
+        str null seq
     );
     rt::via_value!(
-        Check94 -> LabelOverlap, | v | rt::is_valid_with(validators::v469, v,
+        Check106 -> LabelOverlap, | v | rt::is_valid_with(validators::v469, v,
         validators::B0, "/definitions/axis/properties/labelOverlap")
     );
     rt::via_value!(
-        Check95 -> LabelAngle, | v | rt::is_valid_with(validators::v187, v,
+        Check107 -> LabelAngle, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/labelAngle")
     );
     rt::via_value!(
-        Check96 -> AxisLabelColor, | v | rt::is_valid_with(validators::v226, v,
+        Check108 -> AxisLabelColor, | v | rt::is_valid_with(validators::v226, v,
         validators::B0, "/definitions/axis/properties/labelColor")
     );
     rt::via_value!(
-        Check97 -> AxisLabelFont, | v | rt::is_valid_with(validators::v231, v,
+        Check109 -> AxisLabelFont, | v | rt::is_valid_with(validators::v231, v,
         validators::B0, "/definitions/axis/properties/labelFont")
     );
     rt::via_value!(
-        Check98 -> AxisLabelFontSize, | v | rt::is_valid_with(validators::v187, v,
+        Check110 -> AxisLabelFontSize, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/labelFontSize")
     );
     rt::via_value!(
-        Check99 -> AxisLabelFontStyle, | v | rt::is_valid_with(validators::v231, v,
+        Check111 -> AxisLabelFontStyle, | v | rt::is_valid_with(validators::v231, v,
         validators::B0, "/definitions/axis/properties/labelFontStyle")
     );
     rt::via_value!(
-        Check100 -> AxisLabelLimit, | v | rt::is_valid_with(validators::v187, v,
+        Check112 -> AxisLabelLimit, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/labelLimit")
     );
     rt::via_value!(
-        Check101 -> LabelLineHeight, | v | rt::is_valid_with(validators::v187, v,
+        Check113 -> LabelLineHeight, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/labelLineHeight")
     );
     rt::via_value!(
-        Check102 -> AxisLabelOpacity, | v | rt::is_valid_with(validators::v187, v,
+        Check114 -> AxisLabelOpacity, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/labelOpacity")
     );
     rt::via_value!(
-        Check103 -> AxisLabelOffset, | v | rt::is_valid_with(validators::v187, v,
+        Check115 -> AxisLabelOffset, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/labelOffset")
     );
     rt::via_value!(
-        Check104 -> LabelPadding, | v | rt::is_valid_with(validators::v187, v,
+        Check116 -> LabelPadding, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/axis/properties/labelPadding")
     );
     rt::object_reader!(
-        read_275, Visit275, Axis { orient = "orient" : rt::fast::ViaValue < Check42 >,
+        read_275, Visit275, Axis { orient = "orient" : rt::fast::ViaValue < Check52 >,
         required, settle; scale = "scale" : rt::fast::LeafRead < Leaf8 >, required,
-        settle; format = "format" : rt::fast::ViaValue < Check43 >, optional, settle;
-        format_type = "formatType" : rt::fast::ViaValue < Check44 >, optional, settle;
-        min_extent = "minExtent" : rt::fast::ViaValue < Check45 >, optional, settle;
-        max_extent = "maxExtent" : rt::fast::ViaValue < Check46 >, optional, settle;
-        offset = "offset" : rt::fast::ViaValue < Check47 >, optional, settle; position =
-        "position" : rt::fast::ViaValue < Check48 >, optional, settle; band_position =
-        "bandPosition" : rt::fast::ViaValue < Check49 >, optional, settle; translate =
-        "translate" : rt::fast::ViaValue < Check50 >, optional, settle; values = "values"
-        : Union51, optional, settle; zindex = "zindex" : rt::fast::LeafRead < Leaf11 >,
-        optional, settle; aria = "aria" : rt::fast::LeafRead < Leaf27 >, optional,
-        settle; description = "description" : rt::fast::LeafRead < Leaf8 >, optional,
-        settle; title = "title" : rt::fast::ViaValue < Check52 >, optional, settle;
-        title_padding = "titlePadding" : rt::fast::ViaValue < Check53 >, optional,
-        settle; title_align = "titleAlign" : rt::fast::ViaValue < Check54 >, optional,
-        settle; title_anchor = "titleAnchor" : rt::fast::ViaValue < Check55 >, optional,
-        settle; title_angle = "titleAngle" : rt::fast::ViaValue < Check56 >, optional,
-        settle; title_x = "titleX" : rt::fast::ViaValue < Check57 >, optional, settle;
-        title_y = "titleY" : rt::fast::ViaValue < Check58 >, optional, settle;
-        title_baseline = "titleBaseline" : rt::fast::ViaValue < Check59 >, optional,
-        settle; title_color = "titleColor" : rt::fast::ViaValue < Check60 >, optional,
-        settle; title_font = "titleFont" : rt::fast::ViaValue < Check61 >, optional,
-        settle; title_font_size = "titleFontSize" : rt::fast::ViaValue < Check62 >,
-        optional, settle; title_font_style = "titleFontStyle" : rt::fast::ViaValue <
-        Check63 >, optional, settle; title_font_weight = "titleFontWeight" :
-        rt::fast::ViaValue < Check64 >, optional, settle; title_limit = "titleLimit" :
-        rt::fast::ViaValue < Check65 >, optional, settle; title_line_height =
-        "titleLineHeight" : rt::fast::ViaValue < Check66 >, optional, settle;
-        title_opacity = "titleOpacity" : rt::fast::ViaValue < Check67 >, optional,
-        settle; domain = "domain" : rt::fast::LeafRead < Leaf27 >, optional, settle;
-        domain_cap = "domainCap" : rt::fast::ViaValue < Check68 >, optional, settle;
-        domain_color = "domainColor" : rt::fast::ViaValue < Check69 >, optional, settle;
-        domain_dash = "domainDash" : rt::fast::ViaValue < Check70 >, optional, settle;
-        domain_dash_offset = "domainDashOffset" : rt::fast::ViaValue < Check71 >,
-        optional, settle; domain_opacity = "domainOpacity" : rt::fast::ViaValue < Check72
-        >, optional, settle; domain_width = "domainWidth" : rt::fast::ViaValue < Check73
-        >, optional, settle; ticks = "ticks" : rt::fast::LeafRead < Leaf27 >, optional,
-        settle; tick_band = "tickBand" : rt::fast::ViaValue < Check74 >, optional,
-        settle; tick_cap = "tickCap" : rt::fast::ViaValue < Check75 >, optional, settle;
-        tick_color = "tickColor" : rt::fast::ViaValue < Check76 >, optional, settle;
-        tick_dash = "tickDash" : rt::fast::ViaValue < Check77 >, optional, settle;
-        tick_dash_offset = "tickDashOffset" : rt::fast::ViaValue < Check78 >, optional,
-        settle; tick_offset = "tickOffset" : rt::fast::ViaValue < Check79 >, optional,
-        settle; tick_opacity = "tickOpacity" : rt::fast::ViaValue < Check80 >, optional,
-        settle; tick_round = "tickRound" : rt::fast::ViaValue < Check81 >, optional,
-        settle; tick_size = "tickSize" : rt::fast::ViaValue < Check82 >, optional,
-        settle; tick_width = "tickWidth" : rt::fast::ViaValue < Check83 >, optional,
-        settle; tick_count = "tickCount" : rt::fast::ViaValue < Check84 >, optional,
-        settle; tick_extra = "tickExtra" : Union26, optional, settle; tick_min_step =
-        "tickMinStep" : Union10, optional, settle; grid = "grid" : rt::fast::LeafRead <
-        Leaf27 >, optional, settle; grid_scale = "gridScale" : rt::fast::LeafRead < Leaf8
-        >, optional, settle; grid_cap = "gridCap" : rt::fast::ViaValue < Check85 >,
-        optional, settle; grid_color = "gridColor" : rt::fast::ViaValue < Check86 >,
-        optional, settle; grid_dash = "gridDash" : rt::fast::ViaValue < Check87 >,
-        optional, settle; grid_dash_offset = "gridDashOffset" : rt::fast::ViaValue <
-        Check88 >, optional, settle; grid_opacity = "gridOpacity" : rt::fast::ViaValue <
-        Check89 >, optional, settle; grid_width = "gridWidth" : rt::fast::ViaValue <
-        Check90 >, optional, settle; labels = "labels" : rt::fast::LeafRead < Leaf27 >,
-        optional, settle; label_align = "labelAlign" : rt::fast::ViaValue < Check91 >,
-        optional, settle; label_baseline = "labelBaseline" : rt::fast::ViaValue < Check92
-        >, optional, settle; label_bound = "labelBound" : Union93, optional, settle;
-        label_flush = "labelFlush" : Union93, optional, settle; label_flush_offset =
-        "labelFlushOffset" : Union10, optional, settle; label_overlap = "labelOverlap" :
-        rt::fast::ViaValue < Check94 >, optional, settle; label_angle = "labelAngle" :
-        rt::fast::ViaValue < Check95 >, optional, settle; label_color = "labelColor" :
-        rt::fast::ViaValue < Check96 >, optional, settle; label_font = "labelFont" :
-        rt::fast::ViaValue < Check97 >, optional, settle; label_font_size =
-        "labelFontSize" : rt::fast::ViaValue < Check98 >, optional, settle;
-        label_font_weight = "labelFontWeight" : rt::fast::ViaValue < Check64 >, optional,
-        settle; label_font_style = "labelFontStyle" : rt::fast::ViaValue < Check99 >,
-        optional, settle; label_limit = "labelLimit" : rt::fast::ViaValue < Check100 >,
+        settle; format = "format" : rt::fast::ViaValue < Check53 >, optional, settle;
+        format_type = "formatType" : rt::fast::ViaValue < Check54 >, optional, settle;
+        min_extent = "minExtent" : rt::fast::ViaValue < Check55 >, optional, settle;
+        max_extent = "maxExtent" : rt::fast::ViaValue < Check56 >, optional, settle;
+        offset = "offset" : rt::fast::ViaValue < Check57 >, optional, settle; position =
+        "position" : rt::fast::ViaValue < Check58 >, optional, settle; band_position =
+        "bandPosition" : rt::fast::ViaValue < Check59 >, optional, settle; translate =
+        "translate" : rt::fast::ViaValue < Check60 >, optional, settle; values = "values"
+        : Union62 < rt::fast::VecOf < rt::fast::AnyValue, 0usize, { usize::MAX } >,
+        rt::fast::Typed < SignalRef > >, optional, settle; zindex = "zindex" :
+        rt::fast::LeafRead < Leaf12 >, optional, settle; aria = "aria" :
+        rt::fast::LeafRead < Leaf31 >, optional, settle; description = "description" :
+        rt::fast::LeafRead < Leaf8 >, optional, settle; title = "title" :
+        rt::fast::ViaValue < Check63 >, optional, settle; title_padding = "titlePadding"
+        : rt::fast::ViaValue < Check64 >, optional, settle; title_align = "titleAlign" :
+        rt::fast::ViaValue < Check65 >, optional, settle; title_anchor = "titleAnchor" :
+        rt::fast::ViaValue < Check66 >, optional, settle; title_angle = "titleAngle" :
+        rt::fast::ViaValue < Check67 >, optional, settle; title_x = "titleX" :
+        rt::fast::ViaValue < Check68 >, optional, settle; title_y = "titleY" :
+        rt::fast::ViaValue < Check69 >, optional, settle; title_baseline =
+        "titleBaseline" : rt::fast::ViaValue < Check70 >, optional, settle; title_color =
+        "titleColor" : rt::fast::ViaValue < Check71 >, optional, settle; title_font =
+        "titleFont" : rt::fast::ViaValue < Check72 >, optional, settle; title_font_size =
+        "titleFontSize" : rt::fast::ViaValue < Check73 >, optional, settle;
+        title_font_style = "titleFontStyle" : rt::fast::ViaValue < Check74 >, optional,
+        settle; title_font_weight = "titleFontWeight" : rt::fast::ViaValue < Check75 >,
+        optional, settle; title_limit = "titleLimit" : rt::fast::ViaValue < Check76 >,
+        optional, settle; title_line_height = "titleLineHeight" : rt::fast::ViaValue <
+        Check77 >, optional, settle; title_opacity = "titleOpacity" : rt::fast::ViaValue
+        < Check78 >, optional, settle; domain = "domain" : rt::fast::LeafRead < Leaf31 >,
+        optional, settle; domain_cap = "domainCap" : rt::fast::ViaValue < Check79 >,
+        optional, settle; domain_color = "domainColor" : rt::fast::ViaValue < Check80 >,
+        optional, settle; domain_dash = "domainDash" : rt::fast::ViaValue < Check81 >,
+        optional, settle; domain_dash_offset = "domainDashOffset" : rt::fast::ViaValue <
+        Check82 >, optional, settle; domain_opacity = "domainOpacity" :
+        rt::fast::ViaValue < Check83 >, optional, settle; domain_width = "domainWidth" :
+        rt::fast::ViaValue < Check84 >, optional, settle; ticks = "ticks" :
+        rt::fast::LeafRead < Leaf31 >, optional, settle; tick_band = "tickBand" :
+        rt::fast::ViaValue < Check85 >, optional, settle; tick_cap = "tickCap" :
+        rt::fast::ViaValue < Check86 >, optional, settle; tick_color = "tickColor" :
+        rt::fast::ViaValue < Check87 >, optional, settle; tick_dash = "tickDash" :
+        rt::fast::ViaValue < Check88 >, optional, settle; tick_dash_offset =
+        "tickDashOffset" : rt::fast::ViaValue < Check89 >, optional, settle; tick_offset
+        = "tickOffset" : rt::fast::ViaValue < Check90 >, optional, settle; tick_opacity =
+        "tickOpacity" : rt::fast::ViaValue < Check91 >, optional, settle; tick_round =
+        "tickRound" : rt::fast::ViaValue < Check92 >, optional, settle; tick_size =
+        "tickSize" : rt::fast::ViaValue < Check93 >, optional, settle; tick_width =
+        "tickWidth" : rt::fast::ViaValue < Check94 >, optional, settle; tick_count =
+        "tickCount" : rt::fast::ViaValue < Check95 >, optional, settle; tick_extra =
+        "tickExtra" : Union32 < rt::fast::LeafRead < Leaf31 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; tick_min_step = "tickMinStep" : Union13 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        grid = "grid" : rt::fast::LeafRead < Leaf31 >, optional, settle; grid_scale =
+        "gridScale" : rt::fast::LeafRead < Leaf8 >, optional, settle; grid_cap =
+        "gridCap" : rt::fast::ViaValue < Check96 >, optional, settle; grid_color =
+        "gridColor" : rt::fast::ViaValue < Check97 >, optional, settle; grid_dash =
+        "gridDash" : rt::fast::ViaValue < Check98 >, optional, settle; grid_dash_offset =
+        "gridDashOffset" : rt::fast::ViaValue < Check99 >, optional, settle; grid_opacity
+        = "gridOpacity" : rt::fast::ViaValue < Check100 >, optional, settle; grid_width =
+        "gridWidth" : rt::fast::ViaValue < Check101 >, optional, settle; labels =
+        "labels" : rt::fast::LeafRead < Leaf31 >, optional, settle; label_align =
+        "labelAlign" : rt::fast::ViaValue < Check102 >, optional, settle; label_baseline
+        = "labelBaseline" : rt::fast::ViaValue < Check103 >, optional, settle;
+        label_bound = "labelBound" : Union105 < rt::fast::LeafRead < Leaf31 >,
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        label_flush = "labelFlush" : Union105 < rt::fast::LeafRead < Leaf31 >,
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        label_flush_offset = "labelFlushOffset" : Union13 < rt::fast::LeafRead < Leaf12
+        >, rt::fast::Typed < SignalRef > >, optional, settle; label_overlap =
+        "labelOverlap" : rt::fast::ViaValue < Check106 >, optional, settle; label_angle =
+        "labelAngle" : rt::fast::ViaValue < Check107 >, optional, settle; label_color =
+        "labelColor" : rt::fast::ViaValue < Check108 >, optional, settle; label_font =
+        "labelFont" : rt::fast::ViaValue < Check109 >, optional, settle; label_font_size
+        = "labelFontSize" : rt::fast::ViaValue < Check110 >, optional, settle;
+        label_font_weight = "labelFontWeight" : rt::fast::ViaValue < Check75 >, optional,
+        settle; label_font_style = "labelFontStyle" : rt::fast::ViaValue < Check111 >,
+        optional, settle; label_limit = "labelLimit" : rt::fast::ViaValue < Check112 >,
         optional, settle; label_line_height = "labelLineHeight" : rt::fast::ViaValue <
-        Check101 >, optional, settle; label_opacity = "labelOpacity" : rt::fast::ViaValue
-        < Check102 >, optional, settle; label_offset = "labelOffset" : rt::fast::ViaValue
-        < Check103 >, optional, settle; label_padding = "labelPadding" :
-        rt::fast::ViaValue < Check104 >, optional, settle; label_separation =
-        "labelSeparation" : Union10, optional, settle; encode = "encode" :
-        rt::fast::Typed < AxisEncode >, optional, settle; } deny
+        Check113 >, optional, settle; label_opacity = "labelOpacity" : rt::fast::ViaValue
+        < Check114 >, optional, settle; label_offset = "labelOffset" : rt::fast::ViaValue
+        < Check115 >, optional, settle; label_padding = "labelPadding" :
+        rt::fast::ViaValue < Check116 >, optional, settle; label_separation =
+        "labelSeparation" : Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; encode = "encode" : rt::fast::Typed < AxisEncode
+        >, optional, settle; } deny
     );
     rt::object_reader!(
         read_279, Visit279, ObjectFormat { year = "year" : rt::fast::LeafRead < Leaf8 >,
@@ -21303,213 +21345,220 @@ mod fast {
         deny
     );
     rt::via_value!(
-        Check105 -> ::std::boxed::Box < Scale >, | v |
+        Check117 -> ::std::boxed::Box < Scale >, | v |
         rt::is_valid_with(validators::v470, v, validators::B0,
         "/definitions/field/oneOf/2/properties/datum")
     );
     rt::object_reader!(
-        read_290, Visit290, DatumField { datum = "datum" : rt::fast::ViaValue < Check105
+        read_290, Visit290, DatumField { datum = "datum" : rt::fast::ViaValue < Check117
         >, required, settle; } deny
     );
     rt::object_reader!(
-        read_291, Visit291, GroupField { group = "group" : rt::fast::ViaValue < Check105
-        >, required, settle; level = "level" : rt::fast::LeafRead < Leaf11 >, optional,
+        read_291, Visit291, GroupField { group = "group" : rt::fast::ViaValue < Check117
+        >, required, settle; level = "level" : rt::fast::LeafRead < Leaf12 >, optional,
         settle; } deny
     );
     rt::object_reader!(
         read_292, Visit292, ParentField { parent = "parent" : rt::fast::ViaValue <
-        Check105 >, required, settle; level = "level" : rt::fast::LeafRead < Leaf11 >,
+        Check117 >, required, settle; level = "level" : rt::fast::LeafRead < Leaf12 >,
         optional, settle; } deny
     );
     rt::via_value!(
-        Check106 -> Interval, | v | rt::is_valid_with(validators::v257, v,
+        Check118 -> Interval, | v | rt::is_valid_with(validators::v257, v,
         validators::B0,
         "/definitions/scale/oneOf/7/properties/nice/oneOf/2/properties/interval")
     );
     rt::object_reader!(
         read_386, Visit386, IntervalNice { interval = "interval" : rt::fast::ViaValue <
-        Check106 >, required, settle; step = "step" : Union10, optional, settle; } deny
+        Check118 >, required, settle; step = "step" : Union13 < rt::fast::LeafRead <
+        Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
     );
     rt::via_value!(
-        Check107 -> GuideEncode, | v | rt::is_valid_with(validators::v471, v,
+        Check119 -> GuideEncode, | v | rt::is_valid_with(validators::v471, v,
         validators::B0, "/definitions/axis/properties/encode/properties/axis")
     );
     rt::object_reader!(
-        read_409, Visit409, AxisEncode { axis = "axis" : rt::fast::ViaValue < Check107 >,
-        optional, settle; ticks = "ticks" : rt::fast::ViaValue < Check107 >, optional,
-        settle; labels = "labels" : rt::fast::ViaValue < Check107 >, optional, settle;
-        title = "title" : rt::fast::ViaValue < Check107 >, optional, settle; grid =
-        "grid" : rt::fast::ViaValue < Check107 >, optional, settle; domain = "domain" :
-        rt::fast::ViaValue < Check107 >, optional, settle; } deny
+        read_409, Visit409, AxisEncode { axis = "axis" : rt::fast::ViaValue < Check119 >,
+        optional, settle; ticks = "ticks" : rt::fast::ViaValue < Check119 >, optional,
+        settle; labels = "labels" : rt::fast::ViaValue < Check119 >, optional, settle;
+        title = "title" : rt::fast::ViaValue < Check119 >, optional, settle; grid =
+        "grid" : rt::fast::ViaValue < Check119 >, optional, settle; domain = "domain" :
+        rt::fast::ViaValue < Check119 >, optional, settle; } deny
     );
     rt::object_reader!(
         read_464, Visit464, LegendEncode { title = "title" : rt::fast::ViaValue <
-        Check107 >, optional, settle; labels = "labels" : rt::fast::ViaValue < Check107
-        >, optional, settle; legend = "legend" : rt::fast::ViaValue < Check107 >,
-        optional, settle; entries = "entries" : rt::fast::ViaValue < Check107 >,
-        optional, settle; symbols = "symbols" : rt::fast::ViaValue < Check107 >,
-        optional, settle; gradient = "gradient" : rt::fast::ViaValue < Check107 >,
+        Check119 >, optional, settle; labels = "labels" : rt::fast::ViaValue < Check119
+        >, optional, settle; legend = "legend" : rt::fast::ViaValue < Check119 >,
+        optional, settle; entries = "entries" : rt::fast::ViaValue < Check119 >,
+        optional, settle; symbols = "symbols" : rt::fast::ViaValue < Check119 >,
+        optional, settle; gradient = "gradient" : rt::fast::ViaValue < Check119 >,
         optional, settle; } deny
     );
     rt::via_value!(
-        Check108 -> ObjectTitleOrient, | v | rt::is_valid_with(validators::v289, v,
+        Check120 -> ObjectTitleOrient, | v | rt::is_valid_with(validators::v289, v,
         validators::B0, "/definitions/title/oneOf/1/properties/orient")
     );
     rt::via_value!(
-        Check109 -> Frame, | v | rt::is_valid_with(validators::v292, v, validators::B0,
+        Check121 -> Frame, | v | rt::is_valid_with(validators::v292, v, validators::B0,
         "/definitions/title/oneOf/1/properties/frame")
     );
     rt::via_value!(
-        Check110 -> ObjectTitleOffset, | v | rt::is_valid_with(validators::v187, v,
+        Check122 -> ObjectTitleOffset, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/title/oneOf/1/properties/offset")
     );
     rt::via_value!(
-        Check111 -> Limit, | v | rt::is_valid_with(validators::v187, v, validators::B0,
+        Check123 -> Limit, | v | rt::is_valid_with(validators::v187, v, validators::B0,
         "/definitions/title/oneOf/1/properties/limit")
     );
     rt::via_value!(
-        Check112 -> ObjectTitleAlign, | v | rt::is_valid_with(validators::v209, v,
+        Check124 -> ObjectTitleAlign, | v | rt::is_valid_with(validators::v209, v,
         validators::B0, "/definitions/title/oneOf/1/properties/align")
     );
     rt::via_value!(
-        Check113 -> Angle, | v | rt::is_valid_with(validators::v187, v, validators::B0,
+        Check125 -> Angle, | v | rt::is_valid_with(validators::v187, v, validators::B0,
         "/definitions/title/oneOf/1/properties/angle")
     );
     rt::via_value!(
-        Check114 -> Baseline, | v | rt::is_valid_with(validators::v218, v,
+        Check126 -> Baseline, | v | rt::is_valid_with(validators::v218, v,
         validators::B0, "/definitions/title/oneOf/1/properties/baseline")
     );
     rt::via_value!(
-        Check115 -> Dx, | v | rt::is_valid_with(validators::v187, v, validators::B0,
+        Check127 -> Dx, | v | rt::is_valid_with(validators::v187, v, validators::B0,
         "/definitions/title/oneOf/1/properties/dx")
     );
     rt::via_value!(
-        Check116 -> Dy, | v | rt::is_valid_with(validators::v187, v, validators::B0,
+        Check128 -> Dy, | v | rt::is_valid_with(validators::v187, v, validators::B0,
         "/definitions/title/oneOf/1/properties/dy")
     );
     rt::via_value!(
-        Check117 -> ObjectTitleColor, | v | rt::is_valid_with(validators::v226, v,
+        Check129 -> ObjectTitleColor, | v | rt::is_valid_with(validators::v226, v,
         validators::B0, "/definitions/title/oneOf/1/properties/color")
     );
     rt::via_value!(
-        Check118 -> ObjectTitleFont, | v | rt::is_valid_with(validators::v231, v,
+        Check130 -> ObjectTitleFont, | v | rt::is_valid_with(validators::v231, v,
         validators::B0, "/definitions/title/oneOf/1/properties/font")
     );
     rt::via_value!(
-        Check119 -> ObjectTitleFontSize, | v | rt::is_valid_with(validators::v187, v,
+        Check131 -> ObjectTitleFontSize, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/title/oneOf/1/properties/fontSize")
     );
     rt::via_value!(
-        Check120 -> ObjectTitleFontStyle, | v | rt::is_valid_with(validators::v231, v,
+        Check132 -> ObjectTitleFontStyle, | v | rt::is_valid_with(validators::v231, v,
         validators::B0, "/definitions/title/oneOf/1/properties/fontStyle")
     );
     rt::via_value!(
-        Check121 -> LineHeight, | v | rt::is_valid_with(validators::v187, v,
+        Check133 -> LineHeight, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/title/oneOf/1/properties/lineHeight")
     );
     rt::via_value!(
-        Check122 -> SubtitleColor, | v | rt::is_valid_with(validators::v226, v,
+        Check134 -> SubtitleColor, | v | rt::is_valid_with(validators::v226, v,
         validators::B0, "/definitions/title/oneOf/1/properties/subtitleColor")
     );
     rt::via_value!(
-        Check123 -> SubtitleFont, | v | rt::is_valid_with(validators::v231, v,
+        Check135 -> SubtitleFont, | v | rt::is_valid_with(validators::v231, v,
         validators::B0, "/definitions/title/oneOf/1/properties/subtitleFont")
     );
     rt::via_value!(
-        Check124 -> SubtitleFontSize, | v | rt::is_valid_with(validators::v187, v,
+        Check136 -> SubtitleFontSize, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/title/oneOf/1/properties/subtitleFontSize")
     );
     rt::via_value!(
-        Check125 -> SubtitleFontStyle, | v | rt::is_valid_with(validators::v231, v,
+        Check137 -> SubtitleFontStyle, | v | rt::is_valid_with(validators::v231, v,
         validators::B0, "/definitions/title/oneOf/1/properties/subtitleFontStyle")
     );
     rt::via_value!(
-        Check126 -> SubtitleLineHeight, | v | rt::is_valid_with(validators::v187, v,
+        Check138 -> SubtitleLineHeight, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/title/oneOf/1/properties/subtitleLineHeight")
     );
     rt::via_value!(
-        Check127 -> rt::Value, | v | rt::is_valid_with(validators::v472, v,
+        Check139 -> rt::Value, | v | rt::is_valid_with(validators::v472, v,
         validators::B0, "/definitions/title/oneOf/1/properties/encode")
     );
     rt::object_reader!(
         read_472, Visit472, ObjectTitle { orient = "orient" : rt::fast::ViaValue <
-        Check108 >, optional, settle; anchor = "anchor" : rt::fast::ViaValue < Check55 >,
-        optional, settle; frame = "frame" : rt::fast::ViaValue < Check109 >, optional,
-        settle; offset = "offset" : rt::fast::ViaValue < Check110 >, optional, settle;
-        aria = "aria" : rt::fast::LeafRead < Leaf27 >, optional, settle; limit = "limit"
-        : rt::fast::ViaValue < Check111 >, optional, settle; zindex = "zindex" :
-        rt::fast::LeafRead < Leaf11 >, optional, settle; align = "align" :
-        rt::fast::ViaValue < Check112 >, optional, settle; angle = "angle" :
-        rt::fast::ViaValue < Check113 >, optional, settle; baseline = "baseline" :
-        rt::fast::ViaValue < Check114 >, optional, settle; dx = "dx" : rt::fast::ViaValue
-        < Check115 >, optional, settle; dy = "dy" : rt::fast::ViaValue < Check116 >,
-        optional, settle; text = "text" : rt::fast::ViaValue < Check52 >, optional,
-        settle; color = "color" : rt::fast::ViaValue < Check117 >, optional, settle; font
-        = "font" : rt::fast::ViaValue < Check118 >, optional, settle; font_size =
-        "fontSize" : rt::fast::ViaValue < Check119 >, optional, settle; font_style =
-        "fontStyle" : rt::fast::ViaValue < Check120 >, optional, settle; font_weight =
-        "fontWeight" : rt::fast::ViaValue < Check64 >, optional, settle; line_height =
-        "lineHeight" : rt::fast::ViaValue < Check121 >, optional, settle; subtitle =
-        "subtitle" : rt::fast::ViaValue < Check52 >, optional, settle; subtitle_color =
-        "subtitleColor" : rt::fast::ViaValue < Check122 >, optional, settle;
-        subtitle_font = "subtitleFont" : rt::fast::ViaValue < Check123 >, optional,
-        settle; subtitle_font_size = "subtitleFontSize" : rt::fast::ViaValue < Check124
+        Check120 >, optional, settle; anchor = "anchor" : rt::fast::ViaValue < Check66 >,
+        optional, settle; frame = "frame" : rt::fast::ViaValue < Check121 >, optional,
+        settle; offset = "offset" : rt::fast::ViaValue < Check122 >, optional, settle;
+        aria = "aria" : rt::fast::LeafRead < Leaf31 >, optional, settle; limit = "limit"
+        : rt::fast::ViaValue < Check123 >, optional, settle; zindex = "zindex" :
+        rt::fast::LeafRead < Leaf12 >, optional, settle; align = "align" :
+        rt::fast::ViaValue < Check124 >, optional, settle; angle = "angle" :
+        rt::fast::ViaValue < Check125 >, optional, settle; baseline = "baseline" :
+        rt::fast::ViaValue < Check126 >, optional, settle; dx = "dx" : rt::fast::ViaValue
+        < Check127 >, optional, settle; dy = "dy" : rt::fast::ViaValue < Check128 >,
+        optional, settle; text = "text" : rt::fast::ViaValue < Check63 >, optional,
+        settle; color = "color" : rt::fast::ViaValue < Check129 >, optional, settle; font
+        = "font" : rt::fast::ViaValue < Check130 >, optional, settle; font_size =
+        "fontSize" : rt::fast::ViaValue < Check131 >, optional, settle; font_style =
+        "fontStyle" : rt::fast::ViaValue < Check132 >, optional, settle; font_weight =
+        "fontWeight" : rt::fast::ViaValue < Check75 >, optional, settle; line_height =
+        "lineHeight" : rt::fast::ViaValue < Check133 >, optional, settle; subtitle =
+        "subtitle" : rt::fast::ViaValue < Check63 >, optional, settle; subtitle_color =
+        "subtitleColor" : rt::fast::ViaValue < Check134 >, optional, settle;
+        subtitle_font = "subtitleFont" : rt::fast::ViaValue < Check135 >, optional,
+        settle; subtitle_font_size = "subtitleFontSize" : rt::fast::ViaValue < Check136
         >, optional, settle; subtitle_font_style = "subtitleFontStyle" :
-        rt::fast::ViaValue < Check125 >, optional, settle; subtitle_font_weight =
-        "subtitleFontWeight" : rt::fast::ViaValue < Check64 >, optional, settle;
-        subtitle_line_height = "subtitleLineHeight" : rt::fast::ViaValue < Check126 >,
-        optional, settle; subtitle_padding = "subtitlePadding" : Union10, optional,
-        settle; encode = "encode" : rt::fast::ViaValue < Check127 >, optional, settle;
-        name = "name" : rt::fast::LeafRead < Leaf8 >, optional, settle; interactive =
-        "interactive" : rt::fast::LeafRead < Leaf27 >, optional, settle; style = "style"
-        : Union15, optional, settle; } deny
+        rt::fast::ViaValue < Check137 >, optional, settle; subtitle_font_weight =
+        "subtitleFontWeight" : rt::fast::ViaValue < Check75 >, optional, settle;
+        subtitle_line_height = "subtitleLineHeight" : rt::fast::ViaValue < Check138 >,
+        optional, settle; subtitle_padding = "subtitlePadding" : Union13 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        encode = "encode" : rt::fast::ViaValue < Check139 >, optional, settle; name =
+        "name" : rt::fast::LeafRead < Leaf8 >, optional, settle; interactive =
+        "interactive" : rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style"
+        : Union19 < rt::fast::LeafRead < Leaf8 >, rt::fast::VecOf < rt::fast::LeafRead <
+        Leaf8 >, 0usize, { usize::MAX } > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf128 -> Type, | s | [! ::std::matches!(s, "group")] =>
+        Leaf140 -> Type, | s | [! ::std::matches!(s, "group")] =>
         Type::from_listed_str(s)
     );
     rt::via_value!(
-        Check129 -> MarkGroupFrom, | v | rt::is_valid_with(validators::v303, v,
+        Check141 -> MarkGroupFrom, | v | rt::is_valid_with(validators::v303, v,
         validators::B0, "/definitions/markGroup/allOf/0/properties/from")
     );
     rt::via_value!(
-        Check130 -> Markclip, | v | rt::is_valid_with(validators::v473, v,
+        Check142 -> Markclip, | v | rt::is_valid_with(validators::v473, v,
         validators::B0, "/definitions/mark/properties/clip")
     );
     rt::via_value!(
-        Check131 -> rt::Value, | v | rt::is_valid_with(validators::v474, v,
+        Check143 -> rt::Value, | v | rt::is_valid_with(validators::v474, v,
         validators::B0, "/definitions/mark/properties/sort")
     );
     rt::via_value!(
-        Check132 -> TransformMark, | v | rt::is_valid_with(validators::v475, v,
+        Check144 -> TransformMark, | v | rt::is_valid_with(validators::v475, v,
         validators::B0, "/definitions/mark/properties/transform/items")
     );
     rt::object_reader!(
-        read_495, Visit495, MarkGroup { r#type = "type" : rt::fast::LeafRead < Leaf128 >,
-        required, settle; from = "from" : rt::fast::ViaValue < Check129 >, optional,
+        read_495, Visit495, MarkGroup { r#type = "type" : rt::fast::LeafRead < Leaf140 >,
+        required, settle; from = "from" : rt::fast::ViaValue < Check141 >, optional,
         settle; role = "role" : rt::fast::LeafRead < Leaf8 >, optional, settle; name =
         "name" : rt::fast::LeafRead < Leaf8 >, optional, settle; description =
         "description" : rt::fast::LeafRead < Leaf8 >, optional, settle; aria = "aria" :
-        rt::fast::LeafRead < Leaf27 >, optional, settle; style = "style" : Union15,
-        optional, settle; key = "key" : rt::fast::LeafRead < Leaf8 >, optional, settle;
-        clip = "clip" : rt::fast::ViaValue < Check130 >, optional, settle; sort = "sort"
-        : rt::fast::ViaValue < Check131 >, optional, settle; interactive = "interactive"
-        : Union26, optional, settle; encode = "encode" : rt::fast::ViaValue < Check1 >,
-        optional, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
-        < Check132 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
-        rt::fast::VecOf < rt::fast::Typed < MarkGroupOnItem >, 0usize, { usize::MAX } >,
-        optional, settle; layout = "layout" : rt::fast::ViaValue < Check2 >, optional,
-        settle; signals = "signals" : rt::fast::VecOf < rt::fast::ViaValue < Check3 >,
-        0usize, { usize::MAX } >, optional, settle; data = "data" : rt::fast::VecOf <
-        rt::fast::ViaValue < Check4 >, 0usize, { usize::MAX } >, optional, settle; scales
-        = "scales" : rt::fast::VecOf < rt::fast::ViaValue < Check5 >, 0usize, {
-        usize::MAX } >, optional, settle; projections = "projections" : rt::fast::VecOf <
-        rt::fast::Typed < Projection >, 0usize, { usize::MAX } >, optional, settle; axes
-        = "axes" : rt::fast::VecOf < rt::fast::Typed < Axis >, 0usize, { usize::MAX } >,
-        optional, settle; legends = "legends" : rt::fast::VecOf < rt::fast::ViaValue <
-        Check6 >, 0usize, { usize::MAX } >, optional, settle; title = "title" : Union7,
-        optional, settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue < Check9
-        >, 0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" :
+        rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style" : Union19 <
+        rt::fast::LeafRead < Leaf8 >, rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >,
+        0usize, { usize::MAX } > >, optional, settle; key = "key" : rt::fast::LeafRead <
+        Leaf8 >, optional, settle; clip = "clip" : rt::fast::ViaValue < Check142 >,
+        optional, settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional,
+        settle; interactive = "interactive" : Union32 < rt::fast::LeafRead < Leaf31 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; encode = "encode" :
+        rt::fast::ViaValue < Check1 >, optional, settle; transform = "transform" :
+        rt::fast::VecOf < rt::fast::ViaValue < Check144 >, 0usize, { usize::MAX } >,
+        optional, settle; on = "on" : rt::fast::VecOf < rt::fast::Typed < MarkGroupOnItem
+        >, 0usize, { usize::MAX } >, optional, settle; layout = "layout" :
+        rt::fast::ViaValue < Check2 >, optional, settle; signals = "signals" :
+        rt::fast::VecOf < rt::fast::ViaValue < Check3 >, 0usize, { usize::MAX } >,
+        optional, settle; data = "data" : rt::fast::VecOf < rt::fast::ViaValue < Check4
+        >, 0usize, { usize::MAX } >, optional, settle; scales = "scales" :
+        rt::fast::VecOf < rt::fast::ViaValue < Check5 >, 0usize, { usize::MAX } >,
+        optional, settle; projections = "projections" : rt::fast::VecOf < rt::fast::Typed
+        < Projection >, 0usize, { usize::MAX } >, optional, settle; axes = "axes" :
+        rt::fast::VecOf < rt::fast::Typed < Axis >, 0usize, { usize::MAX } >, optional,
+        settle; legends = "legends" : rt::fast::VecOf < rt::fast::ViaValue < Check6 >,
+        0usize, { usize::MAX } >, optional, settle; title = "title" : Union9 <
+        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < ObjectTitle > >, optional,
+        settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue < Check10 >,
+        0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" :
         rt::fast::MapOf < Leaf8, rt::fast::AnyValue >, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
@@ -21518,12 +21567,12 @@ mod fast {
         optional, settle; } deny
     );
     rt::via_value!(
-        Check133 -> FacetFacet, | v | rt::is_valid_with(validators::v308, v,
+        Check145 -> FacetFacet, | v | rt::is_valid_with(validators::v308, v,
         validators::B0, "/definitions/facet/properties/facet")
     );
     rt::object_reader!(
         read_499, Visit499, FacetFrom { data = "data" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; facet = "facet" : rt::fast::ViaValue < Check133 >, required,
+        optional, settle; facet = "facet" : rt::fast::ViaValue < Check145 >, required,
         settle; } deny
     );
     rt::object_reader!(
@@ -21535,11 +21584,13 @@ mod fast {
     rt::object_reader!(
         read_502, Visit502, NameDataGroupbyFacet { name = "name" : rt::fast::LeafRead <
         Leaf8 >, required, settle; data = "data" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; groupby = "groupby" : Union15, required, settle; aggregate =
-        "aggregate" : rt::fast::Typed < Aggregate >, optional, settle; } deny
+        required, settle; groupby = "groupby" : Union19 < rt::fast::LeafRead < Leaf8 >,
+        rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >, 0usize, { usize::MAX } > >,
+        required, settle; aggregate = "aggregate" : rt::fast::Typed < Aggregate >,
+        optional, settle; } deny
     );
     rt::object_reader!(
-        read_503, Visit503, Aggregate { cross = "cross" : rt::fast::LeafRead < Leaf27 >,
+        read_503, Visit503, Aggregate { cross = "cross" : rt::fast::LeafRead < Leaf31 >,
         optional, settle; fields = "fields" : rt::fast::VecOf < rt::fast::LeafRead <
         Leaf8 >, 0usize, { usize::MAX } >, optional, settle; ops = "ops" :
         rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >, 0usize, { usize::MAX } >,
@@ -21547,12 +21598,13 @@ mod fast {
         0usize, { usize::MAX } >, optional, settle; } deny
     );
     rt::object_reader!(
-        read_505, Visit505, PathMarkclip { path = "path" : Union14, required, settle; }
-        deny
+        read_505, Visit505, PathMarkclip { path = "path" : Union17 < rt::fast::LeafRead <
+        Leaf8 >, rt::fast::Typed < SignalRef > >, required, settle; } deny
     );
     rt::object_reader!(
-        read_506, Visit506, SphereMarkclip { sphere = "sphere" : Union14, required,
-        settle; } deny
+        read_506, Visit506, SphereMarkclip { sphere = "sphere" : Union17 <
+        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, required, settle;
+        } deny
     );
     rt::object_reader!(
         read_508, Visit508, MarkGroupOnItem { trigger = "trigger" : rt::fast::LeafRead <
@@ -21561,46 +21613,48 @@ mod fast {
         settle; } deny
     );
     rt::value_leaf!(
-        Leaf134 -> ::std::string::String, string | v |
+        Leaf146 -> ::std::string::String, string | v |
         rt::is_valid_with(validators::v476, v, validators::B0,
         "/definitions/markVisual/allOf/0/properties/type") &&
         rt::is_valid_with(validators::v477, v, validators::B0,
         "/definitions/mark/properties/type")
     );
     rt::object_reader!(
-        read_509, Visit509, MarkVisual { r#type = "type" : rt::fast::LeafRead < Leaf134
+        read_509, Visit509, MarkVisual { r#type = "type" : rt::fast::LeafRead < Leaf146
         >, required, settle; from = "from" : rt::fast::Typed < FromFrom >, optional,
         settle; role = "role" : rt::fast::LeafRead < Leaf8 >, optional, settle; name =
         "name" : rt::fast::LeafRead < Leaf8 >, optional, settle; description =
         "description" : rt::fast::LeafRead < Leaf8 >, optional, settle; aria = "aria" :
-        rt::fast::LeafRead < Leaf27 >, optional, settle; style = "style" : Union15,
-        optional, settle; key = "key" : rt::fast::LeafRead < Leaf8 >, optional, settle;
-        clip = "clip" : rt::fast::ViaValue < Check130 >, optional, settle; sort = "sort"
-        : rt::fast::ViaValue < Check131 >, optional, settle; interactive = "interactive"
-        : Union26, optional, settle; encode = "encode" : rt::fast::ViaValue < Check1 >,
-        optional, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
-        < Check132 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
-        rt::fast::VecOf < rt::fast::Typed < MarkGroupOnItem >, 0usize, { usize::MAX } >,
-        optional, settle; } extra extra : rt::fast::AnyValue
+        rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style" : Union19 <
+        rt::fast::LeafRead < Leaf8 >, rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >,
+        0usize, { usize::MAX } > >, optional, settle; key = "key" : rt::fast::LeafRead <
+        Leaf8 >, optional, settle; clip = "clip" : rt::fast::ViaValue < Check142 >,
+        optional, settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional,
+        settle; interactive = "interactive" : Union32 < rt::fast::LeafRead < Leaf31 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; encode = "encode" :
+        rt::fast::ViaValue < Check1 >, optional, settle; transform = "transform" :
+        rt::fast::VecOf < rt::fast::ViaValue < Check144 >, 0usize, { usize::MAX } >,
+        optional, settle; on = "on" : rt::fast::VecOf < rt::fast::Typed < MarkGroupOnItem
+        >, 0usize, { usize::MAX } >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_511, Visit511, PaddingObject { top = "top" : rt::fast::LeafRead < Leaf11 >,
-        optional, settle; bottom = "bottom" : rt::fast::LeafRead < Leaf11 >, optional,
-        settle; left = "left" : rt::fast::LeafRead < Leaf11 >, optional, settle; right =
-        "right" : rt::fast::LeafRead < Leaf11 >, optional, settle; } deny
+        read_511, Visit511, PaddingObject { top = "top" : rt::fast::LeafRead < Leaf12 >,
+        optional, settle; bottom = "bottom" : rt::fast::LeafRead < Leaf12 >, optional,
+        settle; left = "left" : rt::fast::LeafRead < Leaf12 >, optional, settle; right =
+        "right" : rt::fast::LeafRead < Leaf12 >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf135 -> StringAutosize, | s | [! ::std::matches!(s, "pad" | "fit" | "fit-x" |
+        Leaf147 -> StringAutosize, | s | [! ::std::matches!(s, "pad" | "fit" | "fit-x" |
         "fit-y" | "none")] => StringAutosize::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf136 -> Contains, | s | [! ::std::matches!(s, "content" | "padding")] =>
+        Leaf148 -> Contains, | s | [! ::std::matches!(s, "content" | "padding")] =>
         Contains::from_listed_str(s)
     );
     rt::object_reader!(
-        read_514, Visit514, TypeAutosize { r#type = "type" : rt::fast::LeafRead < Leaf135
-        >, required, settle; resize = "resize" : rt::fast::LeafRead < Leaf27 >, optional,
-        settle; contains = "contains" : rt::fast::LeafRead < Leaf136 >, optional, settle;
+        read_514, Visit514, TypeAutosize { r#type = "type" : rt::fast::LeafRead < Leaf147
+        >, required, settle; resize = "resize" : rt::fast::LeafRead < Leaf31 >, optional,
+        settle; contains = "contains" : rt::fast::LeafRead < Leaf148 >, optional, settle;
         } deny
     );
     rt::object_reader!(
@@ -21608,327 +21662,361 @@ mod fast {
         optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check137 -> NumberValue, | v | rt::is_valid_with(validators::v186, v,
+        Check149 -> NumberValue, | v | rt::is_valid_with(validators::v186, v,
         validators::B0, "/definitions/encodeEntry/properties/x")
     );
     rt::via_value!(
-        Check138 -> ColorValue, | v | rt::is_valid_with(validators::v225, v,
+        Check150 -> ColorValue, | v | rt::is_valid_with(validators::v225, v,
         validators::B0, "/definitions/encodeEntry/properties/fill")
     );
     rt::via_value!(
-        Check140 -> StrokeCapValueArrayItem, | v | rt::is_valid_with(validators::v327, v,
+        Check152 -> StrokeCapValueArrayItem, | v | rt::is_valid_with(validators::v327, v,
         validators::B0, "/definitions/strokeCapValue/oneOf/0/items")
     );
     rt::via_value!(
-        Check141 -> StrokeCapValueObject, | v | rt::is_valid_with(validators::v328, v,
+        Check153 -> StrokeCapValueObject, | v | rt::is_valid_with(validators::v328, v,
         validators::B0, "/definitions/strokeCapValue/oneOf/1")
     );
     rt::union_reader!(
-        Union139, VisitUnion139 -> StrokeCapValue { seq => StrokeCapValue::Array;
-        rt::fast::VecOf < rt::fast::ViaValue < Check140 >, 0usize, { usize::MAX } >, map
-        => StrokeCapValue::Object; rt::fast::ViaValue < Check141 > } refuse bool number
-        str null
+        Union154, VisitUnion154 -> StrokeCapValue { seq => StrokeCapValue::Array; R0 :
+        ::std::vec::Vec < StrokeCapValueArrayItem >, map => StrokeCapValue::Object; R1 :
+        StrokeCapValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check143 -> ArrayValueArrayItem, | v | rt::is_valid_with(validators::v242, v,
+        Check156 -> ArrayValueArrayItem, | v | rt::is_valid_with(validators::v242, v,
         validators::B0, "/definitions/arrayValue/oneOf/0/items")
     );
     rt::via_value!(
-        Check144 -> ArrayValueObject, | v | rt::is_valid_with(validators::v243, v,
+        Check157 -> ArrayValueObject, | v | rt::is_valid_with(validators::v243, v,
         validators::B0, "/definitions/arrayValue/oneOf/1")
     );
     rt::union_reader!(
-        Union142, VisitUnion142 -> ArrayValueDash { seq => ArrayValueDash::Array;
-        rt::fast::VecOf < rt::fast::ViaValue < Check143 >, 0usize, { usize::MAX } >, map
-        => ArrayValueDash::Object; rt::fast::ViaValue < Check144 > } refuse bool number
-        str null
+        Union158, VisitUnion158 -> ArrayValueDash { seq => ArrayValueDash::Array; R0 :
+        ::std::vec::Vec < ArrayValueArrayItem >, map => ArrayValueDash::Object; R1 :
+        ArrayValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check146 -> StrokeJoinValueArrayItem, | v | rt::is_valid_with(validators::v333,
+        Check160 -> StrokeJoinValueArrayItem, | v | rt::is_valid_with(validators::v333,
         v, validators::B0, "/definitions/strokeJoinValue/oneOf/0/items")
     );
     rt::via_value!(
-        Check147 -> StrokeJoinValueObject, | v | rt::is_valid_with(validators::v334, v,
+        Check161 -> StrokeJoinValueObject, | v | rt::is_valid_with(validators::v334, v,
         validators::B0, "/definitions/strokeJoinValue/oneOf/1")
     );
     rt::union_reader!(
-        Union145, VisitUnion145 -> StrokeJoinValue { seq => StrokeJoinValue::Array;
-        rt::fast::VecOf < rt::fast::ViaValue < Check146 >, 0usize, { usize::MAX } >, map
-        => StrokeJoinValue::Object; rt::fast::ViaValue < Check147 > } refuse bool number
-        str null
+        Union162, VisitUnion162 -> StrokeJoinValue { seq => StrokeJoinValue::Array; R0 :
+        ::std::vec::Vec < StrokeJoinValueArrayItem >, map => StrokeJoinValue::Object; R1
+        : StrokeJoinValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check149 -> BlendValueArrayItem, | v | rt::is_valid_with(validators::v339, v,
+        Check164 -> BlendValueArrayItem, | v | rt::is_valid_with(validators::v339, v,
         validators::B0, "/definitions/blendValue/oneOf/0/items")
     );
     rt::via_value!(
-        Check150 -> BlendValueObject, | v | rt::is_valid_with(validators::v340, v,
+        Check165 -> BlendValueObject, | v | rt::is_valid_with(validators::v340, v,
         validators::B0, "/definitions/blendValue/oneOf/1")
     );
     rt::union_reader!(
-        Union148, VisitUnion148 -> BlendValue { seq => BlendValue::Array; rt::fast::VecOf
-        < rt::fast::ViaValue < Check149 >, 0usize, { usize::MAX } >, map =>
-        BlendValue::Object; rt::fast::ViaValue < Check150 > } refuse bool number str null
+        Union166, VisitUnion166 -> BlendValue { seq => BlendValue::Array; R0 :
+        ::std::vec::Vec < BlendValueArrayItem >, map => BlendValue::Object; R1 :
+        BlendValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check152 -> StringValueArrayItem, | v | rt::is_valid_with(validators::v234, v,
+        Check168 -> StringValueArrayItem, | v | rt::is_valid_with(validators::v234, v,
         validators::B0, "/definitions/stringValue/oneOf/0/items")
     );
     rt::via_value!(
-        Check153 -> StringValueObject, | v | rt::is_valid_with(validators::v235, v,
+        Check169 -> StringValueObject, | v | rt::is_valid_with(validators::v235, v,
         validators::B0, "/definitions/stringValue/oneOf/1")
     );
     rt::union_reader!(
-        Union151, VisitUnion151 -> StringValue { seq => StringValue::Array;
-        rt::fast::VecOf < rt::fast::ViaValue < Check152 >, 0usize, { usize::MAX } >, map
-        => StringValue::Object; rt::fast::ViaValue < Check153 > } refuse bool number str
-        null
+        Union170, VisitUnion170 -> StringValue { seq => StringValue::Array; R0 :
+        ::std::vec::Vec < StringValueArrayItem >, map => StringValue::Object; R1 :
+        StringValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check155 -> AnyValueArrayItem, | v | rt::is_valid_with(validators::v344, v,
+        Check172 -> AnyValueArrayItem, | v | rt::is_valid_with(validators::v344, v,
         validators::B0, "/definitions/anyValue/oneOf/0/items")
     );
     rt::via_value!(
-        Check156 -> AnyValueObject, | v | rt::is_valid_with(validators::v345, v,
+        Check173 -> AnyValueObject, | v | rt::is_valid_with(validators::v345, v,
         validators::B0, "/definitions/anyValue/oneOf/1")
     );
     rt::union_reader!(
-        Union154, VisitUnion154 -> AnyValue { seq => AnyValue::Array; rt::fast::VecOf <
-        rt::fast::ViaValue < Check155 >, 0usize, { usize::MAX } >, map =>
-        AnyValue::Object; rt::fast::ViaValue < Check156 > } refuse bool number str null
+        Union174, VisitUnion174 -> AnyValue { seq => AnyValue::Array; R0 :
+        ::std::vec::Vec < AnyValueArrayItem >, map => AnyValue::Object; R1 :
+        AnyValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check158 -> BooleanValueArrayItem, | v | rt::is_valid_with(validators::v251, v,
+        Check176 -> BooleanValueArrayItem, | v | rt::is_valid_with(validators::v251, v,
         validators::B0, "/definitions/booleanValue/oneOf/0/items")
     );
     rt::via_value!(
-        Check159 -> BooleanValueObject, | v | rt::is_valid_with(validators::v252, v,
+        Check177 -> BooleanValueObject, | v | rt::is_valid_with(validators::v252, v,
         validators::B0, "/definitions/booleanValue/oneOf/1")
     );
     rt::union_reader!(
-        Union157, VisitUnion157 -> BooleanValue { seq => BooleanValue::Array;
-        rt::fast::VecOf < rt::fast::ViaValue < Check158 >, 0usize, { usize::MAX } >, map
-        => BooleanValue::Object; rt::fast::ViaValue < Check159 > } refuse bool number str
-        null
+        Union178, VisitUnion178 -> BooleanValue { seq => BooleanValue::Array; R0 :
+        ::std::vec::Vec < BooleanValueArrayItem >, map => BooleanValue::Object; R1 :
+        BooleanValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check161 -> DirectionValueArrayItem, | v | rt::is_valid_with(validators::v349, v,
+        Check180 -> DirectionValueArrayItem, | v | rt::is_valid_with(validators::v349, v,
         validators::B0, "/definitions/directionValue/oneOf/0/items")
     );
     rt::via_value!(
-        Check162 -> DirectionValueObject, | v | rt::is_valid_with(validators::v350, v,
+        Check181 -> DirectionValueObject, | v | rt::is_valid_with(validators::v350, v,
         validators::B0, "/definitions/directionValue/oneOf/1")
     );
     rt::union_reader!(
-        Union160, VisitUnion160 -> DirectionValue { seq => DirectionValue::Array;
-        rt::fast::VecOf < rt::fast::ViaValue < Check161 >, 0usize, { usize::MAX } >, map
-        => DirectionValue::Object; rt::fast::ViaValue < Check162 > } refuse bool number
-        str null
+        Union182, VisitUnion182 -> DirectionValue { seq => DirectionValue::Array; R0 :
+        ::std::vec::Vec < DirectionValueArrayItem >, map => DirectionValue::Object; R1 :
+        DirectionValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check164 -> AlignValueArrayItem, | v | rt::is_valid_with(validators::v212, v,
+        Check184 -> AlignValueArrayItem, | v | rt::is_valid_with(validators::v212, v,
         validators::B0, "/definitions/alignValue/oneOf/0/items")
     );
     rt::via_value!(
-        Check165 -> AlignValueObject, | v | rt::is_valid_with(validators::v213, v,
+        Check185 -> AlignValueObject, | v | rt::is_valid_with(validators::v213, v,
         validators::B0, "/definitions/alignValue/oneOf/1")
     );
     rt::union_reader!(
-        Union163, VisitUnion163 -> AlignValue { seq => AlignValue::Array; rt::fast::VecOf
-        < rt::fast::ViaValue < Check164 >, 0usize, { usize::MAX } >, map =>
-        AlignValue::Object; rt::fast::ViaValue < Check165 > } refuse bool number str null
+        Union186, VisitUnion186 -> AlignValue { seq => AlignValue::Array; R0 :
+        ::std::vec::Vec < AlignValueArrayItem >, map => AlignValue::Object; R1 :
+        AlignValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check167 -> BaselineValueArrayItem, | v | rt::is_valid_with(validators::v221, v,
+        Check188 -> BaselineValueArrayItem, | v | rt::is_valid_with(validators::v221, v,
         validators::B0, "/definitions/baselineValue/oneOf/0/items")
     );
     rt::via_value!(
-        Check168 -> BaselineValueObject, | v | rt::is_valid_with(validators::v222, v,
+        Check189 -> BaselineValueObject, | v | rt::is_valid_with(validators::v222, v,
         validators::B0, "/definitions/baselineValue/oneOf/1")
     );
     rt::union_reader!(
-        Union166, VisitUnion166 -> BaselineValue { seq => BaselineValue::Array;
-        rt::fast::VecOf < rt::fast::ViaValue < Check167 >, 0usize, { usize::MAX } >, map
-        => BaselineValue::Object; rt::fast::ViaValue < Check168 > } refuse bool number
-        str null
+        Union190, VisitUnion190 -> BaselineValue { seq => BaselineValue::Array; R0 :
+        ::std::vec::Vec < BaselineValueArrayItem >, map => BaselineValue::Object; R1 :
+        BaselineValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check170 -> TextValueArrayItem, | v | rt::is_valid_with(validators::v355, v,
+        Check192 -> TextValueArrayItem, | v | rt::is_valid_with(validators::v355, v,
         validators::B0, "/definitions/textValue/oneOf/0/items")
     );
     rt::via_value!(
-        Check171 -> TextValueObject, | v | rt::is_valid_with(validators::v356, v,
+        Check193 -> TextValueObject, | v | rt::is_valid_with(validators::v356, v,
         validators::B0, "/definitions/textValue/oneOf/1")
     );
     rt::union_reader!(
-        Union169, VisitUnion169 -> TextValue { seq => TextValue::Array; rt::fast::VecOf <
-        rt::fast::ViaValue < Check170 >, 0usize, { usize::MAX } >, map =>
-        TextValue::Object; rt::fast::ViaValue < Check171 > } refuse bool number str null
+        Union194, VisitUnion194 -> TextValue { seq => TextValue::Array; R0 :
+        ::std::vec::Vec < TextValueArrayItem >, map => TextValue::Object; R1 :
+        TextValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check173 -> FontWeightValueArrayItem, | v | rt::is_valid_with(validators::v360,
+        Check196 -> FontWeightValueArrayItem, | v | rt::is_valid_with(validators::v360,
         v, validators::B0, "/definitions/fontWeightValue/oneOf/0/items")
     );
     rt::via_value!(
-        Check174 -> FontWeightValueObject, | v | rt::is_valid_with(validators::v361, v,
+        Check197 -> FontWeightValueObject, | v | rt::is_valid_with(validators::v361, v,
         validators::B0, "/definitions/fontWeightValue/oneOf/1")
     );
     rt::union_reader!(
-        Union172, VisitUnion172 -> FontWeightValue { seq => FontWeightValue::Array;
-        rt::fast::VecOf < rt::fast::ViaValue < Check173 >, 0usize, { usize::MAX } >, map
-        => FontWeightValue::Object; rt::fast::ViaValue < Check174 > } refuse bool number
-        str null
+        Union198, VisitUnion198 -> FontWeightValue { seq => FontWeightValue::Array; R0 :
+        ::std::vec::Vec < FontWeightValueArrayItem >, map => FontWeightValue::Object; R1
+        : FontWeightValueObject } refuse bool number str null
     );
     rt::object_reader!(
-        read_519, Visit519, EncodeEntry { x = "x" : rt::fast::ViaValue < Check137 >,
-        optional, settle; x2 = "x2" : rt::fast::ViaValue < Check137 >, optional, settle;
-        xc = "xc" : rt::fast::ViaValue < Check137 >, optional, settle; width = "width" :
-        rt::fast::ViaValue < Check137 >, optional, settle; y = "y" : rt::fast::ViaValue <
-        Check137 >, optional, settle; y2 = "y2" : rt::fast::ViaValue < Check137 >,
-        optional, settle; yc = "yc" : rt::fast::ViaValue < Check137 >, optional, settle;
-        height = "height" : rt::fast::ViaValue < Check137 >, optional, settle; opacity =
-        "opacity" : rt::fast::ViaValue < Check137 >, optional, settle; fill = "fill" :
-        rt::fast::ViaValue < Check138 >, optional, settle; fill_opacity = "fillOpacity" :
-        rt::fast::ViaValue < Check137 >, optional, settle; stroke = "stroke" :
-        rt::fast::ViaValue < Check138 >, optional, settle; stroke_opacity =
-        "strokeOpacity" : rt::fast::ViaValue < Check137 >, optional, settle; stroke_width
-        = "strokeWidth" : rt::fast::ViaValue < Check137 >, optional, settle; stroke_cap =
-        "strokeCap" : Union139, optional, settle; stroke_dash = "strokeDash" : Union142,
+        read_519, Visit519, EncodeEntry { x = "x" : rt::fast::ViaValue < Check149 >,
+        optional, settle; x2 = "x2" : rt::fast::ViaValue < Check149 >, optional, settle;
+        xc = "xc" : rt::fast::ViaValue < Check149 >, optional, settle; width = "width" :
+        rt::fast::ViaValue < Check149 >, optional, settle; y = "y" : rt::fast::ViaValue <
+        Check149 >, optional, settle; y2 = "y2" : rt::fast::ViaValue < Check149 >,
+        optional, settle; yc = "yc" : rt::fast::ViaValue < Check149 >, optional, settle;
+        height = "height" : rt::fast::ViaValue < Check149 >, optional, settle; opacity =
+        "opacity" : rt::fast::ViaValue < Check149 >, optional, settle; fill = "fill" :
+        rt::fast::ViaValue < Check150 >, optional, settle; fill_opacity = "fillOpacity" :
+        rt::fast::ViaValue < Check149 >, optional, settle; stroke = "stroke" :
+        rt::fast::ViaValue < Check150 >, optional, settle; stroke_opacity =
+        "strokeOpacity" : rt::fast::ViaValue < Check149 >, optional, settle; stroke_width
+        = "strokeWidth" : rt::fast::ViaValue < Check149 >, optional, settle; stroke_cap =
+        "strokeCap" : Union154 < rt::fast::VecOf < rt::fast::ViaValue < Check152 >,
+        0usize, { usize::MAX } >, rt::fast::ViaValue < Check153 > >, optional, settle;
+        stroke_dash = "strokeDash" : Union158 < rt::fast::VecOf < rt::fast::ViaValue <
+        Check156 >, 0usize, { usize::MAX } >, rt::fast::ViaValue < Check157 > >,
         optional, settle; stroke_dash_offset = "strokeDashOffset" : rt::fast::ViaValue <
-        Check137 >, optional, settle; stroke_join = "strokeJoin" : Union145, optional,
-        settle; stroke_miter_limit = "strokeMiterLimit" : rt::fast::ViaValue < Check137
-        >, optional, settle; blend = "blend" : Union148, optional, settle; cursor =
-        "cursor" : Union151, optional, settle; tooltip = "tooltip" : Union154, optional,
-        settle; zindex = "zindex" : rt::fast::ViaValue < Check137 >, optional, settle;
-        description = "description" : Union151, optional, settle; aria = "aria" :
-        Union157, optional, settle; aria_role = "ariaRole" : Union151, optional, settle;
-        aria_role_description = "ariaRoleDescription" : Union151, optional, settle; clip
-        = "clip" : Union157, optional, settle; stroke_foreground = "strokeForeground" :
-        Union157, optional, settle; stroke_offset = "strokeOffset" : rt::fast::ViaValue <
-        Check137 >, optional, settle; corner_radius = "cornerRadius" : rt::fast::ViaValue
-        < Check137 >, optional, settle; corner_radius_top_left = "cornerRadiusTopLeft" :
-        rt::fast::ViaValue < Check137 >, optional, settle; corner_radius_top_right =
-        "cornerRadiusTopRight" : rt::fast::ViaValue < Check137 >, optional, settle;
+        Check149 >, optional, settle; stroke_join = "strokeJoin" : Union162 <
+        rt::fast::VecOf < rt::fast::ViaValue < Check160 >, 0usize, { usize::MAX } >,
+        rt::fast::ViaValue < Check161 > >, optional, settle; stroke_miter_limit =
+        "strokeMiterLimit" : rt::fast::ViaValue < Check149 >, optional, settle; blend =
+        "blend" : Union166 < rt::fast::VecOf < rt::fast::ViaValue < Check164 >, 0usize, {
+        usize::MAX } >, rt::fast::ViaValue < Check165 > >, optional, settle; cursor =
+        "cursor" : Union170 < rt::fast::VecOf < rt::fast::ViaValue < Check168 >, 0usize,
+        { usize::MAX } >, rt::fast::ViaValue < Check169 > >, optional, settle; tooltip =
+        "tooltip" : Union174 < rt::fast::VecOf < rt::fast::ViaValue < Check172 >, 0usize,
+        { usize::MAX } >, rt::fast::ViaValue < Check173 > >, optional, settle; zindex =
+        "zindex" : rt::fast::ViaValue < Check149 >, optional, settle; description =
+        "description" : Union170 < rt::fast::VecOf < rt::fast::ViaValue < Check168 >,
+        0usize, { usize::MAX } >, rt::fast::ViaValue < Check169 > >, optional, settle;
+        aria = "aria" : Union178 < rt::fast::VecOf < rt::fast::ViaValue < Check176 >,
+        0usize, { usize::MAX } >, rt::fast::ViaValue < Check177 > >, optional, settle;
+        aria_role = "ariaRole" : Union170 < rt::fast::VecOf < rt::fast::ViaValue <
+        Check168 >, 0usize, { usize::MAX } >, rt::fast::ViaValue < Check169 > >,
+        optional, settle; aria_role_description = "ariaRoleDescription" : Union170 <
+        rt::fast::VecOf < rt::fast::ViaValue < Check168 >, 0usize, { usize::MAX } >,
+        rt::fast::ViaValue < Check169 > >, optional, settle; clip = "clip" : Union178 <
+        rt::fast::VecOf < rt::fast::ViaValue < Check176 >, 0usize, { usize::MAX } >,
+        rt::fast::ViaValue < Check177 > >, optional, settle; stroke_foreground =
+        "strokeForeground" : Union178 < rt::fast::VecOf < rt::fast::ViaValue < Check176
+        >, 0usize, { usize::MAX } >, rt::fast::ViaValue < Check177 > >, optional, settle;
+        stroke_offset = "strokeOffset" : rt::fast::ViaValue < Check149 >, optional,
+        settle; corner_radius = "cornerRadius" : rt::fast::ViaValue < Check149 >,
+        optional, settle; corner_radius_top_left = "cornerRadiusTopLeft" :
+        rt::fast::ViaValue < Check149 >, optional, settle; corner_radius_top_right =
+        "cornerRadiusTopRight" : rt::fast::ViaValue < Check149 >, optional, settle;
         corner_radius_bottom_right = "cornerRadiusBottomRight" : rt::fast::ViaValue <
-        Check137 >, optional, settle; corner_radius_bottom_left =
-        "cornerRadiusBottomLeft" : rt::fast::ViaValue < Check137 >, optional, settle;
-        angle = "angle" : rt::fast::ViaValue < Check137 >, optional, settle; size =
-        "size" : rt::fast::ViaValue < Check137 >, optional, settle; shape = "shape" :
-        Union151, optional, settle; path = "path" : Union151, optional, settle; scale_x =
-        "scaleX" : rt::fast::ViaValue < Check137 >, optional, settle; scale_y = "scaleY"
-        : rt::fast::ViaValue < Check137 >, optional, settle; inner_radius = "innerRadius"
-        : rt::fast::ViaValue < Check137 >, optional, settle; outer_radius = "outerRadius"
-        : rt::fast::ViaValue < Check137 >, optional, settle; start_angle = "startAngle" :
-        rt::fast::ViaValue < Check137 >, optional, settle; end_angle = "endAngle" :
-        rt::fast::ViaValue < Check137 >, optional, settle; pad_angle = "padAngle" :
-        rt::fast::ViaValue < Check137 >, optional, settle; interpolate = "interpolate" :
-        Union151, optional, settle; tension = "tension" : rt::fast::ViaValue < Check137
-        >, optional, settle; orient = "orient" : Union160, optional, settle; defined =
-        "defined" : Union157, optional, settle; url = "url" : Union151, optional, settle;
-        align = "align" : Union163, optional, settle; baseline = "baseline" : Union166,
-        optional, settle; aspect = "aspect" : Union157, optional, settle; smooth =
-        "smooth" : Union157, optional, settle; text = "text" : Union169, optional,
-        settle; dir = "dir" : Union151, optional, settle; ellipsis = "ellipsis" :
-        Union151, optional, settle; limit = "limit" : rt::fast::ViaValue < Check137 >,
-        optional, settle; line_break = "lineBreak" : Union151, optional, settle;
-        line_height = "lineHeight" : rt::fast::ViaValue < Check137 >, optional, settle;
-        dx = "dx" : rt::fast::ViaValue < Check137 >, optional, settle; dy = "dy" :
-        rt::fast::ViaValue < Check137 >, optional, settle; radius = "radius" :
-        rt::fast::ViaValue < Check137 >, optional, settle; theta = "theta" :
-        rt::fast::ViaValue < Check137 >, optional, settle; font = "font" : Union151,
-        optional, settle; font_size = "fontSize" : rt::fast::ViaValue < Check137 >,
-        optional, settle; font_weight = "fontWeight" : Union172, optional, settle;
-        font_style = "fontStyle" : Union151, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        Check149 >, optional, settle; corner_radius_bottom_left =
+        "cornerRadiusBottomLeft" : rt::fast::ViaValue < Check149 >, optional, settle;
+        angle = "angle" : rt::fast::ViaValue < Check149 >, optional, settle; size =
+        "size" : rt::fast::ViaValue < Check149 >, optional, settle; shape = "shape" :
+        Union170 < rt::fast::VecOf < rt::fast::ViaValue < Check168 >, 0usize, {
+        usize::MAX } >, rt::fast::ViaValue < Check169 > >, optional, settle; path =
+        "path" : Union170 < rt::fast::VecOf < rt::fast::ViaValue < Check168 >, 0usize, {
+        usize::MAX } >, rt::fast::ViaValue < Check169 > >, optional, settle; scale_x =
+        "scaleX" : rt::fast::ViaValue < Check149 >, optional, settle; scale_y = "scaleY"
+        : rt::fast::ViaValue < Check149 >, optional, settle; inner_radius = "innerRadius"
+        : rt::fast::ViaValue < Check149 >, optional, settle; outer_radius = "outerRadius"
+        : rt::fast::ViaValue < Check149 >, optional, settle; start_angle = "startAngle" :
+        rt::fast::ViaValue < Check149 >, optional, settle; end_angle = "endAngle" :
+        rt::fast::ViaValue < Check149 >, optional, settle; pad_angle = "padAngle" :
+        rt::fast::ViaValue < Check149 >, optional, settle; interpolate = "interpolate" :
+        Union170 < rt::fast::VecOf < rt::fast::ViaValue < Check168 >, 0usize, {
+        usize::MAX } >, rt::fast::ViaValue < Check169 > >, optional, settle; tension =
+        "tension" : rt::fast::ViaValue < Check149 >, optional, settle; orient = "orient"
+        : Union182 < rt::fast::VecOf < rt::fast::ViaValue < Check180 >, 0usize, {
+        usize::MAX } >, rt::fast::ViaValue < Check181 > >, optional, settle; defined =
+        "defined" : Union178 < rt::fast::VecOf < rt::fast::ViaValue < Check176 >, 0usize,
+        { usize::MAX } >, rt::fast::ViaValue < Check177 > >, optional, settle; url =
+        "url" : Union170 < rt::fast::VecOf < rt::fast::ViaValue < Check168 >, 0usize, {
+        usize::MAX } >, rt::fast::ViaValue < Check169 > >, optional, settle; align =
+        "align" : Union186 < rt::fast::VecOf < rt::fast::ViaValue < Check184 >, 0usize, {
+        usize::MAX } >, rt::fast::ViaValue < Check185 > >, optional, settle; baseline =
+        "baseline" : Union190 < rt::fast::VecOf < rt::fast::ViaValue < Check188 >,
+        0usize, { usize::MAX } >, rt::fast::ViaValue < Check189 > >, optional, settle;
+        aspect = "aspect" : Union178 < rt::fast::VecOf < rt::fast::ViaValue < Check176 >,
+        0usize, { usize::MAX } >, rt::fast::ViaValue < Check177 > >, optional, settle;
+        smooth = "smooth" : Union178 < rt::fast::VecOf < rt::fast::ViaValue < Check176 >,
+        0usize, { usize::MAX } >, rt::fast::ViaValue < Check177 > >, optional, settle;
+        text = "text" : Union194 < rt::fast::VecOf < rt::fast::ViaValue < Check192 >,
+        0usize, { usize::MAX } >, rt::fast::ViaValue < Check193 > >, optional, settle;
+        dir = "dir" : Union170 < rt::fast::VecOf < rt::fast::ViaValue < Check168 >,
+        0usize, { usize::MAX } >, rt::fast::ViaValue < Check169 > >, optional, settle;
+        ellipsis = "ellipsis" : Union170 < rt::fast::VecOf < rt::fast::ViaValue <
+        Check168 >, 0usize, { usize::MAX } >, rt::fast::ViaValue < Check169 > >,
+        optional, settle; limit = "limit" : rt::fast::ViaValue < Check149 >, optional,
+        settle; line_break = "lineBreak" : Union170 < rt::fast::VecOf <
+        rt::fast::ViaValue < Check168 >, 0usize, { usize::MAX } >, rt::fast::ViaValue <
+        Check169 > >, optional, settle; line_height = "lineHeight" : rt::fast::ViaValue <
+        Check149 >, optional, settle; dx = "dx" : rt::fast::ViaValue < Check149 >,
+        optional, settle; dy = "dy" : rt::fast::ViaValue < Check149 >, optional, settle;
+        radius = "radius" : rt::fast::ViaValue < Check149 >, optional, settle; theta =
+        "theta" : rt::fast::ViaValue < Check149 >, optional, settle; font = "font" :
+        Union170 < rt::fast::VecOf < rt::fast::ViaValue < Check168 >, 0usize, {
+        usize::MAX } >, rt::fast::ViaValue < Check169 > >, optional, settle; font_size =
+        "fontSize" : rt::fast::ViaValue < Check149 >, optional, settle; font_weight =
+        "fontWeight" : Union198 < rt::fast::VecOf < rt::fast::ViaValue < Check196 >,
+        0usize, { usize::MAX } >, rt::fast::ViaValue < Check197 > >, optional, settle;
+        font_style = "fontStyle" : Union170 < rt::fast::VecOf < rt::fast::ViaValue <
+        Check168 >, 0usize, { usize::MAX } >, rt::fast::ViaValue < Check169 > >,
+        optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check175 -> Scale, | v | rt::is_valid_with(validators::v470, v, validators::B0,
+        Check199 -> Scale, | v | rt::is_valid_with(validators::v470, v, validators::B0,
         "/definitions/stringModifiers/properties/scale")
     );
     rt::object_reader!(
         read_561, Visit561, StringModifiers2 { scale = "scale" : rt::fast::ViaValue <
-        Check175 >, optional, settle; } extra extra : rt::fast::AnyValue
+        Check199 >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check176 -> Exponent, | v | rt::is_valid_with(validators::v187, v,
+        Check200 -> Exponent, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/numberModifiers/properties/exponent")
     );
     rt::via_value!(
-        Check177 -> Mult, | v | rt::is_valid_with(validators::v187, v, validators::B0,
+        Check201 -> Mult, | v | rt::is_valid_with(validators::v187, v, validators::B0,
         "/definitions/numberModifiers/properties/mult")
     );
     rt::via_value!(
-        Check178 -> RuleOffset, | v | rt::is_valid_with(validators::v187, v,
+        Check202 -> RuleOffset, | v | rt::is_valid_with(validators::v187, v,
         validators::B0, "/definitions/numberModifiers/properties/offset")
     );
     rt::union_reader!(
-        Union179, VisitUnion179 -> Band { number => Band::Number; rt::fast::LeafRead <
-        Leaf11 >, bool => Band::Boolean; rt::fast::LeafRead < Leaf27 > } refuse str null
-        seq map
+        Union204, VisitUnion204 -> Band { number => Band::Number; R0 : rt::Number, bool
+        => Band::Boolean; R1 : bool } refuse str null seq map
     );
     rt::object_reader!(
         read_562, Visit562, NumberModifiers2 { exponent = "exponent" : rt::fast::ViaValue
-        < Check176 >, optional, settle; mult = "mult" : rt::fast::ViaValue < Check177 >,
-        optional, settle; offset = "offset" : rt::fast::ViaValue < Check178 >, optional,
-        settle; round = "round" : rt::fast::LeafRead < Leaf27 >, optional, settle; scale
-        = "scale" : rt::fast::ViaValue < Check175 >, optional, settle; band = "band" :
-        Union179, optional, settle; extra = "extra" : rt::fast::LeafRead < Leaf27 >,
-        optional, settle; } extra extra_ : rt::fast::AnyValue
+        < Check200 >, optional, settle; mult = "mult" : rt::fast::ViaValue < Check201 >,
+        optional, settle; offset = "offset" : rt::fast::ViaValue < Check202 >, optional,
+        settle; round = "round" : rt::fast::LeafRead < Leaf31 >, optional, settle; scale
+        = "scale" : rt::fast::ViaValue < Check199 >, optional, settle; band = "band" :
+        Union204 < rt::fast::LeafRead < Leaf12 >, rt::fast::LeafRead < Leaf31 > >,
+        optional, settle; extra = "extra" : rt::fast::LeafRead < Leaf31 >, optional,
+        settle; } extra extra_ : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_570, Visit570, ColorRgb { r = "r" : rt::fast::ViaValue < Check137 >,
-        required, settle; g = "g" : rt::fast::ViaValue < Check137 >, required, settle; b
-        = "b" : rt::fast::ViaValue < Check137 >, required, settle; } extra extra :
+        read_570, Visit570, ColorRgb { r = "r" : rt::fast::ViaValue < Check149 >,
+        required, settle; g = "g" : rt::fast::ViaValue < Check149 >, required, settle; b
+        = "b" : rt::fast::ViaValue < Check149 >, required, settle; } extra extra :
         rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_571, Visit571, ColorHsl { h = "h" : rt::fast::ViaValue < Check137 >,
-        required, settle; s = "s" : rt::fast::ViaValue < Check137 >, required, settle; l
-        = "l" : rt::fast::ViaValue < Check137 >, required, settle; } extra extra :
+        read_571, Visit571, ColorHsl { h = "h" : rt::fast::ViaValue < Check149 >,
+        required, settle; s = "s" : rt::fast::ViaValue < Check149 >, required, settle; l
+        = "l" : rt::fast::ViaValue < Check149 >, required, settle; } extra extra :
         rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_572, Visit572, ColorLab { l = "l" : rt::fast::ViaValue < Check137 >,
-        required, settle; a = "a" : rt::fast::ViaValue < Check137 >, required, settle; b
-        = "b" : rt::fast::ViaValue < Check137 >, required, settle; } extra extra :
+        read_572, Visit572, ColorLab { l = "l" : rt::fast::ViaValue < Check149 >,
+        required, settle; a = "a" : rt::fast::ViaValue < Check149 >, required, settle; b
+        = "b" : rt::fast::ViaValue < Check149 >, required, settle; } extra extra :
         rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_573, Visit573, ColorHcl { h = "h" : rt::fast::ViaValue < Check137 >,
-        required, settle; c = "c" : rt::fast::ViaValue < Check137 >, required, settle; l
-        = "l" : rt::fast::ViaValue < Check137 >, required, settle; } extra extra :
+        read_573, Visit573, ColorHcl { h = "h" : rt::fast::ViaValue < Check149 >,
+        required, settle; c = "c" : rt::fast::ViaValue < Check149 >, required, settle; l
+        = "l" : rt::fast::ViaValue < Check149 >, required, settle; } extra extra :
         rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_575, Visit575, Stop { offset = "offset" : rt::fast::LeafRead < Leaf11 >,
+        read_575, Visit575, Stop { offset = "offset" : rt::fast::LeafRead < Leaf12 >,
         required, settle; color = "color" : rt::fast::LeafRead < Leaf8 >, required,
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf180 -> LinearGradientGradient, | s | [! ::std::matches!(s, "linear")] =>
+        Leaf205 -> LinearGradientGradient, | s | [! ::std::matches!(s, "linear")] =>
         LinearGradientGradient::from_listed_str(s)
     );
     rt::object_reader!(
         read_576, Visit576, LinearGradient { gradient = "gradient" : rt::fast::LeafRead <
-        Leaf180 >, required, settle; id = "id" : rt::fast::LeafRead < Leaf8 >, optional,
-        settle; x1 = "x1" : rt::fast::LeafRead < Leaf11 >, optional, settle; y1 = "y1" :
-        rt::fast::LeafRead < Leaf11 >, optional, settle; x2 = "x2" : rt::fast::LeafRead <
-        Leaf11 >, optional, settle; y2 = "y2" : rt::fast::LeafRead < Leaf11 >, optional,
+        Leaf205 >, required, settle; id = "id" : rt::fast::LeafRead < Leaf8 >, optional,
+        settle; x1 = "x1" : rt::fast::LeafRead < Leaf12 >, optional, settle; y1 = "y1" :
+        rt::fast::LeafRead < Leaf12 >, optional, settle; x2 = "x2" : rt::fast::LeafRead <
+        Leaf12 >, optional, settle; y2 = "y2" : rt::fast::LeafRead < Leaf12 >, optional,
         settle; stops = "stops" : rt::fast::VecOf < rt::fast::Typed < Stop >, 0usize, {
         usize::MAX } >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf181 -> RadialGradientGradient, | s | [! ::std::matches!(s, "radial")] =>
+        Leaf206 -> RadialGradientGradient, | s | [! ::std::matches!(s, "radial")] =>
         RadialGradientGradient::from_listed_str(s)
     );
     rt::object_reader!(
         read_578, Visit578, RadialGradient { gradient = "gradient" : rt::fast::LeafRead <
-        Leaf181 >, required, settle; id = "id" : rt::fast::LeafRead < Leaf8 >, optional,
-        settle; x1 = "x1" : rt::fast::LeafRead < Leaf11 >, optional, settle; y1 = "y1" :
-        rt::fast::LeafRead < Leaf11 >, optional, settle; r1 = "r1" : rt::fast::LeafRead <
-        Leaf11 >, optional, settle; x2 = "x2" : rt::fast::LeafRead < Leaf11 >, optional,
-        settle; y2 = "y2" : rt::fast::LeafRead < Leaf11 >, optional, settle; r2 = "r2" :
-        rt::fast::LeafRead < Leaf11 >, optional, settle; stops = "stops" :
+        Leaf206 >, required, settle; id = "id" : rt::fast::LeafRead < Leaf8 >, optional,
+        settle; x1 = "x1" : rt::fast::LeafRead < Leaf12 >, optional, settle; y1 = "y1" :
+        rt::fast::LeafRead < Leaf12 >, optional, settle; r1 = "r1" : rt::fast::LeafRead <
+        Leaf12 >, optional, settle; x2 = "x2" : rt::fast::LeafRead < Leaf12 >, optional,
+        settle; y2 = "y2" : rt::fast::LeafRead < Leaf12 >, optional, settle; r2 = "r2" :
+        rt::fast::LeafRead < Leaf12 >, optional, settle; stops = "stops" :
         rt::fast::VecOf < rt::fast::Typed < Stop >, 0usize, { usize::MAX } >, required,
         settle; } deny
     );
@@ -21937,90 +22025,102 @@ mod fast {
         required, settle; role = "role" : rt::fast::LeafRead < Leaf8 >, optional, settle;
         name = "name" : rt::fast::LeafRead < Leaf8 >, optional, settle; description =
         "description" : rt::fast::LeafRead < Leaf8 >, optional, settle; aria = "aria" :
-        rt::fast::LeafRead < Leaf27 >, optional, settle; style = "style" : Union15,
-        optional, settle; key = "key" : rt::fast::LeafRead < Leaf8 >, optional, settle;
-        clip = "clip" : rt::fast::ViaValue < Check130 >, optional, settle; sort = "sort"
-        : rt::fast::ViaValue < Check131 >, optional, settle; interactive = "interactive"
-        : Union26, optional, settle; encode = "encode" : rt::fast::ViaValue < Check1 >,
-        optional, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
-        < Check132 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
-        rt::fast::VecOf < rt::fast::Typed < MarkGroupOnItem >, 0usize, { usize::MAX } >,
-        optional, settle; } extra extra : rt::fast::AnyValue
+        rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style" : Union19 <
+        rt::fast::LeafRead < Leaf8 >, rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >,
+        0usize, { usize::MAX } > >, optional, settle; key = "key" : rt::fast::LeafRead <
+        Leaf8 >, optional, settle; clip = "clip" : rt::fast::ViaValue < Check142 >,
+        optional, settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional,
+        settle; interactive = "interactive" : Union32 < rt::fast::LeafRead < Leaf31 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; encode = "encode" :
+        rt::fast::ViaValue < Check1 >, optional, settle; transform = "transform" :
+        rt::fast::VecOf < rt::fast::ViaValue < Check144 >, 0usize, { usize::MAX } >,
+        optional, settle; on = "on" : rt::fast::VecOf < rt::fast::Typed < MarkGroupOnItem
+        >, 0usize, { usize::MAX } >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_591, Visit591, StepBins { step = "step" : Union10, required, settle; start =
-        "start" : Union10, optional, settle; stop = "stop" : Union10, optional, settle; }
-        deny
+        read_591, Visit591, StepBins { step = "step" : Union13 < rt::fast::LeafRead <
+        Leaf12 >, rt::fast::Typed < SignalRef > >, required, settle; start = "start" :
+        Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; stop = "stop" : Union13 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; } deny
     );
     rt::object_reader!(
-        read_593, Visit593, TypeInterpolate { r#type = "type" : Union14, required,
-        settle; gamma = "gamma" : Union10, optional, settle; } deny
+        read_593, Visit593, TypeInterpolate { r#type = "type" : Union17 <
+        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, required, settle;
+        gamma = "gamma" : Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; } deny
     );
     rt::union_reader!(
-        Union182, VisitUnion182 -> DataFieldDataSort { bool =>
-        DataFieldDataSort::Boolean; rt::fast::LeafRead < Leaf27 >, map =>
-        DataFieldDataSort::Object; rt::fast::Typed < SortObject2 > } refuse number str
-        null seq
+        Union208, VisitUnion208 -> DataFieldDataSort { bool =>
+        DataFieldDataSort::Boolean; R0 : bool, map => DataFieldDataSort::Object; R1 :
+        SortObject2 } refuse number str null seq
     );
     rt::object_reader!(
         read_595, Visit595, DataFieldData { data = "data" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; field = "field" : Union14, required, settle; sort = "sort" :
-        Union182, optional, settle; } deny
+        required, settle; field = "field" : Union17 < rt::fast::LeafRead < Leaf8 >,
+        rt::fast::Typed < SignalRef > >, required, settle; sort = "sort" : Union208 <
+        rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SortObject2 > >, optional,
+        settle; } deny
     );
     rt::via_value!(
-        Check183 -> SortOrder, | v | rt::is_valid_with(validators::v478, v,
+        Check209 -> SortOrder, | v | rt::is_valid_with(validators::v478, v,
         validators::B0,
         "/definitions/scaleData/oneOf/0/properties/sort/oneOf/1/properties/order")
     );
     rt::object_reader!(
-        read_597, Visit597, SortObject2 { field = "field" : Union14, optional, settle; op
-        = "op" : Union14, optional, settle; order = "order" : rt::fast::ViaValue <
-        Check183 >, optional, settle; } deny
+        read_597, Visit597, SortObject2 { field = "field" : Union17 < rt::fast::LeafRead
+        < Leaf8 >, rt::fast::Typed < SignalRef > >, optional, settle; op = "op" : Union17
+        < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, optional,
+        settle; order = "order" : rt::fast::ViaValue < Check209 >, optional, settle; }
+        deny
     );
     rt::via_value!(
-        Check184 -> DataFieldsDataSort, | v | rt::is_valid_with(validators::v393, v,
+        Check210 -> DataFieldsDataSort, | v | rt::is_valid_with(validators::v393, v,
         validators::B0, "/definitions/scaleData/oneOf/1/properties/sort")
     );
     rt::object_reader!(
         read_598, Visit598, DataFieldsData { data = "data" : rt::fast::LeafRead < Leaf8
-        >, required, settle; fields = "fields" : rt::fast::VecOf < Union14, 1usize, {
-        usize::MAX } >, required, settle; sort = "sort" : rt::fast::ViaValue < Check184
+        >, required, settle; fields = "fields" : rt::fast::VecOf < Union17 <
+        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 1usize, {
+        usize::MAX } >, required, settle; sort = "sort" : rt::fast::ViaValue < Check210
         >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf185 -> ObjectSortOp, | s | [! ::std::matches!(s, "count")] =>
+        Leaf211 -> ObjectSortOp, | s | [! ::std::matches!(s, "count")] =>
         ObjectSortOp::from_listed_str(s)
     );
     rt::object_reader!(
-        read_600, Visit600, SortObject3 { op = "op" : rt::fast::LeafRead < Leaf185 >,
-        optional, settle; order = "order" : rt::fast::ViaValue < Check183 >, optional,
+        read_600, Visit600, SortObject3 { op = "op" : rt::fast::LeafRead < Leaf211 >,
+        optional, settle; order = "order" : rt::fast::ViaValue < Check209 >, optional,
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf186 -> FieldOpSortOp, | s | [! ::std::matches!(s, "count" | "min" | "max")]
+        Leaf212 -> FieldOpSortOp, | s | [! ::std::matches!(s, "count" | "min" | "max")]
         => FieldOpSortOp::from_listed_str(s)
     );
     rt::object_reader!(
-        read_602, Visit602, FieldOpSort { field = "field" : Union14, required, settle; op
-        = "op" : rt::fast::LeafRead < Leaf186 >, required, settle; order = "order" :
-        rt::fast::ViaValue < Check183 >, optional, settle; } deny
+        read_602, Visit602, FieldOpSort { field = "field" : Union17 < rt::fast::LeafRead
+        < Leaf8 >, rt::fast::Typed < SignalRef > >, required, settle; op = "op" :
+        rt::fast::LeafRead < Leaf212 >, required, settle; order = "order" :
+        rt::fast::ViaValue < Check209 >, optional, settle; } deny
     );
     rt::via_value!(
-        Check187 -> FieldsDataField, | v | rt::is_valid_with(validators::v398, v,
+        Check213 -> FieldsDataField, | v | rt::is_valid_with(validators::v398, v,
         validators::B0, "/definitions/scaleData/oneOf/2/properties/fields/items")
     );
     rt::via_value!(
-        Check188 -> FieldsDataSort, | v | rt::is_valid_with(validators::v393, v,
+        Check214 -> FieldsDataSort, | v | rt::is_valid_with(validators::v393, v,
         validators::B0, "/definitions/scaleData/oneOf/2/properties/sort")
     );
     rt::object_reader!(
         read_604, Visit604, FieldsData { fields = "fields" : rt::fast::VecOf <
-        rt::fast::ViaValue < Check187 >, 1usize, { usize::MAX } >, required, settle; sort
-        = "sort" : rt::fast::ViaValue < Check188 >, optional, settle; } deny
+        rt::fast::ViaValue < Check213 >, 1usize, { usize::MAX } >, required, settle; sort
+        = "sort" : rt::fast::ViaValue < Check214 >, optional, settle; } deny
     );
     rt::object_reader!(
         read_606, Visit606, DataFieldField { data = "data" : rt::fast::LeafRead < Leaf8
-        >, required, settle; field = "field" : Union14, required, settle; } deny
+        >, required, settle; field = "field" : Union17 < rt::fast::LeafRead < Leaf8 >,
+        rt::fast::Typed < SignalRef > >, required, settle; } deny
     );
     rt::object_reader!(
         read_609, Visit609, Scope2 { encode = "encode" : rt::fast::ViaValue < Check1 >,
@@ -22033,1327 +22133,1503 @@ mod fast {
         rt::fast::Typed < Projection >, 0usize, { usize::MAX } >, optional, settle; axes
         = "axes" : rt::fast::VecOf < rt::fast::Typed < Axis >, 0usize, { usize::MAX } >,
         optional, settle; legends = "legends" : rt::fast::VecOf < rt::fast::ViaValue <
-        Check6 >, 0usize, { usize::MAX } >, optional, settle; title = "title" : Union7,
-        optional, settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue < Check9
-        >, 0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" :
+        Check6 >, 0usize, { usize::MAX } >, optional, settle; title = "title" : Union9 <
+        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < ObjectTitle > >, optional,
+        settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue < Check10 >,
+        0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" :
         rt::fast::MapOf < Leaf8, rt::fast::AnyValue >, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf189 -> CrossfilterTransformType, | s | [! ::std::matches!(s, "crossfilter")]
+        Leaf215 -> CrossfilterTransformType, | s | [! ::std::matches!(s, "crossfilter")]
         => CrossfilterTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check191 -> FieldsArray2, | v | rt::is_valid_with(validators::v66, v,
+        Check217 -> FieldsArray2, | v | rt::is_valid_with(validators::v66, v,
         validators::B0,
         "/definitions/crossfilterTransform/properties/fields/oneOf/0/items")
     );
     rt::union_reader!(
-        Union190, VisitUnion190 -> CrossfilterTransformFields { seq =>
-        CrossfilterTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue <
-        Check191 >, 0usize, { usize::MAX } >, map =>
-        CrossfilterTransformFields::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
+        Union218, VisitUnion218 -> CrossfilterTransformFields { seq =>
+        CrossfilterTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray2 >, map =>
+        CrossfilterTransformFields::SignalRef; R1 : SignalRef } refuse bool number str
+        null
     );
     rt::union_reader!(
-        Union192, VisitUnion192 -> Query { seq => Query::Array; rt::fast::VecOf <
-        rt::fast::AnyValue, 0usize, { usize::MAX } >, map => Query::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union220, VisitUnion220 -> Query { seq => Query::Array; R0 : ::std::vec::Vec <
+        rt::Value >, map => Query::SignalRef; R1 : SignalRef } refuse bool number str
+        null
     );
     rt::object_reader!(
         read_612, Visit612, CrossfilterTransform2 { r#type = "type" : rt::fast::LeafRead
-        < Leaf189 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union190, required, settle; query = "query"
-        : Union192, required, settle; } deny
+        < Leaf215 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; fields = "fields" : Union218 < rt::fast::VecOf <
+        rt::fast::ViaValue < Check217 >, 0usize, { usize::MAX } >, rt::fast::Typed <
+        SignalRef > >, required, settle; query = "query" : Union220 < rt::fast::VecOf <
+        rt::fast::AnyValue, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >,
+        required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf193 -> ResolvefilterTransformType, | s | [! ::std::matches!(s,
+        Leaf221 -> ResolvefilterTransformType, | s | [! ::std::matches!(s,
         "resolvefilter")] => ResolvefilterTransformType::from_listed_str(s)
     );
     rt::union_reader!(
-        Union194, VisitUnion194 -> Ignore { number => Ignore::Number; rt::fast::LeafRead
-        < Leaf11 >, map => Ignore::SignalRef; rt::fast::Typed < SignalRef > } refuse bool
-        str null seq
+        Union223, VisitUnion223 -> Ignore { number => Ignore::Number; R0 : rt::Number,
+        map => Ignore::SignalRef; R1 : SignalRef } refuse bool str null seq
     );
     rt::object_reader!(
         read_614, Visit614, ResolvefilterTransform2 { r#type = "type" :
-        rt::fast::LeafRead < Leaf193 >, required, settle; signal = "signal" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; ignore = "ignore" : Union194,
-        required, settle; filter = "filter" : rt::fast::AnyValue, required, settle; }
-        deny
+        rt::fast::LeafRead < Leaf221 >, required, settle; signal = "signal" :
+        rt::fast::LeafRead < Leaf8 >, optional, settle; ignore = "ignore" : Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, required, settle;
+        filter = "filter" : rt::fast::AnyValue, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf195 -> LinkpathTransformType, | s | [! ::std::matches!(s, "linkpath")] =>
+        Leaf224 -> LinkpathTransformType, | s | [! ::std::matches!(s, "linkpath")] =>
         LinkpathTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check196 -> SourceX, | v | rt::is_valid_with(validators::v66, v, validators::B0,
+        Check225 -> SourceX, | v | rt::is_valid_with(validators::v66, v, validators::B0,
         "/definitions/linkpathTransform/properties/sourceX")
     );
     rt::via_value!(
-        Check197 -> SourceY, | v | rt::is_valid_with(validators::v66, v, validators::B0,
+        Check226 -> SourceY, | v | rt::is_valid_with(validators::v66, v, validators::B0,
         "/definitions/linkpathTransform/properties/sourceY")
     );
     rt::via_value!(
-        Check198 -> TargetX, | v | rt::is_valid_with(validators::v66, v, validators::B0,
+        Check227 -> TargetX, | v | rt::is_valid_with(validators::v66, v, validators::B0,
         "/definitions/linkpathTransform/properties/targetX")
     );
     rt::via_value!(
-        Check199 -> TargetY, | v | rt::is_valid_with(validators::v66, v, validators::B0,
+        Check228 -> TargetY, | v | rt::is_valid_with(validators::v66, v, validators::B0,
         "/definitions/linkpathTransform/properties/targetY")
     );
     rt::via_value!(
-        Check200 -> LinkpathTransformOrient, | v | rt::is_valid_with(validators::v72, v,
+        Check229 -> LinkpathTransformOrient, | v | rt::is_valid_with(validators::v72, v,
         validators::B0, "/definitions/linkpathTransform/properties/orient")
     );
     rt::via_value!(
-        Check201 -> Shape, | v | rt::is_valid_with(validators::v74, v, validators::B0,
+        Check230 -> Shape, | v | rt::is_valid_with(validators::v74, v, validators::B0,
         "/definitions/linkpathTransform/properties/shape")
     );
     rt::union_reader!(
-        Union202, VisitUnion202 -> Method { str => Method::String; rt::fast::LeafRead <
-        Leaf8 >, map => Method::SignalRef; rt::fast::Typed < SignalRef > } refuse bool
+        Union232, VisitUnion232 -> Method { str => Method::String; R0 :
+        ::std::string::String, map => Method::SignalRef; R1 : SignalRef } refuse bool
         number null seq
     );
     rt::object_reader!(
         read_616, Visit616, LinkpathTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf195 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; source_x = "sourceX" : rt::fast::ViaValue < Check196 >,
-        optional, settle; source_y = "sourceY" : rt::fast::ViaValue < Check197 >,
-        optional, settle; target_x = "targetX" : rt::fast::ViaValue < Check198 >,
-        optional, settle; target_y = "targetY" : rt::fast::ViaValue < Check199 >,
-        optional, settle; orient = "orient" : rt::fast::ViaValue < Check200 >, optional,
-        settle; shape = "shape" : rt::fast::ViaValue < Check201 >, optional, settle;
+        Leaf224 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; source_x = "sourceX" : rt::fast::ViaValue < Check225 >,
+        optional, settle; source_y = "sourceY" : rt::fast::ViaValue < Check226 >,
+        optional, settle; target_x = "targetX" : rt::fast::ViaValue < Check227 >,
+        optional, settle; target_y = "targetY" : rt::fast::ViaValue < Check228 >,
+        optional, settle; orient = "orient" : rt::fast::ViaValue < Check229 >, optional,
+        settle; shape = "shape" : rt::fast::ViaValue < Check230 >, optional, settle;
         require = "require" : rt::fast::Typed < SignalRef >, optional, settle; r#as =
-        "as" : Union202, optional, settle; } deny
+        "as" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf203 -> PieTransformType, | s | [! ::std::matches!(s, "pie")] =>
+        Leaf233 -> PieTransformType, | s | [! ::std::matches!(s, "pie")] =>
         PieTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check204 -> PieTransformField, | v | rt::is_valid_with(validators::v66, v,
+        Check234 -> PieTransformField, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/pieTransform/properties/field")
     );
     rt::union_reader!(
-        Union205, VisitUnion205 -> Smooth { bool => Smooth::Boolean; rt::fast::LeafRead <
-        Leaf27 >, map => Smooth::SignalRef; rt::fast::Typed < SignalRef > } refuse number
-        str null seq
+        Union236, VisitUnion236 -> Smooth { bool => Smooth::Boolean; R0 : bool, map =>
+        Smooth::SignalRef; R1 : SignalRef } refuse number str null seq
     );
     rt::union_reader!(
-        Union206, VisitUnion206 -> As { seq => As::Array; rt::fast::VecOf < Union202,
-        2usize, 2usize >, map => As::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
+        Union238, VisitUnion238 -> As { seq => As::Array; R0 : ::std::vec::Vec < Method
+        >, map => As::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::object_reader!(
         read_618, Visit618, PieTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf203 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check204 >, optional,
-        settle; start_angle = "startAngle" : Union194, optional, settle; end_angle =
-        "endAngle" : Union194, optional, settle; sort = "sort" : Union205, optional,
-        settle; r#as = "as" : Union206, optional, settle; } deny
+        Leaf233 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check234 >, optional,
+        settle; start_angle = "startAngle" : Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; end_angle = "endAngle" :
+        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; sort = "sort" : Union236 < rt::fast::LeafRead < Leaf31 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; r#as = "as" : Union238 <
+        rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
+        SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional,
+        settle; } deny
     );
     rt::string_leaf!(
-        Leaf207 -> StackTransformType, | s | [! ::std::matches!(s, "stack")] =>
+        Leaf239 -> StackTransformType, | s | [! ::std::matches!(s, "stack")] =>
         StackTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check208 -> StackTransformField, | v | rt::is_valid_with(validators::v66, v,
+        Check240 -> StackTransformField, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/stackTransform/properties/field")
     );
     rt::via_value!(
-        Check210 -> GroupbyArrayItem2, | v | rt::is_valid_with(validators::v66, v,
+        Check242 -> GroupbyArrayItem2, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/stackTransform/properties/groupby/oneOf/0/items")
     );
     rt::union_reader!(
-        Union209, VisitUnion209 -> StackTransformGroupby { seq =>
-        StackTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check210 >,
-        0usize, { usize::MAX } >, map => StackTransformGroupby::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union243, VisitUnion243 -> StackTransformGroupby { seq =>
+        StackTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem2 >, map =>
+        StackTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::via_value!(
-        Check211 -> StackTransformOffset, | v | rt::is_valid_with(validators::v80, v,
+        Check244 -> StackTransformOffset, | v | rt::is_valid_with(validators::v80, v,
         validators::B0, "/definitions/stackTransform/properties/offset")
     );
     rt::object_reader!(
         read_620, Visit620, StackTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf207 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check208 >, optional,
-        settle; groupby = "groupby" : Union209, optional, settle; sort = "sort" :
-        rt::fast::ViaValue < Check131 >, optional, settle; offset = "offset" :
-        rt::fast::ViaValue < Check211 >, optional, settle; r#as = "as" : Union206,
-        optional, settle; } deny
+        Leaf239 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check240 >, optional,
+        settle; groupby = "groupby" : Union243 < rt::fast::VecOf < rt::fast::ViaValue <
+        Check242 >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional,
+        settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional, settle; offset
+        = "offset" : rt::fast::ViaValue < Check244 >, optional, settle; r#as = "as" :
+        Union238 < rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >,
+        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
+        >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf212 -> ForceTransformType, | s | [! ::std::matches!(s, "force")] =>
+        Leaf245 -> ForceTransformType, | s | [! ::std::matches!(s, "force")] =>
         ForceTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check213 -> Force, | v | rt::is_valid_with(validators::v83, v, validators::B0,
+        Check246 -> Force, | v | rt::is_valid_with(validators::v83, v, validators::B0,
         "/definitions/forceTransform/properties/forces/items")
-    );
-    rt::union_reader!(
-        Union214, VisitUnion214 -> As { seq => As::Array; rt::fast::VecOf < Union202,
-        0usize, { usize::MAX } >, map => As::SignalRef; rt::fast::Typed < SignalRef > }
-        refuse bool number str null
     );
     rt::object_reader!(
         read_622, Visit622, ForceTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf212 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; r#static = "static" : Union205, optional, settle; restart =
-        "restart" : Union205, optional, settle; iterations = "iterations" : Union194,
-        optional, settle; alpha = "alpha" : Union194, optional, settle; alpha_min =
-        "alphaMin" : Union194, optional, settle; alpha_target = "alphaTarget" : Union194,
-        optional, settle; velocity_decay = "velocityDecay" : Union194, optional, settle;
-        forces = "forces" : rt::fast::VecOf < rt::fast::ViaValue < Check213 >, 0usize, {
-        usize::MAX } >, optional, settle; r#as = "as" : Union214, optional, settle; }
-        deny
+        Leaf245 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; r#static = "static" : Union236 < rt::fast::LeafRead < Leaf31 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; restart = "restart" : Union236
+        < rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >, optional,
+        settle; iterations = "iterations" : Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; alpha = "alpha" : Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        alpha_min = "alphaMin" : Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; alpha_target = "alphaTarget" :
+        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; velocity_decay = "velocityDecay" : Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        forces = "forces" : rt::fast::VecOf < rt::fast::ViaValue < Check246 >, 0usize, {
+        usize::MAX } >, optional, settle; r#as = "as" : Union238 < rt::fast::VecOf <
+        Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 0usize,
+        { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf215 -> ContourTransformType, | s | [! ::std::matches!(s, "contour")] =>
+        Leaf248 -> ContourTransformType, | s | [! ::std::matches!(s, "contour")] =>
         ContourTransformType::from_listed_str(s)
     );
     rt::union_reader!(
-        Union216, VisitUnion216 -> Size { seq => Size::Array; rt::fast::VecOf < Union194,
-        2usize, 2usize >, map => Size::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
-    );
-    rt::union_reader!(
-        Union217, VisitUnion217 -> Size { seq => Size::Array; rt::fast::VecOf < Union194,
-        0usize, { usize::MAX } >, map => Size::SignalRef; rt::fast::Typed < SignalRef > }
-        refuse bool number str null
+        Union250, VisitUnion250 -> Size { seq => Size::Array; R0 : ::std::vec::Vec <
+        Ignore >, map => Size::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::via_value!(
-        Check218 -> ContourTransformX, | v | rt::is_valid_with(validators::v66, v,
+        Check252 -> ContourTransformX, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/contourTransform/properties/x")
     );
     rt::via_value!(
-        Check219 -> ContourTransformY, | v | rt::is_valid_with(validators::v66, v,
+        Check253 -> ContourTransformY, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/contourTransform/properties/y")
     );
     rt::via_value!(
-        Check220 -> ContourTransformWeight, | v | rt::is_valid_with(validators::v66, v,
+        Check254 -> ContourTransformWeight, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/contourTransform/properties/weight")
     );
     rt::object_reader!(
         read_624, Visit624, ContourTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf215 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union216, required, settle; values = "values" :
-        Union217, optional, settle; x = "x" : rt::fast::ViaValue < Check218 >, optional,
-        settle; y = "y" : rt::fast::ViaValue < Check219 >, optional, settle; weight =
-        "weight" : rt::fast::ViaValue < Check220 >, optional, settle; cell_size =
-        "cellSize" : Union194, optional, settle; bandwidth = "bandwidth" : Union194,
-        optional, settle; count = "count" : Union194, optional, settle; nice = "nice" :
-        Union205, optional, settle; thresholds = "thresholds" : Union217, optional,
-        settle; smooth = "smooth" : Union205, optional, settle; } deny
+        Leaf248 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; size = "size" : Union250 < rt::fast::VecOf < Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 2usize, 2usize >,
+        rt::fast::Typed < SignalRef > >, required, settle; values = "values" : Union250 <
+        rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >,
+        optional, settle; x = "x" : rt::fast::ViaValue < Check252 >, optional, settle; y
+        = "y" : rt::fast::ViaValue < Check253 >, optional, settle; weight = "weight" :
+        rt::fast::ViaValue < Check254 >, optional, settle; cell_size = "cellSize" :
+        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; bandwidth = "bandwidth" : Union223 < rt::fast::LeafRead <
+        Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; count = "count" :
+        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; nice = "nice" : Union236 < rt::fast::LeafRead < Leaf31 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; thresholds = "thresholds" :
+        Union250 < rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed <
+        SignalRef > >, optional, settle; smooth = "smooth" : Union236 <
+        rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        } deny
     );
     rt::string_leaf!(
-        Leaf221 -> GeojsonTransformType, | s | [! ::std::matches!(s, "geojson")] =>
+        Leaf255 -> GeojsonTransformType, | s | [! ::std::matches!(s, "geojson")] =>
         GeojsonTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check223 -> FieldsArray3, | v | rt::is_valid_with(validators::v66, v,
+        Check257 -> FieldsArray3, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/geojsonTransform/properties/fields/oneOf/0/items")
     );
     rt::union_reader!(
-        Union222, VisitUnion222 -> GeojsonTransformFields { seq =>
-        GeojsonTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue < Check223 >,
-        2usize, 2usize >, map => GeojsonTransformFields::SignalRef; rt::fast::Typed <
-        SignalRef > } refuse bool number str null
+        Union258, VisitUnion258 -> GeojsonTransformFields { seq =>
+        GeojsonTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray3 >, map =>
+        GeojsonTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::via_value!(
-        Check224 -> Geojson, | v | rt::is_valid_with(validators::v66, v, validators::B0,
+        Check259 -> Geojson, | v | rt::is_valid_with(validators::v66, v, validators::B0,
         "/definitions/geojsonTransform/properties/geojson")
     );
     rt::object_reader!(
         read_626, Visit626, GeojsonTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf221 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union222, optional, settle; geojson =
-        "geojson" : rt::fast::ViaValue < Check224 >, optional, settle; } deny
+        Leaf255 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; fields = "fields" : Union258 < rt::fast::VecOf <
+        rt::fast::ViaValue < Check257 >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
+        >, optional, settle; geojson = "geojson" : rt::fast::ViaValue < Check259 >,
+        optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf225 -> GeopathTransformType, | s | [! ::std::matches!(s, "geopath")] =>
+        Leaf260 -> GeopathTransformType, | s | [! ::std::matches!(s, "geopath")] =>
         GeopathTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check226 -> GeopathTransformField, | v | rt::is_valid_with(validators::v66, v,
+        Check261 -> GeopathTransformField, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/geopathTransform/properties/field")
     );
     rt::via_value!(
-        Check227 -> GeopathTransformPointRadius, | v | rt::is_valid_with(validators::v86,
+        Check262 -> GeopathTransformPointRadius, | v | rt::is_valid_with(validators::v86,
         v, validators::B0, "/definitions/geopathTransform/properties/pointRadius")
     );
     rt::object_reader!(
         read_628, Visit628, GeopathTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf225 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        Leaf260 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; projection = "projection" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check226 >, optional,
-        settle; point_radius = "pointRadius" : rt::fast::ViaValue < Check227 >, optional,
-        settle; r#as = "as" : Union202, optional, settle; } deny
+        optional, settle; field = "field" : rt::fast::ViaValue < Check261 >, optional,
+        settle; point_radius = "pointRadius" : rt::fast::ViaValue < Check262 >, optional,
+        settle; r#as = "as" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf228 -> GeopointTransformType, | s | [! ::std::matches!(s, "geopoint")] =>
+        Leaf263 -> GeopointTransformType, | s | [! ::std::matches!(s, "geopoint")] =>
         GeopointTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check230 -> FieldsArray4, | v | rt::is_valid_with(validators::v66, v,
+        Check265 -> FieldsArray4, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/geopointTransform/properties/fields/oneOf/0/items")
     );
     rt::union_reader!(
-        Union229, VisitUnion229 -> GeopointTransformFields { seq =>
-        GeopointTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue < Check230
-        >, 2usize, 2usize >, map => GeopointTransformFields::SignalRef; rt::fast::Typed <
-        SignalRef > } refuse bool number str null
+        Union266, VisitUnion266 -> GeopointTransformFields { seq =>
+        GeopointTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray4 >, map =>
+        GeopointTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::object_reader!(
         read_630, Visit630, GeopointTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf228 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        Leaf263 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; projection = "projection" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; fields = "fields" : Union229, required, settle; r#as = "as" :
-        Union206, optional, settle; } deny
+        required, settle; fields = "fields" : Union266 < rt::fast::VecOf <
+        rt::fast::ViaValue < Check265 >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
+        >, required, settle; r#as = "as" : Union238 < rt::fast::VecOf < Union232 <
+        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 2usize, 2usize >,
+        rt::fast::Typed < SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf231 -> GeoshapeTransformType, | s | [! ::std::matches!(s, "geoshape")] =>
+        Leaf267 -> GeoshapeTransformType, | s | [! ::std::matches!(s, "geoshape")] =>
         GeoshapeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check232 -> GeoshapeTransformField, | v | rt::is_valid_with(validators::v66, v,
+        Check268 -> GeoshapeTransformField, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/geoshapeTransform/properties/field")
     );
     rt::via_value!(
-        Check233 -> GeoshapeTransformPointRadius, | v |
+        Check269 -> GeoshapeTransformPointRadius, | v |
         rt::is_valid_with(validators::v86, v, validators::B0,
         "/definitions/geoshapeTransform/properties/pointRadius")
     );
     rt::object_reader!(
         read_632, Visit632, GeoshapeTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf231 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        Leaf267 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; projection = "projection" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check232 >, optional,
-        settle; point_radius = "pointRadius" : rt::fast::ViaValue < Check233 >, optional,
-        settle; r#as = "as" : Union202, optional, settle; } deny
+        optional, settle; field = "field" : rt::fast::ViaValue < Check268 >, optional,
+        settle; point_radius = "pointRadius" : rt::fast::ViaValue < Check269 >, optional,
+        settle; r#as = "as" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf234 -> GraticuleTransformType, | s | [! ::std::matches!(s, "graticule")] =>
+        Leaf270 -> GraticuleTransformType, | s | [! ::std::matches!(s, "graticule")] =>
         GraticuleTransformType::from_listed_str(s)
-    );
-    rt::union_reader!(
-        Union235, VisitUnion235 -> Query { seq => Query::Array; rt::fast::VecOf <
-        rt::fast::AnyValue, 2usize, 2usize >, map => Query::SignalRef; rt::fast::Typed <
-        SignalRef > } refuse bool number str null
     );
     rt::object_reader!(
         read_634, Visit634, GraticuleTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf234 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; extent = "extent" : Union235, optional, settle; extent_major =
-        "extentMajor" : Union235, optional, settle; extent_minor = "extentMinor" :
-        Union235, optional, settle; step = "step" : Union216, optional, settle;
-        step_major = "stepMajor" : Union216, optional, settle; step_minor = "stepMinor" :
-        Union216, optional, settle; precision = "precision" : Union194, optional, settle;
-        } deny
+        Leaf270 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; extent = "extent" : Union220 < rt::fast::VecOf <
+        rt::fast::AnyValue, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional,
+        settle; extent_major = "extentMajor" : Union220 < rt::fast::VecOf <
+        rt::fast::AnyValue, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional,
+        settle; extent_minor = "extentMinor" : Union220 < rt::fast::VecOf <
+        rt::fast::AnyValue, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional,
+        settle; step = "step" : Union250 < rt::fast::VecOf < Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 2usize, 2usize >,
+        rt::fast::Typed < SignalRef > >, optional, settle; step_major = "stepMajor" :
+        Union250 < rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
+        >, optional, settle; step_minor = "stepMinor" : Union250 < rt::fast::VecOf <
+        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
+        2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional, settle; precision =
+        "precision" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf236 -> HeatmapTransformType, | s | [! ::std::matches!(s, "heatmap")] =>
+        Leaf272 -> HeatmapTransformType, | s | [! ::std::matches!(s, "heatmap")] =>
         HeatmapTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check237 -> HeatmapTransformField, | v | rt::is_valid_with(validators::v66, v,
+        Check273 -> HeatmapTransformField, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/heatmapTransform/properties/field")
     );
     rt::via_value!(
-        Check238 -> HeatmapTransformColor, | v | rt::is_valid_with(validators::v100, v,
+        Check274 -> HeatmapTransformColor, | v | rt::is_valid_with(validators::v100, v,
         validators::B0, "/definitions/heatmapTransform/properties/color")
     );
     rt::via_value!(
-        Check239 -> Opacity, | v | rt::is_valid_with(validators::v86, v, validators::B0,
+        Check275 -> Opacity, | v | rt::is_valid_with(validators::v86, v, validators::B0,
         "/definitions/heatmapTransform/properties/opacity")
     );
     rt::via_value!(
-        Check240 -> Resolve, | v | rt::is_valid_with(validators::v101, v, validators::B0,
+        Check276 -> Resolve, | v | rt::is_valid_with(validators::v101, v, validators::B0,
         "/definitions/heatmapTransform/properties/resolve")
     );
     rt::object_reader!(
         read_636, Visit636, HeatmapTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf236 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check237 >, optional,
-        settle; color = "color" : rt::fast::ViaValue < Check238 >, optional, settle;
-        opacity = "opacity" : rt::fast::ViaValue < Check239 >, optional, settle; resolve
-        = "resolve" : rt::fast::ViaValue < Check240 >, optional, settle; r#as = "as" :
-        Union202, optional, settle; } deny
+        Leaf272 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check273 >, optional,
+        settle; color = "color" : rt::fast::ViaValue < Check274 >, optional, settle;
+        opacity = "opacity" : rt::fast::ViaValue < Check275 >, optional, settle; resolve
+        = "resolve" : rt::fast::ViaValue < Check276 >, optional, settle; r#as = "as" :
+        Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf241 -> IsocontourTransformType, | s | [! ::std::matches!(s, "isocontour")] =>
+        Leaf277 -> IsocontourTransformType, | s | [! ::std::matches!(s, "isocontour")] =>
         IsocontourTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check242 -> IsocontourTransformField, | v | rt::is_valid_with(validators::v66, v,
+        Check278 -> IsocontourTransformField, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/isocontourTransform/properties/field")
     );
     rt::via_value!(
-        Check243 -> IsocontourTransformScale, | v | rt::is_valid_with(validators::v86, v,
+        Check279 -> IsocontourTransformScale, | v | rt::is_valid_with(validators::v86, v,
         validators::B0, "/definitions/isocontourTransform/properties/scale")
     );
     rt::via_value!(
-        Check245 -> ArrayTranslateItem, | v | rt::is_valid_with(validators::v86, v,
+        Check281 -> ArrayTranslateItem, | v | rt::is_valid_with(validators::v86, v,
         validators::B0,
         "/definitions/isocontourTransform/properties/translate/oneOf/0/items")
     );
     rt::union_reader!(
-        Union244, VisitUnion244 -> IsocontourTransformTranslate { seq =>
-        IsocontourTransformTranslate::Array; rt::fast::VecOf < rt::fast::ViaValue <
-        Check245 >, 0usize, { usize::MAX } >, map =>
-        IsocontourTransformTranslate::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
+        Union282, VisitUnion282 -> IsocontourTransformTranslate { seq =>
+        IsocontourTransformTranslate::Array; R0 : ::std::vec::Vec < ArrayTranslateItem >,
+        map => IsocontourTransformTranslate::SignalRef; R1 : SignalRef } refuse bool
+        number str null
     );
     rt::value_leaf!(
-        Leaf247 -> (), scalar | v | rt::is_valid_with(validators::v22, v, validators::B0,
+        Leaf284 -> (), scalar | v | rt::is_valid_with(validators::v22, v, validators::B0,
         "/definitions/isocontourTransform/properties/as/anyOf/2")
     );
     rt::union_reader!(
-        Union246, VisitUnion246 -> IsocontourTransformAs { str =>
-        IsocontourTransformAs::String; rt::fast::LeafRead < Leaf8 >, map =>
-        IsocontourTransformAs::SignalRef; rt::fast::Typed < SignalRef >, null => | _ |
-        IsocontourTransformAs::Null; rt::fast::LeafRead < Leaf247 > } refuse bool number
-        seq
+        Union285, VisitUnion285 -> IsocontourTransformAs { str =>
+        IsocontourTransformAs::String; R0 : ::std::string::String, map =>
+        IsocontourTransformAs::SignalRef; R1 : SignalRef, null => | _ |
+        IsocontourTransformAs::Null; R2 : () } refuse bool number seq
     );
     rt::object_reader!(
         read_638, Visit638, IsocontourTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf241 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check242 >, optional,
-        settle; thresholds = "thresholds" : Union217, optional, settle; levels = "levels"
-        : Union194, optional, settle; nice = "nice" : Union205, optional, settle; resolve
-        = "resolve" : rt::fast::ViaValue < Check240 >, optional, settle; zero = "zero" :
-        Union205, optional, settle; smooth = "smooth" : Union205, optional, settle; scale
-        = "scale" : rt::fast::ViaValue < Check243 >, optional, settle; translate =
-        "translate" : Union244, optional, settle; r#as = "as" : Union246, optional,
-        settle; } deny
+        Leaf277 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check278 >, optional,
+        settle; thresholds = "thresholds" : Union250 < rt::fast::VecOf < Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 0usize, {
+        usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; levels =
+        "levels" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef
+        > >, optional, settle; nice = "nice" : Union236 < rt::fast::LeafRead < Leaf31 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; resolve = "resolve" :
+        rt::fast::ViaValue < Check276 >, optional, settle; zero = "zero" : Union236 <
+        rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        smooth = "smooth" : Union236 < rt::fast::LeafRead < Leaf31 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; scale = "scale" : rt::fast::ViaValue < Check279
+        >, optional, settle; translate = "translate" : Union282 < rt::fast::VecOf <
+        rt::fast::ViaValue < Check281 >, 0usize, { usize::MAX } >, rt::fast::Typed <
+        SignalRef > >, optional, settle; r#as = "as" : Union285 < rt::fast::LeafRead <
+        Leaf8 >, rt::fast::Typed < SignalRef >, rt::fast::LeafRead < Leaf284 > >,
+        optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf248 -> Kde2dTransformType, | s | [! ::std::matches!(s, "kde2d")] =>
+        Leaf286 -> Kde2dTransformType, | s | [! ::std::matches!(s, "kde2d")] =>
         Kde2dTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check249 -> Kde2dTransformX, | v | rt::is_valid_with(validators::v66, v,
+        Check287 -> Kde2dTransformX, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/kde2dTransform/properties/x")
     );
     rt::via_value!(
-        Check250 -> Kde2dTransformY, | v | rt::is_valid_with(validators::v66, v,
+        Check288 -> Kde2dTransformY, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/kde2dTransform/properties/y")
     );
     rt::via_value!(
-        Check251 -> Kde2dTransformWeight, | v | rt::is_valid_with(validators::v66, v,
+        Check289 -> Kde2dTransformWeight, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/kde2dTransform/properties/weight")
     );
     rt::via_value!(
-        Check253 -> GroupbyArrayItem3, | v | rt::is_valid_with(validators::v66, v,
+        Check291 -> GroupbyArrayItem3, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/kde2dTransform/properties/groupby/oneOf/0/items")
     );
     rt::union_reader!(
-        Union252, VisitUnion252 -> Kde2dTransformGroupby { seq =>
-        Kde2dTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check253 >,
-        0usize, { usize::MAX } >, map => Kde2dTransformGroupby::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union292, VisitUnion292 -> Kde2dTransformGroupby { seq =>
+        Kde2dTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem3 >, map =>
+        Kde2dTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::object_reader!(
         read_640, Visit640, Kde2dTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf248 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union216, required, settle; x = "x" :
-        rt::fast::ViaValue < Check249 >, required, settle; y = "y" : rt::fast::ViaValue <
-        Check250 >, required, settle; weight = "weight" : rt::fast::ViaValue < Check251
-        >, optional, settle; groupby = "groupby" : Union252, optional, settle; cell_size
-        = "cellSize" : Union194, optional, settle; bandwidth = "bandwidth" : Union216,
-        optional, settle; counts = "counts" : Union205, optional, settle; r#as = "as" :
-        Union202, optional, settle; } deny
+        Leaf286 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; size = "size" : Union250 < rt::fast::VecOf < Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 2usize, 2usize >,
+        rt::fast::Typed < SignalRef > >, required, settle; x = "x" : rt::fast::ViaValue <
+        Check287 >, required, settle; y = "y" : rt::fast::ViaValue < Check288 >,
+        required, settle; weight = "weight" : rt::fast::ViaValue < Check289 >, optional,
+        settle; groupby = "groupby" : Union292 < rt::fast::VecOf < rt::fast::ViaValue <
+        Check291 >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional,
+        settle; cell_size = "cellSize" : Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; bandwidth = "bandwidth" :
+        Union250 < rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
+        >, optional, settle; counts = "counts" : Union236 < rt::fast::LeafRead < Leaf31
+        >, rt::fast::Typed < SignalRef > >, optional, settle; r#as = "as" : Union232 <
+        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        } deny
     );
     rt::string_leaf!(
-        Leaf254 -> NestTransformType, | s | [! ::std::matches!(s, "nest")] =>
+        Leaf293 -> NestTransformType, | s | [! ::std::matches!(s, "nest")] =>
         NestTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check256 -> ArrayKey, | v | rt::is_valid_with(validators::v66, v, validators::B0,
+        Check295 -> ArrayKey, | v | rt::is_valid_with(validators::v66, v, validators::B0,
         "/definitions/nestTransform/properties/keys/oneOf/0/items")
     );
     rt::union_reader!(
-        Union255, VisitUnion255 -> Keys { seq => Keys::Array; rt::fast::VecOf <
-        rt::fast::ViaValue < Check256 >, 0usize, { usize::MAX } >, map =>
-        Keys::SignalRef; rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union296, VisitUnion296 -> Keys { seq => Keys::Array; R0 : ::std::vec::Vec <
+        ArrayKey >, map => Keys::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::object_reader!(
         read_642, Visit642, NestTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf254 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; keys = "keys" : Union255, optional, settle; generate =
-        "generate" : Union205, optional, settle; } deny
+        Leaf293 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; keys = "keys" : Union296 < rt::fast::VecOf < rt::fast::ViaValue
+        < Check295 >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >,
+        optional, settle; generate = "generate" : Union236 < rt::fast::LeafRead < Leaf31
+        >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf257 -> PackTransformType, | s | [! ::std::matches!(s, "pack")] =>
+        Leaf297 -> PackTransformType, | s | [! ::std::matches!(s, "pack")] =>
         PackTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check258 -> PackTransformField, | v | rt::is_valid_with(validators::v66, v,
+        Check298 -> PackTransformField, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/packTransform/properties/field")
     );
     rt::via_value!(
-        Check259 -> PackTransformRadius, | v | rt::is_valid_with(validators::v66, v,
+        Check299 -> PackTransformRadius, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/packTransform/properties/radius")
-    );
-    rt::union_reader!(
-        Union260, VisitUnion260 -> As { seq => As::Array; rt::fast::VecOf < Union202,
-        5usize, 5usize >, map => As::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
     );
     rt::object_reader!(
         read_644, Visit644, PackTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf257 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check258 >, optional,
-        settle; sort = "sort" : rt::fast::ViaValue < Check131 >, optional, settle;
-        padding = "padding" : Union194, optional, settle; radius = "radius" :
-        rt::fast::ViaValue < Check259 >, optional, settle; size = "size" : Union216,
-        optional, settle; r#as = "as" : Union260, optional, settle; } deny
+        Leaf297 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check298 >, optional,
+        settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional, settle;
+        padding = "padding" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; radius = "radius" : rt::fast::ViaValue <
+        Check299 >, optional, settle; size = "size" : Union250 < rt::fast::VecOf <
+        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
+        2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional, settle; r#as = "as"
+        : Union238 < rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >,
+        rt::fast::Typed < SignalRef > >, 5usize, 5usize >, rt::fast::Typed < SignalRef >
+        >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf261 -> PartitionTransformType, | s | [! ::std::matches!(s, "partition")] =>
+        Leaf301 -> PartitionTransformType, | s | [! ::std::matches!(s, "partition")] =>
         PartitionTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check262 -> PartitionTransformField, | v | rt::is_valid_with(validators::v66, v,
+        Check302 -> PartitionTransformField, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/partitionTransform/properties/field")
-    );
-    rt::union_reader!(
-        Union263, VisitUnion263 -> As { seq => As::Array; rt::fast::VecOf < Union202,
-        6usize, 6usize >, map => As::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
     );
     rt::object_reader!(
         read_646, Visit646, PartitionTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf261 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check262 >, optional,
-        settle; sort = "sort" : rt::fast::ViaValue < Check131 >, optional, settle;
-        padding = "padding" : Union194, optional, settle; round = "round" : Union205,
-        optional, settle; size = "size" : Union216, optional, settle; r#as = "as" :
-        Union263, optional, settle; } deny
+        Leaf301 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check302 >, optional,
+        settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional, settle;
+        padding = "padding" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; round = "round" : Union236 < rt::fast::LeafRead
+        < Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle; size = "size" :
+        Union250 < rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
+        >, optional, settle; r#as = "as" : Union238 < rt::fast::VecOf < Union232 <
+        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 6usize, 6usize >,
+        rt::fast::Typed < SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf264 -> StratifyTransformType, | s | [! ::std::matches!(s, "stratify")] =>
+        Leaf304 -> StratifyTransformType, | s | [! ::std::matches!(s, "stratify")] =>
         StratifyTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check265 -> StratifyTransformKey, | v | rt::is_valid_with(validators::v66, v,
+        Check305 -> StratifyTransformKey, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/stratifyTransform/properties/key")
     );
     rt::via_value!(
-        Check266 -> ParentKey, | v | rt::is_valid_with(validators::v66, v,
+        Check306 -> ParentKey, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/stratifyTransform/properties/parentKey")
     );
     rt::object_reader!(
         read_648, Visit648, StratifyTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf264 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; key = "key" : rt::fast::ViaValue < Check265 >, required,
-        settle; parent_key = "parentKey" : rt::fast::ViaValue < Check266 >, required,
+        Leaf304 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; key = "key" : rt::fast::ViaValue < Check305 >, required,
+        settle; parent_key = "parentKey" : rt::fast::ViaValue < Check306 >, required,
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf267 -> TreeTransformType, | s | [! ::std::matches!(s, "tree")] =>
+        Leaf307 -> TreeTransformType, | s | [! ::std::matches!(s, "tree")] =>
         TreeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check268 -> TreeTransformField, | v | rt::is_valid_with(validators::v66, v,
+        Check308 -> TreeTransformField, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/treeTransform/properties/field")
     );
     rt::via_value!(
-        Check269 -> TreeTransformMethod, | v | rt::is_valid_with(validators::v112, v,
+        Check309 -> TreeTransformMethod, | v | rt::is_valid_with(validators::v112, v,
         validators::B0, "/definitions/treeTransform/properties/method")
-    );
-    rt::union_reader!(
-        Union270, VisitUnion270 -> As { seq => As::Array; rt::fast::VecOf < Union202,
-        4usize, 4usize >, map => As::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
     );
     rt::object_reader!(
         read_650, Visit650, TreeTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf267 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check268 >, optional,
-        settle; sort = "sort" : rt::fast::ViaValue < Check131 >, optional, settle; method
-        = "method" : rt::fast::ViaValue < Check269 >, optional, settle; size = "size" :
-        Union216, optional, settle; node_size = "nodeSize" : Union216, optional, settle;
-        separation = "separation" : Union205, optional, settle; r#as = "as" : Union270,
-        optional, settle; } deny
+        Leaf307 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check308 >, optional,
+        settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional, settle; method
+        = "method" : rt::fast::ViaValue < Check309 >, optional, settle; size = "size" :
+        Union250 < rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
+        >, optional, settle; node_size = "nodeSize" : Union250 < rt::fast::VecOf <
+        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
+        2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional, settle; separation =
+        "separation" : Union236 < rt::fast::LeafRead < Leaf31 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; r#as = "as" : Union238 < rt::fast::VecOf <
+        Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 4usize,
+        4usize >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf271 -> TreelinksTransformType, | s | [! ::std::matches!(s, "treelinks")] =>
+        Leaf311 -> TreelinksTransformType, | s | [! ::std::matches!(s, "treelinks")] =>
         TreelinksTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_652, Visit652, TreelinksTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf271 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        Leaf311 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf272 -> TreemapTransformType, | s | [! ::std::matches!(s, "treemap")] =>
+        Leaf312 -> TreemapTransformType, | s | [! ::std::matches!(s, "treemap")] =>
         TreemapTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check273 -> TreemapTransformField, | v | rt::is_valid_with(validators::v66, v,
+        Check313 -> TreemapTransformField, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/treemapTransform/properties/field")
     );
     rt::via_value!(
-        Check274 -> TreemapTransformMethod, | v | rt::is_valid_with(validators::v116, v,
+        Check314 -> TreemapTransformMethod, | v | rt::is_valid_with(validators::v116, v,
         validators::B0, "/definitions/treemapTransform/properties/method")
     );
     rt::object_reader!(
         read_654, Visit654, TreemapTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf272 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check273 >, optional,
-        settle; sort = "sort" : rt::fast::ViaValue < Check131 >, optional, settle; method
-        = "method" : rt::fast::ViaValue < Check274 >, optional, settle; padding =
-        "padding" : Union194, optional, settle; padding_inner = "paddingInner" :
-        Union194, optional, settle; padding_outer = "paddingOuter" : Union194, optional,
-        settle; padding_top = "paddingTop" : Union194, optional, settle; padding_right =
-        "paddingRight" : Union194, optional, settle; padding_bottom = "paddingBottom" :
-        Union194, optional, settle; padding_left = "paddingLeft" : Union194, optional,
-        settle; ratio = "ratio" : Union194, optional, settle; round = "round" : Union205,
-        optional, settle; size = "size" : Union216, optional, settle; r#as = "as" :
-        Union263, optional, settle; } deny
+        Leaf312 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check313 >, optional,
+        settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional, settle; method
+        = "method" : rt::fast::ViaValue < Check314 >, optional, settle; padding =
+        "padding" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef
+        > >, optional, settle; padding_inner = "paddingInner" : Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        padding_outer = "paddingOuter" : Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; padding_top = "paddingTop" :
+        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; padding_right = "paddingRight" : Union223 < rt::fast::LeafRead
+        < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; padding_bottom =
+        "paddingBottom" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; padding_left = "paddingLeft" : Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        ratio = "ratio" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; round = "round" : Union236 < rt::fast::LeafRead
+        < Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle; size = "size" :
+        Union250 < rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
+        >, optional, settle; r#as = "as" : Union238 < rt::fast::VecOf < Union232 <
+        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 6usize, 6usize >,
+        rt::fast::Typed < SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf275 -> LabelTransformType, | s | [! ::std::matches!(s, "label")] =>
+        Leaf315 -> LabelTransformType, | s | [! ::std::matches!(s, "label")] =>
         LabelTransformType::from_listed_str(s)
     );
     rt::union_reader!(
-        Union276, VisitUnion276 -> LabelTransformPadding { number =>
-        LabelTransformPadding::Number; rt::fast::LeafRead < Leaf11 >, map =>
-        LabelTransformPadding::SignalRef; rt::fast::Typed < SignalRef >, null => | _ |
-        LabelTransformPadding::Null; rt::fast::LeafRead < Leaf247 > } refuse bool str seq
+        Union317, VisitUnion317 -> LabelTransformPadding { number =>
+        LabelTransformPadding::Number; R0 : rt::Number, map =>
+        LabelTransformPadding::SignalRef; R1 : SignalRef, null => | _ |
+        LabelTransformPadding::Null; R2 : () } refuse bool str seq
     );
     rt::union_reader!(
-        Union277, VisitUnion277 -> AvoidMarks { seq => AvoidMarks::Array; rt::fast::VecOf
-        < rt::fast::LeafRead < Leaf8 >, 0usize, { usize::MAX } >, map =>
-        AvoidMarks::SignalRef; rt::fast::Typed < SignalRef > } refuse bool number str
-        null
+        Union319, VisitUnion319 -> AvoidMarks { seq => AvoidMarks::Array; R0 :
+        ::std::vec::Vec < ::std::string::String >, map => AvoidMarks::SignalRef; R1 :
+        SignalRef } refuse bool number str null
     );
     rt::object_reader!(
         read_656, Visit656, LabelTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf275 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union216, required, settle; sort = "sort" :
-        rt::fast::ViaValue < Check131 >, optional, settle; anchor = "anchor" : Union214,
-        optional, settle; offset = "offset" : Union217, optional, settle; padding =
-        "padding" : Union276, optional, settle; line_anchor = "lineAnchor" : Union202,
-        optional, settle; mark_index = "markIndex" : Union194, optional, settle;
-        avoid_base_mark = "avoidBaseMark" : Union205, optional, settle; avoid_marks =
-        "avoidMarks" : Union277, optional, settle; method = "method" : Union202,
-        optional, settle; r#as = "as" : Union260, optional, settle; } deny
+        Leaf315 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; size = "size" : Union250 < rt::fast::VecOf < Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 2usize, 2usize >,
+        rt::fast::Typed < SignalRef > >, required, settle; sort = "sort" :
+        rt::fast::ViaValue < Check143 >, optional, settle; anchor = "anchor" : Union238 <
+        rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
+        SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >,
+        optional, settle; offset = "offset" : Union250 < rt::fast::VecOf < Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 0usize, {
+        usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; padding =
+        "padding" : Union317 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef
+        >, rt::fast::LeafRead < Leaf284 > >, optional, settle; line_anchor = "lineAnchor"
+        : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; mark_index = "markIndex" : Union223 < rt::fast::LeafRead <
+        Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; avoid_base_mark =
+        "avoidBaseMark" : Union236 < rt::fast::LeafRead < Leaf31 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; avoid_marks = "avoidMarks" : Union319 <
+        rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >, 0usize, { usize::MAX } >,
+        rt::fast::Typed < SignalRef > >, optional, settle; method = "method" : Union232 <
+        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        r#as = "as" : Union238 < rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8
+        >, rt::fast::Typed < SignalRef > >, 5usize, 5usize >, rt::fast::Typed < SignalRef
+        > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf278 -> LoessTransformType, | s | [! ::std::matches!(s, "loess")] =>
+        Leaf320 -> LoessTransformType, | s | [! ::std::matches!(s, "loess")] =>
         LoessTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check279 -> LoessTransformX, | v | rt::is_valid_with(validators::v66, v,
+        Check321 -> LoessTransformX, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/loessTransform/properties/x")
     );
     rt::via_value!(
-        Check280 -> LoessTransformY, | v | rt::is_valid_with(validators::v66, v,
+        Check322 -> LoessTransformY, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/loessTransform/properties/y")
     );
     rt::via_value!(
-        Check282 -> GroupbyArrayItem4, | v | rt::is_valid_with(validators::v66, v,
+        Check324 -> GroupbyArrayItem4, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/loessTransform/properties/groupby/oneOf/0/items")
     );
     rt::union_reader!(
-        Union281, VisitUnion281 -> LoessTransformGroupby { seq =>
-        LoessTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check282 >,
-        0usize, { usize::MAX } >, map => LoessTransformGroupby::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union325, VisitUnion325 -> LoessTransformGroupby { seq =>
+        LoessTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem4 >, map =>
+        LoessTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::object_reader!(
         read_658, Visit658, LoessTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf278 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; x = "x" : rt::fast::ViaValue < Check279 >, required, settle; y
-        = "y" : rt::fast::ViaValue < Check280 >, required, settle; groupby = "groupby" :
-        Union281, optional, settle; bandwidth = "bandwidth" : Union194, optional, settle;
-        r#as = "as" : Union214, optional, settle; } deny
+        Leaf320 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; x = "x" : rt::fast::ViaValue < Check321 >, required, settle; y
+        = "y" : rt::fast::ViaValue < Check322 >, required, settle; groupby = "groupby" :
+        Union325 < rt::fast::VecOf < rt::fast::ViaValue < Check324 >, 0usize, {
+        usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; bandwidth =
+        "bandwidth" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; r#as = "as" : Union238 < rt::fast::VecOf <
+        Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 0usize,
+        { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf283 -> RegressionTransformType, | s | [! ::std::matches!(s, "regression")] =>
+        Leaf326 -> RegressionTransformType, | s | [! ::std::matches!(s, "regression")] =>
         RegressionTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check284 -> RegressionTransformX, | v | rt::is_valid_with(validators::v66, v,
+        Check327 -> RegressionTransformX, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/regressionTransform/properties/x")
     );
     rt::via_value!(
-        Check285 -> RegressionTransformY, | v | rt::is_valid_with(validators::v66, v,
+        Check328 -> RegressionTransformY, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/regressionTransform/properties/y")
     );
     rt::via_value!(
-        Check287 -> GroupbyArrayItem5, | v | rt::is_valid_with(validators::v66, v,
+        Check330 -> GroupbyArrayItem5, | v | rt::is_valid_with(validators::v66, v,
         validators::B0,
         "/definitions/regressionTransform/properties/groupby/oneOf/0/items")
     );
     rt::union_reader!(
-        Union286, VisitUnion286 -> RegressionTransformGroupby { seq =>
-        RegressionTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue <
-        Check287 >, 0usize, { usize::MAX } >, map =>
-        RegressionTransformGroupby::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
+        Union331, VisitUnion331 -> RegressionTransformGroupby { seq =>
+        RegressionTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem5 >,
+        map => RegressionTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number
+        str null
     );
     rt::object_reader!(
         read_660, Visit660, RegressionTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf283 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; x = "x" : rt::fast::ViaValue < Check284 >, required, settle; y
-        = "y" : rt::fast::ViaValue < Check285 >, required, settle; groupby = "groupby" :
-        Union286, optional, settle; method = "method" : Union202, optional, settle; order
-        = "order" : Union194, optional, settle; extent = "extent" : Union216, optional,
-        settle; params = "params" : Union205, optional, settle; r#as = "as" : Union214,
+        Leaf326 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; x = "x" : rt::fast::ViaValue < Check327 >, required, settle; y
+        = "y" : rt::fast::ViaValue < Check328 >, required, settle; groupby = "groupby" :
+        Union331 < rt::fast::VecOf < rt::fast::ViaValue < Check330 >, 0usize, {
+        usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; method =
+        "method" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef >
+        >, optional, settle; order = "order" : Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; extent = "extent" : Union250 <
+        rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional,
+        settle; params = "params" : Union236 < rt::fast::LeafRead < Leaf31 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; r#as = "as" : Union238 <
+        rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
+        SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >,
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf288 -> AggregateTransformType, | s | [! ::std::matches!(s, "aggregate")] =>
+        Leaf332 -> AggregateTransformType, | s | [! ::std::matches!(s, "aggregate")] =>
         AggregateTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check290 -> GroupbyArrayItem6, | v | rt::is_valid_with(validators::v66, v,
+        Check334 -> GroupbyArrayItem6, | v | rt::is_valid_with(validators::v66, v,
         validators::B0,
         "/definitions/aggregateTransform/properties/groupby/oneOf/0/items")
     );
     rt::union_reader!(
-        Union289, VisitUnion289 -> AggregateTransformGroupby { seq =>
-        AggregateTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check290
-        >, 0usize, { usize::MAX } >, map => AggregateTransformGroupby::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union335, VisitUnion335 -> AggregateTransformGroupby { seq =>
+        AggregateTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem6 >, map
+        => AggregateTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str
+        null
     );
     rt::via_value!(
-        Check292 -> Op, | v | rt::is_valid_with(validators::v125, v, validators::B0,
+        Check337 -> Op, | v | rt::is_valid_with(validators::v125, v, validators::B0,
         "/definitions/aggregateTransform/properties/ops/oneOf/0/items")
     );
     rt::union_reader!(
-        Union291, VisitUnion291 -> AggregateTransformOps { seq =>
-        AggregateTransformOps::Array; rt::fast::VecOf < rt::fast::ViaValue < Check292 >,
-        0usize, { usize::MAX } >, map => AggregateTransformOps::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union338, VisitUnion338 -> AggregateTransformOps { seq =>
+        AggregateTransformOps::Array; R0 : ::std::vec::Vec < Op >, map =>
+        AggregateTransformOps::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::via_value!(
-        Check294 -> FieldsArray5, | v | rt::is_valid_with(validators::v128, v,
+        Check340 -> FieldsArray5, | v | rt::is_valid_with(validators::v128, v,
         validators::B0,
         "/definitions/aggregateTransform/properties/fields/oneOf/0/items")
     );
     rt::union_reader!(
-        Union293, VisitUnion293 -> AggregateTransformFields { seq =>
-        AggregateTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue < Check294
-        >, 0usize, { usize::MAX } >, map => AggregateTransformFields::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union341, VisitUnion341 -> AggregateTransformFields { seq =>
+        AggregateTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray5 >, map =>
+        AggregateTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::union_reader!(
-        Union295, VisitUnion295 -> AggregateTransformAs { seq =>
-        AggregateTransformAs::Array; rt::fast::VecOf < Union246, 0usize, { usize::MAX }
-        >, map => AggregateTransformAs::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
+        Union343, VisitUnion343 -> AggregateTransformAs { seq =>
+        AggregateTransformAs::Array; R0 : ::std::vec::Vec < IsocontourTransformAs >, map
+        => AggregateTransformAs::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::via_value!(
-        Check296 -> AggregateTransformKey, | v | rt::is_valid_with(validators::v66, v,
+        Check344 -> AggregateTransformKey, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/aggregateTransform/properties/key")
     );
     rt::object_reader!(
         read_662, Visit662, AggregateTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf288 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; groupby = "groupby" : Union289, optional, settle; ops = "ops" :
-        Union291, optional, settle; fields = "fields" : Union293, optional, settle; r#as
-        = "as" : Union295, optional, settle; drop = "drop" : Union205, optional, settle;
-        cross = "cross" : Union205, optional, settle; key = "key" : rt::fast::ViaValue <
-        Check296 >, optional, settle; } deny
+        Leaf332 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; groupby = "groupby" : Union335 < rt::fast::VecOf <
+        rt::fast::ViaValue < Check334 >, 0usize, { usize::MAX } >, rt::fast::Typed <
+        SignalRef > >, optional, settle; ops = "ops" : Union338 < rt::fast::VecOf <
+        rt::fast::ViaValue < Check337 >, 0usize, { usize::MAX } >, rt::fast::Typed <
+        SignalRef > >, optional, settle; fields = "fields" : Union341 < rt::fast::VecOf <
+        rt::fast::ViaValue < Check340 >, 0usize, { usize::MAX } >, rt::fast::Typed <
+        SignalRef > >, optional, settle; r#as = "as" : Union343 < rt::fast::VecOf <
+        Union285 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef >,
+        rt::fast::LeafRead < Leaf284 > >, 0usize, { usize::MAX } >, rt::fast::Typed <
+        SignalRef > >, optional, settle; drop = "drop" : Union236 < rt::fast::LeafRead <
+        Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle; cross = "cross" :
+        Union236 < rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; key = "key" : rt::fast::ViaValue < Check344 >, optional,
+        settle; } deny
     );
     rt::string_leaf!(
-        Leaf297 -> BinTransformType, | s | [! ::std::matches!(s, "bin")] =>
+        Leaf345 -> BinTransformType, | s | [! ::std::matches!(s, "bin")] =>
         BinTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check298 -> BinTransformField, | v | rt::is_valid_with(validators::v66, v,
+        Check346 -> BinTransformField, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/binTransform/properties/field")
     );
     rt::object_reader!(
         read_664, Visit664, BinTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf297 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check298 >, required,
-        settle; interval = "interval" : Union205, optional, settle; anchor = "anchor" :
-        Union194, optional, settle; maxbins = "maxbins" : Union194, optional, settle;
-        base = "base" : Union194, optional, settle; divide = "divide" : Union217,
-        optional, settle; extent = "extent" : Union216, required, settle; span = "span" :
-        Union194, optional, settle; step = "step" : Union194, optional, settle; steps =
-        "steps" : Union217, optional, settle; minstep = "minstep" : Union194, optional,
-        settle; nice = "nice" : Union205, optional, settle; name = "name" : Union202,
-        optional, settle; r#as = "as" : Union206, optional, settle; } deny
+        Leaf345 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check346 >, required,
+        settle; interval = "interval" : Union236 < rt::fast::LeafRead < Leaf31 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; anchor = "anchor" : Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        maxbins = "maxbins" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; base = "base" : Union223 < rt::fast::LeafRead <
+        Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; divide = "divide" :
+        Union250 < rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed <
+        SignalRef > >, optional, settle; extent = "extent" : Union250 < rt::fast::VecOf <
+        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
+        2usize, 2usize >, rt::fast::Typed < SignalRef > >, required, settle; span =
+        "span" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef >
+        >, optional, settle; step = "step" : Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; steps = "steps" : Union250 <
+        rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >,
+        optional, settle; minstep = "minstep" : Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; nice = "nice" : Union236 <
+        rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        name = "name" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; r#as = "as" : Union238 < rt::fast::VecOf <
+        Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 2usize,
+        2usize >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf299 -> CollectTransformType, | s | [! ::std::matches!(s, "collect")] =>
+        Leaf347 -> CollectTransformType, | s | [! ::std::matches!(s, "collect")] =>
         CollectTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_666, Visit666, CollectTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf299 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; sort = "sort" : rt::fast::ViaValue < Check131 >, optional,
+        Leaf347 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional,
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf300 -> CountpatternTransformType, | s | [! ::std::matches!(s,
+        Leaf348 -> CountpatternTransformType, | s | [! ::std::matches!(s,
         "countpattern")] => CountpatternTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check301 -> CountpatternTransformField, | v | rt::is_valid_with(validators::v66,
+        Check349 -> CountpatternTransformField, | v | rt::is_valid_with(validators::v66,
         v, validators::B0, "/definitions/countpatternTransform/properties/field")
     );
     rt::via_value!(
-        Check302 -> Case, | v | rt::is_valid_with(validators::v133, v, validators::B0,
+        Check350 -> Case, | v | rt::is_valid_with(validators::v133, v, validators::B0,
         "/definitions/countpatternTransform/properties/case")
     );
     rt::object_reader!(
         read_668, Visit668, CountpatternTransform2 { r#type = "type" : rt::fast::LeafRead
-        < Leaf300 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check301 >, required,
-        settle; case = "case" : rt::fast::ViaValue < Check302 >, optional, settle;
-        pattern = "pattern" : Union202, optional, settle; stopwords = "stopwords" :
-        Union202, optional, settle; r#as = "as" : Union206, optional, settle; } deny
+        < Leaf348 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check349 >, required,
+        settle; case = "case" : rt::fast::ViaValue < Check350 >, optional, settle;
+        pattern = "pattern" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; stopwords = "stopwords" : Union232 <
+        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        r#as = "as" : Union238 < rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8
+        >, rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef
+        > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf303 -> CrossTransformType, | s | [! ::std::matches!(s, "cross")] =>
+        Leaf351 -> CrossTransformType, | s | [! ::std::matches!(s, "cross")] =>
         CrossTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_670, Visit670, CrossTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf303 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        Leaf351 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; filter = "filter" : rt::fast::LeafRead < Leaf8 >, optional,
-        settle; r#as = "as" : Union206, optional, settle; } deny
+        settle; r#as = "as" : Union238 < rt::fast::VecOf < Union232 < rt::fast::LeafRead
+        < Leaf8 >, rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed <
+        SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf304 -> DensityTransformType, | s | [! ::std::matches!(s, "density")] =>
+        Leaf352 -> DensityTransformType, | s | [! ::std::matches!(s, "density")] =>
         DensityTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check305 -> Distribution, | v | rt::is_valid_with(validators::v137, v,
+        Check353 -> Distribution, | v | rt::is_valid_with(validators::v137, v,
         validators::B0, "/definitions/densityTransform/properties/distribution")
     );
     rt::object_reader!(
         read_672, Visit672, DensityTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf304 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; extent = "extent" : Union216, optional, settle; steps = "steps"
-        : Union194, optional, settle; minsteps = "minsteps" : Union194, optional, settle;
-        maxsteps = "maxsteps" : Union194, optional, settle; method = "method" : Union202,
-        optional, settle; distribution = "distribution" : rt::fast::ViaValue < Check305
-        >, optional, settle; r#as = "as" : Union214, optional, settle; } deny
+        Leaf352 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; extent = "extent" : Union250 < rt::fast::VecOf < Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 2usize, 2usize >,
+        rt::fast::Typed < SignalRef > >, optional, settle; steps = "steps" : Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        minsteps = "minsteps" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed
+        < SignalRef > >, optional, settle; maxsteps = "maxsteps" : Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        method = "method" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; distribution = "distribution" :
+        rt::fast::ViaValue < Check353 >, optional, settle; r#as = "as" : Union238 <
+        rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
+        SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >,
+        optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf306 -> DotbinTransformType, | s | [! ::std::matches!(s, "dotbin")] =>
+        Leaf354 -> DotbinTransformType, | s | [! ::std::matches!(s, "dotbin")] =>
         DotbinTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check307 -> DotbinTransformField, | v | rt::is_valid_with(validators::v66, v,
+        Check355 -> DotbinTransformField, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/dotbinTransform/properties/field")
     );
     rt::via_value!(
-        Check309 -> GroupbyArrayItem7, | v | rt::is_valid_with(validators::v66, v,
+        Check357 -> GroupbyArrayItem7, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/dotbinTransform/properties/groupby/oneOf/0/items")
     );
     rt::union_reader!(
-        Union308, VisitUnion308 -> DotbinTransformGroupby { seq =>
-        DotbinTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check309 >,
-        0usize, { usize::MAX } >, map => DotbinTransformGroupby::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union358, VisitUnion358 -> DotbinTransformGroupby { seq =>
+        DotbinTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem7 >, map =>
+        DotbinTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::object_reader!(
         read_674, Visit674, DotbinTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf306 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check307 >, required,
-        settle; groupby = "groupby" : Union308, optional, settle; step = "step" :
-        Union194, optional, settle; smooth = "smooth" : Union205, optional, settle; r#as
-        = "as" : Union202, optional, settle; } deny
+        Leaf354 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check355 >, required,
+        settle; groupby = "groupby" : Union358 < rt::fast::VecOf < rt::fast::ViaValue <
+        Check357 >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional,
+        settle; step = "step" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed
+        < SignalRef > >, optional, settle; smooth = "smooth" : Union236 <
+        rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        r#as = "as" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf310 -> ExtentTransformType, | s | [! ::std::matches!(s, "extent")] =>
+        Leaf359 -> ExtentTransformType, | s | [! ::std::matches!(s, "extent")] =>
         ExtentTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check311 -> ExtentTransformField, | v | rt::is_valid_with(validators::v66, v,
+        Check360 -> ExtentTransformField, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/extentTransform/properties/field")
     );
     rt::object_reader!(
         read_676, Visit676, ExtentTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf310 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check311 >, required,
+        Leaf359 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check360 >, required,
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf312 -> FilterTransformType, | s | [! ::std::matches!(s, "filter")] =>
+        Leaf361 -> FilterTransformType, | s | [! ::std::matches!(s, "filter")] =>
         FilterTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_678, Visit678, FilterTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf312 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        Leaf361 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; expr = "expr" : rt::fast::LeafRead < Leaf8 >, required, settle;
         } deny
     );
     rt::string_leaf!(
-        Leaf313 -> FlattenTransformType, | s | [! ::std::matches!(s, "flatten")] =>
+        Leaf362 -> FlattenTransformType, | s | [! ::std::matches!(s, "flatten")] =>
         FlattenTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check315 -> FieldsArray6, | v | rt::is_valid_with(validators::v66, v,
+        Check364 -> FieldsArray6, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/flattenTransform/properties/fields/oneOf/0/items")
     );
     rt::union_reader!(
-        Union314, VisitUnion314 -> FlattenTransformFields { seq =>
-        FlattenTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue < Check315 >,
-        0usize, { usize::MAX } >, map => FlattenTransformFields::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union365, VisitUnion365 -> FlattenTransformFields { seq =>
+        FlattenTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray6 >, map =>
+        FlattenTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::object_reader!(
         read_680, Visit680, FlattenTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf313 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union314, required, settle; index = "index"
-        : Union202, optional, settle; r#as = "as" : Union214, optional, settle; } deny
+        Leaf362 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; fields = "fields" : Union365 < rt::fast::VecOf <
+        rt::fast::ViaValue < Check364 >, 0usize, { usize::MAX } >, rt::fast::Typed <
+        SignalRef > >, required, settle; index = "index" : Union232 < rt::fast::LeafRead
+        < Leaf8 >, rt::fast::Typed < SignalRef > >, optional, settle; r#as = "as" :
+        Union238 < rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >,
+        rt::fast::Typed < SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed <
+        SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf316 -> FoldTransformType, | s | [! ::std::matches!(s, "fold")] =>
+        Leaf366 -> FoldTransformType, | s | [! ::std::matches!(s, "fold")] =>
         FoldTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check318 -> FieldsArray7, | v | rt::is_valid_with(validators::v66, v,
+        Check368 -> FieldsArray7, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/foldTransform/properties/fields/oneOf/0/items")
     );
     rt::union_reader!(
-        Union317, VisitUnion317 -> FoldTransformFields { seq =>
-        FoldTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue < Check318 >,
-        0usize, { usize::MAX } >, map => FoldTransformFields::SignalRef; rt::fast::Typed
-        < SignalRef > } refuse bool number str null
+        Union369, VisitUnion369 -> FoldTransformFields { seq =>
+        FoldTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray7 >, map =>
+        FoldTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::object_reader!(
         read_682, Visit682, FoldTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf316 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union317, required, settle; r#as = "as" :
-        Union206, optional, settle; } deny
+        Leaf366 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; fields = "fields" : Union369 < rt::fast::VecOf <
+        rt::fast::ViaValue < Check368 >, 0usize, { usize::MAX } >, rt::fast::Typed <
+        SignalRef > >, required, settle; r#as = "as" : Union238 < rt::fast::VecOf <
+        Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 2usize,
+        2usize >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf319 -> FormulaTransformType, | s | [! ::std::matches!(s, "formula")] =>
+        Leaf370 -> FormulaTransformType, | s | [! ::std::matches!(s, "formula")] =>
         FormulaTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_684, Visit684, FormulaTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf319 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        Leaf370 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; expr = "expr" : rt::fast::LeafRead < Leaf8 >, required, settle;
-        r#as = "as" : Union202, required, settle; initonly = "initonly" : Union205,
-        optional, settle; } deny
+        r#as = "as" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
+        SignalRef > >, required, settle; initonly = "initonly" : Union236 <
+        rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        } deny
     );
     rt::string_leaf!(
-        Leaf320 -> ImputeTransformType, | s | [! ::std::matches!(s, "impute")] =>
+        Leaf371 -> ImputeTransformType, | s | [! ::std::matches!(s, "impute")] =>
         ImputeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check321 -> ImputeTransformField, | v | rt::is_valid_with(validators::v66, v,
+        Check372 -> ImputeTransformField, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/imputeTransform/properties/field")
     );
     rt::via_value!(
-        Check322 -> ImputeTransformKey, | v | rt::is_valid_with(validators::v66, v,
+        Check373 -> ImputeTransformKey, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/imputeTransform/properties/key")
     );
     rt::via_value!(
-        Check324 -> GroupbyArrayItem8, | v | rt::is_valid_with(validators::v66, v,
+        Check375 -> GroupbyArrayItem8, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/imputeTransform/properties/groupby/oneOf/0/items")
     );
     rt::union_reader!(
-        Union323, VisitUnion323 -> ImputeTransformGroupby { seq =>
-        ImputeTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check324 >,
-        0usize, { usize::MAX } >, map => ImputeTransformGroupby::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union376, VisitUnion376 -> ImputeTransformGroupby { seq =>
+        ImputeTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem8 >, map =>
+        ImputeTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::via_value!(
-        Check325 -> ImputeTransformMethod, | v | rt::is_valid_with(validators::v150, v,
+        Check377 -> ImputeTransformMethod, | v | rt::is_valid_with(validators::v150, v,
         validators::B0, "/definitions/imputeTransform/properties/method")
     );
     rt::object_reader!(
         read_686, Visit686, ImputeTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf320 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check321 >, required,
-        settle; key = "key" : rt::fast::ViaValue < Check322 >, required, settle; keyvals
-        = "keyvals" : Union192, optional, settle; groupby = "groupby" : Union323,
-        optional, settle; method = "method" : rt::fast::ViaValue < Check325 >, optional,
-        settle; value = "value" : rt::fast::AnyValue, optional, settle; } deny
+        Leaf371 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check372 >, required,
+        settle; key = "key" : rt::fast::ViaValue < Check373 >, required, settle; keyvals
+        = "keyvals" : Union220 < rt::fast::VecOf < rt::fast::AnyValue, 0usize, {
+        usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; groupby =
+        "groupby" : Union376 < rt::fast::VecOf < rt::fast::ViaValue < Check375 >, 0usize,
+        { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; method =
+        "method" : rt::fast::ViaValue < Check377 >, optional, settle; value = "value" :
+        rt::fast::AnyValue, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf326 -> JoinaggregateTransformType, | s | [! ::std::matches!(s,
+        Leaf378 -> JoinaggregateTransformType, | s | [! ::std::matches!(s,
         "joinaggregate")] => JoinaggregateTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check328 -> GroupbyArrayItem9, | v | rt::is_valid_with(validators::v66, v,
+        Check380 -> GroupbyArrayItem9, | v | rt::is_valid_with(validators::v66, v,
         validators::B0,
         "/definitions/joinaggregateTransform/properties/groupby/oneOf/0/items")
     );
     rt::union_reader!(
-        Union327, VisitUnion327 -> JoinaggregateTransformGroupby { seq =>
-        JoinaggregateTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue <
-        Check328 >, 0usize, { usize::MAX } >, map =>
-        JoinaggregateTransformGroupby::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
+        Union381, VisitUnion381 -> JoinaggregateTransformGroupby { seq =>
+        JoinaggregateTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem9 >,
+        map => JoinaggregateTransformGroupby::SignalRef; R1 : SignalRef } refuse bool
+        number str null
     );
     rt::via_value!(
-        Check330 -> FieldsArray8, | v | rt::is_valid_with(validators::v128, v,
+        Check383 -> FieldsArray8, | v | rt::is_valid_with(validators::v128, v,
         validators::B0,
         "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items")
     );
     rt::union_reader!(
-        Union329, VisitUnion329 -> JoinaggregateTransformFields { seq =>
-        JoinaggregateTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue <
-        Check330 >, 0usize, { usize::MAX } >, map =>
-        JoinaggregateTransformFields::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
+        Union384, VisitUnion384 -> JoinaggregateTransformFields { seq =>
+        JoinaggregateTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray8 >, map
+        => JoinaggregateTransformFields::SignalRef; R1 : SignalRef } refuse bool number
+        str null
     );
     rt::via_value!(
-        Check331 -> JoinaggregateTransformKey, | v | rt::is_valid_with(validators::v66,
+        Check385 -> JoinaggregateTransformKey, | v | rt::is_valid_with(validators::v66,
         v, validators::B0, "/definitions/joinaggregateTransform/properties/key")
     );
     rt::object_reader!(
         read_688, Visit688, JoinaggregateTransform2 { r#type = "type" :
-        rt::fast::LeafRead < Leaf326 >, required, settle; signal = "signal" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; groupby = "groupby" : Union327,
-        optional, settle; fields = "fields" : Union329, optional, settle; ops = "ops" :
-        Union291, optional, settle; r#as = "as" : Union295, optional, settle; key = "key"
-        : rt::fast::ViaValue < Check331 >, optional, settle; } deny
+        rt::fast::LeafRead < Leaf378 >, required, settle; signal = "signal" :
+        rt::fast::LeafRead < Leaf8 >, optional, settle; groupby = "groupby" : Union381 <
+        rt::fast::VecOf < rt::fast::ViaValue < Check380 >, 0usize, { usize::MAX } >,
+        rt::fast::Typed < SignalRef > >, optional, settle; fields = "fields" : Union384 <
+        rt::fast::VecOf < rt::fast::ViaValue < Check383 >, 0usize, { usize::MAX } >,
+        rt::fast::Typed < SignalRef > >, optional, settle; ops = "ops" : Union338 <
+        rt::fast::VecOf < rt::fast::ViaValue < Check337 >, 0usize, { usize::MAX } >,
+        rt::fast::Typed < SignalRef > >, optional, settle; r#as = "as" : Union343 <
+        rt::fast::VecOf < Union285 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
+        SignalRef >, rt::fast::LeafRead < Leaf284 > >, 0usize, { usize::MAX } >,
+        rt::fast::Typed < SignalRef > >, optional, settle; key = "key" :
+        rt::fast::ViaValue < Check385 >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf332 -> KdeTransformType, | s | [! ::std::matches!(s, "kde")] =>
+        Leaf386 -> KdeTransformType, | s | [! ::std::matches!(s, "kde")] =>
         KdeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check334 -> GroupbyArrayItem10, | v | rt::is_valid_with(validators::v66, v,
+        Check388 -> GroupbyArrayItem10, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/kdeTransform/properties/groupby/oneOf/0/items")
     );
     rt::union_reader!(
-        Union333, VisitUnion333 -> KdeTransformGroupby { seq =>
-        KdeTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check334 >,
-        0usize, { usize::MAX } >, map => KdeTransformGroupby::SignalRef; rt::fast::Typed
-        < SignalRef > } refuse bool number str null
+        Union389, VisitUnion389 -> KdeTransformGroupby { seq =>
+        KdeTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem10 >, map =>
+        KdeTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::via_value!(
-        Check335 -> KdeTransformField, | v | rt::is_valid_with(validators::v66, v,
+        Check390 -> KdeTransformField, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/kdeTransform/properties/field")
     );
     rt::object_reader!(
         read_690, Visit690, KdeTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf332 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; groupby = "groupby" : Union333, optional, settle; field =
-        "field" : rt::fast::ViaValue < Check335 >, required, settle; cumulative =
-        "cumulative" : Union205, optional, settle; counts = "counts" : Union205,
-        optional, settle; bandwidth = "bandwidth" : Union194, optional, settle; extent =
-        "extent" : Union216, optional, settle; resolve = "resolve" : rt::fast::ViaValue <
-        Check240 >, optional, settle; steps = "steps" : Union194, optional, settle;
-        minsteps = "minsteps" : Union194, optional, settle; maxsteps = "maxsteps" :
-        Union194, optional, settle; r#as = "as" : Union214, optional, settle; } deny
+        Leaf386 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; groupby = "groupby" : Union389 < rt::fast::VecOf <
+        rt::fast::ViaValue < Check388 >, 0usize, { usize::MAX } >, rt::fast::Typed <
+        SignalRef > >, optional, settle; field = "field" : rt::fast::ViaValue < Check390
+        >, required, settle; cumulative = "cumulative" : Union236 < rt::fast::LeafRead <
+        Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle; counts = "counts" :
+        Union236 < rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; bandwidth = "bandwidth" : Union223 < rt::fast::LeafRead <
+        Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; extent = "extent" :
+        Union250 < rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
+        >, optional, settle; resolve = "resolve" : rt::fast::ViaValue < Check276 >,
+        optional, settle; steps = "steps" : Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; minsteps = "minsteps" :
+        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; maxsteps = "maxsteps" : Union223 < rt::fast::LeafRead < Leaf12
+        >, rt::fast::Typed < SignalRef > >, optional, settle; r#as = "as" : Union238 <
+        rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
+        SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >,
+        optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf336 -> LookupTransformType, | s | [! ::std::matches!(s, "lookup")] =>
+        Leaf391 -> LookupTransformType, | s | [! ::std::matches!(s, "lookup")] =>
         LookupTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check337 -> LookupTransformKey, | v | rt::is_valid_with(validators::v66, v,
+        Check392 -> LookupTransformKey, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/lookupTransform/properties/key")
     );
     rt::via_value!(
-        Check339 -> ValuesArray, | v | rt::is_valid_with(validators::v66, v,
+        Check394 -> ValuesArray, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/lookupTransform/properties/values/oneOf/0/items")
     );
     rt::union_reader!(
-        Union338, VisitUnion338 -> Values { seq => Values::Array; rt::fast::VecOf <
-        rt::fast::ViaValue < Check339 >, 0usize, { usize::MAX } >, map =>
-        Values::SignalRef; rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union395, VisitUnion395 -> Values { seq => Values::Array; R0 : ::std::vec::Vec <
+        ValuesArray >, map => Values::SignalRef; R1 : SignalRef } refuse bool number str
+        null
     );
     rt::via_value!(
-        Check341 -> FieldsArray9, | v | rt::is_valid_with(validators::v66, v,
+        Check397 -> FieldsArray9, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/lookupTransform/properties/fields/oneOf/0/items")
     );
     rt::union_reader!(
-        Union340, VisitUnion340 -> LookupTransformFields { seq =>
-        LookupTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue < Check341 >,
-        0usize, { usize::MAX } >, map => LookupTransformFields::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union398, VisitUnion398 -> LookupTransformFields { seq =>
+        LookupTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray9 >, map =>
+        LookupTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::object_reader!(
         read_692, Visit692, LookupTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf336 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        Leaf391 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; from = "from" : rt::fast::LeafRead < Leaf8 >, required, settle;
-        key = "key" : rt::fast::ViaValue < Check337 >, required, settle; values =
-        "values" : Union338, optional, settle; fields = "fields" : Union340, required,
-        settle; r#as = "as" : Union214, optional, settle; default = "default" :
-        rt::fast::AnyValue, optional, settle; } deny
+        key = "key" : rt::fast::ViaValue < Check392 >, required, settle; values =
+        "values" : Union395 < rt::fast::VecOf < rt::fast::ViaValue < Check394 >, 0usize,
+        { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; fields =
+        "fields" : Union398 < rt::fast::VecOf < rt::fast::ViaValue < Check397 >, 0usize,
+        { usize::MAX } >, rt::fast::Typed < SignalRef > >, required, settle; r#as = "as"
+        : Union238 < rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >,
+        rt::fast::Typed < SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed <
+        SignalRef > >, optional, settle; default = "default" : rt::fast::AnyValue,
+        optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf342 -> PivotTransformType, | s | [! ::std::matches!(s, "pivot")] =>
+        Leaf399 -> PivotTransformType, | s | [! ::std::matches!(s, "pivot")] =>
         PivotTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check344 -> GroupbyArrayItem11, | v | rt::is_valid_with(validators::v66, v,
+        Check401 -> GroupbyArrayItem11, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/pivotTransform/properties/groupby/oneOf/0/items")
     );
     rt::union_reader!(
-        Union343, VisitUnion343 -> PivotTransformGroupby { seq =>
-        PivotTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check344 >,
-        0usize, { usize::MAX } >, map => PivotTransformGroupby::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union402, VisitUnion402 -> PivotTransformGroupby { seq =>
+        PivotTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem11 >, map =>
+        PivotTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::via_value!(
-        Check345 -> PivotTransformField, | v | rt::is_valid_with(validators::v66, v,
+        Check403 -> PivotTransformField, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/pivotTransform/properties/field")
     );
     rt::via_value!(
-        Check346 -> PivotTransformValue, | v | rt::is_valid_with(validators::v66, v,
+        Check404 -> PivotTransformValue, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/pivotTransform/properties/value")
     );
     rt::via_value!(
-        Check347 -> PivotTransformKey, | v | rt::is_valid_with(validators::v66, v,
+        Check405 -> PivotTransformKey, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/pivotTransform/properties/key")
     );
     rt::object_reader!(
         read_694, Visit694, PivotTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf342 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; groupby = "groupby" : Union343, optional, settle; field =
-        "field" : rt::fast::ViaValue < Check345 >, required, settle; value = "value" :
-        rt::fast::ViaValue < Check346 >, required, settle; op = "op" : rt::fast::ViaValue
-        < Check292 >, optional, settle; limit = "limit" : Union194, optional, settle; key
-        = "key" : rt::fast::ViaValue < Check347 >, optional, settle; } deny
+        Leaf399 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; groupby = "groupby" : Union402 < rt::fast::VecOf <
+        rt::fast::ViaValue < Check401 >, 0usize, { usize::MAX } >, rt::fast::Typed <
+        SignalRef > >, optional, settle; field = "field" : rt::fast::ViaValue < Check403
+        >, required, settle; value = "value" : rt::fast::ViaValue < Check404 >, required,
+        settle; op = "op" : rt::fast::ViaValue < Check337 >, optional, settle; limit =
+        "limit" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef >
+        >, optional, settle; key = "key" : rt::fast::ViaValue < Check405 >, optional,
+        settle; } deny
     );
     rt::string_leaf!(
-        Leaf348 -> ProjectTransformType, | s | [! ::std::matches!(s, "project")] =>
+        Leaf406 -> ProjectTransformType, | s | [! ::std::matches!(s, "project")] =>
         ProjectTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check350 -> FieldsArray10, | v | rt::is_valid_with(validators::v66, v,
+        Check408 -> FieldsArray10, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/projectTransform/properties/fields/oneOf/0/items")
     );
     rt::union_reader!(
-        Union349, VisitUnion349 -> ProjectTransformFields { seq =>
-        ProjectTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue < Check350 >,
-        0usize, { usize::MAX } >, map => ProjectTransformFields::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union409, VisitUnion409 -> ProjectTransformFields { seq =>
+        ProjectTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray10 >, map =>
+        ProjectTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::object_reader!(
         read_696, Visit696, ProjectTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf348 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union349, optional, settle; r#as = "as" :
-        Union295, optional, settle; } deny
+        Leaf406 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; fields = "fields" : Union409 < rt::fast::VecOf <
+        rt::fast::ViaValue < Check408 >, 0usize, { usize::MAX } >, rt::fast::Typed <
+        SignalRef > >, optional, settle; r#as = "as" : Union343 < rt::fast::VecOf <
+        Union285 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef >,
+        rt::fast::LeafRead < Leaf284 > >, 0usize, { usize::MAX } >, rt::fast::Typed <
+        SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf351 -> TypeNameScaleType, | s | [! ::std::matches!(s, "quantile")] =>
+        Leaf410 -> TypeNameScaleType, | s | [! ::std::matches!(s, "quantile")] =>
         TypeNameScaleType::from_listed_str(s)
     );
     rt::via_value!(
-        Check353 -> GroupbyArrayItem12, | v | rt::is_valid_with(validators::v66, v,
+        Check412 -> GroupbyArrayItem12, | v | rt::is_valid_with(validators::v66, v,
         validators::B0,
         "/definitions/quantileTransform/properties/groupby/oneOf/0/items")
     );
     rt::union_reader!(
-        Union352, VisitUnion352 -> QuantileTransformGroupby { seq =>
-        QuantileTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check353
-        >, 0usize, { usize::MAX } >, map => QuantileTransformGroupby::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union413, VisitUnion413 -> QuantileTransformGroupby { seq =>
+        QuantileTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem12 >, map
+        => QuantileTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str
+        null
     );
     rt::via_value!(
-        Check354 -> QuantileTransformField, | v | rt::is_valid_with(validators::v66, v,
+        Check414 -> QuantileTransformField, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/quantileTransform/properties/field")
     );
     rt::object_reader!(
         read_698, Visit698, QuantileTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf351 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; groupby = "groupby" : Union352, optional, settle; field =
-        "field" : rt::fast::ViaValue < Check354 >, required, settle; probs = "probs" :
-        Union217, optional, settle; step = "step" : Union194, optional, settle; r#as =
-        "as" : Union214, optional, settle; } deny
+        Leaf410 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; groupby = "groupby" : Union413 < rt::fast::VecOf <
+        rt::fast::ViaValue < Check412 >, 0usize, { usize::MAX } >, rt::fast::Typed <
+        SignalRef > >, optional, settle; field = "field" : rt::fast::ViaValue < Check414
+        >, required, settle; probs = "probs" : Union250 < rt::fast::VecOf < Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 0usize, {
+        usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; step = "step"
+        : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
+        optional, settle; r#as = "as" : Union238 < rt::fast::VecOf < Union232 <
+        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 0usize, {
+        usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf355 -> SampleTransformType, | s | [! ::std::matches!(s, "sample")] =>
+        Leaf415 -> SampleTransformType, | s | [! ::std::matches!(s, "sample")] =>
         SampleTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_700, Visit700, SampleTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf355 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union194, optional, settle; } deny
+        Leaf415 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; size = "size" : Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf356 -> SequenceTransformType, | s | [! ::std::matches!(s, "sequence")] =>
+        Leaf416 -> SequenceTransformType, | s | [! ::std::matches!(s, "sequence")] =>
         SequenceTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_702, Visit702, SequenceTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf356 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; start = "start" : Union194, required, settle; stop = "stop" :
-        Union194, required, settle; step = "step" : Union194, optional, settle; r#as =
-        "as" : Union202, optional, settle; } deny
+        Leaf416 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; start = "start" : Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, required, settle; stop = "stop" : Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, required, settle;
+        step = "step" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; r#as = "as" : Union232 < rt::fast::LeafRead <
+        Leaf8 >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf357 -> TimeunitTransformType, | s | [! ::std::matches!(s, "timeunit")] =>
+        Leaf417 -> TimeunitTransformType, | s | [! ::std::matches!(s, "timeunit")] =>
         TimeunitTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check358 -> TimeunitTransformField, | v | rt::is_valid_with(validators::v66, v,
+        Check418 -> TimeunitTransformField, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/timeunitTransform/properties/field")
     );
     rt::via_value!(
-        Check360 -> ArrayUnit, | v | rt::is_valid_with(validators::v162, v,
+        Check420 -> ArrayUnit, | v | rt::is_valid_with(validators::v162, v,
         validators::B0, "/definitions/timeunitTransform/properties/units/oneOf/0/items")
     );
     rt::union_reader!(
-        Union359, VisitUnion359 -> Units { seq => Units::Array; rt::fast::VecOf <
-        rt::fast::ViaValue < Check360 >, 0usize, { usize::MAX } >, map =>
-        Units::SignalRef; rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union421, VisitUnion421 -> Units { seq => Units::Array; R0 : ::std::vec::Vec <
+        ArrayUnit >, map => Units::SignalRef; R1 : SignalRef } refuse bool number str
+        null
     );
     rt::via_value!(
-        Check361 -> Timezone, | v | rt::is_valid_with(validators::v164, v,
+        Check422 -> Timezone, | v | rt::is_valid_with(validators::v164, v,
         validators::B0, "/definitions/timeunitTransform/properties/timezone")
     );
     rt::object_reader!(
         read_704, Visit704, TimeunitTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf357 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check358 >, required,
-        settle; interval = "interval" : Union205, optional, settle; units = "units" :
-        Union359, optional, settle; step = "step" : Union194, optional, settle; maxbins =
-        "maxbins" : Union194, optional, settle; extent = "extent" : Union217, optional,
-        settle; timezone = "timezone" : rt::fast::ViaValue < Check361 >, optional,
-        settle; r#as = "as" : Union206, optional, settle; } deny
+        Leaf417 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check418 >, required,
+        settle; interval = "interval" : Union236 < rt::fast::LeafRead < Leaf31 >,
+        rt::fast::Typed < SignalRef > >, optional, settle; units = "units" : Union421 <
+        rt::fast::VecOf < rt::fast::ViaValue < Check420 >, 0usize, { usize::MAX } >,
+        rt::fast::Typed < SignalRef > >, optional, settle; step = "step" : Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        maxbins = "maxbins" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; extent = "extent" : Union250 < rt::fast::VecOf <
+        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
+        0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle;
+        timezone = "timezone" : rt::fast::ViaValue < Check422 >, optional, settle; r#as =
+        "as" : Union238 < rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >,
+        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
+        >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf362 -> WindowTransformType, | s | [! ::std::matches!(s, "window")] =>
+        Leaf423 -> WindowTransformType, | s | [! ::std::matches!(s, "window")] =>
         WindowTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check364 -> GroupbyArrayItem13, | v | rt::is_valid_with(validators::v66, v,
+        Check425 -> GroupbyArrayItem13, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/windowTransform/properties/groupby/oneOf/0/items")
     );
     rt::union_reader!(
-        Union363, VisitUnion363 -> WindowTransformGroupby { seq =>
-        WindowTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check364 >,
-        0usize, { usize::MAX } >, map => WindowTransformGroupby::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union426, VisitUnion426 -> WindowTransformGroupby { seq =>
+        WindowTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem13 >, map
+        => WindowTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str
+        null
     );
     rt::via_value!(
-        Check366 -> OpsArray2, | v | rt::is_valid_with(validators::v168, v,
+        Check428 -> OpsArray2, | v | rt::is_valid_with(validators::v168, v,
         validators::B0, "/definitions/windowTransform/properties/ops/oneOf/0/items")
     );
     rt::union_reader!(
-        Union365, VisitUnion365 -> WindowTransformOps { seq => WindowTransformOps::Array;
-        rt::fast::VecOf < rt::fast::ViaValue < Check366 >, 0usize, { usize::MAX } >, map
-        => WindowTransformOps::SignalRef; rt::fast::Typed < SignalRef > } refuse bool
-        number str null
+        Union429, VisitUnion429 -> WindowTransformOps { seq => WindowTransformOps::Array;
+        R0 : ::std::vec::Vec < OpsArray2 >, map => WindowTransformOps::SignalRef; R1 :
+        SignalRef } refuse bool number str null
     );
     rt::union_reader!(
-        Union367, VisitUnion367 -> Params { seq => Params::Array; rt::fast::VecOf <
-        Union276, 0usize, { usize::MAX } >, map => Params::SignalRef; rt::fast::Typed <
-        SignalRef > } refuse bool number str null
+        Union431, VisitUnion431 -> Params { seq => Params::Array; R0 : ::std::vec::Vec <
+        LabelTransformPadding >, map => Params::SignalRef; R1 : SignalRef } refuse bool
+        number str null
     );
     rt::via_value!(
-        Check369 -> FieldsArray11, | v | rt::is_valid_with(validators::v128, v,
+        Check433 -> FieldsArray11, | v | rt::is_valid_with(validators::v128, v,
         validators::B0, "/definitions/windowTransform/properties/fields/oneOf/0/items")
     );
     rt::union_reader!(
-        Union368, VisitUnion368 -> WindowTransformFields { seq =>
-        WindowTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue < Check369 >,
-        0usize, { usize::MAX } >, map => WindowTransformFields::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
-    );
-    rt::union_reader!(
-        Union370, VisitUnion370 -> Params { seq => Params::Array; rt::fast::VecOf <
-        Union276, 2usize, 2usize >, map => Params::SignalRef; rt::fast::Typed < SignalRef
-        > } refuse bool number str null
+        Union434, VisitUnion434 -> WindowTransformFields { seq =>
+        WindowTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray11 >, map =>
+        WindowTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::object_reader!(
         read_706, Visit706, WindowTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf362 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; sort = "sort" : rt::fast::ViaValue < Check131 >, optional,
-        settle; groupby = "groupby" : Union363, optional, settle; ops = "ops" : Union365,
-        optional, settle; params = "params" : Union367, optional, settle; fields =
-        "fields" : Union368, optional, settle; r#as = "as" : Union295, optional, settle;
-        frame = "frame" : Union370, optional, settle; ignore_peers = "ignorePeers" :
-        Union205, optional, settle; } deny
+        Leaf423 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional,
+        settle; groupby = "groupby" : Union426 < rt::fast::VecOf < rt::fast::ViaValue <
+        Check425 >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional,
+        settle; ops = "ops" : Union429 < rt::fast::VecOf < rt::fast::ViaValue < Check428
+        >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle;
+        params = "params" : Union431 < rt::fast::VecOf < Union317 < rt::fast::LeafRead <
+        Leaf12 >, rt::fast::Typed < SignalRef >, rt::fast::LeafRead < Leaf284 > >,
+        0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle;
+        fields = "fields" : Union434 < rt::fast::VecOf < rt::fast::ViaValue < Check433 >,
+        0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; r#as
+        = "as" : Union343 < rt::fast::VecOf < Union285 < rt::fast::LeafRead < Leaf8 >,
+        rt::fast::Typed < SignalRef >, rt::fast::LeafRead < Leaf284 > >, 0usize, {
+        usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; frame =
+        "frame" : Union431 < rt::fast::VecOf < Union317 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef >, rt::fast::LeafRead < Leaf284 > >, 2usize, 2usize
+        >, rt::fast::Typed < SignalRef > >, optional, settle; ignore_peers =
+        "ignorePeers" : Union236 < rt::fast::LeafRead < Leaf31 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf371 -> IdentifierTransformType, | s | [! ::std::matches!(s, "identifier")] =>
+        Leaf436 -> IdentifierTransformType, | s | [! ::std::matches!(s, "identifier")] =>
         IdentifierTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_708, Visit708, IdentifierTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf371 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; r#as = "as" : Union202, required, settle; } deny
+        Leaf436 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; r#as = "as" : Union232 < rt::fast::LeafRead < Leaf8 >,
+        rt::fast::Typed < SignalRef > >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf372 -> VoronoiTransformType, | s | [! ::std::matches!(s, "voronoi")] =>
+        Leaf437 -> VoronoiTransformType, | s | [! ::std::matches!(s, "voronoi")] =>
         VoronoiTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check373 -> VoronoiTransformX, | v | rt::is_valid_with(validators::v66, v,
+        Check438 -> VoronoiTransformX, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/voronoiTransform/properties/x")
     );
     rt::via_value!(
-        Check374 -> VoronoiTransformY, | v | rt::is_valid_with(validators::v66, v,
+        Check439 -> VoronoiTransformY, | v | rt::is_valid_with(validators::v66, v,
         validators::B0, "/definitions/voronoiTransform/properties/y")
     );
     rt::object_reader!(
         read_710, Visit710, VoronoiTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf372 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; x = "x" : rt::fast::ViaValue < Check373 >, required, settle; y
-        = "y" : rt::fast::ViaValue < Check374 >, required, settle; size = "size" :
-        Union216, optional, settle; extent = "extent" : Union235, optional, settle; r#as
-        = "as" : Union202, optional, settle; } deny
+        Leaf437 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; x = "x" : rt::fast::ViaValue < Check438 >, required, settle; y
+        = "y" : rt::fast::ViaValue < Check439 >, required, settle; size = "size" :
+        Union250 < rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >,
+        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
+        >, optional, settle; extent = "extent" : Union220 < rt::fast::VecOf <
+        rt::fast::AnyValue, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional,
+        settle; r#as = "as" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
+        SignalRef > >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf375 -> WordcloudTransformType, | s | [! ::std::matches!(s, "wordcloud")] =>
+        Leaf440 -> WordcloudTransformType, | s | [! ::std::matches!(s, "wordcloud")] =>
         WordcloudTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check376 -> WordcloudTransformFont, | v | rt::is_valid_with(validators::v100, v,
+        Check441 -> WordcloudTransformFont, | v | rt::is_valid_with(validators::v100, v,
         validators::B0, "/definitions/wordcloudTransform/properties/font")
     );
     rt::via_value!(
-        Check377 -> WordcloudTransformFontStyle, | v |
+        Check442 -> WordcloudTransformFontStyle, | v |
         rt::is_valid_with(validators::v100, v, validators::B0,
         "/definitions/wordcloudTransform/properties/fontStyle")
     );
     rt::via_value!(
-        Check378 -> FontWeight, | v | rt::is_valid_with(validators::v100, v,
+        Check443 -> FontWeight, | v | rt::is_valid_with(validators::v100, v,
         validators::B0, "/definitions/wordcloudTransform/properties/fontWeight")
     );
     rt::via_value!(
-        Check379 -> WordcloudTransformFontSize, | v | rt::is_valid_with(validators::v86,
+        Check444 -> WordcloudTransformFontSize, | v | rt::is_valid_with(validators::v86,
         v, validators::B0, "/definitions/wordcloudTransform/properties/fontSize")
     );
     rt::union_reader!(
-        Union380, VisitUnion380 -> FontSizeRange { seq => FontSizeRange::Array;
-        rt::fast::VecOf < Union194, 0usize, { usize::MAX } >, map =>
-        FontSizeRange::SignalRef; rt::fast::Typed < SignalRef >, null => | _ |
-        FontSizeRange::Null; rt::fast::LeafRead < Leaf247 > } refuse bool number str
+        Union446, VisitUnion446 -> FontSizeRange { seq => FontSizeRange::Array; R0 :
+        ::std::vec::Vec < Ignore >, map => FontSizeRange::SignalRef; R1 : SignalRef, null
+        => | _ | FontSizeRange::Null; R2 : () } refuse bool number str
     );
     rt::via_value!(
-        Check381 -> Rotate, | v | rt::is_valid_with(validators::v86, v, validators::B0,
+        Check447 -> Rotate, | v | rt::is_valid_with(validators::v86, v, validators::B0,
         "/definitions/wordcloudTransform/properties/rotate")
     );
     rt::via_value!(
-        Check382 -> Text, | v | rt::is_valid_with(validators::v66, v, validators::B0,
+        Check448 -> Text, | v | rt::is_valid_with(validators::v66, v, validators::B0,
         "/definitions/wordcloudTransform/properties/text")
     );
     rt::via_value!(
-        Check383 -> WordcloudTransformPadding, | v | rt::is_valid_with(validators::v86,
+        Check449 -> WordcloudTransformPadding, | v | rt::is_valid_with(validators::v86,
         v, validators::B0, "/definitions/wordcloudTransform/properties/padding")
-    );
-    rt::union_reader!(
-        Union384, VisitUnion384 -> As { seq => As::Array; rt::fast::VecOf < Union202,
-        7usize, 7usize >, map => As::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
     );
     rt::object_reader!(
         read_712, Visit712, WordcloudTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf375 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union216, optional, settle; font = "font" :
-        rt::fast::ViaValue < Check376 >, optional, settle; font_style = "fontStyle" :
-        rt::fast::ViaValue < Check377 >, optional, settle; font_weight = "fontWeight" :
-        rt::fast::ViaValue < Check378 >, optional, settle; font_size = "fontSize" :
-        rt::fast::ViaValue < Check379 >, optional, settle; font_size_range =
-        "fontSizeRange" : Union380, optional, settle; rotate = "rotate" :
-        rt::fast::ViaValue < Check381 >, optional, settle; text = "text" :
-        rt::fast::ViaValue < Check382 >, optional, settle; spiral = "spiral" : Union202,
-        optional, settle; padding = "padding" : rt::fast::ViaValue < Check383 >,
-        optional, settle; r#as = "as" : Union384, optional, settle; } deny
+        Leaf440 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; size = "size" : Union250 < rt::fast::VecOf < Union223 <
+        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 2usize, 2usize >,
+        rt::fast::Typed < SignalRef > >, optional, settle; font = "font" :
+        rt::fast::ViaValue < Check441 >, optional, settle; font_style = "fontStyle" :
+        rt::fast::ViaValue < Check442 >, optional, settle; font_weight = "fontWeight" :
+        rt::fast::ViaValue < Check443 >, optional, settle; font_size = "fontSize" :
+        rt::fast::ViaValue < Check444 >, optional, settle; font_size_range =
+        "fontSizeRange" : Union446 < rt::fast::VecOf < Union223 < rt::fast::LeafRead <
+        Leaf12 >, rt::fast::Typed < SignalRef > >, 0usize, { usize::MAX } >,
+        rt::fast::Typed < SignalRef >, rt::fast::LeafRead < Leaf284 > >, optional,
+        settle; rotate = "rotate" : rt::fast::ViaValue < Check447 >, optional, settle;
+        text = "text" : rt::fast::ViaValue < Check448 >, optional, settle; spiral =
+        "spiral" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef >
+        >, optional, settle; padding = "padding" : rt::fast::ViaValue < Check449 >,
+        optional, settle; r#as = "as" : Union238 < rt::fast::VecOf < Union232 <
+        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 7usize, 7usize >,
+        rt::fast::Typed < SignalRef > >, optional, settle; } deny
     );
 }
 /// Validators: one function per distinct subschema.

@@ -1241,10 +1241,7 @@ mod fast {
         Leaf4 -> IssuedAt, | s | [! validators::RE2.is_match(s)] =>
         ::std::option::Option::Some(IssuedAt(s.to_owned()))
     );
-    rt::value_leaf!(
-        Leaf5 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v59, v,
-        validators::B0, "/properties/expectedSequence")
-    );
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v59, v));
     /// Reads a `CommandEnvelope`: common members checked as they come, the payload with its command's reader once the tag is known.
     pub(super) fn read_0<'de, D: de::Deserializer<'de>>(
         d: D,
@@ -1573,26 +1570,16 @@ mod fast {
         ::std::option::Option::Some(Profile::Review), _ =>
         ::std::option::Option::Some(Profile::Other(s.to_owned())), }
     );
-    rt::via_value!(
-        Check12 -> Spec, | v | rt::is_valid_with(validators::v14, v, validators::B0,
-        "/oneOf/0/properties/payload/properties/spec")
-    );
-    rt::via_value!(
-        Check13 -> ReviewTarget, | v | rt::is_valid_with(validators::v19, v,
-        validators::B0, "/oneOf/0/properties/payload/properties/reviewTarget")
-    );
-    rt::value_leaf!(
-        Leaf14 -> bool, scalar | v | rt::is_valid_with(validators::v60, v,
-        validators::B0, "/oneOf/0/properties/payload/properties/withFix")
-    );
+    rt::via_value!(Check12 -> Spec, | v | rt::is_valid(validators::v14, v));
+    rt::via_value!(Check13 -> ReviewTarget, | v | rt::is_valid(validators::v19, v));
+    rt::value_leaf!(Leaf14 -> bool, scalar | v | rt::is_valid(validators::v60, v));
     rt::string_leaf!(
         Leaf15 -> Phase, | s | [! ::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT"
         | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => Phase::from_listed_str(s)
     );
     rt::via_value!(
         Check16 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid_with(validators::v61, v, validators::B0,
-        "/oneOf/0/properties/payload/properties/modelOverrides")
+        rt::is_valid(validators::v61, v)
     );
     rt::string_leaf!(
         Leaf17 -> SandboxRequire, | s | [! ::std::matches!(s, "native" | "best-effort")]
@@ -1639,11 +1626,7 @@ mod fast {
         read_21, Visit21, RunIdTarget { run_id = "runId" : rt::fast::LeafRead < Leaf3 >,
         required, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf19 -> rt::Number, scalar | v | rt::is_valid_with(validators::v62, v,
-        validators::B0,
-        "/oneOf/0/properties/payload/properties/budgets/properties/wallClockMs")
-    );
+    rt::value_leaf!(Leaf19 -> rt::Number, scalar | v | rt::is_valid(validators::v62, v));
     rt::object_reader!(
         read_23, Visit23, Budgets { tokens = "tokens" : rt::fast::LeafRead < Leaf5 >,
         optional, settle; model_requests = "modelRequests" : rt::fast::LeafRead < Leaf5
@@ -1673,10 +1656,7 @@ mod fast {
         read_28, Visit28, StatusPayload { run_id = "runId" : rt::fast::LeafRead < Leaf3
         >, optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(
-        Check22 -> InspectTarget, | v | rt::is_valid_with(validators::v28, v,
-        validators::B0, "/oneOf/2/properties/payload/properties/target")
-    );
+    rt::via_value!(Check22 -> InspectTarget, | v | rt::is_valid(validators::v28, v));
     rt::object_reader!(
         read_29, Visit29, InspectPayload { target = "target" : rt::fast::ViaValue <
         Check22 >, required, settle; } extra extra : rt::fast::AnyValue
@@ -1730,10 +1710,7 @@ mod fast {
         Leaf24 >, required, settle; note = "note" : rt::fast::LeafRead < Leaf7 >,
         optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(
-        Check26 -> RetryTarget, | v | rt::is_valid_with(validators::v50, v,
-        validators::B0, "/oneOf/9/properties/payload/properties/target")
-    );
+    rt::via_value!(Check26 -> RetryTarget, | v | rt::is_valid(validators::v50, v));
     rt::object_reader!(
         read_51, Visit51, RetryPayload { target = "target" : rt::fast::ViaValue < Check26
         >, required, settle; } extra extra : rt::fast::AnyValue
@@ -1747,10 +1724,7 @@ mod fast {
         Leaf27 -> AgentId, | s | [! rt::check::max_length(s, 128u64), ! validators::RE6
         .is_match(s)] => ::std::option::Option::Some(AgentId(s.to_owned()))
     );
-    rt::via_value!(
-        Check28 -> JsonValue, | v | rt::is_valid_with(validators::v63, v, validators::B0,
-        "/oneOf/11/properties/payload/properties/input")
-    );
+    rt::via_value!(Check28 -> JsonValue, | v | rt::is_valid(validators::v63, v));
     rt::object_reader!(
         read_55, Visit55, RunToolPayload { agent_id = "agentId" : rt::fast::LeafRead <
         Leaf27 >, optional, settle; tool = "tool" : rt::fast::LeafRead < Leaf10 >,

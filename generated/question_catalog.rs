@@ -190,10 +190,7 @@ mod fast {
         Leaf4 -> Label, | s | [! rt::check::max_length(s, 500u64)] =>
         ::std::option::Option::Some(Label(s.to_owned()))
     );
-    rt::value_leaf!(
-        Leaf5 -> bool, scalar | v | rt::is_valid_with(validators::v10, v, validators::B0,
-        "/$defs/Question/properties/answerable")
-    );
+    rt::value_leaf!(Leaf5 -> bool, scalar | v | rt::is_valid(validators::v10, v));
     rt::object_reader!(
         read_2, Visit2, Question { id = "id" : rt::fast::LeafRead < Leaf2 >, required,
         settle; select = "select" : rt::fast::LeafRead < Leaf3 >, required, settle; label

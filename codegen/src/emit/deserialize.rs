@@ -278,9 +278,7 @@ impl<'a> Readers<'a> {
             .iter()
             .map(|n| {
                 let f = validators.entry(*n);
-                let (base, pointer) = validators.schema_location(*n);
-                let b = validators.base(&base);
-                quote!(#rt::is_valid_with(#f, #v, validators::#b, #pointer))
+                quote!(#rt::is_valid(#f, #v))
             })
             .collect();
         if checks.is_empty() {

@@ -33,10 +33,7 @@ pub type Vm = rt::Value;
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::via_value!(
-        Check1 -> rt::Value, | v | rt::is_valid_with(validators::v1, v, validators::B0,
-        "/properties/vm")
-    );
+    rt::via_value!(Check1 -> rt::Value, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
         read_0, Visit0, AllOfSelf { vm = "vm" : rt::fast::ViaValue < Check1 >, optional,
         settle; } extra extra : rt::fast::AnyValue

@@ -147,10 +147,7 @@ mod fast {
         Union3, VisitUnion3 -> Lint { str => Lint::LintLevel; R0 : LintLevel, map =>
         Lint::DetailedLint; R1 : DetailedLint } refuse bool number null seq
     );
-    rt::value_leaf!(
-        Leaf5 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v6, v,
-        validators::B0, "/definitions/rule/oneOf/0")
-    );
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
     rt::string_leaf!(
         Leaf6 -> StringRule, | s | [! ::std::matches!(s, "off" | "warn" | "error")] =>
         StringRule::from_listed_str(s)
@@ -171,10 +168,7 @@ mod fast {
         rt::fast::LeafRead < Leaf6 >, rt::fast::VecOf < rt::fast::AnyValue, 0usize, {
         usize::MAX } > >, optional, settle; } deny
     );
-    rt::value_leaf!(
-        Leaf8 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v7, v,
-        validators::B0, "/definitions/DetailedLint/properties/priority")
-    );
+    rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
         read_3, Visit3, DetailedLint { level = "level" : rt::fast::LeafRead < Leaf2 >,
         optional, settle; priority = "priority" : rt::fast::LeafRead < Leaf8 >, optional,

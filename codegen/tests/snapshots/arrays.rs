@@ -51,20 +51,15 @@ mod fast {
     use super::*;
     rt::via_value!(
         Check1 -> ::std::vec::Vec < ::std::string::String >, | v |
-        rt::is_valid_with(validators::v2, v, validators::B0, "/properties/tags")
+        rt::is_valid(validators::v2, v)
     );
     rt::via_value!(
-        Check2 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid_with(validators::v3,
-        v, validators::B0, "/properties/pair")
+        Check2 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid(validators::v3, v)
     );
     rt::via_value!(
-        Check3 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid_with(validators::v4,
-        v, validators::B0, "/properties/withContains")
+        Check3 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid(validators::v4, v)
     );
-    rt::value_leaf!(
-        Leaf4 -> rt::Number, scalar | v | rt::is_valid_with(validators::v5, v,
-        validators::B0, "/properties/matrix/items/items")
-    );
+    rt::value_leaf!(Leaf4 -> rt::Number, scalar | v | rt::is_valid(validators::v5, v));
     rt::object_reader!(
         read_0, Visit0, Arrays { tags = "tags" : rt::fast::ViaValue < Check1 >, optional,
         settle; pair = "pair" : rt::fast::ViaValue < Check2 >, optional, settle;

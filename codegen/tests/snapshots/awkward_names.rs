@@ -119,10 +119,7 @@ mod fast {
         rt::fast::LeafRead < Leaf3 >, optional, settle; value = "value" : rt::fast::Typed
         < Value >, optional, settle; } extra extra_ : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf4 -> bool, scalar | v | rt::is_valid_with(validators::v5, v, validators::B0,
-        "/$defs/Option/properties/some")
-    );
+    rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v5, v));
     rt::object_reader!(
         read_1, Visit1, Option { some = "some" : rt::fast::LeafRead < Leaf4 >, optional,
         settle; } extra extra : rt::fast::AnyValue

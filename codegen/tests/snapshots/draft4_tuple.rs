@@ -42,20 +42,13 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     rt::via_value!(
-        Check1 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid_with(validators::v1,
-        v, validators::B0, "/properties/point")
+        Check1 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid(validators::v1, v)
     );
-    rt::value_leaf!(
-        Leaf2 -> rt::Number, scalar | v | rt::is_valid_with(validators::v2, v,
-        validators::B0, "/properties/limit")
-    );
-    rt::value_leaf!(
-        Leaf3 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v3, v,
-        validators::B0, "/properties/ref")
-    );
+    rt::value_leaf!(Leaf2 -> rt::Number, scalar | v | rt::is_valid(validators::v2, v));
+    rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v3, v));
     rt::via_value!(
         Check4 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid_with(validators::v4, v, validators::B0, "/properties/deps")
+        rt::is_valid(validators::v4, v)
     );
     rt::object_reader!(
         read_0, Visit0, Draft4Tuple { point = "point" : rt::fast::ViaValue < Check1 >,

@@ -124,26 +124,17 @@ mod fast {
         Leaf2 -> CountKey, | s | [! validators::RE0.is_match(s)] =>
         ::std::option::Option::Some(CountKey(s.to_owned()))
     );
-    rt::value_leaf!(
-        Leaf3 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v8, v,
-        validators::B0, "/properties/counts/additionalProperties")
-    );
+    rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v8, v));
     rt::via_value!(
         Check4 -> rt::Map < ::std::string::String, ::std::string::String >, | v |
-        rt::is_valid_with(validators::v9, v, validators::B0, "/properties/byKeyShape")
+        rt::is_valid(validators::v9, v)
     );
-    rt::via_value!(
-        Check5 -> Labels, | v | rt::is_valid_with(validators::v4, v, validators::B0,
-        "/properties/labels")
-    );
+    rt::via_value!(Check5 -> Labels, | v | rt::is_valid(validators::v4, v));
     rt::via_value!(
         Check6 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid_with(validators::v10, v, validators::B0, "/properties/minMax")
+        rt::is_valid(validators::v10, v)
     );
-    rt::via_value!(
-        Check7 -> Dependent, | v | rt::is_valid_with(validators::v7, v, validators::B0,
-        "/properties/dependent")
-    );
+    rt::via_value!(Check7 -> Dependent, | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
         read_0, Visit0, Objects { id = "id" : rt::fast::LeafRead < Leaf1 >, required,
         settle; closed = "closed" : rt::fast::Typed < Closed >, required, settle; counts
@@ -156,22 +147,13 @@ mod fast {
         rt::fast::ViaValue < Check7 >, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf8 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v11, v,
-        validators::B0, "/properties/closed/properties/a")
-    );
-    rt::value_leaf!(
-        Leaf9 -> bool, scalar | v | rt::is_valid_with(validators::v12, v, validators::B0,
-        "/properties/closed/properties/b")
-    );
+    rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v11, v));
+    rt::value_leaf!(Leaf9 -> bool, scalar | v | rt::is_valid(validators::v12, v));
     rt::object_reader!(
         read_2, Visit2, Closed { a = "a" : rt::fast::LeafRead < Leaf8 >, optional,
         settle; b = "b" : rt::fast::LeafRead < Leaf9 >, optional, settle; } deny
     );
-    rt::value_leaf!(
-        Leaf10 -> rt::Number, scalar | v | rt::is_valid_with(validators::v13, v,
-        validators::B0, "/properties/typedExtra/properties/fixed")
-    );
+    rt::value_leaf!(Leaf10 -> rt::Number, scalar | v | rt::is_valid(validators::v13, v));
     rt::string_leaf!(
         Leaf11 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
@@ -188,7 +170,6 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///fixtures/objects.json";
     pub(super) static RE0: rt::Pattern = rt::Pattern::new("^[a-z]+$");
     pub(super) static RE1: rt::Pattern = rt::Pattern::new("^x-");
     /// `#`

@@ -71,10 +71,7 @@ rt::contract!(NonEmptyString, [validators::v3], BASE0, "/definitions/tree/oneOf/
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::via_value!(
-        Check1 -> Json, | v | rt::is_valid_with(validators::v4, v, validators::B0,
-        "/properties/payload")
-    );
+    rt::via_value!(Check1 -> Json, | v | rt::is_valid(validators::v4, v));
     rt::string_leaf!(
         Leaf3 -> NonEmptyString, | s | [! rt::check::min_length(s, 1u64)] =>
         ::std::option::Option::Some(NonEmptyString(s.to_owned()))
@@ -102,10 +99,7 @@ mod fast {
         optional, settle; list = "list" : rt::fast::Typed < List >, optional, settle;
         tree = "tree" : Union2, optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf5 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v5, v,
-        validators::B0, "/definitions/list/properties/head")
-    );
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v5, v));
     rt::object_reader!(
         read_2, Visit2, List { head = "head" : rt::fast::LeafRead < Leaf5 >, required,
         settle; tail = "tail" : rt::fast::Boxed < rt::fast::Typed < List >>, optional,

@@ -104,10 +104,7 @@ mod fast {
         Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
-    rt::value_leaf!(
-        Leaf2 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v6, v,
-        validators::B0, "/properties/percent")
-    );
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
     rt::string_leaf!(
         Leaf3 -> WithSibling, | s | [! rt::check::max_length(s, 3u64)] =>
         ::std::option::Option::Some(WithSibling(s.to_owned()))
@@ -122,19 +119,13 @@ mod fast {
         : rt::fast::LeafRead < Leaf3 >, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf4 -> rt::Number, scalar | v | rt::is_valid_with(validators::v7, v,
-        validators::B0, "/$defs/money/properties/amount")
-    );
+    rt::value_leaf!(Leaf4 -> rt::Number, scalar | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
         read_1, Visit1, Money { amount = "amount" : rt::fast::LeafRead < Leaf4 >,
         required, settle; currency = "currency" : rt::fast::LeafRead < Leaf1 >, optional,
         settle; } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf5 -> bool, scalar | v | rt::is_valid_with(validators::v8, v, validators::B1,
-        "/properties/inner")
-    );
+    rt::value_leaf!(Leaf5 -> bool, scalar | v | rt::is_valid(validators::v8, v));
     rt::object_reader!(
         read_2, Visit2, Embedded { inner = "inner" : rt::fast::LeafRead < Leaf5 >,
         optional, settle; } extra extra : rt::fast::AnyValue

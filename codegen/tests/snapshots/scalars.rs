@@ -143,34 +143,16 @@ rt::contract!(Protocol, [validators::v5], BASE0, "/properties/protocol");
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::value_leaf!(
-        Leaf1 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v6, v,
-        validators::B0, "/properties/count")
-    );
-    rt::value_leaf!(
-        Leaf2 -> rt::Number, scalar | v | rt::is_valid_with(validators::v7, v,
-        validators::B0, "/properties/ratio")
-    );
-    rt::value_leaf!(
-        Leaf3 -> rt::Number, scalar | v | rt::is_valid_with(validators::v8, v,
-        validators::B0, "/properties/step")
-    );
-    rt::value_leaf!(
-        Leaf4 -> bool, scalar | v | rt::is_valid_with(validators::v9, v, validators::B0,
-        "/properties/flag")
-    );
-    rt::value_leaf!(
-        Leaf5 -> (), scalar | v | rt::is_valid_with(validators::v10, v, validators::B0,
-        "/properties/nothing")
-    );
+    rt::value_leaf!(Leaf1 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
+    rt::value_leaf!(Leaf2 -> rt::Number, scalar | v | rt::is_valid(validators::v7, v));
+    rt::value_leaf!(Leaf3 -> rt::Number, scalar | v | rt::is_valid(validators::v8, v));
+    rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v9, v));
+    rt::value_leaf!(Leaf5 -> (), scalar | v | rt::is_valid(validators::v10, v));
     rt::via_value!(
         Check6 -> ::std::option::Option < ::std::string::String >, | v |
-        rt::is_valid_with(validators::v11, v, validators::B0, "/properties/maybeText")
+        rt::is_valid(validators::v11, v)
     );
-    rt::via_value!(
-        Check7 -> NumberOrString, | v | rt::is_valid_with(validators::v12, v,
-        validators::B0, "/properties/textOrNumber")
-    );
+    rt::via_value!(Check7 -> NumberOrString, | v | rt::is_valid(validators::v12, v));
     rt::string_leaf!(
         Leaf8 -> Code, | s | [! validators::RE0.is_match(s)] =>
         ::std::option::Option::Some(Code(s.to_owned()))
@@ -179,14 +161,10 @@ mod fast {
         Leaf9 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
-    rt::via_value!(
-        Check10 -> rt::Value, | v | rt::is_valid_with(validators::v13, v, validators::B0,
-        "/properties/never")
-    );
+    rt::via_value!(Check10 -> rt::Value, | v | rt::is_valid(validators::v13, v));
     rt::string_leaf!(Leaf11 -> Fixed, | s | [s != "v1"] => (s == "v1").then_some(Fixed));
     rt::value_leaf!(
-        Leaf12 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v14, v,
-        validators::B0, "/properties/fixedNumber")
+        Leaf12 -> rt::Integer, scalar | v | rt::is_valid(validators::v14, v)
     );
     rt::string_leaf!(
         Leaf13 -> Color, | s | [! ::std::matches!(s, "red" | "green" | "blue")] =>
@@ -194,11 +172,11 @@ mod fast {
     );
     rt::via_value!(
         Check14 -> ::std::option::Option < NumberOrString >, | v |
-        rt::is_valid_with(validators::v15, v, validators::B0, "/properties/mixedEnum")
+        rt::is_valid(validators::v15, v)
     );
     rt::via_value!(
         Check15 -> ::std::option::Option < NullableColor >, | v |
-        rt::is_valid_with(validators::v4, v, validators::B0, "/properties/nullableColor")
+        rt::is_valid(validators::v4, v)
     );
     rt::string_leaf!(
         Leaf16 -> Protocol, | s | [] => match s { "http" =>
@@ -235,7 +213,6 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///fixtures/scalars.json";
     pub(super) static RE0: rt::Pattern = rt::Pattern::new("^[A-Z]{3}$");
     static VALUE1: rt::JsonConst = rt::JsonConst::new("42");
     static VALUE2: rt::JsonConst = rt::JsonConst::new("[\"a\",1,null]");

@@ -86,10 +86,7 @@ pub type RuleNumber = rt::Integer;
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::value_leaf!(
-        Leaf2 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v4, v,
-        validators::B0, "/properties/html-quotes/oneOf/0")
-    );
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v4, v));
     rt::string_leaf!(
         Leaf3 -> RuleString, | s | [! ::std::matches!(s, "off" | "warn" | "error")] =>
         RuleString::from_listed_str(s)
@@ -102,8 +99,7 @@ mod fast {
         bool null map
     );
     rt::via_value!(
-        Check6 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid_with(validators::v5,
-        v, validators::B0, "/properties/key-spacing/oneOf/2")
+        Check6 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid(validators::v5, v)
     );
     rt::string_leaf!(
         Leaf7 -> Code, | s | [! validators::RE0.is_match(s)] =>

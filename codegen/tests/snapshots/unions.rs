@@ -379,14 +379,8 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::__private::serde::de;
-    rt::via_value!(
-        Check1 -> Shape, | v | rt::is_valid_with(validators::v1, v, validators::B0,
-        "/properties/shape")
-    );
-    rt::via_value!(
-        Check2 -> Overlapping, | v | rt::is_valid_with(validators::v6, v, validators::B0,
-        "/properties/overlapping")
-    );
+    rt::via_value!(Check1 -> Shape, | v | rt::is_valid(validators::v1, v));
+    rt::via_value!(Check2 -> Overlapping, | v | rt::is_valid(validators::v6, v));
     rt::string_leaf!(
         Leaf4 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
@@ -396,27 +390,17 @@ mod fast {
         ::std::string::String, seq => OneOrMany::Many; R1 : ::std::vec::Vec <
         ::std::string::String > } refuse bool number null map
     );
-    rt::value_leaf!(
-        Leaf6 -> Level, string | v | rt::is_valid_with(validators::v8, v, validators::B0,
-        "/properties/level")
-    );
-    rt::value_leaf!(
-        Leaf8 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v16, v,
-        validators::B0, "/properties/titled/oneOf/1")
-    );
+    rt::value_leaf!(Leaf6 -> Level, string | v | rt::is_valid(validators::v8, v));
+    rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v16, v));
     rt::union_reader!(
         Union9, VisitUnion9 -> Titled { str => Titled::ByName; R0 :
         ::std::string::String, number => Titled::ByNumber; R1 : rt::Integer } refuse bool
         null seq map
     );
     rt::value_leaf!(
-        Leaf10 -> ::std::string::String, string | v | rt::is_valid_with(validators::v17,
-        v, validators::B0, "/properties/notEmpty")
+        Leaf10 -> ::std::string::String, string | v | rt::is_valid(validators::v17, v)
     );
-    rt::via_value!(
-        Check11 -> Conditional, | v | rt::is_valid_with(validators::v10, v,
-        validators::B0, "/properties/conditional")
-    );
+    rt::via_value!(Check11 -> Conditional, | v | rt::is_valid(validators::v10, v));
     rt::object_reader!(
         read_0, Visit0, Unions { shape = "shape" : rt::fast::ViaValue < Check1 >,
         optional, settle; overlapping = "overlapping" : rt::fast::ViaValue < Check2 >,

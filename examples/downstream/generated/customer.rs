@@ -150,10 +150,7 @@ mod fast {
         1usize, { usize::MAX } >, required, settle; ship_to = "shipTo" : rt::fast::Typed
         < ShipTo >, optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf4 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v8, v,
-        validators::B0, "/properties/lines/items/properties/quantity")
-    );
+    rt::value_leaf!(Leaf4 -> rt::Integer, scalar | v | rt::is_valid(validators::v8, v));
     rt::object_reader!(
         read_5, Visit5, Line { sku = "sku" : rt::fast::LeafRead < Leaf1 >, required,
         settle; quantity = "quantity" : rt::fast::LeafRead < Leaf4 >, required, settle; }

@@ -150,10 +150,7 @@ mod fast {
         last_order = "lastOrder" : rt::fast::Boxed < rt::fast::Typed < Order >>,
         optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf4 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v8, v,
-        validators::B0, "/properties/lines/items/properties/quantity")
-    );
+    rt::value_leaf!(Leaf4 -> rt::Integer, scalar | v | rt::is_valid(validators::v8, v));
     rt::object_reader!(
         read_5, Visit5, Line { sku = "sku" : rt::fast::LeafRead < Leaf2 >, required,
         settle; quantity = "quantity" : rt::fast::LeafRead < Leaf4 >, required, settle; }
@@ -179,9 +176,9 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "https://shop.example.com/schemas/order.schema.json";
-    pub(super) const B1: &str = "https://shop.example.com/schemas/customer.schema.json";
-    pub(super) const B2: &str = "https://geo.example.com/schemas/address.json";
+    pub(super) const B0: &str = "https://shop.example.com/schemas/customer.schema.json";
+    pub(super) const B1: &str = "https://geo.example.com/schemas/address.json";
+    pub(super) const B2: &str = "https://shop.example.com/schemas/order.schema.json";
     pub(super) static RE1: rt::Pattern = rt::Pattern::new("^[A-Z]{2}$");
     pub(super) static RE0: rt::Pattern = rt::Pattern::new("^ord_[0-9]{6}$");
     /// `#`
@@ -253,7 +250,7 @@ mod validators {
     }
     /// `#/properties/customer`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v2(i, l, c, &s.reference("/$ref", B1, ""))
+        v2(i, l, c, &s.reference("/$ref", B0, ""))
     }
     /// `#/properties/lines`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -262,11 +259,11 @@ mod validators {
     }
     /// `#/properties/shipTo`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v6(i, l, c, &s.reference("/$ref", B2, ""))
+        v6(i, l, c, &s.reference("/$ref", B1, ""))
     }
     /// `schemas/customer.schema.json#/properties/lastOrder`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v0(i, l, c, &s.reference("/$ref", B0, ""))
+        v0(i, l, c, &s.reference("/$ref", B2, ""))
     }
     /// `https://geo.example.com/schemas/address.json#/properties/street`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

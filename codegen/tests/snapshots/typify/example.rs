@@ -62,10 +62,7 @@ mod fast {
         vegetables = "vegetables" : rt::fast::VecOf < rt::fast::Typed < Veggie >, 0usize,
         { usize::MAX } >, optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf2 -> bool, scalar | v | rt::is_valid_with(validators::v2, v, validators::B0,
-        "/$defs/veggie/properties/veggieLike")
-    );
+    rt::value_leaf!(Leaf2 -> bool, scalar | v | rt::is_valid(validators::v2, v));
     rt::object_reader!(
         read_1, Visit1, Veggie { veggie_name = "veggieName" : rt::fast::LeafRead < Leaf1
         >, required, settle; veggie_like = "veggieLike" : rt::fast::LeafRead < Leaf2 >,

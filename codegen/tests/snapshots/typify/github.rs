@@ -18433,8 +18433,7 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     rt::value_leaf!(
-        Leaf1 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v637, v,
-        validators::B0, "/definitions/branch-protection-rule/properties/id")
+        Leaf1 -> rt::Integer, scalar | v | rt::is_valid(validators::v637, v)
     );
     rt::string_leaf!(
         Leaf2 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
@@ -18445,11 +18444,7 @@ mod fast {
         "non_admins" | "everyone")] =>
         PullRequestReviewsEnforcementLevel::from_listed_str(s)
     );
-    rt::value_leaf!(
-        Leaf4 -> bool, scalar | v | rt::is_valid_with(validators::v638, v,
-        validators::B0,
-        "/definitions/branch-protection-rule/properties/dismiss_stale_reviews_on_push")
-    );
+    rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v638, v));
     rt::object_reader!(
         read_3, Visit3, BranchProtectionRule { id = "id" : rt::fast::LeafRead < Leaf1 >,
         required, settle; repository_id = "repository_id" : rt::fast::LeafRead < Leaf1 >,
@@ -18492,8 +18487,7 @@ mod fast {
     );
     rt::via_value!(
         Check5 -> ::std::option::Option < ::std::string::String >, | v |
-        rt::is_valid_with(validators::v639, v, validators::B0,
-        "/definitions/repository/properties/description")
+        rt::is_valid(validators::v639, v)
     );
     rt::union_reader!(
         Union7, VisitUnion7 -> RepositoryCreatedAt { number =>
@@ -18501,10 +18495,7 @@ mod fast {
         RepositoryCreatedAt::String; R1 : ::std::string::String } refuse bool null seq
         map
     );
-    rt::value_leaf!(
-        Leaf9 -> (), scalar | v | rt::is_valid_with(validators::v640, v, validators::B0,
-        "/definitions/repository/properties/pushed_at/oneOf/2")
-    );
+    rt::value_leaf!(Leaf9 -> (), scalar | v | rt::is_valid(validators::v640, v));
     rt::union_reader!(
         Union10, VisitUnion10 -> PushedAt { number => PushedAt::Integer; R0 :
         rt::Integer, str => PushedAt::String; R1 : ::std::string::String, null => | _ |
@@ -18512,8 +18503,7 @@ mod fast {
     );
     rt::via_value!(
         Check11 -> ::std::option::Option < License >, | v |
-        rt::is_valid_with(validators::v641, v, validators::B0,
-        "/definitions/repository/properties/license")
+        rt::is_valid(validators::v641, v)
     );
     rt::object_reader!(
         read_5, Visit5, BranchProtectionRuleCreatedRepository { id = "id" :
@@ -18686,8 +18676,7 @@ mod fast {
     );
     rt::via_value!(
         Check14 -> ::std::option::Option < CheckRunConclusion >, | v |
-        rt::is_valid_with(validators::v78, v, validators::B0,
-        "/definitions/check_run$completed/properties/check_run/properties/conclusion")
+        rt::is_valid(validators::v78, v)
     );
     rt::object_reader!(
         read_21, Visit21, CheckRunCompletedCheckRun { id = "id" : rt::fast::LeafRead <
@@ -18722,8 +18711,7 @@ mod fast {
     );
     rt::via_value!(
         Check16 -> ::std::option::Option < CheckSuiteConclusion >, | v |
-        rt::is_valid_with(validators::v642, v, validators::B0,
-        "/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/conclusion")
+        rt::is_valid(validators::v642, v)
     );
     rt::object_reader!(
         read_25, Visit25, CheckRunCheckSuite2 { id = "id" : rt::fast::LeafRead < Leaf1 >,
@@ -18930,8 +18918,7 @@ mod fast {
     );
     rt::via_value!(
         Check21 -> ::std::option::Option < WorkflowRunStatus >, | v |
-        rt::is_valid_with(validators::v643, v, validators::B0,
-        "/definitions/check_suite$completed/properties/check_suite/properties/status")
+        rt::is_valid(validators::v643, v)
     );
     rt::object_reader!(
         read_47, Visit47, CheckSuiteCompletedCheckSuite { id = "id" : rt::fast::LeafRead
@@ -18962,8 +18949,7 @@ mod fast {
     );
     rt::via_value!(
         Check22 -> ::std::option::Option < ::std::string::String >, | v |
-        rt::is_valid_with(validators::v644, v, validators::B0,
-        "/definitions/committer/properties/email")
+        rt::is_valid(validators::v644, v)
     );
     rt::object_reader!(
         read_50, Visit50, CommitSimpleAuthor { name = "name" : rt::fast::LeafRead < Leaf2
@@ -18977,13 +18963,11 @@ mod fast {
     );
     rt::via_value!(
         Check24 -> ::std::option::Option < DismissedBy >, | v |
-        rt::is_valid_with(validators::v174, v, validators::B0,
-        "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/dismissed_by")
+        rt::is_valid(validators::v174, v)
     );
     rt::via_value!(
         Check25 -> ::std::option::Option < DismissedReason >, | v |
-        rt::is_valid_with(validators::v645, v, validators::B0,
-        "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/dismissed_reason")
+        rt::is_valid(validators::v645, v)
     );
     rt::object_reader!(
         read_55, Visit55, CodeScanningAlertAppearedInBranchAlert { number = "number" :
@@ -19026,8 +19010,7 @@ mod fast {
     );
     rt::via_value!(
         Check26 -> ::std::option::Option < Severity >, | v |
-        rt::is_valid_with(validators::v113, v, validators::B0,
-        "/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule/properties/severity")
+        rt::is_valid(validators::v113, v)
     );
     rt::object_reader!(
         read_61, Visit61, AlertRule2 { id = "id" : rt::fast::LeafRead < Leaf2 >,
@@ -19044,8 +19027,7 @@ mod fast {
         Leaf27 -> Login, | s | [s != "github"] => (s == "github").then_some(Login)
     );
     rt::value_leaf!(
-        Leaf28 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v646, v,
-        validators::B0, "/definitions/github-org/properties/id")
+        Leaf28 -> rt::Integer, scalar | v | rt::is_valid(validators::v646, v)
     );
     rt::string_leaf!(
         Leaf29 -> NodeId, | s | [s != "MDEyOk9yZ2FuaXphdGlvbjk5MTk="] => (s ==
@@ -19121,10 +19103,7 @@ mod fast {
         Leaf44 -> GithubOrgType, | s | [s != "Organization"] => (s == "Organization")
         .then_some(GithubOrgType)
     );
-    rt::value_leaf!(
-        Leaf45 -> bool, scalar | v | rt::is_valid_with(validators::v647, v,
-        validators::B0, "/definitions/github-org/properties/site_admin")
-    );
+    rt::value_leaf!(Leaf45 -> bool, scalar | v | rt::is_valid(validators::v647, v));
     rt::object_reader!(
         read_64, Visit64, GithubOrg { login = "login" : rt::fast::LeafRead < Leaf27 >,
         required, settle; id = "id" : rt::fast::LeafRead < Leaf28 >, required, settle;
@@ -19322,8 +19301,7 @@ mod fast {
     );
     rt::via_value!(
         Check55 -> ::std::option::Option < rt::Integer >, | v |
-        rt::is_valid_with(validators::v648, v, validators::B0,
-        "/definitions/commit_comment$created/properties/comment/properties/position")
+        rt::is_valid(validators::v648, v)
     );
     rt::string_leaf!(
         Leaf56 -> AuthorAssociation, | s | [! ::std::matches!(s, "COLLABORATOR" |
@@ -19387,9 +19365,7 @@ mod fast {
         rt::fast::LeafRead < Leaf4 >, required, settle; } deny
     );
     rt::via_value!(
-        Check58 -> ::std::option::Option < App >, | v |
-        rt::is_valid_with(validators::v649, v, validators::B0,
-        "/definitions/deployment$created/properties/deployment/properties/performed_via_github_app")
+        Check58 -> ::std::option::Option < App >, | v | rt::is_valid(validators::v649, v)
     );
     rt::object_reader!(
         read_118, Visit118, DeploymentCreatedDeployment { url = "url" :
@@ -19447,18 +19423,12 @@ mod fast {
         rt::fast::ViaValue < Check58 >, required, settle; } deny
     );
     rt::via_value!(
-        Check59 -> DiscussionCategory, | v | rt::is_valid_with(validators::v650, v,
-        validators::B0,
-        "/definitions/discussion$answered/properties/discussion/allOf/1/properties/category")
-        && rt::is_valid_with(validators::v651, v, validators::B0,
-        "/definitions/discussion/properties/category")
+        Check59 -> DiscussionCategory, | v | rt::is_valid(validators::v650, v) &&
+        rt::is_valid(validators::v651, v)
     );
     rt::via_value!(
-        Check60 -> DiscussionAnswerChosenBy, | v | rt::is_valid_with(validators::v393, v,
-        validators::B0,
-        "/definitions/discussion$answered/properties/discussion/allOf/1/properties/answer_chosen_by")
-        && rt::is_valid_with(validators::v174, v, validators::B0,
-        "/definitions/discussion/properties/answer_chosen_by")
+        Check60 -> DiscussionAnswerChosenBy, | v | rt::is_valid(validators::v393, v) &&
+        rt::is_valid(validators::v174, v)
     );
     rt::string_leaf!(
         Leaf61 -> DiscussionState2, | s | [! ::std::matches!(s, "open" | "locked" |
@@ -19506,9 +19476,7 @@ mod fast {
         rt::fast::Typed < ChangesCategory >, required, settle; } deny
     );
     rt::via_value!(
-        Check62 -> DiscussionCategory, | v | rt::is_valid_with(validators::v651, v,
-        validators::B0,
-        "/definitions/discussion$category_changed/properties/changes/properties/category/properties/from")
+        Check62 -> DiscussionCategory, | v | rt::is_valid(validators::v651, v)
     );
     rt::object_reader!(
         read_133, Visit133, ChangesCategory { from = "from" : rt::fast::ViaValue <
@@ -19537,16 +19505,12 @@ mod fast {
         required, settle; } deny
     );
     rt::value_leaf!(
-        Leaf63 -> (), scalar | v | rt::is_valid_with(validators::v639, v, validators::B0,
-        "/definitions/discussion/properties/answer_html_url") &&
-        rt::is_valid_with(validators::v640, v, validators::B0,
-        "/definitions/discussion$created/properties/discussion/allOf/1/properties/answer_html_url")
+        Leaf63 -> (), scalar | v | rt::is_valid(validators::v639, v) &&
+        rt::is_valid(validators::v640, v)
     );
     rt::via_value!(
-        Check64 -> AnswerChosenBy, | v | rt::is_valid_with(validators::v174, v,
-        validators::B0, "/definitions/discussion/properties/answer_chosen_by") &&
-        rt::is_valid_with(validators::v640, v, validators::B0,
-        "/definitions/discussion$created/properties/discussion/allOf/1/properties/answer_chosen_by")
+        Check64 -> AnswerChosenBy, | v | rt::is_valid(validators::v174, v) &&
+        rt::is_valid(validators::v640, v)
     );
     rt::string_leaf!(
         Leaf65 -> DiscussionState3, | s | [! ::std::matches!(s, "open" | "locked" |
@@ -19554,10 +19518,8 @@ mod fast {
         DiscussionState3::from_listed_str(s)
     );
     rt::value_leaf!(
-        Leaf66 -> bool, scalar | v | rt::is_valid_with(validators::v638, v,
-        validators::B0, "/definitions/discussion/properties/locked") &&
-        rt::is_valid_with(validators::v652, v, validators::B0,
-        "/definitions/discussion$created/properties/discussion/allOf/1/properties/locked")
+        Leaf66 -> bool, scalar | v | rt::is_valid(validators::v638, v) &&
+        rt::is_valid(validators::v652, v)
     );
     rt::object_reader!(
         read_136, Visit136, DiscussionCreatedDiscussion { repository_url =
@@ -19605,10 +19567,8 @@ mod fast {
         DiscussionState::from_listed_str(s)
     );
     rt::value_leaf!(
-        Leaf68 -> bool, scalar | v | rt::is_valid_with(validators::v638, v,
-        validators::B0, "/definitions/discussion/properties/locked") &&
-        rt::is_valid_with(validators::v653, v, validators::B0,
-        "/definitions/discussion$locked/properties/discussion/allOf/1/properties/locked")
+        Leaf68 -> bool, scalar | v | rt::is_valid(validators::v638, v) &&
+        rt::is_valid(validators::v653, v)
     );
     rt::object_reader!(
         read_146, Visit146, DiscussionLockedDiscussion { repository_url =
@@ -19706,10 +19666,7 @@ mod fast {
         read_162, Visit162, DiscussionCommentEditedChanges { body = "body" :
         rt::fast::Typed < Title >, required, settle; } deny
     );
-    rt::via_value!(
-        Check70 -> Forkee, | v | rt::is_valid_with(validators::v654, v, validators::B0,
-        "/definitions/fork$event/properties/forkee")
-    );
+    rt::via_value!(Check70 -> Forkee, | v | rt::is_valid(validators::v654, v));
     rt::object_reader!(
         read_163, Visit163, ForkEvent { forkee = "forkee" : rt::fast::ViaValue < Check70
         >, required, settle; repository = "repository" : rt::fast::Typed <
@@ -19906,20 +19863,15 @@ mod fast {
     );
     rt::via_value!(
         Check78 -> ::std::option::Option < Assignee >, | v |
-        rt::is_valid_with(validators::v174, v, validators::B0,
-        "/definitions/issue_comment$created/properties/issue/allOf/1/properties/assignee")
-        && rt::is_valid_with(validators::v174, v, validators::B0,
-        "/definitions/issue/properties/assignee")
+        rt::is_valid(validators::v174, v) && rt::is_valid(validators::v174, v)
     );
     rt::via_value!(
         Check79 -> ::std::option::Option < MilestoneMilestone >, | v |
-        rt::is_valid_with(validators::v257, v, validators::B0,
-        "/definitions/issue/properties/milestone")
+        rt::is_valid(validators::v257, v)
     );
     rt::via_value!(
         Check80 -> ::std::option::Option < ActiveLockReason >, | v |
-        rt::is_valid_with(validators::v655, v, validators::B0,
-        "/definitions/issue/properties/active_lock_reason")
+        rt::is_valid(validators::v655, v)
     );
     rt::object_reader!(
         read_191, Visit191, IssueCommentCreatedIssue { url = "url" : rt::fast::LeafRead <
@@ -20063,10 +20015,8 @@ mod fast {
         settle; body = "body" : rt::fast::ViaValue < Check5 >, required, settle; } deny
     );
     rt::via_value!(
-        Check82 -> AnswerChosenBy, | v | rt::is_valid_with(validators::v257, v,
-        validators::B0, "/definitions/issue/properties/milestone") &&
-        rt::is_valid_with(validators::v640, v, validators::B0,
-        "/definitions/issues$demilestoned/properties/issue/allOf/1/properties/milestone")
+        Check82 -> AnswerChosenBy, | v | rt::is_valid(validators::v257, v) &&
+        rt::is_valid(validators::v640, v)
     );
     rt::object_reader!(
         read_210, Visit210, IssuesDemilestonedIssue { url = "url" : rt::fast::LeafRead <
@@ -20103,10 +20053,8 @@ mod fast {
         settle; } deny
     );
     rt::via_value!(
-        Check83 -> IssueMilestone2, | v | rt::is_valid_with(validators::v257, v,
-        validators::B0, "/definitions/issue/properties/milestone") &&
-        rt::is_valid_with(validators::v656, v, validators::B0,
-        "/definitions/issues$milestoned/properties/issue/allOf/1/properties/milestone")
+        Check83 -> IssueMilestone2, | v | rt::is_valid(validators::v257, v) &&
+        rt::is_valid(validators::v656, v)
     );
     rt::object_reader!(
         read_217, Visit217, IssuesMilestonedIssue { url = "url" : rt::fast::LeafRead <
@@ -20301,8 +20249,7 @@ mod fast {
     );
     rt::via_value!(
         Check87 -> ::std::option::Option < TeamParent >, | v |
-        rt::is_valid_with(validators::v299, v, validators::B0,
-        "/definitions/team/properties/parent")
+        rt::is_valid(validators::v299, v)
     );
     rt::object_reader!(
         read_258, Visit258, TeamTeam { name = "name" : rt::fast::LeafRead < Leaf2 >,
@@ -20336,10 +20283,7 @@ mod fast {
         required, settle; name = "name" : rt::fast::LeafRead < Leaf2 >, required, settle;
         deleted = "deleted" : rt::fast::LeafRead < Leaf4 >, optional, settle; } deny
     );
-    rt::via_value!(
-        Check88 -> rt::Value, | v | rt::is_valid_with(validators::v657, v,
-        validators::B0, "/definitions/meta$deleted/properties/hook/properties/events")
-    );
+    rt::via_value!(Check88 -> rt::Value, | v | rt::is_valid(validators::v657, v));
     rt::object_reader!(
         read_267, Visit267, MetaDeletedHook { r#type = "type" : rt::fast::LeafRead <
         Leaf2 >, required, settle; id = "id" : rt::fast::LeafRead < Leaf1 >, required,
@@ -20410,9 +20354,7 @@ mod fast {
         settle; user = "user" : rt::fast::Typed < DismissedBy >, required, settle; } deny
     );
     rt::value_leaf!(
-        Leaf90 -> rt::Number, scalar | v | rt::is_valid_with(validators::v658, v,
-        validators::B0,
-        "/definitions/organization$member_invited/properties/invitation/properties/id")
+        Leaf90 -> rt::Number, scalar | v | rt::is_valid(validators::v658, v)
     );
     rt::object_reader!(
         read_287, Visit287, Invitation { id = "id" : rt::fast::LeafRead < Leaf90 >,
@@ -20610,10 +20552,8 @@ mod fast {
         required, settle; } deny
     );
     rt::value_leaf!(
-        Leaf91 -> (), scalar | v | rt::is_valid_with(validators::v640, v, validators::B0,
-        "/definitions/project-card/properties/after_id") &&
-        rt::is_valid_with(validators::v659, v, validators::B0,
-        "/definitions/project_card$moved/properties/project_card/allOf/1/properties/after_id")
+        Leaf91 -> (), scalar | v | rt::is_valid(validators::v640, v) &&
+        rt::is_valid(validators::v659, v)
     );
     rt::object_reader!(
         read_323, Visit323, ProjectCardMovedProjectCard { url = "url" :
@@ -20644,10 +20584,7 @@ mod fast {
         read_329, Visit329, ProjectColumnEditedChanges { name = "name" : rt::fast::Typed
         < Title >, optional, settle; } deny
     );
-    rt::via_value!(
-        Check92 -> Forkee, | v | rt::is_valid_with(validators::v660, v, validators::B0,
-        "/definitions/public$event/properties/repository")
-    );
+    rt::via_value!(Check92 -> Forkee, | v | rt::is_valid(validators::v660, v));
     rt::object_reader!(
         read_331, Visit331, PublicEvent { repository = "repository" : rt::fast::ViaValue
         < Check92 >, required, settle; sender = "sender" : rt::fast::Typed < DismissedBy
@@ -20672,14 +20609,11 @@ mod fast {
         settle; } deny
     );
     rt::via_value!(
-        Check94 -> PullRequestRequestedReviewer2, | v |
-        rt::is_valid_with(validators::v394, v, validators::B0,
-        "/definitions/pull-request/properties/requested_reviewers/items")
+        Check94 -> PullRequestRequestedReviewer2, | v | rt::is_valid(validators::v394, v)
     );
     rt::via_value!(
-        Check95 -> ::std::option::Option < bool >, | v |
-        rt::is_valid_with(validators::v661, v, validators::B0,
-        "/definitions/pull-request/properties/merged")
+        Check95 -> ::std::option::Option < bool >, | v | rt::is_valid(validators::v661,
+        v)
     );
     rt::object_reader!(
         read_335, Visit335, PullRequestAssignedPullRequest { url = "url" :
@@ -20802,10 +20736,8 @@ mod fast {
         settle; } deny
     );
     rt::value_leaf!(
-        Leaf99 -> bool, scalar | v | rt::is_valid_with(validators::v661, v,
-        validators::B0, "/definitions/pull-request/properties/merged") &&
-        rt::is_valid_with(validators::v638, v, validators::B0,
-        "/definitions/pull_request$closed/properties/pull_request/allOf/1/properties/merged")
+        Leaf99 -> bool, scalar | v | rt::is_valid(validators::v661, v) &&
+        rt::is_valid(validators::v638, v)
     );
     rt::object_reader!(
         read_345, Visit345, PullRequestClosedPullRequest { url = "url" :
@@ -20877,10 +20809,8 @@ mod fast {
         deny
     );
     rt::value_leaf!(
-        Leaf101 -> bool, scalar | v | rt::is_valid_with(validators::v661, v,
-        validators::B0, "/definitions/pull-request/properties/merged") &&
-        rt::is_valid_with(validators::v652, v, validators::B0,
-        "/definitions/pull_request$converted_to_draft/properties/pull_request/allOf/1/properties/merged")
+        Leaf101 -> bool, scalar | v | rt::is_valid(validators::v661, v) &&
+        rt::is_valid(validators::v652, v)
     );
     rt::object_reader!(
         read_348, Visit348, PullRequestConvertedToDraftPullRequest { url = "url" :
@@ -20999,10 +20929,7 @@ mod fast {
     );
     rt::via_value!(
         Check106 -> ::std::option::Option < ActiveLockReason >, | v |
-        rt::is_valid_with(validators::v655, v, validators::B0,
-        "/definitions/pull-request/properties/active_lock_reason") &&
-        rt::is_valid_with(validators::v640, v, validators::B0,
-        "/definitions/pull_request$opened/properties/pull_request/allOf/1/properties/active_lock_reason")
+        rt::is_valid(validators::v655, v) && rt::is_valid(validators::v640, v)
     );
     rt::object_reader!(
         read_356, Visit356, PullRequestOpenedPullRequest { url = "url" :
@@ -21344,8 +21271,7 @@ mod fast {
     );
     rt::via_value!(
         Check115 -> SimplePullRequestRequestedReviewer, | v |
-        rt::is_valid_with(validators::v394, v, validators::B0,
-        "/definitions/simple-pull-request/properties/requested_reviewers/items")
+        rt::is_valid(validators::v394, v)
     );
     rt::object_reader!(
         read_383, Visit383, SimplePullRequest { url = "url" : rt::fast::LeafRead < Leaf2
@@ -21403,9 +21329,8 @@ mod fast {
         required, settle; } deny
     );
     rt::via_value!(
-        Check116 -> ::std::option::Option < Side >, | v |
-        rt::is_valid_with(validators::v662, v, validators::B0,
-        "/definitions/pull-request-review-comment/properties/start_side")
+        Check116 -> ::std::option::Option < Side >, | v | rt::is_valid(validators::v662,
+        v)
     );
     rt::string_leaf!(
         Leaf117 -> Side, | s | [! ::std::matches!(s, "LEFT" | "RIGHT")] =>
@@ -21446,9 +21371,8 @@ mod fast {
         >, required, settle; } deny
     );
     rt::via_value!(
-        Check118 -> PullRequestRequestedReviewer3, | v |
-        rt::is_valid_with(validators::v394, v, validators::B0,
-        "/definitions/pull_request_review_comment$created/properties/pull_request/properties/requested_reviewers/items")
+        Check118 -> PullRequestRequestedReviewer3, | v | rt::is_valid(validators::v394,
+        v)
     );
     rt::object_reader!(
         read_393, Visit393, PullRequestReviewCommentCreatedPullRequest { url = "url" :
@@ -21492,9 +21416,8 @@ mod fast {
         < Check80 >, required, settle; } deny
     );
     rt::via_value!(
-        Check119 -> PullRequestRequestedReviewer4, | v |
-        rt::is_valid_with(validators::v394, v, validators::B0,
-        "/definitions/pull_request_review_comment$deleted/properties/pull_request/properties/requested_reviewers/items")
+        Check119 -> PullRequestRequestedReviewer4, | v | rt::is_valid(validators::v394,
+        v)
     );
     rt::object_reader!(
         read_396, Visit396, PullRequestReviewCommentDeletedPullRequest { url = "url" :
@@ -21538,9 +21461,8 @@ mod fast {
         < Check80 >, required, settle; } deny
     );
     rt::via_value!(
-        Check120 -> PullRequestRequestedReviewer5, | v |
-        rt::is_valid_with(validators::v394, v, validators::B0,
-        "/definitions/pull_request_review_comment$edited/properties/pull_request/properties/requested_reviewers/items")
+        Check120 -> PullRequestRequestedReviewer5, | v | rt::is_valid(validators::v394,
+        v)
     );
     rt::object_reader!(
         read_399, Visit399, PullRequestReviewCommentEditedPullRequest { url = "url" :
@@ -21585,8 +21507,7 @@ mod fast {
     );
     rt::via_value!(
         Check121 -> ::std::option::Option < PushEventCommit >, | v |
-        rt::is_valid_with(validators::v663, v, validators::B0,
-        "/definitions/push$event/properties/head_commit")
+        rt::is_valid(validators::v663, v)
     );
     rt::object_reader!(
         read_401, Visit401, PushEvent { r#ref = "ref" : rt::fast::LeafRead < Leaf2 >,
@@ -21878,8 +21799,7 @@ mod fast {
     );
     rt::via_value!(
         Check125 -> ::std::option::Option < FirstPatchedVersion >, | v |
-        rt::is_valid_with(validators::v513, v, validators::B0,
-        "/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version")
+        rt::is_valid(validators::v513, v)
     );
     rt::object_reader!(
         read_460, Visit460, Vulnerability { package = "package" : rt::fast::Typed <
@@ -22057,8 +21977,7 @@ mod fast {
     );
     rt::via_value!(
         Check128 -> ::std::option::Option < rt::Map < ::std::string::String, rt::Value >
-        >, | v | rt::is_valid_with(validators::v664, v, validators::B0,
-        "/definitions/workflow_dispatch$event/properties/inputs")
+        >, | v | rt::is_valid(validators::v664, v)
     );
     rt::object_reader!(
         read_505, Visit505, WorkflowDispatchEvent { inputs = "inputs" :
@@ -22071,10 +21990,7 @@ mod fast {
         optional, settle; workflow = "workflow" : rt::fast::LeafRead < Leaf2 >, required,
         settle; } deny
     );
-    rt::via_value!(
-        Check129 -> Step, | v | rt::is_valid_with(validators::v665, v, validators::B0,
-        "/definitions/workflow-job/properties/steps/items")
-    );
+    rt::via_value!(Check129 -> Step, | v | rt::is_valid(validators::v665, v));
     rt::string_leaf!(
         Leaf130 -> WorkflowJobConclusion, | s | [! ::std::matches!(s, "success" |
         "failure"), ! ::std::matches!(s, "success" | "failure")] =>
@@ -22122,18 +22038,12 @@ mod fast {
         rt::fast::LeafRead < Leaf9 >, required, settle; } deny
     );
     rt::via_value!(
-        Check132 -> WorkflowJobStep, | v | rt::is_valid_with(validators::v666, v,
-        validators::B0,
-        "/definitions/workflow_job$started/properties/workflow_job/allOf/1/properties/steps/items")
-        && rt::is_valid_with(validators::v665, v, validators::B0,
-        "/definitions/workflow-job/properties/steps/items")
+        Check132 -> WorkflowJobStep, | v | rt::is_valid(validators::v666, v) &&
+        rt::is_valid(validators::v665, v)
     );
     rt::via_value!(
         Check133 -> ::std::option::Option < WorkflowJobConclusion >, | v |
-        rt::is_valid_with(validators::v640, v, validators::B0,
-        "/definitions/workflow_job$started/properties/workflow_job/allOf/1/properties/conclusion")
-        && rt::is_valid_with(validators::v667, v, validators::B0,
-        "/definitions/workflow-job/properties/conclusion")
+        rt::is_valid(validators::v640, v) && rt::is_valid(validators::v667, v)
     );
     rt::object_reader!(
         read_518, Visit518, WorkflowJobStartedWorkflowJob { id = "id" :
@@ -22336,8 +22246,7 @@ mod fast {
     );
     rt::via_value!(
         Check138 -> ::std::option::Option < RequestedAction >, | v |
-        rt::is_valid_with(validators::v668, v, validators::B0,
-        "/definitions/check_run$completed/properties/requested_action")
+        rt::is_valid(validators::v668, v)
     );
     rt::object_reader!(
         read_534, Visit534, CheckRunCompleted2 { action = "action" : rt::fast::LeafRead <
@@ -22365,11 +22274,7 @@ mod fast {
         Leaf139 -> CheckRunRequestedActionAction, | s | [! ::std::matches!(s,
         "requested_action")] => CheckRunRequestedActionAction::from_listed_str(s)
     );
-    rt::via_value!(
-        Check140 -> RequestedAction, | v | rt::is_valid_with(validators::v669, v,
-        validators::B0,
-        "/definitions/check_run$requested_action/properties/requested_action")
-    );
+    rt::via_value!(Check140 -> RequestedAction, | v | rt::is_valid(validators::v669, v));
     rt::object_reader!(
         read_536, Visit536, CheckRunRequestedAction2 { action = "action" :
         rt::fast::LeafRead < Leaf139 >, required, settle; check_run = "check_run" :
@@ -22972,8 +22877,7 @@ mod fast {
         "organization" : rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::via_value!(
-        Check159 -> IssuesLockedIssue, | v | rt::is_valid_with(validators::v670, v,
-        validators::B0, "/definitions/issues$locked/properties/issue")
+        Check159 -> IssuesLockedIssue, | v | rt::is_valid(validators::v670, v)
     );
     rt::object_reader!(
         read_605, Visit605, IssuesLocked2 { action = "action" : rt::fast::LeafRead <
@@ -23063,8 +22967,7 @@ mod fast {
         "organization" : rt::fast::Typed < Organization >, optional, settle; } deny
     );
     rt::via_value!(
-        Check161 -> IssuesLockedIssue, | v | rt::is_valid_with(validators::v671, v,
-        validators::B0, "/definitions/issues$unlocked/properties/issue")
+        Check161 -> IssuesLockedIssue, | v | rt::is_valid(validators::v671, v)
     );
     rt::object_reader!(
         read_614, Visit614, IssuesUnlocked2 { action = "action" : rt::fast::LeafRead <
@@ -23228,8 +23131,7 @@ mod fast {
         "organization")] => MembershipRemovedScope::from_listed_str(s)
     );
     rt::via_value!(
-        Check169 -> MembershipRemovedTeam, | v | rt::is_valid_with(validators::v304, v,
-        validators::B0, "/definitions/membership$removed/properties/team")
+        Check169 -> MembershipRemovedTeam, | v | rt::is_valid(validators::v304, v)
     );
     rt::object_reader!(
         read_633, Visit633, MembershipRemoved2 { action = "action" : rt::fast::LeafRead <
@@ -23719,10 +23621,7 @@ mod fast {
         Leaf184 -> RepositoryArchivedAction, | s | [! ::std::matches!(s, "archived")] =>
         RepositoryArchivedAction::from_listed_str(s)
     );
-    rt::via_value!(
-        Check185 -> Forkee, | v | rt::is_valid_with(validators::v672, v, validators::B0,
-        "/definitions/repository$archived/properties/repository")
-    );
+    rt::via_value!(Check185 -> Forkee, | v | rt::is_valid(validators::v672, v));
     rt::object_reader!(
         read_690, Visit690, RepositoryArchived2 { action = "action" : rt::fast::LeafRead
         < Leaf184 >, required, settle; repository = "repository" : rt::fast::ViaValue <
@@ -23761,10 +23660,7 @@ mod fast {
         Leaf186 -> RepositoryPrivatizedAction, | s | [! ::std::matches!(s, "privatized")]
         => RepositoryPrivatizedAction::from_listed_str(s)
     );
-    rt::via_value!(
-        Check187 -> Forkee, | v | rt::is_valid_with(validators::v673, v, validators::B0,
-        "/definitions/repository$privatized/properties/repository")
-    );
+    rt::via_value!(Check187 -> Forkee, | v | rt::is_valid(validators::v673, v));
     rt::object_reader!(
         read_695, Visit695, RepositoryPrivatized2 { action = "action" :
         rt::fast::LeafRead < Leaf186 >, required, settle; repository = "repository" :
@@ -23809,10 +23705,7 @@ mod fast {
         Leaf189 -> RepositoryUnarchivedAction, | s | [! ::std::matches!(s, "unarchived")]
         => RepositoryUnarchivedAction::from_listed_str(s)
     );
-    rt::via_value!(
-        Check190 -> Forkee, | v | rt::is_valid_with(validators::v674, v, validators::B0,
-        "/definitions/repository$unarchived/properties/repository")
-    );
+    rt::via_value!(Check190 -> Forkee, | v | rt::is_valid(validators::v674, v));
     rt::object_reader!(
         read_701, Visit701, RepositoryUnarchived2 { action = "action" :
         rt::fast::LeafRead < Leaf189 >, required, settle; repository = "repository" :
@@ -24134,8 +24027,7 @@ mod fast {
     );
     rt::via_value!(
         Check204 -> ::std::option::Option < WorkflowJobConclusion >, | v |
-        rt::is_valid_with(validators::v667, v, validators::B0,
-        "/definitions/workflow-job/properties/conclusion")
+        rt::is_valid(validators::v667, v)
     );
     rt::object_reader!(
         read_747, Visit747, WorkflowJob2 { id = "id" : rt::fast::LeafRead < Leaf1 >,

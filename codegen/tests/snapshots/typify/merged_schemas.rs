@@ -440,10 +440,8 @@ mod fast {
         Leaf3 >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check4 -> SuspendedBy, | v | rt::is_valid_with(validators::v25, v,
-        validators::B0, "/definitions/pickingone/allOf/1/properties/suspended_by") &&
-        rt::is_valid_with(validators::v15, v, validators::B0,
-        "/definitions/pickingone-installation/properties/suspended_by")
+        Check4 -> SuspendedBy, | v | rt::is_valid(validators::v25, v) &&
+        rt::is_valid(validators::v15, v)
     );
     rt::object_reader!(
         read_17, Visit17, Pickingone { suspended_by = "suspended_by" : rt::fast::ViaValue
@@ -451,8 +449,7 @@ mod fast {
     );
     rt::via_value!(
         Check5 -> ::std::option::Option < ::std::string::String >, | v |
-        rt::is_valid_with(validators::v26, v, validators::B0,
-        "/definitions/pickingone-user/properties/email")
+        rt::is_valid(validators::v26, v)
     );
     rt::object_reader!(
         read_19, Visit19, PickingoneUserUser { email = "email" : rt::fast::ViaValue <
@@ -460,8 +457,7 @@ mod fast {
     );
     rt::via_value!(
         Check6 -> ::std::option::Option < PickingoneUserUser >, | v |
-        rt::is_valid_with(validators::v15, v, validators::B0,
-        "/definitions/pickingone-installation/properties/suspended_by")
+        rt::is_valid(validators::v15, v)
     );
     rt::object_reader!(
         read_20, Visit20, PickingoneInstallation { suspended_by = "suspended_by" :
@@ -474,10 +470,8 @@ mod fast {
         rt::fast::AnyValue
     );
     rt::via_value!(
-        Check7 -> rt::Value, | v | rt::is_valid_with(validators::v27, v, validators::B0,
-        "/definitions/merge-empty/allOf/0/properties/token") &&
-        rt::is_valid_with(validators::v28, v, validators::B0,
-        "/definitions/merge-empty/allOf/1/additionalProperties")
+        Check7 -> rt::Value, | v | rt::is_valid(validators::v27, v) &&
+        rt::is_valid(validators::v28, v)
     );
     rt::object_reader!(
         read_26, Visit26, MergeEmpty { action = "action" : rt::fast::LeafRead < Leaf2 >,

@@ -32,10 +32,7 @@ rt::contract!(Node, [validators::v0], BASE0, "", fast fast::read_0);
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::value_leaf!(
-        Leaf1 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v1, v,
-        validators::B0, "/properties/value")
-    );
+    rt::value_leaf!(Leaf1 -> rt::Integer, scalar | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
         read_0, Visit0, Node { value = "value" : rt::fast::LeafRead < Leaf1 >, optional,
         settle; children = "children" : rt::fast::VecOf < rt::fast::Typed < Node >,

@@ -453,10 +453,7 @@ mod fast {
         read_5, Visit5, String { text = "text" : rt::fast::LeafRead < Leaf1 >, required,
         settle; } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf2 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v24, v,
-        validators::B0, "/definitions/Copy/properties/value")
-    );
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v24, v));
     rt::object_reader!(
         read_6, Visit6, Copy { value = "value" : rt::fast::LeafRead < Leaf2 >, required,
         settle; } extra extra : rt::fast::AnyValue
@@ -469,18 +466,14 @@ mod fast {
         read_8, Visit8, Pin { pointer = "pointer" : rt::fast::LeafRead < Leaf1 >,
         required, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf3 -> bool, scalar | v | rt::is_valid_with(validators::v25, v, validators::B0,
-        "/definitions/Drop/properties/cleanup")
-    );
+    rt::value_leaf!(Leaf3 -> bool, scalar | v | rt::is_valid(validators::v25, v));
     rt::object_reader!(
         read_9, Visit9, Drop { cleanup = "cleanup" : rt::fast::LeafRead < Leaf3 >,
         required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
         Check4 -> ::std::option::Option < ::std::string::String >, | v |
-        rt::is_valid_with(validators::v26, v, validators::B0,
-        "/definitions/TypeWithOptionField/properties/optional_field")
+        rt::is_valid(validators::v26, v)
     );
     rt::object_reader!(
         read_10, Visit10, TypeWithOptionField { optional_field = "optional_field" :
@@ -550,8 +543,7 @@ mod fast {
     );
     rt::via_value!(
         Check6 -> ::std::option::Option < OptionType >, | v |
-        rt::is_valid_with(validators::v17, v, validators::B0,
-        "/definitions/NestedTypeCollisions/properties/option_type")
+        rt::is_valid(validators::v17, v)
     );
     rt::object_reader!(
         read_16, Visit16, NestedTypeCollisions { r#type = "type" : rt::fast::Typed <
@@ -570,8 +562,7 @@ mod fast {
     );
     rt::via_value!(
         Check7 -> ::std::option::Option < DoubleOptionCollisionOption >, | v |
-        rt::is_valid_with(validators::v22, v, validators::B0,
-        "/definitions/DoubleOptionCollision/properties/option")
+        rt::is_valid(validators::v22, v)
     );
     rt::object_reader!(
         read_21, Visit21, DoubleOptionCollision { option = "option" : rt::fast::ViaValue

@@ -73,10 +73,7 @@ mod fast {
         Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
-    rt::via_value!(
-        Check2 -> ConvertedType, | v | rt::is_valid_with(validators::v1, v,
-        validators::B0, "/properties/converted_type")
-    );
+    rt::via_value!(Check2 -> ConvertedType, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
         read_0, Visit0, TestType { replaced_type = "replaced_type" : rt::fast::AnyValue,
         required, settle; patched_type = "patched_type" : rt::fast::MapOf < Leaf1,

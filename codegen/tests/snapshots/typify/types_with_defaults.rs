@@ -119,14 +119,10 @@ mod fast {
         read_3, Visit3, Doodad { when = "when" : rt::fast::LeafRead < Leaf1 >, optional,
         settle; } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf2 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v5, v,
-        validators::B0, "/definitions/MrDefaultNumbers/properties/little_u8")
-    );
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v5, v));
     rt::via_value!(
         Check3 -> ::std::option::Option < rt::Integer >, | v |
-        rt::is_valid_with(validators::v6, v, validators::B0,
-        "/definitions/MrDefaultNumbers/properties/big_nullable")
+        rt::is_valid(validators::v6, v)
     );
     rt::object_reader!(
         read_4, Visit4, MrDefaultNumbers { little_u8 = "little_u8" : rt::fast::LeafRead <
@@ -141,7 +137,6 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///typify/types-with-defaults.json";
     /// `#/definitions/TestBed`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };

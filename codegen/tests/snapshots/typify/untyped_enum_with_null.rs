@@ -52,8 +52,7 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     rt::via_value!(
-        Check1 -> ::std::option::Option < Value >, | v |
-        rt::is_valid_with(validators::v1, v, validators::B0, "/properties/value")
+        Check1 -> ::std::option::Option < Value >, | v | rt::is_valid(validators::v1, v)
     );
     rt::object_reader!(
         read_0, Visit0, TestType { value = "value" : rt::fast::ViaValue < Check1 >,
@@ -66,7 +65,6 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///typify/untyped-enum-with-null.json";
     static VALUE0: rt::JsonConst = rt::JsonConst::new(
         "[null,\"start\",\"middle\",\"end\"]",
     );

@@ -471,8 +471,7 @@ mod fast {
     use super::*;
     rt::via_value!(
         Check1 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid_with(validators::v26, v, validators::B0,
-        "/definitions/EmptyObject/properties/prop")
+        rt::is_valid(validators::v26, v)
     );
     rt::object_reader!(
         read_11, Visit11, EmptyObject { prop = "prop" : rt::fast::ViaValue < Check1 >,

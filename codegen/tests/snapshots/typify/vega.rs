@@ -20618,29 +20618,13 @@ mod fast {
     use super::*;
     rt::via_value!(
         Check1 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid_with(validators::v451, v, validators::B0,
-        "/definitions/scope/properties/encode")
+        rt::is_valid(validators::v451, v)
     );
-    rt::via_value!(
-        Check2 -> Layout, | v | rt::is_valid_with(validators::v452, v, validators::B0,
-        "/definitions/scope/properties/layout")
-    );
-    rt::via_value!(
-        Check3 -> Signal, | v | rt::is_valid_with(validators::v453, v, validators::B0,
-        "/definitions/scope/properties/signals/items")
-    );
-    rt::via_value!(
-        Check4 -> Data, | v | rt::is_valid_with(validators::v454, v, validators::B0,
-        "/definitions/scope/properties/data/items")
-    );
-    rt::via_value!(
-        Check5 -> rt::Value, | v | rt::is_valid_with(validators::v455, v, validators::B0,
-        "/definitions/scope/properties/scales/items")
-    );
-    rt::via_value!(
-        Check6 -> ScopeLegend, | v | rt::is_valid_with(validators::v456, v,
-        validators::B0, "/definitions/scope/properties/legends/items")
-    );
+    rt::via_value!(Check2 -> Layout, | v | rt::is_valid(validators::v452, v));
+    rt::via_value!(Check3 -> Signal, | v | rt::is_valid(validators::v453, v));
+    rt::via_value!(Check4 -> Data, | v | rt::is_valid(validators::v454, v));
+    rt::via_value!(Check5 -> rt::Value, | v | rt::is_valid(validators::v455, v));
+    rt::via_value!(Check6 -> ScopeLegend, | v | rt::is_valid(validators::v456, v));
     rt::string_leaf!(
         Leaf8 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
@@ -20649,27 +20633,15 @@ mod fast {
         Union9, VisitUnion9 -> Title { str => Title::String; R0 : ::std::string::String,
         map => Title::Object; R1 : ObjectTitle } refuse bool number null seq
     );
-    rt::via_value!(
-        Check10 -> ScopeMark, | v | rt::is_valid_with(validators::v295, v,
-        validators::B0, "/definitions/scope/properties/marks/items")
-    );
-    rt::value_leaf!(
-        Leaf12 -> rt::Number, scalar | v | rt::is_valid_with(validators::v16, v,
-        validators::B0, "/definitions/numberOrSignal/oneOf/0")
-    );
+    rt::via_value!(Check10 -> ScopeMark, | v | rt::is_valid(validators::v295, v));
+    rt::value_leaf!(Leaf12 -> rt::Number, scalar | v | rt::is_valid(validators::v16, v));
     rt::union_reader!(
         Union13, VisitUnion13 -> NumberOrSignal { number => NumberOrSignal::Number; R0 :
         rt::Number, map => NumberOrSignal::SignalRef; R1 : SignalRef } refuse bool str
         null seq
     );
-    rt::via_value!(
-        Check14 -> ScopePadding, | v | rt::is_valid_with(validators::v457, v,
-        validators::B0, "/allOf/1/properties/padding")
-    );
-    rt::via_value!(
-        Check15 -> Autosize, | v | rt::is_valid_with(validators::v458, v, validators::B0,
-        "/allOf/1/properties/autosize")
-    );
+    rt::via_value!(Check14 -> ScopePadding, | v | rt::is_valid(validators::v457, v));
+    rt::via_value!(Check15 -> Autosize, | v | rt::is_valid(validators::v458, v));
     rt::union_reader!(
         Union17, VisitUnion17 -> StringOrSignal { str => StringOrSignal::String; R0 :
         ::std::string::String, map => StringOrSignal::SignalRef; R1 : SignalRef } refuse
@@ -20710,42 +20682,19 @@ mod fast {
         rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >, 0usize, { usize::MAX } > >,
         optional, settle; } extra extra : rt::fast::AnyValue
     );
+    rt::via_value!(Check20 -> ObjectLayoutAlign, | v | rt::is_valid(validators::v6, v));
+    rt::via_value!(Check21 -> Bounds, | v | rt::is_valid(validators::v9, v));
+    rt::via_value!(Check22 -> Center, | v | rt::is_valid(validators::v13, v));
     rt::via_value!(
-        Check20 -> ObjectLayoutAlign, | v | rt::is_valid_with(validators::v6, v,
-        validators::B0, "/definitions/layout/oneOf/0/properties/align")
+        Check23 -> ObjectLayoutPadding, | v | rt::is_valid(validators::v18, v)
     );
     rt::via_value!(
-        Check21 -> Bounds, | v | rt::is_valid_with(validators::v9, v, validators::B0,
-        "/definitions/layout/oneOf/0/properties/bounds")
+        Check24 -> ObjectLayoutOffset, | v | rt::is_valid(validators::v20, v)
     );
-    rt::via_value!(
-        Check22 -> Center, | v | rt::is_valid_with(validators::v13, v, validators::B0,
-        "/definitions/layout/oneOf/0/properties/center")
-    );
-    rt::via_value!(
-        Check23 -> ObjectLayoutPadding, | v | rt::is_valid_with(validators::v18, v,
-        validators::B0, "/definitions/layout/oneOf/0/properties/padding")
-    );
-    rt::via_value!(
-        Check24 -> ObjectLayoutOffset, | v | rt::is_valid_with(validators::v20, v,
-        validators::B0, "/definitions/layout/oneOf/0/properties/offset")
-    );
-    rt::via_value!(
-        Check25 -> HeaderBand, | v | rt::is_valid_with(validators::v23, v,
-        validators::B0, "/definitions/layout/oneOf/0/properties/headerBand")
-    );
-    rt::via_value!(
-        Check26 -> FooterBand, | v | rt::is_valid_with(validators::v23, v,
-        validators::B0, "/definitions/layout/oneOf/0/properties/footerBand")
-    );
-    rt::via_value!(
-        Check27 -> TitleBand, | v | rt::is_valid_with(validators::v23, v, validators::B0,
-        "/definitions/layout/oneOf/0/properties/titleBand")
-    );
-    rt::via_value!(
-        Check28 -> TitleAnchor, | v | rt::is_valid_with(validators::v26, v,
-        validators::B0, "/definitions/layout/oneOf/0/properties/titleAnchor")
-    );
+    rt::via_value!(Check25 -> HeaderBand, | v | rt::is_valid(validators::v23, v));
+    rt::via_value!(Check26 -> FooterBand, | v | rt::is_valid(validators::v23, v));
+    rt::via_value!(Check27 -> TitleBand, | v | rt::is_valid(validators::v23, v));
+    rt::via_value!(Check28 -> TitleAnchor, | v | rt::is_valid(validators::v26, v));
     rt::object_reader!(
         read_2, Visit2, ObjectLayout { align = "align" : rt::fast::ViaValue < Check20 >,
         optional, settle; bounds = "bounds" : rt::fast::ViaValue < Check21 >, optional,
@@ -20763,20 +20712,13 @@ mod fast {
         read_5, Visit5, SignalRef { signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         required, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(
-        Check29 -> ObjectAlignRow, | v | rt::is_valid_with(validators::v8, v,
-        validators::B0,
-        "/definitions/layout/oneOf/0/properties/align/oneOf/1/properties/row")
-    );
+    rt::via_value!(Check29 -> ObjectAlignRow, | v | rt::is_valid(validators::v8, v));
     rt::object_reader!(
         read_6, Visit6, ObjectAlign { row = "row" : rt::fast::ViaValue < Check29 >,
         optional, settle; column = "column" : rt::fast::ViaValue < Check29 >, optional,
         settle; } deny
     );
-    rt::value_leaf!(
-        Leaf31 -> bool, scalar | v | rt::is_valid_with(validators::v11, v,
-        validators::B0, "/definitions/booleanOrSignal/oneOf/0")
-    );
+    rt::value_leaf!(Leaf31 -> bool, scalar | v | rt::is_valid(validators::v11, v));
     rt::union_reader!(
         Union32, VisitUnion32 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean; R0 :
         bool, map => BooleanOrSignal::SignalRef; R1 : SignalRef } refuse number str null
@@ -20807,26 +20749,20 @@ mod fast {
         rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
         } deny
     );
-    rt::via_value!(
-        Check33 -> ObjectAnchorRow, | v | rt::is_valid_with(validators::v27, v,
-        validators::B0,
-        "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1/properties/row")
-    );
+    rt::via_value!(Check33 -> ObjectAnchorRow, | v | rt::is_valid(validators::v27, v));
     rt::object_reader!(
         read_23, Visit23, ObjectAnchor { row = "row" : rt::fast::ViaValue < Check33 >,
         optional, settle; column = "column" : rt::fast::ViaValue < Check33 >, optional,
         settle; } deny
     );
     rt::value_leaf!(
-        Leaf34 -> ::std::string::String, string | v | rt::is_valid_with(validators::v459,
-        v, validators::B0, "/definitions/signal/oneOf/0/properties/name")
+        Leaf34 -> ::std::string::String, string | v | rt::is_valid(validators::v459, v)
     );
     rt::string_leaf!(
         Leaf35 -> Push, | s | [! ::std::matches!(s, "outer")] => Push::from_listed_str(s)
     );
     rt::via_value!(
-        Check36 -> NamePushSignalOnItem, | v | rt::is_valid_with(validators::v35, v,
-        validators::B0, "/definitions/onEvents/items")
+        Check36 -> NamePushSignalOnItem, | v | rt::is_valid(validators::v35, v)
     );
     rt::object_reader!(
         read_26, Visit26, NamePushSignal { name = "name" : rt::fast::LeafRead < Leaf34 >,
@@ -20848,10 +20784,7 @@ mod fast {
         read_41, Visit41, ValueUpdate { value = "value" : rt::fast::AnyValue, required,
         settle; } extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(
-        Check37 -> rt::Value, | v | rt::is_valid_with(validators::v460, v,
-        validators::B0, "/definitions/signal/oneOf/1/properties/bind")
-    );
+    rt::via_value!(Check37 -> rt::Value, | v | rt::is_valid(validators::v460, v));
     rt::object_reader!(
         read_42, Visit42, NameSignal { name = "name" : rt::fast::LeafRead < Leaf34 >,
         required, settle; description = "description" : rt::fast::LeafRead < Leaf8 >,
@@ -20870,10 +20803,7 @@ mod fast {
         optional, settle; bind = "bind" : rt::fast::ViaValue < Check37 >, optional,
         settle; } deny
     );
-    rt::via_value!(
-        Check38 -> Transform, | v | rt::is_valid_with(validators::v461, v,
-        validators::B0, "/definitions/data/oneOf/0/properties/transform/items")
-    );
+    rt::via_value!(Check38 -> Transform, | v | rt::is_valid(validators::v461, v));
     rt::object_reader!(
         read_45, Visit45, NameData { name = "name" : rt::fast::LeafRead < Leaf8 >,
         required, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
@@ -20913,10 +20843,7 @@ mod fast {
         "on" : rt::fast::VecOf < rt::fast::Typed < NameDataOnItem >, 0usize, { usize::MAX
         } >, optional, settle; } deny
     );
-    rt::via_value!(
-        Check43 -> rt::Value, | v | rt::is_valid_with(validators::v462, v,
-        validators::B0, "/definitions/data/oneOf/2/properties/format")
-    );
+    rt::via_value!(Check43 -> rt::Value, | v | rt::is_valid(validators::v462, v));
     rt::object_reader!(
         read_269, Visit269, UrlNameData { url = "url" : Union17 < rt::fast::LeafRead <
         Leaf8 >, rt::fast::Typed < SignalRef > >, required, settle; format = "format" :
@@ -20927,10 +20854,7 @@ mod fast {
         usize::MAX } >, optional, settle; on = "on" : rt::fast::VecOf < rt::fast::Typed <
         NameDataOnItem >, 0usize, { usize::MAX } >, optional, settle; } deny
     );
-    rt::via_value!(
-        Check44 -> rt::Value, | v | rt::is_valid_with(validators::v463, v,
-        validators::B0, "/definitions/data/oneOf/3/properties/values")
-    );
+    rt::via_value!(Check44 -> rt::Value, | v | rt::is_valid(validators::v463, v));
     rt::object_reader!(
         read_270, Visit270, ValuesNameData { values = "values" : rt::fast::ViaValue <
         Check44 >, required, settle; format = "format" : rt::fast::ViaValue < Check43 >,
@@ -20989,260 +20913,93 @@ mod fast {
         SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional,
         settle; } extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(
-        Check52 -> AxisOrient, | v | rt::is_valid_with(validators::v180, v,
-        validators::B0, "/definitions/axis/properties/orient")
-    );
-    rt::via_value!(
-        Check53 -> AxisFormat, | v | rt::is_valid_with(validators::v183, v,
-        validators::B0, "/definitions/axis/properties/format")
-    );
-    rt::via_value!(
-        Check54 -> FormatType, | v | rt::is_valid_with(validators::v184, v,
-        validators::B0, "/definitions/axis/properties/formatType")
-    );
-    rt::via_value!(
-        Check55 -> MinExtent, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/minExtent")
-    );
-    rt::via_value!(
-        Check56 -> MaxExtent, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/maxExtent")
-    );
-    rt::via_value!(
-        Check57 -> AxisOffset, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/offset")
-    );
-    rt::via_value!(
-        Check58 -> Position, | v | rt::is_valid_with(validators::v187, v, validators::B0,
-        "/definitions/axis/properties/position")
-    );
-    rt::via_value!(
-        Check59 -> BandPosition, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/bandPosition")
-    );
-    rt::via_value!(
-        Check60 -> AxisTranslate, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/translate")
-    );
+    rt::via_value!(Check52 -> AxisOrient, | v | rt::is_valid(validators::v180, v));
+    rt::via_value!(Check53 -> AxisFormat, | v | rt::is_valid(validators::v183, v));
+    rt::via_value!(Check54 -> FormatType, | v | rt::is_valid(validators::v184, v));
+    rt::via_value!(Check55 -> MinExtent, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check56 -> MaxExtent, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check57 -> AxisOffset, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check58 -> Position, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check59 -> BandPosition, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check60 -> AxisTranslate, | v | rt::is_valid(validators::v187, v));
     rt::union_reader!(
         Union62, VisitUnion62 -> ArrayOrSignal { seq => ArrayOrSignal::Array; R0 :
         ::std::vec::Vec < rt::Value >, map => ArrayOrSignal::SignalRef; R1 : SignalRef }
         refuse bool number str null
     );
+    rt::via_value!(Check63 -> TextOrSignal, | v | rt::is_valid(validators::v464, v));
+    rt::via_value!(Check64 -> AxisTitlePadding, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check65 -> AxisTitleAlign, | v | rt::is_valid(validators::v209, v));
+    rt::via_value!(Check66 -> rt::Value, | v | rt::is_valid(validators::v465, v));
+    rt::via_value!(Check67 -> TitleAngle, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check68 -> TitleX, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check69 -> TitleY, | v | rt::is_valid(validators::v187, v));
     rt::via_value!(
-        Check63 -> TextOrSignal, | v | rt::is_valid_with(validators::v464, v,
-        validators::B0, "/definitions/axis/properties/title")
+        Check70 -> AxisTitleBaseline, | v | rt::is_valid(validators::v218, v)
+    );
+    rt::via_value!(Check71 -> AxisTitleColor, | v | rt::is_valid(validators::v226, v));
+    rt::via_value!(Check72 -> AxisTitleFont, | v | rt::is_valid(validators::v231, v));
+    rt::via_value!(
+        Check73 -> AxisTitleFontSize, | v | rt::is_valid(validators::v187, v)
     );
     rt::via_value!(
-        Check64 -> AxisTitlePadding, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/titlePadding")
+        Check74 -> AxisTitleFontStyle, | v | rt::is_valid(validators::v231, v)
     );
+    rt::via_value!(Check75 -> rt::Value, | v | rt::is_valid(validators::v466, v));
+    rt::via_value!(Check76 -> AxisTitleLimit, | v | rt::is_valid(validators::v187, v));
     rt::via_value!(
-        Check65 -> AxisTitleAlign, | v | rt::is_valid_with(validators::v209, v,
-        validators::B0, "/definitions/axis/properties/titleAlign")
+        Check77 -> AxisTitleLineHeight, | v | rt::is_valid(validators::v187, v)
     );
+    rt::via_value!(Check78 -> AxisTitleOpacity, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check79 -> DomainCap, | v | rt::is_valid(validators::v231, v));
+    rt::via_value!(Check80 -> DomainColor, | v | rt::is_valid(validators::v226, v));
+    rt::via_value!(Check81 -> DomainDash, | v | rt::is_valid(validators::v239, v));
+    rt::via_value!(Check82 -> DomainDashOffset, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check83 -> DomainOpacity, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check84 -> DomainWidth, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check85 -> TickBand, | v | rt::is_valid(validators::v467, v));
+    rt::via_value!(Check86 -> TickCap, | v | rt::is_valid(validators::v231, v));
+    rt::via_value!(Check87 -> TickColor, | v | rt::is_valid(validators::v226, v));
+    rt::via_value!(Check88 -> TickDash, | v | rt::is_valid(validators::v239, v));
+    rt::via_value!(Check89 -> TickDashOffset, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check90 -> TickOffset, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check91 -> TickOpacity, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check92 -> TickRound, | v | rt::is_valid(validators::v248, v));
+    rt::via_value!(Check93 -> TickSize, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check94 -> TickWidth, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check95 -> TickCount, | v | rt::is_valid(validators::v468, v));
+    rt::via_value!(Check96 -> GridCap, | v | rt::is_valid(validators::v231, v));
+    rt::via_value!(Check97 -> GridColor, | v | rt::is_valid(validators::v226, v));
+    rt::via_value!(Check98 -> GridDash, | v | rt::is_valid(validators::v239, v));
+    rt::via_value!(Check99 -> GridDashOffset, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check100 -> GridOpacity, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check101 -> GridWidth, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check102 -> AxisLabelAlign, | v | rt::is_valid(validators::v209, v));
     rt::via_value!(
-        Check66 -> rt::Value, | v | rt::is_valid_with(validators::v465, v,
-        validators::B0, "/definitions/axis/properties/titleAnchor")
-    );
-    rt::via_value!(
-        Check67 -> TitleAngle, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/titleAngle")
-    );
-    rt::via_value!(
-        Check68 -> TitleX, | v | rt::is_valid_with(validators::v187, v, validators::B0,
-        "/definitions/axis/properties/titleX")
-    );
-    rt::via_value!(
-        Check69 -> TitleY, | v | rt::is_valid_with(validators::v187, v, validators::B0,
-        "/definitions/axis/properties/titleY")
-    );
-    rt::via_value!(
-        Check70 -> AxisTitleBaseline, | v | rt::is_valid_with(validators::v218, v,
-        validators::B0, "/definitions/axis/properties/titleBaseline")
-    );
-    rt::via_value!(
-        Check71 -> AxisTitleColor, | v | rt::is_valid_with(validators::v226, v,
-        validators::B0, "/definitions/axis/properties/titleColor")
-    );
-    rt::via_value!(
-        Check72 -> AxisTitleFont, | v | rt::is_valid_with(validators::v231, v,
-        validators::B0, "/definitions/axis/properties/titleFont")
-    );
-    rt::via_value!(
-        Check73 -> AxisTitleFontSize, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/titleFontSize")
-    );
-    rt::via_value!(
-        Check74 -> AxisTitleFontStyle, | v | rt::is_valid_with(validators::v231, v,
-        validators::B0, "/definitions/axis/properties/titleFontStyle")
-    );
-    rt::via_value!(
-        Check75 -> rt::Value, | v | rt::is_valid_with(validators::v466, v,
-        validators::B0, "/definitions/axis/properties/titleFontWeight")
-    );
-    rt::via_value!(
-        Check76 -> AxisTitleLimit, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/titleLimit")
-    );
-    rt::via_value!(
-        Check77 -> AxisTitleLineHeight, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/titleLineHeight")
-    );
-    rt::via_value!(
-        Check78 -> AxisTitleOpacity, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/titleOpacity")
-    );
-    rt::via_value!(
-        Check79 -> DomainCap, | v | rt::is_valid_with(validators::v231, v,
-        validators::B0, "/definitions/axis/properties/domainCap")
-    );
-    rt::via_value!(
-        Check80 -> DomainColor, | v | rt::is_valid_with(validators::v226, v,
-        validators::B0, "/definitions/axis/properties/domainColor")
-    );
-    rt::via_value!(
-        Check81 -> DomainDash, | v | rt::is_valid_with(validators::v239, v,
-        validators::B0, "/definitions/axis/properties/domainDash")
-    );
-    rt::via_value!(
-        Check82 -> DomainDashOffset, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/domainDashOffset")
-    );
-    rt::via_value!(
-        Check83 -> DomainOpacity, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/domainOpacity")
-    );
-    rt::via_value!(
-        Check84 -> DomainWidth, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/domainWidth")
-    );
-    rt::via_value!(
-        Check85 -> TickBand, | v | rt::is_valid_with(validators::v467, v, validators::B0,
-        "/definitions/axis/properties/tickBand")
-    );
-    rt::via_value!(
-        Check86 -> TickCap, | v | rt::is_valid_with(validators::v231, v, validators::B0,
-        "/definitions/axis/properties/tickCap")
-    );
-    rt::via_value!(
-        Check87 -> TickColor, | v | rt::is_valid_with(validators::v226, v,
-        validators::B0, "/definitions/axis/properties/tickColor")
-    );
-    rt::via_value!(
-        Check88 -> TickDash, | v | rt::is_valid_with(validators::v239, v, validators::B0,
-        "/definitions/axis/properties/tickDash")
-    );
-    rt::via_value!(
-        Check89 -> TickDashOffset, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/tickDashOffset")
-    );
-    rt::via_value!(
-        Check90 -> TickOffset, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/tickOffset")
-    );
-    rt::via_value!(
-        Check91 -> TickOpacity, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/tickOpacity")
-    );
-    rt::via_value!(
-        Check92 -> TickRound, | v | rt::is_valid_with(validators::v248, v,
-        validators::B0, "/definitions/axis/properties/tickRound")
-    );
-    rt::via_value!(
-        Check93 -> TickSize, | v | rt::is_valid_with(validators::v187, v, validators::B0,
-        "/definitions/axis/properties/tickSize")
-    );
-    rt::via_value!(
-        Check94 -> TickWidth, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/tickWidth")
-    );
-    rt::via_value!(
-        Check95 -> TickCount, | v | rt::is_valid_with(validators::v468, v,
-        validators::B0, "/definitions/axis/properties/tickCount")
-    );
-    rt::via_value!(
-        Check96 -> GridCap, | v | rt::is_valid_with(validators::v231, v, validators::B0,
-        "/definitions/axis/properties/gridCap")
-    );
-    rt::via_value!(
-        Check97 -> GridColor, | v | rt::is_valid_with(validators::v226, v,
-        validators::B0, "/definitions/axis/properties/gridColor")
-    );
-    rt::via_value!(
-        Check98 -> GridDash, | v | rt::is_valid_with(validators::v239, v, validators::B0,
-        "/definitions/axis/properties/gridDash")
-    );
-    rt::via_value!(
-        Check99 -> GridDashOffset, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/gridDashOffset")
-    );
-    rt::via_value!(
-        Check100 -> GridOpacity, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/gridOpacity")
-    );
-    rt::via_value!(
-        Check101 -> GridWidth, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/gridWidth")
-    );
-    rt::via_value!(
-        Check102 -> AxisLabelAlign, | v | rt::is_valid_with(validators::v209, v,
-        validators::B0, "/definitions/axis/properties/labelAlign")
-    );
-    rt::via_value!(
-        Check103 -> AxisLabelBaseline, | v | rt::is_valid_with(validators::v218, v,
-        validators::B0, "/definitions/axis/properties/labelBaseline")
+        Check103 -> AxisLabelBaseline, | v | rt::is_valid(validators::v218, v)
     );
     rt::union_reader!(
         Union105, VisitUnion105 -> Nice { bool => Nice::Boolean; R0 : bool, number =>
         Nice::Number; R1 : rt::Number, map => Nice::SignalRef; R2 : SignalRef } refuse
         str null seq
     );
+    rt::via_value!(Check106 -> LabelOverlap, | v | rt::is_valid(validators::v469, v));
+    rt::via_value!(Check107 -> LabelAngle, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check108 -> AxisLabelColor, | v | rt::is_valid(validators::v226, v));
+    rt::via_value!(Check109 -> AxisLabelFont, | v | rt::is_valid(validators::v231, v));
     rt::via_value!(
-        Check106 -> LabelOverlap, | v | rt::is_valid_with(validators::v469, v,
-        validators::B0, "/definitions/axis/properties/labelOverlap")
+        Check110 -> AxisLabelFontSize, | v | rt::is_valid(validators::v187, v)
     );
     rt::via_value!(
-        Check107 -> LabelAngle, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/labelAngle")
+        Check111 -> AxisLabelFontStyle, | v | rt::is_valid(validators::v231, v)
     );
+    rt::via_value!(Check112 -> AxisLabelLimit, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check113 -> LabelLineHeight, | v | rt::is_valid(validators::v187, v));
     rt::via_value!(
-        Check108 -> AxisLabelColor, | v | rt::is_valid_with(validators::v226, v,
-        validators::B0, "/definitions/axis/properties/labelColor")
+        Check114 -> AxisLabelOpacity, | v | rt::is_valid(validators::v187, v)
     );
-    rt::via_value!(
-        Check109 -> AxisLabelFont, | v | rt::is_valid_with(validators::v231, v,
-        validators::B0, "/definitions/axis/properties/labelFont")
-    );
-    rt::via_value!(
-        Check110 -> AxisLabelFontSize, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/labelFontSize")
-    );
-    rt::via_value!(
-        Check111 -> AxisLabelFontStyle, | v | rt::is_valid_with(validators::v231, v,
-        validators::B0, "/definitions/axis/properties/labelFontStyle")
-    );
-    rt::via_value!(
-        Check112 -> AxisLabelLimit, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/labelLimit")
-    );
-    rt::via_value!(
-        Check113 -> LabelLineHeight, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/labelLineHeight")
-    );
-    rt::via_value!(
-        Check114 -> AxisLabelOpacity, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/labelOpacity")
-    );
-    rt::via_value!(
-        Check115 -> AxisLabelOffset, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/labelOffset")
-    );
-    rt::via_value!(
-        Check116 -> LabelPadding, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/labelPadding")
-    );
+    rt::via_value!(Check115 -> AxisLabelOffset, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check116 -> LabelPadding, | v | rt::is_valid(validators::v187, v));
     rt::object_reader!(
         read_275, Visit275, Axis { orient = "orient" : rt::fast::ViaValue < Check52 >,
         required, settle; scale = "scale" : rt::fast::LeafRead < Leaf8 >, required,
@@ -21345,9 +21102,7 @@ mod fast {
         deny
     );
     rt::via_value!(
-        Check117 -> ::std::boxed::Box < Scale >, | v |
-        rt::is_valid_with(validators::v470, v, validators::B0,
-        "/definitions/field/oneOf/2/properties/datum")
+        Check117 -> ::std::boxed::Box < Scale >, | v | rt::is_valid(validators::v470, v)
     );
     rt::object_reader!(
         read_290, Visit290, DatumField { datum = "datum" : rt::fast::ViaValue < Check117
@@ -21363,20 +21118,13 @@ mod fast {
         Check117 >, required, settle; level = "level" : rt::fast::LeafRead < Leaf12 >,
         optional, settle; } deny
     );
-    rt::via_value!(
-        Check118 -> Interval, | v | rt::is_valid_with(validators::v257, v,
-        validators::B0,
-        "/definitions/scale/oneOf/7/properties/nice/oneOf/2/properties/interval")
-    );
+    rt::via_value!(Check118 -> Interval, | v | rt::is_valid(validators::v257, v));
     rt::object_reader!(
         read_386, Visit386, IntervalNice { interval = "interval" : rt::fast::ViaValue <
         Check118 >, required, settle; step = "step" : Union13 < rt::fast::LeafRead <
         Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
     );
-    rt::via_value!(
-        Check119 -> GuideEncode, | v | rt::is_valid_with(validators::v471, v,
-        validators::B0, "/definitions/axis/properties/encode/properties/axis")
-    );
+    rt::via_value!(Check119 -> GuideEncode, | v | rt::is_valid(validators::v471, v));
     rt::object_reader!(
         read_409, Visit409, AxisEncode { axis = "axis" : rt::fast::ViaValue < Check119 >,
         optional, settle; ticks = "ticks" : rt::fast::ViaValue < Check119 >, optional,
@@ -21395,85 +21143,43 @@ mod fast {
         optional, settle; } deny
     );
     rt::via_value!(
-        Check120 -> ObjectTitleOrient, | v | rt::is_valid_with(validators::v289, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/orient")
+        Check120 -> ObjectTitleOrient, | v | rt::is_valid(validators::v289, v)
+    );
+    rt::via_value!(Check121 -> Frame, | v | rt::is_valid(validators::v292, v));
+    rt::via_value!(
+        Check122 -> ObjectTitleOffset, | v | rt::is_valid(validators::v187, v)
+    );
+    rt::via_value!(Check123 -> Limit, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(
+        Check124 -> ObjectTitleAlign, | v | rt::is_valid(validators::v209, v)
+    );
+    rt::via_value!(Check125 -> Angle, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check126 -> Baseline, | v | rt::is_valid(validators::v218, v));
+    rt::via_value!(Check127 -> Dx, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check128 -> Dy, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(
+        Check129 -> ObjectTitleColor, | v | rt::is_valid(validators::v226, v)
+    );
+    rt::via_value!(Check130 -> ObjectTitleFont, | v | rt::is_valid(validators::v231, v));
+    rt::via_value!(
+        Check131 -> ObjectTitleFontSize, | v | rt::is_valid(validators::v187, v)
     );
     rt::via_value!(
-        Check121 -> Frame, | v | rt::is_valid_with(validators::v292, v, validators::B0,
-        "/definitions/title/oneOf/1/properties/frame")
+        Check132 -> ObjectTitleFontStyle, | v | rt::is_valid(validators::v231, v)
+    );
+    rt::via_value!(Check133 -> LineHeight, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check134 -> SubtitleColor, | v | rt::is_valid(validators::v226, v));
+    rt::via_value!(Check135 -> SubtitleFont, | v | rt::is_valid(validators::v231, v));
+    rt::via_value!(
+        Check136 -> SubtitleFontSize, | v | rt::is_valid(validators::v187, v)
     );
     rt::via_value!(
-        Check122 -> ObjectTitleOffset, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/offset")
+        Check137 -> SubtitleFontStyle, | v | rt::is_valid(validators::v231, v)
     );
     rt::via_value!(
-        Check123 -> Limit, | v | rt::is_valid_with(validators::v187, v, validators::B0,
-        "/definitions/title/oneOf/1/properties/limit")
+        Check138 -> SubtitleLineHeight, | v | rt::is_valid(validators::v187, v)
     );
-    rt::via_value!(
-        Check124 -> ObjectTitleAlign, | v | rt::is_valid_with(validators::v209, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/align")
-    );
-    rt::via_value!(
-        Check125 -> Angle, | v | rt::is_valid_with(validators::v187, v, validators::B0,
-        "/definitions/title/oneOf/1/properties/angle")
-    );
-    rt::via_value!(
-        Check126 -> Baseline, | v | rt::is_valid_with(validators::v218, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/baseline")
-    );
-    rt::via_value!(
-        Check127 -> Dx, | v | rt::is_valid_with(validators::v187, v, validators::B0,
-        "/definitions/title/oneOf/1/properties/dx")
-    );
-    rt::via_value!(
-        Check128 -> Dy, | v | rt::is_valid_with(validators::v187, v, validators::B0,
-        "/definitions/title/oneOf/1/properties/dy")
-    );
-    rt::via_value!(
-        Check129 -> ObjectTitleColor, | v | rt::is_valid_with(validators::v226, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/color")
-    );
-    rt::via_value!(
-        Check130 -> ObjectTitleFont, | v | rt::is_valid_with(validators::v231, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/font")
-    );
-    rt::via_value!(
-        Check131 -> ObjectTitleFontSize, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/fontSize")
-    );
-    rt::via_value!(
-        Check132 -> ObjectTitleFontStyle, | v | rt::is_valid_with(validators::v231, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/fontStyle")
-    );
-    rt::via_value!(
-        Check133 -> LineHeight, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/lineHeight")
-    );
-    rt::via_value!(
-        Check134 -> SubtitleColor, | v | rt::is_valid_with(validators::v226, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/subtitleColor")
-    );
-    rt::via_value!(
-        Check135 -> SubtitleFont, | v | rt::is_valid_with(validators::v231, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/subtitleFont")
-    );
-    rt::via_value!(
-        Check136 -> SubtitleFontSize, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/subtitleFontSize")
-    );
-    rt::via_value!(
-        Check137 -> SubtitleFontStyle, | v | rt::is_valid_with(validators::v231, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/subtitleFontStyle")
-    );
-    rt::via_value!(
-        Check138 -> SubtitleLineHeight, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/subtitleLineHeight")
-    );
-    rt::via_value!(
-        Check139 -> rt::Value, | v | rt::is_valid_with(validators::v472, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/encode")
-    );
+    rt::via_value!(Check139 -> rt::Value, | v | rt::is_valid(validators::v472, v));
     rt::object_reader!(
         read_472, Visit472, ObjectTitle { orient = "orient" : rt::fast::ViaValue <
         Check120 >, optional, settle; anchor = "anchor" : rt::fast::ViaValue < Check66 >,
@@ -21513,22 +21219,10 @@ mod fast {
         Leaf140 -> Type, | s | [! ::std::matches!(s, "group")] =>
         Type::from_listed_str(s)
     );
-    rt::via_value!(
-        Check141 -> MarkGroupFrom, | v | rt::is_valid_with(validators::v303, v,
-        validators::B0, "/definitions/markGroup/allOf/0/properties/from")
-    );
-    rt::via_value!(
-        Check142 -> Markclip, | v | rt::is_valid_with(validators::v473, v,
-        validators::B0, "/definitions/mark/properties/clip")
-    );
-    rt::via_value!(
-        Check143 -> rt::Value, | v | rt::is_valid_with(validators::v474, v,
-        validators::B0, "/definitions/mark/properties/sort")
-    );
-    rt::via_value!(
-        Check144 -> TransformMark, | v | rt::is_valid_with(validators::v475, v,
-        validators::B0, "/definitions/mark/properties/transform/items")
-    );
+    rt::via_value!(Check141 -> MarkGroupFrom, | v | rt::is_valid(validators::v303, v));
+    rt::via_value!(Check142 -> Markclip, | v | rt::is_valid(validators::v473, v));
+    rt::via_value!(Check143 -> rt::Value, | v | rt::is_valid(validators::v474, v));
+    rt::via_value!(Check144 -> TransformMark, | v | rt::is_valid(validators::v475, v));
     rt::object_reader!(
         read_495, Visit495, MarkGroup { r#type = "type" : rt::fast::LeafRead < Leaf140 >,
         required, settle; from = "from" : rt::fast::ViaValue < Check141 >, optional,
@@ -21566,10 +21260,7 @@ mod fast {
         read_498, Visit498, FromFrom { data = "data" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; } deny
     );
-    rt::via_value!(
-        Check145 -> FacetFacet, | v | rt::is_valid_with(validators::v308, v,
-        validators::B0, "/definitions/facet/properties/facet")
-    );
+    rt::via_value!(Check145 -> FacetFacet, | v | rt::is_valid(validators::v308, v));
     rt::object_reader!(
         read_499, Visit499, FacetFrom { data = "data" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; facet = "facet" : rt::fast::ViaValue < Check145 >, required,
@@ -21613,11 +21304,8 @@ mod fast {
         settle; } deny
     );
     rt::value_leaf!(
-        Leaf146 -> ::std::string::String, string | v |
-        rt::is_valid_with(validators::v476, v, validators::B0,
-        "/definitions/markVisual/allOf/0/properties/type") &&
-        rt::is_valid_with(validators::v477, v, validators::B0,
-        "/definitions/mark/properties/type")
+        Leaf146 -> ::std::string::String, string | v | rt::is_valid(validators::v476, v)
+        && rt::is_valid(validators::v477, v)
     );
     rt::object_reader!(
         read_509, Visit509, MarkVisual { r#type = "type" : rt::fast::LeafRead < Leaf146
@@ -21661,21 +21349,13 @@ mod fast {
         read_518, Visit518, Rule2 { test = "test" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; } extra extra : rt::fast::AnyValue
     );
+    rt::via_value!(Check149 -> NumberValue, | v | rt::is_valid(validators::v186, v));
+    rt::via_value!(Check150 -> ColorValue, | v | rt::is_valid(validators::v225, v));
     rt::via_value!(
-        Check149 -> NumberValue, | v | rt::is_valid_with(validators::v186, v,
-        validators::B0, "/definitions/encodeEntry/properties/x")
+        Check152 -> StrokeCapValueArrayItem, | v | rt::is_valid(validators::v327, v)
     );
     rt::via_value!(
-        Check150 -> ColorValue, | v | rt::is_valid_with(validators::v225, v,
-        validators::B0, "/definitions/encodeEntry/properties/fill")
-    );
-    rt::via_value!(
-        Check152 -> StrokeCapValueArrayItem, | v | rt::is_valid_with(validators::v327, v,
-        validators::B0, "/definitions/strokeCapValue/oneOf/0/items")
-    );
-    rt::via_value!(
-        Check153 -> StrokeCapValueObject, | v | rt::is_valid_with(validators::v328, v,
-        validators::B0, "/definitions/strokeCapValue/oneOf/1")
+        Check153 -> StrokeCapValueObject, | v | rt::is_valid(validators::v328, v)
     );
     rt::union_reader!(
         Union154, VisitUnion154 -> StrokeCapValue { seq => StrokeCapValue::Array; R0 :
@@ -21683,12 +21363,10 @@ mod fast {
         StrokeCapValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check156 -> ArrayValueArrayItem, | v | rt::is_valid_with(validators::v242, v,
-        validators::B0, "/definitions/arrayValue/oneOf/0/items")
+        Check156 -> ArrayValueArrayItem, | v | rt::is_valid(validators::v242, v)
     );
     rt::via_value!(
-        Check157 -> ArrayValueObject, | v | rt::is_valid_with(validators::v243, v,
-        validators::B0, "/definitions/arrayValue/oneOf/1")
+        Check157 -> ArrayValueObject, | v | rt::is_valid(validators::v243, v)
     );
     rt::union_reader!(
         Union158, VisitUnion158 -> ArrayValueDash { seq => ArrayValueDash::Array; R0 :
@@ -21696,12 +21374,10 @@ mod fast {
         ArrayValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check160 -> StrokeJoinValueArrayItem, | v | rt::is_valid_with(validators::v333,
-        v, validators::B0, "/definitions/strokeJoinValue/oneOf/0/items")
+        Check160 -> StrokeJoinValueArrayItem, | v | rt::is_valid(validators::v333, v)
     );
     rt::via_value!(
-        Check161 -> StrokeJoinValueObject, | v | rt::is_valid_with(validators::v334, v,
-        validators::B0, "/definitions/strokeJoinValue/oneOf/1")
+        Check161 -> StrokeJoinValueObject, | v | rt::is_valid(validators::v334, v)
     );
     rt::union_reader!(
         Union162, VisitUnion162 -> StrokeJoinValue { seq => StrokeJoinValue::Array; R0 :
@@ -21709,12 +21385,10 @@ mod fast {
         : StrokeJoinValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check164 -> BlendValueArrayItem, | v | rt::is_valid_with(validators::v339, v,
-        validators::B0, "/definitions/blendValue/oneOf/0/items")
+        Check164 -> BlendValueArrayItem, | v | rt::is_valid(validators::v339, v)
     );
     rt::via_value!(
-        Check165 -> BlendValueObject, | v | rt::is_valid_with(validators::v340, v,
-        validators::B0, "/definitions/blendValue/oneOf/1")
+        Check165 -> BlendValueObject, | v | rt::is_valid(validators::v340, v)
     );
     rt::union_reader!(
         Union166, VisitUnion166 -> BlendValue { seq => BlendValue::Array; R0 :
@@ -21722,12 +21396,10 @@ mod fast {
         BlendValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check168 -> StringValueArrayItem, | v | rt::is_valid_with(validators::v234, v,
-        validators::B0, "/definitions/stringValue/oneOf/0/items")
+        Check168 -> StringValueArrayItem, | v | rt::is_valid(validators::v234, v)
     );
     rt::via_value!(
-        Check169 -> StringValueObject, | v | rt::is_valid_with(validators::v235, v,
-        validators::B0, "/definitions/stringValue/oneOf/1")
+        Check169 -> StringValueObject, | v | rt::is_valid(validators::v235, v)
     );
     rt::union_reader!(
         Union170, VisitUnion170 -> StringValue { seq => StringValue::Array; R0 :
@@ -21735,25 +21407,19 @@ mod fast {
         StringValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check172 -> AnyValueArrayItem, | v | rt::is_valid_with(validators::v344, v,
-        validators::B0, "/definitions/anyValue/oneOf/0/items")
+        Check172 -> AnyValueArrayItem, | v | rt::is_valid(validators::v344, v)
     );
-    rt::via_value!(
-        Check173 -> AnyValueObject, | v | rt::is_valid_with(validators::v345, v,
-        validators::B0, "/definitions/anyValue/oneOf/1")
-    );
+    rt::via_value!(Check173 -> AnyValueObject, | v | rt::is_valid(validators::v345, v));
     rt::union_reader!(
         Union174, VisitUnion174 -> AnyValue { seq => AnyValue::Array; R0 :
         ::std::vec::Vec < AnyValueArrayItem >, map => AnyValue::Object; R1 :
         AnyValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check176 -> BooleanValueArrayItem, | v | rt::is_valid_with(validators::v251, v,
-        validators::B0, "/definitions/booleanValue/oneOf/0/items")
+        Check176 -> BooleanValueArrayItem, | v | rt::is_valid(validators::v251, v)
     );
     rt::via_value!(
-        Check177 -> BooleanValueObject, | v | rt::is_valid_with(validators::v252, v,
-        validators::B0, "/definitions/booleanValue/oneOf/1")
+        Check177 -> BooleanValueObject, | v | rt::is_valid(validators::v252, v)
     );
     rt::union_reader!(
         Union178, VisitUnion178 -> BooleanValue { seq => BooleanValue::Array; R0 :
@@ -21761,12 +21427,10 @@ mod fast {
         BooleanValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check180 -> DirectionValueArrayItem, | v | rt::is_valid_with(validators::v349, v,
-        validators::B0, "/definitions/directionValue/oneOf/0/items")
+        Check180 -> DirectionValueArrayItem, | v | rt::is_valid(validators::v349, v)
     );
     rt::via_value!(
-        Check181 -> DirectionValueObject, | v | rt::is_valid_with(validators::v350, v,
-        validators::B0, "/definitions/directionValue/oneOf/1")
+        Check181 -> DirectionValueObject, | v | rt::is_valid(validators::v350, v)
     );
     rt::union_reader!(
         Union182, VisitUnion182 -> DirectionValue { seq => DirectionValue::Array; R0 :
@@ -21774,12 +21438,10 @@ mod fast {
         DirectionValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check184 -> AlignValueArrayItem, | v | rt::is_valid_with(validators::v212, v,
-        validators::B0, "/definitions/alignValue/oneOf/0/items")
+        Check184 -> AlignValueArrayItem, | v | rt::is_valid(validators::v212, v)
     );
     rt::via_value!(
-        Check185 -> AlignValueObject, | v | rt::is_valid_with(validators::v213, v,
-        validators::B0, "/definitions/alignValue/oneOf/1")
+        Check185 -> AlignValueObject, | v | rt::is_valid(validators::v213, v)
     );
     rt::union_reader!(
         Union186, VisitUnion186 -> AlignValue { seq => AlignValue::Array; R0 :
@@ -21787,12 +21449,10 @@ mod fast {
         AlignValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check188 -> BaselineValueArrayItem, | v | rt::is_valid_with(validators::v221, v,
-        validators::B0, "/definitions/baselineValue/oneOf/0/items")
+        Check188 -> BaselineValueArrayItem, | v | rt::is_valid(validators::v221, v)
     );
     rt::via_value!(
-        Check189 -> BaselineValueObject, | v | rt::is_valid_with(validators::v222, v,
-        validators::B0, "/definitions/baselineValue/oneOf/1")
+        Check189 -> BaselineValueObject, | v | rt::is_valid(validators::v222, v)
     );
     rt::union_reader!(
         Union190, VisitUnion190 -> BaselineValue { seq => BaselineValue::Array; R0 :
@@ -21800,25 +21460,19 @@ mod fast {
         BaselineValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check192 -> TextValueArrayItem, | v | rt::is_valid_with(validators::v355, v,
-        validators::B0, "/definitions/textValue/oneOf/0/items")
+        Check192 -> TextValueArrayItem, | v | rt::is_valid(validators::v355, v)
     );
-    rt::via_value!(
-        Check193 -> TextValueObject, | v | rt::is_valid_with(validators::v356, v,
-        validators::B0, "/definitions/textValue/oneOf/1")
-    );
+    rt::via_value!(Check193 -> TextValueObject, | v | rt::is_valid(validators::v356, v));
     rt::union_reader!(
         Union194, VisitUnion194 -> TextValue { seq => TextValue::Array; R0 :
         ::std::vec::Vec < TextValueArrayItem >, map => TextValue::Object; R1 :
         TextValueObject } refuse bool number str null
     );
     rt::via_value!(
-        Check196 -> FontWeightValueArrayItem, | v | rt::is_valid_with(validators::v360,
-        v, validators::B0, "/definitions/fontWeightValue/oneOf/0/items")
+        Check196 -> FontWeightValueArrayItem, | v | rt::is_valid(validators::v360, v)
     );
     rt::via_value!(
-        Check197 -> FontWeightValueObject, | v | rt::is_valid_with(validators::v361, v,
-        validators::B0, "/definitions/fontWeightValue/oneOf/1")
+        Check197 -> FontWeightValueObject, | v | rt::is_valid(validators::v361, v)
     );
     rt::union_reader!(
         Union198, VisitUnion198 -> FontWeightValue { seq => FontWeightValue::Array; R0 :
@@ -21929,26 +21583,14 @@ mod fast {
         Check168 >, 0usize, { usize::MAX } >, rt::fast::ViaValue < Check169 > >,
         optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(
-        Check199 -> Scale, | v | rt::is_valid_with(validators::v470, v, validators::B0,
-        "/definitions/stringModifiers/properties/scale")
-    );
+    rt::via_value!(Check199 -> Scale, | v | rt::is_valid(validators::v470, v));
     rt::object_reader!(
         read_561, Visit561, StringModifiers2 { scale = "scale" : rt::fast::ViaValue <
         Check199 >, optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(
-        Check200 -> Exponent, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/numberModifiers/properties/exponent")
-    );
-    rt::via_value!(
-        Check201 -> Mult, | v | rt::is_valid_with(validators::v187, v, validators::B0,
-        "/definitions/numberModifiers/properties/mult")
-    );
-    rt::via_value!(
-        Check202 -> RuleOffset, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/numberModifiers/properties/offset")
-    );
+    rt::via_value!(Check200 -> Exponent, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check201 -> Mult, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check202 -> RuleOffset, | v | rt::is_valid(validators::v187, v));
     rt::union_reader!(
         Union204, VisitUnion204 -> Band { number => Band::Number; R0 : rt::Number, bool
         => Band::Boolean; R1 : bool } refuse str null seq map
@@ -22062,11 +21704,7 @@ mod fast {
         rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SortObject2 > >, optional,
         settle; } deny
     );
-    rt::via_value!(
-        Check209 -> SortOrder, | v | rt::is_valid_with(validators::v478, v,
-        validators::B0,
-        "/definitions/scaleData/oneOf/0/properties/sort/oneOf/1/properties/order")
-    );
+    rt::via_value!(Check209 -> SortOrder, | v | rt::is_valid(validators::v478, v));
     rt::object_reader!(
         read_597, Visit597, SortObject2 { field = "field" : Union17 < rt::fast::LeafRead
         < Leaf8 >, rt::fast::Typed < SignalRef > >, optional, settle; op = "op" : Union17
@@ -22075,8 +21713,7 @@ mod fast {
         deny
     );
     rt::via_value!(
-        Check210 -> DataFieldsDataSort, | v | rt::is_valid_with(validators::v393, v,
-        validators::B0, "/definitions/scaleData/oneOf/1/properties/sort")
+        Check210 -> DataFieldsDataSort, | v | rt::is_valid(validators::v393, v)
     );
     rt::object_reader!(
         read_598, Visit598, DataFieldsData { data = "data" : rt::fast::LeafRead < Leaf8
@@ -22104,14 +21741,8 @@ mod fast {
         rt::fast::LeafRead < Leaf212 >, required, settle; order = "order" :
         rt::fast::ViaValue < Check209 >, optional, settle; } deny
     );
-    rt::via_value!(
-        Check213 -> FieldsDataField, | v | rt::is_valid_with(validators::v398, v,
-        validators::B0, "/definitions/scaleData/oneOf/2/properties/fields/items")
-    );
-    rt::via_value!(
-        Check214 -> FieldsDataSort, | v | rt::is_valid_with(validators::v393, v,
-        validators::B0, "/definitions/scaleData/oneOf/2/properties/sort")
-    );
+    rt::via_value!(Check213 -> FieldsDataField, | v | rt::is_valid(validators::v398, v));
+    rt::via_value!(Check214 -> FieldsDataSort, | v | rt::is_valid(validators::v393, v));
     rt::object_reader!(
         read_604, Visit604, FieldsData { fields = "fields" : rt::fast::VecOf <
         rt::fast::ViaValue < Check213 >, 1usize, { usize::MAX } >, required, settle; sort
@@ -22144,11 +21775,7 @@ mod fast {
         Leaf215 -> CrossfilterTransformType, | s | [! ::std::matches!(s, "crossfilter")]
         => CrossfilterTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check217 -> FieldsArray2, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0,
-        "/definitions/crossfilterTransform/properties/fields/oneOf/0/items")
-    );
+    rt::via_value!(Check217 -> FieldsArray2, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
         Union218, VisitUnion218 -> CrossfilterTransformFields { seq =>
         CrossfilterTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray2 >, map =>
@@ -22188,30 +21815,14 @@ mod fast {
         Leaf224 -> LinkpathTransformType, | s | [! ::std::matches!(s, "linkpath")] =>
         LinkpathTransformType::from_listed_str(s)
     );
+    rt::via_value!(Check225 -> SourceX, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(Check226 -> SourceY, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(Check227 -> TargetX, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(Check228 -> TargetY, | v | rt::is_valid(validators::v66, v));
     rt::via_value!(
-        Check225 -> SourceX, | v | rt::is_valid_with(validators::v66, v, validators::B0,
-        "/definitions/linkpathTransform/properties/sourceX")
+        Check229 -> LinkpathTransformOrient, | v | rt::is_valid(validators::v72, v)
     );
-    rt::via_value!(
-        Check226 -> SourceY, | v | rt::is_valid_with(validators::v66, v, validators::B0,
-        "/definitions/linkpathTransform/properties/sourceY")
-    );
-    rt::via_value!(
-        Check227 -> TargetX, | v | rt::is_valid_with(validators::v66, v, validators::B0,
-        "/definitions/linkpathTransform/properties/targetX")
-    );
-    rt::via_value!(
-        Check228 -> TargetY, | v | rt::is_valid_with(validators::v66, v, validators::B0,
-        "/definitions/linkpathTransform/properties/targetY")
-    );
-    rt::via_value!(
-        Check229 -> LinkpathTransformOrient, | v | rt::is_valid_with(validators::v72, v,
-        validators::B0, "/definitions/linkpathTransform/properties/orient")
-    );
-    rt::via_value!(
-        Check230 -> Shape, | v | rt::is_valid_with(validators::v74, v, validators::B0,
-        "/definitions/linkpathTransform/properties/shape")
-    );
+    rt::via_value!(Check230 -> Shape, | v | rt::is_valid(validators::v74, v));
     rt::union_reader!(
         Union232, VisitUnion232 -> Method { str => Method::String; R0 :
         ::std::string::String, map => Method::SignalRef; R1 : SignalRef } refuse bool
@@ -22235,8 +21846,7 @@ mod fast {
         PieTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check234 -> PieTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/pieTransform/properties/field")
+        Check234 -> PieTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
         Union236, VisitUnion236 -> Smooth { bool => Smooth::Boolean; R0 : bool, map =>
@@ -22264,12 +21874,10 @@ mod fast {
         StackTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check240 -> StackTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/stackTransform/properties/field")
+        Check240 -> StackTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check242 -> GroupbyArrayItem2, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/stackTransform/properties/groupby/oneOf/0/items")
+        Check242 -> GroupbyArrayItem2, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
         Union243, VisitUnion243 -> StackTransformGroupby { seq =>
@@ -22277,8 +21885,7 @@ mod fast {
         StackTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::via_value!(
-        Check244 -> StackTransformOffset, | v | rt::is_valid_with(validators::v80, v,
-        validators::B0, "/definitions/stackTransform/properties/offset")
+        Check244 -> StackTransformOffset, | v | rt::is_valid(validators::v80, v)
     );
     rt::object_reader!(
         read_620, Visit620, StackTransform2 { r#type = "type" : rt::fast::LeafRead <
@@ -22296,10 +21903,7 @@ mod fast {
         Leaf245 -> ForceTransformType, | s | [! ::std::matches!(s, "force")] =>
         ForceTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check246 -> Force, | v | rt::is_valid_with(validators::v83, v, validators::B0,
-        "/definitions/forceTransform/properties/forces/items")
-    );
+    rt::via_value!(Check246 -> Force, | v | rt::is_valid(validators::v83, v));
     rt::object_reader!(
         read_622, Visit622, ForceTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf245 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
@@ -22328,16 +21932,13 @@ mod fast {
         Ignore >, map => Size::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::via_value!(
-        Check252 -> ContourTransformX, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/contourTransform/properties/x")
+        Check252 -> ContourTransformX, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check253 -> ContourTransformY, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/contourTransform/properties/y")
+        Check253 -> ContourTransformY, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check254 -> ContourTransformWeight, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/contourTransform/properties/weight")
+        Check254 -> ContourTransformWeight, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_624, Visit624, ContourTransform2 { r#type = "type" : rt::fast::LeafRead <
@@ -22366,19 +21967,13 @@ mod fast {
         Leaf255 -> GeojsonTransformType, | s | [! ::std::matches!(s, "geojson")] =>
         GeojsonTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check257 -> FieldsArray3, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/geojsonTransform/properties/fields/oneOf/0/items")
-    );
+    rt::via_value!(Check257 -> FieldsArray3, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
         Union258, VisitUnion258 -> GeojsonTransformFields { seq =>
         GeojsonTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray3 >, map =>
         GeojsonTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    rt::via_value!(
-        Check259 -> Geojson, | v | rt::is_valid_with(validators::v66, v, validators::B0,
-        "/definitions/geojsonTransform/properties/geojson")
-    );
+    rt::via_value!(Check259 -> Geojson, | v | rt::is_valid(validators::v66, v));
     rt::object_reader!(
         read_626, Visit626, GeojsonTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf255 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
@@ -22392,12 +21987,10 @@ mod fast {
         GeopathTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check261 -> GeopathTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/geopathTransform/properties/field")
+        Check261 -> GeopathTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check262 -> GeopathTransformPointRadius, | v | rt::is_valid_with(validators::v86,
-        v, validators::B0, "/definitions/geopathTransform/properties/pointRadius")
+        Check262 -> GeopathTransformPointRadius, | v | rt::is_valid(validators::v86, v)
     );
     rt::object_reader!(
         read_628, Visit628, GeopathTransform2 { r#type = "type" : rt::fast::LeafRead <
@@ -22412,10 +22005,7 @@ mod fast {
         Leaf263 -> GeopointTransformType, | s | [! ::std::matches!(s, "geopoint")] =>
         GeopointTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check265 -> FieldsArray4, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/geopointTransform/properties/fields/oneOf/0/items")
-    );
+    rt::via_value!(Check265 -> FieldsArray4, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
         Union266, VisitUnion266 -> GeopointTransformFields { seq =>
         GeopointTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray4 >, map =>
@@ -22436,13 +22026,10 @@ mod fast {
         GeoshapeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check268 -> GeoshapeTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/geoshapeTransform/properties/field")
+        Check268 -> GeoshapeTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check269 -> GeoshapeTransformPointRadius, | v |
-        rt::is_valid_with(validators::v86, v, validators::B0,
-        "/definitions/geoshapeTransform/properties/pointRadius")
+        Check269 -> GeoshapeTransformPointRadius, | v | rt::is_valid(validators::v86, v)
     );
     rt::object_reader!(
         read_632, Visit632, GeoshapeTransform2 { r#type = "type" : rt::fast::LeafRead <
@@ -22482,21 +22069,13 @@ mod fast {
         HeatmapTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check273 -> HeatmapTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/heatmapTransform/properties/field")
+        Check273 -> HeatmapTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check274 -> HeatmapTransformColor, | v | rt::is_valid_with(validators::v100, v,
-        validators::B0, "/definitions/heatmapTransform/properties/color")
+        Check274 -> HeatmapTransformColor, | v | rt::is_valid(validators::v100, v)
     );
-    rt::via_value!(
-        Check275 -> Opacity, | v | rt::is_valid_with(validators::v86, v, validators::B0,
-        "/definitions/heatmapTransform/properties/opacity")
-    );
-    rt::via_value!(
-        Check276 -> Resolve, | v | rt::is_valid_with(validators::v101, v, validators::B0,
-        "/definitions/heatmapTransform/properties/resolve")
-    );
+    rt::via_value!(Check275 -> Opacity, | v | rt::is_valid(validators::v86, v));
+    rt::via_value!(Check276 -> Resolve, | v | rt::is_valid(validators::v101, v));
     rt::object_reader!(
         read_636, Visit636, HeatmapTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf272 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
@@ -22512,17 +22091,13 @@ mod fast {
         IsocontourTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check278 -> IsocontourTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/isocontourTransform/properties/field")
+        Check278 -> IsocontourTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check279 -> IsocontourTransformScale, | v | rt::is_valid_with(validators::v86, v,
-        validators::B0, "/definitions/isocontourTransform/properties/scale")
+        Check279 -> IsocontourTransformScale, | v | rt::is_valid(validators::v86, v)
     );
     rt::via_value!(
-        Check281 -> ArrayTranslateItem, | v | rt::is_valid_with(validators::v86, v,
-        validators::B0,
-        "/definitions/isocontourTransform/properties/translate/oneOf/0/items")
+        Check281 -> ArrayTranslateItem, | v | rt::is_valid(validators::v86, v)
     );
     rt::union_reader!(
         Union282, VisitUnion282 -> IsocontourTransformTranslate { seq =>
@@ -22530,10 +22105,7 @@ mod fast {
         map => IsocontourTransformTranslate::SignalRef; R1 : SignalRef } refuse bool
         number str null
     );
-    rt::value_leaf!(
-        Leaf284 -> (), scalar | v | rt::is_valid_with(validators::v22, v, validators::B0,
-        "/definitions/isocontourTransform/properties/as/anyOf/2")
-    );
+    rt::value_leaf!(Leaf284 -> (), scalar | v | rt::is_valid(validators::v22, v));
     rt::union_reader!(
         Union285, VisitUnion285 -> IsocontourTransformAs { str =>
         IsocontourTransformAs::String; R0 : ::std::string::String, map =>
@@ -22564,21 +22136,13 @@ mod fast {
         Leaf286 -> Kde2dTransformType, | s | [! ::std::matches!(s, "kde2d")] =>
         Kde2dTransformType::from_listed_str(s)
     );
+    rt::via_value!(Check287 -> Kde2dTransformX, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(Check288 -> Kde2dTransformY, | v | rt::is_valid(validators::v66, v));
     rt::via_value!(
-        Check287 -> Kde2dTransformX, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/kde2dTransform/properties/x")
+        Check289 -> Kde2dTransformWeight, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check288 -> Kde2dTransformY, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/kde2dTransform/properties/y")
-    );
-    rt::via_value!(
-        Check289 -> Kde2dTransformWeight, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/kde2dTransform/properties/weight")
-    );
-    rt::via_value!(
-        Check291 -> GroupbyArrayItem3, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/kde2dTransform/properties/groupby/oneOf/0/items")
+        Check291 -> GroupbyArrayItem3, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
         Union292, VisitUnion292 -> Kde2dTransformGroupby { seq =>
@@ -22608,10 +22172,7 @@ mod fast {
         Leaf293 -> NestTransformType, | s | [! ::std::matches!(s, "nest")] =>
         NestTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check295 -> ArrayKey, | v | rt::is_valid_with(validators::v66, v, validators::B0,
-        "/definitions/nestTransform/properties/keys/oneOf/0/items")
-    );
+    rt::via_value!(Check295 -> ArrayKey, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
         Union296, VisitUnion296 -> Keys { seq => Keys::Array; R0 : ::std::vec::Vec <
         ArrayKey >, map => Keys::SignalRef; R1 : SignalRef } refuse bool number str null
@@ -22629,12 +22190,10 @@ mod fast {
         PackTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check298 -> PackTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/packTransform/properties/field")
+        Check298 -> PackTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check299 -> PackTransformRadius, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/packTransform/properties/radius")
+        Check299 -> PackTransformRadius, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_644, Visit644, PackTransform2 { r#type = "type" : rt::fast::LeafRead <
@@ -22655,8 +22214,7 @@ mod fast {
         PartitionTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check302 -> PartitionTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/partitionTransform/properties/field")
+        Check302 -> PartitionTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_646, Visit646, PartitionTransform2 { r#type = "type" : rt::fast::LeafRead <
@@ -22677,13 +22235,9 @@ mod fast {
         StratifyTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check305 -> StratifyTransformKey, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/stratifyTransform/properties/key")
+        Check305 -> StratifyTransformKey, | v | rt::is_valid(validators::v66, v)
     );
-    rt::via_value!(
-        Check306 -> ParentKey, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/stratifyTransform/properties/parentKey")
-    );
+    rt::via_value!(Check306 -> ParentKey, | v | rt::is_valid(validators::v66, v));
     rt::object_reader!(
         read_648, Visit648, StratifyTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf304 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
@@ -22696,12 +22250,10 @@ mod fast {
         TreeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check308 -> TreeTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/treeTransform/properties/field")
+        Check308 -> TreeTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check309 -> TreeTransformMethod, | v | rt::is_valid_with(validators::v112, v,
-        validators::B0, "/definitions/treeTransform/properties/method")
+        Check309 -> TreeTransformMethod, | v | rt::is_valid(validators::v112, v)
     );
     rt::object_reader!(
         read_650, Visit650, TreeTransform2 { r#type = "type" : rt::fast::LeafRead <
@@ -22733,12 +22285,10 @@ mod fast {
         TreemapTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check313 -> TreemapTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/treemapTransform/properties/field")
+        Check313 -> TreemapTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check314 -> TreemapTransformMethod, | v | rt::is_valid_with(validators::v116, v,
-        validators::B0, "/definitions/treemapTransform/properties/method")
+        Check314 -> TreemapTransformMethod, | v | rt::is_valid(validators::v116, v)
     );
     rt::object_reader!(
         read_654, Visit654, TreemapTransform2 { r#type = "type" : rt::fast::LeafRead <
@@ -22811,17 +22361,10 @@ mod fast {
         Leaf320 -> LoessTransformType, | s | [! ::std::matches!(s, "loess")] =>
         LoessTransformType::from_listed_str(s)
     );
+    rt::via_value!(Check321 -> LoessTransformX, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(Check322 -> LoessTransformY, | v | rt::is_valid(validators::v66, v));
     rt::via_value!(
-        Check321 -> LoessTransformX, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/loessTransform/properties/x")
-    );
-    rt::via_value!(
-        Check322 -> LoessTransformY, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/loessTransform/properties/y")
-    );
-    rt::via_value!(
-        Check324 -> GroupbyArrayItem4, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/loessTransform/properties/groupby/oneOf/0/items")
+        Check324 -> GroupbyArrayItem4, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
         Union325, VisitUnion325 -> LoessTransformGroupby { seq =>
@@ -22845,17 +22388,13 @@ mod fast {
         RegressionTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check327 -> RegressionTransformX, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/regressionTransform/properties/x")
+        Check327 -> RegressionTransformX, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check328 -> RegressionTransformY, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/regressionTransform/properties/y")
+        Check328 -> RegressionTransformY, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check330 -> GroupbyArrayItem5, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0,
-        "/definitions/regressionTransform/properties/groupby/oneOf/0/items")
+        Check330 -> GroupbyArrayItem5, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
         Union331, VisitUnion331 -> RegressionTransformGroupby { seq =>
@@ -22886,9 +22425,7 @@ mod fast {
         AggregateTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check334 -> GroupbyArrayItem6, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0,
-        "/definitions/aggregateTransform/properties/groupby/oneOf/0/items")
+        Check334 -> GroupbyArrayItem6, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
         Union335, VisitUnion335 -> AggregateTransformGroupby { seq =>
@@ -22896,20 +22433,13 @@ mod fast {
         => AggregateTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
-    rt::via_value!(
-        Check337 -> Op, | v | rt::is_valid_with(validators::v125, v, validators::B0,
-        "/definitions/aggregateTransform/properties/ops/oneOf/0/items")
-    );
+    rt::via_value!(Check337 -> Op, | v | rt::is_valid(validators::v125, v));
     rt::union_reader!(
         Union338, VisitUnion338 -> AggregateTransformOps { seq =>
         AggregateTransformOps::Array; R0 : ::std::vec::Vec < Op >, map =>
         AggregateTransformOps::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    rt::via_value!(
-        Check340 -> FieldsArray5, | v | rt::is_valid_with(validators::v128, v,
-        validators::B0,
-        "/definitions/aggregateTransform/properties/fields/oneOf/0/items")
-    );
+    rt::via_value!(Check340 -> FieldsArray5, | v | rt::is_valid(validators::v128, v));
     rt::union_reader!(
         Union341, VisitUnion341 -> AggregateTransformFields { seq =>
         AggregateTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray5 >, map =>
@@ -22921,8 +22451,7 @@ mod fast {
         => AggregateTransformAs::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::via_value!(
-        Check344 -> AggregateTransformKey, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/aggregateTransform/properties/key")
+        Check344 -> AggregateTransformKey, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_662, Visit662, AggregateTransform2 { r#type = "type" : rt::fast::LeafRead <
@@ -22947,8 +22476,7 @@ mod fast {
         BinTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check346 -> BinTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/binTransform/properties/field")
+        Check346 -> BinTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_664, Visit664, BinTransform2 { r#type = "type" : rt::fast::LeafRead <
@@ -22993,13 +22521,9 @@ mod fast {
         "countpattern")] => CountpatternTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check349 -> CountpatternTransformField, | v | rt::is_valid_with(validators::v66,
-        v, validators::B0, "/definitions/countpatternTransform/properties/field")
+        Check349 -> CountpatternTransformField, | v | rt::is_valid(validators::v66, v)
     );
-    rt::via_value!(
-        Check350 -> Case, | v | rt::is_valid_with(validators::v133, v, validators::B0,
-        "/definitions/countpatternTransform/properties/case")
-    );
+    rt::via_value!(Check350 -> Case, | v | rt::is_valid(validators::v133, v));
     rt::object_reader!(
         read_668, Visit668, CountpatternTransform2 { r#type = "type" : rt::fast::LeafRead
         < Leaf348 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
@@ -23028,10 +22552,7 @@ mod fast {
         Leaf352 -> DensityTransformType, | s | [! ::std::matches!(s, "density")] =>
         DensityTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check353 -> Distribution, | v | rt::is_valid_with(validators::v137, v,
-        validators::B0, "/definitions/densityTransform/properties/distribution")
-    );
+    rt::via_value!(Check353 -> Distribution, | v | rt::is_valid(validators::v137, v));
     rt::object_reader!(
         read_672, Visit672, DensityTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf352 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
@@ -23054,12 +22575,10 @@ mod fast {
         DotbinTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check355 -> DotbinTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/dotbinTransform/properties/field")
+        Check355 -> DotbinTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check357 -> GroupbyArrayItem7, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/dotbinTransform/properties/groupby/oneOf/0/items")
+        Check357 -> GroupbyArrayItem7, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
         Union358, VisitUnion358 -> DotbinTransformGroupby { seq =>
@@ -23083,8 +22602,7 @@ mod fast {
         ExtentTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check360 -> ExtentTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/extentTransform/properties/field")
+        Check360 -> ExtentTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_676, Visit676, ExtentTransform2 { r#type = "type" : rt::fast::LeafRead <
@@ -23106,10 +22624,7 @@ mod fast {
         Leaf362 -> FlattenTransformType, | s | [! ::std::matches!(s, "flatten")] =>
         FlattenTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check364 -> FieldsArray6, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/flattenTransform/properties/fields/oneOf/0/items")
-    );
+    rt::via_value!(Check364 -> FieldsArray6, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
         Union365, VisitUnion365 -> FlattenTransformFields { seq =>
         FlattenTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray6 >, map =>
@@ -23130,10 +22645,7 @@ mod fast {
         Leaf366 -> FoldTransformType, | s | [! ::std::matches!(s, "fold")] =>
         FoldTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check368 -> FieldsArray7, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/foldTransform/properties/fields/oneOf/0/items")
-    );
+    rt::via_value!(Check368 -> FieldsArray7, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
         Union369, VisitUnion369 -> FoldTransformFields { seq =>
         FoldTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray7 >, map =>
@@ -23166,16 +22678,13 @@ mod fast {
         ImputeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check372 -> ImputeTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/imputeTransform/properties/field")
+        Check372 -> ImputeTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check373 -> ImputeTransformKey, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/imputeTransform/properties/key")
+        Check373 -> ImputeTransformKey, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check375 -> GroupbyArrayItem8, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/imputeTransform/properties/groupby/oneOf/0/items")
+        Check375 -> GroupbyArrayItem8, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
         Union376, VisitUnion376 -> ImputeTransformGroupby { seq =>
@@ -23183,8 +22692,7 @@ mod fast {
         ImputeTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::via_value!(
-        Check377 -> ImputeTransformMethod, | v | rt::is_valid_with(validators::v150, v,
-        validators::B0, "/definitions/imputeTransform/properties/method")
+        Check377 -> ImputeTransformMethod, | v | rt::is_valid(validators::v150, v)
     );
     rt::object_reader!(
         read_686, Visit686, ImputeTransform2 { r#type = "type" : rt::fast::LeafRead <
@@ -23203,9 +22711,7 @@ mod fast {
         "joinaggregate")] => JoinaggregateTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check380 -> GroupbyArrayItem9, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0,
-        "/definitions/joinaggregateTransform/properties/groupby/oneOf/0/items")
+        Check380 -> GroupbyArrayItem9, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
         Union381, VisitUnion381 -> JoinaggregateTransformGroupby { seq =>
@@ -23213,11 +22719,7 @@ mod fast {
         map => JoinaggregateTransformGroupby::SignalRef; R1 : SignalRef } refuse bool
         number str null
     );
-    rt::via_value!(
-        Check383 -> FieldsArray8, | v | rt::is_valid_with(validators::v128, v,
-        validators::B0,
-        "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items")
-    );
+    rt::via_value!(Check383 -> FieldsArray8, | v | rt::is_valid(validators::v128, v));
     rt::union_reader!(
         Union384, VisitUnion384 -> JoinaggregateTransformFields { seq =>
         JoinaggregateTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray8 >, map
@@ -23225,8 +22727,7 @@ mod fast {
         str null
     );
     rt::via_value!(
-        Check385 -> JoinaggregateTransformKey, | v | rt::is_valid_with(validators::v66,
-        v, validators::B0, "/definitions/joinaggregateTransform/properties/key")
+        Check385 -> JoinaggregateTransformKey, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_688, Visit688, JoinaggregateTransform2 { r#type = "type" :
@@ -23248,8 +22749,7 @@ mod fast {
         KdeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check388 -> GroupbyArrayItem10, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/kdeTransform/properties/groupby/oneOf/0/items")
+        Check388 -> GroupbyArrayItem10, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
         Union389, VisitUnion389 -> KdeTransformGroupby { seq =>
@@ -23257,8 +22757,7 @@ mod fast {
         KdeTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::via_value!(
-        Check390 -> KdeTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/kdeTransform/properties/field")
+        Check390 -> KdeTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_690, Visit690, KdeTransform2 { r#type = "type" : rt::fast::LeafRead <
@@ -23288,22 +22787,15 @@ mod fast {
         LookupTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check392 -> LookupTransformKey, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/lookupTransform/properties/key")
+        Check392 -> LookupTransformKey, | v | rt::is_valid(validators::v66, v)
     );
-    rt::via_value!(
-        Check394 -> ValuesArray, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/lookupTransform/properties/values/oneOf/0/items")
-    );
+    rt::via_value!(Check394 -> ValuesArray, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
         Union395, VisitUnion395 -> Values { seq => Values::Array; R0 : ::std::vec::Vec <
         ValuesArray >, map => Values::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
-    rt::via_value!(
-        Check397 -> FieldsArray9, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/lookupTransform/properties/fields/oneOf/0/items")
-    );
+    rt::via_value!(Check397 -> FieldsArray9, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
         Union398, VisitUnion398 -> LookupTransformFields { seq =>
         LookupTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray9 >, map =>
@@ -23328,8 +22820,7 @@ mod fast {
         PivotTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check401 -> GroupbyArrayItem11, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/pivotTransform/properties/groupby/oneOf/0/items")
+        Check401 -> GroupbyArrayItem11, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
         Union402, VisitUnion402 -> PivotTransformGroupby { seq =>
@@ -23337,16 +22828,13 @@ mod fast {
         PivotTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     rt::via_value!(
-        Check403 -> PivotTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/pivotTransform/properties/field")
+        Check403 -> PivotTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check404 -> PivotTransformValue, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/pivotTransform/properties/value")
+        Check404 -> PivotTransformValue, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check405 -> PivotTransformKey, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/pivotTransform/properties/key")
+        Check405 -> PivotTransformKey, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_694, Visit694, PivotTransform2 { r#type = "type" : rt::fast::LeafRead <
@@ -23364,10 +22852,7 @@ mod fast {
         Leaf406 -> ProjectTransformType, | s | [! ::std::matches!(s, "project")] =>
         ProjectTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check408 -> FieldsArray10, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/projectTransform/properties/fields/oneOf/0/items")
-    );
+    rt::via_value!(Check408 -> FieldsArray10, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
         Union409, VisitUnion409 -> ProjectTransformFields { seq =>
         ProjectTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray10 >, map =>
@@ -23388,9 +22873,7 @@ mod fast {
         TypeNameScaleType::from_listed_str(s)
     );
     rt::via_value!(
-        Check412 -> GroupbyArrayItem12, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0,
-        "/definitions/quantileTransform/properties/groupby/oneOf/0/items")
+        Check412 -> GroupbyArrayItem12, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
         Union413, VisitUnion413 -> QuantileTransformGroupby { seq =>
@@ -23399,8 +22882,7 @@ mod fast {
         null
     );
     rt::via_value!(
-        Check414 -> QuantileTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/quantileTransform/properties/field")
+        Check414 -> QuantileTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_698, Visit698, QuantileTransform2 { r#type = "type" : rt::fast::LeafRead <
@@ -23445,22 +22927,15 @@ mod fast {
         TimeunitTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check418 -> TimeunitTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/timeunitTransform/properties/field")
+        Check418 -> TimeunitTransformField, | v | rt::is_valid(validators::v66, v)
     );
-    rt::via_value!(
-        Check420 -> ArrayUnit, | v | rt::is_valid_with(validators::v162, v,
-        validators::B0, "/definitions/timeunitTransform/properties/units/oneOf/0/items")
-    );
+    rt::via_value!(Check420 -> ArrayUnit, | v | rt::is_valid(validators::v162, v));
     rt::union_reader!(
         Union421, VisitUnion421 -> Units { seq => Units::Array; R0 : ::std::vec::Vec <
         ArrayUnit >, map => Units::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
-    rt::via_value!(
-        Check422 -> Timezone, | v | rt::is_valid_with(validators::v164, v,
-        validators::B0, "/definitions/timeunitTransform/properties/timezone")
-    );
+    rt::via_value!(Check422 -> Timezone, | v | rt::is_valid(validators::v164, v));
     rt::object_reader!(
         read_704, Visit704, TimeunitTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf417 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
@@ -23484,8 +22959,7 @@ mod fast {
         WindowTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check425 -> GroupbyArrayItem13, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/windowTransform/properties/groupby/oneOf/0/items")
+        Check425 -> GroupbyArrayItem13, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
         Union426, VisitUnion426 -> WindowTransformGroupby { seq =>
@@ -23493,10 +22967,7 @@ mod fast {
         => WindowTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
-    rt::via_value!(
-        Check428 -> OpsArray2, | v | rt::is_valid_with(validators::v168, v,
-        validators::B0, "/definitions/windowTransform/properties/ops/oneOf/0/items")
-    );
+    rt::via_value!(Check428 -> OpsArray2, | v | rt::is_valid(validators::v168, v));
     rt::union_reader!(
         Union429, VisitUnion429 -> WindowTransformOps { seq => WindowTransformOps::Array;
         R0 : ::std::vec::Vec < OpsArray2 >, map => WindowTransformOps::SignalRef; R1 :
@@ -23507,10 +22978,7 @@ mod fast {
         LabelTransformPadding >, map => Params::SignalRef; R1 : SignalRef } refuse bool
         number str null
     );
-    rt::via_value!(
-        Check433 -> FieldsArray11, | v | rt::is_valid_with(validators::v128, v,
-        validators::B0, "/definitions/windowTransform/properties/fields/oneOf/0/items")
-    );
+    rt::via_value!(Check433 -> FieldsArray11, | v | rt::is_valid(validators::v128, v));
     rt::union_reader!(
         Union434, VisitUnion434 -> WindowTransformFields { seq =>
         WindowTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray11 >, map =>
@@ -23553,12 +23021,10 @@ mod fast {
         VoronoiTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check438 -> VoronoiTransformX, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/voronoiTransform/properties/x")
+        Check438 -> VoronoiTransformX, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check439 -> VoronoiTransformY, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/voronoiTransform/properties/y")
+        Check439 -> VoronoiTransformY, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_710, Visit710, VoronoiTransform2 { r#type = "type" : rt::fast::LeafRead <
@@ -23577,38 +23043,24 @@ mod fast {
         WordcloudTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check441 -> WordcloudTransformFont, | v | rt::is_valid_with(validators::v100, v,
-        validators::B0, "/definitions/wordcloudTransform/properties/font")
+        Check441 -> WordcloudTransformFont, | v | rt::is_valid(validators::v100, v)
     );
     rt::via_value!(
-        Check442 -> WordcloudTransformFontStyle, | v |
-        rt::is_valid_with(validators::v100, v, validators::B0,
-        "/definitions/wordcloudTransform/properties/fontStyle")
+        Check442 -> WordcloudTransformFontStyle, | v | rt::is_valid(validators::v100, v)
     );
+    rt::via_value!(Check443 -> FontWeight, | v | rt::is_valid(validators::v100, v));
     rt::via_value!(
-        Check443 -> FontWeight, | v | rt::is_valid_with(validators::v100, v,
-        validators::B0, "/definitions/wordcloudTransform/properties/fontWeight")
-    );
-    rt::via_value!(
-        Check444 -> WordcloudTransformFontSize, | v | rt::is_valid_with(validators::v86,
-        v, validators::B0, "/definitions/wordcloudTransform/properties/fontSize")
+        Check444 -> WordcloudTransformFontSize, | v | rt::is_valid(validators::v86, v)
     );
     rt::union_reader!(
         Union446, VisitUnion446 -> FontSizeRange { seq => FontSizeRange::Array; R0 :
         ::std::vec::Vec < Ignore >, map => FontSizeRange::SignalRef; R1 : SignalRef, null
         => | _ | FontSizeRange::Null; R2 : () } refuse bool number str
     );
+    rt::via_value!(Check447 -> Rotate, | v | rt::is_valid(validators::v86, v));
+    rt::via_value!(Check448 -> Text, | v | rt::is_valid(validators::v66, v));
     rt::via_value!(
-        Check447 -> Rotate, | v | rt::is_valid_with(validators::v86, v, validators::B0,
-        "/definitions/wordcloudTransform/properties/rotate")
-    );
-    rt::via_value!(
-        Check448 -> Text, | v | rt::is_valid_with(validators::v66, v, validators::B0,
-        "/definitions/wordcloudTransform/properties/text")
-    );
-    rt::via_value!(
-        Check449 -> WordcloudTransformPadding, | v | rt::is_valid_with(validators::v86,
-        v, validators::B0, "/definitions/wordcloudTransform/properties/padding")
+        Check449 -> WordcloudTransformPadding, | v | rt::is_valid(validators::v86, v)
     );
     rt::object_reader!(
         read_712, Visit712, WordcloudTransform2 { r#type = "type" : rt::fast::LeafRead <

@@ -46,10 +46,7 @@ mod fast {
         Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
-    rt::value_leaf!(
-        Leaf2 -> (), scalar | v | rt::is_valid_with(validators::v1, v, validators::B0,
-        "/$defs/AllTheThings/properties/option_marker")
-    );
+    rt::value_leaf!(Leaf2 -> (), scalar | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
         read_0, Visit0, AllTheThings { path = "path" : rt::fast::LeafRead < Leaf1 >,
         optional, settle; option_marker = "option_marker" : rt::fast::LeafRead < Leaf2 >,

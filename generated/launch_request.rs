@@ -194,14 +194,17 @@ mod fast {
         Union8, VisitUnion8 -> Answer { str => Answer::One; R0 : AnswerValue, seq =>
         Answer::Many; R1 : ::std::vec::Vec < AnswerValue > } refuse bool number null map
     );
+    type Union6 = Union8<
+        rt::fast::LeafRead<Leaf7>,
+        rt::fast::VecOf<rt::fast::LeafRead<Leaf7>, 0usize, 50usize>,
+    >;
     rt::object_reader!(
         read_0, Visit0, LaunchRequest { contract_version = "contractVersion" :
         rt::fast::LeafRead < Leaf1 >, required, settle; input = "input" :
         rt::fast::LeafRead < Leaf2 >, required, settle; mode = "mode" :
         rt::fast::LeafRead < Leaf3 >, required, settle; kind = "kind" :
         rt::fast::LeafRead < Leaf4 >, optional, settle; answers = "answers" :
-        rt::fast::MapOf < Leaf5, Union8 < rt::fast::LeafRead < Leaf7 >, rt::fast::VecOf <
-        rt::fast::LeafRead < Leaf7 >, 0usize, 50usize > > >, required, settle; } deny
+        rt::fast::MapOf < Leaf5, Union6 >, required, settle; } deny
     );
 }
 /// Validators: one function per distinct subschema.

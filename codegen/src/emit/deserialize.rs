@@ -383,10 +383,11 @@ impl<'a> Readers<'a> {
                                 }
                             }
                         });
-                        quote!(#name)
                     } else {
-                        read
+                        // A short name for the place's reader: members name it, often many.
+                        self.items.push(quote!(type #name = #read;));
                     }
+                    quote!(#name)
                 }
                 Kind::Struct { .. } | Kind::Envelope { .. }
                     if self.fast.contains(id) && self.own_conj(*id).is_some_and(|own| self.same_schemas(&own, &conj)) =>

@@ -147,6 +147,7 @@ mod fast {
         Union3, VisitUnion3 -> Lint { str => Lint::LintLevel; R0 : LintLevel, map =>
         Lint::DetailedLint; R1 : DetailedLint } refuse bool number null seq
     );
+    type Union1 = Union3<rt::fast::LeafRead<Leaf2>, rt::fast::Typed<DetailedLint>>;
     rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
     rt::string_leaf!(
         Leaf6 -> StringRule, | s | [! ::std::matches!(s, "off" | "warn" | "error")] =>
@@ -157,16 +158,16 @@ mod fast {
         Rule::String; R1 : StringRule, seq => Rule::Array; R2 : ::std::vec::Vec <
         rt::Value > } refuse bool null map
     );
+    type Union4 = Union7<
+        rt::fast::LeafRead<Leaf5>,
+        rt::fast::LeafRead<Leaf6>,
+        rt::fast::VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
+    >;
     rt::object_reader!(
-        read_0, Visit0, Lints { absolute_paths = "absolute_paths" : Union3 <
-        rt::fast::LeafRead < Leaf2 >, rt::fast::Typed < DetailedLint > >, optional,
-        settle; almost_swapped = "almost_swapped" : Union3 < rt::fast::LeafRead < Leaf2
-        >, rt::fast::Typed < DetailedLint > >, optional, settle; no_console =
-        "no_console" : Union7 < rt::fast::LeafRead < Leaf5 >, rt::fast::LeafRead < Leaf6
-        >, rt::fast::VecOf < rt::fast::AnyValue, 0usize, { usize::MAX } > >, optional,
-        settle; no_debugger = "no_debugger" : Union7 < rt::fast::LeafRead < Leaf5 >,
-        rt::fast::LeafRead < Leaf6 >, rt::fast::VecOf < rt::fast::AnyValue, 0usize, {
-        usize::MAX } > >, optional, settle; } deny
+        read_0, Visit0, Lints { absolute_paths = "absolute_paths" : Union1, optional,
+        settle; almost_swapped = "almost_swapped" : Union1, optional, settle; no_console
+        = "no_console" : Union4, optional, settle; no_debugger = "no_debugger" : Union4,
+        optional, settle; } deny
     );
     rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(

@@ -98,9 +98,19 @@ mod fast {
         RuleNumberOrRuleStringOrArray::Array; R2 : ::std::vec::Vec < rt::Value > } refuse
         bool null map
     );
+    type Union1 = Union4<
+        rt::fast::LeafRead<Leaf2>,
+        rt::fast::LeafRead<Leaf3>,
+        rt::fast::VecOf<rt::fast::AnyValue, 2usize, 2usize>,
+    >;
     rt::via_value!(
         Check6 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid(validators::v5, v)
     );
+    type Union5 = Union4<
+        rt::fast::LeafRead<Leaf2>,
+        rt::fast::LeafRead<Leaf3>,
+        rt::fast::ViaValue<Check6>,
+    >;
     rt::string_leaf!(
         Leaf7 -> Code, | s | [! validators::RE0.is_match(s)] =>
         ::std::option::Option::Some(Code(s.to_owned()))
@@ -110,11 +120,8 @@ mod fast {
         ::std::option::Option::Some(OtherCode(s.to_owned()))
     );
     rt::object_reader!(
-        read_0, Visit0, PluginRules { html_quotes = "html-quotes" : Union4 <
-        rt::fast::LeafRead < Leaf2 >, rt::fast::LeafRead < Leaf3 >, rt::fast::VecOf <
-        rt::fast::AnyValue, 2usize, 2usize > >, optional, settle; key_spacing =
-        "key-spacing" : Union4 < rt::fast::LeafRead < Leaf2 >, rt::fast::LeafRead < Leaf3
-        >, rt::fast::ViaValue < Check6 > >, optional, settle; code = "code" :
+        read_0, Visit0, PluginRules { html_quotes = "html-quotes" : Union1, optional,
+        settle; key_spacing = "key-spacing" : Union5, optional, settle; code = "code" :
         rt::fast::LeafRead < Leaf7 >, optional, settle; other_code = "other-code" :
         rt::fast::LeafRead < Leaf8 >, optional, settle; } extra extra :
         rt::fast::AnyValue

@@ -390,6 +390,10 @@ mod fast {
         ::std::string::String, seq => OneOrMany::Many; R1 : ::std::vec::Vec <
         ::std::string::String > } refuse bool number null map
     );
+    type Union3 = Union5<
+        rt::fast::LeafRead<Leaf4>,
+        rt::fast::VecOf<rt::fast::LeafRead<Leaf4>, 0usize, { usize::MAX }>,
+    >;
     rt::value_leaf!(Leaf6 -> Level, string | v | rt::is_valid(validators::v8, v));
     rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v16, v));
     rt::union_reader!(
@@ -397,6 +401,7 @@ mod fast {
         ::std::string::String, number => Titled::ByNumber; R1 : rt::Integer } refuse bool
         null seq map
     );
+    type Union7 = Union9<rt::fast::LeafRead<Leaf4>, rt::fast::LeafRead<Leaf8>>;
     rt::value_leaf!(
         Leaf10 -> ::std::string::String, string | v | rt::is_valid(validators::v17, v)
     );
@@ -404,15 +409,13 @@ mod fast {
     rt::object_reader!(
         read_0, Visit0, Unions { shape = "shape" : rt::fast::ViaValue < Check1 >,
         optional, settle; overlapping = "overlapping" : rt::fast::ViaValue < Check2 >,
-        optional, settle; one_or_many = "oneOrMany" : Union5 < rt::fast::LeafRead < Leaf4
-        >, rt::fast::VecOf < rt::fast::LeafRead < Leaf4 >, 0usize, { usize::MAX } > >,
-        optional, settle; level = "level" : rt::fast::LeafRead < Leaf6 >, optional,
-        settle; titled = "titled" : Union9 < rt::fast::LeafRead < Leaf4 >,
-        rt::fast::LeafRead < Leaf8 > >, optional, settle; not_empty = "notEmpty" :
-        rt::fast::LeafRead < Leaf10 >, optional, settle; conditional = "conditional" :
-        rt::fast::ViaValue < Check11 >, optional, settle; merged = "merged" :
-        rt::fast::Typed < Merged >, optional, settle; envelope = "envelope" :
-        rt::fast::Typed < Event >, optional, settle; } extra extra : rt::fast::AnyValue
+        optional, settle; one_or_many = "oneOrMany" : Union3, optional, settle; level =
+        "level" : rt::fast::LeafRead < Leaf6 >, optional, settle; titled = "titled" :
+        Union7, optional, settle; not_empty = "notEmpty" : rt::fast::LeafRead < Leaf10 >,
+        optional, settle; conditional = "conditional" : rt::fast::ViaValue < Check11 >,
+        optional, settle; merged = "merged" : rt::fast::Typed < Merged >, optional,
+        settle; envelope = "envelope" : rt::fast::Typed < Event >, optional, settle; }
+        extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
         read_5, Visit5, IdOverlapping { id = "id" : rt::fast::LeafRead < Leaf4 >,

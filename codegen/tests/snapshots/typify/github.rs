@@ -18495,12 +18495,18 @@ mod fast {
         RepositoryCreatedAt::String; R1 : ::std::string::String } refuse bool null seq
         map
     );
+    type Union6 = Union7<rt::fast::LeafRead<Leaf1>, rt::fast::LeafRead<Leaf2>>;
     rt::value_leaf!(Leaf9 -> (), scalar | v | rt::is_valid(validators::v640, v));
     rt::union_reader!(
         Union10, VisitUnion10 -> PushedAt { number => PushedAt::Integer; R0 :
         rt::Integer, str => PushedAt::String; R1 : ::std::string::String, null => | _ |
         PushedAt::Null; R2 : () } refuse bool seq map
     );
+    type Union8 = Union10<
+        rt::fast::LeafRead<Leaf1>,
+        rt::fast::LeafRead<Leaf2>,
+        rt::fast::LeafRead<Leaf9>,
+    >;
     rt::via_value!(
         Check11 -> ::std::option::Option < License >, | v |
         rt::is_valid(validators::v641, v)
@@ -18553,15 +18559,13 @@ mod fast {
         required, settle; labels_url = "labels_url" : rt::fast::LeafRead < Leaf2 >,
         required, settle; releases_url = "releases_url" : rt::fast::LeafRead < Leaf2 >,
         required, settle; deployments_url = "deployments_url" : rt::fast::LeafRead <
-        Leaf2 >, required, settle; created_at = "created_at" : Union7 <
-        rt::fast::LeafRead < Leaf1 >, rt::fast::LeafRead < Leaf2 > >, required, settle;
+        Leaf2 >, required, settle; created_at = "created_at" : Union6, required, settle;
         updated_at = "updated_at" : rt::fast::LeafRead < Leaf2 >, required, settle;
-        pushed_at = "pushed_at" : Union10 < rt::fast::LeafRead < Leaf1 >,
-        rt::fast::LeafRead < Leaf2 >, rt::fast::LeafRead < Leaf9 > >, required, settle;
-        git_url = "git_url" : rt::fast::LeafRead < Leaf2 >, required, settle; ssh_url =
-        "ssh_url" : rt::fast::LeafRead < Leaf2 >, required, settle; clone_url =
-        "clone_url" : rt::fast::LeafRead < Leaf2 >, required, settle; svn_url = "svn_url"
-        : rt::fast::LeafRead < Leaf2 >, required, settle; homepage = "homepage" :
+        pushed_at = "pushed_at" : Union8, required, settle; git_url = "git_url" :
+        rt::fast::LeafRead < Leaf2 >, required, settle; ssh_url = "ssh_url" :
+        rt::fast::LeafRead < Leaf2 >, required, settle; clone_url = "clone_url" :
+        rt::fast::LeafRead < Leaf2 >, required, settle; svn_url = "svn_url" :
+        rt::fast::LeafRead < Leaf2 >, required, settle; homepage = "homepage" :
         rt::fast::ViaValue < Check5 >, required, settle; size = "size" :
         rt::fast::LeafRead < Leaf1 >, required, settle; stargazers_count =
         "stargazers_count" : rt::fast::LeafRead < Leaf1 >, required, settle;
@@ -19722,6 +19726,7 @@ mod fast {
         InstallationCreatedAt::String; R0 : ::std::string::String, number =>
         InstallationCreatedAt::Integer; R1 : rt::Integer } refuse bool null seq map
     );
+    type Union75 = Union76<rt::fast::LeafRead<Leaf2>, rt::fast::LeafRead<Leaf1>>;
     rt::object_reader!(
         read_172, Visit172, InstallationCreatedInstallation { id = "id" :
         rt::fast::LeafRead < Leaf1 >, required, settle; account = "account" :
@@ -19736,10 +19741,8 @@ mod fast {
         "target_type" : rt::fast::LeafRead < Leaf73 >, required, settle; permissions =
         "permissions" : rt::fast::Typed < InstallationPermissions >, required, settle;
         events = "events" : rt::fast::VecOf < rt::fast::LeafRead < Leaf74 >, 0usize, {
-        usize::MAX } >, required, settle; created_at = "created_at" : Union76 <
-        rt::fast::LeafRead < Leaf2 >, rt::fast::LeafRead < Leaf1 > >, required, settle;
-        updated_at = "updated_at" : Union76 < rt::fast::LeafRead < Leaf2 >,
-        rt::fast::LeafRead < Leaf1 > >, required, settle; single_file_name =
+        usize::MAX } >, required, settle; created_at = "created_at" : Union75, required,
+        settle; updated_at = "updated_at" : Union75, required, settle; single_file_name =
         "single_file_name" : rt::fast::ViaValue < Check5 >, required, settle;
         has_multiple_single_files = "has_multiple_single_files" : rt::fast::LeafRead <
         Leaf4 >, optional, settle; single_file_paths = "single_file_paths" :
@@ -19812,10 +19815,8 @@ mod fast {
         "target_type" : rt::fast::LeafRead < Leaf73 >, required, settle; permissions =
         "permissions" : rt::fast::Typed < InstallationPermissions >, required, settle;
         events = "events" : rt::fast::VecOf < rt::fast::LeafRead < Leaf74 >, 0usize, {
-        usize::MAX } >, required, settle; created_at = "created_at" : Union76 <
-        rt::fast::LeafRead < Leaf2 >, rt::fast::LeafRead < Leaf1 > >, required, settle;
-        updated_at = "updated_at" : Union76 < rt::fast::LeafRead < Leaf2 >,
-        rt::fast::LeafRead < Leaf1 > >, required, settle; single_file_name =
+        usize::MAX } >, required, settle; created_at = "created_at" : Union75, required,
+        settle; updated_at = "updated_at" : Union75, required, settle; single_file_name =
         "single_file_name" : rt::fast::ViaValue < Check5 >, required, settle;
         has_multiple_single_files = "has_multiple_single_files" : rt::fast::LeafRead <
         Leaf4 >, optional, settle; single_file_paths = "single_file_paths" :
@@ -19838,10 +19839,8 @@ mod fast {
         "target_type" : rt::fast::LeafRead < Leaf73 >, required, settle; permissions =
         "permissions" : rt::fast::Typed < InstallationPermissions >, required, settle;
         events = "events" : rt::fast::VecOf < rt::fast::LeafRead < Leaf74 >, 0usize, {
-        usize::MAX } >, required, settle; created_at = "created_at" : Union76 <
-        rt::fast::LeafRead < Leaf2 >, rt::fast::LeafRead < Leaf1 > >, required, settle;
-        updated_at = "updated_at" : Union76 < rt::fast::LeafRead < Leaf2 >,
-        rt::fast::LeafRead < Leaf1 > >, required, settle; single_file_name =
+        usize::MAX } >, required, settle; created_at = "created_at" : Union75, required,
+        settle; updated_at = "updated_at" : Union75, required, settle; single_file_name =
         "single_file_name" : rt::fast::ViaValue < Check5 >, required, settle;
         has_multiple_single_files = "has_multiple_single_files" : rt::fast::LeafRead <
         Leaf4 >, optional, settle; single_file_paths = "single_file_paths" :

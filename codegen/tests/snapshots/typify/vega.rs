@@ -20633,6 +20633,7 @@ mod fast {
         Union9, VisitUnion9 -> Title { str => Title::String; R0 : ::std::string::String,
         map => Title::Object; R1 : ObjectTitle } refuse bool number null seq
     );
+    type Union7 = Union9<rt::fast::LeafRead<Leaf8>, rt::fast::Typed<ObjectTitle>>;
     rt::via_value!(Check10 -> ScopeMark, | v | rt::is_valid(validators::v295, v));
     rt::value_leaf!(Leaf12 -> rt::Number, scalar | v | rt::is_valid(validators::v16, v));
     rt::union_reader!(
@@ -20640,6 +20641,7 @@ mod fast {
         rt::Number, map => NumberOrSignal::SignalRef; R1 : SignalRef } refuse bool str
         null seq
     );
+    type Union11 = Union13<rt::fast::LeafRead<Leaf12>, rt::fast::Typed<SignalRef>>;
     rt::via_value!(Check14 -> ScopePadding, | v | rt::is_valid(validators::v457, v));
     rt::via_value!(Check15 -> Autosize, | v | rt::is_valid(validators::v458, v));
     rt::union_reader!(
@@ -20647,11 +20649,16 @@ mod fast {
         ::std::string::String, map => StringOrSignal::SignalRef; R1 : SignalRef } refuse
         bool number null seq
     );
+    type Union16 = Union17<rt::fast::LeafRead<Leaf8>, rt::fast::Typed<SignalRef>>;
     rt::union_reader!(
         Union19, VisitUnion19 -> Style { str => Style::One; R0 : ::std::string::String,
         seq => Style::Many; R1 : ::std::vec::Vec < ::std::string::String > } refuse bool
         number null map
     );
+    type Union18 = Union19<
+        rt::fast::LeafRead<Leaf8>,
+        rt::fast::VecOf<rt::fast::LeafRead<Leaf8>, 0usize, { usize::MAX }>,
+    >;
     rt::object_reader!(
         read_0, Visit0, VegaVisualizationSpecificationLanguage { encode = "encode" :
         rt::fast::ViaValue < Check1 >, optional, settle; layout = "layout" :
@@ -20664,23 +20671,18 @@ mod fast {
         < Projection >, 0usize, { usize::MAX } >, optional, settle; axes = "axes" :
         rt::fast::VecOf < rt::fast::Typed < Axis >, 0usize, { usize::MAX } >, optional,
         settle; legends = "legends" : rt::fast::VecOf < rt::fast::ViaValue < Check6 >,
-        0usize, { usize::MAX } >, optional, settle; title = "title" : Union9 <
-        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < ObjectTitle > >, optional,
+        0usize, { usize::MAX } >, optional, settle; title = "title" : Union7, optional,
         settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue < Check10 >,
         0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" :
         rt::fast::MapOf < Leaf8, rt::fast::AnyValue >, optional, settle; schema =
         "$schema" : rt::fast::LeafRead < Leaf8 >, optional, settle; config = "config" :
         rt::fast::MapOf < Leaf8, rt::fast::AnyValue >, optional, settle; description =
         "description" : rt::fast::LeafRead < Leaf8 >, optional, settle; width = "width" :
-        Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; height = "height" : Union13 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; padding = "padding" :
-        rt::fast::ViaValue < Check14 >, optional, settle; autosize = "autosize" :
-        rt::fast::ViaValue < Check15 >, optional, settle; background = "background" :
-        Union17 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; style = "style" : Union19 < rt::fast::LeafRead < Leaf8 >,
-        rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >, 0usize, { usize::MAX } > >,
-        optional, settle; } extra extra : rt::fast::AnyValue
+        Union11, optional, settle; height = "height" : Union11, optional, settle; padding
+        = "padding" : rt::fast::ViaValue < Check14 >, optional, settle; autosize =
+        "autosize" : rt::fast::ViaValue < Check15 >, optional, settle; background =
+        "background" : Union16, optional, settle; style = "style" : Union18, optional,
+        settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(Check20 -> ObjectLayoutAlign, | v | rt::is_valid(validators::v6, v));
     rt::via_value!(Check21 -> Bounds, | v | rt::is_valid(validators::v9, v));
@@ -20699,14 +20701,13 @@ mod fast {
         read_2, Visit2, ObjectLayout { align = "align" : rt::fast::ViaValue < Check20 >,
         optional, settle; bounds = "bounds" : rt::fast::ViaValue < Check21 >, optional,
         settle; center = "center" : rt::fast::ViaValue < Check22 >, optional, settle;
-        columns = "columns" : Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; padding = "padding" : rt::fast::ViaValue <
-        Check23 >, optional, settle; offset = "offset" : rt::fast::ViaValue < Check24 >,
-        optional, settle; header_band = "headerBand" : rt::fast::ViaValue < Check25 >,
-        optional, settle; footer_band = "footerBand" : rt::fast::ViaValue < Check26 >,
-        optional, settle; title_band = "titleBand" : rt::fast::ViaValue < Check27 >,
-        optional, settle; title_anchor = "titleAnchor" : rt::fast::ViaValue < Check28 >,
-        optional, settle; } deny
+        columns = "columns" : Union11, optional, settle; padding = "padding" :
+        rt::fast::ViaValue < Check23 >, optional, settle; offset = "offset" :
+        rt::fast::ViaValue < Check24 >, optional, settle; header_band = "headerBand" :
+        rt::fast::ViaValue < Check25 >, optional, settle; footer_band = "footerBand" :
+        rt::fast::ViaValue < Check26 >, optional, settle; title_band = "titleBand" :
+        rt::fast::ViaValue < Check27 >, optional, settle; title_anchor = "titleAnchor" :
+        rt::fast::ViaValue < Check28 >, optional, settle; } deny
     );
     rt::object_reader!(
         read_5, Visit5, SignalRef { signal = "signal" : rt::fast::LeafRead < Leaf8 >,
@@ -20724,30 +20725,21 @@ mod fast {
         bool, map => BooleanOrSignal::SignalRef; R1 : SignalRef } refuse number str null
         seq
     );
+    type Union30 = Union32<rt::fast::LeafRead<Leaf31>, rt::fast::Typed<SignalRef>>;
     rt::object_reader!(
-        read_11, Visit11, ObjectCenter { row = "row" : Union32 < rt::fast::LeafRead <
-        Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle; column = "column" :
-        Union32 < rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; } deny
+        read_11, Visit11, ObjectCenter { row = "row" : Union30, optional, settle; column
+        = "column" : Union30, optional, settle; } deny
     );
     rt::object_reader!(
-        read_15, Visit15, ObjectBand { row = "row" : Union13 < rt::fast::LeafRead <
-        Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; column = "column" :
-        Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; } deny
+        read_15, Visit15, ObjectBand { row = "row" : Union11, optional, settle; column =
+        "column" : Union11, optional, settle; } deny
     );
     rt::object_reader!(
-        read_17, Visit17, ObjectOffset { row_header = "rowHeader" : Union13 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        row_footer = "rowFooter" : Union13 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; row_title = "rowTitle" :
-        Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; column_header = "columnHeader" : Union13 < rt::fast::LeafRead <
-        Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; column_footer =
-        "columnFooter" : Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; column_title = "columnTitle" : Union13 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        } deny
+        read_17, Visit17, ObjectOffset { row_header = "rowHeader" : Union11, optional,
+        settle; row_footer = "rowFooter" : Union11, optional, settle; row_title =
+        "rowTitle" : Union11, optional, settle; column_header = "columnHeader" : Union11,
+        optional, settle; column_footer = "columnFooter" : Union11, optional, settle;
+        column_title = "columnTitle" : Union11, optional, settle; } deny
     );
     rt::via_value!(Check33 -> ObjectAnchorRow, | v | rt::is_valid(validators::v27, v));
     rt::object_reader!(
@@ -20820,12 +20812,12 @@ mod fast {
         Union40, VisitUnion40 -> Remove { bool => Remove::Boolean; R0 : bool, str =>
         Remove::ExprString; R1 : ::std::string::String } refuse number null seq map
     );
+    type Union39 = Union40<rt::fast::LeafRead<Leaf31>, rt::fast::LeafRead<Leaf8>>;
     rt::object_reader!(
         read_266, Visit266, NameDataOnItem { trigger = "trigger" : rt::fast::LeafRead <
         Leaf8 >, required, settle; insert = "insert" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; remove = "remove" : Union40 < rt::fast::LeafRead < Leaf31 >,
-        rt::fast::LeafRead < Leaf8 > >, optional, settle; toggle = "toggle" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; modify = "modify" :
+        optional, settle; remove = "remove" : Union39, optional, settle; toggle =
+        "toggle" : rt::fast::LeafRead < Leaf8 >, optional, settle; modify = "modify" :
         rt::fast::LeafRead < Leaf8 >, optional, settle; values = "values" :
         rt::fast::LeafRead < Leaf8 >, optional, settle; } deny
     );
@@ -20834,32 +20826,32 @@ mod fast {
         ::std::string::String, seq => OneOrMany::Many; R1 : ::std::vec::Vec <
         ::std::string::String > } refuse bool number null map
     );
+    type Union41 = Union42<
+        rt::fast::LeafRead<Leaf8>,
+        rt::fast::VecOf<rt::fast::LeafRead<Leaf8>, 1usize, { usize::MAX }>,
+    >;
     rt::object_reader!(
-        read_268, Visit268, SourceNameData { source = "source" : Union42 <
-        rt::fast::LeafRead < Leaf8 >, rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >,
-        1usize, { usize::MAX } > >, required, settle; name = "name" : rt::fast::LeafRead
-        < Leaf8 >, required, settle; transform = "transform" : rt::fast::VecOf <
-        rt::fast::ViaValue < Check38 >, 0usize, { usize::MAX } >, optional, settle; on =
-        "on" : rt::fast::VecOf < rt::fast::Typed < NameDataOnItem >, 0usize, { usize::MAX
-        } >, optional, settle; } deny
+        read_268, Visit268, SourceNameData { source = "source" : Union41, required,
+        settle; name = "name" : rt::fast::LeafRead < Leaf8 >, required, settle; transform
+        = "transform" : rt::fast::VecOf < rt::fast::ViaValue < Check38 >, 0usize, {
+        usize::MAX } >, optional, settle; on = "on" : rt::fast::VecOf < rt::fast::Typed <
+        NameDataOnItem >, 0usize, { usize::MAX } >, optional, settle; } deny
     );
     rt::via_value!(Check43 -> rt::Value, | v | rt::is_valid(validators::v462, v));
     rt::object_reader!(
-        read_269, Visit269, UrlNameData { url = "url" : Union17 < rt::fast::LeafRead <
-        Leaf8 >, rt::fast::Typed < SignalRef > >, required, settle; format = "format" :
-        rt::fast::ViaValue < Check43 >, optional, settle; r#async = "async" : Union32 <
-        rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        name = "name" : rt::fast::LeafRead < Leaf8 >, required, settle; transform =
-        "transform" : rt::fast::VecOf < rt::fast::ViaValue < Check38 >, 0usize, {
-        usize::MAX } >, optional, settle; on = "on" : rt::fast::VecOf < rt::fast::Typed <
-        NameDataOnItem >, 0usize, { usize::MAX } >, optional, settle; } deny
+        read_269, Visit269, UrlNameData { url = "url" : Union16, required, settle; format
+        = "format" : rt::fast::ViaValue < Check43 >, optional, settle; r#async = "async"
+        : Union30, optional, settle; name = "name" : rt::fast::LeafRead < Leaf8 >,
+        required, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
+        < Check38 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
+        rt::fast::VecOf < rt::fast::Typed < NameDataOnItem >, 0usize, { usize::MAX } >,
+        optional, settle; } deny
     );
     rt::via_value!(Check44 -> rt::Value, | v | rt::is_valid(validators::v463, v));
     rt::object_reader!(
         read_270, Visit270, ValuesNameData { values = "values" : rt::fast::ViaValue <
         Check44 >, required, settle; format = "format" : rt::fast::ViaValue < Check43 >,
-        optional, settle; r#async = "async" : Union32 < rt::fast::LeafRead < Leaf31 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; name = "name" :
+        optional, settle; r#async = "async" : Union30, optional, settle; name = "name" :
         rt::fast::LeafRead < Leaf8 >, required, settle; transform = "transform" :
         rt::fast::VecOf < rt::fast::ViaValue < Check38 >, 0usize, { usize::MAX } >,
         optional, settle; on = "on" : rt::fast::VecOf < rt::fast::Typed < NameDataOnItem
@@ -20870,48 +20862,43 @@ mod fast {
         : ::std::vec::Vec < NumberOrSignal >, map => SchemeRangeExtent::SignalRef; R1 :
         SignalRef } refuse bool number str null
     );
+    type Union46 = Union47<
+        rt::fast::VecOf<Union11, 2usize, 2usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::union_reader!(
         Union48, VisitUnion48 -> ClipExtent { seq => ClipExtent::Array; R0 :
         ::std::vec::Vec < SchemeRangeExtent >, map => ClipExtent::SignalRef; R1 :
         SignalRef } refuse bool number str null
     );
+    type Union45 = Union48<
+        rt::fast::VecOf<Union46, 2usize, 2usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    type Union49 = Union47<
+        rt::fast::VecOf<Union11, 2usize, 3usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::union_reader!(
         Union51, VisitUnion51 -> Fit { map => Fit::Object; R0 : rt::Map <
         ::std::string::String, rt::Value >, seq => Fit::Array; R1 : ::std::vec::Vec <
         rt::Value > } refuse bool number str null
     );
+    type Union50 = Union51<
+        rt::fast::MapOf<Leaf8, rt::fast::AnyValue>,
+        rt::fast::VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
+    >;
     rt::object_reader!(
         read_271, Visit271, Projection { name = "name" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; r#type = "type" : Union17 < rt::fast::LeafRead < Leaf8 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; clip_angle = "clipAngle" :
-        Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; clip_extent = "clipExtent" : Union48 < rt::fast::VecOf <
-        Union47 < rt::fast::VecOf < Union13 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
-        >, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional, settle; scale =
-        "scale" : Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef >
-        >, optional, settle; translate = "translate" : Union47 < rt::fast::VecOf <
-        Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 2usize,
-        2usize >, rt::fast::Typed < SignalRef > >, optional, settle; center = "center" :
-        Union47 < rt::fast::VecOf < Union13 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
-        >, optional, settle; rotate = "rotate" : Union47 < rt::fast::VecOf < Union13 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 2usize, 3usize >,
-        rt::fast::Typed < SignalRef > >, optional, settle; parallels = "parallels" :
-        Union47 < rt::fast::VecOf < Union13 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
-        >, optional, settle; precision = "precision" : Union13 < rt::fast::LeafRead <
-        Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; point_radius =
-        "pointRadius" : Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; fit = "fit" : Union51 < rt::fast::MapOf < Leaf8,
-        rt::fast::AnyValue >, rt::fast::VecOf < rt::fast::AnyValue, 0usize, { usize::MAX
-        } > >, optional, settle; extent = "extent" : Union48 < rt::fast::VecOf < Union47
-        < rt::fast::VecOf < Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, 2usize, 2usize
-        >, rt::fast::Typed < SignalRef > >, optional, settle; size = "size" : Union47 <
-        rt::fast::VecOf < Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional,
-        settle; } extra extra : rt::fast::AnyValue
+        required, settle; r#type = "type" : Union16, optional, settle; clip_angle =
+        "clipAngle" : Union11, optional, settle; clip_extent = "clipExtent" : Union45,
+        optional, settle; scale = "scale" : Union11, optional, settle; translate =
+        "translate" : Union46, optional, settle; center = "center" : Union46, optional,
+        settle; rotate = "rotate" : Union49, optional, settle; parallels = "parallels" :
+        Union46, optional, settle; precision = "precision" : Union11, optional, settle;
+        point_radius = "pointRadius" : Union11, optional, settle; fit = "fit" : Union50,
+        optional, settle; extent = "extent" : Union45, optional, settle; size = "size" :
+        Union46, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(Check52 -> AxisOrient, | v | rt::is_valid(validators::v180, v));
     rt::via_value!(Check53 -> AxisFormat, | v | rt::is_valid(validators::v183, v));
@@ -20927,6 +20914,10 @@ mod fast {
         ::std::vec::Vec < rt::Value >, map => ArrayOrSignal::SignalRef; R1 : SignalRef }
         refuse bool number str null
     );
+    type Union61 = Union62<
+        rt::fast::VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(Check63 -> TextOrSignal, | v | rt::is_valid(validators::v464, v));
     rt::via_value!(Check64 -> AxisTitlePadding, | v | rt::is_valid(validators::v187, v));
     rt::via_value!(Check65 -> AxisTitleAlign, | v | rt::is_valid(validators::v209, v));
@@ -20983,6 +20974,11 @@ mod fast {
         Nice::Number; R1 : rt::Number, map => Nice::SignalRef; R2 : SignalRef } refuse
         str null seq
     );
+    type Union104 = Union105<
+        rt::fast::LeafRead<Leaf31>,
+        rt::fast::LeafRead<Leaf12>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(Check106 -> LabelOverlap, | v | rt::is_valid(validators::v469, v));
     rt::via_value!(Check107 -> LabelAngle, | v | rt::is_valid(validators::v187, v));
     rt::via_value!(Check108 -> AxisLabelColor, | v | rt::is_valid(validators::v226, v));
@@ -21011,83 +21007,76 @@ mod fast {
         "position" : rt::fast::ViaValue < Check58 >, optional, settle; band_position =
         "bandPosition" : rt::fast::ViaValue < Check59 >, optional, settle; translate =
         "translate" : rt::fast::ViaValue < Check60 >, optional, settle; values = "values"
-        : Union62 < rt::fast::VecOf < rt::fast::AnyValue, 0usize, { usize::MAX } >,
-        rt::fast::Typed < SignalRef > >, optional, settle; zindex = "zindex" :
-        rt::fast::LeafRead < Leaf12 >, optional, settle; aria = "aria" :
-        rt::fast::LeafRead < Leaf31 >, optional, settle; description = "description" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; title = "title" :
-        rt::fast::ViaValue < Check63 >, optional, settle; title_padding = "titlePadding"
-        : rt::fast::ViaValue < Check64 >, optional, settle; title_align = "titleAlign" :
-        rt::fast::ViaValue < Check65 >, optional, settle; title_anchor = "titleAnchor" :
-        rt::fast::ViaValue < Check66 >, optional, settle; title_angle = "titleAngle" :
-        rt::fast::ViaValue < Check67 >, optional, settle; title_x = "titleX" :
-        rt::fast::ViaValue < Check68 >, optional, settle; title_y = "titleY" :
-        rt::fast::ViaValue < Check69 >, optional, settle; title_baseline =
-        "titleBaseline" : rt::fast::ViaValue < Check70 >, optional, settle; title_color =
-        "titleColor" : rt::fast::ViaValue < Check71 >, optional, settle; title_font =
-        "titleFont" : rt::fast::ViaValue < Check72 >, optional, settle; title_font_size =
-        "titleFontSize" : rt::fast::ViaValue < Check73 >, optional, settle;
-        title_font_style = "titleFontStyle" : rt::fast::ViaValue < Check74 >, optional,
-        settle; title_font_weight = "titleFontWeight" : rt::fast::ViaValue < Check75 >,
-        optional, settle; title_limit = "titleLimit" : rt::fast::ViaValue < Check76 >,
-        optional, settle; title_line_height = "titleLineHeight" : rt::fast::ViaValue <
-        Check77 >, optional, settle; title_opacity = "titleOpacity" : rt::fast::ViaValue
-        < Check78 >, optional, settle; domain = "domain" : rt::fast::LeafRead < Leaf31 >,
-        optional, settle; domain_cap = "domainCap" : rt::fast::ViaValue < Check79 >,
-        optional, settle; domain_color = "domainColor" : rt::fast::ViaValue < Check80 >,
-        optional, settle; domain_dash = "domainDash" : rt::fast::ViaValue < Check81 >,
-        optional, settle; domain_dash_offset = "domainDashOffset" : rt::fast::ViaValue <
-        Check82 >, optional, settle; domain_opacity = "domainOpacity" :
-        rt::fast::ViaValue < Check83 >, optional, settle; domain_width = "domainWidth" :
-        rt::fast::ViaValue < Check84 >, optional, settle; ticks = "ticks" :
-        rt::fast::LeafRead < Leaf31 >, optional, settle; tick_band = "tickBand" :
-        rt::fast::ViaValue < Check85 >, optional, settle; tick_cap = "tickCap" :
-        rt::fast::ViaValue < Check86 >, optional, settle; tick_color = "tickColor" :
-        rt::fast::ViaValue < Check87 >, optional, settle; tick_dash = "tickDash" :
-        rt::fast::ViaValue < Check88 >, optional, settle; tick_dash_offset =
-        "tickDashOffset" : rt::fast::ViaValue < Check89 >, optional, settle; tick_offset
-        = "tickOffset" : rt::fast::ViaValue < Check90 >, optional, settle; tick_opacity =
-        "tickOpacity" : rt::fast::ViaValue < Check91 >, optional, settle; tick_round =
-        "tickRound" : rt::fast::ViaValue < Check92 >, optional, settle; tick_size =
-        "tickSize" : rt::fast::ViaValue < Check93 >, optional, settle; tick_width =
-        "tickWidth" : rt::fast::ViaValue < Check94 >, optional, settle; tick_count =
-        "tickCount" : rt::fast::ViaValue < Check95 >, optional, settle; tick_extra =
-        "tickExtra" : Union32 < rt::fast::LeafRead < Leaf31 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; tick_min_step = "tickMinStep" : Union13 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        grid = "grid" : rt::fast::LeafRead < Leaf31 >, optional, settle; grid_scale =
-        "gridScale" : rt::fast::LeafRead < Leaf8 >, optional, settle; grid_cap =
-        "gridCap" : rt::fast::ViaValue < Check96 >, optional, settle; grid_color =
-        "gridColor" : rt::fast::ViaValue < Check97 >, optional, settle; grid_dash =
-        "gridDash" : rt::fast::ViaValue < Check98 >, optional, settle; grid_dash_offset =
-        "gridDashOffset" : rt::fast::ViaValue < Check99 >, optional, settle; grid_opacity
-        = "gridOpacity" : rt::fast::ViaValue < Check100 >, optional, settle; grid_width =
-        "gridWidth" : rt::fast::ViaValue < Check101 >, optional, settle; labels =
-        "labels" : rt::fast::LeafRead < Leaf31 >, optional, settle; label_align =
-        "labelAlign" : rt::fast::ViaValue < Check102 >, optional, settle; label_baseline
-        = "labelBaseline" : rt::fast::ViaValue < Check103 >, optional, settle;
-        label_bound = "labelBound" : Union105 < rt::fast::LeafRead < Leaf31 >,
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        label_flush = "labelFlush" : Union105 < rt::fast::LeafRead < Leaf31 >,
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        label_flush_offset = "labelFlushOffset" : Union13 < rt::fast::LeafRead < Leaf12
-        >, rt::fast::Typed < SignalRef > >, optional, settle; label_overlap =
-        "labelOverlap" : rt::fast::ViaValue < Check106 >, optional, settle; label_angle =
-        "labelAngle" : rt::fast::ViaValue < Check107 >, optional, settle; label_color =
-        "labelColor" : rt::fast::ViaValue < Check108 >, optional, settle; label_font =
-        "labelFont" : rt::fast::ViaValue < Check109 >, optional, settle; label_font_size
-        = "labelFontSize" : rt::fast::ViaValue < Check110 >, optional, settle;
-        label_font_weight = "labelFontWeight" : rt::fast::ViaValue < Check75 >, optional,
-        settle; label_font_style = "labelFontStyle" : rt::fast::ViaValue < Check111 >,
-        optional, settle; label_limit = "labelLimit" : rt::fast::ViaValue < Check112 >,
-        optional, settle; label_line_height = "labelLineHeight" : rt::fast::ViaValue <
-        Check113 >, optional, settle; label_opacity = "labelOpacity" : rt::fast::ViaValue
-        < Check114 >, optional, settle; label_offset = "labelOffset" : rt::fast::ViaValue
-        < Check115 >, optional, settle; label_padding = "labelPadding" :
-        rt::fast::ViaValue < Check116 >, optional, settle; label_separation =
-        "labelSeparation" : Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; encode = "encode" : rt::fast::Typed < AxisEncode
-        >, optional, settle; } deny
+        : Union61, optional, settle; zindex = "zindex" : rt::fast::LeafRead < Leaf12 >,
+        optional, settle; aria = "aria" : rt::fast::LeafRead < Leaf31 >, optional,
+        settle; description = "description" : rt::fast::LeafRead < Leaf8 >, optional,
+        settle; title = "title" : rt::fast::ViaValue < Check63 >, optional, settle;
+        title_padding = "titlePadding" : rt::fast::ViaValue < Check64 >, optional,
+        settle; title_align = "titleAlign" : rt::fast::ViaValue < Check65 >, optional,
+        settle; title_anchor = "titleAnchor" : rt::fast::ViaValue < Check66 >, optional,
+        settle; title_angle = "titleAngle" : rt::fast::ViaValue < Check67 >, optional,
+        settle; title_x = "titleX" : rt::fast::ViaValue < Check68 >, optional, settle;
+        title_y = "titleY" : rt::fast::ViaValue < Check69 >, optional, settle;
+        title_baseline = "titleBaseline" : rt::fast::ViaValue < Check70 >, optional,
+        settle; title_color = "titleColor" : rt::fast::ViaValue < Check71 >, optional,
+        settle; title_font = "titleFont" : rt::fast::ViaValue < Check72 >, optional,
+        settle; title_font_size = "titleFontSize" : rt::fast::ViaValue < Check73 >,
+        optional, settle; title_font_style = "titleFontStyle" : rt::fast::ViaValue <
+        Check74 >, optional, settle; title_font_weight = "titleFontWeight" :
+        rt::fast::ViaValue < Check75 >, optional, settle; title_limit = "titleLimit" :
+        rt::fast::ViaValue < Check76 >, optional, settle; title_line_height =
+        "titleLineHeight" : rt::fast::ViaValue < Check77 >, optional, settle;
+        title_opacity = "titleOpacity" : rt::fast::ViaValue < Check78 >, optional,
+        settle; domain = "domain" : rt::fast::LeafRead < Leaf31 >, optional, settle;
+        domain_cap = "domainCap" : rt::fast::ViaValue < Check79 >, optional, settle;
+        domain_color = "domainColor" : rt::fast::ViaValue < Check80 >, optional, settle;
+        domain_dash = "domainDash" : rt::fast::ViaValue < Check81 >, optional, settle;
+        domain_dash_offset = "domainDashOffset" : rt::fast::ViaValue < Check82 >,
+        optional, settle; domain_opacity = "domainOpacity" : rt::fast::ViaValue < Check83
+        >, optional, settle; domain_width = "domainWidth" : rt::fast::ViaValue < Check84
+        >, optional, settle; ticks = "ticks" : rt::fast::LeafRead < Leaf31 >, optional,
+        settle; tick_band = "tickBand" : rt::fast::ViaValue < Check85 >, optional,
+        settle; tick_cap = "tickCap" : rt::fast::ViaValue < Check86 >, optional, settle;
+        tick_color = "tickColor" : rt::fast::ViaValue < Check87 >, optional, settle;
+        tick_dash = "tickDash" : rt::fast::ViaValue < Check88 >, optional, settle;
+        tick_dash_offset = "tickDashOffset" : rt::fast::ViaValue < Check89 >, optional,
+        settle; tick_offset = "tickOffset" : rt::fast::ViaValue < Check90 >, optional,
+        settle; tick_opacity = "tickOpacity" : rt::fast::ViaValue < Check91 >, optional,
+        settle; tick_round = "tickRound" : rt::fast::ViaValue < Check92 >, optional,
+        settle; tick_size = "tickSize" : rt::fast::ViaValue < Check93 >, optional,
+        settle; tick_width = "tickWidth" : rt::fast::ViaValue < Check94 >, optional,
+        settle; tick_count = "tickCount" : rt::fast::ViaValue < Check95 >, optional,
+        settle; tick_extra = "tickExtra" : Union30, optional, settle; tick_min_step =
+        "tickMinStep" : Union11, optional, settle; grid = "grid" : rt::fast::LeafRead <
+        Leaf31 >, optional, settle; grid_scale = "gridScale" : rt::fast::LeafRead < Leaf8
+        >, optional, settle; grid_cap = "gridCap" : rt::fast::ViaValue < Check96 >,
+        optional, settle; grid_color = "gridColor" : rt::fast::ViaValue < Check97 >,
+        optional, settle; grid_dash = "gridDash" : rt::fast::ViaValue < Check98 >,
+        optional, settle; grid_dash_offset = "gridDashOffset" : rt::fast::ViaValue <
+        Check99 >, optional, settle; grid_opacity = "gridOpacity" : rt::fast::ViaValue <
+        Check100 >, optional, settle; grid_width = "gridWidth" : rt::fast::ViaValue <
+        Check101 >, optional, settle; labels = "labels" : rt::fast::LeafRead < Leaf31 >,
+        optional, settle; label_align = "labelAlign" : rt::fast::ViaValue < Check102 >,
+        optional, settle; label_baseline = "labelBaseline" : rt::fast::ViaValue <
+        Check103 >, optional, settle; label_bound = "labelBound" : Union104, optional,
+        settle; label_flush = "labelFlush" : Union104, optional, settle;
+        label_flush_offset = "labelFlushOffset" : Union11, optional, settle;
+        label_overlap = "labelOverlap" : rt::fast::ViaValue < Check106 >, optional,
+        settle; label_angle = "labelAngle" : rt::fast::ViaValue < Check107 >, optional,
+        settle; label_color = "labelColor" : rt::fast::ViaValue < Check108 >, optional,
+        settle; label_font = "labelFont" : rt::fast::ViaValue < Check109 >, optional,
+        settle; label_font_size = "labelFontSize" : rt::fast::ViaValue < Check110 >,
+        optional, settle; label_font_weight = "labelFontWeight" : rt::fast::ViaValue <
+        Check75 >, optional, settle; label_font_style = "labelFontStyle" :
+        rt::fast::ViaValue < Check111 >, optional, settle; label_limit = "labelLimit" :
+        rt::fast::ViaValue < Check112 >, optional, settle; label_line_height =
+        "labelLineHeight" : rt::fast::ViaValue < Check113 >, optional, settle;
+        label_opacity = "labelOpacity" : rt::fast::ViaValue < Check114 >, optional,
+        settle; label_offset = "labelOffset" : rt::fast::ViaValue < Check115 >, optional,
+        settle; label_padding = "labelPadding" : rt::fast::ViaValue < Check116 >,
+        optional, settle; label_separation = "labelSeparation" : Union11, optional,
+        settle; encode = "encode" : rt::fast::Typed < AxisEncode >, optional, settle; }
+        deny
     );
     rt::object_reader!(
         read_279, Visit279, ObjectFormat { year = "year" : rt::fast::LeafRead < Leaf8 >,
@@ -21121,8 +21110,7 @@ mod fast {
     rt::via_value!(Check118 -> Interval, | v | rt::is_valid(validators::v257, v));
     rt::object_reader!(
         read_386, Visit386, IntervalNice { interval = "interval" : rt::fast::ViaValue <
-        Check118 >, required, settle; step = "step" : Union13 < rt::fast::LeafRead <
-        Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
+        Check118 >, required, settle; step = "step" : Union11, optional, settle; } deny
     );
     rt::via_value!(Check119 -> GuideEncode, | v | rt::is_valid(validators::v471, v));
     rt::object_reader!(
@@ -21207,13 +21195,11 @@ mod fast {
         rt::fast::ViaValue < Check137 >, optional, settle; subtitle_font_weight =
         "subtitleFontWeight" : rt::fast::ViaValue < Check75 >, optional, settle;
         subtitle_line_height = "subtitleLineHeight" : rt::fast::ViaValue < Check138 >,
-        optional, settle; subtitle_padding = "subtitlePadding" : Union13 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        encode = "encode" : rt::fast::ViaValue < Check139 >, optional, settle; name =
-        "name" : rt::fast::LeafRead < Leaf8 >, optional, settle; interactive =
+        optional, settle; subtitle_padding = "subtitlePadding" : Union11, optional,
+        settle; encode = "encode" : rt::fast::ViaValue < Check139 >, optional, settle;
+        name = "name" : rt::fast::LeafRead < Leaf8 >, optional, settle; interactive =
         "interactive" : rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style"
-        : Union19 < rt::fast::LeafRead < Leaf8 >, rt::fast::VecOf < rt::fast::LeafRead <
-        Leaf8 >, 0usize, { usize::MAX } > >, optional, settle; } deny
+        : Union18, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf140 -> Type, | s | [! ::std::matches!(s, "group")] =>
@@ -21229,30 +21215,26 @@ mod fast {
         settle; role = "role" : rt::fast::LeafRead < Leaf8 >, optional, settle; name =
         "name" : rt::fast::LeafRead < Leaf8 >, optional, settle; description =
         "description" : rt::fast::LeafRead < Leaf8 >, optional, settle; aria = "aria" :
-        rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style" : Union19 <
-        rt::fast::LeafRead < Leaf8 >, rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >,
-        0usize, { usize::MAX } > >, optional, settle; key = "key" : rt::fast::LeafRead <
-        Leaf8 >, optional, settle; clip = "clip" : rt::fast::ViaValue < Check142 >,
-        optional, settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional,
-        settle; interactive = "interactive" : Union32 < rt::fast::LeafRead < Leaf31 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; encode = "encode" :
-        rt::fast::ViaValue < Check1 >, optional, settle; transform = "transform" :
-        rt::fast::VecOf < rt::fast::ViaValue < Check144 >, 0usize, { usize::MAX } >,
-        optional, settle; on = "on" : rt::fast::VecOf < rt::fast::Typed < MarkGroupOnItem
-        >, 0usize, { usize::MAX } >, optional, settle; layout = "layout" :
-        rt::fast::ViaValue < Check2 >, optional, settle; signals = "signals" :
-        rt::fast::VecOf < rt::fast::ViaValue < Check3 >, 0usize, { usize::MAX } >,
-        optional, settle; data = "data" : rt::fast::VecOf < rt::fast::ViaValue < Check4
-        >, 0usize, { usize::MAX } >, optional, settle; scales = "scales" :
-        rt::fast::VecOf < rt::fast::ViaValue < Check5 >, 0usize, { usize::MAX } >,
-        optional, settle; projections = "projections" : rt::fast::VecOf < rt::fast::Typed
-        < Projection >, 0usize, { usize::MAX } >, optional, settle; axes = "axes" :
-        rt::fast::VecOf < rt::fast::Typed < Axis >, 0usize, { usize::MAX } >, optional,
-        settle; legends = "legends" : rt::fast::VecOf < rt::fast::ViaValue < Check6 >,
-        0usize, { usize::MAX } >, optional, settle; title = "title" : Union9 <
-        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < ObjectTitle > >, optional,
-        settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue < Check10 >,
-        0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" :
+        rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style" : Union18,
+        optional, settle; key = "key" : rt::fast::LeafRead < Leaf8 >, optional, settle;
+        clip = "clip" : rt::fast::ViaValue < Check142 >, optional, settle; sort = "sort"
+        : rt::fast::ViaValue < Check143 >, optional, settle; interactive = "interactive"
+        : Union30, optional, settle; encode = "encode" : rt::fast::ViaValue < Check1 >,
+        optional, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
+        < Check144 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
+        rt::fast::VecOf < rt::fast::Typed < MarkGroupOnItem >, 0usize, { usize::MAX } >,
+        optional, settle; layout = "layout" : rt::fast::ViaValue < Check2 >, optional,
+        settle; signals = "signals" : rt::fast::VecOf < rt::fast::ViaValue < Check3 >,
+        0usize, { usize::MAX } >, optional, settle; data = "data" : rt::fast::VecOf <
+        rt::fast::ViaValue < Check4 >, 0usize, { usize::MAX } >, optional, settle; scales
+        = "scales" : rt::fast::VecOf < rt::fast::ViaValue < Check5 >, 0usize, {
+        usize::MAX } >, optional, settle; projections = "projections" : rt::fast::VecOf <
+        rt::fast::Typed < Projection >, 0usize, { usize::MAX } >, optional, settle; axes
+        = "axes" : rt::fast::VecOf < rt::fast::Typed < Axis >, 0usize, { usize::MAX } >,
+        optional, settle; legends = "legends" : rt::fast::VecOf < rt::fast::ViaValue <
+        Check6 >, 0usize, { usize::MAX } >, optional, settle; title = "title" : Union7,
+        optional, settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue <
+        Check10 >, 0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" :
         rt::fast::MapOf < Leaf8, rt::fast::AnyValue >, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
@@ -21275,10 +21257,8 @@ mod fast {
     rt::object_reader!(
         read_502, Visit502, NameDataGroupbyFacet { name = "name" : rt::fast::LeafRead <
         Leaf8 >, required, settle; data = "data" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; groupby = "groupby" : Union19 < rt::fast::LeafRead < Leaf8 >,
-        rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >, 0usize, { usize::MAX } > >,
-        required, settle; aggregate = "aggregate" : rt::fast::Typed < Aggregate >,
-        optional, settle; } deny
+        required, settle; groupby = "groupby" : Union18, required, settle; aggregate =
+        "aggregate" : rt::fast::Typed < Aggregate >, optional, settle; } deny
     );
     rt::object_reader!(
         read_503, Visit503, Aggregate { cross = "cross" : rt::fast::LeafRead < Leaf31 >,
@@ -21289,13 +21269,12 @@ mod fast {
         0usize, { usize::MAX } >, optional, settle; } deny
     );
     rt::object_reader!(
-        read_505, Visit505, PathMarkclip { path = "path" : Union17 < rt::fast::LeafRead <
-        Leaf8 >, rt::fast::Typed < SignalRef > >, required, settle; } deny
+        read_505, Visit505, PathMarkclip { path = "path" : Union16, required, settle; }
+        deny
     );
     rt::object_reader!(
-        read_506, Visit506, SphereMarkclip { sphere = "sphere" : Union17 <
-        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, required, settle;
-        } deny
+        read_506, Visit506, SphereMarkclip { sphere = "sphere" : Union16, required,
+        settle; } deny
     );
     rt::object_reader!(
         read_508, Visit508, MarkGroupOnItem { trigger = "trigger" : rt::fast::LeafRead <
@@ -21313,17 +21292,15 @@ mod fast {
         settle; role = "role" : rt::fast::LeafRead < Leaf8 >, optional, settle; name =
         "name" : rt::fast::LeafRead < Leaf8 >, optional, settle; description =
         "description" : rt::fast::LeafRead < Leaf8 >, optional, settle; aria = "aria" :
-        rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style" : Union19 <
-        rt::fast::LeafRead < Leaf8 >, rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >,
-        0usize, { usize::MAX } > >, optional, settle; key = "key" : rt::fast::LeafRead <
-        Leaf8 >, optional, settle; clip = "clip" : rt::fast::ViaValue < Check142 >,
-        optional, settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional,
-        settle; interactive = "interactive" : Union32 < rt::fast::LeafRead < Leaf31 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; encode = "encode" :
-        rt::fast::ViaValue < Check1 >, optional, settle; transform = "transform" :
-        rt::fast::VecOf < rt::fast::ViaValue < Check144 >, 0usize, { usize::MAX } >,
-        optional, settle; on = "on" : rt::fast::VecOf < rt::fast::Typed < MarkGroupOnItem
-        >, 0usize, { usize::MAX } >, optional, settle; } extra extra : rt::fast::AnyValue
+        rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style" : Union18,
+        optional, settle; key = "key" : rt::fast::LeafRead < Leaf8 >, optional, settle;
+        clip = "clip" : rt::fast::ViaValue < Check142 >, optional, settle; sort = "sort"
+        : rt::fast::ViaValue < Check143 >, optional, settle; interactive = "interactive"
+        : Union30, optional, settle; encode = "encode" : rt::fast::ViaValue < Check1 >,
+        optional, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
+        < Check144 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
+        rt::fast::VecOf < rt::fast::Typed < MarkGroupOnItem >, 0usize, { usize::MAX } >,
+        optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
         read_511, Visit511, PaddingObject { top = "top" : rt::fast::LeafRead < Leaf12 >,
@@ -21362,6 +21339,10 @@ mod fast {
         ::std::vec::Vec < StrokeCapValueArrayItem >, map => StrokeCapValue::Object; R1 :
         StrokeCapValueObject } refuse bool number str null
     );
+    type Union151 = Union154<
+        rt::fast::VecOf<rt::fast::ViaValue<Check152>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check153>,
+    >;
     rt::via_value!(
         Check156 -> ArrayValueArrayItem, | v | rt::is_valid(validators::v242, v)
     );
@@ -21373,6 +21354,10 @@ mod fast {
         ::std::vec::Vec < ArrayValueArrayItem >, map => ArrayValueDash::Object; R1 :
         ArrayValueObject } refuse bool number str null
     );
+    type Union155 = Union158<
+        rt::fast::VecOf<rt::fast::ViaValue<Check156>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check157>,
+    >;
     rt::via_value!(
         Check160 -> StrokeJoinValueArrayItem, | v | rt::is_valid(validators::v333, v)
     );
@@ -21384,6 +21369,10 @@ mod fast {
         ::std::vec::Vec < StrokeJoinValueArrayItem >, map => StrokeJoinValue::Object; R1
         : StrokeJoinValueObject } refuse bool number str null
     );
+    type Union159 = Union162<
+        rt::fast::VecOf<rt::fast::ViaValue<Check160>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check161>,
+    >;
     rt::via_value!(
         Check164 -> BlendValueArrayItem, | v | rt::is_valid(validators::v339, v)
     );
@@ -21395,6 +21384,10 @@ mod fast {
         ::std::vec::Vec < BlendValueArrayItem >, map => BlendValue::Object; R1 :
         BlendValueObject } refuse bool number str null
     );
+    type Union163 = Union166<
+        rt::fast::VecOf<rt::fast::ViaValue<Check164>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check165>,
+    >;
     rt::via_value!(
         Check168 -> StringValueArrayItem, | v | rt::is_valid(validators::v234, v)
     );
@@ -21406,6 +21399,10 @@ mod fast {
         ::std::vec::Vec < StringValueArrayItem >, map => StringValue::Object; R1 :
         StringValueObject } refuse bool number str null
     );
+    type Union167 = Union170<
+        rt::fast::VecOf<rt::fast::ViaValue<Check168>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check169>,
+    >;
     rt::via_value!(
         Check172 -> AnyValueArrayItem, | v | rt::is_valid(validators::v344, v)
     );
@@ -21415,6 +21412,10 @@ mod fast {
         ::std::vec::Vec < AnyValueArrayItem >, map => AnyValue::Object; R1 :
         AnyValueObject } refuse bool number str null
     );
+    type Union171 = Union174<
+        rt::fast::VecOf<rt::fast::ViaValue<Check172>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check173>,
+    >;
     rt::via_value!(
         Check176 -> BooleanValueArrayItem, | v | rt::is_valid(validators::v251, v)
     );
@@ -21426,6 +21427,10 @@ mod fast {
         ::std::vec::Vec < BooleanValueArrayItem >, map => BooleanValue::Object; R1 :
         BooleanValueObject } refuse bool number str null
     );
+    type Union175 = Union178<
+        rt::fast::VecOf<rt::fast::ViaValue<Check176>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check177>,
+    >;
     rt::via_value!(
         Check180 -> DirectionValueArrayItem, | v | rt::is_valid(validators::v349, v)
     );
@@ -21437,6 +21442,10 @@ mod fast {
         ::std::vec::Vec < DirectionValueArrayItem >, map => DirectionValue::Object; R1 :
         DirectionValueObject } refuse bool number str null
     );
+    type Union179 = Union182<
+        rt::fast::VecOf<rt::fast::ViaValue<Check180>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check181>,
+    >;
     rt::via_value!(
         Check184 -> AlignValueArrayItem, | v | rt::is_valid(validators::v212, v)
     );
@@ -21448,6 +21457,10 @@ mod fast {
         ::std::vec::Vec < AlignValueArrayItem >, map => AlignValue::Object; R1 :
         AlignValueObject } refuse bool number str null
     );
+    type Union183 = Union186<
+        rt::fast::VecOf<rt::fast::ViaValue<Check184>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check185>,
+    >;
     rt::via_value!(
         Check188 -> BaselineValueArrayItem, | v | rt::is_valid(validators::v221, v)
     );
@@ -21459,6 +21472,10 @@ mod fast {
         ::std::vec::Vec < BaselineValueArrayItem >, map => BaselineValue::Object; R1 :
         BaselineValueObject } refuse bool number str null
     );
+    type Union187 = Union190<
+        rt::fast::VecOf<rt::fast::ViaValue<Check188>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check189>,
+    >;
     rt::via_value!(
         Check192 -> TextValueArrayItem, | v | rt::is_valid(validators::v355, v)
     );
@@ -21468,6 +21485,10 @@ mod fast {
         ::std::vec::Vec < TextValueArrayItem >, map => TextValue::Object; R1 :
         TextValueObject } refuse bool number str null
     );
+    type Union191 = Union194<
+        rt::fast::VecOf<rt::fast::ViaValue<Check192>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check193>,
+    >;
     rt::via_value!(
         Check196 -> FontWeightValueArrayItem, | v | rt::is_valid(validators::v360, v)
     );
@@ -21479,6 +21500,10 @@ mod fast {
         ::std::vec::Vec < FontWeightValueArrayItem >, map => FontWeightValue::Object; R1
         : FontWeightValueObject } refuse bool number str null
     );
+    type Union195 = Union198<
+        rt::fast::VecOf<rt::fast::ViaValue<Check196>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check197>,
+    >;
     rt::object_reader!(
         read_519, Visit519, EncodeEntry { x = "x" : rt::fast::ViaValue < Check149 >,
         optional, settle; x2 = "x2" : rt::fast::ViaValue < Check149 >, optional, settle;
@@ -21493,38 +21518,20 @@ mod fast {
         rt::fast::ViaValue < Check150 >, optional, settle; stroke_opacity =
         "strokeOpacity" : rt::fast::ViaValue < Check149 >, optional, settle; stroke_width
         = "strokeWidth" : rt::fast::ViaValue < Check149 >, optional, settle; stroke_cap =
-        "strokeCap" : Union154 < rt::fast::VecOf < rt::fast::ViaValue < Check152 >,
-        0usize, { usize::MAX } >, rt::fast::ViaValue < Check153 > >, optional, settle;
-        stroke_dash = "strokeDash" : Union158 < rt::fast::VecOf < rt::fast::ViaValue <
-        Check156 >, 0usize, { usize::MAX } >, rt::fast::ViaValue < Check157 > >,
+        "strokeCap" : Union151, optional, settle; stroke_dash = "strokeDash" : Union155,
         optional, settle; stroke_dash_offset = "strokeDashOffset" : rt::fast::ViaValue <
-        Check149 >, optional, settle; stroke_join = "strokeJoin" : Union162 <
-        rt::fast::VecOf < rt::fast::ViaValue < Check160 >, 0usize, { usize::MAX } >,
-        rt::fast::ViaValue < Check161 > >, optional, settle; stroke_miter_limit =
-        "strokeMiterLimit" : rt::fast::ViaValue < Check149 >, optional, settle; blend =
-        "blend" : Union166 < rt::fast::VecOf < rt::fast::ViaValue < Check164 >, 0usize, {
-        usize::MAX } >, rt::fast::ViaValue < Check165 > >, optional, settle; cursor =
-        "cursor" : Union170 < rt::fast::VecOf < rt::fast::ViaValue < Check168 >, 0usize,
-        { usize::MAX } >, rt::fast::ViaValue < Check169 > >, optional, settle; tooltip =
-        "tooltip" : Union174 < rt::fast::VecOf < rt::fast::ViaValue < Check172 >, 0usize,
-        { usize::MAX } >, rt::fast::ViaValue < Check173 > >, optional, settle; zindex =
-        "zindex" : rt::fast::ViaValue < Check149 >, optional, settle; description =
-        "description" : Union170 < rt::fast::VecOf < rt::fast::ViaValue < Check168 >,
-        0usize, { usize::MAX } >, rt::fast::ViaValue < Check169 > >, optional, settle;
-        aria = "aria" : Union178 < rt::fast::VecOf < rt::fast::ViaValue < Check176 >,
-        0usize, { usize::MAX } >, rt::fast::ViaValue < Check177 > >, optional, settle;
-        aria_role = "ariaRole" : Union170 < rt::fast::VecOf < rt::fast::ViaValue <
-        Check168 >, 0usize, { usize::MAX } >, rt::fast::ViaValue < Check169 > >,
-        optional, settle; aria_role_description = "ariaRoleDescription" : Union170 <
-        rt::fast::VecOf < rt::fast::ViaValue < Check168 >, 0usize, { usize::MAX } >,
-        rt::fast::ViaValue < Check169 > >, optional, settle; clip = "clip" : Union178 <
-        rt::fast::VecOf < rt::fast::ViaValue < Check176 >, 0usize, { usize::MAX } >,
-        rt::fast::ViaValue < Check177 > >, optional, settle; stroke_foreground =
-        "strokeForeground" : Union178 < rt::fast::VecOf < rt::fast::ViaValue < Check176
-        >, 0usize, { usize::MAX } >, rt::fast::ViaValue < Check177 > >, optional, settle;
-        stroke_offset = "strokeOffset" : rt::fast::ViaValue < Check149 >, optional,
-        settle; corner_radius = "cornerRadius" : rt::fast::ViaValue < Check149 >,
-        optional, settle; corner_radius_top_left = "cornerRadiusTopLeft" :
+        Check149 >, optional, settle; stroke_join = "strokeJoin" : Union159, optional,
+        settle; stroke_miter_limit = "strokeMiterLimit" : rt::fast::ViaValue < Check149
+        >, optional, settle; blend = "blend" : Union163, optional, settle; cursor =
+        "cursor" : Union167, optional, settle; tooltip = "tooltip" : Union171, optional,
+        settle; zindex = "zindex" : rt::fast::ViaValue < Check149 >, optional, settle;
+        description = "description" : Union167, optional, settle; aria = "aria" :
+        Union175, optional, settle; aria_role = "ariaRole" : Union167, optional, settle;
+        aria_role_description = "ariaRoleDescription" : Union167, optional, settle; clip
+        = "clip" : Union175, optional, settle; stroke_foreground = "strokeForeground" :
+        Union175, optional, settle; stroke_offset = "strokeOffset" : rt::fast::ViaValue <
+        Check149 >, optional, settle; corner_radius = "cornerRadius" : rt::fast::ViaValue
+        < Check149 >, optional, settle; corner_radius_top_left = "cornerRadiusTopLeft" :
         rt::fast::ViaValue < Check149 >, optional, settle; corner_radius_top_right =
         "cornerRadiusTopRight" : rt::fast::ViaValue < Check149 >, optional, settle;
         corner_radius_bottom_right = "cornerRadiusBottomRight" : rt::fast::ViaValue <
@@ -21532,10 +21539,7 @@ mod fast {
         "cornerRadiusBottomLeft" : rt::fast::ViaValue < Check149 >, optional, settle;
         angle = "angle" : rt::fast::ViaValue < Check149 >, optional, settle; size =
         "size" : rt::fast::ViaValue < Check149 >, optional, settle; shape = "shape" :
-        Union170 < rt::fast::VecOf < rt::fast::ViaValue < Check168 >, 0usize, {
-        usize::MAX } >, rt::fast::ViaValue < Check169 > >, optional, settle; path =
-        "path" : Union170 < rt::fast::VecOf < rt::fast::ViaValue < Check168 >, 0usize, {
-        usize::MAX } >, rt::fast::ViaValue < Check169 > >, optional, settle; scale_x =
+        Union167, optional, settle; path = "path" : Union167, optional, settle; scale_x =
         "scaleX" : rt::fast::ViaValue < Check149 >, optional, settle; scale_y = "scaleY"
         : rt::fast::ViaValue < Check149 >, optional, settle; inner_radius = "innerRadius"
         : rt::fast::ViaValue < Check149 >, optional, settle; outer_radius = "outerRadius"
@@ -21543,45 +21547,24 @@ mod fast {
         rt::fast::ViaValue < Check149 >, optional, settle; end_angle = "endAngle" :
         rt::fast::ViaValue < Check149 >, optional, settle; pad_angle = "padAngle" :
         rt::fast::ViaValue < Check149 >, optional, settle; interpolate = "interpolate" :
-        Union170 < rt::fast::VecOf < rt::fast::ViaValue < Check168 >, 0usize, {
-        usize::MAX } >, rt::fast::ViaValue < Check169 > >, optional, settle; tension =
-        "tension" : rt::fast::ViaValue < Check149 >, optional, settle; orient = "orient"
-        : Union182 < rt::fast::VecOf < rt::fast::ViaValue < Check180 >, 0usize, {
-        usize::MAX } >, rt::fast::ViaValue < Check181 > >, optional, settle; defined =
-        "defined" : Union178 < rt::fast::VecOf < rt::fast::ViaValue < Check176 >, 0usize,
-        { usize::MAX } >, rt::fast::ViaValue < Check177 > >, optional, settle; url =
-        "url" : Union170 < rt::fast::VecOf < rt::fast::ViaValue < Check168 >, 0usize, {
-        usize::MAX } >, rt::fast::ViaValue < Check169 > >, optional, settle; align =
-        "align" : Union186 < rt::fast::VecOf < rt::fast::ViaValue < Check184 >, 0usize, {
-        usize::MAX } >, rt::fast::ViaValue < Check185 > >, optional, settle; baseline =
-        "baseline" : Union190 < rt::fast::VecOf < rt::fast::ViaValue < Check188 >,
-        0usize, { usize::MAX } >, rt::fast::ViaValue < Check189 > >, optional, settle;
-        aspect = "aspect" : Union178 < rt::fast::VecOf < rt::fast::ViaValue < Check176 >,
-        0usize, { usize::MAX } >, rt::fast::ViaValue < Check177 > >, optional, settle;
-        smooth = "smooth" : Union178 < rt::fast::VecOf < rt::fast::ViaValue < Check176 >,
-        0usize, { usize::MAX } >, rt::fast::ViaValue < Check177 > >, optional, settle;
-        text = "text" : Union194 < rt::fast::VecOf < rt::fast::ViaValue < Check192 >,
-        0usize, { usize::MAX } >, rt::fast::ViaValue < Check193 > >, optional, settle;
-        dir = "dir" : Union170 < rt::fast::VecOf < rt::fast::ViaValue < Check168 >,
-        0usize, { usize::MAX } >, rt::fast::ViaValue < Check169 > >, optional, settle;
-        ellipsis = "ellipsis" : Union170 < rt::fast::VecOf < rt::fast::ViaValue <
-        Check168 >, 0usize, { usize::MAX } >, rt::fast::ViaValue < Check169 > >,
-        optional, settle; limit = "limit" : rt::fast::ViaValue < Check149 >, optional,
-        settle; line_break = "lineBreak" : Union170 < rt::fast::VecOf <
-        rt::fast::ViaValue < Check168 >, 0usize, { usize::MAX } >, rt::fast::ViaValue <
-        Check169 > >, optional, settle; line_height = "lineHeight" : rt::fast::ViaValue <
-        Check149 >, optional, settle; dx = "dx" : rt::fast::ViaValue < Check149 >,
-        optional, settle; dy = "dy" : rt::fast::ViaValue < Check149 >, optional, settle;
-        radius = "radius" : rt::fast::ViaValue < Check149 >, optional, settle; theta =
-        "theta" : rt::fast::ViaValue < Check149 >, optional, settle; font = "font" :
-        Union170 < rt::fast::VecOf < rt::fast::ViaValue < Check168 >, 0usize, {
-        usize::MAX } >, rt::fast::ViaValue < Check169 > >, optional, settle; font_size =
-        "fontSize" : rt::fast::ViaValue < Check149 >, optional, settle; font_weight =
-        "fontWeight" : Union198 < rt::fast::VecOf < rt::fast::ViaValue < Check196 >,
-        0usize, { usize::MAX } >, rt::fast::ViaValue < Check197 > >, optional, settle;
-        font_style = "fontStyle" : Union170 < rt::fast::VecOf < rt::fast::ViaValue <
-        Check168 >, 0usize, { usize::MAX } >, rt::fast::ViaValue < Check169 > >,
-        optional, settle; } extra extra : rt::fast::AnyValue
+        Union167, optional, settle; tension = "tension" : rt::fast::ViaValue < Check149
+        >, optional, settle; orient = "orient" : Union179, optional, settle; defined =
+        "defined" : Union175, optional, settle; url = "url" : Union167, optional, settle;
+        align = "align" : Union183, optional, settle; baseline = "baseline" : Union187,
+        optional, settle; aspect = "aspect" : Union175, optional, settle; smooth =
+        "smooth" : Union175, optional, settle; text = "text" : Union191, optional,
+        settle; dir = "dir" : Union167, optional, settle; ellipsis = "ellipsis" :
+        Union167, optional, settle; limit = "limit" : rt::fast::ViaValue < Check149 >,
+        optional, settle; line_break = "lineBreak" : Union167, optional, settle;
+        line_height = "lineHeight" : rt::fast::ViaValue < Check149 >, optional, settle;
+        dx = "dx" : rt::fast::ViaValue < Check149 >, optional, settle; dy = "dy" :
+        rt::fast::ViaValue < Check149 >, optional, settle; radius = "radius" :
+        rt::fast::ViaValue < Check149 >, optional, settle; theta = "theta" :
+        rt::fast::ViaValue < Check149 >, optional, settle; font = "font" : Union167,
+        optional, settle; font_size = "fontSize" : rt::fast::ViaValue < Check149 >,
+        optional, settle; font_weight = "fontWeight" : Union195, optional, settle;
+        font_style = "fontStyle" : Union167, optional, settle; } extra extra :
+        rt::fast::AnyValue
     );
     rt::via_value!(Check199 -> Scale, | v | rt::is_valid(validators::v470, v));
     rt::object_reader!(
@@ -21595,15 +21578,15 @@ mod fast {
         Union204, VisitUnion204 -> Band { number => Band::Number; R0 : rt::Number, bool
         => Band::Boolean; R1 : bool } refuse str null seq map
     );
+    type Union203 = Union204<rt::fast::LeafRead<Leaf12>, rt::fast::LeafRead<Leaf31>>;
     rt::object_reader!(
         read_562, Visit562, NumberModifiers2 { exponent = "exponent" : rt::fast::ViaValue
         < Check200 >, optional, settle; mult = "mult" : rt::fast::ViaValue < Check201 >,
         optional, settle; offset = "offset" : rt::fast::ViaValue < Check202 >, optional,
         settle; round = "round" : rt::fast::LeafRead < Leaf31 >, optional, settle; scale
         = "scale" : rt::fast::ViaValue < Check199 >, optional, settle; band = "band" :
-        Union204 < rt::fast::LeafRead < Leaf12 >, rt::fast::LeafRead < Leaf31 > >,
-        optional, settle; extra = "extra" : rt::fast::LeafRead < Leaf31 >, optional,
-        settle; } extra extra_ : rt::fast::AnyValue
+        Union203, optional, settle; extra = "extra" : rt::fast::LeafRead < Leaf31 >,
+        optional, settle; } extra extra_ : rt::fast::AnyValue
     );
     rt::object_reader!(
         read_570, Visit570, ColorRgb { r = "r" : rt::fast::ViaValue < Check149 >,
@@ -21667,58 +21650,48 @@ mod fast {
         required, settle; role = "role" : rt::fast::LeafRead < Leaf8 >, optional, settle;
         name = "name" : rt::fast::LeafRead < Leaf8 >, optional, settle; description =
         "description" : rt::fast::LeafRead < Leaf8 >, optional, settle; aria = "aria" :
-        rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style" : Union19 <
-        rt::fast::LeafRead < Leaf8 >, rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >,
-        0usize, { usize::MAX } > >, optional, settle; key = "key" : rt::fast::LeafRead <
-        Leaf8 >, optional, settle; clip = "clip" : rt::fast::ViaValue < Check142 >,
-        optional, settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional,
-        settle; interactive = "interactive" : Union32 < rt::fast::LeafRead < Leaf31 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; encode = "encode" :
-        rt::fast::ViaValue < Check1 >, optional, settle; transform = "transform" :
-        rt::fast::VecOf < rt::fast::ViaValue < Check144 >, 0usize, { usize::MAX } >,
-        optional, settle; on = "on" : rt::fast::VecOf < rt::fast::Typed < MarkGroupOnItem
-        >, 0usize, { usize::MAX } >, optional, settle; } extra extra : rt::fast::AnyValue
+        rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style" : Union18,
+        optional, settle; key = "key" : rt::fast::LeafRead < Leaf8 >, optional, settle;
+        clip = "clip" : rt::fast::ViaValue < Check142 >, optional, settle; sort = "sort"
+        : rt::fast::ViaValue < Check143 >, optional, settle; interactive = "interactive"
+        : Union30, optional, settle; encode = "encode" : rt::fast::ViaValue < Check1 >,
+        optional, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
+        < Check144 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
+        rt::fast::VecOf < rt::fast::Typed < MarkGroupOnItem >, 0usize, { usize::MAX } >,
+        optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_591, Visit591, StepBins { step = "step" : Union13 < rt::fast::LeafRead <
-        Leaf12 >, rt::fast::Typed < SignalRef > >, required, settle; start = "start" :
-        Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; stop = "stop" : Union13 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; } deny
+        read_591, Visit591, StepBins { step = "step" : Union11, required, settle; start =
+        "start" : Union11, optional, settle; stop = "stop" : Union11, optional, settle; }
+        deny
     );
     rt::object_reader!(
-        read_593, Visit593, TypeInterpolate { r#type = "type" : Union17 <
-        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, required, settle;
-        gamma = "gamma" : Union13 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; } deny
+        read_593, Visit593, TypeInterpolate { r#type = "type" : Union16, required,
+        settle; gamma = "gamma" : Union11, optional, settle; } deny
     );
     rt::union_reader!(
         Union208, VisitUnion208 -> DataFieldDataSort { bool =>
         DataFieldDataSort::Boolean; R0 : bool, map => DataFieldDataSort::Object; R1 :
         SortObject2 } refuse number str null seq
     );
+    type Union207 = Union208<rt::fast::LeafRead<Leaf31>, rt::fast::Typed<SortObject2>>;
     rt::object_reader!(
         read_595, Visit595, DataFieldData { data = "data" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; field = "field" : Union17 < rt::fast::LeafRead < Leaf8 >,
-        rt::fast::Typed < SignalRef > >, required, settle; sort = "sort" : Union208 <
-        rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SortObject2 > >, optional,
-        settle; } deny
+        required, settle; field = "field" : Union16, required, settle; sort = "sort" :
+        Union207, optional, settle; } deny
     );
     rt::via_value!(Check209 -> SortOrder, | v | rt::is_valid(validators::v478, v));
     rt::object_reader!(
-        read_597, Visit597, SortObject2 { field = "field" : Union17 < rt::fast::LeafRead
-        < Leaf8 >, rt::fast::Typed < SignalRef > >, optional, settle; op = "op" : Union17
-        < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, optional,
-        settle; order = "order" : rt::fast::ViaValue < Check209 >, optional, settle; }
-        deny
+        read_597, Visit597, SortObject2 { field = "field" : Union16, optional, settle; op
+        = "op" : Union16, optional, settle; order = "order" : rt::fast::ViaValue <
+        Check209 >, optional, settle; } deny
     );
     rt::via_value!(
         Check210 -> DataFieldsDataSort, | v | rt::is_valid(validators::v393, v)
     );
     rt::object_reader!(
         read_598, Visit598, DataFieldsData { data = "data" : rt::fast::LeafRead < Leaf8
-        >, required, settle; fields = "fields" : rt::fast::VecOf < Union17 <
-        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 1usize, {
+        >, required, settle; fields = "fields" : rt::fast::VecOf < Union16, 1usize, {
         usize::MAX } >, required, settle; sort = "sort" : rt::fast::ViaValue < Check210
         >, optional, settle; } deny
     );
@@ -21736,9 +21709,8 @@ mod fast {
         => FieldOpSortOp::from_listed_str(s)
     );
     rt::object_reader!(
-        read_602, Visit602, FieldOpSort { field = "field" : Union17 < rt::fast::LeafRead
-        < Leaf8 >, rt::fast::Typed < SignalRef > >, required, settle; op = "op" :
-        rt::fast::LeafRead < Leaf212 >, required, settle; order = "order" :
+        read_602, Visit602, FieldOpSort { field = "field" : Union16, required, settle; op
+        = "op" : rt::fast::LeafRead < Leaf212 >, required, settle; order = "order" :
         rt::fast::ViaValue < Check209 >, optional, settle; } deny
     );
     rt::via_value!(Check213 -> FieldsDataField, | v | rt::is_valid(validators::v398, v));
@@ -21750,8 +21722,7 @@ mod fast {
     );
     rt::object_reader!(
         read_606, Visit606, DataFieldField { data = "data" : rt::fast::LeafRead < Leaf8
-        >, required, settle; field = "field" : Union17 < rt::fast::LeafRead < Leaf8 >,
-        rt::fast::Typed < SignalRef > >, required, settle; } deny
+        >, required, settle; field = "field" : Union16, required, settle; } deny
     );
     rt::object_reader!(
         read_609, Visit609, Scope2 { encode = "encode" : rt::fast::ViaValue < Check1 >,
@@ -21764,10 +21735,9 @@ mod fast {
         rt::fast::Typed < Projection >, 0usize, { usize::MAX } >, optional, settle; axes
         = "axes" : rt::fast::VecOf < rt::fast::Typed < Axis >, 0usize, { usize::MAX } >,
         optional, settle; legends = "legends" : rt::fast::VecOf < rt::fast::ViaValue <
-        Check6 >, 0usize, { usize::MAX } >, optional, settle; title = "title" : Union9 <
-        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < ObjectTitle > >, optional,
-        settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue < Check10 >,
-        0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" :
+        Check6 >, 0usize, { usize::MAX } >, optional, settle; title = "title" : Union7,
+        optional, settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue <
+        Check10 >, 0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" :
         rt::fast::MapOf < Leaf8, rt::fast::AnyValue >, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
@@ -21782,19 +21752,24 @@ mod fast {
         CrossfilterTransformFields::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
+    type Union216 = Union218<
+        rt::fast::VecOf<rt::fast::ViaValue<Check217>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::union_reader!(
         Union220, VisitUnion220 -> Query { seq => Query::Array; R0 : ::std::vec::Vec <
         rt::Value >, map => Query::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
+    type Union219 = Union220<
+        rt::fast::VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_612, Visit612, CrossfilterTransform2 { r#type = "type" : rt::fast::LeafRead
         < Leaf215 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union218 < rt::fast::VecOf <
-        rt::fast::ViaValue < Check217 >, 0usize, { usize::MAX } >, rt::fast::Typed <
-        SignalRef > >, required, settle; query = "query" : Union220 < rt::fast::VecOf <
-        rt::fast::AnyValue, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >,
-        required, settle; } deny
+        optional, settle; fields = "fields" : Union216, required, settle; query = "query"
+        : Union219, required, settle; } deny
     );
     rt::string_leaf!(
         Leaf221 -> ResolvefilterTransformType, | s | [! ::std::matches!(s,
@@ -21804,12 +21779,13 @@ mod fast {
         Union223, VisitUnion223 -> Ignore { number => Ignore::Number; R0 : rt::Number,
         map => Ignore::SignalRef; R1 : SignalRef } refuse bool str null seq
     );
+    type Union222 = Union223<rt::fast::LeafRead<Leaf12>, rt::fast::Typed<SignalRef>>;
     rt::object_reader!(
         read_614, Visit614, ResolvefilterTransform2 { r#type = "type" :
         rt::fast::LeafRead < Leaf221 >, required, settle; signal = "signal" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; ignore = "ignore" : Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, required, settle;
-        filter = "filter" : rt::fast::AnyValue, required, settle; } deny
+        rt::fast::LeafRead < Leaf8 >, optional, settle; ignore = "ignore" : Union222,
+        required, settle; filter = "filter" : rt::fast::AnyValue, required, settle; }
+        deny
     );
     rt::string_leaf!(
         Leaf224 -> LinkpathTransformType, | s | [! ::std::matches!(s, "linkpath")] =>
@@ -21828,6 +21804,7 @@ mod fast {
         ::std::string::String, map => Method::SignalRef; R1 : SignalRef } refuse bool
         number null seq
     );
+    type Union231 = Union232<rt::fast::LeafRead<Leaf8>, rt::fast::Typed<SignalRef>>;
     rt::object_reader!(
         read_616, Visit616, LinkpathTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf224 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
@@ -21838,8 +21815,7 @@ mod fast {
         optional, settle; orient = "orient" : rt::fast::ViaValue < Check229 >, optional,
         settle; shape = "shape" : rt::fast::ViaValue < Check230 >, optional, settle;
         require = "require" : rt::fast::Typed < SignalRef >, optional, settle; r#as =
-        "as" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; } deny
+        "as" : Union231, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf233 -> PieTransformType, | s | [! ::std::matches!(s, "pie")] =>
@@ -21852,22 +21828,22 @@ mod fast {
         Union236, VisitUnion236 -> Smooth { bool => Smooth::Boolean; R0 : bool, map =>
         Smooth::SignalRef; R1 : SignalRef } refuse number str null seq
     );
+    type Union235 = Union236<rt::fast::LeafRead<Leaf31>, rt::fast::Typed<SignalRef>>;
     rt::union_reader!(
         Union238, VisitUnion238 -> As { seq => As::Array; R0 : ::std::vec::Vec < Method
         >, map => As::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union237 = Union238<
+        rt::fast::VecOf<Union231, 2usize, 2usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_618, Visit618, PieTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf233 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; field = "field" : rt::fast::ViaValue < Check234 >, optional,
-        settle; start_angle = "startAngle" : Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; end_angle = "endAngle" :
-        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; sort = "sort" : Union236 < rt::fast::LeafRead < Leaf31 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; r#as = "as" : Union238 <
-        rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
-        SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional,
-        settle; } deny
+        settle; start_angle = "startAngle" : Union222, optional, settle; end_angle =
+        "endAngle" : Union222, optional, settle; sort = "sort" : Union235, optional,
+        settle; r#as = "as" : Union237, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf239 -> StackTransformType, | s | [! ::std::matches!(s, "stack")] =>
@@ -21884,6 +21860,10 @@ mod fast {
         StackTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem2 >, map =>
         StackTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union241 = Union243<
+        rt::fast::VecOf<rt::fast::ViaValue<Check242>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(
         Check244 -> StackTransformOffset, | v | rt::is_valid(validators::v80, v)
     );
@@ -21891,37 +21871,31 @@ mod fast {
         read_620, Visit620, StackTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf239 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; field = "field" : rt::fast::ViaValue < Check240 >, optional,
-        settle; groupby = "groupby" : Union243 < rt::fast::VecOf < rt::fast::ViaValue <
-        Check242 >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional,
-        settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional, settle; offset
-        = "offset" : rt::fast::ViaValue < Check244 >, optional, settle; r#as = "as" :
-        Union238 < rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >,
-        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
-        >, optional, settle; } deny
+        settle; groupby = "groupby" : Union241, optional, settle; sort = "sort" :
+        rt::fast::ViaValue < Check143 >, optional, settle; offset = "offset" :
+        rt::fast::ViaValue < Check244 >, optional, settle; r#as = "as" : Union237,
+        optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf245 -> ForceTransformType, | s | [! ::std::matches!(s, "force")] =>
         ForceTransformType::from_listed_str(s)
     );
     rt::via_value!(Check246 -> Force, | v | rt::is_valid(validators::v83, v));
+    type Union247 = Union238<
+        rt::fast::VecOf<Union231, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_622, Visit622, ForceTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf245 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; r#static = "static" : Union236 < rt::fast::LeafRead < Leaf31 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; restart = "restart" : Union236
-        < rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >, optional,
-        settle; iterations = "iterations" : Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; alpha = "alpha" : Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        alpha_min = "alphaMin" : Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; alpha_target = "alphaTarget" :
-        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; velocity_decay = "velocityDecay" : Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
+        optional, settle; r#static = "static" : Union235, optional, settle; restart =
+        "restart" : Union235, optional, settle; iterations = "iterations" : Union222,
+        optional, settle; alpha = "alpha" : Union222, optional, settle; alpha_min =
+        "alphaMin" : Union222, optional, settle; alpha_target = "alphaTarget" : Union222,
+        optional, settle; velocity_decay = "velocityDecay" : Union222, optional, settle;
         forces = "forces" : rt::fast::VecOf < rt::fast::ViaValue < Check246 >, 0usize, {
-        usize::MAX } >, optional, settle; r#as = "as" : Union238 < rt::fast::VecOf <
-        Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 0usize,
-        { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
+        usize::MAX } >, optional, settle; r#as = "as" : Union247, optional, settle; }
+        deny
     );
     rt::string_leaf!(
         Leaf248 -> ContourTransformType, | s | [! ::std::matches!(s, "contour")] =>
@@ -21931,6 +21905,14 @@ mod fast {
         Union250, VisitUnion250 -> Size { seq => Size::Array; R0 : ::std::vec::Vec <
         Ignore >, map => Size::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union249 = Union250<
+        rt::fast::VecOf<Union222, 2usize, 2usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    type Union251 = Union250<
+        rt::fast::VecOf<Union222, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(
         Check252 -> ContourTransformX, | v | rt::is_valid(validators::v66, v)
     );
@@ -21943,25 +21925,14 @@ mod fast {
     rt::object_reader!(
         read_624, Visit624, ContourTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf248 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union250 < rt::fast::VecOf < Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 2usize, 2usize >,
-        rt::fast::Typed < SignalRef > >, required, settle; values = "values" : Union250 <
-        rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >,
-        optional, settle; x = "x" : rt::fast::ViaValue < Check252 >, optional, settle; y
-        = "y" : rt::fast::ViaValue < Check253 >, optional, settle; weight = "weight" :
-        rt::fast::ViaValue < Check254 >, optional, settle; cell_size = "cellSize" :
-        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; bandwidth = "bandwidth" : Union223 < rt::fast::LeafRead <
-        Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; count = "count" :
-        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; nice = "nice" : Union236 < rt::fast::LeafRead < Leaf31 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; thresholds = "thresholds" :
-        Union250 < rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed <
-        SignalRef > >, optional, settle; smooth = "smooth" : Union236 <
-        rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        } deny
+        optional, settle; size = "size" : Union249, required, settle; values = "values" :
+        Union251, optional, settle; x = "x" : rt::fast::ViaValue < Check252 >, optional,
+        settle; y = "y" : rt::fast::ViaValue < Check253 >, optional, settle; weight =
+        "weight" : rt::fast::ViaValue < Check254 >, optional, settle; cell_size =
+        "cellSize" : Union222, optional, settle; bandwidth = "bandwidth" : Union222,
+        optional, settle; count = "count" : Union222, optional, settle; nice = "nice" :
+        Union235, optional, settle; thresholds = "thresholds" : Union251, optional,
+        settle; smooth = "smooth" : Union235, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf255 -> GeojsonTransformType, | s | [! ::std::matches!(s, "geojson")] =>
@@ -21973,14 +21944,16 @@ mod fast {
         GeojsonTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray3 >, map =>
         GeojsonTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union256 = Union258<
+        rt::fast::VecOf<rt::fast::ViaValue<Check257>, 2usize, 2usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(Check259 -> Geojson, | v | rt::is_valid(validators::v66, v));
     rt::object_reader!(
         read_626, Visit626, GeojsonTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf255 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union258 < rt::fast::VecOf <
-        rt::fast::ViaValue < Check257 >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
-        >, optional, settle; geojson = "geojson" : rt::fast::ViaValue < Check259 >,
-        optional, settle; } deny
+        optional, settle; fields = "fields" : Union256, optional, settle; geojson =
+        "geojson" : rt::fast::ViaValue < Check259 >, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf260 -> GeopathTransformType, | s | [! ::std::matches!(s, "geopath")] =>
@@ -21998,8 +21971,7 @@ mod fast {
         optional, settle; projection = "projection" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; field = "field" : rt::fast::ViaValue < Check261 >, optional,
         settle; point_radius = "pointRadius" : rt::fast::ViaValue < Check262 >, optional,
-        settle; r#as = "as" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; } deny
+        settle; r#as = "as" : Union231, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf263 -> GeopointTransformType, | s | [! ::std::matches!(s, "geopoint")] =>
@@ -22011,15 +21983,16 @@ mod fast {
         GeopointTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray4 >, map =>
         GeopointTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union264 = Union266<
+        rt::fast::VecOf<rt::fast::ViaValue<Check265>, 2usize, 2usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_630, Visit630, GeopointTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf263 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; projection = "projection" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; fields = "fields" : Union266 < rt::fast::VecOf <
-        rt::fast::ViaValue < Check265 >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
-        >, required, settle; r#as = "as" : Union238 < rt::fast::VecOf < Union232 <
-        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 2usize, 2usize >,
-        rt::fast::Typed < SignalRef > >, optional, settle; } deny
+        required, settle; fields = "fields" : Union264, required, settle; r#as = "as" :
+        Union237, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf267 -> GeoshapeTransformType, | s | [! ::std::matches!(s, "geoshape")] =>
@@ -22037,32 +22010,25 @@ mod fast {
         optional, settle; projection = "projection" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; field = "field" : rt::fast::ViaValue < Check268 >, optional,
         settle; point_radius = "pointRadius" : rt::fast::ViaValue < Check269 >, optional,
-        settle; r#as = "as" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; } deny
+        settle; r#as = "as" : Union231, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf270 -> GraticuleTransformType, | s | [! ::std::matches!(s, "graticule")] =>
         GraticuleTransformType::from_listed_str(s)
     );
+    type Union271 = Union220<
+        rt::fast::VecOf<rt::fast::AnyValue, 2usize, 2usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_634, Visit634, GraticuleTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf270 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; extent = "extent" : Union220 < rt::fast::VecOf <
-        rt::fast::AnyValue, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional,
-        settle; extent_major = "extentMajor" : Union220 < rt::fast::VecOf <
-        rt::fast::AnyValue, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional,
-        settle; extent_minor = "extentMinor" : Union220 < rt::fast::VecOf <
-        rt::fast::AnyValue, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional,
-        settle; step = "step" : Union250 < rt::fast::VecOf < Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 2usize, 2usize >,
-        rt::fast::Typed < SignalRef > >, optional, settle; step_major = "stepMajor" :
-        Union250 < rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
-        >, optional, settle; step_minor = "stepMinor" : Union250 < rt::fast::VecOf <
-        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
-        2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional, settle; precision =
-        "precision" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; } deny
+        optional, settle; extent = "extent" : Union271, optional, settle; extent_major =
+        "extentMajor" : Union271, optional, settle; extent_minor = "extentMinor" :
+        Union271, optional, settle; step = "step" : Union249, optional, settle;
+        step_major = "stepMajor" : Union249, optional, settle; step_minor = "stepMinor" :
+        Union249, optional, settle; precision = "precision" : Union222, optional, settle;
+        } deny
     );
     rt::string_leaf!(
         Leaf272 -> HeatmapTransformType, | s | [! ::std::matches!(s, "heatmap")] =>
@@ -22083,8 +22049,7 @@ mod fast {
         settle; color = "color" : rt::fast::ViaValue < Check274 >, optional, settle;
         opacity = "opacity" : rt::fast::ViaValue < Check275 >, optional, settle; resolve
         = "resolve" : rt::fast::ViaValue < Check276 >, optional, settle; r#as = "as" :
-        Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; } deny
+        Union231, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf277 -> IsocontourTransformType, | s | [! ::std::matches!(s, "isocontour")] =>
@@ -22105,6 +22070,10 @@ mod fast {
         map => IsocontourTransformTranslate::SignalRef; R1 : SignalRef } refuse bool
         number str null
     );
+    type Union280 = Union282<
+        rt::fast::VecOf<rt::fast::ViaValue<Check281>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::value_leaf!(Leaf284 -> (), scalar | v | rt::is_valid(validators::v22, v));
     rt::union_reader!(
         Union285, VisitUnion285 -> IsocontourTransformAs { str =>
@@ -22112,25 +22081,22 @@ mod fast {
         IsocontourTransformAs::SignalRef; R1 : SignalRef, null => | _ |
         IsocontourTransformAs::Null; R2 : () } refuse bool number seq
     );
+    type Union283 = Union285<
+        rt::fast::LeafRead<Leaf8>,
+        rt::fast::Typed<SignalRef>,
+        rt::fast::LeafRead<Leaf284>,
+    >;
     rt::object_reader!(
         read_638, Visit638, IsocontourTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf277 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; field = "field" : rt::fast::ViaValue < Check278 >, optional,
-        settle; thresholds = "thresholds" : Union250 < rt::fast::VecOf < Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 0usize, {
-        usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; levels =
-        "levels" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef
-        > >, optional, settle; nice = "nice" : Union236 < rt::fast::LeafRead < Leaf31 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; resolve = "resolve" :
-        rt::fast::ViaValue < Check276 >, optional, settle; zero = "zero" : Union236 <
-        rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        smooth = "smooth" : Union236 < rt::fast::LeafRead < Leaf31 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; scale = "scale" : rt::fast::ViaValue < Check279
-        >, optional, settle; translate = "translate" : Union282 < rt::fast::VecOf <
-        rt::fast::ViaValue < Check281 >, 0usize, { usize::MAX } >, rt::fast::Typed <
-        SignalRef > >, optional, settle; r#as = "as" : Union285 < rt::fast::LeafRead <
-        Leaf8 >, rt::fast::Typed < SignalRef >, rt::fast::LeafRead < Leaf284 > >,
-        optional, settle; } deny
+        settle; thresholds = "thresholds" : Union251, optional, settle; levels = "levels"
+        : Union222, optional, settle; nice = "nice" : Union235, optional, settle; resolve
+        = "resolve" : rt::fast::ViaValue < Check276 >, optional, settle; zero = "zero" :
+        Union235, optional, settle; smooth = "smooth" : Union235, optional, settle; scale
+        = "scale" : rt::fast::ViaValue < Check279 >, optional, settle; translate =
+        "translate" : Union280, optional, settle; r#as = "as" : Union283, optional,
+        settle; } deny
     );
     rt::string_leaf!(
         Leaf286 -> Kde2dTransformType, | s | [! ::std::matches!(s, "kde2d")] =>
@@ -22149,24 +22115,20 @@ mod fast {
         Kde2dTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem3 >, map =>
         Kde2dTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union290 = Union292<
+        rt::fast::VecOf<rt::fast::ViaValue<Check291>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_640, Visit640, Kde2dTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf286 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union250 < rt::fast::VecOf < Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 2usize, 2usize >,
-        rt::fast::Typed < SignalRef > >, required, settle; x = "x" : rt::fast::ViaValue <
-        Check287 >, required, settle; y = "y" : rt::fast::ViaValue < Check288 >,
-        required, settle; weight = "weight" : rt::fast::ViaValue < Check289 >, optional,
-        settle; groupby = "groupby" : Union292 < rt::fast::VecOf < rt::fast::ViaValue <
-        Check291 >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional,
-        settle; cell_size = "cellSize" : Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; bandwidth = "bandwidth" :
-        Union250 < rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
-        >, optional, settle; counts = "counts" : Union236 < rt::fast::LeafRead < Leaf31
-        >, rt::fast::Typed < SignalRef > >, optional, settle; r#as = "as" : Union232 <
-        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        } deny
+        optional, settle; size = "size" : Union249, required, settle; x = "x" :
+        rt::fast::ViaValue < Check287 >, required, settle; y = "y" : rt::fast::ViaValue <
+        Check288 >, required, settle; weight = "weight" : rt::fast::ViaValue < Check289
+        >, optional, settle; groupby = "groupby" : Union290, optional, settle; cell_size
+        = "cellSize" : Union222, optional, settle; bandwidth = "bandwidth" : Union249,
+        optional, settle; counts = "counts" : Union235, optional, settle; r#as = "as" :
+        Union231, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf293 -> NestTransformType, | s | [! ::std::matches!(s, "nest")] =>
@@ -22177,13 +22139,15 @@ mod fast {
         Union296, VisitUnion296 -> Keys { seq => Keys::Array; R0 : ::std::vec::Vec <
         ArrayKey >, map => Keys::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union294 = Union296<
+        rt::fast::VecOf<rt::fast::ViaValue<Check295>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_642, Visit642, NestTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf293 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; keys = "keys" : Union296 < rt::fast::VecOf < rt::fast::ViaValue
-        < Check295 >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >,
-        optional, settle; generate = "generate" : Union236 < rt::fast::LeafRead < Leaf31
-        >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
+        optional, settle; keys = "keys" : Union294, optional, settle; generate =
+        "generate" : Union235, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf297 -> PackTransformType, | s | [! ::std::matches!(s, "pack")] =>
@@ -22195,19 +22159,18 @@ mod fast {
     rt::via_value!(
         Check299 -> PackTransformRadius, | v | rt::is_valid(validators::v66, v)
     );
+    type Union300 = Union238<
+        rt::fast::VecOf<Union231, 5usize, 5usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_644, Visit644, PackTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf297 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; field = "field" : rt::fast::ViaValue < Check298 >, optional,
         settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional, settle;
-        padding = "padding" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; radius = "radius" : rt::fast::ViaValue <
-        Check299 >, optional, settle; size = "size" : Union250 < rt::fast::VecOf <
-        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
-        2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional, settle; r#as = "as"
-        : Union238 < rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >,
-        rt::fast::Typed < SignalRef > >, 5usize, 5usize >, rt::fast::Typed < SignalRef >
-        >, optional, settle; } deny
+        padding = "padding" : Union222, optional, settle; radius = "radius" :
+        rt::fast::ViaValue < Check299 >, optional, settle; size = "size" : Union249,
+        optional, settle; r#as = "as" : Union300, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf301 -> PartitionTransformType, | s | [! ::std::matches!(s, "partition")] =>
@@ -22216,19 +22179,18 @@ mod fast {
     rt::via_value!(
         Check302 -> PartitionTransformField, | v | rt::is_valid(validators::v66, v)
     );
+    type Union303 = Union238<
+        rt::fast::VecOf<Union231, 6usize, 6usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_646, Visit646, PartitionTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf301 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; field = "field" : rt::fast::ViaValue < Check302 >, optional,
         settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional, settle;
-        padding = "padding" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; round = "round" : Union236 < rt::fast::LeafRead
-        < Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle; size = "size" :
-        Union250 < rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
-        >, optional, settle; r#as = "as" : Union238 < rt::fast::VecOf < Union232 <
-        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 6usize, 6usize >,
-        rt::fast::Typed < SignalRef > >, optional, settle; } deny
+        padding = "padding" : Union222, optional, settle; round = "round" : Union235,
+        optional, settle; size = "size" : Union249, optional, settle; r#as = "as" :
+        Union303, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf304 -> StratifyTransformType, | s | [! ::std::matches!(s, "stratify")] =>
@@ -22255,21 +22217,19 @@ mod fast {
     rt::via_value!(
         Check309 -> TreeTransformMethod, | v | rt::is_valid(validators::v112, v)
     );
+    type Union310 = Union238<
+        rt::fast::VecOf<Union231, 4usize, 4usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_650, Visit650, TreeTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf307 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; field = "field" : rt::fast::ViaValue < Check308 >, optional,
         settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional, settle; method
         = "method" : rt::fast::ViaValue < Check309 >, optional, settle; size = "size" :
-        Union250 < rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
-        >, optional, settle; node_size = "nodeSize" : Union250 < rt::fast::VecOf <
-        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
-        2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional, settle; separation =
-        "separation" : Union236 < rt::fast::LeafRead < Leaf31 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; r#as = "as" : Union238 < rt::fast::VecOf <
-        Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 4usize,
-        4usize >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
+        Union249, optional, settle; node_size = "nodeSize" : Union249, optional, settle;
+        separation = "separation" : Union235, optional, settle; r#as = "as" : Union310,
+        optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf311 -> TreelinksTransformType, | s | [! ::std::matches!(s, "treelinks")] =>
@@ -22296,25 +22256,14 @@ mod fast {
         optional, settle; field = "field" : rt::fast::ViaValue < Check313 >, optional,
         settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional, settle; method
         = "method" : rt::fast::ViaValue < Check314 >, optional, settle; padding =
-        "padding" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef
-        > >, optional, settle; padding_inner = "paddingInner" : Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        padding_outer = "paddingOuter" : Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; padding_top = "paddingTop" :
-        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; padding_right = "paddingRight" : Union223 < rt::fast::LeafRead
-        < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; padding_bottom =
-        "paddingBottom" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; padding_left = "paddingLeft" : Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        ratio = "ratio" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; round = "round" : Union236 < rt::fast::LeafRead
-        < Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle; size = "size" :
-        Union250 < rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
-        >, optional, settle; r#as = "as" : Union238 < rt::fast::VecOf < Union232 <
-        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 6usize, 6usize >,
-        rt::fast::Typed < SignalRef > >, optional, settle; } deny
+        "padding" : Union222, optional, settle; padding_inner = "paddingInner" :
+        Union222, optional, settle; padding_outer = "paddingOuter" : Union222, optional,
+        settle; padding_top = "paddingTop" : Union222, optional, settle; padding_right =
+        "paddingRight" : Union222, optional, settle; padding_bottom = "paddingBottom" :
+        Union222, optional, settle; padding_left = "paddingLeft" : Union222, optional,
+        settle; ratio = "ratio" : Union222, optional, settle; round = "round" : Union235,
+        optional, settle; size = "size" : Union249, optional, settle; r#as = "as" :
+        Union303, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf315 -> LabelTransformType, | s | [! ::std::matches!(s, "label")] =>
@@ -22326,36 +22275,31 @@ mod fast {
         LabelTransformPadding::SignalRef; R1 : SignalRef, null => | _ |
         LabelTransformPadding::Null; R2 : () } refuse bool str seq
     );
+    type Union316 = Union317<
+        rt::fast::LeafRead<Leaf12>,
+        rt::fast::Typed<SignalRef>,
+        rt::fast::LeafRead<Leaf284>,
+    >;
     rt::union_reader!(
         Union319, VisitUnion319 -> AvoidMarks { seq => AvoidMarks::Array; R0 :
         ::std::vec::Vec < ::std::string::String >, map => AvoidMarks::SignalRef; R1 :
         SignalRef } refuse bool number str null
     );
+    type Union318 = Union319<
+        rt::fast::VecOf<rt::fast::LeafRead<Leaf8>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_656, Visit656, LabelTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf315 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union250 < rt::fast::VecOf < Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 2usize, 2usize >,
-        rt::fast::Typed < SignalRef > >, required, settle; sort = "sort" :
-        rt::fast::ViaValue < Check143 >, optional, settle; anchor = "anchor" : Union238 <
-        rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
-        SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >,
-        optional, settle; offset = "offset" : Union250 < rt::fast::VecOf < Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 0usize, {
-        usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; padding =
-        "padding" : Union317 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef
-        >, rt::fast::LeafRead < Leaf284 > >, optional, settle; line_anchor = "lineAnchor"
-        : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; mark_index = "markIndex" : Union223 < rt::fast::LeafRead <
-        Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; avoid_base_mark =
-        "avoidBaseMark" : Union236 < rt::fast::LeafRead < Leaf31 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; avoid_marks = "avoidMarks" : Union319 <
-        rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >, 0usize, { usize::MAX } >,
-        rt::fast::Typed < SignalRef > >, optional, settle; method = "method" : Union232 <
-        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        r#as = "as" : Union238 < rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8
-        >, rt::fast::Typed < SignalRef > >, 5usize, 5usize >, rt::fast::Typed < SignalRef
-        > >, optional, settle; } deny
+        optional, settle; size = "size" : Union249, required, settle; sort = "sort" :
+        rt::fast::ViaValue < Check143 >, optional, settle; anchor = "anchor" : Union247,
+        optional, settle; offset = "offset" : Union251, optional, settle; padding =
+        "padding" : Union316, optional, settle; line_anchor = "lineAnchor" : Union231,
+        optional, settle; mark_index = "markIndex" : Union222, optional, settle;
+        avoid_base_mark = "avoidBaseMark" : Union235, optional, settle; avoid_marks =
+        "avoidMarks" : Union318, optional, settle; method = "method" : Union231,
+        optional, settle; r#as = "as" : Union300, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf320 -> LoessTransformType, | s | [! ::std::matches!(s, "loess")] =>
@@ -22371,17 +22315,17 @@ mod fast {
         LoessTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem4 >, map =>
         LoessTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union323 = Union325<
+        rt::fast::VecOf<rt::fast::ViaValue<Check324>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_658, Visit658, LoessTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf320 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; x = "x" : rt::fast::ViaValue < Check321 >, required, settle; y
         = "y" : rt::fast::ViaValue < Check322 >, required, settle; groupby = "groupby" :
-        Union325 < rt::fast::VecOf < rt::fast::ViaValue < Check324 >, 0usize, {
-        usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; bandwidth =
-        "bandwidth" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; r#as = "as" : Union238 < rt::fast::VecOf <
-        Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 0usize,
-        { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
+        Union323, optional, settle; bandwidth = "bandwidth" : Union222, optional, settle;
+        r#as = "as" : Union247, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf326 -> RegressionTransformType, | s | [! ::std::matches!(s, "regression")] =>
@@ -22402,22 +22346,18 @@ mod fast {
         map => RegressionTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number
         str null
     );
+    type Union329 = Union331<
+        rt::fast::VecOf<rt::fast::ViaValue<Check330>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_660, Visit660, RegressionTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf326 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; x = "x" : rt::fast::ViaValue < Check327 >, required, settle; y
         = "y" : rt::fast::ViaValue < Check328 >, required, settle; groupby = "groupby" :
-        Union331 < rt::fast::VecOf < rt::fast::ViaValue < Check330 >, 0usize, {
-        usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; method =
-        "method" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef >
-        >, optional, settle; order = "order" : Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; extent = "extent" : Union250 <
-        rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional,
-        settle; params = "params" : Union236 < rt::fast::LeafRead < Leaf31 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; r#as = "as" : Union238 <
-        rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
-        SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >,
+        Union329, optional, settle; method = "method" : Union231, optional, settle; order
+        = "order" : Union222, optional, settle; extent = "extent" : Union249, optional,
+        settle; params = "params" : Union235, optional, settle; r#as = "as" : Union247,
         optional, settle; } deny
     );
     rt::string_leaf!(
@@ -22433,43 +22373,50 @@ mod fast {
         => AggregateTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
+    type Union333 = Union335<
+        rt::fast::VecOf<rt::fast::ViaValue<Check334>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(Check337 -> Op, | v | rt::is_valid(validators::v125, v));
     rt::union_reader!(
         Union338, VisitUnion338 -> AggregateTransformOps { seq =>
         AggregateTransformOps::Array; R0 : ::std::vec::Vec < Op >, map =>
         AggregateTransformOps::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union336 = Union338<
+        rt::fast::VecOf<rt::fast::ViaValue<Check337>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(Check340 -> FieldsArray5, | v | rt::is_valid(validators::v128, v));
     rt::union_reader!(
         Union341, VisitUnion341 -> AggregateTransformFields { seq =>
         AggregateTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray5 >, map =>
         AggregateTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union339 = Union341<
+        rt::fast::VecOf<rt::fast::ViaValue<Check340>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::union_reader!(
         Union343, VisitUnion343 -> AggregateTransformAs { seq =>
         AggregateTransformAs::Array; R0 : ::std::vec::Vec < IsocontourTransformAs >, map
         => AggregateTransformAs::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union342 = Union343<
+        rt::fast::VecOf<Union283, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(
         Check344 -> AggregateTransformKey, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_662, Visit662, AggregateTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf332 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; groupby = "groupby" : Union335 < rt::fast::VecOf <
-        rt::fast::ViaValue < Check334 >, 0usize, { usize::MAX } >, rt::fast::Typed <
-        SignalRef > >, optional, settle; ops = "ops" : Union338 < rt::fast::VecOf <
-        rt::fast::ViaValue < Check337 >, 0usize, { usize::MAX } >, rt::fast::Typed <
-        SignalRef > >, optional, settle; fields = "fields" : Union341 < rt::fast::VecOf <
-        rt::fast::ViaValue < Check340 >, 0usize, { usize::MAX } >, rt::fast::Typed <
-        SignalRef > >, optional, settle; r#as = "as" : Union343 < rt::fast::VecOf <
-        Union285 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef >,
-        rt::fast::LeafRead < Leaf284 > >, 0usize, { usize::MAX } >, rt::fast::Typed <
-        SignalRef > >, optional, settle; drop = "drop" : Union236 < rt::fast::LeafRead <
-        Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle; cross = "cross" :
-        Union236 < rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; key = "key" : rt::fast::ViaValue < Check344 >, optional,
-        settle; } deny
+        optional, settle; groupby = "groupby" : Union333, optional, settle; ops = "ops" :
+        Union336, optional, settle; fields = "fields" : Union339, optional, settle; r#as
+        = "as" : Union342, optional, settle; drop = "drop" : Union235, optional, settle;
+        cross = "cross" : Union235, optional, settle; key = "key" : rt::fast::ViaValue <
+        Check344 >, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf345 -> BinTransformType, | s | [! ::std::matches!(s, "bin")] =>
@@ -22482,29 +22429,14 @@ mod fast {
         read_664, Visit664, BinTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf345 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; field = "field" : rt::fast::ViaValue < Check346 >, required,
-        settle; interval = "interval" : Union236 < rt::fast::LeafRead < Leaf31 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; anchor = "anchor" : Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        maxbins = "maxbins" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; base = "base" : Union223 < rt::fast::LeafRead <
-        Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; divide = "divide" :
-        Union250 < rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed <
-        SignalRef > >, optional, settle; extent = "extent" : Union250 < rt::fast::VecOf <
-        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
-        2usize, 2usize >, rt::fast::Typed < SignalRef > >, required, settle; span =
-        "span" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef >
-        >, optional, settle; step = "step" : Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; steps = "steps" : Union250 <
-        rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >,
-        optional, settle; minstep = "minstep" : Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; nice = "nice" : Union236 <
-        rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        name = "name" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; r#as = "as" : Union238 < rt::fast::VecOf <
-        Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 2usize,
-        2usize >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
+        settle; interval = "interval" : Union235, optional, settle; anchor = "anchor" :
+        Union222, optional, settle; maxbins = "maxbins" : Union222, optional, settle;
+        base = "base" : Union222, optional, settle; divide = "divide" : Union251,
+        optional, settle; extent = "extent" : Union249, required, settle; span = "span" :
+        Union222, optional, settle; step = "step" : Union222, optional, settle; steps =
+        "steps" : Union251, optional, settle; minstep = "minstep" : Union222, optional,
+        settle; nice = "nice" : Union235, optional, settle; name = "name" : Union231,
+        optional, settle; r#as = "as" : Union237, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf347 -> CollectTransformType, | s | [! ::std::matches!(s, "collect")] =>
@@ -22529,12 +22461,8 @@ mod fast {
         < Leaf348 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; field = "field" : rt::fast::ViaValue < Check349 >, required,
         settle; case = "case" : rt::fast::ViaValue < Check350 >, optional, settle;
-        pattern = "pattern" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; stopwords = "stopwords" : Union232 <
-        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        r#as = "as" : Union238 < rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8
-        >, rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef
-        > >, optional, settle; } deny
+        pattern = "pattern" : Union231, optional, settle; stopwords = "stopwords" :
+        Union231, optional, settle; r#as = "as" : Union237, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf351 -> CrossTransformType, | s | [! ::std::matches!(s, "cross")] =>
@@ -22544,9 +22472,7 @@ mod fast {
         read_670, Visit670, CrossTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf351 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; filter = "filter" : rt::fast::LeafRead < Leaf8 >, optional,
-        settle; r#as = "as" : Union238 < rt::fast::VecOf < Union232 < rt::fast::LeafRead
-        < Leaf8 >, rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed <
-        SignalRef > >, optional, settle; } deny
+        settle; r#as = "as" : Union237, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf352 -> DensityTransformType, | s | [! ::std::matches!(s, "density")] =>
@@ -22556,19 +22482,11 @@ mod fast {
     rt::object_reader!(
         read_672, Visit672, DensityTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf352 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; extent = "extent" : Union250 < rt::fast::VecOf < Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 2usize, 2usize >,
-        rt::fast::Typed < SignalRef > >, optional, settle; steps = "steps" : Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        minsteps = "minsteps" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed
-        < SignalRef > >, optional, settle; maxsteps = "maxsteps" : Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        method = "method" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; distribution = "distribution" :
-        rt::fast::ViaValue < Check353 >, optional, settle; r#as = "as" : Union238 <
-        rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
-        SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >,
-        optional, settle; } deny
+        optional, settle; extent = "extent" : Union249, optional, settle; steps = "steps"
+        : Union222, optional, settle; minsteps = "minsteps" : Union222, optional, settle;
+        maxsteps = "maxsteps" : Union222, optional, settle; method = "method" : Union231,
+        optional, settle; distribution = "distribution" : rt::fast::ViaValue < Check353
+        >, optional, settle; r#as = "as" : Union247, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf354 -> DotbinTransformType, | s | [! ::std::matches!(s, "dotbin")] =>
@@ -22585,17 +22503,17 @@ mod fast {
         DotbinTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem7 >, map =>
         DotbinTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union356 = Union358<
+        rt::fast::VecOf<rt::fast::ViaValue<Check357>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_674, Visit674, DotbinTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf354 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; field = "field" : rt::fast::ViaValue < Check355 >, required,
-        settle; groupby = "groupby" : Union358 < rt::fast::VecOf < rt::fast::ViaValue <
-        Check357 >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional,
-        settle; step = "step" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed
-        < SignalRef > >, optional, settle; smooth = "smooth" : Union236 <
-        rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        r#as = "as" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; } deny
+        settle; groupby = "groupby" : Union356, optional, settle; step = "step" :
+        Union222, optional, settle; smooth = "smooth" : Union235, optional, settle; r#as
+        = "as" : Union231, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf359 -> ExtentTransformType, | s | [! ::std::matches!(s, "extent")] =>
@@ -22630,16 +22548,15 @@ mod fast {
         FlattenTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray6 >, map =>
         FlattenTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union363 = Union365<
+        rt::fast::VecOf<rt::fast::ViaValue<Check364>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_680, Visit680, FlattenTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf362 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union365 < rt::fast::VecOf <
-        rt::fast::ViaValue < Check364 >, 0usize, { usize::MAX } >, rt::fast::Typed <
-        SignalRef > >, required, settle; index = "index" : Union232 < rt::fast::LeafRead
-        < Leaf8 >, rt::fast::Typed < SignalRef > >, optional, settle; r#as = "as" :
-        Union238 < rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >,
-        rt::fast::Typed < SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed <
-        SignalRef > >, optional, settle; } deny
+        optional, settle; fields = "fields" : Union363, required, settle; index = "index"
+        : Union231, optional, settle; r#as = "as" : Union247, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf366 -> FoldTransformType, | s | [! ::std::matches!(s, "fold")] =>
@@ -22651,14 +22568,15 @@ mod fast {
         FoldTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray7 >, map =>
         FoldTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union367 = Union369<
+        rt::fast::VecOf<rt::fast::ViaValue<Check368>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_682, Visit682, FoldTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf366 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union369 < rt::fast::VecOf <
-        rt::fast::ViaValue < Check368 >, 0usize, { usize::MAX } >, rt::fast::Typed <
-        SignalRef > >, required, settle; r#as = "as" : Union238 < rt::fast::VecOf <
-        Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 2usize,
-        2usize >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
+        optional, settle; fields = "fields" : Union367, required, settle; r#as = "as" :
+        Union237, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf370 -> FormulaTransformType, | s | [! ::std::matches!(s, "formula")] =>
@@ -22668,10 +22586,8 @@ mod fast {
         read_684, Visit684, FormulaTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf370 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; expr = "expr" : rt::fast::LeafRead < Leaf8 >, required, settle;
-        r#as = "as" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
-        SignalRef > >, required, settle; initonly = "initonly" : Union236 <
-        rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        } deny
+        r#as = "as" : Union231, required, settle; initonly = "initonly" : Union235,
+        optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf371 -> ImputeTransformType, | s | [! ::std::matches!(s, "impute")] =>
@@ -22691,6 +22607,10 @@ mod fast {
         ImputeTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem8 >, map =>
         ImputeTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union374 = Union376<
+        rt::fast::VecOf<rt::fast::ViaValue<Check375>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(
         Check377 -> ImputeTransformMethod, | v | rt::is_valid(validators::v150, v)
     );
@@ -22699,12 +22619,9 @@ mod fast {
         Leaf371 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; field = "field" : rt::fast::ViaValue < Check372 >, required,
         settle; key = "key" : rt::fast::ViaValue < Check373 >, required, settle; keyvals
-        = "keyvals" : Union220 < rt::fast::VecOf < rt::fast::AnyValue, 0usize, {
-        usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; groupby =
-        "groupby" : Union376 < rt::fast::VecOf < rt::fast::ViaValue < Check375 >, 0usize,
-        { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; method =
-        "method" : rt::fast::ViaValue < Check377 >, optional, settle; value = "value" :
-        rt::fast::AnyValue, optional, settle; } deny
+        = "keyvals" : Union219, optional, settle; groupby = "groupby" : Union374,
+        optional, settle; method = "method" : rt::fast::ViaValue < Check377 >, optional,
+        settle; value = "value" : rt::fast::AnyValue, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf378 -> JoinaggregateTransformType, | s | [! ::std::matches!(s,
@@ -22719,6 +22636,10 @@ mod fast {
         map => JoinaggregateTransformGroupby::SignalRef; R1 : SignalRef } refuse bool
         number str null
     );
+    type Union379 = Union381<
+        rt::fast::VecOf<rt::fast::ViaValue<Check380>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(Check383 -> FieldsArray8, | v | rt::is_valid(validators::v128, v));
     rt::union_reader!(
         Union384, VisitUnion384 -> JoinaggregateTransformFields { seq =>
@@ -22726,23 +22647,20 @@ mod fast {
         => JoinaggregateTransformFields::SignalRef; R1 : SignalRef } refuse bool number
         str null
     );
+    type Union382 = Union384<
+        rt::fast::VecOf<rt::fast::ViaValue<Check383>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(
         Check385 -> JoinaggregateTransformKey, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_688, Visit688, JoinaggregateTransform2 { r#type = "type" :
         rt::fast::LeafRead < Leaf378 >, required, settle; signal = "signal" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; groupby = "groupby" : Union381 <
-        rt::fast::VecOf < rt::fast::ViaValue < Check380 >, 0usize, { usize::MAX } >,
-        rt::fast::Typed < SignalRef > >, optional, settle; fields = "fields" : Union384 <
-        rt::fast::VecOf < rt::fast::ViaValue < Check383 >, 0usize, { usize::MAX } >,
-        rt::fast::Typed < SignalRef > >, optional, settle; ops = "ops" : Union338 <
-        rt::fast::VecOf < rt::fast::ViaValue < Check337 >, 0usize, { usize::MAX } >,
-        rt::fast::Typed < SignalRef > >, optional, settle; r#as = "as" : Union343 <
-        rt::fast::VecOf < Union285 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
-        SignalRef >, rt::fast::LeafRead < Leaf284 > >, 0usize, { usize::MAX } >,
-        rt::fast::Typed < SignalRef > >, optional, settle; key = "key" :
-        rt::fast::ViaValue < Check385 >, optional, settle; } deny
+        rt::fast::LeafRead < Leaf8 >, optional, settle; groupby = "groupby" : Union379,
+        optional, settle; fields = "fields" : Union382, optional, settle; ops = "ops" :
+        Union336, optional, settle; r#as = "as" : Union342, optional, settle; key = "key"
+        : rt::fast::ViaValue < Check385 >, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf386 -> KdeTransformType, | s | [! ::std::matches!(s, "kde")] =>
@@ -22756,31 +22674,24 @@ mod fast {
         KdeTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem10 >, map =>
         KdeTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union387 = Union389<
+        rt::fast::VecOf<rt::fast::ViaValue<Check388>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(
         Check390 -> KdeTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_690, Visit690, KdeTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf386 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; groupby = "groupby" : Union389 < rt::fast::VecOf <
-        rt::fast::ViaValue < Check388 >, 0usize, { usize::MAX } >, rt::fast::Typed <
-        SignalRef > >, optional, settle; field = "field" : rt::fast::ViaValue < Check390
-        >, required, settle; cumulative = "cumulative" : Union236 < rt::fast::LeafRead <
-        Leaf31 >, rt::fast::Typed < SignalRef > >, optional, settle; counts = "counts" :
-        Union236 < rt::fast::LeafRead < Leaf31 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; bandwidth = "bandwidth" : Union223 < rt::fast::LeafRead <
-        Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle; extent = "extent" :
-        Union250 < rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
-        >, optional, settle; resolve = "resolve" : rt::fast::ViaValue < Check276 >,
-        optional, settle; steps = "steps" : Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; minsteps = "minsteps" :
-        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; maxsteps = "maxsteps" : Union223 < rt::fast::LeafRead < Leaf12
-        >, rt::fast::Typed < SignalRef > >, optional, settle; r#as = "as" : Union238 <
-        rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
-        SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >,
-        optional, settle; } deny
+        optional, settle; groupby = "groupby" : Union387, optional, settle; field =
+        "field" : rt::fast::ViaValue < Check390 >, required, settle; cumulative =
+        "cumulative" : Union235, optional, settle; counts = "counts" : Union235,
+        optional, settle; bandwidth = "bandwidth" : Union222, optional, settle; extent =
+        "extent" : Union249, optional, settle; resolve = "resolve" : rt::fast::ViaValue <
+        Check276 >, optional, settle; steps = "steps" : Union222, optional, settle;
+        minsteps = "minsteps" : Union222, optional, settle; maxsteps = "maxsteps" :
+        Union222, optional, settle; r#as = "as" : Union247, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf391 -> LookupTransformType, | s | [! ::std::matches!(s, "lookup")] =>
@@ -22795,25 +22706,28 @@ mod fast {
         ValuesArray >, map => Values::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
+    type Union393 = Union395<
+        rt::fast::VecOf<rt::fast::ViaValue<Check394>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(Check397 -> FieldsArray9, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
         Union398, VisitUnion398 -> LookupTransformFields { seq =>
         LookupTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray9 >, map =>
         LookupTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union396 = Union398<
+        rt::fast::VecOf<rt::fast::ViaValue<Check397>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_692, Visit692, LookupTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf391 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; from = "from" : rt::fast::LeafRead < Leaf8 >, required, settle;
         key = "key" : rt::fast::ViaValue < Check392 >, required, settle; values =
-        "values" : Union395 < rt::fast::VecOf < rt::fast::ViaValue < Check394 >, 0usize,
-        { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; fields =
-        "fields" : Union398 < rt::fast::VecOf < rt::fast::ViaValue < Check397 >, 0usize,
-        { usize::MAX } >, rt::fast::Typed < SignalRef > >, required, settle; r#as = "as"
-        : Union238 < rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >,
-        rt::fast::Typed < SignalRef > >, 0usize, { usize::MAX } >, rt::fast::Typed <
-        SignalRef > >, optional, settle; default = "default" : rt::fast::AnyValue,
-        optional, settle; } deny
+        "values" : Union393, optional, settle; fields = "fields" : Union396, required,
+        settle; r#as = "as" : Union247, optional, settle; default = "default" :
+        rt::fast::AnyValue, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf399 -> PivotTransformType, | s | [! ::std::matches!(s, "pivot")] =>
@@ -22827,6 +22741,10 @@ mod fast {
         PivotTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem11 >, map =>
         PivotTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union400 = Union402<
+        rt::fast::VecOf<rt::fast::ViaValue<Check401>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(
         Check403 -> PivotTransformField, | v | rt::is_valid(validators::v66, v)
     );
@@ -22839,14 +22757,11 @@ mod fast {
     rt::object_reader!(
         read_694, Visit694, PivotTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf399 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; groupby = "groupby" : Union402 < rt::fast::VecOf <
-        rt::fast::ViaValue < Check401 >, 0usize, { usize::MAX } >, rt::fast::Typed <
-        SignalRef > >, optional, settle; field = "field" : rt::fast::ViaValue < Check403
-        >, required, settle; value = "value" : rt::fast::ViaValue < Check404 >, required,
-        settle; op = "op" : rt::fast::ViaValue < Check337 >, optional, settle; limit =
-        "limit" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef >
-        >, optional, settle; key = "key" : rt::fast::ViaValue < Check405 >, optional,
-        settle; } deny
+        optional, settle; groupby = "groupby" : Union400, optional, settle; field =
+        "field" : rt::fast::ViaValue < Check403 >, required, settle; value = "value" :
+        rt::fast::ViaValue < Check404 >, required, settle; op = "op" : rt::fast::ViaValue
+        < Check337 >, optional, settle; limit = "limit" : Union222, optional, settle; key
+        = "key" : rt::fast::ViaValue < Check405 >, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf406 -> ProjectTransformType, | s | [! ::std::matches!(s, "project")] =>
@@ -22858,15 +22773,15 @@ mod fast {
         ProjectTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray10 >, map =>
         ProjectTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union407 = Union409<
+        rt::fast::VecOf<rt::fast::ViaValue<Check408>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_696, Visit696, ProjectTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf406 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union409 < rt::fast::VecOf <
-        rt::fast::ViaValue < Check408 >, 0usize, { usize::MAX } >, rt::fast::Typed <
-        SignalRef > >, optional, settle; r#as = "as" : Union343 < rt::fast::VecOf <
-        Union285 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef >,
-        rt::fast::LeafRead < Leaf284 > >, 0usize, { usize::MAX } >, rt::fast::Typed <
-        SignalRef > >, optional, settle; } deny
+        optional, settle; fields = "fields" : Union407, optional, settle; r#as = "as" :
+        Union342, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf410 -> TypeNameScaleType, | s | [! ::std::matches!(s, "quantile")] =>
@@ -22881,22 +22796,20 @@ mod fast {
         => QuantileTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
+    type Union411 = Union413<
+        rt::fast::VecOf<rt::fast::ViaValue<Check412>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(
         Check414 -> QuantileTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_698, Visit698, QuantileTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf410 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; groupby = "groupby" : Union413 < rt::fast::VecOf <
-        rt::fast::ViaValue < Check412 >, 0usize, { usize::MAX } >, rt::fast::Typed <
-        SignalRef > >, optional, settle; field = "field" : rt::fast::ViaValue < Check414
-        >, required, settle; probs = "probs" : Union250 < rt::fast::VecOf < Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 0usize, {
-        usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; step = "step"
-        : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
-        optional, settle; r#as = "as" : Union238 < rt::fast::VecOf < Union232 <
-        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 0usize, {
-        usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
+        optional, settle; groupby = "groupby" : Union411, optional, settle; field =
+        "field" : rt::fast::ViaValue < Check414 >, required, settle; probs = "probs" :
+        Union251, optional, settle; step = "step" : Union222, optional, settle; r#as =
+        "as" : Union247, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf415 -> SampleTransformType, | s | [! ::std::matches!(s, "sample")] =>
@@ -22905,8 +22818,7 @@ mod fast {
     rt::object_reader!(
         read_700, Visit700, SampleTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf415 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; } deny
+        optional, settle; size = "size" : Union222, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf416 -> SequenceTransformType, | s | [! ::std::matches!(s, "sequence")] =>
@@ -22915,12 +22827,9 @@ mod fast {
     rt::object_reader!(
         read_702, Visit702, SequenceTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf416 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; start = "start" : Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, required, settle; stop = "stop" : Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, required, settle;
-        step = "step" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; r#as = "as" : Union232 < rt::fast::LeafRead <
-        Leaf8 >, rt::fast::Typed < SignalRef > >, optional, settle; } deny
+        optional, settle; start = "start" : Union222, required, settle; stop = "stop" :
+        Union222, required, settle; step = "step" : Union222, optional, settle; r#as =
+        "as" : Union231, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf417 -> TimeunitTransformType, | s | [! ::std::matches!(s, "timeunit")] =>
@@ -22935,24 +22844,20 @@ mod fast {
         ArrayUnit >, map => Units::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
+    type Union419 = Union421<
+        rt::fast::VecOf<rt::fast::ViaValue<Check420>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(Check422 -> Timezone, | v | rt::is_valid(validators::v164, v));
     rt::object_reader!(
         read_704, Visit704, TimeunitTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf417 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; field = "field" : rt::fast::ViaValue < Check418 >, required,
-        settle; interval = "interval" : Union236 < rt::fast::LeafRead < Leaf31 >,
-        rt::fast::Typed < SignalRef > >, optional, settle; units = "units" : Union421 <
-        rt::fast::VecOf < rt::fast::ViaValue < Check420 >, 0usize, { usize::MAX } >,
-        rt::fast::Typed < SignalRef > >, optional, settle; step = "step" : Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, optional, settle;
-        maxbins = "maxbins" : Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; extent = "extent" : Union250 < rt::fast::VecOf <
-        Union223 < rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >,
-        0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle;
-        timezone = "timezone" : rt::fast::ViaValue < Check422 >, optional, settle; r#as =
-        "as" : Union238 < rt::fast::VecOf < Union232 < rt::fast::LeafRead < Leaf8 >,
-        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
-        >, optional, settle; } deny
+        settle; interval = "interval" : Union235, optional, settle; units = "units" :
+        Union419, optional, settle; step = "step" : Union222, optional, settle; maxbins =
+        "maxbins" : Union222, optional, settle; extent = "extent" : Union251, optional,
+        settle; timezone = "timezone" : rt::fast::ViaValue < Check422 >, optional,
+        settle; r#as = "as" : Union237, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf423 -> WindowTransformType, | s | [! ::std::matches!(s, "window")] =>
@@ -22967,44 +22872,52 @@ mod fast {
         => WindowTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
+    type Union424 = Union426<
+        rt::fast::VecOf<rt::fast::ViaValue<Check425>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(Check428 -> OpsArray2, | v | rt::is_valid(validators::v168, v));
     rt::union_reader!(
         Union429, VisitUnion429 -> WindowTransformOps { seq => WindowTransformOps::Array;
         R0 : ::std::vec::Vec < OpsArray2 >, map => WindowTransformOps::SignalRef; R1 :
         SignalRef } refuse bool number str null
     );
+    type Union427 = Union429<
+        rt::fast::VecOf<rt::fast::ViaValue<Check428>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::union_reader!(
         Union431, VisitUnion431 -> Params { seq => Params::Array; R0 : ::std::vec::Vec <
         LabelTransformPadding >, map => Params::SignalRef; R1 : SignalRef } refuse bool
         number str null
     );
+    type Union430 = Union431<
+        rt::fast::VecOf<Union316, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(Check433 -> FieldsArray11, | v | rt::is_valid(validators::v128, v));
     rt::union_reader!(
         Union434, VisitUnion434 -> WindowTransformFields { seq =>
         WindowTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray11 >, map =>
         WindowTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union432 = Union434<
+        rt::fast::VecOf<rt::fast::ViaValue<Check433>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    type Union435 = Union431<
+        rt::fast::VecOf<Union316, 2usize, 2usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_706, Visit706, WindowTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf423 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional,
-        settle; groupby = "groupby" : Union426 < rt::fast::VecOf < rt::fast::ViaValue <
-        Check425 >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional,
-        settle; ops = "ops" : Union429 < rt::fast::VecOf < rt::fast::ViaValue < Check428
-        >, 0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle;
-        params = "params" : Union431 < rt::fast::VecOf < Union317 < rt::fast::LeafRead <
-        Leaf12 >, rt::fast::Typed < SignalRef >, rt::fast::LeafRead < Leaf284 > >,
-        0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle;
-        fields = "fields" : Union434 < rt::fast::VecOf < rt::fast::ViaValue < Check433 >,
-        0usize, { usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; r#as
-        = "as" : Union343 < rt::fast::VecOf < Union285 < rt::fast::LeafRead < Leaf8 >,
-        rt::fast::Typed < SignalRef >, rt::fast::LeafRead < Leaf284 > >, 0usize, {
-        usize::MAX } >, rt::fast::Typed < SignalRef > >, optional, settle; frame =
-        "frame" : Union431 < rt::fast::VecOf < Union317 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef >, rt::fast::LeafRead < Leaf284 > >, 2usize, 2usize
-        >, rt::fast::Typed < SignalRef > >, optional, settle; ignore_peers =
-        "ignorePeers" : Union236 < rt::fast::LeafRead < Leaf31 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; } deny
+        settle; groupby = "groupby" : Union424, optional, settle; ops = "ops" : Union427,
+        optional, settle; params = "params" : Union430, optional, settle; fields =
+        "fields" : Union432, optional, settle; r#as = "as" : Union342, optional, settle;
+        frame = "frame" : Union435, optional, settle; ignore_peers = "ignorePeers" :
+        Union235, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf436 -> IdentifierTransformType, | s | [! ::std::matches!(s, "identifier")] =>
@@ -23013,8 +22926,7 @@ mod fast {
     rt::object_reader!(
         read_708, Visit708, IdentifierTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf436 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; r#as = "as" : Union232 < rt::fast::LeafRead < Leaf8 >,
-        rt::fast::Typed < SignalRef > >, required, settle; } deny
+        optional, settle; r#as = "as" : Union231, required, settle; } deny
     );
     rt::string_leaf!(
         Leaf437 -> VoronoiTransformType, | s | [! ::std::matches!(s, "voronoi")] =>
@@ -23031,12 +22943,8 @@ mod fast {
         Leaf437 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; x = "x" : rt::fast::ViaValue < Check438 >, required, settle; y
         = "y" : rt::fast::ViaValue < Check439 >, required, settle; size = "size" :
-        Union250 < rt::fast::VecOf < Union223 < rt::fast::LeafRead < Leaf12 >,
-        rt::fast::Typed < SignalRef > >, 2usize, 2usize >, rt::fast::Typed < SignalRef >
-        >, optional, settle; extent = "extent" : Union220 < rt::fast::VecOf <
-        rt::fast::AnyValue, 2usize, 2usize >, rt::fast::Typed < SignalRef > >, optional,
-        settle; r#as = "as" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed <
-        SignalRef > >, optional, settle; } deny
+        Union249, optional, settle; extent = "extent" : Union271, optional, settle; r#as
+        = "as" : Union231, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf440 -> WordcloudTransformType, | s | [! ::std::matches!(s, "wordcloud")] =>
@@ -23057,31 +22965,33 @@ mod fast {
         ::std::vec::Vec < Ignore >, map => FontSizeRange::SignalRef; R1 : SignalRef, null
         => | _ | FontSizeRange::Null; R2 : () } refuse bool number str
     );
+    type Union445 = Union446<
+        rt::fast::VecOf<Union222, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+        rt::fast::LeafRead<Leaf284>,
+    >;
     rt::via_value!(Check447 -> Rotate, | v | rt::is_valid(validators::v86, v));
     rt::via_value!(Check448 -> Text, | v | rt::is_valid(validators::v66, v));
     rt::via_value!(
         Check449 -> WordcloudTransformPadding, | v | rt::is_valid(validators::v86, v)
     );
+    type Union450 = Union238<
+        rt::fast::VecOf<Union231, 7usize, 7usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_712, Visit712, WordcloudTransform2 { r#type = "type" : rt::fast::LeafRead <
         Leaf440 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union250 < rt::fast::VecOf < Union223 <
-        rt::fast::LeafRead < Leaf12 >, rt::fast::Typed < SignalRef > >, 2usize, 2usize >,
-        rt::fast::Typed < SignalRef > >, optional, settle; font = "font" :
+        optional, settle; size = "size" : Union249, optional, settle; font = "font" :
         rt::fast::ViaValue < Check441 >, optional, settle; font_style = "fontStyle" :
         rt::fast::ViaValue < Check442 >, optional, settle; font_weight = "fontWeight" :
         rt::fast::ViaValue < Check443 >, optional, settle; font_size = "fontSize" :
         rt::fast::ViaValue < Check444 >, optional, settle; font_size_range =
-        "fontSizeRange" : Union446 < rt::fast::VecOf < Union223 < rt::fast::LeafRead <
-        Leaf12 >, rt::fast::Typed < SignalRef > >, 0usize, { usize::MAX } >,
-        rt::fast::Typed < SignalRef >, rt::fast::LeafRead < Leaf284 > >, optional,
-        settle; rotate = "rotate" : rt::fast::ViaValue < Check447 >, optional, settle;
-        text = "text" : rt::fast::ViaValue < Check448 >, optional, settle; spiral =
-        "spiral" : Union232 < rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef >
-        >, optional, settle; padding = "padding" : rt::fast::ViaValue < Check449 >,
-        optional, settle; r#as = "as" : Union238 < rt::fast::VecOf < Union232 <
-        rt::fast::LeafRead < Leaf8 >, rt::fast::Typed < SignalRef > >, 7usize, 7usize >,
-        rt::fast::Typed < SignalRef > >, optional, settle; } deny
+        "fontSizeRange" : Union445, optional, settle; rotate = "rotate" :
+        rt::fast::ViaValue < Check447 >, optional, settle; text = "text" :
+        rt::fast::ViaValue < Check448 >, optional, settle; spiral = "spiral" : Union231,
+        optional, settle; padding = "padding" : rt::fast::ViaValue < Check449 >,
+        optional, settle; r#as = "as" : Union450, optional, settle; } deny
     );
 }
 /// Validators: one function per distinct subschema.

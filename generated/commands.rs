@@ -1241,10 +1241,7 @@ mod fast {
         Leaf4 -> IssuedAt, | s | [! validators::RE2.is_match(s)] =>
         ::std::option::Option::Some(IssuedAt(s.to_owned()))
     );
-    rt::value_leaf!(
-        Leaf5 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v59, v,
-        validators::B0, "/properties/expectedSequence")
-    );
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v59, v));
     /// Reads a `CommandEnvelope`: common members checked as they come, the payload with its command's reader once the tag is known.
     pub(super) fn read_0<'de, D: de::Deserializer<'de>>(
         d: D,
@@ -1595,26 +1592,16 @@ mod fast {
         ::std::option::Option::Some(Profile::Review), _ =>
         ::std::option::Option::Some(Profile::Other(s.to_owned())), }
     );
-    rt::via_value!(
-        Check12 -> Spec, | v | rt::is_valid_with(validators::v14, v, validators::B0,
-        "/oneOf/0/properties/payload/properties/spec")
-    );
-    rt::via_value!(
-        Check13 -> ReviewTarget, | v | rt::is_valid_with(validators::v19, v,
-        validators::B0, "/oneOf/0/properties/payload/properties/reviewTarget")
-    );
-    rt::value_leaf!(
-        Leaf14 -> bool, scalar | v | rt::is_valid_with(validators::v60, v,
-        validators::B0, "/oneOf/0/properties/payload/properties/withFix")
-    );
+    rt::via_value!(Check12 -> Spec, | v | rt::is_valid(validators::v14, v));
+    rt::via_value!(Check13 -> ReviewTarget, | v | rt::is_valid(validators::v19, v));
+    rt::value_leaf!(Leaf14 -> bool, scalar | v | rt::is_valid(validators::v60, v));
     rt::string_leaf!(
         Leaf15 -> Phase, | s | [! ::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT"
         | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => Phase::from_listed_str(s)
     );
     rt::via_value!(
         Check16 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid_with(validators::v61, v, validators::B0,
-        "/oneOf/0/properties/payload/properties/modelOverrides")
+        rt::is_valid(validators::v61, v)
     );
     rt::string_leaf!(
         Leaf17 -> SandboxRequire, | s | [! ::std::matches!(s, "native" | "best-effort")]
@@ -1661,11 +1648,7 @@ mod fast {
         read_21, Visit21, RunIdTarget { run_id = "runId" : rt::fast::LeafRead < Leaf3 >,
         required, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf19 -> rt::Number, scalar | v | rt::is_valid_with(validators::v62, v,
-        validators::B0,
-        "/oneOf/0/properties/payload/properties/budgets/properties/wallClockMs")
-    );
+    rt::value_leaf!(Leaf19 -> rt::Number, scalar | v | rt::is_valid(validators::v62, v));
     rt::object_reader!(
         read_23, Visit23, Budgets { tokens = "tokens" : rt::fast::LeafRead < Leaf5 >,
         optional, settle; model_requests = "modelRequests" : rt::fast::LeafRead < Leaf5
@@ -1695,10 +1678,7 @@ mod fast {
         read_28, Visit28, StatusPayload { run_id = "runId" : rt::fast::LeafRead < Leaf3
         >, optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(
-        Check22 -> InspectTarget, | v | rt::is_valid_with(validators::v28, v,
-        validators::B0, "/oneOf/2/properties/payload/properties/target")
-    );
+    rt::via_value!(Check22 -> InspectTarget, | v | rt::is_valid(validators::v28, v));
     rt::object_reader!(
         read_29, Visit29, InspectPayload { target = "target" : rt::fast::ViaValue <
         Check22 >, required, settle; } extra extra : rt::fast::AnyValue
@@ -1752,10 +1732,7 @@ mod fast {
         Leaf24 >, required, settle; note = "note" : rt::fast::LeafRead < Leaf7 >,
         optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(
-        Check26 -> RetryTarget, | v | rt::is_valid_with(validators::v50, v,
-        validators::B0, "/oneOf/9/properties/payload/properties/target")
-    );
+    rt::via_value!(Check26 -> RetryTarget, | v | rt::is_valid(validators::v50, v));
     rt::object_reader!(
         read_51, Visit51, RetryPayload { target = "target" : rt::fast::ViaValue < Check26
         >, required, settle; } extra extra : rt::fast::AnyValue
@@ -1769,10 +1746,7 @@ mod fast {
         Leaf27 -> AgentId, | s | [! rt::check::max_length(s, 128u64), ! validators::RE6
         .is_match(s)] => ::std::option::Option::Some(AgentId(s.to_owned()))
     );
-    rt::via_value!(
-        Check28 -> JsonValue, | v | rt::is_valid_with(validators::v63, v, validators::B0,
-        "/oneOf/11/properties/payload/properties/input")
-    );
+    rt::via_value!(Check28 -> JsonValue, | v | rt::is_valid(validators::v63, v));
     rt::object_reader!(
         read_55, Visit55, RunToolPayload { agent_id = "agentId" : rt::fast::LeafRead <
         Leaf27 >, optional, settle; tool = "tool" : rt::fast::LeafRead < Leaf10 >,
@@ -1915,12 +1889,8 @@ mod validators {
     /// `#/properties/actor`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["kind", "id", "transport"]);
-        ok &= c.prop(l, s, x, "kind", v6);
-        ok &= c.prop(l, s, x, "id", v7);
-        ok &= c.prop(l, s, x, "transport", v7);
-        ok
+        c.required(l, s, x, &["kind", "id", "transport"]) & c.prop(l, s, x, "kind", v6)
+            & c.prop(l, s, x, "id", v7) & c.prop(l, s, x, "transport", v7)
     }
     /// `#/properties/actor/properties/kind`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1934,11 +1904,8 @@ mod validators {
     /// `#/properties/auth`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["scheme", "value"]);
-        ok &= c.prop(l, s, x, "scheme", v7);
-        ok &= c.prop(l, s, x, "value", v9);
-        ok
+        c.required(l, s, x, &["scheme", "value"]) & c.prop(l, s, x, "scheme", v7)
+            & c.prop(l, s, x, "value", v9)
     }
     /// `#/properties/type`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1954,37 +1921,23 @@ mod validators {
     /// `#/oneOf/0/properties/payload`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["profile", "unattended"]);
-        ok &= c.prop(l, s, x, "profile", v7);
-        ok &= c.prop(l, s, x, "spec", v14);
-        ok &= c.prop(l, s, x, "reviewTarget", v19);
-        ok &= c.prop(l, s, x, "withFix", v60);
-        ok &= c.prop(l, s, x, "phases", v80);
-        ok &= c.prop(l, s, x, "modelOverrides", v61);
-        ok &= c.prop(l, s, x, "runtime", v7);
-        ok &= c.prop(l, s, x, "fakeScript", v7);
-        ok &= c.prop(l, s, x, "unattended", v60);
-        ok &= c.prop(l, s, x, "budgets", v21);
-        ok &= c.prop(l, s, x, "sandboxRequire", v22);
-        ok &= c.prop(l, s, x, "consent", v23);
-        ok
+        c.required(l, s, x, &["profile", "unattended"]) & c.prop(l, s, x, "profile", v7)
+            & c.prop(l, s, x, "spec", v14) & c.prop(l, s, x, "reviewTarget", v19)
+            & c.prop(l, s, x, "withFix", v60) & c.prop(l, s, x, "phases", v80)
+            & c.prop(l, s, x, "modelOverrides", v61) & c.prop(l, s, x, "runtime", v7)
+            & c.prop(l, s, x, "fakeScript", v7) & c.prop(l, s, x, "unattended", v60)
+            & c.prop(l, s, x, "budgets", v21) & c.prop(l, s, x, "sandboxRequire", v22)
+            & c.prop(l, s, x, "consent", v23)
     }
     /// `#/oneOf/0/properties/payload/properties/spec/anyOf/0`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id"]);
-        ok &= c.prop(l, s, x, "id", v15);
-        ok
+        c.required(l, s, x, &["id"]) & c.prop(l, s, x, "id", v15)
     }
     /// `#/oneOf/0/properties/payload/properties/spec/anyOf/1`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["path"]);
-        ok &= c.prop(l, s, x, "path", v7);
-        ok
+        c.required(l, s, x, &["path"]) & c.prop(l, s, x, "path", v7)
     }
     /// `#/oneOf/0/properties/payload/properties/spec`
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2000,27 +1953,18 @@ mod validators {
     /// `#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["ref"]);
-        ok &= c.prop(l, s, x, "ref", v7);
-        ok
+        c.required(l, s, x, &["ref"]) & c.prop(l, s, x, "ref", v7)
     }
     /// `#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["base", "head"]);
-        ok &= c.prop(l, s, x, "base", v7);
-        ok &= c.prop(l, s, x, "head", v7);
-        ok
+        c.required(l, s, x, &["base", "head"]) & c.prop(l, s, x, "base", v7)
+            & c.prop(l, s, x, "head", v7)
     }
     /// `#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/2`
     pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["runId"]);
-        ok &= c.prop(l, s, x, "runId", v3);
-        ok
+        c.required(l, s, x, &["runId"]) & c.prop(l, s, x, "runId", v3)
     }
     /// `#/oneOf/0/properties/payload/properties/reviewTarget`
     pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2049,17 +1993,12 @@ mod validators {
     /// `#/oneOf/0/properties/payload/properties/budgets`
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "tokens", v59);
-        ok &= c.prop(l, s, x, "modelRequests", v59);
-        ok &= c.prop(l, s, x, "toolCalls", v59);
-        ok &= c.prop(l, s, x, "wallClockMs", v62);
-        ok &= c.prop(l, s, x, "retries", v59);
-        ok &= c.prop(l, s, x, "fixRounds", v59);
-        ok &= c.prop(l, s, x, "contextTokens", v59);
-        ok &= c.prop(l, s, x, "concurrentAgents", v59);
-        ok &= c.prop(l, s, x, "estimatedQuotaPercent", v62);
-        ok
+        c.prop(l, s, x, "tokens", v59) & c.prop(l, s, x, "modelRequests", v59)
+            & c.prop(l, s, x, "toolCalls", v59) & c.prop(l, s, x, "wallClockMs", v62)
+            & c.prop(l, s, x, "retries", v59) & c.prop(l, s, x, "fixRounds", v59)
+            & c.prop(l, s, x, "contextTokens", v59)
+            & c.prop(l, s, x, "concurrentAgents", v59)
+            & c.prop(l, s, x, "estimatedQuotaPercent", v62)
     }
     /// `#/oneOf/0/properties/payload/properties/sandboxRequire`
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2068,11 +2007,8 @@ mod validators {
     /// `#/oneOf/0/properties/payload/properties/consent`
     pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["policySha256", "via"]);
-        ok &= c.prop(l, s, x, "policySha256", v24);
-        ok &= c.prop(l, s, x, "via", v25);
-        ok
+        c.required(l, s, x, &["policySha256", "via"])
+            & c.prop(l, s, x, "policySha256", v24) & c.prop(l, s, x, "via", v25)
     }
     /// `#/oneOf/0/properties/payload/properties/consent/properties/policySha256`
     pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2088,17 +2024,12 @@ mod validators {
     /// `#/oneOf/1/properties/payload`
     pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "runId", v3);
-        ok
+        c.prop(l, s, x, "runId", v3)
     }
     /// `#/oneOf/2/properties/payload`
     pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["target"]);
-        ok &= c.prop(l, s, x, "target", v28);
-        ok
+        c.required(l, s, x, &["target"]) & c.prop(l, s, x, "target", v28)
     }
     /// `#/oneOf/2/properties/payload/properties/target`
     pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2122,11 +2053,8 @@ mod validators {
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/0`
     pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["kind", "agentId"]);
-        ok &= c.prop(l, s, x, "kind", v81);
-        ok &= c.prop(l, s, x, "agentId", v30);
-        ok
+        c.required(l, s, x, &["kind", "agentId"]) & c.prop(l, s, x, "kind", v81)
+            & c.prop(l, s, x, "agentId", v30)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/agentId`
     pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2138,21 +2066,15 @@ mod validators {
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/1`
     pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["kind", "agentId", "incarnation"]);
-        ok &= c.prop(l, s, x, "kind", v82);
-        ok &= c.prop(l, s, x, "agentId", v30);
-        ok &= c.prop(l, s, x, "incarnation", v59);
-        ok
+        c.required(l, s, x, &["kind", "agentId", "incarnation"])
+            & c.prop(l, s, x, "kind", v82) & c.prop(l, s, x, "agentId", v30)
+            & c.prop(l, s, x, "incarnation", v59)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/2`
     pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["kind", "approvalId"]);
-        ok &= c.prop(l, s, x, "kind", v83);
-        ok &= c.prop(l, s, x, "approvalId", v33);
-        ok
+        c.required(l, s, x, &["kind", "approvalId"]) & c.prop(l, s, x, "kind", v83)
+            & c.prop(l, s, x, "approvalId", v33)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/2/properties/approvalId`
     pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2164,11 +2086,8 @@ mod validators {
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/3`
     pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["kind", "effectId"]);
-        ok &= c.prop(l, s, x, "kind", v84);
-        ok &= c.prop(l, s, x, "effectId", v35);
-        ok
+        c.required(l, s, x, &["kind", "effectId"]) & c.prop(l, s, x, "kind", v84)
+            & c.prop(l, s, x, "effectId", v35)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/3/properties/effectId`
     pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2180,38 +2099,25 @@ mod validators {
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/4`
     pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["kind"]);
-        ok &= c.prop(l, s, x, "kind", v85);
-        ok
+        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", v85)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/5`
     pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["kind"]);
-        ok &= c.prop(l, s, x, "kind", v86);
-        ok
+        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", v86)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/6`
     pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["kind"]);
-        ok &= c.prop(l, s, x, "kind", v87);
-        ok &= c.prop(l, s, x, "surface", v15);
-        ok
+        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", v87)
+            & c.prop(l, s, x, "surface", v15)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/7`
     pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["kind", "artifactId"]);
-        ok &= c.prop(l, s, x, "kind", v88);
-        ok &= c.prop(l, s, x, "artifactId", v40);
-        ok &= c.prop(l, s, x, "maxBytes", v89);
-        ok &= c.prop(l, s, x, "offset", v59);
-        ok
+        c.required(l, s, x, &["kind", "artifactId"]) & c.prop(l, s, x, "kind", v88)
+            & c.prop(l, s, x, "artifactId", v40) & c.prop(l, s, x, "maxBytes", v89)
+            & c.prop(l, s, x, "offset", v59)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/7/properties/artifactId`
     pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2223,29 +2129,20 @@ mod validators {
     /// `#/oneOf/3/properties/payload`
     pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["follow", "ephemeral"]);
-        ok &= c.prop(l, s, x, "sinceSequence", v59);
-        ok &= c.prop(l, s, x, "replay", v59);
-        ok &= c.prop(l, s, x, "follow", v60);
-        ok &= c.prop(l, s, x, "ephemeral", v60);
-        ok
+        c.required(l, s, x, &["follow", "ephemeral"])
+            & c.prop(l, s, x, "sinceSequence", v59) & c.prop(l, s, x, "replay", v59)
+            & c.prop(l, s, x, "follow", v60) & c.prop(l, s, x, "ephemeral", v60)
     }
     /// `#/oneOf/4/properties/payload`
     pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "reason", v7);
-        ok
+        c.prop(l, s, x, "reason", v7)
     }
     /// `#/oneOf/5/properties/payload`
     pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "acknowledge", v44);
-        ok &= c.prop(l, s, x, "raiseBudgets", v21);
-        ok &= c.prop(l, s, x, "takeover", v60);
-        ok
+        c.prop(l, s, x, "acknowledge", v44) & c.prop(l, s, x, "raiseBudgets", v21)
+            & c.prop(l, s, x, "takeover", v60)
     }
     /// `#/oneOf/5/properties/payload/properties/acknowledge`
     pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2254,22 +2151,15 @@ mod validators {
     /// `#/oneOf/6/properties/payload`
     pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["keepWorktrees"]);
-        ok &= c.prop(l, s, x, "reason", v7);
-        ok &= c.prop(l, s, x, "keepWorktrees", v60);
-        ok
+        c.required(l, s, x, &["keepWorktrees"]) & c.prop(l, s, x, "reason", v7)
+            & c.prop(l, s, x, "keepWorktrees", v60)
     }
     /// `#/oneOf/7/properties/payload`
     pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["approvalId", "scope"]);
-        ok &= c.prop(l, s, x, "approvalId", v33);
-        ok &= c.prop(l, s, x, "scope", v47);
-        ok &= c.prop(l, s, x, "answer", v7);
-        ok &= c.prop(l, s, x, "note", v7);
-        ok
+        c.required(l, s, x, &["approvalId", "scope"])
+            & c.prop(l, s, x, "approvalId", v33) & c.prop(l, s, x, "scope", v47)
+            & c.prop(l, s, x, "answer", v7) & c.prop(l, s, x, "note", v7)
     }
     /// `#/oneOf/7/properties/payload/properties/scope`
     pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2278,19 +2168,13 @@ mod validators {
     /// `#/oneOf/8/properties/payload`
     pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["approvalId"]);
-        ok &= c.prop(l, s, x, "approvalId", v33);
-        ok &= c.prop(l, s, x, "note", v7);
-        ok
+        c.required(l, s, x, &["approvalId"]) & c.prop(l, s, x, "approvalId", v33)
+            & c.prop(l, s, x, "note", v7)
     }
     /// `#/oneOf/9/properties/payload`
     pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["target"]);
-        ok &= c.prop(l, s, x, "target", v50);
-        ok
+        c.required(l, s, x, &["target"]) & c.prop(l, s, x, "target", v50)
     }
     /// `#/oneOf/9/properties/payload/properties/target`
     pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2299,39 +2183,26 @@ mod validators {
     /// `#/oneOf/9/properties/payload/properties/target/anyOf/0`
     pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["kind"]);
-        ok &= c.prop(l, s, x, "kind", v90);
-        ok &= c.prop(l, s, x, "state", v20);
-        ok
+        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", v90)
+            & c.prop(l, s, x, "state", v20)
     }
     /// `#/oneOf/10/properties/payload`
     pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["phase", "justification"]);
-        ok &= c.prop(l, s, x, "phase", v20);
-        ok &= c.prop(l, s, x, "justification", v9);
-        ok
+        c.required(l, s, x, &["phase", "justification"]) & c.prop(l, s, x, "phase", v20)
+            & c.prop(l, s, x, "justification", v9)
     }
     /// `#/oneOf/11/properties/payload`
     pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["tool", "input", "justification"]);
-        ok &= c.prop(l, s, x, "agentId", v30);
-        ok &= c.prop(l, s, x, "tool", v9);
-        ok &= c.prop(l, s, x, "input", v63);
-        ok &= c.prop(l, s, x, "justification", v9);
-        ok
+        c.required(l, s, x, &["tool", "input", "justification"])
+            & c.prop(l, s, x, "agentId", v30) & c.prop(l, s, x, "tool", v9)
+            & c.prop(l, s, x, "input", v63) & c.prop(l, s, x, "justification", v9)
     }
     /// `#/oneOf/12/properties/payload`
     pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["mode"]);
-        ok &= c.prop(l, s, x, "mode", v55);
-        ok
+        c.required(l, s, x, &["mode"]) & c.prop(l, s, x, "mode", v55)
     }
     /// `#/oneOf/12/properties/payload/properties/mode`
     pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2340,20 +2211,14 @@ mod validators {
     /// `#/oneOf/13/properties/payload`
     pub(super) fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["graceMs"]);
-        ok &= c.prop(l, s, x, "graceMs", v59);
-        ok
+        c.required(l, s, x, &["graceMs"]) & c.prop(l, s, x, "graceMs", v59)
     }
     /// `#/oneOf/14/properties/payload`
     pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["agentId", "text", "delivery"]);
-        ok &= c.prop(l, s, x, "agentId", v30);
-        ok &= c.prop(l, s, x, "text", v7);
-        ok &= c.prop(l, s, x, "delivery", v58);
-        ok
+        c.required(l, s, x, &["agentId", "text", "delivery"])
+            & c.prop(l, s, x, "agentId", v30) & c.prop(l, s, x, "text", v7)
+            & c.prop(l, s, x, "delivery", v58)
     }
     /// `#/oneOf/14/properties/payload/properties/delivery`
     pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2540,9 +2405,7 @@ mod validators {
     /// `#/oneOf/0/properties/payload/properties/phases`
     pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v20);
-        ok
+        c.items(l, s, x, 0usize, "/items", v20)
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/kind`
     pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2593,12 +2456,8 @@ mod validators {
     /// `#/oneOf/0/properties/payload/properties/modelOverrides/patternProperties/^.*$`
     pub(super) fn v91(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["provider", "model"]);
-        ok &= c.prop(l, s, x, "provider", v7);
-        ok &= c.prop(l, s, x, "model", v7);
-        ok &= c.prop(l, s, x, "capability", v109);
-        ok
+        c.required(l, s, x, &["provider", "model"]) & c.prop(l, s, x, "provider", v7)
+            & c.prop(l, s, x, "model", v7) & c.prop(l, s, x, "capability", v109)
     }
     /// `#/$defs/JsonValue`
     pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2706,9 +2565,7 @@ mod validators {
     /// `#/$defs/JsonValue/anyOf/4`
     pub(super) fn v112(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v63);
-        ok
+        c.items(l, s, x, 0usize, "/items", v63)
     }
     /// `#/$defs/JsonValue/anyOf/5`
     pub(super) fn v113(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

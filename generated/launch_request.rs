@@ -191,10 +191,13 @@ mod fast {
         .to_owned()))
     );
     rt::union_reader!(
-        Union6, VisitUnion6 -> Answer { str => Answer::One; rt::fast::LeafRead < Leaf7 >,
-        seq => Answer::Many; rt::fast::VecOf < rt::fast::LeafRead < Leaf7 >, 0usize,
-        50usize > } refuse bool number null map
+        Union8, VisitUnion8 -> Answer { str => Answer::One; R0 : AnswerValue, seq =>
+        Answer::Many; R1 : ::std::vec::Vec < AnswerValue > } refuse bool number null map
     );
+    type Union6 = Union8<
+        rt::fast::LeafRead<Leaf7>,
+        rt::fast::VecOf<rt::fast::LeafRead<Leaf7>, 0usize, 50usize>,
+    >;
     rt::object_reader!(
         read_0, Visit0, LaunchRequest { contract_version = "contractVersion" :
         rt::fast::LeafRead < Leaf1 >, required, settle; input = "input" :
@@ -215,15 +218,11 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["contractVersion", "input", "mode", "answers"]);
-        ok &= c.prop(l, s, x, "contractVersion", v1);
-        ok &= c.prop_sensitive(l, s, x, "input", v2);
-        ok &= c.prop(l, s, x, "mode", v3);
-        ok &= c.prop(l, s, x, "kind", v4);
-        ok &= c.prop_sensitive(l, s, x, "answers", v8);
-        ok
-            &= c
+        c.required(l, s, x, &["contractVersion", "input", "mode", "answers"])
+            & c.prop(l, s, x, "contractVersion", v1)
+            & c.prop_sensitive(l, s, x, "input", v2) & c.prop(l, s, x, "mode", v3)
+            & c.prop(l, s, x, "kind", v4) & c.prop_sensitive(l, s, x, "answers", v8)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -235,8 +234,7 @@ mod validators {
                             "answers"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/properties/contractVersion`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -304,9 +302,6 @@ mod validators {
     /// `#/properties/answers/additionalProperties/anyOf/1`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.max_items(l, s, x.len(), 50u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v7);
-        ok
+        c.max_items(l, s, x.len(), 50u64) & c.items(l, s, x, 0usize, "/items", v7)
     }
 }

@@ -190,10 +190,7 @@ mod fast {
         Leaf4 -> Label, | s | [! rt::check::max_length(s, 500u64)] =>
         ::std::option::Option::Some(Label(s.to_owned()))
     );
-    rt::value_leaf!(
-        Leaf5 -> bool, scalar | v | rt::is_valid_with(validators::v10, v, validators::B0,
-        "/$defs/Question/properties/answerable")
-    );
+    rt::value_leaf!(Leaf5 -> bool, scalar | v | rt::is_valid(validators::v10, v));
     rt::object_reader!(
         read_2, Visit2, Question { id = "id" : rt::fast::LeafRead < Leaf2 >, required,
         settle; select = "select" : rt::fast::LeafRead < Leaf3 >, required, settle; label
@@ -238,20 +235,16 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["catalogVersion", "questions"]);
-        ok &= c.prop(l, s, x, "catalogVersion", v1);
-        ok &= c.prop(l, s, x, "questions", v11);
-        ok
-            &= c
+        c.required(l, s, x, &["catalogVersion", "questions"])
+            & c.prop(l, s, x, "catalogVersion", v1) & c.prop(l, s, x, "questions", v11)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "catalogVersion" | "questions"),
-                );
-        ok
+                )
     }
     /// `#/properties/catalogVersion`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -263,16 +256,11 @@ mod validators {
     /// `#/$defs/Question`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id", "select"]);
-        ok &= c.prop(l, s, x, "id", v3);
-        ok &= c.prop(l, s, x, "select", v4);
-        ok &= c.prop(l, s, x, "label", v5);
-        ok &= c.prop(l, s, x, "answerable", v10);
-        ok &= c.prop(l, s, x, "options", v12);
-        ok &= c.prop(l, s, x, "answer", v8);
-        ok
-            &= c
+        c.required(l, s, x, &["id", "select"]) & c.prop(l, s, x, "id", v3)
+            & c.prop(l, s, x, "select", v4) & c.prop(l, s, x, "label", v5)
+            & c.prop(l, s, x, "answerable", v10) & c.prop(l, s, x, "options", v12)
+            & c.prop(l, s, x, "answer", v8)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -284,8 +272,7 @@ mod validators {
                             "answer"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/$defs/Question/properties/id`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -308,20 +295,16 @@ mod validators {
     /// `#/$defs/AnswerOption`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id"]);
-        ok &= c.prop(l, s, x, "id", v7);
-        ok &= c.prop(l, s, x, "label", v5);
-        ok
-            &= c
+        c.required(l, s, x, &["id"]) & c.prop(l, s, x, "id", v7)
+            & c.prop(l, s, x, "label", v5)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "id" | "label"),
-                );
-        ok
+                )
     }
     /// `#/$defs/AnswerOption/properties/id`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -336,19 +319,15 @@ mod validators {
     /// `#/$defs/Question/properties/answer`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["pattern"]);
-        ok &= c.prop(l, s, x, "pattern", v9);
-        ok
-            &= c
+        c.required(l, s, x, &["pattern"]) & c.prop(l, s, x, "pattern", v9)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "pattern"),
-                );
-        ok
+                )
     }
     /// `#/$defs/Question/properties/answer/properties/pattern`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -366,18 +345,12 @@ mod validators {
     /// `#/properties/questions`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.max_items(l, s, x.len(), 500u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v13);
-        ok
+        c.max_items(l, s, x.len(), 500u64) & c.items(l, s, x, 0usize, "/items", v13)
     }
     /// `#/$defs/Question/properties/options`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.max_items(l, s, x.len(), 200u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v14);
-        ok
+        c.max_items(l, s, x.len(), 200u64) & c.items(l, s, x, 0usize, "/items", v14)
     }
     /// `#/properties/questions/items`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

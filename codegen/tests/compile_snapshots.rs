@@ -153,6 +153,10 @@ fn references_recursion_and_cross_file() {
     assert!(!refs::is_valid(&json!({"embedded": {"inner": 1}})));
     assert!(!refs::is_valid(&json!({"crossFile": {}})));
     let _: recursive::Recursive = round_trip(json!({"payload": {"a": [1, "x", null, {"b": false}]}, "list": {"head": 1, "tail": {"head": 2}}}));
+    // A union that holds itself: read by a reader of its own.
+    let _: recursive::Recursive = round_trip(json!({"tree": ["a", ["b", []], "c"]}));
+    assert!(recursive::Recursive::from_json_slice(br#"{"tree": ["a", [""]]}"#).is_err());
+    assert!(!recursive::is_valid(&json!({"tree": ["a", [1]]})));
 }
 
 #[test]

@@ -277,6 +277,13 @@ pub fn validate_with(check: crate::Check, v: &Value, base: &'static str, pointer
     }
 }
 
+/// Whether `v` is valid for generated validator `check`, stopping at the
+/// first failure: a reader's check, which keeps no error and so needs no
+/// schema location.
+pub fn is_valid(check: crate::Check, v: &Value) -> bool {
+    is_valid_with(check, v, "", "")
+}
+
 /// Whether `v` is valid for generated validator `check`, stopping at the first failure.
 pub fn is_valid_with(check: crate::Check, v: &Value, base: &'static str, pointer: &'static str) -> bool {
     let root = SchemaPath::Root(base);

@@ -512,27 +512,30 @@ macro_rules! __fast_refuse {
 /// The one-pass reader of a union whose branches take values of different
 /// JSON types: the value's type picks the branch, whose reader reads it
 /// (`anyOf`/`oneOf` then hold exactly when that branch does). Expands to a
-/// reader `$name` and its visitor; kinds no branch takes are invalid.
-/// `union_reader!(Union1, Visit1 -> Answer { str => Answer::One; R1, seq => Answer::Many; R2 } refuse bool number null map);`
+/// reader `$name` and its visitor, generic over each branch's reader (named
+/// `R0`, `R1`, … by the caller, with the variant's payload type), so places
+/// that read a union alike but for a branch's rules share the expansion:
+/// `Union1<LeafRead<Leaf2>, VecOf<…>>`. Kinds no branch takes are invalid.
+/// `union_reader!(Union1, Visit1 -> Answer { str => Answer::One; R0: String, seq => Answer::Many; R1: Vec<String> } refuse bool number null map);`
 #[macro_export]
 macro_rules! union_reader {
-    ($name:ident, $visit:ident -> $out:ty { $($kind:ident => $variant:expr ; $reader:ty),* } refuse $($refuse:ident)*) => {
-        /// Reads a union: the JSON type picks the branch.
-        pub(super) struct $name;
-        impl $crate::fast::Read for $name {
+    ($name:ident, $visit:ident -> $out:ty { $($kind:ident => $variant:expr ; $r:ident : $payload:ty),* } refuse $($refuse:ident)*) => {
+        /// Reads a union: the JSON type picks the branch, read by its reader.
+        pub(super) struct $name<$($r),*>(::std::marker::PhantomData<($($r,)*)>);
+        impl<$($r: $crate::fast::Read<Out = $payload>),*> $crate::fast::Read for $name<$($r),*> {
             type Out = $out;
             #[inline]
             fn read<'de, D: $crate::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<$out, D::Error> {
-                d.deserialize_any($visit)
+                d.deserialize_any($visit::<$($r),*>(::std::marker::PhantomData))
             }
         }
-        struct $visit;
-        impl<'de> $crate::__private::serde::de::Visitor<'de> for $visit {
+        struct $visit<$($r),*>(::std::marker::PhantomData<($($r,)*)>);
+        impl<'de, $($r: $crate::fast::Read<Out = $payload>),*> $crate::__private::serde::de::Visitor<'de> for $visit<$($r),*> {
             type Value = $out;
             fn expecting(&self, f: &mut ::std::fmt::Formatter) -> ::std::fmt::Result {
                 f.write_str("a value of one of the union's types")
             }
-            $($crate::__union_arm!($kind, $variant, $reader);)*
+            $($crate::__union_arm!($kind, $variant, $r);)*
             $crate::__fast_refuse!($($refuse)*);
         }
     };

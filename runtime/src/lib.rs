@@ -32,7 +32,7 @@ mod parse;
 pub mod schemars_support;
 mod validate;
 
-pub use contract::{deserialize_checked, is_valid_with, relay, validate_with, Contract, ParseError, Relay};
+pub use contract::{deserialize_checked, is_valid, is_valid_with, relay, validate_with, Contract, ParseError, Relay};
 pub use convert::{member, missing, variant, FromKey, FromValue, Mismatch, ObjectFields};
 pub use datetime::DateTime;
 pub use error::{max_errors, set_max_errors, SchemaPath, ValidationError, ValidationErrors, DEFAULT_MAX_ERRORS, MORE_ERRORS};

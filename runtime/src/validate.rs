@@ -251,6 +251,19 @@ impl Ctx {
         }
     }
 
+    /// `prefixItems` (or the array form of `items`): item `n` with
+    /// `checks[n]`, the subschema at `rel/n`; items past the list are left
+    /// to `items` / `additionalItems`. Every item is checked, so every error
+    /// is recorded.
+    #[inline]
+    pub fn prefix_items(&mut self, loc: &Loc, at: &SchemaPath, items: &[Value], rel: &'static str, checks: &[Check]) -> bool {
+        let mut ok = true;
+        for (n, (v, check)) in items.iter().zip(checks).enumerate() {
+            ok &= check(v, &loc.index(n), self, &at.element(rel, n));
+        }
+        ok
+    }
+
     /// Validates items `from..` of `items` with `check` (the subschema at `rel`).
     #[inline]
     pub fn items(&mut self, loc: &Loc, at: &SchemaPath, items: &[Value], from: usize, rel: &'static str, check: Check) -> bool {

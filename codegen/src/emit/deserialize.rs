@@ -112,6 +112,9 @@ pub struct Readers<'a> {
     memo: HashMap<(Vec<[u8; 32]>, String), TokenStream>,
     /// Leaves and fallbacks by their text with the name left out (see [`Self::shared_item`]).
     bodies: HashMap<String, Ident>,
+    /// Memoised readers that were asked for again (a union reader named
+    /// before its branches are read learns so that a branch holds it).
+    reached: HashSet<String>,
     next: usize,
 }
 
@@ -119,8 +122,19 @@ impl<'a> Readers<'a> {
     /// Decides which types of `plan` get a reader. None do when a schema
     /// uses dynamic references (their scope is not a subtree's alone).
     pub fn new(ir: &'a Ir, plan: &'a ModulePlan, rt: TokenStream, format_assertion: bool, boxed: HashSet<(usize, usize)>) -> Self {
-        let mut r =
-            Readers { ir, plan, rt, format_assertion, boxed, fast: HashSet::new(), items: Vec::new(), memo: HashMap::new(), bodies: HashMap::new(), next: 0 };
+        let mut r = Readers {
+            ir,
+            plan,
+            rt,
+            format_assertion,
+            boxed,
+            fast: HashSet::new(),
+            items: Vec::new(),
+            memo: HashMap::new(),
+            bodies: HashMap::new(),
+            reached: HashSet::new(),
+            next: 0,
+        };
         let dynamic =
             ir.nodes.iter().any(|n| matches!(&n.body, Body::Schema(k) if k.dynamic_reference.is_some() || k.recursive_anchor || k.dynamic_anchor.is_some()));
         if !dynamic {
@@ -264,9 +278,7 @@ impl<'a> Readers<'a> {
             .iter()
             .map(|n| {
                 let f = validators.entry(*n);
-                let (base, pointer) = validators.schema_location(*n);
-                let b = validators.base(&base);
-                quote!(#rt::is_valid_with(#f, #v, validators::#b, #pointer))
+                quote!(#rt::is_valid(#f, #v))
             })
             .collect();
         if checks.is_empty() {
@@ -336,6 +348,7 @@ impl<'a> Readers<'a> {
         let out_ty = self.ty(owner, t);
         let key = (self.validation_content(&conj), out_ty.to_string());
         if let Some(r) = self.memo.get(&key) {
+            self.reached.insert(r.to_string());
             return r.clone();
         }
         let r = match t {
@@ -358,7 +371,24 @@ impl<'a> Readers<'a> {
                     let name = self.fresh("Union");
                     // Named before its branches are read: a branch may hold the union again.
                     self.memo.insert(key.clone(), quote!(#name));
-                    self.union(validators, *id, &conj, &name);
+                    let read = self.union(validators, *id, &conj);
+                    if self.reached.contains(&name.to_string()) {
+                        // The union holds itself: a reader of its own breaks the cycle of types.
+                        self.items.push(quote! {
+                            /// Reads a union that holds itself.
+                            pub(super) struct #name;
+                            impl #rt::fast::Read for #name {
+                                type Out = #out_ty;
+                                #[inline]
+                                fn read<'de, D: #rt::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<#out_ty, D::Error> {
+                                    <#read as #rt::fast::Read>::read(d)
+                                }
+                            }
+                        });
+                    } else {
+                        // A short name for the place's reader: members name it, often many.
+                        self.items.push(quote!(type #name = #read;));
+                    }
                     quote!(#name)
                 }
                 Kind::Struct { .. } | Kind::Envelope { .. }
@@ -472,25 +502,35 @@ impl<'a> Readers<'a> {
         Some(out)
     }
 
-    /// The reader `name` of union `id` at a place whose schemas are `conj` (see [`Self::union_branches`]).
-    fn union(&mut self, validators: &mut Validators, id: usize, conj: &[NodeId], name: &Ident) {
+    /// The reader of union `id` at a place whose schemas are `conj` (see
+    /// [`Self::union_branches`]): the union's reader (one per way of
+    /// picking branches, shared by every such place) over this place's
+    /// branch readers, `Union3<LeafRead<Leaf1>, ViaValue<Check2>>`.
+    fn union(&mut self, validators: &mut Validators, id: usize, conj: &[NodeId]) -> TokenStream {
         let rt = self.rt.clone();
-        let Some(branches) = self.union_branches(id, conj) else { return };
-        let Kind::Union { variants, .. } = self.plan.types[id].kind.clone() else { return };
+        let (Some(branches), Kind::Union { variants, .. }) = (self.union_branches(id, conj), self.plan.types[id].kind.clone()) else {
+            return quote!(#rt::fast::AnyValue);
+        };
         let union_ty = super::types::ident(&self.plan.types[id].name);
-        let visitor = format_ident!("Visit{}", name);
         let mut arms = Vec::new();
+        let mut readers = Vec::new();
         let mut taken = Vec::new();
-        for (kind, b, v) in branches {
-            let reader = self.reader(validators, id, &[b], &variants[v].ty);
+        for (n, (kind, b, v)) in branches.into_iter().enumerate() {
+            readers.push(self.reader(validators, id, &[b], &variants[v].ty));
+            let payload = self.ty(id, &variants[v].ty);
             let vid = super::types::ident(&variants[v].name);
             let build = if variants[v].ty == TypeRef::Null { quote!(|_| #union_ty::#vid) } else { quote!(#union_ty::#vid) };
-            let k = Ident::new(kind, Span::call_site());
-            arms.push(quote!(#k => #build; #reader));
+            let (k, r) = (Ident::new(kind, Span::call_site()), format_ident!("R{}", n));
+            arms.push(quote!(#k => #build; #r: #payload));
             taken.push(kind);
         }
-        let refuse = ["bool", "number", "str", "null", "seq", "map"].into_iter().filter(|k| !taken.contains(k)).map(|k| Ident::new(k, Span::call_site()));
-        self.items.push(quote!(#rt::union_reader!(#name, #visitor -> #union_ty { #(#arms),* } refuse #(#refuse)*);));
+        let refuse: Vec<Ident> =
+            ["bool", "number", "str", "null", "seq", "map"].into_iter().filter(|k| !taken.contains(k)).map(|k| Ident::new(k, Span::call_site())).collect();
+        let name = self.shared_item("Union", |name| {
+            let visitor = format_ident!("Visit{}", name);
+            quote!(#rt::union_reader!(#name, #visitor -> #union_ty { #(#arms),* } refuse #(#refuse)*);)
+        });
+        quote!(#name<#(#readers),*>)
     }
 
     /// The fallback reader: the subtree as a `Value`, the validators of

@@ -310,9 +310,6 @@ impl<'a> Validators<'a> {
         let track = mode == Mode::Annotate || has_uneval;
         let ev = if track { Some(quote!(ev)) } else { None };
         let mut parts: Vec<Part> = Vec::new();
-        let stop = quote!(if !ok && !c.is_collecting() {
-            return false;
-        });
 
         // $ref
         if let Some(r) = &k.reference {
@@ -378,19 +375,17 @@ impl<'a> Validators<'a> {
                     return quote!(match i { Value::Number(x) => c.check_type(l, s, i, #mask) & #(#numbers)&*, #other });
                 }
                 TypeSet::OBJECT if !objects.is_empty() && strings.is_empty() && numbers.is_empty() && arrays.is_empty() && mode == Mode::Plain => {
+                    let body = checks_body(&objects);
                     return quote! {
                         let Value::Object(x) = i else { return c.check_type(l, s, i, #mask) };
-                        let mut ok = true;
-                        #(#objects)*
-                        ok
+                        #body
                     };
                 }
                 TypeSet::ARRAY if !arrays.is_empty() && strings.is_empty() && numbers.is_empty() && objects.is_empty() && mode == Mode::Plain => {
+                    let body = checks_body(&arrays);
                     return quote! {
                         let Value::Array(x) = i else { return c.check_type(l, s, i, #mask) };
-                        let mut ok = true;
-                        #(#arrays)*
-                        ok
+                        #body
                     };
                 }
                 _ => {}
@@ -404,10 +399,12 @@ impl<'a> Validators<'a> {
             arms.push((quote!(Value::Number(x)), quote!(#(ok &= #numbers;)*)));
         }
         if !arrays.is_empty() {
-            arms.push((quote!(Value::Array(x)), quote!(#(#arrays)*)));
+            let stmts = arrays.iter().map(Part::statement);
+            arms.push((quote!(Value::Array(x)), quote!(#(#stmts)*)));
         }
         if !objects.is_empty() {
-            arms.push((quote!(Value::Object(x)), quote!(#(#objects)*)));
+            let stmts = objects.iter().map(Part::statement);
+            arms.push((quote!(Value::Object(x)), quote!(#(#stmts)*)));
         }
         if !parts.is_empty() && !arms.is_empty() {
             parts.push(Part::Stop);
@@ -509,20 +506,12 @@ impl<'a> Validators<'a> {
         if parts.is_empty() {
             return quote!(true);
         }
-        // A function of plain checks is one expression (`&`, not `&&`: every
-        // check runs so that every error is recorded).
-        if !has_uneval && parts.iter().all(|p| matches!(p, Part::Check(_))) {
-            let exprs = parts.iter().filter_map(|p| match p {
-                Part::Check(e) => Some(e),
-                _ => None,
-            });
-            return quote!(#(#exprs)&*);
+        if !has_uneval {
+            if let Some(expr) = Part::conjunction(&parts) {
+                return expr;
+            }
         }
-        let stmts = parts.iter().map(|p| match p {
-            Part::Check(e) => quote!(ok &= #e;),
-            Part::Stmt(st) => st.clone(),
-            Part::Stop => stop.clone(),
-        });
+        let stmts = parts.iter().map(Part::statement);
         quote! {
             #prelude
             let mut ok = true;
@@ -609,13 +598,17 @@ impl<'a> Validators<'a> {
         }
     }
 
-    fn array_checks(&mut self, id: NodeId, k: &Keywords, checks: &[Check], scope: usize, ev: Option<TokenStream>) -> Vec<TokenStream> {
-        let mut out: Vec<TokenStream> = checks.iter().map(|c| self.render(c)).map(|call| quote!(ok &= #call;)).collect();
+    fn array_checks(&mut self, id: NodeId, k: &Keywords, checks: &[Check], scope: usize, ev: Option<TokenStream>) -> Vec<Part> {
+        let mut out: Vec<Part> = checks.iter().map(|c| Part::Check(self.render(c))).collect();
         let prefix = k.prefix_items.clone();
-        for (idx, p) in prefix.iter().enumerate() {
-            let call = self.call(id, *p, scope, quote!(v), quote!(&l.index(#idx)), None);
-            let get = if idx == 0 { quote!(x.first()) } else { quote!(x.get(#idx)) };
-            out.push(quote!(if let Some(v) = #get { ok &= #call; }));
+        if let Some(table) = self.prefix_table(id, &prefix, scope) {
+            out.push(Part::Check(table));
+        } else {
+            for (idx, p) in prefix.iter().enumerate() {
+                let call = self.call(id, *p, scope, quote!(v), quote!(&l.index(#idx)), None);
+                let get = if idx == 0 { quote!(x.first()) } else { quote!(x.get(#idx)) };
+                out.push(Part::Stmt(quote!(if let Some(v) = #get { ok &= #call; })));
+            }
         }
         if let Some(items) = k.items {
             let n = &self.ir.nodes[items];
@@ -623,19 +616,19 @@ impl<'a> Validators<'a> {
             if (n.is_resource && !n.pointer.is_empty()) || self.sensitive.contains(&items) {
                 let call = self.call(id, items, scope, quote!(v), quote!(&l.index(idx)), None);
                 let iter = if from == 0 { quote!(x.iter().enumerate()) } else { quote!(x.iter().enumerate().skip(#from)) };
-                out.push(quote!(for (idx, v) in #iter { ok &= #call; }));
+                out.push(Part::Stmt(quote!(for (idx, v) in #iter { ok &= #call; })));
             } else {
                 let rel = self.ir.relative_pointer(id, items);
                 let f = self.function(items, scope, Mode::Plain);
-                out.push(quote!(ok &= c.items(l, s, x, #from, #rel, #f);));
+                out.push(Part::Check(quote!(c.items(l, s, x, #from, #rel, #f))));
             }
         }
         if ev.is_some() && (!prefix.is_empty() || k.items.is_some()) {
             let n = prefix.len();
             if k.items.is_some() {
-                out.push(quote!(ev.all_items = true;));
+                out.push(Part::Stmt(quote!(ev.all_items = true;)));
             } else {
-                out.push(quote!(ev.prefix = ev.prefix.max(#n.min(x.len()));));
+                out.push(Part::Stmt(quote!(ev.prefix = ev.prefix.max(#n.min(x.len()));)));
             }
         }
         if let Some(cn) = k.contains {
@@ -646,51 +639,70 @@ impl<'a> Validators<'a> {
                 None => quote!(None),
             };
             let record = if ev.is_some() { quote!(ev.items.insert(idx);) } else { quote!() };
-            out.push(quote! {
+            out.push(Part::Stmt(quote! {
                 let mut found = 0usize;
                 for (idx, v) in x.iter().enumerate() {
                     if c.quiet(|c| #call) { found += 1; #record }
                 }
                 ok &= c.contains_count(l, s, found, #min, #max);
-            });
+            }));
         }
         out
     }
 
-    fn object_checks(&mut self, id: NodeId, k: &Keywords, checks: &[Check], scope: usize, ev: Option<TokenStream>) -> Vec<TokenStream> {
-        let mut out: Vec<TokenStream> = checks.iter().map(|c| self.render(c)).map(|call| quote!(ok &= #call;)).collect();
+    /// `prefixItems` (or the array form of `items`) as one call with the
+    /// table of item validators, `c.prefix_items(l, s, x, "/items", &[v3, v7])`;
+    /// `None` when an item needs more than a plain call (a schema resource
+    /// of its own, or sensitive data).
+    fn prefix_table(&mut self, id: NodeId, prefix: &[NodeId], scope: usize) -> Option<TokenStream> {
+        let first = *prefix.first()?;
+        let plain = |n: &NodeId| !self.ir.nodes[*n].is_resource && !self.sensitive.contains(n);
+        if !prefix.iter().all(plain) {
+            return None;
+        }
+        let first_rel = self.ir.relative_pointer(id, first);
+        let rel = first_rel.strip_suffix("/0")?.to_owned();
+        if prefix.iter().enumerate().any(|(n, p)| self.ir.relative_pointer(id, *p) != format!("{rel}/{n}")) {
+            return None;
+        }
+        let fs: Vec<Ident> = prefix.iter().map(|p| self.function(*p, scope, Mode::Plain)).collect();
+        Some(quote!(c.prefix_items(l, s, x, #rel, &[#(#fs),*])))
+    }
+
+    fn object_checks(&mut self, id: NodeId, k: &Keywords, checks: &[Check], scope: usize, ev: Option<TokenStream>) -> Vec<Part> {
+        let mut out: Vec<Part> = checks.iter().map(|c| Part::Check(self.render(c))).collect();
         for (trigger, names) in &k.dependent_required {
             let kw = k.dependent_required_keyword;
             let rel_kw = format!("{kw}/{}", escape_token(trigger));
-            out.push(quote!(ok &= c.dependent_required(l, s, #rel_kw, x, #trigger, &[#(#names),*]);));
+            out.push(Part::Check(quote!(c.dependent_required(l, s, #rel_kw, x, #trigger, &[#(#names),*]))));
         }
         for (name, p) in k.properties.clone() {
             let n = &self.ir.nodes[p];
             if n.is_resource && !n.pointer.is_empty() {
                 let call = self.call(id, p, scope, quote!(v), quote!(&l.key(#name)), None);
-                out.push(quote!(if let Some(v) = x.get(#name) { ok &= #call; }));
+                out.push(Part::Stmt(quote!(if let Some(v) = x.get(#name) { ok &= #call; })));
             } else {
                 let f = self.function(p, scope, Mode::Plain);
                 if self.sensitive.contains(&p) {
-                    out.push(quote!(ok &= c.prop_sensitive(l, s, x, #name, #f);));
+                    out.push(Part::Check(quote!(c.prop_sensitive(l, s, x, #name, #f))));
                 } else {
-                    out.push(quote!(ok &= c.prop(l, s, x, #name, #f);));
+                    out.push(Part::Check(quote!(c.prop(l, s, x, #name, #f))));
                 }
             }
             if ev.is_some() {
-                out.push(quote!(if x.contains_key(#name) { ev.properties.insert(#name.to_owned()); }));
+                out.push(Part::Stmt(quote!(if x.contains_key(#name) { ev.properties.insert(#name.to_owned()); })));
             }
         }
         if let Some(pn) = k.property_names {
             let call = self.call(id, pn, scope, quote!(&key_value), quote!(l), None);
-            out.push(quote! {
+            out.push(Part::Stmt(quote! {
                 for key in x.keys() {
                     let key_value = Value::String(key.clone());
                     if !c.quiet(|c| #call) {
                         ok &= c.bad_property_name(l, s, key);
                     }
                 }
-            });
+            }));
         }
         let patterns = k.pattern_properties.clone();
         let closed = k.additional_properties.filter(|a| matches!(self.ir.nodes[*a].body, Body::Bool(false)));
@@ -702,9 +714,9 @@ impl<'a> Validators<'a> {
             let known = if names.is_empty() { quote!(|_| false) } else { quote!(|key| matches!(key, #(#names)|*)) };
             let rel = self.ir.relative_pointer(id, a);
             let kw = rel.trim_start_matches('/').to_owned();
-            out.push(quote!(ok &= c.unexpected_members(l, s, x, #kw, #known);));
+            out.push(Part::Check(quote!(c.unexpected_members(l, s, x, #kw, #known))));
             if ev.is_some() {
-                out.push(quote!(ev.all_properties = true;));
+                out.push(Part::Stmt(quote!(ev.all_properties = true;)));
             }
         } else if !patterns.is_empty() || additional_checks.is_some() {
             let names: Vec<&String> = k.properties.iter().map(|(n, _)| n).collect();
@@ -733,28 +745,28 @@ impl<'a> Validators<'a> {
                 None => quote!(),
             };
             let decl = if track_match { quote!(let mut matched = #known;) } else { quote!() };
-            out.push(quote! {
+            out.push(Part::Stmt(quote! {
                 for (key, v) in x {
                     #decl
                     #(#pattern_checks)*
                     #additional
                 }
-            });
+            }));
             if ev.is_some() {
                 if k.additional_properties.is_some() {
-                    out.push(quote!(ev.all_properties = true;));
+                    out.push(Part::Stmt(quote!(ev.all_properties = true;)));
                 } else {
                     let res: Vec<Ident> = patterns.iter().map(|(src, _)| self.pattern(src)).collect();
-                    out.push(quote! {
+                    out.push(Part::Stmt(quote! {
                         for key in x.keys() {
                             if false #(|| #res.is_match(key))* { ev.properties.insert(key.clone()); }
                         }
-                    });
+                    }));
                 }
             }
         } else if k.additional_properties.is_some() && ev.is_some() {
             // Every member was evaluated, by `additionalProperties: true`.
-            out.push(quote!(ev.all_properties = true;));
+            out.push(Part::Stmt(quote!(ev.all_properties = true;)));
         }
         out
     }
@@ -976,6 +988,42 @@ enum Part {
     Stmt(TokenStream),
     /// Return early when invalid and not collecting.
     Stop,
+}
+
+impl Part {
+    /// The part as a statement of a body that keeps `ok`.
+    fn statement(&self) -> TokenStream {
+        match self {
+            Part::Check(e) => quote!(ok &= #e;),
+            Part::Stmt(st) => st.clone(),
+            Part::Stop => quote!(if !ok && !c.is_collecting() {
+                return false;
+            }),
+        }
+    }
+
+    /// Parts that are all plain checks as one expression (`&`, not `&&`:
+    /// every check runs so that every error is recorded).
+    fn conjunction(parts: &[Part]) -> Option<TokenStream> {
+        let exprs = parts
+            .iter()
+            .map(|p| match p {
+                Part::Check(e) => Some(e),
+                _ => None,
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(quote!(#(#exprs)&*))
+    }
+}
+
+/// The body after the type is matched: one expression when every part is a
+/// check, else statements that keep `ok`.
+fn checks_body(parts: &[Part]) -> TokenStream {
+    if let Some(expr) = Part::conjunction(parts) {
+        return expr;
+    }
+    let stmts = parts.iter().map(Part::statement);
+    quote!(let mut ok = true; #(#stmts)* ok)
 }
 
 /// A `type` keyword's set as the runtime's named constants

@@ -33,10 +33,7 @@ pub type Vm = rt::Value;
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::via_value!(
-        Check1 -> rt::Value, | v | rt::is_valid_with(validators::v1, v, validators::B0,
-        "/properties/vm")
-    );
+    rt::via_value!(Check1 -> rt::Value, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
         read_0, Visit0, AllOfSelf { vm = "vm" : rt::fast::ViaValue < Check1 >, optional,
         settle; } extra extra : rt::fast::AnyValue
@@ -52,9 +49,7 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "vm", v1);
-        ok
+        c.prop(l, s, x, "vm", v1)
     }
     /// `#/properties/vm`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

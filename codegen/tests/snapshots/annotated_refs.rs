@@ -144,37 +144,35 @@ mod fast {
         "allow")] => LintLevel::from_listed_str(s)
     );
     rt::union_reader!(
-        Union1, VisitUnion1 -> Lint { str => Lint::LintLevel; rt::fast::LeafRead < Leaf2
-        >, map => Lint::DetailedLint; rt::fast::Typed < DetailedLint > } refuse bool
-        number null seq
+        Union3, VisitUnion3 -> Lint { str => Lint::LintLevel; R0 : LintLevel, map =>
+        Lint::DetailedLint; R1 : DetailedLint } refuse bool number null seq
     );
-    rt::value_leaf!(
-        Leaf4 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v6, v,
-        validators::B0, "/definitions/rule/oneOf/0")
-    );
+    type Union1 = Union3<rt::fast::LeafRead<Leaf2>, rt::fast::Typed<DetailedLint>>;
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
     rt::string_leaf!(
-        Leaf5 -> StringRule, | s | [! ::std::matches!(s, "off" | "warn" | "error")] =>
+        Leaf6 -> StringRule, | s | [! ::std::matches!(s, "off" | "warn" | "error")] =>
         StringRule::from_listed_str(s)
     );
     rt::union_reader!(
-        Union3, VisitUnion3 -> Rule { number => Rule::Integer; rt::fast::LeafRead < Leaf4
-        >, str => Rule::String; rt::fast::LeafRead < Leaf5 >, seq => Rule::Array;
-        rt::fast::VecOf < rt::fast::AnyValue, 0usize, { usize::MAX } > } refuse bool null
-        map
+        Union7, VisitUnion7 -> Rule { number => Rule::Integer; R0 : rt::Integer, str =>
+        Rule::String; R1 : StringRule, seq => Rule::Array; R2 : ::std::vec::Vec <
+        rt::Value > } refuse bool null map
     );
+    type Union4 = Union7<
+        rt::fast::LeafRead<Leaf5>,
+        rt::fast::LeafRead<Leaf6>,
+        rt::fast::VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
+    >;
     rt::object_reader!(
         read_0, Visit0, Lints { absolute_paths = "absolute_paths" : Union1, optional,
         settle; almost_swapped = "almost_swapped" : Union1, optional, settle; no_console
-        = "no_console" : Union3, optional, settle; no_debugger = "no_debugger" : Union3,
+        = "no_console" : Union4, optional, settle; no_debugger = "no_debugger" : Union4,
         optional, settle; } deny
     );
-    rt::value_leaf!(
-        Leaf6 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v7, v,
-        validators::B0, "/definitions/DetailedLint/properties/priority")
-    );
+    rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
         read_3, Visit3, DetailedLint { level = "level" : rt::fast::LeafRead < Leaf2 >,
-        optional, settle; priority = "priority" : rt::fast::LeafRead < Leaf6 >, optional,
+        optional, settle; priority = "priority" : rt::fast::LeafRead < Leaf8 >, optional,
         settle; } extra extra : rt::fast::AnyValue
     );
 }
@@ -188,13 +186,9 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "absolute_paths", v8);
-        ok &= c.prop(l, s, x, "almost_swapped", v8);
-        ok &= c.prop(l, s, x, "no_console", v9);
-        ok &= c.prop(l, s, x, "no_debugger", v9);
-        ok
-            &= c
+        c.prop(l, s, x, "absolute_paths", v8) & c.prop(l, s, x, "almost_swapped", v8)
+            & c.prop(l, s, x, "no_console", v9) & c.prop(l, s, x, "no_debugger", v9)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -206,8 +200,7 @@ mod validators {
                             "no_debugger"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/Lint`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -221,10 +214,7 @@ mod validators {
     /// `#/definitions/DetailedLint`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "level", v10);
-        ok &= c.prop(l, s, x, "priority", v7);
-        ok
+        c.prop(l, s, x, "level", v10) & c.prop(l, s, x, "priority", v7)
     }
     /// `#/definitions/rule`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

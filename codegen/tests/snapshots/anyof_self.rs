@@ -47,10 +47,7 @@ rt::contract!(Value, [validators::v1], BASE0, "/definitions/value");
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::via_value!(
-        Check1 -> Value, | v | rt::is_valid_with(validators::v2, v, validators::B0,
-        "/properties/value")
-    );
+    rt::via_value!(Check1 -> Value, | v | rt::is_valid(validators::v2, v));
     rt::object_reader!(
         read_0, Visit0, AnyOfSelf { value = "value" : rt::fast::ViaValue < Check1 >,
         optional, settle; } deny
@@ -66,18 +63,15 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "value", v2);
-        ok
-            &= c
+        c.prop(l, s, x, "value", v2)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "value"),
-                );
-        ok
+                )
     }
     /// `#/definitions/value`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -51,20 +51,15 @@ mod fast {
     use super::*;
     rt::via_value!(
         Check1 -> ::std::vec::Vec < ::std::string::String >, | v |
-        rt::is_valid_with(validators::v2, v, validators::B0, "/properties/tags")
+        rt::is_valid(validators::v2, v)
     );
     rt::via_value!(
-        Check2 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid_with(validators::v3,
-        v, validators::B0, "/properties/pair")
+        Check2 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid(validators::v3, v)
     );
     rt::via_value!(
-        Check3 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid_with(validators::v4,
-        v, validators::B0, "/properties/withContains")
+        Check3 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid(validators::v4, v)
     );
-    rt::value_leaf!(
-        Leaf4 -> rt::Number, scalar | v | rt::is_valid_with(validators::v5, v,
-        validators::B0, "/properties/matrix/items/items")
-    );
+    rt::value_leaf!(Leaf4 -> rt::Number, scalar | v | rt::is_valid(validators::v5, v));
     rt::object_reader!(
         read_0, Visit0, Arrays { tags = "tags" : rt::fast::ViaValue < Check1 >, optional,
         settle; pair = "pair" : rt::fast::ViaValue < Check2 >, optional, settle;
@@ -94,44 +89,26 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "tags", v2);
-        ok &= c.prop(l, s, x, "pair", v3);
-        ok &= c.prop(l, s, x, "withContains", v4);
-        ok &= c.prop(l, s, x, "matrix", v6);
-        ok &= c.prop(l, s, x, "things", v7);
-        ok
+        c.prop(l, s, x, "tags", v2) & c.prop(l, s, x, "pair", v3)
+            & c.prop(l, s, x, "withContains", v4) & c.prop(l, s, x, "matrix", v6)
+            & c.prop(l, s, x, "things", v7)
     }
     /// `#/$defs/thing`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name"]);
-        ok &= c.prop(l, s, x, "name", v8);
-        ok
+        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v8)
     }
     /// `#/properties/tags`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.max_items(l, s, x.len(), 5u64);
-        ok &= c.unique_items(l, s, x);
-        ok &= c.items(l, s, x, 0usize, "/items", v8);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.max_items(l, s, x.len(), 5u64)
+            & c.unique_items(l, s, x) & c.items(l, s, x, 0usize, "/items", v8)
     }
     /// `#/properties/pair`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        if let Some(v) = x.first() {
-            ok &= v8(v, &l.index(0usize), c, &s.child("/prefixItems/0"));
-        }
-        if let Some(v) = x.get(1usize) {
-            ok &= v9(v, &l.index(1usize), c, &s.child("/prefixItems/1"));
-        }
-        ok &= c.items(l, s, x, 2usize, "/items", v10);
-        ok
+        c.prefix_items(l, s, x, "/prefixItems", &[v8, v9])
+            & c.items(l, s, x, 2usize, "/items", v10)
     }
     /// `#/properties/withContains`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -153,16 +130,12 @@ mod validators {
     /// `#/properties/matrix`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v12);
-        ok
+        c.items(l, s, x, 0usize, "/items", v12)
     }
     /// `#/properties/things`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v13);
-        ok
+        c.items(l, s, x, 0usize, "/items", v13)
     }
     /// `#/$defs/thing/properties/name`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -183,9 +156,7 @@ mod validators {
     /// `#/properties/matrix/items`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v5);
-        ok
+        c.items(l, s, x, 0usize, "/items", v5)
     }
     /// `#/properties/things/items`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -119,10 +119,7 @@ mod fast {
         rt::fast::LeafRead < Leaf3 >, optional, settle; value = "value" : rt::fast::Typed
         < Value >, optional, settle; } extra extra_ : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf4 -> bool, scalar | v | rt::is_valid_with(validators::v5, v, validators::B0,
-        "/$defs/Option/properties/some")
-    );
+    rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v5, v));
     rt::object_reader!(
         read_1, Visit1, Option { some = "some" : rt::fast::LeafRead < Leaf4 >, optional,
         settle; } extra extra : rt::fast::AnyValue
@@ -143,29 +140,18 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "type", v6);
-        ok &= c.prop(l, s, x, "fn", v6);
-        ok &= c.prop(l, s, x, "self", v6);
-        ok &= c.prop(l, s, x, "Self", v6);
-        ok &= c.prop(l, s, x, "crate", v6);
-        ok &= c.prop(l, s, x, "", v6);
-        ok &= c.prop(l, s, x, "a", v6);
-        ok &= c.prop(l, s, x, "A", v6);
-        ok &= c.prop(l, s, x, "extra", v6);
-        ok &= c.prop(l, s, x, "2fast", v6);
-        ok &= c.prop(l, s, x, "option", v7);
-        ok &= c.prop(l, s, x, "string", v8);
-        ok &= c.prop(l, s, x, "result", v9);
-        ok &= c.prop(l, s, x, "value", v10);
-        ok
+        c.prop(l, s, x, "type", v6) & c.prop(l, s, x, "fn", v6)
+            & c.prop(l, s, x, "self", v6) & c.prop(l, s, x, "Self", v6)
+            & c.prop(l, s, x, "crate", v6) & c.prop(l, s, x, "", v6)
+            & c.prop(l, s, x, "a", v6) & c.prop(l, s, x, "A", v6)
+            & c.prop(l, s, x, "extra", v6) & c.prop(l, s, x, "2fast", v6)
+            & c.prop(l, s, x, "option", v7) & c.prop(l, s, x, "string", v8)
+            & c.prop(l, s, x, "result", v9) & c.prop(l, s, x, "value", v10)
     }
     /// `#/$defs/Option`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "some", v5);
-        ok
+        c.prop(l, s, x, "some", v5)
     }
     /// `#/$defs/String`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -181,9 +167,7 @@ mod validators {
     /// `#/$defs/Value`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "Vec", v11);
-        ok
+        c.prop(l, s, x, "Vec", v11)
     }
     /// `#/$defs/Option/properties/some`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -212,8 +196,6 @@ mod validators {
     /// `#/$defs/Value/properties/Vec`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v8);
-        ok
+        c.items(l, s, x, 0usize, "/items", v8)
     }
 }

@@ -31,10 +31,7 @@ rt::contract!(Draft4Const, [validators::v0], BASE0, "", fast fast::read_0);
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::via_value!(
-        Check1 -> rt::Value, | v | rt::is_valid_with(validators::v1, v, validators::B0,
-        "/properties/binding")
-    );
+    rt::via_value!(Check1 -> rt::Value, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
         read_0, Visit0, Draft4Const { binding = "binding" : rt::fast::ViaValue < Check1
         >, optional, settle; } extra extra : rt::fast::AnyValue
@@ -46,13 +43,10 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///fixtures/draft4_const.json";
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "binding", v1);
-        ok
+        c.prop(l, s, x, "binding", v1)
     }
     /// `#/properties/binding`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -61,19 +55,13 @@ mod validators {
     /// `#/properties/binding/oneOf/0`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v4);
-        ok &= c.prop(l, s, x, "table", v5);
-        ok
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v4)
+            & c.prop(l, s, x, "table", v5)
     }
     /// `#/properties/binding/oneOf/1`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v6);
-        ok
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v6)
     }
     /// `#/properties/binding/oneOf/0/properties/type`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

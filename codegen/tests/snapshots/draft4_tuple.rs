@@ -42,20 +42,13 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     rt::via_value!(
-        Check1 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid_with(validators::v1,
-        v, validators::B0, "/properties/point")
+        Check1 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid(validators::v1, v)
     );
-    rt::value_leaf!(
-        Leaf2 -> rt::Number, scalar | v | rt::is_valid_with(validators::v2, v,
-        validators::B0, "/properties/limit")
-    );
-    rt::value_leaf!(
-        Leaf3 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v3, v,
-        validators::B0, "/properties/ref")
-    );
+    rt::value_leaf!(Leaf2 -> rt::Number, scalar | v | rt::is_valid(validators::v2, v));
+    rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v3, v));
     rt::via_value!(
         Check4 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid_with(validators::v4, v, validators::B0, "/properties/deps")
+        rt::is_valid(validators::v4, v)
     );
     rt::object_reader!(
         read_0, Visit0, Draft4Tuple { point = "point" : rt::fast::ViaValue < Check1 >,
@@ -75,25 +68,14 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "point", v1);
-        ok &= c.prop(l, s, x, "limit", v2);
-        ok &= c.prop(l, s, x, "ref", v3);
-        ok &= c.prop(l, s, x, "deps", v4);
-        ok
+        c.prop(l, s, x, "point", v1) & c.prop(l, s, x, "limit", v2)
+            & c.prop(l, s, x, "ref", v3) & c.prop(l, s, x, "deps", v4)
     }
     /// `#/properties/point`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        if let Some(v) = x.first() {
-            ok &= v5(v, &l.index(0usize), c, &s.child("/items/0"));
-        }
-        if let Some(v) = x.get(1usize) {
-            ok &= v5(v, &l.index(1usize), c, &s.child("/items/1"));
-        }
-        ok &= c.items(l, s, x, 2usize, "/additionalItems", v6);
-        ok
+        c.prefix_items(l, s, x, "/items", &[v5, v5])
+            & c.items(l, s, x, 2usize, "/additionalItems", v6)
     }
     /// `#/properties/limit`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -53,36 +53,28 @@ mod validators {
     /// `#/$defs/strictElement`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["a"]);
-        ok &= c.prop(l, s, x, "a", v3);
-        ok
-            &= c
+        c.required(l, s, x, &["a"]) & c.prop(l, s, x, "a", v3)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "a"),
-                );
-        ok
+                )
     }
     /// `#/$defs/list`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["elements"]);
-        ok &= c.prop(l, s, x, "elements", v4);
-        ok
-            &= c
+        c.required(l, s, x, &["elements"]) & c.prop(l, s, x, "elements", v4)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "elements"),
-                );
-        ok
+                )
     }
     /// `#/$defs/strictElement/properties/a`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -91,9 +83,7 @@ mod validators {
     /// `#/$defs/list/properties/elements`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v5);
-        ok
+        c.items(l, s, x, 0usize, "/items", v5)
     }
     /// `#/$defs/list/properties/elements/items`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

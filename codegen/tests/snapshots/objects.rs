@@ -124,26 +124,17 @@ mod fast {
         Leaf2 -> CountKey, | s | [! validators::RE0.is_match(s)] =>
         ::std::option::Option::Some(CountKey(s.to_owned()))
     );
-    rt::value_leaf!(
-        Leaf3 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v8, v,
-        validators::B0, "/properties/counts/additionalProperties")
-    );
+    rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v8, v));
     rt::via_value!(
         Check4 -> rt::Map < ::std::string::String, ::std::string::String >, | v |
-        rt::is_valid_with(validators::v9, v, validators::B0, "/properties/byKeyShape")
+        rt::is_valid(validators::v9, v)
     );
-    rt::via_value!(
-        Check5 -> Labels, | v | rt::is_valid_with(validators::v4, v, validators::B0,
-        "/properties/labels")
-    );
+    rt::via_value!(Check5 -> Labels, | v | rt::is_valid(validators::v4, v));
     rt::via_value!(
         Check6 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid_with(validators::v10, v, validators::B0, "/properties/minMax")
+        rt::is_valid(validators::v10, v)
     );
-    rt::via_value!(
-        Check7 -> Dependent, | v | rt::is_valid_with(validators::v7, v, validators::B0,
-        "/properties/dependent")
-    );
+    rt::via_value!(Check7 -> Dependent, | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
         read_0, Visit0, Objects { id = "id" : rt::fast::LeafRead < Leaf1 >, required,
         settle; closed = "closed" : rt::fast::Typed < Closed >, required, settle; counts
@@ -156,22 +147,13 @@ mod fast {
         rt::fast::ViaValue < Check7 >, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf8 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v11, v,
-        validators::B0, "/properties/closed/properties/a")
-    );
-    rt::value_leaf!(
-        Leaf9 -> bool, scalar | v | rt::is_valid_with(validators::v12, v, validators::B0,
-        "/properties/closed/properties/b")
-    );
+    rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v11, v));
+    rt::value_leaf!(Leaf9 -> bool, scalar | v | rt::is_valid(validators::v12, v));
     rt::object_reader!(
         read_2, Visit2, Closed { a = "a" : rt::fast::LeafRead < Leaf8 >, optional,
         settle; b = "b" : rt::fast::LeafRead < Leaf9 >, optional, settle; } deny
     );
-    rt::value_leaf!(
-        Leaf10 -> rt::Number, scalar | v | rt::is_valid_with(validators::v13, v,
-        validators::B0, "/properties/typedExtra/properties/fixed")
-    );
+    rt::value_leaf!(Leaf10 -> rt::Number, scalar | v | rt::is_valid(validators::v13, v));
     rt::string_leaf!(
         Leaf11 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
@@ -188,24 +170,16 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///fixtures/objects.json";
     pub(super) static RE0: rt::Pattern = rt::Pattern::new("^[a-z]+$");
     pub(super) static RE1: rt::Pattern = rt::Pattern::new("^x-");
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id", "closed"]);
-        ok &= c.prop(l, s, x, "id", v1);
-        ok &= c.prop(l, s, x, "closed", v2);
-        ok &= c.prop(l, s, x, "counts", v14);
-        ok &= c.prop(l, s, x, "byKeyShape", v9);
-        ok &= c.prop(l, s, x, "labels", v4);
-        ok &= c.prop(l, s, x, "typedExtra", v5);
-        ok &= c.prop(l, s, x, "empty", v6);
-        ok &= c.prop(l, s, x, "minMax", v10);
-        ok &= c.prop(l, s, x, "dependent", v7);
-        ok
+        c.required(l, s, x, &["id", "closed"]) & c.prop(l, s, x, "id", v1)
+            & c.prop(l, s, x, "closed", v2) & c.prop(l, s, x, "counts", v14)
+            & c.prop(l, s, x, "byKeyShape", v9) & c.prop(l, s, x, "labels", v4)
+            & c.prop(l, s, x, "typedExtra", v5) & c.prop(l, s, x, "empty", v6)
+            & c.prop(l, s, x, "minMax", v10) & c.prop(l, s, x, "dependent", v7)
     }
     /// `#/properties/id`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -219,19 +193,15 @@ mod validators {
     /// `#/properties/closed`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "a", v11);
-        ok &= c.prop(l, s, x, "b", v12);
-        ok
-            &= c
+        c.prop(l, s, x, "a", v11) & c.prop(l, s, x, "b", v12)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "a" | "b"),
-                );
-        ok
+                )
     }
     /// `#/properties/counts/propertyNames`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -269,9 +239,7 @@ mod validators {
     /// `#/properties/empty`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.unexpected_members(l, s, x, "additionalProperties", |_| false);
-        ok
+        c.unexpected_members(l, s, x, "additionalProperties", |_| false)
     }
     /// `#/properties/dependent`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -331,10 +299,7 @@ mod validators {
     /// `#/properties/minMax`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.min_properties(l, s, x.len(), 1u64);
-        ok &= c.max_properties(l, s, x.len(), 3u64);
-        ok
+        c.min_properties(l, s, x.len(), 1u64) & c.max_properties(l, s, x.len(), 3u64)
     }
     /// `#/properties/closed/properties/a`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

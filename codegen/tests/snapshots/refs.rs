@@ -104,10 +104,7 @@ mod fast {
         Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
-    rt::value_leaf!(
-        Leaf2 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v6, v,
-        validators::B0, "/properties/percent")
-    );
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
     rt::string_leaf!(
         Leaf3 -> WithSibling, | s | [! rt::check::max_length(s, 3u64)] =>
         ::std::option::Option::Some(WithSibling(s.to_owned()))
@@ -122,19 +119,13 @@ mod fast {
         : rt::fast::LeafRead < Leaf3 >, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf4 -> rt::Number, scalar | v | rt::is_valid_with(validators::v7, v,
-        validators::B0, "/$defs/money/properties/amount")
-    );
+    rt::value_leaf!(Leaf4 -> rt::Number, scalar | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
         read_1, Visit1, Money { amount = "amount" : rt::fast::LeafRead < Leaf4 >,
         required, settle; currency = "currency" : rt::fast::LeafRead < Leaf1 >, optional,
         settle; } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf5 -> bool, scalar | v | rt::is_valid_with(validators::v8, v, validators::B1,
-        "/properties/inner")
-    );
+    rt::value_leaf!(Leaf5 -> bool, scalar | v | rt::is_valid(validators::v8, v));
     rt::object_reader!(
         read_2, Visit2, Embedded { inner = "inner" : rt::fast::LeafRead < Leaf5 >,
         optional, settle; } extra extra : rt::fast::AnyValue
@@ -163,49 +154,33 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "escaped", v9);
-        ok &= c.prop(l, s, x, "percent", v6);
-        ok &= c.prop(l, s, x, "anchored", v10);
-        ok &= c.prop(l, s, x, "embedded", v11);
-        ok &= c.prop(l, s, x, "crossFile", v12);
-        ok &= c.prop(l, s, x, "tree", v13);
-        ok &= c.prop(l, s, x, "withSibling", v5);
-        ok
+        c.prop(l, s, x, "escaped", v9) & c.prop(l, s, x, "percent", v6)
+            & c.prop(l, s, x, "anchored", v10) & c.prop(l, s, x, "embedded", v11)
+            & c.prop(l, s, x, "crossFile", v12) & c.prop(l, s, x, "tree", v13)
+            & c.prop(l, s, x, "withSibling", v5)
     }
     /// `#/$defs/money`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["amount"]);
-        ok &= c.prop(l, s, x, "amount", v7);
-        ok &= c.prop(l, s, x, "currency", v14);
-        ok
+        c.required(l, s, x, &["amount"]) & c.prop(l, s, x, "amount", v7)
+            & c.prop(l, s, x, "currency", v14)
     }
     /// `#/$defs/embedded`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "inner", v8);
-        ok
+        c.prop(l, s, x, "inner", v8)
     }
     /// `fixtures/shared/shared.json#/$defs/Address`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["street"]);
-        ok &= c.prop(l, s, x, "street", v14);
-        ok &= c.prop(l, s, x, "city", v14);
-        ok
+        c.required(l, s, x, &["street"]) & c.prop(l, s, x, "street", v14)
+            & c.prop(l, s, x, "city", v14)
     }
     /// `#/$defs/node`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "value", v15);
-        ok &= c.prop(l, s, x, "children", v16);
-        ok &= c.prop(l, s, x, "parent", v13);
-        ok
+        c.prop(l, s, x, "value", v15) & c.prop(l, s, x, "children", v16)
+            & c.prop(l, s, x, "parent", v13)
     }
     /// `#/properties/withSibling`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -262,9 +237,7 @@ mod validators {
     /// `#/$defs/node/properties/children`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v13);
-        ok
+        c.items(l, s, x, 0usize, "/items", v13)
     }
     /// `#/$defs/embedded/$defs/inner`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -72,11 +72,8 @@ mod validators {
     /// `#/$defs/item`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id"]);
-        ok &= c.prop(l, s, x, "id", v3);
-        ok &= c.prop(l, s, x, "lineEnd", v1);
-        ok
+        c.required(l, s, x, &["id"]) & c.prop(l, s, x, "id", v3)
+            & c.prop(l, s, x, "lineEnd", v1)
     }
     /// `#/$defs/item/properties/id`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

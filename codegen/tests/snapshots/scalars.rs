@@ -143,34 +143,16 @@ rt::contract!(Protocol, [validators::v5], BASE0, "/properties/protocol");
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::value_leaf!(
-        Leaf1 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v6, v,
-        validators::B0, "/properties/count")
-    );
-    rt::value_leaf!(
-        Leaf2 -> rt::Number, scalar | v | rt::is_valid_with(validators::v7, v,
-        validators::B0, "/properties/ratio")
-    );
-    rt::value_leaf!(
-        Leaf3 -> rt::Number, scalar | v | rt::is_valid_with(validators::v8, v,
-        validators::B0, "/properties/step")
-    );
-    rt::value_leaf!(
-        Leaf4 -> bool, scalar | v | rt::is_valid_with(validators::v9, v, validators::B0,
-        "/properties/flag")
-    );
-    rt::value_leaf!(
-        Leaf5 -> (), scalar | v | rt::is_valid_with(validators::v10, v, validators::B0,
-        "/properties/nothing")
-    );
+    rt::value_leaf!(Leaf1 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
+    rt::value_leaf!(Leaf2 -> rt::Number, scalar | v | rt::is_valid(validators::v7, v));
+    rt::value_leaf!(Leaf3 -> rt::Number, scalar | v | rt::is_valid(validators::v8, v));
+    rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v9, v));
+    rt::value_leaf!(Leaf5 -> (), scalar | v | rt::is_valid(validators::v10, v));
     rt::via_value!(
         Check6 -> ::std::option::Option < ::std::string::String >, | v |
-        rt::is_valid_with(validators::v11, v, validators::B0, "/properties/maybeText")
+        rt::is_valid(validators::v11, v)
     );
-    rt::via_value!(
-        Check7 -> NumberOrString, | v | rt::is_valid_with(validators::v12, v,
-        validators::B0, "/properties/textOrNumber")
-    );
+    rt::via_value!(Check7 -> NumberOrString, | v | rt::is_valid(validators::v12, v));
     rt::string_leaf!(
         Leaf8 -> Code, | s | [! validators::RE0.is_match(s)] =>
         ::std::option::Option::Some(Code(s.to_owned()))
@@ -179,14 +161,10 @@ mod fast {
         Leaf9 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
-    rt::via_value!(
-        Check10 -> rt::Value, | v | rt::is_valid_with(validators::v13, v, validators::B0,
-        "/properties/never")
-    );
+    rt::via_value!(Check10 -> rt::Value, | v | rt::is_valid(validators::v13, v));
     rt::string_leaf!(Leaf11 -> Fixed, | s | [s != "v1"] => (s == "v1").then_some(Fixed));
     rt::value_leaf!(
-        Leaf12 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v14, v,
-        validators::B0, "/properties/fixedNumber")
+        Leaf12 -> rt::Integer, scalar | v | rt::is_valid(validators::v14, v)
     );
     rt::string_leaf!(
         Leaf13 -> Color, | s | [! ::std::matches!(s, "red" | "green" | "blue")] =>
@@ -194,11 +172,11 @@ mod fast {
     );
     rt::via_value!(
         Check14 -> ::std::option::Option < NumberOrString >, | v |
-        rt::is_valid_with(validators::v15, v, validators::B0, "/properties/mixedEnum")
+        rt::is_valid(validators::v15, v)
     );
     rt::via_value!(
         Check15 -> ::std::option::Option < NullableColor >, | v |
-        rt::is_valid_with(validators::v4, v, validators::B0, "/properties/nullableColor")
+        rt::is_valid(validators::v4, v)
     );
     rt::string_leaf!(
         Leaf16 -> Protocol, | s | [] => match s { "http" =>
@@ -235,7 +213,6 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///fixtures/scalars.json";
     pub(super) static RE0: rt::Pattern = rt::Pattern::new("^[A-Z]{3}$");
     static VALUE1: rt::JsonConst = rt::JsonConst::new("42");
     static VALUE2: rt::JsonConst = rt::JsonConst::new("[\"a\",1,null]");
@@ -243,28 +220,16 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "count", v6);
-        ok &= c.prop(l, s, x, "ratio", v7);
-        ok &= c.prop(l, s, x, "step", v8);
-        ok &= c.prop(l, s, x, "flag", v9);
-        ok &= c.prop(l, s, x, "nothing", v10);
-        ok &= c.prop(l, s, x, "maybeText", v11);
-        ok &= c.prop(l, s, x, "textOrNumber", v12);
-        ok &= c.prop(l, s, x, "code", v1);
-        ok &= c.prop(l, s, x, "when", v5);
-        ok &= c.prop(l, s, x, "anything", v16);
-        ok &= c.prop(l, s, x, "never", v13);
-        ok &= c.prop(l, s, x, "always", v17);
-        ok &= c.prop(l, s, x, "fixed", v2);
-        ok &= c.prop(l, s, x, "fixedNumber", v14);
-        ok &= c.prop(l, s, x, "color", v3);
-        ok &= c.prop(l, s, x, "mixedEnum", v15);
-        ok &= c.prop(l, s, x, "nullableColor", v4);
-        ok &= c.prop(l, s, x, "protocol", v5);
-        ok &= c.prop(l, s, x, "old", v5);
-        ok &= c.prop(l, s, x, "secret", v5);
-        ok
+        c.prop(l, s, x, "count", v6) & c.prop(l, s, x, "ratio", v7)
+            & c.prop(l, s, x, "step", v8) & c.prop(l, s, x, "flag", v9)
+            & c.prop(l, s, x, "nothing", v10) & c.prop(l, s, x, "maybeText", v11)
+            & c.prop(l, s, x, "textOrNumber", v12) & c.prop(l, s, x, "code", v1)
+            & c.prop(l, s, x, "when", v5) & c.prop(l, s, x, "anything", v16)
+            & c.prop(l, s, x, "never", v13) & c.prop(l, s, x, "always", v17)
+            & c.prop(l, s, x, "fixed", v2) & c.prop(l, s, x, "fixedNumber", v14)
+            & c.prop(l, s, x, "color", v3) & c.prop(l, s, x, "mixedEnum", v15)
+            & c.prop(l, s, x, "nullableColor", v4) & c.prop(l, s, x, "protocol", v5)
+            & c.prop(l, s, x, "old", v5) & c.prop(l, s, x, "secret", v5)
     }
     /// `#/properties/code`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -99,12 +99,9 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["user", "token"]);
-        ok &= c.prop(l, s, x, "user", v3);
-        ok &= c.prop_sensitive(l, s, x, "token", v1);
-        ok &= c.prop_sensitive(l, s, x, "profile", v2);
-        ok
+        c.required(l, s, x, &["user", "token"]) & c.prop(l, s, x, "user", v3)
+            & c.prop_sensitive(l, s, x, "token", v1)
+            & c.prop_sensitive(l, s, x, "profile", v2)
     }
     /// `#/properties/token`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -116,9 +113,7 @@ mod validators {
     /// `#/properties/profile`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "email", v3);
-        ok
+        c.prop(l, s, x, "email", v3)
     }
     /// `#/properties/user`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -86,45 +86,44 @@ pub type RuleNumber = rt::Integer;
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::value_leaf!(
-        Leaf2 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v4, v,
-        validators::B0, "/properties/html-quotes/oneOf/0")
-    );
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v4, v));
     rt::string_leaf!(
         Leaf3 -> RuleString, | s | [! ::std::matches!(s, "off" | "warn" | "error")] =>
         RuleString::from_listed_str(s)
     );
     rt::union_reader!(
-        Union1, VisitUnion1 -> RuleNumberOrRuleStringOrArray { number =>
-        RuleNumberOrRuleStringOrArray::RuleNumber; rt::fast::LeafRead < Leaf2 >, str =>
-        RuleNumberOrRuleStringOrArray::RuleString; rt::fast::LeafRead < Leaf3 >, seq =>
-        RuleNumberOrRuleStringOrArray::Array; rt::fast::VecOf < rt::fast::AnyValue,
-        2usize, 2usize > } refuse bool null map
-    );
-    rt::via_value!(
-        Check5 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid_with(validators::v5,
-        v, validators::B0, "/properties/key-spacing/oneOf/2")
-    );
-    rt::union_reader!(
         Union4, VisitUnion4 -> RuleNumberOrRuleStringOrArray { number =>
-        RuleNumberOrRuleStringOrArray::RuleNumber; rt::fast::LeafRead < Leaf2 >, str =>
-        RuleNumberOrRuleStringOrArray::RuleString; rt::fast::LeafRead < Leaf3 >, seq =>
-        RuleNumberOrRuleStringOrArray::Array; rt::fast::ViaValue < Check5 > } refuse bool
-        null map
+        RuleNumberOrRuleStringOrArray::RuleNumber; R0 : rt::Integer, str =>
+        RuleNumberOrRuleStringOrArray::RuleString; R1 : RuleString, seq =>
+        RuleNumberOrRuleStringOrArray::Array; R2 : ::std::vec::Vec < rt::Value > } refuse
+        bool null map
     );
+    type Union1 = Union4<
+        rt::fast::LeafRead<Leaf2>,
+        rt::fast::LeafRead<Leaf3>,
+        rt::fast::VecOf<rt::fast::AnyValue, 2usize, 2usize>,
+    >;
+    rt::via_value!(
+        Check6 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid(validators::v5, v)
+    );
+    type Union5 = Union4<
+        rt::fast::LeafRead<Leaf2>,
+        rt::fast::LeafRead<Leaf3>,
+        rt::fast::ViaValue<Check6>,
+    >;
     rt::string_leaf!(
-        Leaf6 -> Code, | s | [! validators::RE0.is_match(s)] =>
+        Leaf7 -> Code, | s | [! validators::RE0.is_match(s)] =>
         ::std::option::Option::Some(Code(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf7 -> OtherCode, | s | [! validators::RE1.is_match(s)] =>
+        Leaf8 -> OtherCode, | s | [! validators::RE1.is_match(s)] =>
         ::std::option::Option::Some(OtherCode(s.to_owned()))
     );
     rt::object_reader!(
         read_0, Visit0, PluginRules { html_quotes = "html-quotes" : Union1, optional,
-        settle; key_spacing = "key-spacing" : Union4, optional, settle; code = "code" :
-        rt::fast::LeafRead < Leaf6 >, optional, settle; other_code = "other-code" :
-        rt::fast::LeafRead < Leaf7 >, optional, settle; } extra extra :
+        settle; key_spacing = "key-spacing" : Union5, optional, settle; code = "code" :
+        rt::fast::LeafRead < Leaf7 >, optional, settle; other_code = "other-code" :
+        rt::fast::LeafRead < Leaf8 >, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
 }
@@ -140,12 +139,8 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "html-quotes", v6);
-        ok &= c.prop(l, s, x, "key-spacing", v7);
-        ok &= c.prop(l, s, x, "code", v2);
-        ok &= c.prop(l, s, x, "other-code", v3);
-        ok
+        c.prop(l, s, x, "html-quotes", v6) & c.prop(l, s, x, "key-spacing", v7)
+            & c.prop(l, s, x, "code", v2) & c.prop(l, s, x, "other-code", v3)
     }
     /// `#/definitions/ruleString`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -172,14 +167,7 @@ mod validators {
     /// `#/properties/key-spacing/oneOf/2`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        if let Some(v) = x.first() {
-            ok &= v9(v, &l.index(0usize), c, &s.child("/items/0"));
-        }
-        if let Some(v) = x.get(1usize) {
-            ok &= v10(v, &l.index(1usize), c, &s.child("/items/1"));
-        }
-        ok
+        c.prefix_items(l, s, x, "/items", &[v9, v10])
     }
     /// `#/properties/html-quotes`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -206,9 +194,7 @@ mod validators {
     /// `#/properties/key-spacing/oneOf/2/items/1`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "before", v13);
-        ok
+        c.prop(l, s, x, "before", v13)
     }
     /// `#/properties/html-quotes/oneOf/1`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -217,10 +203,7 @@ mod validators {
     /// `#/properties/html-quotes/oneOf/2`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
     }
     /// `#/properties/key-spacing/oneOf/2/items/1/properties/before`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

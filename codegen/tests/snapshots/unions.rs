@@ -379,51 +379,40 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::__private::serde::de;
-    rt::via_value!(
-        Check1 -> Shape, | v | rt::is_valid_with(validators::v1, v, validators::B0,
-        "/properties/shape")
-    );
-    rt::via_value!(
-        Check2 -> Overlapping, | v | rt::is_valid_with(validators::v6, v, validators::B0,
-        "/properties/overlapping")
-    );
+    rt::via_value!(Check1 -> Shape, | v | rt::is_valid(validators::v1, v));
+    rt::via_value!(Check2 -> Overlapping, | v | rt::is_valid(validators::v6, v));
     rt::string_leaf!(
         Leaf4 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
     rt::union_reader!(
-        Union3, VisitUnion3 -> OneOrMany { str => OneOrMany::One; rt::fast::LeafRead <
-        Leaf4 >, seq => OneOrMany::Many; rt::fast::VecOf < rt::fast::LeafRead < Leaf4 >,
-        0usize, { usize::MAX } > } refuse bool number null map
+        Union5, VisitUnion5 -> OneOrMany { str => OneOrMany::One; R0 :
+        ::std::string::String, seq => OneOrMany::Many; R1 : ::std::vec::Vec <
+        ::std::string::String > } refuse bool number null map
     );
-    rt::value_leaf!(
-        Leaf5 -> Level, string | v | rt::is_valid_with(validators::v8, v, validators::B0,
-        "/properties/level")
-    );
-    rt::value_leaf!(
-        Leaf7 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v16, v,
-        validators::B0, "/properties/titled/oneOf/1")
-    );
+    type Union3 = Union5<
+        rt::fast::LeafRead<Leaf4>,
+        rt::fast::VecOf<rt::fast::LeafRead<Leaf4>, 0usize, { usize::MAX }>,
+    >;
+    rt::value_leaf!(Leaf6 -> Level, string | v | rt::is_valid(validators::v8, v));
+    rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v16, v));
     rt::union_reader!(
-        Union6, VisitUnion6 -> Titled { str => Titled::ByName; rt::fast::LeafRead < Leaf4
-        >, number => Titled::ByNumber; rt::fast::LeafRead < Leaf7 > } refuse bool null
-        seq map
+        Union9, VisitUnion9 -> Titled { str => Titled::ByName; R0 :
+        ::std::string::String, number => Titled::ByNumber; R1 : rt::Integer } refuse bool
+        null seq map
     );
+    type Union7 = Union9<rt::fast::LeafRead<Leaf4>, rt::fast::LeafRead<Leaf8>>;
     rt::value_leaf!(
-        Leaf8 -> ::std::string::String, string | v | rt::is_valid_with(validators::v17,
-        v, validators::B0, "/properties/notEmpty")
+        Leaf10 -> ::std::string::String, string | v | rt::is_valid(validators::v17, v)
     );
-    rt::via_value!(
-        Check9 -> Conditional, | v | rt::is_valid_with(validators::v10, v,
-        validators::B0, "/properties/conditional")
-    );
+    rt::via_value!(Check11 -> Conditional, | v | rt::is_valid(validators::v10, v));
     rt::object_reader!(
         read_0, Visit0, Unions { shape = "shape" : rt::fast::ViaValue < Check1 >,
         optional, settle; overlapping = "overlapping" : rt::fast::ViaValue < Check2 >,
         optional, settle; one_or_many = "oneOrMany" : Union3, optional, settle; level =
-        "level" : rt::fast::LeafRead < Leaf5 >, optional, settle; titled = "titled" :
-        Union6, optional, settle; not_empty = "notEmpty" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; conditional = "conditional" : rt::fast::ViaValue < Check9 >,
+        "level" : rt::fast::LeafRead < Leaf6 >, optional, settle; titled = "titled" :
+        Union7, optional, settle; not_empty = "notEmpty" : rt::fast::LeafRead < Leaf10 >,
+        optional, settle; conditional = "conditional" : rt::fast::ViaValue < Check11 >,
         optional, settle; merged = "merged" : rt::fast::Typed < Merged >, optional,
         settle; envelope = "envelope" : rt::fast::Typed < Event >, optional, settle; }
         extra extra : rt::fast::AnyValue
@@ -438,7 +427,7 @@ mod fast {
     );
     rt::object_reader!(
         read_11, Visit11, Merged { a = "a" : rt::fast::LeafRead < Leaf4 >, required,
-        settle; b = "b" : rt::fast::LeafRead < Leaf7 >, required, settle; } extra extra :
+        settle; b = "b" : rt::fast::LeafRead < Leaf8 >, required, settle; } extra extra :
         rt::fast::AnyValue
     );
     /// Reads a `Event`: common members checked as they come, the payload with its command's reader once the tag is known.
@@ -652,17 +641,11 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "shape", v1);
-        ok &= c.prop(l, s, x, "overlapping", v6);
-        ok &= c.prop(l, s, x, "oneOrMany", v7);
-        ok &= c.prop(l, s, x, "level", v8);
-        ok &= c.prop(l, s, x, "titled", v9);
-        ok &= c.prop(l, s, x, "notEmpty", v17);
-        ok &= c.prop(l, s, x, "conditional", v10);
-        ok &= c.prop(l, s, x, "merged", v11);
-        ok &= c.prop(l, s, x, "envelope", v18);
-        ok
+        c.prop(l, s, x, "shape", v1) & c.prop(l, s, x, "overlapping", v6)
+            & c.prop(l, s, x, "oneOrMany", v7) & c.prop(l, s, x, "level", v8)
+            & c.prop(l, s, x, "titled", v9) & c.prop(l, s, x, "notEmpty", v17)
+            & c.prop(l, s, x, "conditional", v10) & c.prop(l, s, x, "merged", v11)
+            & c.prop(l, s, x, "envelope", v18)
     }
     /// `#/properties/shape`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -671,36 +654,24 @@ mod validators {
     /// `#/properties/shape/oneOf/0`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["kind", "radius"]);
-        ok &= c.prop(l, s, x, "kind", v19);
-        ok &= c.prop(l, s, x, "radius", v20);
-        ok
+        c.required(l, s, x, &["kind", "radius"]) & c.prop(l, s, x, "kind", v19)
+            & c.prop(l, s, x, "radius", v20)
     }
     /// `#/properties/shape/oneOf/1`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["kind", "side"]);
-        ok &= c.prop(l, s, x, "kind", v21);
-        ok &= c.prop(l, s, x, "side", v20);
-        ok
+        c.required(l, s, x, &["kind", "side"]) & c.prop(l, s, x, "kind", v21)
+            & c.prop(l, s, x, "side", v20)
     }
     /// `#/properties/overlapping/anyOf/0`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id"]);
-        ok &= c.prop(l, s, x, "id", v22);
-        ok
+        c.required(l, s, x, &["id"]) & c.prop(l, s, x, "id", v22)
     }
     /// `#/properties/overlapping/anyOf/1`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["path"]);
-        ok &= c.prop(l, s, x, "path", v22);
-        ok
+        c.required(l, s, x, &["path"]) & c.prop(l, s, x, "path", v22)
     }
     /// `#/properties/overlapping`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -771,17 +742,12 @@ mod validators {
     /// `#/$defs/event/oneOf/0/properties/data`
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["by"]);
-        ok &= c.prop(l, s, x, "by", v22);
-        ok
+        c.required(l, s, x, &["by"]) & c.prop(l, s, x, "by", v22)
     }
     /// `#/$defs/event/oneOf/1/properties/data`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "reason", v22);
-        ok
+        c.prop(l, s, x, "reason", v22)
     }
     /// `#/properties/titled/oneOf/1`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -819,9 +785,7 @@ mod validators {
     /// `#/properties/oneOrMany/anyOf/1`
     pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v22);
-        ok
+        c.items(l, s, x, 0usize, "/items", v22)
     }
     /// `#/properties/conditional/if`
     pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -851,10 +815,7 @@ mod validators {
     /// `#/properties/merged/allOf/0`
     pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["a"]);
-        ok &= c.prop(l, s, x, "a", v22);
-        ok
+        c.required(l, s, x, &["a"]) & c.prop(l, s, x, "a", v22)
     }
     /// `#/properties/merged/allOf/1`
     pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

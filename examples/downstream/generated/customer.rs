@@ -150,10 +150,7 @@ mod fast {
         1usize, { usize::MAX } >, required, settle; ship_to = "shipTo" : rt::fast::Typed
         < ShipTo >, optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf4 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v8, v,
-        validators::B0, "/properties/lines/items/properties/quantity")
-    );
+    rt::value_leaf!(Leaf4 -> rt::Integer, scalar | v | rt::is_valid(validators::v8, v));
     rt::object_reader!(
         read_5, Visit5, Line { sku = "sku" : rt::fast::LeafRead < Leaf1 >, required,
         settle; quantity = "quantity" : rt::fast::LeafRead < Leaf4 >, required, settle; }
@@ -187,12 +184,8 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name"]);
-        ok &= c.prop(l, s, x, "name", v1);
-        ok &= c.prop(l, s, x, "tier", v2);
-        ok &= c.prop(l, s, x, "lastOrder", v9);
-        ok
+        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v1)
+            & c.prop(l, s, x, "tier", v2) & c.prop(l, s, x, "lastOrder", v9)
     }
     /// `#/properties/name`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -208,13 +201,9 @@ mod validators {
     /// `schemas/order.schema.json#`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id", "customer", "lines"]);
-        ok &= c.prop(l, s, x, "id", v4);
-        ok &= c.prop(l, s, x, "customer", v10);
-        ok &= c.prop(l, s, x, "lines", v11);
-        ok &= c.prop(l, s, x, "shipTo", v12);
-        ok
+        c.required(l, s, x, &["id", "customer", "lines"]) & c.prop(l, s, x, "id", v4)
+            & c.prop(l, s, x, "customer", v10) & c.prop(l, s, x, "lines", v11)
+            & c.prop(l, s, x, "shipTo", v12)
     }
     /// `schemas/order.schema.json#/properties/id`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -226,29 +215,22 @@ mod validators {
     /// `schemas/order.schema.json#/properties/lines/items`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["sku", "quantity"]);
-        ok &= c.prop(l, s, x, "sku", v1);
-        ok &= c.prop(l, s, x, "quantity", v8);
-        ok
-            &= c
+        c.required(l, s, x, &["sku", "quantity"]) & c.prop(l, s, x, "sku", v1)
+            & c.prop(l, s, x, "quantity", v8)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "sku" | "quantity"),
-                );
-        ok
+                )
     }
     /// `https://geo.example.com/schemas/address.json#`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["country"]);
-        ok &= c.prop(l, s, x, "street", v13);
-        ok &= c.prop(l, s, x, "country", v7);
-        ok
+        c.required(l, s, x, &["country"]) & c.prop(l, s, x, "street", v13)
+            & c.prop(l, s, x, "country", v7)
     }
     /// `https://geo.example.com/schemas/address.json#/properties/country`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -277,10 +259,7 @@ mod validators {
     /// `schemas/order.schema.json#/properties/lines`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v5);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v5)
     }
     /// `schemas/order.schema.json#/properties/shipTo`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

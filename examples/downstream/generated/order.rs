@@ -150,10 +150,7 @@ mod fast {
         last_order = "lastOrder" : rt::fast::Boxed < rt::fast::Typed < Order >>,
         optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf4 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v8, v,
-        validators::B0, "/properties/lines/items/properties/quantity")
-    );
+    rt::value_leaf!(Leaf4 -> rt::Integer, scalar | v | rt::is_valid(validators::v8, v));
     rt::object_reader!(
         read_5, Visit5, Line { sku = "sku" : rt::fast::LeafRead < Leaf2 >, required,
         settle; quantity = "quantity" : rt::fast::LeafRead < Leaf4 >, required, settle; }
@@ -179,21 +176,17 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "https://shop.example.com/schemas/order.schema.json";
-    pub(super) const B1: &str = "https://shop.example.com/schemas/customer.schema.json";
-    pub(super) const B2: &str = "https://geo.example.com/schemas/address.json";
+    pub(super) const B0: &str = "https://shop.example.com/schemas/customer.schema.json";
+    pub(super) const B1: &str = "https://geo.example.com/schemas/address.json";
+    pub(super) const B2: &str = "https://shop.example.com/schemas/order.schema.json";
     pub(super) static RE1: rt::Pattern = rt::Pattern::new("^[A-Z]{2}$");
     pub(super) static RE0: rt::Pattern = rt::Pattern::new("^ord_[0-9]{6}$");
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["id", "customer", "lines"]);
-        ok &= c.prop(l, s, x, "id", v1);
-        ok &= c.prop(l, s, x, "customer", v9);
-        ok &= c.prop(l, s, x, "lines", v10);
-        ok &= c.prop(l, s, x, "shipTo", v11);
-        ok
+        c.required(l, s, x, &["id", "customer", "lines"]) & c.prop(l, s, x, "id", v1)
+            & c.prop(l, s, x, "customer", v9) & c.prop(l, s, x, "lines", v10)
+            & c.prop(l, s, x, "shipTo", v11)
     }
     /// `#/properties/id`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -205,12 +198,8 @@ mod validators {
     /// `schemas/customer.schema.json#`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name"]);
-        ok &= c.prop(l, s, x, "name", v3);
-        ok &= c.prop(l, s, x, "tier", v4);
-        ok &= c.prop(l, s, x, "lastOrder", v12);
-        ok
+        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v3)
+            & c.prop(l, s, x, "tier", v4) & c.prop(l, s, x, "lastOrder", v12)
     }
     /// `schemas/customer.schema.json#/properties/name`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -226,29 +215,22 @@ mod validators {
     /// `#/properties/lines/items`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["sku", "quantity"]);
-        ok &= c.prop(l, s, x, "sku", v3);
-        ok &= c.prop(l, s, x, "quantity", v8);
-        ok
-            &= c
+        c.required(l, s, x, &["sku", "quantity"]) & c.prop(l, s, x, "sku", v3)
+            & c.prop(l, s, x, "quantity", v8)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "sku" | "quantity"),
-                );
-        ok
+                )
     }
     /// `https://geo.example.com/schemas/address.json#`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["country"]);
-        ok &= c.prop(l, s, x, "street", v13);
-        ok &= c.prop(l, s, x, "country", v7);
-        ok
+        c.required(l, s, x, &["country"]) & c.prop(l, s, x, "street", v13)
+            & c.prop(l, s, x, "country", v7)
     }
     /// `https://geo.example.com/schemas/address.json#/properties/country`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -268,23 +250,20 @@ mod validators {
     }
     /// `#/properties/customer`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v2(i, l, c, &s.reference("/$ref", B1, ""))
+        v2(i, l, c, &s.reference("/$ref", B0, ""))
     }
     /// `#/properties/lines`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v5);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v5)
     }
     /// `#/properties/shipTo`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v6(i, l, c, &s.reference("/$ref", B2, ""))
+        v6(i, l, c, &s.reference("/$ref", B1, ""))
     }
     /// `schemas/customer.schema.json#/properties/lastOrder`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v0(i, l, c, &s.reference("/$ref", B0, ""))
+        v0(i, l, c, &s.reference("/$ref", B2, ""))
     }
     /// `https://geo.example.com/schemas/address.json#/properties/street`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

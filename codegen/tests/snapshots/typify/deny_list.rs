@@ -35,14 +35,8 @@ rt::contract!(TestType, [validators::v0], BASE0, "", fast fast::read_0);
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::via_value!(
-        Check1 -> rt::Value, | v | rt::is_valid_with(validators::v1, v, validators::B0,
-        "/properties/where_not")
-    );
-    rt::via_value!(
-        Check2 -> rt::Value, | v | rt::is_valid_with(validators::v2, v, validators::B0,
-        "/properties/why_not")
-    );
+    rt::via_value!(Check1 -> rt::Value, | v | rt::is_valid(validators::v1, v));
+    rt::via_value!(Check2 -> rt::Value, | v | rt::is_valid(validators::v2, v));
     rt::object_reader!(
         read_0, Visit0, TestType { where_not = "where_not" : rt::fast::ViaValue < Check1
         >, required, settle; why_not = "why_not" : rt::fast::ViaValue < Check2 >,
@@ -55,15 +49,11 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///typify/deny-list.json";
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["where_not", "why_not"]);
-        ok &= c.prop(l, s, x, "where_not", v1);
-        ok &= c.prop(l, s, x, "why_not", v2);
-        ok
+        c.required(l, s, x, &["where_not", "why_not"]) & c.prop(l, s, x, "where_not", v1)
+            & c.prop(l, s, x, "why_not", v2)
     }
     /// `#/properties/where_not`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -62,10 +62,7 @@ mod fast {
         vegetables = "vegetables" : rt::fast::VecOf < rt::fast::Typed < Veggie >, 0usize,
         { usize::MAX } >, optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf2 -> bool, scalar | v | rt::is_valid_with(validators::v2, v, validators::B0,
-        "/$defs/veggie/properties/veggieLike")
-    );
+    rt::value_leaf!(Leaf2 -> bool, scalar | v | rt::is_valid(validators::v2, v));
     rt::object_reader!(
         read_1, Visit1, Veggie { veggie_name = "veggieName" : rt::fast::LeafRead < Leaf1
         >, required, settle; veggie_like = "veggieLike" : rt::fast::LeafRead < Leaf2 >,
@@ -82,19 +79,13 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "fruits", v3);
-        ok &= c.prop(l, s, x, "vegetables", v4);
-        ok
+        c.prop(l, s, x, "fruits", v3) & c.prop(l, s, x, "vegetables", v4)
     }
     /// `#/$defs/veggie`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["veggieName", "veggieLike"]);
-        ok &= c.prop(l, s, x, "veggieName", v5);
-        ok &= c.prop(l, s, x, "veggieLike", v2);
-        ok
+        c.required(l, s, x, &["veggieName", "veggieLike"])
+            & c.prop(l, s, x, "veggieName", v5) & c.prop(l, s, x, "veggieLike", v2)
     }
     /// `#/$defs/veggie/properties/veggieLike`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -103,16 +94,12 @@ mod validators {
     /// `#/properties/fruits`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v5);
-        ok
+        c.items(l, s, x, 0usize, "/items", v5)
     }
     /// `#/properties/vegetables`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v6);
-        ok
+        c.items(l, s, x, 0usize, "/items", v6)
     }
     /// `#/$defs/veggie/properties/veggieName`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -440,10 +440,8 @@ mod fast {
         Leaf3 >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check4 -> SuspendedBy, | v | rt::is_valid_with(validators::v25, v,
-        validators::B0, "/definitions/pickingone/allOf/1/properties/suspended_by") &&
-        rt::is_valid_with(validators::v15, v, validators::B0,
-        "/definitions/pickingone-installation/properties/suspended_by")
+        Check4 -> SuspendedBy, | v | rt::is_valid(validators::v25, v) &&
+        rt::is_valid(validators::v15, v)
     );
     rt::object_reader!(
         read_17, Visit17, Pickingone { suspended_by = "suspended_by" : rt::fast::ViaValue
@@ -451,8 +449,7 @@ mod fast {
     );
     rt::via_value!(
         Check5 -> ::std::option::Option < ::std::string::String >, | v |
-        rt::is_valid_with(validators::v26, v, validators::B0,
-        "/definitions/pickingone-user/properties/email")
+        rt::is_valid(validators::v26, v)
     );
     rt::object_reader!(
         read_19, Visit19, PickingoneUserUser { email = "email" : rt::fast::ViaValue <
@@ -460,8 +457,7 @@ mod fast {
     );
     rt::via_value!(
         Check6 -> ::std::option::Option < PickingoneUserUser >, | v |
-        rt::is_valid_with(validators::v15, v, validators::B0,
-        "/definitions/pickingone-installation/properties/suspended_by")
+        rt::is_valid(validators::v15, v)
     );
     rt::object_reader!(
         read_20, Visit20, PickingoneInstallation { suspended_by = "suspended_by" :
@@ -474,10 +470,8 @@ mod fast {
         rt::fast::AnyValue
     );
     rt::via_value!(
-        Check7 -> rt::Value, | v | rt::is_valid_with(validators::v27, v, validators::B0,
-        "/definitions/merge-empty/allOf/0/properties/token") &&
-        rt::is_valid_with(validators::v28, v, validators::B0,
-        "/definitions/merge-empty/allOf/1/additionalProperties")
+        Check7 -> rt::Value, | v | rt::is_valid(validators::v27, v) &&
+        rt::is_valid(validators::v28, v)
     );
     rt::object_reader!(
         read_26, Visit26, MergeEmpty { action = "action" : rt::fast::LeafRead < Leaf2 >,
@@ -498,9 +492,7 @@ mod validators {
     /// `#/definitions/JsonResponseBase`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "result", v27);
-        ok
+        c.prop(l, s, x, "result", v27)
     }
     /// `#/definitions/but-not-that`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -607,9 +599,7 @@ mod validators {
     /// `#/definitions/unsatisfiable-3-a`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "action", v11);
-        ok
+        c.prop(l, s, x, "action", v11)
     }
     /// `#/definitions/unsatisfiable-3-a/properties/action`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -634,16 +624,12 @@ mod validators {
     /// `#/definitions/pickingone-user`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "email", v26);
-        ok
+        c.prop(l, s, x, "email", v26)
     }
     /// `#/definitions/pickingone-installation`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "suspended_by", v15);
-        ok
+        c.prop(l, s, x, "suspended_by", v15)
     }
     /// `#/definitions/Unresolvable`
     pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -744,35 +730,28 @@ mod validators {
     /// `#/definitions/unsatisfiable-2/allOf/0`
     pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action"]);
-        ok &= c.prop(l, s, x, "action", v13);
-        ok
-            &= c
+        c.required(l, s, x, &["action"]) & c.prop(l, s, x, "action", v13)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "action"),
-                );
-        ok
+                )
     }
     /// `#/definitions/unsatisfiable-2/allOf/1`
     pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "action", v12);
-        ok
-            &= c
+        c.prop(l, s, x, "action", v12)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "action"),
-                );
-        ok
+                )
     }
     /// `#/definitions/unsatisfiable-3/allOf/0`
     pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -781,10 +760,7 @@ mod validators {
     /// `#/definitions/unsatisfiable-3/allOf/1`
     pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["action"]);
-        ok &= c.prop(l, s, x, "action", v63);
-        ok
+        c.required(l, s, x, &["action"]) & c.prop(l, s, x, "action", v63)
     }
     /// `#/definitions/unsatisfiable-3-a/properties/action/allOf/0`
     pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -797,10 +773,7 @@ mod validators {
     /// `#/definitions/pickingone/allOf/1`
     pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["suspended_by"]);
-        ok &= c.prop(l, s, x, "suspended_by", v25);
-        ok
+        c.required(l, s, x, &["suspended_by"]) & c.prop(l, s, x, "suspended_by", v25)
     }
     /// `#/definitions/pickingone-installation/properties/suspended_by/oneOf/1`
     pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -813,18 +786,12 @@ mod validators {
     /// `#/definitions/Unresolvable/oneOf/0`
     pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["x"]);
-        ok &= c.prop(l, s, x, "x", v64);
-        ok
+        c.required(l, s, x, &["x"]) & c.prop(l, s, x, "x", v64)
     }
     /// `#/definitions/Unresolvable/oneOf/1`
     pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["x"]);
-        ok &= c.prop(l, s, x, "x", v65);
-        ok
+        c.required(l, s, x, &["x"]) & c.prop(l, s, x, "x", v65)
     }
     /// `#/definitions/CommentedTypeMerged/properties/x`
     pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -833,26 +800,20 @@ mod validators {
     /// `#/definitions/CommentedTypeMerged/allOf/0`
     pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "y", v47);
-        ok
+        c.prop(l, s, x, "y", v47)
     }
     /// `#/definitions/merge-empty/allOf/0`
     pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "action", v13);
-        ok &= c.prop(l, s, x, "token", v27);
-        ok
-            &= c
+        c.prop(l, s, x, "action", v13) & c.prop(l, s, x, "token", v27)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "action" | "token"),
-                );
-        ok
+                )
     }
     /// `#/definitions/merge-string-bounds/allOf/0`
     pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -875,10 +836,7 @@ mod validators {
     /// `#/definitions/unchanged-by-merge/allOf/0`
     pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["tag"]);
-        ok &= c.prop(l, s, x, "tag", v23);
-        ok
+        c.required(l, s, x, &["tag"]) & c.prop(l, s, x, "tag", v23)
     }
     /// `#/definitions/unchanged-by-merge/allOf/1`
     pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -972,10 +930,7 @@ mod validators {
     /// `#/definitions/unchanged-by-merge/allOf/1/not`
     pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["tag"]);
-        ok &= c.prop(l, s, x, "tag", v67);
-        ok
+        c.required(l, s, x, &["tag"]) & c.prop(l, s, x, "tag", v67)
     }
     /// `#/definitions/unchanged-by-merge/allOf/1/not/properties/tag`
     pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

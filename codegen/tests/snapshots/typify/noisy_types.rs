@@ -34,10 +34,7 @@ pub type IntegerBs = rt::Integer;
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::value_leaf!(
-        Leaf1 -> bool, scalar | v | rt::is_valid_with(validators::v1, v, validators::B0,
-        "/definitions/object-bs/properties/ok")
-    );
+    rt::value_leaf!(Leaf1 -> bool, scalar | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
         read_0, Visit0, ObjectBs { ok = "ok" : rt::fast::LeafRead < Leaf1 >, optional,
         settle; } extra extra : rt::fast::AnyValue
@@ -49,7 +46,6 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///typify/noisy-types.json";
     /// `#/definitions/object-bs`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;

@@ -29,7 +29,7 @@ mod fast {
     use super::*;
     rt::via_value!(
         Check1 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid_with(validators::v1, v, validators::B0, "/properties/rules")
+        rt::is_valid(validators::v1, v)
     );
     rt::object_reader!(
         read_0, Visit0, Properties { rules = "rules" : rt::fast::ViaValue < Check1 >,
@@ -42,24 +42,19 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///typify/property-pattern.json";
     pub(super) static RE0: rt::Pattern = rt::Pattern::new("^[a-zA-Z_]\\w*$");
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["rules"]);
-        ok &= c.prop(l, s, x, "rules", v1);
-        ok
-            &= c
+        c.required(l, s, x, &["rules"]) & c.prop(l, s, x, "rules", v1)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "rules"),
-                );
-        ok
+                )
     }
     /// `#/properties/rules`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -32,10 +32,7 @@ rt::contract!(Node, [validators::v0], BASE0, "", fast fast::read_0);
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::value_leaf!(
-        Leaf1 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v1, v,
-        validators::B0, "/properties/value")
-    );
+    rt::value_leaf!(Leaf1 -> rt::Integer, scalar | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
         read_0, Visit0, Node { value = "value" : rt::fast::LeafRead < Leaf1 >, optional,
         settle; children = "children" : rt::fast::VecOf < rt::fast::Typed < Node >,
@@ -52,10 +49,7 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "value", v1);
-        ok &= c.prop(l, s, x, "children", v2);
-        ok
+        c.prop(l, s, x, "value", v1) & c.prop(l, s, x, "children", v2)
     }
     /// `#/properties/value`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -64,9 +58,7 @@ mod validators {
     /// `#/properties/children`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v3);
-        ok
+        c.items(l, s, x, 0usize, "/items", v3)
     }
     /// `#/properties/children/items`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -453,10 +453,7 @@ mod fast {
         read_5, Visit5, String { text = "text" : rt::fast::LeafRead < Leaf1 >, required,
         settle; } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf2 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v24, v,
-        validators::B0, "/definitions/Copy/properties/value")
-    );
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v24, v));
     rt::object_reader!(
         read_6, Visit6, Copy { value = "value" : rt::fast::LeafRead < Leaf2 >, required,
         settle; } extra extra : rt::fast::AnyValue
@@ -469,18 +466,14 @@ mod fast {
         read_8, Visit8, Pin { pointer = "pointer" : rt::fast::LeafRead < Leaf1 >,
         required, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf3 -> bool, scalar | v | rt::is_valid_with(validators::v25, v, validators::B0,
-        "/definitions/Drop/properties/cleanup")
-    );
+    rt::value_leaf!(Leaf3 -> bool, scalar | v | rt::is_valid(validators::v25, v));
     rt::object_reader!(
         read_9, Visit9, Drop { cleanup = "cleanup" : rt::fast::LeafRead < Leaf3 >,
         required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
         Check4 -> ::std::option::Option < ::std::string::String >, | v |
-        rt::is_valid_with(validators::v26, v, validators::B0,
-        "/definitions/TypeWithOptionField/properties/optional_field")
+        rt::is_valid(validators::v26, v)
     );
     rt::object_reader!(
         read_10, Visit10, TypeWithOptionField { optional_field = "optional_field" :
@@ -550,8 +543,7 @@ mod fast {
     );
     rt::via_value!(
         Check6 -> ::std::option::Option < OptionType >, | v |
-        rt::is_valid_with(validators::v17, v, validators::B0,
-        "/definitions/NestedTypeCollisions/properties/option_type")
+        rt::is_valid(validators::v17, v)
     );
     rt::object_reader!(
         read_16, Visit16, NestedTypeCollisions { r#type = "type" : rt::fast::Typed <
@@ -570,8 +562,7 @@ mod fast {
     );
     rt::via_value!(
         Check7 -> ::std::option::Option < DoubleOptionCollisionOption >, | v |
-        rt::is_valid_with(validators::v22, v, validators::B0,
-        "/definitions/DoubleOptionCollision/properties/option")
+        rt::is_valid(validators::v22, v)
     );
     rt::object_reader!(
         read_21, Visit21, DoubleOptionCollision { option = "option" : rt::fast::ViaValue
@@ -593,104 +584,67 @@ mod validators {
     /// `#/definitions/std`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &["result", "convert", "fmt", "str", "string", "option", "boxed"],
-                );
-        ok &= c.prop(l, s, x, "result", v1);
-        ok &= c.prop(l, s, x, "convert", v1);
-        ok &= c.prop(l, s, x, "fmt", v1);
-        ok &= c.prop(l, s, x, "str", v1);
-        ok &= c.prop(l, s, x, "string", v1);
-        ok &= c.prop(l, s, x, "option", v1);
-        ok &= c.prop(l, s, x, "boxed", v1);
-        ok
+        c
+            .required(
+                l,
+                s,
+                x,
+                &["result", "convert", "fmt", "str", "string", "option", "boxed"],
+            ) & c.prop(l, s, x, "result", v1) & c.prop(l, s, x, "convert", v1)
+            & c.prop(l, s, x, "fmt", v1) & c.prop(l, s, x, "str", v1)
+            & c.prop(l, s, x, "string", v1) & c.prop(l, s, x, "option", v1)
+            & c.prop(l, s, x, "boxed", v1)
     }
     /// `#/definitions/std/properties/result`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v28);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v28)
     }
     /// `#/definitions/Box`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["data"]);
-        ok &= c.prop(l, s, x, "data", v28);
-        ok
+        c.required(l, s, x, &["data"]) & c.prop(l, s, x, "data", v28)
     }
     /// `#/definitions/Option`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["maybe"]);
-        ok &= c.prop(l, s, x, "maybe", v28);
-        ok
+        c.required(l, s, x, &["maybe"]) & c.prop(l, s, x, "maybe", v28)
     }
     /// `#/definitions/Vec`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["items"]);
-        ok &= c.prop(l, s, x, "items", v29);
-        ok
+        c.required(l, s, x, &["items"]) & c.prop(l, s, x, "items", v29)
     }
     /// `#/definitions/String`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["text"]);
-        ok &= c.prop(l, s, x, "text", v28);
-        ok
+        c.required(l, s, x, &["text"]) & c.prop(l, s, x, "text", v28)
     }
     /// `#/definitions/Copy`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v24);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v24)
     }
     /// `#/definitions/Send`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["message"]);
-        ok &= c.prop(l, s, x, "message", v28);
-        ok
+        c.required(l, s, x, &["message"]) & c.prop(l, s, x, "message", v28)
     }
     /// `#/definitions/Pin`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["pointer"]);
-        ok &= c.prop(l, s, x, "pointer", v28);
-        ok
+        c.required(l, s, x, &["pointer"]) & c.prop(l, s, x, "pointer", v28)
     }
     /// `#/definitions/Drop`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["cleanup"]);
-        ok &= c.prop(l, s, x, "cleanup", v25);
-        ok
+        c.required(l, s, x, &["cleanup"]) & c.prop(l, s, x, "cleanup", v25)
     }
     /// `#/definitions/TypeWithOptionField`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["boxed_field"]);
-        ok &= c.prop(l, s, x, "optional_field", v26);
-        ok &= c.prop(l, s, x, "boxed_field", v30);
-        ok
+        c.required(l, s, x, &["boxed_field"]) & c.prop(l, s, x, "optional_field", v26)
+            & c.prop(l, s, x, "boxed_field", v30)
     }
     /// `#/definitions/StringNewtype`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -708,127 +662,95 @@ mod validators {
     /// `#/definitions/RustKeywordMonster`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "as",
-                        "break",
-                        "const",
-                        "continue",
-                        "crate",
-                        "else",
-                        "enum",
-                        "extern",
-                        "false",
-                        "fn",
-                        "for",
-                        "gen",
-                        "if",
-                        "impl",
-                        "in",
-                        "let",
-                        "loop",
-                        "match",
-                        "mod",
-                        "move",
-                        "mut",
-                        "pub",
-                        "ref",
-                        "return",
-                        "self",
-                        "static",
-                        "struct",
-                        "super",
-                        "trait",
-                        "true",
-                        "type",
-                        "unsafe",
-                        "use",
-                        "where",
-                        "while",
-                        "async",
-                        "await",
-                        "dyn",
-                        "abstract",
-                        "become",
-                        "box",
-                        "do",
-                        "final",
-                        "macro",
-                        "override",
-                        "priv",
-                        "typeof",
-                        "unsized",
-                        "virtual",
-                        "yield",
-                        "try",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "as", v28);
-        ok &= c.prop(l, s, x, "break", v28);
-        ok &= c.prop(l, s, x, "const", v28);
-        ok &= c.prop(l, s, x, "continue", v28);
-        ok &= c.prop(l, s, x, "crate", v28);
-        ok &= c.prop(l, s, x, "else", v28);
-        ok &= c.prop(l, s, x, "enum", v28);
-        ok &= c.prop(l, s, x, "extern", v28);
-        ok &= c.prop(l, s, x, "false", v28);
-        ok &= c.prop(l, s, x, "fn", v28);
-        ok &= c.prop(l, s, x, "for", v28);
-        ok &= c.prop(l, s, x, "gen", v28);
-        ok &= c.prop(l, s, x, "if", v28);
-        ok &= c.prop(l, s, x, "impl", v28);
-        ok &= c.prop(l, s, x, "in", v28);
-        ok &= c.prop(l, s, x, "let", v28);
-        ok &= c.prop(l, s, x, "loop", v28);
-        ok &= c.prop(l, s, x, "match", v28);
-        ok &= c.prop(l, s, x, "mod", v28);
-        ok &= c.prop(l, s, x, "move", v28);
-        ok &= c.prop(l, s, x, "mut", v28);
-        ok &= c.prop(l, s, x, "pub", v28);
-        ok &= c.prop(l, s, x, "ref", v28);
-        ok &= c.prop(l, s, x, "return", v28);
-        ok &= c.prop(l, s, x, "self", v28);
-        ok &= c.prop(l, s, x, "static", v28);
-        ok &= c.prop(l, s, x, "struct", v28);
-        ok &= c.prop(l, s, x, "super", v28);
-        ok &= c.prop(l, s, x, "trait", v28);
-        ok &= c.prop(l, s, x, "true", v28);
-        ok &= c.prop(l, s, x, "type", v28);
-        ok &= c.prop(l, s, x, "unsafe", v28);
-        ok &= c.prop(l, s, x, "use", v28);
-        ok &= c.prop(l, s, x, "where", v28);
-        ok &= c.prop(l, s, x, "while", v28);
-        ok &= c.prop(l, s, x, "async", v28);
-        ok &= c.prop(l, s, x, "await", v28);
-        ok &= c.prop(l, s, x, "dyn", v28);
-        ok &= c.prop(l, s, x, "abstract", v28);
-        ok &= c.prop(l, s, x, "become", v28);
-        ok &= c.prop(l, s, x, "box", v28);
-        ok &= c.prop(l, s, x, "do", v28);
-        ok &= c.prop(l, s, x, "final", v28);
-        ok &= c.prop(l, s, x, "macro", v28);
-        ok &= c.prop(l, s, x, "override", v28);
-        ok &= c.prop(l, s, x, "priv", v28);
-        ok &= c.prop(l, s, x, "typeof", v28);
-        ok &= c.prop(l, s, x, "unsized", v28);
-        ok &= c.prop(l, s, x, "virtual", v28);
-        ok &= c.prop(l, s, x, "yield", v28);
-        ok &= c.prop(l, s, x, "try", v28);
-        ok
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "as",
+                    "break",
+                    "const",
+                    "continue",
+                    "crate",
+                    "else",
+                    "enum",
+                    "extern",
+                    "false",
+                    "fn",
+                    "for",
+                    "gen",
+                    "if",
+                    "impl",
+                    "in",
+                    "let",
+                    "loop",
+                    "match",
+                    "mod",
+                    "move",
+                    "mut",
+                    "pub",
+                    "ref",
+                    "return",
+                    "self",
+                    "static",
+                    "struct",
+                    "super",
+                    "trait",
+                    "true",
+                    "type",
+                    "unsafe",
+                    "use",
+                    "where",
+                    "while",
+                    "async",
+                    "await",
+                    "dyn",
+                    "abstract",
+                    "become",
+                    "box",
+                    "do",
+                    "final",
+                    "macro",
+                    "override",
+                    "priv",
+                    "typeof",
+                    "unsized",
+                    "virtual",
+                    "yield",
+                    "try",
+                ],
+            ) & c.prop(l, s, x, "as", v28) & c.prop(l, s, x, "break", v28)
+            & c.prop(l, s, x, "const", v28) & c.prop(l, s, x, "continue", v28)
+            & c.prop(l, s, x, "crate", v28) & c.prop(l, s, x, "else", v28)
+            & c.prop(l, s, x, "enum", v28) & c.prop(l, s, x, "extern", v28)
+            & c.prop(l, s, x, "false", v28) & c.prop(l, s, x, "fn", v28)
+            & c.prop(l, s, x, "for", v28) & c.prop(l, s, x, "gen", v28)
+            & c.prop(l, s, x, "if", v28) & c.prop(l, s, x, "impl", v28)
+            & c.prop(l, s, x, "in", v28) & c.prop(l, s, x, "let", v28)
+            & c.prop(l, s, x, "loop", v28) & c.prop(l, s, x, "match", v28)
+            & c.prop(l, s, x, "mod", v28) & c.prop(l, s, x, "move", v28)
+            & c.prop(l, s, x, "mut", v28) & c.prop(l, s, x, "pub", v28)
+            & c.prop(l, s, x, "ref", v28) & c.prop(l, s, x, "return", v28)
+            & c.prop(l, s, x, "self", v28) & c.prop(l, s, x, "static", v28)
+            & c.prop(l, s, x, "struct", v28) & c.prop(l, s, x, "super", v28)
+            & c.prop(l, s, x, "trait", v28) & c.prop(l, s, x, "true", v28)
+            & c.prop(l, s, x, "type", v28) & c.prop(l, s, x, "unsafe", v28)
+            & c.prop(l, s, x, "use", v28) & c.prop(l, s, x, "where", v28)
+            & c.prop(l, s, x, "while", v28) & c.prop(l, s, x, "async", v28)
+            & c.prop(l, s, x, "await", v28) & c.prop(l, s, x, "dyn", v28)
+            & c.prop(l, s, x, "abstract", v28) & c.prop(l, s, x, "become", v28)
+            & c.prop(l, s, x, "box", v28) & c.prop(l, s, x, "do", v28)
+            & c.prop(l, s, x, "final", v28) & c.prop(l, s, x, "macro", v28)
+            & c.prop(l, s, x, "override", v28) & c.prop(l, s, x, "priv", v28)
+            & c.prop(l, s, x, "typeof", v28) & c.prop(l, s, x, "unsized", v28)
+            & c.prop(l, s, x, "virtual", v28) & c.prop(l, s, x, "yield", v28)
+            & c.prop(l, s, x, "try", v28)
     }
     /// `#/definitions/MapOfKeywords`
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["keyword_map"]);
-        ok &= c.prop(l, s, x, "keyword_map", v31);
-        ok
+        c.required(l, s, x, &["keyword_map"]) & c.prop(l, s, x, "keyword_map", v31)
     }
     /// `#/definitions/MapOfKeywords/properties/keyword_map/additionalProperties`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -859,12 +781,8 @@ mod validators {
     /// `#/definitions/NestedTypeCollisions`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "types"]);
-        ok &= c.prop(l, s, x, "type", v32);
-        ok &= c.prop(l, s, x, "types", v33);
-        ok &= c.prop(l, s, x, "option_type", v17);
-        ok
+        c.required(l, s, x, &["type", "types"]) & c.prop(l, s, x, "type", v32)
+            & c.prop(l, s, x, "types", v33) & c.prop(l, s, x, "option_type", v17)
     }
     /// `#/definitions/NestedTypeCollisions/properties/option_type`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -886,13 +804,9 @@ mod validators {
     /// `#/definitions/KeywordFieldsEnum/oneOf/0`
     pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "match", "ref", "impl"]);
-        ok &= c.prop(l, s, x, "type", v28);
-        ok &= c.prop(l, s, x, "match", v24);
-        ok &= c.prop(l, s, x, "ref", v25);
-        ok &= c.prop(l, s, x, "impl", v28);
-        ok
+        c.required(l, s, x, &["type", "match", "ref", "impl"])
+            & c.prop(l, s, x, "type", v28) & c.prop(l, s, x, "match", v24)
+            & c.prop(l, s, x, "ref", v25) & c.prop(l, s, x, "impl", v28)
     }
     /// `#/definitions/FlattenedKeywords`
     pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -911,9 +825,7 @@ mod validators {
     /// `#/definitions/DoubleOptionCollision`
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "option", v22);
-        ok
+        c.prop(l, s, x, "option", v22)
     }
     /// `#/definitions/DoubleOptionCollision/properties/option`
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -965,9 +877,7 @@ mod validators {
     /// `#/definitions/Vec/properties/items`
     pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v28);
-        ok
+        c.items(l, s, x, 0usize, "/items", v28)
     }
     /// `#/definitions/TypeWithOptionField/properties/boxed_field`
     pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -992,17 +902,12 @@ mod validators {
     /// `#/definitions/NestedTypeCollisions/properties/types`
     pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v32);
-        ok
+        c.items(l, s, x, 0usize, "/items", v32)
     }
     /// `#/definitions/KeywordFieldsEnum/oneOf/1`
     pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v28);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v28)
     }
 }

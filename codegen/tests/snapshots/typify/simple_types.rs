@@ -63,36 +63,17 @@ rt::contract!(
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::value_leaf!(
-        Leaf1 -> rt::Number, scalar | v | rt::is_valid_with(validators::v2, v,
-        validators::B0,
-        "/definitions/floats-aren't-terrible-I'm-told/properties/flush_timeout")
-    );
+    rt::value_leaf!(Leaf1 -> rt::Number, scalar | v | rt::is_valid(validators::v2, v));
     rt::object_reader!(
         read_0, Visit0, FloatsArenTTerribleIMTold { flush_timeout = "flush_timeout" :
         rt::fast::LeafRead < Leaf1 >, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf2 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v3, v,
-        validators::B0, "/definitions/uint-minimum-and-maximum/properties/no_bounds")
-    );
-    rt::value_leaf!(
-        Leaf3 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v4, v,
-        validators::B0, "/definitions/uint-minimum-and-maximum/properties/min")
-    );
-    rt::value_leaf!(
-        Leaf4 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v5, v,
-        validators::B0, "/definitions/uint-minimum-and-maximum/properties/min_non_zero")
-    );
-    rt::value_leaf!(
-        Leaf5 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v6, v,
-        validators::B0, "/definitions/uint-minimum-and-maximum/properties/max")
-    );
-    rt::value_leaf!(
-        Leaf6 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v7, v,
-        validators::B0, "/definitions/uint-minimum-and-maximum/properties/min_and_max")
-    );
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v3, v));
+    rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v4, v));
+    rt::value_leaf!(Leaf4 -> rt::Integer, scalar | v | rt::is_valid(validators::v5, v));
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
+    rt::value_leaf!(Leaf6 -> rt::Integer, scalar | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
         read_3, Visit3, UintMinimumAndMaximum { no_bounds = "no_bounds" :
         rt::fast::LeafRead < Leaf2 >, required, settle; min = "min" : rt::fast::LeafRead
@@ -109,40 +90,31 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///typify/simple-types.json";
     /// `#/definitions/floats-aren't-terrible-I'm-told`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "flush_timeout", v2);
-        ok
+        c.prop(l, s, x, "flush_timeout", v2)
     }
     /// `#/definitions/uint-minimum-and-maximum`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok
-            &= c
-                .required(
-                    l,
-                    s,
-                    x,
-                    &[
-                        "max",
-                        "min",
-                        "min_and_max",
-                        "min_non_zero",
-                        "min_uint_non_zero",
-                        "no_bounds",
-                    ],
-                );
-        ok &= c.prop(l, s, x, "no_bounds", v3);
-        ok &= c.prop(l, s, x, "min", v4);
-        ok &= c.prop(l, s, x, "min_non_zero", v5);
-        ok &= c.prop(l, s, x, "min_uint_non_zero", v5);
-        ok &= c.prop(l, s, x, "max", v6);
-        ok &= c.prop(l, s, x, "min_and_max", v7);
-        ok
+        c
+            .required(
+                l,
+                s,
+                x,
+                &[
+                    "max",
+                    "min",
+                    "min_and_max",
+                    "min_non_zero",
+                    "min_uint_non_zero",
+                    "no_bounds",
+                ],
+            ) & c.prop(l, s, x, "no_bounds", v3) & c.prop(l, s, x, "min", v4)
+            & c.prop(l, s, x, "min_non_zero", v5)
+            & c.prop(l, s, x, "min_uint_non_zero", v5) & c.prop(l, s, x, "max", v6)
+            & c.prop(l, s, x, "min_and_max", v7)
     }
     /// `#/definitions/floats-aren't-terrible-I'm-told/properties/flush_timeout`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

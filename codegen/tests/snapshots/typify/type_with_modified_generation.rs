@@ -73,10 +73,7 @@ mod fast {
         Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
-    rt::via_value!(
-        Check2 -> ConvertedType, | v | rt::is_valid_with(validators::v1, v,
-        validators::B0, "/properties/converted_type")
-    );
+    rt::via_value!(Check2 -> ConvertedType, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
         read_0, Visit0, TestType { replaced_type = "replaced_type" : rt::fast::AnyValue,
         required, settle; patched_type = "patched_type" : rt::fast::MapOf < Leaf1,
@@ -96,12 +93,9 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["replaced_type", "patched_type", "converted_type"]);
-        ok &= c.prop(l, s, x, "replaced_type", v2);
-        ok &= c.prop(l, s, x, "patched_type", v3);
-        ok &= c.prop(l, s, x, "converted_type", v1);
-        ok
+        c.required(l, s, x, &["replaced_type", "patched_type", "converted_type"])
+            & c.prop(l, s, x, "replaced_type", v2) & c.prop(l, s, x, "patched_type", v3)
+            & c.prop(l, s, x, "converted_type", v1)
     }
     /// `#/properties/converted_type`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

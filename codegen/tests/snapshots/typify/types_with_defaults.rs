@@ -119,14 +119,10 @@ mod fast {
         read_3, Visit3, Doodad { when = "when" : rt::fast::LeafRead < Leaf1 >, optional,
         settle; } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(
-        Leaf2 -> rt::Integer, scalar | v | rt::is_valid_with(validators::v5, v,
-        validators::B0, "/definitions/MrDefaultNumbers/properties/little_u8")
-    );
+    rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v5, v));
     rt::via_value!(
         Check3 -> ::std::option::Option < rt::Integer >, | v |
-        rt::is_valid_with(validators::v6, v, validators::B0,
-        "/definitions/MrDefaultNumbers/properties/big_nullable")
+        rt::is_valid(validators::v6, v)
     );
     rt::object_reader!(
         read_4, Visit4, MrDefaultNumbers { little_u8 = "little_u8" : rt::fast::LeafRead <
@@ -141,54 +137,39 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///typify/types-with-defaults.json";
     /// `#/definitions/TestBed`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "id", v8);
-        ok &= c.prop(l, s, x, "any", v9);
-        ok
+        c.prop(l, s, x, "id", v8) & c.prop(l, s, x, "any", v9)
     }
     /// `#/definitions/OuterThing`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "thing", v2);
-        ok
+        c.prop(l, s, x, "thing", v2)
     }
     /// `#/definitions/OuterThing/properties/thing`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "a", v8);
-        ok &= c.prop(l, s, x, "type", v8);
-        ok
-            &= c
+        c.prop(l, s, x, "a", v8) & c.prop(l, s, x, "type", v8)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "a" | "type"),
-                );
-        ok
+                )
     }
     /// `#/definitions/Doodad`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "when", v8);
-        ok
+        c.prop(l, s, x, "when", v8)
     }
     /// `#/definitions/MrDefaultNumbers`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "little_u8", v5);
-        ok &= c.prop(l, s, x, "little_u16", v5);
-        ok &= c.prop(l, s, x, "big_nullable", v6);
-        ok
+        c.prop(l, s, x, "little_u8", v5) & c.prop(l, s, x, "little_u16", v5)
+            & c.prop(l, s, x, "big_nullable", v6)
     }
     /// `#/definitions/MrDefaultNumbers/properties/little_u8`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -222,8 +203,6 @@ mod validators {
     /// `#/definitions/TestBed/properties/any`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v7);
-        ok
+        c.items(l, s, x, 0usize, "/items", v7)
     }
 }

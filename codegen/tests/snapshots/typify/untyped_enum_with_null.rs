@@ -52,8 +52,7 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     rt::via_value!(
-        Check1 -> ::std::option::Option < Value >, | v |
-        rt::is_valid_with(validators::v1, v, validators::B0, "/properties/value")
+        Check1 -> ::std::option::Option < Value >, | v | rt::is_valid(validators::v1, v)
     );
     rt::object_reader!(
         read_0, Visit0, TestType { value = "value" : rt::fast::ViaValue < Check1 >,
@@ -66,17 +65,13 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
-    pub(super) const B0: &str = "file:///typify/untyped-enum-with-null.json";
     static VALUE0: rt::JsonConst = rt::JsonConst::new(
         "[null,\"start\",\"middle\",\"end\"]",
     );
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v1);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v1)
     }
     /// `#/properties/value`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

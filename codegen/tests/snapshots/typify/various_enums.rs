@@ -471,8 +471,7 @@ mod fast {
     use super::*;
     rt::via_value!(
         Check1 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid_with(validators::v26, v, validators::B0,
-        "/definitions/EmptyObject/properties/prop")
+        rt::is_valid(validators::v26, v)
     );
     rt::object_reader!(
         read_11, Visit11, EmptyObject { prop = "prop" : rt::fast::ViaValue < Check1 >,
@@ -564,9 +563,7 @@ mod validators {
     /// `#/definitions/EmptyObject`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "prop", v26);
-        ok
+        c.prop(l, s, x, "prop", v26)
     }
     /// `#/definitions/References`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -627,38 +624,26 @@ mod validators {
     /// `#/definitions/enum-and-constant/oneOf/0`
     pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["petType", "bark"]);
-        ok &= c.prop(l, s, x, "petType", v32);
-        ok &= c.prop(l, s, x, "bark", v29);
-        ok
+        c.required(l, s, x, &["petType", "bark"]) & c.prop(l, s, x, "petType", v32)
+            & c.prop(l, s, x, "bark", v29)
     }
     /// `#/definitions/enum-and-constant/oneOf/1`
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["petType", "purr"]);
-        ok &= c.prop(l, s, x, "petType", v33);
-        ok &= c.prop(l, s, x, "purr", v29);
-        ok
+        c.required(l, s, x, &["petType", "purr"]) & c.prop(l, s, x, "petType", v33)
+            & c.prop(l, s, x, "purr", v29)
     }
     /// `#/definitions/enum-and-constant/oneOf/2`
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["petType", "help"]);
-        ok &= c.prop(l, s, x, "petType", v34);
-        ok &= c.prop(l, s, x, "help", v29);
-        ok
+        c.required(l, s, x, &["petType", "help"]) & c.prop(l, s, x, "petType", v34)
+            & c.prop(l, s, x, "help", v29)
     }
     /// `#/definitions/enum-and-constant/oneOf/3`
     pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["petType", "float"]);
-        ok &= c.prop(l, s, x, "petType", v35);
-        ok &= c.prop(l, s, x, "float", v29);
-        ok
+        c.required(l, s, x, &["petType", "float"]) & c.prop(l, s, x, "petType", v35)
+            & c.prop(l, s, x, "float", v29)
     }
     /// `#/definitions/commented-variants`
     pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -694,9 +679,7 @@ mod validators {
     /// `#/definitions/References/oneOf/0`
     pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v29);
-        ok
+        c.items(l, s, x, 0usize, "/items", v29)
     }
     /// `#/definitions/References/oneOf/1`
     pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

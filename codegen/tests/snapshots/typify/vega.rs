@@ -20618,69 +20618,47 @@ mod fast {
     use super::*;
     rt::via_value!(
         Check1 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid_with(validators::v451, v, validators::B0,
-        "/definitions/scope/properties/encode")
+        rt::is_valid(validators::v451, v)
     );
-    rt::via_value!(
-        Check2 -> Layout, | v | rt::is_valid_with(validators::v452, v, validators::B0,
-        "/definitions/scope/properties/layout")
-    );
-    rt::via_value!(
-        Check3 -> Signal, | v | rt::is_valid_with(validators::v453, v, validators::B0,
-        "/definitions/scope/properties/signals/items")
-    );
-    rt::via_value!(
-        Check4 -> Data, | v | rt::is_valid_with(validators::v454, v, validators::B0,
-        "/definitions/scope/properties/data/items")
-    );
-    rt::via_value!(
-        Check5 -> rt::Value, | v | rt::is_valid_with(validators::v455, v, validators::B0,
-        "/definitions/scope/properties/scales/items")
-    );
-    rt::via_value!(
-        Check6 -> ScopeLegend, | v | rt::is_valid_with(validators::v456, v,
-        validators::B0, "/definitions/scope/properties/legends/items")
-    );
+    rt::via_value!(Check2 -> Layout, | v | rt::is_valid(validators::v452, v));
+    rt::via_value!(Check3 -> Signal, | v | rt::is_valid(validators::v453, v));
+    rt::via_value!(Check4 -> Data, | v | rt::is_valid(validators::v454, v));
+    rt::via_value!(Check5 -> rt::Value, | v | rt::is_valid(validators::v455, v));
+    rt::via_value!(Check6 -> ScopeLegend, | v | rt::is_valid(validators::v456, v));
     rt::string_leaf!(
         Leaf8 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
     rt::union_reader!(
-        Union7, VisitUnion7 -> Title { str => Title::String; rt::fast::LeafRead < Leaf8
-        >, map => Title::Object; rt::fast::Typed < ObjectTitle > } refuse bool number
+        Union9, VisitUnion9 -> Title { str => Title::String; R0 : ::std::string::String,
+        map => Title::Object; R1 : ObjectTitle } refuse bool number null seq
+    );
+    type Union7 = Union9<rt::fast::LeafRead<Leaf8>, rt::fast::Typed<ObjectTitle>>;
+    rt::via_value!(Check10 -> ScopeMark, | v | rt::is_valid(validators::v295, v));
+    rt::value_leaf!(Leaf12 -> rt::Number, scalar | v | rt::is_valid(validators::v16, v));
+    rt::union_reader!(
+        Union13, VisitUnion13 -> NumberOrSignal { number => NumberOrSignal::Number; R0 :
+        rt::Number, map => NumberOrSignal::SignalRef; R1 : SignalRef } refuse bool str
         null seq
     );
-    rt::via_value!(
-        Check9 -> ScopeMark, | v | rt::is_valid_with(validators::v295, v, validators::B0,
-        "/definitions/scope/properties/marks/items")
-    );
-    rt::value_leaf!(
-        Leaf11 -> rt::Number, scalar | v | rt::is_valid_with(validators::v16, v,
-        validators::B0, "/definitions/numberOrSignal/oneOf/0")
-    );
+    type Union11 = Union13<rt::fast::LeafRead<Leaf12>, rt::fast::Typed<SignalRef>>;
+    rt::via_value!(Check14 -> ScopePadding, | v | rt::is_valid(validators::v457, v));
+    rt::via_value!(Check15 -> Autosize, | v | rt::is_valid(validators::v458, v));
     rt::union_reader!(
-        Union10, VisitUnion10 -> NumberOrSignal { number => NumberOrSignal::Number;
-        rt::fast::LeafRead < Leaf11 >, map => NumberOrSignal::SignalRef; rt::fast::Typed
-        < SignalRef > } refuse bool str null seq
+        Union17, VisitUnion17 -> StringOrSignal { str => StringOrSignal::String; R0 :
+        ::std::string::String, map => StringOrSignal::SignalRef; R1 : SignalRef } refuse
+        bool number null seq
     );
-    rt::via_value!(
-        Check12 -> ScopePadding, | v | rt::is_valid_with(validators::v457, v,
-        validators::B0, "/allOf/1/properties/padding")
-    );
-    rt::via_value!(
-        Check13 -> Autosize, | v | rt::is_valid_with(validators::v458, v, validators::B0,
-        "/allOf/1/properties/autosize")
-    );
+    type Union16 = Union17<rt::fast::LeafRead<Leaf8>, rt::fast::Typed<SignalRef>>;
     rt::union_reader!(
-        Union14, VisitUnion14 -> StringOrSignal { str => StringOrSignal::String;
-        rt::fast::LeafRead < Leaf8 >, map => StringOrSignal::SignalRef; rt::fast::Typed <
-        SignalRef > } refuse bool number null seq
+        Union19, VisitUnion19 -> Style { str => Style::One; R0 : ::std::string::String,
+        seq => Style::Many; R1 : ::std::vec::Vec < ::std::string::String > } refuse bool
+        number null map
     );
-    rt::union_reader!(
-        Union15, VisitUnion15 -> Style { str => Style::One; rt::fast::LeafRead < Leaf8 >,
-        seq => Style::Many; rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >, 0usize, {
-        usize::MAX } > } refuse bool number null map
-    );
+    type Union18 = Union19<
+        rt::fast::LeafRead<Leaf8>,
+        rt::fast::VecOf<rt::fast::LeafRead<Leaf8>, 0usize, { usize::MAX }>,
+    >;
     rt::object_reader!(
         read_0, Visit0, VegaVisualizationSpecificationLanguage { encode = "encode" :
         rt::fast::ViaValue < Check1 >, optional, settle; layout = "layout" :
@@ -20694,130 +20672,95 @@ mod fast {
         rt::fast::VecOf < rt::fast::Typed < Axis >, 0usize, { usize::MAX } >, optional,
         settle; legends = "legends" : rt::fast::VecOf < rt::fast::ViaValue < Check6 >,
         0usize, { usize::MAX } >, optional, settle; title = "title" : Union7, optional,
-        settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue < Check9 >,
+        settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue < Check10 >,
         0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" :
         rt::fast::MapOf < Leaf8, rt::fast::AnyValue >, optional, settle; schema =
         "$schema" : rt::fast::LeafRead < Leaf8 >, optional, settle; config = "config" :
         rt::fast::MapOf < Leaf8, rt::fast::AnyValue >, optional, settle; description =
         "description" : rt::fast::LeafRead < Leaf8 >, optional, settle; width = "width" :
-        Union10, optional, settle; height = "height" : Union10, optional, settle; padding
-        = "padding" : rt::fast::ViaValue < Check12 >, optional, settle; autosize =
-        "autosize" : rt::fast::ViaValue < Check13 >, optional, settle; background =
-        "background" : Union14, optional, settle; style = "style" : Union15, optional,
+        Union11, optional, settle; height = "height" : Union11, optional, settle; padding
+        = "padding" : rt::fast::ViaValue < Check14 >, optional, settle; autosize =
+        "autosize" : rt::fast::ViaValue < Check15 >, optional, settle; background =
+        "background" : Union16, optional, settle; style = "style" : Union18, optional,
         settle; } extra extra : rt::fast::AnyValue
     );
+    rt::via_value!(Check20 -> ObjectLayoutAlign, | v | rt::is_valid(validators::v6, v));
+    rt::via_value!(Check21 -> Bounds, | v | rt::is_valid(validators::v9, v));
+    rt::via_value!(Check22 -> Center, | v | rt::is_valid(validators::v13, v));
     rt::via_value!(
-        Check16 -> ObjectLayoutAlign, | v | rt::is_valid_with(validators::v6, v,
-        validators::B0, "/definitions/layout/oneOf/0/properties/align")
+        Check23 -> ObjectLayoutPadding, | v | rt::is_valid(validators::v18, v)
     );
     rt::via_value!(
-        Check17 -> Bounds, | v | rt::is_valid_with(validators::v9, v, validators::B0,
-        "/definitions/layout/oneOf/0/properties/bounds")
+        Check24 -> ObjectLayoutOffset, | v | rt::is_valid(validators::v20, v)
     );
-    rt::via_value!(
-        Check18 -> Center, | v | rt::is_valid_with(validators::v13, v, validators::B0,
-        "/definitions/layout/oneOf/0/properties/center")
-    );
-    rt::via_value!(
-        Check19 -> ObjectLayoutPadding, | v | rt::is_valid_with(validators::v18, v,
-        validators::B0, "/definitions/layout/oneOf/0/properties/padding")
-    );
-    rt::via_value!(
-        Check20 -> ObjectLayoutOffset, | v | rt::is_valid_with(validators::v20, v,
-        validators::B0, "/definitions/layout/oneOf/0/properties/offset")
-    );
-    rt::via_value!(
-        Check21 -> HeaderBand, | v | rt::is_valid_with(validators::v23, v,
-        validators::B0, "/definitions/layout/oneOf/0/properties/headerBand")
-    );
-    rt::via_value!(
-        Check22 -> FooterBand, | v | rt::is_valid_with(validators::v23, v,
-        validators::B0, "/definitions/layout/oneOf/0/properties/footerBand")
-    );
-    rt::via_value!(
-        Check23 -> TitleBand, | v | rt::is_valid_with(validators::v23, v, validators::B0,
-        "/definitions/layout/oneOf/0/properties/titleBand")
-    );
-    rt::via_value!(
-        Check24 -> TitleAnchor, | v | rt::is_valid_with(validators::v26, v,
-        validators::B0, "/definitions/layout/oneOf/0/properties/titleAnchor")
-    );
+    rt::via_value!(Check25 -> HeaderBand, | v | rt::is_valid(validators::v23, v));
+    rt::via_value!(Check26 -> FooterBand, | v | rt::is_valid(validators::v23, v));
+    rt::via_value!(Check27 -> TitleBand, | v | rt::is_valid(validators::v23, v));
+    rt::via_value!(Check28 -> TitleAnchor, | v | rt::is_valid(validators::v26, v));
     rt::object_reader!(
-        read_2, Visit2, ObjectLayout { align = "align" : rt::fast::ViaValue < Check16 >,
-        optional, settle; bounds = "bounds" : rt::fast::ViaValue < Check17 >, optional,
-        settle; center = "center" : rt::fast::ViaValue < Check18 >, optional, settle;
-        columns = "columns" : Union10, optional, settle; padding = "padding" :
-        rt::fast::ViaValue < Check19 >, optional, settle; offset = "offset" :
-        rt::fast::ViaValue < Check20 >, optional, settle; header_band = "headerBand" :
-        rt::fast::ViaValue < Check21 >, optional, settle; footer_band = "footerBand" :
-        rt::fast::ViaValue < Check22 >, optional, settle; title_band = "titleBand" :
-        rt::fast::ViaValue < Check23 >, optional, settle; title_anchor = "titleAnchor" :
-        rt::fast::ViaValue < Check24 >, optional, settle; } deny
+        read_2, Visit2, ObjectLayout { align = "align" : rt::fast::ViaValue < Check20 >,
+        optional, settle; bounds = "bounds" : rt::fast::ViaValue < Check21 >, optional,
+        settle; center = "center" : rt::fast::ViaValue < Check22 >, optional, settle;
+        columns = "columns" : Union11, optional, settle; padding = "padding" :
+        rt::fast::ViaValue < Check23 >, optional, settle; offset = "offset" :
+        rt::fast::ViaValue < Check24 >, optional, settle; header_band = "headerBand" :
+        rt::fast::ViaValue < Check25 >, optional, settle; footer_band = "footerBand" :
+        rt::fast::ViaValue < Check26 >, optional, settle; title_band = "titleBand" :
+        rt::fast::ViaValue < Check27 >, optional, settle; title_anchor = "titleAnchor" :
+        rt::fast::ViaValue < Check28 >, optional, settle; } deny
     );
     rt::object_reader!(
         read_5, Visit5, SignalRef { signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         required, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(
-        Check25 -> ObjectAlignRow, | v | rt::is_valid_with(validators::v8, v,
-        validators::B0,
-        "/definitions/layout/oneOf/0/properties/align/oneOf/1/properties/row")
-    );
+    rt::via_value!(Check29 -> ObjectAlignRow, | v | rt::is_valid(validators::v8, v));
     rt::object_reader!(
-        read_6, Visit6, ObjectAlign { row = "row" : rt::fast::ViaValue < Check25 >,
-        optional, settle; column = "column" : rt::fast::ViaValue < Check25 >, optional,
+        read_6, Visit6, ObjectAlign { row = "row" : rt::fast::ViaValue < Check29 >,
+        optional, settle; column = "column" : rt::fast::ViaValue < Check29 >, optional,
         settle; } deny
     );
-    rt::value_leaf!(
-        Leaf27 -> bool, scalar | v | rt::is_valid_with(validators::v11, v,
-        validators::B0, "/definitions/booleanOrSignal/oneOf/0")
-    );
+    rt::value_leaf!(Leaf31 -> bool, scalar | v | rt::is_valid(validators::v11, v));
     rt::union_reader!(
-        Union26, VisitUnion26 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean;
-        rt::fast::LeafRead < Leaf27 >, map => BooleanOrSignal::SignalRef; rt::fast::Typed
-        < SignalRef > } refuse number str null seq
+        Union32, VisitUnion32 -> BooleanOrSignal { bool => BooleanOrSignal::Boolean; R0 :
+        bool, map => BooleanOrSignal::SignalRef; R1 : SignalRef } refuse number str null
+        seq
+    );
+    type Union30 = Union32<rt::fast::LeafRead<Leaf31>, rt::fast::Typed<SignalRef>>;
+    rt::object_reader!(
+        read_11, Visit11, ObjectCenter { row = "row" : Union30, optional, settle; column
+        = "column" : Union30, optional, settle; } deny
     );
     rt::object_reader!(
-        read_11, Visit11, ObjectCenter { row = "row" : Union26, optional, settle; column
-        = "column" : Union26, optional, settle; } deny
+        read_15, Visit15, ObjectBand { row = "row" : Union11, optional, settle; column =
+        "column" : Union11, optional, settle; } deny
     );
     rt::object_reader!(
-        read_15, Visit15, ObjectBand { row = "row" : Union10, optional, settle; column =
-        "column" : Union10, optional, settle; } deny
+        read_17, Visit17, ObjectOffset { row_header = "rowHeader" : Union11, optional,
+        settle; row_footer = "rowFooter" : Union11, optional, settle; row_title =
+        "rowTitle" : Union11, optional, settle; column_header = "columnHeader" : Union11,
+        optional, settle; column_footer = "columnFooter" : Union11, optional, settle;
+        column_title = "columnTitle" : Union11, optional, settle; } deny
     );
+    rt::via_value!(Check33 -> ObjectAnchorRow, | v | rt::is_valid(validators::v27, v));
     rt::object_reader!(
-        read_17, Visit17, ObjectOffset { row_header = "rowHeader" : Union10, optional,
-        settle; row_footer = "rowFooter" : Union10, optional, settle; row_title =
-        "rowTitle" : Union10, optional, settle; column_header = "columnHeader" : Union10,
-        optional, settle; column_footer = "columnFooter" : Union10, optional, settle;
-        column_title = "columnTitle" : Union10, optional, settle; } deny
-    );
-    rt::via_value!(
-        Check28 -> ObjectAnchorRow, | v | rt::is_valid_with(validators::v27, v,
-        validators::B0,
-        "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1/properties/row")
-    );
-    rt::object_reader!(
-        read_23, Visit23, ObjectAnchor { row = "row" : rt::fast::ViaValue < Check28 >,
-        optional, settle; column = "column" : rt::fast::ViaValue < Check28 >, optional,
+        read_23, Visit23, ObjectAnchor { row = "row" : rt::fast::ViaValue < Check33 >,
+        optional, settle; column = "column" : rt::fast::ViaValue < Check33 >, optional,
         settle; } deny
     );
     rt::value_leaf!(
-        Leaf29 -> ::std::string::String, string | v | rt::is_valid_with(validators::v459,
-        v, validators::B0, "/definitions/signal/oneOf/0/properties/name")
+        Leaf34 -> ::std::string::String, string | v | rt::is_valid(validators::v459, v)
     );
     rt::string_leaf!(
-        Leaf30 -> Push, | s | [! ::std::matches!(s, "outer")] => Push::from_listed_str(s)
+        Leaf35 -> Push, | s | [! ::std::matches!(s, "outer")] => Push::from_listed_str(s)
     );
     rt::via_value!(
-        Check31 -> NamePushSignalOnItem, | v | rt::is_valid_with(validators::v35, v,
-        validators::B0, "/definitions/onEvents/items")
+        Check36 -> NamePushSignalOnItem, | v | rt::is_valid(validators::v35, v)
     );
     rt::object_reader!(
-        read_26, Visit26, NamePushSignal { name = "name" : rt::fast::LeafRead < Leaf29 >,
+        read_26, Visit26, NamePushSignal { name = "name" : rt::fast::LeafRead < Leaf34 >,
         required, settle; description = "description" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; push = "push" : rt::fast::LeafRead < Leaf30 >, required,
-        settle; on = "on" : rt::fast::VecOf < rt::fast::ViaValue < Check31 >, 0usize, {
+        optional, settle; push = "push" : rt::fast::LeafRead < Leaf35 >, required,
+        settle; on = "on" : rt::fast::VecOf < rt::fast::ViaValue < Check36 >, 0usize, {
         usize::MAX } >, optional, settle; } deny
     );
     rt::object_reader!(
@@ -20833,36 +20776,30 @@ mod fast {
         read_41, Visit41, ValueUpdate { value = "value" : rt::fast::AnyValue, required,
         settle; } extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(
-        Check32 -> rt::Value, | v | rt::is_valid_with(validators::v460, v,
-        validators::B0, "/definitions/signal/oneOf/1/properties/bind")
-    );
+    rt::via_value!(Check37 -> rt::Value, | v | rt::is_valid(validators::v460, v));
     rt::object_reader!(
-        read_42, Visit42, NameSignal { name = "name" : rt::fast::LeafRead < Leaf29 >,
+        read_42, Visit42, NameSignal { name = "name" : rt::fast::LeafRead < Leaf34 >,
         required, settle; description = "description" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; value = "value" : rt::fast::AnyValue, optional, settle; react =
-        "react" : rt::fast::LeafRead < Leaf27 >, optional, settle; update = "update" :
+        "react" : rt::fast::LeafRead < Leaf31 >, optional, settle; update = "update" :
         rt::fast::LeafRead < Leaf8 >, optional, settle; on = "on" : rt::fast::VecOf <
-        rt::fast::ViaValue < Check31 >, 0usize, { usize::MAX } >, optional, settle; bind
-        = "bind" : rt::fast::ViaValue < Check32 >, optional, settle; } deny
+        rt::fast::ViaValue < Check36 >, 0usize, { usize::MAX } >, optional, settle; bind
+        = "bind" : rt::fast::ViaValue < Check37 >, optional, settle; } deny
     );
     rt::object_reader!(
-        read_43, Visit43, NameInitSignal { name = "name" : rt::fast::LeafRead < Leaf29 >,
+        read_43, Visit43, NameInitSignal { name = "name" : rt::fast::LeafRead < Leaf34 >,
         required, settle; description = "description" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; value = "value" : rt::fast::AnyValue, optional, settle; init =
         "init" : rt::fast::LeafRead < Leaf8 >, required, settle; on = "on" :
-        rt::fast::VecOf < rt::fast::ViaValue < Check31 >, 0usize, { usize::MAX } >,
-        optional, settle; bind = "bind" : rt::fast::ViaValue < Check32 >, optional,
+        rt::fast::VecOf < rt::fast::ViaValue < Check36 >, 0usize, { usize::MAX } >,
+        optional, settle; bind = "bind" : rt::fast::ViaValue < Check37 >, optional,
         settle; } deny
     );
-    rt::via_value!(
-        Check33 -> Transform, | v | rt::is_valid_with(validators::v461, v,
-        validators::B0, "/definitions/data/oneOf/0/properties/transform/items")
-    );
+    rt::via_value!(Check38 -> Transform, | v | rt::is_valid(validators::v461, v));
     rt::object_reader!(
         read_45, Visit45, NameData { name = "name" : rt::fast::LeafRead < Leaf8 >,
         required, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
-        < Check33 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
+        < Check38 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
         rt::fast::VecOf < rt::fast::Typed < NameDataOnItem >, 0usize, { usize::MAX } >,
         optional, settle; } deny
     );
@@ -20872,423 +20809,274 @@ mod fast {
         deny
     );
     rt::union_reader!(
-        Union34, VisitUnion34 -> Remove { bool => Remove::Boolean; rt::fast::LeafRead <
-        Leaf27 >, str => Remove::ExprString; rt::fast::LeafRead < Leaf8 > } refuse number
-        null seq map
+        Union40, VisitUnion40 -> Remove { bool => Remove::Boolean; R0 : bool, str =>
+        Remove::ExprString; R1 : ::std::string::String } refuse number null seq map
     );
+    type Union39 = Union40<rt::fast::LeafRead<Leaf31>, rt::fast::LeafRead<Leaf8>>;
     rt::object_reader!(
         read_266, Visit266, NameDataOnItem { trigger = "trigger" : rt::fast::LeafRead <
         Leaf8 >, required, settle; insert = "insert" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; remove = "remove" : Union34, optional, settle; toggle =
+        optional, settle; remove = "remove" : Union39, optional, settle; toggle =
         "toggle" : rt::fast::LeafRead < Leaf8 >, optional, settle; modify = "modify" :
         rt::fast::LeafRead < Leaf8 >, optional, settle; values = "values" :
         rt::fast::LeafRead < Leaf8 >, optional, settle; } deny
     );
     rt::union_reader!(
-        Union35, VisitUnion35 -> OneOrMany { str => OneOrMany::One; rt::fast::LeafRead <
-        Leaf8 >, seq => OneOrMany::Many; rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >,
-        1usize, { usize::MAX } > } refuse bool number null map
+        Union42, VisitUnion42 -> OneOrMany { str => OneOrMany::One; R0 :
+        ::std::string::String, seq => OneOrMany::Many; R1 : ::std::vec::Vec <
+        ::std::string::String > } refuse bool number null map
     );
+    type Union41 = Union42<
+        rt::fast::LeafRead<Leaf8>,
+        rt::fast::VecOf<rt::fast::LeafRead<Leaf8>, 1usize, { usize::MAX }>,
+    >;
     rt::object_reader!(
-        read_268, Visit268, SourceNameData { source = "source" : Union35, required,
+        read_268, Visit268, SourceNameData { source = "source" : Union41, required,
         settle; name = "name" : rt::fast::LeafRead < Leaf8 >, required, settle; transform
-        = "transform" : rt::fast::VecOf < rt::fast::ViaValue < Check33 >, 0usize, {
+        = "transform" : rt::fast::VecOf < rt::fast::ViaValue < Check38 >, 0usize, {
         usize::MAX } >, optional, settle; on = "on" : rt::fast::VecOf < rt::fast::Typed <
         NameDataOnItem >, 0usize, { usize::MAX } >, optional, settle; } deny
     );
-    rt::via_value!(
-        Check36 -> rt::Value, | v | rt::is_valid_with(validators::v462, v,
-        validators::B0, "/definitions/data/oneOf/2/properties/format")
-    );
+    rt::via_value!(Check43 -> rt::Value, | v | rt::is_valid(validators::v462, v));
     rt::object_reader!(
-        read_269, Visit269, UrlNameData { url = "url" : Union14, required, settle; format
-        = "format" : rt::fast::ViaValue < Check36 >, optional, settle; r#async = "async"
-        : Union26, optional, settle; name = "name" : rt::fast::LeafRead < Leaf8 >,
+        read_269, Visit269, UrlNameData { url = "url" : Union16, required, settle; format
+        = "format" : rt::fast::ViaValue < Check43 >, optional, settle; r#async = "async"
+        : Union30, optional, settle; name = "name" : rt::fast::LeafRead < Leaf8 >,
         required, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
-        < Check33 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
+        < Check38 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
         rt::fast::VecOf < rt::fast::Typed < NameDataOnItem >, 0usize, { usize::MAX } >,
         optional, settle; } deny
     );
-    rt::via_value!(
-        Check37 -> rt::Value, | v | rt::is_valid_with(validators::v463, v,
-        validators::B0, "/definitions/data/oneOf/3/properties/values")
-    );
+    rt::via_value!(Check44 -> rt::Value, | v | rt::is_valid(validators::v463, v));
     rt::object_reader!(
         read_270, Visit270, ValuesNameData { values = "values" : rt::fast::ViaValue <
-        Check37 >, required, settle; format = "format" : rt::fast::ViaValue < Check36 >,
-        optional, settle; r#async = "async" : Union26, optional, settle; name = "name" :
+        Check44 >, required, settle; format = "format" : rt::fast::ViaValue < Check43 >,
+        optional, settle; r#async = "async" : Union30, optional, settle; name = "name" :
         rt::fast::LeafRead < Leaf8 >, required, settle; transform = "transform" :
-        rt::fast::VecOf < rt::fast::ViaValue < Check33 >, 0usize, { usize::MAX } >,
+        rt::fast::VecOf < rt::fast::ViaValue < Check38 >, 0usize, { usize::MAX } >,
         optional, settle; on = "on" : rt::fast::VecOf < rt::fast::Typed < NameDataOnItem
         >, 0usize, { usize::MAX } >, optional, settle; } deny
     );
     rt::union_reader!(
-        Union39, VisitUnion39 -> SchemeRangeExtent { seq => SchemeRangeExtent::Array;
-        rt::fast::VecOf < Union10, 2usize, 2usize >, map => SchemeRangeExtent::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union47, VisitUnion47 -> SchemeRangeExtent { seq => SchemeRangeExtent::Array; R0
+        : ::std::vec::Vec < NumberOrSignal >, map => SchemeRangeExtent::SignalRef; R1 :
+        SignalRef } refuse bool number str null
     );
+    type Union46 = Union47<
+        rt::fast::VecOf<Union11, 2usize, 2usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::union_reader!(
-        Union38, VisitUnion38 -> ClipExtent { seq => ClipExtent::Array; rt::fast::VecOf <
-        Union39, 2usize, 2usize >, map => ClipExtent::SignalRef; rt::fast::Typed <
-        SignalRef > } refuse bool number str null
+        Union48, VisitUnion48 -> ClipExtent { seq => ClipExtent::Array; R0 :
+        ::std::vec::Vec < SchemeRangeExtent >, map => ClipExtent::SignalRef; R1 :
+        SignalRef } refuse bool number str null
     );
+    type Union45 = Union48<
+        rt::fast::VecOf<Union46, 2usize, 2usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    type Union49 = Union47<
+        rt::fast::VecOf<Union11, 2usize, 3usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::union_reader!(
-        Union40, VisitUnion40 -> SchemeRangeExtent { seq => SchemeRangeExtent::Array;
-        rt::fast::VecOf < Union10, 2usize, 3usize >, map => SchemeRangeExtent::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union51, VisitUnion51 -> Fit { map => Fit::Object; R0 : rt::Map <
+        ::std::string::String, rt::Value >, seq => Fit::Array; R1 : ::std::vec::Vec <
+        rt::Value > } refuse bool number str null
     );
-    rt::union_reader!(
-        Union41, VisitUnion41 -> Fit { map => Fit::Object; rt::fast::MapOf < Leaf8,
-        rt::fast::AnyValue >, seq => Fit::Array; rt::fast::VecOf < rt::fast::AnyValue,
-        0usize, { usize::MAX } > } refuse bool number str null
-    );
+    type Union50 = Union51<
+        rt::fast::MapOf<Leaf8, rt::fast::AnyValue>,
+        rt::fast::VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
+    >;
     rt::object_reader!(
         read_271, Visit271, Projection { name = "name" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; r#type = "type" : Union14, optional, settle; clip_angle =
-        "clipAngle" : Union10, optional, settle; clip_extent = "clipExtent" : Union38,
-        optional, settle; scale = "scale" : Union10, optional, settle; translate =
-        "translate" : Union39, optional, settle; center = "center" : Union39, optional,
-        settle; rotate = "rotate" : Union40, optional, settle; parallels = "parallels" :
-        Union39, optional, settle; precision = "precision" : Union10, optional, settle;
-        point_radius = "pointRadius" : Union10, optional, settle; fit = "fit" : Union41,
-        optional, settle; extent = "extent" : Union38, optional, settle; size = "size" :
-        Union39, optional, settle; } extra extra : rt::fast::AnyValue
+        required, settle; r#type = "type" : Union16, optional, settle; clip_angle =
+        "clipAngle" : Union11, optional, settle; clip_extent = "clipExtent" : Union45,
+        optional, settle; scale = "scale" : Union11, optional, settle; translate =
+        "translate" : Union46, optional, settle; center = "center" : Union46, optional,
+        settle; rotate = "rotate" : Union49, optional, settle; parallels = "parallels" :
+        Union46, optional, settle; precision = "precision" : Union11, optional, settle;
+        point_radius = "pointRadius" : Union11, optional, settle; fit = "fit" : Union50,
+        optional, settle; extent = "extent" : Union45, optional, settle; size = "size" :
+        Union46, optional, settle; } extra extra : rt::fast::AnyValue
+    );
+    rt::via_value!(Check52 -> AxisOrient, | v | rt::is_valid(validators::v180, v));
+    rt::via_value!(Check53 -> AxisFormat, | v | rt::is_valid(validators::v183, v));
+    rt::via_value!(Check54 -> FormatType, | v | rt::is_valid(validators::v184, v));
+    rt::via_value!(Check55 -> MinExtent, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check56 -> MaxExtent, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check57 -> AxisOffset, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check58 -> Position, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check59 -> BandPosition, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check60 -> AxisTranslate, | v | rt::is_valid(validators::v187, v));
+    rt::union_reader!(
+        Union62, VisitUnion62 -> ArrayOrSignal { seq => ArrayOrSignal::Array; R0 :
+        ::std::vec::Vec < rt::Value >, map => ArrayOrSignal::SignalRef; R1 : SignalRef }
+        refuse bool number str null
+    );
+    type Union61 = Union62<
+        rt::fast::VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    rt::via_value!(Check63 -> TextOrSignal, | v | rt::is_valid(validators::v464, v));
+    rt::via_value!(Check64 -> AxisTitlePadding, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check65 -> AxisTitleAlign, | v | rt::is_valid(validators::v209, v));
+    rt::via_value!(Check66 -> rt::Value, | v | rt::is_valid(validators::v465, v));
+    rt::via_value!(Check67 -> TitleAngle, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check68 -> TitleX, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check69 -> TitleY, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(
+        Check70 -> AxisTitleBaseline, | v | rt::is_valid(validators::v218, v)
+    );
+    rt::via_value!(Check71 -> AxisTitleColor, | v | rt::is_valid(validators::v226, v));
+    rt::via_value!(Check72 -> AxisTitleFont, | v | rt::is_valid(validators::v231, v));
+    rt::via_value!(
+        Check73 -> AxisTitleFontSize, | v | rt::is_valid(validators::v187, v)
     );
     rt::via_value!(
-        Check42 -> AxisOrient, | v | rt::is_valid_with(validators::v180, v,
-        validators::B0, "/definitions/axis/properties/orient")
+        Check74 -> AxisTitleFontStyle, | v | rt::is_valid(validators::v231, v)
     );
+    rt::via_value!(Check75 -> rt::Value, | v | rt::is_valid(validators::v466, v));
+    rt::via_value!(Check76 -> AxisTitleLimit, | v | rt::is_valid(validators::v187, v));
     rt::via_value!(
-        Check43 -> AxisFormat, | v | rt::is_valid_with(validators::v183, v,
-        validators::B0, "/definitions/axis/properties/format")
+        Check77 -> AxisTitleLineHeight, | v | rt::is_valid(validators::v187, v)
     );
+    rt::via_value!(Check78 -> AxisTitleOpacity, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check79 -> DomainCap, | v | rt::is_valid(validators::v231, v));
+    rt::via_value!(Check80 -> DomainColor, | v | rt::is_valid(validators::v226, v));
+    rt::via_value!(Check81 -> DomainDash, | v | rt::is_valid(validators::v239, v));
+    rt::via_value!(Check82 -> DomainDashOffset, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check83 -> DomainOpacity, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check84 -> DomainWidth, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check85 -> TickBand, | v | rt::is_valid(validators::v467, v));
+    rt::via_value!(Check86 -> TickCap, | v | rt::is_valid(validators::v231, v));
+    rt::via_value!(Check87 -> TickColor, | v | rt::is_valid(validators::v226, v));
+    rt::via_value!(Check88 -> TickDash, | v | rt::is_valid(validators::v239, v));
+    rt::via_value!(Check89 -> TickDashOffset, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check90 -> TickOffset, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check91 -> TickOpacity, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check92 -> TickRound, | v | rt::is_valid(validators::v248, v));
+    rt::via_value!(Check93 -> TickSize, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check94 -> TickWidth, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check95 -> TickCount, | v | rt::is_valid(validators::v468, v));
+    rt::via_value!(Check96 -> GridCap, | v | rt::is_valid(validators::v231, v));
+    rt::via_value!(Check97 -> GridColor, | v | rt::is_valid(validators::v226, v));
+    rt::via_value!(Check98 -> GridDash, | v | rt::is_valid(validators::v239, v));
+    rt::via_value!(Check99 -> GridDashOffset, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check100 -> GridOpacity, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check101 -> GridWidth, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check102 -> AxisLabelAlign, | v | rt::is_valid(validators::v209, v));
     rt::via_value!(
-        Check44 -> FormatType, | v | rt::is_valid_with(validators::v184, v,
-        validators::B0, "/definitions/axis/properties/formatType")
-    );
-    rt::via_value!(
-        Check45 -> MinExtent, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/minExtent")
-    );
-    rt::via_value!(
-        Check46 -> MaxExtent, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/maxExtent")
-    );
-    rt::via_value!(
-        Check47 -> AxisOffset, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/offset")
-    );
-    rt::via_value!(
-        Check48 -> Position, | v | rt::is_valid_with(validators::v187, v, validators::B0,
-        "/definitions/axis/properties/position")
-    );
-    rt::via_value!(
-        Check49 -> BandPosition, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/bandPosition")
-    );
-    rt::via_value!(
-        Check50 -> AxisTranslate, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/translate")
+        Check103 -> AxisLabelBaseline, | v | rt::is_valid(validators::v218, v)
     );
     rt::union_reader!(
-        Union51, VisitUnion51 -> ArrayOrSignal { seq => ArrayOrSignal::Array;
-        rt::fast::VecOf < rt::fast::AnyValue, 0usize, { usize::MAX } >, map =>
-        ArrayOrSignal::SignalRef; rt::fast::Typed < SignalRef > } refuse bool number str
-        null
+        Union105, VisitUnion105 -> Nice { bool => Nice::Boolean; R0 : bool, number =>
+        Nice::Number; R1 : rt::Number, map => Nice::SignalRef; R2 : SignalRef } refuse
+        str null seq
+    );
+    type Union104 = Union105<
+        rt::fast::LeafRead<Leaf31>,
+        rt::fast::LeafRead<Leaf12>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    rt::via_value!(Check106 -> LabelOverlap, | v | rt::is_valid(validators::v469, v));
+    rt::via_value!(Check107 -> LabelAngle, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check108 -> AxisLabelColor, | v | rt::is_valid(validators::v226, v));
+    rt::via_value!(Check109 -> AxisLabelFont, | v | rt::is_valid(validators::v231, v));
+    rt::via_value!(
+        Check110 -> AxisLabelFontSize, | v | rt::is_valid(validators::v187, v)
     );
     rt::via_value!(
-        Check52 -> TextOrSignal, | v | rt::is_valid_with(validators::v464, v,
-        validators::B0, "/definitions/axis/properties/title")
+        Check111 -> AxisLabelFontStyle, | v | rt::is_valid(validators::v231, v)
     );
+    rt::via_value!(Check112 -> AxisLabelLimit, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check113 -> LabelLineHeight, | v | rt::is_valid(validators::v187, v));
     rt::via_value!(
-        Check53 -> AxisTitlePadding, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/titlePadding")
+        Check114 -> AxisLabelOpacity, | v | rt::is_valid(validators::v187, v)
     );
-    rt::via_value!(
-        Check54 -> AxisTitleAlign, | v | rt::is_valid_with(validators::v209, v,
-        validators::B0, "/definitions/axis/properties/titleAlign")
-    );
-    rt::via_value!(
-        Check55 -> rt::Value, | v | rt::is_valid_with(validators::v465, v,
-        validators::B0, "/definitions/axis/properties/titleAnchor")
-    );
-    rt::via_value!(
-        Check56 -> TitleAngle, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/titleAngle")
-    );
-    rt::via_value!(
-        Check57 -> TitleX, | v | rt::is_valid_with(validators::v187, v, validators::B0,
-        "/definitions/axis/properties/titleX")
-    );
-    rt::via_value!(
-        Check58 -> TitleY, | v | rt::is_valid_with(validators::v187, v, validators::B0,
-        "/definitions/axis/properties/titleY")
-    );
-    rt::via_value!(
-        Check59 -> AxisTitleBaseline, | v | rt::is_valid_with(validators::v218, v,
-        validators::B0, "/definitions/axis/properties/titleBaseline")
-    );
-    rt::via_value!(
-        Check60 -> AxisTitleColor, | v | rt::is_valid_with(validators::v226, v,
-        validators::B0, "/definitions/axis/properties/titleColor")
-    );
-    rt::via_value!(
-        Check61 -> AxisTitleFont, | v | rt::is_valid_with(validators::v231, v,
-        validators::B0, "/definitions/axis/properties/titleFont")
-    );
-    rt::via_value!(
-        Check62 -> AxisTitleFontSize, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/titleFontSize")
-    );
-    rt::via_value!(
-        Check63 -> AxisTitleFontStyle, | v | rt::is_valid_with(validators::v231, v,
-        validators::B0, "/definitions/axis/properties/titleFontStyle")
-    );
-    rt::via_value!(
-        Check64 -> rt::Value, | v | rt::is_valid_with(validators::v466, v,
-        validators::B0, "/definitions/axis/properties/titleFontWeight")
-    );
-    rt::via_value!(
-        Check65 -> AxisTitleLimit, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/titleLimit")
-    );
-    rt::via_value!(
-        Check66 -> AxisTitleLineHeight, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/titleLineHeight")
-    );
-    rt::via_value!(
-        Check67 -> AxisTitleOpacity, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/titleOpacity")
-    );
-    rt::via_value!(
-        Check68 -> DomainCap, | v | rt::is_valid_with(validators::v231, v,
-        validators::B0, "/definitions/axis/properties/domainCap")
-    );
-    rt::via_value!(
-        Check69 -> DomainColor, | v | rt::is_valid_with(validators::v226, v,
-        validators::B0, "/definitions/axis/properties/domainColor")
-    );
-    rt::via_value!(
-        Check70 -> DomainDash, | v | rt::is_valid_with(validators::v239, v,
-        validators::B0, "/definitions/axis/properties/domainDash")
-    );
-    rt::via_value!(
-        Check71 -> DomainDashOffset, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/domainDashOffset")
-    );
-    rt::via_value!(
-        Check72 -> DomainOpacity, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/domainOpacity")
-    );
-    rt::via_value!(
-        Check73 -> DomainWidth, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/domainWidth")
-    );
-    rt::via_value!(
-        Check74 -> TickBand, | v | rt::is_valid_with(validators::v467, v, validators::B0,
-        "/definitions/axis/properties/tickBand")
-    );
-    rt::via_value!(
-        Check75 -> TickCap, | v | rt::is_valid_with(validators::v231, v, validators::B0,
-        "/definitions/axis/properties/tickCap")
-    );
-    rt::via_value!(
-        Check76 -> TickColor, | v | rt::is_valid_with(validators::v226, v,
-        validators::B0, "/definitions/axis/properties/tickColor")
-    );
-    rt::via_value!(
-        Check77 -> TickDash, | v | rt::is_valid_with(validators::v239, v, validators::B0,
-        "/definitions/axis/properties/tickDash")
-    );
-    rt::via_value!(
-        Check78 -> TickDashOffset, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/tickDashOffset")
-    );
-    rt::via_value!(
-        Check79 -> TickOffset, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/tickOffset")
-    );
-    rt::via_value!(
-        Check80 -> TickOpacity, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/tickOpacity")
-    );
-    rt::via_value!(
-        Check81 -> TickRound, | v | rt::is_valid_with(validators::v248, v,
-        validators::B0, "/definitions/axis/properties/tickRound")
-    );
-    rt::via_value!(
-        Check82 -> TickSize, | v | rt::is_valid_with(validators::v187, v, validators::B0,
-        "/definitions/axis/properties/tickSize")
-    );
-    rt::via_value!(
-        Check83 -> TickWidth, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/tickWidth")
-    );
-    rt::via_value!(
-        Check84 -> TickCount, | v | rt::is_valid_with(validators::v468, v,
-        validators::B0, "/definitions/axis/properties/tickCount")
-    );
-    rt::via_value!(
-        Check85 -> GridCap, | v | rt::is_valid_with(validators::v231, v, validators::B0,
-        "/definitions/axis/properties/gridCap")
-    );
-    rt::via_value!(
-        Check86 -> GridColor, | v | rt::is_valid_with(validators::v226, v,
-        validators::B0, "/definitions/axis/properties/gridColor")
-    );
-    rt::via_value!(
-        Check87 -> GridDash, | v | rt::is_valid_with(validators::v239, v, validators::B0,
-        "/definitions/axis/properties/gridDash")
-    );
-    rt::via_value!(
-        Check88 -> GridDashOffset, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/gridDashOffset")
-    );
-    rt::via_value!(
-        Check89 -> GridOpacity, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/gridOpacity")
-    );
-    rt::via_value!(
-        Check90 -> GridWidth, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/gridWidth")
-    );
-    rt::via_value!(
-        Check91 -> AxisLabelAlign, | v | rt::is_valid_with(validators::v209, v,
-        validators::B0, "/definitions/axis/properties/labelAlign")
-    );
-    rt::via_value!(
-        Check92 -> AxisLabelBaseline, | v | rt::is_valid_with(validators::v218, v,
-        validators::B0, "/definitions/axis/properties/labelBaseline")
-    );
-    rt::union_reader!(
-        Union93, VisitUnion93 -> Nice { bool => Nice::Boolean; rt::fast::LeafRead <
-        Leaf27 >, number => Nice::Number; rt::fast::LeafRead < Leaf11 >, map =>
-        Nice::SignalRef; rt::fast::Typed < SignalRef > } refuse str null seq
-    );
-    rt::via_value!(
-        Check94 -> LabelOverlap, | v | rt::is_valid_with(validators::v469, v,
-        validators::B0, "/definitions/axis/properties/labelOverlap")
-    );
-    rt::via_value!(
-        Check95 -> LabelAngle, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/labelAngle")
-    );
-    rt::via_value!(
-        Check96 -> AxisLabelColor, | v | rt::is_valid_with(validators::v226, v,
-        validators::B0, "/definitions/axis/properties/labelColor")
-    );
-    rt::via_value!(
-        Check97 -> AxisLabelFont, | v | rt::is_valid_with(validators::v231, v,
-        validators::B0, "/definitions/axis/properties/labelFont")
-    );
-    rt::via_value!(
-        Check98 -> AxisLabelFontSize, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/labelFontSize")
-    );
-    rt::via_value!(
-        Check99 -> AxisLabelFontStyle, | v | rt::is_valid_with(validators::v231, v,
-        validators::B0, "/definitions/axis/properties/labelFontStyle")
-    );
-    rt::via_value!(
-        Check100 -> AxisLabelLimit, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/labelLimit")
-    );
-    rt::via_value!(
-        Check101 -> LabelLineHeight, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/labelLineHeight")
-    );
-    rt::via_value!(
-        Check102 -> AxisLabelOpacity, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/labelOpacity")
-    );
-    rt::via_value!(
-        Check103 -> AxisLabelOffset, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/labelOffset")
-    );
-    rt::via_value!(
-        Check104 -> LabelPadding, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/axis/properties/labelPadding")
-    );
+    rt::via_value!(Check115 -> AxisLabelOffset, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check116 -> LabelPadding, | v | rt::is_valid(validators::v187, v));
     rt::object_reader!(
-        read_275, Visit275, Axis { orient = "orient" : rt::fast::ViaValue < Check42 >,
+        read_275, Visit275, Axis { orient = "orient" : rt::fast::ViaValue < Check52 >,
         required, settle; scale = "scale" : rt::fast::LeafRead < Leaf8 >, required,
-        settle; format = "format" : rt::fast::ViaValue < Check43 >, optional, settle;
-        format_type = "formatType" : rt::fast::ViaValue < Check44 >, optional, settle;
-        min_extent = "minExtent" : rt::fast::ViaValue < Check45 >, optional, settle;
-        max_extent = "maxExtent" : rt::fast::ViaValue < Check46 >, optional, settle;
-        offset = "offset" : rt::fast::ViaValue < Check47 >, optional, settle; position =
-        "position" : rt::fast::ViaValue < Check48 >, optional, settle; band_position =
-        "bandPosition" : rt::fast::ViaValue < Check49 >, optional, settle; translate =
-        "translate" : rt::fast::ViaValue < Check50 >, optional, settle; values = "values"
-        : Union51, optional, settle; zindex = "zindex" : rt::fast::LeafRead < Leaf11 >,
-        optional, settle; aria = "aria" : rt::fast::LeafRead < Leaf27 >, optional,
+        settle; format = "format" : rt::fast::ViaValue < Check53 >, optional, settle;
+        format_type = "formatType" : rt::fast::ViaValue < Check54 >, optional, settle;
+        min_extent = "minExtent" : rt::fast::ViaValue < Check55 >, optional, settle;
+        max_extent = "maxExtent" : rt::fast::ViaValue < Check56 >, optional, settle;
+        offset = "offset" : rt::fast::ViaValue < Check57 >, optional, settle; position =
+        "position" : rt::fast::ViaValue < Check58 >, optional, settle; band_position =
+        "bandPosition" : rt::fast::ViaValue < Check59 >, optional, settle; translate =
+        "translate" : rt::fast::ViaValue < Check60 >, optional, settle; values = "values"
+        : Union61, optional, settle; zindex = "zindex" : rt::fast::LeafRead < Leaf12 >,
+        optional, settle; aria = "aria" : rt::fast::LeafRead < Leaf31 >, optional,
         settle; description = "description" : rt::fast::LeafRead < Leaf8 >, optional,
-        settle; title = "title" : rt::fast::ViaValue < Check52 >, optional, settle;
-        title_padding = "titlePadding" : rt::fast::ViaValue < Check53 >, optional,
-        settle; title_align = "titleAlign" : rt::fast::ViaValue < Check54 >, optional,
-        settle; title_anchor = "titleAnchor" : rt::fast::ViaValue < Check55 >, optional,
-        settle; title_angle = "titleAngle" : rt::fast::ViaValue < Check56 >, optional,
-        settle; title_x = "titleX" : rt::fast::ViaValue < Check57 >, optional, settle;
-        title_y = "titleY" : rt::fast::ViaValue < Check58 >, optional, settle;
-        title_baseline = "titleBaseline" : rt::fast::ViaValue < Check59 >, optional,
-        settle; title_color = "titleColor" : rt::fast::ViaValue < Check60 >, optional,
-        settle; title_font = "titleFont" : rt::fast::ViaValue < Check61 >, optional,
-        settle; title_font_size = "titleFontSize" : rt::fast::ViaValue < Check62 >,
+        settle; title = "title" : rt::fast::ViaValue < Check63 >, optional, settle;
+        title_padding = "titlePadding" : rt::fast::ViaValue < Check64 >, optional,
+        settle; title_align = "titleAlign" : rt::fast::ViaValue < Check65 >, optional,
+        settle; title_anchor = "titleAnchor" : rt::fast::ViaValue < Check66 >, optional,
+        settle; title_angle = "titleAngle" : rt::fast::ViaValue < Check67 >, optional,
+        settle; title_x = "titleX" : rt::fast::ViaValue < Check68 >, optional, settle;
+        title_y = "titleY" : rt::fast::ViaValue < Check69 >, optional, settle;
+        title_baseline = "titleBaseline" : rt::fast::ViaValue < Check70 >, optional,
+        settle; title_color = "titleColor" : rt::fast::ViaValue < Check71 >, optional,
+        settle; title_font = "titleFont" : rt::fast::ViaValue < Check72 >, optional,
+        settle; title_font_size = "titleFontSize" : rt::fast::ViaValue < Check73 >,
         optional, settle; title_font_style = "titleFontStyle" : rt::fast::ViaValue <
-        Check63 >, optional, settle; title_font_weight = "titleFontWeight" :
-        rt::fast::ViaValue < Check64 >, optional, settle; title_limit = "titleLimit" :
-        rt::fast::ViaValue < Check65 >, optional, settle; title_line_height =
-        "titleLineHeight" : rt::fast::ViaValue < Check66 >, optional, settle;
-        title_opacity = "titleOpacity" : rt::fast::ViaValue < Check67 >, optional,
-        settle; domain = "domain" : rt::fast::LeafRead < Leaf27 >, optional, settle;
-        domain_cap = "domainCap" : rt::fast::ViaValue < Check68 >, optional, settle;
-        domain_color = "domainColor" : rt::fast::ViaValue < Check69 >, optional, settle;
-        domain_dash = "domainDash" : rt::fast::ViaValue < Check70 >, optional, settle;
-        domain_dash_offset = "domainDashOffset" : rt::fast::ViaValue < Check71 >,
-        optional, settle; domain_opacity = "domainOpacity" : rt::fast::ViaValue < Check72
-        >, optional, settle; domain_width = "domainWidth" : rt::fast::ViaValue < Check73
-        >, optional, settle; ticks = "ticks" : rt::fast::LeafRead < Leaf27 >, optional,
-        settle; tick_band = "tickBand" : rt::fast::ViaValue < Check74 >, optional,
-        settle; tick_cap = "tickCap" : rt::fast::ViaValue < Check75 >, optional, settle;
-        tick_color = "tickColor" : rt::fast::ViaValue < Check76 >, optional, settle;
-        tick_dash = "tickDash" : rt::fast::ViaValue < Check77 >, optional, settle;
-        tick_dash_offset = "tickDashOffset" : rt::fast::ViaValue < Check78 >, optional,
-        settle; tick_offset = "tickOffset" : rt::fast::ViaValue < Check79 >, optional,
-        settle; tick_opacity = "tickOpacity" : rt::fast::ViaValue < Check80 >, optional,
-        settle; tick_round = "tickRound" : rt::fast::ViaValue < Check81 >, optional,
-        settle; tick_size = "tickSize" : rt::fast::ViaValue < Check82 >, optional,
-        settle; tick_width = "tickWidth" : rt::fast::ViaValue < Check83 >, optional,
-        settle; tick_count = "tickCount" : rt::fast::ViaValue < Check84 >, optional,
-        settle; tick_extra = "tickExtra" : Union26, optional, settle; tick_min_step =
-        "tickMinStep" : Union10, optional, settle; grid = "grid" : rt::fast::LeafRead <
-        Leaf27 >, optional, settle; grid_scale = "gridScale" : rt::fast::LeafRead < Leaf8
-        >, optional, settle; grid_cap = "gridCap" : rt::fast::ViaValue < Check85 >,
-        optional, settle; grid_color = "gridColor" : rt::fast::ViaValue < Check86 >,
-        optional, settle; grid_dash = "gridDash" : rt::fast::ViaValue < Check87 >,
+        Check74 >, optional, settle; title_font_weight = "titleFontWeight" :
+        rt::fast::ViaValue < Check75 >, optional, settle; title_limit = "titleLimit" :
+        rt::fast::ViaValue < Check76 >, optional, settle; title_line_height =
+        "titleLineHeight" : rt::fast::ViaValue < Check77 >, optional, settle;
+        title_opacity = "titleOpacity" : rt::fast::ViaValue < Check78 >, optional,
+        settle; domain = "domain" : rt::fast::LeafRead < Leaf31 >, optional, settle;
+        domain_cap = "domainCap" : rt::fast::ViaValue < Check79 >, optional, settle;
+        domain_color = "domainColor" : rt::fast::ViaValue < Check80 >, optional, settle;
+        domain_dash = "domainDash" : rt::fast::ViaValue < Check81 >, optional, settle;
+        domain_dash_offset = "domainDashOffset" : rt::fast::ViaValue < Check82 >,
+        optional, settle; domain_opacity = "domainOpacity" : rt::fast::ViaValue < Check83
+        >, optional, settle; domain_width = "domainWidth" : rt::fast::ViaValue < Check84
+        >, optional, settle; ticks = "ticks" : rt::fast::LeafRead < Leaf31 >, optional,
+        settle; tick_band = "tickBand" : rt::fast::ViaValue < Check85 >, optional,
+        settle; tick_cap = "tickCap" : rt::fast::ViaValue < Check86 >, optional, settle;
+        tick_color = "tickColor" : rt::fast::ViaValue < Check87 >, optional, settle;
+        tick_dash = "tickDash" : rt::fast::ViaValue < Check88 >, optional, settle;
+        tick_dash_offset = "tickDashOffset" : rt::fast::ViaValue < Check89 >, optional,
+        settle; tick_offset = "tickOffset" : rt::fast::ViaValue < Check90 >, optional,
+        settle; tick_opacity = "tickOpacity" : rt::fast::ViaValue < Check91 >, optional,
+        settle; tick_round = "tickRound" : rt::fast::ViaValue < Check92 >, optional,
+        settle; tick_size = "tickSize" : rt::fast::ViaValue < Check93 >, optional,
+        settle; tick_width = "tickWidth" : rt::fast::ViaValue < Check94 >, optional,
+        settle; tick_count = "tickCount" : rt::fast::ViaValue < Check95 >, optional,
+        settle; tick_extra = "tickExtra" : Union30, optional, settle; tick_min_step =
+        "tickMinStep" : Union11, optional, settle; grid = "grid" : rt::fast::LeafRead <
+        Leaf31 >, optional, settle; grid_scale = "gridScale" : rt::fast::LeafRead < Leaf8
+        >, optional, settle; grid_cap = "gridCap" : rt::fast::ViaValue < Check96 >,
+        optional, settle; grid_color = "gridColor" : rt::fast::ViaValue < Check97 >,
+        optional, settle; grid_dash = "gridDash" : rt::fast::ViaValue < Check98 >,
         optional, settle; grid_dash_offset = "gridDashOffset" : rt::fast::ViaValue <
-        Check88 >, optional, settle; grid_opacity = "gridOpacity" : rt::fast::ViaValue <
-        Check89 >, optional, settle; grid_width = "gridWidth" : rt::fast::ViaValue <
-        Check90 >, optional, settle; labels = "labels" : rt::fast::LeafRead < Leaf27 >,
-        optional, settle; label_align = "labelAlign" : rt::fast::ViaValue < Check91 >,
-        optional, settle; label_baseline = "labelBaseline" : rt::fast::ViaValue < Check92
-        >, optional, settle; label_bound = "labelBound" : Union93, optional, settle;
-        label_flush = "labelFlush" : Union93, optional, settle; label_flush_offset =
-        "labelFlushOffset" : Union10, optional, settle; label_overlap = "labelOverlap" :
-        rt::fast::ViaValue < Check94 >, optional, settle; label_angle = "labelAngle" :
-        rt::fast::ViaValue < Check95 >, optional, settle; label_color = "labelColor" :
-        rt::fast::ViaValue < Check96 >, optional, settle; label_font = "labelFont" :
-        rt::fast::ViaValue < Check97 >, optional, settle; label_font_size =
-        "labelFontSize" : rt::fast::ViaValue < Check98 >, optional, settle;
-        label_font_weight = "labelFontWeight" : rt::fast::ViaValue < Check64 >, optional,
-        settle; label_font_style = "labelFontStyle" : rt::fast::ViaValue < Check99 >,
-        optional, settle; label_limit = "labelLimit" : rt::fast::ViaValue < Check100 >,
-        optional, settle; label_line_height = "labelLineHeight" : rt::fast::ViaValue <
-        Check101 >, optional, settle; label_opacity = "labelOpacity" : rt::fast::ViaValue
-        < Check102 >, optional, settle; label_offset = "labelOffset" : rt::fast::ViaValue
-        < Check103 >, optional, settle; label_padding = "labelPadding" :
-        rt::fast::ViaValue < Check104 >, optional, settle; label_separation =
-        "labelSeparation" : Union10, optional, settle; encode = "encode" :
-        rt::fast::Typed < AxisEncode >, optional, settle; } deny
+        Check99 >, optional, settle; grid_opacity = "gridOpacity" : rt::fast::ViaValue <
+        Check100 >, optional, settle; grid_width = "gridWidth" : rt::fast::ViaValue <
+        Check101 >, optional, settle; labels = "labels" : rt::fast::LeafRead < Leaf31 >,
+        optional, settle; label_align = "labelAlign" : rt::fast::ViaValue < Check102 >,
+        optional, settle; label_baseline = "labelBaseline" : rt::fast::ViaValue <
+        Check103 >, optional, settle; label_bound = "labelBound" : Union104, optional,
+        settle; label_flush = "labelFlush" : Union104, optional, settle;
+        label_flush_offset = "labelFlushOffset" : Union11, optional, settle;
+        label_overlap = "labelOverlap" : rt::fast::ViaValue < Check106 >, optional,
+        settle; label_angle = "labelAngle" : rt::fast::ViaValue < Check107 >, optional,
+        settle; label_color = "labelColor" : rt::fast::ViaValue < Check108 >, optional,
+        settle; label_font = "labelFont" : rt::fast::ViaValue < Check109 >, optional,
+        settle; label_font_size = "labelFontSize" : rt::fast::ViaValue < Check110 >,
+        optional, settle; label_font_weight = "labelFontWeight" : rt::fast::ViaValue <
+        Check75 >, optional, settle; label_font_style = "labelFontStyle" :
+        rt::fast::ViaValue < Check111 >, optional, settle; label_limit = "labelLimit" :
+        rt::fast::ViaValue < Check112 >, optional, settle; label_line_height =
+        "labelLineHeight" : rt::fast::ViaValue < Check113 >, optional, settle;
+        label_opacity = "labelOpacity" : rt::fast::ViaValue < Check114 >, optional,
+        settle; label_offset = "labelOffset" : rt::fast::ViaValue < Check115 >, optional,
+        settle; label_padding = "labelPadding" : rt::fast::ViaValue < Check116 >,
+        optional, settle; label_separation = "labelSeparation" : Union11, optional,
+        settle; encode = "encode" : rt::fast::Typed < AxisEncode >, optional, settle; }
+        deny
     );
     rt::object_reader!(
         read_279, Visit279, ObjectFormat { year = "year" : rt::fast::LeafRead < Leaf8 >,
@@ -21303,200 +21091,137 @@ mod fast {
         deny
     );
     rt::via_value!(
-        Check105 -> ::std::boxed::Box < Scale >, | v |
-        rt::is_valid_with(validators::v470, v, validators::B0,
-        "/definitions/field/oneOf/2/properties/datum")
+        Check117 -> ::std::boxed::Box < Scale >, | v | rt::is_valid(validators::v470, v)
     );
     rt::object_reader!(
-        read_290, Visit290, DatumField { datum = "datum" : rt::fast::ViaValue < Check105
+        read_290, Visit290, DatumField { datum = "datum" : rt::fast::ViaValue < Check117
         >, required, settle; } deny
     );
     rt::object_reader!(
-        read_291, Visit291, GroupField { group = "group" : rt::fast::ViaValue < Check105
-        >, required, settle; level = "level" : rt::fast::LeafRead < Leaf11 >, optional,
+        read_291, Visit291, GroupField { group = "group" : rt::fast::ViaValue < Check117
+        >, required, settle; level = "level" : rt::fast::LeafRead < Leaf12 >, optional,
         settle; } deny
     );
     rt::object_reader!(
         read_292, Visit292, ParentField { parent = "parent" : rt::fast::ViaValue <
-        Check105 >, required, settle; level = "level" : rt::fast::LeafRead < Leaf11 >,
+        Check117 >, required, settle; level = "level" : rt::fast::LeafRead < Leaf12 >,
         optional, settle; } deny
     );
-    rt::via_value!(
-        Check106 -> Interval, | v | rt::is_valid_with(validators::v257, v,
-        validators::B0,
-        "/definitions/scale/oneOf/7/properties/nice/oneOf/2/properties/interval")
-    );
+    rt::via_value!(Check118 -> Interval, | v | rt::is_valid(validators::v257, v));
     rt::object_reader!(
         read_386, Visit386, IntervalNice { interval = "interval" : rt::fast::ViaValue <
-        Check106 >, required, settle; step = "step" : Union10, optional, settle; } deny
+        Check118 >, required, settle; step = "step" : Union11, optional, settle; } deny
     );
-    rt::via_value!(
-        Check107 -> GuideEncode, | v | rt::is_valid_with(validators::v471, v,
-        validators::B0, "/definitions/axis/properties/encode/properties/axis")
-    );
+    rt::via_value!(Check119 -> GuideEncode, | v | rt::is_valid(validators::v471, v));
     rt::object_reader!(
-        read_409, Visit409, AxisEncode { axis = "axis" : rt::fast::ViaValue < Check107 >,
-        optional, settle; ticks = "ticks" : rt::fast::ViaValue < Check107 >, optional,
-        settle; labels = "labels" : rt::fast::ViaValue < Check107 >, optional, settle;
-        title = "title" : rt::fast::ViaValue < Check107 >, optional, settle; grid =
-        "grid" : rt::fast::ViaValue < Check107 >, optional, settle; domain = "domain" :
-        rt::fast::ViaValue < Check107 >, optional, settle; } deny
+        read_409, Visit409, AxisEncode { axis = "axis" : rt::fast::ViaValue < Check119 >,
+        optional, settle; ticks = "ticks" : rt::fast::ViaValue < Check119 >, optional,
+        settle; labels = "labels" : rt::fast::ViaValue < Check119 >, optional, settle;
+        title = "title" : rt::fast::ViaValue < Check119 >, optional, settle; grid =
+        "grid" : rt::fast::ViaValue < Check119 >, optional, settle; domain = "domain" :
+        rt::fast::ViaValue < Check119 >, optional, settle; } deny
     );
     rt::object_reader!(
         read_464, Visit464, LegendEncode { title = "title" : rt::fast::ViaValue <
-        Check107 >, optional, settle; labels = "labels" : rt::fast::ViaValue < Check107
-        >, optional, settle; legend = "legend" : rt::fast::ViaValue < Check107 >,
-        optional, settle; entries = "entries" : rt::fast::ViaValue < Check107 >,
-        optional, settle; symbols = "symbols" : rt::fast::ViaValue < Check107 >,
-        optional, settle; gradient = "gradient" : rt::fast::ViaValue < Check107 >,
+        Check119 >, optional, settle; labels = "labels" : rt::fast::ViaValue < Check119
+        >, optional, settle; legend = "legend" : rt::fast::ViaValue < Check119 >,
+        optional, settle; entries = "entries" : rt::fast::ViaValue < Check119 >,
+        optional, settle; symbols = "symbols" : rt::fast::ViaValue < Check119 >,
+        optional, settle; gradient = "gradient" : rt::fast::ViaValue < Check119 >,
         optional, settle; } deny
     );
     rt::via_value!(
-        Check108 -> ObjectTitleOrient, | v | rt::is_valid_with(validators::v289, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/orient")
+        Check120 -> ObjectTitleOrient, | v | rt::is_valid(validators::v289, v)
+    );
+    rt::via_value!(Check121 -> Frame, | v | rt::is_valid(validators::v292, v));
+    rt::via_value!(
+        Check122 -> ObjectTitleOffset, | v | rt::is_valid(validators::v187, v)
+    );
+    rt::via_value!(Check123 -> Limit, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(
+        Check124 -> ObjectTitleAlign, | v | rt::is_valid(validators::v209, v)
+    );
+    rt::via_value!(Check125 -> Angle, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check126 -> Baseline, | v | rt::is_valid(validators::v218, v));
+    rt::via_value!(Check127 -> Dx, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check128 -> Dy, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(
+        Check129 -> ObjectTitleColor, | v | rt::is_valid(validators::v226, v)
+    );
+    rt::via_value!(Check130 -> ObjectTitleFont, | v | rt::is_valid(validators::v231, v));
+    rt::via_value!(
+        Check131 -> ObjectTitleFontSize, | v | rt::is_valid(validators::v187, v)
     );
     rt::via_value!(
-        Check109 -> Frame, | v | rt::is_valid_with(validators::v292, v, validators::B0,
-        "/definitions/title/oneOf/1/properties/frame")
+        Check132 -> ObjectTitleFontStyle, | v | rt::is_valid(validators::v231, v)
+    );
+    rt::via_value!(Check133 -> LineHeight, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check134 -> SubtitleColor, | v | rt::is_valid(validators::v226, v));
+    rt::via_value!(Check135 -> SubtitleFont, | v | rt::is_valid(validators::v231, v));
+    rt::via_value!(
+        Check136 -> SubtitleFontSize, | v | rt::is_valid(validators::v187, v)
     );
     rt::via_value!(
-        Check110 -> ObjectTitleOffset, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/offset")
+        Check137 -> SubtitleFontStyle, | v | rt::is_valid(validators::v231, v)
     );
     rt::via_value!(
-        Check111 -> Limit, | v | rt::is_valid_with(validators::v187, v, validators::B0,
-        "/definitions/title/oneOf/1/properties/limit")
+        Check138 -> SubtitleLineHeight, | v | rt::is_valid(validators::v187, v)
     );
-    rt::via_value!(
-        Check112 -> ObjectTitleAlign, | v | rt::is_valid_with(validators::v209, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/align")
-    );
-    rt::via_value!(
-        Check113 -> Angle, | v | rt::is_valid_with(validators::v187, v, validators::B0,
-        "/definitions/title/oneOf/1/properties/angle")
-    );
-    rt::via_value!(
-        Check114 -> Baseline, | v | rt::is_valid_with(validators::v218, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/baseline")
-    );
-    rt::via_value!(
-        Check115 -> Dx, | v | rt::is_valid_with(validators::v187, v, validators::B0,
-        "/definitions/title/oneOf/1/properties/dx")
-    );
-    rt::via_value!(
-        Check116 -> Dy, | v | rt::is_valid_with(validators::v187, v, validators::B0,
-        "/definitions/title/oneOf/1/properties/dy")
-    );
-    rt::via_value!(
-        Check117 -> ObjectTitleColor, | v | rt::is_valid_with(validators::v226, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/color")
-    );
-    rt::via_value!(
-        Check118 -> ObjectTitleFont, | v | rt::is_valid_with(validators::v231, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/font")
-    );
-    rt::via_value!(
-        Check119 -> ObjectTitleFontSize, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/fontSize")
-    );
-    rt::via_value!(
-        Check120 -> ObjectTitleFontStyle, | v | rt::is_valid_with(validators::v231, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/fontStyle")
-    );
-    rt::via_value!(
-        Check121 -> LineHeight, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/lineHeight")
-    );
-    rt::via_value!(
-        Check122 -> SubtitleColor, | v | rt::is_valid_with(validators::v226, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/subtitleColor")
-    );
-    rt::via_value!(
-        Check123 -> SubtitleFont, | v | rt::is_valid_with(validators::v231, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/subtitleFont")
-    );
-    rt::via_value!(
-        Check124 -> SubtitleFontSize, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/subtitleFontSize")
-    );
-    rt::via_value!(
-        Check125 -> SubtitleFontStyle, | v | rt::is_valid_with(validators::v231, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/subtitleFontStyle")
-    );
-    rt::via_value!(
-        Check126 -> SubtitleLineHeight, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/subtitleLineHeight")
-    );
-    rt::via_value!(
-        Check127 -> rt::Value, | v | rt::is_valid_with(validators::v472, v,
-        validators::B0, "/definitions/title/oneOf/1/properties/encode")
-    );
+    rt::via_value!(Check139 -> rt::Value, | v | rt::is_valid(validators::v472, v));
     rt::object_reader!(
         read_472, Visit472, ObjectTitle { orient = "orient" : rt::fast::ViaValue <
-        Check108 >, optional, settle; anchor = "anchor" : rt::fast::ViaValue < Check55 >,
-        optional, settle; frame = "frame" : rt::fast::ViaValue < Check109 >, optional,
-        settle; offset = "offset" : rt::fast::ViaValue < Check110 >, optional, settle;
-        aria = "aria" : rt::fast::LeafRead < Leaf27 >, optional, settle; limit = "limit"
-        : rt::fast::ViaValue < Check111 >, optional, settle; zindex = "zindex" :
-        rt::fast::LeafRead < Leaf11 >, optional, settle; align = "align" :
-        rt::fast::ViaValue < Check112 >, optional, settle; angle = "angle" :
-        rt::fast::ViaValue < Check113 >, optional, settle; baseline = "baseline" :
-        rt::fast::ViaValue < Check114 >, optional, settle; dx = "dx" : rt::fast::ViaValue
-        < Check115 >, optional, settle; dy = "dy" : rt::fast::ViaValue < Check116 >,
-        optional, settle; text = "text" : rt::fast::ViaValue < Check52 >, optional,
-        settle; color = "color" : rt::fast::ViaValue < Check117 >, optional, settle; font
-        = "font" : rt::fast::ViaValue < Check118 >, optional, settle; font_size =
-        "fontSize" : rt::fast::ViaValue < Check119 >, optional, settle; font_style =
-        "fontStyle" : rt::fast::ViaValue < Check120 >, optional, settle; font_weight =
-        "fontWeight" : rt::fast::ViaValue < Check64 >, optional, settle; line_height =
-        "lineHeight" : rt::fast::ViaValue < Check121 >, optional, settle; subtitle =
-        "subtitle" : rt::fast::ViaValue < Check52 >, optional, settle; subtitle_color =
-        "subtitleColor" : rt::fast::ViaValue < Check122 >, optional, settle;
-        subtitle_font = "subtitleFont" : rt::fast::ViaValue < Check123 >, optional,
-        settle; subtitle_font_size = "subtitleFontSize" : rt::fast::ViaValue < Check124
+        Check120 >, optional, settle; anchor = "anchor" : rt::fast::ViaValue < Check66 >,
+        optional, settle; frame = "frame" : rt::fast::ViaValue < Check121 >, optional,
+        settle; offset = "offset" : rt::fast::ViaValue < Check122 >, optional, settle;
+        aria = "aria" : rt::fast::LeafRead < Leaf31 >, optional, settle; limit = "limit"
+        : rt::fast::ViaValue < Check123 >, optional, settle; zindex = "zindex" :
+        rt::fast::LeafRead < Leaf12 >, optional, settle; align = "align" :
+        rt::fast::ViaValue < Check124 >, optional, settle; angle = "angle" :
+        rt::fast::ViaValue < Check125 >, optional, settle; baseline = "baseline" :
+        rt::fast::ViaValue < Check126 >, optional, settle; dx = "dx" : rt::fast::ViaValue
+        < Check127 >, optional, settle; dy = "dy" : rt::fast::ViaValue < Check128 >,
+        optional, settle; text = "text" : rt::fast::ViaValue < Check63 >, optional,
+        settle; color = "color" : rt::fast::ViaValue < Check129 >, optional, settle; font
+        = "font" : rt::fast::ViaValue < Check130 >, optional, settle; font_size =
+        "fontSize" : rt::fast::ViaValue < Check131 >, optional, settle; font_style =
+        "fontStyle" : rt::fast::ViaValue < Check132 >, optional, settle; font_weight =
+        "fontWeight" : rt::fast::ViaValue < Check75 >, optional, settle; line_height =
+        "lineHeight" : rt::fast::ViaValue < Check133 >, optional, settle; subtitle =
+        "subtitle" : rt::fast::ViaValue < Check63 >, optional, settle; subtitle_color =
+        "subtitleColor" : rt::fast::ViaValue < Check134 >, optional, settle;
+        subtitle_font = "subtitleFont" : rt::fast::ViaValue < Check135 >, optional,
+        settle; subtitle_font_size = "subtitleFontSize" : rt::fast::ViaValue < Check136
         >, optional, settle; subtitle_font_style = "subtitleFontStyle" :
-        rt::fast::ViaValue < Check125 >, optional, settle; subtitle_font_weight =
-        "subtitleFontWeight" : rt::fast::ViaValue < Check64 >, optional, settle;
-        subtitle_line_height = "subtitleLineHeight" : rt::fast::ViaValue < Check126 >,
-        optional, settle; subtitle_padding = "subtitlePadding" : Union10, optional,
-        settle; encode = "encode" : rt::fast::ViaValue < Check127 >, optional, settle;
+        rt::fast::ViaValue < Check137 >, optional, settle; subtitle_font_weight =
+        "subtitleFontWeight" : rt::fast::ViaValue < Check75 >, optional, settle;
+        subtitle_line_height = "subtitleLineHeight" : rt::fast::ViaValue < Check138 >,
+        optional, settle; subtitle_padding = "subtitlePadding" : Union11, optional,
+        settle; encode = "encode" : rt::fast::ViaValue < Check139 >, optional, settle;
         name = "name" : rt::fast::LeafRead < Leaf8 >, optional, settle; interactive =
-        "interactive" : rt::fast::LeafRead < Leaf27 >, optional, settle; style = "style"
-        : Union15, optional, settle; } deny
+        "interactive" : rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style"
+        : Union18, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf128 -> Type, | s | [! ::std::matches!(s, "group")] =>
+        Leaf140 -> Type, | s | [! ::std::matches!(s, "group")] =>
         Type::from_listed_str(s)
     );
-    rt::via_value!(
-        Check129 -> MarkGroupFrom, | v | rt::is_valid_with(validators::v303, v,
-        validators::B0, "/definitions/markGroup/allOf/0/properties/from")
-    );
-    rt::via_value!(
-        Check130 -> Markclip, | v | rt::is_valid_with(validators::v473, v,
-        validators::B0, "/definitions/mark/properties/clip")
-    );
-    rt::via_value!(
-        Check131 -> rt::Value, | v | rt::is_valid_with(validators::v474, v,
-        validators::B0, "/definitions/mark/properties/sort")
-    );
-    rt::via_value!(
-        Check132 -> TransformMark, | v | rt::is_valid_with(validators::v475, v,
-        validators::B0, "/definitions/mark/properties/transform/items")
-    );
+    rt::via_value!(Check141 -> MarkGroupFrom, | v | rt::is_valid(validators::v303, v));
+    rt::via_value!(Check142 -> Markclip, | v | rt::is_valid(validators::v473, v));
+    rt::via_value!(Check143 -> rt::Value, | v | rt::is_valid(validators::v474, v));
+    rt::via_value!(Check144 -> TransformMark, | v | rt::is_valid(validators::v475, v));
     rt::object_reader!(
-        read_495, Visit495, MarkGroup { r#type = "type" : rt::fast::LeafRead < Leaf128 >,
-        required, settle; from = "from" : rt::fast::ViaValue < Check129 >, optional,
+        read_495, Visit495, MarkGroup { r#type = "type" : rt::fast::LeafRead < Leaf140 >,
+        required, settle; from = "from" : rt::fast::ViaValue < Check141 >, optional,
         settle; role = "role" : rt::fast::LeafRead < Leaf8 >, optional, settle; name =
         "name" : rt::fast::LeafRead < Leaf8 >, optional, settle; description =
         "description" : rt::fast::LeafRead < Leaf8 >, optional, settle; aria = "aria" :
-        rt::fast::LeafRead < Leaf27 >, optional, settle; style = "style" : Union15,
+        rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style" : Union18,
         optional, settle; key = "key" : rt::fast::LeafRead < Leaf8 >, optional, settle;
-        clip = "clip" : rt::fast::ViaValue < Check130 >, optional, settle; sort = "sort"
-        : rt::fast::ViaValue < Check131 >, optional, settle; interactive = "interactive"
-        : Union26, optional, settle; encode = "encode" : rt::fast::ViaValue < Check1 >,
+        clip = "clip" : rt::fast::ViaValue < Check142 >, optional, settle; sort = "sort"
+        : rt::fast::ViaValue < Check143 >, optional, settle; interactive = "interactive"
+        : Union30, optional, settle; encode = "encode" : rt::fast::ViaValue < Check1 >,
         optional, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
-        < Check132 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
+        < Check144 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
         rt::fast::VecOf < rt::fast::Typed < MarkGroupOnItem >, 0usize, { usize::MAX } >,
         optional, settle; layout = "layout" : rt::fast::ViaValue < Check2 >, optional,
         settle; signals = "signals" : rt::fast::VecOf < rt::fast::ViaValue < Check3 >,
@@ -21508,8 +21233,8 @@ mod fast {
         = "axes" : rt::fast::VecOf < rt::fast::Typed < Axis >, 0usize, { usize::MAX } >,
         optional, settle; legends = "legends" : rt::fast::VecOf < rt::fast::ViaValue <
         Check6 >, 0usize, { usize::MAX } >, optional, settle; title = "title" : Union7,
-        optional, settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue < Check9
-        >, 0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" :
+        optional, settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue <
+        Check10 >, 0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" :
         rt::fast::MapOf < Leaf8, rt::fast::AnyValue >, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
@@ -21517,13 +21242,10 @@ mod fast {
         read_498, Visit498, FromFrom { data = "data" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; } deny
     );
-    rt::via_value!(
-        Check133 -> FacetFacet, | v | rt::is_valid_with(validators::v308, v,
-        validators::B0, "/definitions/facet/properties/facet")
-    );
+    rt::via_value!(Check145 -> FacetFacet, | v | rt::is_valid(validators::v308, v));
     rt::object_reader!(
         read_499, Visit499, FacetFrom { data = "data" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; facet = "facet" : rt::fast::ViaValue < Check133 >, required,
+        optional, settle; facet = "facet" : rt::fast::ViaValue < Check145 >, required,
         settle; } deny
     );
     rt::object_reader!(
@@ -21535,11 +21257,11 @@ mod fast {
     rt::object_reader!(
         read_502, Visit502, NameDataGroupbyFacet { name = "name" : rt::fast::LeafRead <
         Leaf8 >, required, settle; data = "data" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; groupby = "groupby" : Union15, required, settle; aggregate =
+        required, settle; groupby = "groupby" : Union18, required, settle; aggregate =
         "aggregate" : rt::fast::Typed < Aggregate >, optional, settle; } deny
     );
     rt::object_reader!(
-        read_503, Visit503, Aggregate { cross = "cross" : rt::fast::LeafRead < Leaf27 >,
+        read_503, Visit503, Aggregate { cross = "cross" : rt::fast::LeafRead < Leaf31 >,
         optional, settle; fields = "fields" : rt::fast::VecOf < rt::fast::LeafRead <
         Leaf8 >, 0usize, { usize::MAX } >, optional, settle; ops = "ops" :
         rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >, 0usize, { usize::MAX } >,
@@ -21547,11 +21269,11 @@ mod fast {
         0usize, { usize::MAX } >, optional, settle; } deny
     );
     rt::object_reader!(
-        read_505, Visit505, PathMarkclip { path = "path" : Union14, required, settle; }
+        read_505, Visit505, PathMarkclip { path = "path" : Union16, required, settle; }
         deny
     );
     rt::object_reader!(
-        read_506, Visit506, SphereMarkclip { sphere = "sphere" : Union14, required,
+        read_506, Visit506, SphereMarkclip { sphere = "sphere" : Union16, required,
         settle; } deny
     );
     rt::object_reader!(
@@ -21561,374 +21283,365 @@ mod fast {
         settle; } deny
     );
     rt::value_leaf!(
-        Leaf134 -> ::std::string::String, string | v |
-        rt::is_valid_with(validators::v476, v, validators::B0,
-        "/definitions/markVisual/allOf/0/properties/type") &&
-        rt::is_valid_with(validators::v477, v, validators::B0,
-        "/definitions/mark/properties/type")
+        Leaf146 -> ::std::string::String, string | v | rt::is_valid(validators::v476, v)
+        && rt::is_valid(validators::v477, v)
     );
     rt::object_reader!(
-        read_509, Visit509, MarkVisual { r#type = "type" : rt::fast::LeafRead < Leaf134
+        read_509, Visit509, MarkVisual { r#type = "type" : rt::fast::LeafRead < Leaf146
         >, required, settle; from = "from" : rt::fast::Typed < FromFrom >, optional,
         settle; role = "role" : rt::fast::LeafRead < Leaf8 >, optional, settle; name =
         "name" : rt::fast::LeafRead < Leaf8 >, optional, settle; description =
         "description" : rt::fast::LeafRead < Leaf8 >, optional, settle; aria = "aria" :
-        rt::fast::LeafRead < Leaf27 >, optional, settle; style = "style" : Union15,
+        rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style" : Union18,
         optional, settle; key = "key" : rt::fast::LeafRead < Leaf8 >, optional, settle;
-        clip = "clip" : rt::fast::ViaValue < Check130 >, optional, settle; sort = "sort"
-        : rt::fast::ViaValue < Check131 >, optional, settle; interactive = "interactive"
-        : Union26, optional, settle; encode = "encode" : rt::fast::ViaValue < Check1 >,
+        clip = "clip" : rt::fast::ViaValue < Check142 >, optional, settle; sort = "sort"
+        : rt::fast::ViaValue < Check143 >, optional, settle; interactive = "interactive"
+        : Union30, optional, settle; encode = "encode" : rt::fast::ViaValue < Check1 >,
         optional, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
-        < Check132 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
+        < Check144 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
         rt::fast::VecOf < rt::fast::Typed < MarkGroupOnItem >, 0usize, { usize::MAX } >,
         optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_511, Visit511, PaddingObject { top = "top" : rt::fast::LeafRead < Leaf11 >,
-        optional, settle; bottom = "bottom" : rt::fast::LeafRead < Leaf11 >, optional,
-        settle; left = "left" : rt::fast::LeafRead < Leaf11 >, optional, settle; right =
-        "right" : rt::fast::LeafRead < Leaf11 >, optional, settle; } deny
+        read_511, Visit511, PaddingObject { top = "top" : rt::fast::LeafRead < Leaf12 >,
+        optional, settle; bottom = "bottom" : rt::fast::LeafRead < Leaf12 >, optional,
+        settle; left = "left" : rt::fast::LeafRead < Leaf12 >, optional, settle; right =
+        "right" : rt::fast::LeafRead < Leaf12 >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf135 -> StringAutosize, | s | [! ::std::matches!(s, "pad" | "fit" | "fit-x" |
+        Leaf147 -> StringAutosize, | s | [! ::std::matches!(s, "pad" | "fit" | "fit-x" |
         "fit-y" | "none")] => StringAutosize::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf136 -> Contains, | s | [! ::std::matches!(s, "content" | "padding")] =>
+        Leaf148 -> Contains, | s | [! ::std::matches!(s, "content" | "padding")] =>
         Contains::from_listed_str(s)
     );
     rt::object_reader!(
-        read_514, Visit514, TypeAutosize { r#type = "type" : rt::fast::LeafRead < Leaf135
-        >, required, settle; resize = "resize" : rt::fast::LeafRead < Leaf27 >, optional,
-        settle; contains = "contains" : rt::fast::LeafRead < Leaf136 >, optional, settle;
+        read_514, Visit514, TypeAutosize { r#type = "type" : rt::fast::LeafRead < Leaf147
+        >, required, settle; resize = "resize" : rt::fast::LeafRead < Leaf31 >, optional,
+        settle; contains = "contains" : rt::fast::LeafRead < Leaf148 >, optional, settle;
         } deny
     );
     rt::object_reader!(
         read_518, Visit518, Rule2 { test = "test" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; } extra extra : rt::fast::AnyValue
     );
+    rt::via_value!(Check149 -> NumberValue, | v | rt::is_valid(validators::v186, v));
+    rt::via_value!(Check150 -> ColorValue, | v | rt::is_valid(validators::v225, v));
     rt::via_value!(
-        Check137 -> NumberValue, | v | rt::is_valid_with(validators::v186, v,
-        validators::B0, "/definitions/encodeEntry/properties/x")
+        Check152 -> StrokeCapValueArrayItem, | v | rt::is_valid(validators::v327, v)
     );
     rt::via_value!(
-        Check138 -> ColorValue, | v | rt::is_valid_with(validators::v225, v,
-        validators::B0, "/definitions/encodeEntry/properties/fill")
-    );
-    rt::via_value!(
-        Check140 -> StrokeCapValueArrayItem, | v | rt::is_valid_with(validators::v327, v,
-        validators::B0, "/definitions/strokeCapValue/oneOf/0/items")
-    );
-    rt::via_value!(
-        Check141 -> StrokeCapValueObject, | v | rt::is_valid_with(validators::v328, v,
-        validators::B0, "/definitions/strokeCapValue/oneOf/1")
+        Check153 -> StrokeCapValueObject, | v | rt::is_valid(validators::v328, v)
     );
     rt::union_reader!(
-        Union139, VisitUnion139 -> StrokeCapValue { seq => StrokeCapValue::Array;
-        rt::fast::VecOf < rt::fast::ViaValue < Check140 >, 0usize, { usize::MAX } >, map
-        => StrokeCapValue::Object; rt::fast::ViaValue < Check141 > } refuse bool number
-        str null
+        Union154, VisitUnion154 -> StrokeCapValue { seq => StrokeCapValue::Array; R0 :
+        ::std::vec::Vec < StrokeCapValueArrayItem >, map => StrokeCapValue::Object; R1 :
+        StrokeCapValueObject } refuse bool number str null
+    );
+    type Union151 = Union154<
+        rt::fast::VecOf<rt::fast::ViaValue<Check152>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check153>,
+    >;
+    rt::via_value!(
+        Check156 -> ArrayValueArrayItem, | v | rt::is_valid(validators::v242, v)
     );
     rt::via_value!(
-        Check143 -> ArrayValueArrayItem, | v | rt::is_valid_with(validators::v242, v,
-        validators::B0, "/definitions/arrayValue/oneOf/0/items")
-    );
-    rt::via_value!(
-        Check144 -> ArrayValueObject, | v | rt::is_valid_with(validators::v243, v,
-        validators::B0, "/definitions/arrayValue/oneOf/1")
+        Check157 -> ArrayValueObject, | v | rt::is_valid(validators::v243, v)
     );
     rt::union_reader!(
-        Union142, VisitUnion142 -> ArrayValueDash { seq => ArrayValueDash::Array;
-        rt::fast::VecOf < rt::fast::ViaValue < Check143 >, 0usize, { usize::MAX } >, map
-        => ArrayValueDash::Object; rt::fast::ViaValue < Check144 > } refuse bool number
-        str null
+        Union158, VisitUnion158 -> ArrayValueDash { seq => ArrayValueDash::Array; R0 :
+        ::std::vec::Vec < ArrayValueArrayItem >, map => ArrayValueDash::Object; R1 :
+        ArrayValueObject } refuse bool number str null
+    );
+    type Union155 = Union158<
+        rt::fast::VecOf<rt::fast::ViaValue<Check156>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check157>,
+    >;
+    rt::via_value!(
+        Check160 -> StrokeJoinValueArrayItem, | v | rt::is_valid(validators::v333, v)
     );
     rt::via_value!(
-        Check146 -> StrokeJoinValueArrayItem, | v | rt::is_valid_with(validators::v333,
-        v, validators::B0, "/definitions/strokeJoinValue/oneOf/0/items")
-    );
-    rt::via_value!(
-        Check147 -> StrokeJoinValueObject, | v | rt::is_valid_with(validators::v334, v,
-        validators::B0, "/definitions/strokeJoinValue/oneOf/1")
+        Check161 -> StrokeJoinValueObject, | v | rt::is_valid(validators::v334, v)
     );
     rt::union_reader!(
-        Union145, VisitUnion145 -> StrokeJoinValue { seq => StrokeJoinValue::Array;
-        rt::fast::VecOf < rt::fast::ViaValue < Check146 >, 0usize, { usize::MAX } >, map
-        => StrokeJoinValue::Object; rt::fast::ViaValue < Check147 > } refuse bool number
-        str null
+        Union162, VisitUnion162 -> StrokeJoinValue { seq => StrokeJoinValue::Array; R0 :
+        ::std::vec::Vec < StrokeJoinValueArrayItem >, map => StrokeJoinValue::Object; R1
+        : StrokeJoinValueObject } refuse bool number str null
+    );
+    type Union159 = Union162<
+        rt::fast::VecOf<rt::fast::ViaValue<Check160>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check161>,
+    >;
+    rt::via_value!(
+        Check164 -> BlendValueArrayItem, | v | rt::is_valid(validators::v339, v)
     );
     rt::via_value!(
-        Check149 -> BlendValueArrayItem, | v | rt::is_valid_with(validators::v339, v,
-        validators::B0, "/definitions/blendValue/oneOf/0/items")
-    );
-    rt::via_value!(
-        Check150 -> BlendValueObject, | v | rt::is_valid_with(validators::v340, v,
-        validators::B0, "/definitions/blendValue/oneOf/1")
+        Check165 -> BlendValueObject, | v | rt::is_valid(validators::v340, v)
     );
     rt::union_reader!(
-        Union148, VisitUnion148 -> BlendValue { seq => BlendValue::Array; rt::fast::VecOf
-        < rt::fast::ViaValue < Check149 >, 0usize, { usize::MAX } >, map =>
-        BlendValue::Object; rt::fast::ViaValue < Check150 > } refuse bool number str null
+        Union166, VisitUnion166 -> BlendValue { seq => BlendValue::Array; R0 :
+        ::std::vec::Vec < BlendValueArrayItem >, map => BlendValue::Object; R1 :
+        BlendValueObject } refuse bool number str null
+    );
+    type Union163 = Union166<
+        rt::fast::VecOf<rt::fast::ViaValue<Check164>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check165>,
+    >;
+    rt::via_value!(
+        Check168 -> StringValueArrayItem, | v | rt::is_valid(validators::v234, v)
     );
     rt::via_value!(
-        Check152 -> StringValueArrayItem, | v | rt::is_valid_with(validators::v234, v,
-        validators::B0, "/definitions/stringValue/oneOf/0/items")
-    );
-    rt::via_value!(
-        Check153 -> StringValueObject, | v | rt::is_valid_with(validators::v235, v,
-        validators::B0, "/definitions/stringValue/oneOf/1")
+        Check169 -> StringValueObject, | v | rt::is_valid(validators::v235, v)
     );
     rt::union_reader!(
-        Union151, VisitUnion151 -> StringValue { seq => StringValue::Array;
-        rt::fast::VecOf < rt::fast::ViaValue < Check152 >, 0usize, { usize::MAX } >, map
-        => StringValue::Object; rt::fast::ViaValue < Check153 > } refuse bool number str
-        null
+        Union170, VisitUnion170 -> StringValue { seq => StringValue::Array; R0 :
+        ::std::vec::Vec < StringValueArrayItem >, map => StringValue::Object; R1 :
+        StringValueObject } refuse bool number str null
+    );
+    type Union167 = Union170<
+        rt::fast::VecOf<rt::fast::ViaValue<Check168>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check169>,
+    >;
+    rt::via_value!(
+        Check172 -> AnyValueArrayItem, | v | rt::is_valid(validators::v344, v)
+    );
+    rt::via_value!(Check173 -> AnyValueObject, | v | rt::is_valid(validators::v345, v));
+    rt::union_reader!(
+        Union174, VisitUnion174 -> AnyValue { seq => AnyValue::Array; R0 :
+        ::std::vec::Vec < AnyValueArrayItem >, map => AnyValue::Object; R1 :
+        AnyValueObject } refuse bool number str null
+    );
+    type Union171 = Union174<
+        rt::fast::VecOf<rt::fast::ViaValue<Check172>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check173>,
+    >;
+    rt::via_value!(
+        Check176 -> BooleanValueArrayItem, | v | rt::is_valid(validators::v251, v)
     );
     rt::via_value!(
-        Check155 -> AnyValueArrayItem, | v | rt::is_valid_with(validators::v344, v,
-        validators::B0, "/definitions/anyValue/oneOf/0/items")
-    );
-    rt::via_value!(
-        Check156 -> AnyValueObject, | v | rt::is_valid_with(validators::v345, v,
-        validators::B0, "/definitions/anyValue/oneOf/1")
+        Check177 -> BooleanValueObject, | v | rt::is_valid(validators::v252, v)
     );
     rt::union_reader!(
-        Union154, VisitUnion154 -> AnyValue { seq => AnyValue::Array; rt::fast::VecOf <
-        rt::fast::ViaValue < Check155 >, 0usize, { usize::MAX } >, map =>
-        AnyValue::Object; rt::fast::ViaValue < Check156 > } refuse bool number str null
+        Union178, VisitUnion178 -> BooleanValue { seq => BooleanValue::Array; R0 :
+        ::std::vec::Vec < BooleanValueArrayItem >, map => BooleanValue::Object; R1 :
+        BooleanValueObject } refuse bool number str null
+    );
+    type Union175 = Union178<
+        rt::fast::VecOf<rt::fast::ViaValue<Check176>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check177>,
+    >;
+    rt::via_value!(
+        Check180 -> DirectionValueArrayItem, | v | rt::is_valid(validators::v349, v)
     );
     rt::via_value!(
-        Check158 -> BooleanValueArrayItem, | v | rt::is_valid_with(validators::v251, v,
-        validators::B0, "/definitions/booleanValue/oneOf/0/items")
-    );
-    rt::via_value!(
-        Check159 -> BooleanValueObject, | v | rt::is_valid_with(validators::v252, v,
-        validators::B0, "/definitions/booleanValue/oneOf/1")
+        Check181 -> DirectionValueObject, | v | rt::is_valid(validators::v350, v)
     );
     rt::union_reader!(
-        Union157, VisitUnion157 -> BooleanValue { seq => BooleanValue::Array;
-        rt::fast::VecOf < rt::fast::ViaValue < Check158 >, 0usize, { usize::MAX } >, map
-        => BooleanValue::Object; rt::fast::ViaValue < Check159 > } refuse bool number str
-        null
+        Union182, VisitUnion182 -> DirectionValue { seq => DirectionValue::Array; R0 :
+        ::std::vec::Vec < DirectionValueArrayItem >, map => DirectionValue::Object; R1 :
+        DirectionValueObject } refuse bool number str null
+    );
+    type Union179 = Union182<
+        rt::fast::VecOf<rt::fast::ViaValue<Check180>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check181>,
+    >;
+    rt::via_value!(
+        Check184 -> AlignValueArrayItem, | v | rt::is_valid(validators::v212, v)
     );
     rt::via_value!(
-        Check161 -> DirectionValueArrayItem, | v | rt::is_valid_with(validators::v349, v,
-        validators::B0, "/definitions/directionValue/oneOf/0/items")
-    );
-    rt::via_value!(
-        Check162 -> DirectionValueObject, | v | rt::is_valid_with(validators::v350, v,
-        validators::B0, "/definitions/directionValue/oneOf/1")
+        Check185 -> AlignValueObject, | v | rt::is_valid(validators::v213, v)
     );
     rt::union_reader!(
-        Union160, VisitUnion160 -> DirectionValue { seq => DirectionValue::Array;
-        rt::fast::VecOf < rt::fast::ViaValue < Check161 >, 0usize, { usize::MAX } >, map
-        => DirectionValue::Object; rt::fast::ViaValue < Check162 > } refuse bool number
-        str null
+        Union186, VisitUnion186 -> AlignValue { seq => AlignValue::Array; R0 :
+        ::std::vec::Vec < AlignValueArrayItem >, map => AlignValue::Object; R1 :
+        AlignValueObject } refuse bool number str null
+    );
+    type Union183 = Union186<
+        rt::fast::VecOf<rt::fast::ViaValue<Check184>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check185>,
+    >;
+    rt::via_value!(
+        Check188 -> BaselineValueArrayItem, | v | rt::is_valid(validators::v221, v)
     );
     rt::via_value!(
-        Check164 -> AlignValueArrayItem, | v | rt::is_valid_with(validators::v212, v,
-        validators::B0, "/definitions/alignValue/oneOf/0/items")
-    );
-    rt::via_value!(
-        Check165 -> AlignValueObject, | v | rt::is_valid_with(validators::v213, v,
-        validators::B0, "/definitions/alignValue/oneOf/1")
+        Check189 -> BaselineValueObject, | v | rt::is_valid(validators::v222, v)
     );
     rt::union_reader!(
-        Union163, VisitUnion163 -> AlignValue { seq => AlignValue::Array; rt::fast::VecOf
-        < rt::fast::ViaValue < Check164 >, 0usize, { usize::MAX } >, map =>
-        AlignValue::Object; rt::fast::ViaValue < Check165 > } refuse bool number str null
+        Union190, VisitUnion190 -> BaselineValue { seq => BaselineValue::Array; R0 :
+        ::std::vec::Vec < BaselineValueArrayItem >, map => BaselineValue::Object; R1 :
+        BaselineValueObject } refuse bool number str null
+    );
+    type Union187 = Union190<
+        rt::fast::VecOf<rt::fast::ViaValue<Check188>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check189>,
+    >;
+    rt::via_value!(
+        Check192 -> TextValueArrayItem, | v | rt::is_valid(validators::v355, v)
+    );
+    rt::via_value!(Check193 -> TextValueObject, | v | rt::is_valid(validators::v356, v));
+    rt::union_reader!(
+        Union194, VisitUnion194 -> TextValue { seq => TextValue::Array; R0 :
+        ::std::vec::Vec < TextValueArrayItem >, map => TextValue::Object; R1 :
+        TextValueObject } refuse bool number str null
+    );
+    type Union191 = Union194<
+        rt::fast::VecOf<rt::fast::ViaValue<Check192>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check193>,
+    >;
+    rt::via_value!(
+        Check196 -> FontWeightValueArrayItem, | v | rt::is_valid(validators::v360, v)
     );
     rt::via_value!(
-        Check167 -> BaselineValueArrayItem, | v | rt::is_valid_with(validators::v221, v,
-        validators::B0, "/definitions/baselineValue/oneOf/0/items")
-    );
-    rt::via_value!(
-        Check168 -> BaselineValueObject, | v | rt::is_valid_with(validators::v222, v,
-        validators::B0, "/definitions/baselineValue/oneOf/1")
+        Check197 -> FontWeightValueObject, | v | rt::is_valid(validators::v361, v)
     );
     rt::union_reader!(
-        Union166, VisitUnion166 -> BaselineValue { seq => BaselineValue::Array;
-        rt::fast::VecOf < rt::fast::ViaValue < Check167 >, 0usize, { usize::MAX } >, map
-        => BaselineValue::Object; rt::fast::ViaValue < Check168 > } refuse bool number
-        str null
+        Union198, VisitUnion198 -> FontWeightValue { seq => FontWeightValue::Array; R0 :
+        ::std::vec::Vec < FontWeightValueArrayItem >, map => FontWeightValue::Object; R1
+        : FontWeightValueObject } refuse bool number str null
     );
-    rt::via_value!(
-        Check170 -> TextValueArrayItem, | v | rt::is_valid_with(validators::v355, v,
-        validators::B0, "/definitions/textValue/oneOf/0/items")
-    );
-    rt::via_value!(
-        Check171 -> TextValueObject, | v | rt::is_valid_with(validators::v356, v,
-        validators::B0, "/definitions/textValue/oneOf/1")
-    );
-    rt::union_reader!(
-        Union169, VisitUnion169 -> TextValue { seq => TextValue::Array; rt::fast::VecOf <
-        rt::fast::ViaValue < Check170 >, 0usize, { usize::MAX } >, map =>
-        TextValue::Object; rt::fast::ViaValue < Check171 > } refuse bool number str null
-    );
-    rt::via_value!(
-        Check173 -> FontWeightValueArrayItem, | v | rt::is_valid_with(validators::v360,
-        v, validators::B0, "/definitions/fontWeightValue/oneOf/0/items")
-    );
-    rt::via_value!(
-        Check174 -> FontWeightValueObject, | v | rt::is_valid_with(validators::v361, v,
-        validators::B0, "/definitions/fontWeightValue/oneOf/1")
-    );
-    rt::union_reader!(
-        Union172, VisitUnion172 -> FontWeightValue { seq => FontWeightValue::Array;
-        rt::fast::VecOf < rt::fast::ViaValue < Check173 >, 0usize, { usize::MAX } >, map
-        => FontWeightValue::Object; rt::fast::ViaValue < Check174 > } refuse bool number
-        str null
-    );
+    type Union195 = Union198<
+        rt::fast::VecOf<rt::fast::ViaValue<Check196>, 0usize, { usize::MAX }>,
+        rt::fast::ViaValue<Check197>,
+    >;
     rt::object_reader!(
-        read_519, Visit519, EncodeEntry { x = "x" : rt::fast::ViaValue < Check137 >,
-        optional, settle; x2 = "x2" : rt::fast::ViaValue < Check137 >, optional, settle;
-        xc = "xc" : rt::fast::ViaValue < Check137 >, optional, settle; width = "width" :
-        rt::fast::ViaValue < Check137 >, optional, settle; y = "y" : rt::fast::ViaValue <
-        Check137 >, optional, settle; y2 = "y2" : rt::fast::ViaValue < Check137 >,
-        optional, settle; yc = "yc" : rt::fast::ViaValue < Check137 >, optional, settle;
-        height = "height" : rt::fast::ViaValue < Check137 >, optional, settle; opacity =
-        "opacity" : rt::fast::ViaValue < Check137 >, optional, settle; fill = "fill" :
-        rt::fast::ViaValue < Check138 >, optional, settle; fill_opacity = "fillOpacity" :
-        rt::fast::ViaValue < Check137 >, optional, settle; stroke = "stroke" :
-        rt::fast::ViaValue < Check138 >, optional, settle; stroke_opacity =
-        "strokeOpacity" : rt::fast::ViaValue < Check137 >, optional, settle; stroke_width
-        = "strokeWidth" : rt::fast::ViaValue < Check137 >, optional, settle; stroke_cap =
-        "strokeCap" : Union139, optional, settle; stroke_dash = "strokeDash" : Union142,
+        read_519, Visit519, EncodeEntry { x = "x" : rt::fast::ViaValue < Check149 >,
+        optional, settle; x2 = "x2" : rt::fast::ViaValue < Check149 >, optional, settle;
+        xc = "xc" : rt::fast::ViaValue < Check149 >, optional, settle; width = "width" :
+        rt::fast::ViaValue < Check149 >, optional, settle; y = "y" : rt::fast::ViaValue <
+        Check149 >, optional, settle; y2 = "y2" : rt::fast::ViaValue < Check149 >,
+        optional, settle; yc = "yc" : rt::fast::ViaValue < Check149 >, optional, settle;
+        height = "height" : rt::fast::ViaValue < Check149 >, optional, settle; opacity =
+        "opacity" : rt::fast::ViaValue < Check149 >, optional, settle; fill = "fill" :
+        rt::fast::ViaValue < Check150 >, optional, settle; fill_opacity = "fillOpacity" :
+        rt::fast::ViaValue < Check149 >, optional, settle; stroke = "stroke" :
+        rt::fast::ViaValue < Check150 >, optional, settle; stroke_opacity =
+        "strokeOpacity" : rt::fast::ViaValue < Check149 >, optional, settle; stroke_width
+        = "strokeWidth" : rt::fast::ViaValue < Check149 >, optional, settle; stroke_cap =
+        "strokeCap" : Union151, optional, settle; stroke_dash = "strokeDash" : Union155,
         optional, settle; stroke_dash_offset = "strokeDashOffset" : rt::fast::ViaValue <
-        Check137 >, optional, settle; stroke_join = "strokeJoin" : Union145, optional,
-        settle; stroke_miter_limit = "strokeMiterLimit" : rt::fast::ViaValue < Check137
-        >, optional, settle; blend = "blend" : Union148, optional, settle; cursor =
-        "cursor" : Union151, optional, settle; tooltip = "tooltip" : Union154, optional,
-        settle; zindex = "zindex" : rt::fast::ViaValue < Check137 >, optional, settle;
-        description = "description" : Union151, optional, settle; aria = "aria" :
-        Union157, optional, settle; aria_role = "ariaRole" : Union151, optional, settle;
-        aria_role_description = "ariaRoleDescription" : Union151, optional, settle; clip
-        = "clip" : Union157, optional, settle; stroke_foreground = "strokeForeground" :
-        Union157, optional, settle; stroke_offset = "strokeOffset" : rt::fast::ViaValue <
-        Check137 >, optional, settle; corner_radius = "cornerRadius" : rt::fast::ViaValue
-        < Check137 >, optional, settle; corner_radius_top_left = "cornerRadiusTopLeft" :
-        rt::fast::ViaValue < Check137 >, optional, settle; corner_radius_top_right =
-        "cornerRadiusTopRight" : rt::fast::ViaValue < Check137 >, optional, settle;
+        Check149 >, optional, settle; stroke_join = "strokeJoin" : Union159, optional,
+        settle; stroke_miter_limit = "strokeMiterLimit" : rt::fast::ViaValue < Check149
+        >, optional, settle; blend = "blend" : Union163, optional, settle; cursor =
+        "cursor" : Union167, optional, settle; tooltip = "tooltip" : Union171, optional,
+        settle; zindex = "zindex" : rt::fast::ViaValue < Check149 >, optional, settle;
+        description = "description" : Union167, optional, settle; aria = "aria" :
+        Union175, optional, settle; aria_role = "ariaRole" : Union167, optional, settle;
+        aria_role_description = "ariaRoleDescription" : Union167, optional, settle; clip
+        = "clip" : Union175, optional, settle; stroke_foreground = "strokeForeground" :
+        Union175, optional, settle; stroke_offset = "strokeOffset" : rt::fast::ViaValue <
+        Check149 >, optional, settle; corner_radius = "cornerRadius" : rt::fast::ViaValue
+        < Check149 >, optional, settle; corner_radius_top_left = "cornerRadiusTopLeft" :
+        rt::fast::ViaValue < Check149 >, optional, settle; corner_radius_top_right =
+        "cornerRadiusTopRight" : rt::fast::ViaValue < Check149 >, optional, settle;
         corner_radius_bottom_right = "cornerRadiusBottomRight" : rt::fast::ViaValue <
-        Check137 >, optional, settle; corner_radius_bottom_left =
-        "cornerRadiusBottomLeft" : rt::fast::ViaValue < Check137 >, optional, settle;
-        angle = "angle" : rt::fast::ViaValue < Check137 >, optional, settle; size =
-        "size" : rt::fast::ViaValue < Check137 >, optional, settle; shape = "shape" :
-        Union151, optional, settle; path = "path" : Union151, optional, settle; scale_x =
-        "scaleX" : rt::fast::ViaValue < Check137 >, optional, settle; scale_y = "scaleY"
-        : rt::fast::ViaValue < Check137 >, optional, settle; inner_radius = "innerRadius"
-        : rt::fast::ViaValue < Check137 >, optional, settle; outer_radius = "outerRadius"
-        : rt::fast::ViaValue < Check137 >, optional, settle; start_angle = "startAngle" :
-        rt::fast::ViaValue < Check137 >, optional, settle; end_angle = "endAngle" :
-        rt::fast::ViaValue < Check137 >, optional, settle; pad_angle = "padAngle" :
-        rt::fast::ViaValue < Check137 >, optional, settle; interpolate = "interpolate" :
-        Union151, optional, settle; tension = "tension" : rt::fast::ViaValue < Check137
-        >, optional, settle; orient = "orient" : Union160, optional, settle; defined =
-        "defined" : Union157, optional, settle; url = "url" : Union151, optional, settle;
-        align = "align" : Union163, optional, settle; baseline = "baseline" : Union166,
-        optional, settle; aspect = "aspect" : Union157, optional, settle; smooth =
-        "smooth" : Union157, optional, settle; text = "text" : Union169, optional,
-        settle; dir = "dir" : Union151, optional, settle; ellipsis = "ellipsis" :
-        Union151, optional, settle; limit = "limit" : rt::fast::ViaValue < Check137 >,
-        optional, settle; line_break = "lineBreak" : Union151, optional, settle;
-        line_height = "lineHeight" : rt::fast::ViaValue < Check137 >, optional, settle;
-        dx = "dx" : rt::fast::ViaValue < Check137 >, optional, settle; dy = "dy" :
-        rt::fast::ViaValue < Check137 >, optional, settle; radius = "radius" :
-        rt::fast::ViaValue < Check137 >, optional, settle; theta = "theta" :
-        rt::fast::ViaValue < Check137 >, optional, settle; font = "font" : Union151,
-        optional, settle; font_size = "fontSize" : rt::fast::ViaValue < Check137 >,
-        optional, settle; font_weight = "fontWeight" : Union172, optional, settle;
-        font_style = "fontStyle" : Union151, optional, settle; } extra extra :
+        Check149 >, optional, settle; corner_radius_bottom_left =
+        "cornerRadiusBottomLeft" : rt::fast::ViaValue < Check149 >, optional, settle;
+        angle = "angle" : rt::fast::ViaValue < Check149 >, optional, settle; size =
+        "size" : rt::fast::ViaValue < Check149 >, optional, settle; shape = "shape" :
+        Union167, optional, settle; path = "path" : Union167, optional, settle; scale_x =
+        "scaleX" : rt::fast::ViaValue < Check149 >, optional, settle; scale_y = "scaleY"
+        : rt::fast::ViaValue < Check149 >, optional, settle; inner_radius = "innerRadius"
+        : rt::fast::ViaValue < Check149 >, optional, settle; outer_radius = "outerRadius"
+        : rt::fast::ViaValue < Check149 >, optional, settle; start_angle = "startAngle" :
+        rt::fast::ViaValue < Check149 >, optional, settle; end_angle = "endAngle" :
+        rt::fast::ViaValue < Check149 >, optional, settle; pad_angle = "padAngle" :
+        rt::fast::ViaValue < Check149 >, optional, settle; interpolate = "interpolate" :
+        Union167, optional, settle; tension = "tension" : rt::fast::ViaValue < Check149
+        >, optional, settle; orient = "orient" : Union179, optional, settle; defined =
+        "defined" : Union175, optional, settle; url = "url" : Union167, optional, settle;
+        align = "align" : Union183, optional, settle; baseline = "baseline" : Union187,
+        optional, settle; aspect = "aspect" : Union175, optional, settle; smooth =
+        "smooth" : Union175, optional, settle; text = "text" : Union191, optional,
+        settle; dir = "dir" : Union167, optional, settle; ellipsis = "ellipsis" :
+        Union167, optional, settle; limit = "limit" : rt::fast::ViaValue < Check149 >,
+        optional, settle; line_break = "lineBreak" : Union167, optional, settle;
+        line_height = "lineHeight" : rt::fast::ViaValue < Check149 >, optional, settle;
+        dx = "dx" : rt::fast::ViaValue < Check149 >, optional, settle; dy = "dy" :
+        rt::fast::ViaValue < Check149 >, optional, settle; radius = "radius" :
+        rt::fast::ViaValue < Check149 >, optional, settle; theta = "theta" :
+        rt::fast::ViaValue < Check149 >, optional, settle; font = "font" : Union167,
+        optional, settle; font_size = "fontSize" : rt::fast::ViaValue < Check149 >,
+        optional, settle; font_weight = "fontWeight" : Union195, optional, settle;
+        font_style = "fontStyle" : Union167, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
-    rt::via_value!(
-        Check175 -> Scale, | v | rt::is_valid_with(validators::v470, v, validators::B0,
-        "/definitions/stringModifiers/properties/scale")
-    );
+    rt::via_value!(Check199 -> Scale, | v | rt::is_valid(validators::v470, v));
     rt::object_reader!(
         read_561, Visit561, StringModifiers2 { scale = "scale" : rt::fast::ViaValue <
-        Check175 >, optional, settle; } extra extra : rt::fast::AnyValue
+        Check199 >, optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(
-        Check176 -> Exponent, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/numberModifiers/properties/exponent")
-    );
-    rt::via_value!(
-        Check177 -> Mult, | v | rt::is_valid_with(validators::v187, v, validators::B0,
-        "/definitions/numberModifiers/properties/mult")
-    );
-    rt::via_value!(
-        Check178 -> RuleOffset, | v | rt::is_valid_with(validators::v187, v,
-        validators::B0, "/definitions/numberModifiers/properties/offset")
-    );
+    rt::via_value!(Check200 -> Exponent, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check201 -> Mult, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check202 -> RuleOffset, | v | rt::is_valid(validators::v187, v));
     rt::union_reader!(
-        Union179, VisitUnion179 -> Band { number => Band::Number; rt::fast::LeafRead <
-        Leaf11 >, bool => Band::Boolean; rt::fast::LeafRead < Leaf27 > } refuse str null
-        seq map
+        Union204, VisitUnion204 -> Band { number => Band::Number; R0 : rt::Number, bool
+        => Band::Boolean; R1 : bool } refuse str null seq map
     );
+    type Union203 = Union204<rt::fast::LeafRead<Leaf12>, rt::fast::LeafRead<Leaf31>>;
     rt::object_reader!(
         read_562, Visit562, NumberModifiers2 { exponent = "exponent" : rt::fast::ViaValue
-        < Check176 >, optional, settle; mult = "mult" : rt::fast::ViaValue < Check177 >,
-        optional, settle; offset = "offset" : rt::fast::ViaValue < Check178 >, optional,
-        settle; round = "round" : rt::fast::LeafRead < Leaf27 >, optional, settle; scale
-        = "scale" : rt::fast::ViaValue < Check175 >, optional, settle; band = "band" :
-        Union179, optional, settle; extra = "extra" : rt::fast::LeafRead < Leaf27 >,
+        < Check200 >, optional, settle; mult = "mult" : rt::fast::ViaValue < Check201 >,
+        optional, settle; offset = "offset" : rt::fast::ViaValue < Check202 >, optional,
+        settle; round = "round" : rt::fast::LeafRead < Leaf31 >, optional, settle; scale
+        = "scale" : rt::fast::ViaValue < Check199 >, optional, settle; band = "band" :
+        Union203, optional, settle; extra = "extra" : rt::fast::LeafRead < Leaf31 >,
         optional, settle; } extra extra_ : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_570, Visit570, ColorRgb { r = "r" : rt::fast::ViaValue < Check137 >,
-        required, settle; g = "g" : rt::fast::ViaValue < Check137 >, required, settle; b
-        = "b" : rt::fast::ViaValue < Check137 >, required, settle; } extra extra :
+        read_570, Visit570, ColorRgb { r = "r" : rt::fast::ViaValue < Check149 >,
+        required, settle; g = "g" : rt::fast::ViaValue < Check149 >, required, settle; b
+        = "b" : rt::fast::ViaValue < Check149 >, required, settle; } extra extra :
         rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_571, Visit571, ColorHsl { h = "h" : rt::fast::ViaValue < Check137 >,
-        required, settle; s = "s" : rt::fast::ViaValue < Check137 >, required, settle; l
-        = "l" : rt::fast::ViaValue < Check137 >, required, settle; } extra extra :
+        read_571, Visit571, ColorHsl { h = "h" : rt::fast::ViaValue < Check149 >,
+        required, settle; s = "s" : rt::fast::ViaValue < Check149 >, required, settle; l
+        = "l" : rt::fast::ViaValue < Check149 >, required, settle; } extra extra :
         rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_572, Visit572, ColorLab { l = "l" : rt::fast::ViaValue < Check137 >,
-        required, settle; a = "a" : rt::fast::ViaValue < Check137 >, required, settle; b
-        = "b" : rt::fast::ViaValue < Check137 >, required, settle; } extra extra :
+        read_572, Visit572, ColorLab { l = "l" : rt::fast::ViaValue < Check149 >,
+        required, settle; a = "a" : rt::fast::ViaValue < Check149 >, required, settle; b
+        = "b" : rt::fast::ViaValue < Check149 >, required, settle; } extra extra :
         rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_573, Visit573, ColorHcl { h = "h" : rt::fast::ViaValue < Check137 >,
-        required, settle; c = "c" : rt::fast::ViaValue < Check137 >, required, settle; l
-        = "l" : rt::fast::ViaValue < Check137 >, required, settle; } extra extra :
+        read_573, Visit573, ColorHcl { h = "h" : rt::fast::ViaValue < Check149 >,
+        required, settle; c = "c" : rt::fast::ViaValue < Check149 >, required, settle; l
+        = "l" : rt::fast::ViaValue < Check149 >, required, settle; } extra extra :
         rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_575, Visit575, Stop { offset = "offset" : rt::fast::LeafRead < Leaf11 >,
+        read_575, Visit575, Stop { offset = "offset" : rt::fast::LeafRead < Leaf12 >,
         required, settle; color = "color" : rt::fast::LeafRead < Leaf8 >, required,
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf180 -> LinearGradientGradient, | s | [! ::std::matches!(s, "linear")] =>
+        Leaf205 -> LinearGradientGradient, | s | [! ::std::matches!(s, "linear")] =>
         LinearGradientGradient::from_listed_str(s)
     );
     rt::object_reader!(
         read_576, Visit576, LinearGradient { gradient = "gradient" : rt::fast::LeafRead <
-        Leaf180 >, required, settle; id = "id" : rt::fast::LeafRead < Leaf8 >, optional,
-        settle; x1 = "x1" : rt::fast::LeafRead < Leaf11 >, optional, settle; y1 = "y1" :
-        rt::fast::LeafRead < Leaf11 >, optional, settle; x2 = "x2" : rt::fast::LeafRead <
-        Leaf11 >, optional, settle; y2 = "y2" : rt::fast::LeafRead < Leaf11 >, optional,
+        Leaf205 >, required, settle; id = "id" : rt::fast::LeafRead < Leaf8 >, optional,
+        settle; x1 = "x1" : rt::fast::LeafRead < Leaf12 >, optional, settle; y1 = "y1" :
+        rt::fast::LeafRead < Leaf12 >, optional, settle; x2 = "x2" : rt::fast::LeafRead <
+        Leaf12 >, optional, settle; y2 = "y2" : rt::fast::LeafRead < Leaf12 >, optional,
         settle; stops = "stops" : rt::fast::VecOf < rt::fast::Typed < Stop >, 0usize, {
         usize::MAX } >, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf181 -> RadialGradientGradient, | s | [! ::std::matches!(s, "radial")] =>
+        Leaf206 -> RadialGradientGradient, | s | [! ::std::matches!(s, "radial")] =>
         RadialGradientGradient::from_listed_str(s)
     );
     rt::object_reader!(
         read_578, Visit578, RadialGradient { gradient = "gradient" : rt::fast::LeafRead <
-        Leaf181 >, required, settle; id = "id" : rt::fast::LeafRead < Leaf8 >, optional,
-        settle; x1 = "x1" : rt::fast::LeafRead < Leaf11 >, optional, settle; y1 = "y1" :
-        rt::fast::LeafRead < Leaf11 >, optional, settle; r1 = "r1" : rt::fast::LeafRead <
-        Leaf11 >, optional, settle; x2 = "x2" : rt::fast::LeafRead < Leaf11 >, optional,
-        settle; y2 = "y2" : rt::fast::LeafRead < Leaf11 >, optional, settle; r2 = "r2" :
-        rt::fast::LeafRead < Leaf11 >, optional, settle; stops = "stops" :
+        Leaf206 >, required, settle; id = "id" : rt::fast::LeafRead < Leaf8 >, optional,
+        settle; x1 = "x1" : rt::fast::LeafRead < Leaf12 >, optional, settle; y1 = "y1" :
+        rt::fast::LeafRead < Leaf12 >, optional, settle; r1 = "r1" : rt::fast::LeafRead <
+        Leaf12 >, optional, settle; x2 = "x2" : rt::fast::LeafRead < Leaf12 >, optional,
+        settle; y2 = "y2" : rt::fast::LeafRead < Leaf12 >, optional, settle; r2 = "r2" :
+        rt::fast::LeafRead < Leaf12 >, optional, settle; stops = "stops" :
         rt::fast::VecOf < rt::fast::Typed < Stop >, 0usize, { usize::MAX } >, required,
         settle; } deny
     );
@@ -21937,90 +21650,79 @@ mod fast {
         required, settle; role = "role" : rt::fast::LeafRead < Leaf8 >, optional, settle;
         name = "name" : rt::fast::LeafRead < Leaf8 >, optional, settle; description =
         "description" : rt::fast::LeafRead < Leaf8 >, optional, settle; aria = "aria" :
-        rt::fast::LeafRead < Leaf27 >, optional, settle; style = "style" : Union15,
+        rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style" : Union18,
         optional, settle; key = "key" : rt::fast::LeafRead < Leaf8 >, optional, settle;
-        clip = "clip" : rt::fast::ViaValue < Check130 >, optional, settle; sort = "sort"
-        : rt::fast::ViaValue < Check131 >, optional, settle; interactive = "interactive"
-        : Union26, optional, settle; encode = "encode" : rt::fast::ViaValue < Check1 >,
+        clip = "clip" : rt::fast::ViaValue < Check142 >, optional, settle; sort = "sort"
+        : rt::fast::ViaValue < Check143 >, optional, settle; interactive = "interactive"
+        : Union30, optional, settle; encode = "encode" : rt::fast::ViaValue < Check1 >,
         optional, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
-        < Check132 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
+        < Check144 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
         rt::fast::VecOf < rt::fast::Typed < MarkGroupOnItem >, 0usize, { usize::MAX } >,
         optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_591, Visit591, StepBins { step = "step" : Union10, required, settle; start =
-        "start" : Union10, optional, settle; stop = "stop" : Union10, optional, settle; }
+        read_591, Visit591, StepBins { step = "step" : Union11, required, settle; start =
+        "start" : Union11, optional, settle; stop = "stop" : Union11, optional, settle; }
         deny
     );
     rt::object_reader!(
-        read_593, Visit593, TypeInterpolate { r#type = "type" : Union14, required,
-        settle; gamma = "gamma" : Union10, optional, settle; } deny
+        read_593, Visit593, TypeInterpolate { r#type = "type" : Union16, required,
+        settle; gamma = "gamma" : Union11, optional, settle; } deny
     );
     rt::union_reader!(
-        Union182, VisitUnion182 -> DataFieldDataSort { bool =>
-        DataFieldDataSort::Boolean; rt::fast::LeafRead < Leaf27 >, map =>
-        DataFieldDataSort::Object; rt::fast::Typed < SortObject2 > } refuse number str
-        null seq
+        Union208, VisitUnion208 -> DataFieldDataSort { bool =>
+        DataFieldDataSort::Boolean; R0 : bool, map => DataFieldDataSort::Object; R1 :
+        SortObject2 } refuse number str null seq
     );
+    type Union207 = Union208<rt::fast::LeafRead<Leaf31>, rt::fast::Typed<SortObject2>>;
     rt::object_reader!(
         read_595, Visit595, DataFieldData { data = "data" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; field = "field" : Union14, required, settle; sort = "sort" :
-        Union182, optional, settle; } deny
+        required, settle; field = "field" : Union16, required, settle; sort = "sort" :
+        Union207, optional, settle; } deny
     );
-    rt::via_value!(
-        Check183 -> SortOrder, | v | rt::is_valid_with(validators::v478, v,
-        validators::B0,
-        "/definitions/scaleData/oneOf/0/properties/sort/oneOf/1/properties/order")
-    );
+    rt::via_value!(Check209 -> SortOrder, | v | rt::is_valid(validators::v478, v));
     rt::object_reader!(
-        read_597, Visit597, SortObject2 { field = "field" : Union14, optional, settle; op
-        = "op" : Union14, optional, settle; order = "order" : rt::fast::ViaValue <
-        Check183 >, optional, settle; } deny
+        read_597, Visit597, SortObject2 { field = "field" : Union16, optional, settle; op
+        = "op" : Union16, optional, settle; order = "order" : rt::fast::ViaValue <
+        Check209 >, optional, settle; } deny
     );
     rt::via_value!(
-        Check184 -> DataFieldsDataSort, | v | rt::is_valid_with(validators::v393, v,
-        validators::B0, "/definitions/scaleData/oneOf/1/properties/sort")
+        Check210 -> DataFieldsDataSort, | v | rt::is_valid(validators::v393, v)
     );
     rt::object_reader!(
         read_598, Visit598, DataFieldsData { data = "data" : rt::fast::LeafRead < Leaf8
-        >, required, settle; fields = "fields" : rt::fast::VecOf < Union14, 1usize, {
-        usize::MAX } >, required, settle; sort = "sort" : rt::fast::ViaValue < Check184
+        >, required, settle; fields = "fields" : rt::fast::VecOf < Union16, 1usize, {
+        usize::MAX } >, required, settle; sort = "sort" : rt::fast::ViaValue < Check210
         >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf185 -> ObjectSortOp, | s | [! ::std::matches!(s, "count")] =>
+        Leaf211 -> ObjectSortOp, | s | [! ::std::matches!(s, "count")] =>
         ObjectSortOp::from_listed_str(s)
     );
     rt::object_reader!(
-        read_600, Visit600, SortObject3 { op = "op" : rt::fast::LeafRead < Leaf185 >,
-        optional, settle; order = "order" : rt::fast::ViaValue < Check183 >, optional,
+        read_600, Visit600, SortObject3 { op = "op" : rt::fast::LeafRead < Leaf211 >,
+        optional, settle; order = "order" : rt::fast::ViaValue < Check209 >, optional,
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf186 -> FieldOpSortOp, | s | [! ::std::matches!(s, "count" | "min" | "max")]
+        Leaf212 -> FieldOpSortOp, | s | [! ::std::matches!(s, "count" | "min" | "max")]
         => FieldOpSortOp::from_listed_str(s)
     );
     rt::object_reader!(
-        read_602, Visit602, FieldOpSort { field = "field" : Union14, required, settle; op
-        = "op" : rt::fast::LeafRead < Leaf186 >, required, settle; order = "order" :
-        rt::fast::ViaValue < Check183 >, optional, settle; } deny
+        read_602, Visit602, FieldOpSort { field = "field" : Union16, required, settle; op
+        = "op" : rt::fast::LeafRead < Leaf212 >, required, settle; order = "order" :
+        rt::fast::ViaValue < Check209 >, optional, settle; } deny
     );
-    rt::via_value!(
-        Check187 -> FieldsDataField, | v | rt::is_valid_with(validators::v398, v,
-        validators::B0, "/definitions/scaleData/oneOf/2/properties/fields/items")
-    );
-    rt::via_value!(
-        Check188 -> FieldsDataSort, | v | rt::is_valid_with(validators::v393, v,
-        validators::B0, "/definitions/scaleData/oneOf/2/properties/sort")
-    );
+    rt::via_value!(Check213 -> FieldsDataField, | v | rt::is_valid(validators::v398, v));
+    rt::via_value!(Check214 -> FieldsDataSort, | v | rt::is_valid(validators::v393, v));
     rt::object_reader!(
         read_604, Visit604, FieldsData { fields = "fields" : rt::fast::VecOf <
-        rt::fast::ViaValue < Check187 >, 1usize, { usize::MAX } >, required, settle; sort
-        = "sort" : rt::fast::ViaValue < Check188 >, optional, settle; } deny
+        rt::fast::ViaValue < Check213 >, 1usize, { usize::MAX } >, required, settle; sort
+        = "sort" : rt::fast::ViaValue < Check214 >, optional, settle; } deny
     );
     rt::object_reader!(
         read_606, Visit606, DataFieldField { data = "data" : rt::fast::LeafRead < Leaf8
-        >, required, settle; field = "field" : Union14, required, settle; } deny
+        >, required, settle; field = "field" : Union16, required, settle; } deny
     );
     rt::object_reader!(
         read_609, Visit609, Scope2 { encode = "encode" : rt::fast::ViaValue < Check1 >,
@@ -22034,1326 +21736,1262 @@ mod fast {
         = "axes" : rt::fast::VecOf < rt::fast::Typed < Axis >, 0usize, { usize::MAX } >,
         optional, settle; legends = "legends" : rt::fast::VecOf < rt::fast::ViaValue <
         Check6 >, 0usize, { usize::MAX } >, optional, settle; title = "title" : Union7,
-        optional, settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue < Check9
-        >, 0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" :
+        optional, settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue <
+        Check10 >, 0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" :
         rt::fast::MapOf < Leaf8, rt::fast::AnyValue >, optional, settle; } extra extra :
         rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf189 -> CrossfilterTransformType, | s | [! ::std::matches!(s, "crossfilter")]
+        Leaf215 -> CrossfilterTransformType, | s | [! ::std::matches!(s, "crossfilter")]
         => CrossfilterTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check191 -> FieldsArray2, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0,
-        "/definitions/crossfilterTransform/properties/fields/oneOf/0/items")
-    );
+    rt::via_value!(Check217 -> FieldsArray2, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
-        Union190, VisitUnion190 -> CrossfilterTransformFields { seq =>
-        CrossfilterTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue <
-        Check191 >, 0usize, { usize::MAX } >, map =>
-        CrossfilterTransformFields::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
+        Union218, VisitUnion218 -> CrossfilterTransformFields { seq =>
+        CrossfilterTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray2 >, map =>
+        CrossfilterTransformFields::SignalRef; R1 : SignalRef } refuse bool number str
+        null
     );
+    type Union216 = Union218<
+        rt::fast::VecOf<rt::fast::ViaValue<Check217>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::union_reader!(
-        Union192, VisitUnion192 -> Query { seq => Query::Array; rt::fast::VecOf <
-        rt::fast::AnyValue, 0usize, { usize::MAX } >, map => Query::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union220, VisitUnion220 -> Query { seq => Query::Array; R0 : ::std::vec::Vec <
+        rt::Value >, map => Query::SignalRef; R1 : SignalRef } refuse bool number str
+        null
     );
+    type Union219 = Union220<
+        rt::fast::VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_612, Visit612, CrossfilterTransform2 { r#type = "type" : rt::fast::LeafRead
-        < Leaf189 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union190, required, settle; query = "query"
-        : Union192, required, settle; } deny
+        < Leaf215 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; fields = "fields" : Union216, required, settle; query = "query"
+        : Union219, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf193 -> ResolvefilterTransformType, | s | [! ::std::matches!(s,
+        Leaf221 -> ResolvefilterTransformType, | s | [! ::std::matches!(s,
         "resolvefilter")] => ResolvefilterTransformType::from_listed_str(s)
     );
     rt::union_reader!(
-        Union194, VisitUnion194 -> Ignore { number => Ignore::Number; rt::fast::LeafRead
-        < Leaf11 >, map => Ignore::SignalRef; rt::fast::Typed < SignalRef > } refuse bool
-        str null seq
+        Union223, VisitUnion223 -> Ignore { number => Ignore::Number; R0 : rt::Number,
+        map => Ignore::SignalRef; R1 : SignalRef } refuse bool str null seq
     );
+    type Union222 = Union223<rt::fast::LeafRead<Leaf12>, rt::fast::Typed<SignalRef>>;
     rt::object_reader!(
         read_614, Visit614, ResolvefilterTransform2 { r#type = "type" :
-        rt::fast::LeafRead < Leaf193 >, required, settle; signal = "signal" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; ignore = "ignore" : Union194,
+        rt::fast::LeafRead < Leaf221 >, required, settle; signal = "signal" :
+        rt::fast::LeafRead < Leaf8 >, optional, settle; ignore = "ignore" : Union222,
         required, settle; filter = "filter" : rt::fast::AnyValue, required, settle; }
         deny
     );
     rt::string_leaf!(
-        Leaf195 -> LinkpathTransformType, | s | [! ::std::matches!(s, "linkpath")] =>
+        Leaf224 -> LinkpathTransformType, | s | [! ::std::matches!(s, "linkpath")] =>
         LinkpathTransformType::from_listed_str(s)
     );
+    rt::via_value!(Check225 -> SourceX, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(Check226 -> SourceY, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(Check227 -> TargetX, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(Check228 -> TargetY, | v | rt::is_valid(validators::v66, v));
     rt::via_value!(
-        Check196 -> SourceX, | v | rt::is_valid_with(validators::v66, v, validators::B0,
-        "/definitions/linkpathTransform/properties/sourceX")
+        Check229 -> LinkpathTransformOrient, | v | rt::is_valid(validators::v72, v)
     );
-    rt::via_value!(
-        Check197 -> SourceY, | v | rt::is_valid_with(validators::v66, v, validators::B0,
-        "/definitions/linkpathTransform/properties/sourceY")
-    );
-    rt::via_value!(
-        Check198 -> TargetX, | v | rt::is_valid_with(validators::v66, v, validators::B0,
-        "/definitions/linkpathTransform/properties/targetX")
-    );
-    rt::via_value!(
-        Check199 -> TargetY, | v | rt::is_valid_with(validators::v66, v, validators::B0,
-        "/definitions/linkpathTransform/properties/targetY")
-    );
-    rt::via_value!(
-        Check200 -> LinkpathTransformOrient, | v | rt::is_valid_with(validators::v72, v,
-        validators::B0, "/definitions/linkpathTransform/properties/orient")
-    );
-    rt::via_value!(
-        Check201 -> Shape, | v | rt::is_valid_with(validators::v74, v, validators::B0,
-        "/definitions/linkpathTransform/properties/shape")
-    );
+    rt::via_value!(Check230 -> Shape, | v | rt::is_valid(validators::v74, v));
     rt::union_reader!(
-        Union202, VisitUnion202 -> Method { str => Method::String; rt::fast::LeafRead <
-        Leaf8 >, map => Method::SignalRef; rt::fast::Typed < SignalRef > } refuse bool
+        Union232, VisitUnion232 -> Method { str => Method::String; R0 :
+        ::std::string::String, map => Method::SignalRef; R1 : SignalRef } refuse bool
         number null seq
     );
+    type Union231 = Union232<rt::fast::LeafRead<Leaf8>, rt::fast::Typed<SignalRef>>;
     rt::object_reader!(
         read_616, Visit616, LinkpathTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf195 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; source_x = "sourceX" : rt::fast::ViaValue < Check196 >,
-        optional, settle; source_y = "sourceY" : rt::fast::ViaValue < Check197 >,
-        optional, settle; target_x = "targetX" : rt::fast::ViaValue < Check198 >,
-        optional, settle; target_y = "targetY" : rt::fast::ViaValue < Check199 >,
-        optional, settle; orient = "orient" : rt::fast::ViaValue < Check200 >, optional,
-        settle; shape = "shape" : rt::fast::ViaValue < Check201 >, optional, settle;
+        Leaf224 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; source_x = "sourceX" : rt::fast::ViaValue < Check225 >,
+        optional, settle; source_y = "sourceY" : rt::fast::ViaValue < Check226 >,
+        optional, settle; target_x = "targetX" : rt::fast::ViaValue < Check227 >,
+        optional, settle; target_y = "targetY" : rt::fast::ViaValue < Check228 >,
+        optional, settle; orient = "orient" : rt::fast::ViaValue < Check229 >, optional,
+        settle; shape = "shape" : rt::fast::ViaValue < Check230 >, optional, settle;
         require = "require" : rt::fast::Typed < SignalRef >, optional, settle; r#as =
-        "as" : Union202, optional, settle; } deny
+        "as" : Union231, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf203 -> PieTransformType, | s | [! ::std::matches!(s, "pie")] =>
+        Leaf233 -> PieTransformType, | s | [! ::std::matches!(s, "pie")] =>
         PieTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check204 -> PieTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/pieTransform/properties/field")
+        Check234 -> PieTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
-        Union205, VisitUnion205 -> Smooth { bool => Smooth::Boolean; rt::fast::LeafRead <
-        Leaf27 >, map => Smooth::SignalRef; rt::fast::Typed < SignalRef > } refuse number
-        str null seq
+        Union236, VisitUnion236 -> Smooth { bool => Smooth::Boolean; R0 : bool, map =>
+        Smooth::SignalRef; R1 : SignalRef } refuse number str null seq
     );
+    type Union235 = Union236<rt::fast::LeafRead<Leaf31>, rt::fast::Typed<SignalRef>>;
     rt::union_reader!(
-        Union206, VisitUnion206 -> As { seq => As::Array; rt::fast::VecOf < Union202,
-        2usize, 2usize >, map => As::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
+        Union238, VisitUnion238 -> As { seq => As::Array; R0 : ::std::vec::Vec < Method
+        >, map => As::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union237 = Union238<
+        rt::fast::VecOf<Union231, 2usize, 2usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_618, Visit618, PieTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf203 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check204 >, optional,
-        settle; start_angle = "startAngle" : Union194, optional, settle; end_angle =
-        "endAngle" : Union194, optional, settle; sort = "sort" : Union205, optional,
-        settle; r#as = "as" : Union206, optional, settle; } deny
+        Leaf233 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check234 >, optional,
+        settle; start_angle = "startAngle" : Union222, optional, settle; end_angle =
+        "endAngle" : Union222, optional, settle; sort = "sort" : Union235, optional,
+        settle; r#as = "as" : Union237, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf207 -> StackTransformType, | s | [! ::std::matches!(s, "stack")] =>
+        Leaf239 -> StackTransformType, | s | [! ::std::matches!(s, "stack")] =>
         StackTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check208 -> StackTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/stackTransform/properties/field")
+        Check240 -> StackTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check210 -> GroupbyArrayItem2, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/stackTransform/properties/groupby/oneOf/0/items")
+        Check242 -> GroupbyArrayItem2, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
-        Union209, VisitUnion209 -> StackTransformGroupby { seq =>
-        StackTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check210 >,
-        0usize, { usize::MAX } >, map => StackTransformGroupby::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union243, VisitUnion243 -> StackTransformGroupby { seq =>
+        StackTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem2 >, map =>
+        StackTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union241 = Union243<
+        rt::fast::VecOf<rt::fast::ViaValue<Check242>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(
-        Check211 -> StackTransformOffset, | v | rt::is_valid_with(validators::v80, v,
-        validators::B0, "/definitions/stackTransform/properties/offset")
+        Check244 -> StackTransformOffset, | v | rt::is_valid(validators::v80, v)
     );
     rt::object_reader!(
         read_620, Visit620, StackTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf207 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check208 >, optional,
-        settle; groupby = "groupby" : Union209, optional, settle; sort = "sort" :
-        rt::fast::ViaValue < Check131 >, optional, settle; offset = "offset" :
-        rt::fast::ViaValue < Check211 >, optional, settle; r#as = "as" : Union206,
+        Leaf239 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check240 >, optional,
+        settle; groupby = "groupby" : Union241, optional, settle; sort = "sort" :
+        rt::fast::ViaValue < Check143 >, optional, settle; offset = "offset" :
+        rt::fast::ViaValue < Check244 >, optional, settle; r#as = "as" : Union237,
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf212 -> ForceTransformType, | s | [! ::std::matches!(s, "force")] =>
+        Leaf245 -> ForceTransformType, | s | [! ::std::matches!(s, "force")] =>
         ForceTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check213 -> Force, | v | rt::is_valid_with(validators::v83, v, validators::B0,
-        "/definitions/forceTransform/properties/forces/items")
-    );
-    rt::union_reader!(
-        Union214, VisitUnion214 -> As { seq => As::Array; rt::fast::VecOf < Union202,
-        0usize, { usize::MAX } >, map => As::SignalRef; rt::fast::Typed < SignalRef > }
-        refuse bool number str null
-    );
+    rt::via_value!(Check246 -> Force, | v | rt::is_valid(validators::v83, v));
+    type Union247 = Union238<
+        rt::fast::VecOf<Union231, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_622, Visit622, ForceTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf212 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; r#static = "static" : Union205, optional, settle; restart =
-        "restart" : Union205, optional, settle; iterations = "iterations" : Union194,
-        optional, settle; alpha = "alpha" : Union194, optional, settle; alpha_min =
-        "alphaMin" : Union194, optional, settle; alpha_target = "alphaTarget" : Union194,
-        optional, settle; velocity_decay = "velocityDecay" : Union194, optional, settle;
-        forces = "forces" : rt::fast::VecOf < rt::fast::ViaValue < Check213 >, 0usize, {
-        usize::MAX } >, optional, settle; r#as = "as" : Union214, optional, settle; }
+        Leaf245 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; r#static = "static" : Union235, optional, settle; restart =
+        "restart" : Union235, optional, settle; iterations = "iterations" : Union222,
+        optional, settle; alpha = "alpha" : Union222, optional, settle; alpha_min =
+        "alphaMin" : Union222, optional, settle; alpha_target = "alphaTarget" : Union222,
+        optional, settle; velocity_decay = "velocityDecay" : Union222, optional, settle;
+        forces = "forces" : rt::fast::VecOf < rt::fast::ViaValue < Check246 >, 0usize, {
+        usize::MAX } >, optional, settle; r#as = "as" : Union247, optional, settle; }
         deny
     );
     rt::string_leaf!(
-        Leaf215 -> ContourTransformType, | s | [! ::std::matches!(s, "contour")] =>
+        Leaf248 -> ContourTransformType, | s | [! ::std::matches!(s, "contour")] =>
         ContourTransformType::from_listed_str(s)
     );
     rt::union_reader!(
-        Union216, VisitUnion216 -> Size { seq => Size::Array; rt::fast::VecOf < Union194,
-        2usize, 2usize >, map => Size::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
+        Union250, VisitUnion250 -> Size { seq => Size::Array; R0 : ::std::vec::Vec <
+        Ignore >, map => Size::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    rt::union_reader!(
-        Union217, VisitUnion217 -> Size { seq => Size::Array; rt::fast::VecOf < Union194,
-        0usize, { usize::MAX } >, map => Size::SignalRef; rt::fast::Typed < SignalRef > }
-        refuse bool number str null
+    type Union249 = Union250<
+        rt::fast::VecOf<Union222, 2usize, 2usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    type Union251 = Union250<
+        rt::fast::VecOf<Union222, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    rt::via_value!(
+        Check252 -> ContourTransformX, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check218 -> ContourTransformX, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/contourTransform/properties/x")
+        Check253 -> ContourTransformY, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check219 -> ContourTransformY, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/contourTransform/properties/y")
-    );
-    rt::via_value!(
-        Check220 -> ContourTransformWeight, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/contourTransform/properties/weight")
+        Check254 -> ContourTransformWeight, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_624, Visit624, ContourTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf215 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union216, required, settle; values = "values" :
-        Union217, optional, settle; x = "x" : rt::fast::ViaValue < Check218 >, optional,
-        settle; y = "y" : rt::fast::ViaValue < Check219 >, optional, settle; weight =
-        "weight" : rt::fast::ViaValue < Check220 >, optional, settle; cell_size =
-        "cellSize" : Union194, optional, settle; bandwidth = "bandwidth" : Union194,
-        optional, settle; count = "count" : Union194, optional, settle; nice = "nice" :
-        Union205, optional, settle; thresholds = "thresholds" : Union217, optional,
-        settle; smooth = "smooth" : Union205, optional, settle; } deny
+        Leaf248 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; size = "size" : Union249, required, settle; values = "values" :
+        Union251, optional, settle; x = "x" : rt::fast::ViaValue < Check252 >, optional,
+        settle; y = "y" : rt::fast::ViaValue < Check253 >, optional, settle; weight =
+        "weight" : rt::fast::ViaValue < Check254 >, optional, settle; cell_size =
+        "cellSize" : Union222, optional, settle; bandwidth = "bandwidth" : Union222,
+        optional, settle; count = "count" : Union222, optional, settle; nice = "nice" :
+        Union235, optional, settle; thresholds = "thresholds" : Union251, optional,
+        settle; smooth = "smooth" : Union235, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf221 -> GeojsonTransformType, | s | [! ::std::matches!(s, "geojson")] =>
+        Leaf255 -> GeojsonTransformType, | s | [! ::std::matches!(s, "geojson")] =>
         GeojsonTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check223 -> FieldsArray3, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/geojsonTransform/properties/fields/oneOf/0/items")
-    );
+    rt::via_value!(Check257 -> FieldsArray3, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
-        Union222, VisitUnion222 -> GeojsonTransformFields { seq =>
-        GeojsonTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue < Check223 >,
-        2usize, 2usize >, map => GeojsonTransformFields::SignalRef; rt::fast::Typed <
-        SignalRef > } refuse bool number str null
+        Union258, VisitUnion258 -> GeojsonTransformFields { seq =>
+        GeojsonTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray3 >, map =>
+        GeojsonTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    rt::via_value!(
-        Check224 -> Geojson, | v | rt::is_valid_with(validators::v66, v, validators::B0,
-        "/definitions/geojsonTransform/properties/geojson")
-    );
+    type Union256 = Union258<
+        rt::fast::VecOf<rt::fast::ViaValue<Check257>, 2usize, 2usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    rt::via_value!(Check259 -> Geojson, | v | rt::is_valid(validators::v66, v));
     rt::object_reader!(
         read_626, Visit626, GeojsonTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf221 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union222, optional, settle; geojson =
-        "geojson" : rt::fast::ViaValue < Check224 >, optional, settle; } deny
+        Leaf255 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; fields = "fields" : Union256, optional, settle; geojson =
+        "geojson" : rt::fast::ViaValue < Check259 >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf225 -> GeopathTransformType, | s | [! ::std::matches!(s, "geopath")] =>
+        Leaf260 -> GeopathTransformType, | s | [! ::std::matches!(s, "geopath")] =>
         GeopathTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check226 -> GeopathTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/geopathTransform/properties/field")
+        Check261 -> GeopathTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check227 -> GeopathTransformPointRadius, | v | rt::is_valid_with(validators::v86,
-        v, validators::B0, "/definitions/geopathTransform/properties/pointRadius")
+        Check262 -> GeopathTransformPointRadius, | v | rt::is_valid(validators::v86, v)
     );
     rt::object_reader!(
         read_628, Visit628, GeopathTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf225 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        Leaf260 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; projection = "projection" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check226 >, optional,
-        settle; point_radius = "pointRadius" : rt::fast::ViaValue < Check227 >, optional,
-        settle; r#as = "as" : Union202, optional, settle; } deny
+        optional, settle; field = "field" : rt::fast::ViaValue < Check261 >, optional,
+        settle; point_radius = "pointRadius" : rt::fast::ViaValue < Check262 >, optional,
+        settle; r#as = "as" : Union231, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf228 -> GeopointTransformType, | s | [! ::std::matches!(s, "geopoint")] =>
+        Leaf263 -> GeopointTransformType, | s | [! ::std::matches!(s, "geopoint")] =>
         GeopointTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check230 -> FieldsArray4, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/geopointTransform/properties/fields/oneOf/0/items")
-    );
+    rt::via_value!(Check265 -> FieldsArray4, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
-        Union229, VisitUnion229 -> GeopointTransformFields { seq =>
-        GeopointTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue < Check230
-        >, 2usize, 2usize >, map => GeopointTransformFields::SignalRef; rt::fast::Typed <
-        SignalRef > } refuse bool number str null
+        Union266, VisitUnion266 -> GeopointTransformFields { seq =>
+        GeopointTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray4 >, map =>
+        GeopointTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union264 = Union266<
+        rt::fast::VecOf<rt::fast::ViaValue<Check265>, 2usize, 2usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_630, Visit630, GeopointTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf228 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        Leaf263 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; projection = "projection" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; fields = "fields" : Union229, required, settle; r#as = "as" :
-        Union206, optional, settle; } deny
+        required, settle; fields = "fields" : Union264, required, settle; r#as = "as" :
+        Union237, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf231 -> GeoshapeTransformType, | s | [! ::std::matches!(s, "geoshape")] =>
+        Leaf267 -> GeoshapeTransformType, | s | [! ::std::matches!(s, "geoshape")] =>
         GeoshapeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check232 -> GeoshapeTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/geoshapeTransform/properties/field")
+        Check268 -> GeoshapeTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check233 -> GeoshapeTransformPointRadius, | v |
-        rt::is_valid_with(validators::v86, v, validators::B0,
-        "/definitions/geoshapeTransform/properties/pointRadius")
+        Check269 -> GeoshapeTransformPointRadius, | v | rt::is_valid(validators::v86, v)
     );
     rt::object_reader!(
         read_632, Visit632, GeoshapeTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf231 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        Leaf267 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; projection = "projection" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check232 >, optional,
-        settle; point_radius = "pointRadius" : rt::fast::ViaValue < Check233 >, optional,
-        settle; r#as = "as" : Union202, optional, settle; } deny
+        optional, settle; field = "field" : rt::fast::ViaValue < Check268 >, optional,
+        settle; point_radius = "pointRadius" : rt::fast::ViaValue < Check269 >, optional,
+        settle; r#as = "as" : Union231, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf234 -> GraticuleTransformType, | s | [! ::std::matches!(s, "graticule")] =>
+        Leaf270 -> GraticuleTransformType, | s | [! ::std::matches!(s, "graticule")] =>
         GraticuleTransformType::from_listed_str(s)
     );
-    rt::union_reader!(
-        Union235, VisitUnion235 -> Query { seq => Query::Array; rt::fast::VecOf <
-        rt::fast::AnyValue, 2usize, 2usize >, map => Query::SignalRef; rt::fast::Typed <
-        SignalRef > } refuse bool number str null
-    );
+    type Union271 = Union220<
+        rt::fast::VecOf<rt::fast::AnyValue, 2usize, 2usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_634, Visit634, GraticuleTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf234 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; extent = "extent" : Union235, optional, settle; extent_major =
-        "extentMajor" : Union235, optional, settle; extent_minor = "extentMinor" :
-        Union235, optional, settle; step = "step" : Union216, optional, settle;
-        step_major = "stepMajor" : Union216, optional, settle; step_minor = "stepMinor" :
-        Union216, optional, settle; precision = "precision" : Union194, optional, settle;
+        Leaf270 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; extent = "extent" : Union271, optional, settle; extent_major =
+        "extentMajor" : Union271, optional, settle; extent_minor = "extentMinor" :
+        Union271, optional, settle; step = "step" : Union249, optional, settle;
+        step_major = "stepMajor" : Union249, optional, settle; step_minor = "stepMinor" :
+        Union249, optional, settle; precision = "precision" : Union222, optional, settle;
         } deny
     );
     rt::string_leaf!(
-        Leaf236 -> HeatmapTransformType, | s | [! ::std::matches!(s, "heatmap")] =>
+        Leaf272 -> HeatmapTransformType, | s | [! ::std::matches!(s, "heatmap")] =>
         HeatmapTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check237 -> HeatmapTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/heatmapTransform/properties/field")
+        Check273 -> HeatmapTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check238 -> HeatmapTransformColor, | v | rt::is_valid_with(validators::v100, v,
-        validators::B0, "/definitions/heatmapTransform/properties/color")
+        Check274 -> HeatmapTransformColor, | v | rt::is_valid(validators::v100, v)
     );
-    rt::via_value!(
-        Check239 -> Opacity, | v | rt::is_valid_with(validators::v86, v, validators::B0,
-        "/definitions/heatmapTransform/properties/opacity")
-    );
-    rt::via_value!(
-        Check240 -> Resolve, | v | rt::is_valid_with(validators::v101, v, validators::B0,
-        "/definitions/heatmapTransform/properties/resolve")
-    );
+    rt::via_value!(Check275 -> Opacity, | v | rt::is_valid(validators::v86, v));
+    rt::via_value!(Check276 -> Resolve, | v | rt::is_valid(validators::v101, v));
     rt::object_reader!(
         read_636, Visit636, HeatmapTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf236 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check237 >, optional,
-        settle; color = "color" : rt::fast::ViaValue < Check238 >, optional, settle;
-        opacity = "opacity" : rt::fast::ViaValue < Check239 >, optional, settle; resolve
-        = "resolve" : rt::fast::ViaValue < Check240 >, optional, settle; r#as = "as" :
-        Union202, optional, settle; } deny
+        Leaf272 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check273 >, optional,
+        settle; color = "color" : rt::fast::ViaValue < Check274 >, optional, settle;
+        opacity = "opacity" : rt::fast::ViaValue < Check275 >, optional, settle; resolve
+        = "resolve" : rt::fast::ViaValue < Check276 >, optional, settle; r#as = "as" :
+        Union231, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf241 -> IsocontourTransformType, | s | [! ::std::matches!(s, "isocontour")] =>
+        Leaf277 -> IsocontourTransformType, | s | [! ::std::matches!(s, "isocontour")] =>
         IsocontourTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check242 -> IsocontourTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/isocontourTransform/properties/field")
+        Check278 -> IsocontourTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check243 -> IsocontourTransformScale, | v | rt::is_valid_with(validators::v86, v,
-        validators::B0, "/definitions/isocontourTransform/properties/scale")
+        Check279 -> IsocontourTransformScale, | v | rt::is_valid(validators::v86, v)
     );
     rt::via_value!(
-        Check245 -> ArrayTranslateItem, | v | rt::is_valid_with(validators::v86, v,
-        validators::B0,
-        "/definitions/isocontourTransform/properties/translate/oneOf/0/items")
+        Check281 -> ArrayTranslateItem, | v | rt::is_valid(validators::v86, v)
     );
     rt::union_reader!(
-        Union244, VisitUnion244 -> IsocontourTransformTranslate { seq =>
-        IsocontourTransformTranslate::Array; rt::fast::VecOf < rt::fast::ViaValue <
-        Check245 >, 0usize, { usize::MAX } >, map =>
-        IsocontourTransformTranslate::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
+        Union282, VisitUnion282 -> IsocontourTransformTranslate { seq =>
+        IsocontourTransformTranslate::Array; R0 : ::std::vec::Vec < ArrayTranslateItem >,
+        map => IsocontourTransformTranslate::SignalRef; R1 : SignalRef } refuse bool
+        number str null
     );
-    rt::value_leaf!(
-        Leaf247 -> (), scalar | v | rt::is_valid_with(validators::v22, v, validators::B0,
-        "/definitions/isocontourTransform/properties/as/anyOf/2")
-    );
+    type Union280 = Union282<
+        rt::fast::VecOf<rt::fast::ViaValue<Check281>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    rt::value_leaf!(Leaf284 -> (), scalar | v | rt::is_valid(validators::v22, v));
     rt::union_reader!(
-        Union246, VisitUnion246 -> IsocontourTransformAs { str =>
-        IsocontourTransformAs::String; rt::fast::LeafRead < Leaf8 >, map =>
-        IsocontourTransformAs::SignalRef; rt::fast::Typed < SignalRef >, null => | _ |
-        IsocontourTransformAs::Null; rt::fast::LeafRead < Leaf247 > } refuse bool number
-        seq
+        Union285, VisitUnion285 -> IsocontourTransformAs { str =>
+        IsocontourTransformAs::String; R0 : ::std::string::String, map =>
+        IsocontourTransformAs::SignalRef; R1 : SignalRef, null => | _ |
+        IsocontourTransformAs::Null; R2 : () } refuse bool number seq
     );
+    type Union283 = Union285<
+        rt::fast::LeafRead<Leaf8>,
+        rt::fast::Typed<SignalRef>,
+        rt::fast::LeafRead<Leaf284>,
+    >;
     rt::object_reader!(
         read_638, Visit638, IsocontourTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf241 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check242 >, optional,
-        settle; thresholds = "thresholds" : Union217, optional, settle; levels = "levels"
-        : Union194, optional, settle; nice = "nice" : Union205, optional, settle; resolve
-        = "resolve" : rt::fast::ViaValue < Check240 >, optional, settle; zero = "zero" :
-        Union205, optional, settle; smooth = "smooth" : Union205, optional, settle; scale
-        = "scale" : rt::fast::ViaValue < Check243 >, optional, settle; translate =
-        "translate" : Union244, optional, settle; r#as = "as" : Union246, optional,
+        Leaf277 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check278 >, optional,
+        settle; thresholds = "thresholds" : Union251, optional, settle; levels = "levels"
+        : Union222, optional, settle; nice = "nice" : Union235, optional, settle; resolve
+        = "resolve" : rt::fast::ViaValue < Check276 >, optional, settle; zero = "zero" :
+        Union235, optional, settle; smooth = "smooth" : Union235, optional, settle; scale
+        = "scale" : rt::fast::ViaValue < Check279 >, optional, settle; translate =
+        "translate" : Union280, optional, settle; r#as = "as" : Union283, optional,
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf248 -> Kde2dTransformType, | s | [! ::std::matches!(s, "kde2d")] =>
+        Leaf286 -> Kde2dTransformType, | s | [! ::std::matches!(s, "kde2d")] =>
         Kde2dTransformType::from_listed_str(s)
     );
+    rt::via_value!(Check287 -> Kde2dTransformX, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(Check288 -> Kde2dTransformY, | v | rt::is_valid(validators::v66, v));
     rt::via_value!(
-        Check249 -> Kde2dTransformX, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/kde2dTransform/properties/x")
+        Check289 -> Kde2dTransformWeight, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check250 -> Kde2dTransformY, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/kde2dTransform/properties/y")
-    );
-    rt::via_value!(
-        Check251 -> Kde2dTransformWeight, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/kde2dTransform/properties/weight")
-    );
-    rt::via_value!(
-        Check253 -> GroupbyArrayItem3, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/kde2dTransform/properties/groupby/oneOf/0/items")
+        Check291 -> GroupbyArrayItem3, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
-        Union252, VisitUnion252 -> Kde2dTransformGroupby { seq =>
-        Kde2dTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check253 >,
-        0usize, { usize::MAX } >, map => Kde2dTransformGroupby::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union292, VisitUnion292 -> Kde2dTransformGroupby { seq =>
+        Kde2dTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem3 >, map =>
+        Kde2dTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union290 = Union292<
+        rt::fast::VecOf<rt::fast::ViaValue<Check291>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_640, Visit640, Kde2dTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf248 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union216, required, settle; x = "x" :
-        rt::fast::ViaValue < Check249 >, required, settle; y = "y" : rt::fast::ViaValue <
-        Check250 >, required, settle; weight = "weight" : rt::fast::ViaValue < Check251
-        >, optional, settle; groupby = "groupby" : Union252, optional, settle; cell_size
-        = "cellSize" : Union194, optional, settle; bandwidth = "bandwidth" : Union216,
-        optional, settle; counts = "counts" : Union205, optional, settle; r#as = "as" :
-        Union202, optional, settle; } deny
+        Leaf286 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; size = "size" : Union249, required, settle; x = "x" :
+        rt::fast::ViaValue < Check287 >, required, settle; y = "y" : rt::fast::ViaValue <
+        Check288 >, required, settle; weight = "weight" : rt::fast::ViaValue < Check289
+        >, optional, settle; groupby = "groupby" : Union290, optional, settle; cell_size
+        = "cellSize" : Union222, optional, settle; bandwidth = "bandwidth" : Union249,
+        optional, settle; counts = "counts" : Union235, optional, settle; r#as = "as" :
+        Union231, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf254 -> NestTransformType, | s | [! ::std::matches!(s, "nest")] =>
+        Leaf293 -> NestTransformType, | s | [! ::std::matches!(s, "nest")] =>
         NestTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check256 -> ArrayKey, | v | rt::is_valid_with(validators::v66, v, validators::B0,
-        "/definitions/nestTransform/properties/keys/oneOf/0/items")
-    );
+    rt::via_value!(Check295 -> ArrayKey, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
-        Union255, VisitUnion255 -> Keys { seq => Keys::Array; rt::fast::VecOf <
-        rt::fast::ViaValue < Check256 >, 0usize, { usize::MAX } >, map =>
-        Keys::SignalRef; rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union296, VisitUnion296 -> Keys { seq => Keys::Array; R0 : ::std::vec::Vec <
+        ArrayKey >, map => Keys::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union294 = Union296<
+        rt::fast::VecOf<rt::fast::ViaValue<Check295>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_642, Visit642, NestTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf254 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; keys = "keys" : Union255, optional, settle; generate =
-        "generate" : Union205, optional, settle; } deny
+        Leaf293 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; keys = "keys" : Union294, optional, settle; generate =
+        "generate" : Union235, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf257 -> PackTransformType, | s | [! ::std::matches!(s, "pack")] =>
+        Leaf297 -> PackTransformType, | s | [! ::std::matches!(s, "pack")] =>
         PackTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check258 -> PackTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/packTransform/properties/field")
+        Check298 -> PackTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check259 -> PackTransformRadius, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/packTransform/properties/radius")
+        Check299 -> PackTransformRadius, | v | rt::is_valid(validators::v66, v)
     );
-    rt::union_reader!(
-        Union260, VisitUnion260 -> As { seq => As::Array; rt::fast::VecOf < Union202,
-        5usize, 5usize >, map => As::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
-    );
+    type Union300 = Union238<
+        rt::fast::VecOf<Union231, 5usize, 5usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_644, Visit644, PackTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf257 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check258 >, optional,
-        settle; sort = "sort" : rt::fast::ViaValue < Check131 >, optional, settle;
-        padding = "padding" : Union194, optional, settle; radius = "radius" :
-        rt::fast::ViaValue < Check259 >, optional, settle; size = "size" : Union216,
-        optional, settle; r#as = "as" : Union260, optional, settle; } deny
+        Leaf297 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check298 >, optional,
+        settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional, settle;
+        padding = "padding" : Union222, optional, settle; radius = "radius" :
+        rt::fast::ViaValue < Check299 >, optional, settle; size = "size" : Union249,
+        optional, settle; r#as = "as" : Union300, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf261 -> PartitionTransformType, | s | [! ::std::matches!(s, "partition")] =>
+        Leaf301 -> PartitionTransformType, | s | [! ::std::matches!(s, "partition")] =>
         PartitionTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check262 -> PartitionTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/partitionTransform/properties/field")
+        Check302 -> PartitionTransformField, | v | rt::is_valid(validators::v66, v)
     );
-    rt::union_reader!(
-        Union263, VisitUnion263 -> As { seq => As::Array; rt::fast::VecOf < Union202,
-        6usize, 6usize >, map => As::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
-    );
+    type Union303 = Union238<
+        rt::fast::VecOf<Union231, 6usize, 6usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_646, Visit646, PartitionTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf261 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check262 >, optional,
-        settle; sort = "sort" : rt::fast::ViaValue < Check131 >, optional, settle;
-        padding = "padding" : Union194, optional, settle; round = "round" : Union205,
-        optional, settle; size = "size" : Union216, optional, settle; r#as = "as" :
-        Union263, optional, settle; } deny
+        Leaf301 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check302 >, optional,
+        settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional, settle;
+        padding = "padding" : Union222, optional, settle; round = "round" : Union235,
+        optional, settle; size = "size" : Union249, optional, settle; r#as = "as" :
+        Union303, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf264 -> StratifyTransformType, | s | [! ::std::matches!(s, "stratify")] =>
+        Leaf304 -> StratifyTransformType, | s | [! ::std::matches!(s, "stratify")] =>
         StratifyTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check265 -> StratifyTransformKey, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/stratifyTransform/properties/key")
+        Check305 -> StratifyTransformKey, | v | rt::is_valid(validators::v66, v)
     );
-    rt::via_value!(
-        Check266 -> ParentKey, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/stratifyTransform/properties/parentKey")
-    );
+    rt::via_value!(Check306 -> ParentKey, | v | rt::is_valid(validators::v66, v));
     rt::object_reader!(
         read_648, Visit648, StratifyTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf264 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; key = "key" : rt::fast::ViaValue < Check265 >, required,
-        settle; parent_key = "parentKey" : rt::fast::ViaValue < Check266 >, required,
+        Leaf304 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; key = "key" : rt::fast::ViaValue < Check305 >, required,
+        settle; parent_key = "parentKey" : rt::fast::ViaValue < Check306 >, required,
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf267 -> TreeTransformType, | s | [! ::std::matches!(s, "tree")] =>
+        Leaf307 -> TreeTransformType, | s | [! ::std::matches!(s, "tree")] =>
         TreeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check268 -> TreeTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/treeTransform/properties/field")
+        Check308 -> TreeTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check269 -> TreeTransformMethod, | v | rt::is_valid_with(validators::v112, v,
-        validators::B0, "/definitions/treeTransform/properties/method")
+        Check309 -> TreeTransformMethod, | v | rt::is_valid(validators::v112, v)
     );
-    rt::union_reader!(
-        Union270, VisitUnion270 -> As { seq => As::Array; rt::fast::VecOf < Union202,
-        4usize, 4usize >, map => As::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
-    );
+    type Union310 = Union238<
+        rt::fast::VecOf<Union231, 4usize, 4usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_650, Visit650, TreeTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf267 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check268 >, optional,
-        settle; sort = "sort" : rt::fast::ViaValue < Check131 >, optional, settle; method
-        = "method" : rt::fast::ViaValue < Check269 >, optional, settle; size = "size" :
-        Union216, optional, settle; node_size = "nodeSize" : Union216, optional, settle;
-        separation = "separation" : Union205, optional, settle; r#as = "as" : Union270,
+        Leaf307 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check308 >, optional,
+        settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional, settle; method
+        = "method" : rt::fast::ViaValue < Check309 >, optional, settle; size = "size" :
+        Union249, optional, settle; node_size = "nodeSize" : Union249, optional, settle;
+        separation = "separation" : Union235, optional, settle; r#as = "as" : Union310,
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf271 -> TreelinksTransformType, | s | [! ::std::matches!(s, "treelinks")] =>
+        Leaf311 -> TreelinksTransformType, | s | [! ::std::matches!(s, "treelinks")] =>
         TreelinksTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_652, Visit652, TreelinksTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf271 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        Leaf311 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf272 -> TreemapTransformType, | s | [! ::std::matches!(s, "treemap")] =>
+        Leaf312 -> TreemapTransformType, | s | [! ::std::matches!(s, "treemap")] =>
         TreemapTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check273 -> TreemapTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/treemapTransform/properties/field")
+        Check313 -> TreemapTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check274 -> TreemapTransformMethod, | v | rt::is_valid_with(validators::v116, v,
-        validators::B0, "/definitions/treemapTransform/properties/method")
+        Check314 -> TreemapTransformMethod, | v | rt::is_valid(validators::v116, v)
     );
     rt::object_reader!(
         read_654, Visit654, TreemapTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf272 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check273 >, optional,
-        settle; sort = "sort" : rt::fast::ViaValue < Check131 >, optional, settle; method
-        = "method" : rt::fast::ViaValue < Check274 >, optional, settle; padding =
-        "padding" : Union194, optional, settle; padding_inner = "paddingInner" :
-        Union194, optional, settle; padding_outer = "paddingOuter" : Union194, optional,
-        settle; padding_top = "paddingTop" : Union194, optional, settle; padding_right =
-        "paddingRight" : Union194, optional, settle; padding_bottom = "paddingBottom" :
-        Union194, optional, settle; padding_left = "paddingLeft" : Union194, optional,
-        settle; ratio = "ratio" : Union194, optional, settle; round = "round" : Union205,
-        optional, settle; size = "size" : Union216, optional, settle; r#as = "as" :
-        Union263, optional, settle; } deny
+        Leaf312 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check313 >, optional,
+        settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional, settle; method
+        = "method" : rt::fast::ViaValue < Check314 >, optional, settle; padding =
+        "padding" : Union222, optional, settle; padding_inner = "paddingInner" :
+        Union222, optional, settle; padding_outer = "paddingOuter" : Union222, optional,
+        settle; padding_top = "paddingTop" : Union222, optional, settle; padding_right =
+        "paddingRight" : Union222, optional, settle; padding_bottom = "paddingBottom" :
+        Union222, optional, settle; padding_left = "paddingLeft" : Union222, optional,
+        settle; ratio = "ratio" : Union222, optional, settle; round = "round" : Union235,
+        optional, settle; size = "size" : Union249, optional, settle; r#as = "as" :
+        Union303, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf275 -> LabelTransformType, | s | [! ::std::matches!(s, "label")] =>
+        Leaf315 -> LabelTransformType, | s | [! ::std::matches!(s, "label")] =>
         LabelTransformType::from_listed_str(s)
     );
     rt::union_reader!(
-        Union276, VisitUnion276 -> LabelTransformPadding { number =>
-        LabelTransformPadding::Number; rt::fast::LeafRead < Leaf11 >, map =>
-        LabelTransformPadding::SignalRef; rt::fast::Typed < SignalRef >, null => | _ |
-        LabelTransformPadding::Null; rt::fast::LeafRead < Leaf247 > } refuse bool str seq
+        Union317, VisitUnion317 -> LabelTransformPadding { number =>
+        LabelTransformPadding::Number; R0 : rt::Number, map =>
+        LabelTransformPadding::SignalRef; R1 : SignalRef, null => | _ |
+        LabelTransformPadding::Null; R2 : () } refuse bool str seq
     );
+    type Union316 = Union317<
+        rt::fast::LeafRead<Leaf12>,
+        rt::fast::Typed<SignalRef>,
+        rt::fast::LeafRead<Leaf284>,
+    >;
     rt::union_reader!(
-        Union277, VisitUnion277 -> AvoidMarks { seq => AvoidMarks::Array; rt::fast::VecOf
-        < rt::fast::LeafRead < Leaf8 >, 0usize, { usize::MAX } >, map =>
-        AvoidMarks::SignalRef; rt::fast::Typed < SignalRef > } refuse bool number str
-        null
+        Union319, VisitUnion319 -> AvoidMarks { seq => AvoidMarks::Array; R0 :
+        ::std::vec::Vec < ::std::string::String >, map => AvoidMarks::SignalRef; R1 :
+        SignalRef } refuse bool number str null
     );
+    type Union318 = Union319<
+        rt::fast::VecOf<rt::fast::LeafRead<Leaf8>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_656, Visit656, LabelTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf275 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union216, required, settle; sort = "sort" :
-        rt::fast::ViaValue < Check131 >, optional, settle; anchor = "anchor" : Union214,
-        optional, settle; offset = "offset" : Union217, optional, settle; padding =
-        "padding" : Union276, optional, settle; line_anchor = "lineAnchor" : Union202,
-        optional, settle; mark_index = "markIndex" : Union194, optional, settle;
-        avoid_base_mark = "avoidBaseMark" : Union205, optional, settle; avoid_marks =
-        "avoidMarks" : Union277, optional, settle; method = "method" : Union202,
-        optional, settle; r#as = "as" : Union260, optional, settle; } deny
+        Leaf315 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; size = "size" : Union249, required, settle; sort = "sort" :
+        rt::fast::ViaValue < Check143 >, optional, settle; anchor = "anchor" : Union247,
+        optional, settle; offset = "offset" : Union251, optional, settle; padding =
+        "padding" : Union316, optional, settle; line_anchor = "lineAnchor" : Union231,
+        optional, settle; mark_index = "markIndex" : Union222, optional, settle;
+        avoid_base_mark = "avoidBaseMark" : Union235, optional, settle; avoid_marks =
+        "avoidMarks" : Union318, optional, settle; method = "method" : Union231,
+        optional, settle; r#as = "as" : Union300, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf278 -> LoessTransformType, | s | [! ::std::matches!(s, "loess")] =>
+        Leaf320 -> LoessTransformType, | s | [! ::std::matches!(s, "loess")] =>
         LoessTransformType::from_listed_str(s)
     );
+    rt::via_value!(Check321 -> LoessTransformX, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(Check322 -> LoessTransformY, | v | rt::is_valid(validators::v66, v));
     rt::via_value!(
-        Check279 -> LoessTransformX, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/loessTransform/properties/x")
-    );
-    rt::via_value!(
-        Check280 -> LoessTransformY, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/loessTransform/properties/y")
-    );
-    rt::via_value!(
-        Check282 -> GroupbyArrayItem4, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/loessTransform/properties/groupby/oneOf/0/items")
+        Check324 -> GroupbyArrayItem4, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
-        Union281, VisitUnion281 -> LoessTransformGroupby { seq =>
-        LoessTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check282 >,
-        0usize, { usize::MAX } >, map => LoessTransformGroupby::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union325, VisitUnion325 -> LoessTransformGroupby { seq =>
+        LoessTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem4 >, map =>
+        LoessTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union323 = Union325<
+        rt::fast::VecOf<rt::fast::ViaValue<Check324>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_658, Visit658, LoessTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf278 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; x = "x" : rt::fast::ViaValue < Check279 >, required, settle; y
-        = "y" : rt::fast::ViaValue < Check280 >, required, settle; groupby = "groupby" :
-        Union281, optional, settle; bandwidth = "bandwidth" : Union194, optional, settle;
-        r#as = "as" : Union214, optional, settle; } deny
+        Leaf320 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; x = "x" : rt::fast::ViaValue < Check321 >, required, settle; y
+        = "y" : rt::fast::ViaValue < Check322 >, required, settle; groupby = "groupby" :
+        Union323, optional, settle; bandwidth = "bandwidth" : Union222, optional, settle;
+        r#as = "as" : Union247, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf283 -> RegressionTransformType, | s | [! ::std::matches!(s, "regression")] =>
+        Leaf326 -> RegressionTransformType, | s | [! ::std::matches!(s, "regression")] =>
         RegressionTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check284 -> RegressionTransformX, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/regressionTransform/properties/x")
+        Check327 -> RegressionTransformX, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check285 -> RegressionTransformY, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/regressionTransform/properties/y")
+        Check328 -> RegressionTransformY, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check287 -> GroupbyArrayItem5, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0,
-        "/definitions/regressionTransform/properties/groupby/oneOf/0/items")
+        Check330 -> GroupbyArrayItem5, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
-        Union286, VisitUnion286 -> RegressionTransformGroupby { seq =>
-        RegressionTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue <
-        Check287 >, 0usize, { usize::MAX } >, map =>
-        RegressionTransformGroupby::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
+        Union331, VisitUnion331 -> RegressionTransformGroupby { seq =>
+        RegressionTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem5 >,
+        map => RegressionTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number
+        str null
     );
+    type Union329 = Union331<
+        rt::fast::VecOf<rt::fast::ViaValue<Check330>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_660, Visit660, RegressionTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf283 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; x = "x" : rt::fast::ViaValue < Check284 >, required, settle; y
-        = "y" : rt::fast::ViaValue < Check285 >, required, settle; groupby = "groupby" :
-        Union286, optional, settle; method = "method" : Union202, optional, settle; order
-        = "order" : Union194, optional, settle; extent = "extent" : Union216, optional,
-        settle; params = "params" : Union205, optional, settle; r#as = "as" : Union214,
+        Leaf326 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; x = "x" : rt::fast::ViaValue < Check327 >, required, settle; y
+        = "y" : rt::fast::ViaValue < Check328 >, required, settle; groupby = "groupby" :
+        Union329, optional, settle; method = "method" : Union231, optional, settle; order
+        = "order" : Union222, optional, settle; extent = "extent" : Union249, optional,
+        settle; params = "params" : Union235, optional, settle; r#as = "as" : Union247,
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf288 -> AggregateTransformType, | s | [! ::std::matches!(s, "aggregate")] =>
+        Leaf332 -> AggregateTransformType, | s | [! ::std::matches!(s, "aggregate")] =>
         AggregateTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check290 -> GroupbyArrayItem6, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0,
-        "/definitions/aggregateTransform/properties/groupby/oneOf/0/items")
+        Check334 -> GroupbyArrayItem6, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
-        Union289, VisitUnion289 -> AggregateTransformGroupby { seq =>
-        AggregateTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check290
-        >, 0usize, { usize::MAX } >, map => AggregateTransformGroupby::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union335, VisitUnion335 -> AggregateTransformGroupby { seq =>
+        AggregateTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem6 >, map
+        => AggregateTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str
+        null
     );
+    type Union333 = Union335<
+        rt::fast::VecOf<rt::fast::ViaValue<Check334>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    rt::via_value!(Check337 -> Op, | v | rt::is_valid(validators::v125, v));
+    rt::union_reader!(
+        Union338, VisitUnion338 -> AggregateTransformOps { seq =>
+        AggregateTransformOps::Array; R0 : ::std::vec::Vec < Op >, map =>
+        AggregateTransformOps::SignalRef; R1 : SignalRef } refuse bool number str null
+    );
+    type Union336 = Union338<
+        rt::fast::VecOf<rt::fast::ViaValue<Check337>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    rt::via_value!(Check340 -> FieldsArray5, | v | rt::is_valid(validators::v128, v));
+    rt::union_reader!(
+        Union341, VisitUnion341 -> AggregateTransformFields { seq =>
+        AggregateTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray5 >, map =>
+        AggregateTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
+    );
+    type Union339 = Union341<
+        rt::fast::VecOf<rt::fast::ViaValue<Check340>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    rt::union_reader!(
+        Union343, VisitUnion343 -> AggregateTransformAs { seq =>
+        AggregateTransformAs::Array; R0 : ::std::vec::Vec < IsocontourTransformAs >, map
+        => AggregateTransformAs::SignalRef; R1 : SignalRef } refuse bool number str null
+    );
+    type Union342 = Union343<
+        rt::fast::VecOf<Union283, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(
-        Check292 -> Op, | v | rt::is_valid_with(validators::v125, v, validators::B0,
-        "/definitions/aggregateTransform/properties/ops/oneOf/0/items")
-    );
-    rt::union_reader!(
-        Union291, VisitUnion291 -> AggregateTransformOps { seq =>
-        AggregateTransformOps::Array; rt::fast::VecOf < rt::fast::ViaValue < Check292 >,
-        0usize, { usize::MAX } >, map => AggregateTransformOps::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
-    );
-    rt::via_value!(
-        Check294 -> FieldsArray5, | v | rt::is_valid_with(validators::v128, v,
-        validators::B0,
-        "/definitions/aggregateTransform/properties/fields/oneOf/0/items")
-    );
-    rt::union_reader!(
-        Union293, VisitUnion293 -> AggregateTransformFields { seq =>
-        AggregateTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue < Check294
-        >, 0usize, { usize::MAX } >, map => AggregateTransformFields::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
-    );
-    rt::union_reader!(
-        Union295, VisitUnion295 -> AggregateTransformAs { seq =>
-        AggregateTransformAs::Array; rt::fast::VecOf < Union246, 0usize, { usize::MAX }
-        >, map => AggregateTransformAs::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
-    );
-    rt::via_value!(
-        Check296 -> AggregateTransformKey, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/aggregateTransform/properties/key")
+        Check344 -> AggregateTransformKey, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_662, Visit662, AggregateTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf288 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; groupby = "groupby" : Union289, optional, settle; ops = "ops" :
-        Union291, optional, settle; fields = "fields" : Union293, optional, settle; r#as
-        = "as" : Union295, optional, settle; drop = "drop" : Union205, optional, settle;
-        cross = "cross" : Union205, optional, settle; key = "key" : rt::fast::ViaValue <
-        Check296 >, optional, settle; } deny
+        Leaf332 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; groupby = "groupby" : Union333, optional, settle; ops = "ops" :
+        Union336, optional, settle; fields = "fields" : Union339, optional, settle; r#as
+        = "as" : Union342, optional, settle; drop = "drop" : Union235, optional, settle;
+        cross = "cross" : Union235, optional, settle; key = "key" : rt::fast::ViaValue <
+        Check344 >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf297 -> BinTransformType, | s | [! ::std::matches!(s, "bin")] =>
+        Leaf345 -> BinTransformType, | s | [! ::std::matches!(s, "bin")] =>
         BinTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check298 -> BinTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/binTransform/properties/field")
+        Check346 -> BinTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_664, Visit664, BinTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf297 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check298 >, required,
-        settle; interval = "interval" : Union205, optional, settle; anchor = "anchor" :
-        Union194, optional, settle; maxbins = "maxbins" : Union194, optional, settle;
-        base = "base" : Union194, optional, settle; divide = "divide" : Union217,
-        optional, settle; extent = "extent" : Union216, required, settle; span = "span" :
-        Union194, optional, settle; step = "step" : Union194, optional, settle; steps =
-        "steps" : Union217, optional, settle; minstep = "minstep" : Union194, optional,
-        settle; nice = "nice" : Union205, optional, settle; name = "name" : Union202,
-        optional, settle; r#as = "as" : Union206, optional, settle; } deny
+        Leaf345 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check346 >, required,
+        settle; interval = "interval" : Union235, optional, settle; anchor = "anchor" :
+        Union222, optional, settle; maxbins = "maxbins" : Union222, optional, settle;
+        base = "base" : Union222, optional, settle; divide = "divide" : Union251,
+        optional, settle; extent = "extent" : Union249, required, settle; span = "span" :
+        Union222, optional, settle; step = "step" : Union222, optional, settle; steps =
+        "steps" : Union251, optional, settle; minstep = "minstep" : Union222, optional,
+        settle; nice = "nice" : Union235, optional, settle; name = "name" : Union231,
+        optional, settle; r#as = "as" : Union237, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf299 -> CollectTransformType, | s | [! ::std::matches!(s, "collect")] =>
+        Leaf347 -> CollectTransformType, | s | [! ::std::matches!(s, "collect")] =>
         CollectTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_666, Visit666, CollectTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf299 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; sort = "sort" : rt::fast::ViaValue < Check131 >, optional,
+        Leaf347 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional,
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf300 -> CountpatternTransformType, | s | [! ::std::matches!(s,
+        Leaf348 -> CountpatternTransformType, | s | [! ::std::matches!(s,
         "countpattern")] => CountpatternTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check301 -> CountpatternTransformField, | v | rt::is_valid_with(validators::v66,
-        v, validators::B0, "/definitions/countpatternTransform/properties/field")
+        Check349 -> CountpatternTransformField, | v | rt::is_valid(validators::v66, v)
     );
-    rt::via_value!(
-        Check302 -> Case, | v | rt::is_valid_with(validators::v133, v, validators::B0,
-        "/definitions/countpatternTransform/properties/case")
-    );
+    rt::via_value!(Check350 -> Case, | v | rt::is_valid(validators::v133, v));
     rt::object_reader!(
         read_668, Visit668, CountpatternTransform2 { r#type = "type" : rt::fast::LeafRead
-        < Leaf300 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check301 >, required,
-        settle; case = "case" : rt::fast::ViaValue < Check302 >, optional, settle;
-        pattern = "pattern" : Union202, optional, settle; stopwords = "stopwords" :
-        Union202, optional, settle; r#as = "as" : Union206, optional, settle; } deny
+        < Leaf348 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check349 >, required,
+        settle; case = "case" : rt::fast::ViaValue < Check350 >, optional, settle;
+        pattern = "pattern" : Union231, optional, settle; stopwords = "stopwords" :
+        Union231, optional, settle; r#as = "as" : Union237, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf303 -> CrossTransformType, | s | [! ::std::matches!(s, "cross")] =>
+        Leaf351 -> CrossTransformType, | s | [! ::std::matches!(s, "cross")] =>
         CrossTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_670, Visit670, CrossTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf303 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        Leaf351 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; filter = "filter" : rt::fast::LeafRead < Leaf8 >, optional,
-        settle; r#as = "as" : Union206, optional, settle; } deny
+        settle; r#as = "as" : Union237, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf304 -> DensityTransformType, | s | [! ::std::matches!(s, "density")] =>
+        Leaf352 -> DensityTransformType, | s | [! ::std::matches!(s, "density")] =>
         DensityTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check305 -> Distribution, | v | rt::is_valid_with(validators::v137, v,
-        validators::B0, "/definitions/densityTransform/properties/distribution")
-    );
+    rt::via_value!(Check353 -> Distribution, | v | rt::is_valid(validators::v137, v));
     rt::object_reader!(
         read_672, Visit672, DensityTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf304 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; extent = "extent" : Union216, optional, settle; steps = "steps"
-        : Union194, optional, settle; minsteps = "minsteps" : Union194, optional, settle;
-        maxsteps = "maxsteps" : Union194, optional, settle; method = "method" : Union202,
-        optional, settle; distribution = "distribution" : rt::fast::ViaValue < Check305
-        >, optional, settle; r#as = "as" : Union214, optional, settle; } deny
+        Leaf352 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; extent = "extent" : Union249, optional, settle; steps = "steps"
+        : Union222, optional, settle; minsteps = "minsteps" : Union222, optional, settle;
+        maxsteps = "maxsteps" : Union222, optional, settle; method = "method" : Union231,
+        optional, settle; distribution = "distribution" : rt::fast::ViaValue < Check353
+        >, optional, settle; r#as = "as" : Union247, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf306 -> DotbinTransformType, | s | [! ::std::matches!(s, "dotbin")] =>
+        Leaf354 -> DotbinTransformType, | s | [! ::std::matches!(s, "dotbin")] =>
         DotbinTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check307 -> DotbinTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/dotbinTransform/properties/field")
+        Check355 -> DotbinTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check309 -> GroupbyArrayItem7, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/dotbinTransform/properties/groupby/oneOf/0/items")
+        Check357 -> GroupbyArrayItem7, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
-        Union308, VisitUnion308 -> DotbinTransformGroupby { seq =>
-        DotbinTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check309 >,
-        0usize, { usize::MAX } >, map => DotbinTransformGroupby::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union358, VisitUnion358 -> DotbinTransformGroupby { seq =>
+        DotbinTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem7 >, map =>
+        DotbinTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union356 = Union358<
+        rt::fast::VecOf<rt::fast::ViaValue<Check357>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_674, Visit674, DotbinTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf306 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check307 >, required,
-        settle; groupby = "groupby" : Union308, optional, settle; step = "step" :
-        Union194, optional, settle; smooth = "smooth" : Union205, optional, settle; r#as
-        = "as" : Union202, optional, settle; } deny
+        Leaf354 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check355 >, required,
+        settle; groupby = "groupby" : Union356, optional, settle; step = "step" :
+        Union222, optional, settle; smooth = "smooth" : Union235, optional, settle; r#as
+        = "as" : Union231, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf310 -> ExtentTransformType, | s | [! ::std::matches!(s, "extent")] =>
+        Leaf359 -> ExtentTransformType, | s | [! ::std::matches!(s, "extent")] =>
         ExtentTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check311 -> ExtentTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/extentTransform/properties/field")
+        Check360 -> ExtentTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_676, Visit676, ExtentTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf310 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check311 >, required,
+        Leaf359 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check360 >, required,
         settle; } deny
     );
     rt::string_leaf!(
-        Leaf312 -> FilterTransformType, | s | [! ::std::matches!(s, "filter")] =>
+        Leaf361 -> FilterTransformType, | s | [! ::std::matches!(s, "filter")] =>
         FilterTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_678, Visit678, FilterTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf312 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        Leaf361 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; expr = "expr" : rt::fast::LeafRead < Leaf8 >, required, settle;
         } deny
     );
     rt::string_leaf!(
-        Leaf313 -> FlattenTransformType, | s | [! ::std::matches!(s, "flatten")] =>
+        Leaf362 -> FlattenTransformType, | s | [! ::std::matches!(s, "flatten")] =>
         FlattenTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check315 -> FieldsArray6, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/flattenTransform/properties/fields/oneOf/0/items")
-    );
+    rt::via_value!(Check364 -> FieldsArray6, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
-        Union314, VisitUnion314 -> FlattenTransformFields { seq =>
-        FlattenTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue < Check315 >,
-        0usize, { usize::MAX } >, map => FlattenTransformFields::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union365, VisitUnion365 -> FlattenTransformFields { seq =>
+        FlattenTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray6 >, map =>
+        FlattenTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union363 = Union365<
+        rt::fast::VecOf<rt::fast::ViaValue<Check364>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_680, Visit680, FlattenTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf313 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union314, required, settle; index = "index"
-        : Union202, optional, settle; r#as = "as" : Union214, optional, settle; } deny
+        Leaf362 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; fields = "fields" : Union363, required, settle; index = "index"
+        : Union231, optional, settle; r#as = "as" : Union247, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf316 -> FoldTransformType, | s | [! ::std::matches!(s, "fold")] =>
+        Leaf366 -> FoldTransformType, | s | [! ::std::matches!(s, "fold")] =>
         FoldTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check318 -> FieldsArray7, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/foldTransform/properties/fields/oneOf/0/items")
-    );
+    rt::via_value!(Check368 -> FieldsArray7, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
-        Union317, VisitUnion317 -> FoldTransformFields { seq =>
-        FoldTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue < Check318 >,
-        0usize, { usize::MAX } >, map => FoldTransformFields::SignalRef; rt::fast::Typed
-        < SignalRef > } refuse bool number str null
+        Union369, VisitUnion369 -> FoldTransformFields { seq =>
+        FoldTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray7 >, map =>
+        FoldTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union367 = Union369<
+        rt::fast::VecOf<rt::fast::ViaValue<Check368>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_682, Visit682, FoldTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf316 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union317, required, settle; r#as = "as" :
-        Union206, optional, settle; } deny
+        Leaf366 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; fields = "fields" : Union367, required, settle; r#as = "as" :
+        Union237, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf319 -> FormulaTransformType, | s | [! ::std::matches!(s, "formula")] =>
+        Leaf370 -> FormulaTransformType, | s | [! ::std::matches!(s, "formula")] =>
         FormulaTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_684, Visit684, FormulaTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf319 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        Leaf370 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; expr = "expr" : rt::fast::LeafRead < Leaf8 >, required, settle;
-        r#as = "as" : Union202, required, settle; initonly = "initonly" : Union205,
+        r#as = "as" : Union231, required, settle; initonly = "initonly" : Union235,
         optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf320 -> ImputeTransformType, | s | [! ::std::matches!(s, "impute")] =>
+        Leaf371 -> ImputeTransformType, | s | [! ::std::matches!(s, "impute")] =>
         ImputeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check321 -> ImputeTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/imputeTransform/properties/field")
+        Check372 -> ImputeTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check322 -> ImputeTransformKey, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/imputeTransform/properties/key")
+        Check373 -> ImputeTransformKey, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check324 -> GroupbyArrayItem8, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/imputeTransform/properties/groupby/oneOf/0/items")
+        Check375 -> GroupbyArrayItem8, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
-        Union323, VisitUnion323 -> ImputeTransformGroupby { seq =>
-        ImputeTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check324 >,
-        0usize, { usize::MAX } >, map => ImputeTransformGroupby::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union376, VisitUnion376 -> ImputeTransformGroupby { seq =>
+        ImputeTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem8 >, map =>
+        ImputeTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union374 = Union376<
+        rt::fast::VecOf<rt::fast::ViaValue<Check375>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(
-        Check325 -> ImputeTransformMethod, | v | rt::is_valid_with(validators::v150, v,
-        validators::B0, "/definitions/imputeTransform/properties/method")
+        Check377 -> ImputeTransformMethod, | v | rt::is_valid(validators::v150, v)
     );
     rt::object_reader!(
         read_686, Visit686, ImputeTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf320 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check321 >, required,
-        settle; key = "key" : rt::fast::ViaValue < Check322 >, required, settle; keyvals
-        = "keyvals" : Union192, optional, settle; groupby = "groupby" : Union323,
-        optional, settle; method = "method" : rt::fast::ViaValue < Check325 >, optional,
+        Leaf371 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check372 >, required,
+        settle; key = "key" : rt::fast::ViaValue < Check373 >, required, settle; keyvals
+        = "keyvals" : Union219, optional, settle; groupby = "groupby" : Union374,
+        optional, settle; method = "method" : rt::fast::ViaValue < Check377 >, optional,
         settle; value = "value" : rt::fast::AnyValue, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf326 -> JoinaggregateTransformType, | s | [! ::std::matches!(s,
+        Leaf378 -> JoinaggregateTransformType, | s | [! ::std::matches!(s,
         "joinaggregate")] => JoinaggregateTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check328 -> GroupbyArrayItem9, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0,
-        "/definitions/joinaggregateTransform/properties/groupby/oneOf/0/items")
+        Check380 -> GroupbyArrayItem9, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
-        Union327, VisitUnion327 -> JoinaggregateTransformGroupby { seq =>
-        JoinaggregateTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue <
-        Check328 >, 0usize, { usize::MAX } >, map =>
-        JoinaggregateTransformGroupby::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
+        Union381, VisitUnion381 -> JoinaggregateTransformGroupby { seq =>
+        JoinaggregateTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem9 >,
+        map => JoinaggregateTransformGroupby::SignalRef; R1 : SignalRef } refuse bool
+        number str null
     );
-    rt::via_value!(
-        Check330 -> FieldsArray8, | v | rt::is_valid_with(validators::v128, v,
-        validators::B0,
-        "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items")
-    );
+    type Union379 = Union381<
+        rt::fast::VecOf<rt::fast::ViaValue<Check380>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    rt::via_value!(Check383 -> FieldsArray8, | v | rt::is_valid(validators::v128, v));
     rt::union_reader!(
-        Union329, VisitUnion329 -> JoinaggregateTransformFields { seq =>
-        JoinaggregateTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue <
-        Check330 >, 0usize, { usize::MAX } >, map =>
-        JoinaggregateTransformFields::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
+        Union384, VisitUnion384 -> JoinaggregateTransformFields { seq =>
+        JoinaggregateTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray8 >, map
+        => JoinaggregateTransformFields::SignalRef; R1 : SignalRef } refuse bool number
+        str null
     );
+    type Union382 = Union384<
+        rt::fast::VecOf<rt::fast::ViaValue<Check383>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(
-        Check331 -> JoinaggregateTransformKey, | v | rt::is_valid_with(validators::v66,
-        v, validators::B0, "/definitions/joinaggregateTransform/properties/key")
+        Check385 -> JoinaggregateTransformKey, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_688, Visit688, JoinaggregateTransform2 { r#type = "type" :
-        rt::fast::LeafRead < Leaf326 >, required, settle; signal = "signal" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; groupby = "groupby" : Union327,
-        optional, settle; fields = "fields" : Union329, optional, settle; ops = "ops" :
-        Union291, optional, settle; r#as = "as" : Union295, optional, settle; key = "key"
-        : rt::fast::ViaValue < Check331 >, optional, settle; } deny
+        rt::fast::LeafRead < Leaf378 >, required, settle; signal = "signal" :
+        rt::fast::LeafRead < Leaf8 >, optional, settle; groupby = "groupby" : Union379,
+        optional, settle; fields = "fields" : Union382, optional, settle; ops = "ops" :
+        Union336, optional, settle; r#as = "as" : Union342, optional, settle; key = "key"
+        : rt::fast::ViaValue < Check385 >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf332 -> KdeTransformType, | s | [! ::std::matches!(s, "kde")] =>
+        Leaf386 -> KdeTransformType, | s | [! ::std::matches!(s, "kde")] =>
         KdeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check334 -> GroupbyArrayItem10, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/kdeTransform/properties/groupby/oneOf/0/items")
+        Check388 -> GroupbyArrayItem10, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
-        Union333, VisitUnion333 -> KdeTransformGroupby { seq =>
-        KdeTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check334 >,
-        0usize, { usize::MAX } >, map => KdeTransformGroupby::SignalRef; rt::fast::Typed
-        < SignalRef > } refuse bool number str null
+        Union389, VisitUnion389 -> KdeTransformGroupby { seq =>
+        KdeTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem10 >, map =>
+        KdeTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union387 = Union389<
+        rt::fast::VecOf<rt::fast::ViaValue<Check388>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(
-        Check335 -> KdeTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/kdeTransform/properties/field")
+        Check390 -> KdeTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_690, Visit690, KdeTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf332 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; groupby = "groupby" : Union333, optional, settle; field =
-        "field" : rt::fast::ViaValue < Check335 >, required, settle; cumulative =
-        "cumulative" : Union205, optional, settle; counts = "counts" : Union205,
-        optional, settle; bandwidth = "bandwidth" : Union194, optional, settle; extent =
-        "extent" : Union216, optional, settle; resolve = "resolve" : rt::fast::ViaValue <
-        Check240 >, optional, settle; steps = "steps" : Union194, optional, settle;
-        minsteps = "minsteps" : Union194, optional, settle; maxsteps = "maxsteps" :
-        Union194, optional, settle; r#as = "as" : Union214, optional, settle; } deny
+        Leaf386 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; groupby = "groupby" : Union387, optional, settle; field =
+        "field" : rt::fast::ViaValue < Check390 >, required, settle; cumulative =
+        "cumulative" : Union235, optional, settle; counts = "counts" : Union235,
+        optional, settle; bandwidth = "bandwidth" : Union222, optional, settle; extent =
+        "extent" : Union249, optional, settle; resolve = "resolve" : rt::fast::ViaValue <
+        Check276 >, optional, settle; steps = "steps" : Union222, optional, settle;
+        minsteps = "minsteps" : Union222, optional, settle; maxsteps = "maxsteps" :
+        Union222, optional, settle; r#as = "as" : Union247, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf336 -> LookupTransformType, | s | [! ::std::matches!(s, "lookup")] =>
+        Leaf391 -> LookupTransformType, | s | [! ::std::matches!(s, "lookup")] =>
         LookupTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check337 -> LookupTransformKey, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/lookupTransform/properties/key")
+        Check392 -> LookupTransformKey, | v | rt::is_valid(validators::v66, v)
     );
-    rt::via_value!(
-        Check339 -> ValuesArray, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/lookupTransform/properties/values/oneOf/0/items")
-    );
+    rt::via_value!(Check394 -> ValuesArray, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
-        Union338, VisitUnion338 -> Values { seq => Values::Array; rt::fast::VecOf <
-        rt::fast::ViaValue < Check339 >, 0usize, { usize::MAX } >, map =>
-        Values::SignalRef; rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union395, VisitUnion395 -> Values { seq => Values::Array; R0 : ::std::vec::Vec <
+        ValuesArray >, map => Values::SignalRef; R1 : SignalRef } refuse bool number str
+        null
     );
-    rt::via_value!(
-        Check341 -> FieldsArray9, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/lookupTransform/properties/fields/oneOf/0/items")
-    );
+    type Union393 = Union395<
+        rt::fast::VecOf<rt::fast::ViaValue<Check394>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    rt::via_value!(Check397 -> FieldsArray9, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
-        Union340, VisitUnion340 -> LookupTransformFields { seq =>
-        LookupTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue < Check341 >,
-        0usize, { usize::MAX } >, map => LookupTransformFields::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union398, VisitUnion398 -> LookupTransformFields { seq =>
+        LookupTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray9 >, map =>
+        LookupTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union396 = Union398<
+        rt::fast::VecOf<rt::fast::ViaValue<Check397>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_692, Visit692, LookupTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf336 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        Leaf391 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
         optional, settle; from = "from" : rt::fast::LeafRead < Leaf8 >, required, settle;
-        key = "key" : rt::fast::ViaValue < Check337 >, required, settle; values =
-        "values" : Union338, optional, settle; fields = "fields" : Union340, required,
-        settle; r#as = "as" : Union214, optional, settle; default = "default" :
+        key = "key" : rt::fast::ViaValue < Check392 >, required, settle; values =
+        "values" : Union393, optional, settle; fields = "fields" : Union396, required,
+        settle; r#as = "as" : Union247, optional, settle; default = "default" :
         rt::fast::AnyValue, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf342 -> PivotTransformType, | s | [! ::std::matches!(s, "pivot")] =>
+        Leaf399 -> PivotTransformType, | s | [! ::std::matches!(s, "pivot")] =>
         PivotTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check344 -> GroupbyArrayItem11, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/pivotTransform/properties/groupby/oneOf/0/items")
+        Check401 -> GroupbyArrayItem11, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
-        Union343, VisitUnion343 -> PivotTransformGroupby { seq =>
-        PivotTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check344 >,
-        0usize, { usize::MAX } >, map => PivotTransformGroupby::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union402, VisitUnion402 -> PivotTransformGroupby { seq =>
+        PivotTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem11 >, map =>
+        PivotTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
+    );
+    type Union400 = Union402<
+        rt::fast::VecOf<rt::fast::ViaValue<Check401>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    rt::via_value!(
+        Check403 -> PivotTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check345 -> PivotTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/pivotTransform/properties/field")
+        Check404 -> PivotTransformValue, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check346 -> PivotTransformValue, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/pivotTransform/properties/value")
-    );
-    rt::via_value!(
-        Check347 -> PivotTransformKey, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/pivotTransform/properties/key")
+        Check405 -> PivotTransformKey, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_694, Visit694, PivotTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf342 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; groupby = "groupby" : Union343, optional, settle; field =
-        "field" : rt::fast::ViaValue < Check345 >, required, settle; value = "value" :
-        rt::fast::ViaValue < Check346 >, required, settle; op = "op" : rt::fast::ViaValue
-        < Check292 >, optional, settle; limit = "limit" : Union194, optional, settle; key
-        = "key" : rt::fast::ViaValue < Check347 >, optional, settle; } deny
+        Leaf399 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; groupby = "groupby" : Union400, optional, settle; field =
+        "field" : rt::fast::ViaValue < Check403 >, required, settle; value = "value" :
+        rt::fast::ViaValue < Check404 >, required, settle; op = "op" : rt::fast::ViaValue
+        < Check337 >, optional, settle; limit = "limit" : Union222, optional, settle; key
+        = "key" : rt::fast::ViaValue < Check405 >, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf348 -> ProjectTransformType, | s | [! ::std::matches!(s, "project")] =>
+        Leaf406 -> ProjectTransformType, | s | [! ::std::matches!(s, "project")] =>
         ProjectTransformType::from_listed_str(s)
     );
-    rt::via_value!(
-        Check350 -> FieldsArray10, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/projectTransform/properties/fields/oneOf/0/items")
-    );
+    rt::via_value!(Check408 -> FieldsArray10, | v | rt::is_valid(validators::v66, v));
     rt::union_reader!(
-        Union349, VisitUnion349 -> ProjectTransformFields { seq =>
-        ProjectTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue < Check350 >,
-        0usize, { usize::MAX } >, map => ProjectTransformFields::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union409, VisitUnion409 -> ProjectTransformFields { seq =>
+        ProjectTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray10 >, map =>
+        ProjectTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
+    type Union407 = Union409<
+        rt::fast::VecOf<rt::fast::ViaValue<Check408>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_696, Visit696, ProjectTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf348 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union349, optional, settle; r#as = "as" :
-        Union295, optional, settle; } deny
+        Leaf406 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; fields = "fields" : Union407, optional, settle; r#as = "as" :
+        Union342, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf351 -> TypeNameScaleType, | s | [! ::std::matches!(s, "quantile")] =>
+        Leaf410 -> TypeNameScaleType, | s | [! ::std::matches!(s, "quantile")] =>
         TypeNameScaleType::from_listed_str(s)
     );
     rt::via_value!(
-        Check353 -> GroupbyArrayItem12, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0,
-        "/definitions/quantileTransform/properties/groupby/oneOf/0/items")
+        Check412 -> GroupbyArrayItem12, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
-        Union352, VisitUnion352 -> QuantileTransformGroupby { seq =>
-        QuantileTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check353
-        >, 0usize, { usize::MAX } >, map => QuantileTransformGroupby::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union413, VisitUnion413 -> QuantileTransformGroupby { seq =>
+        QuantileTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem12 >, map
+        => QuantileTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str
+        null
     );
+    type Union411 = Union413<
+        rt::fast::VecOf<rt::fast::ViaValue<Check412>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::via_value!(
-        Check354 -> QuantileTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/quantileTransform/properties/field")
+        Check414 -> QuantileTransformField, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_698, Visit698, QuantileTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf351 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; groupby = "groupby" : Union352, optional, settle; field =
-        "field" : rt::fast::ViaValue < Check354 >, required, settle; probs = "probs" :
-        Union217, optional, settle; step = "step" : Union194, optional, settle; r#as =
-        "as" : Union214, optional, settle; } deny
+        Leaf410 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; groupby = "groupby" : Union411, optional, settle; field =
+        "field" : rt::fast::ViaValue < Check414 >, required, settle; probs = "probs" :
+        Union251, optional, settle; step = "step" : Union222, optional, settle; r#as =
+        "as" : Union247, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf355 -> SampleTransformType, | s | [! ::std::matches!(s, "sample")] =>
+        Leaf415 -> SampleTransformType, | s | [! ::std::matches!(s, "sample")] =>
         SampleTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_700, Visit700, SampleTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf355 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union194, optional, settle; } deny
+        Leaf415 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; size = "size" : Union222, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf356 -> SequenceTransformType, | s | [! ::std::matches!(s, "sequence")] =>
+        Leaf416 -> SequenceTransformType, | s | [! ::std::matches!(s, "sequence")] =>
         SequenceTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_702, Visit702, SequenceTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf356 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; start = "start" : Union194, required, settle; stop = "stop" :
-        Union194, required, settle; step = "step" : Union194, optional, settle; r#as =
-        "as" : Union202, optional, settle; } deny
+        Leaf416 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; start = "start" : Union222, required, settle; stop = "stop" :
+        Union222, required, settle; step = "step" : Union222, optional, settle; r#as =
+        "as" : Union231, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf357 -> TimeunitTransformType, | s | [! ::std::matches!(s, "timeunit")] =>
+        Leaf417 -> TimeunitTransformType, | s | [! ::std::matches!(s, "timeunit")] =>
         TimeunitTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check358 -> TimeunitTransformField, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/timeunitTransform/properties/field")
+        Check418 -> TimeunitTransformField, | v | rt::is_valid(validators::v66, v)
     );
-    rt::via_value!(
-        Check360 -> ArrayUnit, | v | rt::is_valid_with(validators::v162, v,
-        validators::B0, "/definitions/timeunitTransform/properties/units/oneOf/0/items")
-    );
+    rt::via_value!(Check420 -> ArrayUnit, | v | rt::is_valid(validators::v162, v));
     rt::union_reader!(
-        Union359, VisitUnion359 -> Units { seq => Units::Array; rt::fast::VecOf <
-        rt::fast::ViaValue < Check360 >, 0usize, { usize::MAX } >, map =>
-        Units::SignalRef; rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union421, VisitUnion421 -> Units { seq => Units::Array; R0 : ::std::vec::Vec <
+        ArrayUnit >, map => Units::SignalRef; R1 : SignalRef } refuse bool number str
+        null
     );
-    rt::via_value!(
-        Check361 -> Timezone, | v | rt::is_valid_with(validators::v164, v,
-        validators::B0, "/definitions/timeunitTransform/properties/timezone")
-    );
+    type Union419 = Union421<
+        rt::fast::VecOf<rt::fast::ViaValue<Check420>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    rt::via_value!(Check422 -> Timezone, | v | rt::is_valid(validators::v164, v));
     rt::object_reader!(
         read_704, Visit704, TimeunitTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf357 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check358 >, required,
-        settle; interval = "interval" : Union205, optional, settle; units = "units" :
-        Union359, optional, settle; step = "step" : Union194, optional, settle; maxbins =
-        "maxbins" : Union194, optional, settle; extent = "extent" : Union217, optional,
-        settle; timezone = "timezone" : rt::fast::ViaValue < Check361 >, optional,
-        settle; r#as = "as" : Union206, optional, settle; } deny
+        Leaf417 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; field = "field" : rt::fast::ViaValue < Check418 >, required,
+        settle; interval = "interval" : Union235, optional, settle; units = "units" :
+        Union419, optional, settle; step = "step" : Union222, optional, settle; maxbins =
+        "maxbins" : Union222, optional, settle; extent = "extent" : Union251, optional,
+        settle; timezone = "timezone" : rt::fast::ViaValue < Check422 >, optional,
+        settle; r#as = "as" : Union237, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf362 -> WindowTransformType, | s | [! ::std::matches!(s, "window")] =>
+        Leaf423 -> WindowTransformType, | s | [! ::std::matches!(s, "window")] =>
         WindowTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check364 -> GroupbyArrayItem13, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/windowTransform/properties/groupby/oneOf/0/items")
+        Check425 -> GroupbyArrayItem13, | v | rt::is_valid(validators::v66, v)
     );
     rt::union_reader!(
-        Union363, VisitUnion363 -> WindowTransformGroupby { seq =>
-        WindowTransformGroupby::Array; rt::fast::VecOf < rt::fast::ViaValue < Check364 >,
-        0usize, { usize::MAX } >, map => WindowTransformGroupby::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
+        Union426, VisitUnion426 -> WindowTransformGroupby { seq =>
+        WindowTransformGroupby::Array; R0 : ::std::vec::Vec < GroupbyArrayItem13 >, map
+        => WindowTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str
+        null
     );
-    rt::via_value!(
-        Check366 -> OpsArray2, | v | rt::is_valid_with(validators::v168, v,
-        validators::B0, "/definitions/windowTransform/properties/ops/oneOf/0/items")
-    );
+    type Union424 = Union426<
+        rt::fast::VecOf<rt::fast::ViaValue<Check425>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    rt::via_value!(Check428 -> OpsArray2, | v | rt::is_valid(validators::v168, v));
     rt::union_reader!(
-        Union365, VisitUnion365 -> WindowTransformOps { seq => WindowTransformOps::Array;
-        rt::fast::VecOf < rt::fast::ViaValue < Check366 >, 0usize, { usize::MAX } >, map
-        => WindowTransformOps::SignalRef; rt::fast::Typed < SignalRef > } refuse bool
+        Union429, VisitUnion429 -> WindowTransformOps { seq => WindowTransformOps::Array;
+        R0 : ::std::vec::Vec < OpsArray2 >, map => WindowTransformOps::SignalRef; R1 :
+        SignalRef } refuse bool number str null
+    );
+    type Union427 = Union429<
+        rt::fast::VecOf<rt::fast::ViaValue<Check428>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    rt::union_reader!(
+        Union431, VisitUnion431 -> Params { seq => Params::Array; R0 : ::std::vec::Vec <
+        LabelTransformPadding >, map => Params::SignalRef; R1 : SignalRef } refuse bool
         number str null
     );
+    type Union430 = Union431<
+        rt::fast::VecOf<Union316, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    rt::via_value!(Check433 -> FieldsArray11, | v | rt::is_valid(validators::v128, v));
     rt::union_reader!(
-        Union367, VisitUnion367 -> Params { seq => Params::Array; rt::fast::VecOf <
-        Union276, 0usize, { usize::MAX } >, map => Params::SignalRef; rt::fast::Typed <
-        SignalRef > } refuse bool number str null
+        Union434, VisitUnion434 -> WindowTransformFields { seq =>
+        WindowTransformFields::Array; R0 : ::std::vec::Vec < FieldsArray11 >, map =>
+        WindowTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    rt::via_value!(
-        Check369 -> FieldsArray11, | v | rt::is_valid_with(validators::v128, v,
-        validators::B0, "/definitions/windowTransform/properties/fields/oneOf/0/items")
-    );
-    rt::union_reader!(
-        Union368, VisitUnion368 -> WindowTransformFields { seq =>
-        WindowTransformFields::Array; rt::fast::VecOf < rt::fast::ViaValue < Check369 >,
-        0usize, { usize::MAX } >, map => WindowTransformFields::SignalRef;
-        rt::fast::Typed < SignalRef > } refuse bool number str null
-    );
-    rt::union_reader!(
-        Union370, VisitUnion370 -> Params { seq => Params::Array; rt::fast::VecOf <
-        Union276, 2usize, 2usize >, map => Params::SignalRef; rt::fast::Typed < SignalRef
-        > } refuse bool number str null
-    );
+    type Union432 = Union434<
+        rt::fast::VecOf<rt::fast::ViaValue<Check433>, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+    >;
+    type Union435 = Union431<
+        rt::fast::VecOf<Union316, 2usize, 2usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_706, Visit706, WindowTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf362 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; sort = "sort" : rt::fast::ViaValue < Check131 >, optional,
-        settle; groupby = "groupby" : Union363, optional, settle; ops = "ops" : Union365,
-        optional, settle; params = "params" : Union367, optional, settle; fields =
-        "fields" : Union368, optional, settle; r#as = "as" : Union295, optional, settle;
-        frame = "frame" : Union370, optional, settle; ignore_peers = "ignorePeers" :
-        Union205, optional, settle; } deny
+        Leaf423 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional,
+        settle; groupby = "groupby" : Union424, optional, settle; ops = "ops" : Union427,
+        optional, settle; params = "params" : Union430, optional, settle; fields =
+        "fields" : Union432, optional, settle; r#as = "as" : Union342, optional, settle;
+        frame = "frame" : Union435, optional, settle; ignore_peers = "ignorePeers" :
+        Union235, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf371 -> IdentifierTransformType, | s | [! ::std::matches!(s, "identifier")] =>
+        Leaf436 -> IdentifierTransformType, | s | [! ::std::matches!(s, "identifier")] =>
         IdentifierTransformType::from_listed_str(s)
     );
     rt::object_reader!(
         read_708, Visit708, IdentifierTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf371 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; r#as = "as" : Union202, required, settle; } deny
+        Leaf436 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; r#as = "as" : Union231, required, settle; } deny
     );
     rt::string_leaf!(
-        Leaf372 -> VoronoiTransformType, | s | [! ::std::matches!(s, "voronoi")] =>
+        Leaf437 -> VoronoiTransformType, | s | [! ::std::matches!(s, "voronoi")] =>
         VoronoiTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check373 -> VoronoiTransformX, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/voronoiTransform/properties/x")
+        Check438 -> VoronoiTransformX, | v | rt::is_valid(validators::v66, v)
     );
     rt::via_value!(
-        Check374 -> VoronoiTransformY, | v | rt::is_valid_with(validators::v66, v,
-        validators::B0, "/definitions/voronoiTransform/properties/y")
+        Check439 -> VoronoiTransformY, | v | rt::is_valid(validators::v66, v)
     );
     rt::object_reader!(
         read_710, Visit710, VoronoiTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf372 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; x = "x" : rt::fast::ViaValue < Check373 >, required, settle; y
-        = "y" : rt::fast::ViaValue < Check374 >, required, settle; size = "size" :
-        Union216, optional, settle; extent = "extent" : Union235, optional, settle; r#as
-        = "as" : Union202, optional, settle; } deny
+        Leaf437 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; x = "x" : rt::fast::ViaValue < Check438 >, required, settle; y
+        = "y" : rt::fast::ViaValue < Check439 >, required, settle; size = "size" :
+        Union249, optional, settle; extent = "extent" : Union271, optional, settle; r#as
+        = "as" : Union231, optional, settle; } deny
     );
     rt::string_leaf!(
-        Leaf375 -> WordcloudTransformType, | s | [! ::std::matches!(s, "wordcloud")] =>
+        Leaf440 -> WordcloudTransformType, | s | [! ::std::matches!(s, "wordcloud")] =>
         WordcloudTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check376 -> WordcloudTransformFont, | v | rt::is_valid_with(validators::v100, v,
-        validators::B0, "/definitions/wordcloudTransform/properties/font")
+        Check441 -> WordcloudTransformFont, | v | rt::is_valid(validators::v100, v)
     );
     rt::via_value!(
-        Check377 -> WordcloudTransformFontStyle, | v |
-        rt::is_valid_with(validators::v100, v, validators::B0,
-        "/definitions/wordcloudTransform/properties/fontStyle")
+        Check442 -> WordcloudTransformFontStyle, | v | rt::is_valid(validators::v100, v)
     );
+    rt::via_value!(Check443 -> FontWeight, | v | rt::is_valid(validators::v100, v));
     rt::via_value!(
-        Check378 -> FontWeight, | v | rt::is_valid_with(validators::v100, v,
-        validators::B0, "/definitions/wordcloudTransform/properties/fontWeight")
-    );
-    rt::via_value!(
-        Check379 -> WordcloudTransformFontSize, | v | rt::is_valid_with(validators::v86,
-        v, validators::B0, "/definitions/wordcloudTransform/properties/fontSize")
+        Check444 -> WordcloudTransformFontSize, | v | rt::is_valid(validators::v86, v)
     );
     rt::union_reader!(
-        Union380, VisitUnion380 -> FontSizeRange { seq => FontSizeRange::Array;
-        rt::fast::VecOf < Union194, 0usize, { usize::MAX } >, map =>
-        FontSizeRange::SignalRef; rt::fast::Typed < SignalRef >, null => | _ |
-        FontSizeRange::Null; rt::fast::LeafRead < Leaf247 > } refuse bool number str
+        Union446, VisitUnion446 -> FontSizeRange { seq => FontSizeRange::Array; R0 :
+        ::std::vec::Vec < Ignore >, map => FontSizeRange::SignalRef; R1 : SignalRef, null
+        => | _ | FontSizeRange::Null; R2 : () } refuse bool number str
     );
+    type Union445 = Union446<
+        rt::fast::VecOf<Union222, 0usize, { usize::MAX }>,
+        rt::fast::Typed<SignalRef>,
+        rt::fast::LeafRead<Leaf284>,
+    >;
+    rt::via_value!(Check447 -> Rotate, | v | rt::is_valid(validators::v86, v));
+    rt::via_value!(Check448 -> Text, | v | rt::is_valid(validators::v66, v));
     rt::via_value!(
-        Check381 -> Rotate, | v | rt::is_valid_with(validators::v86, v, validators::B0,
-        "/definitions/wordcloudTransform/properties/rotate")
+        Check449 -> WordcloudTransformPadding, | v | rt::is_valid(validators::v86, v)
     );
-    rt::via_value!(
-        Check382 -> Text, | v | rt::is_valid_with(validators::v66, v, validators::B0,
-        "/definitions/wordcloudTransform/properties/text")
-    );
-    rt::via_value!(
-        Check383 -> WordcloudTransformPadding, | v | rt::is_valid_with(validators::v86,
-        v, validators::B0, "/definitions/wordcloudTransform/properties/padding")
-    );
-    rt::union_reader!(
-        Union384, VisitUnion384 -> As { seq => As::Array; rt::fast::VecOf < Union202,
-        7usize, 7usize >, map => As::SignalRef; rt::fast::Typed < SignalRef > } refuse
-        bool number str null
-    );
+    type Union450 = Union238<
+        rt::fast::VecOf<Union231, 7usize, 7usize>,
+        rt::fast::Typed<SignalRef>,
+    >;
     rt::object_reader!(
         read_712, Visit712, WordcloudTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf375 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union216, optional, settle; font = "font" :
-        rt::fast::ViaValue < Check376 >, optional, settle; font_style = "fontStyle" :
-        rt::fast::ViaValue < Check377 >, optional, settle; font_weight = "fontWeight" :
-        rt::fast::ViaValue < Check378 >, optional, settle; font_size = "fontSize" :
-        rt::fast::ViaValue < Check379 >, optional, settle; font_size_range =
-        "fontSizeRange" : Union380, optional, settle; rotate = "rotate" :
-        rt::fast::ViaValue < Check381 >, optional, settle; text = "text" :
-        rt::fast::ViaValue < Check382 >, optional, settle; spiral = "spiral" : Union202,
-        optional, settle; padding = "padding" : rt::fast::ViaValue < Check383 >,
-        optional, settle; r#as = "as" : Union384, optional, settle; } deny
+        Leaf440 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
+        optional, settle; size = "size" : Union249, optional, settle; font = "font" :
+        rt::fast::ViaValue < Check441 >, optional, settle; font_style = "fontStyle" :
+        rt::fast::ViaValue < Check442 >, optional, settle; font_weight = "fontWeight" :
+        rt::fast::ViaValue < Check443 >, optional, settle; font_size = "fontSize" :
+        rt::fast::ViaValue < Check444 >, optional, settle; font_size_range =
+        "fontSizeRange" : Union445, optional, settle; rotate = "rotate" :
+        rt::fast::ViaValue < Check447 >, optional, settle; text = "text" :
+        rt::fast::ViaValue < Check448 >, optional, settle; spiral = "spiral" : Union231,
+        optional, settle; padding = "padding" : rt::fast::ViaValue < Check449 >,
+        optional, settle; r#as = "as" : Union450, optional, settle; } deny
     );
 }
 /// Validators: one function per distinct subschema.
@@ -23388,19 +23026,12 @@ mod validators {
     /// `#/definitions/layout/oneOf/0`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "align", v6);
-        ok &= c.prop(l, s, x, "bounds", v9);
-        ok &= c.prop(l, s, x, "center", v13);
-        ok &= c.prop(l, s, x, "columns", v21);
-        ok &= c.prop(l, s, x, "padding", v18);
-        ok &= c.prop(l, s, x, "offset", v20);
-        ok &= c.prop(l, s, x, "headerBand", v23);
-        ok &= c.prop(l, s, x, "footerBand", v23);
-        ok &= c.prop(l, s, x, "titleBand", v23);
-        ok &= c.prop(l, s, x, "titleAnchor", v26);
-        ok
-            &= c
+        c.prop(l, s, x, "align", v6) & c.prop(l, s, x, "bounds", v9)
+            & c.prop(l, s, x, "center", v13) & c.prop(l, s, x, "columns", v21)
+            & c.prop(l, s, x, "padding", v18) & c.prop(l, s, x, "offset", v20)
+            & c.prop(l, s, x, "headerBand", v23) & c.prop(l, s, x, "footerBand", v23)
+            & c.prop(l, s, x, "titleBand", v23) & c.prop(l, s, x, "titleAnchor", v26)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -23413,8 +23044,7 @@ mod validators {
                             "titleAnchor"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/layout/oneOf/1`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23431,19 +23061,15 @@ mod validators {
     /// `#/definitions/layout/oneOf/0/properties/align/oneOf/1`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "row", v8);
-        ok &= c.prop(l, s, x, "column", v8);
-        ok
-            &= c
+        c.prop(l, s, x, "row", v8) & c.prop(l, s, x, "column", v8)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "row" | "column"),
-                );
-        ok
+                )
     }
     /// `#/definitions/layout/oneOf/0/properties/align`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23452,10 +23078,7 @@ mod validators {
     /// `#/definitions/signalRef`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["signal"]);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok
+        c.required(l, s, x, &["signal"]) & c.prop(l, s, x, "signal", v99)
     }
     /// `#/definitions/layout/oneOf/0/properties/align/oneOf/1/properties/row`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23476,19 +23099,15 @@ mod validators {
     /// `#/definitions/layout/oneOf/0/properties/center/oneOf/2`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "row", v310);
-        ok &= c.prop(l, s, x, "column", v310);
-        ok
-            &= c
+        c.prop(l, s, x, "row", v310) & c.prop(l, s, x, "column", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "row" | "column"),
-                );
-        ok
+                )
     }
     /// `#/definitions/layout/oneOf/0/properties/center`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23509,19 +23128,15 @@ mod validators {
     /// `#/definitions/layout/oneOf/0/properties/padding/oneOf/2`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "row", v21);
-        ok &= c.prop(l, s, x, "column", v21);
-        ok
-            &= c
+        c.prop(l, s, x, "row", v21) & c.prop(l, s, x, "column", v21)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "row" | "column"),
-                );
-        ok
+                )
     }
     /// `#/definitions/layout/oneOf/0/properties/padding`
     pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23530,15 +23145,10 @@ mod validators {
     /// `#/definitions/layout/oneOf/0/properties/offset/oneOf/2`
     pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "rowHeader", v21);
-        ok &= c.prop(l, s, x, "rowFooter", v21);
-        ok &= c.prop(l, s, x, "rowTitle", v21);
-        ok &= c.prop(l, s, x, "columnHeader", v21);
-        ok &= c.prop(l, s, x, "columnFooter", v21);
-        ok &= c.prop(l, s, x, "columnTitle", v21);
-        ok
-            &= c
+        c.prop(l, s, x, "rowHeader", v21) & c.prop(l, s, x, "rowFooter", v21)
+            & c.prop(l, s, x, "rowTitle", v21) & c.prop(l, s, x, "columnHeader", v21)
+            & c.prop(l, s, x, "columnFooter", v21) & c.prop(l, s, x, "columnTitle", v21)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -23550,8 +23160,7 @@ mod validators {
                             | "columnFooter" | "columnTitle"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/layout/oneOf/0/properties/offset`
     pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23576,19 +23185,15 @@ mod validators {
     /// `#/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1`
     pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "row", v27);
-        ok &= c.prop(l, s, x, "column", v27);
-        ok
-            &= c
+        c.prop(l, s, x, "row", v27) & c.prop(l, s, x, "column", v27)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "row" | "column"),
-                );
-        ok
+                )
     }
     /// `#/definitions/layout/oneOf/0/properties/titleAnchor`
     pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23601,37 +23206,26 @@ mod validators {
     /// `#/definitions/signal/oneOf/0`
     pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name", "push"]);
-        ok &= c.prop(l, s, x, "name", v459);
-        ok &= c.prop(l, s, x, "description", v99);
-        ok &= c.prop(l, s, x, "push", v32);
-        ok &= c.prop(l, s, x, "on", v481);
-        ok
-            &= c
+        c.required(l, s, x, &["name", "push"]) & c.prop(l, s, x, "name", v459)
+            & c.prop(l, s, x, "description", v99) & c.prop(l, s, x, "push", v32)
+            & c.prop(l, s, x, "on", v481)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "name" | "description" | "push" | "on"),
-                );
-        ok
+                )
     }
     /// `#/definitions/signal/oneOf/1`
     pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name"]);
-        ok &= c.prop(l, s, x, "name", v459);
-        ok &= c.prop(l, s, x, "description", v99);
-        ok &= c.prop(l, s, x, "value", v482);
-        ok &= c.prop(l, s, x, "react", v11);
-        ok &= c.prop(l, s, x, "update", v51);
-        ok &= c.prop(l, s, x, "on", v481);
-        ok &= c.prop(l, s, x, "bind", v460);
-        ok
-            &= c
+        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v459)
+            & c.prop(l, s, x, "description", v99) & c.prop(l, s, x, "value", v482)
+            & c.prop(l, s, x, "react", v11) & c.prop(l, s, x, "update", v51)
+            & c.prop(l, s, x, "on", v481) & c.prop(l, s, x, "bind", v460)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -23643,22 +23237,16 @@ mod validators {
                             "on" | "bind"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/signal/oneOf/2`
     pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name", "init"]);
-        ok &= c.prop(l, s, x, "name", v459);
-        ok &= c.prop(l, s, x, "description", v99);
-        ok &= c.prop(l, s, x, "value", v482);
-        ok &= c.prop(l, s, x, "init", v51);
-        ok &= c.prop(l, s, x, "on", v481);
-        ok &= c.prop(l, s, x, "bind", v460);
-        ok
-            &= c
+        c.required(l, s, x, &["name", "init"]) & c.prop(l, s, x, "name", v459)
+            & c.prop(l, s, x, "description", v99) & c.prop(l, s, x, "value", v482)
+            & c.prop(l, s, x, "init", v51) & c.prop(l, s, x, "on", v481)
+            & c.prop(l, s, x, "bind", v460)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -23670,8 +23258,7 @@ mod validators {
                             "bind"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/signal`
     pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23684,18 +23271,12 @@ mod validators {
     /// `#/definitions/onEvents/items/allOf/1/oneOf/0`
     pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["encode"]);
-        ok &= c.prop(l, s, x, "encode", v99);
-        ok
+        c.required(l, s, x, &["encode"]) & c.prop(l, s, x, "encode", v99)
     }
     /// `#/definitions/onEvents/items/allOf/1/oneOf/1`
     pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["update"]);
-        ok &= c.prop(l, s, x, "update", v54);
-        ok
+        c.required(l, s, x, &["update"]) & c.prop(l, s, x, "update", v54)
     }
     /// `#/definitions/onEvents/items`
     pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23704,11 +23285,8 @@ mod validators {
     /// `#/definitions/onEvents/items/allOf/0`
     pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["events"]);
-        ok &= c.prop(l, s, x, "events", v41);
-        ok &= c.prop(l, s, x, "force", v11);
-        ok
+        c.required(l, s, x, &["events"]) & c.prop(l, s, x, "events", v41)
+            & c.prop(l, s, x, "force", v11)
     }
     /// `#/definitions/onEvents/items/allOf/1`
     pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23725,10 +23303,7 @@ mod validators {
     /// `#/definitions/onEvents/items/allOf/0/properties/events/oneOf/2`
     pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v39);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v39)
     }
     /// `#/definitions/onEvents/items/allOf/0/properties/events`
     pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23737,10 +23312,7 @@ mod validators {
     /// `#/definitions/listener/oneOf/1`
     pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["scale"]);
-        ok &= c.prop(l, s, x, "scale", v99);
-        ok
+        c.required(l, s, x, &["scale"]) & c.prop(l, s, x, "scale", v99)
     }
     /// `#/definitions/listener/oneOf/2`
     pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23753,27 +23325,18 @@ mod validators {
     /// `#/definitions/stream/allOf/1/oneOf/0`
     pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v99);
-        ok &= c.prop(l, s, x, "source", v99);
-        ok
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v99)
+            & c.prop(l, s, x, "source", v99)
     }
     /// `#/definitions/stream/allOf/1/oneOf/1`
     pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["stream"]);
-        ok &= c.prop(l, s, x, "stream", v43);
-        ok
+        c.required(l, s, x, &["stream"]) & c.prop(l, s, x, "stream", v43)
     }
     /// `#/definitions/stream/allOf/1/oneOf/2`
     pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["merge"]);
-        ok &= c.prop(l, s, x, "merge", v483);
-        ok
+        c.required(l, s, x, &["merge"]) & c.prop(l, s, x, "merge", v483)
     }
     /// `#/definitions/stream`
     pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23782,15 +23345,10 @@ mod validators {
     /// `#/definitions/stream/allOf/0`
     pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "between", v484);
-        ok &= c.prop(l, s, x, "marktype", v99);
-        ok &= c.prop(l, s, x, "markname", v99);
-        ok &= c.prop(l, s, x, "filter", v485);
-        ok &= c.prop(l, s, x, "throttle", v16);
-        ok &= c.prop(l, s, x, "debounce", v16);
-        ok &= c.prop(l, s, x, "consume", v11);
-        ok
+        c.prop(l, s, x, "between", v484) & c.prop(l, s, x, "marktype", v99)
+            & c.prop(l, s, x, "markname", v99) & c.prop(l, s, x, "filter", v485)
+            & c.prop(l, s, x, "throttle", v16) & c.prop(l, s, x, "debounce", v16)
+            & c.prop(l, s, x, "consume", v11)
     }
     /// `#/definitions/stream/allOf/1`
     pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23807,10 +23365,7 @@ mod validators {
     /// `#/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/3`
     pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v482);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v482)
     }
     /// `#/definitions/onEvents/items/allOf/1/oneOf/1/properties/update`
     pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23819,64 +23374,46 @@ mod validators {
     /// `#/definitions/expr`
     pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["expr"]);
-        ok &= c.prop(l, s, x, "expr", v99);
-        ok &= c.prop(l, s, x, "as", v99);
-        ok
+        c.required(l, s, x, &["expr"]) & c.prop(l, s, x, "expr", v99)
+            & c.prop(l, s, x, "as", v99)
     }
     /// `#/definitions/data/oneOf/0`
     pub(super) fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name"]);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "transform", v486);
-        ok &= c.prop(l, s, x, "on", v487);
-        ok
-            &= c
+        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "transform", v486) & c.prop(l, s, x, "on", v487)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "name" | "transform" | "on"),
-                );
-        ok
+                )
     }
     /// `#/definitions/data/oneOf/1`
     pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["source", "name"]);
-        ok &= c.prop(l, s, x, "source", v488);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "transform", v486);
-        ok &= c.prop(l, s, x, "on", v487);
-        ok
-            &= c
+        c.required(l, s, x, &["source", "name"]) & c.prop(l, s, x, "source", v488)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "transform", v486)
+            & c.prop(l, s, x, "on", v487)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "source" | "name" | "transform" | "on"),
-                );
-        ok
+                )
     }
     /// `#/definitions/data/oneOf/2`
     pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["url", "name"]);
-        ok &= c.prop(l, s, x, "url", v489);
-        ok &= c.prop(l, s, x, "format", v462);
-        ok &= c.prop(l, s, x, "async", v310);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "transform", v486);
-        ok &= c.prop(l, s, x, "on", v487);
-        ok
-            &= c
+        c.required(l, s, x, &["url", "name"]) & c.prop(l, s, x, "url", v489)
+            & c.prop(l, s, x, "format", v462) & c.prop(l, s, x, "async", v310)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "transform", v486)
+            & c.prop(l, s, x, "on", v487)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -23887,22 +23424,16 @@ mod validators {
                             key, "url" | "format" | "async" | "name" | "transform" | "on"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/data/oneOf/3`
     pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["values", "name"]);
-        ok &= c.prop(l, s, x, "values", v463);
-        ok &= c.prop(l, s, x, "format", v462);
-        ok &= c.prop(l, s, x, "async", v310);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "transform", v486);
-        ok &= c.prop(l, s, x, "on", v487);
-        ok
-            &= c
+        c.required(l, s, x, &["values", "name"]) & c.prop(l, s, x, "values", v463)
+            & c.prop(l, s, x, "format", v462) & c.prop(l, s, x, "async", v310)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "transform", v486)
+            & c.prop(l, s, x, "on", v487)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -23914,8 +23445,7 @@ mod validators {
                             "on"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/data`
     pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23986,22 +23516,17 @@ mod validators {
     /// `#/definitions/crossfilterTransform`
     pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "fields", "query"]);
-        ok &= c.prop(l, s, x, "type", v400);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "fields", v63);
-        ok &= c.prop(l, s, x, "query", v541);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "fields", "query"]) & c.prop(l, s, x, "type", v400)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", v63)
+            & c.prop(l, s, x, "query", v541)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "fields" | "query"),
-                );
-        ok
+                )
     }
     /// `#/definitions/crossfilterTransform/properties/fields`
     pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24026,40 +23551,31 @@ mod validators {
     /// `#/definitions/paramField`
     pub(super) fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["field"]);
-        ok &= c.prop(l, s, x, "field", v99);
-        ok &= c.prop(l, s, x, "as", v99);
-        ok
-            &= c
+        c.required(l, s, x, &["field"]) & c.prop(l, s, x, "field", v99)
+            & c.prop(l, s, x, "as", v99)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "field" | "as"),
-                );
-        ok
+                )
     }
     /// `#/definitions/resolvefilterTransform`
     pub(super) fn v69(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "ignore", "filter"]);
-        ok &= c.prop(l, s, x, "type", v401);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "ignore", v70);
-        ok &= c.prop(l, s, x, "filter", v482);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "ignore", "filter"])
+            & c.prop(l, s, x, "type", v401) & c.prop(l, s, x, "signal", v99)
+            & c.prop(l, s, x, "ignore", v70) & c.prop(l, s, x, "filter", v482)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "ignore" | "filter"),
-                );
-        ok
+                )
     }
     /// `#/definitions/resolvefilterTransform/properties/ignore`
     pub(super) fn v70(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24068,20 +23584,13 @@ mod validators {
     /// `#/definitions/linkpathTransform`
     pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v402);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "sourceX", v66);
-        ok &= c.prop(l, s, x, "sourceY", v66);
-        ok &= c.prop(l, s, x, "targetX", v66);
-        ok &= c.prop(l, s, x, "targetY", v66);
-        ok &= c.prop(l, s, x, "orient", v72);
-        ok &= c.prop(l, s, x, "shape", v74);
-        ok &= c.prop(l, s, x, "require", v2);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v402)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "sourceX", v66)
+            & c.prop(l, s, x, "sourceY", v66) & c.prop(l, s, x, "targetX", v66)
+            & c.prop(l, s, x, "targetY", v66) & c.prop(l, s, x, "orient", v72)
+            & c.prop(l, s, x, "shape", v74) & c.prop(l, s, x, "require", v2)
+            & c.prop(l, s, x, "as", v76)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24093,8 +23602,7 @@ mod validators {
                             "targetY" | "orient" | "shape" | "require" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/linkpathTransform/properties/orient`
     pub(super) fn v72(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24119,17 +23627,11 @@ mod validators {
     /// `#/definitions/pieTransform`
     pub(super) fn v77(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v403);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "startAngle", v70);
-        ok &= c.prop(l, s, x, "endAngle", v70);
-        ok &= c.prop(l, s, x, "sort", v78);
-        ok &= c.prop(l, s, x, "as", v543);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v403)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "startAngle", v70) & c.prop(l, s, x, "endAngle", v70)
+            & c.prop(l, s, x, "sort", v78) & c.prop(l, s, x, "as", v543)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24141,8 +23643,7 @@ mod validators {
                             | "sort" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pieTransform/properties/sort`
     pub(super) fn v78(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24151,17 +23652,11 @@ mod validators {
     /// `#/definitions/stackTransform`
     pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v404);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "sort", v474);
-        ok &= c.prop(l, s, x, "offset", v80);
-        ok &= c.prop(l, s, x, "as", v543);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v404)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "groupby", v63) & c.prop(l, s, x, "sort", v474)
+            & c.prop(l, s, x, "offset", v80) & c.prop(l, s, x, "as", v543)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24173,8 +23668,7 @@ mod validators {
                             "offset" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/stackTransform/properties/offset`
     pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24187,21 +23681,13 @@ mod validators {
     /// `#/definitions/forceTransform`
     pub(super) fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v405);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "static", v78);
-        ok &= c.prop(l, s, x, "restart", v78);
-        ok &= c.prop(l, s, x, "iterations", v70);
-        ok &= c.prop(l, s, x, "alpha", v70);
-        ok &= c.prop(l, s, x, "alphaMin", v70);
-        ok &= c.prop(l, s, x, "alphaTarget", v70);
-        ok &= c.prop(l, s, x, "velocityDecay", v70);
-        ok &= c.prop(l, s, x, "forces", v544);
-        ok &= c.prop(l, s, x, "as", v545);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v405)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "static", v78)
+            & c.prop(l, s, x, "restart", v78) & c.prop(l, s, x, "iterations", v70)
+            & c.prop(l, s, x, "alpha", v70) & c.prop(l, s, x, "alphaMin", v70)
+            & c.prop(l, s, x, "alphaTarget", v70) & c.prop(l, s, x, "velocityDecay", v70)
+            & c.prop(l, s, x, "forces", v544) & c.prop(l, s, x, "as", v545)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24214,8 +23700,7 @@ mod validators {
                             "forces" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/forceTransform/properties/forces/items`
     pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24237,41 +23722,31 @@ mod validators {
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/0`
     pub(super) fn v84(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["force"]);
-        ok &= c.prop(l, s, x, "force", v546);
-        ok &= c.prop(l, s, x, "x", v70);
-        ok &= c.prop(l, s, x, "y", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v546)
+            & c.prop(l, s, x, "x", v70) & c.prop(l, s, x, "y", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "force" | "x" | "y"),
-                );
-        ok
+                )
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/1`
     pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["force"]);
-        ok &= c.prop(l, s, x, "force", v547);
-        ok &= c.prop(l, s, x, "radius", v86);
-        ok &= c.prop(l, s, x, "strength", v70);
-        ok &= c.prop(l, s, x, "iterations", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v547)
+            & c.prop(l, s, x, "radius", v86) & c.prop(l, s, x, "strength", v70)
+            & c.prop(l, s, x, "iterations", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "force" | "radius" | "strength" | "iterations"),
-                );
-        ok
+                )
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius`
     pub(super) fn v86(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24280,15 +23755,10 @@ mod validators {
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/2`
     pub(super) fn v87(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["force"]);
-        ok &= c.prop(l, s, x, "force", v548);
-        ok &= c.prop(l, s, x, "strength", v70);
-        ok &= c.prop(l, s, x, "theta", v70);
-        ok &= c.prop(l, s, x, "distanceMin", v70);
-        ok &= c.prop(l, s, x, "distanceMax", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v548)
+            & c.prop(l, s, x, "strength", v70) & c.prop(l, s, x, "theta", v70)
+            & c.prop(l, s, x, "distanceMin", v70) & c.prop(l, s, x, "distanceMax", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24300,22 +23770,16 @@ mod validators {
                             "distanceMax"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/3`
     pub(super) fn v88(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["force"]);
-        ok &= c.prop(l, s, x, "force", v549);
-        ok &= c.prop(l, s, x, "links", v99);
-        ok &= c.prop(l, s, x, "id", v66);
-        ok &= c.prop(l, s, x, "distance", v86);
-        ok &= c.prop(l, s, x, "strength", v86);
-        ok &= c.prop(l, s, x, "iterations", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v549)
+            & c.prop(l, s, x, "links", v99) & c.prop(l, s, x, "id", v66)
+            & c.prop(l, s, x, "distance", v86) & c.prop(l, s, x, "strength", v86)
+            & c.prop(l, s, x, "iterations", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24327,67 +23791,47 @@ mod validators {
                             "iterations"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/4`
     pub(super) fn v89(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["force"]);
-        ok &= c.prop(l, s, x, "force", v550);
-        ok &= c.prop(l, s, x, "strength", v70);
-        ok &= c.prop(l, s, x, "x", v66);
-        ok
-            &= c
+        c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v550)
+            & c.prop(l, s, x, "strength", v70) & c.prop(l, s, x, "x", v66)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "force" | "strength" | "x"),
-                );
-        ok
+                )
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/5`
     pub(super) fn v90(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["force"]);
-        ok &= c.prop(l, s, x, "force", v551);
-        ok &= c.prop(l, s, x, "strength", v70);
-        ok &= c.prop(l, s, x, "y", v66);
-        ok
-            &= c
+        c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v551)
+            & c.prop(l, s, x, "strength", v70) & c.prop(l, s, x, "y", v66)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "force" | "strength" | "y"),
-                );
-        ok
+                )
     }
     /// `#/definitions/contourTransform`
     pub(super) fn v91(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "size"]);
-        ok &= c.prop(l, s, x, "type", v406);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "size", v552);
-        ok &= c.prop(l, s, x, "values", v553);
-        ok &= c.prop(l, s, x, "x", v66);
-        ok &= c.prop(l, s, x, "y", v66);
-        ok &= c.prop(l, s, x, "weight", v66);
-        ok &= c.prop(l, s, x, "cellSize", v70);
-        ok &= c.prop(l, s, x, "bandwidth", v70);
-        ok &= c.prop(l, s, x, "count", v70);
-        ok &= c.prop(l, s, x, "nice", v78);
-        ok &= c.prop(l, s, x, "thresholds", v553);
-        ok &= c.prop(l, s, x, "smooth", v78);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "size"]) & c.prop(l, s, x, "type", v406)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", v552)
+            & c.prop(l, s, x, "values", v553) & c.prop(l, s, x, "x", v66)
+            & c.prop(l, s, x, "y", v66) & c.prop(l, s, x, "weight", v66)
+            & c.prop(l, s, x, "cellSize", v70) & c.prop(l, s, x, "bandwidth", v70)
+            & c.prop(l, s, x, "count", v70) & c.prop(l, s, x, "nice", v78)
+            & c.prop(l, s, x, "thresholds", v553) & c.prop(l, s, x, "smooth", v78)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24400,28 +23844,22 @@ mod validators {
                             "thresholds" | "smooth"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/geojsonTransform`
     pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v407);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "fields", v93);
-        ok &= c.prop(l, s, x, "geojson", v66);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v407)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", v93)
+            & c.prop(l, s, x, "geojson", v66)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "fields" | "geojson"),
-                );
-        ok
+                )
     }
     /// `#/definitions/geojsonTransform/properties/fields`
     pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24430,16 +23868,11 @@ mod validators {
     /// `#/definitions/geopathTransform`
     pub(super) fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v408);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "projection", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "pointRadius", v86);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v408)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "projection", v99)
+            & c.prop(l, s, x, "field", v66) & c.prop(l, s, x, "pointRadius", v86)
+            & c.prop(l, s, x, "as", v76)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24451,21 +23884,16 @@ mod validators {
                             "pointRadius" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/geopointTransform`
     pub(super) fn v95(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "projection", "fields"]);
-        ok &= c.prop(l, s, x, "type", v409);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "projection", v99);
-        ok &= c.prop(l, s, x, "fields", v93);
-        ok &= c.prop(l, s, x, "as", v543);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "projection", "fields"])
+            & c.prop(l, s, x, "type", v409) & c.prop(l, s, x, "signal", v99)
+            & c.prop(l, s, x, "projection", v99) & c.prop(l, s, x, "fields", v93)
+            & c.prop(l, s, x, "as", v543)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24474,22 +23902,16 @@ mod validators {
                     |key| {
                         matches!(key, "type" | "signal" | "projection" | "fields" | "as")
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/geoshapeTransform`
     pub(super) fn v96(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v410);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "projection", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "pointRadius", v86);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v410)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "projection", v99)
+            & c.prop(l, s, x, "field", v66) & c.prop(l, s, x, "pointRadius", v86)
+            & c.prop(l, s, x, "as", v76)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24501,25 +23923,17 @@ mod validators {
                             "pointRadius" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/graticuleTransform`
     pub(super) fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v411);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "extent", v555);
-        ok &= c.prop(l, s, x, "extentMajor", v555);
-        ok &= c.prop(l, s, x, "extentMinor", v555);
-        ok &= c.prop(l, s, x, "step", v552);
-        ok &= c.prop(l, s, x, "stepMajor", v552);
-        ok &= c.prop(l, s, x, "stepMinor", v552);
-        ok &= c.prop(l, s, x, "precision", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v411)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "extent", v555)
+            & c.prop(l, s, x, "extentMajor", v555) & c.prop(l, s, x, "extentMinor", v555)
+            & c.prop(l, s, x, "step", v552) & c.prop(l, s, x, "stepMajor", v552)
+            & c.prop(l, s, x, "stepMinor", v552) & c.prop(l, s, x, "precision", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24532,23 +23946,16 @@ mod validators {
                             "precision"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/heatmapTransform`
     pub(super) fn v98(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v412);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "color", v100);
-        ok &= c.prop(l, s, x, "opacity", v86);
-        ok &= c.prop(l, s, x, "resolve", v101);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v412)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "color", v100) & c.prop(l, s, x, "opacity", v86)
+            & c.prop(l, s, x, "resolve", v101) & c.prop(l, s, x, "as", v76)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24560,8 +23967,7 @@ mod validators {
                             "resolve" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/heatmapTransform/properties/color/anyOf/0`
     pub(super) fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24582,22 +23988,14 @@ mod validators {
     /// `#/definitions/isocontourTransform`
     pub(super) fn v103(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v413);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "thresholds", v553);
-        ok &= c.prop(l, s, x, "levels", v70);
-        ok &= c.prop(l, s, x, "nice", v78);
-        ok &= c.prop(l, s, x, "resolve", v101);
-        ok &= c.prop(l, s, x, "zero", v78);
-        ok &= c.prop(l, s, x, "smooth", v78);
-        ok &= c.prop(l, s, x, "scale", v86);
-        ok &= c.prop(l, s, x, "translate", v104);
-        ok &= c.prop(l, s, x, "as", v105);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v413)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "thresholds", v553) & c.prop(l, s, x, "levels", v70)
+            & c.prop(l, s, x, "nice", v78) & c.prop(l, s, x, "resolve", v101)
+            & c.prop(l, s, x, "zero", v78) & c.prop(l, s, x, "smooth", v78)
+            & c.prop(l, s, x, "scale", v86) & c.prop(l, s, x, "translate", v104)
+            & c.prop(l, s, x, "as", v105)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24610,8 +24008,7 @@ mod validators {
                             "translate" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/isocontourTransform/properties/translate`
     pub(super) fn v104(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24624,21 +24021,13 @@ mod validators {
     /// `#/definitions/kde2dTransform`
     pub(super) fn v106(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "size", "x", "y"]);
-        ok &= c.prop(l, s, x, "type", v414);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "size", v552);
-        ok &= c.prop(l, s, x, "x", v66);
-        ok &= c.prop(l, s, x, "y", v66);
-        ok &= c.prop(l, s, x, "weight", v66);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "cellSize", v70);
-        ok &= c.prop(l, s, x, "bandwidth", v552);
-        ok &= c.prop(l, s, x, "counts", v78);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "size", "x", "y"]) & c.prop(l, s, x, "type", v414)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", v552)
+            & c.prop(l, s, x, "x", v66) & c.prop(l, s, x, "y", v66)
+            & c.prop(l, s, x, "weight", v66) & c.prop(l, s, x, "groupby", v63)
+            & c.prop(l, s, x, "cellSize", v70) & c.prop(l, s, x, "bandwidth", v552)
+            & c.prop(l, s, x, "counts", v78) & c.prop(l, s, x, "as", v76)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24650,44 +24039,32 @@ mod validators {
                             "groupby" | "cellSize" | "bandwidth" | "counts" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/nestTransform`
     pub(super) fn v107(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v415);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "keys", v63);
-        ok &= c.prop(l, s, x, "generate", v78);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v415)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "keys", v63)
+            & c.prop(l, s, x, "generate", v78)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "keys" | "generate"),
-                );
-        ok
+                )
     }
     /// `#/definitions/packTransform`
     pub(super) fn v108(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v416);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "sort", v474);
-        ok &= c.prop(l, s, x, "padding", v70);
-        ok &= c.prop(l, s, x, "radius", v66);
-        ok &= c.prop(l, s, x, "size", v552);
-        ok &= c.prop(l, s, x, "as", v557);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v416)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "padding", v70)
+            & c.prop(l, s, x, "radius", v66) & c.prop(l, s, x, "size", v552)
+            & c.prop(l, s, x, "as", v557)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24699,24 +24076,17 @@ mod validators {
                             "radius" | "size" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/partitionTransform`
     pub(super) fn v109(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v417);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "sort", v474);
-        ok &= c.prop(l, s, x, "padding", v70);
-        ok &= c.prop(l, s, x, "round", v78);
-        ok &= c.prop(l, s, x, "size", v552);
-        ok &= c.prop(l, s, x, "as", v558);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v417)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "padding", v70)
+            & c.prop(l, s, x, "round", v78) & c.prop(l, s, x, "size", v552)
+            & c.prop(l, s, x, "as", v558)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24728,45 +24098,32 @@ mod validators {
                             "round" | "size" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/stratifyTransform`
     pub(super) fn v110(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "key", "parentKey"]);
-        ok &= c.prop(l, s, x, "type", v418);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "key", v66);
-        ok &= c.prop(l, s, x, "parentKey", v66);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "key", "parentKey"])
+            & c.prop(l, s, x, "type", v418) & c.prop(l, s, x, "signal", v99)
+            & c.prop(l, s, x, "key", v66) & c.prop(l, s, x, "parentKey", v66)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "key" | "parentKey"),
-                );
-        ok
+                )
     }
     /// `#/definitions/treeTransform`
     pub(super) fn v111(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v419);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "sort", v474);
-        ok &= c.prop(l, s, x, "method", v112);
-        ok &= c.prop(l, s, x, "size", v552);
-        ok &= c.prop(l, s, x, "nodeSize", v552);
-        ok &= c.prop(l, s, x, "separation", v78);
-        ok &= c.prop(l, s, x, "as", v559);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v419)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "method", v112)
+            & c.prop(l, s, x, "size", v552) & c.prop(l, s, x, "nodeSize", v552)
+            & c.prop(l, s, x, "separation", v78) & c.prop(l, s, x, "as", v559)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24778,8 +24135,7 @@ mod validators {
                             | "nodeSize" | "separation" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/treeTransform/properties/method`
     pub(super) fn v112(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24792,44 +24148,30 @@ mod validators {
     /// `#/definitions/treelinksTransform`
     pub(super) fn v114(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v420);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v420)
+            & c.prop(l, s, x, "signal", v99)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal"),
-                );
-        ok
+                )
     }
     /// `#/definitions/treemapTransform`
     pub(super) fn v115(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v421);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "sort", v474);
-        ok &= c.prop(l, s, x, "method", v116);
-        ok &= c.prop(l, s, x, "padding", v70);
-        ok &= c.prop(l, s, x, "paddingInner", v70);
-        ok &= c.prop(l, s, x, "paddingOuter", v70);
-        ok &= c.prop(l, s, x, "paddingTop", v70);
-        ok &= c.prop(l, s, x, "paddingRight", v70);
-        ok &= c.prop(l, s, x, "paddingBottom", v70);
-        ok &= c.prop(l, s, x, "paddingLeft", v70);
-        ok &= c.prop(l, s, x, "ratio", v70);
-        ok &= c.prop(l, s, x, "round", v78);
-        ok &= c.prop(l, s, x, "size", v552);
-        ok &= c.prop(l, s, x, "as", v558);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v421)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "method", v116)
+            & c.prop(l, s, x, "padding", v70) & c.prop(l, s, x, "paddingInner", v70)
+            & c.prop(l, s, x, "paddingOuter", v70) & c.prop(l, s, x, "paddingTop", v70)
+            & c.prop(l, s, x, "paddingRight", v70)
+            & c.prop(l, s, x, "paddingBottom", v70) & c.prop(l, s, x, "paddingLeft", v70)
+            & c.prop(l, s, x, "ratio", v70) & c.prop(l, s, x, "round", v78)
+            & c.prop(l, s, x, "size", v552) & c.prop(l, s, x, "as", v558)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24843,8 +24185,7 @@ mod validators {
                             "round" | "size" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/treemapTransform/properties/method`
     pub(super) fn v116(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24862,23 +24203,14 @@ mod validators {
     /// `#/definitions/labelTransform`
     pub(super) fn v118(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "size"]);
-        ok &= c.prop(l, s, x, "type", v422);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "size", v552);
-        ok &= c.prop(l, s, x, "sort", v474);
-        ok &= c.prop(l, s, x, "anchor", v545);
-        ok &= c.prop(l, s, x, "offset", v553);
-        ok &= c.prop(l, s, x, "padding", v119);
-        ok &= c.prop(l, s, x, "lineAnchor", v76);
-        ok &= c.prop(l, s, x, "markIndex", v70);
-        ok &= c.prop(l, s, x, "avoidBaseMark", v78);
-        ok &= c.prop(l, s, x, "avoidMarks", v120);
-        ok &= c.prop(l, s, x, "method", v76);
-        ok &= c.prop(l, s, x, "as", v557);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "size"]) & c.prop(l, s, x, "type", v422)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", v552)
+            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "anchor", v545)
+            & c.prop(l, s, x, "offset", v553) & c.prop(l, s, x, "padding", v119)
+            & c.prop(l, s, x, "lineAnchor", v76) & c.prop(l, s, x, "markIndex", v70)
+            & c.prop(l, s, x, "avoidBaseMark", v78) & c.prop(l, s, x, "avoidMarks", v120)
+            & c.prop(l, s, x, "method", v76) & c.prop(l, s, x, "as", v557)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24891,8 +24223,7 @@ mod validators {
                             "avoidBaseMark" | "avoidMarks" | "method" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/labelTransform/properties/padding`
     pub(super) fn v119(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24905,17 +24236,11 @@ mod validators {
     /// `#/definitions/loessTransform`
     pub(super) fn v121(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "x", "y"]);
-        ok &= c.prop(l, s, x, "type", v423);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "x", v66);
-        ok &= c.prop(l, s, x, "y", v66);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "bandwidth", v70);
-        ok &= c.prop(l, s, x, "as", v545);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "x", "y"]) & c.prop(l, s, x, "type", v423)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "x", v66)
+            & c.prop(l, s, x, "y", v66) & c.prop(l, s, x, "groupby", v63)
+            & c.prop(l, s, x, "bandwidth", v70) & c.prop(l, s, x, "as", v545)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24927,26 +24252,18 @@ mod validators {
                             | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/regressionTransform`
     pub(super) fn v122(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "x", "y"]);
-        ok &= c.prop(l, s, x, "type", v424);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "x", v66);
-        ok &= c.prop(l, s, x, "y", v66);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "method", v76);
-        ok &= c.prop(l, s, x, "order", v70);
-        ok &= c.prop(l, s, x, "extent", v552);
-        ok &= c.prop(l, s, x, "params", v78);
-        ok &= c.prop(l, s, x, "as", v545);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "x", "y"]) & c.prop(l, s, x, "type", v424)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "x", v66)
+            & c.prop(l, s, x, "y", v66) & c.prop(l, s, x, "groupby", v63)
+            & c.prop(l, s, x, "method", v76) & c.prop(l, s, x, "order", v70)
+            & c.prop(l, s, x, "extent", v552) & c.prop(l, s, x, "params", v78)
+            & c.prop(l, s, x, "as", v545)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24958,25 +24275,17 @@ mod validators {
                             "order" | "extent" | "params" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/aggregateTransform`
     pub(super) fn v123(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v425);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "ops", v124);
-        ok &= c.prop(l, s, x, "fields", v127);
-        ok &= c.prop(l, s, x, "as", v129);
-        ok &= c.prop(l, s, x, "drop", v78);
-        ok &= c.prop(l, s, x, "cross", v78);
-        ok &= c.prop(l, s, x, "key", v66);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v425)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", v63)
+            & c.prop(l, s, x, "ops", v124) & c.prop(l, s, x, "fields", v127)
+            & c.prop(l, s, x, "as", v129) & c.prop(l, s, x, "drop", v78)
+            & c.prop(l, s, x, "cross", v78) & c.prop(l, s, x, "key", v66)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -24988,8 +24297,7 @@ mod validators {
                             | "drop" | "cross" | "key"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/aggregateTransform/properties/ops`
     pub(super) fn v124(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25048,26 +24356,16 @@ mod validators {
     /// `#/definitions/binTransform`
     pub(super) fn v130(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "field", "extent"]);
-        ok &= c.prop(l, s, x, "type", v426);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "interval", v78);
-        ok &= c.prop(l, s, x, "anchor", v70);
-        ok &= c.prop(l, s, x, "maxbins", v70);
-        ok &= c.prop(l, s, x, "base", v70);
-        ok &= c.prop(l, s, x, "divide", v553);
-        ok &= c.prop(l, s, x, "extent", v552);
-        ok &= c.prop(l, s, x, "span", v70);
-        ok &= c.prop(l, s, x, "step", v70);
-        ok &= c.prop(l, s, x, "steps", v553);
-        ok &= c.prop(l, s, x, "minstep", v70);
-        ok &= c.prop(l, s, x, "nice", v78);
-        ok &= c.prop(l, s, x, "name", v76);
-        ok &= c.prop(l, s, x, "as", v543);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "field", "extent"]) & c.prop(l, s, x, "type", v426)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "interval", v78) & c.prop(l, s, x, "anchor", v70)
+            & c.prop(l, s, x, "maxbins", v70) & c.prop(l, s, x, "base", v70)
+            & c.prop(l, s, x, "divide", v553) & c.prop(l, s, x, "extent", v552)
+            & c.prop(l, s, x, "span", v70) & c.prop(l, s, x, "step", v70)
+            & c.prop(l, s, x, "steps", v553) & c.prop(l, s, x, "minstep", v70)
+            & c.prop(l, s, x, "nice", v78) & c.prop(l, s, x, "name", v76)
+            & c.prop(l, s, x, "as", v543)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25080,42 +24378,30 @@ mod validators {
                             "steps" | "minstep" | "nice" | "name" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/collectTransform`
     pub(super) fn v131(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v427);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "sort", v474);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v427)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "sort", v474)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "sort"),
-                );
-        ok
+                )
     }
     /// `#/definitions/countpatternTransform`
     pub(super) fn v132(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "field"]);
-        ok &= c.prop(l, s, x, "type", v428);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "case", v133);
-        ok &= c.prop(l, s, x, "pattern", v76);
-        ok &= c.prop(l, s, x, "stopwords", v76);
-        ok &= c.prop(l, s, x, "as", v543);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", v428)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "case", v133) & c.prop(l, s, x, "pattern", v76)
+            & c.prop(l, s, x, "stopwords", v76) & c.prop(l, s, x, "as", v543)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25127,8 +24413,7 @@ mod validators {
                             "stopwords" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/countpatternTransform/properties/case`
     pub(super) fn v133(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25141,39 +24426,27 @@ mod validators {
     /// `#/definitions/crossTransform`
     pub(super) fn v135(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v429);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "filter", v51);
-        ok &= c.prop(l, s, x, "as", v543);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v429)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "filter", v51)
+            & c.prop(l, s, x, "as", v543)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "filter" | "as"),
-                );
-        ok
+                )
     }
     /// `#/definitions/densityTransform`
     pub(super) fn v136(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v430);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "extent", v552);
-        ok &= c.prop(l, s, x, "steps", v70);
-        ok &= c.prop(l, s, x, "minsteps", v70);
-        ok &= c.prop(l, s, x, "maxsteps", v70);
-        ok &= c.prop(l, s, x, "method", v76);
-        ok &= c.prop(l, s, x, "distribution", v137);
-        ok &= c.prop(l, s, x, "as", v545);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v430)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "extent", v552)
+            & c.prop(l, s, x, "steps", v70) & c.prop(l, s, x, "minsteps", v70)
+            & c.prop(l, s, x, "maxsteps", v70) & c.prop(l, s, x, "method", v76)
+            & c.prop(l, s, x, "distribution", v137) & c.prop(l, s, x, "as", v545)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25185,8 +24458,7 @@ mod validators {
                             "maxsteps" | "method" | "distribution" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/densityTransform/properties/distribution`
     pub(super) fn v137(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25201,113 +24473,82 @@ mod validators {
     /// `#/definitions/densityTransform/properties/distribution/oneOf/0`
     pub(super) fn v138(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["function"]);
-        ok &= c.prop(l, s, x, "function", v564);
-        ok &= c.prop(l, s, x, "mean", v70);
-        ok &= c.prop(l, s, x, "stdev", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", v564)
+            & c.prop(l, s, x, "mean", v70) & c.prop(l, s, x, "stdev", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "function" | "mean" | "stdev"),
-                );
-        ok
+                )
     }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/1`
     pub(super) fn v139(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["function"]);
-        ok &= c.prop(l, s, x, "function", v565);
-        ok &= c.prop(l, s, x, "mean", v70);
-        ok &= c.prop(l, s, x, "stdev", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", v565)
+            & c.prop(l, s, x, "mean", v70) & c.prop(l, s, x, "stdev", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "function" | "mean" | "stdev"),
-                );
-        ok
+                )
     }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/2`
     pub(super) fn v140(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["function"]);
-        ok &= c.prop(l, s, x, "function", v566);
-        ok &= c.prop(l, s, x, "min", v70);
-        ok &= c.prop(l, s, x, "max", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", v566)
+            & c.prop(l, s, x, "min", v70) & c.prop(l, s, x, "max", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "function" | "min" | "max"),
-                );
-        ok
+                )
     }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/3`
     pub(super) fn v141(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["function", "field"]);
-        ok &= c.prop(l, s, x, "function", v439);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "from", v99);
-        ok &= c.prop(l, s, x, "bandwidth", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["function", "field"]) & c.prop(l, s, x, "function", v439)
+            & c.prop(l, s, x, "field", v66) & c.prop(l, s, x, "from", v99)
+            & c.prop(l, s, x, "bandwidth", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "function" | "field" | "from" | "bandwidth"),
-                );
-        ok
+                )
     }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/4`
     pub(super) fn v142(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["function"]);
-        ok &= c.prop(l, s, x, "function", v567);
-        ok &= c.prop(l, s, x, "distributions", v541);
-        ok &= c.prop(l, s, x, "weights", v553);
-        ok
-            &= c
+        c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", v567)
+            & c.prop(l, s, x, "distributions", v541) & c.prop(l, s, x, "weights", v553)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "function" | "distributions" | "weights"),
-                );
-        ok
+                )
     }
     /// `#/definitions/dotbinTransform`
     pub(super) fn v143(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "field"]);
-        ok &= c.prop(l, s, x, "type", v431);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "step", v70);
-        ok &= c.prop(l, s, x, "smooth", v78);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", v431)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "groupby", v63) & c.prop(l, s, x, "step", v70)
+            & c.prop(l, s, x, "smooth", v78) & c.prop(l, s, x, "as", v76)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25319,124 +24560,90 @@ mod validators {
                             "smooth" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/extentTransform`
     pub(super) fn v144(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "field"]);
-        ok &= c.prop(l, s, x, "type", v432);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", v432)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "field"),
-                );
-        ok
+                )
     }
     /// `#/definitions/filterTransform`
     pub(super) fn v145(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "expr"]);
-        ok &= c.prop(l, s, x, "type", v433);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "expr", v51);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "expr"]) & c.prop(l, s, x, "type", v433)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "expr", v51)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "expr"),
-                );
-        ok
+                )
     }
     /// `#/definitions/flattenTransform`
     pub(super) fn v146(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "fields"]);
-        ok &= c.prop(l, s, x, "type", v434);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "fields", v63);
-        ok &= c.prop(l, s, x, "index", v76);
-        ok &= c.prop(l, s, x, "as", v545);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "fields"]) & c.prop(l, s, x, "type", v434)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", v63)
+            & c.prop(l, s, x, "index", v76) & c.prop(l, s, x, "as", v545)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "fields" | "index" | "as"),
-                );
-        ok
+                )
     }
     /// `#/definitions/foldTransform`
     pub(super) fn v147(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "fields"]);
-        ok &= c.prop(l, s, x, "type", v435);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "fields", v63);
-        ok &= c.prop(l, s, x, "as", v543);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "fields"]) & c.prop(l, s, x, "type", v435)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", v63)
+            & c.prop(l, s, x, "as", v543)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "fields" | "as"),
-                );
-        ok
+                )
     }
     /// `#/definitions/formulaTransform`
     pub(super) fn v148(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "expr", "as"]);
-        ok &= c.prop(l, s, x, "type", v436);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "expr", v51);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok &= c.prop(l, s, x, "initonly", v78);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "expr", "as"]) & c.prop(l, s, x, "type", v436)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "expr", v51)
+            & c.prop(l, s, x, "as", v76) & c.prop(l, s, x, "initonly", v78)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "expr" | "as" | "initonly"),
-                );
-        ok
+                )
     }
     /// `#/definitions/imputeTransform`
     pub(super) fn v149(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "field", "key"]);
-        ok &= c.prop(l, s, x, "type", v437);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "key", v66);
-        ok &= c.prop(l, s, x, "keyvals", v541);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "method", v150);
-        ok &= c.prop(l, s, x, "value", v482);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "field", "key"]) & c.prop(l, s, x, "type", v437)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "key", v66) & c.prop(l, s, x, "keyvals", v541)
+            & c.prop(l, s, x, "groupby", v63) & c.prop(l, s, x, "method", v150)
+            & c.prop(l, s, x, "value", v482)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25448,8 +24655,7 @@ mod validators {
                             "groupby" | "method" | "value"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/imputeTransform/properties/method`
     pub(super) fn v150(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25462,17 +24668,11 @@ mod validators {
     /// `#/definitions/joinaggregateTransform`
     pub(super) fn v152(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v438);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "fields", v127);
-        ok &= c.prop(l, s, x, "ops", v124);
-        ok &= c.prop(l, s, x, "as", v129);
-        ok &= c.prop(l, s, x, "key", v66);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v438)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", v63)
+            & c.prop(l, s, x, "fields", v127) & c.prop(l, s, x, "ops", v124)
+            & c.prop(l, s, x, "as", v129) & c.prop(l, s, x, "key", v66)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25484,29 +24684,19 @@ mod validators {
                             | "key"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/kdeTransform`
     pub(super) fn v153(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "field"]);
-        ok &= c.prop(l, s, x, "type", v439);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "cumulative", v78);
-        ok &= c.prop(l, s, x, "counts", v78);
-        ok &= c.prop(l, s, x, "bandwidth", v70);
-        ok &= c.prop(l, s, x, "extent", v552);
-        ok &= c.prop(l, s, x, "resolve", v101);
-        ok &= c.prop(l, s, x, "steps", v70);
-        ok &= c.prop(l, s, x, "minsteps", v70);
-        ok &= c.prop(l, s, x, "maxsteps", v70);
-        ok &= c.prop(l, s, x, "as", v545);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", v439)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", v63)
+            & c.prop(l, s, x, "field", v66) & c.prop(l, s, x, "cumulative", v78)
+            & c.prop(l, s, x, "counts", v78) & c.prop(l, s, x, "bandwidth", v70)
+            & c.prop(l, s, x, "extent", v552) & c.prop(l, s, x, "resolve", v101)
+            & c.prop(l, s, x, "steps", v70) & c.prop(l, s, x, "minsteps", v70)
+            & c.prop(l, s, x, "maxsteps", v70) & c.prop(l, s, x, "as", v545)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25519,24 +24709,17 @@ mod validators {
                             "minsteps" | "maxsteps" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/lookupTransform`
     pub(super) fn v154(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "from", "key", "fields"]);
-        ok &= c.prop(l, s, x, "type", v440);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "from", v99);
-        ok &= c.prop(l, s, x, "key", v66);
-        ok &= c.prop(l, s, x, "values", v63);
-        ok &= c.prop(l, s, x, "fields", v63);
-        ok &= c.prop(l, s, x, "as", v545);
-        ok &= c.prop(l, s, x, "default", v482);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "from", "key", "fields"])
+            & c.prop(l, s, x, "type", v440) & c.prop(l, s, x, "signal", v99)
+            & c.prop(l, s, x, "from", v99) & c.prop(l, s, x, "key", v66)
+            & c.prop(l, s, x, "values", v63) & c.prop(l, s, x, "fields", v63)
+            & c.prop(l, s, x, "as", v545) & c.prop(l, s, x, "default", v482)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25548,24 +24731,17 @@ mod validators {
                             | "as" | "default"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/pivotTransform`
     pub(super) fn v155(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "field", "value"]);
-        ok &= c.prop(l, s, x, "type", v441);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "value", v66);
-        ok &= c.prop(l, s, x, "op", v125);
-        ok &= c.prop(l, s, x, "limit", v70);
-        ok &= c.prop(l, s, x, "key", v66);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "field", "value"]) & c.prop(l, s, x, "type", v441)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", v63)
+            & c.prop(l, s, x, "field", v66) & c.prop(l, s, x, "value", v66)
+            & c.prop(l, s, x, "op", v125) & c.prop(l, s, x, "limit", v70)
+            & c.prop(l, s, x, "key", v66)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25577,43 +24753,31 @@ mod validators {
                             | "limit" | "key"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/projectTransform`
     pub(super) fn v156(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v442);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "fields", v63);
-        ok &= c.prop(l, s, x, "as", v129);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v442)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", v63)
+            & c.prop(l, s, x, "as", v129)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "fields" | "as"),
-                );
-        ok
+                )
     }
     /// `#/definitions/quantileTransform`
     pub(super) fn v157(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "field"]);
-        ok &= c.prop(l, s, x, "type", v443);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "probs", v553);
-        ok &= c.prop(l, s, x, "step", v70);
-        ok &= c.prop(l, s, x, "as", v545);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", v443)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", v63)
+            & c.prop(l, s, x, "field", v66) & c.prop(l, s, x, "probs", v553)
+            & c.prop(l, s, x, "step", v70) & c.prop(l, s, x, "as", v545)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25625,41 +24789,30 @@ mod validators {
                             "step" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/sampleTransform`
     pub(super) fn v158(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v444);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "size", v70);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v444)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", v70)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "size"),
-                );
-        ok
+                )
     }
     /// `#/definitions/sequenceTransform`
     pub(super) fn v159(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "start", "stop"]);
-        ok &= c.prop(l, s, x, "type", v445);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "start", v70);
-        ok &= c.prop(l, s, x, "stop", v70);
-        ok &= c.prop(l, s, x, "step", v70);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "start", "stop"]) & c.prop(l, s, x, "type", v445)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "start", v70)
+            & c.prop(l, s, x, "stop", v70) & c.prop(l, s, x, "step", v70)
+            & c.prop(l, s, x, "as", v76)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25670,26 +24823,18 @@ mod validators {
                             key, "type" | "signal" | "start" | "stop" | "step" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/timeunitTransform`
     pub(super) fn v160(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "field"]);
-        ok &= c.prop(l, s, x, "type", v446);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "field", v66);
-        ok &= c.prop(l, s, x, "interval", v78);
-        ok &= c.prop(l, s, x, "units", v161);
-        ok &= c.prop(l, s, x, "step", v70);
-        ok &= c.prop(l, s, x, "maxbins", v70);
-        ok &= c.prop(l, s, x, "extent", v553);
-        ok &= c.prop(l, s, x, "timezone", v164);
-        ok &= c.prop(l, s, x, "as", v543);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", v446)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "interval", v78) & c.prop(l, s, x, "units", v161)
+            & c.prop(l, s, x, "step", v70) & c.prop(l, s, x, "maxbins", v70)
+            & c.prop(l, s, x, "extent", v553) & c.prop(l, s, x, "timezone", v164)
+            & c.prop(l, s, x, "as", v543)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25701,8 +24846,7 @@ mod validators {
                             "step" | "maxbins" | "extent" | "timezone" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/timeunitTransform/properties/units`
     pub(super) fn v161(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25744,20 +24888,13 @@ mod validators {
     /// `#/definitions/windowTransform`
     pub(super) fn v166(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v447);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "sort", v474);
-        ok &= c.prop(l, s, x, "groupby", v63);
-        ok &= c.prop(l, s, x, "ops", v167);
-        ok &= c.prop(l, s, x, "params", v569);
-        ok &= c.prop(l, s, x, "fields", v127);
-        ok &= c.prop(l, s, x, "as", v129);
-        ok &= c.prop(l, s, x, "frame", v570);
-        ok &= c.prop(l, s, x, "ignorePeers", v78);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v447)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "sort", v474)
+            & c.prop(l, s, x, "groupby", v63) & c.prop(l, s, x, "ops", v167)
+            & c.prop(l, s, x, "params", v569) & c.prop(l, s, x, "fields", v127)
+            & c.prop(l, s, x, "as", v129) & c.prop(l, s, x, "frame", v570)
+            & c.prop(l, s, x, "ignorePeers", v78)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25769,8 +24906,7 @@ mod validators {
                             "params" | "fields" | "as" | "frame" | "ignorePeers"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/windowTransform/properties/ops`
     pub(super) fn v167(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25830,36 +24966,25 @@ mod validators {
     /// `#/definitions/identifierTransform`
     pub(super) fn v170(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "as"]);
-        ok &= c.prop(l, s, x, "type", v448);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "as"]) & c.prop(l, s, x, "type", v448)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "as", v76)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "signal" | "as"),
-                );
-        ok
+                )
     }
     /// `#/definitions/voronoiTransform`
     pub(super) fn v171(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "x", "y"]);
-        ok &= c.prop(l, s, x, "type", v449);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "x", v66);
-        ok &= c.prop(l, s, x, "y", v66);
-        ok &= c.prop(l, s, x, "size", v552);
-        ok &= c.prop(l, s, x, "extent", v555);
-        ok &= c.prop(l, s, x, "as", v76);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "x", "y"]) & c.prop(l, s, x, "type", v449)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "x", v66)
+            & c.prop(l, s, x, "y", v66) & c.prop(l, s, x, "size", v552)
+            & c.prop(l, s, x, "extent", v555) & c.prop(l, s, x, "as", v76)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25870,29 +24995,19 @@ mod validators {
                             key, "type" | "signal" | "x" | "y" | "size" | "extent" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/wordcloudTransform`
     pub(super) fn v172(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v450);
-        ok &= c.prop(l, s, x, "signal", v99);
-        ok &= c.prop(l, s, x, "size", v552);
-        ok &= c.prop(l, s, x, "font", v100);
-        ok &= c.prop(l, s, x, "fontStyle", v100);
-        ok &= c.prop(l, s, x, "fontWeight", v100);
-        ok &= c.prop(l, s, x, "fontSize", v86);
-        ok &= c.prop(l, s, x, "fontSizeRange", v173);
-        ok &= c.prop(l, s, x, "rotate", v86);
-        ok &= c.prop(l, s, x, "text", v66);
-        ok &= c.prop(l, s, x, "spiral", v76);
-        ok &= c.prop(l, s, x, "padding", v86);
-        ok &= c.prop(l, s, x, "as", v572);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v450)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", v552)
+            & c.prop(l, s, x, "font", v100) & c.prop(l, s, x, "fontStyle", v100)
+            & c.prop(l, s, x, "fontWeight", v100) & c.prop(l, s, x, "fontSize", v86)
+            & c.prop(l, s, x, "fontSizeRange", v173) & c.prop(l, s, x, "rotate", v86)
+            & c.prop(l, s, x, "text", v66) & c.prop(l, s, x, "spiral", v76)
+            & c.prop(l, s, x, "padding", v86) & c.prop(l, s, x, "as", v572)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25905,8 +25020,7 @@ mod validators {
                             "text" | "spiral" | "padding" | "as"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/wordcloudTransform/properties/fontSizeRange`
     pub(super) fn v173(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25915,16 +25029,11 @@ mod validators {
     /// `#/definitions/onTrigger/items`
     pub(super) fn v174(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["trigger"]);
-        ok &= c.prop(l, s, x, "trigger", v51);
-        ok &= c.prop(l, s, x, "insert", v51);
-        ok &= c.prop(l, s, x, "remove", v175);
-        ok &= c.prop(l, s, x, "toggle", v51);
-        ok &= c.prop(l, s, x, "modify", v51);
-        ok &= c.prop(l, s, x, "values", v51);
-        ok
-            &= c
+        c.required(l, s, x, &["trigger"]) & c.prop(l, s, x, "trigger", v51)
+            & c.prop(l, s, x, "insert", v51) & c.prop(l, s, x, "remove", v175)
+            & c.prop(l, s, x, "toggle", v51) & c.prop(l, s, x, "modify", v51)
+            & c.prop(l, s, x, "values", v51)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -25936,8 +25045,7 @@ mod validators {
                             "values"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/onTrigger/items/properties/remove`
     pub(super) fn v175(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25946,23 +25054,14 @@ mod validators {
     /// `#/definitions/projection`
     pub(super) fn v176(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name"]);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "type", v489);
-        ok &= c.prop(l, s, x, "clipAngle", v21);
-        ok &= c.prop(l, s, x, "clipExtent", v177);
-        ok &= c.prop(l, s, x, "scale", v21);
-        ok &= c.prop(l, s, x, "translate", v574);
-        ok &= c.prop(l, s, x, "center", v574);
-        ok &= c.prop(l, s, x, "rotate", v575);
-        ok &= c.prop(l, s, x, "parallels", v574);
-        ok &= c.prop(l, s, x, "precision", v21);
-        ok &= c.prop(l, s, x, "pointRadius", v21);
-        ok &= c.prop(l, s, x, "fit", v178);
-        ok &= c.prop(l, s, x, "extent", v177);
-        ok &= c.prop(l, s, x, "size", v574);
-        ok
+        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "type", v489) & c.prop(l, s, x, "clipAngle", v21)
+            & c.prop(l, s, x, "clipExtent", v177) & c.prop(l, s, x, "scale", v21)
+            & c.prop(l, s, x, "translate", v574) & c.prop(l, s, x, "center", v574)
+            & c.prop(l, s, x, "rotate", v575) & c.prop(l, s, x, "parallels", v574)
+            & c.prop(l, s, x, "precision", v21) & c.prop(l, s, x, "pointRadius", v21)
+            & c.prop(l, s, x, "fit", v178) & c.prop(l, s, x, "extent", v177)
+            & c.prop(l, s, x, "size", v574)
     }
     /// `#/definitions/projection/properties/clipExtent`
     pub(super) fn v177(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25975,89 +25074,57 @@ mod validators {
     /// `#/definitions/axis`
     pub(super) fn v179(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["orient", "scale"]);
-        ok &= c.prop(l, s, x, "orient", v180);
-        ok &= c.prop(l, s, x, "scale", v99);
-        ok &= c.prop(l, s, x, "format", v183);
-        ok &= c.prop(l, s, x, "formatType", v184);
-        ok &= c.prop(l, s, x, "minExtent", v187);
-        ok &= c.prop(l, s, x, "maxExtent", v187);
-        ok &= c.prop(l, s, x, "offset", v187);
-        ok &= c.prop(l, s, x, "position", v187);
-        ok &= c.prop(l, s, x, "bandPosition", v187);
-        ok &= c.prop(l, s, x, "translate", v187);
-        ok &= c.prop(l, s, x, "values", v579);
-        ok &= c.prop(l, s, x, "zindex", v16);
-        ok &= c.prop(l, s, x, "aria", v11);
-        ok &= c.prop(l, s, x, "description", v99);
-        ok &= c.prop(l, s, x, "title", v464);
-        ok &= c.prop(l, s, x, "titlePadding", v187);
-        ok &= c.prop(l, s, x, "titleAlign", v209);
-        ok &= c.prop(l, s, x, "titleAnchor", v465);
-        ok &= c.prop(l, s, x, "titleAngle", v187);
-        ok &= c.prop(l, s, x, "titleX", v187);
-        ok &= c.prop(l, s, x, "titleY", v187);
-        ok &= c.prop(l, s, x, "titleBaseline", v218);
-        ok &= c.prop(l, s, x, "titleColor", v226);
-        ok &= c.prop(l, s, x, "titleFont", v231);
-        ok &= c.prop(l, s, x, "titleFontSize", v187);
-        ok &= c.prop(l, s, x, "titleFontStyle", v231);
-        ok &= c.prop(l, s, x, "titleFontWeight", v466);
-        ok &= c.prop(l, s, x, "titleLimit", v187);
-        ok &= c.prop(l, s, x, "titleLineHeight", v187);
-        ok &= c.prop(l, s, x, "titleOpacity", v187);
-        ok &= c.prop(l, s, x, "domain", v11);
-        ok &= c.prop(l, s, x, "domainCap", v231);
-        ok &= c.prop(l, s, x, "domainColor", v226);
-        ok &= c.prop(l, s, x, "domainDash", v239);
-        ok &= c.prop(l, s, x, "domainDashOffset", v187);
-        ok &= c.prop(l, s, x, "domainOpacity", v187);
-        ok &= c.prop(l, s, x, "domainWidth", v187);
-        ok &= c.prop(l, s, x, "ticks", v11);
-        ok &= c.prop(l, s, x, "tickBand", v467);
-        ok &= c.prop(l, s, x, "tickCap", v231);
-        ok &= c.prop(l, s, x, "tickColor", v226);
-        ok &= c.prop(l, s, x, "tickDash", v239);
-        ok &= c.prop(l, s, x, "tickDashOffset", v187);
-        ok &= c.prop(l, s, x, "tickOffset", v187);
-        ok &= c.prop(l, s, x, "tickOpacity", v187);
-        ok &= c.prop(l, s, x, "tickRound", v248);
-        ok &= c.prop(l, s, x, "tickSize", v187);
-        ok &= c.prop(l, s, x, "tickWidth", v187);
-        ok &= c.prop(l, s, x, "tickCount", v468);
-        ok &= c.prop(l, s, x, "tickExtra", v310);
-        ok &= c.prop(l, s, x, "tickMinStep", v21);
-        ok &= c.prop(l, s, x, "grid", v11);
-        ok &= c.prop(l, s, x, "gridScale", v99);
-        ok &= c.prop(l, s, x, "gridCap", v231);
-        ok &= c.prop(l, s, x, "gridColor", v226);
-        ok &= c.prop(l, s, x, "gridDash", v239);
-        ok &= c.prop(l, s, x, "gridDashOffset", v187);
-        ok &= c.prop(l, s, x, "gridOpacity", v187);
-        ok &= c.prop(l, s, x, "gridWidth", v187);
-        ok &= c.prop(l, s, x, "labels", v11);
-        ok &= c.prop(l, s, x, "labelAlign", v209);
-        ok &= c.prop(l, s, x, "labelBaseline", v218);
-        ok &= c.prop(l, s, x, "labelBound", v258);
-        ok &= c.prop(l, s, x, "labelFlush", v258);
-        ok &= c.prop(l, s, x, "labelFlushOffset", v21);
-        ok &= c.prop(l, s, x, "labelOverlap", v469);
-        ok &= c.prop(l, s, x, "labelAngle", v187);
-        ok &= c.prop(l, s, x, "labelColor", v226);
-        ok &= c.prop(l, s, x, "labelFont", v231);
-        ok &= c.prop(l, s, x, "labelFontSize", v187);
-        ok &= c.prop(l, s, x, "labelFontWeight", v466);
-        ok &= c.prop(l, s, x, "labelFontStyle", v231);
-        ok &= c.prop(l, s, x, "labelLimit", v187);
-        ok &= c.prop(l, s, x, "labelLineHeight", v187);
-        ok &= c.prop(l, s, x, "labelOpacity", v187);
-        ok &= c.prop(l, s, x, "labelOffset", v187);
-        ok &= c.prop(l, s, x, "labelPadding", v187);
-        ok &= c.prop(l, s, x, "labelSeparation", v21);
-        ok &= c.prop(l, s, x, "encode", v261);
-        ok
-            &= c
+        c.required(l, s, x, &["orient", "scale"]) & c.prop(l, s, x, "orient", v180)
+            & c.prop(l, s, x, "scale", v99) & c.prop(l, s, x, "format", v183)
+            & c.prop(l, s, x, "formatType", v184) & c.prop(l, s, x, "minExtent", v187)
+            & c.prop(l, s, x, "maxExtent", v187) & c.prop(l, s, x, "offset", v187)
+            & c.prop(l, s, x, "position", v187) & c.prop(l, s, x, "bandPosition", v187)
+            & c.prop(l, s, x, "translate", v187) & c.prop(l, s, x, "values", v579)
+            & c.prop(l, s, x, "zindex", v16) & c.prop(l, s, x, "aria", v11)
+            & c.prop(l, s, x, "description", v99) & c.prop(l, s, x, "title", v464)
+            & c.prop(l, s, x, "titlePadding", v187) & c.prop(l, s, x, "titleAlign", v209)
+            & c.prop(l, s, x, "titleAnchor", v465) & c.prop(l, s, x, "titleAngle", v187)
+            & c.prop(l, s, x, "titleX", v187) & c.prop(l, s, x, "titleY", v187)
+            & c.prop(l, s, x, "titleBaseline", v218)
+            & c.prop(l, s, x, "titleColor", v226) & c.prop(l, s, x, "titleFont", v231)
+            & c.prop(l, s, x, "titleFontSize", v187)
+            & c.prop(l, s, x, "titleFontStyle", v231)
+            & c.prop(l, s, x, "titleFontWeight", v466)
+            & c.prop(l, s, x, "titleLimit", v187)
+            & c.prop(l, s, x, "titleLineHeight", v187)
+            & c.prop(l, s, x, "titleOpacity", v187) & c.prop(l, s, x, "domain", v11)
+            & c.prop(l, s, x, "domainCap", v231) & c.prop(l, s, x, "domainColor", v226)
+            & c.prop(l, s, x, "domainDash", v239)
+            & c.prop(l, s, x, "domainDashOffset", v187)
+            & c.prop(l, s, x, "domainOpacity", v187)
+            & c.prop(l, s, x, "domainWidth", v187) & c.prop(l, s, x, "ticks", v11)
+            & c.prop(l, s, x, "tickBand", v467) & c.prop(l, s, x, "tickCap", v231)
+            & c.prop(l, s, x, "tickColor", v226) & c.prop(l, s, x, "tickDash", v239)
+            & c.prop(l, s, x, "tickDashOffset", v187)
+            & c.prop(l, s, x, "tickOffset", v187) & c.prop(l, s, x, "tickOpacity", v187)
+            & c.prop(l, s, x, "tickRound", v248) & c.prop(l, s, x, "tickSize", v187)
+            & c.prop(l, s, x, "tickWidth", v187) & c.prop(l, s, x, "tickCount", v468)
+            & c.prop(l, s, x, "tickExtra", v310) & c.prop(l, s, x, "tickMinStep", v21)
+            & c.prop(l, s, x, "grid", v11) & c.prop(l, s, x, "gridScale", v99)
+            & c.prop(l, s, x, "gridCap", v231) & c.prop(l, s, x, "gridColor", v226)
+            & c.prop(l, s, x, "gridDash", v239) & c.prop(l, s, x, "gridDashOffset", v187)
+            & c.prop(l, s, x, "gridOpacity", v187) & c.prop(l, s, x, "gridWidth", v187)
+            & c.prop(l, s, x, "labels", v11) & c.prop(l, s, x, "labelAlign", v209)
+            & c.prop(l, s, x, "labelBaseline", v218)
+            & c.prop(l, s, x, "labelBound", v258) & c.prop(l, s, x, "labelFlush", v258)
+            & c.prop(l, s, x, "labelFlushOffset", v21)
+            & c.prop(l, s, x, "labelOverlap", v469) & c.prop(l, s, x, "labelAngle", v187)
+            & c.prop(l, s, x, "labelColor", v226) & c.prop(l, s, x, "labelFont", v231)
+            & c.prop(l, s, x, "labelFontSize", v187)
+            & c.prop(l, s, x, "labelFontWeight", v466)
+            & c.prop(l, s, x, "labelFontStyle", v231)
+            & c.prop(l, s, x, "labelLimit", v187)
+            & c.prop(l, s, x, "labelLineHeight", v187)
+            & c.prop(l, s, x, "labelOpacity", v187)
+            & c.prop(l, s, x, "labelOffset", v187)
+            & c.prop(l, s, x, "labelPadding", v187)
+            & c.prop(l, s, x, "labelSeparation", v21) & c.prop(l, s, x, "encode", v261)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26088,8 +25155,7 @@ mod validators {
                             "labelOffset" | "labelPadding" | "labelSeparation" | "encode"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/axis/properties/orient`
     pub(super) fn v180(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26102,19 +25168,12 @@ mod validators {
     /// `#/definitions/axis/properties/format/oneOf/1`
     pub(super) fn v182(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "year", v99);
-        ok &= c.prop(l, s, x, "quarter", v99);
-        ok &= c.prop(l, s, x, "month", v99);
-        ok &= c.prop(l, s, x, "date", v99);
-        ok &= c.prop(l, s, x, "week", v99);
-        ok &= c.prop(l, s, x, "day", v99);
-        ok &= c.prop(l, s, x, "hours", v99);
-        ok &= c.prop(l, s, x, "minutes", v99);
-        ok &= c.prop(l, s, x, "seconds", v99);
-        ok &= c.prop(l, s, x, "milliseconds", v99);
-        ok
-            &= c
+        c.prop(l, s, x, "year", v99) & c.prop(l, s, x, "quarter", v99)
+            & c.prop(l, s, x, "month", v99) & c.prop(l, s, x, "date", v99)
+            & c.prop(l, s, x, "week", v99) & c.prop(l, s, x, "day", v99)
+            & c.prop(l, s, x, "hours", v99) & c.prop(l, s, x, "minutes", v99)
+            & c.prop(l, s, x, "seconds", v99) & c.prop(l, s, x, "milliseconds", v99)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26126,8 +25185,7 @@ mod validators {
                             "hours" | "minutes" | "seconds" | "milliseconds"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/axis/properties/format`
     pub(super) fn v183(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26156,47 +25214,32 @@ mod validators {
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v189(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v16);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v16)
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2`
     pub(super) fn v190(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["field"]);
-        ok &= c.prop(l, s, x, "field", v470);
-        ok
+        c.required(l, s, x, &["field"]) & c.prop(l, s, x, "field", v470)
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3`
     pub(super) fn v191(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["range"]);
-        ok &= c.prop(l, s, x, "range", v204);
-        ok
+        c.required(l, s, x, &["range"]) & c.prop(l, s, x, "range", v204)
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1`
     pub(super) fn v192(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["scale", "value"]);
-        ok
+        c.required(l, s, x, &["scale", "value"])
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/2`
     pub(super) fn v193(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["scale", "band"]);
-        ok
+        c.required(l, s, x, &["scale", "band"])
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/3`
     pub(super) fn v194(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["offset"]);
-        ok
+        c.required(l, s, x, &["offset"])
     }
     /// `#/definitions/numberValue/oneOf/0/items`
     pub(super) fn v195(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26205,9 +25248,7 @@ mod validators {
     /// `#/definitions/rule`
     pub(super) fn v196(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "test", v99);
-        ok
+        c.prop(l, s, x, "test", v99)
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1`
     pub(super) fn v197(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26216,15 +25257,10 @@ mod validators {
     /// `#/definitions/numberModifiers`
     pub(super) fn v198(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "exponent", v187);
-        ok &= c.prop(l, s, x, "mult", v187);
-        ok &= c.prop(l, s, x, "offset", v187);
-        ok &= c.prop(l, s, x, "round", v11);
-        ok &= c.prop(l, s, x, "scale", v470);
-        ok &= c.prop(l, s, x, "band", v204);
-        ok &= c.prop(l, s, x, "extra", v11);
-        ok
+        c.prop(l, s, x, "exponent", v187) & c.prop(l, s, x, "mult", v187)
+            & c.prop(l, s, x, "offset", v187) & c.prop(l, s, x, "round", v11)
+            & c.prop(l, s, x, "scale", v470) & c.prop(l, s, x, "band", v204)
+            & c.prop(l, s, x, "extra", v11)
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1`
     pub(super) fn v199(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26239,55 +25275,43 @@ mod validators {
     /// `#/definitions/field/oneOf/2`
     pub(super) fn v200(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["datum"]);
-        ok &= c.prop(l, s, x, "datum", v470);
-        ok
-            &= c
+        c.required(l, s, x, &["datum"]) & c.prop(l, s, x, "datum", v470)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "datum"),
-                );
-        ok
+                )
     }
     /// `#/definitions/field/oneOf/3`
     pub(super) fn v201(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["group"]);
-        ok &= c.prop(l, s, x, "group", v470);
-        ok &= c.prop(l, s, x, "level", v16);
-        ok
-            &= c
+        c.required(l, s, x, &["group"]) & c.prop(l, s, x, "group", v470)
+            & c.prop(l, s, x, "level", v16)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "group" | "level"),
-                );
-        ok
+                )
     }
     /// `#/definitions/field/oneOf/4`
     pub(super) fn v202(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["parent"]);
-        ok &= c.prop(l, s, x, "parent", v470);
-        ok &= c.prop(l, s, x, "level", v16);
-        ok
-            &= c
+        c.required(l, s, x, &["parent"]) & c.prop(l, s, x, "parent", v470)
+            & c.prop(l, s, x, "level", v16)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "parent" | "level"),
-                );
-        ok
+                )
     }
     /// `#/definitions/field`
     pub(super) fn v203(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26330,10 +25354,7 @@ mod validators {
     /// `#/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v211(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v207);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v207)
     }
     /// `#/definitions/alignValue/oneOf/0/items`
     pub(super) fn v212(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26346,9 +25367,7 @@ mod validators {
     /// `#/definitions/stringModifiers`
     pub(super) fn v214(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "scale", v470);
-        ok
+        c.prop(l, s, x, "scale", v470)
     }
     /// `#/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1`
     pub(super) fn v215(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26384,10 +25403,7 @@ mod validators {
     /// `#/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v220(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v224);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v224)
     }
     /// `#/definitions/baselineValue/oneOf/0/items`
     pub(super) fn v221(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26422,9 +25438,7 @@ mod validators {
     /// `#/definitions/colorValue/oneOf/0`
     pub(super) fn v227(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v589);
-        ok
+        c.items(l, s, x, 0usize, "/items", v589)
     }
     /// `#/definitions/colorValue/oneOf/1`
     pub(super) fn v228(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26449,10 +25463,7 @@ mod validators {
     /// `#/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v233(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v99);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v99)
     }
     /// `#/definitions/stringValue/oneOf/0/items`
     pub(super) fn v234(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26475,9 +25486,7 @@ mod validators {
     /// `#/definitions/axis/properties/domainDash/oneOf/0`
     pub(super) fn v237(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v16);
-        ok
+        c.items(l, s, x, 0usize, "/items", v16)
     }
     /// `#/definitions/axis/properties/domainDash/oneOf/1`
     pub(super) fn v238(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26494,10 +25503,7 @@ mod validators {
     /// `#/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v241(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v578);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v578)
     }
     /// `#/definitions/arrayValue/oneOf/0/items`
     pub(super) fn v242(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26540,10 +25546,7 @@ mod validators {
     /// `#/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v250(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v11);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v11)
     }
     /// `#/definitions/booleanValue/oneOf/0/items`
     pub(super) fn v251(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26575,20 +25578,16 @@ mod validators {
     /// `#/definitions/tickCount/oneOf/2`
     pub(super) fn v255(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["interval"]);
-        ok &= c.prop(l, s, x, "interval", v257);
-        ok &= c.prop(l, s, x, "step", v21);
-        ok
-            &= c
+        c.required(l, s, x, &["interval"]) & c.prop(l, s, x, "interval", v257)
+            & c.prop(l, s, x, "step", v21)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "interval" | "step"),
-                );
-        ok
+                )
     }
     /// `#/definitions/tickCount`
     pub(super) fn v256(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26613,15 +25612,10 @@ mod validators {
     /// `#/definitions/axis/properties/encode`
     pub(super) fn v261(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "axis", v471);
-        ok &= c.prop(l, s, x, "ticks", v471);
-        ok &= c.prop(l, s, x, "labels", v471);
-        ok &= c.prop(l, s, x, "title", v471);
-        ok &= c.prop(l, s, x, "grid", v471);
-        ok &= c.prop(l, s, x, "domain", v471);
-        ok
-            &= c
+        c.prop(l, s, x, "axis", v471) & c.prop(l, s, x, "ticks", v471)
+            & c.prop(l, s, x, "labels", v471) & c.prop(l, s, x, "title", v471)
+            & c.prop(l, s, x, "grid", v471) & c.prop(l, s, x, "domain", v471)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26633,8 +25627,7 @@ mod validators {
                             "domain"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/guideEncode`
     pub(super) fn v262(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26668,51 +25661,37 @@ mod validators {
     /// `#/definitions/legend/allOf/1/anyOf/0`
     pub(super) fn v264(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["size"]);
-        ok
+        c.required(l, s, x, &["size"])
     }
     /// `#/definitions/legend/allOf/1/anyOf/1`
     pub(super) fn v265(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["shape"]);
-        ok
+        c.required(l, s, x, &["shape"])
     }
     /// `#/definitions/legend/allOf/1/anyOf/2`
     pub(super) fn v266(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["fill"]);
-        ok
+        c.required(l, s, x, &["fill"])
     }
     /// `#/definitions/legend/allOf/1/anyOf/3`
     pub(super) fn v267(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["stroke"]);
-        ok
+        c.required(l, s, x, &["stroke"])
     }
     /// `#/definitions/legend/allOf/1/anyOf/4`
     pub(super) fn v268(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["opacity"]);
-        ok
+        c.required(l, s, x, &["opacity"])
     }
     /// `#/definitions/legend/allOf/1/anyOf/5`
     pub(super) fn v269(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["strokeDash"]);
-        ok
+        c.required(l, s, x, &["strokeDash"])
     }
     /// `#/definitions/legend/allOf/1/anyOf/6`
     pub(super) fn v270(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["strokeWidth"]);
-        ok
+        c.required(l, s, x, &["strokeWidth"])
     }
     /// `#/definitions/legend`
     pub(super) fn v271(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26721,81 +25700,57 @@ mod validators {
     /// `#/definitions/legend/allOf/0`
     pub(super) fn v272(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "size", v99);
-        ok &= c.prop(l, s, x, "shape", v99);
-        ok &= c.prop(l, s, x, "fill", v99);
-        ok &= c.prop(l, s, x, "stroke", v99);
-        ok &= c.prop(l, s, x, "opacity", v99);
-        ok &= c.prop(l, s, x, "strokeDash", v99);
-        ok &= c.prop(l, s, x, "strokeWidth", v99);
-        ok &= c.prop(l, s, x, "type", v274);
-        ok &= c.prop(l, s, x, "direction", v275);
-        ok &= c.prop(l, s, x, "orient", v276);
-        ok &= c.prop(l, s, x, "tickCount", v468);
-        ok &= c.prop(l, s, x, "tickMinStep", v21);
-        ok &= c.prop(l, s, x, "symbolLimit", v21);
-        ok &= c.prop(l, s, x, "values", v579);
-        ok &= c.prop(l, s, x, "zindex", v16);
-        ok &= c.prop(l, s, x, "aria", v11);
-        ok &= c.prop(l, s, x, "description", v99);
-        ok &= c.prop(l, s, x, "cornerRadius", v187);
-        ok &= c.prop(l, s, x, "fillColor", v226);
-        ok &= c.prop(l, s, x, "offset", v187);
-        ok &= c.prop(l, s, x, "padding", v187);
-        ok &= c.prop(l, s, x, "strokeColor", v226);
-        ok &= c.prop(l, s, x, "legendX", v187);
-        ok &= c.prop(l, s, x, "legendY", v187);
-        ok &= c.prop(l, s, x, "title", v464);
-        ok &= c.prop(l, s, x, "titleAlign", v209);
-        ok &= c.prop(l, s, x, "titleAnchor", v465);
-        ok &= c.prop(l, s, x, "titleBaseline", v218);
-        ok &= c.prop(l, s, x, "titleColor", v226);
-        ok &= c.prop(l, s, x, "titleFont", v231);
-        ok &= c.prop(l, s, x, "titleFontSize", v187);
-        ok &= c.prop(l, s, x, "titleFontStyle", v231);
-        ok &= c.prop(l, s, x, "titleFontWeight", v466);
-        ok &= c.prop(l, s, x, "titleLimit", v187);
-        ok &= c.prop(l, s, x, "titleLineHeight", v187);
-        ok &= c.prop(l, s, x, "titleOpacity", v187);
-        ok &= c.prop(l, s, x, "titleOrient", v280);
-        ok &= c.prop(l, s, x, "titlePadding", v187);
-        ok &= c.prop(l, s, x, "gradientLength", v21);
-        ok &= c.prop(l, s, x, "gradientOpacity", v187);
-        ok &= c.prop(l, s, x, "gradientStrokeColor", v226);
-        ok &= c.prop(l, s, x, "gradientStrokeWidth", v187);
-        ok &= c.prop(l, s, x, "gradientThickness", v21);
-        ok &= c.prop(l, s, x, "clipHeight", v21);
-        ok &= c.prop(l, s, x, "columns", v21);
-        ok &= c.prop(l, s, x, "columnPadding", v21);
-        ok &= c.prop(l, s, x, "rowPadding", v21);
-        ok &= c.prop(l, s, x, "gridAlign", v8);
-        ok &= c.prop(l, s, x, "symbolDash", v239);
-        ok &= c.prop(l, s, x, "symbolDashOffset", v187);
-        ok &= c.prop(l, s, x, "symbolFillColor", v226);
-        ok &= c.prop(l, s, x, "symbolOffset", v187);
-        ok &= c.prop(l, s, x, "symbolOpacity", v187);
-        ok &= c.prop(l, s, x, "symbolSize", v187);
-        ok &= c.prop(l, s, x, "symbolStrokeColor", v226);
-        ok &= c.prop(l, s, x, "symbolStrokeWidth", v187);
-        ok &= c.prop(l, s, x, "symbolType", v231);
-        ok &= c.prop(l, s, x, "format", v183);
-        ok &= c.prop(l, s, x, "formatType", v184);
-        ok &= c.prop(l, s, x, "labelAlign", v209);
-        ok &= c.prop(l, s, x, "labelBaseline", v218);
-        ok &= c.prop(l, s, x, "labelColor", v226);
-        ok &= c.prop(l, s, x, "labelFont", v231);
-        ok &= c.prop(l, s, x, "labelFontSize", v187);
-        ok &= c.prop(l, s, x, "labelFontStyle", v231);
-        ok &= c.prop(l, s, x, "labelFontWeight", v466);
-        ok &= c.prop(l, s, x, "labelLimit", v187);
-        ok &= c.prop(l, s, x, "labelOffset", v187);
-        ok &= c.prop(l, s, x, "labelOpacity", v187);
-        ok &= c.prop(l, s, x, "labelOverlap", v469);
-        ok &= c.prop(l, s, x, "labelSeparation", v21);
-        ok &= c.prop(l, s, x, "encode", v286);
-        ok
-            &= c
+        c.prop(l, s, x, "size", v99) & c.prop(l, s, x, "shape", v99)
+            & c.prop(l, s, x, "fill", v99) & c.prop(l, s, x, "stroke", v99)
+            & c.prop(l, s, x, "opacity", v99) & c.prop(l, s, x, "strokeDash", v99)
+            & c.prop(l, s, x, "strokeWidth", v99) & c.prop(l, s, x, "type", v274)
+            & c.prop(l, s, x, "direction", v275) & c.prop(l, s, x, "orient", v276)
+            & c.prop(l, s, x, "tickCount", v468) & c.prop(l, s, x, "tickMinStep", v21)
+            & c.prop(l, s, x, "symbolLimit", v21) & c.prop(l, s, x, "values", v579)
+            & c.prop(l, s, x, "zindex", v16) & c.prop(l, s, x, "aria", v11)
+            & c.prop(l, s, x, "description", v99) & c.prop(l, s, x, "cornerRadius", v187)
+            & c.prop(l, s, x, "fillColor", v226) & c.prop(l, s, x, "offset", v187)
+            & c.prop(l, s, x, "padding", v187) & c.prop(l, s, x, "strokeColor", v226)
+            & c.prop(l, s, x, "legendX", v187) & c.prop(l, s, x, "legendY", v187)
+            & c.prop(l, s, x, "title", v464) & c.prop(l, s, x, "titleAlign", v209)
+            & c.prop(l, s, x, "titleAnchor", v465)
+            & c.prop(l, s, x, "titleBaseline", v218)
+            & c.prop(l, s, x, "titleColor", v226) & c.prop(l, s, x, "titleFont", v231)
+            & c.prop(l, s, x, "titleFontSize", v187)
+            & c.prop(l, s, x, "titleFontStyle", v231)
+            & c.prop(l, s, x, "titleFontWeight", v466)
+            & c.prop(l, s, x, "titleLimit", v187)
+            & c.prop(l, s, x, "titleLineHeight", v187)
+            & c.prop(l, s, x, "titleOpacity", v187)
+            & c.prop(l, s, x, "titleOrient", v280)
+            & c.prop(l, s, x, "titlePadding", v187)
+            & c.prop(l, s, x, "gradientLength", v21)
+            & c.prop(l, s, x, "gradientOpacity", v187)
+            & c.prop(l, s, x, "gradientStrokeColor", v226)
+            & c.prop(l, s, x, "gradientStrokeWidth", v187)
+            & c.prop(l, s, x, "gradientThickness", v21)
+            & c.prop(l, s, x, "clipHeight", v21) & c.prop(l, s, x, "columns", v21)
+            & c.prop(l, s, x, "columnPadding", v21) & c.prop(l, s, x, "rowPadding", v21)
+            & c.prop(l, s, x, "gridAlign", v8) & c.prop(l, s, x, "symbolDash", v239)
+            & c.prop(l, s, x, "symbolDashOffset", v187)
+            & c.prop(l, s, x, "symbolFillColor", v226)
+            & c.prop(l, s, x, "symbolOffset", v187)
+            & c.prop(l, s, x, "symbolOpacity", v187)
+            & c.prop(l, s, x, "symbolSize", v187)
+            & c.prop(l, s, x, "symbolStrokeColor", v226)
+            & c.prop(l, s, x, "symbolStrokeWidth", v187)
+            & c.prop(l, s, x, "symbolType", v231) & c.prop(l, s, x, "format", v183)
+            & c.prop(l, s, x, "formatType", v184) & c.prop(l, s, x, "labelAlign", v209)
+            & c.prop(l, s, x, "labelBaseline", v218)
+            & c.prop(l, s, x, "labelColor", v226) & c.prop(l, s, x, "labelFont", v231)
+            & c.prop(l, s, x, "labelFontSize", v187)
+            & c.prop(l, s, x, "labelFontStyle", v231)
+            & c.prop(l, s, x, "labelFontWeight", v466)
+            & c.prop(l, s, x, "labelLimit", v187) & c.prop(l, s, x, "labelOffset", v187)
+            & c.prop(l, s, x, "labelOpacity", v187)
+            & c.prop(l, s, x, "labelOverlap", v469)
+            & c.prop(l, s, x, "labelSeparation", v21) & c.prop(l, s, x, "encode", v286)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26826,8 +25781,7 @@ mod validators {
                             "labelSeparation" | "encode"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/legend/allOf/1`
     pub(super) fn v273(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26897,10 +25851,7 @@ mod validators {
     /// `#/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v282(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v278);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v278)
     }
     /// `#/definitions/orientValue/oneOf/0/items`
     pub(super) fn v283(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26923,15 +25874,10 @@ mod validators {
     /// `#/definitions/legend/allOf/0/properties/encode`
     pub(super) fn v286(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "title", v471);
-        ok &= c.prop(l, s, x, "labels", v471);
-        ok &= c.prop(l, s, x, "legend", v471);
-        ok &= c.prop(l, s, x, "entries", v471);
-        ok &= c.prop(l, s, x, "symbols", v471);
-        ok &= c.prop(l, s, x, "gradient", v471);
-        ok
-            &= c
+        c.prop(l, s, x, "title", v471) & c.prop(l, s, x, "labels", v471)
+            & c.prop(l, s, x, "legend", v471) & c.prop(l, s, x, "entries", v471)
+            & c.prop(l, s, x, "symbols", v471) & c.prop(l, s, x, "gradient", v471)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -26943,8 +25889,7 @@ mod validators {
                             "gradient"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/title`
     pub(super) fn v287(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26953,40 +25898,26 @@ mod validators {
     /// `#/definitions/title/oneOf/1`
     pub(super) fn v288(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "orient", v289);
-        ok &= c.prop(l, s, x, "anchor", v465);
-        ok &= c.prop(l, s, x, "frame", v292);
-        ok &= c.prop(l, s, x, "offset", v187);
-        ok &= c.prop(l, s, x, "aria", v11);
-        ok &= c.prop(l, s, x, "limit", v187);
-        ok &= c.prop(l, s, x, "zindex", v16);
-        ok &= c.prop(l, s, x, "align", v209);
-        ok &= c.prop(l, s, x, "angle", v187);
-        ok &= c.prop(l, s, x, "baseline", v218);
-        ok &= c.prop(l, s, x, "dx", v187);
-        ok &= c.prop(l, s, x, "dy", v187);
-        ok &= c.prop(l, s, x, "text", v464);
-        ok &= c.prop(l, s, x, "color", v226);
-        ok &= c.prop(l, s, x, "font", v231);
-        ok &= c.prop(l, s, x, "fontSize", v187);
-        ok &= c.prop(l, s, x, "fontStyle", v231);
-        ok &= c.prop(l, s, x, "fontWeight", v466);
-        ok &= c.prop(l, s, x, "lineHeight", v187);
-        ok &= c.prop(l, s, x, "subtitle", v464);
-        ok &= c.prop(l, s, x, "subtitleColor", v226);
-        ok &= c.prop(l, s, x, "subtitleFont", v231);
-        ok &= c.prop(l, s, x, "subtitleFontSize", v187);
-        ok &= c.prop(l, s, x, "subtitleFontStyle", v231);
-        ok &= c.prop(l, s, x, "subtitleFontWeight", v466);
-        ok &= c.prop(l, s, x, "subtitleLineHeight", v187);
-        ok &= c.prop(l, s, x, "subtitlePadding", v21);
-        ok &= c.prop(l, s, x, "encode", v472);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "interactive", v11);
-        ok &= c.prop(l, s, x, "style", v597);
-        ok
-            &= c
+        c.prop(l, s, x, "orient", v289) & c.prop(l, s, x, "anchor", v465)
+            & c.prop(l, s, x, "frame", v292) & c.prop(l, s, x, "offset", v187)
+            & c.prop(l, s, x, "aria", v11) & c.prop(l, s, x, "limit", v187)
+            & c.prop(l, s, x, "zindex", v16) & c.prop(l, s, x, "align", v209)
+            & c.prop(l, s, x, "angle", v187) & c.prop(l, s, x, "baseline", v218)
+            & c.prop(l, s, x, "dx", v187) & c.prop(l, s, x, "dy", v187)
+            & c.prop(l, s, x, "text", v464) & c.prop(l, s, x, "color", v226)
+            & c.prop(l, s, x, "font", v231) & c.prop(l, s, x, "fontSize", v187)
+            & c.prop(l, s, x, "fontStyle", v231) & c.prop(l, s, x, "fontWeight", v466)
+            & c.prop(l, s, x, "lineHeight", v187) & c.prop(l, s, x, "subtitle", v464)
+            & c.prop(l, s, x, "subtitleColor", v226)
+            & c.prop(l, s, x, "subtitleFont", v231)
+            & c.prop(l, s, x, "subtitleFontSize", v187)
+            & c.prop(l, s, x, "subtitleFontStyle", v231)
+            & c.prop(l, s, x, "subtitleFontWeight", v466)
+            & c.prop(l, s, x, "subtitleLineHeight", v187)
+            & c.prop(l, s, x, "subtitlePadding", v21) & c.prop(l, s, x, "encode", v472)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "interactive", v11)
+            & c.prop(l, s, x, "style", v597)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27004,8 +25935,7 @@ mod validators {
                             "style"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/title/oneOf/1/properties/orient`
     pub(super) fn v289(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27043,48 +25973,29 @@ mod validators {
     /// `#/definitions/markGroup/allOf/0`
     pub(super) fn v297(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v300);
-        ok &= c.prop(l, s, x, "from", v303);
-        ok
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v300)
+            & c.prop(l, s, x, "from", v303)
     }
     /// `#/definitions/mark`
     pub(super) fn v298(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v477);
-        ok &= c.prop(l, s, x, "role", v99);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "description", v99);
-        ok &= c.prop(l, s, x, "aria", v11);
-        ok &= c.prop(l, s, x, "style", v597);
-        ok &= c.prop(l, s, x, "key", v99);
-        ok &= c.prop(l, s, x, "clip", v473);
-        ok &= c.prop(l, s, x, "sort", v474);
-        ok &= c.prop(l, s, x, "interactive", v310);
-        ok &= c.prop(l, s, x, "encode", v451);
-        ok &= c.prop(l, s, x, "transform", v602);
-        ok &= c.prop(l, s, x, "on", v603);
-        ok
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v477)
+            & c.prop(l, s, x, "role", v99) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "description", v99) & c.prop(l, s, x, "aria", v11)
+            & c.prop(l, s, x, "style", v597) & c.prop(l, s, x, "key", v99)
+            & c.prop(l, s, x, "clip", v473) & c.prop(l, s, x, "sort", v474)
+            & c.prop(l, s, x, "interactive", v310) & c.prop(l, s, x, "encode", v451)
+            & c.prop(l, s, x, "transform", v602) & c.prop(l, s, x, "on", v603)
     }
     /// `#/definitions/scope`
     pub(super) fn v299(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "encode", v451);
-        ok &= c.prop(l, s, x, "layout", v452);
-        ok &= c.prop(l, s, x, "signals", v604);
-        ok &= c.prop(l, s, x, "data", v605);
-        ok &= c.prop(l, s, x, "scales", v606);
-        ok &= c.prop(l, s, x, "projections", v607);
-        ok &= c.prop(l, s, x, "axes", v608);
-        ok &= c.prop(l, s, x, "legends", v609);
-        ok &= c.prop(l, s, x, "title", v610);
-        ok &= c.prop(l, s, x, "marks", v611);
-        ok &= c.prop(l, s, x, "usermeta", v577);
-        ok
+        c.prop(l, s, x, "encode", v451) & c.prop(l, s, x, "layout", v452)
+            & c.prop(l, s, x, "signals", v604) & c.prop(l, s, x, "data", v605)
+            & c.prop(l, s, x, "scales", v606) & c.prop(l, s, x, "projections", v607)
+            & c.prop(l, s, x, "axes", v608) & c.prop(l, s, x, "legends", v609)
+            & c.prop(l, s, x, "title", v610) & c.prop(l, s, x, "marks", v611)
+            & c.prop(l, s, x, "usermeta", v577)
     }
     /// `#/definitions/markGroup/allOf/0/properties/type`
     pub(super) fn v300(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27105,75 +26016,58 @@ mod validators {
     /// `#/definitions/from`
     pub(super) fn v304(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "data", v99);
-        ok
-            &= c
+        c.prop(l, s, x, "data", v99)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "data"),
-                );
-        ok
+                )
     }
     /// `#/definitions/facet`
     pub(super) fn v305(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["facet"]);
-        ok &= c.prop(l, s, x, "data", v99);
-        ok &= c.prop(l, s, x, "facet", v308);
-        ok
-            &= c
+        c.required(l, s, x, &["facet"]) & c.prop(l, s, x, "data", v99)
+            & c.prop(l, s, x, "facet", v308)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "data" | "facet"),
-                );
-        ok
+                )
     }
     /// `#/definitions/facet/properties/facet/oneOf/0`
     pub(super) fn v306(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name", "data", "field"]);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "data", v99);
-        ok &= c.prop(l, s, x, "field", v99);
-        ok
-            &= c
+        c.required(l, s, x, &["name", "data", "field"]) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "data", v99) & c.prop(l, s, x, "field", v99)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "name" | "data" | "field"),
-                );
-        ok
+                )
     }
     /// `#/definitions/facet/properties/facet/oneOf/1`
     pub(super) fn v307(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name", "data", "groupby"]);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "data", v99);
-        ok &= c.prop(l, s, x, "groupby", v263);
-        ok &= c.prop(l, s, x, "aggregate", v309);
-        ok
-            &= c
+        c.required(l, s, x, &["name", "data", "groupby"]) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "data", v99) & c.prop(l, s, x, "groupby", v263)
+            & c.prop(l, s, x, "aggregate", v309)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "name" | "data" | "groupby" | "aggregate"),
-                );
-        ok
+                )
     }
     /// `#/definitions/facet/properties/facet`
     pub(super) fn v308(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27182,21 +26076,16 @@ mod validators {
     /// `#/definitions/facet/properties/facet/oneOf/1/properties/aggregate`
     pub(super) fn v309(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "cross", v11);
-        ok &= c.prop(l, s, x, "fields", v560);
-        ok &= c.prop(l, s, x, "ops", v560);
-        ok &= c.prop(l, s, x, "as", v560);
-        ok
-            &= c
+        c.prop(l, s, x, "cross", v11) & c.prop(l, s, x, "fields", v560)
+            & c.prop(l, s, x, "ops", v560) & c.prop(l, s, x, "as", v560)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "cross" | "fields" | "ops" | "as"),
-                );
-        ok
+                )
     }
     /// `#/definitions/markclip/oneOf/0`
     pub(super) fn v310(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27205,36 +26094,28 @@ mod validators {
     /// `#/definitions/markclip/oneOf/1`
     pub(super) fn v311(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["path"]);
-        ok &= c.prop(l, s, x, "path", v489);
-        ok
-            &= c
+        c.required(l, s, x, &["path"]) & c.prop(l, s, x, "path", v489)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "path"),
-                );
-        ok
+                )
     }
     /// `#/definitions/markclip/oneOf/2`
     pub(super) fn v312(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["sphere"]);
-        ok &= c.prop(l, s, x, "sphere", v489);
-        ok
-            &= c
+        c.required(l, s, x, &["sphere"]) & c.prop(l, s, x, "sphere", v489)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "sphere"),
-                );
-        ok
+                )
     }
     /// `#/definitions/markclip`
     pub(super) fn v313(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27284,21 +26165,16 @@ mod validators {
     /// `#/definitions/onMarkTrigger/items`
     pub(super) fn v315(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["trigger"]);
-        ok &= c.prop(l, s, x, "trigger", v51);
-        ok &= c.prop(l, s, x, "modify", v51);
-        ok &= c.prop(l, s, x, "values", v51);
-        ok
-            &= c
+        c.required(l, s, x, &["trigger"]) & c.prop(l, s, x, "trigger", v51)
+            & c.prop(l, s, x, "modify", v51) & c.prop(l, s, x, "values", v51)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "trigger" | "modify" | "values"),
-                );
-        ok
+                )
     }
     /// `#/definitions/markVisual`
     pub(super) fn v316(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27307,29 +26183,21 @@ mod validators {
     /// `#/definitions/markVisual/allOf/0`
     pub(super) fn v317(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "type", v476);
-        ok &= c.prop(l, s, x, "from", v301);
-        ok
+        c.prop(l, s, x, "type", v476) & c.prop(l, s, x, "from", v301)
     }
     /// `#/definitions/padding/oneOf/1`
     pub(super) fn v318(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "top", v16);
-        ok &= c.prop(l, s, x, "bottom", v16);
-        ok &= c.prop(l, s, x, "left", v16);
-        ok &= c.prop(l, s, x, "right", v16);
-        ok
-            &= c
+        c.prop(l, s, x, "top", v16) & c.prop(l, s, x, "bottom", v16)
+            & c.prop(l, s, x, "left", v16) & c.prop(l, s, x, "right", v16)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "top" | "bottom" | "left" | "right"),
-                );
-        ok
+                )
     }
     /// `#/definitions/padding`
     pub(super) fn v319(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27342,21 +26210,16 @@ mod validators {
     /// `#/definitions/autosize/oneOf/1`
     pub(super) fn v321(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v320);
-        ok &= c.prop(l, s, x, "resize", v11);
-        ok &= c.prop(l, s, x, "contains", v323);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v320)
+            & c.prop(l, s, x, "resize", v11) & c.prop(l, s, x, "contains", v323)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "resize" | "contains"),
-                );
-        ok
+                )
     }
     /// `#/definitions/autosize`
     pub(super) fn v322(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27369,77 +26232,46 @@ mod validators {
     /// `#/definitions/encodeEntry`
     pub(super) fn v324(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "x", v186);
-        ok &= c.prop(l, s, x, "x2", v186);
-        ok &= c.prop(l, s, x, "xc", v186);
-        ok &= c.prop(l, s, x, "width", v186);
-        ok &= c.prop(l, s, x, "y", v186);
-        ok &= c.prop(l, s, x, "y2", v186);
-        ok &= c.prop(l, s, x, "yc", v186);
-        ok &= c.prop(l, s, x, "height", v186);
-        ok &= c.prop(l, s, x, "opacity", v186);
-        ok &= c.prop(l, s, x, "fill", v225);
-        ok &= c.prop(l, s, x, "fillOpacity", v186);
-        ok &= c.prop(l, s, x, "stroke", v225);
-        ok &= c.prop(l, s, x, "strokeOpacity", v186);
-        ok &= c.prop(l, s, x, "strokeWidth", v186);
-        ok &= c.prop(l, s, x, "strokeCap", v612);
-        ok &= c.prop(l, s, x, "strokeDash", v238);
-        ok &= c.prop(l, s, x, "strokeDashOffset", v186);
-        ok &= c.prop(l, s, x, "strokeJoin", v613);
-        ok &= c.prop(l, s, x, "strokeMiterLimit", v186);
-        ok &= c.prop(l, s, x, "blend", v614);
-        ok &= c.prop(l, s, x, "cursor", v230);
-        ok &= c.prop(l, s, x, "tooltip", v615);
-        ok &= c.prop(l, s, x, "zindex", v186);
-        ok &= c.prop(l, s, x, "description", v230);
-        ok &= c.prop(l, s, x, "aria", v247);
-        ok &= c.prop(l, s, x, "ariaRole", v230);
-        ok &= c.prop(l, s, x, "ariaRoleDescription", v230);
-        ok &= c.prop(l, s, x, "clip", v247);
-        ok &= c.prop(l, s, x, "strokeForeground", v247);
-        ok &= c.prop(l, s, x, "strokeOffset", v186);
-        ok &= c.prop(l, s, x, "cornerRadius", v186);
-        ok &= c.prop(l, s, x, "cornerRadiusTopLeft", v186);
-        ok &= c.prop(l, s, x, "cornerRadiusTopRight", v186);
-        ok &= c.prop(l, s, x, "cornerRadiusBottomRight", v186);
-        ok &= c.prop(l, s, x, "cornerRadiusBottomLeft", v186);
-        ok &= c.prop(l, s, x, "angle", v186);
-        ok &= c.prop(l, s, x, "size", v186);
-        ok &= c.prop(l, s, x, "shape", v230);
-        ok &= c.prop(l, s, x, "path", v230);
-        ok &= c.prop(l, s, x, "scaleX", v186);
-        ok &= c.prop(l, s, x, "scaleY", v186);
-        ok &= c.prop(l, s, x, "innerRadius", v186);
-        ok &= c.prop(l, s, x, "outerRadius", v186);
-        ok &= c.prop(l, s, x, "startAngle", v186);
-        ok &= c.prop(l, s, x, "endAngle", v186);
-        ok &= c.prop(l, s, x, "padAngle", v186);
-        ok &= c.prop(l, s, x, "interpolate", v230);
-        ok &= c.prop(l, s, x, "tension", v186);
-        ok &= c.prop(l, s, x, "orient", v616);
-        ok &= c.prop(l, s, x, "defined", v247);
-        ok &= c.prop(l, s, x, "url", v230);
-        ok &= c.prop(l, s, x, "align", v208);
-        ok &= c.prop(l, s, x, "baseline", v217);
-        ok &= c.prop(l, s, x, "aspect", v247);
-        ok &= c.prop(l, s, x, "smooth", v247);
-        ok &= c.prop(l, s, x, "text", v617);
-        ok &= c.prop(l, s, x, "dir", v230);
-        ok &= c.prop(l, s, x, "ellipsis", v230);
-        ok &= c.prop(l, s, x, "limit", v186);
-        ok &= c.prop(l, s, x, "lineBreak", v230);
-        ok &= c.prop(l, s, x, "lineHeight", v186);
-        ok &= c.prop(l, s, x, "dx", v186);
-        ok &= c.prop(l, s, x, "dy", v186);
-        ok &= c.prop(l, s, x, "radius", v186);
-        ok &= c.prop(l, s, x, "theta", v186);
-        ok &= c.prop(l, s, x, "font", v230);
-        ok &= c.prop(l, s, x, "fontSize", v186);
-        ok &= c.prop(l, s, x, "fontWeight", v618);
-        ok &= c.prop(l, s, x, "fontStyle", v230);
-        ok
+        c.prop(l, s, x, "x", v186) & c.prop(l, s, x, "x2", v186)
+            & c.prop(l, s, x, "xc", v186) & c.prop(l, s, x, "width", v186)
+            & c.prop(l, s, x, "y", v186) & c.prop(l, s, x, "y2", v186)
+            & c.prop(l, s, x, "yc", v186) & c.prop(l, s, x, "height", v186)
+            & c.prop(l, s, x, "opacity", v186) & c.prop(l, s, x, "fill", v225)
+            & c.prop(l, s, x, "fillOpacity", v186) & c.prop(l, s, x, "stroke", v225)
+            & c.prop(l, s, x, "strokeOpacity", v186)
+            & c.prop(l, s, x, "strokeWidth", v186) & c.prop(l, s, x, "strokeCap", v612)
+            & c.prop(l, s, x, "strokeDash", v238)
+            & c.prop(l, s, x, "strokeDashOffset", v186)
+            & c.prop(l, s, x, "strokeJoin", v613)
+            & c.prop(l, s, x, "strokeMiterLimit", v186) & c.prop(l, s, x, "blend", v614)
+            & c.prop(l, s, x, "cursor", v230) & c.prop(l, s, x, "tooltip", v615)
+            & c.prop(l, s, x, "zindex", v186) & c.prop(l, s, x, "description", v230)
+            & c.prop(l, s, x, "aria", v247) & c.prop(l, s, x, "ariaRole", v230)
+            & c.prop(l, s, x, "ariaRoleDescription", v230)
+            & c.prop(l, s, x, "clip", v247) & c.prop(l, s, x, "strokeForeground", v247)
+            & c.prop(l, s, x, "strokeOffset", v186)
+            & c.prop(l, s, x, "cornerRadius", v186)
+            & c.prop(l, s, x, "cornerRadiusTopLeft", v186)
+            & c.prop(l, s, x, "cornerRadiusTopRight", v186)
+            & c.prop(l, s, x, "cornerRadiusBottomRight", v186)
+            & c.prop(l, s, x, "cornerRadiusBottomLeft", v186)
+            & c.prop(l, s, x, "angle", v186) & c.prop(l, s, x, "size", v186)
+            & c.prop(l, s, x, "shape", v230) & c.prop(l, s, x, "path", v230)
+            & c.prop(l, s, x, "scaleX", v186) & c.prop(l, s, x, "scaleY", v186)
+            & c.prop(l, s, x, "innerRadius", v186) & c.prop(l, s, x, "outerRadius", v186)
+            & c.prop(l, s, x, "startAngle", v186) & c.prop(l, s, x, "endAngle", v186)
+            & c.prop(l, s, x, "padAngle", v186) & c.prop(l, s, x, "interpolate", v230)
+            & c.prop(l, s, x, "tension", v186) & c.prop(l, s, x, "orient", v616)
+            & c.prop(l, s, x, "defined", v247) & c.prop(l, s, x, "url", v230)
+            & c.prop(l, s, x, "align", v208) & c.prop(l, s, x, "baseline", v217)
+            & c.prop(l, s, x, "aspect", v247) & c.prop(l, s, x, "smooth", v247)
+            & c.prop(l, s, x, "text", v617) & c.prop(l, s, x, "dir", v230)
+            & c.prop(l, s, x, "ellipsis", v230) & c.prop(l, s, x, "limit", v186)
+            & c.prop(l, s, x, "lineBreak", v230) & c.prop(l, s, x, "lineHeight", v186)
+            & c.prop(l, s, x, "dx", v186) & c.prop(l, s, x, "dy", v186)
+            & c.prop(l, s, x, "radius", v186) & c.prop(l, s, x, "theta", v186)
+            & c.prop(l, s, x, "font", v230) & c.prop(l, s, x, "fontSize", v186)
+            & c.prop(l, s, x, "fontWeight", v618) & c.prop(l, s, x, "fontStyle", v230)
     }
     /// `#/definitions/strokeCapValue`
     pub(super) fn v325(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27448,10 +26280,7 @@ mod validators {
     /// `#/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v326(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v330);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v330)
     }
     /// `#/definitions/strokeCapValue/oneOf/0/items`
     pub(super) fn v327(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27482,10 +26311,7 @@ mod validators {
     /// `#/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v332(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v336);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v336)
     }
     /// `#/definitions/strokeJoinValue/oneOf/0/items`
     pub(super) fn v333(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27516,10 +26342,7 @@ mod validators {
     /// `#/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v338(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v342);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v342)
     }
     /// `#/definitions/blendValue/oneOf/0/items`
     pub(super) fn v339(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27572,10 +26395,7 @@ mod validators {
     /// `#/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v348(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v352);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v352)
     }
     /// `#/definitions/directionValue/oneOf/0/items`
     pub(super) fn v349(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27606,10 +26426,7 @@ mod validators {
     /// `#/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v354(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v263);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v263)
     }
     /// `#/definitions/textValue/oneOf/0/items`
     pub(super) fn v355(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27636,10 +26453,7 @@ mod validators {
     /// `#/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v359(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v363);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v363)
     }
     /// `#/definitions/fontWeightValue/oneOf/0/items`
     pub(super) fn v360(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27670,10 +26484,7 @@ mod validators {
     /// `#/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v365(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v634);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v634)
     }
     /// `#/definitions/anchorValue/oneOf/0/items`
     pub(super) fn v366(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27696,75 +26507,49 @@ mod validators {
     /// `#/definitions/colorRGB`
     pub(super) fn v369(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["r", "g", "b"]);
-        ok &= c.prop(l, s, x, "r", v186);
-        ok &= c.prop(l, s, x, "g", v186);
-        ok &= c.prop(l, s, x, "b", v186);
-        ok
+        c.required(l, s, x, &["r", "g", "b"]) & c.prop(l, s, x, "r", v186)
+            & c.prop(l, s, x, "g", v186) & c.prop(l, s, x, "b", v186)
     }
     /// `#/definitions/colorHSL`
     pub(super) fn v370(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["h", "s", "l"]);
-        ok &= c.prop(l, s, x, "h", v186);
-        ok &= c.prop(l, s, x, "s", v186);
-        ok &= c.prop(l, s, x, "l", v186);
-        ok
+        c.required(l, s, x, &["h", "s", "l"]) & c.prop(l, s, x, "h", v186)
+            & c.prop(l, s, x, "s", v186) & c.prop(l, s, x, "l", v186)
     }
     /// `#/definitions/colorLAB`
     pub(super) fn v371(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["l", "a", "b"]);
-        ok &= c.prop(l, s, x, "l", v186);
-        ok &= c.prop(l, s, x, "a", v186);
-        ok &= c.prop(l, s, x, "b", v186);
-        ok
+        c.required(l, s, x, &["l", "a", "b"]) & c.prop(l, s, x, "l", v186)
+            & c.prop(l, s, x, "a", v186) & c.prop(l, s, x, "b", v186)
     }
     /// `#/definitions/colorHCL`
     pub(super) fn v372(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["h", "c", "l"]);
-        ok &= c.prop(l, s, x, "h", v186);
-        ok &= c.prop(l, s, x, "c", v186);
-        ok &= c.prop(l, s, x, "l", v186);
-        ok
+        c.required(l, s, x, &["h", "c", "l"]) & c.prop(l, s, x, "h", v186)
+            & c.prop(l, s, x, "c", v186) & c.prop(l, s, x, "l", v186)
     }
     /// `#/definitions/gradientStops/items`
     pub(super) fn v373(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["offset", "color"]);
-        ok &= c.prop(l, s, x, "offset", v16);
-        ok &= c.prop(l, s, x, "color", v99);
-        ok
-            &= c
+        c.required(l, s, x, &["offset", "color"]) & c.prop(l, s, x, "offset", v16)
+            & c.prop(l, s, x, "color", v99)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "offset" | "color"),
-                );
-        ok
+                )
     }
     /// `#/definitions/linearGradient`
     pub(super) fn v374(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["gradient", "stops"]);
-        ok &= c.prop(l, s, x, "gradient", v375);
-        ok &= c.prop(l, s, x, "id", v99);
-        ok &= c.prop(l, s, x, "x1", v16);
-        ok &= c.prop(l, s, x, "y1", v16);
-        ok &= c.prop(l, s, x, "x2", v16);
-        ok &= c.prop(l, s, x, "y2", v16);
-        ok &= c.prop(l, s, x, "stops", v636);
-        ok
-            &= c
+        c.required(l, s, x, &["gradient", "stops"]) & c.prop(l, s, x, "gradient", v375)
+            & c.prop(l, s, x, "id", v99) & c.prop(l, s, x, "x1", v16)
+            & c.prop(l, s, x, "y1", v16) & c.prop(l, s, x, "x2", v16)
+            & c.prop(l, s, x, "y2", v16) & c.prop(l, s, x, "stops", v636)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27775,8 +26560,7 @@ mod validators {
                             key, "gradient" | "id" | "x1" | "y1" | "x2" | "y2" | "stops"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/linearGradient/properties/gradient`
     pub(super) fn v375(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27785,19 +26569,12 @@ mod validators {
     /// `#/definitions/radialGradient`
     pub(super) fn v376(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["gradient", "stops"]);
-        ok &= c.prop(l, s, x, "gradient", v377);
-        ok &= c.prop(l, s, x, "id", v99);
-        ok &= c.prop(l, s, x, "x1", v16);
-        ok &= c.prop(l, s, x, "y1", v16);
-        ok &= c.prop(l, s, x, "r1", v16);
-        ok &= c.prop(l, s, x, "x2", v16);
-        ok &= c.prop(l, s, x, "y2", v16);
-        ok &= c.prop(l, s, x, "r2", v16);
-        ok &= c.prop(l, s, x, "stops", v636);
-        ok
-            &= c
+        c.required(l, s, x, &["gradient", "stops"]) & c.prop(l, s, x, "gradient", v377)
+            & c.prop(l, s, x, "id", v99) & c.prop(l, s, x, "x1", v16)
+            & c.prop(l, s, x, "y1", v16) & c.prop(l, s, x, "r1", v16)
+            & c.prop(l, s, x, "x2", v16) & c.prop(l, s, x, "y2", v16)
+            & c.prop(l, s, x, "r2", v16) & c.prop(l, s, x, "stops", v636)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -27809,8 +26586,7 @@ mod validators {
                             "r2" | "stops"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/radialGradient/properties/gradient`
     pub(super) fn v377(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27827,28 +26603,21 @@ mod validators {
     /// `#/definitions/scaleBins/oneOf/0`
     pub(super) fn v380(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v21);
-        ok
+        c.items(l, s, x, 0usize, "/items", v21)
     }
     /// `#/definitions/scaleBins/oneOf/1`
     pub(super) fn v381(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["step"]);
-        ok &= c.prop(l, s, x, "step", v21);
-        ok &= c.prop(l, s, x, "start", v21);
-        ok &= c.prop(l, s, x, "stop", v21);
-        ok
-            &= c
+        c.required(l, s, x, &["step"]) & c.prop(l, s, x, "step", v21)
+            & c.prop(l, s, x, "start", v21) & c.prop(l, s, x, "stop", v21)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "step" | "start" | "stop"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scaleBins`
     pub(super) fn v382(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27857,20 +26626,16 @@ mod validators {
     /// `#/definitions/scaleInterpolate/oneOf/2`
     pub(super) fn v383(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v489);
-        ok &= c.prop(l, s, x, "gamma", v21);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v489)
+            & c.prop(l, s, x, "gamma", v21)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "gamma"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scaleInterpolate`
     pub(super) fn v384(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27879,58 +26644,44 @@ mod validators {
     /// `#/definitions/scaleData/oneOf/0`
     pub(super) fn v385(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["data", "field"]);
-        ok &= c.prop(l, s, x, "data", v99);
-        ok &= c.prop(l, s, x, "field", v489);
-        ok &= c.prop(l, s, x, "sort", v389);
-        ok
-            &= c
+        c.required(l, s, x, &["data", "field"]) & c.prop(l, s, x, "data", v99)
+            & c.prop(l, s, x, "field", v489) & c.prop(l, s, x, "sort", v389)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "data" | "field" | "sort"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scaleData/oneOf/1`
     pub(super) fn v386(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["data", "fields"]);
-        ok &= c.prop(l, s, x, "data", v99);
-        ok &= c.prop(l, s, x, "fields", v637);
-        ok &= c.prop(l, s, x, "sort", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["data", "fields"]) & c.prop(l, s, x, "data", v99)
+            & c.prop(l, s, x, "fields", v637) & c.prop(l, s, x, "sort", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "data" | "fields" | "sort"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scaleData/oneOf/2`
     pub(super) fn v387(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["fields"]);
-        ok &= c.prop(l, s, x, "fields", v638);
-        ok &= c.prop(l, s, x, "sort", v393);
-        ok
-            &= c
+        c.required(l, s, x, &["fields"]) & c.prop(l, s, x, "fields", v638)
+            & c.prop(l, s, x, "sort", v393)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "fields" | "sort"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scaleData`
     pub(super) fn v388(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27943,56 +26694,43 @@ mod validators {
     /// `#/definitions/scaleData/oneOf/0/properties/sort/oneOf/1`
     pub(super) fn v390(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "field", v489);
-        ok &= c.prop(l, s, x, "op", v489);
-        ok &= c.prop(l, s, x, "order", v478);
-        ok
-            &= c
+        c.prop(l, s, x, "field", v489) & c.prop(l, s, x, "op", v489)
+            & c.prop(l, s, x, "order", v478)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "field" | "op" | "order"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scaleData/oneOf/1/properties/sort/oneOf/1`
     pub(super) fn v391(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "op", v394);
-        ok &= c.prop(l, s, x, "order", v478);
-        ok
-            &= c
+        c.prop(l, s, x, "op", v394) & c.prop(l, s, x, "order", v478)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "op" | "order"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scaleData/oneOf/1/properties/sort/oneOf/2`
     pub(super) fn v392(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["field", "op"]);
-        ok &= c.prop(l, s, x, "field", v489);
-        ok &= c.prop(l, s, x, "op", v395);
-        ok &= c.prop(l, s, x, "order", v478);
-        ok
-            &= c
+        c.required(l, s, x, &["field", "op"]) & c.prop(l, s, x, "field", v489)
+            & c.prop(l, s, x, "op", v395) & c.prop(l, s, x, "order", v478)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "field" | "op" | "order"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scaleData/oneOf/1/properties/sort`
     pub(super) fn v393(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28009,27 +26747,21 @@ mod validators {
     /// `#/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0`
     pub(super) fn v396(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["data", "field"]);
-        ok &= c.prop(l, s, x, "data", v99);
-        ok &= c.prop(l, s, x, "field", v489);
-        ok
-            &= c
+        c.required(l, s, x, &["data", "field"]) & c.prop(l, s, x, "data", v99)
+            & c.prop(l, s, x, "field", v489)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "data" | "field"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/1`
     pub(super) fn v397(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v399);
-        ok
+        c.items(l, s, x, 0usize, "/items", v399)
     }
     /// `#/definitions/scaleData/oneOf/2/properties/fields/items`
     pub(super) fn v398(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28390,19 +27122,13 @@ mod validators {
     /// `#/definitions/stream/allOf/1/oneOf/2/properties/merge`
     pub(super) fn v483(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v43);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v43)
     }
     /// `#/definitions/stream/allOf/0/properties/between`
     pub(super) fn v484(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v43);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v43)
     }
     /// `#/definitions/stream/allOf/0/properties/filter`
     pub(super) fn v485(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28411,9 +27137,7 @@ mod validators {
     /// `#/definitions/data/oneOf/0/properties/transform`
     pub(super) fn v486(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v461);
-        ok
+        c.items(l, s, x, 0usize, "/items", v461)
     }
     /// `#/definitions/data/oneOf/0/properties/on`
     pub(super) fn v487(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28638,9 +27362,7 @@ mod validators {
     /// `#/definitions/crossfilterTransform/properties/fields/oneOf/0`
     pub(super) fn v542(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v66);
-        ok
+        c.items(l, s, x, 0usize, "/items", v66)
     }
     /// `#/definitions/pieTransform/properties/as`
     pub(super) fn v543(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28649,9 +27371,7 @@ mod validators {
     /// `#/definitions/forceTransform/properties/forces`
     pub(super) fn v544(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v83);
-        ok
+        c.items(l, s, x, 0usize, "/items", v83)
     }
     /// `#/definitions/forceTransform/properties/as`
     pub(super) fn v545(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28692,11 +27412,8 @@ mod validators {
     /// `#/definitions/geojsonTransform/properties/fields/oneOf/0`
     pub(super) fn v554(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v66);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v66)
     }
     /// `#/definitions/graticuleTransform/properties/extent`
     pub(super) fn v555(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28705,9 +27422,7 @@ mod validators {
     /// `#/definitions/isocontourTransform/properties/translate/oneOf/0`
     pub(super) fn v556(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v86);
-        ok
+        c.items(l, s, x, 0usize, "/items", v86)
     }
     /// `#/definitions/packTransform/properties/as`
     pub(super) fn v557(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28724,30 +27439,22 @@ mod validators {
     /// `#/definitions/labelTransform/properties/avoidMarks/oneOf/0`
     pub(super) fn v560(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v99);
-        ok
+        c.items(l, s, x, 0usize, "/items", v99)
     }
     /// `#/definitions/aggregateTransform/properties/ops/oneOf/0`
     pub(super) fn v561(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v125);
-        ok
+        c.items(l, s, x, 0usize, "/items", v125)
     }
     /// `#/definitions/aggregateTransform/properties/fields/oneOf/0`
     pub(super) fn v562(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v128);
-        ok
+        c.items(l, s, x, 0usize, "/items", v128)
     }
     /// `#/definitions/aggregateTransform/properties/as/oneOf/0`
     pub(super) fn v563(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v105);
-        ok
+        c.items(l, s, x, 0usize, "/items", v105)
     }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/0/properties/function`
     pub(super) fn v564(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28768,9 +27475,7 @@ mod validators {
     /// `#/definitions/timeunitTransform/properties/units/oneOf/0`
     pub(super) fn v568(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v162);
-        ok
+        c.items(l, s, x, 0usize, "/items", v162)
     }
     /// `#/definitions/windowTransform/properties/params`
     pub(super) fn v569(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28783,9 +27488,7 @@ mod validators {
     /// `#/definitions/windowTransform/properties/ops/oneOf/0`
     pub(super) fn v571(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v168);
-        ok
+        c.items(l, s, x, 0usize, "/items", v168)
     }
     /// `#/definitions/wordcloudTransform/properties/as`
     pub(super) fn v572(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28794,9 +27497,7 @@ mod validators {
     /// `#/definitions/wordcloudTransform/properties/fontSizeRange/oneOf/0`
     pub(super) fn v573(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v70);
-        ok
+        c.items(l, s, x, 0usize, "/items", v70)
     }
     /// `#/definitions/projection/properties/translate`
     pub(super) fn v574(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28809,11 +27510,8 @@ mod validators {
     /// `#/definitions/projection/properties/clipExtent/oneOf/0`
     pub(super) fn v576(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v574);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v574)
     }
     /// `#/definitions/projection/properties/fit/oneOf/0`
     pub(super) fn v577(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28830,9 +27528,7 @@ mod validators {
     /// `#/definitions/numberValue/oneOf/0`
     pub(super) fn v580(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v195);
-        ok
+        c.items(l, s, x, 0usize, "/items", v195)
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/0`
     pub(super) fn v581(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28849,9 +27545,7 @@ mod validators {
     /// `#/definitions/alignValue/oneOf/0`
     pub(super) fn v584(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v212);
-        ok
+        c.items(l, s, x, 0usize, "/items", v212)
     }
     /// `#/definitions/alignValue/oneOf/0/items/allOf/1/allOf/0`
     pub(super) fn v585(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28864,9 +27558,7 @@ mod validators {
     /// `#/definitions/baselineValue/oneOf/0`
     pub(super) fn v587(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v221);
-        ok
+        c.items(l, s, x, 0usize, "/items", v221)
     }
     /// `#/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v588(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28889,9 +27581,7 @@ mod validators {
     /// `#/definitions/stringValue/oneOf/0`
     pub(super) fn v591(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v234);
-        ok
+        c.items(l, s, x, 0usize, "/items", v234)
     }
     /// `#/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v592(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28900,9 +27590,7 @@ mod validators {
     /// `#/definitions/arrayValue/oneOf/0`
     pub(super) fn v593(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v242);
-        ok
+        c.items(l, s, x, 0usize, "/items", v242)
     }
     /// `#/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v594(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28911,9 +27599,7 @@ mod validators {
     /// `#/definitions/booleanValue/oneOf/0`
     pub(super) fn v595(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v251);
-        ok
+        c.items(l, s, x, 0usize, "/items", v251)
     }
     /// `#/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v596(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28930,9 +27616,7 @@ mod validators {
     /// `#/definitions/orientValue/oneOf/0`
     pub(super) fn v599(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v283);
-        ok
+        c.items(l, s, x, 0usize, "/items", v283)
     }
     /// `#/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v600(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28945,9 +27629,7 @@ mod validators {
     /// `#/definitions/mark/properties/transform`
     pub(super) fn v602(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v475);
-        ok
+        c.items(l, s, x, 0usize, "/items", v475)
     }
     /// `#/definitions/mark/properties/on`
     pub(super) fn v603(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28956,44 +27638,32 @@ mod validators {
     /// `#/definitions/scope/properties/signals`
     pub(super) fn v604(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v453);
-        ok
+        c.items(l, s, x, 0usize, "/items", v453)
     }
     /// `#/definitions/scope/properties/data`
     pub(super) fn v605(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v454);
-        ok
+        c.items(l, s, x, 0usize, "/items", v454)
     }
     /// `#/definitions/scope/properties/scales`
     pub(super) fn v606(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v455);
-        ok
+        c.items(l, s, x, 0usize, "/items", v455)
     }
     /// `#/definitions/scope/properties/projections`
     pub(super) fn v607(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v673);
-        ok
+        c.items(l, s, x, 0usize, "/items", v673)
     }
     /// `#/definitions/scope/properties/axes`
     pub(super) fn v608(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v674);
-        ok
+        c.items(l, s, x, 0usize, "/items", v674)
     }
     /// `#/definitions/scope/properties/legends`
     pub(super) fn v609(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v456);
-        ok
+        c.items(l, s, x, 0usize, "/items", v456)
     }
     /// `#/definitions/scope/properties/title`
     pub(super) fn v610(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29002,9 +27672,7 @@ mod validators {
     /// `#/definitions/scope/properties/marks`
     pub(super) fn v611(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v295);
-        ok
+        c.items(l, s, x, 0usize, "/items", v295)
     }
     /// `#/definitions/encodeEntry/properties/strokeCap`
     pub(super) fn v612(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29037,9 +27705,7 @@ mod validators {
     /// `#/definitions/strokeCapValue/oneOf/0`
     pub(super) fn v619(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v327);
-        ok
+        c.items(l, s, x, 0usize, "/items", v327)
     }
     /// `#/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v620(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29048,9 +27714,7 @@ mod validators {
     /// `#/definitions/strokeJoinValue/oneOf/0`
     pub(super) fn v621(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v333);
-        ok
+        c.items(l, s, x, 0usize, "/items", v333)
     }
     /// `#/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v622(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29059,9 +27723,7 @@ mod validators {
     /// `#/definitions/blendValue/oneOf/0`
     pub(super) fn v623(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v339);
-        ok
+        c.items(l, s, x, 0usize, "/items", v339)
     }
     /// `#/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v624(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29070,9 +27732,7 @@ mod validators {
     /// `#/definitions/anyValue/oneOf/0`
     pub(super) fn v625(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v344);
-        ok
+        c.items(l, s, x, 0usize, "/items", v344)
     }
     /// `#/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v626(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29081,9 +27741,7 @@ mod validators {
     /// `#/definitions/directionValue/oneOf/0`
     pub(super) fn v627(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v349);
-        ok
+        c.items(l, s, x, 0usize, "/items", v349)
     }
     /// `#/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v628(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29092,9 +27750,7 @@ mod validators {
     /// `#/definitions/textValue/oneOf/0`
     pub(super) fn v629(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v355);
-        ok
+        c.items(l, s, x, 0usize, "/items", v355)
     }
     /// `#/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v630(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29103,9 +27759,7 @@ mod validators {
     /// `#/definitions/fontWeightValue/oneOf/0`
     pub(super) fn v631(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v360);
-        ok
+        c.items(l, s, x, 0usize, "/items", v360)
     }
     /// `#/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
     pub(super) fn v632(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29114,9 +27768,7 @@ mod validators {
     /// `#/definitions/anchorValue/oneOf/0`
     pub(super) fn v633(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v366);
-        ok
+        c.items(l, s, x, 0usize, "/items", v366)
     }
     /// `#/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
     pub(super) fn v634(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29133,18 +27785,12 @@ mod validators {
     /// `#/definitions/scaleData/oneOf/1/properties/fields`
     pub(super) fn v637(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v489);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v489)
     }
     /// `#/definitions/scaleData/oneOf/2/properties/fields`
     pub(super) fn v638(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v398);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v398)
     }
     /// `#/definitions/encode`
     pub(super) fn v639(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29247,20 +27893,16 @@ mod validators {
     /// `#/definitions/title/oneOf/1/properties/encode/anyOf/1`
     pub(super) fn v647(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "group", v471);
-        ok &= c.prop(l, s, x, "title", v471);
-        ok &= c.prop(l, s, x, "subtitle", v471);
-        ok
-            &= c
+        c.prop(l, s, x, "group", v471) & c.prop(l, s, x, "title", v471)
+            & c.prop(l, s, x, "subtitle", v471)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "group" | "title" | "subtitle"),
-                );
-        ok
+                )
     }
     /// `#/definitions/compare`
     pub(super) fn v648(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29273,143 +27915,97 @@ mod validators {
     /// `#/definitions/onEvents`
     pub(super) fn v650(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v35);
-        ok
+        c.items(l, s, x, 0usize, "/items", v35)
     }
     /// `#/definitions/stream/allOf/0/properties/filter/oneOf/1`
     pub(super) fn v651(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v51);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v51)
     }
     /// `#/definitions/onTrigger`
     pub(super) fn v652(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v174);
-        ok
+        c.items(l, s, x, 0usize, "/items", v174)
     }
     /// `#/definitions/data/oneOf/1/properties/source/oneOf/1`
     pub(super) fn v653(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 1u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v99);
-        ok
+        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v99)
     }
     /// `#/definitions/crossfilterTransform/properties/query/oneOf/0`
     pub(super) fn v654(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v482);
-        ok
+        c.items(l, s, x, 0usize, "/items", v482)
     }
     /// `#/definitions/pieTransform/properties/as/oneOf/0`
     pub(super) fn v655(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v76);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v76)
     }
     /// `#/definitions/forceTransform/properties/as/oneOf/0`
     pub(super) fn v656(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v76);
-        ok
+        c.items(l, s, x, 0usize, "/items", v76)
     }
     /// `#/definitions/contourTransform/properties/size/oneOf/0`
     pub(super) fn v657(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v70);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v70)
     }
     /// `#/definitions/graticuleTransform/properties/extent/oneOf/0`
     pub(super) fn v658(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v482);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v482)
     }
     /// `#/definitions/packTransform/properties/as/oneOf/0`
     pub(super) fn v659(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 5u64);
-        ok &= c.max_items(l, s, x.len(), 5u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v76);
-        ok
+        c.min_items(l, s, x.len(), 5u64) & c.max_items(l, s, x.len(), 5u64)
+            & c.items(l, s, x, 0usize, "/items", v76)
     }
     /// `#/definitions/partitionTransform/properties/as/oneOf/0`
     pub(super) fn v660(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 6u64);
-        ok &= c.max_items(l, s, x.len(), 6u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v76);
-        ok
+        c.min_items(l, s, x.len(), 6u64) & c.max_items(l, s, x.len(), 6u64)
+            & c.items(l, s, x, 0usize, "/items", v76)
     }
     /// `#/definitions/treeTransform/properties/as/oneOf/0`
     pub(super) fn v661(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 4u64);
-        ok &= c.max_items(l, s, x.len(), 4u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v76);
-        ok
+        c.min_items(l, s, x.len(), 4u64) & c.max_items(l, s, x.len(), 4u64)
+            & c.items(l, s, x, 0usize, "/items", v76)
     }
     /// `#/definitions/windowTransform/properties/params/oneOf/0`
     pub(super) fn v662(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v119);
-        ok
+        c.items(l, s, x, 0usize, "/items", v119)
     }
     /// `#/definitions/windowTransform/properties/frame/oneOf/0`
     pub(super) fn v663(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v119);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v119)
     }
     /// `#/definitions/wordcloudTransform/properties/as/oneOf/0`
     pub(super) fn v664(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 7u64);
-        ok &= c.max_items(l, s, x.len(), 7u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v76);
-        ok
+        c.min_items(l, s, x.len(), 7u64) & c.max_items(l, s, x.len(), 7u64)
+            & c.items(l, s, x, 0usize, "/items", v76)
     }
     /// `#/definitions/projection/properties/translate/oneOf/0`
     pub(super) fn v665(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v21);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v21)
     }
     /// `#/definitions/projection/properties/rotate/oneOf/0`
     pub(super) fn v666(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 3u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v21);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 3u64)
+            & c.items(l, s, x, 0usize, "/items", v21)
     }
     /// `#/definitions/baseColorValue/oneOf/0`
     pub(super) fn v667(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29418,80 +28014,61 @@ mod validators {
     /// `#/definitions/baseColorValue/oneOf/1`
     pub(super) fn v668(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v702);
-        ok
-            &= c
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v702)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "value"),
-                );
-        ok
+                )
     }
     /// `#/definitions/baseColorValue/oneOf/2`
     pub(super) fn v669(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v703);
-        ok
-            &= c
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v703)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "value"),
-                );
-        ok
+                )
     }
     /// `#/definitions/baseColorValue/oneOf/3`
     pub(super) fn v670(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["gradient"]);
-        ok &= c.prop(l, s, x, "gradient", v470);
-        ok &= c.prop(l, s, x, "start", v704);
-        ok &= c.prop(l, s, x, "stop", v704);
-        ok &= c.prop(l, s, x, "count", v16);
-        ok
-            &= c
+        c.required(l, s, x, &["gradient"]) & c.prop(l, s, x, "gradient", v470)
+            & c.prop(l, s, x, "start", v704) & c.prop(l, s, x, "stop", v704)
+            & c.prop(l, s, x, "count", v16)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "gradient" | "start" | "stop" | "count"),
-                );
-        ok
+                )
     }
     /// `#/definitions/baseColorValue/oneOf/4`
     pub(super) fn v671(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["color"]);
-        ok &= c.prop(l, s, x, "color", v705);
-        ok
-            &= c
+        c.required(l, s, x, &["color"]) & c.prop(l, s, x, "color", v705)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "color"),
-                );
-        ok
+                )
     }
     /// `#/definitions/onMarkTrigger`
     pub(super) fn v672(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v315);
-        ok
+        c.items(l, s, x, 0usize, "/items", v315)
     }
     /// `#/definitions/scope/properties/projections/items`
     pub(super) fn v673(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29504,27 +28081,18 @@ mod validators {
     /// `#/definitions/gradientStops`
     pub(super) fn v675(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v373);
-        ok
+        c.items(l, s, x, 0usize, "/items", v373)
     }
     /// `#/definitions/scale/oneOf/0`
     pub(super) fn v676(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v706);
-        ok &= c.prop(l, s, x, "nice", v310);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v706)
+            & c.prop(l, s, x, "nice", v310) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "domain", v707) & c.prop(l, s, x, "domainMin", v21)
+            & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
+            & c.prop(l, s, x, "domainRaw", v708) & c.prop(l, s, x, "reverse", v310)
+            & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29536,28 +28104,19 @@ mod validators {
                             "domainMax" | "domainMid" | "domainRaw" | "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/1`
     pub(super) fn v677(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v709);
-        ok &= c.prop(l, s, x, "range", v710);
-        ok &= c.prop(l, s, x, "interpolate", v711);
-        ok &= c.prop(l, s, x, "domainImplicit", v310);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v709)
+            & c.prop(l, s, x, "range", v710) & c.prop(l, s, x, "interpolate", v711)
+            & c.prop(l, s, x, "domainImplicit", v310) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "domain", v707) & c.prop(l, s, x, "domainMin", v21)
+            & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
+            & c.prop(l, s, x, "domainRaw", v708) & c.prop(l, s, x, "reverse", v310)
+            & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29570,30 +28129,20 @@ mod validators {
                             "domainRaw" | "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/2`
     pub(super) fn v678(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v712);
-        ok &= c.prop(l, s, x, "paddingInner", v21);
-        ok &= c.prop(l, s, x, "range", v713);
-        ok &= c.prop(l, s, x, "padding", v21);
-        ok &= c.prop(l, s, x, "paddingOuter", v21);
-        ok &= c.prop(l, s, x, "align", v21);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v712)
+            & c.prop(l, s, x, "paddingInner", v21) & c.prop(l, s, x, "range", v713)
+            & c.prop(l, s, x, "padding", v21) & c.prop(l, s, x, "paddingOuter", v21)
+            & c.prop(l, s, x, "align", v21) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "domain", v707) & c.prop(l, s, x, "domainMin", v21)
+            & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
+            & c.prop(l, s, x, "domainRaw", v708) & c.prop(l, s, x, "reverse", v310)
+            & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29606,29 +28155,19 @@ mod validators {
                             "domainMax" | "domainMid" | "domainRaw" | "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/3`
     pub(super) fn v679(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v714);
-        ok &= c.prop(l, s, x, "range", v713);
-        ok &= c.prop(l, s, x, "padding", v21);
-        ok &= c.prop(l, s, x, "paddingOuter", v21);
-        ok &= c.prop(l, s, x, "align", v21);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v714)
+            & c.prop(l, s, x, "range", v713) & c.prop(l, s, x, "padding", v21)
+            & c.prop(l, s, x, "paddingOuter", v21) & c.prop(l, s, x, "align", v21)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29641,29 +28180,19 @@ mod validators {
                             | "domainRaw" | "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/4`
     pub(super) fn v680(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v715);
-        ok &= c.prop(l, s, x, "range", v716);
-        ok &= c.prop(l, s, x, "interpolate", v711);
-        ok &= c.prop(l, s, x, "nice", v258);
-        ok &= c.prop(l, s, x, "zero", v310);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v715)
+            & c.prop(l, s, x, "range", v716) & c.prop(l, s, x, "interpolate", v711)
+            & c.prop(l, s, x, "nice", v258) & c.prop(l, s, x, "zero", v310)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29676,27 +28205,18 @@ mod validators {
                             "domainRaw" | "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/5`
     pub(super) fn v681(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v443);
-        ok &= c.prop(l, s, x, "range", v716);
-        ok &= c.prop(l, s, x, "interpolate", v711);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v443)
+            & c.prop(l, s, x, "range", v716) & c.prop(l, s, x, "interpolate", v711)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29709,28 +28229,19 @@ mod validators {
                             "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/6`
     pub(super) fn v682(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v717);
-        ok &= c.prop(l, s, x, "bins", v718);
-        ok &= c.prop(l, s, x, "range", v716);
-        ok &= c.prop(l, s, x, "interpolate", v711);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v717)
+            & c.prop(l, s, x, "bins", v718) & c.prop(l, s, x, "range", v716)
+            & c.prop(l, s, x, "interpolate", v711) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "domain", v707) & c.prop(l, s, x, "domainMin", v21)
+            & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
+            & c.prop(l, s, x, "domainRaw", v708) & c.prop(l, s, x, "reverse", v310)
+            & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29743,31 +28254,20 @@ mod validators {
                             "domainRaw" | "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/7`
     pub(super) fn v683(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v719);
-        ok &= c.prop(l, s, x, "nice", v720);
-        ok &= c.prop(l, s, x, "range", v716);
-        ok &= c.prop(l, s, x, "bins", v718);
-        ok &= c.prop(l, s, x, "interpolate", v711);
-        ok &= c.prop(l, s, x, "clamp", v310);
-        ok &= c.prop(l, s, x, "padding", v21);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v719)
+            & c.prop(l, s, x, "nice", v720) & c.prop(l, s, x, "range", v716)
+            & c.prop(l, s, x, "bins", v718) & c.prop(l, s, x, "interpolate", v711)
+            & c.prop(l, s, x, "clamp", v310) & c.prop(l, s, x, "padding", v21)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29780,32 +28280,21 @@ mod validators {
                             "domainMax" | "domainMid" | "domainRaw" | "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/8`
     pub(super) fn v684(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["name"]);
-        ok &= c.prop(l, s, x, "type", v721);
-        ok &= c.prop(l, s, x, "nice", v258);
-        ok &= c.prop(l, s, x, "zero", v310);
-        ok &= c.prop(l, s, x, "range", v716);
-        ok &= c.prop(l, s, x, "bins", v718);
-        ok &= c.prop(l, s, x, "interpolate", v711);
-        ok &= c.prop(l, s, x, "clamp", v310);
-        ok &= c.prop(l, s, x, "padding", v21);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["name"]) & c.prop(l, s, x, "type", v721)
+            & c.prop(l, s, x, "nice", v258) & c.prop(l, s, x, "zero", v310)
+            & c.prop(l, s, x, "range", v716) & c.prop(l, s, x, "bins", v718)
+            & c.prop(l, s, x, "interpolate", v711) & c.prop(l, s, x, "clamp", v310)
+            & c.prop(l, s, x, "padding", v21) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "domain", v707) & c.prop(l, s, x, "domainMin", v21)
+            & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
+            & c.prop(l, s, x, "domainRaw", v708) & c.prop(l, s, x, "reverse", v310)
+            & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29819,33 +28308,21 @@ mod validators {
                             "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/9`
     pub(super) fn v685(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v722);
-        ok &= c.prop(l, s, x, "base", v21);
-        ok &= c.prop(l, s, x, "nice", v258);
-        ok &= c.prop(l, s, x, "zero", v310);
-        ok &= c.prop(l, s, x, "range", v716);
-        ok &= c.prop(l, s, x, "bins", v718);
-        ok &= c.prop(l, s, x, "interpolate", v711);
-        ok &= c.prop(l, s, x, "clamp", v310);
-        ok &= c.prop(l, s, x, "padding", v21);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v722)
+            & c.prop(l, s, x, "base", v21) & c.prop(l, s, x, "nice", v258)
+            & c.prop(l, s, x, "zero", v310) & c.prop(l, s, x, "range", v716)
+            & c.prop(l, s, x, "bins", v718) & c.prop(l, s, x, "interpolate", v711)
+            & c.prop(l, s, x, "clamp", v310) & c.prop(l, s, x, "padding", v21)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29859,33 +28336,21 @@ mod validators {
                             "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/10`
     pub(super) fn v686(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v723);
-        ok &= c.prop(l, s, x, "exponent", v21);
-        ok &= c.prop(l, s, x, "nice", v258);
-        ok &= c.prop(l, s, x, "zero", v310);
-        ok &= c.prop(l, s, x, "range", v716);
-        ok &= c.prop(l, s, x, "bins", v718);
-        ok &= c.prop(l, s, x, "interpolate", v711);
-        ok &= c.prop(l, s, x, "clamp", v310);
-        ok &= c.prop(l, s, x, "padding", v21);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v723)
+            & c.prop(l, s, x, "exponent", v21) & c.prop(l, s, x, "nice", v258)
+            & c.prop(l, s, x, "zero", v310) & c.prop(l, s, x, "range", v716)
+            & c.prop(l, s, x, "bins", v718) & c.prop(l, s, x, "interpolate", v711)
+            & c.prop(l, s, x, "clamp", v310) & c.prop(l, s, x, "padding", v21)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29899,33 +28364,21 @@ mod validators {
                             "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/11`
     pub(super) fn v687(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "name"]);
-        ok &= c.prop(l, s, x, "type", v724);
-        ok &= c.prop(l, s, x, "constant", v21);
-        ok &= c.prop(l, s, x, "nice", v258);
-        ok &= c.prop(l, s, x, "zero", v310);
-        ok &= c.prop(l, s, x, "range", v716);
-        ok &= c.prop(l, s, x, "bins", v718);
-        ok &= c.prop(l, s, x, "interpolate", v711);
-        ok &= c.prop(l, s, x, "clamp", v310);
-        ok &= c.prop(l, s, x, "padding", v21);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok &= c.prop(l, s, x, "domain", v707);
-        ok &= c.prop(l, s, x, "domainMin", v21);
-        ok &= c.prop(l, s, x, "domainMax", v21);
-        ok &= c.prop(l, s, x, "domainMid", v21);
-        ok &= c.prop(l, s, x, "domainRaw", v708);
-        ok &= c.prop(l, s, x, "reverse", v310);
-        ok &= c.prop(l, s, x, "round", v310);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v724)
+            & c.prop(l, s, x, "constant", v21) & c.prop(l, s, x, "nice", v258)
+            & c.prop(l, s, x, "zero", v310) & c.prop(l, s, x, "range", v716)
+            & c.prop(l, s, x, "bins", v718) & c.prop(l, s, x, "interpolate", v711)
+            & c.prop(l, s, x, "clamp", v310) & c.prop(l, s, x, "padding", v21)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29939,8 +28392,7 @@ mod validators {
                             "reverse" | "round"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/signalName/not`
     pub(super) fn v688(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29949,36 +28401,26 @@ mod validators {
     /// `#/definitions/bind/oneOf/0`
     pub(super) fn v689(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["input"]);
-        ok &= c.prop(l, s, x, "input", v725);
-        ok &= c.prop(l, s, x, "element", v726);
-        ok &= c.prop(l, s, x, "debounce", v16);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok
-            &= c
+        c.required(l, s, x, &["input"]) & c.prop(l, s, x, "input", v725)
+            & c.prop(l, s, x, "element", v726) & c.prop(l, s, x, "debounce", v16)
+            & c.prop(l, s, x, "name", v99)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "input" | "element" | "debounce" | "name"),
-                );
-        ok
+                )
     }
     /// `#/definitions/bind/oneOf/1`
     pub(super) fn v690(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["input", "options"]);
-        ok &= c.prop(l, s, x, "input", v727);
-        ok &= c.prop(l, s, x, "element", v726);
-        ok &= c.prop(l, s, x, "options", v578);
-        ok &= c.prop(l, s, x, "labels", v560);
-        ok &= c.prop(l, s, x, "debounce", v16);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok
-            &= c
+        c.required(l, s, x, &["input", "options"]) & c.prop(l, s, x, "input", v727)
+            & c.prop(l, s, x, "element", v726) & c.prop(l, s, x, "options", v578)
+            & c.prop(l, s, x, "labels", v560) & c.prop(l, s, x, "debounce", v16)
+            & c.prop(l, s, x, "name", v99)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -29990,23 +28432,16 @@ mod validators {
                             | "name"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/bind/oneOf/2`
     pub(super) fn v691(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["input"]);
-        ok &= c.prop(l, s, x, "input", v728);
-        ok &= c.prop(l, s, x, "element", v726);
-        ok &= c.prop(l, s, x, "min", v16);
-        ok &= c.prop(l, s, x, "max", v16);
-        ok &= c.prop(l, s, x, "step", v16);
-        ok &= c.prop(l, s, x, "debounce", v16);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok
-            &= c
+        c.required(l, s, x, &["input"]) & c.prop(l, s, x, "input", v728)
+            & c.prop(l, s, x, "element", v726) & c.prop(l, s, x, "min", v16)
+            & c.prop(l, s, x, "max", v16) & c.prop(l, s, x, "step", v16)
+            & c.prop(l, s, x, "debounce", v16) & c.prop(l, s, x, "name", v99)
+            & c
                 .unexpected_members(
                     l,
                     s,
@@ -30018,104 +28453,76 @@ mod validators {
                             "debounce" | "name"
                         )
                     },
-                );
-        ok
+                )
     }
     /// `#/definitions/bind/oneOf/3`
     pub(super) fn v692(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["input"]);
-        ok &= c.prop(l, s, x, "input", v729);
-        ok &= c.prop(l, s, x, "element", v726);
-        ok &= c.prop(l, s, x, "debounce", v16);
-        ok &= c.prop(l, s, x, "name", v99);
-        ok
+        c.required(l, s, x, &["input"]) & c.prop(l, s, x, "input", v729)
+            & c.prop(l, s, x, "element", v726) & c.prop(l, s, x, "debounce", v16)
+            & c.prop(l, s, x, "name", v99)
     }
     /// `#/definitions/bind/oneOf/4`
     pub(super) fn v693(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["element"]);
-        ok &= c.prop(l, s, x, "element", v726);
-        ok &= c.prop(l, s, x, "event", v99);
-        ok &= c.prop(l, s, x, "debounce", v16);
-        ok
-            &= c
+        c.required(l, s, x, &["element"]) & c.prop(l, s, x, "element", v726)
+            & c.prop(l, s, x, "event", v99) & c.prop(l, s, x, "debounce", v16)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "element" | "event" | "debounce"),
-                );
-        ok
+                )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0`
     pub(super) fn v694(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "type", v489);
-        ok &= c.prop(l, s, x, "parse", v730);
-        ok
+        c.prop(l, s, x, "type", v489) & c.prop(l, s, x, "parse", v730)
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1`
     pub(super) fn v695(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "type", v731);
-        ok &= c.prop(l, s, x, "parse", v730);
-        ok &= c.prop(l, s, x, "property", v489);
-        ok &= c.prop(l, s, x, "copy", v310);
-        ok
-            &= c
+        c.prop(l, s, x, "type", v731) & c.prop(l, s, x, "parse", v730)
+            & c.prop(l, s, x, "property", v489) & c.prop(l, s, x, "copy", v310)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "parse" | "property" | "copy"),
-                );
-        ok
+                )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2`
     pub(super) fn v696(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type"]);
-        ok &= c.prop(l, s, x, "type", v732);
-        ok &= c.prop(l, s, x, "header", v560);
-        ok &= c.prop(l, s, x, "parse", v730);
-        ok
-            &= c
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v732)
+            & c.prop(l, s, x, "header", v560) & c.prop(l, s, x, "parse", v730)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "header" | "parse"),
-                );
-        ok
+                )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3`
     pub(super) fn v697(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "delimiter"]);
-        ok &= c.prop(l, s, x, "type", v733);
-        ok &= c.prop(l, s, x, "delimiter", v99);
-        ok &= c.prop(l, s, x, "header", v560);
-        ok &= c.prop(l, s, x, "parse", v730);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "delimiter"]) & c.prop(l, s, x, "type", v733)
+            & c.prop(l, s, x, "delimiter", v99) & c.prop(l, s, x, "header", v560)
+            & c.prop(l, s, x, "parse", v730)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "delimiter" | "header" | "parse"),
-                );
-        ok
+                )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4`
     pub(super) fn v698(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30124,36 +28531,28 @@ mod validators {
     /// `#/definitions/compare/oneOf/0`
     pub(super) fn v699(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "field", v736);
-        ok &= c.prop(l, s, x, "order", v478);
-        ok
-            &= c
+        c.prop(l, s, x, "field", v736) & c.prop(l, s, x, "order", v478)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "field" | "order"),
-                );
-        ok
+                )
     }
     /// `#/definitions/compare/oneOf/1`
     pub(super) fn v700(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "field", v737);
-        ok &= c.prop(l, s, x, "order", v738);
-        ok
-            &= c
+        c.prop(l, s, x, "field", v737) & c.prop(l, s, x, "order", v738)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "field" | "order"),
-                );
-        ok
+                )
     }
     /// `#/definitions/baseColorValue/oneOf/0/allOf/1`
     pub(super) fn v701(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30176,11 +28575,8 @@ mod validators {
     /// `#/definitions/baseColorValue/oneOf/3/properties/start`
     pub(super) fn v704(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.min_items(l, s, x.len(), 2u64);
-        ok &= c.max_items(l, s, x.len(), 2u64);
-        ok &= c.items(l, s, x, 0usize, "/items", v16);
-        ok
+        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
+            & c.items(l, s, x, 0usize, "/items", v16)
     }
     /// `#/definitions/baseColorValue/oneOf/4/properties/color`
     pub(super) fn v705(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30317,41 +28713,31 @@ mod validators {
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/0`
     pub(super) fn v734(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "feature"]);
-        ok &= c.prop(l, s, x, "type", v752);
-        ok &= c.prop(l, s, x, "feature", v489);
-        ok &= c.prop(l, s, x, "property", v489);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "feature"]) & c.prop(l, s, x, "type", v752)
+            & c.prop(l, s, x, "feature", v489) & c.prop(l, s, x, "property", v489)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "feature" | "property"),
-                );
-        ok
+                )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1`
     pub(super) fn v735(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["type", "mesh"]);
-        ok &= c.prop(l, s, x, "type", v752);
-        ok &= c.prop(l, s, x, "mesh", v489);
-        ok &= c.prop(l, s, x, "property", v489);
-        ok &= c.prop(l, s, x, "filter", v753);
-        ok
-            &= c
+        c.required(l, s, x, &["type", "mesh"]) & c.prop(l, s, x, "type", v752)
+            & c.prop(l, s, x, "mesh", v489) & c.prop(l, s, x, "property", v489)
+            & c.prop(l, s, x, "filter", v753)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "type" | "mesh" | "property" | "filter"),
-                );
-        ok
+                )
     }
     /// `#/definitions/compare/oneOf/0/properties/field`
     pub(super) fn v736(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30360,16 +28746,12 @@ mod validators {
     /// `#/definitions/compare/oneOf/1/properties/field`
     pub(super) fn v737(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v736);
-        ok
+        c.items(l, s, x, 0usize, "/items", v736)
     }
     /// `#/definitions/compare/oneOf/1/properties/order`
     pub(super) fn v738(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v478);
-        ok
+        c.items(l, s, x, 0usize, "/items", v478)
     }
     /// `#/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0`
     pub(super) fn v739(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30394,9 +28776,7 @@ mod validators {
     /// `#/definitions/scale/oneOf/0/properties/domain/oneOf/0`
     pub(super) fn v744(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v755);
-        ok
+        c.items(l, s, x, 0usize, "/items", v755)
     }
     /// `#/definitions/scale/oneOf/0/properties/domain/oneOf/1`
     pub(super) fn v745(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30423,38 +28803,29 @@ mod validators {
     /// `#/definitions/scale/oneOf/1/properties/range/oneOf/2`
     pub(super) fn v747(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["scheme"]);
-        ok &= c.prop(l, s, x, "scheme", v756);
-        ok &= c.prop(l, s, x, "count", v21);
-        ok &= c.prop(l, s, x, "extent", v574);
-        ok
-            &= c
+        c.required(l, s, x, &["scheme"]) & c.prop(l, s, x, "scheme", v756)
+            & c.prop(l, s, x, "count", v21) & c.prop(l, s, x, "extent", v574)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "scheme" | "count" | "extent"),
-                );
-        ok
+                )
     }
     /// `#/definitions/scale/oneOf/2/properties/range/oneOf/2`
     pub(super) fn v748(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["step"]);
-        ok &= c.prop(l, s, x, "step", v21);
-        ok
-            &= c
+        c.required(l, s, x, &["step"]) & c.prop(l, s, x, "step", v21)
+            & c
                 .unexpected_members(
                     l,
                     s,
                     x,
                     "additionalProperties",
                     |key| matches!(key, "step"),
-                );
-        ok
+                )
     }
     /// `#/definitions/bind/oneOf/3/properties/input/not`
     pub(super) fn v749(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30487,10 +28858,7 @@ mod validators {
     /// `#/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/1`
     pub(super) fn v754(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.required(l, s, x, &["value"]);
-        ok &= c.prop(l, s, x, "value", v758);
-        ok
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v758)
     }
     /// `#/definitions/scale/oneOf/0/properties/domain/oneOf/0/items`
     pub(super) fn v755(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30524,9 +28892,7 @@ mod validators {
     /// `#/definitions/scale/oneOf/1/properties/range/oneOf/2/properties/scheme/oneOf/1`
     pub(super) fn v759(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        let mut ok = true;
-        ok &= c.items(l, s, x, 0usize, "/items", v67);
-        ok
+        c.items(l, s, x, 0usize, "/items", v67)
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties/oneOf/0`
     pub(super) fn v760(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

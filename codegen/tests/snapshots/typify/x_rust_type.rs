@@ -46,10 +46,7 @@ mod fast {
         Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
     );
-    rt::value_leaf!(
-        Leaf2 -> (), scalar | v | rt::is_valid_with(validators::v1, v, validators::B0,
-        "/$defs/AllTheThings/properties/option_marker")
-    );
+    rt::value_leaf!(Leaf2 -> (), scalar | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
         read_0, Visit0, AllTheThings { path = "path" : rt::fast::LeafRead < Leaf1 >,
         optional, settle; option_marker = "option_marker" : rt::fast::LeafRead < Leaf2 >,
@@ -66,10 +63,7 @@ mod validators {
     /// `#/$defs/AllTheThings`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        ok &= c.prop(l, s, x, "path", v3);
-        ok &= c.prop(l, s, x, "option_marker", v1);
-        ok
+        c.prop(l, s, x, "path", v3) & c.prop(l, s, x, "option_marker", v1)
     }
     /// `#/$defs/AllTheThings/properties/option_marker`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"CommandEnvelope\":{\"oneOf\":[{\"title\":\"start\",\"properties\":{\"type\":{\"const\":\"start\"},\"payload\":{\"type\":\"object\",\"required\":[\"profile\",\"unattended\"],\"properties\":{\"profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"reviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"withFix\":{\"type\":\"boolean\"},\"phases\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}},\"modelOverrides\":{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"type\":\"object\",\"required\":[\"provider\",\"model\"],\"properties\":{\"provider\":{\"type\":\"string\"},\"model\":{\"type\":\"string\"},\"capability\":{\"anyOf\":[{\"type\":\"string\",\"const\":\"fast\"},{\"type\":\"string\",\"const\":\"coding\"},{\"type\":\"string\",\"const\":\"reasoning\"},{\"type\":\"string\",\"const\":\"vision\"},{\"type\":\"string\",\"const\":\"cheap\"}]}}}}},\"runtime\":{\"type\":\"string\"},\"fakeScript\":{\"type\":\"string\"},\"unattended\":{\"type\":\"boolean\"},\"budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"sandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}}}}}},{\"title\":\"status\",\"properties\":{\"type\":{\"const\":\"status\"},\"payload\":{\"type\":\"object\",\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}}},{\"title\":\"inspect\",\"properties\":{\"type\":{\"const\":\"inspect\"},\"payload\":{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]}}}}},{\"title\":\"tail\",\"properties\":{\"type\":{\"const\":\"tail\"},\"payload\":{\"type\":\"object\",\"required\":[\"follow\",\"ephemeral\"],\"properties\":{\"sinceSequence\":{\"type\":\"integer\",\"minimum\":0},\"replay\":{\"type\":\"integer\",\"minimum\":0},\"follow\":{\"type\":\"boolean\"},\"ephemeral\":{\"type\":\"boolean\"}}}}},{\"title\":\"pause\",\"properties\":{\"type\":{\"const\":\"pause\"},\"payload\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"title\":\"resume\",\"properties\":{\"type\":{\"const\":\"resume\"},\"payload\":{\"type\":\"object\",\"properties\":{\"acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"raiseBudgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"takeover\":{\"type\":\"boolean\"}}}}},{\"title\":\"cancel\",\"properties\":{\"type\":{\"const\":\"cancel\"},\"payload\":{\"type\":\"object\",\"required\":[\"keepWorktrees\"],\"properties\":{\"reason\":{\"type\":\"string\"},\"keepWorktrees\":{\"type\":\"boolean\"}}}}},{\"title\":\"approve\",\"properties\":{\"type\":{\"const\":\"approve\"},\"payload\":{\"type\":\"object\",\"required\":[\"approvalId\",\"scope\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"answer\":{\"type\":\"string\"},\"note\":{\"type\":\"string\"}}}}},{\"title\":\"deny\",\"properties\":{\"type\":{\"const\":\"deny\"},\"payload\":{\"type\":\"object\",\"required\":[\"approvalId\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"note\":{\"type\":\"string\"}}}}},{\"title\":\"retry\",\"properties\":{\"type\":{\"const\":\"retry\"},\"payload\":{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]}}}}},{\"title\":\"skip\",\"properties\":{\"type\":{\"const\":\"skip\"},\"payload\":{\"type\":\"object\",\"required\":[\"phase\",\"justification\"],\"properties\":{\"phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"justification\":{\"type\":\"string\",\"minLength\":1}}}}},{\"title\":\"run-tool\",\"properties\":{\"type\":{\"const\":\"run-tool\"},\"payload\":{\"type\":\"object\",\"required\":[\"tool\",\"input\",\"justification\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"tool\":{\"type\":\"string\",\"minLength\":1},\"input\":{\"$ref\":\"#/$defs/commands.JsonValue\"},\"justification\":{\"type\":\"string\",\"minLength\":1}}}}},{\"title\":\"reconcile\",\"properties\":{\"type\":{\"const\":\"reconcile\"},\"payload\":{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]}}}}},{\"title\":\"shutdown\",\"properties\":{\"type\":{\"const\":\"shutdown\"},\"payload\":{\"type\":\"object\",\"required\":[\"graceMs\"],\"properties\":{\"graceMs\":{\"type\":\"integer\",\"minimum\":0}}}}},{\"title\":\"agent.send\",\"properties\":{\"type\":{\"const\":\"agent.send\"},\"payload\":{\"type\":\"object\",\"required\":[\"agentId\",\"text\",\"delivery\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"text\":{\"type\":\"string\"},\"delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}}}}},{\"title\":\"a type added by a later minor version: readers MUST ignore it\",\"properties\":{\"type\":{\"not\":{\"enum\":[\"start\",\"status\",\"inspect\",\"tail\",\"pause\",\"resume\",\"cancel\",\"approve\",\"deny\",\"retry\",\"skip\",\"run-tool\",\"reconcile\",\"shutdown\",\"agent.send\"]}}}}],\"properties\":{\"protocolVersion\":{\"type\":\"string\",\"const\":\"1.0\"},\"commandId\":{\"type\":\"string\",\"pattern\":\"^cmd_[0-9a-f]{32}$\"},\"type\":{\"type\":\"string\",\"minLength\":1},\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"},\"issuedAt\":{\"type\":\"string\",\"format\":\"date-time\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"actor\":{\"type\":\"object\",\"required\":[\"kind\",\"id\",\"transport\"],\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"id\":{\"type\":\"string\"},\"transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]}}},\"expectedSequence\":{\"type\":\"integer\",\"minimum\":0},\"payload\":{},\"auth\":{\"type\":\"object\",\"required\":[\"scheme\",\"value\"],\"properties\":{\"scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"value\":{\"type\":\"string\",\"minLength\":1}}}},\"title\":\"Cohorte Protocol command envelope\",\"type\":\"object\",\"required\":[\"protocolVersion\",\"commandId\",\"type\",\"issuedAt\",\"actor\",\"payload\"]},\"ProtocolVersion\":{\"type\":\"string\",\"const\":\"1.0\"},\"CommandId\":{\"type\":\"string\",\"pattern\":\"^cmd_[0-9a-f]{32}$\"},\"RunId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"},\"IssuedAt\":{\"type\":\"string\",\"format\":\"date-time\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"Actor\":{\"type\":\"object\",\"required\":[\"kind\",\"id\",\"transport\"],\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"id\":{\"type\":\"string\"},\"transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]}}},\"Kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"Transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]},\"Auth\":{\"type\":\"object\",\"required\":[\"scheme\",\"value\"],\"properties\":{\"scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"value\":{\"type\":\"string\",\"minLength\":1}}},\"Scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"NonEmptyString\":{\"type\":\"string\",\"minLength\":1},\"StartPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"profile\",\"unattended\"],\"properties\":{\"profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"reviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"withFix\":{\"type\":\"boolean\"},\"phases\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}},\"modelOverrides\":{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"type\":\"object\",\"required\":[\"provider\",\"model\"],\"properties\":{\"provider\":{\"type\":\"string\"},\"model\":{\"type\":\"string\"},\"capability\":{\"anyOf\":[{\"type\":\"string\",\"const\":\"fast\"},{\"type\":\"string\",\"const\":\"coding\"},{\"type\":\"string\",\"const\":\"reasoning\"},{\"type\":\"string\",\"const\":\"vision\"},{\"type\":\"string\",\"const\":\"cheap\"}]}}}}},\"runtime\":{\"type\":\"string\"},\"fakeScript\":{\"type\":\"string\"},\"unattended\":{\"type\":\"boolean\"},\"budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"sandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}}}}]},\"Profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"Spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"IdSpec\":{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},\"Id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"},\"PathSpec\":{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}},\"ReviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"RefTarget\":{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},\"BaseHeadTarget\":{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},\"RunIdTarget\":{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}},\"Phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"Budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"SandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"Consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}},\"PolicySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"Via\":{\"type\":\"string\",\"const\":\"cli-flag\"},\"StatusPayload\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"InspectPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]}}}]},\"InspectTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]},\"AgentTarget\":{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},\"AgentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"ContextTarget\":{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},\"ApprovalTarget\":{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},\"ApprovalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"EffectTarget\":{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},\"EffectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"},\"SnapshotTarget\":{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},\"LocksTarget\":{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},\"DiffTarget\":{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},\"ArtifactTarget\":{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}},\"ArtifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"TailPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"follow\",\"ephemeral\"],\"properties\":{\"sinceSequence\":{\"type\":\"integer\",\"minimum\":0},\"replay\":{\"type\":\"integer\",\"minimum\":0},\"follow\":{\"type\":\"boolean\"},\"ephemeral\":{\"type\":\"boolean\"}}}]},\"PausePayload\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}]},\"ResumePayload\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"raiseBudgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"takeover\":{\"type\":\"boolean\"}}}]},\"Acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"CancelPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"keepWorktrees\"],\"properties\":{\"reason\":{\"type\":\"string\"},\"keepWorktrees\":{\"type\":\"boolean\"}}}]},\"ApprovePayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"approvalId\",\"scope\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"answer\":{\"type\":\"string\"},\"note\":{\"type\":\"string\"}}}]},\"Scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"DenyPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"approvalId\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"note\":{\"type\":\"string\"}}}]},\"RetryPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]}}}]},\"RetryTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]},\"PhaseTarget\":{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},\"SkipPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"phase\",\"justification\"],\"properties\":{\"phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"justification\":{\"type\":\"string\",\"minLength\":1}}}]},\"RunToolPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"tool\",\"input\",\"justification\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"tool\":{\"type\":\"string\",\"minLength\":1},\"input\":{\"$ref\":\"#/$defs/commands.JsonValue\"},\"justification\":{\"type\":\"string\",\"minLength\":1}}}]},\"JsonValue\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/commands.JsonValue\"}},{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"$ref\":\"#/$defs/commands.JsonValue\"}}}]},\"ReconcilePayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]}}}]},\"Mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]},\"ShutdownPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"graceMs\"],\"properties\":{\"graceMs\":{\"type\":\"integer\",\"minimum\":0}}}]},\"AgentSendPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"agentId\",\"text\",\"delivery\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"text\":{\"type\":\"string\"},\"delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}}}]},\"Delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}},\"defs\":{\"commands.JsonValue\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/commands.JsonValue\"}},{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"$ref\":\"#/$defs/commands.JsonValue\"}}}]}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(
         validators::v0,
         v,
@@ -31,12 +31,12 @@ const BASE0: &str = "https://cohorte.dev/schemas/3/commands.schema.json";
 pub struct CommandEnvelope {
     pub protocol_version: ProtocolVersion,
     pub command_id: CommandId,
-    pub run_id: ::std::option::Option<RunId>,
+    pub run_id: Option<RunId>,
     pub issued_at: IssuedAt,
     pub actor: Actor,
     /// Integer ≥ 0.
-    pub expected_sequence: ::std::option::Option<rt::Integer>,
-    pub auth: ::std::option::Option<Auth>,
+    pub expected_sequence: Option<rt::Integer>,
+    pub auth: Option<Auth>,
     ///The command: `type` names it and `payload` carries its data.
     pub command: Command,
     /// Members the schema does not name, kept in document order so that
@@ -59,54 +59,42 @@ impl ::std::fmt::Debug for CommandEnvelope {
     }
 }
 impl rt::FromValue for CommandEnvelope {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         let rt::Value::Object(m) = v else {
-            return ::std::result::Result::Err(rt::Mismatch::new("an object"));
+            return Err(rt::Mismatch::new("an object"));
         };
-        let mut tag: ::std::option::Option<::std::string::String> = ::std::option::Option::None;
-        let mut payload: ::std::option::Option<rt::Value> = ::std::option::Option::None;
-        let mut f_protocol_version = ::std::option::Option::None;
-        let mut f_command_id = ::std::option::Option::None;
-        let mut f_run_id = ::std::option::Option::None;
-        let mut f_issued_at = ::std::option::Option::None;
-        let mut f_actor = ::std::option::Option::None;
-        let mut f_expected_sequence = ::std::option::Option::None;
-        let mut f_auth = ::std::option::Option::None;
+        let mut tag: Option<String> = None;
+        let mut payload: Option<rt::Value> = None;
+        let mut f_protocol_version = None;
+        let mut f_command_id = None;
+        let mut f_run_id = None;
+        let mut f_issued_at = None;
+        let mut f_actor = None;
+        let mut f_expected_sequence = None;
+        let mut f_auth = None;
         let mut rest = rt::Extra::new();
         for (k, x) in m {
             match k.as_str() {
-                "type" => tag = ::std::option::Option::Some(rt::member("type", x)?),
-                "payload" => payload = ::std::option::Option::Some(x),
+                "type" => tag = Some(rt::member("type", x)?),
+                "payload" => payload = Some(x),
                 "protocolVersion" => {
-                    f_protocol_version = ::std::option::Option::Some(
-                        rt::member("protocolVersion", x)?,
-                    );
+                    f_protocol_version = Some(rt::member("protocolVersion", x)?);
                 }
-                "commandId" => {
-                    f_command_id = ::std::option::Option::Some(
-                        rt::member("commandId", x)?,
-                    );
-                }
-                "runId" => {
-                    f_run_id = ::std::option::Option::Some(rt::member("runId", x)?);
-                }
-                "issuedAt" => {
-                    f_issued_at = ::std::option::Option::Some(rt::member("issuedAt", x)?);
-                }
-                "actor" => f_actor = ::std::option::Option::Some(rt::member("actor", x)?),
+                "commandId" => f_command_id = Some(rt::member("commandId", x)?),
+                "runId" => f_run_id = Some(rt::member("runId", x)?),
+                "issuedAt" => f_issued_at = Some(rt::member("issuedAt", x)?),
+                "actor" => f_actor = Some(rt::member("actor", x)?),
                 "expectedSequence" => {
-                    f_expected_sequence = ::std::option::Option::Some(
-                        rt::member("expectedSequence", x)?,
-                    );
+                    f_expected_sequence = Some(rt::member("expectedSequence", x)?);
                 }
-                "auth" => f_auth = ::std::option::Option::Some(rt::member("auth", x)?),
+                "auth" => f_auth = Some(rt::member("auth", x)?),
                 _ => {
                     let x = rt::member(&k, x)?;
                     rest.insert(k, x);
                 }
             }
         }
-        ::std::result::Result::Ok(Self {
+        Ok(Self {
             protocol_version: f_protocol_version
                 .ok_or_else(|| rt::missing("protocolVersion"))?,
             command_id: f_command_id.ok_or_else(|| rt::missing("commandId"))?,
@@ -128,33 +116,33 @@ impl rt::ObjectFields for CommandEnvelope {
     fn write_fields<M: rt::__private::serde::ser::SerializeMap>(
         &self,
         m: &mut M,
-    ) -> ::std::result::Result<(), M::Error> {
+    ) -> Result<(), M::Error> {
         m.serialize_entry("protocolVersion", &self.protocol_version)?;
         m.serialize_entry("commandId", &self.command_id)?;
         m.serialize_entry("type", self.command.type_name())?;
-        if let ::std::option::Option::Some(x) = &self.run_id {
+        if let Some(x) = &self.run_id {
             m.serialize_entry("runId", x)?;
         }
         m.serialize_entry("issuedAt", &self.issued_at)?;
         m.serialize_entry("actor", &self.actor)?;
-        if let ::std::option::Option::Some(x) = &self.expected_sequence {
+        if let Some(x) = &self.expected_sequence {
             m.serialize_entry("expectedSequence", x)?;
         }
         self.command.write_payload("payload", m)?;
-        if let ::std::option::Option::Some(x) = &self.auth {
+        if let Some(x) = &self.auth {
             m.serialize_entry("auth", x)?;
         }
         for (k, x) in &self.extra {
             m.serialize_entry(k, x)?;
         }
-        ::std::result::Result::Ok(())
+        Ok(())
     }
 }
 impl rt::__private::serde::Serialize for CommandEnvelope {
     fn serialize<S: rt::__private::serde::Serializer>(
         &self,
         s: S,
-    ) -> ::std::result::Result<S::Ok, S::Error> {
+    ) -> Result<S::Ok, S::Error> {
         rt::ObjectFields::serialize_object(self, s)
     }
 }
@@ -170,21 +158,21 @@ rt::contract!(ProtocolVersion, [validators::v1], BASE0, "/properties/protocolVer
 ///
 /// Schema: `schemas/commands.schema.json#/properties/commandId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CommandId(::std::string::String);
+pub struct CommandId(String);
 rt::string_newtype!(CommandId, redacted = false);
 rt::contract!(CommandId, [validators::v2], BASE0, "/properties/commandId");
 /// Matches `^run_[0-9a-f]{32}$`.
 ///
 /// Schema: `schemas/commands.schema.json#/properties/runId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct RunId(::std::string::String);
+pub struct RunId(String);
 rt::string_newtype!(RunId, redacted = false);
 rt::contract!(RunId, [validators::v3], BASE0, "/properties/runId");
 /// Matches `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$`. Format `date-time`.
 ///
 /// Schema: `schemas/commands.schema.json#/properties/issuedAt`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct IssuedAt(::std::string::String);
+pub struct IssuedAt(String);
 rt::string_newtype!(IssuedAt, redacted = false);
 rt::date_time_accessor!(IssuedAt);
 rt::contract!(IssuedAt, [validators::v4], BASE0, "/properties/issuedAt");
@@ -192,7 +180,7 @@ rt::contract!(IssuedAt, [validators::v4], BASE0, "/properties/issuedAt");
 #[derive(Clone, PartialEq)]
 pub struct Actor {
     pub kind: Kind,
-    pub id: ::std::string::String,
+    pub id: String,
     /// `x-cohorte-known`: `["cli"]`
     pub transport: Transport,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
@@ -223,7 +211,7 @@ pub enum Transport {
     /// `cli`
     Cli,
     /// A value outside the known set (the schema allows others), kept verbatim.
-    Other(::std::string::String),
+    Other(String),
 }
 rt::string_enum!(Transport { Cli = "cli" } open Other);
 rt::contract!(
@@ -250,7 +238,7 @@ pub enum Scheme {
     /// `hmac-sha256`
     HmacSha256,
     /// A value outside the known set (the schema allows others), kept verbatim.
-    Other(::std::string::String),
+    Other(String),
 }
 rt::string_enum!(Scheme { HmacSha256 = "hmac-sha256" } open Other);
 rt::contract!(Scheme, [validators::v7], BASE0, "/properties/auth/properties/scheme");
@@ -258,7 +246,7 @@ rt::contract!(Scheme, [validators::v7], BASE0, "/properties/auth/properties/sche
 ///
 /// Schema: `schemas/commands.schema.json#/properties/type`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NonEmptyString(::std::string::String);
+pub struct NonEmptyString(String);
 rt::string_newtype!(NonEmptyString, redacted = false);
 rt::contract!(NonEmptyString, [validators::v9], BASE0, "/properties/type");
 /// One command, chosen by its type name.
@@ -270,7 +258,7 @@ pub enum Command {
     /// start
     ///
     /// Type name `start`.
-    Start(::std::boxed::Box<StartPayload>),
+    Start(Box<StartPayload>),
     /// status
     ///
     /// Type name `status`.
@@ -290,7 +278,7 @@ pub enum Command {
     /// resume
     ///
     /// Type name `resume`.
-    Resume(::std::boxed::Box<ResumePayload>),
+    Resume(Box<ResumePayload>),
     /// cancel
     ///
     /// Type name `cancel`.
@@ -314,7 +302,7 @@ pub enum Command {
     /// run-tool
     ///
     /// Type name `run-tool`.
-    RunTool(::std::boxed::Box<RunToolPayload>),
+    RunTool(Box<RunToolPayload>),
     /// reconcile
     ///
     /// Type name `reconcile`.
@@ -331,7 +319,7 @@ pub enum Command {
     /// kept verbatim, so a reader can ignore it and a relay can pass it on.
     Unknown {
         /// The type name as received.
-        type_name: ::std::string::String,
+        type_name: String,
         /// The payload as received.
         payload: rt::Value,
     },
@@ -364,10 +352,10 @@ impl Command {
     }
     /// Builds the command from its type name and (validated) payload.
     pub fn from_parts(
-        type_name: ::std::string::String,
+        type_name: String,
         payload: rt::Value,
-    ) -> ::std::result::Result<Self, rt::Mismatch> {
-        ::std::result::Result::Ok(
+    ) -> Result<Self, rt::Mismatch> {
+        Ok(
             match type_name.as_str() {
                 "start" => Self::Start(rt::FromValue::from_value(payload)?),
                 "status" => Self::Status(rt::FromValue::from_value(payload)?),
@@ -397,7 +385,7 @@ impl Command {
         &self,
         key: &str,
         m: &mut M,
-    ) -> ::std::result::Result<(), M::Error> {
+    ) -> Result<(), M::Error> {
         match self {
             Self::Start(p) => m.serialize_entry(key, p),
             Self::Status(p) => m.serialize_entry(key, p),
@@ -423,20 +411,18 @@ impl Command {
 pub struct StartPayload {
     /// `x-cohorte-known`: `["feature","bugfix","review"]`
     pub profile: Profile,
-    pub spec: ::std::option::Option<Spec>,
-    pub review_target: ::std::option::Option<ReviewTarget>,
-    pub with_fix: ::std::option::Option<bool>,
+    pub spec: Option<Spec>,
+    pub review_target: Option<ReviewTarget>,
+    pub with_fix: Option<bool>,
     /// Each item: one of `BRAINSTORM`, `SPEC`, `PREFLIGHT`, `BUILD`, `TEST`, `REVIEW`, `FIX`, `SHIP`.
-    pub phases: ::std::option::Option<::std::vec::Vec<Phase>>,
-    pub model_overrides: ::std::option::Option<
-        rt::Map<::std::string::String, rt::Value>,
-    >,
-    pub runtime: ::std::option::Option<::std::string::String>,
-    pub fake_script: ::std::option::Option<::std::string::String>,
+    pub phases: Option<Vec<Phase>>,
+    pub model_overrides: Option<rt::Map<String, rt::Value>>,
+    pub runtime: Option<String>,
+    pub fake_script: Option<String>,
     pub unattended: bool,
-    pub budgets: ::std::option::Option<Budgets>,
-    pub sandbox_require: ::std::option::Option<SandboxRequire>,
-    pub consent: ::std::option::Option<Consent>,
+    pub budgets: Option<Budgets>,
+    pub sandbox_require: Option<SandboxRequire>,
+    pub consent: Option<Consent>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -464,7 +450,7 @@ pub enum Profile {
     /// `review`
     Review,
     /// A value outside the known set (the schema allows others), kept verbatim.
-    Other(::std::string::String),
+    Other(String),
 }
 rt::string_enum!(
     Profile { Feature = "feature", Bugfix = "bugfix", Review = "review" } open Other
@@ -480,7 +466,7 @@ pub enum Spec {
     Path(PathSpec),
 }
 impl rt::FromValue for Spec {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
             validators::v12,
             &v,
@@ -520,7 +506,7 @@ rt::contract!(
 ///
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/spec/anyOf/0/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Id(::std::string::String);
+pub struct Id(String);
 rt::string_newtype!(Id, redacted = false);
 rt::contract!(
     Id, [validators::v15], BASE0,
@@ -529,7 +515,7 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/spec/anyOf/1`
 #[derive(Clone, PartialEq)]
 pub struct PathSpec {
-    pub path: ::std::string::String,
+    pub path: String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -547,7 +533,7 @@ pub enum ReviewTarget {
     RunId(RunIdTarget),
 }
 impl rt::FromValue for ReviewTarget {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
             validators::v16,
             &v,
@@ -583,7 +569,7 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/0`
 #[derive(Clone, PartialEq)]
 pub struct RefTarget {
-    pub r#ref: ::std::string::String,
+    pub r#ref: String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -595,8 +581,8 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/reviewTarget/anyOf/1`
 #[derive(Clone, PartialEq)]
 pub struct BaseHeadTarget {
-    pub base: ::std::string::String,
-    pub head: ::std::string::String,
+    pub base: String,
+    pub head: String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -651,23 +637,23 @@ rt::contract!(
 #[derive(Clone, PartialEq)]
 pub struct Budgets {
     /// Integer ≥ 0.
-    pub tokens: ::std::option::Option<rt::Integer>,
+    pub tokens: Option<rt::Integer>,
     /// Integer ≥ 0.
-    pub model_requests: ::std::option::Option<rt::Integer>,
+    pub model_requests: Option<rt::Integer>,
     /// Integer ≥ 0.
-    pub tool_calls: ::std::option::Option<rt::Integer>,
+    pub tool_calls: Option<rt::Integer>,
     /// Number ≥ 0.
-    pub wall_clock_ms: ::std::option::Option<rt::Number>,
+    pub wall_clock_ms: Option<rt::Number>,
     /// Integer ≥ 0.
-    pub retries: ::std::option::Option<rt::Integer>,
+    pub retries: Option<rt::Integer>,
     /// Integer ≥ 0.
-    pub fix_rounds: ::std::option::Option<rt::Integer>,
+    pub fix_rounds: Option<rt::Integer>,
     /// Integer ≥ 0.
-    pub context_tokens: ::std::option::Option<rt::Integer>,
+    pub context_tokens: Option<rt::Integer>,
     /// Integer ≥ 0.
-    pub concurrent_agents: ::std::option::Option<rt::Integer>,
+    pub concurrent_agents: Option<rt::Integer>,
     /// Number ≥ 0.
-    pub estimated_quota_percent: ::std::option::Option<rt::Number>,
+    pub estimated_quota_percent: Option<rt::Number>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -715,7 +701,7 @@ rt::contract!(
 ///
 /// Schema: `schemas/commands.schema.json#/oneOf/0/properties/payload/properties/consent/properties/policySha256`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PolicySha256(::std::string::String);
+pub struct PolicySha256(String);
 rt::string_newtype!(PolicySha256, redacted = false);
 rt::contract!(
     PolicySha256, [validators::v24], BASE0,
@@ -734,7 +720,7 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct StatusPayload {
-    pub run_id: ::std::option::Option<RunId>,
+    pub run_id: Option<RunId>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -769,16 +755,16 @@ pub enum InspectTarget {
     Artifact(ArtifactTarget),
 }
 impl rt::FromValue for InspectTarget {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match v.get("kind").and_then(rt::Value::as_str) {
-            ::std::option::Option::Some("agent") => rt::variant(v, Self::Agent),
-            ::std::option::Option::Some("context") => rt::variant(v, Self::Context),
-            ::std::option::Option::Some("approval") => rt::variant(v, Self::Approval),
-            ::std::option::Option::Some("effect") => rt::variant(v, Self::Effect),
-            ::std::option::Option::Some("snapshot") => rt::variant(v, Self::Snapshot),
-            ::std::option::Option::Some("locks") => rt::variant(v, Self::Locks),
-            ::std::option::Option::Some("diff") => rt::variant(v, Self::Diff),
-            ::std::option::Option::Some("artifact") => rt::variant(v, Self::Artifact),
+            Some("agent") => rt::variant(v, Self::Agent),
+            Some("context") => rt::variant(v, Self::Context),
+            Some("approval") => rt::variant(v, Self::Approval),
+            Some("effect") => rt::variant(v, Self::Effect),
+            Some("snapshot") => rt::variant(v, Self::Snapshot),
+            Some("locks") => rt::variant(v, Self::Locks),
+            Some("diff") => rt::variant(v, Self::Diff),
+            Some("artifact") => rt::variant(v, Self::Artifact),
             _ => rt::Mismatch::no_variant(),
         }
     }
@@ -809,7 +795,7 @@ rt::contract!(
 ///
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/agentId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct AgentId(::std::string::String);
+pub struct AgentId(String);
 rt::string_newtype!(AgentId, redacted = false);
 rt::contract!(
     AgentId, [validators::v30], BASE0,
@@ -851,7 +837,7 @@ rt::contract!(
 ///
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/2/properties/approvalId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ApprovalId(::std::string::String);
+pub struct ApprovalId(String);
 rt::string_newtype!(ApprovalId, redacted = false);
 rt::contract!(
     ApprovalId, [validators::v33], BASE0,
@@ -875,7 +861,7 @@ rt::contract!(
 ///
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/3/properties/effectId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct EffectId(::std::string::String);
+pub struct EffectId(String);
 rt::string_newtype!(EffectId, redacted = false);
 rt::contract!(
     EffectId, [validators::v35], BASE0,
@@ -906,7 +892,7 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/6`
 #[derive(Clone, PartialEq)]
 pub struct DiffTarget {
-    pub surface: ::std::option::Option<Id>,
+    pub surface: Option<Id>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -924,9 +910,9 @@ pub struct ArtifactTarget {
     /// Integer from 1 to 3145728.
     ///
     /// Default when absent: `1048576`.
-    pub max_bytes: ::std::option::Option<rt::Integer>,
+    pub max_bytes: Option<rt::Integer>,
     /// Integer ≥ 0.
-    pub offset: ::std::option::Option<rt::Integer>,
+    pub offset: Option<rt::Integer>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -942,7 +928,7 @@ rt::contract!(
 ///
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/7/properties/artifactId`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ArtifactId(::std::string::String);
+pub struct ArtifactId(String);
 rt::string_newtype!(ArtifactId, redacted = false);
 rt::contract!(
     ArtifactId, [validators::v40], BASE0,
@@ -952,9 +938,9 @@ rt::contract!(
 #[derive(Clone, PartialEq)]
 pub struct TailPayload {
     /// Integer ≥ 0.
-    pub since_sequence: ::std::option::Option<rt::Integer>,
+    pub since_sequence: Option<rt::Integer>,
     /// Integer ≥ 0.
-    pub replay: ::std::option::Option<rt::Integer>,
+    pub replay: Option<rt::Integer>,
     pub follow: bool,
     pub ephemeral: bool,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
@@ -972,7 +958,7 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct PausePayload {
-    pub reason: ::std::option::Option<::std::string::String>,
+    pub reason: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -984,9 +970,9 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct ResumePayload {
-    pub acknowledge: ::std::option::Option<Acknowledge>,
-    pub raise_budgets: ::std::option::Option<Budgets>,
-    pub takeover: ::std::option::Option<bool>,
+    pub acknowledge: Option<Acknowledge>,
+    pub raise_budgets: Option<Budgets>,
+    pub takeover: Option<bool>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -1011,7 +997,7 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct CancelPayload {
-    pub reason: ::std::option::Option<::std::string::String>,
+    pub reason: Option<String>,
     pub keep_worktrees: bool,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
@@ -1029,8 +1015,8 @@ rt::contract!(
 pub struct ApprovePayload {
     pub approval_id: ApprovalId,
     pub scope: Scope,
-    pub answer: ::std::option::Option<::std::string::String>,
-    pub note: ::std::option::Option<::std::string::String>,
+    pub answer: Option<String>,
+    pub note: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -1058,7 +1044,7 @@ rt::contract!(
 #[derive(Clone, PartialEq)]
 pub struct DenyPayload {
     pub approval_id: ApprovalId,
-    pub note: ::std::option::Option<::std::string::String>,
+    pub note: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -1090,10 +1076,10 @@ pub enum RetryTarget {
     Agent(AgentTarget),
 }
 impl rt::FromValue for RetryTarget {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match v.get("kind").and_then(rt::Value::as_str) {
-            ::std::option::Option::Some("phase") => rt::variant(v, Self::Phase),
-            ::std::option::Option::Some("agent") => rt::variant(v, Self::Agent),
+            Some("phase") => rt::variant(v, Self::Phase),
+            Some("agent") => rt::variant(v, Self::Agent),
             _ => rt::Mismatch::no_variant(),
         }
     }
@@ -1106,7 +1092,7 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/oneOf/9/properties/payload/properties/target/anyOf/0`
 #[derive(Clone, PartialEq)]
 pub struct PhaseTarget {
-    pub state: ::std::option::Option<Phase>,
+    pub state: Option<Phase>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -1136,7 +1122,7 @@ rt::contract!(
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
 pub struct RunToolPayload {
-    pub agent_id: ::std::option::Option<AgentId>,
+    pub agent_id: Option<AgentId>,
     pub tool: NonEmptyString,
     pub input: JsonValue,
     pub justification: NonEmptyString,
@@ -1194,7 +1180,7 @@ rt::contract!(
 #[derive(Clone, PartialEq)]
 pub struct AgentSendPayload {
     pub agent_id: AgentId,
-    pub text: ::std::string::String,
+    pub text: String,
     pub delivery: Delivery,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
@@ -1230,29 +1216,29 @@ mod fast {
         .then_some(ProtocolVersion)
     );
     rt::string_leaf!(
-        Leaf2 -> CommandId, | s | [! validators::RE0.is_match(s)] =>
-        ::std::option::Option::Some(CommandId(s.to_owned()))
+        Leaf2 -> CommandId, | s | [! validators::RE0.is_match(s)] => Some(CommandId(s
+        .to_owned()))
     );
     rt::string_leaf!(
-        Leaf3 -> RunId, | s | [! validators::RE1.is_match(s)] =>
-        ::std::option::Option::Some(RunId(s.to_owned()))
+        Leaf3 -> RunId, | s | [! validators::RE1.is_match(s)] => Some(RunId(s
+        .to_owned()))
     );
     rt::string_leaf!(
-        Leaf4 -> IssuedAt, | s | [! validators::RE2.is_match(s)] =>
-        ::std::option::Option::Some(IssuedAt(s.to_owned()))
+        Leaf4 -> IssuedAt, | s | [! validators::RE2.is_match(s)] => Some(IssuedAt(s
+        .to_owned()))
     );
     rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v59, v));
     /// Reads a `CommandEnvelope`: common members checked as they come, the payload with its command's reader once the tag is known.
     pub(super) fn read_0<'de, D: de::Deserializer<'de>>(
         d: D,
-    ) -> ::std::result::Result<CommandEnvelope, D::Error> {
+    ) -> Result<CommandEnvelope, D::Error> {
         d.deserialize_any(Visit0)
     }
     /// The payload when the tag came first (at a broken rule, its JSON is handed up).
     fn payload_0<'de, A: de::MapAccess<'de>>(
         t: &str,
         m: &mut A,
-    ) -> ::std::result::Result<Command, A::Error> {
+    ) -> Result<Command, A::Error> {
         match t {
             "start" => {
                 rt::fast::next::<rt::fast::Boxed<rt::fast::Typed<StartPayload>>, _>(m)
@@ -1291,7 +1277,7 @@ mod fast {
     fn raw_payload_0(
         t: &str,
         raw: &rt::__private::serde_json::value::RawValue,
-    ) -> ::std::option::Option<Command> {
+    ) -> Option<Command> {
         match t {
             "start" => {
                 rt::fast::read_raw::<rt::fast::Boxed<rt::fast::Typed<StartPayload>>>(raw)
@@ -1332,16 +1318,16 @@ mod fast {
     }
     /// The members read so far.
     struct Slots0<'de> {
-        tag: ::std::option::Option<::std::borrow::Cow<'de, str>>,
-        command: ::std::option::Option<Command>,
-        raw: ::std::option::Option<&'de rt::__private::serde_json::value::RawValue>,
-        f0: ::std::option::Option<<rt::fast::LeafRead<Leaf1> as rt::fast::Read>::Out>,
-        f1: ::std::option::Option<<rt::fast::LeafRead<Leaf2> as rt::fast::Read>::Out>,
-        f3: ::std::option::Option<<rt::fast::LeafRead<Leaf3> as rt::fast::Read>::Out>,
-        f4: ::std::option::Option<<rt::fast::LeafRead<Leaf4> as rt::fast::Read>::Out>,
-        f5: ::std::option::Option<<rt::fast::Typed<Actor> as rt::fast::Read>::Out>,
-        f6: ::std::option::Option<<rt::fast::LeafRead<Leaf5> as rt::fast::Read>::Out>,
-        f8: ::std::option::Option<<rt::fast::Typed<Auth> as rt::fast::Read>::Out>,
+        tag: Option<::std::borrow::Cow<'de, str>>,
+        command: Option<Command>,
+        raw: Option<&'de rt::__private::serde_json::value::RawValue>,
+        f0: Option<<rt::fast::LeafRead<Leaf1> as rt::fast::Read>::Out>,
+        f1: Option<<rt::fast::LeafRead<Leaf2> as rt::fast::Read>::Out>,
+        f3: Option<<rt::fast::LeafRead<Leaf3> as rt::fast::Read>::Out>,
+        f4: Option<<rt::fast::LeafRead<Leaf4> as rt::fast::Read>::Out>,
+        f5: Option<<rt::fast::Typed<Actor> as rt::fast::Read>::Out>,
+        f6: Option<<rt::fast::LeafRead<Leaf5> as rt::fast::Read>::Out>,
+        f8: Option<<rt::fast::Typed<Auth> as rt::fast::Read>::Out>,
         unknown: rt::Extra<<rt::fast::AnyValue as rt::fast::Read>::Out>,
         /// The members that broke a rule, as JSON.
         bad: rt::fast::Broken,
@@ -1353,14 +1339,14 @@ mod fast {
             let mut p = rt::fast::Partial::with_capacity(
                 9usize + self.bad.len() + self.unknown.len(),
             );
-            if let ::std::option::Option::Some(t) = self.tag {
+            if let Some(t) = self.tag {
                 p.keep_value("type", rt::Value::String(t.into_owned()));
             }
-            if let ::std::option::Option::Some(c) = self.command {
+            if let Some(c) = self.command {
                 if ::std::matches!(c, Command::Unknown { .. }) {
                     p.keep_fields(|m| c.write_payload("payload", m));
                 } else {
-                    p.settle("payload", ::std::option::Option::Some(c));
+                    p.settle("payload", Some(c));
                 }
             }
             p.keep_raw("payload", self.raw);
@@ -1385,31 +1371,29 @@ mod fast {
         fn visit_map<A: de::MapAccess<'de>>(
             self,
             mut m: A,
-        ) -> ::std::result::Result<CommandEnvelope, A::Error> {
+        ) -> Result<CommandEnvelope, A::Error> {
             let mut s = Slots0 {
-                tag: ::std::option::Option::None,
-                command: ::std::option::Option::None,
-                raw: ::std::option::Option::None,
-                f0: ::std::option::Option::None,
-                f1: ::std::option::Option::None,
-                f3: ::std::option::Option::None,
-                f4: ::std::option::Option::None,
-                f5: ::std::option::Option::None,
-                f6: ::std::option::Option::None,
-                f8: ::std::option::Option::None,
+                tag: None,
+                command: None,
+                raw: None,
+                f0: None,
+                f1: None,
+                f3: None,
+                f4: None,
+                f5: None,
+                f6: None,
+                f8: None,
                 unknown: rt::Extra::new(),
                 bad: rt::fast::Broken::new(),
             };
-            let mut spare = ::std::option::Option::None;
-            while let ::std::option::Option::Some(rt::fast::Key(k)) = m
-                .next_key::<rt::fast::Key<'de>>()?
-            {
+            let mut spare = None;
+            while let Some(rt::fast::Key(k)) = m.next_key::<rt::fast::Key<'de>>()? {
                 match &*k {
                     "type" => {
                         match m.next_value::<rt::fast::Tag<'de>>() {
-                            ::std::result::Result::Ok(rt::fast::Tag(t)) => {
+                            Ok(rt::fast::Tag(t)) => {
                                 if s.tag.is_some() {
-                                    return ::std::result::Result::Err(rt::fast::abort());
+                                    return Err(rt::fast::abort());
                                 }
                                 let refused = {
                                     let s: &str = &t;
@@ -1418,32 +1402,24 @@ mod fast {
                                 if refused {
                                     s.bad.keep(k, rt::Value::String(t.into_owned()));
                                 } else {
-                                    s.tag = ::std::option::Option::Some(t);
+                                    s.tag = Some(t);
                                 }
                             }
-                            ::std::result::Result::Err(e) => {
-                                s.bad.failed(k, e, &mut spare)?
-                            }
+                            Err(e) => s.bad.failed(k, e, &mut spare)?,
                         }
                     }
                     "payload" => {
                         if s.command.is_some() || s.raw.is_some() {
-                            return ::std::result::Result::Err(rt::fast::abort());
+                            return Err(rt::fast::abort());
                         }
                         match s.tag.as_deref() {
-                            ::std::option::Option::Some(t) => {
+                            Some(t) => {
                                 match payload_0(t, &mut m) {
-                                    ::std::result::Result::Ok(c) => {
-                                        s.command = ::std::option::Option::Some(c);
-                                    }
-                                    ::std::result::Result::Err(e) => {
-                                        s.bad.failed(k, e, &mut spare)?
-                                    }
+                                    Ok(c) => s.command = Some(c),
+                                    Err(e) => s.bad.failed(k, e, &mut spare)?,
                                 }
                             }
-                            ::std::option::Option::None => {
-                                s.raw = ::std::option::Option::Some(m.next_value()?);
-                            }
+                            None => s.raw = Some(m.next_value()?),
                         }
                     }
                     "protocolVersion" => {
@@ -1499,32 +1475,27 @@ mod fast {
                         match m
                             .next_value_seed(rt::fast::Seed::<rt::fast::AnyValue>::new())
                         {
-                            ::std::result::Result::Ok(x) => {
+                            Ok(x) => {
                                 if s.unknown.insert(k.into_owned(), x).is_some() {
-                                    return ::std::result::Result::Err(rt::fast::abort());
+                                    return Err(rt::fast::abort());
                                 }
                             }
-                            ::std::result::Result::Err(e) => {
-                                s.bad.failed(k, e, &mut spare)?
-                            }
+                            Err(e) => s.bad.failed(k, e, &mut spare)?,
                         }
                     }
                 }
             }
-            if let (::std::option::Option::Some(t), ::std::option::Option::Some(raw)) = (
-                &s.tag,
-                s.raw,
-            ) {
+            if let (Some(t), Some(raw)) = (&s.tag, s.raw) {
                 match raw_payload_0(t, raw) {
-                    ::std::option::Option::Some(c) => {
-                        s.command = ::std::option::Option::Some(c);
-                        s.raw = ::std::option::Option::None;
+                    Some(c) => {
+                        s.command = Some(c);
+                        s.raw = None;
                     }
-                    ::std::option::Option::None => {
-                        let ::std::option::Option::Some(v) = rt::fast::salvaged() else {
-                            return ::std::result::Result::Err(rt::fast::abort());
+                    None => {
+                        let Some(v) = rt::fast::salvaged() else {
+                            return Err(rt::fast::abort());
                         };
-                        s.raw = ::std::option::Option::None;
+                        s.raw = None;
                         s.bad.keep(::std::borrow::Cow::Borrowed("payload"), v);
                     }
                 }
@@ -1532,12 +1503,12 @@ mod fast {
             if !s.bad.is_empty() || s.tag.is_none() || s.command.is_none()
                 || s.f0.is_none() || s.f1.is_none() || s.f4.is_none() || s.f5.is_none()
             {
-                return ::std::result::Result::Err(s.partial().done(spare));
+                return Err(s.partial().done(spare));
             }
-            let ::std::option::Option::Some(chosen) = s.command else {
-                return ::std::result::Result::Err(rt::fast::abort());
+            let Some(chosen) = s.command else {
+                return Err(rt::fast::abort());
             };
-            ::std::result::Result::Ok(CommandEnvelope {
+            Ok(CommandEnvelope {
                 protocol_version: s.f0.ok_or_else(rt::fast::abort::<A::Error>)?,
                 command_id: s.f1.ok_or_else(rt::fast::abort::<A::Error>)?,
                 run_id: s.f3,
@@ -1556,14 +1527,10 @@ mod fast {
         Leaf6 -> Kind, | s | [! ::std::matches!(s, "human" | "client" | "system")] =>
         Kind::from_listed_str(s)
     );
+    rt::string_leaf!(Leaf7 -> String, | s | [] => Some(s.to_owned()));
     rt::string_leaf!(
-        Leaf7 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::string_leaf!(
-        Leaf8 -> Transport, | s | [] => match s { "cli" =>
-        ::std::option::Option::Some(Transport::Cli), _ =>
-        ::std::option::Option::Some(Transport::Other(s.to_owned())), }
+        Leaf8 -> Transport, | s | [] => match s { "cli" => Some(Transport::Cli), _ =>
+        Some(Transport::Other(s.to_owned())), }
     );
     rt::object_reader!(
         read_5, Visit5, Actor { kind = "kind" : rt::fast::LeafRead < Leaf6 >, required,
@@ -1572,13 +1539,12 @@ mod fast {
         rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf9 -> Scheme, | s | [] => match s { "hmac-sha256" =>
-        ::std::option::Option::Some(Scheme::HmacSha256), _ =>
-        ::std::option::Option::Some(Scheme::Other(s.to_owned())), }
+        Leaf9 -> Scheme, | s | [] => match s { "hmac-sha256" => Some(Scheme::HmacSha256),
+        _ => Some(Scheme::Other(s.to_owned())), }
     );
     rt::string_leaf!(
         Leaf10 -> NonEmptyString, | s | [! rt::check::min_length(s, 1u64)] =>
-        ::std::option::Option::Some(NonEmptyString(s.to_owned()))
+        Some(NonEmptyString(s.to_owned()))
     );
     rt::object_reader!(
         read_8, Visit8, Auth { scheme = "scheme" : rt::fast::LeafRead < Leaf9 >,
@@ -1586,11 +1552,9 @@ mod fast {
         settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf11 -> Profile, | s | [] => match s { "feature" =>
-        ::std::option::Option::Some(Profile::Feature), "bugfix" =>
-        ::std::option::Option::Some(Profile::Bugfix), "review" =>
-        ::std::option::Option::Some(Profile::Review), _ =>
-        ::std::option::Option::Some(Profile::Other(s.to_owned())), }
+        Leaf11 -> Profile, | s | [] => match s { "feature" => Some(Profile::Feature),
+        "bugfix" => Some(Profile::Bugfix), "review" => Some(Profile::Review), _ =>
+        Some(Profile::Other(s.to_owned())), }
     );
     rt::via_value!(Check12 -> Spec, | v | rt::is_valid(validators::v14, v));
     rt::via_value!(Check13 -> ReviewTarget, | v | rt::is_valid(validators::v19, v));
@@ -1600,8 +1564,7 @@ mod fast {
         | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => Phase::from_listed_str(s)
     );
     rt::via_value!(
-        Check16 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid(validators::v61, v)
+        Check16 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v61, v)
     );
     rt::string_leaf!(
         Leaf17 -> SandboxRequire, | s | [! ::std::matches!(s, "native" | "best-effort")]
@@ -1624,8 +1587,7 @@ mod fast {
         rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf18 -> Id, | s | [! validators::RE3.is_match(s)] =>
-        ::std::option::Option::Some(Id(s.to_owned()))
+        Leaf18 -> Id, | s | [! validators::RE3.is_match(s)] => Some(Id(s.to_owned()))
     );
     rt::object_reader!(
         read_15, Visit15, IdSpec { id = "id" : rt::fast::LeafRead < Leaf18 >, required,
@@ -1664,7 +1626,7 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf20 -> PolicySha256, | s | [! validators::RE4.is_match(s)] =>
-        ::std::option::Option::Some(PolicySha256(s.to_owned()))
+        Some(PolicySha256(s.to_owned()))
     );
     rt::string_leaf!(
         Leaf21 -> Via, | s | [s != "cli-flag"] => (s == "cli-flag").then_some(Via)
@@ -1712,8 +1674,8 @@ mod fast {
         Leaf14 >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf24 -> ApprovalId, | s | [! validators::RE5.is_match(s)] =>
-        ::std::option::Option::Some(ApprovalId(s.to_owned()))
+        Leaf24 -> ApprovalId, | s | [! validators::RE5.is_match(s)] => Some(ApprovalId(s
+        .to_owned()))
     );
     rt::string_leaf!(
         Leaf25 -> Scope, | s | [! ::std::matches!(s, "once" | "run")] =>
@@ -1744,7 +1706,7 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf27 -> AgentId, | s | [! rt::check::max_length(s, 128u64), ! validators::RE6
-        .is_match(s)] => ::std::option::Option::Some(AgentId(s.to_owned()))
+        .is_match(s)] => Some(AgentId(s.to_owned()))
     );
     rt::via_value!(Check28 -> JsonValue, | v | rt::is_valid(validators::v63, v));
     rt::object_reader!(

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"LaunchRequest\":{\"required\":[\"contractVersion\",\"input\",\"mode\",\"answers\"],\"properties\":{\"contractVersion\":{\"type\":\"string\",\"pattern\":\"^1\\\\.[0-9]+\\\\.[0-9]+$\",\"x-sensitivity\":\"none\",\"description\":\"Major 1. A request for another major is rejected rather than half-understood.\"},\"input\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":4000,\"x-sensitivity\":\"local\",\"description\":\"What the run works on. A structured reference - a Jira key (^[A-Z][A-Z0-9]+-[0-9]+$), https://github.com/<owner>/<repo>/issues/<n>, repo#N, #N, or a Jira URL on the configured Jira host - reaches the prompt as it is. Free text is accepted on the desktop channel only (never on /v1/phone/launch): one line of at most 500 printable characters with no quote, backslash, backtick or URL, reaching the prompt as one double-quoted argument. On every channel a newline, a control or format character, a leading '-', a flag-like token, or a first token naming a pipeline op or mode keyword rejects the request; a later word is not held to that rule, because a quoted argument cannot route on it. launch-request.mjs inputErrors is the rule.\"},\"mode\":{\"enum\":[\"interactive\",\"autopilot\",\"background\"],\"x-sensitivity\":\"none\",\"description\":\"Whether the run confirms anything. autopilot resolves every picker itself; background runs unattended without autopilot and parks on a picker the request did not answer (waitingFor question). The workspace is a separate answer, and neither autopilot nor background runs local.\"},\"kind\":{\"enum\":[\"analysis\",\"development\"],\"x-sensitivity\":\"none\",\"description\":\"Required with mode background and refused with any other mode: development runs /multi-agent, analysis runs /multi-agent:analysis (whose answers must be empty: it reads no request).\"},\"answers\":{\"type\":\"object\",\"x-sensitivity\":\"local\",\"description\":\"questionId -> optionId (single-select) or optionId[] (multi-select). Keys come from run-questions.json; an unknown or unanswerable key rejects the request.\",\"propertyNames\":{\"pattern\":\"^[a-z][a-z0-9-]*$\"},\"additionalProperties\":{\"anyOf\":[{\"type\":\"string\",\"minLength\":1,\"maxLength\":200},{\"type\":\"array\",\"maxItems\":50,\"items\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200}}]}}},\"title\":\"Launch request\",\"description\":\"The file MA_LAUNCH_REQUEST names: what a client asked for before the run started. Phase 0 reads it through `launch-request.mjs resolve` and pre-fills the matching pickers; with the variable unset nothing changes. Answers are data, never instructions: each one is an option id from run-questions.json or a value its `answer.pattern` admits, and anything else rejects the whole request. The file lives on the machine that runs the pipeline, so every field is x-sensitivity local - a client that relays a request elsewhere strips it first.\",\"type\":\"object\",\"additionalProperties\":false},\"ContractVersion\":{\"type\":\"string\",\"pattern\":\"^1\\\\.[0-9]+\\\\.[0-9]+$\",\"x-sensitivity\":\"none\",\"description\":\"Major 1. A request for another major is rejected rather than half-understood.\"},\"Input\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":4000,\"x-sensitivity\":\"local\",\"description\":\"What the run works on. A structured reference - a Jira key (^[A-Z][A-Z0-9]+-[0-9]+$), https://github.com/<owner>/<repo>/issues/<n>, repo#N, #N, or a Jira URL on the configured Jira host - reaches the prompt as it is. Free text is accepted on the desktop channel only (never on /v1/phone/launch): one line of at most 500 printable characters with no quote, backslash, backtick or URL, reaching the prompt as one double-quoted argument. On every channel a newline, a control or format character, a leading '-', a flag-like token, or a first token naming a pipeline op or mode keyword rejects the request; a later word is not held to that rule, because a quoted argument cannot route on it. launch-request.mjs inputErrors is the rule.\"},\"Mode\":{\"enum\":[\"interactive\",\"autopilot\",\"background\"],\"x-sensitivity\":\"none\",\"description\":\"Whether the run confirms anything. autopilot resolves every picker itself; background runs unattended without autopilot and parks on a picker the request did not answer (waitingFor question). The workspace is a separate answer, and neither autopilot nor background runs local.\"},\"Kind\":{\"enum\":[\"analysis\",\"development\"],\"x-sensitivity\":\"none\",\"description\":\"Required with mode background and refused with any other mode: development runs /multi-agent, analysis runs /multi-agent:analysis (whose answers must be empty: it reads no request).\"},\"QuestionId\":{\"pattern\":\"^[a-z][a-z0-9-]*$\"},\"Answer\":{\"anyOf\":[{\"type\":\"string\",\"minLength\":1,\"maxLength\":200},{\"type\":\"array\",\"maxItems\":50,\"items\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200}}]},\"AnswerValue\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(
         validators::v0,
         v,
@@ -48,7 +48,7 @@ pub struct LaunchRequest {
     /// Required with mode background and refused with any other mode: development runs /multi-agent, analysis runs /multi-agent:analysis (whose answers must be empty: it reads no request).
     ///
     /// `x-sensitivity`: `"none"`
-    pub kind: ::std::option::Option<Kind>,
+    pub kind: Option<Kind>,
     /// questionId -&gt; optionId (single-select) or optionId\[\] (multi-select). Keys come from run-questions.json; an unknown or unanswerable key rejects the request.
     ///
     /// Member names: matches `^[a-z][a-z0-9-]*$`.
@@ -76,7 +76,7 @@ rt::contract!(LaunchRequest, [validators::v0], BASE0, "", fast fast::read_0);
 ///
 /// Schema: `schemas/launch-request.schema.json#/properties/contractVersion`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ContractVersion(::std::string::String);
+pub struct ContractVersion(String);
 rt::string_newtype!(ContractVersion, redacted = false);
 rt::contract!(ContractVersion, [validators::v1], BASE0, "/properties/contractVersion");
 /// What the run works on. A structured reference - a Jira key (^\[A-Z\]\[A-Z0-9\]+-\[0-9\]+$), `https://github.com/<owner>/<repo>/issues/<n>,` repo#N, #N, or a Jira URL on the configured Jira host - reaches the prompt as it is. Free text is accepted on the desktop channel only (never on /v1/phone/launch): one line of at most 500 printable characters with no quote, backslash, backtick or URL, reaching the prompt as one double-quoted argument. On every channel a newline, a control or format character, a leading '-', a flag-like token, or a first token naming a pipeline op or mode keyword rejects the request; a later word is not held to that rule, because a quoted argument cannot route on it. launch-request.mjs inputErrors is the rule.
@@ -87,7 +87,7 @@ rt::contract!(ContractVersion, [validators::v1], BASE0, "/properties/contractVer
 ///
 /// Schema: `schemas/launch-request.schema.json#/properties/input`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Input(::std::string::String);
+pub struct Input(String);
 rt::string_newtype!(Input, redacted = true);
 rt::contract!(Input, [validators::v2], BASE0, "/properties/input");
 /// Whether the run confirms anything. autopilot resolves every picker itself; background runs unattended without autopilot and parks on a picker the request did not answer (waitingFor question). The workspace is a separate answer, and neither autopilot nor background runs local.
@@ -127,7 +127,7 @@ rt::contract!(Kind, [validators::v4], BASE0, "/properties/kind");
 ///
 /// Schema: `schemas/launch-request.schema.json#/properties/answers/propertyNames`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct QuestionId(::std::string::String);
+pub struct QuestionId(String);
 rt::string_newtype!(QuestionId, redacted = true);
 rt::contract!(QuestionId, [validators::v5], BASE0, "/properties/answers/propertyNames");
 /// Schema: `schemas/launch-request.schema.json#/properties/answers/additionalProperties`
@@ -135,10 +135,10 @@ rt::contract!(QuestionId, [validators::v5], BASE0, "/properties/answers/property
 #[allow(clippy::large_enum_variant)]
 pub enum Answer {
     One(AnswerValue),
-    Many(::std::vec::Vec<AnswerValue>),
+    Many(Vec<AnswerValue>),
 }
 impl rt::FromValue for Answer {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::String(_) => rt::variant(v, Self::One),
             rt::Value::Array(_) => rt::variant(v, Self::Many),
@@ -154,7 +154,7 @@ rt::contract!(
 ///
 /// Schema: `schemas/launch-request.schema.json#/properties/answers/additionalProperties/anyOf/0`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct AnswerValue(::std::string::String);
+pub struct AnswerValue(String);
 rt::string_newtype!(AnswerValue, redacted = true);
 rt::contract!(
     AnswerValue, [validators::v7], BASE0,
@@ -166,12 +166,11 @@ mod fast {
     use super::*;
     rt::string_leaf!(
         Leaf1 -> ContractVersion, | s | [! validators::RE0.is_match(s)] =>
-        ::std::option::Option::Some(ContractVersion(s.to_owned()))
+        Some(ContractVersion(s.to_owned()))
     );
     rt::string_leaf!(
         Leaf2 -> Input, | s | [! rt::check::min_length(s, 1u64), !
-        rt::check::max_length(s, 4000u64)] => ::std::option::Option::Some(Input(s
-        .to_owned()))
+        rt::check::max_length(s, 4000u64)] => Some(Input(s.to_owned()))
     );
     rt::string_leaf!(
         Leaf3 -> Mode, | s | [! ::std::matches!(s, "interactive" | "autopilot" |
@@ -182,17 +181,16 @@ mod fast {
         Kind::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf5 -> QuestionId, | s | [! validators::RE1.is_match(s)] =>
-        ::std::option::Option::Some(QuestionId(s.to_owned()))
+        Leaf5 -> QuestionId, | s | [! validators::RE1.is_match(s)] => Some(QuestionId(s
+        .to_owned()))
     );
     rt::string_leaf!(
         Leaf7 -> AnswerValue, | s | [! rt::check::min_length(s, 1u64), !
-        rt::check::max_length(s, 200u64)] => ::std::option::Option::Some(AnswerValue(s
-        .to_owned()))
+        rt::check::max_length(s, 200u64)] => Some(AnswerValue(s.to_owned()))
     );
     rt::union_reader!(
         Union8, VisitUnion8 -> Answer { str => Answer::One; R0 : AnswerValue, seq =>
-        Answer::Many; R1 : ::std::vec::Vec < AnswerValue > } refuse bool number null map
+        Answer::Many; R1 : Vec < AnswerValue > } refuse bool number null map
     );
     type Union6 = Union8<
         rt::fast::LeafRead<Leaf7>,

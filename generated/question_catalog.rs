@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"QuestionCatalog\":{\"properties\":{\"catalogVersion\":{\"type\":\"string\",\"pattern\":\"^1\\\\.[0-9]+\\\\.[0-9]+$\",\"description\":\"Major 1: the format described here.\"},\"questions\":{\"type\":\"array\",\"maxItems\":500,\"items\":{\"$ref\":\"#/$defs/question_catalog.Question\"},\"description\":\"Every question. Ids are unique (the loader checks it).\"}},\"required\":[\"catalogVersion\",\"questions\"],\"title\":\"Question catalog\",\"description\":\"The questions a launch request may answer (the pipeline's run-questions.json): each question id with how it is answered. A launch request's `answers` keys must be ids of answerable questions here; each answer must be one of the question's option ids or a value its `answer.pattern` admits; a multi-select question takes an array, a single-select question one string. Catalog version major 1.\",\"type\":\"object\",\"additionalProperties\":false},\"CatalogVersion\":{\"type\":\"string\",\"pattern\":\"^1\\\\.[0-9]+\\\\.[0-9]+$\",\"description\":\"Major 1: the format described here.\"},\"Question\":{\"title\":\"Question\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"id\",\"select\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[a-z][a-z0-9-]*$\",\"maxLength\":200,\"description\":\"The key a launch request's `answers` uses (the launch request's `propertyNames` pattern).\"},\"select\":{\"enum\":[\"single\",\"multi\"],\"description\":\"single: the answer is one string; multi: the answer is an array of strings (possibly empty).\"},\"label\":{\"type\":\"string\",\"maxLength\":500,\"description\":\"What the picker shows. Documentation only.\"},\"answerable\":{\"type\":\"boolean\",\"description\":\"false: the pipeline always asks this question itself and a launch request may not pre-fill it (an answer to it is refused). Default true.\"},\"options\":{\"type\":\"array\",\"maxItems\":200,\"items\":{\"$ref\":\"#/$defs/question_catalog.AnswerOption\"},\"description\":\"The option ids an answer may name. Ids are unique within a question (the loader checks it).\"},\"answer\":{\"title\":\"Free answer\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"pattern\"],\"properties\":{\"pattern\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":1000,\"format\":\"regex\",\"description\":\"An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.\"}},\"description\":\"Admits values other than the option ids.\"}},\"description\":\"One question. It needs `options`, an `answer.pattern`, or both (the loader checks it: a question with neither could never be answered).\"},\"QuestionId\":{\"type\":\"string\",\"pattern\":\"^[a-z][a-z0-9-]*$\",\"maxLength\":200,\"description\":\"The key a launch request's `answers` uses (the launch request's `propertyNames` pattern).\"},\"Select\":{\"enum\":[\"single\",\"multi\"],\"description\":\"single: the answer is one string; multi: the answer is an array of strings (possibly empty).\"},\"Label\":{\"type\":\"string\",\"maxLength\":500,\"description\":\"What the picker shows. Documentation only.\"},\"AnswerOption\":{\"title\":\"Answer option\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200,\"pattern\":\"^[A-Za-z0-9][A-Za-z0-9._-]*$\",\"description\":\"The value an answer carries to choose this option.\"},\"label\":{\"type\":\"string\",\"maxLength\":500,\"description\":\"What the picker shows. Documentation only.\"}}},\"AnswerOptionId\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200,\"pattern\":\"^[A-Za-z0-9][A-Za-z0-9._-]*$\",\"description\":\"The value an answer carries to choose this option.\"},\"Answer\":{\"title\":\"Free answer\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"pattern\"],\"properties\":{\"pattern\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":1000,\"format\":\"regex\",\"description\":\"An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.\"}},\"description\":\"Admits values other than the option ids.\"},\"Pattern\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":1000,\"format\":\"regex\",\"description\":\"An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.\"}},\"defs\":{\"question_catalog.AnswerOption\":{\"title\":\"Answer option\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200,\"pattern\":\"^[A-Za-z0-9][A-Za-z0-9._-]*$\",\"description\":\"The value an answer carries to choose this option.\"},\"label\":{\"type\":\"string\",\"maxLength\":500,\"description\":\"What the picker shows. Documentation only.\"}}},\"question_catalog.Question\":{\"title\":\"Question\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"id\",\"select\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[a-z][a-z0-9-]*$\",\"maxLength\":200,\"description\":\"The key a launch request's `answers` uses (the launch request's `propertyNames` pattern).\"},\"select\":{\"enum\":[\"single\",\"multi\"],\"description\":\"single: the answer is one string; multi: the answer is an array of strings (possibly empty).\"},\"label\":{\"type\":\"string\",\"maxLength\":500,\"description\":\"What the picker shows. Documentation only.\"},\"answerable\":{\"type\":\"boolean\",\"description\":\"false: the pipeline always asks this question itself and a launch request may not pre-fill it (an answer to it is refused). Default true.\"},\"options\":{\"type\":\"array\",\"maxItems\":200,\"items\":{\"$ref\":\"#/$defs/question_catalog.AnswerOption\"},\"description\":\"The option ids an answer may name. Ids are unique within a question (the loader checks it).\"},\"answer\":{\"title\":\"Free answer\",\"type\":\"object\",\"additionalProperties\":false,\"required\":[\"pattern\"],\"properties\":{\"pattern\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":1000,\"format\":\"regex\",\"description\":\"An ECMA-262 regular expression (Unicode mode) a free value must match, searched like JSON Schema `pattern` (not anchored: write ^...$). The loader refuses a pattern that does not compile.\"}},\"description\":\"Admits values other than the option ids.\"}},\"description\":\"One question. It needs `options`, an `answer.pattern`, or both (the loader checks it: a question with neither could never be answered).\"}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(
         validators::v0,
         v,
@@ -36,7 +36,7 @@ pub struct QuestionCatalog {
     /// Every question. Ids are unique (the loader checks it).
     ///
     /// At most 500 items.
-    pub questions: ::std::vec::Vec<Question>,
+    pub questions: Vec<Question>,
 }
 rt::object!(
     QuestionCatalog { catalog_version = "catalogVersion", required; questions =
@@ -49,7 +49,7 @@ rt::contract!(QuestionCatalog, [validators::v0], BASE0, "", fast fast::read_0);
 ///
 /// Schema: `schemas/question-catalog.schema.json#/properties/catalogVersion`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CatalogVersion(::std::string::String);
+pub struct CatalogVersion(String);
 rt::string_newtype!(CatalogVersion, redacted = false);
 rt::contract!(CatalogVersion, [validators::v1], BASE0, "/properties/catalogVersion");
 /// Question
@@ -64,17 +64,17 @@ pub struct Question {
     /// single: the answer is one string; multi: the answer is an array of strings (possibly empty).
     pub select: Select,
     /// What the picker shows. Documentation only.
-    pub label: ::std::option::Option<Label>,
+    pub label: Option<Label>,
     /// false: the pipeline always asks this question itself and a launch request may not pre-fill it (an answer to it is refused). Default true.
-    pub answerable: ::std::option::Option<bool>,
+    pub answerable: Option<bool>,
     /// The option ids an answer may name. Ids are unique within a question (the loader checks it).
     ///
     /// At most 200 items.
-    pub options: ::std::option::Option<::std::vec::Vec<AnswerOption>>,
+    pub options: Option<Vec<AnswerOption>>,
     /// Free answer
     ///
     /// Admits values other than the option ids.
-    pub answer: ::std::option::Option<Answer>,
+    pub answer: Option<Answer>,
 }
 rt::object!(
     Question { id = "id", required; select = "select", required; label = "label",
@@ -88,7 +88,7 @@ rt::contract!(Question, [validators::v2], BASE0, "/$defs/Question", fast fast::r
 ///
 /// Schema: `schemas/question-catalog.schema.json#/$defs/Question/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct QuestionId(::std::string::String);
+pub struct QuestionId(String);
 rt::string_newtype!(QuestionId, redacted = false);
 rt::contract!(QuestionId, [validators::v3], BASE0, "/$defs/Question/properties/id");
 /// single: the answer is one string; multi: the answer is an array of strings (possibly empty).
@@ -109,7 +109,7 @@ rt::contract!(Select, [validators::v4], BASE0, "/$defs/Question/properties/selec
 ///
 /// Schema: `schemas/question-catalog.schema.json#/$defs/Question/properties/label`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Label(::std::string::String);
+pub struct Label(String);
 rt::string_newtype!(Label, redacted = false);
 rt::contract!(Label, [validators::v5], BASE0, "/$defs/Question/properties/label");
 /// Answer option
@@ -120,7 +120,7 @@ pub struct AnswerOption {
     /// The value an answer carries to choose this option.
     pub id: AnswerOptionId,
     /// What the picker shows. Documentation only.
-    pub label: ::std::option::Option<Label>,
+    pub label: Option<Label>,
 }
 rt::object!(AnswerOption { id = "id", required; label = "label", optional; } deny);
 rt::contract!(
@@ -132,7 +132,7 @@ rt::contract!(
 ///
 /// Schema: `schemas/question-catalog.schema.json#/$defs/AnswerOption/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct AnswerOptionId(::std::string::String);
+pub struct AnswerOptionId(String);
 rt::string_newtype!(AnswerOptionId, redacted = false);
 rt::contract!(
     AnswerOptionId, [validators::v7], BASE0, "/$defs/AnswerOption/properties/id"
@@ -158,7 +158,7 @@ rt::contract!(
 ///
 /// Schema: `schemas/question-catalog.schema.json#/$defs/Question/properties/answer/properties/pattern`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Pattern(::std::string::String);
+pub struct Pattern(String);
 rt::string_newtype!(Pattern, redacted = false);
 rt::contract!(
     Pattern, [validators::v9], BASE0,
@@ -170,7 +170,7 @@ mod fast {
     use super::*;
     rt::string_leaf!(
         Leaf1 -> CatalogVersion, | s | [! validators::RE0.is_match(s)] =>
-        ::std::option::Option::Some(CatalogVersion(s.to_owned()))
+        Some(CatalogVersion(s.to_owned()))
     );
     rt::object_reader!(
         read_0, Visit0, QuestionCatalog { catalog_version = "catalogVersion" :
@@ -180,15 +180,15 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf2 -> QuestionId, | s | [! rt::check::max_length(s, 200u64), ! validators::RE1
-        .is_match(s)] => ::std::option::Option::Some(QuestionId(s.to_owned()))
+        .is_match(s)] => Some(QuestionId(s.to_owned()))
     );
     rt::string_leaf!(
         Leaf3 -> Select, | s | [! ::std::matches!(s, "single" | "multi")] =>
         Select::from_listed_str(s)
     );
     rt::string_leaf!(
-        Leaf4 -> Label, | s | [! rt::check::max_length(s, 500u64)] =>
-        ::std::option::Option::Some(Label(s.to_owned()))
+        Leaf4 -> Label, | s | [! rt::check::max_length(s, 500u64)] => Some(Label(s
+        .to_owned()))
     );
     rt::value_leaf!(Leaf5 -> bool, scalar | v | rt::is_valid(validators::v10, v));
     rt::object_reader!(
@@ -203,7 +203,7 @@ mod fast {
     rt::string_leaf!(
         Leaf6 -> AnswerOptionId, | s | [! rt::check::min_length(s, 1u64), !
         rt::check::max_length(s, 200u64), ! validators::RE2.is_match(s)] =>
-        ::std::option::Option::Some(AnswerOptionId(s.to_owned()))
+        Some(AnswerOptionId(s.to_owned()))
     );
     rt::object_reader!(
         read_6, Visit6, AnswerOption { id = "id" : rt::fast::LeafRead < Leaf6 >,
@@ -212,8 +212,7 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf7 -> Pattern, | s | [! rt::check::min_length(s, 1u64), !
-        rt::check::max_length(s, 1000u64)] => ::std::option::Option::Some(Pattern(s
-        .to_owned()))
+        rt::check::max_length(s, 1000u64)] => Some(Pattern(s.to_owned()))
     );
     rt::object_reader!(
         read_8, Visit8, Answer { pattern = "pattern" : rt::fast::LeafRead < Leaf7 >,

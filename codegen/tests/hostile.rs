@@ -30,7 +30,7 @@ fn ref_cycles_that_never_descend_are_refused() {
 fn recursion_through_members_is_fine() {
     let out = run(r##"{"type": "object", "properties": {"next": {"$ref": "#"}, "items": {"type": "array", "items": {"$ref": "#"}}}}"##).unwrap();
     let code = &out.files[0].contents;
-    assert!(code.contains("::std::boxed::Box<Hostile>"), "{code}");
+    assert!(code.contains("Box<Hostile>"), "{code}");
 }
 
 #[test]

@@ -5,6 +5,7 @@
 pub mod deserialize;
 pub mod docs;
 pub mod schemars;
+mod std_paths;
 pub mod types;
 pub mod validate;
 
@@ -61,6 +62,8 @@ pub fn emit(settings: &Settings, docs: &Sources, ir: &Ir, plan: &Plan) -> Result
             #fast
             #fns
         };
+        let taken = module.types.iter().map(|t| t.name.as_str()).collect();
+        let tokens = std_paths::shorten(tokens, &taken);
         let file: syn::File = syn::parse2(tokens).map_err(|e| Error::at(&doc.path, "", format!("generated code does not parse ({e}); please report this")))?;
         let body = prettyplease::unparse(&file);
         let module_name = doc.module.clone().unwrap_or_default();

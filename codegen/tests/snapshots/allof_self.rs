@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/sc
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"AllOfSelf\":{\"properties\":{\"vm\":{\"$ref\":\"#/$defs/allof_self.vm\"}},\"title\":\"AllOf self\",\"description\":\"A definition whose allOf includes the definition itself (X = X ∧ A): the self-inclusion adds nothing and reads as `true`, with a warning.\",\"type\":\"object\"},\"Vm\":{\"allOf\":[{\"allOf\":[{\"$ref\":\"#/definitions/vm\"},{\"properties\":{\"os\":{\"type\":\"string\"},\"size\":{\"type\":\"integer\",\"minimum\":1}}},{\"required\":[\"os\"]}]},{\"$ref\":\"#/definitions/vm\"},{\"properties\":{\"os\":{\"type\":\"string\"},\"size\":{\"type\":\"integer\",\"minimum\":1}}},{\"required\":[\"os\"]}]}},\"defs\":{\"allof_self.vm\":{\"allOf\":[{\"$ref\":\"#/definitions/vm\"},{\"properties\":{\"os\":{\"type\":\"string\"},\"size\":{\"type\":\"integer\",\"minimum\":1}}},{\"required\":[\"os\"]}]}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/allof_self.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -21,7 +21,7 @@ const BASE0: &str = "file:///fixtures/allof_self.json";
 /// Schema: `fixtures/allof_self.json#`
 #[derive(Clone, PartialEq)]
 pub struct AllOfSelf {
-    pub vm: ::std::option::Option<rt::Value>,
+    pub vm: Option<rt::Value>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }

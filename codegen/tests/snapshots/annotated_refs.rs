@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/sc
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Lints\":{\"additionalProperties\":false,\"title\":\"Lints\",\"description\":\"Properties that all reference one definition, each with its own text (the shape of SchemaStore's cargo-lints-clippy.json), and a rule told apart by JSON type (eslint's).\",\"type\":\"object\",\"properties\":{\"absolute_paths\":{\"$ref\":\"#/$defs/annotated_refs.Lint\",\"title\":\"Absolute Paths\",\"description\":\"Checks for usage of items through absolute paths.\",\"default\":\"allow\"},\"almost_swapped\":{\"$ref\":\"#/$defs/annotated_refs.Lint\",\"title\":\"Almost Swapped\",\"description\":\"Checks for `foo = bar; bar = foo` sequences.\",\"default\":\"deny\"},\"no_console\":{\"$ref\":\"#/$defs/annotated_refs.rule\",\"description\":\"Disallow the use of `console`.\"},\"no_debugger\":{\"$ref\":\"#/$defs/annotated_refs.rule\",\"description\":\"Disallow the use of `debugger`.\"}}},\"Lint\":{\"title\":\"Lint\",\"anyOf\":[{\"$ref\":\"#/$defs/annotated_refs.LintLevel\"},{\"$ref\":\"#/$defs/annotated_refs.DetailedLint\"}]},\"LintLevel\":{\"title\":\"Lint Level\",\"description\":\"Specify the lint level for a lint or lint group.\",\"type\":\"string\",\"enum\":[\"forbid\",\"deny\",\"warn\",\"allow\"]},\"DetailedLint\":{\"title\":\"Detailed Lint\",\"type\":\"object\",\"properties\":{\"level\":{\"$ref\":\"#/$defs/annotated_refs.LintLevel\"},\"priority\":{\"description\":\"Lower numbers are overridden by higher ones.\",\"type\":\"integer\"}}},\"Rule\":{\"oneOf\":[{\"description\":\"0 - off, 1 - warn, 2 - error\",\"type\":\"integer\",\"minimum\":0,\"maximum\":2},{\"type\":\"string\",\"enum\":[\"off\",\"warn\",\"error\"]},{\"type\":\"array\"}]},\"StringRule\":{\"type\":\"string\",\"enum\":[\"off\",\"warn\",\"error\"]}},\"defs\":{\"annotated_refs.DetailedLint\":{\"title\":\"Detailed Lint\",\"type\":\"object\",\"properties\":{\"level\":{\"$ref\":\"#/$defs/annotated_refs.LintLevel\"},\"priority\":{\"description\":\"Lower numbers are overridden by higher ones.\",\"type\":\"integer\"}}},\"annotated_refs.Lint\":{\"title\":\"Lint\",\"anyOf\":[{\"$ref\":\"#/$defs/annotated_refs.LintLevel\"},{\"$ref\":\"#/$defs/annotated_refs.DetailedLint\"}]},\"annotated_refs.LintLevel\":{\"title\":\"Lint Level\",\"description\":\"Specify the lint level for a lint or lint group.\",\"type\":\"string\",\"enum\":[\"forbid\",\"deny\",\"warn\",\"allow\"]},\"annotated_refs.rule\":{\"oneOf\":[{\"description\":\"0 - off, 1 - warn, 2 - error\",\"type\":\"integer\",\"minimum\":0,\"maximum\":2},{\"type\":\"string\",\"enum\":[\"off\",\"warn\",\"error\"]},{\"type\":\"array\"}]}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/annotated_refs.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -26,17 +26,17 @@ pub struct Lints {
     /// Checks for usage of items through absolute paths.
     ///
     /// Default when absent: `"allow"`.
-    pub absolute_paths: ::std::option::Option<Lint>,
+    pub absolute_paths: Option<Lint>,
     /// Almost Swapped
     ///
     /// Checks for `foo = bar; bar = foo` sequences.
     ///
     /// Default when absent: `"deny"`.
-    pub almost_swapped: ::std::option::Option<Lint>,
+    pub almost_swapped: Option<Lint>,
     /// Disallow the use of `console`.
-    pub no_console: ::std::option::Option<Rule>,
+    pub no_console: Option<Rule>,
     /// Disallow the use of `debugger`.
-    pub no_debugger: ::std::option::Option<Rule>,
+    pub no_debugger: Option<Rule>,
 }
 rt::object!(
     Lints { absolute_paths = "absolute_paths", optional; almost_swapped =
@@ -54,7 +54,7 @@ pub enum Lint {
     DetailedLint(DetailedLint),
 }
 impl rt::FromValue for Lint {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::String(_) => rt::variant(v, Self::LintLevel),
             rt::Value::Object(_) => rt::variant(v, Self::DetailedLint),
@@ -89,9 +89,9 @@ rt::contract!(LintLevel, [validators::v2], BASE0, "/definitions/LintLevel");
 /// Schema: `fixtures/annotated_refs.json#/definitions/DetailedLint`
 #[derive(Clone, PartialEq)]
 pub struct DetailedLint {
-    pub level: ::std::option::Option<LintLevel>,
+    pub level: Option<LintLevel>,
     /// Lower numbers are overridden by higher ones.
-    pub priority: ::std::option::Option<rt::Integer>,
+    pub priority: Option<rt::Integer>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -109,10 +109,10 @@ pub enum Rule {
     /// 0 - off, 1 - warn, 2 - error
     Integer(rt::Integer),
     String(StringRule),
-    Array(::std::vec::Vec<rt::Value>),
+    Array(Vec<rt::Value>),
 }
 impl rt::FromValue for Rule {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::Number(_) => rt::variant(v, Self::Integer),
             rt::Value::String(_) => rt::variant(v, Self::String),
@@ -155,8 +155,8 @@ mod fast {
     );
     rt::union_reader!(
         Union7, VisitUnion7 -> Rule { number => Rule::Integer; R0 : rt::Integer, str =>
-        Rule::String; R1 : StringRule, seq => Rule::Array; R2 : ::std::vec::Vec <
-        rt::Value > } refuse bool null map
+        Rule::String; R1 : StringRule, seq => Rule::Array; R2 : Vec < rt::Value > }
+        refuse bool null map
     );
     type Union4 = Union7<
         rt::fast::LeafRead<Leaf5>,

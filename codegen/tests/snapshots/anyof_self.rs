@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/sc
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"AnyOfSelf\":{\"additionalProperties\":false,\"title\":\"AnyOf self\",\"description\":\"A definition with an anyOf branch that only applies the definition again (X = X ∨ A): the branch adds nothing beyond the others and reads as `false`, with a warning.\",\"type\":\"object\",\"properties\":{\"value\":{\"$ref\":\"#/$defs/anyof_self.value\"}}},\"Value\":{\"anyOf\":[{\"$ref\":\"#/$defs/anyof_self.value\"},{\"type\":\"string\"},{\"type\":\"integer\",\"minimum\":0}]}},\"defs\":{\"anyof_self.value\":{\"anyOf\":[{\"$ref\":\"#/$defs/anyof_self.value\"},{\"type\":\"string\"},{\"type\":\"integer\",\"minimum\":0}]}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/anyof_self.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -21,7 +21,7 @@ const BASE0: &str = "file:///fixtures/anyof_self.json";
 /// Schema: `fixtures/anyof_self.json#`
 #[derive(Clone, PartialEq)]
 pub struct AnyOfSelf {
-    pub value: ::std::option::Option<Value>,
+    pub value: Option<Value>,
 }
 rt::object!(AnyOfSelf { value = "value", optional; } deny);
 rt::contract!(AnyOfSelf, [validators::v0], BASE0, "", fast fast::read_0);
@@ -29,11 +29,11 @@ rt::contract!(AnyOfSelf, [validators::v0], BASE0, "", fast fast::read_0);
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum Value {
-    String(::std::string::String),
+    String(String),
     Integer(rt::Integer),
 }
 impl rt::FromValue for Value {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::String(_) => rt::variant(v, Self::String),
             rt::Value::Number(_) => rt::variant(v, Self::Integer),

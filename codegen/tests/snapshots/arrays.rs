@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Arrays\":{\"properties\":{\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"uniqueItems\":true,\"minItems\":1,\"maxItems\":5},\"pair\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"items\":false},\"withContains\":{\"type\":\"array\",\"contains\":{\"const\":1},\"minContains\":1,\"maxContains\":2},\"matrix\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"number\"}}},\"things\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/arrays.thing\"}}},\"title\":\"Arrays\",\"type\":\"object\"},\"Thing\":{\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\"}}}},\"defs\":{\"arrays.thing\":{\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\"}}}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/arrays.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -20,13 +20,13 @@ const BASE0: &str = "file:///fixtures/arrays.json";
 #[derive(Clone, PartialEq)]
 pub struct Arrays {
     /// 1 to 5 items. No two items equal.
-    pub tags: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
+    pub tags: Option<Vec<String>>,
     /// The first 2 items each have a schema of their own. No further items.
-    pub pair: ::std::option::Option<::std::vec::Vec<rt::Value>>,
+    pub pair: Option<Vec<rt::Value>>,
     /// 1 to 2 items: always `1`.
-    pub with_contains: ::std::option::Option<::std::vec::Vec<rt::Value>>,
-    pub matrix: ::std::option::Option<::std::vec::Vec<::std::vec::Vec<rt::Number>>>,
-    pub things: ::std::option::Option<::std::vec::Vec<Thing>>,
+    pub with_contains: Option<Vec<rt::Value>>,
+    pub matrix: Option<Vec<Vec<rt::Number>>>,
+    pub things: Option<Vec<Thing>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -39,7 +39,7 @@ rt::contract!(Arrays, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/arrays.json#/$defs/thing`
 #[derive(Clone, PartialEq)]
 pub struct Thing {
-    pub name: ::std::string::String,
+    pub name: String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -49,16 +49,9 @@ rt::contract!(Thing, [validators::v1], BASE0, "/$defs/thing", fast fast::read_1)
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::via_value!(
-        Check1 -> ::std::vec::Vec < ::std::string::String >, | v |
-        rt::is_valid(validators::v2, v)
-    );
-    rt::via_value!(
-        Check2 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid(validators::v3, v)
-    );
-    rt::via_value!(
-        Check3 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid(validators::v4, v)
-    );
+    rt::via_value!(Check1 -> Vec < String >, | v | rt::is_valid(validators::v2, v));
+    rt::via_value!(Check2 -> Vec < rt::Value >, | v | rt::is_valid(validators::v3, v));
+    rt::via_value!(Check3 -> Vec < rt::Value >, | v | rt::is_valid(validators::v4, v));
     rt::value_leaf!(Leaf4 -> rt::Number, scalar | v | rt::is_valid(validators::v5, v));
     rt::object_reader!(
         read_0, Visit0, Arrays { tags = "tags" : rt::fast::ViaValue < Check1 >, optional,
@@ -69,10 +62,7 @@ mod fast {
         things = "things" : rt::fast::VecOf < rt::fast::Typed < Thing >, 0usize, {
         usize::MAX } >, optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::string_leaf!(
-        Leaf5 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
+    rt::string_leaf!(Leaf5 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
         read_1, Visit1, Thing { name = "name" : rt::fast::LeafRead < Leaf5 >, required,
         settle; } extra extra : rt::fast::AnyValue

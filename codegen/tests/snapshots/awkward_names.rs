@@ -82,7 +82,7 @@ rt::contract!(Result, [validators::v3], BASE0, "/$defs/Result");
 #[derive(Clone, PartialEq)]
 pub struct Value {
     /// Each item: at least 2 characters.
-    pub vec: ::std::option::Option<::std::vec::Vec<String>>,
+    pub vec: ::std::option::Option<Vec<String>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/sc
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Draft4Const\":{\"properties\":{\"binding\":{\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"sql\"},\"table\":{\"type\":\"string\"}},\"required\":[\"type\"]},{\"type\":\"object\",\"properties\":{\"type\":{\"enum\":[\"http\",\"timer\"]}},\"required\":[\"type\"]}]}},\"title\":\"Draft 4 const\",\"description\":\"`const` is not a draft-04 keyword; it is applied as draft 6 defines it (as ajv does), with a warning.\",\"type\":\"object\"}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/draft4_const.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -21,7 +21,7 @@ const BASE0: &str = "file:///fixtures/draft4_const.json";
 /// Schema: `fixtures/draft4_const.json#`
 #[derive(Clone, PartialEq)]
 pub struct Draft4Const {
-    pub binding: ::std::option::Option<rt::Value>,
+    pub binding: Option<rt::Value>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }

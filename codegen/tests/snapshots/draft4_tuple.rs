@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/sc
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Draft4Tuple\":{\"properties\":{\"point\":{\"type\":\"array\",\"items\":[{\"type\":\"number\"},{\"type\":\"number\"}],\"additionalItems\":false},\"limit\":{\"type\":\"number\",\"maximum\":10,\"exclusiveMaximum\":true},\"ref\":{\"$ref\":\"#/$defs/draft4_tuple.positive\"},\"deps\":{\"type\":\"object\",\"dependencies\":{\"a\":[\"b\"],\"c\":{\"required\":[\"d\"]}}}},\"title\":\"Draft 4 tuple\",\"type\":\"object\"},\"Positive\":{\"type\":\"integer\",\"minimum\":0,\"exclusiveMinimum\":true}},\"defs\":{\"draft4_tuple.positive\":{\"type\":\"integer\",\"minimum\":0,\"exclusiveMinimum\":true}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/draft4_tuple.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -20,13 +20,13 @@ const BASE0: &str = "file:///fixtures/draft4_tuple.json";
 #[derive(Clone, PartialEq)]
 pub struct Draft4Tuple {
     /// The first 2 items each have a schema of their own. No further items.
-    pub point: ::std::option::Option<::std::vec::Vec<rt::Value>>,
+    pub point: Option<Vec<rt::Value>>,
     /// Number &lt; 10.
-    pub limit: ::std::option::Option<rt::Number>,
+    pub limit: Option<rt::Number>,
     /// Integer &gt; 0.
-    pub r#ref: ::std::option::Option<rt::Integer>,
+    pub r#ref: Option<rt::Integer>,
     /// With `a`, also `b`. With `c`, more rules apply (`dependencies`).
-    pub deps: ::std::option::Option<rt::Map<::std::string::String, rt::Value>>,
+    pub deps: Option<rt::Map<String, rt::Value>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -41,14 +41,11 @@ pub type Positive = rt::Integer;
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::via_value!(
-        Check1 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid(validators::v1, v)
-    );
+    rt::via_value!(Check1 -> Vec < rt::Value >, | v | rt::is_valid(validators::v1, v));
     rt::value_leaf!(Leaf2 -> rt::Number, scalar | v | rt::is_valid(validators::v2, v));
     rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v3, v));
     rt::via_value!(
-        Check4 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid(validators::v4, v)
+        Check4 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v4, v)
     );
     rt::object_reader!(
         read_0, Visit0, Draft4Tuple { point = "point" : rt::fast::ViaValue < Check1 >,

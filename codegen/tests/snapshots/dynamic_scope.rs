@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"List\":{\"$ref\":\"#/$defs/dynamic_scope.list\"},\"StrictElement\":{\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":true}}},\"defs\":{\"dynamic_scope.list\":{\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"elements\"],\"properties\":{\"elements\":{\"type\":\"array\",\"items\":{\"$dynamicRef\":\"#element\"}}}}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(
         validators::v0,
         v,
@@ -27,7 +27,7 @@ const BASE0: &str = "https://example.com/schemas/dynamic_scope.json";
 /// Schema: `fixtures/dynamic_scope.json#`
 #[derive(Clone, PartialEq)]
 pub struct List {
-    pub elements: ::std::vec::Vec<rt::Value>,
+    pub elements: Vec<rt::Value>,
 }
 rt::object!(List { elements = "elements", required; } deny);
 rt::contract!(List, [validators::v0], BASE0, "");

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Objects\":{\"properties\":{\"id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":20,\"description\":\"An identifier.\"},\"closed\":{\"type\":\"object\",\"additionalProperties\":false,\"properties\":{\"a\":{\"type\":\"integer\"},\"b\":{\"type\":\"boolean\",\"default\":false}}},\"counts\":{\"type\":\"object\",\"description\":\"A map: member names are validated, values are integers.\",\"propertyNames\":{\"pattern\":\"^[a-z]+$\"},\"additionalProperties\":{\"type\":\"integer\",\"minimum\":0}},\"byKeyShape\":{\"type\":\"object\",\"description\":\"A map whose names are one of two shapes: the empty name or a lowercase word (setuptools' package-dir).\",\"propertyNames\":{\"anyOf\":[{\"const\":\"\"},{\"pattern\":\"^[a-z]+$\"}]},\"additionalProperties\":{\"type\":\"string\"}},\"labels\":{\"type\":\"object\",\"patternProperties\":{\"^x-\":{\"type\":\"string\"}},\"properties\":{\"name\":{\"type\":\"string\"}}},\"typedExtra\":{\"type\":\"object\",\"properties\":{\"fixed\":{\"type\":\"number\"}},\"additionalProperties\":{\"type\":\"string\"}},\"empty\":{\"type\":\"object\",\"additionalProperties\":false},\"minMax\":{\"type\":\"object\",\"minProperties\":1,\"maxProperties\":3},\"dependent\":{\"type\":\"object\",\"properties\":{\"card\":{\"type\":\"string\"},\"billing\":{\"type\":\"string\"}},\"dependentRequired\":{\"card\":[\"billing\"]},\"dependentSchemas\":{\"billing\":{\"required\":[\"card\"]}}}},\"title\":\"Objects\",\"description\":\"Closed and open objects, required members, typed extra members, maps keyed by validated names.\",\"type\":\"object\",\"required\":[\"id\",\"closed\"]},\"Id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":20,\"description\":\"An identifier.\"},\"Closed\":{\"type\":\"object\",\"additionalProperties\":false,\"properties\":{\"a\":{\"type\":\"integer\"},\"b\":{\"type\":\"boolean\",\"default\":false}}},\"CountKey\":{\"pattern\":\"^[a-z]+$\"},\"Labels\":{\"type\":\"object\",\"patternProperties\":{\"^x-\":{\"type\":\"string\"}},\"properties\":{\"name\":{\"type\":\"string\"}}},\"TypedExtra\":{\"type\":\"object\",\"properties\":{\"fixed\":{\"type\":\"number\"}},\"additionalProperties\":{\"type\":\"string\"}},\"Empty\":{\"type\":\"object\",\"additionalProperties\":false},\"Dependent\":{\"type\":\"object\",\"properties\":{\"card\":{\"type\":\"string\"},\"billing\":{\"type\":\"string\"}},\"dependentRequired\":{\"card\":[\"billing\"]},\"dependentSchemas\":{\"billing\":{\"required\":[\"card\"]}}}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/objects.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -27,17 +27,15 @@ pub struct Objects {
     /// A map: member names are validated, values are integers.
     ///
     /// Member names: matches `^[a-z]+$`. Each member: integer ≥ 0.
-    pub counts: ::std::option::Option<rt::Map<CountKey, rt::Integer>>,
+    pub counts: Option<rt::Map<CountKey, rt::Integer>>,
     /// A map whose names are one of two shapes: the empty name or a lowercase word (setuptools' package-dir).
-    pub by_key_shape: ::std::option::Option<
-        rt::Map<::std::string::String, ::std::string::String>,
-    >,
-    pub labels: ::std::option::Option<Labels>,
-    pub typed_extra: ::std::option::Option<TypedExtra>,
-    pub empty: ::std::option::Option<Empty>,
+    pub by_key_shape: Option<rt::Map<String, String>>,
+    pub labels: Option<Labels>,
+    pub typed_extra: Option<TypedExtra>,
+    pub empty: Option<Empty>,
     /// 1 to 3 members.
-    pub min_max: ::std::option::Option<rt::Map<::std::string::String, rt::Value>>,
-    pub dependent: ::std::option::Option<Dependent>,
+    pub min_max: Option<rt::Map<String, rt::Value>>,
+    pub dependent: Option<Dependent>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -54,15 +52,15 @@ rt::contract!(Objects, [validators::v0], BASE0, "", fast fast::read_0);
 ///
 /// Schema: `fixtures/objects.json#/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Id(::std::string::String);
+pub struct Id(String);
 rt::string_newtype!(Id, redacted = false);
 rt::contract!(Id, [validators::v1], BASE0, "/properties/id");
 /// Schema: `fixtures/objects.json#/properties/closed`
 #[derive(Clone, PartialEq)]
 pub struct Closed {
-    pub a: ::std::option::Option<rt::Integer>,
+    pub a: Option<rt::Integer>,
     /// Default when absent: `false`.
-    pub b: ::std::option::Option<bool>,
+    pub b: Option<bool>,
 }
 rt::object!(Closed { a = "a", optional; b = "b", optional; } deny);
 rt::contract!(Closed, [validators::v2], BASE0, "/properties/closed", fast fast::read_2);
@@ -70,13 +68,13 @@ rt::contract!(Closed, [validators::v2], BASE0, "/properties/closed", fast fast::
 ///
 /// Schema: `fixtures/objects.json#/properties/counts/propertyNames`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CountKey(::std::string::String);
+pub struct CountKey(String);
 rt::string_newtype!(CountKey, redacted = false);
 rt::contract!(CountKey, [validators::v3], BASE0, "/properties/counts/propertyNames");
 /// Schema: `fixtures/objects.json#/properties/labels`
 #[derive(Clone, PartialEq)]
 pub struct Labels {
-    pub name: ::std::option::Option<::std::string::String>,
+    pub name: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -85,9 +83,9 @@ rt::contract!(Labels, [validators::v4], BASE0, "/properties/labels");
 /// Schema: `fixtures/objects.json#/properties/typedExtra`
 #[derive(Clone, PartialEq)]
 pub struct TypedExtra {
-    pub fixed: ::std::option::Option<rt::Number>,
+    pub fixed: Option<rt::Number>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<::std::string::String>,
+    pub extra: rt::Extra<String>,
 }
 rt::object!(TypedExtra { fixed = "fixed", optional; } extra extra);
 rt::contract!(
@@ -103,8 +101,8 @@ rt::contract!(Empty, [validators::v6], BASE0, "/properties/empty", fast fast::re
 /// Schema: `fixtures/objects.json#/properties/dependent`
 #[derive(Clone, PartialEq)]
 pub struct Dependent {
-    pub card: ::std::option::Option<::std::string::String>,
-    pub billing: ::std::option::Option<::std::string::String>,
+    pub card: Option<String>,
+    pub billing: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -118,21 +116,19 @@ mod fast {
     use super::*;
     rt::string_leaf!(
         Leaf1 -> Id, | s | [! rt::check::min_length(s, 1u64), ! rt::check::max_length(s,
-        20u64)] => ::std::option::Option::Some(Id(s.to_owned()))
+        20u64)] => Some(Id(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf2 -> CountKey, | s | [! validators::RE0.is_match(s)] =>
-        ::std::option::Option::Some(CountKey(s.to_owned()))
+        Leaf2 -> CountKey, | s | [! validators::RE0.is_match(s)] => Some(CountKey(s
+        .to_owned()))
     );
     rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v8, v));
     rt::via_value!(
-        Check4 -> rt::Map < ::std::string::String, ::std::string::String >, | v |
-        rt::is_valid(validators::v9, v)
+        Check4 -> rt::Map < String, String >, | v | rt::is_valid(validators::v9, v)
     );
     rt::via_value!(Check5 -> Labels, | v | rt::is_valid(validators::v4, v));
     rt::via_value!(
-        Check6 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid(validators::v10, v)
+        Check6 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v10, v)
     );
     rt::via_value!(Check7 -> Dependent, | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
@@ -154,10 +150,7 @@ mod fast {
         settle; b = "b" : rt::fast::LeafRead < Leaf9 >, optional, settle; } deny
     );
     rt::value_leaf!(Leaf10 -> rt::Number, scalar | v | rt::is_valid(validators::v13, v));
-    rt::string_leaf!(
-        Leaf11 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
+    rt::string_leaf!(Leaf11 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
         read_5, Visit5, TypedExtra { fixed = "fixed" : rt::fast::LeafRead < Leaf10 >,
         optional, settle; } extra extra : rt::fast::LeafRead < Leaf11 >

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/sc
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Recursive\":{\"properties\":{\"payload\":{\"$ref\":\"#/$defs/recursive.json\"},\"list\":{\"$ref\":\"#/$defs/recursive.list\"},\"tree\":{\"$ref\":\"#/$defs/recursive.tree\"}},\"title\":\"Recursive\",\"type\":\"object\"},\"Json\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/recursive.json\"}},{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/recursive.json\"}}]},\"List\":{\"type\":\"object\",\"required\":[\"head\"],\"properties\":{\"head\":{\"type\":\"integer\"},\"tail\":{\"$ref\":\"#/$defs/recursive.list\"}}},\"Tree\":{\"oneOf\":[{\"type\":\"string\",\"minLength\":1},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/recursive.tree\"}}]},\"NonEmptyString\":{\"type\":\"string\",\"minLength\":1}},\"defs\":{\"recursive.json\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/recursive.json\"}},{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/recursive.json\"}}]},\"recursive.list\":{\"type\":\"object\",\"required\":[\"head\"],\"properties\":{\"head\":{\"type\":\"integer\"},\"tail\":{\"$ref\":\"#/$defs/recursive.list\"}}},\"recursive.tree\":{\"oneOf\":[{\"type\":\"string\",\"minLength\":1},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/recursive.tree\"}}]}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/recursive.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -19,9 +19,9 @@ const BASE0: &str = "file:///fixtures/recursive.json";
 /// Schema: `fixtures/recursive.json#`
 #[derive(Clone, PartialEq)]
 pub struct Recursive {
-    pub payload: ::std::option::Option<Json>,
-    pub list: ::std::option::Option<List>,
-    pub tree: ::std::option::Option<Tree>,
+    pub payload: Option<Json>,
+    pub list: Option<List>,
+    pub tree: Option<Tree>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -36,7 +36,7 @@ pub type Json = rt::Value;
 #[derive(Clone, PartialEq)]
 pub struct List {
     pub head: rt::Integer,
-    pub tail: ::std::option::Option<::std::boxed::Box<List>>,
+    pub tail: Option<Box<List>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -47,10 +47,10 @@ rt::contract!(List, [validators::v1], BASE0, "/definitions/list", fast fast::rea
 #[allow(clippy::large_enum_variant)]
 pub enum Tree {
     String(NonEmptyString),
-    Array(::std::vec::Vec<Tree>),
+    Array(Vec<Tree>),
 }
 impl rt::FromValue for Tree {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::String(_) => rt::variant(v, Self::String),
             rt::Value::Array(_) => rt::variant(v, Self::Array),
@@ -64,7 +64,7 @@ rt::contract!(Tree, [validators::v2], BASE0, "/definitions/tree");
 ///
 /// Schema: `fixtures/recursive.json#/definitions/tree/oneOf/0`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NonEmptyString(::std::string::String);
+pub struct NonEmptyString(String);
 rt::string_newtype!(NonEmptyString, redacted = false);
 rt::contract!(NonEmptyString, [validators::v3], BASE0, "/definitions/tree/oneOf/0");
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -74,11 +74,11 @@ mod fast {
     rt::via_value!(Check1 -> Json, | v | rt::is_valid(validators::v4, v));
     rt::string_leaf!(
         Leaf3 -> NonEmptyString, | s | [! rt::check::min_length(s, 1u64)] =>
-        ::std::option::Option::Some(NonEmptyString(s.to_owned()))
+        Some(NonEmptyString(s.to_owned()))
     );
     rt::union_reader!(
         Union4, VisitUnion4 -> Tree { str => Tree::String; R0 : NonEmptyString, seq =>
-        Tree::Array; R1 : ::std::vec::Vec < Tree > } refuse bool number null map
+        Tree::Array; R1 : Vec < Tree > } refuse bool number null map
     );
     /// Reads a union that holds itself.
     pub(super) struct Union2;
@@ -87,7 +87,7 @@ mod fast {
         #[inline]
         fn read<'de, D: rt::__private::serde::Deserializer<'de>>(
             d: D,
-        ) -> ::std::result::Result<Tree, D::Error> {
+        ) -> Result<Tree, D::Error> {
             <Union4<
                 rt::fast::LeafRead<Leaf3>,
                 rt::fast::VecOf<Union2, 0usize, { usize::MAX }>,

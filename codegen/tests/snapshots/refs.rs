@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Refs\":{\"properties\":{\"escaped\":{\"$ref\":\"#/$defs/refs.a/b\"},\"percent\":{\"$ref\":\"#/$defs/refs.c%d\"},\"anchored\":{\"$ref\":\"#/$defs/refs.money\"},\"embedded\":{\"$ref\":\"#/$defs/refs.embedded\"},\"crossFile\":{\"$ref\":\"#/$defs/refs.Address\"},\"tree\":{\"$ref\":\"#/$defs/refs.node\"},\"withSibling\":{\"$ref\":\"#/$defs/refs.a/b\",\"maxLength\":3}},\"type\":\"object\",\"title\":\"Refs\"},\"Money\":{\"properties\":{\"amount\":{\"type\":\"number\"},\"currency\":{\"type\":\"string\"}},\"type\":\"object\",\"required\":[\"amount\"]},\"Embedded\":{\"properties\":{\"inner\":{\"$ref\":\"#/$defs/refs.inner\"}},\"type\":\"object\"},\"Address\":{\"type\":\"object\",\"required\":[\"street\"],\"properties\":{\"street\":{\"type\":\"string\"},\"city\":{\"type\":\"string\"}}},\"Node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/refs.node\"}},\"parent\":{\"$ref\":\"#/$defs/refs.node\"}}},\"WithSibling\":{\"$ref\":\"#/$defs/refs.a/b\",\"maxLength\":3},\"AB2\":{\"type\":\"string\"},\"CD\":{\"type\":\"integer\"}},\"defs\":{\"refs.Address\":{\"type\":\"object\",\"required\":[\"street\"],\"properties\":{\"street\":{\"type\":\"string\"},\"city\":{\"type\":\"string\"}}},\"refs.a/b\":{\"type\":\"string\"},\"refs.c%d\":{\"type\":\"integer\"},\"refs.embedded\":{\"properties\":{\"inner\":{\"$ref\":\"#/$defs/refs.inner\"}},\"type\":\"object\"},\"refs.inner\":{\"type\":\"boolean\"},\"refs.money\":{\"properties\":{\"amount\":{\"type\":\"number\"},\"currency\":{\"type\":\"string\"}},\"type\":\"object\",\"required\":[\"amount\"]},\"refs.node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/refs.node\"}},\"parent\":{\"$ref\":\"#/$defs/refs.node\"}}}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "https://example.com/schemas/refs.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -21,13 +21,13 @@ const BASE2: &str = "https://example.com/schemas/shared.json";
 /// Schema: `fixtures/refs.json#`
 #[derive(Clone, PartialEq)]
 pub struct Refs {
-    pub escaped: ::std::option::Option<::std::string::String>,
-    pub percent: ::std::option::Option<rt::Integer>,
-    pub anchored: ::std::option::Option<Money>,
-    pub embedded: ::std::option::Option<Embedded>,
-    pub cross_file: ::std::option::Option<Address>,
-    pub tree: ::std::option::Option<Node>,
-    pub with_sibling: ::std::option::Option<WithSibling>,
+    pub escaped: Option<String>,
+    pub percent: Option<rt::Integer>,
+    pub anchored: Option<Money>,
+    pub embedded: Option<Embedded>,
+    pub cross_file: Option<Address>,
+    pub tree: Option<Node>,
+    pub with_sibling: Option<WithSibling>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -42,7 +42,7 @@ rt::contract!(Refs, [validators::v0], BASE0, "", fast fast::read_0);
 #[derive(Clone, PartialEq)]
 pub struct Money {
     pub amount: rt::Number,
-    pub currency: ::std::option::Option<::std::string::String>,
+    pub currency: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -53,7 +53,7 @@ rt::contract!(Money, [validators::v1], BASE0, "/$defs/money", fast fast::read_1)
 /// Schema: `fixtures/refs.json#/$defs/embedded`
 #[derive(Clone, PartialEq)]
 pub struct Embedded {
-    pub inner: ::std::option::Option<bool>,
+    pub inner: Option<bool>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -62,8 +62,8 @@ rt::contract!(Embedded, [validators::v2], BASE1, "", fast fast::read_2);
 /// Schema: `fixtures/shared/shared.json#/$defs/Address`
 #[derive(Clone, PartialEq)]
 pub struct Address {
-    pub street: ::std::string::String,
-    pub city: ::std::option::Option<::std::string::String>,
+    pub street: String,
+    pub city: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -74,9 +74,9 @@ rt::contract!(Address, [validators::v3], BASE2, "/$defs/Address", fast fast::rea
 /// Schema: `fixtures/refs.json#/$defs/node`
 #[derive(Clone, PartialEq)]
 pub struct Node {
-    pub value: ::std::option::Option<rt::Integer>,
-    pub children: ::std::option::Option<::std::vec::Vec<Node>>,
-    pub parent: ::std::option::Option<::std::boxed::Box<Node>>,
+    pub value: Option<rt::Integer>,
+    pub children: Option<Vec<Node>>,
+    pub parent: Option<Box<Node>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -89,25 +89,22 @@ rt::contract!(Node, [validators::v4], BASE0, "/$defs/node", fast fast::read_4);
 ///
 /// Schema: `fixtures/refs.json#/properties/withSibling`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct WithSibling(::std::string::String);
+pub struct WithSibling(String);
 rt::string_newtype!(WithSibling, redacted = false);
 rt::contract!(WithSibling, [validators::v5], BASE0, "/properties/withSibling");
 /// Schema: `fixtures/refs.json#/$defs/a~1b`
-pub type AB2 = ::std::string::String;
+pub type AB2 = String;
 /// Schema: `fixtures/refs.json#/$defs/c%d`
 pub type CD = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::string_leaf!(
-        Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
+    rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
     rt::string_leaf!(
         Leaf3 -> WithSibling, | s | [! rt::check::max_length(s, 3u64)] =>
-        ::std::option::Option::Some(WithSibling(s.to_owned()))
+        Some(WithSibling(s.to_owned()))
     );
     rt::object_reader!(
         read_0, Visit0, Refs { escaped = "escaped" : rt::fast::LeafRead < Leaf1 >,

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Item\":{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"},\"lineEnd\":{\"enum\":[\"a\\rb\",\"a\\nb\",\"a`b\"]}}},\"LineEnd\":{\"enum\":[\"a\\rb\",\"a\\nb\",\"a`b\"]}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "https://example.com/schemas/root_ref.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -17,8 +17,8 @@ const BASE0: &str = "https://example.com/schemas/root_ref.json";
 /// Schema: `fixtures/root_ref.json#/$defs/item`
 #[derive(Clone, PartialEq)]
 pub struct Item {
-    pub id: ::std::string::String,
-    pub line_end: ::std::option::Option<LineEnd>,
+    pub id: String,
+    pub line_end: Option<LineEnd>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -40,10 +40,7 @@ rt::contract!(LineEnd, [validators::v1], BASE0, "/$defs/item/properties/lineEnd"
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::string_leaf!(
-        Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
+    rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::string_leaf!(
         Leaf2 -> LineEnd, | s | [! ::std::matches!(s, "a\rb" | "a\nb" | "a`b")] =>
         LineEnd::from_listed_str(s)

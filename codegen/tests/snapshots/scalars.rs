@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Scalars\":{\"properties\":{\"count\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":10,\"multipleOf\":1},\"ratio\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"exclusiveMaximum\":1},\"step\":{\"type\":\"number\",\"multipleOf\":0.25},\"flag\":{\"type\":\"boolean\"},\"nothing\":{\"type\":\"null\"},\"maybeText\":{\"type\":[\"string\",\"null\"]},\"textOrNumber\":{\"type\":[\"string\",\"number\"]},\"code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\",\"examples\":[\"ABC\",\"XYZ\"]},\"when\":{\"type\":\"string\",\"format\":\"date-time\"},\"anything\":{},\"never\":false,\"always\":true,\"fixed\":{\"const\":\"v1\"},\"fixedNumber\":{\"const\":42},\"color\":{\"enum\":[\"red\",\"green\",\"blue\"],\"description\":\"Closed set of colours.\"},\"mixedEnum\":{\"enum\":[\"a\",1,null]},\"nullableColor\":{\"enum\":[\"red\",null]},\"protocol\":{\"type\":\"string\",\"x-acme-known\":[\"http\",\"grpc\"],\"x-acme-owner\":\"platform\"},\"old\":{\"type\":\"string\",\"deprecated\":true,\"readOnly\":true},\"secret\":{\"type\":\"string\",\"writeOnly\":true}},\"title\":\"Scalars\",\"type\":\"object\"},\"Code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\",\"examples\":[\"ABC\",\"XYZ\"]},\"Fixed\":{\"const\":\"v1\"},\"Color\":{\"enum\":[\"red\",\"green\",\"blue\"],\"description\":\"Closed set of colours.\"},\"NullableColor\":{\"enum\":[\"red\",null]},\"Protocol\":{\"type\":\"string\",\"x-acme-known\":[\"http\",\"grpc\"],\"x-acme-owner\":\"platform\"}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/scalars.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -20,40 +20,40 @@ const BASE0: &str = "file:///fixtures/scalars.json";
 #[derive(Clone, PartialEq)]
 pub struct Scalars {
     /// Integer from 1 to 10. A multiple of 1.
-    pub count: ::std::option::Option<rt::Integer>,
+    pub count: Option<rt::Integer>,
     /// Number &gt; 0 and &lt; 1.
-    pub ratio: ::std::option::Option<rt::Number>,
+    pub ratio: Option<rt::Number>,
     /// A multiple of 0.25.
-    pub step: ::std::option::Option<rt::Number>,
-    pub flag: ::std::option::Option<bool>,
-    pub nothing: ::std::option::Option<()>,
-    pub maybe_text: ::std::option::Option<::std::option::Option<::std::string::String>>,
-    pub text_or_number: ::std::option::Option<NumberOrString>,
+    pub step: Option<rt::Number>,
+    pub flag: Option<bool>,
+    pub nothing: Option<()>,
+    pub maybe_text: Option<Option<String>>,
+    pub text_or_number: Option<NumberOrString>,
     /// Examples: `"ABC"`, `"XYZ"`
-    pub code: ::std::option::Option<Code>,
+    pub code: Option<Code>,
     /// Format `date-time`.
-    pub when: ::std::option::Option<::std::string::String>,
-    pub anything: ::std::option::Option<rt::Value>,
+    pub when: Option<String>,
+    pub anything: Option<rt::Value>,
     /// No value is allowed.
-    pub never: ::std::option::Option<rt::Value>,
-    pub always: ::std::option::Option<rt::Value>,
-    pub fixed: ::std::option::Option<Fixed>,
+    pub never: Option<rt::Value>,
+    pub always: Option<rt::Value>,
+    pub fixed: Option<Fixed>,
     /// Always `42`.
-    pub fixed_number: ::std::option::Option<rt::Integer>,
+    pub fixed_number: Option<rt::Integer>,
     /// Closed set of colours.
-    pub color: ::std::option::Option<Color>,
-    pub mixed_enum: ::std::option::Option<::std::option::Option<NumberOrString>>,
-    pub nullable_color: ::std::option::Option<::std::option::Option<NullableColor>>,
+    pub color: Option<Color>,
+    pub mixed_enum: Option<Option<NumberOrString>>,
+    pub nullable_color: Option<Option<NullableColor>>,
     /// `x-acme-known`: `["http","grpc"]`
     ///
     /// `x-acme-owner`: `"platform"`
-    pub protocol: ::std::option::Option<Protocol>,
+    pub protocol: Option<Protocol>,
     /// Deprecated.
     ///
     /// Read-only: set by the owner of the data, not by writers.
-    pub old: ::std::option::Option<::std::string::String>,
+    pub old: Option<String>,
     /// Write-only: never returned by readers.
-    pub secret: ::std::option::Option<::std::string::String>,
+    pub secret: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -73,10 +73,10 @@ rt::contract!(Scalars, [validators::v0], BASE0, "", fast fast::read_0);
 #[allow(clippy::large_enum_variant)]
 pub enum NumberOrString {
     Number(rt::Number),
-    String(::std::string::String),
+    String(String),
 }
 impl rt::FromValue for NumberOrString {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::Number(_) => rt::variant(v, Self::Number),
             rt::Value::String(_) => rt::variant(v, Self::String),
@@ -91,7 +91,7 @@ rt::union_serialize!(NumberOrString { Number(_), String(_) });
 ///
 /// Schema: `fixtures/scalars.json#/properties/code`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Code(::std::string::String);
+pub struct Code(String);
 rt::string_newtype!(Code, redacted = false);
 rt::contract!(Code, [validators::v1], BASE0, "/properties/code");
 /// Always `v1`.
@@ -135,7 +135,7 @@ pub enum Protocol {
     /// `grpc`
     Grpc,
     /// A value outside the known set (the schema allows others), kept verbatim.
-    Other(::std::string::String),
+    Other(String),
 }
 rt::string_enum!(Protocol { Http = "http", Grpc = "grpc" } open Other);
 rt::contract!(Protocol, [validators::v5], BASE0, "/properties/protocol");
@@ -148,19 +148,12 @@ mod fast {
     rt::value_leaf!(Leaf3 -> rt::Number, scalar | v | rt::is_valid(validators::v8, v));
     rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v9, v));
     rt::value_leaf!(Leaf5 -> (), scalar | v | rt::is_valid(validators::v10, v));
-    rt::via_value!(
-        Check6 -> ::std::option::Option < ::std::string::String >, | v |
-        rt::is_valid(validators::v11, v)
-    );
+    rt::via_value!(Check6 -> Option < String >, | v | rt::is_valid(validators::v11, v));
     rt::via_value!(Check7 -> NumberOrString, | v | rt::is_valid(validators::v12, v));
     rt::string_leaf!(
-        Leaf8 -> Code, | s | [! validators::RE0.is_match(s)] =>
-        ::std::option::Option::Some(Code(s.to_owned()))
+        Leaf8 -> Code, | s | [! validators::RE0.is_match(s)] => Some(Code(s.to_owned()))
     );
-    rt::string_leaf!(
-        Leaf9 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
+    rt::string_leaf!(Leaf9 -> String, | s | [] => Some(s.to_owned()));
     rt::via_value!(Check10 -> rt::Value, | v | rt::is_valid(validators::v13, v));
     rt::string_leaf!(Leaf11 -> Fixed, | s | [s != "v1"] => (s == "v1").then_some(Fixed));
     rt::value_leaf!(
@@ -171,18 +164,14 @@ mod fast {
         Color::from_listed_str(s)
     );
     rt::via_value!(
-        Check14 -> ::std::option::Option < NumberOrString >, | v |
-        rt::is_valid(validators::v15, v)
+        Check14 -> Option < NumberOrString >, | v | rt::is_valid(validators::v15, v)
     );
     rt::via_value!(
-        Check15 -> ::std::option::Option < NullableColor >, | v |
-        rt::is_valid(validators::v4, v)
+        Check15 -> Option < NullableColor >, | v | rt::is_valid(validators::v4, v)
     );
     rt::string_leaf!(
-        Leaf16 -> Protocol, | s | [] => match s { "http" =>
-        ::std::option::Option::Some(Protocol::Http), "grpc" =>
-        ::std::option::Option::Some(Protocol::Grpc), _ =>
-        ::std::option::Option::Some(Protocol::Other(s.to_owned())), }
+        Leaf16 -> Protocol, | s | [] => match s { "http" => Some(Protocol::Http), "grpc"
+        => Some(Protocol::Grpc), _ => Some(Protocol::Other(s.to_owned())), }
     );
     rt::object_reader!(
         read_0, Visit0, Scalars { count = "count" : rt::fast::LeafRead < Leaf1 >,

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Sensitive\":{\"properties\":{\"user\":{\"type\":\"string\",\"x-sensitivity\":\"none\"},\"token\":{\"type\":\"string\",\"minLength\":8,\"x-sensitivity\":\"local\"},\"profile\":{\"type\":\"object\",\"x-sensitivity\":\"local\",\"properties\":{\"email\":{\"type\":\"string\"}}}},\"title\":\"Sensitive\",\"type\":\"object\",\"required\":[\"user\",\"token\"]},\"Token\":{\"type\":\"string\",\"minLength\":8,\"x-sensitivity\":\"local\"},\"Profile\":{\"type\":\"object\",\"x-sensitivity\":\"local\",\"properties\":{\"email\":{\"type\":\"string\"}}}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/sensitive.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -20,7 +20,7 @@ const BASE0: &str = "file:///fixtures/sensitive.json";
 #[derive(Clone, PartialEq)]
 pub struct Sensitive {
     /// `x-sensitivity`: `"none"`
-    pub user: ::std::string::String,
+    pub user: String,
     /// Sensitive (`local`): redacted from `Debug`, never repeated in error messages.
     ///
     /// `x-sensitivity`: `"local"`
@@ -28,7 +28,7 @@ pub struct Sensitive {
     /// Sensitive (`local`): redacted from `Debug`, never repeated in error messages.
     ///
     /// `x-sensitivity`: `"local"`
-    pub profile: ::std::option::Option<Profile>,
+    pub profile: Option<Profile>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -47,7 +47,7 @@ rt::contract!(Sensitive, [validators::v0], BASE0, "", fast fast::read_0);
 ///
 /// Schema: `fixtures/sensitive.json#/properties/token`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Token(::std::string::String);
+pub struct Token(String);
 rt::string_newtype!(Token, redacted = true);
 rt::contract!(Token, [validators::v1], BASE0, "/properties/token");
 /// `x-sensitivity`: `"local"`
@@ -55,7 +55,7 @@ rt::contract!(Token, [validators::v1], BASE0, "/properties/token");
 /// Schema: `fixtures/sensitive.json#/properties/profile`
 #[derive(Clone, PartialEq)]
 pub struct Profile {
-    pub email: ::std::option::Option<::std::string::String>,
+    pub email: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -71,13 +71,10 @@ rt::contract!(
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::string_leaf!(
-        Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::string_leaf!(
-        Leaf2 -> Token, | s | [! rt::check::min_length(s, 8u64)] =>
-        ::std::option::Option::Some(Token(s.to_owned()))
+        Leaf2 -> Token, | s | [! rt::check::min_length(s, 8u64)] => Some(Token(s
+        .to_owned()))
     );
     rt::object_reader!(
         read_0, Visit0, Sensitive { user = "user" : rt::fast::LeafRead < Leaf1 >,

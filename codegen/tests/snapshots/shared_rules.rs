@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/sc
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"PluginRules\":{\"properties\":{\"html-quotes\":{\"description\":\"enforce quotes style of HTML attributes\",\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"$ref\":\"#/$defs/shared_rules.ruleString\"},{\"type\":\"array\",\"minItems\":2,\"maxItems\":2}]},\"key-spacing\":{\"description\":\"enforce consistent spacing between keys and values\",\"oneOf\":[{\"$ref\":\"#/$defs/shared_rules.ruleNumber\"},{\"$ref\":\"#/$defs/shared_rules.ruleString\"},{\"type\":\"array\",\"items\":[{},{\"type\":\"object\",\"properties\":{\"before\":{\"type\":\"boolean\"}}}]}]},\"code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\"},\"other-code\":{\"type\":\"string\",\"pattern\":\"^[a-z]{3}$\"}},\"title\":\"Plugin rules\",\"type\":\"object\"},\"RuleString\":{\"type\":\"string\",\"enum\":[\"off\",\"warn\",\"error\"]},\"Code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\"},\"OtherCode\":{\"type\":\"string\",\"pattern\":\"^[a-z]{3}$\"},\"RuleNumber\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2}},\"defs\":{\"shared_rules.ruleNumber\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2},\"shared_rules.ruleString\":{\"type\":\"string\",\"enum\":[\"off\",\"warn\",\"error\"]}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/shared_rules.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -20,11 +20,11 @@ const BASE0: &str = "file:///fixtures/shared_rules.json";
 #[derive(Clone, PartialEq)]
 pub struct PluginRules {
     /// enforce quotes style of HTML attributes
-    pub html_quotes: ::std::option::Option<RuleNumberOrRuleStringOrArray>,
+    pub html_quotes: Option<RuleNumberOrRuleStringOrArray>,
     /// enforce consistent spacing between keys and values
-    pub key_spacing: ::std::option::Option<RuleNumberOrRuleStringOrArray>,
-    pub code: ::std::option::Option<Code>,
-    pub other_code: ::std::option::Option<OtherCode>,
+    pub key_spacing: Option<RuleNumberOrRuleStringOrArray>,
+    pub code: Option<Code>,
+    pub other_code: Option<OtherCode>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -39,10 +39,10 @@ rt::contract!(PluginRules, [validators::v0], BASE0, "", fast fast::read_0);
 pub enum RuleNumberOrRuleStringOrArray {
     RuleNumber(rt::Integer),
     RuleString(RuleString),
-    Array(::std::vec::Vec<rt::Value>),
+    Array(Vec<rt::Value>),
 }
 impl rt::FromValue for RuleNumberOrRuleStringOrArray {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::Number(_) => rt::variant(v, Self::RuleNumber),
             rt::Value::String(_) => rt::variant(v, Self::RuleString),
@@ -70,14 +70,14 @@ rt::contract!(RuleString, [validators::v1], BASE0, "/definitions/ruleString");
 ///
 /// Schema: `fixtures/shared_rules.json#/properties/code`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Code(::std::string::String);
+pub struct Code(String);
 rt::string_newtype!(Code, redacted = false);
 rt::contract!(Code, [validators::v2], BASE0, "/properties/code");
 /// Matches `^[a-z]{3}$`.
 ///
 /// Schema: `fixtures/shared_rules.json#/properties/other-code`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct OtherCode(::std::string::String);
+pub struct OtherCode(String);
 rt::string_newtype!(OtherCode, redacted = false);
 rt::contract!(OtherCode, [validators::v3], BASE0, "/properties/other-code");
 /// Schema: `fixtures/shared_rules.json#/definitions/ruleNumber`
@@ -95,29 +95,26 @@ mod fast {
         Union4, VisitUnion4 -> RuleNumberOrRuleStringOrArray { number =>
         RuleNumberOrRuleStringOrArray::RuleNumber; R0 : rt::Integer, str =>
         RuleNumberOrRuleStringOrArray::RuleString; R1 : RuleString, seq =>
-        RuleNumberOrRuleStringOrArray::Array; R2 : ::std::vec::Vec < rt::Value > } refuse
-        bool null map
+        RuleNumberOrRuleStringOrArray::Array; R2 : Vec < rt::Value > } refuse bool null
+        map
     );
     type Union1 = Union4<
         rt::fast::LeafRead<Leaf2>,
         rt::fast::LeafRead<Leaf3>,
         rt::fast::VecOf<rt::fast::AnyValue, 2usize, 2usize>,
     >;
-    rt::via_value!(
-        Check6 -> ::std::vec::Vec < rt::Value >, | v | rt::is_valid(validators::v5, v)
-    );
+    rt::via_value!(Check6 -> Vec < rt::Value >, | v | rt::is_valid(validators::v5, v));
     type Union5 = Union4<
         rt::fast::LeafRead<Leaf2>,
         rt::fast::LeafRead<Leaf3>,
         rt::fast::ViaValue<Check6>,
     >;
     rt::string_leaf!(
-        Leaf7 -> Code, | s | [! validators::RE0.is_match(s)] =>
-        ::std::option::Option::Some(Code(s.to_owned()))
+        Leaf7 -> Code, | s | [! validators::RE0.is_match(s)] => Some(Code(s.to_owned()))
     );
     rt::string_leaf!(
-        Leaf8 -> OtherCode, | s | [! validators::RE1.is_match(s)] =>
-        ::std::option::Option::Some(OtherCode(s.to_owned()))
+        Leaf8 -> OtherCode, | s | [! validators::RE1.is_match(s)] => Some(OtherCode(s
+        .to_owned()))
     );
     rt::object_reader!(
         read_0, Visit0, PluginRules { html_quotes = "html-quotes" : Union1, optional,

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Unions\":{\"properties\":{\"shape\":{\"description\":\"Told apart by `kind`.\",\"oneOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"radius\"],\"properties\":{\"kind\":{\"const\":\"circle\"},\"radius\":{\"type\":\"number\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"side\"],\"properties\":{\"kind\":{\"const\":\"square\"},\"side\":{\"type\":\"number\"}}}]},\"overlapping\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"oneOrMany\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"type\":\"string\"}}]},\"level\":{\"anyOf\":[{\"const\":\"low\"},{\"const\":\"high\"}]},\"titled\":{\"oneOf\":[{\"title\":\"by name\",\"type\":\"string\"},{\"title\":\"by number\",\"type\":\"integer\"}]},\"notEmpty\":{\"type\":\"string\",\"not\":{\"const\":\"\"}},\"conditional\":{\"type\":\"object\",\"properties\":{\"country\":{\"type\":\"string\"},\"postcode\":{\"type\":\"string\"}},\"if\":{\"properties\":{\"country\":{\"const\":\"NL\"}},\"required\":[\"country\"]},\"then\":{\"properties\":{\"postcode\":{\"pattern\":\"^[0-9]{4}[A-Z]{2}$\"}}},\"else\":{\"properties\":{\"postcode\":{\"type\":\"string\"}}}},\"merged\":{\"allOf\":[{\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":{\"type\":\"string\"}}},{\"required\":[\"b\"],\"properties\":{\"b\":{\"type\":\"integer\"}}}]},\"envelope\":{\"$ref\":\"#/$defs/unions.event\"}},\"title\":\"Unions\",\"type\":\"object\"},\"Shape\":{\"description\":\"Told apart by `kind`.\",\"oneOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"radius\"],\"properties\":{\"kind\":{\"const\":\"circle\"},\"radius\":{\"type\":\"number\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"side\"],\"properties\":{\"kind\":{\"const\":\"square\"},\"side\":{\"type\":\"number\"}}}]},\"CircleShape\":{\"type\":\"object\",\"required\":[\"kind\",\"radius\"],\"properties\":{\"kind\":{\"const\":\"circle\"},\"radius\":{\"type\":\"number\"}}},\"SquareShape\":{\"type\":\"object\",\"required\":[\"kind\",\"side\"],\"properties\":{\"kind\":{\"const\":\"square\"},\"side\":{\"type\":\"number\"}}},\"Overlapping\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"IdOverlapping\":{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"}}},\"PathOverlapping\":{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}},\"OneOrMany\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"type\":\"string\"}}]},\"Level\":{\"anyOf\":[{\"const\":\"low\"},{\"const\":\"high\"}]},\"Titled\":{\"oneOf\":[{\"title\":\"by name\",\"type\":\"string\"},{\"title\":\"by number\",\"type\":\"integer\"}]},\"Conditional\":{\"type\":\"object\",\"properties\":{\"country\":{\"type\":\"string\"},\"postcode\":{\"type\":\"string\"}},\"if\":{\"properties\":{\"country\":{\"const\":\"NL\"}},\"required\":[\"country\"]},\"then\":{\"properties\":{\"postcode\":{\"pattern\":\"^[0-9]{4}[A-Z]{2}$\"}}},\"else\":{\"properties\":{\"postcode\":{\"type\":\"string\"}}}},\"Merged\":{\"allOf\":[{\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":{\"type\":\"string\"}}},{\"required\":[\"b\"],\"properties\":{\"b\":{\"type\":\"integer\"}}}]},\"Event\":{\"type\":\"object\",\"required\":[\"type\",\"data\"],\"properties\":{\"type\":{\"type\":\"string\"},\"data\":{},\"at\":{\"type\":\"string\"}},\"oneOf\":[{\"title\":\"created\",\"properties\":{\"type\":{\"const\":\"created\"},\"data\":{\"type\":\"object\",\"required\":[\"by\"],\"properties\":{\"by\":{\"type\":\"string\"}}}}},{\"title\":\"deleted\",\"properties\":{\"type\":{\"const\":\"deleted\"},\"data\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"properties\":{\"type\":{\"not\":{\"enum\":[\"created\",\"deleted\"]}}}}]},\"CreatedData\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"by\"],\"properties\":{\"by\":{\"type\":\"string\"}}}]},\"DeletedData\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}]}},\"defs\":{\"unions.event\":{\"type\":\"object\",\"required\":[\"type\",\"data\"],\"properties\":{\"type\":{\"type\":\"string\"},\"data\":{},\"at\":{\"type\":\"string\"}},\"oneOf\":[{\"title\":\"created\",\"properties\":{\"type\":{\"const\":\"created\"},\"data\":{\"type\":\"object\",\"required\":[\"by\"],\"properties\":{\"by\":{\"type\":\"string\"}}}}},{\"title\":\"deleted\",\"properties\":{\"type\":{\"const\":\"deleted\"},\"data\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"properties\":{\"type\":{\"not\":{\"enum\":[\"created\",\"deleted\"]}}}}]}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/unions.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -20,16 +20,16 @@ const BASE0: &str = "file:///fixtures/unions.json";
 #[derive(Clone, PartialEq)]
 pub struct Unions {
     /// Told apart by `kind`.
-    pub shape: ::std::option::Option<Shape>,
-    pub overlapping: ::std::option::Option<Overlapping>,
-    pub one_or_many: ::std::option::Option<OneOrMany>,
-    pub level: ::std::option::Option<Level>,
-    pub titled: ::std::option::Option<Titled>,
+    pub shape: Option<Shape>,
+    pub overlapping: Option<Overlapping>,
+    pub one_or_many: Option<OneOrMany>,
+    pub level: Option<Level>,
+    pub titled: Option<Titled>,
     /// Not `""`.
-    pub not_empty: ::std::option::Option<::std::string::String>,
-    pub conditional: ::std::option::Option<Conditional>,
-    pub merged: ::std::option::Option<Merged>,
-    pub envelope: ::std::option::Option<Event>,
+    pub not_empty: Option<String>,
+    pub conditional: Option<Conditional>,
+    pub merged: Option<Merged>,
+    pub envelope: Option<Event>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -50,10 +50,10 @@ pub enum Shape {
     Square(SquareShape),
 }
 impl rt::FromValue for Shape {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match v.get("kind").and_then(rt::Value::as_str) {
-            ::std::option::Option::Some("circle") => rt::variant(v, Self::Circle),
-            ::std::option::Option::Some("square") => rt::variant(v, Self::Square),
+            Some("circle") => rt::variant(v, Self::Circle),
+            Some("square") => rt::variant(v, Self::Square),
             _ => rt::Mismatch::no_variant(),
         }
     }
@@ -88,7 +88,7 @@ pub enum Overlapping {
     Path(PathOverlapping),
 }
 impl rt::FromValue for Overlapping {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
             validators::v4,
             &v,
@@ -113,7 +113,7 @@ rt::contract!(Overlapping, [validators::v6], BASE0, "/properties/overlapping");
 /// Schema: `fixtures/unions.json#/properties/overlapping/anyOf/0`
 #[derive(Clone, PartialEq)]
 pub struct IdOverlapping {
-    pub id: ::std::string::String,
+    pub id: String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -125,7 +125,7 @@ rt::contract!(
 /// Schema: `fixtures/unions.json#/properties/overlapping/anyOf/1`
 #[derive(Clone, PartialEq)]
 pub struct PathOverlapping {
-    pub path: ::std::string::String,
+    pub path: String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -138,11 +138,11 @@ rt::contract!(
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum OneOrMany {
-    One(::std::string::String),
-    Many(::std::vec::Vec<::std::string::String>),
+    One(String),
+    Many(Vec<String>),
 }
 impl rt::FromValue for OneOrMany {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::String(_) => rt::variant(v, Self::One),
             rt::Value::Array(_) => rt::variant(v, Self::Many),
@@ -167,12 +167,12 @@ rt::contract!(Level, [validators::v8], BASE0, "/properties/level");
 #[allow(clippy::large_enum_variant)]
 pub enum Titled {
     /// by name
-    ByName(::std::string::String),
+    ByName(String),
     /// by number
     ByNumber(rt::Integer),
 }
 impl rt::FromValue for Titled {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::String(_) => rt::variant(v, Self::ByName),
             rt::Value::Number(_) => rt::variant(v, Self::ByNumber),
@@ -187,8 +187,8 @@ rt::contract!(Titled, [validators::v9], BASE0, "/properties/titled");
 /// Schema: `fixtures/unions.json#/properties/conditional`
 #[derive(Clone, PartialEq)]
 pub struct Conditional {
-    pub country: ::std::option::Option<::std::string::String>,
-    pub postcode: ::std::option::Option<::std::string::String>,
+    pub country: Option<String>,
+    pub postcode: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -200,7 +200,7 @@ rt::contract!(Conditional, [validators::v10], BASE0, "/properties/conditional");
 /// Schema: `fixtures/unions.json#/properties/merged`
 #[derive(Clone, PartialEq)]
 pub struct Merged {
-    pub a: ::std::string::String,
+    pub a: String,
     pub b: rt::Integer,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
@@ -212,7 +212,7 @@ rt::contract!(
 /// Schema: `fixtures/unions.json#/$defs/event`
 #[derive(Clone, PartialEq)]
 pub struct Event {
-    pub at: ::std::option::Option<::std::string::String>,
+    pub at: Option<String>,
     ///The command: `type` names it and `data` carries its data.
     pub event_body: EventBody,
     /// Members the schema does not name, kept in document order so that
@@ -229,26 +229,26 @@ impl ::std::fmt::Debug for Event {
     }
 }
 impl rt::FromValue for Event {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         let rt::Value::Object(m) = v else {
-            return ::std::result::Result::Err(rt::Mismatch::new("an object"));
+            return Err(rt::Mismatch::new("an object"));
         };
-        let mut tag: ::std::option::Option<::std::string::String> = ::std::option::Option::None;
-        let mut payload: ::std::option::Option<rt::Value> = ::std::option::Option::None;
-        let mut f_at = ::std::option::Option::None;
+        let mut tag: Option<String> = None;
+        let mut payload: Option<rt::Value> = None;
+        let mut f_at = None;
         let mut rest = rt::Extra::new();
         for (k, x) in m {
             match k.as_str() {
-                "type" => tag = ::std::option::Option::Some(rt::member("type", x)?),
-                "data" => payload = ::std::option::Option::Some(x),
-                "at" => f_at = ::std::option::Option::Some(rt::member("at", x)?),
+                "type" => tag = Some(rt::member("type", x)?),
+                "data" => payload = Some(x),
+                "at" => f_at = Some(rt::member("at", x)?),
                 _ => {
                     let x = rt::member(&k, x)?;
                     rest.insert(k, x);
                 }
             }
         }
-        ::std::result::Result::Ok(Self {
+        Ok(Self {
             at: f_at,
             event_body: EventBody::from_parts(
                     tag.ok_or_else(|| rt::missing("type"))?,
@@ -263,23 +263,23 @@ impl rt::ObjectFields for Event {
     fn write_fields<M: rt::__private::serde::ser::SerializeMap>(
         &self,
         m: &mut M,
-    ) -> ::std::result::Result<(), M::Error> {
+    ) -> Result<(), M::Error> {
         m.serialize_entry("type", self.event_body.type_name())?;
         self.event_body.write_payload("data", m)?;
-        if let ::std::option::Option::Some(x) = &self.at {
+        if let Some(x) = &self.at {
             m.serialize_entry("at", x)?;
         }
         for (k, x) in &self.extra {
             m.serialize_entry(k, x)?;
         }
-        ::std::result::Result::Ok(())
+        Ok(())
     }
 }
 impl rt::__private::serde::Serialize for Event {
     fn serialize<S: rt::__private::serde::Serializer>(
         &self,
         s: S,
-    ) -> ::std::result::Result<S::Ok, S::Error> {
+    ) -> Result<S::Ok, S::Error> {
         rt::ObjectFields::serialize_object(self, s)
     }
 }
@@ -302,7 +302,7 @@ pub enum EventBody {
     /// kept verbatim, so a reader can ignore it and a relay can pass it on.
     Unknown {
         /// The type name as received.
-        type_name: ::std::string::String,
+        type_name: String,
         /// The payload as received.
         payload: rt::Value,
     },
@@ -322,10 +322,10 @@ impl EventBody {
     }
     /// Builds the command from its type name and (validated) payload.
     pub fn from_parts(
-        type_name: ::std::string::String,
+        type_name: String,
         payload: rt::Value,
-    ) -> ::std::result::Result<Self, rt::Mismatch> {
-        ::std::result::Result::Ok(
+    ) -> Result<Self, rt::Mismatch> {
+        Ok(
             match type_name.as_str() {
                 "created" => Self::Created(rt::FromValue::from_value(payload)?),
                 "deleted" => Self::Deleted(rt::FromValue::from_value(payload)?),
@@ -342,7 +342,7 @@ impl EventBody {
         &self,
         key: &str,
         m: &mut M,
-    ) -> ::std::result::Result<(), M::Error> {
+    ) -> Result<(), M::Error> {
         match self {
             Self::Created(p) => m.serialize_entry(key, p),
             Self::Deleted(p) => m.serialize_entry(key, p),
@@ -353,7 +353,7 @@ impl EventBody {
 /// Schema: `fixtures/unions.json#/$defs/event/properties/data`
 #[derive(Clone, PartialEq)]
 pub struct CreatedData {
-    pub by: ::std::string::String,
+    pub by: String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -365,7 +365,7 @@ rt::contract!(
 /// Schema: `fixtures/unions.json#/$defs/event/properties/data`
 #[derive(Clone, PartialEq)]
 pub struct DeletedData {
-    pub reason: ::std::option::Option<::std::string::String>,
+    pub reason: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -381,14 +381,10 @@ mod fast {
     use super::rt::__private::serde::de;
     rt::via_value!(Check1 -> Shape, | v | rt::is_valid(validators::v1, v));
     rt::via_value!(Check2 -> Overlapping, | v | rt::is_valid(validators::v6, v));
-    rt::string_leaf!(
-        Leaf4 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
+    rt::string_leaf!(Leaf4 -> String, | s | [] => Some(s.to_owned()));
     rt::union_reader!(
-        Union5, VisitUnion5 -> OneOrMany { str => OneOrMany::One; R0 :
-        ::std::string::String, seq => OneOrMany::Many; R1 : ::std::vec::Vec <
-        ::std::string::String > } refuse bool number null map
+        Union5, VisitUnion5 -> OneOrMany { str => OneOrMany::One; R0 : String, seq =>
+        OneOrMany::Many; R1 : Vec < String > } refuse bool number null map
     );
     type Union3 = Union5<
         rt::fast::LeafRead<Leaf4>,
@@ -397,14 +393,11 @@ mod fast {
     rt::value_leaf!(Leaf6 -> Level, string | v | rt::is_valid(validators::v8, v));
     rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v16, v));
     rt::union_reader!(
-        Union9, VisitUnion9 -> Titled { str => Titled::ByName; R0 :
-        ::std::string::String, number => Titled::ByNumber; R1 : rt::Integer } refuse bool
-        null seq map
+        Union9, VisitUnion9 -> Titled { str => Titled::ByName; R0 : String, number =>
+        Titled::ByNumber; R1 : rt::Integer } refuse bool null seq map
     );
     type Union7 = Union9<rt::fast::LeafRead<Leaf4>, rt::fast::LeafRead<Leaf8>>;
-    rt::value_leaf!(
-        Leaf10 -> ::std::string::String, string | v | rt::is_valid(validators::v17, v)
-    );
+    rt::value_leaf!(Leaf10 -> String, string | v | rt::is_valid(validators::v17, v));
     rt::via_value!(Check11 -> Conditional, | v | rt::is_valid(validators::v10, v));
     rt::object_reader!(
         read_0, Visit0, Unions { shape = "shape" : rt::fast::ViaValue < Check1 >,
@@ -433,14 +426,14 @@ mod fast {
     /// Reads a `Event`: common members checked as they come, the payload with its command's reader once the tag is known.
     pub(super) fn read_12<'de, D: de::Deserializer<'de>>(
         d: D,
-    ) -> ::std::result::Result<Event, D::Error> {
+    ) -> Result<Event, D::Error> {
         d.deserialize_any(Visit12)
     }
     /// The payload when the tag came first (at a broken rule, its JSON is handed up).
     fn payload_12<'de, A: de::MapAccess<'de>>(
         t: &str,
         m: &mut A,
-    ) -> ::std::result::Result<EventBody, A::Error> {
+    ) -> Result<EventBody, A::Error> {
         match t {
             "created" => rt::fast::typed(m).map(EventBody::Created),
             "deleted" => rt::fast::typed(m).map(EventBody::Deleted),
@@ -457,7 +450,7 @@ mod fast {
     fn raw_payload_12(
         t: &str,
         raw: &rt::__private::serde_json::value::RawValue,
-    ) -> ::std::option::Option<EventBody> {
+    ) -> Option<EventBody> {
         match t {
             "created" => rt::fast::typed_raw(raw).map(EventBody::Created),
             "deleted" => rt::fast::typed_raw(raw).map(EventBody::Deleted),
@@ -472,10 +465,10 @@ mod fast {
     }
     /// The members read so far.
     struct Slots12<'de> {
-        tag: ::std::option::Option<::std::borrow::Cow<'de, str>>,
-        command: ::std::option::Option<EventBody>,
-        raw: ::std::option::Option<&'de rt::__private::serde_json::value::RawValue>,
-        f2: ::std::option::Option<<rt::fast::LeafRead<Leaf4> as rt::fast::Read>::Out>,
+        tag: Option<::std::borrow::Cow<'de, str>>,
+        command: Option<EventBody>,
+        raw: Option<&'de rt::__private::serde_json::value::RawValue>,
+        f2: Option<<rt::fast::LeafRead<Leaf4> as rt::fast::Read>::Out>,
         unknown: rt::Extra<<rt::fast::AnyValue as rt::fast::Read>::Out>,
         /// The members that broke a rule, as JSON.
         bad: rt::fast::Broken,
@@ -487,14 +480,14 @@ mod fast {
             let mut p = rt::fast::Partial::with_capacity(
                 3usize + self.bad.len() + self.unknown.len(),
             );
-            if let ::std::option::Option::Some(t) = self.tag {
+            if let Some(t) = self.tag {
                 p.keep_value("type", rt::Value::String(t.into_owned()));
             }
-            if let ::std::option::Option::Some(c) = self.command {
+            if let Some(c) = self.command {
                 if ::std::matches!(c, EventBody::Unknown { .. }) {
                     p.keep_fields(|m| c.write_payload("data", m));
                 } else {
-                    p.settle("data", ::std::option::Option::Some(c));
+                    p.settle("data", Some(c));
                 }
             }
             p.keep_raw("data", self.raw);
@@ -510,59 +503,46 @@ mod fast {
         fn expecting(&self, f: &mut ::std::fmt::Formatter) -> ::std::fmt::Result {
             f.write_str("an object")
         }
-        fn visit_map<A: de::MapAccess<'de>>(
-            self,
-            mut m: A,
-        ) -> ::std::result::Result<Event, A::Error> {
+        fn visit_map<A: de::MapAccess<'de>>(self, mut m: A) -> Result<Event, A::Error> {
             let mut s = Slots12 {
-                tag: ::std::option::Option::None,
-                command: ::std::option::Option::None,
-                raw: ::std::option::Option::None,
-                f2: ::std::option::Option::None,
+                tag: None,
+                command: None,
+                raw: None,
+                f2: None,
                 unknown: rt::Extra::new(),
                 bad: rt::fast::Broken::new(),
             };
-            let mut spare = ::std::option::Option::None;
-            while let ::std::option::Option::Some(rt::fast::Key(k)) = m
-                .next_key::<rt::fast::Key<'de>>()?
-            {
+            let mut spare = None;
+            while let Some(rt::fast::Key(k)) = m.next_key::<rt::fast::Key<'de>>()? {
                 match &*k {
                     "type" => {
                         match m.next_value::<rt::fast::Tag<'de>>() {
-                            ::std::result::Result::Ok(rt::fast::Tag(t)) => {
+                            Ok(rt::fast::Tag(t)) => {
                                 if s.tag.is_some() {
-                                    return ::std::result::Result::Err(rt::fast::abort());
+                                    return Err(rt::fast::abort());
                                 }
                                 let refused = false;
                                 if refused {
                                     s.bad.keep(k, rt::Value::String(t.into_owned()));
                                 } else {
-                                    s.tag = ::std::option::Option::Some(t);
+                                    s.tag = Some(t);
                                 }
                             }
-                            ::std::result::Result::Err(e) => {
-                                s.bad.failed(k, e, &mut spare)?
-                            }
+                            Err(e) => s.bad.failed(k, e, &mut spare)?,
                         }
                     }
                     "data" => {
                         if s.command.is_some() || s.raw.is_some() {
-                            return ::std::result::Result::Err(rt::fast::abort());
+                            return Err(rt::fast::abort());
                         }
                         match s.tag.as_deref() {
-                            ::std::option::Option::Some(t) => {
+                            Some(t) => {
                                 match payload_12(t, &mut m) {
-                                    ::std::result::Result::Ok(c) => {
-                                        s.command = ::std::option::Option::Some(c);
-                                    }
-                                    ::std::result::Result::Err(e) => {
-                                        s.bad.failed(k, e, &mut spare)?
-                                    }
+                                    Ok(c) => s.command = Some(c),
+                                    Err(e) => s.bad.failed(k, e, &mut spare)?,
                                 }
                             }
-                            ::std::option::Option::None => {
-                                s.raw = ::std::option::Option::Some(m.next_value()?);
-                            }
+                            None => s.raw = Some(m.next_value()?),
                         }
                     }
                     "at" => {
@@ -576,43 +556,38 @@ mod fast {
                         match m
                             .next_value_seed(rt::fast::Seed::<rt::fast::AnyValue>::new())
                         {
-                            ::std::result::Result::Ok(x) => {
+                            Ok(x) => {
                                 if s.unknown.insert(k.into_owned(), x).is_some() {
-                                    return ::std::result::Result::Err(rt::fast::abort());
+                                    return Err(rt::fast::abort());
                                 }
                             }
-                            ::std::result::Result::Err(e) => {
-                                s.bad.failed(k, e, &mut spare)?
-                            }
+                            Err(e) => s.bad.failed(k, e, &mut spare)?,
                         }
                     }
                 }
             }
-            if let (::std::option::Option::Some(t), ::std::option::Option::Some(raw)) = (
-                &s.tag,
-                s.raw,
-            ) {
+            if let (Some(t), Some(raw)) = (&s.tag, s.raw) {
                 match raw_payload_12(t, raw) {
-                    ::std::option::Option::Some(c) => {
-                        s.command = ::std::option::Option::Some(c);
-                        s.raw = ::std::option::Option::None;
+                    Some(c) => {
+                        s.command = Some(c);
+                        s.raw = None;
                     }
-                    ::std::option::Option::None => {
-                        let ::std::option::Option::Some(v) = rt::fast::salvaged() else {
-                            return ::std::result::Result::Err(rt::fast::abort());
+                    None => {
+                        let Some(v) = rt::fast::salvaged() else {
+                            return Err(rt::fast::abort());
                         };
-                        s.raw = ::std::option::Option::None;
+                        s.raw = None;
                         s.bad.keep(::std::borrow::Cow::Borrowed("data"), v);
                     }
                 }
             }
             if !s.bad.is_empty() || s.tag.is_none() || s.command.is_none() {
-                return ::std::result::Result::Err(s.partial().done(spare));
+                return Err(s.partial().done(spare));
             }
-            let ::std::option::Option::Some(chosen) = s.command else {
-                return ::std::result::Result::Err(rt::fast::abort());
+            let Some(chosen) = s.command else {
+                return Err(rt::fast::abort());
             };
-            ::std::result::Result::Ok(Event {
+            Ok(Event {
                 at: s.f2,
                 extra: s.unknown,
                 event_body: chosen,

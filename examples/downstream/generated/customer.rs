@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Customer\":{\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\",\"minLength\":1},\"tier\":{\"type\":\"string\",\"enum\":[\"standard\",\"gold\"]},\"lastOrder\":{\"$ref\":\"#/$defs/customer.root\",\"description\":\"The customer's previous order, if kept.\"}},\"title\":\"Customer\",\"type\":\"object\"},\"NonEmptyString\":{\"type\":\"string\",\"minLength\":1},\"Tier\":{\"type\":\"string\",\"enum\":[\"standard\",\"gold\"]},\"LastOrder\":{\"required\":[\"id\",\"customer\",\"lines\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^ord_[0-9]{6}$\"},\"customer\":{\"$ref\":\"#/$defs/customer.root\",\"description\":\"Who placed the order.\"},\"lines\":{\"type\":\"array\",\"minItems\":1,\"items\":{\"type\":\"object\",\"required\":[\"sku\",\"quantity\"],\"properties\":{\"sku\":{\"type\":\"string\",\"minLength\":1},\"quantity\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false}},\"shipTo\":{\"$ref\":\"#/$defs/customer.root\",\"description\":\"Where the order goes.\"}},\"title\":\"Order\",\"description\":\"An order placed by a customer.\",\"type\":\"object\"},\"Id\":{\"type\":\"string\",\"pattern\":\"^ord_[0-9]{6}$\"},\"Line\":{\"type\":\"object\",\"required\":[\"sku\",\"quantity\"],\"properties\":{\"sku\":{\"type\":\"string\",\"minLength\":1},\"quantity\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false},\"ShipTo\":{\"required\":[\"country\"],\"properties\":{\"street\":{\"type\":\"string\"},\"country\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}$\"}},\"title\":\"Address\",\"type\":\"object\"},\"Country\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}$\"}},\"defs\":{\"customer.root\":{\"required\":[\"country\"],\"properties\":{\"street\":{\"type\":\"string\"},\"country\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}$\"}},\"title\":\"Address\",\"type\":\"object\"}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(
         validators::v0,
         v,
@@ -32,9 +32,9 @@ const BASE2: &str = "https://geo.example.com/schemas/address.json";
 #[derive(Clone, PartialEq)]
 pub struct Customer {
     pub name: NonEmptyString,
-    pub tier: ::std::option::Option<Tier>,
+    pub tier: Option<Tier>,
     /// The customer's previous order, if kept.
-    pub last_order: ::std::option::Option<::std::boxed::Box<LastOrder>>,
+    pub last_order: Option<Box<LastOrder>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -47,7 +47,7 @@ rt::contract!(Customer, [validators::v0], BASE0, "", fast fast::read_0);
 ///
 /// Schema: `schemas/customer.schema.json#/properties/name`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NonEmptyString(::std::string::String);
+pub struct NonEmptyString(String);
 rt::string_newtype!(NonEmptyString, redacted = false);
 rt::contract!(NonEmptyString, [validators::v1], BASE0, "/properties/name");
 /// Schema: `schemas/customer.schema.json#/properties/tier`
@@ -69,11 +69,11 @@ rt::contract!(Tier, [validators::v2], BASE0, "/properties/tier");
 pub struct LastOrder {
     pub id: Id,
     /// Who placed the order.
-    pub customer: ::std::boxed::Box<Customer>,
+    pub customer: Box<Customer>,
     /// At least 1 item.
-    pub lines: ::std::vec::Vec<Line>,
+    pub lines: Vec<Line>,
     /// Where the order goes.
-    pub ship_to: ::std::option::Option<ShipTo>,
+    pub ship_to: Option<ShipTo>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -86,7 +86,7 @@ rt::contract!(LastOrder, [validators::v3], BASE1, "", fast fast::read_3);
 ///
 /// Schema: `schemas/order.schema.json#/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Id(::std::string::String);
+pub struct Id(String);
 rt::string_newtype!(Id, redacted = false);
 rt::contract!(Id, [validators::v4], BASE1, "/properties/id");
 /// Schema: `schemas/order.schema.json#/properties/lines/items`
@@ -105,7 +105,7 @@ rt::contract!(
 /// Schema: `https://geo.example.com/schemas/address.json#`
 #[derive(Clone, PartialEq)]
 pub struct ShipTo {
-    pub street: ::std::option::Option<::std::string::String>,
+    pub street: Option<String>,
     pub country: Country,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
@@ -118,7 +118,7 @@ rt::contract!(ShipTo, [validators::v6], BASE2, "", fast fast::read_6);
 ///
 /// Schema: `https://geo.example.com/schemas/address.json#/properties/country`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Country(::std::string::String);
+pub struct Country(String);
 rt::string_newtype!(Country, redacted = false);
 rt::contract!(Country, [validators::v7], BASE2, "/properties/country");
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -127,7 +127,7 @@ mod fast {
     use super::*;
     rt::string_leaf!(
         Leaf1 -> NonEmptyString, | s | [! rt::check::min_length(s, 1u64)] =>
-        ::std::option::Option::Some(NonEmptyString(s.to_owned()))
+        Some(NonEmptyString(s.to_owned()))
     );
     rt::string_leaf!(
         Leaf2 -> Tier, | s | [! ::std::matches!(s, "standard" | "gold")] =>
@@ -140,8 +140,7 @@ mod fast {
         optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
-        Leaf3 -> Id, | s | [! validators::RE0.is_match(s)] =>
-        ::std::option::Option::Some(Id(s.to_owned()))
+        Leaf3 -> Id, | s | [! validators::RE0.is_match(s)] => Some(Id(s.to_owned()))
     );
     rt::object_reader!(
         read_3, Visit3, LastOrder { id = "id" : rt::fast::LeafRead < Leaf3 >, required,
@@ -156,13 +155,10 @@ mod fast {
         settle; quantity = "quantity" : rt::fast::LeafRead < Leaf4 >, required, settle; }
         deny
     );
+    rt::string_leaf!(Leaf5 -> String, | s | [] => Some(s.to_owned()));
     rt::string_leaf!(
-        Leaf5 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::string_leaf!(
-        Leaf6 -> Country, | s | [! validators::RE1.is_match(s)] =>
-        ::std::option::Option::Some(Country(s.to_owned()))
+        Leaf6 -> Country, | s | [! validators::RE1.is_match(s)] => Some(Country(s
+        .to_owned()))
     );
     rt::object_reader!(
         read_6, Visit6, ShipTo { street = "street" : rt::fast::LeafRead < Leaf5 >,

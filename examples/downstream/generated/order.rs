@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Order\":{\"required\":[\"id\",\"customer\",\"lines\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^ord_[0-9]{6}$\"},\"customer\":{\"$ref\":\"#/$defs/order.root\",\"description\":\"Who placed the order.\"},\"lines\":{\"type\":\"array\",\"minItems\":1,\"items\":{\"type\":\"object\",\"required\":[\"sku\",\"quantity\"],\"properties\":{\"sku\":{\"type\":\"string\",\"minLength\":1},\"quantity\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false}},\"shipTo\":{\"$ref\":\"#/$defs/order.root\",\"description\":\"Where the order goes.\"}},\"title\":\"Order\",\"description\":\"An order placed by a customer.\",\"type\":\"object\"},\"Id\":{\"type\":\"string\",\"pattern\":\"^ord_[0-9]{6}$\"},\"Customer\":{\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\",\"minLength\":1},\"tier\":{\"type\":\"string\",\"enum\":[\"standard\",\"gold\"]},\"lastOrder\":{\"$ref\":\"#/$defs/order.root\",\"description\":\"The customer's previous order, if kept.\"}},\"title\":\"Customer\",\"type\":\"object\"},\"NonEmptyString\":{\"type\":\"string\",\"minLength\":1},\"Tier\":{\"type\":\"string\",\"enum\":[\"standard\",\"gold\"]},\"Line\":{\"type\":\"object\",\"required\":[\"sku\",\"quantity\"],\"properties\":{\"sku\":{\"type\":\"string\",\"minLength\":1},\"quantity\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false},\"ShipTo\":{\"required\":[\"country\"],\"properties\":{\"street\":{\"type\":\"string\"},\"country\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}$\"}},\"title\":\"Address\",\"type\":\"object\"},\"Country\":{\"type\":\"string\",\"pattern\":\"^[A-Z]{2}$\"}},\"defs\":{\"order.root\":{\"required\":[\"id\",\"customer\",\"lines\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^ord_[0-9]{6}$\"},\"customer\":{\"$ref\":\"#/$defs/order.root\",\"description\":\"Who placed the order.\"},\"lines\":{\"type\":\"array\",\"minItems\":1,\"items\":{\"type\":\"object\",\"required\":[\"sku\",\"quantity\"],\"properties\":{\"sku\":{\"type\":\"string\",\"minLength\":1},\"quantity\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false}},\"shipTo\":{\"$ref\":\"#/$defs/order.root\",\"description\":\"Where the order goes.\"}},\"title\":\"Order\",\"description\":\"An order placed by a customer.\",\"type\":\"object\"}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(
         validators::v0,
         v,
@@ -35,11 +35,11 @@ const BASE2: &str = "https://geo.example.com/schemas/address.json";
 pub struct Order {
     pub id: Id,
     /// Who placed the order.
-    pub customer: ::std::boxed::Box<Customer>,
+    pub customer: Box<Customer>,
     /// At least 1 item.
-    pub lines: ::std::vec::Vec<Line>,
+    pub lines: Vec<Line>,
     /// Where the order goes.
-    pub ship_to: ::std::option::Option<ShipTo>,
+    pub ship_to: Option<ShipTo>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -52,7 +52,7 @@ rt::contract!(Order, [validators::v0], BASE0, "", fast fast::read_0);
 ///
 /// Schema: `schemas/order.schema.json#/properties/id`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Id(::std::string::String);
+pub struct Id(String);
 rt::string_newtype!(Id, redacted = false);
 rt::contract!(Id, [validators::v1], BASE0, "/properties/id");
 /// Customer
@@ -61,9 +61,9 @@ rt::contract!(Id, [validators::v1], BASE0, "/properties/id");
 #[derive(Clone, PartialEq)]
 pub struct Customer {
     pub name: NonEmptyString,
-    pub tier: ::std::option::Option<Tier>,
+    pub tier: Option<Tier>,
     /// The customer's previous order, if kept.
-    pub last_order: ::std::option::Option<::std::boxed::Box<Order>>,
+    pub last_order: Option<Box<Order>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -76,7 +76,7 @@ rt::contract!(Customer, [validators::v2], BASE1, "", fast fast::read_2);
 ///
 /// Schema: `schemas/customer.schema.json#/properties/name`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NonEmptyString(::std::string::String);
+pub struct NonEmptyString(String);
 rt::string_newtype!(NonEmptyString, redacted = false);
 rt::contract!(NonEmptyString, [validators::v3], BASE1, "/properties/name");
 /// Schema: `schemas/customer.schema.json#/properties/tier`
@@ -105,7 +105,7 @@ rt::contract!(
 /// Schema: `https://geo.example.com/schemas/address.json#`
 #[derive(Clone, PartialEq)]
 pub struct ShipTo {
-    pub street: ::std::option::Option<::std::string::String>,
+    pub street: Option<String>,
     pub country: Country,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
@@ -118,7 +118,7 @@ rt::contract!(ShipTo, [validators::v6], BASE2, "", fast fast::read_6);
 ///
 /// Schema: `https://geo.example.com/schemas/address.json#/properties/country`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Country(::std::string::String);
+pub struct Country(String);
 rt::string_newtype!(Country, redacted = false);
 rt::contract!(Country, [validators::v7], BASE2, "/properties/country");
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -126,8 +126,7 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     rt::string_leaf!(
-        Leaf1 -> Id, | s | [! validators::RE0.is_match(s)] =>
-        ::std::option::Option::Some(Id(s.to_owned()))
+        Leaf1 -> Id, | s | [! validators::RE0.is_match(s)] => Some(Id(s.to_owned()))
     );
     rt::object_reader!(
         read_0, Visit0, Order { id = "id" : rt::fast::LeafRead < Leaf1 >, required,
@@ -138,7 +137,7 @@ mod fast {
     );
     rt::string_leaf!(
         Leaf2 -> NonEmptyString, | s | [! rt::check::min_length(s, 1u64)] =>
-        ::std::option::Option::Some(NonEmptyString(s.to_owned()))
+        Some(NonEmptyString(s.to_owned()))
     );
     rt::string_leaf!(
         Leaf3 -> Tier, | s | [! ::std::matches!(s, "standard" | "gold")] =>
@@ -156,13 +155,10 @@ mod fast {
         settle; quantity = "quantity" : rt::fast::LeafRead < Leaf4 >, required, settle; }
         deny
     );
+    rt::string_leaf!(Leaf5 -> String, | s | [] => Some(s.to_owned()));
     rt::string_leaf!(
-        Leaf5 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
-    rt::string_leaf!(
-        Leaf6 -> Country, | s | [! validators::RE1.is_match(s)] =>
-        ::std::option::Option::Some(Country(s.to_owned()))
+        Leaf6 -> Country, | s | [! validators::RE1.is_match(s)] => Some(Country(s
+        .to_owned()))
     );
     rt::object_reader!(
         read_6, Visit6, ShipTo { street = "street" : rt::fast::LeafRead < Leaf5 >,

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/sc
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"SimpleTwoTuple\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"type\":\"string\"},{\"type\":\"string\"}]},\"SimpleTwoArray\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":{\"type\":\"string\"}},\"LessSimpleTwoTuple\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"type\":\"string\"},{\"type\":\"string\"},{\"type\":\"string\"}]},\"UnsimpleTwoTuple\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"items\":[{\"type\":\"string\"}],\"additionalItems\":{\"type\":\"string\"}},\"YoloTwoArray\":{\"type\":\"array\",\"minItems\":2,\"maxItems\":2,\"additionalItems\":{\"type\":\"string\"}},\"ArraySansItems\":{\"type\":\"array\",\"minItems\":1,\"uniqueItems\":false},\"SetAvecItem\":{\"type\":\"array\",\"minItems\":1,\"uniqueItems\":true,\"items\":{\"type\":\"string\"}}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///typify/arrays-and-tuples.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -13,19 +13,19 @@ pub fn is_valid(v: &rt::Value) -> bool {
     rt::is_valid_with(validators::v0, v, "file:///typify/arrays-and-tuples.json", "")
 }
 /// Schema: `typify/arrays-and-tuples.json#/definitions/simple-two-tuple`
-pub type SimpleTwoTuple = ::std::vec::Vec<rt::Value>;
+pub type SimpleTwoTuple = Vec<rt::Value>;
 /// Schema: `typify/arrays-and-tuples.json#/definitions/simple-two-array`
-pub type SimpleTwoArray = ::std::vec::Vec<::std::string::String>;
+pub type SimpleTwoArray = Vec<String>;
 /// Schema: `typify/arrays-and-tuples.json#/definitions/less-simple-two-tuple`
-pub type LessSimpleTwoTuple = ::std::vec::Vec<rt::Value>;
+pub type LessSimpleTwoTuple = Vec<rt::Value>;
 /// Schema: `typify/arrays-and-tuples.json#/definitions/unsimple-two-tuple`
-pub type UnsimpleTwoTuple = ::std::vec::Vec<rt::Value>;
+pub type UnsimpleTwoTuple = Vec<rt::Value>;
 /// Schema: `typify/arrays-and-tuples.json#/definitions/yolo-two-array`
-pub type YoloTwoArray = ::std::vec::Vec<rt::Value>;
+pub type YoloTwoArray = Vec<rt::Value>;
 /// Schema: `typify/arrays-and-tuples.json#/definitions/array-sans-items`
-pub type ArraySansItems = ::std::vec::Vec<rt::Value>;
+pub type ArraySansItems = Vec<rt::Value>;
 /// Schema: `typify/arrays-and-tuples.json#/definitions/set-avec-item`
-pub type SetAvecItem = ::std::vec::Vec<::std::string::String>;
+pub type SetAvecItem = Vec<String>;
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$comment\":\"validate a 'not' schema with type
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestType\":{\"required\":[\"where_not\",\"why_not\"],\"title\":\"TestType\",\"type\":\"object\",\"properties\":{\"where_not\":{\"not\":{\"enum\":[\"start\",\"middle\",\"end\"]}},\"why_not\":{\"not\":{\"type\":\"string\",\"enum\":[\"because\"]}}}}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///typify/deny-list.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$id\":\"https://example.com/arrays.schema.json
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Veggies\":{\"type\":\"object\",\"properties\":{\"fruits\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"vegetables\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/example.veggie\"}}},\"title\":\"veggies\",\"description\":\"A representation of a person, company, organization, or place\"},\"Veggie\":{\"type\":\"object\",\"required\":[\"veggieName\",\"veggieLike\"],\"properties\":{\"veggieName\":{\"type\":\"string\",\"description\":\"The name of the vegetable.\"},\"veggieLike\":{\"type\":\"boolean\",\"description\":\"Do I like this vegetable?\"}}},\"Fruit\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}},\"defs\":{\"example.veggie\":{\"type\":\"object\",\"required\":[\"veggieName\",\"veggieLike\"],\"properties\":{\"veggieName\":{\"type\":\"string\",\"description\":\"The name of the vegetable.\"},\"veggieLike\":{\"type\":\"boolean\",\"description\":\"Do I like this vegetable?\"}}}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "https://example.com/arrays.schema.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -21,8 +21,8 @@ const BASE0: &str = "https://example.com/arrays.schema.json";
 /// Schema: `typify/example.json#`
 #[derive(Clone, PartialEq)]
 pub struct Veggies {
-    pub fruits: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
-    pub vegetables: ::std::option::Option<::std::vec::Vec<Veggie>>,
+    pub fruits: Option<Vec<String>>,
+    pub vegetables: Option<Vec<Veggie>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -35,7 +35,7 @@ rt::contract!(Veggies, [validators::v0], BASE0, "", fast fast::read_0);
 #[derive(Clone, PartialEq)]
 pub struct Veggie {
     /// The name of the vegetable.
-    pub veggie_name: ::std::string::String,
+    pub veggie_name: String,
     /// Do I like this vegetable?
     pub veggie_like: bool,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
@@ -47,15 +47,12 @@ rt::object!(
 );
 rt::contract!(Veggie, [validators::v1], BASE0, "/$defs/veggie", fast fast::read_1);
 /// Schema: `typify/example.json#/$defs/fruit`
-pub type Fruit = rt::Map<::std::string::String, ::std::string::String>;
+pub type Fruit = rt::Map<String, String>;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::string_leaf!(
-        Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
+    rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
         read_0, Visit0, Veggies { fruits = "fruits" : rt::fast::VecOf <
         rt::fast::LeafRead < Leaf1 >, 0usize, { usize::MAX } >, optional, settle;

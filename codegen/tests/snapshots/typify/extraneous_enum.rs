@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"title\":\"LetterBox\",\"type\":\"object\",\"pr
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"LetterBox\":{\"title\":\"LetterBox\",\"type\":\"object\",\"properties\":{\"letter\":{\"type\":\"string\",\"enum\":[\"a\",\"b\",\"cee\"],\"maxLength\":2}}},\"Letter\":{\"type\":\"string\",\"enum\":[\"a\",\"b\",\"cee\"],\"maxLength\":2}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///typify/extraneous-enum.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -19,7 +19,7 @@ const BASE0: &str = "file:///typify/extraneous-enum.json";
 /// Schema: `typify/extraneous-enum.json#`
 #[derive(Clone, PartialEq)]
 pub struct LetterBox {
-    pub letter: ::std::option::Option<Letter>,
+    pub letter: Option<Letter>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }

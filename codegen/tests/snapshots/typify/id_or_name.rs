@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/sc
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"IdOrName\":{\"oneOf\":[{\"title\":\"Id\",\"allOf\":[{\"type\":\"string\",\"format\":\"uuid\"}]},{\"title\":\"Name\",\"allOf\":[{\"$ref\":\"#/$defs/id_or_name.Name\"}]}]},\"NameName\":{\"allOf\":[{\"title\":\"Name\",\"allOf\":[{\"$ref\":\"#/$defs/id_or_name.Name\"}]},{\"title\":\"A name unique within the parent collection\",\"description\":\"Names must begin with a lower case ASCII letter, be composed exclusively of lowercase ASCII, uppercase ASCII, numbers, and '-', and may not end with a '-'. Names cannot be a UUID though they may contain a UUID.\",\"type\":\"string\",\"pattern\":\"^(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)^[a-z][a-z0-9-]*[a-zA-Z0-9]$\",\"maxLength\":63}]},\"IdOrYolo\":{\"oneOf\":[{\"title\":\"Id\",\"allOf\":[{\"type\":\"string\",\"format\":\"uuid\"}]},{\"title\":\"Yolo\",\"allOf\":[{\"type\":\"string\",\"pattern\":\".*\"}]}]},\"YoloYolo\":{\"allOf\":[{\"title\":\"Yolo\",\"allOf\":[{\"type\":\"string\",\"pattern\":\".*\"}]},{\"type\":\"string\",\"pattern\":\".*\"}]},\"NameRedundant\":{\"title\":\"A name unique within the parent collection\",\"description\":\"Names must begin with a lower case ASCII letter, be composed exclusively of lowercase ASCII, uppercase ASCII, numbers, and '-', and may not end with a '-'. Names cannot be a UUID though they may contain a UUID.\",\"type\":\"string\",\"pattern\":\"^(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)^[a-z][a-z0-9-]*[a-zA-Z0-9]$\",\"maxLength\":63},\"IdOrNameRedundant\":{\"oneOf\":[{\"type\":\"string\",\"format\":\"uuid\"},{\"type\":\"string\",\"$ref\":\"#/$defs/id_or_name.Name\"}]}},\"defs\":{\"id_or_name.Name\":{\"title\":\"A name unique within the parent collection\",\"description\":\"Names must begin with a lower case ASCII letter, be composed exclusively of lowercase ASCII, uppercase ASCII, numbers, and '-', and may not end with a '-'. Names cannot be a UUID though they may contain a UUID.\",\"type\":\"string\",\"pattern\":\"^(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)^[a-z][a-z0-9-]*[a-zA-Z0-9]$\",\"maxLength\":63}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v10, v, "file:///typify/id-or-name.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -18,12 +18,12 @@ const BASE0: &str = "file:///typify/id-or-name.json";
 #[allow(clippy::large_enum_variant)]
 pub enum IdOrName {
     /// Id
-    Id(::std::string::String),
+    Id(String),
     /// Name
     Name(NameName),
 }
 impl rt::FromValue for IdOrName {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
             validators::v0,
             &v,
@@ -53,7 +53,7 @@ rt::contract!(IdOrName, [validators::v2], BASE0, "/definitions/IdOrName");
 ///
 /// Schema: `typify/id-or-name.json#/definitions/IdOrName/oneOf/1`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NameName(::std::string::String);
+pub struct NameName(String);
 rt::string_newtype!(NameName, redacted = false);
 rt::contract!(
     NameName, [validators::v1, validators::v3], BASE0, "/definitions/IdOrName/oneOf/1"
@@ -63,12 +63,12 @@ rt::contract!(
 #[allow(clippy::large_enum_variant)]
 pub enum IdOrYolo {
     /// Id
-    Id(::std::string::String),
+    Id(String),
     /// Yolo
     Yolo(YoloYolo),
 }
 impl rt::FromValue for IdOrYolo {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
             validators::v0,
             &v,
@@ -96,7 +96,7 @@ rt::contract!(IdOrYolo, [validators::v5], BASE0, "/definitions/IdOrYolo");
 ///
 /// Schema: `typify/id-or-name.json#/definitions/IdOrYolo/oneOf/1`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct YoloYolo(::std::string::String);
+pub struct YoloYolo(String);
 rt::string_newtype!(YoloYolo, redacted = false);
 rt::contract!(
     YoloYolo, [validators::v4, validators::v6], BASE0, "/definitions/IdOrYolo/oneOf/1"
@@ -109,18 +109,18 @@ rt::contract!(
 ///
 /// Schema: `typify/id-or-name.json#/definitions/Name`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NameRedundant(::std::string::String);
+pub struct NameRedundant(String);
 rt::string_newtype!(NameRedundant, redacted = false);
 rt::contract!(NameRedundant, [validators::v3], BASE0, "/definitions/Name");
 /// Schema: `typify/id-or-name.json#/definitions/IdOrNameRedundant`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum IdOrNameRedundant {
-    String(::std::string::String),
+    String(String),
     Name(NameRedundant),
 }
 impl rt::FromValue for IdOrNameRedundant {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
             validators::v7,
             &v,

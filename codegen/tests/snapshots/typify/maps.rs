@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$comment\":\"usual case of a map whose name mu
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"DeadSimple\":{\"title\":\"DeadSimple\",\"type\":\"object\"},\"MapWithKeys\":{\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/maps.Value\"},\"propertyNames\":{\"$ref\":\"#/$defs/maps.Eh\"}},\"Value\":{\"type\":\"string\"},\"Eh\":{\"type\":\"string\",\"format\":\"^a*$\"},\"MapWithDateTimeKeys\":{\"propertyNames\":{\"format\":\"date-time\"},\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/maps.Value\"}},\"MapWithDateKeys\":{\"propertyNames\":{\"format\":\"date\"},\"type\":\"object\",\"additionalProperties\":{\"$ref\":\"#/$defs/maps.Value\"}}},\"defs\":{\"maps.Eh\":{\"type\":\"string\",\"format\":\"^a*$\"},\"maps.Value\":{\"type\":\"string\"}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///typify/maps.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -15,17 +15,17 @@ pub fn is_valid(v: &rt::Value) -> bool {
 /// DeadSimple
 ///
 /// Schema: `typify/maps.json#`
-pub type DeadSimple = rt::Map<::std::string::String, rt::Value>;
+pub type DeadSimple = rt::Map<String, rt::Value>;
 /// Schema: `typify/maps.json#/definitions/MapWithKeys`
-pub type MapWithKeys = rt::Map<::std::string::String, ::std::string::String>;
+pub type MapWithKeys = rt::Map<String, String>;
 /// Schema: `typify/maps.json#/definitions/Value`
-pub type Value = ::std::string::String;
+pub type Value = String;
 /// Schema: `typify/maps.json#/definitions/Eh`
-pub type Eh = ::std::string::String;
+pub type Eh = String;
 /// Schema: `typify/maps.json#/definitions/MapWithDateTimeKeys`
-pub type MapWithDateTimeKeys = rt::Map<::std::string::String, ::std::string::String>;
+pub type MapWithDateTimeKeys = rt::Map<String, String>;
 /// Schema: `typify/maps.json#/definitions/MapWithDateKeys`
-pub type MapWithDateKeys = rt::Map<::std::string::String, ::std::string::String>;
+pub type MapWithDateKeys = rt::Map<String, String>;
 /// Validators: one function per distinct subschema.
 mod validators {
     #![allow(unused_variables, unused_mut, unused_imports)]

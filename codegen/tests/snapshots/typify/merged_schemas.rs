@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/sc
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"NarrowNumber\":{\"allOf\":[{\"allOf\":[{\"type\":\"integer\"},{\"minimum\":1}]},{\"type\":\"integer\"},{\"minimum\":1}]},\"JsonResponseBase\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"string\"}}},\"ButNotThat\":{\"type\":\"object\",\"properties\":{\"this\":{},\"that\":{}},\"not\":{\"required\":[\"that\"]}},\"TrimFat\":{\"type\":\"object\",\"properties\":{\"a\":{},\"b\":{},\"c\":{}},\"required\":[\"a\"],\"not\":{\"anyOf\":[{\"required\":[\"b\"]},{\"required\":[\"c\"]}]}},\"WeirdEnum2\":{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"PatternEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternsEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternEitherEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternRegexEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"Unsatisfiable1\":{\"allOf\":[{\"allOf\":[{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},\"Unsatisfiable2\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]}},\"required\":[\"action\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"additionalProperties\":false}]},\"Unsatisfiable3\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-a\"},{\"type\":\"object\",\"properties\":{\"action\":{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-b\"}},\"required\":[\"action\"]}]},\"Unsatisfiable3A\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"Unsatisfiable3AAction\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]},\"Unsatisfiable3B2\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"Unsatisfiable3C2\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"Pickingone\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-installation\"},{\"type\":\"object\",\"required\":[\"suspended_by\"],\"properties\":{\"suspended_by\":{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"}}}]},\"SuspendedBy\":{\"allOf\":[{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]},{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}}]},\"PickingoneUserUser\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"PickingoneInstallation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"BarProp\":{\"properties\":{\"bar\":{\"bar\":\"string\"}}},\"Unresolvable2\":{\"required\":[\"x\"],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}],\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"c\"]}}},\"CommentedTypeMerged\":{\"description\":\"if we don't see this, we dropped the metadata\",\"type\":\"object\",\"properties\":{\"x\":true},\"allOf\":[{\"type\":\"object\",\"properties\":{\"y\":true}}]},\"HereAndThere\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"MergeEmpty\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"token\":{\"type\":\"string\"}},\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"token\":{\"type\":\"integer\"},\"additionalProperties\":false}]},\"MergeStringBounds\":{\"allOf\":[{\"type\":\"string\",\"minLength\":5,\"maxLength\":20},{\"type\":\"string\",\"minLength\":2,\"maxLength\":10}]},\"UnchangedByMerge\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something\"]}},\"required\":[\"tag\"]},{\"not\":{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something_else\"]}},\"required\":[\"tag\"]}}]},\"Tag\":{\"enum\":[\"something\"]},\"TriplePattern\":{\"allOf\":[{\"type\":\"string\",\"pattern\":\"^[a-z].+$\",\"format\":\"custom-id\"},{\"type\":\"string\",\"pattern\":\"^.{4,8}$\"},{\"type\":\"string\",\"pattern\":\".+[a-z]$\"}]}},\"defs\":{\"merged_schemas.pickingone-installation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"merged_schemas.pickingone-user\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"merged_schemas.unsatisfiable-3-a\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"merged_schemas.unsatisfiable-3-b\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"merged_schemas.unsatisfiable-3-c\":{\"type\":\"string\",\"enum\":[\"foo\"]}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v29, v, "file:///typify/merged-schemas.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -18,7 +18,7 @@ pub type NarrowNumber = rt::Integer;
 /// Schema: `typify/merged-schemas.json#/definitions/JsonResponseBase`
 #[derive(Clone, PartialEq)]
 pub struct JsonResponseBase {
-    pub result: ::std::option::Option<::std::string::String>,
+    pub result: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -32,8 +32,8 @@ rt::contract!(
 /// Schema: `typify/merged-schemas.json#/definitions/but-not-that`
 #[derive(Clone, PartialEq)]
 pub struct ButNotThat {
-    pub this: ::std::option::Option<rt::Value>,
-    pub that: ::std::option::Option<rt::Value>,
+    pub this: Option<rt::Value>,
+    pub that: Option<rt::Value>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -47,8 +47,8 @@ rt::contract!(ButNotThat, [validators::v1], BASE0, "/definitions/but-not-that");
 #[derive(Clone, PartialEq)]
 pub struct TrimFat {
     pub a: rt::Value,
-    pub b: ::std::option::Option<rt::Value>,
-    pub c: ::std::option::Option<rt::Value>,
+    pub b: Option<rt::Value>,
+    pub c: Option<rt::Value>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -66,7 +66,7 @@ pub enum WeirdEnum2 {
     PatternRegex(PatternRegexEnum),
 }
 impl rt::FromValue for WeirdEnum2 {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
             validators::v3,
             &v,
@@ -111,10 +111,10 @@ rt::contract!(WeirdEnum2, [validators::v7], BASE0, "/definitions/weird-enum");
 /// Schema: `typify/merged-schemas.json#/definitions/weird-enum`
 #[derive(Clone, PartialEq)]
 pub struct PatternEnum {
-    pub pattern: ::std::string::String,
-    pub pattern_regex: ::std::option::Option<::std::string::String>,
-    pub patterns: ::std::option::Option<::std::string::String>,
-    pub pattern_either: ::std::option::Option<::std::string::String>,
+    pub pattern: String,
+    pub pattern_regex: Option<String>,
+    pub patterns: Option<String>,
+    pub pattern_either: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -131,10 +131,10 @@ rt::contract!(
 /// Schema: `typify/merged-schemas.json#/definitions/weird-enum`
 #[derive(Clone, PartialEq)]
 pub struct PatternsEnum {
-    pub pattern: ::std::option::Option<::std::string::String>,
-    pub pattern_regex: ::std::option::Option<::std::string::String>,
-    pub patterns: ::std::string::String,
-    pub pattern_either: ::std::option::Option<::std::string::String>,
+    pub pattern: Option<String>,
+    pub pattern_regex: Option<String>,
+    pub patterns: String,
+    pub pattern_either: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -151,10 +151,10 @@ rt::contract!(
 /// Schema: `typify/merged-schemas.json#/definitions/weird-enum`
 #[derive(Clone, PartialEq)]
 pub struct PatternEitherEnum {
-    pub pattern: ::std::option::Option<::std::string::String>,
-    pub pattern_regex: ::std::option::Option<::std::string::String>,
-    pub patterns: ::std::option::Option<::std::string::String>,
-    pub pattern_either: ::std::string::String,
+    pub pattern: Option<String>,
+    pub pattern_regex: Option<String>,
+    pub patterns: Option<String>,
+    pub pattern_either: String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -171,10 +171,10 @@ rt::contract!(
 /// Schema: `typify/merged-schemas.json#/definitions/weird-enum`
 #[derive(Clone, PartialEq)]
 pub struct PatternRegexEnum {
-    pub pattern: ::std::option::Option<::std::string::String>,
-    pub pattern_regex: ::std::string::String,
-    pub patterns: ::std::option::Option<::std::string::String>,
-    pub pattern_either: ::std::option::Option<::std::string::String>,
+    pub pattern: Option<String>,
+    pub pattern_regex: String,
+    pub patterns: Option<String>,
+    pub pattern_either: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -217,7 +217,7 @@ rt::contract!(
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-3-a`
 #[derive(Clone, PartialEq)]
 pub struct Unsatisfiable3A {
-    pub action: ::std::option::Option<Unsatisfiable3AAction>,
+    pub action: Option<Unsatisfiable3AAction>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -275,7 +275,7 @@ pub enum SuspendedBy {
     PickingoneUser(PickingoneUserUser),
 }
 impl rt::FromValue for SuspendedBy {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::Object(_) => rt::variant(v, Self::PickingoneUser),
             _ => rt::Mismatch::no_variant(),
@@ -290,7 +290,7 @@ rt::contract!(
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone-user`
 #[derive(Clone, PartialEq)]
 pub struct PickingoneUserUser {
-    pub email: ::std::option::Option<::std::option::Option<::std::string::String>>,
+    pub email: Option<Option<String>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -302,7 +302,7 @@ rt::contract!(
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone-installation`
 #[derive(Clone, PartialEq)]
 pub struct PickingoneInstallation {
-    pub suspended_by: ::std::option::Option<::std::option::Option<PickingoneUserUser>>,
+    pub suspended_by: Option<Option<PickingoneUserUser>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -323,10 +323,10 @@ pub enum Unresolvable2 {
     B(AUnresolvable),
 }
 impl rt::FromValue for Unresolvable2 {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match v.get("x").and_then(rt::Value::as_str) {
-            ::std::option::Option::Some("a") => rt::variant(v, Self::A),
-            ::std::option::Option::Some("b") => rt::variant(v, Self::B),
+            Some("a") => rt::variant(v, Self::A),
+            Some("b") => rt::variant(v, Self::B),
             _ => rt::Mismatch::no_variant(),
         }
     }
@@ -345,8 +345,8 @@ rt::object!(AUnresolvable {} tag "x" = "c"; extra extra);
 /// Schema: `typify/merged-schemas.json#/definitions/CommentedTypeMerged`
 #[derive(Clone, PartialEq)]
 pub struct CommentedTypeMerged {
-    pub x: ::std::option::Option<rt::Value>,
-    pub y: ::std::option::Option<rt::Value>,
+    pub x: Option<rt::Value>,
+    pub y: Option<rt::Value>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -360,8 +360,8 @@ pub type HereAndThere = rt::Value;
 /// Schema: `typify/merged-schemas.json#/definitions/merge-empty`
 #[derive(Clone, PartialEq)]
 pub struct MergeEmpty {
-    pub action: ::std::option::Option<Unsatisfiable2Action>,
-    pub token: ::std::option::Option<rt::Value>,
+    pub action: Option<Unsatisfiable2Action>,
+    pub token: Option<rt::Value>,
 }
 rt::object!(MergeEmpty { action = "action", optional; token = "token", optional; } deny);
 rt::contract!(
@@ -371,7 +371,7 @@ rt::contract!(
 ///
 /// Schema: `typify/merged-schemas.json#/definitions/merge-string-bounds`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct MergeStringBounds(::std::string::String);
+pub struct MergeStringBounds(String);
 rt::string_newtype!(MergeStringBounds, redacted = false);
 rt::contract!(
     MergeStringBounds, [validators::v21], BASE0, "/definitions/merge-string-bounds"
@@ -404,17 +404,14 @@ rt::contract!(
 ///
 /// Schema: `typify/merged-schemas.json#/definitions/TriplePattern`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct TriplePattern(::std::string::String);
+pub struct TriplePattern(String);
 rt::string_newtype!(TriplePattern, redacted = false);
 rt::contract!(TriplePattern, [validators::v24], BASE0, "/definitions/TriplePattern");
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::string_leaf!(
-        Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
+    rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
         read_1, Visit1, JsonResponseBase { result = "result" : rt::fast::LeafRead < Leaf1
         >, optional, settle; } extra extra : rt::fast::AnyValue
@@ -447,17 +444,13 @@ mod fast {
         read_17, Visit17, Pickingone { suspended_by = "suspended_by" : rt::fast::ViaValue
         < Check4 >, required, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(
-        Check5 -> ::std::option::Option < ::std::string::String >, | v |
-        rt::is_valid(validators::v26, v)
-    );
+    rt::via_value!(Check5 -> Option < String >, | v | rt::is_valid(validators::v26, v));
     rt::object_reader!(
         read_19, Visit19, PickingoneUserUser { email = "email" : rt::fast::ViaValue <
         Check5 >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check6 -> ::std::option::Option < PickingoneUserUser >, | v |
-        rt::is_valid(validators::v15, v)
+        Check6 -> Option < PickingoneUserUser >, | v | rt::is_valid(validators::v15, v)
     );
     rt::object_reader!(
         read_20, Visit20, PickingoneInstallation { suspended_by = "suspended_by" :

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$comment\":\"dumping ground for various types\
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"ObjectWithNoExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":false},\"ObjectWithOkExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]},\"ObjectWithYesExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":true},\"ObjectWithWhichExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":{}},\"ObjectWithStringExtra\":{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"],\"additionalProperties\":{\"type\":\"string\"}}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///typify/more_types.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).

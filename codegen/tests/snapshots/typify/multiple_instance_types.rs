@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/sc
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"SeriouslyAnything\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"number\",\"string\",\"integer\"]},\"OneOfSeveral2\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"string\",\"integer\"]},\"OneOfSeveral3\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"string\",\"integer\"]},\"IntOrStr\":{\"type\":[\"string\",\"integer\"]},\"YesNoMaybe2\":{\"type\":[\"boolean\",\"object\"],\"properties\":{\"value\":{\"type\":\"string\"}}},\"YesNoMaybeObject\":{\"type\":[\"boolean\",\"object\"],\"properties\":{\"value\":{\"type\":\"string\"}}},\"ReallyJustNull\":{\"type\":[\"string\",\"null\"],\"enum\":[null]}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(
         validators::v3,
         v,
@@ -26,19 +26,19 @@ const BASE0: &str = "file:///typify/multiple-instance-types.json";
 /// Schema: `typify/multiple-instance-types.json#/definitions/seriously-anything`
 pub type SeriouslyAnything = rt::Value;
 /// Schema: `typify/multiple-instance-types.json#/definitions/one-of-several`
-pub type OneOfSeveral2 = ::std::option::Option<OneOfSeveral3>;
+pub type OneOfSeveral2 = Option<OneOfSeveral3>;
 /// Schema: `typify/multiple-instance-types.json#/definitions/one-of-several`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum OneOfSeveral3 {
     Boolean(bool),
     Integer(rt::Integer),
-    String(::std::string::String),
-    Array(::std::vec::Vec<rt::Value>),
-    Object(rt::Map<::std::string::String, rt::Value>),
+    String(String),
+    Array(Vec<rt::Value>),
+    Object(rt::Map<String, rt::Value>),
 }
 impl rt::FromValue for OneOfSeveral3 {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::Bool(_) => rt::variant(v, Self::Boolean),
             rt::Value::Number(_) => rt::variant(v, Self::Integer),
@@ -58,10 +58,10 @@ rt::contract!(OneOfSeveral3, [validators::v0], BASE0, "/definitions/one-of-sever
 #[allow(clippy::large_enum_variant)]
 pub enum IntOrStr {
     Integer(rt::Integer),
-    String(::std::string::String),
+    String(String),
 }
 impl rt::FromValue for IntOrStr {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::Number(_) => rt::variant(v, Self::Integer),
             rt::Value::String(_) => rt::variant(v, Self::String),
@@ -79,7 +79,7 @@ pub enum YesNoMaybe2 {
     Object(YesNoMaybeObject),
 }
 impl rt::FromValue for YesNoMaybe2 {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::Bool(_) => rt::variant(v, Self::Boolean),
             rt::Value::Object(_) => rt::variant(v, Self::Object),
@@ -92,7 +92,7 @@ rt::contract!(YesNoMaybe2, [validators::v2], BASE0, "/definitions/yes-no-maybe")
 /// Schema: `typify/multiple-instance-types.json#/definitions/yes-no-maybe`
 #[derive(Clone, PartialEq)]
 pub struct YesNoMaybeObject {
-    pub value: ::std::option::Option<::std::string::String>,
+    pub value: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -107,10 +107,7 @@ pub type ReallyJustNull = ();
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::string_leaf!(
-        Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
+    rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
         read_5, Visit5, YesNoMaybeObject { value = "value" : rt::fast::LeafRead < Leaf1
         >, optional, settle; } extra extra : rt::fast::AnyValue

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/sc
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"ObjectBs\":{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\"}},\"multipleOf\":100,\"maxItems\":100,\"maxLength\":100},\"ArrayBs\":{\"type\":\"array\",\"items\":{\"type\":\"boolean\"},\"multipleOf\":100,\"maxLength\":100,\"properties\":{\"ok\":{}},\"additionalProperties\":{\"type\":\"string\"}},\"IntegerBs\":{\"type\":\"integer\",\"minimum\":0,\"maxLength\":100,\"properties\":{\"ok\":{}},\"additionalProperties\":{\"type\":\"string\"}}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v2, v, "file:///typify/noisy-types.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -18,7 +18,7 @@ const BASE0: &str = "file:///typify/noisy-types.json";
 /// Schema: `typify/noisy-types.json#/definitions/object-bs`
 #[derive(Clone, PartialEq)]
 pub struct ObjectBs {
-    pub ok: ::std::option::Option<bool>,
+    pub ok: Option<bool>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -27,7 +27,7 @@ rt::contract!(
     ObjectBs, [validators::v0], BASE0, "/definitions/object-bs", fast fast::read_0
 );
 /// Schema: `typify/noisy-types.json#/definitions/array-bs`
-pub type ArrayBs = ::std::vec::Vec<bool>;
+pub type ArrayBs = Vec<bool>;
 /// Schema: `typify/noisy-types.json#/definitions/integer-bs`
 pub type IntegerBs = rt::Integer;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/sc
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Properties\":{\"properties\":{\"rules\":{\"type\":\"object\",\"patternProperties\":{\"^[a-zA-Z_]\\\\w*$\":{\"type\":\"string\"}},\"additionalProperties\":false}},\"title\":\"test grammar for pattern properties\",\"type\":\"object\",\"required\":[\"rules\"],\"additionalProperties\":false}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///typify/property-pattern.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -19,7 +19,7 @@ const BASE0: &str = "file:///typify/property-pattern.json";
 /// Schema: `typify/property-pattern.json#`
 #[derive(Clone, PartialEq)]
 pub struct Properties {
-    pub rules: rt::Map<::std::string::String, rt::Value>,
+    pub rules: rt::Map<String, rt::Value>,
 }
 rt::object!(Properties { rules = "rules", required; } deny);
 rt::contract!(Properties, [validators::v0], BASE0, "", fast fast::read_0);
@@ -28,8 +28,7 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     rt::via_value!(
-        Check1 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid(validators::v1, v)
+        Check1 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v1, v)
     );
     rt::object_reader!(
         read_0, Visit0, Properties { rules = "rules" : rt::fast::ViaValue < Check1 >,

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$comment\":\"validate references to the whole\
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"Node\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/reflexive.root\"}}},\"title\":\"node\"}},\"defs\":{\"reflexive.root\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/reflexive.root\"}}},\"title\":\"node\"}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///typify/reflexive.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -19,8 +19,8 @@ const BASE0: &str = "file:///typify/reflexive.json";
 /// Schema: `typify/reflexive.json#`
 #[derive(Clone, PartialEq)]
 pub struct Node {
-    pub value: ::std::option::Option<rt::Integer>,
-    pub children: ::std::option::Option<::std::vec::Vec<Node>>,
+    pub value: Option<rt::Integer>,
+    pub children: Option<Vec<Node>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }

@@ -121,9 +121,7 @@ rt::contract!(Drop, [validators::v9], BASE0, "/definitions/Drop", fast fast::rea
 /// Schema: `typify/rust-collisions.json#/definitions/TypeWithOptionField`
 #[derive(Clone, PartialEq)]
 pub struct TypeWithOptionField {
-    pub optional_field: ::std::option::Option<
-        ::std::option::Option<::std::string::String>,
-    >,
+    pub optional_field: Option<Option<::std::string::String>>,
     pub boxed_field: Box,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
@@ -295,7 +293,7 @@ rt::contract!(
 pub struct NestedTypeCollisions {
     pub r#type: TypeWithOptionField,
     pub types: ::std::vec::Vec<TypeWithOptionField>,
-    pub option_type: ::std::option::Option<::std::option::Option<OptionType>>,
+    pub option_type: Option<Option<OptionType>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -310,7 +308,7 @@ rt::contract!(
 /// Schema: `typify/rust-collisions.json#/definitions/NestedTypeCollisions/properties/option_type`
 #[derive(Clone, PartialEq)]
 pub struct OptionType {
-    pub r#type: ::std::option::Option<::std::string::String>,
+    pub r#type: Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -370,9 +368,7 @@ rt::contract!(
 /// Schema: `typify/rust-collisions.json#/definitions/DoubleOptionCollision`
 #[derive(Clone, PartialEq)]
 pub struct DoubleOptionCollision {
-    pub option: ::std::option::Option<
-        ::std::option::Option<DoubleOptionCollisionOption>,
-    >,
+    pub option: Option<Option<DoubleOptionCollisionOption>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -384,7 +380,7 @@ rt::contract!(
 /// Schema: `typify/rust-collisions.json#/definitions/DoubleOptionCollision/properties/option`
 #[derive(Clone, PartialEq)]
 pub struct DoubleOptionCollisionOption {
-    pub option: ::std::option::Option<::std::option::Option<::std::string::String>>,
+    pub option: Option<Option<::std::string::String>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -428,10 +424,7 @@ mod fast {
         required, settle; boxed = "boxed" : rt::fast::Typed < Result >, required, settle;
         } extra extra : rt::fast::AnyValue
     );
-    rt::string_leaf!(
-        Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
+    rt::string_leaf!(Leaf1 -> ::std::string::String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
         read_1, Visit1, Result { value = "value" : rt::fast::LeafRead < Leaf1 >,
         required, settle; } extra extra : rt::fast::AnyValue
@@ -472,8 +465,8 @@ mod fast {
         required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check4 -> ::std::option::Option < ::std::string::String >, | v |
-        rt::is_valid(validators::v26, v)
+        Check4 -> Option < ::std::string::String >, | v | rt::is_valid(validators::v26,
+        v)
     );
     rt::object_reader!(
         read_10, Visit10, TypeWithOptionField { optional_field = "optional_field" :
@@ -542,8 +535,7 @@ mod fast {
         rt::fast::AnyValue
     );
     rt::via_value!(
-        Check6 -> ::std::option::Option < OptionType >, | v |
-        rt::is_valid(validators::v17, v)
+        Check6 -> Option < OptionType >, | v | rt::is_valid(validators::v17, v)
     );
     rt::object_reader!(
         read_16, Visit16, NestedTypeCollisions { r#type = "type" : rt::fast::Typed <
@@ -561,7 +553,7 @@ mod fast {
         Leaf1 >, required, settle; } extra extra : rt::fast::LeafRead < Leaf1 >
     );
     rt::via_value!(
-        Check7 -> ::std::option::Option < DoubleOptionCollisionOption >, | v |
+        Check7 -> Option < DoubleOptionCollisionOption >, | v |
         rt::is_valid(validators::v22, v)
     );
     rt::object_reader!(

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/sc
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"FloatsArenTTerribleIMTold\":{\"type\":\"object\",\"properties\":{\"flush_timeout\":{\"type\":\"number\",\"format\":\"float\"}}},\"JustOne\":{\"type\":[\"string\"]},\"AnythingWorks\":{\"type\":\"object\",\"required\":[\"value\"]},\"UintMinimumAndMaximum\":{\"type\":\"object\",\"required\":[\"max\",\"min\",\"min_and_max\",\"min_non_zero\",\"min_uint_non_zero\",\"no_bounds\"],\"properties\":{\"no_bounds\":{\"type\":\"integer\",\"format\":\"uint64\"},\"min\":{\"type\":\"integer\",\"format\":\"uint64\",\"minimum\":0},\"min_non_zero\":{\"type\":\"integer\",\"minimum\":1},\"min_uint_non_zero\":{\"type\":\"integer\",\"format\":\"uint64\",\"minimum\":1},\"max\":{\"type\":\"integer\",\"format\":\"uint64\",\"maximum\":256},\"min_and_max\":{\"type\":\"integer\",\"format\":\"uint64\",\"minimum\":1,\"maximum\":256}}}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v8, v, "file:///typify/simple-types.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -17,7 +17,7 @@ const BASE0: &str = "file:///typify/simple-types.json";
 #[derive(Clone, PartialEq)]
 pub struct FloatsArenTTerribleIMTold {
     /// Format `float`.
-    pub flush_timeout: ::std::option::Option<rt::Number>,
+    pub flush_timeout: Option<rt::Number>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -29,9 +29,9 @@ rt::contract!(
     "/definitions/floats-aren't-terrible-I'm-told", fast fast::read_0
 );
 /// Schema: `typify/simple-types.json#/definitions/just-one`
-pub type JustOne = ::std::string::String;
+pub type JustOne = String;
 /// Schema: `typify/simple-types.json#/definitions/anything-works`
-pub type AnythingWorks = rt::Map<::std::string::String, rt::Value>;
+pub type AnythingWorks = rt::Map<String, rt::Value>;
 /// Schema: `typify/simple-types.json#/definitions/uint-minimum-and-maximum`
 #[derive(Clone, PartialEq)]
 pub struct UintMinimumAndMaximum {

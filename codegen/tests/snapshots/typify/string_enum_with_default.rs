@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"definitions\":{\"test-enum\":{\"type\":\"strin
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestEnum\":{\"type\":\"string\",\"enum\":[\"failure\",\"skipped\",\"success\"],\"default\":\"failure\"}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(
         validators::v1,
         v,

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$comment\":\"validate replacement, patch, and 
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestType\":{\"required\":[\"replaced_type\",\"patched_type\",\"converted_type\"],\"title\":\"TestType\",\"type\":\"object\",\"properties\":{\"replaced_type\":{\"$ref\":\"#/$defs/type_with_modified_generation.HandGeneratedType\"},\"patched_type\":{\"$ref\":\"#/$defs/type_with_modified_generation.TypeThatNeedsMoreDerives\"},\"converted_type\":{\"enum\":[1,\"one\"]}}},\"ConvertedType\":{\"enum\":[1,\"one\"]},\"HandGeneratedType\":{},\"TypeThatNeedsMoreDerives\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}},\"defs\":{\"type_with_modified_generation.HandGeneratedType\":{},\"type_with_modified_generation.TypeThatNeedsMoreDerives\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(
         validators::v0,
         v,
@@ -30,7 +30,7 @@ const BASE0: &str = "file:///typify/type-with-modified-generation.json";
 #[derive(Clone, PartialEq)]
 pub struct TestType {
     pub replaced_type: rt::Value,
-    pub patched_type: rt::Map<::std::string::String, ::std::string::String>,
+    pub patched_type: rt::Map<String, String>,
     pub converted_type: ConvertedType,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
@@ -45,10 +45,10 @@ rt::contract!(TestType, [validators::v0], BASE0, "", fast fast::read_0);
 #[allow(clippy::large_enum_variant)]
 pub enum ConvertedType {
     Number(rt::Number),
-    String(::std::string::String),
+    String(String),
 }
 impl rt::FromValue for ConvertedType {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::Number(_) => rt::variant(v, Self::Number),
             rt::Value::String(_) => rt::variant(v, Self::String),
@@ -61,18 +61,12 @@ rt::contract!(ConvertedType, [validators::v1], BASE0, "/properties/converted_typ
 /// Schema: `typify/type-with-modified-generation.json#/definitions/HandGeneratedType`
 pub type HandGeneratedType = rt::Value;
 /// Schema: `typify/type-with-modified-generation.json#/definitions/TypeThatNeedsMoreDerives`
-pub type TypeThatNeedsMoreDerives = rt::Map<
-    ::std::string::String,
-    ::std::string::String,
->;
+pub type TypeThatNeedsMoreDerives = rt::Map<String, String>;
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::string_leaf!(
-        Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
+    rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::via_value!(Check2 -> ConvertedType, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
         read_0, Visit0, TestType { replaced_type = "replaced_type" : rt::fast::AnyValue,

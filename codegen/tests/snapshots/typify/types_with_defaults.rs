@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$comment\":\"defaults for built-in types\",\"$
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestBed\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\",\"format\":\"uuid\",\"default\":\"abc123-is-this-a-uuid\"},\"any\":{\"type\":\"array\",\"items\":{},\"default\":[[8,6,7],[5,3,0,9]]}}},\"OuterThing\":{\"type\":\"object\",\"properties\":{\"thing\":{\"type\":\"object\",\"title\":\"ThingWithDefaults\",\"properties\":{\"a\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"}},\"additionalProperties\":false,\"default\":{\"type\":\"bee\"}}}},\"Thing\":{\"type\":\"object\",\"title\":\"ThingWithDefaults\",\"properties\":{\"a\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"}},\"additionalProperties\":false,\"default\":{\"type\":\"bee\"}},\"Doodad\":{\"type\":\"object\",\"properties\":{\"when\":{\"type\":\"string\",\"format\":\"date-time\",\"default\":\"1970-01-01T00:00:00Z\"}}},\"MrDefaultNumbers\":{\"type\":\"object\",\"properties\":{\"little_u8\":{\"type\":\"integer\",\"format\":\"uint8\",\"minimum\":1,\"default\":2},\"little_u16\":{\"type\":\"integer\",\"format\":\"uint16\",\"minimum\":1,\"default\":3},\"big_nullable\":{\"type\":[\"integer\",\"null\"],\"format\":\"uint64\",\"minimum\":1,\"default\":1}}},\"UInt\":{\"type\":\"integer\"}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v7, v, "file:///typify/types-with-defaults.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -19,9 +19,9 @@ pub struct TestBed {
     /// Format `uuid`.
     ///
     /// Default when absent: `"abc123-is-this-a-uuid"`.
-    pub id: ::std::option::Option<::std::string::String>,
+    pub id: Option<String>,
     /// Default when absent: `[[8,6,7],[5,3,0,9]]`.
-    pub any: ::std::option::Option<::std::vec::Vec<rt::Value>>,
+    pub any: Option<Vec<rt::Value>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -35,7 +35,7 @@ pub struct OuterThing {
     /// ThingWithDefaults
     ///
     /// Default when absent: `{"type":"bee"}`.
-    pub thing: ::std::option::Option<Thing>,
+    pub thing: Option<Thing>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -48,8 +48,8 @@ rt::contract!(
 /// Schema: `typify/types-with-defaults.json#/definitions/OuterThing/properties/thing`
 #[derive(Clone, PartialEq)]
 pub struct Thing {
-    pub a: ::std::option::Option<::std::string::String>,
-    pub r#type: ::std::option::Option<::std::string::String>,
+    pub a: Option<String>,
+    pub r#type: Option<String>,
 }
 rt::object!(Thing { a = "a", optional; r#type = "type", optional; } deny);
 rt::contract!(
@@ -62,7 +62,7 @@ pub struct Doodad {
     /// Format `date-time`.
     ///
     /// Default when absent: `"1970-01-01T00:00:00Z"`.
-    pub when: ::std::option::Option<::std::string::String>,
+    pub when: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -74,13 +74,13 @@ pub struct MrDefaultNumbers {
     /// Format `uint8`. Integer ≥ 1.
     ///
     /// Default when absent: `2`.
-    pub little_u8: ::std::option::Option<rt::Integer>,
+    pub little_u8: Option<rt::Integer>,
     /// Format `uint16`. Integer ≥ 1.
     ///
     /// Default when absent: `3`.
-    pub little_u16: ::std::option::Option<rt::Integer>,
+    pub little_u16: Option<rt::Integer>,
     /// Default when absent: `1`.
-    pub big_nullable: ::std::option::Option<::std::option::Option<rt::Integer>>,
+    pub big_nullable: Option<Option<rt::Integer>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -98,10 +98,7 @@ pub type UInt = rt::Integer;
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::string_leaf!(
-        Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
+    rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
         read_0, Visit0, TestBed { id = "id" : rt::fast::LeafRead < Leaf1 >, optional,
         settle; any = "any" : rt::fast::VecOf < rt::fast::AnyValue, 0usize, { usize::MAX
@@ -121,8 +118,7 @@ mod fast {
     );
     rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v5, v));
     rt::via_value!(
-        Check3 -> ::std::option::Option < rt::Integer >, | v |
-        rt::is_valid(validators::v6, v)
+        Check3 -> Option < rt::Integer >, | v | rt::is_valid(validators::v6, v)
     );
     rt::object_reader!(
         read_4, Visit4, MrDefaultNumbers { little_u8 = "little_u8" : rt::fast::LeafRead <

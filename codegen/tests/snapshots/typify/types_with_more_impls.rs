@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/sc
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"PatternString\":{\"type\":\"string\",\"pattern\":\"xx\"},\"Sub10Primes\":{\"type\":\"integer\",\"format\":\"uint\",\"enum\":[2,3,5,7]}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v1, v, "file:///typify/types-with-more-impls.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -17,7 +17,7 @@ const BASE0: &str = "file:///typify/types-with-more-impls.json";
 ///
 /// Schema: `typify/types-with-more-impls.json#/definitions/PatternString`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PatternString(::std::string::String);
+pub struct PatternString(String);
 rt::string_newtype!(PatternString, redacted = false);
 rt::contract!(PatternString, [validators::v0], BASE0, "/definitions/PatternString");
 /// Schema: `typify/types-with-more-impls.json#/definitions/Sub10Primes`

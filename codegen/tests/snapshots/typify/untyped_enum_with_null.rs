@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$comment\":\"validate a type with no type and 
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"TestType\":{\"required\":[\"value\"],\"title\":\"TestType\",\"type\":\"object\",\"properties\":{\"value\":{\"enum\":[null,\"start\",\"middle\",\"end\"]}}},\"Value\":{\"enum\":[null,\"start\",\"middle\",\"end\"]}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(
         validators::v0,
         v,
@@ -29,7 +29,7 @@ const BASE0: &str = "file:///typify/untyped-enum-with-null.json";
 /// Schema: `typify/untyped-enum-with-null.json#`
 #[derive(Clone, PartialEq)]
 pub struct TestType {
-    pub value: ::std::option::Option<Value>,
+    pub value: Option<Value>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -51,9 +51,7 @@ rt::contract!(Value, [validators::v1], BASE0, "/properties/value");
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::via_value!(
-        Check1 -> ::std::option::Option < Value >, | v | rt::is_valid(validators::v1, v)
-    );
+    rt::via_value!(Check1 -> Option < Value >, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
         read_0, Visit0, TestType { value = "value" : rt::fast::ViaValue < Check1 >,
         required, settle; } extra extra : rt::fast::AnyValue

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/sc
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"OneOfTypes2\":{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"BarTypes\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]}]},\"FooTypes\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"OneOfRawType\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]},\"OneOfMissingTitle2\":{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"ATitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}}]},\"BTitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}}]},\"ObjectTitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"Ipv4Net\":{\"type\":\"string\",\"pattern\":\".*\"},\"NullStringEnumWithUnknownFormat\":{\"type\":[\"string\",\"null\"],\"enum\":[\"a\",\"b\",\"c\"],\"format\":\"?\"},\"AlternativeEnum\":{\"type\":\"string\",\"default\":\"Choice2\",\"enum\":[\"Choice1\",\"Choice2\",\"Choice3\"]},\"EmptyObject\":{\"type\":\"object\",\"properties\":{\"prop\":{\"type\":\"object\",\"enum\":[{}]}}},\"JankNames\":{\"oneOf\":[{\"title\":\"Animation Specification\",\"type\":\"string\"},{\"title\":\"Animation Specification\",\"type\":\"object\",\"maxProperties\":1,\"minProperties\":1,\"additionalProperties\":{\"type\":\"string\"}},{\"type\":\"object\",\"maxProperties\":2,\"minProperties\":2,\"additionalProperties\":{\"type\":\"integer\"}}]},\"References\":{\"description\":\"issue 280\",\"oneOf\":[{\"type\":\"array\",\"items\":{\"type\":\"string\"}},{\"additionalProperties\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"type\":\"object\"}]},\"ObjectReference\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"StringVersion\":{\"type\":\"string\"},\"ReferenceDef\":{\"type\":\"string\"},\"Never\":false,\"NeverEver\":{\"not\":true},\"NeverEverForever\":{\"not\":{}},\"AnyOfNothing\":{\"enum\":[]},\"AnyOfNoStrings\":{\"type\":\"string\",\"enum\":[]},\"ShouldBeExclusive2\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},\"IdExclusive\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},{\"required\":[\"id\"]}]},\"ReferenceExclusive\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},{\"required\":[\"reference\"]}]},\"EnumAndConstant\":{\"oneOf\":[{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}}]},\"DogConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},\"CatConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},\"MonkeyConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},\"FishConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}},\"CommentedVariants\":{\"oneOf\":[{\"enum\":[\"A\"],\"description\":\"An A\"},{\"enum\":[\"B\"],\"description\":\"A B\"},{\"const\":\"C\",\"description\":\"a pirate's favorite letter\"}]},\"VariantsDifferByPunct\":{\"enum\":[\"2.5GBASE-T\",\"25GBASE-T\",\"2,5,GBASE,T\"]},\"OptionOneofEnum\":{\"oneOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionOneofConst\":{\"oneOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionOneofNull\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"OptionAnyofEnum\":{\"anyOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionAnyofConst\":{\"anyOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionAnyofNull\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"BlockSize\":{\"type\":\"integer\",\"enum\":[512,2048,4096]},\"NotBlockSize\":{\"type\":\"integer\",\"not\":{\"enum\":[512,2048,4096]}}},\"defs\":{\"various_enums.ReferenceDef\":{\"type\":\"string\"},\"various_enums.StringVersion\":{\"type\":\"string\"}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v27, v, "file:///typify/various-enums.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -21,7 +21,7 @@ pub enum OneOfTypes2 {
     Foo(FooTypes),
 }
 impl rt::FromValue for OneOfTypes2 {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
             validators::v0,
             &v,
@@ -57,7 +57,7 @@ rt::contract!(
 /// Schema: `typify/various-enums.json#/definitions/one-of-types`
 #[derive(Clone, PartialEq)]
 pub struct FooTypes {
-    pub foo: ::std::string::String,
+    pub foo: String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -69,11 +69,11 @@ rt::contract!(
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum OneOfRawType {
-    String(::std::string::String),
+    String(String),
     Integer(rt::Integer),
 }
 impl rt::FromValue for OneOfRawType {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::String(_) => rt::variant(v, Self::String),
             rt::Value::Number(_) => rt::variant(v, Self::Integer),
@@ -94,7 +94,7 @@ pub enum OneOfMissingTitle2 {
     Object(ObjectTitle),
 }
 impl rt::FromValue for OneOfMissingTitle2 {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
             validators::v4,
             &v,
@@ -131,7 +131,7 @@ rt::contract!(
 /// Schema: `typify/various-enums.json#/definitions/one-of-missing-title`
 #[derive(Clone, PartialEq)]
 pub struct ATitle {
-    pub foo: ::std::option::Option<::std::string::String>,
+    pub foo: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -144,7 +144,7 @@ rt::contract!(
 /// Schema: `typify/various-enums.json#/definitions/one-of-missing-title`
 #[derive(Clone, PartialEq)]
 pub struct BTitle {
-    pub bar: ::std::option::Option<rt::Integer>,
+    pub bar: Option<rt::Integer>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -155,8 +155,8 @@ rt::contract!(
 /// Schema: `typify/various-enums.json#/definitions/one-of-missing-title`
 #[derive(Clone, PartialEq)]
 pub struct ObjectTitle {
-    pub bar: ::std::option::Option<rt::Integer>,
-    pub baz: ::std::option::Option<rt::Integer>,
+    pub bar: Option<rt::Integer>,
+    pub baz: Option<rt::Integer>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -169,7 +169,7 @@ rt::contract!(
 ///
 /// Schema: `typify/various-enums.json#/definitions/Ipv4Net`
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Ipv4Net(::std::string::String);
+pub struct Ipv4Net(String);
 rt::string_newtype!(Ipv4Net, redacted = false);
 rt::contract!(Ipv4Net, [validators::v8], BASE0, "/definitions/Ipv4Net");
 /// Schema: `typify/various-enums.json#/definitions/NullStringEnumWithUnknownFormat`
@@ -205,7 +205,7 @@ rt::contract!(AlternativeEnum, [validators::v10], BASE0, "/definitions/Alternati
 #[derive(Clone, PartialEq)]
 pub struct EmptyObject {
     /// Always `{}`.
-    pub prop: ::std::option::Option<rt::Map<::std::string::String, rt::Value>>,
+    pub prop: Option<rt::Map<String, rt::Value>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -221,11 +221,11 @@ pub type JankNames = rt::Value;
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum References {
-    Array(::std::vec::Vec<::std::string::String>),
-    Object(rt::Map<::std::string::String, ObjectReference>),
+    Array(Vec<String>),
+    Object(rt::Map<String, ObjectReference>),
 }
 impl rt::FromValue for References {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::Array(_) => rt::variant(v, Self::Array),
             rt::Value::Object(_) => rt::variant(v, Self::Object),
@@ -239,11 +239,11 @@ rt::contract!(References, [validators::v12], BASE0, "/definitions/References");
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ObjectReference {
-    StringVersion(::std::string::String),
-    ReferenceDef(::std::string::String),
+    StringVersion(String),
+    ReferenceDef(String),
 }
 impl rt::FromValue for ObjectReference {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
             validators::v13,
             &v,
@@ -269,9 +269,9 @@ rt::contract!(
     "/definitions/References/oneOf/1/additionalProperties"
 );
 /// Schema: `typify/various-enums.json#/definitions/StringVersion`
-pub type StringVersion = ::std::string::String;
+pub type StringVersion = String;
 /// Schema: `typify/various-enums.json#/definitions/ReferenceDef`
-pub type ReferenceDef = ::std::string::String;
+pub type ReferenceDef = String;
 /// Schema: `typify/various-enums.json#/definitions/Never`
 pub type Never = rt::Value;
 /// Schema: `typify/various-enums.json#/definitions/NeverEver`
@@ -290,7 +290,7 @@ pub enum ShouldBeExclusive2 {
     Reference(ReferenceExclusive),
 }
 impl rt::FromValue for ShouldBeExclusive2 {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
             validators::v16,
             &v,
@@ -317,8 +317,8 @@ rt::contract!(
 /// Schema: `typify/various-enums.json#/definitions/ShouldBeExclusive`
 #[derive(Clone, PartialEq)]
 pub struct IdExclusive {
-    pub id: ::std::string::String,
-    pub reference: ::std::option::Option<::std::string::String>,
+    pub id: String,
+    pub reference: Option<String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -332,8 +332,8 @@ rt::contract!(
 /// Schema: `typify/various-enums.json#/definitions/ShouldBeExclusive`
 #[derive(Clone, PartialEq)]
 pub struct ReferenceExclusive {
-    pub id: ::std::option::Option<::std::string::String>,
-    pub reference: ::std::string::String,
+    pub id: Option<String>,
+    pub reference: String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -355,12 +355,12 @@ pub enum EnumAndConstant {
     Fish(FishConstant),
 }
 impl rt::FromValue for EnumAndConstant {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match v.get("petType").and_then(rt::Value::as_str) {
-            ::std::option::Option::Some("dog") => rt::variant(v, Self::Dog),
-            ::std::option::Option::Some("cat") => rt::variant(v, Self::Cat),
-            ::std::option::Option::Some("monkey") => rt::variant(v, Self::Monkey),
-            ::std::option::Option::Some("fish") => rt::variant(v, Self::Fish),
+            Some("dog") => rt::variant(v, Self::Dog),
+            Some("cat") => rt::variant(v, Self::Cat),
+            Some("monkey") => rt::variant(v, Self::Monkey),
+            Some("fish") => rt::variant(v, Self::Fish),
             _ => rt::Mismatch::no_variant(),
         }
     }
@@ -372,7 +372,7 @@ rt::contract!(
 /// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/0`
 #[derive(Clone, PartialEq)]
 pub struct DogConstant {
-    pub bark: ::std::string::String,
+    pub bark: String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -383,7 +383,7 @@ rt::contract!(
 /// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/1`
 #[derive(Clone, PartialEq)]
 pub struct CatConstant {
-    pub purr: ::std::string::String,
+    pub purr: String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -394,7 +394,7 @@ rt::contract!(
 /// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/2`
 #[derive(Clone, PartialEq)]
 pub struct MonkeyConstant {
-    pub help: ::std::string::String,
+    pub help: String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -407,7 +407,7 @@ rt::contract!(
 /// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/3`
 #[derive(Clone, PartialEq)]
 pub struct FishConstant {
-    pub float: ::std::string::String,
+    pub float: String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -450,17 +450,17 @@ rt::contract!(
     "/definitions/variants-differ-by-punct"
 );
 /// Schema: `typify/various-enums.json#/definitions/option-oneof-enum`
-pub type OptionOneofEnum = ::std::option::Option<::std::string::String>;
+pub type OptionOneofEnum = Option<String>;
 /// Schema: `typify/various-enums.json#/definitions/option-oneof-const`
-pub type OptionOneofConst = ::std::option::Option<::std::string::String>;
+pub type OptionOneofConst = Option<String>;
 /// Schema: `typify/various-enums.json#/definitions/option-oneof-null`
-pub type OptionOneofNull = ::std::option::Option<::std::string::String>;
+pub type OptionOneofNull = Option<String>;
 /// Schema: `typify/various-enums.json#/definitions/option-anyof-enum`
-pub type OptionAnyofEnum = ::std::option::Option<::std::string::String>;
+pub type OptionAnyofEnum = Option<String>;
 /// Schema: `typify/various-enums.json#/definitions/option-anyof-const`
-pub type OptionAnyofConst = ::std::option::Option<::std::string::String>;
+pub type OptionAnyofConst = Option<String>;
 /// Schema: `typify/various-enums.json#/definitions/option-anyof-null`
-pub type OptionAnyofNull = ::std::option::Option<::std::string::String>;
+pub type OptionAnyofNull = Option<String>;
 /// Schema: `typify/various-enums.json#/definitions/BlockSize`
 pub type BlockSize = rt::Integer;
 /// Schema: `typify/various-enums.json#/definitions/NotBlockSize`
@@ -470,8 +470,7 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     rt::via_value!(
-        Check1 -> rt::Map < ::std::string::String, rt::Value >, | v |
-        rt::is_valid(validators::v26, v)
+        Check1 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v26, v)
     );
     rt::object_reader!(
         read_11, Visit11, EmptyObject { prop = "prop" : rt::fast::ViaValue < Check1 >,

@@ -5,7 +5,7 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft-07/s
 #[doc(hidden)]
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"AllTheThings\":{\"type\":\"object\",\"properties\":{\"path\":{\"$ref\":\"#/$defs/x_rust_type.PathBuf\"},\"option_marker\":{\"$ref\":\"#/$defs/x_rust_type.OptionMarker\"}}},\"PathBuf\":{\"type\":\"string\",\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::path::PathBuf\"}},\"OptionMarker\":{\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::option::Option\",\"parameters\":[{\"$ref\":\"#/$defs/Marker\"}]},\"type\":\"null\"},\"Marker\":{\"not\":true}},\"defs\":{\"x_rust_type.OptionMarker\":{\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::option::Option\",\"parameters\":[{\"$ref\":\"#/$defs/Marker\"}]},\"type\":\"null\"},\"x_rust_type.PathBuf\":{\"type\":\"string\",\"x-rust-type\":{\"crate\":\"std\",\"version\":\"1.0.0\",\"path\":\"std::path::PathBuf\"}}}}";
 /// Validates a JSON document against the schema; every error is reported.
-pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
+pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v2, v, "file:///typify/x-rust-type.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
@@ -16,8 +16,8 @@ const BASE0: &str = "file:///typify/x-rust-type.json";
 /// Schema: `typify/x-rust-type.json#/$defs/AllTheThings`
 #[derive(Clone, PartialEq)]
 pub struct AllTheThings {
-    pub path: ::std::option::Option<::std::string::String>,
-    pub option_marker: ::std::option::Option<()>,
+    pub path: Option<String>,
+    pub option_marker: Option<()>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -31,7 +31,7 @@ rt::contract!(
 /// `x-rust-type`: `{"crate":"std","version":"1.0.0","path":"std::path::PathBuf"}`
 ///
 /// Schema: `typify/x-rust-type.json#/$defs/PathBuf`
-pub type PathBuf = ::std::string::String;
+pub type PathBuf = String;
 /// `x-rust-type`: `{"crate":"std","version":"1.0.0","path":"std::option::Option","parameters":[{"$ref":"#/$defs/Marker"}]}`
 ///
 /// Schema: `typify/x-rust-type.json#/$defs/OptionMarker`
@@ -42,10 +42,7 @@ pub type Marker = rt::Value;
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::string_leaf!(
-        Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
-        .to_owned())
-    );
+    rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::value_leaf!(Leaf2 -> (), scalar | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
         read_0, Visit0, AllTheThings { path = "path" : rt::fast::LeafRead < Leaf1 >,

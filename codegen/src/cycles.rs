@@ -14,8 +14,10 @@
 //! branch only, a branch that only re-applies the definition to the same
 //! value (`X = X ∨ A`). That branch adds nothing beyond the other branches (the
 //! least fixed point is `A`), so it reads as `false`, with a warning. (The
-//! `jsonschema` crate recurses forever on such a schema.) A cycle that mixes
-//! conjunction and disjunction, or goes through anything else, is refused.
+//! `jsonschema` crate recurses forever on such a schema.) The other nodes on
+//! the cycle must be bare references (annotations aside): a branch such as
+//! `{"$ref": "#", "const": 3}` is refused. A cycle that mixes conjunction and
+//! disjunction, or goes through anything else, is refused.
 
 use crate::ir::{Body, Ir, Node, NodeId};
 use crate::{Error, Warning};
@@ -173,7 +175,13 @@ pub fn check(ir: &mut Ir) -> Result<(), Error> {
             // beyond the other branches (the least fixed point, A). With two
             // or more (X = Y ∨ A, Y = X ∨ B), no one branch can go without
             // losing what flows through it, so such cycles are refused.
-            if let Some(i) = edges.iter().position(|e| *e != Edge::Ref) {
+            // Read so only when every other node on the cycle is a bare
+            // reference: `{"$ref": "#", "const": 3}` as the branch also
+            // constrains what flows around, and validators read such a
+            // cycle differently (the `jsonschema` crate as `true`); refused.
+            let position = edges.iter().position(|e| *e != Edge::Ref);
+            let bare = |j: usize| matches!(&ir.nodes[path[j]].body, Body::Schema(k) if k.is_annotated_reference());
+            if let Some(i) = position.filter(|i| (0..edges.len()).filter(|j| j != i).all(bare)) {
                 let (from, to) = (path[i], path[i + 1]);
                 let keyword = if edges[i] == Edge::AnyOf { "anyOf" } else { "oneOf" };
                 let through = ir.location(child);

@@ -19,6 +19,9 @@ fn ref_cycles_that_never_descend_are_refused() {
         r##"{"anyOf": [{"not": {"$ref": "#"}}, {"type": "string"}]}"##,
         // Two disjunctions on one cycle (a = b ∨ string, b = a ∨ integer): no one branch can go.
         r##"{"$defs": {"a": {"anyOf": [{"$ref": "#/$defs/b"}, {"type": "string"}]}, "b": {"oneOf": [{"$ref": "#/$defs/a"}, {"type": "integer"}]}}, "$ref": "#/$defs/a"}"##,
+        // A self-branch that also asserts something beside the `$ref`: validators disagree on it.
+        r##"{"anyOf": [{"$ref": "#", "const": 3}]}"##,
+        r##"{"$defs": {"a": {"oneOf": [{"$ref": "#/$defs/a", "minimum": 1}, {"type": "string"}]}}, "$ref": "#/$defs/a"}"##,
     ] {
         let e = run(text).unwrap_err();
         assert_eq!(e.file, "hostile.json");

@@ -229,6 +229,17 @@ fn self_reference_without_descending_is_refused_as_the_generator_refuses_it() {
 }
 
 #[test]
+fn a_self_branch_asserting_beside_its_reference_is_a_read_error() {
+    // Found by fuzzing: the generator read the branch as `false`, the
+    // `jsonschema` crate the cycle as `true`, and drift saw no change.
+    let v = json!({"anyOf": [{"$ref": "#", "const": 3}]});
+    let r = compare(&[file("s.json", &json!({"anyOf": [{"$ref": "#"}]}))], &[file("s.json", &v)], &Config::default());
+    assert_eq!(r.exit_code(), 2);
+    let e = r.schemas[0].error_message().unwrap();
+    assert!(e.starts_with("new: schemas/s.json: reference cycle"), "{e}");
+}
+
+#[test]
 fn a_family_release_that_cannot_be_read_is_not_compared() {
     let s = Scratch::new("families", &[("app-1.json", r#"{"type": "string"}"#), ("app-2.json", r#"{"type": "string", "minLength": "x"}"#)], &[]);
     let steps = contracts_drift::families::steps(&s.path().join("old")).unwrap();

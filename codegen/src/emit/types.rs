@@ -643,7 +643,7 @@ pub(crate) fn cycles(plan: &ModulePlan) -> HashSet<(usize, usize)> {
     out
 }
 
-/// A command payload larger than this (in bytes, as [`inline_bytes`]
+/// A command payload larger than this (in bytes, as [`Sizes`]
 /// estimates it) is boxed: an enum is as large as its largest variant, so
 /// one big payload would make every envelope that large (the commands
 /// seed's `start` payload is 536 bytes, the others at most 88). Boxing costs
@@ -655,11 +655,12 @@ const BOX_PAYLOADS_ABOVE: usize = 128;
 /// commands enum's payloads larger than [`BOX_PAYLOADS_ABOVE`].
 pub(crate) fn boxed_pairs(plan: &ModulePlan) -> HashSet<(usize, usize)> {
     let mut out = cycles(plan);
+    let mut sizes = Sizes::new(plan);
     for (id, t) in plan.types.iter().enumerate() {
         let Kind::Commands { commands, .. } = &t.kind else { continue };
         for c in commands {
             if let TypeRef::Named(p) = c.payload {
-                if inline_bytes(plan, &c.payload) > BOX_PAYLOADS_ABOVE {
+                if boxes_payload(&c.payload, sizes.of(&c.payload)) {
                     out.insert((id, p));
                 }
             }
@@ -668,14 +669,44 @@ pub(crate) fn boxed_pairs(plan: &ModulePlan) -> HashSet<(usize, usize)> {
     out
 }
 
-/// About how many bytes a value of `t` takes inline (`size_of`, on a 64-bit
-/// target, with the runtime's `Value` and `Number`): close enough to decide
-/// what to box, not a layout guarantee. A type met again inside itself is
-/// behind a pointer.
-fn inline_bytes(plan: &ModulePlan, t: &TypeRef) -> usize {
-    fn of(plan: &ModulePlan, t: &TypeRef, open: &mut Vec<usize>) -> usize {
-        const WORD: usize = 8;
-        let words = |bytes: usize| bytes.div_ceil(WORD) * WORD;
+/// Whether a command payload of `bytes` inline is boxed.
+fn boxes_payload(payload: &TypeRef, bytes: usize) -> bool {
+    matches!(payload, TypeRef::Named(_)) && bytes > BOX_PAYLOADS_ABOVE
+}
+
+/// About how many bytes a value of a planned type takes inline (`size_of`,
+/// on a 64-bit target, with the runtime's `Value` and `Number`): close
+/// enough to decide what to box, not a layout guarantee. Each named type is
+/// sized once (a plan may share a type from many places); one met again
+/// inside itself is behind a pointer.
+struct Sizes<'p> {
+    plan: &'p ModulePlan,
+    known: Vec<Option<usize>>,
+    open: Vec<bool>,
+}
+
+impl<'p> Sizes<'p> {
+    const WORD: usize = 8;
+
+    fn new(plan: &'p ModulePlan) -> Self {
+        Sizes { plan, known: vec![None; plan.types.len()], open: vec![false; plan.types.len()] }
+    }
+
+    fn words(bytes: usize) -> usize {
+        bytes.div_ceil(Self::WORD) * Self::WORD
+    }
+
+    /// A pointer-holding type has a niche for `None`; a small one takes a tag.
+    fn nullable(bytes: usize) -> usize {
+        if bytes >= Self::WORD {
+            bytes
+        } else {
+            bytes + 1
+        }
+    }
+
+    fn of(&mut self, t: &TypeRef) -> usize {
+        const WORD: usize = Sizes::WORD;
         match t {
             // `Value` is 72 bytes with `preserve_order`; `String`, `Vec` and
             // the arbitrary-precision `Number` (a string) are 3 words.
@@ -683,57 +714,59 @@ fn inline_bytes(plan: &ModulePlan, t: &TypeRef) -> usize {
             TypeRef::String | TypeRef::Integer | TypeRef::Number | TypeRef::Vec(_) => 3 * WORD,
             TypeRef::Bool => 1,
             TypeRef::Null => 0,
-            // A pointer-holding type has a niche for `None`; a small one takes a tag.
-            TypeRef::Nullable(x) => match of(plan, x, open) {
-                n if n >= WORD => n,
-                n => n + 1,
-            },
-            TypeRef::Named(id) if open.contains(id) => WORD,
+            TypeRef::Nullable(x) => Self::nullable(self.of(x)),
             TypeRef::Named(id) => {
-                open.push(*id);
-                let field = |f: &Field, open: &mut Vec<usize>| {
-                    if f.required {
-                        of(plan, &f.ty, open)
-                    } else {
-                        of(plan, &TypeRef::Nullable(Box::new(f.ty.clone())), open)
-                    }
-                };
-                let n = match &plan.types[*id].kind {
-                    Kind::Struct { fields, extra, .. } | Kind::Envelope { fields, extra, .. } => {
-                        let extra = if matches!(extra, Extra::Keep(_)) { WORD } else { 0 };
-                        let command = match &plan.types[*id].kind {
-                            Kind::Envelope { commands, .. } => of(plan, &TypeRef::Named(*commands), open),
-                            _ => 0,
-                        };
-                        fields.iter().map(|f| words(field(f, open))).sum::<usize>() + extra + command
-                    }
-                    Kind::StringEnum { open: others_allowed, .. } => {
-                        if *others_allowed {
-                            3 * WORD
-                        } else {
-                            1
-                        }
-                    }
-                    Kind::Newtype => 3 * WORD,
-                    Kind::Const(_) => 0,
-                    Kind::Union { variants, .. } => WORD + variants.iter().map(|v| words(of(plan, &v.ty, open))).max().unwrap_or(0),
-                    Kind::Commands { commands, unknown, unknown_payload } => {
-                        let mut largest = if *unknown { 3 * WORD + words(of(plan, unknown_payload, open)) } else { 0 };
-                        for c in commands {
-                            let n = of(plan, &c.payload, open);
-                            let boxed = matches!(c.payload, TypeRef::Named(_)) && n > BOX_PAYLOADS_ABOVE;
-                            largest = largest.max(if boxed { WORD } else { words(n) });
-                        }
-                        WORD + largest
-                    }
-                    Kind::Alias(x) => of(plan, x, open),
-                };
-                open.pop();
+                if let Some(n) = self.known[*id] {
+                    return n;
+                }
+                if self.open[*id] {
+                    return WORD;
+                }
+                self.open[*id] = true;
+                let n = self.named(*id);
+                self.open[*id] = false;
+                self.known[*id] = Some(n);
                 n
             }
         }
     }
-    of(plan, t, &mut Vec::new())
+
+    fn named(&mut self, id: usize) -> usize {
+        const WORD: usize = Sizes::WORD;
+        let plan = self.plan;
+        match &plan.types[id].kind {
+            Kind::Struct { fields, extra, .. } | Kind::Envelope { fields, extra, .. } => {
+                let mut n = if matches!(extra, Extra::Keep(_)) { WORD } else { 0 };
+                for f in fields {
+                    let field = self.of(&f.ty);
+                    n += Self::words(if f.required { field } else { Self::nullable(field) });
+                }
+                if let Kind::Envelope { commands, .. } = &plan.types[id].kind {
+                    n += self.of(&TypeRef::Named(*commands));
+                }
+                n
+            }
+            Kind::StringEnum { open: others_allowed, .. } => {
+                if *others_allowed {
+                    3 * WORD
+                } else {
+                    1
+                }
+            }
+            Kind::Newtype => 3 * WORD,
+            Kind::Const(_) => 0,
+            Kind::Union { variants, .. } => WORD + variants.iter().map(|v| Self::words(self.of(&v.ty))).max().unwrap_or(0),
+            Kind::Commands { commands, unknown, unknown_payload } => {
+                let mut largest = if *unknown { 3 * WORD + Self::words(self.of(unknown_payload)) } else { 0 };
+                for c in commands {
+                    let n = self.of(&c.payload);
+                    largest = largest.max(if boxes_payload(&c.payload, n) { WORD } else { Self::words(n) });
+                }
+                WORD + largest
+            }
+            Kind::Alias(x) => self.of(x),
+        }
+    }
 }
 
 /// Named types held directly (not behind a `Vec` or a map).

@@ -738,8 +738,8 @@ pub struct InspectPayload {
 }
 rt::object!(InspectPayload { target = "target", required; } extra extra);
 rt::contract!(
-    InspectPayload, [validators::v10, validators::v27], BASE0, "/properties/payload",
-    fast fast::read_29
+    InspectPayload, [validators::v10, validators::t0:: < 0 >], BASE0,
+    "/properties/payload", fast fast::read_29
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
@@ -875,7 +875,7 @@ pub struct SnapshotTarget {
 }
 rt::object!(SnapshotTarget {} tag "kind" = "snapshot"; extra extra);
 rt::contract!(
-    SnapshotTarget, [validators::v36], BASE0,
+    SnapshotTarget, [validators::t1:: < 0 >], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/4"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/5`
@@ -886,7 +886,7 @@ pub struct LocksTarget {
 }
 rt::object!(LocksTarget {} tag "kind" = "locks"; extra extra);
 rt::contract!(
-    LocksTarget, [validators::v37], BASE0,
+    LocksTarget, [validators::t1:: < 1 >], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/5"
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/6`
@@ -1065,8 +1065,8 @@ pub struct RetryPayload {
 }
 rt::object!(RetryPayload { target = "target", required; } extra extra);
 rt::contract!(
-    RetryPayload, [validators::v10, validators::v49], BASE0, "/properties/payload", fast
-    fast::read_51
+    RetryPayload, [validators::v10, validators::t0:: < 1 >], BASE0,
+    "/properties/payload", fast fast::read_51
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/9/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
@@ -1210,6 +1210,10 @@ rt::contract!(
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{
+        AnyValue, Boxed, Broken, Key, LeafRead, Partial, Read, Seed, Tag, Typed, VecOf,
+        ViaValue,
+    };
     use super::rt::__private::serde::de;
     rt::string_leaf!(
         Leaf1 -> ProtocolVersion, | s | [s != "1.0"] => (s == "1.0")
@@ -1241,16 +1245,14 @@ mod fast {
     ) -> Result<Command, A::Error> {
         match t {
             "start" => {
-                rt::fast::next::<rt::fast::Boxed<rt::fast::Typed<StartPayload>>, _>(m)
-                    .map(Command::Start)
+                rt::fast::next::<Boxed<Typed<StartPayload>>, _>(m).map(Command::Start)
             }
             "status" => rt::fast::typed(m).map(Command::Status),
             "inspect" => rt::fast::typed(m).map(Command::Inspect),
             "tail" => rt::fast::typed(m).map(Command::Tail),
             "pause" => rt::fast::typed(m).map(Command::Pause),
             "resume" => {
-                rt::fast::next::<rt::fast::Boxed<rt::fast::Typed<ResumePayload>>, _>(m)
-                    .map(Command::Resume)
+                rt::fast::next::<Boxed<Typed<ResumePayload>>, _>(m).map(Command::Resume)
             }
             "cancel" => rt::fast::typed(m).map(Command::Cancel),
             "approve" => rt::fast::typed(m).map(Command::Approve),
@@ -1258,14 +1260,14 @@ mod fast {
             "retry" => rt::fast::typed(m).map(Command::Retry),
             "skip" => rt::fast::typed(m).map(Command::Skip),
             "run-tool" => {
-                rt::fast::next::<rt::fast::Boxed<rt::fast::Typed<RunToolPayload>>, _>(m)
+                rt::fast::next::<Boxed<Typed<RunToolPayload>>, _>(m)
                     .map(Command::RunTool)
             }
             "reconcile" => rt::fast::typed(m).map(Command::Reconcile),
             "shutdown" => rt::fast::typed(m).map(Command::Shutdown),
             "agent.send" => rt::fast::typed(m).map(Command::AgentSend),
             _ => {
-                rt::fast::next::<rt::fast::AnyValue, _>(m)
+                rt::fast::next::<AnyValue, _>(m)
                     .map(|payload| Command::Unknown {
                         type_name: t.to_owned(),
                         payload,
@@ -1280,17 +1282,14 @@ mod fast {
     ) -> Option<Command> {
         match t {
             "start" => {
-                rt::fast::read_raw::<rt::fast::Boxed<rt::fast::Typed<StartPayload>>>(raw)
-                    .map(Command::Start)
+                rt::fast::read_raw::<Boxed<Typed<StartPayload>>>(raw).map(Command::Start)
             }
             "status" => rt::fast::typed_raw(raw).map(Command::Status),
             "inspect" => rt::fast::typed_raw(raw).map(Command::Inspect),
             "tail" => rt::fast::typed_raw(raw).map(Command::Tail),
             "pause" => rt::fast::typed_raw(raw).map(Command::Pause),
             "resume" => {
-                rt::fast::read_raw::<
-                    rt::fast::Boxed<rt::fast::Typed<ResumePayload>>,
-                >(raw)
+                rt::fast::read_raw::<Boxed<Typed<ResumePayload>>>(raw)
                     .map(Command::Resume)
             }
             "cancel" => rt::fast::typed_raw(raw).map(Command::Cancel),
@@ -1299,16 +1298,14 @@ mod fast {
             "retry" => rt::fast::typed_raw(raw).map(Command::Retry),
             "skip" => rt::fast::typed_raw(raw).map(Command::Skip),
             "run-tool" => {
-                rt::fast::read_raw::<
-                    rt::fast::Boxed<rt::fast::Typed<RunToolPayload>>,
-                >(raw)
+                rt::fast::read_raw::<Boxed<Typed<RunToolPayload>>>(raw)
                     .map(Command::RunTool)
             }
             "reconcile" => rt::fast::typed_raw(raw).map(Command::Reconcile),
             "shutdown" => rt::fast::typed_raw(raw).map(Command::Shutdown),
             "agent.send" => rt::fast::typed_raw(raw).map(Command::AgentSend),
             _ => {
-                rt::fast::read_raw::<rt::fast::AnyValue>(raw)
+                rt::fast::read_raw::<AnyValue>(raw)
                     .map(|payload| Command::Unknown {
                         type_name: t.to_owned(),
                         payload,
@@ -1321,22 +1318,22 @@ mod fast {
         tag: Option<::std::borrow::Cow<'de, str>>,
         command: Option<Command>,
         raw: Option<&'de rt::__private::serde_json::value::RawValue>,
-        f0: Option<<rt::fast::LeafRead<Leaf1> as rt::fast::Read>::Out>,
-        f1: Option<<rt::fast::LeafRead<Leaf2> as rt::fast::Read>::Out>,
-        f3: Option<<rt::fast::LeafRead<Leaf3> as rt::fast::Read>::Out>,
-        f4: Option<<rt::fast::LeafRead<Leaf4> as rt::fast::Read>::Out>,
-        f5: Option<<rt::fast::Typed<Actor> as rt::fast::Read>::Out>,
-        f6: Option<<rt::fast::LeafRead<Leaf5> as rt::fast::Read>::Out>,
-        f8: Option<<rt::fast::Typed<Auth> as rt::fast::Read>::Out>,
-        unknown: rt::Extra<<rt::fast::AnyValue as rt::fast::Read>::Out>,
+        f0: Option<<LeafRead<Leaf1> as Read>::Out>,
+        f1: Option<<LeafRead<Leaf2> as Read>::Out>,
+        f3: Option<<LeafRead<Leaf3> as Read>::Out>,
+        f4: Option<<LeafRead<Leaf4> as Read>::Out>,
+        f5: Option<<Typed<Actor> as Read>::Out>,
+        f6: Option<<LeafRead<Leaf5> as Read>::Out>,
+        f8: Option<<Typed<Auth> as Read>::Out>,
+        unknown: rt::Extra<<AnyValue as Read>::Out>,
         /// The members that broke a rule, as JSON.
-        bad: rt::fast::Broken,
+        bad: Broken,
     }
     impl Slots0<'_> {
         /// The members read so far, as JSON.
         #[cold]
-        fn partial(self) -> rt::fast::Partial {
-            let mut p = rt::fast::Partial::with_capacity(
+        fn partial(self) -> Partial {
+            let mut p = Partial::with_capacity(
                 9usize + self.bad.len() + self.unknown.len(),
             );
             if let Some(t) = self.tag {
@@ -1384,14 +1381,14 @@ mod fast {
                 f6: None,
                 f8: None,
                 unknown: rt::Extra::new(),
-                bad: rt::fast::Broken::new(),
+                bad: Broken::new(),
             };
             let mut spare = None;
-            while let Some(rt::fast::Key(k)) = m.next_key::<rt::fast::Key<'de>>()? {
+            while let Some(Key(k)) = m.next_key::<Key<'de>>()? {
                 match &*k {
                     "type" => {
-                        match m.next_value::<rt::fast::Tag<'de>>() {
-                            Ok(rt::fast::Tag(t)) => {
+                        match m.next_value::<Tag<'de>>() {
+                            Ok(Tag(t)) => {
                                 if s.tag.is_some() {
                                     return Err(rt::fast::abort());
                                 }
@@ -1425,56 +1422,46 @@ mod fast {
                     "protocolVersion" => {
                         s.bad
                             .read::<
-                                rt::fast::LeafRead<Leaf1>,
+                                LeafRead<Leaf1>,
                                 _,
                             >(k, &mut m, &mut s.f0, &mut spare)?
                     }
                     "commandId" => {
                         s.bad
                             .read::<
-                                rt::fast::LeafRead<Leaf2>,
+                                LeafRead<Leaf2>,
                                 _,
                             >(k, &mut m, &mut s.f1, &mut spare)?
                     }
                     "runId" => {
                         s.bad
                             .read::<
-                                rt::fast::LeafRead<Leaf3>,
+                                LeafRead<Leaf3>,
                                 _,
                             >(k, &mut m, &mut s.f3, &mut spare)?
                     }
                     "issuedAt" => {
                         s.bad
                             .read::<
-                                rt::fast::LeafRead<Leaf4>,
+                                LeafRead<Leaf4>,
                                 _,
                             >(k, &mut m, &mut s.f4, &mut spare)?
                     }
                     "actor" => {
-                        s.bad
-                            .read::<
-                                rt::fast::Typed<Actor>,
-                                _,
-                            >(k, &mut m, &mut s.f5, &mut spare)?
+                        s.bad.read::<Typed<Actor>, _>(k, &mut m, &mut s.f5, &mut spare)?
                     }
                     "expectedSequence" => {
                         s.bad
                             .read::<
-                                rt::fast::LeafRead<Leaf5>,
+                                LeafRead<Leaf5>,
                                 _,
                             >(k, &mut m, &mut s.f6, &mut spare)?
                     }
                     "auth" => {
-                        s.bad
-                            .read::<
-                                rt::fast::Typed<Auth>,
-                                _,
-                            >(k, &mut m, &mut s.f8, &mut spare)?
+                        s.bad.read::<Typed<Auth>, _>(k, &mut m, &mut s.f8, &mut spare)?
                     }
                     _ => {
-                        match m
-                            .next_value_seed(rt::fast::Seed::<rt::fast::AnyValue>::new())
-                        {
+                        match m.next_value_seed(Seed::<AnyValue>::new()) {
                             Ok(x) => {
                                 if s.unknown.insert(k.into_owned(), x).is_some() {
                                     return Err(rt::fast::abort());
@@ -1533,10 +1520,9 @@ mod fast {
         Some(Transport::Other(s.to_owned())), }
     );
     rt::object_reader!(
-        read_5, Visit5, Actor { kind = "kind" : rt::fast::LeafRead < Leaf6 >, required,
-        settle; id = "id" : rt::fast::LeafRead < Leaf7 >, required, settle; transport =
-        "transport" : rt::fast::LeafRead < Leaf8 >, required, settle; } extra extra :
-        rt::fast::AnyValue
+        read_5, Visit5, Actor { kind = "kind" : LeafRead < Leaf6 >, required, settle; id
+        = "id" : LeafRead < Leaf7 >, required, settle; transport = "transport" : LeafRead
+        < Leaf8 >, required, settle; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf9 -> Scheme, | s | [] => match s { "hmac-sha256" => Some(Scheme::HmacSha256),
@@ -1547,9 +1533,8 @@ mod fast {
         Some(NonEmptyString(s.to_owned()))
     );
     rt::object_reader!(
-        read_8, Visit8, Auth { scheme = "scheme" : rt::fast::LeafRead < Leaf9 >,
-        required, settle; value = "value" : rt::fast::LeafRead < Leaf10 >, required,
-        settle; } extra extra : rt::fast::AnyValue
+        read_8, Visit8, Auth { scheme = "scheme" : LeafRead < Leaf9 >, required, settle;
+        value = "value" : LeafRead < Leaf10 >, required, settle; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf11 -> Profile, | s | [] => match s { "feature" => Some(Profile::Feature),
@@ -1564,65 +1549,62 @@ mod fast {
         | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => Phase::from_listed_str(s)
     );
     rt::via_value!(
-        Check16 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v61, v)
+        Check16 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::t2:: < 0
+        >, v)
     );
     rt::string_leaf!(
         Leaf17 -> SandboxRequire, | s | [! ::std::matches!(s, "native" | "best-effort")]
         => SandboxRequire::from_listed_str(s)
     );
     rt::object_reader!(
-        read_12, Visit12, StartPayload { profile = "profile" : rt::fast::LeafRead <
-        Leaf11 >, required, settle; spec = "spec" : rt::fast::ViaValue < Check12 >,
-        optional, settle; review_target = "reviewTarget" : rt::fast::ViaValue < Check13
-        >, optional, settle; with_fix = "withFix" : rt::fast::LeafRead < Leaf14 >,
-        optional, settle; phases = "phases" : rt::fast::VecOf < rt::fast::LeafRead <
-        Leaf15 >, 0usize, { usize::MAX } >, optional, settle; model_overrides =
-        "modelOverrides" : rt::fast::ViaValue < Check16 >, optional, settle; runtime =
-        "runtime" : rt::fast::LeafRead < Leaf7 >, optional, settle; fake_script =
-        "fakeScript" : rt::fast::LeafRead < Leaf7 >, optional, settle; unattended =
-        "unattended" : rt::fast::LeafRead < Leaf14 >, required, settle; budgets =
-        "budgets" : rt::fast::Typed < Budgets >, optional, settle; sandbox_require =
-        "sandboxRequire" : rt::fast::LeafRead < Leaf17 >, optional, settle; consent =
-        "consent" : rt::fast::Typed < Consent >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_12, Visit12, StartPayload { profile = "profile" : LeafRead < Leaf11 >,
+        required, settle; spec = "spec" : ViaValue < Check12 >, optional, settle;
+        review_target = "reviewTarget" : ViaValue < Check13 >, optional, settle; with_fix
+        = "withFix" : LeafRead < Leaf14 >, optional, settle; phases = "phases" : VecOf <
+        LeafRead < Leaf15 >, 0usize, { usize::MAX } >, optional, settle; model_overrides
+        = "modelOverrides" : ViaValue < Check16 >, optional, settle; runtime = "runtime"
+        : LeafRead < Leaf7 >, optional, settle; fake_script = "fakeScript" : LeafRead <
+        Leaf7 >, optional, settle; unattended = "unattended" : LeafRead < Leaf14 >,
+        required, settle; budgets = "budgets" : Typed < Budgets >, optional, settle;
+        sandbox_require = "sandboxRequire" : LeafRead < Leaf17 >, optional, settle;
+        consent = "consent" : Typed < Consent >, optional, settle; } extra extra :
+        AnyValue
     );
     rt::string_leaf!(
         Leaf18 -> Id, | s | [! validators::RE3.is_match(s)] => Some(Id(s.to_owned()))
     );
     rt::object_reader!(
-        read_15, Visit15, IdSpec { id = "id" : rt::fast::LeafRead < Leaf18 >, required,
-        settle; } extra extra : rt::fast::AnyValue
+        read_15, Visit15, IdSpec { id = "id" : LeafRead < Leaf18 >, required, settle; }
+        extra extra : AnyValue
     );
     rt::object_reader!(
-        read_17, Visit17, PathSpec { path = "path" : rt::fast::LeafRead < Leaf7 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_17, Visit17, PathSpec { path = "path" : LeafRead < Leaf7 >, required,
+        settle; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_19, Visit19, RefTarget { r#ref = "ref" : rt::fast::LeafRead < Leaf7 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_19, Visit19, RefTarget { r#ref = "ref" : LeafRead < Leaf7 >, required,
+        settle; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_20, Visit20, BaseHeadTarget { base = "base" : rt::fast::LeafRead < Leaf7 >,
-        required, settle; head = "head" : rt::fast::LeafRead < Leaf7 >, required, settle;
-        } extra extra : rt::fast::AnyValue
+        read_20, Visit20, BaseHeadTarget { base = "base" : LeafRead < Leaf7 >, required,
+        settle; head = "head" : LeafRead < Leaf7 >, required, settle; } extra extra :
+        AnyValue
     );
     rt::object_reader!(
-        read_21, Visit21, RunIdTarget { run_id = "runId" : rt::fast::LeafRead < Leaf3 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_21, Visit21, RunIdTarget { run_id = "runId" : LeafRead < Leaf3 >, required,
+        settle; } extra extra : AnyValue
     );
     rt::value_leaf!(Leaf19 -> rt::Number, scalar | v | rt::is_valid(validators::v62, v));
     rt::object_reader!(
-        read_23, Visit23, Budgets { tokens = "tokens" : rt::fast::LeafRead < Leaf5 >,
-        optional, settle; model_requests = "modelRequests" : rt::fast::LeafRead < Leaf5
-        >, optional, settle; tool_calls = "toolCalls" : rt::fast::LeafRead < Leaf5 >,
-        optional, settle; wall_clock_ms = "wallClockMs" : rt::fast::LeafRead < Leaf19 >,
-        optional, settle; retries = "retries" : rt::fast::LeafRead < Leaf5 >, optional,
-        settle; fix_rounds = "fixRounds" : rt::fast::LeafRead < Leaf5 >, optional,
-        settle; context_tokens = "contextTokens" : rt::fast::LeafRead < Leaf5 >,
-        optional, settle; concurrent_agents = "concurrentAgents" : rt::fast::LeafRead <
-        Leaf5 >, optional, settle; estimated_quota_percent = "estimatedQuotaPercent" :
-        rt::fast::LeafRead < Leaf19 >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_23, Visit23, Budgets { tokens = "tokens" : LeafRead < Leaf5 >, optional,
+        settle; model_requests = "modelRequests" : LeafRead < Leaf5 >, optional, settle;
+        tool_calls = "toolCalls" : LeafRead < Leaf5 >, optional, settle; wall_clock_ms =
+        "wallClockMs" : LeafRead < Leaf19 >, optional, settle; retries = "retries" :
+        LeafRead < Leaf5 >, optional, settle; fix_rounds = "fixRounds" : LeafRead < Leaf5
+        >, optional, settle; context_tokens = "contextTokens" : LeafRead < Leaf5 >,
+        optional, settle; concurrent_agents = "concurrentAgents" : LeafRead < Leaf5 >,
+        optional, settle; estimated_quota_percent = "estimatedQuotaPercent" : LeafRead <
+        Leaf19 >, optional, settle; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf20 -> PolicySha256, | s | [! validators::RE4.is_match(s)] =>
@@ -1632,46 +1614,43 @@ mod fast {
         Leaf21 -> Via, | s | [s != "cli-flag"] => (s == "cli-flag").then_some(Via)
     );
     rt::object_reader!(
-        read_25, Visit25, Consent { policy_sha256 = "policySha256" : rt::fast::LeafRead <
-        Leaf20 >, required, settle; via = "via" : rt::fast::LeafRead < Leaf21 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_25, Visit25, Consent { policy_sha256 = "policySha256" : LeafRead < Leaf20 >,
+        required, settle; via = "via" : LeafRead < Leaf21 >, required, settle; } extra
+        extra : AnyValue
     );
     rt::object_reader!(
-        read_28, Visit28, StatusPayload { run_id = "runId" : rt::fast::LeafRead < Leaf3
-        >, optional, settle; } extra extra : rt::fast::AnyValue
+        read_28, Visit28, StatusPayload { run_id = "runId" : LeafRead < Leaf3 >,
+        optional, settle; } extra extra : AnyValue
     );
     rt::via_value!(Check22 -> InspectTarget, | v | rt::is_valid(validators::v28, v));
     rt::object_reader!(
-        read_29, Visit29, InspectPayload { target = "target" : rt::fast::ViaValue <
-        Check22 >, required, settle; } extra extra : rt::fast::AnyValue
+        read_29, Visit29, InspectPayload { target = "target" : ViaValue < Check22 >,
+        required, settle; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_43, Visit43, TailPayload { since_sequence = "sinceSequence" :
-        rt::fast::LeafRead < Leaf5 >, optional, settle; replay = "replay" :
-        rt::fast::LeafRead < Leaf5 >, optional, settle; follow = "follow" :
-        rt::fast::LeafRead < Leaf14 >, required, settle; ephemeral = "ephemeral" :
-        rt::fast::LeafRead < Leaf14 >, required, settle; } extra extra :
-        rt::fast::AnyValue
+        read_43, Visit43, TailPayload { since_sequence = "sinceSequence" : LeafRead <
+        Leaf5 >, optional, settle; replay = "replay" : LeafRead < Leaf5 >, optional,
+        settle; follow = "follow" : LeafRead < Leaf14 >, required, settle; ephemeral =
+        "ephemeral" : LeafRead < Leaf14 >, required, settle; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_44, Visit44, PausePayload { reason = "reason" : rt::fast::LeafRead < Leaf7
-        >, optional, settle; } extra extra : rt::fast::AnyValue
+        read_44, Visit44, PausePayload { reason = "reason" : LeafRead < Leaf7 >,
+        optional, settle; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf23 -> Acknowledge, | s | [s != "blocked-inspected"] => (s ==
         "blocked-inspected").then_some(Acknowledge)
     );
     rt::object_reader!(
-        read_45, Visit45, ResumePayload { acknowledge = "acknowledge" :
-        rt::fast::LeafRead < Leaf23 >, optional, settle; raise_budgets = "raiseBudgets" :
-        rt::fast::Typed < Budgets >, optional, settle; takeover = "takeover" :
-        rt::fast::LeafRead < Leaf14 >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_45, Visit45, ResumePayload { acknowledge = "acknowledge" : LeafRead < Leaf23
+        >, optional, settle; raise_budgets = "raiseBudgets" : Typed < Budgets >,
+        optional, settle; takeover = "takeover" : LeafRead < Leaf14 >, optional, settle;
+        } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_47, Visit47, CancelPayload { reason = "reason" : rt::fast::LeafRead < Leaf7
-        >, optional, settle; keep_worktrees = "keepWorktrees" : rt::fast::LeafRead <
-        Leaf14 >, required, settle; } extra extra : rt::fast::AnyValue
+        read_47, Visit47, CancelPayload { reason = "reason" : LeafRead < Leaf7 >,
+        optional, settle; keep_worktrees = "keepWorktrees" : LeafRead < Leaf14 >,
+        required, settle; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf24 -> ApprovalId, | s | [! validators::RE5.is_match(s)] => Some(ApprovalId(s
@@ -1682,27 +1661,25 @@ mod fast {
         Scope::from_listed_str(s)
     );
     rt::object_reader!(
-        read_48, Visit48, ApprovePayload { approval_id = "approvalId" :
-        rt::fast::LeafRead < Leaf24 >, required, settle; scope = "scope" :
-        rt::fast::LeafRead < Leaf25 >, required, settle; answer = "answer" :
-        rt::fast::LeafRead < Leaf7 >, optional, settle; note = "note" :
-        rt::fast::LeafRead < Leaf7 >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_48, Visit48, ApprovePayload { approval_id = "approvalId" : LeafRead < Leaf24
+        >, required, settle; scope = "scope" : LeafRead < Leaf25 >, required, settle;
+        answer = "answer" : LeafRead < Leaf7 >, optional, settle; note = "note" :
+        LeafRead < Leaf7 >, optional, settle; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_50, Visit50, DenyPayload { approval_id = "approvalId" : rt::fast::LeafRead <
-        Leaf24 >, required, settle; note = "note" : rt::fast::LeafRead < Leaf7 >,
-        optional, settle; } extra extra : rt::fast::AnyValue
+        read_50, Visit50, DenyPayload { approval_id = "approvalId" : LeafRead < Leaf24 >,
+        required, settle; note = "note" : LeafRead < Leaf7 >, optional, settle; } extra
+        extra : AnyValue
     );
     rt::via_value!(Check26 -> RetryTarget, | v | rt::is_valid(validators::v50, v));
     rt::object_reader!(
-        read_51, Visit51, RetryPayload { target = "target" : rt::fast::ViaValue < Check26
-        >, required, settle; } extra extra : rt::fast::AnyValue
+        read_51, Visit51, RetryPayload { target = "target" : ViaValue < Check26 >,
+        required, settle; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_54, Visit54, SkipPayload { phase = "phase" : rt::fast::LeafRead < Leaf15 >,
-        required, settle; justification = "justification" : rt::fast::LeafRead < Leaf10
-        >, required, settle; } extra extra : rt::fast::AnyValue
+        read_54, Visit54, SkipPayload { phase = "phase" : LeafRead < Leaf15 >, required,
+        settle; justification = "justification" : LeafRead < Leaf10 >, required, settle;
+        } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf27 -> AgentId, | s | [! rt::check::max_length(s, 128u64), ! validators::RE6
@@ -1710,33 +1687,31 @@ mod fast {
     );
     rt::via_value!(Check28 -> JsonValue, | v | rt::is_valid(validators::v63, v));
     rt::object_reader!(
-        read_55, Visit55, RunToolPayload { agent_id = "agentId" : rt::fast::LeafRead <
-        Leaf27 >, optional, settle; tool = "tool" : rt::fast::LeafRead < Leaf10 >,
-        required, settle; input = "input" : rt::fast::ViaValue < Check28 >, required,
-        settle; justification = "justification" : rt::fast::LeafRead < Leaf10 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_55, Visit55, RunToolPayload { agent_id = "agentId" : LeafRead < Leaf27 >,
+        optional, settle; tool = "tool" : LeafRead < Leaf10 >, required, settle; input =
+        "input" : ViaValue < Check28 >, required, settle; justification = "justification"
+        : LeafRead < Leaf10 >, required, settle; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf29 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] =>
         Mode::from_listed_str(s)
     );
     rt::object_reader!(
-        read_57, Visit57, ReconcilePayload { mode = "mode" : rt::fast::LeafRead < Leaf29
-        >, required, settle; } extra extra : rt::fast::AnyValue
+        read_57, Visit57, ReconcilePayload { mode = "mode" : LeafRead < Leaf29 >,
+        required, settle; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_59, Visit59, ShutdownPayload { grace_ms = "graceMs" : rt::fast::LeafRead <
-        Leaf5 >, required, settle; } extra extra : rt::fast::AnyValue
+        read_59, Visit59, ShutdownPayload { grace_ms = "graceMs" : LeafRead < Leaf5 >,
+        required, settle; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf30 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] =>
         Delivery::from_listed_str(s)
     );
     rt::object_reader!(
-        read_60, Visit60, AgentSendPayload { agent_id = "agentId" : rt::fast::LeafRead <
-        Leaf27 >, required, settle; text = "text" : rt::fast::LeafRead < Leaf7 >,
-        required, settle; delivery = "delivery" : rt::fast::LeafRead < Leaf30 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_60, Visit60, AgentSendPayload { agent_id = "agentId" : LeafRead < Leaf27 >,
+        required, settle; text = "text" : LeafRead < Leaf7 >, required, settle; delivery
+        = "delivery" : LeafRead < Leaf30 >, required, settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -1802,21 +1777,21 @@ mod validators {
                     l,
                     s,
                     &[
-                        (v64, Some("start")),
-                        (v65, Some("status")),
-                        (v66, Some("inspect")),
-                        (v67, Some("tail")),
-                        (v68, Some("pause")),
-                        (v69, Some("resume")),
-                        (v70, Some("cancel")),
-                        (v71, Some("approve")),
-                        (v72, Some("deny")),
-                        (v73, Some("retry")),
-                        (v74, Some("skip")),
-                        (v75, Some("run-tool")),
-                        (v76, Some("reconcile")),
-                        (v77, Some("shutdown")),
-                        (v78, Some("agent.send")),
+                        (t3::<0>, Some("start")),
+                        (t3::<1>, Some("status")),
+                        (t3::<2>, Some("inspect")),
+                        (t3::<3>, Some("tail")),
+                        (t3::<4>, Some("pause")),
+                        (t3::<5>, Some("resume")),
+                        (t3::<6>, Some("cancel")),
+                        (t3::<7>, Some("approve")),
+                        (t3::<8>, Some("deny")),
+                        (t3::<9>, Some("retry")),
+                        (t3::<10>, Some("skip")),
+                        (t3::<11>, Some("run-tool")),
+                        (t3::<12>, Some("reconcile")),
+                        (t3::<13>, Some("shutdown")),
+                        (t3::<14>, Some("agent.send")),
                         (v79, None),
                     ],
                     Some("type"),
@@ -1885,8 +1860,8 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["profile", "unattended"]) & c.prop(l, s, x, "profile", v7)
             & c.prop(l, s, x, "spec", v14) & c.prop(l, s, x, "reviewTarget", v19)
-            & c.prop(l, s, x, "withFix", v60) & c.prop(l, s, x, "phases", v80)
-            & c.prop(l, s, x, "modelOverrides", v61) & c.prop(l, s, x, "runtime", v7)
+            & c.prop(l, s, x, "withFix", v60) & c.prop(l, s, x, "phases", t4::<0>)
+            & c.prop(l, s, x, "modelOverrides", t2::<0>) & c.prop(l, s, x, "runtime", v7)
             & c.prop(l, s, x, "fakeScript", v7) & c.prop(l, s, x, "unattended", v60)
             & c.prop(l, s, x, "budgets", v21) & c.prop(l, s, x, "sandboxRequire", v22)
             & c.prop(l, s, x, "consent", v23)
@@ -1988,11 +1963,12 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "runId", v3)
     }
-    /// `#/oneOf/2/properties/payload`
-    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/oneOf/2/properties/payload` and `#/oneOf/9/properties/payload`.
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["target"]) & c.prop(l, s, x, "target", v28)
+        c.required(l, s, x, &["target"]) & c.prop(l, s, x, "target", T0[K][0])
     }
+    const T0: [[rt::Check; 1]; 2] = [[v28], [v50]];
     /// `#/oneOf/2/properties/payload/properties/target`
     pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
@@ -2004,8 +1980,8 @@ mod validators {
                 (v31, Some("context")),
                 (v32, Some("approval")),
                 (v34, Some("effect")),
-                (v36, Some("snapshot")),
-                (v37, Some("locks")),
+                (t1::<0>, Some("snapshot")),
+                (t1::<1>, Some("locks")),
                 (v38, Some("diff")),
                 (v39, Some("artifact")),
             ],
@@ -2058,16 +2034,12 @@ mod validators {
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/4`
-    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/oneOf/2/properties/payload/properties/target/anyOf/4` and `#/oneOf/2/properties/payload/properties/target/anyOf/5`.
+    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", v85)
+        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", T1[K][0])
     }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/5`
-    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", v86)
-    }
+    const T1: [[rt::Check; 1]; 2] = [[v85], [v86]];
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/6`
     pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -2133,11 +2105,6 @@ mod validators {
         c.required(l, s, x, &["approvalId"]) & c.prop(l, s, x, "approvalId", v33)
             & c.prop(l, s, x, "note", v7)
     }
-    /// `#/oneOf/9/properties/payload`
-    pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["target"]) & c.prop(l, s, x, "target", v50)
-    }
     /// `#/oneOf/9/properties/payload/properties/target`
     pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(v51, Some("phase")), (v29, Some("agent"))], Some("kind"))
@@ -2199,17 +2166,18 @@ mod validators {
     pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
-    /// `#/oneOf/0/properties/payload/properties/modelOverrides`
-    pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T2` each), such as `#/oneOf/0/properties/payload/properties/modelOverrides` and `#/$defs/JsonValue/anyOf/5`.
+    pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
             if c.key_matches(l, s, key, &RE9) {
-                ok &= v91(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
+                ok &= T2[K][0](v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
             }
         }
         ok
     }
+    const T2: [[rt::Check; 1]; 2] = [[v91], [v63]];
     /// `#/oneOf/0/properties/payload/properties/budgets/properties/wallClockMs`
     pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
@@ -2221,141 +2189,32 @@ mod validators {
     pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v92(i, l, c, &s.reference("/$ref", B0, "/$defs/JsonValue"))
     }
-    /// `#/oneOf/0`
-    pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 15 validators that differ only in the validators they call (a row of `T3` each), such as `#/oneOf/0` and `#/oneOf/1` (13 more).
+    pub(super) fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v93);
-            ok &= c.prop(l, s, x, "payload", v11);
+            ok &= c.prop(l, s, x, "type", T3[K][0]);
+            ok &= c.prop(l, s, x, "payload", T3[K][1]);
         }
         ok
     }
-    /// `#/oneOf/1`
-    pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v94);
-            ok &= c.prop(l, s, x, "payload", v26);
-        }
-        ok
-    }
-    /// `#/oneOf/2`
-    pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v95);
-            ok &= c.prop(l, s, x, "payload", v27);
-        }
-        ok
-    }
-    /// `#/oneOf/3`
-    pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v96);
-            ok &= c.prop(l, s, x, "payload", v41);
-        }
-        ok
-    }
-    /// `#/oneOf/4`
-    pub(super) fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v97);
-            ok &= c.prop(l, s, x, "payload", v42);
-        }
-        ok
-    }
-    /// `#/oneOf/5`
-    pub(super) fn v69(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v98);
-            ok &= c.prop(l, s, x, "payload", v43);
-        }
-        ok
-    }
-    /// `#/oneOf/6`
-    pub(super) fn v70(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v99);
-            ok &= c.prop(l, s, x, "payload", v45);
-        }
-        ok
-    }
-    /// `#/oneOf/7`
-    pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v100);
-            ok &= c.prop(l, s, x, "payload", v46);
-        }
-        ok
-    }
-    /// `#/oneOf/8`
-    pub(super) fn v72(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v101);
-            ok &= c.prop(l, s, x, "payload", v48);
-        }
-        ok
-    }
-    /// `#/oneOf/9`
-    pub(super) fn v73(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v102);
-            ok &= c.prop(l, s, x, "payload", v49);
-        }
-        ok
-    }
-    /// `#/oneOf/10`
-    pub(super) fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v103);
-            ok &= c.prop(l, s, x, "payload", v52);
-        }
-        ok
-    }
-    /// `#/oneOf/11`
-    pub(super) fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v104);
-            ok &= c.prop(l, s, x, "payload", v53);
-        }
-        ok
-    }
-    /// `#/oneOf/12`
-    pub(super) fn v76(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v105);
-            ok &= c.prop(l, s, x, "payload", v54);
-        }
-        ok
-    }
-    /// `#/oneOf/13`
-    pub(super) fn v77(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v106);
-            ok &= c.prop(l, s, x, "payload", v56);
-        }
-        ok
-    }
-    /// `#/oneOf/14`
-    pub(super) fn v78(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v107);
-            ok &= c.prop(l, s, x, "payload", v57);
-        }
-        ok
-    }
+    const T3: [[rt::Check; 2]; 15] = [
+        [v93, v11],
+        [v94, v26],
+        [v95, t0::<0>],
+        [v96, v41],
+        [v97, v42],
+        [v98, v43],
+        [v99, v45],
+        [v100, v46],
+        [v101, v48],
+        [v102, t0::<1>],
+        [v103, v52],
+        [v104, v53],
+        [v105, v54],
+        [v106, v56],
+        [v107, v57],
+    ];
     /// `#/oneOf/15`
     pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -2364,11 +2223,12 @@ mod validators {
         }
         ok
     }
-    /// `#/oneOf/0/properties/payload/properties/phases`
-    pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T4` each), such as `#/oneOf/0/properties/payload/properties/phases` and `#/$defs/JsonValue/anyOf/4`.
+    pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v20)
+        c.items(l, s, x, 0usize, "/items", T4[K][0])
     }
+    const T4: [[rt::Check; 1]; 2] = [[v20], [v63]];
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/kind`
     pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "agent")
@@ -2432,8 +2292,8 @@ mod validators {
                 (v60, None),
                 (v111, None),
                 (v7, None),
-                (v112, None),
-                (v113, None),
+                (t4::<1>, None),
+                (t2::<1>, None),
             ],
             None,
         )
@@ -2523,22 +2383,6 @@ mod validators {
     /// `#/$defs/JsonValue/anyOf/2`
     pub(super) fn v111(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
-    }
-    /// `#/$defs/JsonValue/anyOf/4`
-    pub(super) fn v112(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v63)
-    }
-    /// `#/$defs/JsonValue/anyOf/5`
-    pub(super) fn v113(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        for (key, v) in x {
-            if c.key_matches(l, s, key, &RE9) {
-                ok &= v63(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
-            }
-        }
-        ok
     }
     /// `#/oneOf/15/properties/type/not`
     pub(super) fn v114(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

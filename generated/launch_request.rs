@@ -164,6 +164,7 @@ rt::contract!(
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{LeafRead, MapOf, VecOf};
     rt::string_leaf!(
         Leaf1 -> ContractVersion, | s | [! validators::RE0.is_match(s)] =>
         Some(ContractVersion(s.to_owned()))
@@ -192,17 +193,13 @@ mod fast {
         Union8, VisitUnion8 -> Answer { str => Answer::One; R0 : AnswerValue, seq =>
         Answer::Many; R1 : Vec < AnswerValue > } refuse bool number null map
     );
-    type Union6 = Union8<
-        rt::fast::LeafRead<Leaf7>,
-        rt::fast::VecOf<rt::fast::LeafRead<Leaf7>, 0usize, 50usize>,
-    >;
+    type Union6 = Union8<LeafRead<Leaf7>, VecOf<LeafRead<Leaf7>, 0usize, 50usize>>;
     rt::object_reader!(
-        read_0, Visit0, LaunchRequest { contract_version = "contractVersion" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; input = "input" :
-        rt::fast::LeafRead < Leaf2 >, required, settle; mode = "mode" :
-        rt::fast::LeafRead < Leaf3 >, required, settle; kind = "kind" :
-        rt::fast::LeafRead < Leaf4 >, optional, settle; answers = "answers" :
-        rt::fast::MapOf < Leaf5, Union6 >, required, settle; } deny
+        read_0, Visit0, LaunchRequest { contract_version = "contractVersion" : LeafRead <
+        Leaf1 >, required, settle; input = "input" : LeafRead < Leaf2 >, required,
+        settle; mode = "mode" : LeafRead < Leaf3 >, required, settle; kind = "kind" :
+        LeafRead < Leaf4 >, optional, settle; answers = "answers" : MapOf < Leaf5, Union6
+        >, required, settle; } deny
     );
 }
 /// Validators: one function per distinct subschema.

@@ -168,15 +168,15 @@ rt::contract!(
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{LeafRead, Typed, VecOf};
     rt::string_leaf!(
         Leaf1 -> CatalogVersion, | s | [! validators::RE0.is_match(s)] =>
         Some(CatalogVersion(s.to_owned()))
     );
     rt::object_reader!(
-        read_0, Visit0, QuestionCatalog { catalog_version = "catalogVersion" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; questions = "questions" :
-        rt::fast::VecOf < rt::fast::Typed < Question >, 0usize, 500usize >, required,
-        settle; } deny
+        read_0, Visit0, QuestionCatalog { catalog_version = "catalogVersion" : LeafRead <
+        Leaf1 >, required, settle; questions = "questions" : VecOf < Typed < Question >,
+        0usize, 500usize >, required, settle; } deny
     );
     rt::string_leaf!(
         Leaf2 -> QuestionId, | s | [! rt::check::max_length(s, 200u64), ! validators::RE1
@@ -192,13 +192,12 @@ mod fast {
     );
     rt::value_leaf!(Leaf5 -> bool, scalar | v | rt::is_valid(validators::v10, v));
     rt::object_reader!(
-        read_2, Visit2, Question { id = "id" : rt::fast::LeafRead < Leaf2 >, required,
-        settle; select = "select" : rt::fast::LeafRead < Leaf3 >, required, settle; label
-        = "label" : rt::fast::LeafRead < Leaf4 >, optional, settle; answerable =
-        "answerable" : rt::fast::LeafRead < Leaf5 >, optional, settle; options =
-        "options" : rt::fast::VecOf < rt::fast::Typed < AnswerOption >, 0usize, 200usize
-        >, optional, settle; answer = "answer" : rt::fast::Typed < Answer >, optional,
-        settle; } deny
+        read_2, Visit2, Question { id = "id" : LeafRead < Leaf2 >, required, settle;
+        select = "select" : LeafRead < Leaf3 >, required, settle; label = "label" :
+        LeafRead < Leaf4 >, optional, settle; answerable = "answerable" : LeafRead <
+        Leaf5 >, optional, settle; options = "options" : VecOf < Typed < AnswerOption >,
+        0usize, 200usize >, optional, settle; answer = "answer" : Typed < Answer >,
+        optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf6 -> AnswerOptionId, | s | [! rt::check::min_length(s, 1u64), !
@@ -206,17 +205,16 @@ mod fast {
         Some(AnswerOptionId(s.to_owned()))
     );
     rt::object_reader!(
-        read_6, Visit6, AnswerOption { id = "id" : rt::fast::LeafRead < Leaf6 >,
-        required, settle; label = "label" : rt::fast::LeafRead < Leaf4 >, optional,
-        settle; } deny
+        read_6, Visit6, AnswerOption { id = "id" : LeafRead < Leaf6 >, required, settle;
+        label = "label" : LeafRead < Leaf4 >, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf7 -> Pattern, | s | [! rt::check::min_length(s, 1u64), !
         rt::check::max_length(s, 1000u64)] => Some(Pattern(s.to_owned()))
     );
     rt::object_reader!(
-        read_8, Visit8, Answer { pattern = "pattern" : rt::fast::LeafRead < Leaf7 >,
-        required, settle; } deny
+        read_8, Visit8, Answer { pattern = "pattern" : LeafRead < Leaf7 >, required,
+        settle; } deny
     );
 }
 /// Validators: one function per distinct subschema.

@@ -977,7 +977,10 @@ impl<'a> Readers<'a> {
         if self.items.is_empty() {
             return quote!();
         }
-        let items = &self.items;
+        let items: TokenStream = self.items.iter().cloned().collect();
+        let taken = self.plan.types.iter().map(|t| t.name.as_str()).collect();
+        let (items, used) = super::std_paths::import_runtime_types(items, "fast", &taken);
+        let used = used.iter().map(|n| Ident::new(n, Span::call_site()));
         // Only the envelope reader is written out in full and names `de`.
         let uses_de = self.fast.iter().any(|id| matches!(self.plan.types[*id].kind, Kind::Envelope { .. }));
         let de = if uses_de {
@@ -992,8 +995,9 @@ impl<'a> Readers<'a> {
             mod fast {
                 #![allow(clippy::match_single_binding, clippy::never_loop)]
                 use super::*;
+                use super::rt::fast::{#(#used),*};
                 #de
-                #(#items)*
+                #items
             }
         }
     }

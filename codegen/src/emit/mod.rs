@@ -5,7 +5,8 @@
 pub mod deserialize;
 pub mod docs;
 pub mod schemars;
-mod std_paths;
+mod shared_bodies;
+pub(crate) mod std_paths;
 pub mod types;
 pub mod validate;
 
@@ -39,7 +40,9 @@ pub fn emit(settings: &Settings, docs: &Sources, ir: &Ir, plan: &Plan) -> Result
         let fast = readers.emit(&mut validators);
         let root_check = validators.entry(root_node);
         let (base, pointer) = validators.schema_location(root_node);
-        let fns = validators.finish();
+        let (fns, renames) = validators.finish();
+        let (root_check, types, fast) =
+            (shared_bodies::rename_paths(root_check, &renames), shared_bodies::rename_paths(types, &renames), shared_bodies::rename_paths(fast, &renames));
         let root_api = root_api(module, &rt);
         let schema_json = doc.value.to_string();
         let schemars_json = schemars::module_schemas(docs, ir, module, doc.module.as_deref().unwrap_or_default());

@@ -4,9 +4,14 @@
 //! module names no type of its own `Option`, `String`, `Vec`, `Box` or
 //! `Result`, the prelude's name means the same type, so the path is written
 //! as a user would write it (and `Option::Some(x)` as `Some(x)`).
+//!
+//! The one-pass readers name the runtime's reader types the same way
+//! (`rt::fast::LeafRead<…>`); inside their module those are imported once
+//! and written by name ([`import_runtime_types`]), which keeps a reader's
+//! type on one line.
 
 use proc_macro2::{Group, Spacing, TokenStream, TokenTree};
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 
 /// The prelude types the emitters name by path: (path segment, type, its variants).
 const PRELUDE: [(&str, &str, &[&str]); 5] =
@@ -63,6 +68,54 @@ fn rewrite(tokens: TokenStream, free: &Free) -> TokenStream {
     out.into_iter().collect()
 }
 
+/// `tokens` (the items of a module) with each `rt::MODULE::Type` written
+/// `Type`, for the types (names starting with a capital) that `taken` (the
+/// generated module's own type names, which the readers see through `use
+/// super::*`) leaves free; and the names so written, which the module then
+/// imports (`use rt::MODULE::{…}`). The readers' own items (`Leaf2`,
+/// `Union3`, …) never take a runtime name.
+pub fn import_runtime_types(tokens: TokenStream, module: &str, taken: &HashSet<&str>) -> (TokenStream, BTreeSet<String>) {
+    let mut used = BTreeSet::new();
+    let tokens = import_rewrite(tokens, module, taken, &mut used);
+    (tokens, used)
+}
+
+fn import_rewrite(tokens: TokenStream, module: &str, taken: &HashSet<&str>, used: &mut BTreeSet<String>) -> TokenStream {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(trees.len());
+    let mut i = 0;
+    while i < trees.len() {
+        // `rt :: module :: Name`, not itself the tail of a longer path.
+        let after_path = i >= 2 && path_sep(&trees[i - 2], &trees[i - 1]);
+        if let [rt, c1, c2, m, c3, c4, TokenTree::Ident(name), ..] = &trees[i..] {
+            let text = name.to_string();
+            if !after_path
+                && is_ident(rt, "rt")
+                && path_sep(c1, c2)
+                && is_ident(m, module)
+                && path_sep(c3, c4)
+                && text.starts_with(|c: char| c.is_ascii_uppercase())
+                && !taken.contains(text.as_str())
+            {
+                used.insert(text);
+                out.push(TokenTree::Ident(name.clone()));
+                i += 7;
+                continue;
+            }
+        }
+        out.push(match &trees[i] {
+            TokenTree::Group(g) => {
+                let mut inner = Group::new(g.delimiter(), import_rewrite(g.stream(), module, taken, used));
+                inner.set_span(g.span());
+                TokenTree::Group(inner)
+            }
+            other => other.clone(),
+        });
+        i += 1;
+    }
+    out.into_iter().collect()
+}
+
 /// `:: std :: segment :: Name`: nine tokens (each `::` is two).
 const PATH_LEN: usize = 9;
 
@@ -105,6 +158,17 @@ mod tests {
         assert_eq!(kept, quote!(pub x: Option<Vec<::std::string::String>>, y: ::std::boxed::Box<T>, z: a::std::option::Option).to_string());
         let after_keyword = shorten(quote!(fn f(v: &mut ::std::vec::Vec<u8>)), &HashSet::new()).to_string();
         assert_eq!(after_keyword, quote!(fn f(v: &mut Vec<u8>)).to_string());
+    }
+
+    #[test]
+    fn runtime_types_are_imported_unless_taken() {
+        let tokens = quote!(type U = Union3<rt::fast::LeafRead<Leaf2>, rt::fast::Typed<Env>>; rt::fast::next::<R, _>(m); x::rt::fast::Typed);
+        let (short, used) = import_runtime_types(tokens.clone(), "fast", &HashSet::new());
+        assert_eq!(short.to_string(), quote!(type U = Union3<LeafRead<Leaf2>, Typed<Env>>; rt::fast::next::<R, _>(m); x::rt::fast::Typed).to_string());
+        assert_eq!(used.into_iter().collect::<Vec<_>>(), ["LeafRead", "Typed"]);
+        let (kept, used) = import_runtime_types(tokens, "fast", &HashSet::from(["Typed"]));
+        assert!(kept.to_string().contains(&quote!(rt::fast::Typed<Env>).to_string()));
+        assert_eq!(used.into_iter().collect::<Vec<_>>(), ["LeafRead"]);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! references are resolved at generation time by specialising functions per
 //! dynamic scope, and `unevaluated*` gets annotation-collecting variants.
 
+use super::shared_bodies::{self, FnItem};
 use crate::check::{Check, Program};
 use crate::ir::{Body, Ir, Keywords, NodeId, TypeSet};
 use crate::load::{escape_token, DocId};
@@ -125,13 +126,19 @@ impl<'a> Validators<'a> {
         (n.base.clone(), n.resource_pointer.clone())
     }
 
-    /// Emits every queued function and the statics they use.
-    pub fn finish(mut self) -> TokenStream {
+    /// Emits every queued function and the statics they use; and the
+    /// functions that now run a shared body (see [`shared_bodies`]), which
+    /// the rest of the module must name as `validators::t0::<5>`
+    /// ([`shared_bodies::rename_paths`]).
+    pub fn finish(mut self) -> (TokenStream, HashMap<String, TokenStream>) {
+        let mut fns = Vec::new();
         while let Some((key, node)) = self.queue.pop_front() {
             let name = self.fns[&key].clone();
-            let item = self.emit_fn(&name, node, key.scope, key.mode);
-            self.items.push(item);
+            fns.push(self.emit_fn(&name, node, key.scope, key.mode));
         }
+        let is_plain = |name: &str| name.strip_prefix('v').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        let shared = shared_bodies::share(fns, is_plain);
+        self.items = shared.items.into_iter().map(|item| shared_bodies::rename(item, &shared.renames)).collect();
         let mut statics = Vec::new();
         for (i, uri) in self.bases.iter().enumerate() {
             let ident = format_ident!("B{}", i);
@@ -144,7 +151,7 @@ impl<'a> Validators<'a> {
             statics.push(quote!(static #ident: rt::JsonConst = rt::JsonConst::new(#json);));
         }
         let items = &self.items;
-        quote! {
+        let tokens = quote! {
             /// Validators: one function per distinct subschema.
             mod validators {
                 #![allow(unused_variables, unused_mut, unused_imports)]
@@ -154,7 +161,8 @@ impl<'a> Validators<'a> {
                 #(#statics)*
                 #(#items)*
             }
-        }
+        };
+        (tokens, shared.renames)
     }
 
     /// The `const` naming schema resource `uri` (`B0`, `B1`, …), which the
@@ -227,7 +235,7 @@ impl<'a> Validators<'a> {
         self.shapes[id]
     }
 
-    fn emit_fn(&mut self, name: &Ident, id: NodeId, scope: usize, mode: Mode) -> TokenStream {
+    fn emit_fn(&mut self, name: &Ident, id: NodeId, scope: usize, mode: Mode) -> FnItem {
         let body = match &self.ir.nodes[id].body {
             // `true` evaluates nothing by itself, so records no annotation.
             Body::Bool(true) => quote!(true),
@@ -242,7 +250,7 @@ impl<'a> Validators<'a> {
         let n = &self.ir.nodes[id];
         let file = if self.home == Some(n.doc) { "" } else { self.ir.doc_paths[n.doc].as_str() };
         let doc = format!(" `{file}#{}`", n.pointer.replace(char::is_control, "\u{fffd}"));
-        match mode {
+        let item = match mode {
             Mode::Plain => quote! {
                 #[doc = #doc]
                 pub(super) fn #name(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -255,7 +263,8 @@ impl<'a> Validators<'a> {
                     #body
                 }
             },
-        }
+        };
+        FnItem { name: name.clone(), doc, item, body: (mode == Mode::Plain).then_some(body) }
     }
 
     /// A call of child `child` (reached through relative pointer `rel`) on

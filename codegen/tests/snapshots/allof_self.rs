@@ -33,10 +33,11 @@ pub type Vm = rt::Value;
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1 -> rt::Value, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, AllOfSelf { vm = "vm" : rt::fast::ViaValue < Check1 >, optional,
-        settle; } extra extra : rt::fast::AnyValue
+        read_0, Visit0, AllOfSelf { vm = "vm" : ViaValue < Check1 >, optional, settle; }
+        extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

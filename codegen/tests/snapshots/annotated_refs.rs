@@ -139,6 +139,7 @@ rt::contract!(StringRule, [validators::v5], BASE0, "/definitions/rule/oneOf/1");
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
     rt::string_leaf!(
         Leaf2 -> LintLevel, | s | [! ::std::matches!(s, "forbid" | "deny" | "warn" |
         "allow")] => LintLevel::from_listed_str(s)
@@ -147,7 +148,7 @@ mod fast {
         Union3, VisitUnion3 -> Lint { str => Lint::LintLevel; R0 : LintLevel, map =>
         Lint::DetailedLint; R1 : DetailedLint } refuse bool number null seq
     );
-    type Union1 = Union3<rt::fast::LeafRead<Leaf2>, rt::fast::Typed<DetailedLint>>;
+    type Union1 = Union3<LeafRead<Leaf2>, Typed<DetailedLint>>;
     rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
     rt::string_leaf!(
         Leaf6 -> StringRule, | s | [! ::std::matches!(s, "off" | "warn" | "error")] =>
@@ -159,9 +160,9 @@ mod fast {
         refuse bool null map
     );
     type Union4 = Union7<
-        rt::fast::LeafRead<Leaf5>,
-        rt::fast::LeafRead<Leaf6>,
-        rt::fast::VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
+        LeafRead<Leaf5>,
+        LeafRead<Leaf6>,
+        VecOf<AnyValue, 0usize, { usize::MAX }>,
     >;
     rt::object_reader!(
         read_0, Visit0, Lints { absolute_paths = "absolute_paths" : Union1, optional,
@@ -171,9 +172,9 @@ mod fast {
     );
     rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_3, Visit3, DetailedLint { level = "level" : rt::fast::LeafRead < Leaf2 >,
-        optional, settle; priority = "priority" : rt::fast::LeafRead < Leaf8 >, optional,
-        settle; } extra extra : rt::fast::AnyValue
+        read_3, Visit3, DetailedLint { level = "level" : LeafRead < Leaf2 >, optional,
+        settle; priority = "priority" : LeafRead < Leaf8 >, optional, settle; } extra
+        extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

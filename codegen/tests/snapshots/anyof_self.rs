@@ -47,10 +47,11 @@ rt::contract!(Value, [validators::v1], BASE0, "/definitions/value");
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::ViaValue;
     rt::via_value!(Check1 -> Value, | v | rt::is_valid(validators::v2, v));
     rt::object_reader!(
-        read_0, Visit0, AnyOfSelf { value = "value" : rt::fast::ViaValue < Check1 >,
-        optional, settle; } deny
+        read_0, Visit0, AnyOfSelf { value = "value" : ViaValue < Check1 >, optional,
+        settle; } deny
     );
 }
 /// Validators: one function per distinct subschema.

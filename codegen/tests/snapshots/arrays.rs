@@ -49,23 +49,23 @@ rt::contract!(Thing, [validators::v1], BASE0, "/$defs/thing", fast fast::read_1)
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf, ViaValue};
     rt::via_value!(Check1 -> Vec < String >, | v | rt::is_valid(validators::v2, v));
     rt::via_value!(Check2 -> Vec < rt::Value >, | v | rt::is_valid(validators::v3, v));
     rt::via_value!(Check3 -> Vec < rt::Value >, | v | rt::is_valid(validators::v4, v));
     rt::value_leaf!(Leaf4 -> rt::Number, scalar | v | rt::is_valid(validators::v5, v));
     rt::object_reader!(
-        read_0, Visit0, Arrays { tags = "tags" : rt::fast::ViaValue < Check1 >, optional,
-        settle; pair = "pair" : rt::fast::ViaValue < Check2 >, optional, settle;
-        with_contains = "withContains" : rt::fast::ViaValue < Check3 >, optional, settle;
-        matrix = "matrix" : rt::fast::VecOf < rt::fast::VecOf < rt::fast::LeafRead <
-        Leaf4 >, 0usize, { usize::MAX } >, 0usize, { usize::MAX } >, optional, settle;
-        things = "things" : rt::fast::VecOf < rt::fast::Typed < Thing >, 0usize, {
-        usize::MAX } >, optional, settle; } extra extra : rt::fast::AnyValue
+        read_0, Visit0, Arrays { tags = "tags" : ViaValue < Check1 >, optional, settle;
+        pair = "pair" : ViaValue < Check2 >, optional, settle; with_contains =
+        "withContains" : ViaValue < Check3 >, optional, settle; matrix = "matrix" : VecOf
+        < VecOf < LeafRead < Leaf4 >, 0usize, { usize::MAX } >, 0usize, { usize::MAX } >,
+        optional, settle; things = "things" : VecOf < Typed < Thing >, 0usize, {
+        usize::MAX } >, optional, settle; } extra extra : AnyValue
     );
     rt::string_leaf!(Leaf5 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_1, Visit1, Thing { name = "name" : rt::fast::LeafRead < Leaf5 >, required,
-        settle; } extra extra : rt::fast::AnyValue
+        read_1, Visit1, Thing { name = "name" : LeafRead < Leaf5 >, required, settle; }
+        extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -80,8 +80,8 @@ mod validators {
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "tags", v2) & c.prop(l, s, x, "pair", v3)
-            & c.prop(l, s, x, "withContains", v4) & c.prop(l, s, x, "matrix", v6)
-            & c.prop(l, s, x, "things", v7)
+            & c.prop(l, s, x, "withContains", v4) & c.prop(l, s, x, "matrix", t0::<0>)
+            & c.prop(l, s, x, "things", t0::<1>)
     }
     /// `#/$defs/thing`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -117,16 +117,12 @@ mod validators {
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
-    /// `#/properties/matrix`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 3 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/matrix` and `#/properties/things` (1 more).
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v12)
+        c.items(l, s, x, 0usize, "/items", T0[K][0])
     }
-    /// `#/properties/things`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v13)
-    }
+    const T0: [[rt::Check; 1]; 3] = [[t0::<2>], [v13], [v5]];
     /// `#/$defs/thing/properties/name`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
@@ -142,11 +138,6 @@ mod validators {
     /// `#/properties/withContains/contains`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_of(l, s, i, VALUE0.get())
-    }
-    /// `#/properties/matrix/items`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v5)
     }
     /// `#/properties/things/items`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -92,6 +92,7 @@ rt::contract!(Value, [validators::v4], BASE0, "/$defs/Value", fast fast::read_4)
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
     rt::string_leaf!(
         Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
         .to_owned())
@@ -105,29 +106,26 @@ mod fast {
         Result::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, AwkwardNames { r#type = "type" : rt::fast::LeafRead < Leaf1 >,
-        optional, settle; r#fn = "fn" : rt::fast::LeafRead < Leaf1 >, optional, settle;
-        self_ = "self" : rt::fast::LeafRead < Leaf1 >, optional, settle; self__ = "Self"
-        : rt::fast::LeafRead < Leaf1 >, optional, settle; crate_ = "crate" :
-        rt::fast::LeafRead < Leaf1 >, optional, settle; empty = "" : rt::fast::LeafRead <
-        Leaf1 >, optional, settle; a = "a" : rt::fast::LeafRead < Leaf1 >, optional,
-        settle; a_ = "A" : rt::fast::LeafRead < Leaf1 >, optional, settle; extra =
-        "extra" : rt::fast::LeafRead < Leaf1 >, optional, settle; _2fast = "2fast" :
-        rt::fast::LeafRead < Leaf1 >, optional, settle; option = "option" :
-        rt::fast::Typed < Option >, optional, settle; string = "string" :
-        rt::fast::LeafRead < Leaf2 >, optional, settle; result = "result" :
-        rt::fast::LeafRead < Leaf3 >, optional, settle; value = "value" : rt::fast::Typed
-        < Value >, optional, settle; } extra extra_ : rt::fast::AnyValue
+        read_0, Visit0, AwkwardNames { r#type = "type" : LeafRead < Leaf1 >, optional,
+        settle; r#fn = "fn" : LeafRead < Leaf1 >, optional, settle; self_ = "self" :
+        LeafRead < Leaf1 >, optional, settle; self__ = "Self" : LeafRead < Leaf1 >,
+        optional, settle; crate_ = "crate" : LeafRead < Leaf1 >, optional, settle; empty
+        = "" : LeafRead < Leaf1 >, optional, settle; a = "a" : LeafRead < Leaf1 >,
+        optional, settle; a_ = "A" : LeafRead < Leaf1 >, optional, settle; extra =
+        "extra" : LeafRead < Leaf1 >, optional, settle; _2fast = "2fast" : LeafRead <
+        Leaf1 >, optional, settle; option = "option" : Typed < Option >, optional,
+        settle; string = "string" : LeafRead < Leaf2 >, optional, settle; result =
+        "result" : LeafRead < Leaf3 >, optional, settle; value = "value" : Typed < Value
+        >, optional, settle; } extra extra_ : AnyValue
     );
     rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v5, v));
     rt::object_reader!(
-        read_1, Visit1, Option { some = "some" : rt::fast::LeafRead < Leaf4 >, optional,
-        settle; } extra extra : rt::fast::AnyValue
+        read_1, Visit1, Option { some = "some" : LeafRead < Leaf4 >, optional, settle; }
+        extra extra : AnyValue
     );
     rt::object_reader!(
-        read_4, Visit4, Value { vec = "Vec" : rt::fast::VecOf < rt::fast::LeafRead <
-        Leaf2 >, 0usize, { usize::MAX } >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_4, Visit4, Value { vec = "Vec" : VecOf < LeafRead < Leaf2 >, 0usize, {
+        usize::MAX } >, optional, settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -31,10 +31,11 @@ rt::contract!(Draft4Const, [validators::v0], BASE0, "", fast fast::read_0);
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1 -> rt::Value, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, Draft4Const { binding = "binding" : rt::fast::ViaValue < Check1
-        >, optional, settle; } extra extra : rt::fast::AnyValue
+        read_0, Visit0, Draft4Const { binding = "binding" : ViaValue < Check1 >,
+        optional, settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

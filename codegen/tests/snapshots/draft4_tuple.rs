@@ -41,6 +41,7 @@ pub type Positive = rt::Integer;
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead, ViaValue};
     rt::via_value!(Check1 -> Vec < rt::Value >, | v | rt::is_valid(validators::v1, v));
     rt::value_leaf!(Leaf2 -> rt::Number, scalar | v | rt::is_valid(validators::v2, v));
     rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v3, v));
@@ -48,11 +49,10 @@ mod fast {
         Check4 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v4, v)
     );
     rt::object_reader!(
-        read_0, Visit0, Draft4Tuple { point = "point" : rt::fast::ViaValue < Check1 >,
-        optional, settle; limit = "limit" : rt::fast::LeafRead < Leaf2 >, optional,
-        settle; r#ref = "ref" : rt::fast::LeafRead < Leaf3 >, optional, settle; deps =
-        "deps" : rt::fast::ViaValue < Check4 >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_0, Visit0, Draft4Tuple { point = "point" : ViaValue < Check1 >, optional,
+        settle; limit = "limit" : LeafRead < Leaf2 >, optional, settle; r#ref = "ref" :
+        LeafRead < Leaf3 >, optional, settle; deps = "deps" : ViaValue < Check4 >,
+        optional, settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

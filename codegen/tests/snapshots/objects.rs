@@ -114,6 +114,7 @@ rt::contract!(Dependent, [validators::v7], BASE0, "/properties/dependent");
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead, MapOf, Typed, ViaValue};
     rt::string_leaf!(
         Leaf1 -> Id, | s | [! rt::check::min_length(s, 1u64), ! rt::check::max_length(s,
         20u64)] => Some(Id(s.to_owned()))
@@ -124,7 +125,8 @@ mod fast {
     );
     rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v8, v));
     rt::via_value!(
-        Check4 -> rt::Map < String, String >, | v | rt::is_valid(validators::v9, v)
+        Check4 -> rt::Map < String, String >, | v | rt::is_valid(validators::t0:: < 0 >,
+        v)
     );
     rt::via_value!(Check5 -> Labels, | v | rt::is_valid(validators::v4, v));
     rt::via_value!(
@@ -132,28 +134,26 @@ mod fast {
     );
     rt::via_value!(Check7 -> Dependent, | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_0, Visit0, Objects { id = "id" : rt::fast::LeafRead < Leaf1 >, required,
-        settle; closed = "closed" : rt::fast::Typed < Closed >, required, settle; counts
-        = "counts" : rt::fast::MapOf < Leaf2, rt::fast::LeafRead < Leaf3 > >, optional,
-        settle; by_key_shape = "byKeyShape" : rt::fast::ViaValue < Check4 >, optional,
-        settle; labels = "labels" : rt::fast::ViaValue < Check5 >, optional, settle;
-        typed_extra = "typedExtra" : rt::fast::Typed < TypedExtra >, optional, settle;
-        empty = "empty" : rt::fast::Typed < Empty >, optional, settle; min_max = "minMax"
-        : rt::fast::ViaValue < Check6 >, optional, settle; dependent = "dependent" :
-        rt::fast::ViaValue < Check7 >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_0, Visit0, Objects { id = "id" : LeafRead < Leaf1 >, required, settle;
+        closed = "closed" : Typed < Closed >, required, settle; counts = "counts" : MapOf
+        < Leaf2, LeafRead < Leaf3 > >, optional, settle; by_key_shape = "byKeyShape" :
+        ViaValue < Check4 >, optional, settle; labels = "labels" : ViaValue < Check5 >,
+        optional, settle; typed_extra = "typedExtra" : Typed < TypedExtra >, optional,
+        settle; empty = "empty" : Typed < Empty >, optional, settle; min_max = "minMax" :
+        ViaValue < Check6 >, optional, settle; dependent = "dependent" : ViaValue <
+        Check7 >, optional, settle; } extra extra : AnyValue
     );
     rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v11, v));
     rt::value_leaf!(Leaf9 -> bool, scalar | v | rt::is_valid(validators::v12, v));
     rt::object_reader!(
-        read_2, Visit2, Closed { a = "a" : rt::fast::LeafRead < Leaf8 >, optional,
-        settle; b = "b" : rt::fast::LeafRead < Leaf9 >, optional, settle; } deny
+        read_2, Visit2, Closed { a = "a" : LeafRead < Leaf8 >, optional, settle; b = "b"
+        : LeafRead < Leaf9 >, optional, settle; } deny
     );
     rt::value_leaf!(Leaf10 -> rt::Number, scalar | v | rt::is_valid(validators::v13, v));
     rt::string_leaf!(Leaf11 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_5, Visit5, TypedExtra { fixed = "fixed" : rt::fast::LeafRead < Leaf10 >,
-        optional, settle; } extra extra : rt::fast::LeafRead < Leaf11 >
+        read_5, Visit5, TypedExtra { fixed = "fixed" : LeafRead < Leaf10 >, optional,
+        settle; } extra extra : LeafRead < Leaf11 >
     );
     rt::object_reader!(read_6, Visit6, Empty {} deny);
 }
@@ -169,8 +169,8 @@ mod validators {
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "closed"]) & c.prop(l, s, x, "id", v1)
-            & c.prop(l, s, x, "closed", v2) & c.prop(l, s, x, "counts", v14)
-            & c.prop(l, s, x, "byKeyShape", v9) & c.prop(l, s, x, "labels", v4)
+            & c.prop(l, s, x, "closed", v2) & c.prop(l, s, x, "counts", t0::<1>)
+            & c.prop(l, s, x, "byKeyShape", t0::<0>) & c.prop(l, s, x, "labels", v4)
             & c.prop(l, s, x, "typedExtra", v5) & c.prop(l, s, x, "empty", v6)
             & c.prop(l, s, x, "minMax", v10) & c.prop(l, s, x, "dependent", v7)
     }
@@ -271,24 +271,25 @@ mod validators {
             _ => c.check_type(l, s, i, INTEGER),
         }
     }
-    /// `#/properties/byKeyShape`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/byKeyShape` and `#/properties/counts`.
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for key in x.keys() {
             let key_value = Value::String(key.clone());
-            if !c.quiet(|c| v17(&key_value, l, c, &s.child("/propertyNames"))) {
+            if !c.quiet(|c| T0[K][0](&key_value, l, c, &s.child("/propertyNames"))) {
                 ok &= c.bad_property_name(l, s, key);
             }
         }
         for (key, v) in x {
             let mut matched = false;
             if !matched {
-                ok &= v15(v, &l.key(key), c, &s.child("/additionalProperties"));
+                ok &= T0[K][1](v, &l.key(key), c, &s.child("/additionalProperties"));
             }
         }
         ok
     }
+    const T0: [[rt::Check; 2]; 2] = [[v17, v15], [v3, v8]];
     /// `#/properties/minMax`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -305,24 +306,6 @@ mod validators {
     /// `#/properties/typedExtra/properties/fixed`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
-    }
-    /// `#/properties/counts`
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        for key in x.keys() {
-            let key_value = Value::String(key.clone());
-            if !c.quiet(|c| v3(&key_value, l, c, &s.child("/propertyNames"))) {
-                ok &= c.bad_property_name(l, s, key);
-            }
-        }
-        for (key, v) in x {
-            let mut matched = false;
-            if !matched {
-                ok &= v8(v, &l.key(key), c, &s.child("/additionalProperties"));
-            }
-        }
-        ok
     }
     /// `#/properties/labels/properties/name`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -71,6 +71,7 @@ rt::contract!(NonEmptyString, [validators::v3], BASE0, "/definitions/tree/oneOf/
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, Boxed, LeafRead, Read, Typed, VecOf, ViaValue};
     rt::via_value!(Check1 -> Json, | v | rt::is_valid(validators::v4, v));
     rt::string_leaf!(
         Leaf3 -> NonEmptyString, | s | [! rt::check::min_length(s, 1u64)] =>
@@ -82,28 +83,27 @@ mod fast {
     );
     /// Reads a union that holds itself.
     pub(super) struct Union2;
-    impl rt::fast::Read for Union2 {
+    impl Read for Union2 {
         type Out = Tree;
         #[inline]
         fn read<'de, D: rt::__private::serde::Deserializer<'de>>(
             d: D,
         ) -> Result<Tree, D::Error> {
             <Union4<
-                rt::fast::LeafRead<Leaf3>,
-                rt::fast::VecOf<Union2, 0usize, { usize::MAX }>,
-            > as rt::fast::Read>::read(d)
+                LeafRead<Leaf3>,
+                VecOf<Union2, 0usize, { usize::MAX }>,
+            > as Read>::read(d)
         }
     }
     rt::object_reader!(
-        read_0, Visit0, Recursive { payload = "payload" : rt::fast::ViaValue < Check1 >,
-        optional, settle; list = "list" : rt::fast::Typed < List >, optional, settle;
-        tree = "tree" : Union2, optional, settle; } extra extra : rt::fast::AnyValue
+        read_0, Visit0, Recursive { payload = "payload" : ViaValue < Check1 >, optional,
+        settle; list = "list" : Typed < List >, optional, settle; tree = "tree" : Union2,
+        optional, settle; } extra extra : AnyValue
     );
     rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v5, v));
     rt::object_reader!(
-        read_2, Visit2, List { head = "head" : rt::fast::LeafRead < Leaf5 >, required,
-        settle; tail = "tail" : rt::fast::Boxed < rt::fast::Typed < List >>, optional,
-        settle; } extra extra : rt::fast::AnyValue
+        read_2, Visit2, List { head = "head" : LeafRead < Leaf5 >, required, settle; tail
+        = "tail" : Boxed < Typed < List >>, optional, settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -127,7 +127,7 @@ mod validators {
     }
     /// `#/definitions/tree`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v3, None), (v8, None)], None)
+        c.one_of(i, l, s, &[(v3, None), (t0::<0>, None)], None)
     }
     /// `#/definitions/tree/oneOf/0`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -152,11 +152,12 @@ mod validators {
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v2(i, l, c, &s.reference("/$ref", B0, "/definitions/tree"))
     }
-    /// `#/definitions/tree/oneOf/1`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/tree/oneOf/1` and `#/definitions/json/anyOf/4`.
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v7)
+        c.items(l, s, x, 0usize, "/items", T0[K][0])
     }
+    const T0: [[rt::Check; 1]; 2] = [[v7], [v4]];
     /// `#/definitions/json`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
@@ -168,7 +169,7 @@ mod validators {
                 (v11, None),
                 (v12, None),
                 (v13, None),
-                (v14, None),
+                (t0::<1>, None),
                 (v15, None),
             ],
             None,
@@ -189,11 +190,6 @@ mod validators {
     /// `#/definitions/json/anyOf/3`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
-    }
-    /// `#/definitions/json/anyOf/4`
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v4)
     }
     /// `#/definitions/json/anyOf/5`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -100,6 +100,7 @@ pub type CD = rt::Integer;
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, Boxed, LeafRead, Typed, VecOf};
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
     rt::string_leaf!(
@@ -107,36 +108,34 @@ mod fast {
         Some(WithSibling(s.to_owned()))
     );
     rt::object_reader!(
-        read_0, Visit0, Refs { escaped = "escaped" : rt::fast::LeafRead < Leaf1 >,
-        optional, settle; percent = "percent" : rt::fast::LeafRead < Leaf2 >, optional,
-        settle; anchored = "anchored" : rt::fast::Typed < Money >, optional, settle;
-        embedded = "embedded" : rt::fast::Typed < Embedded >, optional, settle;
-        cross_file = "crossFile" : rt::fast::Typed < Address >, optional, settle; tree =
-        "tree" : rt::fast::Typed < Node >, optional, settle; with_sibling = "withSibling"
-        : rt::fast::LeafRead < Leaf3 >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_0, Visit0, Refs { escaped = "escaped" : LeafRead < Leaf1 >, optional,
+        settle; percent = "percent" : LeafRead < Leaf2 >, optional, settle; anchored =
+        "anchored" : Typed < Money >, optional, settle; embedded = "embedded" : Typed <
+        Embedded >, optional, settle; cross_file = "crossFile" : Typed < Address >,
+        optional, settle; tree = "tree" : Typed < Node >, optional, settle; with_sibling
+        = "withSibling" : LeafRead < Leaf3 >, optional, settle; } extra extra : AnyValue
     );
     rt::value_leaf!(Leaf4 -> rt::Number, scalar | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_1, Visit1, Money { amount = "amount" : rt::fast::LeafRead < Leaf4 >,
-        required, settle; currency = "currency" : rt::fast::LeafRead < Leaf1 >, optional,
-        settle; } extra extra : rt::fast::AnyValue
+        read_1, Visit1, Money { amount = "amount" : LeafRead < Leaf4 >, required, settle;
+        currency = "currency" : LeafRead < Leaf1 >, optional, settle; } extra extra :
+        AnyValue
     );
     rt::value_leaf!(Leaf5 -> bool, scalar | v | rt::is_valid(validators::v8, v));
     rt::object_reader!(
-        read_2, Visit2, Embedded { inner = "inner" : rt::fast::LeafRead < Leaf5 >,
-        optional, settle; } extra extra : rt::fast::AnyValue
+        read_2, Visit2, Embedded { inner = "inner" : LeafRead < Leaf5 >, optional,
+        settle; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_3, Visit3, Address { street = "street" : rt::fast::LeafRead < Leaf1 >,
-        required, settle; city = "city" : rt::fast::LeafRead < Leaf1 >, optional, settle;
-        } extra extra : rt::fast::AnyValue
+        read_3, Visit3, Address { street = "street" : LeafRead < Leaf1 >, required,
+        settle; city = "city" : LeafRead < Leaf1 >, optional, settle; } extra extra :
+        AnyValue
     );
     rt::object_reader!(
-        read_4, Visit4, Node { value = "value" : rt::fast::LeafRead < Leaf2 >, optional,
-        settle; children = "children" : rt::fast::VecOf < rt::fast::Typed < Node >,
-        0usize, { usize::MAX } >, optional, settle; parent = "parent" : rt::fast::Boxed <
-        rt::fast::Typed < Node >>, optional, settle; } extra extra : rt::fast::AnyValue
+        read_4, Visit4, Node { value = "value" : LeafRead < Leaf2 >, optional, settle;
+        children = "children" : VecOf < Typed < Node >, 0usize, { usize::MAX } >,
+        optional, settle; parent = "parent" : Boxed < Typed < Node >>, optional, settle;
+        } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

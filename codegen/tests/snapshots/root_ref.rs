@@ -40,15 +40,15 @@ rt::contract!(LineEnd, [validators::v1], BASE0, "/$defs/item/properties/lineEnd"
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead};
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::string_leaf!(
         Leaf2 -> LineEnd, | s | [! ::std::matches!(s, "a\rb" | "a\nb" | "a`b")] =>
         LineEnd::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, Item { id = "id" : rt::fast::LeafRead < Leaf1 >, required,
-        settle; line_end = "lineEnd" : rt::fast::LeafRead < Leaf2 >, optional, settle; }
-        extra extra : rt::fast::AnyValue
+        read_0, Visit0, Item { id = "id" : LeafRead < Leaf1 >, required, settle; line_end
+        = "lineEnd" : LeafRead < Leaf2 >, optional, settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

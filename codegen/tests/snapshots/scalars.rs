@@ -143,6 +143,7 @@ rt::contract!(Protocol, [validators::v5], BASE0, "/properties/protocol");
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead, ViaValue};
     rt::value_leaf!(Leaf1 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
     rt::value_leaf!(Leaf2 -> rt::Number, scalar | v | rt::is_valid(validators::v7, v));
     rt::value_leaf!(Leaf3 -> rt::Number, scalar | v | rt::is_valid(validators::v8, v));
@@ -174,26 +175,22 @@ mod fast {
         => Some(Protocol::Grpc), _ => Some(Protocol::Other(s.to_owned())), }
     );
     rt::object_reader!(
-        read_0, Visit0, Scalars { count = "count" : rt::fast::LeafRead < Leaf1 >,
-        optional, settle; ratio = "ratio" : rt::fast::LeafRead < Leaf2 >, optional,
-        settle; step = "step" : rt::fast::LeafRead < Leaf3 >, optional, settle; flag =
-        "flag" : rt::fast::LeafRead < Leaf4 >, optional, settle; nothing = "nothing" :
-        rt::fast::LeafRead < Leaf5 >, optional, settle; maybe_text = "maybeText" :
-        rt::fast::ViaValue < Check6 >, optional, settle; text_or_number = "textOrNumber"
-        : rt::fast::ViaValue < Check7 >, optional, settle; code = "code" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; when = "when" :
-        rt::fast::LeafRead < Leaf9 >, optional, settle; anything = "anything" :
-        rt::fast::AnyValue, optional, settle; never = "never" : rt::fast::ViaValue <
-        Check10 >, optional, settle; always = "always" : rt::fast::AnyValue, optional,
-        settle; fixed = "fixed" : rt::fast::LeafRead < Leaf11 >, optional, settle;
-        fixed_number = "fixedNumber" : rt::fast::LeafRead < Leaf12 >, optional, settle;
-        color = "color" : rt::fast::LeafRead < Leaf13 >, optional, settle; mixed_enum =
-        "mixedEnum" : rt::fast::ViaValue < Check14 >, optional, settle; nullable_color =
-        "nullableColor" : rt::fast::ViaValue < Check15 >, optional, settle; protocol =
-        "protocol" : rt::fast::LeafRead < Leaf16 >, optional, settle; old = "old" :
-        rt::fast::LeafRead < Leaf9 >, optional, settle; secret = "secret" :
-        rt::fast::LeafRead < Leaf9 >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_0, Visit0, Scalars { count = "count" : LeafRead < Leaf1 >, optional, settle;
+        ratio = "ratio" : LeafRead < Leaf2 >, optional, settle; step = "step" : LeafRead
+        < Leaf3 >, optional, settle; flag = "flag" : LeafRead < Leaf4 >, optional,
+        settle; nothing = "nothing" : LeafRead < Leaf5 >, optional, settle; maybe_text =
+        "maybeText" : ViaValue < Check6 >, optional, settle; text_or_number =
+        "textOrNumber" : ViaValue < Check7 >, optional, settle; code = "code" : LeafRead
+        < Leaf8 >, optional, settle; when = "when" : LeafRead < Leaf9 >, optional,
+        settle; anything = "anything" : AnyValue, optional, settle; never = "never" :
+        ViaValue < Check10 >, optional, settle; always = "always" : AnyValue, optional,
+        settle; fixed = "fixed" : LeafRead < Leaf11 >, optional, settle; fixed_number =
+        "fixedNumber" : LeafRead < Leaf12 >, optional, settle; color = "color" : LeafRead
+        < Leaf13 >, optional, settle; mixed_enum = "mixedEnum" : ViaValue < Check14 >,
+        optional, settle; nullable_color = "nullableColor" : ViaValue < Check15 >,
+        optional, settle; protocol = "protocol" : LeafRead < Leaf16 >, optional, settle;
+        old = "old" : LeafRead < Leaf9 >, optional, settle; secret = "secret" : LeafRead
+        < Leaf9 >, optional, settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -214,7 +211,7 @@ mod validators {
             & c.prop(l, s, x, "nothing", v10) & c.prop(l, s, x, "maybeText", v11)
             & c.prop(l, s, x, "textOrNumber", v12) & c.prop(l, s, x, "code", v1)
             & c.prop(l, s, x, "when", v5) & c.prop(l, s, x, "anything", v16)
-            & c.prop(l, s, x, "never", v13) & c.prop(l, s, x, "always", v17)
+            & c.prop(l, s, x, "never", v13) & c.prop(l, s, x, "always", v16)
             & c.prop(l, s, x, "fixed", v2) & c.prop(l, s, x, "fixedNumber", v14)
             & c.prop(l, s, x, "color", v3) & c.prop(l, s, x, "mixedEnum", v15)
             & c.prop(l, s, x, "nullableColor", v4) & c.prop(l, s, x, "protocol", v5)
@@ -301,10 +298,6 @@ mod validators {
     }
     /// `#/properties/anything`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        true
-    }
-    /// `#/properties/always`
-    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
 }

@@ -71,20 +71,20 @@ rt::contract!(
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead, Typed};
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::string_leaf!(
         Leaf2 -> Token, | s | [! rt::check::min_length(s, 8u64)] => Some(Token(s
         .to_owned()))
     );
     rt::object_reader!(
-        read_0, Visit0, Sensitive { user = "user" : rt::fast::LeafRead < Leaf1 >,
-        required, settle; token = "token" : rt::fast::LeafRead < Leaf2 >, required,
-        settle; profile = "profile" : rt::fast::Typed < Profile >, optional, settle; }
-        extra extra : rt::fast::AnyValue
+        read_0, Visit0, Sensitive { user = "user" : LeafRead < Leaf1 >, required, settle;
+        token = "token" : LeafRead < Leaf2 >, required, settle; profile = "profile" :
+        Typed < Profile >, optional, settle; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_2, Visit2, Profile { email = "email" : rt::fast::LeafRead < Leaf1 >,
-        optional, settle; } extra extra : rt::fast::AnyValue
+        read_2, Visit2, Profile { email = "email" : LeafRead < Leaf1 >, optional, settle;
+        } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

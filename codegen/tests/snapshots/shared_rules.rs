@@ -86,6 +86,7 @@ pub type RuleNumber = rt::Integer;
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead, VecOf, ViaValue};
     rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v4, v));
     rt::string_leaf!(
         Leaf3 -> RuleString, | s | [! ::std::matches!(s, "off" | "warn" | "error")] =>
@@ -99,16 +100,12 @@ mod fast {
         map
     );
     type Union1 = Union4<
-        rt::fast::LeafRead<Leaf2>,
-        rt::fast::LeafRead<Leaf3>,
-        rt::fast::VecOf<rt::fast::AnyValue, 2usize, 2usize>,
+        LeafRead<Leaf2>,
+        LeafRead<Leaf3>,
+        VecOf<AnyValue, 2usize, 2usize>,
     >;
     rt::via_value!(Check6 -> Vec < rt::Value >, | v | rt::is_valid(validators::v5, v));
-    type Union5 = Union4<
-        rt::fast::LeafRead<Leaf2>,
-        rt::fast::LeafRead<Leaf3>,
-        rt::fast::ViaValue<Check6>,
-    >;
+    type Union5 = Union4<LeafRead<Leaf2>, LeafRead<Leaf3>, ViaValue<Check6>>;
     rt::string_leaf!(
         Leaf7 -> Code, | s | [! validators::RE0.is_match(s)] => Some(Code(s.to_owned()))
     );
@@ -119,9 +116,8 @@ mod fast {
     rt::object_reader!(
         read_0, Visit0, PluginRules { html_quotes = "html-quotes" : Union1, optional,
         settle; key_spacing = "key-spacing" : Union5, optional, settle; code = "code" :
-        rt::fast::LeafRead < Leaf7 >, optional, settle; other_code = "other-code" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        LeafRead < Leaf7 >, optional, settle; other_code = "other-code" : LeafRead <
+        Leaf8 >, optional, settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -136,7 +132,7 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "html-quotes", v6) & c.prop(l, s, x, "key-spacing", v7)
+        c.prop(l, s, x, "html-quotes", t0::<0>) & c.prop(l, s, x, "key-spacing", t0::<1>)
             & c.prop(l, s, x, "code", v2) & c.prop(l, s, x, "other-code", v3)
     }
     /// `#/definitions/ruleString`
@@ -166,14 +162,11 @@ mod validators {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.prefix_items(l, s, x, "/items", &[v9, v10])
     }
-    /// `#/properties/html-quotes`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v4, None), (v11, None), (v12, None)], None)
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/html-quotes` and `#/properties/key-spacing`.
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.one_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None), (T0[K][2], None)], None)
     }
-    /// `#/properties/key-spacing`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v4, None), (v11, None), (v5, None)], None)
-    }
+    const T0: [[rt::Check; 3]; 2] = [[v4, v11, v12], [v4, v11, v5]];
     /// `#/definitions/ruleNumber`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {

@@ -109,7 +109,7 @@ impl rt::FromValue for Overlapping {
     }
 }
 rt::union_serialize!(Overlapping { Id(_), Path(_) });
-rt::contract!(Overlapping, [validators::v6], BASE0, "/properties/overlapping");
+rt::contract!(Overlapping, [validators::t0:: < 0 >], BASE0, "/properties/overlapping");
 /// Schema: `fixtures/unions.json#/properties/overlapping/anyOf/0`
 #[derive(Clone, PartialEq)]
 pub struct IdOverlapping {
@@ -151,7 +151,7 @@ impl rt::FromValue for OneOrMany {
     }
 }
 rt::union_serialize!(OneOrMany { One(_), Many(_) });
-rt::contract!(OneOrMany, [validators::v7], BASE0, "/properties/oneOrMany");
+rt::contract!(OneOrMany, [validators::t0:: < 1 >], BASE0, "/properties/oneOrMany");
 /// Schema: `fixtures/unions.json#/properties/level`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
@@ -378,17 +378,20 @@ rt::contract!(
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{
+        AnyValue, Broken, Key, LeafRead, Partial, Read, Seed, Tag, Typed, VecOf, ViaValue,
+    };
     use super::rt::__private::serde::de;
     rt::via_value!(Check1 -> Shape, | v | rt::is_valid(validators::v1, v));
-    rt::via_value!(Check2 -> Overlapping, | v | rt::is_valid(validators::v6, v));
+    rt::via_value!(Check2 -> Overlapping, | v | rt::is_valid(validators::t0:: < 0 >, v));
     rt::string_leaf!(Leaf4 -> String, | s | [] => Some(s.to_owned()));
     rt::union_reader!(
         Union5, VisitUnion5 -> OneOrMany { str => OneOrMany::One; R0 : String, seq =>
         OneOrMany::Many; R1 : Vec < String > } refuse bool number null map
     );
     type Union3 = Union5<
-        rt::fast::LeafRead<Leaf4>,
-        rt::fast::VecOf<rt::fast::LeafRead<Leaf4>, 0usize, { usize::MAX }>,
+        LeafRead<Leaf4>,
+        VecOf<LeafRead<Leaf4>, 0usize, { usize::MAX }>,
     >;
     rt::value_leaf!(Leaf6 -> Level, string | v | rt::is_valid(validators::v8, v));
     rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v16, v));
@@ -396,32 +399,30 @@ mod fast {
         Union9, VisitUnion9 -> Titled { str => Titled::ByName; R0 : String, number =>
         Titled::ByNumber; R1 : rt::Integer } refuse bool null seq map
     );
-    type Union7 = Union9<rt::fast::LeafRead<Leaf4>, rt::fast::LeafRead<Leaf8>>;
+    type Union7 = Union9<LeafRead<Leaf4>, LeafRead<Leaf8>>;
     rt::value_leaf!(Leaf10 -> String, string | v | rt::is_valid(validators::v17, v));
     rt::via_value!(Check11 -> Conditional, | v | rt::is_valid(validators::v10, v));
     rt::object_reader!(
-        read_0, Visit0, Unions { shape = "shape" : rt::fast::ViaValue < Check1 >,
-        optional, settle; overlapping = "overlapping" : rt::fast::ViaValue < Check2 >,
-        optional, settle; one_or_many = "oneOrMany" : Union3, optional, settle; level =
-        "level" : rt::fast::LeafRead < Leaf6 >, optional, settle; titled = "titled" :
-        Union7, optional, settle; not_empty = "notEmpty" : rt::fast::LeafRead < Leaf10 >,
-        optional, settle; conditional = "conditional" : rt::fast::ViaValue < Check11 >,
-        optional, settle; merged = "merged" : rt::fast::Typed < Merged >, optional,
-        settle; envelope = "envelope" : rt::fast::Typed < Event >, optional, settle; }
-        extra extra : rt::fast::AnyValue
+        read_0, Visit0, Unions { shape = "shape" : ViaValue < Check1 >, optional, settle;
+        overlapping = "overlapping" : ViaValue < Check2 >, optional, settle; one_or_many
+        = "oneOrMany" : Union3, optional, settle; level = "level" : LeafRead < Leaf6 >,
+        optional, settle; titled = "titled" : Union7, optional, settle; not_empty =
+        "notEmpty" : LeafRead < Leaf10 >, optional, settle; conditional = "conditional" :
+        ViaValue < Check11 >, optional, settle; merged = "merged" : Typed < Merged >,
+        optional, settle; envelope = "envelope" : Typed < Event >, optional, settle; }
+        extra extra : AnyValue
     );
     rt::object_reader!(
-        read_5, Visit5, IdOverlapping { id = "id" : rt::fast::LeafRead < Leaf4 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_5, Visit5, IdOverlapping { id = "id" : LeafRead < Leaf4 >, required, settle;
+        } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_6, Visit6, PathOverlapping { path = "path" : rt::fast::LeafRead < Leaf4 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_6, Visit6, PathOverlapping { path = "path" : LeafRead < Leaf4 >, required,
+        settle; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_11, Visit11, Merged { a = "a" : rt::fast::LeafRead < Leaf4 >, required,
-        settle; b = "b" : rt::fast::LeafRead < Leaf8 >, required, settle; } extra extra :
-        rt::fast::AnyValue
+        read_11, Visit11, Merged { a = "a" : LeafRead < Leaf4 >, required, settle; b =
+        "b" : LeafRead < Leaf8 >, required, settle; } extra extra : AnyValue
     );
     /// Reads a `Event`: common members checked as they come, the payload with its command's reader once the tag is known.
     pub(super) fn read_12<'de, D: de::Deserializer<'de>>(
@@ -438,7 +439,7 @@ mod fast {
             "created" => rt::fast::typed(m).map(EventBody::Created),
             "deleted" => rt::fast::typed(m).map(EventBody::Deleted),
             _ => {
-                rt::fast::next::<rt::fast::AnyValue, _>(m)
+                rt::fast::next::<AnyValue, _>(m)
                     .map(|payload| EventBody::Unknown {
                         type_name: t.to_owned(),
                         payload,
@@ -455,7 +456,7 @@ mod fast {
             "created" => rt::fast::typed_raw(raw).map(EventBody::Created),
             "deleted" => rt::fast::typed_raw(raw).map(EventBody::Deleted),
             _ => {
-                rt::fast::read_raw::<rt::fast::AnyValue>(raw)
+                rt::fast::read_raw::<AnyValue>(raw)
                     .map(|payload| EventBody::Unknown {
                         type_name: t.to_owned(),
                         payload,
@@ -468,16 +469,16 @@ mod fast {
         tag: Option<::std::borrow::Cow<'de, str>>,
         command: Option<EventBody>,
         raw: Option<&'de rt::__private::serde_json::value::RawValue>,
-        f2: Option<<rt::fast::LeafRead<Leaf4> as rt::fast::Read>::Out>,
-        unknown: rt::Extra<<rt::fast::AnyValue as rt::fast::Read>::Out>,
+        f2: Option<<LeafRead<Leaf4> as Read>::Out>,
+        unknown: rt::Extra<<AnyValue as Read>::Out>,
         /// The members that broke a rule, as JSON.
-        bad: rt::fast::Broken,
+        bad: Broken,
     }
     impl Slots12<'_> {
         /// The members read so far, as JSON.
         #[cold]
-        fn partial(self) -> rt::fast::Partial {
-            let mut p = rt::fast::Partial::with_capacity(
+        fn partial(self) -> Partial {
+            let mut p = Partial::with_capacity(
                 3usize + self.bad.len() + self.unknown.len(),
             );
             if let Some(t) = self.tag {
@@ -510,14 +511,14 @@ mod fast {
                 raw: None,
                 f2: None,
                 unknown: rt::Extra::new(),
-                bad: rt::fast::Broken::new(),
+                bad: Broken::new(),
             };
             let mut spare = None;
-            while let Some(rt::fast::Key(k)) = m.next_key::<rt::fast::Key<'de>>()? {
+            while let Some(Key(k)) = m.next_key::<Key<'de>>()? {
                 match &*k {
                     "type" => {
-                        match m.next_value::<rt::fast::Tag<'de>>() {
-                            Ok(rt::fast::Tag(t)) => {
+                        match m.next_value::<Tag<'de>>() {
+                            Ok(Tag(t)) => {
                                 if s.tag.is_some() {
                                     return Err(rt::fast::abort());
                                 }
@@ -548,14 +549,12 @@ mod fast {
                     "at" => {
                         s.bad
                             .read::<
-                                rt::fast::LeafRead<Leaf4>,
+                                LeafRead<Leaf4>,
                                 _,
                             >(k, &mut m, &mut s.f2, &mut spare)?
                     }
                     _ => {
-                        match m
-                            .next_value_seed(rt::fast::Seed::<rt::fast::AnyValue>::new())
-                        {
+                        match m.next_value_seed(Seed::<AnyValue>::new()) {
                             Ok(x) => {
                                 if s.unknown.insert(k.into_owned(), x).is_some() {
                                     return Err(rt::fast::abort());
@@ -597,12 +596,12 @@ mod fast {
         rt::__fast_refuse!(seq);
     }
     rt::object_reader!(
-        read_14, Visit14, CreatedData { by = "by" : rt::fast::LeafRead < Leaf4 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_14, Visit14, CreatedData { by = "by" : LeafRead < Leaf4 >, required, settle;
+        } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_15, Visit15, DeletedData { reason = "reason" : rt::fast::LeafRead < Leaf4 >,
-        optional, settle; } extra extra : rt::fast::AnyValue
+        read_15, Visit15, DeletedData { reason = "reason" : LeafRead < Leaf4 >, optional,
+        settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -616,8 +615,8 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "shape", v1) & c.prop(l, s, x, "overlapping", v6)
-            & c.prop(l, s, x, "oneOrMany", v7) & c.prop(l, s, x, "level", v8)
+        c.prop(l, s, x, "shape", v1) & c.prop(l, s, x, "overlapping", t0::<0>)
+            & c.prop(l, s, x, "oneOrMany", t0::<1>) & c.prop(l, s, x, "level", v8)
             & c.prop(l, s, x, "titled", v9) & c.prop(l, s, x, "notEmpty", v17)
             & c.prop(l, s, x, "conditional", v10) & c.prop(l, s, x, "merged", v11)
             & c.prop(l, s, x, "envelope", v18)
@@ -648,14 +647,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["path"]) & c.prop(l, s, x, "path", v22)
     }
-    /// `#/properties/overlapping`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v4, None), (v5, None)], None)
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/overlapping` and `#/properties/oneOrMany`.
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None)], None)
     }
-    /// `#/properties/oneOrMany`
-    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v22, None), (v23, None)], None)
-    }
+    const T0: [[rt::Check; 2]; 2] = [[v4, v5], [v22, v23]];
     /// `#/properties/level`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.union_of_strs(l, s, i, "anyOf", &["low", "high"])
@@ -676,9 +672,9 @@ mod validators {
             ok &= c.prop(l, s, x, "postcode", v22);
         }
         if c.quiet(|c| v24(i, l, c, &s.child("/if"))) {
-            ok &= v25(i, l, c, &s.child("/then"));
+            ok &= t1::<0>(i, l, c, &s.child("/then"));
         } else {
-            ok &= v26(i, l, c, &s.child("/else"));
+            ok &= t1::<1>(i, l, c, &s.child("/else"));
         }
         ok
     }
@@ -705,7 +701,11 @@ mod validators {
                     i,
                     l,
                     s,
-                    &[(v29, Some("created")), (v30, Some("deleted")), (v31, None)],
+                    &[
+                        (t2::<0>, Some("created")),
+                        (t2::<1>, Some("deleted")),
+                        (v31, None),
+                    ],
                     Some("type"),
                 );
         ok
@@ -771,22 +771,15 @@ mod validators {
         }
         ok
     }
-    /// `#/properties/conditional/then`
-    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/properties/conditional/then` and `#/properties/conditional/else`.
+    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "postcode", v34);
+            ok &= c.prop(l, s, x, "postcode", T1[K][0]);
         }
         ok
     }
-    /// `#/properties/conditional/else`
-    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "postcode", v22);
-        }
-        ok
-    }
+    const T1: [[rt::Check; 1]; 2] = [[v34], [v22]];
     /// `#/properties/merged/allOf/0`
     pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -801,24 +794,16 @@ mod validators {
         }
         ok
     }
-    /// `#/$defs/event/oneOf/0`
-    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T2` each), such as `#/$defs/event/oneOf/0` and `#/$defs/event/oneOf/1`.
+    pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v35);
-            ok &= c.prop(l, s, x, "data", v14);
+            ok &= c.prop(l, s, x, "type", T2[K][0]);
+            ok &= c.prop(l, s, x, "data", T2[K][1]);
         }
         ok
     }
-    /// `#/$defs/event/oneOf/1`
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v36);
-            ok &= c.prop(l, s, x, "data", v15);
-        }
-        ok
-    }
+    const T2: [[rt::Check; 2]; 2] = [[v35, v14], [v36, v15]];
     /// `#/$defs/event/oneOf/2`
     pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;

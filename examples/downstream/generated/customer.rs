@@ -125,6 +125,7 @@ rt::contract!(Country, [validators::v7], BASE2, "/properties/country");
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, Boxed, LeafRead, Typed, VecOf};
     rt::string_leaf!(
         Leaf1 -> NonEmptyString, | s | [! rt::check::min_length(s, 1u64)] =>
         Some(NonEmptyString(s.to_owned()))
@@ -134,26 +135,23 @@ mod fast {
         Tier::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, Customer { name = "name" : rt::fast::LeafRead < Leaf1 >,
-        required, settle; tier = "tier" : rt::fast::LeafRead < Leaf2 >, optional, settle;
-        last_order = "lastOrder" : rt::fast::Boxed < rt::fast::Typed < LastOrder >>,
-        optional, settle; } extra extra : rt::fast::AnyValue
+        read_0, Visit0, Customer { name = "name" : LeafRead < Leaf1 >, required, settle;
+        tier = "tier" : LeafRead < Leaf2 >, optional, settle; last_order = "lastOrder" :
+        Boxed < Typed < LastOrder >>, optional, settle; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf3 -> Id, | s | [! validators::RE0.is_match(s)] => Some(Id(s.to_owned()))
     );
     rt::object_reader!(
-        read_3, Visit3, LastOrder { id = "id" : rt::fast::LeafRead < Leaf3 >, required,
-        settle; customer = "customer" : rt::fast::Boxed < rt::fast::Typed < Customer >>,
-        required, settle; lines = "lines" : rt::fast::VecOf < rt::fast::Typed < Line >,
-        1usize, { usize::MAX } >, required, settle; ship_to = "shipTo" : rt::fast::Typed
-        < ShipTo >, optional, settle; } extra extra : rt::fast::AnyValue
+        read_3, Visit3, LastOrder { id = "id" : LeafRead < Leaf3 >, required, settle;
+        customer = "customer" : Boxed < Typed < Customer >>, required, settle; lines =
+        "lines" : VecOf < Typed < Line >, 1usize, { usize::MAX } >, required, settle;
+        ship_to = "shipTo" : Typed < ShipTo >, optional, settle; } extra extra : AnyValue
     );
     rt::value_leaf!(Leaf4 -> rt::Integer, scalar | v | rt::is_valid(validators::v8, v));
     rt::object_reader!(
-        read_5, Visit5, Line { sku = "sku" : rt::fast::LeafRead < Leaf1 >, required,
-        settle; quantity = "quantity" : rt::fast::LeafRead < Leaf4 >, required, settle; }
-        deny
+        read_5, Visit5, Line { sku = "sku" : LeafRead < Leaf1 >, required, settle;
+        quantity = "quantity" : LeafRead < Leaf4 >, required, settle; } deny
     );
     rt::string_leaf!(Leaf5 -> String, | s | [] => Some(s.to_owned()));
     rt::string_leaf!(
@@ -161,9 +159,9 @@ mod fast {
         .to_owned()))
     );
     rt::object_reader!(
-        read_6, Visit6, ShipTo { street = "street" : rt::fast::LeafRead < Leaf5 >,
-        optional, settle; country = "country" : rt::fast::LeafRead < Leaf6 >, required,
-        settle; } extra extra : rt::fast::AnyValue
+        read_6, Visit6, ShipTo { street = "street" : LeafRead < Leaf5 >, optional,
+        settle; country = "country" : LeafRead < Leaf6 >, required, settle; } extra extra
+        : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

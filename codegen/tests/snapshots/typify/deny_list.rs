@@ -35,12 +35,13 @@ rt::contract!(TestType, [validators::v0], BASE0, "", fast fast::read_0);
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    rt::via_value!(Check1 -> rt::Value, | v | rt::is_valid(validators::v1, v));
-    rt::via_value!(Check2 -> rt::Value, | v | rt::is_valid(validators::v2, v));
+    use super::rt::fast::{AnyValue, ViaValue};
+    rt::via_value!(Check1 -> rt::Value, | v | rt::is_valid(validators::t0:: < 0 >, v));
+    rt::via_value!(Check2 -> rt::Value, | v | rt::is_valid(validators::t0:: < 1 >, v));
     rt::object_reader!(
-        read_0, Visit0, TestType { where_not = "where_not" : rt::fast::ViaValue < Check1
-        >, required, settle; why_not = "why_not" : rt::fast::ViaValue < Check2 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_0, Visit0, TestType { where_not = "where_not" : ViaValue < Check1 >,
+        required, settle; why_not = "why_not" : ViaValue < Check2 >, required, settle; }
+        extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -52,25 +53,18 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["where_not", "why_not"]) & c.prop(l, s, x, "where_not", v1)
-            & c.prop(l, s, x, "why_not", v2)
+        c.required(l, s, x, &["where_not", "why_not"])
+            & c.prop(l, s, x, "where_not", t0::<0>) & c.prop(l, s, x, "why_not", t0::<1>)
     }
-    /// `#/properties/where_not`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/where_not` and `#/properties/why_not`.
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        if c.quiet(|c| v3(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| T0[K][0](i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
     }
-    /// `#/properties/why_not`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if c.quiet(|c| v4(i, l, c, &s.child("/not"))) {
-            ok &= c.not_failed(l, s);
-        }
-        ok
-    }
+    const T0: [[rt::Check; 1]; 2] = [[v3], [v4]];
     /// `#/properties/where_not/not`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["start", "middle", "end"])

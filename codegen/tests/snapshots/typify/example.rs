@@ -52,18 +52,18 @@ pub type Fruit = rt::Map<String, String>;
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_0, Visit0, Veggies { fruits = "fruits" : rt::fast::VecOf <
-        rt::fast::LeafRead < Leaf1 >, 0usize, { usize::MAX } >, optional, settle;
-        vegetables = "vegetables" : rt::fast::VecOf < rt::fast::Typed < Veggie >, 0usize,
-        { usize::MAX } >, optional, settle; } extra extra : rt::fast::AnyValue
+        read_0, Visit0, Veggies { fruits = "fruits" : VecOf < LeafRead < Leaf1 >, 0usize,
+        { usize::MAX } >, optional, settle; vegetables = "vegetables" : VecOf < Typed <
+        Veggie >, 0usize, { usize::MAX } >, optional, settle; } extra extra : AnyValue
     );
     rt::value_leaf!(Leaf2 -> bool, scalar | v | rt::is_valid(validators::v2, v));
     rt::object_reader!(
-        read_1, Visit1, Veggie { veggie_name = "veggieName" : rt::fast::LeafRead < Leaf1
-        >, required, settle; veggie_like = "veggieLike" : rt::fast::LeafRead < Leaf2 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_1, Visit1, Veggie { veggie_name = "veggieName" : LeafRead < Leaf1 >,
+        required, settle; veggie_like = "veggieLike" : LeafRead < Leaf2 >, required,
+        settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -76,7 +76,7 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "fruits", v3) & c.prop(l, s, x, "vegetables", v4)
+        c.prop(l, s, x, "fruits", t0::<0>) & c.prop(l, s, x, "vegetables", t0::<1>)
     }
     /// `#/$defs/veggie`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -88,16 +88,12 @@ mod validators {
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
-    /// `#/properties/fruits`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/fruits` and `#/properties/vegetables`.
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v5)
+        c.items(l, s, x, 0usize, "/items", T0[K][0])
     }
-    /// `#/properties/vegetables`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v6)
-    }
+    const T0: [[rt::Check; 1]; 2] = [[v5], [v6]];
     /// `#/$defs/veggie/properties/veggieName`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)

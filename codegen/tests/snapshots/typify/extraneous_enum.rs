@@ -41,13 +41,14 @@ rt::contract!(Letter, [validators::v1], BASE0, "/properties/letter");
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead};
     rt::string_leaf!(
         Leaf1 -> Letter, | s | [! ::std::matches!(s, "a" | "b" | "cee"), !
         rt::check::max_length(s, 2u64)] => Letter::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, LetterBox { letter = "letter" : rt::fast::LeafRead < Leaf1 >,
-        optional, settle; } extra extra : rt::fast::AnyValue
+        read_0, Visit0, LetterBox { letter = "letter" : LeafRead < Leaf1 >, optional,
+        settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -25,7 +25,7 @@ pub enum IdOrName {
 impl rt::FromValue for IdOrName {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
-            validators::v0,
+            validators::t0::<0>,
             &v,
             BASE0,
             "/definitions/IdOrName/oneOf/0",
@@ -33,7 +33,7 @@ impl rt::FromValue for IdOrName {
             return rt::variant(v, Self::Id);
         }
         if rt::is_valid_with(
-            validators::v1,
+            validators::t0::<1>,
             &v,
             BASE0,
             "/definitions/IdOrName/oneOf/1",
@@ -44,7 +44,7 @@ impl rt::FromValue for IdOrName {
     }
 }
 rt::union_serialize!(IdOrName { Id(_), Name(_) });
-rt::contract!(IdOrName, [validators::v2], BASE0, "/definitions/IdOrName");
+rt::contract!(IdOrName, [validators::t1:: < 0 >], BASE0, "/definitions/IdOrName");
 /// Name
 ///
 /// Names must begin with a lower case ASCII letter, be composed exclusively of lowercase ASCII, uppercase ASCII, numbers, and '-', and may not end with a '-'. Names cannot be a UUID though they may contain a UUID.
@@ -56,7 +56,8 @@ rt::contract!(IdOrName, [validators::v2], BASE0, "/definitions/IdOrName");
 pub struct NameName(String);
 rt::string_newtype!(NameName, redacted = false);
 rt::contract!(
-    NameName, [validators::v1, validators::v3], BASE0, "/definitions/IdOrName/oneOf/1"
+    NameName, [validators::t0:: < 1 >, validators::v3], BASE0,
+    "/definitions/IdOrName/oneOf/1"
 );
 /// Schema: `typify/id-or-name.json#/definitions/IdOrYolo`
 #[derive(Clone, Debug, PartialEq)]
@@ -70,7 +71,7 @@ pub enum IdOrYolo {
 impl rt::FromValue for IdOrYolo {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
-            validators::v0,
+            validators::t0::<0>,
             &v,
             BASE0,
             "/definitions/IdOrYolo/oneOf/0",
@@ -78,7 +79,7 @@ impl rt::FromValue for IdOrYolo {
             return rt::variant(v, Self::Id);
         }
         if rt::is_valid_with(
-            validators::v4,
+            validators::t0::<2>,
             &v,
             BASE0,
             "/definitions/IdOrYolo/oneOf/1",
@@ -89,7 +90,7 @@ impl rt::FromValue for IdOrYolo {
     }
 }
 rt::union_serialize!(IdOrYolo { Id(_), Yolo(_) });
-rt::contract!(IdOrYolo, [validators::v5], BASE0, "/definitions/IdOrYolo");
+rt::contract!(IdOrYolo, [validators::t1:: < 1 >], BASE0, "/definitions/IdOrYolo");
 /// Yolo
 ///
 /// Matches `.*`.
@@ -99,7 +100,8 @@ rt::contract!(IdOrYolo, [validators::v5], BASE0, "/definitions/IdOrYolo");
 pub struct YoloYolo(String);
 rt::string_newtype!(YoloYolo, redacted = false);
 rt::contract!(
-    YoloYolo, [validators::v4, validators::v6], BASE0, "/definitions/IdOrYolo/oneOf/1"
+    YoloYolo, [validators::t0:: < 2 >, validators::v6], BASE0,
+    "/definitions/IdOrYolo/oneOf/1"
 );
 /// A name unique within the parent collection
 ///
@@ -142,7 +144,7 @@ impl rt::FromValue for IdOrNameRedundant {
 }
 rt::union_serialize!(IdOrNameRedundant { String(_), Name(_) });
 rt::contract!(
-    IdOrNameRedundant, [validators::v9], BASE0, "/definitions/IdOrNameRedundant"
+    IdOrNameRedundant, [validators::t1:: < 2 >], BASE0, "/definitions/IdOrNameRedundant"
 );
 /// Validators: one function per distinct subschema.
 mod validators {
@@ -155,32 +157,22 @@ mod validators {
     pub(super) static RE0: rt::Pattern = rt::Pattern::new(
         "^(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)^[a-z][a-z0-9-]*[a-zA-Z0-9]$",
     );
-    /// `#/definitions/IdOrName/oneOf/0`
-    pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v7(i, l, c, &s.child("/allOf/0"))
+    /// Shared by 3 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/IdOrName/oneOf/0` and `#/definitions/IdOrName/oneOf/1` (1 more).
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        T0[K][0](i, l, c, &s.child("/allOf/0"))
     }
-    /// `#/definitions/IdOrName/oneOf/1`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v8(i, l, c, &s.child("/allOf/0"))
+    const T0: [[rt::Check; 1]; 3] = [[v7], [v8], [v6]];
+    /// Shared by 3 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/IdOrName` and `#/definitions/IdOrYolo` (1 more).
+    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.one_of(i, l, s, &[(T1[K][0], None), (T1[K][1], None)], None)
     }
-    /// `#/definitions/IdOrName`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v0, None), (v1, None)], None)
-    }
+    const T1: [[rt::Check; 2]; 3] = [[t0::<0>, t0::<1>], [t0::<0>, t0::<2>], [v7, v8]];
     /// `#/definitions/Name`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.max_length(l, s, x, 63u64) & c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
-    }
-    /// `#/definitions/IdOrYolo/oneOf/1`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v6(i, l, c, &s.child("/allOf/0"))
-    }
-    /// `#/definitions/IdOrYolo`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v0, None), (v4, None)], None)
     }
     /// `#/definitions/IdOrYolo/oneOf/1/allOf/0`
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -196,10 +188,6 @@ mod validators {
     /// `#/definitions/IdOrNameRedundant/oneOf/1`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v3(i, l, c, &s.reference("/$ref", B0, "/definitions/Name"))
-    }
-    /// `#/definitions/IdOrNameRedundant`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v7, None), (v8, None)], None)
     }
     /// `#`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

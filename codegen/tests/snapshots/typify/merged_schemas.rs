@@ -195,7 +195,7 @@ pub struct Unsatisfiable2 {
 }
 rt::object!(Unsatisfiable2 { action = "action", required; } deny);
 rt::contract!(
-    Unsatisfiable2, [validators::v8], BASE0, "/definitions/unsatisfiable-2", fast
+    Unsatisfiable2, [validators::t0:: < 0 >], BASE0, "/definitions/unsatisfiable-2", fast
     fast::read_10
 );
 /// Used by: `typify/merged-schemas.json#/definitions/unsatisfiable-2/allOf/0/properties/action`, `typify/merged-schemas.json#/definitions/unsatisfiable-3-a/properties/action`, `typify/merged-schemas.json#/definitions/merge-empty/allOf/0/properties/action`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -211,7 +211,7 @@ pub struct Unsatisfiable3 {
 }
 rt::object!(Unsatisfiable3 { action = "action", required; } extra extra);
 rt::contract!(
-    Unsatisfiable3, [validators::v9], BASE0, "/definitions/unsatisfiable-3", fast
+    Unsatisfiable3, [validators::t0:: < 1 >], BASE0, "/definitions/unsatisfiable-3", fast
     fast::read_12
 );
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-3-a`
@@ -266,7 +266,8 @@ pub struct Pickingone {
 }
 rt::object!(Pickingone { suspended_by = "suspended_by", required; } extra extra);
 rt::contract!(
-    Pickingone, [validators::v14], BASE0, "/definitions/pickingone", fast fast::read_17
+    Pickingone, [validators::t0:: < 2 >], BASE0, "/definitions/pickingone", fast
+    fast::read_17
 );
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone-installation/properties/suspended_by`
 #[derive(Clone, Debug, PartialEq)]
@@ -365,7 +366,8 @@ pub struct MergeEmpty {
 }
 rt::object!(MergeEmpty { action = "action", optional; token = "token", optional; } deny);
 rt::contract!(
-    MergeEmpty, [validators::v20], BASE0, "/definitions/merge-empty", fast fast::read_26
+    MergeEmpty, [validators::t0:: < 3 >], BASE0, "/definitions/merge-empty", fast
+    fast::read_26
 );
 /// 5 to 20 characters. 2 to 10 characters.
 ///
@@ -374,7 +376,8 @@ rt::contract!(
 pub struct MergeStringBounds(String);
 rt::string_newtype!(MergeStringBounds, redacted = false);
 rt::contract!(
-    MergeStringBounds, [validators::v21], BASE0, "/definitions/merge-string-bounds"
+    MergeStringBounds, [validators::t0:: < 4 >], BASE0,
+    "/definitions/merge-string-bounds"
 );
 /// Must not match the schema under `not`.
 ///
@@ -387,7 +390,7 @@ pub struct UnchangedByMerge {
 }
 rt::object!(UnchangedByMerge { tag = "tag", required; } extra extra);
 rt::contract!(
-    UnchangedByMerge, [validators::v22], BASE0, "/definitions/unchanged-by-merge"
+    UnchangedByMerge, [validators::t0:: < 5 >], BASE0, "/definitions/unchanged-by-merge"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/unchanged-by-merge/allOf/0/properties/tag`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -411,65 +414,63 @@ rt::contract!(TriplePattern, [validators::v24], BASE0, "/definitions/TriplePatte
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead, ViaValue};
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_1, Visit1, JsonResponseBase { result = "result" : rt::fast::LeafRead < Leaf1
-        >, optional, settle; } extra extra : rt::fast::AnyValue
+        read_1, Visit1, JsonResponseBase { result = "result" : LeafRead < Leaf1 >,
+        optional, settle; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf2 -> Unsatisfiable2Action, | s | [! ::std::matches!(s, "foo"), !
         ::std::matches!(s, "bar")] => Unsatisfiable2Action::from_listed_str(s)
     );
     rt::object_reader!(
-        read_10, Visit10, Unsatisfiable2 { action = "action" : rt::fast::LeafRead < Leaf2
-        >, required, settle; } deny
+        read_10, Visit10, Unsatisfiable2 { action = "action" : LeafRead < Leaf2 >,
+        required, settle; } deny
     );
     rt::object_reader!(
-        read_12, Visit12, Unsatisfiable3 { action = "action" : rt::fast::LeafRead < Leaf2
-        >, required, settle; } extra extra : rt::fast::AnyValue
+        read_12, Visit12, Unsatisfiable3 { action = "action" : LeafRead < Leaf2 >,
+        required, settle; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf3 -> Unsatisfiable3AAction, | s | [! ::std::matches!(s, "foo")] =>
         Unsatisfiable3AAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_13, Visit13, Unsatisfiable3A { action = "action" : rt::fast::LeafRead <
-        Leaf3 >, optional, settle; } extra extra : rt::fast::AnyValue
+        read_13, Visit13, Unsatisfiable3A { action = "action" : LeafRead < Leaf3 >,
+        optional, settle; } extra extra : AnyValue
     );
     rt::via_value!(
         Check4 -> SuspendedBy, | v | rt::is_valid(validators::v25, v) &&
         rt::is_valid(validators::v15, v)
     );
     rt::object_reader!(
-        read_17, Visit17, Pickingone { suspended_by = "suspended_by" : rt::fast::ViaValue
-        < Check4 >, required, settle; } extra extra : rt::fast::AnyValue
+        read_17, Visit17, Pickingone { suspended_by = "suspended_by" : ViaValue < Check4
+        >, required, settle; } extra extra : AnyValue
     );
     rt::via_value!(Check5 -> Option < String >, | v | rt::is_valid(validators::v26, v));
     rt::object_reader!(
-        read_19, Visit19, PickingoneUserUser { email = "email" : rt::fast::ViaValue <
-        Check5 >, optional, settle; } extra extra : rt::fast::AnyValue
+        read_19, Visit19, PickingoneUserUser { email = "email" : ViaValue < Check5 >,
+        optional, settle; } extra extra : AnyValue
     );
     rt::via_value!(
         Check6 -> Option < PickingoneUserUser >, | v | rt::is_valid(validators::v15, v)
     );
     rt::object_reader!(
         read_20, Visit20, PickingoneInstallation { suspended_by = "suspended_by" :
-        rt::fast::ViaValue < Check6 >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        ViaValue < Check6 >, optional, settle; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_24, Visit24, CommentedTypeMerged { x = "x" : rt::fast::AnyValue, optional,
-        settle; y = "y" : rt::fast::AnyValue, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_24, Visit24, CommentedTypeMerged { x = "x" : AnyValue, optional, settle; y =
+        "y" : AnyValue, optional, settle; } extra extra : AnyValue
     );
     rt::via_value!(
         Check7 -> rt::Value, | v | rt::is_valid(validators::v27, v) &&
         rt::is_valid(validators::v28, v)
     );
     rt::object_reader!(
-        read_26, Visit26, MergeEmpty { action = "action" : rt::fast::LeafRead < Leaf2 >,
-        optional, settle; token = "token" : rt::fast::ViaValue < Check7 >, optional,
-        settle; } deny
+        read_26, Visit26, MergeEmpty { action = "action" : LeafRead < Leaf2 >, optional,
+        settle; token = "token" : ViaValue < Check7 >, optional, settle; } deny
     );
 }
 /// Validators: one function per distinct subschema.
@@ -527,7 +528,7 @@ mod validators {
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["pattern"]);
         }
-        if c.quiet(|c| v32(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| t1::<0>(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -538,7 +539,7 @@ mod validators {
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["patterns"]);
         }
-        if c.quiet(|c| v33(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| t1::<1>(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -549,7 +550,7 @@ mod validators {
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["pattern-either"]);
         }
-        if c.quiet(|c| v34(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| t1::<2>(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -560,7 +561,7 @@ mod validators {
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["pattern-regex"]);
         }
-        if c.quiet(|c| v35(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| t1::<3>(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -581,14 +582,18 @@ mod validators {
         ok &= c.one_of(i, l, s, &[(v3, None), (v4, None), (v5, None), (v6, None)], None);
         ok
     }
-    /// `#/definitions/unsatisfiable-2`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v36(i, l, c, &s.child("/allOf/0")) & v37(i, l, c, &s.child("/allOf/1"))
+    /// Shared by 6 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/unsatisfiable-2` and `#/definitions/unsatisfiable-3` (4 more).
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        T0[K][0](i, l, c, &s.child("/allOf/0")) & T0[K][1](i, l, c, &s.child("/allOf/1"))
     }
-    /// `#/definitions/unsatisfiable-3`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v38(i, l, c, &s.child("/allOf/0")) & v39(i, l, c, &s.child("/allOf/1"))
-    }
+    const T0: [[rt::Check; 2]; 6] = [
+        [v36, v37],
+        [v38, v39],
+        [v41, v42],
+        [v49, v37],
+        [v50, v51],
+        [t3::<0>, v53],
+    ];
     /// `#/definitions/unsatisfiable-3-a`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -605,10 +610,6 @@ mod validators {
     /// `#/definitions/unsatisfiable-3-c`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["foo"])
-    }
-    /// `#/definitions/pickingone`
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v41(i, l, c, &s.child("/allOf/0")) & v42(i, l, c, &s.child("/allOf/1"))
     }
     /// `#/definitions/pickingone-installation/properties/suspended_by`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -635,7 +636,7 @@ mod validators {
             ok &= c.required(l, s, x, &["x"]);
             ok &= c.prop(l, s, x, "x", v44);
         }
-        ok &= c.one_of(i, l, s, &[(v45, None), (v46, None)], None);
+        ok &= c.one_of(i, l, s, &[(t2::<0>, None), (t2::<1>, None)], None);
         ok
     }
     /// `#/definitions/CommentedTypeMerged`
@@ -646,22 +647,10 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "x", v47);
+            ok &= c.prop(l, s, x, "x", v29);
         }
         ok &= v48(i, l, c, &s.child("/allOf/0"));
         ok
-    }
-    /// `#/definitions/merge-empty`
-    pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v49(i, l, c, &s.child("/allOf/0")) & v37(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/merge-string-bounds`
-    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v50(i, l, c, &s.child("/allOf/0")) & v51(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/unchanged-by-merge`
-    pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v52(i, l, c, &s.child("/allOf/0")) & v53(i, l, c, &s.child("/allOf/1"))
     }
     /// `#/definitions/unchanged-by-merge/allOf/0/properties/tag`
     pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -704,22 +693,16 @@ mod validators {
     pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(v57, None), (v58, None)], None)
     }
-    /// `#/definitions/weird-enum/oneOf/0/not`
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v59, None), (v60, None), (v61, None)], None)
+    /// Shared by 4 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/weird-enum/oneOf/0/not` and `#/definitions/weird-enum/oneOf/1/not` (2 more).
+    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(i, l, s, &[(T1[K][0], None), (T1[K][1], None), (T1[K][2], None)], None)
     }
-    /// `#/definitions/weird-enum/oneOf/1/not`
-    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v62, None), (v60, None), (v61, None)], None)
-    }
-    /// `#/definitions/weird-enum/oneOf/2/not`
-    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v62, None), (v59, None), (v61, None)], None)
-    }
-    /// `#/definitions/weird-enum/oneOf/3/not`
-    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v62, None), (v59, None), (v60, None)], None)
-    }
+    const T1: [[rt::Check; 3]; 4] = [
+        [v59, v60, v61],
+        [v62, v60, v61],
+        [v62, v59, v61],
+        [v62, v59, v60],
+    ];
     /// `#/definitions/unsatisfiable-2/allOf/0`
     pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -776,24 +759,16 @@ mod validators {
     pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["c"])
     }
-    /// `#/definitions/Unresolvable/oneOf/0`
-    pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T2` each), such as `#/definitions/Unresolvable/oneOf/0` and `#/definitions/Unresolvable/oneOf/1`.
+    pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["x"]) & c.prop(l, s, x, "x", v64)
+        c.required(l, s, x, &["x"]) & c.prop(l, s, x, "x", T2[K][0])
     }
-    /// `#/definitions/Unresolvable/oneOf/1`
-    pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["x"]) & c.prop(l, s, x, "x", v65)
-    }
-    /// `#/definitions/CommentedTypeMerged/properties/x`
-    pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        true
-    }
+    const T2: [[rt::Check; 1]; 2] = [[v64], [v65]];
     /// `#/definitions/CommentedTypeMerged/allOf/0`
     pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "y", v47)
+        c.prop(l, s, x, "y", v29)
     }
     /// `#/definitions/merge-empty/allOf/0`
     pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -826,15 +801,16 @@ mod validators {
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    /// `#/definitions/unchanged-by-merge/allOf/0`
-    pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T3` each), such as `#/definitions/unchanged-by-merge/allOf/0` and `#/definitions/unchanged-by-merge/allOf/1/not`.
+    pub(super) fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["tag"]) & c.prop(l, s, x, "tag", v23)
+        c.required(l, s, x, &["tag"]) & c.prop(l, s, x, "tag", T3[K][0])
     }
+    const T3: [[rt::Check; 1]; 2] = [[v23], [v67]];
     /// `#/definitions/unchanged-by-merge/allOf/1`
     pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        if c.quiet(|c| v66(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| t3::<1>(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -919,11 +895,6 @@ mod validators {
     /// `#/definitions/Unresolvable/oneOf/1/properties/x`
     pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["b"])
-    }
-    /// `#/definitions/unchanged-by-merge/allOf/1/not`
-    pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["tag"]) & c.prop(l, s, x, "tag", v67)
     }
     /// `#/definitions/unchanged-by-merge/allOf/1/not/properties/tag`
     pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -107,10 +107,11 @@ pub type ReallyJustNull = ();
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead};
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_5, Visit5, YesNoMaybeObject { value = "value" : rt::fast::LeafRead < Leaf1
-        >, optional, settle; } extra extra : rt::fast::AnyValue
+        read_5, Visit5, YesNoMaybeObject { value = "value" : LeafRead < Leaf1 >,
+        optional, settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -34,10 +34,11 @@ pub type IntegerBs = rt::Integer;
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead};
     rt::value_leaf!(Leaf1 -> bool, scalar | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, ObjectBs { ok = "ok" : rt::fast::LeafRead < Leaf1 >, optional,
-        settle; } extra extra : rt::fast::AnyValue
+        read_0, Visit0, ObjectBs { ok = "ok" : LeafRead < Leaf1 >, optional, settle; }
+        extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -27,12 +27,13 @@ rt::contract!(Properties, [validators::v0], BASE0, "", fast fast::read_0);
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::ViaValue;
     rt::via_value!(
         Check1 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v1, v)
     );
     rt::object_reader!(
-        read_0, Visit0, Properties { rules = "rules" : rt::fast::ViaValue < Check1 >,
-        required, settle; } deny
+        read_0, Visit0, Properties { rules = "rules" : ViaValue < Check1 >, required,
+        settle; } deny
     );
 }
 /// Validators: one function per distinct subschema.

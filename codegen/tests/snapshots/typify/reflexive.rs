@@ -32,11 +32,12 @@ rt::contract!(Node, [validators::v0], BASE0, "", fast fast::read_0);
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
     rt::value_leaf!(Leaf1 -> rt::Integer, scalar | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, Node { value = "value" : rt::fast::LeafRead < Leaf1 >, optional,
-        settle; children = "children" : rt::fast::VecOf < rt::fast::Typed < Node >,
-        0usize, { usize::MAX } >, optional, settle; } extra extra : rt::fast::AnyValue
+        read_0, Visit0, Node { value = "value" : LeafRead < Leaf1 >, optional, settle;
+        children = "children" : VecOf < Typed < Node >, 0usize, { usize::MAX } >,
+        optional, settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -41,7 +41,7 @@ pub struct Result {
 }
 rt::object!(Result { value = "value", required; } extra extra);
 rt::contract!(
-    Result, [validators::v1], BASE0, "/definitions/std/properties/result", fast
+    Result, [validators::t0:: < 0 >], BASE0, "/definitions/std/properties/result", fast
     fast::read_1
 );
 /// Schema: `typify/rust-collisions.json#/definitions/Box`
@@ -90,7 +90,9 @@ pub struct Copy {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Copy { value = "value", required; } extra extra);
-rt::contract!(Copy, [validators::v6], BASE0, "/definitions/Copy", fast fast::read_6);
+rt::contract!(
+    Copy, [validators::t0:: < 1 >], BASE0, "/definitions/Copy", fast fast::read_6
+);
 /// Schema: `typify/rust-collisions.json#/definitions/Send`
 #[derive(Clone, PartialEq)]
 pub struct Send {
@@ -415,54 +417,53 @@ rt::contract!(
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead, MapOf, Typed, VecOf, ViaValue};
     rt::object_reader!(
-        read_0, Visit0, Std { result = "result" : rt::fast::Typed < Result >, required,
-        settle; convert = "convert" : rt::fast::Typed < Result >, required, settle; fmt =
-        "fmt" : rt::fast::Typed < Result >, required, settle; str = "str" :
-        rt::fast::Typed < Result >, required, settle; string = "string" : rt::fast::Typed
-        < Result >, required, settle; option = "option" : rt::fast::Typed < Result >,
-        required, settle; boxed = "boxed" : rt::fast::Typed < Result >, required, settle;
-        } extra extra : rt::fast::AnyValue
+        read_0, Visit0, Std { result = "result" : Typed < Result >, required, settle;
+        convert = "convert" : Typed < Result >, required, settle; fmt = "fmt" : Typed <
+        Result >, required, settle; str = "str" : Typed < Result >, required, settle;
+        string = "string" : Typed < Result >, required, settle; option = "option" : Typed
+        < Result >, required, settle; boxed = "boxed" : Typed < Result >, required,
+        settle; } extra extra : AnyValue
     );
     rt::string_leaf!(Leaf1 -> ::std::string::String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_1, Visit1, Result { value = "value" : rt::fast::LeafRead < Leaf1 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_1, Visit1, Result { value = "value" : LeafRead < Leaf1 >, required, settle;
+        } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_2, Visit2, Box { data = "data" : rt::fast::LeafRead < Leaf1 >, required,
-        settle; } extra extra : rt::fast::AnyValue
+        read_2, Visit2, Box { data = "data" : LeafRead < Leaf1 >, required, settle; }
+        extra extra : AnyValue
     );
     rt::object_reader!(
-        read_3, Visit3, Option2 { maybe = "maybe" : rt::fast::LeafRead < Leaf1 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_3, Visit3, Option2 { maybe = "maybe" : LeafRead < Leaf1 >, required, settle;
+        } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_4, Visit4, Vec { items = "items" : rt::fast::VecOf < rt::fast::LeafRead <
-        Leaf1 >, 0usize, { usize::MAX } >, required, settle; } extra extra :
-        rt::fast::AnyValue
+        read_4, Visit4, Vec { items = "items" : VecOf < LeafRead < Leaf1 >, 0usize, {
+        usize::MAX } >, required, settle; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_5, Visit5, String { text = "text" : rt::fast::LeafRead < Leaf1 >, required,
-        settle; } extra extra : rt::fast::AnyValue
+        read_5, Visit5, String { text = "text" : LeafRead < Leaf1 >, required, settle; }
+        extra extra : AnyValue
     );
     rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v24, v));
     rt::object_reader!(
-        read_6, Visit6, Copy { value = "value" : rt::fast::LeafRead < Leaf2 >, required,
-        settle; } extra extra : rt::fast::AnyValue
+        read_6, Visit6, Copy { value = "value" : LeafRead < Leaf2 >, required, settle; }
+        extra extra : AnyValue
     );
     rt::object_reader!(
-        read_7, Visit7, Send { message = "message" : rt::fast::LeafRead < Leaf1 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_7, Visit7, Send { message = "message" : LeafRead < Leaf1 >, required,
+        settle; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_8, Visit8, Pin { pointer = "pointer" : rt::fast::LeafRead < Leaf1 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_8, Visit8, Pin { pointer = "pointer" : LeafRead < Leaf1 >, required, settle;
+        } extra extra : AnyValue
     );
     rt::value_leaf!(Leaf3 -> bool, scalar | v | rt::is_valid(validators::v25, v));
     rt::object_reader!(
-        read_9, Visit9, Drop { cleanup = "cleanup" : rt::fast::LeafRead < Leaf3 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_9, Visit9, Drop { cleanup = "cleanup" : LeafRead < Leaf3 >, required,
+        settle; } extra extra : AnyValue
     );
     rt::via_value!(
         Check4 -> Option < ::std::string::String >, | v | rt::is_valid(validators::v26,
@@ -470,59 +471,48 @@ mod fast {
     );
     rt::object_reader!(
         read_10, Visit10, TypeWithOptionField { optional_field = "optional_field" :
-        rt::fast::ViaValue < Check4 >, optional, settle; boxed_field = "boxed_field" :
-        rt::fast::Typed < Box >, required, settle; } extra extra : rt::fast::AnyValue
+        ViaValue < Check4 >, optional, settle; boxed_field = "boxed_field" : Typed < Box
+        >, required, settle; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_13, Visit13, RustKeywordMonster { r#as = "as" : rt::fast::LeafRead < Leaf1
-        >, required, settle; r#break = "break" : rt::fast::LeafRead < Leaf1 >, required,
-        settle; r#const = "const" : rt::fast::LeafRead < Leaf1 >, required, settle;
-        r#continue = "continue" : rt::fast::LeafRead < Leaf1 >, required, settle; crate_
-        = "crate" : rt::fast::LeafRead < Leaf1 >, required, settle; r#else = "else" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#enum = "enum" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; extern_ = "extern" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#false = "false" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#fn = "fn" : rt::fast::LeafRead
-        < Leaf1 >, required, settle; r#for = "for" : rt::fast::LeafRead < Leaf1 >,
-        required, settle; r#gen = "gen" : rt::fast::LeafRead < Leaf1 >, required, settle;
-        r#if = "if" : rt::fast::LeafRead < Leaf1 >, required, settle; r#impl = "impl" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#in = "in" : rt::fast::LeafRead
-        < Leaf1 >, required, settle; r#let = "let" : rt::fast::LeafRead < Leaf1 >,
-        required, settle; r#loop = "loop" : rt::fast::LeafRead < Leaf1 >, required,
-        settle; r#match = "match" : rt::fast::LeafRead < Leaf1 >, required, settle; r#mod
-        = "mod" : rt::fast::LeafRead < Leaf1 >, required, settle; r#move = "move" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#mut = "mut" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#pub = "pub" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#ref = "ref" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#return = "return" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; self_ = "self" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#static = "static" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#struct = "struct" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; super_ = "super" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#trait = "trait" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#true = "true" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#type = "type" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#unsafe = "unsafe" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#use = "use" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#where = "where" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#while = "while" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#async = "async" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#await = "await" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#dyn = "dyn" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#abstract = "abstract" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#become = "become" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#box = "box" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#do = "do" : rt::fast::LeafRead
-        < Leaf1 >, required, settle; r#final = "final" : rt::fast::LeafRead < Leaf1 >,
-        required, settle; r#macro = "macro" : rt::fast::LeafRead < Leaf1 >, required,
-        settle; r#override = "override" : rt::fast::LeafRead < Leaf1 >, required, settle;
-        r#priv = "priv" : rt::fast::LeafRead < Leaf1 >, required, settle; r#typeof =
-        "typeof" : rt::fast::LeafRead < Leaf1 >, required, settle; r#unsized = "unsized"
-        : rt::fast::LeafRead < Leaf1 >, required, settle; r#virtual = "virtual" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#yield = "yield" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; r#try = "try" :
-        rt::fast::LeafRead < Leaf1 >, required, settle; } extra extra :
-        rt::fast::AnyValue
+        read_13, Visit13, RustKeywordMonster { r#as = "as" : LeafRead < Leaf1 >,
+        required, settle; r#break = "break" : LeafRead < Leaf1 >, required, settle;
+        r#const = "const" : LeafRead < Leaf1 >, required, settle; r#continue = "continue"
+        : LeafRead < Leaf1 >, required, settle; crate_ = "crate" : LeafRead < Leaf1 >,
+        required, settle; r#else = "else" : LeafRead < Leaf1 >, required, settle; r#enum
+        = "enum" : LeafRead < Leaf1 >, required, settle; extern_ = "extern" : LeafRead <
+        Leaf1 >, required, settle; r#false = "false" : LeafRead < Leaf1 >, required,
+        settle; r#fn = "fn" : LeafRead < Leaf1 >, required, settle; r#for = "for" :
+        LeafRead < Leaf1 >, required, settle; r#gen = "gen" : LeafRead < Leaf1 >,
+        required, settle; r#if = "if" : LeafRead < Leaf1 >, required, settle; r#impl =
+        "impl" : LeafRead < Leaf1 >, required, settle; r#in = "in" : LeafRead < Leaf1 >,
+        required, settle; r#let = "let" : LeafRead < Leaf1 >, required, settle; r#loop =
+        "loop" : LeafRead < Leaf1 >, required, settle; r#match = "match" : LeafRead <
+        Leaf1 >, required, settle; r#mod = "mod" : LeafRead < Leaf1 >, required, settle;
+        r#move = "move" : LeafRead < Leaf1 >, required, settle; r#mut = "mut" : LeafRead
+        < Leaf1 >, required, settle; r#pub = "pub" : LeafRead < Leaf1 >, required,
+        settle; r#ref = "ref" : LeafRead < Leaf1 >, required, settle; r#return = "return"
+        : LeafRead < Leaf1 >, required, settle; self_ = "self" : LeafRead < Leaf1 >,
+        required, settle; r#static = "static" : LeafRead < Leaf1 >, required, settle;
+        r#struct = "struct" : LeafRead < Leaf1 >, required, settle; super_ = "super" :
+        LeafRead < Leaf1 >, required, settle; r#trait = "trait" : LeafRead < Leaf1 >,
+        required, settle; r#true = "true" : LeafRead < Leaf1 >, required, settle; r#type
+        = "type" : LeafRead < Leaf1 >, required, settle; r#unsafe = "unsafe" : LeafRead <
+        Leaf1 >, required, settle; r#use = "use" : LeafRead < Leaf1 >, required, settle;
+        r#where = "where" : LeafRead < Leaf1 >, required, settle; r#while = "while" :
+        LeafRead < Leaf1 >, required, settle; r#async = "async" : LeafRead < Leaf1 >,
+        required, settle; r#await = "await" : LeafRead < Leaf1 >, required, settle; r#dyn
+        = "dyn" : LeafRead < Leaf1 >, required, settle; r#abstract = "abstract" :
+        LeafRead < Leaf1 >, required, settle; r#become = "become" : LeafRead < Leaf1 >,
+        required, settle; r#box = "box" : LeafRead < Leaf1 >, required, settle; r#do =
+        "do" : LeafRead < Leaf1 >, required, settle; r#final = "final" : LeafRead < Leaf1
+        >, required, settle; r#macro = "macro" : LeafRead < Leaf1 >, required, settle;
+        r#override = "override" : LeafRead < Leaf1 >, required, settle; r#priv = "priv" :
+        LeafRead < Leaf1 >, required, settle; r#typeof = "typeof" : LeafRead < Leaf1 >,
+        required, settle; r#unsized = "unsized" : LeafRead < Leaf1 >, required, settle;
+        r#virtual = "virtual" : LeafRead < Leaf1 >, required, settle; r#yield = "yield" :
+        LeafRead < Leaf1 >, required, settle; r#try = "try" : LeafRead < Leaf1 >,
+        required, settle; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf5 -> KeywordMap, | s | [! ::std::matches!(s, "type" | "impl" | "fn" | "let" |
@@ -530,40 +520,37 @@ mod fast {
         "where")] => KeywordMap::from_listed_str(s)
     );
     rt::object_reader!(
-        read_14, Visit14, MapOfKeywords { keyword_map = "keyword_map" : rt::fast::MapOf <
-        Leaf1, rt::fast::LeafRead < Leaf5 > >, required, settle; } extra extra :
-        rt::fast::AnyValue
+        read_14, Visit14, MapOfKeywords { keyword_map = "keyword_map" : MapOf < Leaf1,
+        LeafRead < Leaf5 > >, required, settle; } extra extra : AnyValue
     );
     rt::via_value!(
         Check6 -> Option < OptionType >, | v | rt::is_valid(validators::v17, v)
     );
     rt::object_reader!(
-        read_16, Visit16, NestedTypeCollisions { r#type = "type" : rt::fast::Typed <
-        TypeWithOptionField >, required, settle; types = "types" : rt::fast::VecOf <
-        rt::fast::Typed < TypeWithOptionField >, 0usize, { usize::MAX } >, required,
-        settle; option_type = "option_type" : rt::fast::ViaValue < Check6 >, optional,
-        settle; } extra extra : rt::fast::AnyValue
+        read_16, Visit16, NestedTypeCollisions { r#type = "type" : Typed <
+        TypeWithOptionField >, required, settle; types = "types" : VecOf < Typed <
+        TypeWithOptionField >, 0usize, { usize::MAX } >, required, settle; option_type =
+        "option_type" : ViaValue < Check6 >, optional, settle; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_17, Visit17, OptionType { r#type = "type" : rt::fast::LeafRead < Leaf1 >,
-        optional, settle; } extra extra : rt::fast::AnyValue
+        read_17, Visit17, OptionType { r#type = "type" : LeafRead < Leaf1 >, optional,
+        settle; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_20, Visit20, FlattenedKeywords { normal = "normal" : rt::fast::LeafRead <
-        Leaf1 >, required, settle; } extra extra : rt::fast::LeafRead < Leaf1 >
+        read_20, Visit20, FlattenedKeywords { normal = "normal" : LeafRead < Leaf1 >,
+        required, settle; } extra extra : LeafRead < Leaf1 >
     );
     rt::via_value!(
         Check7 -> Option < DoubleOptionCollisionOption >, | v |
         rt::is_valid(validators::v22, v)
     );
     rt::object_reader!(
-        read_21, Visit21, DoubleOptionCollision { option = "option" : rt::fast::ViaValue
-        < Check7 >, optional, settle; } extra extra : rt::fast::AnyValue
+        read_21, Visit21, DoubleOptionCollision { option = "option" : ViaValue < Check7
+        >, optional, settle; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_22, Visit22, DoubleOptionCollisionOption { option = "option" :
-        rt::fast::ViaValue < Check4 >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_22, Visit22, DoubleOptionCollisionOption { option = "option" : ViaValue <
+        Check4 >, optional, settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -582,16 +569,17 @@ mod validators {
                 s,
                 x,
                 &["result", "convert", "fmt", "str", "string", "option", "boxed"],
-            ) & c.prop(l, s, x, "result", v1) & c.prop(l, s, x, "convert", v1)
-            & c.prop(l, s, x, "fmt", v1) & c.prop(l, s, x, "str", v1)
-            & c.prop(l, s, x, "string", v1) & c.prop(l, s, x, "option", v1)
-            & c.prop(l, s, x, "boxed", v1)
+            ) & c.prop(l, s, x, "result", t0::<0>) & c.prop(l, s, x, "convert", t0::<0>)
+            & c.prop(l, s, x, "fmt", t0::<0>) & c.prop(l, s, x, "str", t0::<0>)
+            & c.prop(l, s, x, "string", t0::<0>) & c.prop(l, s, x, "option", t0::<0>)
+            & c.prop(l, s, x, "boxed", t0::<0>)
     }
-    /// `#/definitions/std/properties/result`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/std/properties/result` and `#/definitions/Copy`.
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v28)
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", T0[K][0])
     }
+    const T0: [[rt::Check; 1]; 2] = [[v28], [v24]];
     /// `#/definitions/Box`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -605,17 +593,12 @@ mod validators {
     /// `#/definitions/Vec`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["items"]) & c.prop(l, s, x, "items", v29)
+        c.required(l, s, x, &["items"]) & c.prop(l, s, x, "items", t1::<0>)
     }
     /// `#/definitions/String`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["text"]) & c.prop(l, s, x, "text", v28)
-    }
-    /// `#/definitions/Copy`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v24)
     }
     /// `#/definitions/Send`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -774,7 +757,7 @@ mod validators {
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "types"]) & c.prop(l, s, x, "type", v32)
-            & c.prop(l, s, x, "types", v33) & c.prop(l, s, x, "option_type", v17)
+            & c.prop(l, s, x, "types", t1::<1>) & c.prop(l, s, x, "option_type", v17)
     }
     /// `#/definitions/NestedTypeCollisions/properties/option_type`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -866,11 +849,12 @@ mod validators {
     pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
-    /// `#/definitions/Vec/properties/items`
-    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/Vec/properties/items` and `#/definitions/NestedTypeCollisions/properties/types`.
+    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v28)
+        c.items(l, s, x, 0usize, "/items", T1[K][0])
     }
+    const T1: [[rt::Check; 1]; 2] = [[v28], [v32]];
     /// `#/definitions/TypeWithOptionField/properties/boxed_field`
     pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v2(i, l, c, &s.reference("/$ref", B0, "/definitions/Box"))
@@ -890,11 +874,6 @@ mod validators {
     /// `#/definitions/NestedTypeCollisions/properties/type`
     pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v10(i, l, c, &s.reference("/$ref", B0, "/definitions/TypeWithOptionField"))
-    }
-    /// `#/definitions/NestedTypeCollisions/properties/types`
-    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v32)
     }
     /// `#/definitions/KeywordFieldsEnum/oneOf/1`
     pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

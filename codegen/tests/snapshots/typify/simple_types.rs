@@ -63,11 +63,11 @@ rt::contract!(
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead};
     rt::value_leaf!(Leaf1 -> rt::Number, scalar | v | rt::is_valid(validators::v2, v));
     rt::object_reader!(
         read_0, Visit0, FloatsArenTTerribleIMTold { flush_timeout = "flush_timeout" :
-        rt::fast::LeafRead < Leaf1 >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        LeafRead < Leaf1 >, optional, settle; } extra extra : AnyValue
     );
     rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v3, v));
     rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v4, v));
@@ -75,13 +75,12 @@ mod fast {
     rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v6, v));
     rt::value_leaf!(Leaf6 -> rt::Integer, scalar | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_3, Visit3, UintMinimumAndMaximum { no_bounds = "no_bounds" :
-        rt::fast::LeafRead < Leaf2 >, required, settle; min = "min" : rt::fast::LeafRead
-        < Leaf3 >, required, settle; min_non_zero = "min_non_zero" : rt::fast::LeafRead <
-        Leaf4 >, required, settle; min_uint_non_zero = "min_uint_non_zero" :
-        rt::fast::LeafRead < Leaf4 >, required, settle; max = "max" : rt::fast::LeafRead
-        < Leaf5 >, required, settle; min_and_max = "min_and_max" : rt::fast::LeafRead <
-        Leaf6 >, required, settle; } extra extra : rt::fast::AnyValue
+        read_3, Visit3, UintMinimumAndMaximum { no_bounds = "no_bounds" : LeafRead <
+        Leaf2 >, required, settle; min = "min" : LeafRead < Leaf3 >, required, settle;
+        min_non_zero = "min_non_zero" : LeafRead < Leaf4 >, required, settle;
+        min_uint_non_zero = "min_uint_non_zero" : LeafRead < Leaf4 >, required, settle;
+        max = "max" : LeafRead < Leaf5 >, required, settle; min_and_max = "min_and_max" :
+        LeafRead < Leaf6 >, required, settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -66,14 +66,14 @@ pub type TypeThatNeedsMoreDerives = rt::Map<String, String>;
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead, MapOf, ViaValue};
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::via_value!(Check2 -> ConvertedType, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, TestType { replaced_type = "replaced_type" : rt::fast::AnyValue,
-        required, settle; patched_type = "patched_type" : rt::fast::MapOf < Leaf1,
-        rt::fast::LeafRead < Leaf1 > >, required, settle; converted_type =
-        "converted_type" : rt::fast::ViaValue < Check2 >, required, settle; } extra extra
-        : rt::fast::AnyValue
+        read_0, Visit0, TestType { replaced_type = "replaced_type" : AnyValue, required,
+        settle; patched_type = "patched_type" : MapOf < Leaf1, LeafRead < Leaf1 > >,
+        required, settle; converted_type = "converted_type" : ViaValue < Check2 >,
+        required, settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

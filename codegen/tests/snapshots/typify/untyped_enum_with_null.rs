@@ -51,10 +51,11 @@ rt::contract!(Value, [validators::v1], BASE0, "/properties/value");
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1 -> Option < Value >, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, TestType { value = "value" : rt::fast::ViaValue < Check1 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_0, Visit0, TestType { value = "value" : ViaValue < Check1 >, required,
+        settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

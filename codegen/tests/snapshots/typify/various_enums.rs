@@ -82,7 +82,9 @@ impl rt::FromValue for OneOfRawType {
     }
 }
 rt::union_serialize!(OneOfRawType { String(_), Integer(_) });
-rt::contract!(OneOfRawType, [validators::v3], BASE0, "/definitions/one-of-raw-type");
+rt::contract!(
+    OneOfRawType, [validators::t0:: < 0 >], BASE0, "/definitions/one-of-raw-type"
+);
 /// Schema: `typify/various-enums.json#/definitions/one-of-missing-title`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -234,7 +236,7 @@ impl rt::FromValue for References {
     }
 }
 rt::union_serialize!(References { Array(_), Object(_) });
-rt::contract!(References, [validators::v12], BASE0, "/definitions/References");
+rt::contract!(References, [validators::t0:: < 1 >], BASE0, "/definitions/References");
 /// Schema: `typify/various-enums.json#/definitions/References/oneOf/1/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -265,7 +267,7 @@ impl rt::FromValue for ObjectReference {
 }
 rt::union_serialize!(ObjectReference { StringVersion(_), ReferenceDef(_) });
 rt::contract!(
-    ObjectReference, [validators::v15], BASE0,
+    ObjectReference, [validators::t0:: < 2 >], BASE0,
     "/definitions/References/oneOf/1/additionalProperties"
 );
 /// Schema: `typify/various-enums.json#/definitions/StringVersion`
@@ -469,12 +471,13 @@ pub type NotBlockSize = rt::Integer;
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(
         Check1 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v26, v)
     );
     rt::object_reader!(
-        read_11, Visit11, EmptyObject { prop = "prop" : rt::fast::ViaValue < Check1 >,
-        optional, settle; } extra extra : rt::fast::AnyValue
+        read_11, Visit11, EmptyObject { prop = "prop" : ViaValue < Check1 >, optional,
+        settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -509,10 +512,11 @@ mod validators {
         c.check_type(l, s, i, OBJECT)
             & c.one_of(i, l, s, &[(v0, None), (v1, None)], None)
     }
-    /// `#/definitions/one-of-raw-type`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v29, None), (v28, None)], None)
+    /// Shared by 3 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/one-of-raw-type` and `#/definitions/References` (1 more).
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.one_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None)], None)
     }
+    const T0: [[rt::Check; 2]; 3] = [[v29, v28], [v30, v31], [v13, v14]];
     /// `#/definitions/one-of-missing-title/oneOf/0`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -564,10 +568,6 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "prop", v26)
     }
-    /// `#/definitions/References`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v30, None), (v31, None)], None)
-    }
     /// `#/definitions/References/oneOf/1/additionalProperties/oneOf/0`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v29(i, l, c, &s.reference("/$ref", B0, "/definitions/StringVersion"))
@@ -575,10 +575,6 @@ mod validators {
     /// `#/definitions/References/oneOf/1/additionalProperties/oneOf/1`
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v29(i, l, c, &s.reference("/$ref", B0, "/definitions/ReferenceDef"))
-    }
-    /// `#/definitions/References/oneOf/1/additionalProperties`
-    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v13, None), (v14, None)], None)
     }
     /// `#/definitions/ShouldBeExclusive/oneOf/0`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -687,7 +683,7 @@ mod validators {
         for (key, v) in x {
             let mut matched = false;
             if !matched {
-                ok &= v15(v, &l.key(key), c, &s.child("/additionalProperties"));
+                ok &= t0::<2>(v, &l.key(key), c, &s.child("/additionalProperties"));
             }
         }
         ok

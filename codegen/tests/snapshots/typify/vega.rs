@@ -76,7 +76,7 @@ impl rt::FromValue for Layout {
     }
 }
 rt::union_serialize!(Layout { Object(_), SignalRef(_) });
-rt::contract!(Layout, [validators::v3], BASE0, "/definitions/layout");
+rt::contract!(Layout, [validators::t0:: < 0 >], BASE0, "/definitions/layout");
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0`
 #[derive(Clone, PartialEq)]
 pub struct ObjectLayout {
@@ -129,7 +129,7 @@ impl rt::FromValue for ObjectLayoutAlign {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v5,
+            validators::t1::<0>,
             &v,
             BASE0,
             "/definitions/layout/oneOf/0/properties/align/oneOf/1",
@@ -141,7 +141,7 @@ impl rt::FromValue for ObjectLayoutAlign {
 }
 rt::union_serialize!(ObjectLayoutAlign { String(_), SignalRef(_), Object(_) });
 rt::contract!(
-    ObjectLayoutAlign, [validators::v6], BASE0,
+    ObjectLayoutAlign, [validators::t0:: < 1 >], BASE0,
     "/definitions/layout/oneOf/0/properties/align"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/align/oneOf/0/oneOf/0`
@@ -178,7 +178,7 @@ pub struct ObjectAlign {
 }
 rt::object!(ObjectAlign { row = "row", optional; column = "column", optional; } deny);
 rt::contract!(
-    ObjectAlign, [validators::v5], BASE0,
+    ObjectAlign, [validators::t1:: < 0 >], BASE0,
     "/definitions/layout/oneOf/0/properties/align/oneOf/1", fast fast::read_6
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/align/oneOf/1/properties/row`
@@ -199,7 +199,7 @@ impl rt::FromValue for ObjectAlignRow {
 }
 rt::union_serialize!(ObjectAlignRow { String(_), SignalRef(_) });
 rt::contract!(
-    ObjectAlignRow, [validators::v8], BASE0,
+    ObjectAlignRow, [validators::t0:: < 2 >], BASE0,
     "/definitions/layout/oneOf/0/properties/align/oneOf/1/properties/row"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/bounds`
@@ -220,7 +220,8 @@ impl rt::FromValue for Bounds {
 }
 rt::union_serialize!(Bounds { String(_), SignalRef(_) });
 rt::contract!(
-    Bounds, [validators::v9], BASE0, "/definitions/layout/oneOf/0/properties/bounds"
+    Bounds, [validators::t0:: < 3 >], BASE0,
+    "/definitions/layout/oneOf/0/properties/bounds"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/bounds/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -262,7 +263,7 @@ impl rt::FromValue for Center {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v12,
+            validators::t1::<1>,
             &v,
             BASE0,
             "/definitions/layout/oneOf/0/properties/center/oneOf/2",
@@ -274,7 +275,8 @@ impl rt::FromValue for Center {
 }
 rt::union_serialize!(Center { Boolean(_), SignalRef(_), Object(_) });
 rt::contract!(
-    Center, [validators::v13], BASE0, "/definitions/layout/oneOf/0/properties/center"
+    Center, [validators::t2:: < 0 >], BASE0,
+    "/definitions/layout/oneOf/0/properties/center"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/center/oneOf/2`
 #[derive(Clone, PartialEq)]
@@ -284,7 +286,7 @@ pub struct ObjectCenter {
 }
 rt::object!(ObjectCenter { row = "row", optional; column = "column", optional; } deny);
 rt::contract!(
-    ObjectCenter, [validators::v12], BASE0,
+    ObjectCenter, [validators::t1:: < 1 >], BASE0,
     "/definitions/layout/oneOf/0/properties/center/oneOf/2", fast fast::read_11
 );
 /// Schema: `typify/vega.json#/definitions/booleanOrSignal`
@@ -304,7 +306,9 @@ impl rt::FromValue for BooleanOrSignal {
     }
 }
 rt::union_serialize!(BooleanOrSignal { Boolean(_), SignalRef(_) });
-rt::contract!(BooleanOrSignal, [validators::v14], BASE0, "/definitions/booleanOrSignal");
+rt::contract!(
+    BooleanOrSignal, [validators::t0:: < 4 >], BASE0, "/definitions/booleanOrSignal"
+);
 /// Schema: `typify/vega.json#/definitions/numberOrSignal`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -322,7 +326,9 @@ impl rt::FromValue for NumberOrSignal {
     }
 }
 rt::union_serialize!(NumberOrSignal { Number(_), SignalRef(_) });
-rt::contract!(NumberOrSignal, [validators::v15], BASE0, "/definitions/numberOrSignal");
+rt::contract!(
+    NumberOrSignal, [validators::t0:: < 5 >], BASE0, "/definitions/numberOrSignal"
+);
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/padding`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -350,7 +356,7 @@ impl rt::FromValue for ObjectLayoutPadding {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v17,
+            validators::t1::<2>,
             &v,
             BASE0,
             "/definitions/layout/oneOf/0/properties/padding/oneOf/2",
@@ -362,7 +368,7 @@ impl rt::FromValue for ObjectLayoutPadding {
 }
 rt::union_serialize!(ObjectLayoutPadding { Number(_), SignalRef(_), Object(_) });
 rt::contract!(
-    ObjectLayoutPadding, [validators::v18], BASE0,
+    ObjectLayoutPadding, [validators::t2:: < 1 >], BASE0,
     "/definitions/layout/oneOf/0/properties/padding"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/padding/oneOf/2`
@@ -373,7 +379,7 @@ pub struct ObjectBand {
 }
 rt::object!(ObjectBand { row = "row", optional; column = "column", optional; } deny);
 rt::contract!(
-    ObjectBand, [validators::v17], BASE0,
+    ObjectBand, [validators::t1:: < 2 >], BASE0,
     "/definitions/layout/oneOf/0/properties/padding/oneOf/2", fast fast::read_15
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/offset`
@@ -415,7 +421,7 @@ impl rt::FromValue for ObjectLayoutOffset {
 }
 rt::union_serialize!(ObjectLayoutOffset { Number(_), SignalRef(_), Object(_) });
 rt::contract!(
-    ObjectLayoutOffset, [validators::v20], BASE0,
+    ObjectLayoutOffset, [validators::t2:: < 2 >], BASE0,
     "/definitions/layout/oneOf/0/properties/offset"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/offset/oneOf/2`
@@ -465,7 +471,7 @@ impl rt::FromValue for HeaderBand {
             return Ok(Self::Null);
         }
         if rt::is_valid_with(
-            validators::v17,
+            validators::t1::<2>,
             &v,
             BASE0,
             "/definitions/layout/oneOf/0/properties/headerBand/oneOf/2",
@@ -477,7 +483,7 @@ impl rt::FromValue for HeaderBand {
 }
 rt::union_serialize!(HeaderBand { NumberOrSignal(_), Null, Object(_) });
 rt::contract!(
-    HeaderBand, [validators::v23], BASE0,
+    HeaderBand, [validators::t2:: < 3 >], BASE0,
     "/definitions/layout/oneOf/0/properties/headerBand"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/footerBand`
@@ -507,7 +513,7 @@ impl rt::FromValue for FooterBand {
             return Ok(Self::Null);
         }
         if rt::is_valid_with(
-            validators::v17,
+            validators::t1::<2>,
             &v,
             BASE0,
             "/definitions/layout/oneOf/0/properties/footerBand/oneOf/2",
@@ -519,7 +525,7 @@ impl rt::FromValue for FooterBand {
 }
 rt::union_serialize!(FooterBand { NumberOrSignal(_), Null, Object(_) });
 rt::contract!(
-    FooterBand, [validators::v23], BASE0,
+    FooterBand, [validators::t2:: < 3 >], BASE0,
     "/definitions/layout/oneOf/0/properties/footerBand"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/titleBand`
@@ -549,7 +555,7 @@ impl rt::FromValue for TitleBand {
             return Ok(Self::Null);
         }
         if rt::is_valid_with(
-            validators::v17,
+            validators::t1::<2>,
             &v,
             BASE0,
             "/definitions/layout/oneOf/0/properties/titleBand/oneOf/2",
@@ -561,7 +567,7 @@ impl rt::FromValue for TitleBand {
 }
 rt::union_serialize!(TitleBand { NumberOrSignal(_), Null, Object(_) });
 rt::contract!(
-    TitleBand, [validators::v23], BASE0,
+    TitleBand, [validators::t2:: < 3 >], BASE0,
     "/definitions/layout/oneOf/0/properties/titleBand"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/titleAnchor`
@@ -591,7 +597,7 @@ impl rt::FromValue for TitleAnchor {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v25,
+            validators::t1::<3>,
             &v,
             BASE0,
             "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1",
@@ -603,7 +609,7 @@ impl rt::FromValue for TitleAnchor {
 }
 rt::union_serialize!(TitleAnchor { String(_), SignalRef(_), Object(_) });
 rt::contract!(
-    TitleAnchor, [validators::v26], BASE0,
+    TitleAnchor, [validators::t0:: < 6 >], BASE0,
     "/definitions/layout/oneOf/0/properties/titleAnchor"
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/0/oneOf/0`
@@ -627,7 +633,7 @@ pub struct ObjectAnchor {
 }
 rt::object!(ObjectAnchor { row = "row", optional; column = "column", optional; } deny);
 rt::contract!(
-    ObjectAnchor, [validators::v25], BASE0,
+    ObjectAnchor, [validators::t1:: < 3 >], BASE0,
     "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1", fast fast::read_23
 );
 /// Schema: `typify/vega.json#/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1/properties/row`
@@ -648,7 +654,7 @@ impl rt::FromValue for ObjectAnchorRow {
 }
 rt::union_serialize!(ObjectAnchorRow { String(_), SignalRef(_) });
 rt::contract!(
-    ObjectAnchorRow, [validators::v27], BASE0,
+    ObjectAnchorRow, [validators::t0:: < 7 >], BASE0,
     "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1/properties/row"
 );
 /// Schema: `typify/vega.json#/definitions/signal`
@@ -674,7 +680,7 @@ impl rt::FromValue for Signal {
     }
 }
 rt::union_serialize!(Signal { NamePush(_), Name(_), NameInit(_) });
-rt::contract!(Signal, [validators::v31], BASE0, "/definitions/signal");
+rt::contract!(Signal, [validators::t2:: < 4 >], BASE0, "/definitions/signal");
 /// Schema: `typify/vega.json#/definitions/signal/oneOf/0`
 #[derive(Clone, PartialEq)]
 pub struct NamePushSignal {
@@ -732,7 +738,7 @@ impl rt::FromValue for NamePushSignalOnItem {
 }
 rt::union_serialize!(NamePushSignalOnItem { Encode(_), Update(_) });
 rt::contract!(
-    NamePushSignalOnItem, [validators::v35], BASE0, "/definitions/onEvents/items"
+    NamePushSignalOnItem, [validators::t3:: < 0 >], BASE0, "/definitions/onEvents/items"
 );
 /// Schema: `typify/vega.json#/definitions/onEvents/items`
 #[derive(Clone, PartialEq)]
@@ -748,8 +754,8 @@ rt::object!(
     "encode", required; } extra extra
 );
 rt::contract!(
-    EncodeItem, [validators::v35, validators::v36, validators::v37, validators::v33],
-    BASE0, "/definitions/onEvents/items"
+    EncodeItem, [validators::t3:: < 0 >, validators::v36, validators::t0:: < 8 >,
+    validators::v33], BASE0, "/definitions/onEvents/items"
 );
 /// Schema: `typify/vega.json#/definitions/onEvents/items/allOf/0/properties/events`
 #[derive(Clone, Debug, PartialEq)]
@@ -778,7 +784,7 @@ impl rt::FromValue for Events {
             return rt::variant(v, Self::Listener);
         }
         if rt::is_valid_with(
-            validators::v40,
+            validators::t4::<0>,
             &v,
             BASE0,
             "/definitions/onEvents/items/allOf/0/properties/events/oneOf/2",
@@ -790,7 +796,7 @@ impl rt::FromValue for Events {
 }
 rt::union_serialize!(Events { Selector(_), Listener(_), Array(_) });
 rt::contract!(
-    Events, [validators::v41], BASE0,
+    Events, [validators::t2:: < 5 >], BASE0,
     "/definitions/onEvents/items/allOf/0/properties/events"
 );
 /// Schema: `typify/vega.json#/definitions/listener`
@@ -831,7 +837,7 @@ impl rt::FromValue for Listener {
     }
 }
 rt::union_serialize!(Listener { SignalRef(_), Scale(_), Stream(_) });
-rt::contract!(Listener, [validators::v44], BASE0, "/definitions/listener");
+rt::contract!(Listener, [validators::t2:: < 6 >], BASE0, "/definitions/listener");
 /// Schema: `typify/vega.json#/definitions/listener/oneOf/1`
 #[derive(Clone, PartialEq)]
 pub struct ScaleListener {
@@ -883,8 +889,8 @@ impl rt::FromValue for StreamListener {
 }
 rt::union_serialize!(StreamListener { Type(_), Stream(_), Merge(_) });
 rt::contract!(
-    StreamListener, [validators::v48, validators::v49, validators::v50], BASE0,
-    "/definitions/stream"
+    StreamListener, [validators::t3:: < 1 >, validators::v49, validators::t2:: < 7 >],
+    BASE0, "/definitions/stream"
 );
 /// Schema: `typify/vega.json#/definitions/stream`
 #[derive(Clone, PartialEq)]
@@ -909,8 +915,8 @@ rt::object!(
     required; source = "source", optional; } extra extra
 );
 rt::contract!(
-    TypeStream, [validators::v48, validators::v49, validators::v50, validators::v45],
-    BASE0, "/definitions/stream"
+    TypeStream, [validators::t3:: < 1 >, validators::v49, validators::t2:: < 7 >,
+    validators::v45], BASE0, "/definitions/stream"
 );
 /// Used by: `typify/vega.json#/definitions/stream/allOf/0/properties/filter`, `typify/vega.json#/definitions/data/oneOf/1/properties/source`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
@@ -951,8 +957,8 @@ rt::object!(
     "stream", required; } extra extra
 );
 rt::contract!(
-    StreamStream, [validators::v48, validators::v49, validators::v50, validators::v46],
-    BASE0, "/definitions/stream"
+    StreamStream, [validators::t3:: < 1 >, validators::v49, validators::t2:: < 7 >,
+    validators::v46], BASE0, "/definitions/stream"
 );
 /// Schema: `typify/vega.json#/definitions/stream`
 #[derive(Clone, PartialEq)]
@@ -977,8 +983,8 @@ rt::object!(
     "merge", required; } extra extra
 );
 rt::contract!(
-    MergeStream, [validators::v48, validators::v49, validators::v50, validators::v47],
-    BASE0, "/definitions/stream"
+    MergeStream, [validators::t3:: < 1 >, validators::v49, validators::t2:: < 7 >,
+    validators::v47], BASE0, "/definitions/stream"
 );
 /// Schema: `typify/vega.json#/definitions/onEvents/items`
 #[derive(Clone, PartialEq)]
@@ -994,8 +1000,8 @@ rt::object!(
     "update", required; } extra extra
 );
 rt::contract!(
-    UpdateItem, [validators::v35, validators::v36, validators::v37, validators::v34],
-    BASE0, "/definitions/onEvents/items"
+    UpdateItem, [validators::t3:: < 0 >, validators::v36, validators::t0:: < 8 >,
+    validators::v34], BASE0, "/definitions/onEvents/items"
 );
 /// Schema: `typify/vega.json#/definitions/onEvents/items/allOf/1/oneOf/1/properties/update`
 #[derive(Clone, Debug, PartialEq)]
@@ -1033,7 +1039,7 @@ impl rt::FromValue for Update {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v53,
+            validators::t5::<0>,
             &v,
             BASE0,
             "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/3",
@@ -1045,7 +1051,7 @@ impl rt::FromValue for Update {
 }
 rt::union_serialize!(Update { ExprString(_), Expr(_), SignalRef(_), Value(_) });
 rt::contract!(
-    Update, [validators::v54], BASE0,
+    Update, [validators::t6:: < 0 >], BASE0,
     "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update"
 );
 /// Schema: `typify/vega.json#/definitions/expr`
@@ -1067,7 +1073,7 @@ pub struct ValueUpdate {
 }
 rt::object!(ValueUpdate { value = "value", required; } extra extra);
 rt::contract!(
-    ValueUpdate, [validators::v53], BASE0,
+    ValueUpdate, [validators::t5:: < 0 >], BASE0,
     "/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/3", fast
     fast::read_41
 );
@@ -1140,7 +1146,7 @@ impl rt::FromValue for Data {
     }
 }
 rt::union_serialize!(Data { Name(_), SourceName(_), UrlName(_), ValuesName(_) });
-rt::contract!(Data, [validators::v60], BASE0, "/definitions/data");
+rt::contract!(Data, [validators::t6:: < 1 >], BASE0, "/definitions/data");
 /// Schema: `typify/vega.json#/definitions/data/oneOf/0`
 #[derive(Clone, PartialEq)]
 pub struct NameData {
@@ -1312,7 +1318,7 @@ impl rt::FromValue for CrossfilterTransformFields {
 }
 rt::union_serialize!(CrossfilterTransformFields { Array(_), SignalRef(_) });
 rt::contract!(
-    CrossfilterTransformFields, [validators::v63], BASE0,
+    CrossfilterTransformFields, [validators::t0:: < 9 >], BASE0,
     "/definitions/crossfilterTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/crossfilterTransform/properties/fields/oneOf/0/items`
@@ -1354,7 +1360,7 @@ impl rt::FromValue for FieldsArray2 {
 }
 rt::union_serialize!(FieldsArray2 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    FieldsArray2, [validators::v66], BASE0,
+    FieldsArray2, [validators::t2:: < 8 >], BASE0,
     "/definitions/crossfilterTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/stringOrSignal`
@@ -1374,7 +1380,9 @@ impl rt::FromValue for StringOrSignal {
     }
 }
 rt::union_serialize!(StringOrSignal { String(_), SignalRef(_) });
-rt::contract!(StringOrSignal, [validators::v67], BASE0, "/definitions/stringOrSignal");
+rt::contract!(
+    StringOrSignal, [validators::t0:: < 10 >], BASE0, "/definitions/stringOrSignal"
+);
 /// Schema: `typify/vega.json#/definitions/paramField`
 #[derive(Clone, PartialEq)]
 pub struct ParamField {
@@ -1435,7 +1443,7 @@ impl rt::FromValue for Ignore {
 }
 rt::union_serialize!(Ignore { Number(_), SignalRef(_) });
 rt::contract!(
-    Ignore, [validators::v70], BASE0,
+    Ignore, [validators::t7:: < 0 >], BASE0,
     "/definitions/resolvefilterTransform/properties/ignore"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform`
@@ -1506,7 +1514,7 @@ impl rt::FromValue for SourceX {
 }
 rt::union_serialize!(SourceX { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    SourceX, [validators::v66], BASE0,
+    SourceX, [validators::t2:: < 8 >], BASE0,
     "/definitions/linkpathTransform/properties/sourceX"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/sourceY`
@@ -1548,7 +1556,7 @@ impl rt::FromValue for SourceY {
 }
 rt::union_serialize!(SourceY { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    SourceY, [validators::v66], BASE0,
+    SourceY, [validators::t2:: < 8 >], BASE0,
     "/definitions/linkpathTransform/properties/sourceY"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/targetX`
@@ -1590,7 +1598,7 @@ impl rt::FromValue for TargetX {
 }
 rt::union_serialize!(TargetX { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    TargetX, [validators::v66], BASE0,
+    TargetX, [validators::t2:: < 8 >], BASE0,
     "/definitions/linkpathTransform/properties/targetX"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/targetY`
@@ -1632,7 +1640,7 @@ impl rt::FromValue for TargetY {
 }
 rt::union_serialize!(TargetY { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    TargetY, [validators::v66], BASE0,
+    TargetY, [validators::t2:: < 8 >], BASE0,
     "/definitions/linkpathTransform/properties/targetY"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/orient`
@@ -1653,7 +1661,7 @@ impl rt::FromValue for LinkpathTransformOrient {
 }
 rt::union_serialize!(LinkpathTransformOrient { String(_), SignalRef(_) });
 rt::contract!(
-    LinkpathTransformOrient, [validators::v72], BASE0,
+    LinkpathTransformOrient, [validators::t7:: < 1 >], BASE0,
     "/definitions/linkpathTransform/properties/orient"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/orient/anyOf/0`
@@ -1691,7 +1699,8 @@ impl rt::FromValue for Shape {
 }
 rt::union_serialize!(Shape { String(_), SignalRef(_) });
 rt::contract!(
-    Shape, [validators::v74], BASE0, "/definitions/linkpathTransform/properties/shape"
+    Shape, [validators::t7:: < 2 >], BASE0,
+    "/definitions/linkpathTransform/properties/shape"
 );
 /// Schema: `typify/vega.json#/definitions/linkpathTransform/properties/shape/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1733,7 +1742,8 @@ impl rt::FromValue for Method {
 }
 rt::union_serialize!(Method { String(_), SignalRef(_) });
 rt::contract!(
-    Method, [validators::v76], BASE0, "/definitions/linkpathTransform/properties/as"
+    Method, [validators::t7:: < 3 >], BASE0,
+    "/definitions/linkpathTransform/properties/as"
 );
 /// Schema: `typify/vega.json#/definitions/pieTransform`
 #[derive(Clone, PartialEq)]
@@ -1792,7 +1802,7 @@ impl rt::FromValue for PieTransformField {
 }
 rt::union_serialize!(PieTransformField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    PieTransformField, [validators::v66], BASE0,
+    PieTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/pieTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/pieTransform/properties/sort`
@@ -1813,7 +1823,7 @@ impl rt::FromValue for Smooth {
 }
 rt::union_serialize!(Smooth { Boolean(_), SignalRef(_) });
 rt::contract!(
-    Smooth, [validators::v78], BASE0, "/definitions/pieTransform/properties/sort"
+    Smooth, [validators::t7:: < 4 >], BASE0, "/definitions/pieTransform/properties/sort"
 );
 /// Used by: `typify/vega.json#/definitions/pieTransform/properties/as`, `typify/vega.json#/definitions/stackTransform/properties/as`, `typify/vega.json#/definitions/forceTransform/properties/as`, and 20 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Debug, PartialEq)]
@@ -1889,7 +1899,7 @@ impl rt::FromValue for StackTransformField {
 }
 rt::union_serialize!(StackTransformField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    StackTransformField, [validators::v66], BASE0,
+    StackTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/stackTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/groupby`
@@ -1910,7 +1920,7 @@ impl rt::FromValue for StackTransformGroupby {
 }
 rt::union_serialize!(StackTransformGroupby { Array(_), SignalRef(_) });
 rt::contract!(
-    StackTransformGroupby, [validators::v63], BASE0,
+    StackTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/stackTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/groupby/oneOf/0/items`
@@ -1952,7 +1962,7 @@ impl rt::FromValue for GroupbyArrayItem2 {
 }
 rt::union_serialize!(GroupbyArrayItem2 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    GroupbyArrayItem2, [validators::v66], BASE0,
+    GroupbyArrayItem2, [validators::t2:: < 8 >], BASE0,
     "/definitions/stackTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/offset`
@@ -1973,7 +1983,7 @@ impl rt::FromValue for StackTransformOffset {
 }
 rt::union_serialize!(StackTransformOffset { String(_), SignalRef(_) });
 rt::contract!(
-    StackTransformOffset, [validators::v80], BASE0,
+    StackTransformOffset, [validators::t7:: < 5 >], BASE0,
     "/definitions/stackTransform/properties/offset"
 );
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/offset/anyOf/0`
@@ -2046,7 +2056,7 @@ impl rt::FromValue for Force {
 }
 rt::union_serialize!(Force { Center(_), Collide(_), Nbody(_), Link(_), X(_), Y(_) });
 rt::contract!(
-    Force, [validators::v83], BASE0,
+    Force, [validators::t8:: < 0 >], BASE0,
     "/definitions/forceTransform/properties/forces/items"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/0`
@@ -2129,7 +2139,7 @@ rt::union_serialize!(
     CollideForceRadius { Number(_), SignalRef(_), Expr(_), ParamField(_) }
 );
 rt::contract!(
-    CollideForceRadius, [validators::v86], BASE0,
+    CollideForceRadius, [validators::t9:: < 0 >], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/2`
@@ -2211,7 +2221,7 @@ impl rt::FromValue for Id {
 }
 rt::union_serialize!(Id { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    Id, [validators::v66], BASE0,
+    Id, [validators::t2:: < 8 >], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/id"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance`
@@ -2262,7 +2272,7 @@ impl rt::FromValue for Distance {
 }
 rt::union_serialize!(Distance { Number(_), SignalRef(_), Expr(_), ParamField(_) });
 rt::contract!(
-    Distance, [validators::v86], BASE0,
+    Distance, [validators::t9:: < 0 >], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/distance"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength`
@@ -2313,7 +2323,7 @@ impl rt::FromValue for Strength {
 }
 rt::union_serialize!(Strength { Number(_), SignalRef(_), Expr(_), ParamField(_) });
 rt::contract!(
-    Strength, [validators::v86], BASE0,
+    Strength, [validators::t9:: < 0 >], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/3/properties/strength"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/4`
@@ -2370,7 +2380,7 @@ impl rt::FromValue for XForceX {
 }
 rt::union_serialize!(XForceX { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    XForceX, [validators::v66], BASE0,
+    XForceX, [validators::t2:: < 8 >], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/4/properties/x"
 );
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items/oneOf/5`
@@ -2427,7 +2437,7 @@ impl rt::FromValue for YForceY {
 }
 rt::union_serialize!(YForceY { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    YForceY, [validators::v66], BASE0,
+    YForceY, [validators::t2:: < 8 >], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/5/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/contourTransform`
@@ -2513,7 +2523,7 @@ impl rt::FromValue for ContourTransformX {
 }
 rt::union_serialize!(ContourTransformX { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    ContourTransformX, [validators::v66], BASE0,
+    ContourTransformX, [validators::t2:: < 8 >], BASE0,
     "/definitions/contourTransform/properties/x"
 );
 /// Schema: `typify/vega.json#/definitions/contourTransform/properties/y`
@@ -2555,7 +2565,7 @@ impl rt::FromValue for ContourTransformY {
 }
 rt::union_serialize!(ContourTransformY { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    ContourTransformY, [validators::v66], BASE0,
+    ContourTransformY, [validators::t2:: < 8 >], BASE0,
     "/definitions/contourTransform/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/contourTransform/properties/weight`
@@ -2597,7 +2607,7 @@ impl rt::FromValue for ContourTransformWeight {
 }
 rt::union_serialize!(ContourTransformWeight { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    ContourTransformWeight, [validators::v66], BASE0,
+    ContourTransformWeight, [validators::t2:: < 8 >], BASE0,
     "/definitions/contourTransform/properties/weight"
 );
 /// Schema: `typify/vega.json#/definitions/geojsonTransform`
@@ -2632,7 +2642,7 @@ impl rt::FromValue for GeojsonTransformFields {
 }
 rt::union_serialize!(GeojsonTransformFields { Array(_), SignalRef(_) });
 rt::contract!(
-    GeojsonTransformFields, [validators::v93], BASE0,
+    GeojsonTransformFields, [validators::t0:: < 11 >], BASE0,
     "/definitions/geojsonTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/geojsonTransform/properties/fields/oneOf/0/items`
@@ -2674,7 +2684,7 @@ impl rt::FromValue for FieldsArray3 {
 }
 rt::union_serialize!(FieldsArray3 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    FieldsArray3, [validators::v66], BASE0,
+    FieldsArray3, [validators::t2:: < 8 >], BASE0,
     "/definitions/geojsonTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/geojsonTransform/properties/geojson`
@@ -2716,7 +2726,8 @@ impl rt::FromValue for Geojson {
 }
 rt::union_serialize!(Geojson { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    Geojson, [validators::v66], BASE0, "/definitions/geojsonTransform/properties/geojson"
+    Geojson, [validators::t2:: < 8 >], BASE0,
+    "/definitions/geojsonTransform/properties/geojson"
 );
 /// Schema: `typify/vega.json#/definitions/geopathTransform`
 #[derive(Clone, PartialEq)]
@@ -2734,7 +2745,7 @@ rt::object!(
     optional; } tag "type" = "geopath"; deny
 );
 rt::contract!(
-    TransformGeopath, [validators::v94], BASE0, "/definitions/geopathTransform"
+    TransformGeopath, [validators::t10:: < 0 >], BASE0, "/definitions/geopathTransform"
 );
 /// Schema: `typify/vega.json#/definitions/geopathTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -2775,7 +2786,7 @@ impl rt::FromValue for GeopathTransformField {
 }
 rt::union_serialize!(GeopathTransformField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    GeopathTransformField, [validators::v66], BASE0,
+    GeopathTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/geopathTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/geopathTransform/properties/pointRadius`
@@ -2828,7 +2839,7 @@ rt::union_serialize!(
     GeopathTransformPointRadius { Number(_), SignalRef(_), Expr(_), ParamField(_) }
 );
 rt::contract!(
-    GeopathTransformPointRadius, [validators::v86], BASE0,
+    GeopathTransformPointRadius, [validators::t9:: < 0 >], BASE0,
     "/definitions/geopathTransform/properties/pointRadius"
 );
 /// Schema: `typify/vega.json#/definitions/geopointTransform`
@@ -2865,7 +2876,7 @@ impl rt::FromValue for GeopointTransformFields {
 }
 rt::union_serialize!(GeopointTransformFields { Array(_), SignalRef(_) });
 rt::contract!(
-    GeopointTransformFields, [validators::v93], BASE0,
+    GeopointTransformFields, [validators::t0:: < 11 >], BASE0,
     "/definitions/geopointTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/geopointTransform/properties/fields/oneOf/0/items`
@@ -2907,7 +2918,7 @@ impl rt::FromValue for FieldsArray4 {
 }
 rt::union_serialize!(FieldsArray4 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    FieldsArray4, [validators::v66], BASE0,
+    FieldsArray4, [validators::t2:: < 8 >], BASE0,
     "/definitions/geopointTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/geoshapeTransform`
@@ -2927,7 +2938,7 @@ rt::object!(
     optional; } tag "type" = "geoshape"; deny
 );
 rt::contract!(
-    TransformGeoshape, [validators::v96], BASE0, "/definitions/geoshapeTransform"
+    TransformGeoshape, [validators::t10:: < 1 >], BASE0, "/definitions/geoshapeTransform"
 );
 /// Schema: `typify/vega.json#/definitions/geoshapeTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
@@ -2968,7 +2979,7 @@ impl rt::FromValue for GeoshapeTransformField {
 }
 rt::union_serialize!(GeoshapeTransformField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    GeoshapeTransformField, [validators::v66], BASE0,
+    GeoshapeTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/geoshapeTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/geoshapeTransform/properties/pointRadius`
@@ -3021,7 +3032,7 @@ rt::union_serialize!(
     GeoshapeTransformPointRadius { Number(_), SignalRef(_), Expr(_), ParamField(_) }
 );
 rt::contract!(
-    GeoshapeTransformPointRadius, [validators::v86], BASE0,
+    GeoshapeTransformPointRadius, [validators::t9:: < 0 >], BASE0,
     "/definitions/geoshapeTransform/properties/pointRadius"
 );
 /// Schema: `typify/vega.json#/definitions/graticuleTransform`
@@ -3107,7 +3118,7 @@ impl rt::FromValue for HeatmapTransformField {
 }
 rt::union_serialize!(HeatmapTransformField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    HeatmapTransformField, [validators::v66], BASE0,
+    HeatmapTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/heatmapTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/color`
@@ -3160,7 +3171,7 @@ rt::union_serialize!(
     HeatmapTransformColor { String(_), SignalRef(_), Expr(_), ParamField(_) }
 );
 rt::contract!(
-    HeatmapTransformColor, [validators::v100], BASE0,
+    HeatmapTransformColor, [validators::t9:: < 1 >], BASE0,
     "/definitions/heatmapTransform/properties/color"
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/opacity`
@@ -3211,7 +3222,8 @@ impl rt::FromValue for Opacity {
 }
 rt::union_serialize!(Opacity { Number(_), SignalRef(_), Expr(_), ParamField(_) });
 rt::contract!(
-    Opacity, [validators::v86], BASE0, "/definitions/heatmapTransform/properties/opacity"
+    Opacity, [validators::t9:: < 0 >], BASE0,
+    "/definitions/heatmapTransform/properties/opacity"
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/resolve`
 #[derive(Clone, Debug, PartialEq)]
@@ -3231,7 +3243,7 @@ impl rt::FromValue for Resolve {
 }
 rt::union_serialize!(Resolve { String(_), SignalRef(_) });
 rt::contract!(
-    Resolve, [validators::v101], BASE0,
+    Resolve, [validators::t7:: < 6 >], BASE0,
     "/definitions/heatmapTransform/properties/resolve"
 );
 /// Schema: `typify/vega.json#/definitions/heatmapTransform/properties/resolve/anyOf/0`
@@ -3315,7 +3327,7 @@ impl rt::FromValue for IsocontourTransformField {
 }
 rt::union_serialize!(IsocontourTransformField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    IsocontourTransformField, [validators::v66], BASE0,
+    IsocontourTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/isocontourTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/scale`
@@ -3368,7 +3380,7 @@ rt::union_serialize!(
     IsocontourTransformScale { Number(_), SignalRef(_), Expr(_), ParamField(_) }
 );
 rt::contract!(
-    IsocontourTransformScale, [validators::v86], BASE0,
+    IsocontourTransformScale, [validators::t9:: < 0 >], BASE0,
     "/definitions/isocontourTransform/properties/scale"
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/translate`
@@ -3389,7 +3401,7 @@ impl rt::FromValue for IsocontourTransformTranslate {
 }
 rt::union_serialize!(IsocontourTransformTranslate { Array(_), SignalRef(_) });
 rt::contract!(
-    IsocontourTransformTranslate, [validators::v104], BASE0,
+    IsocontourTransformTranslate, [validators::t0:: < 12 >], BASE0,
     "/definitions/isocontourTransform/properties/translate"
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/translate/oneOf/0/items`
@@ -3442,7 +3454,7 @@ rt::union_serialize!(
     ArrayTranslateItem { Number(_), SignalRef(_), Expr(_), ParamField(_) }
 );
 rt::contract!(
-    ArrayTranslateItem, [validators::v86], BASE0,
+    ArrayTranslateItem, [validators::t9:: < 0 >], BASE0,
     "/definitions/isocontourTransform/properties/translate/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/isocontourTransform/properties/as`
@@ -3465,7 +3477,7 @@ impl rt::FromValue for IsocontourTransformAs {
 }
 rt::union_serialize!(IsocontourTransformAs { String(_), SignalRef(_), Null });
 rt::contract!(
-    IsocontourTransformAs, [validators::v105], BASE0,
+    IsocontourTransformAs, [validators::t11:: < 0 >], BASE0,
     "/definitions/isocontourTransform/properties/as"
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform`
@@ -3529,7 +3541,8 @@ impl rt::FromValue for Kde2dTransformX {
 }
 rt::union_serialize!(Kde2dTransformX { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    Kde2dTransformX, [validators::v66], BASE0, "/definitions/kde2dTransform/properties/x"
+    Kde2dTransformX, [validators::t2:: < 8 >], BASE0,
+    "/definitions/kde2dTransform/properties/x"
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/y`
 #[derive(Clone, Debug, PartialEq)]
@@ -3570,7 +3583,8 @@ impl rt::FromValue for Kde2dTransformY {
 }
 rt::union_serialize!(Kde2dTransformY { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    Kde2dTransformY, [validators::v66], BASE0, "/definitions/kde2dTransform/properties/y"
+    Kde2dTransformY, [validators::t2:: < 8 >], BASE0,
+    "/definitions/kde2dTransform/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/weight`
 #[derive(Clone, Debug, PartialEq)]
@@ -3611,7 +3625,7 @@ impl rt::FromValue for Kde2dTransformWeight {
 }
 rt::union_serialize!(Kde2dTransformWeight { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    Kde2dTransformWeight, [validators::v66], BASE0,
+    Kde2dTransformWeight, [validators::t2:: < 8 >], BASE0,
     "/definitions/kde2dTransform/properties/weight"
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/groupby`
@@ -3632,7 +3646,7 @@ impl rt::FromValue for Kde2dTransformGroupby {
 }
 rt::union_serialize!(Kde2dTransformGroupby { Array(_), SignalRef(_) });
 rt::contract!(
-    Kde2dTransformGroupby, [validators::v63], BASE0,
+    Kde2dTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/kde2dTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/groupby/oneOf/0/items`
@@ -3674,7 +3688,7 @@ impl rt::FromValue for GroupbyArrayItem3 {
 }
 rt::union_serialize!(GroupbyArrayItem3 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    GroupbyArrayItem3, [validators::v66], BASE0,
+    GroupbyArrayItem3, [validators::t2:: < 8 >], BASE0,
     "/definitions/kde2dTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/nestTransform`
@@ -3707,7 +3721,7 @@ impl rt::FromValue for Keys {
 }
 rt::union_serialize!(Keys { Array(_), SignalRef(_) });
 rt::contract!(
-    Keys, [validators::v63], BASE0, "/definitions/nestTransform/properties/keys"
+    Keys, [validators::t0:: < 9 >], BASE0, "/definitions/nestTransform/properties/keys"
 );
 /// Schema: `typify/vega.json#/definitions/nestTransform/properties/keys/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -3748,7 +3762,7 @@ impl rt::FromValue for ArrayKey {
 }
 rt::union_serialize!(ArrayKey { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    ArrayKey, [validators::v66], BASE0,
+    ArrayKey, [validators::t2:: < 8 >], BASE0,
     "/definitions/nestTransform/properties/keys/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/packTransform`
@@ -3808,7 +3822,7 @@ impl rt::FromValue for PackTransformField {
 }
 rt::union_serialize!(PackTransformField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    PackTransformField, [validators::v66], BASE0,
+    PackTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/packTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/packTransform/properties/radius`
@@ -3850,7 +3864,7 @@ impl rt::FromValue for PackTransformRadius {
 }
 rt::union_serialize!(PackTransformRadius { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    PackTransformRadius, [validators::v66], BASE0,
+    PackTransformRadius, [validators::t2:: < 8 >], BASE0,
     "/definitions/packTransform/properties/radius"
 );
 /// Schema: `typify/vega.json#/definitions/partitionTransform`
@@ -3912,7 +3926,7 @@ impl rt::FromValue for PartitionTransformField {
 }
 rt::union_serialize!(PartitionTransformField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    PartitionTransformField, [validators::v66], BASE0,
+    PartitionTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/partitionTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/stratifyTransform`
@@ -3968,7 +3982,7 @@ impl rt::FromValue for StratifyTransformKey {
 }
 rt::union_serialize!(StratifyTransformKey { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    StratifyTransformKey, [validators::v66], BASE0,
+    StratifyTransformKey, [validators::t2:: < 8 >], BASE0,
     "/definitions/stratifyTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/stratifyTransform/properties/parentKey`
@@ -4010,7 +4024,7 @@ impl rt::FromValue for ParentKey {
 }
 rt::union_serialize!(ParentKey { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    ParentKey, [validators::v66], BASE0,
+    ParentKey, [validators::t2:: < 8 >], BASE0,
     "/definitions/stratifyTransform/properties/parentKey"
 );
 /// Schema: `typify/vega.json#/definitions/treeTransform`
@@ -4074,7 +4088,7 @@ impl rt::FromValue for TreeTransformField {
 }
 rt::union_serialize!(TreeTransformField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    TreeTransformField, [validators::v66], BASE0,
+    TreeTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/treeTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/treeTransform/properties/method`
@@ -4095,7 +4109,7 @@ impl rt::FromValue for TreeTransformMethod {
 }
 rt::union_serialize!(TreeTransformMethod { String(_), SignalRef(_) });
 rt::contract!(
-    TreeTransformMethod, [validators::v112], BASE0,
+    TreeTransformMethod, [validators::t7:: < 7 >], BASE0,
     "/definitions/treeTransform/properties/method"
 );
 /// Schema: `typify/vega.json#/definitions/treeTransform/properties/method/anyOf/0`
@@ -4195,7 +4209,7 @@ impl rt::FromValue for TreemapTransformField {
 }
 rt::union_serialize!(TreemapTransformField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    TreemapTransformField, [validators::v66], BASE0,
+    TreemapTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/treemapTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/treemapTransform/properties/method`
@@ -4216,7 +4230,7 @@ impl rt::FromValue for TreemapTransformMethod {
 }
 rt::union_serialize!(TreemapTransformMethod { String(_), SignalRef(_) });
 rt::contract!(
-    TreemapTransformMethod, [validators::v116], BASE0,
+    TreemapTransformMethod, [validators::t7:: < 8 >], BASE0,
     "/definitions/treemapTransform/properties/method"
 );
 /// Schema: `typify/vega.json#/definitions/treemapTransform/properties/method/anyOf/0`
@@ -4294,7 +4308,7 @@ impl rt::FromValue for LabelTransformPadding {
 }
 rt::union_serialize!(LabelTransformPadding { Number(_), SignalRef(_), Null });
 rt::contract!(
-    LabelTransformPadding, [validators::v119], BASE0,
+    LabelTransformPadding, [validators::t11:: < 1 >], BASE0,
     "/definitions/labelTransform/properties/padding"
 );
 /// Schema: `typify/vega.json#/definitions/labelTransform/properties/avoidMarks`
@@ -4315,7 +4329,7 @@ impl rt::FromValue for AvoidMarks {
 }
 rt::union_serialize!(AvoidMarks { Array(_), SignalRef(_) });
 rt::contract!(
-    AvoidMarks, [validators::v120], BASE0,
+    AvoidMarks, [validators::t0:: < 13 >], BASE0,
     "/definitions/labelTransform/properties/avoidMarks"
 );
 /// Schema: `typify/vega.json#/definitions/loessTransform`
@@ -4374,7 +4388,8 @@ impl rt::FromValue for LoessTransformX {
 }
 rt::union_serialize!(LoessTransformX { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    LoessTransformX, [validators::v66], BASE0, "/definitions/loessTransform/properties/x"
+    LoessTransformX, [validators::t2:: < 8 >], BASE0,
+    "/definitions/loessTransform/properties/x"
 );
 /// Schema: `typify/vega.json#/definitions/loessTransform/properties/y`
 #[derive(Clone, Debug, PartialEq)]
@@ -4415,7 +4430,8 @@ impl rt::FromValue for LoessTransformY {
 }
 rt::union_serialize!(LoessTransformY { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    LoessTransformY, [validators::v66], BASE0, "/definitions/loessTransform/properties/y"
+    LoessTransformY, [validators::t2:: < 8 >], BASE0,
+    "/definitions/loessTransform/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/loessTransform/properties/groupby`
 #[derive(Clone, Debug, PartialEq)]
@@ -4435,7 +4451,7 @@ impl rt::FromValue for LoessTransformGroupby {
 }
 rt::union_serialize!(LoessTransformGroupby { Array(_), SignalRef(_) });
 rt::contract!(
-    LoessTransformGroupby, [validators::v63], BASE0,
+    LoessTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/loessTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/loessTransform/properties/groupby/oneOf/0/items`
@@ -4477,7 +4493,7 @@ impl rt::FromValue for GroupbyArrayItem4 {
 }
 rt::union_serialize!(GroupbyArrayItem4 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    GroupbyArrayItem4, [validators::v66], BASE0,
+    GroupbyArrayItem4, [validators::t2:: < 8 >], BASE0,
     "/definitions/loessTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/regressionTransform`
@@ -4543,7 +4559,7 @@ impl rt::FromValue for RegressionTransformX {
 }
 rt::union_serialize!(RegressionTransformX { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    RegressionTransformX, [validators::v66], BASE0,
+    RegressionTransformX, [validators::t2:: < 8 >], BASE0,
     "/definitions/regressionTransform/properties/x"
 );
 /// Schema: `typify/vega.json#/definitions/regressionTransform/properties/y`
@@ -4585,7 +4601,7 @@ impl rt::FromValue for RegressionTransformY {
 }
 rt::union_serialize!(RegressionTransformY { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    RegressionTransformY, [validators::v66], BASE0,
+    RegressionTransformY, [validators::t2:: < 8 >], BASE0,
     "/definitions/regressionTransform/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/regressionTransform/properties/groupby`
@@ -4606,7 +4622,7 @@ impl rt::FromValue for RegressionTransformGroupby {
 }
 rt::union_serialize!(RegressionTransformGroupby { Array(_), SignalRef(_) });
 rt::contract!(
-    RegressionTransformGroupby, [validators::v63], BASE0,
+    RegressionTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/regressionTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/regressionTransform/properties/groupby/oneOf/0/items`
@@ -4648,7 +4664,7 @@ impl rt::FromValue for GroupbyArrayItem5 {
 }
 rt::union_serialize!(GroupbyArrayItem5 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    GroupbyArrayItem5, [validators::v66], BASE0,
+    GroupbyArrayItem5, [validators::t2:: < 8 >], BASE0,
     "/definitions/regressionTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform`
@@ -4691,7 +4707,7 @@ impl rt::FromValue for AggregateTransformGroupby {
 }
 rt::union_serialize!(AggregateTransformGroupby { Array(_), SignalRef(_) });
 rt::contract!(
-    AggregateTransformGroupby, [validators::v63], BASE0,
+    AggregateTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/aggregateTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/groupby/oneOf/0/items`
@@ -4733,7 +4749,7 @@ impl rt::FromValue for GroupbyArrayItem6 {
 }
 rt::union_serialize!(GroupbyArrayItem6 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    GroupbyArrayItem6, [validators::v66], BASE0,
+    GroupbyArrayItem6, [validators::t2:: < 8 >], BASE0,
     "/definitions/aggregateTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/ops`
@@ -4754,7 +4770,7 @@ impl rt::FromValue for AggregateTransformOps {
 }
 rt::union_serialize!(AggregateTransformOps { Array(_), SignalRef(_) });
 rt::contract!(
-    AggregateTransformOps, [validators::v124], BASE0,
+    AggregateTransformOps, [validators::t0:: < 14 >], BASE0,
     "/definitions/aggregateTransform/properties/ops"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/ops/oneOf/0/items`
@@ -4775,7 +4791,7 @@ impl rt::FromValue for Op {
 }
 rt::union_serialize!(Op { String(_), SignalRef(_) });
 rt::contract!(
-    Op, [validators::v125], BASE0,
+    Op, [validators::t7:: < 9 >], BASE0,
     "/definitions/aggregateTransform/properties/ops/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/ops/oneOf/0/items/anyOf/0`
@@ -4860,7 +4876,7 @@ impl rt::FromValue for AggregateTransformFields {
 }
 rt::union_serialize!(AggregateTransformFields { Array(_), SignalRef(_) });
 rt::contract!(
-    AggregateTransformFields, [validators::v127], BASE0,
+    AggregateTransformFields, [validators::t0:: < 15 >], BASE0,
     "/definitions/aggregateTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/fields/oneOf/0/items`
@@ -4911,7 +4927,7 @@ impl rt::FromValue for FieldsArray5 {
 }
 rt::union_serialize!(FieldsArray5 { ScaleField(_), ParamField(_), Expr(_), Null });
 rt::contract!(
-    FieldsArray5, [validators::v128], BASE0,
+    FieldsArray5, [validators::t6:: < 2 >], BASE0,
     "/definitions/aggregateTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/as`
@@ -4932,7 +4948,7 @@ impl rt::FromValue for AggregateTransformAs {
 }
 rt::union_serialize!(AggregateTransformAs { Array(_), SignalRef(_) });
 rt::contract!(
-    AggregateTransformAs, [validators::v129], BASE0,
+    AggregateTransformAs, [validators::t0:: < 16 >], BASE0,
     "/definitions/aggregateTransform/properties/as"
 );
 /// Schema: `typify/vega.json#/definitions/aggregateTransform/properties/key`
@@ -4974,7 +4990,7 @@ impl rt::FromValue for AggregateTransformKey {
 }
 rt::union_serialize!(AggregateTransformKey { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    AggregateTransformKey, [validators::v66], BASE0,
+    AggregateTransformKey, [validators::t2:: < 8 >], BASE0,
     "/definitions/aggregateTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/binTransform`
@@ -5050,7 +5066,7 @@ impl rt::FromValue for BinTransformField {
 }
 rt::union_serialize!(BinTransformField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    BinTransformField, [validators::v66], BASE0,
+    BinTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/binTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/collectTransform`
@@ -5129,7 +5145,7 @@ rt::union_serialize!(
     CountpatternTransformField { ScaleField(_), ParamField(_), Expr(_) }
 );
 rt::contract!(
-    CountpatternTransformField, [validators::v66], BASE0,
+    CountpatternTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/countpatternTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/countpatternTransform/properties/case`
@@ -5150,7 +5166,8 @@ impl rt::FromValue for Case {
 }
 rt::union_serialize!(Case { String(_), SignalRef(_) });
 rt::contract!(
-    Case, [validators::v133], BASE0, "/definitions/countpatternTransform/properties/case"
+    Case, [validators::t7:: < 10 >], BASE0,
+    "/definitions/countpatternTransform/properties/case"
 );
 /// Schema: `typify/vega.json#/definitions/countpatternTransform/properties/case/anyOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -5231,7 +5248,7 @@ rt::union_serialize!(
     Distribution { Normal(_), Lognormal(_), Uniform(_), Kde(_), Mixture(_) }
 );
 rt::contract!(
-    Distribution, [validators::v137], BASE0,
+    Distribution, [validators::t12:: < 0 >], BASE0,
     "/definitions/densityTransform/properties/distribution"
 );
 /// Schema: `typify/vega.json#/definitions/densityTransform/properties/distribution/oneOf/0`
@@ -5246,7 +5263,7 @@ rt::object!(
     "function" = "normal"; deny
 );
 rt::contract!(
-    NormalDistribution, [validators::v138], BASE0,
+    NormalDistribution, [validators::t13:: < 0 >], BASE0,
     "/definitions/densityTransform/properties/distribution/oneOf/0"
 );
 /// Schema: `typify/vega.json#/definitions/densityTransform/properties/distribution/oneOf/1`
@@ -5261,7 +5278,7 @@ rt::object!(
     "function" = "lognormal"; deny
 );
 rt::contract!(
-    LognormalDistribution, [validators::v139], BASE0,
+    LognormalDistribution, [validators::t13:: < 1 >], BASE0,
     "/definitions/densityTransform/properties/distribution/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/densityTransform/properties/distribution/oneOf/2`
@@ -5333,7 +5350,7 @@ impl rt::FromValue for KdeDistributionField {
 }
 rt::union_serialize!(KdeDistributionField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    KdeDistributionField, [validators::v66], BASE0,
+    KdeDistributionField, [validators::t2:: < 8 >], BASE0,
     "/definitions/densityTransform/properties/distribution/oneOf/3/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/densityTransform/properties/distribution/oneOf/4`
@@ -5408,7 +5425,7 @@ impl rt::FromValue for DotbinTransformField {
 }
 rt::union_serialize!(DotbinTransformField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    DotbinTransformField, [validators::v66], BASE0,
+    DotbinTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/dotbinTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/dotbinTransform/properties/groupby`
@@ -5429,7 +5446,7 @@ impl rt::FromValue for DotbinTransformGroupby {
 }
 rt::union_serialize!(DotbinTransformGroupby { Array(_), SignalRef(_) });
 rt::contract!(
-    DotbinTransformGroupby, [validators::v63], BASE0,
+    DotbinTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/dotbinTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/dotbinTransform/properties/groupby/oneOf/0/items`
@@ -5471,7 +5488,7 @@ impl rt::FromValue for GroupbyArrayItem7 {
 }
 rt::union_serialize!(GroupbyArrayItem7 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    GroupbyArrayItem7, [validators::v66], BASE0,
+    GroupbyArrayItem7, [validators::t2:: < 8 >], BASE0,
     "/definitions/dotbinTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/extentTransform`
@@ -5526,7 +5543,7 @@ impl rt::FromValue for ExtentTransformField {
 }
 rt::union_serialize!(ExtentTransformField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    ExtentTransformField, [validators::v66], BASE0,
+    ExtentTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/extentTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/filterTransform`
@@ -5575,7 +5592,7 @@ impl rt::FromValue for FlattenTransformFields {
 }
 rt::union_serialize!(FlattenTransformFields { Array(_), SignalRef(_) });
 rt::contract!(
-    FlattenTransformFields, [validators::v63], BASE0,
+    FlattenTransformFields, [validators::t0:: < 9 >], BASE0,
     "/definitions/flattenTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/flattenTransform/properties/fields/oneOf/0/items`
@@ -5617,7 +5634,7 @@ impl rt::FromValue for FieldsArray6 {
 }
 rt::union_serialize!(FieldsArray6 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    FieldsArray6, [validators::v66], BASE0,
+    FieldsArray6, [validators::t2:: < 8 >], BASE0,
     "/definitions/flattenTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/foldTransform`
@@ -5651,7 +5668,7 @@ impl rt::FromValue for FoldTransformFields {
 }
 rt::union_serialize!(FoldTransformFields { Array(_), SignalRef(_) });
 rt::contract!(
-    FoldTransformFields, [validators::v63], BASE0,
+    FoldTransformFields, [validators::t0:: < 9 >], BASE0,
     "/definitions/foldTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/foldTransform/properties/fields/oneOf/0/items`
@@ -5693,7 +5710,7 @@ impl rt::FromValue for FieldsArray7 {
 }
 rt::union_serialize!(FieldsArray7 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    FieldsArray7, [validators::v66], BASE0,
+    FieldsArray7, [validators::t2:: < 8 >], BASE0,
     "/definitions/foldTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/formulaTransform`
@@ -5770,7 +5787,7 @@ impl rt::FromValue for ImputeTransformField {
 }
 rt::union_serialize!(ImputeTransformField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    ImputeTransformField, [validators::v66], BASE0,
+    ImputeTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/imputeTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/key`
@@ -5812,7 +5829,7 @@ impl rt::FromValue for ImputeTransformKey {
 }
 rt::union_serialize!(ImputeTransformKey { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    ImputeTransformKey, [validators::v66], BASE0,
+    ImputeTransformKey, [validators::t2:: < 8 >], BASE0,
     "/definitions/imputeTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/groupby`
@@ -5833,7 +5850,7 @@ impl rt::FromValue for ImputeTransformGroupby {
 }
 rt::union_serialize!(ImputeTransformGroupby { Array(_), SignalRef(_) });
 rt::contract!(
-    ImputeTransformGroupby, [validators::v63], BASE0,
+    ImputeTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/imputeTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/groupby/oneOf/0/items`
@@ -5875,7 +5892,7 @@ impl rt::FromValue for GroupbyArrayItem8 {
 }
 rt::union_serialize!(GroupbyArrayItem8 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    GroupbyArrayItem8, [validators::v66], BASE0,
+    GroupbyArrayItem8, [validators::t2:: < 8 >], BASE0,
     "/definitions/imputeTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/method`
@@ -5896,7 +5913,7 @@ impl rt::FromValue for ImputeTransformMethod {
 }
 rt::union_serialize!(ImputeTransformMethod { String(_), SignalRef(_) });
 rt::contract!(
-    ImputeTransformMethod, [validators::v150], BASE0,
+    ImputeTransformMethod, [validators::t7:: < 11 >], BASE0,
     "/definitions/imputeTransform/properties/method"
 );
 /// Schema: `typify/vega.json#/definitions/imputeTransform/properties/method/anyOf/0`
@@ -5958,7 +5975,7 @@ impl rt::FromValue for JoinaggregateTransformGroupby {
 }
 rt::union_serialize!(JoinaggregateTransformGroupby { Array(_), SignalRef(_) });
 rt::contract!(
-    JoinaggregateTransformGroupby, [validators::v63], BASE0,
+    JoinaggregateTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/joinaggregateTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/groupby/oneOf/0/items`
@@ -6000,7 +6017,7 @@ impl rt::FromValue for GroupbyArrayItem9 {
 }
 rt::union_serialize!(GroupbyArrayItem9 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    GroupbyArrayItem9, [validators::v66], BASE0,
+    GroupbyArrayItem9, [validators::t2:: < 8 >], BASE0,
     "/definitions/joinaggregateTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/fields`
@@ -6021,7 +6038,7 @@ impl rt::FromValue for JoinaggregateTransformFields {
 }
 rt::union_serialize!(JoinaggregateTransformFields { Array(_), SignalRef(_) });
 rt::contract!(
-    JoinaggregateTransformFields, [validators::v127], BASE0,
+    JoinaggregateTransformFields, [validators::t0:: < 15 >], BASE0,
     "/definitions/joinaggregateTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/fields/oneOf/0/items`
@@ -6072,7 +6089,7 @@ impl rt::FromValue for FieldsArray8 {
 }
 rt::union_serialize!(FieldsArray8 { ScaleField(_), ParamField(_), Expr(_), Null });
 rt::contract!(
-    FieldsArray8, [validators::v128], BASE0,
+    FieldsArray8, [validators::t6:: < 2 >], BASE0,
     "/definitions/joinaggregateTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/joinaggregateTransform/properties/key`
@@ -6116,7 +6133,7 @@ rt::union_serialize!(
     JoinaggregateTransformKey { ScaleField(_), ParamField(_), Expr(_) }
 );
 rt::contract!(
-    JoinaggregateTransformKey, [validators::v66], BASE0,
+    JoinaggregateTransformKey, [validators::t2:: < 8 >], BASE0,
     "/definitions/joinaggregateTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/kdeTransform`
@@ -6165,7 +6182,7 @@ impl rt::FromValue for KdeTransformGroupby {
 }
 rt::union_serialize!(KdeTransformGroupby { Array(_), SignalRef(_) });
 rt::contract!(
-    KdeTransformGroupby, [validators::v63], BASE0,
+    KdeTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/kdeTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/kdeTransform/properties/groupby/oneOf/0/items`
@@ -6207,7 +6224,7 @@ impl rt::FromValue for GroupbyArrayItem10 {
 }
 rt::union_serialize!(GroupbyArrayItem10 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    GroupbyArrayItem10, [validators::v66], BASE0,
+    GroupbyArrayItem10, [validators::t2:: < 8 >], BASE0,
     "/definitions/kdeTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/kdeTransform/properties/field`
@@ -6249,7 +6266,7 @@ impl rt::FromValue for KdeTransformField {
 }
 rt::union_serialize!(KdeTransformField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    KdeTransformField, [validators::v66], BASE0,
+    KdeTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/kdeTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform`
@@ -6310,7 +6327,7 @@ impl rt::FromValue for LookupTransformKey {
 }
 rt::union_serialize!(LookupTransformKey { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    LookupTransformKey, [validators::v66], BASE0,
+    LookupTransformKey, [validators::t2:: < 8 >], BASE0,
     "/definitions/lookupTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/values`
@@ -6331,7 +6348,8 @@ impl rt::FromValue for Values {
 }
 rt::union_serialize!(Values { Array(_), SignalRef(_) });
 rt::contract!(
-    Values, [validators::v63], BASE0, "/definitions/lookupTransform/properties/values"
+    Values, [validators::t0:: < 9 >], BASE0,
+    "/definitions/lookupTransform/properties/values"
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/values/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -6372,7 +6390,7 @@ impl rt::FromValue for ValuesArray {
 }
 rt::union_serialize!(ValuesArray { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    ValuesArray, [validators::v66], BASE0,
+    ValuesArray, [validators::t2:: < 8 >], BASE0,
     "/definitions/lookupTransform/properties/values/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/fields`
@@ -6393,7 +6411,7 @@ impl rt::FromValue for LookupTransformFields {
 }
 rt::union_serialize!(LookupTransformFields { Array(_), SignalRef(_) });
 rt::contract!(
-    LookupTransformFields, [validators::v63], BASE0,
+    LookupTransformFields, [validators::t0:: < 9 >], BASE0,
     "/definitions/lookupTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/lookupTransform/properties/fields/oneOf/0/items`
@@ -6435,7 +6453,7 @@ impl rt::FromValue for FieldsArray9 {
 }
 rt::union_serialize!(FieldsArray9 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    FieldsArray9, [validators::v66], BASE0,
+    FieldsArray9, [validators::t2:: < 8 >], BASE0,
     "/definitions/lookupTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform`
@@ -6474,7 +6492,7 @@ impl rt::FromValue for PivotTransformGroupby {
 }
 rt::union_serialize!(PivotTransformGroupby { Array(_), SignalRef(_) });
 rt::contract!(
-    PivotTransformGroupby, [validators::v63], BASE0,
+    PivotTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/pivotTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/groupby/oneOf/0/items`
@@ -6516,7 +6534,7 @@ impl rt::FromValue for GroupbyArrayItem11 {
 }
 rt::union_serialize!(GroupbyArrayItem11 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    GroupbyArrayItem11, [validators::v66], BASE0,
+    GroupbyArrayItem11, [validators::t2:: < 8 >], BASE0,
     "/definitions/pivotTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/field`
@@ -6558,7 +6576,7 @@ impl rt::FromValue for PivotTransformField {
 }
 rt::union_serialize!(PivotTransformField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    PivotTransformField, [validators::v66], BASE0,
+    PivotTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/pivotTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/value`
@@ -6600,7 +6618,7 @@ impl rt::FromValue for PivotTransformValue {
 }
 rt::union_serialize!(PivotTransformValue { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    PivotTransformValue, [validators::v66], BASE0,
+    PivotTransformValue, [validators::t2:: < 8 >], BASE0,
     "/definitions/pivotTransform/properties/value"
 );
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/key`
@@ -6642,7 +6660,7 @@ impl rt::FromValue for PivotTransformKey {
 }
 rt::union_serialize!(PivotTransformKey { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    PivotTransformKey, [validators::v66], BASE0,
+    PivotTransformKey, [validators::t2:: < 8 >], BASE0,
     "/definitions/pivotTransform/properties/key"
 );
 /// Schema: `typify/vega.json#/definitions/projectTransform`
@@ -6677,7 +6695,7 @@ impl rt::FromValue for ProjectTransformFields {
 }
 rt::union_serialize!(ProjectTransformFields { Array(_), SignalRef(_) });
 rt::contract!(
-    ProjectTransformFields, [validators::v63], BASE0,
+    ProjectTransformFields, [validators::t0:: < 9 >], BASE0,
     "/definitions/projectTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/projectTransform/properties/fields/oneOf/0/items`
@@ -6719,7 +6737,7 @@ impl rt::FromValue for FieldsArray10 {
 }
 rt::union_serialize!(FieldsArray10 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    FieldsArray10, [validators::v66], BASE0,
+    FieldsArray10, [validators::t2:: < 8 >], BASE0,
     "/definitions/projectTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/quantileTransform`
@@ -6760,7 +6778,7 @@ impl rt::FromValue for QuantileTransformGroupby {
 }
 rt::union_serialize!(QuantileTransformGroupby { Array(_), SignalRef(_) });
 rt::contract!(
-    QuantileTransformGroupby, [validators::v63], BASE0,
+    QuantileTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/quantileTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/quantileTransform/properties/groupby/oneOf/0/items`
@@ -6802,7 +6820,7 @@ impl rt::FromValue for GroupbyArrayItem12 {
 }
 rt::union_serialize!(GroupbyArrayItem12 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    GroupbyArrayItem12, [validators::v66], BASE0,
+    GroupbyArrayItem12, [validators::t2:: < 8 >], BASE0,
     "/definitions/quantileTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/quantileTransform/properties/field`
@@ -6844,7 +6862,7 @@ impl rt::FromValue for QuantileTransformField {
 }
 rt::union_serialize!(QuantileTransformField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    QuantileTransformField, [validators::v66], BASE0,
+    QuantileTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/quantileTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/sampleTransform`
@@ -6946,7 +6964,7 @@ impl rt::FromValue for TimeunitTransformField {
 }
 rt::union_serialize!(TimeunitTransformField { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    TimeunitTransformField, [validators::v66], BASE0,
+    TimeunitTransformField, [validators::t2:: < 8 >], BASE0,
     "/definitions/timeunitTransform/properties/field"
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/units`
@@ -6967,7 +6985,8 @@ impl rt::FromValue for Units {
 }
 rt::union_serialize!(Units { Array(_), SignalRef(_) });
 rt::contract!(
-    Units, [validators::v161], BASE0, "/definitions/timeunitTransform/properties/units"
+    Units, [validators::t0:: < 17 >], BASE0,
+    "/definitions/timeunitTransform/properties/units"
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/units/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -6987,7 +7006,7 @@ impl rt::FromValue for ArrayUnit {
 }
 rt::union_serialize!(ArrayUnit { String(_), SignalRef(_) });
 rt::contract!(
-    ArrayUnit, [validators::v162], BASE0,
+    ArrayUnit, [validators::t7:: < 12 >], BASE0,
     "/definitions/timeunitTransform/properties/units/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/units/oneOf/0/items/anyOf/0`
@@ -7043,7 +7062,7 @@ impl rt::FromValue for Timezone {
 }
 rt::union_serialize!(Timezone { String(_), SignalRef(_) });
 rt::contract!(
-    Timezone, [validators::v164], BASE0,
+    Timezone, [validators::t7:: < 13 >], BASE0,
     "/definitions/timeunitTransform/properties/timezone"
 );
 /// Schema: `typify/vega.json#/definitions/timeunitTransform/properties/timezone/anyOf/0`
@@ -7100,7 +7119,7 @@ impl rt::FromValue for WindowTransformGroupby {
 }
 rt::union_serialize!(WindowTransformGroupby { Array(_), SignalRef(_) });
 rt::contract!(
-    WindowTransformGroupby, [validators::v63], BASE0,
+    WindowTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/windowTransform/properties/groupby"
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/groupby/oneOf/0/items`
@@ -7142,7 +7161,7 @@ impl rt::FromValue for GroupbyArrayItem13 {
 }
 rt::union_serialize!(GroupbyArrayItem13 { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    GroupbyArrayItem13, [validators::v66], BASE0,
+    GroupbyArrayItem13, [validators::t2:: < 8 >], BASE0,
     "/definitions/windowTransform/properties/groupby/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/ops`
@@ -7163,7 +7182,7 @@ impl rt::FromValue for WindowTransformOps {
 }
 rt::union_serialize!(WindowTransformOps { Array(_), SignalRef(_) });
 rt::contract!(
-    WindowTransformOps, [validators::v167], BASE0,
+    WindowTransformOps, [validators::t0:: < 18 >], BASE0,
     "/definitions/windowTransform/properties/ops"
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/ops/oneOf/0/items`
@@ -7184,7 +7203,7 @@ impl rt::FromValue for OpsArray2 {
 }
 rt::union_serialize!(OpsArray2 { String(_), SignalRef(_) });
 rt::contract!(
-    OpsArray2, [validators::v168], BASE0,
+    OpsArray2, [validators::t7:: < 14 >], BASE0,
     "/definitions/windowTransform/properties/ops/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/ops/oneOf/0/items/anyOf/0`
@@ -7315,7 +7334,7 @@ impl rt::FromValue for WindowTransformFields {
 }
 rt::union_serialize!(WindowTransformFields { Array(_), SignalRef(_) });
 rt::contract!(
-    WindowTransformFields, [validators::v127], BASE0,
+    WindowTransformFields, [validators::t0:: < 15 >], BASE0,
     "/definitions/windowTransform/properties/fields"
 );
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/fields/oneOf/0/items`
@@ -7366,7 +7385,7 @@ impl rt::FromValue for FieldsArray11 {
 }
 rt::union_serialize!(FieldsArray11 { ScaleField(_), ParamField(_), Expr(_), Null });
 rt::contract!(
-    FieldsArray11, [validators::v128], BASE0,
+    FieldsArray11, [validators::t6:: < 2 >], BASE0,
     "/definitions/windowTransform/properties/fields/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/identifierTransform`
@@ -7441,7 +7460,7 @@ impl rt::FromValue for VoronoiTransformX {
 }
 rt::union_serialize!(VoronoiTransformX { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    VoronoiTransformX, [validators::v66], BASE0,
+    VoronoiTransformX, [validators::t2:: < 8 >], BASE0,
     "/definitions/voronoiTransform/properties/x"
 );
 /// Schema: `typify/vega.json#/definitions/voronoiTransform/properties/y`
@@ -7483,7 +7502,7 @@ impl rt::FromValue for VoronoiTransformY {
 }
 rt::union_serialize!(VoronoiTransformY { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    VoronoiTransformY, [validators::v66], BASE0,
+    VoronoiTransformY, [validators::t2:: < 8 >], BASE0,
     "/definitions/voronoiTransform/properties/y"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform`
@@ -7569,7 +7588,7 @@ rt::union_serialize!(
     WordcloudTransformFont { String(_), SignalRef(_), Expr(_), ParamField(_) }
 );
 rt::contract!(
-    WordcloudTransformFont, [validators::v100], BASE0,
+    WordcloudTransformFont, [validators::t9:: < 1 >], BASE0,
     "/definitions/wordcloudTransform/properties/font"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/fontStyle`
@@ -7622,7 +7641,7 @@ rt::union_serialize!(
     WordcloudTransformFontStyle { String(_), SignalRef(_), Expr(_), ParamField(_) }
 );
 rt::contract!(
-    WordcloudTransformFontStyle, [validators::v100], BASE0,
+    WordcloudTransformFontStyle, [validators::t9:: < 1 >], BASE0,
     "/definitions/wordcloudTransform/properties/fontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/fontWeight`
@@ -7673,7 +7692,7 @@ impl rt::FromValue for FontWeight {
 }
 rt::union_serialize!(FontWeight { String(_), SignalRef(_), Expr(_), ParamField(_) });
 rt::contract!(
-    FontWeight, [validators::v100], BASE0,
+    FontWeight, [validators::t9:: < 1 >], BASE0,
     "/definitions/wordcloudTransform/properties/fontWeight"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/fontSize`
@@ -7726,7 +7745,7 @@ rt::union_serialize!(
     WordcloudTransformFontSize { Number(_), SignalRef(_), Expr(_), ParamField(_) }
 );
 rt::contract!(
-    WordcloudTransformFontSize, [validators::v86], BASE0,
+    WordcloudTransformFontSize, [validators::t9:: < 0 >], BASE0,
     "/definitions/wordcloudTransform/properties/fontSize"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/fontSizeRange`
@@ -7749,7 +7768,7 @@ impl rt::FromValue for FontSizeRange {
 }
 rt::union_serialize!(FontSizeRange { Array(_), SignalRef(_), Null });
 rt::contract!(
-    FontSizeRange, [validators::v173], BASE0,
+    FontSizeRange, [validators::t2:: < 9 >], BASE0,
     "/definitions/wordcloudTransform/properties/fontSizeRange"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/rotate`
@@ -7800,7 +7819,8 @@ impl rt::FromValue for Rotate {
 }
 rt::union_serialize!(Rotate { Number(_), SignalRef(_), Expr(_), ParamField(_) });
 rt::contract!(
-    Rotate, [validators::v86], BASE0, "/definitions/wordcloudTransform/properties/rotate"
+    Rotate, [validators::t9:: < 0 >], BASE0,
+    "/definitions/wordcloudTransform/properties/rotate"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/text`
 #[derive(Clone, Debug, PartialEq)]
@@ -7841,7 +7861,8 @@ impl rt::FromValue for Text {
 }
 rt::union_serialize!(Text { ScaleField(_), ParamField(_), Expr(_) });
 rt::contract!(
-    Text, [validators::v66], BASE0, "/definitions/wordcloudTransform/properties/text"
+    Text, [validators::t2:: < 8 >], BASE0,
+    "/definitions/wordcloudTransform/properties/text"
 );
 /// Schema: `typify/vega.json#/definitions/wordcloudTransform/properties/padding`
 #[derive(Clone, Debug, PartialEq)]
@@ -7893,7 +7914,7 @@ rt::union_serialize!(
     WordcloudTransformPadding { Number(_), SignalRef(_), Expr(_), ParamField(_) }
 );
 rt::contract!(
-    WordcloudTransformPadding, [validators::v86], BASE0,
+    WordcloudTransformPadding, [validators::t9:: < 0 >], BASE0,
     "/definitions/wordcloudTransform/properties/padding"
 );
 /// Schema: `typify/vega.json#/definitions/onTrigger/items`
@@ -7933,7 +7954,8 @@ impl rt::FromValue for Remove {
 }
 rt::union_serialize!(Remove { Boolean(_), ExprString(_) });
 rt::contract!(
-    Remove, [validators::v175], BASE0, "/definitions/onTrigger/items/properties/remove"
+    Remove, [validators::t0:: < 19 >], BASE0,
+    "/definitions/onTrigger/items/properties/remove"
 );
 /// Schema: `typify/vega.json#/definitions/data/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -8038,7 +8060,7 @@ impl rt::FromValue for ClipExtent {
 }
 rt::union_serialize!(ClipExtent { Array(_), SignalRef(_) });
 rt::contract!(
-    ClipExtent, [validators::v177], BASE0,
+    ClipExtent, [validators::t0:: < 20 >], BASE0,
     "/definitions/projection/properties/clipExtent"
 );
 /// Used by: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/2/properties/extent`, `typify/vega.json#/definitions/scale/oneOf/4/properties/range/oneOf/2/properties/extent`, `typify/vega.json#/definitions/scale/oneOf/5/properties/range/oneOf/2/properties/extent`, and 13 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -8075,7 +8097,9 @@ impl rt::FromValue for Fit {
     }
 }
 rt::union_serialize!(Fit { Object(_), Array(_) });
-rt::contract!(Fit, [validators::v178], BASE0, "/definitions/projection/properties/fit");
+rt::contract!(
+    Fit, [validators::t0:: < 21 >], BASE0, "/definitions/projection/properties/fit"
+);
 /// Schema: `typify/vega.json#/definitions/axis`
 #[derive(Clone, PartialEq)]
 pub struct Axis {
@@ -8217,7 +8241,7 @@ impl rt::FromValue for AxisOrient {
 }
 rt::union_serialize!(AxisOrient { String(_), SignalRef(_) });
 rt::contract!(
-    AxisOrient, [validators::v180], BASE0, "/definitions/axis/properties/orient"
+    AxisOrient, [validators::t0:: < 22 >], BASE0, "/definitions/axis/properties/orient"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/orient/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -8277,7 +8301,7 @@ impl rt::FromValue for AxisFormat {
 }
 rt::union_serialize!(AxisFormat { String(_), Object(_), SignalRef(_) });
 rt::contract!(
-    AxisFormat, [validators::v183], BASE0, "/definitions/axis/properties/format"
+    AxisFormat, [validators::t2:: < 10 >], BASE0, "/definitions/axis/properties/format"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/format/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -8321,7 +8345,8 @@ impl rt::FromValue for FormatType {
 }
 rt::union_serialize!(FormatType { String(_), SignalRef(_) });
 rt::contract!(
-    FormatType, [validators::v184], BASE0, "/definitions/axis/properties/formatType"
+    FormatType, [validators::t0:: < 23 >], BASE0,
+    "/definitions/axis/properties/formatType"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/formatType/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -8368,7 +8393,7 @@ impl rt::FromValue for MinExtent {
 }
 rt::union_serialize!(MinExtent { Number(_), NumberValue(_) });
 rt::contract!(
-    MinExtent, [validators::v187], BASE0, "/definitions/axis/properties/minExtent"
+    MinExtent, [validators::t0:: < 24 >], BASE0, "/definitions/axis/properties/minExtent"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -8387,7 +8412,7 @@ impl rt::FromValue for NumberValue {
     }
 }
 rt::union_serialize!(NumberValue { Array(_), Object(_) });
-rt::contract!(NumberValue, [validators::v188], BASE0, "/definitions/numberValue");
+rt::contract!(NumberValue, [validators::t0:: < 25 >], BASE0, "/definitions/numberValue");
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -8411,7 +8436,7 @@ impl rt::FromValue for NumberValueArrayItem {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v189,
+            validators::t5::<1>,
             &v,
             BASE0,
             "/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -8466,7 +8491,7 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    NumberValueArrayItem, [validators::v195], BASE0,
+    NumberValueArrayItem, [validators::t3:: < 2 >], BASE0,
     "/definitions/numberValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/0/items`
@@ -8492,8 +8517,8 @@ rt::object!(
     "signal", required; } extra extra_
 );
 rt::contract!(
-    RuleSignalRef2, [validators::v195, validators::v196, validators::v197,
-    validators::v198, validators::v199, validators::v7], BASE0,
+    RuleSignalRef2, [validators::t3:: < 2 >, validators::v196, validators::t3:: < 3 >,
+    validators::v198, validators::t9:: < 2 >, validators::v7], BASE0,
     "/definitions/numberValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/numberModifiers/properties/exponent`
@@ -8526,7 +8551,7 @@ impl rt::FromValue for Exponent {
 }
 rt::union_serialize!(Exponent { Number(_), NumberValue(_) });
 rt::contract!(
-    Exponent, [validators::v187], BASE0,
+    Exponent, [validators::t0:: < 24 >], BASE0,
     "/definitions/numberModifiers/properties/exponent"
 );
 /// Schema: `typify/vega.json#/definitions/numberModifiers/properties/mult`
@@ -8559,7 +8584,8 @@ impl rt::FromValue for Mult {
 }
 rt::union_serialize!(Mult { Number(_), NumberValue(_) });
 rt::contract!(
-    Mult, [validators::v187], BASE0, "/definitions/numberModifiers/properties/mult"
+    Mult, [validators::t0:: < 24 >], BASE0,
+    "/definitions/numberModifiers/properties/mult"
 );
 /// Schema: `typify/vega.json#/definitions/numberModifiers/properties/offset`
 #[derive(Clone, Debug, PartialEq)]
@@ -8591,7 +8617,7 @@ impl rt::FromValue for RuleOffset {
 }
 rt::union_serialize!(RuleOffset { Number(_), NumberValue(_) });
 rt::contract!(
-    RuleOffset, [validators::v187], BASE0,
+    RuleOffset, [validators::t0:: < 24 >], BASE0,
     "/definitions/numberModifiers/properties/offset"
 );
 /// Schema: `typify/vega.json#/definitions/field`
@@ -8625,7 +8651,7 @@ impl rt::FromValue for Scale {
     }
 }
 rt::union_serialize!(Scale { String(_), SignalRef(_), Datum(_), Group(_), Parent(_) });
-rt::contract!(Scale, [validators::v203], BASE0, "/definitions/field");
+rt::contract!(Scale, [validators::t12:: < 1 >], BASE0, "/definitions/field");
 /// Schema: `typify/vega.json#/definitions/field/oneOf/2`
 #[derive(Clone, PartialEq)]
 pub struct DatumField {
@@ -8678,7 +8704,8 @@ impl rt::FromValue for Band {
 }
 rt::union_serialize!(Band { Number(_), Boolean(_) });
 rt::contract!(
-    Band, [validators::v204], BASE0, "/definitions/numberModifiers/properties/band"
+    Band, [validators::t0:: < 26 >], BASE0,
+    "/definitions/numberModifiers/properties/band"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/0/items`
 #[derive(Clone, PartialEq)]
@@ -8703,8 +8730,9 @@ rt::object!(
     required; } extra extra_
 );
 rt::contract!(
-    RuleValue2, [validators::v195, validators::v196, validators::v197, validators::v198,
-    validators::v199, validators::v189], BASE0, "/definitions/numberValue/oneOf/0/items"
+    RuleValue2, [validators::t3:: < 2 >, validators::v196, validators::t3:: < 3 >,
+    validators::v198, validators::t9:: < 2 >, validators::t5:: < 1 >], BASE0,
+    "/definitions/numberValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/0/items`
 #[derive(Clone, PartialEq)]
@@ -8729,8 +8757,9 @@ rt::object!(
     required; } extra extra_
 );
 rt::contract!(
-    RuleField2, [validators::v195, validators::v196, validators::v197, validators::v198,
-    validators::v199, validators::v190], BASE0, "/definitions/numberValue/oneOf/0/items"
+    RuleField2, [validators::t3:: < 2 >, validators::v196, validators::t3:: < 3 >,
+    validators::v198, validators::t9:: < 2 >, validators::v190], BASE0,
+    "/definitions/numberValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/0/items`
 #[derive(Clone, PartialEq)]
@@ -8755,8 +8784,9 @@ rt::object!(
     required; } extra extra_
 );
 rt::contract!(
-    RuleRange2, [validators::v195, validators::v196, validators::v197, validators::v198,
-    validators::v199, validators::v191], BASE0, "/definitions/numberValue/oneOf/0/items"
+    RuleRange2, [validators::t3:: < 2 >, validators::v196, validators::t3:: < 3 >,
+    validators::v198, validators::t9:: < 2 >, validators::v191], BASE0,
+    "/definitions/numberValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/0/items`
 #[derive(Clone, PartialEq)]
@@ -8779,8 +8809,8 @@ rt::object!(
     "scale", required; band = "band", optional; extra = "extra", optional; } extra extra_
 );
 rt::contract!(
-    RuleScaleValue2, [validators::v195, validators::v196, validators::v197,
-    validators::v198, validators::v199, validators::v192], BASE0,
+    RuleScaleValue2, [validators::t3:: < 2 >, validators::v196, validators::t3:: < 3 >,
+    validators::v198, validators::t9:: < 2 >, validators::v192], BASE0,
     "/definitions/numberValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/0/items`
@@ -8804,8 +8834,8 @@ rt::object!(
     "scale", required; band = "band", required; extra = "extra", optional; } extra extra_
 );
 rt::contract!(
-    ScaleBandRule, [validators::v195, validators::v196, validators::v197,
-    validators::v198, validators::v199, validators::v193], BASE0,
+    ScaleBandRule, [validators::t3:: < 2 >, validators::v196, validators::t3:: < 3 >,
+    validators::v198, validators::t9:: < 2 >, validators::v193], BASE0,
     "/definitions/numberValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/0/items`
@@ -8829,8 +8859,9 @@ rt::object!(
     "scale", optional; band = "band", optional; extra = "extra", optional; } extra extra_
 );
 rt::contract!(
-    RuleOffset2, [validators::v195, validators::v196, validators::v197, validators::v198,
-    validators::v199, validators::v194], BASE0, "/definitions/numberValue/oneOf/0/items"
+    RuleOffset2, [validators::t3:: < 2 >, validators::v196, validators::t3:: < 3 >,
+    validators::v198, validators::t9:: < 2 >, validators::v194], BASE0,
+    "/definitions/numberValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -8855,7 +8886,7 @@ impl rt::FromValue for NumberValueObject {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v189,
+            validators::t5::<1>,
             &v,
             BASE0,
             "/definitions/numberValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -8910,8 +8941,8 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    NumberValueObject, [validators::v197, validators::v198, validators::v199], BASE0,
-    "/definitions/numberValue/oneOf/1"
+    NumberValueObject, [validators::t3:: < 3 >, validators::v198, validators::t9:: < 2
+    >], BASE0, "/definitions/numberValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -8935,8 +8966,8 @@ rt::object!(
     extra extra_
 );
 rt::contract!(
-    NumberModifiersSignalRef, [validators::v197, validators::v198, validators::v199,
-    validators::v7], BASE0, "/definitions/numberValue/oneOf/1"
+    NumberModifiersSignalRef, [validators::t3:: < 3 >, validators::v198, validators::t9::
+    < 2 >, validators::v7], BASE0, "/definitions/numberValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -8960,8 +8991,8 @@ rt::object!(
     extra extra_
 );
 rt::contract!(
-    NumberModifiersValue, [validators::v197, validators::v198, validators::v199,
-    validators::v189], BASE0, "/definitions/numberValue/oneOf/1"
+    NumberModifiersValue, [validators::t3:: < 3 >, validators::v198, validators::t9:: < 2
+    >, validators::t5:: < 1 >], BASE0, "/definitions/numberValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -8985,8 +9016,8 @@ rt::object!(
     extra extra_
 );
 rt::contract!(
-    NumberModifiersField, [validators::v197, validators::v198, validators::v199,
-    validators::v190], BASE0, "/definitions/numberValue/oneOf/1"
+    NumberModifiersField, [validators::t3:: < 3 >, validators::v198, validators::t9:: < 2
+    >, validators::v190], BASE0, "/definitions/numberValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -9010,8 +9041,8 @@ rt::object!(
     extra extra_
 );
 rt::contract!(
-    NumberModifiersRange, [validators::v197, validators::v198, validators::v199,
-    validators::v191], BASE0, "/definitions/numberValue/oneOf/1"
+    NumberModifiersRange, [validators::t3:: < 3 >, validators::v198, validators::t9:: < 2
+    >, validators::v191], BASE0, "/definitions/numberValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -9033,8 +9064,8 @@ rt::object!(
     band = "band", optional; extra = "extra", optional; } extra extra_
 );
 rt::contract!(
-    NumberModifiersScaleValue, [validators::v197, validators::v198, validators::v199,
-    validators::v192], BASE0, "/definitions/numberValue/oneOf/1"
+    NumberModifiersScaleValue, [validators::t3:: < 3 >, validators::v198,
+    validators::t9:: < 2 >, validators::v192], BASE0, "/definitions/numberValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -9056,8 +9087,8 @@ rt::object!(
     "band", required; extra = "extra", optional; } extra extra_
 );
 rt::contract!(
-    ScaleBandModifiers, [validators::v197, validators::v198, validators::v199,
-    validators::v193], BASE0, "/definitions/numberValue/oneOf/1"
+    ScaleBandModifiers, [validators::t3:: < 3 >, validators::v198, validators::t9:: < 2
+    >, validators::v193], BASE0, "/definitions/numberValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -9079,8 +9110,8 @@ rt::object!(
     band = "band", optional; extra = "extra", optional; } extra extra_
 );
 rt::contract!(
-    NumberModifiersOffset, [validators::v197, validators::v198, validators::v199,
-    validators::v194], BASE0, "/definitions/numberValue/oneOf/1"
+    NumberModifiersOffset, [validators::t3:: < 3 >, validators::v198, validators::t9:: <
+    2 >, validators::v194], BASE0, "/definitions/numberValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/maxExtent`
 #[derive(Clone, Debug, PartialEq)]
@@ -9112,7 +9143,7 @@ impl rt::FromValue for MaxExtent {
 }
 rt::union_serialize!(MaxExtent { Number(_), NumberValue(_) });
 rt::contract!(
-    MaxExtent, [validators::v187], BASE0, "/definitions/axis/properties/maxExtent"
+    MaxExtent, [validators::t0:: < 24 >], BASE0, "/definitions/axis/properties/maxExtent"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/offset`
 #[derive(Clone, Debug, PartialEq)]
@@ -9144,7 +9175,7 @@ impl rt::FromValue for AxisOffset {
 }
 rt::union_serialize!(AxisOffset { Number(_), NumberValue(_) });
 rt::contract!(
-    AxisOffset, [validators::v187], BASE0, "/definitions/axis/properties/offset"
+    AxisOffset, [validators::t0:: < 24 >], BASE0, "/definitions/axis/properties/offset"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/position`
 #[derive(Clone, Debug, PartialEq)]
@@ -9176,7 +9207,7 @@ impl rt::FromValue for Position {
 }
 rt::union_serialize!(Position { Number(_), NumberValue(_) });
 rt::contract!(
-    Position, [validators::v187], BASE0, "/definitions/axis/properties/position"
+    Position, [validators::t0:: < 24 >], BASE0, "/definitions/axis/properties/position"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/bandPosition`
 #[derive(Clone, Debug, PartialEq)]
@@ -9208,7 +9239,8 @@ impl rt::FromValue for BandPosition {
 }
 rt::union_serialize!(BandPosition { Number(_), NumberValue(_) });
 rt::contract!(
-    BandPosition, [validators::v187], BASE0, "/definitions/axis/properties/bandPosition"
+    BandPosition, [validators::t0:: < 24 >], BASE0,
+    "/definitions/axis/properties/bandPosition"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/translate`
 #[derive(Clone, Debug, PartialEq)]
@@ -9240,7 +9272,8 @@ impl rt::FromValue for AxisTranslate {
 }
 rt::union_serialize!(AxisTranslate { Number(_), NumberValue(_) });
 rt::contract!(
-    AxisTranslate, [validators::v187], BASE0, "/definitions/axis/properties/translate"
+    AxisTranslate, [validators::t0:: < 24 >], BASE0,
+    "/definitions/axis/properties/translate"
 );
 /// Schema: `typify/vega.json#/definitions/arrayOrSignal`
 #[derive(Clone, Debug, PartialEq)]
@@ -9259,7 +9292,9 @@ impl rt::FromValue for ArrayOrSignal {
     }
 }
 rt::union_serialize!(ArrayOrSignal { Array(_), SignalRef(_) });
-rt::contract!(ArrayOrSignal, [validators::v205], BASE0, "/definitions/arrayOrSignal");
+rt::contract!(
+    ArrayOrSignal, [validators::t0:: < 27 >], BASE0, "/definitions/arrayOrSignal"
+);
 /// Schema: `typify/vega.json#/definitions/textOrSignal`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -9279,7 +9314,9 @@ impl rt::FromValue for TextOrSignal {
     }
 }
 rt::union_serialize!(TextOrSignal { String(_), Array(_), SignalRef(_) });
-rt::contract!(TextOrSignal, [validators::v206], BASE0, "/definitions/textOrSignal");
+rt::contract!(
+    TextOrSignal, [validators::t0:: < 28 >], BASE0, "/definitions/textOrSignal"
+);
 /// Schema: `typify/vega.json#/definitions/axis/properties/titlePadding`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -9310,7 +9347,7 @@ impl rt::FromValue for AxisTitlePadding {
 }
 rt::union_serialize!(AxisTitlePadding { Number(_), NumberValue(_) });
 rt::contract!(
-    AxisTitlePadding, [validators::v187], BASE0,
+    AxisTitlePadding, [validators::t0:: < 24 >], BASE0,
     "/definitions/axis/properties/titlePadding"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleAlign`
@@ -9343,7 +9380,8 @@ impl rt::FromValue for AxisTitleAlign {
 }
 rt::union_serialize!(AxisTitleAlign { String(_), AlignValue(_) });
 rt::contract!(
-    AxisTitleAlign, [validators::v209], BASE0, "/definitions/axis/properties/titleAlign"
+    AxisTitleAlign, [validators::t0:: < 29 >], BASE0,
+    "/definitions/axis/properties/titleAlign"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleAlign/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -9377,7 +9415,7 @@ impl rt::FromValue for AlignValue {
     }
 }
 rt::union_serialize!(AlignValue { Array(_), Object(_) });
-rt::contract!(AlignValue, [validators::v210], BASE0, "/definitions/alignValue");
+rt::contract!(AlignValue, [validators::t0:: < 30 >], BASE0, "/definitions/alignValue");
 /// Schema: `typify/vega.json#/definitions/alignValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -9401,7 +9439,7 @@ impl rt::FromValue for AlignValueArrayItem {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v211,
+            validators::t5::<2>,
             &v,
             BASE0,
             "/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -9456,7 +9494,7 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    AlignValueArrayItem, [validators::v212], BASE0,
+    AlignValueArrayItem, [validators::t3:: < 4 >], BASE0,
     "/definitions/alignValue/oneOf/0/items"
 );
 /// Used by: `typify/vega.json#/definitions/alignValue/oneOf/0/items`, `typify/vega.json#/definitions/anchorValue/oneOf/0/items`, `typify/vega.json#/definitions/baselineValue/oneOf/0/items`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
@@ -9486,8 +9524,9 @@ rt::object!(
     required; } extra extra
 );
 rt::contract!(
-    RuleValue3, [validators::v212, validators::v196, validators::v213, validators::v214,
-    validators::v215, validators::v211], BASE0, "/definitions/alignValue/oneOf/0/items"
+    RuleValue3, [validators::t3:: < 4 >, validators::v196, validators::t3:: < 5 >,
+    validators::v214, validators::t9:: < 3 >, validators::t5:: < 2 >], BASE0,
+    "/definitions/alignValue/oneOf/0/items"
 );
 /// Used by: `typify/vega.json#/definitions/alignValue/oneOf/0/items`, `typify/vega.json#/definitions/anchorValue/oneOf/0/items`, `typify/vega.json#/definitions/baselineValue/oneOf/0/items`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
@@ -9560,7 +9599,7 @@ impl rt::FromValue for AlignValueObject {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v211,
+            validators::t5::<2>,
             &v,
             BASE0,
             "/definitions/alignValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -9615,8 +9654,8 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    AlignValueObject, [validators::v213, validators::v214, validators::v215], BASE0,
-    "/definitions/alignValue/oneOf/1"
+    AlignValueObject, [validators::t3:: < 5 >, validators::v214, validators::t9:: < 3 >],
+    BASE0, "/definitions/alignValue/oneOf/1"
 );
 /// Used by: `typify/vega.json#/definitions/alignValue/oneOf/1`, `typify/vega.json#/definitions/anchorValue/oneOf/1`, `typify/vega.json#/definitions/baselineValue/oneOf/1`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
@@ -9643,8 +9682,8 @@ rt::object!(
     extra
 );
 rt::contract!(
-    StringModifiersValue2, [validators::v213, validators::v214, validators::v215,
-    validators::v211], BASE0, "/definitions/alignValue/oneOf/1"
+    StringModifiersValue2, [validators::t3:: < 5 >, validators::v214, validators::t9:: <
+    3 >, validators::t5:: < 2 >], BASE0, "/definitions/alignValue/oneOf/1"
 );
 /// Used by: `typify/vega.json#/definitions/alignValue/oneOf/1`, `typify/vega.json#/definitions/anchorValue/oneOf/1`, `typify/vega.json#/definitions/baselineValue/oneOf/1`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
@@ -9716,7 +9755,8 @@ impl rt::FromValue for TitleAngle {
 }
 rt::union_serialize!(TitleAngle { Number(_), NumberValue(_) });
 rt::contract!(
-    TitleAngle, [validators::v187], BASE0, "/definitions/axis/properties/titleAngle"
+    TitleAngle, [validators::t0:: < 24 >], BASE0,
+    "/definitions/axis/properties/titleAngle"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleX`
 #[derive(Clone, Debug, PartialEq)]
@@ -9747,7 +9787,9 @@ impl rt::FromValue for TitleX {
     }
 }
 rt::union_serialize!(TitleX { Number(_), NumberValue(_) });
-rt::contract!(TitleX, [validators::v187], BASE0, "/definitions/axis/properties/titleX");
+rt::contract!(
+    TitleX, [validators::t0:: < 24 >], BASE0, "/definitions/axis/properties/titleX"
+);
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleY`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -9777,7 +9819,9 @@ impl rt::FromValue for TitleY {
     }
 }
 rt::union_serialize!(TitleY { Number(_), NumberValue(_) });
-rt::contract!(TitleY, [validators::v187], BASE0, "/definitions/axis/properties/titleY");
+rt::contract!(
+    TitleY, [validators::t0:: < 24 >], BASE0, "/definitions/axis/properties/titleY"
+);
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleBaseline`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -9808,7 +9852,7 @@ impl rt::FromValue for AxisTitleBaseline {
 }
 rt::union_serialize!(AxisTitleBaseline { String(_), BaselineValue(_) });
 rt::contract!(
-    AxisTitleBaseline, [validators::v218], BASE0,
+    AxisTitleBaseline, [validators::t0:: < 31 >], BASE0,
     "/definitions/axis/properties/titleBaseline"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleBaseline/oneOf/0`
@@ -9852,7 +9896,9 @@ impl rt::FromValue for BaselineValue {
     }
 }
 rt::union_serialize!(BaselineValue { Array(_), Object(_) });
-rt::contract!(BaselineValue, [validators::v219], BASE0, "/definitions/baselineValue");
+rt::contract!(
+    BaselineValue, [validators::t0:: < 32 >], BASE0, "/definitions/baselineValue"
+);
 /// Schema: `typify/vega.json#/definitions/baselineValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -9876,7 +9922,7 @@ impl rt::FromValue for BaselineValueArrayItem {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v220,
+            validators::t5::<3>,
             &v,
             BASE0,
             "/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -9931,7 +9977,7 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    BaselineValueArrayItem, [validators::v221], BASE0,
+    BaselineValueArrayItem, [validators::t3:: < 6 >], BASE0,
     "/definitions/baselineValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/baselineValue/oneOf/0/items`
@@ -9948,8 +9994,8 @@ rt::object!(
     required; } extra extra
 );
 rt::contract!(
-    RuleValue4, [validators::v221, validators::v196, validators::v222, validators::v214,
-    validators::v223, validators::v220], BASE0,
+    RuleValue4, [validators::t3:: < 6 >, validators::v196, validators::t3:: < 7 >,
+    validators::v214, validators::t9:: < 4 >, validators::t5:: < 3 >], BASE0,
     "/definitions/baselineValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
@@ -9995,7 +10041,7 @@ impl rt::FromValue for BaselineValueObject {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v220,
+            validators::t5::<3>,
             &v,
             BASE0,
             "/definitions/baselineValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -10050,8 +10096,8 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    BaselineValueObject, [validators::v222, validators::v214, validators::v223], BASE0,
-    "/definitions/baselineValue/oneOf/1"
+    BaselineValueObject, [validators::t3:: < 7 >, validators::v214, validators::t9:: < 4
+    >], BASE0, "/definitions/baselineValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/baselineValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -10066,8 +10112,8 @@ rt::object!(
     extra
 );
 rt::contract!(
-    StringModifiersValue4, [validators::v222, validators::v214, validators::v223,
-    validators::v220], BASE0, "/definitions/baselineValue/oneOf/1"
+    StringModifiersValue4, [validators::t3:: < 7 >, validators::v214, validators::t9:: <
+    4 >, validators::t5:: < 3 >], BASE0, "/definitions/baselineValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleColor`
 #[derive(Clone, Debug, PartialEq)]
@@ -10108,7 +10154,8 @@ impl rt::FromValue for AxisTitleColor {
 }
 rt::union_serialize!(AxisTitleColor { Null, String(_), ColorValue(_) });
 rt::contract!(
-    AxisTitleColor, [validators::v226], BASE0, "/definitions/axis/properties/titleColor"
+    AxisTitleColor, [validators::t2:: < 11 >], BASE0,
+    "/definitions/axis/properties/titleColor"
 );
 /// Schema: `typify/vega.json#/definitions/colorValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -10120,7 +10167,7 @@ pub enum ColorValue {
 impl rt::FromValue for ColorValue {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
-            validators::v227,
+            validators::t14::<0>,
             &v,
             BASE0,
             "/definitions/colorValue/oneOf/0",
@@ -10139,7 +10186,7 @@ impl rt::FromValue for ColorValue {
     }
 }
 rt::union_serialize!(ColorValue { Many(_), One(_) });
-rt::contract!(ColorValue, [validators::v229], BASE0, "/definitions/colorValue");
+rt::contract!(ColorValue, [validators::t0:: < 33 >], BASE0, "/definitions/colorValue");
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleFont`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -10170,7 +10217,8 @@ impl rt::FromValue for AxisTitleFont {
 }
 rt::union_serialize!(AxisTitleFont { String(_), StringValue(_) });
 rt::contract!(
-    AxisTitleFont, [validators::v231], BASE0, "/definitions/axis/properties/titleFont"
+    AxisTitleFont, [validators::t0:: < 34 >], BASE0,
+    "/definitions/axis/properties/titleFont"
 );
 /// Schema: `typify/vega.json#/definitions/stringValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -10189,7 +10237,7 @@ impl rt::FromValue for StringValue {
     }
 }
 rt::union_serialize!(StringValue { Array(_), Object(_) });
-rt::contract!(StringValue, [validators::v232], BASE0, "/definitions/stringValue");
+rt::contract!(StringValue, [validators::t0:: < 35 >], BASE0, "/definitions/stringValue");
 /// Schema: `typify/vega.json#/definitions/stringValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -10213,7 +10261,7 @@ impl rt::FromValue for StringValueArrayItem {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v233,
+            validators::t5::<4>,
             &v,
             BASE0,
             "/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -10268,7 +10316,7 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    StringValueArrayItem, [validators::v234], BASE0,
+    StringValueArrayItem, [validators::t3:: < 8 >], BASE0,
     "/definitions/stringValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/stringValue/oneOf/0/items`
@@ -10285,8 +10333,9 @@ rt::object!(
     required; } extra extra
 );
 rt::contract!(
-    RuleValue5, [validators::v234, validators::v196, validators::v235, validators::v214,
-    validators::v236, validators::v233], BASE0, "/definitions/stringValue/oneOf/0/items"
+    RuleValue5, [validators::t3:: < 8 >, validators::v196, validators::t3:: < 9 >,
+    validators::v214, validators::t9:: < 5 >, validators::t5:: < 4 >], BASE0,
+    "/definitions/stringValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/stringValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -10311,7 +10360,7 @@ impl rt::FromValue for StringValueObject {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v233,
+            validators::t5::<4>,
             &v,
             BASE0,
             "/definitions/stringValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -10366,8 +10415,8 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    StringValueObject, [validators::v235, validators::v214, validators::v236], BASE0,
-    "/definitions/stringValue/oneOf/1"
+    StringValueObject, [validators::t3:: < 9 >, validators::v214, validators::t9:: < 5
+    >], BASE0, "/definitions/stringValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/stringValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -10382,8 +10431,8 @@ rt::object!(
     extra
 );
 rt::contract!(
-    StringModifiersValue5, [validators::v235, validators::v214, validators::v236,
-    validators::v233], BASE0, "/definitions/stringValue/oneOf/1"
+    StringModifiersValue5, [validators::t3:: < 9 >, validators::v214, validators::t9:: <
+    5 >, validators::t5:: < 4 >], BASE0, "/definitions/stringValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleFontSize`
 #[derive(Clone, Debug, PartialEq)]
@@ -10415,7 +10464,7 @@ impl rt::FromValue for AxisTitleFontSize {
 }
 rt::union_serialize!(AxisTitleFontSize { Number(_), NumberValue(_) });
 rt::contract!(
-    AxisTitleFontSize, [validators::v187], BASE0,
+    AxisTitleFontSize, [validators::t0:: < 24 >], BASE0,
     "/definitions/axis/properties/titleFontSize"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleFontStyle`
@@ -10448,7 +10497,7 @@ impl rt::FromValue for AxisTitleFontStyle {
 }
 rt::union_serialize!(AxisTitleFontStyle { String(_), StringValue(_) });
 rt::contract!(
-    AxisTitleFontStyle, [validators::v231], BASE0,
+    AxisTitleFontStyle, [validators::t0:: < 34 >], BASE0,
     "/definitions/axis/properties/titleFontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleLimit`
@@ -10481,7 +10530,8 @@ impl rt::FromValue for AxisTitleLimit {
 }
 rt::union_serialize!(AxisTitleLimit { Number(_), NumberValue(_) });
 rt::contract!(
-    AxisTitleLimit, [validators::v187], BASE0, "/definitions/axis/properties/titleLimit"
+    AxisTitleLimit, [validators::t0:: < 24 >], BASE0,
+    "/definitions/axis/properties/titleLimit"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleLineHeight`
 #[derive(Clone, Debug, PartialEq)]
@@ -10513,7 +10563,7 @@ impl rt::FromValue for AxisTitleLineHeight {
 }
 rt::union_serialize!(AxisTitleLineHeight { Number(_), NumberValue(_) });
 rt::contract!(
-    AxisTitleLineHeight, [validators::v187], BASE0,
+    AxisTitleLineHeight, [validators::t0:: < 24 >], BASE0,
     "/definitions/axis/properties/titleLineHeight"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleOpacity`
@@ -10546,7 +10596,7 @@ impl rt::FromValue for AxisTitleOpacity {
 }
 rt::union_serialize!(AxisTitleOpacity { Number(_), NumberValue(_) });
 rt::contract!(
-    AxisTitleOpacity, [validators::v187], BASE0,
+    AxisTitleOpacity, [validators::t0:: < 24 >], BASE0,
     "/definitions/axis/properties/titleOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainCap`
@@ -10579,7 +10629,7 @@ impl rt::FromValue for DomainCap {
 }
 rt::union_serialize!(DomainCap { String(_), StringValue(_) });
 rt::contract!(
-    DomainCap, [validators::v231], BASE0, "/definitions/axis/properties/domainCap"
+    DomainCap, [validators::t0:: < 34 >], BASE0, "/definitions/axis/properties/domainCap"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainColor`
 #[derive(Clone, Debug, PartialEq)]
@@ -10620,7 +10670,8 @@ impl rt::FromValue for DomainColor {
 }
 rt::union_serialize!(DomainColor { Null, String(_), ColorValue(_) });
 rt::contract!(
-    DomainColor, [validators::v226], BASE0, "/definitions/axis/properties/domainColor"
+    DomainColor, [validators::t2:: < 11 >], BASE0,
+    "/definitions/axis/properties/domainColor"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainDash`
 #[derive(Clone, Debug, PartialEq)]
@@ -10632,7 +10683,7 @@ pub enum DomainDash {
 impl rt::FromValue for DomainDash {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
-            validators::v237,
+            validators::t14::<1>,
             &v,
             BASE0,
             "/definitions/axis/properties/domainDash/oneOf/0",
@@ -10652,7 +10703,8 @@ impl rt::FromValue for DomainDash {
 }
 rt::union_serialize!(DomainDash { Array(_), ArrayValue(_) });
 rt::contract!(
-    DomainDash, [validators::v239], BASE0, "/definitions/axis/properties/domainDash"
+    DomainDash, [validators::t0:: < 36 >], BASE0,
+    "/definitions/axis/properties/domainDash"
 );
 /// Schema: `typify/vega.json#/definitions/arrayValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -10671,7 +10723,9 @@ impl rt::FromValue for ArrayValueDash {
     }
 }
 rt::union_serialize!(ArrayValueDash { Array(_), Object(_) });
-rt::contract!(ArrayValueDash, [validators::v240], BASE0, "/definitions/arrayValue");
+rt::contract!(
+    ArrayValueDash, [validators::t0:: < 37 >], BASE0, "/definitions/arrayValue"
+);
 /// Schema: `typify/vega.json#/definitions/arrayValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -10695,7 +10749,7 @@ impl rt::FromValue for ArrayValueArrayItem {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v241,
+            validators::t5::<5>,
             &v,
             BASE0,
             "/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -10750,7 +10804,7 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    ArrayValueArrayItem, [validators::v242], BASE0,
+    ArrayValueArrayItem, [validators::t3:: < 10 >], BASE0,
     "/definitions/arrayValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/arrayValue/oneOf/0/items`
@@ -10767,8 +10821,9 @@ rt::object!(
     required; } extra extra
 );
 rt::contract!(
-    RuleValue6, [validators::v242, validators::v196, validators::v243, validators::v214,
-    validators::v244, validators::v241], BASE0, "/definitions/arrayValue/oneOf/0/items"
+    RuleValue6, [validators::t3:: < 10 >, validators::v196, validators::t3:: < 11 >,
+    validators::v214, validators::t9:: < 6 >, validators::t5:: < 5 >], BASE0,
+    "/definitions/arrayValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/arrayValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -10793,7 +10848,7 @@ impl rt::FromValue for ArrayValueObject {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v241,
+            validators::t5::<5>,
             &v,
             BASE0,
             "/definitions/arrayValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -10848,8 +10903,8 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    ArrayValueObject, [validators::v243, validators::v214, validators::v244], BASE0,
-    "/definitions/arrayValue/oneOf/1"
+    ArrayValueObject, [validators::t3:: < 11 >, validators::v214, validators::t9:: < 6
+    >], BASE0, "/definitions/arrayValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/arrayValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -10864,8 +10919,8 @@ rt::object!(
     extra
 );
 rt::contract!(
-    StringModifiersValue6, [validators::v243, validators::v214, validators::v244,
-    validators::v241], BASE0, "/definitions/arrayValue/oneOf/1"
+    StringModifiersValue6, [validators::t3:: < 11 >, validators::v214, validators::t9:: <
+    6 >, validators::t5:: < 5 >], BASE0, "/definitions/arrayValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainDashOffset`
 #[derive(Clone, Debug, PartialEq)]
@@ -10897,7 +10952,7 @@ impl rt::FromValue for DomainDashOffset {
 }
 rt::union_serialize!(DomainDashOffset { Number(_), NumberValue(_) });
 rt::contract!(
-    DomainDashOffset, [validators::v187], BASE0,
+    DomainDashOffset, [validators::t0:: < 24 >], BASE0,
     "/definitions/axis/properties/domainDashOffset"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainOpacity`
@@ -10930,7 +10985,7 @@ impl rt::FromValue for DomainOpacity {
 }
 rt::union_serialize!(DomainOpacity { Number(_), NumberValue(_) });
 rt::contract!(
-    DomainOpacity, [validators::v187], BASE0,
+    DomainOpacity, [validators::t0:: < 24 >], BASE0,
     "/definitions/axis/properties/domainOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/domainWidth`
@@ -10963,7 +11018,8 @@ impl rt::FromValue for DomainWidth {
 }
 rt::union_serialize!(DomainWidth { Number(_), NumberValue(_) });
 rt::contract!(
-    DomainWidth, [validators::v187], BASE0, "/definitions/axis/properties/domainWidth"
+    DomainWidth, [validators::t0:: < 24 >], BASE0,
+    "/definitions/axis/properties/domainWidth"
 );
 /// Schema: `typify/vega.json#/definitions/tickBand`
 #[derive(Clone, Debug, PartialEq)]
@@ -10982,7 +11038,7 @@ impl rt::FromValue for TickBand {
     }
 }
 rt::union_serialize!(TickBand { String(_), SignalRef(_) });
-rt::contract!(TickBand, [validators::v245], BASE0, "/definitions/tickBand");
+rt::contract!(TickBand, [validators::t0:: < 38 >], BASE0, "/definitions/tickBand");
 /// Schema: `typify/vega.json#/definitions/tickBand/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringBand {
@@ -11023,7 +11079,7 @@ impl rt::FromValue for TickCap {
 }
 rt::union_serialize!(TickCap { String(_), StringValue(_) });
 rt::contract!(
-    TickCap, [validators::v231], BASE0, "/definitions/axis/properties/tickCap"
+    TickCap, [validators::t0:: < 34 >], BASE0, "/definitions/axis/properties/tickCap"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickColor`
 #[derive(Clone, Debug, PartialEq)]
@@ -11064,7 +11120,7 @@ impl rt::FromValue for TickColor {
 }
 rt::union_serialize!(TickColor { Null, String(_), ColorValue(_) });
 rt::contract!(
-    TickColor, [validators::v226], BASE0, "/definitions/axis/properties/tickColor"
+    TickColor, [validators::t2:: < 11 >], BASE0, "/definitions/axis/properties/tickColor"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickDash`
 #[derive(Clone, Debug, PartialEq)]
@@ -11076,7 +11132,7 @@ pub enum TickDash {
 impl rt::FromValue for TickDash {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
-            validators::v237,
+            validators::t14::<1>,
             &v,
             BASE0,
             "/definitions/axis/properties/tickDash/oneOf/0",
@@ -11096,7 +11152,7 @@ impl rt::FromValue for TickDash {
 }
 rt::union_serialize!(TickDash { Array(_), ArrayValue(_) });
 rt::contract!(
-    TickDash, [validators::v239], BASE0, "/definitions/axis/properties/tickDash"
+    TickDash, [validators::t0:: < 36 >], BASE0, "/definitions/axis/properties/tickDash"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickDashOffset`
 #[derive(Clone, Debug, PartialEq)]
@@ -11128,7 +11184,7 @@ impl rt::FromValue for TickDashOffset {
 }
 rt::union_serialize!(TickDashOffset { Number(_), NumberValue(_) });
 rt::contract!(
-    TickDashOffset, [validators::v187], BASE0,
+    TickDashOffset, [validators::t0:: < 24 >], BASE0,
     "/definitions/axis/properties/tickDashOffset"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickOffset`
@@ -11161,7 +11217,8 @@ impl rt::FromValue for TickOffset {
 }
 rt::union_serialize!(TickOffset { Number(_), NumberValue(_) });
 rt::contract!(
-    TickOffset, [validators::v187], BASE0, "/definitions/axis/properties/tickOffset"
+    TickOffset, [validators::t0:: < 24 >], BASE0,
+    "/definitions/axis/properties/tickOffset"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickOpacity`
 #[derive(Clone, Debug, PartialEq)]
@@ -11193,7 +11250,8 @@ impl rt::FromValue for TickOpacity {
 }
 rt::union_serialize!(TickOpacity { Number(_), NumberValue(_) });
 rt::contract!(
-    TickOpacity, [validators::v187], BASE0, "/definitions/axis/properties/tickOpacity"
+    TickOpacity, [validators::t0:: < 24 >], BASE0,
+    "/definitions/axis/properties/tickOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickRound`
 #[derive(Clone, Debug, PartialEq)]
@@ -11225,7 +11283,7 @@ impl rt::FromValue for TickRound {
 }
 rt::union_serialize!(TickRound { Boolean(_), BooleanValue(_) });
 rt::contract!(
-    TickRound, [validators::v248], BASE0, "/definitions/axis/properties/tickRound"
+    TickRound, [validators::t0:: < 39 >], BASE0, "/definitions/axis/properties/tickRound"
 );
 /// Schema: `typify/vega.json#/definitions/booleanValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -11244,7 +11302,9 @@ impl rt::FromValue for BooleanValue {
     }
 }
 rt::union_serialize!(BooleanValue { Array(_), Object(_) });
-rt::contract!(BooleanValue, [validators::v249], BASE0, "/definitions/booleanValue");
+rt::contract!(
+    BooleanValue, [validators::t0:: < 40 >], BASE0, "/definitions/booleanValue"
+);
 /// Schema: `typify/vega.json#/definitions/booleanValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -11268,7 +11328,7 @@ impl rt::FromValue for BooleanValueArrayItem {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v250,
+            validators::t5::<6>,
             &v,
             BASE0,
             "/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -11323,7 +11383,7 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    BooleanValueArrayItem, [validators::v251], BASE0,
+    BooleanValueArrayItem, [validators::t3:: < 12 >], BASE0,
     "/definitions/booleanValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/booleanValue/oneOf/0/items`
@@ -11340,8 +11400,9 @@ rt::object!(
     required; } extra extra
 );
 rt::contract!(
-    RuleValue7, [validators::v251, validators::v196, validators::v252, validators::v214,
-    validators::v253, validators::v250], BASE0, "/definitions/booleanValue/oneOf/0/items"
+    RuleValue7, [validators::t3:: < 12 >, validators::v196, validators::t3:: < 13 >,
+    validators::v214, validators::t9:: < 7 >, validators::t5:: < 6 >], BASE0,
+    "/definitions/booleanValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/booleanValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -11366,7 +11427,7 @@ impl rt::FromValue for BooleanValueObject {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v250,
+            validators::t5::<6>,
             &v,
             BASE0,
             "/definitions/booleanValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -11421,8 +11482,8 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    BooleanValueObject, [validators::v252, validators::v214, validators::v253], BASE0,
-    "/definitions/booleanValue/oneOf/1"
+    BooleanValueObject, [validators::t3:: < 13 >, validators::v214, validators::t9:: < 7
+    >], BASE0, "/definitions/booleanValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/booleanValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -11437,8 +11498,8 @@ rt::object!(
     extra
 );
 rt::contract!(
-    StringModifiersValue7, [validators::v252, validators::v214, validators::v253,
-    validators::v250], BASE0, "/definitions/booleanValue/oneOf/1"
+    StringModifiersValue7, [validators::t3:: < 13 >, validators::v214, validators::t9:: <
+    7 >, validators::t5:: < 6 >], BASE0, "/definitions/booleanValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickSize`
 #[derive(Clone, Debug, PartialEq)]
@@ -11470,7 +11531,7 @@ impl rt::FromValue for TickSize {
 }
 rt::union_serialize!(TickSize { Number(_), NumberValue(_) });
 rt::contract!(
-    TickSize, [validators::v187], BASE0, "/definitions/axis/properties/tickSize"
+    TickSize, [validators::t0:: < 24 >], BASE0, "/definitions/axis/properties/tickSize"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/tickWidth`
 #[derive(Clone, Debug, PartialEq)]
@@ -11502,7 +11563,7 @@ impl rt::FromValue for TickWidth {
 }
 rt::union_serialize!(TickWidth { Number(_), NumberValue(_) });
 rt::contract!(
-    TickWidth, [validators::v187], BASE0, "/definitions/axis/properties/tickWidth"
+    TickWidth, [validators::t0:: < 24 >], BASE0, "/definitions/axis/properties/tickWidth"
 );
 /// Schema: `typify/vega.json#/definitions/tickCount`
 #[derive(Clone, Debug, PartialEq)]
@@ -11551,7 +11612,7 @@ impl rt::FromValue for TickCount {
     }
 }
 rt::union_serialize!(TickCount { Number(_), String(_), Interval(_), SignalRef(_) });
-rt::contract!(TickCount, [validators::v256], BASE0, "/definitions/tickCount");
+rt::contract!(TickCount, [validators::t6:: < 3 >], BASE0, "/definitions/tickCount");
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/7/properties/nice/oneOf/1`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringNice {
@@ -11611,7 +11672,7 @@ impl rt::FromValue for Interval {
 }
 rt::union_serialize!(Interval { String(_), SignalRef(_) });
 rt::contract!(
-    Interval, [validators::v257], BASE0,
+    Interval, [validators::t0:: < 41 >], BASE0,
     "/definitions/scale/oneOf/7/properties/nice/oneOf/2/properties/interval"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridCap`
@@ -11644,7 +11705,7 @@ impl rt::FromValue for GridCap {
 }
 rt::union_serialize!(GridCap { String(_), StringValue(_) });
 rt::contract!(
-    GridCap, [validators::v231], BASE0, "/definitions/axis/properties/gridCap"
+    GridCap, [validators::t0:: < 34 >], BASE0, "/definitions/axis/properties/gridCap"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridColor`
 #[derive(Clone, Debug, PartialEq)]
@@ -11685,7 +11746,7 @@ impl rt::FromValue for GridColor {
 }
 rt::union_serialize!(GridColor { Null, String(_), ColorValue(_) });
 rt::contract!(
-    GridColor, [validators::v226], BASE0, "/definitions/axis/properties/gridColor"
+    GridColor, [validators::t2:: < 11 >], BASE0, "/definitions/axis/properties/gridColor"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridDash`
 #[derive(Clone, Debug, PartialEq)]
@@ -11697,7 +11758,7 @@ pub enum GridDash {
 impl rt::FromValue for GridDash {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
-            validators::v237,
+            validators::t14::<1>,
             &v,
             BASE0,
             "/definitions/axis/properties/gridDash/oneOf/0",
@@ -11717,7 +11778,7 @@ impl rt::FromValue for GridDash {
 }
 rt::union_serialize!(GridDash { Array(_), ArrayValue(_) });
 rt::contract!(
-    GridDash, [validators::v239], BASE0, "/definitions/axis/properties/gridDash"
+    GridDash, [validators::t0:: < 36 >], BASE0, "/definitions/axis/properties/gridDash"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridDashOffset`
 #[derive(Clone, Debug, PartialEq)]
@@ -11749,7 +11810,7 @@ impl rt::FromValue for GridDashOffset {
 }
 rt::union_serialize!(GridDashOffset { Number(_), NumberValue(_) });
 rt::contract!(
-    GridDashOffset, [validators::v187], BASE0,
+    GridDashOffset, [validators::t0:: < 24 >], BASE0,
     "/definitions/axis/properties/gridDashOffset"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridOpacity`
@@ -11782,7 +11843,8 @@ impl rt::FromValue for GridOpacity {
 }
 rt::union_serialize!(GridOpacity { Number(_), NumberValue(_) });
 rt::contract!(
-    GridOpacity, [validators::v187], BASE0, "/definitions/axis/properties/gridOpacity"
+    GridOpacity, [validators::t0:: < 24 >], BASE0,
+    "/definitions/axis/properties/gridOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/gridWidth`
 #[derive(Clone, Debug, PartialEq)]
@@ -11814,7 +11876,7 @@ impl rt::FromValue for GridWidth {
 }
 rt::union_serialize!(GridWidth { Number(_), NumberValue(_) });
 rt::contract!(
-    GridWidth, [validators::v187], BASE0, "/definitions/axis/properties/gridWidth"
+    GridWidth, [validators::t0:: < 24 >], BASE0, "/definitions/axis/properties/gridWidth"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelAlign`
 #[derive(Clone, Debug, PartialEq)]
@@ -11846,7 +11908,8 @@ impl rt::FromValue for AxisLabelAlign {
 }
 rt::union_serialize!(AxisLabelAlign { String(_), AlignValue(_) });
 rt::contract!(
-    AxisLabelAlign, [validators::v209], BASE0, "/definitions/axis/properties/labelAlign"
+    AxisLabelAlign, [validators::t0:: < 29 >], BASE0,
+    "/definitions/axis/properties/labelAlign"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelBaseline`
 #[derive(Clone, Debug, PartialEq)]
@@ -11878,7 +11941,7 @@ impl rt::FromValue for AxisLabelBaseline {
 }
 rt::union_serialize!(AxisLabelBaseline { String(_), BaselineValue(_) });
 rt::contract!(
-    AxisLabelBaseline, [validators::v218], BASE0,
+    AxisLabelBaseline, [validators::t0:: < 31 >], BASE0,
     "/definitions/axis/properties/labelBaseline"
 );
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/4/properties/nice`
@@ -11901,7 +11964,7 @@ impl rt::FromValue for Nice {
 }
 rt::union_serialize!(Nice { Boolean(_), Number(_), SignalRef(_) });
 rt::contract!(
-    Nice, [validators::v258], BASE0, "/definitions/scale/oneOf/4/properties/nice"
+    Nice, [validators::t2:: < 12 >], BASE0, "/definitions/scale/oneOf/4/properties/nice"
 );
 /// Schema: `typify/vega.json#/definitions/labelOverlap`
 #[derive(Clone, Debug, PartialEq)]
@@ -11922,7 +11985,9 @@ impl rt::FromValue for LabelOverlap {
     }
 }
 rt::union_serialize!(LabelOverlap { Boolean(_), String(_), SignalRef(_) });
-rt::contract!(LabelOverlap, [validators::v259], BASE0, "/definitions/labelOverlap");
+rt::contract!(
+    LabelOverlap, [validators::t2:: < 13 >], BASE0, "/definitions/labelOverlap"
+);
 /// Schema: `typify/vega.json#/definitions/labelOverlap/oneOf/1`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringOverlap {
@@ -11965,7 +12030,8 @@ impl rt::FromValue for LabelAngle {
 }
 rt::union_serialize!(LabelAngle { Number(_), NumberValue(_) });
 rt::contract!(
-    LabelAngle, [validators::v187], BASE0, "/definitions/axis/properties/labelAngle"
+    LabelAngle, [validators::t0:: < 24 >], BASE0,
+    "/definitions/axis/properties/labelAngle"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelColor`
 #[derive(Clone, Debug, PartialEq)]
@@ -12006,7 +12072,8 @@ impl rt::FromValue for AxisLabelColor {
 }
 rt::union_serialize!(AxisLabelColor { Null, String(_), ColorValue(_) });
 rt::contract!(
-    AxisLabelColor, [validators::v226], BASE0, "/definitions/axis/properties/labelColor"
+    AxisLabelColor, [validators::t2:: < 11 >], BASE0,
+    "/definitions/axis/properties/labelColor"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelFont`
 #[derive(Clone, Debug, PartialEq)]
@@ -12038,7 +12105,8 @@ impl rt::FromValue for AxisLabelFont {
 }
 rt::union_serialize!(AxisLabelFont { String(_), StringValue(_) });
 rt::contract!(
-    AxisLabelFont, [validators::v231], BASE0, "/definitions/axis/properties/labelFont"
+    AxisLabelFont, [validators::t0:: < 34 >], BASE0,
+    "/definitions/axis/properties/labelFont"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelFontSize`
 #[derive(Clone, Debug, PartialEq)]
@@ -12070,7 +12138,7 @@ impl rt::FromValue for AxisLabelFontSize {
 }
 rt::union_serialize!(AxisLabelFontSize { Number(_), NumberValue(_) });
 rt::contract!(
-    AxisLabelFontSize, [validators::v187], BASE0,
+    AxisLabelFontSize, [validators::t0:: < 24 >], BASE0,
     "/definitions/axis/properties/labelFontSize"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelFontStyle`
@@ -12103,7 +12171,7 @@ impl rt::FromValue for AxisLabelFontStyle {
 }
 rt::union_serialize!(AxisLabelFontStyle { String(_), StringValue(_) });
 rt::contract!(
-    AxisLabelFontStyle, [validators::v231], BASE0,
+    AxisLabelFontStyle, [validators::t0:: < 34 >], BASE0,
     "/definitions/axis/properties/labelFontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelLimit`
@@ -12136,7 +12204,8 @@ impl rt::FromValue for AxisLabelLimit {
 }
 rt::union_serialize!(AxisLabelLimit { Number(_), NumberValue(_) });
 rt::contract!(
-    AxisLabelLimit, [validators::v187], BASE0, "/definitions/axis/properties/labelLimit"
+    AxisLabelLimit, [validators::t0:: < 24 >], BASE0,
+    "/definitions/axis/properties/labelLimit"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelLineHeight`
 #[derive(Clone, Debug, PartialEq)]
@@ -12168,7 +12237,7 @@ impl rt::FromValue for LabelLineHeight {
 }
 rt::union_serialize!(LabelLineHeight { Number(_), NumberValue(_) });
 rt::contract!(
-    LabelLineHeight, [validators::v187], BASE0,
+    LabelLineHeight, [validators::t0:: < 24 >], BASE0,
     "/definitions/axis/properties/labelLineHeight"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelOpacity`
@@ -12201,7 +12270,7 @@ impl rt::FromValue for AxisLabelOpacity {
 }
 rt::union_serialize!(AxisLabelOpacity { Number(_), NumberValue(_) });
 rt::contract!(
-    AxisLabelOpacity, [validators::v187], BASE0,
+    AxisLabelOpacity, [validators::t0:: < 24 >], BASE0,
     "/definitions/axis/properties/labelOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelOffset`
@@ -12234,7 +12303,7 @@ impl rt::FromValue for AxisLabelOffset {
 }
 rt::union_serialize!(AxisLabelOffset { Number(_), NumberValue(_) });
 rt::contract!(
-    AxisLabelOffset, [validators::v187], BASE0,
+    AxisLabelOffset, [validators::t0:: < 24 >], BASE0,
     "/definitions/axis/properties/labelOffset"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/labelPadding`
@@ -12267,7 +12336,8 @@ impl rt::FromValue for LabelPadding {
 }
 rt::union_serialize!(LabelPadding { Number(_), NumberValue(_) });
 rt::contract!(
-    LabelPadding, [validators::v187], BASE0, "/definitions/axis/properties/labelPadding"
+    LabelPadding, [validators::t0:: < 24 >], BASE0,
+    "/definitions/axis/properties/labelPadding"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/encode`
 #[derive(Clone, PartialEq)]
@@ -12320,7 +12390,7 @@ impl rt::FromValue for Style {
     }
 }
 rt::union_serialize!(Style { One(_), Many(_) });
-rt::contract!(Style, [validators::v263], BASE0, "/definitions/style");
+rt::contract!(Style, [validators::t0:: < 42 >], BASE0, "/definitions/style");
 /// Schema: `typify/vega.json#/definitions/legend`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -12398,7 +12468,7 @@ rt::union_serialize!(
     ScopeLegend { Size(_), Shape(_), Fill(_), Stroke(_), Opacity(_), StrokeDash(_),
     StrokeWidth(_) }
 );
-rt::contract!(ScopeLegend, [validators::v271], BASE0, "/definitions/legend");
+rt::contract!(ScopeLegend, [validators::t3:: < 14 >], BASE0, "/definitions/legend");
 /// Schema: `typify/vega.json#/definitions/legend`
 #[derive(Clone, PartialEq)]
 pub struct SizeLegend {
@@ -12513,8 +12583,8 @@ rt::object!(
     = "labelSeparation", optional; encode = "encode", optional; } deny
 );
 rt::contract!(
-    SizeLegend, [validators::v271, validators::v272, validators::v273, validators::v264],
-    BASE0, "/definitions/legend"
+    SizeLegend, [validators::t3:: < 14 >, validators::v272, validators::v273,
+    validators::v264], BASE0, "/definitions/legend"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -12559,7 +12629,7 @@ impl rt::FromValue for LegendOrient {
 }
 rt::union_serialize!(LegendOrient { String(_), SignalRef(_) });
 rt::contract!(
-    LegendOrient, [validators::v276], BASE0,
+    LegendOrient, [validators::t0:: < 43 >], BASE0,
     "/definitions/legend/allOf/0/properties/orient"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/orient/oneOf/0`
@@ -12623,7 +12693,7 @@ impl rt::FromValue for CornerRadius {
 }
 rt::union_serialize!(CornerRadius { Number(_), NumberValue(_) });
 rt::contract!(
-    CornerRadius, [validators::v187], BASE0,
+    CornerRadius, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/cornerRadius"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/fillColor`
@@ -12665,7 +12735,7 @@ impl rt::FromValue for FillColor {
 }
 rt::union_serialize!(FillColor { Null, String(_), ColorValue(_) });
 rt::contract!(
-    FillColor, [validators::v226], BASE0,
+    FillColor, [validators::t2:: < 11 >], BASE0,
     "/definitions/legend/allOf/0/properties/fillColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/offset`
@@ -12698,7 +12768,7 @@ impl rt::FromValue for LegendOffset {
 }
 rt::union_serialize!(LegendOffset { Number(_), NumberValue(_) });
 rt::contract!(
-    LegendOffset, [validators::v187], BASE0,
+    LegendOffset, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/offset"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/padding`
@@ -12731,7 +12801,7 @@ impl rt::FromValue for LegendPadding {
 }
 rt::union_serialize!(LegendPadding { Number(_), NumberValue(_) });
 rt::contract!(
-    LegendPadding, [validators::v187], BASE0,
+    LegendPadding, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/padding"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/strokeColor`
@@ -12773,7 +12843,7 @@ impl rt::FromValue for StrokeColor {
 }
 rt::union_serialize!(StrokeColor { Null, String(_), ColorValue(_) });
 rt::contract!(
-    StrokeColor, [validators::v226], BASE0,
+    StrokeColor, [validators::t2:: < 11 >], BASE0,
     "/definitions/legend/allOf/0/properties/strokeColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/legendX`
@@ -12806,7 +12876,8 @@ impl rt::FromValue for LegendX {
 }
 rt::union_serialize!(LegendX { Number(_), NumberValue(_) });
 rt::contract!(
-    LegendX, [validators::v187], BASE0, "/definitions/legend/allOf/0/properties/legendX"
+    LegendX, [validators::t0:: < 24 >], BASE0,
+    "/definitions/legend/allOf/0/properties/legendX"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/legendY`
 #[derive(Clone, Debug, PartialEq)]
@@ -12838,7 +12909,8 @@ impl rt::FromValue for LegendY {
 }
 rt::union_serialize!(LegendY { Number(_), NumberValue(_) });
 rt::contract!(
-    LegendY, [validators::v187], BASE0, "/definitions/legend/allOf/0/properties/legendY"
+    LegendY, [validators::t0:: < 24 >], BASE0,
+    "/definitions/legend/allOf/0/properties/legendY"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleAlign`
 #[derive(Clone, Debug, PartialEq)]
@@ -12870,7 +12942,7 @@ impl rt::FromValue for LegendTitleAlign {
 }
 rt::union_serialize!(LegendTitleAlign { String(_), AlignValue(_) });
 rt::contract!(
-    LegendTitleAlign, [validators::v209], BASE0,
+    LegendTitleAlign, [validators::t0:: < 29 >], BASE0,
     "/definitions/legend/allOf/0/properties/titleAlign"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleBaseline`
@@ -12903,7 +12975,7 @@ impl rt::FromValue for LegendTitleBaseline {
 }
 rt::union_serialize!(LegendTitleBaseline { String(_), BaselineValue(_) });
 rt::contract!(
-    LegendTitleBaseline, [validators::v218], BASE0,
+    LegendTitleBaseline, [validators::t0:: < 31 >], BASE0,
     "/definitions/legend/allOf/0/properties/titleBaseline"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleColor`
@@ -12945,7 +13017,7 @@ impl rt::FromValue for LegendTitleColor {
 }
 rt::union_serialize!(LegendTitleColor { Null, String(_), ColorValue(_) });
 rt::contract!(
-    LegendTitleColor, [validators::v226], BASE0,
+    LegendTitleColor, [validators::t2:: < 11 >], BASE0,
     "/definitions/legend/allOf/0/properties/titleColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleFont`
@@ -12978,7 +13050,7 @@ impl rt::FromValue for LegendTitleFont {
 }
 rt::union_serialize!(LegendTitleFont { String(_), StringValue(_) });
 rt::contract!(
-    LegendTitleFont, [validators::v231], BASE0,
+    LegendTitleFont, [validators::t0:: < 34 >], BASE0,
     "/definitions/legend/allOf/0/properties/titleFont"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleFontSize`
@@ -13011,7 +13083,7 @@ impl rt::FromValue for LegendTitleFontSize {
 }
 rt::union_serialize!(LegendTitleFontSize { Number(_), NumberValue(_) });
 rt::contract!(
-    LegendTitleFontSize, [validators::v187], BASE0,
+    LegendTitleFontSize, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/titleFontSize"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleFontStyle`
@@ -13044,7 +13116,7 @@ impl rt::FromValue for LegendTitleFontStyle {
 }
 rt::union_serialize!(LegendTitleFontStyle { String(_), StringValue(_) });
 rt::contract!(
-    LegendTitleFontStyle, [validators::v231], BASE0,
+    LegendTitleFontStyle, [validators::t0:: < 34 >], BASE0,
     "/definitions/legend/allOf/0/properties/titleFontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleLimit`
@@ -13077,7 +13149,7 @@ impl rt::FromValue for LegendTitleLimit {
 }
 rt::union_serialize!(LegendTitleLimit { Number(_), NumberValue(_) });
 rt::contract!(
-    LegendTitleLimit, [validators::v187], BASE0,
+    LegendTitleLimit, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/titleLimit"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleLineHeight`
@@ -13110,7 +13182,7 @@ impl rt::FromValue for LegendTitleLineHeight {
 }
 rt::union_serialize!(LegendTitleLineHeight { Number(_), NumberValue(_) });
 rt::contract!(
-    LegendTitleLineHeight, [validators::v187], BASE0,
+    LegendTitleLineHeight, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/titleLineHeight"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleOpacity`
@@ -13143,7 +13215,7 @@ impl rt::FromValue for LegendTitleOpacity {
 }
 rt::union_serialize!(LegendTitleOpacity { Number(_), NumberValue(_) });
 rt::contract!(
-    LegendTitleOpacity, [validators::v187], BASE0,
+    LegendTitleOpacity, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/titleOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleOrient`
@@ -13176,7 +13248,7 @@ impl rt::FromValue for TitleOrient {
 }
 rt::union_serialize!(TitleOrient { String(_), OrientValue(_) });
 rt::contract!(
-    TitleOrient, [validators::v280], BASE0,
+    TitleOrient, [validators::t0:: < 44 >], BASE0,
     "/definitions/legend/allOf/0/properties/titleOrient"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titleOrient/oneOf/0`
@@ -13215,7 +13287,7 @@ impl rt::FromValue for OrientValue {
     }
 }
 rt::union_serialize!(OrientValue { Array(_), Object(_) });
-rt::contract!(OrientValue, [validators::v281], BASE0, "/definitions/orientValue");
+rt::contract!(OrientValue, [validators::t0:: < 45 >], BASE0, "/definitions/orientValue");
 /// Schema: `typify/vega.json#/definitions/orientValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -13239,7 +13311,7 @@ impl rt::FromValue for OrientValueArrayItem {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v282,
+            validators::t5::<7>,
             &v,
             BASE0,
             "/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -13294,7 +13366,7 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    OrientValueArrayItem, [validators::v283], BASE0,
+    OrientValueArrayItem, [validators::t3:: < 15 >], BASE0,
     "/definitions/orientValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/orientValue/oneOf/0/items`
@@ -13311,8 +13383,9 @@ rt::object!(
     required; } extra extra
 );
 rt::contract!(
-    RuleValue8, [validators::v283, validators::v196, validators::v284, validators::v214,
-    validators::v285, validators::v282], BASE0, "/definitions/orientValue/oneOf/0/items"
+    RuleValue8, [validators::t3:: < 15 >, validators::v196, validators::t3:: < 16 >,
+    validators::v214, validators::t9:: < 8 >, validators::t5:: < 7 >], BASE0,
+    "/definitions/orientValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/orientValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -13337,7 +13410,7 @@ impl rt::FromValue for OrientValueObject {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v282,
+            validators::t5::<7>,
             &v,
             BASE0,
             "/definitions/orientValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -13392,8 +13465,8 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    OrientValueObject, [validators::v284, validators::v214, validators::v285], BASE0,
-    "/definitions/orientValue/oneOf/1"
+    OrientValueObject, [validators::t3:: < 16 >, validators::v214, validators::t9:: < 8
+    >], BASE0, "/definitions/orientValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/orientValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -13408,8 +13481,8 @@ rt::object!(
     extra
 );
 rt::contract!(
-    StringModifiersValue8, [validators::v284, validators::v214, validators::v285,
-    validators::v282], BASE0, "/definitions/orientValue/oneOf/1"
+    StringModifiersValue8, [validators::t3:: < 16 >, validators::v214, validators::t9:: <
+    8 >, validators::t5:: < 7 >], BASE0, "/definitions/orientValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/titlePadding`
 #[derive(Clone, Debug, PartialEq)]
@@ -13441,7 +13514,7 @@ impl rt::FromValue for LegendTitlePadding {
 }
 rt::union_serialize!(LegendTitlePadding { Number(_), NumberValue(_) });
 rt::contract!(
-    LegendTitlePadding, [validators::v187], BASE0,
+    LegendTitlePadding, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/titlePadding"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/gradientOpacity`
@@ -13474,7 +13547,7 @@ impl rt::FromValue for GradientOpacity {
 }
 rt::union_serialize!(GradientOpacity { Number(_), NumberValue(_) });
 rt::contract!(
-    GradientOpacity, [validators::v187], BASE0,
+    GradientOpacity, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/gradientOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/gradientStrokeColor`
@@ -13516,7 +13589,7 @@ impl rt::FromValue for GradientStrokeColor {
 }
 rt::union_serialize!(GradientStrokeColor { Null, String(_), ColorValue(_) });
 rt::contract!(
-    GradientStrokeColor, [validators::v226], BASE0,
+    GradientStrokeColor, [validators::t2:: < 11 >], BASE0,
     "/definitions/legend/allOf/0/properties/gradientStrokeColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/gradientStrokeWidth`
@@ -13549,7 +13622,7 @@ impl rt::FromValue for GradientStrokeWidth {
 }
 rt::union_serialize!(GradientStrokeWidth { Number(_), NumberValue(_) });
 rt::contract!(
-    GradientStrokeWidth, [validators::v187], BASE0,
+    GradientStrokeWidth, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/gradientStrokeWidth"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolDash`
@@ -13562,7 +13635,7 @@ pub enum SymbolDash {
 impl rt::FromValue for SymbolDash {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
-            validators::v237,
+            validators::t14::<1>,
             &v,
             BASE0,
             "/definitions/legend/allOf/0/properties/symbolDash/oneOf/0",
@@ -13582,7 +13655,7 @@ impl rt::FromValue for SymbolDash {
 }
 rt::union_serialize!(SymbolDash { Array(_), ArrayValue(_) });
 rt::contract!(
-    SymbolDash, [validators::v239], BASE0,
+    SymbolDash, [validators::t0:: < 36 >], BASE0,
     "/definitions/legend/allOf/0/properties/symbolDash"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolDashOffset`
@@ -13615,7 +13688,7 @@ impl rt::FromValue for SymbolDashOffset {
 }
 rt::union_serialize!(SymbolDashOffset { Number(_), NumberValue(_) });
 rt::contract!(
-    SymbolDashOffset, [validators::v187], BASE0,
+    SymbolDashOffset, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/symbolDashOffset"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolFillColor`
@@ -13657,7 +13730,7 @@ impl rt::FromValue for SymbolFillColor {
 }
 rt::union_serialize!(SymbolFillColor { Null, String(_), ColorValue(_) });
 rt::contract!(
-    SymbolFillColor, [validators::v226], BASE0,
+    SymbolFillColor, [validators::t2:: < 11 >], BASE0,
     "/definitions/legend/allOf/0/properties/symbolFillColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolOffset`
@@ -13690,7 +13763,7 @@ impl rt::FromValue for SymbolOffset {
 }
 rt::union_serialize!(SymbolOffset { Number(_), NumberValue(_) });
 rt::contract!(
-    SymbolOffset, [validators::v187], BASE0,
+    SymbolOffset, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/symbolOffset"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolOpacity`
@@ -13723,7 +13796,7 @@ impl rt::FromValue for SymbolOpacity {
 }
 rt::union_serialize!(SymbolOpacity { Number(_), NumberValue(_) });
 rt::contract!(
-    SymbolOpacity, [validators::v187], BASE0,
+    SymbolOpacity, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/symbolOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolSize`
@@ -13756,7 +13829,7 @@ impl rt::FromValue for SymbolSize {
 }
 rt::union_serialize!(SymbolSize { Number(_), NumberValue(_) });
 rt::contract!(
-    SymbolSize, [validators::v187], BASE0,
+    SymbolSize, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/symbolSize"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolStrokeColor`
@@ -13798,7 +13871,7 @@ impl rt::FromValue for SymbolStrokeColor {
 }
 rt::union_serialize!(SymbolStrokeColor { Null, String(_), ColorValue(_) });
 rt::contract!(
-    SymbolStrokeColor, [validators::v226], BASE0,
+    SymbolStrokeColor, [validators::t2:: < 11 >], BASE0,
     "/definitions/legend/allOf/0/properties/symbolStrokeColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolStrokeWidth`
@@ -13831,7 +13904,7 @@ impl rt::FromValue for SymbolStrokeWidth {
 }
 rt::union_serialize!(SymbolStrokeWidth { Number(_), NumberValue(_) });
 rt::contract!(
-    SymbolStrokeWidth, [validators::v187], BASE0,
+    SymbolStrokeWidth, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/symbolStrokeWidth"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/symbolType`
@@ -13864,7 +13937,7 @@ impl rt::FromValue for SymbolType {
 }
 rt::union_serialize!(SymbolType { String(_), StringValue(_) });
 rt::contract!(
-    SymbolType, [validators::v231], BASE0,
+    SymbolType, [validators::t0:: < 34 >], BASE0,
     "/definitions/legend/allOf/0/properties/symbolType"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/format`
@@ -13906,7 +13979,7 @@ impl rt::FromValue for LegendFormat {
 }
 rt::union_serialize!(LegendFormat { String(_), Object(_), SignalRef(_) });
 rt::contract!(
-    LegendFormat, [validators::v183], BASE0,
+    LegendFormat, [validators::t2:: < 10 >], BASE0,
     "/definitions/legend/allOf/0/properties/format"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelAlign`
@@ -13939,7 +14012,7 @@ impl rt::FromValue for LegendLabelAlign {
 }
 rt::union_serialize!(LegendLabelAlign { String(_), AlignValue(_) });
 rt::contract!(
-    LegendLabelAlign, [validators::v209], BASE0,
+    LegendLabelAlign, [validators::t0:: < 29 >], BASE0,
     "/definitions/legend/allOf/0/properties/labelAlign"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelBaseline`
@@ -13972,7 +14045,7 @@ impl rt::FromValue for LegendLabelBaseline {
 }
 rt::union_serialize!(LegendLabelBaseline { String(_), BaselineValue(_) });
 rt::contract!(
-    LegendLabelBaseline, [validators::v218], BASE0,
+    LegendLabelBaseline, [validators::t0:: < 31 >], BASE0,
     "/definitions/legend/allOf/0/properties/labelBaseline"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelColor`
@@ -14014,7 +14087,7 @@ impl rt::FromValue for LegendLabelColor {
 }
 rt::union_serialize!(LegendLabelColor { Null, String(_), ColorValue(_) });
 rt::contract!(
-    LegendLabelColor, [validators::v226], BASE0,
+    LegendLabelColor, [validators::t2:: < 11 >], BASE0,
     "/definitions/legend/allOf/0/properties/labelColor"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelFont`
@@ -14047,7 +14120,7 @@ impl rt::FromValue for LegendLabelFont {
 }
 rt::union_serialize!(LegendLabelFont { String(_), StringValue(_) });
 rt::contract!(
-    LegendLabelFont, [validators::v231], BASE0,
+    LegendLabelFont, [validators::t0:: < 34 >], BASE0,
     "/definitions/legend/allOf/0/properties/labelFont"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelFontSize`
@@ -14080,7 +14153,7 @@ impl rt::FromValue for LegendLabelFontSize {
 }
 rt::union_serialize!(LegendLabelFontSize { Number(_), NumberValue(_) });
 rt::contract!(
-    LegendLabelFontSize, [validators::v187], BASE0,
+    LegendLabelFontSize, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/labelFontSize"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelFontStyle`
@@ -14113,7 +14186,7 @@ impl rt::FromValue for LegendLabelFontStyle {
 }
 rt::union_serialize!(LegendLabelFontStyle { String(_), StringValue(_) });
 rt::contract!(
-    LegendLabelFontStyle, [validators::v231], BASE0,
+    LegendLabelFontStyle, [validators::t0:: < 34 >], BASE0,
     "/definitions/legend/allOf/0/properties/labelFontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelLimit`
@@ -14146,7 +14219,7 @@ impl rt::FromValue for LegendLabelLimit {
 }
 rt::union_serialize!(LegendLabelLimit { Number(_), NumberValue(_) });
 rt::contract!(
-    LegendLabelLimit, [validators::v187], BASE0,
+    LegendLabelLimit, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/labelLimit"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelOffset`
@@ -14179,7 +14252,7 @@ impl rt::FromValue for LegendLabelOffset {
 }
 rt::union_serialize!(LegendLabelOffset { Number(_), NumberValue(_) });
 rt::contract!(
-    LegendLabelOffset, [validators::v187], BASE0,
+    LegendLabelOffset, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/labelOffset"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/labelOpacity`
@@ -14212,7 +14285,7 @@ impl rt::FromValue for LegendLabelOpacity {
 }
 rt::union_serialize!(LegendLabelOpacity { Number(_), NumberValue(_) });
 rt::contract!(
-    LegendLabelOpacity, [validators::v187], BASE0,
+    LegendLabelOpacity, [validators::t0:: < 24 >], BASE0,
     "/definitions/legend/allOf/0/properties/labelOpacity"
 );
 /// Schema: `typify/vega.json#/definitions/legend/allOf/0/properties/encode`
@@ -14348,7 +14421,7 @@ rt::object!(
     = "labelSeparation", optional; encode = "encode", optional; } deny
 );
 rt::contract!(
-    ShapeLegend, [validators::v271, validators::v272, validators::v273,
+    ShapeLegend, [validators::t3:: < 14 >, validators::v272, validators::v273,
     validators::v265], BASE0, "/definitions/legend"
 );
 /// Schema: `typify/vega.json#/definitions/legend`
@@ -14465,8 +14538,8 @@ rt::object!(
     = "labelSeparation", optional; encode = "encode", optional; } deny
 );
 rt::contract!(
-    FillLegend, [validators::v271, validators::v272, validators::v273, validators::v266],
-    BASE0, "/definitions/legend"
+    FillLegend, [validators::t3:: < 14 >, validators::v272, validators::v273,
+    validators::v266], BASE0, "/definitions/legend"
 );
 /// Schema: `typify/vega.json#/definitions/legend`
 #[derive(Clone, PartialEq)]
@@ -14582,7 +14655,7 @@ rt::object!(
     = "labelSeparation", optional; encode = "encode", optional; } deny
 );
 rt::contract!(
-    StrokeLegend, [validators::v271, validators::v272, validators::v273,
+    StrokeLegend, [validators::t3:: < 14 >, validators::v272, validators::v273,
     validators::v267], BASE0, "/definitions/legend"
 );
 /// Schema: `typify/vega.json#/definitions/legend`
@@ -14699,7 +14772,7 @@ rt::object!(
     = "labelSeparation", optional; encode = "encode", optional; } deny
 );
 rt::contract!(
-    OpacityLegend, [validators::v271, validators::v272, validators::v273,
+    OpacityLegend, [validators::t3:: < 14 >, validators::v272, validators::v273,
     validators::v268], BASE0, "/definitions/legend"
 );
 /// Schema: `typify/vega.json#/definitions/legend`
@@ -14816,7 +14889,7 @@ rt::object!(
     = "labelSeparation", optional; encode = "encode", optional; } deny
 );
 rt::contract!(
-    StrokeDashLegend, [validators::v271, validators::v272, validators::v273,
+    StrokeDashLegend, [validators::t3:: < 14 >, validators::v272, validators::v273,
     validators::v269], BASE0, "/definitions/legend"
 );
 /// Schema: `typify/vega.json#/definitions/legend`
@@ -14934,7 +15007,7 @@ rt::object!(
     = "labelSeparation", optional; encode = "encode", optional; } deny
 );
 rt::contract!(
-    StrokeWidthLegend, [validators::v271, validators::v272, validators::v273,
+    StrokeWidthLegend, [validators::t3:: < 14 >, validators::v272, validators::v273,
     validators::v270], BASE0, "/definitions/legend"
 );
 /// Schema: `typify/vega.json#/definitions/title`
@@ -14954,7 +15027,7 @@ impl rt::FromValue for Title {
     }
 }
 rt::union_serialize!(Title { String(_), Object(_) });
-rt::contract!(Title, [validators::v287], BASE0, "/definitions/title");
+rt::contract!(Title, [validators::t0:: < 46 >], BASE0, "/definitions/title");
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1`
 #[derive(Clone, PartialEq)]
 pub struct ObjectTitle {
@@ -15028,7 +15101,7 @@ impl rt::FromValue for ObjectTitleOrient {
 }
 rt::union_serialize!(ObjectTitleOrient { String(_), SignalRef(_) });
 rt::contract!(
-    ObjectTitleOrient, [validators::v289], BASE0,
+    ObjectTitleOrient, [validators::t0:: < 47 >], BASE0,
     "/definitions/title/oneOf/1/properties/orient"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/orient/oneOf/0`
@@ -15083,7 +15156,8 @@ impl rt::FromValue for Frame {
 }
 rt::union_serialize!(Frame { String(_), StringValue(_) });
 rt::contract!(
-    Frame, [validators::v292], BASE0, "/definitions/title/oneOf/1/properties/frame"
+    Frame, [validators::t0:: < 48 >], BASE0,
+    "/definitions/title/oneOf/1/properties/frame"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/frame/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -15128,7 +15202,7 @@ impl rt::FromValue for ObjectTitleOffset {
 }
 rt::union_serialize!(ObjectTitleOffset { Number(_), NumberValue(_) });
 rt::contract!(
-    ObjectTitleOffset, [validators::v187], BASE0,
+    ObjectTitleOffset, [validators::t0:: < 24 >], BASE0,
     "/definitions/title/oneOf/1/properties/offset"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/limit`
@@ -15161,7 +15235,8 @@ impl rt::FromValue for Limit {
 }
 rt::union_serialize!(Limit { Number(_), NumberValue(_) });
 rt::contract!(
-    Limit, [validators::v187], BASE0, "/definitions/title/oneOf/1/properties/limit"
+    Limit, [validators::t0:: < 24 >], BASE0,
+    "/definitions/title/oneOf/1/properties/limit"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/align`
 #[derive(Clone, Debug, PartialEq)]
@@ -15193,7 +15268,7 @@ impl rt::FromValue for ObjectTitleAlign {
 }
 rt::union_serialize!(ObjectTitleAlign { String(_), AlignValue(_) });
 rt::contract!(
-    ObjectTitleAlign, [validators::v209], BASE0,
+    ObjectTitleAlign, [validators::t0:: < 29 >], BASE0,
     "/definitions/title/oneOf/1/properties/align"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/angle`
@@ -15226,7 +15301,8 @@ impl rt::FromValue for Angle {
 }
 rt::union_serialize!(Angle { Number(_), NumberValue(_) });
 rt::contract!(
-    Angle, [validators::v187], BASE0, "/definitions/title/oneOf/1/properties/angle"
+    Angle, [validators::t0:: < 24 >], BASE0,
+    "/definitions/title/oneOf/1/properties/angle"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/baseline`
 #[derive(Clone, Debug, PartialEq)]
@@ -15258,7 +15334,8 @@ impl rt::FromValue for Baseline {
 }
 rt::union_serialize!(Baseline { String(_), BaselineValue(_) });
 rt::contract!(
-    Baseline, [validators::v218], BASE0, "/definitions/title/oneOf/1/properties/baseline"
+    Baseline, [validators::t0:: < 31 >], BASE0,
+    "/definitions/title/oneOf/1/properties/baseline"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/dx`
 #[derive(Clone, Debug, PartialEq)]
@@ -15289,7 +15366,9 @@ impl rt::FromValue for Dx {
     }
 }
 rt::union_serialize!(Dx { Number(_), NumberValue(_) });
-rt::contract!(Dx, [validators::v187], BASE0, "/definitions/title/oneOf/1/properties/dx");
+rt::contract!(
+    Dx, [validators::t0:: < 24 >], BASE0, "/definitions/title/oneOf/1/properties/dx"
+);
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/dy`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -15319,7 +15398,9 @@ impl rt::FromValue for Dy {
     }
 }
 rt::union_serialize!(Dy { Number(_), NumberValue(_) });
-rt::contract!(Dy, [validators::v187], BASE0, "/definitions/title/oneOf/1/properties/dy");
+rt::contract!(
+    Dy, [validators::t0:: < 24 >], BASE0, "/definitions/title/oneOf/1/properties/dy"
+);
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/color`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -15359,7 +15440,7 @@ impl rt::FromValue for ObjectTitleColor {
 }
 rt::union_serialize!(ObjectTitleColor { Null, String(_), ColorValue(_) });
 rt::contract!(
-    ObjectTitleColor, [validators::v226], BASE0,
+    ObjectTitleColor, [validators::t2:: < 11 >], BASE0,
     "/definitions/title/oneOf/1/properties/color"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/font`
@@ -15392,7 +15473,7 @@ impl rt::FromValue for ObjectTitleFont {
 }
 rt::union_serialize!(ObjectTitleFont { String(_), StringValue(_) });
 rt::contract!(
-    ObjectTitleFont, [validators::v231], BASE0,
+    ObjectTitleFont, [validators::t0:: < 34 >], BASE0,
     "/definitions/title/oneOf/1/properties/font"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/fontSize`
@@ -15425,7 +15506,7 @@ impl rt::FromValue for ObjectTitleFontSize {
 }
 rt::union_serialize!(ObjectTitleFontSize { Number(_), NumberValue(_) });
 rt::contract!(
-    ObjectTitleFontSize, [validators::v187], BASE0,
+    ObjectTitleFontSize, [validators::t0:: < 24 >], BASE0,
     "/definitions/title/oneOf/1/properties/fontSize"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/fontStyle`
@@ -15458,7 +15539,7 @@ impl rt::FromValue for ObjectTitleFontStyle {
 }
 rt::union_serialize!(ObjectTitleFontStyle { String(_), StringValue(_) });
 rt::contract!(
-    ObjectTitleFontStyle, [validators::v231], BASE0,
+    ObjectTitleFontStyle, [validators::t0:: < 34 >], BASE0,
     "/definitions/title/oneOf/1/properties/fontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/lineHeight`
@@ -15491,7 +15572,7 @@ impl rt::FromValue for LineHeight {
 }
 rt::union_serialize!(LineHeight { Number(_), NumberValue(_) });
 rt::contract!(
-    LineHeight, [validators::v187], BASE0,
+    LineHeight, [validators::t0:: < 24 >], BASE0,
     "/definitions/title/oneOf/1/properties/lineHeight"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleColor`
@@ -15533,7 +15614,7 @@ impl rt::FromValue for SubtitleColor {
 }
 rt::union_serialize!(SubtitleColor { Null, String(_), ColorValue(_) });
 rt::contract!(
-    SubtitleColor, [validators::v226], BASE0,
+    SubtitleColor, [validators::t2:: < 11 >], BASE0,
     "/definitions/title/oneOf/1/properties/subtitleColor"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleFont`
@@ -15566,7 +15647,7 @@ impl rt::FromValue for SubtitleFont {
 }
 rt::union_serialize!(SubtitleFont { String(_), StringValue(_) });
 rt::contract!(
-    SubtitleFont, [validators::v231], BASE0,
+    SubtitleFont, [validators::t0:: < 34 >], BASE0,
     "/definitions/title/oneOf/1/properties/subtitleFont"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleFontSize`
@@ -15599,7 +15680,7 @@ impl rt::FromValue for SubtitleFontSize {
 }
 rt::union_serialize!(SubtitleFontSize { Number(_), NumberValue(_) });
 rt::contract!(
-    SubtitleFontSize, [validators::v187], BASE0,
+    SubtitleFontSize, [validators::t0:: < 24 >], BASE0,
     "/definitions/title/oneOf/1/properties/subtitleFontSize"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleFontStyle`
@@ -15632,7 +15713,7 @@ impl rt::FromValue for SubtitleFontStyle {
 }
 rt::union_serialize!(SubtitleFontStyle { String(_), StringValue(_) });
 rt::contract!(
-    SubtitleFontStyle, [validators::v231], BASE0,
+    SubtitleFontStyle, [validators::t0:: < 34 >], BASE0,
     "/definitions/title/oneOf/1/properties/subtitleFontStyle"
 );
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1/properties/subtitleLineHeight`
@@ -15665,7 +15746,7 @@ impl rt::FromValue for SubtitleLineHeight {
 }
 rt::union_serialize!(SubtitleLineHeight { Number(_), NumberValue(_) });
 rt::contract!(
-    SubtitleLineHeight, [validators::v187], BASE0,
+    SubtitleLineHeight, [validators::t0:: < 24 >], BASE0,
     "/definitions/title/oneOf/1/properties/subtitleLineHeight"
 );
 /// Schema: `typify/vega.json#/definitions/scope/properties/marks/items`
@@ -15698,7 +15779,8 @@ impl rt::FromValue for ScopeMark {
 }
 rt::union_serialize!(ScopeMark { MarkGroup(_), MarkVisual(_) });
 rt::contract!(
-    ScopeMark, [validators::v295], BASE0, "/definitions/scope/properties/marks/items"
+    ScopeMark, [validators::t0:: < 49 >], BASE0,
+    "/definitions/scope/properties/marks/items"
 );
 /// Schema: `typify/vega.json#/definitions/markGroup`
 #[derive(Clone, PartialEq)]
@@ -15786,7 +15868,7 @@ impl rt::FromValue for MarkGroupFrom {
 }
 rt::union_serialize!(MarkGroupFrom { From(_), Facet(_) });
 rt::contract!(
-    MarkGroupFrom, [validators::v303], BASE0,
+    MarkGroupFrom, [validators::t0:: < 50 >], BASE0,
     "/definitions/markGroup/allOf/0/properties/from"
 );
 /// Schema: `typify/vega.json#/definitions/from`
@@ -15838,7 +15920,7 @@ impl rt::FromValue for FacetFacet {
 }
 rt::union_serialize!(FacetFacet { NameDataField(_), NameDataGroupby(_) });
 rt::contract!(
-    FacetFacet, [validators::v308], BASE0, "/definitions/facet/properties/facet"
+    FacetFacet, [validators::t0:: < 51 >], BASE0, "/definitions/facet/properties/facet"
 );
 /// Schema: `typify/vega.json#/definitions/facet/properties/facet/oneOf/0`
 #[derive(Clone, PartialEq)]
@@ -15926,7 +16008,7 @@ impl rt::FromValue for Markclip {
     }
 }
 rt::union_serialize!(Markclip { BooleanOrSignal(_), Path(_), Sphere(_) });
-rt::contract!(Markclip, [validators::v313], BASE0, "/definitions/markclip");
+rt::contract!(Markclip, [validators::t2:: < 14 >], BASE0, "/definitions/markclip");
 /// Schema: `typify/vega.json#/definitions/markclip/oneOf/1`
 #[derive(Clone, PartialEq)]
 pub struct PathMarkclip {
@@ -16072,7 +16154,7 @@ rt::object!(
     extra
 );
 rt::contract!(
-    MarkVisual, [validators::v316, validators::v317, validators::v298], BASE0,
+    MarkVisual, [validators::t3:: < 17 >, validators::v317, validators::v298], BASE0,
     "/definitions/markVisual", fast fast::read_509
 );
 /// Schema: `typify/vega.json#/definitions/padding`
@@ -16108,7 +16190,7 @@ impl rt::FromValue for ScopePadding {
     }
 }
 rt::union_serialize!(ScopePadding { Number(_), Object(_), SignalRef(_) });
-rt::contract!(ScopePadding, [validators::v319], BASE0, "/definitions/padding");
+rt::contract!(ScopePadding, [validators::t2:: < 15 >], BASE0, "/definitions/padding");
 /// Schema: `typify/vega.json#/definitions/padding/oneOf/1`
 #[derive(Clone, PartialEq)]
 pub struct PaddingObject {
@@ -16163,7 +16245,7 @@ impl rt::FromValue for Autosize {
     }
 }
 rt::union_serialize!(Autosize { String(_), Type(_), SignalRef(_) });
-rt::contract!(Autosize, [validators::v322], BASE0, "/definitions/autosize");
+rt::contract!(Autosize, [validators::t2:: < 16 >], BASE0, "/definitions/autosize");
 /// Schema: `typify/vega.json#/definitions/autosize/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringAutosize {
@@ -16357,7 +16439,9 @@ impl rt::FromValue for StrokeCapValue {
     }
 }
 rt::union_serialize!(StrokeCapValue { Array(_), Object(_) });
-rt::contract!(StrokeCapValue, [validators::v325], BASE0, "/definitions/strokeCapValue");
+rt::contract!(
+    StrokeCapValue, [validators::t0:: < 52 >], BASE0, "/definitions/strokeCapValue"
+);
 /// Schema: `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -16381,7 +16465,7 @@ impl rt::FromValue for StrokeCapValueArrayItem {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v326,
+            validators::t5::<8>,
             &v,
             BASE0,
             "/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -16436,7 +16520,7 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    StrokeCapValueArrayItem, [validators::v327], BASE0,
+    StrokeCapValueArrayItem, [validators::t3:: < 18 >], BASE0,
     "/definitions/strokeCapValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items`
@@ -16453,8 +16537,8 @@ rt::object!(
     required; } extra extra
 );
 rt::contract!(
-    RuleValue9, [validators::v327, validators::v196, validators::v328, validators::v214,
-    validators::v329, validators::v326], BASE0,
+    RuleValue9, [validators::t3:: < 18 >, validators::v196, validators::t3:: < 19 >,
+    validators::v214, validators::t9:: < 9 >, validators::t5:: < 8 >], BASE0,
     "/definitions/strokeCapValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
@@ -16497,7 +16581,7 @@ impl rt::FromValue for StrokeCapValueObject {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v326,
+            validators::t5::<8>,
             &v,
             BASE0,
             "/definitions/strokeCapValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -16552,8 +16636,8 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    StrokeCapValueObject, [validators::v328, validators::v214, validators::v329], BASE0,
-    "/definitions/strokeCapValue/oneOf/1"
+    StrokeCapValueObject, [validators::t3:: < 19 >, validators::v214, validators::t9:: <
+    9 >], BASE0, "/definitions/strokeCapValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/strokeCapValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -16568,8 +16652,8 @@ rt::object!(
     extra extra
 );
 rt::contract!(
-    StringModifiersValue10, [validators::v328, validators::v214, validators::v329,
-    validators::v326], BASE0, "/definitions/strokeCapValue/oneOf/1"
+    StringModifiersValue10, [validators::t3:: < 19 >, validators::v214, validators::t9::
+    < 9 >, validators::t5:: < 8 >], BASE0, "/definitions/strokeCapValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/strokeJoinValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -16589,7 +16673,7 @@ impl rt::FromValue for StrokeJoinValue {
 }
 rt::union_serialize!(StrokeJoinValue { Array(_), Object(_) });
 rt::contract!(
-    StrokeJoinValue, [validators::v331], BASE0, "/definitions/strokeJoinValue"
+    StrokeJoinValue, [validators::t0:: < 53 >], BASE0, "/definitions/strokeJoinValue"
 );
 /// Schema: `typify/vega.json#/definitions/strokeJoinValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -16614,7 +16698,7 @@ impl rt::FromValue for StrokeJoinValueArrayItem {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v332,
+            validators::t5::<9>,
             &v,
             BASE0,
             "/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -16669,7 +16753,7 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    StrokeJoinValueArrayItem, [validators::v333], BASE0,
+    StrokeJoinValueArrayItem, [validators::t3:: < 20 >], BASE0,
     "/definitions/strokeJoinValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/strokeJoinValue/oneOf/0/items`
@@ -16686,8 +16770,8 @@ rt::object!(
     required; } extra extra
 );
 rt::contract!(
-    RuleValue10, [validators::v333, validators::v196, validators::v334, validators::v214,
-    validators::v335, validators::v332], BASE0,
+    RuleValue10, [validators::t3:: < 20 >, validators::v196, validators::t3:: < 21 >,
+    validators::v214, validators::t9:: < 10 >, validators::t5:: < 9 >], BASE0,
     "/definitions/strokeJoinValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
@@ -16730,7 +16814,7 @@ impl rt::FromValue for StrokeJoinValueObject {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v332,
+            validators::t5::<9>,
             &v,
             BASE0,
             "/definitions/strokeJoinValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -16785,8 +16869,8 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    StrokeJoinValueObject, [validators::v334, validators::v214, validators::v335], BASE0,
-    "/definitions/strokeJoinValue/oneOf/1"
+    StrokeJoinValueObject, [validators::t3:: < 21 >, validators::v214, validators::t9:: <
+    10 >], BASE0, "/definitions/strokeJoinValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/strokeJoinValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -16801,8 +16885,8 @@ rt::object!(
     extra extra
 );
 rt::contract!(
-    StringModifiersValue12, [validators::v334, validators::v214, validators::v335,
-    validators::v332], BASE0, "/definitions/strokeJoinValue/oneOf/1"
+    StringModifiersValue12, [validators::t3:: < 21 >, validators::v214, validators::t9::
+    < 10 >, validators::t5:: < 9 >], BASE0, "/definitions/strokeJoinValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/blendValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -16821,7 +16905,7 @@ impl rt::FromValue for BlendValue {
     }
 }
 rt::union_serialize!(BlendValue { Array(_), Object(_) });
-rt::contract!(BlendValue, [validators::v337], BASE0, "/definitions/blendValue");
+rt::contract!(BlendValue, [validators::t0:: < 54 >], BASE0, "/definitions/blendValue");
 /// Schema: `typify/vega.json#/definitions/blendValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -16845,7 +16929,7 @@ impl rt::FromValue for BlendValueArrayItem {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v338,
+            validators::t5::<10>,
             &v,
             BASE0,
             "/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -16900,7 +16984,7 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    BlendValueArrayItem, [validators::v339], BASE0,
+    BlendValueArrayItem, [validators::t3:: < 22 >], BASE0,
     "/definitions/blendValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/blendValue/oneOf/0/items`
@@ -16917,8 +17001,9 @@ rt::object!(
     required; } extra extra
 );
 rt::contract!(
-    RuleValue11, [validators::v339, validators::v196, validators::v340, validators::v214,
-    validators::v341, validators::v338], BASE0, "/definitions/blendValue/oneOf/0/items"
+    RuleValue11, [validators::t3:: < 22 >, validators::v196, validators::t3:: < 23 >,
+    validators::v214, validators::t9:: < 11 >, validators::t5:: < 10 >], BASE0,
+    "/definitions/blendValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -16988,7 +17073,7 @@ impl rt::FromValue for BlendValueObject {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v338,
+            validators::t5::<10>,
             &v,
             BASE0,
             "/definitions/blendValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -17043,8 +17128,8 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    BlendValueObject, [validators::v340, validators::v214, validators::v341], BASE0,
-    "/definitions/blendValue/oneOf/1"
+    BlendValueObject, [validators::t3:: < 23 >, validators::v214, validators::t9:: < 11
+    >], BASE0, "/definitions/blendValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/blendValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -17059,8 +17144,8 @@ rt::object!(
     extra extra
 );
 rt::contract!(
-    StringModifiersValue14, [validators::v340, validators::v214, validators::v341,
-    validators::v338], BASE0, "/definitions/blendValue/oneOf/1"
+    StringModifiersValue14, [validators::t3:: < 23 >, validators::v214, validators::t9::
+    < 11 >, validators::t5:: < 10 >], BASE0, "/definitions/blendValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/anyValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -17079,7 +17164,7 @@ impl rt::FromValue for AnyValue {
     }
 }
 rt::union_serialize!(AnyValue { Array(_), Object(_) });
-rt::contract!(AnyValue, [validators::v343], BASE0, "/definitions/anyValue");
+rt::contract!(AnyValue, [validators::t0:: < 55 >], BASE0, "/definitions/anyValue");
 /// Schema: `typify/vega.json#/definitions/anyValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -17103,7 +17188,7 @@ impl rt::FromValue for AnyValueArrayItem {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v53,
+            validators::t5::<0>,
             &v,
             BASE0,
             "/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -17158,7 +17243,8 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    AnyValueArrayItem, [validators::v344], BASE0, "/definitions/anyValue/oneOf/0/items"
+    AnyValueArrayItem, [validators::t3:: < 24 >], BASE0,
+    "/definitions/anyValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/anyValue/oneOf/0/items`
 #[derive(Clone, PartialEq)]
@@ -17174,8 +17260,9 @@ rt::object!(
     required; } extra extra
 );
 rt::contract!(
-    RuleValue12, [validators::v344, validators::v196, validators::v345, validators::v214,
-    validators::v346, validators::v53], BASE0, "/definitions/anyValue/oneOf/0/items"
+    RuleValue12, [validators::t3:: < 24 >, validators::v196, validators::t3:: < 25 >,
+    validators::v214, validators::t9:: < 12 >, validators::t5:: < 0 >], BASE0,
+    "/definitions/anyValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/anyValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -17200,7 +17287,7 @@ impl rt::FromValue for AnyValueObject {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v53,
+            validators::t5::<0>,
             &v,
             BASE0,
             "/definitions/anyValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -17255,8 +17342,8 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    AnyValueObject, [validators::v345, validators::v214, validators::v346], BASE0,
-    "/definitions/anyValue/oneOf/1"
+    AnyValueObject, [validators::t3:: < 25 >, validators::v214, validators::t9:: < 12 >],
+    BASE0, "/definitions/anyValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/anyValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -17271,8 +17358,8 @@ rt::object!(
     extra extra
 );
 rt::contract!(
-    StringModifiersValue15, [validators::v345, validators::v214, validators::v346,
-    validators::v53], BASE0, "/definitions/anyValue/oneOf/1"
+    StringModifiersValue15, [validators::t3:: < 25 >, validators::v214, validators::t9::
+    < 12 >, validators::t5:: < 0 >], BASE0, "/definitions/anyValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/directionValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -17291,7 +17378,9 @@ impl rt::FromValue for DirectionValue {
     }
 }
 rt::union_serialize!(DirectionValue { Array(_), Object(_) });
-rt::contract!(DirectionValue, [validators::v347], BASE0, "/definitions/directionValue");
+rt::contract!(
+    DirectionValue, [validators::t0:: < 56 >], BASE0, "/definitions/directionValue"
+);
 /// Schema: `typify/vega.json#/definitions/directionValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -17315,7 +17404,7 @@ impl rt::FromValue for DirectionValueArrayItem {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v348,
+            validators::t5::<11>,
             &v,
             BASE0,
             "/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -17370,7 +17459,7 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    DirectionValueArrayItem, [validators::v349], BASE0,
+    DirectionValueArrayItem, [validators::t3:: < 26 >], BASE0,
     "/definitions/directionValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/directionValue/oneOf/0/items`
@@ -17387,8 +17476,8 @@ rt::object!(
     required; } extra extra
 );
 rt::contract!(
-    RuleValue13, [validators::v349, validators::v196, validators::v350, validators::v214,
-    validators::v351, validators::v348], BASE0,
+    RuleValue13, [validators::t3:: < 26 >, validators::v196, validators::t3:: < 27 >,
+    validators::v214, validators::t9:: < 13 >, validators::t5:: < 11 >], BASE0,
     "/definitions/directionValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
@@ -17429,7 +17518,7 @@ impl rt::FromValue for DirectionValueObject {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v348,
+            validators::t5::<11>,
             &v,
             BASE0,
             "/definitions/directionValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -17484,8 +17573,8 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    DirectionValueObject, [validators::v350, validators::v214, validators::v351], BASE0,
-    "/definitions/directionValue/oneOf/1"
+    DirectionValueObject, [validators::t3:: < 27 >, validators::v214, validators::t9:: <
+    13 >], BASE0, "/definitions/directionValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/directionValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -17500,8 +17589,8 @@ rt::object!(
     extra extra
 );
 rt::contract!(
-    StringModifiersValue17, [validators::v350, validators::v214, validators::v351,
-    validators::v348], BASE0, "/definitions/directionValue/oneOf/1"
+    StringModifiersValue17, [validators::t3:: < 27 >, validators::v214, validators::t9::
+    < 13 >, validators::t5:: < 11 >], BASE0, "/definitions/directionValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/textValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -17520,7 +17609,7 @@ impl rt::FromValue for TextValue {
     }
 }
 rt::union_serialize!(TextValue { Array(_), Object(_) });
-rt::contract!(TextValue, [validators::v353], BASE0, "/definitions/textValue");
+rt::contract!(TextValue, [validators::t0:: < 57 >], BASE0, "/definitions/textValue");
 /// Schema: `typify/vega.json#/definitions/textValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -17544,7 +17633,7 @@ impl rt::FromValue for TextValueArrayItem {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v354,
+            validators::t5::<12>,
             &v,
             BASE0,
             "/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -17599,7 +17688,8 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    TextValueArrayItem, [validators::v355], BASE0, "/definitions/textValue/oneOf/0/items"
+    TextValueArrayItem, [validators::t3:: < 28 >], BASE0,
+    "/definitions/textValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/textValue/oneOf/0/items`
 #[derive(Clone, PartialEq)]
@@ -17615,8 +17705,9 @@ rt::object!(
     required; } extra extra
 );
 rt::contract!(
-    RuleValue14, [validators::v355, validators::v196, validators::v356, validators::v214,
-    validators::v357, validators::v354], BASE0, "/definitions/textValue/oneOf/0/items"
+    RuleValue14, [validators::t3:: < 28 >, validators::v196, validators::t3:: < 29 >,
+    validators::v214, validators::t9:: < 14 >, validators::t5:: < 12 >], BASE0,
+    "/definitions/textValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/textValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
@@ -17641,7 +17732,7 @@ impl rt::FromValue for TextValueObject {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v354,
+            validators::t5::<12>,
             &v,
             BASE0,
             "/definitions/textValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -17696,8 +17787,8 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    TextValueObject, [validators::v356, validators::v214, validators::v357], BASE0,
-    "/definitions/textValue/oneOf/1"
+    TextValueObject, [validators::t3:: < 29 >, validators::v214, validators::t9:: < 14
+    >], BASE0, "/definitions/textValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/textValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -17712,8 +17803,8 @@ rt::object!(
     extra extra
 );
 rt::contract!(
-    StringModifiersValue18, [validators::v356, validators::v214, validators::v357,
-    validators::v354], BASE0, "/definitions/textValue/oneOf/1"
+    StringModifiersValue18, [validators::t3:: < 29 >, validators::v214, validators::t9::
+    < 14 >, validators::t5:: < 12 >], BASE0, "/definitions/textValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/fontWeightValue`
 #[derive(Clone, Debug, PartialEq)]
@@ -17733,7 +17824,7 @@ impl rt::FromValue for FontWeightValue {
 }
 rt::union_serialize!(FontWeightValue { Array(_), Object(_) });
 rt::contract!(
-    FontWeightValue, [validators::v358], BASE0, "/definitions/fontWeightValue"
+    FontWeightValue, [validators::t0:: < 58 >], BASE0, "/definitions/fontWeightValue"
 );
 /// Schema: `typify/vega.json#/definitions/fontWeightValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -17758,7 +17849,7 @@ impl rt::FromValue for FontWeightValueArrayItem {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v359,
+            validators::t5::<13>,
             &v,
             BASE0,
             "/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -17813,7 +17904,7 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    FontWeightValueArrayItem, [validators::v360], BASE0,
+    FontWeightValueArrayItem, [validators::t3:: < 30 >], BASE0,
     "/definitions/fontWeightValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/fontWeightValue/oneOf/0/items`
@@ -17830,8 +17921,8 @@ rt::object!(
     required; } extra extra
 );
 rt::contract!(
-    RuleValue15, [validators::v360, validators::v196, validators::v361, validators::v214,
-    validators::v362, validators::v359], BASE0,
+    RuleValue15, [validators::t3:: < 30 >, validators::v196, validators::t3:: < 31 >,
+    validators::v214, validators::t9:: < 15 >, validators::t5:: < 13 >], BASE0,
     "/definitions/fontWeightValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleFontWeight/oneOf/0`
@@ -17878,7 +17969,7 @@ impl rt::FromValue for FontWeightValueObject {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v359,
+            validators::t5::<13>,
             &v,
             BASE0,
             "/definitions/fontWeightValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -17933,8 +18024,8 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    FontWeightValueObject, [validators::v361, validators::v214, validators::v362], BASE0,
-    "/definitions/fontWeightValue/oneOf/1"
+    FontWeightValueObject, [validators::t3:: < 31 >, validators::v214, validators::t9:: <
+    15 >], BASE0, "/definitions/fontWeightValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/fontWeightValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -17949,8 +18040,8 @@ rt::object!(
     extra extra
 );
 rt::contract!(
-    StringModifiersValue19, [validators::v361, validators::v214, validators::v362,
-    validators::v359], BASE0, "/definitions/fontWeightValue/oneOf/1"
+    StringModifiersValue19, [validators::t3:: < 31 >, validators::v214, validators::t9::
+    < 15 >, validators::t5:: < 13 >], BASE0, "/definitions/fontWeightValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/encode`
 pub type Encode2 = rt::Map<String, rt::Value>;
@@ -18006,7 +18097,7 @@ impl rt::FromValue for AnchorValue {
     }
 }
 rt::union_serialize!(AnchorValue { Array(_), Object(_) });
-rt::contract!(AnchorValue, [validators::v364], BASE0, "/definitions/anchorValue");
+rt::contract!(AnchorValue, [validators::t0:: < 59 >], BASE0, "/definitions/anchorValue");
 /// Schema: `typify/vega.json#/definitions/anchorValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -18030,7 +18121,7 @@ impl rt::FromValue for AnchorValueArrayItem {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v365,
+            validators::t5::<14>,
             &v,
             BASE0,
             "/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -18085,7 +18176,7 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    AnchorValueArrayItem, [validators::v366], BASE0,
+    AnchorValueArrayItem, [validators::t3:: < 32 >], BASE0,
     "/definitions/anchorValue/oneOf/0/items"
 );
 /// Schema: `typify/vega.json#/definitions/anchorValue/oneOf/0/items`
@@ -18102,8 +18193,9 @@ rt::object!(
     required; } extra extra
 );
 rt::contract!(
-    RuleValue16, [validators::v366, validators::v196, validators::v367, validators::v214,
-    validators::v368, validators::v365], BASE0, "/definitions/anchorValue/oneOf/0/items"
+    RuleValue16, [validators::t3:: < 32 >, validators::v196, validators::t3:: < 33 >,
+    validators::v214, validators::t9:: < 16 >, validators::t5:: < 14 >], BASE0,
+    "/definitions/anchorValue/oneOf/0/items"
 );
 /// Used by: `typify/vega.json#/definitions/axis/properties/titleAnchor/oneOf/0`, `typify/vega.json#/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`, `typify/vega.json#/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`, and 2 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -18139,7 +18231,7 @@ impl rt::FromValue for AnchorValueObject {
             return rt::variant(v, Self::SignalRef);
         }
         if rt::is_valid_with(
-            validators::v365,
+            validators::t5::<14>,
             &v,
             BASE0,
             "/definitions/anchorValue/oneOf/1/allOf/1/anyOf/0/oneOf/1",
@@ -18194,8 +18286,8 @@ rt::union_serialize!(
     ScaleBand(_), Offset(_) }
 );
 rt::contract!(
-    AnchorValueObject, [validators::v367, validators::v214, validators::v368], BASE0,
-    "/definitions/anchorValue/oneOf/1"
+    AnchorValueObject, [validators::t3:: < 33 >, validators::v214, validators::t9:: < 16
+    >], BASE0, "/definitions/anchorValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/anchorValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -18210,8 +18302,8 @@ rt::object!(
     extra extra
 );
 rt::contract!(
-    StringModifiersValue20, [validators::v367, validators::v214, validators::v368,
-    validators::v365], BASE0, "/definitions/anchorValue/oneOf/1"
+    StringModifiersValue20, [validators::t3:: < 33 >, validators::v214, validators::t9::
+    < 16 >, validators::t5:: < 14 >], BASE0, "/definitions/anchorValue/oneOf/1"
 );
 /// Schema: `typify/vega.json#/definitions/baseColorValue`
 pub type BaseColorValue = rt::Value;
@@ -18412,7 +18504,7 @@ impl rt::FromValue for SortOrder {
     }
 }
 rt::union_serialize!(SortOrder { String(_), SignalRef(_) });
-rt::contract!(SortOrder, [validators::v378], BASE0, "/definitions/sortOrder");
+rt::contract!(SortOrder, [validators::t0:: < 60 >], BASE0, "/definitions/sortOrder");
 /// Schema: `typify/vega.json#/definitions/sortOrder/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StringOrder {
@@ -18434,7 +18526,7 @@ pub enum ScaleBins {
 impl rt::FromValue for ScaleBins {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
-            validators::v380,
+            validators::t14::<2>,
             &v,
             BASE0,
             "/definitions/scaleBins/oneOf/0",
@@ -18461,7 +18553,7 @@ impl rt::FromValue for ScaleBins {
     }
 }
 rt::union_serialize!(ScaleBins { Array(_), Step(_), SignalRef(_) });
-rt::contract!(ScaleBins, [validators::v382], BASE0, "/definitions/scaleBins");
+rt::contract!(ScaleBins, [validators::t2:: < 17 >], BASE0, "/definitions/scaleBins");
 /// Schema: `typify/vega.json#/definitions/scaleBins/oneOf/1`
 #[derive(Clone, PartialEq)]
 pub struct StepBins {
@@ -18516,7 +18608,7 @@ impl rt::FromValue for ScaleInterpolate {
 }
 rt::union_serialize!(ScaleInterpolate { String(_), SignalRef(_), Type(_) });
 rt::contract!(
-    ScaleInterpolate, [validators::v384], BASE0, "/definitions/scaleInterpolate"
+    ScaleInterpolate, [validators::t2:: < 18 >], BASE0, "/definitions/scaleInterpolate"
 );
 /// Schema: `typify/vega.json#/definitions/scaleInterpolate/oneOf/2`
 #[derive(Clone, PartialEq)]
@@ -18569,7 +18661,7 @@ impl rt::FromValue for ScaleData {
     }
 }
 rt::union_serialize!(ScaleData { DataField(_), DataFields(_), Fields(_) });
-rt::contract!(ScaleData, [validators::v388], BASE0, "/definitions/scaleData");
+rt::contract!(ScaleData, [validators::t2:: < 19 >], BASE0, "/definitions/scaleData");
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/0`
 #[derive(Clone, PartialEq)]
 pub struct DataFieldData {
@@ -18603,7 +18695,7 @@ impl rt::FromValue for DataFieldDataSort {
 }
 rt::union_serialize!(DataFieldDataSort { Boolean(_), Object(_) });
 rt::contract!(
-    DataFieldDataSort, [validators::v389], BASE0,
+    DataFieldDataSort, [validators::t0:: < 61 >], BASE0,
     "/definitions/scaleData/oneOf/0/properties/sort"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/0/properties/sort/oneOf/1`
@@ -18676,7 +18768,7 @@ impl rt::FromValue for DataFieldsDataSort {
 }
 rt::union_serialize!(DataFieldsDataSort { Boolean(_), Object(_), FieldOp(_) });
 rt::contract!(
-    DataFieldsDataSort, [validators::v393], BASE0,
+    DataFieldsDataSort, [validators::t2:: < 20 >], BASE0,
     "/definitions/scaleData/oneOf/1/properties/sort"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/1/properties/sort/oneOf/1`
@@ -18762,7 +18854,7 @@ impl rt::FromValue for FieldsDataField {
             return rt::variant(v, Self::DataField);
         }
         if rt::is_valid_with(
-            validators::v397,
+            validators::t14::<3>,
             &v,
             BASE0,
             "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/1",
@@ -18782,7 +18874,7 @@ impl rt::FromValue for FieldsDataField {
 }
 rt::union_serialize!(FieldsDataField { DataField(_), Array(_), SignalRef(_) });
 rt::contract!(
-    FieldsDataField, [validators::v398], BASE0,
+    FieldsDataField, [validators::t2:: < 21 >], BASE0,
     "/definitions/scaleData/oneOf/2/properties/fields/items"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/0`
@@ -18816,7 +18908,7 @@ impl rt::FromValue for ArrayFieldItem {
 }
 rt::union_serialize!(ArrayFieldItem { String(_), Number(_), Boolean(_) });
 rt::contract!(
-    ArrayFieldItem, [validators::v399], BASE0,
+    ArrayFieldItem, [validators::t2:: < 22 >], BASE0,
     "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/1/items"
 );
 /// Schema: `typify/vega.json#/definitions/scaleData/oneOf/2/properties/sort`
@@ -18858,7 +18950,7 @@ impl rt::FromValue for FieldsDataSort {
 }
 rt::union_serialize!(FieldsDataSort { Boolean(_), Object(_), FieldOp(_) });
 rt::contract!(
-    FieldsDataSort, [validators::v393], BASE0,
+    FieldsDataSort, [validators::t2:: < 20 >], BASE0,
     "/definitions/scaleData/oneOf/2/properties/sort"
 );
 /// Schema: `typify/vega.json#/definitions/scope`
@@ -19180,8 +19272,8 @@ rt::object!(
     "pointRadius", optional; r#as = "as", optional; } deny
 );
 rt::contract!(
-    GeopathTransform2, [validators::v94], BASE0, "/definitions/geopathTransform", fast
-    fast::read_628
+    GeopathTransform2, [validators::t10:: < 0 >], BASE0, "/definitions/geopathTransform",
+    fast fast::read_628
 );
 /// Schema: `typify/vega.json#/definitions/geopathTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -19242,8 +19334,8 @@ rt::object!(
     "pointRadius", optional; r#as = "as", optional; } deny
 );
 rt::contract!(
-    GeoshapeTransform2, [validators::v96], BASE0, "/definitions/geoshapeTransform", fast
-    fast::read_632
+    GeoshapeTransform2, [validators::t10:: < 1 >], BASE0,
+    "/definitions/geoshapeTransform", fast fast::read_632
 );
 /// Schema: `typify/vega.json#/definitions/geoshapeTransform/properties/type`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -20602,6 +20694,7 @@ rt::contract!(
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{LeafRead, MapOf, Typed, VecOf, ViaValue};
     rt::via_value!(
         Check1 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v451, v)
     );
@@ -20615,15 +20708,15 @@ mod fast {
         Union9, VisitUnion9 -> Title { str => Title::String; R0 : String, map =>
         Title::Object; R1 : ObjectTitle } refuse bool number null seq
     );
-    type Union7 = Union9<rt::fast::LeafRead<Leaf8>, rt::fast::Typed<ObjectTitle>>;
-    rt::via_value!(Check10 -> ScopeMark, | v | rt::is_valid(validators::v295, v));
+    type Union7 = Union9<LeafRead<Leaf8>, Typed<ObjectTitle>>;
+    rt::via_value!(Check10 -> ScopeMark, | v | rt::is_valid(validators::t0:: < 49 >, v));
     rt::value_leaf!(Leaf12 -> rt::Number, scalar | v | rt::is_valid(validators::v16, v));
     rt::union_reader!(
         Union13, VisitUnion13 -> NumberOrSignal { number => NumberOrSignal::Number; R0 :
         rt::Number, map => NumberOrSignal::SignalRef; R1 : SignalRef } refuse bool str
         null seq
     );
-    type Union11 = Union13<rt::fast::LeafRead<Leaf12>, rt::fast::Typed<SignalRef>>;
+    type Union11 = Union13<LeafRead<Leaf12>, Typed<SignalRef>>;
     rt::via_value!(Check14 -> ScopePadding, | v | rt::is_valid(validators::v457, v));
     rt::via_value!(Check15 -> Autosize, | v | rt::is_valid(validators::v458, v));
     rt::union_reader!(
@@ -20631,74 +20724,75 @@ mod fast {
         String, map => StringOrSignal::SignalRef; R1 : SignalRef } refuse bool number
         null seq
     );
-    type Union16 = Union17<rt::fast::LeafRead<Leaf8>, rt::fast::Typed<SignalRef>>;
+    type Union16 = Union17<LeafRead<Leaf8>, Typed<SignalRef>>;
     rt::union_reader!(
         Union19, VisitUnion19 -> Style { str => Style::One; R0 : String, seq =>
         Style::Many; R1 : Vec < String > } refuse bool number null map
     );
     type Union18 = Union19<
-        rt::fast::LeafRead<Leaf8>,
-        rt::fast::VecOf<rt::fast::LeafRead<Leaf8>, 0usize, { usize::MAX }>,
+        LeafRead<Leaf8>,
+        VecOf<LeafRead<Leaf8>, 0usize, { usize::MAX }>,
     >;
     rt::object_reader!(
         read_0, Visit0, VegaVisualizationSpecificationLanguage { encode = "encode" :
-        rt::fast::ViaValue < Check1 >, optional, settle; layout = "layout" :
-        rt::fast::ViaValue < Check2 >, optional, settle; signals = "signals" :
-        rt::fast::VecOf < rt::fast::ViaValue < Check3 >, 0usize, { usize::MAX } >,
-        optional, settle; data = "data" : rt::fast::VecOf < rt::fast::ViaValue < Check4
-        >, 0usize, { usize::MAX } >, optional, settle; scales = "scales" :
-        rt::fast::VecOf < rt::fast::ViaValue < Check5 >, 0usize, { usize::MAX } >,
-        optional, settle; projections = "projections" : rt::fast::VecOf < rt::fast::Typed
-        < Projection >, 0usize, { usize::MAX } >, optional, settle; axes = "axes" :
-        rt::fast::VecOf < rt::fast::Typed < Axis >, 0usize, { usize::MAX } >, optional,
-        settle; legends = "legends" : rt::fast::VecOf < rt::fast::ViaValue < Check6 >,
-        0usize, { usize::MAX } >, optional, settle; title = "title" : Union7, optional,
-        settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue < Check10 >,
-        0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" :
-        rt::fast::MapOf < Leaf8, rt::fast::AnyValue >, optional, settle; schema =
-        "$schema" : rt::fast::LeafRead < Leaf8 >, optional, settle; config = "config" :
-        rt::fast::MapOf < Leaf8, rt::fast::AnyValue >, optional, settle; description =
-        "description" : rt::fast::LeafRead < Leaf8 >, optional, settle; width = "width" :
-        Union11, optional, settle; height = "height" : Union11, optional, settle; padding
-        = "padding" : rt::fast::ViaValue < Check14 >, optional, settle; autosize =
-        "autosize" : rt::fast::ViaValue < Check15 >, optional, settle; background =
-        "background" : Union16, optional, settle; style = "style" : Union18, optional,
+        ViaValue < Check1 >, optional, settle; layout = "layout" : ViaValue < Check2 >,
+        optional, settle; signals = "signals" : VecOf < ViaValue < Check3 >, 0usize, {
+        usize::MAX } >, optional, settle; data = "data" : VecOf < ViaValue < Check4 >,
+        0usize, { usize::MAX } >, optional, settle; scales = "scales" : VecOf < ViaValue
+        < Check5 >, 0usize, { usize::MAX } >, optional, settle; projections =
+        "projections" : VecOf < Typed < Projection >, 0usize, { usize::MAX } >, optional,
+        settle; axes = "axes" : VecOf < Typed < Axis >, 0usize, { usize::MAX } >,
+        optional, settle; legends = "legends" : VecOf < ViaValue < Check6 >, 0usize, {
+        usize::MAX } >, optional, settle; title = "title" : Union7, optional, settle;
+        marks = "marks" : VecOf < ViaValue < Check10 >, 0usize, { usize::MAX } >,
+        optional, settle; usermeta = "usermeta" : MapOf < Leaf8, rt::fast::AnyValue >,
+        optional, settle; schema = "$schema" : LeafRead < Leaf8 >, optional, settle;
+        config = "config" : MapOf < Leaf8, rt::fast::AnyValue >, optional, settle;
+        description = "description" : LeafRead < Leaf8 >, optional, settle; width =
+        "width" : Union11, optional, settle; height = "height" : Union11, optional,
+        settle; padding = "padding" : ViaValue < Check14 >, optional, settle; autosize =
+        "autosize" : ViaValue < Check15 >, optional, settle; background = "background" :
+        Union16, optional, settle; style = "style" : Union18, optional, settle; } extra
+        extra : rt::fast::AnyValue
+    );
+    rt::via_value!(
+        Check20 -> ObjectLayoutAlign, | v | rt::is_valid(validators::t0:: < 1 >, v)
+    );
+    rt::via_value!(Check21 -> Bounds, | v | rt::is_valid(validators::t0:: < 3 >, v));
+    rt::via_value!(Check22 -> Center, | v | rt::is_valid(validators::t2:: < 0 >, v));
+    rt::via_value!(
+        Check23 -> ObjectLayoutPadding, | v | rt::is_valid(validators::t2:: < 1 >, v)
+    );
+    rt::via_value!(
+        Check24 -> ObjectLayoutOffset, | v | rt::is_valid(validators::t2:: < 2 >, v)
+    );
+    rt::via_value!(Check25 -> HeaderBand, | v | rt::is_valid(validators::t2:: < 3 >, v));
+    rt::via_value!(Check26 -> FooterBand, | v | rt::is_valid(validators::t2:: < 3 >, v));
+    rt::via_value!(Check27 -> TitleBand, | v | rt::is_valid(validators::t2:: < 3 >, v));
+    rt::via_value!(
+        Check28 -> TitleAnchor, | v | rt::is_valid(validators::t0:: < 6 >, v)
+    );
+    rt::object_reader!(
+        read_2, Visit2, ObjectLayout { align = "align" : ViaValue < Check20 >, optional,
+        settle; bounds = "bounds" : ViaValue < Check21 >, optional, settle; center =
+        "center" : ViaValue < Check22 >, optional, settle; columns = "columns" : Union11,
+        optional, settle; padding = "padding" : ViaValue < Check23 >, optional, settle;
+        offset = "offset" : ViaValue < Check24 >, optional, settle; header_band =
+        "headerBand" : ViaValue < Check25 >, optional, settle; footer_band = "footerBand"
+        : ViaValue < Check26 >, optional, settle; title_band = "titleBand" : ViaValue <
+        Check27 >, optional, settle; title_anchor = "titleAnchor" : ViaValue < Check28 >,
+        optional, settle; } deny
+    );
+    rt::object_reader!(
+        read_5, Visit5, SignalRef { signal = "signal" : LeafRead < Leaf8 >, required,
         settle; } extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(Check20 -> ObjectLayoutAlign, | v | rt::is_valid(validators::v6, v));
-    rt::via_value!(Check21 -> Bounds, | v | rt::is_valid(validators::v9, v));
-    rt::via_value!(Check22 -> Center, | v | rt::is_valid(validators::v13, v));
     rt::via_value!(
-        Check23 -> ObjectLayoutPadding, | v | rt::is_valid(validators::v18, v)
-    );
-    rt::via_value!(
-        Check24 -> ObjectLayoutOffset, | v | rt::is_valid(validators::v20, v)
-    );
-    rt::via_value!(Check25 -> HeaderBand, | v | rt::is_valid(validators::v23, v));
-    rt::via_value!(Check26 -> FooterBand, | v | rt::is_valid(validators::v23, v));
-    rt::via_value!(Check27 -> TitleBand, | v | rt::is_valid(validators::v23, v));
-    rt::via_value!(Check28 -> TitleAnchor, | v | rt::is_valid(validators::v26, v));
-    rt::object_reader!(
-        read_2, Visit2, ObjectLayout { align = "align" : rt::fast::ViaValue < Check20 >,
-        optional, settle; bounds = "bounds" : rt::fast::ViaValue < Check21 >, optional,
-        settle; center = "center" : rt::fast::ViaValue < Check22 >, optional, settle;
-        columns = "columns" : Union11, optional, settle; padding = "padding" :
-        rt::fast::ViaValue < Check23 >, optional, settle; offset = "offset" :
-        rt::fast::ViaValue < Check24 >, optional, settle; header_band = "headerBand" :
-        rt::fast::ViaValue < Check25 >, optional, settle; footer_band = "footerBand" :
-        rt::fast::ViaValue < Check26 >, optional, settle; title_band = "titleBand" :
-        rt::fast::ViaValue < Check27 >, optional, settle; title_anchor = "titleAnchor" :
-        rt::fast::ViaValue < Check28 >, optional, settle; } deny
+        Check29 -> ObjectAlignRow, | v | rt::is_valid(validators::t0:: < 2 >, v)
     );
     rt::object_reader!(
-        read_5, Visit5, SignalRef { signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; } extra extra : rt::fast::AnyValue
-    );
-    rt::via_value!(Check29 -> ObjectAlignRow, | v | rt::is_valid(validators::v8, v));
-    rt::object_reader!(
-        read_6, Visit6, ObjectAlign { row = "row" : rt::fast::ViaValue < Check29 >,
-        optional, settle; column = "column" : rt::fast::ViaValue < Check29 >, optional,
-        settle; } deny
+        read_6, Visit6, ObjectAlign { row = "row" : ViaValue < Check29 >, optional,
+        settle; column = "column" : ViaValue < Check29 >, optional, settle; } deny
     );
     rt::value_leaf!(Leaf31 -> bool, scalar | v | rt::is_valid(validators::v11, v));
     rt::union_reader!(
@@ -20706,7 +20800,7 @@ mod fast {
         bool, map => BooleanOrSignal::SignalRef; R1 : SignalRef } refuse number str null
         seq
     );
-    type Union30 = Union32<rt::fast::LeafRead<Leaf31>, rt::fast::Typed<SignalRef>>;
+    type Union30 = Union32<LeafRead<Leaf31>, Typed<SignalRef>>;
     rt::object_reader!(
         read_11, Visit11, ObjectCenter { row = "row" : Union30, optional, settle; column
         = "column" : Union30, optional, settle; } deny
@@ -20722,34 +20816,34 @@ mod fast {
         optional, settle; column_footer = "columnFooter" : Union11, optional, settle;
         column_title = "columnTitle" : Union11, optional, settle; } deny
     );
-    rt::via_value!(Check33 -> ObjectAnchorRow, | v | rt::is_valid(validators::v27, v));
+    rt::via_value!(
+        Check33 -> ObjectAnchorRow, | v | rt::is_valid(validators::t0:: < 7 >, v)
+    );
     rt::object_reader!(
-        read_23, Visit23, ObjectAnchor { row = "row" : rt::fast::ViaValue < Check33 >,
-        optional, settle; column = "column" : rt::fast::ViaValue < Check33 >, optional,
-        settle; } deny
+        read_23, Visit23, ObjectAnchor { row = "row" : ViaValue < Check33 >, optional,
+        settle; column = "column" : ViaValue < Check33 >, optional, settle; } deny
     );
     rt::value_leaf!(Leaf34 -> String, string | v | rt::is_valid(validators::v459, v));
     rt::string_leaf!(
         Leaf35 -> Push, | s | [! ::std::matches!(s, "outer")] => Push::from_listed_str(s)
     );
     rt::via_value!(
-        Check36 -> NamePushSignalOnItem, | v | rt::is_valid(validators::v35, v)
+        Check36 -> NamePushSignalOnItem, | v | rt::is_valid(validators::t3:: < 0 >, v)
     );
     rt::object_reader!(
-        read_26, Visit26, NamePushSignal { name = "name" : rt::fast::LeafRead < Leaf34 >,
-        required, settle; description = "description" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; push = "push" : rt::fast::LeafRead < Leaf35 >, required,
-        settle; on = "on" : rt::fast::VecOf < rt::fast::ViaValue < Check36 >, 0usize, {
-        usize::MAX } >, optional, settle; } deny
+        read_26, Visit26, NamePushSignal { name = "name" : LeafRead < Leaf34 >, required,
+        settle; description = "description" : LeafRead < Leaf8 >, optional, settle; push
+        = "push" : LeafRead < Leaf35 >, required, settle; on = "on" : VecOf < ViaValue <
+        Check36 >, 0usize, { usize::MAX } >, optional, settle; } deny
     );
     rt::object_reader!(
-        read_32, Visit32, ScaleListener { scale = "scale" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_32, Visit32, ScaleListener { scale = "scale" : LeafRead < Leaf8 >, required,
+        settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_40, Visit40, Expr { expr = "expr" : rt::fast::LeafRead < Leaf8 >, required,
-        settle; r#as = "as" : rt::fast::LeafRead < Leaf8 >, optional, settle; } extra
-        extra : rt::fast::AnyValue
+        read_40, Visit40, Expr { expr = "expr" : LeafRead < Leaf8 >, required, settle;
+        r#as = "as" : LeafRead < Leaf8 >, optional, settle; } extra extra :
+        rt::fast::AnyValue
     );
     rt::object_reader!(
         read_41, Visit41, ValueUpdate { value = "value" : rt::fast::AnyValue, required,
@@ -20757,492 +20851,522 @@ mod fast {
     );
     rt::via_value!(Check37 -> rt::Value, | v | rt::is_valid(validators::v460, v));
     rt::object_reader!(
-        read_42, Visit42, NameSignal { name = "name" : rt::fast::LeafRead < Leaf34 >,
-        required, settle; description = "description" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; value = "value" : rt::fast::AnyValue, optional, settle; react =
-        "react" : rt::fast::LeafRead < Leaf31 >, optional, settle; update = "update" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; on = "on" : rt::fast::VecOf <
-        rt::fast::ViaValue < Check36 >, 0usize, { usize::MAX } >, optional, settle; bind
-        = "bind" : rt::fast::ViaValue < Check37 >, optional, settle; } deny
+        read_42, Visit42, NameSignal { name = "name" : LeafRead < Leaf34 >, required,
+        settle; description = "description" : LeafRead < Leaf8 >, optional, settle; value
+        = "value" : rt::fast::AnyValue, optional, settle; react = "react" : LeafRead <
+        Leaf31 >, optional, settle; update = "update" : LeafRead < Leaf8 >, optional,
+        settle; on = "on" : VecOf < ViaValue < Check36 >, 0usize, { usize::MAX } >,
+        optional, settle; bind = "bind" : ViaValue < Check37 >, optional, settle; } deny
     );
     rt::object_reader!(
-        read_43, Visit43, NameInitSignal { name = "name" : rt::fast::LeafRead < Leaf34 >,
-        required, settle; description = "description" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; value = "value" : rt::fast::AnyValue, optional, settle; init =
-        "init" : rt::fast::LeafRead < Leaf8 >, required, settle; on = "on" :
-        rt::fast::VecOf < rt::fast::ViaValue < Check36 >, 0usize, { usize::MAX } >,
-        optional, settle; bind = "bind" : rt::fast::ViaValue < Check37 >, optional,
+        read_43, Visit43, NameInitSignal { name = "name" : LeafRead < Leaf34 >, required,
+        settle; description = "description" : LeafRead < Leaf8 >, optional, settle; value
+        = "value" : rt::fast::AnyValue, optional, settle; init = "init" : LeafRead <
+        Leaf8 >, required, settle; on = "on" : VecOf < ViaValue < Check36 >, 0usize, {
+        usize::MAX } >, optional, settle; bind = "bind" : ViaValue < Check37 >, optional,
         settle; } deny
     );
     rt::via_value!(Check38 -> Transform, | v | rt::is_valid(validators::v461, v));
     rt::object_reader!(
-        read_45, Visit45, NameData { name = "name" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
-        < Check38 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
-        rt::fast::VecOf < rt::fast::Typed < NameDataOnItem >, 0usize, { usize::MAX } >,
-        optional, settle; } deny
+        read_45, Visit45, NameData { name = "name" : LeafRead < Leaf8 >, required,
+        settle; transform = "transform" : VecOf < ViaValue < Check38 >, 0usize, {
+        usize::MAX } >, optional, settle; on = "on" : VecOf < Typed < NameDataOnItem >,
+        0usize, { usize::MAX } >, optional, settle; } deny
     );
     rt::object_reader!(
-        read_51, Visit51, ParamField { field = "field" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; r#as = "as" : rt::fast::LeafRead < Leaf8 >, optional, settle; }
-        deny
+        read_51, Visit51, ParamField { field = "field" : LeafRead < Leaf8 >, required,
+        settle; r#as = "as" : LeafRead < Leaf8 >, optional, settle; } deny
     );
     rt::union_reader!(
         Union40, VisitUnion40 -> Remove { bool => Remove::Boolean; R0 : bool, str =>
         Remove::ExprString; R1 : String } refuse number null seq map
     );
-    type Union39 = Union40<rt::fast::LeafRead<Leaf31>, rt::fast::LeafRead<Leaf8>>;
+    type Union39 = Union40<LeafRead<Leaf31>, LeafRead<Leaf8>>;
     rt::object_reader!(
-        read_266, Visit266, NameDataOnItem { trigger = "trigger" : rt::fast::LeafRead <
-        Leaf8 >, required, settle; insert = "insert" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; remove = "remove" : Union39, optional, settle; toggle =
-        "toggle" : rt::fast::LeafRead < Leaf8 >, optional, settle; modify = "modify" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; values = "values" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; } deny
+        read_266, Visit266, NameDataOnItem { trigger = "trigger" : LeafRead < Leaf8 >,
+        required, settle; insert = "insert" : LeafRead < Leaf8 >, optional, settle;
+        remove = "remove" : Union39, optional, settle; toggle = "toggle" : LeafRead <
+        Leaf8 >, optional, settle; modify = "modify" : LeafRead < Leaf8 >, optional,
+        settle; values = "values" : LeafRead < Leaf8 >, optional, settle; } deny
     );
     rt::union_reader!(
         Union42, VisitUnion42 -> OneOrMany { str => OneOrMany::One; R0 : String, seq =>
         OneOrMany::Many; R1 : Vec < String > } refuse bool number null map
     );
     type Union41 = Union42<
-        rt::fast::LeafRead<Leaf8>,
-        rt::fast::VecOf<rt::fast::LeafRead<Leaf8>, 1usize, { usize::MAX }>,
+        LeafRead<Leaf8>,
+        VecOf<LeafRead<Leaf8>, 1usize, { usize::MAX }>,
     >;
     rt::object_reader!(
         read_268, Visit268, SourceNameData { source = "source" : Union41, required,
-        settle; name = "name" : rt::fast::LeafRead < Leaf8 >, required, settle; transform
-        = "transform" : rt::fast::VecOf < rt::fast::ViaValue < Check38 >, 0usize, {
-        usize::MAX } >, optional, settle; on = "on" : rt::fast::VecOf < rt::fast::Typed <
-        NameDataOnItem >, 0usize, { usize::MAX } >, optional, settle; } deny
-    );
-    rt::via_value!(Check43 -> rt::Value, | v | rt::is_valid(validators::v462, v));
-    rt::object_reader!(
-        read_269, Visit269, UrlNameData { url = "url" : Union16, required, settle; format
-        = "format" : rt::fast::ViaValue < Check43 >, optional, settle; r#async = "async"
-        : Union30, optional, settle; name = "name" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
-        < Check38 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
-        rt::fast::VecOf < rt::fast::Typed < NameDataOnItem >, 0usize, { usize::MAX } >,
+        settle; name = "name" : LeafRead < Leaf8 >, required, settle; transform =
+        "transform" : VecOf < ViaValue < Check38 >, 0usize, { usize::MAX } >, optional,
+        settle; on = "on" : VecOf < Typed < NameDataOnItem >, 0usize, { usize::MAX } >,
         optional, settle; } deny
     );
-    rt::via_value!(Check44 -> rt::Value, | v | rt::is_valid(validators::v463, v));
+    rt::via_value!(Check43 -> rt::Value, | v | rt::is_valid(validators::t0:: < 62 >, v));
     rt::object_reader!(
-        read_270, Visit270, ValuesNameData { values = "values" : rt::fast::ViaValue <
-        Check44 >, required, settle; format = "format" : rt::fast::ViaValue < Check43 >,
-        optional, settle; r#async = "async" : Union30, optional, settle; name = "name" :
-        rt::fast::LeafRead < Leaf8 >, required, settle; transform = "transform" :
-        rt::fast::VecOf < rt::fast::ViaValue < Check38 >, 0usize, { usize::MAX } >,
-        optional, settle; on = "on" : rt::fast::VecOf < rt::fast::Typed < NameDataOnItem
-        >, 0usize, { usize::MAX } >, optional, settle; } deny
+        read_269, Visit269, UrlNameData { url = "url" : Union16, required, settle; format
+        = "format" : ViaValue < Check43 >, optional, settle; r#async = "async" : Union30,
+        optional, settle; name = "name" : LeafRead < Leaf8 >, required, settle; transform
+        = "transform" : VecOf < ViaValue < Check38 >, 0usize, { usize::MAX } >, optional,
+        settle; on = "on" : VecOf < Typed < NameDataOnItem >, 0usize, { usize::MAX } >,
+        optional, settle; } deny
+    );
+    rt::via_value!(Check44 -> rt::Value, | v | rt::is_valid(validators::t0:: < 63 >, v));
+    rt::object_reader!(
+        read_270, Visit270, ValuesNameData { values = "values" : ViaValue < Check44 >,
+        required, settle; format = "format" : ViaValue < Check43 >, optional, settle;
+        r#async = "async" : Union30, optional, settle; name = "name" : LeafRead < Leaf8
+        >, required, settle; transform = "transform" : VecOf < ViaValue < Check38 >,
+        0usize, { usize::MAX } >, optional, settle; on = "on" : VecOf < Typed <
+        NameDataOnItem >, 0usize, { usize::MAX } >, optional, settle; } deny
     );
     rt::union_reader!(
         Union47, VisitUnion47 -> SchemeRangeExtent { seq => SchemeRangeExtent::Array; R0
         : Vec < NumberOrSignal >, map => SchemeRangeExtent::SignalRef; R1 : SignalRef }
         refuse bool number str null
     );
-    type Union46 = Union47<
-        rt::fast::VecOf<Union11, 2usize, 2usize>,
-        rt::fast::Typed<SignalRef>,
-    >;
+    type Union46 = Union47<VecOf<Union11, 2usize, 2usize>, Typed<SignalRef>>;
     rt::union_reader!(
         Union48, VisitUnion48 -> ClipExtent { seq => ClipExtent::Array; R0 : Vec <
         SchemeRangeExtent >, map => ClipExtent::SignalRef; R1 : SignalRef } refuse bool
         number str null
     );
-    type Union45 = Union48<
-        rt::fast::VecOf<Union46, 2usize, 2usize>,
-        rt::fast::Typed<SignalRef>,
-    >;
-    type Union49 = Union47<
-        rt::fast::VecOf<Union11, 2usize, 3usize>,
-        rt::fast::Typed<SignalRef>,
-    >;
+    type Union45 = Union48<VecOf<Union46, 2usize, 2usize>, Typed<SignalRef>>;
+    type Union49 = Union47<VecOf<Union11, 2usize, 3usize>, Typed<SignalRef>>;
     rt::union_reader!(
         Union51, VisitUnion51 -> Fit { map => Fit::Object; R0 : rt::Map < String,
         rt::Value >, seq => Fit::Array; R1 : Vec < rt::Value > } refuse bool number str
         null
     );
     type Union50 = Union51<
-        rt::fast::MapOf<Leaf8, rt::fast::AnyValue>,
-        rt::fast::VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
+        MapOf<Leaf8, rt::fast::AnyValue>,
+        VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
     >;
     rt::object_reader!(
-        read_271, Visit271, Projection { name = "name" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; r#type = "type" : Union16, optional, settle; clip_angle =
-        "clipAngle" : Union11, optional, settle; clip_extent = "clipExtent" : Union45,
-        optional, settle; scale = "scale" : Union11, optional, settle; translate =
-        "translate" : Union46, optional, settle; center = "center" : Union46, optional,
-        settle; rotate = "rotate" : Union49, optional, settle; parallels = "parallels" :
-        Union46, optional, settle; precision = "precision" : Union11, optional, settle;
+        read_271, Visit271, Projection { name = "name" : LeafRead < Leaf8 >, required,
+        settle; r#type = "type" : Union16, optional, settle; clip_angle = "clipAngle" :
+        Union11, optional, settle; clip_extent = "clipExtent" : Union45, optional,
+        settle; scale = "scale" : Union11, optional, settle; translate = "translate" :
+        Union46, optional, settle; center = "center" : Union46, optional, settle; rotate
+        = "rotate" : Union49, optional, settle; parallels = "parallels" : Union46,
+        optional, settle; precision = "precision" : Union11, optional, settle;
         point_radius = "pointRadius" : Union11, optional, settle; fit = "fit" : Union50,
         optional, settle; extent = "extent" : Union45, optional, settle; size = "size" :
         Union46, optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(Check52 -> AxisOrient, | v | rt::is_valid(validators::v180, v));
-    rt::via_value!(Check53 -> AxisFormat, | v | rt::is_valid(validators::v183, v));
-    rt::via_value!(Check54 -> FormatType, | v | rt::is_valid(validators::v184, v));
-    rt::via_value!(Check55 -> MinExtent, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check56 -> MaxExtent, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check57 -> AxisOffset, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check58 -> Position, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check59 -> BandPosition, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check60 -> AxisTranslate, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(
+        Check52 -> AxisOrient, | v | rt::is_valid(validators::t0:: < 22 >, v)
+    );
+    rt::via_value!(
+        Check53 -> AxisFormat, | v | rt::is_valid(validators::t2:: < 10 >, v)
+    );
+    rt::via_value!(
+        Check54 -> FormatType, | v | rt::is_valid(validators::t0:: < 23 >, v)
+    );
+    rt::via_value!(Check55 -> MinExtent, | v | rt::is_valid(validators::t0:: < 24 >, v));
+    rt::via_value!(Check56 -> MaxExtent, | v | rt::is_valid(validators::t0:: < 24 >, v));
+    rt::via_value!(
+        Check57 -> AxisOffset, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(Check58 -> Position, | v | rt::is_valid(validators::t0:: < 24 >, v));
+    rt::via_value!(
+        Check59 -> BandPosition, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check60 -> AxisTranslate, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
     rt::union_reader!(
         Union62, VisitUnion62 -> ArrayOrSignal { seq => ArrayOrSignal::Array; R0 : Vec <
         rt::Value >, map => ArrayOrSignal::SignalRef; R1 : SignalRef } refuse bool number
         str null
     );
     type Union61 = Union62<
-        rt::fast::VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::via_value!(Check63 -> TextOrSignal, | v | rt::is_valid(validators::v464, v));
-    rt::via_value!(Check64 -> AxisTitlePadding, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check65 -> AxisTitleAlign, | v | rt::is_valid(validators::v209, v));
-    rt::via_value!(Check66 -> rt::Value, | v | rt::is_valid(validators::v465, v));
-    rt::via_value!(Check67 -> TitleAngle, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check68 -> TitleX, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check69 -> TitleY, | v | rt::is_valid(validators::v187, v));
     rt::via_value!(
-        Check70 -> AxisTitleBaseline, | v | rt::is_valid(validators::v218, v)
-    );
-    rt::via_value!(Check71 -> AxisTitleColor, | v | rt::is_valid(validators::v226, v));
-    rt::via_value!(Check72 -> AxisTitleFont, | v | rt::is_valid(validators::v231, v));
-    rt::via_value!(
-        Check73 -> AxisTitleFontSize, | v | rt::is_valid(validators::v187, v)
+        Check64 -> AxisTitlePadding, | v | rt::is_valid(validators::t0:: < 24 >, v)
     );
     rt::via_value!(
-        Check74 -> AxisTitleFontStyle, | v | rt::is_valid(validators::v231, v)
+        Check65 -> AxisTitleAlign, | v | rt::is_valid(validators::t0:: < 29 >, v)
     );
-    rt::via_value!(Check75 -> rt::Value, | v | rt::is_valid(validators::v466, v));
-    rt::via_value!(Check76 -> AxisTitleLimit, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check66 -> rt::Value, | v | rt::is_valid(validators::t0:: < 64 >, v));
     rt::via_value!(
-        Check77 -> AxisTitleLineHeight, | v | rt::is_valid(validators::v187, v)
+        Check67 -> TitleAngle, | v | rt::is_valid(validators::t0:: < 24 >, v)
     );
-    rt::via_value!(Check78 -> AxisTitleOpacity, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check79 -> DomainCap, | v | rt::is_valid(validators::v231, v));
-    rt::via_value!(Check80 -> DomainColor, | v | rt::is_valid(validators::v226, v));
-    rt::via_value!(Check81 -> DomainDash, | v | rt::is_valid(validators::v239, v));
-    rt::via_value!(Check82 -> DomainDashOffset, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check83 -> DomainOpacity, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check84 -> DomainWidth, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check68 -> TitleX, | v | rt::is_valid(validators::t0:: < 24 >, v));
+    rt::via_value!(Check69 -> TitleY, | v | rt::is_valid(validators::t0:: < 24 >, v));
+    rt::via_value!(
+        Check70 -> AxisTitleBaseline, | v | rt::is_valid(validators::t0:: < 31 >, v)
+    );
+    rt::via_value!(
+        Check71 -> AxisTitleColor, | v | rt::is_valid(validators::t2:: < 11 >, v)
+    );
+    rt::via_value!(
+        Check72 -> AxisTitleFont, | v | rt::is_valid(validators::t0:: < 34 >, v)
+    );
+    rt::via_value!(
+        Check73 -> AxisTitleFontSize, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check74 -> AxisTitleFontStyle, | v | rt::is_valid(validators::t0:: < 34 >, v)
+    );
+    rt::via_value!(Check75 -> rt::Value, | v | rt::is_valid(validators::t0:: < 65 >, v));
+    rt::via_value!(
+        Check76 -> AxisTitleLimit, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check77 -> AxisTitleLineHeight, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check78 -> AxisTitleOpacity, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(Check79 -> DomainCap, | v | rt::is_valid(validators::t0:: < 34 >, v));
+    rt::via_value!(
+        Check80 -> DomainColor, | v | rt::is_valid(validators::t2:: < 11 >, v)
+    );
+    rt::via_value!(
+        Check81 -> DomainDash, | v | rt::is_valid(validators::t0:: < 36 >, v)
+    );
+    rt::via_value!(
+        Check82 -> DomainDashOffset, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check83 -> DomainOpacity, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check84 -> DomainWidth, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
     rt::via_value!(Check85 -> TickBand, | v | rt::is_valid(validators::v467, v));
-    rt::via_value!(Check86 -> TickCap, | v | rt::is_valid(validators::v231, v));
-    rt::via_value!(Check87 -> TickColor, | v | rt::is_valid(validators::v226, v));
-    rt::via_value!(Check88 -> TickDash, | v | rt::is_valid(validators::v239, v));
-    rt::via_value!(Check89 -> TickDashOffset, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check90 -> TickOffset, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check91 -> TickOpacity, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check92 -> TickRound, | v | rt::is_valid(validators::v248, v));
-    rt::via_value!(Check93 -> TickSize, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check94 -> TickWidth, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check95 -> TickCount, | v | rt::is_valid(validators::v468, v));
-    rt::via_value!(Check96 -> GridCap, | v | rt::is_valid(validators::v231, v));
-    rt::via_value!(Check97 -> GridColor, | v | rt::is_valid(validators::v226, v));
-    rt::via_value!(Check98 -> GridDash, | v | rt::is_valid(validators::v239, v));
-    rt::via_value!(Check99 -> GridDashOffset, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check100 -> GridOpacity, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check101 -> GridWidth, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check102 -> AxisLabelAlign, | v | rt::is_valid(validators::v209, v));
+    rt::via_value!(Check86 -> TickCap, | v | rt::is_valid(validators::t0:: < 34 >, v));
+    rt::via_value!(Check87 -> TickColor, | v | rt::is_valid(validators::t2:: < 11 >, v));
+    rt::via_value!(Check88 -> TickDash, | v | rt::is_valid(validators::t0:: < 36 >, v));
     rt::via_value!(
-        Check103 -> AxisLabelBaseline, | v | rt::is_valid(validators::v218, v)
+        Check89 -> TickDashOffset, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check90 -> TickOffset, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check91 -> TickOpacity, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(Check92 -> TickRound, | v | rt::is_valid(validators::t0:: < 39 >, v));
+    rt::via_value!(Check93 -> TickSize, | v | rt::is_valid(validators::t0:: < 24 >, v));
+    rt::via_value!(Check94 -> TickWidth, | v | rt::is_valid(validators::t0:: < 24 >, v));
+    rt::via_value!(Check95 -> TickCount, | v | rt::is_valid(validators::v468, v));
+    rt::via_value!(Check96 -> GridCap, | v | rt::is_valid(validators::t0:: < 34 >, v));
+    rt::via_value!(Check97 -> GridColor, | v | rt::is_valid(validators::t2:: < 11 >, v));
+    rt::via_value!(Check98 -> GridDash, | v | rt::is_valid(validators::t0:: < 36 >, v));
+    rt::via_value!(
+        Check99 -> GridDashOffset, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check100 -> GridOpacity, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check101 -> GridWidth, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check102 -> AxisLabelAlign, | v | rt::is_valid(validators::t0:: < 29 >, v)
+    );
+    rt::via_value!(
+        Check103 -> AxisLabelBaseline, | v | rt::is_valid(validators::t0:: < 31 >, v)
     );
     rt::union_reader!(
         Union105, VisitUnion105 -> Nice { bool => Nice::Boolean; R0 : bool, number =>
         Nice::Number; R1 : rt::Number, map => Nice::SignalRef; R2 : SignalRef } refuse
         str null seq
     );
-    type Union104 = Union105<
-        rt::fast::LeafRead<Leaf31>,
-        rt::fast::LeafRead<Leaf12>,
-        rt::fast::Typed<SignalRef>,
-    >;
+    type Union104 = Union105<LeafRead<Leaf31>, LeafRead<Leaf12>, Typed<SignalRef>>;
     rt::via_value!(Check106 -> LabelOverlap, | v | rt::is_valid(validators::v469, v));
-    rt::via_value!(Check107 -> LabelAngle, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check108 -> AxisLabelColor, | v | rt::is_valid(validators::v226, v));
-    rt::via_value!(Check109 -> AxisLabelFont, | v | rt::is_valid(validators::v231, v));
     rt::via_value!(
-        Check110 -> AxisLabelFontSize, | v | rt::is_valid(validators::v187, v)
+        Check107 -> LabelAngle, | v | rt::is_valid(validators::t0:: < 24 >, v)
     );
     rt::via_value!(
-        Check111 -> AxisLabelFontStyle, | v | rt::is_valid(validators::v231, v)
+        Check108 -> AxisLabelColor, | v | rt::is_valid(validators::t2:: < 11 >, v)
     );
-    rt::via_value!(Check112 -> AxisLabelLimit, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check113 -> LabelLineHeight, | v | rt::is_valid(validators::v187, v));
     rt::via_value!(
-        Check114 -> AxisLabelOpacity, | v | rt::is_valid(validators::v187, v)
+        Check109 -> AxisLabelFont, | v | rt::is_valid(validators::t0:: < 34 >, v)
     );
-    rt::via_value!(Check115 -> AxisLabelOffset, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check116 -> LabelPadding, | v | rt::is_valid(validators::v187, v));
-    rt::object_reader!(
-        read_275, Visit275, Axis { orient = "orient" : rt::fast::ViaValue < Check52 >,
-        required, settle; scale = "scale" : rt::fast::LeafRead < Leaf8 >, required,
-        settle; format = "format" : rt::fast::ViaValue < Check53 >, optional, settle;
-        format_type = "formatType" : rt::fast::ViaValue < Check54 >, optional, settle;
-        min_extent = "minExtent" : rt::fast::ViaValue < Check55 >, optional, settle;
-        max_extent = "maxExtent" : rt::fast::ViaValue < Check56 >, optional, settle;
-        offset = "offset" : rt::fast::ViaValue < Check57 >, optional, settle; position =
-        "position" : rt::fast::ViaValue < Check58 >, optional, settle; band_position =
-        "bandPosition" : rt::fast::ViaValue < Check59 >, optional, settle; translate =
-        "translate" : rt::fast::ViaValue < Check60 >, optional, settle; values = "values"
-        : Union61, optional, settle; zindex = "zindex" : rt::fast::LeafRead < Leaf12 >,
-        optional, settle; aria = "aria" : rt::fast::LeafRead < Leaf31 >, optional,
-        settle; description = "description" : rt::fast::LeafRead < Leaf8 >, optional,
-        settle; title = "title" : rt::fast::ViaValue < Check63 >, optional, settle;
-        title_padding = "titlePadding" : rt::fast::ViaValue < Check64 >, optional,
-        settle; title_align = "titleAlign" : rt::fast::ViaValue < Check65 >, optional,
-        settle; title_anchor = "titleAnchor" : rt::fast::ViaValue < Check66 >, optional,
-        settle; title_angle = "titleAngle" : rt::fast::ViaValue < Check67 >, optional,
-        settle; title_x = "titleX" : rt::fast::ViaValue < Check68 >, optional, settle;
-        title_y = "titleY" : rt::fast::ViaValue < Check69 >, optional, settle;
-        title_baseline = "titleBaseline" : rt::fast::ViaValue < Check70 >, optional,
-        settle; title_color = "titleColor" : rt::fast::ViaValue < Check71 >, optional,
-        settle; title_font = "titleFont" : rt::fast::ViaValue < Check72 >, optional,
-        settle; title_font_size = "titleFontSize" : rt::fast::ViaValue < Check73 >,
-        optional, settle; title_font_style = "titleFontStyle" : rt::fast::ViaValue <
-        Check74 >, optional, settle; title_font_weight = "titleFontWeight" :
-        rt::fast::ViaValue < Check75 >, optional, settle; title_limit = "titleLimit" :
-        rt::fast::ViaValue < Check76 >, optional, settle; title_line_height =
-        "titleLineHeight" : rt::fast::ViaValue < Check77 >, optional, settle;
-        title_opacity = "titleOpacity" : rt::fast::ViaValue < Check78 >, optional,
-        settle; domain = "domain" : rt::fast::LeafRead < Leaf31 >, optional, settle;
-        domain_cap = "domainCap" : rt::fast::ViaValue < Check79 >, optional, settle;
-        domain_color = "domainColor" : rt::fast::ViaValue < Check80 >, optional, settle;
-        domain_dash = "domainDash" : rt::fast::ViaValue < Check81 >, optional, settle;
-        domain_dash_offset = "domainDashOffset" : rt::fast::ViaValue < Check82 >,
-        optional, settle; domain_opacity = "domainOpacity" : rt::fast::ViaValue < Check83
-        >, optional, settle; domain_width = "domainWidth" : rt::fast::ViaValue < Check84
-        >, optional, settle; ticks = "ticks" : rt::fast::LeafRead < Leaf31 >, optional,
-        settle; tick_band = "tickBand" : rt::fast::ViaValue < Check85 >, optional,
-        settle; tick_cap = "tickCap" : rt::fast::ViaValue < Check86 >, optional, settle;
-        tick_color = "tickColor" : rt::fast::ViaValue < Check87 >, optional, settle;
-        tick_dash = "tickDash" : rt::fast::ViaValue < Check88 >, optional, settle;
-        tick_dash_offset = "tickDashOffset" : rt::fast::ViaValue < Check89 >, optional,
-        settle; tick_offset = "tickOffset" : rt::fast::ViaValue < Check90 >, optional,
-        settle; tick_opacity = "tickOpacity" : rt::fast::ViaValue < Check91 >, optional,
-        settle; tick_round = "tickRound" : rt::fast::ViaValue < Check92 >, optional,
-        settle; tick_size = "tickSize" : rt::fast::ViaValue < Check93 >, optional,
-        settle; tick_width = "tickWidth" : rt::fast::ViaValue < Check94 >, optional,
-        settle; tick_count = "tickCount" : rt::fast::ViaValue < Check95 >, optional,
-        settle; tick_extra = "tickExtra" : Union30, optional, settle; tick_min_step =
-        "tickMinStep" : Union11, optional, settle; grid = "grid" : rt::fast::LeafRead <
-        Leaf31 >, optional, settle; grid_scale = "gridScale" : rt::fast::LeafRead < Leaf8
-        >, optional, settle; grid_cap = "gridCap" : rt::fast::ViaValue < Check96 >,
-        optional, settle; grid_color = "gridColor" : rt::fast::ViaValue < Check97 >,
-        optional, settle; grid_dash = "gridDash" : rt::fast::ViaValue < Check98 >,
-        optional, settle; grid_dash_offset = "gridDashOffset" : rt::fast::ViaValue <
-        Check99 >, optional, settle; grid_opacity = "gridOpacity" : rt::fast::ViaValue <
-        Check100 >, optional, settle; grid_width = "gridWidth" : rt::fast::ViaValue <
-        Check101 >, optional, settle; labels = "labels" : rt::fast::LeafRead < Leaf31 >,
-        optional, settle; label_align = "labelAlign" : rt::fast::ViaValue < Check102 >,
-        optional, settle; label_baseline = "labelBaseline" : rt::fast::ViaValue <
-        Check103 >, optional, settle; label_bound = "labelBound" : Union104, optional,
-        settle; label_flush = "labelFlush" : Union104, optional, settle;
-        label_flush_offset = "labelFlushOffset" : Union11, optional, settle;
-        label_overlap = "labelOverlap" : rt::fast::ViaValue < Check106 >, optional,
-        settle; label_angle = "labelAngle" : rt::fast::ViaValue < Check107 >, optional,
-        settle; label_color = "labelColor" : rt::fast::ViaValue < Check108 >, optional,
-        settle; label_font = "labelFont" : rt::fast::ViaValue < Check109 >, optional,
-        settle; label_font_size = "labelFontSize" : rt::fast::ViaValue < Check110 >,
-        optional, settle; label_font_weight = "labelFontWeight" : rt::fast::ViaValue <
-        Check75 >, optional, settle; label_font_style = "labelFontStyle" :
-        rt::fast::ViaValue < Check111 >, optional, settle; label_limit = "labelLimit" :
-        rt::fast::ViaValue < Check112 >, optional, settle; label_line_height =
-        "labelLineHeight" : rt::fast::ViaValue < Check113 >, optional, settle;
-        label_opacity = "labelOpacity" : rt::fast::ViaValue < Check114 >, optional,
-        settle; label_offset = "labelOffset" : rt::fast::ViaValue < Check115 >, optional,
-        settle; label_padding = "labelPadding" : rt::fast::ViaValue < Check116 >,
-        optional, settle; label_separation = "labelSeparation" : Union11, optional,
-        settle; encode = "encode" : rt::fast::Typed < AxisEncode >, optional, settle; }
-        deny
+    rt::via_value!(
+        Check110 -> AxisLabelFontSize, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check111 -> AxisLabelFontStyle, | v | rt::is_valid(validators::t0:: < 34 >, v)
+    );
+    rt::via_value!(
+        Check112 -> AxisLabelLimit, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check113 -> LabelLineHeight, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check114 -> AxisLabelOpacity, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check115 -> AxisLabelOffset, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check116 -> LabelPadding, | v | rt::is_valid(validators::t0:: < 24 >, v)
     );
     rt::object_reader!(
-        read_279, Visit279, ObjectFormat { year = "year" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; quarter = "quarter" : rt::fast::LeafRead < Leaf8 >, optional,
-        settle; month = "month" : rt::fast::LeafRead < Leaf8 >, optional, settle; date =
-        "date" : rt::fast::LeafRead < Leaf8 >, optional, settle; week = "week" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; day = "day" : rt::fast::LeafRead
-        < Leaf8 >, optional, settle; hours = "hours" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; minutes = "minutes" : rt::fast::LeafRead < Leaf8 >, optional,
-        settle; seconds = "seconds" : rt::fast::LeafRead < Leaf8 >, optional, settle;
-        milliseconds = "milliseconds" : rt::fast::LeafRead < Leaf8 >, optional, settle; }
-        deny
+        read_275, Visit275, Axis { orient = "orient" : ViaValue < Check52 >, required,
+        settle; scale = "scale" : LeafRead < Leaf8 >, required, settle; format = "format"
+        : ViaValue < Check53 >, optional, settle; format_type = "formatType" : ViaValue <
+        Check54 >, optional, settle; min_extent = "minExtent" : ViaValue < Check55 >,
+        optional, settle; max_extent = "maxExtent" : ViaValue < Check56 >, optional,
+        settle; offset = "offset" : ViaValue < Check57 >, optional, settle; position =
+        "position" : ViaValue < Check58 >, optional, settle; band_position =
+        "bandPosition" : ViaValue < Check59 >, optional, settle; translate = "translate"
+        : ViaValue < Check60 >, optional, settle; values = "values" : Union61, optional,
+        settle; zindex = "zindex" : LeafRead < Leaf12 >, optional, settle; aria = "aria"
+        : LeafRead < Leaf31 >, optional, settle; description = "description" : LeafRead <
+        Leaf8 >, optional, settle; title = "title" : ViaValue < Check63 >, optional,
+        settle; title_padding = "titlePadding" : ViaValue < Check64 >, optional, settle;
+        title_align = "titleAlign" : ViaValue < Check65 >, optional, settle; title_anchor
+        = "titleAnchor" : ViaValue < Check66 >, optional, settle; title_angle =
+        "titleAngle" : ViaValue < Check67 >, optional, settle; title_x = "titleX" :
+        ViaValue < Check68 >, optional, settle; title_y = "titleY" : ViaValue < Check69
+        >, optional, settle; title_baseline = "titleBaseline" : ViaValue < Check70 >,
+        optional, settle; title_color = "titleColor" : ViaValue < Check71 >, optional,
+        settle; title_font = "titleFont" : ViaValue < Check72 >, optional, settle;
+        title_font_size = "titleFontSize" : ViaValue < Check73 >, optional, settle;
+        title_font_style = "titleFontStyle" : ViaValue < Check74 >, optional, settle;
+        title_font_weight = "titleFontWeight" : ViaValue < Check75 >, optional, settle;
+        title_limit = "titleLimit" : ViaValue < Check76 >, optional, settle;
+        title_line_height = "titleLineHeight" : ViaValue < Check77 >, optional, settle;
+        title_opacity = "titleOpacity" : ViaValue < Check78 >, optional, settle; domain =
+        "domain" : LeafRead < Leaf31 >, optional, settle; domain_cap = "domainCap" :
+        ViaValue < Check79 >, optional, settle; domain_color = "domainColor" : ViaValue <
+        Check80 >, optional, settle; domain_dash = "domainDash" : ViaValue < Check81 >,
+        optional, settle; domain_dash_offset = "domainDashOffset" : ViaValue < Check82 >,
+        optional, settle; domain_opacity = "domainOpacity" : ViaValue < Check83 >,
+        optional, settle; domain_width = "domainWidth" : ViaValue < Check84 >, optional,
+        settle; ticks = "ticks" : LeafRead < Leaf31 >, optional, settle; tick_band =
+        "tickBand" : ViaValue < Check85 >, optional, settle; tick_cap = "tickCap" :
+        ViaValue < Check86 >, optional, settle; tick_color = "tickColor" : ViaValue <
+        Check87 >, optional, settle; tick_dash = "tickDash" : ViaValue < Check88 >,
+        optional, settle; tick_dash_offset = "tickDashOffset" : ViaValue < Check89 >,
+        optional, settle; tick_offset = "tickOffset" : ViaValue < Check90 >, optional,
+        settle; tick_opacity = "tickOpacity" : ViaValue < Check91 >, optional, settle;
+        tick_round = "tickRound" : ViaValue < Check92 >, optional, settle; tick_size =
+        "tickSize" : ViaValue < Check93 >, optional, settle; tick_width = "tickWidth" :
+        ViaValue < Check94 >, optional, settle; tick_count = "tickCount" : ViaValue <
+        Check95 >, optional, settle; tick_extra = "tickExtra" : Union30, optional,
+        settle; tick_min_step = "tickMinStep" : Union11, optional, settle; grid = "grid"
+        : LeafRead < Leaf31 >, optional, settle; grid_scale = "gridScale" : LeafRead <
+        Leaf8 >, optional, settle; grid_cap = "gridCap" : ViaValue < Check96 >, optional,
+        settle; grid_color = "gridColor" : ViaValue < Check97 >, optional, settle;
+        grid_dash = "gridDash" : ViaValue < Check98 >, optional, settle; grid_dash_offset
+        = "gridDashOffset" : ViaValue < Check99 >, optional, settle; grid_opacity =
+        "gridOpacity" : ViaValue < Check100 >, optional, settle; grid_width = "gridWidth"
+        : ViaValue < Check101 >, optional, settle; labels = "labels" : LeafRead < Leaf31
+        >, optional, settle; label_align = "labelAlign" : ViaValue < Check102 >,
+        optional, settle; label_baseline = "labelBaseline" : ViaValue < Check103 >,
+        optional, settle; label_bound = "labelBound" : Union104, optional, settle;
+        label_flush = "labelFlush" : Union104, optional, settle; label_flush_offset =
+        "labelFlushOffset" : Union11, optional, settle; label_overlap = "labelOverlap" :
+        ViaValue < Check106 >, optional, settle; label_angle = "labelAngle" : ViaValue <
+        Check107 >, optional, settle; label_color = "labelColor" : ViaValue < Check108 >,
+        optional, settle; label_font = "labelFont" : ViaValue < Check109 >, optional,
+        settle; label_font_size = "labelFontSize" : ViaValue < Check110 >, optional,
+        settle; label_font_weight = "labelFontWeight" : ViaValue < Check75 >, optional,
+        settle; label_font_style = "labelFontStyle" : ViaValue < Check111 >, optional,
+        settle; label_limit = "labelLimit" : ViaValue < Check112 >, optional, settle;
+        label_line_height = "labelLineHeight" : ViaValue < Check113 >, optional, settle;
+        label_opacity = "labelOpacity" : ViaValue < Check114 >, optional, settle;
+        label_offset = "labelOffset" : ViaValue < Check115 >, optional, settle;
+        label_padding = "labelPadding" : ViaValue < Check116 >, optional, settle;
+        label_separation = "labelSeparation" : Union11, optional, settle; encode =
+        "encode" : Typed < AxisEncode >, optional, settle; } deny
+    );
+    rt::object_reader!(
+        read_279, Visit279, ObjectFormat { year = "year" : LeafRead < Leaf8 >, optional,
+        settle; quarter = "quarter" : LeafRead < Leaf8 >, optional, settle; month =
+        "month" : LeafRead < Leaf8 >, optional, settle; date = "date" : LeafRead < Leaf8
+        >, optional, settle; week = "week" : LeafRead < Leaf8 >, optional, settle; day =
+        "day" : LeafRead < Leaf8 >, optional, settle; hours = "hours" : LeafRead < Leaf8
+        >, optional, settle; minutes = "minutes" : LeafRead < Leaf8 >, optional, settle;
+        seconds = "seconds" : LeafRead < Leaf8 >, optional, settle; milliseconds =
+        "milliseconds" : LeafRead < Leaf8 >, optional, settle; } deny
     );
     rt::via_value!(Check117 -> Box < Scale >, | v | rt::is_valid(validators::v470, v));
     rt::object_reader!(
-        read_290, Visit290, DatumField { datum = "datum" : rt::fast::ViaValue < Check117
-        >, required, settle; } deny
+        read_290, Visit290, DatumField { datum = "datum" : ViaValue < Check117 >,
+        required, settle; } deny
     );
     rt::object_reader!(
-        read_291, Visit291, GroupField { group = "group" : rt::fast::ViaValue < Check117
-        >, required, settle; level = "level" : rt::fast::LeafRead < Leaf12 >, optional,
-        settle; } deny
+        read_291, Visit291, GroupField { group = "group" : ViaValue < Check117 >,
+        required, settle; level = "level" : LeafRead < Leaf12 >, optional, settle; } deny
     );
     rt::object_reader!(
-        read_292, Visit292, ParentField { parent = "parent" : rt::fast::ViaValue <
-        Check117 >, required, settle; level = "level" : rt::fast::LeafRead < Leaf12 >,
-        optional, settle; } deny
+        read_292, Visit292, ParentField { parent = "parent" : ViaValue < Check117 >,
+        required, settle; level = "level" : LeafRead < Leaf12 >, optional, settle; } deny
     );
-    rt::via_value!(Check118 -> Interval, | v | rt::is_valid(validators::v257, v));
+    rt::via_value!(Check118 -> Interval, | v | rt::is_valid(validators::t0:: < 41 >, v));
     rt::object_reader!(
-        read_386, Visit386, IntervalNice { interval = "interval" : rt::fast::ViaValue <
-        Check118 >, required, settle; step = "step" : Union11, optional, settle; } deny
+        read_386, Visit386, IntervalNice { interval = "interval" : ViaValue < Check118 >,
+        required, settle; step = "step" : Union11, optional, settle; } deny
     );
     rt::via_value!(Check119 -> GuideEncode, | v | rt::is_valid(validators::v471, v));
     rt::object_reader!(
-        read_409, Visit409, AxisEncode { axis = "axis" : rt::fast::ViaValue < Check119 >,
-        optional, settle; ticks = "ticks" : rt::fast::ViaValue < Check119 >, optional,
-        settle; labels = "labels" : rt::fast::ViaValue < Check119 >, optional, settle;
-        title = "title" : rt::fast::ViaValue < Check119 >, optional, settle; grid =
-        "grid" : rt::fast::ViaValue < Check119 >, optional, settle; domain = "domain" :
-        rt::fast::ViaValue < Check119 >, optional, settle; } deny
+        read_409, Visit409, AxisEncode { axis = "axis" : ViaValue < Check119 >, optional,
+        settle; ticks = "ticks" : ViaValue < Check119 >, optional, settle; labels =
+        "labels" : ViaValue < Check119 >, optional, settle; title = "title" : ViaValue <
+        Check119 >, optional, settle; grid = "grid" : ViaValue < Check119 >, optional,
+        settle; domain = "domain" : ViaValue < Check119 >, optional, settle; } deny
     );
     rt::object_reader!(
-        read_464, Visit464, LegendEncode { title = "title" : rt::fast::ViaValue <
-        Check119 >, optional, settle; labels = "labels" : rt::fast::ViaValue < Check119
-        >, optional, settle; legend = "legend" : rt::fast::ViaValue < Check119 >,
-        optional, settle; entries = "entries" : rt::fast::ViaValue < Check119 >,
-        optional, settle; symbols = "symbols" : rt::fast::ViaValue < Check119 >,
-        optional, settle; gradient = "gradient" : rt::fast::ViaValue < Check119 >,
+        read_464, Visit464, LegendEncode { title = "title" : ViaValue < Check119 >,
+        optional, settle; labels = "labels" : ViaValue < Check119 >, optional, settle;
+        legend = "legend" : ViaValue < Check119 >, optional, settle; entries = "entries"
+        : ViaValue < Check119 >, optional, settle; symbols = "symbols" : ViaValue <
+        Check119 >, optional, settle; gradient = "gradient" : ViaValue < Check119 >,
         optional, settle; } deny
     );
     rt::via_value!(
-        Check120 -> ObjectTitleOrient, | v | rt::is_valid(validators::v289, v)
+        Check120 -> ObjectTitleOrient, | v | rt::is_valid(validators::t0:: < 47 >, v)
     );
-    rt::via_value!(Check121 -> Frame, | v | rt::is_valid(validators::v292, v));
+    rt::via_value!(Check121 -> Frame, | v | rt::is_valid(validators::t0:: < 48 >, v));
     rt::via_value!(
-        Check122 -> ObjectTitleOffset, | v | rt::is_valid(validators::v187, v)
+        Check122 -> ObjectTitleOffset, | v | rt::is_valid(validators::t0:: < 24 >, v)
     );
-    rt::via_value!(Check123 -> Limit, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check123 -> Limit, | v | rt::is_valid(validators::t0:: < 24 >, v));
     rt::via_value!(
-        Check124 -> ObjectTitleAlign, | v | rt::is_valid(validators::v209, v)
+        Check124 -> ObjectTitleAlign, | v | rt::is_valid(validators::t0:: < 29 >, v)
     );
-    rt::via_value!(Check125 -> Angle, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check126 -> Baseline, | v | rt::is_valid(validators::v218, v));
-    rt::via_value!(Check127 -> Dx, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check128 -> Dy, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check125 -> Angle, | v | rt::is_valid(validators::t0:: < 24 >, v));
+    rt::via_value!(Check126 -> Baseline, | v | rt::is_valid(validators::t0:: < 31 >, v));
+    rt::via_value!(Check127 -> Dx, | v | rt::is_valid(validators::t0:: < 24 >, v));
+    rt::via_value!(Check128 -> Dy, | v | rt::is_valid(validators::t0:: < 24 >, v));
     rt::via_value!(
-        Check129 -> ObjectTitleColor, | v | rt::is_valid(validators::v226, v)
-    );
-    rt::via_value!(Check130 -> ObjectTitleFont, | v | rt::is_valid(validators::v231, v));
-    rt::via_value!(
-        Check131 -> ObjectTitleFontSize, | v | rt::is_valid(validators::v187, v)
+        Check129 -> ObjectTitleColor, | v | rt::is_valid(validators::t2:: < 11 >, v)
     );
     rt::via_value!(
-        Check132 -> ObjectTitleFontStyle, | v | rt::is_valid(validators::v231, v)
-    );
-    rt::via_value!(Check133 -> LineHeight, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check134 -> SubtitleColor, | v | rt::is_valid(validators::v226, v));
-    rt::via_value!(Check135 -> SubtitleFont, | v | rt::is_valid(validators::v231, v));
-    rt::via_value!(
-        Check136 -> SubtitleFontSize, | v | rt::is_valid(validators::v187, v)
+        Check130 -> ObjectTitleFont, | v | rt::is_valid(validators::t0:: < 34 >, v)
     );
     rt::via_value!(
-        Check137 -> SubtitleFontStyle, | v | rt::is_valid(validators::v231, v)
+        Check131 -> ObjectTitleFontSize, | v | rt::is_valid(validators::t0:: < 24 >, v)
     );
     rt::via_value!(
-        Check138 -> SubtitleLineHeight, | v | rt::is_valid(validators::v187, v)
+        Check132 -> ObjectTitleFontStyle, | v | rt::is_valid(validators::t0:: < 34 >, v)
     );
-    rt::via_value!(Check139 -> rt::Value, | v | rt::is_valid(validators::v472, v));
+    rt::via_value!(
+        Check133 -> LineHeight, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check134 -> SubtitleColor, | v | rt::is_valid(validators::t2:: < 11 >, v)
+    );
+    rt::via_value!(
+        Check135 -> SubtitleFont, | v | rt::is_valid(validators::t0:: < 34 >, v)
+    );
+    rt::via_value!(
+        Check136 -> SubtitleFontSize, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check137 -> SubtitleFontStyle, | v | rt::is_valid(validators::t0:: < 34 >, v)
+    );
+    rt::via_value!(
+        Check138 -> SubtitleLineHeight, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
+    rt::via_value!(
+        Check139 -> rt::Value, | v | rt::is_valid(validators::t7:: < 15 >, v)
+    );
     rt::object_reader!(
-        read_472, Visit472, ObjectTitle { orient = "orient" : rt::fast::ViaValue <
-        Check120 >, optional, settle; anchor = "anchor" : rt::fast::ViaValue < Check66 >,
-        optional, settle; frame = "frame" : rt::fast::ViaValue < Check121 >, optional,
-        settle; offset = "offset" : rt::fast::ViaValue < Check122 >, optional, settle;
-        aria = "aria" : rt::fast::LeafRead < Leaf31 >, optional, settle; limit = "limit"
-        : rt::fast::ViaValue < Check123 >, optional, settle; zindex = "zindex" :
-        rt::fast::LeafRead < Leaf12 >, optional, settle; align = "align" :
-        rt::fast::ViaValue < Check124 >, optional, settle; angle = "angle" :
-        rt::fast::ViaValue < Check125 >, optional, settle; baseline = "baseline" :
-        rt::fast::ViaValue < Check126 >, optional, settle; dx = "dx" : rt::fast::ViaValue
-        < Check127 >, optional, settle; dy = "dy" : rt::fast::ViaValue < Check128 >,
-        optional, settle; text = "text" : rt::fast::ViaValue < Check63 >, optional,
-        settle; color = "color" : rt::fast::ViaValue < Check129 >, optional, settle; font
-        = "font" : rt::fast::ViaValue < Check130 >, optional, settle; font_size =
-        "fontSize" : rt::fast::ViaValue < Check131 >, optional, settle; font_style =
-        "fontStyle" : rt::fast::ViaValue < Check132 >, optional, settle; font_weight =
-        "fontWeight" : rt::fast::ViaValue < Check75 >, optional, settle; line_height =
-        "lineHeight" : rt::fast::ViaValue < Check133 >, optional, settle; subtitle =
-        "subtitle" : rt::fast::ViaValue < Check63 >, optional, settle; subtitle_color =
-        "subtitleColor" : rt::fast::ViaValue < Check134 >, optional, settle;
-        subtitle_font = "subtitleFont" : rt::fast::ViaValue < Check135 >, optional,
-        settle; subtitle_font_size = "subtitleFontSize" : rt::fast::ViaValue < Check136
-        >, optional, settle; subtitle_font_style = "subtitleFontStyle" :
-        rt::fast::ViaValue < Check137 >, optional, settle; subtitle_font_weight =
-        "subtitleFontWeight" : rt::fast::ViaValue < Check75 >, optional, settle;
-        subtitle_line_height = "subtitleLineHeight" : rt::fast::ViaValue < Check138 >,
+        read_472, Visit472, ObjectTitle { orient = "orient" : ViaValue < Check120 >,
+        optional, settle; anchor = "anchor" : ViaValue < Check66 >, optional, settle;
+        frame = "frame" : ViaValue < Check121 >, optional, settle; offset = "offset" :
+        ViaValue < Check122 >, optional, settle; aria = "aria" : LeafRead < Leaf31 >,
+        optional, settle; limit = "limit" : ViaValue < Check123 >, optional, settle;
+        zindex = "zindex" : LeafRead < Leaf12 >, optional, settle; align = "align" :
+        ViaValue < Check124 >, optional, settle; angle = "angle" : ViaValue < Check125 >,
+        optional, settle; baseline = "baseline" : ViaValue < Check126 >, optional,
+        settle; dx = "dx" : ViaValue < Check127 >, optional, settle; dy = "dy" : ViaValue
+        < Check128 >, optional, settle; text = "text" : ViaValue < Check63 >, optional,
+        settle; color = "color" : ViaValue < Check129 >, optional, settle; font = "font"
+        : ViaValue < Check130 >, optional, settle; font_size = "fontSize" : ViaValue <
+        Check131 >, optional, settle; font_style = "fontStyle" : ViaValue < Check132 >,
+        optional, settle; font_weight = "fontWeight" : ViaValue < Check75 >, optional,
+        settle; line_height = "lineHeight" : ViaValue < Check133 >, optional, settle;
+        subtitle = "subtitle" : ViaValue < Check63 >, optional, settle; subtitle_color =
+        "subtitleColor" : ViaValue < Check134 >, optional, settle; subtitle_font =
+        "subtitleFont" : ViaValue < Check135 >, optional, settle; subtitle_font_size =
+        "subtitleFontSize" : ViaValue < Check136 >, optional, settle; subtitle_font_style
+        = "subtitleFontStyle" : ViaValue < Check137 >, optional, settle;
+        subtitle_font_weight = "subtitleFontWeight" : ViaValue < Check75 >, optional,
+        settle; subtitle_line_height = "subtitleLineHeight" : ViaValue < Check138 >,
         optional, settle; subtitle_padding = "subtitlePadding" : Union11, optional,
-        settle; encode = "encode" : rt::fast::ViaValue < Check139 >, optional, settle;
-        name = "name" : rt::fast::LeafRead < Leaf8 >, optional, settle; interactive =
-        "interactive" : rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style"
-        : Union18, optional, settle; } deny
+        settle; encode = "encode" : ViaValue < Check139 >, optional, settle; name =
+        "name" : LeafRead < Leaf8 >, optional, settle; interactive = "interactive" :
+        LeafRead < Leaf31 >, optional, settle; style = "style" : Union18, optional,
+        settle; } deny
     );
     rt::string_leaf!(
         Leaf140 -> Type, | s | [! ::std::matches!(s, "group")] =>
         Type::from_listed_str(s)
     );
-    rt::via_value!(Check141 -> MarkGroupFrom, | v | rt::is_valid(validators::v303, v));
+    rt::via_value!(
+        Check141 -> MarkGroupFrom, | v | rt::is_valid(validators::t0:: < 50 >, v)
+    );
     rt::via_value!(Check142 -> Markclip, | v | rt::is_valid(validators::v473, v));
     rt::via_value!(Check143 -> rt::Value, | v | rt::is_valid(validators::v474, v));
     rt::via_value!(Check144 -> TransformMark, | v | rt::is_valid(validators::v475, v));
     rt::object_reader!(
-        read_495, Visit495, MarkGroup { r#type = "type" : rt::fast::LeafRead < Leaf140 >,
-        required, settle; from = "from" : rt::fast::ViaValue < Check141 >, optional,
-        settle; role = "role" : rt::fast::LeafRead < Leaf8 >, optional, settle; name =
-        "name" : rt::fast::LeafRead < Leaf8 >, optional, settle; description =
-        "description" : rt::fast::LeafRead < Leaf8 >, optional, settle; aria = "aria" :
-        rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style" : Union18,
-        optional, settle; key = "key" : rt::fast::LeafRead < Leaf8 >, optional, settle;
-        clip = "clip" : rt::fast::ViaValue < Check142 >, optional, settle; sort = "sort"
-        : rt::fast::ViaValue < Check143 >, optional, settle; interactive = "interactive"
-        : Union30, optional, settle; encode = "encode" : rt::fast::ViaValue < Check1 >,
-        optional, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
-        < Check144 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
-        rt::fast::VecOf < rt::fast::Typed < MarkGroupOnItem >, 0usize, { usize::MAX } >,
-        optional, settle; layout = "layout" : rt::fast::ViaValue < Check2 >, optional,
-        settle; signals = "signals" : rt::fast::VecOf < rt::fast::ViaValue < Check3 >,
-        0usize, { usize::MAX } >, optional, settle; data = "data" : rt::fast::VecOf <
-        rt::fast::ViaValue < Check4 >, 0usize, { usize::MAX } >, optional, settle; scales
-        = "scales" : rt::fast::VecOf < rt::fast::ViaValue < Check5 >, 0usize, {
-        usize::MAX } >, optional, settle; projections = "projections" : rt::fast::VecOf <
-        rt::fast::Typed < Projection >, 0usize, { usize::MAX } >, optional, settle; axes
-        = "axes" : rt::fast::VecOf < rt::fast::Typed < Axis >, 0usize, { usize::MAX } >,
-        optional, settle; legends = "legends" : rt::fast::VecOf < rt::fast::ViaValue <
-        Check6 >, 0usize, { usize::MAX } >, optional, settle; title = "title" : Union7,
-        optional, settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue <
-        Check10 >, 0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" :
-        rt::fast::MapOf < Leaf8, rt::fast::AnyValue >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_495, Visit495, MarkGroup { r#type = "type" : LeafRead < Leaf140 >, required,
+        settle; from = "from" : ViaValue < Check141 >, optional, settle; role = "role" :
+        LeafRead < Leaf8 >, optional, settle; name = "name" : LeafRead < Leaf8 >,
+        optional, settle; description = "description" : LeafRead < Leaf8 >, optional,
+        settle; aria = "aria" : LeafRead < Leaf31 >, optional, settle; style = "style" :
+        Union18, optional, settle; key = "key" : LeafRead < Leaf8 >, optional, settle;
+        clip = "clip" : ViaValue < Check142 >, optional, settle; sort = "sort" : ViaValue
+        < Check143 >, optional, settle; interactive = "interactive" : Union30, optional,
+        settle; encode = "encode" : ViaValue < Check1 >, optional, settle; transform =
+        "transform" : VecOf < ViaValue < Check144 >, 0usize, { usize::MAX } >, optional,
+        settle; on = "on" : VecOf < Typed < MarkGroupOnItem >, 0usize, { usize::MAX } >,
+        optional, settle; layout = "layout" : ViaValue < Check2 >, optional, settle;
+        signals = "signals" : VecOf < ViaValue < Check3 >, 0usize, { usize::MAX } >,
+        optional, settle; data = "data" : VecOf < ViaValue < Check4 >, 0usize, {
+        usize::MAX } >, optional, settle; scales = "scales" : VecOf < ViaValue < Check5
+        >, 0usize, { usize::MAX } >, optional, settle; projections = "projections" :
+        VecOf < Typed < Projection >, 0usize, { usize::MAX } >, optional, settle; axes =
+        "axes" : VecOf < Typed < Axis >, 0usize, { usize::MAX } >, optional, settle;
+        legends = "legends" : VecOf < ViaValue < Check6 >, 0usize, { usize::MAX } >,
+        optional, settle; title = "title" : Union7, optional, settle; marks = "marks" :
+        VecOf < ViaValue < Check10 >, 0usize, { usize::MAX } >, optional, settle;
+        usermeta = "usermeta" : MapOf < Leaf8, rt::fast::AnyValue >, optional, settle; }
+        extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_498, Visit498, FromFrom { data = "data" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; } deny
-    );
-    rt::via_value!(Check145 -> FacetFacet, | v | rt::is_valid(validators::v308, v));
-    rt::object_reader!(
-        read_499, Visit499, FacetFrom { data = "data" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; facet = "facet" : rt::fast::ViaValue < Check145 >, required,
+        read_498, Visit498, FromFrom { data = "data" : LeafRead < Leaf8 >, optional,
         settle; } deny
     );
-    rt::object_reader!(
-        read_501, Visit501, NameDataFieldFacet { name = "name" : rt::fast::LeafRead <
-        Leaf8 >, required, settle; data = "data" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; field = "field" : rt::fast::LeafRead < Leaf8 >, required,
-        settle; } deny
+    rt::via_value!(
+        Check145 -> FacetFacet, | v | rt::is_valid(validators::t0:: < 51 >, v)
     );
     rt::object_reader!(
-        read_502, Visit502, NameDataGroupbyFacet { name = "name" : rt::fast::LeafRead <
-        Leaf8 >, required, settle; data = "data" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; groupby = "groupby" : Union18, required, settle; aggregate =
-        "aggregate" : rt::fast::Typed < Aggregate >, optional, settle; } deny
+        read_499, Visit499, FacetFrom { data = "data" : LeafRead < Leaf8 >, optional,
+        settle; facet = "facet" : ViaValue < Check145 >, required, settle; } deny
     );
     rt::object_reader!(
-        read_503, Visit503, Aggregate { cross = "cross" : rt::fast::LeafRead < Leaf31 >,
-        optional, settle; fields = "fields" : rt::fast::VecOf < rt::fast::LeafRead <
-        Leaf8 >, 0usize, { usize::MAX } >, optional, settle; ops = "ops" :
-        rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >, 0usize, { usize::MAX } >,
-        optional, settle; r#as = "as" : rt::fast::VecOf < rt::fast::LeafRead < Leaf8 >,
-        0usize, { usize::MAX } >, optional, settle; } deny
+        read_501, Visit501, NameDataFieldFacet { name = "name" : LeafRead < Leaf8 >,
+        required, settle; data = "data" : LeafRead < Leaf8 >, required, settle; field =
+        "field" : LeafRead < Leaf8 >, required, settle; } deny
+    );
+    rt::object_reader!(
+        read_502, Visit502, NameDataGroupbyFacet { name = "name" : LeafRead < Leaf8 >,
+        required, settle; data = "data" : LeafRead < Leaf8 >, required, settle; groupby =
+        "groupby" : Union18, required, settle; aggregate = "aggregate" : Typed <
+        Aggregate >, optional, settle; } deny
+    );
+    rt::object_reader!(
+        read_503, Visit503, Aggregate { cross = "cross" : LeafRead < Leaf31 >, optional,
+        settle; fields = "fields" : VecOf < LeafRead < Leaf8 >, 0usize, { usize::MAX } >,
+        optional, settle; ops = "ops" : VecOf < LeafRead < Leaf8 >, 0usize, { usize::MAX
+        } >, optional, settle; r#as = "as" : VecOf < LeafRead < Leaf8 >, 0usize, {
+        usize::MAX } >, optional, settle; } deny
     );
     rt::object_reader!(
         read_505, Visit505, PathMarkclip { path = "path" : Union16, required, settle; }
@@ -21253,36 +21377,33 @@ mod fast {
         settle; } deny
     );
     rt::object_reader!(
-        read_508, Visit508, MarkGroupOnItem { trigger = "trigger" : rt::fast::LeafRead <
-        Leaf8 >, required, settle; modify = "modify" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; values = "values" : rt::fast::LeafRead < Leaf8 >, optional,
-        settle; } deny
+        read_508, Visit508, MarkGroupOnItem { trigger = "trigger" : LeafRead < Leaf8 >,
+        required, settle; modify = "modify" : LeafRead < Leaf8 >, optional, settle;
+        values = "values" : LeafRead < Leaf8 >, optional, settle; } deny
     );
     rt::value_leaf!(
-        Leaf146 -> String, string | v | rt::is_valid(validators::v476, v) &&
+        Leaf146 -> String, string | v | rt::is_valid(validators::t15:: < 0 >, v) &&
         rt::is_valid(validators::v477, v)
     );
     rt::object_reader!(
-        read_509, Visit509, MarkVisual { r#type = "type" : rt::fast::LeafRead < Leaf146
-        >, required, settle; from = "from" : rt::fast::Typed < FromFrom >, optional,
-        settle; role = "role" : rt::fast::LeafRead < Leaf8 >, optional, settle; name =
-        "name" : rt::fast::LeafRead < Leaf8 >, optional, settle; description =
-        "description" : rt::fast::LeafRead < Leaf8 >, optional, settle; aria = "aria" :
-        rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style" : Union18,
-        optional, settle; key = "key" : rt::fast::LeafRead < Leaf8 >, optional, settle;
-        clip = "clip" : rt::fast::ViaValue < Check142 >, optional, settle; sort = "sort"
-        : rt::fast::ViaValue < Check143 >, optional, settle; interactive = "interactive"
-        : Union30, optional, settle; encode = "encode" : rt::fast::ViaValue < Check1 >,
-        optional, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
-        < Check144 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
-        rt::fast::VecOf < rt::fast::Typed < MarkGroupOnItem >, 0usize, { usize::MAX } >,
+        read_509, Visit509, MarkVisual { r#type = "type" : LeafRead < Leaf146 >,
+        required, settle; from = "from" : Typed < FromFrom >, optional, settle; role =
+        "role" : LeafRead < Leaf8 >, optional, settle; name = "name" : LeafRead < Leaf8
+        >, optional, settle; description = "description" : LeafRead < Leaf8 >, optional,
+        settle; aria = "aria" : LeafRead < Leaf31 >, optional, settle; style = "style" :
+        Union18, optional, settle; key = "key" : LeafRead < Leaf8 >, optional, settle;
+        clip = "clip" : ViaValue < Check142 >, optional, settle; sort = "sort" : ViaValue
+        < Check143 >, optional, settle; interactive = "interactive" : Union30, optional,
+        settle; encode = "encode" : ViaValue < Check1 >, optional, settle; transform =
+        "transform" : VecOf < ViaValue < Check144 >, 0usize, { usize::MAX } >, optional,
+        settle; on = "on" : VecOf < Typed < MarkGroupOnItem >, 0usize, { usize::MAX } >,
         optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_511, Visit511, PaddingObject { top = "top" : rt::fast::LeafRead < Leaf12 >,
-        optional, settle; bottom = "bottom" : rt::fast::LeafRead < Leaf12 >, optional,
-        settle; left = "left" : rt::fast::LeafRead < Leaf12 >, optional, settle; right =
-        "right" : rt::fast::LeafRead < Leaf12 >, optional, settle; } deny
+        read_511, Visit511, PaddingObject { top = "top" : LeafRead < Leaf12 >, optional,
+        settle; bottom = "bottom" : LeafRead < Leaf12 >, optional, settle; left = "left"
+        : LeafRead < Leaf12 >, optional, settle; right = "right" : LeafRead < Leaf12 >,
+        optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf147 -> StringAutosize, | s | [! ::std::matches!(s, "pad" | "fit" | "fit-x" |
@@ -21293,22 +21414,22 @@ mod fast {
         Contains::from_listed_str(s)
     );
     rt::object_reader!(
-        read_514, Visit514, TypeAutosize { r#type = "type" : rt::fast::LeafRead < Leaf147
-        >, required, settle; resize = "resize" : rt::fast::LeafRead < Leaf31 >, optional,
-        settle; contains = "contains" : rt::fast::LeafRead < Leaf148 >, optional, settle;
-        } deny
+        read_514, Visit514, TypeAutosize { r#type = "type" : LeafRead < Leaf147 >,
+        required, settle; resize = "resize" : LeafRead < Leaf31 >, optional, settle;
+        contains = "contains" : LeafRead < Leaf148 >, optional, settle; } deny
     );
     rt::object_reader!(
-        read_518, Visit518, Rule2 { test = "test" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; } extra extra : rt::fast::AnyValue
+        read_518, Visit518, Rule2 { test = "test" : LeafRead < Leaf8 >, optional, settle;
+        } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(Check149 -> NumberValue, | v | rt::is_valid(validators::v186, v));
     rt::via_value!(Check150 -> ColorValue, | v | rt::is_valid(validators::v225, v));
     rt::via_value!(
-        Check152 -> StrokeCapValueArrayItem, | v | rt::is_valid(validators::v327, v)
+        Check152 -> StrokeCapValueArrayItem, | v | rt::is_valid(validators::t3:: < 18 >,
+        v)
     );
     rt::via_value!(
-        Check153 -> StrokeCapValueObject, | v | rt::is_valid(validators::v328, v)
+        Check153 -> StrokeCapValueObject, | v | rt::is_valid(validators::t3:: < 19 >, v)
     );
     rt::union_reader!(
         Union154, VisitUnion154 -> StrokeCapValue { seq => StrokeCapValue::Array; R0 :
@@ -21316,14 +21437,14 @@ mod fast {
         StrokeCapValueObject } refuse bool number str null
     );
     type Union151 = Union154<
-        rt::fast::VecOf<rt::fast::ViaValue<Check152>, 0usize, { usize::MAX }>,
-        rt::fast::ViaValue<Check153>,
+        VecOf<ViaValue<Check152>, 0usize, { usize::MAX }>,
+        ViaValue<Check153>,
     >;
     rt::via_value!(
-        Check156 -> ArrayValueArrayItem, | v | rt::is_valid(validators::v242, v)
+        Check156 -> ArrayValueArrayItem, | v | rt::is_valid(validators::t3:: < 10 >, v)
     );
     rt::via_value!(
-        Check157 -> ArrayValueObject, | v | rt::is_valid(validators::v243, v)
+        Check157 -> ArrayValueObject, | v | rt::is_valid(validators::t3:: < 11 >, v)
     );
     rt::union_reader!(
         Union158, VisitUnion158 -> ArrayValueDash { seq => ArrayValueDash::Array; R0 :
@@ -21331,14 +21452,15 @@ mod fast {
         } refuse bool number str null
     );
     type Union155 = Union158<
-        rt::fast::VecOf<rt::fast::ViaValue<Check156>, 0usize, { usize::MAX }>,
-        rt::fast::ViaValue<Check157>,
+        VecOf<ViaValue<Check156>, 0usize, { usize::MAX }>,
+        ViaValue<Check157>,
     >;
     rt::via_value!(
-        Check160 -> StrokeJoinValueArrayItem, | v | rt::is_valid(validators::v333, v)
+        Check160 -> StrokeJoinValueArrayItem, | v | rt::is_valid(validators::t3:: < 20 >,
+        v)
     );
     rt::via_value!(
-        Check161 -> StrokeJoinValueObject, | v | rt::is_valid(validators::v334, v)
+        Check161 -> StrokeJoinValueObject, | v | rt::is_valid(validators::t3:: < 21 >, v)
     );
     rt::union_reader!(
         Union162, VisitUnion162 -> StrokeJoinValue { seq => StrokeJoinValue::Array; R0 :
@@ -21346,14 +21468,14 @@ mod fast {
         StrokeJoinValueObject } refuse bool number str null
     );
     type Union159 = Union162<
-        rt::fast::VecOf<rt::fast::ViaValue<Check160>, 0usize, { usize::MAX }>,
-        rt::fast::ViaValue<Check161>,
+        VecOf<ViaValue<Check160>, 0usize, { usize::MAX }>,
+        ViaValue<Check161>,
     >;
     rt::via_value!(
-        Check164 -> BlendValueArrayItem, | v | rt::is_valid(validators::v339, v)
+        Check164 -> BlendValueArrayItem, | v | rt::is_valid(validators::t3:: < 22 >, v)
     );
     rt::via_value!(
-        Check165 -> BlendValueObject, | v | rt::is_valid(validators::v340, v)
+        Check165 -> BlendValueObject, | v | rt::is_valid(validators::t3:: < 23 >, v)
     );
     rt::union_reader!(
         Union166, VisitUnion166 -> BlendValue { seq => BlendValue::Array; R0 : Vec <
@@ -21361,14 +21483,14 @@ mod fast {
         bool number str null
     );
     type Union163 = Union166<
-        rt::fast::VecOf<rt::fast::ViaValue<Check164>, 0usize, { usize::MAX }>,
-        rt::fast::ViaValue<Check165>,
+        VecOf<ViaValue<Check164>, 0usize, { usize::MAX }>,
+        ViaValue<Check165>,
     >;
     rt::via_value!(
-        Check168 -> StringValueArrayItem, | v | rt::is_valid(validators::v234, v)
+        Check168 -> StringValueArrayItem, | v | rt::is_valid(validators::t3:: < 8 >, v)
     );
     rt::via_value!(
-        Check169 -> StringValueObject, | v | rt::is_valid(validators::v235, v)
+        Check169 -> StringValueObject, | v | rt::is_valid(validators::t3:: < 9 >, v)
     );
     rt::union_reader!(
         Union170, VisitUnion170 -> StringValue { seq => StringValue::Array; R0 : Vec <
@@ -21376,27 +21498,29 @@ mod fast {
         refuse bool number str null
     );
     type Union167 = Union170<
-        rt::fast::VecOf<rt::fast::ViaValue<Check168>, 0usize, { usize::MAX }>,
-        rt::fast::ViaValue<Check169>,
+        VecOf<ViaValue<Check168>, 0usize, { usize::MAX }>,
+        ViaValue<Check169>,
     >;
     rt::via_value!(
-        Check172 -> AnyValueArrayItem, | v | rt::is_valid(validators::v344, v)
+        Check172 -> AnyValueArrayItem, | v | rt::is_valid(validators::t3:: < 24 >, v)
     );
-    rt::via_value!(Check173 -> AnyValueObject, | v | rt::is_valid(validators::v345, v));
+    rt::via_value!(
+        Check173 -> AnyValueObject, | v | rt::is_valid(validators::t3:: < 25 >, v)
+    );
     rt::union_reader!(
         Union174, VisitUnion174 -> AnyValue { seq => AnyValue::Array; R0 : Vec <
         AnyValueArrayItem >, map => AnyValue::Object; R1 : AnyValueObject } refuse bool
         number str null
     );
     type Union171 = Union174<
-        rt::fast::VecOf<rt::fast::ViaValue<Check172>, 0usize, { usize::MAX }>,
-        rt::fast::ViaValue<Check173>,
+        VecOf<ViaValue<Check172>, 0usize, { usize::MAX }>,
+        ViaValue<Check173>,
     >;
     rt::via_value!(
-        Check176 -> BooleanValueArrayItem, | v | rt::is_valid(validators::v251, v)
+        Check176 -> BooleanValueArrayItem, | v | rt::is_valid(validators::t3:: < 12 >, v)
     );
     rt::via_value!(
-        Check177 -> BooleanValueObject, | v | rt::is_valid(validators::v252, v)
+        Check177 -> BooleanValueObject, | v | rt::is_valid(validators::t3:: < 13 >, v)
     );
     rt::union_reader!(
         Union178, VisitUnion178 -> BooleanValue { seq => BooleanValue::Array; R0 : Vec <
@@ -21404,14 +21528,15 @@ mod fast {
         refuse bool number str null
     );
     type Union175 = Union178<
-        rt::fast::VecOf<rt::fast::ViaValue<Check176>, 0usize, { usize::MAX }>,
-        rt::fast::ViaValue<Check177>,
+        VecOf<ViaValue<Check176>, 0usize, { usize::MAX }>,
+        ViaValue<Check177>,
     >;
     rt::via_value!(
-        Check180 -> DirectionValueArrayItem, | v | rt::is_valid(validators::v349, v)
+        Check180 -> DirectionValueArrayItem, | v | rt::is_valid(validators::t3:: < 26 >,
+        v)
     );
     rt::via_value!(
-        Check181 -> DirectionValueObject, | v | rt::is_valid(validators::v350, v)
+        Check181 -> DirectionValueObject, | v | rt::is_valid(validators::t3:: < 27 >, v)
     );
     rt::union_reader!(
         Union182, VisitUnion182 -> DirectionValue { seq => DirectionValue::Array; R0 :
@@ -21419,14 +21544,14 @@ mod fast {
         DirectionValueObject } refuse bool number str null
     );
     type Union179 = Union182<
-        rt::fast::VecOf<rt::fast::ViaValue<Check180>, 0usize, { usize::MAX }>,
-        rt::fast::ViaValue<Check181>,
+        VecOf<ViaValue<Check180>, 0usize, { usize::MAX }>,
+        ViaValue<Check181>,
     >;
     rt::via_value!(
-        Check184 -> AlignValueArrayItem, | v | rt::is_valid(validators::v212, v)
+        Check184 -> AlignValueArrayItem, | v | rt::is_valid(validators::t3:: < 4 >, v)
     );
     rt::via_value!(
-        Check185 -> AlignValueObject, | v | rt::is_valid(validators::v213, v)
+        Check185 -> AlignValueObject, | v | rt::is_valid(validators::t3:: < 5 >, v)
     );
     rt::union_reader!(
         Union186, VisitUnion186 -> AlignValue { seq => AlignValue::Array; R0 : Vec <
@@ -21434,14 +21559,14 @@ mod fast {
         bool number str null
     );
     type Union183 = Union186<
-        rt::fast::VecOf<rt::fast::ViaValue<Check184>, 0usize, { usize::MAX }>,
-        rt::fast::ViaValue<Check185>,
+        VecOf<ViaValue<Check184>, 0usize, { usize::MAX }>,
+        ViaValue<Check185>,
     >;
     rt::via_value!(
-        Check188 -> BaselineValueArrayItem, | v | rt::is_valid(validators::v221, v)
+        Check188 -> BaselineValueArrayItem, | v | rt::is_valid(validators::t3:: < 6 >, v)
     );
     rt::via_value!(
-        Check189 -> BaselineValueObject, | v | rt::is_valid(validators::v222, v)
+        Check189 -> BaselineValueObject, | v | rt::is_valid(validators::t3:: < 7 >, v)
     );
     rt::union_reader!(
         Union190, VisitUnion190 -> BaselineValue { seq => BaselineValue::Array; R0 : Vec
@@ -21449,27 +21574,30 @@ mod fast {
         BaselineValueObject } refuse bool number str null
     );
     type Union187 = Union190<
-        rt::fast::VecOf<rt::fast::ViaValue<Check188>, 0usize, { usize::MAX }>,
-        rt::fast::ViaValue<Check189>,
+        VecOf<ViaValue<Check188>, 0usize, { usize::MAX }>,
+        ViaValue<Check189>,
     >;
     rt::via_value!(
-        Check192 -> TextValueArrayItem, | v | rt::is_valid(validators::v355, v)
+        Check192 -> TextValueArrayItem, | v | rt::is_valid(validators::t3:: < 28 >, v)
     );
-    rt::via_value!(Check193 -> TextValueObject, | v | rt::is_valid(validators::v356, v));
+    rt::via_value!(
+        Check193 -> TextValueObject, | v | rt::is_valid(validators::t3:: < 29 >, v)
+    );
     rt::union_reader!(
         Union194, VisitUnion194 -> TextValue { seq => TextValue::Array; R0 : Vec <
         TextValueArrayItem >, map => TextValue::Object; R1 : TextValueObject } refuse
         bool number str null
     );
     type Union191 = Union194<
-        rt::fast::VecOf<rt::fast::ViaValue<Check192>, 0usize, { usize::MAX }>,
-        rt::fast::ViaValue<Check193>,
+        VecOf<ViaValue<Check192>, 0usize, { usize::MAX }>,
+        ViaValue<Check193>,
     >;
     rt::via_value!(
-        Check196 -> FontWeightValueArrayItem, | v | rt::is_valid(validators::v360, v)
+        Check196 -> FontWeightValueArrayItem, | v | rt::is_valid(validators::t3:: < 30 >,
+        v)
     );
     rt::via_value!(
-        Check197 -> FontWeightValueObject, | v | rt::is_valid(validators::v361, v)
+        Check197 -> FontWeightValueObject, | v | rt::is_valid(validators::t3:: < 31 >, v)
     );
     rt::union_reader!(
         Union198, VisitUnion198 -> FontWeightValue { seq => FontWeightValue::Array; R0 :
@@ -21477,164 +21605,151 @@ mod fast {
         FontWeightValueObject } refuse bool number str null
     );
     type Union195 = Union198<
-        rt::fast::VecOf<rt::fast::ViaValue<Check196>, 0usize, { usize::MAX }>,
-        rt::fast::ViaValue<Check197>,
+        VecOf<ViaValue<Check196>, 0usize, { usize::MAX }>,
+        ViaValue<Check197>,
     >;
     rt::object_reader!(
-        read_519, Visit519, EncodeEntry { x = "x" : rt::fast::ViaValue < Check149 >,
-        optional, settle; x2 = "x2" : rt::fast::ViaValue < Check149 >, optional, settle;
-        xc = "xc" : rt::fast::ViaValue < Check149 >, optional, settle; width = "width" :
-        rt::fast::ViaValue < Check149 >, optional, settle; y = "y" : rt::fast::ViaValue <
-        Check149 >, optional, settle; y2 = "y2" : rt::fast::ViaValue < Check149 >,
-        optional, settle; yc = "yc" : rt::fast::ViaValue < Check149 >, optional, settle;
-        height = "height" : rt::fast::ViaValue < Check149 >, optional, settle; opacity =
-        "opacity" : rt::fast::ViaValue < Check149 >, optional, settle; fill = "fill" :
-        rt::fast::ViaValue < Check150 >, optional, settle; fill_opacity = "fillOpacity" :
-        rt::fast::ViaValue < Check149 >, optional, settle; stroke = "stroke" :
-        rt::fast::ViaValue < Check150 >, optional, settle; stroke_opacity =
-        "strokeOpacity" : rt::fast::ViaValue < Check149 >, optional, settle; stroke_width
-        = "strokeWidth" : rt::fast::ViaValue < Check149 >, optional, settle; stroke_cap =
-        "strokeCap" : Union151, optional, settle; stroke_dash = "strokeDash" : Union155,
-        optional, settle; stroke_dash_offset = "strokeDashOffset" : rt::fast::ViaValue <
-        Check149 >, optional, settle; stroke_join = "strokeJoin" : Union159, optional,
-        settle; stroke_miter_limit = "strokeMiterLimit" : rt::fast::ViaValue < Check149
-        >, optional, settle; blend = "blend" : Union163, optional, settle; cursor =
-        "cursor" : Union167, optional, settle; tooltip = "tooltip" : Union171, optional,
-        settle; zindex = "zindex" : rt::fast::ViaValue < Check149 >, optional, settle;
-        description = "description" : Union167, optional, settle; aria = "aria" :
-        Union175, optional, settle; aria_role = "ariaRole" : Union167, optional, settle;
-        aria_role_description = "ariaRoleDescription" : Union167, optional, settle; clip
-        = "clip" : Union175, optional, settle; stroke_foreground = "strokeForeground" :
-        Union175, optional, settle; stroke_offset = "strokeOffset" : rt::fast::ViaValue <
-        Check149 >, optional, settle; corner_radius = "cornerRadius" : rt::fast::ViaValue
-        < Check149 >, optional, settle; corner_radius_top_left = "cornerRadiusTopLeft" :
-        rt::fast::ViaValue < Check149 >, optional, settle; corner_radius_top_right =
-        "cornerRadiusTopRight" : rt::fast::ViaValue < Check149 >, optional, settle;
-        corner_radius_bottom_right = "cornerRadiusBottomRight" : rt::fast::ViaValue <
-        Check149 >, optional, settle; corner_radius_bottom_left =
-        "cornerRadiusBottomLeft" : rt::fast::ViaValue < Check149 >, optional, settle;
-        angle = "angle" : rt::fast::ViaValue < Check149 >, optional, settle; size =
-        "size" : rt::fast::ViaValue < Check149 >, optional, settle; shape = "shape" :
-        Union167, optional, settle; path = "path" : Union167, optional, settle; scale_x =
-        "scaleX" : rt::fast::ViaValue < Check149 >, optional, settle; scale_y = "scaleY"
-        : rt::fast::ViaValue < Check149 >, optional, settle; inner_radius = "innerRadius"
-        : rt::fast::ViaValue < Check149 >, optional, settle; outer_radius = "outerRadius"
-        : rt::fast::ViaValue < Check149 >, optional, settle; start_angle = "startAngle" :
-        rt::fast::ViaValue < Check149 >, optional, settle; end_angle = "endAngle" :
-        rt::fast::ViaValue < Check149 >, optional, settle; pad_angle = "padAngle" :
-        rt::fast::ViaValue < Check149 >, optional, settle; interpolate = "interpolate" :
-        Union167, optional, settle; tension = "tension" : rt::fast::ViaValue < Check149
-        >, optional, settle; orient = "orient" : Union179, optional, settle; defined =
-        "defined" : Union175, optional, settle; url = "url" : Union167, optional, settle;
-        align = "align" : Union183, optional, settle; baseline = "baseline" : Union187,
-        optional, settle; aspect = "aspect" : Union175, optional, settle; smooth =
-        "smooth" : Union175, optional, settle; text = "text" : Union191, optional,
-        settle; dir = "dir" : Union167, optional, settle; ellipsis = "ellipsis" :
-        Union167, optional, settle; limit = "limit" : rt::fast::ViaValue < Check149 >,
-        optional, settle; line_break = "lineBreak" : Union167, optional, settle;
-        line_height = "lineHeight" : rt::fast::ViaValue < Check149 >, optional, settle;
-        dx = "dx" : rt::fast::ViaValue < Check149 >, optional, settle; dy = "dy" :
-        rt::fast::ViaValue < Check149 >, optional, settle; radius = "radius" :
-        rt::fast::ViaValue < Check149 >, optional, settle; theta = "theta" :
-        rt::fast::ViaValue < Check149 >, optional, settle; font = "font" : Union167,
-        optional, settle; font_size = "fontSize" : rt::fast::ViaValue < Check149 >,
-        optional, settle; font_weight = "fontWeight" : Union195, optional, settle;
-        font_style = "fontStyle" : Union167, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_519, Visit519, EncodeEntry { x = "x" : ViaValue < Check149 >, optional,
+        settle; x2 = "x2" : ViaValue < Check149 >, optional, settle; xc = "xc" : ViaValue
+        < Check149 >, optional, settle; width = "width" : ViaValue < Check149 >,
+        optional, settle; y = "y" : ViaValue < Check149 >, optional, settle; y2 = "y2" :
+        ViaValue < Check149 >, optional, settle; yc = "yc" : ViaValue < Check149 >,
+        optional, settle; height = "height" : ViaValue < Check149 >, optional, settle;
+        opacity = "opacity" : ViaValue < Check149 >, optional, settle; fill = "fill" :
+        ViaValue < Check150 >, optional, settle; fill_opacity = "fillOpacity" : ViaValue
+        < Check149 >, optional, settle; stroke = "stroke" : ViaValue < Check150 >,
+        optional, settle; stroke_opacity = "strokeOpacity" : ViaValue < Check149 >,
+        optional, settle; stroke_width = "strokeWidth" : ViaValue < Check149 >, optional,
+        settle; stroke_cap = "strokeCap" : Union151, optional, settle; stroke_dash =
+        "strokeDash" : Union155, optional, settle; stroke_dash_offset =
+        "strokeDashOffset" : ViaValue < Check149 >, optional, settle; stroke_join =
+        "strokeJoin" : Union159, optional, settle; stroke_miter_limit =
+        "strokeMiterLimit" : ViaValue < Check149 >, optional, settle; blend = "blend" :
+        Union163, optional, settle; cursor = "cursor" : Union167, optional, settle;
+        tooltip = "tooltip" : Union171, optional, settle; zindex = "zindex" : ViaValue <
+        Check149 >, optional, settle; description = "description" : Union167, optional,
+        settle; aria = "aria" : Union175, optional, settle; aria_role = "ariaRole" :
+        Union167, optional, settle; aria_role_description = "ariaRoleDescription" :
+        Union167, optional, settle; clip = "clip" : Union175, optional, settle;
+        stroke_foreground = "strokeForeground" : Union175, optional, settle;
+        stroke_offset = "strokeOffset" : ViaValue < Check149 >, optional, settle;
+        corner_radius = "cornerRadius" : ViaValue < Check149 >, optional, settle;
+        corner_radius_top_left = "cornerRadiusTopLeft" : ViaValue < Check149 >, optional,
+        settle; corner_radius_top_right = "cornerRadiusTopRight" : ViaValue < Check149 >,
+        optional, settle; corner_radius_bottom_right = "cornerRadiusBottomRight" :
+        ViaValue < Check149 >, optional, settle; corner_radius_bottom_left =
+        "cornerRadiusBottomLeft" : ViaValue < Check149 >, optional, settle; angle =
+        "angle" : ViaValue < Check149 >, optional, settle; size = "size" : ViaValue <
+        Check149 >, optional, settle; shape = "shape" : Union167, optional, settle; path
+        = "path" : Union167, optional, settle; scale_x = "scaleX" : ViaValue < Check149
+        >, optional, settle; scale_y = "scaleY" : ViaValue < Check149 >, optional,
+        settle; inner_radius = "innerRadius" : ViaValue < Check149 >, optional, settle;
+        outer_radius = "outerRadius" : ViaValue < Check149 >, optional, settle;
+        start_angle = "startAngle" : ViaValue < Check149 >, optional, settle; end_angle =
+        "endAngle" : ViaValue < Check149 >, optional, settle; pad_angle = "padAngle" :
+        ViaValue < Check149 >, optional, settle; interpolate = "interpolate" : Union167,
+        optional, settle; tension = "tension" : ViaValue < Check149 >, optional, settle;
+        orient = "orient" : Union179, optional, settle; defined = "defined" : Union175,
+        optional, settle; url = "url" : Union167, optional, settle; align = "align" :
+        Union183, optional, settle; baseline = "baseline" : Union187, optional, settle;
+        aspect = "aspect" : Union175, optional, settle; smooth = "smooth" : Union175,
+        optional, settle; text = "text" : Union191, optional, settle; dir = "dir" :
+        Union167, optional, settle; ellipsis = "ellipsis" : Union167, optional, settle;
+        limit = "limit" : ViaValue < Check149 >, optional, settle; line_break =
+        "lineBreak" : Union167, optional, settle; line_height = "lineHeight" : ViaValue <
+        Check149 >, optional, settle; dx = "dx" : ViaValue < Check149 >, optional,
+        settle; dy = "dy" : ViaValue < Check149 >, optional, settle; radius = "radius" :
+        ViaValue < Check149 >, optional, settle; theta = "theta" : ViaValue < Check149 >,
+        optional, settle; font = "font" : Union167, optional, settle; font_size =
+        "fontSize" : ViaValue < Check149 >, optional, settle; font_weight = "fontWeight"
+        : Union195, optional, settle; font_style = "fontStyle" : Union167, optional,
+        settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(Check199 -> Scale, | v | rt::is_valid(validators::v470, v));
     rt::object_reader!(
-        read_561, Visit561, StringModifiers2 { scale = "scale" : rt::fast::ViaValue <
-        Check199 >, optional, settle; } extra extra : rt::fast::AnyValue
+        read_561, Visit561, StringModifiers2 { scale = "scale" : ViaValue < Check199 >,
+        optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(Check200 -> Exponent, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check201 -> Mult, | v | rt::is_valid(validators::v187, v));
-    rt::via_value!(Check202 -> RuleOffset, | v | rt::is_valid(validators::v187, v));
+    rt::via_value!(Check200 -> Exponent, | v | rt::is_valid(validators::t0:: < 24 >, v));
+    rt::via_value!(Check201 -> Mult, | v | rt::is_valid(validators::t0:: < 24 >, v));
+    rt::via_value!(
+        Check202 -> RuleOffset, | v | rt::is_valid(validators::t0:: < 24 >, v)
+    );
     rt::union_reader!(
         Union204, VisitUnion204 -> Band { number => Band::Number; R0 : rt::Number, bool
         => Band::Boolean; R1 : bool } refuse str null seq map
     );
-    type Union203 = Union204<rt::fast::LeafRead<Leaf12>, rt::fast::LeafRead<Leaf31>>;
+    type Union203 = Union204<LeafRead<Leaf12>, LeafRead<Leaf31>>;
     rt::object_reader!(
-        read_562, Visit562, NumberModifiers2 { exponent = "exponent" : rt::fast::ViaValue
-        < Check200 >, optional, settle; mult = "mult" : rt::fast::ViaValue < Check201 >,
-        optional, settle; offset = "offset" : rt::fast::ViaValue < Check202 >, optional,
-        settle; round = "round" : rt::fast::LeafRead < Leaf31 >, optional, settle; scale
-        = "scale" : rt::fast::ViaValue < Check199 >, optional, settle; band = "band" :
-        Union203, optional, settle; extra = "extra" : rt::fast::LeafRead < Leaf31 >,
-        optional, settle; } extra extra_ : rt::fast::AnyValue
-    );
-    rt::object_reader!(
-        read_570, Visit570, ColorRgb { r = "r" : rt::fast::ViaValue < Check149 >,
-        required, settle; g = "g" : rt::fast::ViaValue < Check149 >, required, settle; b
-        = "b" : rt::fast::ViaValue < Check149 >, required, settle; } extra extra :
+        read_562, Visit562, NumberModifiers2 { exponent = "exponent" : ViaValue <
+        Check200 >, optional, settle; mult = "mult" : ViaValue < Check201 >, optional,
+        settle; offset = "offset" : ViaValue < Check202 >, optional, settle; round =
+        "round" : LeafRead < Leaf31 >, optional, settle; scale = "scale" : ViaValue <
+        Check199 >, optional, settle; band = "band" : Union203, optional, settle; extra =
+        "extra" : LeafRead < Leaf31 >, optional, settle; } extra extra_ :
         rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_571, Visit571, ColorHsl { h = "h" : rt::fast::ViaValue < Check149 >,
-        required, settle; s = "s" : rt::fast::ViaValue < Check149 >, required, settle; l
-        = "l" : rt::fast::ViaValue < Check149 >, required, settle; } extra extra :
-        rt::fast::AnyValue
+        read_570, Visit570, ColorRgb { r = "r" : ViaValue < Check149 >, required, settle;
+        g = "g" : ViaValue < Check149 >, required, settle; b = "b" : ViaValue < Check149
+        >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_572, Visit572, ColorLab { l = "l" : rt::fast::ViaValue < Check149 >,
-        required, settle; a = "a" : rt::fast::ViaValue < Check149 >, required, settle; b
-        = "b" : rt::fast::ViaValue < Check149 >, required, settle; } extra extra :
-        rt::fast::AnyValue
+        read_571, Visit571, ColorHsl { h = "h" : ViaValue < Check149 >, required, settle;
+        s = "s" : ViaValue < Check149 >, required, settle; l = "l" : ViaValue < Check149
+        >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_573, Visit573, ColorHcl { h = "h" : rt::fast::ViaValue < Check149 >,
-        required, settle; c = "c" : rt::fast::ViaValue < Check149 >, required, settle; l
-        = "l" : rt::fast::ViaValue < Check149 >, required, settle; } extra extra :
-        rt::fast::AnyValue
+        read_572, Visit572, ColorLab { l = "l" : ViaValue < Check149 >, required, settle;
+        a = "a" : ViaValue < Check149 >, required, settle; b = "b" : ViaValue < Check149
+        >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_575, Visit575, Stop { offset = "offset" : rt::fast::LeafRead < Leaf12 >,
-        required, settle; color = "color" : rt::fast::LeafRead < Leaf8 >, required,
-        settle; } deny
+        read_573, Visit573, ColorHcl { h = "h" : ViaValue < Check149 >, required, settle;
+        c = "c" : ViaValue < Check149 >, required, settle; l = "l" : ViaValue < Check149
+        >, required, settle; } extra extra : rt::fast::AnyValue
+    );
+    rt::object_reader!(
+        read_575, Visit575, Stop { offset = "offset" : LeafRead < Leaf12 >, required,
+        settle; color = "color" : LeafRead < Leaf8 >, required, settle; } deny
     );
     rt::string_leaf!(
         Leaf205 -> LinearGradientGradient, | s | [! ::std::matches!(s, "linear")] =>
         LinearGradientGradient::from_listed_str(s)
     );
     rt::object_reader!(
-        read_576, Visit576, LinearGradient { gradient = "gradient" : rt::fast::LeafRead <
-        Leaf205 >, required, settle; id = "id" : rt::fast::LeafRead < Leaf8 >, optional,
-        settle; x1 = "x1" : rt::fast::LeafRead < Leaf12 >, optional, settle; y1 = "y1" :
-        rt::fast::LeafRead < Leaf12 >, optional, settle; x2 = "x2" : rt::fast::LeafRead <
-        Leaf12 >, optional, settle; y2 = "y2" : rt::fast::LeafRead < Leaf12 >, optional,
-        settle; stops = "stops" : rt::fast::VecOf < rt::fast::Typed < Stop >, 0usize, {
-        usize::MAX } >, required, settle; } deny
+        read_576, Visit576, LinearGradient { gradient = "gradient" : LeafRead < Leaf205
+        >, required, settle; id = "id" : LeafRead < Leaf8 >, optional, settle; x1 = "x1"
+        : LeafRead < Leaf12 >, optional, settle; y1 = "y1" : LeafRead < Leaf12 >,
+        optional, settle; x2 = "x2" : LeafRead < Leaf12 >, optional, settle; y2 = "y2" :
+        LeafRead < Leaf12 >, optional, settle; stops = "stops" : VecOf < Typed < Stop >,
+        0usize, { usize::MAX } >, required, settle; } deny
     );
     rt::string_leaf!(
         Leaf206 -> RadialGradientGradient, | s | [! ::std::matches!(s, "radial")] =>
         RadialGradientGradient::from_listed_str(s)
     );
     rt::object_reader!(
-        read_578, Visit578, RadialGradient { gradient = "gradient" : rt::fast::LeafRead <
-        Leaf206 >, required, settle; id = "id" : rt::fast::LeafRead < Leaf8 >, optional,
-        settle; x1 = "x1" : rt::fast::LeafRead < Leaf12 >, optional, settle; y1 = "y1" :
-        rt::fast::LeafRead < Leaf12 >, optional, settle; r1 = "r1" : rt::fast::LeafRead <
-        Leaf12 >, optional, settle; x2 = "x2" : rt::fast::LeafRead < Leaf12 >, optional,
-        settle; y2 = "y2" : rt::fast::LeafRead < Leaf12 >, optional, settle; r2 = "r2" :
-        rt::fast::LeafRead < Leaf12 >, optional, settle; stops = "stops" :
-        rt::fast::VecOf < rt::fast::Typed < Stop >, 0usize, { usize::MAX } >, required,
-        settle; } deny
+        read_578, Visit578, RadialGradient { gradient = "gradient" : LeafRead < Leaf206
+        >, required, settle; id = "id" : LeafRead < Leaf8 >, optional, settle; x1 = "x1"
+        : LeafRead < Leaf12 >, optional, settle; y1 = "y1" : LeafRead < Leaf12 >,
+        optional, settle; r1 = "r1" : LeafRead < Leaf12 >, optional, settle; x2 = "x2" :
+        LeafRead < Leaf12 >, optional, settle; y2 = "y2" : LeafRead < Leaf12 >, optional,
+        settle; r2 = "r2" : LeafRead < Leaf12 >, optional, settle; stops = "stops" :
+        VecOf < Typed < Stop >, 0usize, { usize::MAX } >, required, settle; } deny
     );
     rt::object_reader!(
-        read_582, Visit582, Mark2 { r#type = "type" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; role = "role" : rt::fast::LeafRead < Leaf8 >, optional, settle;
-        name = "name" : rt::fast::LeafRead < Leaf8 >, optional, settle; description =
-        "description" : rt::fast::LeafRead < Leaf8 >, optional, settle; aria = "aria" :
-        rt::fast::LeafRead < Leaf31 >, optional, settle; style = "style" : Union18,
-        optional, settle; key = "key" : rt::fast::LeafRead < Leaf8 >, optional, settle;
-        clip = "clip" : rt::fast::ViaValue < Check142 >, optional, settle; sort = "sort"
-        : rt::fast::ViaValue < Check143 >, optional, settle; interactive = "interactive"
-        : Union30, optional, settle; encode = "encode" : rt::fast::ViaValue < Check1 >,
-        optional, settle; transform = "transform" : rt::fast::VecOf < rt::fast::ViaValue
-        < Check144 >, 0usize, { usize::MAX } >, optional, settle; on = "on" :
-        rt::fast::VecOf < rt::fast::Typed < MarkGroupOnItem >, 0usize, { usize::MAX } >,
-        optional, settle; } extra extra : rt::fast::AnyValue
+        read_582, Visit582, Mark2 { r#type = "type" : LeafRead < Leaf8 >, required,
+        settle; role = "role" : LeafRead < Leaf8 >, optional, settle; name = "name" :
+        LeafRead < Leaf8 >, optional, settle; description = "description" : LeafRead <
+        Leaf8 >, optional, settle; aria = "aria" : LeafRead < Leaf31 >, optional, settle;
+        style = "style" : Union18, optional, settle; key = "key" : LeafRead < Leaf8 >,
+        optional, settle; clip = "clip" : ViaValue < Check142 >, optional, settle; sort =
+        "sort" : ViaValue < Check143 >, optional, settle; interactive = "interactive" :
+        Union30, optional, settle; encode = "encode" : ViaValue < Check1 >, optional,
+        settle; transform = "transform" : VecOf < ViaValue < Check144 >, 0usize, {
+        usize::MAX } >, optional, settle; on = "on" : VecOf < Typed < MarkGroupOnItem >,
+        0usize, { usize::MAX } >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
         read_591, Visit591, StepBins { step = "step" : Union11, required, settle; start =
@@ -21650,35 +21765,33 @@ mod fast {
         DataFieldDataSort::Boolean; R0 : bool, map => DataFieldDataSort::Object; R1 :
         SortObject2 } refuse number str null seq
     );
-    type Union207 = Union208<rt::fast::LeafRead<Leaf31>, rt::fast::Typed<SortObject2>>;
+    type Union207 = Union208<LeafRead<Leaf31>, Typed<SortObject2>>;
     rt::object_reader!(
-        read_595, Visit595, DataFieldData { data = "data" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; field = "field" : Union16, required, settle; sort = "sort" :
-        Union207, optional, settle; } deny
+        read_595, Visit595, DataFieldData { data = "data" : LeafRead < Leaf8 >, required,
+        settle; field = "field" : Union16, required, settle; sort = "sort" : Union207,
+        optional, settle; } deny
     );
     rt::via_value!(Check209 -> SortOrder, | v | rt::is_valid(validators::v478, v));
     rt::object_reader!(
         read_597, Visit597, SortObject2 { field = "field" : Union16, optional, settle; op
-        = "op" : Union16, optional, settle; order = "order" : rt::fast::ViaValue <
-        Check209 >, optional, settle; } deny
+        = "op" : Union16, optional, settle; order = "order" : ViaValue < Check209 >,
+        optional, settle; } deny
     );
     rt::via_value!(
-        Check210 -> DataFieldsDataSort, | v | rt::is_valid(validators::v393, v)
+        Check210 -> DataFieldsDataSort, | v | rt::is_valid(validators::t2:: < 20 >, v)
     );
     rt::object_reader!(
-        read_598, Visit598, DataFieldsData { data = "data" : rt::fast::LeafRead < Leaf8
-        >, required, settle; fields = "fields" : rt::fast::VecOf < Union16, 1usize, {
-        usize::MAX } >, required, settle; sort = "sort" : rt::fast::ViaValue < Check210
-        >, optional, settle; } deny
+        read_598, Visit598, DataFieldsData { data = "data" : LeafRead < Leaf8 >,
+        required, settle; fields = "fields" : VecOf < Union16, 1usize, { usize::MAX } >,
+        required, settle; sort = "sort" : ViaValue < Check210 >, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf211 -> ObjectSortOp, | s | [! ::std::matches!(s, "count")] =>
         ObjectSortOp::from_listed_str(s)
     );
     rt::object_reader!(
-        read_600, Visit600, SortObject3 { op = "op" : rt::fast::LeafRead < Leaf211 >,
-        optional, settle; order = "order" : rt::fast::ViaValue < Check209 >, optional,
-        settle; } deny
+        read_600, Visit600, SortObject3 { op = "op" : LeafRead < Leaf211 >, optional,
+        settle; order = "order" : ViaValue < Check209 >, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf212 -> FieldOpSortOp, | s | [! ::std::matches!(s, "count" | "min" | "max")]
@@ -21686,42 +21799,45 @@ mod fast {
     );
     rt::object_reader!(
         read_602, Visit602, FieldOpSort { field = "field" : Union16, required, settle; op
-        = "op" : rt::fast::LeafRead < Leaf212 >, required, settle; order = "order" :
-        rt::fast::ViaValue < Check209 >, optional, settle; } deny
+        = "op" : LeafRead < Leaf212 >, required, settle; order = "order" : ViaValue <
+        Check209 >, optional, settle; } deny
     );
-    rt::via_value!(Check213 -> FieldsDataField, | v | rt::is_valid(validators::v398, v));
-    rt::via_value!(Check214 -> FieldsDataSort, | v | rt::is_valid(validators::v393, v));
-    rt::object_reader!(
-        read_604, Visit604, FieldsData { fields = "fields" : rt::fast::VecOf <
-        rt::fast::ViaValue < Check213 >, 1usize, { usize::MAX } >, required, settle; sort
-        = "sort" : rt::fast::ViaValue < Check214 >, optional, settle; } deny
+    rt::via_value!(
+        Check213 -> FieldsDataField, | v | rt::is_valid(validators::t2:: < 21 >, v)
     );
-    rt::object_reader!(
-        read_606, Visit606, DataFieldField { data = "data" : rt::fast::LeafRead < Leaf8
-        >, required, settle; field = "field" : Union16, required, settle; } deny
+    rt::via_value!(
+        Check214 -> FieldsDataSort, | v | rt::is_valid(validators::t2:: < 20 >, v)
     );
     rt::object_reader!(
-        read_609, Visit609, Scope2 { encode = "encode" : rt::fast::ViaValue < Check1 >,
-        optional, settle; layout = "layout" : rt::fast::ViaValue < Check2 >, optional,
-        settle; signals = "signals" : rt::fast::VecOf < rt::fast::ViaValue < Check3 >,
-        0usize, { usize::MAX } >, optional, settle; data = "data" : rt::fast::VecOf <
-        rt::fast::ViaValue < Check4 >, 0usize, { usize::MAX } >, optional, settle; scales
-        = "scales" : rt::fast::VecOf < rt::fast::ViaValue < Check5 >, 0usize, {
-        usize::MAX } >, optional, settle; projections = "projections" : rt::fast::VecOf <
-        rt::fast::Typed < Projection >, 0usize, { usize::MAX } >, optional, settle; axes
-        = "axes" : rt::fast::VecOf < rt::fast::Typed < Axis >, 0usize, { usize::MAX } >,
-        optional, settle; legends = "legends" : rt::fast::VecOf < rt::fast::ViaValue <
-        Check6 >, 0usize, { usize::MAX } >, optional, settle; title = "title" : Union7,
-        optional, settle; marks = "marks" : rt::fast::VecOf < rt::fast::ViaValue <
-        Check10 >, 0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" :
-        rt::fast::MapOf < Leaf8, rt::fast::AnyValue >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_604, Visit604, FieldsData { fields = "fields" : VecOf < ViaValue < Check213
+        >, 1usize, { usize::MAX } >, required, settle; sort = "sort" : ViaValue <
+        Check214 >, optional, settle; } deny
+    );
+    rt::object_reader!(
+        read_606, Visit606, DataFieldField { data = "data" : LeafRead < Leaf8 >,
+        required, settle; field = "field" : Union16, required, settle; } deny
+    );
+    rt::object_reader!(
+        read_609, Visit609, Scope2 { encode = "encode" : ViaValue < Check1 >, optional,
+        settle; layout = "layout" : ViaValue < Check2 >, optional, settle; signals =
+        "signals" : VecOf < ViaValue < Check3 >, 0usize, { usize::MAX } >, optional,
+        settle; data = "data" : VecOf < ViaValue < Check4 >, 0usize, { usize::MAX } >,
+        optional, settle; scales = "scales" : VecOf < ViaValue < Check5 >, 0usize, {
+        usize::MAX } >, optional, settle; projections = "projections" : VecOf < Typed <
+        Projection >, 0usize, { usize::MAX } >, optional, settle; axes = "axes" : VecOf <
+        Typed < Axis >, 0usize, { usize::MAX } >, optional, settle; legends = "legends" :
+        VecOf < ViaValue < Check6 >, 0usize, { usize::MAX } >, optional, settle; title =
+        "title" : Union7, optional, settle; marks = "marks" : VecOf < ViaValue < Check10
+        >, 0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" : MapOf <
+        Leaf8, rt::fast::AnyValue >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf215 -> CrossfilterTransformType, | s | [! ::std::matches!(s, "crossfilter")]
         => CrossfilterTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check217 -> FieldsArray2, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(
+        Check217 -> FieldsArray2, | v | rt::is_valid(validators::t2:: < 8 >, v)
+    );
     rt::union_reader!(
         Union218, VisitUnion218 -> CrossfilterTransformFields { seq =>
         CrossfilterTransformFields::Array; R0 : Vec < FieldsArray2 >, map =>
@@ -21729,22 +21845,22 @@ mod fast {
         null
     );
     type Union216 = Union218<
-        rt::fast::VecOf<rt::fast::ViaValue<Check217>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check217>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::union_reader!(
         Union220, VisitUnion220 -> Query { seq => Query::Array; R0 : Vec < rt::Value >,
         map => Query::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union219 = Union220<
-        rt::fast::VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_612, Visit612, CrossfilterTransform2 { r#type = "type" : rt::fast::LeafRead
-        < Leaf215 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union216, required, settle; query = "query"
-        : Union219, required, settle; } deny
+        read_612, Visit612, CrossfilterTransform2 { r#type = "type" : LeafRead < Leaf215
+        >, required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        fields = "fields" : Union216, required, settle; query = "query" : Union219,
+        required, settle; } deny
     );
     rt::string_leaf!(
         Leaf221 -> ResolvefilterTransformType, | s | [! ::std::matches!(s,
@@ -21754,80 +21870,76 @@ mod fast {
         Union223, VisitUnion223 -> Ignore { number => Ignore::Number; R0 : rt::Number,
         map => Ignore::SignalRef; R1 : SignalRef } refuse bool str null seq
     );
-    type Union222 = Union223<rt::fast::LeafRead<Leaf12>, rt::fast::Typed<SignalRef>>;
+    type Union222 = Union223<LeafRead<Leaf12>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_614, Visit614, ResolvefilterTransform2 { r#type = "type" :
-        rt::fast::LeafRead < Leaf221 >, required, settle; signal = "signal" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; ignore = "ignore" : Union222,
-        required, settle; filter = "filter" : rt::fast::AnyValue, required, settle; }
-        deny
+        read_614, Visit614, ResolvefilterTransform2 { r#type = "type" : LeafRead <
+        Leaf221 >, required, settle; signal = "signal" : LeafRead < Leaf8 >, optional,
+        settle; ignore = "ignore" : Union222, required, settle; filter = "filter" :
+        rt::fast::AnyValue, required, settle; } deny
     );
     rt::string_leaf!(
         Leaf224 -> LinkpathTransformType, | s | [! ::std::matches!(s, "linkpath")] =>
         LinkpathTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check225 -> SourceX, | v | rt::is_valid(validators::v66, v));
-    rt::via_value!(Check226 -> SourceY, | v | rt::is_valid(validators::v66, v));
-    rt::via_value!(Check227 -> TargetX, | v | rt::is_valid(validators::v66, v));
-    rt::via_value!(Check228 -> TargetY, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(Check225 -> SourceX, | v | rt::is_valid(validators::t2:: < 8 >, v));
+    rt::via_value!(Check226 -> SourceY, | v | rt::is_valid(validators::t2:: < 8 >, v));
+    rt::via_value!(Check227 -> TargetX, | v | rt::is_valid(validators::t2:: < 8 >, v));
+    rt::via_value!(Check228 -> TargetY, | v | rt::is_valid(validators::t2:: < 8 >, v));
     rt::via_value!(
-        Check229 -> LinkpathTransformOrient, | v | rt::is_valid(validators::v72, v)
+        Check229 -> LinkpathTransformOrient, | v | rt::is_valid(validators::t7:: < 1 >,
+        v)
     );
-    rt::via_value!(Check230 -> Shape, | v | rt::is_valid(validators::v74, v));
+    rt::via_value!(Check230 -> Shape, | v | rt::is_valid(validators::t7:: < 2 >, v));
     rt::union_reader!(
         Union232, VisitUnion232 -> Method { str => Method::String; R0 : String, map =>
         Method::SignalRef; R1 : SignalRef } refuse bool number null seq
     );
-    type Union231 = Union232<rt::fast::LeafRead<Leaf8>, rt::fast::Typed<SignalRef>>;
+    type Union231 = Union232<LeafRead<Leaf8>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_616, Visit616, LinkpathTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf224 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; source_x = "sourceX" : rt::fast::ViaValue < Check225 >,
-        optional, settle; source_y = "sourceY" : rt::fast::ViaValue < Check226 >,
-        optional, settle; target_x = "targetX" : rt::fast::ViaValue < Check227 >,
-        optional, settle; target_y = "targetY" : rt::fast::ViaValue < Check228 >,
-        optional, settle; orient = "orient" : rt::fast::ViaValue < Check229 >, optional,
-        settle; shape = "shape" : rt::fast::ViaValue < Check230 >, optional, settle;
-        require = "require" : rt::fast::Typed < SignalRef >, optional, settle; r#as =
-        "as" : Union231, optional, settle; } deny
+        read_616, Visit616, LinkpathTransform2 { r#type = "type" : LeafRead < Leaf224 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        source_x = "sourceX" : ViaValue < Check225 >, optional, settle; source_y =
+        "sourceY" : ViaValue < Check226 >, optional, settle; target_x = "targetX" :
+        ViaValue < Check227 >, optional, settle; target_y = "targetY" : ViaValue <
+        Check228 >, optional, settle; orient = "orient" : ViaValue < Check229 >,
+        optional, settle; shape = "shape" : ViaValue < Check230 >, optional, settle;
+        require = "require" : Typed < SignalRef >, optional, settle; r#as = "as" :
+        Union231, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf233 -> PieTransformType, | s | [! ::std::matches!(s, "pie")] =>
         PieTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check234 -> PieTransformField, | v | rt::is_valid(validators::v66, v)
+        Check234 -> PieTransformField, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::union_reader!(
         Union236, VisitUnion236 -> Smooth { bool => Smooth::Boolean; R0 : bool, map =>
         Smooth::SignalRef; R1 : SignalRef } refuse number str null seq
     );
-    type Union235 = Union236<rt::fast::LeafRead<Leaf31>, rt::fast::Typed<SignalRef>>;
+    type Union235 = Union236<LeafRead<Leaf31>, Typed<SignalRef>>;
     rt::union_reader!(
         Union238, VisitUnion238 -> As { seq => As::Array; R0 : Vec < Method >, map =>
         As::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union237 = Union238<
-        rt::fast::VecOf<Union231, 2usize, 2usize>,
-        rt::fast::Typed<SignalRef>,
-    >;
+    type Union237 = Union238<VecOf<Union231, 2usize, 2usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_618, Visit618, PieTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf233 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check234 >, optional,
-        settle; start_angle = "startAngle" : Union222, optional, settle; end_angle =
-        "endAngle" : Union222, optional, settle; sort = "sort" : Union235, optional,
-        settle; r#as = "as" : Union237, optional, settle; } deny
+        read_618, Visit618, PieTransform2 { r#type = "type" : LeafRead < Leaf233 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
+        = "field" : ViaValue < Check234 >, optional, settle; start_angle = "startAngle" :
+        Union222, optional, settle; end_angle = "endAngle" : Union222, optional, settle;
+        sort = "sort" : Union235, optional, settle; r#as = "as" : Union237, optional,
+        settle; } deny
     );
     rt::string_leaf!(
         Leaf239 -> StackTransformType, | s | [! ::std::matches!(s, "stack")] =>
         StackTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check240 -> StackTransformField, | v | rt::is_valid(validators::v66, v)
+        Check240 -> StackTransformField, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::via_value!(
-        Check242 -> GroupbyArrayItem2, | v | rt::is_valid(validators::v66, v)
+        Check242 -> GroupbyArrayItem2, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::union_reader!(
         Union243, VisitUnion243 -> StackTransformGroupby { seq =>
@@ -21835,41 +21947,36 @@ mod fast {
         StackTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union241 = Union243<
-        rt::fast::VecOf<rt::fast::ViaValue<Check242>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check242>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check244 -> StackTransformOffset, | v | rt::is_valid(validators::v80, v)
+        Check244 -> StackTransformOffset, | v | rt::is_valid(validators::t7:: < 5 >, v)
     );
     rt::object_reader!(
-        read_620, Visit620, StackTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf239 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check240 >, optional,
-        settle; groupby = "groupby" : Union241, optional, settle; sort = "sort" :
-        rt::fast::ViaValue < Check143 >, optional, settle; offset = "offset" :
-        rt::fast::ViaValue < Check244 >, optional, settle; r#as = "as" : Union237,
-        optional, settle; } deny
+        read_620, Visit620, StackTransform2 { r#type = "type" : LeafRead < Leaf239 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
+        = "field" : ViaValue < Check240 >, optional, settle; groupby = "groupby" :
+        Union241, optional, settle; sort = "sort" : ViaValue < Check143 >, optional,
+        settle; offset = "offset" : ViaValue < Check244 >, optional, settle; r#as = "as"
+        : Union237, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf245 -> ForceTransformType, | s | [! ::std::matches!(s, "force")] =>
         ForceTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check246 -> Force, | v | rt::is_valid(validators::v83, v));
-    type Union247 = Union238<
-        rt::fast::VecOf<Union231, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
-    >;
+    rt::via_value!(Check246 -> Force, | v | rt::is_valid(validators::t8:: < 0 >, v));
+    type Union247 = Union238<VecOf<Union231, 0usize, { usize::MAX }>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_622, Visit622, ForceTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf245 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; r#static = "static" : Union235, optional, settle; restart =
-        "restart" : Union235, optional, settle; iterations = "iterations" : Union222,
-        optional, settle; alpha = "alpha" : Union222, optional, settle; alpha_min =
-        "alphaMin" : Union222, optional, settle; alpha_target = "alphaTarget" : Union222,
-        optional, settle; velocity_decay = "velocityDecay" : Union222, optional, settle;
-        forces = "forces" : rt::fast::VecOf < rt::fast::ViaValue < Check246 >, 0usize, {
-        usize::MAX } >, optional, settle; r#as = "as" : Union247, optional, settle; }
-        deny
+        read_622, Visit622, ForceTransform2 { r#type = "type" : LeafRead < Leaf245 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        r#static = "static" : Union235, optional, settle; restart = "restart" : Union235,
+        optional, settle; iterations = "iterations" : Union222, optional, settle; alpha =
+        "alpha" : Union222, optional, settle; alpha_min = "alphaMin" : Union222,
+        optional, settle; alpha_target = "alphaTarget" : Union222, optional, settle;
+        velocity_decay = "velocityDecay" : Union222, optional, settle; forces = "forces"
+        : VecOf < ViaValue < Check246 >, 0usize, { usize::MAX } >, optional, settle; r#as
+        = "as" : Union247, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf248 -> ContourTransformType, | s | [! ::std::matches!(s, "contour")] =>
@@ -21879,164 +21986,164 @@ mod fast {
         Union250, VisitUnion250 -> Size { seq => Size::Array; R0 : Vec < Ignore >, map =>
         Size::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union249 = Union250<
-        rt::fast::VecOf<Union222, 2usize, 2usize>,
-        rt::fast::Typed<SignalRef>,
-    >;
-    type Union251 = Union250<
-        rt::fast::VecOf<Union222, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
-    >;
+    type Union249 = Union250<VecOf<Union222, 2usize, 2usize>, Typed<SignalRef>>;
+    type Union251 = Union250<VecOf<Union222, 0usize, { usize::MAX }>, Typed<SignalRef>>;
     rt::via_value!(
-        Check252 -> ContourTransformX, | v | rt::is_valid(validators::v66, v)
+        Check252 -> ContourTransformX, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::via_value!(
-        Check253 -> ContourTransformY, | v | rt::is_valid(validators::v66, v)
+        Check253 -> ContourTransformY, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::via_value!(
-        Check254 -> ContourTransformWeight, | v | rt::is_valid(validators::v66, v)
+        Check254 -> ContourTransformWeight, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::object_reader!(
-        read_624, Visit624, ContourTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf248 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union249, required, settle; values = "values" :
-        Union251, optional, settle; x = "x" : rt::fast::ViaValue < Check252 >, optional,
-        settle; y = "y" : rt::fast::ViaValue < Check253 >, optional, settle; weight =
-        "weight" : rt::fast::ViaValue < Check254 >, optional, settle; cell_size =
-        "cellSize" : Union222, optional, settle; bandwidth = "bandwidth" : Union222,
-        optional, settle; count = "count" : Union222, optional, settle; nice = "nice" :
-        Union235, optional, settle; thresholds = "thresholds" : Union251, optional,
-        settle; smooth = "smooth" : Union235, optional, settle; } deny
+        read_624, Visit624, ContourTransform2 { r#type = "type" : LeafRead < Leaf248 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; size
+        = "size" : Union249, required, settle; values = "values" : Union251, optional,
+        settle; x = "x" : ViaValue < Check252 >, optional, settle; y = "y" : ViaValue <
+        Check253 >, optional, settle; weight = "weight" : ViaValue < Check254 >,
+        optional, settle; cell_size = "cellSize" : Union222, optional, settle; bandwidth
+        = "bandwidth" : Union222, optional, settle; count = "count" : Union222, optional,
+        settle; nice = "nice" : Union235, optional, settle; thresholds = "thresholds" :
+        Union251, optional, settle; smooth = "smooth" : Union235, optional, settle; }
+        deny
     );
     rt::string_leaf!(
         Leaf255 -> GeojsonTransformType, | s | [! ::std::matches!(s, "geojson")] =>
         GeojsonTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check257 -> FieldsArray3, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(
+        Check257 -> FieldsArray3, | v | rt::is_valid(validators::t2:: < 8 >, v)
+    );
     rt::union_reader!(
         Union258, VisitUnion258 -> GeojsonTransformFields { seq =>
         GeojsonTransformFields::Array; R0 : Vec < FieldsArray3 >, map =>
         GeojsonTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union256 = Union258<
-        rt::fast::VecOf<rt::fast::ViaValue<Check257>, 2usize, 2usize>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check257>, 2usize, 2usize>,
+        Typed<SignalRef>,
     >;
-    rt::via_value!(Check259 -> Geojson, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(Check259 -> Geojson, | v | rt::is_valid(validators::t2:: < 8 >, v));
     rt::object_reader!(
-        read_626, Visit626, GeojsonTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf255 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union256, optional, settle; geojson =
-        "geojson" : rt::fast::ViaValue < Check259 >, optional, settle; } deny
+        read_626, Visit626, GeojsonTransform2 { r#type = "type" : LeafRead < Leaf255 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        fields = "fields" : Union256, optional, settle; geojson = "geojson" : ViaValue <
+        Check259 >, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf260 -> GeopathTransformType, | s | [! ::std::matches!(s, "geopath")] =>
         GeopathTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check261 -> GeopathTransformField, | v | rt::is_valid(validators::v66, v)
+        Check261 -> GeopathTransformField, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::via_value!(
-        Check262 -> GeopathTransformPointRadius, | v | rt::is_valid(validators::v86, v)
+        Check262 -> GeopathTransformPointRadius, | v | rt::is_valid(validators::t9:: < 0
+        >, v)
     );
     rt::object_reader!(
-        read_628, Visit628, GeopathTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf260 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; projection = "projection" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check261 >, optional,
-        settle; point_radius = "pointRadius" : rt::fast::ViaValue < Check262 >, optional,
-        settle; r#as = "as" : Union231, optional, settle; } deny
+        read_628, Visit628, GeopathTransform2 { r#type = "type" : LeafRead < Leaf260 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        projection = "projection" : LeafRead < Leaf8 >, optional, settle; field = "field"
+        : ViaValue < Check261 >, optional, settle; point_radius = "pointRadius" :
+        ViaValue < Check262 >, optional, settle; r#as = "as" : Union231, optional,
+        settle; } deny
     );
     rt::string_leaf!(
         Leaf263 -> GeopointTransformType, | s | [! ::std::matches!(s, "geopoint")] =>
         GeopointTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check265 -> FieldsArray4, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(
+        Check265 -> FieldsArray4, | v | rt::is_valid(validators::t2:: < 8 >, v)
+    );
     rt::union_reader!(
         Union266, VisitUnion266 -> GeopointTransformFields { seq =>
         GeopointTransformFields::Array; R0 : Vec < FieldsArray4 >, map =>
         GeopointTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union264 = Union266<
-        rt::fast::VecOf<rt::fast::ViaValue<Check265>, 2usize, 2usize>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check265>, 2usize, 2usize>,
+        Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_630, Visit630, GeopointTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf263 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; projection = "projection" : rt::fast::LeafRead < Leaf8 >,
-        required, settle; fields = "fields" : Union264, required, settle; r#as = "as" :
-        Union237, optional, settle; } deny
+        read_630, Visit630, GeopointTransform2 { r#type = "type" : LeafRead < Leaf263 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        projection = "projection" : LeafRead < Leaf8 >, required, settle; fields =
+        "fields" : Union264, required, settle; r#as = "as" : Union237, optional, settle;
+        } deny
     );
     rt::string_leaf!(
         Leaf267 -> GeoshapeTransformType, | s | [! ::std::matches!(s, "geoshape")] =>
         GeoshapeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check268 -> GeoshapeTransformField, | v | rt::is_valid(validators::v66, v)
+        Check268 -> GeoshapeTransformField, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::via_value!(
-        Check269 -> GeoshapeTransformPointRadius, | v | rt::is_valid(validators::v86, v)
+        Check269 -> GeoshapeTransformPointRadius, | v | rt::is_valid(validators::t9:: < 0
+        >, v)
     );
     rt::object_reader!(
-        read_632, Visit632, GeoshapeTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf267 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; projection = "projection" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check268 >, optional,
-        settle; point_radius = "pointRadius" : rt::fast::ViaValue < Check269 >, optional,
-        settle; r#as = "as" : Union231, optional, settle; } deny
+        read_632, Visit632, GeoshapeTransform2 { r#type = "type" : LeafRead < Leaf267 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        projection = "projection" : LeafRead < Leaf8 >, optional, settle; field = "field"
+        : ViaValue < Check268 >, optional, settle; point_radius = "pointRadius" :
+        ViaValue < Check269 >, optional, settle; r#as = "as" : Union231, optional,
+        settle; } deny
     );
     rt::string_leaf!(
         Leaf270 -> GraticuleTransformType, | s | [! ::std::matches!(s, "graticule")] =>
         GraticuleTransformType::from_listed_str(s)
     );
     type Union271 = Union220<
-        rt::fast::VecOf<rt::fast::AnyValue, 2usize, 2usize>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<rt::fast::AnyValue, 2usize, 2usize>,
+        Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_634, Visit634, GraticuleTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf270 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; extent = "extent" : Union271, optional, settle; extent_major =
-        "extentMajor" : Union271, optional, settle; extent_minor = "extentMinor" :
-        Union271, optional, settle; step = "step" : Union249, optional, settle;
-        step_major = "stepMajor" : Union249, optional, settle; step_minor = "stepMinor" :
-        Union249, optional, settle; precision = "precision" : Union222, optional, settle;
-        } deny
+        read_634, Visit634, GraticuleTransform2 { r#type = "type" : LeafRead < Leaf270 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        extent = "extent" : Union271, optional, settle; extent_major = "extentMajor" :
+        Union271, optional, settle; extent_minor = "extentMinor" : Union271, optional,
+        settle; step = "step" : Union249, optional, settle; step_major = "stepMajor" :
+        Union249, optional, settle; step_minor = "stepMinor" : Union249, optional,
+        settle; precision = "precision" : Union222, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf272 -> HeatmapTransformType, | s | [! ::std::matches!(s, "heatmap")] =>
         HeatmapTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check273 -> HeatmapTransformField, | v | rt::is_valid(validators::v66, v)
+        Check273 -> HeatmapTransformField, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::via_value!(
-        Check274 -> HeatmapTransformColor, | v | rt::is_valid(validators::v100, v)
+        Check274 -> HeatmapTransformColor, | v | rt::is_valid(validators::t9:: < 1 >, v)
     );
-    rt::via_value!(Check275 -> Opacity, | v | rt::is_valid(validators::v86, v));
-    rt::via_value!(Check276 -> Resolve, | v | rt::is_valid(validators::v101, v));
+    rt::via_value!(Check275 -> Opacity, | v | rt::is_valid(validators::t9:: < 0 >, v));
+    rt::via_value!(Check276 -> Resolve, | v | rt::is_valid(validators::t7:: < 6 >, v));
     rt::object_reader!(
-        read_636, Visit636, HeatmapTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf272 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check273 >, optional,
-        settle; color = "color" : rt::fast::ViaValue < Check274 >, optional, settle;
-        opacity = "opacity" : rt::fast::ViaValue < Check275 >, optional, settle; resolve
-        = "resolve" : rt::fast::ViaValue < Check276 >, optional, settle; r#as = "as" :
-        Union231, optional, settle; } deny
+        read_636, Visit636, HeatmapTransform2 { r#type = "type" : LeafRead < Leaf272 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
+        = "field" : ViaValue < Check273 >, optional, settle; color = "color" : ViaValue <
+        Check274 >, optional, settle; opacity = "opacity" : ViaValue < Check275 >,
+        optional, settle; resolve = "resolve" : ViaValue < Check276 >, optional, settle;
+        r#as = "as" : Union231, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf277 -> IsocontourTransformType, | s | [! ::std::matches!(s, "isocontour")] =>
         IsocontourTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check278 -> IsocontourTransformField, | v | rt::is_valid(validators::v66, v)
+        Check278 -> IsocontourTransformField, | v | rt::is_valid(validators::t2:: < 8 >,
+        v)
     );
     rt::via_value!(
-        Check279 -> IsocontourTransformScale, | v | rt::is_valid(validators::v86, v)
+        Check279 -> IsocontourTransformScale, | v | rt::is_valid(validators::t9:: < 0 >,
+        v)
     );
     rt::via_value!(
-        Check281 -> ArrayTranslateItem, | v | rt::is_valid(validators::v86, v)
+        Check281 -> ArrayTranslateItem, | v | rt::is_valid(validators::t9:: < 0 >, v)
     );
     rt::union_reader!(
         Union282, VisitUnion282 -> IsocontourTransformTranslate { seq =>
@@ -22045,8 +22152,8 @@ mod fast {
         null
     );
     type Union280 = Union282<
-        rt::fast::VecOf<rt::fast::ViaValue<Check281>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check281>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::value_leaf!(Leaf284 -> (), scalar | v | rt::is_valid(validators::v22, v));
     rt::union_reader!(
@@ -22055,34 +22162,33 @@ mod fast {
         IsocontourTransformAs::SignalRef; R1 : SignalRef, null => | _ |
         IsocontourTransformAs::Null; R2 : () } refuse bool number seq
     );
-    type Union283 = Union285<
-        rt::fast::LeafRead<Leaf8>,
-        rt::fast::Typed<SignalRef>,
-        rt::fast::LeafRead<Leaf284>,
-    >;
+    type Union283 = Union285<LeafRead<Leaf8>, Typed<SignalRef>, LeafRead<Leaf284>>;
     rt::object_reader!(
-        read_638, Visit638, IsocontourTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf277 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check278 >, optional,
-        settle; thresholds = "thresholds" : Union251, optional, settle; levels = "levels"
-        : Union222, optional, settle; nice = "nice" : Union235, optional, settle; resolve
-        = "resolve" : rt::fast::ViaValue < Check276 >, optional, settle; zero = "zero" :
-        Union235, optional, settle; smooth = "smooth" : Union235, optional, settle; scale
-        = "scale" : rt::fast::ViaValue < Check279 >, optional, settle; translate =
-        "translate" : Union280, optional, settle; r#as = "as" : Union283, optional,
-        settle; } deny
+        read_638, Visit638, IsocontourTransform2 { r#type = "type" : LeafRead < Leaf277
+        >, required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        field = "field" : ViaValue < Check278 >, optional, settle; thresholds =
+        "thresholds" : Union251, optional, settle; levels = "levels" : Union222,
+        optional, settle; nice = "nice" : Union235, optional, settle; resolve = "resolve"
+        : ViaValue < Check276 >, optional, settle; zero = "zero" : Union235, optional,
+        settle; smooth = "smooth" : Union235, optional, settle; scale = "scale" :
+        ViaValue < Check279 >, optional, settle; translate = "translate" : Union280,
+        optional, settle; r#as = "as" : Union283, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf286 -> Kde2dTransformType, | s | [! ::std::matches!(s, "kde2d")] =>
         Kde2dTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check287 -> Kde2dTransformX, | v | rt::is_valid(validators::v66, v));
-    rt::via_value!(Check288 -> Kde2dTransformY, | v | rt::is_valid(validators::v66, v));
     rt::via_value!(
-        Check289 -> Kde2dTransformWeight, | v | rt::is_valid(validators::v66, v)
+        Check287 -> Kde2dTransformX, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::via_value!(
-        Check291 -> GroupbyArrayItem3, | v | rt::is_valid(validators::v66, v)
+        Check288 -> Kde2dTransformY, | v | rt::is_valid(validators::t2:: < 8 >, v)
+    );
+    rt::via_value!(
+        Check289 -> Kde2dTransformWeight, | v | rt::is_valid(validators::t2:: < 8 >, v)
+    );
+    rt::via_value!(
+        Check291 -> GroupbyArrayItem3, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::union_reader!(
         Union292, VisitUnion292 -> Kde2dTransformGroupby { seq =>
@@ -22090,154 +22196,140 @@ mod fast {
         Kde2dTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union290 = Union292<
-        rt::fast::VecOf<rt::fast::ViaValue<Check291>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check291>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_640, Visit640, Kde2dTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf286 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union249, required, settle; x = "x" :
-        rt::fast::ViaValue < Check287 >, required, settle; y = "y" : rt::fast::ViaValue <
-        Check288 >, required, settle; weight = "weight" : rt::fast::ViaValue < Check289
-        >, optional, settle; groupby = "groupby" : Union290, optional, settle; cell_size
-        = "cellSize" : Union222, optional, settle; bandwidth = "bandwidth" : Union249,
-        optional, settle; counts = "counts" : Union235, optional, settle; r#as = "as" :
-        Union231, optional, settle; } deny
+        read_640, Visit640, Kde2dTransform2 { r#type = "type" : LeafRead < Leaf286 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; size
+        = "size" : Union249, required, settle; x = "x" : ViaValue < Check287 >, required,
+        settle; y = "y" : ViaValue < Check288 >, required, settle; weight = "weight" :
+        ViaValue < Check289 >, optional, settle; groupby = "groupby" : Union290,
+        optional, settle; cell_size = "cellSize" : Union222, optional, settle; bandwidth
+        = "bandwidth" : Union249, optional, settle; counts = "counts" : Union235,
+        optional, settle; r#as = "as" : Union231, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf293 -> NestTransformType, | s | [! ::std::matches!(s, "nest")] =>
         NestTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check295 -> ArrayKey, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(Check295 -> ArrayKey, | v | rt::is_valid(validators::t2:: < 8 >, v));
     rt::union_reader!(
         Union296, VisitUnion296 -> Keys { seq => Keys::Array; R0 : Vec < ArrayKey >, map
         => Keys::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union294 = Union296<
-        rt::fast::VecOf<rt::fast::ViaValue<Check295>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check295>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_642, Visit642, NestTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf293 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; keys = "keys" : Union294, optional, settle; generate =
-        "generate" : Union235, optional, settle; } deny
+        read_642, Visit642, NestTransform2 { r#type = "type" : LeafRead < Leaf293 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; keys
+        = "keys" : Union294, optional, settle; generate = "generate" : Union235,
+        optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf297 -> PackTransformType, | s | [! ::std::matches!(s, "pack")] =>
         PackTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check298 -> PackTransformField, | v | rt::is_valid(validators::v66, v)
+        Check298 -> PackTransformField, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::via_value!(
-        Check299 -> PackTransformRadius, | v | rt::is_valid(validators::v66, v)
+        Check299 -> PackTransformRadius, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
-    type Union300 = Union238<
-        rt::fast::VecOf<Union231, 5usize, 5usize>,
-        rt::fast::Typed<SignalRef>,
-    >;
+    type Union300 = Union238<VecOf<Union231, 5usize, 5usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_644, Visit644, PackTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf297 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check298 >, optional,
-        settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional, settle;
-        padding = "padding" : Union222, optional, settle; radius = "radius" :
-        rt::fast::ViaValue < Check299 >, optional, settle; size = "size" : Union249,
-        optional, settle; r#as = "as" : Union300, optional, settle; } deny
+        read_644, Visit644, PackTransform2 { r#type = "type" : LeafRead < Leaf297 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
+        = "field" : ViaValue < Check298 >, optional, settle; sort = "sort" : ViaValue <
+        Check143 >, optional, settle; padding = "padding" : Union222, optional, settle;
+        radius = "radius" : ViaValue < Check299 >, optional, settle; size = "size" :
+        Union249, optional, settle; r#as = "as" : Union300, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf301 -> PartitionTransformType, | s | [! ::std::matches!(s, "partition")] =>
         PartitionTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check302 -> PartitionTransformField, | v | rt::is_valid(validators::v66, v)
+        Check302 -> PartitionTransformField, | v | rt::is_valid(validators::t2:: < 8 >,
+        v)
     );
-    type Union303 = Union238<
-        rt::fast::VecOf<Union231, 6usize, 6usize>,
-        rt::fast::Typed<SignalRef>,
-    >;
+    type Union303 = Union238<VecOf<Union231, 6usize, 6usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_646, Visit646, PartitionTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf301 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check302 >, optional,
-        settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional, settle;
-        padding = "padding" : Union222, optional, settle; round = "round" : Union235,
-        optional, settle; size = "size" : Union249, optional, settle; r#as = "as" :
-        Union303, optional, settle; } deny
+        read_646, Visit646, PartitionTransform2 { r#type = "type" : LeafRead < Leaf301 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
+        = "field" : ViaValue < Check302 >, optional, settle; sort = "sort" : ViaValue <
+        Check143 >, optional, settle; padding = "padding" : Union222, optional, settle;
+        round = "round" : Union235, optional, settle; size = "size" : Union249, optional,
+        settle; r#as = "as" : Union303, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf304 -> StratifyTransformType, | s | [! ::std::matches!(s, "stratify")] =>
         StratifyTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check305 -> StratifyTransformKey, | v | rt::is_valid(validators::v66, v)
+        Check305 -> StratifyTransformKey, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
-    rt::via_value!(Check306 -> ParentKey, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(Check306 -> ParentKey, | v | rt::is_valid(validators::t2:: < 8 >, v));
     rt::object_reader!(
-        read_648, Visit648, StratifyTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf304 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; key = "key" : rt::fast::ViaValue < Check305 >, required,
-        settle; parent_key = "parentKey" : rt::fast::ViaValue < Check306 >, required,
-        settle; } deny
+        read_648, Visit648, StratifyTransform2 { r#type = "type" : LeafRead < Leaf304 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; key =
+        "key" : ViaValue < Check305 >, required, settle; parent_key = "parentKey" :
+        ViaValue < Check306 >, required, settle; } deny
     );
     rt::string_leaf!(
         Leaf307 -> TreeTransformType, | s | [! ::std::matches!(s, "tree")] =>
         TreeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check308 -> TreeTransformField, | v | rt::is_valid(validators::v66, v)
+        Check308 -> TreeTransformField, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::via_value!(
-        Check309 -> TreeTransformMethod, | v | rt::is_valid(validators::v112, v)
+        Check309 -> TreeTransformMethod, | v | rt::is_valid(validators::t7:: < 7 >, v)
     );
-    type Union310 = Union238<
-        rt::fast::VecOf<Union231, 4usize, 4usize>,
-        rt::fast::Typed<SignalRef>,
-    >;
+    type Union310 = Union238<VecOf<Union231, 4usize, 4usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_650, Visit650, TreeTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf307 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check308 >, optional,
-        settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional, settle; method
-        = "method" : rt::fast::ViaValue < Check309 >, optional, settle; size = "size" :
-        Union249, optional, settle; node_size = "nodeSize" : Union249, optional, settle;
-        separation = "separation" : Union235, optional, settle; r#as = "as" : Union310,
-        optional, settle; } deny
+        read_650, Visit650, TreeTransform2 { r#type = "type" : LeafRead < Leaf307 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
+        = "field" : ViaValue < Check308 >, optional, settle; sort = "sort" : ViaValue <
+        Check143 >, optional, settle; method = "method" : ViaValue < Check309 >,
+        optional, settle; size = "size" : Union249, optional, settle; node_size =
+        "nodeSize" : Union249, optional, settle; separation = "separation" : Union235,
+        optional, settle; r#as = "as" : Union310, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf311 -> TreelinksTransformType, | s | [! ::std::matches!(s, "treelinks")] =>
         TreelinksTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_652, Visit652, TreelinksTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf311 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; } deny
+        read_652, Visit652, TreelinksTransform2 { r#type = "type" : LeafRead < Leaf311 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; }
+        deny
     );
     rt::string_leaf!(
         Leaf312 -> TreemapTransformType, | s | [! ::std::matches!(s, "treemap")] =>
         TreemapTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check313 -> TreemapTransformField, | v | rt::is_valid(validators::v66, v)
+        Check313 -> TreemapTransformField, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::via_value!(
-        Check314 -> TreemapTransformMethod, | v | rt::is_valid(validators::v116, v)
+        Check314 -> TreemapTransformMethod, | v | rt::is_valid(validators::t7:: < 8 >, v)
     );
     rt::object_reader!(
-        read_654, Visit654, TreemapTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf312 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check313 >, optional,
-        settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional, settle; method
-        = "method" : rt::fast::ViaValue < Check314 >, optional, settle; padding =
-        "padding" : Union222, optional, settle; padding_inner = "paddingInner" :
-        Union222, optional, settle; padding_outer = "paddingOuter" : Union222, optional,
-        settle; padding_top = "paddingTop" : Union222, optional, settle; padding_right =
-        "paddingRight" : Union222, optional, settle; padding_bottom = "paddingBottom" :
-        Union222, optional, settle; padding_left = "paddingLeft" : Union222, optional,
-        settle; ratio = "ratio" : Union222, optional, settle; round = "round" : Union235,
-        optional, settle; size = "size" : Union249, optional, settle; r#as = "as" :
-        Union303, optional, settle; } deny
+        read_654, Visit654, TreemapTransform2 { r#type = "type" : LeafRead < Leaf312 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
+        = "field" : ViaValue < Check313 >, optional, settle; sort = "sort" : ViaValue <
+        Check143 >, optional, settle; method = "method" : ViaValue < Check314 >,
+        optional, settle; padding = "padding" : Union222, optional, settle; padding_inner
+        = "paddingInner" : Union222, optional, settle; padding_outer = "paddingOuter" :
+        Union222, optional, settle; padding_top = "paddingTop" : Union222, optional,
+        settle; padding_right = "paddingRight" : Union222, optional, settle;
+        padding_bottom = "paddingBottom" : Union222, optional, settle; padding_left =
+        "paddingLeft" : Union222, optional, settle; ratio = "ratio" : Union222, optional,
+        settle; round = "round" : Union235, optional, settle; size = "size" : Union249,
+        optional, settle; r#as = "as" : Union303, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf315 -> LabelTransformType, | s | [! ::std::matches!(s, "label")] =>
@@ -22249,40 +22341,40 @@ mod fast {
         LabelTransformPadding::SignalRef; R1 : SignalRef, null => | _ |
         LabelTransformPadding::Null; R2 : () } refuse bool str seq
     );
-    type Union316 = Union317<
-        rt::fast::LeafRead<Leaf12>,
-        rt::fast::Typed<SignalRef>,
-        rt::fast::LeafRead<Leaf284>,
-    >;
+    type Union316 = Union317<LeafRead<Leaf12>, Typed<SignalRef>, LeafRead<Leaf284>>;
     rt::union_reader!(
         Union319, VisitUnion319 -> AvoidMarks { seq => AvoidMarks::Array; R0 : Vec <
         String >, map => AvoidMarks::SignalRef; R1 : SignalRef } refuse bool number str
         null
     );
     type Union318 = Union319<
-        rt::fast::VecOf<rt::fast::LeafRead<Leaf8>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<LeafRead<Leaf8>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_656, Visit656, LabelTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf315 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union249, required, settle; sort = "sort" :
-        rt::fast::ViaValue < Check143 >, optional, settle; anchor = "anchor" : Union247,
-        optional, settle; offset = "offset" : Union251, optional, settle; padding =
-        "padding" : Union316, optional, settle; line_anchor = "lineAnchor" : Union231,
-        optional, settle; mark_index = "markIndex" : Union222, optional, settle;
-        avoid_base_mark = "avoidBaseMark" : Union235, optional, settle; avoid_marks =
-        "avoidMarks" : Union318, optional, settle; method = "method" : Union231,
-        optional, settle; r#as = "as" : Union300, optional, settle; } deny
+        read_656, Visit656, LabelTransform2 { r#type = "type" : LeafRead < Leaf315 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; size
+        = "size" : Union249, required, settle; sort = "sort" : ViaValue < Check143 >,
+        optional, settle; anchor = "anchor" : Union247, optional, settle; offset =
+        "offset" : Union251, optional, settle; padding = "padding" : Union316, optional,
+        settle; line_anchor = "lineAnchor" : Union231, optional, settle; mark_index =
+        "markIndex" : Union222, optional, settle; avoid_base_mark = "avoidBaseMark" :
+        Union235, optional, settle; avoid_marks = "avoidMarks" : Union318, optional,
+        settle; method = "method" : Union231, optional, settle; r#as = "as" : Union300,
+        optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf320 -> LoessTransformType, | s | [! ::std::matches!(s, "loess")] =>
         LoessTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check321 -> LoessTransformX, | v | rt::is_valid(validators::v66, v));
-    rt::via_value!(Check322 -> LoessTransformY, | v | rt::is_valid(validators::v66, v));
     rt::via_value!(
-        Check324 -> GroupbyArrayItem4, | v | rt::is_valid(validators::v66, v)
+        Check321 -> LoessTransformX, | v | rt::is_valid(validators::t2:: < 8 >, v)
+    );
+    rt::via_value!(
+        Check322 -> LoessTransformY, | v | rt::is_valid(validators::t2:: < 8 >, v)
+    );
+    rt::via_value!(
+        Check324 -> GroupbyArrayItem4, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::union_reader!(
         Union325, VisitUnion325 -> LoessTransformGroupby { seq =>
@@ -22290,29 +22382,29 @@ mod fast {
         LoessTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union323 = Union325<
-        rt::fast::VecOf<rt::fast::ViaValue<Check324>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check324>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_658, Visit658, LoessTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf320 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; x = "x" : rt::fast::ViaValue < Check321 >, required, settle; y
-        = "y" : rt::fast::ViaValue < Check322 >, required, settle; groupby = "groupby" :
-        Union323, optional, settle; bandwidth = "bandwidth" : Union222, optional, settle;
-        r#as = "as" : Union247, optional, settle; } deny
+        read_658, Visit658, LoessTransform2 { r#type = "type" : LeafRead < Leaf320 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; x =
+        "x" : ViaValue < Check321 >, required, settle; y = "y" : ViaValue < Check322 >,
+        required, settle; groupby = "groupby" : Union323, optional, settle; bandwidth =
+        "bandwidth" : Union222, optional, settle; r#as = "as" : Union247, optional,
+        settle; } deny
     );
     rt::string_leaf!(
         Leaf326 -> RegressionTransformType, | s | [! ::std::matches!(s, "regression")] =>
         RegressionTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check327 -> RegressionTransformX, | v | rt::is_valid(validators::v66, v)
+        Check327 -> RegressionTransformX, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::via_value!(
-        Check328 -> RegressionTransformY, | v | rt::is_valid(validators::v66, v)
+        Check328 -> RegressionTransformY, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::via_value!(
-        Check330 -> GroupbyArrayItem5, | v | rt::is_valid(validators::v66, v)
+        Check330 -> GroupbyArrayItem5, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::union_reader!(
         Union331, VisitUnion331 -> RegressionTransformGroupby { seq =>
@@ -22321,25 +22413,24 @@ mod fast {
         null
     );
     type Union329 = Union331<
-        rt::fast::VecOf<rt::fast::ViaValue<Check330>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check330>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_660, Visit660, RegressionTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf326 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; x = "x" : rt::fast::ViaValue < Check327 >, required, settle; y
-        = "y" : rt::fast::ViaValue < Check328 >, required, settle; groupby = "groupby" :
-        Union329, optional, settle; method = "method" : Union231, optional, settle; order
-        = "order" : Union222, optional, settle; extent = "extent" : Union249, optional,
-        settle; params = "params" : Union235, optional, settle; r#as = "as" : Union247,
-        optional, settle; } deny
+        read_660, Visit660, RegressionTransform2 { r#type = "type" : LeafRead < Leaf326
+        >, required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; x
+        = "x" : ViaValue < Check327 >, required, settle; y = "y" : ViaValue < Check328 >,
+        required, settle; groupby = "groupby" : Union329, optional, settle; method =
+        "method" : Union231, optional, settle; order = "order" : Union222, optional,
+        settle; extent = "extent" : Union249, optional, settle; params = "params" :
+        Union235, optional, settle; r#as = "as" : Union247, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf332 -> AggregateTransformType, | s | [! ::std::matches!(s, "aggregate")] =>
         AggregateTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check334 -> GroupbyArrayItem6, | v | rt::is_valid(validators::v66, v)
+        Check334 -> GroupbyArrayItem6, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::union_reader!(
         Union335, VisitUnion335 -> AggregateTransformGroupby { seq =>
@@ -22348,129 +22439,130 @@ mod fast {
         null
     );
     type Union333 = Union335<
-        rt::fast::VecOf<rt::fast::ViaValue<Check334>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check334>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
-    rt::via_value!(Check337 -> Op, | v | rt::is_valid(validators::v125, v));
+    rt::via_value!(Check337 -> Op, | v | rt::is_valid(validators::t7:: < 9 >, v));
     rt::union_reader!(
         Union338, VisitUnion338 -> AggregateTransformOps { seq =>
         AggregateTransformOps::Array; R0 : Vec < Op >, map =>
         AggregateTransformOps::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union336 = Union338<
-        rt::fast::VecOf<rt::fast::ViaValue<Check337>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check337>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
-    rt::via_value!(Check340 -> FieldsArray5, | v | rt::is_valid(validators::v128, v));
+    rt::via_value!(
+        Check340 -> FieldsArray5, | v | rt::is_valid(validators::t6:: < 2 >, v)
+    );
     rt::union_reader!(
         Union341, VisitUnion341 -> AggregateTransformFields { seq =>
         AggregateTransformFields::Array; R0 : Vec < FieldsArray5 >, map =>
         AggregateTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union339 = Union341<
-        rt::fast::VecOf<rt::fast::ViaValue<Check340>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check340>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::union_reader!(
         Union343, VisitUnion343 -> AggregateTransformAs { seq =>
         AggregateTransformAs::Array; R0 : Vec < IsocontourTransformAs >, map =>
         AggregateTransformAs::SignalRef; R1 : SignalRef } refuse bool number str null
     );
-    type Union342 = Union343<
-        rt::fast::VecOf<Union283, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
-    >;
+    type Union342 = Union343<VecOf<Union283, 0usize, { usize::MAX }>, Typed<SignalRef>>;
     rt::via_value!(
-        Check344 -> AggregateTransformKey, | v | rt::is_valid(validators::v66, v)
+        Check344 -> AggregateTransformKey, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::object_reader!(
-        read_662, Visit662, AggregateTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf332 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; groupby = "groupby" : Union333, optional, settle; ops = "ops" :
-        Union336, optional, settle; fields = "fields" : Union339, optional, settle; r#as
-        = "as" : Union342, optional, settle; drop = "drop" : Union235, optional, settle;
-        cross = "cross" : Union235, optional, settle; key = "key" : rt::fast::ViaValue <
-        Check344 >, optional, settle; } deny
+        read_662, Visit662, AggregateTransform2 { r#type = "type" : LeafRead < Leaf332 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        groupby = "groupby" : Union333, optional, settle; ops = "ops" : Union336,
+        optional, settle; fields = "fields" : Union339, optional, settle; r#as = "as" :
+        Union342, optional, settle; drop = "drop" : Union235, optional, settle; cross =
+        "cross" : Union235, optional, settle; key = "key" : ViaValue < Check344 >,
+        optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf345 -> BinTransformType, | s | [! ::std::matches!(s, "bin")] =>
         BinTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check346 -> BinTransformField, | v | rt::is_valid(validators::v66, v)
+        Check346 -> BinTransformField, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::object_reader!(
-        read_664, Visit664, BinTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf345 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check346 >, required,
-        settle; interval = "interval" : Union235, optional, settle; anchor = "anchor" :
-        Union222, optional, settle; maxbins = "maxbins" : Union222, optional, settle;
-        base = "base" : Union222, optional, settle; divide = "divide" : Union251,
-        optional, settle; extent = "extent" : Union249, required, settle; span = "span" :
-        Union222, optional, settle; step = "step" : Union222, optional, settle; steps =
-        "steps" : Union251, optional, settle; minstep = "minstep" : Union222, optional,
-        settle; nice = "nice" : Union235, optional, settle; name = "name" : Union231,
-        optional, settle; r#as = "as" : Union237, optional, settle; } deny
+        read_664, Visit664, BinTransform2 { r#type = "type" : LeafRead < Leaf345 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
+        = "field" : ViaValue < Check346 >, required, settle; interval = "interval" :
+        Union235, optional, settle; anchor = "anchor" : Union222, optional, settle;
+        maxbins = "maxbins" : Union222, optional, settle; base = "base" : Union222,
+        optional, settle; divide = "divide" : Union251, optional, settle; extent =
+        "extent" : Union249, required, settle; span = "span" : Union222, optional,
+        settle; step = "step" : Union222, optional, settle; steps = "steps" : Union251,
+        optional, settle; minstep = "minstep" : Union222, optional, settle; nice = "nice"
+        : Union235, optional, settle; name = "name" : Union231, optional, settle; r#as =
+        "as" : Union237, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf347 -> CollectTransformType, | s | [! ::std::matches!(s, "collect")] =>
         CollectTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_666, Visit666, CollectTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf347 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional,
-        settle; } deny
+        read_666, Visit666, CollectTransform2 { r#type = "type" : LeafRead < Leaf347 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; sort
+        = "sort" : ViaValue < Check143 >, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf348 -> CountpatternTransformType, | s | [! ::std::matches!(s,
         "countpattern")] => CountpatternTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check349 -> CountpatternTransformField, | v | rt::is_valid(validators::v66, v)
+        Check349 -> CountpatternTransformField, | v | rt::is_valid(validators::t2:: < 8
+        >, v)
     );
-    rt::via_value!(Check350 -> Case, | v | rt::is_valid(validators::v133, v));
+    rt::via_value!(Check350 -> Case, | v | rt::is_valid(validators::t7:: < 10 >, v));
     rt::object_reader!(
-        read_668, Visit668, CountpatternTransform2 { r#type = "type" : rt::fast::LeafRead
-        < Leaf348 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check349 >, required,
-        settle; case = "case" : rt::fast::ViaValue < Check350 >, optional, settle;
-        pattern = "pattern" : Union231, optional, settle; stopwords = "stopwords" :
-        Union231, optional, settle; r#as = "as" : Union237, optional, settle; } deny
+        read_668, Visit668, CountpatternTransform2 { r#type = "type" : LeafRead < Leaf348
+        >, required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        field = "field" : ViaValue < Check349 >, required, settle; case = "case" :
+        ViaValue < Check350 >, optional, settle; pattern = "pattern" : Union231,
+        optional, settle; stopwords = "stopwords" : Union231, optional, settle; r#as =
+        "as" : Union237, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf351 -> CrossTransformType, | s | [! ::std::matches!(s, "cross")] =>
         CrossTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_670, Visit670, CrossTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf351 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; filter = "filter" : rt::fast::LeafRead < Leaf8 >, optional,
-        settle; r#as = "as" : Union237, optional, settle; } deny
+        read_670, Visit670, CrossTransform2 { r#type = "type" : LeafRead < Leaf351 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        filter = "filter" : LeafRead < Leaf8 >, optional, settle; r#as = "as" : Union237,
+        optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf352 -> DensityTransformType, | s | [! ::std::matches!(s, "density")] =>
         DensityTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check353 -> Distribution, | v | rt::is_valid(validators::v137, v));
+    rt::via_value!(
+        Check353 -> Distribution, | v | rt::is_valid(validators::t12:: < 0 >, v)
+    );
     rt::object_reader!(
-        read_672, Visit672, DensityTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf352 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; extent = "extent" : Union249, optional, settle; steps = "steps"
-        : Union222, optional, settle; minsteps = "minsteps" : Union222, optional, settle;
-        maxsteps = "maxsteps" : Union222, optional, settle; method = "method" : Union231,
-        optional, settle; distribution = "distribution" : rt::fast::ViaValue < Check353
-        >, optional, settle; r#as = "as" : Union247, optional, settle; } deny
+        read_672, Visit672, DensityTransform2 { r#type = "type" : LeafRead < Leaf352 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        extent = "extent" : Union249, optional, settle; steps = "steps" : Union222,
+        optional, settle; minsteps = "minsteps" : Union222, optional, settle; maxsteps =
+        "maxsteps" : Union222, optional, settle; method = "method" : Union231, optional,
+        settle; distribution = "distribution" : ViaValue < Check353 >, optional, settle;
+        r#as = "as" : Union247, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf354 -> DotbinTransformType, | s | [! ::std::matches!(s, "dotbin")] =>
         DotbinTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check355 -> DotbinTransformField, | v | rt::is_valid(validators::v66, v)
+        Check355 -> DotbinTransformField, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::via_value!(
-        Check357 -> GroupbyArrayItem7, | v | rt::is_valid(validators::v66, v)
+        Check357 -> GroupbyArrayItem7, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::union_reader!(
         Union358, VisitUnion358 -> DotbinTransformGroupby { seq =>
@@ -22478,103 +22570,104 @@ mod fast {
         DotbinTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union356 = Union358<
-        rt::fast::VecOf<rt::fast::ViaValue<Check357>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check357>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_674, Visit674, DotbinTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf354 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check355 >, required,
-        settle; groupby = "groupby" : Union356, optional, settle; step = "step" :
-        Union222, optional, settle; smooth = "smooth" : Union235, optional, settle; r#as
-        = "as" : Union231, optional, settle; } deny
+        read_674, Visit674, DotbinTransform2 { r#type = "type" : LeafRead < Leaf354 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
+        = "field" : ViaValue < Check355 >, required, settle; groupby = "groupby" :
+        Union356, optional, settle; step = "step" : Union222, optional, settle; smooth =
+        "smooth" : Union235, optional, settle; r#as = "as" : Union231, optional, settle;
+        } deny
     );
     rt::string_leaf!(
         Leaf359 -> ExtentTransformType, | s | [! ::std::matches!(s, "extent")] =>
         ExtentTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check360 -> ExtentTransformField, | v | rt::is_valid(validators::v66, v)
+        Check360 -> ExtentTransformField, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::object_reader!(
-        read_676, Visit676, ExtentTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf359 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check360 >, required,
-        settle; } deny
+        read_676, Visit676, ExtentTransform2 { r#type = "type" : LeafRead < Leaf359 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
+        = "field" : ViaValue < Check360 >, required, settle; } deny
     );
     rt::string_leaf!(
         Leaf361 -> FilterTransformType, | s | [! ::std::matches!(s, "filter")] =>
         FilterTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_678, Visit678, FilterTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf361 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; expr = "expr" : rt::fast::LeafRead < Leaf8 >, required, settle;
-        } deny
+        read_678, Visit678, FilterTransform2 { r#type = "type" : LeafRead < Leaf361 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; expr
+        = "expr" : LeafRead < Leaf8 >, required, settle; } deny
     );
     rt::string_leaf!(
         Leaf362 -> FlattenTransformType, | s | [! ::std::matches!(s, "flatten")] =>
         FlattenTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check364 -> FieldsArray6, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(
+        Check364 -> FieldsArray6, | v | rt::is_valid(validators::t2:: < 8 >, v)
+    );
     rt::union_reader!(
         Union365, VisitUnion365 -> FlattenTransformFields { seq =>
         FlattenTransformFields::Array; R0 : Vec < FieldsArray6 >, map =>
         FlattenTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union363 = Union365<
-        rt::fast::VecOf<rt::fast::ViaValue<Check364>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check364>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_680, Visit680, FlattenTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf362 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union363, required, settle; index = "index"
-        : Union231, optional, settle; r#as = "as" : Union247, optional, settle; } deny
+        read_680, Visit680, FlattenTransform2 { r#type = "type" : LeafRead < Leaf362 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        fields = "fields" : Union363, required, settle; index = "index" : Union231,
+        optional, settle; r#as = "as" : Union247, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf366 -> FoldTransformType, | s | [! ::std::matches!(s, "fold")] =>
         FoldTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check368 -> FieldsArray7, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(
+        Check368 -> FieldsArray7, | v | rt::is_valid(validators::t2:: < 8 >, v)
+    );
     rt::union_reader!(
         Union369, VisitUnion369 -> FoldTransformFields { seq =>
         FoldTransformFields::Array; R0 : Vec < FieldsArray7 >, map =>
         FoldTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union367 = Union369<
-        rt::fast::VecOf<rt::fast::ViaValue<Check368>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check368>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_682, Visit682, FoldTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf366 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union367, required, settle; r#as = "as" :
-        Union237, optional, settle; } deny
+        read_682, Visit682, FoldTransform2 { r#type = "type" : LeafRead < Leaf366 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        fields = "fields" : Union367, required, settle; r#as = "as" : Union237, optional,
+        settle; } deny
     );
     rt::string_leaf!(
         Leaf370 -> FormulaTransformType, | s | [! ::std::matches!(s, "formula")] =>
         FormulaTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_684, Visit684, FormulaTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf370 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; expr = "expr" : rt::fast::LeafRead < Leaf8 >, required, settle;
-        r#as = "as" : Union231, required, settle; initonly = "initonly" : Union235,
-        optional, settle; } deny
+        read_684, Visit684, FormulaTransform2 { r#type = "type" : LeafRead < Leaf370 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; expr
+        = "expr" : LeafRead < Leaf8 >, required, settle; r#as = "as" : Union231,
+        required, settle; initonly = "initonly" : Union235, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf371 -> ImputeTransformType, | s | [! ::std::matches!(s, "impute")] =>
         ImputeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check372 -> ImputeTransformField, | v | rt::is_valid(validators::v66, v)
+        Check372 -> ImputeTransformField, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::via_value!(
-        Check373 -> ImputeTransformKey, | v | rt::is_valid(validators::v66, v)
+        Check373 -> ImputeTransformKey, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::via_value!(
-        Check375 -> GroupbyArrayItem8, | v | rt::is_valid(validators::v66, v)
+        Check375 -> GroupbyArrayItem8, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::union_reader!(
         Union376, VisitUnion376 -> ImputeTransformGroupby { seq =>
@@ -22582,27 +22675,27 @@ mod fast {
         ImputeTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union374 = Union376<
-        rt::fast::VecOf<rt::fast::ViaValue<Check375>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check375>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check377 -> ImputeTransformMethod, | v | rt::is_valid(validators::v150, v)
+        Check377 -> ImputeTransformMethod, | v | rt::is_valid(validators::t7:: < 11 >, v)
     );
     rt::object_reader!(
-        read_686, Visit686, ImputeTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf371 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check372 >, required,
-        settle; key = "key" : rt::fast::ViaValue < Check373 >, required, settle; keyvals
-        = "keyvals" : Union219, optional, settle; groupby = "groupby" : Union374,
-        optional, settle; method = "method" : rt::fast::ViaValue < Check377 >, optional,
-        settle; value = "value" : rt::fast::AnyValue, optional, settle; } deny
+        read_686, Visit686, ImputeTransform2 { r#type = "type" : LeafRead < Leaf371 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
+        = "field" : ViaValue < Check372 >, required, settle; key = "key" : ViaValue <
+        Check373 >, required, settle; keyvals = "keyvals" : Union219, optional, settle;
+        groupby = "groupby" : Union374, optional, settle; method = "method" : ViaValue <
+        Check377 >, optional, settle; value = "value" : rt::fast::AnyValue, optional,
+        settle; } deny
     );
     rt::string_leaf!(
         Leaf378 -> JoinaggregateTransformType, | s | [! ::std::matches!(s,
         "joinaggregate")] => JoinaggregateTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check380 -> GroupbyArrayItem9, | v | rt::is_valid(validators::v66, v)
+        Check380 -> GroupbyArrayItem9, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::union_reader!(
         Union381, VisitUnion381 -> JoinaggregateTransformGroupby { seq =>
@@ -22611,10 +22704,12 @@ mod fast {
         null
     );
     type Union379 = Union381<
-        rt::fast::VecOf<rt::fast::ViaValue<Check380>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check380>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
-    rt::via_value!(Check383 -> FieldsArray8, | v | rt::is_valid(validators::v128, v));
+    rt::via_value!(
+        Check383 -> FieldsArray8, | v | rt::is_valid(validators::t6:: < 2 >, v)
+    );
     rt::union_reader!(
         Union384, VisitUnion384 -> JoinaggregateTransformFields { seq =>
         JoinaggregateTransformFields::Array; R0 : Vec < FieldsArray8 >, map =>
@@ -22622,26 +22717,27 @@ mod fast {
         null
     );
     type Union382 = Union384<
-        rt::fast::VecOf<rt::fast::ViaValue<Check383>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check383>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check385 -> JoinaggregateTransformKey, | v | rt::is_valid(validators::v66, v)
+        Check385 -> JoinaggregateTransformKey, | v | rt::is_valid(validators::t2:: < 8 >,
+        v)
     );
     rt::object_reader!(
-        read_688, Visit688, JoinaggregateTransform2 { r#type = "type" :
-        rt::fast::LeafRead < Leaf378 >, required, settle; signal = "signal" :
-        rt::fast::LeafRead < Leaf8 >, optional, settle; groupby = "groupby" : Union379,
-        optional, settle; fields = "fields" : Union382, optional, settle; ops = "ops" :
-        Union336, optional, settle; r#as = "as" : Union342, optional, settle; key = "key"
-        : rt::fast::ViaValue < Check385 >, optional, settle; } deny
+        read_688, Visit688, JoinaggregateTransform2 { r#type = "type" : LeafRead <
+        Leaf378 >, required, settle; signal = "signal" : LeafRead < Leaf8 >, optional,
+        settle; groupby = "groupby" : Union379, optional, settle; fields = "fields" :
+        Union382, optional, settle; ops = "ops" : Union336, optional, settle; r#as = "as"
+        : Union342, optional, settle; key = "key" : ViaValue < Check385 >, optional,
+        settle; } deny
     );
     rt::string_leaf!(
         Leaf386 -> KdeTransformType, | s | [! ::std::matches!(s, "kde")] =>
         KdeTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check388 -> GroupbyArrayItem10, | v | rt::is_valid(validators::v66, v)
+        Check388 -> GroupbyArrayItem10, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::union_reader!(
         Union389, VisitUnion389 -> KdeTransformGroupby { seq =>
@@ -22649,65 +22745,68 @@ mod fast {
         KdeTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union387 = Union389<
-        rt::fast::VecOf<rt::fast::ViaValue<Check388>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check388>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check390 -> KdeTransformField, | v | rt::is_valid(validators::v66, v)
+        Check390 -> KdeTransformField, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::object_reader!(
-        read_690, Visit690, KdeTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf386 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; groupby = "groupby" : Union387, optional, settle; field =
-        "field" : rt::fast::ViaValue < Check390 >, required, settle; cumulative =
-        "cumulative" : Union235, optional, settle; counts = "counts" : Union235,
-        optional, settle; bandwidth = "bandwidth" : Union222, optional, settle; extent =
-        "extent" : Union249, optional, settle; resolve = "resolve" : rt::fast::ViaValue <
-        Check276 >, optional, settle; steps = "steps" : Union222, optional, settle;
-        minsteps = "minsteps" : Union222, optional, settle; maxsteps = "maxsteps" :
-        Union222, optional, settle; r#as = "as" : Union247, optional, settle; } deny
+        read_690, Visit690, KdeTransform2 { r#type = "type" : LeafRead < Leaf386 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        groupby = "groupby" : Union387, optional, settle; field = "field" : ViaValue <
+        Check390 >, required, settle; cumulative = "cumulative" : Union235, optional,
+        settle; counts = "counts" : Union235, optional, settle; bandwidth = "bandwidth" :
+        Union222, optional, settle; extent = "extent" : Union249, optional, settle;
+        resolve = "resolve" : ViaValue < Check276 >, optional, settle; steps = "steps" :
+        Union222, optional, settle; minsteps = "minsteps" : Union222, optional, settle;
+        maxsteps = "maxsteps" : Union222, optional, settle; r#as = "as" : Union247,
+        optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf391 -> LookupTransformType, | s | [! ::std::matches!(s, "lookup")] =>
         LookupTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check392 -> LookupTransformKey, | v | rt::is_valid(validators::v66, v)
+        Check392 -> LookupTransformKey, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
-    rt::via_value!(Check394 -> ValuesArray, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(
+        Check394 -> ValuesArray, | v | rt::is_valid(validators::t2:: < 8 >, v)
+    );
     rt::union_reader!(
         Union395, VisitUnion395 -> Values { seq => Values::Array; R0 : Vec < ValuesArray
         >, map => Values::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union393 = Union395<
-        rt::fast::VecOf<rt::fast::ViaValue<Check394>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check394>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
-    rt::via_value!(Check397 -> FieldsArray9, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(
+        Check397 -> FieldsArray9, | v | rt::is_valid(validators::t2:: < 8 >, v)
+    );
     rt::union_reader!(
         Union398, VisitUnion398 -> LookupTransformFields { seq =>
         LookupTransformFields::Array; R0 : Vec < FieldsArray9 >, map =>
         LookupTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union396 = Union398<
-        rt::fast::VecOf<rt::fast::ViaValue<Check397>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check397>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_692, Visit692, LookupTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf391 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; from = "from" : rt::fast::LeafRead < Leaf8 >, required, settle;
-        key = "key" : rt::fast::ViaValue < Check392 >, required, settle; values =
-        "values" : Union393, optional, settle; fields = "fields" : Union396, required,
-        settle; r#as = "as" : Union247, optional, settle; default = "default" :
-        rt::fast::AnyValue, optional, settle; } deny
+        read_692, Visit692, LookupTransform2 { r#type = "type" : LeafRead < Leaf391 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; from
+        = "from" : LeafRead < Leaf8 >, required, settle; key = "key" : ViaValue <
+        Check392 >, required, settle; values = "values" : Union393, optional, settle;
+        fields = "fields" : Union396, required, settle; r#as = "as" : Union247, optional,
+        settle; default = "default" : rt::fast::AnyValue, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf399 -> PivotTransformType, | s | [! ::std::matches!(s, "pivot")] =>
         PivotTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check401 -> GroupbyArrayItem11, | v | rt::is_valid(validators::v66, v)
+        Check401 -> GroupbyArrayItem11, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::union_reader!(
         Union402, VisitUnion402 -> PivotTransformGroupby { seq =>
@@ -22715,53 +22814,55 @@ mod fast {
         PivotTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union400 = Union402<
-        rt::fast::VecOf<rt::fast::ViaValue<Check401>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check401>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check403 -> PivotTransformField, | v | rt::is_valid(validators::v66, v)
+        Check403 -> PivotTransformField, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::via_value!(
-        Check404 -> PivotTransformValue, | v | rt::is_valid(validators::v66, v)
+        Check404 -> PivotTransformValue, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::via_value!(
-        Check405 -> PivotTransformKey, | v | rt::is_valid(validators::v66, v)
+        Check405 -> PivotTransformKey, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::object_reader!(
-        read_694, Visit694, PivotTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf399 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; groupby = "groupby" : Union400, optional, settle; field =
-        "field" : rt::fast::ViaValue < Check403 >, required, settle; value = "value" :
-        rt::fast::ViaValue < Check404 >, required, settle; op = "op" : rt::fast::ViaValue
-        < Check337 >, optional, settle; limit = "limit" : Union222, optional, settle; key
-        = "key" : rt::fast::ViaValue < Check405 >, optional, settle; } deny
+        read_694, Visit694, PivotTransform2 { r#type = "type" : LeafRead < Leaf399 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        groupby = "groupby" : Union400, optional, settle; field = "field" : ViaValue <
+        Check403 >, required, settle; value = "value" : ViaValue < Check404 >, required,
+        settle; op = "op" : ViaValue < Check337 >, optional, settle; limit = "limit" :
+        Union222, optional, settle; key = "key" : ViaValue < Check405 >, optional,
+        settle; } deny
     );
     rt::string_leaf!(
         Leaf406 -> ProjectTransformType, | s | [! ::std::matches!(s, "project")] =>
         ProjectTransformType::from_listed_str(s)
     );
-    rt::via_value!(Check408 -> FieldsArray10, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(
+        Check408 -> FieldsArray10, | v | rt::is_valid(validators::t2:: < 8 >, v)
+    );
     rt::union_reader!(
         Union409, VisitUnion409 -> ProjectTransformFields { seq =>
         ProjectTransformFields::Array; R0 : Vec < FieldsArray10 >, map =>
         ProjectTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union407 = Union409<
-        rt::fast::VecOf<rt::fast::ViaValue<Check408>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check408>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::object_reader!(
-        read_696, Visit696, ProjectTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf406 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; fields = "fields" : Union407, optional, settle; r#as = "as" :
-        Union342, optional, settle; } deny
+        read_696, Visit696, ProjectTransform2 { r#type = "type" : LeafRead < Leaf406 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        fields = "fields" : Union407, optional, settle; r#as = "as" : Union342, optional,
+        settle; } deny
     );
     rt::string_leaf!(
         Leaf410 -> TypeNameScaleType, | s | [! ::std::matches!(s, "quantile")] =>
         TypeNameScaleType::from_listed_str(s)
     );
     rt::via_value!(
-        Check412 -> GroupbyArrayItem12, | v | rt::is_valid(validators::v66, v)
+        Check412 -> GroupbyArrayItem12, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::union_reader!(
         Union413, VisitUnion413 -> QuantileTransformGroupby { seq =>
@@ -22769,73 +22870,75 @@ mod fast {
         QuantileTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union411 = Union413<
-        rt::fast::VecOf<rt::fast::ViaValue<Check412>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check412>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::via_value!(
-        Check414 -> QuantileTransformField, | v | rt::is_valid(validators::v66, v)
+        Check414 -> QuantileTransformField, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::object_reader!(
-        read_698, Visit698, QuantileTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf410 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; groupby = "groupby" : Union411, optional, settle; field =
-        "field" : rt::fast::ViaValue < Check414 >, required, settle; probs = "probs" :
-        Union251, optional, settle; step = "step" : Union222, optional, settle; r#as =
-        "as" : Union247, optional, settle; } deny
+        read_698, Visit698, QuantileTransform2 { r#type = "type" : LeafRead < Leaf410 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        groupby = "groupby" : Union411, optional, settle; field = "field" : ViaValue <
+        Check414 >, required, settle; probs = "probs" : Union251, optional, settle; step
+        = "step" : Union222, optional, settle; r#as = "as" : Union247, optional, settle;
+        } deny
     );
     rt::string_leaf!(
         Leaf415 -> SampleTransformType, | s | [! ::std::matches!(s, "sample")] =>
         SampleTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_700, Visit700, SampleTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf415 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union222, optional, settle; } deny
+        read_700, Visit700, SampleTransform2 { r#type = "type" : LeafRead < Leaf415 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; size
+        = "size" : Union222, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf416 -> SequenceTransformType, | s | [! ::std::matches!(s, "sequence")] =>
         SequenceTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_702, Visit702, SequenceTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf416 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; start = "start" : Union222, required, settle; stop = "stop" :
-        Union222, required, settle; step = "step" : Union222, optional, settle; r#as =
-        "as" : Union231, optional, settle; } deny
+        read_702, Visit702, SequenceTransform2 { r#type = "type" : LeafRead < Leaf416 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; start
+        = "start" : Union222, required, settle; stop = "stop" : Union222, required,
+        settle; step = "step" : Union222, optional, settle; r#as = "as" : Union231,
+        optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf417 -> TimeunitTransformType, | s | [! ::std::matches!(s, "timeunit")] =>
         TimeunitTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check418 -> TimeunitTransformField, | v | rt::is_valid(validators::v66, v)
+        Check418 -> TimeunitTransformField, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
-    rt::via_value!(Check420 -> ArrayUnit, | v | rt::is_valid(validators::v162, v));
+    rt::via_value!(
+        Check420 -> ArrayUnit, | v | rt::is_valid(validators::t7:: < 12 >, v)
+    );
     rt::union_reader!(
         Union421, VisitUnion421 -> Units { seq => Units::Array; R0 : Vec < ArrayUnit >,
         map => Units::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union419 = Union421<
-        rt::fast::VecOf<rt::fast::ViaValue<Check420>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check420>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
-    rt::via_value!(Check422 -> Timezone, | v | rt::is_valid(validators::v164, v));
+    rt::via_value!(Check422 -> Timezone, | v | rt::is_valid(validators::t7:: < 13 >, v));
     rt::object_reader!(
-        read_704, Visit704, TimeunitTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf417 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; field = "field" : rt::fast::ViaValue < Check418 >, required,
-        settle; interval = "interval" : Union235, optional, settle; units = "units" :
-        Union419, optional, settle; step = "step" : Union222, optional, settle; maxbins =
-        "maxbins" : Union222, optional, settle; extent = "extent" : Union251, optional,
-        settle; timezone = "timezone" : rt::fast::ViaValue < Check422 >, optional,
-        settle; r#as = "as" : Union237, optional, settle; } deny
+        read_704, Visit704, TimeunitTransform2 { r#type = "type" : LeafRead < Leaf417 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
+        = "field" : ViaValue < Check418 >, required, settle; interval = "interval" :
+        Union235, optional, settle; units = "units" : Union419, optional, settle; step =
+        "step" : Union222, optional, settle; maxbins = "maxbins" : Union222, optional,
+        settle; extent = "extent" : Union251, optional, settle; timezone = "timezone" :
+        ViaValue < Check422 >, optional, settle; r#as = "as" : Union237, optional,
+        settle; } deny
     );
     rt::string_leaf!(
         Leaf423 -> WindowTransformType, | s | [! ::std::matches!(s, "window")] =>
         WindowTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check425 -> GroupbyArrayItem13, | v | rt::is_valid(validators::v66, v)
+        Check425 -> GroupbyArrayItem13, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::union_reader!(
         Union426, VisitUnion426 -> WindowTransformGroupby { seq =>
@@ -22843,92 +22946,93 @@ mod fast {
         WindowTransformGroupby::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union424 = Union426<
-        rt::fast::VecOf<rt::fast::ViaValue<Check425>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check425>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
-    rt::via_value!(Check428 -> OpsArray2, | v | rt::is_valid(validators::v168, v));
+    rt::via_value!(
+        Check428 -> OpsArray2, | v | rt::is_valid(validators::t7:: < 14 >, v)
+    );
     rt::union_reader!(
         Union429, VisitUnion429 -> WindowTransformOps { seq => WindowTransformOps::Array;
         R0 : Vec < OpsArray2 >, map => WindowTransformOps::SignalRef; R1 : SignalRef }
         refuse bool number str null
     );
     type Union427 = Union429<
-        rt::fast::VecOf<rt::fast::ViaValue<Check428>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check428>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
     rt::union_reader!(
         Union431, VisitUnion431 -> Params { seq => Params::Array; R0 : Vec <
         LabelTransformPadding >, map => Params::SignalRef; R1 : SignalRef } refuse bool
         number str null
     );
-    type Union430 = Union431<
-        rt::fast::VecOf<Union316, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
-    >;
-    rt::via_value!(Check433 -> FieldsArray11, | v | rt::is_valid(validators::v128, v));
+    type Union430 = Union431<VecOf<Union316, 0usize, { usize::MAX }>, Typed<SignalRef>>;
+    rt::via_value!(
+        Check433 -> FieldsArray11, | v | rt::is_valid(validators::t6:: < 2 >, v)
+    );
     rt::union_reader!(
         Union434, VisitUnion434 -> WindowTransformFields { seq =>
         WindowTransformFields::Array; R0 : Vec < FieldsArray11 >, map =>
         WindowTransformFields::SignalRef; R1 : SignalRef } refuse bool number str null
     );
     type Union432 = Union434<
-        rt::fast::VecOf<rt::fast::ViaValue<Check433>, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
+        VecOf<ViaValue<Check433>, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
     >;
-    type Union435 = Union431<
-        rt::fast::VecOf<Union316, 2usize, 2usize>,
-        rt::fast::Typed<SignalRef>,
-    >;
+    type Union435 = Union431<VecOf<Union316, 2usize, 2usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_706, Visit706, WindowTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf423 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; sort = "sort" : rt::fast::ViaValue < Check143 >, optional,
-        settle; groupby = "groupby" : Union424, optional, settle; ops = "ops" : Union427,
-        optional, settle; params = "params" : Union430, optional, settle; fields =
-        "fields" : Union432, optional, settle; r#as = "as" : Union342, optional, settle;
-        frame = "frame" : Union435, optional, settle; ignore_peers = "ignorePeers" :
-        Union235, optional, settle; } deny
+        read_706, Visit706, WindowTransform2 { r#type = "type" : LeafRead < Leaf423 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; sort
+        = "sort" : ViaValue < Check143 >, optional, settle; groupby = "groupby" :
+        Union424, optional, settle; ops = "ops" : Union427, optional, settle; params =
+        "params" : Union430, optional, settle; fields = "fields" : Union432, optional,
+        settle; r#as = "as" : Union342, optional, settle; frame = "frame" : Union435,
+        optional, settle; ignore_peers = "ignorePeers" : Union235, optional, settle; }
+        deny
     );
     rt::string_leaf!(
         Leaf436 -> IdentifierTransformType, | s | [! ::std::matches!(s, "identifier")] =>
         IdentifierTransformType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_708, Visit708, IdentifierTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf436 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; r#as = "as" : Union231, required, settle; } deny
+        read_708, Visit708, IdentifierTransform2 { r#type = "type" : LeafRead < Leaf436
+        >, required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
+        r#as = "as" : Union231, required, settle; } deny
     );
     rt::string_leaf!(
         Leaf437 -> VoronoiTransformType, | s | [! ::std::matches!(s, "voronoi")] =>
         VoronoiTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check438 -> VoronoiTransformX, | v | rt::is_valid(validators::v66, v)
+        Check438 -> VoronoiTransformX, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::via_value!(
-        Check439 -> VoronoiTransformY, | v | rt::is_valid(validators::v66, v)
+        Check439 -> VoronoiTransformY, | v | rt::is_valid(validators::t2:: < 8 >, v)
     );
     rt::object_reader!(
-        read_710, Visit710, VoronoiTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf437 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; x = "x" : rt::fast::ViaValue < Check438 >, required, settle; y
-        = "y" : rt::fast::ViaValue < Check439 >, required, settle; size = "size" :
-        Union249, optional, settle; extent = "extent" : Union271, optional, settle; r#as
-        = "as" : Union231, optional, settle; } deny
+        read_710, Visit710, VoronoiTransform2 { r#type = "type" : LeafRead < Leaf437 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; x =
+        "x" : ViaValue < Check438 >, required, settle; y = "y" : ViaValue < Check439 >,
+        required, settle; size = "size" : Union249, optional, settle; extent = "extent" :
+        Union271, optional, settle; r#as = "as" : Union231, optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf440 -> WordcloudTransformType, | s | [! ::std::matches!(s, "wordcloud")] =>
         WordcloudTransformType::from_listed_str(s)
     );
     rt::via_value!(
-        Check441 -> WordcloudTransformFont, | v | rt::is_valid(validators::v100, v)
+        Check441 -> WordcloudTransformFont, | v | rt::is_valid(validators::t9:: < 1 >, v)
     );
     rt::via_value!(
-        Check442 -> WordcloudTransformFontStyle, | v | rt::is_valid(validators::v100, v)
+        Check442 -> WordcloudTransformFontStyle, | v | rt::is_valid(validators::t9:: < 1
+        >, v)
     );
-    rt::via_value!(Check443 -> FontWeight, | v | rt::is_valid(validators::v100, v));
     rt::via_value!(
-        Check444 -> WordcloudTransformFontSize, | v | rt::is_valid(validators::v86, v)
+        Check443 -> FontWeight, | v | rt::is_valid(validators::t9:: < 1 >, v)
+    );
+    rt::via_value!(
+        Check444 -> WordcloudTransformFontSize, | v | rt::is_valid(validators::t9:: < 0
+        >, v)
     );
     rt::union_reader!(
         Union446, VisitUnion446 -> FontSizeRange { seq => FontSizeRange::Array; R0 : Vec
@@ -22936,32 +23040,29 @@ mod fast {
         FontSizeRange::Null; R2 : () } refuse bool number str
     );
     type Union445 = Union446<
-        rt::fast::VecOf<Union222, 0usize, { usize::MAX }>,
-        rt::fast::Typed<SignalRef>,
-        rt::fast::LeafRead<Leaf284>,
+        VecOf<Union222, 0usize, { usize::MAX }>,
+        Typed<SignalRef>,
+        LeafRead<Leaf284>,
     >;
-    rt::via_value!(Check447 -> Rotate, | v | rt::is_valid(validators::v86, v));
-    rt::via_value!(Check448 -> Text, | v | rt::is_valid(validators::v66, v));
+    rt::via_value!(Check447 -> Rotate, | v | rt::is_valid(validators::t9:: < 0 >, v));
+    rt::via_value!(Check448 -> Text, | v | rt::is_valid(validators::t2:: < 8 >, v));
     rt::via_value!(
-        Check449 -> WordcloudTransformPadding, | v | rt::is_valid(validators::v86, v)
+        Check449 -> WordcloudTransformPadding, | v | rt::is_valid(validators::t9:: < 0 >,
+        v)
     );
-    type Union450 = Union238<
-        rt::fast::VecOf<Union231, 7usize, 7usize>,
-        rt::fast::Typed<SignalRef>,
-    >;
+    type Union450 = Union238<VecOf<Union231, 7usize, 7usize>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_712, Visit712, WordcloudTransform2 { r#type = "type" : rt::fast::LeafRead <
-        Leaf440 >, required, settle; signal = "signal" : rt::fast::LeafRead < Leaf8 >,
-        optional, settle; size = "size" : Union249, optional, settle; font = "font" :
-        rt::fast::ViaValue < Check441 >, optional, settle; font_style = "fontStyle" :
-        rt::fast::ViaValue < Check442 >, optional, settle; font_weight = "fontWeight" :
-        rt::fast::ViaValue < Check443 >, optional, settle; font_size = "fontSize" :
-        rt::fast::ViaValue < Check444 >, optional, settle; font_size_range =
-        "fontSizeRange" : Union445, optional, settle; rotate = "rotate" :
-        rt::fast::ViaValue < Check447 >, optional, settle; text = "text" :
-        rt::fast::ViaValue < Check448 >, optional, settle; spiral = "spiral" : Union231,
-        optional, settle; padding = "padding" : rt::fast::ViaValue < Check449 >,
-        optional, settle; r#as = "as" : Union450, optional, settle; } deny
+        read_712, Visit712, WordcloudTransform2 { r#type = "type" : LeafRead < Leaf440 >,
+        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; size
+        = "size" : Union249, optional, settle; font = "font" : ViaValue < Check441 >,
+        optional, settle; font_style = "fontStyle" : ViaValue < Check442 >, optional,
+        settle; font_weight = "fontWeight" : ViaValue < Check443 >, optional, settle;
+        font_size = "fontSize" : ViaValue < Check444 >, optional, settle; font_size_range
+        = "fontSizeRange" : Union445, optional, settle; rotate = "rotate" : ViaValue <
+        Check447 >, optional, settle; text = "text" : ViaValue < Check448 >, optional,
+        settle; spiral = "spiral" : Union231, optional, settle; padding = "padding" :
+        ViaValue < Check449 >, optional, settle; r#as = "as" : Union450, optional,
+        settle; } deny
     );
 }
 /// Validators: one function per distinct subschema.
@@ -22996,11 +23097,13 @@ mod validators {
     /// `#/definitions/layout/oneOf/0`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "align", v6) & c.prop(l, s, x, "bounds", v9)
-            & c.prop(l, s, x, "center", v13) & c.prop(l, s, x, "columns", v21)
-            & c.prop(l, s, x, "padding", v18) & c.prop(l, s, x, "offset", v20)
-            & c.prop(l, s, x, "headerBand", v23) & c.prop(l, s, x, "footerBand", v23)
-            & c.prop(l, s, x, "titleBand", v23) & c.prop(l, s, x, "titleAnchor", v26)
+        c.prop(l, s, x, "align", t0::<1>) & c.prop(l, s, x, "bounds", t0::<3>)
+            & c.prop(l, s, x, "center", t2::<0>) & c.prop(l, s, x, "columns", v21)
+            & c.prop(l, s, x, "padding", t2::<1>) & c.prop(l, s, x, "offset", t2::<2>)
+            & c.prop(l, s, x, "headerBand", t2::<3>)
+            & c.prop(l, s, x, "footerBand", t2::<3>)
+            & c.prop(l, s, x, "titleBand", t2::<3>)
+            & c.prop(l, s, x, "titleAnchor", t0::<6>)
             & c
                 .unexpected_members(
                     l,
@@ -23020,18 +23123,107 @@ mod validators {
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v7(i, l, c, &s.reference("/$ref", B0, "/definitions/signalRef"))
     }
-    /// `#/definitions/layout`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v1, None), (v2, None)], None)
+    /// Shared by 87 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/layout` and `#/definitions/layout/oneOf/0/properties/align` (85 more).
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.one_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None)], None)
     }
+    const T0: [[rt::Check; 2]; 87] = [
+        [v1, v2],
+        [t0::<2>, t1::<0>],
+        [v4, v2],
+        [v10, v2],
+        [v11, v2],
+        [v16, v2],
+        [t0::<7>, t1::<3>],
+        [v24, v2],
+        [v33, v34],
+        [t14::<5>, v2],
+        [v99, v2],
+        [t16::<1>, v2],
+        [t14::<7>, v2],
+        [t14::<8>, v2],
+        [t14::<9>, v2],
+        [t14::<10>, v2],
+        [t14::<11>, v2],
+        [t14::<12>, v2],
+        [t14::<13>, v2],
+        [v11, v51],
+        [t16::<2>, v2],
+        [v577, v578],
+        [v181, v2],
+        [v185, v2],
+        [v16, v186],
+        [t14::<15>, t3::<3>],
+        [v16, v11],
+        [v578, v2],
+        [t0::<42>, v2],
+        [v207, v208],
+        [t14::<16>, t3::<5>],
+        [v216, v217],
+        [t14::<17>, t3::<7>],
+        [t14::<0>, v228],
+        [v99, v230],
+        [t14::<18>, t3::<9>],
+        [t14::<1>, v238],
+        [t14::<19>, t3::<11>],
+        [v246, v2],
+        [v11, v247],
+        [t14::<20>, t3::<13>],
+        [v254, v2],
+        [v99, t14::<8>],
+        [v277, v2],
+        [v278, v279],
+        [t14::<21>, t3::<16>],
+        [v99, v288],
+        [v290, v2],
+        [v291, v230],
+        [v293, v294],
+        [v301, v302],
+        [v306, v307],
+        [t14::<30>, t3::<19>],
+        [t14::<31>, t3::<21>],
+        [t14::<32>, t3::<23>],
+        [t14::<33>, t3::<25>],
+        [t14::<34>, t3::<27>],
+        [t14::<35>, t3::<29>],
+        [t14::<36>, t3::<31>],
+        [t14::<37>, t3::<33>],
+        [v379, v2],
+        [v11, v390],
+        [v643, v2],
+        [v482, v2],
+        [v644, v645],
+        [v363, v618],
+        [v51, t4::<4>],
+        [v99, t4::<5>],
+        [t14::<40>, v2],
+        [t16::<3>, v2],
+        [t14::<41>, v2],
+        [t16::<4>, v2],
+        [t14::<14>, v2],
+        [t16::<5>, v2],
+        [v659, v2],
+        [v660, v2],
+        [v661, v2],
+        [t14::<42>, v2],
+        [t16::<6>, v2],
+        [v664, v2],
+        [t16::<7>, v2],
+        [v666, v2],
+        [t18::<0>, t18::<1>],
+        [v734, v735],
+        [v64, v52],
+        [v760, v761],
+        [v99, v22],
+    ];
     /// `#/definitions/layout/oneOf/0/properties/align/oneOf/0/oneOf/0`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["all", "each", "none"])
     }
-    /// `#/definitions/layout/oneOf/0/properties/align/oneOf/1`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 4 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/layout/oneOf/0/properties/align/oneOf/1` and `#/definitions/layout/oneOf/0/properties/center/oneOf/2` (2 more).
+    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "row", v8) & c.prop(l, s, x, "column", v8)
+        c.prop(l, s, x, "row", T1[K][0]) & c.prop(l, s, x, "column", T1[K][1])
             & c
                 .unexpected_members(
                     l,
@@ -23041,22 +23233,16 @@ mod validators {
                     |key| matches!(key, "row" | "column"),
                 )
     }
-    /// `#/definitions/layout/oneOf/0/properties/align`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v8, None), (v5, None)], None)
-    }
+    const T1: [[rt::Check; 2]; 4] = [
+        [t0::<2>, t0::<2>],
+        [v310, v310],
+        [v21, v21],
+        [t0::<7>, t0::<7>],
+    ];
     /// `#/definitions/signalRef`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["signal"]) & c.prop(l, s, x, "signal", v99)
-    }
-    /// `#/definitions/layout/oneOf/0/properties/align/oneOf/1/properties/row`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v4, None), (v2, None)], None)
-    }
-    /// `#/definitions/layout/oneOf/0/properties/bounds`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v10, None), (v2, None)], None)
     }
     /// `#/definitions/layout/oneOf/0/properties/bounds/oneOf/0`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23066,51 +23252,43 @@ mod validators {
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
-    /// `#/definitions/layout/oneOf/0/properties/center/oneOf/2`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "row", v310) & c.prop(l, s, x, "column", v310)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "row" | "column"),
-                )
+    /// Shared by 28 validators that differ only in the validators they call (a row of `T2` each), such as `#/definitions/layout/oneOf/0/properties/center` and `#/definitions/layout/oneOf/0/properties/padding` (26 more).
+    pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.one_of(i, l, s, &[(T2[K][0], None), (T2[K][1], None), (T2[K][2], None)], None)
     }
-    /// `#/definitions/layout/oneOf/0/properties/center`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v11, None), (v2, None), (v12, None)], None)
-    }
-    /// `#/definitions/booleanOrSignal`
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v11, None), (v2, None)], None)
-    }
-    /// `#/definitions/numberOrSignal`
-    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v16, None), (v2, None)], None)
-    }
+    const T2: [[rt::Check; 3]; 28] = [
+        [v11, v2, t1::<1>],
+        [v16, v2, t1::<2>],
+        [v16, v2, v19],
+        [v21, v22, t1::<2>],
+        [v28, v29, v30],
+        [v38, v39, t4::<0>],
+        [v2, v42, v43],
+        [v45, v46, v47],
+        [v64, v65, v52],
+        [t14::<14>, v2, v22],
+        [v99, v182, v2],
+        [v22, v99, v225],
+        [v11, v16, v2],
+        [v11, v260, v2],
+        [v310, v311, v312],
+        [v16, v318, v2],
+        [v320, v321, v2],
+        [t14::<2>, v381, v2],
+        [v99, v2, v383],
+        [v385, v386, v387],
+        [v11, v391, v392],
+        [v396, t14::<3>, v2],
+        [v99, v16, v11],
+        [t14::<47>, v745, v2],
+        [v22, v578, v2],
+        [v11, v254, v255],
+        [v750, v751, v2],
+        [v99, t14::<48>, v2],
+    ];
     /// `#/definitions/layout/oneOf/0/properties/padding/oneOf/0`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
-    }
-    /// `#/definitions/layout/oneOf/0/properties/padding/oneOf/2`
-    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "row", v21) & c.prop(l, s, x, "column", v21)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "row" | "column"),
-                )
-    }
-    /// `#/definitions/layout/oneOf/0/properties/padding`
-    pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v16, None), (v2, None), (v17, None)], None)
     }
     /// `#/definitions/layout/oneOf/0/properties/offset/oneOf/2`
     pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23132,46 +23310,17 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/layout/oneOf/0/properties/offset`
-    pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v16, None), (v2, None), (v19, None)], None)
-    }
     /// `#/definitions/layout/oneOf/0/properties/headerBand/oneOf/0`
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v15(i, l, c, &s.reference("/$ref", B0, "/definitions/numberOrSignal"))
+        t0::<5>(i, l, c, &s.reference("/$ref", B0, "/definitions/numberOrSignal"))
     }
     /// `#/definitions/layout/oneOf/0/properties/headerBand/oneOf/1`
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
     }
-    /// `#/definitions/layout/oneOf/0/properties/headerBand`
-    pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v21, None), (v22, None), (v17, None)], None)
-    }
     /// `#/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/0/oneOf/0`
     pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["start", "end"])
-    }
-    /// `#/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1`
-    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "row", v27) & c.prop(l, s, x, "column", v27)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "row" | "column"),
-                )
-    }
-    /// `#/definitions/layout/oneOf/0/properties/titleAnchor`
-    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v27, None), (v25, None)], None)
-    }
-    /// `#/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1/properties/row`
-    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v24, None), (v2, None)], None)
     }
     /// `#/definitions/signal/oneOf/0`
     pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23230,10 +23379,6 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/signal`
-    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v28, None), (v29, None), (v30, None)], None)
-    }
     /// `#/definitions/signal/oneOf/0/properties/push`
     pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["outer"])
@@ -23246,21 +23391,55 @@ mod validators {
     /// `#/definitions/onEvents/items/allOf/1/oneOf/1`
     pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["update"]) & c.prop(l, s, x, "update", v54)
+        c.required(l, s, x, &["update"]) & c.prop(l, s, x, "update", t6::<0>)
     }
-    /// `#/definitions/onEvents/items`
-    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v36(i, l, c, &s.child("/allOf/0")) & v37(i, l, c, &s.child("/allOf/1"))
+    /// Shared by 36 validators that differ only in the validators they call (a row of `T3` each), such as `#/definitions/onEvents/items` and `#/definitions/stream` (34 more).
+    pub(super) fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        T3[K][0](i, l, c, &s.child("/allOf/0")) & T3[K][1](i, l, c, &s.child("/allOf/1"))
     }
+    const T3: [[rt::Check; 2]; 36] = [
+        [v36, t0::<8>],
+        [v49, t2::<7>],
+        [v581, t3::<3>],
+        [v582, t9::<2>],
+        [v581, t3::<5>],
+        [v585, t9::<3>],
+        [v581, t3::<7>],
+        [v585, t9::<4>],
+        [v581, t3::<9>],
+        [v585, t9::<5>],
+        [v581, t3::<11>],
+        [v585, t9::<6>],
+        [v581, t3::<13>],
+        [v585, t9::<7>],
+        [v272, v273],
+        [v581, t3::<16>],
+        [v585, t9::<8>],
+        [v317, v601],
+        [v581, t3::<19>],
+        [v585, t9::<9>],
+        [v581, t3::<21>],
+        [v585, t9::<10>],
+        [v581, t3::<23>],
+        [v585, t9::<11>],
+        [v581, t3::<25>],
+        [v585, t9::<12>],
+        [v581, t3::<27>],
+        [v585, t9::<13>],
+        [v581, t3::<29>],
+        [v585, t9::<14>],
+        [v581, t3::<31>],
+        [v585, t9::<15>],
+        [v581, t3::<33>],
+        [v585, t9::<16>],
+        [v581, v228],
+        [v585, t9::<17>],
+    ];
     /// `#/definitions/onEvents/items/allOf/0`
     pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["events"]) & c.prop(l, s, x, "events", v41)
+        c.required(l, s, x, &["events"]) & c.prop(l, s, x, "events", t2::<5>)
             & c.prop(l, s, x, "force", v11)
-    }
-    /// `#/definitions/onEvents/items/allOf/1`
-    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v33, None), (v34, None)], None)
     }
     /// `#/definitions/onEvents/items/allOf/0/properties/events/oneOf/0`
     pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23268,17 +23447,14 @@ mod validators {
     }
     /// `#/definitions/onEvents/items/allOf/0/properties/events/oneOf/1`
     pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v44(i, l, c, &s.reference("/$ref", B0, "/definitions/listener"))
+        t2::<6>(i, l, c, &s.reference("/$ref", B0, "/definitions/listener"))
     }
-    /// `#/definitions/onEvents/items/allOf/0/properties/events/oneOf/2`
-    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 6 validators that differ only in the validators they call (a row of `T4` each), such as `#/definitions/onEvents/items/allOf/0/properties/events/oneOf/2` and `#/definitions/stream/allOf/1/oneOf/2/properties/merge` (4 more).
+    pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v39)
+        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", T4[K][0])
     }
-    /// `#/definitions/onEvents/items/allOf/0/properties/events`
-    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v38, None), (v39, None), (v40, None)], None)
-    }
+    const T4: [[rt::Check; 1]; 6] = [[v39], [v43], [v489], [t2::<21>], [v51], [v99]];
     /// `#/definitions/listener/oneOf/1`
     pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -23286,11 +23462,7 @@ mod validators {
     }
     /// `#/definitions/listener/oneOf/2`
     pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v48(i, l, c, &s.reference("/$ref", B0, "/definitions/stream"))
-    }
-    /// `#/definitions/listener`
-    pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, None), (v42, None), (v43, None)], None)
+        t3::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/stream"))
     }
     /// `#/definitions/stream/allOf/1/oneOf/0`
     pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23306,23 +23478,15 @@ mod validators {
     /// `#/definitions/stream/allOf/1/oneOf/2`
     pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["merge"]) & c.prop(l, s, x, "merge", v483)
-    }
-    /// `#/definitions/stream`
-    pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v49(i, l, c, &s.child("/allOf/0")) & v50(i, l, c, &s.child("/allOf/1"))
+        c.required(l, s, x, &["merge"]) & c.prop(l, s, x, "merge", t4::<1>)
     }
     /// `#/definitions/stream/allOf/0`
     pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "between", v484) & c.prop(l, s, x, "marktype", v99)
-            & c.prop(l, s, x, "markname", v99) & c.prop(l, s, x, "filter", v485)
+        c.prop(l, s, x, "between", t16::<0>) & c.prop(l, s, x, "marktype", v99)
+            & c.prop(l, s, x, "markname", v99) & c.prop(l, s, x, "filter", t0::<66>)
             & c.prop(l, s, x, "throttle", v16) & c.prop(l, s, x, "debounce", v16)
             & c.prop(l, s, x, "consume", v11)
-    }
-    /// `#/definitions/stream/allOf/1`
-    pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v45, None), (v46, None), (v47, None)], None)
     }
     /// `#/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/0`
     pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23332,15 +23496,64 @@ mod validators {
     pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v55(i, l, c, &s.reference("/$ref", B0, "/definitions/expr"))
     }
-    /// `#/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/3`
-    pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 16 validators that differ only in the validators they call (a row of `T5` each), such as `#/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/3` and `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1` (14 more).
+    pub(super) fn t5<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v482)
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", T5[K][0])
     }
-    /// `#/definitions/onEvents/items/allOf/1/oneOf/1/properties/update`
-    pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v51, None), (v52, None), (v2, None), (v53, None)], None)
+    const T5: [[rt::Check; 1]; 16] = [
+        [v482],
+        [v16],
+        [v207],
+        [v224],
+        [v99],
+        [v578],
+        [v11],
+        [v278],
+        [v330],
+        [v336],
+        [v342],
+        [v352],
+        [t0::<42>],
+        [v363],
+        [v634],
+        [t0::<86>],
+    ];
+    /// Shared by 23 validators that differ only in the validators they call (a row of `T6` each), such as `#/definitions/onEvents/items/allOf/1/oneOf/1/properties/update` and `#/definitions/data` (21 more).
+    pub(super) fn t6<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.one_of(
+            i,
+            l,
+            s,
+            &[(T6[K][0], None), (T6[K][1], None), (T6[K][2], None), (T6[K][3], None)],
+            None,
+        )
     }
+    const T6: [[rt::Check; 4]; 23] = [
+        [v51, v52, v2, t5::<0>],
+        [v56, v57, v58, v59],
+        [v64, v65, v52, v22],
+        [v16, v254, v255, v2],
+        [v2, t5::<1>, v190, v191],
+        [v2, t5::<2>, v190, v191],
+        [v2, t5::<3>, v190, v191],
+        [v2, t5::<4>, v190, v191],
+        [v2, t5::<5>, v190, v191],
+        [v2, t5::<6>, v190, v191],
+        [v2, t5::<7>, v190, v191],
+        [v2, t5::<8>, v190, v191],
+        [v2, t5::<9>, v190, v191],
+        [v2, t5::<10>, v190, v191],
+        [v2, t5::<0>, v190, v191],
+        [v2, t5::<11>, v190, v191],
+        [v2, t5::<12>, v190, v191],
+        [v2, t5::<13>, v190, v191],
+        [v2, t5::<14>, v190, v191],
+        [v740, v741, v742, v743],
+        [v746, t14::<47>, v748, v2],
+        [v746, t14::<47>, v747, v2],
+        [v2, t5::<15>, v190, v191],
+    ];
     /// `#/definitions/expr`
     pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -23351,7 +23564,7 @@ mod validators {
     pub(super) fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v99)
-            & c.prop(l, s, x, "transform", v486) & c.prop(l, s, x, "on", v487)
+            & c.prop(l, s, x, "transform", t14::<4>) & c.prop(l, s, x, "on", v487)
             & c
                 .unexpected_members(
                     l,
@@ -23364,8 +23577,8 @@ mod validators {
     /// `#/definitions/data/oneOf/1`
     pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["source", "name"]) & c.prop(l, s, x, "source", v488)
-            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "transform", v486)
+        c.required(l, s, x, &["source", "name"]) & c.prop(l, s, x, "source", t0::<67>)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "transform", t14::<4>)
             & c.prop(l, s, x, "on", v487)
             & c
                 .unexpected_members(
@@ -23380,8 +23593,8 @@ mod validators {
     pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["url", "name"]) & c.prop(l, s, x, "url", v489)
-            & c.prop(l, s, x, "format", v462) & c.prop(l, s, x, "async", v310)
-            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "transform", v486)
+            & c.prop(l, s, x, "format", t0::<62>) & c.prop(l, s, x, "async", v310)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "transform", t14::<4>)
             & c.prop(l, s, x, "on", v487)
             & c
                 .unexpected_members(
@@ -23399,9 +23612,9 @@ mod validators {
     /// `#/definitions/data/oneOf/3`
     pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["values", "name"]) & c.prop(l, s, x, "values", v463)
-            & c.prop(l, s, x, "format", v462) & c.prop(l, s, x, "async", v310)
-            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "transform", v486)
+        c.required(l, s, x, &["values", "name"]) & c.prop(l, s, x, "values", t0::<63>)
+            & c.prop(l, s, x, "format", t0::<62>) & c.prop(l, s, x, "async", v310)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "transform", t14::<4>)
             & c.prop(l, s, x, "on", v487)
             & c
                 .unexpected_members(
@@ -23416,10 +23629,6 @@ mod validators {
                         )
                     },
                 )
-    }
-    /// `#/definitions/data`
-    pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v56, None), (v57, None), (v58, None), (v59, None)], None)
     }
     /// `#/definitions/transform`
     pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23487,8 +23696,8 @@ mod validators {
     pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "fields", "query"]) & c.prop(l, s, x, "type", v400)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", v63)
-            & c.prop(l, s, x, "query", v541)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", t0::<9>)
+            & c.prop(l, s, x, "query", t0::<68>)
             & c
                 .unexpected_members(
                     l,
@@ -23498,10 +23707,6 @@ mod validators {
                     |key| matches!(key, "type" | "signal" | "fields" | "query"),
                 )
     }
-    /// `#/definitions/crossfilterTransform/properties/fields`
-    pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v542, None), (v2, None)], None)
-    }
     /// `#/definitions/crossfilterTransform/properties/fields/oneOf/0/items/oneOf/0`
     pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v489(i, l, c, &s.reference("/$ref", B0, "/definitions/scaleField"))
@@ -23509,14 +23714,6 @@ mod validators {
     /// `#/definitions/crossfilterTransform/properties/fields/oneOf/0/items/oneOf/1`
     pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v68(i, l, c, &s.reference("/$ref", B0, "/definitions/paramField"))
-    }
-    /// `#/definitions/crossfilterTransform/properties/fields/oneOf/0/items`
-    pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v64, None), (v65, None), (v52, None)], None)
-    }
-    /// `#/definitions/stringOrSignal`
-    pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v99, None), (v2, None)], None)
     }
     /// `#/definitions/paramField`
     pub(super) fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23537,7 +23734,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "ignore", "filter"])
             & c.prop(l, s, x, "type", v401) & c.prop(l, s, x, "signal", v99)
-            & c.prop(l, s, x, "ignore", v70) & c.prop(l, s, x, "filter", v482)
+            & c.prop(l, s, x, "ignore", t7::<0>) & c.prop(l, s, x, "filter", v482)
             & c
                 .unexpected_members(
                     l,
@@ -23547,19 +23744,37 @@ mod validators {
                     |key| matches!(key, "type" | "signal" | "ignore" | "filter"),
                 )
     }
-    /// `#/definitions/resolvefilterTransform/properties/ignore`
-    pub(super) fn v70(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v16, None), (v2, None)], None)
+    /// Shared by 16 validators that differ only in the validators they call (a row of `T7` each), such as `#/definitions/resolvefilterTransform/properties/ignore` and `#/definitions/linkpathTransform/properties/orient` (14 more).
+    pub(super) fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(i, l, s, &[(T7[K][0], None), (T7[K][1], None)], None)
     }
+    const T7: [[rt::Check; 2]; 16] = [
+        [v16, v2],
+        [v73, v2],
+        [v75, v2],
+        [v99, v2],
+        [v11, v2],
+        [v81, v2],
+        [v102, v2],
+        [v113, v2],
+        [v117, v2],
+        [v126, v2],
+        [v134, v2],
+        [v151, v2],
+        [v163, v2],
+        [v165, v2],
+        [v169, v2],
+        [v646, v647],
+    ];
     /// `#/definitions/linkpathTransform`
     pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v402)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "sourceX", v66)
-            & c.prop(l, s, x, "sourceY", v66) & c.prop(l, s, x, "targetX", v66)
-            & c.prop(l, s, x, "targetY", v66) & c.prop(l, s, x, "orient", v72)
-            & c.prop(l, s, x, "shape", v74) & c.prop(l, s, x, "require", v2)
-            & c.prop(l, s, x, "as", v76)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "sourceX", t2::<8>)
+            & c.prop(l, s, x, "sourceY", t2::<8>) & c.prop(l, s, x, "targetX", t2::<8>)
+            & c.prop(l, s, x, "targetY", t2::<8>) & c.prop(l, s, x, "orient", t7::<1>)
+            & c.prop(l, s, x, "shape", t7::<2>) & c.prop(l, s, x, "require", v2)
+            & c.prop(l, s, x, "as", t7::<3>)
             & c
                 .unexpected_members(
                     l,
@@ -23574,33 +23789,22 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/linkpathTransform/properties/orient`
-    pub(super) fn v72(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v73, None), (v2, None)], None)
-    }
     /// `#/definitions/linkpathTransform/properties/orient/anyOf/0`
     pub(super) fn v73(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["horizontal", "vertical", "radial"])
-    }
-    /// `#/definitions/linkpathTransform/properties/shape`
-    pub(super) fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v75, None), (v2, None)], None)
     }
     /// `#/definitions/linkpathTransform/properties/shape/anyOf/0`
     pub(super) fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["line", "arc", "curve", "diagonal", "orthogonal"])
     }
-    /// `#/definitions/linkpathTransform/properties/as`
-    pub(super) fn v76(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v99, None), (v2, None)], None)
-    }
     /// `#/definitions/pieTransform`
     pub(super) fn v77(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v403)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
-            & c.prop(l, s, x, "startAngle", v70) & c.prop(l, s, x, "endAngle", v70)
-            & c.prop(l, s, x, "sort", v78) & c.prop(l, s, x, "as", v543)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", t2::<8>)
+            & c.prop(l, s, x, "startAngle", t7::<0>)
+            & c.prop(l, s, x, "endAngle", t7::<0>) & c.prop(l, s, x, "sort", t7::<4>)
+            & c.prop(l, s, x, "as", t0::<69>)
             & c
                 .unexpected_members(
                     l,
@@ -23615,17 +23819,13 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/pieTransform/properties/sort`
-    pub(super) fn v78(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v11, None), (v2, None)], None)
-    }
     /// `#/definitions/stackTransform`
     pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v404)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
-            & c.prop(l, s, x, "groupby", v63) & c.prop(l, s, x, "sort", v474)
-            & c.prop(l, s, x, "offset", v80) & c.prop(l, s, x, "as", v543)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", t2::<8>)
+            & c.prop(l, s, x, "groupby", t0::<9>) & c.prop(l, s, x, "sort", v474)
+            & c.prop(l, s, x, "offset", t7::<5>) & c.prop(l, s, x, "as", t0::<69>)
             & c
                 .unexpected_members(
                     l,
@@ -23640,10 +23840,6 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/stackTransform/properties/offset`
-    pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v81, None), (v2, None)], None)
-    }
     /// `#/definitions/stackTransform/properties/offset/anyOf/0`
     pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["zero", "center", "normalize"])
@@ -23652,11 +23848,13 @@ mod validators {
     pub(super) fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v405)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "static", v78)
-            & c.prop(l, s, x, "restart", v78) & c.prop(l, s, x, "iterations", v70)
-            & c.prop(l, s, x, "alpha", v70) & c.prop(l, s, x, "alphaMin", v70)
-            & c.prop(l, s, x, "alphaTarget", v70) & c.prop(l, s, x, "velocityDecay", v70)
-            & c.prop(l, s, x, "forces", v544) & c.prop(l, s, x, "as", v545)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "static", t7::<4>)
+            & c.prop(l, s, x, "restart", t7::<4>)
+            & c.prop(l, s, x, "iterations", t7::<0>) & c.prop(l, s, x, "alpha", t7::<0>)
+            & c.prop(l, s, x, "alphaMin", t7::<0>)
+            & c.prop(l, s, x, "alphaTarget", t7::<0>)
+            & c.prop(l, s, x, "velocityDecay", t7::<0>)
+            & c.prop(l, s, x, "forces", t14::<6>) & c.prop(l, s, x, "as", t0::<70>)
             & c
                 .unexpected_members(
                     l,
@@ -23672,28 +23870,32 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/forceTransform/properties/forces/items`
-    pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T8` each), such as `#/definitions/forceTransform/properties/forces/items` and `#/definitions/scale/oneOf/0/properties/domain/oneOf/0/items`.
+    pub(super) fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
             s,
             &[
-                (v84, None),
-                (v85, None),
-                (v87, None),
-                (v88, None),
-                (v89, None),
-                (v90, None),
+                (T8[K][0], None),
+                (T8[K][1], None),
+                (T8[K][2], None),
+                (T8[K][3], None),
+                (T8[K][4], None),
+                (T8[K][5], None),
             ],
             None,
         )
     }
+    const T8: [[rt::Check; 6]; 2] = [
+        [v84, v85, v87, v88, v89, v90],
+        [v22, v11, v99, v16, v2, t14::<2>],
+    ];
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/0`
     pub(super) fn v84(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v546)
-            & c.prop(l, s, x, "x", v70) & c.prop(l, s, x, "y", v70)
+            & c.prop(l, s, x, "x", t7::<0>) & c.prop(l, s, x, "y", t7::<0>)
             & c
                 .unexpected_members(
                     l,
@@ -23707,8 +23909,8 @@ mod validators {
     pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v547)
-            & c.prop(l, s, x, "radius", v86) & c.prop(l, s, x, "strength", v70)
-            & c.prop(l, s, x, "iterations", v70)
+            & c.prop(l, s, x, "radius", t9::<0>) & c.prop(l, s, x, "strength", t7::<0>)
+            & c.prop(l, s, x, "iterations", t7::<0>)
             & c
                 .unexpected_members(
                     l,
@@ -23718,16 +23920,43 @@ mod validators {
                     |key| matches!(key, "force" | "radius" | "strength" | "iterations"),
                 )
     }
-    /// `#/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius`
-    pub(super) fn v86(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v16, None), (v2, None), (v52, None), (v65, None)], None)
+    /// Shared by 18 validators that differ only in the validators they call (a row of `T9` each), such as `#/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius` and `#/definitions/heatmapTransform/properties/color` (16 more).
+    pub(super) fn t9<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(
+            i,
+            l,
+            s,
+            &[(T9[K][0], None), (T9[K][1], None), (T9[K][2], None), (T9[K][3], None)],
+            None,
+        )
     }
+    const T9: [[rt::Check; 4]; 18] = [
+        [v16, v2, v52, v65],
+        [v99, v2, v52, v65],
+        [t6::<4>, v192, v193, v194],
+        [t6::<5>, v192, v193, v194],
+        [t6::<6>, v192, v193, v194],
+        [t6::<7>, v192, v193, v194],
+        [t6::<8>, v192, v193, v194],
+        [t6::<9>, v192, v193, v194],
+        [t6::<10>, v192, v193, v194],
+        [t6::<11>, v192, v193, v194],
+        [t6::<12>, v192, v193, v194],
+        [t6::<13>, v192, v193, v194],
+        [t6::<14>, v192, v193, v194],
+        [t6::<15>, v192, v193, v194],
+        [t6::<16>, v192, v193, v194],
+        [t6::<17>, v192, v193, v194],
+        [t6::<18>, v192, v193, v194],
+        [t6::<22>, v192, v193, v194],
+    ];
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/2`
     pub(super) fn v87(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v548)
-            & c.prop(l, s, x, "strength", v70) & c.prop(l, s, x, "theta", v70)
-            & c.prop(l, s, x, "distanceMin", v70) & c.prop(l, s, x, "distanceMax", v70)
+            & c.prop(l, s, x, "strength", t7::<0>) & c.prop(l, s, x, "theta", t7::<0>)
+            & c.prop(l, s, x, "distanceMin", t7::<0>)
+            & c.prop(l, s, x, "distanceMax", t7::<0>)
             & c
                 .unexpected_members(
                     l,
@@ -23746,9 +23975,9 @@ mod validators {
     pub(super) fn v88(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v549)
-            & c.prop(l, s, x, "links", v99) & c.prop(l, s, x, "id", v66)
-            & c.prop(l, s, x, "distance", v86) & c.prop(l, s, x, "strength", v86)
-            & c.prop(l, s, x, "iterations", v70)
+            & c.prop(l, s, x, "links", v99) & c.prop(l, s, x, "id", t2::<8>)
+            & c.prop(l, s, x, "distance", t9::<0>) & c.prop(l, s, x, "strength", t9::<0>)
+            & c.prop(l, s, x, "iterations", t7::<0>)
             & c
                 .unexpected_members(
                     l,
@@ -23767,7 +23996,7 @@ mod validators {
     pub(super) fn v89(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v550)
-            & c.prop(l, s, x, "strength", v70) & c.prop(l, s, x, "x", v66)
+            & c.prop(l, s, x, "strength", t7::<0>) & c.prop(l, s, x, "x", t2::<8>)
             & c
                 .unexpected_members(
                     l,
@@ -23781,7 +24010,7 @@ mod validators {
     pub(super) fn v90(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v551)
-            & c.prop(l, s, x, "strength", v70) & c.prop(l, s, x, "y", v66)
+            & c.prop(l, s, x, "strength", t7::<0>) & c.prop(l, s, x, "y", t2::<8>)
             & c
                 .unexpected_members(
                     l,
@@ -23795,12 +24024,13 @@ mod validators {
     pub(super) fn v91(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "size"]) & c.prop(l, s, x, "type", v406)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", v552)
-            & c.prop(l, s, x, "values", v553) & c.prop(l, s, x, "x", v66)
-            & c.prop(l, s, x, "y", v66) & c.prop(l, s, x, "weight", v66)
-            & c.prop(l, s, x, "cellSize", v70) & c.prop(l, s, x, "bandwidth", v70)
-            & c.prop(l, s, x, "count", v70) & c.prop(l, s, x, "nice", v78)
-            & c.prop(l, s, x, "thresholds", v553) & c.prop(l, s, x, "smooth", v78)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", t0::<71>)
+            & c.prop(l, s, x, "values", t0::<72>) & c.prop(l, s, x, "x", t2::<8>)
+            & c.prop(l, s, x, "y", t2::<8>) & c.prop(l, s, x, "weight", t2::<8>)
+            & c.prop(l, s, x, "cellSize", t7::<0>)
+            & c.prop(l, s, x, "bandwidth", t7::<0>) & c.prop(l, s, x, "count", t7::<0>)
+            & c.prop(l, s, x, "nice", t7::<4>) & c.prop(l, s, x, "thresholds", t0::<72>)
+            & c.prop(l, s, x, "smooth", t7::<4>)
             & c
                 .unexpected_members(
                     l,
@@ -23820,8 +24050,8 @@ mod validators {
     pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v407)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", v93)
-            & c.prop(l, s, x, "geojson", v66)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", t0::<11>)
+            & c.prop(l, s, x, "geojson", t2::<8>)
             & c
                 .unexpected_members(
                     l,
@@ -23831,17 +24061,20 @@ mod validators {
                     |key| matches!(key, "type" | "signal" | "fields" | "geojson"),
                 )
     }
-    /// `#/definitions/geojsonTransform/properties/fields`
-    pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v554, None), (v2, None)], None)
-    }
-    /// `#/definitions/geopathTransform`
-    pub(super) fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T10` each), such as `#/definitions/geopathTransform` and `#/definitions/geoshapeTransform`.
+    pub(super) fn t10<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v408)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "projection", v99)
-            & c.prop(l, s, x, "field", v66) & c.prop(l, s, x, "pointRadius", v86)
-            & c.prop(l, s, x, "as", v76)
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", T10[K][0])
+            & c.prop(l, s, x, "signal", T10[K][1])
+            & c.prop(l, s, x, "projection", T10[K][2])
+            & c.prop(l, s, x, "field", T10[K][3])
+            & c.prop(l, s, x, "pointRadius", T10[K][4])
+            & c.prop(l, s, x, "as", T10[K][5])
             & c
                 .unexpected_members(
                     l,
@@ -23856,13 +24089,17 @@ mod validators {
                     },
                 )
     }
+    const T10: [[rt::Check; 6]; 2] = [
+        [v408, v99, v99, t2::<8>, t9::<0>, t7::<3>],
+        [v410, v99, v99, t2::<8>, t9::<0>, t7::<3>],
+    ];
     /// `#/definitions/geopointTransform`
     pub(super) fn v95(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "projection", "fields"])
             & c.prop(l, s, x, "type", v409) & c.prop(l, s, x, "signal", v99)
-            & c.prop(l, s, x, "projection", v99) & c.prop(l, s, x, "fields", v93)
-            & c.prop(l, s, x, "as", v543)
+            & c.prop(l, s, x, "projection", v99) & c.prop(l, s, x, "fields", t0::<11>)
+            & c.prop(l, s, x, "as", t0::<69>)
             & c
                 .unexpected_members(
                     l,
@@ -23874,35 +24111,16 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/geoshapeTransform`
-    pub(super) fn v96(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v410)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "projection", v99)
-            & c.prop(l, s, x, "field", v66) & c.prop(l, s, x, "pointRadius", v86)
-            & c.prop(l, s, x, "as", v76)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "projection" | "field" |
-                            "pointRadius" | "as"
-                        )
-                    },
-                )
-    }
     /// `#/definitions/graticuleTransform`
     pub(super) fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v411)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "extent", v555)
-            & c.prop(l, s, x, "extentMajor", v555) & c.prop(l, s, x, "extentMinor", v555)
-            & c.prop(l, s, x, "step", v552) & c.prop(l, s, x, "stepMajor", v552)
-            & c.prop(l, s, x, "stepMinor", v552) & c.prop(l, s, x, "precision", v70)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "extent", t0::<73>)
+            & c.prop(l, s, x, "extentMajor", t0::<73>)
+            & c.prop(l, s, x, "extentMinor", t0::<73>)
+            & c.prop(l, s, x, "step", t0::<71>) & c.prop(l, s, x, "stepMajor", t0::<71>)
+            & c.prop(l, s, x, "stepMinor", t0::<71>)
+            & c.prop(l, s, x, "precision", t7::<0>)
             & c
                 .unexpected_members(
                     l,
@@ -23922,9 +24140,9 @@ mod validators {
     pub(super) fn v98(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v412)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
-            & c.prop(l, s, x, "color", v100) & c.prop(l, s, x, "opacity", v86)
-            & c.prop(l, s, x, "resolve", v101) & c.prop(l, s, x, "as", v76)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", t2::<8>)
+            & c.prop(l, s, x, "color", t9::<1>) & c.prop(l, s, x, "opacity", t9::<0>)
+            & c.prop(l, s, x, "resolve", t7::<6>) & c.prop(l, s, x, "as", t7::<3>)
             & c
                 .unexpected_members(
                     l,
@@ -23943,14 +24161,6 @@ mod validators {
     pub(super) fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
-    /// `#/definitions/heatmapTransform/properties/color`
-    pub(super) fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v99, None), (v2, None), (v52, None), (v65, None)], None)
-    }
-    /// `#/definitions/heatmapTransform/properties/resolve`
-    pub(super) fn v101(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v102, None), (v2, None)], None)
-    }
     /// `#/definitions/heatmapTransform/properties/resolve/anyOf/0`
     pub(super) fn v102(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["shared", "independent"])
@@ -23959,12 +24169,12 @@ mod validators {
     pub(super) fn v103(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v413)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
-            & c.prop(l, s, x, "thresholds", v553) & c.prop(l, s, x, "levels", v70)
-            & c.prop(l, s, x, "nice", v78) & c.prop(l, s, x, "resolve", v101)
-            & c.prop(l, s, x, "zero", v78) & c.prop(l, s, x, "smooth", v78)
-            & c.prop(l, s, x, "scale", v86) & c.prop(l, s, x, "translate", v104)
-            & c.prop(l, s, x, "as", v105)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", t2::<8>)
+            & c.prop(l, s, x, "thresholds", t0::<72>)
+            & c.prop(l, s, x, "levels", t7::<0>) & c.prop(l, s, x, "nice", t7::<4>)
+            & c.prop(l, s, x, "resolve", t7::<6>) & c.prop(l, s, x, "zero", t7::<4>)
+            & c.prop(l, s, x, "smooth", t7::<4>) & c.prop(l, s, x, "scale", t9::<0>)
+            & c.prop(l, s, x, "translate", t0::<12>) & c.prop(l, s, x, "as", t11::<0>)
             & c
                 .unexpected_members(
                     l,
@@ -23980,23 +24190,32 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/isocontourTransform/properties/translate`
-    pub(super) fn v104(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v556, None), (v2, None)], None)
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T11` each), such as `#/definitions/isocontourTransform/properties/as` and `#/definitions/labelTransform/properties/padding`.
+    pub(super) fn t11<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
+        c.any_of(
+            i,
+            l,
+            s,
+            &[(T11[K][0], None), (T11[K][1], None), (T11[K][2], None)],
+            None,
+        )
     }
-    /// `#/definitions/isocontourTransform/properties/as`
-    pub(super) fn v105(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v99, None), (v2, None), (v22, None)], None)
-    }
+    const T11: [[rt::Check; 3]; 2] = [[v99, v2, v22], [v16, v2, v22]];
     /// `#/definitions/kde2dTransform`
     pub(super) fn v106(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "size", "x", "y"]) & c.prop(l, s, x, "type", v414)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", v552)
-            & c.prop(l, s, x, "x", v66) & c.prop(l, s, x, "y", v66)
-            & c.prop(l, s, x, "weight", v66) & c.prop(l, s, x, "groupby", v63)
-            & c.prop(l, s, x, "cellSize", v70) & c.prop(l, s, x, "bandwidth", v552)
-            & c.prop(l, s, x, "counts", v78) & c.prop(l, s, x, "as", v76)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", t0::<71>)
+            & c.prop(l, s, x, "x", t2::<8>) & c.prop(l, s, x, "y", t2::<8>)
+            & c.prop(l, s, x, "weight", t2::<8>) & c.prop(l, s, x, "groupby", t0::<9>)
+            & c.prop(l, s, x, "cellSize", t7::<0>)
+            & c.prop(l, s, x, "bandwidth", t0::<71>) & c.prop(l, s, x, "counts", t7::<4>)
+            & c.prop(l, s, x, "as", t7::<3>)
             & c
                 .unexpected_members(
                     l,
@@ -24015,8 +24234,8 @@ mod validators {
     pub(super) fn v107(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v415)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "keys", v63)
-            & c.prop(l, s, x, "generate", v78)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "keys", t0::<9>)
+            & c.prop(l, s, x, "generate", t7::<4>)
             & c
                 .unexpected_members(
                     l,
@@ -24030,10 +24249,10 @@ mod validators {
     pub(super) fn v108(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v416)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
-            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "padding", v70)
-            & c.prop(l, s, x, "radius", v66) & c.prop(l, s, x, "size", v552)
-            & c.prop(l, s, x, "as", v557)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", t2::<8>)
+            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "padding", t7::<0>)
+            & c.prop(l, s, x, "radius", t2::<8>) & c.prop(l, s, x, "size", t0::<71>)
+            & c.prop(l, s, x, "as", t0::<74>)
             & c
                 .unexpected_members(
                     l,
@@ -24052,10 +24271,10 @@ mod validators {
     pub(super) fn v109(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v417)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
-            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "padding", v70)
-            & c.prop(l, s, x, "round", v78) & c.prop(l, s, x, "size", v552)
-            & c.prop(l, s, x, "as", v558)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", t2::<8>)
+            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "padding", t7::<0>)
+            & c.prop(l, s, x, "round", t7::<4>) & c.prop(l, s, x, "size", t0::<71>)
+            & c.prop(l, s, x, "as", t0::<75>)
             & c
                 .unexpected_members(
                     l,
@@ -24075,7 +24294,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "key", "parentKey"])
             & c.prop(l, s, x, "type", v418) & c.prop(l, s, x, "signal", v99)
-            & c.prop(l, s, x, "key", v66) & c.prop(l, s, x, "parentKey", v66)
+            & c.prop(l, s, x, "key", t2::<8>) & c.prop(l, s, x, "parentKey", t2::<8>)
             & c
                 .unexpected_members(
                     l,
@@ -24089,10 +24308,10 @@ mod validators {
     pub(super) fn v111(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v419)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
-            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "method", v112)
-            & c.prop(l, s, x, "size", v552) & c.prop(l, s, x, "nodeSize", v552)
-            & c.prop(l, s, x, "separation", v78) & c.prop(l, s, x, "as", v559)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", t2::<8>)
+            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "method", t7::<7>)
+            & c.prop(l, s, x, "size", t0::<71>) & c.prop(l, s, x, "nodeSize", t0::<71>)
+            & c.prop(l, s, x, "separation", t7::<4>) & c.prop(l, s, x, "as", t0::<76>)
             & c
                 .unexpected_members(
                     l,
@@ -24106,10 +24325,6 @@ mod validators {
                         )
                     },
                 )
-    }
-    /// `#/definitions/treeTransform/properties/method`
-    pub(super) fn v112(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v113, None), (v2, None)], None)
     }
     /// `#/definitions/treeTransform/properties/method/anyOf/0`
     pub(super) fn v113(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24133,14 +24348,17 @@ mod validators {
     pub(super) fn v115(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v421)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
-            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "method", v116)
-            & c.prop(l, s, x, "padding", v70) & c.prop(l, s, x, "paddingInner", v70)
-            & c.prop(l, s, x, "paddingOuter", v70) & c.prop(l, s, x, "paddingTop", v70)
-            & c.prop(l, s, x, "paddingRight", v70)
-            & c.prop(l, s, x, "paddingBottom", v70) & c.prop(l, s, x, "paddingLeft", v70)
-            & c.prop(l, s, x, "ratio", v70) & c.prop(l, s, x, "round", v78)
-            & c.prop(l, s, x, "size", v552) & c.prop(l, s, x, "as", v558)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", t2::<8>)
+            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "method", t7::<8>)
+            & c.prop(l, s, x, "padding", t7::<0>)
+            & c.prop(l, s, x, "paddingInner", t7::<0>)
+            & c.prop(l, s, x, "paddingOuter", t7::<0>)
+            & c.prop(l, s, x, "paddingTop", t7::<0>)
+            & c.prop(l, s, x, "paddingRight", t7::<0>)
+            & c.prop(l, s, x, "paddingBottom", t7::<0>)
+            & c.prop(l, s, x, "paddingLeft", t7::<0>) & c.prop(l, s, x, "ratio", t7::<0>)
+            & c.prop(l, s, x, "round", t7::<4>) & c.prop(l, s, x, "size", t0::<71>)
+            & c.prop(l, s, x, "as", t0::<75>)
             & c
                 .unexpected_members(
                     l,
@@ -24157,10 +24375,6 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/treemapTransform/properties/method`
-    pub(super) fn v116(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v117, None), (v2, None)], None)
-    }
     /// `#/definitions/treemapTransform/properties/method/anyOf/0`
     pub(super) fn v117(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(
@@ -24174,12 +24388,14 @@ mod validators {
     pub(super) fn v118(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "size"]) & c.prop(l, s, x, "type", v422)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", v552)
-            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "anchor", v545)
-            & c.prop(l, s, x, "offset", v553) & c.prop(l, s, x, "padding", v119)
-            & c.prop(l, s, x, "lineAnchor", v76) & c.prop(l, s, x, "markIndex", v70)
-            & c.prop(l, s, x, "avoidBaseMark", v78) & c.prop(l, s, x, "avoidMarks", v120)
-            & c.prop(l, s, x, "method", v76) & c.prop(l, s, x, "as", v557)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", t0::<71>)
+            & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "anchor", t0::<70>)
+            & c.prop(l, s, x, "offset", t0::<72>) & c.prop(l, s, x, "padding", t11::<1>)
+            & c.prop(l, s, x, "lineAnchor", t7::<3>)
+            & c.prop(l, s, x, "markIndex", t7::<0>)
+            & c.prop(l, s, x, "avoidBaseMark", t7::<4>)
+            & c.prop(l, s, x, "avoidMarks", t0::<13>)
+            & c.prop(l, s, x, "method", t7::<3>) & c.prop(l, s, x, "as", t0::<74>)
             & c
                 .unexpected_members(
                     l,
@@ -24195,21 +24411,13 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/labelTransform/properties/padding`
-    pub(super) fn v119(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v16, None), (v2, None), (v22, None)], None)
-    }
-    /// `#/definitions/labelTransform/properties/avoidMarks`
-    pub(super) fn v120(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v560, None), (v2, None)], None)
-    }
     /// `#/definitions/loessTransform`
     pub(super) fn v121(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "x", "y"]) & c.prop(l, s, x, "type", v423)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "x", v66)
-            & c.prop(l, s, x, "y", v66) & c.prop(l, s, x, "groupby", v63)
-            & c.prop(l, s, x, "bandwidth", v70) & c.prop(l, s, x, "as", v545)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "x", t2::<8>)
+            & c.prop(l, s, x, "y", t2::<8>) & c.prop(l, s, x, "groupby", t0::<9>)
+            & c.prop(l, s, x, "bandwidth", t7::<0>) & c.prop(l, s, x, "as", t0::<70>)
             & c
                 .unexpected_members(
                     l,
@@ -24228,11 +24436,11 @@ mod validators {
     pub(super) fn v122(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "x", "y"]) & c.prop(l, s, x, "type", v424)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "x", v66)
-            & c.prop(l, s, x, "y", v66) & c.prop(l, s, x, "groupby", v63)
-            & c.prop(l, s, x, "method", v76) & c.prop(l, s, x, "order", v70)
-            & c.prop(l, s, x, "extent", v552) & c.prop(l, s, x, "params", v78)
-            & c.prop(l, s, x, "as", v545)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "x", t2::<8>)
+            & c.prop(l, s, x, "y", t2::<8>) & c.prop(l, s, x, "groupby", t0::<9>)
+            & c.prop(l, s, x, "method", t7::<3>) & c.prop(l, s, x, "order", t7::<0>)
+            & c.prop(l, s, x, "extent", t0::<71>) & c.prop(l, s, x, "params", t7::<4>)
+            & c.prop(l, s, x, "as", t0::<70>)
             & c
                 .unexpected_members(
                     l,
@@ -24251,10 +24459,10 @@ mod validators {
     pub(super) fn v123(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v425)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", v63)
-            & c.prop(l, s, x, "ops", v124) & c.prop(l, s, x, "fields", v127)
-            & c.prop(l, s, x, "as", v129) & c.prop(l, s, x, "drop", v78)
-            & c.prop(l, s, x, "cross", v78) & c.prop(l, s, x, "key", v66)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", t0::<9>)
+            & c.prop(l, s, x, "ops", t0::<14>) & c.prop(l, s, x, "fields", t0::<15>)
+            & c.prop(l, s, x, "as", t0::<16>) & c.prop(l, s, x, "drop", t7::<4>)
+            & c.prop(l, s, x, "cross", t7::<4>) & c.prop(l, s, x, "key", t2::<8>)
             & c
                 .unexpected_members(
                     l,
@@ -24268,14 +24476,6 @@ mod validators {
                         )
                     },
                 )
-    }
-    /// `#/definitions/aggregateTransform/properties/ops`
-    pub(super) fn v124(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v561, None), (v2, None)], None)
-    }
-    /// `#/definitions/aggregateTransform/properties/ops/oneOf/0/items`
-    pub(super) fn v125(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v126, None), (v2, None)], None)
     }
     /// `#/definitions/aggregateTransform/properties/ops/oneOf/0/items/anyOf/0`
     pub(super) fn v126(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24311,30 +24511,18 @@ mod validators {
             ],
         )
     }
-    /// `#/definitions/aggregateTransform/properties/fields`
-    pub(super) fn v127(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v562, None), (v2, None)], None)
-    }
-    /// `#/definitions/aggregateTransform/properties/fields/oneOf/0/items`
-    pub(super) fn v128(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v64, None), (v65, None), (v52, None), (v22, None)], None)
-    }
-    /// `#/definitions/aggregateTransform/properties/as`
-    pub(super) fn v129(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v563, None), (v2, None)], None)
-    }
     /// `#/definitions/binTransform`
     pub(super) fn v130(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field", "extent"]) & c.prop(l, s, x, "type", v426)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
-            & c.prop(l, s, x, "interval", v78) & c.prop(l, s, x, "anchor", v70)
-            & c.prop(l, s, x, "maxbins", v70) & c.prop(l, s, x, "base", v70)
-            & c.prop(l, s, x, "divide", v553) & c.prop(l, s, x, "extent", v552)
-            & c.prop(l, s, x, "span", v70) & c.prop(l, s, x, "step", v70)
-            & c.prop(l, s, x, "steps", v553) & c.prop(l, s, x, "minstep", v70)
-            & c.prop(l, s, x, "nice", v78) & c.prop(l, s, x, "name", v76)
-            & c.prop(l, s, x, "as", v543)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", t2::<8>)
+            & c.prop(l, s, x, "interval", t7::<4>) & c.prop(l, s, x, "anchor", t7::<0>)
+            & c.prop(l, s, x, "maxbins", t7::<0>) & c.prop(l, s, x, "base", t7::<0>)
+            & c.prop(l, s, x, "divide", t0::<72>) & c.prop(l, s, x, "extent", t0::<71>)
+            & c.prop(l, s, x, "span", t7::<0>) & c.prop(l, s, x, "step", t7::<0>)
+            & c.prop(l, s, x, "steps", t0::<72>) & c.prop(l, s, x, "minstep", t7::<0>)
+            & c.prop(l, s, x, "nice", t7::<4>) & c.prop(l, s, x, "name", t7::<3>)
+            & c.prop(l, s, x, "as", t0::<69>)
             & c
                 .unexpected_members(
                     l,
@@ -24368,9 +24556,9 @@ mod validators {
     pub(super) fn v132(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", v428)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
-            & c.prop(l, s, x, "case", v133) & c.prop(l, s, x, "pattern", v76)
-            & c.prop(l, s, x, "stopwords", v76) & c.prop(l, s, x, "as", v543)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", t2::<8>)
+            & c.prop(l, s, x, "case", t7::<10>) & c.prop(l, s, x, "pattern", t7::<3>)
+            & c.prop(l, s, x, "stopwords", t7::<3>) & c.prop(l, s, x, "as", t0::<69>)
             & c
                 .unexpected_members(
                     l,
@@ -24385,10 +24573,6 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/countpatternTransform/properties/case`
-    pub(super) fn v133(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v134, None), (v2, None)], None)
-    }
     /// `#/definitions/countpatternTransform/properties/case/anyOf/0`
     pub(super) fn v134(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["upper", "lower", "mixed"])
@@ -24398,7 +24582,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v429)
             & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "filter", v51)
-            & c.prop(l, s, x, "as", v543)
+            & c.prop(l, s, x, "as", t0::<69>)
             & c
                 .unexpected_members(
                     l,
@@ -24412,10 +24596,10 @@ mod validators {
     pub(super) fn v136(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v430)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "extent", v552)
-            & c.prop(l, s, x, "steps", v70) & c.prop(l, s, x, "minsteps", v70)
-            & c.prop(l, s, x, "maxsteps", v70) & c.prop(l, s, x, "method", v76)
-            & c.prop(l, s, x, "distribution", v137) & c.prop(l, s, x, "as", v545)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "extent", t0::<71>)
+            & c.prop(l, s, x, "steps", t7::<0>) & c.prop(l, s, x, "minsteps", t7::<0>)
+            & c.prop(l, s, x, "maxsteps", t7::<0>) & c.prop(l, s, x, "method", t7::<3>)
+            & c.prop(l, s, x, "distribution", t12::<0>) & c.prop(l, s, x, "as", t0::<70>)
             & c
                 .unexpected_members(
                     l,
@@ -24430,21 +24614,44 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/densityTransform/properties/distribution`
-    pub(super) fn v137(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 5 validators that differ only in the validators they call (a row of `T12` each), such as `#/definitions/densityTransform/properties/distribution` and `#/definitions/field` (3 more).
+    pub(super) fn t12<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
         c.one_of(
             i,
             l,
             s,
-            &[(v138, None), (v139, None), (v140, None), (v141, None), (v142, None)],
+            &[
+                (T12[K][0], None),
+                (T12[K][1], None),
+                (T12[K][2], None),
+                (T12[K][3], None),
+                (T12[K][4], None),
+            ],
             None,
         )
     }
-    /// `#/definitions/densityTransform/properties/distribution/oneOf/0`
-    pub(super) fn v138(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    const T12: [[rt::Check; 5]; 5] = [
+        [t13::<0>, t13::<1>, v140, v141, v142],
+        [v99, v2, v200, v201, v202],
+        [t3::<35>, t17::<0>, t17::<1>, v670, v671],
+        [v689, v690, v691, v692, v693],
+        [v746, t14::<47>, v747, t2::<19>, v2],
+    ];
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T13` each), such as `#/definitions/densityTransform/properties/distribution/oneOf/0` and `#/definitions/densityTransform/properties/distribution/oneOf/1`.
+    pub(super) fn t13<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", v564)
-            & c.prop(l, s, x, "mean", v70) & c.prop(l, s, x, "stdev", v70)
+        c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", T13[K][0])
+            & c.prop(l, s, x, "mean", T13[K][1]) & c.prop(l, s, x, "stdev", T13[K][2])
             & c
                 .unexpected_members(
                     l,
@@ -24454,25 +24661,15 @@ mod validators {
                     |key| matches!(key, "function" | "mean" | "stdev"),
                 )
     }
-    /// `#/definitions/densityTransform/properties/distribution/oneOf/1`
-    pub(super) fn v139(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", v565)
-            & c.prop(l, s, x, "mean", v70) & c.prop(l, s, x, "stdev", v70)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "function" | "mean" | "stdev"),
-                )
-    }
+    const T13: [[rt::Check; 3]; 2] = [
+        [v564, t7::<0>, t7::<0>],
+        [v565, t7::<0>, t7::<0>],
+    ];
     /// `#/definitions/densityTransform/properties/distribution/oneOf/2`
     pub(super) fn v140(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", v566)
-            & c.prop(l, s, x, "min", v70) & c.prop(l, s, x, "max", v70)
+            & c.prop(l, s, x, "min", t7::<0>) & c.prop(l, s, x, "max", t7::<0>)
             & c
                 .unexpected_members(
                     l,
@@ -24486,8 +24683,8 @@ mod validators {
     pub(super) fn v141(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["function", "field"]) & c.prop(l, s, x, "function", v439)
-            & c.prop(l, s, x, "field", v66) & c.prop(l, s, x, "from", v99)
-            & c.prop(l, s, x, "bandwidth", v70)
+            & c.prop(l, s, x, "field", t2::<8>) & c.prop(l, s, x, "from", v99)
+            & c.prop(l, s, x, "bandwidth", t7::<0>)
             & c
                 .unexpected_members(
                     l,
@@ -24501,7 +24698,8 @@ mod validators {
     pub(super) fn v142(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["function"]) & c.prop(l, s, x, "function", v567)
-            & c.prop(l, s, x, "distributions", v541) & c.prop(l, s, x, "weights", v553)
+            & c.prop(l, s, x, "distributions", t0::<68>)
+            & c.prop(l, s, x, "weights", t0::<72>)
             & c
                 .unexpected_members(
                     l,
@@ -24515,9 +24713,9 @@ mod validators {
     pub(super) fn v143(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", v431)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
-            & c.prop(l, s, x, "groupby", v63) & c.prop(l, s, x, "step", v70)
-            & c.prop(l, s, x, "smooth", v78) & c.prop(l, s, x, "as", v76)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", t2::<8>)
+            & c.prop(l, s, x, "groupby", t0::<9>) & c.prop(l, s, x, "step", t7::<0>)
+            & c.prop(l, s, x, "smooth", t7::<4>) & c.prop(l, s, x, "as", t7::<3>)
             & c
                 .unexpected_members(
                     l,
@@ -24536,7 +24734,7 @@ mod validators {
     pub(super) fn v144(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", v432)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", t2::<8>)
             & c
                 .unexpected_members(
                     l,
@@ -24564,8 +24762,8 @@ mod validators {
     pub(super) fn v146(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "fields"]) & c.prop(l, s, x, "type", v434)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", v63)
-            & c.prop(l, s, x, "index", v76) & c.prop(l, s, x, "as", v545)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", t0::<9>)
+            & c.prop(l, s, x, "index", t7::<3>) & c.prop(l, s, x, "as", t0::<70>)
             & c
                 .unexpected_members(
                     l,
@@ -24579,8 +24777,8 @@ mod validators {
     pub(super) fn v147(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "fields"]) & c.prop(l, s, x, "type", v435)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", v63)
-            & c.prop(l, s, x, "as", v543)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", t0::<9>)
+            & c.prop(l, s, x, "as", t0::<69>)
             & c
                 .unexpected_members(
                     l,
@@ -24595,7 +24793,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "expr", "as"]) & c.prop(l, s, x, "type", v436)
             & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "expr", v51)
-            & c.prop(l, s, x, "as", v76) & c.prop(l, s, x, "initonly", v78)
+            & c.prop(l, s, x, "as", t7::<3>) & c.prop(l, s, x, "initonly", t7::<4>)
             & c
                 .unexpected_members(
                     l,
@@ -24609,9 +24807,9 @@ mod validators {
     pub(super) fn v149(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field", "key"]) & c.prop(l, s, x, "type", v437)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
-            & c.prop(l, s, x, "key", v66) & c.prop(l, s, x, "keyvals", v541)
-            & c.prop(l, s, x, "groupby", v63) & c.prop(l, s, x, "method", v150)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", t2::<8>)
+            & c.prop(l, s, x, "key", t2::<8>) & c.prop(l, s, x, "keyvals", t0::<68>)
+            & c.prop(l, s, x, "groupby", t0::<9>) & c.prop(l, s, x, "method", t7::<11>)
             & c.prop(l, s, x, "value", v482)
             & c
                 .unexpected_members(
@@ -24627,10 +24825,6 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/imputeTransform/properties/method`
-    pub(super) fn v150(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v151, None), (v2, None)], None)
-    }
     /// `#/definitions/imputeTransform/properties/method/anyOf/0`
     pub(super) fn v151(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["value", "mean", "median", "max", "min"])
@@ -24639,9 +24833,9 @@ mod validators {
     pub(super) fn v152(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v438)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", v63)
-            & c.prop(l, s, x, "fields", v127) & c.prop(l, s, x, "ops", v124)
-            & c.prop(l, s, x, "as", v129) & c.prop(l, s, x, "key", v66)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", t0::<9>)
+            & c.prop(l, s, x, "fields", t0::<15>) & c.prop(l, s, x, "ops", t0::<14>)
+            & c.prop(l, s, x, "as", t0::<16>) & c.prop(l, s, x, "key", t2::<8>)
             & c
                 .unexpected_members(
                     l,
@@ -24660,12 +24854,12 @@ mod validators {
     pub(super) fn v153(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", v439)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", v63)
-            & c.prop(l, s, x, "field", v66) & c.prop(l, s, x, "cumulative", v78)
-            & c.prop(l, s, x, "counts", v78) & c.prop(l, s, x, "bandwidth", v70)
-            & c.prop(l, s, x, "extent", v552) & c.prop(l, s, x, "resolve", v101)
-            & c.prop(l, s, x, "steps", v70) & c.prop(l, s, x, "minsteps", v70)
-            & c.prop(l, s, x, "maxsteps", v70) & c.prop(l, s, x, "as", v545)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", t0::<9>)
+            & c.prop(l, s, x, "field", t2::<8>) & c.prop(l, s, x, "cumulative", t7::<4>)
+            & c.prop(l, s, x, "counts", t7::<4>) & c.prop(l, s, x, "bandwidth", t7::<0>)
+            & c.prop(l, s, x, "extent", t0::<71>) & c.prop(l, s, x, "resolve", t7::<6>)
+            & c.prop(l, s, x, "steps", t7::<0>) & c.prop(l, s, x, "minsteps", t7::<0>)
+            & c.prop(l, s, x, "maxsteps", t7::<0>) & c.prop(l, s, x, "as", t0::<70>)
             & c
                 .unexpected_members(
                     l,
@@ -24686,9 +24880,9 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "from", "key", "fields"])
             & c.prop(l, s, x, "type", v440) & c.prop(l, s, x, "signal", v99)
-            & c.prop(l, s, x, "from", v99) & c.prop(l, s, x, "key", v66)
-            & c.prop(l, s, x, "values", v63) & c.prop(l, s, x, "fields", v63)
-            & c.prop(l, s, x, "as", v545) & c.prop(l, s, x, "default", v482)
+            & c.prop(l, s, x, "from", v99) & c.prop(l, s, x, "key", t2::<8>)
+            & c.prop(l, s, x, "values", t0::<9>) & c.prop(l, s, x, "fields", t0::<9>)
+            & c.prop(l, s, x, "as", t0::<70>) & c.prop(l, s, x, "default", v482)
             & c
                 .unexpected_members(
                     l,
@@ -24707,10 +24901,10 @@ mod validators {
     pub(super) fn v155(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field", "value"]) & c.prop(l, s, x, "type", v441)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", v63)
-            & c.prop(l, s, x, "field", v66) & c.prop(l, s, x, "value", v66)
-            & c.prop(l, s, x, "op", v125) & c.prop(l, s, x, "limit", v70)
-            & c.prop(l, s, x, "key", v66)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", t0::<9>)
+            & c.prop(l, s, x, "field", t2::<8>) & c.prop(l, s, x, "value", t2::<8>)
+            & c.prop(l, s, x, "op", t7::<9>) & c.prop(l, s, x, "limit", t7::<0>)
+            & c.prop(l, s, x, "key", t2::<8>)
             & c
                 .unexpected_members(
                     l,
@@ -24729,8 +24923,8 @@ mod validators {
     pub(super) fn v156(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v442)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", v63)
-            & c.prop(l, s, x, "as", v129)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "fields", t0::<9>)
+            & c.prop(l, s, x, "as", t0::<16>)
             & c
                 .unexpected_members(
                     l,
@@ -24744,9 +24938,9 @@ mod validators {
     pub(super) fn v157(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", v443)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", v63)
-            & c.prop(l, s, x, "field", v66) & c.prop(l, s, x, "probs", v553)
-            & c.prop(l, s, x, "step", v70) & c.prop(l, s, x, "as", v545)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", t0::<9>)
+            & c.prop(l, s, x, "field", t2::<8>) & c.prop(l, s, x, "probs", t0::<72>)
+            & c.prop(l, s, x, "step", t7::<0>) & c.prop(l, s, x, "as", t0::<70>)
             & c
                 .unexpected_members(
                     l,
@@ -24765,7 +24959,7 @@ mod validators {
     pub(super) fn v158(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v444)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", v70)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", t7::<0>)
             & c
                 .unexpected_members(
                     l,
@@ -24779,9 +24973,9 @@ mod validators {
     pub(super) fn v159(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "start", "stop"]) & c.prop(l, s, x, "type", v445)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "start", v70)
-            & c.prop(l, s, x, "stop", v70) & c.prop(l, s, x, "step", v70)
-            & c.prop(l, s, x, "as", v76)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "start", t7::<0>)
+            & c.prop(l, s, x, "stop", t7::<0>) & c.prop(l, s, x, "step", t7::<0>)
+            & c.prop(l, s, x, "as", t7::<3>)
             & c
                 .unexpected_members(
                     l,
@@ -24799,11 +24993,11 @@ mod validators {
     pub(super) fn v160(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "field"]) & c.prop(l, s, x, "type", v446)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", v66)
-            & c.prop(l, s, x, "interval", v78) & c.prop(l, s, x, "units", v161)
-            & c.prop(l, s, x, "step", v70) & c.prop(l, s, x, "maxbins", v70)
-            & c.prop(l, s, x, "extent", v553) & c.prop(l, s, x, "timezone", v164)
-            & c.prop(l, s, x, "as", v543)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", t2::<8>)
+            & c.prop(l, s, x, "interval", t7::<4>) & c.prop(l, s, x, "units", t0::<17>)
+            & c.prop(l, s, x, "step", t7::<0>) & c.prop(l, s, x, "maxbins", t7::<0>)
+            & c.prop(l, s, x, "extent", t0::<72>) & c.prop(l, s, x, "timezone", t7::<13>)
+            & c.prop(l, s, x, "as", t0::<69>)
             & c
                 .unexpected_members(
                     l,
@@ -24817,14 +25011,6 @@ mod validators {
                         )
                     },
                 )
-    }
-    /// `#/definitions/timeunitTransform/properties/units`
-    pub(super) fn v161(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v568, None), (v2, None)], None)
-    }
-    /// `#/definitions/timeunitTransform/properties/units/oneOf/0/items`
-    pub(super) fn v162(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v163, None), (v2, None)], None)
     }
     /// `#/definitions/timeunitTransform/properties/units/oneOf/0/items/anyOf/0`
     pub(super) fn v163(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24847,10 +25033,6 @@ mod validators {
             ],
         )
     }
-    /// `#/definitions/timeunitTransform/properties/timezone`
-    pub(super) fn v164(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v165, None), (v2, None)], None)
-    }
     /// `#/definitions/timeunitTransform/properties/timezone/anyOf/0`
     pub(super) fn v165(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["local", "utc"])
@@ -24860,10 +25042,10 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v447)
             & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "sort", v474)
-            & c.prop(l, s, x, "groupby", v63) & c.prop(l, s, x, "ops", v167)
-            & c.prop(l, s, x, "params", v569) & c.prop(l, s, x, "fields", v127)
-            & c.prop(l, s, x, "as", v129) & c.prop(l, s, x, "frame", v570)
-            & c.prop(l, s, x, "ignorePeers", v78)
+            & c.prop(l, s, x, "groupby", t0::<9>) & c.prop(l, s, x, "ops", t0::<18>)
+            & c.prop(l, s, x, "params", t0::<77>) & c.prop(l, s, x, "fields", t0::<15>)
+            & c.prop(l, s, x, "as", t0::<16>) & c.prop(l, s, x, "frame", t0::<78>)
+            & c.prop(l, s, x, "ignorePeers", t7::<4>)
             & c
                 .unexpected_members(
                     l,
@@ -24877,14 +25059,6 @@ mod validators {
                         )
                     },
                 )
-    }
-    /// `#/definitions/windowTransform/properties/ops`
-    pub(super) fn v167(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v571, None), (v2, None)], None)
-    }
-    /// `#/definitions/windowTransform/properties/ops/oneOf/0/items`
-    pub(super) fn v168(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v169, None), (v2, None)], None)
     }
     /// `#/definitions/windowTransform/properties/ops/oneOf/0/items/anyOf/0`
     pub(super) fn v169(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24937,7 +25111,7 @@ mod validators {
     pub(super) fn v170(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "as"]) & c.prop(l, s, x, "type", v448)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "as", v76)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "as", t7::<3>)
             & c
                 .unexpected_members(
                     l,
@@ -24951,9 +25125,9 @@ mod validators {
     pub(super) fn v171(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "x", "y"]) & c.prop(l, s, x, "type", v449)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "x", v66)
-            & c.prop(l, s, x, "y", v66) & c.prop(l, s, x, "size", v552)
-            & c.prop(l, s, x, "extent", v555) & c.prop(l, s, x, "as", v76)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "x", t2::<8>)
+            & c.prop(l, s, x, "y", t2::<8>) & c.prop(l, s, x, "size", t0::<71>)
+            & c.prop(l, s, x, "extent", t0::<73>) & c.prop(l, s, x, "as", t7::<3>)
             & c
                 .unexpected_members(
                     l,
@@ -24971,12 +25145,14 @@ mod validators {
     pub(super) fn v172(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v450)
-            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", v552)
-            & c.prop(l, s, x, "font", v100) & c.prop(l, s, x, "fontStyle", v100)
-            & c.prop(l, s, x, "fontWeight", v100) & c.prop(l, s, x, "fontSize", v86)
-            & c.prop(l, s, x, "fontSizeRange", v173) & c.prop(l, s, x, "rotate", v86)
-            & c.prop(l, s, x, "text", v66) & c.prop(l, s, x, "spiral", v76)
-            & c.prop(l, s, x, "padding", v86) & c.prop(l, s, x, "as", v572)
+            & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "size", t0::<71>)
+            & c.prop(l, s, x, "font", t9::<1>) & c.prop(l, s, x, "fontStyle", t9::<1>)
+            & c.prop(l, s, x, "fontWeight", t9::<1>)
+            & c.prop(l, s, x, "fontSize", t9::<0>)
+            & c.prop(l, s, x, "fontSizeRange", t2::<9>)
+            & c.prop(l, s, x, "rotate", t9::<0>) & c.prop(l, s, x, "text", t2::<8>)
+            & c.prop(l, s, x, "spiral", t7::<3>) & c.prop(l, s, x, "padding", t9::<0>)
+            & c.prop(l, s, x, "as", t0::<79>)
             & c
                 .unexpected_members(
                     l,
@@ -24992,15 +25168,11 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/wordcloudTransform/properties/fontSizeRange`
-    pub(super) fn v173(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v573, None), (v2, None), (v22, None)], None)
-    }
     /// `#/definitions/onTrigger/items`
     pub(super) fn v174(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["trigger"]) & c.prop(l, s, x, "trigger", v51)
-            & c.prop(l, s, x, "insert", v51) & c.prop(l, s, x, "remove", v175)
+            & c.prop(l, s, x, "insert", v51) & c.prop(l, s, x, "remove", t0::<19>)
             & c.prop(l, s, x, "toggle", v51) & c.prop(l, s, x, "modify", v51)
             & c.prop(l, s, x, "values", v51)
             & c
@@ -25017,82 +25189,85 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/onTrigger/items/properties/remove`
-    pub(super) fn v175(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v11, None), (v51, None)], None)
-    }
     /// `#/definitions/projection`
     pub(super) fn v176(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", v99)
             & c.prop(l, s, x, "type", v489) & c.prop(l, s, x, "clipAngle", v21)
-            & c.prop(l, s, x, "clipExtent", v177) & c.prop(l, s, x, "scale", v21)
-            & c.prop(l, s, x, "translate", v574) & c.prop(l, s, x, "center", v574)
-            & c.prop(l, s, x, "rotate", v575) & c.prop(l, s, x, "parallels", v574)
-            & c.prop(l, s, x, "precision", v21) & c.prop(l, s, x, "pointRadius", v21)
-            & c.prop(l, s, x, "fit", v178) & c.prop(l, s, x, "extent", v177)
-            & c.prop(l, s, x, "size", v574)
-    }
-    /// `#/definitions/projection/properties/clipExtent`
-    pub(super) fn v177(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v576, None), (v2, None)], None)
-    }
-    /// `#/definitions/projection/properties/fit`
-    pub(super) fn v178(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v577, None), (v578, None)], None)
+            & c.prop(l, s, x, "clipExtent", t0::<20>) & c.prop(l, s, x, "scale", v21)
+            & c.prop(l, s, x, "translate", t0::<80>)
+            & c.prop(l, s, x, "center", t0::<80>) & c.prop(l, s, x, "rotate", t0::<81>)
+            & c.prop(l, s, x, "parallels", t0::<80>) & c.prop(l, s, x, "precision", v21)
+            & c.prop(l, s, x, "pointRadius", v21) & c.prop(l, s, x, "fit", t0::<21>)
+            & c.prop(l, s, x, "extent", t0::<20>) & c.prop(l, s, x, "size", t0::<80>)
     }
     /// `#/definitions/axis`
     pub(super) fn v179(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["orient", "scale"]) & c.prop(l, s, x, "orient", v180)
-            & c.prop(l, s, x, "scale", v99) & c.prop(l, s, x, "format", v183)
-            & c.prop(l, s, x, "formatType", v184) & c.prop(l, s, x, "minExtent", v187)
-            & c.prop(l, s, x, "maxExtent", v187) & c.prop(l, s, x, "offset", v187)
-            & c.prop(l, s, x, "position", v187) & c.prop(l, s, x, "bandPosition", v187)
-            & c.prop(l, s, x, "translate", v187) & c.prop(l, s, x, "values", v579)
+        c.required(l, s, x, &["orient", "scale"]) & c.prop(l, s, x, "orient", t0::<22>)
+            & c.prop(l, s, x, "scale", v99) & c.prop(l, s, x, "format", t2::<10>)
+            & c.prop(l, s, x, "formatType", t0::<23>)
+            & c.prop(l, s, x, "minExtent", t0::<24>)
+            & c.prop(l, s, x, "maxExtent", t0::<24>)
+            & c.prop(l, s, x, "offset", t0::<24>) & c.prop(l, s, x, "position", t0::<24>)
+            & c.prop(l, s, x, "bandPosition", t0::<24>)
+            & c.prop(l, s, x, "translate", t0::<24>) & c.prop(l, s, x, "values", v579)
             & c.prop(l, s, x, "zindex", v16) & c.prop(l, s, x, "aria", v11)
             & c.prop(l, s, x, "description", v99) & c.prop(l, s, x, "title", v464)
-            & c.prop(l, s, x, "titlePadding", v187) & c.prop(l, s, x, "titleAlign", v209)
-            & c.prop(l, s, x, "titleAnchor", v465) & c.prop(l, s, x, "titleAngle", v187)
-            & c.prop(l, s, x, "titleX", v187) & c.prop(l, s, x, "titleY", v187)
-            & c.prop(l, s, x, "titleBaseline", v218)
-            & c.prop(l, s, x, "titleColor", v226) & c.prop(l, s, x, "titleFont", v231)
-            & c.prop(l, s, x, "titleFontSize", v187)
-            & c.prop(l, s, x, "titleFontStyle", v231)
-            & c.prop(l, s, x, "titleFontWeight", v466)
-            & c.prop(l, s, x, "titleLimit", v187)
-            & c.prop(l, s, x, "titleLineHeight", v187)
-            & c.prop(l, s, x, "titleOpacity", v187) & c.prop(l, s, x, "domain", v11)
-            & c.prop(l, s, x, "domainCap", v231) & c.prop(l, s, x, "domainColor", v226)
-            & c.prop(l, s, x, "domainDash", v239)
-            & c.prop(l, s, x, "domainDashOffset", v187)
-            & c.prop(l, s, x, "domainOpacity", v187)
-            & c.prop(l, s, x, "domainWidth", v187) & c.prop(l, s, x, "ticks", v11)
-            & c.prop(l, s, x, "tickBand", v467) & c.prop(l, s, x, "tickCap", v231)
-            & c.prop(l, s, x, "tickColor", v226) & c.prop(l, s, x, "tickDash", v239)
-            & c.prop(l, s, x, "tickDashOffset", v187)
-            & c.prop(l, s, x, "tickOffset", v187) & c.prop(l, s, x, "tickOpacity", v187)
-            & c.prop(l, s, x, "tickRound", v248) & c.prop(l, s, x, "tickSize", v187)
-            & c.prop(l, s, x, "tickWidth", v187) & c.prop(l, s, x, "tickCount", v468)
+            & c.prop(l, s, x, "titlePadding", t0::<24>)
+            & c.prop(l, s, x, "titleAlign", t0::<29>)
+            & c.prop(l, s, x, "titleAnchor", t0::<64>)
+            & c.prop(l, s, x, "titleAngle", t0::<24>)
+            & c.prop(l, s, x, "titleX", t0::<24>) & c.prop(l, s, x, "titleY", t0::<24>)
+            & c.prop(l, s, x, "titleBaseline", t0::<31>)
+            & c.prop(l, s, x, "titleColor", t2::<11>)
+            & c.prop(l, s, x, "titleFont", t0::<34>)
+            & c.prop(l, s, x, "titleFontSize", t0::<24>)
+            & c.prop(l, s, x, "titleFontStyle", t0::<34>)
+            & c.prop(l, s, x, "titleFontWeight", t0::<65>)
+            & c.prop(l, s, x, "titleLimit", t0::<24>)
+            & c.prop(l, s, x, "titleLineHeight", t0::<24>)
+            & c.prop(l, s, x, "titleOpacity", t0::<24>) & c.prop(l, s, x, "domain", v11)
+            & c.prop(l, s, x, "domainCap", t0::<34>)
+            & c.prop(l, s, x, "domainColor", t2::<11>)
+            & c.prop(l, s, x, "domainDash", t0::<36>)
+            & c.prop(l, s, x, "domainDashOffset", t0::<24>)
+            & c.prop(l, s, x, "domainOpacity", t0::<24>)
+            & c.prop(l, s, x, "domainWidth", t0::<24>) & c.prop(l, s, x, "ticks", v11)
+            & c.prop(l, s, x, "tickBand", v467) & c.prop(l, s, x, "tickCap", t0::<34>)
+            & c.prop(l, s, x, "tickColor", t2::<11>)
+            & c.prop(l, s, x, "tickDash", t0::<36>)
+            & c.prop(l, s, x, "tickDashOffset", t0::<24>)
+            & c.prop(l, s, x, "tickOffset", t0::<24>)
+            & c.prop(l, s, x, "tickOpacity", t0::<24>)
+            & c.prop(l, s, x, "tickRound", t0::<39>)
+            & c.prop(l, s, x, "tickSize", t0::<24>)
+            & c.prop(l, s, x, "tickWidth", t0::<24>) & c.prop(l, s, x, "tickCount", v468)
             & c.prop(l, s, x, "tickExtra", v310) & c.prop(l, s, x, "tickMinStep", v21)
             & c.prop(l, s, x, "grid", v11) & c.prop(l, s, x, "gridScale", v99)
-            & c.prop(l, s, x, "gridCap", v231) & c.prop(l, s, x, "gridColor", v226)
-            & c.prop(l, s, x, "gridDash", v239) & c.prop(l, s, x, "gridDashOffset", v187)
-            & c.prop(l, s, x, "gridOpacity", v187) & c.prop(l, s, x, "gridWidth", v187)
-            & c.prop(l, s, x, "labels", v11) & c.prop(l, s, x, "labelAlign", v209)
-            & c.prop(l, s, x, "labelBaseline", v218)
-            & c.prop(l, s, x, "labelBound", v258) & c.prop(l, s, x, "labelFlush", v258)
+            & c.prop(l, s, x, "gridCap", t0::<34>)
+            & c.prop(l, s, x, "gridColor", t2::<11>)
+            & c.prop(l, s, x, "gridDash", t0::<36>)
+            & c.prop(l, s, x, "gridDashOffset", t0::<24>)
+            & c.prop(l, s, x, "gridOpacity", t0::<24>)
+            & c.prop(l, s, x, "gridWidth", t0::<24>) & c.prop(l, s, x, "labels", v11)
+            & c.prop(l, s, x, "labelAlign", t0::<29>)
+            & c.prop(l, s, x, "labelBaseline", t0::<31>)
+            & c.prop(l, s, x, "labelBound", t2::<12>)
+            & c.prop(l, s, x, "labelFlush", t2::<12>)
             & c.prop(l, s, x, "labelFlushOffset", v21)
-            & c.prop(l, s, x, "labelOverlap", v469) & c.prop(l, s, x, "labelAngle", v187)
-            & c.prop(l, s, x, "labelColor", v226) & c.prop(l, s, x, "labelFont", v231)
-            & c.prop(l, s, x, "labelFontSize", v187)
-            & c.prop(l, s, x, "labelFontWeight", v466)
-            & c.prop(l, s, x, "labelFontStyle", v231)
-            & c.prop(l, s, x, "labelLimit", v187)
-            & c.prop(l, s, x, "labelLineHeight", v187)
-            & c.prop(l, s, x, "labelOpacity", v187)
-            & c.prop(l, s, x, "labelOffset", v187)
-            & c.prop(l, s, x, "labelPadding", v187)
+            & c.prop(l, s, x, "labelOverlap", v469)
+            & c.prop(l, s, x, "labelAngle", t0::<24>)
+            & c.prop(l, s, x, "labelColor", t2::<11>)
+            & c.prop(l, s, x, "labelFont", t0::<34>)
+            & c.prop(l, s, x, "labelFontSize", t0::<24>)
+            & c.prop(l, s, x, "labelFontWeight", t0::<65>)
+            & c.prop(l, s, x, "labelFontStyle", t0::<34>)
+            & c.prop(l, s, x, "labelLimit", t0::<24>)
+            & c.prop(l, s, x, "labelLineHeight", t0::<24>)
+            & c.prop(l, s, x, "labelOpacity", t0::<24>)
+            & c.prop(l, s, x, "labelOffset", t0::<24>)
+            & c.prop(l, s, x, "labelPadding", t0::<24>)
             & c.prop(l, s, x, "labelSeparation", v21) & c.prop(l, s, x, "encode", v261)
             & c
                 .unexpected_members(
@@ -25127,10 +25302,6 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/axis/properties/orient`
-    pub(super) fn v180(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v181, None), (v2, None)], None)
-    }
     /// `#/definitions/axis/properties/orient/oneOf/0`
     pub(super) fn v181(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["top", "bottom", "left", "right"])
@@ -25157,34 +25328,13 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/axis/properties/format`
-    pub(super) fn v183(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v99, None), (v182, None), (v2, None)], None)
-    }
-    /// `#/definitions/axis/properties/formatType`
-    pub(super) fn v184(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v185, None), (v2, None)], None)
-    }
     /// `#/definitions/axis/properties/formatType/oneOf/0`
     pub(super) fn v185(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["number", "time", "utc"])
     }
     /// `#/definitions/axis/properties/minExtent/oneOf/1`
     pub(super) fn v186(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v188(i, l, c, &s.reference("/$ref", B0, "/definitions/numberValue"))
-    }
-    /// `#/definitions/axis/properties/minExtent`
-    pub(super) fn v187(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v16, None), (v186, None)], None)
-    }
-    /// `#/definitions/numberValue`
-    pub(super) fn v188(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v580, None), (v197, None)], None)
-    }
-    /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
-    pub(super) fn v189(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v16)
+        t0::<25>(i, l, c, &s.reference("/$ref", B0, "/definitions/numberValue"))
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/2`
     pub(super) fn v190(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25194,7 +25344,7 @@ mod validators {
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/3`
     pub(super) fn v191(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["range"]) & c.prop(l, s, x, "range", v204)
+        c.required(l, s, x, &["range"]) & c.prop(l, s, x, "range", t0::<26>)
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/1`
     pub(super) fn v192(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25211,36 +25361,18 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["offset"])
     }
-    /// `#/definitions/numberValue/oneOf/0/items`
-    pub(super) fn v195(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v581(i, l, c, &s.child("/allOf/0")) & v197(i, l, c, &s.child("/allOf/1"))
-    }
     /// `#/definitions/rule`
     pub(super) fn v196(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "test", v99)
     }
-    /// `#/definitions/numberValue/oneOf/0/items/allOf/1`
-    pub(super) fn v197(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v582(i, l, c, &s.child("/allOf/0")) & v199(i, l, c, &s.child("/allOf/1"))
-    }
     /// `#/definitions/numberModifiers`
     pub(super) fn v198(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "exponent", v187) & c.prop(l, s, x, "mult", v187)
-            & c.prop(l, s, x, "offset", v187) & c.prop(l, s, x, "round", v11)
-            & c.prop(l, s, x, "scale", v470) & c.prop(l, s, x, "band", v204)
+        c.prop(l, s, x, "exponent", t0::<24>) & c.prop(l, s, x, "mult", t0::<24>)
+            & c.prop(l, s, x, "offset", t0::<24>) & c.prop(l, s, x, "round", v11)
+            & c.prop(l, s, x, "scale", v470) & c.prop(l, s, x, "band", t0::<26>)
             & c.prop(l, s, x, "extra", v11)
-    }
-    /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1`
-    pub(super) fn v199(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v583, None), (v192, None), (v193, None), (v194, None)],
-            None,
-        )
     }
     /// `#/definitions/field/oneOf/2`
     pub(super) fn v200(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25283,71 +25415,18 @@ mod validators {
                     |key| matches!(key, "parent" | "level"),
                 )
     }
-    /// `#/definitions/field`
-    pub(super) fn v203(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(
-            i,
-            l,
-            s,
-            &[(v99, None), (v2, None), (v200, None), (v201, None), (v202, None)],
-            None,
-        )
-    }
-    /// `#/definitions/numberModifiers/properties/band`
-    pub(super) fn v204(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v16, None), (v11, None)], None)
-    }
-    /// `#/definitions/arrayOrSignal`
-    pub(super) fn v205(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v578, None), (v2, None)], None)
-    }
-    /// `#/definitions/textOrSignal`
-    pub(super) fn v206(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v263, None), (v2, None)], None)
-    }
     /// `#/definitions/axis/properties/titleAlign/oneOf/0`
     pub(super) fn v207(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["left", "right", "center"])
     }
     /// `#/definitions/axis/properties/titleAlign/oneOf/1`
     pub(super) fn v208(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v210(i, l, c, &s.reference("/$ref", B0, "/definitions/alignValue"))
-    }
-    /// `#/definitions/axis/properties/titleAlign`
-    pub(super) fn v209(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v207, None), (v208, None)], None)
-    }
-    /// `#/definitions/alignValue`
-    pub(super) fn v210(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v584, None), (v213, None)], None)
-    }
-    /// `#/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
-    pub(super) fn v211(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v207)
-    }
-    /// `#/definitions/alignValue/oneOf/0/items`
-    pub(super) fn v212(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v581(i, l, c, &s.child("/allOf/0")) & v213(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/alignValue/oneOf/0/items/allOf/1`
-    pub(super) fn v213(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v585(i, l, c, &s.child("/allOf/0")) & v215(i, l, c, &s.child("/allOf/1"))
+        t0::<30>(i, l, c, &s.reference("/$ref", B0, "/definitions/alignValue"))
     }
     /// `#/definitions/stringModifiers`
     pub(super) fn v214(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "scale", v470)
-    }
-    /// `#/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1`
-    pub(super) fn v215(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v586, None), (v192, None), (v193, None), (v194, None)],
-            None,
-        )
     }
     /// `#/definitions/axis/properties/titleBaseline/oneOf/0`
     pub(super) fn v216(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25360,38 +25439,7 @@ mod validators {
     }
     /// `#/definitions/axis/properties/titleBaseline/oneOf/1`
     pub(super) fn v217(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v219(i, l, c, &s.reference("/$ref", B0, "/definitions/baselineValue"))
-    }
-    /// `#/definitions/axis/properties/titleBaseline`
-    pub(super) fn v218(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v216, None), (v217, None)], None)
-    }
-    /// `#/definitions/baselineValue`
-    pub(super) fn v219(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v587, None), (v222, None)], None)
-    }
-    /// `#/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
-    pub(super) fn v220(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v224)
-    }
-    /// `#/definitions/baselineValue/oneOf/0/items`
-    pub(super) fn v221(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v581(i, l, c, &s.child("/allOf/0")) & v222(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/baselineValue/oneOf/0/items/allOf/1`
-    pub(super) fn v222(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v585(i, l, c, &s.child("/allOf/0")) & v223(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1`
-    pub(super) fn v223(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v588, None), (v192, None), (v193, None), (v194, None)],
-            None,
-        )
+        t0::<32>(i, l, c, &s.reference("/$ref", B0, "/definitions/baselineValue"))
     }
     /// `#/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
     pub(super) fn v224(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25399,103 +25447,80 @@ mod validators {
     }
     /// `#/definitions/axis/properties/titleColor/oneOf/2`
     pub(super) fn v225(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v229(i, l, c, &s.reference("/$ref", B0, "/definitions/colorValue"))
+        t0::<33>(i, l, c, &s.reference("/$ref", B0, "/definitions/colorValue"))
     }
-    /// `#/definitions/axis/properties/titleColor`
-    pub(super) fn v226(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v22, None), (v99, None), (v225, None)], None)
-    }
-    /// `#/definitions/colorValue/oneOf/0`
-    pub(super) fn v227(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 49 validators that differ only in the validators they call (a row of `T14` each), such as `#/definitions/colorValue/oneOf/0` and `#/definitions/axis/properties/domainDash/oneOf/0` (47 more).
+    pub(super) fn t14<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v589)
+        c.items(l, s, x, 0usize, "/items", T14[K][0])
     }
+    const T14: [[rt::Check; 1]; 49] = [
+        [t3::<34>],
+        [v16],
+        [v21],
+        [t2::<22>],
+        [v461],
+        [t2::<8>],
+        [t8::<0>],
+        [t9::<0>],
+        [v99],
+        [t7::<9>],
+        [t6::<2>],
+        [t11::<0>],
+        [t7::<12>],
+        [t7::<14>],
+        [t7::<0>],
+        [t3::<2>],
+        [t3::<4>],
+        [t3::<6>],
+        [t3::<8>],
+        [t3::<10>],
+        [t3::<12>],
+        [t3::<15>],
+        [v475],
+        [v453],
+        [v454],
+        [v455],
+        [v673],
+        [v674],
+        [v456],
+        [t0::<49>],
+        [t3::<18>],
+        [t3::<20>],
+        [t3::<22>],
+        [t3::<24>],
+        [t3::<26>],
+        [t3::<28>],
+        [t3::<30>],
+        [t3::<32>],
+        [t3::<0>],
+        [v174],
+        [v482],
+        [t7::<3>],
+        [t11::<1>],
+        [v315],
+        [v373],
+        [t0::<84>],
+        [v478],
+        [t8::<1>],
+        [t0::<10>],
+    ];
     /// `#/definitions/colorValue/oneOf/1`
     pub(super) fn v228(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v590(i, l, c, &s.reference("/$ref", B0, "/definitions/baseColorValue"))
-    }
-    /// `#/definitions/colorValue`
-    pub(super) fn v229(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v227, None), (v228, None)], None)
+        t12::<2>(i, l, c, &s.reference("/$ref", B0, "/definitions/baseColorValue"))
     }
     /// `#/definitions/axis/properties/titleFont/oneOf/1`
     pub(super) fn v230(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v232(i, l, c, &s.reference("/$ref", B0, "/definitions/stringValue"))
-    }
-    /// `#/definitions/axis/properties/titleFont`
-    pub(super) fn v231(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v99, None), (v230, None)], None)
-    }
-    /// `#/definitions/stringValue`
-    pub(super) fn v232(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v591, None), (v235, None)], None)
-    }
-    /// `#/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
-    pub(super) fn v233(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v99)
-    }
-    /// `#/definitions/stringValue/oneOf/0/items`
-    pub(super) fn v234(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v581(i, l, c, &s.child("/allOf/0")) & v235(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/stringValue/oneOf/0/items/allOf/1`
-    pub(super) fn v235(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v585(i, l, c, &s.child("/allOf/0")) & v236(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1`
-    pub(super) fn v236(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v592, None), (v192, None), (v193, None), (v194, None)],
-            None,
-        )
-    }
-    /// `#/definitions/axis/properties/domainDash/oneOf/0`
-    pub(super) fn v237(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v16)
+        t0::<35>(i, l, c, &s.reference("/$ref", B0, "/definitions/stringValue"))
     }
     /// `#/definitions/axis/properties/domainDash/oneOf/1`
     pub(super) fn v238(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v240(i, l, c, &s.reference("/$ref", B0, "/definitions/arrayValue"))
-    }
-    /// `#/definitions/axis/properties/domainDash`
-    pub(super) fn v239(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v237, None), (v238, None)], None)
-    }
-    /// `#/definitions/arrayValue`
-    pub(super) fn v240(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v593, None), (v243, None)], None)
-    }
-    /// `#/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
-    pub(super) fn v241(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v578)
-    }
-    /// `#/definitions/arrayValue/oneOf/0/items`
-    pub(super) fn v242(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v581(i, l, c, &s.child("/allOf/0")) & v243(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/arrayValue/oneOf/0/items/allOf/1`
-    pub(super) fn v243(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v585(i, l, c, &s.child("/allOf/0")) & v244(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1`
-    pub(super) fn v244(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v594, None), (v192, None), (v193, None), (v194, None)],
-            None,
-        )
-    }
-    /// `#/definitions/tickBand`
-    pub(super) fn v245(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v246, None), (v2, None)], None)
+        t0::<37>(i, l, c, &s.reference("/$ref", B0, "/definitions/arrayValue"))
     }
     /// `#/definitions/tickBand/oneOf/0`
     pub(super) fn v246(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25503,38 +25528,7 @@ mod validators {
     }
     /// `#/definitions/axis/properties/tickRound/oneOf/1`
     pub(super) fn v247(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v249(i, l, c, &s.reference("/$ref", B0, "/definitions/booleanValue"))
-    }
-    /// `#/definitions/axis/properties/tickRound`
-    pub(super) fn v248(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v11, None), (v247, None)], None)
-    }
-    /// `#/definitions/booleanValue`
-    pub(super) fn v249(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v595, None), (v252, None)], None)
-    }
-    /// `#/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
-    pub(super) fn v250(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v11)
-    }
-    /// `#/definitions/booleanValue/oneOf/0/items`
-    pub(super) fn v251(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v581(i, l, c, &s.child("/allOf/0")) & v252(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/booleanValue/oneOf/0/items/allOf/1`
-    pub(super) fn v252(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v585(i, l, c, &s.child("/allOf/0")) & v253(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1`
-    pub(super) fn v253(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v596, None), (v192, None), (v193, None), (v194, None)],
-            None,
-        )
+        t0::<40>(i, l, c, &s.reference("/$ref", B0, "/definitions/booleanValue"))
     }
     /// `#/definitions/tickCount/oneOf/1`
     pub(super) fn v254(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25548,7 +25542,7 @@ mod validators {
     /// `#/definitions/tickCount/oneOf/2`
     pub(super) fn v255(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["interval"]) & c.prop(l, s, x, "interval", v257)
+        c.required(l, s, x, &["interval"]) & c.prop(l, s, x, "interval", t0::<41>)
             & c.prop(l, s, x, "step", v21)
             & c
                 .unexpected_members(
@@ -25558,22 +25552,6 @@ mod validators {
                     "additionalProperties",
                     |key| matches!(key, "interval" | "step"),
                 )
-    }
-    /// `#/definitions/tickCount`
-    pub(super) fn v256(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v16, None), (v254, None), (v255, None), (v2, None)], None)
-    }
-    /// `#/definitions/scale/oneOf/7/properties/nice/oneOf/2/properties/interval`
-    pub(super) fn v257(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v254, None), (v2, None)], None)
-    }
-    /// `#/definitions/scale/oneOf/4/properties/nice`
-    pub(super) fn v258(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v11, None), (v16, None), (v2, None)], None)
-    }
-    /// `#/definitions/labelOverlap`
-    pub(super) fn v259(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v11, None), (v260, None), (v2, None)], None)
     }
     /// `#/definitions/labelOverlap/oneOf/1`
     pub(super) fn v260(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25624,10 +25602,6 @@ mod validators {
         }
         ok
     }
-    /// `#/definitions/style`
-    pub(super) fn v263(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v99, None), (v560, None)], None)
-    }
     /// `#/definitions/legend/allOf/1/anyOf/0`
     pub(super) fn v264(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -25663,10 +25637,6 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["strokeWidth"])
     }
-    /// `#/definitions/legend`
-    pub(super) fn v271(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v272(i, l, c, &s.child("/allOf/0")) & v273(i, l, c, &s.child("/allOf/1"))
-    }
     /// `#/definitions/legend/allOf/0`
     pub(super) fn v272(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -25674,50 +25644,58 @@ mod validators {
             & c.prop(l, s, x, "fill", v99) & c.prop(l, s, x, "stroke", v99)
             & c.prop(l, s, x, "opacity", v99) & c.prop(l, s, x, "strokeDash", v99)
             & c.prop(l, s, x, "strokeWidth", v99) & c.prop(l, s, x, "type", v274)
-            & c.prop(l, s, x, "direction", v275) & c.prop(l, s, x, "orient", v276)
+            & c.prop(l, s, x, "direction", v275) & c.prop(l, s, x, "orient", t0::<43>)
             & c.prop(l, s, x, "tickCount", v468) & c.prop(l, s, x, "tickMinStep", v21)
             & c.prop(l, s, x, "symbolLimit", v21) & c.prop(l, s, x, "values", v579)
             & c.prop(l, s, x, "zindex", v16) & c.prop(l, s, x, "aria", v11)
-            & c.prop(l, s, x, "description", v99) & c.prop(l, s, x, "cornerRadius", v187)
-            & c.prop(l, s, x, "fillColor", v226) & c.prop(l, s, x, "offset", v187)
-            & c.prop(l, s, x, "padding", v187) & c.prop(l, s, x, "strokeColor", v226)
-            & c.prop(l, s, x, "legendX", v187) & c.prop(l, s, x, "legendY", v187)
-            & c.prop(l, s, x, "title", v464) & c.prop(l, s, x, "titleAlign", v209)
-            & c.prop(l, s, x, "titleAnchor", v465)
-            & c.prop(l, s, x, "titleBaseline", v218)
-            & c.prop(l, s, x, "titleColor", v226) & c.prop(l, s, x, "titleFont", v231)
-            & c.prop(l, s, x, "titleFontSize", v187)
-            & c.prop(l, s, x, "titleFontStyle", v231)
-            & c.prop(l, s, x, "titleFontWeight", v466)
-            & c.prop(l, s, x, "titleLimit", v187)
-            & c.prop(l, s, x, "titleLineHeight", v187)
-            & c.prop(l, s, x, "titleOpacity", v187)
-            & c.prop(l, s, x, "titleOrient", v280)
-            & c.prop(l, s, x, "titlePadding", v187)
+            & c.prop(l, s, x, "description", v99)
+            & c.prop(l, s, x, "cornerRadius", t0::<24>)
+            & c.prop(l, s, x, "fillColor", t2::<11>)
+            & c.prop(l, s, x, "offset", t0::<24>) & c.prop(l, s, x, "padding", t0::<24>)
+            & c.prop(l, s, x, "strokeColor", t2::<11>)
+            & c.prop(l, s, x, "legendX", t0::<24>) & c.prop(l, s, x, "legendY", t0::<24>)
+            & c.prop(l, s, x, "title", v464) & c.prop(l, s, x, "titleAlign", t0::<29>)
+            & c.prop(l, s, x, "titleAnchor", t0::<64>)
+            & c.prop(l, s, x, "titleBaseline", t0::<31>)
+            & c.prop(l, s, x, "titleColor", t2::<11>)
+            & c.prop(l, s, x, "titleFont", t0::<34>)
+            & c.prop(l, s, x, "titleFontSize", t0::<24>)
+            & c.prop(l, s, x, "titleFontStyle", t0::<34>)
+            & c.prop(l, s, x, "titleFontWeight", t0::<65>)
+            & c.prop(l, s, x, "titleLimit", t0::<24>)
+            & c.prop(l, s, x, "titleLineHeight", t0::<24>)
+            & c.prop(l, s, x, "titleOpacity", t0::<24>)
+            & c.prop(l, s, x, "titleOrient", t0::<44>)
+            & c.prop(l, s, x, "titlePadding", t0::<24>)
             & c.prop(l, s, x, "gradientLength", v21)
-            & c.prop(l, s, x, "gradientOpacity", v187)
-            & c.prop(l, s, x, "gradientStrokeColor", v226)
-            & c.prop(l, s, x, "gradientStrokeWidth", v187)
+            & c.prop(l, s, x, "gradientOpacity", t0::<24>)
+            & c.prop(l, s, x, "gradientStrokeColor", t2::<11>)
+            & c.prop(l, s, x, "gradientStrokeWidth", t0::<24>)
             & c.prop(l, s, x, "gradientThickness", v21)
             & c.prop(l, s, x, "clipHeight", v21) & c.prop(l, s, x, "columns", v21)
             & c.prop(l, s, x, "columnPadding", v21) & c.prop(l, s, x, "rowPadding", v21)
-            & c.prop(l, s, x, "gridAlign", v8) & c.prop(l, s, x, "symbolDash", v239)
-            & c.prop(l, s, x, "symbolDashOffset", v187)
-            & c.prop(l, s, x, "symbolFillColor", v226)
-            & c.prop(l, s, x, "symbolOffset", v187)
-            & c.prop(l, s, x, "symbolOpacity", v187)
-            & c.prop(l, s, x, "symbolSize", v187)
-            & c.prop(l, s, x, "symbolStrokeColor", v226)
-            & c.prop(l, s, x, "symbolStrokeWidth", v187)
-            & c.prop(l, s, x, "symbolType", v231) & c.prop(l, s, x, "format", v183)
-            & c.prop(l, s, x, "formatType", v184) & c.prop(l, s, x, "labelAlign", v209)
-            & c.prop(l, s, x, "labelBaseline", v218)
-            & c.prop(l, s, x, "labelColor", v226) & c.prop(l, s, x, "labelFont", v231)
-            & c.prop(l, s, x, "labelFontSize", v187)
-            & c.prop(l, s, x, "labelFontStyle", v231)
-            & c.prop(l, s, x, "labelFontWeight", v466)
-            & c.prop(l, s, x, "labelLimit", v187) & c.prop(l, s, x, "labelOffset", v187)
-            & c.prop(l, s, x, "labelOpacity", v187)
+            & c.prop(l, s, x, "gridAlign", t0::<2>)
+            & c.prop(l, s, x, "symbolDash", t0::<36>)
+            & c.prop(l, s, x, "symbolDashOffset", t0::<24>)
+            & c.prop(l, s, x, "symbolFillColor", t2::<11>)
+            & c.prop(l, s, x, "symbolOffset", t0::<24>)
+            & c.prop(l, s, x, "symbolOpacity", t0::<24>)
+            & c.prop(l, s, x, "symbolSize", t0::<24>)
+            & c.prop(l, s, x, "symbolStrokeColor", t2::<11>)
+            & c.prop(l, s, x, "symbolStrokeWidth", t0::<24>)
+            & c.prop(l, s, x, "symbolType", t0::<34>)
+            & c.prop(l, s, x, "format", t2::<10>)
+            & c.prop(l, s, x, "formatType", t0::<23>)
+            & c.prop(l, s, x, "labelAlign", t0::<29>)
+            & c.prop(l, s, x, "labelBaseline", t0::<31>)
+            & c.prop(l, s, x, "labelColor", t2::<11>)
+            & c.prop(l, s, x, "labelFont", t0::<34>)
+            & c.prop(l, s, x, "labelFontSize", t0::<24>)
+            & c.prop(l, s, x, "labelFontStyle", t0::<34>)
+            & c.prop(l, s, x, "labelFontWeight", t0::<65>)
+            & c.prop(l, s, x, "labelLimit", t0::<24>)
+            & c.prop(l, s, x, "labelOffset", t0::<24>)
+            & c.prop(l, s, x, "labelOpacity", t0::<24>)
             & c.prop(l, s, x, "labelOverlap", v469)
             & c.prop(l, s, x, "labelSeparation", v21) & c.prop(l, s, x, "encode", v286)
             & c
@@ -25779,10 +25757,6 @@ mod validators {
     pub(super) fn v275(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["vertical", "horizontal"])
     }
-    /// `#/definitions/legend/allOf/0/properties/orient`
-    pub(super) fn v276(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v277, None), (v2, None)], None)
-    }
     /// `#/definitions/legend/allOf/0/properties/orient/oneOf/0`
     pub(super) fn v277(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(
@@ -25808,38 +25782,7 @@ mod validators {
     }
     /// `#/definitions/legend/allOf/0/properties/titleOrient/oneOf/1`
     pub(super) fn v279(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v281(i, l, c, &s.reference("/$ref", B0, "/definitions/orientValue"))
-    }
-    /// `#/definitions/legend/allOf/0/properties/titleOrient`
-    pub(super) fn v280(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v278, None), (v279, None)], None)
-    }
-    /// `#/definitions/orientValue`
-    pub(super) fn v281(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v599, None), (v284, None)], None)
-    }
-    /// `#/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
-    pub(super) fn v282(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v278)
-    }
-    /// `#/definitions/orientValue/oneOf/0/items`
-    pub(super) fn v283(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v581(i, l, c, &s.child("/allOf/0")) & v284(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/orientValue/oneOf/0/items/allOf/1`
-    pub(super) fn v284(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v585(i, l, c, &s.child("/allOf/0")) & v285(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1`
-    pub(super) fn v285(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v600, None), (v192, None), (v193, None), (v194, None)],
-            None,
-        )
+        t0::<45>(i, l, c, &s.reference("/$ref", B0, "/definitions/orientValue"))
     }
     /// `#/definitions/legend/allOf/0/properties/encode`
     pub(super) fn v286(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25861,32 +25804,29 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/title`
-    pub(super) fn v287(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v99, None), (v288, None)], None)
-    }
     /// `#/definitions/title/oneOf/1`
     pub(super) fn v288(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "orient", v289) & c.prop(l, s, x, "anchor", v465)
-            & c.prop(l, s, x, "frame", v292) & c.prop(l, s, x, "offset", v187)
-            & c.prop(l, s, x, "aria", v11) & c.prop(l, s, x, "limit", v187)
-            & c.prop(l, s, x, "zindex", v16) & c.prop(l, s, x, "align", v209)
-            & c.prop(l, s, x, "angle", v187) & c.prop(l, s, x, "baseline", v218)
-            & c.prop(l, s, x, "dx", v187) & c.prop(l, s, x, "dy", v187)
-            & c.prop(l, s, x, "text", v464) & c.prop(l, s, x, "color", v226)
-            & c.prop(l, s, x, "font", v231) & c.prop(l, s, x, "fontSize", v187)
-            & c.prop(l, s, x, "fontStyle", v231) & c.prop(l, s, x, "fontWeight", v466)
-            & c.prop(l, s, x, "lineHeight", v187) & c.prop(l, s, x, "subtitle", v464)
-            & c.prop(l, s, x, "subtitleColor", v226)
-            & c.prop(l, s, x, "subtitleFont", v231)
-            & c.prop(l, s, x, "subtitleFontSize", v187)
-            & c.prop(l, s, x, "subtitleFontStyle", v231)
-            & c.prop(l, s, x, "subtitleFontWeight", v466)
-            & c.prop(l, s, x, "subtitleLineHeight", v187)
-            & c.prop(l, s, x, "subtitlePadding", v21) & c.prop(l, s, x, "encode", v472)
-            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "interactive", v11)
-            & c.prop(l, s, x, "style", v597)
+        c.prop(l, s, x, "orient", t0::<47>) & c.prop(l, s, x, "anchor", t0::<64>)
+            & c.prop(l, s, x, "frame", t0::<48>) & c.prop(l, s, x, "offset", t0::<24>)
+            & c.prop(l, s, x, "aria", v11) & c.prop(l, s, x, "limit", t0::<24>)
+            & c.prop(l, s, x, "zindex", v16) & c.prop(l, s, x, "align", t0::<29>)
+            & c.prop(l, s, x, "angle", t0::<24>) & c.prop(l, s, x, "baseline", t0::<31>)
+            & c.prop(l, s, x, "dx", t0::<24>) & c.prop(l, s, x, "dy", t0::<24>)
+            & c.prop(l, s, x, "text", v464) & c.prop(l, s, x, "color", t2::<11>)
+            & c.prop(l, s, x, "font", t0::<34>) & c.prop(l, s, x, "fontSize", t0::<24>)
+            & c.prop(l, s, x, "fontStyle", t0::<34>)
+            & c.prop(l, s, x, "fontWeight", t0::<65>)
+            & c.prop(l, s, x, "lineHeight", t0::<24>) & c.prop(l, s, x, "subtitle", v464)
+            & c.prop(l, s, x, "subtitleColor", t2::<11>)
+            & c.prop(l, s, x, "subtitleFont", t0::<34>)
+            & c.prop(l, s, x, "subtitleFontSize", t0::<24>)
+            & c.prop(l, s, x, "subtitleFontStyle", t0::<34>)
+            & c.prop(l, s, x, "subtitleFontWeight", t0::<65>)
+            & c.prop(l, s, x, "subtitleLineHeight", t0::<24>)
+            & c.prop(l, s, x, "subtitlePadding", v21)
+            & c.prop(l, s, x, "encode", t7::<15>) & c.prop(l, s, x, "name", v99)
+            & c.prop(l, s, x, "interactive", v11) & c.prop(l, s, x, "style", v597)
             & c
                 .unexpected_members(
                     l,
@@ -25907,10 +25847,6 @@ mod validators {
                     },
                 )
     }
-    /// `#/definitions/title/oneOf/1/properties/orient`
-    pub(super) fn v289(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v290, None), (v2, None)], None)
-    }
     /// `#/definitions/title/oneOf/1/properties/orient/oneOf/0`
     pub(super) fn v290(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["none", "left", "right", "top", "bottom"])
@@ -25919,21 +25855,13 @@ mod validators {
     pub(super) fn v291(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["group", "bounds"])
     }
-    /// `#/definitions/title/oneOf/1/properties/frame`
-    pub(super) fn v292(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v291, None), (v230, None)], None)
-    }
     /// `#/definitions/scope/properties/marks/items/oneOf/0`
     pub(super) fn v293(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v296(i, l, c, &s.reference("/$ref", B0, "/definitions/markGroup"))
     }
     /// `#/definitions/scope/properties/marks/items/oneOf/1`
     pub(super) fn v294(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v316(i, l, c, &s.reference("/$ref", B0, "/definitions/markVisual"))
-    }
-    /// `#/definitions/scope/properties/marks/items`
-    pub(super) fn v295(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v293, None), (v294, None)], None)
+        t3::<17>(i, l, c, &s.reference("/$ref", B0, "/definitions/markVisual"))
     }
     /// `#/definitions/markGroup`
     pub(super) fn v296(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25944,7 +25872,7 @@ mod validators {
     pub(super) fn v297(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v300)
-            & c.prop(l, s, x, "from", v303)
+            & c.prop(l, s, x, "from", t0::<50>)
     }
     /// `#/definitions/mark`
     pub(super) fn v298(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25955,16 +25883,17 @@ mod validators {
             & c.prop(l, s, x, "style", v597) & c.prop(l, s, x, "key", v99)
             & c.prop(l, s, x, "clip", v473) & c.prop(l, s, x, "sort", v474)
             & c.prop(l, s, x, "interactive", v310) & c.prop(l, s, x, "encode", v451)
-            & c.prop(l, s, x, "transform", v602) & c.prop(l, s, x, "on", v603)
+            & c.prop(l, s, x, "transform", t14::<22>) & c.prop(l, s, x, "on", v603)
     }
     /// `#/definitions/scope`
     pub(super) fn v299(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "encode", v451) & c.prop(l, s, x, "layout", v452)
-            & c.prop(l, s, x, "signals", v604) & c.prop(l, s, x, "data", v605)
-            & c.prop(l, s, x, "scales", v606) & c.prop(l, s, x, "projections", v607)
-            & c.prop(l, s, x, "axes", v608) & c.prop(l, s, x, "legends", v609)
-            & c.prop(l, s, x, "title", v610) & c.prop(l, s, x, "marks", v611)
+            & c.prop(l, s, x, "signals", t14::<23>) & c.prop(l, s, x, "data", t14::<24>)
+            & c.prop(l, s, x, "scales", t14::<25>)
+            & c.prop(l, s, x, "projections", t14::<26>)
+            & c.prop(l, s, x, "axes", t14::<27>) & c.prop(l, s, x, "legends", t14::<28>)
+            & c.prop(l, s, x, "title", v610) & c.prop(l, s, x, "marks", t14::<29>)
             & c.prop(l, s, x, "usermeta", v577)
     }
     /// `#/definitions/markGroup/allOf/0/properties/type`
@@ -25978,10 +25907,6 @@ mod validators {
     /// `#/definitions/markGroup/allOf/0/properties/from/oneOf/1`
     pub(super) fn v302(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v305(i, l, c, &s.reference("/$ref", B0, "/definitions/facet"))
-    }
-    /// `#/definitions/markGroup/allOf/0/properties/from`
-    pub(super) fn v303(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v301, None), (v302, None)], None)
     }
     /// `#/definitions/from`
     pub(super) fn v304(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26000,7 +25925,7 @@ mod validators {
     pub(super) fn v305(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["facet"]) & c.prop(l, s, x, "data", v99)
-            & c.prop(l, s, x, "facet", v308)
+            & c.prop(l, s, x, "facet", t0::<51>)
             & c
                 .unexpected_members(
                     l,
@@ -26028,7 +25953,7 @@ mod validators {
     pub(super) fn v307(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name", "data", "groupby"]) & c.prop(l, s, x, "name", v99)
-            & c.prop(l, s, x, "data", v99) & c.prop(l, s, x, "groupby", v263)
+            & c.prop(l, s, x, "data", v99) & c.prop(l, s, x, "groupby", t0::<42>)
             & c.prop(l, s, x, "aggregate", v309)
             & c
                 .unexpected_members(
@@ -26039,15 +25964,11 @@ mod validators {
                     |key| matches!(key, "name" | "data" | "groupby" | "aggregate"),
                 )
     }
-    /// `#/definitions/facet/properties/facet`
-    pub(super) fn v308(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v306, None), (v307, None)], None)
-    }
     /// `#/definitions/facet/properties/facet/oneOf/1/properties/aggregate`
     pub(super) fn v309(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "cross", v11) & c.prop(l, s, x, "fields", v560)
-            & c.prop(l, s, x, "ops", v560) & c.prop(l, s, x, "as", v560)
+        c.prop(l, s, x, "cross", v11) & c.prop(l, s, x, "fields", t14::<8>)
+            & c.prop(l, s, x, "ops", t14::<8>) & c.prop(l, s, x, "as", t14::<8>)
             & c
                 .unexpected_members(
                     l,
@@ -26059,7 +25980,7 @@ mod validators {
     }
     /// `#/definitions/markclip/oneOf/0`
     pub(super) fn v310(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v14(i, l, c, &s.reference("/$ref", B0, "/definitions/booleanOrSignal"))
+        t0::<4>(i, l, c, &s.reference("/$ref", B0, "/definitions/booleanOrSignal"))
     }
     /// `#/definitions/markclip/oneOf/1`
     pub(super) fn v311(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26086,10 +26007,6 @@ mod validators {
                     "additionalProperties",
                     |key| matches!(key, "sphere"),
                 )
-    }
-    /// `#/definitions/markclip`
-    pub(super) fn v313(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v310, None), (v311, None), (v312, None)], None)
     }
     /// `#/definitions/transformMark`
     pub(super) fn v314(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26146,14 +26063,10 @@ mod validators {
                     |key| matches!(key, "trigger" | "modify" | "values"),
                 )
     }
-    /// `#/definitions/markVisual`
-    pub(super) fn v316(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v317(i, l, c, &s.child("/allOf/0")) & v601(i, l, c, &s.child("/allOf/1"))
-    }
     /// `#/definitions/markVisual/allOf/0`
     pub(super) fn v317(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "type", v476) & c.prop(l, s, x, "from", v301)
+        c.prop(l, s, x, "type", t15::<0>) & c.prop(l, s, x, "from", v301)
     }
     /// `#/definitions/padding/oneOf/1`
     pub(super) fn v318(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26168,10 +26081,6 @@ mod validators {
                     "additionalProperties",
                     |key| matches!(key, "top" | "bottom" | "left" | "right"),
                 )
-    }
-    /// `#/definitions/padding`
-    pub(super) fn v319(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v16, None), (v318, None), (v2, None)], None)
     }
     /// `#/definitions/autosize/oneOf/0`
     pub(super) fn v320(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26190,10 +26099,6 @@ mod validators {
                     "additionalProperties",
                     |key| matches!(key, "type" | "resize" | "contains"),
                 )
-    }
-    /// `#/definitions/autosize`
-    pub(super) fn v322(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v320, None), (v321, None), (v2, None)], None)
     }
     /// `#/definitions/autosize/oneOf/1/properties/contains`
     pub(super) fn v323(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26243,236 +26148,25 @@ mod validators {
             & c.prop(l, s, x, "font", v230) & c.prop(l, s, x, "fontSize", v186)
             & c.prop(l, s, x, "fontWeight", v618) & c.prop(l, s, x, "fontStyle", v230)
     }
-    /// `#/definitions/strokeCapValue`
-    pub(super) fn v325(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v619, None), (v328, None)], None)
-    }
-    /// `#/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
-    pub(super) fn v326(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v330)
-    }
-    /// `#/definitions/strokeCapValue/oneOf/0/items`
-    pub(super) fn v327(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v581(i, l, c, &s.child("/allOf/0")) & v328(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/strokeCapValue/oneOf/0/items/allOf/1`
-    pub(super) fn v328(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v585(i, l, c, &s.child("/allOf/0")) & v329(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1`
-    pub(super) fn v329(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v620, None), (v192, None), (v193, None), (v194, None)],
-            None,
-        )
-    }
     /// `#/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
     pub(super) fn v330(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["butt", "round", "square"])
-    }
-    /// `#/definitions/strokeJoinValue`
-    pub(super) fn v331(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v621, None), (v334, None)], None)
-    }
-    /// `#/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
-    pub(super) fn v332(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v336)
-    }
-    /// `#/definitions/strokeJoinValue/oneOf/0/items`
-    pub(super) fn v333(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v581(i, l, c, &s.child("/allOf/0")) & v334(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/strokeJoinValue/oneOf/0/items/allOf/1`
-    pub(super) fn v334(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v585(i, l, c, &s.child("/allOf/0")) & v335(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1`
-    pub(super) fn v335(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v622, None), (v192, None), (v193, None), (v194, None)],
-            None,
-        )
     }
     /// `#/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
     pub(super) fn v336(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["miter", "round", "bevel"])
     }
-    /// `#/definitions/blendValue`
-    pub(super) fn v337(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v623, None), (v340, None)], None)
-    }
-    /// `#/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
-    pub(super) fn v338(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v342)
-    }
-    /// `#/definitions/blendValue/oneOf/0/items`
-    pub(super) fn v339(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v581(i, l, c, &s.child("/allOf/0")) & v340(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/blendValue/oneOf/0/items/allOf/1`
-    pub(super) fn v340(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v585(i, l, c, &s.child("/allOf/0")) & v341(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1`
-    pub(super) fn v341(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v624, None), (v192, None), (v193, None), (v194, None)],
-            None,
-        )
-    }
     /// `#/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
     pub(super) fn v342(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE0.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
-    }
-    /// `#/definitions/anyValue`
-    pub(super) fn v343(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v625, None), (v345, None)], None)
-    }
-    /// `#/definitions/anyValue/oneOf/0/items`
-    pub(super) fn v344(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v581(i, l, c, &s.child("/allOf/0")) & v345(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/anyValue/oneOf/0/items/allOf/1`
-    pub(super) fn v345(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v585(i, l, c, &s.child("/allOf/0")) & v346(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1`
-    pub(super) fn v346(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v626, None), (v192, None), (v193, None), (v194, None)],
-            None,
-        )
-    }
-    /// `#/definitions/directionValue`
-    pub(super) fn v347(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v627, None), (v350, None)], None)
-    }
-    /// `#/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
-    pub(super) fn v348(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v352)
-    }
-    /// `#/definitions/directionValue/oneOf/0/items`
-    pub(super) fn v349(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v581(i, l, c, &s.child("/allOf/0")) & v350(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/directionValue/oneOf/0/items/allOf/1`
-    pub(super) fn v350(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v585(i, l, c, &s.child("/allOf/0")) & v351(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1`
-    pub(super) fn v351(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v628, None), (v192, None), (v193, None), (v194, None)],
-            None,
-        )
     }
     /// `#/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
     pub(super) fn v352(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["horizontal", "vertical"])
     }
-    /// `#/definitions/textValue`
-    pub(super) fn v353(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v629, None), (v356, None)], None)
-    }
-    /// `#/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
-    pub(super) fn v354(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v263)
-    }
-    /// `#/definitions/textValue/oneOf/0/items`
-    pub(super) fn v355(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v581(i, l, c, &s.child("/allOf/0")) & v356(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/textValue/oneOf/0/items/allOf/1`
-    pub(super) fn v356(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v585(i, l, c, &s.child("/allOf/0")) & v357(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/textValue/oneOf/0/items/allOf/1/allOf/1`
-    pub(super) fn v357(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v630, None), (v192, None), (v193, None), (v194, None)],
-            None,
-        )
-    }
-    /// `#/definitions/fontWeightValue`
-    pub(super) fn v358(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v631, None), (v361, None)], None)
-    }
-    /// `#/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
-    pub(super) fn v359(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v363)
-    }
-    /// `#/definitions/fontWeightValue/oneOf/0/items`
-    pub(super) fn v360(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v581(i, l, c, &s.child("/allOf/0")) & v361(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/fontWeightValue/oneOf/0/items/allOf/1`
-    pub(super) fn v361(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v585(i, l, c, &s.child("/allOf/0")) & v362(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1`
-    pub(super) fn v362(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v632, None), (v192, None), (v193, None), (v194, None)],
-            None,
-        )
-    }
     /// `#/definitions/axis/properties/titleFontWeight/oneOf/0`
     pub(super) fn v363(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE1.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
-    }
-    /// `#/definitions/anchorValue`
-    pub(super) fn v364(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v633, None), (v367, None)], None)
-    }
-    /// `#/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1`
-    pub(super) fn v365(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v634)
-    }
-    /// `#/definitions/anchorValue/oneOf/0/items`
-    pub(super) fn v366(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v581(i, l, c, &s.child("/allOf/0")) & v367(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/anchorValue/oneOf/0/items/allOf/1`
-    pub(super) fn v367(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v585(i, l, c, &s.child("/allOf/0")) & v368(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1`
-    pub(super) fn v368(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v635, None), (v192, None), (v193, None), (v194, None)],
-            None,
-        )
     }
     /// `#/definitions/colorRGB`
     pub(super) fn v369(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26562,18 +26256,9 @@ mod validators {
     pub(super) fn v377(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["radial"])
     }
-    /// `#/definitions/sortOrder`
-    pub(super) fn v378(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v379, None), (v2, None)], None)
-    }
     /// `#/definitions/sortOrder/oneOf/0`
     pub(super) fn v379(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["ascending", "descending"])
-    }
-    /// `#/definitions/scaleBins/oneOf/0`
-    pub(super) fn v380(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v21)
     }
     /// `#/definitions/scaleBins/oneOf/1`
     pub(super) fn v381(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26589,10 +26274,6 @@ mod validators {
                     |key| matches!(key, "step" | "start" | "stop"),
                 )
     }
-    /// `#/definitions/scaleBins`
-    pub(super) fn v382(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v380, None), (v381, None), (v2, None)], None)
-    }
     /// `#/definitions/scaleInterpolate/oneOf/2`
     pub(super) fn v383(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -26607,15 +26288,11 @@ mod validators {
                     |key| matches!(key, "type" | "gamma"),
                 )
     }
-    /// `#/definitions/scaleInterpolate`
-    pub(super) fn v384(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v99, None), (v2, None), (v383, None)], None)
-    }
     /// `#/definitions/scaleData/oneOf/0`
     pub(super) fn v385(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["data", "field"]) & c.prop(l, s, x, "data", v99)
-            & c.prop(l, s, x, "field", v489) & c.prop(l, s, x, "sort", v389)
+            & c.prop(l, s, x, "field", v489) & c.prop(l, s, x, "sort", t0::<61>)
             & c
                 .unexpected_members(
                     l,
@@ -26629,7 +26306,7 @@ mod validators {
     pub(super) fn v386(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["data", "fields"]) & c.prop(l, s, x, "data", v99)
-            & c.prop(l, s, x, "fields", v637) & c.prop(l, s, x, "sort", v393)
+            & c.prop(l, s, x, "fields", t4::<2>) & c.prop(l, s, x, "sort", t2::<20>)
             & c
                 .unexpected_members(
                     l,
@@ -26642,8 +26319,8 @@ mod validators {
     /// `#/definitions/scaleData/oneOf/2`
     pub(super) fn v387(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["fields"]) & c.prop(l, s, x, "fields", v638)
-            & c.prop(l, s, x, "sort", v393)
+        c.required(l, s, x, &["fields"]) & c.prop(l, s, x, "fields", t4::<3>)
+            & c.prop(l, s, x, "sort", t2::<20>)
             & c
                 .unexpected_members(
                     l,
@@ -26652,14 +26329,6 @@ mod validators {
                     "additionalProperties",
                     |key| matches!(key, "fields" | "sort"),
                 )
-    }
-    /// `#/definitions/scaleData`
-    pub(super) fn v388(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v385, None), (v386, None), (v387, None)], None)
-    }
-    /// `#/definitions/scaleData/oneOf/0/properties/sort`
-    pub(super) fn v389(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v11, None), (v390, None)], None)
     }
     /// `#/definitions/scaleData/oneOf/0/properties/sort/oneOf/1`
     pub(super) fn v390(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26702,10 +26371,6 @@ mod validators {
                     |key| matches!(key, "field" | "op" | "order"),
                 )
     }
-    /// `#/definitions/scaleData/oneOf/1/properties/sort`
-    pub(super) fn v393(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v11, None), (v391, None), (v392, None)], None)
-    }
     /// `#/definitions/scaleData/oneOf/1/properties/sort/oneOf/1/properties/op`
     pub(super) fn v394(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["count"])
@@ -26727,19 +26392,6 @@ mod validators {
                     "additionalProperties",
                     |key| matches!(key, "data" | "field"),
                 )
-    }
-    /// `#/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/1`
-    pub(super) fn v397(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v399)
-    }
-    /// `#/definitions/scaleData/oneOf/2/properties/fields/items`
-    pub(super) fn v398(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v396, None), (v397, None), (v2, None)], None)
-    }
-    /// `#/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/1/items`
-    pub(super) fn v399(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v99, None), (v16, None), (v11, None)], None)
     }
     /// `#/definitions/crossfilterTransform/properties/type`
     pub(super) fn v400(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26951,15 +26603,15 @@ mod validators {
     }
     /// `#/definitions/scope/properties/layout`
     pub(super) fn v452(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v3(i, l, c, &s.reference("/$ref", B0, "/definitions/layout"))
+        t0::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/layout"))
     }
     /// `#/definitions/scope/properties/signals/items`
     pub(super) fn v453(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v31(i, l, c, &s.reference("/$ref", B0, "/definitions/signal"))
+        t2::<4>(i, l, c, &s.reference("/$ref", B0, "/definitions/signal"))
     }
     /// `#/definitions/scope/properties/data/items`
     pub(super) fn v454(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v60(i, l, c, &s.reference("/$ref", B0, "/definitions/data"))
+        t6::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/data"))
     }
     /// `#/definitions/scope/properties/scales/items`
     pub(super) fn v455(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26967,15 +26619,15 @@ mod validators {
     }
     /// `#/definitions/scope/properties/legends/items`
     pub(super) fn v456(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v271(i, l, c, &s.reference("/$ref", B0, "/definitions/legend"))
+        t3::<14>(i, l, c, &s.reference("/$ref", B0, "/definitions/legend"))
     }
     /// `#/allOf/1/properties/padding`
     pub(super) fn v457(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v319(i, l, c, &s.reference("/$ref", B0, "/definitions/padding"))
+        t2::<15>(i, l, c, &s.reference("/$ref", B0, "/definitions/padding"))
     }
     /// `#/allOf/1/properties/autosize`
     pub(super) fn v458(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v322(i, l, c, &s.reference("/$ref", B0, "/definitions/autosize"))
+        t2::<16>(i, l, c, &s.reference("/$ref", B0, "/definitions/autosize"))
     }
     /// `#/definitions/signal/oneOf/0/properties/name`
     pub(super) fn v459(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26983,83 +26635,69 @@ mod validators {
     }
     /// `#/definitions/signal/oneOf/1/properties/bind`
     pub(super) fn v460(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v642(i, l, c, &s.reference("/$ref", B0, "/definitions/bind"))
+        t12::<3>(i, l, c, &s.reference("/$ref", B0, "/definitions/bind"))
     }
     /// `#/definitions/data/oneOf/0/properties/transform/items`
     pub(super) fn v461(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v61(i, l, c, &s.reference("/$ref", B0, "/definitions/transform"))
     }
-    /// `#/definitions/data/oneOf/2/properties/format`
-    pub(super) fn v462(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v643, None), (v2, None)], None)
-    }
-    /// `#/definitions/data/oneOf/3/properties/values`
-    pub(super) fn v463(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v482, None), (v2, None)], None)
-    }
     /// `#/definitions/axis/properties/title`
     pub(super) fn v464(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v206(i, l, c, &s.reference("/$ref", B0, "/definitions/textOrSignal"))
-    }
-    /// `#/definitions/axis/properties/titleAnchor`
-    pub(super) fn v465(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v644, None), (v645, None)], None)
-    }
-    /// `#/definitions/axis/properties/titleFontWeight`
-    pub(super) fn v466(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v363, None), (v618, None)], None)
+        t0::<28>(i, l, c, &s.reference("/$ref", B0, "/definitions/textOrSignal"))
     }
     /// `#/definitions/axis/properties/tickBand`
     pub(super) fn v467(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v245(i, l, c, &s.reference("/$ref", B0, "/definitions/tickBand"))
+        t0::<38>(i, l, c, &s.reference("/$ref", B0, "/definitions/tickBand"))
     }
     /// `#/definitions/axis/properties/tickCount`
     pub(super) fn v468(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v256(i, l, c, &s.reference("/$ref", B0, "/definitions/tickCount"))
+        t6::<3>(i, l, c, &s.reference("/$ref", B0, "/definitions/tickCount"))
     }
     /// `#/definitions/axis/properties/labelOverlap`
     pub(super) fn v469(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v259(i, l, c, &s.reference("/$ref", B0, "/definitions/labelOverlap"))
+        t2::<13>(i, l, c, &s.reference("/$ref", B0, "/definitions/labelOverlap"))
     }
     /// `#/definitions/field/oneOf/2/properties/datum`
     pub(super) fn v470(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v203(i, l, c, &s.reference("/$ref", B0, "/definitions/field"))
+        t12::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/field"))
     }
     /// `#/definitions/axis/properties/encode/properties/axis`
     pub(super) fn v471(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v262(i, l, c, &s.reference("/$ref", B0, "/definitions/guideEncode"))
     }
-    /// `#/definitions/title/oneOf/1/properties/encode`
-    pub(super) fn v472(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v646, None), (v647, None)], None)
-    }
     /// `#/definitions/mark/properties/clip`
     pub(super) fn v473(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v313(i, l, c, &s.reference("/$ref", B0, "/definitions/markclip"))
+        t2::<14>(i, l, c, &s.reference("/$ref", B0, "/definitions/markclip"))
     }
     /// `#/definitions/mark/properties/sort`
     pub(super) fn v474(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v648(i, l, c, &s.reference("/$ref", B0, "/definitions/compare"))
+        t0::<82>(i, l, c, &s.reference("/$ref", B0, "/definitions/compare"))
     }
     /// `#/definitions/mark/properties/transform/items`
     pub(super) fn v475(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v314(i, l, c, &s.reference("/$ref", B0, "/definitions/transformMark"))
     }
-    /// `#/definitions/markVisual/allOf/0/properties/type`
-    pub(super) fn v476(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T15` each), such as `#/definitions/markVisual/allOf/0/properties/type` and `#/definitions/bind/oneOf/3/properties/input`.
+    pub(super) fn t15<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
         let mut ok = true;
-        if c.quiet(|c| v300(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| T15[K][0](i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
     }
+    const T15: [[rt::Check; 1]; 2] = [[v300], [v749]];
     /// `#/definitions/mark/properties/type`
     pub(super) fn v477(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v99(i, l, c, &s.reference("/$ref", B0, "/definitions/marktype"))
     }
     /// `#/definitions/scaleData/oneOf/0/properties/sort/oneOf/1/properties/order`
     pub(super) fn v478(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v378(i, l, c, &s.reference("/$ref", B0, "/definitions/sortOrder"))
+        t0::<60>(i, l, c, &s.reference("/$ref", B0, "/definitions/sortOrder"))
     }
     /// `#/allOf/0`
     pub(super) fn v479(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27083,43 +26721,41 @@ mod validators {
     }
     /// `#/definitions/signal/oneOf/0/properties/on`
     pub(super) fn v481(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v650(i, l, c, &s.reference("/$ref", B0, "/definitions/onEvents"))
+        t14::<38>(i, l, c, &s.reference("/$ref", B0, "/definitions/onEvents"))
     }
     /// `#/definitions/signal/oneOf/1/properties/value`
     pub(super) fn v482(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
-    /// `#/definitions/stream/allOf/1/oneOf/2/properties/merge`
-    pub(super) fn v483(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v43)
-    }
-    /// `#/definitions/stream/allOf/0/properties/between`
-    pub(super) fn v484(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 9 validators that differ only in the validators they call (a row of `T16` each), such as `#/definitions/stream/allOf/0/properties/between` and `#/definitions/geojsonTransform/properties/fields/oneOf/0` (7 more).
+    pub(super) fn t16<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
-            & c.items(l, s, x, 0usize, "/items", v43)
+            & c.items(l, s, x, 0usize, "/items", T16[K][0])
     }
-    /// `#/definitions/stream/allOf/0/properties/filter`
-    pub(super) fn v485(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v51, None), (v651, None)], None)
-    }
-    /// `#/definitions/data/oneOf/0/properties/transform`
-    pub(super) fn v486(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v461)
-    }
+    const T16: [[rt::Check; 1]; 9] = [
+        [v43],
+        [t2::<8>],
+        [t0::<80>],
+        [t7::<3>],
+        [t7::<0>],
+        [v482],
+        [t11::<1>],
+        [v21],
+        [v16],
+    ];
     /// `#/definitions/data/oneOf/0/properties/on`
     pub(super) fn v487(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v652(i, l, c, &s.reference("/$ref", B0, "/definitions/onTrigger"))
-    }
-    /// `#/definitions/data/oneOf/1/properties/source`
-    pub(super) fn v488(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v99, None), (v653, None)], None)
+        t14::<39>(i, l, c, &s.reference("/$ref", B0, "/definitions/onTrigger"))
     }
     /// `#/definitions/data/oneOf/2/properties/url`
     pub(super) fn v489(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v67(i, l, c, &s.reference("/$ref", B0, "/definitions/stringOrSignal"))
+        t0::<10>(i, l, c, &s.reference("/$ref", B0, "/definitions/stringOrSignal"))
     }
     /// `#/definitions/transform/oneOf/0`
     pub(super) fn v490(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27155,7 +26791,7 @@ mod validators {
     }
     /// `#/definitions/transform/oneOf/8`
     pub(super) fn v498(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v94(i, l, c, &s.reference("/$ref", B0, "/definitions/geopathTransform"))
+        t10::<0>(i, l, c, &s.reference("/$ref", B0, "/definitions/geopathTransform"))
     }
     /// `#/definitions/transform/oneOf/9`
     pub(super) fn v499(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27163,7 +26799,7 @@ mod validators {
     }
     /// `#/definitions/transform/oneOf/10`
     pub(super) fn v500(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v96(i, l, c, &s.reference("/$ref", B0, "/definitions/geoshapeTransform"))
+        t10::<1>(i, l, c, &s.reference("/$ref", B0, "/definitions/geoshapeTransform"))
     }
     /// `#/definitions/transform/oneOf/11`
     pub(super) fn v501(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27325,28 +26961,6 @@ mod validators {
     pub(super) fn v540(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v172(i, l, c, &s.reference("/$ref", B0, "/definitions/wordcloudTransform"))
     }
-    /// `#/definitions/crossfilterTransform/properties/query`
-    pub(super) fn v541(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v654, None), (v2, None)], None)
-    }
-    /// `#/definitions/crossfilterTransform/properties/fields/oneOf/0`
-    pub(super) fn v542(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v66)
-    }
-    /// `#/definitions/pieTransform/properties/as`
-    pub(super) fn v543(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v655, None), (v2, None)], None)
-    }
-    /// `#/definitions/forceTransform/properties/forces`
-    pub(super) fn v544(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v83)
-    }
-    /// `#/definitions/forceTransform/properties/as`
-    pub(super) fn v545(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v656, None), (v2, None)], None)
-    }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/0/properties/force`
     pub(super) fn v546(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["center"])
@@ -27371,61 +26985,6 @@ mod validators {
     pub(super) fn v551(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["y"])
     }
-    /// `#/definitions/contourTransform/properties/size`
-    pub(super) fn v552(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v657, None), (v2, None)], None)
-    }
-    /// `#/definitions/contourTransform/properties/values`
-    pub(super) fn v553(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v573, None), (v2, None)], None)
-    }
-    /// `#/definitions/geojsonTransform/properties/fields/oneOf/0`
-    pub(super) fn v554(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
-            & c.items(l, s, x, 0usize, "/items", v66)
-    }
-    /// `#/definitions/graticuleTransform/properties/extent`
-    pub(super) fn v555(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v658, None), (v2, None)], None)
-    }
-    /// `#/definitions/isocontourTransform/properties/translate/oneOf/0`
-    pub(super) fn v556(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v86)
-    }
-    /// `#/definitions/packTransform/properties/as`
-    pub(super) fn v557(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v659, None), (v2, None)], None)
-    }
-    /// `#/definitions/partitionTransform/properties/as`
-    pub(super) fn v558(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v660, None), (v2, None)], None)
-    }
-    /// `#/definitions/treeTransform/properties/as`
-    pub(super) fn v559(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v661, None), (v2, None)], None)
-    }
-    /// `#/definitions/labelTransform/properties/avoidMarks/oneOf/0`
-    pub(super) fn v560(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v99)
-    }
-    /// `#/definitions/aggregateTransform/properties/ops/oneOf/0`
-    pub(super) fn v561(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v125)
-    }
-    /// `#/definitions/aggregateTransform/properties/fields/oneOf/0`
-    pub(super) fn v562(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v128)
-    }
-    /// `#/definitions/aggregateTransform/properties/as/oneOf/0`
-    pub(super) fn v563(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v105)
-    }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/0/properties/function`
     pub(super) fn v564(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["normal"])
@@ -27442,47 +27001,6 @@ mod validators {
     pub(super) fn v567(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["mixture"])
     }
-    /// `#/definitions/timeunitTransform/properties/units/oneOf/0`
-    pub(super) fn v568(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v162)
-    }
-    /// `#/definitions/windowTransform/properties/params`
-    pub(super) fn v569(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v662, None), (v2, None)], None)
-    }
-    /// `#/definitions/windowTransform/properties/frame`
-    pub(super) fn v570(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v663, None), (v2, None)], None)
-    }
-    /// `#/definitions/windowTransform/properties/ops/oneOf/0`
-    pub(super) fn v571(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v168)
-    }
-    /// `#/definitions/wordcloudTransform/properties/as`
-    pub(super) fn v572(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v664, None), (v2, None)], None)
-    }
-    /// `#/definitions/wordcloudTransform/properties/fontSizeRange/oneOf/0`
-    pub(super) fn v573(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v70)
-    }
-    /// `#/definitions/projection/properties/translate`
-    pub(super) fn v574(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v665, None), (v2, None)], None)
-    }
-    /// `#/definitions/projection/properties/rotate`
-    pub(super) fn v575(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v666, None), (v2, None)], None)
-    }
-    /// `#/definitions/projection/properties/clipExtent/oneOf/0`
-    pub(super) fn v576(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
-            & c.items(l, s, x, 0usize, "/items", v574)
-    }
     /// `#/definitions/projection/properties/fit/oneOf/0`
     pub(super) fn v577(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
@@ -27493,12 +27011,7 @@ mod validators {
     }
     /// `#/definitions/axis/properties/values`
     pub(super) fn v579(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v205(i, l, c, &s.reference("/$ref", B0, "/definitions/arrayOrSignal"))
-    }
-    /// `#/definitions/numberValue/oneOf/0`
-    pub(super) fn v580(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v195)
+        t0::<27>(i, l, c, &s.reference("/$ref", B0, "/definitions/arrayOrSignal"))
     }
     /// `#/definitions/numberValue/oneOf/0/items/allOf/0`
     pub(super) fn v581(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27508,259 +27021,65 @@ mod validators {
     pub(super) fn v582(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v198(i, l, c, &s.reference("/$ref", B0, "/definitions/numberModifiers"))
     }
-    /// `#/definitions/numberValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
-    pub(super) fn v583(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, None), (v189, None), (v190, None), (v191, None)], None)
-    }
-    /// `#/definitions/alignValue/oneOf/0`
-    pub(super) fn v584(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v212)
-    }
     /// `#/definitions/alignValue/oneOf/0/items/allOf/1/allOf/0`
     pub(super) fn v585(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v214(i, l, c, &s.reference("/$ref", B0, "/definitions/stringModifiers"))
     }
-    /// `#/definitions/alignValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
-    pub(super) fn v586(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, None), (v211, None), (v190, None), (v191, None)], None)
-    }
-    /// `#/definitions/baselineValue/oneOf/0`
-    pub(super) fn v587(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v221)
-    }
-    /// `#/definitions/baselineValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
-    pub(super) fn v588(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, None), (v220, None), (v190, None), (v191, None)], None)
-    }
-    /// `#/definitions/colorValue/oneOf/0/items`
-    pub(super) fn v589(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v581(i, l, c, &s.child("/allOf/0")) & v228(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/baseColorValue`
-    pub(super) fn v590(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(
-            i,
-            l,
-            s,
-            &[(v667, None), (v668, None), (v669, None), (v670, None), (v671, None)],
-            None,
-        )
-    }
-    /// `#/definitions/stringValue/oneOf/0`
-    pub(super) fn v591(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v234)
-    }
-    /// `#/definitions/stringValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
-    pub(super) fn v592(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, None), (v233, None), (v190, None), (v191, None)], None)
-    }
-    /// `#/definitions/arrayValue/oneOf/0`
-    pub(super) fn v593(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v242)
-    }
-    /// `#/definitions/arrayValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
-    pub(super) fn v594(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, None), (v241, None), (v190, None), (v191, None)], None)
-    }
-    /// `#/definitions/booleanValue/oneOf/0`
-    pub(super) fn v595(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v251)
-    }
-    /// `#/definitions/booleanValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
-    pub(super) fn v596(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, None), (v250, None), (v190, None), (v191, None)], None)
-    }
     /// `#/definitions/guideEncode/properties/style`
     pub(super) fn v597(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v263(i, l, c, &s.reference("/$ref", B0, "/definitions/style"))
+        t0::<42>(i, l, c, &s.reference("/$ref", B0, "/definitions/style"))
     }
     /// `#/definitions/guideEncode/patternProperties/^(?!interactive|name|style).+$`
     pub(super) fn v598(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v324(i, l, c, &s.reference("/$ref", B0, "/definitions/encodeEntry"))
     }
-    /// `#/definitions/orientValue/oneOf/0`
-    pub(super) fn v599(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v283)
-    }
-    /// `#/definitions/orientValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
-    pub(super) fn v600(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, None), (v282, None), (v190, None), (v191, None)], None)
-    }
     /// `#/definitions/markGroup/allOf/1`
     pub(super) fn v601(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v298(i, l, c, &s.reference("/$ref", B0, "/definitions/mark"))
     }
-    /// `#/definitions/mark/properties/transform`
-    pub(super) fn v602(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v475)
-    }
     /// `#/definitions/mark/properties/on`
     pub(super) fn v603(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v672(i, l, c, &s.reference("/$ref", B0, "/definitions/onMarkTrigger"))
-    }
-    /// `#/definitions/scope/properties/signals`
-    pub(super) fn v604(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v453)
-    }
-    /// `#/definitions/scope/properties/data`
-    pub(super) fn v605(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v454)
-    }
-    /// `#/definitions/scope/properties/scales`
-    pub(super) fn v606(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v455)
-    }
-    /// `#/definitions/scope/properties/projections`
-    pub(super) fn v607(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v673)
-    }
-    /// `#/definitions/scope/properties/axes`
-    pub(super) fn v608(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v674)
-    }
-    /// `#/definitions/scope/properties/legends`
-    pub(super) fn v609(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v456)
+        t14::<43>(i, l, c, &s.reference("/$ref", B0, "/definitions/onMarkTrigger"))
     }
     /// `#/definitions/scope/properties/title`
     pub(super) fn v610(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v287(i, l, c, &s.reference("/$ref", B0, "/definitions/title"))
-    }
-    /// `#/definitions/scope/properties/marks`
-    pub(super) fn v611(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v295)
+        t0::<46>(i, l, c, &s.reference("/$ref", B0, "/definitions/title"))
     }
     /// `#/definitions/encodeEntry/properties/strokeCap`
     pub(super) fn v612(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v325(i, l, c, &s.reference("/$ref", B0, "/definitions/strokeCapValue"))
+        t0::<52>(i, l, c, &s.reference("/$ref", B0, "/definitions/strokeCapValue"))
     }
     /// `#/definitions/encodeEntry/properties/strokeJoin`
     pub(super) fn v613(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v331(i, l, c, &s.reference("/$ref", B0, "/definitions/strokeJoinValue"))
+        t0::<53>(i, l, c, &s.reference("/$ref", B0, "/definitions/strokeJoinValue"))
     }
     /// `#/definitions/encodeEntry/properties/blend`
     pub(super) fn v614(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v337(i, l, c, &s.reference("/$ref", B0, "/definitions/blendValue"))
+        t0::<54>(i, l, c, &s.reference("/$ref", B0, "/definitions/blendValue"))
     }
     /// `#/definitions/encodeEntry/properties/tooltip`
     pub(super) fn v615(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v343(i, l, c, &s.reference("/$ref", B0, "/definitions/anyValue"))
+        t0::<55>(i, l, c, &s.reference("/$ref", B0, "/definitions/anyValue"))
     }
     /// `#/definitions/encodeEntry/properties/orient`
     pub(super) fn v616(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v347(i, l, c, &s.reference("/$ref", B0, "/definitions/directionValue"))
+        t0::<56>(i, l, c, &s.reference("/$ref", B0, "/definitions/directionValue"))
     }
     /// `#/definitions/encodeEntry/properties/text`
     pub(super) fn v617(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v353(i, l, c, &s.reference("/$ref", B0, "/definitions/textValue"))
+        t0::<57>(i, l, c, &s.reference("/$ref", B0, "/definitions/textValue"))
     }
     /// `#/definitions/encodeEntry/properties/fontWeight`
     pub(super) fn v618(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v358(i, l, c, &s.reference("/$ref", B0, "/definitions/fontWeightValue"))
-    }
-    /// `#/definitions/strokeCapValue/oneOf/0`
-    pub(super) fn v619(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v327)
-    }
-    /// `#/definitions/strokeCapValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
-    pub(super) fn v620(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, None), (v326, None), (v190, None), (v191, None)], None)
-    }
-    /// `#/definitions/strokeJoinValue/oneOf/0`
-    pub(super) fn v621(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v333)
-    }
-    /// `#/definitions/strokeJoinValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
-    pub(super) fn v622(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, None), (v332, None), (v190, None), (v191, None)], None)
-    }
-    /// `#/definitions/blendValue/oneOf/0`
-    pub(super) fn v623(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v339)
-    }
-    /// `#/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
-    pub(super) fn v624(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, None), (v338, None), (v190, None), (v191, None)], None)
-    }
-    /// `#/definitions/anyValue/oneOf/0`
-    pub(super) fn v625(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v344)
-    }
-    /// `#/definitions/anyValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
-    pub(super) fn v626(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, None), (v53, None), (v190, None), (v191, None)], None)
-    }
-    /// `#/definitions/directionValue/oneOf/0`
-    pub(super) fn v627(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v349)
-    }
-    /// `#/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
-    pub(super) fn v628(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, None), (v348, None), (v190, None), (v191, None)], None)
-    }
-    /// `#/definitions/textValue/oneOf/0`
-    pub(super) fn v629(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v355)
-    }
-    /// `#/definitions/textValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
-    pub(super) fn v630(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, None), (v354, None), (v190, None), (v191, None)], None)
-    }
-    /// `#/definitions/fontWeightValue/oneOf/0`
-    pub(super) fn v631(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v360)
-    }
-    /// `#/definitions/fontWeightValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
-    pub(super) fn v632(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, None), (v359, None), (v190, None), (v191, None)], None)
-    }
-    /// `#/definitions/anchorValue/oneOf/0`
-    pub(super) fn v633(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v366)
+        t0::<58>(i, l, c, &s.reference("/$ref", B0, "/definitions/fontWeightValue"))
     }
     /// `#/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
     pub(super) fn v634(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["start", "middle", "end"])
     }
-    /// `#/definitions/anchorValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0`
-    pub(super) fn v635(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, None), (v365, None), (v190, None), (v191, None)], None)
-    }
     /// `#/definitions/linearGradient/properties/stops`
     pub(super) fn v636(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v675(i, l, c, &s.reference("/$ref", B0, "/definitions/gradientStops"))
-    }
-    /// `#/definitions/scaleData/oneOf/1/properties/fields`
-    pub(super) fn v637(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v489)
-    }
-    /// `#/definitions/scaleData/oneOf/2/properties/fields`
-    pub(super) fn v638(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v398)
+        t14::<44>(i, l, c, &s.reference("/$ref", B0, "/definitions/gradientStops"))
     }
     /// `#/definitions/encode`
     pub(super) fn v639(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27810,23 +27129,13 @@ mod validators {
         }
         ok
     }
-    /// `#/definitions/bind`
-    pub(super) fn v642(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(
-            i,
-            l,
-            s,
-            &[(v689, None), (v690, None), (v691, None), (v692, None), (v693, None)],
-            None,
-        )
-    }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0`
     pub(super) fn v643(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
             i,
             l,
             s,
-            &[(v694, None), (v695, None), (v696, None), (v697, None), (v698, None)],
+            &[(v694, None), (v695, None), (v696, None), (v697, None), (t0::<83>, None)],
             None,
         )
     }
@@ -27836,7 +27145,7 @@ mod validators {
     }
     /// `#/definitions/axis/properties/titleAnchor/oneOf/1`
     pub(super) fn v645(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v364(i, l, c, &s.reference("/$ref", B0, "/definitions/anchorValue"))
+        t0::<59>(i, l, c, &s.reference("/$ref", B0, "/definitions/anchorValue"))
     }
     /// `#/definitions/title/oneOf/1/properties/encode/anyOf/0`
     pub(super) fn v646(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27874,102 +27183,33 @@ mod validators {
                     |key| matches!(key, "group" | "title" | "subtitle"),
                 )
     }
-    /// `#/definitions/compare`
-    pub(super) fn v648(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v699, None), (v700, None)], None)
-    }
     /// `#/allOf/1/properties/background`
     pub(super) fn v649(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v489(i, l, c, &s.reference("/$ref", B0, "/definitions/background"))
-    }
-    /// `#/definitions/onEvents`
-    pub(super) fn v650(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v35)
-    }
-    /// `#/definitions/stream/allOf/0/properties/filter/oneOf/1`
-    pub(super) fn v651(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v51)
-    }
-    /// `#/definitions/onTrigger`
-    pub(super) fn v652(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v174)
-    }
-    /// `#/definitions/data/oneOf/1/properties/source/oneOf/1`
-    pub(super) fn v653(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 1u64) & c.items(l, s, x, 0usize, "/items", v99)
-    }
-    /// `#/definitions/crossfilterTransform/properties/query/oneOf/0`
-    pub(super) fn v654(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v482)
-    }
-    /// `#/definitions/pieTransform/properties/as/oneOf/0`
-    pub(super) fn v655(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
-            & c.items(l, s, x, 0usize, "/items", v76)
-    }
-    /// `#/definitions/forceTransform/properties/as/oneOf/0`
-    pub(super) fn v656(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v76)
-    }
-    /// `#/definitions/contourTransform/properties/size/oneOf/0`
-    pub(super) fn v657(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
-            & c.items(l, s, x, 0usize, "/items", v70)
-    }
-    /// `#/definitions/graticuleTransform/properties/extent/oneOf/0`
-    pub(super) fn v658(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
-            & c.items(l, s, x, 0usize, "/items", v482)
     }
     /// `#/definitions/packTransform/properties/as/oneOf/0`
     pub(super) fn v659(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x.len(), 5u64) & c.max_items(l, s, x.len(), 5u64)
-            & c.items(l, s, x, 0usize, "/items", v76)
+            & c.items(l, s, x, 0usize, "/items", t7::<3>)
     }
     /// `#/definitions/partitionTransform/properties/as/oneOf/0`
     pub(super) fn v660(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x.len(), 6u64) & c.max_items(l, s, x.len(), 6u64)
-            & c.items(l, s, x, 0usize, "/items", v76)
+            & c.items(l, s, x, 0usize, "/items", t7::<3>)
     }
     /// `#/definitions/treeTransform/properties/as/oneOf/0`
     pub(super) fn v661(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x.len(), 4u64) & c.max_items(l, s, x.len(), 4u64)
-            & c.items(l, s, x, 0usize, "/items", v76)
-    }
-    /// `#/definitions/windowTransform/properties/params/oneOf/0`
-    pub(super) fn v662(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v119)
-    }
-    /// `#/definitions/windowTransform/properties/frame/oneOf/0`
-    pub(super) fn v663(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
-            & c.items(l, s, x, 0usize, "/items", v119)
+            & c.items(l, s, x, 0usize, "/items", t7::<3>)
     }
     /// `#/definitions/wordcloudTransform/properties/as/oneOf/0`
     pub(super) fn v664(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
         c.min_items(l, s, x.len(), 7u64) & c.max_items(l, s, x.len(), 7u64)
-            & c.items(l, s, x, 0usize, "/items", v76)
-    }
-    /// `#/definitions/projection/properties/translate/oneOf/0`
-    pub(super) fn v665(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
-            & c.items(l, s, x, 0usize, "/items", v21)
+            & c.items(l, s, x, 0usize, "/items", t7::<3>)
     }
     /// `#/definitions/projection/properties/rotate/oneOf/0`
     pub(super) fn v666(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27977,14 +27217,15 @@ mod validators {
         c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 3u64)
             & c.items(l, s, x, 0usize, "/items", v21)
     }
-    /// `#/definitions/baseColorValue/oneOf/0`
-    pub(super) fn v667(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v585(i, l, c, &s.child("/allOf/0")) & v701(i, l, c, &s.child("/allOf/1"))
-    }
-    /// `#/definitions/baseColorValue/oneOf/1`
-    pub(super) fn v668(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T17` each), such as `#/definitions/baseColorValue/oneOf/1` and `#/definitions/baseColorValue/oneOf/2`.
+    pub(super) fn t17<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v702)
+        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", T17[K][0])
             & c
                 .unexpected_members(
                     l,
@@ -27994,24 +27235,12 @@ mod validators {
                     |key| matches!(key, "value"),
                 )
     }
-    /// `#/definitions/baseColorValue/oneOf/2`
-    pub(super) fn v669(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v703)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "value"),
-                )
-    }
+    const T17: [[rt::Check; 1]; 2] = [[v702], [v703]];
     /// `#/definitions/baseColorValue/oneOf/3`
     pub(super) fn v670(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["gradient"]) & c.prop(l, s, x, "gradient", v470)
-            & c.prop(l, s, x, "start", v704) & c.prop(l, s, x, "stop", v704)
+            & c.prop(l, s, x, "start", t16::<8>) & c.prop(l, s, x, "stop", t16::<8>)
             & c.prop(l, s, x, "count", v16)
             & c
                 .unexpected_members(
@@ -28025,7 +27254,7 @@ mod validators {
     /// `#/definitions/baseColorValue/oneOf/4`
     pub(super) fn v671(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["color"]) & c.prop(l, s, x, "color", v705)
+        c.required(l, s, x, &["color"]) & c.prop(l, s, x, "color", t6::<19>)
             & c
                 .unexpected_members(
                     l,
@@ -28035,11 +27264,6 @@ mod validators {
                     |key| matches!(key, "color"),
                 )
     }
-    /// `#/definitions/onMarkTrigger`
-    pub(super) fn v672(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v315)
-    }
     /// `#/definitions/scope/properties/projections/items`
     pub(super) fn v673(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v176(i, l, c, &s.reference("/$ref", B0, "/definitions/projection"))
@@ -28048,19 +27272,14 @@ mod validators {
     pub(super) fn v674(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v179(i, l, c, &s.reference("/$ref", B0, "/definitions/axis"))
     }
-    /// `#/definitions/gradientStops`
-    pub(super) fn v675(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v373)
-    }
     /// `#/definitions/scale/oneOf/0`
     pub(super) fn v676(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v706)
             & c.prop(l, s, x, "nice", v310) & c.prop(l, s, x, "name", v99)
-            & c.prop(l, s, x, "domain", v707) & c.prop(l, s, x, "domainMin", v21)
+            & c.prop(l, s, x, "domain", t2::<23>) & c.prop(l, s, x, "domainMin", v21)
             & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
-            & c.prop(l, s, x, "domainRaw", v708) & c.prop(l, s, x, "reverse", v310)
+            & c.prop(l, s, x, "domainRaw", t2::<24>) & c.prop(l, s, x, "reverse", v310)
             & c.prop(l, s, x, "round", v310)
             & c
                 .unexpected_members(
@@ -28080,11 +27299,11 @@ mod validators {
     pub(super) fn v677(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v709)
-            & c.prop(l, s, x, "range", v710) & c.prop(l, s, x, "interpolate", v711)
+            & c.prop(l, s, x, "range", t12::<4>) & c.prop(l, s, x, "interpolate", v711)
             & c.prop(l, s, x, "domainImplicit", v310) & c.prop(l, s, x, "name", v99)
-            & c.prop(l, s, x, "domain", v707) & c.prop(l, s, x, "domainMin", v21)
+            & c.prop(l, s, x, "domain", t2::<23>) & c.prop(l, s, x, "domainMin", v21)
             & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
-            & c.prop(l, s, x, "domainRaw", v708) & c.prop(l, s, x, "reverse", v310)
+            & c.prop(l, s, x, "domainRaw", t2::<24>) & c.prop(l, s, x, "reverse", v310)
             & c.prop(l, s, x, "round", v310)
             & c
                 .unexpected_members(
@@ -28105,12 +27324,12 @@ mod validators {
     pub(super) fn v678(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v712)
-            & c.prop(l, s, x, "paddingInner", v21) & c.prop(l, s, x, "range", v713)
+            & c.prop(l, s, x, "paddingInner", v21) & c.prop(l, s, x, "range", t6::<20>)
             & c.prop(l, s, x, "padding", v21) & c.prop(l, s, x, "paddingOuter", v21)
             & c.prop(l, s, x, "align", v21) & c.prop(l, s, x, "name", v99)
-            & c.prop(l, s, x, "domain", v707) & c.prop(l, s, x, "domainMin", v21)
+            & c.prop(l, s, x, "domain", t2::<23>) & c.prop(l, s, x, "domainMin", v21)
             & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
-            & c.prop(l, s, x, "domainRaw", v708) & c.prop(l, s, x, "reverse", v310)
+            & c.prop(l, s, x, "domainRaw", t2::<24>) & c.prop(l, s, x, "reverse", v310)
             & c.prop(l, s, x, "round", v310)
             & c
                 .unexpected_members(
@@ -28131,11 +27350,11 @@ mod validators {
     pub(super) fn v679(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v714)
-            & c.prop(l, s, x, "range", v713) & c.prop(l, s, x, "padding", v21)
+            & c.prop(l, s, x, "range", t6::<20>) & c.prop(l, s, x, "padding", v21)
             & c.prop(l, s, x, "paddingOuter", v21) & c.prop(l, s, x, "align", v21)
-            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", t2::<23>)
             & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
-            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", t2::<24>)
             & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
             & c
                 .unexpected_members(
@@ -28156,11 +27375,11 @@ mod validators {
     pub(super) fn v680(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v715)
-            & c.prop(l, s, x, "range", v716) & c.prop(l, s, x, "interpolate", v711)
-            & c.prop(l, s, x, "nice", v258) & c.prop(l, s, x, "zero", v310)
-            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "range", t6::<21>) & c.prop(l, s, x, "interpolate", v711)
+            & c.prop(l, s, x, "nice", t2::<12>) & c.prop(l, s, x, "zero", v310)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", t2::<23>)
             & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
-            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", t2::<24>)
             & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
             & c
                 .unexpected_members(
@@ -28181,10 +27400,10 @@ mod validators {
     pub(super) fn v681(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v443)
-            & c.prop(l, s, x, "range", v716) & c.prop(l, s, x, "interpolate", v711)
-            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "range", t6::<21>) & c.prop(l, s, x, "interpolate", v711)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", t2::<23>)
             & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
-            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", t2::<24>)
             & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
             & c
                 .unexpected_members(
@@ -28205,11 +27424,11 @@ mod validators {
     pub(super) fn v682(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v717)
-            & c.prop(l, s, x, "bins", v718) & c.prop(l, s, x, "range", v716)
+            & c.prop(l, s, x, "bins", v718) & c.prop(l, s, x, "range", t6::<21>)
             & c.prop(l, s, x, "interpolate", v711) & c.prop(l, s, x, "name", v99)
-            & c.prop(l, s, x, "domain", v707) & c.prop(l, s, x, "domainMin", v21)
+            & c.prop(l, s, x, "domain", t2::<23>) & c.prop(l, s, x, "domainMin", v21)
             & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
-            & c.prop(l, s, x, "domainRaw", v708) & c.prop(l, s, x, "reverse", v310)
+            & c.prop(l, s, x, "domainRaw", t2::<24>) & c.prop(l, s, x, "reverse", v310)
             & c.prop(l, s, x, "round", v310)
             & c
                 .unexpected_members(
@@ -28230,12 +27449,12 @@ mod validators {
     pub(super) fn v683(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v719)
-            & c.prop(l, s, x, "nice", v720) & c.prop(l, s, x, "range", v716)
+            & c.prop(l, s, x, "nice", t2::<25>) & c.prop(l, s, x, "range", t6::<21>)
             & c.prop(l, s, x, "bins", v718) & c.prop(l, s, x, "interpolate", v711)
             & c.prop(l, s, x, "clamp", v310) & c.prop(l, s, x, "padding", v21)
-            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", t2::<23>)
             & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
-            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", t2::<24>)
             & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
             & c
                 .unexpected_members(
@@ -28256,13 +27475,13 @@ mod validators {
     pub(super) fn v684(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name"]) & c.prop(l, s, x, "type", v721)
-            & c.prop(l, s, x, "nice", v258) & c.prop(l, s, x, "zero", v310)
-            & c.prop(l, s, x, "range", v716) & c.prop(l, s, x, "bins", v718)
+            & c.prop(l, s, x, "nice", t2::<12>) & c.prop(l, s, x, "zero", v310)
+            & c.prop(l, s, x, "range", t6::<21>) & c.prop(l, s, x, "bins", v718)
             & c.prop(l, s, x, "interpolate", v711) & c.prop(l, s, x, "clamp", v310)
             & c.prop(l, s, x, "padding", v21) & c.prop(l, s, x, "name", v99)
-            & c.prop(l, s, x, "domain", v707) & c.prop(l, s, x, "domainMin", v21)
+            & c.prop(l, s, x, "domain", t2::<23>) & c.prop(l, s, x, "domainMin", v21)
             & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
-            & c.prop(l, s, x, "domainRaw", v708) & c.prop(l, s, x, "reverse", v310)
+            & c.prop(l, s, x, "domainRaw", t2::<24>) & c.prop(l, s, x, "reverse", v310)
             & c.prop(l, s, x, "round", v310)
             & c
                 .unexpected_members(
@@ -28284,13 +27503,13 @@ mod validators {
     pub(super) fn v685(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v722)
-            & c.prop(l, s, x, "base", v21) & c.prop(l, s, x, "nice", v258)
-            & c.prop(l, s, x, "zero", v310) & c.prop(l, s, x, "range", v716)
+            & c.prop(l, s, x, "base", v21) & c.prop(l, s, x, "nice", t2::<12>)
+            & c.prop(l, s, x, "zero", v310) & c.prop(l, s, x, "range", t6::<21>)
             & c.prop(l, s, x, "bins", v718) & c.prop(l, s, x, "interpolate", v711)
             & c.prop(l, s, x, "clamp", v310) & c.prop(l, s, x, "padding", v21)
-            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", t2::<23>)
             & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
-            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", t2::<24>)
             & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
             & c
                 .unexpected_members(
@@ -28312,13 +27531,13 @@ mod validators {
     pub(super) fn v686(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v723)
-            & c.prop(l, s, x, "exponent", v21) & c.prop(l, s, x, "nice", v258)
-            & c.prop(l, s, x, "zero", v310) & c.prop(l, s, x, "range", v716)
+            & c.prop(l, s, x, "exponent", v21) & c.prop(l, s, x, "nice", t2::<12>)
+            & c.prop(l, s, x, "zero", v310) & c.prop(l, s, x, "range", t6::<21>)
             & c.prop(l, s, x, "bins", v718) & c.prop(l, s, x, "interpolate", v711)
             & c.prop(l, s, x, "clamp", v310) & c.prop(l, s, x, "padding", v21)
-            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", t2::<23>)
             & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
-            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", t2::<24>)
             & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
             & c
                 .unexpected_members(
@@ -28340,13 +27559,13 @@ mod validators {
     pub(super) fn v687(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "name"]) & c.prop(l, s, x, "type", v724)
-            & c.prop(l, s, x, "constant", v21) & c.prop(l, s, x, "nice", v258)
-            & c.prop(l, s, x, "zero", v310) & c.prop(l, s, x, "range", v716)
+            & c.prop(l, s, x, "constant", v21) & c.prop(l, s, x, "nice", t2::<12>)
+            & c.prop(l, s, x, "zero", v310) & c.prop(l, s, x, "range", t6::<21>)
             & c.prop(l, s, x, "bins", v718) & c.prop(l, s, x, "interpolate", v711)
             & c.prop(l, s, x, "clamp", v310) & c.prop(l, s, x, "padding", v21)
-            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", v707)
+            & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "domain", t2::<23>)
             & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
-            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", v708)
+            & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", t2::<24>)
             & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
             & c
                 .unexpected_members(
@@ -28388,7 +27607,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["input", "options"]) & c.prop(l, s, x, "input", v727)
             & c.prop(l, s, x, "element", v726) & c.prop(l, s, x, "options", v578)
-            & c.prop(l, s, x, "labels", v560) & c.prop(l, s, x, "debounce", v16)
+            & c.prop(l, s, x, "labels", t14::<8>) & c.prop(l, s, x, "debounce", v16)
             & c.prop(l, s, x, "name", v99)
             & c
                 .unexpected_members(
@@ -28428,7 +27647,7 @@ mod validators {
     /// `#/definitions/bind/oneOf/3`
     pub(super) fn v692(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["input"]) & c.prop(l, s, x, "input", v729)
+        c.required(l, s, x, &["input"]) & c.prop(l, s, x, "input", t15::<1>)
             & c.prop(l, s, x, "element", v726) & c.prop(l, s, x, "debounce", v16)
             & c.prop(l, s, x, "name", v99)
     }
@@ -28449,12 +27668,12 @@ mod validators {
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0`
     pub(super) fn v694(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "type", v489) & c.prop(l, s, x, "parse", v730)
+        c.prop(l, s, x, "type", v489) & c.prop(l, s, x, "parse", t2::<26>)
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1`
     pub(super) fn v695(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "type", v731) & c.prop(l, s, x, "parse", v730)
+        c.prop(l, s, x, "type", v731) & c.prop(l, s, x, "parse", t2::<26>)
             & c.prop(l, s, x, "property", v489) & c.prop(l, s, x, "copy", v310)
             & c
                 .unexpected_members(
@@ -28469,7 +27688,7 @@ mod validators {
     pub(super) fn v696(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v732)
-            & c.prop(l, s, x, "header", v560) & c.prop(l, s, x, "parse", v730)
+            & c.prop(l, s, x, "header", t14::<8>) & c.prop(l, s, x, "parse", t2::<26>)
             & c
                 .unexpected_members(
                     l,
@@ -28483,8 +27702,8 @@ mod validators {
     pub(super) fn v697(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type", "delimiter"]) & c.prop(l, s, x, "type", v733)
-            & c.prop(l, s, x, "delimiter", v99) & c.prop(l, s, x, "header", v560)
-            & c.prop(l, s, x, "parse", v730)
+            & c.prop(l, s, x, "delimiter", v99) & c.prop(l, s, x, "header", t14::<8>)
+            & c.prop(l, s, x, "parse", t2::<26>)
             & c
                 .unexpected_members(
                     l,
@@ -28494,14 +27713,15 @@ mod validators {
                     |key| matches!(key, "type" | "delimiter" | "header" | "parse"),
                 )
     }
-    /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4`
-    pub(super) fn v698(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v734, None), (v735, None)], None)
-    }
-    /// `#/definitions/compare/oneOf/0`
-    pub(super) fn v699(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T18` each), such as `#/definitions/compare/oneOf/0` and `#/definitions/compare/oneOf/1`.
+    pub(super) fn t18<const K: usize>(
+        i: &Value,
+        l: &Loc,
+        c: &mut Ctx,
+        s: &Path,
+    ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "field", v736) & c.prop(l, s, x, "order", v478)
+        c.prop(l, s, x, "field", T18[K][0]) & c.prop(l, s, x, "order", T18[K][1])
             & c
                 .unexpected_members(
                     l,
@@ -28511,29 +27731,7 @@ mod validators {
                     |key| matches!(key, "field" | "order"),
                 )
     }
-    /// `#/definitions/compare/oneOf/1`
-    pub(super) fn v700(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "field", v737) & c.prop(l, s, x, "order", v738)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "field" | "order"),
-                )
-    }
-    /// `#/definitions/baseColorValue/oneOf/0/allOf/1`
-    pub(super) fn v701(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[(v739, None), (v192, None), (v193, None), (v194, None)],
-            None,
-        )
-    }
+    const T18: [[rt::Check; 2]; 2] = [[t0::<84>, v478], [t14::<45>, t14::<46>]];
     /// `#/definitions/baseColorValue/oneOf/1/properties/value`
     pub(super) fn v702(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v374(i, l, c, &s.reference("/$ref", B0, "/definitions/linearGradient"))
@@ -28542,59 +27740,21 @@ mod validators {
     pub(super) fn v703(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v376(i, l, c, &s.reference("/$ref", B0, "/definitions/radialGradient"))
     }
-    /// `#/definitions/baseColorValue/oneOf/3/properties/start`
-    pub(super) fn v704(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.min_items(l, s, x.len(), 2u64) & c.max_items(l, s, x.len(), 2u64)
-            & c.items(l, s, x, 0usize, "/items", v16)
-    }
-    /// `#/definitions/baseColorValue/oneOf/4/properties/color`
-    pub(super) fn v705(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(
-            i,
-            l,
-            s,
-            &[(v740, None), (v741, None), (v742, None), (v743, None)],
-            None,
-        )
-    }
     /// `#/definitions/scale/oneOf/0/properties/type`
     pub(super) fn v706(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["identity"])
-    }
-    /// `#/definitions/scale/oneOf/0/properties/domain`
-    pub(super) fn v707(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v744, None), (v745, None), (v2, None)], None)
-    }
-    /// `#/definitions/scale/oneOf/0/properties/domainRaw`
-    pub(super) fn v708(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v22, None), (v578, None), (v2, None)], None)
     }
     /// `#/definitions/scale/oneOf/1/properties/type`
     pub(super) fn v709(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["ordinal"])
     }
-    /// `#/definitions/scale/oneOf/1/properties/range`
-    pub(super) fn v710(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(
-            i,
-            l,
-            s,
-            &[(v746, None), (v744, None), (v747, None), (v388, None), (v2, None)],
-            None,
-        )
-    }
     /// `#/definitions/scale/oneOf/1/properties/interpolate`
     pub(super) fn v711(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v384(i, l, c, &s.reference("/$ref", B0, "/definitions/scaleInterpolate"))
+        t2::<18>(i, l, c, &s.reference("/$ref", B0, "/definitions/scaleInterpolate"))
     }
     /// `#/definitions/scale/oneOf/2/properties/type`
     pub(super) fn v712(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["band"])
-    }
-    /// `#/definitions/scale/oneOf/2/properties/range`
-    pub(super) fn v713(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v746, None), (v744, None), (v748, None), (v2, None)], None)
     }
     /// `#/definitions/scale/oneOf/3/properties/type`
     pub(super) fn v714(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28604,25 +27764,17 @@ mod validators {
     pub(super) fn v715(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["quantize", "threshold"])
     }
-    /// `#/definitions/scale/oneOf/4/properties/range`
-    pub(super) fn v716(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v746, None), (v744, None), (v747, None), (v2, None)], None)
-    }
     /// `#/definitions/scale/oneOf/6/properties/type`
     pub(super) fn v717(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["bin-ordinal"])
     }
     /// `#/definitions/scale/oneOf/6/properties/bins`
     pub(super) fn v718(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v382(i, l, c, &s.reference("/$ref", B0, "/definitions/scaleBins"))
+        t2::<17>(i, l, c, &s.reference("/$ref", B0, "/definitions/scaleBins"))
     }
     /// `#/definitions/scale/oneOf/7/properties/type`
     pub(super) fn v719(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["time", "utc"])
-    }
-    /// `#/definitions/scale/oneOf/7/properties/nice`
-    pub(super) fn v720(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v11, None), (v254, None), (v255, None)], None)
     }
     /// `#/definitions/scale/oneOf/8/properties/type`
     pub(super) fn v721(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28655,18 +27807,6 @@ mod validators {
     /// `#/definitions/bind/oneOf/2/properties/input`
     pub(super) fn v728(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["range"])
-    }
-    /// `#/definitions/bind/oneOf/3/properties/input`
-    pub(super) fn v729(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if c.quiet(|c| v749(i, l, c, &s.child("/not"))) {
-            ok &= c.not_failed(l, s);
-        }
-        ok
-    }
-    /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse`
-    pub(super) fn v730(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v750, None), (v751, None), (v2, None)], None)
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/1/properties/type`
     pub(super) fn v731(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28709,24 +27849,6 @@ mod validators {
                     |key| matches!(key, "type" | "mesh" | "property" | "filter"),
                 )
     }
-    /// `#/definitions/compare/oneOf/0/properties/field`
-    pub(super) fn v736(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v64, None), (v52, None)], None)
-    }
-    /// `#/definitions/compare/oneOf/1/properties/field`
-    pub(super) fn v737(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v736)
-    }
-    /// `#/definitions/compare/oneOf/1/properties/order`
-    pub(super) fn v738(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v478)
-    }
-    /// `#/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0`
-    pub(super) fn v739(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, None), (v754, None), (v190, None), (v191, None)], None)
-    }
     /// `#/definitions/baseColorValue/oneOf/4/properties/color/oneOf/0`
     pub(super) fn v740(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v369(i, l, c, &s.reference("/$ref", B0, "/definitions/colorRGB"))
@@ -28743,14 +27865,9 @@ mod validators {
     pub(super) fn v743(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v372(i, l, c, &s.reference("/$ref", B0, "/definitions/colorHCL"))
     }
-    /// `#/definitions/scale/oneOf/0/properties/domain/oneOf/0`
-    pub(super) fn v744(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v755)
-    }
     /// `#/definitions/scale/oneOf/0/properties/domain/oneOf/1`
     pub(super) fn v745(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v388(i, l, c, &s.reference("/$ref", B0, "/definitions/scaleData"))
+        t2::<19>(i, l, c, &s.reference("/$ref", B0, "/definitions/scaleData"))
     }
     /// `#/definitions/scale/oneOf/1/properties/range/oneOf/0`
     pub(super) fn v746(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28773,8 +27890,8 @@ mod validators {
     /// `#/definitions/scale/oneOf/1/properties/range/oneOf/2`
     pub(super) fn v747(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["scheme"]) & c.prop(l, s, x, "scheme", v756)
-            & c.prop(l, s, x, "count", v21) & c.prop(l, s, x, "extent", v574)
+        c.required(l, s, x, &["scheme"]) & c.prop(l, s, x, "scheme", t2::<27>)
+            & c.prop(l, s, x, "count", v21) & c.prop(l, s, x, "extent", t0::<80>)
             & c
                 .unexpected_members(
                     l,
@@ -28812,7 +27929,7 @@ mod validators {
         for (key, v) in x {
             let mut matched = false;
             if !matched {
-                ok &= v757(v, &l.key(key), c, &s.child("/additionalProperties"));
+                ok &= t0::<85>(v, &l.key(key), c, &s.child("/additionalProperties"));
             }
         }
         ok
@@ -28824,45 +27941,6 @@ mod validators {
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1/properties/filter`
     pub(super) fn v753(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_of(l, s, i, VALUE3.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
-    }
-    /// `#/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/1`
-    pub(super) fn v754(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", v758)
-    }
-    /// `#/definitions/scale/oneOf/0/properties/domain/oneOf/0/items`
-    pub(super) fn v755(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(
-            i,
-            l,
-            s,
-            &[
-                (v22, None),
-                (v11, None),
-                (v99, None),
-                (v16, None),
-                (v2, None),
-                (v380, None),
-            ],
-            None,
-        )
-    }
-    /// `#/definitions/scale/oneOf/1/properties/range/oneOf/2/properties/scheme`
-    pub(super) fn v756(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v99, None), (v759, None), (v2, None)], None)
-    }
-    /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties`
-    pub(super) fn v757(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v760, None), (v761, None)], None)
-    }
-    /// `#/definitions/baseColorValue/oneOf/0/allOf/1/anyOf/0/oneOf/1/properties/value`
-    pub(super) fn v758(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v99, None), (v22, None)], None)
-    }
-    /// `#/definitions/scale/oneOf/1/properties/range/oneOf/2/properties/scheme/oneOf/1`
-    pub(super) fn v759(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v67)
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties/oneOf/0`
     pub(super) fn v760(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

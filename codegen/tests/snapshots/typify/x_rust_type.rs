@@ -42,12 +42,13 @@ pub type Marker = rt::Value;
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{AnyValue, LeafRead};
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::value_leaf!(Leaf2 -> (), scalar | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, AllTheThings { path = "path" : rt::fast::LeafRead < Leaf1 >,
-        optional, settle; option_marker = "option_marker" : rt::fast::LeafRead < Leaf2 >,
-        optional, settle; } extra extra : rt::fast::AnyValue
+        read_0, Visit0, AllTheThings { path = "path" : LeafRead < Leaf1 >, optional,
+        settle; option_marker = "option_marker" : LeafRead < Leaf2 >, optional, settle; }
+        extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

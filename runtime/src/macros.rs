@@ -557,6 +557,18 @@ macro_rules! value_leaf {
 /// `via_value!(Check1 -> Spec, |v| CHECK);`
 #[macro_export]
 macro_rules! via_value {
+    // Generic over rows of shared validators: `Check18<const K0>`, named
+    // `Check18<1>` (see the generator's `shared_bodies`).
+    ($name:ident < $(const $k:ident),+ > -> $out:ty, |$v:ident| $check:expr) => {
+        /// Checks a member the reader cannot check alone, with the validators.
+        pub(super) struct $name<$(const $k: usize),+>;
+        impl<$(const $k: usize),+> $crate::fast::Check for $name<$($k),+> {
+            type Out = $out;
+            fn check($v: &$crate::Value) -> bool {
+                $check
+            }
+        }
+    };
     ($name:ident -> $out:ty, |$v:ident| $check:expr) => {
         /// Checks a member the reader cannot check alone, with the validators.
         pub(super) struct $name;

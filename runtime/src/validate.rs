@@ -79,6 +79,10 @@ impl JsonConst {
     pub fn get(&self) -> &Value {
         self.value.get_or_init(|| serde_json::from_str(self.json).unwrap_or(Value::Null))
     }
+    /// The items, when the value is an array (an `enum`'s list); else none.
+    pub fn items(&self) -> &[Value] {
+        self.get().as_array().map_or(&[], Vec::as_slice)
+    }
 }
 
 /// Type bits for [`Ctx::check_type`].

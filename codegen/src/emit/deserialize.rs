@@ -13,6 +13,7 @@
 //! path does. Numbers, booleans and `null` are always checked by the
 //! validator functions (on a `Value` built on the stack: no allocation).
 
+use super::shared_bodies;
 use super::validate::Validators;
 use crate::check::{self, Check, Program};
 use crate::ir::{Body, Ir, Keywords, NodeId, TypeSet};
@@ -963,8 +964,9 @@ impl<'a> Readers<'a> {
         });
     }
 
-    /// Every reader, in a private module `fast` of the generated module.
-    pub fn emit(mut self, validators: &mut Validators) -> TokenStream {
+    /// Every reader, for a private module `fast` of the generated module
+    /// (written out by [`FastModule::finish`] once the validators are).
+    pub fn emit(mut self, validators: &mut Validators) -> FastModule {
         let mut ids: Vec<usize> = self.fast.iter().copied().collect();
         ids.sort_unstable();
         for id in ids {
@@ -974,16 +976,37 @@ impl<'a> Readers<'a> {
                 _ => {}
             }
         }
+        FastModule {
+            taken: self.plan.types.iter().map(|t| t.name.clone()).collect(),
+            // Only the envelope reader is written out in full and names `de`.
+            uses_de: self.fast.iter().any(|id| matches!(self.plan.types[*id].kind, Kind::Envelope { .. })),
+            items: self.items,
+        }
+    }
+}
+
+/// The readers of a module, before the validators they call are final.
+pub struct FastModule {
+    items: Vec<TokenStream>,
+    /// The generated module's type names.
+    taken: HashSet<String>,
+    uses_de: bool,
+}
+
+impl FastModule {
+    /// The module `fast`, naming validators that share a body as `renames`
+    /// says; readers alike but for such a validator share one generic item
+    /// ([`shared_bodies::generic_items`]).
+    pub fn finish(self, renames: &HashMap<String, TokenStream>) -> TokenStream {
         if self.items.is_empty() {
             return quote!();
         }
-        let items: TokenStream = self.items.iter().cloned().collect();
-        let taken = self.plan.types.iter().map(|t| t.name.as_str()).collect();
+        let items = self.items.into_iter().map(|item| shared_bodies::rename_paths(item, renames)).collect();
+        let items: TokenStream = shared_bodies::generic_items(items).into_iter().collect();
+        let taken = self.taken.iter().map(String::as_str).collect();
         let (items, used) = super::std_paths::import_runtime_types(items, "fast", &taken);
         let used = used.iter().map(|n| Ident::new(n, Span::call_site()));
-        // Only the envelope reader is written out in full and names `de`.
-        let uses_de = self.fast.iter().any(|id| matches!(self.plan.types[*id].kind, Kind::Envelope { .. }));
-        let de = if uses_de {
+        let de = if self.uses_de {
             quote!(
                 use super::rt::__private::serde::de;
             )

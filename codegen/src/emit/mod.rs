@@ -41,8 +41,8 @@ pub fn emit(settings: &Settings, docs: &Sources, ir: &Ir, plan: &Plan) -> Result
         let root_check = validators.entry(root_node);
         let (base, pointer) = validators.schema_location(root_node);
         let (fns, renames) = validators.finish();
-        let (root_check, types, fast) =
-            (shared_bodies::rename_paths(root_check, &renames), shared_bodies::rename_paths(types, &renames), shared_bodies::rename_paths(fast, &renames));
+        let (root_check, types) = (shared_bodies::rename_paths(root_check, &renames), shared_bodies::rename_paths(types, &renames));
+        let fast = fast.finish(&renames);
         let root_api = root_api(module, &rt);
         let schema_json = doc.value.to_string();
         let schemars_json = schemars::module_schemas(docs, ir, module, doc.module.as_deref().unwrap_or_default());

@@ -179,6 +179,177 @@ pub fn rename_paths(tokens: TokenStream, renames: &HashMap<String, TokenStream>)
     out.into_iter().collect()
 }
 
+/// The readers' items with those that differ only in the row of a shared
+/// validator they name made one generic item: the 177 checks
+/// `rt::via_value!(Check18 -> …, |v| rt::is_valid(validators::t2::<1>, v))`
+/// become `Check18<const K0>` named as `Check18<1>`, `Check18<2>`, …; then
+/// the union readers over them (`type Union17 = Union16<…, ViaValue<Check18<1>>>`)
+/// likewise. Items are matched by their tokens with their name and those
+/// rows taken out, so only items alike in every other token share.
+pub fn generic_items(items: Vec<TokenStream>) -> Vec<TokenStream> {
+    let mut generic: HashMap<String, ()> = HashMap::new();
+    let items = generalize(items, ItemKind::ViaValue, &mut generic);
+    generalize(items, ItemKind::Alias, &mut generic)
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum ItemKind {
+    /// `rt::via_value!(NAME -> …);`
+    ViaValue,
+    /// `type NAME = …;`
+    Alias,
+}
+
+/// The name an item of `kind` defines, if it is one.
+fn item_name(item: &[TokenTree], kind: ItemKind) -> Option<Ident> {
+    match (kind, item) {
+        (ItemKind::ViaValue, [TokenTree::Ident(rt), _, _, TokenTree::Ident(m), TokenTree::Punct(bang), TokenTree::Group(g), ..])
+            if rt == "rt" && m == "via_value" && bang.as_char() == '!' =>
+        {
+            match g.stream().into_iter().next() {
+                Some(TokenTree::Ident(name)) => Some(name),
+                _ => None,
+            }
+        }
+        (ItemKind::Alias, [TokenTree::Ident(t), TokenTree::Ident(name), TokenTree::Punct(eq), ..]) if t == "type" && eq.as_char() == '=' => Some(name.clone()),
+        _ => None,
+    }
+}
+
+/// Whether `name` takes const arguments: a shared validator (`t2`) or an
+/// item made generic already.
+fn takes_rows(name: &str, generic: &HashMap<String, ()>) -> bool {
+    generic.contains_key(name) || name.strip_prefix('t').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `tokens` with the literal arguments of each row-taking name (`t2::<1>`,
+/// `Check18<1, 2>`) replaced by `arg(n)` for the n-th, the literals
+/// collected into `args`; and the item's own name `own` by `name`.
+fn rows_out(
+    tokens: TokenStream,
+    own: &str,
+    name: &TokenStream,
+    generic: &HashMap<String, ()>,
+    args: &mut Vec<Literal>,
+    arg: &mut impl FnMut(usize) -> TokenTree,
+) -> TokenStream {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(trees.len());
+    let mut i = 0;
+    while i < trees.len() {
+        match &trees[i] {
+            TokenTree::Ident(id) if *id == own => {
+                out.extend(name.clone());
+                i += 1;
+            }
+            TokenTree::Ident(id) if takes_rows(&id.to_string(), generic) => {
+                out.push(trees[i].clone());
+                i += 1;
+                // `::` (turbofish) is optional.
+                if matches!(trees.get(i), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+                    && matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+                {
+                    out.extend(trees[i..i + 2].iter().cloned());
+                    i += 2;
+                }
+                if !matches!(trees.get(i), Some(TokenTree::Punct(p)) if p.as_char() == '<') {
+                    continue;
+                }
+                out.push(trees[i].clone());
+                i += 1;
+                // `Lit (, Lit)* >`
+                while let Some(TokenTree::Literal(l)) = trees.get(i) {
+                    out.push(arg(args.len()));
+                    args.push(l.clone());
+                    i += 1;
+                    if matches!(trees.get(i), Some(TokenTree::Punct(p)) if p.as_char() == ',') {
+                        out.push(trees[i].clone());
+                        i += 1;
+                    }
+                }
+            }
+            TokenTree::Group(g) => {
+                let mut inner = Group::new(g.delimiter(), rows_out(g.stream(), own, name, generic, args, arg));
+                inner.set_span(g.span());
+                out.push(TokenTree::Group(inner));
+                i += 1;
+            }
+            other => {
+                out.push(other.clone());
+                i += 1;
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
+fn generalize(items: Vec<TokenStream>, kind: ItemKind, generic: &mut HashMap<String, ()>) -> Vec<TokenStream> {
+    // Each item of `kind` by its tokens with its name and rows taken out.
+    let mut groups: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    let mut found: Vec<Option<(Ident, Vec<Literal>)>> = Vec::with_capacity(items.len());
+    let placeholder = quote!(__Item);
+    for (n, item) in items.iter().enumerate() {
+        let trees: Vec<TokenTree> = item.clone().into_iter().collect();
+        let Some(name) = item_name(&trees, kind) else {
+            found.push(None);
+            continue;
+        };
+        let mut args = Vec::new();
+        let key = rows_out(item.clone(), &name.to_string(), &placeholder, generic, &mut args, &mut |_| TokenTree::Ident(Ident::new("__K", name.span())));
+        if args.is_empty() {
+            found.push(None);
+            continue;
+        }
+        groups.entry(key.to_string()).or_default().push(n);
+        found.push(Some((name, args)));
+    }
+    let mut renames: HashMap<String, TokenStream> = HashMap::new();
+    let mut replace: HashMap<usize, Option<TokenStream>> = HashMap::new();
+    for members in groups.values().filter(|m| m.len() > 1) {
+        let (first_name, first_args) = found[members[0]].clone().unwrap_or_else(|| unreachable!("grouped items have names"));
+        let params: Vec<Ident> = (0..first_args.len()).map(|k| format_ident!("K{}", k)).collect();
+        // The first item, generic: its rows become its parameters.
+        let own = first_name.to_string();
+        let generic_name = match kind {
+            ItemKind::ViaValue => quote!(#first_name<#(const #params),*>),
+            ItemKind::Alias => quote!(#first_name<#(const #params: usize),*>),
+        };
+        let body = rows_out(items[members[0]].clone(), &own, &generic_name, generic, &mut Vec::new(), &mut |k| TokenTree::Ident(params[k].clone()));
+        replace.insert(members[0], Some(body));
+        for &m in members {
+            let (name, args) = found[m].clone().unwrap_or_else(|| unreachable!("grouped items have names"));
+            renames.insert(name.to_string(), quote!(#first_name<#(#args),*>));
+            if m != members[0] {
+                replace.insert(m, None);
+            }
+        }
+        generic.insert(own, ());
+    }
+    items
+        .into_iter()
+        .enumerate()
+        .filter_map(|(n, item)| match replace.remove(&n) {
+            Some(None) => None,
+            // The generic item keeps its own name where it defines it.
+            Some(Some(body)) => {
+                let own = found[n].as_ref().map(|(name, _)| name.to_string()).unwrap_or_default();
+                let others: HashMap<String, TokenStream> = renames.iter().filter(|(k, _)| **k != own).map(|(k, v)| (k.clone(), v.clone())).collect();
+                Some(rename_idents(body, &others))
+            }
+            None => Some(rename_idents(item, &renames)),
+        })
+        .collect()
+}
+
+/// `tokens` with each identifier in `renames` replaced (readers' names,
+/// unique in their module).
+fn rename_idents(tokens: TokenStream, renames: &HashMap<String, TokenStream>) -> TokenStream {
+    if renames.is_empty() {
+        return tokens;
+    }
+    slotted(tokens, &|name| renames.contains_key(name), &mut Vec::new(), &mut |i| renames[&i.to_string()].clone())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,5 +390,32 @@ mod tests {
         // Renaming reaches rows and bodies, and only `validators::` paths elsewhere.
         assert_eq!(rename(quote!([v1, v0] v2(i)), &shared.renames).to_string(), quote!([v1, t0::<0>] v1(i)).to_string());
         assert_eq!(rename_paths(quote!(pub v0: u8, f(validators::v3)), &shared.renames).to_string(), quote!(pub v0: u8, f(validators::t0::<1>)).to_string());
+    }
+
+    #[test]
+    fn readers_alike_but_for_a_row_become_one_generic_item() {
+        let items = vec![
+            quote!(rt::via_value!(Check1 -> Vec<rt::Value>, |v| rt::is_valid(validators::t2::<0>, v));),
+            quote!(
+                type Union2 = Union9<LeafRead<Leaf3>, ViaValue<Check1>>;
+            ),
+            quote!(rt::via_value!(Check4 -> Vec<rt::Value>, |v| rt::is_valid(validators::t2::<1>, v));),
+            quote!(
+                type Union5 = Union9<LeafRead<Leaf3>, ViaValue<Check4>>;
+            ),
+            // Another output type: not the same check.
+            quote!(rt::via_value!(Check6 -> rt::Value, |v| rt::is_valid(validators::t2::<2>, v));),
+            quote!(rt::object_reader!(read_0, Visit0, X { a = "a": Union2, optional, settle; b = "b": Union5, optional, settle; }, deny);),
+        ];
+        let text: Vec<String> = generic_items(items).iter().map(|t| t.to_string()).collect();
+        let expected = [
+            quote!(rt::via_value!(Check1<const K0> -> Vec<rt::Value>, |v| rt::is_valid(validators::t2::<K0>, v));),
+            quote!(
+                type Union2<const K0: usize> = Union9<LeafRead<Leaf3>, ViaValue<Check1<K0>>>;
+            ),
+            quote!(rt::via_value!(Check6 -> rt::Value, |v| rt::is_valid(validators::t2::<2>, v));),
+            quote!(rt::object_reader!(read_0, Visit0, X { a = "a": Union2<0>, optional, settle; b = "b": Union2<1>, optional, settle; }, deny);),
+        ];
+        assert_eq!(text, expected.iter().map(|t| t.to_string()).collect::<Vec<_>>());
     }
 }

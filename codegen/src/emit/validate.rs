@@ -561,7 +561,7 @@ impl<'a> Validators<'a> {
             }
             Check::Enum(vals) => {
                 let st = self.value(&Value::Array(vals.to_vec()));
-                quote!(c.enum_of(l, s, i, #st.get().as_array().map(|a| a.as_slice()).unwrap_or(&[])))
+                quote!(c.enum_of(l, s, i, #st.items()))
             }
             Check::MinLength(n) => quote!(c.min_length(l, s, x, #n)),
             Check::MaxLength(n) => quote!(c.max_length(l, s, x, #n)),

@@ -234,7 +234,7 @@ mod validators {
     }
     /// `#/properties/nullableColor`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_of(l, s, i, VALUE0.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
+        c.enum_of(l, s, i, VALUE0.items())
     }
     /// `#/properties/protocol`
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -294,7 +294,7 @@ mod validators {
     }
     /// `#/properties/mixedEnum`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_of(l, s, i, VALUE2.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
+        c.enum_of(l, s, i, VALUE2.items())
     }
     /// `#/properties/anything`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -36,12 +36,13 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     use super::rt::fast::{AnyValue, ViaValue};
-    rt::via_value!(Check1 -> rt::Value, | v | rt::is_valid(validators::t0:: < 0 >, v));
-    rt::via_value!(Check2 -> rt::Value, | v | rt::is_valid(validators::t0:: < 1 >, v));
+    rt::via_value!(
+        Check1 < const K0 > -> rt::Value, | v | rt::is_valid(validators::t0:: < K0 >, v)
+    );
     rt::object_reader!(
-        read_0, Visit0, TestType { where_not = "where_not" : ViaValue < Check1 >,
-        required, settle; why_not = "why_not" : ViaValue < Check2 >, required, settle; }
-        extra extra : AnyValue
+        read_0, Visit0, TestType { where_not = "where_not" : ViaValue < Check1 < 0 > >,
+        required, settle; why_not = "why_not" : ViaValue < Check1 < 1 > >, required,
+        settle; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -19408,8 +19408,8 @@ mod fast {
         rt::is_valid(validators::v640, v)
     );
     rt::via_value!(
-        Check64 -> AnswerChosenBy, | v | rt::is_valid(validators::t3:: < 2 >, v) &&
-        rt::is_valid(validators::v640, v)
+        Check64 < const K0 > -> AnswerChosenBy, | v | rt::is_valid(validators::t3:: < K0
+        >, v) && rt::is_valid(validators::v640, v)
     );
     rt::string_leaf!(
         Leaf65 -> DiscussionState3, | s | [! ::std::matches!(s, "open" | "locked" |
@@ -19426,18 +19426,18 @@ mod fast {
         ViaValue < Check62 >, required, settle; answer_html_url = "answer_html_url" :
         LeafRead < Leaf63 >, required, settle; answer_chosen_at = "answer_chosen_at" :
         LeafRead < Leaf63 >, required, settle; answer_chosen_by = "answer_chosen_by" :
-        ViaValue < Check64 >, required, settle; html_url = "html_url" : LeafRead < Leaf2
-        >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id =
-        "node_id" : LeafRead < Leaf2 >, required, settle; number = "number" : LeafRead <
-        Leaf1 >, required, settle; title = "title" : LeafRead < Leaf2 >, required,
-        settle; user = "user" : Typed < DismissedBy >, required, settle; state = "state"
-        : LeafRead < Leaf65 >, required, settle; locked = "locked" : LeafRead < Leaf66 >,
-        required, settle; comments = "comments" : LeafRead < Leaf1 >, required, settle;
-        created_at = "created_at" : LeafRead < Leaf2 >, required, settle; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required, settle; author_association =
-        "author_association" : LeafRead < Leaf56 >, required, settle; active_lock_reason
-        = "active_lock_reason" : ViaValue < Check5 >, required, settle; body = "body" :
-        LeafRead < Leaf2 >, required, settle; } deny
+        ViaValue < Check64 < 2 > >, required, settle; html_url = "html_url" : LeafRead <
+        Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle;
+        node_id = "node_id" : LeafRead < Leaf2 >, required, settle; number = "number" :
+        LeafRead < Leaf1 >, required, settle; title = "title" : LeafRead < Leaf2 >,
+        required, settle; user = "user" : Typed < DismissedBy >, required, settle; state
+        = "state" : LeafRead < Leaf65 >, required, settle; locked = "locked" : LeafRead <
+        Leaf66 >, required, settle; comments = "comments" : LeafRead < Leaf1 >, required,
+        settle; created_at = "created_at" : LeafRead < Leaf2 >, required, settle;
+        updated_at = "updated_at" : LeafRead < Leaf2 >, required, settle;
+        author_association = "author_association" : LeafRead < Leaf56 >, required,
+        settle; active_lock_reason = "active_lock_reason" : ViaValue < Check5 >,
+        required, settle; body = "body" : LeafRead < Leaf2 >, required, settle; } deny
     );
     rt::object_reader!(
         read_141, Visit141, DiscussionEditedChanges { title = "title" : Typed < Title >,
@@ -19495,18 +19495,18 @@ mod fast {
         ViaValue < Check59 >, required, settle; answer_html_url = "answer_html_url" :
         LeafRead < Leaf63 >, required, settle; answer_chosen_at = "answer_chosen_at" :
         LeafRead < Leaf63 >, required, settle; answer_chosen_by = "answer_chosen_by" :
-        ViaValue < Check64 >, required, settle; html_url = "html_url" : LeafRead < Leaf2
-        >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id =
-        "node_id" : LeafRead < Leaf2 >, required, settle; number = "number" : LeafRead <
-        Leaf1 >, required, settle; title = "title" : LeafRead < Leaf2 >, required,
-        settle; user = "user" : Typed < DismissedBy >, required, settle; state = "state"
-        : LeafRead < Leaf61 >, required, settle; locked = "locked" : LeafRead < Leaf4 >,
-        required, settle; comments = "comments" : LeafRead < Leaf1 >, required, settle;
-        created_at = "created_at" : LeafRead < Leaf2 >, required, settle; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required, settle; author_association =
-        "author_association" : LeafRead < Leaf56 >, required, settle; active_lock_reason
-        = "active_lock_reason" : ViaValue < Check5 >, required, settle; body = "body" :
-        LeafRead < Leaf2 >, required, settle; } deny
+        ViaValue < Check64 < 2 > >, required, settle; html_url = "html_url" : LeafRead <
+        Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle;
+        node_id = "node_id" : LeafRead < Leaf2 >, required, settle; number = "number" :
+        LeafRead < Leaf1 >, required, settle; title = "title" : LeafRead < Leaf2 >,
+        required, settle; user = "user" : Typed < DismissedBy >, required, settle; state
+        = "state" : LeafRead < Leaf61 >, required, settle; locked = "locked" : LeafRead <
+        Leaf4 >, required, settle; comments = "comments" : LeafRead < Leaf1 >, required,
+        settle; created_at = "created_at" : LeafRead < Leaf2 >, required, settle;
+        updated_at = "updated_at" : LeafRead < Leaf2 >, required, settle;
+        author_association = "author_association" : LeafRead < Leaf56 >, required,
+        settle; active_lock_reason = "active_lock_reason" : ViaValue < Check5 >,
+        required, settle; body = "body" : LeafRead < Leaf2 >, required, settle; } deny
     );
     rt::string_leaf!(
         Leaf69 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "locked" |
@@ -19549,9 +19549,11 @@ mod fast {
         read_162, Visit162, DiscussionCommentEditedChanges { body = "body" : Typed <
         Title >, required, settle; } deny
     );
-    rt::via_value!(Check70 -> Forkee, | v | rt::is_valid(validators::t14:: < 33 >, v));
+    rt::via_value!(
+        Check70 < const K0 > -> Forkee, | v | rt::is_valid(validators::t14:: < K0 >, v)
+    );
     rt::object_reader!(
-        read_163, Visit163, ForkEvent { forkee = "forkee" : ViaValue < Check70 >,
+        read_163, Visit163, ForkEvent { forkee = "forkee" : ViaValue < Check70 < 33 > >,
         required, settle; repository = "repository" : Typed <
         BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
         Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
@@ -19708,7 +19710,7 @@ mod fast {
         has_multiple_single_files = "has_multiple_single_files" : LeafRead < Leaf4 >,
         optional, settle; single_file_paths = "single_file_paths" : VecOf < LeafRead <
         Leaf2 >, 0usize, { usize::MAX } >, optional, settle; suspended_by =
-        "suspended_by" : ViaValue < Check64 >, required, settle; suspended_at =
+        "suspended_by" : ViaValue < Check64 < 2 > >, required, settle; suspended_at =
         "suspended_at" : LeafRead < Leaf63 >, required, settle; } deny
     );
     rt::object_reader!(
@@ -19859,10 +19861,6 @@ mod fast {
         = "pull_request" : Typed < IssuePullRequest3 >, optional, settle; body = "body" :
         ViaValue < Check5 >, required, settle; } deny
     );
-    rt::via_value!(
-        Check82 -> AnswerChosenBy, | v | rt::is_valid(validators::t3:: < 5 >, v) &&
-        rt::is_valid(validators::v640, v)
-    );
     rt::object_reader!(
         read_210, Visit210, IssuesDemilestonedIssue { url = "url" : LeafRead < Leaf2 >,
         required, settle; repository_url = "repository_url" : LeafRead < Leaf2 >,
@@ -19878,7 +19876,7 @@ mod fast {
         optional, settle; locked = "locked" : LeafRead < Leaf4 >, optional, settle;
         assignee = "assignee" : ViaValue < Check24 >, optional, settle; assignees =
         "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX } >, required,
-        settle; milestone = "milestone" : ViaValue < Check82 >, required, settle;
+        settle; milestone = "milestone" : ViaValue < Check64 < 5 > >, required, settle;
         comments = "comments" : LeafRead < Leaf1 >, required, settle; created_at =
         "created_at" : LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" :
         LeafRead < Leaf2 >, required, settle; closed_at = "closed_at" : ViaValue < Check5
@@ -20369,12 +20367,12 @@ mod fast {
         read_329, Visit329, ProjectColumnEditedChanges { name = "name" : Typed < Title >,
         optional, settle; } deny
     );
-    rt::via_value!(Check92 -> Forkee, | v | rt::is_valid(validators::t14:: < 34 >, v));
     rt::object_reader!(
-        read_331, Visit331, PublicEvent { repository = "repository" : ViaValue < Check92
-        >, required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        read_331, Visit331, PublicEvent { repository = "repository" : ViaValue < Check70
+        < 34 > >, required, settle; sender = "sender" : Typed < DismissedBy >, required,
+        settle; installation = "installation" : Typed < InstallationLite >, optional,
+        settle; organization = "organization" : Typed < Organization >, optional, settle;
+        } deny
     );
     rt::string_leaf!(
         Leaf93 -> PullRequestAssignedAction, | s | [! ::std::matches!(s, "assigned")] =>
@@ -20607,7 +20605,7 @@ mod fast {
         = "merged" : LeafRead < Leaf101 >, required, settle; mergeable = "mergeable" :
         ViaValue < Check95 >, required, settle; rebaseable = "rebaseable" : ViaValue <
         Check95 >, required, settle; mergeable_state = "mergeable_state" : LeafRead <
-        Leaf2 >, required, settle; merged_by = "merged_by" : ViaValue < Check64 >,
+        Leaf2 >, required, settle; merged_by = "merged_by" : ViaValue < Check64 < 2 > >,
         required, settle; comments = "comments" : LeafRead < Leaf1 >, required, settle;
         review_comments = "review_comments" : LeafRead < Leaf1 >, required, settle;
         maintainer_can_modify = "maintainer_can_modify" : LeafRead < Leaf4 >, required,
@@ -20714,7 +20712,7 @@ mod fast {
         "mergeable" : ViaValue < Check95 >, required, settle; rebaseable = "rebaseable" :
         ViaValue < Check95 >, required, settle; mergeable_state = "mergeable_state" :
         LeafRead < Leaf2 >, required, settle; merged_by = "merged_by" : ViaValue <
-        Check64 >, required, settle; comments = "comments" : LeafRead < Leaf1 >,
+        Check64 < 2 > >, required, settle; comments = "comments" : LeafRead < Leaf1 >,
         required, settle; review_comments = "review_comments" : LeafRead < Leaf1 >,
         required, settle; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
         Leaf4 >, required, settle; commits = "commits" : LeafRead < Leaf1 >, required,
@@ -20773,7 +20771,7 @@ mod fast {
         "mergeable" : ViaValue < Check95 >, required, settle; rebaseable = "rebaseable" :
         ViaValue < Check95 >, required, settle; mergeable_state = "mergeable_state" :
         LeafRead < Leaf2 >, required, settle; merged_by = "merged_by" : ViaValue <
-        Check64 >, required, settle; comments = "comments" : LeafRead < Leaf1 >,
+        Check64 < 2 > >, required, settle; comments = "comments" : LeafRead < Leaf1 >,
         required, settle; review_comments = "review_comments" : LeafRead < Leaf1 >,
         required, settle; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
         Leaf4 >, required, settle; commits = "commits" : LeafRead < Leaf1 >, required,
@@ -20832,7 +20830,7 @@ mod fast {
         "mergeable" : ViaValue < Check95 >, required, settle; rebaseable = "rebaseable" :
         ViaValue < Check95 >, required, settle; mergeable_state = "mergeable_state" :
         LeafRead < Leaf2 >, required, settle; merged_by = "merged_by" : ViaValue <
-        Check64 >, required, settle; comments = "comments" : LeafRead < Leaf1 >,
+        Check64 < 2 > >, required, settle; comments = "comments" : LeafRead < Leaf1 >,
         required, settle; review_comments = "review_comments" : LeafRead < Leaf1 >,
         required, settle; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
         Leaf4 >, required, settle; commits = "commits" : LeafRead < Leaf1 >, required,
@@ -22416,13 +22414,14 @@ mod fast {
         "organization" : Typed < Organization >, optional, settle; } deny
     );
     rt::via_value!(
-        Check159 -> IssuesLockedIssue, | v | rt::is_valid(validators::t14:: < 35 >, v)
+        Check159 < const K0 > -> IssuesLockedIssue, | v | rt::is_valid(validators::t14::
+        < K0 >, v)
     );
     rt::object_reader!(
         read_605, Visit605, IssuesLocked2 { action = "action" : LeafRead < Leaf104 >,
-        required, settle; issue = "issue" : ViaValue < Check159 >, required, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
+        required, settle; issue = "issue" : ViaValue < Check159 < 35 > >, required,
+        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
+        >, required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
         installation = "installation" : Typed < InstallationLite >, optional, settle;
         organization = "organization" : Typed < Organization >, optional, settle; } deny
     );
@@ -22491,14 +22490,11 @@ mod fast {
         "installation" : Typed < InstallationLite >, optional, settle; organization =
         "organization" : Typed < Organization >, optional, settle; } deny
     );
-    rt::via_value!(
-        Check161 -> IssuesLockedIssue, | v | rt::is_valid(validators::t14:: < 36 >, v)
-    );
     rt::object_reader!(
         read_614, Visit614, IssuesUnlocked2 { action = "action" : LeafRead < Leaf114 >,
-        required, settle; issue = "issue" : ViaValue < Check161 >, required, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
+        required, settle; issue = "issue" : ViaValue < Check159 < 36 > >, required,
+        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
+        >, required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
         installation = "installation" : Typed < InstallationLite >, optional, settle;
         organization = "organization" : Typed < Organization >, optional, settle; } deny
     );
@@ -23086,13 +23082,12 @@ mod fast {
         Leaf184 -> RepositoryArchivedAction, | s | [! ::std::matches!(s, "archived")] =>
         RepositoryArchivedAction::from_listed_str(s)
     );
-    rt::via_value!(Check185 -> Forkee, | v | rt::is_valid(validators::t14:: < 37 >, v));
     rt::object_reader!(
         read_690, Visit690, RepositoryArchived2 { action = "action" : LeafRead < Leaf184
-        >, required, settle; repository = "repository" : ViaValue < Check185 >, required,
-        settle; sender = "sender" : Typed < DismissedBy >, required, settle; installation
-        = "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        >, required, settle; repository = "repository" : ViaValue < Check70 < 37 > >,
+        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
+        installation = "installation" : Typed < InstallationLite >, optional, settle;
+        organization = "organization" : Typed < Organization >, optional, settle; } deny
     );
     rt::object_reader!(
         read_692, Visit692, RepositoryCreated2 { action = "action" : LeafRead < Leaf136
@@ -23123,13 +23118,13 @@ mod fast {
         Leaf186 -> RepositoryPrivatizedAction, | s | [! ::std::matches!(s, "privatized")]
         => RepositoryPrivatizedAction::from_listed_str(s)
     );
-    rt::via_value!(Check187 -> Forkee, | v | rt::is_valid(validators::t14:: < 38 >, v));
     rt::object_reader!(
         read_695, Visit695, RepositoryPrivatized2 { action = "action" : LeafRead <
-        Leaf186 >, required, settle; repository = "repository" : ViaValue < Check187 >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        Leaf186 >, required, settle; repository = "repository" : ViaValue < Check70 < 38
+        > >, required, settle; sender = "sender" : Typed < DismissedBy >, required,
+        settle; installation = "installation" : Typed < InstallationLite >, optional,
+        settle; organization = "organization" : Typed < Organization >, optional, settle;
+        } deny
     );
     rt::string_leaf!(
         Leaf188 -> RepositoryPublicizedAction, | s | [! ::std::matches!(s, "publicized")]
@@ -23137,10 +23132,11 @@ mod fast {
     );
     rt::object_reader!(
         read_697, Visit697, RepositoryPublicized2 { action = "action" : LeafRead <
-        Leaf188 >, required, settle; repository = "repository" : ViaValue < Check92 >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        Leaf188 >, required, settle; repository = "repository" : ViaValue < Check70 < 34
+        > >, required, settle; sender = "sender" : Typed < DismissedBy >, required,
+        settle; installation = "installation" : Typed < InstallationLite >, optional,
+        settle; organization = "organization" : Typed < Organization >, optional, settle;
+        } deny
     );
     rt::object_reader!(
         read_699, Visit699, RepositoryRenamed2 { action = "action" : LeafRead < Leaf175
@@ -23164,13 +23160,13 @@ mod fast {
         Leaf189 -> RepositoryUnarchivedAction, | s | [! ::std::matches!(s, "unarchived")]
         => RepositoryUnarchivedAction::from_listed_str(s)
     );
-    rt::via_value!(Check190 -> Forkee, | v | rt::is_valid(validators::t14:: < 39 >, v));
     rt::object_reader!(
         read_701, Visit701, RepositoryUnarchived2 { action = "action" : LeafRead <
-        Leaf189 >, required, settle; repository = "repository" : ViaValue < Check190 >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        Leaf189 >, required, settle; repository = "repository" : ViaValue < Check70 < 39
+        > >, required, settle; sender = "sender" : Typed < DismissedBy >, required,
+        settle; installation = "installation" : Typed < InstallationLite >, optional,
+        settle; organization = "organization" : Typed < Organization >, optional, settle;
+        } deny
     );
     rt::string_leaf!(
         Leaf191 -> RepositoryDispatchOnDemandTestAction, | s | [! ::std::matches!(s,
@@ -24654,14 +24650,7 @@ mod validators {
     }
     /// `#/definitions/check_run$completed/properties/check_run/properties/conclusion`
     pub(super) fn v78(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | STRING)
-            & c
-                .enum_of(
-                    l,
-                    s,
-                    i,
-                    VALUE0.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]),
-                )
+        c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE0.items())
     }
     /// `#/definitions/check_run$completed/properties/check_run/properties/output`
     pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25396,14 +25385,7 @@ mod validators {
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule/properties/severity`
     pub(super) fn v113(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | STRING)
-            & c
-                .enum_of(
-                    l,
-                    s,
-                    i,
-                    VALUE1.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]),
-                )
+        c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE1.items())
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/tool`
     pub(super) fn v114(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -32635,36 +32617,15 @@ mod validators {
     }
     /// `#/definitions/check_run$completed/properties/check_run/properties/check_suite/properties/conclusion`
     pub(super) fn v642(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | STRING)
-            & c
-                .enum_of(
-                    l,
-                    s,
-                    i,
-                    VALUE2.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]),
-                )
+        c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE2.items())
     }
     /// `#/definitions/check_suite$completed/properties/check_suite/properties/status`
     pub(super) fn v643(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | STRING)
-            & c
-                .enum_of(
-                    l,
-                    s,
-                    i,
-                    VALUE3.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]),
-                )
+        c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE3.items())
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/dismissed_reason`
     pub(super) fn v645(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | STRING)
-            & c
-                .enum_of(
-                    l,
-                    s,
-                    i,
-                    VALUE4.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]),
-                )
+        c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE4.items())
     }
     /// `#/definitions/github-org/properties/id`
     pub(super) fn v646(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -32724,36 +32685,15 @@ mod validators {
     }
     /// `#/definitions/discussion$created/properties/discussion/allOf/1/properties/locked`
     pub(super) fn v652(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, BOOLEAN)
-            & c
-                .enum_of(
-                    l,
-                    s,
-                    i,
-                    VALUE7.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]),
-                )
+        c.check_type(l, s, i, BOOLEAN) & c.enum_of(l, s, i, VALUE7.items())
     }
     /// `#/definitions/discussion$locked/properties/discussion/allOf/1/properties/locked`
     pub(super) fn v653(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, BOOLEAN)
-            & c
-                .enum_of(
-                    l,
-                    s,
-                    i,
-                    VALUE8.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]),
-                )
+        c.check_type(l, s, i, BOOLEAN) & c.enum_of(l, s, i, VALUE8.items())
     }
     /// `#/definitions/issue/properties/active_lock_reason`
     pub(super) fn v655(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | STRING)
-            & c
-                .enum_of(
-                    l,
-                    s,
-                    i,
-                    VALUE9.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]),
-                )
+        c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE9.items())
     }
     /// `#/definitions/issues$milestoned/properties/issue/allOf/1/properties/milestone`
     pub(super) fn v656(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -32777,14 +32717,7 @@ mod validators {
     }
     /// `#/definitions/pull-request-review-comment/properties/start_side`
     pub(super) fn v662(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | STRING)
-            & c
-                .enum_of(
-                    l,
-                    s,
-                    i,
-                    VALUE10.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]),
-                )
+        c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE10.items())
     }
     /// `#/definitions/workflow-job/properties/steps/items`
     pub(super) fn v665(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -32798,14 +32731,7 @@ mod validators {
     }
     /// `#/definitions/workflow-job/properties/conclusion`
     pub(super) fn v667(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NULL | STRING)
-            & c
-                .enum_of(
-                    l,
-                    s,
-                    i,
-                    VALUE11.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]),
-                )
+        c.check_type(l, s, i, NULL | STRING) & c.enum_of(l, s, i, VALUE11.items())
     }
     /// `#/definitions/check_run$completed/properties/requested_action`
     pub(super) fn v668(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -33090,14 +33016,7 @@ mod validators {
     }
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/dismissed_reason`
     pub(super) fn v710(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c
-                .enum_of(
-                    l,
-                    s,
-                    i,
-                    VALUE4.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]),
-                )
+        c.check_type(l, s, i, STRING) & c.enum_of(l, s, i, VALUE4.items())
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T66` each), such as `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/instances/items/allOf/1` and `#/definitions/code_scanning_alert$created/properties/alert/properties/instances/items/allOf/1` (2 more).
     pub(super) fn t66<const K: usize>(
@@ -34386,7 +34305,7 @@ mod validators {
     const T78: [[rt::Check; 1]; 2] = [[v666], [v958]];
     /// `#/definitions/fork$event/properties/forkee/allOf/1/properties/fork`
     pub(super) fn v954(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_of(l, s, i, VALUE8.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
+        c.enum_of(l, s, i, VALUE8.items())
     }
     /// `#/definitions/webhook-events/oneOf/0/items`
     pub(super) fn v957(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -93,7 +93,7 @@ mod validators {
     }
     /// `#/properties/converted_type`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_of(l, s, i, VALUE0.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
+        c.enum_of(l, s, i, VALUE0.items())
     }
     /// `#/properties/replaced_type`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

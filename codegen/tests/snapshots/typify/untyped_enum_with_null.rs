@@ -74,6 +74,6 @@ mod validators {
     }
     /// `#/properties/value`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_of(l, s, i, VALUE0.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
+        c.enum_of(l, s, i, VALUE0.items())
     }
 }

@@ -650,14 +650,7 @@ mod validators {
     }
     /// `#/definitions/EmptyObject/properties/prop`
     pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, OBJECT)
-            & c
-                .enum_of(
-                    l,
-                    s,
-                    i,
-                    VALUE0.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]),
-                )
+        c.check_type(l, s, i, OBJECT) & c.enum_of(l, s, i, VALUE0.items())
     }
     /// `#`
     pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -20904,22 +20904,23 @@ mod fast {
         settle; on = "on" : VecOf < Typed < NameDataOnItem >, 0usize, { usize::MAX } >,
         optional, settle; } deny
     );
-    rt::via_value!(Check43 -> rt::Value, | v | rt::is_valid(validators::t0:: < 62 >, v));
+    rt::via_value!(
+        Check43 < const K0 > -> rt::Value, | v | rt::is_valid(validators::t0:: < K0 >, v)
+    );
     rt::object_reader!(
         read_269, Visit269, UrlNameData { url = "url" : Union16, required, settle; format
-        = "format" : ViaValue < Check43 >, optional, settle; r#async = "async" : Union30,
-        optional, settle; name = "name" : LeafRead < Leaf8 >, required, settle; transform
-        = "transform" : VecOf < ViaValue < Check38 >, 0usize, { usize::MAX } >, optional,
-        settle; on = "on" : VecOf < Typed < NameDataOnItem >, 0usize, { usize::MAX } >,
-        optional, settle; } deny
+        = "format" : ViaValue < Check43 < 62 > >, optional, settle; r#async = "async" :
+        Union30, optional, settle; name = "name" : LeafRead < Leaf8 >, required, settle;
+        transform = "transform" : VecOf < ViaValue < Check38 >, 0usize, { usize::MAX } >,
+        optional, settle; on = "on" : VecOf < Typed < NameDataOnItem >, 0usize, {
+        usize::MAX } >, optional, settle; } deny
     );
-    rt::via_value!(Check44 -> rt::Value, | v | rt::is_valid(validators::t0:: < 63 >, v));
     rt::object_reader!(
-        read_270, Visit270, ValuesNameData { values = "values" : ViaValue < Check44 >,
-        required, settle; format = "format" : ViaValue < Check43 >, optional, settle;
-        r#async = "async" : Union30, optional, settle; name = "name" : LeafRead < Leaf8
-        >, required, settle; transform = "transform" : VecOf < ViaValue < Check38 >,
-        0usize, { usize::MAX } >, optional, settle; on = "on" : VecOf < Typed <
+        read_270, Visit270, ValuesNameData { values = "values" : ViaValue < Check43 < 63
+        > >, required, settle; format = "format" : ViaValue < Check43 < 62 > >, optional,
+        settle; r#async = "async" : Union30, optional, settle; name = "name" : LeafRead <
+        Leaf8 >, required, settle; transform = "transform" : VecOf < ViaValue < Check38
+        >, 0usize, { usize::MAX } >, optional, settle; on = "on" : VecOf < Typed <
         NameDataOnItem >, 0usize, { usize::MAX } >, optional, settle; } deny
     );
     rt::union_reader!(
@@ -20993,7 +20994,6 @@ mod fast {
     rt::via_value!(
         Check65 -> AxisTitleAlign, | v | rt::is_valid(validators::t0:: < 29 >, v)
     );
-    rt::via_value!(Check66 -> rt::Value, | v | rt::is_valid(validators::t0:: < 64 >, v));
     rt::via_value!(
         Check67 -> TitleAngle, | v | rt::is_valid(validators::t0:: < 24 >, v)
     );
@@ -21014,7 +21014,6 @@ mod fast {
     rt::via_value!(
         Check74 -> AxisTitleFontStyle, | v | rt::is_valid(validators::t0:: < 34 >, v)
     );
-    rt::via_value!(Check75 -> rt::Value, | v | rt::is_valid(validators::t0:: < 65 >, v));
     rt::via_value!(
         Check76 -> AxisTitleLimit, | v | rt::is_valid(validators::t0:: < 24 >, v)
     );
@@ -21127,7 +21126,7 @@ mod fast {
         Leaf8 >, optional, settle; title = "title" : ViaValue < Check63 >, optional,
         settle; title_padding = "titlePadding" : ViaValue < Check64 >, optional, settle;
         title_align = "titleAlign" : ViaValue < Check65 >, optional, settle; title_anchor
-        = "titleAnchor" : ViaValue < Check66 >, optional, settle; title_angle =
+        = "titleAnchor" : ViaValue < Check43 < 64 > >, optional, settle; title_angle =
         "titleAngle" : ViaValue < Check67 >, optional, settle; title_x = "titleX" :
         ViaValue < Check68 >, optional, settle; title_y = "titleY" : ViaValue < Check69
         >, optional, settle; title_baseline = "titleBaseline" : ViaValue < Check70 >,
@@ -21135,8 +21134,8 @@ mod fast {
         settle; title_font = "titleFont" : ViaValue < Check72 >, optional, settle;
         title_font_size = "titleFontSize" : ViaValue < Check73 >, optional, settle;
         title_font_style = "titleFontStyle" : ViaValue < Check74 >, optional, settle;
-        title_font_weight = "titleFontWeight" : ViaValue < Check75 >, optional, settle;
-        title_limit = "titleLimit" : ViaValue < Check76 >, optional, settle;
+        title_font_weight = "titleFontWeight" : ViaValue < Check43 < 65 > >, optional,
+        settle; title_limit = "titleLimit" : ViaValue < Check76 >, optional, settle;
         title_line_height = "titleLineHeight" : ViaValue < Check77 >, optional, settle;
         title_opacity = "titleOpacity" : ViaValue < Check78 >, optional, settle; domain =
         "domain" : LeafRead < Leaf31 >, optional, settle; domain_cap = "domainCap" :
@@ -21173,11 +21172,11 @@ mod fast {
         Check107 >, optional, settle; label_color = "labelColor" : ViaValue < Check108 >,
         optional, settle; label_font = "labelFont" : ViaValue < Check109 >, optional,
         settle; label_font_size = "labelFontSize" : ViaValue < Check110 >, optional,
-        settle; label_font_weight = "labelFontWeight" : ViaValue < Check75 >, optional,
-        settle; label_font_style = "labelFontStyle" : ViaValue < Check111 >, optional,
-        settle; label_limit = "labelLimit" : ViaValue < Check112 >, optional, settle;
-        label_line_height = "labelLineHeight" : ViaValue < Check113 >, optional, settle;
-        label_opacity = "labelOpacity" : ViaValue < Check114 >, optional, settle;
+        settle; label_font_weight = "labelFontWeight" : ViaValue < Check43 < 65 > >,
+        optional, settle; label_font_style = "labelFontStyle" : ViaValue < Check111 >,
+        optional, settle; label_limit = "labelLimit" : ViaValue < Check112 >, optional,
+        settle; label_line_height = "labelLineHeight" : ViaValue < Check113 >, optional,
+        settle; label_opacity = "labelOpacity" : ViaValue < Check114 >, optional, settle;
         label_offset = "labelOffset" : ViaValue < Check115 >, optional, settle;
         label_padding = "labelPadding" : ViaValue < Check116 >, optional, settle;
         label_separation = "labelSeparation" : Union11, optional, settle; encode =
@@ -21277,32 +21276,32 @@ mod fast {
     );
     rt::object_reader!(
         read_472, Visit472, ObjectTitle { orient = "orient" : ViaValue < Check120 >,
-        optional, settle; anchor = "anchor" : ViaValue < Check66 >, optional, settle;
-        frame = "frame" : ViaValue < Check121 >, optional, settle; offset = "offset" :
-        ViaValue < Check122 >, optional, settle; aria = "aria" : LeafRead < Leaf31 >,
-        optional, settle; limit = "limit" : ViaValue < Check123 >, optional, settle;
-        zindex = "zindex" : LeafRead < Leaf12 >, optional, settle; align = "align" :
-        ViaValue < Check124 >, optional, settle; angle = "angle" : ViaValue < Check125 >,
-        optional, settle; baseline = "baseline" : ViaValue < Check126 >, optional,
-        settle; dx = "dx" : ViaValue < Check127 >, optional, settle; dy = "dy" : ViaValue
-        < Check128 >, optional, settle; text = "text" : ViaValue < Check63 >, optional,
-        settle; color = "color" : ViaValue < Check129 >, optional, settle; font = "font"
-        : ViaValue < Check130 >, optional, settle; font_size = "fontSize" : ViaValue <
-        Check131 >, optional, settle; font_style = "fontStyle" : ViaValue < Check132 >,
-        optional, settle; font_weight = "fontWeight" : ViaValue < Check75 >, optional,
-        settle; line_height = "lineHeight" : ViaValue < Check133 >, optional, settle;
-        subtitle = "subtitle" : ViaValue < Check63 >, optional, settle; subtitle_color =
-        "subtitleColor" : ViaValue < Check134 >, optional, settle; subtitle_font =
-        "subtitleFont" : ViaValue < Check135 >, optional, settle; subtitle_font_size =
-        "subtitleFontSize" : ViaValue < Check136 >, optional, settle; subtitle_font_style
-        = "subtitleFontStyle" : ViaValue < Check137 >, optional, settle;
-        subtitle_font_weight = "subtitleFontWeight" : ViaValue < Check75 >, optional,
-        settle; subtitle_line_height = "subtitleLineHeight" : ViaValue < Check138 >,
-        optional, settle; subtitle_padding = "subtitlePadding" : Union11, optional,
-        settle; encode = "encode" : ViaValue < Check139 >, optional, settle; name =
-        "name" : LeafRead < Leaf8 >, optional, settle; interactive = "interactive" :
-        LeafRead < Leaf31 >, optional, settle; style = "style" : Union18, optional,
-        settle; } deny
+        optional, settle; anchor = "anchor" : ViaValue < Check43 < 64 > >, optional,
+        settle; frame = "frame" : ViaValue < Check121 >, optional, settle; offset =
+        "offset" : ViaValue < Check122 >, optional, settle; aria = "aria" : LeafRead <
+        Leaf31 >, optional, settle; limit = "limit" : ViaValue < Check123 >, optional,
+        settle; zindex = "zindex" : LeafRead < Leaf12 >, optional, settle; align =
+        "align" : ViaValue < Check124 >, optional, settle; angle = "angle" : ViaValue <
+        Check125 >, optional, settle; baseline = "baseline" : ViaValue < Check126 >,
+        optional, settle; dx = "dx" : ViaValue < Check127 >, optional, settle; dy = "dy"
+        : ViaValue < Check128 >, optional, settle; text = "text" : ViaValue < Check63 >,
+        optional, settle; color = "color" : ViaValue < Check129 >, optional, settle; font
+        = "font" : ViaValue < Check130 >, optional, settle; font_size = "fontSize" :
+        ViaValue < Check131 >, optional, settle; font_style = "fontStyle" : ViaValue <
+        Check132 >, optional, settle; font_weight = "fontWeight" : ViaValue < Check43 <
+        65 > >, optional, settle; line_height = "lineHeight" : ViaValue < Check133 >,
+        optional, settle; subtitle = "subtitle" : ViaValue < Check63 >, optional, settle;
+        subtitle_color = "subtitleColor" : ViaValue < Check134 >, optional, settle;
+        subtitle_font = "subtitleFont" : ViaValue < Check135 >, optional, settle;
+        subtitle_font_size = "subtitleFontSize" : ViaValue < Check136 >, optional,
+        settle; subtitle_font_style = "subtitleFontStyle" : ViaValue < Check137 >,
+        optional, settle; subtitle_font_weight = "subtitleFontWeight" : ViaValue <
+        Check43 < 65 > >, optional, settle; subtitle_line_height = "subtitleLineHeight" :
+        ViaValue < Check138 >, optional, settle; subtitle_padding = "subtitlePadding" :
+        Union11, optional, settle; encode = "encode" : ViaValue < Check139 >, optional,
+        settle; name = "name" : LeafRead < Leaf8 >, optional, settle; interactive =
+        "interactive" : LeafRead < Leaf31 >, optional, settle; style = "style" : Union18,
+        optional, settle; } deny
     );
     rt::string_leaf!(
         Leaf140 -> Type, | s | [! ::std::matches!(s, "group")] =>
@@ -26158,7 +26157,7 @@ mod validators {
     }
     /// `#/definitions/blendValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
     pub(super) fn v342(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_of(l, s, i, VALUE0.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
+        c.enum_of(l, s, i, VALUE0.items())
     }
     /// `#/definitions/directionValue/oneOf/0/items/allOf/1/allOf/1/anyOf/0/oneOf/1/properties/value`
     pub(super) fn v352(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26166,7 +26165,7 @@ mod validators {
     }
     /// `#/definitions/axis/properties/titleFontWeight/oneOf/0`
     pub(super) fn v363(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_of(l, s, i, VALUE1.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
+        c.enum_of(l, s, i, VALUE1.items())
     }
     /// `#/definitions/colorRGB`
     pub(super) fn v369(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27141,7 +27140,7 @@ mod validators {
     }
     /// `#/definitions/axis/properties/titleAnchor/oneOf/0`
     pub(super) fn v644(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_of(l, s, i, VALUE2.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
+        c.enum_of(l, s, i, VALUE2.items())
     }
     /// `#/definitions/axis/properties/titleAnchor/oneOf/1`
     pub(super) fn v645(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27940,7 +27939,7 @@ mod validators {
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1/properties/filter`
     pub(super) fn v753(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_of(l, s, i, VALUE3.get().as_array().map(|a| a.as_slice()).unwrap_or(&[]))
+        c.enum_of(l, s, i, VALUE3.items())
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0/properties/parse/oneOf/1/additionalProperties/oneOf/0`
     pub(super) fn v760(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -1520,9 +1520,9 @@ mod fast {
         Some(Transport::Other(s.to_owned())), }
     );
     rt::object_reader!(
-        read_5, Visit5, Actor { kind = "kind" : LeafRead < Leaf6 >, required, settle; id
-        = "id" : LeafRead < Leaf7 >, required, settle; transport = "transport" : LeafRead
-        < Leaf8 >, required, settle; } extra extra : AnyValue
+        read_5, Visit5, Actor { kind = "kind" : LeafRead < Leaf6 >, required; id = "id" :
+        LeafRead < Leaf7 >, required; transport = "transport" : LeafRead < Leaf8 >,
+        required; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf9 -> Scheme, | s | [] => match s { "hmac-sha256" => Some(Scheme::HmacSha256),
@@ -1533,8 +1533,8 @@ mod fast {
         Some(NonEmptyString(s.to_owned()))
     );
     rt::object_reader!(
-        read_8, Visit8, Auth { scheme = "scheme" : LeafRead < Leaf9 >, required, settle;
-        value = "value" : LeafRead < Leaf10 >, required, settle; } extra extra : AnyValue
+        read_8, Visit8, Auth { scheme = "scheme" : LeafRead < Leaf9 >, required; value =
+        "value" : LeafRead < Leaf10 >, required; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf11 -> Profile, | s | [] => match s { "feature" => Some(Profile::Feature),
@@ -1558,53 +1558,47 @@ mod fast {
     );
     rt::object_reader!(
         read_12, Visit12, StartPayload { profile = "profile" : LeafRead < Leaf11 >,
-        required, settle; spec = "spec" : ViaValue < Check12 >, optional, settle;
-        review_target = "reviewTarget" : ViaValue < Check13 >, optional, settle; with_fix
-        = "withFix" : LeafRead < Leaf14 >, optional, settle; phases = "phases" : VecOf <
-        LeafRead < Leaf15 >, 0usize, { usize::MAX } >, optional, settle; model_overrides
-        = "modelOverrides" : ViaValue < Check16 >, optional, settle; runtime = "runtime"
-        : LeafRead < Leaf7 >, optional, settle; fake_script = "fakeScript" : LeafRead <
-        Leaf7 >, optional, settle; unattended = "unattended" : LeafRead < Leaf14 >,
-        required, settle; budgets = "budgets" : Typed < Budgets >, optional, settle;
-        sandbox_require = "sandboxRequire" : LeafRead < Leaf17 >, optional, settle;
-        consent = "consent" : Typed < Consent >, optional, settle; } extra extra :
-        AnyValue
+        required; spec = "spec" : ViaValue < Check12 >; review_target = "reviewTarget" :
+        ViaValue < Check13 >; with_fix = "withFix" : LeafRead < Leaf14 >; phases =
+        "phases" : VecOf < LeafRead < Leaf15 >, 0usize, { usize::MAX } >; model_overrides
+        = "modelOverrides" : ViaValue < Check16 >; runtime = "runtime" : LeafRead < Leaf7
+        >; fake_script = "fakeScript" : LeafRead < Leaf7 >; unattended = "unattended" :
+        LeafRead < Leaf14 >, required; budgets = "budgets" : Typed < Budgets >;
+        sandbox_require = "sandboxRequire" : LeafRead < Leaf17 >; consent = "consent" :
+        Typed < Consent >; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf18 -> Id, | s | [! validators::RE3.is_match(s)] => Some(Id(s.to_owned()))
     );
     rt::object_reader!(
-        read_15, Visit15, IdSpec { id = "id" : LeafRead < Leaf18 >, required, settle; }
+        read_15, Visit15, IdSpec { id = "id" : LeafRead < Leaf18 >, required; } extra
+        extra : AnyValue
+    );
+    rt::object_reader!(
+        read_17, Visit17, PathSpec { path = "path" : LeafRead < Leaf7 >, required; }
         extra extra : AnyValue
     );
     rt::object_reader!(
-        read_17, Visit17, PathSpec { path = "path" : LeafRead < Leaf7 >, required,
-        settle; } extra extra : AnyValue
+        read_19, Visit19, RefTarget { r#ref = "ref" : LeafRead < Leaf7 >, required; }
+        extra extra : AnyValue
     );
     rt::object_reader!(
-        read_19, Visit19, RefTarget { r#ref = "ref" : LeafRead < Leaf7 >, required,
-        settle; } extra extra : AnyValue
+        read_20, Visit20, BaseHeadTarget { base = "base" : LeafRead < Leaf7 >, required;
+        head = "head" : LeafRead < Leaf7 >, required; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_20, Visit20, BaseHeadTarget { base = "base" : LeafRead < Leaf7 >, required,
-        settle; head = "head" : LeafRead < Leaf7 >, required, settle; } extra extra :
-        AnyValue
-    );
-    rt::object_reader!(
-        read_21, Visit21, RunIdTarget { run_id = "runId" : LeafRead < Leaf3 >, required,
-        settle; } extra extra : AnyValue
+        read_21, Visit21, RunIdTarget { run_id = "runId" : LeafRead < Leaf3 >, required;
+        } extra extra : AnyValue
     );
     rt::value_leaf!(Leaf19 -> rt::Number, scalar | v | rt::is_valid(validators::v62, v));
     rt::object_reader!(
-        read_23, Visit23, Budgets { tokens = "tokens" : LeafRead < Leaf5 >, optional,
-        settle; model_requests = "modelRequests" : LeafRead < Leaf5 >, optional, settle;
-        tool_calls = "toolCalls" : LeafRead < Leaf5 >, optional, settle; wall_clock_ms =
-        "wallClockMs" : LeafRead < Leaf19 >, optional, settle; retries = "retries" :
-        LeafRead < Leaf5 >, optional, settle; fix_rounds = "fixRounds" : LeafRead < Leaf5
-        >, optional, settle; context_tokens = "contextTokens" : LeafRead < Leaf5 >,
-        optional, settle; concurrent_agents = "concurrentAgents" : LeafRead < Leaf5 >,
-        optional, settle; estimated_quota_percent = "estimatedQuotaPercent" : LeafRead <
-        Leaf19 >, optional, settle; } extra extra : AnyValue
+        read_23, Visit23, Budgets { tokens = "tokens" : LeafRead < Leaf5 >;
+        model_requests = "modelRequests" : LeafRead < Leaf5 >; tool_calls = "toolCalls" :
+        LeafRead < Leaf5 >; wall_clock_ms = "wallClockMs" : LeafRead < Leaf19 >; retries
+        = "retries" : LeafRead < Leaf5 >; fix_rounds = "fixRounds" : LeafRead < Leaf5 >;
+        context_tokens = "contextTokens" : LeafRead < Leaf5 >; concurrent_agents =
+        "concurrentAgents" : LeafRead < Leaf5 >; estimated_quota_percent =
+        "estimatedQuotaPercent" : LeafRead < Leaf19 >; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf20 -> PolicySha256, | s | [! validators::RE4.is_match(s)] =>
@@ -1615,27 +1609,26 @@ mod fast {
     );
     rt::object_reader!(
         read_25, Visit25, Consent { policy_sha256 = "policySha256" : LeafRead < Leaf20 >,
-        required, settle; via = "via" : LeafRead < Leaf21 >, required, settle; } extra
-        extra : AnyValue
+        required; via = "via" : LeafRead < Leaf21 >, required; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_28, Visit28, StatusPayload { run_id = "runId" : LeafRead < Leaf3 >,
-        optional, settle; } extra extra : AnyValue
+        read_28, Visit28, StatusPayload { run_id = "runId" : LeafRead < Leaf3 >; } extra
+        extra : AnyValue
     );
     rt::via_value!(Check22 -> InspectTarget, | v | rt::is_valid(validators::v28, v));
     rt::object_reader!(
         read_29, Visit29, InspectPayload { target = "target" : ViaValue < Check22 >,
-        required, settle; } extra extra : AnyValue
+        required; } extra extra : AnyValue
     );
     rt::object_reader!(
         read_43, Visit43, TailPayload { since_sequence = "sinceSequence" : LeafRead <
-        Leaf5 >, optional, settle; replay = "replay" : LeafRead < Leaf5 >, optional,
-        settle; follow = "follow" : LeafRead < Leaf14 >, required, settle; ephemeral =
-        "ephemeral" : LeafRead < Leaf14 >, required, settle; } extra extra : AnyValue
+        Leaf5 >; replay = "replay" : LeafRead < Leaf5 >; follow = "follow" : LeafRead <
+        Leaf14 >, required; ephemeral = "ephemeral" : LeafRead < Leaf14 >, required; }
+        extra extra : AnyValue
     );
     rt::object_reader!(
-        read_44, Visit44, PausePayload { reason = "reason" : LeafRead < Leaf7 >,
-        optional, settle; } extra extra : AnyValue
+        read_44, Visit44, PausePayload { reason = "reason" : LeafRead < Leaf7 >; } extra
+        extra : AnyValue
     );
     rt::string_leaf!(
         Leaf23 -> Acknowledge, | s | [s != "blocked-inspected"] => (s ==
@@ -1643,14 +1636,13 @@ mod fast {
     );
     rt::object_reader!(
         read_45, Visit45, ResumePayload { acknowledge = "acknowledge" : LeafRead < Leaf23
-        >, optional, settle; raise_budgets = "raiseBudgets" : Typed < Budgets >,
-        optional, settle; takeover = "takeover" : LeafRead < Leaf14 >, optional, settle;
-        } extra extra : AnyValue
+        >; raise_budgets = "raiseBudgets" : Typed < Budgets >; takeover = "takeover" :
+        LeafRead < Leaf14 >; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_47, Visit47, CancelPayload { reason = "reason" : LeafRead < Leaf7 >,
-        optional, settle; keep_worktrees = "keepWorktrees" : LeafRead < Leaf14 >,
-        required, settle; } extra extra : AnyValue
+        read_47, Visit47, CancelPayload { reason = "reason" : LeafRead < Leaf7 >;
+        keep_worktrees = "keepWorktrees" : LeafRead < Leaf14 >, required; } extra extra :
+        AnyValue
     );
     rt::string_leaf!(
         Leaf24 -> ApprovalId, | s | [! validators::RE5.is_match(s)] => Some(ApprovalId(s
@@ -1662,24 +1654,22 @@ mod fast {
     );
     rt::object_reader!(
         read_48, Visit48, ApprovePayload { approval_id = "approvalId" : LeafRead < Leaf24
-        >, required, settle; scope = "scope" : LeafRead < Leaf25 >, required, settle;
-        answer = "answer" : LeafRead < Leaf7 >, optional, settle; note = "note" :
-        LeafRead < Leaf7 >, optional, settle; } extra extra : AnyValue
+        >, required; scope = "scope" : LeafRead < Leaf25 >, required; answer = "answer" :
+        LeafRead < Leaf7 >; note = "note" : LeafRead < Leaf7 >; } extra extra : AnyValue
     );
     rt::object_reader!(
         read_50, Visit50, DenyPayload { approval_id = "approvalId" : LeafRead < Leaf24 >,
-        required, settle; note = "note" : LeafRead < Leaf7 >, optional, settle; } extra
-        extra : AnyValue
+        required; note = "note" : LeafRead < Leaf7 >; } extra extra : AnyValue
     );
     rt::via_value!(Check26 -> RetryTarget, | v | rt::is_valid(validators::v50, v));
     rt::object_reader!(
         read_51, Visit51, RetryPayload { target = "target" : ViaValue < Check26 >,
-        required, settle; } extra extra : AnyValue
+        required; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_54, Visit54, SkipPayload { phase = "phase" : LeafRead < Leaf15 >, required,
-        settle; justification = "justification" : LeafRead < Leaf10 >, required, settle;
-        } extra extra : AnyValue
+        read_54, Visit54, SkipPayload { phase = "phase" : LeafRead < Leaf15 >, required;
+        justification = "justification" : LeafRead < Leaf10 >, required; } extra extra :
+        AnyValue
     );
     rt::string_leaf!(
         Leaf27 -> AgentId, | s | [! rt::check::max_length(s, 128u64), ! validators::RE6
@@ -1687,10 +1677,10 @@ mod fast {
     );
     rt::via_value!(Check28 -> JsonValue, | v | rt::is_valid(validators::v63, v));
     rt::object_reader!(
-        read_55, Visit55, RunToolPayload { agent_id = "agentId" : LeafRead < Leaf27 >,
-        optional, settle; tool = "tool" : LeafRead < Leaf10 >, required, settle; input =
-        "input" : ViaValue < Check28 >, required, settle; justification = "justification"
-        : LeafRead < Leaf10 >, required, settle; } extra extra : AnyValue
+        read_55, Visit55, RunToolPayload { agent_id = "agentId" : LeafRead < Leaf27 >;
+        tool = "tool" : LeafRead < Leaf10 >, required; input = "input" : ViaValue <
+        Check28 >, required; justification = "justification" : LeafRead < Leaf10 >,
+        required; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf29 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] =>
@@ -1698,11 +1688,11 @@ mod fast {
     );
     rt::object_reader!(
         read_57, Visit57, ReconcilePayload { mode = "mode" : LeafRead < Leaf29 >,
-        required, settle; } extra extra : AnyValue
+        required; } extra extra : AnyValue
     );
     rt::object_reader!(
         read_59, Visit59, ShutdownPayload { grace_ms = "graceMs" : LeafRead < Leaf5 >,
-        required, settle; } extra extra : AnyValue
+        required; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf30 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] =>
@@ -1710,8 +1700,8 @@ mod fast {
     );
     rt::object_reader!(
         read_60, Visit60, AgentSendPayload { agent_id = "agentId" : LeafRead < Leaf27 >,
-        required, settle; text = "text" : LeafRead < Leaf7 >, required, settle; delivery
-        = "delivery" : LeafRead < Leaf30 >, required, settle; } extra extra : AnyValue
+        required; text = "text" : LeafRead < Leaf7 >, required; delivery = "delivery" :
+        LeafRead < Leaf30 >, required; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

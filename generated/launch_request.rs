@@ -196,10 +196,9 @@ mod fast {
     type Union6 = Union8<LeafRead<Leaf7>, VecOf<LeafRead<Leaf7>, 0usize, 50usize>>;
     rt::object_reader!(
         read_0, Visit0, LaunchRequest { contract_version = "contractVersion" : LeafRead <
-        Leaf1 >, required, settle; input = "input" : LeafRead < Leaf2 >, required,
-        settle; mode = "mode" : LeafRead < Leaf3 >, required, settle; kind = "kind" :
-        LeafRead < Leaf4 >, optional, settle; answers = "answers" : MapOf < Leaf5, Union6
-        >, required, settle; } deny
+        Leaf1 >, required; input = "input" : LeafRead < Leaf2 >, required; mode = "mode"
+        : LeafRead < Leaf3 >, required; kind = "kind" : LeafRead < Leaf4 >; answers =
+        "answers" : MapOf < Leaf5, Union6 >, required; } deny
     );
 }
 /// Validators: one function per distinct subschema.

@@ -175,8 +175,8 @@ mod fast {
     );
     rt::object_reader!(
         read_0, Visit0, QuestionCatalog { catalog_version = "catalogVersion" : LeafRead <
-        Leaf1 >, required, settle; questions = "questions" : VecOf < Typed < Question >,
-        0usize, 500usize >, required, settle; } deny
+        Leaf1 >, required; questions = "questions" : VecOf < Typed < Question >, 0usize,
+        500usize >, required; } deny
     );
     rt::string_leaf!(
         Leaf2 -> QuestionId, | s | [! rt::check::max_length(s, 200u64), ! validators::RE1
@@ -192,12 +192,11 @@ mod fast {
     );
     rt::value_leaf!(Leaf5 -> bool, scalar | v | rt::is_valid(validators::v10, v));
     rt::object_reader!(
-        read_2, Visit2, Question { id = "id" : LeafRead < Leaf2 >, required, settle;
-        select = "select" : LeafRead < Leaf3 >, required, settle; label = "label" :
-        LeafRead < Leaf4 >, optional, settle; answerable = "answerable" : LeafRead <
-        Leaf5 >, optional, settle; options = "options" : VecOf < Typed < AnswerOption >,
-        0usize, 200usize >, optional, settle; answer = "answer" : Typed < Answer >,
-        optional, settle; } deny
+        read_2, Visit2, Question { id = "id" : LeafRead < Leaf2 >, required; select =
+        "select" : LeafRead < Leaf3 >, required; label = "label" : LeafRead < Leaf4 >;
+        answerable = "answerable" : LeafRead < Leaf5 >; options = "options" : VecOf <
+        Typed < AnswerOption >, 0usize, 200usize >; answer = "answer" : Typed < Answer >;
+        } deny
     );
     rt::string_leaf!(
         Leaf6 -> AnswerOptionId, | s | [! rt::check::min_length(s, 1u64), !
@@ -205,16 +204,16 @@ mod fast {
         Some(AnswerOptionId(s.to_owned()))
     );
     rt::object_reader!(
-        read_6, Visit6, AnswerOption { id = "id" : LeafRead < Leaf6 >, required, settle;
-        label = "label" : LeafRead < Leaf4 >, optional, settle; } deny
+        read_6, Visit6, AnswerOption { id = "id" : LeafRead < Leaf6 >, required; label =
+        "label" : LeafRead < Leaf4 >; } deny
     );
     rt::string_leaf!(
         Leaf7 -> Pattern, | s | [! rt::check::min_length(s, 1u64), !
         rt::check::max_length(s, 1000u64)] => Some(Pattern(s.to_owned()))
     );
     rt::object_reader!(
-        read_8, Visit8, Answer { pattern = "pattern" : LeafRead < Leaf7 >, required,
-        settle; } deny
+        read_8, Visit8, Answer { pattern = "pattern" : LeafRead < Leaf7 >, required; }
+        deny
     );
 }
 /// Validators: one function per distinct subschema.

@@ -588,16 +588,17 @@ macro_rules! via_value {
 /// every other member is still checked once; at `}` the object is handed up
 /// as JSON (`rt::fast::Partial`), each member that held either turned back
 /// into JSON (`keep`) or left as a placeholder the validators skip (`settle`).
-/// `object_reader!(read_5, Visit5, Actor { kind = "kind": R1, required, settle; } extra extra: R2);`
+/// `object_reader!(read_5, Visit5, Actor { kind = "kind": R1, required; id = "id": R2, keep; } extra extra: R3);`
+/// (a member is optional unless `required`, handed up settled unless `keep`).
 #[macro_export]
 macro_rules! object_reader {
-    ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident, $how:ident;)* } deny) => {
-        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader, $req, $how;)* } {} |k, m, s, p, spare| {
+    ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty $(, $flag:ident)*;)* } deny) => {
+        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader $(, $flag)*;)* } {} |k, m, s, p, spare| {
             s.bad.unknown(&mut m, k)?;
         } {} {} 0);
     };
-    ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident, $how:ident;)* } extra $extra:ident : $xreader:ty) => {
-        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader, $req, $how;)* } {
+    ($read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty $(, $flag:ident)*;)* } extra $extra:ident : $xreader:ty) => {
+        $crate::object_reader!(@ $read, $visit, $ty { $($field = $json : $reader $(, $flag)*;)* } {
             let mut unknown = $crate::Extra::new();
         } |k, m, s, p, spare| {
             match m.next_value_seed($crate::fast::Seed::<$xreader>::new()) {
@@ -610,7 +611,7 @@ macro_rules! object_reader {
             }
         } { p.keep_extra(unknown); } { $extra: unknown, } unknown.len());
     };
-    (@ $read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty, $req:ident, $how:ident;)* } { $($decl:tt)* } |$k:ident, $m:ident, $s:ident, $p:ident, $spare:ident| { $($other:tt)* } $keep:tt { $($take:tt)* } $more:expr) => {
+    (@ $read:ident, $visit:ident, $ty:ident { $($field:ident = $json:literal : $reader:ty $(, $flag:ident)*;)* } { $($decl:tt)* } |$k:ident, $m:ident, $s:ident, $p:ident, $spare:ident| { $($other:tt)* } $keep:tt { $($take:tt)* } $more:expr) => {
         #[doc = ::std::concat!(" Reads a `", ::std::stringify!($ty), "`, checking each member as it comes.")]
         pub(super) fn $read<'de, D: $crate::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<$ty, D::Error> {
             d.deserialize_any($visit)
@@ -635,7 +636,7 @@ macro_rules! object_reader {
                     #[cold]
                     fn partial(self, more: usize) -> $crate::fast::Partial {
                         let mut p = $crate::fast::Partial::with_capacity(0 $(+ { let _ = $json; 1 })* + self.bad.len() + more);
-                        $(p.$how($json, self.$field);)*
+                        $($crate::__fast_hand_up!(p, [$($flag)*], $json, self.$field);)*
                         p.keep_broken(self.bad);
                         p
                     }
@@ -655,13 +656,13 @@ macro_rules! object_reader {
                         _ => { $($other)* }
                     }
                 }
-                if !$s.bad.is_empty() $(|| $crate::__fast_missing!($req, $s.$field))* {
+                if !$s.bad.is_empty() $(|| $crate::__fast_missing!([$($flag)*], $s.$field))* {
                     let mut $p = $s.partial($more);
                     $keep
                     return ::std::result::Result::Err($p.done($spare));
                 }
                 ::std::result::Result::Ok($ty {
-                    $($field: $crate::__fast_take!($req, $s.$field),)*
+                    $($field: $crate::__fast_take!([$($flag)*], $s.$field),)*
                     $($take)*
                 })
             }
@@ -674,24 +675,37 @@ macro_rules! object_reader {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __fast_missing {
-    (required, $x:expr) => {
+    ([required $($flag:ident)*], $x:expr) => {
         $x.is_none()
     };
-    (optional, $x:expr) => {
+    ([$($flag:ident)*], $x:expr) => {
         false
+    };
+}
+
+/// How a member read is handed up when its object is invalid: `settle`d
+/// (a placeholder) unless flagged `keep` (back as JSON).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __fast_hand_up {
+    ($p:ident, [$(required)? keep], $json:literal, $x:expr) => {
+        $p.keep($json, $x)
+    };
+    ($p:ident, [$(required)?], $json:literal, $x:expr) => {
+        $p.settle($json, $x)
     };
 }
 
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __fast_take {
-    (required, $x:expr) => {
+    ([required $($flag:ident)*], $x:expr) => {
         match $x {
             ::std::option::Option::Some(x) => x,
             ::std::option::Option::None => return ::std::result::Result::Err($crate::fast::abort()),
         }
     };
-    (optional, $x:expr) => {
+    ([$($flag:ident)*], $x:expr) => {
         $x
     };
 }

@@ -224,20 +224,19 @@ impl<'a> Readers<'a> {
         out
     }
 
-    /// How a reader hands member `name` up once read and checked, when its
-    /// object is invalid: `settle` (a placeholder the validators skip,
-    /// `rt::fast::Settled`) when they reach the member only through
-    /// `Ctx::prop` with the `properties` schemas the reader checked, else
-    /// `keep` (turned back into JSON).
-    fn hand_up(&self, conj: &[NodeId], name: &str) -> Ident {
-        let settles = kws(self.ir, conj).all(|k| {
+    /// Whether a reader hands member `name` up, once read and checked, when
+    /// its object is invalid, as a placeholder the validators skip
+    /// (`rt::fast::Settled`): when they reach the member only through
+    /// `Ctx::prop` with the `properties` schemas the reader checked. Else it
+    /// is kept (turned back into JSON).
+    fn settles(&self, conj: &[NodeId], name: &str) -> bool {
+        kws(self.ir, conj).all(|k| {
             k.pattern_properties.is_empty()
                 && match k.properties.iter().find(|(p, _)| p == name) {
                     Some((_, n)) => !self.own_resource(*n),
                     None => k.additional_properties.is_none_or(|a| matches!(self.ir.nodes[a].body, Body::Bool(false))),
                 }
-        });
-        Ident::new(if settles { "settle" } else { "keep" }, Span::call_site())
+        })
     }
 
     /// Whether subschema `n` is a schema resource of its own (`$id` below
@@ -594,7 +593,7 @@ impl<'a> Readers<'a> {
         let local = format_ident!("f{}", i);
         let fid = super::types::ident(&f.rust);
         let json = &f.json;
-        let how = self.hand_up(conj, json);
+        let how = if self.settles(conj, json) { quote!(settle) } else { quote!(keep) };
         Member {
             slot: quote!(#local: ::std::option::Option<<#reader as #rt::fast::Read>::Out>,),
             keep: quote!(p.#how(#json, self.#local);),
@@ -645,9 +644,10 @@ impl<'a> Readers<'a> {
             let reader = self.reader(validators, id, &schemas, &f.ty);
             let fid = super::types::ident(&f.rust);
             let json = &f.json;
-            let req = if f.required { quote!(required) } else { quote!(optional) };
-            let how = self.hand_up(&conj, json);
-            specs.push(quote!(#fid = #json: #reader, #req, #how;));
+            // Flags beside the defaults (optional; settled when handed up).
+            let required = f.required.then(|| quote!(, required));
+            let keep = (!self.settles(&conj, json)).then(|| quote!(, keep));
+            specs.push(quote!(#fid = #json: #reader #required #keep;));
         }
         let tail = match extra {
             Extra::Deny => quote!(deny),
@@ -810,7 +810,7 @@ impl<'a> Readers<'a> {
         // A known command's payload, read and checked, is handed up as a
         // placeholder when every schema the validators take it through is a
         // `properties` entry the reader checked; an unknown command's as JSON.
-        let payload_settles = self.hand_up(&conj, &payload) == "settle" && !known.iter().flat_map(|(_, s)| s).any(|n| self.own_resource(*n));
+        let payload_settles = self.settles(&conj, &payload) && !known.iter().flat_map(|(_, s)| s).any(|n| self.own_resource(*n));
         let keep_command = match (payload_settles, catch_all.is_some()) {
             (false, _) => quote!(p.keep_fields(|m| c.write_payload(#payload, m));),
             (true, false) => quote!(p.settle(#payload, ::std::option::Option::Some(c));),

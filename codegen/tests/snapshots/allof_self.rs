@@ -36,8 +36,8 @@ mod fast {
     use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1 -> rt::Value, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, AllOfSelf { vm = "vm" : ViaValue < Check1 >, optional, settle; }
-        extra extra : AnyValue
+        read_0, Visit0, AllOfSelf { vm = "vm" : ViaValue < Check1 >; } extra extra :
+        AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

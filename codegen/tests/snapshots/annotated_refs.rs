@@ -165,16 +165,14 @@ mod fast {
         VecOf<AnyValue, 0usize, { usize::MAX }>,
     >;
     rt::object_reader!(
-        read_0, Visit0, Lints { absolute_paths = "absolute_paths" : Union1, optional,
-        settle; almost_swapped = "almost_swapped" : Union1, optional, settle; no_console
-        = "no_console" : Union4, optional, settle; no_debugger = "no_debugger" : Union4,
-        optional, settle; } deny
+        read_0, Visit0, Lints { absolute_paths = "absolute_paths" : Union1;
+        almost_swapped = "almost_swapped" : Union1; no_console = "no_console" : Union4;
+        no_debugger = "no_debugger" : Union4; } deny
     );
     rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_3, Visit3, DetailedLint { level = "level" : LeafRead < Leaf2 >, optional,
-        settle; priority = "priority" : LeafRead < Leaf8 >, optional, settle; } extra
-        extra : AnyValue
+        read_3, Visit3, DetailedLint { level = "level" : LeafRead < Leaf2 >; priority =
+        "priority" : LeafRead < Leaf8 >; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

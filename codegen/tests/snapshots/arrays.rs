@@ -55,17 +55,16 @@ mod fast {
     rt::via_value!(Check3 -> Vec < rt::Value >, | v | rt::is_valid(validators::v4, v));
     rt::value_leaf!(Leaf4 -> rt::Number, scalar | v | rt::is_valid(validators::v5, v));
     rt::object_reader!(
-        read_0, Visit0, Arrays { tags = "tags" : ViaValue < Check1 >, optional, settle;
-        pair = "pair" : ViaValue < Check2 >, optional, settle; with_contains =
-        "withContains" : ViaValue < Check3 >, optional, settle; matrix = "matrix" : VecOf
-        < VecOf < LeafRead < Leaf4 >, 0usize, { usize::MAX } >, 0usize, { usize::MAX } >,
-        optional, settle; things = "things" : VecOf < Typed < Thing >, 0usize, {
-        usize::MAX } >, optional, settle; } extra extra : AnyValue
+        read_0, Visit0, Arrays { tags = "tags" : ViaValue < Check1 >; pair = "pair" :
+        ViaValue < Check2 >; with_contains = "withContains" : ViaValue < Check3 >; matrix
+        = "matrix" : VecOf < VecOf < LeafRead < Leaf4 >, 0usize, { usize::MAX } >,
+        0usize, { usize::MAX } >; things = "things" : VecOf < Typed < Thing >, 0usize, {
+        usize::MAX } >; } extra extra : AnyValue
     );
     rt::string_leaf!(Leaf5 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_1, Visit1, Thing { name = "name" : LeafRead < Leaf5 >, required, settle; }
-        extra extra : AnyValue
+        read_1, Visit1, Thing { name = "name" : LeafRead < Leaf5 >, required; } extra
+        extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -106,26 +106,23 @@ mod fast {
         Result::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, AwkwardNames { r#type = "type" : LeafRead < Leaf1 >, optional,
-        settle; r#fn = "fn" : LeafRead < Leaf1 >, optional, settle; self_ = "self" :
-        LeafRead < Leaf1 >, optional, settle; self__ = "Self" : LeafRead < Leaf1 >,
-        optional, settle; crate_ = "crate" : LeafRead < Leaf1 >, optional, settle; empty
-        = "" : LeafRead < Leaf1 >, optional, settle; a = "a" : LeafRead < Leaf1 >,
-        optional, settle; a_ = "A" : LeafRead < Leaf1 >, optional, settle; extra =
-        "extra" : LeafRead < Leaf1 >, optional, settle; _2fast = "2fast" : LeafRead <
-        Leaf1 >, optional, settle; option = "option" : Typed < Option >, optional,
-        settle; string = "string" : LeafRead < Leaf2 >, optional, settle; result =
-        "result" : LeafRead < Leaf3 >, optional, settle; value = "value" : Typed < Value
-        >, optional, settle; } extra extra_ : AnyValue
+        read_0, Visit0, AwkwardNames { r#type = "type" : LeafRead < Leaf1 >; r#fn = "fn"
+        : LeafRead < Leaf1 >; self_ = "self" : LeafRead < Leaf1 >; self__ = "Self" :
+        LeafRead < Leaf1 >; crate_ = "crate" : LeafRead < Leaf1 >; empty = "" : LeafRead
+        < Leaf1 >; a = "a" : LeafRead < Leaf1 >; a_ = "A" : LeafRead < Leaf1 >; extra =
+        "extra" : LeafRead < Leaf1 >; _2fast = "2fast" : LeafRead < Leaf1 >; option =
+        "option" : Typed < Option >; string = "string" : LeafRead < Leaf2 >; result =
+        "result" : LeafRead < Leaf3 >; value = "value" : Typed < Value >; } extra extra_
+        : AnyValue
     );
     rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v5, v));
     rt::object_reader!(
-        read_1, Visit1, Option { some = "some" : LeafRead < Leaf4 >, optional, settle; }
-        extra extra : AnyValue
+        read_1, Visit1, Option { some = "some" : LeafRead < Leaf4 >; } extra extra :
+        AnyValue
     );
     rt::object_reader!(
         read_4, Visit4, Value { vec = "Vec" : VecOf < LeafRead < Leaf2 >, 0usize, {
-        usize::MAX } >, optional, settle; } extra extra : AnyValue
+        usize::MAX } >; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -34,8 +34,8 @@ mod fast {
     use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1 -> rt::Value, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, Draft4Const { binding = "binding" : ViaValue < Check1 >,
-        optional, settle; } extra extra : AnyValue
+        read_0, Visit0, Draft4Const { binding = "binding" : ViaValue < Check1 >; } extra
+        extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -49,10 +49,9 @@ mod fast {
         Check4 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v4, v)
     );
     rt::object_reader!(
-        read_0, Visit0, Draft4Tuple { point = "point" : ViaValue < Check1 >, optional,
-        settle; limit = "limit" : LeafRead < Leaf2 >, optional, settle; r#ref = "ref" :
-        LeafRead < Leaf3 >, optional, settle; deps = "deps" : ViaValue < Check4 >,
-        optional, settle; } extra extra : AnyValue
+        read_0, Visit0, Draft4Tuple { point = "point" : ViaValue < Check1 >; limit =
+        "limit" : LeafRead < Leaf2 >; r#ref = "ref" : LeafRead < Leaf3 >; deps = "deps" :
+        ViaValue < Check4 >; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

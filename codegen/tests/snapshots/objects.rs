@@ -134,26 +134,24 @@ mod fast {
     );
     rt::via_value!(Check7 -> Dependent, | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_0, Visit0, Objects { id = "id" : LeafRead < Leaf1 >, required, settle;
-        closed = "closed" : Typed < Closed >, required, settle; counts = "counts" : MapOf
-        < Leaf2, LeafRead < Leaf3 > >, optional, settle; by_key_shape = "byKeyShape" :
-        ViaValue < Check4 >, optional, settle; labels = "labels" : ViaValue < Check5 >,
-        optional, settle; typed_extra = "typedExtra" : Typed < TypedExtra >, optional,
-        settle; empty = "empty" : Typed < Empty >, optional, settle; min_max = "minMax" :
-        ViaValue < Check6 >, optional, settle; dependent = "dependent" : ViaValue <
-        Check7 >, optional, settle; } extra extra : AnyValue
+        read_0, Visit0, Objects { id = "id" : LeafRead < Leaf1 >, required; closed =
+        "closed" : Typed < Closed >, required; counts = "counts" : MapOf < Leaf2,
+        LeafRead < Leaf3 > >; by_key_shape = "byKeyShape" : ViaValue < Check4 >; labels =
+        "labels" : ViaValue < Check5 >; typed_extra = "typedExtra" : Typed < TypedExtra
+        >; empty = "empty" : Typed < Empty >; min_max = "minMax" : ViaValue < Check6 >;
+        dependent = "dependent" : ViaValue < Check7 >; } extra extra : AnyValue
     );
     rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v11, v));
     rt::value_leaf!(Leaf9 -> bool, scalar | v | rt::is_valid(validators::v12, v));
     rt::object_reader!(
-        read_2, Visit2, Closed { a = "a" : LeafRead < Leaf8 >, optional, settle; b = "b"
-        : LeafRead < Leaf9 >, optional, settle; } deny
+        read_2, Visit2, Closed { a = "a" : LeafRead < Leaf8 >; b = "b" : LeafRead < Leaf9
+        >; } deny
     );
     rt::value_leaf!(Leaf10 -> rt::Number, scalar | v | rt::is_valid(validators::v13, v));
     rt::string_leaf!(Leaf11 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_5, Visit5, TypedExtra { fixed = "fixed" : LeafRead < Leaf10 >, optional,
-        settle; } extra extra : LeafRead < Leaf11 >
+        read_5, Visit5, TypedExtra { fixed = "fixed" : LeafRead < Leaf10 >; } extra extra
+        : LeafRead < Leaf11 >
     );
     rt::object_reader!(read_6, Visit6, Empty {} deny);
 }

@@ -96,14 +96,13 @@ mod fast {
         }
     }
     rt::object_reader!(
-        read_0, Visit0, Recursive { payload = "payload" : ViaValue < Check1 >, optional,
-        settle; list = "list" : Typed < List >, optional, settle; tree = "tree" : Union2,
-        optional, settle; } extra extra : AnyValue
+        read_0, Visit0, Recursive { payload = "payload" : ViaValue < Check1 >; list =
+        "list" : Typed < List >; tree = "tree" : Union2; } extra extra : AnyValue
     );
     rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v5, v));
     rt::object_reader!(
-        read_2, Visit2, List { head = "head" : LeafRead < Leaf5 >, required, settle; tail
-        = "tail" : Boxed < Typed < List >>, optional, settle; } extra extra : AnyValue
+        read_2, Visit2, List { head = "head" : LeafRead < Leaf5 >, required; tail =
+        "tail" : Boxed < Typed < List >>; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

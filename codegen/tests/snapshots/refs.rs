@@ -108,34 +108,30 @@ mod fast {
         Some(WithSibling(s.to_owned()))
     );
     rt::object_reader!(
-        read_0, Visit0, Refs { escaped = "escaped" : LeafRead < Leaf1 >, optional,
-        settle; percent = "percent" : LeafRead < Leaf2 >, optional, settle; anchored =
-        "anchored" : Typed < Money >, optional, settle; embedded = "embedded" : Typed <
-        Embedded >, optional, settle; cross_file = "crossFile" : Typed < Address >,
-        optional, settle; tree = "tree" : Typed < Node >, optional, settle; with_sibling
-        = "withSibling" : LeafRead < Leaf3 >, optional, settle; } extra extra : AnyValue
+        read_0, Visit0, Refs { escaped = "escaped" : LeafRead < Leaf1 >; percent =
+        "percent" : LeafRead < Leaf2 >; anchored = "anchored" : Typed < Money >; embedded
+        = "embedded" : Typed < Embedded >; cross_file = "crossFile" : Typed < Address >;
+        tree = "tree" : Typed < Node >; with_sibling = "withSibling" : LeafRead < Leaf3
+        >; } extra extra : AnyValue
     );
     rt::value_leaf!(Leaf4 -> rt::Number, scalar | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
-        read_1, Visit1, Money { amount = "amount" : LeafRead < Leaf4 >, required, settle;
-        currency = "currency" : LeafRead < Leaf1 >, optional, settle; } extra extra :
-        AnyValue
+        read_1, Visit1, Money { amount = "amount" : LeafRead < Leaf4 >, required;
+        currency = "currency" : LeafRead < Leaf1 >; } extra extra : AnyValue
     );
     rt::value_leaf!(Leaf5 -> bool, scalar | v | rt::is_valid(validators::v8, v));
     rt::object_reader!(
-        read_2, Visit2, Embedded { inner = "inner" : LeafRead < Leaf5 >, optional,
-        settle; } extra extra : AnyValue
-    );
-    rt::object_reader!(
-        read_3, Visit3, Address { street = "street" : LeafRead < Leaf1 >, required,
-        settle; city = "city" : LeafRead < Leaf1 >, optional, settle; } extra extra :
+        read_2, Visit2, Embedded { inner = "inner" : LeafRead < Leaf5 >; } extra extra :
         AnyValue
     );
     rt::object_reader!(
-        read_4, Visit4, Node { value = "value" : LeafRead < Leaf2 >, optional, settle;
-        children = "children" : VecOf < Typed < Node >, 0usize, { usize::MAX } >,
-        optional, settle; parent = "parent" : Boxed < Typed < Node >>, optional, settle;
-        } extra extra : AnyValue
+        read_3, Visit3, Address { street = "street" : LeafRead < Leaf1 >, required; city
+        = "city" : LeafRead < Leaf1 >; } extra extra : AnyValue
+    );
+    rt::object_reader!(
+        read_4, Visit4, Node { value = "value" : LeafRead < Leaf2 >; children =
+        "children" : VecOf < Typed < Node >, 0usize, { usize::MAX } >; parent = "parent"
+        : Boxed < Typed < Node >>; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -47,8 +47,8 @@ mod fast {
         LineEnd::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, Item { id = "id" : LeafRead < Leaf1 >, required, settle; line_end
-        = "lineEnd" : LeafRead < Leaf2 >, optional, settle; } extra extra : AnyValue
+        read_0, Visit0, Item { id = "id" : LeafRead < Leaf1 >, required; line_end =
+        "lineEnd" : LeafRead < Leaf2 >; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

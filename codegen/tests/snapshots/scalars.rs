@@ -175,22 +175,17 @@ mod fast {
         => Some(Protocol::Grpc), _ => Some(Protocol::Other(s.to_owned())), }
     );
     rt::object_reader!(
-        read_0, Visit0, Scalars { count = "count" : LeafRead < Leaf1 >, optional, settle;
-        ratio = "ratio" : LeafRead < Leaf2 >, optional, settle; step = "step" : LeafRead
-        < Leaf3 >, optional, settle; flag = "flag" : LeafRead < Leaf4 >, optional,
-        settle; nothing = "nothing" : LeafRead < Leaf5 >, optional, settle; maybe_text =
-        "maybeText" : ViaValue < Check6 >, optional, settle; text_or_number =
-        "textOrNumber" : ViaValue < Check7 >, optional, settle; code = "code" : LeafRead
-        < Leaf8 >, optional, settle; when = "when" : LeafRead < Leaf9 >, optional,
-        settle; anything = "anything" : AnyValue, optional, settle; never = "never" :
-        ViaValue < Check10 >, optional, settle; always = "always" : AnyValue, optional,
-        settle; fixed = "fixed" : LeafRead < Leaf11 >, optional, settle; fixed_number =
-        "fixedNumber" : LeafRead < Leaf12 >, optional, settle; color = "color" : LeafRead
-        < Leaf13 >, optional, settle; mixed_enum = "mixedEnum" : ViaValue < Check14 >,
-        optional, settle; nullable_color = "nullableColor" : ViaValue < Check15 >,
-        optional, settle; protocol = "protocol" : LeafRead < Leaf16 >, optional, settle;
-        old = "old" : LeafRead < Leaf9 >, optional, settle; secret = "secret" : LeafRead
-        < Leaf9 >, optional, settle; } extra extra : AnyValue
+        read_0, Visit0, Scalars { count = "count" : LeafRead < Leaf1 >; ratio = "ratio" :
+        LeafRead < Leaf2 >; step = "step" : LeafRead < Leaf3 >; flag = "flag" : LeafRead
+        < Leaf4 >; nothing = "nothing" : LeafRead < Leaf5 >; maybe_text = "maybeText" :
+        ViaValue < Check6 >; text_or_number = "textOrNumber" : ViaValue < Check7 >; code
+        = "code" : LeafRead < Leaf8 >; when = "when" : LeafRead < Leaf9 >; anything =
+        "anything" : AnyValue; never = "never" : ViaValue < Check10 >; always = "always"
+        : AnyValue; fixed = "fixed" : LeafRead < Leaf11 >; fixed_number = "fixedNumber" :
+        LeafRead < Leaf12 >; color = "color" : LeafRead < Leaf13 >; mixed_enum =
+        "mixedEnum" : ViaValue < Check14 >; nullable_color = "nullableColor" : ViaValue <
+        Check15 >; protocol = "protocol" : LeafRead < Leaf16 >; old = "old" : LeafRead <
+        Leaf9 >; secret = "secret" : LeafRead < Leaf9 >; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

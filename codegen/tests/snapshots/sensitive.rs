@@ -78,13 +78,13 @@ mod fast {
         .to_owned()))
     );
     rt::object_reader!(
-        read_0, Visit0, Sensitive { user = "user" : LeafRead < Leaf1 >, required, settle;
-        token = "token" : LeafRead < Leaf2 >, required, settle; profile = "profile" :
-        Typed < Profile >, optional, settle; } extra extra : AnyValue
+        read_0, Visit0, Sensitive { user = "user" : LeafRead < Leaf1 >, required; token =
+        "token" : LeafRead < Leaf2 >, required; profile = "profile" : Typed < Profile >;
+        } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_2, Visit2, Profile { email = "email" : LeafRead < Leaf1 >, optional, settle;
-        } extra extra : AnyValue
+        read_2, Visit2, Profile { email = "email" : LeafRead < Leaf1 >; } extra extra :
+        AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -114,10 +114,9 @@ mod fast {
         .to_owned()))
     );
     rt::object_reader!(
-        read_0, Visit0, PluginRules { html_quotes = "html-quotes" : Union1, optional,
-        settle; key_spacing = "key-spacing" : Union5, optional, settle; code = "code" :
-        LeafRead < Leaf7 >, optional, settle; other_code = "other-code" : LeafRead <
-        Leaf8 >, optional, settle; } extra extra : AnyValue
+        read_0, Visit0, PluginRules { html_quotes = "html-quotes" : Union1; key_spacing =
+        "key-spacing" : Union5; code = "code" : LeafRead < Leaf7 >; other_code =
+        "other-code" : LeafRead < Leaf8 >; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -403,26 +403,24 @@ mod fast {
     rt::value_leaf!(Leaf10 -> String, string | v | rt::is_valid(validators::v17, v));
     rt::via_value!(Check11 -> Conditional, | v | rt::is_valid(validators::v10, v));
     rt::object_reader!(
-        read_0, Visit0, Unions { shape = "shape" : ViaValue < Check1 >, optional, settle;
-        overlapping = "overlapping" : ViaValue < Check2 >, optional, settle; one_or_many
-        = "oneOrMany" : Union3, optional, settle; level = "level" : LeafRead < Leaf6 >,
-        optional, settle; titled = "titled" : Union7, optional, settle; not_empty =
-        "notEmpty" : LeafRead < Leaf10 >, optional, settle; conditional = "conditional" :
-        ViaValue < Check11 >, optional, settle; merged = "merged" : Typed < Merged >,
-        optional, settle; envelope = "envelope" : Typed < Event >, optional, settle; }
+        read_0, Visit0, Unions { shape = "shape" : ViaValue < Check1 >; overlapping =
+        "overlapping" : ViaValue < Check2 >; one_or_many = "oneOrMany" : Union3; level =
+        "level" : LeafRead < Leaf6 >; titled = "titled" : Union7; not_empty = "notEmpty"
+        : LeafRead < Leaf10 >; conditional = "conditional" : ViaValue < Check11 >; merged
+        = "merged" : Typed < Merged >; envelope = "envelope" : Typed < Event >; } extra
+        extra : AnyValue
+    );
+    rt::object_reader!(
+        read_5, Visit5, IdOverlapping { id = "id" : LeafRead < Leaf4 >, required; } extra
+        extra : AnyValue
+    );
+    rt::object_reader!(
+        read_6, Visit6, PathOverlapping { path = "path" : LeafRead < Leaf4 >, required; }
         extra extra : AnyValue
     );
     rt::object_reader!(
-        read_5, Visit5, IdOverlapping { id = "id" : LeafRead < Leaf4 >, required, settle;
-        } extra extra : AnyValue
-    );
-    rt::object_reader!(
-        read_6, Visit6, PathOverlapping { path = "path" : LeafRead < Leaf4 >, required,
-        settle; } extra extra : AnyValue
-    );
-    rt::object_reader!(
-        read_11, Visit11, Merged { a = "a" : LeafRead < Leaf4 >, required, settle; b =
-        "b" : LeafRead < Leaf8 >, required, settle; } extra extra : AnyValue
+        read_11, Visit11, Merged { a = "a" : LeafRead < Leaf4 >, required; b = "b" :
+        LeafRead < Leaf8 >, required; } extra extra : AnyValue
     );
     /// Reads a `Event`: common members checked as they come, the payload with its command's reader once the tag is known.
     pub(super) fn read_12<'de, D: de::Deserializer<'de>>(
@@ -596,12 +594,12 @@ mod fast {
         rt::__fast_refuse!(seq);
     }
     rt::object_reader!(
-        read_14, Visit14, CreatedData { by = "by" : LeafRead < Leaf4 >, required, settle;
-        } extra extra : AnyValue
+        read_14, Visit14, CreatedData { by = "by" : LeafRead < Leaf4 >, required; } extra
+        extra : AnyValue
     );
     rt::object_reader!(
-        read_15, Visit15, DeletedData { reason = "reason" : LeafRead < Leaf4 >, optional,
-        settle; } extra extra : AnyValue
+        read_15, Visit15, DeletedData { reason = "reason" : LeafRead < Leaf4 >; } extra
+        extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

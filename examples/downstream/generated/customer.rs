@@ -135,23 +135,23 @@ mod fast {
         Tier::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, Customer { name = "name" : LeafRead < Leaf1 >, required, settle;
-        tier = "tier" : LeafRead < Leaf2 >, optional, settle; last_order = "lastOrder" :
-        Boxed < Typed < LastOrder >>, optional, settle; } extra extra : AnyValue
+        read_0, Visit0, Customer { name = "name" : LeafRead < Leaf1 >, required; tier =
+        "tier" : LeafRead < Leaf2 >; last_order = "lastOrder" : Boxed < Typed < LastOrder
+        >>; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf3 -> Id, | s | [! validators::RE0.is_match(s)] => Some(Id(s.to_owned()))
     );
     rt::object_reader!(
-        read_3, Visit3, LastOrder { id = "id" : LeafRead < Leaf3 >, required, settle;
-        customer = "customer" : Boxed < Typed < Customer >>, required, settle; lines =
-        "lines" : VecOf < Typed < Line >, 1usize, { usize::MAX } >, required, settle;
-        ship_to = "shipTo" : Typed < ShipTo >, optional, settle; } extra extra : AnyValue
+        read_3, Visit3, LastOrder { id = "id" : LeafRead < Leaf3 >, required; customer =
+        "customer" : Boxed < Typed < Customer >>, required; lines = "lines" : VecOf <
+        Typed < Line >, 1usize, { usize::MAX } >, required; ship_to = "shipTo" : Typed <
+        ShipTo >; } extra extra : AnyValue
     );
     rt::value_leaf!(Leaf4 -> rt::Integer, scalar | v | rt::is_valid(validators::v8, v));
     rt::object_reader!(
-        read_5, Visit5, Line { sku = "sku" : LeafRead < Leaf1 >, required, settle;
-        quantity = "quantity" : LeafRead < Leaf4 >, required, settle; } deny
+        read_5, Visit5, Line { sku = "sku" : LeafRead < Leaf1 >, required; quantity =
+        "quantity" : LeafRead < Leaf4 >, required; } deny
     );
     rt::string_leaf!(Leaf5 -> String, | s | [] => Some(s.to_owned()));
     rt::string_leaf!(
@@ -159,9 +159,8 @@ mod fast {
         .to_owned()))
     );
     rt::object_reader!(
-        read_6, Visit6, ShipTo { street = "street" : LeafRead < Leaf5 >, optional,
-        settle; country = "country" : LeafRead < Leaf6 >, required, settle; } extra extra
-        : AnyValue
+        read_6, Visit6, ShipTo { street = "street" : LeafRead < Leaf5 >; country =
+        "country" : LeafRead < Leaf6 >, required; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -130,10 +130,10 @@ mod fast {
         Leaf1 -> Id, | s | [! validators::RE0.is_match(s)] => Some(Id(s.to_owned()))
     );
     rt::object_reader!(
-        read_0, Visit0, Order { id = "id" : LeafRead < Leaf1 >, required, settle;
-        customer = "customer" : Boxed < Typed < Customer >>, required, settle; lines =
-        "lines" : VecOf < Typed < Line >, 1usize, { usize::MAX } >, required, settle;
-        ship_to = "shipTo" : Typed < ShipTo >, optional, settle; } extra extra : AnyValue
+        read_0, Visit0, Order { id = "id" : LeafRead < Leaf1 >, required; customer =
+        "customer" : Boxed < Typed < Customer >>, required; lines = "lines" : VecOf <
+        Typed < Line >, 1usize, { usize::MAX } >, required; ship_to = "shipTo" : Typed <
+        ShipTo >; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf2 -> NonEmptyString, | s | [! rt::check::min_length(s, 1u64)] =>
@@ -144,14 +144,14 @@ mod fast {
         Tier::from_listed_str(s)
     );
     rt::object_reader!(
-        read_2, Visit2, Customer { name = "name" : LeafRead < Leaf2 >, required, settle;
-        tier = "tier" : LeafRead < Leaf3 >, optional, settle; last_order = "lastOrder" :
-        Boxed < Typed < Order >>, optional, settle; } extra extra : AnyValue
+        read_2, Visit2, Customer { name = "name" : LeafRead < Leaf2 >, required; tier =
+        "tier" : LeafRead < Leaf3 >; last_order = "lastOrder" : Boxed < Typed < Order >>;
+        } extra extra : AnyValue
     );
     rt::value_leaf!(Leaf4 -> rt::Integer, scalar | v | rt::is_valid(validators::v8, v));
     rt::object_reader!(
-        read_5, Visit5, Line { sku = "sku" : LeafRead < Leaf2 >, required, settle;
-        quantity = "quantity" : LeafRead < Leaf4 >, required, settle; } deny
+        read_5, Visit5, Line { sku = "sku" : LeafRead < Leaf2 >, required; quantity =
+        "quantity" : LeafRead < Leaf4 >, required; } deny
     );
     rt::string_leaf!(Leaf5 -> String, | s | [] => Some(s.to_owned()));
     rt::string_leaf!(
@@ -159,9 +159,8 @@ mod fast {
         .to_owned()))
     );
     rt::object_reader!(
-        read_6, Visit6, ShipTo { street = "street" : LeafRead < Leaf5 >, optional,
-        settle; country = "country" : LeafRead < Leaf6 >, required, settle; } extra extra
-        : AnyValue
+        read_6, Visit6, ShipTo { street = "street" : LeafRead < Leaf5 >; country =
+        "country" : LeafRead < Leaf6 >, required; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -41,8 +41,8 @@ mod fast {
     );
     rt::object_reader!(
         read_0, Visit0, TestType { where_not = "where_not" : ViaValue < Check1 < 0 > >,
-        required, settle; why_not = "why_not" : ViaValue < Check1 < 1 > >, required,
-        settle; } extra extra : AnyValue
+        required; why_not = "why_not" : ViaValue < Check1 < 1 > >, required; } extra
+        extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -56,14 +56,14 @@ mod fast {
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
         read_0, Visit0, Veggies { fruits = "fruits" : VecOf < LeafRead < Leaf1 >, 0usize,
-        { usize::MAX } >, optional, settle; vegetables = "vegetables" : VecOf < Typed <
-        Veggie >, 0usize, { usize::MAX } >, optional, settle; } extra extra : AnyValue
+        { usize::MAX } >; vegetables = "vegetables" : VecOf < Typed < Veggie >, 0usize, {
+        usize::MAX } >; } extra extra : AnyValue
     );
     rt::value_leaf!(Leaf2 -> bool, scalar | v | rt::is_valid(validators::v2, v));
     rt::object_reader!(
         read_1, Visit1, Veggie { veggie_name = "veggieName" : LeafRead < Leaf1 >,
-        required, settle; veggie_like = "veggieLike" : LeafRead < Leaf2 >, required,
-        settle; } extra extra : AnyValue
+        required; veggie_like = "veggieLike" : LeafRead < Leaf2 >, required; } extra
+        extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -47,8 +47,8 @@ mod fast {
         rt::check::max_length(s, 2u64)] => Letter::from_listed_str(s)
     );
     rt::object_reader!(
-        read_0, Visit0, LetterBox { letter = "letter" : LeafRead < Leaf1 >, optional,
-        settle; } extra extra : AnyValue
+        read_0, Visit0, LetterBox { letter = "letter" : LeafRead < Leaf1 >; } extra extra
+        : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -18447,41 +18447,38 @@ mod fast {
     );
     rt::value_leaf!(Leaf4 -> bool, scalar | v | rt::is_valid(validators::v638, v));
     rt::object_reader!(
-        read_3, Visit3, BranchProtectionRule { id = "id" : LeafRead < Leaf1 >, required,
-        settle; repository_id = "repository_id" : LeafRead < Leaf1 >, required, settle;
-        name = "name" : LeafRead < Leaf2 >, required, settle; created_at = "created_at" :
-        LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" : LeafRead <
-        Leaf2 >, required, settle; pull_request_reviews_enforcement_level =
-        "pull_request_reviews_enforcement_level" : LeafRead < Leaf3 >, required, settle;
-        required_approving_review_count = "required_approving_review_count" : LeafRead <
-        Leaf1 >, required, settle; dismiss_stale_reviews_on_push =
-        "dismiss_stale_reviews_on_push" : LeafRead < Leaf4 >, required, settle;
-        require_code_owner_review = "require_code_owner_review" : LeafRead < Leaf4 >,
-        required, settle; authorized_dismissal_actors_only =
-        "authorized_dismissal_actors_only" : LeafRead < Leaf4 >, required, settle;
+        read_3, Visit3, BranchProtectionRule { id = "id" : LeafRead < Leaf1 >, required;
+        repository_id = "repository_id" : LeafRead < Leaf1 >, required; name = "name" :
+        LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
+        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        pull_request_reviews_enforcement_level = "pull_request_reviews_enforcement_level"
+        : LeafRead < Leaf3 >, required; required_approving_review_count =
+        "required_approving_review_count" : LeafRead < Leaf1 >, required;
+        dismiss_stale_reviews_on_push = "dismiss_stale_reviews_on_push" : LeafRead <
+        Leaf4 >, required; require_code_owner_review = "require_code_owner_review" :
+        LeafRead < Leaf4 >, required; authorized_dismissal_actors_only =
+        "authorized_dismissal_actors_only" : LeafRead < Leaf4 >, required;
         ignore_approvals_from_contributors = "ignore_approvals_from_contributors" :
-        LeafRead < Leaf4 >, required, settle; required_status_checks =
-        "required_status_checks" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >,
-        required, settle; required_status_checks_enforcement_level =
-        "required_status_checks_enforcement_level" : LeafRead < Leaf3 >, required,
-        settle; strict_required_status_checks_policy =
-        "strict_required_status_checks_policy" : LeafRead < Leaf4 >, required, settle;
-        signature_requirement_enforcement_level =
-        "signature_requirement_enforcement_level" : LeafRead < Leaf3 >, required, settle;
+        LeafRead < Leaf4 >, required; required_status_checks = "required_status_checks" :
+        VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required;
+        required_status_checks_enforcement_level =
+        "required_status_checks_enforcement_level" : LeafRead < Leaf3 >, required;
+        strict_required_status_checks_policy = "strict_required_status_checks_policy" :
+        LeafRead < Leaf4 >, required; signature_requirement_enforcement_level =
+        "signature_requirement_enforcement_level" : LeafRead < Leaf3 >, required;
         linear_history_requirement_enforcement_level =
-        "linear_history_requirement_enforcement_level" : LeafRead < Leaf3 >, required,
-        settle; admin_enforced = "admin_enforced" : LeafRead < Leaf4 >, required, settle;
+        "linear_history_requirement_enforcement_level" : LeafRead < Leaf3 >, required;
+        admin_enforced = "admin_enforced" : LeafRead < Leaf4 >, required;
         allow_force_pushes_enforcement_level = "allow_force_pushes_enforcement_level" :
-        LeafRead < Leaf3 >, required, settle; allow_deletions_enforcement_level =
-        "allow_deletions_enforcement_level" : LeafRead < Leaf3 >, required, settle;
+        LeafRead < Leaf3 >, required; allow_deletions_enforcement_level =
+        "allow_deletions_enforcement_level" : LeafRead < Leaf3 >, required;
         merge_queue_enforcement_level = "merge_queue_enforcement_level" : LeafRead <
-        Leaf3 >, required, settle; required_deployments_enforcement_level =
-        "required_deployments_enforcement_level" : LeafRead < Leaf3 >, required, settle;
+        Leaf3 >, required; required_deployments_enforcement_level =
+        "required_deployments_enforcement_level" : LeafRead < Leaf3 >, required;
         required_conversation_resolution_level = "required_conversation_resolution_level"
-        : LeafRead < Leaf3 >, required, settle; authorized_actors_only =
-        "authorized_actors_only" : LeafRead < Leaf4 >, required, settle;
-        authorized_actor_names = "authorized_actor_names" : VecOf < LeafRead < Leaf2 >,
-        0usize, { usize::MAX } >, required, settle; } deny
+        : LeafRead < Leaf3 >, required; authorized_actors_only = "authorized_actors_only"
+        : LeafRead < Leaf4 >, required; authorized_actor_names = "authorized_actor_names"
+        : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required; } deny
     );
     rt::via_value!(Check5 -> Option < String >, | v | rt::is_valid(validators::v639, v));
     rt::union_reader!(
@@ -18502,147 +18499,132 @@ mod fast {
     );
     rt::object_reader!(
         read_5, Visit5, BranchProtectionRuleCreatedRepository { id = "id" : LeafRead <
-        Leaf1 >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >, required,
-        settle; name = "name" : LeafRead < Leaf2 >, required, settle; full_name =
-        "full_name" : LeafRead < Leaf2 >, required, settle; private = "private" :
-        LeafRead < Leaf4 >, required, settle; owner = "owner" : Typed < DismissedBy >,
-        required, settle; html_url = "html_url" : LeafRead < Leaf2 >, required, settle;
-        description = "description" : ViaValue < Check5 >, required, settle; fork =
-        "fork" : LeafRead < Leaf4 >, required, settle; url = "url" : LeafRead < Leaf2 >,
-        required, settle; forks_url = "forks_url" : LeafRead < Leaf2 >, required, settle;
-        keys_url = "keys_url" : LeafRead < Leaf2 >, required, settle; collaborators_url =
-        "collaborators_url" : LeafRead < Leaf2 >, required, settle; teams_url =
-        "teams_url" : LeafRead < Leaf2 >, required, settle; hooks_url = "hooks_url" :
-        LeafRead < Leaf2 >, required, settle; issue_events_url = "issue_events_url" :
-        LeafRead < Leaf2 >, required, settle; events_url = "events_url" : LeafRead <
-        Leaf2 >, required, settle; assignees_url = "assignees_url" : LeafRead < Leaf2 >,
-        required, settle; branches_url = "branches_url" : LeafRead < Leaf2 >, required,
-        settle; tags_url = "tags_url" : LeafRead < Leaf2 >, required, settle; blobs_url =
-        "blobs_url" : LeafRead < Leaf2 >, required, settle; git_tags_url = "git_tags_url"
-        : LeafRead < Leaf2 >, required, settle; git_refs_url = "git_refs_url" : LeafRead
-        < Leaf2 >, required, settle; trees_url = "trees_url" : LeafRead < Leaf2 >,
-        required, settle; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required,
-        settle; languages_url = "languages_url" : LeafRead < Leaf2 >, required, settle;
-        stargazers_url = "stargazers_url" : LeafRead < Leaf2 >, required, settle;
-        contributors_url = "contributors_url" : LeafRead < Leaf2 >, required, settle;
-        subscribers_url = "subscribers_url" : LeafRead < Leaf2 >, required, settle;
-        subscription_url = "subscription_url" : LeafRead < Leaf2 >, required, settle;
-        commits_url = "commits_url" : LeafRead < Leaf2 >, required, settle;
-        git_commits_url = "git_commits_url" : LeafRead < Leaf2 >, required, settle;
-        comments_url = "comments_url" : LeafRead < Leaf2 >, required, settle;
-        issue_comment_url = "issue_comment_url" : LeafRead < Leaf2 >, required, settle;
-        contents_url = "contents_url" : LeafRead < Leaf2 >, required, settle; compare_url
-        = "compare_url" : LeafRead < Leaf2 >, required, settle; merges_url = "merges_url"
-        : LeafRead < Leaf2 >, required, settle; archive_url = "archive_url" : LeafRead <
-        Leaf2 >, required, settle; downloads_url = "downloads_url" : LeafRead < Leaf2 >,
-        required, settle; issues_url = "issues_url" : LeafRead < Leaf2 >, required,
-        settle; pulls_url = "pulls_url" : LeafRead < Leaf2 >, required, settle;
-        milestones_url = "milestones_url" : LeafRead < Leaf2 >, required, settle;
-        notifications_url = "notifications_url" : LeafRead < Leaf2 >, required, settle;
-        labels_url = "labels_url" : LeafRead < Leaf2 >, required, settle; releases_url =
-        "releases_url" : LeafRead < Leaf2 >, required, settle; deployments_url =
-        "deployments_url" : LeafRead < Leaf2 >, required, settle; created_at =
-        "created_at" : Union6, required, settle; updated_at = "updated_at" : LeafRead <
-        Leaf2 >, required, settle; pushed_at = "pushed_at" : Union8, required, settle;
-        git_url = "git_url" : LeafRead < Leaf2 >, required, settle; ssh_url = "ssh_url" :
-        LeafRead < Leaf2 >, required, settle; clone_url = "clone_url" : LeafRead < Leaf2
-        >, required, settle; svn_url = "svn_url" : LeafRead < Leaf2 >, required, settle;
-        homepage = "homepage" : ViaValue < Check5 >, required, settle; size = "size" :
-        LeafRead < Leaf1 >, required, settle; stargazers_count = "stargazers_count" :
-        LeafRead < Leaf1 >, required, settle; watchers_count = "watchers_count" :
-        LeafRead < Leaf1 >, required, settle; language = "language" : ViaValue < Check5
-        >, required, settle; has_issues = "has_issues" : LeafRead < Leaf4 >, required,
-        settle; has_projects = "has_projects" : LeafRead < Leaf4 >, required, settle;
-        has_downloads = "has_downloads" : LeafRead < Leaf4 >, required, settle; has_wiki
-        = "has_wiki" : LeafRead < Leaf4 >, required, settle; has_pages = "has_pages" :
-        LeafRead < Leaf4 >, required, settle; forks_count = "forks_count" : LeafRead <
-        Leaf1 >, required, settle; mirror_url = "mirror_url" : ViaValue < Check5 >,
-        required, settle; archived = "archived" : LeafRead < Leaf4 >, required, settle;
-        disabled = "disabled" : LeafRead < Leaf4 >, optional, settle; open_issues_count =
-        "open_issues_count" : LeafRead < Leaf1 >, required, settle; license = "license" :
-        ViaValue < Check11 >, required, settle; forks = "forks" : LeafRead < Leaf1 >,
-        required, settle; open_issues = "open_issues" : LeafRead < Leaf1 >, required,
-        settle; watchers = "watchers" : LeafRead < Leaf1 >, required, settle; stargazers
-        = "stargazers" : LeafRead < Leaf1 >, optional, settle; default_branch =
-        "default_branch" : LeafRead < Leaf2 >, required, settle; allow_squash_merge =
-        "allow_squash_merge" : LeafRead < Leaf4 >, optional, settle; allow_merge_commit =
-        "allow_merge_commit" : LeafRead < Leaf4 >, optional, settle; allow_rebase_merge =
-        "allow_rebase_merge" : LeafRead < Leaf4 >, optional, settle; allow_auto_merge =
-        "allow_auto_merge" : LeafRead < Leaf4 >, optional, settle; allow_forking =
-        "allow_forking" : LeafRead < Leaf4 >, optional, settle; delete_branch_on_merge =
-        "delete_branch_on_merge" : LeafRead < Leaf4 >, optional, settle; master_branch =
-        "master_branch" : LeafRead < Leaf2 >, optional, settle; permissions =
-        "permissions" : Typed < RepositoryPermissions2 >, optional, settle; public =
-        "public" : LeafRead < Leaf4 >, optional, settle; organization = "organization" :
-        LeafRead < Leaf2 >, optional, settle; } deny
+        Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required; name =
+        "name" : LeafRead < Leaf2 >, required; full_name = "full_name" : LeafRead < Leaf2
+        >, required; private = "private" : LeafRead < Leaf4 >, required; owner = "owner"
+        : Typed < DismissedBy >, required; html_url = "html_url" : LeafRead < Leaf2 >,
+        required; description = "description" : ViaValue < Check5 >, required; fork =
+        "fork" : LeafRead < Leaf4 >, required; url = "url" : LeafRead < Leaf2 >,
+        required; forks_url = "forks_url" : LeafRead < Leaf2 >, required; keys_url =
+        "keys_url" : LeafRead < Leaf2 >, required; collaborators_url =
+        "collaborators_url" : LeafRead < Leaf2 >, required; teams_url = "teams_url" :
+        LeafRead < Leaf2 >, required; hooks_url = "hooks_url" : LeafRead < Leaf2 >,
+        required; issue_events_url = "issue_events_url" : LeafRead < Leaf2 >, required;
+        events_url = "events_url" : LeafRead < Leaf2 >, required; assignees_url =
+        "assignees_url" : LeafRead < Leaf2 >, required; branches_url = "branches_url" :
+        LeafRead < Leaf2 >, required; tags_url = "tags_url" : LeafRead < Leaf2 >,
+        required; blobs_url = "blobs_url" : LeafRead < Leaf2 >, required; git_tags_url =
+        "git_tags_url" : LeafRead < Leaf2 >, required; git_refs_url = "git_refs_url" :
+        LeafRead < Leaf2 >, required; trees_url = "trees_url" : LeafRead < Leaf2 >,
+        required; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required;
+        languages_url = "languages_url" : LeafRead < Leaf2 >, required; stargazers_url =
+        "stargazers_url" : LeafRead < Leaf2 >, required; contributors_url =
+        "contributors_url" : LeafRead < Leaf2 >, required; subscribers_url =
+        "subscribers_url" : LeafRead < Leaf2 >, required; subscription_url =
+        "subscription_url" : LeafRead < Leaf2 >, required; commits_url = "commits_url" :
+        LeafRead < Leaf2 >, required; git_commits_url = "git_commits_url" : LeafRead <
+        Leaf2 >, required; comments_url = "comments_url" : LeafRead < Leaf2 >, required;
+        issue_comment_url = "issue_comment_url" : LeafRead < Leaf2 >, required;
+        contents_url = "contents_url" : LeafRead < Leaf2 >, required; compare_url =
+        "compare_url" : LeafRead < Leaf2 >, required; merges_url = "merges_url" :
+        LeafRead < Leaf2 >, required; archive_url = "archive_url" : LeafRead < Leaf2 >,
+        required; downloads_url = "downloads_url" : LeafRead < Leaf2 >, required;
+        issues_url = "issues_url" : LeafRead < Leaf2 >, required; pulls_url = "pulls_url"
+        : LeafRead < Leaf2 >, required; milestones_url = "milestones_url" : LeafRead <
+        Leaf2 >, required; notifications_url = "notifications_url" : LeafRead < Leaf2 >,
+        required; labels_url = "labels_url" : LeafRead < Leaf2 >, required; releases_url
+        = "releases_url" : LeafRead < Leaf2 >, required; deployments_url =
+        "deployments_url" : LeafRead < Leaf2 >, required; created_at = "created_at" :
+        Union6, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        pushed_at = "pushed_at" : Union8, required; git_url = "git_url" : LeafRead <
+        Leaf2 >, required; ssh_url = "ssh_url" : LeafRead < Leaf2 >, required; clone_url
+        = "clone_url" : LeafRead < Leaf2 >, required; svn_url = "svn_url" : LeafRead <
+        Leaf2 >, required; homepage = "homepage" : ViaValue < Check5 >, required; size =
+        "size" : LeafRead < Leaf1 >, required; stargazers_count = "stargazers_count" :
+        LeafRead < Leaf1 >, required; watchers_count = "watchers_count" : LeafRead <
+        Leaf1 >, required; language = "language" : ViaValue < Check5 >, required;
+        has_issues = "has_issues" : LeafRead < Leaf4 >, required; has_projects =
+        "has_projects" : LeafRead < Leaf4 >, required; has_downloads = "has_downloads" :
+        LeafRead < Leaf4 >, required; has_wiki = "has_wiki" : LeafRead < Leaf4 >,
+        required; has_pages = "has_pages" : LeafRead < Leaf4 >, required; forks_count =
+        "forks_count" : LeafRead < Leaf1 >, required; mirror_url = "mirror_url" :
+        ViaValue < Check5 >, required; archived = "archived" : LeafRead < Leaf4 >,
+        required; disabled = "disabled" : LeafRead < Leaf4 >; open_issues_count =
+        "open_issues_count" : LeafRead < Leaf1 >, required; license = "license" :
+        ViaValue < Check11 >, required; forks = "forks" : LeafRead < Leaf1 >, required;
+        open_issues = "open_issues" : LeafRead < Leaf1 >, required; watchers = "watchers"
+        : LeafRead < Leaf1 >, required; stargazers = "stargazers" : LeafRead < Leaf1 >;
+        default_branch = "default_branch" : LeafRead < Leaf2 >, required;
+        allow_squash_merge = "allow_squash_merge" : LeafRead < Leaf4 >;
+        allow_merge_commit = "allow_merge_commit" : LeafRead < Leaf4 >;
+        allow_rebase_merge = "allow_rebase_merge" : LeafRead < Leaf4 >; allow_auto_merge
+        = "allow_auto_merge" : LeafRead < Leaf4 >; allow_forking = "allow_forking" :
+        LeafRead < Leaf4 >; delete_branch_on_merge = "delete_branch_on_merge" : LeafRead
+        < Leaf4 >; master_branch = "master_branch" : LeafRead < Leaf2 >; permissions =
+        "permissions" : Typed < RepositoryPermissions2 >; public = "public" : LeafRead <
+        Leaf4 >; organization = "organization" : LeafRead < Leaf2 >; } deny
     );
     rt::string_leaf!(
         Leaf12 -> UserType, | s | [! ::std::matches!(s, "Bot" | "User" | "Organization")]
         => UserType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_6, Visit6, DismissedBy { login = "login" : LeafRead < Leaf2 >, required,
-        settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id = "node_id" :
-        LeafRead < Leaf2 >, required, settle; name = "name" : LeafRead < Leaf2 >,
-        optional, settle; email = "email" : ViaValue < Check5 >, optional, settle;
-        avatar_url = "avatar_url" : LeafRead < Leaf2 >, required, settle; gravatar_id =
-        "gravatar_id" : LeafRead < Leaf2 >, required, settle; url = "url" : LeafRead <
-        Leaf2 >, required, settle; html_url = "html_url" : LeafRead < Leaf2 >, required,
-        settle; followers_url = "followers_url" : LeafRead < Leaf2 >, required, settle;
-        following_url = "following_url" : LeafRead < Leaf2 >, required, settle; gists_url
-        = "gists_url" : LeafRead < Leaf2 >, required, settle; starred_url = "starred_url"
-        : LeafRead < Leaf2 >, required, settle; subscriptions_url = "subscriptions_url" :
-        LeafRead < Leaf2 >, required, settle; organizations_url = "organizations_url" :
-        LeafRead < Leaf2 >, required, settle; repos_url = "repos_url" : LeafRead < Leaf2
-        >, required, settle; events_url = "events_url" : LeafRead < Leaf2 >, required,
-        settle; received_events_url = "received_events_url" : LeafRead < Leaf2 >,
-        required, settle; r#type = "type" : LeafRead < Leaf12 >, required, settle;
-        site_admin = "site_admin" : LeafRead < Leaf4 >, required, settle; } deny
+        read_6, Visit6, DismissedBy { login = "login" : LeafRead < Leaf2 >, required; id
+        = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >,
+        required; name = "name" : LeafRead < Leaf2 >; email = "email" : ViaValue < Check5
+        >; avatar_url = "avatar_url" : LeafRead < Leaf2 >, required; gravatar_id =
+        "gravatar_id" : LeafRead < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >,
+        required; html_url = "html_url" : LeafRead < Leaf2 >, required; followers_url =
+        "followers_url" : LeafRead < Leaf2 >, required; following_url = "following_url" :
+        LeafRead < Leaf2 >, required; gists_url = "gists_url" : LeafRead < Leaf2 >,
+        required; starred_url = "starred_url" : LeafRead < Leaf2 >, required;
+        subscriptions_url = "subscriptions_url" : LeafRead < Leaf2 >, required;
+        organizations_url = "organizations_url" : LeafRead < Leaf2 >, required; repos_url
+        = "repos_url" : LeafRead < Leaf2 >, required; events_url = "events_url" :
+        LeafRead < Leaf2 >, required; received_events_url = "received_events_url" :
+        LeafRead < Leaf2 >, required; r#type = "type" : LeafRead < Leaf12 >, required;
+        site_admin = "site_admin" : LeafRead < Leaf4 >, required; } deny
     );
     rt::object_reader!(
-        read_10, Visit10, License { key = "key" : LeafRead < Leaf2 >, required, settle;
-        name = "name" : LeafRead < Leaf2 >, required, settle; spdx_id = "spdx_id" :
-        LeafRead < Leaf2 >, required, settle; url = "url" : ViaValue < Check5 >,
-        required, settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle; }
-        deny
+        read_10, Visit10, License { key = "key" : LeafRead < Leaf2 >, required; name =
+        "name" : LeafRead < Leaf2 >, required; spdx_id = "spdx_id" : LeafRead < Leaf2 >,
+        required; url = "url" : ViaValue < Check5 >, required; node_id = "node_id" :
+        LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_11, Visit11, RepositoryPermissions2 { pull = "pull" : LeafRead < Leaf4 >,
-        required, settle; push = "push" : LeafRead < Leaf4 >, required, settle; admin =
-        "admin" : LeafRead < Leaf4 >, required, settle; maintain = "maintain" : LeafRead
-        < Leaf4 >, optional, settle; triage = "triage" : LeafRead < Leaf4 >, optional,
-        settle; } deny
+        required; push = "push" : LeafRead < Leaf4 >, required; admin = "admin" :
+        LeafRead < Leaf4 >, required; maintain = "maintain" : LeafRead < Leaf4 >; triage
+        = "triage" : LeafRead < Leaf4 >; } deny
     );
     rt::object_reader!(
-        read_12, Visit12, InstallationLite { id = "id" : LeafRead < Leaf1 >, required,
-        settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle; } deny
+        read_12, Visit12, InstallationLite { id = "id" : LeafRead < Leaf1 >, required;
+        node_id = "node_id" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
-        read_13, Visit13, Organization { login = "login" : LeafRead < Leaf2 >, required,
-        settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id = "node_id" :
-        LeafRead < Leaf2 >, required, settle; url = "url" : LeafRead < Leaf2 >, required,
-        settle; html_url = "html_url" : LeafRead < Leaf2 >, optional, settle; repos_url =
-        "repos_url" : LeafRead < Leaf2 >, required, settle; events_url = "events_url" :
-        LeafRead < Leaf2 >, required, settle; hooks_url = "hooks_url" : LeafRead < Leaf2
-        >, required, settle; issues_url = "issues_url" : LeafRead < Leaf2 >, required,
-        settle; members_url = "members_url" : LeafRead < Leaf2 >, required, settle;
-        public_members_url = "public_members_url" : LeafRead < Leaf2 >, required, settle;
-        avatar_url = "avatar_url" : LeafRead < Leaf2 >, required, settle; description =
-        "description" : ViaValue < Check5 >, required, settle; } deny
+        read_13, Visit13, Organization { login = "login" : LeafRead < Leaf2 >, required;
+        id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2
+        >, required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
+        LeafRead < Leaf2 >; repos_url = "repos_url" : LeafRead < Leaf2 >, required;
+        events_url = "events_url" : LeafRead < Leaf2 >, required; hooks_url = "hooks_url"
+        : LeafRead < Leaf2 >, required; issues_url = "issues_url" : LeafRead < Leaf2 >,
+        required; members_url = "members_url" : LeafRead < Leaf2 >, required;
+        public_members_url = "public_members_url" : LeafRead < Leaf2 >, required;
+        avatar_url = "avatar_url" : LeafRead < Leaf2 >, required; description =
+        "description" : ViaValue < Check5 >, required; } deny
     );
     rt::object_reader!(
         read_16, Visit16, BranchProtectionRuleEditedChanges { authorized_actors_only =
-        "authorized_actors_only" : Typed < AuthorizedActorsOnly >, optional, settle;
-        authorized_actor_names = "authorized_actor_names" : Typed < AuthorizedActorNames
-        >, optional, settle; } deny
+        "authorized_actors_only" : Typed < AuthorizedActorsOnly >; authorized_actor_names
+        = "authorized_actor_names" : Typed < AuthorizedActorNames >; } deny
     );
     rt::object_reader!(
         read_17, Visit17, AuthorizedActorsOnly { from = "from" : LeafRead < Leaf4 >,
-        required, settle; } deny
+        required; } deny
     );
     rt::object_reader!(
         read_18, Visit18, AuthorizedActorNames { from = "from" : VecOf < LeafRead < Leaf2
-        >, 0usize, { usize::MAX } >, required, settle; } deny
+        >, 0usize, { usize::MAX } >, required; } deny
     );
     rt::string_leaf!(
         Leaf13 -> CheckSuiteStatus, | s | [! ::std::matches!(s, "completed")] =>
@@ -18653,26 +18635,23 @@ mod fast {
     );
     rt::object_reader!(
         read_21, Visit21, CheckRunCompletedCheckRun { id = "id" : LeafRead < Leaf1 >,
-        required, settle; node_id = "node_id" : LeafRead < Leaf2 >, optional, settle;
-        head_sha = "head_sha" : LeafRead < Leaf2 >, required, settle; external_id =
-        "external_id" : LeafRead < Leaf2 >, required, settle; url = "url" : LeafRead <
-        Leaf2 >, required, settle; html_url = "html_url" : LeafRead < Leaf2 >, required,
-        settle; details_url = "details_url" : LeafRead < Leaf2 >, optional, settle;
-        status = "status" : LeafRead < Leaf13 >, required, settle; conclusion =
-        "conclusion" : ViaValue < Check14 >, required, settle; started_at = "started_at"
-        : LeafRead < Leaf2 >, required, settle; completed_at = "completed_at" : LeafRead
-        < Leaf2 >, required, settle; output = "output" : Typed < Output >, required,
-        settle; name = "name" : LeafRead < Leaf2 >, required, settle; check_suite =
-        "check_suite" : Typed < CheckRunCheckSuite2 >, required, settle; app = "app" :
-        Typed < App >, required, settle; pull_requests = "pull_requests" : VecOf < Typed
-        < CheckRunPullRequest >, 0usize, { usize::MAX } >, required, settle; } deny
+        required; node_id = "node_id" : LeafRead < Leaf2 >; head_sha = "head_sha" :
+        LeafRead < Leaf2 >, required; external_id = "external_id" : LeafRead < Leaf2 >,
+        required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
+        LeafRead < Leaf2 >, required; details_url = "details_url" : LeafRead < Leaf2 >;
+        status = "status" : LeafRead < Leaf13 >, required; conclusion = "conclusion" :
+        ViaValue < Check14 >, required; started_at = "started_at" : LeafRead < Leaf2 >,
+        required; completed_at = "completed_at" : LeafRead < Leaf2 >, required; output =
+        "output" : Typed < Output >, required; name = "name" : LeafRead < Leaf2 >,
+        required; check_suite = "check_suite" : Typed < CheckRunCheckSuite2 >, required;
+        app = "app" : Typed < App >, required; pull_requests = "pull_requests" : VecOf <
+        Typed < CheckRunPullRequest >, 0usize, { usize::MAX } >, required; } deny
     );
     rt::object_reader!(
-        read_24, Visit24, Output { title = "title" : ViaValue < Check5 >, optional,
-        settle; summary = "summary" : ViaValue < Check5 >, required, settle; text =
-        "text" : ViaValue < Check5 >, required, settle; annotations_count =
-        "annotations_count" : LeafRead < Leaf1 >, required, settle; annotations_url =
-        "annotations_url" : LeafRead < Leaf2 >, required, settle; } deny
+        read_24, Visit24, Output { title = "title" : ViaValue < Check5 >; summary =
+        "summary" : ViaValue < Check5 >, required; text = "text" : ViaValue < Check5 >,
+        required; annotations_count = "annotations_count" : LeafRead < Leaf1 >, required;
+        annotations_url = "annotations_url" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
         Leaf15 -> CheckSuiteStatus2, | s | [! ::std::matches!(s, "in_progress" |
@@ -18683,48 +18662,44 @@ mod fast {
         v)
     );
     rt::object_reader!(
-        read_25, Visit25, CheckRunCheckSuite2 { id = "id" : LeafRead < Leaf1 >, required,
-        settle; node_id = "node_id" : LeafRead < Leaf2 >, optional, settle; head_branch =
-        "head_branch" : ViaValue < Check5 >, required, settle; head_sha = "head_sha" :
-        LeafRead < Leaf2 >, required, settle; status = "status" : LeafRead < Leaf15 >,
-        required, settle; conclusion = "conclusion" : ViaValue < Check16 >, required,
-        settle; url = "url" : LeafRead < Leaf2 >, required, settle; before = "before" :
-        ViaValue < Check5 >, required, settle; after = "after" : ViaValue < Check5 >,
-        required, settle; pull_requests = "pull_requests" : VecOf < Typed <
-        CheckRunPullRequest >, 0usize, { usize::MAX } >, required, settle; deployment =
-        "deployment" : Typed < CheckRunDeployment >, optional, settle; app = "app" :
-        Typed < App >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >,
-        required, settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required,
-        settle; } deny
+        read_25, Visit25, CheckRunCheckSuite2 { id = "id" : LeafRead < Leaf1 >, required;
+        node_id = "node_id" : LeafRead < Leaf2 >; head_branch = "head_branch" : ViaValue
+        < Check5 >, required; head_sha = "head_sha" : LeafRead < Leaf2 >, required;
+        status = "status" : LeafRead < Leaf15 >, required; conclusion = "conclusion" :
+        ViaValue < Check16 >, required; url = "url" : LeafRead < Leaf2 >, required;
+        before = "before" : ViaValue < Check5 >, required; after = "after" : ViaValue <
+        Check5 >, required; pull_requests = "pull_requests" : VecOf < Typed <
+        CheckRunPullRequest >, 0usize, { usize::MAX } >, required; deployment =
+        "deployment" : Typed < CheckRunDeployment >; app = "app" : Typed < App >,
+        required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_28, Visit28, CheckRunPullRequest { url = "url" : LeafRead < Leaf2 >,
-        required, settle; id = "id" : LeafRead < Leaf1 >, required, settle; number =
-        "number" : LeafRead < Leaf1 >, required, settle; head = "head" : Typed <
-        CheckRunPullRequestHead >, required, settle; base = "base" : Typed <
-        CheckRunPullRequestHead >, required, settle; } deny
+        required; id = "id" : LeafRead < Leaf1 >, required; number = "number" : LeafRead
+        < Leaf1 >, required; head = "head" : Typed < CheckRunPullRequestHead >, required;
+        base = "base" : Typed < CheckRunPullRequestHead >, required; } deny
     );
     rt::object_reader!(
         read_29, Visit29, CheckRunPullRequestHead { r#ref = "ref" : LeafRead < Leaf2 >,
-        required, settle; sha = "sha" : LeafRead < Leaf2 >, required, settle; repo =
-        "repo" : Typed < RepoRef >, required, settle; } deny
+        required; sha = "sha" : LeafRead < Leaf2 >, required; repo = "repo" : Typed <
+        RepoRef >, required; } deny
     );
     rt::object_reader!(
-        read_30, Visit30, RepoRef { id = "id" : LeafRead < Leaf1 >, required, settle; url
-        = "url" : LeafRead < Leaf2 >, required, settle; name = "name" : LeafRead < Leaf2
-        >, required, settle; } deny
+        read_30, Visit30, RepoRef { id = "id" : LeafRead < Leaf1 >, required; url = "url"
+        : LeafRead < Leaf2 >, required; name = "name" : LeafRead < Leaf2 >, required; }
+        deny
     );
     rt::object_reader!(
         read_31, Visit31, CheckRunDeployment { url = "url" : LeafRead < Leaf2 >,
-        required, settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id =
-        "node_id" : LeafRead < Leaf2 >, required, settle; task = "task" : LeafRead <
-        Leaf2 >, required, settle; original_environment = "original_environment" :
-        LeafRead < Leaf2 >, required, settle; environment = "environment" : LeafRead <
-        Leaf2 >, required, settle; description = "description" : ViaValue < Check5 >,
-        required, settle; created_at = "created_at" : LeafRead < Leaf2 >, required,
-        settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required, settle;
-        statuses_url = "statuses_url" : LeafRead < Leaf2 >, required, settle;
-        repository_url = "repository_url" : LeafRead < Leaf2 >, required, settle; } deny
+        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
+        LeafRead < Leaf2 >, required; task = "task" : LeafRead < Leaf2 >, required;
+        original_environment = "original_environment" : LeafRead < Leaf2 >, required;
+        environment = "environment" : LeafRead < Leaf2 >, required; description =
+        "description" : ViaValue < Check5 >, required; created_at = "created_at" :
+        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
+        required; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required;
+        repository_url = "repository_url" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
         Leaf17 -> AppEvent, | s | [! ::std::matches!(s, "check_run" | "check_suite" |
@@ -18740,57 +18715,48 @@ mod fast {
         => AppEvent::from_listed_str(s)
     );
     rt::object_reader!(
-        read_32, Visit32, App { id = "id" : LeafRead < Leaf1 >, required, settle; slug =
-        "slug" : LeafRead < Leaf2 >, optional, settle; node_id = "node_id" : LeafRead <
-        Leaf2 >, required, settle; owner = "owner" : Typed < DismissedBy >, required,
-        settle; name = "name" : LeafRead < Leaf2 >, required, settle; description =
-        "description" : ViaValue < Check5 >, required, settle; external_url =
-        "external_url" : LeafRead < Leaf2 >, required, settle; html_url = "html_url" :
-        LeafRead < Leaf2 >, required, settle; created_at = "created_at" : LeafRead <
-        Leaf2 >, required, settle; updated_at = "updated_at" : LeafRead < Leaf2 >,
-        required, settle; permissions = "permissions" : Typed < AppPermissions >,
-        optional, settle; events = "events" : VecOf < LeafRead < Leaf17 >, 0usize, {
-        usize::MAX } >, optional, settle; } deny
+        read_32, Visit32, App { id = "id" : LeafRead < Leaf1 >, required; slug = "slug" :
+        LeafRead < Leaf2 >; node_id = "node_id" : LeafRead < Leaf2 >, required; owner =
+        "owner" : Typed < DismissedBy >, required; name = "name" : LeafRead < Leaf2 >,
+        required; description = "description" : ViaValue < Check5 >, required;
+        external_url = "external_url" : LeafRead < Leaf2 >, required; html_url =
+        "html_url" : LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead <
+        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        permissions = "permissions" : Typed < AppPermissions >; events = "events" : VecOf
+        < LeafRead < Leaf17 >, 0usize, { usize::MAX } >; } deny
     );
     rt::string_leaf!(
         Leaf18 -> Actions, | s | [! ::std::matches!(s, "read" | "write")] =>
         Actions::from_listed_str(s)
     );
     rt::object_reader!(
-        read_33, Visit33, AppPermissions { actions = "actions" : LeafRead < Leaf18 >,
-        optional, settle; administration = "administration" : LeafRead < Leaf18 >,
-        optional, settle; checks = "checks" : LeafRead < Leaf18 >, optional, settle;
-        content_references = "content_references" : LeafRead < Leaf18 >, optional,
-        settle; contents = "contents" : LeafRead < Leaf18 >, optional, settle;
-        deployments = "deployments" : LeafRead < Leaf18 >, optional, settle; discussions
-        = "discussions" : LeafRead < Leaf18 >, optional, settle; emails = "emails" :
-        LeafRead < Leaf18 >, optional, settle; environments = "environments" : LeafRead <
-        Leaf18 >, optional, settle; issues = "issues" : LeafRead < Leaf18 >, optional,
-        settle; members = "members" : LeafRead < Leaf18 >, optional, settle; metadata =
-        "metadata" : LeafRead < Leaf18 >, optional, settle; organization_administration =
-        "organization_administration" : LeafRead < Leaf18 >, optional, settle;
-        organization_hooks = "organization_hooks" : LeafRead < Leaf18 >, optional,
-        settle; organization_packages = "organization_packages" : LeafRead < Leaf18 >,
-        optional, settle; organization_plan = "organization_plan" : LeafRead < Leaf18 >,
-        optional, settle; organization_projects = "organization_projects" : LeafRead <
-        Leaf18 >, optional, settle; organization_secrets = "organization_secrets" :
-        LeafRead < Leaf18 >, optional, settle; organization_self_hosted_runners =
-        "organization_self_hosted_runners" : LeafRead < Leaf18 >, optional, settle;
-        organization_user_blocking = "organization_user_blocking" : LeafRead < Leaf18 >,
-        optional, settle; packages = "packages" : LeafRead < Leaf18 >, optional, settle;
-        pages = "pages" : LeafRead < Leaf18 >, optional, settle; pull_requests =
-        "pull_requests" : LeafRead < Leaf18 >, optional, settle; repository_hooks =
-        "repository_hooks" : LeafRead < Leaf18 >, optional, settle; repository_projects =
-        "repository_projects" : LeafRead < Leaf18 >, optional, settle;
-        secret_scanning_alerts = "secret_scanning_alerts" : LeafRead < Leaf18 >,
-        optional, settle; secrets = "secrets" : LeafRead < Leaf18 >, optional, settle;
-        security_events = "security_events" : LeafRead < Leaf18 >, optional, settle;
-        security_scanning_alert = "security_scanning_alert" : LeafRead < Leaf18 >,
-        optional, settle; single_file = "single_file" : LeafRead < Leaf18 >, optional,
-        settle; statuses = "statuses" : LeafRead < Leaf18 >, optional, settle;
-        team_discussions = "team_discussions" : LeafRead < Leaf18 >, optional, settle;
-        vulnerability_alerts = "vulnerability_alerts" : LeafRead < Leaf18 >, optional,
-        settle; workflows = "workflows" : LeafRead < Leaf18 >, optional, settle; } deny
+        read_33, Visit33, AppPermissions { actions = "actions" : LeafRead < Leaf18 >;
+        administration = "administration" : LeafRead < Leaf18 >; checks = "checks" :
+        LeafRead < Leaf18 >; content_references = "content_references" : LeafRead <
+        Leaf18 >; contents = "contents" : LeafRead < Leaf18 >; deployments =
+        "deployments" : LeafRead < Leaf18 >; discussions = "discussions" : LeafRead <
+        Leaf18 >; emails = "emails" : LeafRead < Leaf18 >; environments = "environments"
+        : LeafRead < Leaf18 >; issues = "issues" : LeafRead < Leaf18 >; members =
+        "members" : LeafRead < Leaf18 >; metadata = "metadata" : LeafRead < Leaf18 >;
+        organization_administration = "organization_administration" : LeafRead < Leaf18
+        >; organization_hooks = "organization_hooks" : LeafRead < Leaf18 >;
+        organization_packages = "organization_packages" : LeafRead < Leaf18 >;
+        organization_plan = "organization_plan" : LeafRead < Leaf18 >;
+        organization_projects = "organization_projects" : LeafRead < Leaf18 >;
+        organization_secrets = "organization_secrets" : LeafRead < Leaf18 >;
+        organization_self_hosted_runners = "organization_self_hosted_runners" : LeafRead
+        < Leaf18 >; organization_user_blocking = "organization_user_blocking" : LeafRead
+        < Leaf18 >; packages = "packages" : LeafRead < Leaf18 >; pages = "pages" :
+        LeafRead < Leaf18 >; pull_requests = "pull_requests" : LeafRead < Leaf18 >;
+        repository_hooks = "repository_hooks" : LeafRead < Leaf18 >; repository_projects
+        = "repository_projects" : LeafRead < Leaf18 >; secret_scanning_alerts =
+        "secret_scanning_alerts" : LeafRead < Leaf18 >; secrets = "secrets" : LeafRead <
+        Leaf18 >; security_events = "security_events" : LeafRead < Leaf18 >;
+        security_scanning_alert = "security_scanning_alert" : LeafRead < Leaf18 >;
+        single_file = "single_file" : LeafRead < Leaf18 >; statuses = "statuses" :
+        LeafRead < Leaf18 >; team_discussions = "team_discussions" : LeafRead < Leaf18 >;
+        vulnerability_alerts = "vulnerability_alerts" : LeafRead < Leaf18 >; workflows =
+        "workflows" : LeafRead < Leaf18 >; } deny
     );
     rt::string_leaf!(
         Leaf19 -> CheckRunStatus, | s | [! ::std::matches!(s, "queued" | "in_progress" |
@@ -18798,50 +18764,44 @@ mod fast {
     );
     rt::object_reader!(
         read_38, Visit38, CheckRunCreatedCheckRun { id = "id" : LeafRead < Leaf1 >,
-        required, settle; node_id = "node_id" : LeafRead < Leaf2 >, optional, settle;
-        head_sha = "head_sha" : LeafRead < Leaf2 >, required, settle; external_id =
-        "external_id" : LeafRead < Leaf2 >, required, settle; url = "url" : LeafRead <
-        Leaf2 >, required, settle; html_url = "html_url" : LeafRead < Leaf2 >, required,
-        settle; details_url = "details_url" : LeafRead < Leaf2 >, optional, settle;
-        status = "status" : LeafRead < Leaf19 >, required, settle; conclusion =
-        "conclusion" : ViaValue < Check14 >, required, settle; started_at = "started_at"
-        : LeafRead < Leaf2 >, required, settle; completed_at = "completed_at" : ViaValue
-        < Check5 >, required, settle; output = "output" : Typed < Output >, required,
-        settle; name = "name" : LeafRead < Leaf2 >, required, settle; check_suite =
-        "check_suite" : Typed < CheckRunCheckSuite3 >, required, settle; app = "app" :
-        Typed < App >, required, settle; pull_requests = "pull_requests" : VecOf < Typed
-        < CheckRunPullRequest >, 0usize, { usize::MAX } >, required, settle; } deny
+        required; node_id = "node_id" : LeafRead < Leaf2 >; head_sha = "head_sha" :
+        LeafRead < Leaf2 >, required; external_id = "external_id" : LeafRead < Leaf2 >,
+        required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
+        LeafRead < Leaf2 >, required; details_url = "details_url" : LeafRead < Leaf2 >;
+        status = "status" : LeafRead < Leaf19 >, required; conclusion = "conclusion" :
+        ViaValue < Check14 >, required; started_at = "started_at" : LeafRead < Leaf2 >,
+        required; completed_at = "completed_at" : ViaValue < Check5 >, required; output =
+        "output" : Typed < Output >, required; name = "name" : LeafRead < Leaf2 >,
+        required; check_suite = "check_suite" : Typed < CheckRunCheckSuite3 >, required;
+        app = "app" : Typed < App >, required; pull_requests = "pull_requests" : VecOf <
+        Typed < CheckRunPullRequest >, 0usize, { usize::MAX } >, required; } deny
     );
     rt::object_reader!(
-        read_40, Visit40, CheckRunCheckSuite3 { id = "id" : LeafRead < Leaf1 >, required,
-        settle; node_id = "node_id" : LeafRead < Leaf2 >, optional, settle; head_branch =
-        "head_branch" : ViaValue < Check5 >, required, settle; head_sha = "head_sha" :
-        LeafRead < Leaf2 >, required, settle; status = "status" : LeafRead < Leaf19 >,
-        required, settle; conclusion = "conclusion" : ViaValue < Check16 >, required,
-        settle; url = "url" : LeafRead < Leaf2 >, required, settle; before = "before" :
-        ViaValue < Check5 >, required, settle; after = "after" : ViaValue < Check5 >,
-        required, settle; pull_requests = "pull_requests" : VecOf < Typed <
-        CheckRunPullRequest >, 0usize, { usize::MAX } >, required, settle; deployment =
-        "deployment" : Typed < CheckRunDeployment >, optional, settle; app = "app" :
-        Typed < App >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >,
-        required, settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required,
-        settle; } deny
+        read_40, Visit40, CheckRunCheckSuite3 { id = "id" : LeafRead < Leaf1 >, required;
+        node_id = "node_id" : LeafRead < Leaf2 >; head_branch = "head_branch" : ViaValue
+        < Check5 >, required; head_sha = "head_sha" : LeafRead < Leaf2 >, required;
+        status = "status" : LeafRead < Leaf19 >, required; conclusion = "conclusion" :
+        ViaValue < Check16 >, required; url = "url" : LeafRead < Leaf2 >, required;
+        before = "before" : ViaValue < Check5 >, required; after = "after" : ViaValue <
+        Check5 >, required; pull_requests = "pull_requests" : VecOf < Typed <
+        CheckRunPullRequest >, 0usize, { usize::MAX } >, required; deployment =
+        "deployment" : Typed < CheckRunDeployment >; app = "app" : Typed < App >,
+        required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_43, Visit43, CheckRunRerequestedCheckRun { id = "id" : LeafRead < Leaf1 >,
-        required, settle; node_id = "node_id" : LeafRead < Leaf2 >, optional, settle;
-        head_sha = "head_sha" : LeafRead < Leaf2 >, required, settle; external_id =
-        "external_id" : LeafRead < Leaf2 >, required, settle; url = "url" : LeafRead <
-        Leaf2 >, required, settle; html_url = "html_url" : LeafRead < Leaf2 >, required,
-        settle; details_url = "details_url" : LeafRead < Leaf2 >, optional, settle;
-        status = "status" : LeafRead < Leaf13 >, required, settle; conclusion =
-        "conclusion" : ViaValue < Check14 >, required, settle; started_at = "started_at"
-        : LeafRead < Leaf2 >, required, settle; completed_at = "completed_at" : LeafRead
-        < Leaf2 >, required, settle; output = "output" : Typed < Output >, required,
-        settle; name = "name" : LeafRead < Leaf2 >, required, settle; check_suite =
-        "check_suite" : Typed < CheckRunCheckSuite4 >, required, settle; app = "app" :
-        Typed < App >, required, settle; pull_requests = "pull_requests" : VecOf < Typed
-        < CheckRunPullRequest >, 0usize, { usize::MAX } >, required, settle; } deny
+        required; node_id = "node_id" : LeafRead < Leaf2 >; head_sha = "head_sha" :
+        LeafRead < Leaf2 >, required; external_id = "external_id" : LeafRead < Leaf2 >,
+        required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
+        LeafRead < Leaf2 >, required; details_url = "details_url" : LeafRead < Leaf2 >;
+        status = "status" : LeafRead < Leaf13 >, required; conclusion = "conclusion" :
+        ViaValue < Check14 >, required; started_at = "started_at" : LeafRead < Leaf2 >,
+        required; completed_at = "completed_at" : LeafRead < Leaf2 >, required; output =
+        "output" : Typed < Output >, required; name = "name" : LeafRead < Leaf2 >,
+        required; check_suite = "check_suite" : Typed < CheckRunCheckSuite4 >, required;
+        app = "app" : Typed < App >, required; pull_requests = "pull_requests" : VecOf <
+        Typed < CheckRunPullRequest >, 0usize, { usize::MAX } >, required; } deny
     );
     rt::string_leaf!(
         Leaf20 -> CheckSuiteConclusion, | s | [! ::std::matches!(s, "success" | "failure"
@@ -18849,56 +18809,50 @@ mod fast {
         CheckSuiteConclusion::from_listed_str(s)
     );
     rt::object_reader!(
-        read_44, Visit44, CheckRunCheckSuite4 { id = "id" : LeafRead < Leaf1 >, required,
-        settle; node_id = "node_id" : LeafRead < Leaf2 >, optional, settle; head_branch =
-        "head_branch" : ViaValue < Check5 >, required, settle; head_sha = "head_sha" :
-        LeafRead < Leaf2 >, required, settle; status = "status" : LeafRead < Leaf13 >,
-        required, settle; conclusion = "conclusion" : LeafRead < Leaf20 >, required,
-        settle; url = "url" : LeafRead < Leaf2 >, required, settle; before = "before" :
-        ViaValue < Check5 >, required, settle; after = "after" : ViaValue < Check5 >,
-        required, settle; pull_requests = "pull_requests" : VecOf < Typed <
-        CheckRunPullRequest >, 0usize, { usize::MAX } >, required, settle; deployment =
-        "deployment" : Typed < CheckRunDeployment >, optional, settle; app = "app" :
-        Typed < App >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >,
-        required, settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required,
-        settle; } deny
+        read_44, Visit44, CheckRunCheckSuite4 { id = "id" : LeafRead < Leaf1 >, required;
+        node_id = "node_id" : LeafRead < Leaf2 >; head_branch = "head_branch" : ViaValue
+        < Check5 >, required; head_sha = "head_sha" : LeafRead < Leaf2 >, required;
+        status = "status" : LeafRead < Leaf13 >, required; conclusion = "conclusion" :
+        LeafRead < Leaf20 >, required; url = "url" : LeafRead < Leaf2 >, required; before
+        = "before" : ViaValue < Check5 >, required; after = "after" : ViaValue < Check5
+        >, required; pull_requests = "pull_requests" : VecOf < Typed <
+        CheckRunPullRequest >, 0usize, { usize::MAX } >, required; deployment =
+        "deployment" : Typed < CheckRunDeployment >; app = "app" : Typed < App >,
+        required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; } deny
     );
     rt::via_value!(
         Check21 -> Option < WorkflowRunStatus >, | v | rt::is_valid(validators::v643, v)
     );
     rt::object_reader!(
         read_47, Visit47, CheckSuiteCompletedCheckSuite { id = "id" : LeafRead < Leaf1 >,
-        required, settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle;
-        head_branch = "head_branch" : ViaValue < Check5 >, required, settle; head_sha =
-        "head_sha" : LeafRead < Leaf2 >, required, settle; status = "status" : ViaValue <
-        Check21 >, required, settle; conclusion = "conclusion" : ViaValue < Check16 >,
-        required, settle; url = "url" : LeafRead < Leaf2 >, required, settle; before =
-        "before" : ViaValue < Check5 >, required, settle; after = "after" : LeafRead <
-        Leaf2 >, required, settle; pull_requests = "pull_requests" : VecOf < Typed <
-        CheckRunPullRequest >, 0usize, { usize::MAX } >, required, settle; app = "app" :
-        Typed < App >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >,
-        required, settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required,
-        settle; latest_check_runs_count = "latest_check_runs_count" : LeafRead < Leaf1 >,
-        required, settle; check_runs_url = "check_runs_url" : LeafRead < Leaf2 >,
-        required, settle; head_commit = "head_commit" : Typed < CommitSimple >, required,
-        settle; } deny
+        required; node_id = "node_id" : LeafRead < Leaf2 >, required; head_branch =
+        "head_branch" : ViaValue < Check5 >, required; head_sha = "head_sha" : LeafRead <
+        Leaf2 >, required; status = "status" : ViaValue < Check21 >, required; conclusion
+        = "conclusion" : ViaValue < Check16 >, required; url = "url" : LeafRead < Leaf2
+        >, required; before = "before" : ViaValue < Check5 >, required; after = "after" :
+        LeafRead < Leaf2 >, required; pull_requests = "pull_requests" : VecOf < Typed <
+        CheckRunPullRequest >, 0usize, { usize::MAX } >, required; app = "app" : Typed <
+        App >, required; created_at = "created_at" : LeafRead < Leaf2 >, required;
+        updated_at = "updated_at" : LeafRead < Leaf2 >, required; latest_check_runs_count
+        = "latest_check_runs_count" : LeafRead < Leaf1 >, required; check_runs_url =
+        "check_runs_url" : LeafRead < Leaf2 >, required; head_commit = "head_commit" :
+        Typed < CommitSimple >, required; } deny
     );
     rt::object_reader!(
-        read_49, Visit49, CommitSimple { id = "id" : LeafRead < Leaf2 >, required,
-        settle; tree_id = "tree_id" : LeafRead < Leaf2 >, required, settle; message =
-        "message" : LeafRead < Leaf2 >, required, settle; timestamp = "timestamp" :
-        LeafRead < Leaf2 >, required, settle; author = "author" : Typed <
-        CommitSimpleAuthor >, required, settle; committer = "committer" : Typed <
-        CommitSimpleAuthor >, required, settle; } deny
+        read_49, Visit49, CommitSimple { id = "id" : LeafRead < Leaf2 >, required;
+        tree_id = "tree_id" : LeafRead < Leaf2 >, required; message = "message" :
+        LeafRead < Leaf2 >, required; timestamp = "timestamp" : LeafRead < Leaf2 >,
+        required; author = "author" : Typed < CommitSimpleAuthor >, required; committer =
+        "committer" : Typed < CommitSimpleAuthor >, required; } deny
     );
     rt::via_value!(
         Check22 -> Option < String >, | v | rt::is_valid(validators::t3:: < 16 >, v)
     );
     rt::object_reader!(
         read_50, Visit50, CommitSimpleAuthor { name = "name" : LeafRead < Leaf2 >,
-        required, settle; email = "email" : ViaValue < Check22 >, required, settle; date
-        = "date" : LeafRead < Leaf2 >, optional, settle; username = "username" : LeafRead
-        < Leaf2 >, optional, settle; } deny
+        required; email = "email" : ViaValue < Check22 >, required; date = "date" :
+        LeafRead < Leaf2 >; username = "username" : LeafRead < Leaf2 >; } deny
     );
     rt::string_leaf!(
         Leaf23 -> AlertState, | s | [! ::std::matches!(s, "open" | "dismissed" |
@@ -18912,50 +18866,46 @@ mod fast {
     );
     rt::object_reader!(
         read_55, Visit55, CodeScanningAlertAppearedInBranchAlert { number = "number" :
-        LeafRead < Leaf1 >, required, settle; created_at = "created_at" : LeafRead <
-        Leaf2 >, required, settle; url = "url" : LeafRead < Leaf2 >, required, settle;
-        html_url = "html_url" : LeafRead < Leaf2 >, required, settle; instances =
-        "instances" : VecOf < Typed < MostRecentInstance >, 0usize, { usize::MAX } >,
-        required, settle; most_recent_instance = "most_recent_instance" : Typed <
-        MostRecentInstance >, optional, settle; state = "state" : LeafRead < Leaf23 >,
-        required, settle; dismissed_by = "dismissed_by" : ViaValue < Check24 >, required,
-        settle; dismissed_at = "dismissed_at" : ViaValue < Check5 >, required, settle;
-        dismissed_reason = "dismissed_reason" : ViaValue < Check25 >, required, settle;
-        rule = "rule" : Typed < AlertRule2 >, required, settle; tool = "tool" : Typed <
-        AlertTool2 >, required, settle; } deny
+        LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
+        required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
+        LeafRead < Leaf2 >, required; instances = "instances" : VecOf < Typed <
+        MostRecentInstance >, 0usize, { usize::MAX } >, required; most_recent_instance =
+        "most_recent_instance" : Typed < MostRecentInstance >; state = "state" : LeafRead
+        < Leaf23 >, required; dismissed_by = "dismissed_by" : ViaValue < Check24 >,
+        required; dismissed_at = "dismissed_at" : ViaValue < Check5 >, required;
+        dismissed_reason = "dismissed_reason" : ViaValue < Check25 >, required; rule =
+        "rule" : Typed < AlertRule2 >, required; tool = "tool" : Typed < AlertTool2 >,
+        required; } deny
     );
     rt::object_reader!(
         read_56, Visit56, MostRecentInstance { r#ref = "ref" : LeafRead < Leaf2 >,
-        required, settle; analysis_key = "analysis_key" : LeafRead < Leaf2 >, required,
-        settle; environment = "environment" : LeafRead < Leaf2 >, required, settle; state
-        = "state" : LeafRead < Leaf23 >, required, settle; commit_sha = "commit_sha" :
-        LeafRead < Leaf2 >, optional, settle; message = "message" : Typed < Message >,
-        optional, settle; location = "location" : Typed < Location >, optional, settle;
-        classifications = "classifications" : VecOf < LeafRead < Leaf2 >, 0usize, {
-        usize::MAX } >, optional, settle; } deny
+        required; analysis_key = "analysis_key" : LeafRead < Leaf2 >, required;
+        environment = "environment" : LeafRead < Leaf2 >, required; state = "state" :
+        LeafRead < Leaf23 >, required; commit_sha = "commit_sha" : LeafRead < Leaf2 >;
+        message = "message" : Typed < Message >; location = "location" : Typed < Location
+        >; classifications = "classifications" : VecOf < LeafRead < Leaf2 >, 0usize, {
+        usize::MAX } >; } deny
     );
     rt::object_reader!(
-        read_58, Visit58, Message { text = "text" : LeafRead < Leaf2 >, optional, settle;
-        } deny
+        read_58, Visit58, Message { text = "text" : LeafRead < Leaf2 >; } deny
     );
     rt::object_reader!(
-        read_59, Visit59, Location { path = "path" : LeafRead < Leaf2 >, optional,
-        settle; start_line = "start_line" : LeafRead < Leaf1 >, optional, settle;
-        end_line = "end_line" : LeafRead < Leaf1 >, optional, settle; start_column =
-        "start_column" : LeafRead < Leaf1 >, optional, settle; end_column = "end_column"
-        : LeafRead < Leaf1 >, optional, settle; } deny
+        read_59, Visit59, Location { path = "path" : LeafRead < Leaf2 >; start_line =
+        "start_line" : LeafRead < Leaf1 >; end_line = "end_line" : LeafRead < Leaf1 >;
+        start_column = "start_column" : LeafRead < Leaf1 >; end_column = "end_column" :
+        LeafRead < Leaf1 >; } deny
     );
     rt::via_value!(
         Check26 -> Option < Severity >, | v | rt::is_valid(validators::v113, v)
     );
     rt::object_reader!(
-        read_61, Visit61, AlertRule2 { id = "id" : LeafRead < Leaf2 >, required, settle;
-        severity = "severity" : ViaValue < Check26 >, required, settle; description =
-        "description" : LeafRead < Leaf2 >, required, settle; } deny
+        read_61, Visit61, AlertRule2 { id = "id" : LeafRead < Leaf2 >, required; severity
+        = "severity" : ViaValue < Check26 >, required; description = "description" :
+        LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
-        read_63, Visit63, AlertTool2 { name = "name" : LeafRead < Leaf2 >, required,
-        settle; version = "version" : ViaValue < Check5 >, required, settle; } deny
+        read_63, Visit63, AlertTool2 { name = "name" : LeafRead < Leaf2 >, required;
+        version = "version" : ViaValue < Check5 >, required; } deny
     );
     rt::string_leaf!(
         Leaf27 -> Login, | s | [s != "github"] => (s == "github").then_some(Login)
@@ -19040,24 +18990,22 @@ mod fast {
     );
     rt::value_leaf!(Leaf45 -> bool, scalar | v | rt::is_valid(validators::v647, v));
     rt::object_reader!(
-        read_64, Visit64, GithubOrg { login = "login" : LeafRead < Leaf27 >, required,
-        settle; id = "id" : LeafRead < Leaf28 >, required, settle; node_id = "node_id" :
-        LeafRead < Leaf29 >, required, settle; name = "name" : LeafRead < Leaf30 >,
-        optional, settle; email = "email" : LeafRead < Leaf9 >, optional, settle;
-        avatar_url = "avatar_url" : LeafRead < Leaf31 >, required, settle; gravatar_id =
-        "gravatar_id" : LeafRead < Leaf32 >, required, settle; url = "url" : LeafRead <
-        Leaf33 >, required, settle; html_url = "html_url" : LeafRead < Leaf34 >,
-        required, settle; followers_url = "followers_url" : LeafRead < Leaf35 >,
-        required, settle; following_url = "following_url" : LeafRead < Leaf36 >,
-        required, settle; gists_url = "gists_url" : LeafRead < Leaf37 >, required,
-        settle; starred_url = "starred_url" : LeafRead < Leaf38 >, required, settle;
-        subscriptions_url = "subscriptions_url" : LeafRead < Leaf39 >, required, settle;
-        organizations_url = "organizations_url" : LeafRead < Leaf40 >, required, settle;
-        repos_url = "repos_url" : LeafRead < Leaf41 >, required, settle; events_url =
-        "events_url" : LeafRead < Leaf42 >, required, settle; received_events_url =
-        "received_events_url" : LeafRead < Leaf43 >, required, settle; r#type = "type" :
-        LeafRead < Leaf44 >, required, settle; site_admin = "site_admin" : LeafRead <
-        Leaf45 >, required, settle; } deny
+        read_64, Visit64, GithubOrg { login = "login" : LeafRead < Leaf27 >, required; id
+        = "id" : LeafRead < Leaf28 >, required; node_id = "node_id" : LeafRead < Leaf29
+        >, required; name = "name" : LeafRead < Leaf30 >; email = "email" : LeafRead <
+        Leaf9 >; avatar_url = "avatar_url" : LeafRead < Leaf31 >, required; gravatar_id =
+        "gravatar_id" : LeafRead < Leaf32 >, required; url = "url" : LeafRead < Leaf33 >,
+        required; html_url = "html_url" : LeafRead < Leaf34 >, required; followers_url =
+        "followers_url" : LeafRead < Leaf35 >, required; following_url = "following_url"
+        : LeafRead < Leaf36 >, required; gists_url = "gists_url" : LeafRead < Leaf37 >,
+        required; starred_url = "starred_url" : LeafRead < Leaf38 >, required;
+        subscriptions_url = "subscriptions_url" : LeafRead < Leaf39 >, required;
+        organizations_url = "organizations_url" : LeafRead < Leaf40 >, required;
+        repos_url = "repos_url" : LeafRead < Leaf41 >, required; events_url =
+        "events_url" : LeafRead < Leaf42 >, required; received_events_url =
+        "received_events_url" : LeafRead < Leaf43 >, required; r#type = "type" : LeafRead
+        < Leaf44 >, required; site_admin = "site_admin" : LeafRead < Leaf45 >, required;
+        } deny
     );
     rt::string_leaf!(
         Leaf46 -> ReviewState, | s | [! ::std::matches!(s, "dismissed")] =>
@@ -19069,44 +19017,41 @@ mod fast {
     );
     rt::object_reader!(
         read_83, Visit83, CodeScanningAlertClosedByUserAlert { number = "number" :
-        LeafRead < Leaf1 >, required, settle; created_at = "created_at" : LeafRead <
-        Leaf2 >, required, settle; url = "url" : LeafRead < Leaf2 >, required, settle;
-        html_url = "html_url" : LeafRead < Leaf2 >, required, settle; instances =
-        "instances" : VecOf < Typed < Instance2 >, 0usize, { usize::MAX } >, required,
-        settle; most_recent_instance = "most_recent_instance" : Typed <
-        MostRecentInstance >, optional, settle; state = "state" : LeafRead < Leaf46 >,
-        required, settle; dismissed_by = "dismissed_by" : Typed < DismissedBy >,
-        required, settle; dismissed_at = "dismissed_at" : LeafRead < Leaf2 >, required,
-        settle; dismissed_reason = "dismissed_reason" : LeafRead < Leaf47 >, required,
-        settle; rule = "rule" : Typed < AlertRule3 >, required, settle; tool = "tool" :
-        Typed < AlertTool3 >, required, settle; } deny
+        LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
+        required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
+        LeafRead < Leaf2 >, required; instances = "instances" : VecOf < Typed < Instance2
+        >, 0usize, { usize::MAX } >, required; most_recent_instance =
+        "most_recent_instance" : Typed < MostRecentInstance >; state = "state" : LeafRead
+        < Leaf46 >, required; dismissed_by = "dismissed_by" : Typed < DismissedBy >,
+        required; dismissed_at = "dismissed_at" : LeafRead < Leaf2 >, required;
+        dismissed_reason = "dismissed_reason" : LeafRead < Leaf47 >, required; rule =
+        "rule" : Typed < AlertRule3 >, required; tool = "tool" : Typed < AlertTool3 >,
+        required; } deny
     );
     rt::string_leaf!(
         Leaf48 -> ReviewState, | s | [! ::std::matches!(s, "open" | "dismissed" |
         "fixed"), ! ::std::matches!(s, "dismissed")] => ReviewState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_84, Visit84, Instance2 { r#ref = "ref" : LeafRead < Leaf2 >, required,
-        settle; analysis_key = "analysis_key" : LeafRead < Leaf2 >, required, settle;
-        environment = "environment" : LeafRead < Leaf2 >, required, settle; state =
-        "state" : LeafRead < Leaf48 >, required, settle; commit_sha = "commit_sha" :
-        LeafRead < Leaf2 >, optional, settle; message = "message" : Typed < Message >,
-        optional, settle; location = "location" : Typed < Location >, optional, settle;
-        classifications = "classifications" : VecOf < LeafRead < Leaf2 >, 0usize, {
-        usize::MAX } >, optional, settle; } deny
+        read_84, Visit84, Instance2 { r#ref = "ref" : LeafRead < Leaf2 >, required;
+        analysis_key = "analysis_key" : LeafRead < Leaf2 >, required; environment =
+        "environment" : LeafRead < Leaf2 >, required; state = "state" : LeafRead < Leaf48
+        >, required; commit_sha = "commit_sha" : LeafRead < Leaf2 >; message = "message"
+        : Typed < Message >; location = "location" : Typed < Location >; classifications
+        = "classifications" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >; }
+        deny
     );
     rt::object_reader!(
-        read_86, Visit86, AlertRule3 { id = "id" : LeafRead < Leaf2 >, required, settle;
-        severity = "severity" : ViaValue < Check26 >, required, settle; description =
-        "description" : LeafRead < Leaf2 >, required, settle; name = "name" : LeafRead <
-        Leaf2 >, optional, settle; full_description = "full_description" : LeafRead <
-        Leaf2 >, optional, settle; tags = "tags" : LeafRead < Leaf9 >, optional, settle;
-        help = "help" : LeafRead < Leaf9 >, optional, settle; } deny
+        read_86, Visit86, AlertRule3 { id = "id" : LeafRead < Leaf2 >, required; severity
+        = "severity" : ViaValue < Check26 >, required; description = "description" :
+        LeafRead < Leaf2 >, required; name = "name" : LeafRead < Leaf2 >;
+        full_description = "full_description" : LeafRead < Leaf2 >; tags = "tags" :
+        LeafRead < Leaf9 >; help = "help" : LeafRead < Leaf9 >; } deny
     );
     rt::object_reader!(
-        read_87, Visit87, AlertTool3 { name = "name" : LeafRead < Leaf2 >, required,
-        settle; version = "version" : ViaValue < Check5 >, required, settle; guid =
-        "guid" : ViaValue < Check5 >, optional, settle; } deny
+        read_87, Visit87, AlertTool3 { name = "name" : LeafRead < Leaf2 >, required;
+        version = "version" : ViaValue < Check5 >, required; guid = "guid" : ViaValue <
+        Check5 >; } deny
     );
     rt::string_leaf!(
         Leaf49 -> AlertState2, | s | [! ::std::matches!(s, "open" | "dismissed")] =>
@@ -19114,17 +19059,15 @@ mod fast {
     );
     rt::object_reader!(
         read_89, Visit89, CodeScanningAlertCreatedAlert { number = "number" : LeafRead <
-        Leaf1 >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >,
-        required, settle; url = "url" : LeafRead < Leaf2 >, required, settle; html_url =
-        "html_url" : LeafRead < Leaf2 >, required, settle; instances = "instances" :
-        VecOf < Typed < Instance3 >, 0usize, { usize::MAX } >, required, settle;
-        most_recent_instance = "most_recent_instance" : Typed < MostRecentInstance >,
-        optional, settle; state = "state" : LeafRead < Leaf49 >, required, settle;
-        dismissed_by = "dismissed_by" : LeafRead < Leaf9 >, required, settle;
-        dismissed_at = "dismissed_at" : LeafRead < Leaf9 >, required, settle;
-        dismissed_reason = "dismissed_reason" : LeafRead < Leaf9 >, required, settle;
-        rule = "rule" : Typed < AlertRule3 >, required, settle; tool = "tool" : Typed <
-        AlertTool3 >, required, settle; } deny
+        Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required; url
+        = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2
+        >, required; instances = "instances" : VecOf < Typed < Instance3 >, 0usize, {
+        usize::MAX } >, required; most_recent_instance = "most_recent_instance" : Typed <
+        MostRecentInstance >; state = "state" : LeafRead < Leaf49 >, required;
+        dismissed_by = "dismissed_by" : LeafRead < Leaf9 >, required; dismissed_at =
+        "dismissed_at" : LeafRead < Leaf9 >, required; dismissed_reason =
+        "dismissed_reason" : LeafRead < Leaf9 >, required; rule = "rule" : Typed <
+        AlertRule3 >, required; tool = "tool" : Typed < AlertTool3 >, required; } deny
     );
     rt::string_leaf!(
         Leaf50 -> AlertState2, | s | [! ::std::matches!(s, "open" | "dismissed" |
@@ -19132,14 +19075,13 @@ mod fast {
         AlertState2::from_listed_str(s)
     );
     rt::object_reader!(
-        read_90, Visit90, Instance3 { r#ref = "ref" : LeafRead < Leaf2 >, required,
-        settle; analysis_key = "analysis_key" : LeafRead < Leaf2 >, required, settle;
-        environment = "environment" : LeafRead < Leaf2 >, required, settle; state =
-        "state" : LeafRead < Leaf50 >, required, settle; commit_sha = "commit_sha" :
-        LeafRead < Leaf2 >, optional, settle; message = "message" : Typed < Message >,
-        optional, settle; location = "location" : Typed < Location >, optional, settle;
-        classifications = "classifications" : VecOf < LeafRead < Leaf2 >, 0usize, {
-        usize::MAX } >, optional, settle; } deny
+        read_90, Visit90, Instance3 { r#ref = "ref" : LeafRead < Leaf2 >, required;
+        analysis_key = "analysis_key" : LeafRead < Leaf2 >, required; environment =
+        "environment" : LeafRead < Leaf2 >, required; state = "state" : LeafRead < Leaf50
+        >, required; commit_sha = "commit_sha" : LeafRead < Leaf2 >; message = "message"
+        : Typed < Message >; location = "location" : Typed < Location >; classifications
+        = "classifications" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >; }
+        deny
     );
     rt::string_leaf!(
         Leaf51 -> Action, | s | [! ::std::matches!(s, "fixed")] =>
@@ -19147,60 +19089,54 @@ mod fast {
     );
     rt::object_reader!(
         read_93, Visit93, CodeScanningAlertFixedAlert { number = "number" : LeafRead <
-        Leaf1 >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >,
-        required, settle; url = "url" : LeafRead < Leaf2 >, required, settle; html_url =
-        "html_url" : LeafRead < Leaf2 >, required, settle; instances = "instances" :
-        VecOf < Typed < Instance4 >, 0usize, { usize::MAX } >, required, settle; state =
-        "state" : LeafRead < Leaf51 >, required, settle; dismissed_by = "dismissed_by" :
-        ViaValue < Check24 >, required, settle; dismissed_at = "dismissed_at" : ViaValue
-        < Check5 >, required, settle; dismissed_reason = "dismissed_reason" : ViaValue <
-        Check25 >, required, settle; rule = "rule" : Typed < AlertRule3 >, required,
-        settle; tool = "tool" : Typed < AlertTool3 >, required, settle;
-        most_recent_instance = "most_recent_instance" : Typed < MostRecentInstance >,
-        optional, settle; instances_url = "instances_url" : LeafRead < Leaf2 >, optional,
-        settle; } deny
+        Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required; url
+        = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2
+        >, required; instances = "instances" : VecOf < Typed < Instance4 >, 0usize, {
+        usize::MAX } >, required; state = "state" : LeafRead < Leaf51 >, required;
+        dismissed_by = "dismissed_by" : ViaValue < Check24 >, required; dismissed_at =
+        "dismissed_at" : ViaValue < Check5 >, required; dismissed_reason =
+        "dismissed_reason" : ViaValue < Check25 >, required; rule = "rule" : Typed <
+        AlertRule3 >, required; tool = "tool" : Typed < AlertTool3 >, required;
+        most_recent_instance = "most_recent_instance" : Typed < MostRecentInstance >;
+        instances_url = "instances_url" : LeafRead < Leaf2 >; } deny
     );
     rt::string_leaf!(
         Leaf52 -> Action, | s | [! ::std::matches!(s, "open" | "dismissed" | "fixed"), !
         ::std::matches!(s, "fixed")] => Action::from_listed_str(s)
     );
     rt::object_reader!(
-        read_94, Visit94, Instance4 { r#ref = "ref" : LeafRead < Leaf2 >, required,
-        settle; analysis_key = "analysis_key" : LeafRead < Leaf2 >, required, settle;
-        environment = "environment" : LeafRead < Leaf2 >, required, settle; state =
-        "state" : LeafRead < Leaf52 >, required, settle; commit_sha = "commit_sha" :
-        LeafRead < Leaf2 >, optional, settle; message = "message" : Typed < Message >,
-        optional, settle; location = "location" : Typed < Location >, optional, settle;
-        classifications = "classifications" : VecOf < LeafRead < Leaf2 >, 0usize, {
-        usize::MAX } >, optional, settle; } deny
+        read_94, Visit94, Instance4 { r#ref = "ref" : LeafRead < Leaf2 >, required;
+        analysis_key = "analysis_key" : LeafRead < Leaf2 >, required; environment =
+        "environment" : LeafRead < Leaf2 >, required; state = "state" : LeafRead < Leaf52
+        >, required; commit_sha = "commit_sha" : LeafRead < Leaf2 >; message = "message"
+        : Typed < Message >; location = "location" : Typed < Location >; classifications
+        = "classifications" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >; }
+        deny
     );
     rt::object_reader!(
         read_97, Visit97, CodeScanningAlertReopenedAlert { number = "number" : LeafRead <
-        Leaf1 >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >,
-        required, settle; url = "url" : LeafRead < Leaf2 >, required, settle; html_url =
-        "html_url" : LeafRead < Leaf2 >, required, settle; instances = "instances" :
-        VecOf < Typed < Instance5 >, 0usize, { usize::MAX } >, required, settle;
-        most_recent_instance = "most_recent_instance" : Typed < MostRecentInstance >,
-        optional, settle; state = "state" : LeafRead < Leaf23 >, required, settle;
-        dismissed_by = "dismissed_by" : LeafRead < Leaf9 >, required, settle;
-        dismissed_at = "dismissed_at" : LeafRead < Leaf9 >, required, settle;
-        dismissed_reason = "dismissed_reason" : LeafRead < Leaf9 >, required, settle;
-        rule = "rule" : Typed < AlertRule3 >, required, settle; tool = "tool" : Typed <
-        AlertTool3 >, required, settle; } deny
+        Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required; url
+        = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2
+        >, required; instances = "instances" : VecOf < Typed < Instance5 >, 0usize, {
+        usize::MAX } >, required; most_recent_instance = "most_recent_instance" : Typed <
+        MostRecentInstance >; state = "state" : LeafRead < Leaf23 >, required;
+        dismissed_by = "dismissed_by" : LeafRead < Leaf9 >, required; dismissed_at =
+        "dismissed_at" : LeafRead < Leaf9 >, required; dismissed_reason =
+        "dismissed_reason" : LeafRead < Leaf9 >, required; rule = "rule" : Typed <
+        AlertRule3 >, required; tool = "tool" : Typed < AlertTool3 >, required; } deny
     );
     rt::string_leaf!(
         Leaf53 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "dismissed" |
         "fixed"), ! ::std::matches!(s, "open")] => PullRequestState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_98, Visit98, Instance5 { r#ref = "ref" : LeafRead < Leaf2 >, required,
-        settle; analysis_key = "analysis_key" : LeafRead < Leaf2 >, required, settle;
-        environment = "environment" : LeafRead < Leaf2 >, required, settle; state =
-        "state" : LeafRead < Leaf53 >, required, settle; commit_sha = "commit_sha" :
-        LeafRead < Leaf2 >, optional, settle; message = "message" : Typed < Message >,
-        optional, settle; location = "location" : Typed < Location >, optional, settle;
-        classifications = "classifications" : VecOf < LeafRead < Leaf2 >, 0usize, {
-        usize::MAX } >, optional, settle; } deny
+        read_98, Visit98, Instance5 { r#ref = "ref" : LeafRead < Leaf2 >, required;
+        analysis_key = "analysis_key" : LeafRead < Leaf2 >, required; environment =
+        "environment" : LeafRead < Leaf2 >, required; state = "state" : LeafRead < Leaf53
+        >, required; commit_sha = "commit_sha" : LeafRead < Leaf2 >; message = "message"
+        : Typed < Message >; location = "location" : Typed < Location >; classifications
+        = "classifications" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >; }
+        deny
     );
     rt::string_leaf!(
         Leaf54 -> PullRequestState, | s | [! ::std::matches!(s, "open")] =>
@@ -19208,17 +19144,16 @@ mod fast {
     );
     rt::object_reader!(
         read_101, Visit101, CodeScanningAlertReopenedByUserAlert { number = "number" :
-        LeafRead < Leaf1 >, required, settle; created_at = "created_at" : LeafRead <
-        Leaf2 >, required, settle; url = "url" : LeafRead < Leaf2 >, required, settle;
-        html_url = "html_url" : LeafRead < Leaf2 >, required, settle; instances =
-        "instances" : VecOf < Typed < Instance5 >, 0usize, { usize::MAX } >, required,
-        settle; most_recent_instance = "most_recent_instance" : Typed <
-        MostRecentInstance >, optional, settle; state = "state" : LeafRead < Leaf54 >,
-        required, settle; dismissed_by = "dismissed_by" : LeafRead < Leaf9 >, required,
-        settle; dismissed_at = "dismissed_at" : LeafRead < Leaf9 >, required, settle;
-        dismissed_reason = "dismissed_reason" : LeafRead < Leaf9 >, required, settle;
-        rule = "rule" : Typed < AlertRule2 >, required, settle; tool = "tool" : Typed <
-        AlertTool2 >, required, settle; } deny
+        LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
+        required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
+        LeafRead < Leaf2 >, required; instances = "instances" : VecOf < Typed < Instance5
+        >, 0usize, { usize::MAX } >, required; most_recent_instance =
+        "most_recent_instance" : Typed < MostRecentInstance >; state = "state" : LeafRead
+        < Leaf54 >, required; dismissed_by = "dismissed_by" : LeafRead < Leaf9 >,
+        required; dismissed_at = "dismissed_at" : LeafRead < Leaf9 >, required;
+        dismissed_reason = "dismissed_reason" : LeafRead < Leaf9 >, required; rule =
+        "rule" : Typed < AlertRule2 >, required; tool = "tool" : Typed < AlertTool2 >,
+        required; } deny
     );
     rt::via_value!(
         Check55 -> Option < rt::Integer >, | v | rt::is_valid(validators::v648, v)
@@ -19230,104 +19165,96 @@ mod fast {
     );
     rt::object_reader!(
         read_104, Visit104, CommitCommentCreatedComment { url = "url" : LeafRead < Leaf2
-        >, required, settle; html_url = "html_url" : LeafRead < Leaf2 >, required,
-        settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id = "node_id" :
-        LeafRead < Leaf2 >, required, settle; user = "user" : Typed < DismissedBy >,
-        required, settle; position = "position" : ViaValue < Check55 >, required, settle;
-        line = "line" : ViaValue < Check55 >, required, settle; path = "path" : ViaValue
-        < Check5 >, required, settle; commit_id = "commit_id" : LeafRead < Leaf2 >,
-        required, settle; created_at = "created_at" : LeafRead < Leaf2 >, required,
-        settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required, settle;
-        author_association = "author_association" : LeafRead < Leaf56 >, required,
-        settle; body = "body" : LeafRead < Leaf2 >, required, settle; } deny
+        >, required; html_url = "html_url" : LeafRead < Leaf2 >, required; id = "id" :
+        LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required;
+        user = "user" : Typed < DismissedBy >, required; position = "position" : ViaValue
+        < Check55 >, required; line = "line" : ViaValue < Check55 >, required; path =
+        "path" : ViaValue < Check5 >, required; commit_id = "commit_id" : LeafRead <
+        Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required;
+        updated_at = "updated_at" : LeafRead < Leaf2 >, required; author_association =
+        "author_association" : LeafRead < Leaf56 >, required; body = "body" : LeafRead <
+        Leaf2 >, required; } deny
     );
     rt::object_reader!(
-        read_108, Visit108, ContentReference { id = "id" : LeafRead < Leaf1 >, required,
-        settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle; reference =
-        "reference" : LeafRead < Leaf2 >, required, settle; } deny
+        read_108, Visit108, ContentReference { id = "id" : LeafRead < Leaf1 >, required;
+        node_id = "node_id" : LeafRead < Leaf2 >, required; reference = "reference" :
+        LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
         Leaf57 -> RefType, | s | [! ::std::matches!(s, "tag" | "branch")] =>
         RefType::from_listed_str(s)
     );
     rt::object_reader!(
-        read_109, Visit109, CreateEvent { r#ref = "ref" : LeafRead < Leaf2 >, required,
-        settle; ref_type = "ref_type" : LeafRead < Leaf57 >, required, settle;
-        master_branch = "master_branch" : LeafRead < Leaf2 >, required, settle;
-        description = "description" : ViaValue < Check5 >, required, settle; pusher_type
-        = "pusher_type" : LeafRead < Leaf2 >, required, settle; repository = "repository"
-        : Typed < BranchProtectionRuleCreatedRepository >, required, settle; sender =
-        "sender" : Typed < DismissedBy >, required, settle; installation = "installation"
-        : Typed < InstallationLite >, optional, settle; organization = "organization" :
-        Typed < Organization >, optional, settle; } deny
+        read_109, Visit109, CreateEvent { r#ref = "ref" : LeafRead < Leaf2 >, required;
+        ref_type = "ref_type" : LeafRead < Leaf57 >, required; master_branch =
+        "master_branch" : LeafRead < Leaf2 >, required; description = "description" :
+        ViaValue < Check5 >, required; pusher_type = "pusher_type" : LeafRead < Leaf2 >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_111, Visit111, DeleteEvent { r#ref = "ref" : LeafRead < Leaf2 >, required,
-        settle; ref_type = "ref_type" : LeafRead < Leaf57 >, required, settle;
-        pusher_type = "pusher_type" : LeafRead < Leaf2 >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        read_111, Visit111, DeleteEvent { r#ref = "ref" : LeafRead < Leaf2 >, required;
+        ref_type = "ref_type" : LeafRead < Leaf57 >, required; pusher_type =
+        "pusher_type" : LeafRead < Leaf2 >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_114, Visit114, Key { id = "id" : LeafRead < Leaf1 >, required, settle; key =
-        "key" : LeafRead < Leaf2 >, required, settle; url = "url" : LeafRead < Leaf2 >,
-        required, settle; title = "title" : LeafRead < Leaf2 >, required, settle;
-        verified = "verified" : LeafRead < Leaf4 >, required, settle; created_at =
-        "created_at" : LeafRead < Leaf2 >, required, settle; read_only = "read_only" :
-        LeafRead < Leaf4 >, required, settle; } deny
+        read_114, Visit114, Key { id = "id" : LeafRead < Leaf1 >, required; key = "key" :
+        LeafRead < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >, required; title =
+        "title" : LeafRead < Leaf2 >, required; verified = "verified" : LeafRead < Leaf4
+        >, required; created_at = "created_at" : LeafRead < Leaf2 >, required; read_only
+        = "read_only" : LeafRead < Leaf4 >, required; } deny
     );
     rt::via_value!(
         Check58 -> Option < App >, | v | rt::is_valid(validators::t3:: < 17 >, v)
     );
     rt::object_reader!(
         read_118, Visit118, DeploymentCreatedDeployment { url = "url" : LeafRead < Leaf2
-        >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id =
-        "node_id" : LeafRead < Leaf2 >, required, settle; sha = "sha" : LeafRead < Leaf2
-        >, required, settle; r#ref = "ref" : LeafRead < Leaf2 >, required, settle; task =
-        "task" : LeafRead < Leaf2 >, required, settle; payload = "payload" : Typed <
-        Payload >, required, settle; original_environment = "original_environment" :
-        LeafRead < Leaf2 >, required, settle; environment = "environment" : LeafRead <
-        Leaf2 >, required, settle; description = "description" : LeafRead < Leaf9 >,
-        required, settle; creator = "creator" : Typed < DismissedBy >, required, settle;
-        created_at = "created_at" : LeafRead < Leaf2 >, required, settle; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required, settle; statuses_url =
-        "statuses_url" : LeafRead < Leaf2 >, required, settle; repository_url =
-        "repository_url" : LeafRead < Leaf2 >, required, settle; performed_via_github_app
-        = "performed_via_github_app" : ViaValue < Check58 >, optional, settle; } deny
+        >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
+        LeafRead < Leaf2 >, required; sha = "sha" : LeafRead < Leaf2 >, required; r#ref =
+        "ref" : LeafRead < Leaf2 >, required; task = "task" : LeafRead < Leaf2 >,
+        required; payload = "payload" : Typed < Payload >, required; original_environment
+        = "original_environment" : LeafRead < Leaf2 >, required; environment =
+        "environment" : LeafRead < Leaf2 >, required; description = "description" :
+        LeafRead < Leaf9 >, required; creator = "creator" : Typed < DismissedBy >,
+        required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
+        LeafRead < Leaf2 >, required; repository_url = "repository_url" : LeafRead <
+        Leaf2 >, required; performed_via_github_app = "performed_via_github_app" :
+        ViaValue < Check58 >; } deny
     );
     rt::object_reader!(read_119, Visit119, Payload {} deny);
     rt::object_reader!(
         read_122, Visit122, DeploymentStatus { url = "url" : LeafRead < Leaf2 >,
-        required, settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id =
-        "node_id" : LeafRead < Leaf2 >, required, settle; state = "state" : LeafRead <
-        Leaf2 >, required, settle; creator = "creator" : Typed < DismissedBy >, required,
-        settle; description = "description" : LeafRead < Leaf2 >, required, settle;
-        environment = "environment" : LeafRead < Leaf2 >, required, settle; target_url =
-        "target_url" : LeafRead < Leaf2 >, required, settle; created_at = "created_at" :
-        LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" : LeafRead <
-        Leaf2 >, required, settle; deployment_url = "deployment_url" : LeafRead < Leaf2
-        >, required, settle; repository_url = "repository_url" : LeafRead < Leaf2 >,
-        required, settle; performed_via_github_app = "performed_via_github_app" :
-        ViaValue < Check58 >, optional, settle; } deny
+        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
+        LeafRead < Leaf2 >, required; state = "state" : LeafRead < Leaf2 >, required;
+        creator = "creator" : Typed < DismissedBy >, required; description =
+        "description" : LeafRead < Leaf2 >, required; environment = "environment" :
+        LeafRead < Leaf2 >, required; target_url = "target_url" : LeafRead < Leaf2 >,
+        required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; deployment_url = "deployment_url" :
+        LeafRead < Leaf2 >, required; repository_url = "repository_url" : LeafRead <
+        Leaf2 >, required; performed_via_github_app = "performed_via_github_app" :
+        ViaValue < Check58 >; } deny
     );
     rt::object_reader!(
         read_123, Visit123, DeploymentStatusCreatedDeployment { url = "url" : LeafRead <
-        Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle;
-        node_id = "node_id" : LeafRead < Leaf2 >, required, settle; sha = "sha" :
-        LeafRead < Leaf2 >, required, settle; r#ref = "ref" : LeafRead < Leaf2 >,
-        required, settle; task = "task" : LeafRead < Leaf2 >, required, settle; payload =
-        "payload" : Typed < Payload >, required, settle; original_environment =
-        "original_environment" : LeafRead < Leaf2 >, required, settle; environment =
-        "environment" : LeafRead < Leaf2 >, required, settle; description = "description"
-        : LeafRead < Leaf9 >, required, settle; creator = "creator" : Typed < DismissedBy
-        >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >, required,
-        settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required, settle;
-        statuses_url = "statuses_url" : LeafRead < Leaf2 >, required, settle;
-        repository_url = "repository_url" : LeafRead < Leaf2 >, required, settle;
-        performed_via_github_app = "performed_via_github_app" : ViaValue < Check58 >,
-        required, settle; } deny
+        Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id"
+        : LeafRead < Leaf2 >, required; sha = "sha" : LeafRead < Leaf2 >, required; r#ref
+        = "ref" : LeafRead < Leaf2 >, required; task = "task" : LeafRead < Leaf2 >,
+        required; payload = "payload" : Typed < Payload >, required; original_environment
+        = "original_environment" : LeafRead < Leaf2 >, required; environment =
+        "environment" : LeafRead < Leaf2 >, required; description = "description" :
+        LeafRead < Leaf9 >, required; creator = "creator" : Typed < DismissedBy >,
+        required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
+        LeafRead < Leaf2 >, required; repository_url = "repository_url" : LeafRead <
+        Leaf2 >, required; performed_via_github_app = "performed_via_github_app" :
+        ViaValue < Check58 >, required; } deny
     );
     rt::via_value!(
         Check59 -> DiscussionCategory, | v | rt::is_valid(validators::v650, v) &&
@@ -19343,65 +19270,60 @@ mod fast {
     );
     rt::object_reader!(
         read_126, Visit126, DiscussionAnsweredDiscussion { repository_url =
-        "repository_url" : LeafRead < Leaf2 >, required, settle; category = "category" :
-        ViaValue < Check59 >, required, settle; answer_html_url = "answer_html_url" :
-        LeafRead < Leaf2 >, required, settle; answer_chosen_at = "answer_chosen_at" :
-        LeafRead < Leaf2 >, required, settle; answer_chosen_by = "answer_chosen_by" :
-        ViaValue < Check60 >, required, settle; html_url = "html_url" : LeafRead < Leaf2
-        >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id =
-        "node_id" : LeafRead < Leaf2 >, required, settle; number = "number" : LeafRead <
-        Leaf1 >, required, settle; title = "title" : LeafRead < Leaf2 >, required,
-        settle; user = "user" : Typed < DismissedBy >, required, settle; state = "state"
-        : LeafRead < Leaf61 >, required, settle; locked = "locked" : LeafRead < Leaf4 >,
-        required, settle; comments = "comments" : LeafRead < Leaf1 >, required, settle;
-        created_at = "created_at" : LeafRead < Leaf2 >, required, settle; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required, settle; author_association =
-        "author_association" : LeafRead < Leaf56 >, required, settle; active_lock_reason
-        = "active_lock_reason" : ViaValue < Check5 >, required, settle; body = "body" :
-        LeafRead < Leaf2 >, required, settle; } deny
+        "repository_url" : LeafRead < Leaf2 >, required; category = "category" : ViaValue
+        < Check59 >, required; answer_html_url = "answer_html_url" : LeafRead < Leaf2 >,
+        required; answer_chosen_at = "answer_chosen_at" : LeafRead < Leaf2 >, required;
+        answer_chosen_by = "answer_chosen_by" : ViaValue < Check60 >, required; html_url
+        = "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
+        required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
+        LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
+        user = "user" : Typed < DismissedBy >, required; state = "state" : LeafRead <
+        Leaf61 >, required; locked = "locked" : LeafRead < Leaf4 >, required; comments =
+        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
+        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        author_association = "author_association" : LeafRead < Leaf56 >, required;
+        active_lock_reason = "active_lock_reason" : ViaValue < Check5 >, required; body =
+        "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
-        read_130, Visit130, Answer { id = "id" : LeafRead < Leaf1 >, required, settle;
-        node_id = "node_id" : LeafRead < Leaf2 >, required, settle; html_url = "html_url"
-        : LeafRead < Leaf2 >, required, settle; parent_id = "parent_id" : LeafRead <
-        Leaf9 >, required, settle; child_comment_count = "child_comment_count" : LeafRead
-        < Leaf1 >, required, settle; repository_url = "repository_url" : LeafRead < Leaf2
-        >, required, settle; discussion_id = "discussion_id" : LeafRead < Leaf1 >,
-        required, settle; author_association = "author_association" : LeafRead < Leaf56
-        >, required, settle; user = "user" : Typed < DismissedBy >, required, settle;
-        created_at = "created_at" : LeafRead < Leaf2 >, required, settle; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required, settle; body = "body" : LeafRead <
-        Leaf2 >, required, settle; } deny
+        read_130, Visit130, Answer { id = "id" : LeafRead < Leaf1 >, required; node_id =
+        "node_id" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
+        Leaf2 >, required; parent_id = "parent_id" : LeafRead < Leaf9 >, required;
+        child_comment_count = "child_comment_count" : LeafRead < Leaf1 >, required;
+        repository_url = "repository_url" : LeafRead < Leaf2 >, required; discussion_id =
+        "discussion_id" : LeafRead < Leaf1 >, required; author_association =
+        "author_association" : LeafRead < Leaf56 >, required; user = "user" : Typed <
+        DismissedBy >, required; created_at = "created_at" : LeafRead < Leaf2 >,
+        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; body = "body"
+        : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_132, Visit132, DiscussionCategoryChangedChanges { category = "category" :
-        Typed < ChangesCategory >, required, settle; } deny
+        Typed < ChangesCategory >, required; } deny
     );
     rt::via_value!(
         Check62 -> DiscussionCategory, | v | rt::is_valid(validators::v651, v)
     );
     rt::object_reader!(
         read_133, Visit133, ChangesCategory { from = "from" : ViaValue < Check62 >,
-        required, settle; } deny
+        required; } deny
     );
     rt::object_reader!(
         read_134, Visit134, DiscussionCategoryChangedDiscussion { repository_url =
-        "repository_url" : LeafRead < Leaf2 >, required, settle; category = "category" :
-        ViaValue < Check62 >, required, settle; answer_html_url = "answer_html_url" :
-        ViaValue < Check5 >, required, settle; answer_chosen_at = "answer_chosen_at" :
-        ViaValue < Check5 >, required, settle; answer_chosen_by = "answer_chosen_by" :
-        ViaValue < Check24 >, required, settle; html_url = "html_url" : LeafRead < Leaf2
-        >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id =
-        "node_id" : LeafRead < Leaf2 >, required, settle; number = "number" : LeafRead <
-        Leaf1 >, required, settle; title = "title" : LeafRead < Leaf2 >, required,
-        settle; user = "user" : Typed < DismissedBy >, required, settle; state = "state"
-        : LeafRead < Leaf61 >, required, settle; locked = "locked" : LeafRead < Leaf4 >,
-        required, settle; comments = "comments" : LeafRead < Leaf1 >, required, settle;
-        created_at = "created_at" : LeafRead < Leaf2 >, required, settle; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required, settle; author_association =
-        "author_association" : LeafRead < Leaf56 >, required, settle; active_lock_reason
-        = "active_lock_reason" : ViaValue < Check5 >, required, settle; body = "body" :
-        LeafRead < Leaf2 >, required, settle; } deny
+        "repository_url" : LeafRead < Leaf2 >, required; category = "category" : ViaValue
+        < Check62 >, required; answer_html_url = "answer_html_url" : ViaValue < Check5 >,
+        required; answer_chosen_at = "answer_chosen_at" : ViaValue < Check5 >, required;
+        answer_chosen_by = "answer_chosen_by" : ViaValue < Check24 >, required; html_url
+        = "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
+        required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
+        LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
+        user = "user" : Typed < DismissedBy >, required; state = "state" : LeafRead <
+        Leaf61 >, required; locked = "locked" : LeafRead < Leaf4 >, required; comments =
+        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
+        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        author_association = "author_association" : LeafRead < Leaf56 >, required;
+        active_lock_reason = "active_lock_reason" : ViaValue < Check5 >, required; body =
+        "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::value_leaf!(
         Leaf63 -> (), scalar | v | rt::is_valid(validators::v639, v) &&
@@ -19422,38 +19344,34 @@ mod fast {
     );
     rt::object_reader!(
         read_136, Visit136, DiscussionCreatedDiscussion { repository_url =
-        "repository_url" : LeafRead < Leaf2 >, required, settle; category = "category" :
-        ViaValue < Check62 >, required, settle; answer_html_url = "answer_html_url" :
-        LeafRead < Leaf63 >, required, settle; answer_chosen_at = "answer_chosen_at" :
-        LeafRead < Leaf63 >, required, settle; answer_chosen_by = "answer_chosen_by" :
-        ViaValue < Check64 < 2 > >, required, settle; html_url = "html_url" : LeafRead <
-        Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle;
-        node_id = "node_id" : LeafRead < Leaf2 >, required, settle; number = "number" :
-        LeafRead < Leaf1 >, required, settle; title = "title" : LeafRead < Leaf2 >,
-        required, settle; user = "user" : Typed < DismissedBy >, required, settle; state
-        = "state" : LeafRead < Leaf65 >, required, settle; locked = "locked" : LeafRead <
-        Leaf66 >, required, settle; comments = "comments" : LeafRead < Leaf1 >, required,
-        settle; created_at = "created_at" : LeafRead < Leaf2 >, required, settle;
-        updated_at = "updated_at" : LeafRead < Leaf2 >, required, settle;
-        author_association = "author_association" : LeafRead < Leaf56 >, required,
-        settle; active_lock_reason = "active_lock_reason" : ViaValue < Check5 >,
-        required, settle; body = "body" : LeafRead < Leaf2 >, required, settle; } deny
+        "repository_url" : LeafRead < Leaf2 >, required; category = "category" : ViaValue
+        < Check62 >, required; answer_html_url = "answer_html_url" : LeafRead < Leaf63 >,
+        required; answer_chosen_at = "answer_chosen_at" : LeafRead < Leaf63 >, required;
+        answer_chosen_by = "answer_chosen_by" : ViaValue < Check64 < 2 > >, required;
+        html_url = "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead <
+        Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required; number =
+        "number" : LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >,
+        required; user = "user" : Typed < DismissedBy >, required; state = "state" :
+        LeafRead < Leaf65 >, required; locked = "locked" : LeafRead < Leaf66 >, required;
+        comments = "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" :
+        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
+        required; author_association = "author_association" : LeafRead < Leaf56 >,
+        required; active_lock_reason = "active_lock_reason" : ViaValue < Check5 >,
+        required; body = "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
-        read_141, Visit141, DiscussionEditedChanges { title = "title" : Typed < Title >,
-        optional, settle; body = "body" : Typed < Title >, optional, settle; } deny
+        read_141, Visit141, DiscussionEditedChanges { title = "title" : Typed < Title >;
+        body = "body" : Typed < Title >; } deny
     );
     rt::object_reader!(
-        read_142, Visit142, Title { from = "from" : LeafRead < Leaf2 >, required, settle;
-        } deny
+        read_142, Visit142, Title { from = "from" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
-        read_144, Visit144, Label { id = "id" : LeafRead < Leaf1 >, required, settle;
-        node_id = "node_id" : LeafRead < Leaf2 >, required, settle; url = "url" :
-        LeafRead < Leaf2 >, required, settle; name = "name" : LeafRead < Leaf2 >,
-        required, settle; description = "description" : ViaValue < Check5 >, required,
-        settle; color = "color" : LeafRead < Leaf2 >, required, settle; default =
-        "default" : LeafRead < Leaf4 >, required, settle; } deny
+        read_144, Visit144, Label { id = "id" : LeafRead < Leaf1 >, required; node_id =
+        "node_id" : LeafRead < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >,
+        required; name = "name" : LeafRead < Leaf2 >, required; description =
+        "description" : ViaValue < Check5 >, required; color = "color" : LeafRead < Leaf2
+        >, required; default = "default" : LeafRead < Leaf4 >, required; } deny
     );
     rt::string_leaf!(
         Leaf67 -> DiscussionState, | s | [! ::std::matches!(s, "open" | "locked" |
@@ -19466,47 +19384,43 @@ mod fast {
     );
     rt::object_reader!(
         read_146, Visit146, DiscussionLockedDiscussion { repository_url =
-        "repository_url" : LeafRead < Leaf2 >, required, settle; category = "category" :
-        ViaValue < Check62 >, required, settle; answer_html_url = "answer_html_url" :
-        ViaValue < Check5 >, required, settle; answer_chosen_at = "answer_chosen_at" :
-        ViaValue < Check5 >, required, settle; answer_chosen_by = "answer_chosen_by" :
-        ViaValue < Check24 >, required, settle; html_url = "html_url" : LeafRead < Leaf2
-        >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id =
-        "node_id" : LeafRead < Leaf2 >, required, settle; number = "number" : LeafRead <
-        Leaf1 >, required, settle; title = "title" : LeafRead < Leaf2 >, required,
-        settle; user = "user" : Typed < DismissedBy >, required, settle; state = "state"
-        : LeafRead < Leaf67 >, required, settle; locked = "locked" : LeafRead < Leaf68 >,
-        required, settle; comments = "comments" : LeafRead < Leaf1 >, required, settle;
-        created_at = "created_at" : LeafRead < Leaf2 >, required, settle; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required, settle; author_association =
-        "author_association" : LeafRead < Leaf56 >, required, settle; active_lock_reason
-        = "active_lock_reason" : ViaValue < Check5 >, required, settle; body = "body" :
-        LeafRead < Leaf2 >, required, settle; } deny
+        "repository_url" : LeafRead < Leaf2 >, required; category = "category" : ViaValue
+        < Check62 >, required; answer_html_url = "answer_html_url" : ViaValue < Check5 >,
+        required; answer_chosen_at = "answer_chosen_at" : ViaValue < Check5 >, required;
+        answer_chosen_by = "answer_chosen_by" : ViaValue < Check24 >, required; html_url
+        = "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
+        required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
+        LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
+        user = "user" : Typed < DismissedBy >, required; state = "state" : LeafRead <
+        Leaf67 >, required; locked = "locked" : LeafRead < Leaf68 >, required; comments =
+        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
+        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        author_association = "author_association" : LeafRead < Leaf56 >, required;
+        active_lock_reason = "active_lock_reason" : ViaValue < Check5 >, required; body =
+        "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_150, Visit150, DiscussionTransferredChanges { new_discussion =
-        "new_discussion" : Typed < DiscussionCategoryChangedDiscussion >, required,
-        settle; new_repository = "new_repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; } deny
+        "new_discussion" : Typed < DiscussionCategoryChangedDiscussion >, required;
+        new_repository = "new_repository" : Typed < BranchProtectionRuleCreatedRepository
+        >, required; } deny
     );
     rt::object_reader!(
         read_152, Visit152, DiscussionUnansweredDiscussion { repository_url =
-        "repository_url" : LeafRead < Leaf2 >, required, settle; category = "category" :
-        ViaValue < Check59 >, required, settle; answer_html_url = "answer_html_url" :
-        LeafRead < Leaf63 >, required, settle; answer_chosen_at = "answer_chosen_at" :
-        LeafRead < Leaf63 >, required, settle; answer_chosen_by = "answer_chosen_by" :
-        ViaValue < Check64 < 2 > >, required, settle; html_url = "html_url" : LeafRead <
-        Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle;
-        node_id = "node_id" : LeafRead < Leaf2 >, required, settle; number = "number" :
-        LeafRead < Leaf1 >, required, settle; title = "title" : LeafRead < Leaf2 >,
-        required, settle; user = "user" : Typed < DismissedBy >, required, settle; state
-        = "state" : LeafRead < Leaf61 >, required, settle; locked = "locked" : LeafRead <
-        Leaf4 >, required, settle; comments = "comments" : LeafRead < Leaf1 >, required,
-        settle; created_at = "created_at" : LeafRead < Leaf2 >, required, settle;
-        updated_at = "updated_at" : LeafRead < Leaf2 >, required, settle;
-        author_association = "author_association" : LeafRead < Leaf56 >, required,
-        settle; active_lock_reason = "active_lock_reason" : ViaValue < Check5 >,
-        required, settle; body = "body" : LeafRead < Leaf2 >, required, settle; } deny
+        "repository_url" : LeafRead < Leaf2 >, required; category = "category" : ViaValue
+        < Check59 >, required; answer_html_url = "answer_html_url" : LeafRead < Leaf63 >,
+        required; answer_chosen_at = "answer_chosen_at" : LeafRead < Leaf63 >, required;
+        answer_chosen_by = "answer_chosen_by" : ViaValue < Check64 < 2 > >, required;
+        html_url = "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead <
+        Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required; number =
+        "number" : LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >,
+        required; user = "user" : Typed < DismissedBy >, required; state = "state" :
+        LeafRead < Leaf61 >, required; locked = "locked" : LeafRead < Leaf4 >, required;
+        comments = "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" :
+        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
+        required; author_association = "author_association" : LeafRead < Leaf56 >,
+        required; active_lock_reason = "active_lock_reason" : ViaValue < Check5 >,
+        required; body = "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
         Leaf69 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "locked" |
@@ -19515,58 +19429,53 @@ mod fast {
     );
     rt::object_reader!(
         read_155, Visit155, DiscussionUnlockedDiscussion { repository_url =
-        "repository_url" : LeafRead < Leaf2 >, required, settle; category = "category" :
-        ViaValue < Check62 >, required, settle; answer_html_url = "answer_html_url" :
-        ViaValue < Check5 >, required, settle; answer_chosen_at = "answer_chosen_at" :
-        ViaValue < Check5 >, required, settle; answer_chosen_by = "answer_chosen_by" :
-        ViaValue < Check24 >, required, settle; html_url = "html_url" : LeafRead < Leaf2
-        >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id =
-        "node_id" : LeafRead < Leaf2 >, required, settle; number = "number" : LeafRead <
-        Leaf1 >, required, settle; title = "title" : LeafRead < Leaf2 >, required,
-        settle; user = "user" : Typed < DismissedBy >, required, settle; state = "state"
-        : LeafRead < Leaf69 >, required, settle; locked = "locked" : LeafRead < Leaf66 >,
-        required, settle; comments = "comments" : LeafRead < Leaf1 >, required, settle;
-        created_at = "created_at" : LeafRead < Leaf2 >, required, settle; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required, settle; author_association =
-        "author_association" : LeafRead < Leaf56 >, required, settle; active_lock_reason
-        = "active_lock_reason" : ViaValue < Check5 >, required, settle; body = "body" :
-        LeafRead < Leaf2 >, required, settle; } deny
+        "repository_url" : LeafRead < Leaf2 >, required; category = "category" : ViaValue
+        < Check62 >, required; answer_html_url = "answer_html_url" : ViaValue < Check5 >,
+        required; answer_chosen_at = "answer_chosen_at" : ViaValue < Check5 >, required;
+        answer_chosen_by = "answer_chosen_by" : ViaValue < Check24 >, required; html_url
+        = "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
+        required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
+        LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
+        user = "user" : Typed < DismissedBy >, required; state = "state" : LeafRead <
+        Leaf69 >, required; locked = "locked" : LeafRead < Leaf66 >, required; comments =
+        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
+        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        author_association = "author_association" : LeafRead < Leaf56 >, required;
+        active_lock_reason = "active_lock_reason" : ViaValue < Check5 >, required; body =
+        "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_159, Visit159, DiscussionCommentCreatedComment { id = "id" : LeafRead <
-        Leaf1 >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >, required,
-        settle; html_url = "html_url" : LeafRead < Leaf2 >, required, settle; parent_id =
-        "parent_id" : ViaValue < Check55 >, required, settle; child_comment_count =
-        "child_comment_count" : LeafRead < Leaf1 >, required, settle; repository_url =
-        "repository_url" : LeafRead < Leaf2 >, required, settle; discussion_id =
-        "discussion_id" : LeafRead < Leaf1 >, required, settle; author_association =
-        "author_association" : LeafRead < Leaf56 >, required, settle; user = "user" :
-        Typed < DismissedBy >, required, settle; created_at = "created_at" : LeafRead <
-        Leaf2 >, required, settle; updated_at = "updated_at" : LeafRead < Leaf2 >,
-        required, settle; body = "body" : LeafRead < Leaf2 >, required, settle; } deny
+        Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required; html_url =
+        "html_url" : LeafRead < Leaf2 >, required; parent_id = "parent_id" : ViaValue <
+        Check55 >, required; child_comment_count = "child_comment_count" : LeafRead <
+        Leaf1 >, required; repository_url = "repository_url" : LeafRead < Leaf2 >,
+        required; discussion_id = "discussion_id" : LeafRead < Leaf1 >, required;
+        author_association = "author_association" : LeafRead < Leaf56 >, required; user =
+        "user" : Typed < DismissedBy >, required; created_at = "created_at" : LeafRead <
+        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; body
+        = "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_162, Visit162, DiscussionCommentEditedChanges { body = "body" : Typed <
-        Title >, required, settle; } deny
+        Title >, required; } deny
     );
     rt::via_value!(
         Check70 < const K0 > -> Forkee, | v | rt::is_valid(validators::t14:: < K0 >, v)
     );
     rt::object_reader!(
         read_163, Visit163, ForkEvent { forkee = "forkee" : ViaValue < Check70 < 33 > >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_167, Visit167, GollumEvent { pages = "pages" : VecOf < Typed < Page >,
-        0usize, { usize::MAX } >, required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        0usize, { usize::MAX } >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf71 -> PageAction, | s | [! ::std::matches!(s, "created" | "edited")] =>
@@ -19574,10 +19483,10 @@ mod fast {
     );
     rt::object_reader!(
         read_168, Visit168, Page { page_name = "page_name" : LeafRead < Leaf2 >,
-        required, settle; title = "title" : LeafRead < Leaf2 >, required, settle; summary
-        = "summary" : LeafRead < Leaf9 >, required, settle; action = "action" : LeafRead
-        < Leaf71 >, required, settle; sha = "sha" : LeafRead < Leaf2 >, required, settle;
-        html_url = "html_url" : LeafRead < Leaf2 >, required, settle; } deny
+        required; title = "title" : LeafRead < Leaf2 >, required; summary = "summary" :
+        LeafRead < Leaf9 >, required; action = "action" : LeafRead < Leaf71 >, required;
+        sha = "sha" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
+        Leaf2 >, required; } deny
     );
     rt::string_leaf!(
         Leaf72 -> RepositorySelection, | s | [! ::std::matches!(s, "all" | "selected")]
@@ -19608,117 +19517,102 @@ mod fast {
     type Union75 = Union76<LeafRead<Leaf2>, LeafRead<Leaf1>>;
     rt::object_reader!(
         read_172, Visit172, InstallationCreatedInstallation { id = "id" : LeafRead <
-        Leaf1 >, required, settle; account = "account" : Typed < DismissedBy >, required,
-        settle; repository_selection = "repository_selection" : LeafRead < Leaf72 >,
-        required, settle; access_tokens_url = "access_tokens_url" : LeafRead < Leaf2 >,
-        required, settle; repositories_url = "repositories_url" : LeafRead < Leaf2 >,
-        required, settle; html_url = "html_url" : LeafRead < Leaf2 >, required, settle;
-        app_id = "app_id" : LeafRead < Leaf1 >, required, settle; app_slug = "app_slug" :
-        LeafRead < Leaf2 >, optional, settle; target_id = "target_id" : LeafRead < Leaf1
-        >, required, settle; target_type = "target_type" : LeafRead < Leaf73 >, required,
-        settle; permissions = "permissions" : Typed < InstallationPermissions >,
-        required, settle; events = "events" : VecOf < LeafRead < Leaf74 >, 0usize, {
-        usize::MAX } >, required, settle; created_at = "created_at" : Union75, required,
-        settle; updated_at = "updated_at" : Union75, required, settle; single_file_name =
-        "single_file_name" : ViaValue < Check5 >, required, settle;
-        has_multiple_single_files = "has_multiple_single_files" : LeafRead < Leaf4 >,
-        optional, settle; single_file_paths = "single_file_paths" : VecOf < LeafRead <
-        Leaf2 >, 0usize, { usize::MAX } >, optional, settle; suspended_by =
-        "suspended_by" : ViaValue < Check24 >, required, settle; suspended_at =
-        "suspended_at" : ViaValue < Check5 >, required, settle; } deny
+        Leaf1 >, required; account = "account" : Typed < DismissedBy >, required;
+        repository_selection = "repository_selection" : LeafRead < Leaf72 >, required;
+        access_tokens_url = "access_tokens_url" : LeafRead < Leaf2 >, required;
+        repositories_url = "repositories_url" : LeafRead < Leaf2 >, required; html_url =
+        "html_url" : LeafRead < Leaf2 >, required; app_id = "app_id" : LeafRead < Leaf1
+        >, required; app_slug = "app_slug" : LeafRead < Leaf2 >; target_id = "target_id"
+        : LeafRead < Leaf1 >, required; target_type = "target_type" : LeafRead < Leaf73
+        >, required; permissions = "permissions" : Typed < InstallationPermissions >,
+        required; events = "events" : VecOf < LeafRead < Leaf74 >, 0usize, { usize::MAX }
+        >, required; created_at = "created_at" : Union75, required; updated_at =
+        "updated_at" : Union75, required; single_file_name = "single_file_name" :
+        ViaValue < Check5 >, required; has_multiple_single_files =
+        "has_multiple_single_files" : LeafRead < Leaf4 >; single_file_paths =
+        "single_file_paths" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >;
+        suspended_by = "suspended_by" : ViaValue < Check24 >, required; suspended_at =
+        "suspended_at" : ViaValue < Check5 >, required; } deny
     );
     rt::object_reader!(
         read_175, Visit175, InstallationPermissions { actions = "actions" : LeafRead <
-        Leaf18 >, optional, settle; administration = "administration" : LeafRead < Leaf18
-        >, optional, settle; checks = "checks" : LeafRead < Leaf18 >, optional, settle;
-        content_references = "content_references" : LeafRead < Leaf18 >, optional,
-        settle; contents = "contents" : LeafRead < Leaf18 >, optional, settle;
-        deployments = "deployments" : LeafRead < Leaf18 >, optional, settle; discussions
-        = "discussions" : LeafRead < Leaf18 >, optional, settle; emails = "emails" :
-        LeafRead < Leaf18 >, optional, settle; environments = "environments" : LeafRead <
-        Leaf18 >, optional, settle; issues = "issues" : LeafRead < Leaf18 >, optional,
-        settle; members = "members" : LeafRead < Leaf18 >, optional, settle; metadata =
-        "metadata" : LeafRead < Leaf18 >, optional, settle; organization_administration =
-        "organization_administration" : LeafRead < Leaf18 >, optional, settle;
-        organization_events = "organization_events" : LeafRead < Leaf18 >, optional,
-        settle; organization_hooks = "organization_hooks" : LeafRead < Leaf18 >,
-        optional, settle; organization_packages = "organization_packages" : LeafRead <
-        Leaf18 >, optional, settle; organization_plan = "organization_plan" : LeafRead <
-        Leaf18 >, optional, settle; organization_projects = "organization_projects" :
-        LeafRead < Leaf18 >, optional, settle; organization_secrets =
-        "organization_secrets" : LeafRead < Leaf18 >, optional, settle;
+        Leaf18 >; administration = "administration" : LeafRead < Leaf18 >; checks =
+        "checks" : LeafRead < Leaf18 >; content_references = "content_references" :
+        LeafRead < Leaf18 >; contents = "contents" : LeafRead < Leaf18 >; deployments =
+        "deployments" : LeafRead < Leaf18 >; discussions = "discussions" : LeafRead <
+        Leaf18 >; emails = "emails" : LeafRead < Leaf18 >; environments = "environments"
+        : LeafRead < Leaf18 >; issues = "issues" : LeafRead < Leaf18 >; members =
+        "members" : LeafRead < Leaf18 >; metadata = "metadata" : LeafRead < Leaf18 >;
+        organization_administration = "organization_administration" : LeafRead < Leaf18
+        >; organization_events = "organization_events" : LeafRead < Leaf18 >;
+        organization_hooks = "organization_hooks" : LeafRead < Leaf18 >;
+        organization_packages = "organization_packages" : LeafRead < Leaf18 >;
+        organization_plan = "organization_plan" : LeafRead < Leaf18 >;
+        organization_projects = "organization_projects" : LeafRead < Leaf18 >;
+        organization_secrets = "organization_secrets" : LeafRead < Leaf18 >;
         organization_self_hosted_runners = "organization_self_hosted_runners" : LeafRead
-        < Leaf18 >, optional, settle; organization_user_blocking =
-        "organization_user_blocking" : LeafRead < Leaf18 >, optional, settle; packages =
-        "packages" : LeafRead < Leaf18 >, optional, settle; pages = "pages" : LeafRead <
-        Leaf18 >, optional, settle; pull_requests = "pull_requests" : LeafRead < Leaf18
-        >, optional, settle; repository_hooks = "repository_hooks" : LeafRead < Leaf18 >,
-        optional, settle; repository_projects = "repository_projects" : LeafRead < Leaf18
-        >, optional, settle; secret_scanning_alerts = "secret_scanning_alerts" : LeafRead
-        < Leaf18 >, optional, settle; secrets = "secrets" : LeafRead < Leaf18 >,
-        optional, settle; security_events = "security_events" : LeafRead < Leaf18 >,
-        optional, settle; security_scanning_alert = "security_scanning_alert" : LeafRead
-        < Leaf18 >, optional, settle; single_file = "single_file" : LeafRead < Leaf18 >,
-        optional, settle; statuses = "statuses" : LeafRead < Leaf18 >, optional, settle;
-        team_discussions = "team_discussions" : LeafRead < Leaf18 >, optional, settle;
-        vulnerability_alerts = "vulnerability_alerts" : LeafRead < Leaf18 >, optional,
-        settle; workflows = "workflows" : LeafRead < Leaf18 >, optional, settle; } deny
+        < Leaf18 >; organization_user_blocking = "organization_user_blocking" : LeafRead
+        < Leaf18 >; packages = "packages" : LeafRead < Leaf18 >; pages = "pages" :
+        LeafRead < Leaf18 >; pull_requests = "pull_requests" : LeafRead < Leaf18 >;
+        repository_hooks = "repository_hooks" : LeafRead < Leaf18 >; repository_projects
+        = "repository_projects" : LeafRead < Leaf18 >; secret_scanning_alerts =
+        "secret_scanning_alerts" : LeafRead < Leaf18 >; secrets = "secrets" : LeafRead <
+        Leaf18 >; security_events = "security_events" : LeafRead < Leaf18 >;
+        security_scanning_alert = "security_scanning_alert" : LeafRead < Leaf18 >;
+        single_file = "single_file" : LeafRead < Leaf18 >; statuses = "statuses" :
+        LeafRead < Leaf18 >; team_discussions = "team_discussions" : LeafRead < Leaf18 >;
+        vulnerability_alerts = "vulnerability_alerts" : LeafRead < Leaf18 >; workflows =
+        "workflows" : LeafRead < Leaf18 >; } deny
     );
     rt::object_reader!(
         read_178, Visit178, RepositoriesAddedItem { id = "id" : LeafRead < Leaf1 >,
-        required, settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle;
-        name = "name" : LeafRead < Leaf2 >, required, settle; full_name = "full_name" :
-        LeafRead < Leaf2 >, required, settle; private = "private" : LeafRead < Leaf4 >,
-        required, settle; } deny
+        required; node_id = "node_id" : LeafRead < Leaf2 >, required; name = "name" :
+        LeafRead < Leaf2 >, required; full_name = "full_name" : LeafRead < Leaf2 >,
+        required; private = "private" : LeafRead < Leaf4 >, required; } deny
     );
     rt::object_reader!(
         read_182, Visit182, InstallationSuspendInstallation { id = "id" : LeafRead <
-        Leaf1 >, required, settle; account = "account" : Typed < DismissedBy >, required,
-        settle; repository_selection = "repository_selection" : LeafRead < Leaf72 >,
-        required, settle; access_tokens_url = "access_tokens_url" : LeafRead < Leaf2 >,
-        required, settle; repositories_url = "repositories_url" : LeafRead < Leaf2 >,
-        required, settle; html_url = "html_url" : LeafRead < Leaf2 >, required, settle;
-        app_id = "app_id" : LeafRead < Leaf1 >, required, settle; app_slug = "app_slug" :
-        LeafRead < Leaf2 >, optional, settle; target_id = "target_id" : LeafRead < Leaf1
-        >, required, settle; target_type = "target_type" : LeafRead < Leaf73 >, required,
-        settle; permissions = "permissions" : Typed < InstallationPermissions >,
-        required, settle; events = "events" : VecOf < LeafRead < Leaf74 >, 0usize, {
-        usize::MAX } >, required, settle; created_at = "created_at" : Union75, required,
-        settle; updated_at = "updated_at" : Union75, required, settle; single_file_name =
-        "single_file_name" : ViaValue < Check5 >, required, settle;
-        has_multiple_single_files = "has_multiple_single_files" : LeafRead < Leaf4 >,
-        optional, settle; single_file_paths = "single_file_paths" : VecOf < LeafRead <
-        Leaf2 >, 0usize, { usize::MAX } >, optional, settle; suspended_by =
-        "suspended_by" : ViaValue < Check60 >, required, settle; suspended_at =
-        "suspended_at" : LeafRead < Leaf2 >, required, settle; } deny
+        Leaf1 >, required; account = "account" : Typed < DismissedBy >, required;
+        repository_selection = "repository_selection" : LeafRead < Leaf72 >, required;
+        access_tokens_url = "access_tokens_url" : LeafRead < Leaf2 >, required;
+        repositories_url = "repositories_url" : LeafRead < Leaf2 >, required; html_url =
+        "html_url" : LeafRead < Leaf2 >, required; app_id = "app_id" : LeafRead < Leaf1
+        >, required; app_slug = "app_slug" : LeafRead < Leaf2 >; target_id = "target_id"
+        : LeafRead < Leaf1 >, required; target_type = "target_type" : LeafRead < Leaf73
+        >, required; permissions = "permissions" : Typed < InstallationPermissions >,
+        required; events = "events" : VecOf < LeafRead < Leaf74 >, 0usize, { usize::MAX }
+        >, required; created_at = "created_at" : Union75, required; updated_at =
+        "updated_at" : Union75, required; single_file_name = "single_file_name" :
+        ViaValue < Check5 >, required; has_multiple_single_files =
+        "has_multiple_single_files" : LeafRead < Leaf4 >; single_file_paths =
+        "single_file_paths" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >;
+        suspended_by = "suspended_by" : ViaValue < Check60 >, required; suspended_at =
+        "suspended_at" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_184, Visit184, InstallationUnsuspendInstallation { id = "id" : LeafRead <
-        Leaf1 >, required, settle; account = "account" : Typed < DismissedBy >, required,
-        settle; repository_selection = "repository_selection" : LeafRead < Leaf72 >,
-        required, settle; access_tokens_url = "access_tokens_url" : LeafRead < Leaf2 >,
-        required, settle; repositories_url = "repositories_url" : LeafRead < Leaf2 >,
-        required, settle; html_url = "html_url" : LeafRead < Leaf2 >, required, settle;
-        app_id = "app_id" : LeafRead < Leaf1 >, required, settle; app_slug = "app_slug" :
-        LeafRead < Leaf2 >, optional, settle; target_id = "target_id" : LeafRead < Leaf1
-        >, required, settle; target_type = "target_type" : LeafRead < Leaf73 >, required,
-        settle; permissions = "permissions" : Typed < InstallationPermissions >,
-        required, settle; events = "events" : VecOf < LeafRead < Leaf74 >, 0usize, {
-        usize::MAX } >, required, settle; created_at = "created_at" : Union75, required,
-        settle; updated_at = "updated_at" : Union75, required, settle; single_file_name =
-        "single_file_name" : ViaValue < Check5 >, required, settle;
-        has_multiple_single_files = "has_multiple_single_files" : LeafRead < Leaf4 >,
-        optional, settle; single_file_paths = "single_file_paths" : VecOf < LeafRead <
-        Leaf2 >, 0usize, { usize::MAX } >, optional, settle; suspended_by =
-        "suspended_by" : ViaValue < Check64 < 2 > >, required, settle; suspended_at =
-        "suspended_at" : LeafRead < Leaf63 >, required, settle; } deny
+        Leaf1 >, required; account = "account" : Typed < DismissedBy >, required;
+        repository_selection = "repository_selection" : LeafRead < Leaf72 >, required;
+        access_tokens_url = "access_tokens_url" : LeafRead < Leaf2 >, required;
+        repositories_url = "repositories_url" : LeafRead < Leaf2 >, required; html_url =
+        "html_url" : LeafRead < Leaf2 >, required; app_id = "app_id" : LeafRead < Leaf1
+        >, required; app_slug = "app_slug" : LeafRead < Leaf2 >; target_id = "target_id"
+        : LeafRead < Leaf1 >, required; target_type = "target_type" : LeafRead < Leaf73
+        >, required; permissions = "permissions" : Typed < InstallationPermissions >,
+        required; events = "events" : VecOf < LeafRead < Leaf74 >, 0usize, { usize::MAX }
+        >, required; created_at = "created_at" : Union75, required; updated_at =
+        "updated_at" : Union75, required; single_file_name = "single_file_name" :
+        ViaValue < Check5 >, required; has_multiple_single_files =
+        "has_multiple_single_files" : LeafRead < Leaf4 >; single_file_paths =
+        "single_file_paths" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >;
+        suspended_by = "suspended_by" : ViaValue < Check64 < 2 > >, required;
+        suspended_at = "suspended_at" : LeafRead < Leaf63 >, required; } deny
     );
     rt::object_reader!(
-        read_187, Visit187, RepositoriesRemovedItem { id = "id" : LeafRead < Leaf1 >,
-        optional, settle; node_id = "node_id" : LeafRead < Leaf2 >, optional, settle;
-        name = "name" : LeafRead < Leaf2 >, optional, settle; full_name = "full_name" :
-        LeafRead < Leaf2 >, optional, settle; private = "private" : LeafRead < Leaf4 >,
-        optional, settle; } deny
+        read_187, Visit187, RepositoriesRemovedItem { id = "id" : LeafRead < Leaf1 >;
+        node_id = "node_id" : LeafRead < Leaf2 >; name = "name" : LeafRead < Leaf2 >;
+        full_name = "full_name" : LeafRead < Leaf2 >; private = "private" : LeafRead <
+        Leaf4 >; } deny
     );
     rt::string_leaf!(
         Leaf77 -> IssueState, | s | [! ::std::matches!(s, "open" | "closed"), !
@@ -19737,99 +19631,89 @@ mod fast {
     );
     rt::object_reader!(
         read_191, Visit191, IssueCommentCreatedIssue { url = "url" : LeafRead < Leaf2 >,
-        required, settle; repository_url = "repository_url" : LeafRead < Leaf2 >,
-        required, settle; labels_url = "labels_url" : LeafRead < Leaf2 >, required,
-        settle; comments_url = "comments_url" : LeafRead < Leaf2 >, required, settle;
-        events_url = "events_url" : LeafRead < Leaf2 >, required, settle; html_url =
-        "html_url" : LeafRead < Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1
-        >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle;
-        number = "number" : LeafRead < Leaf1 >, required, settle; title = "title" :
-        LeafRead < Leaf2 >, required, settle; user = "user" : Typed < DismissedBy >,
-        required, settle; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >, required, settle; state = "state" : LeafRead < Leaf77 >,
-        required, settle; locked = "locked" : LeafRead < Leaf4 >, required, settle;
-        assignee = "assignee" : ViaValue < Check78 >, required, settle; assignees =
-        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX } >, required,
-        settle; milestone = "milestone" : ViaValue < Check79 >, required, settle;
-        comments = "comments" : LeafRead < Leaf1 >, required, settle; created_at =
-        "created_at" : LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" :
-        LeafRead < Leaf2 >, required, settle; closed_at = "closed_at" : ViaValue < Check5
-        >, required, settle; author_association = "author_association" : LeafRead <
-        Leaf56 >, required, settle; active_lock_reason = "active_lock_reason" : ViaValue
-        < Check80 >, required, settle; performed_via_github_app =
-        "performed_via_github_app" : ViaValue < Check58 >, optional, settle; pull_request
-        = "pull_request" : Typed < IssuePullRequest2 >, optional, settle; body = "body" :
-        ViaValue < Check5 >, required, settle; } deny
+        required; repository_url = "repository_url" : LeafRead < Leaf2 >, required;
+        labels_url = "labels_url" : LeafRead < Leaf2 >, required; comments_url =
+        "comments_url" : LeafRead < Leaf2 >, required; events_url = "events_url" :
+        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
+        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
+        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
+        DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
+        usize::MAX } >, required; state = "state" : LeafRead < Leaf77 >, required; locked
+        = "locked" : LeafRead < Leaf4 >, required; assignee = "assignee" : ViaValue <
+        Check78 >, required; assignees = "assignees" : VecOf < Typed < DismissedBy >,
+        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
+        >, required; comments = "comments" : LeafRead < Leaf1 >, required; created_at =
+        "created_at" : LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead
+        < Leaf2 >, required; closed_at = "closed_at" : ViaValue < Check5 >, required;
+        author_association = "author_association" : LeafRead < Leaf56 >, required;
+        active_lock_reason = "active_lock_reason" : ViaValue < Check80 >, required;
+        performed_via_github_app = "performed_via_github_app" : ViaValue < Check58 >;
+        pull_request = "pull_request" : Typed < IssuePullRequest2 >; body = "body" :
+        ViaValue < Check5 >, required; } deny
     );
     rt::object_reader!(
         read_194, Visit194, MilestoneMilestone { url = "url" : LeafRead < Leaf2 >,
-        required, settle; html_url = "html_url" : LeafRead < Leaf2 >, required, settle;
-        labels_url = "labels_url" : LeafRead < Leaf2 >, required, settle; id = "id" :
-        LeafRead < Leaf1 >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >,
-        required, settle; number = "number" : LeafRead < Leaf1 >, required, settle; title
-        = "title" : LeafRead < Leaf2 >, required, settle; description = "description" :
-        ViaValue < Check5 >, required, settle; creator = "creator" : Typed < DismissedBy
-        >, required, settle; open_issues = "open_issues" : LeafRead < Leaf1 >, required,
-        settle; closed_issues = "closed_issues" : LeafRead < Leaf1 >, required, settle;
-        state = "state" : LeafRead < Leaf77 >, required, settle; created_at =
-        "created_at" : LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" :
-        LeafRead < Leaf2 >, required, settle; due_on = "due_on" : ViaValue < Check5 >,
-        required, settle; closed_at = "closed_at" : ViaValue < Check5 >, required,
-        settle; } deny
+        required; html_url = "html_url" : LeafRead < Leaf2 >, required; labels_url =
+        "labels_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
+        required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
+        LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
+        description = "description" : ViaValue < Check5 >, required; creator = "creator"
+        : Typed < DismissedBy >, required; open_issues = "open_issues" : LeafRead < Leaf1
+        >, required; closed_issues = "closed_issues" : LeafRead < Leaf1 >, required;
+        state = "state" : LeafRead < Leaf77 >, required; created_at = "created_at" :
+        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
+        required; due_on = "due_on" : ViaValue < Check5 >, required; closed_at =
+        "closed_at" : ViaValue < Check5 >, required; } deny
     );
     rt::object_reader!(
         read_196, Visit196, IssuePullRequest2 { url = "url" : LeafRead < Leaf2 >,
-        required, settle; html_url = "html_url" : LeafRead < Leaf2 >, required, settle;
-        diff_url = "diff_url" : LeafRead < Leaf2 >, required, settle; patch_url =
-        "patch_url" : LeafRead < Leaf2 >, required, settle; } deny
+        required; html_url = "html_url" : LeafRead < Leaf2 >, required; diff_url =
+        "diff_url" : LeafRead < Leaf2 >, required; patch_url = "patch_url" : LeafRead <
+        Leaf2 >, required; } deny
     );
     rt::object_reader!(
-        read_197, Visit197, IssueComment { url = "url" : LeafRead < Leaf2 >, required,
-        settle; html_url = "html_url" : LeafRead < Leaf2 >, required, settle; issue_url =
-        "issue_url" : LeafRead < Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1
-        >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle;
-        user = "user" : Typed < DismissedBy >, required, settle; created_at =
-        "created_at" : LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" :
-        LeafRead < Leaf2 >, required, settle; author_association = "author_association" :
-        LeafRead < Leaf56 >, required, settle; body = "body" : LeafRead < Leaf2 >,
-        required, settle; performed_via_github_app = "performed_via_github_app" :
-        ViaValue < Check58 >, required, settle; } deny
+        read_197, Visit197, IssueComment { url = "url" : LeafRead < Leaf2 >, required;
+        html_url = "html_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" :
+        LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id =
+        "node_id" : LeafRead < Leaf2 >, required; user = "user" : Typed < DismissedBy >,
+        required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; author_association =
+        "author_association" : LeafRead < Leaf56 >, required; body = "body" : LeafRead <
+        Leaf2 >, required; performed_via_github_app = "performed_via_github_app" :
+        ViaValue < Check58 >, required; } deny
     );
     rt::object_reader!(
-        read_200, Visit200, IssueCommentEditedChanges { body = "body" : Typed < Title >,
-        optional, settle; } deny
+        read_200, Visit200, IssueCommentEditedChanges { body = "body" : Typed < Title >;
+        } deny
     );
     rt::object_reader!(
         read_203, Visit203, IssuesAssignedIssue { url = "url" : LeafRead < Leaf2 >,
-        required, settle; repository_url = "repository_url" : LeafRead < Leaf2 >,
-        required, settle; labels_url = "labels_url" : LeafRead < Leaf2 >, required,
-        settle; comments_url = "comments_url" : LeafRead < Leaf2 >, required, settle;
-        events_url = "events_url" : LeafRead < Leaf2 >, required, settle; html_url =
-        "html_url" : LeafRead < Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1
-        >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle;
-        number = "number" : LeafRead < Leaf1 >, required, settle; title = "title" :
-        LeafRead < Leaf2 >, required, settle; user = "user" : Typed < DismissedBy >,
-        required, settle; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >, optional, settle; state = "state" : LeafRead < Leaf77 >,
-        optional, settle; locked = "locked" : LeafRead < Leaf4 >, optional, settle;
-        assignee = "assignee" : ViaValue < Check24 >, optional, settle; assignees =
-        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX } >, required,
-        settle; milestone = "milestone" : ViaValue < Check79 >, required, settle;
-        comments = "comments" : LeafRead < Leaf1 >, required, settle; created_at =
-        "created_at" : LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" :
-        LeafRead < Leaf2 >, required, settle; closed_at = "closed_at" : ViaValue < Check5
-        >, required, settle; author_association = "author_association" : LeafRead <
-        Leaf56 >, required, settle; active_lock_reason = "active_lock_reason" : ViaValue
-        < Check80 >, required, settle; performed_via_github_app =
-        "performed_via_github_app" : ViaValue < Check58 >, optional, settle; pull_request
-        = "pull_request" : Typed < IssuePullRequest3 >, optional, settle; body = "body" :
-        ViaValue < Check5 >, required, settle; } deny
+        required; repository_url = "repository_url" : LeafRead < Leaf2 >, required;
+        labels_url = "labels_url" : LeafRead < Leaf2 >, required; comments_url =
+        "comments_url" : LeafRead < Leaf2 >, required; events_url = "events_url" :
+        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
+        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
+        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
+        DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
+        usize::MAX } >; state = "state" : LeafRead < Leaf77 >; locked = "locked" :
+        LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check24 >; assignees =
+        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX } >, required;
+        milestone = "milestone" : ViaValue < Check79 >, required; comments = "comments" :
+        LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
+        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; closed_at =
+        "closed_at" : ViaValue < Check5 >, required; author_association =
+        "author_association" : LeafRead < Leaf56 >, required; active_lock_reason =
+        "active_lock_reason" : ViaValue < Check80 >, required; performed_via_github_app =
+        "performed_via_github_app" : ViaValue < Check58 >; pull_request = "pull_request"
+        : Typed < IssuePullRequest3 >; body = "body" : ViaValue < Check5 >, required; }
+        deny
     );
     rt::object_reader!(
-        read_204, Visit204, IssuePullRequest3 { url = "url" : LeafRead < Leaf2 >,
-        optional, settle; html_url = "html_url" : LeafRead < Leaf2 >, optional, settle;
-        diff_url = "diff_url" : LeafRead < Leaf2 >, optional, settle; patch_url =
-        "patch_url" : LeafRead < Leaf2 >, optional, settle; } deny
+        read_204, Visit204, IssuePullRequest3 { url = "url" : LeafRead < Leaf2 >;
+        html_url = "html_url" : LeafRead < Leaf2 >; diff_url = "diff_url" : LeafRead <
+        Leaf2 >; patch_url = "patch_url" : LeafRead < Leaf2 >; } deny
     );
     rt::string_leaf!(
         Leaf81 -> MilestoneState, | s | [! ::std::matches!(s, "open" | "closed"), !
@@ -19837,59 +19721,53 @@ mod fast {
     );
     rt::object_reader!(
         read_206, Visit206, IssuesClosedIssue { url = "url" : LeafRead < Leaf2 >,
-        required, settle; repository_url = "repository_url" : LeafRead < Leaf2 >,
-        required, settle; labels_url = "labels_url" : LeafRead < Leaf2 >, required,
-        settle; comments_url = "comments_url" : LeafRead < Leaf2 >, required, settle;
-        events_url = "events_url" : LeafRead < Leaf2 >, required, settle; html_url =
-        "html_url" : LeafRead < Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1
-        >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle;
-        number = "number" : LeafRead < Leaf1 >, required, settle; title = "title" :
-        LeafRead < Leaf2 >, required, settle; user = "user" : Typed < DismissedBy >,
-        required, settle; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >, optional, settle; state = "state" : LeafRead < Leaf81 >,
-        required, settle; locked = "locked" : LeafRead < Leaf4 >, optional, settle;
-        assignee = "assignee" : ViaValue < Check24 >, optional, settle; assignees =
-        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX } >, required,
-        settle; milestone = "milestone" : ViaValue < Check79 >, required, settle;
-        comments = "comments" : LeafRead < Leaf1 >, required, settle; created_at =
-        "created_at" : LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" :
-        LeafRead < Leaf2 >, required, settle; closed_at = "closed_at" : LeafRead < Leaf2
-        >, required, settle; author_association = "author_association" : LeafRead <
-        Leaf56 >, required, settle; active_lock_reason = "active_lock_reason" : ViaValue
-        < Check80 >, required, settle; performed_via_github_app =
-        "performed_via_github_app" : ViaValue < Check58 >, optional, settle; pull_request
-        = "pull_request" : Typed < IssuePullRequest3 >, optional, settle; body = "body" :
-        ViaValue < Check5 >, required, settle; } deny
+        required; repository_url = "repository_url" : LeafRead < Leaf2 >, required;
+        labels_url = "labels_url" : LeafRead < Leaf2 >, required; comments_url =
+        "comments_url" : LeafRead < Leaf2 >, required; events_url = "events_url" :
+        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
+        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
+        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
+        DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
+        usize::MAX } >; state = "state" : LeafRead < Leaf81 >, required; locked =
+        "locked" : LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check24 >;
+        assignees = "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }
+        >, required; milestone = "milestone" : ViaValue < Check79 >, required; comments =
+        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
+        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        closed_at = "closed_at" : LeafRead < Leaf2 >, required; author_association =
+        "author_association" : LeafRead < Leaf56 >, required; active_lock_reason =
+        "active_lock_reason" : ViaValue < Check80 >, required; performed_via_github_app =
+        "performed_via_github_app" : ViaValue < Check58 >; pull_request = "pull_request"
+        : Typed < IssuePullRequest3 >; body = "body" : ViaValue < Check5 >, required; }
+        deny
     );
     rt::object_reader!(
         read_210, Visit210, IssuesDemilestonedIssue { url = "url" : LeafRead < Leaf2 >,
-        required, settle; repository_url = "repository_url" : LeafRead < Leaf2 >,
-        required, settle; labels_url = "labels_url" : LeafRead < Leaf2 >, required,
-        settle; comments_url = "comments_url" : LeafRead < Leaf2 >, required, settle;
-        events_url = "events_url" : LeafRead < Leaf2 >, required, settle; html_url =
-        "html_url" : LeafRead < Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1
-        >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle;
-        number = "number" : LeafRead < Leaf1 >, required, settle; title = "title" :
-        LeafRead < Leaf2 >, required, settle; user = "user" : Typed < DismissedBy >,
-        required, settle; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >, optional, settle; state = "state" : LeafRead < Leaf77 >,
-        optional, settle; locked = "locked" : LeafRead < Leaf4 >, optional, settle;
-        assignee = "assignee" : ViaValue < Check24 >, optional, settle; assignees =
-        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX } >, required,
-        settle; milestone = "milestone" : ViaValue < Check64 < 5 > >, required, settle;
-        comments = "comments" : LeafRead < Leaf1 >, required, settle; created_at =
-        "created_at" : LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" :
-        LeafRead < Leaf2 >, required, settle; closed_at = "closed_at" : ViaValue < Check5
-        >, required, settle; author_association = "author_association" : LeafRead <
-        Leaf56 >, required, settle; active_lock_reason = "active_lock_reason" : ViaValue
-        < Check80 >, required, settle; performed_via_github_app =
-        "performed_via_github_app" : ViaValue < Check58 >, optional, settle; pull_request
-        = "pull_request" : Typed < IssuePullRequest3 >, optional, settle; body = "body" :
-        ViaValue < Check5 >, required, settle; } deny
+        required; repository_url = "repository_url" : LeafRead < Leaf2 >, required;
+        labels_url = "labels_url" : LeafRead < Leaf2 >, required; comments_url =
+        "comments_url" : LeafRead < Leaf2 >, required; events_url = "events_url" :
+        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
+        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
+        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
+        DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
+        usize::MAX } >; state = "state" : LeafRead < Leaf77 >; locked = "locked" :
+        LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check24 >; assignees =
+        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX } >, required;
+        milestone = "milestone" : ViaValue < Check64 < 5 > >, required; comments =
+        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
+        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        closed_at = "closed_at" : ViaValue < Check5 >, required; author_association =
+        "author_association" : LeafRead < Leaf56 >, required; active_lock_reason =
+        "active_lock_reason" : ViaValue < Check80 >, required; performed_via_github_app =
+        "performed_via_github_app" : ViaValue < Check58 >; pull_request = "pull_request"
+        : Typed < IssuePullRequest3 >; body = "body" : ViaValue < Check5 >, required; }
+        deny
     );
     rt::object_reader!(
-        read_212, Visit212, IssuesEditedChanges { body = "body" : Typed < Title >,
-        optional, settle; title = "title" : Typed < Title >, optional, settle; } deny
+        read_212, Visit212, IssuesEditedChanges { body = "body" : Typed < Title >; title
+        = "title" : Typed < Title >; } deny
     );
     rt::via_value!(
         Check83 -> IssueMilestone2, | v | rt::is_valid(validators::t3:: < 5 >, v) &&
@@ -19897,34 +19775,31 @@ mod fast {
     );
     rt::object_reader!(
         read_217, Visit217, IssuesMilestonedIssue { url = "url" : LeafRead < Leaf2 >,
-        required, settle; repository_url = "repository_url" : LeafRead < Leaf2 >,
-        required, settle; labels_url = "labels_url" : LeafRead < Leaf2 >, required,
-        settle; comments_url = "comments_url" : LeafRead < Leaf2 >, required, settle;
-        events_url = "events_url" : LeafRead < Leaf2 >, required, settle; html_url =
-        "html_url" : LeafRead < Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1
-        >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle;
-        number = "number" : LeafRead < Leaf1 >, required, settle; title = "title" :
-        LeafRead < Leaf2 >, required, settle; user = "user" : Typed < DismissedBy >,
-        required, settle; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >, optional, settle; state = "state" : LeafRead < Leaf77 >,
-        optional, settle; locked = "locked" : LeafRead < Leaf4 >, optional, settle;
-        assignee = "assignee" : ViaValue < Check24 >, optional, settle; assignees =
-        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX } >, required,
-        settle; milestone = "milestone" : ViaValue < Check83 >, required, settle;
-        comments = "comments" : LeafRead < Leaf1 >, required, settle; created_at =
-        "created_at" : LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" :
-        LeafRead < Leaf2 >, required, settle; closed_at = "closed_at" : ViaValue < Check5
-        >, required, settle; author_association = "author_association" : LeafRead <
-        Leaf56 >, required, settle; active_lock_reason = "active_lock_reason" : ViaValue
-        < Check80 >, required, settle; performed_via_github_app =
-        "performed_via_github_app" : ViaValue < Check58 >, optional, settle; pull_request
-        = "pull_request" : Typed < IssuePullRequest3 >, optional, settle; body = "body" :
-        ViaValue < Check5 >, required, settle; } deny
+        required; repository_url = "repository_url" : LeafRead < Leaf2 >, required;
+        labels_url = "labels_url" : LeafRead < Leaf2 >, required; comments_url =
+        "comments_url" : LeafRead < Leaf2 >, required; events_url = "events_url" :
+        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
+        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
+        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
+        DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
+        usize::MAX } >; state = "state" : LeafRead < Leaf77 >; locked = "locked" :
+        LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check24 >; assignees =
+        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX } >, required;
+        milestone = "milestone" : ViaValue < Check83 >, required; comments = "comments" :
+        LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
+        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; closed_at =
+        "closed_at" : ViaValue < Check5 >, required; author_association =
+        "author_association" : LeafRead < Leaf56 >, required; active_lock_reason =
+        "active_lock_reason" : ViaValue < Check80 >, required; performed_via_github_app =
+        "performed_via_github_app" : ViaValue < Check58 >; pull_request = "pull_request"
+        : Typed < IssuePullRequest3 >; body = "body" : ViaValue < Check5 >, required; }
+        deny
     );
     rt::object_reader!(
         read_220, Visit220, IssuesOpenedChanges { old_issue = "old_issue" : Typed <
-        IssuesAssignedIssue >, required, settle; old_repository = "old_repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; } deny
+        IssuesAssignedIssue >, required; old_repository = "old_repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; } deny
     );
     rt::string_leaf!(
         Leaf84 -> PullRequestState, | s | [! ::std::matches!(s, "open" | "closed"), !
@@ -19932,136 +19807,125 @@ mod fast {
     );
     rt::object_reader!(
         read_221, Visit221, IssuesOpenedIssue { url = "url" : LeafRead < Leaf2 >,
-        required, settle; repository_url = "repository_url" : LeafRead < Leaf2 >,
-        required, settle; labels_url = "labels_url" : LeafRead < Leaf2 >, required,
-        settle; comments_url = "comments_url" : LeafRead < Leaf2 >, required, settle;
-        events_url = "events_url" : LeafRead < Leaf2 >, required, settle; html_url =
-        "html_url" : LeafRead < Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1
-        >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle;
-        number = "number" : LeafRead < Leaf1 >, required, settle; title = "title" :
-        LeafRead < Leaf2 >, required, settle; user = "user" : Typed < DismissedBy >,
-        required, settle; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >, optional, settle; state = "state" : LeafRead < Leaf84 >,
-        required, settle; locked = "locked" : LeafRead < Leaf4 >, optional, settle;
-        assignee = "assignee" : ViaValue < Check24 >, optional, settle; assignees =
-        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX } >, required,
-        settle; milestone = "milestone" : ViaValue < Check79 >, required, settle;
-        comments = "comments" : LeafRead < Leaf1 >, required, settle; created_at =
-        "created_at" : LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" :
-        LeafRead < Leaf2 >, required, settle; closed_at = "closed_at" : LeafRead < Leaf63
-        >, required, settle; author_association = "author_association" : LeafRead <
-        Leaf56 >, required, settle; active_lock_reason = "active_lock_reason" : ViaValue
-        < Check80 >, required, settle; performed_via_github_app =
-        "performed_via_github_app" : ViaValue < Check58 >, optional, settle; pull_request
-        = "pull_request" : Typed < IssuePullRequest3 >, optional, settle; body = "body" :
-        ViaValue < Check5 >, required, settle; } deny
+        required; repository_url = "repository_url" : LeafRead < Leaf2 >, required;
+        labels_url = "labels_url" : LeafRead < Leaf2 >, required; comments_url =
+        "comments_url" : LeafRead < Leaf2 >, required; events_url = "events_url" :
+        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
+        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
+        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
+        DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
+        usize::MAX } >; state = "state" : LeafRead < Leaf84 >, required; locked =
+        "locked" : LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check24 >;
+        assignees = "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }
+        >, required; milestone = "milestone" : ViaValue < Check79 >, required; comments =
+        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
+        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        closed_at = "closed_at" : LeafRead < Leaf63 >, required; author_association =
+        "author_association" : LeafRead < Leaf56 >, required; active_lock_reason =
+        "active_lock_reason" : ViaValue < Check80 >, required; performed_via_github_app =
+        "performed_via_github_app" : ViaValue < Check58 >; pull_request = "pull_request"
+        : Typed < IssuePullRequest3 >; body = "body" : ViaValue < Check5 >, required; }
+        deny
     );
     rt::object_reader!(
         read_224, Visit224, IssuesReopenedIssue { url = "url" : LeafRead < Leaf2 >,
-        required, settle; repository_url = "repository_url" : LeafRead < Leaf2 >,
-        required, settle; labels_url = "labels_url" : LeafRead < Leaf2 >, required,
-        settle; comments_url = "comments_url" : LeafRead < Leaf2 >, required, settle;
-        events_url = "events_url" : LeafRead < Leaf2 >, required, settle; html_url =
-        "html_url" : LeafRead < Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1
-        >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle;
-        number = "number" : LeafRead < Leaf1 >, required, settle; title = "title" :
-        LeafRead < Leaf2 >, required, settle; user = "user" : Typed < DismissedBy >,
-        required, settle; labels = "labels" : VecOf < Typed < Label >, 0usize, {
-        usize::MAX } >, optional, settle; state = "state" : LeafRead < Leaf84 >,
-        required, settle; locked = "locked" : LeafRead < Leaf4 >, optional, settle;
-        assignee = "assignee" : ViaValue < Check24 >, optional, settle; assignees =
-        "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX } >, required,
-        settle; milestone = "milestone" : ViaValue < Check79 >, required, settle;
-        comments = "comments" : LeafRead < Leaf1 >, required, settle; created_at =
-        "created_at" : LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" :
-        LeafRead < Leaf2 >, required, settle; closed_at = "closed_at" : ViaValue < Check5
-        >, required, settle; author_association = "author_association" : LeafRead <
-        Leaf56 >, required, settle; active_lock_reason = "active_lock_reason" : ViaValue
-        < Check80 >, required, settle; performed_via_github_app =
-        "performed_via_github_app" : ViaValue < Check58 >, optional, settle; pull_request
-        = "pull_request" : Typed < IssuePullRequest3 >, optional, settle; body = "body" :
-        ViaValue < Check5 >, required, settle; } deny
+        required; repository_url = "repository_url" : LeafRead < Leaf2 >, required;
+        labels_url = "labels_url" : LeafRead < Leaf2 >, required; comments_url =
+        "comments_url" : LeafRead < Leaf2 >, required; events_url = "events_url" :
+        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
+        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
+        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
+        DismissedBy >, required; labels = "labels" : VecOf < Typed < Label >, 0usize, {
+        usize::MAX } >; state = "state" : LeafRead < Leaf84 >, required; locked =
+        "locked" : LeafRead < Leaf4 >; assignee = "assignee" : ViaValue < Check24 >;
+        assignees = "assignees" : VecOf < Typed < DismissedBy >, 0usize, { usize::MAX }
+        >, required; milestone = "milestone" : ViaValue < Check79 >, required; comments =
+        "comments" : LeafRead < Leaf1 >, required; created_at = "created_at" : LeafRead <
+        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        closed_at = "closed_at" : ViaValue < Check5 >, required; author_association =
+        "author_association" : LeafRead < Leaf56 >, required; active_lock_reason =
+        "active_lock_reason" : ViaValue < Check80 >, required; performed_via_github_app =
+        "performed_via_github_app" : ViaValue < Check58 >; pull_request = "pull_request"
+        : Typed < IssuePullRequest3 >; body = "body" : ViaValue < Check5 >, required; }
+        deny
     );
     rt::object_reader!(
         read_226, Visit226, IssuesTransferredChanges { new_issue = "new_issue" : Typed <
-        IssuesAssignedIssue >, required, settle; new_repository = "new_repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; } deny
+        IssuesAssignedIssue >, required; new_repository = "new_repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; } deny
     );
     rt::object_reader!(
-        read_235, Visit235, LabelEditedChanges { color = "color" : Typed < Title >,
-        optional, settle; name = "name" : Typed < Title >, optional, settle; description
-        = "description" : Typed < Title >, optional, settle; } deny
+        read_235, Visit235, LabelEditedChanges { color = "color" : Typed < Title >; name
+        = "name" : Typed < Title >; description = "description" : Typed < Title >; } deny
     );
     rt::object_reader!(
-        read_238, Visit238, Sender { login = "login" : LeafRead < Leaf2 >, required,
-        settle; id = "id" : LeafRead < Leaf1 >, required, settle; avatar_url =
-        "avatar_url" : LeafRead < Leaf2 >, required, settle; gravatar_id = "gravatar_id"
-        : LeafRead < Leaf2 >, required, settle; url = "url" : LeafRead < Leaf2 >,
-        required, settle; html_url = "html_url" : LeafRead < Leaf2 >, required, settle;
-        followers_url = "followers_url" : LeafRead < Leaf2 >, required, settle;
-        following_url = "following_url" : LeafRead < Leaf2 >, required, settle; gists_url
-        = "gists_url" : LeafRead < Leaf2 >, required, settle; starred_url = "starred_url"
-        : LeafRead < Leaf2 >, required, settle; subscriptions_url = "subscriptions_url" :
-        LeafRead < Leaf2 >, required, settle; organizations_url = "organizations_url" :
-        LeafRead < Leaf2 >, required, settle; repos_url = "repos_url" : LeafRead < Leaf2
-        >, required, settle; events_url = "events_url" : LeafRead < Leaf2 >, required,
-        settle; received_events_url = "received_events_url" : LeafRead < Leaf2 >,
-        required, settle; r#type = "type" : LeafRead < Leaf2 >, required, settle;
-        site_admin = "site_admin" : LeafRead < Leaf4 >, required, settle; email = "email"
-        : LeafRead < Leaf2 >, required, settle; } deny
+        read_238, Visit238, Sender { login = "login" : LeafRead < Leaf2 >, required; id =
+        "id" : LeafRead < Leaf1 >, required; avatar_url = "avatar_url" : LeafRead < Leaf2
+        >, required; gravatar_id = "gravatar_id" : LeafRead < Leaf2 >, required; url =
+        "url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
+        required; followers_url = "followers_url" : LeafRead < Leaf2 >, required;
+        following_url = "following_url" : LeafRead < Leaf2 >, required; gists_url =
+        "gists_url" : LeafRead < Leaf2 >, required; starred_url = "starred_url" :
+        LeafRead < Leaf2 >, required; subscriptions_url = "subscriptions_url" : LeafRead
+        < Leaf2 >, required; organizations_url = "organizations_url" : LeafRead < Leaf2
+        >, required; repos_url = "repos_url" : LeafRead < Leaf2 >, required; events_url =
+        "events_url" : LeafRead < Leaf2 >, required; received_events_url =
+        "received_events_url" : LeafRead < Leaf2 >, required; r#type = "type" : LeafRead
+        < Leaf2 >, required; site_admin = "site_admin" : LeafRead < Leaf4 >, required;
+        email = "email" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_239, Visit239, MarketplacePurchaseCancelledMarketplacePurchase { account =
-        "account" : Typed < Account >, required, settle; billing_cycle = "billing_cycle"
-        : LeafRead < Leaf2 >, required, settle; unit_count = "unit_count" : LeafRead <
-        Leaf1 >, required, settle; on_free_trial = "on_free_trial" : LeafRead < Leaf4 >,
-        required, settle; free_trial_ends_on = "free_trial_ends_on" : LeafRead < Leaf9 >,
-        required, settle; next_billing_date = "next_billing_date" : LeafRead < Leaf2 >,
-        required, settle; plan = "plan" : Typed < Plan >, required, settle; } deny
+        "account" : Typed < Account >, required; billing_cycle = "billing_cycle" :
+        LeafRead < Leaf2 >, required; unit_count = "unit_count" : LeafRead < Leaf1 >,
+        required; on_free_trial = "on_free_trial" : LeafRead < Leaf4 >, required;
+        free_trial_ends_on = "free_trial_ends_on" : LeafRead < Leaf9 >, required;
+        next_billing_date = "next_billing_date" : LeafRead < Leaf2 >, required; plan =
+        "plan" : Typed < Plan >, required; } deny
     );
     rt::object_reader!(
-        read_240, Visit240, Account { r#type = "type" : LeafRead < Leaf2 >, required,
-        settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id = "node_id" :
-        LeafRead < Leaf2 >, required, settle; login = "login" : LeafRead < Leaf2 >,
-        required, settle; organization_billing_email = "organization_billing_email" :
-        LeafRead < Leaf2 >, required, settle; } deny
+        read_240, Visit240, Account { r#type = "type" : LeafRead < Leaf2 >, required; id
+        = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >,
+        required; login = "login" : LeafRead < Leaf2 >, required;
+        organization_billing_email = "organization_billing_email" : LeafRead < Leaf2 >,
+        required; } deny
     );
     rt::object_reader!(
-        read_241, Visit241, Plan { id = "id" : LeafRead < Leaf1 >, required, settle; name
-        = "name" : LeafRead < Leaf2 >, required, settle; description = "description" :
-        LeafRead < Leaf2 >, required, settle; monthly_price_in_cents =
-        "monthly_price_in_cents" : LeafRead < Leaf1 >, required, settle;
-        yearly_price_in_cents = "yearly_price_in_cents" : LeafRead < Leaf1 >, required,
-        settle; price_model = "price_model" : LeafRead < Leaf2 >, required, settle;
-        has_free_trial = "has_free_trial" : LeafRead < Leaf4 >, required, settle;
-        unit_name = "unit_name" : ViaValue < Check5 >, required, settle; bullets =
-        "bullets" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required,
-        settle; } deny
+        read_241, Visit241, Plan { id = "id" : LeafRead < Leaf1 >, required; name =
+        "name" : LeafRead < Leaf2 >, required; description = "description" : LeafRead <
+        Leaf2 >, required; monthly_price_in_cents = "monthly_price_in_cents" : LeafRead <
+        Leaf1 >, required; yearly_price_in_cents = "yearly_price_in_cents" : LeafRead <
+        Leaf1 >, required; price_model = "price_model" : LeafRead < Leaf2 >, required;
+        has_free_trial = "has_free_trial" : LeafRead < Leaf4 >, required; unit_name =
+        "unit_name" : ViaValue < Check5 >, required; bullets = "bullets" : VecOf <
+        LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required; } deny
     );
     rt::object_reader!(
         read_242, Visit242, PreviousMarketplacePurchase { account = "account" : Typed <
-        Account >, required, settle; billing_cycle = "billing_cycle" : LeafRead < Leaf2
-        >, required, settle; unit_count = "unit_count" : LeafRead < Leaf1 >, required,
-        settle; on_free_trial = "on_free_trial" : LeafRead < Leaf4 >, required, settle;
-        free_trial_ends_on = "free_trial_ends_on" : LeafRead < Leaf9 >, required, settle;
-        next_billing_date = "next_billing_date" : LeafRead < Leaf2 >, optional, settle;
-        plan = "plan" : Typed < Plan >, required, settle; } deny
+        Account >, required; billing_cycle = "billing_cycle" : LeafRead < Leaf2 >,
+        required; unit_count = "unit_count" : LeafRead < Leaf1 >, required; on_free_trial
+        = "on_free_trial" : LeafRead < Leaf4 >, required; free_trial_ends_on =
+        "free_trial_ends_on" : LeafRead < Leaf9 >, required; next_billing_date =
+        "next_billing_date" : LeafRead < Leaf2 >; plan = "plan" : Typed < Plan >,
+        required; } deny
     );
     rt::object_reader!(
         read_249, Visit249, MemberAddedChanges { permission = "permission" : Typed <
-        Permission >, optional, settle; } deny
+        Permission >; } deny
     );
     rt::string_leaf!(
         Leaf85 -> To, | s | [! ::std::matches!(s, "write" | "admin")] =>
         To::from_listed_str(s)
     );
     rt::object_reader!(
-        read_250, Visit250, Permission { to = "to" : LeafRead < Leaf85 >, required,
-        settle; } deny
+        read_250, Visit250, Permission { to = "to" : LeafRead < Leaf85 >, required; }
+        deny
     );
     rt::object_reader!(
         read_253, Visit253, MemberEditedChanges { old_permission = "old_permission" :
-        Typed < Title >, required, settle; } deny
+        Typed < Title >, required; } deny
     );
     rt::string_leaf!(
         Leaf86 -> Privacy, | s | [! ::std::matches!(s, "open" | "closed" | "secret")] =>
@@ -20071,42 +19935,39 @@ mod fast {
         Check87 -> Option < TeamParent >, | v | rt::is_valid(validators::v299, v)
     );
     rt::object_reader!(
-        read_258, Visit258, TeamTeam { name = "name" : LeafRead < Leaf2 >, required,
-        settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id = "node_id" :
-        LeafRead < Leaf2 >, required, settle; slug = "slug" : LeafRead < Leaf2 >,
-        required, settle; description = "description" : ViaValue < Check5 >, required,
-        settle; privacy = "privacy" : LeafRead < Leaf86 >, required, settle; url = "url"
-        : LeafRead < Leaf2 >, required, settle; html_url = "html_url" : LeafRead < Leaf2
-        >, required, settle; members_url = "members_url" : LeafRead < Leaf2 >, required,
-        settle; repositories_url = "repositories_url" : LeafRead < Leaf2 >, required,
-        settle; permission = "permission" : LeafRead < Leaf2 >, required, settle; parent
-        = "parent" : ViaValue < Check87 >, optional, settle; } deny
+        read_258, Visit258, TeamTeam { name = "name" : LeafRead < Leaf2 >, required; id =
+        "id" : LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >,
+        required; slug = "slug" : LeafRead < Leaf2 >, required; description =
+        "description" : ViaValue < Check5 >, required; privacy = "privacy" : LeafRead <
+        Leaf86 >, required; url = "url" : LeafRead < Leaf2 >, required; html_url =
+        "html_url" : LeafRead < Leaf2 >, required; members_url = "members_url" : LeafRead
+        < Leaf2 >, required; repositories_url = "repositories_url" : LeafRead < Leaf2 >,
+        required; permission = "permission" : LeafRead < Leaf2 >, required; parent =
+        "parent" : ViaValue < Check87 >; } deny
     );
     rt::object_reader!(
-        read_260, Visit260, TeamParent { name = "name" : LeafRead < Leaf2 >, required,
-        settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id = "node_id" :
-        LeafRead < Leaf2 >, required, settle; slug = "slug" : LeafRead < Leaf2 >,
-        required, settle; description = "description" : ViaValue < Check5 >, required,
-        settle; privacy = "privacy" : LeafRead < Leaf86 >, required, settle; url = "url"
-        : LeafRead < Leaf2 >, required, settle; html_url = "html_url" : LeafRead < Leaf2
-        >, required, settle; members_url = "members_url" : LeafRead < Leaf2 >, required,
-        settle; repositories_url = "repositories_url" : LeafRead < Leaf2 >, required,
-        settle; permission = "permission" : LeafRead < Leaf2 >, required, settle; } deny
+        read_260, Visit260, TeamParent { name = "name" : LeafRead < Leaf2 >, required; id
+        = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >,
+        required; slug = "slug" : LeafRead < Leaf2 >, required; description =
+        "description" : ViaValue < Check5 >, required; privacy = "privacy" : LeafRead <
+        Leaf86 >, required; url = "url" : LeafRead < Leaf2 >, required; html_url =
+        "html_url" : LeafRead < Leaf2 >, required; members_url = "members_url" : LeafRead
+        < Leaf2 >, required; repositories_url = "repositories_url" : LeafRead < Leaf2 >,
+        required; permission = "permission" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
-        read_264, Visit264, IdNameTeam { id = "id" : LeafRead < Leaf1 >, required,
-        settle; name = "name" : LeafRead < Leaf2 >, required, settle; deleted = "deleted"
-        : LeafRead < Leaf4 >, optional, settle; } deny
+        read_264, Visit264, IdNameTeam { id = "id" : LeafRead < Leaf1 >, required; name =
+        "name" : LeafRead < Leaf2 >, required; deleted = "deleted" : LeafRead < Leaf4 >;
+        } deny
     );
     rt::via_value!(Check88 -> rt::Value, | v | rt::is_valid(validators::v657, v));
     rt::object_reader!(
         read_267, Visit267, MetaDeletedHook { r#type = "type" : LeafRead < Leaf2 >,
-        required, settle; id = "id" : LeafRead < Leaf1 >, required, settle; name = "name"
-        : LeafRead < Leaf2 >, required, settle; active = "active" : LeafRead < Leaf4 >,
-        required, settle; events = "events" : ViaValue < Check88 >, required, settle;
-        config = "config" : Typed < HookConfig2 >, required, settle; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required, settle; created_at = "created_at" :
-        LeafRead < Leaf2 >, required, settle; } deny
+        required; id = "id" : LeafRead < Leaf1 >, required; name = "name" : LeafRead <
+        Leaf2 >, required; active = "active" : LeafRead < Leaf4 >, required; events =
+        "events" : ViaValue < Check88 >, required; config = "config" : Typed <
+        HookConfig2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
+        required; created_at = "created_at" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
         Leaf89 -> ContentType, | s | [! ::std::matches!(s, "json" | "form")] =>
@@ -20114,228 +19975,208 @@ mod fast {
     );
     rt::object_reader!(
         read_268, Visit268, HookConfig2 { content_type = "content_type" : LeafRead <
-        Leaf89 >, required, settle; insecure_ssl = "insecure_ssl" : LeafRead < Leaf2 >,
-        required, settle; url = "url" : LeafRead < Leaf2 >, required, settle; } deny
+        Leaf89 >, required; insecure_ssl = "insecure_ssl" : LeafRead < Leaf2 >, required;
+        url = "url" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_272, Visit272, MilestoneClosedMilestone { url = "url" : LeafRead < Leaf2 >,
-        required, settle; html_url = "html_url" : LeafRead < Leaf2 >, required, settle;
-        labels_url = "labels_url" : LeafRead < Leaf2 >, required, settle; id = "id" :
-        LeafRead < Leaf1 >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >,
-        required, settle; number = "number" : LeafRead < Leaf1 >, required, settle; title
-        = "title" : LeafRead < Leaf2 >, required, settle; description = "description" :
-        ViaValue < Check5 >, required, settle; creator = "creator" : Typed < DismissedBy
-        >, required, settle; open_issues = "open_issues" : LeafRead < Leaf1 >, required,
-        settle; closed_issues = "closed_issues" : LeafRead < Leaf1 >, required, settle;
-        state = "state" : LeafRead < Leaf81 >, required, settle; created_at =
-        "created_at" : LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" :
-        LeafRead < Leaf2 >, required, settle; due_on = "due_on" : ViaValue < Check5 >,
-        required, settle; closed_at = "closed_at" : LeafRead < Leaf2 >, required, settle;
-        } deny
+        required; html_url = "html_url" : LeafRead < Leaf2 >, required; labels_url =
+        "labels_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
+        required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
+        LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
+        description = "description" : ViaValue < Check5 >, required; creator = "creator"
+        : Typed < DismissedBy >, required; open_issues = "open_issues" : LeafRead < Leaf1
+        >, required; closed_issues = "closed_issues" : LeafRead < Leaf1 >, required;
+        state = "state" : LeafRead < Leaf81 >, required; created_at = "created_at" :
+        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
+        required; due_on = "due_on" : ViaValue < Check5 >, required; closed_at =
+        "closed_at" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_274, Visit274, MilestoneCreatedMilestone { url = "url" : LeafRead < Leaf2 >,
-        required, settle; html_url = "html_url" : LeafRead < Leaf2 >, required, settle;
-        labels_url = "labels_url" : LeafRead < Leaf2 >, required, settle; id = "id" :
-        LeafRead < Leaf1 >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >,
-        required, settle; number = "number" : LeafRead < Leaf1 >, required, settle; title
-        = "title" : LeafRead < Leaf2 >, required, settle; description = "description" :
-        ViaValue < Check5 >, required, settle; creator = "creator" : Typed < DismissedBy
-        >, required, settle; open_issues = "open_issues" : LeafRead < Leaf1 >, required,
-        settle; closed_issues = "closed_issues" : LeafRead < Leaf1 >, required, settle;
-        state = "state" : LeafRead < Leaf84 >, required, settle; created_at =
-        "created_at" : LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" :
-        LeafRead < Leaf2 >, required, settle; due_on = "due_on" : ViaValue < Check5 >,
-        required, settle; closed_at = "closed_at" : LeafRead < Leaf63 >, required,
-        settle; } deny
+        required; html_url = "html_url" : LeafRead < Leaf2 >, required; labels_url =
+        "labels_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
+        required; node_id = "node_id" : LeafRead < Leaf2 >, required; number = "number" :
+        LeafRead < Leaf1 >, required; title = "title" : LeafRead < Leaf2 >, required;
+        description = "description" : ViaValue < Check5 >, required; creator = "creator"
+        : Typed < DismissedBy >, required; open_issues = "open_issues" : LeafRead < Leaf1
+        >, required; closed_issues = "closed_issues" : LeafRead < Leaf1 >, required;
+        state = "state" : LeafRead < Leaf84 >, required; created_at = "created_at" :
+        LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >,
+        required; due_on = "due_on" : ViaValue < Check5 >, required; closed_at =
+        "closed_at" : LeafRead < Leaf63 >, required; } deny
     );
     rt::object_reader!(
         read_277, Visit277, MilestoneEditedChanges { description = "description" : Typed
-        < Title >, optional, settle; due_on = "due_on" : Typed < Title >, optional,
-        settle; title = "title" : Typed < Title >, optional, settle; } deny
+        < Title >; due_on = "due_on" : Typed < Title >; title = "title" : Typed < Title
+        >; } deny
     );
     rt::object_reader!(
-        read_284, Visit284, Membership { url = "url" : LeafRead < Leaf2 >, required,
-        settle; state = "state" : LeafRead < Leaf2 >, required, settle; role = "role" :
-        LeafRead < Leaf2 >, required, settle; organization_url = "organization_url" :
-        LeafRead < Leaf2 >, required, settle; user = "user" : Typed < DismissedBy >,
-        required, settle; } deny
+        read_284, Visit284, Membership { url = "url" : LeafRead < Leaf2 >, required;
+        state = "state" : LeafRead < Leaf2 >, required; role = "role" : LeafRead < Leaf2
+        >, required; organization_url = "organization_url" : LeafRead < Leaf2 >,
+        required; user = "user" : Typed < DismissedBy >, required; } deny
     );
     rt::value_leaf!(
         Leaf90 -> rt::Number, scalar | v | rt::is_valid(validators::v658, v)
     );
     rt::object_reader!(
-        read_287, Visit287, Invitation { id = "id" : LeafRead < Leaf90 >, required,
-        settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle; login =
-        "login" : LeafRead < Leaf2 >, required, settle; email = "email" : ViaValue <
-        Check5 >, required, settle; role = "role" : LeafRead < Leaf2 >, required, settle;
-        created_at = "created_at" : LeafRead < Leaf2 >, required, settle; failed_at =
-        "failed_at" : ViaValue < Check22 >, required, settle; failed_reason =
-        "failed_reason" : ViaValue < Check5 >, required, settle; inviter = "inviter" :
-        Typed < DismissedBy >, required, settle; team_count = "team_count" : LeafRead <
-        Leaf90 >, required, settle; invitation_teams_url = "invitation_teams_url" :
-        LeafRead < Leaf2 >, required, settle; } deny
+        read_287, Visit287, Invitation { id = "id" : LeafRead < Leaf90 >, required;
+        node_id = "node_id" : LeafRead < Leaf2 >, required; login = "login" : LeafRead <
+        Leaf2 >, required; email = "email" : ViaValue < Check5 >, required; role = "role"
+        : LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
+        required; failed_at = "failed_at" : ViaValue < Check22 >, required; failed_reason
+        = "failed_reason" : ViaValue < Check5 >, required; inviter = "inviter" : Typed <
+        DismissedBy >, required; team_count = "team_count" : LeafRead < Leaf90 >,
+        required; invitation_teams_url = "invitation_teams_url" : LeafRead < Leaf2 >,
+        required; } deny
     );
     rt::object_reader!(
         read_292, Visit292, PackagePublishedPackage { id = "id" : LeafRead < Leaf1 >,
-        required, settle; name = "name" : LeafRead < Leaf2 >, required, settle; namespace
-        = "namespace" : LeafRead < Leaf2 >, required, settle; description = "description"
-        : ViaValue < Check5 >, required, settle; ecosystem = "ecosystem" : LeafRead <
-        Leaf2 >, required, settle; package_type = "package_type" : LeafRead < Leaf2 >,
-        required, settle; html_url = "html_url" : LeafRead < Leaf2 >, required, settle;
-        created_at = "created_at" : LeafRead < Leaf2 >, required, settle; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required, settle; owner = "owner" : Typed <
-        DismissedBy >, required, settle; package_version = "package_version" : Typed <
-        PackageVersion >, required, settle; registry = "registry" : Typed < Registry >,
-        required, settle; } deny
+        required; name = "name" : LeafRead < Leaf2 >, required; namespace = "namespace" :
+        LeafRead < Leaf2 >, required; description = "description" : ViaValue < Check5 >,
+        required; ecosystem = "ecosystem" : LeafRead < Leaf2 >, required; package_type =
+        "package_type" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
+        Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required;
+        updated_at = "updated_at" : LeafRead < Leaf2 >, required; owner = "owner" : Typed
+        < DismissedBy >, required; package_version = "package_version" : Typed <
+        PackageVersion >, required; registry = "registry" : Typed < Registry >, required;
+        } deny
     );
     rt::object_reader!(
-        read_293, Visit293, PackageVersion { id = "id" : LeafRead < Leaf1 >, required,
-        settle; version = "version" : LeafRead < Leaf2 >, required, settle; summary =
-        "summary" : LeafRead < Leaf2 >, required, settle; name = "name" : LeafRead <
-        Leaf2 >, required, settle; description = "description" : LeafRead < Leaf2 >,
-        required, settle; body = "body" : LeafRead < Leaf2 >, required, settle; body_html
-        = "body_html" : LeafRead < Leaf2 >, required, settle; release = "release" : Typed
-        < PackageVersionRelease >, required, settle; manifest = "manifest" : LeafRead <
-        Leaf2 >, required, settle; html_url = "html_url" : LeafRead < Leaf2 >, required,
-        settle; tag_name = "tag_name" : LeafRead < Leaf2 >, required, settle;
-        target_commitish = "target_commitish" : LeafRead < Leaf2 >, required, settle;
-        target_oid = "target_oid" : LeafRead < Leaf2 >, required, settle; draft = "draft"
-        : LeafRead < Leaf4 >, required, settle; prerelease = "prerelease" : LeafRead <
-        Leaf4 >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >,
-        required, settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required,
-        settle; metadata = "metadata" : VecOf < AnyValue, 0usize, { usize::MAX } >,
-        required, settle; docker_metadata = "docker_metadata" : VecOf < AnyValue, 0usize,
-        { usize::MAX } >, required, settle; package_files = "package_files" : VecOf <
-        Typed < PackageFile >, 0usize, { usize::MAX } >, required, settle; author =
-        "author" : Typed < DismissedBy >, required, settle; source_url = "source_url" :
-        LeafRead < Leaf2 >, required, settle; installation_command =
-        "installation_command" : LeafRead < Leaf2 >, required, settle; } deny
+        read_293, Visit293, PackageVersion { id = "id" : LeafRead < Leaf1 >, required;
+        version = "version" : LeafRead < Leaf2 >, required; summary = "summary" :
+        LeafRead < Leaf2 >, required; name = "name" : LeafRead < Leaf2 >, required;
+        description = "description" : LeafRead < Leaf2 >, required; body = "body" :
+        LeafRead < Leaf2 >, required; body_html = "body_html" : LeafRead < Leaf2 >,
+        required; release = "release" : Typed < PackageVersionRelease >, required;
+        manifest = "manifest" : LeafRead < Leaf2 >, required; html_url = "html_url" :
+        LeafRead < Leaf2 >, required; tag_name = "tag_name" : LeafRead < Leaf2 >,
+        required; target_commitish = "target_commitish" : LeafRead < Leaf2 >, required;
+        target_oid = "target_oid" : LeafRead < Leaf2 >, required; draft = "draft" :
+        LeafRead < Leaf4 >, required; prerelease = "prerelease" : LeafRead < Leaf4 >,
+        required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; metadata = "metadata" : VecOf <
+        AnyValue, 0usize, { usize::MAX } >, required; docker_metadata = "docker_metadata"
+        : VecOf < AnyValue, 0usize, { usize::MAX } >, required; package_files =
+        "package_files" : VecOf < Typed < PackageFile >, 0usize, { usize::MAX } >,
+        required; author = "author" : Typed < DismissedBy >, required; source_url =
+        "source_url" : LeafRead < Leaf2 >, required; installation_command =
+        "installation_command" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_294, Visit294, PackageVersionRelease { url = "url" : LeafRead < Leaf2 >,
-        required, settle; html_url = "html_url" : LeafRead < Leaf2 >, required, settle;
-        id = "id" : LeafRead < Leaf1 >, required, settle; tag_name = "tag_name" :
-        LeafRead < Leaf2 >, required, settle; target_commitish = "target_commitish" :
-        LeafRead < Leaf2 >, required, settle; name = "name" : LeafRead < Leaf2 >,
-        required, settle; draft = "draft" : LeafRead < Leaf4 >, required, settle; author
-        = "author" : Typed < DismissedBy >, required, settle; prerelease = "prerelease" :
-        LeafRead < Leaf4 >, required, settle; created_at = "created_at" : LeafRead <
-        Leaf2 >, required, settle; published_at = "published_at" : LeafRead < Leaf2 >,
-        required, settle; } deny
+        required; html_url = "html_url" : LeafRead < Leaf2 >, required; id = "id" :
+        LeafRead < Leaf1 >, required; tag_name = "tag_name" : LeafRead < Leaf2 >,
+        required; target_commitish = "target_commitish" : LeafRead < Leaf2 >, required;
+        name = "name" : LeafRead < Leaf2 >, required; draft = "draft" : LeafRead < Leaf4
+        >, required; author = "author" : Typed < DismissedBy >, required; prerelease =
+        "prerelease" : LeafRead < Leaf4 >, required; created_at = "created_at" : LeafRead
+        < Leaf2 >, required; published_at = "published_at" : LeafRead < Leaf2 >,
+        required; } deny
     );
     rt::object_reader!(
         read_295, Visit295, PackageFile { download_url = "download_url" : LeafRead <
-        Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle; name
-        = "name" : LeafRead < Leaf2 >, required, settle; sha256 = "sha256" : LeafRead <
-        Leaf2 >, required, settle; sha1 = "sha1" : LeafRead < Leaf2 >, required, settle;
-        md5 = "md5" : LeafRead < Leaf2 >, required, settle; content_type = "content_type"
-        : LeafRead < Leaf2 >, required, settle; state = "state" : LeafRead < Leaf2 >,
-        required, settle; size = "size" : LeafRead < Leaf1 >, required, settle;
-        created_at = "created_at" : LeafRead < Leaf2 >, required, settle; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required, settle; } deny
+        Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; name = "name" :
+        LeafRead < Leaf2 >, required; sha256 = "sha256" : LeafRead < Leaf2 >, required;
+        sha1 = "sha1" : LeafRead < Leaf2 >, required; md5 = "md5" : LeafRead < Leaf2 >,
+        required; content_type = "content_type" : LeafRead < Leaf2 >, required; state =
+        "state" : LeafRead < Leaf2 >, required; size = "size" : LeafRead < Leaf1 >,
+        required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_296, Visit296, Registry { about_url = "about_url" : LeafRead < Leaf2 >,
-        required, settle; name = "name" : LeafRead < Leaf2 >, required, settle; r#type =
-        "type" : LeafRead < Leaf2 >, required, settle; url = "url" : LeafRead < Leaf2 >,
-        required, settle; vendor = "vendor" : LeafRead < Leaf2 >, required, settle; }
-        deny
+        required; name = "name" : LeafRead < Leaf2 >, required; r#type = "type" :
+        LeafRead < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >, required; vendor
+        = "vendor" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
-        read_298, Visit298, PageBuildEvent { id = "id" : LeafRead < Leaf1 >, required,
-        settle; build = "build" : Typed < Build >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        read_298, Visit298, PageBuildEvent { id = "id" : LeafRead < Leaf1 >, required;
+        build = "build" : Typed < Build >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_299, Visit299, Build { url = "url" : LeafRead < Leaf2 >, required, settle;
-        status = "status" : LeafRead < Leaf2 >, required, settle; error = "error" : Typed
-        < Error >, required, settle; pusher = "pusher" : Typed < DismissedBy >, required,
-        settle; commit = "commit" : LeafRead < Leaf2 >, required, settle; duration =
-        "duration" : LeafRead < Leaf1 >, required, settle; created_at = "created_at" :
-        LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" : LeafRead <
-        Leaf2 >, required, settle; } deny
+        read_299, Visit299, Build { url = "url" : LeafRead < Leaf2 >, required; status =
+        "status" : LeafRead < Leaf2 >, required; error = "error" : Typed < Error >,
+        required; pusher = "pusher" : Typed < DismissedBy >, required; commit = "commit"
+        : LeafRead < Leaf2 >, required; duration = "duration" : LeafRead < Leaf1 >,
+        required; created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
-        read_300, Visit300, Error { message = "message" : ViaValue < Check5 >, required,
-        settle; } deny
+        read_300, Visit300, Error { message = "message" : ViaValue < Check5 >, required;
+        } deny
     );
     rt::object_reader!(
-        read_301, Visit301, PingEvent { zen = "zen" : LeafRead < Leaf2 >, required,
-        settle; hook_id = "hook_id" : LeafRead < Leaf1 >, required, settle; hook = "hook"
-        : Typed < PingEventHook >, required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, optional, settle; sender = "sender" :
-        Typed < DismissedBy >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        read_301, Visit301, PingEvent { zen = "zen" : LeafRead < Leaf2 >, required;
+        hook_id = "hook_id" : LeafRead < Leaf1 >, required; hook = "hook" : Typed <
+        PingEventHook >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender" : Typed < DismissedBy
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_302, Visit302, PingEventHook { r#type = "type" : LeafRead < Leaf2 >,
-        required, settle; id = "id" : LeafRead < Leaf1 >, required, settle; name = "name"
-        : LeafRead < Leaf2 >, required, settle; active = "active" : LeafRead < Leaf4 >,
-        required, settle; app_id = "app_id" : LeafRead < Leaf1 >, optional, settle;
-        events = "events" : ViaValue < Check88 >, required, settle; config = "config" :
-        Typed < HookConfig3 >, required, settle; updated_at = "updated_at" : LeafRead <
-        Leaf2 >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >,
-        required, settle; url = "url" : LeafRead < Leaf2 >, required, settle; test_url =
-        "test_url" : LeafRead < Leaf2 >, optional, settle; ping_url = "ping_url" :
-        LeafRead < Leaf2 >, required, settle; last_response = "last_response" : Typed <
-        LastResponse >, optional, settle; } deny
+        required; id = "id" : LeafRead < Leaf1 >, required; name = "name" : LeafRead <
+        Leaf2 >, required; active = "active" : LeafRead < Leaf4 >, required; app_id =
+        "app_id" : LeafRead < Leaf1 >; events = "events" : ViaValue < Check88 >,
+        required; config = "config" : Typed < HookConfig3 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead
+        < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >, required; test_url =
+        "test_url" : LeafRead < Leaf2 >; ping_url = "ping_url" : LeafRead < Leaf2 >,
+        required; last_response = "last_response" : Typed < LastResponse >; } deny
     );
     rt::object_reader!(
         read_303, Visit303, HookConfig3 { content_type = "content_type" : LeafRead <
-        Leaf89 >, required, settle; secret = "secret" : LeafRead < Leaf2 >, optional,
-        settle; url = "url" : LeafRead < Leaf2 >, required, settle; insecure_ssl =
-        "insecure_ssl" : LeafRead < Leaf2 >, required, settle; } deny
+        Leaf89 >, required; secret = "secret" : LeafRead < Leaf2 >; url = "url" :
+        LeafRead < Leaf2 >, required; insecure_ssl = "insecure_ssl" : LeafRead < Leaf2 >,
+        required; } deny
     );
     rt::object_reader!(
-        read_304, Visit304, LastResponse { code = "code" : LeafRead < Leaf9 >, required,
-        settle; status = "status" : LeafRead < Leaf2 >, required, settle; message =
-        "message" : LeafRead < Leaf9 >, required, settle; } deny
+        read_304, Visit304, LastResponse { code = "code" : LeafRead < Leaf9 >, required;
+        status = "status" : LeafRead < Leaf2 >, required; message = "message" : LeafRead
+        < Leaf9 >, required; } deny
     );
     rt::object_reader!(
         read_307, Visit307, Project { owner_url = "owner_url" : LeafRead < Leaf2 >,
-        required, settle; url = "url" : LeafRead < Leaf2 >, required, settle; html_url =
-        "html_url" : LeafRead < Leaf2 >, required, settle; columns_url = "columns_url" :
-        LeafRead < Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1 >, required,
-        settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle; name = "name"
-        : LeafRead < Leaf2 >, required, settle; body = "body" : ViaValue < Check5 >,
-        required, settle; number = "number" : LeafRead < Leaf1 >, required, settle; state
-        = "state" : LeafRead < Leaf77 >, required, settle; creator = "creator" : Typed <
-        DismissedBy >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >,
-        required, settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required,
-        settle; } deny
+        required; url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" :
+        LeafRead < Leaf2 >, required; columns_url = "columns_url" : LeafRead < Leaf2 >,
+        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
+        LeafRead < Leaf2 >, required; name = "name" : LeafRead < Leaf2 >, required; body
+        = "body" : ViaValue < Check5 >, required; number = "number" : LeafRead < Leaf1 >,
+        required; state = "state" : LeafRead < Leaf77 >, required; creator = "creator" :
+        Typed < DismissedBy >, required; created_at = "created_at" : LeafRead < Leaf2 >,
+        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
-        read_311, Visit311, ProjectEditedChanges { name = "name" : Typed < Title >,
-        optional, settle; body = "body" : Typed < Title >, optional, settle; } deny
+        read_311, Visit311, ProjectEditedChanges { name = "name" : Typed < Title >; body
+        = "body" : Typed < Title >; } deny
     );
     rt::object_reader!(
         read_315, Visit315, ProjectCardConvertedChanges { note = "note" : Typed < Title
-        >, required, settle; } deny
+        >, required; } deny
     );
     rt::object_reader!(
         read_316, Visit316, ProjectCardConvertedProjectCard { url = "url" : LeafRead <
-        Leaf2 >, required, settle; project_url = "project_url" : LeafRead < Leaf2 >,
-        required, settle; column_url = "column_url" : LeafRead < Leaf2 >, required,
-        settle; column_id = "column_id" : LeafRead < Leaf1 >, required, settle; id = "id"
-        : LeafRead < Leaf1 >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >,
-        required, settle; note = "note" : ViaValue < Check5 >, required, settle; archived
-        = "archived" : LeafRead < Leaf4 >, required, settle; creator = "creator" : Typed
-        < DismissedBy >, required, settle; created_at = "created_at" : LeafRead < Leaf2
-        >, required, settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required,
-        settle; content_url = "content_url" : LeafRead < Leaf2 >, optional, settle;
-        after_id = "after_id" : LeafRead < Leaf9 >, optional, settle; } deny
+        Leaf2 >, required; project_url = "project_url" : LeafRead < Leaf2 >, required;
+        column_url = "column_url" : LeafRead < Leaf2 >, required; column_id = "column_id"
+        : LeafRead < Leaf1 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id
+        = "node_id" : LeafRead < Leaf2 >, required; note = "note" : ViaValue < Check5 >,
+        required; archived = "archived" : LeafRead < Leaf4 >, required; creator =
+        "creator" : Typed < DismissedBy >, required; created_at = "created_at" : LeafRead
+        < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        content_url = "content_url" : LeafRead < Leaf2 >; after_id = "after_id" :
+        LeafRead < Leaf9 >; } deny
     );
     rt::object_reader!(
         read_321, Visit321, ProjectCardMovedChanges { column_id = "column_id" : Typed <
-        ColumnId >, required, settle; } deny
+        ColumnId >, required; } deny
     );
     rt::object_reader!(
-        read_322, Visit322, ColumnId { from = "from" : LeafRead < Leaf1 >, required,
-        settle; } deny
+        read_322, Visit322, ColumnId { from = "from" : LeafRead < Leaf1 >, required; }
+        deny
     );
     rt::value_leaf!(
         Leaf91 -> (), scalar | v | rt::is_valid(validators::v640, v) &&
@@ -20343,36 +20184,33 @@ mod fast {
     );
     rt::object_reader!(
         read_323, Visit323, ProjectCardMovedProjectCard { url = "url" : LeafRead < Leaf2
-        >, required, settle; project_url = "project_url" : LeafRead < Leaf2 >, required,
-        settle; column_url = "column_url" : LeafRead < Leaf2 >, required, settle;
-        column_id = "column_id" : LeafRead < Leaf1 >, required, settle; id = "id" :
-        LeafRead < Leaf1 >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >,
-        required, settle; note = "note" : ViaValue < Check5 >, required, settle; archived
-        = "archived" : LeafRead < Leaf4 >, required, settle; creator = "creator" : Typed
-        < DismissedBy >, required, settle; created_at = "created_at" : LeafRead < Leaf2
-        >, required, settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required,
-        settle; content_url = "content_url" : LeafRead < Leaf2 >, optional, settle;
-        after_id = "after_id" : LeafRead < Leaf91 >, required, settle; } deny
+        >, required; project_url = "project_url" : LeafRead < Leaf2 >, required;
+        column_url = "column_url" : LeafRead < Leaf2 >, required; column_id = "column_id"
+        : LeafRead < Leaf1 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id
+        = "node_id" : LeafRead < Leaf2 >, required; note = "note" : ViaValue < Check5 >,
+        required; archived = "archived" : LeafRead < Leaf4 >, required; creator =
+        "creator" : Typed < DismissedBy >, required; created_at = "created_at" : LeafRead
+        < Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        content_url = "content_url" : LeafRead < Leaf2 >; after_id = "after_id" :
+        LeafRead < Leaf91 >, required; } deny
     );
     rt::object_reader!(
-        read_326, Visit326, ProjectColumn { url = "url" : LeafRead < Leaf2 >, required,
-        settle; project_url = "project_url" : LeafRead < Leaf2 >, required, settle;
-        cards_url = "cards_url" : LeafRead < Leaf2 >, required, settle; id = "id" :
-        LeafRead < Leaf1 >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >,
-        required, settle; name = "name" : LeafRead < Leaf2 >, required, settle;
-        created_at = "created_at" : LeafRead < Leaf2 >, required, settle; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required, settle; } deny
+        read_326, Visit326, ProjectColumn { url = "url" : LeafRead < Leaf2 >, required;
+        project_url = "project_url" : LeafRead < Leaf2 >, required; cards_url =
+        "cards_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
+        required; node_id = "node_id" : LeafRead < Leaf2 >, required; name = "name" :
+        LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
+        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
-        read_329, Visit329, ProjectColumnEditedChanges { name = "name" : Typed < Title >,
-        optional, settle; } deny
+        read_329, Visit329, ProjectColumnEditedChanges { name = "name" : Typed < Title >;
+        } deny
     );
     rt::object_reader!(
         read_331, Visit331, PublicEvent { repository = "repository" : ViaValue < Check70
-        < 34 > >, required, settle; sender = "sender" : Typed < DismissedBy >, required,
-        settle; installation = "installation" : Typed < InstallationLite >, optional,
-        settle; organization = "organization" : Typed < Organization >, optional, settle;
-        } deny
+        < 34 > >, required; sender = "sender" : Typed < DismissedBy >, required;
+        installation = "installation" : Typed < InstallationLite >; organization =
+        "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf93 -> PullRequestAssignedAction, | s | [! ::std::matches!(s, "assigned")] =>
@@ -20380,14 +20218,12 @@ mod fast {
     );
     rt::object_reader!(
         read_333, Visit333, PullRequestAssigned { action = "action" : LeafRead < Leaf93
-        >, required, settle; number = "number" : LeafRead < Leaf1 >, required, settle;
-        pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest >,
-        required, settle; assignee = "assignee" : Typed < DismissedBy >, required,
-        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, required, settle; installation = "installation" : Typed < InstallationLite >,
-        optional, settle; organization = "organization" : Typed < Organization >,
-        optional, settle; sender = "sender" : Typed < DismissedBy >, required, settle; }
-        deny
+        >, required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
+        "pull_request" : Typed < PullRequestAssignedPullRequest >, required; assignee =
+        "assignee" : Typed < DismissedBy >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
+        : Typed < InstallationLite >; organization = "organization" : Typed <
+        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::via_value!(
         Check94 -> PullRequestRequestedReviewer2, | v | rt::is_valid(validators::t3:: <
@@ -20396,68 +20232,61 @@ mod fast {
     rt::via_value!(Check95 -> Option < bool >, | v | rt::is_valid(validators::v661, v));
     rt::object_reader!(
         read_335, Visit335, PullRequestAssignedPullRequest { url = "url" : LeafRead <
-        Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle;
-        node_id = "node_id" : LeafRead < Leaf2 >, required, settle; html_url = "html_url"
-        : LeafRead < Leaf2 >, required, settle; diff_url = "diff_url" : LeafRead < Leaf2
-        >, required, settle; patch_url = "patch_url" : LeafRead < Leaf2 >, required,
-        settle; issue_url = "issue_url" : LeafRead < Leaf2 >, required, settle; number =
-        "number" : LeafRead < Leaf1 >, required, settle; state = "state" : LeafRead <
-        Leaf77 >, required, settle; locked = "locked" : LeafRead < Leaf4 >, required,
-        settle; title = "title" : LeafRead < Leaf2 >, required, settle; user = "user" :
-        Typed < DismissedBy >, required, settle; body = "body" : ViaValue < Check5 >,
-        required, settle; created_at = "created_at" : LeafRead < Leaf2 >, required,
-        settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required, settle;
-        closed_at = "closed_at" : ViaValue < Check5 >, required, settle; merged_at =
-        "merged_at" : ViaValue < Check5 >, required, settle; merge_commit_sha =
-        "merge_commit_sha" : ViaValue < Check5 >, required, settle; assignee = "assignee"
-        : ViaValue < Check24 >, required, settle; assignees = "assignees" : VecOf < Typed
-        < DismissedBy >, 0usize, { usize::MAX } >, required, settle; requested_reviewers
-        = "requested_reviewers" : VecOf < ViaValue < Check94 >, 0usize, { usize::MAX } >,
-        required, settle; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam
-        >, 0usize, { usize::MAX } >, required, settle; labels = "labels" : VecOf < Typed
-        < Label >, 0usize, { usize::MAX } >, required, settle; milestone = "milestone" :
-        ViaValue < Check79 >, required, settle; commits_url = "commits_url" : LeafRead <
-        Leaf2 >, required, settle; review_comments_url = "review_comments_url" : LeafRead
-        < Leaf2 >, required, settle; review_comment_url = "review_comment_url" : LeafRead
-        < Leaf2 >, required, settle; comments_url = "comments_url" : LeafRead < Leaf2 >,
-        required, settle; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required,
-        settle; head = "head" : Typed < PullRequestHead >, required, settle; base =
-        "base" : Typed < PullRequestHead >, required, settle; links = "_links" : Typed <
-        PullRequestLinks >, required, settle; author_association = "author_association" :
-        LeafRead < Leaf56 >, required, settle; auto_merge = "auto_merge" : LeafRead <
-        Leaf9 >, required, settle; active_lock_reason = "active_lock_reason" : ViaValue <
-        Check80 >, required, settle; draft = "draft" : LeafRead < Leaf4 >, required,
-        settle; merged = "merged" : ViaValue < Check95 >, required, settle; mergeable =
-        "mergeable" : ViaValue < Check95 >, required, settle; rebaseable = "rebaseable" :
-        ViaValue < Check95 >, required, settle; mergeable_state = "mergeable_state" :
-        LeafRead < Leaf2 >, required, settle; merged_by = "merged_by" : ViaValue <
-        Check24 >, required, settle; comments = "comments" : LeafRead < Leaf1 >,
-        required, settle; review_comments = "review_comments" : LeafRead < Leaf1 >,
-        required, settle; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
-        Leaf4 >, required, settle; commits = "commits" : LeafRead < Leaf1 >, required,
-        settle; additions = "additions" : LeafRead < Leaf1 >, required, settle; deletions
-        = "deletions" : LeafRead < Leaf1 >, required, settle; changed_files =
-        "changed_files" : LeafRead < Leaf1 >, required, settle; } deny
+        Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id"
+        : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
+        required; diff_url = "diff_url" : LeafRead < Leaf2 >, required; patch_url =
+        "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" : LeafRead <
+        Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required; state =
+        "state" : LeafRead < Leaf77 >, required; locked = "locked" : LeafRead < Leaf4 >,
+        required; title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
+        DismissedBy >, required; body = "body" : ViaValue < Check5 >, required;
+        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : ViaValue <
+        Check5 >, required; merged_at = "merged_at" : ViaValue < Check5 >, required;
+        merge_commit_sha = "merge_commit_sha" : ViaValue < Check5 >, required; assignee =
+        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
+        "requested_reviewers" : VecOf < ViaValue < Check94 >, 0usize, { usize::MAX } >,
+        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
+        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
+        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
+        >, required; commits_url = "commits_url" : LeafRead < Leaf2 >, required;
+        review_comments_url = "review_comments_url" : LeafRead < Leaf2 >, required;
+        review_comment_url = "review_comment_url" : LeafRead < Leaf2 >, required;
+        comments_url = "comments_url" : LeafRead < Leaf2 >, required; statuses_url =
+        "statuses_url" : LeafRead < Leaf2 >, required; head = "head" : Typed <
+        PullRequestHead >, required; base = "base" : Typed < PullRequestHead >, required;
+        links = "_links" : Typed < PullRequestLinks >, required; author_association =
+        "author_association" : LeafRead < Leaf56 >, required; auto_merge = "auto_merge" :
+        LeafRead < Leaf9 >, required; active_lock_reason = "active_lock_reason" :
+        ViaValue < Check80 >, required; draft = "draft" : LeafRead < Leaf4 >, required;
+        merged = "merged" : ViaValue < Check95 >, required; mergeable = "mergeable" :
+        ViaValue < Check95 >, required; rebaseable = "rebaseable" : ViaValue < Check95 >,
+        required; mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required;
+        merged_by = "merged_by" : ViaValue < Check24 >, required; comments = "comments" :
+        LeafRead < Leaf1 >, required; review_comments = "review_comments" : LeafRead <
+        Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
+        Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required; additions
+        = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" : LeafRead
+        < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1 >,
+        required; } deny
     );
     rt::object_reader!(
         read_337, Visit337, PullRequestHead { label = "label" : LeafRead < Leaf2 >,
-        required, settle; r#ref = "ref" : LeafRead < Leaf2 >, required, settle; sha =
-        "sha" : LeafRead < Leaf2 >, required, settle; user = "user" : Typed < DismissedBy
-        >, required, settle; repo = "repo" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; } deny
+        required; r#ref = "ref" : LeafRead < Leaf2 >, required; sha = "sha" : LeafRead <
+        Leaf2 >, required; user = "user" : Typed < DismissedBy >, required; repo = "repo"
+        : Typed < BranchProtectionRuleCreatedRepository >, required; } deny
     );
     rt::object_reader!(
-        read_338, Visit338, PullRequestLinks { self_ = "self" : Typed < Link >, required,
-        settle; html = "html" : Typed < Link >, required, settle; issue = "issue" : Typed
-        < Link >, required, settle; comments = "comments" : Typed < Link >, required,
-        settle; review_comments = "review_comments" : Typed < Link >, required, settle;
-        review_comment = "review_comment" : Typed < Link >, required, settle; commits =
-        "commits" : Typed < Link >, required, settle; statuses = "statuses" : Typed <
-        Link >, required, settle; } deny
+        read_338, Visit338, PullRequestLinks { self_ = "self" : Typed < Link >, required;
+        html = "html" : Typed < Link >, required; issue = "issue" : Typed < Link >,
+        required; comments = "comments" : Typed < Link >, required; review_comments =
+        "review_comments" : Typed < Link >, required; review_comment = "review_comment" :
+        Typed < Link >, required; commits = "commits" : Typed < Link >, required;
+        statuses = "statuses" : Typed < Link >, required; } deny
     );
     rt::object_reader!(
-        read_339, Visit339, Link { href = "href" : LeafRead < Leaf2 >, required, settle;
-        } deny
+        read_339, Visit339, Link { href = "href" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
         Leaf96 -> PullRequestAutoMergeDisabledAction, | s | [! ::std::matches!(s,
@@ -20465,13 +20294,12 @@ mod fast {
     );
     rt::object_reader!(
         read_340, Visit340, PullRequestAutoMergeDisabled { action = "action" : LeafRead <
-        Leaf96 >, required, settle; number = "number" : LeafRead < Leaf1 >, required,
-        settle; pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; } deny
+        Leaf96 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
+        : Typed < InstallationLite >; organization = "organization" : Typed <
+        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
         Leaf97 -> PullRequestAutoMergeEnabledAction, | s | [! ::std::matches!(s,
@@ -20479,13 +20307,12 @@ mod fast {
     );
     rt::object_reader!(
         read_342, Visit342, PullRequestAutoMergeEnabled { action = "action" : LeafRead <
-        Leaf97 >, required, settle; number = "number" : LeafRead < Leaf1 >, required,
-        settle; pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; } deny
+        Leaf97 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
+        : Typed < InstallationLite >; organization = "organization" : Typed <
+        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
         Leaf98 -> MilestoneState, | s | [! ::std::matches!(s, "closed")] =>
@@ -20493,13 +20320,12 @@ mod fast {
     );
     rt::object_reader!(
         read_344, Visit344, PullRequestClosed { action = "action" : LeafRead < Leaf98 >,
-        required, settle; number = "number" : LeafRead < Leaf1 >, required, settle;
-        pull_request = "pull_request" : Typed < PullRequestClosedPullRequest >, required,
-        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, required, settle; installation = "installation" : Typed < InstallationLite >,
-        optional, settle; organization = "organization" : Typed < Organization >,
-        optional, settle; sender = "sender" : Typed < DismissedBy >, required, settle; }
-        deny
+        required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
+        "pull_request" : Typed < PullRequestClosedPullRequest >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
+        installation = "installation" : Typed < InstallationLite >; organization =
+        "organization" : Typed < Organization >; sender = "sender" : Typed < DismissedBy
+        >, required; } deny
     );
     rt::value_leaf!(
         Leaf99 -> bool, scalar | v | rt::is_valid(validators::v661, v) &&
@@ -20507,48 +20333,44 @@ mod fast {
     );
     rt::object_reader!(
         read_345, Visit345, PullRequestClosedPullRequest { url = "url" : LeafRead < Leaf2
-        >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id =
-        "node_id" : LeafRead < Leaf2 >, required, settle; html_url = "html_url" :
-        LeafRead < Leaf2 >, required, settle; diff_url = "diff_url" : LeafRead < Leaf2 >,
-        required, settle; patch_url = "patch_url" : LeafRead < Leaf2 >, required, settle;
-        issue_url = "issue_url" : LeafRead < Leaf2 >, required, settle; number = "number"
-        : LeafRead < Leaf1 >, required, settle; state = "state" : LeafRead < Leaf81 >,
-        required, settle; locked = "locked" : LeafRead < Leaf4 >, required, settle; title
-        = "title" : LeafRead < Leaf2 >, required, settle; user = "user" : Typed <
-        DismissedBy >, required, settle; body = "body" : ViaValue < Check5 >, required,
-        settle; created_at = "created_at" : LeafRead < Leaf2 >, required, settle;
-        updated_at = "updated_at" : LeafRead < Leaf2 >, required, settle; closed_at =
-        "closed_at" : LeafRead < Leaf2 >, required, settle; merged_at = "merged_at" :
-        ViaValue < Check5 >, required, settle; merge_commit_sha = "merge_commit_sha" :
-        ViaValue < Check5 >, required, settle; assignee = "assignee" : ViaValue < Check24
-        >, required, settle; assignees = "assignees" : VecOf < Typed < DismissedBy >,
-        0usize, { usize::MAX } >, required, settle; requested_reviewers =
+        >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
+        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
+        required; diff_url = "diff_url" : LeafRead < Leaf2 >, required; patch_url =
+        "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" : LeafRead <
+        Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required; state =
+        "state" : LeafRead < Leaf81 >, required; locked = "locked" : LeafRead < Leaf4 >,
+        required; title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
+        DismissedBy >, required; body = "body" : ViaValue < Check5 >, required;
+        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : LeafRead <
+        Leaf2 >, required; merged_at = "merged_at" : ViaValue < Check5 >, required;
+        merge_commit_sha = "merge_commit_sha" : ViaValue < Check5 >, required; assignee =
+        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
         "requested_reviewers" : VecOf < ViaValue < Check94 >, 0usize, { usize::MAX } >,
-        required, settle; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam
-        >, 0usize, { usize::MAX } >, required, settle; labels = "labels" : VecOf < Typed
-        < Label >, 0usize, { usize::MAX } >, required, settle; milestone = "milestone" :
-        ViaValue < Check79 >, required, settle; commits_url = "commits_url" : LeafRead <
-        Leaf2 >, required, settle; review_comments_url = "review_comments_url" : LeafRead
-        < Leaf2 >, required, settle; review_comment_url = "review_comment_url" : LeafRead
-        < Leaf2 >, required, settle; comments_url = "comments_url" : LeafRead < Leaf2 >,
-        required, settle; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required,
-        settle; head = "head" : Typed < PullRequestHead >, required, settle; base =
-        "base" : Typed < PullRequestHead >, required, settle; links = "_links" : Typed <
-        PullRequestLinks >, required, settle; author_association = "author_association" :
-        LeafRead < Leaf56 >, required, settle; auto_merge = "auto_merge" : LeafRead <
-        Leaf9 >, required, settle; active_lock_reason = "active_lock_reason" : ViaValue <
-        Check80 >, required, settle; draft = "draft" : LeafRead < Leaf4 >, required,
-        settle; merged = "merged" : LeafRead < Leaf99 >, required, settle; mergeable =
-        "mergeable" : ViaValue < Check95 >, required, settle; rebaseable = "rebaseable" :
-        ViaValue < Check95 >, required, settle; mergeable_state = "mergeable_state" :
-        LeafRead < Leaf2 >, required, settle; merged_by = "merged_by" : ViaValue <
-        Check24 >, required, settle; comments = "comments" : LeafRead < Leaf1 >,
-        required, settle; review_comments = "review_comments" : LeafRead < Leaf1 >,
-        required, settle; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
-        Leaf4 >, required, settle; commits = "commits" : LeafRead < Leaf1 >, required,
-        settle; additions = "additions" : LeafRead < Leaf1 >, required, settle; deletions
-        = "deletions" : LeafRead < Leaf1 >, required, settle; changed_files =
-        "changed_files" : LeafRead < Leaf1 >, required, settle; } deny
+        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
+        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
+        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
+        >, required; commits_url = "commits_url" : LeafRead < Leaf2 >, required;
+        review_comments_url = "review_comments_url" : LeafRead < Leaf2 >, required;
+        review_comment_url = "review_comment_url" : LeafRead < Leaf2 >, required;
+        comments_url = "comments_url" : LeafRead < Leaf2 >, required; statuses_url =
+        "statuses_url" : LeafRead < Leaf2 >, required; head = "head" : Typed <
+        PullRequestHead >, required; base = "base" : Typed < PullRequestHead >, required;
+        links = "_links" : Typed < PullRequestLinks >, required; author_association =
+        "author_association" : LeafRead < Leaf56 >, required; auto_merge = "auto_merge" :
+        LeafRead < Leaf9 >, required; active_lock_reason = "active_lock_reason" :
+        ViaValue < Check80 >, required; draft = "draft" : LeafRead < Leaf4 >, required;
+        merged = "merged" : LeafRead < Leaf99 >, required; mergeable = "mergeable" :
+        ViaValue < Check95 >, required; rebaseable = "rebaseable" : ViaValue < Check95 >,
+        required; mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required;
+        merged_by = "merged_by" : ViaValue < Check24 >, required; comments = "comments" :
+        LeafRead < Leaf1 >, required; review_comments = "review_comments" : LeafRead <
+        Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
+        Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required; additions
+        = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" : LeafRead
+        < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1 >,
+        required; } deny
     );
     rt::string_leaf!(
         Leaf100 -> PullRequestConvertedToDraftAction, | s | [! ::std::matches!(s,
@@ -20556,13 +20378,12 @@ mod fast {
     );
     rt::object_reader!(
         read_346, Visit346, PullRequestConvertedToDraft { action = "action" : LeafRead <
-        Leaf100 >, required, settle; number = "number" : LeafRead < Leaf1 >, required,
-        settle; pull_request = "pull_request" : Typed <
-        PullRequestConvertedToDraftPullRequest >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; sender
-        = "sender" : Typed < DismissedBy >, required, settle; } deny
+        Leaf100 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        pull_request = "pull_request" : Typed < PullRequestConvertedToDraftPullRequest >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
+        : Typed < InstallationLite >; organization = "organization" : Typed <
+        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::value_leaf!(
         Leaf101 -> bool, scalar | v | rt::is_valid(validators::v661, v) &&
@@ -20570,49 +20391,44 @@ mod fast {
     );
     rt::object_reader!(
         read_348, Visit348, PullRequestConvertedToDraftPullRequest { url = "url" :
-        LeafRead < Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1 >, required,
-        settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle; html_url =
-        "html_url" : LeafRead < Leaf2 >, required, settle; diff_url = "diff_url" :
-        LeafRead < Leaf2 >, required, settle; patch_url = "patch_url" : LeafRead < Leaf2
-        >, required, settle; issue_url = "issue_url" : LeafRead < Leaf2 >, required,
-        settle; number = "number" : LeafRead < Leaf1 >, required, settle; state = "state"
-        : LeafRead < Leaf77 >, required, settle; locked = "locked" : LeafRead < Leaf4 >,
-        required, settle; title = "title" : LeafRead < Leaf2 >, required, settle; user =
-        "user" : Typed < DismissedBy >, required, settle; body = "body" : ViaValue <
-        Check5 >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >,
-        required, settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required,
-        settle; closed_at = "closed_at" : LeafRead < Leaf63 >, required, settle;
-        merged_at = "merged_at" : LeafRead < Leaf63 >, required, settle; merge_commit_sha
-        = "merge_commit_sha" : ViaValue < Check5 >, required, settle; assignee =
-        "assignee" : ViaValue < Check24 >, required, settle; assignees = "assignees" :
-        VecOf < Typed < DismissedBy >, 0usize, { usize::MAX } >, required, settle;
-        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check94 >,
-        0usize, { usize::MAX } >, required, settle; requested_teams = "requested_teams" :
-        VecOf < Typed < TeamTeam >, 0usize, { usize::MAX } >, required, settle; labels =
-        "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX } >, required, settle;
-        milestone = "milestone" : ViaValue < Check79 >, required, settle; commits_url =
-        "commits_url" : LeafRead < Leaf2 >, required, settle; review_comments_url =
-        "review_comments_url" : LeafRead < Leaf2 >, required, settle; review_comment_url
-        = "review_comment_url" : LeafRead < Leaf2 >, required, settle; comments_url =
-        "comments_url" : LeafRead < Leaf2 >, required, settle; statuses_url =
-        "statuses_url" : LeafRead < Leaf2 >, required, settle; head = "head" : Typed <
-        PullRequestHead >, required, settle; base = "base" : Typed < PullRequestHead >,
-        required, settle; links = "_links" : Typed < PullRequestLinks >, required,
-        settle; author_association = "author_association" : LeafRead < Leaf56 >,
-        required, settle; auto_merge = "auto_merge" : LeafRead < Leaf9 >, required,
-        settle; active_lock_reason = "active_lock_reason" : ViaValue < Check80 >,
-        required, settle; draft = "draft" : LeafRead < Leaf68 >, required, settle; merged
-        = "merged" : LeafRead < Leaf101 >, required, settle; mergeable = "mergeable" :
-        ViaValue < Check95 >, required, settle; rebaseable = "rebaseable" : ViaValue <
-        Check95 >, required, settle; mergeable_state = "mergeable_state" : LeafRead <
-        Leaf2 >, required, settle; merged_by = "merged_by" : ViaValue < Check64 < 2 > >,
-        required, settle; comments = "comments" : LeafRead < Leaf1 >, required, settle;
-        review_comments = "review_comments" : LeafRead < Leaf1 >, required, settle;
-        maintainer_can_modify = "maintainer_can_modify" : LeafRead < Leaf4 >, required,
-        settle; commits = "commits" : LeafRead < Leaf1 >, required, settle; additions =
-        "additions" : LeafRead < Leaf1 >, required, settle; deletions = "deletions" :
-        LeafRead < Leaf1 >, required, settle; changed_files = "changed_files" : LeafRead
-        < Leaf1 >, required, settle; } deny
+        LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id =
+        "node_id" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
+        Leaf2 >, required; diff_url = "diff_url" : LeafRead < Leaf2 >, required;
+        patch_url = "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" :
+        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        state = "state" : LeafRead < Leaf77 >, required; locked = "locked" : LeafRead <
+        Leaf4 >, required; title = "title" : LeafRead < Leaf2 >, required; user = "user"
+        : Typed < DismissedBy >, required; body = "body" : ViaValue < Check5 >, required;
+        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : LeafRead <
+        Leaf63 >, required; merged_at = "merged_at" : LeafRead < Leaf63 >, required;
+        merge_commit_sha = "merge_commit_sha" : ViaValue < Check5 >, required; assignee =
+        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
+        "requested_reviewers" : VecOf < ViaValue < Check94 >, 0usize, { usize::MAX } >,
+        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
+        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
+        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
+        >, required; commits_url = "commits_url" : LeafRead < Leaf2 >, required;
+        review_comments_url = "review_comments_url" : LeafRead < Leaf2 >, required;
+        review_comment_url = "review_comment_url" : LeafRead < Leaf2 >, required;
+        comments_url = "comments_url" : LeafRead < Leaf2 >, required; statuses_url =
+        "statuses_url" : LeafRead < Leaf2 >, required; head = "head" : Typed <
+        PullRequestHead >, required; base = "base" : Typed < PullRequestHead >, required;
+        links = "_links" : Typed < PullRequestLinks >, required; author_association =
+        "author_association" : LeafRead < Leaf56 >, required; auto_merge = "auto_merge" :
+        LeafRead < Leaf9 >, required; active_lock_reason = "active_lock_reason" :
+        ViaValue < Check80 >, required; draft = "draft" : LeafRead < Leaf68 >, required;
+        merged = "merged" : LeafRead < Leaf101 >, required; mergeable = "mergeable" :
+        ViaValue < Check95 >, required; rebaseable = "rebaseable" : ViaValue < Check95 >,
+        required; mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required;
+        merged_by = "merged_by" : ViaValue < Check64 < 2 > >, required; comments =
+        "comments" : LeafRead < Leaf1 >, required; review_comments = "review_comments" :
+        LeafRead < Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" :
+        LeafRead < Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required;
+        additions = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" :
+        LeafRead < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1
+        >, required; } deny
     );
     rt::string_leaf!(
         Leaf102 -> PullRequestEditedAction, | s | [! ::std::matches!(s, "edited")] =>
@@ -20620,14 +20436,12 @@ mod fast {
     );
     rt::object_reader!(
         read_349, Visit349, PullRequestEdited { action = "action" : LeafRead < Leaf102 >,
-        required, settle; number = "number" : LeafRead < Leaf1 >, required, settle;
-        changes = "changes" : Typed < IssuesEditedChanges >, required, settle;
-        pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; } deny
+        required; number = "number" : LeafRead < Leaf1 >, required; changes = "changes" :
+        Typed < IssuesEditedChanges >, required; pull_request = "pull_request" : Typed <
+        PullRequestAssignedPullRequest >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
+        : Typed < InstallationLite >; organization = "organization" : Typed <
+        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
         Leaf103 -> PullRequestLabeledAction, | s | [! ::std::matches!(s, "labeled")] =>
@@ -20635,13 +20449,12 @@ mod fast {
     );
     rt::object_reader!(
         read_351, Visit351, PullRequestLabeled { action = "action" : LeafRead < Leaf103
-        >, required, settle; number = "number" : LeafRead < Leaf1 >, required, settle;
-        pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest >,
-        required, settle; label = "label" : Typed < Label >, required, settle; repository
-        = "repository" : Typed < BranchProtectionRuleCreatedRepository >, required,
-        settle; installation = "installation" : Typed < InstallationLite >, optional,
-        settle; organization = "organization" : Typed < Organization >, optional, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; } deny
+        >, required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
+        "pull_request" : Typed < PullRequestAssignedPullRequest >, required; label =
+        "label" : Typed < Label >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
+        : Typed < InstallationLite >; organization = "organization" : Typed <
+        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
         Leaf104 -> DiscussionState, | s | [! ::std::matches!(s, "locked")] =>
@@ -20649,13 +20462,12 @@ mod fast {
     );
     rt::object_reader!(
         read_353, Visit353, PullRequestLocked { action = "action" : LeafRead < Leaf104 >,
-        required, settle; number = "number" : LeafRead < Leaf1 >, required, settle;
-        pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; } deny
+        required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
+        "pull_request" : Typed < PullRequestAssignedPullRequest >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
+        installation = "installation" : Typed < InstallationLite >; organization =
+        "organization" : Typed < Organization >; sender = "sender" : Typed < DismissedBy
+        >, required; } deny
     );
     rt::string_leaf!(
         Leaf105 -> PullRequestOpenedAction, | s | [! ::std::matches!(s, "opened")] =>
@@ -20663,13 +20475,12 @@ mod fast {
     );
     rt::object_reader!(
         read_354, Visit354, PullRequestOpened { action = "action" : LeafRead < Leaf105 >,
-        required, settle; number = "number" : LeafRead < Leaf1 >, required, settle;
-        pull_request = "pull_request" : Typed < PullRequestOpenedPullRequest >, required,
-        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, required, settle; installation = "installation" : Typed < InstallationLite >,
-        optional, settle; organization = "organization" : Typed < Organization >,
-        optional, settle; sender = "sender" : Typed < DismissedBy >, required, settle; }
-        deny
+        required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
+        "pull_request" : Typed < PullRequestOpenedPullRequest >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
+        installation = "installation" : Typed < InstallationLite >; organization =
+        "organization" : Typed < Organization >; sender = "sender" : Typed < DismissedBy
+        >, required; } deny
     );
     rt::via_value!(
         Check106 -> Option < ActiveLockReason >, | v | rt::is_valid(validators::v655, v)
@@ -20677,48 +20488,44 @@ mod fast {
     );
     rt::object_reader!(
         read_356, Visit356, PullRequestOpenedPullRequest { url = "url" : LeafRead < Leaf2
-        >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id =
-        "node_id" : LeafRead < Leaf2 >, required, settle; html_url = "html_url" :
-        LeafRead < Leaf2 >, required, settle; diff_url = "diff_url" : LeafRead < Leaf2 >,
-        required, settle; patch_url = "patch_url" : LeafRead < Leaf2 >, required, settle;
-        issue_url = "issue_url" : LeafRead < Leaf2 >, required, settle; number = "number"
-        : LeafRead < Leaf1 >, required, settle; state = "state" : LeafRead < Leaf84 >,
-        required, settle; locked = "locked" : LeafRead < Leaf4 >, required, settle; title
-        = "title" : LeafRead < Leaf2 >, required, settle; user = "user" : Typed <
-        DismissedBy >, required, settle; body = "body" : ViaValue < Check5 >, required,
-        settle; created_at = "created_at" : LeafRead < Leaf2 >, required, settle;
-        updated_at = "updated_at" : LeafRead < Leaf2 >, required, settle; closed_at =
-        "closed_at" : LeafRead < Leaf63 >, required, settle; merged_at = "merged_at" :
-        LeafRead < Leaf63 >, required, settle; merge_commit_sha = "merge_commit_sha" :
-        LeafRead < Leaf63 >, required, settle; assignee = "assignee" : ViaValue < Check24
-        >, required, settle; assignees = "assignees" : VecOf < Typed < DismissedBy >,
-        0usize, { usize::MAX } >, required, settle; requested_reviewers =
+        >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
+        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
+        required; diff_url = "diff_url" : LeafRead < Leaf2 >, required; patch_url =
+        "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" : LeafRead <
+        Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required; state =
+        "state" : LeafRead < Leaf84 >, required; locked = "locked" : LeafRead < Leaf4 >,
+        required; title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
+        DismissedBy >, required; body = "body" : ViaValue < Check5 >, required;
+        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : LeafRead <
+        Leaf63 >, required; merged_at = "merged_at" : LeafRead < Leaf63 >, required;
+        merge_commit_sha = "merge_commit_sha" : LeafRead < Leaf63 >, required; assignee =
+        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
         "requested_reviewers" : VecOf < ViaValue < Check94 >, 0usize, { usize::MAX } >,
-        required, settle; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam
-        >, 0usize, { usize::MAX } >, required, settle; labels = "labels" : VecOf < Typed
-        < Label >, 0usize, { usize::MAX } >, required, settle; milestone = "milestone" :
-        ViaValue < Check79 >, required, settle; commits_url = "commits_url" : LeafRead <
-        Leaf2 >, required, settle; review_comments_url = "review_comments_url" : LeafRead
-        < Leaf2 >, required, settle; review_comment_url = "review_comment_url" : LeafRead
-        < Leaf2 >, required, settle; comments_url = "comments_url" : LeafRead < Leaf2 >,
-        required, settle; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required,
-        settle; head = "head" : Typed < PullRequestHead >, required, settle; base =
-        "base" : Typed < PullRequestHead >, required, settle; links = "_links" : Typed <
-        PullRequestLinks >, required, settle; author_association = "author_association" :
-        LeafRead < Leaf56 >, required, settle; auto_merge = "auto_merge" : LeafRead <
-        Leaf9 >, required, settle; active_lock_reason = "active_lock_reason" : ViaValue <
-        Check106 >, required, settle; draft = "draft" : LeafRead < Leaf4 >, required,
-        settle; merged = "merged" : ViaValue < Check95 >, required, settle; mergeable =
-        "mergeable" : ViaValue < Check95 >, required, settle; rebaseable = "rebaseable" :
-        ViaValue < Check95 >, required, settle; mergeable_state = "mergeable_state" :
-        LeafRead < Leaf2 >, required, settle; merged_by = "merged_by" : ViaValue <
-        Check64 < 2 > >, required, settle; comments = "comments" : LeafRead < Leaf1 >,
-        required, settle; review_comments = "review_comments" : LeafRead < Leaf1 >,
-        required, settle; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
-        Leaf4 >, required, settle; commits = "commits" : LeafRead < Leaf1 >, required,
-        settle; additions = "additions" : LeafRead < Leaf1 >, required, settle; deletions
-        = "deletions" : LeafRead < Leaf1 >, required, settle; changed_files =
-        "changed_files" : LeafRead < Leaf1 >, required, settle; } deny
+        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
+        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
+        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
+        >, required; commits_url = "commits_url" : LeafRead < Leaf2 >, required;
+        review_comments_url = "review_comments_url" : LeafRead < Leaf2 >, required;
+        review_comment_url = "review_comment_url" : LeafRead < Leaf2 >, required;
+        comments_url = "comments_url" : LeafRead < Leaf2 >, required; statuses_url =
+        "statuses_url" : LeafRead < Leaf2 >, required; head = "head" : Typed <
+        PullRequestHead >, required; base = "base" : Typed < PullRequestHead >, required;
+        links = "_links" : Typed < PullRequestLinks >, required; author_association =
+        "author_association" : LeafRead < Leaf56 >, required; auto_merge = "auto_merge" :
+        LeafRead < Leaf9 >, required; active_lock_reason = "active_lock_reason" :
+        ViaValue < Check106 >, required; draft = "draft" : LeafRead < Leaf4 >, required;
+        merged = "merged" : ViaValue < Check95 >, required; mergeable = "mergeable" :
+        ViaValue < Check95 >, required; rebaseable = "rebaseable" : ViaValue < Check95 >,
+        required; mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required;
+        merged_by = "merged_by" : ViaValue < Check64 < 2 > >, required; comments =
+        "comments" : LeafRead < Leaf1 >, required; review_comments = "review_comments" :
+        LeafRead < Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" :
+        LeafRead < Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required;
+        additions = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" :
+        LeafRead < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1
+        >, required; } deny
     );
     rt::string_leaf!(
         Leaf107 -> PullRequestReadyForReviewAction, | s | [! ::std::matches!(s,
@@ -20726,58 +20533,53 @@ mod fast {
     );
     rt::object_reader!(
         read_357, Visit357, PullRequestReadyForReview { action = "action" : LeafRead <
-        Leaf107 >, required, settle; number = "number" : LeafRead < Leaf1 >, required,
-        settle; pull_request = "pull_request" : Typed <
-        PullRequestReadyForReviewPullRequest >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; sender
-        = "sender" : Typed < DismissedBy >, required, settle; } deny
+        Leaf107 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        pull_request = "pull_request" : Typed < PullRequestReadyForReviewPullRequest >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
+        : Typed < InstallationLite >; organization = "organization" : Typed <
+        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::object_reader!(
         read_359, Visit359, PullRequestReadyForReviewPullRequest { url = "url" : LeafRead
-        < Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle;
-        node_id = "node_id" : LeafRead < Leaf2 >, required, settle; html_url = "html_url"
-        : LeafRead < Leaf2 >, required, settle; diff_url = "diff_url" : LeafRead < Leaf2
-        >, required, settle; patch_url = "patch_url" : LeafRead < Leaf2 >, required,
-        settle; issue_url = "issue_url" : LeafRead < Leaf2 >, required, settle; number =
-        "number" : LeafRead < Leaf1 >, required, settle; state = "state" : LeafRead <
-        Leaf84 >, required, settle; locked = "locked" : LeafRead < Leaf4 >, required,
-        settle; title = "title" : LeafRead < Leaf2 >, required, settle; user = "user" :
-        Typed < DismissedBy >, required, settle; body = "body" : ViaValue < Check5 >,
-        required, settle; created_at = "created_at" : LeafRead < Leaf2 >, required,
-        settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required, settle;
-        closed_at = "closed_at" : LeafRead < Leaf63 >, required, settle; merged_at =
-        "merged_at" : LeafRead < Leaf63 >, required, settle; merge_commit_sha =
-        "merge_commit_sha" : ViaValue < Check5 >, required, settle; assignee = "assignee"
-        : ViaValue < Check24 >, required, settle; assignees = "assignees" : VecOf < Typed
-        < DismissedBy >, 0usize, { usize::MAX } >, required, settle; requested_reviewers
-        = "requested_reviewers" : VecOf < ViaValue < Check94 >, 0usize, { usize::MAX } >,
-        required, settle; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam
-        >, 0usize, { usize::MAX } >, required, settle; labels = "labels" : VecOf < Typed
-        < Label >, 0usize, { usize::MAX } >, required, settle; milestone = "milestone" :
-        ViaValue < Check79 >, required, settle; commits_url = "commits_url" : LeafRead <
-        Leaf2 >, required, settle; review_comments_url = "review_comments_url" : LeafRead
-        < Leaf2 >, required, settle; review_comment_url = "review_comment_url" : LeafRead
-        < Leaf2 >, required, settle; comments_url = "comments_url" : LeafRead < Leaf2 >,
-        required, settle; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required,
-        settle; head = "head" : Typed < PullRequestHead >, required, settle; base =
-        "base" : Typed < PullRequestHead >, required, settle; links = "_links" : Typed <
-        PullRequestLinks >, required, settle; author_association = "author_association" :
-        LeafRead < Leaf56 >, required, settle; auto_merge = "auto_merge" : LeafRead <
-        Leaf9 >, required, settle; active_lock_reason = "active_lock_reason" : ViaValue <
-        Check80 >, required, settle; draft = "draft" : LeafRead < Leaf66 >, required,
-        settle; merged = "merged" : LeafRead < Leaf99 >, required, settle; mergeable =
-        "mergeable" : ViaValue < Check95 >, required, settle; rebaseable = "rebaseable" :
-        ViaValue < Check95 >, required, settle; mergeable_state = "mergeable_state" :
-        LeafRead < Leaf2 >, required, settle; merged_by = "merged_by" : ViaValue <
-        Check64 < 2 > >, required, settle; comments = "comments" : LeafRead < Leaf1 >,
-        required, settle; review_comments = "review_comments" : LeafRead < Leaf1 >,
-        required, settle; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
-        Leaf4 >, required, settle; commits = "commits" : LeafRead < Leaf1 >, required,
-        settle; additions = "additions" : LeafRead < Leaf1 >, required, settle; deletions
-        = "deletions" : LeafRead < Leaf1 >, required, settle; changed_files =
-        "changed_files" : LeafRead < Leaf1 >, required, settle; } deny
+        < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id =
+        "node_id" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
+        Leaf2 >, required; diff_url = "diff_url" : LeafRead < Leaf2 >, required;
+        patch_url = "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" :
+        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        state = "state" : LeafRead < Leaf84 >, required; locked = "locked" : LeafRead <
+        Leaf4 >, required; title = "title" : LeafRead < Leaf2 >, required; user = "user"
+        : Typed < DismissedBy >, required; body = "body" : ViaValue < Check5 >, required;
+        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : LeafRead <
+        Leaf63 >, required; merged_at = "merged_at" : LeafRead < Leaf63 >, required;
+        merge_commit_sha = "merge_commit_sha" : ViaValue < Check5 >, required; assignee =
+        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
+        "requested_reviewers" : VecOf < ViaValue < Check94 >, 0usize, { usize::MAX } >,
+        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
+        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
+        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
+        >, required; commits_url = "commits_url" : LeafRead < Leaf2 >, required;
+        review_comments_url = "review_comments_url" : LeafRead < Leaf2 >, required;
+        review_comment_url = "review_comment_url" : LeafRead < Leaf2 >, required;
+        comments_url = "comments_url" : LeafRead < Leaf2 >, required; statuses_url =
+        "statuses_url" : LeafRead < Leaf2 >, required; head = "head" : Typed <
+        PullRequestHead >, required; base = "base" : Typed < PullRequestHead >, required;
+        links = "_links" : Typed < PullRequestLinks >, required; author_association =
+        "author_association" : LeafRead < Leaf56 >, required; auto_merge = "auto_merge" :
+        LeafRead < Leaf9 >, required; active_lock_reason = "active_lock_reason" :
+        ViaValue < Check80 >, required; draft = "draft" : LeafRead < Leaf66 >, required;
+        merged = "merged" : LeafRead < Leaf99 >, required; mergeable = "mergeable" :
+        ViaValue < Check95 >, required; rebaseable = "rebaseable" : ViaValue < Check95 >,
+        required; mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required;
+        merged_by = "merged_by" : ViaValue < Check64 < 2 > >, required; comments =
+        "comments" : LeafRead < Leaf1 >, required; review_comments = "review_comments" :
+        LeafRead < Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" :
+        LeafRead < Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required;
+        additions = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" :
+        LeafRead < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1
+        >, required; } deny
     );
     rt::string_leaf!(
         Leaf108 -> PullRequestReopenedAction, | s | [! ::std::matches!(s, "reopened")] =>
@@ -20785,58 +20587,53 @@ mod fast {
     );
     rt::object_reader!(
         read_360, Visit360, PullRequestReopened { action = "action" : LeafRead < Leaf108
-        >, required, settle; number = "number" : LeafRead < Leaf1 >, required, settle;
-        pull_request = "pull_request" : Typed < PullRequestReopenedPullRequest >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; } deny
+        >, required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
+        "pull_request" : Typed < PullRequestReopenedPullRequest >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
+        installation = "installation" : Typed < InstallationLite >; organization =
+        "organization" : Typed < Organization >; sender = "sender" : Typed < DismissedBy
+        >, required; } deny
     );
     rt::object_reader!(
         read_362, Visit362, PullRequestReopenedPullRequest { url = "url" : LeafRead <
-        Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle;
-        node_id = "node_id" : LeafRead < Leaf2 >, required, settle; html_url = "html_url"
-        : LeafRead < Leaf2 >, required, settle; diff_url = "diff_url" : LeafRead < Leaf2
-        >, required, settle; patch_url = "patch_url" : LeafRead < Leaf2 >, required,
-        settle; issue_url = "issue_url" : LeafRead < Leaf2 >, required, settle; number =
-        "number" : LeafRead < Leaf1 >, required, settle; state = "state" : LeafRead <
-        Leaf84 >, required, settle; locked = "locked" : LeafRead < Leaf4 >, required,
-        settle; title = "title" : LeafRead < Leaf2 >, required, settle; user = "user" :
-        Typed < DismissedBy >, required, settle; body = "body" : ViaValue < Check5 >,
-        required, settle; created_at = "created_at" : LeafRead < Leaf2 >, required,
-        settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required, settle;
-        closed_at = "closed_at" : LeafRead < Leaf63 >, required, settle; merged_at =
-        "merged_at" : LeafRead < Leaf63 >, required, settle; merge_commit_sha =
-        "merge_commit_sha" : LeafRead < Leaf63 >, required, settle; assignee = "assignee"
-        : ViaValue < Check24 >, required, settle; assignees = "assignees" : VecOf < Typed
-        < DismissedBy >, 0usize, { usize::MAX } >, required, settle; requested_reviewers
-        = "requested_reviewers" : VecOf < ViaValue < Check94 >, 0usize, { usize::MAX } >,
-        required, settle; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam
-        >, 0usize, { usize::MAX } >, required, settle; labels = "labels" : VecOf < Typed
-        < Label >, 0usize, { usize::MAX } >, required, settle; milestone = "milestone" :
-        ViaValue < Check79 >, required, settle; commits_url = "commits_url" : LeafRead <
-        Leaf2 >, required, settle; review_comments_url = "review_comments_url" : LeafRead
-        < Leaf2 >, required, settle; review_comment_url = "review_comment_url" : LeafRead
-        < Leaf2 >, required, settle; comments_url = "comments_url" : LeafRead < Leaf2 >,
-        required, settle; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required,
-        settle; head = "head" : Typed < PullRequestHead >, required, settle; base =
-        "base" : Typed < PullRequestHead >, required, settle; links = "_links" : Typed <
-        PullRequestLinks >, required, settle; author_association = "author_association" :
-        LeafRead < Leaf56 >, required, settle; auto_merge = "auto_merge" : LeafRead <
-        Leaf9 >, required, settle; active_lock_reason = "active_lock_reason" : ViaValue <
-        Check80 >, required, settle; draft = "draft" : LeafRead < Leaf4 >, required,
-        settle; merged = "merged" : LeafRead < Leaf99 >, required, settle; mergeable =
-        "mergeable" : ViaValue < Check95 >, required, settle; rebaseable = "rebaseable" :
-        ViaValue < Check95 >, required, settle; mergeable_state = "mergeable_state" :
-        LeafRead < Leaf2 >, required, settle; merged_by = "merged_by" : ViaValue <
-        Check64 < 2 > >, required, settle; comments = "comments" : LeafRead < Leaf1 >,
-        required, settle; review_comments = "review_comments" : LeafRead < Leaf1 >,
-        required, settle; maintainer_can_modify = "maintainer_can_modify" : LeafRead <
-        Leaf4 >, required, settle; commits = "commits" : LeafRead < Leaf1 >, required,
-        settle; additions = "additions" : LeafRead < Leaf1 >, required, settle; deletions
-        = "deletions" : LeafRead < Leaf1 >, required, settle; changed_files =
-        "changed_files" : LeafRead < Leaf1 >, required, settle; } deny
+        Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id"
+        : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
+        required; diff_url = "diff_url" : LeafRead < Leaf2 >, required; patch_url =
+        "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" : LeafRead <
+        Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required; state =
+        "state" : LeafRead < Leaf84 >, required; locked = "locked" : LeafRead < Leaf4 >,
+        required; title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
+        DismissedBy >, required; body = "body" : ViaValue < Check5 >, required;
+        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : LeafRead <
+        Leaf63 >, required; merged_at = "merged_at" : LeafRead < Leaf63 >, required;
+        merge_commit_sha = "merge_commit_sha" : LeafRead < Leaf63 >, required; assignee =
+        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
+        "requested_reviewers" : VecOf < ViaValue < Check94 >, 0usize, { usize::MAX } >,
+        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
+        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
+        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
+        >, required; commits_url = "commits_url" : LeafRead < Leaf2 >, required;
+        review_comments_url = "review_comments_url" : LeafRead < Leaf2 >, required;
+        review_comment_url = "review_comment_url" : LeafRead < Leaf2 >, required;
+        comments_url = "comments_url" : LeafRead < Leaf2 >, required; statuses_url =
+        "statuses_url" : LeafRead < Leaf2 >, required; head = "head" : Typed <
+        PullRequestHead >, required; base = "base" : Typed < PullRequestHead >, required;
+        links = "_links" : Typed < PullRequestLinks >, required; author_association =
+        "author_association" : LeafRead < Leaf56 >, required; auto_merge = "auto_merge" :
+        LeafRead < Leaf9 >, required; active_lock_reason = "active_lock_reason" :
+        ViaValue < Check80 >, required; draft = "draft" : LeafRead < Leaf4 >, required;
+        merged = "merged" : LeafRead < Leaf99 >, required; mergeable = "mergeable" :
+        ViaValue < Check95 >, required; rebaseable = "rebaseable" : ViaValue < Check95 >,
+        required; mergeable_state = "mergeable_state" : LeafRead < Leaf2 >, required;
+        merged_by = "merged_by" : ViaValue < Check64 < 2 > >, required; comments =
+        "comments" : LeafRead < Leaf1 >, required; review_comments = "review_comments" :
+        LeafRead < Leaf1 >, required; maintainer_can_modify = "maintainer_can_modify" :
+        LeafRead < Leaf4 >, required; commits = "commits" : LeafRead < Leaf1 >, required;
+        additions = "additions" : LeafRead < Leaf1 >, required; deletions = "deletions" :
+        LeafRead < Leaf1 >, required; changed_files = "changed_files" : LeafRead < Leaf1
+        >, required; } deny
     );
     rt::string_leaf!(
         Leaf109 -> ActionNumberPullRequestRequestedReviewerRepositorySenderRemovedAction,
@@ -20846,25 +20643,24 @@ mod fast {
     rt::object_reader!(
         read_364, Visit364,
         ActionNumberPullRequestRequestedReviewerRepositorySenderRemoved { action =
-        "action" : LeafRead < Leaf109 >, required, settle; number = "number" : LeafRead <
-        Leaf1 >, required, settle; pull_request = "pull_request" : Typed <
-        PullRequestAssignedPullRequest >, required, settle; requested_reviewer =
-        "requested_reviewer" : Typed < DismissedBy >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; sender
-        = "sender" : Typed < DismissedBy >, required, settle; } deny
+        "action" : LeafRead < Leaf109 >, required; number = "number" : LeafRead < Leaf1
+        >, required; pull_request = "pull_request" : Typed <
+        PullRequestAssignedPullRequest >, required; requested_reviewer =
+        "requested_reviewer" : Typed < DismissedBy >, required; repository = "repository"
+        : Typed < BranchProtectionRuleCreatedRepository >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; sender = "sender" : Typed < DismissedBy >, required; }
+        deny
     );
     rt::object_reader!(
         read_366, Visit366, ActionNumberPullRequestRequestedTeamRepositorySenderRemoved {
-        action = "action" : LeafRead < Leaf109 >, required, settle; number = "number" :
-        LeafRead < Leaf1 >, required, settle; pull_request = "pull_request" : Typed <
-        PullRequestAssignedPullRequest >, required, settle; requested_team =
-        "requested_team" : Typed < TeamTeam >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; sender
-        = "sender" : Typed < DismissedBy >, required, settle; } deny
+        action = "action" : LeafRead < Leaf109 >, required; number = "number" : LeafRead
+        < Leaf1 >, required; pull_request = "pull_request" : Typed <
+        PullRequestAssignedPullRequest >, required; requested_team = "requested_team" :
+        Typed < TeamTeam >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
+        : Typed < InstallationLite >; organization = "organization" : Typed <
+        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
         Leaf110 ->
@@ -20875,25 +20671,24 @@ mod fast {
     rt::object_reader!(
         read_368, Visit368,
         ActionNumberPullRequestRequestedReviewerRepositorySenderRequested { action =
-        "action" : LeafRead < Leaf110 >, required, settle; number = "number" : LeafRead <
-        Leaf1 >, required, settle; pull_request = "pull_request" : Typed <
-        PullRequestAssignedPullRequest >, required, settle; requested_reviewer =
-        "requested_reviewer" : Typed < DismissedBy >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; sender
-        = "sender" : Typed < DismissedBy >, required, settle; } deny
+        "action" : LeafRead < Leaf110 >, required; number = "number" : LeafRead < Leaf1
+        >, required; pull_request = "pull_request" : Typed <
+        PullRequestAssignedPullRequest >, required; requested_reviewer =
+        "requested_reviewer" : Typed < DismissedBy >, required; repository = "repository"
+        : Typed < BranchProtectionRuleCreatedRepository >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; sender = "sender" : Typed < DismissedBy >, required; }
+        deny
     );
     rt::object_reader!(
         read_370, Visit370, ActionNumberPullRequestRequestedTeamRepositorySenderRequested
-        { action = "action" : LeafRead < Leaf110 >, required, settle; number = "number" :
-        LeafRead < Leaf1 >, required, settle; pull_request = "pull_request" : Typed <
-        PullRequestAssignedPullRequest >, required, settle; requested_team =
-        "requested_team" : Typed < TeamTeam >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; sender
-        = "sender" : Typed < DismissedBy >, required, settle; } deny
+        { action = "action" : LeafRead < Leaf110 >, required; number = "number" :
+        LeafRead < Leaf1 >, required; pull_request = "pull_request" : Typed <
+        PullRequestAssignedPullRequest >, required; requested_team = "requested_team" :
+        Typed < TeamTeam >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
+        : Typed < InstallationLite >; organization = "organization" : Typed <
+        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
         Leaf111 -> PullRequestSynchronizeAction, | s | [! ::std::matches!(s,
@@ -20901,14 +20696,13 @@ mod fast {
     );
     rt::object_reader!(
         read_371, Visit371, PullRequestSynchronize { action = "action" : LeafRead <
-        Leaf111 >, required, settle; number = "number" : LeafRead < Leaf1 >, required,
-        settle; before = "before" : LeafRead < Leaf2 >, required, settle; after = "after"
-        : LeafRead < Leaf2 >, required, settle; pull_request = "pull_request" : Typed <
-        PullRequestAssignedPullRequest >, required, settle; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; } deny
+        Leaf111 >, required; number = "number" : LeafRead < Leaf1 >, required; before =
+        "before" : LeafRead < Leaf2 >, required; after = "after" : LeafRead < Leaf2 >,
+        required; pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest
+        >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
+        : Typed < InstallationLite >; organization = "organization" : Typed <
+        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
         Leaf112 -> PullRequestUnassignedAction, | s | [! ::std::matches!(s,
@@ -20916,14 +20710,13 @@ mod fast {
     );
     rt::object_reader!(
         read_373, Visit373, PullRequestUnassigned { action = "action" : LeafRead <
-        Leaf112 >, required, settle; number = "number" : LeafRead < Leaf1 >, required,
-        settle; pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest >,
-        required, settle; assignee = "assignee" : Typed < DismissedBy >, required,
-        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, required, settle; installation = "installation" : Typed < InstallationLite >,
-        optional, settle; organization = "organization" : Typed < Organization >,
-        optional, settle; sender = "sender" : Typed < DismissedBy >, required, settle; }
-        deny
+        Leaf112 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest >,
+        required; assignee = "assignee" : Typed < DismissedBy >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
+        installation = "installation" : Typed < InstallationLite >; organization =
+        "organization" : Typed < Organization >; sender = "sender" : Typed < DismissedBy
+        >, required; } deny
     );
     rt::string_leaf!(
         Leaf113 -> PullRequestUnlabeledAction, | s | [! ::std::matches!(s, "unlabeled")]
@@ -20931,13 +20724,12 @@ mod fast {
     );
     rt::object_reader!(
         read_375, Visit375, PullRequestUnlabeled { action = "action" : LeafRead < Leaf113
-        >, required, settle; number = "number" : LeafRead < Leaf1 >, required, settle;
-        pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest >,
-        required, settle; label = "label" : Typed < Label >, required, settle; repository
-        = "repository" : Typed < BranchProtectionRuleCreatedRepository >, required,
-        settle; installation = "installation" : Typed < InstallationLite >, optional,
-        settle; organization = "organization" : Typed < Organization >, optional, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; } deny
+        >, required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
+        "pull_request" : Typed < PullRequestAssignedPullRequest >, required; label =
+        "label" : Typed < Label >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
+        : Typed < InstallationLite >; organization = "organization" : Typed <
+        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
         Leaf114 -> PullRequestUnlockedAction, | s | [! ::std::matches!(s, "unlocked")] =>
@@ -20945,29 +20737,27 @@ mod fast {
     );
     rt::object_reader!(
         read_377, Visit377, PullRequestUnlocked { action = "action" : LeafRead < Leaf114
-        >, required, settle; number = "number" : LeafRead < Leaf1 >, required, settle;
-        pull_request = "pull_request" : Typed < PullRequestAssignedPullRequest >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; } deny
+        >, required; number = "number" : LeafRead < Leaf1 >, required; pull_request =
+        "pull_request" : Typed < PullRequestAssignedPullRequest >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
+        installation = "installation" : Typed < InstallationLite >; organization =
+        "organization" : Typed < Organization >; sender = "sender" : Typed < DismissedBy
+        >, required; } deny
     );
     rt::object_reader!(
         read_381, Visit381, PullRequestReviewDismissedReview { id = "id" : LeafRead <
-        Leaf1 >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >, required,
-        settle; user = "user" : Typed < DismissedBy >, required, settle; body = "body" :
-        ViaValue < Check5 >, required, settle; commit_id = "commit_id" : LeafRead < Leaf2
-        >, required, settle; submitted_at = "submitted_at" : LeafRead < Leaf2 >,
-        required, settle; state = "state" : LeafRead < Leaf46 >, required, settle;
-        html_url = "html_url" : LeafRead < Leaf2 >, required, settle; pull_request_url =
-        "pull_request_url" : LeafRead < Leaf2 >, required, settle; author_association =
-        "author_association" : LeafRead < Leaf56 >, required, settle; links = "_links" :
-        Typed < ReviewLinks >, required, settle; } deny
+        Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required; user =
+        "user" : Typed < DismissedBy >, required; body = "body" : ViaValue < Check5 >,
+        required; commit_id = "commit_id" : LeafRead < Leaf2 >, required; submitted_at =
+        "submitted_at" : LeafRead < Leaf2 >, required; state = "state" : LeafRead <
+        Leaf46 >, required; html_url = "html_url" : LeafRead < Leaf2 >, required;
+        pull_request_url = "pull_request_url" : LeafRead < Leaf2 >, required;
+        author_association = "author_association" : LeafRead < Leaf56 >, required; links
+        = "_links" : Typed < ReviewLinks >, required; } deny
     );
     rt::object_reader!(
-        read_382, Visit382, ReviewLinks { html = "html" : Typed < Link >, required,
-        settle; pull_request = "pull_request" : Typed < Link >, required, settle; } deny
+        read_382, Visit382, ReviewLinks { html = "html" : Typed < Link >, required;
+        pull_request = "pull_request" : Typed < Link >, required; } deny
     );
     rt::via_value!(
         Check115 -> SimplePullRequestRequestedReviewer, | v |
@@ -20975,50 +20765,46 @@ mod fast {
     );
     rt::object_reader!(
         read_383, Visit383, SimplePullRequest { url = "url" : LeafRead < Leaf2 >,
-        required, settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id =
-        "node_id" : LeafRead < Leaf2 >, required, settle; html_url = "html_url" :
-        LeafRead < Leaf2 >, required, settle; diff_url = "diff_url" : LeafRead < Leaf2 >,
-        required, settle; patch_url = "patch_url" : LeafRead < Leaf2 >, required, settle;
-        issue_url = "issue_url" : LeafRead < Leaf2 >, required, settle; number = "number"
-        : LeafRead < Leaf1 >, required, settle; state = "state" : LeafRead < Leaf77 >,
-        required, settle; locked = "locked" : LeafRead < Leaf4 >, required, settle; title
-        = "title" : LeafRead < Leaf2 >, required, settle; user = "user" : Typed <
-        DismissedBy >, required, settle; body = "body" : LeafRead < Leaf2 >, required,
-        settle; created_at = "created_at" : LeafRead < Leaf2 >, required, settle;
-        updated_at = "updated_at" : LeafRead < Leaf2 >, required, settle; closed_at =
-        "closed_at" : ViaValue < Check5 >, required, settle; merged_at = "merged_at" :
-        ViaValue < Check5 >, required, settle; merge_commit_sha = "merge_commit_sha" :
-        ViaValue < Check5 >, required, settle; assignee = "assignee" : ViaValue < Check24
-        >, required, settle; assignees = "assignees" : VecOf < Typed < DismissedBy >,
-        0usize, { usize::MAX } >, required, settle; requested_reviewers =
+        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
+        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
+        required; diff_url = "diff_url" : LeafRead < Leaf2 >, required; patch_url =
+        "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" : LeafRead <
+        Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required; state =
+        "state" : LeafRead < Leaf77 >, required; locked = "locked" : LeafRead < Leaf4 >,
+        required; title = "title" : LeafRead < Leaf2 >, required; user = "user" : Typed <
+        DismissedBy >, required; body = "body" : LeafRead < Leaf2 >, required; created_at
+        = "created_at" : LeafRead < Leaf2 >, required; updated_at = "updated_at" :
+        LeafRead < Leaf2 >, required; closed_at = "closed_at" : ViaValue < Check5 >,
+        required; merged_at = "merged_at" : ViaValue < Check5 >, required;
+        merge_commit_sha = "merge_commit_sha" : ViaValue < Check5 >, required; assignee =
+        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
         "requested_reviewers" : VecOf < ViaValue < Check115 >, 0usize, { usize::MAX } >,
-        required, settle; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam
-        >, 0usize, { usize::MAX } >, required, settle; labels = "labels" : VecOf < Typed
-        < Label >, 0usize, { usize::MAX } >, required, settle; milestone = "milestone" :
-        ViaValue < Check79 >, required, settle; draft = "draft" : LeafRead < Leaf4 >,
-        required, settle; commits_url = "commits_url" : LeafRead < Leaf2 >, required,
-        settle; review_comments_url = "review_comments_url" : LeafRead < Leaf2 >,
-        required, settle; review_comment_url = "review_comment_url" : LeafRead < Leaf2 >,
-        required, settle; comments_url = "comments_url" : LeafRead < Leaf2 >, required,
-        settle; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required, settle;
-        head = "head" : Typed < PullRequestHead >, required, settle; base = "base" :
-        Typed < PullRequestHead >, required, settle; links = "_links" : Typed <
-        PullRequestLinks >, required, settle; author_association = "author_association" :
-        LeafRead < Leaf56 >, required, settle; auto_merge = "auto_merge" : LeafRead <
-        Leaf9 >, required, settle; active_lock_reason = "active_lock_reason" : ViaValue <
-        Check80 >, required, settle; } deny
+        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
+        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
+        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
+        >, required; draft = "draft" : LeafRead < Leaf4 >, required; commits_url =
+        "commits_url" : LeafRead < Leaf2 >, required; review_comments_url =
+        "review_comments_url" : LeafRead < Leaf2 >, required; review_comment_url =
+        "review_comment_url" : LeafRead < Leaf2 >, required; comments_url =
+        "comments_url" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
+        LeafRead < Leaf2 >, required; head = "head" : Typed < PullRequestHead >,
+        required; base = "base" : Typed < PullRequestHead >, required; links = "_links" :
+        Typed < PullRequestLinks >, required; author_association = "author_association" :
+        LeafRead < Leaf56 >, required; auto_merge = "auto_merge" : LeafRead < Leaf9 >,
+        required; active_lock_reason = "active_lock_reason" : ViaValue < Check80 >,
+        required; } deny
     );
     rt::object_reader!(
         read_386, Visit386, PullRequestReviewEditedReview { id = "id" : LeafRead < Leaf1
-        >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle;
-        user = "user" : Typed < DismissedBy >, required, settle; body = "body" : ViaValue
-        < Check5 >, required, settle; commit_id = "commit_id" : LeafRead < Leaf2 >,
-        required, settle; submitted_at = "submitted_at" : LeafRead < Leaf2 >, required,
-        settle; state = "state" : LeafRead < Leaf2 >, required, settle; html_url =
-        "html_url" : LeafRead < Leaf2 >, required, settle; pull_request_url =
-        "pull_request_url" : LeafRead < Leaf2 >, required, settle; author_association =
-        "author_association" : LeafRead < Leaf56 >, required, settle; links = "_links" :
-        Typed < ReviewLinks >, required, settle; } deny
+        >, required; node_id = "node_id" : LeafRead < Leaf2 >, required; user = "user" :
+        Typed < DismissedBy >, required; body = "body" : ViaValue < Check5 >, required;
+        commit_id = "commit_id" : LeafRead < Leaf2 >, required; submitted_at =
+        "submitted_at" : LeafRead < Leaf2 >, required; state = "state" : LeafRead < Leaf2
+        >, required; html_url = "html_url" : LeafRead < Leaf2 >, required;
+        pull_request_url = "pull_request_url" : LeafRead < Leaf2 >, required;
+        author_association = "author_association" : LeafRead < Leaf56 >, required; links
+        = "_links" : Typed < ReviewLinks >, required; } deny
     );
     rt::via_value!(Check116 -> Option < Side >, | v | rt::is_valid(validators::v662, v));
     rt::string_leaf!(
@@ -21027,33 +20813,30 @@ mod fast {
     );
     rt::object_reader!(
         read_390, Visit390, PullRequestReviewComment { url = "url" : LeafRead < Leaf2 >,
-        required, settle; pull_request_review_id = "pull_request_review_id" : LeafRead <
-        Leaf1 >, required, settle; id = "id" : LeafRead < Leaf1 >, required, settle;
-        node_id = "node_id" : LeafRead < Leaf2 >, required, settle; diff_hunk =
-        "diff_hunk" : LeafRead < Leaf2 >, required, settle; path = "path" : LeafRead <
-        Leaf2 >, required, settle; position = "position" : ViaValue < Check55 >,
-        required, settle; original_position = "original_position" : LeafRead < Leaf1 >,
-        required, settle; commit_id = "commit_id" : LeafRead < Leaf2 >, required, settle;
-        original_commit_id = "original_commit_id" : LeafRead < Leaf2 >, required, settle;
-        user = "user" : Typed < DismissedBy >, required, settle; body = "body" : LeafRead
-        < Leaf2 >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >,
-        required, settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required,
-        settle; html_url = "html_url" : LeafRead < Leaf2 >, required, settle;
-        pull_request_url = "pull_request_url" : LeafRead < Leaf2 >, required, settle;
-        author_association = "author_association" : LeafRead < Leaf56 >, required,
-        settle; links = "_links" : Typed < PullRequestReviewCommentLinks >, required,
-        settle; start_line = "start_line" : ViaValue < Check55 >, required, settle;
-        original_start_line = "original_start_line" : ViaValue < Check55 >, required,
-        settle; start_side = "start_side" : ViaValue < Check116 >, required, settle; line
-        = "line" : ViaValue < Check55 >, required, settle; original_line =
-        "original_line" : LeafRead < Leaf1 >, required, settle; side = "side" : LeafRead
-        < Leaf117 >, required, settle; in_reply_to_id = "in_reply_to_id" : LeafRead <
-        Leaf1 >, optional, settle; } deny
+        required; pull_request_review_id = "pull_request_review_id" : LeafRead < Leaf1 >,
+        required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" :
+        LeafRead < Leaf2 >, required; diff_hunk = "diff_hunk" : LeafRead < Leaf2 >,
+        required; path = "path" : LeafRead < Leaf2 >, required; position = "position" :
+        ViaValue < Check55 >, required; original_position = "original_position" :
+        LeafRead < Leaf1 >, required; commit_id = "commit_id" : LeafRead < Leaf2 >,
+        required; original_commit_id = "original_commit_id" : LeafRead < Leaf2 >,
+        required; user = "user" : Typed < DismissedBy >, required; body = "body" :
+        LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >,
+        required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; html_url =
+        "html_url" : LeafRead < Leaf2 >, required; pull_request_url = "pull_request_url"
+        : LeafRead < Leaf2 >, required; author_association = "author_association" :
+        LeafRead < Leaf56 >, required; links = "_links" : Typed <
+        PullRequestReviewCommentLinks >, required; start_line = "start_line" : ViaValue <
+        Check55 >, required; original_start_line = "original_start_line" : ViaValue <
+        Check55 >, required; start_side = "start_side" : ViaValue < Check116 >, required;
+        line = "line" : ViaValue < Check55 >, required; original_line = "original_line" :
+        LeafRead < Leaf1 >, required; side = "side" : LeafRead < Leaf117 >, required;
+        in_reply_to_id = "in_reply_to_id" : LeafRead < Leaf1 >; } deny
     );
     rt::object_reader!(
         read_391, Visit391, PullRequestReviewCommentLinks { self_ = "self" : Typed < Link
-        >, required, settle; html = "html" : Typed < Link >, required, settle;
-        pull_request = "pull_request" : Typed < Link >, required, settle; } deny
+        >, required; html = "html" : Typed < Link >, required; pull_request =
+        "pull_request" : Typed < Link >, required; } deny
     );
     rt::via_value!(
         Check118 -> PullRequestRequestedReviewer3, | v | rt::is_valid(validators::t3:: <
@@ -21061,38 +20844,34 @@ mod fast {
     );
     rt::object_reader!(
         read_393, Visit393, PullRequestReviewCommentCreatedPullRequest { url = "url" :
-        LeafRead < Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1 >, required,
-        settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle; html_url =
-        "html_url" : LeafRead < Leaf2 >, required, settle; diff_url = "diff_url" :
-        LeafRead < Leaf2 >, required, settle; patch_url = "patch_url" : LeafRead < Leaf2
-        >, required, settle; issue_url = "issue_url" : LeafRead < Leaf2 >, required,
-        settle; number = "number" : LeafRead < Leaf1 >, required, settle; state = "state"
-        : LeafRead < Leaf77 >, required, settle; locked = "locked" : LeafRead < Leaf4 >,
-        required, settle; title = "title" : LeafRead < Leaf2 >, required, settle; user =
-        "user" : Typed < DismissedBy >, required, settle; body = "body" : LeafRead <
-        Leaf2 >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >,
-        required, settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required,
-        settle; closed_at = "closed_at" : ViaValue < Check5 >, required, settle;
-        merged_at = "merged_at" : ViaValue < Check5 >, required, settle; merge_commit_sha
-        = "merge_commit_sha" : ViaValue < Check5 >, required, settle; assignee =
-        "assignee" : ViaValue < Check24 >, required, settle; assignees = "assignees" :
-        VecOf < Typed < DismissedBy >, 0usize, { usize::MAX } >, required, settle;
-        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check118 >,
-        0usize, { usize::MAX } >, required, settle; requested_teams = "requested_teams" :
-        VecOf < Typed < TeamTeam >, 0usize, { usize::MAX } >, required, settle; labels =
-        "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX } >, required, settle;
-        milestone = "milestone" : ViaValue < Check79 >, required, settle; draft = "draft"
-        : LeafRead < Leaf4 >, optional, settle; commits_url = "commits_url" : LeafRead <
-        Leaf2 >, required, settle; review_comments_url = "review_comments_url" : LeafRead
-        < Leaf2 >, required, settle; review_comment_url = "review_comment_url" : LeafRead
-        < Leaf2 >, required, settle; comments_url = "comments_url" : LeafRead < Leaf2 >,
-        required, settle; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required,
-        settle; head = "head" : Typed < PullRequestHead >, required, settle; base =
-        "base" : Typed < PullRequestHead >, required, settle; links = "_links" : Typed <
-        PullRequestLinks >, required, settle; auto_merge = "auto_merge" : LeafRead <
-        Leaf9 >, optional, settle; author_association = "author_association" : LeafRead <
-        Leaf56 >, required, settle; active_lock_reason = "active_lock_reason" : ViaValue
-        < Check80 >, required, settle; } deny
+        LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id =
+        "node_id" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
+        Leaf2 >, required; diff_url = "diff_url" : LeafRead < Leaf2 >, required;
+        patch_url = "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" :
+        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        state = "state" : LeafRead < Leaf77 >, required; locked = "locked" : LeafRead <
+        Leaf4 >, required; title = "title" : LeafRead < Leaf2 >, required; user = "user"
+        : Typed < DismissedBy >, required; body = "body" : LeafRead < Leaf2 >, required;
+        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : ViaValue <
+        Check5 >, required; merged_at = "merged_at" : ViaValue < Check5 >, required;
+        merge_commit_sha = "merge_commit_sha" : ViaValue < Check5 >, required; assignee =
+        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
+        "requested_reviewers" : VecOf < ViaValue < Check118 >, 0usize, { usize::MAX } >,
+        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
+        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
+        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
+        >, required; draft = "draft" : LeafRead < Leaf4 >; commits_url = "commits_url" :
+        LeafRead < Leaf2 >, required; review_comments_url = "review_comments_url" :
+        LeafRead < Leaf2 >, required; review_comment_url = "review_comment_url" :
+        LeafRead < Leaf2 >, required; comments_url = "comments_url" : LeafRead < Leaf2 >,
+        required; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required; head =
+        "head" : Typed < PullRequestHead >, required; base = "base" : Typed <
+        PullRequestHead >, required; links = "_links" : Typed < PullRequestLinks >,
+        required; auto_merge = "auto_merge" : LeafRead < Leaf9 >; author_association =
+        "author_association" : LeafRead < Leaf56 >, required; active_lock_reason =
+        "active_lock_reason" : ViaValue < Check80 >, required; } deny
     );
     rt::via_value!(
         Check119 -> PullRequestRequestedReviewer4, | v | rt::is_valid(validators::t3:: <
@@ -21100,38 +20879,34 @@ mod fast {
     );
     rt::object_reader!(
         read_396, Visit396, PullRequestReviewCommentDeletedPullRequest { url = "url" :
-        LeafRead < Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1 >, required,
-        settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle; html_url =
-        "html_url" : LeafRead < Leaf2 >, required, settle; diff_url = "diff_url" :
-        LeafRead < Leaf2 >, required, settle; patch_url = "patch_url" : LeafRead < Leaf2
-        >, required, settle; issue_url = "issue_url" : LeafRead < Leaf2 >, required,
-        settle; number = "number" : LeafRead < Leaf1 >, required, settle; state = "state"
-        : LeafRead < Leaf77 >, required, settle; locked = "locked" : LeafRead < Leaf4 >,
-        required, settle; title = "title" : LeafRead < Leaf2 >, required, settle; user =
-        "user" : Typed < DismissedBy >, required, settle; body = "body" : LeafRead <
-        Leaf2 >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >,
-        required, settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required,
-        settle; closed_at = "closed_at" : ViaValue < Check5 >, required, settle;
-        merged_at = "merged_at" : ViaValue < Check5 >, required, settle; merge_commit_sha
-        = "merge_commit_sha" : ViaValue < Check5 >, required, settle; assignee =
-        "assignee" : ViaValue < Check24 >, required, settle; assignees = "assignees" :
-        VecOf < Typed < DismissedBy >, 0usize, { usize::MAX } >, required, settle;
-        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check119 >,
-        0usize, { usize::MAX } >, required, settle; requested_teams = "requested_teams" :
-        VecOf < Typed < TeamTeam >, 0usize, { usize::MAX } >, required, settle; labels =
-        "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX } >, required, settle;
-        milestone = "milestone" : ViaValue < Check79 >, required, settle; draft = "draft"
-        : LeafRead < Leaf4 >, optional, settle; commits_url = "commits_url" : LeafRead <
-        Leaf2 >, required, settle; review_comments_url = "review_comments_url" : LeafRead
-        < Leaf2 >, required, settle; review_comment_url = "review_comment_url" : LeafRead
-        < Leaf2 >, required, settle; comments_url = "comments_url" : LeafRead < Leaf2 >,
-        required, settle; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required,
-        settle; head = "head" : Typed < PullRequestHead >, required, settle; base =
-        "base" : Typed < PullRequestHead >, required, settle; links = "_links" : Typed <
-        PullRequestLinks >, required, settle; auto_merge = "auto_merge" : LeafRead <
-        Leaf9 >, optional, settle; author_association = "author_association" : LeafRead <
-        Leaf56 >, required, settle; active_lock_reason = "active_lock_reason" : ViaValue
-        < Check80 >, required, settle; } deny
+        LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id =
+        "node_id" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
+        Leaf2 >, required; diff_url = "diff_url" : LeafRead < Leaf2 >, required;
+        patch_url = "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" :
+        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        state = "state" : LeafRead < Leaf77 >, required; locked = "locked" : LeafRead <
+        Leaf4 >, required; title = "title" : LeafRead < Leaf2 >, required; user = "user"
+        : Typed < DismissedBy >, required; body = "body" : LeafRead < Leaf2 >, required;
+        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : ViaValue <
+        Check5 >, required; merged_at = "merged_at" : ViaValue < Check5 >, required;
+        merge_commit_sha = "merge_commit_sha" : ViaValue < Check5 >, required; assignee =
+        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
+        "requested_reviewers" : VecOf < ViaValue < Check119 >, 0usize, { usize::MAX } >,
+        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
+        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
+        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
+        >, required; draft = "draft" : LeafRead < Leaf4 >; commits_url = "commits_url" :
+        LeafRead < Leaf2 >, required; review_comments_url = "review_comments_url" :
+        LeafRead < Leaf2 >, required; review_comment_url = "review_comment_url" :
+        LeafRead < Leaf2 >, required; comments_url = "comments_url" : LeafRead < Leaf2 >,
+        required; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required; head =
+        "head" : Typed < PullRequestHead >, required; base = "base" : Typed <
+        PullRequestHead >, required; links = "_links" : Typed < PullRequestLinks >,
+        required; auto_merge = "auto_merge" : LeafRead < Leaf9 >; author_association =
+        "author_association" : LeafRead < Leaf56 >, required; active_lock_reason =
+        "active_lock_reason" : ViaValue < Check80 >, required; } deny
     );
     rt::via_value!(
         Check120 -> PullRequestRequestedReviewer5, | v | rt::is_valid(validators::t3:: <
@@ -21139,194 +20914,175 @@ mod fast {
     );
     rt::object_reader!(
         read_399, Visit399, PullRequestReviewCommentEditedPullRequest { url = "url" :
-        LeafRead < Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1 >, required,
-        settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle; html_url =
-        "html_url" : LeafRead < Leaf2 >, required, settle; diff_url = "diff_url" :
-        LeafRead < Leaf2 >, required, settle; patch_url = "patch_url" : LeafRead < Leaf2
-        >, required, settle; issue_url = "issue_url" : LeafRead < Leaf2 >, required,
-        settle; number = "number" : LeafRead < Leaf1 >, required, settle; state = "state"
-        : LeafRead < Leaf77 >, required, settle; locked = "locked" : LeafRead < Leaf4 >,
-        required, settle; title = "title" : LeafRead < Leaf2 >, required, settle; user =
-        "user" : Typed < DismissedBy >, required, settle; body = "body" : LeafRead <
-        Leaf2 >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >,
-        required, settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required,
-        settle; closed_at = "closed_at" : ViaValue < Check5 >, required, settle;
-        merged_at = "merged_at" : ViaValue < Check5 >, required, settle; merge_commit_sha
-        = "merge_commit_sha" : ViaValue < Check5 >, required, settle; assignee =
-        "assignee" : ViaValue < Check24 >, required, settle; assignees = "assignees" :
-        VecOf < Typed < DismissedBy >, 0usize, { usize::MAX } >, required, settle;
-        requested_reviewers = "requested_reviewers" : VecOf < ViaValue < Check120 >,
-        0usize, { usize::MAX } >, required, settle; requested_teams = "requested_teams" :
-        VecOf < Typed < TeamTeam >, 0usize, { usize::MAX } >, required, settle; labels =
-        "labels" : VecOf < Typed < Label >, 0usize, { usize::MAX } >, required, settle;
-        milestone = "milestone" : ViaValue < Check79 >, required, settle; draft = "draft"
-        : LeafRead < Leaf4 >, optional, settle; commits_url = "commits_url" : LeafRead <
-        Leaf2 >, required, settle; review_comments_url = "review_comments_url" : LeafRead
-        < Leaf2 >, required, settle; review_comment_url = "review_comment_url" : LeafRead
-        < Leaf2 >, required, settle; comments_url = "comments_url" : LeafRead < Leaf2 >,
-        required, settle; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required,
-        settle; head = "head" : Typed < PullRequestHead >, required, settle; base =
-        "base" : Typed < PullRequestHead >, required, settle; links = "_links" : Typed <
-        PullRequestLinks >, required, settle; auto_merge = "auto_merge" : LeafRead <
-        Leaf9 >, optional, settle; author_association = "author_association" : LeafRead <
-        Leaf56 >, required, settle; active_lock_reason = "active_lock_reason" : ViaValue
-        < Check80 >, required, settle; } deny
+        LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id =
+        "node_id" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
+        Leaf2 >, required; diff_url = "diff_url" : LeafRead < Leaf2 >, required;
+        patch_url = "patch_url" : LeafRead < Leaf2 >, required; issue_url = "issue_url" :
+        LeafRead < Leaf2 >, required; number = "number" : LeafRead < Leaf1 >, required;
+        state = "state" : LeafRead < Leaf77 >, required; locked = "locked" : LeafRead <
+        Leaf4 >, required; title = "title" : LeafRead < Leaf2 >, required; user = "user"
+        : Typed < DismissedBy >, required; body = "body" : LeafRead < Leaf2 >, required;
+        created_at = "created_at" : LeafRead < Leaf2 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; closed_at = "closed_at" : ViaValue <
+        Check5 >, required; merged_at = "merged_at" : ViaValue < Check5 >, required;
+        merge_commit_sha = "merge_commit_sha" : ViaValue < Check5 >, required; assignee =
+        "assignee" : ViaValue < Check24 >, required; assignees = "assignees" : VecOf <
+        Typed < DismissedBy >, 0usize, { usize::MAX } >, required; requested_reviewers =
+        "requested_reviewers" : VecOf < ViaValue < Check120 >, 0usize, { usize::MAX } >,
+        required; requested_teams = "requested_teams" : VecOf < Typed < TeamTeam >,
+        0usize, { usize::MAX } >, required; labels = "labels" : VecOf < Typed < Label >,
+        0usize, { usize::MAX } >, required; milestone = "milestone" : ViaValue < Check79
+        >, required; draft = "draft" : LeafRead < Leaf4 >; commits_url = "commits_url" :
+        LeafRead < Leaf2 >, required; review_comments_url = "review_comments_url" :
+        LeafRead < Leaf2 >, required; review_comment_url = "review_comment_url" :
+        LeafRead < Leaf2 >, required; comments_url = "comments_url" : LeafRead < Leaf2 >,
+        required; statuses_url = "statuses_url" : LeafRead < Leaf2 >, required; head =
+        "head" : Typed < PullRequestHead >, required; base = "base" : Typed <
+        PullRequestHead >, required; links = "_links" : Typed < PullRequestLinks >,
+        required; auto_merge = "auto_merge" : LeafRead < Leaf9 >; author_association =
+        "author_association" : LeafRead < Leaf56 >, required; active_lock_reason =
+        "active_lock_reason" : ViaValue < Check80 >, required; } deny
     );
     rt::via_value!(
         Check121 -> Option < PushEventCommit >, | v | rt::is_valid(validators::t3:: < 18
         >, v)
     );
     rt::object_reader!(
-        read_401, Visit401, PushEvent { r#ref = "ref" : LeafRead < Leaf2 >, required,
-        settle; before = "before" : LeafRead < Leaf2 >, required, settle; after = "after"
-        : LeafRead < Leaf2 >, required, settle; created = "created" : LeafRead < Leaf4 >,
-        required, settle; deleted = "deleted" : LeafRead < Leaf4 >, required, settle;
-        forced = "forced" : LeafRead < Leaf4 >, required, settle; base_ref = "base_ref" :
-        ViaValue < Check5 >, required, settle; compare = "compare" : LeafRead < Leaf2 >,
-        required, settle; commits = "commits" : VecOf < Typed < PushEventCommit >,
-        0usize, { usize::MAX } >, required, settle; head_commit = "head_commit" :
-        ViaValue < Check121 >, required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; pusher = "pusher" :
-        Typed < CommitSimpleAuthor >, required, settle; sender = "sender" : Typed <
-        DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        read_401, Visit401, PushEvent { r#ref = "ref" : LeafRead < Leaf2 >, required;
+        before = "before" : LeafRead < Leaf2 >, required; after = "after" : LeafRead <
+        Leaf2 >, required; created = "created" : LeafRead < Leaf4 >, required; deleted =
+        "deleted" : LeafRead < Leaf4 >, required; forced = "forced" : LeafRead < Leaf4 >,
+        required; base_ref = "base_ref" : ViaValue < Check5 >, required; compare =
+        "compare" : LeafRead < Leaf2 >, required; commits = "commits" : VecOf < Typed <
+        PushEventCommit >, 0usize, { usize::MAX } >, required; head_commit =
+        "head_commit" : ViaValue < Check121 >, required; repository = "repository" :
+        Typed < BranchProtectionRuleCreatedRepository >, required; pusher = "pusher" :
+        Typed < CommitSimpleAuthor >, required; sender = "sender" : Typed < DismissedBy
+        >, required; installation = "installation" : Typed < InstallationLite >;
+        organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
-        read_402, Visit402, PushEventCommit { id = "id" : LeafRead < Leaf2 >, required,
-        settle; tree_id = "tree_id" : LeafRead < Leaf2 >, required, settle; distinct =
-        "distinct" : LeafRead < Leaf4 >, required, settle; message = "message" : LeafRead
-        < Leaf2 >, required, settle; timestamp = "timestamp" : LeafRead < Leaf2 >,
-        required, settle; url = "url" : LeafRead < Leaf2 >, required, settle; author =
-        "author" : Typed < CommitSimpleAuthor >, required, settle; committer =
-        "committer" : Typed < CommitSimpleAuthor >, required, settle; added = "added" :
-        VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required, settle; modified
-        = "modified" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required,
-        settle; removed = "removed" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX }
-        >, required, settle; } deny
+        read_402, Visit402, PushEventCommit { id = "id" : LeafRead < Leaf2 >, required;
+        tree_id = "tree_id" : LeafRead < Leaf2 >, required; distinct = "distinct" :
+        LeafRead < Leaf4 >, required; message = "message" : LeafRead < Leaf2 >, required;
+        timestamp = "timestamp" : LeafRead < Leaf2 >, required; url = "url" : LeafRead <
+        Leaf2 >, required; author = "author" : Typed < CommitSimpleAuthor >, required;
+        committer = "committer" : Typed < CommitSimpleAuthor >, required; added = "added"
+        : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required; modified =
+        "modified" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required;
+        removed = "removed" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >,
+        required; } deny
     );
     rt::object_reader!(
         read_405, Visit405, ReleaseCreatedRelease { url = "url" : LeafRead < Leaf2 >,
-        required, settle; assets_url = "assets_url" : LeafRead < Leaf2 >, required,
-        settle; upload_url = "upload_url" : LeafRead < Leaf2 >, required, settle;
-        html_url = "html_url" : LeafRead < Leaf2 >, required, settle; id = "id" :
-        LeafRead < Leaf1 >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >,
-        required, settle; tag_name = "tag_name" : LeafRead < Leaf2 >, required, settle;
-        target_commitish = "target_commitish" : LeafRead < Leaf2 >, required, settle;
-        name = "name" : LeafRead < Leaf2 >, required, settle; draft = "draft" : LeafRead
-        < Leaf4 >, required, settle; author = "author" : Typed < DismissedBy >, required,
-        settle; prerelease = "prerelease" : LeafRead < Leaf4 >, required, settle;
-        created_at = "created_at" : ViaValue < Check5 >, required, settle; published_at =
-        "published_at" : ViaValue < Check5 >, required, settle; assets = "assets" : VecOf
-        < Typed < ReleaseAsset >, 0usize, { usize::MAX } >, required, settle; tarball_url
-        = "tarball_url" : ViaValue < Check5 >, required, settle; zipball_url =
-        "zipball_url" : ViaValue < Check5 >, required, settle; body = "body" : LeafRead <
-        Leaf2 >, required, settle; } deny
+        required; assets_url = "assets_url" : LeafRead < Leaf2 >, required; upload_url =
+        "upload_url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
+        Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id"
+        : LeafRead < Leaf2 >, required; tag_name = "tag_name" : LeafRead < Leaf2 >,
+        required; target_commitish = "target_commitish" : LeafRead < Leaf2 >, required;
+        name = "name" : LeafRead < Leaf2 >, required; draft = "draft" : LeafRead < Leaf4
+        >, required; author = "author" : Typed < DismissedBy >, required; prerelease =
+        "prerelease" : LeafRead < Leaf4 >, required; created_at = "created_at" : ViaValue
+        < Check5 >, required; published_at = "published_at" : ViaValue < Check5 >,
+        required; assets = "assets" : VecOf < Typed < ReleaseAsset >, 0usize, {
+        usize::MAX } >, required; tarball_url = "tarball_url" : ViaValue < Check5 >,
+        required; zipball_url = "zipball_url" : ViaValue < Check5 >, required; body =
+        "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
         Leaf122 -> ReleaseAssetState, | s | [! ::std::matches!(s, "uploaded")] =>
         ReleaseAssetState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_406, Visit406, ReleaseAsset { url = "url" : LeafRead < Leaf2 >, required,
-        settle; browser_download_url = "browser_download_url" : LeafRead < Leaf2 >,
-        required, settle; id = "id" : LeafRead < Leaf1 >, required, settle; node_id =
-        "node_id" : LeafRead < Leaf2 >, required, settle; name = "name" : LeafRead <
-        Leaf2 >, required, settle; label = "label" : ViaValue < Check5 >, required,
-        settle; state = "state" : LeafRead < Leaf122 >, required, settle; content_type =
-        "content_type" : LeafRead < Leaf2 >, required, settle; size = "size" : LeafRead <
-        Leaf1 >, required, settle; download_count = "download_count" : LeafRead < Leaf1
-        >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >, required,
-        settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required, settle;
-        uploader = "uploader" : Typed < DismissedBy >, optional, settle; } deny
+        read_406, Visit406, ReleaseAsset { url = "url" : LeafRead < Leaf2 >, required;
+        browser_download_url = "browser_download_url" : LeafRead < Leaf2 >, required; id
+        = "id" : LeafRead < Leaf1 >, required; node_id = "node_id" : LeafRead < Leaf2 >,
+        required; name = "name" : LeafRead < Leaf2 >, required; label = "label" :
+        ViaValue < Check5 >, required; state = "state" : LeafRead < Leaf122 >, required;
+        content_type = "content_type" : LeafRead < Leaf2 >, required; size = "size" :
+        LeafRead < Leaf1 >, required; download_count = "download_count" : LeafRead <
+        Leaf1 >, required; created_at = "created_at" : LeafRead < Leaf2 >, required;
+        updated_at = "updated_at" : LeafRead < Leaf2 >, required; uploader = "uploader" :
+        Typed < DismissedBy >; } deny
     );
     rt::object_reader!(
-        read_410, Visit410, ReleaseEditedChanges { body = "body" : Typed < Title >,
-        optional, settle; name = "name" : Typed < Title >, optional, settle; } deny
+        read_410, Visit410, ReleaseEditedChanges { body = "body" : Typed < Title >; name
+        = "name" : Typed < Title >; } deny
     );
     rt::object_reader!(
         read_412, Visit412, ReleasePrereleasedRelease { url = "url" : LeafRead < Leaf2 >,
-        required, settle; assets_url = "assets_url" : LeafRead < Leaf2 >, required,
-        settle; upload_url = "upload_url" : LeafRead < Leaf2 >, required, settle;
-        html_url = "html_url" : LeafRead < Leaf2 >, required, settle; id = "id" :
-        LeafRead < Leaf1 >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >,
-        required, settle; tag_name = "tag_name" : LeafRead < Leaf2 >, required, settle;
-        target_commitish = "target_commitish" : LeafRead < Leaf2 >, required, settle;
-        name = "name" : LeafRead < Leaf2 >, required, settle; draft = "draft" : LeafRead
-        < Leaf4 >, required, settle; author = "author" : Typed < DismissedBy >, required,
-        settle; prerelease = "prerelease" : LeafRead < Leaf68 >, required, settle;
-        created_at = "created_at" : ViaValue < Check5 >, required, settle; published_at =
-        "published_at" : ViaValue < Check5 >, required, settle; assets = "assets" : VecOf
-        < Typed < ReleaseAsset >, 0usize, { usize::MAX } >, required, settle; tarball_url
-        = "tarball_url" : ViaValue < Check5 >, required, settle; zipball_url =
-        "zipball_url" : ViaValue < Check5 >, required, settle; body = "body" : LeafRead <
-        Leaf2 >, required, settle; } deny
+        required; assets_url = "assets_url" : LeafRead < Leaf2 >, required; upload_url =
+        "upload_url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
+        Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id"
+        : LeafRead < Leaf2 >, required; tag_name = "tag_name" : LeafRead < Leaf2 >,
+        required; target_commitish = "target_commitish" : LeafRead < Leaf2 >, required;
+        name = "name" : LeafRead < Leaf2 >, required; draft = "draft" : LeafRead < Leaf4
+        >, required; author = "author" : Typed < DismissedBy >, required; prerelease =
+        "prerelease" : LeafRead < Leaf68 >, required; created_at = "created_at" :
+        ViaValue < Check5 >, required; published_at = "published_at" : ViaValue < Check5
+        >, required; assets = "assets" : VecOf < Typed < ReleaseAsset >, 0usize, {
+        usize::MAX } >, required; tarball_url = "tarball_url" : ViaValue < Check5 >,
+        required; zipball_url = "zipball_url" : ViaValue < Check5 >, required; body =
+        "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_414, Visit414, ReleasePublishedRelease { url = "url" : LeafRead < Leaf2 >,
-        required, settle; assets_url = "assets_url" : LeafRead < Leaf2 >, required,
-        settle; upload_url = "upload_url" : LeafRead < Leaf2 >, required, settle;
-        html_url = "html_url" : LeafRead < Leaf2 >, required, settle; id = "id" :
-        LeafRead < Leaf1 >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >,
-        required, settle; tag_name = "tag_name" : LeafRead < Leaf2 >, required, settle;
-        target_commitish = "target_commitish" : LeafRead < Leaf2 >, required, settle;
-        name = "name" : LeafRead < Leaf2 >, required, settle; draft = "draft" : LeafRead
-        < Leaf4 >, required, settle; author = "author" : Typed < DismissedBy >, required,
-        settle; prerelease = "prerelease" : LeafRead < Leaf4 >, required, settle;
-        created_at = "created_at" : ViaValue < Check5 >, required, settle; published_at =
-        "published_at" : LeafRead < Leaf2 >, required, settle; assets = "assets" : VecOf
-        < Typed < ReleaseAsset >, 0usize, { usize::MAX } >, required, settle; tarball_url
-        = "tarball_url" : ViaValue < Check5 >, required, settle; zipball_url =
-        "zipball_url" : ViaValue < Check5 >, required, settle; body = "body" : LeafRead <
-        Leaf2 >, required, settle; } deny
+        required; assets_url = "assets_url" : LeafRead < Leaf2 >, required; upload_url =
+        "upload_url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
+        Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id"
+        : LeafRead < Leaf2 >, required; tag_name = "tag_name" : LeafRead < Leaf2 >,
+        required; target_commitish = "target_commitish" : LeafRead < Leaf2 >, required;
+        name = "name" : LeafRead < Leaf2 >, required; draft = "draft" : LeafRead < Leaf4
+        >, required; author = "author" : Typed < DismissedBy >, required; prerelease =
+        "prerelease" : LeafRead < Leaf4 >, required; created_at = "created_at" : ViaValue
+        < Check5 >, required; published_at = "published_at" : LeafRead < Leaf2 >,
+        required; assets = "assets" : VecOf < Typed < ReleaseAsset >, 0usize, {
+        usize::MAX } >, required; tarball_url = "tarball_url" : ViaValue < Check5 >,
+        required; zipball_url = "zipball_url" : ViaValue < Check5 >, required; body =
+        "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_417, Visit417, ReleaseUnpublishedRelease { url = "url" : LeafRead < Leaf2 >,
-        required, settle; assets_url = "assets_url" : LeafRead < Leaf2 >, required,
-        settle; upload_url = "upload_url" : LeafRead < Leaf2 >, required, settle;
-        html_url = "html_url" : LeafRead < Leaf2 >, required, settle; id = "id" :
-        LeafRead < Leaf1 >, required, settle; node_id = "node_id" : LeafRead < Leaf2 >,
-        required, settle; tag_name = "tag_name" : LeafRead < Leaf2 >, required, settle;
-        target_commitish = "target_commitish" : LeafRead < Leaf2 >, required, settle;
-        name = "name" : LeafRead < Leaf2 >, required, settle; draft = "draft" : LeafRead
-        < Leaf4 >, required, settle; author = "author" : Typed < DismissedBy >, required,
-        settle; prerelease = "prerelease" : LeafRead < Leaf4 >, required, settle;
-        created_at = "created_at" : ViaValue < Check5 >, required, settle; published_at =
-        "published_at" : LeafRead < Leaf63 >, required, settle; assets = "assets" : VecOf
-        < Typed < ReleaseAsset >, 0usize, { usize::MAX } >, required, settle; tarball_url
-        = "tarball_url" : ViaValue < Check5 >, required, settle; zipball_url =
-        "zipball_url" : ViaValue < Check5 >, required, settle; body = "body" : LeafRead <
-        Leaf2 >, required, settle; } deny
+        required; assets_url = "assets_url" : LeafRead < Leaf2 >, required; upload_url =
+        "upload_url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
+        Leaf2 >, required; id = "id" : LeafRead < Leaf1 >, required; node_id = "node_id"
+        : LeafRead < Leaf2 >, required; tag_name = "tag_name" : LeafRead < Leaf2 >,
+        required; target_commitish = "target_commitish" : LeafRead < Leaf2 >, required;
+        name = "name" : LeafRead < Leaf2 >, required; draft = "draft" : LeafRead < Leaf4
+        >, required; author = "author" : Typed < DismissedBy >, required; prerelease =
+        "prerelease" : LeafRead < Leaf4 >, required; created_at = "created_at" : ViaValue
+        < Check5 >, required; published_at = "published_at" : LeafRead < Leaf63 >,
+        required; assets = "assets" : VecOf < Typed < ReleaseAsset >, 0usize, {
+        usize::MAX } >, required; tarball_url = "tarball_url" : ViaValue < Check5 >,
+        required; zipball_url = "zipball_url" : ViaValue < Check5 >, required; body =
+        "body" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_423, Visit423, RepositoryEditedChanges { description = "description" : Typed
-        < Description >, optional, settle; default_branch = "default_branch" : Typed <
-        Title >, optional, settle; homepage = "homepage" : Typed < Description >,
-        optional, settle; } deny
+        < Description >; default_branch = "default_branch" : Typed < Title >; homepage =
+        "homepage" : Typed < Description >; } deny
     );
     rt::object_reader!(
-        read_424, Visit424, Description { from = "from" : ViaValue < Check5 >, required,
-        settle; } deny
+        read_424, Visit424, Description { from = "from" : ViaValue < Check5 >, required;
+        } deny
     );
     rt::object_reader!(
         read_428, Visit428, RepositoryRenamedChanges { repository = "repository" : Typed
-        < ChangesRepository2 >, required, settle; } deny
+        < ChangesRepository2 >, required; } deny
     );
     rt::object_reader!(
         read_429, Visit429, ChangesRepository2 { name = "name" : Typed < Title >,
-        required, settle; } deny
+        required; } deny
     );
     rt::object_reader!(
         read_431, Visit431, RepositoryTransferredChanges { owner = "owner" : Typed <
-        Owner >, required, settle; } deny
+        Owner >, required; } deny
     );
     rt::object_reader!(
-        read_432, Visit432, Owner { from = "from" : Typed < OwnerFrom >, required,
-        settle; } deny
+        read_432, Visit432, Owner { from = "from" : Typed < OwnerFrom >, required; } deny
     );
     rt::object_reader!(
-        read_433, Visit433, OwnerFrom { user = "user" : Typed < DismissedBy >, optional,
-        settle; } deny
+        read_433, Visit433, OwnerFrom { user = "user" : Typed < DismissedBy >; } deny
     );
     rt::string_leaf!(
         Leaf123 -> RepositoryImportEventStatus, | s | [! ::std::matches!(s, "success" |
@@ -21334,61 +21090,56 @@ mod fast {
     );
     rt::object_reader!(
         read_437, Visit437, RepositoryImportEvent { status = "status" : LeafRead <
-        Leaf123 >, required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        Leaf123 >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_441, Visit441, RepositoryVulnerabilityAlertCreateAlert { id = "id" :
-        LeafRead < Leaf1 >, required, settle; affected_range = "affected_range" :
-        LeafRead < Leaf2 >, required, settle; affected_package_name =
-        "affected_package_name" : LeafRead < Leaf2 >, required, settle; dismisser =
-        "dismisser" : Typed < DismissedBy >, optional, settle; dismiss_reason =
-        "dismiss_reason" : LeafRead < Leaf2 >, optional, settle; dismissed_at =
-        "dismissed_at" : LeafRead < Leaf2 >, optional, settle; severity = "severity" :
-        LeafRead < Leaf2 >, optional, settle; ghsa_id = "ghsa_id" : LeafRead < Leaf2 >,
-        optional, settle; external_reference = "external_reference" : LeafRead < Leaf2 >,
-        required, settle; external_identifier = "external_identifier" : LeafRead < Leaf2
-        >, required, settle; fixed_in = "fixed_in" : LeafRead < Leaf2 >, required,
-        settle; created_at = "created_at" : LeafRead < Leaf2 >, optional, settle; } deny
+        LeafRead < Leaf1 >, required; affected_range = "affected_range" : LeafRead <
+        Leaf2 >, required; affected_package_name = "affected_package_name" : LeafRead <
+        Leaf2 >, required; dismisser = "dismisser" : Typed < DismissedBy >;
+        dismiss_reason = "dismiss_reason" : LeafRead < Leaf2 >; dismissed_at =
+        "dismissed_at" : LeafRead < Leaf2 >; severity = "severity" : LeafRead < Leaf2 >;
+        ghsa_id = "ghsa_id" : LeafRead < Leaf2 >; external_reference =
+        "external_reference" : LeafRead < Leaf2 >, required; external_identifier =
+        "external_identifier" : LeafRead < Leaf2 >, required; fixed_in = "fixed_in" :
+        LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >; }
+        deny
     );
     rt::object_reader!(
         read_443, Visit443, RepositoryVulnerabilityAlertDismissAlert { id = "id" :
-        LeafRead < Leaf1 >, required, settle; affected_range = "affected_range" :
-        LeafRead < Leaf2 >, required, settle; affected_package_name =
-        "affected_package_name" : LeafRead < Leaf2 >, required, settle; dismisser =
-        "dismisser" : Typed < DismissedBy >, required, settle; dismiss_reason =
-        "dismiss_reason" : LeafRead < Leaf2 >, required, settle; dismissed_at =
-        "dismissed_at" : LeafRead < Leaf2 >, required, settle; severity = "severity" :
-        LeafRead < Leaf2 >, optional, settle; ghsa_id = "ghsa_id" : LeafRead < Leaf2 >,
-        optional, settle; external_reference = "external_reference" : LeafRead < Leaf2 >,
-        required, settle; external_identifier = "external_identifier" : LeafRead < Leaf2
-        >, required, settle; fixed_in = "fixed_in" : LeafRead < Leaf2 >, required,
-        settle; created_at = "created_at" : LeafRead < Leaf2 >, optional, settle; } deny
+        LeafRead < Leaf1 >, required; affected_range = "affected_range" : LeafRead <
+        Leaf2 >, required; affected_package_name = "affected_package_name" : LeafRead <
+        Leaf2 >, required; dismisser = "dismisser" : Typed < DismissedBy >, required;
+        dismiss_reason = "dismiss_reason" : LeafRead < Leaf2 >, required; dismissed_at =
+        "dismissed_at" : LeafRead < Leaf2 >, required; severity = "severity" : LeafRead <
+        Leaf2 >; ghsa_id = "ghsa_id" : LeafRead < Leaf2 >; external_reference =
+        "external_reference" : LeafRead < Leaf2 >, required; external_identifier =
+        "external_identifier" : LeafRead < Leaf2 >, required; fixed_in = "fixed_in" :
+        LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >; }
+        deny
     );
     rt::object_reader!(
         read_445, Visit445, RepositoryVulnerabilityAlertResolveAlert { id = "id" :
-        LeafRead < Leaf1 >, required, settle; affected_range = "affected_range" :
-        LeafRead < Leaf2 >, required, settle; affected_package_name =
-        "affected_package_name" : LeafRead < Leaf2 >, required, settle; dismisser =
-        "dismisser" : Typed < DismissedBy >, optional, settle; dismiss_reason =
-        "dismiss_reason" : LeafRead < Leaf2 >, optional, settle; dismissed_at =
-        "dismissed_at" : LeafRead < Leaf2 >, optional, settle; ghsa_id = "ghsa_id" :
-        LeafRead < Leaf2 >, optional, settle; severity = "severity" : LeafRead < Leaf2 >,
-        optional, settle; external_reference = "external_reference" : LeafRead < Leaf2 >,
-        required, settle; external_identifier = "external_identifier" : LeafRead < Leaf2
-        >, required, settle; fixed_in = "fixed_in" : LeafRead < Leaf2 >, required,
-        settle; created_at = "created_at" : LeafRead < Leaf2 >, optional, settle; } deny
+        LeafRead < Leaf1 >, required; affected_range = "affected_range" : LeafRead <
+        Leaf2 >, required; affected_package_name = "affected_package_name" : LeafRead <
+        Leaf2 >, required; dismisser = "dismisser" : Typed < DismissedBy >;
+        dismiss_reason = "dismiss_reason" : LeafRead < Leaf2 >; dismissed_at =
+        "dismissed_at" : LeafRead < Leaf2 >; ghsa_id = "ghsa_id" : LeafRead < Leaf2 >;
+        severity = "severity" : LeafRead < Leaf2 >; external_reference =
+        "external_reference" : LeafRead < Leaf2 >, required; external_identifier =
+        "external_identifier" : LeafRead < Leaf2 >, required; fixed_in = "fixed_in" :
+        LeafRead < Leaf2 >, required; created_at = "created_at" : LeafRead < Leaf2 >; }
+        deny
     );
     rt::object_reader!(
         read_448, Visit448, SecretScanningAlertCreatedAlert { number = "number" :
-        LeafRead < Leaf1 >, required, settle; secret_type = "secret_type" : LeafRead <
-        Leaf2 >, required, settle; resolution = "resolution" : LeafRead < Leaf9 >,
-        required, settle; resolved_by = "resolved_by" : LeafRead < Leaf9 >, required,
-        settle; resolved_at = "resolved_at" : LeafRead < Leaf9 >, required, settle; }
-        deny
+        LeafRead < Leaf1 >, required; secret_type = "secret_type" : LeafRead < Leaf2 >,
+        required; resolution = "resolution" : LeafRead < Leaf9 >, required; resolved_by =
+        "resolved_by" : LeafRead < Leaf9 >, required; resolved_at = "resolved_at" :
+        LeafRead < Leaf9 >, required; } deny
     );
     rt::string_leaf!(
         Leaf124 -> Resolution, | s | [! ::std::matches!(s, "false_positive" | "wontfix" |
@@ -21396,42 +21147,40 @@ mod fast {
     );
     rt::object_reader!(
         read_451, Visit451, SecretScanningAlertResolvedAlert { number = "number" :
-        LeafRead < Leaf1 >, required, settle; secret_type = "secret_type" : LeafRead <
-        Leaf2 >, required, settle; resolution = "resolution" : LeafRead < Leaf124 >,
-        required, settle; resolved_by = "resolved_by" : Typed < DismissedBy >, required,
-        settle; resolved_at = "resolved_at" : LeafRead < Leaf2 >, required, settle; }
-        deny
+        LeafRead < Leaf1 >, required; secret_type = "secret_type" : LeafRead < Leaf2 >,
+        required; resolution = "resolution" : LeafRead < Leaf124 >, required; resolved_by
+        = "resolved_by" : Typed < DismissedBy >, required; resolved_at = "resolved_at" :
+        LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_455, Visit455, SecurityAdvisoryPerformedSecurityAdvisory { cvss = "cvss" :
-        Typed < Cvss >, required, settle; cwes = "cwes" : VecOf < Typed < Cwe >, 0usize,
-        { usize::MAX } >, required, settle; ghsa_id = "ghsa_id" : LeafRead < Leaf2 >,
-        required, settle; summary = "summary" : LeafRead < Leaf2 >, required, settle;
-        description = "description" : LeafRead < Leaf2 >, required, settle; severity =
-        "severity" : LeafRead < Leaf2 >, required, settle; identifiers = "identifiers" :
-        VecOf < Typed < Identifier >, 0usize, { usize::MAX } >, required, settle;
-        references = "references" : VecOf < Typed < Reference >, 0usize, { usize::MAX }
-        >, required, settle; published_at = "published_at" : LeafRead < Leaf2 >,
-        required, settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required,
-        settle; withdrawn_at = "withdrawn_at" : ViaValue < Check5 >, required, settle;
-        vulnerabilities = "vulnerabilities" : VecOf < Typed < Vulnerability >, 0usize, {
-        usize::MAX } >, required, settle; } deny
+        Typed < Cvss >, required; cwes = "cwes" : VecOf < Typed < Cwe >, 0usize, {
+        usize::MAX } >, required; ghsa_id = "ghsa_id" : LeafRead < Leaf2 >, required;
+        summary = "summary" : LeafRead < Leaf2 >, required; description = "description" :
+        LeafRead < Leaf2 >, required; severity = "severity" : LeafRead < Leaf2 >,
+        required; identifiers = "identifiers" : VecOf < Typed < Identifier >, 0usize, {
+        usize::MAX } >, required; references = "references" : VecOf < Typed < Reference
+        >, 0usize, { usize::MAX } >, required; published_at = "published_at" : LeafRead <
+        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        withdrawn_at = "withdrawn_at" : ViaValue < Check5 >, required; vulnerabilities =
+        "vulnerabilities" : VecOf < Typed < Vulnerability >, 0usize, { usize::MAX } >,
+        required; } deny
     );
     rt::object_reader!(
         read_456, Visit456, Cvss { vector_string = "vector_string" : ViaValue < Check5 >,
-        required, settle; score = "score" : LeafRead < Leaf90 >, required, settle; } deny
+        required; score = "score" : LeafRead < Leaf90 >, required; } deny
     );
     rt::object_reader!(
-        read_457, Visit457, Cwe { cwe_id = "cwe_id" : LeafRead < Leaf2 >, required,
-        settle; name = "name" : LeafRead < Leaf2 >, required, settle; } deny
+        read_457, Visit457, Cwe { cwe_id = "cwe_id" : LeafRead < Leaf2 >, required; name
+        = "name" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
-        read_458, Visit458, Identifier { value = "value" : LeafRead < Leaf2 >, required,
-        settle; r#type = "type" : LeafRead < Leaf2 >, required, settle; } deny
+        read_458, Visit458, Identifier { value = "value" : LeafRead < Leaf2 >, required;
+        r#type = "type" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
-        read_459, Visit459, Reference { url = "url" : LeafRead < Leaf2 >, required,
-        settle; } deny
+        read_459, Visit459, Reference { url = "url" : LeafRead < Leaf2 >, required; }
+        deny
     );
     rt::via_value!(
         Check125 -> Option < FirstPatchedVersion >, | v | rt::is_valid(validators::v513,
@@ -21439,114 +21188,107 @@ mod fast {
     );
     rt::object_reader!(
         read_460, Visit460, Vulnerability { package = "package" : Typed <
-        VulnerabilityPackage >, required, settle; severity = "severity" : LeafRead <
-        Leaf2 >, required, settle; vulnerable_version_range = "vulnerable_version_range"
-        : LeafRead < Leaf2 >, required, settle; first_patched_version =
-        "first_patched_version" : ViaValue < Check125 >, required, settle; } deny
+        VulnerabilityPackage >, required; severity = "severity" : LeafRead < Leaf2 >,
+        required; vulnerable_version_range = "vulnerable_version_range" : LeafRead <
+        Leaf2 >, required; first_patched_version = "first_patched_version" : ViaValue <
+        Check125 >, required; } deny
     );
     rt::object_reader!(
         read_461, Visit461, VulnerabilityPackage { ecosystem = "ecosystem" : LeafRead <
-        Leaf2 >, required, settle; name = "name" : LeafRead < Leaf2 >, required, settle;
-        } deny
+        Leaf2 >, required; name = "name" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_462, Visit462, FirstPatchedVersion { identifier = "identifier" : LeafRead <
-        Leaf2 >, required, settle; } deny
+        Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_466, Visit466, SecurityAdvisoryWithdrawnSecurityAdvisory { cvss = "cvss" :
-        Typed < Cvss >, required, settle; cwes = "cwes" : VecOf < Typed < Cwe >, 0usize,
-        { usize::MAX } >, required, settle; ghsa_id = "ghsa_id" : LeafRead < Leaf2 >,
-        required, settle; summary = "summary" : LeafRead < Leaf2 >, required, settle;
-        description = "description" : LeafRead < Leaf2 >, required, settle; severity =
-        "severity" : LeafRead < Leaf2 >, required, settle; identifiers = "identifiers" :
-        VecOf < Typed < Identifier >, 0usize, { usize::MAX } >, required, settle;
-        references = "references" : VecOf < Typed < Reference >, 0usize, { usize::MAX }
-        >, required, settle; published_at = "published_at" : LeafRead < Leaf2 >,
-        required, settle; updated_at = "updated_at" : LeafRead < Leaf2 >, required,
-        settle; withdrawn_at = "withdrawn_at" : LeafRead < Leaf2 >, required, settle;
-        vulnerabilities = "vulnerabilities" : VecOf < Typed < Vulnerability >, 0usize, {
-        usize::MAX } >, required, settle; } deny
+        Typed < Cvss >, required; cwes = "cwes" : VecOf < Typed < Cwe >, 0usize, {
+        usize::MAX } >, required; ghsa_id = "ghsa_id" : LeafRead < Leaf2 >, required;
+        summary = "summary" : LeafRead < Leaf2 >, required; description = "description" :
+        LeafRead < Leaf2 >, required; severity = "severity" : LeafRead < Leaf2 >,
+        required; identifiers = "identifiers" : VecOf < Typed < Identifier >, 0usize, {
+        usize::MAX } >, required; references = "references" : VecOf < Typed < Reference
+        >, 0usize, { usize::MAX } >, required; published_at = "published_at" : LeafRead <
+        Leaf2 >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required;
+        withdrawn_at = "withdrawn_at" : LeafRead < Leaf2 >, required; vulnerabilities =
+        "vulnerabilities" : VecOf < Typed < Vulnerability >, 0usize, { usize::MAX } >,
+        required; } deny
     );
     rt::object_reader!(
         read_469, Visit469, Sponsorship { node_id = "node_id" : LeafRead < Leaf2 >,
-        required, settle; created_at = "created_at" : LeafRead < Leaf2 >, required,
-        settle; sponsorable = "sponsorable" : Typed < DismissedBy >, required, settle;
-        sponsor = "sponsor" : Typed < DismissedBy >, required, settle; privacy_level =
-        "privacy_level" : LeafRead < Leaf2 >, required, settle; tier = "tier" : Typed <
-        SponsorshipTier >, required, settle; } deny
+        required; created_at = "created_at" : LeafRead < Leaf2 >, required; sponsorable =
+        "sponsorable" : Typed < DismissedBy >, required; sponsor = "sponsor" : Typed <
+        DismissedBy >, required; privacy_level = "privacy_level" : LeafRead < Leaf2 >,
+        required; tier = "tier" : Typed < SponsorshipTier >, required; } deny
     );
     rt::object_reader!(
         read_470, Visit470, SponsorshipTier { node_id = "node_id" : LeafRead < Leaf2 >,
-        required, settle; created_at = "created_at" : LeafRead < Leaf2 >, required,
-        settle; description = "description" : LeafRead < Leaf2 >, required, settle;
-        monthly_price_in_cents = "monthly_price_in_cents" : LeafRead < Leaf1 >, required,
-        settle; monthly_price_in_dollars = "monthly_price_in_dollars" : LeafRead < Leaf1
-        >, required, settle; name = "name" : LeafRead < Leaf2 >, required, settle;
-        is_one_time = "is_one_time" : LeafRead < Leaf4 >, required, settle;
-        is_custom_ammount = "is_custom_ammount" : LeafRead < Leaf4 >, required, settle; }
-        deny
+        required; created_at = "created_at" : LeafRead < Leaf2 >, required; description =
+        "description" : LeafRead < Leaf2 >, required; monthly_price_in_cents =
+        "monthly_price_in_cents" : LeafRead < Leaf1 >, required; monthly_price_in_dollars
+        = "monthly_price_in_dollars" : LeafRead < Leaf1 >, required; name = "name" :
+        LeafRead < Leaf2 >, required; is_one_time = "is_one_time" : LeafRead < Leaf4 >,
+        required; is_custom_ammount = "is_custom_ammount" : LeafRead < Leaf4 >, required;
+        } deny
     );
     rt::object_reader!(
         read_473, Visit473, SponsorshipEditedChanges { privacy_level = "privacy_level" :
-        Typed < Title >, optional, settle; } deny
+        Typed < Title >; } deny
     );
     rt::object_reader!(
         read_476, Visit476, SponsorshipPendingTierChangeChanges { tier = "tier" : Typed <
-        Tier >, required, settle; } deny
+        Tier >, required; } deny
     );
     rt::object_reader!(
-        read_477, Visit477, Tier { from = "from" : Typed < SponsorshipTier >, required,
-        settle; } deny
+        read_477, Visit477, Tier { from = "from" : Typed < SponsorshipTier >, required; }
+        deny
     );
     rt::string_leaf!(
         Leaf126 -> StatusEventState, | s | [! ::std::matches!(s, "pending" | "success" |
         "failure" | "error")] => StatusEventState::from_listed_str(s)
     );
     rt::object_reader!(
-        read_482, Visit482, StatusEvent { id = "id" : LeafRead < Leaf1 >, required,
-        settle; sha = "sha" : LeafRead < Leaf2 >, required, settle; name = "name" :
-        LeafRead < Leaf2 >, required, settle; avatar_url = "avatar_url" : ViaValue <
-        Check5 >, optional, settle; target_url = "target_url" : ViaValue < Check5 >,
-        required, settle; context = "context" : LeafRead < Leaf2 >, required, settle;
-        description = "description" : ViaValue < Check5 >, required, settle; state =
-        "state" : LeafRead < Leaf126 >, required, settle; commit = "commit" : Typed <
-        StatusEventCommit >, required, settle; branches = "branches" : VecOf < Typed <
-        Branch >, 0usize, { usize::MAX } >, required, settle; created_at = "created_at" :
-        LeafRead < Leaf2 >, required, settle; updated_at = "updated_at" : LeafRead <
-        Leaf2 >, required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        read_482, Visit482, StatusEvent { id = "id" : LeafRead < Leaf1 >, required; sha =
+        "sha" : LeafRead < Leaf2 >, required; name = "name" : LeafRead < Leaf2 >,
+        required; avatar_url = "avatar_url" : ViaValue < Check5 >; target_url =
+        "target_url" : ViaValue < Check5 >, required; context = "context" : LeafRead <
+        Leaf2 >, required; description = "description" : ViaValue < Check5 >, required;
+        state = "state" : LeafRead < Leaf126 >, required; commit = "commit" : Typed <
+        StatusEventCommit >, required; branches = "branches" : VecOf < Typed < Branch >,
+        0usize, { usize::MAX } >, required; created_at = "created_at" : LeafRead < Leaf2
+        >, required; updated_at = "updated_at" : LeafRead < Leaf2 >, required; repository
+        = "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
+        sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_484, Visit484, StatusEventCommit { sha = "sha" : LeafRead < Leaf2 >,
-        required, settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle;
-        commit = "commit" : Typed < CommitCommit >, required, settle; url = "url" :
-        LeafRead < Leaf2 >, required, settle; html_url = "html_url" : LeafRead < Leaf2 >,
-        required, settle; comments_url = "comments_url" : LeafRead < Leaf2 >, required,
-        settle; author = "author" : ViaValue < Check24 >, required, settle; committer =
-        "committer" : ViaValue < Check24 >, required, settle; parents = "parents" : VecOf
-        < Typed < CommitParent >, 0usize, { usize::MAX } >, required, settle; } deny
+        required; node_id = "node_id" : LeafRead < Leaf2 >, required; commit = "commit" :
+        Typed < CommitCommit >, required; url = "url" : LeafRead < Leaf2 >, required;
+        html_url = "html_url" : LeafRead < Leaf2 >, required; comments_url =
+        "comments_url" : LeafRead < Leaf2 >, required; author = "author" : ViaValue <
+        Check24 >, required; committer = "committer" : ViaValue < Check24 >, required;
+        parents = "parents" : VecOf < Typed < CommitParent >, 0usize, { usize::MAX } >,
+        required; } deny
     );
     rt::object_reader!(
         read_485, Visit485, CommitCommit { author = "author" : Typed < CommitAuthor >,
-        required, settle; committer = "committer" : Typed < CommitAuthor >, required,
-        settle; message = "message" : LeafRead < Leaf2 >, required, settle; tree = "tree"
-        : Typed < Tree >, required, settle; url = "url" : LeafRead < Leaf2 >, required,
-        settle; comment_count = "comment_count" : LeafRead < Leaf1 >, required, settle;
-        verification = "verification" : Typed < Verification >, required, settle; } deny
+        required; committer = "committer" : Typed < CommitAuthor >, required; message =
+        "message" : LeafRead < Leaf2 >, required; tree = "tree" : Typed < Tree >,
+        required; url = "url" : LeafRead < Leaf2 >, required; comment_count =
+        "comment_count" : LeafRead < Leaf1 >, required; verification = "verification" :
+        Typed < Verification >, required; } deny
     );
     rt::object_reader!(
-        read_486, Visit486, CommitAuthor { name = "name" : LeafRead < Leaf2 >, required,
-        settle; email = "email" : ViaValue < Check22 >, required, settle; date = "date" :
-        LeafRead < Leaf2 >, required, settle; username = "username" : LeafRead < Leaf2 >,
-        optional, settle; } deny
+        read_486, Visit486, CommitAuthor { name = "name" : LeafRead < Leaf2 >, required;
+        email = "email" : ViaValue < Check22 >, required; date = "date" : LeafRead <
+        Leaf2 >, required; username = "username" : LeafRead < Leaf2 >; } deny
     );
     rt::object_reader!(
-        read_487, Visit487, Tree { sha = "sha" : LeafRead < Leaf2 >, required, settle;
-        url = "url" : LeafRead < Leaf2 >, required, settle; } deny
+        read_487, Visit487, Tree { sha = "sha" : LeafRead < Leaf2 >, required; url =
+        "url" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
         Leaf127 -> Reason, | s | [! ::std::matches!(s, "expired_key" | "not_signing_key"
@@ -21557,45 +21299,43 @@ mod fast {
     );
     rt::object_reader!(
         read_488, Visit488, Verification { verified = "verified" : LeafRead < Leaf4 >,
-        required, settle; reason = "reason" : LeafRead < Leaf127 >, required, settle;
-        signature = "signature" : ViaValue < Check5 >, required, settle; payload =
-        "payload" : ViaValue < Check5 >, required, settle; } deny
+        required; reason = "reason" : LeafRead < Leaf127 >, required; signature =
+        "signature" : ViaValue < Check5 >, required; payload = "payload" : ViaValue <
+        Check5 >, required; } deny
     );
     rt::object_reader!(
-        read_490, Visit490, CommitParent { sha = "sha" : LeafRead < Leaf2 >, required,
-        settle; url = "url" : LeafRead < Leaf2 >, required, settle; html_url = "html_url"
-        : LeafRead < Leaf2 >, required, settle; } deny
+        read_490, Visit490, CommitParent { sha = "sha" : LeafRead < Leaf2 >, required;
+        url = "url" : LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead <
+        Leaf2 >, required; } deny
     );
     rt::object_reader!(
-        read_491, Visit491, Branch { name = "name" : LeafRead < Leaf2 >, required,
-        settle; commit = "commit" : Typed < Tree >, required, settle; protected =
-        "protected" : LeafRead < Leaf4 >, required, settle; } deny
+        read_491, Visit491, Branch { name = "name" : LeafRead < Leaf2 >, required; commit
+        = "commit" : Typed < Tree >, required; protected = "protected" : LeafRead < Leaf4
+        >, required; } deny
     );
     rt::object_reader!(
         read_497, Visit497, TeamEditedChanges { description = "description" : Typed <
-        Title >, optional, settle; name = "name" : Typed < Title >, optional, settle;
-        privacy = "privacy" : Typed < Title >, optional, settle; repository =
-        "repository" : Typed < ChangesRepository3 >, optional, settle; } deny
+        Title >; name = "name" : Typed < Title >; privacy = "privacy" : Typed < Title >;
+        repository = "repository" : Typed < ChangesRepository3 >; } deny
     );
     rt::object_reader!(
         read_498, Visit498, ChangesRepository3 { permissions = "permissions" : Typed <
-        RepositoryPermissions3 >, required, settle; } deny
+        RepositoryPermissions3 >, required; } deny
     );
     rt::object_reader!(
         read_499, Visit499, RepositoryPermissions3 { from = "from" : Typed <
-        PermissionsFrom >, required, settle; } deny
+        PermissionsFrom >, required; } deny
     );
     rt::object_reader!(
-        read_500, Visit500, PermissionsFrom { admin = "admin" : LeafRead < Leaf4 >,
-        optional, settle; pull = "pull" : LeafRead < Leaf4 >, optional, settle; push =
-        "push" : LeafRead < Leaf4 >, optional, settle; } deny
+        read_500, Visit500, PermissionsFrom { admin = "admin" : LeafRead < Leaf4 >; pull
+        = "pull" : LeafRead < Leaf4 >; push = "push" : LeafRead < Leaf4 >; } deny
     );
     rt::object_reader!(
-        read_502, Visit502, TeamAddEvent { team = "team" : Typed < TeamTeam >, required,
-        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, required, settle; } deny
+        read_502, Visit502, TeamAddEvent { team = "team" : Typed < TeamTeam >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >, required; } deny
     );
     rt::via_value!(
         Check128 -> Option < rt::Map < String, rt::Value > >, | v |
@@ -21603,12 +21343,11 @@ mod fast {
     );
     rt::object_reader!(
         read_505, Visit505, WorkflowDispatchEvent { inputs = "inputs" : ViaValue <
-        Check128 >, required, settle; r#ref = "ref" : LeafRead < Leaf2 >, required,
-        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle;
-        workflow = "workflow" : LeafRead < Leaf2 >, required, settle; } deny
+        Check128 >, required; r#ref = "ref" : LeafRead < Leaf2 >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >; workflow = "workflow" : LeafRead < Leaf2 >, required; } deny
     );
     rt::via_value!(Check129 -> Step, | v | rt::is_valid(validators::v665, v));
     rt::string_leaf!(
@@ -21618,19 +21357,17 @@ mod fast {
     );
     rt::object_reader!(
         read_508, Visit508, WorkflowJobCompletedWorkflowJob { id = "id" : LeafRead <
-        Leaf1 >, required, settle; run_id = "run_id" : LeafRead < Leaf90 >, required,
-        settle; head_sha = "head_sha" : LeafRead < Leaf2 >, required, settle; node_id =
-        "node_id" : LeafRead < Leaf2 >, required, settle; name = "name" : LeafRead <
-        Leaf2 >, required, settle; check_run_url = "check_run_url" : LeafRead < Leaf2 >,
-        required, settle; run_url = "run_url" : LeafRead < Leaf2 >, required, settle;
-        html_url = "html_url" : LeafRead < Leaf2 >, required, settle; url = "url" :
-        LeafRead < Leaf2 >, required, settle; status = "status" : LeafRead < Leaf19 >,
-        required, settle; steps = "steps" : VecOf < ViaValue < Check129 >, 1usize, {
-        usize::MAX } >, required, settle; conclusion = "conclusion" : LeafRead < Leaf130
-        >, required, settle; labels = "labels" : VecOf < LeafRead < Leaf2 >, 0usize, {
-        usize::MAX } >, required, settle; started_at = "started_at" : LeafRead < Leaf2 >,
-        required, settle; completed_at = "completed_at" : ViaValue < Check5 >, required,
-        settle; } deny
+        Leaf1 >, required; run_id = "run_id" : LeafRead < Leaf90 >, required; head_sha =
+        "head_sha" : LeafRead < Leaf2 >, required; node_id = "node_id" : LeafRead < Leaf2
+        >, required; name = "name" : LeafRead < Leaf2 >, required; check_run_url =
+        "check_run_url" : LeafRead < Leaf2 >, required; run_url = "run_url" : LeafRead <
+        Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >, required; url =
+        "url" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf19 >,
+        required; steps = "steps" : VecOf < ViaValue < Check129 >, 1usize, { usize::MAX }
+        >, required; conclusion = "conclusion" : LeafRead < Leaf130 >, required; labels =
+        "labels" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required;
+        started_at = "started_at" : LeafRead < Leaf2 >, required; completed_at =
+        "completed_at" : ViaValue < Check5 >, required; } deny
     );
     rt::string_leaf!(
         Leaf131 -> WorkflowJobStatus, | s | [! ::std::matches!(s, "queued")] =>
@@ -21638,19 +21375,17 @@ mod fast {
     );
     rt::object_reader!(
         read_515, Visit515, WorkflowJobQueuedWorkflowJob { id = "id" : LeafRead < Leaf1
-        >, required, settle; run_id = "run_id" : LeafRead < Leaf90 >, required, settle;
-        head_sha = "head_sha" : LeafRead < Leaf2 >, required, settle; node_id = "node_id"
-        : LeafRead < Leaf2 >, required, settle; name = "name" : LeafRead < Leaf2 >,
-        required, settle; check_run_url = "check_run_url" : LeafRead < Leaf2 >, required,
-        settle; run_url = "run_url" : LeafRead < Leaf2 >, required, settle; html_url =
-        "html_url" : LeafRead < Leaf2 >, required, settle; url = "url" : LeafRead < Leaf2
-        >, required, settle; status = "status" : LeafRead < Leaf131 >, required, settle;
-        steps = "steps" : VecOf < ViaValue < Check129 >, 0usize, { usize::MAX } >,
-        required, settle; conclusion = "conclusion" : LeafRead < Leaf9 >, required,
-        settle; labels = "labels" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >,
-        required, settle; started_at = "started_at" : LeafRead < Leaf2 >, required,
-        settle; completed_at = "completed_at" : LeafRead < Leaf9 >, required, settle; }
-        deny
+        >, required; run_id = "run_id" : LeafRead < Leaf90 >, required; head_sha =
+        "head_sha" : LeafRead < Leaf2 >, required; node_id = "node_id" : LeafRead < Leaf2
+        >, required; name = "name" : LeafRead < Leaf2 >, required; check_run_url =
+        "check_run_url" : LeafRead < Leaf2 >, required; run_url = "run_url" : LeafRead <
+        Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >, required; url =
+        "url" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf131 >,
+        required; steps = "steps" : VecOf < ViaValue < Check129 >, 0usize, { usize::MAX }
+        >, required; conclusion = "conclusion" : LeafRead < Leaf9 >, required; labels =
+        "labels" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required;
+        started_at = "started_at" : LeafRead < Leaf2 >, required; completed_at =
+        "completed_at" : LeafRead < Leaf9 >, required; } deny
     );
     rt::via_value!(
         Check132 -> WorkflowJobStep, | v | rt::is_valid(validators::v666, v) &&
@@ -21662,29 +21397,26 @@ mod fast {
     );
     rt::object_reader!(
         read_518, Visit518, WorkflowJobStartedWorkflowJob { id = "id" : LeafRead < Leaf1
-        >, required, settle; run_id = "run_id" : LeafRead < Leaf90 >, required, settle;
-        head_sha = "head_sha" : LeafRead < Leaf2 >, required, settle; node_id = "node_id"
-        : LeafRead < Leaf2 >, required, settle; name = "name" : LeafRead < Leaf2 >,
-        required, settle; check_run_url = "check_run_url" : LeafRead < Leaf2 >, required,
-        settle; run_url = "run_url" : LeafRead < Leaf2 >, required, settle; html_url =
-        "html_url" : LeafRead < Leaf2 >, required, settle; url = "url" : LeafRead < Leaf2
-        >, required, settle; status = "status" : LeafRead < Leaf19 >, required, settle;
-        steps = "steps" : VecOf < ViaValue < Check132 >, 1usize, 1usize >, required,
-        settle; conclusion = "conclusion" : ViaValue < Check133 >, required, settle;
-        labels = "labels" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >,
-        required, settle; started_at = "started_at" : LeafRead < Leaf2 >, required,
-        settle; completed_at = "completed_at" : LeafRead < Leaf63 >, required, settle; }
-        deny
+        >, required; run_id = "run_id" : LeafRead < Leaf90 >, required; head_sha =
+        "head_sha" : LeafRead < Leaf2 >, required; node_id = "node_id" : LeafRead < Leaf2
+        >, required; name = "name" : LeafRead < Leaf2 >, required; check_run_url =
+        "check_run_url" : LeafRead < Leaf2 >, required; run_url = "run_url" : LeafRead <
+        Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >, required; url =
+        "url" : LeafRead < Leaf2 >, required; status = "status" : LeafRead < Leaf19 >,
+        required; steps = "steps" : VecOf < ViaValue < Check132 >, 1usize, 1usize >,
+        required; conclusion = "conclusion" : ViaValue < Check133 >, required; labels =
+        "labels" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required;
+        started_at = "started_at" : LeafRead < Leaf2 >, required; completed_at =
+        "completed_at" : LeafRead < Leaf63 >, required; } deny
     );
     rt::object_reader!(
         read_523, Visit523, Workflow { badge_url = "badge_url" : LeafRead < Leaf2 >,
-        required, settle; created_at = "created_at" : LeafRead < Leaf2 >, required,
-        settle; html_url = "html_url" : LeafRead < Leaf2 >, required, settle; id = "id" :
-        LeafRead < Leaf1 >, required, settle; name = "name" : LeafRead < Leaf2 >,
-        required, settle; node_id = "node_id" : LeafRead < Leaf2 >, required, settle;
-        path = "path" : LeafRead < Leaf2 >, required, settle; state = "state" : LeafRead
-        < Leaf2 >, required, settle; updated_at = "updated_at" : LeafRead < Leaf2 >,
-        required, settle; url = "url" : LeafRead < Leaf2 >, required, settle; } deny
+        required; created_at = "created_at" : LeafRead < Leaf2 >, required; html_url =
+        "html_url" : LeafRead < Leaf2 >, required; id = "id" : LeafRead < Leaf1 >,
+        required; name = "name" : LeafRead < Leaf2 >, required; node_id = "node_id" :
+        LeafRead < Leaf2 >, required; path = "path" : LeafRead < Leaf2 >, required; state
+        = "state" : LeafRead < Leaf2 >, required; updated_at = "updated_at" : LeafRead <
+        Leaf2 >, required; url = "url" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
         Leaf134 -> CheckSuiteConclusion, | s | [! ::std::matches!(s, "success" |
@@ -21699,108 +21431,95 @@ mod fast {
     );
     rt::object_reader!(
         read_524, Visit524, WorkflowRunCompletedWorkflowRun { artifacts_url =
-        "artifacts_url" : LeafRead < Leaf2 >, required, settle; cancel_url = "cancel_url"
-        : LeafRead < Leaf2 >, required, settle; check_suite_url = "check_suite_url" :
-        LeafRead < Leaf2 >, required, settle; check_suite_id = "check_suite_id" :
-        LeafRead < Leaf1 >, required, settle; check_suite_node_id = "check_suite_node_id"
-        : LeafRead < Leaf2 >, required, settle; conclusion = "conclusion" : LeafRead <
-        Leaf134 >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >,
-        required, settle; event = "event" : LeafRead < Leaf2 >, required, settle;
-        head_branch = "head_branch" : LeafRead < Leaf2 >, required, settle; head_commit =
-        "head_commit" : Typed < CommitSimple >, required, settle; head_repository =
-        "head_repository" : Typed < RepositoryLite >, required, settle; head_sha =
-        "head_sha" : LeafRead < Leaf2 >, required, settle; html_url = "html_url" :
-        LeafRead < Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1 >, required,
-        settle; jobs_url = "jobs_url" : LeafRead < Leaf2 >, required, settle; logs_url =
-        "logs_url" : LeafRead < Leaf2 >, required, settle; node_id = "node_id" : LeafRead
-        < Leaf2 >, required, settle; name = "name" : LeafRead < Leaf2 >, required,
-        settle; pull_requests = "pull_requests" : VecOf < Typed < WorkflowRunPullRequest
-        >, 0usize, { usize::MAX } >, required, settle; repository = "repository" : Typed
-        < RepositoryLite >, required, settle; rerun_url = "rerun_url" : LeafRead < Leaf2
-        >, required, settle; run_number = "run_number" : LeafRead < Leaf1 >, required,
-        settle; status = "status" : LeafRead < Leaf135 >, required, settle; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required, settle; url = "url" : LeafRead <
-        Leaf2 >, required, settle; workflow_id = "workflow_id" : LeafRead < Leaf1 >,
-        required, settle; workflow_url = "workflow_url" : LeafRead < Leaf2 >, required,
-        settle; } deny
+        "artifacts_url" : LeafRead < Leaf2 >, required; cancel_url = "cancel_url" :
+        LeafRead < Leaf2 >, required; check_suite_url = "check_suite_url" : LeafRead <
+        Leaf2 >, required; check_suite_id = "check_suite_id" : LeafRead < Leaf1 >,
+        required; check_suite_node_id = "check_suite_node_id" : LeafRead < Leaf2 >,
+        required; conclusion = "conclusion" : LeafRead < Leaf134 >, required; created_at
+        = "created_at" : LeafRead < Leaf2 >, required; event = "event" : LeafRead < Leaf2
+        >, required; head_branch = "head_branch" : LeafRead < Leaf2 >, required;
+        head_commit = "head_commit" : Typed < CommitSimple >, required; head_repository =
+        "head_repository" : Typed < RepositoryLite >, required; head_sha = "head_sha" :
+        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
+        required; id = "id" : LeafRead < Leaf1 >, required; jobs_url = "jobs_url" :
+        LeafRead < Leaf2 >, required; logs_url = "logs_url" : LeafRead < Leaf2 >,
+        required; node_id = "node_id" : LeafRead < Leaf2 >, required; name = "name" :
+        LeafRead < Leaf2 >, required; pull_requests = "pull_requests" : VecOf < Typed <
+        WorkflowRunPullRequest >, 0usize, { usize::MAX } >, required; repository =
+        "repository" : Typed < RepositoryLite >, required; rerun_url = "rerun_url" :
+        LeafRead < Leaf2 >, required; run_number = "run_number" : LeafRead < Leaf1 >,
+        required; status = "status" : LeafRead < Leaf135 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >,
+        required; workflow_id = "workflow_id" : LeafRead < Leaf1 >, required;
+        workflow_url = "workflow_url" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_525, Visit525, RepositoryLite { archive_url = "archive_url" : LeafRead <
-        Leaf2 >, required, settle; assignees_url = "assignees_url" : LeafRead < Leaf2 >,
-        required, settle; blobs_url = "blobs_url" : LeafRead < Leaf2 >, required, settle;
-        branches_url = "branches_url" : LeafRead < Leaf2 >, required, settle;
-        collaborators_url = "collaborators_url" : LeafRead < Leaf2 >, required, settle;
-        comments_url = "comments_url" : LeafRead < Leaf2 >, required, settle; commits_url
-        = "commits_url" : LeafRead < Leaf2 >, required, settle; compare_url =
-        "compare_url" : LeafRead < Leaf2 >, required, settle; contents_url =
-        "contents_url" : LeafRead < Leaf2 >, required, settle; contributors_url =
-        "contributors_url" : LeafRead < Leaf2 >, required, settle; deployments_url =
-        "deployments_url" : LeafRead < Leaf2 >, required, settle; description =
-        "description" : ViaValue < Check5 >, required, settle; downloads_url =
-        "downloads_url" : LeafRead < Leaf2 >, required, settle; events_url = "events_url"
-        : LeafRead < Leaf2 >, required, settle; fork = "fork" : LeafRead < Leaf4 >,
-        required, settle; forks_url = "forks_url" : LeafRead < Leaf2 >, required, settle;
-        full_name = "full_name" : LeafRead < Leaf2 >, required, settle; git_commits_url =
-        "git_commits_url" : LeafRead < Leaf2 >, required, settle; git_refs_url =
-        "git_refs_url" : LeafRead < Leaf2 >, required, settle; git_tags_url =
-        "git_tags_url" : LeafRead < Leaf2 >, required, settle; hooks_url = "hooks_url" :
-        LeafRead < Leaf2 >, required, settle; html_url = "html_url" : LeafRead < Leaf2 >,
-        required, settle; id = "id" : LeafRead < Leaf1 >, required, settle;
-        issue_comment_url = "issue_comment_url" : LeafRead < Leaf2 >, required, settle;
-        issue_events_url = "issue_events_url" : LeafRead < Leaf2 >, required, settle;
-        issues_url = "issues_url" : LeafRead < Leaf2 >, required, settle; keys_url =
-        "keys_url" : LeafRead < Leaf2 >, required, settle; labels_url = "labels_url" :
-        LeafRead < Leaf2 >, required, settle; languages_url = "languages_url" : LeafRead
-        < Leaf2 >, required, settle; merges_url = "merges_url" : LeafRead < Leaf2 >,
-        required, settle; milestones_url = "milestones_url" : LeafRead < Leaf2 >,
-        required, settle; name = "name" : LeafRead < Leaf2 >, required, settle; node_id =
-        "node_id" : LeafRead < Leaf2 >, required, settle; notifications_url =
-        "notifications_url" : LeafRead < Leaf2 >, required, settle; owner = "owner" :
-        Typed < DismissedBy >, required, settle; private = "private" : LeafRead < Leaf4
-        >, required, settle; pulls_url = "pulls_url" : LeafRead < Leaf2 >, required,
-        settle; releases_url = "releases_url" : LeafRead < Leaf2 >, required, settle;
-        stargazers_url = "stargazers_url" : LeafRead < Leaf2 >, required, settle;
-        statuses_url = "statuses_url" : LeafRead < Leaf2 >, required, settle;
-        subscribers_url = "subscribers_url" : LeafRead < Leaf2 >, required, settle;
-        subscription_url = "subscription_url" : LeafRead < Leaf2 >, required, settle;
-        tags_url = "tags_url" : LeafRead < Leaf2 >, required, settle; teams_url =
-        "teams_url" : LeafRead < Leaf2 >, required, settle; trees_url = "trees_url" :
-        LeafRead < Leaf2 >, required, settle; url = "url" : LeafRead < Leaf2 >, required,
-        settle; } deny
+        Leaf2 >, required; assignees_url = "assignees_url" : LeafRead < Leaf2 >,
+        required; blobs_url = "blobs_url" : LeafRead < Leaf2 >, required; branches_url =
+        "branches_url" : LeafRead < Leaf2 >, required; collaborators_url =
+        "collaborators_url" : LeafRead < Leaf2 >, required; comments_url = "comments_url"
+        : LeafRead < Leaf2 >, required; commits_url = "commits_url" : LeafRead < Leaf2 >,
+        required; compare_url = "compare_url" : LeafRead < Leaf2 >, required;
+        contents_url = "contents_url" : LeafRead < Leaf2 >, required; contributors_url =
+        "contributors_url" : LeafRead < Leaf2 >, required; deployments_url =
+        "deployments_url" : LeafRead < Leaf2 >, required; description = "description" :
+        ViaValue < Check5 >, required; downloads_url = "downloads_url" : LeafRead < Leaf2
+        >, required; events_url = "events_url" : LeafRead < Leaf2 >, required; fork =
+        "fork" : LeafRead < Leaf4 >, required; forks_url = "forks_url" : LeafRead < Leaf2
+        >, required; full_name = "full_name" : LeafRead < Leaf2 >, required;
+        git_commits_url = "git_commits_url" : LeafRead < Leaf2 >, required; git_refs_url
+        = "git_refs_url" : LeafRead < Leaf2 >, required; git_tags_url = "git_tags_url" :
+        LeafRead < Leaf2 >, required; hooks_url = "hooks_url" : LeafRead < Leaf2 >,
+        required; html_url = "html_url" : LeafRead < Leaf2 >, required; id = "id" :
+        LeafRead < Leaf1 >, required; issue_comment_url = "issue_comment_url" : LeafRead
+        < Leaf2 >, required; issue_events_url = "issue_events_url" : LeafRead < Leaf2 >,
+        required; issues_url = "issues_url" : LeafRead < Leaf2 >, required; keys_url =
+        "keys_url" : LeafRead < Leaf2 >, required; labels_url = "labels_url" : LeafRead <
+        Leaf2 >, required; languages_url = "languages_url" : LeafRead < Leaf2 >,
+        required; merges_url = "merges_url" : LeafRead < Leaf2 >, required;
+        milestones_url = "milestones_url" : LeafRead < Leaf2 >, required; name = "name" :
+        LeafRead < Leaf2 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required;
+        notifications_url = "notifications_url" : LeafRead < Leaf2 >, required; owner =
+        "owner" : Typed < DismissedBy >, required; private = "private" : LeafRead < Leaf4
+        >, required; pulls_url = "pulls_url" : LeafRead < Leaf2 >, required; releases_url
+        = "releases_url" : LeafRead < Leaf2 >, required; stargazers_url =
+        "stargazers_url" : LeafRead < Leaf2 >, required; statuses_url = "statuses_url" :
+        LeafRead < Leaf2 >, required; subscribers_url = "subscribers_url" : LeafRead <
+        Leaf2 >, required; subscription_url = "subscription_url" : LeafRead < Leaf2 >,
+        required; tags_url = "tags_url" : LeafRead < Leaf2 >, required; teams_url =
+        "teams_url" : LeafRead < Leaf2 >, required; trees_url = "trees_url" : LeafRead <
+        Leaf2 >, required; url = "url" : LeafRead < Leaf2 >, required; } deny
     );
     rt::object_reader!(
         read_526, Visit526, WorkflowRunPullRequest { url = "url" : LeafRead < Leaf2 >,
-        required, settle; id = "id" : LeafRead < Leaf90 >, required, settle; number =
-        "number" : LeafRead < Leaf90 >, required, settle; head = "head" : Typed <
-        CheckRunPullRequestHead >, required, settle; base = "base" : Typed <
-        CheckRunPullRequestHead >, required, settle; } deny
+        required; id = "id" : LeafRead < Leaf90 >, required; number = "number" : LeafRead
+        < Leaf90 >, required; head = "head" : Typed < CheckRunPullRequestHead >,
+        required; base = "base" : Typed < CheckRunPullRequestHead >, required; } deny
     );
     rt::object_reader!(
         read_528, Visit528, WorkflowRunRequestedWorkflowRun { artifacts_url =
-        "artifacts_url" : LeafRead < Leaf2 >, required, settle; cancel_url = "cancel_url"
-        : LeafRead < Leaf2 >, required, settle; check_suite_url = "check_suite_url" :
-        LeafRead < Leaf2 >, required, settle; check_suite_id = "check_suite_id" :
-        LeafRead < Leaf1 >, required, settle; check_suite_node_id = "check_suite_node_id"
-        : LeafRead < Leaf2 >, required, settle; conclusion = "conclusion" : ViaValue <
-        Check16 >, required, settle; created_at = "created_at" : LeafRead < Leaf2 >,
-        required, settle; event = "event" : LeafRead < Leaf2 >, required, settle;
-        head_branch = "head_branch" : LeafRead < Leaf2 >, required, settle; head_commit =
-        "head_commit" : Typed < CommitSimple >, required, settle; head_repository =
-        "head_repository" : Typed < RepositoryLite >, required, settle; head_sha =
-        "head_sha" : LeafRead < Leaf2 >, required, settle; html_url = "html_url" :
-        LeafRead < Leaf2 >, required, settle; id = "id" : LeafRead < Leaf1 >, required,
-        settle; jobs_url = "jobs_url" : LeafRead < Leaf2 >, required, settle; logs_url =
-        "logs_url" : LeafRead < Leaf2 >, required, settle; node_id = "node_id" : LeafRead
-        < Leaf2 >, required, settle; name = "name" : LeafRead < Leaf2 >, required,
-        settle; pull_requests = "pull_requests" : VecOf < Typed < WorkflowRunPullRequest
-        >, 0usize, { usize::MAX } >, required, settle; repository = "repository" : Typed
-        < RepositoryLite >, required, settle; rerun_url = "rerun_url" : LeafRead < Leaf2
-        >, required, settle; run_number = "run_number" : LeafRead < Leaf1 >, required,
-        settle; status = "status" : LeafRead < Leaf135 >, required, settle; updated_at =
-        "updated_at" : LeafRead < Leaf2 >, required, settle; url = "url" : LeafRead <
-        Leaf2 >, required, settle; workflow_id = "workflow_id" : LeafRead < Leaf1 >,
-        required, settle; workflow_url = "workflow_url" : LeafRead < Leaf2 >, required,
-        settle; } deny
+        "artifacts_url" : LeafRead < Leaf2 >, required; cancel_url = "cancel_url" :
+        LeafRead < Leaf2 >, required; check_suite_url = "check_suite_url" : LeafRead <
+        Leaf2 >, required; check_suite_id = "check_suite_id" : LeafRead < Leaf1 >,
+        required; check_suite_node_id = "check_suite_node_id" : LeafRead < Leaf2 >,
+        required; conclusion = "conclusion" : ViaValue < Check16 >, required; created_at
+        = "created_at" : LeafRead < Leaf2 >, required; event = "event" : LeafRead < Leaf2
+        >, required; head_branch = "head_branch" : LeafRead < Leaf2 >, required;
+        head_commit = "head_commit" : Typed < CommitSimple >, required; head_repository =
+        "head_repository" : Typed < RepositoryLite >, required; head_sha = "head_sha" :
+        LeafRead < Leaf2 >, required; html_url = "html_url" : LeafRead < Leaf2 >,
+        required; id = "id" : LeafRead < Leaf1 >, required; jobs_url = "jobs_url" :
+        LeafRead < Leaf2 >, required; logs_url = "logs_url" : LeafRead < Leaf2 >,
+        required; node_id = "node_id" : LeafRead < Leaf2 >, required; name = "name" :
+        LeafRead < Leaf2 >, required; pull_requests = "pull_requests" : VecOf < Typed <
+        WorkflowRunPullRequest >, 0usize, { usize::MAX } >, required; repository =
+        "repository" : Typed < RepositoryLite >, required; rerun_url = "rerun_url" :
+        LeafRead < Leaf2 >, required; run_number = "run_number" : LeafRead < Leaf1 >,
+        required; status = "status" : LeafRead < Leaf135 >, required; updated_at =
+        "updated_at" : LeafRead < Leaf2 >, required; url = "url" : LeafRead < Leaf2 >,
+        required; workflow_id = "workflow_id" : LeafRead < Leaf1 >, required;
+        workflow_url = "workflow_url" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
         Leaf136 -> BranchProtectionRuleCreatedAction, | s | [! ::std::matches!(s,
@@ -21808,12 +21527,11 @@ mod fast {
     );
     rt::object_reader!(
         read_529, Visit529, BranchProtectionRuleCreated2 { action = "action" : LeafRead <
-        Leaf136 >, required, settle; rule = "rule" : Typed < BranchProtectionRule >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        Leaf136 >, required; rule = "rule" : Typed < BranchProtectionRule >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf137 -> BranchProtectionRuleDeletedAction, | s | [! ::std::matches!(s,
@@ -21821,45 +21539,41 @@ mod fast {
     );
     rt::object_reader!(
         read_531, Visit531, BranchProtectionRuleDeleted2 { action = "action" : LeafRead <
-        Leaf137 >, required, settle; rule = "rule" : Typed < BranchProtectionRule >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        Leaf137 >, required; rule = "rule" : Typed < BranchProtectionRule >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_533, Visit533, BranchProtectionRuleEdited2 { action = "action" : LeafRead <
-        Leaf102 >, required, settle; rule = "rule" : Typed < BranchProtectionRule >,
-        required, settle; changes = "changes" : Typed < BranchProtectionRuleEditedChanges
-        >, required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        Leaf102 >, required; rule = "rule" : Typed < BranchProtectionRule >, required;
+        changes = "changes" : Typed < BranchProtectionRuleEditedChanges >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::via_value!(
         Check138 -> Option < RequestedAction >, | v | rt::is_valid(validators::v668, v)
     );
     rt::object_reader!(
         read_534, Visit534, CheckRunCompleted2 { action = "action" : LeafRead < Leaf13 >,
-        required, settle; check_run = "check_run" : Typed < CheckRunCompletedCheckRun >,
-        required, settle; requested_action = "requested_action" : ViaValue < Check138 >,
-        optional, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        required; check_run = "check_run" : Typed < CheckRunCompletedCheckRun >,
+        required; requested_action = "requested_action" : ViaValue < Check138 >;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_535, Visit535, CheckRunCreated2 { action = "action" : LeafRead < Leaf136 >,
-        required, settle; check_run = "check_run" : Typed < CheckRunCreatedCheckRun >,
-        required, settle; requested_action = "requested_action" : ViaValue < Check138 >,
-        optional, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        required; check_run = "check_run" : Typed < CheckRunCreatedCheckRun >, required;
+        requested_action = "requested_action" : ViaValue < Check138 >; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >; } deny
     );
     rt::string_leaf!(
         Leaf139 -> CheckRunRequestedActionAction, | s | [! ::std::matches!(s,
@@ -21868,13 +21582,12 @@ mod fast {
     rt::via_value!(Check140 -> RequestedAction, | v | rt::is_valid(validators::v669, v));
     rt::object_reader!(
         read_536, Visit536, CheckRunRequestedAction2 { action = "action" : LeafRead <
-        Leaf139 >, required, settle; check_run = "check_run" : Typed <
-        CheckRunCreatedCheckRun >, required, settle; requested_action =
-        "requested_action" : ViaValue < Check140 >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        Leaf139 >, required; check_run = "check_run" : Typed < CheckRunCreatedCheckRun >,
+        required; requested_action = "requested_action" : ViaValue < Check140 >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf141 -> CheckRunRerequestedAction, | s | [! ::std::matches!(s, "rerequested")]
@@ -21882,22 +21595,20 @@ mod fast {
     );
     rt::object_reader!(
         read_538, Visit538, CheckRunRerequested2 { action = "action" : LeafRead < Leaf141
-        >, required, settle; check_run = "check_run" : Typed <
-        CheckRunRerequestedCheckRun >, required, settle; requested_action =
-        "requested_action" : ViaValue < Check138 >, optional, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        >, required; check_run = "check_run" : Typed < CheckRunRerequestedCheckRun >,
+        required; requested_action = "requested_action" : ViaValue < Check138 >;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_540, Visit540, CheckSuiteCompleted2 { action = "action" : LeafRead < Leaf13
-        >, required, settle; check_suite = "check_suite" : Typed <
-        CheckSuiteCompletedCheckSuite >, required, settle; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; sender =
-        "sender" : Typed < DismissedBy >, required, settle; installation = "installation"
-        : Typed < InstallationLite >, optional, settle; organization = "organization" :
-        Typed < Organization >, optional, settle; } deny
+        >, required; check_suite = "check_suite" : Typed < CheckSuiteCompletedCheckSuite
+        >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf142 -> CheckSuiteRequestedAction, | s | [! ::std::matches!(s, "requested")]
@@ -21905,21 +21616,19 @@ mod fast {
     );
     rt::object_reader!(
         read_541, Visit541, CheckSuiteRequested2 { action = "action" : LeafRead < Leaf142
-        >, required, settle; check_suite = "check_suite" : Typed <
-        CheckSuiteCompletedCheckSuite >, required, settle; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; sender =
-        "sender" : Typed < DismissedBy >, required, settle; installation = "installation"
-        : Typed < InstallationLite >, optional, settle; organization = "organization" :
-        Typed < Organization >, optional, settle; } deny
+        >, required; check_suite = "check_suite" : Typed < CheckSuiteCompletedCheckSuite
+        >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_543, Visit543, CheckSuiteRerequested2 { action = "action" : LeafRead <
-        Leaf141 >, required, settle; check_suite = "check_suite" : Typed <
-        CheckSuiteCompletedCheckSuite >, required, settle; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; sender =
-        "sender" : Typed < DismissedBy >, required, settle; installation = "installation"
-        : Typed < InstallationLite >, optional, settle; organization = "organization" :
-        Typed < Organization >, optional, settle; } deny
+        Leaf141 >, required; check_suite = "check_suite" : Typed <
+        CheckSuiteCompletedCheckSuite >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf143 -> CodeScanningAlertAppearedInBranchAction, | s | [! ::std::matches!(s,
@@ -21928,14 +21637,13 @@ mod fast {
     );
     rt::object_reader!(
         read_544, Visit544, CodeScanningAlertAppearedInBranch2 { action = "action" :
-        LeafRead < Leaf143 >, required, settle; alert = "alert" : Typed <
-        CodeScanningAlertAppearedInBranchAlert >, required, settle; r#ref = "ref" :
-        LeafRead < Leaf2 >, required, settle; commit_oid = "commit_oid" : LeafRead <
-        Leaf2 >, required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < GithubOrg >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        LeafRead < Leaf143 >, required; alert = "alert" : Typed <
+        CodeScanningAlertAppearedInBranchAlert >, required; r#ref = "ref" : LeafRead <
+        Leaf2 >, required; commit_oid = "commit_oid" : LeafRead < Leaf2 >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < GithubOrg >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf144 -> CodeScanningAlertClosedByUserAction, | s | [! ::std::matches!(s,
@@ -21943,46 +21651,40 @@ mod fast {
     );
     rt::object_reader!(
         read_546, Visit546, CodeScanningAlertClosedByUser2 { action = "action" : LeafRead
-        < Leaf144 >, required, settle; alert = "alert" : Typed <
-        CodeScanningAlertClosedByUserAlert >, required, settle; r#ref = "ref" : LeafRead
-        < Leaf2 >, required, settle; commit_oid = "commit_oid" : LeafRead < Leaf2 >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        < Leaf144 >, required; alert = "alert" : Typed <
+        CodeScanningAlertClosedByUserAlert >, required; r#ref = "ref" : LeafRead < Leaf2
+        >, required; commit_oid = "commit_oid" : LeafRead < Leaf2 >, required; repository
+        = "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
+        sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_548, Visit548, CodeScanningAlertCreated2 { action = "action" : LeafRead <
-        Leaf136 >, required, settle; alert = "alert" : Typed <
-        CodeScanningAlertCreatedAlert >, required, settle; r#ref = "ref" : LeafRead <
-        Leaf2 >, required, settle; commit_oid = "commit_oid" : LeafRead < Leaf2 >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < GithubOrg >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        Leaf136 >, required; alert = "alert" : Typed < CodeScanningAlertCreatedAlert >,
+        required; r#ref = "ref" : LeafRead < Leaf2 >, required; commit_oid = "commit_oid"
+        : LeafRead < Leaf2 >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        GithubOrg >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_549, Visit549, CodeScanningAlertFixed2 { action = "action" : LeafRead <
-        Leaf51 >, required, settle; alert = "alert" : Typed < CodeScanningAlertFixedAlert
-        >, required, settle; r#ref = "ref" : LeafRead < Leaf2 >, required, settle;
-        commit_oid = "commit_oid" : LeafRead < Leaf2 >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < GithubOrg >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        Leaf51 >, required; alert = "alert" : Typed < CodeScanningAlertFixedAlert >,
+        required; r#ref = "ref" : LeafRead < Leaf2 >, required; commit_oid = "commit_oid"
+        : LeafRead < Leaf2 >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        GithubOrg >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_550, Visit550, CodeScanningAlertReopened2 { action = "action" : LeafRead <
-        Leaf108 >, required, settle; alert = "alert" : Typed <
-        CodeScanningAlertReopenedAlert >, required, settle; r#ref = "ref" : LeafRead <
-        Leaf2 >, required, settle; commit_oid = "commit_oid" : LeafRead < Leaf2 >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < GithubOrg >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        Leaf108 >, required; alert = "alert" : Typed < CodeScanningAlertReopenedAlert >,
+        required; r#ref = "ref" : LeafRead < Leaf2 >, required; commit_oid = "commit_oid"
+        : LeafRead < Leaf2 >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        GithubOrg >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf145 -> CodeScanningAlertReopenedByUserAction, | s | [! ::std::matches!(s,
@@ -21990,69 +21692,63 @@ mod fast {
     );
     rt::object_reader!(
         read_551, Visit551, CodeScanningAlertReopenedByUser2 { action = "action" :
-        LeafRead < Leaf145 >, required, settle; alert = "alert" : Typed <
-        CodeScanningAlertReopenedByUserAlert >, required, settle; r#ref = "ref" :
-        LeafRead < Leaf2 >, required, settle; commit_oid = "commit_oid" : LeafRead <
-        Leaf2 >, required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        LeafRead < Leaf145 >, required; alert = "alert" : Typed <
+        CodeScanningAlertReopenedByUserAlert >, required; r#ref = "ref" : LeafRead <
+        Leaf2 >, required; commit_oid = "commit_oid" : LeafRead < Leaf2 >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_553, Visit553, CommitCommentCreated2 { action = "action" : LeafRead <
-        Leaf136 >, required, settle; comment = "comment" : Typed <
-        CommitCommentCreatedComment >, required, settle; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; sender =
-        "sender" : Typed < DismissedBy >, required, settle; installation = "installation"
-        : Typed < InstallationLite >, optional, settle; organization = "organization" :
-        Typed < Organization >, optional, settle; } deny
+        Leaf136 >, required; comment = "comment" : Typed < CommitCommentCreatedComment >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_554, Visit554, ContentReferenceCreated2 { action = "action" : LeafRead <
-        Leaf136 >, required, settle; content_reference = "content_reference" : Typed <
-        ContentReference >, required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, required, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        Leaf136 >, required; content_reference = "content_reference" : Typed <
+        ContentReference >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >, required; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_555, Visit555, DeployKeyCreated2 { action = "action" : LeafRead < Leaf136 >,
-        required, settle; key = "key" : Typed < Key >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        required; key = "key" : Typed < Key >, required; repository = "repository" :
+        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
+        Typed < DismissedBy >, required; installation = "installation" : Typed <
+        InstallationLite >; organization = "organization" : Typed < Organization >; }
+        deny
     );
     rt::object_reader!(
         read_556, Visit556, DeployKeyDeleted2 { action = "action" : LeafRead < Leaf137 >,
-        required, settle; key = "key" : Typed < Key >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        required; key = "key" : Typed < Key >, required; repository = "repository" :
+        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
+        Typed < DismissedBy >, required; installation = "installation" : Typed <
+        InstallationLite >; organization = "organization" : Typed < Organization >; }
+        deny
     );
     rt::object_reader!(
         read_557, Visit557, DeploymentCreated2 { action = "action" : LeafRead < Leaf136
-        >, required, settle; deployment = "deployment" : Typed <
-        DeploymentCreatedDeployment >, required, settle; workflow = "workflow" : LeafRead
-        < Leaf9 >, required, settle; workflow_run = "workflow_run" : LeafRead < Leaf9 >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        >, required; deployment = "deployment" : Typed < DeploymentCreatedDeployment >,
+        required; workflow = "workflow" : LeafRead < Leaf9 >, required; workflow_run =
+        "workflow_run" : LeafRead < Leaf9 >, required; repository = "repository" : Typed
+        < BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_558, Visit558, DeploymentStatusCreated2 { action = "action" : LeafRead <
-        Leaf136 >, required, settle; deployment_status = "deployment_status" : Typed <
-        DeploymentStatus >, required, settle; deployment = "deployment" : Typed <
-        DeploymentStatusCreatedDeployment >, required, settle; repository = "repository"
-        : Typed < BranchProtectionRuleCreatedRepository >, required, settle; sender =
-        "sender" : Typed < DismissedBy >, required, settle; installation = "installation"
-        : Typed < InstallationLite >, optional, settle; organization = "organization" :
-        Typed < Organization >, optional, settle; } deny
+        Leaf136 >, required; deployment_status = "deployment_status" : Typed <
+        DeploymentStatus >, required; deployment = "deployment" : Typed <
+        DeploymentStatusCreatedDeployment >, required; repository = "repository" : Typed
+        < BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf146 -> DiscussionAnsweredAction, | s | [! ::std::matches!(s, "answered")] =>
@@ -22060,13 +21756,12 @@ mod fast {
     );
     rt::object_reader!(
         read_559, Visit559, DiscussionAnswered2 { action = "action" : LeafRead < Leaf146
-        >, required, settle; discussion = "discussion" : Typed <
-        DiscussionAnsweredDiscussion >, required, settle; answer = "answer" : Typed <
-        Answer >, required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        >, required; discussion = "discussion" : Typed < DiscussionAnsweredDiscussion >,
+        required; answer = "answer" : Typed < Answer >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >; } deny
     );
     rt::string_leaf!(
         Leaf147 -> DiscussionCategoryChangedAction, | s | [! ::std::matches!(s,
@@ -22074,60 +21769,56 @@ mod fast {
     );
     rt::object_reader!(
         read_561, Visit561, DiscussionCategoryChanged2 { changes = "changes" : Typed <
-        DiscussionCategoryChangedChanges >, required, settle; action = "action" :
-        LeafRead < Leaf147 >, required, settle; discussion = "discussion" : Typed <
-        DiscussionCategoryChangedDiscussion >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        DiscussionCategoryChangedChanges >, required; action = "action" : LeafRead <
+        Leaf147 >, required; discussion = "discussion" : Typed <
+        DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
+        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
+        Typed < DismissedBy >, required; installation = "installation" : Typed <
+        InstallationLite >; organization = "organization" : Typed < Organization >; }
+        deny
     );
     rt::object_reader!(
         read_563, Visit563, DiscussionCreated2 { action = "action" : LeafRead < Leaf136
-        >, required, settle; discussion = "discussion" : Typed <
-        DiscussionCreatedDiscussion >, required, settle; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; sender =
-        "sender" : Typed < DismissedBy >, required, settle; installation = "installation"
-        : Typed < InstallationLite >, optional, settle; organization = "organization" :
-        Typed < Organization >, optional, settle; } deny
+        >, required; discussion = "discussion" : Typed < DiscussionCreatedDiscussion >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_564, Visit564, DiscussionDeleted2 { action = "action" : LeafRead < Leaf137
-        >, required, settle; discussion = "discussion" : Typed <
-        DiscussionCategoryChangedDiscussion >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        >, required; discussion = "discussion" : Typed <
+        DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
+        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
+        Typed < DismissedBy >, required; installation = "installation" : Typed <
+        InstallationLite >; organization = "organization" : Typed < Organization >; }
+        deny
     );
     rt::object_reader!(
         read_565, Visit565, DiscussionEdited2 { changes = "changes" : Typed <
-        DiscussionEditedChanges >, optional, settle; action = "action" : LeafRead <
-        Leaf102 >, required, settle; discussion = "discussion" : Typed <
-        DiscussionCategoryChangedDiscussion >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        DiscussionEditedChanges >; action = "action" : LeafRead < Leaf102 >, required;
+        discussion = "discussion" : Typed < DiscussionCategoryChangedDiscussion >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_566, Visit566, DiscussionLabeled2 { action = "action" : LeafRead < Leaf103
-        >, required, settle; discussion = "discussion" : Typed <
-        DiscussionCategoryChangedDiscussion >, required, settle; label = "label" : Typed
-        < Label >, required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        >, required; discussion = "discussion" : Typed <
+        DiscussionCategoryChangedDiscussion >, required; label = "label" : Typed < Label
+        >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_567, Visit567, DiscussionLocked2 { action = "action" : LeafRead < Leaf104 >,
-        required, settle; discussion = "discussion" : Typed < DiscussionLockedDiscussion
-        >, required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        required; discussion = "discussion" : Typed < DiscussionLockedDiscussion >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf148 -> DiscussionPinnedAction, | s | [! ::std::matches!(s, "pinned")] =>
@@ -22135,12 +21826,11 @@ mod fast {
     );
     rt::object_reader!(
         read_568, Visit568, DiscussionPinned2 { action = "action" : LeafRead < Leaf148 >,
-        required, settle; discussion = "discussion" : Typed <
-        DiscussionCategoryChangedDiscussion >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        required; discussion = "discussion" : Typed < DiscussionCategoryChangedDiscussion
+        >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf149 -> DiscussionTransferredAction, | s | [! ::std::matches!(s,
@@ -22148,13 +21838,13 @@ mod fast {
     );
     rt::object_reader!(
         read_570, Visit570, DiscussionTransferred2 { changes = "changes" : Typed <
-        DiscussionTransferredChanges >, required, settle; action = "action" : LeafRead <
-        Leaf149 >, required, settle; discussion = "discussion" : Typed <
-        DiscussionCategoryChangedDiscussion >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        DiscussionTransferredChanges >, required; action = "action" : LeafRead < Leaf149
+        >, required; discussion = "discussion" : Typed <
+        DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
+        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
+        Typed < DismissedBy >, required; installation = "installation" : Typed <
+        InstallationLite >; organization = "organization" : Typed < Organization >; }
+        deny
     );
     rt::string_leaf!(
         Leaf150 -> DiscussionUnansweredAction, | s | [! ::std::matches!(s, "unanswered")]
@@ -22162,32 +21852,29 @@ mod fast {
     );
     rt::object_reader!(
         read_572, Visit572, DiscussionUnanswered2 { action = "action" : LeafRead <
-        Leaf150 >, required, settle; discussion = "discussion" : Typed <
-        DiscussionUnansweredDiscussion >, required, settle; old_answer = "old_answer" :
-        Typed < Answer >, required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        Leaf150 >, required; discussion = "discussion" : Typed <
+        DiscussionUnansweredDiscussion >, required; old_answer = "old_answer" : Typed <
+        Answer >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_574, Visit574, DiscussionUnlabeled2 { action = "action" : LeafRead < Leaf113
-        >, required, settle; discussion = "discussion" : Typed <
-        DiscussionCategoryChangedDiscussion >, required, settle; label = "label" : Typed
-        < Label >, required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        >, required; discussion = "discussion" : Typed <
+        DiscussionCategoryChangedDiscussion >, required; label = "label" : Typed < Label
+        >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_575, Visit575, DiscussionUnlocked2 { action = "action" : LeafRead < Leaf114
-        >, required, settle; discussion = "discussion" : Typed <
-        DiscussionUnlockedDiscussion >, required, settle; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; sender =
-        "sender" : Typed < DismissedBy >, required, settle; installation = "installation"
-        : Typed < InstallationLite >, optional, settle; organization = "organization" :
-        Typed < Organization >, optional, settle; } deny
+        >, required; discussion = "discussion" : Typed < DiscussionUnlockedDiscussion >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf151 -> DiscussionUnpinnedAction, | s | [! ::std::matches!(s, "unpinned")] =>
@@ -22195,43 +21882,43 @@ mod fast {
     );
     rt::object_reader!(
         read_576, Visit576, DiscussionUnpinned2 { action = "action" : LeafRead < Leaf151
-        >, required, settle; discussion = "discussion" : Typed <
-        DiscussionCategoryChangedDiscussion >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        >, required; discussion = "discussion" : Typed <
+        DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
+        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
+        Typed < DismissedBy >, required; installation = "installation" : Typed <
+        InstallationLite >; organization = "organization" : Typed < Organization >; }
+        deny
     );
     rt::object_reader!(
         read_578, Visit578, DiscussionCommentCreated2 { action = "action" : LeafRead <
-        Leaf136 >, required, settle; comment = "comment" : Typed <
-        DiscussionCommentCreatedComment >, required, settle; discussion = "discussion" :
-        Typed < DiscussionCategoryChangedDiscussion >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, required, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        Leaf136 >, required; comment = "comment" : Typed <
+        DiscussionCommentCreatedComment >, required; discussion = "discussion" : Typed <
+        DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
+        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
+        Typed < DismissedBy >, required; installation = "installation" : Typed <
+        InstallationLite >, required; organization = "organization" : Typed <
+        Organization >; } deny
     );
     rt::object_reader!(
         read_579, Visit579, DiscussionCommentDeleted2 { action = "action" : LeafRead <
-        Leaf137 >, required, settle; comment = "comment" : Typed <
-        DiscussionCommentCreatedComment >, required, settle; discussion = "discussion" :
-        Typed < DiscussionCategoryChangedDiscussion >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, required, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        Leaf137 >, required; comment = "comment" : Typed <
+        DiscussionCommentCreatedComment >, required; discussion = "discussion" : Typed <
+        DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
+        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
+        Typed < DismissedBy >, required; installation = "installation" : Typed <
+        InstallationLite >, required; organization = "organization" : Typed <
+        Organization >; } deny
     );
     rt::object_reader!(
         read_580, Visit580, DiscussionCommentEdited2 { changes = "changes" : Typed <
-        DiscussionCommentEditedChanges >, required, settle; action = "action" : LeafRead
-        < Leaf102 >, required, settle; comment = "comment" : Typed <
-        DiscussionCommentCreatedComment >, required, settle; discussion = "discussion" :
-        Typed < DiscussionCategoryChangedDiscussion >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, required, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        DiscussionCommentEditedChanges >, required; action = "action" : LeafRead <
+        Leaf102 >, required; comment = "comment" : Typed <
+        DiscussionCommentCreatedComment >, required; discussion = "discussion" : Typed <
+        DiscussionCategoryChangedDiscussion >, required; repository = "repository" :
+        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
+        Typed < DismissedBy >, required; installation = "installation" : Typed <
+        InstallationLite >, required; organization = "organization" : Typed <
+        Organization >; } deny
     );
     rt::string_leaf!(
         Leaf152 -> GithubAppAuthorizationRevokedAction, | s | [! ::std::matches!(s,
@@ -22239,24 +21926,24 @@ mod fast {
     );
     rt::object_reader!(
         read_581, Visit581, GithubAppAuthorizationRevoked2 { action = "action" : LeafRead
-        < Leaf152 >, required, settle; sender = "sender" : Typed < DismissedBy >,
-        required, settle; } deny
+        < Leaf152 >, required; sender = "sender" : Typed < DismissedBy >, required; }
+        deny
     );
     rt::object_reader!(
         read_583, Visit583, InstallationCreated2 { action = "action" : LeafRead < Leaf136
-        >, required, settle; installation = "installation" : Typed <
-        InstallationCreatedInstallation >, required, settle; repositories =
-        "repositories" : VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }
-        >, optional, settle; requester = "requester" : Typed < DismissedBy >, optional,
-        settle; sender = "sender" : Typed < DismissedBy >, required, settle; } deny
+        >, required; installation = "installation" : Typed <
+        InstallationCreatedInstallation >, required; repositories = "repositories" :
+        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX } >; requester =
+        "requester" : Typed < DismissedBy >; sender = "sender" : Typed < DismissedBy >,
+        required; } deny
     );
     rt::object_reader!(
         read_584, Visit584, InstallationDeleted2 { action = "action" : LeafRead < Leaf137
-        >, required, settle; installation = "installation" : Typed <
-        InstallationCreatedInstallation >, required, settle; repositories =
-        "repositories" : VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }
-        >, optional, settle; requester = "requester" : LeafRead < Leaf9 >, optional,
-        settle; sender = "sender" : Typed < DismissedBy >, required, settle; } deny
+        >, required; installation = "installation" : Typed <
+        InstallationCreatedInstallation >, required; repositories = "repositories" :
+        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX } >; requester =
+        "requester" : LeafRead < Leaf9 >; sender = "sender" : Typed < DismissedBy >,
+        required; } deny
     );
     rt::string_leaf!(
         Leaf153 -> InstallationNewPermissionsAcceptedAction, | s | [! ::std::matches!(s,
@@ -22265,11 +21952,11 @@ mod fast {
     );
     rt::object_reader!(
         read_585, Visit585, InstallationNewPermissionsAccepted2 { action = "action" :
-        LeafRead < Leaf153 >, required, settle; installation = "installation" : Typed <
-        InstallationCreatedInstallation >, required, settle; repositories =
-        "repositories" : VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }
-        >, optional, settle; requester = "requester" : LeafRead < Leaf9 >, optional,
-        settle; sender = "sender" : Typed < DismissedBy >, required, settle; } deny
+        LeafRead < Leaf153 >, required; installation = "installation" : Typed <
+        InstallationCreatedInstallation >, required; repositories = "repositories" :
+        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX } >; requester =
+        "requester" : LeafRead < Leaf9 >; sender = "sender" : Typed < DismissedBy >,
+        required; } deny
     );
     rt::string_leaf!(
         Leaf154 -> InstallationSuspendAction, | s | [! ::std::matches!(s, "suspend")] =>
@@ -22277,11 +21964,11 @@ mod fast {
     );
     rt::object_reader!(
         read_587, Visit587, InstallationSuspend2 { action = "action" : LeafRead < Leaf154
-        >, required, settle; installation = "installation" : Typed <
-        InstallationSuspendInstallation >, required, settle; repositories =
-        "repositories" : VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }
-        >, optional, settle; requester = "requester" : LeafRead < Leaf9 >, optional,
-        settle; sender = "sender" : Typed < DismissedBy >, required, settle; } deny
+        >, required; installation = "installation" : Typed <
+        InstallationSuspendInstallation >, required; repositories = "repositories" :
+        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX } >; requester =
+        "requester" : LeafRead < Leaf9 >; sender = "sender" : Typed < DismissedBy >,
+        required; } deny
     );
     rt::string_leaf!(
         Leaf155 -> InstallationUnsuspendAction, | s | [! ::std::matches!(s, "unsuspend")]
@@ -22289,11 +21976,11 @@ mod fast {
     );
     rt::object_reader!(
         read_589, Visit589, InstallationUnsuspend2 { action = "action" : LeafRead <
-        Leaf155 >, required, settle; installation = "installation" : Typed <
-        InstallationUnsuspendInstallation >, required, settle; repositories =
-        "repositories" : VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX }
-        >, optional, settle; requester = "requester" : LeafRead < Leaf9 >, optional,
-        settle; sender = "sender" : Typed < DismissedBy >, required, settle; } deny
+        Leaf155 >, required; installation = "installation" : Typed <
+        InstallationUnsuspendInstallation >, required; repositories = "repositories" :
+        VecOf < Typed < RepositoriesAddedItem >, 0usize, { usize::MAX } >; requester =
+        "requester" : LeafRead < Leaf9 >; sender = "sender" : Typed < DismissedBy >,
+        required; } deny
     );
     rt::string_leaf!(
         Leaf156 -> InstallationRepositoriesAddedAction, | s | [! ::std::matches!(s,
@@ -22301,15 +21988,14 @@ mod fast {
     );
     rt::object_reader!(
         read_591, Visit591, InstallationRepositoriesAdded2 { action = "action" : LeafRead
-        < Leaf156 >, required, settle; installation = "installation" : Typed <
-        InstallationCreatedInstallation >, required, settle; repository_selection =
-        "repository_selection" : LeafRead < Leaf72 >, required, settle;
-        repositories_added = "repositories_added" : VecOf < Typed < RepositoriesAddedItem
-        >, 0usize, { usize::MAX } >, required, settle; repositories_removed =
-        "repositories_removed" : VecOf < Typed < RepositoriesRemovedItem >, 0usize,
-        0usize >, required, settle; requester = "requester" : ViaValue < Check24 >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle; }
-        deny
+        < Leaf156 >, required; installation = "installation" : Typed <
+        InstallationCreatedInstallation >, required; repository_selection =
+        "repository_selection" : LeafRead < Leaf72 >, required; repositories_added =
+        "repositories_added" : VecOf < Typed < RepositoriesAddedItem >, 0usize, {
+        usize::MAX } >, required; repositories_removed = "repositories_removed" : VecOf <
+        Typed < RepositoriesRemovedItem >, 0usize, 0usize >, required; requester =
+        "requester" : ViaValue < Check24 >, required; sender = "sender" : Typed <
+        DismissedBy >, required; } deny
     );
     rt::string_leaf!(
         Leaf157 -> InstallationRepositoriesRemovedAction, | s | [! ::std::matches!(s,
@@ -22317,68 +22003,65 @@ mod fast {
     );
     rt::object_reader!(
         read_593, Visit593, InstallationRepositoriesRemoved2 { action = "action" :
-        LeafRead < Leaf157 >, required, settle; installation = "installation" : Typed <
-        InstallationCreatedInstallation >, required, settle; repository_selection =
-        "repository_selection" : LeafRead < Leaf72 >, required, settle;
-        repositories_added = "repositories_added" : VecOf < Typed < RepositoriesAddedItem
-        >, 0usize, 0usize >, required, settle; repositories_removed =
-        "repositories_removed" : VecOf < Typed < RepositoriesAddedItem >, 0usize, {
-        usize::MAX } >, required, settle; requester = "requester" : ViaValue < Check24 >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle; }
-        deny
+        LeafRead < Leaf157 >, required; installation = "installation" : Typed <
+        InstallationCreatedInstallation >, required; repository_selection =
+        "repository_selection" : LeafRead < Leaf72 >, required; repositories_added =
+        "repositories_added" : VecOf < Typed < RepositoriesAddedItem >, 0usize, 0usize >,
+        required; repositories_removed = "repositories_removed" : VecOf < Typed <
+        RepositoriesAddedItem >, 0usize, { usize::MAX } >, required; requester =
+        "requester" : ViaValue < Check24 >, required; sender = "sender" : Typed <
+        DismissedBy >, required; } deny
     );
     rt::object_reader!(
         read_595, Visit595, IssueCommentCreated2 { action = "action" : LeafRead < Leaf136
-        >, required, settle; issue = "issue" : Typed < IssueCommentCreatedIssue >,
-        required, settle; comment = "comment" : Typed < IssueComment >, required, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        >, required; issue = "issue" : Typed < IssueCommentCreatedIssue >, required;
+        comment = "comment" : Typed < IssueComment >, required; repository = "repository"
+        : Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
+        Typed < DismissedBy >, required; installation = "installation" : Typed <
+        InstallationLite >; organization = "organization" : Typed < Organization >; }
+        deny
     );
     rt::object_reader!(
         read_596, Visit596, IssueCommentDeleted2 { action = "action" : LeafRead < Leaf137
-        >, required, settle; issue = "issue" : Typed < IssueCommentCreatedIssue >,
-        required, settle; comment = "comment" : Typed < IssueComment >, required, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        >, required; issue = "issue" : Typed < IssueCommentCreatedIssue >, required;
+        comment = "comment" : Typed < IssueComment >, required; repository = "repository"
+        : Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
+        Typed < DismissedBy >, required; installation = "installation" : Typed <
+        InstallationLite >; organization = "organization" : Typed < Organization >; }
+        deny
     );
     rt::object_reader!(
         read_597, Visit597, IssueCommentEdited2 { action = "action" : LeafRead < Leaf102
-        >, required, settle; changes = "changes" : Typed < IssueCommentEditedChanges >,
-        required, settle; issue = "issue" : Typed < IssueCommentCreatedIssue >, required,
-        settle; comment = "comment" : Typed < IssueComment >, required, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        >, required; changes = "changes" : Typed < IssueCommentEditedChanges >, required;
+        issue = "issue" : Typed < IssueCommentCreatedIssue >, required; comment =
+        "comment" : Typed < IssueComment >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_598, Visit598, IssuesAssigned2 { action = "action" : LeafRead < Leaf93 >,
-        required, settle; issue = "issue" : Typed < IssuesAssignedIssue >, required,
-        settle; assignee = "assignee" : ViaValue < Check24 >, optional, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        required; issue = "issue" : Typed < IssuesAssignedIssue >, required; assignee =
+        "assignee" : ViaValue < Check24 >; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_599, Visit599, IssuesClosed2 { action = "action" : LeafRead < Leaf98 >,
-        required, settle; issue = "issue" : Typed < IssuesClosedIssue >, required,
-        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        required; issue = "issue" : Typed < IssuesClosedIssue >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >; } deny
     );
     rt::object_reader!(
         read_600, Visit600, IssuesDeleted2 { action = "action" : LeafRead < Leaf137 >,
-        required, settle; issue = "issue" : Typed < IssuesAssignedIssue >, required,
-        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        required; issue = "issue" : Typed < IssuesAssignedIssue >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >; } deny
     );
     rt::string_leaf!(
         Leaf158 -> IssuesDemilestonedAction, | s | [! ::std::matches!(s, "demilestoned")]
@@ -22386,32 +22069,29 @@ mod fast {
     );
     rt::object_reader!(
         read_601, Visit601, IssuesDemilestoned2 { action = "action" : LeafRead < Leaf158
-        >, required, settle; issue = "issue" : Typed < IssuesDemilestonedIssue >,
-        required, settle; milestone = "milestone" : Typed < MilestoneMilestone >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        >, required; issue = "issue" : Typed < IssuesDemilestonedIssue >, required;
+        milestone = "milestone" : Typed < MilestoneMilestone >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >; } deny
     );
     rt::object_reader!(
         read_603, Visit603, IssuesEdited2 { action = "action" : LeafRead < Leaf102 >,
-        required, settle; issue = "issue" : Typed < IssuesAssignedIssue >, required,
-        settle; label = "label" : Typed < Label >, optional, settle; changes = "changes"
-        : Typed < IssuesEditedChanges >, required, settle; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; sender =
-        "sender" : Typed < DismissedBy >, required, settle; installation = "installation"
-        : Typed < InstallationLite >, optional, settle; organization = "organization" :
-        Typed < Organization >, optional, settle; } deny
+        required; issue = "issue" : Typed < IssuesAssignedIssue >, required; label =
+        "label" : Typed < Label >; changes = "changes" : Typed < IssuesEditedChanges >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_604, Visit604, IssuesLabeled2 { action = "action" : LeafRead < Leaf103 >,
-        required, settle; issue = "issue" : Typed < IssuesAssignedIssue >, required,
-        settle; label = "label" : Typed < Label >, optional, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        required; issue = "issue" : Typed < IssuesAssignedIssue >, required; label =
+        "label" : Typed < Label >; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::via_value!(
         Check159 < const K0 > -> IssuesLockedIssue, | v | rt::is_valid(validators::t14::
@@ -22419,11 +22099,11 @@ mod fast {
     );
     rt::object_reader!(
         read_605, Visit605, IssuesLocked2 { action = "action" : LeafRead < Leaf104 >,
-        required, settle; issue = "issue" : ViaValue < Check159 < 35 > >, required,
-        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        required; issue = "issue" : ViaValue < Check159 < 35 > >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >; } deny
     );
     rt::string_leaf!(
         Leaf160 -> IssuesMilestonedAction, | s | [! ::std::matches!(s, "milestoned")] =>
@@ -22431,105 +22111,101 @@ mod fast {
     );
     rt::object_reader!(
         read_606, Visit606, IssuesMilestoned2 { action = "action" : LeafRead < Leaf160 >,
-        required, settle; issue = "issue" : Typed < IssuesMilestonedIssue >, required,
-        settle; milestone = "milestone" : Typed < MilestoneMilestone >, required, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        required; issue = "issue" : Typed < IssuesMilestonedIssue >, required; milestone
+        = "milestone" : Typed < MilestoneMilestone >, required; repository = "repository"
+        : Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
+        Typed < DismissedBy >, required; installation = "installation" : Typed <
+        InstallationLite >; organization = "organization" : Typed < Organization >; }
+        deny
     );
     rt::object_reader!(
         read_608, Visit608, IssuesOpened2 { action = "action" : LeafRead < Leaf105 >,
-        required, settle; changes = "changes" : Typed < IssuesOpenedChanges >, optional,
-        settle; issue = "issue" : Typed < IssuesOpenedIssue >, required, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        required; changes = "changes" : Typed < IssuesOpenedChanges >; issue = "issue" :
+        Typed < IssuesOpenedIssue >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_609, Visit609, IssuesPinned2 { action = "action" : LeafRead < Leaf148 >,
-        required, settle; issue = "issue" : Typed < IssuesAssignedIssue >, required,
-        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        required; issue = "issue" : Typed < IssuesAssignedIssue >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >; } deny
     );
     rt::object_reader!(
         read_610, Visit610, IssuesReopened2 { action = "action" : LeafRead < Leaf108 >,
-        required, settle; issue = "issue" : Typed < IssuesReopenedIssue >, required,
-        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        required; issue = "issue" : Typed < IssuesReopenedIssue >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >; } deny
     );
     rt::object_reader!(
         read_611, Visit611, IssuesTransferred2 { action = "action" : LeafRead < Leaf149
-        >, required, settle; changes = "changes" : Typed < IssuesTransferredChanges >,
-        required, settle; issue = "issue" : Typed < IssuesAssignedIssue >, required,
-        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        >, required; changes = "changes" : Typed < IssuesTransferredChanges >, required;
+        issue = "issue" : Typed < IssuesAssignedIssue >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >; } deny
     );
     rt::object_reader!(
         read_612, Visit612, IssuesUnassigned2 { action = "action" : LeafRead < Leaf112 >,
-        required, settle; issue = "issue" : Typed < IssuesAssignedIssue >, required,
-        settle; assignee = "assignee" : ViaValue < Check24 >, optional, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        required; issue = "issue" : Typed < IssuesAssignedIssue >, required; assignee =
+        "assignee" : ViaValue < Check24 >; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_613, Visit613, IssuesUnlabeled2 { action = "action" : LeafRead < Leaf113 >,
-        required, settle; issue = "issue" : Typed < IssuesAssignedIssue >, required,
-        settle; label = "label" : Typed < Label >, optional, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        required; issue = "issue" : Typed < IssuesAssignedIssue >, required; label =
+        "label" : Typed < Label >; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_614, Visit614, IssuesUnlocked2 { action = "action" : LeafRead < Leaf114 >,
-        required, settle; issue = "issue" : ViaValue < Check159 < 36 > >, required,
-        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        required; issue = "issue" : ViaValue < Check159 < 36 > >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >; } deny
     );
     rt::object_reader!(
         read_615, Visit615, IssuesUnpinned2 { action = "action" : LeafRead < Leaf151 >,
-        required, settle; issue = "issue" : Typed < IssuesAssignedIssue >, required,
-        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        required; issue = "issue" : Typed < IssuesAssignedIssue >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >; } deny
     );
     rt::object_reader!(
         read_616, Visit616, LabelCreated2 { action = "action" : LeafRead < Leaf136 >,
-        required, settle; label = "label" : Typed < Label >, required, settle; repository
-        = "repository" : Typed < BranchProtectionRuleCreatedRepository >, required,
-        settle; sender = "sender" : Typed < DismissedBy >, required, settle; installation
-        = "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        required; label = "label" : Typed < Label >, required; repository = "repository"
+        : Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
+        Typed < DismissedBy >, required; installation = "installation" : Typed <
+        InstallationLite >; organization = "organization" : Typed < Organization >; }
+        deny
     );
     rt::object_reader!(
         read_617, Visit617, LabelDeleted2 { action = "action" : LeafRead < Leaf137 >,
-        required, settle; label = "label" : Typed < Label >, required, settle; repository
-        = "repository" : Typed < BranchProtectionRuleCreatedRepository >, required,
-        settle; sender = "sender" : Typed < DismissedBy >, required, settle; installation
-        = "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        required; label = "label" : Typed < Label >, required; repository = "repository"
+        : Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
+        Typed < DismissedBy >, required; installation = "installation" : Typed <
+        InstallationLite >; organization = "organization" : Typed < Organization >; }
+        deny
     );
     rt::object_reader!(
         read_618, Visit618, LabelEdited2 { action = "action" : LeafRead < Leaf102 >,
-        required, settle; label = "label" : Typed < Label >, required, settle; changes =
-        "changes" : Typed < LabelEditedChanges >, optional, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        required; label = "label" : Typed < Label >, required; changes = "changes" :
+        Typed < LabelEditedChanges >; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf162 -> MarketplacePurchaseCancelledAction, | s | [! ::std::matches!(s,
@@ -22537,12 +22213,11 @@ mod fast {
     );
     rt::object_reader!(
         read_619, Visit619, MarketplacePurchaseCancelled2 { action = "action" : LeafRead
-        < Leaf162 >, required, settle; effective_date = "effective_date" : LeafRead <
-        Leaf2 >, required, settle; sender = "sender" : Typed < Sender >, required,
-        settle; marketplace_purchase = "marketplace_purchase" : Typed <
-        MarketplacePurchaseCancelledMarketplacePurchase >, required, settle;
-        previous_marketplace_purchase = "previous_marketplace_purchase" : Typed <
-        PreviousMarketplacePurchase >, optional, settle; } deny
+        < Leaf162 >, required; effective_date = "effective_date" : LeafRead < Leaf2 >,
+        required; sender = "sender" : Typed < Sender >, required; marketplace_purchase =
+        "marketplace_purchase" : Typed < MarketplacePurchaseCancelledMarketplacePurchase
+        >, required; previous_marketplace_purchase = "previous_marketplace_purchase" :
+        Typed < PreviousMarketplacePurchase >; } deny
     );
     rt::string_leaf!(
         Leaf163 -> MarketplacePurchaseChangedAction, | s | [! ::std::matches!(s,
@@ -22550,12 +22225,11 @@ mod fast {
     );
     rt::object_reader!(
         read_621, Visit621, MarketplacePurchaseChanged2 { action = "action" : LeafRead <
-        Leaf163 >, required, settle; effective_date = "effective_date" : LeafRead < Leaf2
-        >, required, settle; sender = "sender" : Typed < Sender >, required, settle;
-        marketplace_purchase = "marketplace_purchase" : Typed <
-        MarketplacePurchaseCancelledMarketplacePurchase >, required, settle;
-        previous_marketplace_purchase = "previous_marketplace_purchase" : Typed <
-        PreviousMarketplacePurchase >, optional, settle; } deny
+        Leaf163 >, required; effective_date = "effective_date" : LeafRead < Leaf2 >,
+        required; sender = "sender" : Typed < Sender >, required; marketplace_purchase =
+        "marketplace_purchase" : Typed < MarketplacePurchaseCancelledMarketplacePurchase
+        >, required; previous_marketplace_purchase = "previous_marketplace_purchase" :
+        Typed < PreviousMarketplacePurchase >; } deny
     );
     rt::string_leaf!(
         Leaf164 -> MarketplacePurchasePendingChangeAction, | s | [! ::std::matches!(s,
@@ -22563,12 +22237,12 @@ mod fast {
     );
     rt::object_reader!(
         read_623, Visit623, MarketplacePurchasePendingChange2 { action = "action" :
-        LeafRead < Leaf164 >, required, settle; effective_date = "effective_date" :
-        LeafRead < Leaf2 >, required, settle; sender = "sender" : Typed < Sender >,
-        required, settle; marketplace_purchase = "marketplace_purchase" : Typed <
-        MarketplacePurchaseCancelledMarketplacePurchase >, required, settle;
+        LeafRead < Leaf164 >, required; effective_date = "effective_date" : LeafRead <
+        Leaf2 >, required; sender = "sender" : Typed < Sender >, required;
+        marketplace_purchase = "marketplace_purchase" : Typed <
+        MarketplacePurchaseCancelledMarketplacePurchase >, required;
         previous_marketplace_purchase = "previous_marketplace_purchase" : Typed <
-        PreviousMarketplacePurchase >, optional, settle; } deny
+        PreviousMarketplacePurchase >; } deny
     );
     rt::string_leaf!(
         Leaf165 -> MarketplacePurchasePendingChangeCancelledAction, | s | [!
@@ -22577,12 +22251,12 @@ mod fast {
     );
     rt::object_reader!(
         read_625, Visit625, MarketplacePurchasePendingChangeCancelled2 { action =
-        "action" : LeafRead < Leaf165 >, required, settle; effective_date =
-        "effective_date" : LeafRead < Leaf2 >, required, settle; sender = "sender" :
-        Typed < Sender >, required, settle; marketplace_purchase = "marketplace_purchase"
-        : Typed < MarketplacePurchaseCancelledMarketplacePurchase >, required, settle;
+        "action" : LeafRead < Leaf165 >, required; effective_date = "effective_date" :
+        LeafRead < Leaf2 >, required; sender = "sender" : Typed < Sender >, required;
+        marketplace_purchase = "marketplace_purchase" : Typed <
+        MarketplacePurchaseCancelledMarketplacePurchase >, required;
         previous_marketplace_purchase = "previous_marketplace_purchase" : Typed <
-        PreviousMarketplacePurchase >, optional, settle; } deny
+        PreviousMarketplacePurchase >; } deny
     );
     rt::string_leaf!(
         Leaf166 -> MarketplacePurchasePurchasedAction, | s | [! ::std::matches!(s,
@@ -22590,36 +22264,34 @@ mod fast {
     );
     rt::object_reader!(
         read_627, Visit627, MarketplacePurchasePurchased2 { action = "action" : LeafRead
-        < Leaf166 >, required, settle; effective_date = "effective_date" : LeafRead <
-        Leaf2 >, required, settle; sender = "sender" : Typed < Sender >, required,
-        settle; marketplace_purchase = "marketplace_purchase" : Typed <
-        MarketplacePurchaseCancelledMarketplacePurchase >, required, settle;
-        previous_marketplace_purchase = "previous_marketplace_purchase" : Typed <
-        PreviousMarketplacePurchase >, optional, settle; } deny
+        < Leaf166 >, required; effective_date = "effective_date" : LeafRead < Leaf2 >,
+        required; sender = "sender" : Typed < Sender >, required; marketplace_purchase =
+        "marketplace_purchase" : Typed < MarketplacePurchaseCancelledMarketplacePurchase
+        >, required; previous_marketplace_purchase = "previous_marketplace_purchase" :
+        Typed < PreviousMarketplacePurchase >; } deny
     );
     rt::object_reader!(
         read_629, Visit629, MemberAdded2 { action = "action" : LeafRead < Leaf156 >,
-        required, settle; changes = "changes" : Typed < MemberAddedChanges >, optional,
-        settle; member = "member" : Typed < DismissedBy >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; } deny
+        required; changes = "changes" : Typed < MemberAddedChanges >; member = "member" :
+        Typed < DismissedBy >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
+        : Typed < InstallationLite >; sender = "sender" : Typed < DismissedBy >,
+        required; } deny
     );
     rt::object_reader!(
         read_630, Visit630, MemberEdited2 { action = "action" : LeafRead < Leaf102 >,
-        required, settle; member = "member" : Typed < DismissedBy >, required, settle;
-        changes = "changes" : Typed < MemberEditedChanges >, required, settle; repository
-        = "repository" : Typed < BranchProtectionRuleCreatedRepository >, required,
-        settle; installation = "installation" : Typed < InstallationLite >, optional,
-        settle; sender = "sender" : Typed < DismissedBy >, required, settle; } deny
+        required; member = "member" : Typed < DismissedBy >, required; changes =
+        "changes" : Typed < MemberEditedChanges >, required; repository = "repository" :
+        Typed < BranchProtectionRuleCreatedRepository >, required; installation =
+        "installation" : Typed < InstallationLite >; sender = "sender" : Typed <
+        DismissedBy >, required; } deny
     );
     rt::object_reader!(
         read_631, Visit631, MemberRemoved2 { action = "action" : LeafRead < Leaf157 >,
-        required, settle; member = "member" : Typed < DismissedBy >, required, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required, settle; installation = "installation" : Typed < InstallationLite >,
-        optional, settle; sender = "sender" : Typed < DismissedBy >, required, settle; }
-        deny
+        required; member = "member" : Typed < DismissedBy >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
+        installation = "installation" : Typed < InstallationLite >; sender = "sender" :
+        Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
         Leaf167 -> MembershipAddedScope, | s | [! ::std::matches!(s, "team")] =>
@@ -22627,12 +22299,11 @@ mod fast {
     );
     rt::object_reader!(
         read_632, Visit632, MembershipAdded2 { action = "action" : LeafRead < Leaf156 >,
-        required, settle; scope = "scope" : LeafRead < Leaf167 >, required, settle;
-        member = "member" : Typed < DismissedBy >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; team = "team" : Typed < TeamTeam >,
-        required, settle; organization = "organization" : Typed < Organization >,
-        required, settle; installation = "installation" : Typed < InstallationLite >,
-        optional, settle; } deny
+        required; scope = "scope" : LeafRead < Leaf167 >, required; member = "member" :
+        Typed < DismissedBy >, required; sender = "sender" : Typed < DismissedBy >,
+        required; team = "team" : Typed < TeamTeam >, required; organization =
+        "organization" : Typed < Organization >, required; installation = "installation"
+        : Typed < InstallationLite >; } deny
     );
     rt::string_leaf!(
         Leaf168 -> MembershipRemovedScope, | s | [! ::std::matches!(s, "team" |
@@ -22643,65 +22314,59 @@ mod fast {
     );
     rt::object_reader!(
         read_633, Visit633, MembershipRemoved2 { action = "action" : LeafRead < Leaf157
-        >, required, settle; scope = "scope" : LeafRead < Leaf168 >, required, settle;
-        member = "member" : Typed < DismissedBy >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; team = "team" : ViaValue < Check169 >,
-        required, settle; organization = "organization" : Typed < Organization >,
-        required, settle; installation = "installation" : Typed < InstallationLite >,
-        optional, settle; } deny
+        >, required; scope = "scope" : LeafRead < Leaf168 >, required; member = "member"
+        : Typed < DismissedBy >, required; sender = "sender" : Typed < DismissedBy >,
+        required; team = "team" : ViaValue < Check169 >, required; organization =
+        "organization" : Typed < Organization >, required; installation = "installation"
+        : Typed < InstallationLite >; } deny
     );
     rt::object_reader!(
         read_634, Visit634, MetaDeleted2 { action = "action" : LeafRead < Leaf137 >,
-        required, settle; hook_id = "hook_id" : LeafRead < Leaf1 >, required, settle;
-        hook = "hook" : Typed < MetaDeletedHook >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; } deny
+        required; hook_id = "hook_id" : LeafRead < Leaf1 >, required; hook = "hook" :
+        Typed < MetaDeletedHook >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; } deny
     );
     rt::object_reader!(
         read_635, Visit635, MilestoneClosed2 { action = "action" : LeafRead < Leaf98 >,
-        required, settle; milestone = "milestone" : Typed < MilestoneClosedMilestone >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        required; milestone = "milestone" : Typed < MilestoneClosedMilestone >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_636, Visit636, MilestoneCreated2 { action = "action" : LeafRead < Leaf136 >,
-        required, settle; milestone = "milestone" : Typed < MilestoneCreatedMilestone >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        required; milestone = "milestone" : Typed < MilestoneCreatedMilestone >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_637, Visit637, MilestoneDeleted2 { action = "action" : LeafRead < Leaf137 >,
-        required, settle; milestone = "milestone" : Typed < MilestoneMilestone >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        required; milestone = "milestone" : Typed < MilestoneMilestone >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_638, Visit638, MilestoneEdited2 { action = "action" : LeafRead < Leaf102 >,
-        required, settle; changes = "changes" : Typed < MilestoneEditedChanges >,
-        required, settle; milestone = "milestone" : Typed < MilestoneMilestone >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        required; changes = "changes" : Typed < MilestoneEditedChanges >, required;
+        milestone = "milestone" : Typed < MilestoneMilestone >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >; } deny
     );
     rt::object_reader!(
         read_639, Visit639, MilestoneOpened2 { action = "action" : LeafRead < Leaf105 >,
-        required, settle; milestone = "milestone" : Typed < MilestoneCreatedMilestone >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        required; milestone = "milestone" : Typed < MilestoneCreatedMilestone >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf170 -> OrgBlockBlockedAction, | s | [! ::std::matches!(s, "blocked")] =>
@@ -22709,10 +22374,10 @@ mod fast {
     );
     rt::object_reader!(
         read_640, Visit640, OrgBlockBlocked2 { action = "action" : LeafRead < Leaf170 >,
-        required, settle; blocked_user = "blocked_user" : Typed < DismissedBy >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, required, settle; } deny
+        required; blocked_user = "blocked_user" : Typed < DismissedBy >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >, required; } deny
     );
     rt::string_leaf!(
         Leaf171 -> OrgBlockUnblockedAction, | s | [! ::std::matches!(s, "unblocked")] =>
@@ -22720,17 +22385,17 @@ mod fast {
     );
     rt::object_reader!(
         read_642, Visit642, OrgBlockUnblocked2 { action = "action" : LeafRead < Leaf171
-        >, required, settle; blocked_user = "blocked_user" : Typed < DismissedBy >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, required, settle; } deny
+        >, required; blocked_user = "blocked_user" : Typed < DismissedBy >, required;
+        sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >, required; } deny
     );
     rt::object_reader!(
         read_644, Visit644, OrganizationDeleted2 { action = "action" : LeafRead < Leaf137
-        >, required, settle; membership = "membership" : Typed < Membership >, required,
-        settle; sender = "sender" : Typed < DismissedBy >, required, settle; installation
-        = "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, required, settle; } deny
+        >, required; membership = "membership" : Typed < Membership >, required; sender =
+        "sender" : Typed < DismissedBy >, required; installation = "installation" : Typed
+        < InstallationLite >; organization = "organization" : Typed < Organization >,
+        required; } deny
     );
     rt::string_leaf!(
         Leaf172 -> OrganizationMemberAddedAction, | s | [! ::std::matches!(s,
@@ -22738,10 +22403,10 @@ mod fast {
     );
     rt::object_reader!(
         read_645, Visit645, OrganizationMemberAdded2 { action = "action" : LeafRead <
-        Leaf172 >, required, settle; membership = "membership" : Typed < Membership >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, required, settle; } deny
+        Leaf172 >, required; membership = "membership" : Typed < Membership >, required;
+        sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >, required; } deny
     );
     rt::string_leaf!(
         Leaf173 -> OrganizationMemberInvitedAction, | s | [! ::std::matches!(s,
@@ -22749,11 +22414,10 @@ mod fast {
     );
     rt::object_reader!(
         read_647, Visit647, OrganizationMemberInvited2 { action = "action" : LeafRead <
-        Leaf173 >, required, settle; invitation = "invitation" : Typed < Invitation >,
-        required, settle; user = "user" : Typed < DismissedBy >, required, settle; sender
-        = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, required, settle; } deny
+        Leaf173 >, required; invitation = "invitation" : Typed < Invitation >, required;
+        user = "user" : Typed < DismissedBy >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >, required; } deny
     );
     rt::string_leaf!(
         Leaf174 -> OrganizationMemberRemovedAction, | s | [! ::std::matches!(s,
@@ -22761,10 +22425,10 @@ mod fast {
     );
     rt::object_reader!(
         read_649, Visit649, OrganizationMemberRemoved2 { action = "action" : LeafRead <
-        Leaf174 >, required, settle; membership = "membership" : Typed < Membership >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, required, settle; } deny
+        Leaf174 >, required; membership = "membership" : Typed < Membership >, required;
+        sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >, required; } deny
     );
     rt::string_leaf!(
         Leaf175 -> OrganizationRenamedAction, | s | [! ::std::matches!(s, "renamed")] =>
@@ -22772,10 +22436,10 @@ mod fast {
     );
     rt::object_reader!(
         read_651, Visit651, OrganizationRenamed2 { action = "action" : LeafRead < Leaf175
-        >, required, settle; membership = "membership" : Typed < Membership >, required,
-        settle; sender = "sender" : Typed < DismissedBy >, required, settle; installation
-        = "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, required, settle; } deny
+        >, required; membership = "membership" : Typed < Membership >, required; sender =
+        "sender" : Typed < DismissedBy >, required; installation = "installation" : Typed
+        < InstallationLite >; organization = "organization" : Typed < Organization >,
+        required; } deny
     );
     rt::string_leaf!(
         Leaf176 -> PackagePublishedAction, | s | [! ::std::matches!(s, "published")] =>
@@ -22783,11 +22447,10 @@ mod fast {
     );
     rt::object_reader!(
         read_653, Visit653, PackagePublished2 { action = "action" : LeafRead < Leaf176 >,
-        required, settle; package = "package" : Typed < PackagePublishedPackage >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        required; package = "package" : Typed < PackagePublishedPackage >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; organization =
+        "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf177 -> PackageUpdatedAction, | s | [! ::std::matches!(s, "updated")] =>
@@ -22795,52 +22458,50 @@ mod fast {
     );
     rt::object_reader!(
         read_655, Visit655, PackageUpdated2 { action = "action" : LeafRead < Leaf177 >,
-        required, settle; package = "package" : Typed < PackagePublishedPackage >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        required; package = "package" : Typed < PackagePublishedPackage >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; organization =
+        "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_657, Visit657, ProjectClosed2 { action = "action" : LeafRead < Leaf98 >,
-        required, settle; project = "project" : Typed < Project >, required, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        required; project = "project" : Typed < Project >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >; } deny
     );
     rt::object_reader!(
         read_658, Visit658, ProjectCreated2 { action = "action" : LeafRead < Leaf136 >,
-        required, settle; project = "project" : Typed < Project >, required, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        required; project = "project" : Typed < Project >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >; } deny
     );
     rt::object_reader!(
         read_659, Visit659, ProjectDeleted2 { action = "action" : LeafRead < Leaf137 >,
-        required, settle; project = "project" : Typed < Project >, required, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        required; project = "project" : Typed < Project >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >; } deny
     );
     rt::object_reader!(
         read_660, Visit660, ProjectEdited2 { action = "action" : LeafRead < Leaf102 >,
-        required, settle; changes = "changes" : Typed < ProjectEditedChanges >, required,
-        settle; project = "project" : Typed < Project >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        required; changes = "changes" : Typed < ProjectEditedChanges >, required; project
+        = "project" : Typed < Project >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_661, Visit661, ProjectReopened2 { action = "action" : LeafRead < Leaf108 >,
-        required, settle; project = "project" : Typed < Project >, required, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        required; project = "project" : Typed < Project >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >; } deny
     );
     rt::string_leaf!(
         Leaf178 -> ProjectCardConvertedAction, | s | [! ::std::matches!(s, "converted")]
@@ -22848,41 +22509,37 @@ mod fast {
     );
     rt::object_reader!(
         read_662, Visit662, ProjectCardConverted2 { action = "action" : LeafRead <
-        Leaf178 >, required, settle; changes = "changes" : Typed <
-        ProjectCardConvertedChanges >, required, settle; project_card = "project_card" :
-        Typed < ProjectCardConvertedProjectCard >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; } deny
+        Leaf178 >, required; changes = "changes" : Typed < ProjectCardConvertedChanges >,
+        required; project_card = "project_card" : Typed < ProjectCardConvertedProjectCard
+        >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; organization = "organization" : Typed < Organization >;
+        installation = "installation" : Typed < InstallationLite >; } deny
     );
     rt::object_reader!(
         read_664, Visit664, ProjectCardCreated2 { action = "action" : LeafRead < Leaf136
-        >, required, settle; project_card = "project_card" : Typed <
-        ProjectCardConvertedProjectCard >, required, settle; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; sender =
-        "sender" : Typed < DismissedBy >, required, settle; organization = "organization"
-        : Typed < Organization >, optional, settle; installation = "installation" : Typed
-        < InstallationLite >, optional, settle; } deny
+        >, required; project_card = "project_card" : Typed <
+        ProjectCardConvertedProjectCard >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; organization = "organization" : Typed < Organization >;
+        installation = "installation" : Typed < InstallationLite >; } deny
     );
     rt::object_reader!(
         read_665, Visit665, ProjectCardDeleted2 { action = "action" : LeafRead < Leaf137
-        >, required, settle; project_card = "project_card" : Typed <
-        ProjectCardConvertedProjectCard >, required, settle; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; sender =
-        "sender" : Typed < DismissedBy >, required, settle; organization = "organization"
-        : Typed < Organization >, optional, settle; installation = "installation" : Typed
-        < InstallationLite >, optional, settle; } deny
+        >, required; project_card = "project_card" : Typed <
+        ProjectCardConvertedProjectCard >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; organization = "organization" : Typed < Organization >;
+        installation = "installation" : Typed < InstallationLite >; } deny
     );
     rt::object_reader!(
         read_666, Visit666, ProjectCardEdited2 { action = "action" : LeafRead < Leaf102
-        >, required, settle; changes = "changes" : Typed < ProjectCardConvertedChanges >,
-        required, settle; project_card = "project_card" : Typed <
-        ProjectCardConvertedProjectCard >, required, settle; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; sender =
-        "sender" : Typed < DismissedBy >, required, settle; organization = "organization"
-        : Typed < Organization >, optional, settle; installation = "installation" : Typed
-        < InstallationLite >, optional, settle; } deny
+        >, required; changes = "changes" : Typed < ProjectCardConvertedChanges >,
+        required; project_card = "project_card" : Typed < ProjectCardConvertedProjectCard
+        >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; organization = "organization" : Typed < Organization >;
+        installation = "installation" : Typed < InstallationLite >; } deny
     );
     rt::string_leaf!(
         Leaf179 -> ProjectCardMovedAction, | s | [! ::std::matches!(s, "moved")] =>
@@ -22890,71 +22547,64 @@ mod fast {
     );
     rt::object_reader!(
         read_667, Visit667, ProjectCardMoved2 { action = "action" : LeafRead < Leaf179 >,
-        required, settle; changes = "changes" : Typed < ProjectCardMovedChanges >,
-        required, settle; project_card = "project_card" : Typed <
-        ProjectCardMovedProjectCard >, required, settle; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; sender =
-        "sender" : Typed < DismissedBy >, required, settle; organization = "organization"
-        : Typed < Organization >, optional, settle; installation = "installation" : Typed
-        < InstallationLite >, optional, settle; } deny
+        required; changes = "changes" : Typed < ProjectCardMovedChanges >, required;
+        project_card = "project_card" : Typed < ProjectCardMovedProjectCard >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; organization =
+        "organization" : Typed < Organization >; installation = "installation" : Typed <
+        InstallationLite >; } deny
     );
     rt::object_reader!(
         read_669, Visit669, ProjectColumnCreated2 { action = "action" : LeafRead <
-        Leaf136 >, required, settle; project_column = "project_column" : Typed <
-        ProjectColumn >, required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        Leaf136 >, required; project_column = "project_column" : Typed < ProjectColumn >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_670, Visit670, ProjectColumnDeleted2 { action = "action" : LeafRead <
-        Leaf137 >, required, settle; project_column = "project_column" : Typed <
-        ProjectColumn >, required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        Leaf137 >, required; project_column = "project_column" : Typed < ProjectColumn >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_671, Visit671, ProjectColumnEdited2 { action = "action" : LeafRead < Leaf102
-        >, required, settle; changes = "changes" : Typed < ProjectColumnEditedChanges >,
-        required, settle; project_column = "project_column" : Typed < ProjectColumn >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        >, required; changes = "changes" : Typed < ProjectColumnEditedChanges >,
+        required; project_column = "project_column" : Typed < ProjectColumn >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_672, Visit672, ProjectColumnMoved2 { action = "action" : LeafRead < Leaf179
-        >, required, settle; project_column = "project_column" : Typed < ProjectColumn >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        >, required; project_column = "project_column" : Typed < ProjectColumn >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_673, Visit673, PullRequestReviewDismissed2 { action = "action" : LeafRead <
-        Leaf46 >, required, settle; review = "review" : Typed <
-        PullRequestReviewDismissedReview >, required, settle; pull_request =
-        "pull_request" : Typed < SimplePullRequest >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; sender
-        = "sender" : Typed < DismissedBy >, required, settle; } deny
+        Leaf46 >, required; review = "review" : Typed < PullRequestReviewDismissedReview
+        >, required; pull_request = "pull_request" : Typed < SimplePullRequest >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; installation = "installation"
+        : Typed < InstallationLite >; organization = "organization" : Typed <
+        Organization >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::object_reader!(
         read_674, Visit674, PullRequestReviewEdited2 { action = "action" : LeafRead <
-        Leaf102 >, required, settle; changes = "changes" : Typed <
-        IssueCommentEditedChanges >, required, settle; review = "review" : Typed <
-        PullRequestReviewEditedReview >, required, settle; pull_request = "pull_request"
-        : Typed < SimplePullRequest >, required, settle; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; } deny
+        Leaf102 >, required; changes = "changes" : Typed < IssueCommentEditedChanges >,
+        required; review = "review" : Typed < PullRequestReviewEditedReview >, required;
+        pull_request = "pull_request" : Typed < SimplePullRequest >, required; repository
+        = "repository" : Typed < BranchProtectionRuleCreatedRepository >, required;
+        installation = "installation" : Typed < InstallationLite >; organization =
+        "organization" : Typed < Organization >; sender = "sender" : Typed < DismissedBy
+        >, required; } deny
     );
     rt::string_leaf!(
         Leaf180 -> PullRequestReviewSubmittedAction, | s | [! ::std::matches!(s,
@@ -22962,73 +22612,68 @@ mod fast {
     );
     rt::object_reader!(
         read_675, Visit675, PullRequestReviewSubmitted2 { action = "action" : LeafRead <
-        Leaf180 >, required, settle; review = "review" : Typed <
-        PullRequestReviewEditedReview >, required, settle; pull_request = "pull_request"
-        : Typed < SimplePullRequest >, required, settle; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; } deny
+        Leaf180 >, required; review = "review" : Typed < PullRequestReviewEditedReview >,
+        required; pull_request = "pull_request" : Typed < SimplePullRequest >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; installation = "installation" : Typed < InstallationLite >;
+        organization = "organization" : Typed < Organization >; sender = "sender" : Typed
+        < DismissedBy >, required; } deny
     );
     rt::object_reader!(
         read_677, Visit677, PullRequestReviewCommentCreated2 { action = "action" :
-        LeafRead < Leaf136 >, required, settle; comment = "comment" : Typed <
-        PullRequestReviewComment >, required, settle; pull_request = "pull_request" :
-        Typed < PullRequestReviewCommentCreatedPullRequest >, required, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required, settle; installation = "installation" : Typed < InstallationLite >,
-        optional, settle; organization = "organization" : Typed < Organization >,
-        optional, settle; sender = "sender" : Typed < DismissedBy >, required, settle; }
+        LeafRead < Leaf136 >, required; comment = "comment" : Typed <
+        PullRequestReviewComment >, required; pull_request = "pull_request" : Typed <
+        PullRequestReviewCommentCreatedPullRequest >, required; repository = "repository"
+        : Typed < BranchProtectionRuleCreatedRepository >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; sender = "sender" : Typed < DismissedBy >, required; }
         deny
     );
     rt::object_reader!(
         read_678, Visit678, PullRequestReviewCommentDeleted2 { action = "action" :
-        LeafRead < Leaf137 >, required, settle; comment = "comment" : Typed <
-        PullRequestReviewComment >, required, settle; pull_request = "pull_request" :
-        Typed < PullRequestReviewCommentDeletedPullRequest >, required, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required, settle; installation = "installation" : Typed < InstallationLite >,
-        optional, settle; organization = "organization" : Typed < Organization >,
-        optional, settle; sender = "sender" : Typed < DismissedBy >, required, settle; }
+        LeafRead < Leaf137 >, required; comment = "comment" : Typed <
+        PullRequestReviewComment >, required; pull_request = "pull_request" : Typed <
+        PullRequestReviewCommentDeletedPullRequest >, required; repository = "repository"
+        : Typed < BranchProtectionRuleCreatedRepository >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; sender = "sender" : Typed < DismissedBy >, required; }
         deny
     );
     rt::object_reader!(
         read_679, Visit679, PullRequestReviewCommentEdited2 { action = "action" :
-        LeafRead < Leaf102 >, required, settle; changes = "changes" : Typed <
-        IssueCommentEditedChanges >, required, settle; comment = "comment" : Typed <
-        PullRequestReviewComment >, required, settle; pull_request = "pull_request" :
-        Typed < PullRequestReviewCommentEditedPullRequest >, required, settle; repository
-        = "repository" : Typed < BranchProtectionRuleCreatedRepository >, required,
-        settle; installation = "installation" : Typed < InstallationLite >, optional,
-        settle; organization = "organization" : Typed < Organization >, optional, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; } deny
+        LeafRead < Leaf102 >, required; changes = "changes" : Typed <
+        IssueCommentEditedChanges >, required; comment = "comment" : Typed <
+        PullRequestReviewComment >, required; pull_request = "pull_request" : Typed <
+        PullRequestReviewCommentEditedPullRequest >, required; repository = "repository"
+        : Typed < BranchProtectionRuleCreatedRepository >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; sender = "sender" : Typed < DismissedBy >, required; }
+        deny
     );
     rt::object_reader!(
         read_680, Visit680, ReleaseCreated2 { action = "action" : LeafRead < Leaf136 >,
-        required, settle; release = "release" : Typed < ReleaseCreatedRelease >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        required; release = "release" : Typed < ReleaseCreatedRelease >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_681, Visit681, ReleaseDeleted2 { action = "action" : LeafRead < Leaf137 >,
-        required, settle; release = "release" : Typed < ReleaseCreatedRelease >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        required; release = "release" : Typed < ReleaseCreatedRelease >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_682, Visit682, ReleaseEdited2 { action = "action" : LeafRead < Leaf102 >,
-        required, settle; changes = "changes" : Typed < ReleaseEditedChanges >, required,
-        settle; release = "release" : Typed < ReleaseCreatedRelease >, required, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        required; changes = "changes" : Typed < ReleaseEditedChanges >, required; release
+        = "release" : Typed < ReleaseCreatedRelease >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; installation = "installation" :
+        Typed < InstallationLite >; organization = "organization" : Typed < Organization
+        >; } deny
     );
     rt::string_leaf!(
         Leaf181 -> ReleasePrereleasedAction, | s | [! ::std::matches!(s, "prereleased")]
@@ -23036,21 +22681,19 @@ mod fast {
     );
     rt::object_reader!(
         read_683, Visit683, ReleasePrereleased2 { action = "action" : LeafRead < Leaf181
-        >, required, settle; release = "release" : Typed < ReleasePrereleasedRelease >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        >, required; release = "release" : Typed < ReleasePrereleasedRelease >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_685, Visit685, ReleasePublished2 { action = "action" : LeafRead < Leaf176 >,
-        required, settle; release = "release" : Typed < ReleasePublishedRelease >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        required; release = "release" : Typed < ReleasePublishedRelease >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf182 -> ReleaseReleasedAction, | s | [! ::std::matches!(s, "released")] =>
@@ -23058,12 +22701,11 @@ mod fast {
     );
     rt::object_reader!(
         read_686, Visit686, ReleaseReleased2 { action = "action" : LeafRead < Leaf182 >,
-        required, settle; release = "release" : Typed < ReleaseCreatedRelease >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        required; release = "release" : Typed < ReleaseCreatedRelease >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf183 -> ReleaseUnpublishedAction, | s | [! ::std::matches!(s, "unpublished")]
@@ -23071,12 +22713,11 @@ mod fast {
     );
     rt::object_reader!(
         read_688, Visit688, ReleaseUnpublished2 { action = "action" : LeafRead < Leaf183
-        >, required, settle; release = "release" : Typed < ReleaseUnpublishedRelease >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        >, required; release = "release" : Typed < ReleaseUnpublishedRelease >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf184 -> RepositoryArchivedAction, | s | [! ::std::matches!(s, "archived")] =>
@@ -23084,35 +22725,32 @@ mod fast {
     );
     rt::object_reader!(
         read_690, Visit690, RepositoryArchived2 { action = "action" : LeafRead < Leaf184
-        >, required, settle; repository = "repository" : ViaValue < Check70 < 37 > >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle;
-        organization = "organization" : Typed < Organization >, optional, settle; } deny
+        >, required; repository = "repository" : ViaValue < Check70 < 37 > >, required;
+        sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_692, Visit692, RepositoryCreated2 { action = "action" : LeafRead < Leaf136
-        >, required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_693, Visit693, RepositoryDeleted2 { action = "action" : LeafRead < Leaf137
-        >, required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_694, Visit694, RepositoryEdited2 { action = "action" : LeafRead < Leaf102 >,
-        required, settle; changes = "changes" : Typed < RepositoryEditedChanges >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        required; changes = "changes" : Typed < RepositoryEditedChanges >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf186 -> RepositoryPrivatizedAction, | s | [! ::std::matches!(s, "privatized")]
@@ -23120,11 +22758,10 @@ mod fast {
     );
     rt::object_reader!(
         read_695, Visit695, RepositoryPrivatized2 { action = "action" : LeafRead <
-        Leaf186 >, required, settle; repository = "repository" : ViaValue < Check70 < 38
-        > >, required, settle; sender = "sender" : Typed < DismissedBy >, required,
-        settle; installation = "installation" : Typed < InstallationLite >, optional,
-        settle; organization = "organization" : Typed < Organization >, optional, settle;
-        } deny
+        Leaf186 >, required; repository = "repository" : ViaValue < Check70 < 38 > >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf188 -> RepositoryPublicizedAction, | s | [! ::std::matches!(s, "publicized")]
@@ -23132,29 +22769,26 @@ mod fast {
     );
     rt::object_reader!(
         read_697, Visit697, RepositoryPublicized2 { action = "action" : LeafRead <
-        Leaf188 >, required, settle; repository = "repository" : ViaValue < Check70 < 34
-        > >, required, settle; sender = "sender" : Typed < DismissedBy >, required,
-        settle; installation = "installation" : Typed < InstallationLite >, optional,
-        settle; organization = "organization" : Typed < Organization >, optional, settle;
-        } deny
+        Leaf188 >, required; repository = "repository" : ViaValue < Check70 < 34 > >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_699, Visit699, RepositoryRenamed2 { action = "action" : LeafRead < Leaf175
-        >, required, settle; changes = "changes" : Typed < RepositoryRenamedChanges >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        >, required; changes = "changes" : Typed < RepositoryRenamedChanges >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_700, Visit700, RepositoryTransferred2 { action = "action" : LeafRead <
-        Leaf149 >, required, settle; changes = "changes" : Typed <
-        RepositoryTransferredChanges >, required, settle; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; sender =
-        "sender" : Typed < DismissedBy >, required, settle; installation = "installation"
-        : Typed < InstallationLite >, optional, settle; organization = "organization" :
-        Typed < Organization >, optional, settle; } deny
+        Leaf149 >, required; changes = "changes" : Typed < RepositoryTransferredChanges
+        >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf189 -> RepositoryUnarchivedAction, | s | [! ::std::matches!(s, "unarchived")]
@@ -23162,11 +22796,10 @@ mod fast {
     );
     rt::object_reader!(
         read_701, Visit701, RepositoryUnarchived2 { action = "action" : LeafRead <
-        Leaf189 >, required, settle; repository = "repository" : ViaValue < Check70 < 39
-        > >, required, settle; sender = "sender" : Typed < DismissedBy >, required,
-        settle; installation = "installation" : Typed < InstallationLite >, optional,
-        settle; organization = "organization" : Typed < Organization >, optional, settle;
-        } deny
+        Leaf189 >, required; repository = "repository" : ViaValue < Check70 < 39 > >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >; organization = "organization" :
+        Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf191 -> RepositoryDispatchOnDemandTestAction, | s | [! ::std::matches!(s,
@@ -23174,13 +22807,12 @@ mod fast {
     );
     rt::object_reader!(
         read_703, Visit703, RepositoryDispatchOnDemandTest2 { action = "action" :
-        LeafRead < Leaf191 >, required, settle; branch = "branch" : LeafRead < Leaf2 >,
-        required, settle; client_payload = "client_payload" : MapOf < Leaf2, AnyValue >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, required, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        LeafRead < Leaf191 >, required; branch = "branch" : LeafRead < Leaf2 >, required;
+        client_payload = "client_payload" : MapOf < Leaf2, AnyValue >, required;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; installation =
+        "installation" : Typed < InstallationLite >, required; organization =
+        "organization" : Typed < Organization >; } deny
     );
     rt::string_leaf!(
         Leaf192 -> RepositoryVulnerabilityAlertCreateAction, | s | [! ::std::matches!(s,
@@ -23188,11 +22820,11 @@ mod fast {
     );
     rt::object_reader!(
         read_705, Visit705, RepositoryVulnerabilityAlertCreate2 { action = "action" :
-        LeafRead < Leaf192 >, required, settle; alert = "alert" : Typed <
-        RepositoryVulnerabilityAlertCreateAlert >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        LeafRead < Leaf192 >, required; alert = "alert" : Typed <
+        RepositoryVulnerabilityAlertCreateAlert >, required; repository = "repository" :
+        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
+        Typed < DismissedBy >, required; organization = "organization" : Typed <
+        Organization >; } deny
     );
     rt::string_leaf!(
         Leaf193 -> RepositoryVulnerabilityAlertDismissAction, | s | [! ::std::matches!(s,
@@ -23200,11 +22832,11 @@ mod fast {
     );
     rt::object_reader!(
         read_707, Visit707, RepositoryVulnerabilityAlertDismiss2 { action = "action" :
-        LeafRead < Leaf193 >, required, settle; alert = "alert" : Typed <
-        RepositoryVulnerabilityAlertDismissAlert >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        LeafRead < Leaf193 >, required; alert = "alert" : Typed <
+        RepositoryVulnerabilityAlertDismissAlert >, required; repository = "repository" :
+        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
+        Typed < DismissedBy >, required; organization = "organization" : Typed <
+        Organization >; } deny
     );
     rt::string_leaf!(
         Leaf194 -> RepositoryVulnerabilityAlertResolveAction, | s | [! ::std::matches!(s,
@@ -23212,28 +22844,27 @@ mod fast {
     );
     rt::object_reader!(
         read_709, Visit709, RepositoryVulnerabilityAlertResolve2 { action = "action" :
-        LeafRead < Leaf194 >, required, settle; alert = "alert" : Typed <
-        RepositoryVulnerabilityAlertResolveAlert >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; } deny
+        LeafRead < Leaf194 >, required; alert = "alert" : Typed <
+        RepositoryVulnerabilityAlertResolveAlert >, required; repository = "repository" :
+        Typed < BranchProtectionRuleCreatedRepository >, required; sender = "sender" :
+        Typed < DismissedBy >, required; organization = "organization" : Typed <
+        Organization >; } deny
     );
     rt::object_reader!(
         read_711, Visit711, SecretScanningAlertCreated2 { action = "action" : LeafRead <
-        Leaf136 >, required, settle; alert = "alert" : Typed <
-        SecretScanningAlertCreatedAlert >, required, settle; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; } deny
+        Leaf136 >, required; alert = "alert" : Typed < SecretScanningAlertCreatedAlert >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; organization = "organization"
+        : Typed < Organization >; installation = "installation" : Typed <
+        InstallationLite >; } deny
     );
     rt::object_reader!(
         read_712, Visit712, SecretScanningAlertReopened2 { action = "action" : LeafRead <
-        Leaf108 >, required, settle; alert = "alert" : Typed <
-        SecretScanningAlertCreatedAlert >, required, settle; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; sender = "sender"
-        : Typed < DismissedBy >, required, settle; } deny
+        Leaf108 >, required; alert = "alert" : Typed < SecretScanningAlertCreatedAlert >,
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; organization = "organization"
+        : Typed < Organization >; installation = "installation" : Typed <
+        InstallationLite >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
         Leaf195 -> SecretScanningAlertResolvedAction, | s | [! ::std::matches!(s,
@@ -23241,12 +22872,11 @@ mod fast {
     );
     rt::object_reader!(
         read_713, Visit713, SecretScanningAlertResolved2 { action = "action" : LeafRead <
-        Leaf195 >, required, settle; alert = "alert" : Typed <
-        SecretScanningAlertResolvedAlert >, required, settle; repository = "repository" :
-        Typed < BranchProtectionRuleCreatedRepository >, required, settle; organization =
-        "organization" : Typed < Organization >, optional, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; sender = "sender"
-        : Typed < DismissedBy >, required, settle; } deny
+        Leaf195 >, required; alert = "alert" : Typed < SecretScanningAlertResolvedAlert
+        >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; organization = "organization"
+        : Typed < Organization >; installation = "installation" : Typed <
+        InstallationLite >; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
         Leaf196 -> SecurityAdvisoryPerformedAction, | s | [! ::std::matches!(s,
@@ -23254,18 +22884,18 @@ mod fast {
     );
     rt::object_reader!(
         read_715, Visit715, SecurityAdvisoryPerformed2 { action = "action" : LeafRead <
-        Leaf196 >, required, settle; security_advisory = "security_advisory" : Typed <
-        SecurityAdvisoryPerformedSecurityAdvisory >, required, settle; } deny
+        Leaf196 >, required; security_advisory = "security_advisory" : Typed <
+        SecurityAdvisoryPerformedSecurityAdvisory >, required; } deny
     );
     rt::object_reader!(
         read_717, Visit717, SecurityAdvisoryPublished2 { action = "action" : LeafRead <
-        Leaf176 >, required, settle; security_advisory = "security_advisory" : Typed <
-        SecurityAdvisoryPerformedSecurityAdvisory >, required, settle; } deny
+        Leaf176 >, required; security_advisory = "security_advisory" : Typed <
+        SecurityAdvisoryPerformedSecurityAdvisory >, required; } deny
     );
     rt::object_reader!(
         read_718, Visit718, SecurityAdvisoryUpdated2 { action = "action" : LeafRead <
-        Leaf177 >, required, settle; security_advisory = "security_advisory" : Typed <
-        SecurityAdvisoryPerformedSecurityAdvisory >, required, settle; } deny
+        Leaf177 >, required; security_advisory = "security_advisory" : Typed <
+        SecurityAdvisoryPerformedSecurityAdvisory >, required; } deny
     );
     rt::string_leaf!(
         Leaf197 -> SecurityAdvisoryWithdrawnAction, | s | [! ::std::matches!(s,
@@ -23273,27 +22903,24 @@ mod fast {
     );
     rt::object_reader!(
         read_719, Visit719, SecurityAdvisoryWithdrawn2 { action = "action" : LeafRead <
-        Leaf197 >, required, settle; security_advisory = "security_advisory" : Typed <
-        SecurityAdvisoryWithdrawnSecurityAdvisory >, required, settle; } deny
+        Leaf197 >, required; security_advisory = "security_advisory" : Typed <
+        SecurityAdvisoryWithdrawnSecurityAdvisory >, required; } deny
     );
     rt::object_reader!(
         read_721, Visit721, SponsorshipCancelled2 { action = "action" : LeafRead <
-        Leaf162 >, required, settle; sponsorship = "sponsorship" : Typed < Sponsorship >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle; }
-        deny
+        Leaf162 >, required; sponsorship = "sponsorship" : Typed < Sponsorship >,
+        required; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::object_reader!(
         read_722, Visit722, SponsorshipCreated2 { action = "action" : LeafRead < Leaf136
-        >, required, settle; sponsorship = "sponsorship" : Typed < Sponsorship >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle; }
-        deny
+        >, required; sponsorship = "sponsorship" : Typed < Sponsorship >, required;
+        sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::object_reader!(
         read_723, Visit723, SponsorshipEdited2 { action = "action" : LeafRead < Leaf102
-        >, required, settle; sponsorship = "sponsorship" : Typed < Sponsorship >,
-        required, settle; changes = "changes" : Typed < SponsorshipEditedChanges >,
-        required, settle; sender = "sender" : Typed < DismissedBy >, required, settle; }
-        deny
+        >, required; sponsorship = "sponsorship" : Typed < Sponsorship >, required;
+        changes = "changes" : Typed < SponsorshipEditedChanges >, required; sender =
+        "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
         Leaf198 -> SponsorshipPendingCancellationAction, | s | [! ::std::matches!(s,
@@ -23302,10 +22929,9 @@ mod fast {
     );
     rt::object_reader!(
         read_724, Visit724, SponsorshipPendingCancellation2 { action = "action" :
-        LeafRead < Leaf198 >, required, settle; sponsorship = "sponsorship" : Typed <
-        Sponsorship >, required, settle; effective_date = "effective_date" : LeafRead <
-        Leaf2 >, optional, settle; sender = "sender" : Typed < DismissedBy >, required,
-        settle; } deny
+        LeafRead < Leaf198 >, required; sponsorship = "sponsorship" : Typed < Sponsorship
+        >, required; effective_date = "effective_date" : LeafRead < Leaf2 >; sender =
+        "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
         Leaf199 -> SponsorshipPendingTierChangeAction, | s | [! ::std::matches!(s,
@@ -23313,11 +22939,10 @@ mod fast {
     );
     rt::object_reader!(
         read_726, Visit726, SponsorshipPendingTierChange2 { action = "action" : LeafRead
-        < Leaf199 >, required, settle; sponsorship = "sponsorship" : Typed < Sponsorship
-        >, required, settle; effective_date = "effective_date" : LeafRead < Leaf2 >,
-        optional, settle; changes = "changes" : Typed <
-        SponsorshipPendingTierChangeChanges >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; } deny
+        < Leaf199 >, required; sponsorship = "sponsorship" : Typed < Sponsorship >,
+        required; effective_date = "effective_date" : LeafRead < Leaf2 >; changes =
+        "changes" : Typed < SponsorshipPendingTierChangeChanges >, required; sender =
+        "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::string_leaf!(
         Leaf200 -> SponsorshipTierChangedAction, | s | [! ::std::matches!(s,
@@ -23325,28 +22950,25 @@ mod fast {
     );
     rt::object_reader!(
         read_728, Visit728, SponsorshipTierChanged2 { action = "action" : LeafRead <
-        Leaf200 >, required, settle; sponsorship = "sponsorship" : Typed < Sponsorship >,
-        required, settle; changes = "changes" : Typed <
-        SponsorshipPendingTierChangeChanges >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; } deny
+        Leaf200 >, required; sponsorship = "sponsorship" : Typed < Sponsorship >,
+        required; changes = "changes" : Typed < SponsorshipPendingTierChangeChanges >,
+        required; sender = "sender" : Typed < DismissedBy >, required; } deny
     );
     rt::object_reader!(
         read_730, Visit730, StarCreated2 { action = "action" : LeafRead < Leaf136 >,
-        required, settle; starred_at = "starred_at" : LeafRead < Leaf2 >, required,
-        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        organization = "organization" : Typed < Organization >, optional, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle; }
-        deny
+        required; starred_at = "starred_at" : LeafRead < Leaf2 >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; organization = "organization" :
+        Typed < Organization >; installation = "installation" : Typed < InstallationLite
+        >; } deny
     );
     rt::object_reader!(
         read_731, Visit731, StarDeleted2 { action = "action" : LeafRead < Leaf137 >,
-        required, settle; starred_at = "starred_at" : LeafRead < Leaf9 >, required,
-        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, required, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        organization = "organization" : Typed < Organization >, optional, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle; }
-        deny
+        required; starred_at = "starred_at" : LeafRead < Leaf9 >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; organization = "organization" :
+        Typed < Organization >; installation = "installation" : Typed < InstallationLite
+        >; } deny
     );
     rt::string_leaf!(
         Leaf201 -> TeamAddedToRepositoryAction, | s | [! ::std::matches!(s,
@@ -23354,39 +22976,33 @@ mod fast {
     );
     rt::object_reader!(
         read_732, Visit732, TeamAddedToRepository2 { action = "action" : LeafRead <
-        Leaf201 >, required, settle; team = "team" : Typed < TeamTeam >, required,
-        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, optional, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        organization = "organization" : Typed < Organization >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle; }
-        deny
+        Leaf201 >, required; team = "team" : Typed < TeamTeam >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >; sender = "sender"
+        : Typed < DismissedBy >, required; organization = "organization" : Typed <
+        Organization >, required; installation = "installation" : Typed <
+        InstallationLite >; } deny
     );
     rt::object_reader!(
         read_734, Visit734, TeamCreated2 { action = "action" : LeafRead < Leaf136 >,
-        required, settle; team = "team" : Typed < TeamTeam >, required, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        optional, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        organization = "organization" : Typed < Organization >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle; }
-        deny
+        required; team = "team" : Typed < TeamTeam >, required; repository = "repository"
+        : Typed < BranchProtectionRuleCreatedRepository >; sender = "sender" : Typed <
+        DismissedBy >, required; organization = "organization" : Typed < Organization >,
+        required; installation = "installation" : Typed < InstallationLite >; } deny
     );
     rt::object_reader!(
         read_735, Visit735, TeamDeleted2 { action = "action" : LeafRead < Leaf137 >,
-        required, settle; team = "team" : Typed < TeamTeam >, required, settle;
-        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
-        optional, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        organization = "organization" : Typed < Organization >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle; }
-        deny
+        required; team = "team" : Typed < TeamTeam >, required; repository = "repository"
+        : Typed < BranchProtectionRuleCreatedRepository >; sender = "sender" : Typed <
+        DismissedBy >, required; organization = "organization" : Typed < Organization >,
+        required; installation = "installation" : Typed < InstallationLite >; } deny
     );
     rt::object_reader!(
         read_736, Visit736, TeamEdited2 { action = "action" : LeafRead < Leaf102 >,
-        required, settle; changes = "changes" : Typed < TeamEditedChanges >, required,
-        settle; team = "team" : Typed < TeamTeam >, required, settle; repository =
-        "repository" : Typed < BranchProtectionRuleCreatedRepository >, optional, settle;
-        sender = "sender" : Typed < DismissedBy >, required, settle; organization =
-        "organization" : Typed < Organization >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; } deny
+        required; changes = "changes" : Typed < TeamEditedChanges >, required; team =
+        "team" : Typed < TeamTeam >, required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >; sender = "sender" : Typed < DismissedBy
+        >, required; organization = "organization" : Typed < Organization >, required;
+        installation = "installation" : Typed < InstallationLite >; } deny
     );
     rt::string_leaf!(
         Leaf202 -> TeamRemovedFromRepositoryAction, | s | [! ::std::matches!(s,
@@ -23395,12 +23011,11 @@ mod fast {
     );
     rt::object_reader!(
         read_737, Visit737, TeamRemovedFromRepository2 { action = "action" : LeafRead <
-        Leaf202 >, required, settle; team = "team" : Typed < TeamTeam >, required,
-        settle; repository = "repository" : Typed < BranchProtectionRuleCreatedRepository
-        >, optional, settle; sender = "sender" : Typed < DismissedBy >, required, settle;
-        organization = "organization" : Typed < Organization >, required, settle;
-        installation = "installation" : Typed < InstallationLite >, optional, settle; }
-        deny
+        Leaf202 >, required; team = "team" : Typed < TeamTeam >, required; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >; sender = "sender"
+        : Typed < DismissedBy >, required; organization = "organization" : Typed <
+        Organization >, required; installation = "installation" : Typed <
+        InstallationLite >; } deny
     );
     rt::string_leaf!(
         Leaf203 -> WatchStartedAction, | s | [! ::std::matches!(s, "started")] =>
@@ -23408,78 +23023,70 @@ mod fast {
     );
     rt::object_reader!(
         read_739, Visit739, WatchStarted2 { action = "action" : LeafRead < Leaf203 >,
-        required, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; installation = "installation" : Typed <
-        InstallationLite >, optional, settle; organization = "organization" : Typed <
-        Organization >, optional, settle; } deny
+        required; repository = "repository" : Typed <
+        BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; installation = "installation" : Typed < InstallationLite
+        >; organization = "organization" : Typed < Organization >; } deny
     );
     rt::object_reader!(
         read_741, Visit741, WorkflowJobCompleted2 { action = "action" : LeafRead < Leaf13
-        >, required, settle; organization = "organization" : Typed < Organization >,
-        optional, settle; installation = "installation" : Typed < InstallationLite >,
-        optional, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; workflow_job = "workflow_job" : Typed <
-        WorkflowJobCompletedWorkflowJob >, required, settle; } deny
+        >, required; organization = "organization" : Typed < Organization >; installation
+        = "installation" : Typed < InstallationLite >; repository = "repository" : Typed
+        < BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; workflow_job = "workflow_job" : Typed <
+        WorkflowJobCompletedWorkflowJob >, required; } deny
     );
     rt::object_reader!(
         read_742, Visit742, WorkflowJobQueued2 { action = "action" : LeafRead < Leaf131
-        >, required, settle; organization = "organization" : Typed < Organization >,
-        optional, settle; installation = "installation" : Typed < InstallationLite >,
-        optional, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; workflow_job = "workflow_job" : Typed <
-        WorkflowJobQueuedWorkflowJob >, required, settle; } deny
+        >, required; organization = "organization" : Typed < Organization >; installation
+        = "installation" : Typed < InstallationLite >; repository = "repository" : Typed
+        < BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; workflow_job = "workflow_job" : Typed <
+        WorkflowJobQueuedWorkflowJob >, required; } deny
     );
     rt::object_reader!(
         read_743, Visit743, WorkflowJobStarted2 { action = "action" : LeafRead < Leaf203
-        >, required, settle; organization = "organization" : Typed < Organization >,
-        optional, settle; installation = "installation" : Typed < InstallationLite >,
-        optional, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; workflow_job = "workflow_job" : Typed <
-        WorkflowJobStartedWorkflowJob >, required, settle; } deny
+        >, required; organization = "organization" : Typed < Organization >; installation
+        = "installation" : Typed < InstallationLite >; repository = "repository" : Typed
+        < BranchProtectionRuleCreatedRepository >, required; sender = "sender" : Typed <
+        DismissedBy >, required; workflow_job = "workflow_job" : Typed <
+        WorkflowJobStartedWorkflowJob >, required; } deny
     );
     rt::object_reader!(
         read_744, Visit744, WorkflowRunCompleted2 { action = "action" : LeafRead < Leaf13
-        >, required, settle; organization = "organization" : Typed < Organization >,
-        optional, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; workflow = "workflow" : Typed < Workflow
-        >, required, settle; workflow_run = "workflow_run" : Typed <
-        WorkflowRunCompletedWorkflowRun >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; } deny
+        >, required; organization = "organization" : Typed < Organization >; repository =
+        "repository" : Typed < BranchProtectionRuleCreatedRepository >, required; sender
+        = "sender" : Typed < DismissedBy >, required; workflow = "workflow" : Typed <
+        Workflow >, required; workflow_run = "workflow_run" : Typed <
+        WorkflowRunCompletedWorkflowRun >, required; installation = "installation" :
+        Typed < InstallationLite >; } deny
     );
     rt::object_reader!(
         read_745, Visit745, WorkflowRunRequested2 { action = "action" : LeafRead <
-        Leaf142 >, required, settle; organization = "organization" : Typed < Organization
-        >, optional, settle; repository = "repository" : Typed <
-        BranchProtectionRuleCreatedRepository >, required, settle; sender = "sender" :
-        Typed < DismissedBy >, required, settle; workflow = "workflow" : Typed < Workflow
-        >, required, settle; workflow_run = "workflow_run" : Typed <
-        WorkflowRunRequestedWorkflowRun >, required, settle; installation =
-        "installation" : Typed < InstallationLite >, optional, settle; } deny
+        Leaf142 >, required; organization = "organization" : Typed < Organization >;
+        repository = "repository" : Typed < BranchProtectionRuleCreatedRepository >,
+        required; sender = "sender" : Typed < DismissedBy >, required; workflow =
+        "workflow" : Typed < Workflow >, required; workflow_run = "workflow_run" : Typed
+        < WorkflowRunRequestedWorkflowRun >, required; installation = "installation" :
+        Typed < InstallationLite >; } deny
     );
     rt::via_value!(
         Check204 -> Option < WorkflowJobConclusion >, | v |
         rt::is_valid(validators::v667, v)
     );
     rt::object_reader!(
-        read_747, Visit747, WorkflowJob2 { id = "id" : LeafRead < Leaf1 >, required,
-        settle; run_id = "run_id" : LeafRead < Leaf90 >, required, settle; head_sha =
-        "head_sha" : LeafRead < Leaf2 >, required, settle; node_id = "node_id" : LeafRead
-        < Leaf2 >, required, settle; name = "name" : LeafRead < Leaf2 >, required,
-        settle; check_run_url = "check_run_url" : LeafRead < Leaf2 >, required, settle;
-        run_url = "run_url" : LeafRead < Leaf2 >, required, settle; html_url = "html_url"
-        : LeafRead < Leaf2 >, required, settle; url = "url" : LeafRead < Leaf2 >,
-        required, settle; status = "status" : LeafRead < Leaf19 >, required, settle;
-        steps = "steps" : VecOf < ViaValue < Check129 >, 1usize, { usize::MAX } >,
-        required, settle; conclusion = "conclusion" : ViaValue < Check204 >, required,
-        settle; labels = "labels" : VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >,
-        required, settle; started_at = "started_at" : LeafRead < Leaf2 >, required,
-        settle; completed_at = "completed_at" : ViaValue < Check5 >, required, settle; }
-        deny
+        read_747, Visit747, WorkflowJob2 { id = "id" : LeafRead < Leaf1 >, required;
+        run_id = "run_id" : LeafRead < Leaf90 >, required; head_sha = "head_sha" :
+        LeafRead < Leaf2 >, required; node_id = "node_id" : LeafRead < Leaf2 >, required;
+        name = "name" : LeafRead < Leaf2 >, required; check_run_url = "check_run_url" :
+        LeafRead < Leaf2 >, required; run_url = "run_url" : LeafRead < Leaf2 >, required;
+        html_url = "html_url" : LeafRead < Leaf2 >, required; url = "url" : LeafRead <
+        Leaf2 >, required; status = "status" : LeafRead < Leaf19 >, required; steps =
+        "steps" : VecOf < ViaValue < Check129 >, 1usize, { usize::MAX } >, required;
+        conclusion = "conclusion" : ViaValue < Check204 >, required; labels = "labels" :
+        VecOf < LeafRead < Leaf2 >, 0usize, { usize::MAX } >, required; started_at =
+        "started_at" : LeafRead < Leaf2 >, required; completed_at = "completed_at" :
+        ViaValue < Check5 >, required; } deny
     );
     rt::string_leaf!(
         Leaf205 -> WorkflowStepConclusion, | s | [! ::std::matches!(s, "failure" |
@@ -23487,11 +23094,10 @@ mod fast {
     );
     rt::object_reader!(
         read_748, Visit748, WorkflowStepCompleted { name = "name" : LeafRead < Leaf2 >,
-        required, settle; status = "status" : LeafRead < Leaf13 >, required, settle;
-        conclusion = "conclusion" : LeafRead < Leaf205 >, required, settle; number =
-        "number" : LeafRead < Leaf1 >, required, settle; started_at = "started_at" :
-        LeafRead < Leaf2 >, required, settle; completed_at = "completed_at" : LeafRead <
-        Leaf2 >, required, settle; } deny
+        required; status = "status" : LeafRead < Leaf13 >, required; conclusion =
+        "conclusion" : LeafRead < Leaf205 >, required; number = "number" : LeafRead <
+        Leaf1 >, required; started_at = "started_at" : LeafRead < Leaf2 >, required;
+        completed_at = "completed_at" : LeafRead < Leaf2 >, required; } deny
     );
     rt::string_leaf!(
         Leaf206 -> WorkflowStepInProgressStatus, | s | [! ::std::matches!(s,
@@ -23499,11 +23105,10 @@ mod fast {
     );
     rt::object_reader!(
         read_749, Visit749, WorkflowStepInProgress { name = "name" : LeafRead < Leaf2 >,
-        required, settle; status = "status" : LeafRead < Leaf206 >, required, settle;
-        conclusion = "conclusion" : LeafRead < Leaf9 >, required, settle; number =
-        "number" : LeafRead < Leaf1 >, required, settle; started_at = "started_at" :
-        LeafRead < Leaf2 >, required, settle; completed_at = "completed_at" : LeafRead <
-        Leaf9 >, required, settle; } deny
+        required; status = "status" : LeafRead < Leaf206 >, required; conclusion =
+        "conclusion" : LeafRead < Leaf9 >, required; number = "number" : LeafRead < Leaf1
+        >, required; started_at = "started_at" : LeafRead < Leaf2 >, required;
+        completed_at = "completed_at" : LeafRead < Leaf9 >, required; } deny
     );
 }
 /// Validators: one function per distinct subschema.

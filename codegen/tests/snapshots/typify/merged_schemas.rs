@@ -417,8 +417,8 @@ mod fast {
     use super::rt::fast::{AnyValue, LeafRead, ViaValue};
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_1, Visit1, JsonResponseBase { result = "result" : LeafRead < Leaf1 >,
-        optional, settle; } extra extra : AnyValue
+        read_1, Visit1, JsonResponseBase { result = "result" : LeafRead < Leaf1 >; }
+        extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf2 -> Unsatisfiable2Action, | s | [! ::std::matches!(s, "foo"), !
@@ -426,19 +426,19 @@ mod fast {
     );
     rt::object_reader!(
         read_10, Visit10, Unsatisfiable2 { action = "action" : LeafRead < Leaf2 >,
-        required, settle; } deny
+        required; } deny
     );
     rt::object_reader!(
         read_12, Visit12, Unsatisfiable3 { action = "action" : LeafRead < Leaf2 >,
-        required, settle; } extra extra : AnyValue
+        required; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf3 -> Unsatisfiable3AAction, | s | [! ::std::matches!(s, "foo")] =>
         Unsatisfiable3AAction::from_listed_str(s)
     );
     rt::object_reader!(
-        read_13, Visit13, Unsatisfiable3A { action = "action" : LeafRead < Leaf3 >,
-        optional, settle; } extra extra : AnyValue
+        read_13, Visit13, Unsatisfiable3A { action = "action" : LeafRead < Leaf3 >; }
+        extra extra : AnyValue
     );
     rt::via_value!(
         Check4 -> SuspendedBy, | v | rt::is_valid(validators::v25, v) &&
@@ -446,31 +446,31 @@ mod fast {
     );
     rt::object_reader!(
         read_17, Visit17, Pickingone { suspended_by = "suspended_by" : ViaValue < Check4
-        >, required, settle; } extra extra : AnyValue
+        >, required; } extra extra : AnyValue
     );
     rt::via_value!(Check5 -> Option < String >, | v | rt::is_valid(validators::v26, v));
     rt::object_reader!(
-        read_19, Visit19, PickingoneUserUser { email = "email" : ViaValue < Check5 >,
-        optional, settle; } extra extra : AnyValue
+        read_19, Visit19, PickingoneUserUser { email = "email" : ViaValue < Check5 >; }
+        extra extra : AnyValue
     );
     rt::via_value!(
         Check6 -> Option < PickingoneUserUser >, | v | rt::is_valid(validators::v15, v)
     );
     rt::object_reader!(
         read_20, Visit20, PickingoneInstallation { suspended_by = "suspended_by" :
-        ViaValue < Check6 >, optional, settle; } extra extra : AnyValue
+        ViaValue < Check6 >; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_24, Visit24, CommentedTypeMerged { x = "x" : AnyValue, optional, settle; y =
-        "y" : AnyValue, optional, settle; } extra extra : AnyValue
+        read_24, Visit24, CommentedTypeMerged { x = "x" : AnyValue; y = "y" : AnyValue; }
+        extra extra : AnyValue
     );
     rt::via_value!(
         Check7 -> rt::Value, | v | rt::is_valid(validators::v27, v) &&
         rt::is_valid(validators::v28, v)
     );
     rt::object_reader!(
-        read_26, Visit26, MergeEmpty { action = "action" : LeafRead < Leaf2 >, optional,
-        settle; token = "token" : ViaValue < Check7 >, optional, settle; } deny
+        read_26, Visit26, MergeEmpty { action = "action" : LeafRead < Leaf2 >; token =
+        "token" : ViaValue < Check7 >; } deny
     );
 }
 /// Validators: one function per distinct subschema.

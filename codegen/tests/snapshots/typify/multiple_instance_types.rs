@@ -110,8 +110,8 @@ mod fast {
     use super::rt::fast::{AnyValue, LeafRead};
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_5, Visit5, YesNoMaybeObject { value = "value" : LeafRead < Leaf1 >,
-        optional, settle; } extra extra : AnyValue
+        read_5, Visit5, YesNoMaybeObject { value = "value" : LeafRead < Leaf1 >; } extra
+        extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

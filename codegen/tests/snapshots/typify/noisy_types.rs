@@ -37,8 +37,8 @@ mod fast {
     use super::rt::fast::{AnyValue, LeafRead};
     rt::value_leaf!(Leaf1 -> bool, scalar | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, ObjectBs { ok = "ok" : LeafRead < Leaf1 >, optional, settle; }
-        extra extra : AnyValue
+        read_0, Visit0, ObjectBs { ok = "ok" : LeafRead < Leaf1 >; } extra extra :
+        AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -32,8 +32,8 @@ mod fast {
         Check1 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v1, v)
     );
     rt::object_reader!(
-        read_0, Visit0, Properties { rules = "rules" : ViaValue < Check1 >, required,
-        settle; } deny
+        read_0, Visit0, Properties { rules = "rules" : ViaValue < Check1 >, required; }
+        deny
     );
 }
 /// Validators: one function per distinct subschema.

@@ -35,9 +35,9 @@ mod fast {
     use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf};
     rt::value_leaf!(Leaf1 -> rt::Integer, scalar | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, Node { value = "value" : LeafRead < Leaf1 >, optional, settle;
-        children = "children" : VecOf < Typed < Node >, 0usize, { usize::MAX } >,
-        optional, settle; } extra extra : AnyValue
+        read_0, Visit0, Node { value = "value" : LeafRead < Leaf1 >; children =
+        "children" : VecOf < Typed < Node >, 0usize, { usize::MAX } >; } extra extra :
+        AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -419,51 +419,50 @@ mod fast {
     use super::*;
     use super::rt::fast::{AnyValue, LeafRead, MapOf, Typed, VecOf, ViaValue};
     rt::object_reader!(
-        read_0, Visit0, Std { result = "result" : Typed < Result >, required, settle;
-        convert = "convert" : Typed < Result >, required, settle; fmt = "fmt" : Typed <
-        Result >, required, settle; str = "str" : Typed < Result >, required, settle;
-        string = "string" : Typed < Result >, required, settle; option = "option" : Typed
-        < Result >, required, settle; boxed = "boxed" : Typed < Result >, required,
-        settle; } extra extra : AnyValue
+        read_0, Visit0, Std { result = "result" : Typed < Result >, required; convert =
+        "convert" : Typed < Result >, required; fmt = "fmt" : Typed < Result >, required;
+        str = "str" : Typed < Result >, required; string = "string" : Typed < Result >,
+        required; option = "option" : Typed < Result >, required; boxed = "boxed" : Typed
+        < Result >, required; } extra extra : AnyValue
     );
     rt::string_leaf!(Leaf1 -> ::std::string::String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_1, Visit1, Result { value = "value" : LeafRead < Leaf1 >, required, settle;
-        } extra extra : AnyValue
+        read_1, Visit1, Result { value = "value" : LeafRead < Leaf1 >, required; } extra
+        extra : AnyValue
     );
     rt::object_reader!(
-        read_2, Visit2, Box { data = "data" : LeafRead < Leaf1 >, required, settle; }
-        extra extra : AnyValue
+        read_2, Visit2, Box { data = "data" : LeafRead < Leaf1 >, required; } extra extra
+        : AnyValue
     );
     rt::object_reader!(
-        read_3, Visit3, Option2 { maybe = "maybe" : LeafRead < Leaf1 >, required, settle;
-        } extra extra : AnyValue
+        read_3, Visit3, Option2 { maybe = "maybe" : LeafRead < Leaf1 >, required; } extra
+        extra : AnyValue
     );
     rt::object_reader!(
         read_4, Visit4, Vec { items = "items" : VecOf < LeafRead < Leaf1 >, 0usize, {
-        usize::MAX } >, required, settle; } extra extra : AnyValue
+        usize::MAX } >, required; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_5, Visit5, String { text = "text" : LeafRead < Leaf1 >, required, settle; }
-        extra extra : AnyValue
+        read_5, Visit5, String { text = "text" : LeafRead < Leaf1 >, required; } extra
+        extra : AnyValue
     );
     rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v24, v));
     rt::object_reader!(
-        read_6, Visit6, Copy { value = "value" : LeafRead < Leaf2 >, required, settle; }
+        read_6, Visit6, Copy { value = "value" : LeafRead < Leaf2 >, required; } extra
+        extra : AnyValue
+    );
+    rt::object_reader!(
+        read_7, Visit7, Send { message = "message" : LeafRead < Leaf1 >, required; }
         extra extra : AnyValue
     );
     rt::object_reader!(
-        read_7, Visit7, Send { message = "message" : LeafRead < Leaf1 >, required,
-        settle; } extra extra : AnyValue
-    );
-    rt::object_reader!(
-        read_8, Visit8, Pin { pointer = "pointer" : LeafRead < Leaf1 >, required, settle;
-        } extra extra : AnyValue
+        read_8, Visit8, Pin { pointer = "pointer" : LeafRead < Leaf1 >, required; } extra
+        extra : AnyValue
     );
     rt::value_leaf!(Leaf3 -> bool, scalar | v | rt::is_valid(validators::v25, v));
     rt::object_reader!(
-        read_9, Visit9, Drop { cleanup = "cleanup" : LeafRead < Leaf3 >, required,
-        settle; } extra extra : AnyValue
+        read_9, Visit9, Drop { cleanup = "cleanup" : LeafRead < Leaf3 >, required; }
+        extra extra : AnyValue
     );
     rt::via_value!(
         Check4 -> Option < ::std::string::String >, | v | rt::is_valid(validators::v26,
@@ -471,48 +470,43 @@ mod fast {
     );
     rt::object_reader!(
         read_10, Visit10, TypeWithOptionField { optional_field = "optional_field" :
-        ViaValue < Check4 >, optional, settle; boxed_field = "boxed_field" : Typed < Box
-        >, required, settle; } extra extra : AnyValue
+        ViaValue < Check4 >; boxed_field = "boxed_field" : Typed < Box >, required; }
+        extra extra : AnyValue
     );
     rt::object_reader!(
         read_13, Visit13, RustKeywordMonster { r#as = "as" : LeafRead < Leaf1 >,
-        required, settle; r#break = "break" : LeafRead < Leaf1 >, required, settle;
-        r#const = "const" : LeafRead < Leaf1 >, required, settle; r#continue = "continue"
-        : LeafRead < Leaf1 >, required, settle; crate_ = "crate" : LeafRead < Leaf1 >,
-        required, settle; r#else = "else" : LeafRead < Leaf1 >, required, settle; r#enum
-        = "enum" : LeafRead < Leaf1 >, required, settle; extern_ = "extern" : LeafRead <
-        Leaf1 >, required, settle; r#false = "false" : LeafRead < Leaf1 >, required,
-        settle; r#fn = "fn" : LeafRead < Leaf1 >, required, settle; r#for = "for" :
-        LeafRead < Leaf1 >, required, settle; r#gen = "gen" : LeafRead < Leaf1 >,
-        required, settle; r#if = "if" : LeafRead < Leaf1 >, required, settle; r#impl =
-        "impl" : LeafRead < Leaf1 >, required, settle; r#in = "in" : LeafRead < Leaf1 >,
-        required, settle; r#let = "let" : LeafRead < Leaf1 >, required, settle; r#loop =
-        "loop" : LeafRead < Leaf1 >, required, settle; r#match = "match" : LeafRead <
-        Leaf1 >, required, settle; r#mod = "mod" : LeafRead < Leaf1 >, required, settle;
-        r#move = "move" : LeafRead < Leaf1 >, required, settle; r#mut = "mut" : LeafRead
-        < Leaf1 >, required, settle; r#pub = "pub" : LeafRead < Leaf1 >, required,
-        settle; r#ref = "ref" : LeafRead < Leaf1 >, required, settle; r#return = "return"
-        : LeafRead < Leaf1 >, required, settle; self_ = "self" : LeafRead < Leaf1 >,
-        required, settle; r#static = "static" : LeafRead < Leaf1 >, required, settle;
-        r#struct = "struct" : LeafRead < Leaf1 >, required, settle; super_ = "super" :
-        LeafRead < Leaf1 >, required, settle; r#trait = "trait" : LeafRead < Leaf1 >,
-        required, settle; r#true = "true" : LeafRead < Leaf1 >, required, settle; r#type
-        = "type" : LeafRead < Leaf1 >, required, settle; r#unsafe = "unsafe" : LeafRead <
-        Leaf1 >, required, settle; r#use = "use" : LeafRead < Leaf1 >, required, settle;
-        r#where = "where" : LeafRead < Leaf1 >, required, settle; r#while = "while" :
-        LeafRead < Leaf1 >, required, settle; r#async = "async" : LeafRead < Leaf1 >,
-        required, settle; r#await = "await" : LeafRead < Leaf1 >, required, settle; r#dyn
-        = "dyn" : LeafRead < Leaf1 >, required, settle; r#abstract = "abstract" :
-        LeafRead < Leaf1 >, required, settle; r#become = "become" : LeafRead < Leaf1 >,
-        required, settle; r#box = "box" : LeafRead < Leaf1 >, required, settle; r#do =
-        "do" : LeafRead < Leaf1 >, required, settle; r#final = "final" : LeafRead < Leaf1
-        >, required, settle; r#macro = "macro" : LeafRead < Leaf1 >, required, settle;
-        r#override = "override" : LeafRead < Leaf1 >, required, settle; r#priv = "priv" :
-        LeafRead < Leaf1 >, required, settle; r#typeof = "typeof" : LeafRead < Leaf1 >,
-        required, settle; r#unsized = "unsized" : LeafRead < Leaf1 >, required, settle;
-        r#virtual = "virtual" : LeafRead < Leaf1 >, required, settle; r#yield = "yield" :
-        LeafRead < Leaf1 >, required, settle; r#try = "try" : LeafRead < Leaf1 >,
-        required, settle; } extra extra : AnyValue
+        required; r#break = "break" : LeafRead < Leaf1 >, required; r#const = "const" :
+        LeafRead < Leaf1 >, required; r#continue = "continue" : LeafRead < Leaf1 >,
+        required; crate_ = "crate" : LeafRead < Leaf1 >, required; r#else = "else" :
+        LeafRead < Leaf1 >, required; r#enum = "enum" : LeafRead < Leaf1 >, required;
+        extern_ = "extern" : LeafRead < Leaf1 >, required; r#false = "false" : LeafRead <
+        Leaf1 >, required; r#fn = "fn" : LeafRead < Leaf1 >, required; r#for = "for" :
+        LeafRead < Leaf1 >, required; r#gen = "gen" : LeafRead < Leaf1 >, required; r#if
+        = "if" : LeafRead < Leaf1 >, required; r#impl = "impl" : LeafRead < Leaf1 >,
+        required; r#in = "in" : LeafRead < Leaf1 >, required; r#let = "let" : LeafRead <
+        Leaf1 >, required; r#loop = "loop" : LeafRead < Leaf1 >, required; r#match =
+        "match" : LeafRead < Leaf1 >, required; r#mod = "mod" : LeafRead < Leaf1 >,
+        required; r#move = "move" : LeafRead < Leaf1 >, required; r#mut = "mut" :
+        LeafRead < Leaf1 >, required; r#pub = "pub" : LeafRead < Leaf1 >, required; r#ref
+        = "ref" : LeafRead < Leaf1 >, required; r#return = "return" : LeafRead < Leaf1 >,
+        required; self_ = "self" : LeafRead < Leaf1 >, required; r#static = "static" :
+        LeafRead < Leaf1 >, required; r#struct = "struct" : LeafRead < Leaf1 >, required;
+        super_ = "super" : LeafRead < Leaf1 >, required; r#trait = "trait" : LeafRead <
+        Leaf1 >, required; r#true = "true" : LeafRead < Leaf1 >, required; r#type =
+        "type" : LeafRead < Leaf1 >, required; r#unsafe = "unsafe" : LeafRead < Leaf1 >,
+        required; r#use = "use" : LeafRead < Leaf1 >, required; r#where = "where" :
+        LeafRead < Leaf1 >, required; r#while = "while" : LeafRead < Leaf1 >, required;
+        r#async = "async" : LeafRead < Leaf1 >, required; r#await = "await" : LeafRead <
+        Leaf1 >, required; r#dyn = "dyn" : LeafRead < Leaf1 >, required; r#abstract =
+        "abstract" : LeafRead < Leaf1 >, required; r#become = "become" : LeafRead < Leaf1
+        >, required; r#box = "box" : LeafRead < Leaf1 >, required; r#do = "do" : LeafRead
+        < Leaf1 >, required; r#final = "final" : LeafRead < Leaf1 >, required; r#macro =
+        "macro" : LeafRead < Leaf1 >, required; r#override = "override" : LeafRead <
+        Leaf1 >, required; r#priv = "priv" : LeafRead < Leaf1 >, required; r#typeof =
+        "typeof" : LeafRead < Leaf1 >, required; r#unsized = "unsized" : LeafRead < Leaf1
+        >, required; r#virtual = "virtual" : LeafRead < Leaf1 >, required; r#yield =
+        "yield" : LeafRead < Leaf1 >, required; r#try = "try" : LeafRead < Leaf1 >,
+        required; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf5 -> KeywordMap, | s | [! ::std::matches!(s, "type" | "impl" | "fn" | "let" |
@@ -521,24 +515,24 @@ mod fast {
     );
     rt::object_reader!(
         read_14, Visit14, MapOfKeywords { keyword_map = "keyword_map" : MapOf < Leaf1,
-        LeafRead < Leaf5 > >, required, settle; } extra extra : AnyValue
+        LeafRead < Leaf5 > >, required; } extra extra : AnyValue
     );
     rt::via_value!(
         Check6 -> Option < OptionType >, | v | rt::is_valid(validators::v17, v)
     );
     rt::object_reader!(
         read_16, Visit16, NestedTypeCollisions { r#type = "type" : Typed <
-        TypeWithOptionField >, required, settle; types = "types" : VecOf < Typed <
-        TypeWithOptionField >, 0usize, { usize::MAX } >, required, settle; option_type =
-        "option_type" : ViaValue < Check6 >, optional, settle; } extra extra : AnyValue
+        TypeWithOptionField >, required; types = "types" : VecOf < Typed <
+        TypeWithOptionField >, 0usize, { usize::MAX } >, required; option_type =
+        "option_type" : ViaValue < Check6 >; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_17, Visit17, OptionType { r#type = "type" : LeafRead < Leaf1 >, optional,
-        settle; } extra extra : AnyValue
+        read_17, Visit17, OptionType { r#type = "type" : LeafRead < Leaf1 >; } extra
+        extra : AnyValue
     );
     rt::object_reader!(
         read_20, Visit20, FlattenedKeywords { normal = "normal" : LeafRead < Leaf1 >,
-        required, settle; } extra extra : LeafRead < Leaf1 >
+        required; } extra extra : LeafRead < Leaf1 >
     );
     rt::via_value!(
         Check7 -> Option < DoubleOptionCollisionOption >, | v |
@@ -546,11 +540,11 @@ mod fast {
     );
     rt::object_reader!(
         read_21, Visit21, DoubleOptionCollision { option = "option" : ViaValue < Check7
-        >, optional, settle; } extra extra : AnyValue
+        >; } extra extra : AnyValue
     );
     rt::object_reader!(
         read_22, Visit22, DoubleOptionCollisionOption { option = "option" : ViaValue <
-        Check4 >, optional, settle; } extra extra : AnyValue
+        Check4 >; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -67,7 +67,7 @@ mod fast {
     rt::value_leaf!(Leaf1 -> rt::Number, scalar | v | rt::is_valid(validators::v2, v));
     rt::object_reader!(
         read_0, Visit0, FloatsArenTTerribleIMTold { flush_timeout = "flush_timeout" :
-        LeafRead < Leaf1 >, optional, settle; } extra extra : AnyValue
+        LeafRead < Leaf1 >; } extra extra : AnyValue
     );
     rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v3, v));
     rt::value_leaf!(Leaf3 -> rt::Integer, scalar | v | rt::is_valid(validators::v4, v));
@@ -76,11 +76,11 @@ mod fast {
     rt::value_leaf!(Leaf6 -> rt::Integer, scalar | v | rt::is_valid(validators::v7, v));
     rt::object_reader!(
         read_3, Visit3, UintMinimumAndMaximum { no_bounds = "no_bounds" : LeafRead <
-        Leaf2 >, required, settle; min = "min" : LeafRead < Leaf3 >, required, settle;
-        min_non_zero = "min_non_zero" : LeafRead < Leaf4 >, required, settle;
-        min_uint_non_zero = "min_uint_non_zero" : LeafRead < Leaf4 >, required, settle;
-        max = "max" : LeafRead < Leaf5 >, required, settle; min_and_max = "min_and_max" :
-        LeafRead < Leaf6 >, required, settle; } extra extra : AnyValue
+        Leaf2 >, required; min = "min" : LeafRead < Leaf3 >, required; min_non_zero =
+        "min_non_zero" : LeafRead < Leaf4 >, required; min_uint_non_zero =
+        "min_uint_non_zero" : LeafRead < Leaf4 >, required; max = "max" : LeafRead <
+        Leaf5 >, required; min_and_max = "min_and_max" : LeafRead < Leaf6 >, required; }
+        extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

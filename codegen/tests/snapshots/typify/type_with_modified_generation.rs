@@ -70,10 +70,10 @@ mod fast {
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::via_value!(Check2 -> ConvertedType, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, TestType { replaced_type = "replaced_type" : AnyValue, required,
-        settle; patched_type = "patched_type" : MapOf < Leaf1, LeafRead < Leaf1 > >,
-        required, settle; converted_type = "converted_type" : ViaValue < Check2 >,
-        required, settle; } extra extra : AnyValue
+        read_0, Visit0, TestType { replaced_type = "replaced_type" : AnyValue, required;
+        patched_type = "patched_type" : MapOf < Leaf1, LeafRead < Leaf1 > >, required;
+        converted_type = "converted_type" : ViaValue < Check2 >, required; } extra extra
+        : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

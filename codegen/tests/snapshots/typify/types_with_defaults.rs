@@ -101,31 +101,29 @@ mod fast {
     use super::rt::fast::{AnyValue, LeafRead, Typed, VecOf, ViaValue};
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::object_reader!(
-        read_0, Visit0, TestBed { id = "id" : LeafRead < Leaf1 >, optional, settle; any =
-        "any" : VecOf < AnyValue, 0usize, { usize::MAX } >, optional, settle; } extra
-        extra : AnyValue
+        read_0, Visit0, TestBed { id = "id" : LeafRead < Leaf1 >; any = "any" : VecOf <
+        AnyValue, 0usize, { usize::MAX } >; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_1, Visit1, OuterThing { thing = "thing" : Typed < Thing >, optional, settle;
-        } extra extra : AnyValue
+        read_1, Visit1, OuterThing { thing = "thing" : Typed < Thing >; } extra extra :
+        AnyValue
     );
     rt::object_reader!(
-        read_2, Visit2, Thing { a = "a" : LeafRead < Leaf1 >, optional, settle; r#type =
-        "type" : LeafRead < Leaf1 >, optional, settle; } deny
+        read_2, Visit2, Thing { a = "a" : LeafRead < Leaf1 >; r#type = "type" : LeafRead
+        < Leaf1 >; } deny
     );
     rt::object_reader!(
-        read_3, Visit3, Doodad { when = "when" : LeafRead < Leaf1 >, optional, settle; }
-        extra extra : AnyValue
+        read_3, Visit3, Doodad { when = "when" : LeafRead < Leaf1 >; } extra extra :
+        AnyValue
     );
     rt::value_leaf!(Leaf2 -> rt::Integer, scalar | v | rt::is_valid(validators::v5, v));
     rt::via_value!(
         Check3 -> Option < rt::Integer >, | v | rt::is_valid(validators::v6, v)
     );
     rt::object_reader!(
-        read_4, Visit4, MrDefaultNumbers { little_u8 = "little_u8" : LeafRead < Leaf2 >,
-        optional, settle; little_u16 = "little_u16" : LeafRead < Leaf2 >, optional,
-        settle; big_nullable = "big_nullable" : ViaValue < Check3 >, optional, settle; }
-        extra extra : AnyValue
+        read_4, Visit4, MrDefaultNumbers { little_u8 = "little_u8" : LeafRead < Leaf2 >;
+        little_u16 = "little_u16" : LeafRead < Leaf2 >; big_nullable = "big_nullable" :
+        ViaValue < Check3 >; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

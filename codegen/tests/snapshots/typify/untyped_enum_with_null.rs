@@ -54,8 +54,8 @@ mod fast {
     use super::rt::fast::{AnyValue, ViaValue};
     rt::via_value!(Check1 -> Option < Value >, | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, TestType { value = "value" : ViaValue < Check1 >, required,
-        settle; } extra extra : AnyValue
+        read_0, Visit0, TestType { value = "value" : ViaValue < Check1 >, required; }
+        extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

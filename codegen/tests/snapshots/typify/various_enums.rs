@@ -476,8 +476,8 @@ mod fast {
         Check1 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v26, v)
     );
     rt::object_reader!(
-        read_11, Visit11, EmptyObject { prop = "prop" : ViaValue < Check1 >, optional,
-        settle; } extra extra : AnyValue
+        read_11, Visit11, EmptyObject { prop = "prop" : ViaValue < Check1 >; } extra
+        extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

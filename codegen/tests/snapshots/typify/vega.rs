@@ -20735,25 +20735,20 @@ mod fast {
     >;
     rt::object_reader!(
         read_0, Visit0, VegaVisualizationSpecificationLanguage { encode = "encode" :
-        ViaValue < Check1 >, optional, settle; layout = "layout" : ViaValue < Check2 >,
-        optional, settle; signals = "signals" : VecOf < ViaValue < Check3 >, 0usize, {
-        usize::MAX } >, optional, settle; data = "data" : VecOf < ViaValue < Check4 >,
-        0usize, { usize::MAX } >, optional, settle; scales = "scales" : VecOf < ViaValue
-        < Check5 >, 0usize, { usize::MAX } >, optional, settle; projections =
-        "projections" : VecOf < Typed < Projection >, 0usize, { usize::MAX } >, optional,
-        settle; axes = "axes" : VecOf < Typed < Axis >, 0usize, { usize::MAX } >,
-        optional, settle; legends = "legends" : VecOf < ViaValue < Check6 >, 0usize, {
-        usize::MAX } >, optional, settle; title = "title" : Union7, optional, settle;
-        marks = "marks" : VecOf < ViaValue < Check10 >, 0usize, { usize::MAX } >,
-        optional, settle; usermeta = "usermeta" : MapOf < Leaf8, rt::fast::AnyValue >,
-        optional, settle; schema = "$schema" : LeafRead < Leaf8 >, optional, settle;
-        config = "config" : MapOf < Leaf8, rt::fast::AnyValue >, optional, settle;
-        description = "description" : LeafRead < Leaf8 >, optional, settle; width =
-        "width" : Union11, optional, settle; height = "height" : Union11, optional,
-        settle; padding = "padding" : ViaValue < Check14 >, optional, settle; autosize =
-        "autosize" : ViaValue < Check15 >, optional, settle; background = "background" :
-        Union16, optional, settle; style = "style" : Union18, optional, settle; } extra
-        extra : rt::fast::AnyValue
+        ViaValue < Check1 >; layout = "layout" : ViaValue < Check2 >; signals = "signals"
+        : VecOf < ViaValue < Check3 >, 0usize, { usize::MAX } >; data = "data" : VecOf <
+        ViaValue < Check4 >, 0usize, { usize::MAX } >; scales = "scales" : VecOf <
+        ViaValue < Check5 >, 0usize, { usize::MAX } >; projections = "projections" :
+        VecOf < Typed < Projection >, 0usize, { usize::MAX } >; axes = "axes" : VecOf <
+        Typed < Axis >, 0usize, { usize::MAX } >; legends = "legends" : VecOf < ViaValue
+        < Check6 >, 0usize, { usize::MAX } >; title = "title" : Union7; marks = "marks" :
+        VecOf < ViaValue < Check10 >, 0usize, { usize::MAX } >; usermeta = "usermeta" :
+        MapOf < Leaf8, rt::fast::AnyValue >; schema = "$schema" : LeafRead < Leaf8 >;
+        config = "config" : MapOf < Leaf8, rt::fast::AnyValue >; description =
+        "description" : LeafRead < Leaf8 >; width = "width" : Union11; height = "height"
+        : Union11; padding = "padding" : ViaValue < Check14 >; autosize = "autosize" :
+        ViaValue < Check15 >; background = "background" : Union16; style = "style" :
+        Union18; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
         Check20 -> ObjectLayoutAlign, | v | rt::is_valid(validators::t0:: < 1 >, v)
@@ -20773,26 +20768,24 @@ mod fast {
         Check28 -> TitleAnchor, | v | rt::is_valid(validators::t0:: < 6 >, v)
     );
     rt::object_reader!(
-        read_2, Visit2, ObjectLayout { align = "align" : ViaValue < Check20 >, optional,
-        settle; bounds = "bounds" : ViaValue < Check21 >, optional, settle; center =
-        "center" : ViaValue < Check22 >, optional, settle; columns = "columns" : Union11,
-        optional, settle; padding = "padding" : ViaValue < Check23 >, optional, settle;
-        offset = "offset" : ViaValue < Check24 >, optional, settle; header_band =
-        "headerBand" : ViaValue < Check25 >, optional, settle; footer_band = "footerBand"
-        : ViaValue < Check26 >, optional, settle; title_band = "titleBand" : ViaValue <
-        Check27 >, optional, settle; title_anchor = "titleAnchor" : ViaValue < Check28 >,
-        optional, settle; } deny
+        read_2, Visit2, ObjectLayout { align = "align" : ViaValue < Check20 >; bounds =
+        "bounds" : ViaValue < Check21 >; center = "center" : ViaValue < Check22 >;
+        columns = "columns" : Union11; padding = "padding" : ViaValue < Check23 >; offset
+        = "offset" : ViaValue < Check24 >; header_band = "headerBand" : ViaValue <
+        Check25 >; footer_band = "footerBand" : ViaValue < Check26 >; title_band =
+        "titleBand" : ViaValue < Check27 >; title_anchor = "titleAnchor" : ViaValue <
+        Check28 >; } deny
     );
     rt::object_reader!(
-        read_5, Visit5, SignalRef { signal = "signal" : LeafRead < Leaf8 >, required,
-        settle; } extra extra : rt::fast::AnyValue
+        read_5, Visit5, SignalRef { signal = "signal" : LeafRead < Leaf8 >, required; }
+        extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
         Check29 -> ObjectAlignRow, | v | rt::is_valid(validators::t0:: < 2 >, v)
     );
     rt::object_reader!(
-        read_6, Visit6, ObjectAlign { row = "row" : ViaValue < Check29 >, optional,
-        settle; column = "column" : ViaValue < Check29 >, optional, settle; } deny
+        read_6, Visit6, ObjectAlign { row = "row" : ViaValue < Check29 >; column =
+        "column" : ViaValue < Check29 >; } deny
     );
     rt::value_leaf!(Leaf31 -> bool, scalar | v | rt::is_valid(validators::v11, v));
     rt::union_reader!(
@@ -20802,26 +20795,25 @@ mod fast {
     );
     type Union30 = Union32<LeafRead<Leaf31>, Typed<SignalRef>>;
     rt::object_reader!(
-        read_11, Visit11, ObjectCenter { row = "row" : Union30, optional, settle; column
-        = "column" : Union30, optional, settle; } deny
+        read_11, Visit11, ObjectCenter { row = "row" : Union30; column = "column" :
+        Union30; } deny
     );
     rt::object_reader!(
-        read_15, Visit15, ObjectBand { row = "row" : Union11, optional, settle; column =
-        "column" : Union11, optional, settle; } deny
+        read_15, Visit15, ObjectBand { row = "row" : Union11; column = "column" :
+        Union11; } deny
     );
     rt::object_reader!(
-        read_17, Visit17, ObjectOffset { row_header = "rowHeader" : Union11, optional,
-        settle; row_footer = "rowFooter" : Union11, optional, settle; row_title =
-        "rowTitle" : Union11, optional, settle; column_header = "columnHeader" : Union11,
-        optional, settle; column_footer = "columnFooter" : Union11, optional, settle;
-        column_title = "columnTitle" : Union11, optional, settle; } deny
+        read_17, Visit17, ObjectOffset { row_header = "rowHeader" : Union11; row_footer =
+        "rowFooter" : Union11; row_title = "rowTitle" : Union11; column_header =
+        "columnHeader" : Union11; column_footer = "columnFooter" : Union11; column_title
+        = "columnTitle" : Union11; } deny
     );
     rt::via_value!(
         Check33 -> ObjectAnchorRow, | v | rt::is_valid(validators::t0:: < 7 >, v)
     );
     rt::object_reader!(
-        read_23, Visit23, ObjectAnchor { row = "row" : ViaValue < Check33 >, optional,
-        settle; column = "column" : ViaValue < Check33 >, optional, settle; } deny
+        read_23, Visit23, ObjectAnchor { row = "row" : ViaValue < Check33 >; column =
+        "column" : ViaValue < Check33 >; } deny
     );
     rt::value_leaf!(Leaf34 -> String, string | v | rt::is_valid(validators::v459, v));
     rt::string_leaf!(
@@ -20831,51 +20823,47 @@ mod fast {
         Check36 -> NamePushSignalOnItem, | v | rt::is_valid(validators::t3:: < 0 >, v)
     );
     rt::object_reader!(
-        read_26, Visit26, NamePushSignal { name = "name" : LeafRead < Leaf34 >, required,
-        settle; description = "description" : LeafRead < Leaf8 >, optional, settle; push
-        = "push" : LeafRead < Leaf35 >, required, settle; on = "on" : VecOf < ViaValue <
-        Check36 >, 0usize, { usize::MAX } >, optional, settle; } deny
+        read_26, Visit26, NamePushSignal { name = "name" : LeafRead < Leaf34 >, required;
+        description = "description" : LeafRead < Leaf8 >; push = "push" : LeafRead <
+        Leaf35 >, required; on = "on" : VecOf < ViaValue < Check36 >, 0usize, {
+        usize::MAX } >; } deny
     );
     rt::object_reader!(
-        read_32, Visit32, ScaleListener { scale = "scale" : LeafRead < Leaf8 >, required,
-        settle; } extra extra : rt::fast::AnyValue
+        read_32, Visit32, ScaleListener { scale = "scale" : LeafRead < Leaf8 >, required;
+        } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_40, Visit40, Expr { expr = "expr" : LeafRead < Leaf8 >, required, settle;
-        r#as = "as" : LeafRead < Leaf8 >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_40, Visit40, Expr { expr = "expr" : LeafRead < Leaf8 >, required; r#as =
+        "as" : LeafRead < Leaf8 >; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_41, Visit41, ValueUpdate { value = "value" : rt::fast::AnyValue, required,
-        settle; } extra extra : rt::fast::AnyValue
+        read_41, Visit41, ValueUpdate { value = "value" : rt::fast::AnyValue, required; }
+        extra extra : rt::fast::AnyValue
     );
     rt::via_value!(Check37 -> rt::Value, | v | rt::is_valid(validators::v460, v));
     rt::object_reader!(
-        read_42, Visit42, NameSignal { name = "name" : LeafRead < Leaf34 >, required,
-        settle; description = "description" : LeafRead < Leaf8 >, optional, settle; value
-        = "value" : rt::fast::AnyValue, optional, settle; react = "react" : LeafRead <
-        Leaf31 >, optional, settle; update = "update" : LeafRead < Leaf8 >, optional,
-        settle; on = "on" : VecOf < ViaValue < Check36 >, 0usize, { usize::MAX } >,
-        optional, settle; bind = "bind" : ViaValue < Check37 >, optional, settle; } deny
+        read_42, Visit42, NameSignal { name = "name" : LeafRead < Leaf34 >, required;
+        description = "description" : LeafRead < Leaf8 >; value = "value" :
+        rt::fast::AnyValue; react = "react" : LeafRead < Leaf31 >; update = "update" :
+        LeafRead < Leaf8 >; on = "on" : VecOf < ViaValue < Check36 >, 0usize, {
+        usize::MAX } >; bind = "bind" : ViaValue < Check37 >; } deny
     );
     rt::object_reader!(
-        read_43, Visit43, NameInitSignal { name = "name" : LeafRead < Leaf34 >, required,
-        settle; description = "description" : LeafRead < Leaf8 >, optional, settle; value
-        = "value" : rt::fast::AnyValue, optional, settle; init = "init" : LeafRead <
-        Leaf8 >, required, settle; on = "on" : VecOf < ViaValue < Check36 >, 0usize, {
-        usize::MAX } >, optional, settle; bind = "bind" : ViaValue < Check37 >, optional,
-        settle; } deny
+        read_43, Visit43, NameInitSignal { name = "name" : LeafRead < Leaf34 >, required;
+        description = "description" : LeafRead < Leaf8 >; value = "value" :
+        rt::fast::AnyValue; init = "init" : LeafRead < Leaf8 >, required; on = "on" :
+        VecOf < ViaValue < Check36 >, 0usize, { usize::MAX } >; bind = "bind" : ViaValue
+        < Check37 >; } deny
     );
     rt::via_value!(Check38 -> Transform, | v | rt::is_valid(validators::v461, v));
     rt::object_reader!(
-        read_45, Visit45, NameData { name = "name" : LeafRead < Leaf8 >, required,
-        settle; transform = "transform" : VecOf < ViaValue < Check38 >, 0usize, {
-        usize::MAX } >, optional, settle; on = "on" : VecOf < Typed < NameDataOnItem >,
-        0usize, { usize::MAX } >, optional, settle; } deny
+        read_45, Visit45, NameData { name = "name" : LeafRead < Leaf8 >, required;
+        transform = "transform" : VecOf < ViaValue < Check38 >, 0usize, { usize::MAX } >;
+        on = "on" : VecOf < Typed < NameDataOnItem >, 0usize, { usize::MAX } >; } deny
     );
     rt::object_reader!(
-        read_51, Visit51, ParamField { field = "field" : LeafRead < Leaf8 >, required,
-        settle; r#as = "as" : LeafRead < Leaf8 >, optional, settle; } deny
+        read_51, Visit51, ParamField { field = "field" : LeafRead < Leaf8 >, required;
+        r#as = "as" : LeafRead < Leaf8 >; } deny
     );
     rt::union_reader!(
         Union40, VisitUnion40 -> Remove { bool => Remove::Boolean; R0 : bool, str =>
@@ -20884,10 +20872,9 @@ mod fast {
     type Union39 = Union40<LeafRead<Leaf31>, LeafRead<Leaf8>>;
     rt::object_reader!(
         read_266, Visit266, NameDataOnItem { trigger = "trigger" : LeafRead < Leaf8 >,
-        required, settle; insert = "insert" : LeafRead < Leaf8 >, optional, settle;
-        remove = "remove" : Union39, optional, settle; toggle = "toggle" : LeafRead <
-        Leaf8 >, optional, settle; modify = "modify" : LeafRead < Leaf8 >, optional,
-        settle; values = "values" : LeafRead < Leaf8 >, optional, settle; } deny
+        required; insert = "insert" : LeafRead < Leaf8 >; remove = "remove" : Union39;
+        toggle = "toggle" : LeafRead < Leaf8 >; modify = "modify" : LeafRead < Leaf8 >;
+        values = "values" : LeafRead < Leaf8 >; } deny
     );
     rt::union_reader!(
         Union42, VisitUnion42 -> OneOrMany { str => OneOrMany::One; R0 : String, seq =>
@@ -20898,30 +20885,27 @@ mod fast {
         VecOf<LeafRead<Leaf8>, 1usize, { usize::MAX }>,
     >;
     rt::object_reader!(
-        read_268, Visit268, SourceNameData { source = "source" : Union41, required,
-        settle; name = "name" : LeafRead < Leaf8 >, required, settle; transform =
-        "transform" : VecOf < ViaValue < Check38 >, 0usize, { usize::MAX } >, optional,
-        settle; on = "on" : VecOf < Typed < NameDataOnItem >, 0usize, { usize::MAX } >,
-        optional, settle; } deny
+        read_268, Visit268, SourceNameData { source = "source" : Union41, required; name
+        = "name" : LeafRead < Leaf8 >, required; transform = "transform" : VecOf <
+        ViaValue < Check38 >, 0usize, { usize::MAX } >; on = "on" : VecOf < Typed <
+        NameDataOnItem >, 0usize, { usize::MAX } >; } deny
     );
     rt::via_value!(
         Check43 < const K0 > -> rt::Value, | v | rt::is_valid(validators::t0:: < K0 >, v)
     );
     rt::object_reader!(
-        read_269, Visit269, UrlNameData { url = "url" : Union16, required, settle; format
-        = "format" : ViaValue < Check43 < 62 > >, optional, settle; r#async = "async" :
-        Union30, optional, settle; name = "name" : LeafRead < Leaf8 >, required, settle;
-        transform = "transform" : VecOf < ViaValue < Check38 >, 0usize, { usize::MAX } >,
-        optional, settle; on = "on" : VecOf < Typed < NameDataOnItem >, 0usize, {
-        usize::MAX } >, optional, settle; } deny
+        read_269, Visit269, UrlNameData { url = "url" : Union16, required; format =
+        "format" : ViaValue < Check43 < 62 > >; r#async = "async" : Union30; name =
+        "name" : LeafRead < Leaf8 >, required; transform = "transform" : VecOf < ViaValue
+        < Check38 >, 0usize, { usize::MAX } >; on = "on" : VecOf < Typed < NameDataOnItem
+        >, 0usize, { usize::MAX } >; } deny
     );
     rt::object_reader!(
         read_270, Visit270, ValuesNameData { values = "values" : ViaValue < Check43 < 63
-        > >, required, settle; format = "format" : ViaValue < Check43 < 62 > >, optional,
-        settle; r#async = "async" : Union30, optional, settle; name = "name" : LeafRead <
-        Leaf8 >, required, settle; transform = "transform" : VecOf < ViaValue < Check38
-        >, 0usize, { usize::MAX } >, optional, settle; on = "on" : VecOf < Typed <
-        NameDataOnItem >, 0usize, { usize::MAX } >, optional, settle; } deny
+        > >, required; format = "format" : ViaValue < Check43 < 62 > >; r#async = "async"
+        : Union30; name = "name" : LeafRead < Leaf8 >, required; transform = "transform"
+        : VecOf < ViaValue < Check38 >, 0usize, { usize::MAX } >; on = "on" : VecOf <
+        Typed < NameDataOnItem >, 0usize, { usize::MAX } >; } deny
     );
     rt::union_reader!(
         Union47, VisitUnion47 -> SchemeRangeExtent { seq => SchemeRangeExtent::Array; R0
@@ -20946,16 +20930,13 @@ mod fast {
         VecOf<rt::fast::AnyValue, 0usize, { usize::MAX }>,
     >;
     rt::object_reader!(
-        read_271, Visit271, Projection { name = "name" : LeafRead < Leaf8 >, required,
-        settle; r#type = "type" : Union16, optional, settle; clip_angle = "clipAngle" :
-        Union11, optional, settle; clip_extent = "clipExtent" : Union45, optional,
-        settle; scale = "scale" : Union11, optional, settle; translate = "translate" :
-        Union46, optional, settle; center = "center" : Union46, optional, settle; rotate
-        = "rotate" : Union49, optional, settle; parallels = "parallels" : Union46,
-        optional, settle; precision = "precision" : Union11, optional, settle;
-        point_radius = "pointRadius" : Union11, optional, settle; fit = "fit" : Union50,
-        optional, settle; extent = "extent" : Union45, optional, settle; size = "size" :
-        Union46, optional, settle; } extra extra : rt::fast::AnyValue
+        read_271, Visit271, Projection { name = "name" : LeafRead < Leaf8 >, required;
+        r#type = "type" : Union16; clip_angle = "clipAngle" : Union11; clip_extent =
+        "clipExtent" : Union45; scale = "scale" : Union11; translate = "translate" :
+        Union46; center = "center" : Union46; rotate = "rotate" : Union49; parallels =
+        "parallels" : Union46; precision = "precision" : Union11; point_radius =
+        "pointRadius" : Union11; fit = "fit" : Union50; extent = "extent" : Union45; size
+        = "size" : Union46; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
         Check52 -> AxisOrient, | v | rt::is_valid(validators::t0:: < 22 >, v)
@@ -21112,119 +21093,96 @@ mod fast {
         Check116 -> LabelPadding, | v | rt::is_valid(validators::t0:: < 24 >, v)
     );
     rt::object_reader!(
-        read_275, Visit275, Axis { orient = "orient" : ViaValue < Check52 >, required,
-        settle; scale = "scale" : LeafRead < Leaf8 >, required, settle; format = "format"
-        : ViaValue < Check53 >, optional, settle; format_type = "formatType" : ViaValue <
-        Check54 >, optional, settle; min_extent = "minExtent" : ViaValue < Check55 >,
-        optional, settle; max_extent = "maxExtent" : ViaValue < Check56 >, optional,
-        settle; offset = "offset" : ViaValue < Check57 >, optional, settle; position =
-        "position" : ViaValue < Check58 >, optional, settle; band_position =
-        "bandPosition" : ViaValue < Check59 >, optional, settle; translate = "translate"
-        : ViaValue < Check60 >, optional, settle; values = "values" : Union61, optional,
-        settle; zindex = "zindex" : LeafRead < Leaf12 >, optional, settle; aria = "aria"
-        : LeafRead < Leaf31 >, optional, settle; description = "description" : LeafRead <
-        Leaf8 >, optional, settle; title = "title" : ViaValue < Check63 >, optional,
-        settle; title_padding = "titlePadding" : ViaValue < Check64 >, optional, settle;
-        title_align = "titleAlign" : ViaValue < Check65 >, optional, settle; title_anchor
-        = "titleAnchor" : ViaValue < Check43 < 64 > >, optional, settle; title_angle =
-        "titleAngle" : ViaValue < Check67 >, optional, settle; title_x = "titleX" :
-        ViaValue < Check68 >, optional, settle; title_y = "titleY" : ViaValue < Check69
-        >, optional, settle; title_baseline = "titleBaseline" : ViaValue < Check70 >,
-        optional, settle; title_color = "titleColor" : ViaValue < Check71 >, optional,
-        settle; title_font = "titleFont" : ViaValue < Check72 >, optional, settle;
-        title_font_size = "titleFontSize" : ViaValue < Check73 >, optional, settle;
-        title_font_style = "titleFontStyle" : ViaValue < Check74 >, optional, settle;
-        title_font_weight = "titleFontWeight" : ViaValue < Check43 < 65 > >, optional,
-        settle; title_limit = "titleLimit" : ViaValue < Check76 >, optional, settle;
-        title_line_height = "titleLineHeight" : ViaValue < Check77 >, optional, settle;
-        title_opacity = "titleOpacity" : ViaValue < Check78 >, optional, settle; domain =
-        "domain" : LeafRead < Leaf31 >, optional, settle; domain_cap = "domainCap" :
-        ViaValue < Check79 >, optional, settle; domain_color = "domainColor" : ViaValue <
-        Check80 >, optional, settle; domain_dash = "domainDash" : ViaValue < Check81 >,
-        optional, settle; domain_dash_offset = "domainDashOffset" : ViaValue < Check82 >,
-        optional, settle; domain_opacity = "domainOpacity" : ViaValue < Check83 >,
-        optional, settle; domain_width = "domainWidth" : ViaValue < Check84 >, optional,
-        settle; ticks = "ticks" : LeafRead < Leaf31 >, optional, settle; tick_band =
-        "tickBand" : ViaValue < Check85 >, optional, settle; tick_cap = "tickCap" :
-        ViaValue < Check86 >, optional, settle; tick_color = "tickColor" : ViaValue <
-        Check87 >, optional, settle; tick_dash = "tickDash" : ViaValue < Check88 >,
-        optional, settle; tick_dash_offset = "tickDashOffset" : ViaValue < Check89 >,
-        optional, settle; tick_offset = "tickOffset" : ViaValue < Check90 >, optional,
-        settle; tick_opacity = "tickOpacity" : ViaValue < Check91 >, optional, settle;
-        tick_round = "tickRound" : ViaValue < Check92 >, optional, settle; tick_size =
-        "tickSize" : ViaValue < Check93 >, optional, settle; tick_width = "tickWidth" :
-        ViaValue < Check94 >, optional, settle; tick_count = "tickCount" : ViaValue <
-        Check95 >, optional, settle; tick_extra = "tickExtra" : Union30, optional,
-        settle; tick_min_step = "tickMinStep" : Union11, optional, settle; grid = "grid"
-        : LeafRead < Leaf31 >, optional, settle; grid_scale = "gridScale" : LeafRead <
-        Leaf8 >, optional, settle; grid_cap = "gridCap" : ViaValue < Check96 >, optional,
-        settle; grid_color = "gridColor" : ViaValue < Check97 >, optional, settle;
-        grid_dash = "gridDash" : ViaValue < Check98 >, optional, settle; grid_dash_offset
-        = "gridDashOffset" : ViaValue < Check99 >, optional, settle; grid_opacity =
-        "gridOpacity" : ViaValue < Check100 >, optional, settle; grid_width = "gridWidth"
-        : ViaValue < Check101 >, optional, settle; labels = "labels" : LeafRead < Leaf31
-        >, optional, settle; label_align = "labelAlign" : ViaValue < Check102 >,
-        optional, settle; label_baseline = "labelBaseline" : ViaValue < Check103 >,
-        optional, settle; label_bound = "labelBound" : Union104, optional, settle;
-        label_flush = "labelFlush" : Union104, optional, settle; label_flush_offset =
-        "labelFlushOffset" : Union11, optional, settle; label_overlap = "labelOverlap" :
-        ViaValue < Check106 >, optional, settle; label_angle = "labelAngle" : ViaValue <
-        Check107 >, optional, settle; label_color = "labelColor" : ViaValue < Check108 >,
-        optional, settle; label_font = "labelFont" : ViaValue < Check109 >, optional,
-        settle; label_font_size = "labelFontSize" : ViaValue < Check110 >, optional,
-        settle; label_font_weight = "labelFontWeight" : ViaValue < Check43 < 65 > >,
-        optional, settle; label_font_style = "labelFontStyle" : ViaValue < Check111 >,
-        optional, settle; label_limit = "labelLimit" : ViaValue < Check112 >, optional,
-        settle; label_line_height = "labelLineHeight" : ViaValue < Check113 >, optional,
-        settle; label_opacity = "labelOpacity" : ViaValue < Check114 >, optional, settle;
-        label_offset = "labelOffset" : ViaValue < Check115 >, optional, settle;
-        label_padding = "labelPadding" : ViaValue < Check116 >, optional, settle;
-        label_separation = "labelSeparation" : Union11, optional, settle; encode =
-        "encode" : Typed < AxisEncode >, optional, settle; } deny
+        read_275, Visit275, Axis { orient = "orient" : ViaValue < Check52 >, required;
+        scale = "scale" : LeafRead < Leaf8 >, required; format = "format" : ViaValue <
+        Check53 >; format_type = "formatType" : ViaValue < Check54 >; min_extent =
+        "minExtent" : ViaValue < Check55 >; max_extent = "maxExtent" : ViaValue < Check56
+        >; offset = "offset" : ViaValue < Check57 >; position = "position" : ViaValue <
+        Check58 >; band_position = "bandPosition" : ViaValue < Check59 >; translate =
+        "translate" : ViaValue < Check60 >; values = "values" : Union61; zindex =
+        "zindex" : LeafRead < Leaf12 >; aria = "aria" : LeafRead < Leaf31 >; description
+        = "description" : LeafRead < Leaf8 >; title = "title" : ViaValue < Check63 >;
+        title_padding = "titlePadding" : ViaValue < Check64 >; title_align = "titleAlign"
+        : ViaValue < Check65 >; title_anchor = "titleAnchor" : ViaValue < Check43 < 64 >
+        >; title_angle = "titleAngle" : ViaValue < Check67 >; title_x = "titleX" :
+        ViaValue < Check68 >; title_y = "titleY" : ViaValue < Check69 >; title_baseline =
+        "titleBaseline" : ViaValue < Check70 >; title_color = "titleColor" : ViaValue <
+        Check71 >; title_font = "titleFont" : ViaValue < Check72 >; title_font_size =
+        "titleFontSize" : ViaValue < Check73 >; title_font_style = "titleFontStyle" :
+        ViaValue < Check74 >; title_font_weight = "titleFontWeight" : ViaValue < Check43
+        < 65 > >; title_limit = "titleLimit" : ViaValue < Check76 >; title_line_height =
+        "titleLineHeight" : ViaValue < Check77 >; title_opacity = "titleOpacity" :
+        ViaValue < Check78 >; domain = "domain" : LeafRead < Leaf31 >; domain_cap =
+        "domainCap" : ViaValue < Check79 >; domain_color = "domainColor" : ViaValue <
+        Check80 >; domain_dash = "domainDash" : ViaValue < Check81 >; domain_dash_offset
+        = "domainDashOffset" : ViaValue < Check82 >; domain_opacity = "domainOpacity" :
+        ViaValue < Check83 >; domain_width = "domainWidth" : ViaValue < Check84 >; ticks
+        = "ticks" : LeafRead < Leaf31 >; tick_band = "tickBand" : ViaValue < Check85 >;
+        tick_cap = "tickCap" : ViaValue < Check86 >; tick_color = "tickColor" : ViaValue
+        < Check87 >; tick_dash = "tickDash" : ViaValue < Check88 >; tick_dash_offset =
+        "tickDashOffset" : ViaValue < Check89 >; tick_offset = "tickOffset" : ViaValue <
+        Check90 >; tick_opacity = "tickOpacity" : ViaValue < Check91 >; tick_round =
+        "tickRound" : ViaValue < Check92 >; tick_size = "tickSize" : ViaValue < Check93
+        >; tick_width = "tickWidth" : ViaValue < Check94 >; tick_count = "tickCount" :
+        ViaValue < Check95 >; tick_extra = "tickExtra" : Union30; tick_min_step =
+        "tickMinStep" : Union11; grid = "grid" : LeafRead < Leaf31 >; grid_scale =
+        "gridScale" : LeafRead < Leaf8 >; grid_cap = "gridCap" : ViaValue < Check96 >;
+        grid_color = "gridColor" : ViaValue < Check97 >; grid_dash = "gridDash" :
+        ViaValue < Check98 >; grid_dash_offset = "gridDashOffset" : ViaValue < Check99 >;
+        grid_opacity = "gridOpacity" : ViaValue < Check100 >; grid_width = "gridWidth" :
+        ViaValue < Check101 >; labels = "labels" : LeafRead < Leaf31 >; label_align =
+        "labelAlign" : ViaValue < Check102 >; label_baseline = "labelBaseline" : ViaValue
+        < Check103 >; label_bound = "labelBound" : Union104; label_flush = "labelFlush" :
+        Union104; label_flush_offset = "labelFlushOffset" : Union11; label_overlap =
+        "labelOverlap" : ViaValue < Check106 >; label_angle = "labelAngle" : ViaValue <
+        Check107 >; label_color = "labelColor" : ViaValue < Check108 >; label_font =
+        "labelFont" : ViaValue < Check109 >; label_font_size = "labelFontSize" : ViaValue
+        < Check110 >; label_font_weight = "labelFontWeight" : ViaValue < Check43 < 65 >
+        >; label_font_style = "labelFontStyle" : ViaValue < Check111 >; label_limit =
+        "labelLimit" : ViaValue < Check112 >; label_line_height = "labelLineHeight" :
+        ViaValue < Check113 >; label_opacity = "labelOpacity" : ViaValue < Check114 >;
+        label_offset = "labelOffset" : ViaValue < Check115 >; label_padding =
+        "labelPadding" : ViaValue < Check116 >; label_separation = "labelSeparation" :
+        Union11; encode = "encode" : Typed < AxisEncode >; } deny
     );
     rt::object_reader!(
-        read_279, Visit279, ObjectFormat { year = "year" : LeafRead < Leaf8 >, optional,
-        settle; quarter = "quarter" : LeafRead < Leaf8 >, optional, settle; month =
-        "month" : LeafRead < Leaf8 >, optional, settle; date = "date" : LeafRead < Leaf8
-        >, optional, settle; week = "week" : LeafRead < Leaf8 >, optional, settle; day =
-        "day" : LeafRead < Leaf8 >, optional, settle; hours = "hours" : LeafRead < Leaf8
-        >, optional, settle; minutes = "minutes" : LeafRead < Leaf8 >, optional, settle;
-        seconds = "seconds" : LeafRead < Leaf8 >, optional, settle; milliseconds =
-        "milliseconds" : LeafRead < Leaf8 >, optional, settle; } deny
+        read_279, Visit279, ObjectFormat { year = "year" : LeafRead < Leaf8 >; quarter =
+        "quarter" : LeafRead < Leaf8 >; month = "month" : LeafRead < Leaf8 >; date =
+        "date" : LeafRead < Leaf8 >; week = "week" : LeafRead < Leaf8 >; day = "day" :
+        LeafRead < Leaf8 >; hours = "hours" : LeafRead < Leaf8 >; minutes = "minutes" :
+        LeafRead < Leaf8 >; seconds = "seconds" : LeafRead < Leaf8 >; milliseconds =
+        "milliseconds" : LeafRead < Leaf8 >; } deny
     );
     rt::via_value!(Check117 -> Box < Scale >, | v | rt::is_valid(validators::v470, v));
     rt::object_reader!(
         read_290, Visit290, DatumField { datum = "datum" : ViaValue < Check117 >,
-        required, settle; } deny
+        required; } deny
     );
     rt::object_reader!(
         read_291, Visit291, GroupField { group = "group" : ViaValue < Check117 >,
-        required, settle; level = "level" : LeafRead < Leaf12 >, optional, settle; } deny
+        required; level = "level" : LeafRead < Leaf12 >; } deny
     );
     rt::object_reader!(
         read_292, Visit292, ParentField { parent = "parent" : ViaValue < Check117 >,
-        required, settle; level = "level" : LeafRead < Leaf12 >, optional, settle; } deny
+        required; level = "level" : LeafRead < Leaf12 >; } deny
     );
     rt::via_value!(Check118 -> Interval, | v | rt::is_valid(validators::t0:: < 41 >, v));
     rt::object_reader!(
         read_386, Visit386, IntervalNice { interval = "interval" : ViaValue < Check118 >,
-        required, settle; step = "step" : Union11, optional, settle; } deny
+        required; step = "step" : Union11; } deny
     );
     rt::via_value!(Check119 -> GuideEncode, | v | rt::is_valid(validators::v471, v));
     rt::object_reader!(
-        read_409, Visit409, AxisEncode { axis = "axis" : ViaValue < Check119 >, optional,
-        settle; ticks = "ticks" : ViaValue < Check119 >, optional, settle; labels =
-        "labels" : ViaValue < Check119 >, optional, settle; title = "title" : ViaValue <
-        Check119 >, optional, settle; grid = "grid" : ViaValue < Check119 >, optional,
-        settle; domain = "domain" : ViaValue < Check119 >, optional, settle; } deny
+        read_409, Visit409, AxisEncode { axis = "axis" : ViaValue < Check119 >; ticks =
+        "ticks" : ViaValue < Check119 >; labels = "labels" : ViaValue < Check119 >; title
+        = "title" : ViaValue < Check119 >; grid = "grid" : ViaValue < Check119 >; domain
+        = "domain" : ViaValue < Check119 >; } deny
     );
     rt::object_reader!(
-        read_464, Visit464, LegendEncode { title = "title" : ViaValue < Check119 >,
-        optional, settle; labels = "labels" : ViaValue < Check119 >, optional, settle;
-        legend = "legend" : ViaValue < Check119 >, optional, settle; entries = "entries"
-        : ViaValue < Check119 >, optional, settle; symbols = "symbols" : ViaValue <
-        Check119 >, optional, settle; gradient = "gradient" : ViaValue < Check119 >,
-        optional, settle; } deny
+        read_464, Visit464, LegendEncode { title = "title" : ViaValue < Check119 >;
+        labels = "labels" : ViaValue < Check119 >; legend = "legend" : ViaValue <
+        Check119 >; entries = "entries" : ViaValue < Check119 >; symbols = "symbols" :
+        ViaValue < Check119 >; gradient = "gradient" : ViaValue < Check119 >; } deny
     );
     rt::via_value!(
         Check120 -> ObjectTitleOrient, | v | rt::is_valid(validators::t0:: < 47 >, v)
@@ -21275,33 +21233,26 @@ mod fast {
         Check139 -> rt::Value, | v | rt::is_valid(validators::t7:: < 15 >, v)
     );
     rt::object_reader!(
-        read_472, Visit472, ObjectTitle { orient = "orient" : ViaValue < Check120 >,
-        optional, settle; anchor = "anchor" : ViaValue < Check43 < 64 > >, optional,
-        settle; frame = "frame" : ViaValue < Check121 >, optional, settle; offset =
-        "offset" : ViaValue < Check122 >, optional, settle; aria = "aria" : LeafRead <
-        Leaf31 >, optional, settle; limit = "limit" : ViaValue < Check123 >, optional,
-        settle; zindex = "zindex" : LeafRead < Leaf12 >, optional, settle; align =
-        "align" : ViaValue < Check124 >, optional, settle; angle = "angle" : ViaValue <
-        Check125 >, optional, settle; baseline = "baseline" : ViaValue < Check126 >,
-        optional, settle; dx = "dx" : ViaValue < Check127 >, optional, settle; dy = "dy"
-        : ViaValue < Check128 >, optional, settle; text = "text" : ViaValue < Check63 >,
-        optional, settle; color = "color" : ViaValue < Check129 >, optional, settle; font
-        = "font" : ViaValue < Check130 >, optional, settle; font_size = "fontSize" :
-        ViaValue < Check131 >, optional, settle; font_style = "fontStyle" : ViaValue <
-        Check132 >, optional, settle; font_weight = "fontWeight" : ViaValue < Check43 <
-        65 > >, optional, settle; line_height = "lineHeight" : ViaValue < Check133 >,
-        optional, settle; subtitle = "subtitle" : ViaValue < Check63 >, optional, settle;
-        subtitle_color = "subtitleColor" : ViaValue < Check134 >, optional, settle;
-        subtitle_font = "subtitleFont" : ViaValue < Check135 >, optional, settle;
-        subtitle_font_size = "subtitleFontSize" : ViaValue < Check136 >, optional,
-        settle; subtitle_font_style = "subtitleFontStyle" : ViaValue < Check137 >,
-        optional, settle; subtitle_font_weight = "subtitleFontWeight" : ViaValue <
-        Check43 < 65 > >, optional, settle; subtitle_line_height = "subtitleLineHeight" :
-        ViaValue < Check138 >, optional, settle; subtitle_padding = "subtitlePadding" :
-        Union11, optional, settle; encode = "encode" : ViaValue < Check139 >, optional,
-        settle; name = "name" : LeafRead < Leaf8 >, optional, settle; interactive =
-        "interactive" : LeafRead < Leaf31 >, optional, settle; style = "style" : Union18,
-        optional, settle; } deny
+        read_472, Visit472, ObjectTitle { orient = "orient" : ViaValue < Check120 >;
+        anchor = "anchor" : ViaValue < Check43 < 64 > >; frame = "frame" : ViaValue <
+        Check121 >; offset = "offset" : ViaValue < Check122 >; aria = "aria" : LeafRead <
+        Leaf31 >; limit = "limit" : ViaValue < Check123 >; zindex = "zindex" : LeafRead <
+        Leaf12 >; align = "align" : ViaValue < Check124 >; angle = "angle" : ViaValue <
+        Check125 >; baseline = "baseline" : ViaValue < Check126 >; dx = "dx" : ViaValue <
+        Check127 >; dy = "dy" : ViaValue < Check128 >; text = "text" : ViaValue < Check63
+        >; color = "color" : ViaValue < Check129 >; font = "font" : ViaValue < Check130
+        >; font_size = "fontSize" : ViaValue < Check131 >; font_style = "fontStyle" :
+        ViaValue < Check132 >; font_weight = "fontWeight" : ViaValue < Check43 < 65 > >;
+        line_height = "lineHeight" : ViaValue < Check133 >; subtitle = "subtitle" :
+        ViaValue < Check63 >; subtitle_color = "subtitleColor" : ViaValue < Check134 >;
+        subtitle_font = "subtitleFont" : ViaValue < Check135 >; subtitle_font_size =
+        "subtitleFontSize" : ViaValue < Check136 >; subtitle_font_style =
+        "subtitleFontStyle" : ViaValue < Check137 >; subtitle_font_weight =
+        "subtitleFontWeight" : ViaValue < Check43 < 65 > >; subtitle_line_height =
+        "subtitleLineHeight" : ViaValue < Check138 >; subtitle_padding =
+        "subtitlePadding" : Union11; encode = "encode" : ViaValue < Check139 >; name =
+        "name" : LeafRead < Leaf8 >; interactive = "interactive" : LeafRead < Leaf31 >;
+        style = "style" : Union18; } deny
     );
     rt::string_leaf!(
         Leaf140 -> Type, | s | [! ::std::matches!(s, "group")] =>
@@ -21314,71 +21265,61 @@ mod fast {
     rt::via_value!(Check143 -> rt::Value, | v | rt::is_valid(validators::v474, v));
     rt::via_value!(Check144 -> TransformMark, | v | rt::is_valid(validators::v475, v));
     rt::object_reader!(
-        read_495, Visit495, MarkGroup { r#type = "type" : LeafRead < Leaf140 >, required,
-        settle; from = "from" : ViaValue < Check141 >, optional, settle; role = "role" :
-        LeafRead < Leaf8 >, optional, settle; name = "name" : LeafRead < Leaf8 >,
-        optional, settle; description = "description" : LeafRead < Leaf8 >, optional,
-        settle; aria = "aria" : LeafRead < Leaf31 >, optional, settle; style = "style" :
-        Union18, optional, settle; key = "key" : LeafRead < Leaf8 >, optional, settle;
-        clip = "clip" : ViaValue < Check142 >, optional, settle; sort = "sort" : ViaValue
-        < Check143 >, optional, settle; interactive = "interactive" : Union30, optional,
-        settle; encode = "encode" : ViaValue < Check1 >, optional, settle; transform =
-        "transform" : VecOf < ViaValue < Check144 >, 0usize, { usize::MAX } >, optional,
-        settle; on = "on" : VecOf < Typed < MarkGroupOnItem >, 0usize, { usize::MAX } >,
-        optional, settle; layout = "layout" : ViaValue < Check2 >, optional, settle;
-        signals = "signals" : VecOf < ViaValue < Check3 >, 0usize, { usize::MAX } >,
-        optional, settle; data = "data" : VecOf < ViaValue < Check4 >, 0usize, {
-        usize::MAX } >, optional, settle; scales = "scales" : VecOf < ViaValue < Check5
-        >, 0usize, { usize::MAX } >, optional, settle; projections = "projections" :
-        VecOf < Typed < Projection >, 0usize, { usize::MAX } >, optional, settle; axes =
-        "axes" : VecOf < Typed < Axis >, 0usize, { usize::MAX } >, optional, settle;
-        legends = "legends" : VecOf < ViaValue < Check6 >, 0usize, { usize::MAX } >,
-        optional, settle; title = "title" : Union7, optional, settle; marks = "marks" :
-        VecOf < ViaValue < Check10 >, 0usize, { usize::MAX } >, optional, settle;
-        usermeta = "usermeta" : MapOf < Leaf8, rt::fast::AnyValue >, optional, settle; }
-        extra extra : rt::fast::AnyValue
+        read_495, Visit495, MarkGroup { r#type = "type" : LeafRead < Leaf140 >, required;
+        from = "from" : ViaValue < Check141 >; role = "role" : LeafRead < Leaf8 >; name =
+        "name" : LeafRead < Leaf8 >; description = "description" : LeafRead < Leaf8 >;
+        aria = "aria" : LeafRead < Leaf31 >; style = "style" : Union18; key = "key" :
+        LeafRead < Leaf8 >; clip = "clip" : ViaValue < Check142 >; sort = "sort" :
+        ViaValue < Check143 >; interactive = "interactive" : Union30; encode = "encode" :
+        ViaValue < Check1 >; transform = "transform" : VecOf < ViaValue < Check144 >,
+        0usize, { usize::MAX } >; on = "on" : VecOf < Typed < MarkGroupOnItem >, 0usize,
+        { usize::MAX } >; layout = "layout" : ViaValue < Check2 >; signals = "signals" :
+        VecOf < ViaValue < Check3 >, 0usize, { usize::MAX } >; data = "data" : VecOf <
+        ViaValue < Check4 >, 0usize, { usize::MAX } >; scales = "scales" : VecOf <
+        ViaValue < Check5 >, 0usize, { usize::MAX } >; projections = "projections" :
+        VecOf < Typed < Projection >, 0usize, { usize::MAX } >; axes = "axes" : VecOf <
+        Typed < Axis >, 0usize, { usize::MAX } >; legends = "legends" : VecOf < ViaValue
+        < Check6 >, 0usize, { usize::MAX } >; title = "title" : Union7; marks = "marks" :
+        VecOf < ViaValue < Check10 >, 0usize, { usize::MAX } >; usermeta = "usermeta" :
+        MapOf < Leaf8, rt::fast::AnyValue >; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_498, Visit498, FromFrom { data = "data" : LeafRead < Leaf8 >, optional,
-        settle; } deny
+        read_498, Visit498, FromFrom { data = "data" : LeafRead < Leaf8 >; } deny
     );
     rt::via_value!(
         Check145 -> FacetFacet, | v | rt::is_valid(validators::t0:: < 51 >, v)
     );
     rt::object_reader!(
-        read_499, Visit499, FacetFrom { data = "data" : LeafRead < Leaf8 >, optional,
-        settle; facet = "facet" : ViaValue < Check145 >, required, settle; } deny
+        read_499, Visit499, FacetFrom { data = "data" : LeafRead < Leaf8 >; facet =
+        "facet" : ViaValue < Check145 >, required; } deny
     );
     rt::object_reader!(
         read_501, Visit501, NameDataFieldFacet { name = "name" : LeafRead < Leaf8 >,
-        required, settle; data = "data" : LeafRead < Leaf8 >, required, settle; field =
-        "field" : LeafRead < Leaf8 >, required, settle; } deny
+        required; data = "data" : LeafRead < Leaf8 >, required; field = "field" :
+        LeafRead < Leaf8 >, required; } deny
     );
     rt::object_reader!(
         read_502, Visit502, NameDataGroupbyFacet { name = "name" : LeafRead < Leaf8 >,
-        required, settle; data = "data" : LeafRead < Leaf8 >, required, settle; groupby =
-        "groupby" : Union18, required, settle; aggregate = "aggregate" : Typed <
-        Aggregate >, optional, settle; } deny
+        required; data = "data" : LeafRead < Leaf8 >, required; groupby = "groupby" :
+        Union18, required; aggregate = "aggregate" : Typed < Aggregate >; } deny
     );
     rt::object_reader!(
-        read_503, Visit503, Aggregate { cross = "cross" : LeafRead < Leaf31 >, optional,
-        settle; fields = "fields" : VecOf < LeafRead < Leaf8 >, 0usize, { usize::MAX } >,
-        optional, settle; ops = "ops" : VecOf < LeafRead < Leaf8 >, 0usize, { usize::MAX
-        } >, optional, settle; r#as = "as" : VecOf < LeafRead < Leaf8 >, 0usize, {
-        usize::MAX } >, optional, settle; } deny
+        read_503, Visit503, Aggregate { cross = "cross" : LeafRead < Leaf31 >; fields =
+        "fields" : VecOf < LeafRead < Leaf8 >, 0usize, { usize::MAX } >; ops = "ops" :
+        VecOf < LeafRead < Leaf8 >, 0usize, { usize::MAX } >; r#as = "as" : VecOf <
+        LeafRead < Leaf8 >, 0usize, { usize::MAX } >; } deny
     );
     rt::object_reader!(
-        read_505, Visit505, PathMarkclip { path = "path" : Union16, required, settle; }
+        read_505, Visit505, PathMarkclip { path = "path" : Union16, required; } deny
+    );
+    rt::object_reader!(
+        read_506, Visit506, SphereMarkclip { sphere = "sphere" : Union16, required; }
         deny
     );
     rt::object_reader!(
-        read_506, Visit506, SphereMarkclip { sphere = "sphere" : Union16, required,
-        settle; } deny
-    );
-    rt::object_reader!(
         read_508, Visit508, MarkGroupOnItem { trigger = "trigger" : LeafRead < Leaf8 >,
-        required, settle; modify = "modify" : LeafRead < Leaf8 >, optional, settle;
-        values = "values" : LeafRead < Leaf8 >, optional, settle; } deny
+        required; modify = "modify" : LeafRead < Leaf8 >; values = "values" : LeafRead <
+        Leaf8 >; } deny
     );
     rt::value_leaf!(
         Leaf146 -> String, string | v | rt::is_valid(validators::t15:: < 0 >, v) &&
@@ -21386,23 +21327,19 @@ mod fast {
     );
     rt::object_reader!(
         read_509, Visit509, MarkVisual { r#type = "type" : LeafRead < Leaf146 >,
-        required, settle; from = "from" : Typed < FromFrom >, optional, settle; role =
-        "role" : LeafRead < Leaf8 >, optional, settle; name = "name" : LeafRead < Leaf8
-        >, optional, settle; description = "description" : LeafRead < Leaf8 >, optional,
-        settle; aria = "aria" : LeafRead < Leaf31 >, optional, settle; style = "style" :
-        Union18, optional, settle; key = "key" : LeafRead < Leaf8 >, optional, settle;
-        clip = "clip" : ViaValue < Check142 >, optional, settle; sort = "sort" : ViaValue
-        < Check143 >, optional, settle; interactive = "interactive" : Union30, optional,
-        settle; encode = "encode" : ViaValue < Check1 >, optional, settle; transform =
-        "transform" : VecOf < ViaValue < Check144 >, 0usize, { usize::MAX } >, optional,
-        settle; on = "on" : VecOf < Typed < MarkGroupOnItem >, 0usize, { usize::MAX } >,
-        optional, settle; } extra extra : rt::fast::AnyValue
+        required; from = "from" : Typed < FromFrom >; role = "role" : LeafRead < Leaf8 >;
+        name = "name" : LeafRead < Leaf8 >; description = "description" : LeafRead <
+        Leaf8 >; aria = "aria" : LeafRead < Leaf31 >; style = "style" : Union18; key =
+        "key" : LeafRead < Leaf8 >; clip = "clip" : ViaValue < Check142 >; sort = "sort"
+        : ViaValue < Check143 >; interactive = "interactive" : Union30; encode = "encode"
+        : ViaValue < Check1 >; transform = "transform" : VecOf < ViaValue < Check144 >,
+        0usize, { usize::MAX } >; on = "on" : VecOf < Typed < MarkGroupOnItem >, 0usize,
+        { usize::MAX } >; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_511, Visit511, PaddingObject { top = "top" : LeafRead < Leaf12 >, optional,
-        settle; bottom = "bottom" : LeafRead < Leaf12 >, optional, settle; left = "left"
-        : LeafRead < Leaf12 >, optional, settle; right = "right" : LeafRead < Leaf12 >,
-        optional, settle; } deny
+        read_511, Visit511, PaddingObject { top = "top" : LeafRead < Leaf12 >; bottom =
+        "bottom" : LeafRead < Leaf12 >; left = "left" : LeafRead < Leaf12 >; right =
+        "right" : LeafRead < Leaf12 >; } deny
     );
     rt::string_leaf!(
         Leaf147 -> StringAutosize, | s | [! ::std::matches!(s, "pad" | "fit" | "fit-x" |
@@ -21414,12 +21351,12 @@ mod fast {
     );
     rt::object_reader!(
         read_514, Visit514, TypeAutosize { r#type = "type" : LeafRead < Leaf147 >,
-        required, settle; resize = "resize" : LeafRead < Leaf31 >, optional, settle;
-        contains = "contains" : LeafRead < Leaf148 >, optional, settle; } deny
+        required; resize = "resize" : LeafRead < Leaf31 >; contains = "contains" :
+        LeafRead < Leaf148 >; } deny
     );
     rt::object_reader!(
-        read_518, Visit518, Rule2 { test = "test" : LeafRead < Leaf8 >, optional, settle;
-        } extra extra : rt::fast::AnyValue
+        read_518, Visit518, Rule2 { test = "test" : LeafRead < Leaf8 >; } extra extra :
+        rt::fast::AnyValue
     );
     rt::via_value!(Check149 -> NumberValue, | v | rt::is_valid(validators::v186, v));
     rt::via_value!(Check150 -> ColorValue, | v | rt::is_valid(validators::v225, v));
@@ -21608,66 +21545,50 @@ mod fast {
         ViaValue<Check197>,
     >;
     rt::object_reader!(
-        read_519, Visit519, EncodeEntry { x = "x" : ViaValue < Check149 >, optional,
-        settle; x2 = "x2" : ViaValue < Check149 >, optional, settle; xc = "xc" : ViaValue
-        < Check149 >, optional, settle; width = "width" : ViaValue < Check149 >,
-        optional, settle; y = "y" : ViaValue < Check149 >, optional, settle; y2 = "y2" :
-        ViaValue < Check149 >, optional, settle; yc = "yc" : ViaValue < Check149 >,
-        optional, settle; height = "height" : ViaValue < Check149 >, optional, settle;
-        opacity = "opacity" : ViaValue < Check149 >, optional, settle; fill = "fill" :
-        ViaValue < Check150 >, optional, settle; fill_opacity = "fillOpacity" : ViaValue
-        < Check149 >, optional, settle; stroke = "stroke" : ViaValue < Check150 >,
-        optional, settle; stroke_opacity = "strokeOpacity" : ViaValue < Check149 >,
-        optional, settle; stroke_width = "strokeWidth" : ViaValue < Check149 >, optional,
-        settle; stroke_cap = "strokeCap" : Union151, optional, settle; stroke_dash =
-        "strokeDash" : Union155, optional, settle; stroke_dash_offset =
-        "strokeDashOffset" : ViaValue < Check149 >, optional, settle; stroke_join =
-        "strokeJoin" : Union159, optional, settle; stroke_miter_limit =
-        "strokeMiterLimit" : ViaValue < Check149 >, optional, settle; blend = "blend" :
-        Union163, optional, settle; cursor = "cursor" : Union167, optional, settle;
-        tooltip = "tooltip" : Union171, optional, settle; zindex = "zindex" : ViaValue <
-        Check149 >, optional, settle; description = "description" : Union167, optional,
-        settle; aria = "aria" : Union175, optional, settle; aria_role = "ariaRole" :
-        Union167, optional, settle; aria_role_description = "ariaRoleDescription" :
-        Union167, optional, settle; clip = "clip" : Union175, optional, settle;
-        stroke_foreground = "strokeForeground" : Union175, optional, settle;
-        stroke_offset = "strokeOffset" : ViaValue < Check149 >, optional, settle;
-        corner_radius = "cornerRadius" : ViaValue < Check149 >, optional, settle;
-        corner_radius_top_left = "cornerRadiusTopLeft" : ViaValue < Check149 >, optional,
-        settle; corner_radius_top_right = "cornerRadiusTopRight" : ViaValue < Check149 >,
-        optional, settle; corner_radius_bottom_right = "cornerRadiusBottomRight" :
-        ViaValue < Check149 >, optional, settle; corner_radius_bottom_left =
-        "cornerRadiusBottomLeft" : ViaValue < Check149 >, optional, settle; angle =
-        "angle" : ViaValue < Check149 >, optional, settle; size = "size" : ViaValue <
-        Check149 >, optional, settle; shape = "shape" : Union167, optional, settle; path
-        = "path" : Union167, optional, settle; scale_x = "scaleX" : ViaValue < Check149
-        >, optional, settle; scale_y = "scaleY" : ViaValue < Check149 >, optional,
-        settle; inner_radius = "innerRadius" : ViaValue < Check149 >, optional, settle;
-        outer_radius = "outerRadius" : ViaValue < Check149 >, optional, settle;
-        start_angle = "startAngle" : ViaValue < Check149 >, optional, settle; end_angle =
-        "endAngle" : ViaValue < Check149 >, optional, settle; pad_angle = "padAngle" :
-        ViaValue < Check149 >, optional, settle; interpolate = "interpolate" : Union167,
-        optional, settle; tension = "tension" : ViaValue < Check149 >, optional, settle;
-        orient = "orient" : Union179, optional, settle; defined = "defined" : Union175,
-        optional, settle; url = "url" : Union167, optional, settle; align = "align" :
-        Union183, optional, settle; baseline = "baseline" : Union187, optional, settle;
-        aspect = "aspect" : Union175, optional, settle; smooth = "smooth" : Union175,
-        optional, settle; text = "text" : Union191, optional, settle; dir = "dir" :
-        Union167, optional, settle; ellipsis = "ellipsis" : Union167, optional, settle;
-        limit = "limit" : ViaValue < Check149 >, optional, settle; line_break =
-        "lineBreak" : Union167, optional, settle; line_height = "lineHeight" : ViaValue <
-        Check149 >, optional, settle; dx = "dx" : ViaValue < Check149 >, optional,
-        settle; dy = "dy" : ViaValue < Check149 >, optional, settle; radius = "radius" :
-        ViaValue < Check149 >, optional, settle; theta = "theta" : ViaValue < Check149 >,
-        optional, settle; font = "font" : Union167, optional, settle; font_size =
-        "fontSize" : ViaValue < Check149 >, optional, settle; font_weight = "fontWeight"
-        : Union195, optional, settle; font_style = "fontStyle" : Union167, optional,
-        settle; } extra extra : rt::fast::AnyValue
+        read_519, Visit519, EncodeEntry { x = "x" : ViaValue < Check149 >; x2 = "x2" :
+        ViaValue < Check149 >; xc = "xc" : ViaValue < Check149 >; width = "width" :
+        ViaValue < Check149 >; y = "y" : ViaValue < Check149 >; y2 = "y2" : ViaValue <
+        Check149 >; yc = "yc" : ViaValue < Check149 >; height = "height" : ViaValue <
+        Check149 >; opacity = "opacity" : ViaValue < Check149 >; fill = "fill" : ViaValue
+        < Check150 >; fill_opacity = "fillOpacity" : ViaValue < Check149 >; stroke =
+        "stroke" : ViaValue < Check150 >; stroke_opacity = "strokeOpacity" : ViaValue <
+        Check149 >; stroke_width = "strokeWidth" : ViaValue < Check149 >; stroke_cap =
+        "strokeCap" : Union151; stroke_dash = "strokeDash" : Union155; stroke_dash_offset
+        = "strokeDashOffset" : ViaValue < Check149 >; stroke_join = "strokeJoin" :
+        Union159; stroke_miter_limit = "strokeMiterLimit" : ViaValue < Check149 >; blend
+        = "blend" : Union163; cursor = "cursor" : Union167; tooltip = "tooltip" :
+        Union171; zindex = "zindex" : ViaValue < Check149 >; description = "description"
+        : Union167; aria = "aria" : Union175; aria_role = "ariaRole" : Union167;
+        aria_role_description = "ariaRoleDescription" : Union167; clip = "clip" :
+        Union175; stroke_foreground = "strokeForeground" : Union175; stroke_offset =
+        "strokeOffset" : ViaValue < Check149 >; corner_radius = "cornerRadius" : ViaValue
+        < Check149 >; corner_radius_top_left = "cornerRadiusTopLeft" : ViaValue <
+        Check149 >; corner_radius_top_right = "cornerRadiusTopRight" : ViaValue <
+        Check149 >; corner_radius_bottom_right = "cornerRadiusBottomRight" : ViaValue <
+        Check149 >; corner_radius_bottom_left = "cornerRadiusBottomLeft" : ViaValue <
+        Check149 >; angle = "angle" : ViaValue < Check149 >; size = "size" : ViaValue <
+        Check149 >; shape = "shape" : Union167; path = "path" : Union167; scale_x =
+        "scaleX" : ViaValue < Check149 >; scale_y = "scaleY" : ViaValue < Check149 >;
+        inner_radius = "innerRadius" : ViaValue < Check149 >; outer_radius =
+        "outerRadius" : ViaValue < Check149 >; start_angle = "startAngle" : ViaValue <
+        Check149 >; end_angle = "endAngle" : ViaValue < Check149 >; pad_angle =
+        "padAngle" : ViaValue < Check149 >; interpolate = "interpolate" : Union167;
+        tension = "tension" : ViaValue < Check149 >; orient = "orient" : Union179;
+        defined = "defined" : Union175; url = "url" : Union167; align = "align" :
+        Union183; baseline = "baseline" : Union187; aspect = "aspect" : Union175; smooth
+        = "smooth" : Union175; text = "text" : Union191; dir = "dir" : Union167; ellipsis
+        = "ellipsis" : Union167; limit = "limit" : ViaValue < Check149 >; line_break =
+        "lineBreak" : Union167; line_height = "lineHeight" : ViaValue < Check149 >; dx =
+        "dx" : ViaValue < Check149 >; dy = "dy" : ViaValue < Check149 >; radius =
+        "radius" : ViaValue < Check149 >; theta = "theta" : ViaValue < Check149 >; font =
+        "font" : Union167; font_size = "fontSize" : ViaValue < Check149 >; font_weight =
+        "fontWeight" : Union195; font_style = "fontStyle" : Union167; } extra extra :
+        rt::fast::AnyValue
     );
     rt::via_value!(Check199 -> Scale, | v | rt::is_valid(validators::v470, v));
     rt::object_reader!(
-        read_561, Visit561, StringModifiers2 { scale = "scale" : ViaValue < Check199 >,
-        optional, settle; } extra extra : rt::fast::AnyValue
+        read_561, Visit561, StringModifiers2 { scale = "scale" : ViaValue < Check199 >; }
+        extra extra : rt::fast::AnyValue
     );
     rt::via_value!(Check200 -> Exponent, | v | rt::is_valid(validators::t0:: < 24 >, v));
     rt::via_value!(Check201 -> Mult, | v | rt::is_valid(validators::t0:: < 24 >, v));
@@ -21681,36 +21602,34 @@ mod fast {
     type Union203 = Union204<LeafRead<Leaf12>, LeafRead<Leaf31>>;
     rt::object_reader!(
         read_562, Visit562, NumberModifiers2 { exponent = "exponent" : ViaValue <
-        Check200 >, optional, settle; mult = "mult" : ViaValue < Check201 >, optional,
-        settle; offset = "offset" : ViaValue < Check202 >, optional, settle; round =
-        "round" : LeafRead < Leaf31 >, optional, settle; scale = "scale" : ViaValue <
-        Check199 >, optional, settle; band = "band" : Union203, optional, settle; extra =
-        "extra" : LeafRead < Leaf31 >, optional, settle; } extra extra_ :
-        rt::fast::AnyValue
+        Check200 >; mult = "mult" : ViaValue < Check201 >; offset = "offset" : ViaValue <
+        Check202 >; round = "round" : LeafRead < Leaf31 >; scale = "scale" : ViaValue <
+        Check199 >; band = "band" : Union203; extra = "extra" : LeafRead < Leaf31 >; }
+        extra extra_ : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_570, Visit570, ColorRgb { r = "r" : ViaValue < Check149 >, required, settle;
-        g = "g" : ViaValue < Check149 >, required, settle; b = "b" : ViaValue < Check149
-        >, required, settle; } extra extra : rt::fast::AnyValue
+        read_570, Visit570, ColorRgb { r = "r" : ViaValue < Check149 >, required; g = "g"
+        : ViaValue < Check149 >, required; b = "b" : ViaValue < Check149 >, required; }
+        extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_571, Visit571, ColorHsl { h = "h" : ViaValue < Check149 >, required, settle;
-        s = "s" : ViaValue < Check149 >, required, settle; l = "l" : ViaValue < Check149
-        >, required, settle; } extra extra : rt::fast::AnyValue
+        read_571, Visit571, ColorHsl { h = "h" : ViaValue < Check149 >, required; s = "s"
+        : ViaValue < Check149 >, required; l = "l" : ViaValue < Check149 >, required; }
+        extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_572, Visit572, ColorLab { l = "l" : ViaValue < Check149 >, required, settle;
-        a = "a" : ViaValue < Check149 >, required, settle; b = "b" : ViaValue < Check149
-        >, required, settle; } extra extra : rt::fast::AnyValue
+        read_572, Visit572, ColorLab { l = "l" : ViaValue < Check149 >, required; a = "a"
+        : ViaValue < Check149 >, required; b = "b" : ViaValue < Check149 >, required; }
+        extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_573, Visit573, ColorHcl { h = "h" : ViaValue < Check149 >, required, settle;
-        c = "c" : ViaValue < Check149 >, required, settle; l = "l" : ViaValue < Check149
-        >, required, settle; } extra extra : rt::fast::AnyValue
+        read_573, Visit573, ColorHcl { h = "h" : ViaValue < Check149 >, required; c = "c"
+        : ViaValue < Check149 >, required; l = "l" : ViaValue < Check149 >, required; }
+        extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_575, Visit575, Stop { offset = "offset" : LeafRead < Leaf12 >, required,
-        settle; color = "color" : LeafRead < Leaf8 >, required, settle; } deny
+        read_575, Visit575, Stop { offset = "offset" : LeafRead < Leaf12 >, required;
+        color = "color" : LeafRead < Leaf8 >, required; } deny
     );
     rt::string_leaf!(
         Leaf205 -> LinearGradientGradient, | s | [! ::std::matches!(s, "linear")] =>
@@ -21718,11 +21637,10 @@ mod fast {
     );
     rt::object_reader!(
         read_576, Visit576, LinearGradient { gradient = "gradient" : LeafRead < Leaf205
-        >, required, settle; id = "id" : LeafRead < Leaf8 >, optional, settle; x1 = "x1"
-        : LeafRead < Leaf12 >, optional, settle; y1 = "y1" : LeafRead < Leaf12 >,
-        optional, settle; x2 = "x2" : LeafRead < Leaf12 >, optional, settle; y2 = "y2" :
-        LeafRead < Leaf12 >, optional, settle; stops = "stops" : VecOf < Typed < Stop >,
-        0usize, { usize::MAX } >, required, settle; } deny
+        >, required; id = "id" : LeafRead < Leaf8 >; x1 = "x1" : LeafRead < Leaf12 >; y1
+        = "y1" : LeafRead < Leaf12 >; x2 = "x2" : LeafRead < Leaf12 >; y2 = "y2" :
+        LeafRead < Leaf12 >; stops = "stops" : VecOf < Typed < Stop >, 0usize, {
+        usize::MAX } >, required; } deny
     );
     rt::string_leaf!(
         Leaf206 -> RadialGradientGradient, | s | [! ::std::matches!(s, "radial")] =>
@@ -21730,34 +21648,29 @@ mod fast {
     );
     rt::object_reader!(
         read_578, Visit578, RadialGradient { gradient = "gradient" : LeafRead < Leaf206
-        >, required, settle; id = "id" : LeafRead < Leaf8 >, optional, settle; x1 = "x1"
-        : LeafRead < Leaf12 >, optional, settle; y1 = "y1" : LeafRead < Leaf12 >,
-        optional, settle; r1 = "r1" : LeafRead < Leaf12 >, optional, settle; x2 = "x2" :
-        LeafRead < Leaf12 >, optional, settle; y2 = "y2" : LeafRead < Leaf12 >, optional,
-        settle; r2 = "r2" : LeafRead < Leaf12 >, optional, settle; stops = "stops" :
-        VecOf < Typed < Stop >, 0usize, { usize::MAX } >, required, settle; } deny
+        >, required; id = "id" : LeafRead < Leaf8 >; x1 = "x1" : LeafRead < Leaf12 >; y1
+        = "y1" : LeafRead < Leaf12 >; r1 = "r1" : LeafRead < Leaf12 >; x2 = "x2" :
+        LeafRead < Leaf12 >; y2 = "y2" : LeafRead < Leaf12 >; r2 = "r2" : LeafRead <
+        Leaf12 >; stops = "stops" : VecOf < Typed < Stop >, 0usize, { usize::MAX } >,
+        required; } deny
     );
     rt::object_reader!(
-        read_582, Visit582, Mark2 { r#type = "type" : LeafRead < Leaf8 >, required,
-        settle; role = "role" : LeafRead < Leaf8 >, optional, settle; name = "name" :
-        LeafRead < Leaf8 >, optional, settle; description = "description" : LeafRead <
-        Leaf8 >, optional, settle; aria = "aria" : LeafRead < Leaf31 >, optional, settle;
-        style = "style" : Union18, optional, settle; key = "key" : LeafRead < Leaf8 >,
-        optional, settle; clip = "clip" : ViaValue < Check142 >, optional, settle; sort =
-        "sort" : ViaValue < Check143 >, optional, settle; interactive = "interactive" :
-        Union30, optional, settle; encode = "encode" : ViaValue < Check1 >, optional,
-        settle; transform = "transform" : VecOf < ViaValue < Check144 >, 0usize, {
-        usize::MAX } >, optional, settle; on = "on" : VecOf < Typed < MarkGroupOnItem >,
-        0usize, { usize::MAX } >, optional, settle; } extra extra : rt::fast::AnyValue
+        read_582, Visit582, Mark2 { r#type = "type" : LeafRead < Leaf8 >, required; role
+        = "role" : LeafRead < Leaf8 >; name = "name" : LeafRead < Leaf8 >; description =
+        "description" : LeafRead < Leaf8 >; aria = "aria" : LeafRead < Leaf31 >; style =
+        "style" : Union18; key = "key" : LeafRead < Leaf8 >; clip = "clip" : ViaValue <
+        Check142 >; sort = "sort" : ViaValue < Check143 >; interactive = "interactive" :
+        Union30; encode = "encode" : ViaValue < Check1 >; transform = "transform" : VecOf
+        < ViaValue < Check144 >, 0usize, { usize::MAX } >; on = "on" : VecOf < Typed <
+        MarkGroupOnItem >, 0usize, { usize::MAX } >; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_591, Visit591, StepBins { step = "step" : Union11, required, settle; start =
-        "start" : Union11, optional, settle; stop = "stop" : Union11, optional, settle; }
-        deny
+        read_591, Visit591, StepBins { step = "step" : Union11, required; start = "start"
+        : Union11; stop = "stop" : Union11; } deny
     );
     rt::object_reader!(
-        read_593, Visit593, TypeInterpolate { r#type = "type" : Union16, required,
-        settle; gamma = "gamma" : Union11, optional, settle; } deny
+        read_593, Visit593, TypeInterpolate { r#type = "type" : Union16, required; gamma
+        = "gamma" : Union11; } deny
     );
     rt::union_reader!(
         Union208, VisitUnion208 -> DataFieldDataSort { bool =>
@@ -21766,40 +21679,37 @@ mod fast {
     );
     type Union207 = Union208<LeafRead<Leaf31>, Typed<SortObject2>>;
     rt::object_reader!(
-        read_595, Visit595, DataFieldData { data = "data" : LeafRead < Leaf8 >, required,
-        settle; field = "field" : Union16, required, settle; sort = "sort" : Union207,
-        optional, settle; } deny
+        read_595, Visit595, DataFieldData { data = "data" : LeafRead < Leaf8 >, required;
+        field = "field" : Union16, required; sort = "sort" : Union207; } deny
     );
     rt::via_value!(Check209 -> SortOrder, | v | rt::is_valid(validators::v478, v));
     rt::object_reader!(
-        read_597, Visit597, SortObject2 { field = "field" : Union16, optional, settle; op
-        = "op" : Union16, optional, settle; order = "order" : ViaValue < Check209 >,
-        optional, settle; } deny
+        read_597, Visit597, SortObject2 { field = "field" : Union16; op = "op" : Union16;
+        order = "order" : ViaValue < Check209 >; } deny
     );
     rt::via_value!(
         Check210 -> DataFieldsDataSort, | v | rt::is_valid(validators::t2:: < 20 >, v)
     );
     rt::object_reader!(
         read_598, Visit598, DataFieldsData { data = "data" : LeafRead < Leaf8 >,
-        required, settle; fields = "fields" : VecOf < Union16, 1usize, { usize::MAX } >,
-        required, settle; sort = "sort" : ViaValue < Check210 >, optional, settle; } deny
+        required; fields = "fields" : VecOf < Union16, 1usize, { usize::MAX } >,
+        required; sort = "sort" : ViaValue < Check210 >; } deny
     );
     rt::string_leaf!(
         Leaf211 -> ObjectSortOp, | s | [! ::std::matches!(s, "count")] =>
         ObjectSortOp::from_listed_str(s)
     );
     rt::object_reader!(
-        read_600, Visit600, SortObject3 { op = "op" : LeafRead < Leaf211 >, optional,
-        settle; order = "order" : ViaValue < Check209 >, optional, settle; } deny
+        read_600, Visit600, SortObject3 { op = "op" : LeafRead < Leaf211 >; order =
+        "order" : ViaValue < Check209 >; } deny
     );
     rt::string_leaf!(
         Leaf212 -> FieldOpSortOp, | s | [! ::std::matches!(s, "count" | "min" | "max")]
         => FieldOpSortOp::from_listed_str(s)
     );
     rt::object_reader!(
-        read_602, Visit602, FieldOpSort { field = "field" : Union16, required, settle; op
-        = "op" : LeafRead < Leaf212 >, required, settle; order = "order" : ViaValue <
-        Check209 >, optional, settle; } deny
+        read_602, Visit602, FieldOpSort { field = "field" : Union16, required; op = "op"
+        : LeafRead < Leaf212 >, required; order = "order" : ViaValue < Check209 >; } deny
     );
     rt::via_value!(
         Check213 -> FieldsDataField, | v | rt::is_valid(validators::t2:: < 21 >, v)
@@ -21809,26 +21719,24 @@ mod fast {
     );
     rt::object_reader!(
         read_604, Visit604, FieldsData { fields = "fields" : VecOf < ViaValue < Check213
-        >, 1usize, { usize::MAX } >, required, settle; sort = "sort" : ViaValue <
-        Check214 >, optional, settle; } deny
+        >, 1usize, { usize::MAX } >, required; sort = "sort" : ViaValue < Check214 >; }
+        deny
     );
     rt::object_reader!(
         read_606, Visit606, DataFieldField { data = "data" : LeafRead < Leaf8 >,
-        required, settle; field = "field" : Union16, required, settle; } deny
+        required; field = "field" : Union16, required; } deny
     );
     rt::object_reader!(
-        read_609, Visit609, Scope2 { encode = "encode" : ViaValue < Check1 >, optional,
-        settle; layout = "layout" : ViaValue < Check2 >, optional, settle; signals =
-        "signals" : VecOf < ViaValue < Check3 >, 0usize, { usize::MAX } >, optional,
-        settle; data = "data" : VecOf < ViaValue < Check4 >, 0usize, { usize::MAX } >,
-        optional, settle; scales = "scales" : VecOf < ViaValue < Check5 >, 0usize, {
-        usize::MAX } >, optional, settle; projections = "projections" : VecOf < Typed <
-        Projection >, 0usize, { usize::MAX } >, optional, settle; axes = "axes" : VecOf <
-        Typed < Axis >, 0usize, { usize::MAX } >, optional, settle; legends = "legends" :
-        VecOf < ViaValue < Check6 >, 0usize, { usize::MAX } >, optional, settle; title =
-        "title" : Union7, optional, settle; marks = "marks" : VecOf < ViaValue < Check10
-        >, 0usize, { usize::MAX } >, optional, settle; usermeta = "usermeta" : MapOf <
-        Leaf8, rt::fast::AnyValue >, optional, settle; } extra extra : rt::fast::AnyValue
+        read_609, Visit609, Scope2 { encode = "encode" : ViaValue < Check1 >; layout =
+        "layout" : ViaValue < Check2 >; signals = "signals" : VecOf < ViaValue < Check3
+        >, 0usize, { usize::MAX } >; data = "data" : VecOf < ViaValue < Check4 >, 0usize,
+        { usize::MAX } >; scales = "scales" : VecOf < ViaValue < Check5 >, 0usize, {
+        usize::MAX } >; projections = "projections" : VecOf < Typed < Projection >,
+        0usize, { usize::MAX } >; axes = "axes" : VecOf < Typed < Axis >, 0usize, {
+        usize::MAX } >; legends = "legends" : VecOf < ViaValue < Check6 >, 0usize, {
+        usize::MAX } >; title = "title" : Union7; marks = "marks" : VecOf < ViaValue <
+        Check10 >, 0usize, { usize::MAX } >; usermeta = "usermeta" : MapOf < Leaf8,
+        rt::fast::AnyValue >; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf215 -> CrossfilterTransformType, | s | [! ::std::matches!(s, "crossfilter")]
@@ -21857,9 +21765,8 @@ mod fast {
     >;
     rt::object_reader!(
         read_612, Visit612, CrossfilterTransform2 { r#type = "type" : LeafRead < Leaf215
-        >, required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        fields = "fields" : Union216, required, settle; query = "query" : Union219,
-        required, settle; } deny
+        >, required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" :
+        Union216, required; query = "query" : Union219, required; } deny
     );
     rt::string_leaf!(
         Leaf221 -> ResolvefilterTransformType, | s | [! ::std::matches!(s,
@@ -21872,9 +21779,8 @@ mod fast {
     type Union222 = Union223<LeafRead<Leaf12>, Typed<SignalRef>>;
     rt::object_reader!(
         read_614, Visit614, ResolvefilterTransform2 { r#type = "type" : LeafRead <
-        Leaf221 >, required, settle; signal = "signal" : LeafRead < Leaf8 >, optional,
-        settle; ignore = "ignore" : Union222, required, settle; filter = "filter" :
-        rt::fast::AnyValue, required, settle; } deny
+        Leaf221 >, required; signal = "signal" : LeafRead < Leaf8 >; ignore = "ignore" :
+        Union222, required; filter = "filter" : rt::fast::AnyValue, required; } deny
     );
     rt::string_leaf!(
         Leaf224 -> LinkpathTransformType, | s | [! ::std::matches!(s, "linkpath")] =>
@@ -21896,14 +21802,11 @@ mod fast {
     type Union231 = Union232<LeafRead<Leaf8>, Typed<SignalRef>>;
     rt::object_reader!(
         read_616, Visit616, LinkpathTransform2 { r#type = "type" : LeafRead < Leaf224 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        source_x = "sourceX" : ViaValue < Check225 >, optional, settle; source_y =
-        "sourceY" : ViaValue < Check226 >, optional, settle; target_x = "targetX" :
-        ViaValue < Check227 >, optional, settle; target_y = "targetY" : ViaValue <
-        Check228 >, optional, settle; orient = "orient" : ViaValue < Check229 >,
-        optional, settle; shape = "shape" : ViaValue < Check230 >, optional, settle;
-        require = "require" : Typed < SignalRef >, optional, settle; r#as = "as" :
-        Union231, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; source_x = "sourceX" : ViaValue
+        < Check225 >; source_y = "sourceY" : ViaValue < Check226 >; target_x = "targetX"
+        : ViaValue < Check227 >; target_y = "targetY" : ViaValue < Check228 >; orient =
+        "orient" : ViaValue < Check229 >; shape = "shape" : ViaValue < Check230 >;
+        require = "require" : Typed < SignalRef >; r#as = "as" : Union231; } deny
     );
     rt::string_leaf!(
         Leaf233 -> PieTransformType, | s | [! ::std::matches!(s, "pie")] =>
@@ -21924,11 +21827,9 @@ mod fast {
     type Union237 = Union238<VecOf<Union231, 2usize, 2usize>, Typed<SignalRef>>;
     rt::object_reader!(
         read_618, Visit618, PieTransform2 { r#type = "type" : LeafRead < Leaf233 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
-        = "field" : ViaValue < Check234 >, optional, settle; start_angle = "startAngle" :
-        Union222, optional, settle; end_angle = "endAngle" : Union222, optional, settle;
-        sort = "sort" : Union235, optional, settle; r#as = "as" : Union237, optional,
-        settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
+        Check234 >; start_angle = "startAngle" : Union222; end_angle = "endAngle" :
+        Union222; sort = "sort" : Union235; r#as = "as" : Union237; } deny
     );
     rt::string_leaf!(
         Leaf239 -> StackTransformType, | s | [! ::std::matches!(s, "stack")] =>
@@ -21954,11 +21855,9 @@ mod fast {
     );
     rt::object_reader!(
         read_620, Visit620, StackTransform2 { r#type = "type" : LeafRead < Leaf239 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
-        = "field" : ViaValue < Check240 >, optional, settle; groupby = "groupby" :
-        Union241, optional, settle; sort = "sort" : ViaValue < Check143 >, optional,
-        settle; offset = "offset" : ViaValue < Check244 >, optional, settle; r#as = "as"
-        : Union237, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
+        Check240 >; groupby = "groupby" : Union241; sort = "sort" : ViaValue < Check143
+        >; offset = "offset" : ViaValue < Check244 >; r#as = "as" : Union237; } deny
     );
     rt::string_leaf!(
         Leaf245 -> ForceTransformType, | s | [! ::std::matches!(s, "force")] =>
@@ -21968,14 +21867,12 @@ mod fast {
     type Union247 = Union238<VecOf<Union231, 0usize, { usize::MAX }>, Typed<SignalRef>>;
     rt::object_reader!(
         read_622, Visit622, ForceTransform2 { r#type = "type" : LeafRead < Leaf245 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        r#static = "static" : Union235, optional, settle; restart = "restart" : Union235,
-        optional, settle; iterations = "iterations" : Union222, optional, settle; alpha =
-        "alpha" : Union222, optional, settle; alpha_min = "alphaMin" : Union222,
-        optional, settle; alpha_target = "alphaTarget" : Union222, optional, settle;
-        velocity_decay = "velocityDecay" : Union222, optional, settle; forces = "forces"
-        : VecOf < ViaValue < Check246 >, 0usize, { usize::MAX } >, optional, settle; r#as
-        = "as" : Union247, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; r#static = "static" : Union235;
+        restart = "restart" : Union235; iterations = "iterations" : Union222; alpha =
+        "alpha" : Union222; alpha_min = "alphaMin" : Union222; alpha_target =
+        "alphaTarget" : Union222; velocity_decay = "velocityDecay" : Union222; forces =
+        "forces" : VecOf < ViaValue < Check246 >, 0usize, { usize::MAX } >; r#as = "as" :
+        Union247; } deny
     );
     rt::string_leaf!(
         Leaf248 -> ContourTransformType, | s | [! ::std::matches!(s, "contour")] =>
@@ -21998,15 +21895,12 @@ mod fast {
     );
     rt::object_reader!(
         read_624, Visit624, ContourTransform2 { r#type = "type" : LeafRead < Leaf248 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; size
-        = "size" : Union249, required, settle; values = "values" : Union251, optional,
-        settle; x = "x" : ViaValue < Check252 >, optional, settle; y = "y" : ViaValue <
-        Check253 >, optional, settle; weight = "weight" : ViaValue < Check254 >,
-        optional, settle; cell_size = "cellSize" : Union222, optional, settle; bandwidth
-        = "bandwidth" : Union222, optional, settle; count = "count" : Union222, optional,
-        settle; nice = "nice" : Union235, optional, settle; thresholds = "thresholds" :
-        Union251, optional, settle; smooth = "smooth" : Union235, optional, settle; }
-        deny
+        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union249,
+        required; values = "values" : Union251; x = "x" : ViaValue < Check252 >; y = "y"
+        : ViaValue < Check253 >; weight = "weight" : ViaValue < Check254 >; cell_size =
+        "cellSize" : Union222; bandwidth = "bandwidth" : Union222; count = "count" :
+        Union222; nice = "nice" : Union235; thresholds = "thresholds" : Union251; smooth
+        = "smooth" : Union235; } deny
     );
     rt::string_leaf!(
         Leaf255 -> GeojsonTransformType, | s | [! ::std::matches!(s, "geojson")] =>
@@ -22027,9 +21921,8 @@ mod fast {
     rt::via_value!(Check259 -> Geojson, | v | rt::is_valid(validators::t2:: < 8 >, v));
     rt::object_reader!(
         read_626, Visit626, GeojsonTransform2 { r#type = "type" : LeafRead < Leaf255 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        fields = "fields" : Union256, optional, settle; geojson = "geojson" : ViaValue <
-        Check259 >, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" : Union256;
+        geojson = "geojson" : ViaValue < Check259 >; } deny
     );
     rt::string_leaf!(
         Leaf260 -> GeopathTransformType, | s | [! ::std::matches!(s, "geopath")] =>
@@ -22044,11 +21937,9 @@ mod fast {
     );
     rt::object_reader!(
         read_628, Visit628, GeopathTransform2 { r#type = "type" : LeafRead < Leaf260 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        projection = "projection" : LeafRead < Leaf8 >, optional, settle; field = "field"
-        : ViaValue < Check261 >, optional, settle; point_radius = "pointRadius" :
-        ViaValue < Check262 >, optional, settle; r#as = "as" : Union231, optional,
-        settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; projection = "projection" :
+        LeafRead < Leaf8 >; field = "field" : ViaValue < Check261 >; point_radius =
+        "pointRadius" : ViaValue < Check262 >; r#as = "as" : Union231; } deny
     );
     rt::string_leaf!(
         Leaf263 -> GeopointTransformType, | s | [! ::std::matches!(s, "geopoint")] =>
@@ -22068,10 +21959,9 @@ mod fast {
     >;
     rt::object_reader!(
         read_630, Visit630, GeopointTransform2 { r#type = "type" : LeafRead < Leaf263 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        projection = "projection" : LeafRead < Leaf8 >, required, settle; fields =
-        "fields" : Union264, required, settle; r#as = "as" : Union237, optional, settle;
-        } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; projection = "projection" :
+        LeafRead < Leaf8 >, required; fields = "fields" : Union264, required; r#as = "as"
+        : Union237; } deny
     );
     rt::string_leaf!(
         Leaf267 -> GeoshapeTransformType, | s | [! ::std::matches!(s, "geoshape")] =>
@@ -22086,11 +21976,9 @@ mod fast {
     );
     rt::object_reader!(
         read_632, Visit632, GeoshapeTransform2 { r#type = "type" : LeafRead < Leaf267 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        projection = "projection" : LeafRead < Leaf8 >, optional, settle; field = "field"
-        : ViaValue < Check268 >, optional, settle; point_radius = "pointRadius" :
-        ViaValue < Check269 >, optional, settle; r#as = "as" : Union231, optional,
-        settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; projection = "projection" :
+        LeafRead < Leaf8 >; field = "field" : ViaValue < Check268 >; point_radius =
+        "pointRadius" : ViaValue < Check269 >; r#as = "as" : Union231; } deny
     );
     rt::string_leaf!(
         Leaf270 -> GraticuleTransformType, | s | [! ::std::matches!(s, "graticule")] =>
@@ -22102,12 +21990,10 @@ mod fast {
     >;
     rt::object_reader!(
         read_634, Visit634, GraticuleTransform2 { r#type = "type" : LeafRead < Leaf270 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        extent = "extent" : Union271, optional, settle; extent_major = "extentMajor" :
-        Union271, optional, settle; extent_minor = "extentMinor" : Union271, optional,
-        settle; step = "step" : Union249, optional, settle; step_major = "stepMajor" :
-        Union249, optional, settle; step_minor = "stepMinor" : Union249, optional,
-        settle; precision = "precision" : Union222, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; extent = "extent" : Union271;
+        extent_major = "extentMajor" : Union271; extent_minor = "extentMinor" : Union271;
+        step = "step" : Union249; step_major = "stepMajor" : Union249; step_minor =
+        "stepMinor" : Union249; precision = "precision" : Union222; } deny
     );
     rt::string_leaf!(
         Leaf272 -> HeatmapTransformType, | s | [! ::std::matches!(s, "heatmap")] =>
@@ -22123,11 +22009,10 @@ mod fast {
     rt::via_value!(Check276 -> Resolve, | v | rt::is_valid(validators::t7:: < 6 >, v));
     rt::object_reader!(
         read_636, Visit636, HeatmapTransform2 { r#type = "type" : LeafRead < Leaf272 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
-        = "field" : ViaValue < Check273 >, optional, settle; color = "color" : ViaValue <
-        Check274 >, optional, settle; opacity = "opacity" : ViaValue < Check275 >,
-        optional, settle; resolve = "resolve" : ViaValue < Check276 >, optional, settle;
-        r#as = "as" : Union231, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
+        Check273 >; color = "color" : ViaValue < Check274 >; opacity = "opacity" :
+        ViaValue < Check275 >; resolve = "resolve" : ViaValue < Check276 >; r#as = "as" :
+        Union231; } deny
     );
     rt::string_leaf!(
         Leaf277 -> IsocontourTransformType, | s | [! ::std::matches!(s, "isocontour")] =>
@@ -22164,14 +22049,11 @@ mod fast {
     type Union283 = Union285<LeafRead<Leaf8>, Typed<SignalRef>, LeafRead<Leaf284>>;
     rt::object_reader!(
         read_638, Visit638, IsocontourTransform2 { r#type = "type" : LeafRead < Leaf277
-        >, required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        field = "field" : ViaValue < Check278 >, optional, settle; thresholds =
-        "thresholds" : Union251, optional, settle; levels = "levels" : Union222,
-        optional, settle; nice = "nice" : Union235, optional, settle; resolve = "resolve"
-        : ViaValue < Check276 >, optional, settle; zero = "zero" : Union235, optional,
-        settle; smooth = "smooth" : Union235, optional, settle; scale = "scale" :
-        ViaValue < Check279 >, optional, settle; translate = "translate" : Union280,
-        optional, settle; r#as = "as" : Union283, optional, settle; } deny
+        >, required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
+        Check278 >; thresholds = "thresholds" : Union251; levels = "levels" : Union222;
+        nice = "nice" : Union235; resolve = "resolve" : ViaValue < Check276 >; zero =
+        "zero" : Union235; smooth = "smooth" : Union235; scale = "scale" : ViaValue <
+        Check279 >; translate = "translate" : Union280; r#as = "as" : Union283; } deny
     );
     rt::string_leaf!(
         Leaf286 -> Kde2dTransformType, | s | [! ::std::matches!(s, "kde2d")] =>
@@ -22200,13 +22082,11 @@ mod fast {
     >;
     rt::object_reader!(
         read_640, Visit640, Kde2dTransform2 { r#type = "type" : LeafRead < Leaf286 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; size
-        = "size" : Union249, required, settle; x = "x" : ViaValue < Check287 >, required,
-        settle; y = "y" : ViaValue < Check288 >, required, settle; weight = "weight" :
-        ViaValue < Check289 >, optional, settle; groupby = "groupby" : Union290,
-        optional, settle; cell_size = "cellSize" : Union222, optional, settle; bandwidth
-        = "bandwidth" : Union249, optional, settle; counts = "counts" : Union235,
-        optional, settle; r#as = "as" : Union231, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union249,
+        required; x = "x" : ViaValue < Check287 >, required; y = "y" : ViaValue <
+        Check288 >, required; weight = "weight" : ViaValue < Check289 >; groupby =
+        "groupby" : Union290; cell_size = "cellSize" : Union222; bandwidth = "bandwidth"
+        : Union249; counts = "counts" : Union235; r#as = "as" : Union231; } deny
     );
     rt::string_leaf!(
         Leaf293 -> NestTransformType, | s | [! ::std::matches!(s, "nest")] =>
@@ -22223,9 +22103,8 @@ mod fast {
     >;
     rt::object_reader!(
         read_642, Visit642, NestTransform2 { r#type = "type" : LeafRead < Leaf293 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; keys
-        = "keys" : Union294, optional, settle; generate = "generate" : Union235,
-        optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; keys = "keys" : Union294;
+        generate = "generate" : Union235; } deny
     );
     rt::string_leaf!(
         Leaf297 -> PackTransformType, | s | [! ::std::matches!(s, "pack")] =>
@@ -22240,11 +22119,10 @@ mod fast {
     type Union300 = Union238<VecOf<Union231, 5usize, 5usize>, Typed<SignalRef>>;
     rt::object_reader!(
         read_644, Visit644, PackTransform2 { r#type = "type" : LeafRead < Leaf297 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
-        = "field" : ViaValue < Check298 >, optional, settle; sort = "sort" : ViaValue <
-        Check143 >, optional, settle; padding = "padding" : Union222, optional, settle;
-        radius = "radius" : ViaValue < Check299 >, optional, settle; size = "size" :
-        Union249, optional, settle; r#as = "as" : Union300, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
+        Check298 >; sort = "sort" : ViaValue < Check143 >; padding = "padding" :
+        Union222; radius = "radius" : ViaValue < Check299 >; size = "size" : Union249;
+        r#as = "as" : Union300; } deny
     );
     rt::string_leaf!(
         Leaf301 -> PartitionTransformType, | s | [! ::std::matches!(s, "partition")] =>
@@ -22257,11 +22135,10 @@ mod fast {
     type Union303 = Union238<VecOf<Union231, 6usize, 6usize>, Typed<SignalRef>>;
     rt::object_reader!(
         read_646, Visit646, PartitionTransform2 { r#type = "type" : LeafRead < Leaf301 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
-        = "field" : ViaValue < Check302 >, optional, settle; sort = "sort" : ViaValue <
-        Check143 >, optional, settle; padding = "padding" : Union222, optional, settle;
-        round = "round" : Union235, optional, settle; size = "size" : Union249, optional,
-        settle; r#as = "as" : Union303, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
+        Check302 >; sort = "sort" : ViaValue < Check143 >; padding = "padding" :
+        Union222; round = "round" : Union235; size = "size" : Union249; r#as = "as" :
+        Union303; } deny
     );
     rt::string_leaf!(
         Leaf304 -> StratifyTransformType, | s | [! ::std::matches!(s, "stratify")] =>
@@ -22273,9 +22150,9 @@ mod fast {
     rt::via_value!(Check306 -> ParentKey, | v | rt::is_valid(validators::t2:: < 8 >, v));
     rt::object_reader!(
         read_648, Visit648, StratifyTransform2 { r#type = "type" : LeafRead < Leaf304 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; key =
-        "key" : ViaValue < Check305 >, required, settle; parent_key = "parentKey" :
-        ViaValue < Check306 >, required, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; key = "key" : ViaValue <
+        Check305 >, required; parent_key = "parentKey" : ViaValue < Check306 >, required;
+        } deny
     );
     rt::string_leaf!(
         Leaf307 -> TreeTransformType, | s | [! ::std::matches!(s, "tree")] =>
@@ -22290,12 +22167,10 @@ mod fast {
     type Union310 = Union238<VecOf<Union231, 4usize, 4usize>, Typed<SignalRef>>;
     rt::object_reader!(
         read_650, Visit650, TreeTransform2 { r#type = "type" : LeafRead < Leaf307 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
-        = "field" : ViaValue < Check308 >, optional, settle; sort = "sort" : ViaValue <
-        Check143 >, optional, settle; method = "method" : ViaValue < Check309 >,
-        optional, settle; size = "size" : Union249, optional, settle; node_size =
-        "nodeSize" : Union249, optional, settle; separation = "separation" : Union235,
-        optional, settle; r#as = "as" : Union310, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
+        Check308 >; sort = "sort" : ViaValue < Check143 >; method = "method" : ViaValue <
+        Check309 >; size = "size" : Union249; node_size = "nodeSize" : Union249;
+        separation = "separation" : Union235; r#as = "as" : Union310; } deny
     );
     rt::string_leaf!(
         Leaf311 -> TreelinksTransformType, | s | [! ::std::matches!(s, "treelinks")] =>
@@ -22303,8 +22178,7 @@ mod fast {
     );
     rt::object_reader!(
         read_652, Visit652, TreelinksTransform2 { r#type = "type" : LeafRead < Leaf311 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; }
-        deny
+        required; signal = "signal" : LeafRead < Leaf8 >; } deny
     );
     rt::string_leaf!(
         Leaf312 -> TreemapTransformType, | s | [! ::std::matches!(s, "treemap")] =>
@@ -22318,17 +22192,14 @@ mod fast {
     );
     rt::object_reader!(
         read_654, Visit654, TreemapTransform2 { r#type = "type" : LeafRead < Leaf312 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
-        = "field" : ViaValue < Check313 >, optional, settle; sort = "sort" : ViaValue <
-        Check143 >, optional, settle; method = "method" : ViaValue < Check314 >,
-        optional, settle; padding = "padding" : Union222, optional, settle; padding_inner
-        = "paddingInner" : Union222, optional, settle; padding_outer = "paddingOuter" :
-        Union222, optional, settle; padding_top = "paddingTop" : Union222, optional,
-        settle; padding_right = "paddingRight" : Union222, optional, settle;
-        padding_bottom = "paddingBottom" : Union222, optional, settle; padding_left =
-        "paddingLeft" : Union222, optional, settle; ratio = "ratio" : Union222, optional,
-        settle; round = "round" : Union235, optional, settle; size = "size" : Union249,
-        optional, settle; r#as = "as" : Union303, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
+        Check313 >; sort = "sort" : ViaValue < Check143 >; method = "method" : ViaValue <
+        Check314 >; padding = "padding" : Union222; padding_inner = "paddingInner" :
+        Union222; padding_outer = "paddingOuter" : Union222; padding_top = "paddingTop" :
+        Union222; padding_right = "paddingRight" : Union222; padding_bottom =
+        "paddingBottom" : Union222; padding_left = "paddingLeft" : Union222; ratio =
+        "ratio" : Union222; round = "round" : Union235; size = "size" : Union249; r#as =
+        "as" : Union303; } deny
     );
     rt::string_leaf!(
         Leaf315 -> LabelTransformType, | s | [! ::std::matches!(s, "label")] =>
@@ -22352,15 +22223,12 @@ mod fast {
     >;
     rt::object_reader!(
         read_656, Visit656, LabelTransform2 { r#type = "type" : LeafRead < Leaf315 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; size
-        = "size" : Union249, required, settle; sort = "sort" : ViaValue < Check143 >,
-        optional, settle; anchor = "anchor" : Union247, optional, settle; offset =
-        "offset" : Union251, optional, settle; padding = "padding" : Union316, optional,
-        settle; line_anchor = "lineAnchor" : Union231, optional, settle; mark_index =
-        "markIndex" : Union222, optional, settle; avoid_base_mark = "avoidBaseMark" :
-        Union235, optional, settle; avoid_marks = "avoidMarks" : Union318, optional,
-        settle; method = "method" : Union231, optional, settle; r#as = "as" : Union300,
-        optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union249,
+        required; sort = "sort" : ViaValue < Check143 >; anchor = "anchor" : Union247;
+        offset = "offset" : Union251; padding = "padding" : Union316; line_anchor =
+        "lineAnchor" : Union231; mark_index = "markIndex" : Union222; avoid_base_mark =
+        "avoidBaseMark" : Union235; avoid_marks = "avoidMarks" : Union318; method =
+        "method" : Union231; r#as = "as" : Union300; } deny
     );
     rt::string_leaf!(
         Leaf320 -> LoessTransformType, | s | [! ::std::matches!(s, "loess")] =>
@@ -22386,11 +22254,9 @@ mod fast {
     >;
     rt::object_reader!(
         read_658, Visit658, LoessTransform2 { r#type = "type" : LeafRead < Leaf320 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; x =
-        "x" : ViaValue < Check321 >, required, settle; y = "y" : ViaValue < Check322 >,
-        required, settle; groupby = "groupby" : Union323, optional, settle; bandwidth =
-        "bandwidth" : Union222, optional, settle; r#as = "as" : Union247, optional,
-        settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; x = "x" : ViaValue < Check321
+        >, required; y = "y" : ViaValue < Check322 >, required; groupby = "groupby" :
+        Union323; bandwidth = "bandwidth" : Union222; r#as = "as" : Union247; } deny
     );
     rt::string_leaf!(
         Leaf326 -> RegressionTransformType, | s | [! ::std::matches!(s, "regression")] =>
@@ -22417,12 +22283,11 @@ mod fast {
     >;
     rt::object_reader!(
         read_660, Visit660, RegressionTransform2 { r#type = "type" : LeafRead < Leaf326
-        >, required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; x
-        = "x" : ViaValue < Check327 >, required, settle; y = "y" : ViaValue < Check328 >,
-        required, settle; groupby = "groupby" : Union329, optional, settle; method =
-        "method" : Union231, optional, settle; order = "order" : Union222, optional,
-        settle; extent = "extent" : Union249, optional, settle; params = "params" :
-        Union235, optional, settle; r#as = "as" : Union247, optional, settle; } deny
+        >, required; signal = "signal" : LeafRead < Leaf8 >; x = "x" : ViaValue <
+        Check327 >, required; y = "y" : ViaValue < Check328 >, required; groupby =
+        "groupby" : Union329; method = "method" : Union231; order = "order" : Union222;
+        extent = "extent" : Union249; params = "params" : Union235; r#as = "as" :
+        Union247; } deny
     );
     rt::string_leaf!(
         Leaf332 -> AggregateTransformType, | s | [! ::std::matches!(s, "aggregate")] =>
@@ -22474,12 +22339,10 @@ mod fast {
     );
     rt::object_reader!(
         read_662, Visit662, AggregateTransform2 { r#type = "type" : LeafRead < Leaf332 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        groupby = "groupby" : Union333, optional, settle; ops = "ops" : Union336,
-        optional, settle; fields = "fields" : Union339, optional, settle; r#as = "as" :
-        Union342, optional, settle; drop = "drop" : Union235, optional, settle; cross =
-        "cross" : Union235, optional, settle; key = "key" : ViaValue < Check344 >,
-        optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby" : Union333;
+        ops = "ops" : Union336; fields = "fields" : Union339; r#as = "as" : Union342;
+        drop = "drop" : Union235; cross = "cross" : Union235; key = "key" : ViaValue <
+        Check344 >; } deny
     );
     rt::string_leaf!(
         Leaf345 -> BinTransformType, | s | [! ::std::matches!(s, "bin")] =>
@@ -22490,16 +22353,13 @@ mod fast {
     );
     rt::object_reader!(
         read_664, Visit664, BinTransform2 { r#type = "type" : LeafRead < Leaf345 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
-        = "field" : ViaValue < Check346 >, required, settle; interval = "interval" :
-        Union235, optional, settle; anchor = "anchor" : Union222, optional, settle;
-        maxbins = "maxbins" : Union222, optional, settle; base = "base" : Union222,
-        optional, settle; divide = "divide" : Union251, optional, settle; extent =
-        "extent" : Union249, required, settle; span = "span" : Union222, optional,
-        settle; step = "step" : Union222, optional, settle; steps = "steps" : Union251,
-        optional, settle; minstep = "minstep" : Union222, optional, settle; nice = "nice"
-        : Union235, optional, settle; name = "name" : Union231, optional, settle; r#as =
-        "as" : Union237, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
+        Check346 >, required; interval = "interval" : Union235; anchor = "anchor" :
+        Union222; maxbins = "maxbins" : Union222; base = "base" : Union222; divide =
+        "divide" : Union251; extent = "extent" : Union249, required; span = "span" :
+        Union222; step = "step" : Union222; steps = "steps" : Union251; minstep =
+        "minstep" : Union222; nice = "nice" : Union235; name = "name" : Union231; r#as =
+        "as" : Union237; } deny
     );
     rt::string_leaf!(
         Leaf347 -> CollectTransformType, | s | [! ::std::matches!(s, "collect")] =>
@@ -22507,8 +22367,8 @@ mod fast {
     );
     rt::object_reader!(
         read_666, Visit666, CollectTransform2 { r#type = "type" : LeafRead < Leaf347 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; sort
-        = "sort" : ViaValue < Check143 >, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; sort = "sort" : ViaValue <
+        Check143 >; } deny
     );
     rt::string_leaf!(
         Leaf348 -> CountpatternTransformType, | s | [! ::std::matches!(s,
@@ -22521,11 +22381,9 @@ mod fast {
     rt::via_value!(Check350 -> Case, | v | rt::is_valid(validators::t7:: < 10 >, v));
     rt::object_reader!(
         read_668, Visit668, CountpatternTransform2 { r#type = "type" : LeafRead < Leaf348
-        >, required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        field = "field" : ViaValue < Check349 >, required, settle; case = "case" :
-        ViaValue < Check350 >, optional, settle; pattern = "pattern" : Union231,
-        optional, settle; stopwords = "stopwords" : Union231, optional, settle; r#as =
-        "as" : Union237, optional, settle; } deny
+        >, required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
+        Check349 >, required; case = "case" : ViaValue < Check350 >; pattern = "pattern"
+        : Union231; stopwords = "stopwords" : Union231; r#as = "as" : Union237; } deny
     );
     rt::string_leaf!(
         Leaf351 -> CrossTransformType, | s | [! ::std::matches!(s, "cross")] =>
@@ -22533,9 +22391,8 @@ mod fast {
     );
     rt::object_reader!(
         read_670, Visit670, CrossTransform2 { r#type = "type" : LeafRead < Leaf351 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        filter = "filter" : LeafRead < Leaf8 >, optional, settle; r#as = "as" : Union237,
-        optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; filter = "filter" : LeafRead <
+        Leaf8 >; r#as = "as" : Union237; } deny
     );
     rt::string_leaf!(
         Leaf352 -> DensityTransformType, | s | [! ::std::matches!(s, "density")] =>
@@ -22546,12 +22403,10 @@ mod fast {
     );
     rt::object_reader!(
         read_672, Visit672, DensityTransform2 { r#type = "type" : LeafRead < Leaf352 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        extent = "extent" : Union249, optional, settle; steps = "steps" : Union222,
-        optional, settle; minsteps = "minsteps" : Union222, optional, settle; maxsteps =
-        "maxsteps" : Union222, optional, settle; method = "method" : Union231, optional,
-        settle; distribution = "distribution" : ViaValue < Check353 >, optional, settle;
-        r#as = "as" : Union247, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; extent = "extent" : Union249;
+        steps = "steps" : Union222; minsteps = "minsteps" : Union222; maxsteps =
+        "maxsteps" : Union222; method = "method" : Union231; distribution =
+        "distribution" : ViaValue < Check353 >; r#as = "as" : Union247; } deny
     );
     rt::string_leaf!(
         Leaf354 -> DotbinTransformType, | s | [! ::std::matches!(s, "dotbin")] =>
@@ -22574,11 +22429,9 @@ mod fast {
     >;
     rt::object_reader!(
         read_674, Visit674, DotbinTransform2 { r#type = "type" : LeafRead < Leaf354 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
-        = "field" : ViaValue < Check355 >, required, settle; groupby = "groupby" :
-        Union356, optional, settle; step = "step" : Union222, optional, settle; smooth =
-        "smooth" : Union235, optional, settle; r#as = "as" : Union231, optional, settle;
-        } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
+        Check355 >, required; groupby = "groupby" : Union356; step = "step" : Union222;
+        smooth = "smooth" : Union235; r#as = "as" : Union231; } deny
     );
     rt::string_leaf!(
         Leaf359 -> ExtentTransformType, | s | [! ::std::matches!(s, "extent")] =>
@@ -22589,8 +22442,8 @@ mod fast {
     );
     rt::object_reader!(
         read_676, Visit676, ExtentTransform2 { r#type = "type" : LeafRead < Leaf359 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
-        = "field" : ViaValue < Check360 >, required, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
+        Check360 >, required; } deny
     );
     rt::string_leaf!(
         Leaf361 -> FilterTransformType, | s | [! ::std::matches!(s, "filter")] =>
@@ -22598,8 +22451,8 @@ mod fast {
     );
     rt::object_reader!(
         read_678, Visit678, FilterTransform2 { r#type = "type" : LeafRead < Leaf361 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; expr
-        = "expr" : LeafRead < Leaf8 >, required, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; expr = "expr" : LeafRead <
+        Leaf8 >, required; } deny
     );
     rt::string_leaf!(
         Leaf362 -> FlattenTransformType, | s | [! ::std::matches!(s, "flatten")] =>
@@ -22619,9 +22472,8 @@ mod fast {
     >;
     rt::object_reader!(
         read_680, Visit680, FlattenTransform2 { r#type = "type" : LeafRead < Leaf362 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        fields = "fields" : Union363, required, settle; index = "index" : Union231,
-        optional, settle; r#as = "as" : Union247, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" : Union363,
+        required; index = "index" : Union231; r#as = "as" : Union247; } deny
     );
     rt::string_leaf!(
         Leaf366 -> FoldTransformType, | s | [! ::std::matches!(s, "fold")] =>
@@ -22641,9 +22493,8 @@ mod fast {
     >;
     rt::object_reader!(
         read_682, Visit682, FoldTransform2 { r#type = "type" : LeafRead < Leaf366 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        fields = "fields" : Union367, required, settle; r#as = "as" : Union237, optional,
-        settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" : Union367,
+        required; r#as = "as" : Union237; } deny
     );
     rt::string_leaf!(
         Leaf370 -> FormulaTransformType, | s | [! ::std::matches!(s, "formula")] =>
@@ -22651,9 +22502,9 @@ mod fast {
     );
     rt::object_reader!(
         read_684, Visit684, FormulaTransform2 { r#type = "type" : LeafRead < Leaf370 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; expr
-        = "expr" : LeafRead < Leaf8 >, required, settle; r#as = "as" : Union231,
-        required, settle; initonly = "initonly" : Union235, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; expr = "expr" : LeafRead <
+        Leaf8 >, required; r#as = "as" : Union231, required; initonly = "initonly" :
+        Union235; } deny
     );
     rt::string_leaf!(
         Leaf371 -> ImputeTransformType, | s | [! ::std::matches!(s, "impute")] =>
@@ -22682,12 +22533,10 @@ mod fast {
     );
     rt::object_reader!(
         read_686, Visit686, ImputeTransform2 { r#type = "type" : LeafRead < Leaf371 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
-        = "field" : ViaValue < Check372 >, required, settle; key = "key" : ViaValue <
-        Check373 >, required, settle; keyvals = "keyvals" : Union219, optional, settle;
-        groupby = "groupby" : Union374, optional, settle; method = "method" : ViaValue <
-        Check377 >, optional, settle; value = "value" : rt::fast::AnyValue, optional,
-        settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
+        Check372 >, required; key = "key" : ViaValue < Check373 >, required; keyvals =
+        "keyvals" : Union219; groupby = "groupby" : Union374; method = "method" :
+        ViaValue < Check377 >; value = "value" : rt::fast::AnyValue; } deny
     );
     rt::string_leaf!(
         Leaf378 -> JoinaggregateTransformType, | s | [! ::std::matches!(s,
@@ -22725,11 +22574,9 @@ mod fast {
     );
     rt::object_reader!(
         read_688, Visit688, JoinaggregateTransform2 { r#type = "type" : LeafRead <
-        Leaf378 >, required, settle; signal = "signal" : LeafRead < Leaf8 >, optional,
-        settle; groupby = "groupby" : Union379, optional, settle; fields = "fields" :
-        Union382, optional, settle; ops = "ops" : Union336, optional, settle; r#as = "as"
-        : Union342, optional, settle; key = "key" : ViaValue < Check385 >, optional,
-        settle; } deny
+        Leaf378 >, required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby"
+        : Union379; fields = "fields" : Union382; ops = "ops" : Union336; r#as = "as" :
+        Union342; key = "key" : ViaValue < Check385 >; } deny
     );
     rt::string_leaf!(
         Leaf386 -> KdeTransformType, | s | [! ::std::matches!(s, "kde")] =>
@@ -22752,15 +22599,12 @@ mod fast {
     );
     rt::object_reader!(
         read_690, Visit690, KdeTransform2 { r#type = "type" : LeafRead < Leaf386 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        groupby = "groupby" : Union387, optional, settle; field = "field" : ViaValue <
-        Check390 >, required, settle; cumulative = "cumulative" : Union235, optional,
-        settle; counts = "counts" : Union235, optional, settle; bandwidth = "bandwidth" :
-        Union222, optional, settle; extent = "extent" : Union249, optional, settle;
-        resolve = "resolve" : ViaValue < Check276 >, optional, settle; steps = "steps" :
-        Union222, optional, settle; minsteps = "minsteps" : Union222, optional, settle;
-        maxsteps = "maxsteps" : Union222, optional, settle; r#as = "as" : Union247,
-        optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby" : Union387;
+        field = "field" : ViaValue < Check390 >, required; cumulative = "cumulative" :
+        Union235; counts = "counts" : Union235; bandwidth = "bandwidth" : Union222;
+        extent = "extent" : Union249; resolve = "resolve" : ViaValue < Check276 >; steps
+        = "steps" : Union222; minsteps = "minsteps" : Union222; maxsteps = "maxsteps" :
+        Union222; r#as = "as" : Union247; } deny
     );
     rt::string_leaf!(
         Leaf391 -> LookupTransformType, | s | [! ::std::matches!(s, "lookup")] =>
@@ -22794,11 +22638,10 @@ mod fast {
     >;
     rt::object_reader!(
         read_692, Visit692, LookupTransform2 { r#type = "type" : LeafRead < Leaf391 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; from
-        = "from" : LeafRead < Leaf8 >, required, settle; key = "key" : ViaValue <
-        Check392 >, required, settle; values = "values" : Union393, optional, settle;
-        fields = "fields" : Union396, required, settle; r#as = "as" : Union247, optional,
-        settle; default = "default" : rt::fast::AnyValue, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; from = "from" : LeafRead <
+        Leaf8 >, required; key = "key" : ViaValue < Check392 >, required; values =
+        "values" : Union393; fields = "fields" : Union396, required; r#as = "as" :
+        Union247; default = "default" : rt::fast::AnyValue; } deny
     );
     rt::string_leaf!(
         Leaf399 -> PivotTransformType, | s | [! ::std::matches!(s, "pivot")] =>
@@ -22827,12 +22670,10 @@ mod fast {
     );
     rt::object_reader!(
         read_694, Visit694, PivotTransform2 { r#type = "type" : LeafRead < Leaf399 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        groupby = "groupby" : Union400, optional, settle; field = "field" : ViaValue <
-        Check403 >, required, settle; value = "value" : ViaValue < Check404 >, required,
-        settle; op = "op" : ViaValue < Check337 >, optional, settle; limit = "limit" :
-        Union222, optional, settle; key = "key" : ViaValue < Check405 >, optional,
-        settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby" : Union400;
+        field = "field" : ViaValue < Check403 >, required; value = "value" : ViaValue <
+        Check404 >, required; op = "op" : ViaValue < Check337 >; limit = "limit" :
+        Union222; key = "key" : ViaValue < Check405 >; } deny
     );
     rt::string_leaf!(
         Leaf406 -> ProjectTransformType, | s | [! ::std::matches!(s, "project")] =>
@@ -22852,9 +22693,8 @@ mod fast {
     >;
     rt::object_reader!(
         read_696, Visit696, ProjectTransform2 { r#type = "type" : LeafRead < Leaf406 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        fields = "fields" : Union407, optional, settle; r#as = "as" : Union342, optional,
-        settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; fields = "fields" : Union407;
+        r#as = "as" : Union342; } deny
     );
     rt::string_leaf!(
         Leaf410 -> TypeNameScaleType, | s | [! ::std::matches!(s, "quantile")] =>
@@ -22877,11 +22717,9 @@ mod fast {
     );
     rt::object_reader!(
         read_698, Visit698, QuantileTransform2 { r#type = "type" : LeafRead < Leaf410 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        groupby = "groupby" : Union411, optional, settle; field = "field" : ViaValue <
-        Check414 >, required, settle; probs = "probs" : Union251, optional, settle; step
-        = "step" : Union222, optional, settle; r#as = "as" : Union247, optional, settle;
-        } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; groupby = "groupby" : Union411;
+        field = "field" : ViaValue < Check414 >, required; probs = "probs" : Union251;
+        step = "step" : Union222; r#as = "as" : Union247; } deny
     );
     rt::string_leaf!(
         Leaf415 -> SampleTransformType, | s | [! ::std::matches!(s, "sample")] =>
@@ -22889,8 +22727,8 @@ mod fast {
     );
     rt::object_reader!(
         read_700, Visit700, SampleTransform2 { r#type = "type" : LeafRead < Leaf415 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; size
-        = "size" : Union222, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union222; }
+        deny
     );
     rt::string_leaf!(
         Leaf416 -> SequenceTransformType, | s | [! ::std::matches!(s, "sequence")] =>
@@ -22898,10 +22736,9 @@ mod fast {
     );
     rt::object_reader!(
         read_702, Visit702, SequenceTransform2 { r#type = "type" : LeafRead < Leaf416 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; start
-        = "start" : Union222, required, settle; stop = "stop" : Union222, required,
-        settle; step = "step" : Union222, optional, settle; r#as = "as" : Union231,
-        optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; start = "start" : Union222,
+        required; stop = "stop" : Union222, required; step = "step" : Union222; r#as =
+        "as" : Union231; } deny
     );
     rt::string_leaf!(
         Leaf417 -> TimeunitTransformType, | s | [! ::std::matches!(s, "timeunit")] =>
@@ -22924,13 +22761,11 @@ mod fast {
     rt::via_value!(Check422 -> Timezone, | v | rt::is_valid(validators::t7:: < 13 >, v));
     rt::object_reader!(
         read_704, Visit704, TimeunitTransform2 { r#type = "type" : LeafRead < Leaf417 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; field
-        = "field" : ViaValue < Check418 >, required, settle; interval = "interval" :
-        Union235, optional, settle; units = "units" : Union419, optional, settle; step =
-        "step" : Union222, optional, settle; maxbins = "maxbins" : Union222, optional,
-        settle; extent = "extent" : Union251, optional, settle; timezone = "timezone" :
-        ViaValue < Check422 >, optional, settle; r#as = "as" : Union237, optional,
-        settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; field = "field" : ViaValue <
+        Check418 >, required; interval = "interval" : Union235; units = "units" :
+        Union419; step = "step" : Union222; maxbins = "maxbins" : Union222; extent =
+        "extent" : Union251; timezone = "timezone" : ViaValue < Check422 >; r#as = "as" :
+        Union237; } deny
     );
     rt::string_leaf!(
         Leaf423 -> WindowTransformType, | s | [! ::std::matches!(s, "window")] =>
@@ -22981,13 +22816,10 @@ mod fast {
     type Union435 = Union431<VecOf<Union316, 2usize, 2usize>, Typed<SignalRef>>;
     rt::object_reader!(
         read_706, Visit706, WindowTransform2 { r#type = "type" : LeafRead < Leaf423 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; sort
-        = "sort" : ViaValue < Check143 >, optional, settle; groupby = "groupby" :
-        Union424, optional, settle; ops = "ops" : Union427, optional, settle; params =
-        "params" : Union430, optional, settle; fields = "fields" : Union432, optional,
-        settle; r#as = "as" : Union342, optional, settle; frame = "frame" : Union435,
-        optional, settle; ignore_peers = "ignorePeers" : Union235, optional, settle; }
-        deny
+        required; signal = "signal" : LeafRead < Leaf8 >; sort = "sort" : ViaValue <
+        Check143 >; groupby = "groupby" : Union424; ops = "ops" : Union427; params =
+        "params" : Union430; fields = "fields" : Union432; r#as = "as" : Union342; frame
+        = "frame" : Union435; ignore_peers = "ignorePeers" : Union235; } deny
     );
     rt::string_leaf!(
         Leaf436 -> IdentifierTransformType, | s | [! ::std::matches!(s, "identifier")] =>
@@ -22995,8 +22827,8 @@ mod fast {
     );
     rt::object_reader!(
         read_708, Visit708, IdentifierTransform2 { r#type = "type" : LeafRead < Leaf436
-        >, required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle;
-        r#as = "as" : Union231, required, settle; } deny
+        >, required; signal = "signal" : LeafRead < Leaf8 >; r#as = "as" : Union231,
+        required; } deny
     );
     rt::string_leaf!(
         Leaf437 -> VoronoiTransformType, | s | [! ::std::matches!(s, "voronoi")] =>
@@ -23010,10 +22842,9 @@ mod fast {
     );
     rt::object_reader!(
         read_710, Visit710, VoronoiTransform2 { r#type = "type" : LeafRead < Leaf437 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; x =
-        "x" : ViaValue < Check438 >, required, settle; y = "y" : ViaValue < Check439 >,
-        required, settle; size = "size" : Union249, optional, settle; extent = "extent" :
-        Union271, optional, settle; r#as = "as" : Union231, optional, settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; x = "x" : ViaValue < Check438
+        >, required; y = "y" : ViaValue < Check439 >, required; size = "size" : Union249;
+        extent = "extent" : Union271; r#as = "as" : Union231; } deny
     );
     rt::string_leaf!(
         Leaf440 -> WordcloudTransformType, | s | [! ::std::matches!(s, "wordcloud")] =>
@@ -23052,16 +22883,13 @@ mod fast {
     type Union450 = Union238<VecOf<Union231, 7usize, 7usize>, Typed<SignalRef>>;
     rt::object_reader!(
         read_712, Visit712, WordcloudTransform2 { r#type = "type" : LeafRead < Leaf440 >,
-        required, settle; signal = "signal" : LeafRead < Leaf8 >, optional, settle; size
-        = "size" : Union249, optional, settle; font = "font" : ViaValue < Check441 >,
-        optional, settle; font_style = "fontStyle" : ViaValue < Check442 >, optional,
-        settle; font_weight = "fontWeight" : ViaValue < Check443 >, optional, settle;
-        font_size = "fontSize" : ViaValue < Check444 >, optional, settle; font_size_range
-        = "fontSizeRange" : Union445, optional, settle; rotate = "rotate" : ViaValue <
-        Check447 >, optional, settle; text = "text" : ViaValue < Check448 >, optional,
-        settle; spiral = "spiral" : Union231, optional, settle; padding = "padding" :
-        ViaValue < Check449 >, optional, settle; r#as = "as" : Union450, optional,
-        settle; } deny
+        required; signal = "signal" : LeafRead < Leaf8 >; size = "size" : Union249; font
+        = "font" : ViaValue < Check441 >; font_style = "fontStyle" : ViaValue < Check442
+        >; font_weight = "fontWeight" : ViaValue < Check443 >; font_size = "fontSize" :
+        ViaValue < Check444 >; font_size_range = "fontSizeRange" : Union445; rotate =
+        "rotate" : ViaValue < Check447 >; text = "text" : ViaValue < Check448 >; spiral =
+        "spiral" : Union231; padding = "padding" : ViaValue < Check449 >; r#as = "as" :
+        Union450; } deny
     );
 }
 /// Validators: one function per distinct subschema.

@@ -46,9 +46,8 @@ mod fast {
     rt::string_leaf!(Leaf1 -> String, | s | [] => Some(s.to_owned()));
     rt::value_leaf!(Leaf2 -> (), scalar | v | rt::is_valid(validators::v1, v));
     rt::object_reader!(
-        read_0, Visit0, AllTheThings { path = "path" : LeafRead < Leaf1 >, optional,
-        settle; option_marker = "option_marker" : LeafRead < Leaf2 >, optional, settle; }
-        extra extra : AnyValue
+        read_0, Visit0, AllTheThings { path = "path" : LeafRead < Leaf1 >; option_marker
+        = "option_marker" : LeafRead < Leaf2 >; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.

@@ -427,12 +427,11 @@ pub struct StartPayload {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StartPayload { profile = "profile", required; spec = "spec", optional; review_target
-    = "reviewTarget", optional; with_fix = "withFix", optional; phases = "phases",
-    optional; model_overrides = "modelOverrides", optional; runtime = "runtime",
-    optional; fake_script = "fakeScript", optional; unattended = "unattended", required;
-    budgets = "budgets", optional; sandbox_require = "sandboxRequire", optional; consent
-    = "consent", optional; } extra extra
+    StartPayload { profile = "profile", required; spec = "spec"; review_target =
+    "reviewTarget"; with_fix = "withFix"; phases = "phases"; model_overrides =
+    "modelOverrides"; runtime = "runtime"; fake_script = "fakeScript"; unattended =
+    "unattended", required; budgets = "budgets"; sandbox_require = "sandboxRequire";
+    consent = "consent"; } extra extra
 );
 rt::contract!(
     StartPayload, [validators::v10, validators::v11], BASE0, "/properties/payload", fast
@@ -658,11 +657,10 @@ pub struct Budgets {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Budgets { tokens = "tokens", optional; model_requests = "modelRequests", optional;
-    tool_calls = "toolCalls", optional; wall_clock_ms = "wallClockMs", optional; retries
-    = "retries", optional; fix_rounds = "fixRounds", optional; context_tokens =
-    "contextTokens", optional; concurrent_agents = "concurrentAgents", optional;
-    estimated_quota_percent = "estimatedQuotaPercent", optional; } extra extra
+    Budgets { tokens = "tokens"; model_requests = "modelRequests"; tool_calls =
+    "toolCalls"; wall_clock_ms = "wallClockMs"; retries = "retries"; fix_rounds =
+    "fixRounds"; context_tokens = "contextTokens"; concurrent_agents =
+    "concurrentAgents"; estimated_quota_percent = "estimatedQuotaPercent"; } extra extra
 );
 rt::contract!(
     Budgets, [validators::v21], BASE0, "/oneOf/0/properties/payload/properties/budgets",
@@ -724,7 +722,7 @@ pub struct StatusPayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(StatusPayload { run_id = "runId", optional; } extra extra);
+rt::object!(StatusPayload { run_id = "runId"; } extra extra);
 rt::contract!(
     StatusPayload, [validators::v10, validators::v26], BASE0, "/properties/payload", fast
     fast::read_28
@@ -896,9 +894,7 @@ pub struct DiffTarget {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    DiffTarget { surface = "surface", optional; } tag "kind" = "diff"; extra extra
-);
+rt::object!(DiffTarget { surface = "surface"; } tag "kind" = "diff"; extra extra);
 rt::contract!(
     DiffTarget, [validators::v38], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/6"
@@ -917,8 +913,8 @@ pub struct ArtifactTarget {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    ArtifactTarget { artifact_id = "artifactId", required; max_bytes = "maxBytes",
-    optional; offset = "offset", optional; } tag "kind" = "artifact"; extra extra
+    ArtifactTarget { artifact_id = "artifactId", required; max_bytes = "maxBytes"; offset
+    = "offset"; } tag "kind" = "artifact"; extra extra
 );
 rt::contract!(
     ArtifactTarget, [validators::v39], BASE0,
@@ -947,9 +943,8 @@ pub struct TailPayload {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    TailPayload { since_sequence = "sinceSequence", optional; replay = "replay",
-    optional; follow = "follow", required; ephemeral = "ephemeral", required; } extra
-    extra
+    TailPayload { since_sequence = "sinceSequence"; replay = "replay"; follow = "follow",
+    required; ephemeral = "ephemeral", required; } extra extra
 );
 rt::contract!(
     TailPayload, [validators::v10, validators::v41], BASE0, "/properties/payload", fast
@@ -962,7 +957,7 @@ pub struct PausePayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(PausePayload { reason = "reason", optional; } extra extra);
+rt::object!(PausePayload { reason = "reason"; } extra extra);
 rt::contract!(
     PausePayload, [validators::v10, validators::v42], BASE0, "/properties/payload", fast
     fast::read_44
@@ -977,8 +972,8 @@ pub struct ResumePayload {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    ResumePayload { acknowledge = "acknowledge", optional; raise_budgets =
-    "raiseBudgets", optional; takeover = "takeover", optional; } extra extra
+    ResumePayload { acknowledge = "acknowledge"; raise_budgets = "raiseBudgets"; takeover
+    = "takeover"; } extra extra
 );
 rt::contract!(
     ResumePayload, [validators::v10, validators::v43], BASE0, "/properties/payload", fast
@@ -1003,8 +998,8 @@ pub struct CancelPayload {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    CancelPayload { reason = "reason", optional; keep_worktrees = "keepWorktrees",
-    required; } extra extra
+    CancelPayload { reason = "reason"; keep_worktrees = "keepWorktrees", required; }
+    extra extra
 );
 rt::contract!(
     CancelPayload, [validators::v10, validators::v45], BASE0, "/properties/payload", fast
@@ -1022,7 +1017,7 @@ pub struct ApprovePayload {
 }
 rt::object!(
     ApprovePayload { approval_id = "approvalId", required; scope = "scope", required;
-    answer = "answer", optional; note = "note", optional; } extra extra
+    answer = "answer"; note = "note"; } extra extra
 );
 rt::contract!(
     ApprovePayload, [validators::v10, validators::v46], BASE0, "/properties/payload",
@@ -1049,8 +1044,7 @@ pub struct DenyPayload {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    DenyPayload { approval_id = "approvalId", required; note = "note", optional; } extra
-    extra
+    DenyPayload { approval_id = "approvalId", required; note = "note"; } extra extra
 );
 rt::contract!(
     DenyPayload, [validators::v10, validators::v48], BASE0, "/properties/payload", fast
@@ -1096,9 +1090,7 @@ pub struct PhaseTarget {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    PhaseTarget { state = "state", optional; } tag "kind" = "phase"; extra extra
-);
+rt::object!(PhaseTarget { state = "state"; } tag "kind" = "phase"; extra extra);
 rt::contract!(
     PhaseTarget, [validators::v51], BASE0,
     "/oneOf/9/properties/payload/properties/target/anyOf/0"
@@ -1130,8 +1122,8 @@ pub struct RunToolPayload {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RunToolPayload { agent_id = "agentId", optional; tool = "tool", required; input =
-    "input", required; justification = "justification", required; } extra extra
+    RunToolPayload { agent_id = "agentId"; tool = "tool", required; input = "input",
+    required; justification = "justification", required; } extra extra
 );
 rt::contract!(
     RunToolPayload, [validators::v10, validators::v53], BASE0, "/properties/payload",

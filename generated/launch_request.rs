@@ -60,8 +60,8 @@ pub struct LaunchRequest {
 }
 rt::object!(
     LaunchRequest { contract_version = "contractVersion", required; input = "input",
-    required, redacted; mode = "mode", required; kind = "kind", optional; answers =
-    "answers", required, redacted; } deny
+    required, redacted; mode = "mode", required; kind = "kind"; answers = "answers",
+    required, redacted; } deny
 );
 impl LaunchRequest {
     /// Members marked sensitive (`x-sensitivity: local`): they stay on this machine.

@@ -77,9 +77,8 @@ pub struct Question {
     pub answer: Option<Answer>,
 }
 rt::object!(
-    Question { id = "id", required; select = "select", required; label = "label",
-    optional; answerable = "answerable", optional; options = "options", optional; answer
-    = "answer", optional; } deny
+    Question { id = "id", required; select = "select", required; label = "label";
+    answerable = "answerable"; options = "options"; answer = "answer"; } deny
 );
 rt::contract!(Question, [validators::v2], BASE0, "/$defs/Question", fast fast::read_2);
 /// The key a launch request's `answers` uses (the launch request's `propertyNames` pattern).
@@ -122,7 +121,7 @@ pub struct AnswerOption {
     /// What the picker shows. Documentation only.
     pub label: Option<Label>,
 }
-rt::object!(AnswerOption { id = "id", required; label = "label", optional; } deny);
+rt::object!(AnswerOption { id = "id", required; label = "label"; } deny);
 rt::contract!(
     AnswerOption, [validators::v6], BASE0, "/$defs/AnswerOption", fast fast::read_6
 );

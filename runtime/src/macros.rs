@@ -303,19 +303,19 @@ macro_rules! const_string {
 }
 
 /// Impls for a struct standing for a JSON object: each field names its
-/// JSON member and whether it is `required` or `optional` (and `redacted`
-/// when sensitive); `extra FIELD` names the map keeping unknown members, or
+/// JSON member and whether it is `required` or `optional` (the default, left
+/// unsaid unless `redacted` follows, when sensitive); `extra FIELD` names the map keeping unknown members, or
 /// `deny` says there are none; `tag` adds a constant member written first
 /// (for a variant of a tagged union).
 ///
-/// `object!(Actor { kind = "kind", required; id = "id", optional, redacted; } extra extra);`
+/// `object!(Actor { kind = "kind", required; id = "id", optional, redacted; note = "note"; } extra extra);`
 #[macro_export]
 macro_rules! object {
-    ($name:ident { $($field:ident = $json:literal, $req:ident $(, $redact:ident)?;)* } $(tag $tag:literal = $tag_value:literal;)? extra $extra:ident) => {
+    ($name:ident { $($field:ident = $json:literal $(, $req:ident $(, $redact:ident)?)?;)* } $(tag $tag:literal = $tag_value:literal;)? extra $extra:ident) => {
         impl ::std::fmt::Debug for $name {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 f.debug_struct(::std::stringify!($name))
-                    $(.field($json, $crate::__debug_field!(&self.$field $(, $redact)?)))*
+                    $(.field($json, $crate::__debug_field!(&self.$field $($(, $redact)?)?)))*
                     .field("..", &self.$extra)
                     .finish()
             }
@@ -338,7 +338,7 @@ macro_rules! object {
                     }
                 }
                 ::std::result::Result::Ok(Self {
-                    $($field: $crate::__take!($req, $field, $json),)*
+                    $($field: $crate::__take!($($req)?, $field, $json),)*
                     $extra: rest,
                 })
             }
@@ -346,7 +346,7 @@ macro_rules! object {
         impl $crate::ObjectFields for $name {
             fn write_fields<M: $crate::__private::serde::ser::SerializeMap>(&self, m: &mut M) -> ::std::result::Result<(), M::Error> {
                 $(m.serialize_entry($tag, $tag_value)?;)?
-                $($crate::__write!($req, m, $json, &self.$field);)*
+                $($crate::__write!($($req)?, m, $json, &self.$field);)*
                 for (k, x) in &self.$extra {
                     m.serialize_entry(k, x)?;
                 }
@@ -355,11 +355,11 @@ macro_rules! object {
         }
         $crate::__object_serialize!($name);
     };
-    ($name:ident { $($field:ident = $json:literal, $req:ident $(, $redact:ident)?;)* } $(tag $tag:literal = $tag_value:literal;)? deny) => {
+    ($name:ident { $($field:ident = $json:literal $(, $req:ident $(, $redact:ident)?)?;)* } $(tag $tag:literal = $tag_value:literal;)? deny) => {
         impl ::std::fmt::Debug for $name {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 f.debug_struct(::std::stringify!($name))
-                    $(.field($json, $crate::__debug_field!(&self.$field $(, $redact)?)))*
+                    $(.field($json, $crate::__debug_field!(&self.$field $($(, $redact)?)?)))*
                     .finish()
             }
         }
@@ -377,14 +377,14 @@ macro_rules! object {
                     }
                 }
                 ::std::result::Result::Ok(Self {
-                    $($field: $crate::__take!($req, $field, $json),)*
+                    $($field: $crate::__take!($($req)?, $field, $json),)*
                 })
             }
         }
         impl $crate::ObjectFields for $name {
             fn write_fields<M: $crate::__private::serde::ser::SerializeMap>(&self, m: &mut M) -> ::std::result::Result<(), M::Error> {
                 $(m.serialize_entry($tag, $tag_value)?;)?
-                $($crate::__write!($req, m, $json, &self.$field);)*
+                $($crate::__write!($($req)?, m, $json, &self.$field);)*
                 ::std::result::Result::Ok(())
             }
         }
@@ -410,7 +410,7 @@ macro_rules! __take {
     (required, $field:ident, $json:literal) => {
         $field.ok_or_else(|| $crate::missing($json))?
     };
-    (optional, $field:ident, $json:literal) => {
+    ($(optional)?, $field:ident, $json:literal) => {
         $field
     };
 }
@@ -421,7 +421,7 @@ macro_rules! __write {
     (required, $m:ident, $json:literal, $value:expr) => {
         $m.serialize_entry($json, $value)?
     };
-    (optional, $m:ident, $json:literal, $value:expr) => {
+    ($(optional)?, $m:ident, $json:literal, $value:expr) => {
         if let ::std::option::Option::Some(x) = $value {
             $m.serialize_entry($json, x)?
         }

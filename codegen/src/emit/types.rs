@@ -199,9 +199,14 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             let fid = ident(&f.rust);
             defs.push(self.field_def(id, f));
             let json = &f.json;
-            let req = if f.required { quote!(required) } else { quote!(optional) };
-            let redact = if f.sensitive || t.sensitive { quote!(, redacted) } else { quote!() };
-            specs.push(quote!(#fid = #json, #req #redact;));
+            // `optional` is the default, said only before `redacted`.
+            let flags = match (f.required, f.sensitive || t.sensitive) {
+                (true, false) => quote!(, required),
+                (true, true) => quote!(, required, redacted),
+                (false, true) => quote!(, optional, redacted),
+                (false, false) => quote!(),
+            };
+            specs.push(quote!(#fid = #json #flags;));
         }
         let tag = tag.map(|(k, v)| quote!(tag #k = #v;));
         let tail = match extra {

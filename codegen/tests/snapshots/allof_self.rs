@@ -25,7 +25,7 @@ pub struct AllOfSelf {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(AllOfSelf { vm = "vm", optional; } extra extra);
+rt::object!(AllOfSelf { vm = "vm"; } extra extra);
 rt::contract!(AllOfSelf, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/allof_self.json#/definitions/vm`
 pub type Vm = rt::Value;

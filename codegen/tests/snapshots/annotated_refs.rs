@@ -39,9 +39,8 @@ pub struct Lints {
     pub no_debugger: Option<Rule>,
 }
 rt::object!(
-    Lints { absolute_paths = "absolute_paths", optional; almost_swapped =
-    "almost_swapped", optional; no_console = "no_console", optional; no_debugger =
-    "no_debugger", optional; } deny
+    Lints { absolute_paths = "absolute_paths"; almost_swapped = "almost_swapped";
+    no_console = "no_console"; no_debugger = "no_debugger"; } deny
 );
 rt::contract!(Lints, [validators::v0], BASE0, "", fast fast::read_0);
 /// Lint
@@ -95,10 +94,7 @@ pub struct DetailedLint {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    DetailedLint { level = "level", optional; priority = "priority", optional; } extra
-    extra
-);
+rt::object!(DetailedLint { level = "level"; priority = "priority"; } extra extra);
 rt::contract!(
     DetailedLint, [validators::v3], BASE0, "/definitions/DetailedLint", fast fast::read_3
 );

@@ -23,7 +23,7 @@ const BASE0: &str = "file:///fixtures/anyof_self.json";
 pub struct AnyOfSelf {
     pub value: Option<Value>,
 }
-rt::object!(AnyOfSelf { value = "value", optional; } deny);
+rt::object!(AnyOfSelf { value = "value"; } deny);
 rt::contract!(AnyOfSelf, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/anyof_self.json#/definitions/value`
 #[derive(Clone, Debug, PartialEq)]

@@ -31,9 +31,8 @@ pub struct Arrays {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Arrays { tags = "tags", optional; pair = "pair", optional; with_contains =
-    "withContains", optional; matrix = "matrix", optional; things = "things", optional; }
-    extra extra
+    Arrays { tags = "tags"; pair = "pair"; with_contains = "withContains"; matrix =
+    "matrix"; things = "things"; } extra extra
 );
 rt::contract!(Arrays, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/arrays.json#/$defs/thing`

@@ -43,11 +43,9 @@ pub struct AwkwardNames {
     pub extra_: rt::Extra<rt::Value>,
 }
 rt::object!(
-    AwkwardNames { r#type = "type", optional; r#fn = "fn", optional; self_ = "self",
-    optional; self__ = "Self", optional; crate_ = "crate", optional; empty = "",
-    optional; a = "a", optional; a_ = "A", optional; extra = "extra", optional; _2fast =
-    "2fast", optional; option = "option", optional; string = "string", optional; result =
-    "result", optional; value = "value", optional; } extra extra_
+    AwkwardNames { r#type = "type"; r#fn = "fn"; self_ = "self"; self__ = "Self"; crate_
+    = "crate"; empty = ""; a = "a"; a_ = "A"; extra = "extra"; _2fast = "2fast"; option =
+    "option"; string = "string"; result = "result"; value = "value"; } extra extra_
 );
 rt::contract!(AwkwardNames, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/awkward_names.json#/$defs/Option`
@@ -57,7 +55,7 @@ pub struct Option {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Option { some = "some", optional; } extra extra);
+rt::object!(Option { some = "some"; } extra extra);
 rt::contract!(Option, [validators::v1], BASE0, "/$defs/Option", fast fast::read_1);
 /// At least 2 characters.
 ///
@@ -86,7 +84,7 @@ pub struct Value {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Value { vec = "Vec", optional; } extra extra);
+rt::object!(Value { vec = "Vec"; } extra extra);
 rt::contract!(Value, [validators::v4], BASE0, "/$defs/Value", fast fast::read_4);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {

@@ -25,7 +25,7 @@ pub struct Draft4Const {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Draft4Const { binding = "binding", optional; } extra extra);
+rt::object!(Draft4Const { binding = "binding"; } extra extra);
 rt::contract!(Draft4Const, [validators::v0], BASE0, "", fast fast::read_0);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {

@@ -31,8 +31,8 @@ pub struct Draft4Tuple {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Draft4Tuple { point = "point", optional; limit = "limit", optional; r#ref = "ref",
-    optional; deps = "deps", optional; } extra extra
+    Draft4Tuple { point = "point"; limit = "limit"; r#ref = "ref"; deps = "deps"; } extra
+    extra
 );
 rt::contract!(Draft4Tuple, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/draft4_tuple.json#/definitions/positive`

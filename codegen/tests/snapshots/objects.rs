@@ -40,10 +40,9 @@ pub struct Objects {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Objects { id = "id", required; closed = "closed", required; counts = "counts",
-    optional; by_key_shape = "byKeyShape", optional; labels = "labels", optional;
-    typed_extra = "typedExtra", optional; empty = "empty", optional; min_max = "minMax",
-    optional; dependent = "dependent", optional; } extra extra
+    Objects { id = "id", required; closed = "closed", required; counts = "counts";
+    by_key_shape = "byKeyShape"; labels = "labels"; typed_extra = "typedExtra"; empty =
+    "empty"; min_max = "minMax"; dependent = "dependent"; } extra extra
 );
 rt::contract!(Objects, [validators::v0], BASE0, "", fast fast::read_0);
 /// An identifier.
@@ -62,7 +61,7 @@ pub struct Closed {
     /// Default when absent: `false`.
     pub b: Option<bool>,
 }
-rt::object!(Closed { a = "a", optional; b = "b", optional; } deny);
+rt::object!(Closed { a = "a"; b = "b"; } deny);
 rt::contract!(Closed, [validators::v2], BASE0, "/properties/closed", fast fast::read_2);
 /// Matches `^[a-z]+$`.
 ///
@@ -78,7 +77,7 @@ pub struct Labels {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Labels { name = "name", optional; } extra extra);
+rt::object!(Labels { name = "name"; } extra extra);
 rt::contract!(Labels, [validators::v4], BASE0, "/properties/labels");
 /// Schema: `fixtures/objects.json#/properties/typedExtra`
 #[derive(Clone, PartialEq)]
@@ -87,7 +86,7 @@ pub struct TypedExtra {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<String>,
 }
-rt::object!(TypedExtra { fixed = "fixed", optional; } extra extra);
+rt::object!(TypedExtra { fixed = "fixed"; } extra extra);
 rt::contract!(
     TypedExtra, [validators::v5], BASE0, "/properties/typedExtra", fast fast::read_5
 );
@@ -106,9 +105,7 @@ pub struct Dependent {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Dependent { card = "card", optional; billing = "billing", optional; } extra extra
-);
+rt::object!(Dependent { card = "card"; billing = "billing"; } extra extra);
 rt::contract!(Dependent, [validators::v7], BASE0, "/properties/dependent");
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {

@@ -26,8 +26,7 @@ pub struct Recursive {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Recursive { payload = "payload", optional; list = "list", optional; tree = "tree",
-    optional; } extra extra
+    Recursive { payload = "payload"; list = "list"; tree = "tree"; } extra extra
 );
 rt::contract!(Recursive, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/recursive.json#/definitions/json`
@@ -40,7 +39,7 @@ pub struct List {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(List { head = "head", required; tail = "tail", optional; } extra extra);
+rt::object!(List { head = "head", required; tail = "tail"; } extra extra);
 rt::contract!(List, [validators::v1], BASE0, "/definitions/list", fast fast::read_2);
 /// Schema: `fixtures/recursive.json#/definitions/tree`
 #[derive(Clone, Debug, PartialEq)]

@@ -32,10 +32,9 @@ pub struct Refs {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Refs { escaped = "escaped", optional; percent = "percent", optional; anchored =
-    "anchored", optional; embedded = "embedded", optional; cross_file = "crossFile",
-    optional; tree = "tree", optional; with_sibling = "withSibling", optional; } extra
-    extra
+    Refs { escaped = "escaped"; percent = "percent"; anchored = "anchored"; embedded =
+    "embedded"; cross_file = "crossFile"; tree = "tree"; with_sibling = "withSibling"; }
+    extra extra
 );
 rt::contract!(Refs, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `fixtures/refs.json#/$defs/money`
@@ -46,9 +45,7 @@ pub struct Money {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Money { amount = "amount", required; currency = "currency", optional; } extra extra
-);
+rt::object!(Money { amount = "amount", required; currency = "currency"; } extra extra);
 rt::contract!(Money, [validators::v1], BASE0, "/$defs/money", fast fast::read_1);
 /// Schema: `fixtures/refs.json#/$defs/embedded`
 #[derive(Clone, PartialEq)]
@@ -57,7 +54,7 @@ pub struct Embedded {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Embedded { inner = "inner", optional; } extra extra);
+rt::object!(Embedded { inner = "inner"; } extra extra);
 rt::contract!(Embedded, [validators::v2], BASE1, "", fast fast::read_2);
 /// Schema: `fixtures/shared/shared.json#/$defs/Address`
 #[derive(Clone, PartialEq)]
@@ -67,9 +64,7 @@ pub struct Address {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Address { street = "street", required; city = "city", optional; } extra extra
-);
+rt::object!(Address { street = "street", required; city = "city"; } extra extra);
 rt::contract!(Address, [validators::v3], BASE2, "/$defs/Address", fast fast::read_3);
 /// Schema: `fixtures/refs.json#/$defs/node`
 #[derive(Clone, PartialEq)]
@@ -81,8 +76,7 @@ pub struct Node {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Node { value = "value", optional; children = "children", optional; parent = "parent",
-    optional; } extra extra
+    Node { value = "value"; children = "children"; parent = "parent"; } extra extra
 );
 rt::contract!(Node, [validators::v4], BASE0, "/$defs/node", fast fast::read_4);
 /// At most 3 characters.

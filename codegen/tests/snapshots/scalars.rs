@@ -58,14 +58,12 @@ pub struct Scalars {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Scalars { count = "count", optional; ratio = "ratio", optional; step = "step",
-    optional; flag = "flag", optional; nothing = "nothing", optional; maybe_text =
-    "maybeText", optional; text_or_number = "textOrNumber", optional; code = "code",
-    optional; when = "when", optional; anything = "anything", optional; never = "never",
-    optional; always = "always", optional; fixed = "fixed", optional; fixed_number =
-    "fixedNumber", optional; color = "color", optional; mixed_enum = "mixedEnum",
-    optional; nullable_color = "nullableColor", optional; protocol = "protocol",
-    optional; old = "old", optional; secret = "secret", optional; } extra extra
+    Scalars { count = "count"; ratio = "ratio"; step = "step"; flag = "flag"; nothing =
+    "nothing"; maybe_text = "maybeText"; text_or_number = "textOrNumber"; code = "code";
+    when = "when"; anything = "anything"; never = "never"; always = "always"; fixed =
+    "fixed"; fixed_number = "fixedNumber"; color = "color"; mixed_enum = "mixedEnum";
+    nullable_color = "nullableColor"; protocol = "protocol"; old = "old"; secret =
+    "secret"; } extra extra
 );
 rt::contract!(Scalars, [validators::v0], BASE0, "", fast fast::read_0);
 /// Used by: `fixtures/scalars.json#/properties/textOrNumber`, `fixtures/scalars.json#/properties/mixedEnum`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).

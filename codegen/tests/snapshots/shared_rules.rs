@@ -29,8 +29,8 @@ pub struct PluginRules {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    PluginRules { html_quotes = "html-quotes", optional; key_spacing = "key-spacing",
-    optional; code = "code", optional; other_code = "other-code", optional; } extra extra
+    PluginRules { html_quotes = "html-quotes"; key_spacing = "key-spacing"; code =
+    "code"; other_code = "other-code"; } extra extra
 );
 rt::contract!(PluginRules, [validators::v0], BASE0, "", fast fast::read_0);
 /// Used by: `fixtures/shared_rules.json#/properties/html-quotes`, `fixtures/shared_rules.json#/properties/key-spacing`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).

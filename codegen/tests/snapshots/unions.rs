@@ -34,10 +34,9 @@ pub struct Unions {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Unions { shape = "shape", optional; overlapping = "overlapping", optional;
-    one_or_many = "oneOrMany", optional; level = "level", optional; titled = "titled",
-    optional; not_empty = "notEmpty", optional; conditional = "conditional", optional;
-    merged = "merged", optional; envelope = "envelope", optional; } extra extra
+    Unions { shape = "shape"; overlapping = "overlapping"; one_or_many = "oneOrMany";
+    level = "level"; titled = "titled"; not_empty = "notEmpty"; conditional =
+    "conditional"; merged = "merged"; envelope = "envelope"; } extra extra
 );
 rt::contract!(Unions, [validators::v0], BASE0, "", fast fast::read_0);
 /// Told apart by `kind`.
@@ -192,10 +191,7 @@ pub struct Conditional {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Conditional { country = "country", optional; postcode = "postcode", optional; } extra
-    extra
-);
+rt::object!(Conditional { country = "country"; postcode = "postcode"; } extra extra);
 rt::contract!(Conditional, [validators::v10], BASE0, "/properties/conditional");
 /// Schema: `fixtures/unions.json#/properties/merged`
 #[derive(Clone, PartialEq)]
@@ -369,7 +365,7 @@ pub struct DeletedData {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(DeletedData { reason = "reason", optional; } extra extra);
+rt::object!(DeletedData { reason = "reason"; } extra extra);
 rt::contract!(
     DeletedData, [validators::v13, validators::v15], BASE0,
     "/$defs/event/properties/data", fast fast::read_15

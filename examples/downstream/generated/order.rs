@@ -45,7 +45,7 @@ pub struct Order {
 }
 rt::object!(
     Order { id = "id", required; customer = "customer", required; lines = "lines",
-    required; ship_to = "shipTo", optional; } extra extra
+    required; ship_to = "shipTo"; } extra extra
 );
 rt::contract!(Order, [validators::v0], BASE0, "", fast fast::read_0);
 /// Matches `^ord_[0-9]{6}$`.
@@ -68,8 +68,8 @@ pub struct Customer {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Customer { name = "name", required; tier = "tier", optional; last_order =
-    "lastOrder", optional; } extra extra
+    Customer { name = "name", required; tier = "tier"; last_order = "lastOrder"; } extra
+    extra
 );
 rt::contract!(Customer, [validators::v2], BASE1, "", fast fast::read_2);
 /// At least 1 character.
@@ -110,9 +110,7 @@ pub struct ShipTo {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    ShipTo { street = "street", optional; country = "country", required; } extra extra
-);
+rt::object!(ShipTo { street = "street"; country = "country", required; } extra extra);
 rt::contract!(ShipTo, [validators::v6], BASE2, "", fast fast::read_6);
 /// Matches `^[A-Z]{2}$`.
 ///

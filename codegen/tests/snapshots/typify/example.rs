@@ -26,10 +26,7 @@ pub struct Veggies {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Veggies { fruits = "fruits", optional; vegetables = "vegetables", optional; } extra
-    extra
-);
+rt::object!(Veggies { fruits = "fruits"; vegetables = "vegetables"; } extra extra);
 rt::contract!(Veggies, [validators::v0], BASE0, "", fast fast::read_0);
 /// Schema: `typify/example.json#/$defs/veggie`
 #[derive(Clone, PartialEq)]

@@ -301,8 +301,8 @@ pub struct BranchProtectionRuleEventCreated {
 }
 rt::object!(
     BranchProtectionRuleEventCreated { rule = "rule", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } tag "action" = "created"; deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "created"; deny
 );
 rt::contract!(
     BranchProtectionRuleEventCreated, [validators::t1:: < 0 >], BASE0,
@@ -592,16 +592,15 @@ rt::object!(
     "has_issues", required; has_projects = "has_projects", required; has_downloads =
     "has_downloads", required; has_wiki = "has_wiki", required; has_pages = "has_pages",
     required; forks_count = "forks_count", required; mirror_url = "mirror_url", required;
-    archived = "archived", required; disabled = "disabled", optional; open_issues_count =
+    archived = "archived", required; disabled = "disabled"; open_issues_count =
     "open_issues_count", required; license = "license", required; forks = "forks",
     required; open_issues = "open_issues", required; watchers = "watchers", required;
-    stargazers = "stargazers", optional; default_branch = "default_branch", required;
-    allow_squash_merge = "allow_squash_merge", optional; allow_merge_commit =
-    "allow_merge_commit", optional; allow_rebase_merge = "allow_rebase_merge", optional;
-    allow_auto_merge = "allow_auto_merge", optional; allow_forking = "allow_forking",
-    optional; delete_branch_on_merge = "delete_branch_on_merge", optional; master_branch
-    = "master_branch", optional; permissions = "permissions", optional; public =
-    "public", optional; organization = "organization", optional; } deny
+    stargazers = "stargazers"; default_branch = "default_branch", required;
+    allow_squash_merge = "allow_squash_merge"; allow_merge_commit = "allow_merge_commit";
+    allow_rebase_merge = "allow_rebase_merge"; allow_auto_merge = "allow_auto_merge";
+    allow_forking = "allow_forking"; delete_branch_on_merge = "delete_branch_on_merge";
+    master_branch = "master_branch"; permissions = "permissions"; public = "public";
+    organization = "organization"; } deny
 );
 rt::contract!(
     BranchProtectionRuleCreatedRepository, [validators::v60], BASE0,
@@ -647,15 +646,14 @@ pub struct DismissedBy {
 }
 rt::object!(
     DismissedBy { login = "login", required; id = "id", required; node_id = "node_id",
-    required; name = "name", optional; email = "email", optional; avatar_url =
-    "avatar_url", required; gravatar_id = "gravatar_id", required; url = "url", required;
-    html_url = "html_url", required; followers_url = "followers_url", required;
-    following_url = "following_url", required; gists_url = "gists_url", required;
-    starred_url = "starred_url", required; subscriptions_url = "subscriptions_url",
-    required; organizations_url = "organizations_url", required; repos_url = "repos_url",
-    required; events_url = "events_url", required; received_events_url =
-    "received_events_url", required; r#type = "type", required; site_admin =
-    "site_admin", required; } deny
+    required; name = "name"; email = "email"; avatar_url = "avatar_url", required;
+    gravatar_id = "gravatar_id", required; url = "url", required; html_url = "html_url",
+    required; followers_url = "followers_url", required; following_url = "following_url",
+    required; gists_url = "gists_url", required; starred_url = "starred_url", required;
+    subscriptions_url = "subscriptions_url", required; organizations_url =
+    "organizations_url", required; repos_url = "repos_url", required; events_url =
+    "events_url", required; received_events_url = "received_events_url", required; r#type
+    = "type", required; site_admin = "site_admin", required; } deny
 );
 rt::contract!(
     DismissedBy, [validators::t2:: < 0 >], BASE0, "/definitions/user", fast fast::read_6
@@ -745,8 +743,7 @@ pub struct RepositoryPermissions2 {
 }
 rt::object!(
     RepositoryPermissions2 { pull = "pull", required; push = "push", required; admin =
-    "admin", required; maintain = "maintain", optional; triage = "triage", optional; }
-    deny
+    "admin", required; maintain = "maintain"; triage = "triage"; } deny
 );
 rt::contract!(
     RepositoryPermissions2, [validators::v66], BASE0,
@@ -800,9 +797,9 @@ pub struct Organization {
 }
 rt::object!(
     Organization { login = "login", required; id = "id", required; node_id = "node_id",
-    required; url = "url", required; html_url = "html_url", optional; repos_url =
-    "repos_url", required; events_url = "events_url", required; hooks_url = "hooks_url",
-    required; issues_url = "issues_url", required; members_url = "members_url", required;
+    required; url = "url", required; html_url = "html_url"; repos_url = "repos_url",
+    required; events_url = "events_url", required; hooks_url = "hooks_url", required;
+    issues_url = "issues_url", required; members_url = "members_url", required;
     public_members_url = "public_members_url", required; avatar_url = "avatar_url",
     required; description = "description", required; } deny
 );
@@ -825,8 +822,8 @@ pub struct BranchProtectionRuleEventDeleted {
 }
 rt::object!(
     BranchProtectionRuleEventDeleted { rule = "rule", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } tag "action" = "deleted"; deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "deleted"; deny
 );
 rt::contract!(
     BranchProtectionRuleEventDeleted, [validators::t1:: < 1 >], BASE0,
@@ -850,8 +847,8 @@ pub struct BranchProtectionRuleEventEdited {
 rt::object!(
     BranchProtectionRuleEventEdited { rule = "rule", required; changes = "changes",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    tag "action" = "edited"; deny
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "edited"; deny
 );
 rt::contract!(
     BranchProtectionRuleEventEdited, [validators::v70], BASE0,
@@ -867,8 +864,7 @@ pub struct BranchProtectionRuleEditedChanges {
 }
 rt::object!(
     BranchProtectionRuleEditedChanges { authorized_actors_only =
-    "authorized_actors_only", optional; authorized_actor_names =
-    "authorized_actor_names", optional; } deny
+    "authorized_actors_only"; authorized_actor_names = "authorized_actor_names"; } deny
 );
 rt::contract!(
     BranchProtectionRuleEditedChanges, [validators::v71], BASE0,
@@ -938,9 +934,9 @@ pub struct CheckRunEventCompleted {
 }
 rt::object!(
     CheckRunEventCompleted { check_run = "check_run", required; requested_action =
-    "requested_action", optional; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } tag "action" = "completed"; deny
+    "requested_action"; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "completed"; deny
 );
 rt::contract!(
     CheckRunEventCompleted, [validators::t6:: < 0 >], BASE0,
@@ -979,13 +975,13 @@ pub struct CheckRunCompletedCheckRun {
     pub pull_requests: Vec<CheckRunPullRequest>,
 }
 rt::object!(
-    CheckRunCompletedCheckRun { id = "id", required; node_id = "node_id", optional;
-    head_sha = "head_sha", required; external_id = "external_id", required; url = "url",
-    required; html_url = "html_url", required; details_url = "details_url", optional;
-    status = "status", required; conclusion = "conclusion", required; started_at =
-    "started_at", required; completed_at = "completed_at", required; output = "output",
-    required; name = "name", required; check_suite = "check_suite", required; app =
-    "app", required; pull_requests = "pull_requests", required; } deny
+    CheckRunCompletedCheckRun { id = "id", required; node_id = "node_id"; head_sha =
+    "head_sha", required; external_id = "external_id", required; url = "url", required;
+    html_url = "html_url", required; details_url = "details_url"; status = "status",
+    required; conclusion = "conclusion", required; started_at = "started_at", required;
+    completed_at = "completed_at", required; output = "output", required; name = "name",
+    required; check_suite = "check_suite", required; app = "app", required; pull_requests
+    = "pull_requests", required; } deny
 );
 rt::contract!(
     CheckRunCompletedCheckRun, [validators::t7:: < 0 >], BASE0,
@@ -1046,8 +1042,8 @@ pub struct Output {
     pub annotations_url: String,
 }
 rt::object!(
-    Output { title = "title", optional; summary = "summary", required; text = "text",
-    required; annotations_count = "annotations_count", required; annotations_url =
+    Output { title = "title"; summary = "summary", required; text = "text", required;
+    annotations_count = "annotations_count", required; annotations_url =
     "annotations_url", required; } deny
 );
 rt::contract!(
@@ -1080,11 +1076,11 @@ pub struct CheckRunCheckSuite2 {
     pub updated_at: String,
 }
 rt::object!(
-    CheckRunCheckSuite2 { id = "id", required; node_id = "node_id", optional; head_branch
-    = "head_branch", required; head_sha = "head_sha", required; status = "status",
+    CheckRunCheckSuite2 { id = "id", required; node_id = "node_id"; head_branch =
+    "head_branch", required; head_sha = "head_sha", required; status = "status",
     required; conclusion = "conclusion", required; url = "url", required; before =
     "before", required; after = "after", required; pull_requests = "pull_requests",
-    required; deployment = "deployment", optional; app = "app", required; created_at =
+    required; deployment = "deployment"; app = "app", required; created_at =
     "created_at", required; updated_at = "updated_at", required; } deny
 );
 rt::contract!(
@@ -1252,11 +1248,11 @@ pub struct App {
     pub events: Option<Vec<AppEvent>>,
 }
 rt::object!(
-    App { id = "id", required; slug = "slug", optional; node_id = "node_id", required;
-    owner = "owner", required; name = "name", required; description = "description",
-    required; external_url = "external_url", required; html_url = "html_url", required;
-    created_at = "created_at", required; updated_at = "updated_at", required; permissions
-    = "permissions", optional; events = "events", optional; } deny
+    App { id = "id", required; slug = "slug"; node_id = "node_id", required; owner =
+    "owner", required; name = "name", required; description = "description", required;
+    external_url = "external_url", required; html_url = "html_url", required; created_at
+    = "created_at", required; updated_at = "updated_at", required; permissions =
+    "permissions"; events = "events"; } deny
 );
 rt::contract!(App, [validators::v86], BASE0, "/definitions/app", fast fast::read_32);
 /// The set of permissions for the GitHub app
@@ -1300,26 +1296,23 @@ pub struct AppPermissions {
     pub workflows: Option<Actions>,
 }
 rt::object!(
-    AppPermissions { actions = "actions", optional; administration = "administration",
-    optional; checks = "checks", optional; content_references = "content_references",
-    optional; contents = "contents", optional; deployments = "deployments", optional;
-    discussions = "discussions", optional; emails = "emails", optional; environments =
-    "environments", optional; issues = "issues", optional; members = "members", optional;
-    metadata = "metadata", optional; organization_administration =
-    "organization_administration", optional; organization_hooks = "organization_hooks",
-    optional; organization_packages = "organization_packages", optional;
-    organization_plan = "organization_plan", optional; organization_projects =
-    "organization_projects", optional; organization_secrets = "organization_secrets",
-    optional; organization_self_hosted_runners = "organization_self_hosted_runners",
-    optional; organization_user_blocking = "organization_user_blocking", optional;
-    packages = "packages", optional; pages = "pages", optional; pull_requests =
-    "pull_requests", optional; repository_hooks = "repository_hooks", optional;
-    repository_projects = "repository_projects", optional; secret_scanning_alerts =
-    "secret_scanning_alerts", optional; secrets = "secrets", optional; security_events =
-    "security_events", optional; security_scanning_alert = "security_scanning_alert",
-    optional; single_file = "single_file", optional; statuses = "statuses", optional;
-    team_discussions = "team_discussions", optional; vulnerability_alerts =
-    "vulnerability_alerts", optional; workflows = "workflows", optional; } deny
+    AppPermissions { actions = "actions"; administration = "administration"; checks =
+    "checks"; content_references = "content_references"; contents = "contents";
+    deployments = "deployments"; discussions = "discussions"; emails = "emails";
+    environments = "environments"; issues = "issues"; members = "members"; metadata =
+    "metadata"; organization_administration = "organization_administration";
+    organization_hooks = "organization_hooks"; organization_packages =
+    "organization_packages"; organization_plan = "organization_plan";
+    organization_projects = "organization_projects"; organization_secrets =
+    "organization_secrets"; organization_self_hosted_runners =
+    "organization_self_hosted_runners"; organization_user_blocking =
+    "organization_user_blocking"; packages = "packages"; pages = "pages"; pull_requests =
+    "pull_requests"; repository_hooks = "repository_hooks"; repository_projects =
+    "repository_projects"; secret_scanning_alerts = "secret_scanning_alerts"; secrets =
+    "secrets"; security_events = "security_events"; security_scanning_alert =
+    "security_scanning_alert"; single_file = "single_file"; statuses = "statuses";
+    team_discussions = "team_discussions"; vulnerability_alerts = "vulnerability_alerts";
+    workflows = "workflows"; } deny
 );
 rt::contract!(
     AppPermissions, [validators::v87], BASE0, "/definitions/app/properties/permissions",
@@ -1459,7 +1452,7 @@ pub struct RequestedAction {
     /// The integrator reference of the action requested by the user.
     pub identifier: Option<String>,
 }
-rt::object!(RequestedAction { identifier = "identifier", optional; } deny);
+rt::object!(RequestedAction { identifier = "identifier"; } deny);
 /// check_run created event
 ///
 /// Schema: `typify/github.json#/definitions/check_run$created`
@@ -1476,9 +1469,9 @@ pub struct CheckRunEventCreated {
 }
 rt::object!(
     CheckRunEventCreated { check_run = "check_run", required; requested_action =
-    "requested_action", optional; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } tag "action" = "created"; deny
+    "requested_action"; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "created"; deny
 );
 rt::contract!(
     CheckRunEventCreated, [validators::t6:: < 1 >], BASE0,
@@ -1517,13 +1510,13 @@ pub struct CheckRunCreatedCheckRun {
     pub pull_requests: Vec<CheckRunPullRequest>,
 }
 rt::object!(
-    CheckRunCreatedCheckRun { id = "id", required; node_id = "node_id", optional;
-    head_sha = "head_sha", required; external_id = "external_id", required; url = "url",
-    required; html_url = "html_url", required; details_url = "details_url", optional;
-    status = "status", required; conclusion = "conclusion", required; started_at =
-    "started_at", required; completed_at = "completed_at", required; output = "output",
-    required; name = "name", required; check_suite = "check_suite", required; app =
-    "app", required; pull_requests = "pull_requests", required; } deny
+    CheckRunCreatedCheckRun { id = "id", required; node_id = "node_id"; head_sha =
+    "head_sha", required; external_id = "external_id", required; url = "url", required;
+    html_url = "html_url", required; details_url = "details_url"; status = "status",
+    required; conclusion = "conclusion", required; started_at = "started_at", required;
+    completed_at = "completed_at", required; output = "output", required; name = "name",
+    required; check_suite = "check_suite", required; app = "app", required; pull_requests
+    = "pull_requests", required; } deny
 );
 rt::contract!(
     CheckRunCreatedCheckRun, [validators::t7:: < 1 >], BASE0,
@@ -1574,11 +1567,11 @@ pub struct CheckRunCheckSuite3 {
     pub updated_at: String,
 }
 rt::object!(
-    CheckRunCheckSuite3 { id = "id", required; node_id = "node_id", optional; head_branch
-    = "head_branch", required; head_sha = "head_sha", required; status = "status",
+    CheckRunCheckSuite3 { id = "id", required; node_id = "node_id"; head_branch =
+    "head_branch", required; head_sha = "head_sha", required; status = "status",
     required; conclusion = "conclusion", required; url = "url", required; before =
     "before", required; after = "after", required; pull_requests = "pull_requests",
-    required; deployment = "deployment", optional; app = "app", required; created_at =
+    required; deployment = "deployment"; app = "app", required; created_at =
     "created_at", required; updated_at = "updated_at", required; } deny
 );
 rt::contract!(
@@ -1603,8 +1596,8 @@ pub struct RequestedActionEvent {
 rt::object!(
     RequestedActionEvent { check_run = "check_run", required; requested_action =
     "requested_action", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } tag "action" = "requested_action"; deny
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "requested_action"; deny
 );
 rt::contract!(
     RequestedActionEvent, [validators::v94], BASE0,
@@ -1626,9 +1619,9 @@ pub struct CheckRunEventRerequested {
 }
 rt::object!(
     CheckRunEventRerequested { check_run = "check_run", required; requested_action =
-    "requested_action", optional; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } tag "action" = "rerequested"; deny
+    "requested_action"; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "rerequested"; deny
 );
 rt::contract!(
     CheckRunEventRerequested, [validators::t6:: < 2 >], BASE0,
@@ -1667,13 +1660,13 @@ pub struct CheckRunRerequestedCheckRun {
     pub pull_requests: Vec<CheckRunPullRequest>,
 }
 rt::object!(
-    CheckRunRerequestedCheckRun { id = "id", required; node_id = "node_id", optional;
-    head_sha = "head_sha", required; external_id = "external_id", required; url = "url",
-    required; html_url = "html_url", required; details_url = "details_url", optional;
-    status = "status", required; conclusion = "conclusion", required; started_at =
-    "started_at", required; completed_at = "completed_at", required; output = "output",
-    required; name = "name", required; check_suite = "check_suite", required; app =
-    "app", required; pull_requests = "pull_requests", required; } deny
+    CheckRunRerequestedCheckRun { id = "id", required; node_id = "node_id"; head_sha =
+    "head_sha", required; external_id = "external_id", required; url = "url", required;
+    html_url = "html_url", required; details_url = "details_url"; status = "status",
+    required; conclusion = "conclusion", required; started_at = "started_at", required;
+    completed_at = "completed_at", required; output = "output", required; name = "name",
+    required; check_suite = "check_suite", required; app = "app", required; pull_requests
+    = "pull_requests", required; } deny
 );
 rt::contract!(
     CheckRunRerequestedCheckRun, [validators::t7:: < 2 >], BASE0,
@@ -1704,11 +1697,11 @@ pub struct CheckRunCheckSuite4 {
     pub updated_at: String,
 }
 rt::object!(
-    CheckRunCheckSuite4 { id = "id", required; node_id = "node_id", optional; head_branch
-    = "head_branch", required; head_sha = "head_sha", required; status = "status",
+    CheckRunCheckSuite4 { id = "id", required; node_id = "node_id"; head_branch =
+    "head_branch", required; head_sha = "head_sha", required; status = "status",
     required; conclusion = "conclusion", required; url = "url", required; before =
     "before", required; after = "after", required; pull_requests = "pull_requests",
-    required; deployment = "deployment", optional; app = "app", required; created_at =
+    required; deployment = "deployment"; app = "app", required; created_at =
     "created_at", required; updated_at = "updated_at", required; } deny
 );
 rt::contract!(
@@ -1752,8 +1745,8 @@ pub struct CheckSuiteEventCompleted {
 }
 rt::object!(
     CheckSuiteEventCompleted { check_suite = "check_suite", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } tag "action" = "completed"; deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "completed"; deny
 );
 rt::contract!(
     CheckSuiteEventCompleted, [validators::t10:: < 0 >], BASE0,
@@ -1860,7 +1853,7 @@ pub struct CommitSimpleAuthor {
 }
 rt::object!(
     CommitSimpleAuthor { name = "name", required; email = "email", required; date =
-    "date", optional; username = "username", optional; } deny
+    "date"; username = "username"; } deny
 );
 rt::contract!(
     CommitSimpleAuthor, [validators::v102], BASE0, "/definitions/committer", fast
@@ -1880,8 +1873,8 @@ pub struct CheckSuiteEventRequested {
 }
 rt::object!(
     CheckSuiteEventRequested { check_suite = "check_suite", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } tag "action" = "requested"; deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "requested"; deny
 );
 rt::contract!(
     CheckSuiteEventRequested, [validators::t10:: < 1 >], BASE0,
@@ -1901,9 +1894,8 @@ pub struct CheckSuiteEventRerequested {
 }
 rt::object!(
     CheckSuiteEventRerequested { check_suite = "check_suite", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } tag "action" = "rerequested";
-    deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "rerequested"; deny
 );
 rt::contract!(
     CheckSuiteEventRerequested, [validators::t10:: < 2 >], BASE0,
@@ -1960,8 +1952,8 @@ pub struct AppearedInBranchEvent {
 rt::object!(
     AppearedInBranchEvent { alert = "alert", required; r#ref = "ref", required;
     commit_oid = "commit_oid", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } tag "action" = "appeared_in_branch"; deny
+    "sender", required; installation = "installation"; organization = "organization"; }
+    tag "action" = "appeared_in_branch"; deny
 );
 rt::contract!(
     AppearedInBranchEvent, [validators::t12:: < 0 >], BASE0,
@@ -1999,10 +1991,10 @@ pub struct CodeScanningAlertAppearedInBranchAlert {
 rt::object!(
     CodeScanningAlertAppearedInBranchAlert { number = "number", required; created_at =
     "created_at", required; url = "url", required; html_url = "html_url", required;
-    instances = "instances", required; most_recent_instance = "most_recent_instance",
-    optional; state = "state", required; dismissed_by = "dismissed_by", required;
-    dismissed_at = "dismissed_at", required; dismissed_reason = "dismissed_reason",
-    required; rule = "rule", required; tool = "tool", required; } deny
+    instances = "instances", required; most_recent_instance = "most_recent_instance";
+    state = "state", required; dismissed_by = "dismissed_by", required; dismissed_at =
+    "dismissed_at", required; dismissed_reason = "dismissed_reason", required; rule =
+    "rule", required; tool = "tool", required; } deny
 );
 rt::contract!(
     CodeScanningAlertAppearedInBranchAlert, [validators::t13:: < 0 >], BASE0,
@@ -2030,8 +2022,8 @@ pub struct MostRecentInstance {
 rt::object!(
     MostRecentInstance { r#ref = "ref", required; analysis_key = "analysis_key",
     required; environment = "environment", required; state = "state", required;
-    commit_sha = "commit_sha", optional; message = "message", optional; location =
-    "location", optional; classifications = "classifications", optional; } deny
+    commit_sha = "commit_sha"; message = "message"; location = "location";
+    classifications = "classifications"; } deny
 );
 rt::contract!(
     MostRecentInstance, [validators::v108], BASE0, "/definitions/alert-instance", fast
@@ -2058,7 +2050,7 @@ rt::contract!(
 pub struct Message {
     pub text: Option<String>,
 }
-rt::object!(Message { text = "text", optional; } deny);
+rt::object!(Message { text = "text"; } deny);
 rt::contract!(
     Message, [validators::v110], BASE0, "/definitions/alert-instance/properties/message",
     fast fast::read_58
@@ -2073,9 +2065,8 @@ pub struct Location {
     pub end_column: Option<rt::Integer>,
 }
 rt::object!(
-    Location { path = "path", optional; start_line = "start_line", optional; end_line =
-    "end_line", optional; start_column = "start_column", optional; end_column =
-    "end_column", optional; } deny
+    Location { path = "path"; start_line = "start_line"; end_line = "end_line";
+    start_column = "start_column"; end_column = "end_column"; } deny
 );
 rt::contract!(
     Location, [validators::v111], BASE0,
@@ -2181,15 +2172,14 @@ pub struct GithubOrg {
 }
 rt::object!(
     GithubOrg { login = "login", required; id = "id", required; node_id = "node_id",
-    required; name = "name", optional; email = "email", optional; avatar_url =
-    "avatar_url", required; gravatar_id = "gravatar_id", required; url = "url", required;
-    html_url = "html_url", required; followers_url = "followers_url", required;
-    following_url = "following_url", required; gists_url = "gists_url", required;
-    starred_url = "starred_url", required; subscriptions_url = "subscriptions_url",
-    required; organizations_url = "organizations_url", required; repos_url = "repos_url",
-    required; events_url = "events_url", required; received_events_url =
-    "received_events_url", required; r#type = "type", required; site_admin =
-    "site_admin", required; } deny
+    required; name = "name"; email = "email"; avatar_url = "avatar_url", required;
+    gravatar_id = "gravatar_id", required; url = "url", required; html_url = "html_url",
+    required; followers_url = "followers_url", required; following_url = "following_url",
+    required; gists_url = "gists_url", required; starred_url = "starred_url", required;
+    subscriptions_url = "subscriptions_url", required; organizations_url =
+    "organizations_url", required; repos_url = "repos_url", required; events_url =
+    "events_url", required; received_events_url = "received_events_url", required; r#type
+    = "type", required; site_admin = "site_admin", required; } deny
 );
 rt::contract!(
     GithubOrg, [validators::t2:: < 1 >], BASE0, "/definitions/github-org", fast
@@ -2380,8 +2370,8 @@ pub struct ClosedByUserEvent {
 rt::object!(
     ClosedByUserEvent { alert = "alert", required; r#ref = "ref", required; commit_oid =
     "commit_oid", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } tag "action" = "closed_by_user"; deny
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "closed_by_user"; deny
 );
 rt::contract!(
     ClosedByUserEvent, [validators::t12:: < 1 >], BASE0,
@@ -2421,10 +2411,10 @@ pub struct CodeScanningAlertClosedByUserAlert {
 rt::object!(
     CodeScanningAlertClosedByUserAlert { number = "number", required; created_at =
     "created_at", required; url = "url", required; html_url = "html_url", required;
-    instances = "instances", required; most_recent_instance = "most_recent_instance",
-    optional; state = "state", required; dismissed_by = "dismissed_by", required;
-    dismissed_at = "dismissed_at", required; dismissed_reason = "dismissed_reason",
-    required; rule = "rule", required; tool = "tool", required; } deny
+    instances = "instances", required; most_recent_instance = "most_recent_instance";
+    state = "state", required; dismissed_by = "dismissed_by", required; dismissed_at =
+    "dismissed_at", required; dismissed_reason = "dismissed_reason", required; rule =
+    "rule", required; tool = "tool", required; } deny
 );
 rt::contract!(
     CodeScanningAlertClosedByUserAlert, [validators::t13:: < 1 >], BASE0,
@@ -2452,8 +2442,8 @@ pub struct Instance2 {
 rt::object!(
     Instance2 { r#ref = "ref", required; analysis_key = "analysis_key", required;
     environment = "environment", required; state = "state", required; commit_sha =
-    "commit_sha", optional; message = "message", optional; location = "location",
-    optional; classifications = "classifications", optional; } deny
+    "commit_sha"; message = "message"; location = "location"; classifications =
+    "classifications"; } deny
 );
 rt::contract!(
     Instance2, [validators::t14:: < 0 >], BASE0,
@@ -2483,9 +2473,8 @@ pub struct AlertRule3 {
 }
 rt::object!(
     AlertRule3 { id = "id", required; severity = "severity", required; description =
-    "description", required; name = "name", optional; full_description =
-    "full_description", optional; tags = "tags", optional; help = "help", optional; }
-    deny
+    "description", required; name = "name"; full_description = "full_description"; tags =
+    "tags"; help = "help"; } deny
 );
 rt::contract!(
     AlertRule3, [validators::v136], BASE0,
@@ -2502,8 +2491,8 @@ pub struct AlertTool3 {
     pub guid: Option<Option<String>>,
 }
 rt::object!(
-    AlertTool3 { name = "name", required; version = "version", required; guid = "guid",
-    optional; } deny
+    AlertTool3 { name = "name", required; version = "version", required; guid = "guid"; }
+    deny
 );
 rt::contract!(
     AlertTool3, [validators::v137], BASE0,
@@ -2529,8 +2518,8 @@ pub struct CodeScanningAlertEventCreated {
 rt::object!(
     CodeScanningAlertEventCreated { alert = "alert", required; r#ref = "ref", required;
     commit_oid = "commit_oid", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } tag "action" = "created"; deny
+    "sender", required; installation = "installation"; organization = "organization"; }
+    tag "action" = "created"; deny
 );
 rt::contract!(
     CodeScanningAlertEventCreated, [validators::t12:: < 2 >], BASE0,
@@ -2568,10 +2557,10 @@ pub struct CodeScanningAlertCreatedAlert {
 rt::object!(
     CodeScanningAlertCreatedAlert { number = "number", required; created_at =
     "created_at", required; url = "url", required; html_url = "html_url", required;
-    instances = "instances", required; most_recent_instance = "most_recent_instance",
-    optional; state = "state", required; dismissed_by = "dismissed_by", required;
-    dismissed_at = "dismissed_at", required; dismissed_reason = "dismissed_reason",
-    required; rule = "rule", required; tool = "tool", required; } deny
+    instances = "instances", required; most_recent_instance = "most_recent_instance";
+    state = "state", required; dismissed_by = "dismissed_by", required; dismissed_at =
+    "dismissed_at", required; dismissed_reason = "dismissed_reason", required; rule =
+    "rule", required; tool = "tool", required; } deny
 );
 rt::contract!(
     CodeScanningAlertCreatedAlert, [validators::t13:: < 2 >], BASE0,
@@ -2598,8 +2587,8 @@ pub struct Instance3 {
 rt::object!(
     Instance3 { r#ref = "ref", required; analysis_key = "analysis_key", required;
     environment = "environment", required; state = "state", required; commit_sha =
-    "commit_sha", optional; message = "message", optional; location = "location",
-    optional; classifications = "classifications", optional; } deny
+    "commit_sha"; message = "message"; location = "location"; classifications =
+    "classifications"; } deny
 );
 rt::contract!(
     Instance3, [validators::t14:: < 1 >], BASE0,
@@ -2636,8 +2625,8 @@ pub struct FixedEvent {
 rt::object!(
     FixedEvent { alert = "alert", required; r#ref = "ref", required; commit_oid =
     "commit_oid", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } tag "action" = "fixed"; deny
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "fixed"; deny
 );
 rt::contract!(
     FixedEvent, [validators::t12:: < 3 >], BASE0,
@@ -2680,8 +2669,8 @@ rt::object!(
     "instances", required; state = "state", required; dismissed_by = "dismissed_by",
     required; dismissed_at = "dismissed_at", required; dismissed_reason =
     "dismissed_reason", required; rule = "rule", required; tool = "tool", required;
-    most_recent_instance = "most_recent_instance", optional; instances_url =
-    "instances_url", optional; } deny
+    most_recent_instance = "most_recent_instance"; instances_url = "instances_url"; }
+    deny
 );
 rt::contract!(
     CodeScanningAlertFixedAlert, [validators::v142], BASE0,
@@ -2708,8 +2697,8 @@ pub struct Instance4 {
 rt::object!(
     Instance4 { r#ref = "ref", required; analysis_key = "analysis_key", required;
     environment = "environment", required; state = "state", required; commit_sha =
-    "commit_sha", optional; message = "message", optional; location = "location",
-    optional; classifications = "classifications", optional; } deny
+    "commit_sha"; message = "message"; location = "location"; classifications =
+    "classifications"; } deny
 );
 rt::contract!(
     Instance4, [validators::t14:: < 2 >], BASE0,
@@ -2742,8 +2731,8 @@ pub struct CodeScanningAlertEventReopened {
 rt::object!(
     CodeScanningAlertEventReopened { alert = "alert", required; r#ref = "ref", required;
     commit_oid = "commit_oid", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } tag "action" = "reopened"; deny
+    "sender", required; installation = "installation"; organization = "organization"; }
+    tag "action" = "reopened"; deny
 );
 rt::contract!(
     CodeScanningAlertEventReopened, [validators::t12:: < 4 >], BASE0,
@@ -2781,10 +2770,10 @@ pub struct CodeScanningAlertReopenedAlert {
 rt::object!(
     CodeScanningAlertReopenedAlert { number = "number", required; created_at =
     "created_at", required; url = "url", required; html_url = "html_url", required;
-    instances = "instances", required; most_recent_instance = "most_recent_instance",
-    optional; state = "state", required; dismissed_by = "dismissed_by", required;
-    dismissed_at = "dismissed_at", required; dismissed_reason = "dismissed_reason",
-    required; rule = "rule", required; tool = "tool", required; } deny
+    instances = "instances", required; most_recent_instance = "most_recent_instance";
+    state = "state", required; dismissed_by = "dismissed_by", required; dismissed_at =
+    "dismissed_at", required; dismissed_reason = "dismissed_reason", required; rule =
+    "rule", required; tool = "tool", required; } deny
 );
 rt::contract!(
     CodeScanningAlertReopenedAlert, [validators::t13:: < 3 >], BASE0,
@@ -2811,8 +2800,8 @@ pub struct Instance5 {
 rt::object!(
     Instance5 { r#ref = "ref", required; analysis_key = "analysis_key", required;
     environment = "environment", required; state = "state", required; commit_sha =
-    "commit_sha", optional; message = "message", optional; location = "location",
-    optional; classifications = "classifications", optional; } deny
+    "commit_sha"; message = "message"; location = "location"; classifications =
+    "classifications"; } deny
 );
 rt::contract!(
     Instance5, [validators::t14:: < 3 >], BASE0,
@@ -2845,8 +2834,8 @@ pub struct ReopenedByUserEvent {
 rt::object!(
     ReopenedByUserEvent { alert = "alert", required; r#ref = "ref", required; commit_oid
     = "commit_oid", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } tag "action" = "reopened_by_user"; deny
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "reopened_by_user"; deny
 );
 rt::contract!(
     ReopenedByUserEvent, [validators::t12:: < 5 >], BASE0,
@@ -2884,10 +2873,10 @@ pub struct CodeScanningAlertReopenedByUserAlert {
 rt::object!(
     CodeScanningAlertReopenedByUserAlert { number = "number", required; created_at =
     "created_at", required; url = "url", required; html_url = "html_url", required;
-    instances = "instances", required; most_recent_instance = "most_recent_instance",
-    optional; state = "state", required; dismissed_by = "dismissed_by", required;
-    dismissed_at = "dismissed_at", required; dismissed_reason = "dismissed_reason",
-    required; rule = "rule", required; tool = "tool", required; } deny
+    instances = "instances", required; most_recent_instance = "most_recent_instance";
+    state = "state", required; dismissed_by = "dismissed_by", required; dismissed_at =
+    "dismissed_at", required; dismissed_reason = "dismissed_reason", required; rule =
+    "rule", required; tool = "tool", required; } deny
 );
 rt::contract!(
     CodeScanningAlertReopenedByUserAlert, [validators::t13:: < 4 >], BASE0,
@@ -2929,8 +2918,8 @@ pub struct CommitCommentEventCreated {
 }
 rt::object!(
     CommitCommentEventCreated { comment = "comment", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } tag "action" = "created"; deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "created"; deny
 );
 rt::contract!(
     CommitCommentEventCreated, [validators::v150], BASE0,
@@ -3041,8 +3030,8 @@ pub struct ContentReferenceEventCreated {
 rt::object!(
     ContentReferenceEventCreated { content_reference = "content_reference", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", required; organization = "organization", optional; } tag "action" =
-    "created"; deny
+    "installation", required; organization = "organization"; } tag "action" = "created";
+    deny
 );
 rt::contract!(
     ContentReferenceEventCreated, [validators::v154], BASE0,
@@ -3091,8 +3080,7 @@ rt::object!(
     CreateEvent { r#ref = "ref", required; ref_type = "ref_type", required; master_branch
     = "master_branch", required; description = "description", required; pusher_type =
     "pusher_type", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } deny
+    required; installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     CreateEvent, [validators::v156], BASE0, "/definitions/create$event", fast
@@ -3133,8 +3121,7 @@ pub struct DeleteEvent {
 rt::object!(
     DeleteEvent { r#ref = "ref", required; ref_type = "ref_type", required; pusher_type =
     "pusher_type", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } deny
+    required; installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     DeleteEvent, [validators::v158], BASE0, "/definitions/delete$event", fast
@@ -3174,8 +3161,8 @@ pub struct DeployKeyEventCreated {
 }
 rt::object!(
     DeployKeyEventCreated { key = "key", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } tag "action" = "created"; deny
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "created"; deny
 );
 rt::contract!(
     DeployKeyEventCreated, [validators::t16:: < 0 >], BASE0,
@@ -3218,8 +3205,8 @@ pub struct DeployKeyEventDeleted {
 }
 rt::object!(
     DeployKeyEventDeleted { key = "key", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } tag "action" = "deleted"; deny
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "deleted"; deny
 );
 rt::contract!(
     DeployKeyEventDeleted, [validators::t16:: < 1 >], BASE0,
@@ -3260,8 +3247,8 @@ pub struct DeploymentEventCreated {
 rt::object!(
     DeploymentEventCreated { deployment = "deployment", required; workflow = "workflow",
     required; workflow_run = "workflow_run", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } tag "action" = "created"; deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "created"; deny
 );
 rt::contract!(
     DeploymentEventCreated, [validators::v164], BASE0, "/definitions/deployment$created"
@@ -3299,7 +3286,7 @@ rt::object!(
     = "description", required; creator = "creator", required; created_at = "created_at",
     required; updated_at = "updated_at", required; statuses_url = "statuses_url",
     required; repository_url = "repository_url", required; performed_via_github_app =
-    "performed_via_github_app", optional; } deny
+    "performed_via_github_app"; } deny
 );
 rt::contract!(
     DeploymentCreatedDeployment, [validators::v165], BASE0,
@@ -3350,8 +3337,8 @@ pub struct DeploymentStatusEventCreated {
 rt::object!(
     DeploymentStatusEventCreated { deployment_status = "deployment_status", required;
     deployment = "deployment", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } tag "action" = "created"; deny
+    "sender", required; installation = "installation"; organization = "organization"; }
+    tag "action" = "created"; deny
 );
 rt::contract!(
     DeploymentStatusEventCreated, [validators::v168], BASE0,
@@ -3388,8 +3375,8 @@ rt::object!(
     "description", required; environment = "environment", required; target_url =
     "target_url", required; created_at = "created_at", required; updated_at =
     "updated_at", required; deployment_url = "deployment_url", required; repository_url =
-    "repository_url", required; performed_via_github_app = "performed_via_github_app",
-    optional; } deny
+    "repository_url", required; performed_via_github_app = "performed_via_github_app"; }
+    deny
 );
 rt::contract!(
     DeploymentStatus, [validators::v169], BASE0,
@@ -3496,8 +3483,7 @@ pub struct AnsweredEvent {
 rt::object!(
     AnsweredEvent { discussion = "discussion", required; answer = "answer", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } tag "action" =
-    "answered"; deny
+    "installation"; organization = "organization"; } tag "action" = "answered"; deny
 );
 rt::contract!(
     AnsweredEvent, [validators::v172], BASE0, "/definitions/discussion$answered"
@@ -3647,8 +3633,8 @@ pub struct CategoryChangedEvent {
 rt::object!(
     CategoryChangedEvent { changes = "changes", required; discussion = "discussion",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    tag "action" = "category_changed"; deny
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "category_changed"; deny
 );
 rt::contract!(
     CategoryChangedEvent, [validators::t18:: < 0 >], BASE0,
@@ -3731,8 +3717,8 @@ pub struct DiscussionEventCreated {
 }
 rt::object!(
     DiscussionEventCreated { discussion = "discussion", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } tag "action" = "created"; deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "created"; deny
 );
 rt::contract!(
     DiscussionEventCreated, [validators::t19:: < 0 >], BASE0,
@@ -3821,8 +3807,8 @@ pub struct DiscussionEventDeleted {
 }
 rt::object!(
     DiscussionEventDeleted { discussion = "discussion", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } tag "action" = "deleted"; deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "deleted"; deny
 );
 rt::contract!(
     DiscussionEventDeleted, [validators::t19:: < 1 >], BASE0,
@@ -3841,10 +3827,9 @@ pub struct DiscussionEventEdited {
     pub organization: Option<Organization>,
 }
 rt::object!(
-    DiscussionEventEdited { changes = "changes", optional; discussion = "discussion",
-    required; repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    tag "action" = "edited"; deny
+    DiscussionEventEdited { changes = "changes"; discussion = "discussion", required;
+    repository = "repository", required; sender = "sender", required; installation =
+    "installation"; organization = "organization"; } tag "action" = "edited"; deny
 );
 rt::contract!(
     DiscussionEventEdited, [validators::v185], BASE0, "/definitions/discussion$edited"
@@ -3855,9 +3840,7 @@ pub struct DiscussionEditedChanges {
     pub title: Option<Title>,
     pub body: Option<Title>,
 }
-rt::object!(
-    DiscussionEditedChanges { title = "title", optional; body = "body", optional; } deny
-);
+rt::object!(DiscussionEditedChanges { title = "title"; body = "body"; } deny);
 rt::contract!(
     DiscussionEditedChanges, [validators::v186], BASE0,
     "/definitions/discussion$edited/properties/changes", fast fast::read_141
@@ -3888,8 +3871,8 @@ pub struct DiscussionEventLabeled {
 rt::object!(
     DiscussionEventLabeled { discussion = "discussion", required; label = "label",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    tag "action" = "labeled"; deny
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "labeled"; deny
 );
 rt::contract!(
     DiscussionEventLabeled, [validators::t20:: < 0 >], BASE0,
@@ -3934,8 +3917,8 @@ pub struct DiscussionEventLocked {
 }
 rt::object!(
     DiscussionEventLocked { discussion = "discussion", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } tag "action" = "locked"; deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "locked"; deny
 );
 rt::contract!(
     DiscussionEventLocked, [validators::t19:: < 2 >], BASE0,
@@ -4003,8 +3986,8 @@ pub struct DiscussionEventPinned {
 }
 rt::object!(
     DiscussionEventPinned { discussion = "discussion", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } tag "action" = "pinned"; deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "pinned"; deny
 );
 rt::contract!(
     DiscussionEventPinned, [validators::t19:: < 3 >], BASE0,
@@ -4025,8 +4008,8 @@ pub struct DiscussionEventTransferred {
 rt::object!(
     DiscussionEventTransferred { changes = "changes", required; discussion =
     "discussion", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } tag "action" = "transferred"; deny
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "transferred"; deny
 );
 rt::contract!(
     DiscussionEventTransferred, [validators::t18:: < 1 >], BASE0,
@@ -4061,8 +4044,8 @@ pub struct UnansweredEvent {
 rt::object!(
     UnansweredEvent { discussion = "discussion", required; old_answer = "old_answer",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    tag "action" = "unanswered"; deny
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "unanswered"; deny
 );
 rt::contract!(
     UnansweredEvent, [validators::v195], BASE0, "/definitions/discussion$unanswered"
@@ -4125,8 +4108,8 @@ pub struct DiscussionEventUnlabeled {
 rt::object!(
     DiscussionEventUnlabeled { discussion = "discussion", required; label = "label",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    tag "action" = "unlabeled"; deny
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "unlabeled"; deny
 );
 rt::contract!(
     DiscussionEventUnlabeled, [validators::t20:: < 1 >], BASE0,
@@ -4145,8 +4128,8 @@ pub struct DiscussionEventUnlocked {
 }
 rt::object!(
     DiscussionEventUnlocked { discussion = "discussion", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } tag "action" = "unlocked"; deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "unlocked"; deny
 );
 rt::contract!(
     DiscussionEventUnlocked, [validators::t19:: < 4 >], BASE0,
@@ -4208,8 +4191,8 @@ pub struct DiscussionEventUnpinned {
 }
 rt::object!(
     DiscussionEventUnpinned { discussion = "discussion", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } tag "action" = "unpinned"; deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "unpinned"; deny
 );
 rt::contract!(
     DiscussionEventUnpinned, [validators::t19:: < 5 >], BASE0,
@@ -4253,8 +4236,8 @@ pub struct DiscussionCommentEventCreated {
 rt::object!(
     DiscussionCommentEventCreated { comment = "comment", required; discussion =
     "discussion", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", required; organization = "organization",
-    optional; } tag "action" = "created"; deny
+    required; installation = "installation", required; organization = "organization"; }
+    tag "action" = "created"; deny
 );
 rt::contract!(
     DiscussionCommentEventCreated, [validators::t21:: < 0 >], BASE0,
@@ -4304,8 +4287,8 @@ pub struct DiscussionCommentEventDeleted {
 rt::object!(
     DiscussionCommentEventDeleted { comment = "comment", required; discussion =
     "discussion", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", required; organization = "organization",
-    optional; } tag "action" = "deleted"; deny
+    required; installation = "installation", required; organization = "organization"; }
+    tag "action" = "deleted"; deny
 );
 rt::contract!(
     DiscussionCommentEventDeleted, [validators::t21:: < 1 >], BASE0,
@@ -4328,7 +4311,7 @@ rt::object!(
     DiscussionCommentEventEdited { changes = "changes", required; comment = "comment",
     required; discussion = "discussion", required; repository = "repository", required;
     sender = "sender", required; installation = "installation", required; organization =
-    "organization", optional; } tag "action" = "edited"; deny
+    "organization"; } tag "action" = "edited"; deny
 );
 rt::contract!(
     DiscussionCommentEventEdited, [validators::v205], BASE0,
@@ -4360,8 +4343,8 @@ pub struct ForkEvent {
 }
 rt::object!(
     ForkEvent { forkee = "forkee", required; repository = "repository", required; sender
-    = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } deny
+    = "sender", required; installation = "installation"; organization = "organization"; }
+    deny
 );
 rt::contract!(
     ForkEvent, [validators::v207], BASE0, "/definitions/fork$event", fast fast::read_163
@@ -4522,16 +4505,15 @@ rt::object!(
     has_projects = "has_projects", required; has_downloads = "has_downloads", required;
     has_wiki = "has_wiki", required; has_pages = "has_pages", required; forks_count =
     "forks_count", required; mirror_url = "mirror_url", required; archived = "archived",
-    required; disabled = "disabled", optional; open_issues_count = "open_issues_count",
-    required; license = "license", required; forks = "forks", required; open_issues =
-    "open_issues", required; watchers = "watchers", required; stargazers = "stargazers",
-    optional; default_branch = "default_branch", required; allow_squash_merge =
-    "allow_squash_merge", optional; allow_merge_commit = "allow_merge_commit", optional;
-    allow_rebase_merge = "allow_rebase_merge", optional; allow_auto_merge =
-    "allow_auto_merge", optional; allow_forking = "allow_forking", optional;
-    delete_branch_on_merge = "delete_branch_on_merge", optional; master_branch =
-    "master_branch", optional; permissions = "permissions", optional; public = "public",
-    optional; organization = "organization", optional; } deny
+    required; disabled = "disabled"; open_issues_count = "open_issues_count", required;
+    license = "license", required; forks = "forks", required; open_issues =
+    "open_issues", required; watchers = "watchers", required; stargazers = "stargazers";
+    default_branch = "default_branch", required; allow_squash_merge =
+    "allow_squash_merge"; allow_merge_commit = "allow_merge_commit"; allow_rebase_merge =
+    "allow_rebase_merge"; allow_auto_merge = "allow_auto_merge"; allow_forking =
+    "allow_forking"; delete_branch_on_merge = "delete_branch_on_merge"; master_branch =
+    "master_branch"; permissions = "permissions"; public = "public"; organization =
+    "organization"; } deny
 );
 /// Schema: `typify/github.json#/definitions/github_app_authorization_event`
 #[derive(Clone, Debug, PartialEq)]
@@ -4582,8 +4564,8 @@ pub struct GollumEvent {
 }
 rt::object!(
     GollumEvent { pages = "pages", required; repository = "repository", required; sender
-    = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } deny
+    = "sender", required; installation = "installation"; organization = "organization"; }
+    deny
 );
 rt::contract!(
     GollumEvent, [validators::v210], BASE0, "/definitions/gollum$event", fast
@@ -4675,8 +4657,8 @@ pub struct InstallationEventCreated {
 }
 rt::object!(
     InstallationEventCreated { installation = "installation", required; repositories =
-    "repositories", optional; requester = "requester", optional; sender = "sender",
-    required; } tag "action" = "created"; deny
+    "repositories"; requester = "requester"; sender = "sender", required; } tag "action"
+    = "created"; deny
 );
 rt::contract!(
     InstallationEventCreated, [validators::t23:: < 0 >], BASE0,
@@ -4720,14 +4702,13 @@ rt::object!(
     InstallationCreatedInstallation { id = "id", required; account = "account", required;
     repository_selection = "repository_selection", required; access_tokens_url =
     "access_tokens_url", required; repositories_url = "repositories_url", required;
-    html_url = "html_url", required; app_id = "app_id", required; app_slug = "app_slug",
-    optional; target_id = "target_id", required; target_type = "target_type", required;
-    permissions = "permissions", required; events = "events", required; created_at =
-    "created_at", required; updated_at = "updated_at", required; single_file_name =
-    "single_file_name", required; has_multiple_single_files =
-    "has_multiple_single_files", optional; single_file_paths = "single_file_paths",
-    optional; suspended_by = "suspended_by", required; suspended_at = "suspended_at",
-    required; } deny
+    html_url = "html_url", required; app_id = "app_id", required; app_slug = "app_slug";
+    target_id = "target_id", required; target_type = "target_type", required; permissions
+    = "permissions", required; events = "events", required; created_at = "created_at",
+    required; updated_at = "updated_at", required; single_file_name = "single_file_name",
+    required; has_multiple_single_files = "has_multiple_single_files"; single_file_paths
+    = "single_file_paths"; suspended_by = "suspended_by", required; suspended_at =
+    "suspended_at", required; } deny
 );
 rt::contract!(
     InstallationCreatedInstallation, [validators::v215], BASE0,
@@ -4801,27 +4782,24 @@ pub struct InstallationPermissions {
     pub workflows: Option<Actions>,
 }
 rt::object!(
-    InstallationPermissions { actions = "actions", optional; administration =
-    "administration", optional; checks = "checks", optional; content_references =
-    "content_references", optional; contents = "contents", optional; deployments =
-    "deployments", optional; discussions = "discussions", optional; emails = "emails",
-    optional; environments = "environments", optional; issues = "issues", optional;
-    members = "members", optional; metadata = "metadata", optional;
-    organization_administration = "organization_administration", optional;
-    organization_events = "organization_events", optional; organization_hooks =
-    "organization_hooks", optional; organization_packages = "organization_packages",
-    optional; organization_plan = "organization_plan", optional; organization_projects =
-    "organization_projects", optional; organization_secrets = "organization_secrets",
-    optional; organization_self_hosted_runners = "organization_self_hosted_runners",
-    optional; organization_user_blocking = "organization_user_blocking", optional;
-    packages = "packages", optional; pages = "pages", optional; pull_requests =
-    "pull_requests", optional; repository_hooks = "repository_hooks", optional;
-    repository_projects = "repository_projects", optional; secret_scanning_alerts =
-    "secret_scanning_alerts", optional; secrets = "secrets", optional; security_events =
-    "security_events", optional; security_scanning_alert = "security_scanning_alert",
-    optional; single_file = "single_file", optional; statuses = "statuses", optional;
-    team_discussions = "team_discussions", optional; vulnerability_alerts =
-    "vulnerability_alerts", optional; workflows = "workflows", optional; } deny
+    InstallationPermissions { actions = "actions"; administration = "administration";
+    checks = "checks"; content_references = "content_references"; contents = "contents";
+    deployments = "deployments"; discussions = "discussions"; emails = "emails";
+    environments = "environments"; issues = "issues"; members = "members"; metadata =
+    "metadata"; organization_administration = "organization_administration";
+    organization_events = "organization_events"; organization_hooks =
+    "organization_hooks"; organization_packages = "organization_packages";
+    organization_plan = "organization_plan"; organization_projects =
+    "organization_projects"; organization_secrets = "organization_secrets";
+    organization_self_hosted_runners = "organization_self_hosted_runners";
+    organization_user_blocking = "organization_user_blocking"; packages = "packages";
+    pages = "pages"; pull_requests = "pull_requests"; repository_hooks =
+    "repository_hooks"; repository_projects = "repository_projects";
+    secret_scanning_alerts = "secret_scanning_alerts"; secrets = "secrets";
+    security_events = "security_events"; security_scanning_alert =
+    "security_scanning_alert"; single_file = "single_file"; statuses = "statuses";
+    team_discussions = "team_discussions"; vulnerability_alerts = "vulnerability_alerts";
+    workflows = "workflows"; } deny
 );
 rt::contract!(
     InstallationPermissions, [validators::v218], BASE0,
@@ -5000,8 +4978,8 @@ pub struct InstallationEventDeleted {
 }
 rt::object!(
     InstallationEventDeleted { installation = "installation", required; repositories =
-    "repositories", optional; requester = "requester", optional; sender = "sender",
-    required; } tag "action" = "deleted"; deny
+    "repositories"; requester = "requester"; sender = "sender", required; } tag "action"
+    = "deleted"; deny
 );
 rt::contract!(
     InstallationEventDeleted, [validators::t23:: < 1 >], BASE0,
@@ -5020,8 +4998,8 @@ pub struct NewPermissionsAcceptedEvent {
 }
 rt::object!(
     NewPermissionsAcceptedEvent { installation = "installation", required; repositories =
-    "repositories", optional; requester = "requester", optional; sender = "sender",
-    required; } tag "action" = "new_permissions_accepted"; deny
+    "repositories"; requester = "requester"; sender = "sender", required; } tag "action"
+    = "new_permissions_accepted"; deny
 );
 rt::contract!(
     NewPermissionsAcceptedEvent, [validators::t23:: < 2 >], BASE0,
@@ -5040,8 +5018,8 @@ pub struct SuspendEvent {
 }
 rt::object!(
     SuspendEvent { installation = "installation", required; repositories =
-    "repositories", optional; requester = "requester", optional; sender = "sender",
-    required; } tag "action" = "suspend"; deny
+    "repositories"; requester = "requester"; sender = "sender", required; } tag "action"
+    = "suspend"; deny
 );
 rt::contract!(
     SuspendEvent, [validators::t23:: < 3 >], BASE0, "/definitions/installation$suspend"
@@ -5085,14 +5063,13 @@ rt::object!(
     InstallationSuspendInstallation { id = "id", required; account = "account", required;
     repository_selection = "repository_selection", required; access_tokens_url =
     "access_tokens_url", required; repositories_url = "repositories_url", required;
-    html_url = "html_url", required; app_id = "app_id", required; app_slug = "app_slug",
-    optional; target_id = "target_id", required; target_type = "target_type", required;
-    permissions = "permissions", required; events = "events", required; created_at =
-    "created_at", required; updated_at = "updated_at", required; single_file_name =
-    "single_file_name", required; has_multiple_single_files =
-    "has_multiple_single_files", optional; single_file_paths = "single_file_paths",
-    optional; suspended_by = "suspended_by", required; suspended_at = "suspended_at",
-    required; } deny
+    html_url = "html_url", required; app_id = "app_id", required; app_slug = "app_slug";
+    target_id = "target_id", required; target_type = "target_type", required; permissions
+    = "permissions", required; events = "events", required; created_at = "created_at",
+    required; updated_at = "updated_at", required; single_file_name = "single_file_name",
+    required; has_multiple_single_files = "has_multiple_single_files"; single_file_paths
+    = "single_file_paths"; suspended_by = "suspended_by", required; suspended_at =
+    "suspended_at", required; } deny
 );
 rt::contract!(
     InstallationSuspendInstallation, [validators::t14:: < 9 >], BASE0,
@@ -5111,8 +5088,8 @@ pub struct UnsuspendEvent {
 }
 rt::object!(
     UnsuspendEvent { installation = "installation", required; repositories =
-    "repositories", optional; requester = "requester", optional; sender = "sender",
-    required; } tag "action" = "unsuspend"; deny
+    "repositories"; requester = "requester"; sender = "sender", required; } tag "action"
+    = "unsuspend"; deny
 );
 rt::contract!(
     UnsuspendEvent, [validators::t23:: < 4 >], BASE0,
@@ -5157,14 +5134,13 @@ rt::object!(
     InstallationUnsuspendInstallation { id = "id", required; account = "account",
     required; repository_selection = "repository_selection", required; access_tokens_url
     = "access_tokens_url", required; repositories_url = "repositories_url", required;
-    html_url = "html_url", required; app_id = "app_id", required; app_slug = "app_slug",
-    optional; target_id = "target_id", required; target_type = "target_type", required;
-    permissions = "permissions", required; events = "events", required; created_at =
-    "created_at", required; updated_at = "updated_at", required; single_file_name =
-    "single_file_name", required; has_multiple_single_files =
-    "has_multiple_single_files", optional; single_file_paths = "single_file_paths",
-    optional; suspended_by = "suspended_by", required; suspended_at = "suspended_at",
-    required; } deny
+    html_url = "html_url", required; app_id = "app_id", required; app_slug = "app_slug";
+    target_id = "target_id", required; target_type = "target_type", required; permissions
+    = "permissions", required; events = "events", required; created_at = "created_at",
+    required; updated_at = "updated_at", required; single_file_name = "single_file_name",
+    required; has_multiple_single_files = "has_multiple_single_files"; single_file_paths
+    = "single_file_paths"; suspended_by = "suspended_by", required; suspended_at =
+    "suspended_at", required; } deny
 );
 rt::contract!(
     InstallationUnsuspendInstallation, [validators::t14:: < 10 >], BASE0,
@@ -5232,9 +5208,8 @@ pub struct RepositoriesRemovedItem {
     pub private: Option<bool>,
 }
 rt::object!(
-    RepositoriesRemovedItem { id = "id", optional; node_id = "node_id", optional; name =
-    "name", optional; full_name = "full_name", optional; private = "private", optional; }
-    deny
+    RepositoriesRemovedItem { id = "id"; node_id = "node_id"; name = "name"; full_name =
+    "full_name"; private = "private"; } deny
 );
 rt::contract!(
     RepositoriesRemovedItem, [validators::v230], BASE0,
@@ -5308,8 +5283,7 @@ pub struct IssueCommentEventCreated {
 rt::object!(
     IssueCommentEventCreated { issue = "issue", required; comment = "comment", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } tag "action" =
-    "created"; deny
+    "installation"; organization = "organization"; } tag "action" = "created"; deny
 );
 rt::contract!(
     IssueCommentEventCreated, [validators::t25:: < 0 >], BASE0,
@@ -5373,8 +5347,8 @@ rt::object!(
     "comments", required; created_at = "created_at", required; updated_at = "updated_at",
     required; closed_at = "closed_at", required; author_association =
     "author_association", required; active_lock_reason = "active_lock_reason", required;
-    performed_via_github_app = "performed_via_github_app", optional; pull_request =
-    "pull_request", optional; body = "body", required; } deny
+    performed_via_github_app = "performed_via_github_app"; pull_request = "pull_request";
+    body = "body", required; } deny
 );
 rt::contract!(
     IssueCommentCreatedIssue, [validators::t14:: < 11 >], BASE0,
@@ -5435,15 +5409,14 @@ pub struct Assignee {
 }
 rt::object!(
     Assignee { login = "login", required; id = "id", required; node_id = "node_id",
-    required; name = "name", optional; email = "email", optional; avatar_url =
-    "avatar_url", required; gravatar_id = "gravatar_id", required; url = "url", required;
-    html_url = "html_url", required; followers_url = "followers_url", required;
-    following_url = "following_url", required; gists_url = "gists_url", required;
-    starred_url = "starred_url", required; subscriptions_url = "subscriptions_url",
-    required; organizations_url = "organizations_url", required; repos_url = "repos_url",
-    required; events_url = "events_url", required; received_events_url =
-    "received_events_url", required; r#type = "type", required; site_admin =
-    "site_admin", required; } deny
+    required; name = "name"; email = "email"; avatar_url = "avatar_url", required;
+    gravatar_id = "gravatar_id", required; url = "url", required; html_url = "html_url",
+    required; followers_url = "followers_url", required; following_url = "following_url",
+    required; gists_url = "gists_url", required; starred_url = "starred_url", required;
+    subscriptions_url = "subscriptions_url", required; organizations_url =
+    "organizations_url", required; repos_url = "repos_url", required; events_url =
+    "events_url", required; received_events_url = "received_events_url", required; r#type
+    = "type", required; site_admin = "site_admin", required; } deny
 );
 rt::contract!(
     Assignee, [validators::t3:: < 2 >, validators::t2:: < 0 >], BASE0,
@@ -5585,8 +5558,7 @@ pub struct IssueCommentEventDeleted {
 rt::object!(
     IssueCommentEventDeleted { issue = "issue", required; comment = "comment", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } tag "action" =
-    "deleted"; deny
+    "installation"; organization = "organization"; } tag "action" = "deleted"; deny
 );
 rt::contract!(
     IssueCommentEventDeleted, [validators::t25:: < 1 >], BASE0,
@@ -5610,8 +5582,8 @@ pub struct IssueCommentEventEdited {
 rt::object!(
     IssueCommentEventEdited { changes = "changes", required; issue = "issue", required;
     comment = "comment", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } tag "action" = "edited"; deny
+    "sender", required; installation = "installation"; organization = "organization"; }
+    tag "action" = "edited"; deny
 );
 rt::contract!(
     IssueCommentEventEdited, [validators::v241], BASE0,
@@ -5624,7 +5596,7 @@ rt::contract!(
 pub struct IssueCommentEditedChanges {
     pub body: Option<Title>,
 }
-rt::object!(IssueCommentEditedChanges { body = "body", optional; } deny);
+rt::object!(IssueCommentEditedChanges { body = "body"; } deny);
 rt::contract!(
     IssueCommentEditedChanges, [validators::v242], BASE0,
     "/definitions/issue_comment$edited/properties/changes", fast fast::read_200
@@ -5695,10 +5667,9 @@ pub struct AssignedEvent {
     pub organization: Option<Organization>,
 }
 rt::object!(
-    AssignedEvent { issue = "issue", required; assignee = "assignee", optional;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } tag "action" =
-    "assigned"; deny
+    AssignedEvent { issue = "issue", required; assignee = "assignee"; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "assigned"; deny
 );
 rt::contract!(
     AssignedEvent, [validators::t26:: < 0 >], BASE0, "/definitions/issues$assigned"
@@ -5755,14 +5726,14 @@ rt::object!(
     required; labels_url = "labels_url", required; comments_url = "comments_url",
     required; events_url = "events_url", required; html_url = "html_url", required; id =
     "id", required; node_id = "node_id", required; number = "number", required; title =
-    "title", required; user = "user", required; labels = "labels", optional; state =
-    "state", optional; locked = "locked", optional; assignee = "assignee", optional;
-    assignees = "assignees", required; milestone = "milestone", required; comments =
-    "comments", required; created_at = "created_at", required; updated_at = "updated_at",
-    required; closed_at = "closed_at", required; author_association =
-    "author_association", required; active_lock_reason = "active_lock_reason", required;
-    performed_via_github_app = "performed_via_github_app", optional; pull_request =
-    "pull_request", optional; body = "body", required; } deny
+    "title", required; user = "user", required; labels = "labels"; state = "state";
+    locked = "locked"; assignee = "assignee"; assignees = "assignees", required;
+    milestone = "milestone", required; comments = "comments", required; created_at =
+    "created_at", required; updated_at = "updated_at", required; closed_at = "closed_at",
+    required; author_association = "author_association", required; active_lock_reason =
+    "active_lock_reason", required; performed_via_github_app =
+    "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
+    deny
 );
 rt::contract!(
     IssuesAssignedIssue, [validators::v245], BASE0, "/definitions/issue", fast
@@ -5781,8 +5752,8 @@ pub struct IssuePullRequest3 {
     pub patch_url: Option<String>,
 }
 rt::object!(
-    IssuePullRequest3 { url = "url", optional; html_url = "html_url", optional; diff_url
-    = "diff_url", optional; patch_url = "patch_url", optional; } deny
+    IssuePullRequest3 { url = "url"; html_url = "html_url"; diff_url = "diff_url";
+    patch_url = "patch_url"; } deny
 );
 rt::contract!(
     IssuePullRequest3, [validators::v237], BASE0,
@@ -5802,8 +5773,8 @@ pub struct IssuesEventClosed {
 }
 rt::object!(
     IssuesEventClosed { issue = "issue", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } tag "action" = "closed"; deny
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "closed"; deny
 );
 rt::contract!(
     IssuesEventClosed, [validators::t27:: < 0 >], BASE0, "/definitions/issues$closed"
@@ -5861,14 +5832,14 @@ rt::object!(
     required; labels_url = "labels_url", required; comments_url = "comments_url",
     required; events_url = "events_url", required; html_url = "html_url", required; id =
     "id", required; node_id = "node_id", required; number = "number", required; title =
-    "title", required; user = "user", required; labels = "labels", optional; state =
-    "state", required; locked = "locked", optional; assignee = "assignee", optional;
-    assignees = "assignees", required; milestone = "milestone", required; comments =
-    "comments", required; created_at = "created_at", required; updated_at = "updated_at",
-    required; closed_at = "closed_at", required; author_association =
-    "author_association", required; active_lock_reason = "active_lock_reason", required;
-    performed_via_github_app = "performed_via_github_app", optional; pull_request =
-    "pull_request", optional; body = "body", required; } deny
+    "title", required; user = "user", required; labels = "labels"; state = "state",
+    required; locked = "locked"; assignee = "assignee"; assignees = "assignees",
+    required; milestone = "milestone", required; comments = "comments", required;
+    created_at = "created_at", required; updated_at = "updated_at", required; closed_at =
+    "closed_at", required; author_association = "author_association", required;
+    active_lock_reason = "active_lock_reason", required; performed_via_github_app =
+    "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
+    deny
 );
 rt::contract!(
     IssuesClosedIssue, [validators::t14:: < 12 >], BASE0,
@@ -5894,8 +5865,8 @@ pub struct IssuesEventDeleted {
 }
 rt::object!(
     IssuesEventDeleted { issue = "issue", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } tag "action" = "deleted"; deny
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "deleted"; deny
 );
 rt::contract!(
     IssuesEventDeleted, [validators::t27:: < 1 >], BASE0, "/definitions/issues$deleted"
@@ -5915,8 +5886,7 @@ pub struct DemilestonedEvent {
 rt::object!(
     DemilestonedEvent { issue = "issue", required; milestone = "milestone", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } tag "action" =
-    "demilestoned"; deny
+    "installation"; organization = "organization"; } tag "action" = "demilestoned"; deny
 );
 rt::contract!(
     DemilestonedEvent, [validators::t28:: < 0 >], BASE0,
@@ -5974,14 +5944,14 @@ rt::object!(
     required; labels_url = "labels_url", required; comments_url = "comments_url",
     required; events_url = "events_url", required; html_url = "html_url", required; id =
     "id", required; node_id = "node_id", required; number = "number", required; title =
-    "title", required; user = "user", required; labels = "labels", optional; state =
-    "state", optional; locked = "locked", optional; assignee = "assignee", optional;
-    assignees = "assignees", required; milestone = "milestone", required; comments =
-    "comments", required; created_at = "created_at", required; updated_at = "updated_at",
-    required; closed_at = "closed_at", required; author_association =
-    "author_association", required; active_lock_reason = "active_lock_reason", required;
-    performed_via_github_app = "performed_via_github_app", optional; pull_request =
-    "pull_request", optional; body = "body", required; } deny
+    "title", required; user = "user", required; labels = "labels"; state = "state";
+    locked = "locked"; assignee = "assignee"; assignees = "assignees", required;
+    milestone = "milestone", required; comments = "comments", required; created_at =
+    "created_at", required; updated_at = "updated_at", required; closed_at = "closed_at",
+    required; author_association = "author_association", required; active_lock_reason =
+    "active_lock_reason", required; performed_via_github_app =
+    "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
+    deny
 );
 rt::contract!(
     IssuesDemilestonedIssue, [validators::t14:: < 13 >], BASE0,
@@ -6002,10 +5972,10 @@ pub struct IssuesEventEdited {
     pub organization: Option<Organization>,
 }
 rt::object!(
-    IssuesEventEdited { issue = "issue", required; label = "label", optional; changes =
-    "changes", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } tag "action" = "edited"; deny
+    IssuesEventEdited { issue = "issue", required; label = "label"; changes = "changes",
+    required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "edited"; deny
 );
 rt::contract!(
     IssuesEventEdited, [validators::v251], BASE0, "/definitions/issues$edited"
@@ -6018,9 +5988,7 @@ pub struct IssuesEditedChanges {
     pub body: Option<Title>,
     pub title: Option<Title>,
 }
-rt::object!(
-    IssuesEditedChanges { body = "body", optional; title = "title", optional; } deny
-);
+rt::object!(IssuesEditedChanges { body = "body"; title = "title"; } deny);
 rt::contract!(
     IssuesEditedChanges, [validators::v252], BASE0,
     "/definitions/issues$edited/properties/changes", fast fast::read_212
@@ -6039,9 +6007,9 @@ pub struct IssuesEventLabeled {
     pub organization: Option<Organization>,
 }
 rt::object!(
-    IssuesEventLabeled { issue = "issue", required; label = "label", optional; repository
-    = "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } tag "action" = "labeled"; deny
+    IssuesEventLabeled { issue = "issue", required; label = "label"; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "labeled"; deny
 );
 rt::contract!(
     IssuesEventLabeled, [validators::t29:: < 0 >], BASE0, "/definitions/issues$labeled"
@@ -6059,8 +6027,8 @@ pub struct IssuesEventLocked {
 }
 rt::object!(
     IssuesEventLocked { issue = "issue", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } tag "action" = "locked"; deny
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "locked"; deny
 );
 rt::contract!(
     IssuesEventLocked, [validators::t27:: < 2 >], BASE0, "/definitions/issues$locked"
@@ -6108,14 +6076,14 @@ rt::object!(
     required; labels_url = "labels_url", required; comments_url = "comments_url",
     required; events_url = "events_url", required; html_url = "html_url", required; id =
     "id", required; node_id = "node_id", required; number = "number", required; title =
-    "title", required; user = "user", required; labels = "labels", optional; state =
-    "state", optional; locked = "locked", required; assignee = "assignee", optional;
-    assignees = "assignees", required; milestone = "milestone", required; comments =
-    "comments", required; created_at = "created_at", required; updated_at = "updated_at",
-    required; closed_at = "closed_at", required; author_association =
-    "author_association", required; active_lock_reason = "active_lock_reason", required;
-    performed_via_github_app = "performed_via_github_app", optional; pull_request =
-    "pull_request", optional; body = "body", required; } deny
+    "title", required; user = "user", required; labels = "labels"; state = "state";
+    locked = "locked", required; assignee = "assignee"; assignees = "assignees",
+    required; milestone = "milestone", required; comments = "comments", required;
+    created_at = "created_at", required; updated_at = "updated_at", required; closed_at =
+    "closed_at", required; author_association = "author_association", required;
+    active_lock_reason = "active_lock_reason", required; performed_via_github_app =
+    "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
+    deny
 );
 /// issues milestoned event
 ///
@@ -6132,8 +6100,7 @@ pub struct MilestonedEvent {
 rt::object!(
     MilestonedEvent { issue = "issue", required; milestone = "milestone", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } tag "action" =
-    "milestoned"; deny
+    "installation"; organization = "organization"; } tag "action" = "milestoned"; deny
 );
 rt::contract!(
     MilestonedEvent, [validators::t28:: < 1 >], BASE0, "/definitions/issues$milestoned"
@@ -6190,14 +6157,14 @@ rt::object!(
     required; labels_url = "labels_url", required; comments_url = "comments_url",
     required; events_url = "events_url", required; html_url = "html_url", required; id =
     "id", required; node_id = "node_id", required; number = "number", required; title =
-    "title", required; user = "user", required; labels = "labels", optional; state =
-    "state", optional; locked = "locked", optional; assignee = "assignee", optional;
-    assignees = "assignees", required; milestone = "milestone", required; comments =
-    "comments", required; created_at = "created_at", required; updated_at = "updated_at",
-    required; closed_at = "closed_at", required; author_association =
-    "author_association", required; active_lock_reason = "active_lock_reason", required;
-    performed_via_github_app = "performed_via_github_app", optional; pull_request =
-    "pull_request", optional; body = "body", required; } deny
+    "title", required; user = "user", required; labels = "labels"; state = "state";
+    locked = "locked"; assignee = "assignee"; assignees = "assignees", required;
+    milestone = "milestone", required; comments = "comments", required; created_at =
+    "created_at", required; updated_at = "updated_at", required; closed_at = "closed_at",
+    required; author_association = "author_association", required; active_lock_reason =
+    "active_lock_reason", required; performed_via_github_app =
+    "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
+    deny
 );
 rt::contract!(
     IssuesMilestonedIssue, [validators::t14:: < 14 >], BASE0,
@@ -6239,10 +6206,9 @@ pub struct IssuesEventOpened {
     pub organization: Option<Organization>,
 }
 rt::object!(
-    IssuesEventOpened { changes = "changes", optional; issue = "issue", required;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } tag "action" =
-    "opened"; deny
+    IssuesEventOpened { changes = "changes"; issue = "issue", required; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "opened"; deny
 );
 rt::contract!(
     IssuesEventOpened, [validators::v258], BASE0, "/definitions/issues$opened"
@@ -6314,14 +6280,14 @@ rt::object!(
     required; labels_url = "labels_url", required; comments_url = "comments_url",
     required; events_url = "events_url", required; html_url = "html_url", required; id =
     "id", required; node_id = "node_id", required; number = "number", required; title =
-    "title", required; user = "user", required; labels = "labels", optional; state =
-    "state", required; locked = "locked", optional; assignee = "assignee", optional;
-    assignees = "assignees", required; milestone = "milestone", required; comments =
-    "comments", required; created_at = "created_at", required; updated_at = "updated_at",
-    required; closed_at = "closed_at", required; author_association =
-    "author_association", required; active_lock_reason = "active_lock_reason", required;
-    performed_via_github_app = "performed_via_github_app", optional; pull_request =
-    "pull_request", optional; body = "body", required; } deny
+    "title", required; user = "user", required; labels = "labels"; state = "state",
+    required; locked = "locked"; assignee = "assignee"; assignees = "assignees",
+    required; milestone = "milestone", required; comments = "comments", required;
+    created_at = "created_at", required; updated_at = "updated_at", required; closed_at =
+    "closed_at", required; author_association = "author_association", required;
+    active_lock_reason = "active_lock_reason", required; performed_via_github_app =
+    "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
+    deny
 );
 rt::contract!(
     IssuesOpenedIssue, [validators::t14:: < 15 >], BASE0,
@@ -6340,8 +6306,8 @@ pub struct IssuesEventPinned {
 }
 rt::object!(
     IssuesEventPinned { issue = "issue", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } tag "action" = "pinned"; deny
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "pinned"; deny
 );
 rt::contract!(
     IssuesEventPinned, [validators::t27:: < 3 >], BASE0, "/definitions/issues$pinned"
@@ -6359,8 +6325,8 @@ pub struct IssuesEventReopened {
 }
 rt::object!(
     IssuesEventReopened { issue = "issue", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } tag "action" = "reopened"; deny
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "reopened"; deny
 );
 rt::contract!(
     IssuesEventReopened, [validators::t27:: < 4 >], BASE0, "/definitions/issues$reopened"
@@ -6417,14 +6383,14 @@ rt::object!(
     required; labels_url = "labels_url", required; comments_url = "comments_url",
     required; events_url = "events_url", required; html_url = "html_url", required; id =
     "id", required; node_id = "node_id", required; number = "number", required; title =
-    "title", required; user = "user", required; labels = "labels", optional; state =
-    "state", required; locked = "locked", optional; assignee = "assignee", optional;
-    assignees = "assignees", required; milestone = "milestone", required; comments =
-    "comments", required; created_at = "created_at", required; updated_at = "updated_at",
-    required; closed_at = "closed_at", required; author_association =
-    "author_association", required; active_lock_reason = "active_lock_reason", required;
-    performed_via_github_app = "performed_via_github_app", optional; pull_request =
-    "pull_request", optional; body = "body", required; } deny
+    "title", required; user = "user", required; labels = "labels"; state = "state",
+    required; locked = "locked"; assignee = "assignee"; assignees = "assignees",
+    required; milestone = "milestone", required; comments = "comments", required;
+    created_at = "created_at", required; updated_at = "updated_at", required; closed_at =
+    "closed_at", required; author_association = "author_association", required;
+    active_lock_reason = "active_lock_reason", required; performed_via_github_app =
+    "performed_via_github_app"; pull_request = "pull_request"; body = "body", required; }
+    deny
 );
 rt::contract!(
     IssuesReopenedIssue, [validators::t14:: < 16 >], BASE0,
@@ -6445,8 +6411,7 @@ pub struct IssuesEventTransferred {
 rt::object!(
     IssuesEventTransferred { changes = "changes", required; issue = "issue", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } tag "action" =
-    "transferred"; deny
+    "installation"; organization = "organization"; } tag "action" = "transferred"; deny
 );
 rt::contract!(
     IssuesEventTransferred, [validators::v264], BASE0, "/definitions/issues$transferred"
@@ -6479,10 +6444,9 @@ pub struct UnassignedEvent {
     pub organization: Option<Organization>,
 }
 rt::object!(
-    UnassignedEvent { issue = "issue", required; assignee = "assignee", optional;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } tag "action" =
-    "unassigned"; deny
+    UnassignedEvent { issue = "issue", required; assignee = "assignee"; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "unassigned"; deny
 );
 rt::contract!(
     UnassignedEvent, [validators::t26:: < 1 >], BASE0, "/definitions/issues$unassigned"
@@ -6501,10 +6465,9 @@ pub struct IssuesEventUnlabeled {
     pub organization: Option<Organization>,
 }
 rt::object!(
-    IssuesEventUnlabeled { issue = "issue", required; label = "label", optional;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } tag "action" =
-    "unlabeled"; deny
+    IssuesEventUnlabeled { issue = "issue", required; label = "label"; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "unlabeled"; deny
 );
 rt::contract!(
     IssuesEventUnlabeled, [validators::t29:: < 1 >], BASE0,
@@ -6523,8 +6486,8 @@ pub struct IssuesEventUnlocked {
 }
 rt::object!(
     IssuesEventUnlocked { issue = "issue", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } tag "action" = "unlocked"; deny
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "unlocked"; deny
 );
 rt::contract!(
     IssuesEventUnlocked, [validators::t27:: < 5 >], BASE0, "/definitions/issues$unlocked"
@@ -6542,8 +6505,8 @@ pub struct IssuesEventUnpinned {
 }
 rt::object!(
     IssuesEventUnpinned { issue = "issue", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } tag "action" = "unpinned"; deny
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "unpinned"; deny
 );
 rt::contract!(
     IssuesEventUnpinned, [validators::t27:: < 6 >], BASE0, "/definitions/issues$unpinned"
@@ -6582,8 +6545,8 @@ pub struct LabelEventCreated {
 }
 rt::object!(
     LabelEventCreated { label = "label", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } tag "action" = "created"; deny
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "created"; deny
 );
 rt::contract!(
     LabelEventCreated, [validators::t30:: < 0 >], BASE0, "/definitions/label$created"
@@ -6602,8 +6565,8 @@ pub struct LabelEventDeleted {
 }
 rt::object!(
     LabelEventDeleted { label = "label", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } tag "action" = "deleted"; deny
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "deleted"; deny
 );
 rt::contract!(
     LabelEventDeleted, [validators::t30:: < 1 >], BASE0, "/definitions/label$deleted"
@@ -6623,10 +6586,9 @@ pub struct LabelEventEdited {
     pub organization: Option<Organization>,
 }
 rt::object!(
-    LabelEventEdited { label = "label", required; changes = "changes", optional;
-    repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } tag "action" =
-    "edited"; deny
+    LabelEventEdited { label = "label", required; changes = "changes"; repository =
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "edited"; deny
 );
 rt::contract!(LabelEventEdited, [validators::v273], BASE0, "/definitions/label$edited");
 /// The changes to the label if the action was `edited`.
@@ -6639,8 +6601,8 @@ pub struct LabelEditedChanges {
     pub description: Option<Title>,
 }
 rt::object!(
-    LabelEditedChanges { color = "color", optional; name = "name", optional; description
-    = "description", optional; } deny
+    LabelEditedChanges { color = "color"; name = "name"; description = "description"; }
+    deny
 );
 rt::contract!(
     LabelEditedChanges, [validators::v274], BASE0,
@@ -6691,8 +6653,8 @@ pub struct MarketplacePurchaseEventCancelled {
 rt::object!(
     MarketplacePurchaseEventCancelled { effective_date = "effective_date", required;
     sender = "sender", required; marketplace_purchase = "marketplace_purchase", required;
-    previous_marketplace_purchase = "previous_marketplace_purchase", optional; } tag
-    "action" = "cancelled"; deny
+    previous_marketplace_purchase = "previous_marketplace_purchase"; } tag "action" =
+    "cancelled"; deny
 );
 rt::contract!(
     MarketplacePurchaseEventCancelled, [validators::t31:: < 0 >], BASE0,
@@ -6831,7 +6793,7 @@ rt::object!(
     PreviousMarketplacePurchase { account = "account", required; billing_cycle =
     "billing_cycle", required; unit_count = "unit_count", required; on_free_trial =
     "on_free_trial", required; free_trial_ends_on = "free_trial_ends_on", required;
-    next_billing_date = "next_billing_date", optional; plan = "plan", required; } deny
+    next_billing_date = "next_billing_date"; plan = "plan", required; } deny
 );
 rt::contract!(
     PreviousMarketplacePurchase, [validators::v281], BASE0,
@@ -6850,8 +6812,8 @@ pub struct ChangedEvent {
 rt::object!(
     ChangedEvent { effective_date = "effective_date", required; sender = "sender",
     required; marketplace_purchase = "marketplace_purchase", required;
-    previous_marketplace_purchase = "previous_marketplace_purchase", optional; } tag
-    "action" = "changed"; deny
+    previous_marketplace_purchase = "previous_marketplace_purchase"; } tag "action" =
+    "changed"; deny
 );
 rt::contract!(
     ChangedEvent, [validators::t31:: < 1 >], BASE0,
@@ -6870,8 +6832,8 @@ pub struct PendingChangeEvent {
 rt::object!(
     PendingChangeEvent { effective_date = "effective_date", required; sender = "sender",
     required; marketplace_purchase = "marketplace_purchase", required;
-    previous_marketplace_purchase = "previous_marketplace_purchase", optional; } tag
-    "action" = "pending_change"; deny
+    previous_marketplace_purchase = "previous_marketplace_purchase"; } tag "action" =
+    "pending_change"; deny
 );
 rt::contract!(
     PendingChangeEvent, [validators::t31:: < 2 >], BASE0,
@@ -6890,8 +6852,8 @@ pub struct PendingChangeCancelledEvent {
 rt::object!(
     PendingChangeCancelledEvent { effective_date = "effective_date", required; sender =
     "sender", required; marketplace_purchase = "marketplace_purchase", required;
-    previous_marketplace_purchase = "previous_marketplace_purchase", optional; } tag
-    "action" = "pending_change_cancelled"; deny
+    previous_marketplace_purchase = "previous_marketplace_purchase"; } tag "action" =
+    "pending_change_cancelled"; deny
 );
 rt::contract!(
     PendingChangeCancelledEvent, [validators::t31:: < 3 >], BASE0,
@@ -6910,8 +6872,8 @@ pub struct PurchasedEvent {
 rt::object!(
     PurchasedEvent { effective_date = "effective_date", required; sender = "sender",
     required; marketplace_purchase = "marketplace_purchase", required;
-    previous_marketplace_purchase = "previous_marketplace_purchase", optional; } tag
-    "action" = "purchased"; deny
+    previous_marketplace_purchase = "previous_marketplace_purchase"; } tag "action" =
+    "purchased"; deny
 );
 rt::contract!(
     PurchasedEvent, [validators::t31:: < 4 >], BASE0,
@@ -6952,9 +6914,9 @@ pub struct MemberEventAdded {
     pub sender: DismissedBy,
 }
 rt::object!(
-    MemberEventAdded { changes = "changes", optional; member = "member", required;
-    repository = "repository", required; installation = "installation", optional; sender
-    = "sender", required; } tag "action" = "added"; deny
+    MemberEventAdded { changes = "changes"; member = "member", required; repository =
+    "repository", required; installation = "installation"; sender = "sender", required; }
+    tag "action" = "added"; deny
 );
 rt::contract!(MemberEventAdded, [validators::v287], BASE0, "/definitions/member$added");
 /// Schema: `typify/github.json#/definitions/member$added/properties/changes`
@@ -6962,7 +6924,7 @@ rt::contract!(MemberEventAdded, [validators::v287], BASE0, "/definitions/member$
 pub struct MemberAddedChanges {
     pub permission: Option<Permission>,
 }
-rt::object!(MemberAddedChanges { permission = "permission", optional; } deny);
+rt::object!(MemberAddedChanges { permission = "permission"; } deny);
 rt::contract!(
     MemberAddedChanges, [validators::v288], BASE0,
     "/definitions/member$added/properties/changes", fast fast::read_249
@@ -7006,8 +6968,8 @@ pub struct MemberEventEdited {
 }
 rt::object!(
     MemberEventEdited { member = "member", required; changes = "changes", required;
-    repository = "repository", required; installation = "installation", optional; sender
-    = "sender", required; } tag "action" = "edited"; deny
+    repository = "repository", required; installation = "installation"; sender =
+    "sender", required; } tag "action" = "edited"; deny
 );
 rt::contract!(
     MemberEventEdited, [validators::v291], BASE0, "/definitions/member$edited"
@@ -7037,8 +6999,8 @@ pub struct MemberEventRemoved {
 }
 rt::object!(
     MemberEventRemoved { member = "member", required; repository = "repository",
-    required; installation = "installation", optional; sender = "sender", required; } tag
-    "action" = "removed"; deny
+    required; installation = "installation"; sender = "sender", required; } tag "action"
+    = "removed"; deny
 );
 rt::contract!(
     MemberEventRemoved, [validators::v293], BASE0, "/definitions/member$removed"
@@ -7081,7 +7043,7 @@ pub struct MembershipEventAdded {
 rt::object!(
     MembershipEventAdded { scope = "scope", required; member = "member", required; sender
     = "sender", required; team = "team", required; organization = "organization",
-    required; installation = "installation", optional; } tag "action" = "added"; deny
+    required; installation = "installation"; } tag "action" = "added"; deny
 );
 rt::contract!(
     MembershipEventAdded, [validators::t32:: < 0 >], BASE0,
@@ -7135,7 +7097,7 @@ rt::object!(
     required; slug = "slug", required; description = "description", required; privacy =
     "privacy", required; url = "url", required; html_url = "html_url", required;
     members_url = "members_url", required; repositories_url = "repositories_url",
-    required; permission = "permission", required; parent = "parent", optional; } deny
+    required; permission = "permission", required; parent = "parent"; } deny
 );
 rt::contract!(
     TeamTeam, [validators::v297], BASE0, "/definitions/team", fast fast::read_258
@@ -7208,7 +7170,7 @@ pub struct MembershipEventRemoved {
 rt::object!(
     MembershipEventRemoved { scope = "scope", required; member = "member", required;
     sender = "sender", required; team = "team", required; organization = "organization",
-    required; installation = "installation", optional; } tag "action" = "removed"; deny
+    required; installation = "installation"; } tag "action" = "removed"; deny
 );
 rt::contract!(
     MembershipEventRemoved, [validators::t32:: < 1 >], BASE0,
@@ -7274,8 +7236,8 @@ pub struct IdNameTeam {
     pub deleted: Option<bool>,
 }
 rt::object!(
-    IdNameTeam { id = "id", required; name = "name", required; deleted = "deleted",
-    optional; } deny
+    IdNameTeam { id = "id", required; name = "name", required; deleted = "deleted"; }
+    deny
 );
 rt::contract!(
     IdNameTeam, [validators::v303], BASE0,
@@ -7409,8 +7371,8 @@ pub struct MilestoneEventClosed {
 }
 rt::object!(
     MilestoneEventClosed { milestone = "milestone", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } tag "action" = "closed"; deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "closed"; deny
 );
 rt::contract!(
     MilestoneEventClosed, [validators::t33:: < 0 >], BASE0,
@@ -7475,8 +7437,8 @@ pub struct MilestoneEventCreated {
 }
 rt::object!(
     MilestoneEventCreated { milestone = "milestone", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } tag "action" = "created"; deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "created"; deny
 );
 rt::contract!(
     MilestoneEventCreated, [validators::t33:: < 1 >], BASE0,
@@ -7541,8 +7503,8 @@ pub struct MilestoneEventDeleted {
 }
 rt::object!(
     MilestoneEventDeleted { milestone = "milestone", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } tag "action" = "deleted"; deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "deleted"; deny
 );
 rt::contract!(
     MilestoneEventDeleted, [validators::t33:: < 2 >], BASE0,
@@ -7564,8 +7526,8 @@ pub struct MilestoneEventEdited {
 rt::object!(
     MilestoneEventEdited { changes = "changes", required; milestone = "milestone",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    tag "action" = "edited"; deny
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "edited"; deny
 );
 rt::contract!(
     MilestoneEventEdited, [validators::v316], BASE0, "/definitions/milestone$edited"
@@ -7580,8 +7542,8 @@ pub struct MilestoneEditedChanges {
     pub title: Option<Title>,
 }
 rt::object!(
-    MilestoneEditedChanges { description = "description", optional; due_on = "due_on",
-    optional; title = "title", optional; } deny
+    MilestoneEditedChanges { description = "description"; due_on = "due_on"; title =
+    "title"; } deny
 );
 rt::contract!(
     MilestoneEditedChanges, [validators::v317], BASE0,
@@ -7600,8 +7562,8 @@ pub struct MilestoneEventOpened {
 }
 rt::object!(
     MilestoneEventOpened { milestone = "milestone", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } tag "action" = "opened"; deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "opened"; deny
 );
 rt::contract!(
     MilestoneEventOpened, [validators::t33:: < 3 >], BASE0,
@@ -7640,8 +7602,8 @@ pub struct BlockedEvent {
 }
 rt::object!(
     BlockedEvent { blocked_user = "blocked_user", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", required; }
-    tag "action" = "blocked"; deny
+    installation = "installation"; organization = "organization", required; } tag
+    "action" = "blocked"; deny
 );
 rt::contract!(
     BlockedEvent, [validators::t34:: < 0 >], BASE0, "/definitions/org_block$blocked"
@@ -7659,8 +7621,8 @@ pub struct UnblockedEvent {
 }
 rt::object!(
     UnblockedEvent { blocked_user = "blocked_user", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    required; } tag "action" = "unblocked"; deny
+    required; installation = "installation"; organization = "organization", required; }
+    tag "action" = "unblocked"; deny
 );
 rt::contract!(
     UnblockedEvent, [validators::t34:: < 1 >], BASE0, "/definitions/org_block$unblocked"
@@ -7707,8 +7669,8 @@ pub struct OrganizationEventDeleted {
 }
 rt::object!(
     OrganizationEventDeleted { membership = "membership", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    required; } tag "action" = "deleted"; deny
+    required; installation = "installation"; organization = "organization", required; }
+    tag "action" = "deleted"; deny
 );
 rt::contract!(
     OrganizationEventDeleted, [validators::t35:: < 0 >], BASE0,
@@ -7749,8 +7711,8 @@ pub struct MemberAddedEvent {
 }
 rt::object!(
     MemberAddedEvent { membership = "membership", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", required; }
-    tag "action" = "member_added"; deny
+    installation = "installation"; organization = "organization", required; } tag
+    "action" = "member_added"; deny
 );
 rt::contract!(
     MemberAddedEvent, [validators::t35:: < 1 >], BASE0,
@@ -7770,7 +7732,7 @@ pub struct MemberInvitedEvent {
 }
 rt::object!(
     MemberInvitedEvent { invitation = "invitation", required; user = "user", required;
-    sender = "sender", required; installation = "installation", optional; organization =
+    sender = "sender", required; installation = "installation"; organization =
     "organization", required; } tag "action" = "member_invited"; deny
 );
 rt::contract!(
@@ -7819,8 +7781,8 @@ pub struct MemberRemovedEvent {
 }
 rt::object!(
     MemberRemovedEvent { membership = "membership", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    required; } tag "action" = "member_removed"; deny
+    required; installation = "installation"; organization = "organization", required; }
+    tag "action" = "member_removed"; deny
 );
 rt::contract!(
     MemberRemovedEvent, [validators::t35:: < 2 >], BASE0,
@@ -7838,8 +7800,8 @@ pub struct OrganizationEventRenamed {
 }
 rt::object!(
     OrganizationEventRenamed { membership = "membership", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    required; } tag "action" = "renamed"; deny
+    required; installation = "installation"; organization = "organization", required; }
+    tag "action" = "renamed"; deny
 );
 rt::contract!(
     OrganizationEventRenamed, [validators::t35:: < 3 >], BASE0,
@@ -7878,8 +7840,8 @@ pub struct PackageEventPublished {
 }
 rt::object!(
     PackageEventPublished { package = "package", required; repository = "repository",
-    required; sender = "sender", required; organization = "organization", optional; } tag
-    "action" = "published"; deny
+    required; sender = "sender", required; organization = "organization"; } tag "action"
+    = "published"; deny
 );
 rt::contract!(
     PackageEventPublished, [validators::t36:: < 0 >], BASE0,
@@ -8052,8 +8014,8 @@ pub struct PackageEventUpdated {
 }
 rt::object!(
     PackageEventUpdated { package = "package", required; repository = "repository",
-    required; sender = "sender", required; organization = "organization", optional; } tag
-    "action" = "updated"; deny
+    required; sender = "sender", required; organization = "organization"; } tag "action"
+    = "updated"; deny
 );
 rt::contract!(
     PackageEventUpdated, [validators::t36:: < 1 >], BASE0, "/definitions/package$updated"
@@ -8075,8 +8037,8 @@ pub struct PageBuildEvent {
 }
 rt::object!(
     PageBuildEvent { id = "id", required; build = "build", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     PageBuildEvent, [validators::v338], BASE0, "/definitions/page_build$event", fast
@@ -8134,8 +8096,8 @@ pub struct PingEvent {
 }
 rt::object!(
     PingEvent { zen = "zen", required; hook_id = "hook_id", required; hook = "hook",
-    required; repository = "repository", optional; sender = "sender", optional;
-    organization = "organization", optional; } deny
+    required; repository = "repository"; sender = "sender"; organization =
+    "organization"; } deny
 );
 rt::contract!(
     PingEvent, [validators::v341], BASE0, "/definitions/ping$event", fast fast::read_301
@@ -8165,11 +8127,10 @@ pub struct PingEventHook {
 }
 rt::object!(
     PingEventHook { r#type = "type", required; id = "id", required; name = "name",
-    required; active = "active", required; app_id = "app_id", optional; events =
-    "events", required; config = "config", required; updated_at = "updated_at", required;
-    created_at = "created_at", required; url = "url", required; test_url = "test_url",
-    optional; ping_url = "ping_url", required; last_response = "last_response", optional;
-    } deny
+    required; active = "active", required; app_id = "app_id"; events = "events",
+    required; config = "config", required; updated_at = "updated_at", required;
+    created_at = "created_at", required; url = "url", required; test_url = "test_url";
+    ping_url = "ping_url", required; last_response = "last_response"; } deny
 );
 rt::contract!(
     PingEventHook, [validators::v342], BASE0, "/definitions/ping$event/properties/hook",
@@ -8185,8 +8146,8 @@ pub struct HookConfig3 {
     pub insecure_ssl: String,
 }
 rt::object!(
-    HookConfig3 { content_type = "content_type", required; secret = "secret", optional;
-    url = "url", required; insecure_ssl = "insecure_ssl", required; } deny
+    HookConfig3 { content_type = "content_type", required; secret = "secret"; url =
+    "url", required; insecure_ssl = "insecure_ssl", required; } deny
 );
 rt::contract!(
     HookConfig3, [validators::v343], BASE0,
@@ -8249,8 +8210,8 @@ pub struct ProjectEventClosed {
 }
 rt::object!(
     ProjectEventClosed { project = "project", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } tag "action" = "closed"; deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "closed"; deny
 );
 rt::contract!(
     ProjectEventClosed, [validators::t37:: < 0 >], BASE0, "/definitions/project$closed"
@@ -8307,8 +8268,8 @@ pub struct ProjectEventCreated {
 }
 rt::object!(
     ProjectEventCreated { project = "project", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } tag "action" = "created"; deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "created"; deny
 );
 rt::contract!(
     ProjectEventCreated, [validators::t37:: < 1 >], BASE0, "/definitions/project$created"
@@ -8326,8 +8287,8 @@ pub struct ProjectEventDeleted {
 }
 rt::object!(
     ProjectEventDeleted { project = "project", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } tag "action" = "deleted"; deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "deleted"; deny
 );
 rt::contract!(
     ProjectEventDeleted, [validators::t37:: < 2 >], BASE0, "/definitions/project$deleted"
@@ -8348,8 +8309,7 @@ pub struct ProjectEventEdited {
 rt::object!(
     ProjectEventEdited { changes = "changes", required; project = "project", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } tag "action" =
-    "edited"; deny
+    "installation"; organization = "organization"; } tag "action" = "edited"; deny
 );
 rt::contract!(
     ProjectEventEdited, [validators::v350], BASE0, "/definitions/project$edited"
@@ -8362,9 +8322,7 @@ pub struct ProjectEditedChanges {
     pub name: Option<Title>,
     pub body: Option<Title>,
 }
-rt::object!(
-    ProjectEditedChanges { name = "name", optional; body = "body", optional; } deny
-);
+rt::object!(ProjectEditedChanges { name = "name"; body = "body"; } deny);
 rt::contract!(
     ProjectEditedChanges, [validators::v351], BASE0,
     "/definitions/project$edited/properties/changes", fast fast::read_311
@@ -8382,8 +8340,8 @@ pub struct ProjectEventReopened {
 }
 rt::object!(
     ProjectEventReopened { project = "project", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } tag "action" = "reopened"; deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "reopened"; deny
 );
 rt::contract!(
     ProjectEventReopened, [validators::t37:: < 3 >], BASE0,
@@ -8432,8 +8390,8 @@ pub struct ConvertedEvent {
 rt::object!(
     ConvertedEvent { changes = "changes", required; project_card = "project_card",
     required; repository = "repository", required; sender = "sender", required;
-    organization = "organization", optional; installation = "installation", optional; }
-    tag "action" = "converted"; deny
+    organization = "organization"; installation = "installation"; } tag "action" =
+    "converted"; deny
 );
 rt::contract!(
     ConvertedEvent, [validators::t38:: < 0 >], BASE0,
@@ -8481,8 +8439,8 @@ rt::object!(
     required; column_url = "column_url", required; column_id = "column_id", required; id
     = "id", required; node_id = "node_id", required; note = "note", required; archived =
     "archived", required; creator = "creator", required; created_at = "created_at",
-    required; updated_at = "updated_at", required; content_url = "content_url", optional;
-    after_id = "after_id", optional; } deny
+    required; updated_at = "updated_at", required; content_url = "content_url"; after_id
+    = "after_id"; } deny
 );
 rt::contract!(
     ProjectCardConvertedProjectCard, [validators::v356], BASE0,
@@ -8501,8 +8459,8 @@ pub struct ProjectCardEventCreated {
 }
 rt::object!(
     ProjectCardEventCreated { project_card = "project_card", required; repository =
-    "repository", required; sender = "sender", required; organization = "organization",
-    optional; installation = "installation", optional; } tag "action" = "created"; deny
+    "repository", required; sender = "sender", required; organization = "organization";
+    installation = "installation"; } tag "action" = "created"; deny
 );
 rt::contract!(
     ProjectCardEventCreated, [validators::t39:: < 0 >], BASE0,
@@ -8521,8 +8479,8 @@ pub struct ProjectCardEventDeleted {
 }
 rt::object!(
     ProjectCardEventDeleted { project_card = "project_card", required; repository =
-    "repository", required; sender = "sender", required; organization = "organization",
-    optional; installation = "installation", optional; } tag "action" = "deleted"; deny
+    "repository", required; sender = "sender", required; organization = "organization";
+    installation = "installation"; } tag "action" = "deleted"; deny
 );
 rt::contract!(
     ProjectCardEventDeleted, [validators::t39:: < 1 >], BASE0,
@@ -8543,8 +8501,8 @@ pub struct ProjectCardEventEdited {
 rt::object!(
     ProjectCardEventEdited { changes = "changes", required; project_card =
     "project_card", required; repository = "repository", required; sender = "sender",
-    required; organization = "organization", optional; installation = "installation",
-    optional; } tag "action" = "edited"; deny
+    required; organization = "organization"; installation = "installation"; } tag
+    "action" = "edited"; deny
 );
 rt::contract!(
     ProjectCardEventEdited, [validators::t38:: < 1 >], BASE0,
@@ -8565,8 +8523,8 @@ pub struct ProjectCardEventMoved {
 rt::object!(
     ProjectCardEventMoved { changes = "changes", required; project_card = "project_card",
     required; repository = "repository", required; sender = "sender", required;
-    organization = "organization", optional; installation = "installation", optional; }
-    tag "action" = "moved"; deny
+    organization = "organization"; installation = "installation"; } tag "action" =
+    "moved"; deny
 );
 rt::contract!(
     ProjectCardEventMoved, [validators::t38:: < 2 >], BASE0,
@@ -8625,8 +8583,8 @@ rt::object!(
     required; column_url = "column_url", required; column_id = "column_id", required; id
     = "id", required; node_id = "node_id", required; note = "note", required; archived =
     "archived", required; creator = "creator", required; created_at = "created_at",
-    required; updated_at = "updated_at", required; content_url = "content_url", optional;
-    after_id = "after_id", required; } deny
+    required; updated_at = "updated_at", required; content_url = "content_url"; after_id
+    = "after_id", required; } deny
 );
 rt::contract!(
     ProjectCardMovedProjectCard, [validators::t14:: < 20 >], BASE0,
@@ -8670,8 +8628,8 @@ pub struct ProjectColumnEventCreated {
 }
 rt::object!(
     ProjectColumnEventCreated { project_column = "project_column", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } tag "action" = "created"; deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "created"; deny
 );
 rt::contract!(
     ProjectColumnEventCreated, [validators::t40:: < 0 >], BASE0,
@@ -8721,8 +8679,8 @@ pub struct ProjectColumnEventDeleted {
 }
 rt::object!(
     ProjectColumnEventDeleted { project_column = "project_column", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } tag "action" = "deleted"; deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "deleted"; deny
 );
 rt::contract!(
     ProjectColumnEventDeleted, [validators::t40:: < 1 >], BASE0,
@@ -8743,8 +8701,8 @@ pub struct ProjectColumnEventEdited {
 rt::object!(
     ProjectColumnEventEdited { changes = "changes", required; project_column =
     "project_column", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } tag "action" = "edited"; deny
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "edited"; deny
 );
 rt::contract!(
     ProjectColumnEventEdited, [validators::v368], BASE0,
@@ -8755,7 +8713,7 @@ rt::contract!(
 pub struct ProjectColumnEditedChanges {
     pub name: Option<Title>,
 }
-rt::object!(ProjectColumnEditedChanges { name = "name", optional; } deny);
+rt::object!(ProjectColumnEditedChanges { name = "name"; } deny);
 rt::contract!(
     ProjectColumnEditedChanges, [validators::v369], BASE0,
     "/definitions/project_column$edited/properties/changes", fast fast::read_329
@@ -8773,8 +8731,8 @@ pub struct ProjectColumnEventMoved {
 }
 rt::object!(
     ProjectColumnEventMoved { project_column = "project_column", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } tag "action" = "moved"; deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "moved"; deny
 );
 rt::contract!(
     ProjectColumnEventMoved, [validators::t40:: < 2 >], BASE0,
@@ -8794,8 +8752,7 @@ pub struct PublicEvent {
 }
 rt::object!(
     PublicEvent { repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    deny
+    installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     PublicEvent, [validators::v371], BASE0, "/definitions/public$event", fast
@@ -8994,8 +8951,8 @@ pub struct PullRequestAssigned {
 rt::object!(
     PullRequestAssigned { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; assignee = "assignee", required; repository
-    = "repository", required; installation = "installation", optional; organization =
-    "organization", optional; sender = "sender", required; } deny
+    = "repository", required; installation = "installation"; organization =
+    "organization"; sender = "sender", required; } deny
 );
 rt::contract!(
     PullRequestAssigned, [validators::t41:: < 0 >], BASE0,
@@ -9209,8 +9166,8 @@ pub struct PullRequestAutoMergeDisabled {
 rt::object!(
     PullRequestAutoMergeDisabled { action = "action", required; number = "number",
     required; pull_request = "pull_request", required; repository = "repository",
-    required; installation = "installation", optional; organization = "organization",
-    optional; sender = "sender", required; } deny
+    required; installation = "installation"; organization = "organization"; sender =
+    "sender", required; } deny
 );
 rt::contract!(
     PullRequestAutoMergeDisabled, [validators::t42:: < 0 >], BASE0,
@@ -9245,8 +9202,8 @@ pub struct PullRequestAutoMergeEnabled {
 rt::object!(
     PullRequestAutoMergeEnabled { action = "action", required; number = "number",
     required; pull_request = "pull_request", required; repository = "repository",
-    required; installation = "installation", optional; organization = "organization",
-    optional; sender = "sender", required; } deny
+    required; installation = "installation"; organization = "organization"; sender =
+    "sender", required; } deny
 );
 rt::contract!(
     PullRequestAutoMergeEnabled, [validators::t42:: < 1 >], BASE0,
@@ -9282,8 +9239,8 @@ pub struct PullRequestClosed {
 rt::object!(
     PullRequestClosed { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; repository = "repository", required;
-    installation = "installation", optional; organization = "organization", optional;
-    sender = "sender", required; } deny
+    installation = "installation"; organization = "organization"; sender = "sender",
+    required; } deny
 );
 rt::contract!(
     PullRequestClosed, [validators::t42:: < 2 >], BASE0,
@@ -9406,8 +9363,8 @@ pub struct PullRequestConvertedToDraft {
 rt::object!(
     PullRequestConvertedToDraft { action = "action", required; number = "number",
     required; pull_request = "pull_request", required; repository = "repository",
-    required; installation = "installation", optional; organization = "organization",
-    optional; sender = "sender", required; } deny
+    required; installation = "installation"; organization = "organization"; sender =
+    "sender", required; } deny
 );
 rt::contract!(
     PullRequestConvertedToDraft, [validators::t42:: < 3 >], BASE0,
@@ -9547,8 +9504,8 @@ pub struct PullRequestEdited {
 rt::object!(
     PullRequestEdited { action = "action", required; number = "number", required; changes
     = "changes", required; pull_request = "pull_request", required; repository =
-    "repository", required; installation = "installation", optional; organization =
-    "organization", optional; sender = "sender", required; } deny
+    "repository", required; installation = "installation"; organization = "organization";
+    sender = "sender", required; } deny
 );
 rt::contract!(
     PullRequestEdited, [validators::v407], BASE0, "/definitions/pull_request$edited",
@@ -9583,8 +9540,8 @@ pub struct PullRequestLabeled {
 rt::object!(
     PullRequestLabeled { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; label = "label", required; repository =
-    "repository", required; installation = "installation", optional; organization =
-    "organization", optional; sender = "sender", required; } deny
+    "repository", required; installation = "installation"; organization = "organization";
+    sender = "sender", required; } deny
 );
 rt::contract!(
     PullRequestLabeled, [validators::t43:: < 0 >], BASE0,
@@ -9618,8 +9575,8 @@ pub struct PullRequestLocked {
 rt::object!(
     PullRequestLocked { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; repository = "repository", required;
-    installation = "installation", optional; organization = "organization", optional;
-    sender = "sender", required; } deny
+    installation = "installation"; organization = "organization"; sender = "sender",
+    required; } deny
 );
 rt::contract!(
     PullRequestLocked, [validators::t42:: < 4 >], BASE0,
@@ -9642,8 +9599,8 @@ pub struct PullRequestOpened {
 rt::object!(
     PullRequestOpened { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; repository = "repository", required;
-    installation = "installation", optional; organization = "organization", optional;
-    sender = "sender", required; } deny
+    installation = "installation"; organization = "organization"; sender = "sender",
+    required; } deny
 );
 rt::contract!(
     PullRequestOpened, [validators::t42:: < 5 >], BASE0,
@@ -9778,8 +9735,8 @@ pub struct PullRequestReadyForReview {
 rt::object!(
     PullRequestReadyForReview { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; repository = "repository", required;
-    installation = "installation", optional; organization = "organization", optional;
-    sender = "sender", required; } deny
+    installation = "installation"; organization = "organization"; sender = "sender",
+    required; } deny
 );
 rt::contract!(
     PullRequestReadyForReview, [validators::t42:: < 6 >], BASE0,
@@ -9917,8 +9874,8 @@ pub struct PullRequestReopened {
 rt::object!(
     PullRequestReopened { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; repository = "repository", required;
-    installation = "installation", optional; organization = "organization", optional;
-    sender = "sender", required; } deny
+    installation = "installation"; organization = "organization"; sender = "sender",
+    required; } deny
 );
 rt::contract!(
     PullRequestReopened, [validators::t42:: < 7 >], BASE0,
@@ -10102,8 +10059,8 @@ rt::object!(
     ActionNumberPullRequestRequestedReviewerRepositorySenderRemoved { action = "action",
     required; number = "number", required; pull_request = "pull_request", required;
     requested_reviewer = "requested_reviewer", required; repository = "repository",
-    required; installation = "installation", optional; organization = "organization",
-    optional; sender = "sender", required; } deny
+    required; installation = "installation"; organization = "organization"; sender =
+    "sender", required; } deny
 );
 rt::contract!(
     ActionNumberPullRequestRequestedReviewerRepositorySenderRemoved, [validators::t44:: <
@@ -10142,8 +10099,8 @@ rt::object!(
     ActionNumberPullRequestRequestedTeamRepositorySenderRemoved { action = "action",
     required; number = "number", required; pull_request = "pull_request", required;
     requested_team = "requested_team", required; repository = "repository", required;
-    installation = "installation", optional; organization = "organization", optional;
-    sender = "sender", required; } deny
+    installation = "installation"; organization = "organization"; sender = "sender",
+    required; } deny
 );
 rt::contract!(
     ActionNumberPullRequestRequestedTeamRepositorySenderRemoved, [validators::t45:: < 0
@@ -10216,8 +10173,8 @@ rt::object!(
     ActionNumberPullRequestRequestedReviewerRepositorySenderRequested { action =
     "action", required; number = "number", required; pull_request = "pull_request",
     required; requested_reviewer = "requested_reviewer", required; repository =
-    "repository", required; installation = "installation", optional; organization =
-    "organization", optional; sender = "sender", required; } deny
+    "repository", required; installation = "installation"; organization = "organization";
+    sender = "sender", required; } deny
 );
 rt::contract!(
     ActionNumberPullRequestRequestedReviewerRepositorySenderRequested, [validators::t44::
@@ -10256,8 +10213,8 @@ rt::object!(
     ActionNumberPullRequestRequestedTeamRepositorySenderRequested { action = "action",
     required; number = "number", required; pull_request = "pull_request", required;
     requested_team = "requested_team", required; repository = "repository", required;
-    installation = "installation", optional; organization = "organization", optional;
-    sender = "sender", required; } deny
+    installation = "installation"; organization = "organization"; sender = "sender",
+    required; } deny
 );
 rt::contract!(
     ActionNumberPullRequestRequestedTeamRepositorySenderRequested, [validators::t45:: < 1
@@ -10283,8 +10240,7 @@ rt::object!(
     PullRequestSynchronize { action = "action", required; number = "number", required;
     before = "before", required; after = "after", required; pull_request =
     "pull_request", required; repository = "repository", required; installation =
-    "installation", optional; organization = "organization", optional; sender = "sender",
-    required; } deny
+    "installation"; organization = "organization"; sender = "sender", required; } deny
 );
 rt::contract!(
     PullRequestSynchronize, [validators::v429], BASE0,
@@ -10319,8 +10275,8 @@ pub struct PullRequestUnassigned {
 rt::object!(
     PullRequestUnassigned { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; assignee = "assignee", required; repository
-    = "repository", required; installation = "installation", optional; organization =
-    "organization", optional; sender = "sender", required; } deny
+    = "repository", required; installation = "installation"; organization =
+    "organization"; sender = "sender", required; } deny
 );
 rt::contract!(
     PullRequestUnassigned, [validators::t41:: < 1 >], BASE0,
@@ -10355,8 +10311,8 @@ pub struct PullRequestUnlabeled {
 rt::object!(
     PullRequestUnlabeled { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; label = "label", required; repository =
-    "repository", required; installation = "installation", optional; organization =
-    "organization", optional; sender = "sender", required; } deny
+    "repository", required; installation = "installation"; organization = "organization";
+    sender = "sender", required; } deny
 );
 rt::contract!(
     PullRequestUnlabeled, [validators::t43:: < 1 >], BASE0,
@@ -10390,8 +10346,8 @@ pub struct PullRequestUnlocked {
 rt::object!(
     PullRequestUnlocked { action = "action", required; number = "number", required;
     pull_request = "pull_request", required; repository = "repository", required;
-    installation = "installation", optional; organization = "organization", optional;
-    sender = "sender", required; } deny
+    installation = "installation"; organization = "organization"; sender = "sender",
+    required; } deny
 );
 rt::contract!(
     PullRequestUnlocked, [validators::t42:: < 8 >], BASE0,
@@ -10446,9 +10402,9 @@ pub struct DismissedEvent {
 }
 rt::object!(
     DismissedEvent { review = "review", required; pull_request = "pull_request",
-    required; repository = "repository", required; installation = "installation",
-    optional; organization = "organization", optional; sender = "sender", required; } tag
-    "action" = "dismissed"; deny
+    required; repository = "repository", required; installation = "installation";
+    organization = "organization"; sender = "sender", required; } tag "action" =
+    "dismissed"; deny
 );
 rt::contract!(
     DismissedEvent, [validators::t46:: < 0 >], BASE0,
@@ -10628,8 +10584,8 @@ pub struct PullRequestReviewEventEdited {
 rt::object!(
     PullRequestReviewEventEdited { changes = "changes", required; review = "review",
     required; pull_request = "pull_request", required; repository = "repository",
-    required; installation = "installation", optional; organization = "organization",
-    optional; sender = "sender", required; } tag "action" = "edited"; deny
+    required; installation = "installation"; organization = "organization"; sender =
+    "sender", required; } tag "action" = "edited"; deny
 );
 rt::contract!(
     PullRequestReviewEventEdited, [validators::v442], BASE0,
@@ -10685,9 +10641,9 @@ pub struct SubmittedEvent {
 }
 rt::object!(
     SubmittedEvent { review = "review", required; pull_request = "pull_request",
-    required; repository = "repository", required; installation = "installation",
-    optional; organization = "organization", optional; sender = "sender", required; } tag
-    "action" = "submitted"; deny
+    required; repository = "repository", required; installation = "installation";
+    organization = "organization"; sender = "sender", required; } tag "action" =
+    "submitted"; deny
 );
 rt::contract!(
     SubmittedEvent, [validators::t46:: < 1 >], BASE0,
@@ -10733,8 +10689,8 @@ pub struct PullRequestReviewCommentEventCreated {
 rt::object!(
     PullRequestReviewCommentEventCreated { comment = "comment", required; pull_request =
     "pull_request", required; repository = "repository", required; installation =
-    "installation", optional; organization = "organization", optional; sender = "sender",
-    required; } tag "action" = "created"; deny
+    "installation"; organization = "organization"; sender = "sender", required; } tag
+    "action" = "created"; deny
 );
 rt::contract!(
     PullRequestReviewCommentEventCreated, [validators::t48:: < 0 >], BASE0,
@@ -10816,7 +10772,7 @@ rt::object!(
     "start_line", required; original_start_line = "original_start_line", required;
     start_side = "start_side", required; line = "line", required; original_line =
     "original_line", required; side = "side", required; in_reply_to_id =
-    "in_reply_to_id", optional; } deny
+    "in_reply_to_id"; } deny
 );
 rt::contract!(
     PullRequestReviewComment, [validators::v447], BASE0,
@@ -10909,13 +10865,13 @@ rt::object!(
     merge_commit_sha = "merge_commit_sha", required; assignee = "assignee", required;
     assignees = "assignees", required; requested_reviewers = "requested_reviewers",
     required; requested_teams = "requested_teams", required; labels = "labels", required;
-    milestone = "milestone", required; draft = "draft", optional; commits_url =
-    "commits_url", required; review_comments_url = "review_comments_url", required;
-    review_comment_url = "review_comment_url", required; comments_url = "comments_url",
-    required; statuses_url = "statuses_url", required; head = "head", required; base =
-    "base", required; links = "_links", required; auto_merge = "auto_merge", optional;
-    author_association = "author_association", required; active_lock_reason =
-    "active_lock_reason", required; } deny
+    milestone = "milestone", required; draft = "draft"; commits_url = "commits_url",
+    required; review_comments_url = "review_comments_url", required; review_comment_url =
+    "review_comment_url", required; comments_url = "comments_url", required; statuses_url
+    = "statuses_url", required; head = "head", required; base = "base", required; links =
+    "_links", required; auto_merge = "auto_merge"; author_association =
+    "author_association", required; active_lock_reason = "active_lock_reason", required;
+    } deny
 );
 rt::contract!(
     PullRequestReviewCommentCreatedPullRequest, [validators::v449], BASE0,
@@ -10970,8 +10926,8 @@ pub struct PullRequestReviewCommentEventDeleted {
 rt::object!(
     PullRequestReviewCommentEventDeleted { comment = "comment", required; pull_request =
     "pull_request", required; repository = "repository", required; installation =
-    "installation", optional; organization = "organization", optional; sender = "sender",
-    required; } tag "action" = "deleted"; deny
+    "installation"; organization = "organization"; sender = "sender", required; } tag
+    "action" = "deleted"; deny
 );
 rt::contract!(
     PullRequestReviewCommentEventDeleted, [validators::t48:: < 1 >], BASE0,
@@ -11038,13 +10994,13 @@ rt::object!(
     merge_commit_sha = "merge_commit_sha", required; assignee = "assignee", required;
     assignees = "assignees", required; requested_reviewers = "requested_reviewers",
     required; requested_teams = "requested_teams", required; labels = "labels", required;
-    milestone = "milestone", required; draft = "draft", optional; commits_url =
-    "commits_url", required; review_comments_url = "review_comments_url", required;
-    review_comment_url = "review_comment_url", required; comments_url = "comments_url",
-    required; statuses_url = "statuses_url", required; head = "head", required; base =
-    "base", required; links = "_links", required; auto_merge = "auto_merge", optional;
-    author_association = "author_association", required; active_lock_reason =
-    "active_lock_reason", required; } deny
+    milestone = "milestone", required; draft = "draft"; commits_url = "commits_url",
+    required; review_comments_url = "review_comments_url", required; review_comment_url =
+    "review_comment_url", required; comments_url = "comments_url", required; statuses_url
+    = "statuses_url", required; head = "head", required; base = "base", required; links =
+    "_links", required; auto_merge = "auto_merge"; author_association =
+    "author_association", required; active_lock_reason = "active_lock_reason", required;
+    } deny
 );
 rt::contract!(
     PullRequestReviewCommentDeletedPullRequest, [validators::v449], BASE0,
@@ -11101,9 +11057,8 @@ pub struct PullRequestReviewCommentEventEdited {
 rt::object!(
     PullRequestReviewCommentEventEdited { changes = "changes", required; comment =
     "comment", required; pull_request = "pull_request", required; repository =
-    "repository", required; installation = "installation", optional; organization =
-    "organization", optional; sender = "sender", required; } tag "action" = "edited";
-    deny
+    "repository", required; installation = "installation"; organization = "organization";
+    sender = "sender", required; } tag "action" = "edited"; deny
 );
 rt::contract!(
     PullRequestReviewCommentEventEdited, [validators::v451], BASE0,
@@ -11170,13 +11125,13 @@ rt::object!(
     merge_commit_sha = "merge_commit_sha", required; assignee = "assignee", required;
     assignees = "assignees", required; requested_reviewers = "requested_reviewers",
     required; requested_teams = "requested_teams", required; labels = "labels", required;
-    milestone = "milestone", required; draft = "draft", optional; commits_url =
-    "commits_url", required; review_comments_url = "review_comments_url", required;
-    review_comment_url = "review_comment_url", required; comments_url = "comments_url",
-    required; statuses_url = "statuses_url", required; head = "head", required; base =
-    "base", required; links = "_links", required; auto_merge = "auto_merge", optional;
-    author_association = "author_association", required; active_lock_reason =
-    "active_lock_reason", required; } deny
+    milestone = "milestone", required; draft = "draft"; commits_url = "commits_url",
+    required; review_comments_url = "review_comments_url", required; review_comment_url =
+    "review_comment_url", required; comments_url = "comments_url", required; statuses_url
+    = "statuses_url", required; head = "head", required; base = "base", required; links =
+    "_links", required; auto_merge = "auto_merge"; author_association =
+    "author_association", required; active_lock_reason = "active_lock_reason", required;
+    } deny
 );
 rt::contract!(
     PullRequestReviewCommentEditedPullRequest, [validators::v449], BASE0,
@@ -11247,8 +11202,7 @@ rt::object!(
     "forced", required; base_ref = "base_ref", required; compare = "compare", required;
     commits = "commits", required; head_commit = "head_commit", required; repository =
     "repository", required; pusher = "pusher", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    deny
+    installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     PushEvent, [validators::v452], BASE0, "/definitions/push$event", fast fast::read_401
@@ -11334,8 +11288,8 @@ pub struct ReleaseEventCreated {
 }
 rt::object!(
     ReleaseEventCreated { release = "release", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } tag "action" = "created"; deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "created"; deny
 );
 rt::contract!(
     ReleaseEventCreated, [validators::t49:: < 0 >], BASE0, "/definitions/release$created"
@@ -11421,7 +11375,7 @@ rt::object!(
     required; label = "label", required; state = "state", required; content_type =
     "content_type", required; size = "size", required; download_count = "download_count",
     required; created_at = "created_at", required; updated_at = "updated_at", required;
-    uploader = "uploader", optional; } deny
+    uploader = "uploader"; } deny
 );
 rt::contract!(
     ReleaseAsset, [validators::v457], BASE0, "/definitions/release-asset", fast
@@ -11453,8 +11407,8 @@ pub struct ReleaseEventDeleted {
 }
 rt::object!(
     ReleaseEventDeleted { release = "release", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } tag "action" = "deleted"; deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "deleted"; deny
 );
 rt::contract!(
     ReleaseEventDeleted, [validators::t49:: < 1 >], BASE0, "/definitions/release$deleted"
@@ -11474,8 +11428,7 @@ pub struct ReleaseEventEdited {
 rt::object!(
     ReleaseEventEdited { changes = "changes", required; release = "release", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } tag "action" =
-    "edited"; deny
+    "installation"; organization = "organization"; } tag "action" = "edited"; deny
 );
 rt::contract!(
     ReleaseEventEdited, [validators::v460], BASE0, "/definitions/release$edited"
@@ -11486,9 +11439,7 @@ pub struct ReleaseEditedChanges {
     pub body: Option<Title>,
     pub name: Option<Title>,
 }
-rt::object!(
-    ReleaseEditedChanges { body = "body", optional; name = "name", optional; } deny
-);
+rt::object!(ReleaseEditedChanges { body = "body"; name = "name"; } deny);
 rt::contract!(
     ReleaseEditedChanges, [validators::v461], BASE0,
     "/definitions/release$edited/properties/changes", fast fast::read_410
@@ -11506,8 +11457,8 @@ pub struct PrereleasedEvent {
 }
 rt::object!(
     PrereleasedEvent { release = "release", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } tag "action" = "prereleased"; deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "prereleased"; deny
 );
 rt::contract!(
     PrereleasedEvent, [validators::t49:: < 2 >], BASE0,
@@ -11574,8 +11525,8 @@ pub struct ReleaseEventPublished {
 }
 rt::object!(
     ReleaseEventPublished { release = "release", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } tag "action" = "published"; deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "published"; deny
 );
 rt::contract!(
     ReleaseEventPublished, [validators::t49:: < 3 >], BASE0,
@@ -11643,8 +11594,8 @@ pub struct ReleasedEvent {
 }
 rt::object!(
     ReleasedEvent { release = "release", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } tag "action" = "released"; deny
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "released"; deny
 );
 rt::contract!(
     ReleasedEvent, [validators::t49:: < 4 >], BASE0, "/definitions/release$released"
@@ -11662,8 +11613,8 @@ pub struct UnpublishedEvent {
 }
 rt::object!(
     UnpublishedEvent { release = "release", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } tag "action" = "unpublished"; deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "unpublished"; deny
 );
 rt::contract!(
     UnpublishedEvent, [validators::t49:: < 5 >], BASE0,
@@ -11767,8 +11718,8 @@ pub struct ArchivedEvent {
 }
 rt::object!(
     ArchivedEvent { repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    tag "action" = "archived"; deny
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "archived"; deny
 );
 rt::contract!(
     ArchivedEvent, [validators::t50:: < 0 >], BASE0, "/definitions/repository$archived"
@@ -11785,8 +11736,8 @@ pub struct RepositoryEventCreated {
 }
 rt::object!(
     RepositoryEventCreated { repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } tag "action" = "created"; deny
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "created"; deny
 );
 rt::contract!(
     RepositoryEventCreated, [validators::t50:: < 1 >], BASE0,
@@ -11804,8 +11755,8 @@ pub struct RepositoryEventDeleted {
 }
 rt::object!(
     RepositoryEventDeleted { repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } tag "action" = "deleted"; deny
+    required; installation = "installation"; organization = "organization"; } tag
+    "action" = "deleted"; deny
 );
 rt::contract!(
     RepositoryEventDeleted, [validators::t50:: < 2 >], BASE0,
@@ -11824,8 +11775,8 @@ pub struct RepositoryEventEdited {
 }
 rt::object!(
     RepositoryEventEdited { changes = "changes", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } tag "action" = "edited"; deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "edited"; deny
 );
 rt::contract!(
     RepositoryEventEdited, [validators::t51:: < 0 >], BASE0,
@@ -11839,8 +11790,8 @@ pub struct RepositoryEditedChanges {
     pub homepage: Option<Description>,
 }
 rt::object!(
-    RepositoryEditedChanges { description = "description", optional; default_branch =
-    "default_branch", optional; homepage = "homepage", optional; } deny
+    RepositoryEditedChanges { description = "description"; default_branch =
+    "default_branch"; homepage = "homepage"; } deny
 );
 rt::contract!(
     RepositoryEditedChanges, [validators::v474], BASE0,
@@ -11869,8 +11820,8 @@ pub struct PrivatizedEvent {
 }
 rt::object!(
     PrivatizedEvent { repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    tag "action" = "privatized"; deny
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "privatized"; deny
 );
 rt::contract!(
     PrivatizedEvent, [validators::t50:: < 3 >], BASE0,
@@ -11888,8 +11839,8 @@ pub struct PublicizedEvent {
 }
 rt::object!(
     PublicizedEvent { repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    tag "action" = "publicized"; deny
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "publicized"; deny
 );
 rt::contract!(
     PublicizedEvent, [validators::t50:: < 4 >], BASE0,
@@ -11908,8 +11859,8 @@ pub struct RepositoryEventRenamed {
 }
 rt::object!(
     RepositoryEventRenamed { changes = "changes", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } tag "action" = "renamed"; deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } tag "action" = "renamed"; deny
 );
 rt::contract!(
     RepositoryEventRenamed, [validators::t51:: < 1 >], BASE0,
@@ -11949,9 +11900,8 @@ pub struct RepositoryEventTransferred {
 }
 rt::object!(
     RepositoryEventTransferred { changes = "changes", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } tag "action" = "transferred";
-    deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } tag "action" = "transferred"; deny
 );
 rt::contract!(
     RepositoryEventTransferred, [validators::t51:: < 2 >], BASE0,
@@ -11983,7 +11933,7 @@ rt::contract!(
 pub struct OwnerFrom {
     pub user: Option<DismissedBy>,
 }
-rt::object!(OwnerFrom { user = "user", optional; } deny);
+rt::object!(OwnerFrom { user = "user"; } deny);
 rt::contract!(
     OwnerFrom, [validators::v484], BASE0,
     "/definitions/repository$transferred/properties/changes/properties/owner/properties/from",
@@ -12001,8 +11951,8 @@ pub struct UnarchivedEvent {
 }
 rt::object!(
     UnarchivedEvent { repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    tag "action" = "unarchived"; deny
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "unarchived"; deny
 );
 rt::contract!(
     UnarchivedEvent, [validators::t50:: < 5 >], BASE0,
@@ -12042,8 +11992,8 @@ pub struct OnDemandTestEvent {
 rt::object!(
     OnDemandTestEvent { branch = "branch", required; client_payload = "client_payload",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation", required; organization = "organization", optional; }
-    tag "action" = "on-demand-test"; deny
+    installation = "installation", required; organization = "organization"; } tag
+    "action" = "on-demand-test"; deny
 );
 rt::contract!(
     OnDemandTestEvent, [validators::v487], BASE0,
@@ -12062,8 +12012,8 @@ pub struct RepositoryImportEvent {
 }
 rt::object!(
     RepositoryImportEvent { status = "status", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny
 );
 rt::contract!(
     RepositoryImportEvent, [validators::v488], BASE0,
@@ -12125,8 +12075,8 @@ pub struct RepositoryVulnerabilityAlertEventCreate {
 }
 rt::object!(
     RepositoryVulnerabilityAlertEventCreate { alert = "alert", required; repository =
-    "repository", required; sender = "sender", required; organization = "organization",
-    optional; } tag "action" = "create"; deny
+    "repository", required; sender = "sender", required; organization = "organization"; }
+    tag "action" = "create"; deny
 );
 rt::contract!(
     RepositoryVulnerabilityAlertEventCreate, [validators::t52:: < 0 >], BASE0,
@@ -12154,11 +12104,10 @@ pub struct RepositoryVulnerabilityAlertCreateAlert {
 rt::object!(
     RepositoryVulnerabilityAlertCreateAlert { id = "id", required; affected_range =
     "affected_range", required; affected_package_name = "affected_package_name",
-    required; dismisser = "dismisser", optional; dismiss_reason = "dismiss_reason",
-    optional; dismissed_at = "dismissed_at", optional; severity = "severity", optional;
-    ghsa_id = "ghsa_id", optional; external_reference = "external_reference", required;
-    external_identifier = "external_identifier", required; fixed_in = "fixed_in",
-    required; created_at = "created_at", optional; } deny
+    required; dismisser = "dismisser"; dismiss_reason = "dismiss_reason"; dismissed_at =
+    "dismissed_at"; severity = "severity"; ghsa_id = "ghsa_id"; external_reference =
+    "external_reference", required; external_identifier = "external_identifier",
+    required; fixed_in = "fixed_in", required; created_at = "created_at"; } deny
 );
 rt::contract!(
     RepositoryVulnerabilityAlertCreateAlert, [validators::v492], BASE0,
@@ -12178,8 +12127,7 @@ pub struct DismissEvent {
 }
 rt::object!(
     DismissEvent { alert = "alert", required; repository = "repository", required; sender
-    = "sender", required; organization = "organization", optional; } tag "action" =
-    "dismiss"; deny
+    = "sender", required; organization = "organization"; } tag "action" = "dismiss"; deny
 );
 rt::contract!(
     DismissEvent, [validators::t52:: < 1 >], BASE0,
@@ -12208,10 +12156,10 @@ rt::object!(
     RepositoryVulnerabilityAlertDismissAlert { id = "id", required; affected_range =
     "affected_range", required; affected_package_name = "affected_package_name",
     required; dismisser = "dismisser", required; dismiss_reason = "dismiss_reason",
-    required; dismissed_at = "dismissed_at", required; severity = "severity", optional;
-    ghsa_id = "ghsa_id", optional; external_reference = "external_reference", required;
-    external_identifier = "external_identifier", required; fixed_in = "fixed_in",
-    required; created_at = "created_at", optional; } deny
+    required; dismissed_at = "dismissed_at", required; severity = "severity"; ghsa_id =
+    "ghsa_id"; external_reference = "external_reference", required; external_identifier =
+    "external_identifier", required; fixed_in = "fixed_in", required; created_at =
+    "created_at"; } deny
 );
 rt::contract!(
     RepositoryVulnerabilityAlertDismissAlert, [validators::v494], BASE0,
@@ -12231,8 +12179,7 @@ pub struct ResolveEvent {
 }
 rt::object!(
     ResolveEvent { alert = "alert", required; repository = "repository", required; sender
-    = "sender", required; organization = "organization", optional; } tag "action" =
-    "resolve"; deny
+    = "sender", required; organization = "organization"; } tag "action" = "resolve"; deny
 );
 rt::contract!(
     ResolveEvent, [validators::t52:: < 2 >], BASE0,
@@ -12260,11 +12207,10 @@ pub struct RepositoryVulnerabilityAlertResolveAlert {
 rt::object!(
     RepositoryVulnerabilityAlertResolveAlert { id = "id", required; affected_range =
     "affected_range", required; affected_package_name = "affected_package_name",
-    required; dismisser = "dismisser", optional; dismiss_reason = "dismiss_reason",
-    optional; dismissed_at = "dismissed_at", optional; ghsa_id = "ghsa_id", optional;
-    severity = "severity", optional; external_reference = "external_reference", required;
-    external_identifier = "external_identifier", required; fixed_in = "fixed_in",
-    required; created_at = "created_at", optional; } deny
+    required; dismisser = "dismisser"; dismiss_reason = "dismiss_reason"; dismissed_at =
+    "dismissed_at"; ghsa_id = "ghsa_id"; severity = "severity"; external_reference =
+    "external_reference", required; external_identifier = "external_identifier",
+    required; fixed_in = "fixed_in", required; created_at = "created_at"; } deny
 );
 rt::contract!(
     RepositoryVulnerabilityAlertResolveAlert, [validators::v496], BASE0,
@@ -12307,8 +12253,8 @@ pub struct SecretScanningAlertEventCreated {
 }
 rt::object!(
     SecretScanningAlertEventCreated { alert = "alert", required; repository =
-    "repository", required; organization = "organization", optional; installation =
-    "installation", optional; } tag "action" = "created"; deny
+    "repository", required; organization = "organization"; installation = "installation";
+    } tag "action" = "created"; deny
 );
 rt::contract!(
     SecretScanningAlertEventCreated, [validators::v498], BASE0,
@@ -12348,9 +12294,8 @@ pub struct SecretScanningAlertEventReopened {
 }
 rt::object!(
     SecretScanningAlertEventReopened { alert = "alert", required; repository =
-    "repository", required; organization = "organization", optional; installation =
-    "installation", optional; sender = "sender", required; } tag "action" = "reopened";
-    deny
+    "repository", required; organization = "organization"; installation = "installation";
+    sender = "sender", required; } tag "action" = "reopened"; deny
 );
 rt::contract!(
     SecretScanningAlertEventReopened, [validators::t54:: < 0 >], BASE0,
@@ -12370,8 +12315,8 @@ pub struct ResolvedEvent {
 }
 rt::object!(
     ResolvedEvent { alert = "alert", required; repository = "repository", required;
-    organization = "organization", optional; installation = "installation", optional;
-    sender = "sender", required; } tag "action" = "resolved"; deny
+    organization = "organization"; installation = "installation"; sender = "sender",
+    required; } tag "action" = "resolved"; deny
 );
 rt::contract!(
     ResolvedEvent, [validators::t54:: < 1 >], BASE0,
@@ -12795,9 +12740,7 @@ rt::contract!(
 pub struct SponsorshipEditedChanges {
     pub privacy_level: Option<Title>,
 }
-rt::object!(
-    SponsorshipEditedChanges { privacy_level = "privacy_level", optional; } deny
-);
+rt::object!(SponsorshipEditedChanges { privacy_level = "privacy_level"; } deny);
 rt::contract!(
     SponsorshipEditedChanges, [validators::v524], BASE0,
     "/definitions/sponsorship$edited/properties/changes", fast fast::read_473
@@ -12814,7 +12757,7 @@ pub struct PendingCancellationEvent {
 }
 rt::object!(
     PendingCancellationEvent { sponsorship = "sponsorship", required; effective_date =
-    "effective_date", optional; sender = "sender", required; } tag "action" =
+    "effective_date"; sender = "sender", required; } tag "action" =
     "pending_cancellation"; deny
 );
 rt::contract!(
@@ -12834,8 +12777,8 @@ pub struct PendingTierChangeEvent {
 }
 rt::object!(
     PendingTierChangeEvent { sponsorship = "sponsorship", required; effective_date =
-    "effective_date", optional; changes = "changes", required; sender = "sender",
-    required; } tag "action" = "pending_tier_change"; deny
+    "effective_date"; changes = "changes", required; sender = "sender", required; } tag
+    "action" = "pending_tier_change"; deny
 );
 rt::contract!(
     PendingTierChangeEvent, [validators::v526], BASE0,
@@ -12912,8 +12855,8 @@ pub struct StarEventCreated {
 }
 rt::object!(
     StarEventCreated { starred_at = "starred_at", required; repository = "repository",
-    required; sender = "sender", required; organization = "organization", optional;
-    installation = "installation", optional; } tag "action" = "created"; deny
+    required; sender = "sender", required; organization = "organization"; installation =
+    "installation"; } tag "action" = "created"; deny
 );
 rt::contract!(
     StarEventCreated, [validators::t59:: < 0 >], BASE0, "/definitions/star$created"
@@ -12932,8 +12875,8 @@ pub struct StarEventDeleted {
 }
 rt::object!(
     StarEventDeleted { starred_at = "starred_at", required; repository = "repository",
-    required; sender = "sender", required; organization = "organization", optional;
-    installation = "installation", optional; } tag "action" = "deleted"; deny
+    required; sender = "sender", required; organization = "organization"; installation =
+    "installation"; } tag "action" = "deleted"; deny
 );
 rt::contract!(
     StarEventDeleted, [validators::t59:: < 1 >], BASE0, "/definitions/star$deleted"
@@ -12968,12 +12911,12 @@ pub struct StatusEvent {
 }
 rt::object!(
     StatusEvent { id = "id", required; sha = "sha", required; name = "name", required;
-    avatar_url = "avatar_url", optional; target_url = "target_url", required; context =
-    "context", required; description = "description", required; state = "state",
-    required; commit = "commit", required; branches = "branches", required; created_at =
-    "created_at", required; updated_at = "updated_at", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    avatar_url = "avatar_url"; target_url = "target_url", required; context = "context",
+    required; description = "description", required; state = "state", required; commit =
+    "commit", required; branches = "branches", required; created_at = "created_at",
+    required; updated_at = "updated_at", required; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny
 );
 rt::contract!(
     StatusEvent, [validators::v533], BASE0, "/definitions/status$event", fast
@@ -13066,7 +13009,7 @@ pub struct CommitAuthor {
 }
 rt::object!(
     CommitAuthor { name = "name", required; email = "email", required; date = "date",
-    required; username = "username", optional; } deny
+    required; username = "username"; } deny
 );
 rt::contract!(
     CommitAuthor, [validators::t14:: < 29 >], BASE0,
@@ -13219,9 +13162,9 @@ pub struct AddedToRepositoryEvent {
     pub installation: Option<InstallationLite>,
 }
 rt::object!(
-    AddedToRepositoryEvent { team = "team", required; repository = "repository",
-    optional; sender = "sender", required; organization = "organization", required;
-    installation = "installation", optional; } tag "action" = "added_to_repository"; deny
+    AddedToRepositoryEvent { team = "team", required; repository = "repository"; sender =
+    "sender", required; organization = "organization", required; installation =
+    "installation"; } tag "action" = "added_to_repository"; deny
 );
 rt::contract!(
     AddedToRepositoryEvent, [validators::t60:: < 0 >], BASE0,
@@ -13239,9 +13182,9 @@ pub struct TeamEventCreated {
     pub installation: Option<InstallationLite>,
 }
 rt::object!(
-    TeamEventCreated { team = "team", required; repository = "repository", optional;
-    sender = "sender", required; organization = "organization", required; installation =
-    "installation", optional; } tag "action" = "created"; deny
+    TeamEventCreated { team = "team", required; repository = "repository"; sender =
+    "sender", required; organization = "organization", required; installation =
+    "installation"; } tag "action" = "created"; deny
 );
 rt::contract!(
     TeamEventCreated, [validators::t60:: < 1 >], BASE0, "/definitions/team$created"
@@ -13258,9 +13201,9 @@ pub struct TeamEventDeleted {
     pub installation: Option<InstallationLite>,
 }
 rt::object!(
-    TeamEventDeleted { team = "team", required; repository = "repository", optional;
-    sender = "sender", required; organization = "organization", required; installation =
-    "installation", optional; } tag "action" = "deleted"; deny
+    TeamEventDeleted { team = "team", required; repository = "repository"; sender =
+    "sender", required; organization = "organization", required; installation =
+    "installation"; } tag "action" = "deleted"; deny
 );
 rt::contract!(
     TeamEventDeleted, [validators::t60:: < 2 >], BASE0, "/definitions/team$deleted"
@@ -13280,8 +13223,8 @@ pub struct TeamEventEdited {
 }
 rt::object!(
     TeamEventEdited { changes = "changes", required; team = "team", required; repository
-    = "repository", optional; sender = "sender", required; organization = "organization",
-    required; installation = "installation", optional; } tag "action" = "edited"; deny
+    = "repository"; sender = "sender", required; organization = "organization", required;
+    installation = "installation"; } tag "action" = "edited"; deny
 );
 rt::contract!(TeamEventEdited, [validators::v547], BASE0, "/definitions/team$edited");
 /// The changes to the team if the action was `edited`.
@@ -13295,8 +13238,8 @@ pub struct TeamEditedChanges {
     pub repository: Option<ChangesRepository3>,
 }
 rt::object!(
-    TeamEditedChanges { description = "description", optional; name = "name", optional;
-    privacy = "privacy", optional; repository = "repository", optional; } deny
+    TeamEditedChanges { description = "description"; name = "name"; privacy = "privacy";
+    repository = "repository"; } deny
 );
 rt::contract!(
     TeamEditedChanges, [validators::v548], BASE0,
@@ -13334,10 +13277,7 @@ pub struct PermissionsFrom {
     /// The previous version of the team member's `push` permission on a repository, if the action was `edited`.
     pub push: Option<bool>,
 }
-rt::object!(
-    PermissionsFrom { admin = "admin", optional; pull = "pull", optional; push = "push",
-    optional; } deny
-);
+rt::object!(PermissionsFrom { admin = "admin"; pull = "pull"; push = "push"; } deny);
 rt::contract!(
     PermissionsFrom, [validators::v551], BASE0,
     "/definitions/team$edited/properties/changes/properties/repository/properties/permissions/properties/from",
@@ -13355,10 +13295,9 @@ pub struct RemovedFromRepositoryEvent {
     pub installation: Option<InstallationLite>,
 }
 rt::object!(
-    RemovedFromRepositoryEvent { team = "team", required; repository = "repository",
-    optional; sender = "sender", required; organization = "organization", required;
-    installation = "installation", optional; } tag "action" = "removed_from_repository";
-    deny
+    RemovedFromRepositoryEvent { team = "team", required; repository = "repository";
+    sender = "sender", required; organization = "organization", required; installation =
+    "installation"; } tag "action" = "removed_from_repository"; deny
 );
 rt::contract!(
     RemovedFromRepositoryEvent, [validators::t60:: < 3 >], BASE0,
@@ -13377,8 +13316,8 @@ pub struct TeamAddEvent {
 }
 rt::object!(
     TeamAddEvent { team = "team", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", optional; organization =
-    "organization", required; } deny
+    "sender", required; installation = "installation"; organization = "organization",
+    required; } deny
 );
 rt::contract!(
     TeamAddEvent, [validators::v553], BASE0, "/definitions/team_add$event", fast
@@ -13412,8 +13351,8 @@ pub struct WatchEventStarted {
 }
 rt::object!(
     WatchEventStarted { repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    tag "action" = "started"; deny
+    installation = "installation"; organization = "organization"; } tag "action" =
+    "started"; deny
 );
 rt::contract!(
     WatchEventStarted, [validators::t50:: < 6 >], BASE0, "/definitions/watch$started"
@@ -13434,8 +13373,8 @@ pub struct WorkflowDispatchEvent {
 rt::object!(
     WorkflowDispatchEvent { inputs = "inputs", required; r#ref = "ref", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; workflow =
-    "workflow", required; } deny
+    "installation"; organization = "organization"; workflow = "workflow", required; }
+    deny
 );
 rt::contract!(
     WorkflowDispatchEvent, [validators::v556], BASE0,
@@ -13475,9 +13414,9 @@ pub struct WorkflowJobEventCompleted {
     pub workflow_job: WorkflowJobCompletedWorkflowJob,
 }
 rt::object!(
-    WorkflowJobEventCompleted { organization = "organization", optional; installation =
-    "installation", optional; repository = "repository", required; sender = "sender",
-    required; workflow_job = "workflow_job", required; } tag "action" = "completed"; deny
+    WorkflowJobEventCompleted { organization = "organization"; installation =
+    "installation"; repository = "repository", required; sender = "sender", required;
+    workflow_job = "workflow_job", required; } tag "action" = "completed"; deny
 );
 rt::contract!(
     WorkflowJobEventCompleted, [validators::t61:: < 0 >], BASE0,
@@ -13621,9 +13560,9 @@ pub struct QueuedEvent {
     pub workflow_job: WorkflowJobQueuedWorkflowJob,
 }
 rt::object!(
-    QueuedEvent { organization = "organization", optional; installation = "installation",
-    optional; repository = "repository", required; sender = "sender", required;
-    workflow_job = "workflow_job", required; } tag "action" = "queued"; deny
+    QueuedEvent { organization = "organization"; installation = "installation";
+    repository = "repository", required; sender = "sender", required; workflow_job =
+    "workflow_job", required; } tag "action" = "queued"; deny
 );
 rt::contract!(
     QueuedEvent, [validators::t61:: < 1 >], BASE0, "/definitions/workflow_job$queued"
@@ -13688,9 +13627,9 @@ pub struct WorkflowJobEventStarted {
     pub workflow_job: WorkflowJobStartedWorkflowJob,
 }
 rt::object!(
-    WorkflowJobEventStarted { organization = "organization", optional; installation =
-    "installation", optional; repository = "repository", required; sender = "sender",
-    required; workflow_job = "workflow_job", required; } tag "action" = "started"; deny
+    WorkflowJobEventStarted { organization = "organization"; installation =
+    "installation"; repository = "repository", required; sender = "sender", required;
+    workflow_job = "workflow_job", required; } tag "action" = "started"; deny
 );
 rt::contract!(
     WorkflowJobEventStarted, [validators::t61:: < 2 >], BASE0,
@@ -13811,10 +13750,10 @@ pub struct WorkflowRunEventCompleted {
     pub installation: Option<InstallationLite>,
 }
 rt::object!(
-    WorkflowRunEventCompleted { organization = "organization", optional; repository =
-    "repository", required; sender = "sender", required; workflow = "workflow", required;
-    workflow_run = "workflow_run", required; installation = "installation", optional; }
-    tag "action" = "completed"; deny
+    WorkflowRunEventCompleted { organization = "organization"; repository = "repository",
+    required; sender = "sender", required; workflow = "workflow", required; workflow_run
+    = "workflow_run", required; installation = "installation"; } tag "action" =
+    "completed"; deny
 );
 rt::contract!(
     WorkflowRunEventCompleted, [validators::t64:: < 0 >], BASE0,
@@ -14064,10 +14003,10 @@ pub struct WorkflowRunEventRequested {
     pub installation: Option<InstallationLite>,
 }
 rt::object!(
-    WorkflowRunEventRequested { organization = "organization", optional; repository =
-    "repository", required; sender = "sender", required; workflow = "workflow", required;
-    workflow_run = "workflow_run", required; installation = "installation", optional; }
-    tag "action" = "requested"; deny
+    WorkflowRunEventRequested { organization = "organization"; repository = "repository",
+    required; sender = "sender", required; workflow = "workflow", required; workflow_run
+    = "workflow_run", required; installation = "installation"; } tag "action" =
+    "requested"; deny
 );
 rt::contract!(
     WorkflowRunEventRequested, [validators::t64:: < 1 >], BASE0,
@@ -14153,7 +14092,7 @@ pub struct BranchProtectionRuleCreated2 {
 rt::object!(
     BranchProtectionRuleCreated2 { action = "action", required; rule = "rule", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     BranchProtectionRuleCreated2, [validators::t1:: < 0 >], BASE0,
@@ -14187,7 +14126,7 @@ pub struct BranchProtectionRuleDeleted2 {
 rt::object!(
     BranchProtectionRuleDeleted2 { action = "action", required; rule = "rule", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     BranchProtectionRuleDeleted2, [validators::t1:: < 1 >], BASE0,
@@ -14223,8 +14162,8 @@ pub struct BranchProtectionRuleEdited2 {
 rt::object!(
     BranchProtectionRuleEdited2 { action = "action", required; rule = "rule", required;
     changes = "changes", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } deny
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny
 );
 rt::contract!(
     BranchProtectionRuleEdited2, [validators::v70], BASE0,
@@ -14247,9 +14186,9 @@ pub struct CheckRunCompleted2 {
 }
 rt::object!(
     CheckRunCompleted2 { action = "action", required; check_run = "check_run", required;
-    requested_action = "requested_action", optional; repository = "repository", required;
-    sender = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } deny
+    requested_action = "requested_action"; repository = "repository", required; sender =
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny
 );
 rt::contract!(
     CheckRunCompleted2, [validators::t6:: < 0 >], BASE0,
@@ -14272,9 +14211,9 @@ pub struct CheckRunCreated2 {
 }
 rt::object!(
     CheckRunCreated2 { action = "action", required; check_run = "check_run", required;
-    requested_action = "requested_action", optional; repository = "repository", required;
-    sender = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } deny
+    requested_action = "requested_action"; repository = "repository", required; sender =
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny
 );
 rt::contract!(
     CheckRunCreated2, [validators::t6:: < 1 >], BASE0, "/definitions/check_run$created",
@@ -14298,8 +14237,8 @@ pub struct CheckRunRequestedAction2 {
 rt::object!(
     CheckRunRequestedAction2 { action = "action", required; check_run = "check_run",
     required; requested_action = "requested_action", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny
 );
 rt::contract!(
     CheckRunRequestedAction2, [validators::v94], BASE0,
@@ -14333,9 +14272,9 @@ pub struct CheckRunRerequested2 {
 }
 rt::object!(
     CheckRunRerequested2 { action = "action", required; check_run = "check_run",
-    required; requested_action = "requested_action", optional; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } deny
+    required; requested_action = "requested_action"; repository = "repository", required;
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny
 );
 rt::contract!(
     CheckRunRerequested2, [validators::t6:: < 2 >], BASE0,
@@ -14368,8 +14307,7 @@ pub struct CheckSuiteCompleted2 {
 rt::object!(
     CheckSuiteCompleted2 { action = "action", required; check_suite = "check_suite",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    deny
+    installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     CheckSuiteCompleted2, [validators::t10:: < 0 >], BASE0,
@@ -14391,8 +14329,7 @@ pub struct CheckSuiteRequested2 {
 rt::object!(
     CheckSuiteRequested2 { action = "action", required; check_suite = "check_suite",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    deny
+    installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     CheckSuiteRequested2, [validators::t10:: < 1 >], BASE0,
@@ -14425,8 +14362,7 @@ pub struct CheckSuiteRerequested2 {
 rt::object!(
     CheckSuiteRerequested2 { action = "action", required; check_suite = "check_suite",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    deny
+    installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     CheckSuiteRerequested2, [validators::t10:: < 2 >], BASE0,
@@ -14452,8 +14388,8 @@ pub struct CodeScanningAlertAppearedInBranch2 {
 rt::object!(
     CodeScanningAlertAppearedInBranch2 { action = "action", required; alert = "alert",
     required; r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     CodeScanningAlertAppearedInBranch2, [validators::t12:: < 0 >], BASE0,
@@ -14492,8 +14428,8 @@ pub struct CodeScanningAlertClosedByUser2 {
 rt::object!(
     CodeScanningAlertClosedByUser2 { action = "action", required; alert = "alert",
     required; r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     CodeScanningAlertClosedByUser2, [validators::t12:: < 1 >], BASE0,
@@ -14532,8 +14468,8 @@ pub struct CodeScanningAlertCreated2 {
 rt::object!(
     CodeScanningAlertCreated2 { action = "action", required; alert = "alert", required;
     r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     CodeScanningAlertCreated2, [validators::t12:: < 2 >], BASE0,
@@ -14559,8 +14495,8 @@ pub struct CodeScanningAlertFixed2 {
 rt::object!(
     CodeScanningAlertFixed2 { action = "action", required; alert = "alert", required;
     r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     CodeScanningAlertFixed2, [validators::t12:: < 3 >], BASE0,
@@ -14586,8 +14522,8 @@ pub struct CodeScanningAlertReopened2 {
 rt::object!(
     CodeScanningAlertReopened2 { action = "action", required; alert = "alert", required;
     r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     CodeScanningAlertReopened2, [validators::t12:: < 4 >], BASE0,
@@ -14613,8 +14549,8 @@ pub struct CodeScanningAlertReopenedByUser2 {
 rt::object!(
     CodeScanningAlertReopenedByUser2 { action = "action", required; alert = "alert",
     required; r#ref = "ref", required; commit_oid = "commit_oid", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     CodeScanningAlertReopenedByUser2, [validators::t12:: < 5 >], BASE0,
@@ -14652,7 +14588,7 @@ pub struct CommitCommentCreated2 {
 rt::object!(
     CommitCommentCreated2 { action = "action", required; comment = "comment", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     CommitCommentCreated2, [validators::v150], BASE0,
@@ -14674,7 +14610,7 @@ rt::object!(
     ContentReferenceCreated2 { action = "action", required; content_reference =
     "content_reference", required; repository = "repository", required; sender =
     "sender", required; installation = "installation", required; organization =
-    "organization", optional; } deny
+    "organization"; } deny
 );
 rt::contract!(
     ContentReferenceCreated2, [validators::v154], BASE0,
@@ -14695,8 +14631,8 @@ pub struct DeployKeyCreated2 {
 }
 rt::object!(
     DeployKeyCreated2 { action = "action", required; key = "key", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     DeployKeyCreated2, [validators::t16:: < 0 >], BASE0,
@@ -14717,8 +14653,8 @@ pub struct DeployKeyDeleted2 {
 }
 rt::object!(
     DeployKeyDeleted2 { action = "action", required; key = "key", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     DeployKeyDeleted2, [validators::t16:: < 1 >], BASE0,
@@ -14743,7 +14679,7 @@ rt::object!(
     DeploymentCreated2 { action = "action", required; deployment = "deployment",
     required; workflow = "workflow", required; workflow_run = "workflow_run", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     DeploymentCreated2, [validators::v164], BASE0, "/definitions/deployment$created",
@@ -14767,8 +14703,8 @@ pub struct DeploymentStatusCreated2 {
 rt::object!(
     DeploymentStatusCreated2 { action = "action", required; deployment_status =
     "deployment_status", required; deployment = "deployment", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     DeploymentStatusCreated2, [validators::v168], BASE0,
@@ -14790,8 +14726,8 @@ pub struct DiscussionAnswered2 {
 rt::object!(
     DiscussionAnswered2 { action = "action", required; discussion = "discussion",
     required; answer = "answer", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } deny
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny
 );
 rt::contract!(
     DiscussionAnswered2, [validators::v172], BASE0, "/definitions/discussion$answered",
@@ -14824,8 +14760,8 @@ pub struct DiscussionCategoryChanged2 {
 rt::object!(
     DiscussionCategoryChanged2 { changes = "changes", required; action = "action",
     required; discussion = "discussion", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } deny
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny
 );
 rt::contract!(
     DiscussionCategoryChanged2, [validators::t18:: < 0 >], BASE0,
@@ -14859,8 +14795,7 @@ pub struct DiscussionCreated2 {
 rt::object!(
     DiscussionCreated2 { action = "action", required; discussion = "discussion",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    deny
+    installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     DiscussionCreated2, [validators::t19:: < 0 >], BASE0,
@@ -14881,8 +14816,7 @@ pub struct DiscussionDeleted2 {
 rt::object!(
     DiscussionDeleted2 { action = "action", required; discussion = "discussion",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    deny
+    installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     DiscussionDeleted2, [validators::t19:: < 1 >], BASE0,
@@ -14902,10 +14836,9 @@ pub struct DiscussionEdited2 {
     pub organization: Option<Organization>,
 }
 rt::object!(
-    DiscussionEdited2 { changes = "changes", optional; action = "action", required;
-    discussion = "discussion", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } deny
+    DiscussionEdited2 { changes = "changes"; action = "action", required; discussion =
+    "discussion", required; repository = "repository", required; sender = "sender",
+    required; installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     DiscussionEdited2, [validators::v185], BASE0, "/definitions/discussion$edited", fast
@@ -14927,8 +14860,8 @@ pub struct DiscussionLabeled2 {
 rt::object!(
     DiscussionLabeled2 { action = "action", required; discussion = "discussion",
     required; label = "label", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } deny
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny
 );
 rt::contract!(
     DiscussionLabeled2, [validators::t20:: < 0 >], BASE0,
@@ -14949,7 +14882,7 @@ pub struct DiscussionLocked2 {
 rt::object!(
     DiscussionLocked2 { action = "action", required; discussion = "discussion", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     DiscussionLocked2, [validators::t19:: < 2 >], BASE0,
@@ -14970,7 +14903,7 @@ pub struct DiscussionPinned2 {
 rt::object!(
     DiscussionPinned2 { action = "action", required; discussion = "discussion", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     DiscussionPinned2, [validators::t19:: < 3 >], BASE0,
@@ -15003,8 +14936,8 @@ pub struct DiscussionTransferred2 {
 rt::object!(
     DiscussionTransferred2 { changes = "changes", required; action = "action", required;
     discussion = "discussion", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } deny
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny
 );
 rt::contract!(
     DiscussionTransferred2, [validators::t18:: < 1 >], BASE0,
@@ -15037,8 +14970,8 @@ pub struct DiscussionUnanswered2 {
 rt::object!(
     DiscussionUnanswered2 { action = "action", required; discussion = "discussion",
     required; old_answer = "old_answer", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } deny
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny
 );
 rt::contract!(
     DiscussionUnanswered2, [validators::v195], BASE0,
@@ -15071,8 +15004,8 @@ pub struct DiscussionUnlabeled2 {
 rt::object!(
     DiscussionUnlabeled2 { action = "action", required; discussion = "discussion",
     required; label = "label", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } deny
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny
 );
 rt::contract!(
     DiscussionUnlabeled2, [validators::t20:: < 1 >], BASE0,
@@ -15093,8 +15026,7 @@ pub struct DiscussionUnlocked2 {
 rt::object!(
     DiscussionUnlocked2 { action = "action", required; discussion = "discussion",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    deny
+    installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     DiscussionUnlocked2, [validators::t19:: < 4 >], BASE0,
@@ -15115,8 +15047,7 @@ pub struct DiscussionUnpinned2 {
 rt::object!(
     DiscussionUnpinned2 { action = "action", required; discussion = "discussion",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    deny
+    installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     DiscussionUnpinned2, [validators::t19:: < 5 >], BASE0,
@@ -15150,7 +15081,7 @@ rt::object!(
     DiscussionCommentCreated2 { action = "action", required; comment = "comment",
     required; discussion = "discussion", required; repository = "repository", required;
     sender = "sender", required; installation = "installation", required; organization =
-    "organization", optional; } deny
+    "organization"; } deny
 );
 rt::contract!(
     DiscussionCommentCreated2, [validators::t21:: < 0 >], BASE0,
@@ -15173,7 +15104,7 @@ rt::object!(
     DiscussionCommentDeleted2 { action = "action", required; comment = "comment",
     required; discussion = "discussion", required; repository = "repository", required;
     sender = "sender", required; installation = "installation", required; organization =
-    "organization", optional; } deny
+    "organization"; } deny
 );
 rt::contract!(
     DiscussionCommentDeleted2, [validators::t21:: < 1 >], BASE0,
@@ -15197,7 +15128,7 @@ rt::object!(
     DiscussionCommentEdited2 { changes = "changes", required; action = "action",
     required; comment = "comment", required; discussion = "discussion", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", required; organization = "organization", optional; } deny
+    "installation", required; organization = "organization"; } deny
 );
 rt::contract!(
     DiscussionCommentEdited2, [validators::v205], BASE0,
@@ -15244,8 +15175,8 @@ pub struct InstallationCreated2 {
 }
 rt::object!(
     InstallationCreated2 { action = "action", required; installation = "installation",
-    required; repositories = "repositories", optional; requester = "requester", optional;
-    sender = "sender", required; } deny
+    required; repositories = "repositories"; requester = "requester"; sender = "sender",
+    required; } deny
 );
 rt::contract!(
     InstallationCreated2, [validators::t23:: < 0 >], BASE0,
@@ -15265,8 +15196,8 @@ pub struct InstallationDeleted2 {
 }
 rt::object!(
     InstallationDeleted2 { action = "action", required; installation = "installation",
-    required; repositories = "repositories", optional; requester = "requester", optional;
-    sender = "sender", required; } deny
+    required; repositories = "repositories"; requester = "requester"; sender = "sender",
+    required; } deny
 );
 rt::contract!(
     InstallationDeleted2, [validators::t23:: < 1 >], BASE0,
@@ -15286,8 +15217,8 @@ pub struct InstallationNewPermissionsAccepted2 {
 }
 rt::object!(
     InstallationNewPermissionsAccepted2 { action = "action", required; installation =
-    "installation", required; repositories = "repositories", optional; requester =
-    "requester", optional; sender = "sender", required; } deny
+    "installation", required; repositories = "repositories"; requester = "requester";
+    sender = "sender", required; } deny
 );
 rt::contract!(
     InstallationNewPermissionsAccepted2, [validators::t23:: < 2 >], BASE0,
@@ -15321,8 +15252,8 @@ pub struct InstallationSuspend2 {
 }
 rt::object!(
     InstallationSuspend2 { action = "action", required; installation = "installation",
-    required; repositories = "repositories", optional; requester = "requester", optional;
-    sender = "sender", required; } deny
+    required; repositories = "repositories"; requester = "requester"; sender = "sender",
+    required; } deny
 );
 rt::contract!(
     InstallationSuspend2, [validators::t23:: < 3 >], BASE0,
@@ -15353,8 +15284,8 @@ pub struct InstallationUnsuspend2 {
 }
 rt::object!(
     InstallationUnsuspend2 { action = "action", required; installation = "installation",
-    required; repositories = "repositories", optional; requester = "requester", optional;
-    sender = "sender", required; } deny
+    required; repositories = "repositories"; requester = "requester"; sender = "sender",
+    required; } deny
 );
 rt::contract!(
     InstallationUnsuspend2, [validators::t23:: < 4 >], BASE0,
@@ -15468,8 +15399,8 @@ pub struct IssueCommentCreated2 {
 rt::object!(
     IssueCommentCreated2 { action = "action", required; issue = "issue", required;
     comment = "comment", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } deny
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny
 );
 rt::contract!(
     IssueCommentCreated2, [validators::t25:: < 0 >], BASE0,
@@ -15492,8 +15423,8 @@ pub struct IssueCommentDeleted2 {
 rt::object!(
     IssueCommentDeleted2 { action = "action", required; issue = "issue", required;
     comment = "comment", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } deny
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny
 );
 rt::contract!(
     IssueCommentDeleted2, [validators::t25:: < 1 >], BASE0,
@@ -15518,8 +15449,8 @@ pub struct IssueCommentEdited2 {
 rt::object!(
     IssueCommentEdited2 { action = "action", required; changes = "changes", required;
     issue = "issue", required; comment = "comment", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny
 );
 rt::contract!(
     IssueCommentEdited2, [validators::v241], BASE0, "/definitions/issue_comment$edited",
@@ -15544,9 +15475,8 @@ pub struct IssuesAssigned2 {
 }
 rt::object!(
     IssuesAssigned2 { action = "action", required; issue = "issue", required; assignee =
-    "assignee", optional; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } deny
+    "assignee"; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     IssuesAssigned2, [validators::t26:: < 0 >], BASE0, "/definitions/issues$assigned",
@@ -15568,8 +15498,8 @@ pub struct IssuesClosed2 {
 }
 rt::object!(
     IssuesClosed2 { action = "action", required; issue = "issue", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     IssuesClosed2, [validators::t27:: < 0 >], BASE0, "/definitions/issues$closed", fast
@@ -15589,8 +15519,8 @@ pub struct IssuesDeleted2 {
 }
 rt::object!(
     IssuesDeleted2 { action = "action", required; issue = "issue", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     IssuesDeleted2, [validators::t27:: < 1 >], BASE0, "/definitions/issues$deleted", fast
@@ -15612,8 +15542,8 @@ pub struct IssuesDemilestoned2 {
 rt::object!(
     IssuesDemilestoned2 { action = "action", required; issue = "issue", required;
     milestone = "milestone", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } deny
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny
 );
 rt::contract!(
     IssuesDemilestoned2, [validators::t28:: < 0 >], BASE0,
@@ -15647,9 +15577,9 @@ pub struct IssuesEdited2 {
 }
 rt::object!(
     IssuesEdited2 { action = "action", required; issue = "issue", required; label =
-    "label", optional; changes = "changes", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } deny
+    "label"; changes = "changes", required; repository = "repository", required; sender =
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny
 );
 rt::contract!(
     IssuesEdited2, [validators::v251], BASE0, "/definitions/issues$edited", fast
@@ -15671,9 +15601,8 @@ pub struct IssuesLabeled2 {
 }
 rt::object!(
     IssuesLabeled2 { action = "action", required; issue = "issue", required; label =
-    "label", optional; repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    deny
+    "label"; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     IssuesLabeled2, [validators::t29:: < 0 >], BASE0, "/definitions/issues$labeled", fast
@@ -15693,8 +15622,8 @@ pub struct IssuesLocked2 {
 }
 rt::object!(
     IssuesLocked2 { action = "action", required; issue = "issue", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     IssuesLocked2, [validators::t27:: < 2 >], BASE0, "/definitions/issues$locked", fast
@@ -15716,8 +15645,7 @@ pub struct IssuesMilestoned2 {
 rt::object!(
     IssuesMilestoned2 { action = "action", required; issue = "issue", required; milestone
     = "milestone", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } deny
+    required; installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     IssuesMilestoned2, [validators::t28:: < 1 >], BASE0,
@@ -15748,10 +15676,9 @@ pub struct IssuesOpened2 {
     pub organization: Option<Organization>,
 }
 rt::object!(
-    IssuesOpened2 { action = "action", required; changes = "changes", optional; issue =
-    "issue", required; repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    deny
+    IssuesOpened2 { action = "action", required; changes = "changes"; issue = "issue",
+    required; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     IssuesOpened2, [validators::v258], BASE0, "/definitions/issues$opened", fast
@@ -15771,8 +15698,8 @@ pub struct IssuesPinned2 {
 }
 rt::object!(
     IssuesPinned2 { action = "action", required; issue = "issue", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     IssuesPinned2, [validators::t27:: < 3 >], BASE0, "/definitions/issues$pinned", fast
@@ -15792,8 +15719,8 @@ pub struct IssuesReopened2 {
 }
 rt::object!(
     IssuesReopened2 { action = "action", required; issue = "issue", required; repository
-    = "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     IssuesReopened2, [validators::t27:: < 4 >], BASE0, "/definitions/issues$reopened",
@@ -15815,8 +15742,7 @@ pub struct IssuesTransferred2 {
 rt::object!(
     IssuesTransferred2 { action = "action", required; changes = "changes", required;
     issue = "issue", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } deny
+    required; installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     IssuesTransferred2, [validators::v264], BASE0, "/definitions/issues$transferred",
@@ -15839,9 +15765,8 @@ pub struct IssuesUnassigned2 {
 }
 rt::object!(
     IssuesUnassigned2 { action = "action", required; issue = "issue", required; assignee
-    = "assignee", optional; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } deny
+    = "assignee"; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     IssuesUnassigned2, [validators::t26:: < 1 >], BASE0,
@@ -15863,9 +15788,8 @@ pub struct IssuesUnlabeled2 {
 }
 rt::object!(
     IssuesUnlabeled2 { action = "action", required; issue = "issue", required; label =
-    "label", optional; repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    deny
+    "label"; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     IssuesUnlabeled2, [validators::t29:: < 1 >], BASE0, "/definitions/issues$unlabeled",
@@ -15885,8 +15809,8 @@ pub struct IssuesUnlocked2 {
 }
 rt::object!(
     IssuesUnlocked2 { action = "action", required; issue = "issue", required; repository
-    = "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     IssuesUnlocked2, [validators::t27:: < 5 >], BASE0, "/definitions/issues$unlocked",
@@ -15906,8 +15830,8 @@ pub struct IssuesUnpinned2 {
 }
 rt::object!(
     IssuesUnpinned2 { action = "action", required; issue = "issue", required; repository
-    = "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    = "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     IssuesUnpinned2, [validators::t27:: < 6 >], BASE0, "/definitions/issues$unpinned",
@@ -15928,8 +15852,8 @@ pub struct LabelCreated2 {
 }
 rt::object!(
     LabelCreated2 { action = "action", required; label = "label", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     LabelCreated2, [validators::t30:: < 0 >], BASE0, "/definitions/label$created", fast
@@ -15950,8 +15874,8 @@ pub struct LabelDeleted2 {
 }
 rt::object!(
     LabelDeleted2 { action = "action", required; label = "label", required; repository =
-    "repository", required; sender = "sender", required; installation = "installation",
-    optional; organization = "organization", optional; } deny
+    "repository", required; sender = "sender", required; installation = "installation";
+    organization = "organization"; } deny
 );
 rt::contract!(
     LabelDeleted2, [validators::t30:: < 1 >], BASE0, "/definitions/label$deleted", fast
@@ -15974,9 +15898,8 @@ pub struct LabelEdited2 {
 }
 rt::object!(
     LabelEdited2 { action = "action", required; label = "label", required; changes =
-    "changes", optional; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } deny
+    "changes"; repository = "repository", required; sender = "sender", required;
+    installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     LabelEdited2, [validators::v273], BASE0, "/definitions/label$edited", fast
@@ -15997,7 +15920,7 @@ rt::object!(
     MarketplacePurchaseCancelled2 { action = "action", required; effective_date =
     "effective_date", required; sender = "sender", required; marketplace_purchase =
     "marketplace_purchase", required; previous_marketplace_purchase =
-    "previous_marketplace_purchase", optional; } deny
+    "previous_marketplace_purchase"; } deny
 );
 rt::contract!(
     MarketplacePurchaseCancelled2, [validators::t31:: < 0 >], BASE0,
@@ -16029,7 +15952,7 @@ rt::object!(
     MarketplacePurchaseChanged2 { action = "action", required; effective_date =
     "effective_date", required; sender = "sender", required; marketplace_purchase =
     "marketplace_purchase", required; previous_marketplace_purchase =
-    "previous_marketplace_purchase", optional; } deny
+    "previous_marketplace_purchase"; } deny
 );
 rt::contract!(
     MarketplacePurchaseChanged2, [validators::t31:: < 1 >], BASE0,
@@ -16061,7 +15984,7 @@ rt::object!(
     MarketplacePurchasePendingChange2 { action = "action", required; effective_date =
     "effective_date", required; sender = "sender", required; marketplace_purchase =
     "marketplace_purchase", required; previous_marketplace_purchase =
-    "previous_marketplace_purchase", optional; } deny
+    "previous_marketplace_purchase"; } deny
 );
 rt::contract!(
     MarketplacePurchasePendingChange2, [validators::t31:: < 2 >], BASE0,
@@ -16095,7 +16018,7 @@ rt::object!(
     MarketplacePurchasePendingChangeCancelled2 { action = "action", required;
     effective_date = "effective_date", required; sender = "sender", required;
     marketplace_purchase = "marketplace_purchase", required;
-    previous_marketplace_purchase = "previous_marketplace_purchase", optional; } deny
+    previous_marketplace_purchase = "previous_marketplace_purchase"; } deny
 );
 rt::contract!(
     MarketplacePurchasePendingChangeCancelled2, [validators::t31:: < 3 >], BASE0,
@@ -16130,7 +16053,7 @@ rt::object!(
     MarketplacePurchasePurchased2 { action = "action", required; effective_date =
     "effective_date", required; sender = "sender", required; marketplace_purchase =
     "marketplace_purchase", required; previous_marketplace_purchase =
-    "previous_marketplace_purchase", optional; } deny
+    "previous_marketplace_purchase"; } deny
 );
 rt::contract!(
     MarketplacePurchasePurchased2, [validators::t31:: < 4 >], BASE0,
@@ -16163,9 +16086,9 @@ pub struct MemberAdded2 {
     pub sender: DismissedBy,
 }
 rt::object!(
-    MemberAdded2 { action = "action", required; changes = "changes", optional; member =
-    "member", required; repository = "repository", required; installation =
-    "installation", optional; sender = "sender", required; } deny
+    MemberAdded2 { action = "action", required; changes = "changes"; member = "member",
+    required; repository = "repository", required; installation = "installation"; sender
+    = "sender", required; } deny
 );
 rt::contract!(
     MemberAdded2, [validators::v287], BASE0, "/definitions/member$added", fast
@@ -16188,7 +16111,7 @@ pub struct MemberEdited2 {
 rt::object!(
     MemberEdited2 { action = "action", required; member = "member", required; changes =
     "changes", required; repository = "repository", required; installation =
-    "installation", optional; sender = "sender", required; } deny
+    "installation"; sender = "sender", required; } deny
 );
 rt::contract!(
     MemberEdited2, [validators::v291], BASE0, "/definitions/member$edited", fast
@@ -16208,8 +16131,8 @@ pub struct MemberRemoved2 {
 }
 rt::object!(
     MemberRemoved2 { action = "action", required; member = "member", required; repository
-    = "repository", required; installation = "installation", optional; sender = "sender",
-    required; } deny
+    = "repository", required; installation = "installation"; sender = "sender", required;
+    } deny
 );
 rt::contract!(
     MemberRemoved2, [validators::v293], BASE0, "/definitions/member$removed", fast
@@ -16234,8 +16157,7 @@ pub struct MembershipAdded2 {
 rt::object!(
     MembershipAdded2 { action = "action", required; scope = "scope", required; member =
     "member", required; sender = "sender", required; team = "team", required;
-    organization = "organization", required; installation = "installation", optional; }
-    deny
+    organization = "organization", required; installation = "installation"; } deny
 );
 rt::contract!(
     MembershipAdded2, [validators::t32:: < 0 >], BASE0, "/definitions/membership$added",
@@ -16260,8 +16182,7 @@ pub struct MembershipRemoved2 {
 rt::object!(
     MembershipRemoved2 { action = "action", required; scope = "scope", required; member =
     "member", required; sender = "sender", required; team = "team", required;
-    organization = "organization", required; installation = "installation", optional; }
-    deny
+    organization = "organization", required; installation = "installation"; } deny
 );
 rt::contract!(
     MembershipRemoved2, [validators::t32:: < 1 >], BASE0,
@@ -16304,7 +16225,7 @@ pub struct MilestoneClosed2 {
 rt::object!(
     MilestoneClosed2 { action = "action", required; milestone = "milestone", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     MilestoneClosed2, [validators::t33:: < 0 >], BASE0, "/definitions/milestone$closed",
@@ -16325,7 +16246,7 @@ pub struct MilestoneCreated2 {
 rt::object!(
     MilestoneCreated2 { action = "action", required; milestone = "milestone", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     MilestoneCreated2, [validators::t33:: < 1 >], BASE0,
@@ -16346,7 +16267,7 @@ pub struct MilestoneDeleted2 {
 rt::object!(
     MilestoneDeleted2 { action = "action", required; milestone = "milestone", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     MilestoneDeleted2, [validators::t33:: < 2 >], BASE0,
@@ -16369,8 +16290,8 @@ pub struct MilestoneEdited2 {
 rt::object!(
     MilestoneEdited2 { action = "action", required; changes = "changes", required;
     milestone = "milestone", required; repository = "repository", required; sender =
-    "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } deny
+    "sender", required; installation = "installation"; organization = "organization"; }
+    deny
 );
 rt::contract!(
     MilestoneEdited2, [validators::v316], BASE0, "/definitions/milestone$edited", fast
@@ -16391,7 +16312,7 @@ pub struct MilestoneOpened2 {
 rt::object!(
     MilestoneOpened2 { action = "action", required; milestone = "milestone", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     MilestoneOpened2, [validators::t33:: < 3 >], BASE0, "/definitions/milestone$opened",
@@ -16411,8 +16332,8 @@ pub struct OrgBlockBlocked2 {
 }
 rt::object!(
     OrgBlockBlocked2 { action = "action", required; blocked_user = "blocked_user",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", required; } deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization", required; } deny
 );
 rt::contract!(
     OrgBlockBlocked2, [validators::t34:: < 0 >], BASE0, "/definitions/org_block$blocked",
@@ -16443,8 +16364,8 @@ pub struct OrgBlockUnblocked2 {
 }
 rt::object!(
     OrgBlockUnblocked2 { action = "action", required; blocked_user = "blocked_user",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", required; } deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization", required; } deny
 );
 rt::contract!(
     OrgBlockUnblocked2, [validators::t34:: < 1 >], BASE0,
@@ -16474,8 +16395,8 @@ pub struct OrganizationDeleted2 {
 }
 rt::object!(
     OrganizationDeleted2 { action = "action", required; membership = "membership",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", required; } deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization", required; } deny
 );
 rt::contract!(
     OrganizationDeleted2, [validators::t35:: < 0 >], BASE0,
@@ -16494,8 +16415,8 @@ pub struct OrganizationMemberAdded2 {
 }
 rt::object!(
     OrganizationMemberAdded2 { action = "action", required; membership = "membership",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", required; } deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization", required; } deny
 );
 rt::contract!(
     OrganizationMemberAdded2, [validators::t35:: < 1 >], BASE0,
@@ -16528,7 +16449,7 @@ pub struct OrganizationMemberInvited2 {
 rt::object!(
     OrganizationMemberInvited2 { action = "action", required; invitation = "invitation",
     required; user = "user", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", required; } deny
+    "installation"; organization = "organization", required; } deny
 );
 rt::contract!(
     OrganizationMemberInvited2, [validators::v326], BASE0,
@@ -16558,8 +16479,8 @@ pub struct OrganizationMemberRemoved2 {
 }
 rt::object!(
     OrganizationMemberRemoved2 { action = "action", required; membership = "membership",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", required; } deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization", required; } deny
 );
 rt::contract!(
     OrganizationMemberRemoved2, [validators::t35:: < 2 >], BASE0,
@@ -16589,8 +16510,8 @@ pub struct OrganizationRenamed2 {
 }
 rt::object!(
     OrganizationRenamed2 { action = "action", required; membership = "membership",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", required; } deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization", required; } deny
 );
 rt::contract!(
     OrganizationRenamed2, [validators::t35:: < 3 >], BASE0,
@@ -16622,7 +16543,7 @@ pub struct PackagePublished2 {
 rt::object!(
     PackagePublished2 { action = "action", required; package = "package", required;
     repository = "repository", required; sender = "sender", required; organization =
-    "organization", optional; } deny
+    "organization"; } deny
 );
 rt::contract!(
     PackagePublished2, [validators::t36:: < 0 >], BASE0,
@@ -16654,7 +16575,7 @@ pub struct PackageUpdated2 {
 rt::object!(
     PackageUpdated2 { action = "action", required; package = "package", required;
     repository = "repository", required; sender = "sender", required; organization =
-    "organization", optional; } deny
+    "organization"; } deny
 );
 rt::contract!(
     PackageUpdated2, [validators::t36:: < 1 >], BASE0, "/definitions/package$updated",
@@ -16686,7 +16607,7 @@ pub struct ProjectClosed2 {
 rt::object!(
     ProjectClosed2 { action = "action", required; project = "project", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     ProjectClosed2, [validators::t37:: < 0 >], BASE0, "/definitions/project$closed", fast
@@ -16707,7 +16628,7 @@ pub struct ProjectCreated2 {
 rt::object!(
     ProjectCreated2 { action = "action", required; project = "project", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     ProjectCreated2, [validators::t37:: < 1 >], BASE0, "/definitions/project$created",
@@ -16728,7 +16649,7 @@ pub struct ProjectDeleted2 {
 rt::object!(
     ProjectDeleted2 { action = "action", required; project = "project", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     ProjectDeleted2, [validators::t37:: < 2 >], BASE0, "/definitions/project$deleted",
@@ -16751,8 +16672,7 @@ pub struct ProjectEdited2 {
 rt::object!(
     ProjectEdited2 { action = "action", required; changes = "changes", required; project
     = "project", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } deny
+    required; installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     ProjectEdited2, [validators::v350], BASE0, "/definitions/project$edited", fast
@@ -16773,7 +16693,7 @@ pub struct ProjectReopened2 {
 rt::object!(
     ProjectReopened2 { action = "action", required; project = "project", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     ProjectReopened2, [validators::t37:: < 3 >], BASE0, "/definitions/project$reopened",
@@ -16795,8 +16715,8 @@ pub struct ProjectCardConverted2 {
 rt::object!(
     ProjectCardConverted2 { action = "action", required; changes = "changes", required;
     project_card = "project_card", required; repository = "repository", required; sender
-    = "sender", required; organization = "organization", optional; installation =
-    "installation", optional; } deny
+    = "sender", required; organization = "organization"; installation = "installation"; }
+    deny
 );
 rt::contract!(
     ProjectCardConverted2, [validators::t38:: < 0 >], BASE0,
@@ -16828,8 +16748,7 @@ pub struct ProjectCardCreated2 {
 rt::object!(
     ProjectCardCreated2 { action = "action", required; project_card = "project_card",
     required; repository = "repository", required; sender = "sender", required;
-    organization = "organization", optional; installation = "installation", optional; }
-    deny
+    organization = "organization"; installation = "installation"; } deny
 );
 rt::contract!(
     ProjectCardCreated2, [validators::t39:: < 0 >], BASE0,
@@ -16850,8 +16769,7 @@ pub struct ProjectCardDeleted2 {
 rt::object!(
     ProjectCardDeleted2 { action = "action", required; project_card = "project_card",
     required; repository = "repository", required; sender = "sender", required;
-    organization = "organization", optional; installation = "installation", optional; }
-    deny
+    organization = "organization"; installation = "installation"; } deny
 );
 rt::contract!(
     ProjectCardDeleted2, [validators::t39:: < 1 >], BASE0,
@@ -16873,8 +16791,8 @@ pub struct ProjectCardEdited2 {
 rt::object!(
     ProjectCardEdited2 { action = "action", required; changes = "changes", required;
     project_card = "project_card", required; repository = "repository", required; sender
-    = "sender", required; organization = "organization", optional; installation =
-    "installation", optional; } deny
+    = "sender", required; organization = "organization"; installation = "installation"; }
+    deny
 );
 rt::contract!(
     ProjectCardEdited2, [validators::t38:: < 1 >], BASE0,
@@ -16896,8 +16814,8 @@ pub struct ProjectCardMoved2 {
 rt::object!(
     ProjectCardMoved2 { action = "action", required; changes = "changes", required;
     project_card = "project_card", required; repository = "repository", required; sender
-    = "sender", required; organization = "organization", optional; installation =
-    "installation", optional; } deny
+    = "sender", required; organization = "organization"; installation = "installation"; }
+    deny
 );
 rt::contract!(
     ProjectCardMoved2, [validators::t38:: < 2 >], BASE0,
@@ -16929,8 +16847,7 @@ pub struct ProjectColumnCreated2 {
 rt::object!(
     ProjectColumnCreated2 { action = "action", required; project_column =
     "project_column", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } deny
+    required; installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     ProjectColumnCreated2, [validators::t40:: < 0 >], BASE0,
@@ -16951,8 +16868,7 @@ pub struct ProjectColumnDeleted2 {
 rt::object!(
     ProjectColumnDeleted2 { action = "action", required; project_column =
     "project_column", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } deny
+    required; installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     ProjectColumnDeleted2, [validators::t40:: < 1 >], BASE0,
@@ -16974,8 +16890,8 @@ pub struct ProjectColumnEdited2 {
 rt::object!(
     ProjectColumnEdited2 { action = "action", required; changes = "changes", required;
     project_column = "project_column", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } deny
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny
 );
 rt::contract!(
     ProjectColumnEdited2, [validators::v368], BASE0,
@@ -16996,8 +16912,7 @@ pub struct ProjectColumnMoved2 {
 rt::object!(
     ProjectColumnMoved2 { action = "action", required; project_column = "project_column",
     required; repository = "repository", required; sender = "sender", required;
-    installation = "installation", optional; organization = "organization", optional; }
-    deny
+    installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     ProjectColumnMoved2, [validators::t40:: < 2 >], BASE0,
@@ -17020,8 +16935,8 @@ pub struct PullRequestReviewDismissed2 {
 rt::object!(
     PullRequestReviewDismissed2 { action = "action", required; review = "review",
     required; pull_request = "pull_request", required; repository = "repository",
-    required; installation = "installation", optional; organization = "organization",
-    optional; sender = "sender", required; } deny
+    required; installation = "installation"; organization = "organization"; sender =
+    "sender", required; } deny
 );
 rt::contract!(
     PullRequestReviewDismissed2, [validators::t46:: < 0 >], BASE0,
@@ -17045,8 +16960,8 @@ pub struct PullRequestReviewEdited2 {
 rt::object!(
     PullRequestReviewEdited2 { action = "action", required; changes = "changes",
     required; review = "review", required; pull_request = "pull_request", required;
-    repository = "repository", required; installation = "installation", optional;
-    organization = "organization", optional; sender = "sender", required; } deny
+    repository = "repository", required; installation = "installation"; organization =
+    "organization"; sender = "sender", required; } deny
 );
 rt::contract!(
     PullRequestReviewEdited2, [validators::v442], BASE0,
@@ -17069,8 +16984,8 @@ pub struct PullRequestReviewSubmitted2 {
 rt::object!(
     PullRequestReviewSubmitted2 { action = "action", required; review = "review",
     required; pull_request = "pull_request", required; repository = "repository",
-    required; installation = "installation", optional; organization = "organization",
-    optional; sender = "sender", required; } deny
+    required; installation = "installation"; organization = "organization"; sender =
+    "sender", required; } deny
 );
 rt::contract!(
     PullRequestReviewSubmitted2, [validators::t46:: < 1 >], BASE0,
@@ -17103,8 +17018,8 @@ pub struct PullRequestReviewCommentCreated2 {
 rt::object!(
     PullRequestReviewCommentCreated2 { action = "action", required; comment = "comment",
     required; pull_request = "pull_request", required; repository = "repository",
-    required; installation = "installation", optional; organization = "organization",
-    optional; sender = "sender", required; } deny
+    required; installation = "installation"; organization = "organization"; sender =
+    "sender", required; } deny
 );
 rt::contract!(
     PullRequestReviewCommentCreated2, [validators::t48:: < 0 >], BASE0,
@@ -17126,8 +17041,8 @@ pub struct PullRequestReviewCommentDeleted2 {
 rt::object!(
     PullRequestReviewCommentDeleted2 { action = "action", required; comment = "comment",
     required; pull_request = "pull_request", required; repository = "repository",
-    required; installation = "installation", optional; organization = "organization",
-    optional; sender = "sender", required; } deny
+    required; installation = "installation"; organization = "organization"; sender =
+    "sender", required; } deny
 );
 rt::contract!(
     PullRequestReviewCommentDeleted2, [validators::t48:: < 1 >], BASE0,
@@ -17151,8 +17066,8 @@ pub struct PullRequestReviewCommentEdited2 {
 rt::object!(
     PullRequestReviewCommentEdited2 { action = "action", required; changes = "changes",
     required; comment = "comment", required; pull_request = "pull_request", required;
-    repository = "repository", required; installation = "installation", optional;
-    organization = "organization", optional; sender = "sender", required; } deny
+    repository = "repository", required; installation = "installation"; organization =
+    "organization"; sender = "sender", required; } deny
 );
 rt::contract!(
     PullRequestReviewCommentEdited2, [validators::v451], BASE0,
@@ -17173,7 +17088,7 @@ pub struct ReleaseCreated2 {
 rt::object!(
     ReleaseCreated2 { action = "action", required; release = "release", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     ReleaseCreated2, [validators::t49:: < 0 >], BASE0, "/definitions/release$created",
@@ -17194,7 +17109,7 @@ pub struct ReleaseDeleted2 {
 rt::object!(
     ReleaseDeleted2 { action = "action", required; release = "release", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     ReleaseDeleted2, [validators::t49:: < 1 >], BASE0, "/definitions/release$deleted",
@@ -17216,8 +17131,7 @@ pub struct ReleaseEdited2 {
 rt::object!(
     ReleaseEdited2 { action = "action", required; changes = "changes", required; release
     = "release", required; repository = "repository", required; sender = "sender",
-    required; installation = "installation", optional; organization = "organization",
-    optional; } deny
+    required; installation = "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     ReleaseEdited2, [validators::v460], BASE0, "/definitions/release$edited", fast
@@ -17238,7 +17152,7 @@ pub struct ReleasePrereleased2 {
 rt::object!(
     ReleasePrereleased2 { action = "action", required; release = "release", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     ReleasePrereleased2, [validators::t49:: < 2 >], BASE0,
@@ -17270,7 +17184,7 @@ pub struct ReleasePublished2 {
 rt::object!(
     ReleasePublished2 { action = "action", required; release = "release", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     ReleasePublished2, [validators::t49:: < 3 >], BASE0,
@@ -17291,7 +17205,7 @@ pub struct ReleaseReleased2 {
 rt::object!(
     ReleaseReleased2 { action = "action", required; release = "release", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     ReleaseReleased2, [validators::t49:: < 4 >], BASE0, "/definitions/release$released",
@@ -17323,7 +17237,7 @@ pub struct ReleaseUnpublished2 {
 rt::object!(
     ReleaseUnpublished2 { action = "action", required; release = "release", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     ReleaseUnpublished2, [validators::t49:: < 5 >], BASE0,
@@ -17353,8 +17267,8 @@ pub struct RepositoryArchived2 {
 }
 rt::object!(
     RepositoryArchived2 { action = "action", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny
 );
 rt::contract!(
     RepositoryArchived2, [validators::t50:: < 0 >], BASE0,
@@ -17384,8 +17298,8 @@ pub struct RepositoryCreated2 {
 }
 rt::object!(
     RepositoryCreated2 { action = "action", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny
 );
 rt::contract!(
     RepositoryCreated2, [validators::t50:: < 1 >], BASE0,
@@ -17404,8 +17318,8 @@ pub struct RepositoryDeleted2 {
 }
 rt::object!(
     RepositoryDeleted2 { action = "action", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny
 );
 rt::contract!(
     RepositoryDeleted2, [validators::t50:: < 2 >], BASE0,
@@ -17426,7 +17340,7 @@ pub struct RepositoryEdited2 {
 rt::object!(
     RepositoryEdited2 { action = "action", required; changes = "changes", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     RepositoryEdited2, [validators::t51:: < 0 >], BASE0,
@@ -17445,8 +17359,8 @@ pub struct RepositoryPrivatized2 {
 }
 rt::object!(
     RepositoryPrivatized2 { action = "action", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny
 );
 rt::contract!(
     RepositoryPrivatized2, [validators::t50:: < 3 >], BASE0,
@@ -17476,8 +17390,8 @@ pub struct RepositoryPublicized2 {
 }
 rt::object!(
     RepositoryPublicized2 { action = "action", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny
 );
 rt::contract!(
     RepositoryPublicized2, [validators::t50:: < 4 >], BASE0,
@@ -17509,7 +17423,7 @@ pub struct RepositoryRenamed2 {
 rt::object!(
     RepositoryRenamed2 { action = "action", required; changes = "changes", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     RepositoryRenamed2, [validators::t51:: < 1 >], BASE0,
@@ -17530,7 +17444,7 @@ pub struct RepositoryTransferred2 {
 rt::object!(
     RepositoryTransferred2 { action = "action", required; changes = "changes", required;
     repository = "repository", required; sender = "sender", required; installation =
-    "installation", optional; organization = "organization", optional; } deny
+    "installation"; organization = "organization"; } deny
 );
 rt::contract!(
     RepositoryTransferred2, [validators::t51:: < 2 >], BASE0,
@@ -17549,8 +17463,8 @@ pub struct RepositoryUnarchived2 {
 }
 rt::object!(
     RepositoryUnarchived2 { action = "action", required; repository = "repository",
-    required; sender = "sender", required; installation = "installation", optional;
-    organization = "organization", optional; } deny
+    required; sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny
 );
 rt::contract!(
     RepositoryUnarchived2, [validators::t50:: < 5 >], BASE0,
@@ -17584,7 +17498,7 @@ rt::object!(
     RepositoryDispatchOnDemandTest2 { action = "action", required; branch = "branch",
     required; client_payload = "client_payload", required; repository = "repository",
     required; sender = "sender", required; installation = "installation", required;
-    organization = "organization", optional; } deny
+    organization = "organization"; } deny
 );
 rt::contract!(
     RepositoryDispatchOnDemandTest2, [validators::v487], BASE0,
@@ -17618,7 +17532,7 @@ pub struct RepositoryVulnerabilityAlertCreate2 {
 rt::object!(
     RepositoryVulnerabilityAlertCreate2 { action = "action", required; alert = "alert",
     required; repository = "repository", required; sender = "sender", required;
-    organization = "organization", optional; } deny
+    organization = "organization"; } deny
 );
 rt::contract!(
     RepositoryVulnerabilityAlertCreate2, [validators::t52:: < 0 >], BASE0,
@@ -17650,7 +17564,7 @@ pub struct RepositoryVulnerabilityAlertDismiss2 {
 rt::object!(
     RepositoryVulnerabilityAlertDismiss2 { action = "action", required; alert = "alert",
     required; repository = "repository", required; sender = "sender", required;
-    organization = "organization", optional; } deny
+    organization = "organization"; } deny
 );
 rt::contract!(
     RepositoryVulnerabilityAlertDismiss2, [validators::t52:: < 1 >], BASE0,
@@ -17682,7 +17596,7 @@ pub struct RepositoryVulnerabilityAlertResolve2 {
 rt::object!(
     RepositoryVulnerabilityAlertResolve2 { action = "action", required; alert = "alert",
     required; repository = "repository", required; sender = "sender", required;
-    organization = "organization", optional; } deny
+    organization = "organization"; } deny
 );
 rt::contract!(
     RepositoryVulnerabilityAlertResolve2, [validators::t52:: < 2 >], BASE0,
@@ -17713,8 +17627,8 @@ pub struct SecretScanningAlertCreated2 {
 }
 rt::object!(
     SecretScanningAlertCreated2 { action = "action", required; alert = "alert", required;
-    repository = "repository", required; organization = "organization", optional;
-    installation = "installation", optional; } deny
+    repository = "repository", required; organization = "organization"; installation =
+    "installation"; } deny
 );
 rt::contract!(
     SecretScanningAlertCreated2, [validators::v498], BASE0,
@@ -17735,9 +17649,8 @@ pub struct SecretScanningAlertReopened2 {
 }
 rt::object!(
     SecretScanningAlertReopened2 { action = "action", required; alert = "alert",
-    required; repository = "repository", required; organization = "organization",
-    optional; installation = "installation", optional; sender = "sender", required; }
-    deny
+    required; repository = "repository", required; organization = "organization";
+    installation = "installation"; sender = "sender", required; } deny
 );
 rt::contract!(
     SecretScanningAlertReopened2, [validators::t54:: < 0 >], BASE0,
@@ -17758,9 +17671,8 @@ pub struct SecretScanningAlertResolved2 {
 }
 rt::object!(
     SecretScanningAlertResolved2 { action = "action", required; alert = "alert",
-    required; repository = "repository", required; organization = "organization",
-    optional; installation = "installation", optional; sender = "sender", required; }
-    deny
+    required; repository = "repository", required; organization = "organization";
+    installation = "installation"; sender = "sender", required; } deny
 );
 rt::contract!(
     SecretScanningAlertResolved2, [validators::t54:: < 1 >], BASE0,
@@ -17932,8 +17844,8 @@ pub struct SponsorshipPendingCancellation2 {
 }
 rt::object!(
     SponsorshipPendingCancellation2 { action = "action", required; sponsorship =
-    "sponsorship", required; effective_date = "effective_date", optional; sender =
-    "sender", required; } deny
+    "sponsorship", required; effective_date = "effective_date"; sender = "sender",
+    required; } deny
 );
 rt::contract!(
     SponsorshipPendingCancellation2, [validators::v525], BASE0,
@@ -17966,8 +17878,8 @@ pub struct SponsorshipPendingTierChange2 {
 }
 rt::object!(
     SponsorshipPendingTierChange2 { action = "action", required; sponsorship =
-    "sponsorship", required; effective_date = "effective_date", optional; changes =
-    "changes", required; sender = "sender", required; } deny
+    "sponsorship", required; effective_date = "effective_date"; changes = "changes",
+    required; sender = "sender", required; } deny
 );
 rt::contract!(
     SponsorshipPendingTierChange2, [validators::v526], BASE0,
@@ -18031,7 +17943,7 @@ pub struct StarCreated2 {
 rt::object!(
     StarCreated2 { action = "action", required; starred_at = "starred_at", required;
     repository = "repository", required; sender = "sender", required; organization =
-    "organization", optional; installation = "installation", optional; } deny
+    "organization"; installation = "installation"; } deny
 );
 rt::contract!(
     StarCreated2, [validators::t59:: < 0 >], BASE0, "/definitions/star$created", fast
@@ -18053,7 +17965,7 @@ pub struct StarDeleted2 {
 rt::object!(
     StarDeleted2 { action = "action", required; starred_at = "starred_at", required;
     repository = "repository", required; sender = "sender", required; organization =
-    "organization", optional; installation = "installation", optional; } deny
+    "organization"; installation = "installation"; } deny
 );
 rt::contract!(
     StarDeleted2, [validators::t59:: < 1 >], BASE0, "/definitions/star$deleted", fast
@@ -18073,8 +17985,8 @@ pub struct TeamAddedToRepository2 {
 }
 rt::object!(
     TeamAddedToRepository2 { action = "action", required; team = "team", required;
-    repository = "repository", optional; sender = "sender", required; organization =
-    "organization", required; installation = "installation", optional; } deny
+    repository = "repository"; sender = "sender", required; organization =
+    "organization", required; installation = "installation"; } deny
 );
 rt::contract!(
     TeamAddedToRepository2, [validators::t60:: < 0 >], BASE0,
@@ -18107,8 +18019,8 @@ pub struct TeamCreated2 {
 }
 rt::object!(
     TeamCreated2 { action = "action", required; team = "team", required; repository =
-    "repository", optional; sender = "sender", required; organization = "organization",
-    required; installation = "installation", optional; } deny
+    "repository"; sender = "sender", required; organization = "organization", required;
+    installation = "installation"; } deny
 );
 rt::contract!(
     TeamCreated2, [validators::t60:: < 1 >], BASE0, "/definitions/team$created", fast
@@ -18128,8 +18040,8 @@ pub struct TeamDeleted2 {
 }
 rt::object!(
     TeamDeleted2 { action = "action", required; team = "team", required; repository =
-    "repository", optional; sender = "sender", required; organization = "organization",
-    required; installation = "installation", optional; } deny
+    "repository"; sender = "sender", required; organization = "organization", required;
+    installation = "installation"; } deny
 );
 rt::contract!(
     TeamDeleted2, [validators::t60:: < 2 >], BASE0, "/definitions/team$deleted", fast
@@ -18151,9 +18063,8 @@ pub struct TeamEdited2 {
 }
 rt::object!(
     TeamEdited2 { action = "action", required; changes = "changes", required; team =
-    "team", required; repository = "repository", optional; sender = "sender", required;
-    organization = "organization", required; installation = "installation", optional; }
-    deny
+    "team", required; repository = "repository"; sender = "sender", required;
+    organization = "organization", required; installation = "installation"; } deny
 );
 rt::contract!(
     TeamEdited2, [validators::v547], BASE0, "/definitions/team$edited", fast
@@ -18173,8 +18084,8 @@ pub struct TeamRemovedFromRepository2 {
 }
 rt::object!(
     TeamRemovedFromRepository2 { action = "action", required; team = "team", required;
-    repository = "repository", optional; sender = "sender", required; organization =
-    "organization", required; installation = "installation", optional; } deny
+    repository = "repository"; sender = "sender", required; organization =
+    "organization", required; installation = "installation"; } deny
 );
 rt::contract!(
     TeamRemovedFromRepository2, [validators::t60:: < 3 >], BASE0,
@@ -18206,8 +18117,8 @@ pub struct WatchStarted2 {
 }
 rt::object!(
     WatchStarted2 { action = "action", required; repository = "repository", required;
-    sender = "sender", required; installation = "installation", optional; organization =
-    "organization", optional; } deny
+    sender = "sender", required; installation = "installation"; organization =
+    "organization"; } deny
 );
 rt::contract!(
     WatchStarted2, [validators::t50:: < 6 >], BASE0, "/definitions/watch$started", fast
@@ -18237,10 +18148,9 @@ pub struct WorkflowJobCompleted2 {
     pub workflow_job: WorkflowJobCompletedWorkflowJob,
 }
 rt::object!(
-    WorkflowJobCompleted2 { action = "action", required; organization = "organization",
-    optional; installation = "installation", optional; repository = "repository",
-    required; sender = "sender", required; workflow_job = "workflow_job", required; }
-    deny
+    WorkflowJobCompleted2 { action = "action", required; organization = "organization";
+    installation = "installation"; repository = "repository", required; sender =
+    "sender", required; workflow_job = "workflow_job", required; } deny
 );
 rt::contract!(
     WorkflowJobCompleted2, [validators::t61:: < 0 >], BASE0,
@@ -18259,10 +18169,9 @@ pub struct WorkflowJobQueued2 {
     pub workflow_job: WorkflowJobQueuedWorkflowJob,
 }
 rt::object!(
-    WorkflowJobQueued2 { action = "action", required; organization = "organization",
-    optional; installation = "installation", optional; repository = "repository",
-    required; sender = "sender", required; workflow_job = "workflow_job", required; }
-    deny
+    WorkflowJobQueued2 { action = "action", required; organization = "organization";
+    installation = "installation"; repository = "repository", required; sender =
+    "sender", required; workflow_job = "workflow_job", required; } deny
 );
 rt::contract!(
     WorkflowJobQueued2, [validators::t61:: < 1 >], BASE0,
@@ -18281,10 +18190,9 @@ pub struct WorkflowJobStarted2 {
     pub workflow_job: WorkflowJobStartedWorkflowJob,
 }
 rt::object!(
-    WorkflowJobStarted2 { action = "action", required; organization = "organization",
-    optional; installation = "installation", optional; repository = "repository",
-    required; sender = "sender", required; workflow_job = "workflow_job", required; }
-    deny
+    WorkflowJobStarted2 { action = "action", required; organization = "organization";
+    installation = "installation"; repository = "repository", required; sender =
+    "sender", required; workflow_job = "workflow_job", required; } deny
 );
 rt::contract!(
     WorkflowJobStarted2, [validators::t61:: < 2 >], BASE0,
@@ -18304,10 +18212,10 @@ pub struct WorkflowRunCompleted2 {
     pub installation: Option<InstallationLite>,
 }
 rt::object!(
-    WorkflowRunCompleted2 { action = "action", required; organization = "organization",
-    optional; repository = "repository", required; sender = "sender", required; workflow
-    = "workflow", required; workflow_run = "workflow_run", required; installation =
-    "installation", optional; } deny
+    WorkflowRunCompleted2 { action = "action", required; organization = "organization";
+    repository = "repository", required; sender = "sender", required; workflow =
+    "workflow", required; workflow_run = "workflow_run", required; installation =
+    "installation"; } deny
 );
 rt::contract!(
     WorkflowRunCompleted2, [validators::t64:: < 0 >], BASE0,
@@ -18327,10 +18235,10 @@ pub struct WorkflowRunRequested2 {
     pub installation: Option<InstallationLite>,
 }
 rt::object!(
-    WorkflowRunRequested2 { action = "action", required; organization = "organization",
-    optional; repository = "repository", required; sender = "sender", required; workflow
-    = "workflow", required; workflow_run = "workflow_run", required; installation =
-    "installation", optional; } deny
+    WorkflowRunRequested2 { action = "action", required; organization = "organization";
+    repository = "repository", required; sender = "sender", required; workflow =
+    "workflow", required; workflow_run = "workflow_run", required; installation =
+    "installation"; } deny
 );
 rt::contract!(
     WorkflowRunRequested2, [validators::t64:: < 1 >], BASE0,

@@ -22,7 +22,7 @@ pub struct JsonResponseBase {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(JsonResponseBase { result = "result", optional; } extra extra);
+rt::object!(JsonResponseBase { result = "result"; } extra extra);
 rt::contract!(
     JsonResponseBase, [validators::v0], BASE0, "/definitions/JsonResponseBase", fast
     fast::read_1
@@ -37,9 +37,7 @@ pub struct ButNotThat {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    ButNotThat { this = "this", optional; that = "that", optional; } extra extra
-);
+rt::object!(ButNotThat { this = "this"; that = "that"; } extra extra);
 rt::contract!(ButNotThat, [validators::v1], BASE0, "/definitions/but-not-that");
 /// Must not match the schema under `not`.
 ///
@@ -52,9 +50,7 @@ pub struct TrimFat {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    TrimFat { a = "a", required; b = "b", optional; c = "c", optional; } extra extra
-);
+rt::object!(TrimFat { a = "a", required; b = "b"; c = "c"; } extra extra);
 rt::contract!(TrimFat, [validators::v2], BASE0, "/definitions/trim-fat");
 /// Schema: `typify/merged-schemas.json#/definitions/weird-enum`
 #[derive(Clone, Debug, PartialEq)]
@@ -119,9 +115,8 @@ pub struct PatternEnum {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    PatternEnum { pattern = "pattern", required; pattern_regex = "pattern-regex",
-    optional; patterns = "patterns", optional; pattern_either = "pattern-either",
-    optional; } extra extra
+    PatternEnum { pattern = "pattern", required; pattern_regex = "pattern-regex";
+    patterns = "patterns"; pattern_either = "pattern-either"; } extra extra
 );
 rt::contract!(
     PatternEnum, [validators::v7, validators::v3], BASE0, "/definitions/weird-enum"
@@ -139,9 +134,8 @@ pub struct PatternsEnum {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    PatternsEnum { pattern = "pattern", optional; pattern_regex = "pattern-regex",
-    optional; patterns = "patterns", required; pattern_either = "pattern-either",
-    optional; } extra extra
+    PatternsEnum { pattern = "pattern"; pattern_regex = "pattern-regex"; patterns =
+    "patterns", required; pattern_either = "pattern-either"; } extra extra
 );
 rt::contract!(
     PatternsEnum, [validators::v7, validators::v4], BASE0, "/definitions/weird-enum"
@@ -159,9 +153,8 @@ pub struct PatternEitherEnum {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    PatternEitherEnum { pattern = "pattern", optional; pattern_regex = "pattern-regex",
-    optional; patterns = "patterns", optional; pattern_either = "pattern-either",
-    required; } extra extra
+    PatternEitherEnum { pattern = "pattern"; pattern_regex = "pattern-regex"; patterns =
+    "patterns"; pattern_either = "pattern-either", required; } extra extra
 );
 rt::contract!(
     PatternEitherEnum, [validators::v7, validators::v5], BASE0, "/definitions/weird-enum"
@@ -179,9 +172,8 @@ pub struct PatternRegexEnum {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    PatternRegexEnum { pattern = "pattern", optional; pattern_regex = "pattern-regex",
-    required; patterns = "patterns", optional; pattern_either = "pattern-either",
-    optional; } extra extra
+    PatternRegexEnum { pattern = "pattern"; pattern_regex = "pattern-regex", required;
+    patterns = "patterns"; pattern_either = "pattern-either"; } extra extra
 );
 rt::contract!(
     PatternRegexEnum, [validators::v7, validators::v6], BASE0, "/definitions/weird-enum"
@@ -221,7 +213,7 @@ pub struct Unsatisfiable3A {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Unsatisfiable3A { action = "action", optional; } extra extra);
+rt::object!(Unsatisfiable3A { action = "action"; } extra extra);
 rt::contract!(
     Unsatisfiable3A, [validators::v10], BASE0, "/definitions/unsatisfiable-3-a", fast
     fast::read_13
@@ -295,7 +287,7 @@ pub struct PickingoneUserUser {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(PickingoneUserUser { email = "email", optional; } extra extra);
+rt::object!(PickingoneUserUser { email = "email"; } extra extra);
 rt::contract!(
     PickingoneUserUser, [validators::v16], BASE0, "/definitions/pickingone-user", fast
     fast::read_19
@@ -307,9 +299,7 @@ pub struct PickingoneInstallation {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    PickingoneInstallation { suspended_by = "suspended_by", optional; } extra extra
-);
+rt::object!(PickingoneInstallation { suspended_by = "suspended_by"; } extra extra);
 rt::contract!(
     PickingoneInstallation, [validators::v17], BASE0,
     "/definitions/pickingone-installation", fast fast::read_20
@@ -351,7 +341,7 @@ pub struct CommentedTypeMerged {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(CommentedTypeMerged { x = "x", optional; y = "y", optional; } extra extra);
+rt::object!(CommentedTypeMerged { x = "x"; y = "y"; } extra extra);
 rt::contract!(
     CommentedTypeMerged, [validators::v19], BASE0, "/definitions/CommentedTypeMerged",
     fast fast::read_24
@@ -364,7 +354,7 @@ pub struct MergeEmpty {
     pub action: Option<Unsatisfiable2Action>,
     pub token: Option<rt::Value>,
 }
-rt::object!(MergeEmpty { action = "action", optional; token = "token", optional; } deny);
+rt::object!(MergeEmpty { action = "action"; token = "token"; } deny);
 rt::contract!(
     MergeEmpty, [validators::t0:: < 3 >], BASE0, "/definitions/merge-empty", fast
     fast::read_26

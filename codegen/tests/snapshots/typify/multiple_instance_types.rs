@@ -96,7 +96,7 @@ pub struct YesNoMaybeObject {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(YesNoMaybeObject { value = "value", optional; } extra extra);
+rt::object!(YesNoMaybeObject { value = "value"; } extra extra);
 rt::contract!(
     YesNoMaybeObject, [validators::v2], BASE0, "/definitions/yes-no-maybe", fast
     fast::read_5

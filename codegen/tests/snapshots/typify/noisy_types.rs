@@ -22,7 +22,7 @@ pub struct ObjectBs {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(ObjectBs { ok = "ok", optional; } extra extra);
+rt::object!(ObjectBs { ok = "ok"; } extra extra);
 rt::contract!(
     ObjectBs, [validators::v0], BASE0, "/definitions/object-bs", fast fast::read_0
 );

@@ -24,9 +24,7 @@ pub struct Node {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    Node { value = "value", optional; children = "children", optional; } extra extra
-);
+rt::object!(Node { value = "value"; children = "children"; } extra extra);
 rt::contract!(Node, [validators::v0], BASE0, "", fast fast::read_0);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {

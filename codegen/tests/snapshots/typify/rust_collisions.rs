@@ -129,8 +129,8 @@ pub struct TypeWithOptionField {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    TypeWithOptionField { optional_field = "optional_field", optional; boxed_field =
-    "boxed_field", required; } extra extra
+    TypeWithOptionField { optional_field = "optional_field"; boxed_field = "boxed_field",
+    required; } extra extra
 );
 rt::contract!(
     TypeWithOptionField, [validators::v10], BASE0, "/definitions/TypeWithOptionField",
@@ -301,7 +301,7 @@ pub struct NestedTypeCollisions {
 }
 rt::object!(
     NestedTypeCollisions { r#type = "type", required; types = "types", required;
-    option_type = "option_type", optional; } extra extra
+    option_type = "option_type"; } extra extra
 );
 rt::contract!(
     NestedTypeCollisions, [validators::v16], BASE0, "/definitions/NestedTypeCollisions",
@@ -314,7 +314,7 @@ pub struct OptionType {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(OptionType { r#type = "type", optional; } extra extra);
+rt::object!(OptionType { r#type = "type"; } extra extra);
 rt::contract!(
     OptionType, [validators::v17], BASE0,
     "/definitions/NestedTypeCollisions/properties/option_type", fast fast::read_17
@@ -374,7 +374,7 @@ pub struct DoubleOptionCollision {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(DoubleOptionCollision { option = "option", optional; } extra extra);
+rt::object!(DoubleOptionCollision { option = "option"; } extra extra);
 rt::contract!(
     DoubleOptionCollision, [validators::v21], BASE0,
     "/definitions/DoubleOptionCollision", fast fast::read_21
@@ -386,7 +386,7 @@ pub struct DoubleOptionCollisionOption {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(DoubleOptionCollisionOption { option = "option", optional; } extra extra);
+rt::object!(DoubleOptionCollisionOption { option = "option"; } extra extra);
 rt::contract!(
     DoubleOptionCollisionOption, [validators::v22], BASE0,
     "/definitions/DoubleOptionCollision/properties/option", fast fast::read_22

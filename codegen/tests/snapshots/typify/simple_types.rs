@@ -21,9 +21,7 @@ pub struct FloatsArenTTerribleIMTold {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    FloatsArenTTerribleIMTold { flush_timeout = "flush_timeout", optional; } extra extra
-);
+rt::object!(FloatsArenTTerribleIMTold { flush_timeout = "flush_timeout"; } extra extra);
 rt::contract!(
     FloatsArenTTerribleIMTold, [validators::v0], BASE0,
     "/definitions/floats-aren't-terrible-I'm-told", fast fast::read_0

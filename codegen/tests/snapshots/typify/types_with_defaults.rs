@@ -25,7 +25,7 @@ pub struct TestBed {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(TestBed { id = "id", optional; any = "any", optional; } extra extra);
+rt::object!(TestBed { id = "id"; any = "any"; } extra extra);
 rt::contract!(
     TestBed, [validators::v0], BASE0, "/definitions/TestBed", fast fast::read_0
 );
@@ -39,7 +39,7 @@ pub struct OuterThing {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(OuterThing { thing = "thing", optional; } extra extra);
+rt::object!(OuterThing { thing = "thing"; } extra extra);
 rt::contract!(
     OuterThing, [validators::v1], BASE0, "/definitions/OuterThing", fast fast::read_1
 );
@@ -51,7 +51,7 @@ pub struct Thing {
     pub a: Option<String>,
     pub r#type: Option<String>,
 }
-rt::object!(Thing { a = "a", optional; r#type = "type", optional; } deny);
+rt::object!(Thing { a = "a"; r#type = "type"; } deny);
 rt::contract!(
     Thing, [validators::v2], BASE0, "/definitions/OuterThing/properties/thing", fast
     fast::read_2
@@ -66,7 +66,7 @@ pub struct Doodad {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Doodad { when = "when", optional; } extra extra);
+rt::object!(Doodad { when = "when"; } extra extra);
 rt::contract!(Doodad, [validators::v3], BASE0, "/definitions/Doodad", fast fast::read_3);
 /// Schema: `typify/types-with-defaults.json#/definitions/MrDefaultNumbers`
 #[derive(Clone, PartialEq)]
@@ -85,8 +85,8 @@ pub struct MrDefaultNumbers {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    MrDefaultNumbers { little_u8 = "little_u8", optional; little_u16 = "little_u16",
-    optional; big_nullable = "big_nullable", optional; } extra extra
+    MrDefaultNumbers { little_u8 = "little_u8"; little_u16 = "little_u16"; big_nullable =
+    "big_nullable"; } extra extra
 );
 rt::contract!(
     MrDefaultNumbers, [validators::v4], BASE0, "/definitions/MrDefaultNumbers", fast

@@ -137,7 +137,7 @@ pub struct ATitle {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(ATitle { foo = "foo", optional; } extra extra);
+rt::object!(ATitle { foo = "foo"; } extra extra);
 rt::contract!(
     ATitle, [validators::v7, validators::v4], BASE0, "/definitions/one-of-missing-title"
 );
@@ -150,7 +150,7 @@ pub struct BTitle {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(BTitle { bar = "bar", optional; } extra extra);
+rt::object!(BTitle { bar = "bar"; } extra extra);
 rt::contract!(
     BTitle, [validators::v7, validators::v5], BASE0, "/definitions/one-of-missing-title"
 );
@@ -162,7 +162,7 @@ pub struct ObjectTitle {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(ObjectTitle { bar = "bar", optional; baz = "baz", optional; } extra extra);
+rt::object!(ObjectTitle { bar = "bar"; baz = "baz"; } extra extra);
 rt::contract!(
     ObjectTitle, [validators::v7, validators::v6], BASE0,
     "/definitions/one-of-missing-title"
@@ -211,7 +211,7 @@ pub struct EmptyObject {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(EmptyObject { prop = "prop", optional; } extra extra);
+rt::object!(EmptyObject { prop = "prop"; } extra extra);
 rt::contract!(
     EmptyObject, [validators::v11], BASE0, "/definitions/EmptyObject", fast fast::read_11
 );
@@ -324,9 +324,7 @@ pub struct IdExclusive {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    IdExclusive { id = "id", required; reference = "reference", optional; } extra extra
-);
+rt::object!(IdExclusive { id = "id", required; reference = "reference"; } extra extra);
 rt::contract!(
     IdExclusive, [validators::v18, validators::v16], BASE0,
     "/definitions/ShouldBeExclusive"
@@ -340,8 +338,7 @@ pub struct ReferenceExclusive {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    ReferenceExclusive { id = "id", optional; reference = "reference", required; } extra
-    extra
+    ReferenceExclusive { id = "id"; reference = "reference", required; } extra extra
 );
 rt::contract!(
     ReferenceExclusive, [validators::v18, validators::v17], BASE0,

@@ -44,14 +44,12 @@ pub struct VegaVisualizationSpecificationLanguage {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    VegaVisualizationSpecificationLanguage { encode = "encode", optional; layout =
-    "layout", optional; signals = "signals", optional; data = "data", optional; scales =
-    "scales", optional; projections = "projections", optional; axes = "axes", optional;
-    legends = "legends", optional; title = "title", optional; marks = "marks", optional;
-    usermeta = "usermeta", optional; schema = "$schema", optional; config = "config",
-    optional; description = "description", optional; width = "width", optional; height =
-    "height", optional; padding = "padding", optional; autosize = "autosize", optional;
-    background = "background", optional; style = "style", optional; } extra extra
+    VegaVisualizationSpecificationLanguage { encode = "encode"; layout = "layout";
+    signals = "signals"; data = "data"; scales = "scales"; projections = "projections";
+    axes = "axes"; legends = "legends"; title = "title"; marks = "marks"; usermeta =
+    "usermeta"; schema = "$schema"; config = "config"; description = "description"; width
+    = "width"; height = "height"; padding = "padding"; autosize = "autosize"; background
+    = "background"; style = "style"; } extra extra
 );
 rt::contract!(
     VegaVisualizationSpecificationLanguage, [validators::v0], BASE0, "", fast
@@ -92,11 +90,10 @@ pub struct ObjectLayout {
     pub title_anchor: Option<TitleAnchor>,
 }
 rt::object!(
-    ObjectLayout { align = "align", optional; bounds = "bounds", optional; center =
-    "center", optional; columns = "columns", optional; padding = "padding", optional;
-    offset = "offset", optional; header_band = "headerBand", optional; footer_band =
-    "footerBand", optional; title_band = "titleBand", optional; title_anchor =
-    "titleAnchor", optional; } deny
+    ObjectLayout { align = "align"; bounds = "bounds"; center = "center"; columns =
+    "columns"; padding = "padding"; offset = "offset"; header_band = "headerBand";
+    footer_band = "footerBand"; title_band = "titleBand"; title_anchor = "titleAnchor"; }
+    deny
 );
 rt::contract!(
     ObjectLayout, [validators::v1], BASE0, "/definitions/layout/oneOf/0", fast
@@ -176,7 +173,7 @@ pub struct ObjectAlign {
     pub row: Option<ObjectAlignRow>,
     pub column: Option<ObjectAlignRow>,
 }
-rt::object!(ObjectAlign { row = "row", optional; column = "column", optional; } deny);
+rt::object!(ObjectAlign { row = "row"; column = "column"; } deny);
 rt::contract!(
     ObjectAlign, [validators::t1:: < 0 >], BASE0,
     "/definitions/layout/oneOf/0/properties/align/oneOf/1", fast fast::read_6
@@ -284,7 +281,7 @@ pub struct ObjectCenter {
     pub row: Option<BooleanOrSignal>,
     pub column: Option<BooleanOrSignal>,
 }
-rt::object!(ObjectCenter { row = "row", optional; column = "column", optional; } deny);
+rt::object!(ObjectCenter { row = "row"; column = "column"; } deny);
 rt::contract!(
     ObjectCenter, [validators::t1:: < 1 >], BASE0,
     "/definitions/layout/oneOf/0/properties/center/oneOf/2", fast fast::read_11
@@ -377,7 +374,7 @@ pub struct ObjectBand {
     pub row: Option<NumberOrSignal>,
     pub column: Option<NumberOrSignal>,
 }
-rt::object!(ObjectBand { row = "row", optional; column = "column", optional; } deny);
+rt::object!(ObjectBand { row = "row"; column = "column"; } deny);
 rt::contract!(
     ObjectBand, [validators::t1:: < 2 >], BASE0,
     "/definitions/layout/oneOf/0/properties/padding/oneOf/2", fast fast::read_15
@@ -435,10 +432,9 @@ pub struct ObjectOffset {
     pub column_title: Option<NumberOrSignal>,
 }
 rt::object!(
-    ObjectOffset { row_header = "rowHeader", optional; row_footer = "rowFooter",
-    optional; row_title = "rowTitle", optional; column_header = "columnHeader", optional;
-    column_footer = "columnFooter", optional; column_title = "columnTitle", optional; }
-    deny
+    ObjectOffset { row_header = "rowHeader"; row_footer = "rowFooter"; row_title =
+    "rowTitle"; column_header = "columnHeader"; column_footer = "columnFooter";
+    column_title = "columnTitle"; } deny
 );
 rt::contract!(
     ObjectOffset, [validators::v19], BASE0,
@@ -631,7 +627,7 @@ pub struct ObjectAnchor {
     pub row: Option<ObjectAnchorRow>,
     pub column: Option<ObjectAnchorRow>,
 }
-rt::object!(ObjectAnchor { row = "row", optional; column = "column", optional; } deny);
+rt::object!(ObjectAnchor { row = "row"; column = "column"; } deny);
 rt::contract!(
     ObjectAnchor, [validators::t1:: < 3 >], BASE0,
     "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1", fast fast::read_23
@@ -691,8 +687,8 @@ pub struct NamePushSignal {
     pub on: Option<Vec<NamePushSignalOnItem>>,
 }
 rt::object!(
-    NamePushSignal { name = "name", required; description = "description", optional; push
-    = "push", required; on = "on", optional; } deny
+    NamePushSignal { name = "name", required; description = "description"; push = "push",
+    required; on = "on"; } deny
 );
 rt::contract!(
     NamePushSignal, [validators::v28], BASE0, "/definitions/signal/oneOf/0", fast
@@ -750,8 +746,8 @@ pub struct EncodeItem {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    EncodeItem { events = "events", required; force = "force", optional; encode =
-    "encode", required; } extra extra
+    EncodeItem { events = "events", required; force = "force"; encode = "encode",
+    required; } extra extra
 );
 rt::contract!(
     EncodeItem, [validators::t3:: < 0 >, validators::v36, validators::t0:: < 8 >,
@@ -909,10 +905,9 @@ pub struct TypeStream {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    TypeStream { between = "between", optional; marktype = "marktype", optional; markname
-    = "markname", optional; filter = "filter", optional; throttle = "throttle", optional;
-    debounce = "debounce", optional; consume = "consume", optional; r#type = "type",
-    required; source = "source", optional; } extra extra
+    TypeStream { between = "between"; marktype = "marktype"; markname = "markname";
+    filter = "filter"; throttle = "throttle"; debounce = "debounce"; consume = "consume";
+    r#type = "type", required; source = "source"; } extra extra
 );
 rt::contract!(
     TypeStream, [validators::t3:: < 1 >, validators::v49, validators::t2:: < 7 >,
@@ -951,10 +946,9 @@ pub struct StreamStream {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StreamStream { between = "between", optional; marktype = "marktype", optional;
-    markname = "markname", optional; filter = "filter", optional; throttle = "throttle",
-    optional; debounce = "debounce", optional; consume = "consume", optional; stream =
-    "stream", required; } extra extra
+    StreamStream { between = "between"; marktype = "marktype"; markname = "markname";
+    filter = "filter"; throttle = "throttle"; debounce = "debounce"; consume = "consume";
+    stream = "stream", required; } extra extra
 );
 rt::contract!(
     StreamStream, [validators::t3:: < 1 >, validators::v49, validators::t2:: < 7 >,
@@ -977,10 +971,9 @@ pub struct MergeStream {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    MergeStream { between = "between", optional; marktype = "marktype", optional;
-    markname = "markname", optional; filter = "filter", optional; throttle = "throttle",
-    optional; debounce = "debounce", optional; consume = "consume", optional; merge =
-    "merge", required; } extra extra
+    MergeStream { between = "between"; marktype = "marktype"; markname = "markname";
+    filter = "filter"; throttle = "throttle"; debounce = "debounce"; consume = "consume";
+    merge = "merge", required; } extra extra
 );
 rt::contract!(
     MergeStream, [validators::t3:: < 1 >, validators::v49, validators::t2:: < 7 >,
@@ -996,8 +989,8 @@ pub struct UpdateItem {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    UpdateItem { events = "events", required; force = "force", optional; update =
-    "update", required; } extra extra
+    UpdateItem { events = "events", required; force = "force"; update = "update",
+    required; } extra extra
 );
 rt::contract!(
     UpdateItem, [validators::t3:: < 0 >, validators::v36, validators::t0:: < 8 >,
@@ -1062,7 +1055,7 @@ pub struct Expr {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Expr { expr = "expr", required; r#as = "as", optional; } extra extra);
+rt::object!(Expr { expr = "expr", required; r#as = "as"; } extra extra);
 rt::contract!(Expr, [validators::v55], BASE0, "/definitions/expr", fast fast::read_40);
 /// Schema: `typify/vega.json#/definitions/onEvents/items/allOf/1/oneOf/1/properties/update/oneOf/3`
 #[derive(Clone, PartialEq)]
@@ -1091,9 +1084,8 @@ pub struct NameSignal {
     pub bind: Option<rt::Value>,
 }
 rt::object!(
-    NameSignal { name = "name", required; description = "description", optional; value =
-    "value", optional; react = "react", optional; update = "update", optional; on = "on",
-    optional; bind = "bind", optional; } deny
+    NameSignal { name = "name", required; description = "description"; value = "value";
+    react = "react"; update = "update"; on = "on"; bind = "bind"; } deny
 );
 rt::contract!(
     NameSignal, [validators::v29], BASE0, "/definitions/signal/oneOf/1", fast
@@ -1111,9 +1103,8 @@ pub struct NameInitSignal {
     pub bind: Option<rt::Value>,
 }
 rt::object!(
-    NameInitSignal { name = "name", required; description = "description", optional;
-    value = "value", optional; init = "init", required; on = "on", optional; bind =
-    "bind", optional; } deny
+    NameInitSignal { name = "name", required; description = "description"; value =
+    "value"; init = "init", required; on = "on"; bind = "bind"; } deny
 );
 rt::contract!(
     NameInitSignal, [validators::v30], BASE0, "/definitions/signal/oneOf/2", fast
@@ -1155,8 +1146,7 @@ pub struct NameData {
     pub on: Option<Vec<NameDataOnItem>>,
 }
 rt::object!(
-    NameData { name = "name", required; transform = "transform", optional; on = "on",
-    optional; } deny
+    NameData { name = "name", required; transform = "transform"; on = "on"; } deny
 );
 rt::contract!(
     NameData, [validators::v56], BASE0, "/definitions/data/oneOf/0", fast fast::read_45
@@ -1294,8 +1284,8 @@ pub struct TransformCrossfilter {
     pub query: Query,
 }
 rt::object!(
-    TransformCrossfilter { signal = "signal", optional; fields = "fields", required;
-    query = "query", required; } tag "type" = "crossfilter"; deny
+    TransformCrossfilter { signal = "signal"; fields = "fields", required; query =
+    "query", required; } tag "type" = "crossfilter"; deny
 );
 rt::contract!(
     TransformCrossfilter, [validators::v62], BASE0, "/definitions/crossfilterTransform"
@@ -1389,7 +1379,7 @@ pub struct ParamField {
     pub field: String,
     pub r#as: Option<String>,
 }
-rt::object!(ParamField { field = "field", required; r#as = "as", optional; } deny);
+rt::object!(ParamField { field = "field", required; r#as = "as"; } deny);
 rt::contract!(
     ParamField, [validators::v68], BASE0, "/definitions/paramField", fast fast::read_51
 );
@@ -1418,8 +1408,8 @@ pub struct TransformResolvefilter {
     pub filter: rt::Value,
 }
 rt::object!(
-    TransformResolvefilter { signal = "signal", optional; ignore = "ignore", required;
-    filter = "filter", required; } tag "type" = "resolvefilter"; deny
+    TransformResolvefilter { signal = "signal"; ignore = "ignore", required; filter =
+    "filter", required; } tag "type" = "resolvefilter"; deny
 );
 rt::contract!(
     TransformResolvefilter, [validators::v69], BASE0,
@@ -1467,10 +1457,9 @@ pub struct TransformLinkpath {
     pub r#as: Option<Method>,
 }
 rt::object!(
-    TransformLinkpath { signal = "signal", optional; source_x = "sourceX", optional;
-    source_y = "sourceY", optional; target_x = "targetX", optional; target_y = "targetY",
-    optional; orient = "orient", optional; shape = "shape", optional; require =
-    "require", optional; r#as = "as", optional; } tag "type" = "linkpath"; deny
+    TransformLinkpath { signal = "signal"; source_x = "sourceX"; source_y = "sourceY";
+    target_x = "targetX"; target_y = "targetY"; orient = "orient"; shape = "shape";
+    require = "require"; r#as = "as"; } tag "type" = "linkpath"; deny
 );
 rt::contract!(
     TransformLinkpath, [validators::v71], BASE0, "/definitions/linkpathTransform"
@@ -1758,9 +1747,8 @@ pub struct TransformPie {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformPie { signal = "signal", optional; field = "field", optional; start_angle =
-    "startAngle", optional; end_angle = "endAngle", optional; sort = "sort", optional;
-    r#as = "as", optional; } tag "type" = "pie"; deny
+    TransformPie { signal = "signal"; field = "field"; start_angle = "startAngle";
+    end_angle = "endAngle"; sort = "sort"; r#as = "as"; } tag "type" = "pie"; deny
 );
 rt::contract!(TransformPie, [validators::v77], BASE0, "/definitions/pieTransform");
 /// Schema: `typify/vega.json#/definitions/pieTransform/properties/field`
@@ -1855,9 +1843,8 @@ pub struct TransformStack {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformStack { signal = "signal", optional; field = "field", optional; groupby =
-    "groupby", optional; sort = "sort", optional; offset = "offset", optional; r#as =
-    "as", optional; } tag "type" = "stack"; deny
+    TransformStack { signal = "signal"; field = "field"; groupby = "groupby"; sort =
+    "sort"; offset = "offset"; r#as = "as"; } tag "type" = "stack"; deny
 );
 rt::contract!(TransformStack, [validators::v79], BASE0, "/definitions/stackTransform");
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/field`
@@ -2023,11 +2010,10 @@ pub struct TransformForce {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformForce { signal = "signal", optional; r#static = "static", optional; restart
-    = "restart", optional; iterations = "iterations", optional; alpha = "alpha",
-    optional; alpha_min = "alphaMin", optional; alpha_target = "alphaTarget", optional;
-    velocity_decay = "velocityDecay", optional; forces = "forces", optional; r#as = "as",
-    optional; } tag "type" = "force"; deny
+    TransformForce { signal = "signal"; r#static = "static"; restart = "restart";
+    iterations = "iterations"; alpha = "alpha"; alpha_min = "alphaMin"; alpha_target =
+    "alphaTarget"; velocity_decay = "velocityDecay"; forces = "forces"; r#as = "as"; }
+    tag "type" = "force"; deny
 );
 rt::contract!(TransformForce, [validators::v82], BASE0, "/definitions/forceTransform");
 /// Schema: `typify/vega.json#/definitions/forceTransform/properties/forces/items`
@@ -2065,9 +2051,7 @@ pub struct CenterForce {
     pub x: Option<Ignore>,
     pub y: Option<Ignore>,
 }
-rt::object!(
-    CenterForce { x = "x", optional; y = "y", optional; } tag "force" = "center"; deny
-);
+rt::object!(CenterForce { x = "x"; y = "y"; } tag "force" = "center"; deny);
 rt::contract!(
     CenterForce, [validators::v84], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/0"
@@ -2082,8 +2066,8 @@ pub struct CollideForce {
     pub iterations: Option<Ignore>,
 }
 rt::object!(
-    CollideForce { radius = "radius", optional; strength = "strength", optional;
-    iterations = "iterations", optional; } tag "force" = "collide"; deny
+    CollideForce { radius = "radius"; strength = "strength"; iterations = "iterations"; }
+    tag "force" = "collide"; deny
 );
 rt::contract!(
     CollideForce, [validators::v85], BASE0,
@@ -2154,9 +2138,8 @@ pub struct NbodyForce {
     pub distance_max: Option<Ignore>,
 }
 rt::object!(
-    NbodyForce { strength = "strength", optional; theta = "theta", optional; distance_min
-    = "distanceMin", optional; distance_max = "distanceMax", optional; } tag "force" =
-    "nbody"; deny
+    NbodyForce { strength = "strength"; theta = "theta"; distance_min = "distanceMin";
+    distance_max = "distanceMax"; } tag "force" = "nbody"; deny
 );
 rt::contract!(
     NbodyForce, [validators::v87], BASE0,
@@ -2174,9 +2157,8 @@ pub struct LinkForce {
     pub iterations: Option<Ignore>,
 }
 rt::object!(
-    LinkForce { links = "links", optional; id = "id", optional; distance = "distance",
-    optional; strength = "strength", optional; iterations = "iterations", optional; } tag
-    "force" = "link"; deny
+    LinkForce { links = "links"; id = "id"; distance = "distance"; strength = "strength";
+    iterations = "iterations"; } tag "force" = "link"; deny
 );
 rt::contract!(
     LinkForce, [validators::v88], BASE0,
@@ -2333,10 +2315,7 @@ pub struct XForce {
     pub strength: Option<Ignore>,
     pub x: Option<XForceX>,
 }
-rt::object!(
-    XForce { strength = "strength", optional; x = "x", optional; } tag "force" = "x";
-    deny
-);
+rt::object!(XForce { strength = "strength"; x = "x"; } tag "force" = "x"; deny);
 rt::contract!(
     XForce, [validators::v89], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/4"
@@ -2390,10 +2369,7 @@ pub struct YForce {
     pub strength: Option<Ignore>,
     pub y: Option<YForceY>,
 }
-rt::object!(
-    YForce { strength = "strength", optional; y = "y", optional; } tag "force" = "y";
-    deny
-);
+rt::object!(YForce { strength = "strength"; y = "y"; } tag "force" = "y"; deny);
 rt::contract!(
     YForce, [validators::v90], BASE0,
     "/definitions/forceTransform/properties/forces/items/oneOf/5"
@@ -2458,11 +2434,10 @@ pub struct TransformContour {
     pub smooth: Option<Smooth>,
 }
 rt::object!(
-    TransformContour { signal = "signal", optional; size = "size", required; values =
-    "values", optional; x = "x", optional; y = "y", optional; weight = "weight",
-    optional; cell_size = "cellSize", optional; bandwidth = "bandwidth", optional; count
-    = "count", optional; nice = "nice", optional; thresholds = "thresholds", optional;
-    smooth = "smooth", optional; } tag "type" = "contour"; deny
+    TransformContour { signal = "signal"; size = "size", required; values = "values"; x =
+    "x"; y = "y"; weight = "weight"; cell_size = "cellSize"; bandwidth = "bandwidth";
+    count = "count"; nice = "nice"; thresholds = "thresholds"; smooth = "smooth"; } tag
+    "type" = "contour"; deny
 );
 rt::contract!(
     TransformContour, [validators::v91], BASE0, "/definitions/contourTransform"
@@ -2618,8 +2593,8 @@ pub struct TransformGeojson {
     pub geojson: Option<Geojson>,
 }
 rt::object!(
-    TransformGeojson { signal = "signal", optional; fields = "fields", optional; geojson
-    = "geojson", optional; } tag "type" = "geojson"; deny
+    TransformGeojson { signal = "signal"; fields = "fields"; geojson = "geojson"; } tag
+    "type" = "geojson"; deny
 );
 rt::contract!(
     TransformGeojson, [validators::v92], BASE0, "/definitions/geojsonTransform"
@@ -2740,9 +2715,8 @@ pub struct TransformGeopath {
     pub r#as: Option<Method>,
 }
 rt::object!(
-    TransformGeopath { signal = "signal", optional; projection = "projection", optional;
-    field = "field", optional; point_radius = "pointRadius", optional; r#as = "as",
-    optional; } tag "type" = "geopath"; deny
+    TransformGeopath { signal = "signal"; projection = "projection"; field = "field";
+    point_radius = "pointRadius"; r#as = "as"; } tag "type" = "geopath"; deny
 );
 rt::contract!(
     TransformGeopath, [validators::t10:: < 0 >], BASE0, "/definitions/geopathTransform"
@@ -2852,8 +2826,8 @@ pub struct TransformGeopoint {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformGeopoint { signal = "signal", optional; projection = "projection", required;
-    fields = "fields", required; r#as = "as", optional; } tag "type" = "geopoint"; deny
+    TransformGeopoint { signal = "signal"; projection = "projection", required; fields =
+    "fields", required; r#as = "as"; } tag "type" = "geopoint"; deny
 );
 rt::contract!(
     TransformGeopoint, [validators::v95], BASE0, "/definitions/geopointTransform"
@@ -2933,9 +2907,8 @@ pub struct TransformGeoshape {
     pub r#as: Option<Method>,
 }
 rt::object!(
-    TransformGeoshape { signal = "signal", optional; projection = "projection", optional;
-    field = "field", optional; point_radius = "pointRadius", optional; r#as = "as",
-    optional; } tag "type" = "geoshape"; deny
+    TransformGeoshape { signal = "signal"; projection = "projection"; field = "field";
+    point_radius = "pointRadius"; r#as = "as"; } tag "type" = "geoshape"; deny
 );
 rt::contract!(
     TransformGeoshape, [validators::t10:: < 1 >], BASE0, "/definitions/geoshapeTransform"
@@ -3051,10 +3024,9 @@ pub struct TransformGraticule {
     pub precision: Option<Ignore>,
 }
 rt::object!(
-    TransformGraticule { signal = "signal", optional; extent = "extent", optional;
-    extent_major = "extentMajor", optional; extent_minor = "extentMinor", optional; step
-    = "step", optional; step_major = "stepMajor", optional; step_minor = "stepMinor",
-    optional; precision = "precision", optional; } tag "type" = "graticule"; deny
+    TransformGraticule { signal = "signal"; extent = "extent"; extent_major =
+    "extentMajor"; extent_minor = "extentMinor"; step = "step"; step_major = "stepMajor";
+    step_minor = "stepMinor"; precision = "precision"; } tag "type" = "graticule"; deny
 );
 rt::contract!(
     TransformGraticule, [validators::v97], BASE0, "/definitions/graticuleTransform"
@@ -3072,9 +3044,8 @@ pub struct TransformHeatmap {
     pub r#as: Option<Method>,
 }
 rt::object!(
-    TransformHeatmap { signal = "signal", optional; field = "field", optional; color =
-    "color", optional; opacity = "opacity", optional; resolve = "resolve", optional; r#as
-    = "as", optional; } tag "type" = "heatmap"; deny
+    TransformHeatmap { signal = "signal"; field = "field"; color = "color"; opacity =
+    "opacity"; resolve = "resolve"; r#as = "as"; } tag "type" = "heatmap"; deny
 );
 rt::contract!(
     TransformHeatmap, [validators::v98], BASE0, "/definitions/heatmapTransform"
@@ -3279,11 +3250,10 @@ pub struct TransformIsocontour {
     pub r#as: Option<IsocontourTransformAs>,
 }
 rt::object!(
-    TransformIsocontour { signal = "signal", optional; field = "field", optional;
-    thresholds = "thresholds", optional; levels = "levels", optional; nice = "nice",
-    optional; resolve = "resolve", optional; zero = "zero", optional; smooth = "smooth",
-    optional; scale = "scale", optional; translate = "translate", optional; r#as = "as",
-    optional; } tag "type" = "isocontour"; deny
+    TransformIsocontour { signal = "signal"; field = "field"; thresholds = "thresholds";
+    levels = "levels"; nice = "nice"; resolve = "resolve"; zero = "zero"; smooth =
+    "smooth"; scale = "scale"; translate = "translate"; r#as = "as"; } tag "type" =
+    "isocontour"; deny
 );
 rt::contract!(
     TransformIsocontour, [validators::v103], BASE0, "/definitions/isocontourTransform"
@@ -3496,10 +3466,9 @@ pub struct TransformKde2d {
     pub r#as: Option<Method>,
 }
 rt::object!(
-    TransformKde2d { signal = "signal", optional; size = "size", required; x = "x",
-    required; y = "y", required; weight = "weight", optional; groupby = "groupby",
-    optional; cell_size = "cellSize", optional; bandwidth = "bandwidth", optional; counts
-    = "counts", optional; r#as = "as", optional; } tag "type" = "kde2d"; deny
+    TransformKde2d { signal = "signal"; size = "size", required; x = "x", required; y =
+    "y", required; weight = "weight"; groupby = "groupby"; cell_size = "cellSize";
+    bandwidth = "bandwidth"; counts = "counts"; r#as = "as"; } tag "type" = "kde2d"; deny
 );
 rt::contract!(TransformKde2d, [validators::v106], BASE0, "/definitions/kde2dTransform");
 /// Schema: `typify/vega.json#/definitions/kde2dTransform/properties/x`
@@ -3699,8 +3668,8 @@ pub struct TransformNest {
     pub generate: Option<Smooth>,
 }
 rt::object!(
-    TransformNest { signal = "signal", optional; keys = "keys", optional; generate =
-    "generate", optional; } tag "type" = "nest"; deny
+    TransformNest { signal = "signal"; keys = "keys"; generate = "generate"; } tag "type"
+    = "nest"; deny
 );
 rt::contract!(TransformNest, [validators::v107], BASE0, "/definitions/nestTransform");
 /// Schema: `typify/vega.json#/definitions/nestTransform/properties/keys`
@@ -3778,9 +3747,8 @@ pub struct TransformPack {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformPack { signal = "signal", optional; field = "field", optional; sort =
-    "sort", optional; padding = "padding", optional; radius = "radius", optional; size =
-    "size", optional; r#as = "as", optional; } tag "type" = "pack"; deny
+    TransformPack { signal = "signal"; field = "field"; sort = "sort"; padding =
+    "padding"; radius = "radius"; size = "size"; r#as = "as"; } tag "type" = "pack"; deny
 );
 rt::contract!(TransformPack, [validators::v108], BASE0, "/definitions/packTransform");
 /// Schema: `typify/vega.json#/definitions/packTransform/properties/field`
@@ -3880,9 +3848,9 @@ pub struct TransformPartition {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformPartition { signal = "signal", optional; field = "field", optional; sort =
-    "sort", optional; padding = "padding", optional; round = "round", optional; size =
-    "size", optional; r#as = "as", optional; } tag "type" = "partition"; deny
+    TransformPartition { signal = "signal"; field = "field"; sort = "sort"; padding =
+    "padding"; round = "round"; size = "size"; r#as = "as"; } tag "type" = "partition";
+    deny
 );
 rt::contract!(
     TransformPartition, [validators::v109], BASE0, "/definitions/partitionTransform"
@@ -3937,7 +3905,7 @@ pub struct TransformStratify {
     pub parent_key: ParentKey,
 }
 rt::object!(
-    TransformStratify { signal = "signal", optional; key = "key", required; parent_key =
+    TransformStratify { signal = "signal"; key = "key", required; parent_key =
     "parentKey", required; } tag "type" = "stratify"; deny
 );
 rt::contract!(
@@ -4043,10 +4011,9 @@ pub struct TransformTree {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformTree { signal = "signal", optional; field = "field", optional; sort =
-    "sort", optional; method = "method", optional; size = "size", optional; node_size =
-    "nodeSize", optional; separation = "separation", optional; r#as = "as", optional; }
-    tag "type" = "tree"; deny
+    TransformTree { signal = "signal"; field = "field"; sort = "sort"; method = "method";
+    size = "size"; node_size = "nodeSize"; separation = "separation"; r#as = "as"; } tag
+    "type" = "tree"; deny
 );
 rt::contract!(TransformTree, [validators::v111], BASE0, "/definitions/treeTransform");
 /// Schema: `typify/vega.json#/definitions/treeTransform/properties/field`
@@ -4130,9 +4097,7 @@ rt::contract!(
 pub struct TransformTreelinks {
     pub signal: Option<String>,
 }
-rt::object!(
-    TransformTreelinks { signal = "signal", optional; } tag "type" = "treelinks"; deny
-);
+rt::object!(TransformTreelinks { signal = "signal"; } tag "type" = "treelinks"; deny);
 rt::contract!(
     TransformTreelinks, [validators::v114], BASE0, "/definitions/treelinksTransform"
 );
@@ -4159,13 +4124,11 @@ pub struct TransformTreemap {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformTreemap { signal = "signal", optional; field = "field", optional; sort =
-    "sort", optional; method = "method", optional; padding = "padding", optional;
-    padding_inner = "paddingInner", optional; padding_outer = "paddingOuter", optional;
-    padding_top = "paddingTop", optional; padding_right = "paddingRight", optional;
-    padding_bottom = "paddingBottom", optional; padding_left = "paddingLeft", optional;
-    ratio = "ratio", optional; round = "round", optional; size = "size", optional; r#as =
-    "as", optional; } tag "type" = "treemap"; deny
+    TransformTreemap { signal = "signal"; field = "field"; sort = "sort"; method =
+    "method"; padding = "padding"; padding_inner = "paddingInner"; padding_outer =
+    "paddingOuter"; padding_top = "paddingTop"; padding_right = "paddingRight";
+    padding_bottom = "paddingBottom"; padding_left = "paddingLeft"; ratio = "ratio";
+    round = "round"; size = "size"; r#as = "as"; } tag "type" = "treemap"; deny
 );
 rt::contract!(
     TransformTreemap, [validators::v115], BASE0, "/definitions/treemapTransform"
@@ -4280,12 +4243,10 @@ pub struct TransformLabel {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformLabel { signal = "signal", optional; size = "size", required; sort = "sort",
-    optional; anchor = "anchor", optional; offset = "offset", optional; padding =
-    "padding", optional; line_anchor = "lineAnchor", optional; mark_index = "markIndex",
-    optional; avoid_base_mark = "avoidBaseMark", optional; avoid_marks = "avoidMarks",
-    optional; method = "method", optional; r#as = "as", optional; } tag "type" = "label";
-    deny
+    TransformLabel { signal = "signal"; size = "size", required; sort = "sort"; anchor =
+    "anchor"; offset = "offset"; padding = "padding"; line_anchor = "lineAnchor";
+    mark_index = "markIndex"; avoid_base_mark = "avoidBaseMark"; avoid_marks =
+    "avoidMarks"; method = "method"; r#as = "as"; } tag "type" = "label"; deny
 );
 rt::contract!(TransformLabel, [validators::v118], BASE0, "/definitions/labelTransform");
 /// Schema: `typify/vega.json#/definitions/labelTransform/properties/padding`
@@ -4344,9 +4305,8 @@ pub struct TransformLoess {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformLoess { signal = "signal", optional; x = "x", required; y = "y", required;
-    groupby = "groupby", optional; bandwidth = "bandwidth", optional; r#as = "as",
-    optional; } tag "type" = "loess"; deny
+    TransformLoess { signal = "signal"; x = "x", required; y = "y", required; groupby =
+    "groupby"; bandwidth = "bandwidth"; r#as = "as"; } tag "type" = "loess"; deny
 );
 rt::contract!(TransformLoess, [validators::v121], BASE0, "/definitions/loessTransform");
 /// Schema: `typify/vega.json#/definitions/loessTransform/properties/x`
@@ -4512,10 +4472,9 @@ pub struct TransformRegression {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformRegression { signal = "signal", optional; x = "x", required; y = "y",
-    required; groupby = "groupby", optional; method = "method", optional; order =
-    "order", optional; extent = "extent", optional; params = "params", optional; r#as =
-    "as", optional; } tag "type" = "regression"; deny
+    TransformRegression { signal = "signal"; x = "x", required; y = "y", required;
+    groupby = "groupby"; method = "method"; order = "order"; extent = "extent"; params =
+    "params"; r#as = "as"; } tag "type" = "regression"; deny
 );
 rt::contract!(
     TransformRegression, [validators::v122], BASE0, "/definitions/regressionTransform"
@@ -4681,9 +4640,8 @@ pub struct TransformAggregate {
     pub key: Option<AggregateTransformKey>,
 }
 rt::object!(
-    TransformAggregate { signal = "signal", optional; groupby = "groupby", optional; ops
-    = "ops", optional; fields = "fields", optional; r#as = "as", optional; drop = "drop",
-    optional; cross = "cross", optional; key = "key", optional; } tag "type" =
+    TransformAggregate { signal = "signal"; groupby = "groupby"; ops = "ops"; fields =
+    "fields"; r#as = "as"; drop = "drop"; cross = "cross"; key = "key"; } tag "type" =
     "aggregate"; deny
 );
 rt::contract!(
@@ -5019,12 +4977,10 @@ pub struct TransformBin {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformBin { signal = "signal", optional; field = "field", required; interval =
-    "interval", optional; anchor = "anchor", optional; maxbins = "maxbins", optional;
-    base = "base", optional; divide = "divide", optional; extent = "extent", required;
-    span = "span", optional; step = "step", optional; steps = "steps", optional; minstep
-    = "minstep", optional; nice = "nice", optional; name = "name", optional; r#as = "as",
-    optional; } tag "type" = "bin"; deny
+    TransformBin { signal = "signal"; field = "field", required; interval = "interval";
+    anchor = "anchor"; maxbins = "maxbins"; base = "base"; divide = "divide"; extent =
+    "extent", required; span = "span"; step = "step"; steps = "steps"; minstep =
+    "minstep"; nice = "nice"; name = "name"; r#as = "as"; } tag "type" = "bin"; deny
 );
 rt::contract!(TransformBin, [validators::v130], BASE0, "/definitions/binTransform");
 /// Schema: `typify/vega.json#/definitions/binTransform/properties/field`
@@ -5076,8 +5032,7 @@ pub struct TransformCollect {
     pub sort: Option<rt::Value>,
 }
 rt::object!(
-    TransformCollect { signal = "signal", optional; sort = "sort", optional; } tag "type"
-    = "collect"; deny
+    TransformCollect { signal = "signal"; sort = "sort"; } tag "type" = "collect"; deny
 );
 rt::contract!(
     TransformCollect, [validators::v131], BASE0, "/definitions/collectTransform"
@@ -5096,9 +5051,9 @@ pub struct TransformCountpattern {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformCountpattern { signal = "signal", optional; field = "field", required; case
-    = "case", optional; pattern = "pattern", optional; stopwords = "stopwords", optional;
-    r#as = "as", optional; } tag "type" = "countpattern"; deny
+    TransformCountpattern { signal = "signal"; field = "field", required; case = "case";
+    pattern = "pattern"; stopwords = "stopwords"; r#as = "as"; } tag "type" =
+    "countpattern"; deny
 );
 rt::contract!(
     TransformCountpattern, [validators::v132], BASE0,
@@ -5193,8 +5148,8 @@ pub struct TransformCross {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformCross { signal = "signal", optional; filter = "filter", optional; r#as =
-    "as", optional; } tag "type" = "cross"; deny
+    TransformCross { signal = "signal"; filter = "filter"; r#as = "as"; } tag "type" =
+    "cross"; deny
 );
 rt::contract!(TransformCross, [validators::v135], BASE0, "/definitions/crossTransform");
 /// Schema: `typify/vega.json#/definitions/densityTransform`
@@ -5214,10 +5169,9 @@ pub struct TransformDensity {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformDensity { signal = "signal", optional; extent = "extent", optional; steps =
-    "steps", optional; minsteps = "minsteps", optional; maxsteps = "maxsteps", optional;
-    method = "method", optional; distribution = "distribution", optional; r#as = "as",
-    optional; } tag "type" = "density"; deny
+    TransformDensity { signal = "signal"; extent = "extent"; steps = "steps"; minsteps =
+    "minsteps"; maxsteps = "maxsteps"; method = "method"; distribution = "distribution";
+    r#as = "as"; } tag "type" = "density"; deny
 );
 rt::contract!(
     TransformDensity, [validators::v136], BASE0, "/definitions/densityTransform"
@@ -5259,8 +5213,8 @@ pub struct NormalDistribution {
     pub stdev: Option<Ignore>,
 }
 rt::object!(
-    NormalDistribution { mean = "mean", optional; stdev = "stdev", optional; } tag
-    "function" = "normal"; deny
+    NormalDistribution { mean = "mean"; stdev = "stdev"; } tag "function" = "normal";
+    deny
 );
 rt::contract!(
     NormalDistribution, [validators::t13:: < 0 >], BASE0,
@@ -5274,8 +5228,8 @@ pub struct LognormalDistribution {
     pub stdev: Option<Ignore>,
 }
 rt::object!(
-    LognormalDistribution { mean = "mean", optional; stdev = "stdev", optional; } tag
-    "function" = "lognormal"; deny
+    LognormalDistribution { mean = "mean"; stdev = "stdev"; } tag "function" =
+    "lognormal"; deny
 );
 rt::contract!(
     LognormalDistribution, [validators::t13:: < 1 >], BASE0,
@@ -5289,8 +5243,7 @@ pub struct UniformDistribution {
     pub max: Option<Ignore>,
 }
 rt::object!(
-    UniformDistribution { min = "min", optional; max = "max", optional; } tag "function"
-    = "uniform"; deny
+    UniformDistribution { min = "min"; max = "max"; } tag "function" = "uniform"; deny
 );
 rt::contract!(
     UniformDistribution, [validators::v140], BASE0,
@@ -5304,8 +5257,8 @@ pub struct KdeDistribution {
     pub bandwidth: Option<Ignore>,
 }
 rt::object!(
-    KdeDistribution { field = "field", required; from = "from", optional; bandwidth =
-    "bandwidth", optional; } tag "function" = "kde"; deny
+    KdeDistribution { field = "field", required; from = "from"; bandwidth = "bandwidth";
+    } tag "function" = "kde"; deny
 );
 rt::contract!(
     KdeDistribution, [validators::v141], BASE0,
@@ -5360,8 +5313,8 @@ pub struct MixtureDistribution {
     pub weights: Option<Size>,
 }
 rt::object!(
-    MixtureDistribution { distributions = "distributions", optional; weights = "weights",
-    optional; } tag "function" = "mixture"; deny
+    MixtureDistribution { distributions = "distributions"; weights = "weights"; } tag
+    "function" = "mixture"; deny
 );
 rt::contract!(
     MixtureDistribution, [validators::v142], BASE0,
@@ -5379,9 +5332,8 @@ pub struct TransformDotbin {
     pub r#as: Option<Method>,
 }
 rt::object!(
-    TransformDotbin { signal = "signal", optional; field = "field", required; groupby =
-    "groupby", optional; step = "step", optional; smooth = "smooth", optional; r#as =
-    "as", optional; } tag "type" = "dotbin"; deny
+    TransformDotbin { signal = "signal"; field = "field", required; groupby = "groupby";
+    step = "step"; smooth = "smooth"; r#as = "as"; } tag "type" = "dotbin"; deny
 );
 rt::contract!(
     TransformDotbin, [validators::v143], BASE0, "/definitions/dotbinTransform"
@@ -5498,8 +5450,8 @@ pub struct TransformExtent {
     pub field: ExtentTransformField,
 }
 rt::object!(
-    TransformExtent { signal = "signal", optional; field = "field", required; } tag
-    "type" = "extent"; deny
+    TransformExtent { signal = "signal"; field = "field", required; } tag "type" =
+    "extent"; deny
 );
 rt::contract!(
     TransformExtent, [validators::v144], BASE0, "/definitions/extentTransform"
@@ -5553,8 +5505,8 @@ pub struct TransformFilter {
     pub expr: String,
 }
 rt::object!(
-    TransformFilter { signal = "signal", optional; expr = "expr", required; } tag "type"
-    = "filter"; deny
+    TransformFilter { signal = "signal"; expr = "expr", required; } tag "type" =
+    "filter"; deny
 );
 rt::contract!(
     TransformFilter, [validators::v145], BASE0, "/definitions/filterTransform"
@@ -5568,8 +5520,8 @@ pub struct TransformFlatten {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformFlatten { signal = "signal", optional; fields = "fields", required; index =
-    "index", optional; r#as = "as", optional; } tag "type" = "flatten"; deny
+    TransformFlatten { signal = "signal"; fields = "fields", required; index = "index";
+    r#as = "as"; } tag "type" = "flatten"; deny
 );
 rt::contract!(
     TransformFlatten, [validators::v146], BASE0, "/definitions/flattenTransform"
@@ -5646,8 +5598,8 @@ pub struct TransformFold {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformFold { signal = "signal", optional; fields = "fields", required; r#as =
-    "as", optional; } tag "type" = "fold"; deny
+    TransformFold { signal = "signal"; fields = "fields", required; r#as = "as"; } tag
+    "type" = "fold"; deny
 );
 rt::contract!(TransformFold, [validators::v147], BASE0, "/definitions/foldTransform");
 /// Schema: `typify/vega.json#/definitions/foldTransform/properties/fields`
@@ -5722,8 +5674,8 @@ pub struct TransformFormula {
     pub initonly: Option<Smooth>,
 }
 rt::object!(
-    TransformFormula { signal = "signal", optional; expr = "expr", required; r#as = "as",
-    required; initonly = "initonly", optional; } tag "type" = "formula"; deny
+    TransformFormula { signal = "signal"; expr = "expr", required; r#as = "as", required;
+    initonly = "initonly"; } tag "type" = "formula"; deny
 );
 rt::contract!(
     TransformFormula, [validators::v148], BASE0, "/definitions/formulaTransform"
@@ -5741,9 +5693,9 @@ pub struct TransformImpute {
     pub value: Option<rt::Value>,
 }
 rt::object!(
-    TransformImpute { signal = "signal", optional; field = "field", required; key =
-    "key", required; keyvals = "keyvals", optional; groupby = "groupby", optional; method
-    = "method", optional; value = "value", optional; } tag "type" = "impute"; deny
+    TransformImpute { signal = "signal"; field = "field", required; key = "key",
+    required; keyvals = "keyvals"; groupby = "groupby"; method = "method"; value =
+    "value"; } tag "type" = "impute"; deny
 );
 rt::contract!(
     TransformImpute, [validators::v149], BASE0, "/definitions/imputeTransform"
@@ -5949,9 +5901,8 @@ pub struct TransformJoinaggregate {
     pub key: Option<JoinaggregateTransformKey>,
 }
 rt::object!(
-    TransformJoinaggregate { signal = "signal", optional; groupby = "groupby", optional;
-    fields = "fields", optional; ops = "ops", optional; r#as = "as", optional; key =
-    "key", optional; } tag "type" = "joinaggregate"; deny
+    TransformJoinaggregate { signal = "signal"; groupby = "groupby"; fields = "fields";
+    ops = "ops"; r#as = "as"; key = "key"; } tag "type" = "joinaggregate"; deny
 );
 rt::contract!(
     TransformJoinaggregate, [validators::v152], BASE0,
@@ -6157,11 +6108,10 @@ pub struct TransformKde {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformKde { signal = "signal", optional; groupby = "groupby", optional; field =
-    "field", required; cumulative = "cumulative", optional; counts = "counts", optional;
-    bandwidth = "bandwidth", optional; extent = "extent", optional; resolve = "resolve",
-    optional; steps = "steps", optional; minsteps = "minsteps", optional; maxsteps =
-    "maxsteps", optional; r#as = "as", optional; } tag "type" = "kde"; deny
+    TransformKde { signal = "signal"; groupby = "groupby"; field = "field", required;
+    cumulative = "cumulative"; counts = "counts"; bandwidth = "bandwidth"; extent =
+    "extent"; resolve = "resolve"; steps = "steps"; minsteps = "minsteps"; maxsteps =
+    "maxsteps"; r#as = "as"; } tag "type" = "kde"; deny
 );
 rt::contract!(TransformKde, [validators::v153], BASE0, "/definitions/kdeTransform");
 /// Schema: `typify/vega.json#/definitions/kdeTransform/properties/groupby`
@@ -6281,9 +6231,9 @@ pub struct TransformLookup {
     pub default: Option<rt::Value>,
 }
 rt::object!(
-    TransformLookup { signal = "signal", optional; from = "from", required; key = "key",
-    required; values = "values", optional; fields = "fields", required; r#as = "as",
-    optional; default = "default", optional; } tag "type" = "lookup"; deny
+    TransformLookup { signal = "signal"; from = "from", required; key = "key", required;
+    values = "values"; fields = "fields", required; r#as = "as"; default = "default"; }
+    tag "type" = "lookup"; deny
 );
 rt::contract!(
     TransformLookup, [validators::v154], BASE0, "/definitions/lookupTransform"
@@ -6469,9 +6419,9 @@ pub struct TransformPivot {
     pub key: Option<PivotTransformKey>,
 }
 rt::object!(
-    TransformPivot { signal = "signal", optional; groupby = "groupby", optional; field =
-    "field", required; value = "value", required; op = "op", optional; limit = "limit",
-    optional; key = "key", optional; } tag "type" = "pivot"; deny
+    TransformPivot { signal = "signal"; groupby = "groupby"; field = "field", required;
+    value = "value", required; op = "op"; limit = "limit"; key = "key"; } tag "type" =
+    "pivot"; deny
 );
 rt::contract!(TransformPivot, [validators::v155], BASE0, "/definitions/pivotTransform");
 /// Schema: `typify/vega.json#/definitions/pivotTransform/properties/groupby`
@@ -6671,8 +6621,8 @@ pub struct TransformProject {
     pub r#as: Option<AggregateTransformAs>,
 }
 rt::object!(
-    TransformProject { signal = "signal", optional; fields = "fields", optional; r#as =
-    "as", optional; } tag "type" = "project"; deny
+    TransformProject { signal = "signal"; fields = "fields"; r#as = "as"; } tag "type" =
+    "project"; deny
 );
 rt::contract!(
     TransformProject, [validators::v156], BASE0, "/definitions/projectTransform"
@@ -6753,9 +6703,9 @@ pub struct TransformQuantile {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformQuantile { signal = "signal", optional; groupby = "groupby", optional; field
-    = "field", required; probs = "probs", optional; step = "step", optional; r#as = "as",
-    optional; } tag "type" = "quantile"; deny
+    TransformQuantile { signal = "signal"; groupby = "groupby"; field = "field",
+    required; probs = "probs"; step = "step"; r#as = "as"; } tag "type" = "quantile";
+    deny
 );
 rt::contract!(
     TransformQuantile, [validators::v157], BASE0, "/definitions/quantileTransform"
@@ -6873,8 +6823,7 @@ pub struct TransformSample {
     pub size: Option<Ignore>,
 }
 rt::object!(
-    TransformSample { signal = "signal", optional; size = "size", optional; } tag "type"
-    = "sample"; deny
+    TransformSample { signal = "signal"; size = "size"; } tag "type" = "sample"; deny
 );
 rt::contract!(
     TransformSample, [validators::v158], BASE0, "/definitions/sampleTransform"
@@ -6891,9 +6840,8 @@ pub struct TransformSequence {
     pub r#as: Option<Method>,
 }
 rt::object!(
-    TransformSequence { signal = "signal", optional; start = "start", required; stop =
-    "stop", required; step = "step", optional; r#as = "as", optional; } tag "type" =
-    "sequence"; deny
+    TransformSequence { signal = "signal"; start = "start", required; stop = "stop",
+    required; step = "step"; r#as = "as"; } tag "type" = "sequence"; deny
 );
 rt::contract!(
     TransformSequence, [validators::v159], BASE0, "/definitions/sequenceTransform"
@@ -6917,10 +6865,9 @@ pub struct TransformTimeunit {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformTimeunit { signal = "signal", optional; field = "field", required; interval
-    = "interval", optional; units = "units", optional; step = "step", optional; maxbins =
-    "maxbins", optional; extent = "extent", optional; timezone = "timezone", optional;
-    r#as = "as", optional; } tag "type" = "timeunit"; deny
+    TransformTimeunit { signal = "signal"; field = "field", required; interval =
+    "interval"; units = "units"; step = "step"; maxbins = "maxbins"; extent = "extent";
+    timezone = "timezone"; r#as = "as"; } tag "type" = "timeunit"; deny
 );
 rt::contract!(
     TransformTimeunit, [validators::v160], BASE0, "/definitions/timeunitTransform"
@@ -7093,10 +7040,9 @@ pub struct TransformWindow {
     pub ignore_peers: Option<Smooth>,
 }
 rt::object!(
-    TransformWindow { signal = "signal", optional; sort = "sort", optional; groupby =
-    "groupby", optional; ops = "ops", optional; params = "params", optional; fields =
-    "fields", optional; r#as = "as", optional; frame = "frame", optional; ignore_peers =
-    "ignorePeers", optional; } tag "type" = "window"; deny
+    TransformWindow { signal = "signal"; sort = "sort"; groupby = "groupby"; ops = "ops";
+    params = "params"; fields = "fields"; r#as = "as"; frame = "frame"; ignore_peers =
+    "ignorePeers"; } tag "type" = "window"; deny
 );
 rt::contract!(
     TransformWindow, [validators::v166], BASE0, "/definitions/windowTransform"
@@ -7395,8 +7341,8 @@ pub struct TransformIdentifier {
     pub r#as: Method,
 }
 rt::object!(
-    TransformIdentifier { signal = "signal", optional; r#as = "as", required; } tag
-    "type" = "identifier"; deny
+    TransformIdentifier { signal = "signal"; r#as = "as", required; } tag "type" =
+    "identifier"; deny
 );
 rt::contract!(
     TransformIdentifier, [validators::v170], BASE0, "/definitions/identifierTransform"
@@ -7414,9 +7360,8 @@ pub struct TransformVoronoi {
     pub r#as: Option<Method>,
 }
 rt::object!(
-    TransformVoronoi { signal = "signal", optional; x = "x", required; y = "y", required;
-    size = "size", optional; extent = "extent", optional; r#as = "as", optional; } tag
-    "type" = "voronoi"; deny
+    TransformVoronoi { signal = "signal"; x = "x", required; y = "y", required; size =
+    "size"; extent = "extent"; r#as = "as"; } tag "type" = "voronoi"; deny
 );
 rt::contract!(
     TransformVoronoi, [validators::v171], BASE0, "/definitions/voronoiTransform"
@@ -7528,12 +7473,10 @@ pub struct TransformWordcloud {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TransformWordcloud { signal = "signal", optional; size = "size", optional; font =
-    "font", optional; font_style = "fontStyle", optional; font_weight = "fontWeight",
-    optional; font_size = "fontSize", optional; font_size_range = "fontSizeRange",
-    optional; rotate = "rotate", optional; text = "text", optional; spiral = "spiral",
-    optional; padding = "padding", optional; r#as = "as", optional; } tag "type" =
-    "wordcloud"; deny
+    TransformWordcloud { signal = "signal"; size = "size"; font = "font"; font_style =
+    "fontStyle"; font_weight = "fontWeight"; font_size = "fontSize"; font_size_range =
+    "fontSizeRange"; rotate = "rotate"; text = "text"; spiral = "spiral"; padding =
+    "padding"; r#as = "as"; } tag "type" = "wordcloud"; deny
 );
 rt::contract!(
     TransformWordcloud, [validators::v172], BASE0, "/definitions/wordcloudTransform"
@@ -7928,9 +7871,8 @@ pub struct NameDataOnItem {
     pub values: Option<String>,
 }
 rt::object!(
-    NameDataOnItem { trigger = "trigger", required; insert = "insert", optional; remove =
-    "remove", optional; toggle = "toggle", optional; modify = "modify", optional; values
-    = "values", optional; } deny
+    NameDataOnItem { trigger = "trigger", required; insert = "insert"; remove = "remove";
+    toggle = "toggle"; modify = "modify"; values = "values"; } deny
 );
 rt::contract!(
     NameDataOnItem, [validators::v174], BASE0, "/definitions/onTrigger/items", fast
@@ -7967,7 +7909,7 @@ pub struct SourceNameData {
 }
 rt::object!(
     SourceNameData { source = "source", required; name = "name", required; transform =
-    "transform", optional; on = "on", optional; } deny
+    "transform"; on = "on"; } deny
 );
 rt::contract!(
     SourceNameData, [validators::v57], BASE0, "/definitions/data/oneOf/1", fast
@@ -7984,9 +7926,8 @@ pub struct UrlNameData {
     pub on: Option<Vec<NameDataOnItem>>,
 }
 rt::object!(
-    UrlNameData { url = "url", required; format = "format", optional; r#async = "async",
-    optional; name = "name", required; transform = "transform", optional; on = "on",
-    optional; } deny
+    UrlNameData { url = "url", required; format = "format"; r#async = "async"; name =
+    "name", required; transform = "transform"; on = "on"; } deny
 );
 rt::contract!(
     UrlNameData, [validators::v58], BASE0, "/definitions/data/oneOf/2", fast
@@ -8003,9 +7944,8 @@ pub struct ValuesNameData {
     pub on: Option<Vec<NameDataOnItem>>,
 }
 rt::object!(
-    ValuesNameData { values = "values", required; format = "format", optional; r#async =
-    "async", optional; name = "name", required; transform = "transform", optional; on =
-    "on", optional; } deny
+    ValuesNameData { values = "values", required; format = "format"; r#async = "async";
+    name = "name", required; transform = "transform"; on = "on"; } deny
 );
 rt::contract!(
     ValuesNameData, [validators::v59], BASE0, "/definitions/data/oneOf/3", fast
@@ -8032,12 +7972,11 @@ pub struct Projection {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Projection { name = "name", required; r#type = "type", optional; clip_angle =
-    "clipAngle", optional; clip_extent = "clipExtent", optional; scale = "scale",
-    optional; translate = "translate", optional; center = "center", optional; rotate =
-    "rotate", optional; parallels = "parallels", optional; precision = "precision",
-    optional; point_radius = "pointRadius", optional; fit = "fit", optional; extent =
-    "extent", optional; size = "size", optional; } extra extra
+    Projection { name = "name", required; r#type = "type"; clip_angle = "clipAngle";
+    clip_extent = "clipExtent"; scale = "scale"; translate = "translate"; center =
+    "center"; rotate = "rotate"; parallels = "parallels"; precision = "precision";
+    point_radius = "pointRadius"; fit = "fit"; extent = "extent"; size = "size"; } extra
+    extra
 );
 rt::contract!(
     Projection, [validators::v176], BASE0, "/definitions/projection", fast fast::read_271
@@ -8184,43 +8123,34 @@ pub struct Axis {
     pub encode: Option<AxisEncode>,
 }
 rt::object!(
-    Axis { orient = "orient", required; scale = "scale", required; format = "format",
-    optional; format_type = "formatType", optional; min_extent = "minExtent", optional;
-    max_extent = "maxExtent", optional; offset = "offset", optional; position =
-    "position", optional; band_position = "bandPosition", optional; translate =
-    "translate", optional; values = "values", optional; zindex = "zindex", optional; aria
-    = "aria", optional; description = "description", optional; title = "title", optional;
-    title_padding = "titlePadding", optional; title_align = "titleAlign", optional;
-    title_anchor = "titleAnchor", optional; title_angle = "titleAngle", optional; title_x
-    = "titleX", optional; title_y = "titleY", optional; title_baseline = "titleBaseline",
-    optional; title_color = "titleColor", optional; title_font = "titleFont", optional;
-    title_font_size = "titleFontSize", optional; title_font_style = "titleFontStyle",
-    optional; title_font_weight = "titleFontWeight", optional; title_limit =
-    "titleLimit", optional; title_line_height = "titleLineHeight", optional;
-    title_opacity = "titleOpacity", optional; domain = "domain", optional; domain_cap =
-    "domainCap", optional; domain_color = "domainColor", optional; domain_dash =
-    "domainDash", optional; domain_dash_offset = "domainDashOffset", optional;
-    domain_opacity = "domainOpacity", optional; domain_width = "domainWidth", optional;
-    ticks = "ticks", optional; tick_band = "tickBand", optional; tick_cap = "tickCap",
-    optional; tick_color = "tickColor", optional; tick_dash = "tickDash", optional;
-    tick_dash_offset = "tickDashOffset", optional; tick_offset = "tickOffset", optional;
-    tick_opacity = "tickOpacity", optional; tick_round = "tickRound", optional; tick_size
-    = "tickSize", optional; tick_width = "tickWidth", optional; tick_count = "tickCount",
-    optional; tick_extra = "tickExtra", optional; tick_min_step = "tickMinStep",
-    optional; grid = "grid", optional; grid_scale = "gridScale", optional; grid_cap =
-    "gridCap", optional; grid_color = "gridColor", optional; grid_dash = "gridDash",
-    optional; grid_dash_offset = "gridDashOffset", optional; grid_opacity =
-    "gridOpacity", optional; grid_width = "gridWidth", optional; labels = "labels",
-    optional; label_align = "labelAlign", optional; label_baseline = "labelBaseline",
-    optional; label_bound = "labelBound", optional; label_flush = "labelFlush", optional;
-    label_flush_offset = "labelFlushOffset", optional; label_overlap = "labelOverlap",
-    optional; label_angle = "labelAngle", optional; label_color = "labelColor", optional;
-    label_font = "labelFont", optional; label_font_size = "labelFontSize", optional;
-    label_font_weight = "labelFontWeight", optional; label_font_style = "labelFontStyle",
-    optional; label_limit = "labelLimit", optional; label_line_height =
-    "labelLineHeight", optional; label_opacity = "labelOpacity", optional; label_offset =
-    "labelOffset", optional; label_padding = "labelPadding", optional; label_separation =
-    "labelSeparation", optional; encode = "encode", optional; } deny
+    Axis { orient = "orient", required; scale = "scale", required; format = "format";
+    format_type = "formatType"; min_extent = "minExtent"; max_extent = "maxExtent";
+    offset = "offset"; position = "position"; band_position = "bandPosition"; translate =
+    "translate"; values = "values"; zindex = "zindex"; aria = "aria"; description =
+    "description"; title = "title"; title_padding = "titlePadding"; title_align =
+    "titleAlign"; title_anchor = "titleAnchor"; title_angle = "titleAngle"; title_x =
+    "titleX"; title_y = "titleY"; title_baseline = "titleBaseline"; title_color =
+    "titleColor"; title_font = "titleFont"; title_font_size = "titleFontSize";
+    title_font_style = "titleFontStyle"; title_font_weight = "titleFontWeight";
+    title_limit = "titleLimit"; title_line_height = "titleLineHeight"; title_opacity =
+    "titleOpacity"; domain = "domain"; domain_cap = "domainCap"; domain_color =
+    "domainColor"; domain_dash = "domainDash"; domain_dash_offset = "domainDashOffset";
+    domain_opacity = "domainOpacity"; domain_width = "domainWidth"; ticks = "ticks";
+    tick_band = "tickBand"; tick_cap = "tickCap"; tick_color = "tickColor"; tick_dash =
+    "tickDash"; tick_dash_offset = "tickDashOffset"; tick_offset = "tickOffset";
+    tick_opacity = "tickOpacity"; tick_round = "tickRound"; tick_size = "tickSize";
+    tick_width = "tickWidth"; tick_count = "tickCount"; tick_extra = "tickExtra";
+    tick_min_step = "tickMinStep"; grid = "grid"; grid_scale = "gridScale"; grid_cap =
+    "gridCap"; grid_color = "gridColor"; grid_dash = "gridDash"; grid_dash_offset =
+    "gridDashOffset"; grid_opacity = "gridOpacity"; grid_width = "gridWidth"; labels =
+    "labels"; label_align = "labelAlign"; label_baseline = "labelBaseline"; label_bound =
+    "labelBound"; label_flush = "labelFlush"; label_flush_offset = "labelFlushOffset";
+    label_overlap = "labelOverlap"; label_angle = "labelAngle"; label_color =
+    "labelColor"; label_font = "labelFont"; label_font_size = "labelFontSize";
+    label_font_weight = "labelFontWeight"; label_font_style = "labelFontStyle";
+    label_limit = "labelLimit"; label_line_height = "labelLineHeight"; label_opacity =
+    "labelOpacity"; label_offset = "labelOffset"; label_padding = "labelPadding";
+    label_separation = "labelSeparation"; encode = "encode"; } deny
 );
 rt::contract!(Axis, [validators::v179], BASE0, "/definitions/axis", fast fast::read_275);
 /// Schema: `typify/vega.json#/definitions/axis/properties/orient`
@@ -8318,10 +8248,9 @@ pub struct ObjectFormat {
     pub milliseconds: Option<String>,
 }
 rt::object!(
-    ObjectFormat { year = "year", optional; quarter = "quarter", optional; month =
-    "month", optional; date = "date", optional; week = "week", optional; day = "day",
-    optional; hours = "hours", optional; minutes = "minutes", optional; seconds =
-    "seconds", optional; milliseconds = "milliseconds", optional; } deny
+    ObjectFormat { year = "year"; quarter = "quarter"; month = "month"; date = "date";
+    week = "week"; day = "day"; hours = "hours"; minutes = "minutes"; seconds =
+    "seconds"; milliseconds = "milliseconds"; } deny
 );
 rt::contract!(
     ObjectFormat, [validators::v182], BASE0,
@@ -8511,9 +8440,8 @@ pub struct RuleSignalRef2 {
     pub extra_: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleSignalRef2 { test = "test", optional; exponent = "exponent", optional; mult =
-    "mult", optional; offset = "offset", optional; round = "round", optional; scale =
-    "scale", optional; band = "band", optional; extra = "extra", optional; signal =
+    RuleSignalRef2 { test = "test"; exponent = "exponent"; mult = "mult"; offset =
+    "offset"; round = "round"; scale = "scale"; band = "band"; extra = "extra"; signal =
     "signal", required; } extra extra_
 );
 rt::contract!(
@@ -8668,7 +8596,7 @@ pub struct GroupField {
     pub group: Box<Scale>,
     pub level: Option<rt::Number>,
 }
-rt::object!(GroupField { group = "group", required; level = "level", optional; } deny);
+rt::object!(GroupField { group = "group", required; level = "level"; } deny);
 rt::contract!(
     GroupField, [validators::v201], BASE0, "/definitions/field/oneOf/3", fast
     fast::read_291
@@ -8679,9 +8607,7 @@ pub struct ParentField {
     pub parent: Box<Scale>,
     pub level: Option<rt::Number>,
 }
-rt::object!(
-    ParentField { parent = "parent", required; level = "level", optional; } deny
-);
+rt::object!(ParentField { parent = "parent", required; level = "level"; } deny);
 rt::contract!(
     ParentField, [validators::v202], BASE0, "/definitions/field/oneOf/4", fast
     fast::read_292
@@ -8724,9 +8650,8 @@ pub struct RuleValue2 {
     pub extra_: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleValue2 { test = "test", optional; exponent = "exponent", optional; mult = "mult",
-    optional; offset = "offset", optional; round = "round", optional; scale = "scale",
-    optional; band = "band", optional; extra = "extra", optional; value = "value",
+    RuleValue2 { test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset";
+    round = "round"; scale = "scale"; band = "band"; extra = "extra"; value = "value",
     required; } extra extra_
 );
 rt::contract!(
@@ -8751,9 +8676,8 @@ pub struct RuleField2 {
     pub extra_: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleField2 { test = "test", optional; exponent = "exponent", optional; mult = "mult",
-    optional; offset = "offset", optional; round = "round", optional; scale = "scale",
-    optional; band = "band", optional; extra = "extra", optional; field = "field",
+    RuleField2 { test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset";
+    round = "round"; scale = "scale"; band = "band"; extra = "extra"; field = "field",
     required; } extra extra_
 );
 rt::contract!(
@@ -8778,9 +8702,8 @@ pub struct RuleRange2 {
     pub extra_: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleRange2 { test = "test", optional; exponent = "exponent", optional; mult = "mult",
-    optional; offset = "offset", optional; round = "round", optional; scale = "scale",
-    optional; band = "band", optional; extra = "extra", optional; range = "range",
+    RuleRange2 { test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset";
+    round = "round"; scale = "scale"; band = "band"; extra = "extra"; range = "range",
     required; } extra extra_
 );
 rt::contract!(
@@ -8804,9 +8727,9 @@ pub struct RuleScaleValue2 {
     pub extra_: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleScaleValue2 { test = "test", optional; exponent = "exponent", optional; mult =
-    "mult", optional; offset = "offset", optional; round = "round", optional; scale =
-    "scale", required; band = "band", optional; extra = "extra", optional; } extra extra_
+    RuleScaleValue2 { test = "test"; exponent = "exponent"; mult = "mult"; offset =
+    "offset"; round = "round"; scale = "scale", required; band = "band"; extra = "extra";
+    } extra extra_
 );
 rt::contract!(
     RuleScaleValue2, [validators::t3:: < 2 >, validators::v196, validators::t3:: < 3 >,
@@ -8829,9 +8752,9 @@ pub struct ScaleBandRule {
     pub extra_: rt::Extra<rt::Value>,
 }
 rt::object!(
-    ScaleBandRule { test = "test", optional; exponent = "exponent", optional; mult =
-    "mult", optional; offset = "offset", optional; round = "round", optional; scale =
-    "scale", required; band = "band", required; extra = "extra", optional; } extra extra_
+    ScaleBandRule { test = "test"; exponent = "exponent"; mult = "mult"; offset =
+    "offset"; round = "round"; scale = "scale", required; band = "band", required; extra
+    = "extra"; } extra extra_
 );
 rt::contract!(
     ScaleBandRule, [validators::t3:: < 2 >, validators::v196, validators::t3:: < 3 >,
@@ -8854,9 +8777,9 @@ pub struct RuleOffset2 {
     pub extra_: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleOffset2 { test = "test", optional; exponent = "exponent", optional; mult =
-    "mult", optional; offset = "offset", required; round = "round", optional; scale =
-    "scale", optional; band = "band", optional; extra = "extra", optional; } extra extra_
+    RuleOffset2 { test = "test"; exponent = "exponent"; mult = "mult"; offset = "offset",
+    required; round = "round"; scale = "scale"; band = "band"; extra = "extra"; } extra
+    extra_
 );
 rt::contract!(
     RuleOffset2, [validators::t3:: < 2 >, validators::v196, validators::t3:: < 3 >,
@@ -8960,10 +8883,9 @@ pub struct NumberModifiersSignalRef {
     pub extra_: rt::Extra<rt::Value>,
 }
 rt::object!(
-    NumberModifiersSignalRef { exponent = "exponent", optional; mult = "mult", optional;
-    offset = "offset", optional; round = "round", optional; scale = "scale", optional;
-    band = "band", optional; extra = "extra", optional; signal = "signal", required; }
-    extra extra_
+    NumberModifiersSignalRef { exponent = "exponent"; mult = "mult"; offset = "offset";
+    round = "round"; scale = "scale"; band = "band"; extra = "extra"; signal = "signal",
+    required; } extra extra_
 );
 rt::contract!(
     NumberModifiersSignalRef, [validators::t3:: < 3 >, validators::v198, validators::t9::
@@ -8985,10 +8907,9 @@ pub struct NumberModifiersValue {
     pub extra_: rt::Extra<rt::Value>,
 }
 rt::object!(
-    NumberModifiersValue { exponent = "exponent", optional; mult = "mult", optional;
-    offset = "offset", optional; round = "round", optional; scale = "scale", optional;
-    band = "band", optional; extra = "extra", optional; value = "value", required; }
-    extra extra_
+    NumberModifiersValue { exponent = "exponent"; mult = "mult"; offset = "offset"; round
+    = "round"; scale = "scale"; band = "band"; extra = "extra"; value = "value",
+    required; } extra extra_
 );
 rt::contract!(
     NumberModifiersValue, [validators::t3:: < 3 >, validators::v198, validators::t9:: < 2
@@ -9010,10 +8931,9 @@ pub struct NumberModifiersField {
     pub extra_: rt::Extra<rt::Value>,
 }
 rt::object!(
-    NumberModifiersField { exponent = "exponent", optional; mult = "mult", optional;
-    offset = "offset", optional; round = "round", optional; scale = "scale", optional;
-    band = "band", optional; extra = "extra", optional; field = "field", required; }
-    extra extra_
+    NumberModifiersField { exponent = "exponent"; mult = "mult"; offset = "offset"; round
+    = "round"; scale = "scale"; band = "band"; extra = "extra"; field = "field",
+    required; } extra extra_
 );
 rt::contract!(
     NumberModifiersField, [validators::t3:: < 3 >, validators::v198, validators::t9:: < 2
@@ -9035,10 +8955,9 @@ pub struct NumberModifiersRange {
     pub extra_: rt::Extra<rt::Value>,
 }
 rt::object!(
-    NumberModifiersRange { exponent = "exponent", optional; mult = "mult", optional;
-    offset = "offset", optional; round = "round", optional; scale = "scale", optional;
-    band = "band", optional; extra = "extra", optional; range = "range", required; }
-    extra extra_
+    NumberModifiersRange { exponent = "exponent"; mult = "mult"; offset = "offset"; round
+    = "round"; scale = "scale"; band = "band"; extra = "extra"; range = "range",
+    required; } extra extra_
 );
 rt::contract!(
     NumberModifiersRange, [validators::t3:: < 3 >, validators::v198, validators::t9:: < 2
@@ -9059,9 +8978,9 @@ pub struct NumberModifiersScaleValue {
     pub extra_: rt::Extra<rt::Value>,
 }
 rt::object!(
-    NumberModifiersScaleValue { exponent = "exponent", optional; mult = "mult", optional;
-    offset = "offset", optional; round = "round", optional; scale = "scale", required;
-    band = "band", optional; extra = "extra", optional; } extra extra_
+    NumberModifiersScaleValue { exponent = "exponent"; mult = "mult"; offset = "offset";
+    round = "round"; scale = "scale", required; band = "band"; extra = "extra"; } extra
+    extra_
 );
 rt::contract!(
     NumberModifiersScaleValue, [validators::t3:: < 3 >, validators::v198,
@@ -9082,9 +9001,9 @@ pub struct ScaleBandModifiers {
     pub extra_: rt::Extra<rt::Value>,
 }
 rt::object!(
-    ScaleBandModifiers { exponent = "exponent", optional; mult = "mult", optional; offset
-    = "offset", optional; round = "round", optional; scale = "scale", required; band =
-    "band", required; extra = "extra", optional; } extra extra_
+    ScaleBandModifiers { exponent = "exponent"; mult = "mult"; offset = "offset"; round =
+    "round"; scale = "scale", required; band = "band", required; extra = "extra"; } extra
+    extra_
 );
 rt::contract!(
     ScaleBandModifiers, [validators::t3:: < 3 >, validators::v198, validators::t9:: < 2
@@ -9105,9 +9024,9 @@ pub struct NumberModifiersOffset {
     pub extra_: rt::Extra<rt::Value>,
 }
 rt::object!(
-    NumberModifiersOffset { exponent = "exponent", optional; mult = "mult", optional;
-    offset = "offset", required; round = "round", optional; scale = "scale", optional;
-    band = "band", optional; extra = "extra", optional; } extra extra_
+    NumberModifiersOffset { exponent = "exponent"; mult = "mult"; offset = "offset",
+    required; round = "round"; scale = "scale"; band = "band"; extra = "extra"; } extra
+    extra_
 );
 rt::contract!(
     NumberModifiersOffset, [validators::t3:: < 3 >, validators::v198, validators::t9:: <
@@ -9507,8 +9426,8 @@ pub struct BaseColorValue5 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    BaseColorValue5 { test = "test", optional; scale = "scale", optional; signal =
-    "signal", required; } extra extra
+    BaseColorValue5 { test = "test"; scale = "scale"; signal = "signal", required; }
+    extra extra
 );
 /// Schema: `typify/vega.json#/definitions/alignValue/oneOf/0/items`
 #[derive(Clone, PartialEq)]
@@ -9520,8 +9439,7 @@ pub struct RuleValue3 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleValue3 { test = "test", optional; scale = "scale", optional; value = "value",
-    required; } extra extra
+    RuleValue3 { test = "test"; scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     RuleValue3, [validators::t3:: < 4 >, validators::v196, validators::t3:: < 5 >,
@@ -9538,8 +9456,8 @@ pub struct BaseColorValue2 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    BaseColorValue2 { test = "test", optional; scale = "scale", optional; field =
-    "field", required; } extra extra
+    BaseColorValue2 { test = "test"; scale = "scale"; field = "field", required; } extra
+    extra
 );
 /// Used by: `typify/vega.json#/definitions/alignValue/oneOf/0/items`, `typify/vega.json#/definitions/anchorValue/oneOf/0/items`, `typify/vega.json#/definitions/baselineValue/oneOf/0/items`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
@@ -9551,8 +9469,8 @@ pub struct BaseColorValue3 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    BaseColorValue3 { test = "test", optional; scale = "scale", optional; range =
-    "range", required; } extra extra
+    BaseColorValue3 { test = "test"; scale = "scale"; range = "range", required; } extra
+    extra
 );
 /// Used by: `typify/vega.json#/definitions/alignValue/oneOf/0/items`, `typify/vega.json#/definitions/alignValue/oneOf/0/items`, `typify/vega.json#/definitions/anchorValue/oneOf/0/items`, and 27 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
@@ -9562,9 +9480,7 @@ pub struct RuleScaleBand {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    RuleScaleBand { test = "test", optional; scale = "scale", required; } extra extra
-);
+rt::object!(RuleScaleBand { test = "test"; scale = "scale", required; } extra extra);
 /// Used by: `typify/vega.json#/definitions/alignValue/oneOf/0/items`, `typify/vega.json#/definitions/anchorValue/oneOf/0/items`, `typify/vega.json#/definitions/baselineValue/oneOf/0/items`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
 pub struct BaseColorValue4 {
@@ -9573,9 +9489,7 @@ pub struct BaseColorValue4 {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(
-    BaseColorValue4 { test = "test", optional; scale = "scale", optional; } extra extra
-);
+rt::object!(BaseColorValue4 { test = "test"; scale = "scale"; } extra extra);
 /// Schema: `typify/vega.json#/definitions/alignValue/oneOf/1`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -9666,8 +9580,8 @@ pub struct StringModifiersSignalRef {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersSignalRef { scale = "scale", optional; signal = "signal", required; }
-    extra extra
+    StringModifiersSignalRef { scale = "scale"; signal = "signal", required; } extra
+    extra
 );
 /// Schema: `typify/vega.json#/definitions/alignValue/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -9678,8 +9592,7 @@ pub struct StringModifiersValue2 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersValue2 { scale = "scale", optional; value = "value", required; } extra
-    extra
+    StringModifiersValue2 { scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     StringModifiersValue2, [validators::t3:: < 5 >, validators::v214, validators::t9:: <
@@ -9694,8 +9607,7 @@ pub struct StringModifiersField {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersField { scale = "scale", optional; field = "field", required; } extra
-    extra
+    StringModifiersField { scale = "scale"; field = "field", required; } extra extra
 );
 /// Used by: `typify/vega.json#/definitions/alignValue/oneOf/1`, `typify/vega.json#/definitions/anchorValue/oneOf/1`, `typify/vega.json#/definitions/baselineValue/oneOf/1`, and 12 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
@@ -9706,8 +9618,7 @@ pub struct StringModifiersRange {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersRange { scale = "scale", optional; range = "range", required; } extra
-    extra
+    StringModifiersRange { scale = "scale"; range = "range", required; } extra extra
 );
 /// Used by: `typify/vega.json#/definitions/alignValue/oneOf/1`, `typify/vega.json#/definitions/alignValue/oneOf/1`, `typify/vega.json#/definitions/anchorValue/oneOf/1`, and 27 more, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
 #[derive(Clone, PartialEq)]
@@ -9724,7 +9635,7 @@ pub struct StringModifiersOffset {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(StringModifiersOffset { scale = "scale", optional; } extra extra);
+rt::object!(StringModifiersOffset { scale = "scale"; } extra extra);
 /// Schema: `typify/vega.json#/definitions/axis/properties/titleAngle`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -9990,8 +9901,7 @@ pub struct RuleValue4 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleValue4 { test = "test", optional; scale = "scale", optional; value = "value",
-    required; } extra extra
+    RuleValue4 { test = "test"; scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     RuleValue4, [validators::t3:: < 6 >, validators::v196, validators::t3:: < 7 >,
@@ -10108,8 +10018,7 @@ pub struct StringModifiersValue4 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersValue4 { scale = "scale", optional; value = "value", required; } extra
-    extra
+    StringModifiersValue4 { scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     StringModifiersValue4, [validators::t3:: < 7 >, validators::v214, validators::t9:: <
@@ -10329,8 +10238,7 @@ pub struct RuleValue5 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleValue5 { test = "test", optional; scale = "scale", optional; value = "value",
-    required; } extra extra
+    RuleValue5 { test = "test"; scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     RuleValue5, [validators::t3:: < 8 >, validators::v196, validators::t3:: < 9 >,
@@ -10427,8 +10335,7 @@ pub struct StringModifiersValue5 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersValue5 { scale = "scale", optional; value = "value", required; } extra
-    extra
+    StringModifiersValue5 { scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     StringModifiersValue5, [validators::t3:: < 9 >, validators::v214, validators::t9:: <
@@ -10817,8 +10724,7 @@ pub struct RuleValue6 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleValue6 { test = "test", optional; scale = "scale", optional; value = "value",
-    required; } extra extra
+    RuleValue6 { test = "test"; scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     RuleValue6, [validators::t3:: < 10 >, validators::v196, validators::t3:: < 11 >,
@@ -10915,8 +10821,7 @@ pub struct StringModifiersValue6 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersValue6 { scale = "scale", optional; value = "value", required; } extra
-    extra
+    StringModifiersValue6 { scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     StringModifiersValue6, [validators::t3:: < 11 >, validators::v214, validators::t9:: <
@@ -11396,8 +11301,7 @@ pub struct RuleValue7 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleValue7 { test = "test", optional; scale = "scale", optional; value = "value",
-    required; } extra extra
+    RuleValue7 { test = "test"; scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     RuleValue7, [validators::t3:: < 12 >, validators::v196, validators::t3:: < 13 >,
@@ -11494,8 +11398,7 @@ pub struct StringModifiersValue7 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersValue7 { scale = "scale", optional; value = "value", required; } extra
-    extra
+    StringModifiersValue7 { scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     StringModifiersValue7, [validators::t3:: < 13 >, validators::v214, validators::t9:: <
@@ -11647,9 +11550,7 @@ pub struct IntervalNice {
     pub interval: Interval,
     pub step: Option<NumberOrSignal>,
 }
-rt::object!(
-    IntervalNice { interval = "interval", required; step = "step", optional; } deny
-);
+rt::object!(IntervalNice { interval = "interval", required; step = "step"; } deny);
 rt::contract!(
     IntervalNice, [validators::v255], BASE0,
     "/definitions/scale/oneOf/7/properties/nice/oneOf/2", fast fast::read_386
@@ -12350,9 +12251,8 @@ pub struct AxisEncode {
     pub domain: Option<GuideEncode>,
 }
 rt::object!(
-    AxisEncode { axis = "axis", optional; ticks = "ticks", optional; labels = "labels",
-    optional; title = "title", optional; grid = "grid", optional; domain = "domain",
-    optional; } deny
+    AxisEncode { axis = "axis"; ticks = "ticks"; labels = "labels"; title = "title"; grid
+    = "grid"; domain = "domain"; } deny
 );
 rt::contract!(
     AxisEncode, [validators::v261], BASE0, "/definitions/axis/properties/encode", fast
@@ -12369,8 +12269,8 @@ pub struct GuideEncode {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    GuideEncode { name = "name", optional; interactive = "interactive", optional; style =
-    "style", optional; } extra extra
+    GuideEncode { name = "name"; interactive = "interactive"; style = "style"; } extra
+    extra
 );
 rt::contract!(GuideEncode, [validators::v262], BASE0, "/definitions/guideEncode");
 /// Schema: `typify/vega.json#/definitions/style`
@@ -12546,41 +12446,33 @@ pub struct SizeLegend {
     pub encode: Option<LegendEncode>,
 }
 rt::object!(
-    SizeLegend { size = "size", required; shape = "shape", optional; fill = "fill",
-    optional; stroke = "stroke", optional; opacity = "opacity", optional; stroke_dash =
-    "strokeDash", optional; stroke_width = "strokeWidth", optional; r#type = "type",
-    optional; direction = "direction", optional; orient = "orient", optional; tick_count
-    = "tickCount", optional; tick_min_step = "tickMinStep", optional; symbol_limit =
-    "symbolLimit", optional; values = "values", optional; zindex = "zindex", optional;
-    aria = "aria", optional; description = "description", optional; corner_radius =
-    "cornerRadius", optional; fill_color = "fillColor", optional; offset = "offset",
-    optional; padding = "padding", optional; stroke_color = "strokeColor", optional;
-    legend_x = "legendX", optional; legend_y = "legendY", optional; title = "title",
-    optional; title_align = "titleAlign", optional; title_anchor = "titleAnchor",
-    optional; title_baseline = "titleBaseline", optional; title_color = "titleColor",
-    optional; title_font = "titleFont", optional; title_font_size = "titleFontSize",
-    optional; title_font_style = "titleFontStyle", optional; title_font_weight =
-    "titleFontWeight", optional; title_limit = "titleLimit", optional; title_line_height
-    = "titleLineHeight", optional; title_opacity = "titleOpacity", optional; title_orient
-    = "titleOrient", optional; title_padding = "titlePadding", optional; gradient_length
-    = "gradientLength", optional; gradient_opacity = "gradientOpacity", optional;
-    gradient_stroke_color = "gradientStrokeColor", optional; gradient_stroke_width =
-    "gradientStrokeWidth", optional; gradient_thickness = "gradientThickness", optional;
-    clip_height = "clipHeight", optional; columns = "columns", optional; column_padding =
-    "columnPadding", optional; row_padding = "rowPadding", optional; grid_align =
-    "gridAlign", optional; symbol_dash = "symbolDash", optional; symbol_dash_offset =
-    "symbolDashOffset", optional; symbol_fill_color = "symbolFillColor", optional;
-    symbol_offset = "symbolOffset", optional; symbol_opacity = "symbolOpacity", optional;
-    symbol_size = "symbolSize", optional; symbol_stroke_color = "symbolStrokeColor",
-    optional; symbol_stroke_width = "symbolStrokeWidth", optional; symbol_type =
-    "symbolType", optional; format = "format", optional; format_type = "formatType",
-    optional; label_align = "labelAlign", optional; label_baseline = "labelBaseline",
-    optional; label_color = "labelColor", optional; label_font = "labelFont", optional;
-    label_font_size = "labelFontSize", optional; label_font_style = "labelFontStyle",
-    optional; label_font_weight = "labelFontWeight", optional; label_limit =
-    "labelLimit", optional; label_offset = "labelOffset", optional; label_opacity =
-    "labelOpacity", optional; label_overlap = "labelOverlap", optional; label_separation
-    = "labelSeparation", optional; encode = "encode", optional; } deny
+    SizeLegend { size = "size", required; shape = "shape"; fill = "fill"; stroke =
+    "stroke"; opacity = "opacity"; stroke_dash = "strokeDash"; stroke_width =
+    "strokeWidth"; r#type = "type"; direction = "direction"; orient = "orient";
+    tick_count = "tickCount"; tick_min_step = "tickMinStep"; symbol_limit =
+    "symbolLimit"; values = "values"; zindex = "zindex"; aria = "aria"; description =
+    "description"; corner_radius = "cornerRadius"; fill_color = "fillColor"; offset =
+    "offset"; padding = "padding"; stroke_color = "strokeColor"; legend_x = "legendX";
+    legend_y = "legendY"; title = "title"; title_align = "titleAlign"; title_anchor =
+    "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
+    title_font = "titleFont"; title_font_size = "titleFontSize"; title_font_style =
+    "titleFontStyle"; title_font_weight = "titleFontWeight"; title_limit = "titleLimit";
+    title_line_height = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient =
+    "titleOrient"; title_padding = "titlePadding"; gradient_length = "gradientLength";
+    gradient_opacity = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
+    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
+    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
+    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
+    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
+    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
+    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
+    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
+    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
+    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
+    label_separation = "labelSeparation"; encode = "encode"; } deny
 );
 rt::contract!(
     SizeLegend, [validators::t3:: < 14 >, validators::v272, validators::v273,
@@ -13379,8 +13271,7 @@ pub struct RuleValue8 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleValue8 { test = "test", optional; scale = "scale", optional; value = "value",
-    required; } extra extra
+    RuleValue8 { test = "test"; scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     RuleValue8, [validators::t3:: < 15 >, validators::v196, validators::t3:: < 16 >,
@@ -13477,8 +13368,7 @@ pub struct StringModifiersValue8 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersValue8 { scale = "scale", optional; value = "value", required; } extra
-    extra
+    StringModifiersValue8 { scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     StringModifiersValue8, [validators::t3:: < 16 >, validators::v214, validators::t9:: <
@@ -14299,9 +14189,8 @@ pub struct LegendEncode {
     pub gradient: Option<GuideEncode>,
 }
 rt::object!(
-    LegendEncode { title = "title", optional; labels = "labels", optional; legend =
-    "legend", optional; entries = "entries", optional; symbols = "symbols", optional;
-    gradient = "gradient", optional; } deny
+    LegendEncode { title = "title"; labels = "labels"; legend = "legend"; entries =
+    "entries"; symbols = "symbols"; gradient = "gradient"; } deny
 );
 rt::contract!(
     LegendEncode, [validators::v286], BASE0,
@@ -14384,41 +14273,33 @@ pub struct ShapeLegend {
     pub encode: Option<LegendEncode>,
 }
 rt::object!(
-    ShapeLegend { size = "size", optional; shape = "shape", required; fill = "fill",
-    optional; stroke = "stroke", optional; opacity = "opacity", optional; stroke_dash =
-    "strokeDash", optional; stroke_width = "strokeWidth", optional; r#type = "type",
-    optional; direction = "direction", optional; orient = "orient", optional; tick_count
-    = "tickCount", optional; tick_min_step = "tickMinStep", optional; symbol_limit =
-    "symbolLimit", optional; values = "values", optional; zindex = "zindex", optional;
-    aria = "aria", optional; description = "description", optional; corner_radius =
-    "cornerRadius", optional; fill_color = "fillColor", optional; offset = "offset",
-    optional; padding = "padding", optional; stroke_color = "strokeColor", optional;
-    legend_x = "legendX", optional; legend_y = "legendY", optional; title = "title",
-    optional; title_align = "titleAlign", optional; title_anchor = "titleAnchor",
-    optional; title_baseline = "titleBaseline", optional; title_color = "titleColor",
-    optional; title_font = "titleFont", optional; title_font_size = "titleFontSize",
-    optional; title_font_style = "titleFontStyle", optional; title_font_weight =
-    "titleFontWeight", optional; title_limit = "titleLimit", optional; title_line_height
-    = "titleLineHeight", optional; title_opacity = "titleOpacity", optional; title_orient
-    = "titleOrient", optional; title_padding = "titlePadding", optional; gradient_length
-    = "gradientLength", optional; gradient_opacity = "gradientOpacity", optional;
-    gradient_stroke_color = "gradientStrokeColor", optional; gradient_stroke_width =
-    "gradientStrokeWidth", optional; gradient_thickness = "gradientThickness", optional;
-    clip_height = "clipHeight", optional; columns = "columns", optional; column_padding =
-    "columnPadding", optional; row_padding = "rowPadding", optional; grid_align =
-    "gridAlign", optional; symbol_dash = "symbolDash", optional; symbol_dash_offset =
-    "symbolDashOffset", optional; symbol_fill_color = "symbolFillColor", optional;
-    symbol_offset = "symbolOffset", optional; symbol_opacity = "symbolOpacity", optional;
-    symbol_size = "symbolSize", optional; symbol_stroke_color = "symbolStrokeColor",
-    optional; symbol_stroke_width = "symbolStrokeWidth", optional; symbol_type =
-    "symbolType", optional; format = "format", optional; format_type = "formatType",
-    optional; label_align = "labelAlign", optional; label_baseline = "labelBaseline",
-    optional; label_color = "labelColor", optional; label_font = "labelFont", optional;
-    label_font_size = "labelFontSize", optional; label_font_style = "labelFontStyle",
-    optional; label_font_weight = "labelFontWeight", optional; label_limit =
-    "labelLimit", optional; label_offset = "labelOffset", optional; label_opacity =
-    "labelOpacity", optional; label_overlap = "labelOverlap", optional; label_separation
-    = "labelSeparation", optional; encode = "encode", optional; } deny
+    ShapeLegend { size = "size"; shape = "shape", required; fill = "fill"; stroke =
+    "stroke"; opacity = "opacity"; stroke_dash = "strokeDash"; stroke_width =
+    "strokeWidth"; r#type = "type"; direction = "direction"; orient = "orient";
+    tick_count = "tickCount"; tick_min_step = "tickMinStep"; symbol_limit =
+    "symbolLimit"; values = "values"; zindex = "zindex"; aria = "aria"; description =
+    "description"; corner_radius = "cornerRadius"; fill_color = "fillColor"; offset =
+    "offset"; padding = "padding"; stroke_color = "strokeColor"; legend_x = "legendX";
+    legend_y = "legendY"; title = "title"; title_align = "titleAlign"; title_anchor =
+    "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
+    title_font = "titleFont"; title_font_size = "titleFontSize"; title_font_style =
+    "titleFontStyle"; title_font_weight = "titleFontWeight"; title_limit = "titleLimit";
+    title_line_height = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient =
+    "titleOrient"; title_padding = "titlePadding"; gradient_length = "gradientLength";
+    gradient_opacity = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
+    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
+    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
+    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
+    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
+    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
+    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
+    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
+    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
+    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
+    label_separation = "labelSeparation"; encode = "encode"; } deny
 );
 rt::contract!(
     ShapeLegend, [validators::t3:: < 14 >, validators::v272, validators::v273,
@@ -14501,41 +14382,33 @@ pub struct FillLegend {
     pub encode: Option<LegendEncode>,
 }
 rt::object!(
-    FillLegend { size = "size", optional; shape = "shape", optional; fill = "fill",
-    required; stroke = "stroke", optional; opacity = "opacity", optional; stroke_dash =
-    "strokeDash", optional; stroke_width = "strokeWidth", optional; r#type = "type",
-    optional; direction = "direction", optional; orient = "orient", optional; tick_count
-    = "tickCount", optional; tick_min_step = "tickMinStep", optional; symbol_limit =
-    "symbolLimit", optional; values = "values", optional; zindex = "zindex", optional;
-    aria = "aria", optional; description = "description", optional; corner_radius =
-    "cornerRadius", optional; fill_color = "fillColor", optional; offset = "offset",
-    optional; padding = "padding", optional; stroke_color = "strokeColor", optional;
-    legend_x = "legendX", optional; legend_y = "legendY", optional; title = "title",
-    optional; title_align = "titleAlign", optional; title_anchor = "titleAnchor",
-    optional; title_baseline = "titleBaseline", optional; title_color = "titleColor",
-    optional; title_font = "titleFont", optional; title_font_size = "titleFontSize",
-    optional; title_font_style = "titleFontStyle", optional; title_font_weight =
-    "titleFontWeight", optional; title_limit = "titleLimit", optional; title_line_height
-    = "titleLineHeight", optional; title_opacity = "titleOpacity", optional; title_orient
-    = "titleOrient", optional; title_padding = "titlePadding", optional; gradient_length
-    = "gradientLength", optional; gradient_opacity = "gradientOpacity", optional;
-    gradient_stroke_color = "gradientStrokeColor", optional; gradient_stroke_width =
-    "gradientStrokeWidth", optional; gradient_thickness = "gradientThickness", optional;
-    clip_height = "clipHeight", optional; columns = "columns", optional; column_padding =
-    "columnPadding", optional; row_padding = "rowPadding", optional; grid_align =
-    "gridAlign", optional; symbol_dash = "symbolDash", optional; symbol_dash_offset =
-    "symbolDashOffset", optional; symbol_fill_color = "symbolFillColor", optional;
-    symbol_offset = "symbolOffset", optional; symbol_opacity = "symbolOpacity", optional;
-    symbol_size = "symbolSize", optional; symbol_stroke_color = "symbolStrokeColor",
-    optional; symbol_stroke_width = "symbolStrokeWidth", optional; symbol_type =
-    "symbolType", optional; format = "format", optional; format_type = "formatType",
-    optional; label_align = "labelAlign", optional; label_baseline = "labelBaseline",
-    optional; label_color = "labelColor", optional; label_font = "labelFont", optional;
-    label_font_size = "labelFontSize", optional; label_font_style = "labelFontStyle",
-    optional; label_font_weight = "labelFontWeight", optional; label_limit =
-    "labelLimit", optional; label_offset = "labelOffset", optional; label_opacity =
-    "labelOpacity", optional; label_overlap = "labelOverlap", optional; label_separation
-    = "labelSeparation", optional; encode = "encode", optional; } deny
+    FillLegend { size = "size"; shape = "shape"; fill = "fill", required; stroke =
+    "stroke"; opacity = "opacity"; stroke_dash = "strokeDash"; stroke_width =
+    "strokeWidth"; r#type = "type"; direction = "direction"; orient = "orient";
+    tick_count = "tickCount"; tick_min_step = "tickMinStep"; symbol_limit =
+    "symbolLimit"; values = "values"; zindex = "zindex"; aria = "aria"; description =
+    "description"; corner_radius = "cornerRadius"; fill_color = "fillColor"; offset =
+    "offset"; padding = "padding"; stroke_color = "strokeColor"; legend_x = "legendX";
+    legend_y = "legendY"; title = "title"; title_align = "titleAlign"; title_anchor =
+    "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
+    title_font = "titleFont"; title_font_size = "titleFontSize"; title_font_style =
+    "titleFontStyle"; title_font_weight = "titleFontWeight"; title_limit = "titleLimit";
+    title_line_height = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient =
+    "titleOrient"; title_padding = "titlePadding"; gradient_length = "gradientLength";
+    gradient_opacity = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
+    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
+    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
+    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
+    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
+    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
+    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
+    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
+    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
+    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
+    label_separation = "labelSeparation"; encode = "encode"; } deny
 );
 rt::contract!(
     FillLegend, [validators::t3:: < 14 >, validators::v272, validators::v273,
@@ -14618,41 +14491,33 @@ pub struct StrokeLegend {
     pub encode: Option<LegendEncode>,
 }
 rt::object!(
-    StrokeLegend { size = "size", optional; shape = "shape", optional; fill = "fill",
-    optional; stroke = "stroke", required; opacity = "opacity", optional; stroke_dash =
-    "strokeDash", optional; stroke_width = "strokeWidth", optional; r#type = "type",
-    optional; direction = "direction", optional; orient = "orient", optional; tick_count
-    = "tickCount", optional; tick_min_step = "tickMinStep", optional; symbol_limit =
-    "symbolLimit", optional; values = "values", optional; zindex = "zindex", optional;
-    aria = "aria", optional; description = "description", optional; corner_radius =
-    "cornerRadius", optional; fill_color = "fillColor", optional; offset = "offset",
-    optional; padding = "padding", optional; stroke_color = "strokeColor", optional;
-    legend_x = "legendX", optional; legend_y = "legendY", optional; title = "title",
-    optional; title_align = "titleAlign", optional; title_anchor = "titleAnchor",
-    optional; title_baseline = "titleBaseline", optional; title_color = "titleColor",
-    optional; title_font = "titleFont", optional; title_font_size = "titleFontSize",
-    optional; title_font_style = "titleFontStyle", optional; title_font_weight =
-    "titleFontWeight", optional; title_limit = "titleLimit", optional; title_line_height
-    = "titleLineHeight", optional; title_opacity = "titleOpacity", optional; title_orient
-    = "titleOrient", optional; title_padding = "titlePadding", optional; gradient_length
-    = "gradientLength", optional; gradient_opacity = "gradientOpacity", optional;
-    gradient_stroke_color = "gradientStrokeColor", optional; gradient_stroke_width =
-    "gradientStrokeWidth", optional; gradient_thickness = "gradientThickness", optional;
-    clip_height = "clipHeight", optional; columns = "columns", optional; column_padding =
-    "columnPadding", optional; row_padding = "rowPadding", optional; grid_align =
-    "gridAlign", optional; symbol_dash = "symbolDash", optional; symbol_dash_offset =
-    "symbolDashOffset", optional; symbol_fill_color = "symbolFillColor", optional;
-    symbol_offset = "symbolOffset", optional; symbol_opacity = "symbolOpacity", optional;
-    symbol_size = "symbolSize", optional; symbol_stroke_color = "symbolStrokeColor",
-    optional; symbol_stroke_width = "symbolStrokeWidth", optional; symbol_type =
-    "symbolType", optional; format = "format", optional; format_type = "formatType",
-    optional; label_align = "labelAlign", optional; label_baseline = "labelBaseline",
-    optional; label_color = "labelColor", optional; label_font = "labelFont", optional;
-    label_font_size = "labelFontSize", optional; label_font_style = "labelFontStyle",
-    optional; label_font_weight = "labelFontWeight", optional; label_limit =
-    "labelLimit", optional; label_offset = "labelOffset", optional; label_opacity =
-    "labelOpacity", optional; label_overlap = "labelOverlap", optional; label_separation
-    = "labelSeparation", optional; encode = "encode", optional; } deny
+    StrokeLegend { size = "size"; shape = "shape"; fill = "fill"; stroke = "stroke",
+    required; opacity = "opacity"; stroke_dash = "strokeDash"; stroke_width =
+    "strokeWidth"; r#type = "type"; direction = "direction"; orient = "orient";
+    tick_count = "tickCount"; tick_min_step = "tickMinStep"; symbol_limit =
+    "symbolLimit"; values = "values"; zindex = "zindex"; aria = "aria"; description =
+    "description"; corner_radius = "cornerRadius"; fill_color = "fillColor"; offset =
+    "offset"; padding = "padding"; stroke_color = "strokeColor"; legend_x = "legendX";
+    legend_y = "legendY"; title = "title"; title_align = "titleAlign"; title_anchor =
+    "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
+    title_font = "titleFont"; title_font_size = "titleFontSize"; title_font_style =
+    "titleFontStyle"; title_font_weight = "titleFontWeight"; title_limit = "titleLimit";
+    title_line_height = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient =
+    "titleOrient"; title_padding = "titlePadding"; gradient_length = "gradientLength";
+    gradient_opacity = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
+    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
+    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
+    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
+    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
+    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
+    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
+    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
+    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
+    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
+    label_separation = "labelSeparation"; encode = "encode"; } deny
 );
 rt::contract!(
     StrokeLegend, [validators::t3:: < 14 >, validators::v272, validators::v273,
@@ -14735,41 +14600,33 @@ pub struct OpacityLegend {
     pub encode: Option<LegendEncode>,
 }
 rt::object!(
-    OpacityLegend { size = "size", optional; shape = "shape", optional; fill = "fill",
-    optional; stroke = "stroke", optional; opacity = "opacity", required; stroke_dash =
-    "strokeDash", optional; stroke_width = "strokeWidth", optional; r#type = "type",
-    optional; direction = "direction", optional; orient = "orient", optional; tick_count
-    = "tickCount", optional; tick_min_step = "tickMinStep", optional; symbol_limit =
-    "symbolLimit", optional; values = "values", optional; zindex = "zindex", optional;
-    aria = "aria", optional; description = "description", optional; corner_radius =
-    "cornerRadius", optional; fill_color = "fillColor", optional; offset = "offset",
-    optional; padding = "padding", optional; stroke_color = "strokeColor", optional;
-    legend_x = "legendX", optional; legend_y = "legendY", optional; title = "title",
-    optional; title_align = "titleAlign", optional; title_anchor = "titleAnchor",
-    optional; title_baseline = "titleBaseline", optional; title_color = "titleColor",
-    optional; title_font = "titleFont", optional; title_font_size = "titleFontSize",
-    optional; title_font_style = "titleFontStyle", optional; title_font_weight =
-    "titleFontWeight", optional; title_limit = "titleLimit", optional; title_line_height
-    = "titleLineHeight", optional; title_opacity = "titleOpacity", optional; title_orient
-    = "titleOrient", optional; title_padding = "titlePadding", optional; gradient_length
-    = "gradientLength", optional; gradient_opacity = "gradientOpacity", optional;
-    gradient_stroke_color = "gradientStrokeColor", optional; gradient_stroke_width =
-    "gradientStrokeWidth", optional; gradient_thickness = "gradientThickness", optional;
-    clip_height = "clipHeight", optional; columns = "columns", optional; column_padding =
-    "columnPadding", optional; row_padding = "rowPadding", optional; grid_align =
-    "gridAlign", optional; symbol_dash = "symbolDash", optional; symbol_dash_offset =
-    "symbolDashOffset", optional; symbol_fill_color = "symbolFillColor", optional;
-    symbol_offset = "symbolOffset", optional; symbol_opacity = "symbolOpacity", optional;
-    symbol_size = "symbolSize", optional; symbol_stroke_color = "symbolStrokeColor",
-    optional; symbol_stroke_width = "symbolStrokeWidth", optional; symbol_type =
-    "symbolType", optional; format = "format", optional; format_type = "formatType",
-    optional; label_align = "labelAlign", optional; label_baseline = "labelBaseline",
-    optional; label_color = "labelColor", optional; label_font = "labelFont", optional;
-    label_font_size = "labelFontSize", optional; label_font_style = "labelFontStyle",
-    optional; label_font_weight = "labelFontWeight", optional; label_limit =
-    "labelLimit", optional; label_offset = "labelOffset", optional; label_opacity =
-    "labelOpacity", optional; label_overlap = "labelOverlap", optional; label_separation
-    = "labelSeparation", optional; encode = "encode", optional; } deny
+    OpacityLegend { size = "size"; shape = "shape"; fill = "fill"; stroke = "stroke";
+    opacity = "opacity", required; stroke_dash = "strokeDash"; stroke_width =
+    "strokeWidth"; r#type = "type"; direction = "direction"; orient = "orient";
+    tick_count = "tickCount"; tick_min_step = "tickMinStep"; symbol_limit =
+    "symbolLimit"; values = "values"; zindex = "zindex"; aria = "aria"; description =
+    "description"; corner_radius = "cornerRadius"; fill_color = "fillColor"; offset =
+    "offset"; padding = "padding"; stroke_color = "strokeColor"; legend_x = "legendX";
+    legend_y = "legendY"; title = "title"; title_align = "titleAlign"; title_anchor =
+    "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
+    title_font = "titleFont"; title_font_size = "titleFontSize"; title_font_style =
+    "titleFontStyle"; title_font_weight = "titleFontWeight"; title_limit = "titleLimit";
+    title_line_height = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient =
+    "titleOrient"; title_padding = "titlePadding"; gradient_length = "gradientLength";
+    gradient_opacity = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
+    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
+    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
+    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
+    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
+    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
+    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
+    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
+    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
+    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
+    label_separation = "labelSeparation"; encode = "encode"; } deny
 );
 rt::contract!(
     OpacityLegend, [validators::t3:: < 14 >, validators::v272, validators::v273,
@@ -14852,41 +14709,33 @@ pub struct StrokeDashLegend {
     pub encode: Option<LegendEncode>,
 }
 rt::object!(
-    StrokeDashLegend { size = "size", optional; shape = "shape", optional; fill = "fill",
-    optional; stroke = "stroke", optional; opacity = "opacity", optional; stroke_dash =
-    "strokeDash", required; stroke_width = "strokeWidth", optional; r#type = "type",
-    optional; direction = "direction", optional; orient = "orient", optional; tick_count
-    = "tickCount", optional; tick_min_step = "tickMinStep", optional; symbol_limit =
-    "symbolLimit", optional; values = "values", optional; zindex = "zindex", optional;
-    aria = "aria", optional; description = "description", optional; corner_radius =
-    "cornerRadius", optional; fill_color = "fillColor", optional; offset = "offset",
-    optional; padding = "padding", optional; stroke_color = "strokeColor", optional;
-    legend_x = "legendX", optional; legend_y = "legendY", optional; title = "title",
-    optional; title_align = "titleAlign", optional; title_anchor = "titleAnchor",
-    optional; title_baseline = "titleBaseline", optional; title_color = "titleColor",
-    optional; title_font = "titleFont", optional; title_font_size = "titleFontSize",
-    optional; title_font_style = "titleFontStyle", optional; title_font_weight =
-    "titleFontWeight", optional; title_limit = "titleLimit", optional; title_line_height
-    = "titleLineHeight", optional; title_opacity = "titleOpacity", optional; title_orient
-    = "titleOrient", optional; title_padding = "titlePadding", optional; gradient_length
-    = "gradientLength", optional; gradient_opacity = "gradientOpacity", optional;
-    gradient_stroke_color = "gradientStrokeColor", optional; gradient_stroke_width =
-    "gradientStrokeWidth", optional; gradient_thickness = "gradientThickness", optional;
-    clip_height = "clipHeight", optional; columns = "columns", optional; column_padding =
-    "columnPadding", optional; row_padding = "rowPadding", optional; grid_align =
-    "gridAlign", optional; symbol_dash = "symbolDash", optional; symbol_dash_offset =
-    "symbolDashOffset", optional; symbol_fill_color = "symbolFillColor", optional;
-    symbol_offset = "symbolOffset", optional; symbol_opacity = "symbolOpacity", optional;
-    symbol_size = "symbolSize", optional; symbol_stroke_color = "symbolStrokeColor",
-    optional; symbol_stroke_width = "symbolStrokeWidth", optional; symbol_type =
-    "symbolType", optional; format = "format", optional; format_type = "formatType",
-    optional; label_align = "labelAlign", optional; label_baseline = "labelBaseline",
-    optional; label_color = "labelColor", optional; label_font = "labelFont", optional;
-    label_font_size = "labelFontSize", optional; label_font_style = "labelFontStyle",
-    optional; label_font_weight = "labelFontWeight", optional; label_limit =
-    "labelLimit", optional; label_offset = "labelOffset", optional; label_opacity =
-    "labelOpacity", optional; label_overlap = "labelOverlap", optional; label_separation
-    = "labelSeparation", optional; encode = "encode", optional; } deny
+    StrokeDashLegend { size = "size"; shape = "shape"; fill = "fill"; stroke = "stroke";
+    opacity = "opacity"; stroke_dash = "strokeDash", required; stroke_width =
+    "strokeWidth"; r#type = "type"; direction = "direction"; orient = "orient";
+    tick_count = "tickCount"; tick_min_step = "tickMinStep"; symbol_limit =
+    "symbolLimit"; values = "values"; zindex = "zindex"; aria = "aria"; description =
+    "description"; corner_radius = "cornerRadius"; fill_color = "fillColor"; offset =
+    "offset"; padding = "padding"; stroke_color = "strokeColor"; legend_x = "legendX";
+    legend_y = "legendY"; title = "title"; title_align = "titleAlign"; title_anchor =
+    "titleAnchor"; title_baseline = "titleBaseline"; title_color = "titleColor";
+    title_font = "titleFont"; title_font_size = "titleFontSize"; title_font_style =
+    "titleFontStyle"; title_font_weight = "titleFontWeight"; title_limit = "titleLimit";
+    title_line_height = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient =
+    "titleOrient"; title_padding = "titlePadding"; gradient_length = "gradientLength";
+    gradient_opacity = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
+    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
+    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
+    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
+    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
+    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
+    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
+    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
+    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
+    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
+    label_separation = "labelSeparation"; encode = "encode"; } deny
 );
 rt::contract!(
     StrokeDashLegend, [validators::t3:: < 14 >, validators::v272, validators::v273,
@@ -14969,42 +14818,33 @@ pub struct StrokeWidthLegend {
     pub encode: Option<LegendEncode>,
 }
 rt::object!(
-    StrokeWidthLegend { size = "size", optional; shape = "shape", optional; fill =
-    "fill", optional; stroke = "stroke", optional; opacity = "opacity", optional;
-    stroke_dash = "strokeDash", optional; stroke_width = "strokeWidth", required; r#type
-    = "type", optional; direction = "direction", optional; orient = "orient", optional;
-    tick_count = "tickCount", optional; tick_min_step = "tickMinStep", optional;
-    symbol_limit = "symbolLimit", optional; values = "values", optional; zindex =
-    "zindex", optional; aria = "aria", optional; description = "description", optional;
-    corner_radius = "cornerRadius", optional; fill_color = "fillColor", optional; offset
-    = "offset", optional; padding = "padding", optional; stroke_color = "strokeColor",
-    optional; legend_x = "legendX", optional; legend_y = "legendY", optional; title =
-    "title", optional; title_align = "titleAlign", optional; title_anchor =
-    "titleAnchor", optional; title_baseline = "titleBaseline", optional; title_color =
-    "titleColor", optional; title_font = "titleFont", optional; title_font_size =
-    "titleFontSize", optional; title_font_style = "titleFontStyle", optional;
-    title_font_weight = "titleFontWeight", optional; title_limit = "titleLimit",
-    optional; title_line_height = "titleLineHeight", optional; title_opacity =
-    "titleOpacity", optional; title_orient = "titleOrient", optional; title_padding =
-    "titlePadding", optional; gradient_length = "gradientLength", optional;
-    gradient_opacity = "gradientOpacity", optional; gradient_stroke_color =
-    "gradientStrokeColor", optional; gradient_stroke_width = "gradientStrokeWidth",
-    optional; gradient_thickness = "gradientThickness", optional; clip_height =
-    "clipHeight", optional; columns = "columns", optional; column_padding =
-    "columnPadding", optional; row_padding = "rowPadding", optional; grid_align =
-    "gridAlign", optional; symbol_dash = "symbolDash", optional; symbol_dash_offset =
-    "symbolDashOffset", optional; symbol_fill_color = "symbolFillColor", optional;
-    symbol_offset = "symbolOffset", optional; symbol_opacity = "symbolOpacity", optional;
-    symbol_size = "symbolSize", optional; symbol_stroke_color = "symbolStrokeColor",
-    optional; symbol_stroke_width = "symbolStrokeWidth", optional; symbol_type =
-    "symbolType", optional; format = "format", optional; format_type = "formatType",
-    optional; label_align = "labelAlign", optional; label_baseline = "labelBaseline",
-    optional; label_color = "labelColor", optional; label_font = "labelFont", optional;
-    label_font_size = "labelFontSize", optional; label_font_style = "labelFontStyle",
-    optional; label_font_weight = "labelFontWeight", optional; label_limit =
-    "labelLimit", optional; label_offset = "labelOffset", optional; label_opacity =
-    "labelOpacity", optional; label_overlap = "labelOverlap", optional; label_separation
-    = "labelSeparation", optional; encode = "encode", optional; } deny
+    StrokeWidthLegend { size = "size"; shape = "shape"; fill = "fill"; stroke = "stroke";
+    opacity = "opacity"; stroke_dash = "strokeDash"; stroke_width = "strokeWidth",
+    required; r#type = "type"; direction = "direction"; orient = "orient"; tick_count =
+    "tickCount"; tick_min_step = "tickMinStep"; symbol_limit = "symbolLimit"; values =
+    "values"; zindex = "zindex"; aria = "aria"; description = "description";
+    corner_radius = "cornerRadius"; fill_color = "fillColor"; offset = "offset"; padding
+    = "padding"; stroke_color = "strokeColor"; legend_x = "legendX"; legend_y =
+    "legendY"; title = "title"; title_align = "titleAlign"; title_anchor = "titleAnchor";
+    title_baseline = "titleBaseline"; title_color = "titleColor"; title_font =
+    "titleFont"; title_font_size = "titleFontSize"; title_font_style = "titleFontStyle";
+    title_font_weight = "titleFontWeight"; title_limit = "titleLimit"; title_line_height
+    = "titleLineHeight"; title_opacity = "titleOpacity"; title_orient = "titleOrient";
+    title_padding = "titlePadding"; gradient_length = "gradientLength"; gradient_opacity
+    = "gradientOpacity"; gradient_stroke_color = "gradientStrokeColor";
+    gradient_stroke_width = "gradientStrokeWidth"; gradient_thickness =
+    "gradientThickness"; clip_height = "clipHeight"; columns = "columns"; column_padding
+    = "columnPadding"; row_padding = "rowPadding"; grid_align = "gridAlign"; symbol_dash
+    = "symbolDash"; symbol_dash_offset = "symbolDashOffset"; symbol_fill_color =
+    "symbolFillColor"; symbol_offset = "symbolOffset"; symbol_opacity = "symbolOpacity";
+    symbol_size = "symbolSize"; symbol_stroke_color = "symbolStrokeColor";
+    symbol_stroke_width = "symbolStrokeWidth"; symbol_type = "symbolType"; format =
+    "format"; format_type = "formatType"; label_align = "labelAlign"; label_baseline =
+    "labelBaseline"; label_color = "labelColor"; label_font = "labelFont";
+    label_font_size = "labelFontSize"; label_font_style = "labelFontStyle";
+    label_font_weight = "labelFontWeight"; label_limit = "labelLimit"; label_offset =
+    "labelOffset"; label_opacity = "labelOpacity"; label_overlap = "labelOverlap";
+    label_separation = "labelSeparation"; encode = "encode"; } deny
 );
 rt::contract!(
     StrokeWidthLegend, [validators::t3:: < 14 >, validators::v272, validators::v273,
@@ -15064,20 +14904,16 @@ pub struct ObjectTitle {
     pub style: Option<Style>,
 }
 rt::object!(
-    ObjectTitle { orient = "orient", optional; anchor = "anchor", optional; frame =
-    "frame", optional; offset = "offset", optional; aria = "aria", optional; limit =
-    "limit", optional; zindex = "zindex", optional; align = "align", optional; angle =
-    "angle", optional; baseline = "baseline", optional; dx = "dx", optional; dy = "dy",
-    optional; text = "text", optional; color = "color", optional; font = "font",
-    optional; font_size = "fontSize", optional; font_style = "fontStyle", optional;
-    font_weight = "fontWeight", optional; line_height = "lineHeight", optional; subtitle
-    = "subtitle", optional; subtitle_color = "subtitleColor", optional; subtitle_font =
-    "subtitleFont", optional; subtitle_font_size = "subtitleFontSize", optional;
-    subtitle_font_style = "subtitleFontStyle", optional; subtitle_font_weight =
-    "subtitleFontWeight", optional; subtitle_line_height = "subtitleLineHeight",
-    optional; subtitle_padding = "subtitlePadding", optional; encode = "encode",
-    optional; name = "name", optional; interactive = "interactive", optional; style =
-    "style", optional; } deny
+    ObjectTitle { orient = "orient"; anchor = "anchor"; frame = "frame"; offset =
+    "offset"; aria = "aria"; limit = "limit"; zindex = "zindex"; align = "align"; angle =
+    "angle"; baseline = "baseline"; dx = "dx"; dy = "dy"; text = "text"; color = "color";
+    font = "font"; font_size = "fontSize"; font_style = "fontStyle"; font_weight =
+    "fontWeight"; line_height = "lineHeight"; subtitle = "subtitle"; subtitle_color =
+    "subtitleColor"; subtitle_font = "subtitleFont"; subtitle_font_size =
+    "subtitleFontSize"; subtitle_font_style = "subtitleFontStyle"; subtitle_font_weight =
+    "subtitleFontWeight"; subtitle_line_height = "subtitleLineHeight"; subtitle_padding =
+    "subtitlePadding"; encode = "encode"; name = "name"; interactive = "interactive";
+    style = "style"; } deny
 );
 rt::contract!(
     ObjectTitle, [validators::v288], BASE0, "/definitions/title/oneOf/1", fast
@@ -15813,15 +15649,12 @@ pub struct MarkGroup {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    MarkGroup { r#type = "type", required; from = "from", optional; role = "role",
-    optional; name = "name", optional; description = "description", optional; aria =
-    "aria", optional; style = "style", optional; key = "key", optional; clip = "clip",
-    optional; sort = "sort", optional; interactive = "interactive", optional; encode =
-    "encode", optional; transform = "transform", optional; on = "on", optional; layout =
-    "layout", optional; signals = "signals", optional; data = "data", optional; scales =
-    "scales", optional; projections = "projections", optional; axes = "axes", optional;
-    legends = "legends", optional; title = "title", optional; marks = "marks", optional;
-    usermeta = "usermeta", optional; } extra extra
+    MarkGroup { r#type = "type", required; from = "from"; role = "role"; name = "name";
+    description = "description"; aria = "aria"; style = "style"; key = "key"; clip =
+    "clip"; sort = "sort"; interactive = "interactive"; encode = "encode"; transform =
+    "transform"; on = "on"; layout = "layout"; signals = "signals"; data = "data"; scales
+    = "scales"; projections = "projections"; axes = "axes"; legends = "legends"; title =
+    "title"; marks = "marks"; usermeta = "usermeta"; } extra extra
 );
 rt::contract!(
     MarkGroup, [validators::v296, validators::v297, validators::v298, validators::v299],
@@ -15876,7 +15709,7 @@ rt::contract!(
 pub struct FromFrom {
     pub data: Option<String>,
 }
-rt::object!(FromFrom { data = "data", optional; } deny);
+rt::object!(FromFrom { data = "data"; } deny);
 rt::contract!(
     FromFrom, [validators::v304], BASE0, "/definitions/from", fast fast::read_498
 );
@@ -15886,7 +15719,7 @@ pub struct FacetFrom {
     pub data: Option<String>,
     pub facet: FacetFacet,
 }
-rt::object!(FacetFrom { data = "data", optional; facet = "facet", required; } deny);
+rt::object!(FacetFrom { data = "data"; facet = "facet", required; } deny);
 rt::contract!(
     FacetFrom, [validators::v305], BASE0, "/definitions/facet", fast fast::read_499
 );
@@ -15947,7 +15780,7 @@ pub struct NameDataGroupbyFacet {
 }
 rt::object!(
     NameDataGroupbyFacet { name = "name", required; data = "data", required; groupby =
-    "groupby", required; aggregate = "aggregate", optional; } deny
+    "groupby", required; aggregate = "aggregate"; } deny
 );
 rt::contract!(
     NameDataGroupbyFacet, [validators::v307], BASE0,
@@ -15962,8 +15795,7 @@ pub struct Aggregate {
     pub r#as: Option<Vec<String>>,
 }
 rt::object!(
-    Aggregate { cross = "cross", optional; fields = "fields", optional; ops = "ops",
-    optional; r#as = "as", optional; } deny
+    Aggregate { cross = "cross"; fields = "fields"; ops = "ops"; r#as = "as"; } deny
 );
 rt::contract!(
     Aggregate, [validators::v309], BASE0,
@@ -16117,8 +15949,8 @@ pub struct MarkGroupOnItem {
     pub values: Option<String>,
 }
 rt::object!(
-    MarkGroupOnItem { trigger = "trigger", required; modify = "modify", optional; values
-    = "values", optional; } deny
+    MarkGroupOnItem { trigger = "trigger", required; modify = "modify"; values =
+    "values"; } deny
 );
 rt::contract!(
     MarkGroupOnItem, [validators::v315], BASE0, "/definitions/onMarkTrigger/items", fast
@@ -16146,12 +15978,10 @@ pub struct MarkVisual {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    MarkVisual { r#type = "type", required; from = "from", optional; role = "role",
-    optional; name = "name", optional; description = "description", optional; aria =
-    "aria", optional; style = "style", optional; key = "key", optional; clip = "clip",
-    optional; sort = "sort", optional; interactive = "interactive", optional; encode =
-    "encode", optional; transform = "transform", optional; on = "on", optional; } extra
-    extra
+    MarkVisual { r#type = "type", required; from = "from"; role = "role"; name = "name";
+    description = "description"; aria = "aria"; style = "style"; key = "key"; clip =
+    "clip"; sort = "sort"; interactive = "interactive"; encode = "encode"; transform =
+    "transform"; on = "on"; } extra extra
 );
 rt::contract!(
     MarkVisual, [validators::t3:: < 17 >, validators::v317, validators::v298], BASE0,
@@ -16200,8 +16030,8 @@ pub struct PaddingObject {
     pub right: Option<rt::Number>,
 }
 rt::object!(
-    PaddingObject { top = "top", optional; bottom = "bottom", optional; left = "left",
-    optional; right = "right", optional; } deny
+    PaddingObject { top = "top"; bottom = "bottom"; left = "left"; right = "right"; }
+    deny
 );
 rt::contract!(
     PaddingObject, [validators::v318], BASE0, "/definitions/padding/oneOf/1", fast
@@ -16276,8 +16106,8 @@ pub struct TypeAutosize {
     pub contains: Option<Contains>,
 }
 rt::object!(
-    TypeAutosize { r#type = "type", required; resize = "resize", optional; contains =
-    "contains", optional; } deny
+    TypeAutosize { r#type = "type", required; resize = "resize"; contains = "contains"; }
+    deny
 );
 rt::contract!(
     TypeAutosize, [validators::v321], BASE0, "/definitions/autosize/oneOf/1", fast
@@ -16307,7 +16137,7 @@ pub struct Rule2 {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Rule2 { test = "test", optional; } extra extra);
+rt::object!(Rule2 { test = "test"; } extra extra);
 rt::contract!(
     Rule2, [validators::v196], BASE0, "/definitions/rule", fast fast::read_518
 );
@@ -16387,36 +16217,27 @@ pub struct EncodeEntry {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    EncodeEntry { x = "x", optional; x2 = "x2", optional; xc = "xc", optional; width =
-    "width", optional; y = "y", optional; y2 = "y2", optional; yc = "yc", optional;
-    height = "height", optional; opacity = "opacity", optional; fill = "fill", optional;
-    fill_opacity = "fillOpacity", optional; stroke = "stroke", optional; stroke_opacity =
-    "strokeOpacity", optional; stroke_width = "strokeWidth", optional; stroke_cap =
-    "strokeCap", optional; stroke_dash = "strokeDash", optional; stroke_dash_offset =
-    "strokeDashOffset", optional; stroke_join = "strokeJoin", optional;
-    stroke_miter_limit = "strokeMiterLimit", optional; blend = "blend", optional; cursor
-    = "cursor", optional; tooltip = "tooltip", optional; zindex = "zindex", optional;
-    description = "description", optional; aria = "aria", optional; aria_role =
-    "ariaRole", optional; aria_role_description = "ariaRoleDescription", optional; clip =
-    "clip", optional; stroke_foreground = "strokeForeground", optional; stroke_offset =
-    "strokeOffset", optional; corner_radius = "cornerRadius", optional;
-    corner_radius_top_left = "cornerRadiusTopLeft", optional; corner_radius_top_right =
-    "cornerRadiusTopRight", optional; corner_radius_bottom_right =
-    "cornerRadiusBottomRight", optional; corner_radius_bottom_left =
-    "cornerRadiusBottomLeft", optional; angle = "angle", optional; size = "size",
-    optional; shape = "shape", optional; path = "path", optional; scale_x = "scaleX",
-    optional; scale_y = "scaleY", optional; inner_radius = "innerRadius", optional;
-    outer_radius = "outerRadius", optional; start_angle = "startAngle", optional;
-    end_angle = "endAngle", optional; pad_angle = "padAngle", optional; interpolate =
-    "interpolate", optional; tension = "tension", optional; orient = "orient", optional;
-    defined = "defined", optional; url = "url", optional; align = "align", optional;
-    baseline = "baseline", optional; aspect = "aspect", optional; smooth = "smooth",
-    optional; text = "text", optional; dir = "dir", optional; ellipsis = "ellipsis",
-    optional; limit = "limit", optional; line_break = "lineBreak", optional; line_height
-    = "lineHeight", optional; dx = "dx", optional; dy = "dy", optional; radius =
-    "radius", optional; theta = "theta", optional; font = "font", optional; font_size =
-    "fontSize", optional; font_weight = "fontWeight", optional; font_style = "fontStyle",
-    optional; } extra extra
+    EncodeEntry { x = "x"; x2 = "x2"; xc = "xc"; width = "width"; y = "y"; y2 = "y2"; yc
+    = "yc"; height = "height"; opacity = "opacity"; fill = "fill"; fill_opacity =
+    "fillOpacity"; stroke = "stroke"; stroke_opacity = "strokeOpacity"; stroke_width =
+    "strokeWidth"; stroke_cap = "strokeCap"; stroke_dash = "strokeDash";
+    stroke_dash_offset = "strokeDashOffset"; stroke_join = "strokeJoin";
+    stroke_miter_limit = "strokeMiterLimit"; blend = "blend"; cursor = "cursor"; tooltip
+    = "tooltip"; zindex = "zindex"; description = "description"; aria = "aria"; aria_role
+    = "ariaRole"; aria_role_description = "ariaRoleDescription"; clip = "clip";
+    stroke_foreground = "strokeForeground"; stroke_offset = "strokeOffset"; corner_radius
+    = "cornerRadius"; corner_radius_top_left = "cornerRadiusTopLeft";
+    corner_radius_top_right = "cornerRadiusTopRight"; corner_radius_bottom_right =
+    "cornerRadiusBottomRight"; corner_radius_bottom_left = "cornerRadiusBottomLeft";
+    angle = "angle"; size = "size"; shape = "shape"; path = "path"; scale_x = "scaleX";
+    scale_y = "scaleY"; inner_radius = "innerRadius"; outer_radius = "outerRadius";
+    start_angle = "startAngle"; end_angle = "endAngle"; pad_angle = "padAngle";
+    interpolate = "interpolate"; tension = "tension"; orient = "orient"; defined =
+    "defined"; url = "url"; align = "align"; baseline = "baseline"; aspect = "aspect";
+    smooth = "smooth"; text = "text"; dir = "dir"; ellipsis = "ellipsis"; limit =
+    "limit"; line_break = "lineBreak"; line_height = "lineHeight"; dx = "dx"; dy = "dy";
+    radius = "radius"; theta = "theta"; font = "font"; font_size = "fontSize";
+    font_weight = "fontWeight"; font_style = "fontStyle"; } extra extra
 );
 rt::contract!(
     EncodeEntry, [validators::v324], BASE0, "/definitions/encodeEntry", fast
@@ -16533,8 +16354,7 @@ pub struct RuleValue9 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleValue9 { test = "test", optional; scale = "scale", optional; value = "value",
-    required; } extra extra
+    RuleValue9 { test = "test"; scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     RuleValue9, [validators::t3:: < 18 >, validators::v196, validators::t3:: < 19 >,
@@ -16648,8 +16468,7 @@ pub struct StringModifiersValue10 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersValue10 { scale = "scale", optional; value = "value", required; }
-    extra extra
+    StringModifiersValue10 { scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     StringModifiersValue10, [validators::t3:: < 19 >, validators::v214, validators::t9::
@@ -16766,8 +16585,8 @@ pub struct RuleValue10 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleValue10 { test = "test", optional; scale = "scale", optional; value = "value",
-    required; } extra extra
+    RuleValue10 { test = "test"; scale = "scale"; value = "value", required; } extra
+    extra
 );
 rt::contract!(
     RuleValue10, [validators::t3:: < 20 >, validators::v196, validators::t3:: < 21 >,
@@ -16881,8 +16700,7 @@ pub struct StringModifiersValue12 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersValue12 { scale = "scale", optional; value = "value", required; }
-    extra extra
+    StringModifiersValue12 { scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     StringModifiersValue12, [validators::t3:: < 21 >, validators::v214, validators::t9::
@@ -16997,8 +16815,8 @@ pub struct RuleValue11 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleValue11 { test = "test", optional; scale = "scale", optional; value = "value",
-    required; } extra extra
+    RuleValue11 { test = "test"; scale = "scale"; value = "value", required; } extra
+    extra
 );
 rt::contract!(
     RuleValue11, [validators::t3:: < 22 >, validators::v196, validators::t3:: < 23 >,
@@ -17140,8 +16958,7 @@ pub struct StringModifiersValue14 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersValue14 { scale = "scale", optional; value = "value", required; }
-    extra extra
+    StringModifiersValue14 { scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     StringModifiersValue14, [validators::t3:: < 23 >, validators::v214, validators::t9::
@@ -17256,8 +17073,8 @@ pub struct RuleValue12 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleValue12 { test = "test", optional; scale = "scale", optional; value = "value",
-    required; } extra extra
+    RuleValue12 { test = "test"; scale = "scale"; value = "value", required; } extra
+    extra
 );
 rt::contract!(
     RuleValue12, [validators::t3:: < 24 >, validators::v196, validators::t3:: < 25 >,
@@ -17354,8 +17171,7 @@ pub struct StringModifiersValue15 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersValue15 { scale = "scale", optional; value = "value", required; }
-    extra extra
+    StringModifiersValue15 { scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     StringModifiersValue15, [validators::t3:: < 25 >, validators::v214, validators::t9::
@@ -17472,8 +17288,8 @@ pub struct RuleValue13 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleValue13 { test = "test", optional; scale = "scale", optional; value = "value",
-    required; } extra extra
+    RuleValue13 { test = "test"; scale = "scale"; value = "value", required; } extra
+    extra
 );
 rt::contract!(
     RuleValue13, [validators::t3:: < 26 >, validators::v196, validators::t3:: < 27 >,
@@ -17585,8 +17401,7 @@ pub struct StringModifiersValue17 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersValue17 { scale = "scale", optional; value = "value", required; }
-    extra extra
+    StringModifiersValue17 { scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     StringModifiersValue17, [validators::t3:: < 27 >, validators::v214, validators::t9::
@@ -17701,8 +17516,8 @@ pub struct RuleValue14 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleValue14 { test = "test", optional; scale = "scale", optional; value = "value",
-    required; } extra extra
+    RuleValue14 { test = "test"; scale = "scale"; value = "value", required; } extra
+    extra
 );
 rt::contract!(
     RuleValue14, [validators::t3:: < 28 >, validators::v196, validators::t3:: < 29 >,
@@ -17799,8 +17614,7 @@ pub struct StringModifiersValue18 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersValue18 { scale = "scale", optional; value = "value", required; }
-    extra extra
+    StringModifiersValue18 { scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     StringModifiersValue18, [validators::t3:: < 29 >, validators::v214, validators::t9::
@@ -17917,8 +17731,8 @@ pub struct RuleValue15 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleValue15 { test = "test", optional; scale = "scale", optional; value = "value",
-    required; } extra extra
+    RuleValue15 { test = "test"; scale = "scale"; value = "value", required; } extra
+    extra
 );
 rt::contract!(
     RuleValue15, [validators::t3:: < 30 >, validators::v196, validators::t3:: < 31 >,
@@ -18036,8 +17850,7 @@ pub struct StringModifiersValue19 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersValue19 { scale = "scale", optional; value = "value", required; }
-    extra extra
+    StringModifiersValue19 { scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     StringModifiersValue19, [validators::t3:: < 31 >, validators::v214, validators::t9::
@@ -18052,7 +17865,7 @@ pub struct StringModifiers2 {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(StringModifiers2 { scale = "scale", optional; } extra extra);
+rt::object!(StringModifiers2 { scale = "scale"; } extra extra);
 rt::contract!(
     StringModifiers2, [validators::v214], BASE0, "/definitions/stringModifiers", fast
     fast::read_561
@@ -18072,9 +17885,8 @@ pub struct NumberModifiers2 {
     pub extra_: rt::Extra<rt::Value>,
 }
 rt::object!(
-    NumberModifiers2 { exponent = "exponent", optional; mult = "mult", optional; offset =
-    "offset", optional; round = "round", optional; scale = "scale", optional; band =
-    "band", optional; extra = "extra", optional; } extra extra_
+    NumberModifiers2 { exponent = "exponent"; mult = "mult"; offset = "offset"; round =
+    "round"; scale = "scale"; band = "band"; extra = "extra"; } extra extra_
 );
 rt::contract!(
     NumberModifiers2, [validators::v198], BASE0, "/definitions/numberModifiers", fast
@@ -18189,8 +18001,8 @@ pub struct RuleValue16 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RuleValue16 { test = "test", optional; scale = "scale", optional; value = "value",
-    required; } extra extra
+    RuleValue16 { test = "test"; scale = "scale"; value = "value", required; } extra
+    extra
 );
 rt::contract!(
     RuleValue16, [validators::t3:: < 32 >, validators::v196, validators::t3:: < 33 >,
@@ -18298,8 +18110,7 @@ pub struct StringModifiersValue20 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StringModifiersValue20 { scale = "scale", optional; value = "value", required; }
-    extra extra
+    StringModifiersValue20 { scale = "scale"; value = "value", required; } extra extra
 );
 rt::contract!(
     StringModifiersValue20, [validators::t3:: < 33 >, validators::v214, validators::t9::
@@ -18392,9 +18203,8 @@ pub struct LinearGradient {
     pub stops: Vec<Stop>,
 }
 rt::object!(
-    LinearGradient { gradient = "gradient", required; id = "id", optional; x1 = "x1",
-    optional; y1 = "y1", optional; x2 = "x2", optional; y2 = "y2", optional; stops =
-    "stops", required; } deny
+    LinearGradient { gradient = "gradient", required; id = "id"; x1 = "x1"; y1 = "y1"; x2
+    = "x2"; y2 = "y2"; stops = "stops", required; } deny
 );
 rt::contract!(
     LinearGradient, [validators::v374], BASE0, "/definitions/linearGradient", fast
@@ -18425,9 +18235,8 @@ pub struct RadialGradient {
     pub stops: Vec<Stop>,
 }
 rt::object!(
-    RadialGradient { gradient = "gradient", required; id = "id", optional; x1 = "x1",
-    optional; y1 = "y1", optional; r1 = "r1", optional; x2 = "x2", optional; y2 = "y2",
-    optional; r2 = "r2", optional; stops = "stops", required; } deny
+    RadialGradient { gradient = "gradient", required; id = "id"; x1 = "x1"; y1 = "y1"; r1
+    = "r1"; x2 = "x2"; y2 = "y2"; r2 = "r2"; stops = "stops", required; } deny
 );
 rt::contract!(
     RadialGradient, [validators::v376], BASE0, "/definitions/radialGradient", fast
@@ -18468,11 +18277,10 @@ pub struct Mark2 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Mark2 { r#type = "type", required; role = "role", optional; name = "name", optional;
-    description = "description", optional; aria = "aria", optional; style = "style",
-    optional; key = "key", optional; clip = "clip", optional; sort = "sort", optional;
-    interactive = "interactive", optional; encode = "encode", optional; transform =
-    "transform", optional; on = "on", optional; } extra extra
+    Mark2 { r#type = "type", required; role = "role"; name = "name"; description =
+    "description"; aria = "aria"; style = "style"; key = "key"; clip = "clip"; sort =
+    "sort"; interactive = "interactive"; encode = "encode"; transform = "transform"; on =
+    "on"; } extra extra
 );
 rt::contract!(
     Mark2, [validators::v298], BASE0, "/definitions/mark", fast fast::read_582
@@ -18561,10 +18369,7 @@ pub struct StepBins {
     pub start: Option<NumberOrSignal>,
     pub stop: Option<NumberOrSignal>,
 }
-rt::object!(
-    StepBins { step = "step", required; start = "start", optional; stop = "stop",
-    optional; } deny
-);
+rt::object!(StepBins { step = "step", required; start = "start"; stop = "stop"; } deny);
 rt::contract!(
     StepBins, [validators::v381], BASE0, "/definitions/scaleBins/oneOf/1", fast
     fast::read_591
@@ -18616,9 +18421,7 @@ pub struct TypeInterpolate {
     pub r#type: StringOrSignal,
     pub gamma: Option<NumberOrSignal>,
 }
-rt::object!(
-    TypeInterpolate { r#type = "type", required; gamma = "gamma", optional; } deny
-);
+rt::object!(TypeInterpolate { r#type = "type", required; gamma = "gamma"; } deny);
 rt::contract!(
     TypeInterpolate, [validators::v383], BASE0, "/definitions/scaleInterpolate/oneOf/2",
     fast fast::read_593
@@ -18670,8 +18473,8 @@ pub struct DataFieldData {
     pub sort: Option<DataFieldDataSort>,
 }
 rt::object!(
-    DataFieldData { data = "data", required; field = "field", required; sort = "sort",
-    optional; } deny
+    DataFieldData { data = "data", required; field = "field", required; sort = "sort"; }
+    deny
 );
 rt::contract!(
     DataFieldData, [validators::v385], BASE0, "/definitions/scaleData/oneOf/0", fast
@@ -18705,10 +18508,7 @@ pub struct SortObject2 {
     pub op: Option<StringOrSignal>,
     pub order: Option<SortOrder>,
 }
-rt::object!(
-    SortObject2 { field = "field", optional; op = "op", optional; order = "order",
-    optional; } deny
-);
+rt::object!(SortObject2 { field = "field"; op = "op"; order = "order"; } deny);
 rt::contract!(
     SortObject2, [validators::v390], BASE0,
     "/definitions/scaleData/oneOf/0/properties/sort/oneOf/1", fast fast::read_597
@@ -18722,8 +18522,8 @@ pub struct DataFieldsData {
     pub sort: Option<DataFieldsDataSort>,
 }
 rt::object!(
-    DataFieldsData { data = "data", required; fields = "fields", required; sort = "sort",
-    optional; } deny
+    DataFieldsData { data = "data", required; fields = "fields", required; sort = "sort";
+    } deny
 );
 rt::contract!(
     DataFieldsData, [validators::v386], BASE0, "/definitions/scaleData/oneOf/1", fast
@@ -18777,7 +18577,7 @@ pub struct SortObject3 {
     pub op: Option<ObjectSortOp>,
     pub order: Option<SortOrder>,
 }
-rt::object!(SortObject3 { op = "op", optional; order = "order", optional; } deny);
+rt::object!(SortObject3 { op = "op"; order = "order"; } deny);
 rt::contract!(
     SortObject3, [validators::v391], BASE0,
     "/definitions/scaleData/oneOf/1/properties/sort/oneOf/1", fast fast::read_600
@@ -18801,8 +18601,7 @@ pub struct FieldOpSort {
     pub order: Option<SortOrder>,
 }
 rt::object!(
-    FieldOpSort { field = "field", required; op = "op", required; order = "order",
-    optional; } deny
+    FieldOpSort { field = "field", required; op = "op", required; order = "order"; } deny
 );
 rt::contract!(
     FieldOpSort, [validators::v392], BASE0,
@@ -18830,7 +18629,7 @@ pub struct FieldsData {
     pub fields: Vec<FieldsDataField>,
     pub sort: Option<FieldsDataSort>,
 }
-rt::object!(FieldsData { fields = "fields", required; sort = "sort", optional; } deny);
+rt::object!(FieldsData { fields = "fields", required; sort = "sort"; } deny);
 rt::contract!(
     FieldsData, [validators::v387], BASE0, "/definitions/scaleData/oneOf/2", fast
     fast::read_604
@@ -18971,11 +18770,9 @@ pub struct Scope2 {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Scope2 { encode = "encode", optional; layout = "layout", optional; signals =
-    "signals", optional; data = "data", optional; scales = "scales", optional;
-    projections = "projections", optional; axes = "axes", optional; legends = "legends",
-    optional; title = "title", optional; marks = "marks", optional; usermeta =
-    "usermeta", optional; } extra extra
+    Scope2 { encode = "encode"; layout = "layout"; signals = "signals"; data = "data";
+    scales = "scales"; projections = "projections"; axes = "axes"; legends = "legends";
+    title = "title"; marks = "marks"; usermeta = "usermeta"; } extra extra
 );
 rt::contract!(
     Scope2, [validators::v299], BASE0, "/definitions/scope", fast fast::read_609
@@ -18993,8 +18790,8 @@ pub struct CrossfilterTransform2 {
     pub query: Query,
 }
 rt::object!(
-    CrossfilterTransform2 { r#type = "type", required; signal = "signal", optional;
-    fields = "fields", required; query = "query", required; } deny
+    CrossfilterTransform2 { r#type = "type", required; signal = "signal"; fields =
+    "fields", required; query = "query", required; } deny
 );
 rt::contract!(
     CrossfilterTransform2, [validators::v62], BASE0, "/definitions/crossfilterTransform",
@@ -19020,8 +18817,8 @@ pub struct ResolvefilterTransform2 {
     pub filter: rt::Value,
 }
 rt::object!(
-    ResolvefilterTransform2 { r#type = "type", required; signal = "signal", optional;
-    ignore = "ignore", required; filter = "filter", required; } deny
+    ResolvefilterTransform2 { r#type = "type", required; signal = "signal"; ignore =
+    "ignore", required; filter = "filter", required; } deny
 );
 rt::contract!(
     ResolvefilterTransform2, [validators::v69], BASE0,
@@ -19060,10 +18857,9 @@ pub struct LinkpathTransform2 {
     pub r#as: Option<Method>,
 }
 rt::object!(
-    LinkpathTransform2 { r#type = "type", required; signal = "signal", optional; source_x
-    = "sourceX", optional; source_y = "sourceY", optional; target_x = "targetX",
-    optional; target_y = "targetY", optional; orient = "orient", optional; shape =
-    "shape", optional; require = "require", optional; r#as = "as", optional; } deny
+    LinkpathTransform2 { r#type = "type", required; signal = "signal"; source_x =
+    "sourceX"; source_y = "sourceY"; target_x = "targetX"; target_y = "targetY"; orient =
+    "orient"; shape = "shape"; require = "require"; r#as = "as"; } deny
 );
 rt::contract!(
     LinkpathTransform2, [validators::v71], BASE0, "/definitions/linkpathTransform", fast
@@ -19094,9 +18890,9 @@ pub struct PieTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    PieTransform2 { r#type = "type", required; signal = "signal", optional; field =
-    "field", optional; start_angle = "startAngle", optional; end_angle = "endAngle",
-    optional; sort = "sort", optional; r#as = "as", optional; } deny
+    PieTransform2 { r#type = "type", required; signal = "signal"; field = "field";
+    start_angle = "startAngle"; end_angle = "endAngle"; sort = "sort"; r#as = "as"; }
+    deny
 );
 rt::contract!(
     PieTransform2, [validators::v77], BASE0, "/definitions/pieTransform", fast
@@ -19127,9 +18923,8 @@ pub struct StackTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    StackTransform2 { r#type = "type", required; signal = "signal", optional; field =
-    "field", optional; groupby = "groupby", optional; sort = "sort", optional; offset =
-    "offset", optional; r#as = "as", optional; } deny
+    StackTransform2 { r#type = "type", required; signal = "signal"; field = "field";
+    groupby = "groupby"; sort = "sort"; offset = "offset"; r#as = "as"; } deny
 );
 rt::contract!(
     StackTransform2, [validators::v79], BASE0, "/definitions/stackTransform", fast
@@ -19167,11 +18962,10 @@ pub struct ForceTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    ForceTransform2 { r#type = "type", required; signal = "signal", optional; r#static =
-    "static", optional; restart = "restart", optional; iterations = "iterations",
-    optional; alpha = "alpha", optional; alpha_min = "alphaMin", optional; alpha_target =
-    "alphaTarget", optional; velocity_decay = "velocityDecay", optional; forces =
-    "forces", optional; r#as = "as", optional; } deny
+    ForceTransform2 { r#type = "type", required; signal = "signal"; r#static = "static";
+    restart = "restart"; iterations = "iterations"; alpha = "alpha"; alpha_min =
+    "alphaMin"; alpha_target = "alphaTarget"; velocity_decay = "velocityDecay"; forces =
+    "forces"; r#as = "as"; } deny
 );
 rt::contract!(
     ForceTransform2, [validators::v82], BASE0, "/definitions/forceTransform", fast
@@ -19207,11 +19001,10 @@ pub struct ContourTransform2 {
     pub smooth: Option<Smooth>,
 }
 rt::object!(
-    ContourTransform2 { r#type = "type", required; signal = "signal", optional; size =
-    "size", required; values = "values", optional; x = "x", optional; y = "y", optional;
-    weight = "weight", optional; cell_size = "cellSize", optional; bandwidth =
-    "bandwidth", optional; count = "count", optional; nice = "nice", optional; thresholds
-    = "thresholds", optional; smooth = "smooth", optional; } deny
+    ContourTransform2 { r#type = "type", required; signal = "signal"; size = "size",
+    required; values = "values"; x = "x"; y = "y"; weight = "weight"; cell_size =
+    "cellSize"; bandwidth = "bandwidth"; count = "count"; nice = "nice"; thresholds =
+    "thresholds"; smooth = "smooth"; } deny
 );
 rt::contract!(
     ContourTransform2, [validators::v91], BASE0, "/definitions/contourTransform", fast
@@ -19237,8 +19030,8 @@ pub struct GeojsonTransform2 {
     pub geojson: Option<Geojson>,
 }
 rt::object!(
-    GeojsonTransform2 { r#type = "type", required; signal = "signal", optional; fields =
-    "fields", optional; geojson = "geojson", optional; } deny
+    GeojsonTransform2 { r#type = "type", required; signal = "signal"; fields = "fields";
+    geojson = "geojson"; } deny
 );
 rt::contract!(
     GeojsonTransform2, [validators::v92], BASE0, "/definitions/geojsonTransform", fast
@@ -19267,9 +19060,8 @@ pub struct GeopathTransform2 {
     pub r#as: Option<Method>,
 }
 rt::object!(
-    GeopathTransform2 { r#type = "type", required; signal = "signal", optional;
-    projection = "projection", optional; field = "field", optional; point_radius =
-    "pointRadius", optional; r#as = "as", optional; } deny
+    GeopathTransform2 { r#type = "type", required; signal = "signal"; projection =
+    "projection"; field = "field"; point_radius = "pointRadius"; r#as = "as"; } deny
 );
 rt::contract!(
     GeopathTransform2, [validators::t10:: < 0 >], BASE0, "/definitions/geopathTransform",
@@ -19297,9 +19089,8 @@ pub struct GeopointTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    GeopointTransform2 { r#type = "type", required; signal = "signal", optional;
-    projection = "projection", required; fields = "fields", required; r#as = "as",
-    optional; } deny
+    GeopointTransform2 { r#type = "type", required; signal = "signal"; projection =
+    "projection", required; fields = "fields", required; r#as = "as"; } deny
 );
 rt::contract!(
     GeopointTransform2, [validators::v95], BASE0, "/definitions/geopointTransform", fast
@@ -19329,9 +19120,8 @@ pub struct GeoshapeTransform2 {
     pub r#as: Option<Method>,
 }
 rt::object!(
-    GeoshapeTransform2 { r#type = "type", required; signal = "signal", optional;
-    projection = "projection", optional; field = "field", optional; point_radius =
-    "pointRadius", optional; r#as = "as", optional; } deny
+    GeoshapeTransform2 { r#type = "type", required; signal = "signal"; projection =
+    "projection"; field = "field"; point_radius = "pointRadius"; r#as = "as"; } deny
 );
 rt::contract!(
     GeoshapeTransform2, [validators::t10:: < 1 >], BASE0,
@@ -19365,10 +19155,9 @@ pub struct GraticuleTransform2 {
     pub precision: Option<Ignore>,
 }
 rt::object!(
-    GraticuleTransform2 { r#type = "type", required; signal = "signal", optional; extent
-    = "extent", optional; extent_major = "extentMajor", optional; extent_minor =
-    "extentMinor", optional; step = "step", optional; step_major = "stepMajor", optional;
-    step_minor = "stepMinor", optional; precision = "precision", optional; } deny
+    GraticuleTransform2 { r#type = "type", required; signal = "signal"; extent =
+    "extent"; extent_major = "extentMajor"; extent_minor = "extentMinor"; step = "step";
+    step_major = "stepMajor"; step_minor = "stepMinor"; precision = "precision"; } deny
 );
 rt::contract!(
     GraticuleTransform2, [validators::v97], BASE0, "/definitions/graticuleTransform",
@@ -19399,9 +19188,8 @@ pub struct HeatmapTransform2 {
     pub r#as: Option<Method>,
 }
 rt::object!(
-    HeatmapTransform2 { r#type = "type", required; signal = "signal", optional; field =
-    "field", optional; color = "color", optional; opacity = "opacity", optional; resolve
-    = "resolve", optional; r#as = "as", optional; } deny
+    HeatmapTransform2 { r#type = "type", required; signal = "signal"; field = "field";
+    color = "color"; opacity = "opacity"; resolve = "resolve"; r#as = "as"; } deny
 );
 rt::contract!(
     HeatmapTransform2, [validators::v98], BASE0, "/definitions/heatmapTransform", fast
@@ -19439,11 +19227,10 @@ pub struct IsocontourTransform2 {
     pub r#as: Option<IsocontourTransformAs>,
 }
 rt::object!(
-    IsocontourTransform2 { r#type = "type", required; signal = "signal", optional; field
-    = "field", optional; thresholds = "thresholds", optional; levels = "levels",
-    optional; nice = "nice", optional; resolve = "resolve", optional; zero = "zero",
-    optional; smooth = "smooth", optional; scale = "scale", optional; translate =
-    "translate", optional; r#as = "as", optional; } deny
+    IsocontourTransform2 { r#type = "type", required; signal = "signal"; field = "field";
+    thresholds = "thresholds"; levels = "levels"; nice = "nice"; resolve = "resolve";
+    zero = "zero"; smooth = "smooth"; scale = "scale"; translate = "translate"; r#as =
+    "as"; } deny
 );
 rt::contract!(
     IsocontourTransform2, [validators::v103], BASE0, "/definitions/isocontourTransform",
@@ -19477,10 +19264,10 @@ pub struct Kde2dTransform2 {
     pub r#as: Option<Method>,
 }
 rt::object!(
-    Kde2dTransform2 { r#type = "type", required; signal = "signal", optional; size =
-    "size", required; x = "x", required; y = "y", required; weight = "weight", optional;
-    groupby = "groupby", optional; cell_size = "cellSize", optional; bandwidth =
-    "bandwidth", optional; counts = "counts", optional; r#as = "as", optional; } deny
+    Kde2dTransform2 { r#type = "type", required; signal = "signal"; size = "size",
+    required; x = "x", required; y = "y", required; weight = "weight"; groupby =
+    "groupby"; cell_size = "cellSize"; bandwidth = "bandwidth"; counts = "counts"; r#as =
+    "as"; } deny
 );
 rt::contract!(
     Kde2dTransform2, [validators::v106], BASE0, "/definitions/kde2dTransform", fast
@@ -19506,8 +19293,8 @@ pub struct NestTransform2 {
     pub generate: Option<Smooth>,
 }
 rt::object!(
-    NestTransform2 { r#type = "type", required; signal = "signal", optional; keys =
-    "keys", optional; generate = "generate", optional; } deny
+    NestTransform2 { r#type = "type", required; signal = "signal"; keys = "keys";
+    generate = "generate"; } deny
 );
 rt::contract!(
     NestTransform2, [validators::v107], BASE0, "/definitions/nestTransform", fast
@@ -19538,9 +19325,8 @@ pub struct PackTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    PackTransform2 { r#type = "type", required; signal = "signal", optional; field =
-    "field", optional; sort = "sort", optional; padding = "padding", optional; radius =
-    "radius", optional; size = "size", optional; r#as = "as", optional; } deny
+    PackTransform2 { r#type = "type", required; signal = "signal"; field = "field"; sort
+    = "sort"; padding = "padding"; radius = "radius"; size = "size"; r#as = "as"; } deny
 );
 rt::contract!(
     PackTransform2, [validators::v108], BASE0, "/definitions/packTransform", fast
@@ -19571,9 +19357,9 @@ pub struct PartitionTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    PartitionTransform2 { r#type = "type", required; signal = "signal", optional; field =
-    "field", optional; sort = "sort", optional; padding = "padding", optional; round =
-    "round", optional; size = "size", optional; r#as = "as", optional; } deny
+    PartitionTransform2 { r#type = "type", required; signal = "signal"; field = "field";
+    sort = "sort"; padding = "padding"; round = "round"; size = "size"; r#as = "as"; }
+    deny
 );
 rt::contract!(
     PartitionTransform2, [validators::v109], BASE0, "/definitions/partitionTransform",
@@ -19599,8 +19385,8 @@ pub struct StratifyTransform2 {
     pub parent_key: ParentKey,
 }
 rt::object!(
-    StratifyTransform2 { r#type = "type", required; signal = "signal", optional; key =
-    "key", required; parent_key = "parentKey", required; } deny
+    StratifyTransform2 { r#type = "type", required; signal = "signal"; key = "key",
+    required; parent_key = "parentKey", required; } deny
 );
 rt::contract!(
     StratifyTransform2, [validators::v110], BASE0, "/definitions/stratifyTransform", fast
@@ -19634,10 +19420,9 @@ pub struct TreeTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TreeTransform2 { r#type = "type", required; signal = "signal", optional; field =
-    "field", optional; sort = "sort", optional; method = "method", optional; size =
-    "size", optional; node_size = "nodeSize", optional; separation = "separation",
-    optional; r#as = "as", optional; } deny
+    TreeTransform2 { r#type = "type", required; signal = "signal"; field = "field"; sort
+    = "sort"; method = "method"; size = "size"; node_size = "nodeSize"; separation =
+    "separation"; r#as = "as"; } deny
 );
 rt::contract!(
     TreeTransform2, [validators::v111], BASE0, "/definitions/treeTransform", fast
@@ -19660,9 +19445,7 @@ pub struct TreelinksTransform2 {
     pub r#type: TreelinksTransformType,
     pub signal: Option<String>,
 }
-rt::object!(
-    TreelinksTransform2 { r#type = "type", required; signal = "signal", optional; } deny
-);
+rt::object!(TreelinksTransform2 { r#type = "type", required; signal = "signal"; } deny);
 rt::contract!(
     TreelinksTransform2, [validators::v114], BASE0, "/definitions/treelinksTransform",
     fast fast::read_652
@@ -19702,13 +19485,11 @@ pub struct TreemapTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TreemapTransform2 { r#type = "type", required; signal = "signal", optional; field =
-    "field", optional; sort = "sort", optional; method = "method", optional; padding =
-    "padding", optional; padding_inner = "paddingInner", optional; padding_outer =
-    "paddingOuter", optional; padding_top = "paddingTop", optional; padding_right =
-    "paddingRight", optional; padding_bottom = "paddingBottom", optional; padding_left =
-    "paddingLeft", optional; ratio = "ratio", optional; round = "round", optional; size =
-    "size", optional; r#as = "as", optional; } deny
+    TreemapTransform2 { r#type = "type", required; signal = "signal"; field = "field";
+    sort = "sort"; method = "method"; padding = "padding"; padding_inner =
+    "paddingInner"; padding_outer = "paddingOuter"; padding_top = "paddingTop";
+    padding_right = "paddingRight"; padding_bottom = "paddingBottom"; padding_left =
+    "paddingLeft"; ratio = "ratio"; round = "round"; size = "size"; r#as = "as"; } deny
 );
 rt::contract!(
     TreemapTransform2, [validators::v115], BASE0, "/definitions/treemapTransform", fast
@@ -19749,12 +19530,10 @@ pub struct LabelTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    LabelTransform2 { r#type = "type", required; signal = "signal", optional; size =
-    "size", required; sort = "sort", optional; anchor = "anchor", optional; offset =
-    "offset", optional; padding = "padding", optional; line_anchor = "lineAnchor",
-    optional; mark_index = "markIndex", optional; avoid_base_mark = "avoidBaseMark",
-    optional; avoid_marks = "avoidMarks", optional; method = "method", optional; r#as =
-    "as", optional; } deny
+    LabelTransform2 { r#type = "type", required; signal = "signal"; size = "size",
+    required; sort = "sort"; anchor = "anchor"; offset = "offset"; padding = "padding";
+    line_anchor = "lineAnchor"; mark_index = "markIndex"; avoid_base_mark =
+    "avoidBaseMark"; avoid_marks = "avoidMarks"; method = "method"; r#as = "as"; } deny
 );
 rt::contract!(
     LabelTransform2, [validators::v118], BASE0, "/definitions/labelTransform", fast
@@ -19784,9 +19563,8 @@ pub struct LoessTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    LoessTransform2 { r#type = "type", required; signal = "signal", optional; x = "x",
-    required; y = "y", required; groupby = "groupby", optional; bandwidth = "bandwidth",
-    optional; r#as = "as", optional; } deny
+    LoessTransform2 { r#type = "type", required; signal = "signal"; x = "x", required; y
+    = "y", required; groupby = "groupby"; bandwidth = "bandwidth"; r#as = "as"; } deny
 );
 rt::contract!(
     LoessTransform2, [validators::v121], BASE0, "/definitions/loessTransform", fast
@@ -19820,10 +19598,9 @@ pub struct RegressionTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    RegressionTransform2 { r#type = "type", required; signal = "signal", optional; x =
-    "x", required; y = "y", required; groupby = "groupby", optional; method = "method",
-    optional; order = "order", optional; extent = "extent", optional; params = "params",
-    optional; r#as = "as", optional; } deny
+    RegressionTransform2 { r#type = "type", required; signal = "signal"; x = "x",
+    required; y = "y", required; groupby = "groupby"; method = "method"; order = "order";
+    extent = "extent"; params = "params"; r#as = "as"; } deny
 );
 rt::contract!(
     RegressionTransform2, [validators::v122], BASE0, "/definitions/regressionTransform",
@@ -19855,10 +19632,9 @@ pub struct AggregateTransform2 {
     pub key: Option<AggregateTransformKey>,
 }
 rt::object!(
-    AggregateTransform2 { r#type = "type", required; signal = "signal", optional; groupby
-    = "groupby", optional; ops = "ops", optional; fields = "fields", optional; r#as =
-    "as", optional; drop = "drop", optional; cross = "cross", optional; key = "key",
-    optional; } deny
+    AggregateTransform2 { r#type = "type", required; signal = "signal"; groupby =
+    "groupby"; ops = "ops"; fields = "fields"; r#as = "as"; drop = "drop"; cross =
+    "cross"; key = "key"; } deny
 );
 rt::contract!(
     AggregateTransform2, [validators::v123], BASE0, "/definitions/aggregateTransform",
@@ -19902,12 +19678,11 @@ pub struct BinTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    BinTransform2 { r#type = "type", required; signal = "signal", optional; field =
-    "field", required; interval = "interval", optional; anchor = "anchor", optional;
-    maxbins = "maxbins", optional; base = "base", optional; divide = "divide", optional;
-    extent = "extent", required; span = "span", optional; step = "step", optional; steps
-    = "steps", optional; minstep = "minstep", optional; nice = "nice", optional; name =
-    "name", optional; r#as = "as", optional; } deny
+    BinTransform2 { r#type = "type", required; signal = "signal"; field = "field",
+    required; interval = "interval"; anchor = "anchor"; maxbins = "maxbins"; base =
+    "base"; divide = "divide"; extent = "extent", required; span = "span"; step = "step";
+    steps = "steps"; minstep = "minstep"; nice = "nice"; name = "name"; r#as = "as"; }
+    deny
 );
 rt::contract!(
     BinTransform2, [validators::v130], BASE0, "/definitions/binTransform", fast
@@ -19932,8 +19707,8 @@ pub struct CollectTransform2 {
     pub sort: Option<rt::Value>,
 }
 rt::object!(
-    CollectTransform2 { r#type = "type", required; signal = "signal", optional; sort =
-    "sort", optional; } deny
+    CollectTransform2 { r#type = "type", required; signal = "signal"; sort = "sort"; }
+    deny
 );
 rt::contract!(
     CollectTransform2, [validators::v131], BASE0, "/definitions/collectTransform", fast
@@ -19965,9 +19740,9 @@ pub struct CountpatternTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    CountpatternTransform2 { r#type = "type", required; signal = "signal", optional;
-    field = "field", required; case = "case", optional; pattern = "pattern", optional;
-    stopwords = "stopwords", optional; r#as = "as", optional; } deny
+    CountpatternTransform2 { r#type = "type", required; signal = "signal"; field =
+    "field", required; case = "case"; pattern = "pattern"; stopwords = "stopwords"; r#as
+    = "as"; } deny
 );
 rt::contract!(
     CountpatternTransform2, [validators::v132], BASE0,
@@ -19994,8 +19769,8 @@ pub struct CrossTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    CrossTransform2 { r#type = "type", required; signal = "signal", optional; filter =
-    "filter", optional; r#as = "as", optional; } deny
+    CrossTransform2 { r#type = "type", required; signal = "signal"; filter = "filter";
+    r#as = "as"; } deny
 );
 rt::contract!(
     CrossTransform2, [validators::v135], BASE0, "/definitions/crossTransform", fast
@@ -20030,10 +19805,9 @@ pub struct DensityTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    DensityTransform2 { r#type = "type", required; signal = "signal", optional; extent =
-    "extent", optional; steps = "steps", optional; minsteps = "minsteps", optional;
-    maxsteps = "maxsteps", optional; method = "method", optional; distribution =
-    "distribution", optional; r#as = "as", optional; } deny
+    DensityTransform2 { r#type = "type", required; signal = "signal"; extent = "extent";
+    steps = "steps"; minsteps = "minsteps"; maxsteps = "maxsteps"; method = "method";
+    distribution = "distribution"; r#as = "as"; } deny
 );
 rt::contract!(
     DensityTransform2, [validators::v136], BASE0, "/definitions/densityTransform", fast
@@ -20063,9 +19837,8 @@ pub struct DotbinTransform2 {
     pub r#as: Option<Method>,
 }
 rt::object!(
-    DotbinTransform2 { r#type = "type", required; signal = "signal", optional; field =
-    "field", required; groupby = "groupby", optional; step = "step", optional; smooth =
-    "smooth", optional; r#as = "as", optional; } deny
+    DotbinTransform2 { r#type = "type", required; signal = "signal"; field = "field",
+    required; groupby = "groupby"; step = "step"; smooth = "smooth"; r#as = "as"; } deny
 );
 rt::contract!(
     DotbinTransform2, [validators::v143], BASE0, "/definitions/dotbinTransform", fast
@@ -20090,8 +19863,8 @@ pub struct ExtentTransform2 {
     pub field: ExtentTransformField,
 }
 rt::object!(
-    ExtentTransform2 { r#type = "type", required; signal = "signal", optional; field =
-    "field", required; } deny
+    ExtentTransform2 { r#type = "type", required; signal = "signal"; field = "field",
+    required; } deny
 );
 rt::contract!(
     ExtentTransform2, [validators::v144], BASE0, "/definitions/extentTransform", fast
@@ -20116,8 +19889,8 @@ pub struct FilterTransform2 {
     pub expr: String,
 }
 rt::object!(
-    FilterTransform2 { r#type = "type", required; signal = "signal", optional; expr =
-    "expr", required; } deny
+    FilterTransform2 { r#type = "type", required; signal = "signal"; expr = "expr",
+    required; } deny
 );
 rt::contract!(
     FilterTransform2, [validators::v145], BASE0, "/definitions/filterTransform", fast
@@ -20144,8 +19917,8 @@ pub struct FlattenTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    FlattenTransform2 { r#type = "type", required; signal = "signal", optional; fields =
-    "fields", required; index = "index", optional; r#as = "as", optional; } deny
+    FlattenTransform2 { r#type = "type", required; signal = "signal"; fields = "fields",
+    required; index = "index"; r#as = "as"; } deny
 );
 rt::contract!(
     FlattenTransform2, [validators::v146], BASE0, "/definitions/flattenTransform", fast
@@ -20172,8 +19945,8 @@ pub struct FoldTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    FoldTransform2 { r#type = "type", required; signal = "signal", optional; fields =
-    "fields", required; r#as = "as", optional; } deny
+    FoldTransform2 { r#type = "type", required; signal = "signal"; fields = "fields",
+    required; r#as = "as"; } deny
 );
 rt::contract!(
     FoldTransform2, [validators::v147], BASE0, "/definitions/foldTransform", fast
@@ -20200,8 +19973,8 @@ pub struct FormulaTransform2 {
     pub initonly: Option<Smooth>,
 }
 rt::object!(
-    FormulaTransform2 { r#type = "type", required; signal = "signal", optional; expr =
-    "expr", required; r#as = "as", required; initonly = "initonly", optional; } deny
+    FormulaTransform2 { r#type = "type", required; signal = "signal"; expr = "expr",
+    required; r#as = "as", required; initonly = "initonly"; } deny
 );
 rt::contract!(
     FormulaTransform2, [validators::v148], BASE0, "/definitions/formulaTransform", fast
@@ -20232,9 +20005,9 @@ pub struct ImputeTransform2 {
     pub value: Option<rt::Value>,
 }
 rt::object!(
-    ImputeTransform2 { r#type = "type", required; signal = "signal", optional; field =
-    "field", required; key = "key", required; keyvals = "keyvals", optional; groupby =
-    "groupby", optional; method = "method", optional; value = "value", optional; } deny
+    ImputeTransform2 { r#type = "type", required; signal = "signal"; field = "field",
+    required; key = "key", required; keyvals = "keyvals"; groupby = "groupby"; method =
+    "method"; value = "value"; } deny
 );
 rt::contract!(
     ImputeTransform2, [validators::v149], BASE0, "/definitions/imputeTransform", fast
@@ -20263,9 +20036,8 @@ pub struct JoinaggregateTransform2 {
     pub key: Option<JoinaggregateTransformKey>,
 }
 rt::object!(
-    JoinaggregateTransform2 { r#type = "type", required; signal = "signal", optional;
-    groupby = "groupby", optional; fields = "fields", optional; ops = "ops", optional;
-    r#as = "as", optional; key = "key", optional; } deny
+    JoinaggregateTransform2 { r#type = "type", required; signal = "signal"; groupby =
+    "groupby"; fields = "fields"; ops = "ops"; r#as = "as"; key = "key"; } deny
 );
 rt::contract!(
     JoinaggregateTransform2, [validators::v152], BASE0,
@@ -20304,11 +20076,10 @@ pub struct KdeTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    KdeTransform2 { r#type = "type", required; signal = "signal", optional; groupby =
-    "groupby", optional; field = "field", required; cumulative = "cumulative", optional;
-    counts = "counts", optional; bandwidth = "bandwidth", optional; extent = "extent",
-    optional; resolve = "resolve", optional; steps = "steps", optional; minsteps =
-    "minsteps", optional; maxsteps = "maxsteps", optional; r#as = "as", optional; } deny
+    KdeTransform2 { r#type = "type", required; signal = "signal"; groupby = "groupby";
+    field = "field", required; cumulative = "cumulative"; counts = "counts"; bandwidth =
+    "bandwidth"; extent = "extent"; resolve = "resolve"; steps = "steps"; minsteps =
+    "minsteps"; maxsteps = "maxsteps"; r#as = "as"; } deny
 );
 rt::contract!(
     KdeTransform2, [validators::v153], BASE0, "/definitions/kdeTransform", fast
@@ -20338,9 +20109,9 @@ pub struct LookupTransform2 {
     pub default: Option<rt::Value>,
 }
 rt::object!(
-    LookupTransform2 { r#type = "type", required; signal = "signal", optional; from =
-    "from", required; key = "key", required; values = "values", optional; fields =
-    "fields", required; r#as = "as", optional; default = "default", optional; } deny
+    LookupTransform2 { r#type = "type", required; signal = "signal"; from = "from",
+    required; key = "key", required; values = "values"; fields = "fields", required; r#as
+    = "as"; default = "default"; } deny
 );
 rt::contract!(
     LookupTransform2, [validators::v154], BASE0, "/definitions/lookupTransform", fast
@@ -20371,9 +20142,9 @@ pub struct PivotTransform2 {
     pub key: Option<PivotTransformKey>,
 }
 rt::object!(
-    PivotTransform2 { r#type = "type", required; signal = "signal", optional; groupby =
-    "groupby", optional; field = "field", required; value = "value", required; op = "op",
-    optional; limit = "limit", optional; key = "key", optional; } deny
+    PivotTransform2 { r#type = "type", required; signal = "signal"; groupby = "groupby";
+    field = "field", required; value = "value", required; op = "op"; limit = "limit"; key
+    = "key"; } deny
 );
 rt::contract!(
     PivotTransform2, [validators::v155], BASE0, "/definitions/pivotTransform", fast
@@ -20399,8 +20170,8 @@ pub struct ProjectTransform2 {
     pub r#as: Option<AggregateTransformAs>,
 }
 rt::object!(
-    ProjectTransform2 { r#type = "type", required; signal = "signal", optional; fields =
-    "fields", optional; r#as = "as", optional; } deny
+    ProjectTransform2 { r#type = "type", required; signal = "signal"; fields = "fields";
+    r#as = "as"; } deny
 );
 rt::contract!(
     ProjectTransform2, [validators::v156], BASE0, "/definitions/projectTransform", fast
@@ -20431,9 +20202,9 @@ pub struct QuantileTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    QuantileTransform2 { r#type = "type", required; signal = "signal", optional; groupby
-    = "groupby", optional; field = "field", required; probs = "probs", optional; step =
-    "step", optional; r#as = "as", optional; } deny
+    QuantileTransform2 { r#type = "type", required; signal = "signal"; groupby =
+    "groupby"; field = "field", required; probs = "probs"; step = "step"; r#as = "as"; }
+    deny
 );
 rt::contract!(
     QuantileTransform2, [validators::v157], BASE0, "/definitions/quantileTransform", fast
@@ -20459,8 +20230,8 @@ pub struct SampleTransform2 {
     pub size: Option<Ignore>,
 }
 rt::object!(
-    SampleTransform2 { r#type = "type", required; signal = "signal", optional; size =
-    "size", optional; } deny
+    SampleTransform2 { r#type = "type", required; signal = "signal"; size = "size"; }
+    deny
 );
 rt::contract!(
     SampleTransform2, [validators::v158], BASE0, "/definitions/sampleTransform", fast
@@ -20490,9 +20261,8 @@ pub struct SequenceTransform2 {
     pub r#as: Option<Method>,
 }
 rt::object!(
-    SequenceTransform2 { r#type = "type", required; signal = "signal", optional; start =
-    "start", required; stop = "stop", required; step = "step", optional; r#as = "as",
-    optional; } deny
+    SequenceTransform2 { r#type = "type", required; signal = "signal"; start = "start",
+    required; stop = "stop", required; step = "step"; r#as = "as"; } deny
 );
 rt::contract!(
     SequenceTransform2, [validators::v159], BASE0, "/definitions/sequenceTransform", fast
@@ -20529,10 +20299,9 @@ pub struct TimeunitTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    TimeunitTransform2 { r#type = "type", required; signal = "signal", optional; field =
-    "field", required; interval = "interval", optional; units = "units", optional; step =
-    "step", optional; maxbins = "maxbins", optional; extent = "extent", optional;
-    timezone = "timezone", optional; r#as = "as", optional; } deny
+    TimeunitTransform2 { r#type = "type", required; signal = "signal"; field = "field",
+    required; interval = "interval"; units = "units"; step = "step"; maxbins = "maxbins";
+    extent = "extent"; timezone = "timezone"; r#as = "as"; } deny
 );
 rt::contract!(
     TimeunitTransform2, [validators::v160], BASE0, "/definitions/timeunitTransform", fast
@@ -20565,10 +20334,9 @@ pub struct WindowTransform2 {
     pub ignore_peers: Option<Smooth>,
 }
 rt::object!(
-    WindowTransform2 { r#type = "type", required; signal = "signal", optional; sort =
-    "sort", optional; groupby = "groupby", optional; ops = "ops", optional; params =
-    "params", optional; fields = "fields", optional; r#as = "as", optional; frame =
-    "frame", optional; ignore_peers = "ignorePeers", optional; } deny
+    WindowTransform2 { r#type = "type", required; signal = "signal"; sort = "sort";
+    groupby = "groupby"; ops = "ops"; params = "params"; fields = "fields"; r#as = "as";
+    frame = "frame"; ignore_peers = "ignorePeers"; } deny
 );
 rt::contract!(
     WindowTransform2, [validators::v166], BASE0, "/definitions/windowTransform", fast
@@ -20593,8 +20361,8 @@ pub struct IdentifierTransform2 {
     pub r#as: Method,
 }
 rt::object!(
-    IdentifierTransform2 { r#type = "type", required; signal = "signal", optional; r#as =
-    "as", required; } deny
+    IdentifierTransform2 { r#type = "type", required; signal = "signal"; r#as = "as",
+    required; } deny
 );
 rt::contract!(
     IdentifierTransform2, [validators::v170], BASE0, "/definitions/identifierTransform",
@@ -20625,9 +20393,8 @@ pub struct VoronoiTransform2 {
     pub r#as: Option<Method>,
 }
 rt::object!(
-    VoronoiTransform2 { r#type = "type", required; signal = "signal", optional; x = "x",
-    required; y = "y", required; size = "size", optional; extent = "extent", optional;
-    r#as = "as", optional; } deny
+    VoronoiTransform2 { r#type = "type", required; signal = "signal"; x = "x", required;
+    y = "y", required; size = "size"; extent = "extent"; r#as = "as"; } deny
 );
 rt::contract!(
     VoronoiTransform2, [validators::v171], BASE0, "/definitions/voronoiTransform", fast
@@ -20668,12 +20435,10 @@ pub struct WordcloudTransform2 {
     pub r#as: Option<As>,
 }
 rt::object!(
-    WordcloudTransform2 { r#type = "type", required; signal = "signal", optional; size =
-    "size", optional; font = "font", optional; font_style = "fontStyle", optional;
-    font_weight = "fontWeight", optional; font_size = "fontSize", optional;
-    font_size_range = "fontSizeRange", optional; rotate = "rotate", optional; text =
-    "text", optional; spiral = "spiral", optional; padding = "padding", optional; r#as =
-    "as", optional; } deny
+    WordcloudTransform2 { r#type = "type", required; signal = "signal"; size = "size";
+    font = "font"; font_style = "fontStyle"; font_weight = "fontWeight"; font_size =
+    "fontSize"; font_size_range = "fontSizeRange"; rotate = "rotate"; text = "text";
+    spiral = "spiral"; padding = "padding"; r#as = "as"; } deny
 );
 rt::contract!(
     WordcloudTransform2, [validators::v172], BASE0, "/definitions/wordcloudTransform",

@@ -22,8 +22,7 @@ pub struct AllTheThings {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    AllTheThings { path = "path", optional; option_marker = "option_marker", optional; }
-    extra extra
+    AllTheThings { path = "path"; option_marker = "option_marker"; } extra extra
 );
 rt::contract!(
     AllTheThings, [validators::v0], BASE0, "/$defs/AllTheThings", fast fast::read_0

@@ -1719,6 +1719,19 @@ mod validators {
     pub(super) static RE0: rt::Pattern = rt::Pattern::new("^cmd_[0-9a-f]{32}$");
     pub(super) static RE7: rt::Pattern = rt::Pattern::new("^eff_[0-9a-f]{32}$");
     pub(super) static RE1: rt::Pattern = rt::Pattern::new("^run_[0-9a-f]{32}$");
+    static WORDS1: &[&str] = rt::words!(
+        "BRAINSTORM", "SPEC", "PREFLIGHT", "BUILD", "TEST", "REVIEW", "FIX", "SHIP"
+    );
+    static WORDS2: &[&str] = rt::words!(
+        "fast", "coding", "reasoning", "vision", "cheap"
+    );
+    static WORDS0: &[&str] = rt::words!(
+        "protocolVersion", "commandId", "type", "issuedAt", "actor", "payload"
+    );
+    static WORDS3: &[&str] = rt::words!(
+        "start", "status", "inspect", "tail", "pause", "resume", "cancel", "approve",
+        "deny", "retry", "skip", "run-tool", "reconcile", "shutdown", "agent.send"
+    );
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -1727,21 +1740,7 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok
-                &= c
-                    .required(
-                        l,
-                        s,
-                        x,
-                        &[
-                            "protocolVersion",
-                            "commandId",
-                            "type",
-                            "issuedAt",
-                            "actor",
-                            "payload",
-                        ],
-                    );
+            ok &= c.required(l, s, x, WORDS0);
             ok &= c.prop(l, s, x, "protocolVersion", v1);
             ok &= c.prop(l, s, x, "commandId", v2);
             ok &= c.prop(l, s, x, "type", v9);
@@ -1891,23 +1890,7 @@ mod validators {
     }
     /// `#/oneOf/0/properties/payload/properties/phases/items`
     pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c
-                .enum_str(
-                    l,
-                    s,
-                    i,
-                    &[
-                        "BRAINSTORM",
-                        "SPEC",
-                        "PREFLIGHT",
-                        "BUILD",
-                        "TEST",
-                        "REVIEW",
-                        "FIX",
-                        "SHIP",
-                    ],
-                )
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS1)
     }
     /// `#/oneOf/0/properties/payload/properties/budgets`
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2350,13 +2333,7 @@ mod validators {
     }
     /// `#/oneOf/0/properties/payload/properties/modelOverrides/patternProperties/^.*$/properties/capability`
     pub(super) fn v109(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.union_of_strs(
-            l,
-            s,
-            i,
-            "anyOf",
-            &["fast", "coding", "reasoning", "vision", "cheap"],
-        )
+        c.union_of_strs(l, s, i, "anyOf", WORDS2)
     }
     /// `#/$defs/JsonValue/anyOf/0`
     pub(super) fn v110(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2368,27 +2345,6 @@ mod validators {
     }
     /// `#/oneOf/15/properties/type/not`
     pub(super) fn v114(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(
-            l,
-            s,
-            i,
-            &[
-                "start",
-                "status",
-                "inspect",
-                "tail",
-                "pause",
-                "resume",
-                "cancel",
-                "approve",
-                "deny",
-                "retry",
-                "skip",
-                "run-tool",
-                "reconcile",
-                "shutdown",
-                "agent.send",
-            ],
-        )
+        c.enum_str(l, s, i, WORDS3)
     }
 }

@@ -209,6 +209,9 @@ mod validators {
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     pub(super) static RE0: rt::Pattern = rt::Pattern::new("^1\\.[0-9]+\\.[0-9]+$");
     pub(super) static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
+    static WORDS0: &[&str] = rt::words!(
+        "contractVersion", "input", "mode", "kind", "answers"
+    );
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -216,19 +219,7 @@ mod validators {
             & c.prop(l, s, x, "contractVersion", v1)
             & c.prop_sensitive(l, s, x, "input", v2) & c.prop(l, s, x, "mode", v3)
             & c.prop(l, s, x, "kind", v4) & c.prop_sensitive(l, s, x, "answers", v8)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "contractVersion" | "input" | "mode" | "kind" |
-                            "answers"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
     }
     /// `#/properties/contractVersion`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -227,6 +227,9 @@ mod validators {
         "^[A-Za-z0-9][A-Za-z0-9._-]*$",
     );
     pub(super) static RE1: rt::Pattern = rt::Pattern::new("^[a-z][a-z0-9-]*$");
+    static WORDS0: &[&str] = rt::words!(
+        "id", "select", "label", "answerable", "options", "answer"
+    );
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -238,7 +241,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "catalogVersion" | "questions"),
+                    &["catalogVersion", "questions"],
                 )
     }
     /// `#/properties/catalogVersion`
@@ -255,19 +258,7 @@ mod validators {
             & c.prop(l, s, x, "select", v4) & c.prop(l, s, x, "label", v5)
             & c.prop(l, s, x, "answerable", v10) & c.prop(l, s, x, "options", v12)
             & c.prop(l, s, x, "answer", v8)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "select" | "label" | "answerable" | "options" |
-                            "answer"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
     }
     /// `#/$defs/Question/properties/id`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -292,14 +283,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id"]) & c.prop(l, s, x, "id", v7)
             & c.prop(l, s, x, "label", v5)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "id" | "label"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["id", "label"])
     }
     /// `#/$defs/AnswerOption/properties/id`
     pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -315,14 +299,7 @@ mod validators {
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["pattern"]) & c.prop(l, s, x, "pattern", v9)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "pattern"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["pattern"])
     }
     /// `#/$defs/Question/properties/answer/properties/pattern`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -709,3 +709,15 @@ macro_rules! __fast_take {
         $x
     };
 }
+
+/// A list of strings, `&["a", "b"]`: generated validators write a long
+/// `enum` or `required` list this way, which the formatter fills line by
+/// line (an array literal would take a line per string).
+///
+/// `static WORDS0: &[&str] = words!("off", "warn", "error");`
+#[macro_export]
+macro_rules! words {
+    ($($word:literal),* $(,)?) => {
+        &[$($word),*]
+    };
+}

@@ -508,12 +508,12 @@ impl Ctx {
     }
 
     /// `additionalProperties: false` with no `patternProperties`: each
-    /// member `known` does not name is refused, in document order.
+    /// member not among the `known` names is refused, in document order.
     #[inline]
-    pub fn unexpected_members(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, kw: &'static str, known: impl Fn(&str) -> bool) -> bool {
+    pub fn unexpected_members(&mut self, loc: &Loc, at: &SchemaPath, m: &Map<String, Value>, kw: &'static str, known: &[&str]) -> bool {
         let mut ok = true;
         for key in m.keys() {
-            if !known(key) {
+            if !known.contains(&key.as_str()) {
                 ok &= self.unexpected_member(loc, at, kw, key);
             }
         }

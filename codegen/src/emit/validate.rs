@@ -46,6 +46,8 @@ pub struct Validators<'a> {
     items: Vec<TokenStream>,
     regexes: BTreeMap<String, Ident>,
     values: BTreeMap<String, Ident>,
+    /// Lists of strings written once (see [`Self::words`]).
+    words: BTreeMap<Vec<String>, Ident>,
     /// Schema resource URIs the paths name, each once as a `const`.
     bases: Vec<String>,
     resource_roots: HashMap<String, NodeId>,
@@ -86,6 +88,7 @@ impl<'a> Validators<'a> {
             items: Vec::new(),
             regexes: BTreeMap::new(),
             values: BTreeMap::new(),
+            words: BTreeMap::new(),
             bases: Vec::new(),
             resource_roots,
             sensitive,
@@ -149,6 +152,9 @@ impl<'a> Validators<'a> {
         }
         for (json, ident) in &self.values {
             statics.push(quote!(static #ident: rt::JsonConst = rt::JsonConst::new(#json);));
+        }
+        for (list, ident) in &self.words {
+            statics.push(quote!(static #ident: &[&str] = rt::words!(#(#list),*);));
         }
         let items = &self.items;
         let tokens = quote! {
@@ -229,6 +235,21 @@ impl<'a> Validators<'a> {
         let json = v.to_string();
         let n = self.values.len();
         self.values.entry(json).or_insert_with(|| Ident::new(&format!("VALUE{n}"), Span::call_site())).clone()
+    }
+
+    /// A list of strings (an `enum`'s, `required`'s): written in place when
+    /// short, else once as a static (`WORDS0`) whose list `rt::words!`
+    /// lets the formatter fill line by line, where an array literal would
+    /// take a line per string.
+    fn words<'s>(&mut self, list: impl Iterator<Item = &'s str>) -> TokenStream {
+        let list: Vec<&str> = list.collect();
+        if list.iter().map(|w| w.len() + 4).sum::<usize>() <= 48 {
+            return quote!(&[#(#list),*]);
+        }
+        let key: Vec<String> = list.iter().map(|w| (*w).to_owned()).collect();
+        let n = self.words.len();
+        let ident = self.words.entry(key).or_insert_with(|| Ident::new(&format!("WORDS{n}"), Span::call_site())).clone();
+        quote!(#ident)
     }
 
     fn shape(&mut self, id: NodeId) -> [u8; 32] {
@@ -556,8 +577,8 @@ impl<'a> Validators<'a> {
                 quote!(c.const_of(l, s, i, #st.get()))
             }
             Check::Enum(vals) if vals.iter().all(Value::is_string) => {
-                let strs = vals.iter().filter_map(Value::as_str);
-                quote!(c.enum_str(l, s, i, &[#(#strs),*]))
+                let strs = self.words(vals.iter().filter_map(Value::as_str));
+                quote!(c.enum_str(l, s, i, #strs))
             }
             Check::Enum(vals) => {
                 let st = self.value(&Value::Array(vals.to_vec()));
@@ -603,7 +624,10 @@ impl<'a> Validators<'a> {
             Check::UniqueItems => quote!(c.unique_items(l, s, x)),
             Check::MinProperties(n) => quote!(c.min_properties(l, s, x.len(), #n)),
             Check::MaxProperties(n) => quote!(c.max_properties(l, s, x.len(), #n)),
-            Check::Required(names) => quote!(c.required(l, s, x, &[#(#names),*])),
+            Check::Required(names) => {
+                let names = self.words(names.iter().map(String::as_str));
+                quote!(c.required(l, s, x, #names))
+            }
         }
     }
 
@@ -719,11 +743,10 @@ impl<'a> Validators<'a> {
         let additional_checks = k.additional_properties.filter(|a| !matches!(self.ir.nodes[*a].body, Body::Bool(true)));
         if let (Some(a), true) = (closed, patterns.is_empty()) {
             // Only the named members: one call, the names matched in place.
-            let names: Vec<&String> = k.properties.iter().map(|(n, _)| n).collect();
-            let known = if names.is_empty() { quote!(|_| false) } else { quote!(|key| matches!(key, #(#names)|*)) };
+            let names = self.words(k.properties.iter().map(|(n, _)| n.as_str()));
             let rel = self.ir.relative_pointer(id, a);
             let kw = rel.trim_start_matches('/').to_owned();
-            out.push(Part::Check(quote!(c.unexpected_members(l, s, x, #kw, #known))));
+            out.push(Part::Check(quote!(c.unexpected_members(l, s, x, #kw, #names))));
             if ev.is_some() {
                 out.push(Part::Stmt(quote!(ev.all_properties = true;)));
             }
@@ -851,7 +874,7 @@ impl<'a> Validators<'a> {
     /// value outside it is one error ("must be one of …") at the union.
     /// A `oneOf` qualifies only when the values are distinct (else a value
     /// could match two branches).
-    fn union_of_strs(&self, branches: &[NodeId], kw: &str) -> Option<TokenStream> {
+    fn union_of_strs(&mut self, branches: &[NodeId], kw: &str) -> Option<TokenStream> {
         let mut values = Vec::new();
         for b in branches {
             let k = self.ir.keywords(*b)?;
@@ -872,7 +895,8 @@ impl<'a> Validators<'a> {
         if values.is_empty() || (kw == "oneOf" && distinct.len() != values.len()) {
             return None;
         }
-        Some(quote!(c.union_of_strs(l, s, i, #kw, &[#(#values),*])))
+        let values = self.words(values.into_iter());
+        Some(quote!(c.union_of_strs(l, s, i, #kw, #values)))
     }
 
     /// The table form of a union's branches, when every branch can be

@@ -178,24 +178,15 @@ mod validators {
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     pub(super) const B0: &str = "file:///fixtures/annotated_refs.json";
+    static WORDS0: &[&str] = rt::words!(
+        "absolute_paths", "almost_swapped", "no_console", "no_debugger"
+    );
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "absolute_paths", v8) & c.prop(l, s, x, "almost_swapped", v8)
             & c.prop(l, s, x, "no_console", v9) & c.prop(l, s, x, "no_debugger", v9)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "absolute_paths" | "almost_swapped" | "no_console" |
-                            "no_debugger"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
     }
     /// `#/definitions/Lint`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

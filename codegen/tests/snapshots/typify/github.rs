@@ -23050,6 +23050,1036 @@ mod validators {
     static VALUE7: rt::JsonConst = rt::JsonConst::new("[false]");
     static VALUE8: rt::JsonConst = rt::JsonConst::new("[true]");
     static VALUE6: rt::JsonConst = rt::JsonConst::new("false");
+    static WORDS38: &[&str] = rt::words!(
+        "COLLABORATOR", "CONTRIBUTOR", "FIRST_TIMER", "FIRST_TIME_CONTRIBUTOR",
+        "MANNEQUIN", "MEMBER", "NONE", "OWNER"
+    );
+    static WORDS107: &[&str] = rt::words!(
+        "account", "billing_cycle", "unit_count", "on_free_trial", "free_trial_ends_on",
+        "next_billing_date", "plan"
+    );
+    static WORDS106: &[&str] = rt::words!(
+        "account", "billing_cycle", "unit_count", "on_free_trial", "free_trial_ends_on",
+        "plan"
+    );
+    static WORDS28: &[&str] = rt::words!(
+        "action", "alert", "ref", "commit_oid", "repository", "sender"
+    );
+    static WORDS29: &[&str] = rt::words!(
+        "action", "alert", "ref", "commit_oid", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS206: &[&str] = rt::words!(
+        "action", "alert", "repository", "organization", "installation"
+    );
+    static WORDS208: &[&str] = rt::words!(
+        "action", "alert", "repository", "organization", "installation", "sender"
+    );
+    static WORDS201: &[&str] = rt::words!(
+        "action", "alert", "repository", "sender", "organization"
+    );
+    static WORDS121: &[&str] = rt::words!(
+        "action", "blocked_user", "organization", "sender"
+    );
+    static WORDS122: &[&str] = rt::words!(
+        "action", "blocked_user", "sender", "installation", "organization"
+    );
+    static WORDS198: &[&str] = rt::words!(
+        "action", "branch", "client_payload", "repository", "sender", "installation"
+    );
+    static WORDS199: &[&str] = rt::words!(
+        "action", "branch", "client_payload", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS70: &[&str] = rt::words!(
+        "action", "changes", "comment", "discussion", "repository", "sender",
+        "installation"
+    );
+    static WORDS185: &[&str] = rt::words!(
+        "action", "changes", "comment", "pull_request", "repository", "installation",
+        "organization", "sender"
+    );
+    static WORDS184: &[&str] = rt::words!(
+        "action", "changes", "comment", "pull_request", "repository", "sender"
+    );
+    static WORDS58: &[&str] = rt::words!(
+        "action", "changes", "discussion", "repository", "sender"
+    );
+    static WORDS87: &[&str] = rt::words!(
+        "action", "changes", "issue", "comment", "repository", "sender"
+    );
+    static WORDS88: &[&str] = rt::words!(
+        "action", "changes", "issue", "comment", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS95: &[&str] = rt::words!(
+        "action", "changes", "issue", "repository", "sender"
+    );
+    static WORDS98: &[&str] = rt::words!(
+        "action", "changes", "issue", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS108: &[&str] = rt::words!(
+        "action", "changes", "member", "repository", "installation", "sender"
+    );
+    static WORDS109: &[&str] = rt::words!(
+        "action", "changes", "member", "repository", "sender"
+    );
+    static WORDS119: &[&str] = rt::words!(
+        "action", "changes", "milestone", "repository", "sender"
+    );
+    static WORDS120: &[&str] = rt::words!(
+        "action", "changes", "milestone", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS162: &[&str] = rt::words!(
+        "action", "changes", "number", "pull_request", "repository", "sender"
+    );
+    static WORDS142: &[&str] = rt::words!(
+        "action", "changes", "project", "repository", "sender"
+    );
+    static WORDS143: &[&str] = rt::words!(
+        "action", "changes", "project", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS144: &[&str] = rt::words!(
+        "action", "changes", "project_card", "repository", "sender"
+    );
+    static WORDS145: &[&str] = rt::words!(
+        "action", "changes", "project_card", "repository", "sender", "organization",
+        "installation"
+    );
+    static WORDS153: &[&str] = rt::words!(
+        "action", "changes", "project_column", "repository", "sender"
+    );
+    static WORDS154: &[&str] = rt::words!(
+        "action", "changes", "project_column", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS194: &[&str] = rt::words!(
+        "action", "changes", "release", "repository", "sender"
+    );
+    static WORDS195: &[&str] = rt::words!(
+        "action", "changes", "release", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS197: &[&str] = rt::words!(
+        "action", "changes", "repository", "sender", "installation", "organization"
+    );
+    static WORDS177: &[&str] = rt::words!(
+        "action", "changes", "review", "pull_request", "repository", "installation",
+        "organization", "sender"
+    );
+    static WORDS176: &[&str] = rt::words!(
+        "action", "changes", "review", "pull_request", "repository", "sender"
+    );
+    static WORDS223: &[&str] = rt::words!(
+        "action", "changes", "team", "organization", "sender"
+    );
+    static WORDS224: &[&str] = rt::words!(
+        "action", "changes", "team", "repository", "sender", "organization",
+        "installation"
+    );
+    static WORDS23: &[&str] = rt::words!(
+        "action", "check_run", "requested_action", "repository", "sender"
+    );
+    static WORDS11: &[&str] = rt::words!(
+        "action", "check_run", "requested_action", "repository", "sender",
+        "installation", "organization"
+    );
+    static WORDS24: &[&str] = rt::words!(
+        "action", "check_suite", "repository", "sender"
+    );
+    static WORDS25: &[&str] = rt::words!(
+        "action", "check_suite", "repository", "sender", "installation", "organization"
+    );
+    static WORDS68: &[&str] = rt::words!(
+        "action", "comment", "discussion", "repository", "sender", "installation"
+    );
+    static WORDS69: &[&str] = rt::words!(
+        "action", "comment", "discussion", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS179: &[&str] = rt::words!(
+        "action", "comment", "pull_request", "repository", "installation",
+        "organization", "sender"
+    );
+    static WORDS178: &[&str] = rt::words!(
+        "action", "comment", "pull_request", "repository", "sender"
+    );
+    static WORDS36: &[&str] = rt::words!(
+        "action", "comment", "repository", "sender", "installation", "organization"
+    );
+    static WORDS39: &[&str] = rt::words!(
+        "action", "content_reference", "repository", "sender", "installation"
+    );
+    static WORDS40: &[&str] = rt::words!(
+        "action", "content_reference", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS47: &[&str] = rt::words!(
+        "action", "deployment", "workflow", "workflow_run", "repository", "sender"
+    );
+    static WORDS48: &[&str] = rt::words!(
+        "action", "deployment", "workflow", "workflow_run", "repository", "sender",
+        "installation", "organization"
+    );
+    static WORDS51: &[&str] = rt::words!(
+        "action", "deployment_status", "deployment", "repository", "sender"
+    );
+    static WORDS52: &[&str] = rt::words!(
+        "action", "deployment_status", "deployment", "repository", "sender",
+        "installation", "organization"
+    );
+    static WORDS55: &[&str] = rt::words!(
+        "action", "discussion", "answer", "repository", "sender"
+    );
+    static WORDS56: &[&str] = rt::words!(
+        "action", "discussion", "answer", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS62: &[&str] = rt::words!(
+        "action", "discussion", "label", "repository", "sender"
+    );
+    static WORDS63: &[&str] = rt::words!(
+        "action", "discussion", "label", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS66: &[&str] = rt::words!(
+        "action", "discussion", "old_answer", "repository", "sender"
+    );
+    static WORDS67: &[&str] = rt::words!(
+        "action", "discussion", "old_answer", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS61: &[&str] = rt::words!(
+        "action", "discussion", "repository", "sender", "installation", "organization"
+    );
+    static WORDS101: &[&str] = rt::words!(
+        "action", "effective_date", "sender", "marketplace_purchase"
+    );
+    static WORDS102: &[&str] = rt::words!(
+        "action", "effective_date", "sender", "marketplace_purchase",
+        "previous_marketplace_purchase"
+    );
+    static WORDS116: &[&str] = rt::words!(
+        "action", "hook_id", "hook", "repository", "sender"
+    );
+    static WORDS75: &[&str] = rt::words!(
+        "action", "installation", "repositories", "requester", "sender"
+    );
+    static WORDS81: &[&str] = rt::words!(
+        "action", "installation", "repository_selection", "repositories_added",
+        "repositories_removed", "requester", "sender"
+    );
+    static WORDS126: &[&str] = rt::words!(
+        "action", "invitation", "user", "organization", "sender"
+    );
+    static WORDS127: &[&str] = rt::words!(
+        "action", "invitation", "user", "sender", "installation", "organization"
+    );
+    static WORDS89: &[&str] = rt::words!(
+        "action", "issue", "assignee", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS82: &[&str] = rt::words!(
+        "action", "issue", "comment", "repository", "sender"
+    );
+    static WORDS83: &[&str] = rt::words!(
+        "action", "issue", "comment", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS96: &[&str] = rt::words!(
+        "action", "issue", "label", "changes", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS97: &[&str] = rt::words!(
+        "action", "issue", "label", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS93: &[&str] = rt::words!(
+        "action", "issue", "milestone", "repository", "sender"
+    );
+    static WORDS94: &[&str] = rt::words!(
+        "action", "issue", "milestone", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS92: &[&str] = rt::words!(
+        "action", "issue", "repository", "sender", "installation", "organization"
+    );
+    static WORDS45: &[&str] = rt::words!(
+        "action", "key", "repository", "sender", "installation", "organization"
+    );
+    static WORDS100: &[&str] = rt::words!(
+        "action", "label", "changes", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS99: &[&str] = rt::words!(
+        "action", "label", "repository", "sender", "installation", "organization"
+    );
+    static WORDS110: &[&str] = rt::words!(
+        "action", "member", "changes", "repository", "installation", "sender"
+    );
+    static WORDS111: &[&str] = rt::words!(
+        "action", "member", "repository", "installation", "sender"
+    );
+    static WORDS123: &[&str] = rt::words!(
+        "action", "membership", "organization", "sender"
+    );
+    static WORDS124: &[&str] = rt::words!(
+        "action", "membership", "sender", "installation", "organization"
+    );
+    static WORDS118: &[&str] = rt::words!(
+        "action", "milestone", "repository", "sender", "installation", "organization"
+    );
+    static WORDS171: &[&str] = rt::words!(
+        "action", "number", "before", "after", "pull_request", "repository",
+        "installation", "organization", "sender"
+    );
+    static WORDS170: &[&str] = rt::words!(
+        "action", "number", "before", "after", "pull_request", "repository", "sender"
+    );
+    static WORDS163: &[&str] = rt::words!(
+        "action", "number", "changes", "pull_request", "repository", "installation",
+        "organization", "sender"
+    );
+    static WORDS157: &[&str] = rt::words!(
+        "action", "number", "pull_request", "assignee", "repository", "installation",
+        "organization", "sender"
+    );
+    static WORDS156: &[&str] = rt::words!(
+        "action", "number", "pull_request", "assignee", "repository", "sender"
+    );
+    static WORDS165: &[&str] = rt::words!(
+        "action", "number", "pull_request", "label", "repository", "installation",
+        "organization", "sender"
+    );
+    static WORDS164: &[&str] = rt::words!(
+        "action", "number", "pull_request", "label", "repository", "sender"
+    );
+    static WORDS161: &[&str] = rt::words!(
+        "action", "number", "pull_request", "repository", "installation", "organization",
+        "sender"
+    );
+    static WORDS160: &[&str] = rt::words!(
+        "action", "number", "pull_request", "repository", "sender"
+    );
+    static WORDS167: &[&str] = rt::words!(
+        "action", "number", "pull_request", "requested_reviewer", "repository",
+        "installation", "organization", "sender"
+    );
+    static WORDS166: &[&str] = rt::words!(
+        "action", "number", "pull_request", "requested_reviewer", "repository", "sender"
+    );
+    static WORDS169: &[&str] = rt::words!(
+        "action", "number", "pull_request", "requested_team", "repository",
+        "installation", "organization", "sender"
+    );
+    static WORDS168: &[&str] = rt::words!(
+        "action", "number", "pull_request", "requested_team", "repository", "sender"
+    );
+    static WORDS229: &[&str] = rt::words!(
+        "action", "organization", "installation", "repository", "sender", "workflow_job"
+    );
+    static WORDS234: &[&str] = rt::words!(
+        "action", "organization", "repository", "sender", "workflow", "workflow_run",
+        "installation"
+    );
+    static WORDS129: &[&str] = rt::words!(
+        "action", "package", "repository", "sender", "organization"
+    );
+    static WORDS140: &[&str] = rt::words!(
+        "action", "project", "repository", "sender", "installation", "organization"
+    );
+    static WORDS148: &[&str] = rt::words!(
+        "action", "project_card", "repository", "sender"
+    );
+    static WORDS149: &[&str] = rt::words!(
+        "action", "project_card", "repository", "sender", "organization", "installation"
+    );
+    static WORDS150: &[&str] = rt::words!(
+        "action", "project_column", "repository", "sender"
+    );
+    static WORDS151: &[&str] = rt::words!(
+        "action", "project_column", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS190: &[&str] = rt::words!(
+        "action", "release", "repository", "sender", "installation", "organization"
+    );
+    static WORDS196: &[&str] = rt::words!(
+        "action", "repository", "sender", "installation", "organization"
+    );
+    static WORDS233: &[&str] = rt::words!(
+        "action", "repository", "sender", "workflow", "workflow_run"
+    );
+    static WORDS228: &[&str] = rt::words!(
+        "action", "repository", "sender", "workflow_job"
+    );
+    static WORDS173: &[&str] = rt::words!(
+        "action", "review", "pull_request", "repository", "installation", "organization",
+        "sender"
+    );
+    static WORDS172: &[&str] = rt::words!(
+        "action", "review", "pull_request", "repository", "sender"
+    );
+    static WORDS8: &[&str] = rt::words!(
+        "action", "rule", "changes", "repository", "sender"
+    );
+    static WORDS9: &[&str] = rt::words!(
+        "action", "rule", "changes", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS0: &[&str] = rt::words!(
+        "action", "rule", "repository", "sender", "installation", "organization"
+    );
+    static WORDS112: &[&str] = rt::words!(
+        "action", "scope", "member", "sender", "team", "organization"
+    );
+    static WORDS113: &[&str] = rt::words!(
+        "action", "scope", "member", "sender", "team", "organization", "installation"
+    );
+    static WORDS215: &[&str] = rt::words!(
+        "action", "sponsorship", "effective_date", "changes", "sender"
+    );
+    static WORDS214: &[&str] = rt::words!(
+        "action", "sponsorship", "effective_date", "sender"
+    );
+    static WORDS216: &[&str] = rt::words!(
+        "action", "starred_at", "repository", "sender", "organization", "installation"
+    );
+    static WORDS222: &[&str] = rt::words!(
+        "action", "team", "repository", "sender", "organization", "installation"
+    );
+    static WORDS78: &[&str] = rt::words!(
+        "actions", "administration", "checks", "content_references", "contents",
+        "deployments", "discussions", "emails", "environments", "issues", "members",
+        "metadata", "organization_administration", "organization_events",
+        "organization_hooks", "organization_packages", "organization_plan",
+        "organization_projects", "organization_secrets",
+        "organization_self_hosted_runners", "organization_user_blocking", "packages",
+        "pages", "pull_requests", "repository_hooks", "repository_projects",
+        "secret_scanning_alerts", "secrets", "security_events",
+        "security_scanning_alert", "single_file", "statuses", "team_discussions",
+        "vulnerability_alerts", "workflows"
+    );
+    static WORDS21: &[&str] = rt::words!(
+        "actions", "administration", "checks", "content_references", "contents",
+        "deployments", "discussions", "emails", "environments", "issues", "members",
+        "metadata", "organization_administration", "organization_hooks",
+        "organization_packages", "organization_plan", "organization_projects",
+        "organization_secrets", "organization_self_hosted_runners",
+        "organization_user_blocking", "packages", "pages", "pull_requests",
+        "repository_hooks", "repository_projects", "secret_scanning_alerts", "secrets",
+        "security_events", "security_scanning_alert", "single_file", "statuses",
+        "team_discussions", "vulnerability_alerts", "workflows"
+    );
+    static WORDS236: &[&str] = rt::words!(
+        "archive_url", "assignees_url", "blobs_url", "branches_url", "collaborators_url",
+        "comments_url", "commits_url", "compare_url", "contents_url", "contributors_url",
+        "deployments_url", "description", "downloads_url", "events_url", "fork",
+        "forks_url", "full_name", "git_commits_url", "git_refs_url", "git_tags_url",
+        "hooks_url", "html_url", "id", "issue_comment_url", "issue_events_url",
+        "issues_url", "keys_url", "labels_url", "languages_url", "merges_url",
+        "milestones_url", "name", "node_id", "notifications_url", "owner", "private",
+        "pulls_url", "releases_url", "stargazers_url", "statuses_url", "subscribers_url",
+        "subscription_url", "tags_url", "teams_url", "trees_url", "url"
+    );
+    static WORDS237: &[&str] = rt::words!(
+        "artifacts_url", "cancel_url", "check_suite_url", "check_suite_id",
+        "check_suite_node_id", "conclusion", "created_at", "event", "head_branch",
+        "head_commit", "head_repository", "head_sha", "html_url", "id", "jobs_url",
+        "logs_url", "node_id", "name", "pull_requests", "repository", "rerun_url",
+        "run_number", "status", "updated_at", "url", "workflow_id", "workflow_url"
+    );
+    static WORDS220: &[&str] = rt::words!(
+        "author", "committer", "message", "tree", "url", "comment_count", "verification"
+    );
+    static WORDS10: &[&str] = rt::words!(
+        "authorized_actors_only", "authorized_actor_names"
+    );
+    static WORDS235: &[&str] = rt::words!(
+        "badge_url", "created_at", "html_url", "id", "name", "node_id", "path", "state",
+        "updated_at", "url"
+    );
+    static WORDS240: &[&str] = rt::words!(
+        "category", "answer_html_url", "answer_chosen_at", "answer_chosen_by"
+    );
+    static WORDS71: &[&str] = rt::words!(
+        "changes", "action", "comment", "discussion", "repository", "sender",
+        "installation", "organization"
+    );
+    static WORDS59: &[&str] = rt::words!(
+        "changes", "action", "discussion", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS79: &[&str] = rt::words!(
+        "check_run", "check_suite", "code_scanning_alert", "commit_comment",
+        "content_reference", "create", "delete", "deployment", "deployment_review",
+        "deployment_status", "deploy_key", "discussion", "discussion_comment", "fork",
+        "gollum", "issues", "issue_comment", "label", "member", "membership",
+        "merge_queue_entry", "milestone", "organization", "org_block", "page_build",
+        "project", "project_card", "project_column", "public", "pull_request",
+        "pull_request_review", "pull_request_review_comment", "push", "registry_package",
+        "release", "repository", "repository_dispatch", "secret_scanning_alert", "star",
+        "status", "team", "team_add", "watch", "workflow_dispatch", "workflow_run"
+    );
+    static WORDS247: &[&str] = rt::words!(
+        "check_run", "check_suite", "code_scanning_alert", "commit_comment",
+        "content_reference", "create", "delete", "deployment", "deployment_review",
+        "deployment_status", "deploy_key", "discussion", "discussion_comment", "fork",
+        "gollum", "issues", "issue_comment", "label", "member", "membership", "meta",
+        "milestone", "organization", "org_block", "page_build", "project",
+        "project_card", "project_column", "public", "pull_request",
+        "pull_request_review", "pull_request_review_comment", "push", "registry_package",
+        "release", "repository", "repository_dispatch", "repository_import",
+        "repository_vulnerability_alert", "secret_scanning_alert", "star", "status",
+        "team", "team_add", "watch", "workflow_dispatch", "workflow_run"
+    );
+    static WORDS22: &[&str] = rt::words!(
+        "check_run", "check_suite", "code_scanning_alert", "commit_comment",
+        "content_reference", "create", "delete", "deployment", "deployment_review",
+        "deployment_status", "deploy_key", "discussion", "discussion_comment", "fork",
+        "gollum", "issues", "issue_comment", "label", "member", "membership",
+        "milestone", "organization", "org_block", "page_build", "project",
+        "project_card", "project_column", "public", "pull_request",
+        "pull_request_review", "pull_request_review_comment", "push", "registry_package",
+        "release", "repository", "repository_dispatch", "secret_scanning_alert", "star",
+        "status", "team", "team_add", "watch", "workflow_dispatch", "workflow_run"
+    );
+    static WORDS242: &[&str] = rt::words!(
+        "closed_at", "merged_at", "draft", "merged", "merged_by"
+    );
+    static WORDS139: &[&str] = rt::words!(
+        "content_type", "secret", "url", "insecure_ssl"
+    );
+    static WORDS210: &[&str] = rt::words!(
+        "cvss", "cwes", "ghsa_id", "summary", "description", "severity", "identifiers",
+        "references", "published_at", "updated_at", "withdrawn_at", "vulnerabilities"
+    );
+    static WORDS133: &[&str] = rt::words!(
+        "download_url", "id", "name", "sha256", "sha1", "md5", "content_type", "state",
+        "size", "created_at", "updated_at"
+    );
+    static WORDS221: &[&str] = rt::words!(
+        "expired_key", "not_signing_key", "gpgverify_error", "gpgverify_unavailable",
+        "unsigned", "unknown_signature_type", "no_user", "unverified_email", "bad_email",
+        "unknown_key", "malformed_signature", "invalid", "valid"
+    );
+    static WORDS209: &[&str] = rt::words!(
+        "false_positive", "wontfix", "revoked", "used_in_tests"
+    );
+    static WORDS72: &[&str] = rt::words!(
+        "forkee", "repository", "sender", "installation", "organization"
+    );
+    static WORDS77: &[&str] = rt::words!(
+        "id", "account", "repository_selection", "access_tokens_url", "repositories_url",
+        "html_url", "app_id", "app_slug", "target_id", "target_type", "permissions",
+        "events", "created_at", "updated_at", "single_file_name",
+        "has_multiple_single_files", "single_file_paths", "suspended_by", "suspended_at"
+    );
+    static WORDS76: &[&str] = rt::words!(
+        "id", "account", "repository_selection", "access_tokens_url", "repositories_url",
+        "html_url", "app_id", "target_id", "target_type", "permissions", "events",
+        "created_at", "updated_at", "single_file_name", "suspended_at", "suspended_by"
+    );
+    static WORDS204: &[&str] = rt::words!(
+        "id", "affected_range", "affected_package_name", "dismisser", "dismiss_reason",
+        "dismissed_at", "external_reference", "external_identifier", "fixed_in"
+    );
+    static WORDS205: &[&str] = rt::words!(
+        "id", "affected_range", "affected_package_name", "dismisser", "dismiss_reason",
+        "dismissed_at", "ghsa_id", "severity", "external_reference",
+        "external_identifier", "fixed_in", "created_at"
+    );
+    static WORDS203: &[&str] = rt::words!(
+        "id", "affected_range", "affected_package_name", "dismisser", "dismiss_reason",
+        "dismissed_at", "severity", "ghsa_id", "external_reference",
+        "external_identifier", "fixed_in", "created_at"
+    );
+    static WORDS202: &[&str] = rt::words!(
+        "id", "affected_range", "affected_package_name", "external_reference",
+        "external_identifier", "fixed_in"
+    );
+    static WORDS134: &[&str] = rt::words!(
+        "id", "build", "repository", "sender", "installation", "organization"
+    );
+    static WORDS16: &[&str] = rt::words!(
+        "id", "head_branch", "head_sha", "status", "conclusion", "url", "before",
+        "after", "pull_requests", "app", "created_at", "updated_at"
+    );
+    static WORDS12: &[&str] = rt::words!(
+        "id", "head_sha", "external_id", "url", "html_url", "status", "conclusion",
+        "started_at", "completed_at", "output", "name", "check_suite", "app",
+        "pull_requests"
+    );
+    static WORDS46: &[&str] = rt::words!(
+        "id", "key", "url", "title", "verified", "created_at", "read_only"
+    );
+    static WORDS105: &[&str] = rt::words!(
+        "id", "name", "description", "monthly_price_in_cents", "yearly_price_in_cents",
+        "price_model", "has_free_trial", "unit_name", "bullets"
+    );
+    static WORDS130: &[&str] = rt::words!(
+        "id", "name", "namespace", "description", "ecosystem", "package_type",
+        "html_url", "created_at", "updated_at", "owner", "package_version", "registry"
+    );
+    static WORDS26: &[&str] = rt::words!(
+        "id", "node_id", "head_branch", "head_sha", "status", "conclusion", "url",
+        "before", "after", "pull_requests", "app", "created_at", "updated_at",
+        "latest_check_runs_count", "check_runs_url", "head_commit"
+    );
+    static WORDS17: &[&str] = rt::words!(
+        "id", "node_id", "head_branch", "head_sha", "status", "conclusion", "url",
+        "before", "after", "pull_requests", "deployment", "app", "created_at",
+        "updated_at"
+    );
+    static WORDS13: &[&str] = rt::words!(
+        "id", "node_id", "head_sha", "external_id", "url", "html_url", "details_url",
+        "status", "conclusion", "started_at", "completed_at", "output", "name",
+        "check_suite", "app", "pull_requests"
+    );
+    static WORDS57: &[&str] = rt::words!(
+        "id", "node_id", "html_url", "parent_id", "child_comment_count",
+        "repository_url", "discussion_id", "author_association", "user", "created_at",
+        "updated_at", "body"
+    );
+    static WORDS128: &[&str] = rt::words!(
+        "id", "node_id", "login", "email", "role", "created_at", "failed_at",
+        "failed_reason", "inviter", "team_count", "invitation_teams_url"
+    );
+    static WORDS80: &[&str] = rt::words!(
+        "id", "node_id", "name", "full_name", "private"
+    );
+    static WORDS3: &[&str] = rt::words!(
+        "id", "node_id", "name", "full_name", "private", "owner", "html_url",
+        "description", "fork", "url", "forks_url", "keys_url", "collaborators_url",
+        "teams_url", "hooks_url", "issue_events_url", "events_url", "assignees_url",
+        "branches_url", "tags_url", "blobs_url", "git_tags_url", "git_refs_url",
+        "trees_url", "statuses_url", "languages_url", "stargazers_url",
+        "contributors_url", "subscribers_url", "subscription_url", "commits_url",
+        "git_commits_url", "comments_url", "issue_comment_url", "contents_url",
+        "compare_url", "merges_url", "archive_url", "downloads_url", "issues_url",
+        "pulls_url", "milestones_url", "notifications_url", "labels_url", "releases_url",
+        "deployments_url", "created_at", "updated_at", "pushed_at", "git_url", "ssh_url",
+        "clone_url", "svn_url", "homepage", "size", "stargazers_count", "watchers_count",
+        "language", "has_issues", "has_projects", "has_downloads", "has_wiki",
+        "has_pages", "forks_count", "mirror_url", "archived", "disabled",
+        "open_issues_count", "license", "forks", "open_issues", "watchers", "stargazers",
+        "default_branch", "allow_squash_merge", "allow_merge_commit",
+        "allow_rebase_merge", "allow_auto_merge", "allow_forking",
+        "delete_branch_on_merge", "master_branch", "permissions", "public",
+        "organization"
+    );
+    static WORDS2: &[&str] = rt::words!(
+        "id", "node_id", "name", "full_name", "private", "owner", "html_url",
+        "description", "fork", "url", "forks_url", "keys_url", "collaborators_url",
+        "teams_url", "hooks_url", "issue_events_url", "events_url", "assignees_url",
+        "branches_url", "tags_url", "blobs_url", "git_tags_url", "git_refs_url",
+        "trees_url", "statuses_url", "languages_url", "stargazers_url",
+        "contributors_url", "subscribers_url", "subscription_url", "commits_url",
+        "git_commits_url", "comments_url", "issue_comment_url", "contents_url",
+        "compare_url", "merges_url", "archive_url", "downloads_url", "issues_url",
+        "pulls_url", "milestones_url", "notifications_url", "labels_url", "releases_url",
+        "deployments_url", "created_at", "updated_at", "pushed_at", "git_url", "ssh_url",
+        "clone_url", "svn_url", "homepage", "size", "stargazers_count", "watchers_count",
+        "language", "has_issues", "has_projects", "has_downloads", "has_wiki",
+        "has_pages", "forks_count", "mirror_url", "archived", "open_issues_count",
+        "license", "forks", "open_issues", "watchers", "default_branch"
+    );
+    static WORDS19: &[&str] = rt::words!(
+        "id", "node_id", "owner", "name", "description", "external_url", "html_url",
+        "created_at", "updated_at"
+    );
+    static WORDS64: &[&str] = rt::words!(
+        "id", "node_id", "url", "name", "color", "default", "description"
+    );
+    static WORDS65: &[&str] = rt::words!(
+        "id", "node_id", "url", "name", "description", "color", "default"
+    );
+    static WORDS174: &[&str] = rt::words!(
+        "id", "node_id", "user", "body", "commit_id", "submitted_at", "state",
+        "html_url", "pull_request_url", "author_association", "_links"
+    );
+    static WORDS238: &[&str] = rt::words!(
+        "id", "repository_id", "emoji", "name", "description", "created_at",
+        "updated_at", "slug", "is_answerable"
+    );
+    static WORDS1: &[&str] = rt::words!(
+        "id", "repository_id", "name", "created_at", "updated_at",
+        "pull_request_reviews_enforcement_level", "required_approving_review_count",
+        "dismiss_stale_reviews_on_push", "require_code_owner_review",
+        "authorized_dismissal_actors_only", "ignore_approvals_from_contributors",
+        "required_status_checks", "required_status_checks_enforcement_level",
+        "strict_required_status_checks_policy",
+        "signature_requirement_enforcement_level",
+        "linear_history_requirement_enforcement_level", "admin_enforced",
+        "allow_force_pushes_enforcement_level", "allow_deletions_enforcement_level",
+        "merge_queue_enforcement_level", "required_deployments_enforcement_level",
+        "required_conversation_resolution_level", "authorized_actors_only",
+        "authorized_actor_names"
+    );
+    static WORDS232: &[&str] = rt::words!(
+        "id", "run_id", "head_sha", "node_id", "name", "check_run_url", "run_url",
+        "html_url", "url", "status", "steps", "conclusion", "labels", "started_at",
+        "completed_at"
+    );
+    static WORDS231: &[&str] = rt::words!(
+        "id", "run_id", "run_url", "node_id", "head_sha", "url", "html_url", "status",
+        "conclusion", "started_at", "completed_at", "name", "steps", "check_run_url",
+        "labels"
+    );
+    static WORDS34: &[&str] = rt::words!(
+        "id", "severity", "description", "name", "full_description", "tags", "help"
+    );
+    static WORDS218: &[&str] = rt::words!(
+        "id", "sha", "name", "avatar_url", "target_url", "context", "description",
+        "state", "commit", "branches", "created_at", "updated_at", "repository",
+        "sender", "installation", "organization"
+    );
+    static WORDS217: &[&str] = rt::words!(
+        "id", "sha", "name", "target_url", "context", "description", "state", "commit",
+        "branches", "created_at", "updated_at", "repository", "sender"
+    );
+    static WORDS20: &[&str] = rt::words!(
+        "id", "slug", "node_id", "owner", "name", "description", "external_url",
+        "html_url", "created_at", "updated_at", "permissions", "events"
+    );
+    static WORDS189: &[&str] = rt::words!(
+        "id", "tree_id", "distinct", "message", "timestamp", "url", "author",
+        "committer", "added", "modified", "removed"
+    );
+    static WORDS188: &[&str] = rt::words!(
+        "id", "tree_id", "distinct", "message", "timestamp", "url", "author",
+        "committer", "added", "removed", "modified"
+    );
+    static WORDS27: &[&str] = rt::words!(
+        "id", "tree_id", "message", "timestamp", "author", "committer"
+    );
+    static WORDS131: &[&str] = rt::words!(
+        "id", "version", "summary", "name", "description", "body", "body_html",
+        "release", "manifest", "html_url", "tag_name", "target_commitish", "target_oid",
+        "draft", "prerelease", "created_at", "updated_at", "metadata", "docker_metadata",
+        "package_files", "author", "source_url", "installation_command"
+    );
+    static WORDS227: &[&str] = rt::words!(
+        "inputs", "ref", "repository", "sender", "installation", "organization",
+        "workflow"
+    );
+    static WORDS226: &[&str] = rt::words!(
+        "inputs", "ref", "repository", "sender", "workflow"
+    );
+    static WORDS103: &[&str] = rt::words!(
+        "login", "id", "avatar_url", "gravatar_id", "url", "html_url", "followers_url",
+        "following_url", "gists_url", "starred_url", "subscriptions_url",
+        "organizations_url", "repos_url", "events_url", "received_events_url", "type",
+        "site_admin", "email"
+    );
+    static WORDS4: &[&str] = rt::words!(
+        "login", "id", "node_id", "avatar_url", "gravatar_id", "url", "html_url",
+        "followers_url", "following_url", "gists_url", "starred_url",
+        "subscriptions_url", "organizations_url", "repos_url", "events_url",
+        "received_events_url", "type", "site_admin"
+    );
+    static WORDS5: &[&str] = rt::words!(
+        "login", "id", "node_id", "name", "email", "avatar_url", "gravatar_id", "url",
+        "html_url", "followers_url", "following_url", "gists_url", "starred_url",
+        "subscriptions_url", "organizations_url", "repos_url", "events_url",
+        "received_events_url", "type", "site_admin"
+    );
+    static WORDS7: &[&str] = rt::words!(
+        "login", "id", "node_id", "url", "html_url", "repos_url", "events_url",
+        "hooks_url", "issues_url", "members_url", "public_members_url", "avatar_url",
+        "description"
+    );
+    static WORDS6: &[&str] = rt::words!(
+        "login", "id", "node_id", "url", "repos_url", "events_url", "hooks_url",
+        "issues_url", "members_url", "public_members_url", "avatar_url", "description"
+    );
+    static WORDS114: &[&str] = rt::words!(
+        "name", "id", "node_id", "slug", "description", "privacy", "url", "html_url",
+        "members_url", "repositories_url", "permission"
+    );
+    static WORDS115: &[&str] = rt::words!(
+        "name", "id", "node_id", "slug", "description", "privacy", "url", "html_url",
+        "members_url", "repositories_url", "permission", "parent"
+    );
+    static WORDS230: &[&str] = rt::words!(
+        "name", "status", "conclusion", "number", "started_at", "completed_at"
+    );
+    static WORDS213: &[&str] = rt::words!(
+        "node_id", "created_at", "description", "monthly_price_in_cents",
+        "monthly_price_in_dollars", "name", "is_one_time", "is_custom_ammount"
+    );
+    static WORDS212: &[&str] = rt::words!(
+        "node_id", "created_at", "sponsorable", "sponsor", "privacy_level", "tier"
+    );
+    static WORDS31: &[&str] = rt::words!(
+        "number", "created_at", "url", "html_url", "instances", "most_recent_instance",
+        "state", "dismissed_by", "dismissed_at", "dismissed_reason", "rule", "tool"
+    );
+    static WORDS30: &[&str] = rt::words!(
+        "number", "created_at", "url", "html_url", "instances", "state", "dismissed_by",
+        "dismissed_at", "dismissed_reason", "rule", "tool"
+    );
+    static WORDS35: &[&str] = rt::words!(
+        "number", "created_at", "url", "html_url", "instances", "state", "dismissed_by",
+        "dismissed_at", "dismissed_reason", "rule", "tool", "most_recent_instance",
+        "instances_url"
+    );
+    static WORDS207: &[&str] = rt::words!(
+        "number", "secret_type", "resolution", "resolved_by", "resolved_at"
+    );
+    static WORDS141: &[&str] = rt::words!(
+        "owner_url", "url", "html_url", "columns_url", "id", "node_id", "name", "body",
+        "number", "state", "creator", "created_at", "updated_at"
+    );
+    static WORDS211: &[&str] = rt::words!(
+        "package", "severity", "vulnerable_version_range", "first_patched_version"
+    );
+    static WORDS74: &[&str] = rt::words!(
+        "page_name", "title", "summary", "action", "sha", "html_url"
+    );
+    static WORDS73: &[&str] = rt::words!(
+        "pages", "repository", "sender", "installation", "organization"
+    );
+    static WORDS33: &[&str] = rt::words!(
+        "path", "start_line", "end_line", "start_column", "end_column"
+    );
+    static WORDS32: &[&str] = rt::words!(
+        "ref", "analysis_key", "environment", "state", "commit_sha", "message",
+        "location", "classifications"
+    );
+    static WORDS186: &[&str] = rt::words!(
+        "ref", "before", "after", "created", "deleted", "forced", "base_ref", "compare",
+        "commits", "head_commit", "repository", "pusher", "sender"
+    );
+    static WORDS187: &[&str] = rt::words!(
+        "ref", "before", "after", "created", "deleted", "forced", "base_ref", "compare",
+        "commits", "head_commit", "repository", "pusher", "sender", "installation",
+        "organization"
+    );
+    static WORDS41: &[&str] = rt::words!(
+        "ref", "ref_type", "master_branch", "description", "pusher_type", "repository",
+        "sender"
+    );
+    static WORDS42: &[&str] = rt::words!(
+        "ref", "ref_type", "master_branch", "description", "pusher_type", "repository",
+        "sender", "installation", "organization"
+    );
+    static WORDS43: &[&str] = rt::words!(
+        "ref", "ref_type", "pusher_type", "repository", "sender"
+    );
+    static WORDS44: &[&str] = rt::words!(
+        "ref", "ref_type", "pusher_type", "repository", "sender", "installation",
+        "organization"
+    );
+    static WORDS155: &[&str] = rt::words!(
+        "repository", "sender", "installation", "organization"
+    );
+    static WORDS60: &[&str] = rt::words!(
+        "repository_url", "category", "answer_html_url", "answer_chosen_at",
+        "answer_chosen_by", "html_url", "id", "node_id", "number", "title", "user",
+        "state", "locked", "comments", "created_at", "updated_at", "author_association",
+        "active_lock_reason", "body"
+    );
+    static WORDS246: &[&str] = rt::words!(
+        "requested", "in_progress", "completed", "queued"
+    );
+    static WORDS159: &[&str] = rt::words!(
+        "self", "html", "issue", "comments", "review_comments", "review_comment",
+        "commits", "statuses"
+    );
+    static WORDS219: &[&str] = rt::words!(
+        "sha", "node_id", "commit", "url", "html_url", "comments_url", "author",
+        "committer", "parents"
+    );
+    static WORDS244: &[&str] = rt::words!(
+        "state", "closed_at", "merged_at", "draft", "merged", "merged_by"
+    );
+    static WORDS243: &[&str] = rt::words!(
+        "state", "closed_at", "merged_at", "merge_commit_sha", "active_lock_reason",
+        "merged_by"
+    );
+    static WORDS245: &[&str] = rt::words!(
+        "state", "closed_at", "merged_at", "merge_commit_sha", "merged", "merged_by"
+    );
+    static WORDS241: &[&str] = rt::words!(
+        "state", "locked", "answer_html_url", "answer_chosen_at", "answer_chosen_by"
+    );
+    static WORDS200: &[&str] = rt::words!(
+        "status", "repository", "sender", "installation", "organization"
+    );
+    static WORDS239: &[&str] = rt::words!(
+        "success", "failure", "neutral", "cancelled", "timed_out", "action_required",
+        "stale"
+    );
+    static WORDS14: &[&str] = rt::words!(
+        "summary", "text", "annotations_count", "annotations_url"
+    );
+    static WORDS225: &[&str] = rt::words!(
+        "team", "repository", "sender", "installation", "organization"
+    );
+    static WORDS15: &[&str] = rt::words!(
+        "title", "summary", "text", "annotations_count", "annotations_url"
+    );
+    static WORDS138: &[&str] = rt::words!(
+        "type", "id", "name", "active", "app_id", "events", "config", "updated_at",
+        "created_at", "url", "test_url", "ping_url", "last_response"
+    );
+    static WORDS117: &[&str] = rt::words!(
+        "type", "id", "name", "active", "events", "config", "updated_at", "created_at"
+    );
+    static WORDS137: &[&str] = rt::words!(
+        "type", "id", "name", "active", "events", "config", "updated_at", "created_at",
+        "url", "ping_url"
+    );
+    static WORDS104: &[&str] = rt::words!(
+        "type", "id", "node_id", "login", "organization_billing_email"
+    );
+    static WORDS191: &[&str] = rt::words!(
+        "url", "assets_url", "upload_url", "html_url", "id", "node_id", "tag_name",
+        "target_commitish", "name", "draft", "author", "prerelease", "created_at",
+        "published_at", "assets", "tarball_url", "zipball_url", "body"
+    );
+    static WORDS192: &[&str] = rt::words!(
+        "url", "browser_download_url", "id", "node_id", "name", "label", "state",
+        "content_type", "size", "download_count", "created_at", "updated_at"
+    );
+    static WORDS193: &[&str] = rt::words!(
+        "url", "browser_download_url", "id", "node_id", "name", "label", "state",
+        "content_type", "size", "download_count", "created_at", "updated_at", "uploader"
+    );
+    static WORDS37: &[&str] = rt::words!(
+        "url", "html_url", "id", "node_id", "user", "position", "line", "path",
+        "commit_id", "created_at", "updated_at", "author_association", "body"
+    );
+    static WORDS132: &[&str] = rt::words!(
+        "url", "html_url", "id", "tag_name", "target_commitish", "name", "draft",
+        "author", "prerelease", "created_at", "published_at"
+    );
+    static WORDS86: &[&str] = rt::words!(
+        "url", "html_url", "issue_url", "id", "node_id", "user", "created_at",
+        "updated_at", "author_association", "body", "performed_via_github_app"
+    );
+    static WORDS85: &[&str] = rt::words!(
+        "url", "html_url", "issue_url", "id", "node_id", "user", "created_at",
+        "updated_at", "author_association", "performed_via_github_app", "body"
+    );
+    static WORDS84: &[&str] = rt::words!(
+        "url", "html_url", "labels_url", "id", "node_id", "number", "title",
+        "description", "creator", "open_issues", "closed_issues", "state", "created_at",
+        "updated_at", "due_on", "closed_at"
+    );
+    static WORDS182: &[&str] = rt::words!(
+        "url", "id", "node_id", "html_url", "diff_url", "patch_url", "issue_url",
+        "number", "state", "locked", "title", "user", "body", "created_at", "updated_at",
+        "closed_at", "merged_at", "merge_commit_sha", "assignee", "assignees",
+        "requested_reviewers", "requested_teams", "labels", "milestone", "commits_url",
+        "review_comments_url", "review_comment_url", "comments_url", "statuses_url",
+        "head", "base", "_links", "author_association", "active_lock_reason"
+    );
+    static WORDS158: &[&str] = rt::words!(
+        "url", "id", "node_id", "html_url", "diff_url", "patch_url", "issue_url",
+        "number", "state", "locked", "title", "user", "body", "created_at", "updated_at",
+        "closed_at", "merged_at", "merge_commit_sha", "assignee", "assignees",
+        "requested_reviewers", "requested_teams", "labels", "milestone", "commits_url",
+        "review_comments_url", "review_comment_url", "comments_url", "statuses_url",
+        "head", "base", "_links", "author_association", "auto_merge",
+        "active_lock_reason", "draft", "merged", "mergeable", "rebaseable",
+        "mergeable_state", "merged_by", "comments", "review_comments",
+        "maintainer_can_modify", "commits", "additions", "deletions", "changed_files"
+    );
+    static WORDS175: &[&str] = rt::words!(
+        "url", "id", "node_id", "html_url", "diff_url", "patch_url", "issue_url",
+        "number", "state", "locked", "title", "user", "body", "created_at", "updated_at",
+        "closed_at", "merged_at", "merge_commit_sha", "assignee", "assignees",
+        "requested_reviewers", "requested_teams", "labels", "milestone", "draft",
+        "commits_url", "review_comments_url", "review_comment_url", "comments_url",
+        "statuses_url", "head", "base", "_links", "author_association", "auto_merge",
+        "active_lock_reason"
+    );
+    static WORDS183: &[&str] = rt::words!(
+        "url", "id", "node_id", "html_url", "diff_url", "patch_url", "issue_url",
+        "number", "state", "locked", "title", "user", "body", "created_at", "updated_at",
+        "closed_at", "merged_at", "merge_commit_sha", "assignee", "assignees",
+        "requested_reviewers", "requested_teams", "labels", "milestone", "draft",
+        "commits_url", "review_comments_url", "review_comment_url", "comments_url",
+        "statuses_url", "head", "base", "_links", "auto_merge", "author_association",
+        "active_lock_reason"
+    );
+    static WORDS49: &[&str] = rt::words!(
+        "url", "id", "node_id", "sha", "ref", "task", "payload", "original_environment",
+        "environment", "description", "creator", "created_at", "updated_at",
+        "statuses_url", "repository_url"
+    );
+    static WORDS50: &[&str] = rt::words!(
+        "url", "id", "node_id", "sha", "ref", "task", "payload", "original_environment",
+        "environment", "description", "creator", "created_at", "updated_at",
+        "statuses_url", "repository_url", "performed_via_github_app"
+    );
+    static WORDS53: &[&str] = rt::words!(
+        "url", "id", "node_id", "state", "creator", "description", "environment",
+        "target_url", "created_at", "updated_at", "deployment_url", "repository_url"
+    );
+    static WORDS54: &[&str] = rt::words!(
+        "url", "id", "node_id", "state", "creator", "description", "environment",
+        "target_url", "created_at", "updated_at", "deployment_url", "repository_url",
+        "performed_via_github_app"
+    );
+    static WORDS18: &[&str] = rt::words!(
+        "url", "id", "node_id", "task", "original_environment", "environment",
+        "description", "created_at", "updated_at", "statuses_url", "repository_url"
+    );
+    static WORDS152: &[&str] = rt::words!(
+        "url", "project_url", "cards_url", "id", "node_id", "name", "created_at",
+        "updated_at"
+    );
+    static WORDS146: &[&str] = rt::words!(
+        "url", "project_url", "column_url", "column_id", "id", "node_id", "note",
+        "archived", "creator", "created_at", "updated_at"
+    );
+    static WORDS147: &[&str] = rt::words!(
+        "url", "project_url", "column_url", "column_id", "id", "node_id", "note",
+        "archived", "creator", "created_at", "updated_at", "content_url", "after_id"
+    );
+    static WORDS180: &[&str] = rt::words!(
+        "url", "pull_request_review_id", "id", "node_id", "diff_hunk", "path",
+        "position", "original_position", "commit_id", "original_commit_id", "user",
+        "body", "created_at", "updated_at", "html_url", "pull_request_url",
+        "author_association", "_links", "start_line", "original_start_line",
+        "original_line", "line", "start_side", "side"
+    );
+    static WORDS181: &[&str] = rt::words!(
+        "url", "pull_request_review_id", "id", "node_id", "diff_hunk", "path",
+        "position", "original_position", "commit_id", "original_commit_id", "user",
+        "body", "created_at", "updated_at", "html_url", "pull_request_url",
+        "author_association", "_links", "start_line", "original_start_line",
+        "start_side", "line", "original_line", "side", "in_reply_to_id"
+    );
+    static WORDS90: &[&str] = rt::words!(
+        "url", "repository_url", "labels_url", "comments_url", "events_url", "html_url",
+        "id", "node_id", "number", "title", "user", "assignees", "milestone", "comments",
+        "created_at", "updated_at", "closed_at", "author_association",
+        "active_lock_reason", "body"
+    );
+    static WORDS91: &[&str] = rt::words!(
+        "url", "repository_url", "labels_url", "comments_url", "events_url", "html_url",
+        "id", "node_id", "number", "title", "user", "labels", "state", "locked",
+        "assignee", "assignees", "milestone", "comments", "created_at", "updated_at",
+        "closed_at", "author_association", "active_lock_reason",
+        "performed_via_github_app", "pull_request", "body"
+    );
+    static WORDS125: &[&str] = rt::words!(
+        "url", "state", "role", "organization_url", "user"
+    );
+    static WORDS135: &[&str] = rt::words!(
+        "url", "status", "error", "pusher", "commit", "duration", "created_at",
+        "updated_at"
+    );
+    static WORDS136: &[&str] = rt::words!(
+        "zen", "hook_id", "hook", "repository", "sender", "organization"
+    );
     /// `#/oneOf/0`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         t0::<
@@ -23421,19 +24451,7 @@ mod validators {
             & c.prop(l, s, x, "sender", T1[K][3])
             & c.prop(l, s, x, "installation", T1[K][4])
             & c.prop(l, s, x, "organization", T1[K][5])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "rule" | "repository" | "sender" |
-                            "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
     }
     const T1: [[rt::Check; 6]; 2] = [
         [v577, v678, v679, v393, v680, v681],
@@ -23442,40 +24460,9 @@ mod validators {
     /// `#/definitions/branch-protection-rule`
     pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "repository_id",
-                    "name",
-                    "created_at",
-                    "updated_at",
-                    "pull_request_reviews_enforcement_level",
-                    "required_approving_review_count",
-                    "dismiss_stale_reviews_on_push",
-                    "require_code_owner_review",
-                    "authorized_dismissal_actors_only",
-                    "ignore_approvals_from_contributors",
-                    "required_status_checks",
-                    "required_status_checks_enforcement_level",
-                    "strict_required_status_checks_policy",
-                    "signature_requirement_enforcement_level",
-                    "linear_history_requirement_enforcement_level",
-                    "admin_enforced",
-                    "allow_force_pushes_enforcement_level",
-                    "allow_deletions_enforcement_level",
-                    "merge_queue_enforcement_level",
-                    "required_deployments_enforcement_level",
-                    "required_conversation_resolution_level",
-                    "authorized_actors_only",
-                    "authorized_actor_names",
-                ],
-            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "repository_id", v637)
-            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "created_at", v682)
-            & c.prop(l, s, x, "updated_at", v682)
+        c.required(l, s, x, WORDS1) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "repository_id", v637) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
             & c.prop(l, s, x, "pull_request_reviews_enforcement_level", v59)
             & c.prop(l, s, x, "required_approving_review_count", v637)
             & c.prop(l, s, x, "dismiss_stale_reviews_on_push", v638)
@@ -23495,34 +24482,7 @@ mod validators {
             & c.prop(l, s, x, "required_conversation_resolution_level", v59)
             & c.prop(l, s, x, "authorized_actors_only", v638)
             & c.prop(l, s, x, "authorized_actor_names", t65::<0>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "repository_id" | "name" | "created_at" |
-                            "updated_at" | "pull_request_reviews_enforcement_level" |
-                            "required_approving_review_count" |
-                            "dismiss_stale_reviews_on_push" | "require_code_owner_review"
-                            | "authorized_dismissal_actors_only" |
-                            "ignore_approvals_from_contributors" |
-                            "required_status_checks" |
-                            "required_status_checks_enforcement_level" |
-                            "strict_required_status_checks_policy" |
-                            "signature_requirement_enforcement_level" |
-                            "linear_history_requirement_enforcement_level" |
-                            "admin_enforced" | "allow_force_pushes_enforcement_level" |
-                            "allow_deletions_enforcement_level" |
-                            "merge_queue_enforcement_level" |
-                            "required_deployments_enforcement_level" |
-                            "required_conversation_resolution_level" |
-                            "authorized_actors_only" | "authorized_actor_names"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS1)
     }
     /// `#/definitions/branch-protection-rule/properties/pull_request_reviews_enforcement_level`
     pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23532,91 +24492,13 @@ mod validators {
     /// `#/definitions/repository`
     pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "node_id",
-                    "name",
-                    "full_name",
-                    "private",
-                    "owner",
-                    "html_url",
-                    "description",
-                    "fork",
-                    "url",
-                    "forks_url",
-                    "keys_url",
-                    "collaborators_url",
-                    "teams_url",
-                    "hooks_url",
-                    "issue_events_url",
-                    "events_url",
-                    "assignees_url",
-                    "branches_url",
-                    "tags_url",
-                    "blobs_url",
-                    "git_tags_url",
-                    "git_refs_url",
-                    "trees_url",
-                    "statuses_url",
-                    "languages_url",
-                    "stargazers_url",
-                    "contributors_url",
-                    "subscribers_url",
-                    "subscription_url",
-                    "commits_url",
-                    "git_commits_url",
-                    "comments_url",
-                    "issue_comment_url",
-                    "contents_url",
-                    "compare_url",
-                    "merges_url",
-                    "archive_url",
-                    "downloads_url",
-                    "issues_url",
-                    "pulls_url",
-                    "milestones_url",
-                    "notifications_url",
-                    "labels_url",
-                    "releases_url",
-                    "deployments_url",
-                    "created_at",
-                    "updated_at",
-                    "pushed_at",
-                    "git_url",
-                    "ssh_url",
-                    "clone_url",
-                    "svn_url",
-                    "homepage",
-                    "size",
-                    "stargazers_count",
-                    "watchers_count",
-                    "language",
-                    "has_issues",
-                    "has_projects",
-                    "has_downloads",
-                    "has_wiki",
-                    "has_pages",
-                    "forks_count",
-                    "mirror_url",
-                    "archived",
-                    "open_issues_count",
-                    "license",
-                    "forks",
-                    "open_issues",
-                    "watchers",
-                    "default_branch",
-                ],
-            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
-            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "full_name", v682)
-            & c.prop(l, s, x, "private", v638) & c.prop(l, s, x, "owner", v393)
-            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "description", v639)
-            & c.prop(l, s, x, "fork", v638) & c.prop(l, s, x, "url", v682)
-            & c.prop(l, s, x, "forks_url", v682) & c.prop(l, s, x, "keys_url", v682)
+        c.required(l, s, x, WORDS2) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "full_name", v682) & c.prop(l, s, x, "private", v638)
+            & c.prop(l, s, x, "owner", v393) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "description", v639) & c.prop(l, s, x, "fork", v638)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "forks_url", v682)
+            & c.prop(l, s, x, "keys_url", v682)
             & c.prop(l, s, x, "collaborators_url", v682)
             & c.prop(l, s, x, "teams_url", v682) & c.prop(l, s, x, "hooks_url", v682)
             & c.prop(l, s, x, "issue_events_url", v682)
@@ -23670,73 +24552,14 @@ mod validators {
             & c.prop(l, s, x, "master_branch", v682)
             & c.prop(l, s, x, "permissions", v66) & c.prop(l, s, x, "public", v638)
             & c.prop(l, s, x, "organization", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "node_id" | "name" | "full_name" | "private" |
-                            "owner" | "html_url" | "description" | "fork" | "url" |
-                            "forks_url" | "keys_url" | "collaborators_url" | "teams_url"
-                            | "hooks_url" | "issue_events_url" | "events_url" |
-                            "assignees_url" | "branches_url" | "tags_url" | "blobs_url" |
-                            "git_tags_url" | "git_refs_url" | "trees_url" |
-                            "statuses_url" | "languages_url" | "stargazers_url" |
-                            "contributors_url" | "subscribers_url" | "subscription_url" |
-                            "commits_url" | "git_commits_url" | "comments_url" |
-                            "issue_comment_url" | "contents_url" | "compare_url" |
-                            "merges_url" | "archive_url" | "downloads_url" | "issues_url"
-                            | "pulls_url" | "milestones_url" | "notifications_url" |
-                            "labels_url" | "releases_url" | "deployments_url" |
-                            "created_at" | "updated_at" | "pushed_at" | "git_url" |
-                            "ssh_url" | "clone_url" | "svn_url" | "homepage" | "size" |
-                            "stargazers_count" | "watchers_count" | "language" |
-                            "has_issues" | "has_projects" | "has_downloads" | "has_wiki"
-                            | "has_pages" | "forks_count" | "mirror_url" | "archived" |
-                            "disabled" | "open_issues_count" | "license" | "forks" |
-                            "open_issues" | "watchers" | "stargazers" | "default_branch"
-                            | "allow_squash_merge" | "allow_merge_commit" |
-                            "allow_rebase_merge" | "allow_auto_merge" | "allow_forking" |
-                            "delete_branch_on_merge" | "master_branch" | "permissions" |
-                            "public" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS3)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T2` each), such as `#/definitions/user` and `#/definitions/github-org`.
     pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "login",
-                    "id",
-                    "node_id",
-                    "avatar_url",
-                    "gravatar_id",
-                    "url",
-                    "html_url",
-                    "followers_url",
-                    "following_url",
-                    "gists_url",
-                    "starred_url",
-                    "subscriptions_url",
-                    "organizations_url",
-                    "repos_url",
-                    "events_url",
-                    "received_events_url",
-                    "type",
-                    "site_admin",
-                ],
-            ) & c.prop(l, s, x, "login", T2[K][0]) & c.prop(l, s, x, "id", T2[K][1])
-            & c.prop(l, s, x, "node_id", T2[K][2]) & c.prop(l, s, x, "name", T2[K][3])
-            & c.prop(l, s, x, "email", T2[K][4])
+        c.required(l, s, x, WORDS4) & c.prop(l, s, x, "login", T2[K][0])
+            & c.prop(l, s, x, "id", T2[K][1]) & c.prop(l, s, x, "node_id", T2[K][2])
+            & c.prop(l, s, x, "name", T2[K][3]) & c.prop(l, s, x, "email", T2[K][4])
             & c.prop(l, s, x, "avatar_url", T2[K][5])
             & c.prop(l, s, x, "gravatar_id", T2[K][6]) & c.prop(l, s, x, "url", T2[K][7])
             & c.prop(l, s, x, "html_url", T2[K][8])
@@ -23751,23 +24574,7 @@ mod validators {
             & c.prop(l, s, x, "received_events_url", T2[K][17])
             & c.prop(l, s, x, "type", T2[K][18])
             & c.prop(l, s, x, "site_admin", T2[K][19])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "login" | "id" | "node_id" | "name" | "email" |
-                            "avatar_url" | "gravatar_id" | "url" | "html_url" |
-                            "followers_url" | "following_url" | "gists_url" |
-                            "starred_url" | "subscriptions_url" | "organizations_url" |
-                            "repos_url" | "events_url" | "received_events_url" | "type" |
-                            "site_admin"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS5)
     }
     const T2: [[rt::Check; 20]; 2] = [
         [
@@ -23860,7 +24667,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "key" | "name" | "spdx_id" | "url" | "node_id"),
+                    &["key", "name", "spdx_id", "url", "node_id"],
                 )
     }
     /// `#/definitions/repository/properties/permissions`
@@ -23875,9 +24682,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| {
-                        matches!(key, "pull" | "push" | "admin" | "maintain" | "triage")
-                    },
+                    &["pull", "push", "admin", "maintain", "triage"],
                 )
     }
     /// `#/definitions/installation-lite`
@@ -23885,112 +24690,43 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["id", "node_id"]) & c.prop(l, s, x, "id", v637)
             & c.prop(l, s, x, "node_id", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "id" | "node_id"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["id", "node_id"])
     }
     /// `#/definitions/organization`
     pub(super) fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "login",
-                    "id",
-                    "node_id",
-                    "url",
-                    "repos_url",
-                    "events_url",
-                    "hooks_url",
-                    "issues_url",
-                    "members_url",
-                    "public_members_url",
-                    "avatar_url",
-                    "description",
-                ],
-            ) & c.prop(l, s, x, "login", v682) & c.prop(l, s, x, "id", v637)
-            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "url", v682)
-            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "repos_url", v682)
-            & c.prop(l, s, x, "events_url", v682) & c.prop(l, s, x, "hooks_url", v682)
-            & c.prop(l, s, x, "issues_url", v682) & c.prop(l, s, x, "members_url", v682)
+        c.required(l, s, x, WORDS6) & c.prop(l, s, x, "login", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "repos_url", v682) & c.prop(l, s, x, "events_url", v682)
+            & c.prop(l, s, x, "hooks_url", v682) & c.prop(l, s, x, "issues_url", v682)
+            & c.prop(l, s, x, "members_url", v682)
             & c.prop(l, s, x, "public_members_url", v682)
             & c.prop(l, s, x, "avatar_url", v682) & c.prop(l, s, x, "description", v639)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "login" | "id" | "node_id" | "url" | "html_url" |
-                            "repos_url" | "events_url" | "hooks_url" | "issues_url" |
-                            "members_url" | "public_members_url" | "avatar_url" |
-                            "description"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS7)
     }
     /// `#/definitions/branch_protection_rule$edited`
     pub(super) fn v70(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "rule", "changes", "repository", "sender"])
-            & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "rule", v678)
-            & c.prop(l, s, x, "changes", v71) & c.prop(l, s, x, "repository", v679)
-            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+        c.required(l, s, x, WORDS8) & c.prop(l, s, x, "action", v408)
+            & c.prop(l, s, x, "rule", v678) & c.prop(l, s, x, "changes", v71)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "rule" | "changes" | "repository" | "sender"
-                            | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS9)
     }
     /// `#/definitions/branch_protection_rule$edited/properties/changes`
     pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "authorized_actors_only", t4::<0>)
             & c.prop(l, s, x, "authorized_actor_names", t4::<1>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "authorized_actors_only" | "authorized_actor_names"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS10)
     }
     /// Shared by 9 validators that differ only in the validators they call (a row of `T4` each), such as `#/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actors_only` and `#/definitions/branch_protection_rule$edited/properties/changes/properties/authorized_actor_names` (7 more).
     pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["from"]) & c.prop(l, s, x, "from", T4[K][0])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "from"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["from"])
     }
     const T4: [[rt::Check; 1]; 9] = [
         [v638],
@@ -24029,19 +24765,7 @@ mod validators {
             & c.prop(l, s, x, "sender", T6[K][4])
             & c.prop(l, s, x, "installation", T6[K][5])
             & c.prop(l, s, x, "organization", T6[K][6])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "check_run" | "requested_action" |
-                            "repository" | "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS11)
     }
     const T6: [[rt::Check; 7]; 3] = [
         [v77, t7::<0>, v668, v679, v393, v680, v681],
@@ -24051,28 +24775,8 @@ mod validators {
     /// Shared by 3 validators that differ only in the validators they call (a row of `T7` each), such as `#/definitions/check_run$completed/properties/check_run` and `#/definitions/check_run$created/properties/check_run` (1 more).
     pub(super) fn t7<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "head_sha",
-                    "external_id",
-                    "url",
-                    "html_url",
-                    "status",
-                    "conclusion",
-                    "started_at",
-                    "completed_at",
-                    "output",
-                    "name",
-                    "check_suite",
-                    "app",
-                    "pull_requests",
-                ],
-            ) & c.prop(l, s, x, "id", T7[K][0]) & c.prop(l, s, x, "node_id", T7[K][1])
+        c.required(l, s, x, WORDS12) & c.prop(l, s, x, "id", T7[K][0])
+            & c.prop(l, s, x, "node_id", T7[K][1])
             & c.prop(l, s, x, "head_sha", T7[K][2])
             & c.prop(l, s, x, "external_id", T7[K][3]) & c.prop(l, s, x, "url", T7[K][4])
             & c.prop(l, s, x, "html_url", T7[K][5])
@@ -24085,21 +24789,7 @@ mod validators {
             & c.prop(l, s, x, "check_suite", T7[K][13])
             & c.prop(l, s, x, "app", T7[K][14])
             & c.prop(l, s, x, "pull_requests", T7[K][15])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "node_id" | "head_sha" | "external_id" | "url" |
-                            "html_url" | "details_url" | "status" | "conclusion" |
-                            "started_at" | "completed_at" | "output" | "name" |
-                            "check_suite" | "app" | "pull_requests"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS13)
     }
     const T7: [[rt::Check; 16]; 3] = [
         [
@@ -24168,47 +24858,17 @@ mod validators {
     /// `#/definitions/check_run$completed/properties/check_run/properties/output`
     pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["summary", "text", "annotations_count", "annotations_url"])
-            & c.prop(l, s, x, "title", v639) & c.prop(l, s, x, "summary", v639)
-            & c.prop(l, s, x, "text", v639) & c.prop(l, s, x, "annotations_count", v637)
+        c.required(l, s, x, WORDS14) & c.prop(l, s, x, "title", v639)
+            & c.prop(l, s, x, "summary", v639) & c.prop(l, s, x, "text", v639)
+            & c.prop(l, s, x, "annotations_count", v637)
             & c.prop(l, s, x, "annotations_url", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "title" | "summary" | "text" | "annotations_count" |
-                            "annotations_url"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS15)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T8` each), such as `#/definitions/check_run$completed/properties/check_run/properties/check_suite` and `#/definitions/check_run$created/properties/check_run/properties/check_suite` (1 more).
     pub(super) fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "head_branch",
-                    "head_sha",
-                    "status",
-                    "conclusion",
-                    "url",
-                    "before",
-                    "after",
-                    "pull_requests",
-                    "app",
-                    "created_at",
-                    "updated_at",
-                ],
-            ) & c.prop(l, s, x, "id", T8[K][0]) & c.prop(l, s, x, "node_id", T8[K][1])
+        c.required(l, s, x, WORDS16) & c.prop(l, s, x, "id", T8[K][0])
+            & c.prop(l, s, x, "node_id", T8[K][1])
             & c.prop(l, s, x, "head_branch", T8[K][2])
             & c.prop(l, s, x, "head_sha", T8[K][3]) & c.prop(l, s, x, "status", T8[K][4])
             & c.prop(l, s, x, "conclusion", T8[K][5]) & c.prop(l, s, x, "url", T8[K][6])
@@ -24218,20 +24878,7 @@ mod validators {
             & c.prop(l, s, x, "app", T8[K][11])
             & c.prop(l, s, x, "created_at", T8[K][12])
             & c.prop(l, s, x, "updated_at", T8[K][13])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "node_id" | "head_branch" | "head_sha" | "status"
-                            | "conclusion" | "url" | "before" | "after" | "pull_requests"
-                            | "deployment" | "app" | "created_at" | "updated_at"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS17)
     }
     const T8: [[rt::Check; 14]; 3] = [
         [
@@ -24301,7 +24948,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "url" | "id" | "number" | "head" | "base"),
+                    &["url", "id", "number", "head", "base"],
                 )
     }
     const T9: [[rt::Check; 5]; 2] = [
@@ -24319,7 +24966,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "ref" | "sha" | "repo"),
+                    &["ref", "sha", "repo"],
                 )
     }
     /// `#/definitions/repo-ref`
@@ -24333,92 +24980,33 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "id" | "url" | "name"),
+                    &["id", "url", "name"],
                 )
     }
     /// `#/definitions/check-run-deployment`
     pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "url",
-                    "id",
-                    "node_id",
-                    "task",
-                    "original_environment",
-                    "environment",
-                    "description",
-                    "created_at",
-                    "updated_at",
-                    "statuses_url",
-                    "repository_url",
-                ],
-            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "id", v637)
-            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "task", v682)
+        c.required(l, s, x, WORDS18) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "task", v682)
             & c.prop(l, s, x, "original_environment", v682)
             & c.prop(l, s, x, "environment", v682) & c.prop(l, s, x, "description", v639)
             & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
             & c.prop(l, s, x, "statuses_url", v682)
             & c.prop(l, s, x, "repository_url", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "id" | "node_id" | "task" |
-                            "original_environment" | "environment" | "description" |
-                            "created_at" | "updated_at" | "statuses_url" |
-                            "repository_url"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS18)
     }
     /// `#/definitions/app`
     pub(super) fn v86(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "node_id",
-                    "owner",
-                    "name",
-                    "description",
-                    "external_url",
-                    "html_url",
-                    "created_at",
-                    "updated_at",
-                ],
-            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "slug", v682)
-            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "owner", v393)
-            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "description", v639)
+        c.required(l, s, x, WORDS19) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "slug", v682) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "owner", v393) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "description", v639)
             & c.prop(l, s, x, "external_url", v682) & c.prop(l, s, x, "html_url", v682)
             & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
             & c.prop(l, s, x, "permissions", v87) & c.prop(l, s, x, "events", t65::<2>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "slug" | "node_id" | "owner" | "name" |
-                            "description" | "external_url" | "html_url" | "created_at" |
-                            "updated_at" | "permissions" | "events"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS20)
     }
     /// `#/definitions/app/properties/permissions`
     pub(super) fn v87(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24448,29 +25036,7 @@ mod validators {
             & c.prop(l, s, x, "team_discussions", v88)
             & c.prop(l, s, x, "vulnerability_alerts", v88)
             & c.prop(l, s, x, "workflows", v88)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "actions" | "administration" | "checks" |
-                            "content_references" | "contents" | "deployments" |
-                            "discussions" | "emails" | "environments" | "issues" |
-                            "members" | "metadata" | "organization_administration" |
-                            "organization_hooks" | "organization_packages" |
-                            "organization_plan" | "organization_projects" |
-                            "organization_secrets" | "organization_self_hosted_runners" |
-                            "organization_user_blocking" | "packages" | "pages" |
-                            "pull_requests" | "repository_hooks" | "repository_projects"
-                            | "secret_scanning_alerts" | "secrets" | "security_events" |
-                            "security_scanning_alert" | "single_file" | "statuses" |
-                            "team_discussions" | "vulnerability_alerts" | "workflows"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS21)
     }
     /// `#/definitions/app/properties/permissions/properties/actions`
     pub(super) fn v88(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24478,59 +25044,7 @@ mod validators {
     }
     /// `#/definitions/app/properties/events/items`
     pub(super) fn v89(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c
-                .enum_str(
-                    l,
-                    s,
-                    i,
-                    &[
-                        "check_run",
-                        "check_suite",
-                        "code_scanning_alert",
-                        "commit_comment",
-                        "content_reference",
-                        "create",
-                        "delete",
-                        "deployment",
-                        "deployment_review",
-                        "deployment_status",
-                        "deploy_key",
-                        "discussion",
-                        "discussion_comment",
-                        "fork",
-                        "gollum",
-                        "issues",
-                        "issue_comment",
-                        "label",
-                        "member",
-                        "membership",
-                        "milestone",
-                        "organization",
-                        "org_block",
-                        "page_build",
-                        "project",
-                        "project_card",
-                        "project_column",
-                        "public",
-                        "pull_request",
-                        "pull_request_review",
-                        "pull_request_review_comment",
-                        "push",
-                        "registry_package",
-                        "release",
-                        "repository",
-                        "repository_dispatch",
-                        "secret_scanning_alert",
-                        "star",
-                        "status",
-                        "team",
-                        "team_add",
-                        "watch",
-                        "workflow_dispatch",
-                        "workflow_run",
-                    ],
-                )
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS22)
     }
     /// `#/definitions/check_run$created/properties/check_run/properties/status`
     pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24540,30 +25054,13 @@ mod validators {
     /// `#/definitions/check_run$requested_action`
     pub(super) fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "check_run", "requested_action", "repository", "sender"],
-            ) & c.prop(l, s, x, "action", v579) & c.prop(l, s, x, "check_run", t7::<1>)
+        c.required(l, s, x, WORDS23) & c.prop(l, s, x, "action", v579)
+            & c.prop(l, s, x, "check_run", t7::<1>)
             & c.prop(l, s, x, "requested_action", v669)
             & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
             & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "check_run" | "requested_action" |
-                            "repository" | "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS11)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T10` each), such as `#/definitions/check_suite$completed` and `#/definitions/check_suite$requested` (1 more).
     pub(super) fn t10<const K: usize>(
@@ -24573,26 +25070,13 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "check_suite", "repository", "sender"])
-            & c.prop(l, s, x, "action", T10[K][0])
+        c.required(l, s, x, WORDS24) & c.prop(l, s, x, "action", T10[K][0])
             & c.prop(l, s, x, "check_suite", T10[K][1])
             & c.prop(l, s, x, "repository", T10[K][2])
             & c.prop(l, s, x, "sender", T10[K][3])
             & c.prop(l, s, x, "installation", T10[K][4])
             & c.prop(l, s, x, "organization", T10[K][5])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "check_suite" | "repository" | "sender" |
-                            "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS25)
     }
     const T10: [[rt::Check; 6]; 3] = [
         [v77, v100, v679, v393, v680, v681],
@@ -24602,80 +25086,26 @@ mod validators {
     /// `#/definitions/check_suite$completed/properties/check_suite`
     pub(super) fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "node_id",
-                    "head_branch",
-                    "head_sha",
-                    "status",
-                    "conclusion",
-                    "url",
-                    "before",
-                    "after",
-                    "pull_requests",
-                    "app",
-                    "created_at",
-                    "updated_at",
-                    "latest_check_runs_count",
-                    "check_runs_url",
-                    "head_commit",
-                ],
-            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
-            & c.prop(l, s, x, "head_branch", v639) & c.prop(l, s, x, "head_sha", v682)
-            & c.prop(l, s, x, "status", v643) & c.prop(l, s, x, "conclusion", v642)
-            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "before", v639)
-            & c.prop(l, s, x, "after", v682) & c.prop(l, s, x, "pull_requests", t65::<1>)
-            & c.prop(l, s, x, "app", v688) & c.prop(l, s, x, "created_at", v682)
-            & c.prop(l, s, x, "updated_at", v682)
+        c.required(l, s, x, WORDS26) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "head_branch", v639)
+            & c.prop(l, s, x, "head_sha", v682) & c.prop(l, s, x, "status", v643)
+            & c.prop(l, s, x, "conclusion", v642) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "before", v639) & c.prop(l, s, x, "after", v682)
+            & c.prop(l, s, x, "pull_requests", t65::<1>) & c.prop(l, s, x, "app", v688)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
             & c.prop(l, s, x, "latest_check_runs_count", v637)
             & c.prop(l, s, x, "check_runs_url", v682)
             & c.prop(l, s, x, "head_commit", v697)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "node_id" | "head_branch" | "head_sha" | "status"
-                            | "conclusion" | "url" | "before" | "after" | "pull_requests"
-                            | "app" | "created_at" | "updated_at" |
-                            "latest_check_runs_count" | "check_runs_url" | "head_commit"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS26)
     }
     /// `#/definitions/commit-simple`
     pub(super) fn v101(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["id", "tree_id", "message", "timestamp", "author", "committer"],
-            ) & c.prop(l, s, x, "id", v682) & c.prop(l, s, x, "tree_id", v682)
-            & c.prop(l, s, x, "message", v682) & c.prop(l, s, x, "timestamp", v682)
-            & c.prop(l, s, x, "author", v698) & c.prop(l, s, x, "committer", v698)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "tree_id" | "message" | "timestamp" | "author" |
-                            "committer"
-                        )
-                    },
-                )
+        c.required(l, s, x, WORDS27) & c.prop(l, s, x, "id", v682)
+            & c.prop(l, s, x, "tree_id", v682) & c.prop(l, s, x, "message", v682)
+            & c.prop(l, s, x, "timestamp", v682) & c.prop(l, s, x, "author", v698)
+            & c.prop(l, s, x, "committer", v698)
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS27)
     }
     /// `#/definitions/committer`
     pub(super) fn v102(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24689,7 +25119,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "name" | "email" | "date" | "username"),
+                    &["name", "email", "date", "username"],
                 )
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T11` each), such as `#/definitions/code_scanning_alert_event` and `#/definitions/sponsorship_event`.
@@ -24726,32 +25156,14 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "alert", "ref", "commit_oid", "repository", "sender"],
-            ) & c.prop(l, s, x, "action", T12[K][0])
+        c.required(l, s, x, WORDS28) & c.prop(l, s, x, "action", T12[K][0])
             & c.prop(l, s, x, "alert", T12[K][1]) & c.prop(l, s, x, "ref", T12[K][2])
             & c.prop(l, s, x, "commit_oid", T12[K][3])
             & c.prop(l, s, x, "repository", T12[K][4])
             & c.prop(l, s, x, "sender", T12[K][5])
             & c.prop(l, s, x, "installation", T12[K][6])
             & c.prop(l, s, x, "organization", T12[K][7])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "alert" | "ref" | "commit_oid" | "repository"
-                            | "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS29)
     }
     const T12: [[rt::Check; 8]; 6] = [
         [v582, t13::<0>, v682, v682, v679, v705, v680, v681],
@@ -24769,25 +25181,7 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "number",
-                    "created_at",
-                    "url",
-                    "html_url",
-                    "instances",
-                    "state",
-                    "dismissed_by",
-                    "dismissed_at",
-                    "dismissed_reason",
-                    "rule",
-                    "tool",
-                ],
-            ) & c.prop(l, s, x, "number", T13[K][0])
+        c.required(l, s, x, WORDS30) & c.prop(l, s, x, "number", T13[K][0])
             & c.prop(l, s, x, "created_at", T13[K][1])
             & c.prop(l, s, x, "url", T13[K][2]) & c.prop(l, s, x, "html_url", T13[K][3])
             & c.prop(l, s, x, "instances", T13[K][4])
@@ -24797,21 +25191,7 @@ mod validators {
             & c.prop(l, s, x, "dismissed_at", T13[K][8])
             & c.prop(l, s, x, "dismissed_reason", T13[K][9])
             & c.prop(l, s, x, "rule", T13[K][10]) & c.prop(l, s, x, "tool", T13[K][11])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "number" | "created_at" | "url" | "html_url" |
-                            "instances" | "most_recent_instance" | "state" |
-                            "dismissed_by" | "dismissed_at" | "dismissed_reason" | "rule"
-                            | "tool"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS31)
     }
     const T13: [[rt::Check; 12]; 5] = [
         [v637, v682, v682, v682, t65::<3>, v707, v109, t3::<2>, v639, v645, v112, v114],
@@ -24829,19 +25209,7 @@ mod validators {
             & c.prop(l, s, x, "commit_sha", v682) & c.prop(l, s, x, "message", v110)
             & c.prop(l, s, x, "location", v111)
             & c.prop(l, s, x, "classifications", t65::<0>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "ref" | "analysis_key" | "environment" | "state" |
-                            "commit_sha" | "message" | "location" | "classifications"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS32)
     }
     /// `#/definitions/alert-instance/properties/state`
     pub(super) fn v109(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24852,14 +25220,7 @@ mod validators {
     pub(super) fn v110(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "text", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "text"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["text"])
     }
     /// `#/definitions/alert-instance/properties/location`
     pub(super) fn v111(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24867,19 +25228,7 @@ mod validators {
         c.prop(l, s, x, "path", v682) & c.prop(l, s, x, "start_line", v637)
             & c.prop(l, s, x, "end_line", v637) & c.prop(l, s, x, "start_column", v637)
             & c.prop(l, s, x, "end_column", v637)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "path" | "start_line" | "end_line" | "start_column" |
-                            "end_column"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS33)
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule`
     pub(super) fn v112(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24893,7 +25242,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "id" | "severity" | "description"),
+                    &["id", "severity", "description"],
                 )
     }
     /// `#/definitions/code_scanning_alert$appeared_in_branch/properties/alert/properties/rule/properties/severity`
@@ -24905,14 +25254,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name", "version"]) & c.prop(l, s, x, "name", v682)
             & c.prop(l, s, x, "version", v639)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "name" | "version"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["name", "version"])
     }
     /// `#/definitions/github-org/properties/login`
     pub(super) fn v116(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25072,19 +25414,7 @@ mod validators {
             & c.prop(l, s, x, "description", v682) & c.prop(l, s, x, "name", v682)
             & c.prop(l, s, x, "full_description", v682) & c.prop(l, s, x, "tags", v640)
             & c.prop(l, s, x, "help", v640)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "severity" | "description" | "name" |
-                            "full_description" | "tags" | "help"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS34)
     }
     /// `#/definitions/code_scanning_alert$closed_by_user/properties/alert/properties/tool`
     pub(super) fn v137(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25097,54 +25427,22 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "name" | "version" | "guid"),
+                    &["name", "version", "guid"],
                 )
     }
     /// `#/definitions/code_scanning_alert$fixed/properties/alert`
     pub(super) fn v142(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "number",
-                    "created_at",
-                    "url",
-                    "html_url",
-                    "instances",
-                    "state",
-                    "dismissed_by",
-                    "dismissed_at",
-                    "dismissed_reason",
-                    "rule",
-                    "tool",
-                ],
-            ) & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "created_at", v682)
-            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
-            & c.prop(l, s, x, "instances", t65::<6>) & c.prop(l, s, x, "state", v715)
-            & c.prop(l, s, x, "dismissed_by", t3::<2>)
+        c.required(l, s, x, WORDS30) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "instances", t65::<6>)
+            & c.prop(l, s, x, "state", v715) & c.prop(l, s, x, "dismissed_by", t3::<2>)
             & c.prop(l, s, x, "dismissed_at", v639)
             & c.prop(l, s, x, "dismissed_reason", v645) & c.prop(l, s, x, "rule", v136)
             & c.prop(l, s, x, "tool", v137)
             & c.prop(l, s, x, "most_recent_instance", v707)
             & c.prop(l, s, x, "instances_url", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "number" | "created_at" | "url" | "html_url" |
-                            "instances" | "state" | "dismissed_by" | "dismissed_at" |
-                            "dismissed_reason" | "rule" | "tool" | "most_recent_instance"
-                            | "instances_url"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
     }
     /// Shared by 8 validators that differ only in the validators they call (a row of `T15` each), such as `#/definitions/commit_comment_event` and `#/definitions/content_reference_event` (6 more).
     pub(super) fn t15<const K: usize>(
@@ -25173,112 +25471,33 @@ mod validators {
             & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
             & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "comment" | "repository" | "sender" |
-                            "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS36)
     }
     /// `#/definitions/commit_comment$created/properties/comment`
     pub(super) fn v151(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "url",
-                    "html_url",
-                    "id",
-                    "node_id",
-                    "user",
-                    "position",
-                    "line",
-                    "path",
-                    "commit_id",
-                    "created_at",
-                    "updated_at",
-                    "author_association",
-                    "body",
-                ],
-            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
-            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
-            & c.prop(l, s, x, "user", v393) & c.prop(l, s, x, "position", v648)
-            & c.prop(l, s, x, "line", v648) & c.prop(l, s, x, "path", v639)
-            & c.prop(l, s, x, "commit_id", v682) & c.prop(l, s, x, "created_at", v682)
-            & c.prop(l, s, x, "updated_at", v682)
+        c.required(l, s, x, WORDS37) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "user", v393)
+            & c.prop(l, s, x, "position", v648) & c.prop(l, s, x, "line", v648)
+            & c.prop(l, s, x, "path", v639) & c.prop(l, s, x, "commit_id", v682)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
             & c.prop(l, s, x, "author_association", v722) & c.prop(l, s, x, "body", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "html_url" | "id" | "node_id" | "user" |
-                            "position" | "line" | "path" | "commit_id" | "created_at" |
-                            "updated_at" | "author_association" | "body"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS37)
     }
     /// `#/definitions/author_association`
     pub(super) fn v152(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c
-                .enum_str(
-                    l,
-                    s,
-                    i,
-                    &[
-                        "COLLABORATOR",
-                        "CONTRIBUTOR",
-                        "FIRST_TIMER",
-                        "FIRST_TIME_CONTRIBUTOR",
-                        "MANNEQUIN",
-                        "MEMBER",
-                        "NONE",
-                        "OWNER",
-                    ],
-                )
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS38)
     }
     /// `#/definitions/content_reference$created`
     pub(super) fn v154(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "content_reference", "repository", "sender", "installation"],
-            ) & c.prop(l, s, x, "action", v577)
+        c.required(l, s, x, WORDS39) & c.prop(l, s, x, "action", v577)
             & c.prop(l, s, x, "content_reference", v155)
             & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
             & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "content_reference" | "repository" | "sender"
-                            | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS40)
     }
     /// `#/definitions/content_reference$created/properties/content_reference`
     pub(super) fn v155(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25292,46 +25511,19 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "id" | "node_id" | "reference"),
+                    &["id", "node_id", "reference"],
                 )
     }
     /// `#/definitions/create$event`
     pub(super) fn v156(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "ref",
-                    "ref_type",
-                    "master_branch",
-                    "description",
-                    "pusher_type",
-                    "repository",
-                    "sender",
-                ],
-            ) & c.prop(l, s, x, "ref", v682) & c.prop(l, s, x, "ref_type", v157)
-            & c.prop(l, s, x, "master_branch", v682)
+        c.required(l, s, x, WORDS41) & c.prop(l, s, x, "ref", v682)
+            & c.prop(l, s, x, "ref_type", v157) & c.prop(l, s, x, "master_branch", v682)
             & c.prop(l, s, x, "description", v639) & c.prop(l, s, x, "pusher_type", v682)
             & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
             & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "ref" | "ref_type" | "master_branch" | "description" |
-                            "pusher_type" | "repository" | "sender" | "installation" |
-                            "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS42)
     }
     /// `#/definitions/create$event/properties/ref_type`
     pub(super) fn v157(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25340,24 +25532,12 @@ mod validators {
     /// `#/definitions/delete$event`
     pub(super) fn v158(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["ref", "ref_type", "pusher_type", "repository", "sender"])
-            & c.prop(l, s, x, "ref", v682) & c.prop(l, s, x, "ref_type", v157)
-            & c.prop(l, s, x, "pusher_type", v682) & c.prop(l, s, x, "repository", v679)
-            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+        c.required(l, s, x, WORDS43) & c.prop(l, s, x, "ref", v682)
+            & c.prop(l, s, x, "ref_type", v157) & c.prop(l, s, x, "pusher_type", v682)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "ref" | "ref_type" | "pusher_type" | "repository" |
-                            "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS44)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T16` each), such as `#/definitions/deploy_key$created` and `#/definitions/deploy_key$deleted`.
     pub(super) fn t16<const K: usize>(
@@ -25373,19 +25553,7 @@ mod validators {
             & c.prop(l, s, x, "sender", T16[K][3])
             & c.prop(l, s, x, "installation", T16[K][4])
             & c.prop(l, s, x, "organization", T16[K][5])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "key" | "repository" | "sender" |
-                            "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS45)
     }
     const T16: [[rt::Check; 6]; 2] = [
         [v577, v161, v679, v393, v680, v681],
@@ -25394,248 +25562,80 @@ mod validators {
     /// `#/definitions/deploy_key$created/properties/key`
     pub(super) fn v161(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["id", "key", "url", "title", "verified", "created_at", "read_only"],
-            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "key", v682)
-            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "title", v682)
-            & c.prop(l, s, x, "verified", v638) & c.prop(l, s, x, "created_at", v682)
-            & c.prop(l, s, x, "read_only", v638)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "key" | "url" | "title" | "verified" |
-                            "created_at" | "read_only"
-                        )
-                    },
-                )
+        c.required(l, s, x, WORDS46) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "key", v682) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "title", v682) & c.prop(l, s, x, "verified", v638)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "read_only", v638)
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS46)
     }
     /// `#/definitions/deployment$created`
     pub(super) fn v164(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "action",
-                    "deployment",
-                    "workflow",
-                    "workflow_run",
-                    "repository",
-                    "sender",
-                ],
-            ) & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "deployment", v165)
-            & c.prop(l, s, x, "workflow", v640) & c.prop(l, s, x, "workflow_run", v640)
-            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
-            & c.prop(l, s, x, "installation", v680)
+        c.required(l, s, x, WORDS47) & c.prop(l, s, x, "action", v577)
+            & c.prop(l, s, x, "deployment", v165) & c.prop(l, s, x, "workflow", v640)
+            & c.prop(l, s, x, "workflow_run", v640) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "deployment" | "workflow" | "workflow_run" |
-                            "repository" | "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS48)
     }
     /// `#/definitions/deployment$created/properties/deployment`
     pub(super) fn v165(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "url",
-                    "id",
-                    "node_id",
-                    "sha",
-                    "ref",
-                    "task",
-                    "payload",
-                    "original_environment",
-                    "environment",
-                    "description",
-                    "creator",
-                    "created_at",
-                    "updated_at",
-                    "statuses_url",
-                    "repository_url",
-                ],
-            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "id", v637)
-            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "sha", v682)
-            & c.prop(l, s, x, "ref", v682) & c.prop(l, s, x, "task", v682)
-            & c.prop(l, s, x, "payload", v166)
+        c.required(l, s, x, WORDS49) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "sha", v682) & c.prop(l, s, x, "ref", v682)
+            & c.prop(l, s, x, "task", v682) & c.prop(l, s, x, "payload", v166)
             & c.prop(l, s, x, "original_environment", v682)
             & c.prop(l, s, x, "environment", v682) & c.prop(l, s, x, "description", v640)
             & c.prop(l, s, x, "creator", v393) & c.prop(l, s, x, "created_at", v682)
             & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "statuses_url", v682)
             & c.prop(l, s, x, "repository_url", v682)
             & c.prop(l, s, x, "performed_via_github_app", t3::<17>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "id" | "node_id" | "sha" | "ref" | "task" |
-                            "payload" | "original_environment" | "environment" |
-                            "description" | "creator" | "created_at" | "updated_at" |
-                            "statuses_url" | "repository_url" |
-                            "performed_via_github_app"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS50)
     }
     /// `#/definitions/deployment$created/properties/deployment/properties/payload`
     pub(super) fn v166(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.unexpected_members(l, s, x, "additionalProperties", |_| false)
+        c.unexpected_members(l, s, x, "additionalProperties", &[])
     }
     /// `#/definitions/deployment_status$created`
     pub(super) fn v168(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "deployment_status", "deployment", "repository", "sender"],
-            ) & c.prop(l, s, x, "action", v577)
+        c.required(l, s, x, WORDS51) & c.prop(l, s, x, "action", v577)
             & c.prop(l, s, x, "deployment_status", v169)
             & c.prop(l, s, x, "deployment", v170) & c.prop(l, s, x, "repository", v679)
             & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "deployment_status" | "deployment" |
-                            "repository" | "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS52)
     }
     /// `#/definitions/deployment_status$created/properties/deployment_status`
     pub(super) fn v169(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "url",
-                    "id",
-                    "node_id",
-                    "state",
-                    "creator",
-                    "description",
-                    "environment",
-                    "target_url",
-                    "created_at",
-                    "updated_at",
-                    "deployment_url",
-                    "repository_url",
-                ],
-            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "id", v637)
-            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "state", v682)
-            & c.prop(l, s, x, "creator", v393) & c.prop(l, s, x, "description", v682)
-            & c.prop(l, s, x, "environment", v682) & c.prop(l, s, x, "target_url", v682)
-            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+        c.required(l, s, x, WORDS53) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "state", v682) & c.prop(l, s, x, "creator", v393)
+            & c.prop(l, s, x, "description", v682) & c.prop(l, s, x, "environment", v682)
+            & c.prop(l, s, x, "target_url", v682) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682)
             & c.prop(l, s, x, "deployment_url", v682)
             & c.prop(l, s, x, "repository_url", v682)
             & c.prop(l, s, x, "performed_via_github_app", t3::<17>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "id" | "node_id" | "state" | "creator" |
-                            "description" | "environment" | "target_url" | "created_at" |
-                            "updated_at" | "deployment_url" | "repository_url" |
-                            "performed_via_github_app"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS54)
     }
     /// `#/definitions/deployment_status$created/properties/deployment`
     pub(super) fn v170(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "url",
-                    "id",
-                    "node_id",
-                    "sha",
-                    "ref",
-                    "task",
-                    "payload",
-                    "original_environment",
-                    "environment",
-                    "description",
-                    "creator",
-                    "created_at",
-                    "updated_at",
-                    "statuses_url",
-                    "repository_url",
-                    "performed_via_github_app",
-                ],
-            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "id", v637)
-            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "sha", v682)
-            & c.prop(l, s, x, "ref", v682) & c.prop(l, s, x, "task", v682)
-            & c.prop(l, s, x, "payload", v166)
+        c.required(l, s, x, WORDS50) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "sha", v682) & c.prop(l, s, x, "ref", v682)
+            & c.prop(l, s, x, "task", v682) & c.prop(l, s, x, "payload", v166)
             & c.prop(l, s, x, "original_environment", v682)
             & c.prop(l, s, x, "environment", v682) & c.prop(l, s, x, "description", v640)
             & c.prop(l, s, x, "creator", v393) & c.prop(l, s, x, "created_at", v682)
             & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "statuses_url", v682)
             & c.prop(l, s, x, "repository_url", v682)
             & c.prop(l, s, x, "performed_via_github_app", t3::<17>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "id" | "node_id" | "sha" | "ref" | "task" |
-                            "payload" | "original_environment" | "environment" |
-                            "description" | "creator" | "created_at" | "updated_at" |
-                            "statuses_url" | "repository_url" |
-                            "performed_via_github_app"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS50)
     }
     /// `#/definitions/discussion_event`
     pub(super) fn v171(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25664,24 +25664,12 @@ mod validators {
     /// `#/definitions/discussion$answered`
     pub(super) fn v172(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "discussion", "answer", "repository", "sender"])
-            & c.prop(l, s, x, "action", v585) & c.prop(l, s, x, "discussion", t14::<4>)
+        c.required(l, s, x, WORDS55) & c.prop(l, s, x, "action", v585)
+            & c.prop(l, s, x, "discussion", t14::<4>)
             & c.prop(l, s, x, "answer", t17::<0>) & c.prop(l, s, x, "repository", v679)
             & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "discussion" | "answer" | "repository" |
-                            "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS56)
     }
     /// `#/definitions/discussion/properties/state`
     pub(super) fn v175(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25696,26 +25684,8 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "node_id",
-                    "html_url",
-                    "parent_id",
-                    "child_comment_count",
-                    "repository_url",
-                    "discussion_id",
-                    "author_association",
-                    "user",
-                    "created_at",
-                    "updated_at",
-                    "body",
-                ],
-            ) & c.prop(l, s, x, "id", T17[K][0]) & c.prop(l, s, x, "node_id", T17[K][1])
+        c.required(l, s, x, WORDS57) & c.prop(l, s, x, "id", T17[K][0])
+            & c.prop(l, s, x, "node_id", T17[K][1])
             & c.prop(l, s, x, "html_url", T17[K][2])
             & c.prop(l, s, x, "parent_id", T17[K][3])
             & c.prop(l, s, x, "child_comment_count", T17[K][4])
@@ -25726,21 +25696,7 @@ mod validators {
             & c.prop(l, s, x, "created_at", T17[K][9])
             & c.prop(l, s, x, "updated_at", T17[K][10])
             & c.prop(l, s, x, "body", T17[K][11])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "node_id" | "html_url" | "parent_id" |
-                            "child_comment_count" | "repository_url" | "discussion_id" |
-                            "author_association" | "user" | "created_at" | "updated_at" |
-                            "body"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS57)
     }
     const T17: [[rt::Check; 12]; 2] = [
         [v637, v682, v682, v640, v637, v682, v637, v722, v393, v682, v682, v682],
@@ -25754,27 +25710,14 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "changes", "discussion", "repository", "sender"])
-            & c.prop(l, s, x, "changes", T18[K][0])
+        c.required(l, s, x, WORDS58) & c.prop(l, s, x, "changes", T18[K][0])
             & c.prop(l, s, x, "action", T18[K][1])
             & c.prop(l, s, x, "discussion", T18[K][2])
             & c.prop(l, s, x, "repository", T18[K][3])
             & c.prop(l, s, x, "sender", T18[K][4])
             & c.prop(l, s, x, "installation", T18[K][5])
             & c.prop(l, s, x, "organization", T18[K][6])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "changes" | "action" | "discussion" | "repository" |
-                            "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS59)
     }
     const T18: [[rt::Check; 7]; 2] = [
         [v178, v586, v741, v679, v393, v680, v681],
@@ -25784,45 +25727,12 @@ mod validators {
     pub(super) fn v178(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["category"]) & c.prop(l, s, x, "category", t4::<2>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "category"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["category"])
     }
     /// `#/definitions/discussion`
     pub(super) fn v180(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "repository_url",
-                    "category",
-                    "answer_html_url",
-                    "answer_chosen_at",
-                    "answer_chosen_by",
-                    "html_url",
-                    "id",
-                    "node_id",
-                    "number",
-                    "title",
-                    "user",
-                    "state",
-                    "locked",
-                    "comments",
-                    "created_at",
-                    "updated_at",
-                    "author_association",
-                    "active_lock_reason",
-                    "body",
-                ],
-            ) & c.prop(l, s, x, "repository_url", v682)
+        c.required(l, s, x, WORDS60) & c.prop(l, s, x, "repository_url", v682)
             & c.prop(l, s, x, "category", v651)
             & c.prop(l, s, x, "answer_html_url", v639)
             & c.prop(l, s, x, "answer_chosen_at", v639)
@@ -25835,22 +25745,7 @@ mod validators {
             & c.prop(l, s, x, "updated_at", v682)
             & c.prop(l, s, x, "author_association", v722)
             & c.prop(l, s, x, "active_lock_reason", v639) & c.prop(l, s, x, "body", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "repository_url" | "category" | "answer_html_url" |
-                            "answer_chosen_at" | "answer_chosen_by" | "html_url" | "id" |
-                            "node_id" | "number" | "title" | "user" | "state" | "locked"
-                            | "comments" | "created_at" | "updated_at" |
-                            "author_association" | "active_lock_reason" | "body"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS60)
     }
     /// Shared by 6 validators that differ only in the validators they call (a row of `T19` each), such as `#/definitions/discussion$created` and `#/definitions/discussion$deleted` (4 more).
     pub(super) fn t19<const K: usize>(
@@ -25867,19 +25762,7 @@ mod validators {
             & c.prop(l, s, x, "sender", T19[K][3])
             & c.prop(l, s, x, "installation", T19[K][4])
             & c.prop(l, s, x, "organization", T19[K][5])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "discussion" | "repository" | "sender" |
-                            "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS61)
     }
     const T19: [[rt::Check; 6]; 6] = [
         [v577, t14::<5>, v679, v393, v680, v681],
@@ -25901,32 +25784,13 @@ mod validators {
             & c.prop(l, s, x, "discussion", v741) & c.prop(l, s, x, "repository", v679)
             & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "changes" | "action" | "discussion" | "repository" |
-                            "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS59)
     }
     /// `#/definitions/discussion$edited/properties/changes`
     pub(super) fn v186(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "title", t4::<3>) & c.prop(l, s, x, "body", t4::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "title" | "body"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["title", "body"])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T20` each), such as `#/definitions/discussion$labeled` and `#/definitions/discussion$unlabeled`.
     pub(super) fn t20<const K: usize>(
@@ -25936,27 +25800,14 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "discussion", "label", "repository", "sender"])
-            & c.prop(l, s, x, "action", T20[K][0])
+        c.required(l, s, x, WORDS62) & c.prop(l, s, x, "action", T20[K][0])
             & c.prop(l, s, x, "discussion", T20[K][1])
             & c.prop(l, s, x, "label", T20[K][2])
             & c.prop(l, s, x, "repository", T20[K][3])
             & c.prop(l, s, x, "sender", T20[K][4])
             & c.prop(l, s, x, "installation", T20[K][5])
             & c.prop(l, s, x, "organization", T20[K][6])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "discussion" | "label" | "repository" |
-                            "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS63)
     }
     const T20: [[rt::Check; 7]; 2] = [
         [v410, v741, v744, v679, v393, v680, v681],
@@ -25965,29 +25816,11 @@ mod validators {
     /// `#/definitions/label`
     pub(super) fn v189(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["id", "node_id", "url", "name", "color", "default", "description"],
-            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
-            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "name", v682)
-            & c.prop(l, s, x, "description", v639) & c.prop(l, s, x, "color", v682)
-            & c.prop(l, s, x, "default", v638)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "node_id" | "url" | "name" | "description" |
-                            "color" | "default"
-                        )
-                    },
-                )
+        c.required(l, s, x, WORDS64) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "description", v639)
+            & c.prop(l, s, x, "color", v682) & c.prop(l, s, x, "default", v638)
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS65)
     }
     /// `#/definitions/discussion$transferred/properties/changes`
     pub(super) fn v194(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26001,36 +25834,19 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "new_discussion" | "new_repository"),
+                    &["new_discussion", "new_repository"],
                 )
     }
     /// `#/definitions/discussion$unanswered`
     pub(super) fn v195(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "discussion", "old_answer", "repository", "sender"],
-            ) & c.prop(l, s, x, "action", v589) & c.prop(l, s, x, "discussion", t14::<7>)
+        c.required(l, s, x, WORDS66) & c.prop(l, s, x, "action", v589)
+            & c.prop(l, s, x, "discussion", t14::<7>)
             & c.prop(l, s, x, "old_answer", t17::<0>)
             & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
             & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "discussion" | "old_answer" | "repository" |
-                            "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS67)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T21` each), such as `#/definitions/discussion_comment$created` and `#/definitions/discussion_comment$deleted`.
     pub(super) fn t21<const K: usize>(
@@ -26040,39 +25856,14 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "action",
-                    "comment",
-                    "discussion",
-                    "repository",
-                    "sender",
-                    "installation",
-                ],
-            ) & c.prop(l, s, x, "action", T21[K][0])
+        c.required(l, s, x, WORDS68) & c.prop(l, s, x, "action", T21[K][0])
             & c.prop(l, s, x, "comment", T21[K][1])
             & c.prop(l, s, x, "discussion", T21[K][2])
             & c.prop(l, s, x, "repository", T21[K][3])
             & c.prop(l, s, x, "sender", T21[K][4])
             & c.prop(l, s, x, "installation", T21[K][5])
             & c.prop(l, s, x, "organization", T21[K][6])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "comment" | "discussion" | "repository" |
-                            "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS69)
     }
     const T21: [[rt::Check; 7]; 2] = [
         [v577, t17::<1>, v741, v679, v393, v680, v681],
@@ -26081,51 +25872,18 @@ mod validators {
     /// `#/definitions/discussion_comment$edited`
     pub(super) fn v205(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "action",
-                    "changes",
-                    "comment",
-                    "discussion",
-                    "repository",
-                    "sender",
-                    "installation",
-                ],
-            ) & c.prop(l, s, x, "changes", v206) & c.prop(l, s, x, "action", v408)
-            & c.prop(l, s, x, "comment", t17::<1>) & c.prop(l, s, x, "discussion", v741)
-            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
-            & c.prop(l, s, x, "installation", v680)
+        c.required(l, s, x, WORDS70) & c.prop(l, s, x, "changes", v206)
+            & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "comment", t17::<1>)
+            & c.prop(l, s, x, "discussion", v741) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "changes" | "action" | "comment" | "discussion" |
-                            "repository" | "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS71)
     }
     /// `#/definitions/discussion_comment$edited/properties/changes`
     pub(super) fn v206(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["body"]) & c.prop(l, s, x, "body", t4::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "body"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["body"])
     }
     /// `#/definitions/fork$event`
     pub(super) fn v207(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26134,19 +25892,7 @@ mod validators {
             & c.prop(l, s, x, "forkee", t14::<33>) & c.prop(l, s, x, "repository", v679)
             & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "forkee" | "repository" | "sender" | "installation" |
-                            "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS72)
     }
     /// `#/definitions/github_app_authorization$revoked`
     pub(super) fn v209(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26159,7 +25905,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "action" | "sender"),
+                    &["action", "sender"],
                 )
     }
     /// `#/definitions/gollum$event`
@@ -26169,45 +25915,16 @@ mod validators {
             & c.prop(l, s, x, "pages", t65::<8>) & c.prop(l, s, x, "repository", v679)
             & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "pages" | "repository" | "sender" | "installation" |
-                            "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS73)
     }
     /// `#/definitions/gollum$event/properties/pages/items`
     pub(super) fn v211(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["page_name", "title", "summary", "action", "sha", "html_url"],
-            ) & c.prop(l, s, x, "page_name", v682) & c.prop(l, s, x, "title", v682)
-            & c.prop(l, s, x, "summary", v640) & c.prop(l, s, x, "action", v212)
-            & c.prop(l, s, x, "sha", v682) & c.prop(l, s, x, "html_url", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "page_name" | "title" | "summary" | "action" | "sha" |
-                            "html_url"
-                        )
-                    },
-                )
+        c.required(l, s, x, WORDS74) & c.prop(l, s, x, "page_name", v682)
+            & c.prop(l, s, x, "title", v682) & c.prop(l, s, x, "summary", v640)
+            & c.prop(l, s, x, "action", v212) & c.prop(l, s, x, "sha", v682)
+            & c.prop(l, s, x, "html_url", v682)
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS74)
     }
     /// `#/definitions/gollum$event/properties/pages/items/properties/action`
     pub(super) fn v212(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26257,19 +25974,7 @@ mod validators {
             & c.prop(l, s, x, "repositories", T23[K][2])
             & c.prop(l, s, x, "requester", T23[K][3])
             & c.prop(l, s, x, "sender", T23[K][4])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "installation" | "repositories" | "requester"
-                            | "sender"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS75)
     }
     const T23: [[rt::Check; 5]; 5] = [
         [v577, v759, t65::<9>, v393, v393],
@@ -26281,30 +25986,8 @@ mod validators {
     /// `#/definitions/installation`
     pub(super) fn v215(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "account",
-                    "repository_selection",
-                    "access_tokens_url",
-                    "repositories_url",
-                    "html_url",
-                    "app_id",
-                    "target_id",
-                    "target_type",
-                    "permissions",
-                    "events",
-                    "created_at",
-                    "updated_at",
-                    "single_file_name",
-                    "suspended_at",
-                    "suspended_by",
-                ],
-            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "account", v393)
+        c.required(l, s, x, WORDS76) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "account", v393)
             & c.prop(l, s, x, "repository_selection", v216)
             & c.prop(l, s, x, "access_tokens_url", v682)
             & c.prop(l, s, x, "repositories_url", v682)
@@ -26319,23 +26002,7 @@ mod validators {
             & c.prop(l, s, x, "single_file_paths", t65::<0>)
             & c.prop(l, s, x, "suspended_by", t3::<2>)
             & c.prop(l, s, x, "suspended_at", v639)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "account" | "repository_selection" |
-                            "access_tokens_url" | "repositories_url" | "html_url" |
-                            "app_id" | "app_slug" | "target_id" | "target_type" |
-                            "permissions" | "events" | "created_at" | "updated_at" |
-                            "single_file_name" | "has_multiple_single_files" |
-                            "single_file_paths" | "suspended_by" | "suspended_at"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS77)
     }
     /// `#/definitions/installation/properties/repository_selection`
     pub(super) fn v216(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26374,107 +26041,19 @@ mod validators {
             & c.prop(l, s, x, "team_discussions", v88)
             & c.prop(l, s, x, "vulnerability_alerts", v88)
             & c.prop(l, s, x, "workflows", v88)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "actions" | "administration" | "checks" |
-                            "content_references" | "contents" | "deployments" |
-                            "discussions" | "emails" | "environments" | "issues" |
-                            "members" | "metadata" | "organization_administration" |
-                            "organization_events" | "organization_hooks" |
-                            "organization_packages" | "organization_plan" |
-                            "organization_projects" | "organization_secrets" |
-                            "organization_self_hosted_runners" |
-                            "organization_user_blocking" | "packages" | "pages" |
-                            "pull_requests" | "repository_hooks" | "repository_projects"
-                            | "secret_scanning_alerts" | "secrets" | "security_events" |
-                            "security_scanning_alert" | "single_file" | "statuses" |
-                            "team_discussions" | "vulnerability_alerts" | "workflows"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS78)
     }
     /// `#/definitions/installation/properties/events/items`
     pub(super) fn v219(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c
-                .enum_str(
-                    l,
-                    s,
-                    i,
-                    &[
-                        "check_run",
-                        "check_suite",
-                        "code_scanning_alert",
-                        "commit_comment",
-                        "content_reference",
-                        "create",
-                        "delete",
-                        "deployment",
-                        "deployment_review",
-                        "deployment_status",
-                        "deploy_key",
-                        "discussion",
-                        "discussion_comment",
-                        "fork",
-                        "gollum",
-                        "issues",
-                        "issue_comment",
-                        "label",
-                        "member",
-                        "membership",
-                        "merge_queue_entry",
-                        "milestone",
-                        "organization",
-                        "org_block",
-                        "page_build",
-                        "project",
-                        "project_card",
-                        "project_column",
-                        "public",
-                        "pull_request",
-                        "pull_request_review",
-                        "pull_request_review_comment",
-                        "push",
-                        "registry_package",
-                        "release",
-                        "repository",
-                        "repository_dispatch",
-                        "secret_scanning_alert",
-                        "star",
-                        "status",
-                        "team",
-                        "team_add",
-                        "watch",
-                        "workflow_dispatch",
-                        "workflow_run",
-                    ],
-                )
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS79)
     }
     /// `#/definitions/installation$created/properties/repositories/items`
     pub(super) fn v221(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["id", "node_id", "name", "full_name", "private"])
-            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
-            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "full_name", v682)
-            & c.prop(l, s, x, "private", v638)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "node_id" | "name" | "full_name" | "private"
-                        )
-                    },
-                )
+        c.required(l, s, x, WORDS80) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "full_name", v682) & c.prop(l, s, x, "private", v638)
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS80)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T24` each), such as `#/definitions/installation_repositories$added` and `#/definitions/installation_repositories$removed`.
     pub(super) fn t24<const K: usize>(
@@ -26484,41 +26063,14 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "action",
-                    "installation",
-                    "repository_selection",
-                    "repositories_added",
-                    "repositories_removed",
-                    "requester",
-                    "sender",
-                ],
-            ) & c.prop(l, s, x, "action", T24[K][0])
+        c.required(l, s, x, WORDS81) & c.prop(l, s, x, "action", T24[K][0])
             & c.prop(l, s, x, "installation", T24[K][1])
             & c.prop(l, s, x, "repository_selection", T24[K][2])
             & c.prop(l, s, x, "repositories_added", T24[K][3])
             & c.prop(l, s, x, "repositories_removed", T24[K][4])
             & c.prop(l, s, x, "requester", T24[K][5])
             & c.prop(l, s, x, "sender", T24[K][6])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "installation" | "repository_selection" |
-                            "repositories_added" | "repositories_removed" | "requester" |
-                            "sender"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS81)
     }
     const T24: [[rt::Check; 7]; 2] = [
         [v595, v759, v216, t65::<9>, t70::<0>, t3::<2>, v393],
@@ -26530,18 +26082,7 @@ mod validators {
         c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
             & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "full_name", v682)
             & c.prop(l, s, x, "private", v638)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "node_id" | "name" | "full_name" | "private"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS80)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T25` each), such as `#/definitions/issue_comment$created` and `#/definitions/issue_comment$deleted`.
     pub(super) fn t25<const K: usize>(
@@ -26551,26 +26092,13 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "issue", "comment", "repository", "sender"])
-            & c.prop(l, s, x, "action", T25[K][0]) & c.prop(l, s, x, "issue", T25[K][1])
-            & c.prop(l, s, x, "comment", T25[K][2])
+        c.required(l, s, x, WORDS82) & c.prop(l, s, x, "action", T25[K][0])
+            & c.prop(l, s, x, "issue", T25[K][1]) & c.prop(l, s, x, "comment", T25[K][2])
             & c.prop(l, s, x, "repository", T25[K][3])
             & c.prop(l, s, x, "sender", T25[K][4])
             & c.prop(l, s, x, "installation", T25[K][5])
             & c.prop(l, s, x, "organization", T25[K][6])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "issue" | "comment" | "repository" | "sender"
-                            | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS83)
     }
     const T25: [[rt::Check; 7]; 2] = [
         [v577, t14::<11>, v771, v679, v393, v680, v681],
@@ -26583,52 +26111,16 @@ mod validators {
     /// `#/definitions/milestone`
     pub(super) fn v236(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "url",
-                    "html_url",
-                    "labels_url",
-                    "id",
-                    "node_id",
-                    "number",
-                    "title",
-                    "description",
-                    "creator",
-                    "open_issues",
-                    "closed_issues",
-                    "state",
-                    "created_at",
-                    "updated_at",
-                    "due_on",
-                    "closed_at",
-                ],
-            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
-            & c.prop(l, s, x, "labels_url", v682) & c.prop(l, s, x, "id", v637)
-            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "number", v637)
-            & c.prop(l, s, x, "title", v682) & c.prop(l, s, x, "description", v639)
-            & c.prop(l, s, x, "creator", v393) & c.prop(l, s, x, "open_issues", v637)
+        c.required(l, s, x, WORDS84) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "labels_url", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "title", v682)
+            & c.prop(l, s, x, "description", v639) & c.prop(l, s, x, "creator", v393)
+            & c.prop(l, s, x, "open_issues", v637)
             & c.prop(l, s, x, "closed_issues", v637) & c.prop(l, s, x, "state", v235)
             & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
             & c.prop(l, s, x, "due_on", v639) & c.prop(l, s, x, "closed_at", v639)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "html_url" | "labels_url" | "id" | "node_id" |
-                            "number" | "title" | "description" | "creator" |
-                            "open_issues" | "closed_issues" | "state" | "created_at" |
-                            "updated_at" | "due_on" | "closed_at"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS84)
     }
     /// `#/definitions/issue/properties/pull_request`
     pub(super) fn v237(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26641,7 +26133,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "url" | "html_url" | "diff_url" | "patch_url"),
+                    &["url", "html_url", "diff_url", "patch_url"],
                 )
     }
     /// `#/definitions/issue_comment$created/properties/issue/allOf/1/properties/pull_request`
@@ -26656,91 +26148,36 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "url" | "html_url" | "diff_url" | "patch_url"),
+                    &["url", "html_url", "diff_url", "patch_url"],
                 )
     }
     /// `#/definitions/issue-comment`
     pub(super) fn v239(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "url",
-                    "html_url",
-                    "issue_url",
-                    "id",
-                    "node_id",
-                    "user",
-                    "created_at",
-                    "updated_at",
-                    "author_association",
-                    "performed_via_github_app",
-                    "body",
-                ],
-            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
-            & c.prop(l, s, x, "issue_url", v682) & c.prop(l, s, x, "id", v637)
-            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "user", v393)
-            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+        c.required(l, s, x, WORDS85) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "issue_url", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "user", v393) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682)
             & c.prop(l, s, x, "author_association", v722) & c.prop(l, s, x, "body", v682)
             & c.prop(l, s, x, "performed_via_github_app", t3::<17>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "html_url" | "issue_url" | "id" | "node_id" |
-                            "user" | "created_at" | "updated_at" | "author_association" |
-                            "body" | "performed_via_github_app"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS86)
     }
     /// `#/definitions/issue_comment$edited`
     pub(super) fn v241(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "changes", "issue", "comment", "repository", "sender"],
-            ) & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "changes", v242)
-            & c.prop(l, s, x, "issue", t14::<11>) & c.prop(l, s, x, "comment", v771)
-            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
-            & c.prop(l, s, x, "installation", v680)
+        c.required(l, s, x, WORDS87) & c.prop(l, s, x, "action", v408)
+            & c.prop(l, s, x, "changes", v242) & c.prop(l, s, x, "issue", t14::<11>)
+            & c.prop(l, s, x, "comment", v771) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "changes" | "issue" | "comment" |
-                            "repository" | "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS88)
     }
     /// `#/definitions/issue_comment$edited/properties/changes`
     pub(super) fn v242(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "body", t4::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "body"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["body"])
     }
     /// `#/definitions/issues_event`
     pub(super) fn v243(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26784,19 +26221,7 @@ mod validators {
             & c.prop(l, s, x, "sender", T26[K][4])
             & c.prop(l, s, x, "installation", T26[K][5])
             & c.prop(l, s, x, "organization", T26[K][6])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "issue" | "assignee" | "repository" |
-                            "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS89)
     }
     const T26: [[rt::Check; 7]; 2] = [
         [v391, v772, t3::<2>, v679, v393, v680, v681],
@@ -26805,34 +26230,8 @@ mod validators {
     /// `#/definitions/issue`
     pub(super) fn v245(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "url",
-                    "repository_url",
-                    "labels_url",
-                    "comments_url",
-                    "events_url",
-                    "html_url",
-                    "id",
-                    "node_id",
-                    "number",
-                    "title",
-                    "user",
-                    "assignees",
-                    "milestone",
-                    "comments",
-                    "created_at",
-                    "updated_at",
-                    "closed_at",
-                    "author_association",
-                    "active_lock_reason",
-                    "body",
-                ],
-            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "repository_url", v682)
+        c.required(l, s, x, WORDS90) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "repository_url", v682)
             & c.prop(l, s, x, "labels_url", v682) & c.prop(l, s, x, "comments_url", v682)
             & c.prop(l, s, x, "events_url", v682) & c.prop(l, s, x, "html_url", v682)
             & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
@@ -26848,24 +26247,7 @@ mod validators {
             & c.prop(l, s, x, "active_lock_reason", v655)
             & c.prop(l, s, x, "performed_via_github_app", t3::<17>)
             & c.prop(l, s, x, "pull_request", v237) & c.prop(l, s, x, "body", v639)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "repository_url" | "labels_url" | "comments_url"
-                            | "events_url" | "html_url" | "id" | "node_id" | "number" |
-                            "title" | "user" | "labels" | "state" | "locked" | "assignee"
-                            | "assignees" | "milestone" | "comments" | "created_at" |
-                            "updated_at" | "closed_at" | "author_association" |
-                            "active_lock_reason" | "performed_via_github_app" |
-                            "pull_request" | "body"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS91)
     }
     /// Shared by 7 validators that differ only in the validators they call (a row of `T27` each), such as `#/definitions/issues$closed` and `#/definitions/issues$deleted` (5 more).
     pub(super) fn t27<const K: usize>(
@@ -26881,19 +26263,7 @@ mod validators {
             & c.prop(l, s, x, "sender", T27[K][3])
             & c.prop(l, s, x, "installation", T27[K][4])
             & c.prop(l, s, x, "organization", T27[K][5])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "issue" | "repository" | "sender" |
-                            "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS92)
     }
     const T27: [[rt::Check; 6]; 7] = [
         [v792, t14::<12>, v679, v393, v680, v681],
@@ -26912,26 +26282,14 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "issue", "milestone", "repository", "sender"])
-            & c.prop(l, s, x, "action", T28[K][0]) & c.prop(l, s, x, "issue", T28[K][1])
+        c.required(l, s, x, WORDS93) & c.prop(l, s, x, "action", T28[K][0])
+            & c.prop(l, s, x, "issue", T28[K][1])
             & c.prop(l, s, x, "milestone", T28[K][2])
             & c.prop(l, s, x, "repository", T28[K][3])
             & c.prop(l, s, x, "sender", T28[K][4])
             & c.prop(l, s, x, "installation", T28[K][5])
             & c.prop(l, s, x, "organization", T28[K][6])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "issue" | "milestone" | "repository" |
-                            "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS94)
     }
     const T28: [[rt::Check; 7]; 2] = [
         [v597, t14::<13>, v656, v679, v393, v680, v681],
@@ -26940,38 +26298,18 @@ mod validators {
     /// `#/definitions/issues$edited`
     pub(super) fn v251(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "changes", "issue", "repository", "sender"])
-            & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "issue", v772)
-            & c.prop(l, s, x, "label", v744) & c.prop(l, s, x, "changes", v252)
-            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
-            & c.prop(l, s, x, "installation", v680)
+        c.required(l, s, x, WORDS95) & c.prop(l, s, x, "action", v408)
+            & c.prop(l, s, x, "issue", v772) & c.prop(l, s, x, "label", v744)
+            & c.prop(l, s, x, "changes", v252) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "issue" | "label" | "changes" | "repository"
-                            | "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS96)
     }
     /// `#/definitions/issues$edited/properties/changes`
     pub(super) fn v252(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "body", t4::<3>) & c.prop(l, s, x, "title", t4::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "body" | "title"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["body", "title"])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T29` each), such as `#/definitions/issues$labeled` and `#/definitions/issues$unlabeled`.
     pub(super) fn t29<const K: usize>(
@@ -26988,19 +26326,7 @@ mod validators {
             & c.prop(l, s, x, "sender", T29[K][4])
             & c.prop(l, s, x, "installation", T29[K][5])
             & c.prop(l, s, x, "organization", T29[K][6])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "issue" | "label" | "repository" | "sender" |
-                            "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS97)
     }
     const T29: [[rt::Check; 7]; 2] = [
         [v410, v772, v744, v679, v393, v680, v681],
@@ -27014,19 +26340,7 @@ mod validators {
             & c.prop(l, s, x, "issue", t14::<15>) & c.prop(l, s, x, "repository", v679)
             & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "changes" | "issue" | "repository" | "sender"
-                            | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS98)
     }
     /// `#/definitions/issues$opened/properties/changes`
     pub(super) fn v259(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27040,30 +26354,18 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "old_issue" | "old_repository"),
+                    &["old_issue", "old_repository"],
                 )
     }
     /// `#/definitions/issues$transferred`
     pub(super) fn v264(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "changes", "issue", "repository", "sender"])
-            & c.prop(l, s, x, "action", v588) & c.prop(l, s, x, "changes", v265)
-            & c.prop(l, s, x, "issue", v772) & c.prop(l, s, x, "repository", v679)
-            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+        c.required(l, s, x, WORDS95) & c.prop(l, s, x, "action", v588)
+            & c.prop(l, s, x, "changes", v265) & c.prop(l, s, x, "issue", v772)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "changes" | "issue" | "repository" | "sender"
-                            | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS98)
     }
     /// `#/definitions/issues$transferred/properties/changes`
     pub(super) fn v265(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27077,7 +26379,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "new_issue" | "new_repository"),
+                    &["new_issue", "new_repository"],
                 )
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T30` each), such as `#/definitions/label$created` and `#/definitions/label$deleted`.
@@ -27094,19 +26396,7 @@ mod validators {
             & c.prop(l, s, x, "sender", T30[K][3])
             & c.prop(l, s, x, "installation", T30[K][4])
             & c.prop(l, s, x, "organization", T30[K][5])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "label" | "repository" | "sender" |
-                            "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS99)
     }
     const T30: [[rt::Check; 6]; 2] = [
         [v577, v744, v679, v393, v680, v681],
@@ -27120,19 +26410,7 @@ mod validators {
             & c.prop(l, s, x, "changes", v274) & c.prop(l, s, x, "repository", v679)
             & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "label" | "changes" | "repository" | "sender"
-                            | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS100)
     }
     /// `#/definitions/label$edited/properties/changes`
     pub(super) fn v274(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27145,7 +26423,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "color" | "name" | "description"),
+                    &["color", "name", "description"],
                 )
     }
     /// Shared by 5 validators that differ only in the validators they call (a row of `T31` each), such as `#/definitions/marketplace_purchase$cancelled` and `#/definitions/marketplace_purchase$changed` (3 more).
@@ -27156,30 +26434,12 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "effective_date", "sender", "marketplace_purchase"],
-            ) & c.prop(l, s, x, "action", T31[K][0])
+        c.required(l, s, x, WORDS101) & c.prop(l, s, x, "action", T31[K][0])
             & c.prop(l, s, x, "effective_date", T31[K][1])
             & c.prop(l, s, x, "sender", T31[K][2])
             & c.prop(l, s, x, "marketplace_purchase", T31[K][3])
             & c.prop(l, s, x, "previous_marketplace_purchase", T31[K][4])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "effective_date" | "sender" |
-                            "marketplace_purchase" | "previous_marketplace_purchase"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS102)
     }
     const T31: [[rt::Check; 5]; 5] = [
         [v599, v682, v277, t14::<17>, v805],
@@ -27191,35 +26451,10 @@ mod validators {
     /// `#/definitions/marketplace_purchase$cancelled/properties/sender`
     pub(super) fn v277(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "login",
-                    "id",
-                    "avatar_url",
-                    "gravatar_id",
-                    "url",
-                    "html_url",
-                    "followers_url",
-                    "following_url",
-                    "gists_url",
-                    "starred_url",
-                    "subscriptions_url",
-                    "organizations_url",
-                    "repos_url",
-                    "events_url",
-                    "received_events_url",
-                    "type",
-                    "site_admin",
-                    "email",
-                ],
-            ) & c.prop(l, s, x, "login", v682) & c.prop(l, s, x, "id", v637)
-            & c.prop(l, s, x, "avatar_url", v682) & c.prop(l, s, x, "gravatar_id", v682)
-            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
-            & c.prop(l, s, x, "followers_url", v682)
+        c.required(l, s, x, WORDS103) & c.prop(l, s, x, "login", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "avatar_url", v682)
+            & c.prop(l, s, x, "gravatar_id", v682) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "followers_url", v682)
             & c.prop(l, s, x, "following_url", v682) & c.prop(l, s, x, "gists_url", v682)
             & c.prop(l, s, x, "starred_url", v682)
             & c.prop(l, s, x, "subscriptions_url", v682)
@@ -27228,125 +26463,39 @@ mod validators {
             & c.prop(l, s, x, "received_events_url", v682)
             & c.prop(l, s, x, "type", v682) & c.prop(l, s, x, "site_admin", v638)
             & c.prop(l, s, x, "email", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "login" | "id" | "avatar_url" | "gravatar_id" | "url" |
-                            "html_url" | "followers_url" | "following_url" | "gists_url"
-                            | "starred_url" | "subscriptions_url" | "organizations_url" |
-                            "repos_url" | "events_url" | "received_events_url" | "type" |
-                            "site_admin" | "email"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS103)
     }
     /// `#/definitions/marketplace-purchase/properties/account`
     pub(super) fn v279(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["type", "id", "node_id", "login", "organization_billing_email"],
-            ) & c.prop(l, s, x, "type", v682) & c.prop(l, s, x, "id", v637)
-            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "login", v682)
+        c.required(l, s, x, WORDS104) & c.prop(l, s, x, "type", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "login", v682)
             & c.prop(l, s, x, "organization_billing_email", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "id" | "node_id" | "login" |
-                            "organization_billing_email"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS104)
     }
     /// `#/definitions/marketplace-purchase/properties/plan`
     pub(super) fn v280(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "name",
-                    "description",
-                    "monthly_price_in_cents",
-                    "yearly_price_in_cents",
-                    "price_model",
-                    "has_free_trial",
-                    "unit_name",
-                    "bullets",
-                ],
-            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "name", v682)
-            & c.prop(l, s, x, "description", v682)
+        c.required(l, s, x, WORDS105) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "description", v682)
             & c.prop(l, s, x, "monthly_price_in_cents", v637)
             & c.prop(l, s, x, "yearly_price_in_cents", v637)
             & c.prop(l, s, x, "price_model", v682)
             & c.prop(l, s, x, "has_free_trial", v638)
             & c.prop(l, s, x, "unit_name", v639) & c.prop(l, s, x, "bullets", t65::<0>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "name" | "description" | "monthly_price_in_cents"
-                            | "yearly_price_in_cents" | "price_model" | "has_free_trial"
-                            | "unit_name" | "bullets"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS105)
     }
     /// `#/definitions/marketplace-purchase`
     pub(super) fn v281(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "account",
-                    "billing_cycle",
-                    "unit_count",
-                    "on_free_trial",
-                    "free_trial_ends_on",
-                    "plan",
-                ],
-            ) & c.prop(l, s, x, "account", v279) & c.prop(l, s, x, "billing_cycle", v682)
+        c.required(l, s, x, WORDS106) & c.prop(l, s, x, "account", v279)
+            & c.prop(l, s, x, "billing_cycle", v682)
             & c.prop(l, s, x, "unit_count", v637)
             & c.prop(l, s, x, "on_free_trial", v638)
             & c.prop(l, s, x, "free_trial_ends_on", v640)
             & c.prop(l, s, x, "next_billing_date", v682) & c.prop(l, s, x, "plan", v280)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "account" | "billing_cycle" | "unit_count" |
-                            "on_free_trial" | "free_trial_ends_on" | "next_billing_date"
-                            | "plan"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS107)
     }
     /// `#/definitions/member$added`
     pub(super) fn v287(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27355,45 +26504,19 @@ mod validators {
             & c.prop(l, s, x, "action", v595) & c.prop(l, s, x, "changes", v288)
             & c.prop(l, s, x, "member", v393) & c.prop(l, s, x, "repository", v679)
             & c.prop(l, s, x, "installation", v680) & c.prop(l, s, x, "sender", v393)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "changes" | "member" | "repository" |
-                            "installation" | "sender"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS108)
     }
     /// `#/definitions/member$added/properties/changes`
     pub(super) fn v288(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "permission", v289)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "permission"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["permission"])
     }
     /// `#/definitions/member$added/properties/changes/properties/permission`
     pub(super) fn v289(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["to"]) & c.prop(l, s, x, "to", v290)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "to"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["to"])
     }
     /// `#/definitions/member$added/properties/changes/properties/permission/properties/to`
     pub(super) fn v290(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27402,37 +26525,18 @@ mod validators {
     /// `#/definitions/member$edited`
     pub(super) fn v291(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "changes", "member", "repository", "sender"])
-            & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "member", v393)
-            & c.prop(l, s, x, "changes", v292) & c.prop(l, s, x, "repository", v679)
-            & c.prop(l, s, x, "installation", v680) & c.prop(l, s, x, "sender", v393)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "member" | "changes" | "repository" |
-                            "installation" | "sender"
-                        )
-                    },
-                )
+        c.required(l, s, x, WORDS109) & c.prop(l, s, x, "action", v408)
+            & c.prop(l, s, x, "member", v393) & c.prop(l, s, x, "changes", v292)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "installation", v680)
+            & c.prop(l, s, x, "sender", v393)
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS110)
     }
     /// `#/definitions/member$edited/properties/changes`
     pub(super) fn v292(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["old_permission"])
             & c.prop(l, s, x, "old_permission", t4::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "old_permission"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["old_permission"])
     }
     /// `#/definitions/member$removed`
     pub(super) fn v293(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27441,19 +26545,7 @@ mod validators {
             & c.prop(l, s, x, "action", v596) & c.prop(l, s, x, "member", v393)
             & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "sender", v393)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "member" | "repository" | "installation" |
-                            "sender"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS111)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T32` each), such as `#/definitions/membership$added` and `#/definitions/membership$removed`.
     pub(super) fn t32<const K: usize>(
@@ -27463,30 +26555,12 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "scope", "member", "sender", "team", "organization"],
-            ) & c.prop(l, s, x, "action", T32[K][0])
+        c.required(l, s, x, WORDS112) & c.prop(l, s, x, "action", T32[K][0])
             & c.prop(l, s, x, "scope", T32[K][1]) & c.prop(l, s, x, "member", T32[K][2])
             & c.prop(l, s, x, "sender", T32[K][3]) & c.prop(l, s, x, "team", T32[K][4])
             & c.prop(l, s, x, "organization", T32[K][5])
             & c.prop(l, s, x, "installation", T32[K][6])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "scope" | "member" | "sender" | "team" |
-                            "organization" | "installation"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS113)
     }
     const T32: [[rt::Check; 7]; 2] = [
         [v595, v296, v393, v393, v302, v681, v680],
@@ -27499,45 +26573,14 @@ mod validators {
     /// `#/definitions/team`
     pub(super) fn v297(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "name",
-                    "id",
-                    "node_id",
-                    "slug",
-                    "description",
-                    "privacy",
-                    "url",
-                    "html_url",
-                    "members_url",
-                    "repositories_url",
-                    "permission",
-                ],
-            ) & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "id", v637)
-            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "slug", v682)
-            & c.prop(l, s, x, "description", v639) & c.prop(l, s, x, "privacy", v298)
-            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
-            & c.prop(l, s, x, "members_url", v682)
+        c.required(l, s, x, WORDS114) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "slug", v682) & c.prop(l, s, x, "description", v639)
+            & c.prop(l, s, x, "privacy", v298) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "members_url", v682)
             & c.prop(l, s, x, "repositories_url", v682)
             & c.prop(l, s, x, "permission", v682) & c.prop(l, s, x, "parent", v299)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "name" | "id" | "node_id" | "slug" | "description" |
-                            "privacy" | "url" | "html_url" | "members_url" |
-                            "repositories_url" | "permission" | "parent"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS115)
     }
     /// `#/definitions/team/properties/privacy`
     pub(super) fn v298(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27552,26 +26595,7 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok
-                &= c
-                    .required(
-                        l,
-                        s,
-                        x,
-                        &[
-                            "name",
-                            "id",
-                            "node_id",
-                            "slug",
-                            "description",
-                            "privacy",
-                            "url",
-                            "html_url",
-                            "members_url",
-                            "repositories_url",
-                            "permission",
-                        ],
-                    );
+            ok &= c.required(l, s, x, WORDS114);
             ok &= c.prop(l, s, x, "name", v682);
             ok &= c.prop(l, s, x, "id", v637);
             ok &= c.prop(l, s, x, "node_id", v682);
@@ -27583,21 +26607,7 @@ mod validators {
             ok &= c.prop(l, s, x, "members_url", v682);
             ok &= c.prop(l, s, x, "repositories_url", v682);
             ok &= c.prop(l, s, x, "permission", v682);
-            ok
-                &= c
-                    .unexpected_members(
-                        l,
-                        s,
-                        x,
-                        "additionalProperties",
-                        |key| {
-                            matches!(
-                                key, "name" | "id" | "node_id" | "slug" | "description" |
-                                "privacy" | "url" | "html_url" | "members_url" |
-                                "repositories_url" | "permission"
-                            )
-                        },
-                    );
+            ok &= c.unexpected_members(l, s, x, "additionalProperties", WORDS114);
         }
         ok
     }
@@ -27620,64 +26630,26 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "id" | "name" | "deleted"),
+                    &["id", "name", "deleted"],
                 )
     }
     /// `#/definitions/meta$deleted`
     pub(super) fn v306(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "hook_id", "hook", "repository", "sender"])
-            & c.prop(l, s, x, "action", v578) & c.prop(l, s, x, "hook_id", v637)
-            & c.prop(l, s, x, "hook", v307) & c.prop(l, s, x, "repository", v679)
-            & c.prop(l, s, x, "sender", v393)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "hook_id" | "hook" | "repository" | "sender"
-                        )
-                    },
-                )
+        c.required(l, s, x, WORDS116) & c.prop(l, s, x, "action", v578)
+            & c.prop(l, s, x, "hook_id", v637) & c.prop(l, s, x, "hook", v307)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS116)
     }
     /// `#/definitions/meta$deleted/properties/hook`
     pub(super) fn v307(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "type",
-                    "id",
-                    "name",
-                    "active",
-                    "events",
-                    "config",
-                    "updated_at",
-                    "created_at",
-                ],
-            ) & c.prop(l, s, x, "type", v682) & c.prop(l, s, x, "id", v637)
-            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "active", v638)
-            & c.prop(l, s, x, "events", v657) & c.prop(l, s, x, "config", v308)
-            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "created_at", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "id" | "name" | "active" | "events" | "config"
-                            | "updated_at" | "created_at"
-                        )
-                    },
-                )
+        c.required(l, s, x, WORDS117) & c.prop(l, s, x, "type", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "active", v638) & c.prop(l, s, x, "events", v657)
+            & c.prop(l, s, x, "config", v308) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "created_at", v682)
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS117)
     }
     /// `#/definitions/meta$deleted/properties/hook/properties/config`
     pub(super) fn v308(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27691,7 +26663,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "content_type" | "insecure_ssl" | "url"),
+                    &["content_type", "insecure_ssl", "url"],
                 )
     }
     /// `#/definitions/meta$deleted/properties/hook/properties/config/properties/content_type`
@@ -27713,19 +26685,7 @@ mod validators {
             & c.prop(l, s, x, "sender", T33[K][3])
             & c.prop(l, s, x, "installation", T33[K][4])
             & c.prop(l, s, x, "organization", T33[K][5])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "milestone" | "repository" | "sender" |
-                            "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS118)
     }
     const T33: [[rt::Check; 6]; 4] = [
         [v792, t14::<18>, v679, v393, v680, v681],
@@ -27736,24 +26696,12 @@ mod validators {
     /// `#/definitions/milestone$edited`
     pub(super) fn v316(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "changes", "milestone", "repository", "sender"])
-            & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "changes", v317)
-            & c.prop(l, s, x, "milestone", v656) & c.prop(l, s, x, "repository", v679)
-            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+        c.required(l, s, x, WORDS119) & c.prop(l, s, x, "action", v408)
+            & c.prop(l, s, x, "changes", v317) & c.prop(l, s, x, "milestone", v656)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "changes" | "milestone" | "repository" |
-                            "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS120)
     }
     /// `#/definitions/milestone$edited/properties/changes`
     pub(super) fn v317(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27766,7 +26714,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "description" | "due_on" | "title"),
+                    &["description", "due_on", "title"],
                 )
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T34` each), such as `#/definitions/org_block$blocked` and `#/definitions/org_block$unblocked`.
@@ -27777,25 +26725,12 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "blocked_user", "organization", "sender"])
-            & c.prop(l, s, x, "action", T34[K][0])
+        c.required(l, s, x, WORDS121) & c.prop(l, s, x, "action", T34[K][0])
             & c.prop(l, s, x, "blocked_user", T34[K][1])
             & c.prop(l, s, x, "sender", T34[K][2])
             & c.prop(l, s, x, "installation", T34[K][3])
             & c.prop(l, s, x, "organization", T34[K][4])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "blocked_user" | "sender" | "installation" |
-                            "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS122)
     }
     const T34: [[rt::Check; 5]; 2] = [
         [v604, v393, v393, v680, v681],
@@ -27809,25 +26744,12 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "membership", "organization", "sender"])
-            & c.prop(l, s, x, "action", T35[K][0])
+        c.required(l, s, x, WORDS123) & c.prop(l, s, x, "action", T35[K][0])
             & c.prop(l, s, x, "membership", T35[K][1])
             & c.prop(l, s, x, "sender", T35[K][2])
             & c.prop(l, s, x, "installation", T35[K][3])
             & c.prop(l, s, x, "organization", T35[K][4])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "membership" | "sender" | "installation" |
-                            "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS124)
     }
     const T35: [[rt::Check; 5]; 4] = [
         [v578, v825, v393, v680, v681],
@@ -27838,87 +26760,32 @@ mod validators {
     /// `#/definitions/membership`
     pub(super) fn v324(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["url", "state", "role", "organization_url", "user"])
-            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "state", v682)
-            & c.prop(l, s, x, "role", v682) & c.prop(l, s, x, "organization_url", v682)
-            & c.prop(l, s, x, "user", v393)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "state" | "role" | "organization_url" | "user"
-                        )
-                    },
-                )
+        c.required(l, s, x, WORDS125) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "state", v682) & c.prop(l, s, x, "role", v682)
+            & c.prop(l, s, x, "organization_url", v682) & c.prop(l, s, x, "user", v393)
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS125)
     }
     /// `#/definitions/organization$member_invited`
     pub(super) fn v326(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "invitation", "user", "organization", "sender"])
-            & c.prop(l, s, x, "action", v607) & c.prop(l, s, x, "invitation", v327)
-            & c.prop(l, s, x, "user", v393) & c.prop(l, s, x, "sender", v393)
-            & c.prop(l, s, x, "installation", v680)
+        c.required(l, s, x, WORDS126) & c.prop(l, s, x, "action", v607)
+            & c.prop(l, s, x, "invitation", v327) & c.prop(l, s, x, "user", v393)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "invitation" | "user" | "sender" |
-                            "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS127)
     }
     /// `#/definitions/organization$member_invited/properties/invitation`
     pub(super) fn v327(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "node_id",
-                    "login",
-                    "email",
-                    "role",
-                    "created_at",
-                    "failed_at",
-                    "failed_reason",
-                    "inviter",
-                    "team_count",
-                    "invitation_teams_url",
-                ],
-            ) & c.prop(l, s, x, "id", v658) & c.prop(l, s, x, "node_id", v682)
-            & c.prop(l, s, x, "login", v682) & c.prop(l, s, x, "email", v639)
-            & c.prop(l, s, x, "role", v682) & c.prop(l, s, x, "created_at", v682)
+        c.required(l, s, x, WORDS128) & c.prop(l, s, x, "id", v658)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "login", v682)
+            & c.prop(l, s, x, "email", v639) & c.prop(l, s, x, "role", v682)
+            & c.prop(l, s, x, "created_at", v682)
             & c.prop(l, s, x, "failed_at", t3::<16>)
             & c.prop(l, s, x, "failed_reason", v639) & c.prop(l, s, x, "inviter", v393)
             & c.prop(l, s, x, "team_count", v658)
             & c.prop(l, s, x, "invitation_teams_url", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "node_id" | "login" | "email" | "role" |
-                            "created_at" | "failed_at" | "failed_reason" | "inviter" |
-                            "team_count" | "invitation_teams_url"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS128)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T36` each), such as `#/definitions/package$published` and `#/definitions/package$updated`.
     pub(super) fn t36<const K: usize>(
@@ -27934,19 +26801,7 @@ mod validators {
             & c.prop(l, s, x, "repository", T36[K][2])
             & c.prop(l, s, x, "sender", T36[K][3])
             & c.prop(l, s, x, "organization", T36[K][4])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "package" | "repository" | "sender" |
-                            "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS129)
     }
     const T36: [[rt::Check; 5]; 2] = [
         [v610, v332, v679, v393, v681],
@@ -27955,86 +26810,24 @@ mod validators {
     /// `#/definitions/package$published/properties/package`
     pub(super) fn v332(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "name",
-                    "namespace",
-                    "description",
-                    "ecosystem",
-                    "package_type",
-                    "html_url",
-                    "created_at",
-                    "updated_at",
-                    "owner",
-                    "package_version",
-                    "registry",
-                ],
-            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "name", v682)
-            & c.prop(l, s, x, "namespace", v682) & c.prop(l, s, x, "description", v639)
-            & c.prop(l, s, x, "ecosystem", v682) & c.prop(l, s, x, "package_type", v682)
-            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "created_at", v682)
-            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "owner", v393)
-            & c.prop(l, s, x, "package_version", v333)
+        c.required(l, s, x, WORDS130) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "namespace", v682)
+            & c.prop(l, s, x, "description", v639) & c.prop(l, s, x, "ecosystem", v682)
+            & c.prop(l, s, x, "package_type", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "owner", v393) & c.prop(l, s, x, "package_version", v333)
             & c.prop(l, s, x, "registry", v336)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "name" | "namespace" | "description" |
-                            "ecosystem" | "package_type" | "html_url" | "created_at" |
-                            "updated_at" | "owner" | "package_version" | "registry"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS130)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version`
     pub(super) fn v333(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "version",
-                    "summary",
-                    "name",
-                    "description",
-                    "body",
-                    "body_html",
-                    "release",
-                    "manifest",
-                    "html_url",
-                    "tag_name",
-                    "target_commitish",
-                    "target_oid",
-                    "draft",
-                    "prerelease",
-                    "created_at",
-                    "updated_at",
-                    "metadata",
-                    "docker_metadata",
-                    "package_files",
-                    "author",
-                    "source_url",
-                    "installation_command",
-                ],
-            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "version", v682)
-            & c.prop(l, s, x, "summary", v682) & c.prop(l, s, x, "name", v682)
-            & c.prop(l, s, x, "description", v682) & c.prop(l, s, x, "body", v682)
-            & c.prop(l, s, x, "body_html", v682) & c.prop(l, s, x, "release", v334)
-            & c.prop(l, s, x, "manifest", v682) & c.prop(l, s, x, "html_url", v682)
-            & c.prop(l, s, x, "tag_name", v682)
+        c.required(l, s, x, WORDS131) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "version", v682) & c.prop(l, s, x, "summary", v682)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "description", v682)
+            & c.prop(l, s, x, "body", v682) & c.prop(l, s, x, "body_html", v682)
+            & c.prop(l, s, x, "release", v334) & c.prop(l, s, x, "manifest", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "tag_name", v682)
             & c.prop(l, s, x, "target_commitish", v682)
             & c.prop(l, s, x, "target_oid", v682) & c.prop(l, s, x, "draft", v638)
             & c.prop(l, s, x, "prerelease", v638) & c.prop(l, s, x, "created_at", v682)
@@ -28044,107 +26837,30 @@ mod validators {
             & c.prop(l, s, x, "package_files", t65::<14>)
             & c.prop(l, s, x, "author", v393) & c.prop(l, s, x, "source_url", v682)
             & c.prop(l, s, x, "installation_command", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "version" | "summary" | "name" | "description" |
-                            "body" | "body_html" | "release" | "manifest" | "html_url" |
-                            "tag_name" | "target_commitish" | "target_oid" | "draft" |
-                            "prerelease" | "created_at" | "updated_at" | "metadata" |
-                            "docker_metadata" | "package_files" | "author" | "source_url"
-                            | "installation_command"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS131)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/release`
     pub(super) fn v334(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "url",
-                    "html_url",
-                    "id",
-                    "tag_name",
-                    "target_commitish",
-                    "name",
-                    "draft",
-                    "author",
-                    "prerelease",
-                    "created_at",
-                    "published_at",
-                ],
-            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
-            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "tag_name", v682)
+        c.required(l, s, x, WORDS132) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "tag_name", v682)
             & c.prop(l, s, x, "target_commitish", v682) & c.prop(l, s, x, "name", v682)
             & c.prop(l, s, x, "draft", v638) & c.prop(l, s, x, "author", v393)
             & c.prop(l, s, x, "prerelease", v638) & c.prop(l, s, x, "created_at", v682)
             & c.prop(l, s, x, "published_at", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "html_url" | "id" | "tag_name" |
-                            "target_commitish" | "name" | "draft" | "author" |
-                            "prerelease" | "created_at" | "published_at"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS132)
     }
     /// `#/definitions/package$published/properties/package/properties/package_version/properties/package_files/items`
     pub(super) fn v335(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "download_url",
-                    "id",
-                    "name",
-                    "sha256",
-                    "sha1",
-                    "md5",
-                    "content_type",
-                    "state",
-                    "size",
-                    "created_at",
-                    "updated_at",
-                ],
-            ) & c.prop(l, s, x, "download_url", v682) & c.prop(l, s, x, "id", v637)
-            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "sha256", v682)
-            & c.prop(l, s, x, "sha1", v682) & c.prop(l, s, x, "md5", v682)
-            & c.prop(l, s, x, "content_type", v682) & c.prop(l, s, x, "state", v682)
-            & c.prop(l, s, x, "size", v637) & c.prop(l, s, x, "created_at", v682)
-            & c.prop(l, s, x, "updated_at", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "download_url" | "id" | "name" | "sha256" | "sha1" |
-                            "md5" | "content_type" | "state" | "size" | "created_at" |
-                            "updated_at"
-                        )
-                    },
-                )
+        c.required(l, s, x, WORDS133) & c.prop(l, s, x, "download_url", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "sha256", v682) & c.prop(l, s, x, "sha1", v682)
+            & c.prop(l, s, x, "md5", v682) & c.prop(l, s, x, "content_type", v682)
+            & c.prop(l, s, x, "state", v682) & c.prop(l, s, x, "size", v637)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS133)
     }
     /// `#/definitions/package$published/properties/package/properties/registry`
     pub(super) fn v336(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28159,7 +26875,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "about_url" | "name" | "type" | "url" | "vendor"),
+                    &["about_url", "name", "type", "url", "vendor"],
                 )
     }
     /// `#/definitions/page_build$event`
@@ -28170,68 +26886,23 @@ mod validators {
             & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
             & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "build" | "repository" | "sender" |
-                            "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS134)
     }
     /// `#/definitions/page_build$event/properties/build`
     pub(super) fn v339(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "url",
-                    "status",
-                    "error",
-                    "pusher",
-                    "commit",
-                    "duration",
-                    "created_at",
-                    "updated_at",
-                ],
-            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "status", v682)
-            & c.prop(l, s, x, "error", v340) & c.prop(l, s, x, "pusher", v393)
-            & c.prop(l, s, x, "commit", v682) & c.prop(l, s, x, "duration", v637)
-            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "status" | "error" | "pusher" | "commit" |
-                            "duration" | "created_at" | "updated_at"
-                        )
-                    },
-                )
+        c.required(l, s, x, WORDS135) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "status", v682) & c.prop(l, s, x, "error", v340)
+            & c.prop(l, s, x, "pusher", v393) & c.prop(l, s, x, "commit", v682)
+            & c.prop(l, s, x, "duration", v637) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682)
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS135)
     }
     /// `#/definitions/page_build$event/properties/build/properties/error`
     pub(super) fn v340(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["message"]) & c.prop(l, s, x, "message", v639)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "message"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["message"])
     }
     /// `#/definitions/ping$event`
     pub(super) fn v341(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28240,61 +26911,19 @@ mod validators {
             & c.prop(l, s, x, "hook_id", v637) & c.prop(l, s, x, "hook", v342)
             & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "zen" | "hook_id" | "hook" | "repository" | "sender" |
-                            "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS136)
     }
     /// `#/definitions/ping$event/properties/hook`
     pub(super) fn v342(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "type",
-                    "id",
-                    "name",
-                    "active",
-                    "events",
-                    "config",
-                    "updated_at",
-                    "created_at",
-                    "url",
-                    "ping_url",
-                ],
-            ) & c.prop(l, s, x, "type", v682) & c.prop(l, s, x, "id", v637)
-            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "active", v638)
-            & c.prop(l, s, x, "app_id", v637) & c.prop(l, s, x, "events", v657)
-            & c.prop(l, s, x, "config", v343) & c.prop(l, s, x, "updated_at", v682)
-            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "url", v682)
-            & c.prop(l, s, x, "test_url", v682) & c.prop(l, s, x, "ping_url", v682)
-            & c.prop(l, s, x, "last_response", v344)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "id" | "name" | "active" | "app_id" | "events"
-                            | "config" | "updated_at" | "created_at" | "url" | "test_url"
-                            | "ping_url" | "last_response"
-                        )
-                    },
-                )
+        c.required(l, s, x, WORDS137) & c.prop(l, s, x, "type", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "active", v638) & c.prop(l, s, x, "app_id", v637)
+            & c.prop(l, s, x, "events", v657) & c.prop(l, s, x, "config", v343)
+            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "test_url", v682)
+            & c.prop(l, s, x, "ping_url", v682) & c.prop(l, s, x, "last_response", v344)
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS138)
     }
     /// `#/definitions/ping$event/properties/hook/properties/config`
     pub(super) fn v343(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28302,16 +26931,7 @@ mod validators {
         c.required(l, s, x, &["content_type", "url", "insecure_ssl"])
             & c.prop(l, s, x, "content_type", v309) & c.prop(l, s, x, "secret", v682)
             & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "insecure_ssl", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(key, "content_type" | "secret" | "url" | "insecure_ssl")
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS139)
     }
     /// `#/definitions/ping$event/properties/hook/properties/last_response`
     pub(super) fn v344(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28325,7 +26945,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "code" | "status" | "message"),
+                    &["code", "status", "message"],
                 )
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T37` each), such as `#/definitions/project$closed` and `#/definitions/project$created` (2 more).
@@ -28343,19 +26963,7 @@ mod validators {
             & c.prop(l, s, x, "sender", T37[K][3])
             & c.prop(l, s, x, "installation", T37[K][4])
             & c.prop(l, s, x, "organization", T37[K][5])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "project" | "repository" | "sender" |
-                            "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS140)
     }
     const T37: [[rt::Check; 6]; 4] = [
         [v792, v835, v679, v393, v680, v681],
@@ -28366,82 +26974,30 @@ mod validators {
     /// `#/definitions/project`
     pub(super) fn v347(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "owner_url",
-                    "url",
-                    "html_url",
-                    "columns_url",
-                    "id",
-                    "node_id",
-                    "name",
-                    "body",
-                    "number",
-                    "state",
-                    "creator",
-                    "created_at",
-                    "updated_at",
-                ],
-            ) & c.prop(l, s, x, "owner_url", v682) & c.prop(l, s, x, "url", v682)
-            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "columns_url", v682)
-            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
-            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "body", v639)
-            & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "state", v235)
-            & c.prop(l, s, x, "creator", v393) & c.prop(l, s, x, "created_at", v682)
-            & c.prop(l, s, x, "updated_at", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "owner_url" | "url" | "html_url" | "columns_url" | "id"
-                            | "node_id" | "name" | "body" | "number" | "state" |
-                            "creator" | "created_at" | "updated_at"
-                        )
-                    },
-                )
+        c.required(l, s, x, WORDS141) & c.prop(l, s, x, "owner_url", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "columns_url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "body", v639) & c.prop(l, s, x, "number", v637)
+            & c.prop(l, s, x, "state", v235) & c.prop(l, s, x, "creator", v393)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS141)
     }
     /// `#/definitions/project$edited`
     pub(super) fn v350(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "changes", "project", "repository", "sender"])
-            & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "changes", v351)
-            & c.prop(l, s, x, "project", v835) & c.prop(l, s, x, "repository", v679)
-            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+        c.required(l, s, x, WORDS142) & c.prop(l, s, x, "action", v408)
+            & c.prop(l, s, x, "changes", v351) & c.prop(l, s, x, "project", v835)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "changes" | "project" | "repository" |
-                            "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS143)
     }
     /// `#/definitions/project$edited/properties/changes`
     pub(super) fn v351(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "name", t4::<3>) & c.prop(l, s, x, "body", t4::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "name" | "body"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["name", "body"])
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T38` each), such as `#/definitions/project_card$converted` and `#/definitions/project_card$edited` (1 more).
     pub(super) fn t38<const K: usize>(
@@ -28451,32 +27007,14 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "changes", "project_card", "repository", "sender"],
-            ) & c.prop(l, s, x, "action", T38[K][0])
+        c.required(l, s, x, WORDS144) & c.prop(l, s, x, "action", T38[K][0])
             & c.prop(l, s, x, "changes", T38[K][1])
             & c.prop(l, s, x, "project_card", T38[K][2])
             & c.prop(l, s, x, "repository", T38[K][3])
             & c.prop(l, s, x, "sender", T38[K][4])
             & c.prop(l, s, x, "organization", T38[K][5])
             & c.prop(l, s, x, "installation", T38[K][6])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "changes" | "project_card" | "repository" |
-                            "sender" | "organization" | "installation"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS145)
     }
     const T38: [[rt::Check; 7]; 3] = [
         [v612, v355, v841, v679, v393, v681, v680],
@@ -28487,57 +27025,19 @@ mod validators {
     pub(super) fn v355(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["note"]) & c.prop(l, s, x, "note", t4::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "note"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["note"])
     }
     /// `#/definitions/project-card`
     pub(super) fn v356(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "url",
-                    "project_url",
-                    "column_url",
-                    "column_id",
-                    "id",
-                    "node_id",
-                    "note",
-                    "archived",
-                    "creator",
-                    "created_at",
-                    "updated_at",
-                ],
-            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "project_url", v682)
-            & c.prop(l, s, x, "column_url", v682) & c.prop(l, s, x, "column_id", v637)
-            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
-            & c.prop(l, s, x, "note", v639) & c.prop(l, s, x, "archived", v638)
-            & c.prop(l, s, x, "creator", v393) & c.prop(l, s, x, "created_at", v682)
-            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "content_url", v682)
-            & c.prop(l, s, x, "after_id", v640)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "project_url" | "column_url" | "column_id" |
-                            "id" | "node_id" | "note" | "archived" | "creator" |
-                            "created_at" | "updated_at" | "content_url" | "after_id"
-                        )
-                    },
-                )
+        c.required(l, s, x, WORDS146) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "project_url", v682) & c.prop(l, s, x, "column_url", v682)
+            & c.prop(l, s, x, "column_id", v637) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "note", v639)
+            & c.prop(l, s, x, "archived", v638) & c.prop(l, s, x, "creator", v393)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "content_url", v682) & c.prop(l, s, x, "after_id", v640)
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS147)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T39` each), such as `#/definitions/project_card$created` and `#/definitions/project_card$deleted`.
     pub(super) fn t39<const K: usize>(
@@ -28547,26 +27047,13 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "project_card", "repository", "sender"])
-            & c.prop(l, s, x, "action", T39[K][0])
+        c.required(l, s, x, WORDS148) & c.prop(l, s, x, "action", T39[K][0])
             & c.prop(l, s, x, "project_card", T39[K][1])
             & c.prop(l, s, x, "repository", T39[K][2])
             & c.prop(l, s, x, "sender", T39[K][3])
             & c.prop(l, s, x, "organization", T39[K][4])
             & c.prop(l, s, x, "installation", T39[K][5])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "project_card" | "repository" | "sender" |
-                            "organization" | "installation"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS149)
     }
     const T39: [[rt::Check; 6]; 2] = [
         [v577, v841, v679, v393, v681, v680],
@@ -28576,14 +27063,7 @@ mod validators {
     pub(super) fn v361(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["column_id"]) & c.prop(l, s, x, "column_id", t4::<4>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "column_id"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["column_id"])
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T40` each), such as `#/definitions/project_column$created` and `#/definitions/project_column$deleted` (1 more).
     pub(super) fn t40<const K: usize>(
@@ -28593,26 +27073,13 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "project_column", "repository", "sender"])
-            & c.prop(l, s, x, "action", T40[K][0])
+        c.required(l, s, x, WORDS150) & c.prop(l, s, x, "action", T40[K][0])
             & c.prop(l, s, x, "project_column", T40[K][1])
             & c.prop(l, s, x, "repository", T40[K][2])
             & c.prop(l, s, x, "sender", T40[K][3])
             & c.prop(l, s, x, "installation", T40[K][4])
             & c.prop(l, s, x, "organization", T40[K][5])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "project_column" | "repository" | "sender" |
-                            "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS151)
     }
     const T40: [[rt::Check; 6]; 3] = [
         [v577, v847, v679, v393, v680, v681],
@@ -28622,79 +27089,28 @@ mod validators {
     /// `#/definitions/project-column`
     pub(super) fn v366(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "url",
-                    "project_url",
-                    "cards_url",
-                    "id",
-                    "node_id",
-                    "name",
-                    "created_at",
-                    "updated_at",
-                ],
-            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "project_url", v682)
-            & c.prop(l, s, x, "cards_url", v682) & c.prop(l, s, x, "id", v637)
-            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "name", v682)
-            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "project_url" | "cards_url" | "id" | "node_id" |
-                            "name" | "created_at" | "updated_at"
-                        )
-                    },
-                )
+        c.required(l, s, x, WORDS152) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "project_url", v682) & c.prop(l, s, x, "cards_url", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "created_at", v682)
+            & c.prop(l, s, x, "updated_at", v682)
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS152)
     }
     /// `#/definitions/project_column$edited`
     pub(super) fn v368(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "changes", "project_column", "repository", "sender"],
-            ) & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "changes", v369)
-            & c.prop(l, s, x, "project_column", v847)
+        c.required(l, s, x, WORDS153) & c.prop(l, s, x, "action", v408)
+            & c.prop(l, s, x, "changes", v369) & c.prop(l, s, x, "project_column", v847)
             & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
             & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "changes" | "project_column" | "repository" |
-                            "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS154)
     }
     /// `#/definitions/project_column$edited/properties/changes`
     pub(super) fn v369(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "name", t4::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "name"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["name"])
     }
     /// `#/definitions/public$event`
     pub(super) fn v371(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28703,19 +27119,7 @@ mod validators {
             & c.prop(l, s, x, "repository", t14::<34>) & c.prop(l, s, x, "sender", v393)
             & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "repository" | "sender" | "installation" |
-                            "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS155)
     }
     /// `#/definitions/pull_request_event/oneOf/0`
     pub(super) fn v372(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -28873,13 +27277,7 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "number", "pull_request", "assignee", "repository", "sender"],
-            ) & c.prop(l, s, x, "action", T41[K][0])
+        c.required(l, s, x, WORDS156) & c.prop(l, s, x, "action", T41[K][0])
             & c.prop(l, s, x, "number", T41[K][1])
             & c.prop(l, s, x, "pull_request", T41[K][2])
             & c.prop(l, s, x, "assignee", T41[K][3])
@@ -28887,19 +27285,7 @@ mod validators {
             & c.prop(l, s, x, "installation", T41[K][5])
             & c.prop(l, s, x, "organization", T41[K][6])
             & c.prop(l, s, x, "sender", T41[K][7])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "number" | "pull_request" | "assignee" |
-                            "repository" | "installation" | "organization" | "sender"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS157)
     }
     const T41: [[rt::Check; 8]; 2] = [
         [v391, v637, v848, v393, v679, v680, v681, v393],
@@ -28912,70 +27298,15 @@ mod validators {
     /// `#/definitions/pull-request`
     pub(super) fn v392(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "url",
-                    "id",
-                    "node_id",
-                    "html_url",
-                    "diff_url",
-                    "patch_url",
-                    "issue_url",
-                    "number",
-                    "state",
-                    "locked",
-                    "title",
-                    "user",
-                    "body",
-                    "created_at",
-                    "updated_at",
-                    "closed_at",
-                    "merged_at",
-                    "merge_commit_sha",
-                    "assignee",
-                    "assignees",
-                    "requested_reviewers",
-                    "requested_teams",
-                    "labels",
-                    "milestone",
-                    "commits_url",
-                    "review_comments_url",
-                    "review_comment_url",
-                    "comments_url",
-                    "statuses_url",
-                    "head",
-                    "base",
-                    "_links",
-                    "author_association",
-                    "auto_merge",
-                    "active_lock_reason",
-                    "draft",
-                    "merged",
-                    "mergeable",
-                    "rebaseable",
-                    "mergeable_state",
-                    "merged_by",
-                    "comments",
-                    "review_comments",
-                    "maintainer_can_modify",
-                    "commits",
-                    "additions",
-                    "deletions",
-                    "changed_files",
-                ],
-            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "id", v637)
-            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "html_url", v682)
-            & c.prop(l, s, x, "diff_url", v682) & c.prop(l, s, x, "patch_url", v682)
-            & c.prop(l, s, x, "issue_url", v682) & c.prop(l, s, x, "number", v637)
-            & c.prop(l, s, x, "state", v235) & c.prop(l, s, x, "locked", v638)
-            & c.prop(l, s, x, "title", v682) & c.prop(l, s, x, "user", v393)
-            & c.prop(l, s, x, "body", v639) & c.prop(l, s, x, "created_at", v682)
-            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "closed_at", v639)
-            & c.prop(l, s, x, "merged_at", v639)
+        c.required(l, s, x, WORDS158) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "diff_url", v682)
+            & c.prop(l, s, x, "patch_url", v682) & c.prop(l, s, x, "issue_url", v682)
+            & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "state", v235)
+            & c.prop(l, s, x, "locked", v638) & c.prop(l, s, x, "title", v682)
+            & c.prop(l, s, x, "user", v393) & c.prop(l, s, x, "body", v639)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "closed_at", v639) & c.prop(l, s, x, "merged_at", v639)
             & c.prop(l, s, x, "merge_commit_sha", v639)
             & c.prop(l, s, x, "assignee", t3::<2>)
             & c.prop(l, s, x, "assignees", t65::<12>)
@@ -29000,30 +27331,7 @@ mod validators {
             & c.prop(l, s, x, "maintainer_can_modify", v638)
             & c.prop(l, s, x, "commits", v637) & c.prop(l, s, x, "additions", v637)
             & c.prop(l, s, x, "deletions", v637) & c.prop(l, s, x, "changed_files", v637)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "id" | "node_id" | "html_url" | "diff_url" |
-                            "patch_url" | "issue_url" | "number" | "state" | "locked" |
-                            "title" | "user" | "body" | "created_at" | "updated_at" |
-                            "closed_at" | "merged_at" | "merge_commit_sha" | "assignee" |
-                            "assignees" | "requested_reviewers" | "requested_teams" |
-                            "labels" | "milestone" | "commits_url" |
-                            "review_comments_url" | "review_comment_url" | "comments_url"
-                            | "statuses_url" | "head" | "base" | "_links" |
-                            "author_association" | "auto_merge" | "active_lock_reason" |
-                            "draft" | "merged" | "mergeable" | "rebaseable" |
-                            "mergeable_state" | "merged_by" | "comments" |
-                            "review_comments" | "maintainer_can_modify" | "commits" |
-                            "additions" | "deletions" | "changed_files"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS158)
     }
     /// `#/definitions/pull-request/properties/requested_reviewers/items/oneOf/0`
     pub(super) fn v393(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29042,58 +27350,25 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "label" | "ref" | "sha" | "user" | "repo"),
+                    &["label", "ref", "sha", "user", "repo"],
                 )
     }
     /// `#/definitions/pull-request/properties/_links`
     pub(super) fn v396(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "self",
-                    "html",
-                    "issue",
-                    "comments",
-                    "review_comments",
-                    "review_comment",
-                    "commits",
-                    "statuses",
-                ],
-            ) & c.prop(l, s, x, "self", v851) & c.prop(l, s, x, "html", v851)
-            & c.prop(l, s, x, "issue", v851) & c.prop(l, s, x, "comments", v851)
+        c.required(l, s, x, WORDS159) & c.prop(l, s, x, "self", v851)
+            & c.prop(l, s, x, "html", v851) & c.prop(l, s, x, "issue", v851)
+            & c.prop(l, s, x, "comments", v851)
             & c.prop(l, s, x, "review_comments", v851)
             & c.prop(l, s, x, "review_comment", v851) & c.prop(l, s, x, "commits", v851)
             & c.prop(l, s, x, "statuses", v851)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "self" | "html" | "issue" | "comments" |
-                            "review_comments" | "review_comment" | "commits" | "statuses"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS159)
     }
     /// `#/definitions/link`
     pub(super) fn v397(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["href"]) & c.prop(l, s, x, "href", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "href"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["href"])
     }
     /// Shared by 9 validators that differ only in the validators they call (a row of `T42` each), such as `#/definitions/pull_request$auto_merge_disabled` and `#/definitions/pull_request$auto_merge_enabled` (7 more).
     pub(super) fn t42<const K: usize>(
@@ -29103,32 +27378,14 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "number", "pull_request", "repository", "sender"],
-            ) & c.prop(l, s, x, "action", T42[K][0])
+        c.required(l, s, x, WORDS160) & c.prop(l, s, x, "action", T42[K][0])
             & c.prop(l, s, x, "number", T42[K][1])
             & c.prop(l, s, x, "pull_request", T42[K][2])
             & c.prop(l, s, x, "repository", T42[K][3])
             & c.prop(l, s, x, "installation", T42[K][4])
             & c.prop(l, s, x, "organization", T42[K][5])
             & c.prop(l, s, x, "sender", T42[K][6])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "number" | "pull_request" | "repository" |
-                            "installation" | "organization" | "sender"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS161)
     }
     const T42: [[rt::Check; 7]; 9] = [
         [v399, v637, v848, v679, v680, v681, v393],
@@ -29156,29 +27413,12 @@ mod validators {
     /// `#/definitions/pull_request$edited`
     pub(super) fn v407(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "changes", "number", "pull_request", "repository", "sender"],
-            ) & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "number", v637)
-            & c.prop(l, s, x, "changes", v252) & c.prop(l, s, x, "pull_request", v848)
-            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "installation", v680)
+        c.required(l, s, x, WORDS162) & c.prop(l, s, x, "action", v408)
+            & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "changes", v252)
+            & c.prop(l, s, x, "pull_request", v848) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "number" | "changes" | "pull_request" |
-                            "repository" | "installation" | "organization" | "sender"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS163)
     }
     /// `#/definitions/pull_request$edited/properties/action`
     pub(super) fn v408(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29192,13 +27432,7 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "number", "pull_request", "label", "repository", "sender"],
-            ) & c.prop(l, s, x, "action", T43[K][0])
+        c.required(l, s, x, WORDS164) & c.prop(l, s, x, "action", T43[K][0])
             & c.prop(l, s, x, "number", T43[K][1])
             & c.prop(l, s, x, "pull_request", T43[K][2])
             & c.prop(l, s, x, "label", T43[K][3])
@@ -29206,19 +27440,7 @@ mod validators {
             & c.prop(l, s, x, "installation", T43[K][5])
             & c.prop(l, s, x, "organization", T43[K][6])
             & c.prop(l, s, x, "sender", T43[K][7])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "number" | "pull_request" | "label" |
-                            "repository" | "installation" | "organization" | "sender"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS165)
     }
     const T43: [[rt::Check; 8]; 2] = [
         [v410, v637, v848, v744, v679, v680, v681, v393],
@@ -29248,20 +27470,7 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "action",
-                    "number",
-                    "pull_request",
-                    "requested_reviewer",
-                    "repository",
-                    "sender",
-                ],
-            ) & c.prop(l, s, x, "action", T44[K][0])
+        c.required(l, s, x, WORDS166) & c.prop(l, s, x, "action", T44[K][0])
             & c.prop(l, s, x, "number", T44[K][1])
             & c.prop(l, s, x, "pull_request", T44[K][2])
             & c.prop(l, s, x, "requested_reviewer", T44[K][3])
@@ -29269,20 +27478,7 @@ mod validators {
             & c.prop(l, s, x, "installation", T44[K][5])
             & c.prop(l, s, x, "organization", T44[K][6])
             & c.prop(l, s, x, "sender", T44[K][7])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "number" | "pull_request" |
-                            "requested_reviewer" | "repository" | "installation" |
-                            "organization" | "sender"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS167)
     }
     const T44: [[rt::Check; 8]; 2] = [
         [v424, v637, v848, v393, v679, v680, v681, v393],
@@ -29296,20 +27492,7 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "action",
-                    "number",
-                    "pull_request",
-                    "requested_team",
-                    "repository",
-                    "sender",
-                ],
-            ) & c.prop(l, s, x, "action", T45[K][0])
+        c.required(l, s, x, WORDS168) & c.prop(l, s, x, "action", T45[K][0])
             & c.prop(l, s, x, "number", T45[K][1])
             & c.prop(l, s, x, "pull_request", T45[K][2])
             & c.prop(l, s, x, "requested_team", T45[K][3])
@@ -29317,19 +27500,7 @@ mod validators {
             & c.prop(l, s, x, "installation", T45[K][5])
             & c.prop(l, s, x, "organization", T45[K][6])
             & c.prop(l, s, x, "sender", T45[K][7])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "number" | "pull_request" | "requested_team"
-                            | "repository" | "installation" | "organization" | "sender"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS169)
     }
     const T45: [[rt::Check; 8]; 2] = [
         [v424, v637, v848, v302, v679, v680, v681, v393],
@@ -29346,39 +27517,12 @@ mod validators {
     /// `#/definitions/pull_request$synchronize`
     pub(super) fn v429(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "action",
-                    "number",
-                    "before",
-                    "after",
-                    "pull_request",
-                    "repository",
-                    "sender",
-                ],
-            ) & c.prop(l, s, x, "action", v430) & c.prop(l, s, x, "number", v637)
-            & c.prop(l, s, x, "before", v682) & c.prop(l, s, x, "after", v682)
-            & c.prop(l, s, x, "pull_request", v848) & c.prop(l, s, x, "repository", v679)
-            & c.prop(l, s, x, "installation", v680)
+        c.required(l, s, x, WORDS170) & c.prop(l, s, x, "action", v430)
+            & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "before", v682)
+            & c.prop(l, s, x, "after", v682) & c.prop(l, s, x, "pull_request", v848)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "number" | "before" | "after" |
-                            "pull_request" | "repository" | "installation" |
-                            "organization" | "sender"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS171)
     }
     /// `#/definitions/pull_request$synchronize/properties/action`
     pub(super) fn v430(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29404,32 +27548,14 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "review", "pull_request", "repository", "sender"],
-            ) & c.prop(l, s, x, "action", T46[K][0])
+        c.required(l, s, x, WORDS172) & c.prop(l, s, x, "action", T46[K][0])
             & c.prop(l, s, x, "review", T46[K][1])
             & c.prop(l, s, x, "pull_request", T46[K][2])
             & c.prop(l, s, x, "repository", T46[K][3])
             & c.prop(l, s, x, "installation", T46[K][4])
             & c.prop(l, s, x, "organization", T46[K][5])
             & c.prop(l, s, x, "sender", T46[K][6])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "review" | "pull_request" | "repository" |
-                            "installation" | "organization" | "sender"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS173)
     }
     const T46: [[rt::Check; 7]; 2] = [
         [v709, t47::<0>, v860, v679, v680, v681, v393],
@@ -29443,26 +27569,9 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "node_id",
-                    "user",
-                    "body",
-                    "commit_id",
-                    "submitted_at",
-                    "state",
-                    "html_url",
-                    "pull_request_url",
-                    "author_association",
-                    "_links",
-                ],
-            ) & c.prop(l, s, x, "id", T47[K][0]) & c.prop(l, s, x, "node_id", T47[K][1])
-            & c.prop(l, s, x, "user", T47[K][2]) & c.prop(l, s, x, "body", T47[K][3])
+        c.required(l, s, x, WORDS174) & c.prop(l, s, x, "id", T47[K][0])
+            & c.prop(l, s, x, "node_id", T47[K][1]) & c.prop(l, s, x, "user", T47[K][2])
+            & c.prop(l, s, x, "body", T47[K][3])
             & c.prop(l, s, x, "commit_id", T47[K][4])
             & c.prop(l, s, x, "submitted_at", T47[K][5])
             & c.prop(l, s, x, "state", T47[K][6])
@@ -29470,20 +27579,7 @@ mod validators {
             & c.prop(l, s, x, "pull_request_url", T47[K][8])
             & c.prop(l, s, x, "author_association", T47[K][9])
             & c.prop(l, s, x, "_links", T47[K][10])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "node_id" | "user" | "body" | "commit_id" |
-                            "submitted_at" | "state" | "html_url" | "pull_request_url" |
-                            "author_association" | "_links"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS174)
     }
     const T47: [[rt::Check; 11]; 2] = [
         [v637, v682, v393, v639, v682, v682, v709, v682, v682, v722, v440],
@@ -29500,64 +27596,21 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "html" | "pull_request"),
+                    &["html", "pull_request"],
                 )
     }
     /// `#/definitions/simple-pull-request`
     pub(super) fn v441(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "url",
-                    "id",
-                    "node_id",
-                    "html_url",
-                    "diff_url",
-                    "patch_url",
-                    "issue_url",
-                    "number",
-                    "state",
-                    "locked",
-                    "title",
-                    "user",
-                    "body",
-                    "created_at",
-                    "updated_at",
-                    "closed_at",
-                    "merged_at",
-                    "merge_commit_sha",
-                    "assignee",
-                    "assignees",
-                    "requested_reviewers",
-                    "requested_teams",
-                    "labels",
-                    "milestone",
-                    "draft",
-                    "commits_url",
-                    "review_comments_url",
-                    "review_comment_url",
-                    "comments_url",
-                    "statuses_url",
-                    "head",
-                    "base",
-                    "_links",
-                    "author_association",
-                    "auto_merge",
-                    "active_lock_reason",
-                ],
-            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "id", v637)
-            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "html_url", v682)
-            & c.prop(l, s, x, "diff_url", v682) & c.prop(l, s, x, "patch_url", v682)
-            & c.prop(l, s, x, "issue_url", v682) & c.prop(l, s, x, "number", v637)
-            & c.prop(l, s, x, "state", v235) & c.prop(l, s, x, "locked", v638)
-            & c.prop(l, s, x, "title", v682) & c.prop(l, s, x, "user", v393)
-            & c.prop(l, s, x, "body", v682) & c.prop(l, s, x, "created_at", v682)
-            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "closed_at", v639)
-            & c.prop(l, s, x, "merged_at", v639)
+        c.required(l, s, x, WORDS175) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "diff_url", v682)
+            & c.prop(l, s, x, "patch_url", v682) & c.prop(l, s, x, "issue_url", v682)
+            & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "state", v235)
+            & c.prop(l, s, x, "locked", v638) & c.prop(l, s, x, "title", v682)
+            & c.prop(l, s, x, "user", v393) & c.prop(l, s, x, "body", v682)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "closed_at", v639) & c.prop(l, s, x, "merged_at", v639)
             & c.prop(l, s, x, "merge_commit_sha", v639)
             & c.prop(l, s, x, "assignee", t3::<2>)
             & c.prop(l, s, x, "assignees", t65::<12>)
@@ -29574,53 +27627,17 @@ mod validators {
             & c.prop(l, s, x, "author_association", v722)
             & c.prop(l, s, x, "auto_merge", v640)
             & c.prop(l, s, x, "active_lock_reason", v655)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "id" | "node_id" | "html_url" | "diff_url" |
-                            "patch_url" | "issue_url" | "number" | "state" | "locked" |
-                            "title" | "user" | "body" | "created_at" | "updated_at" |
-                            "closed_at" | "merged_at" | "merge_commit_sha" | "assignee" |
-                            "assignees" | "requested_reviewers" | "requested_teams" |
-                            "labels" | "milestone" | "draft" | "commits_url" |
-                            "review_comments_url" | "review_comment_url" | "comments_url"
-                            | "statuses_url" | "head" | "base" | "_links" |
-                            "author_association" | "auto_merge" | "active_lock_reason"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS175)
     }
     /// `#/definitions/pull_request_review$edited`
     pub(super) fn v442(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "changes", "review", "pull_request", "repository", "sender"],
-            ) & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "changes", v242)
-            & c.prop(l, s, x, "review", t47::<1>) & c.prop(l, s, x, "pull_request", v860)
-            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "installation", v680)
+        c.required(l, s, x, WORDS176) & c.prop(l, s, x, "action", v408)
+            & c.prop(l, s, x, "changes", v242) & c.prop(l, s, x, "review", t47::<1>)
+            & c.prop(l, s, x, "pull_request", v860) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "changes" | "review" | "pull_request" |
-                            "repository" | "installation" | "organization" | "sender"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS177)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T48` each), such as `#/definitions/pull_request_review_comment$created` and `#/definitions/pull_request_review_comment$deleted`.
     pub(super) fn t48<const K: usize>(
@@ -29630,32 +27647,14 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "comment", "pull_request", "repository", "sender"],
-            ) & c.prop(l, s, x, "action", T48[K][0])
+        c.required(l, s, x, WORDS178) & c.prop(l, s, x, "action", T48[K][0])
             & c.prop(l, s, x, "comment", T48[K][1])
             & c.prop(l, s, x, "pull_request", T48[K][2])
             & c.prop(l, s, x, "repository", T48[K][3])
             & c.prop(l, s, x, "installation", T48[K][4])
             & c.prop(l, s, x, "organization", T48[K][5])
             & c.prop(l, s, x, "sender", T48[K][6])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "comment" | "pull_request" | "repository" |
-                            "installation" | "organization" | "sender"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS179)
     }
     const T48: [[rt::Check; 7]; 2] = [
         [v577, v864, v449, v679, v680, v681, v393],
@@ -29664,38 +27663,7 @@ mod validators {
     /// `#/definitions/pull-request-review-comment`
     pub(super) fn v447(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "url",
-                    "pull_request_review_id",
-                    "id",
-                    "node_id",
-                    "diff_hunk",
-                    "path",
-                    "position",
-                    "original_position",
-                    "commit_id",
-                    "original_commit_id",
-                    "user",
-                    "body",
-                    "created_at",
-                    "updated_at",
-                    "html_url",
-                    "pull_request_url",
-                    "author_association",
-                    "_links",
-                    "start_line",
-                    "original_start_line",
-                    "original_line",
-                    "line",
-                    "start_side",
-                    "side",
-                ],
-            ) & c.prop(l, s, x, "url", v682)
+        c.required(l, s, x, WORDS180) & c.prop(l, s, x, "url", v682)
             & c.prop(l, s, x, "pull_request_review_id", v637)
             & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
             & c.prop(l, s, x, "diff_hunk", v682) & c.prop(l, s, x, "path", v682)
@@ -29712,24 +27680,7 @@ mod validators {
             & c.prop(l, s, x, "start_side", v662) & c.prop(l, s, x, "line", v648)
             & c.prop(l, s, x, "original_line", v637) & c.prop(l, s, x, "side", v865)
             & c.prop(l, s, x, "in_reply_to_id", v637)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "pull_request_review_id" | "id" | "node_id" |
-                            "diff_hunk" | "path" | "position" | "original_position" |
-                            "commit_id" | "original_commit_id" | "user" | "body" |
-                            "created_at" | "updated_at" | "html_url" | "pull_request_url"
-                            | "author_association" | "_links" | "start_line" |
-                            "original_start_line" | "start_side" | "line" |
-                            "original_line" | "side" | "in_reply_to_id"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS181)
     }
     /// `#/definitions/pull-request-review-comment/properties/_links`
     pub(super) fn v448(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29743,62 +27694,21 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "self" | "html" | "pull_request"),
+                    &["self", "html", "pull_request"],
                 )
     }
     /// `#/definitions/pull_request_review_comment$created/properties/pull_request`
     pub(super) fn v449(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "url",
-                    "id",
-                    "node_id",
-                    "html_url",
-                    "diff_url",
-                    "patch_url",
-                    "issue_url",
-                    "number",
-                    "state",
-                    "locked",
-                    "title",
-                    "user",
-                    "body",
-                    "created_at",
-                    "updated_at",
-                    "closed_at",
-                    "merged_at",
-                    "merge_commit_sha",
-                    "assignee",
-                    "assignees",
-                    "requested_reviewers",
-                    "requested_teams",
-                    "labels",
-                    "milestone",
-                    "commits_url",
-                    "review_comments_url",
-                    "review_comment_url",
-                    "comments_url",
-                    "statuses_url",
-                    "head",
-                    "base",
-                    "_links",
-                    "author_association",
-                    "active_lock_reason",
-                ],
-            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "id", v637)
-            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "html_url", v682)
-            & c.prop(l, s, x, "diff_url", v682) & c.prop(l, s, x, "patch_url", v682)
-            & c.prop(l, s, x, "issue_url", v682) & c.prop(l, s, x, "number", v637)
-            & c.prop(l, s, x, "state", v235) & c.prop(l, s, x, "locked", v638)
-            & c.prop(l, s, x, "title", v682) & c.prop(l, s, x, "user", v393)
-            & c.prop(l, s, x, "body", v682) & c.prop(l, s, x, "created_at", v682)
-            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "closed_at", v639)
-            & c.prop(l, s, x, "merged_at", v639)
+        c.required(l, s, x, WORDS182) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "diff_url", v682)
+            & c.prop(l, s, x, "patch_url", v682) & c.prop(l, s, x, "issue_url", v682)
+            & c.prop(l, s, x, "number", v637) & c.prop(l, s, x, "state", v235)
+            & c.prop(l, s, x, "locked", v638) & c.prop(l, s, x, "title", v682)
+            & c.prop(l, s, x, "user", v393) & c.prop(l, s, x, "body", v682)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "closed_at", v639) & c.prop(l, s, x, "merged_at", v639)
             & c.prop(l, s, x, "merge_commit_sha", v639)
             & c.prop(l, s, x, "assignee", t3::<2>)
             & c.prop(l, s, x, "assignees", t65::<12>)
@@ -29815,143 +27725,43 @@ mod validators {
             & c.prop(l, s, x, "auto_merge", v640)
             & c.prop(l, s, x, "author_association", v722)
             & c.prop(l, s, x, "active_lock_reason", v655)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "id" | "node_id" | "html_url" | "diff_url" |
-                            "patch_url" | "issue_url" | "number" | "state" | "locked" |
-                            "title" | "user" | "body" | "created_at" | "updated_at" |
-                            "closed_at" | "merged_at" | "merge_commit_sha" | "assignee" |
-                            "assignees" | "requested_reviewers" | "requested_teams" |
-                            "labels" | "milestone" | "draft" | "commits_url" |
-                            "review_comments_url" | "review_comment_url" | "comments_url"
-                            | "statuses_url" | "head" | "base" | "_links" | "auto_merge"
-                            | "author_association" | "active_lock_reason"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS183)
     }
     /// `#/definitions/pull_request_review_comment$edited`
     pub(super) fn v451(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "changes", "comment", "pull_request", "repository", "sender"],
-            ) & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "changes", v242)
-            & c.prop(l, s, x, "comment", v864) & c.prop(l, s, x, "pull_request", v449)
-            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "installation", v680)
+        c.required(l, s, x, WORDS184) & c.prop(l, s, x, "action", v408)
+            & c.prop(l, s, x, "changes", v242) & c.prop(l, s, x, "comment", v864)
+            & c.prop(l, s, x, "pull_request", v449) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "sender", v393)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "changes" | "comment" | "pull_request" |
-                            "repository" | "installation" | "organization" | "sender"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS185)
     }
     /// `#/definitions/push$event`
     pub(super) fn v452(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "ref",
-                    "before",
-                    "after",
-                    "created",
-                    "deleted",
-                    "forced",
-                    "base_ref",
-                    "compare",
-                    "commits",
-                    "head_commit",
-                    "repository",
-                    "pusher",
-                    "sender",
-                ],
-            ) & c.prop(l, s, x, "ref", v682) & c.prop(l, s, x, "before", v682)
-            & c.prop(l, s, x, "after", v682) & c.prop(l, s, x, "created", v638)
-            & c.prop(l, s, x, "deleted", v638) & c.prop(l, s, x, "forced", v638)
-            & c.prop(l, s, x, "base_ref", v639) & c.prop(l, s, x, "compare", v682)
-            & c.prop(l, s, x, "commits", t65::<17>)
+        c.required(l, s, x, WORDS186) & c.prop(l, s, x, "ref", v682)
+            & c.prop(l, s, x, "before", v682) & c.prop(l, s, x, "after", v682)
+            & c.prop(l, s, x, "created", v638) & c.prop(l, s, x, "deleted", v638)
+            & c.prop(l, s, x, "forced", v638) & c.prop(l, s, x, "base_ref", v639)
+            & c.prop(l, s, x, "compare", v682) & c.prop(l, s, x, "commits", t65::<17>)
             & c.prop(l, s, x, "head_commit", t3::<18>)
             & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "pusher", v698)
             & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "ref" | "before" | "after" | "created" | "deleted" |
-                            "forced" | "base_ref" | "compare" | "commits" | "head_commit"
-                            | "repository" | "pusher" | "sender" | "installation" |
-                            "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS187)
     }
     /// `#/definitions/commit`
     pub(super) fn v453(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "tree_id",
-                    "distinct",
-                    "message",
-                    "timestamp",
-                    "url",
-                    "author",
-                    "committer",
-                    "added",
-                    "removed",
-                    "modified",
-                ],
-            ) & c.prop(l, s, x, "id", v682) & c.prop(l, s, x, "tree_id", v682)
-            & c.prop(l, s, x, "distinct", v638) & c.prop(l, s, x, "message", v682)
-            & c.prop(l, s, x, "timestamp", v682) & c.prop(l, s, x, "url", v682)
-            & c.prop(l, s, x, "author", v698) & c.prop(l, s, x, "committer", v698)
-            & c.prop(l, s, x, "added", t65::<0>) & c.prop(l, s, x, "modified", t65::<0>)
+        c.required(l, s, x, WORDS188) & c.prop(l, s, x, "id", v682)
+            & c.prop(l, s, x, "tree_id", v682) & c.prop(l, s, x, "distinct", v638)
+            & c.prop(l, s, x, "message", v682) & c.prop(l, s, x, "timestamp", v682)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "author", v698)
+            & c.prop(l, s, x, "committer", v698) & c.prop(l, s, x, "added", t65::<0>)
+            & c.prop(l, s, x, "modified", t65::<0>)
             & c.prop(l, s, x, "removed", t65::<0>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "tree_id" | "distinct" | "message" | "timestamp"
-                            | "url" | "author" | "committer" | "added" | "modified" |
-                            "removed"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS189)
     }
     /// `#/definitions/release_event`
     pub(super) fn v454(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -29986,19 +27796,7 @@ mod validators {
             & c.prop(l, s, x, "sender", T49[K][3])
             & c.prop(l, s, x, "installation", T49[K][4])
             & c.prop(l, s, x, "organization", T49[K][5])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "release" | "repository" | "sender" |
-                            "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS190)
     }
     const T49: [[rt::Check; 6]; 6] = [
         [v577, v874, v679, v393, v680, v681],
@@ -30011,81 +27809,22 @@ mod validators {
     /// `#/definitions/release`
     pub(super) fn v456(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "url",
-                    "assets_url",
-                    "upload_url",
-                    "html_url",
-                    "id",
-                    "node_id",
-                    "tag_name",
-                    "target_commitish",
-                    "name",
-                    "draft",
-                    "author",
-                    "prerelease",
-                    "created_at",
-                    "published_at",
-                    "assets",
-                    "tarball_url",
-                    "zipball_url",
-                    "body",
-                ],
-            ) & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "assets_url", v682)
-            & c.prop(l, s, x, "upload_url", v682) & c.prop(l, s, x, "html_url", v682)
-            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "node_id", v682)
-            & c.prop(l, s, x, "tag_name", v682)
+        c.required(l, s, x, WORDS191) & c.prop(l, s, x, "url", v682)
+            & c.prop(l, s, x, "assets_url", v682) & c.prop(l, s, x, "upload_url", v682)
+            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "tag_name", v682)
             & c.prop(l, s, x, "target_commitish", v682) & c.prop(l, s, x, "name", v682)
             & c.prop(l, s, x, "draft", v638) & c.prop(l, s, x, "author", v393)
             & c.prop(l, s, x, "prerelease", v638) & c.prop(l, s, x, "created_at", v639)
             & c.prop(l, s, x, "published_at", v639)
             & c.prop(l, s, x, "assets", t65::<18>) & c.prop(l, s, x, "tarball_url", v639)
             & c.prop(l, s, x, "zipball_url", v639) & c.prop(l, s, x, "body", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "assets_url" | "upload_url" | "html_url" | "id"
-                            | "node_id" | "tag_name" | "target_commitish" | "name" |
-                            "draft" | "author" | "prerelease" | "created_at" |
-                            "published_at" | "assets" | "tarball_url" | "zipball_url" |
-                            "body"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS191)
     }
     /// `#/definitions/release-asset`
     pub(super) fn v457(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "url",
-                    "browser_download_url",
-                    "id",
-                    "node_id",
-                    "name",
-                    "label",
-                    "state",
-                    "content_type",
-                    "size",
-                    "download_count",
-                    "created_at",
-                    "updated_at",
-                ],
-            ) & c.prop(l, s, x, "url", v682)
+        c.required(l, s, x, WORDS192) & c.prop(l, s, x, "url", v682)
             & c.prop(l, s, x, "browser_download_url", v682) & c.prop(l, s, x, "id", v637)
             & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "name", v682)
             & c.prop(l, s, x, "label", v639) & c.prop(l, s, x, "state", v458)
@@ -30093,20 +27832,7 @@ mod validators {
             & c.prop(l, s, x, "download_count", v637)
             & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
             & c.prop(l, s, x, "uploader", v393)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "browser_download_url" | "id" | "node_id" |
-                            "name" | "label" | "state" | "content_type" | "size" |
-                            "download_count" | "created_at" | "updated_at" | "uploader"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS193)
     }
     /// `#/definitions/release-asset/properties/state`
     pub(super) fn v458(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30115,37 +27841,18 @@ mod validators {
     /// `#/definitions/release$edited`
     pub(super) fn v460(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "changes", "release", "repository", "sender"])
-            & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "changes", v461)
-            & c.prop(l, s, x, "release", v874) & c.prop(l, s, x, "repository", v679)
-            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
+        c.required(l, s, x, WORDS194) & c.prop(l, s, x, "action", v408)
+            & c.prop(l, s, x, "changes", v461) & c.prop(l, s, x, "release", v874)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "changes" | "release" | "repository" |
-                            "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS195)
     }
     /// `#/definitions/release$edited/properties/changes`
     pub(super) fn v461(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "body", t4::<3>) & c.prop(l, s, x, "name", t4::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "body" | "name"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["body", "name"])
     }
     /// `#/definitions/repository_event`
     pub(super) fn v469(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30181,19 +27888,7 @@ mod validators {
             & c.prop(l, s, x, "sender", T50[K][2])
             & c.prop(l, s, x, "installation", T50[K][3])
             & c.prop(l, s, x, "organization", T50[K][4])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "repository" | "sender" | "installation" |
-                            "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS196)
     }
     const T50: [[rt::Check; 5]; 7] = [
         [v618, t14::<37>, v393, v680, v681],
@@ -30219,19 +27914,7 @@ mod validators {
             & c.prop(l, s, x, "sender", T51[K][3])
             & c.prop(l, s, x, "installation", T51[K][4])
             & c.prop(l, s, x, "organization", T51[K][5])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "changes" | "repository" | "sender" |
-                            "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS197)
     }
     const T51: [[rt::Check; 6]; 3] = [
         [v408, v474, v679, v393, v680, v681],
@@ -30250,95 +27933,42 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "description" | "default_branch" | "homepage"),
+                    &["description", "default_branch", "homepage"],
                 )
     }
     /// `#/definitions/repository$renamed/properties/changes`
     pub(super) fn v479(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["repository"]) & c.prop(l, s, x, "repository", v480)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "repository"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["repository"])
     }
     /// `#/definitions/repository$renamed/properties/changes/properties/repository`
     pub(super) fn v480(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["name"]) & c.prop(l, s, x, "name", t4::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "name"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["name"])
     }
     /// `#/definitions/repository$transferred/properties/changes`
     pub(super) fn v482(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["owner"]) & c.prop(l, s, x, "owner", t4::<6>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "owner"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["owner"])
     }
     /// `#/definitions/repository$transferred/properties/changes/properties/owner/properties/from`
     pub(super) fn v484(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "user", v393)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "user"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["user"])
     }
     /// `#/definitions/repository_dispatch$on-demand-test`
     pub(super) fn v487(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "action",
-                    "branch",
-                    "client_payload",
-                    "repository",
-                    "sender",
-                    "installation",
-                ],
-            ) & c.prop(l, s, x, "action", v622) & c.prop(l, s, x, "branch", v682)
-            & c.prop(l, s, x, "client_payload", v889)
+        c.required(l, s, x, WORDS198) & c.prop(l, s, x, "action", v622)
+            & c.prop(l, s, x, "branch", v682) & c.prop(l, s, x, "client_payload", v889)
             & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
             & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "branch" | "client_payload" | "repository" |
-                            "sender" | "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS199)
     }
     /// `#/definitions/repository_import$event`
     pub(super) fn v488(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30347,19 +27977,7 @@ mod validators {
             & c.prop(l, s, x, "status", v489) & c.prop(l, s, x, "repository", v679)
             & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "status" | "repository" | "sender" | "installation" |
-                            "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS200)
     }
     /// `#/definitions/repository_import$event/properties/status`
     pub(super) fn v489(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30379,19 +27997,7 @@ mod validators {
             & c.prop(l, s, x, "repository", T52[K][2])
             & c.prop(l, s, x, "sender", T52[K][3])
             & c.prop(l, s, x, "organization", T52[K][4])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "alert" | "repository" | "sender" |
-                            "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS201)
     }
     const T52: [[rt::Check; 5]; 3] = [
         [v623, v492, v679, v393, v681],
@@ -30401,20 +28007,8 @@ mod validators {
     /// `#/definitions/repository_vulnerability_alert$create/properties/alert`
     pub(super) fn v492(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "affected_range",
-                    "affected_package_name",
-                    "external_reference",
-                    "external_identifier",
-                    "fixed_in",
-                ],
-            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "affected_range", v682)
+        c.required(l, s, x, WORDS202) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "affected_range", v682)
             & c.prop(l, s, x, "affected_package_name", v682)
             & c.prop(l, s, x, "dismisser", v393)
             & c.prop(l, s, x, "dismiss_reason", v682)
@@ -30423,42 +28017,13 @@ mod validators {
             & c.prop(l, s, x, "external_reference", v682)
             & c.prop(l, s, x, "external_identifier", v682)
             & c.prop(l, s, x, "fixed_in", v682) & c.prop(l, s, x, "created_at", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "affected_range" | "affected_package_name" |
-                            "dismisser" | "dismiss_reason" | "dismissed_at" | "severity"
-                            | "ghsa_id" | "external_reference" | "external_identifier" |
-                            "fixed_in" | "created_at"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS203)
     }
     /// `#/definitions/repository_vulnerability_alert$dismiss/properties/alert`
     pub(super) fn v494(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "affected_range",
-                    "affected_package_name",
-                    "dismisser",
-                    "dismiss_reason",
-                    "dismissed_at",
-                    "external_reference",
-                    "external_identifier",
-                    "fixed_in",
-                ],
-            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "affected_range", v682)
+        c.required(l, s, x, WORDS204) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "affected_range", v682)
             & c.prop(l, s, x, "affected_package_name", v682)
             & c.prop(l, s, x, "dismisser", v393)
             & c.prop(l, s, x, "dismiss_reason", v682)
@@ -30467,39 +28032,13 @@ mod validators {
             & c.prop(l, s, x, "external_reference", v682)
             & c.prop(l, s, x, "external_identifier", v682)
             & c.prop(l, s, x, "fixed_in", v682) & c.prop(l, s, x, "created_at", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "affected_range" | "affected_package_name" |
-                            "dismisser" | "dismiss_reason" | "dismissed_at" | "severity"
-                            | "ghsa_id" | "external_reference" | "external_identifier" |
-                            "fixed_in" | "created_at"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS203)
     }
     /// `#/definitions/repository_vulnerability_alert$resolve/properties/alert`
     pub(super) fn v496(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "affected_range",
-                    "affected_package_name",
-                    "external_reference",
-                    "external_identifier",
-                    "fixed_in",
-                ],
-            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "affected_range", v682)
+        c.required(l, s, x, WORDS202) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "affected_range", v682)
             & c.prop(l, s, x, "affected_package_name", v682)
             & c.prop(l, s, x, "dismisser", v393)
             & c.prop(l, s, x, "dismiss_reason", v682)
@@ -30508,21 +28047,7 @@ mod validators {
             & c.prop(l, s, x, "external_reference", v682)
             & c.prop(l, s, x, "external_identifier", v682)
             & c.prop(l, s, x, "fixed_in", v682) & c.prop(l, s, x, "created_at", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "affected_range" | "affected_package_name" |
-                            "dismisser" | "dismiss_reason" | "dismissed_at" | "ghsa_id" |
-                            "severity" | "external_reference" | "external_identifier" |
-                            "fixed_in" | "created_at"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS205)
     }
     /// `#/definitions/secret_scanning_alert$created`
     pub(super) fn v498(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30531,19 +28056,7 @@ mod validators {
             & c.prop(l, s, x, "action", v577) & c.prop(l, s, x, "alert", t53::<0>)
             & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "organization", v681)
             & c.prop(l, s, x, "installation", v680)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "alert" | "repository" | "organization" |
-                            "installation"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS206)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T53` each), such as `#/definitions/secret_scanning_alert$created/properties/alert` and `#/definitions/secret_scanning_alert$resolved/properties/alert`.
     pub(super) fn t53<const K: usize>(
@@ -30553,30 +28066,12 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["number", "secret_type", "resolution", "resolved_by", "resolved_at"],
-            ) & c.prop(l, s, x, "number", T53[K][0])
+        c.required(l, s, x, WORDS207) & c.prop(l, s, x, "number", T53[K][0])
             & c.prop(l, s, x, "secret_type", T53[K][1])
             & c.prop(l, s, x, "resolution", T53[K][2])
             & c.prop(l, s, x, "resolved_by", T53[K][3])
             & c.prop(l, s, x, "resolved_at", T53[K][4])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "number" | "secret_type" | "resolution" | "resolved_by"
-                            | "resolved_at"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS207)
     }
     const T53: [[rt::Check; 5]; 2] = [
         [v637, v682, v640, v640, v640],
@@ -30596,19 +28091,7 @@ mod validators {
             & c.prop(l, s, x, "organization", T54[K][3])
             & c.prop(l, s, x, "installation", T54[K][4])
             & c.prop(l, s, x, "sender", T54[K][5])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "alert" | "repository" | "organization" |
-                            "installation" | "sender"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS208)
     }
     const T54: [[rt::Check; 6]; 2] = [
         [v419, t53::<0>, v679, v681, v680, v393],
@@ -30616,14 +28099,7 @@ mod validators {
     ];
     /// `#/definitions/secret_scanning_alert$resolved/properties/alert/properties/resolution`
     pub(super) fn v503(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c
-                .enum_str(
-                    l,
-                    s,
-                    i,
-                    &["false_positive", "wontfix", "revoked", "used_in_tests"],
-                )
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS209)
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T55` each), such as `#/definitions/security_advisory$performed` and `#/definitions/security_advisory$published` (2 more).
     pub(super) fn t55<const K: usize>(
@@ -30642,7 +28118,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "action" | "security_advisory"),
+                    &["action", "security_advisory"],
                 )
     }
     const T55: [[rt::Check; 2]; 4] = [
@@ -30659,27 +28135,8 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "cvss",
-                    "cwes",
-                    "ghsa_id",
-                    "summary",
-                    "description",
-                    "severity",
-                    "identifiers",
-                    "references",
-                    "published_at",
-                    "updated_at",
-                    "withdrawn_at",
-                    "vulnerabilities",
-                ],
-            ) & c.prop(l, s, x, "cvss", T56[K][0]) & c.prop(l, s, x, "cwes", T56[K][1])
-            & c.prop(l, s, x, "ghsa_id", T56[K][2])
+        c.required(l, s, x, WORDS210) & c.prop(l, s, x, "cvss", T56[K][0])
+            & c.prop(l, s, x, "cwes", T56[K][1]) & c.prop(l, s, x, "ghsa_id", T56[K][2])
             & c.prop(l, s, x, "summary", T56[K][3])
             & c.prop(l, s, x, "description", T56[K][4])
             & c.prop(l, s, x, "severity", T56[K][5])
@@ -30689,20 +28146,7 @@ mod validators {
             & c.prop(l, s, x, "updated_at", T56[K][9])
             & c.prop(l, s, x, "withdrawn_at", T56[K][10])
             & c.prop(l, s, x, "vulnerabilities", T56[K][11])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "cvss" | "cwes" | "ghsa_id" | "summary" | "description"
-                            | "severity" | "identifiers" | "references" | "published_at"
-                            | "updated_at" | "withdrawn_at" | "vulnerabilities"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS210)
     }
     const T56: [[rt::Check; 12]; 2] = [
         [
@@ -30745,7 +28189,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "vector_string" | "score"),
+                    &["vector_string", "score"],
                 )
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/cwes/items`
@@ -30753,72 +28197,29 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["cwe_id", "name"]) & c.prop(l, s, x, "cwe_id", v682)
             & c.prop(l, s, x, "name", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "cwe_id" | "name"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["cwe_id", "name"])
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/identifiers/items`
     pub(super) fn v509(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["value", "type"]) & c.prop(l, s, x, "value", v682)
             & c.prop(l, s, x, "type", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "value" | "type"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["value", "type"])
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/references/items`
     pub(super) fn v510(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["url"]) & c.prop(l, s, x, "url", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "url"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["url"])
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items`
     pub(super) fn v511(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "package",
-                    "severity",
-                    "vulnerable_version_range",
-                    "first_patched_version",
-                ],
-            ) & c.prop(l, s, x, "package", v512) & c.prop(l, s, x, "severity", v682)
+        c.required(l, s, x, WORDS211) & c.prop(l, s, x, "package", v512)
+            & c.prop(l, s, x, "severity", v682)
             & c.prop(l, s, x, "vulnerable_version_range", v682)
             & c.prop(l, s, x, "first_patched_version", v513)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "package" | "severity" | "vulnerable_version_range" |
-                            "first_patched_version"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS211)
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/package`
     pub(super) fn v512(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30831,7 +28232,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "ecosystem" | "name"),
+                    &["ecosystem", "name"],
                 )
     }
     /// `#/definitions/security_advisory$performed/properties/security_advisory/properties/vulnerabilities/items/properties/first_patched_version`
@@ -30844,15 +28245,7 @@ mod validators {
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["identifier"]);
             ok &= c.prop(l, s, x, "identifier", v682);
-            ok
-                &= c
-                    .unexpected_members(
-                        l,
-                        s,
-                        x,
-                        "additionalProperties",
-                        |key| matches!(key, "identifier"),
-                    );
+            ok &= c.unexpected_members(l, s, x, "additionalProperties", &["identifier"]);
         }
         ok
     }
@@ -30874,81 +28267,29 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "action" | "sponsorship" | "sender"),
+                    &["action", "sponsorship", "sender"],
                 )
     }
     const T57: [[rt::Check; 3]; 2] = [[v599, v520, v393], [v577, v520, v393]];
     /// `#/definitions/sponsorship$cancelled/properties/sponsorship`
     pub(super) fn v520(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "node_id",
-                    "created_at",
-                    "sponsorable",
-                    "sponsor",
-                    "privacy_level",
-                    "tier",
-                ],
-            ) & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "created_at", v682)
-            & c.prop(l, s, x, "sponsorable", v393) & c.prop(l, s, x, "sponsor", v393)
-            & c.prop(l, s, x, "privacy_level", v682) & c.prop(l, s, x, "tier", v910)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "node_id" | "created_at" | "sponsorable" | "sponsor" |
-                            "privacy_level" | "tier"
-                        )
-                    },
-                )
+        c.required(l, s, x, WORDS212) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "sponsorable", v393)
+            & c.prop(l, s, x, "sponsor", v393) & c.prop(l, s, x, "privacy_level", v682)
+            & c.prop(l, s, x, "tier", v910)
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS212)
     }
     /// `#/definitions/sponsorship-tier`
     pub(super) fn v521(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "node_id",
-                    "created_at",
-                    "description",
-                    "monthly_price_in_cents",
-                    "monthly_price_in_dollars",
-                    "name",
-                    "is_one_time",
-                    "is_custom_ammount",
-                ],
-            ) & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "created_at", v682)
-            & c.prop(l, s, x, "description", v682)
+        c.required(l, s, x, WORDS213) & c.prop(l, s, x, "node_id", v682)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "description", v682)
             & c.prop(l, s, x, "monthly_price_in_cents", v637)
             & c.prop(l, s, x, "monthly_price_in_dollars", v637)
             & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "is_one_time", v638)
             & c.prop(l, s, x, "is_custom_ammount", v638)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "node_id" | "created_at" | "description" |
-                            "monthly_price_in_cents" | "monthly_price_in_dollars" |
-                            "name" | "is_one_time" | "is_custom_ammount"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS213)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T58` each), such as `#/definitions/sponsorship$edited` and `#/definitions/sponsorship$tier_changed`.
     pub(super) fn t58<const K: usize>(
@@ -30969,7 +28310,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "action" | "sponsorship" | "changes" | "sender"),
+                    &["action", "sponsorship", "changes", "sender"],
                 )
     }
     const T58: [[rt::Check; 4]; 2] = [
@@ -30980,14 +28321,7 @@ mod validators {
     pub(super) fn v524(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "privacy_level", t4::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "privacy_level"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["privacy_level"])
     }
     /// `#/definitions/sponsorship$pending_cancellation`
     pub(super) fn v525(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -30995,18 +28329,7 @@ mod validators {
         c.required(l, s, x, &["action", "sponsorship", "sender"])
             & c.prop(l, s, x, "action", v629) & c.prop(l, s, x, "sponsorship", v520)
             & c.prop(l, s, x, "effective_date", v682) & c.prop(l, s, x, "sender", v393)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "sponsorship" | "effective_date" | "sender"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS214)
     }
     /// `#/definitions/sponsorship$pending_tier_change`
     pub(super) fn v526(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -31015,32 +28338,13 @@ mod validators {
             & c.prop(l, s, x, "action", v630) & c.prop(l, s, x, "sponsorship", v520)
             & c.prop(l, s, x, "effective_date", v682) & c.prop(l, s, x, "changes", v527)
             & c.prop(l, s, x, "sender", v393)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "sponsorship" | "effective_date" | "changes"
-                            | "sender"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS215)
     }
     /// `#/definitions/sponsorship$pending_tier_change/properties/changes`
     pub(super) fn v527(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["tier"]) & c.prop(l, s, x, "tier", t4::<7>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "tier"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["tier"])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T59` each), such as `#/definitions/star$created` and `#/definitions/star$deleted`.
     pub(super) fn t59<const K: usize>(
@@ -31057,19 +28361,7 @@ mod validators {
             & c.prop(l, s, x, "sender", T59[K][3])
             & c.prop(l, s, x, "organization", T59[K][4])
             & c.prop(l, s, x, "installation", T59[K][5])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "starred_at" | "repository" | "sender" |
-                            "organization" | "installation"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS216)
     }
     const T59: [[rt::Check; 6]; 2] = [
         [v577, v682, v679, v393, v681, v680],
@@ -31078,50 +28370,17 @@ mod validators {
     /// `#/definitions/status$event`
     pub(super) fn v533(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "sha",
-                    "name",
-                    "target_url",
-                    "context",
-                    "description",
-                    "state",
-                    "commit",
-                    "branches",
-                    "created_at",
-                    "updated_at",
-                    "repository",
-                    "sender",
-                ],
-            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "sha", v682)
-            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "avatar_url", v639)
-            & c.prop(l, s, x, "target_url", v639) & c.prop(l, s, x, "context", v682)
-            & c.prop(l, s, x, "description", v639) & c.prop(l, s, x, "state", v534)
-            & c.prop(l, s, x, "commit", v535) & c.prop(l, s, x, "branches", t65::<23>)
+        c.required(l, s, x, WORDS217) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "sha", v682) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "avatar_url", v639) & c.prop(l, s, x, "target_url", v639)
+            & c.prop(l, s, x, "context", v682) & c.prop(l, s, x, "description", v639)
+            & c.prop(l, s, x, "state", v534) & c.prop(l, s, x, "commit", v535)
+            & c.prop(l, s, x, "branches", t65::<23>)
             & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
             & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
             & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "sha" | "name" | "avatar_url" | "target_url" |
-                            "context" | "description" | "state" | "commit" | "branches" |
-                            "created_at" | "updated_at" | "repository" | "sender" |
-                            "installation" | "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS218)
     }
     /// `#/definitions/status$event/properties/state`
     pub(super) fn v534(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -31131,90 +28390,30 @@ mod validators {
     /// `#/definitions/status$event/properties/commit`
     pub(super) fn v535(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "sha",
-                    "node_id",
-                    "commit",
-                    "url",
-                    "html_url",
-                    "comments_url",
-                    "author",
-                    "committer",
-                    "parents",
-                ],
-            ) & c.prop(l, s, x, "sha", v682) & c.prop(l, s, x, "node_id", v682)
-            & c.prop(l, s, x, "commit", v536) & c.prop(l, s, x, "url", v682)
-            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "comments_url", v682)
-            & c.prop(l, s, x, "author", t3::<2>) & c.prop(l, s, x, "committer", t3::<2>)
+        c.required(l, s, x, WORDS219) & c.prop(l, s, x, "sha", v682)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "commit", v536)
+            & c.prop(l, s, x, "url", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "comments_url", v682) & c.prop(l, s, x, "author", t3::<2>)
+            & c.prop(l, s, x, "committer", t3::<2>)
             & c.prop(l, s, x, "parents", t65::<24>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "sha" | "node_id" | "commit" | "url" | "html_url" |
-                            "comments_url" | "author" | "committer" | "parents"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS219)
     }
     /// `#/definitions/status$event/properties/commit/properties/commit`
     pub(super) fn v536(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "author",
-                    "committer",
-                    "message",
-                    "tree",
-                    "url",
-                    "comment_count",
-                    "verification",
-                ],
-            ) & c.prop(l, s, x, "author", t14::<29>)
+        c.required(l, s, x, WORDS220) & c.prop(l, s, x, "author", t14::<29>)
             & c.prop(l, s, x, "committer", t14::<29>) & c.prop(l, s, x, "message", v682)
             & c.prop(l, s, x, "tree", v538) & c.prop(l, s, x, "url", v682)
             & c.prop(l, s, x, "comment_count", v637)
             & c.prop(l, s, x, "verification", v539)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "author" | "committer" | "message" | "tree" | "url" |
-                            "comment_count" | "verification"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS220)
     }
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/tree`
     pub(super) fn v538(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["sha", "url"]) & c.prop(l, s, x, "sha", v682)
             & c.prop(l, s, x, "url", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "sha" | "url"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["sha", "url"])
     }
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/verification`
     pub(super) fn v539(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -31228,33 +28427,12 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "verified" | "reason" | "signature" | "payload"),
+                    &["verified", "reason", "signature", "payload"],
                 )
     }
     /// `#/definitions/status$event/properties/commit/properties/commit/properties/verification/properties/reason`
     pub(super) fn v540(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c
-                .enum_str(
-                    l,
-                    s,
-                    i,
-                    &[
-                        "expired_key",
-                        "not_signing_key",
-                        "gpgverify_error",
-                        "gpgverify_unavailable",
-                        "unsigned",
-                        "unknown_signature_type",
-                        "no_user",
-                        "unverified_email",
-                        "bad_email",
-                        "unknown_key",
-                        "malformed_signature",
-                        "invalid",
-                        "valid",
-                    ],
-                )
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS221)
     }
     /// `#/definitions/status$event/properties/commit/properties/parents/items`
     pub(super) fn v541(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -31267,7 +28445,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "sha" | "url" | "html_url"),
+                    &["sha", "url", "html_url"],
                 )
     }
     /// `#/definitions/status$event/properties/branches/items`
@@ -31282,7 +28460,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "name" | "commit" | "protected"),
+                    &["name", "commit", "protected"],
                 )
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T60` each), such as `#/definitions/team$added_to_repository` and `#/definitions/team$created` (2 more).
@@ -31299,19 +28477,7 @@ mod validators {
             & c.prop(l, s, x, "sender", T60[K][3])
             & c.prop(l, s, x, "organization", T60[K][4])
             & c.prop(l, s, x, "installation", T60[K][5])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "team" | "repository" | "sender" |
-                            "organization" | "installation"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS222)
     }
     const T60: [[rt::Check; 6]; 4] = [
         [v632, v302, v679, v393, v681, v680],
@@ -31322,24 +28488,12 @@ mod validators {
     /// `#/definitions/team$edited`
     pub(super) fn v547(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "changes", "team", "organization", "sender"])
-            & c.prop(l, s, x, "action", v408) & c.prop(l, s, x, "changes", v548)
-            & c.prop(l, s, x, "team", v302) & c.prop(l, s, x, "repository", v679)
-            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "organization", v681)
+        c.required(l, s, x, WORDS223) & c.prop(l, s, x, "action", v408)
+            & c.prop(l, s, x, "changes", v548) & c.prop(l, s, x, "team", v302)
+            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
+            & c.prop(l, s, x, "organization", v681)
             & c.prop(l, s, x, "installation", v680)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "changes" | "team" | "repository" | "sender"
-                            | "organization" | "installation"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS224)
     }
     /// `#/definitions/team$edited/properties/changes`
     pub(super) fn v548(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -31352,23 +28506,14 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| {
-                        matches!(key, "description" | "name" | "privacy" | "repository")
-                    },
+                    &["description", "name", "privacy", "repository"],
                 )
     }
     /// `#/definitions/team$edited/properties/changes/properties/repository`
     pub(super) fn v549(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["permissions"]) & c.prop(l, s, x, "permissions", t4::<8>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "permissions"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["permissions"])
     }
     /// `#/definitions/team$edited/properties/changes/properties/repository/properties/permissions/properties/from`
     pub(super) fn v551(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -31381,7 +28526,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "admin" | "pull" | "push"),
+                    &["admin", "pull", "push"],
                 )
     }
     /// `#/definitions/team_add$event`
@@ -31391,41 +28536,16 @@ mod validators {
             & c.prop(l, s, x, "team", v302) & c.prop(l, s, x, "repository", v679)
             & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "team" | "repository" | "sender" | "installation" |
-                            "organization"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS225)
     }
     /// `#/definitions/workflow_dispatch$event`
     pub(super) fn v556(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["inputs", "ref", "repository", "sender", "workflow"])
-            & c.prop(l, s, x, "inputs", t3::<19>) & c.prop(l, s, x, "ref", v682)
-            & c.prop(l, s, x, "repository", v679) & c.prop(l, s, x, "sender", v393)
-            & c.prop(l, s, x, "installation", v680)
+        c.required(l, s, x, WORDS226) & c.prop(l, s, x, "inputs", t3::<19>)
+            & c.prop(l, s, x, "ref", v682) & c.prop(l, s, x, "repository", v679)
+            & c.prop(l, s, x, "sender", v393) & c.prop(l, s, x, "installation", v680)
             & c.prop(l, s, x, "organization", v681) & c.prop(l, s, x, "workflow", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "inputs" | "ref" | "repository" | "sender" |
-                            "installation" | "organization" | "workflow"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS227)
     }
     /// Shared by 3 validators that differ only in the validators they call (a row of `T61` each), such as `#/definitions/workflow_job$completed` and `#/definitions/workflow_job$queued` (1 more).
     pub(super) fn t61<const K: usize>(
@@ -31435,26 +28555,13 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action", "repository", "sender", "workflow_job"])
-            & c.prop(l, s, x, "action", T61[K][0])
+        c.required(l, s, x, WORDS228) & c.prop(l, s, x, "action", T61[K][0])
             & c.prop(l, s, x, "organization", T61[K][1])
             & c.prop(l, s, x, "installation", T61[K][2])
             & c.prop(l, s, x, "repository", T61[K][3])
             & c.prop(l, s, x, "sender", T61[K][4])
             & c.prop(l, s, x, "workflow_job", T61[K][5])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "organization" | "installation" |
-                            "repository" | "sender" | "workflow_job"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS229)
     }
     const T61: [[rt::Check; 6]; 3] = [
         [v77, v681, v680, v679, v393, t14::<30>],
@@ -31474,30 +28581,13 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["name", "status", "conclusion", "number", "started_at", "completed_at"],
-            ) & c.prop(l, s, x, "name", T62[K][0]) & c.prop(l, s, x, "status", T62[K][1])
+        c.required(l, s, x, WORDS230) & c.prop(l, s, x, "name", T62[K][0])
+            & c.prop(l, s, x, "status", T62[K][1])
             & c.prop(l, s, x, "conclusion", T62[K][2])
             & c.prop(l, s, x, "number", T62[K][3])
             & c.prop(l, s, x, "started_at", T62[K][4])
             & c.prop(l, s, x, "completed_at", T62[K][5])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "name" | "status" | "conclusion" | "number" |
-                            "started_at" | "completed_at"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS230)
     }
     const T62: [[rt::Check; 6]; 2] = [
         [v682, v636, v640, v637, v682, v640],
@@ -31516,29 +28606,8 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "run_id",
-                    "run_url",
-                    "node_id",
-                    "head_sha",
-                    "url",
-                    "html_url",
-                    "status",
-                    "conclusion",
-                    "started_at",
-                    "completed_at",
-                    "name",
-                    "steps",
-                    "check_run_url",
-                    "labels",
-                ],
-            ) & c.prop(l, s, x, "id", T63[K][0]) & c.prop(l, s, x, "run_id", T63[K][1])
+        c.required(l, s, x, WORDS231) & c.prop(l, s, x, "id", T63[K][0])
+            & c.prop(l, s, x, "run_id", T63[K][1])
             & c.prop(l, s, x, "head_sha", T63[K][2])
             & c.prop(l, s, x, "node_id", T63[K][3]) & c.prop(l, s, x, "name", T63[K][4])
             & c.prop(l, s, x, "check_run_url", T63[K][5])
@@ -31549,21 +28618,7 @@ mod validators {
             & c.prop(l, s, x, "labels", T63[K][12])
             & c.prop(l, s, x, "started_at", T63[K][13])
             & c.prop(l, s, x, "completed_at", T63[K][14])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "run_id" | "head_sha" | "node_id" | "name" |
-                            "check_run_url" | "run_url" | "html_url" | "url" | "status" |
-                            "steps" | "conclusion" | "labels" | "started_at" |
-                            "completed_at"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS232)
     }
     const T63: [[rt::Check; 15]; 2] = [
         [
@@ -31613,32 +28668,14 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["action", "repository", "sender", "workflow", "workflow_run"],
-            ) & c.prop(l, s, x, "action", T64[K][0])
+        c.required(l, s, x, WORDS233) & c.prop(l, s, x, "action", T64[K][0])
             & c.prop(l, s, x, "organization", T64[K][1])
             & c.prop(l, s, x, "repository", T64[K][2])
             & c.prop(l, s, x, "sender", T64[K][3])
             & c.prop(l, s, x, "workflow", T64[K][4])
             & c.prop(l, s, x, "workflow_run", T64[K][5])
             & c.prop(l, s, x, "installation", T64[K][6])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "action" | "organization" | "repository" | "sender" |
-                            "workflow" | "workflow_run" | "installation"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS234)
     }
     const T64: [[rt::Check; 7]; 2] = [
         [v77, v681, v679, v393, v932, t14::<32>, v680],
@@ -31647,99 +28684,18 @@ mod validators {
     /// `#/definitions/workflow`
     pub(super) fn v571(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "badge_url",
-                    "created_at",
-                    "html_url",
-                    "id",
-                    "name",
-                    "node_id",
-                    "path",
-                    "state",
-                    "updated_at",
-                    "url",
-                ],
-            ) & c.prop(l, s, x, "badge_url", v682) & c.prop(l, s, x, "created_at", v682)
-            & c.prop(l, s, x, "html_url", v682) & c.prop(l, s, x, "id", v637)
-            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "node_id", v682)
-            & c.prop(l, s, x, "path", v682) & c.prop(l, s, x, "state", v682)
-            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "url", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "badge_url" | "created_at" | "html_url" | "id" | "name"
-                            | "node_id" | "path" | "state" | "updated_at" | "url"
-                        )
-                    },
-                )
+        c.required(l, s, x, WORDS235) & c.prop(l, s, x, "badge_url", v682)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "html_url", v682)
+            & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "name", v682)
+            & c.prop(l, s, x, "node_id", v682) & c.prop(l, s, x, "path", v682)
+            & c.prop(l, s, x, "state", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "url", v682)
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS235)
     }
     /// `#/definitions/repository-lite`
     pub(super) fn v573(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "archive_url",
-                    "assignees_url",
-                    "blobs_url",
-                    "branches_url",
-                    "collaborators_url",
-                    "comments_url",
-                    "commits_url",
-                    "compare_url",
-                    "contents_url",
-                    "contributors_url",
-                    "deployments_url",
-                    "description",
-                    "downloads_url",
-                    "events_url",
-                    "fork",
-                    "forks_url",
-                    "full_name",
-                    "git_commits_url",
-                    "git_refs_url",
-                    "git_tags_url",
-                    "hooks_url",
-                    "html_url",
-                    "id",
-                    "issue_comment_url",
-                    "issue_events_url",
-                    "issues_url",
-                    "keys_url",
-                    "labels_url",
-                    "languages_url",
-                    "merges_url",
-                    "milestones_url",
-                    "name",
-                    "node_id",
-                    "notifications_url",
-                    "owner",
-                    "private",
-                    "pulls_url",
-                    "releases_url",
-                    "stargazers_url",
-                    "statuses_url",
-                    "subscribers_url",
-                    "subscription_url",
-                    "tags_url",
-                    "teams_url",
-                    "trees_url",
-                    "url",
-                ],
-            ) & c.prop(l, s, x, "archive_url", v682)
+        c.required(l, s, x, WORDS236) & c.prop(l, s, x, "archive_url", v682)
             & c.prop(l, s, x, "assignees_url", v682) & c.prop(l, s, x, "blobs_url", v682)
             & c.prop(l, s, x, "branches_url", v682)
             & c.prop(l, s, x, "collaborators_url", v682)
@@ -31773,70 +28729,12 @@ mod validators {
             & c.prop(l, s, x, "subscription_url", v682)
             & c.prop(l, s, x, "tags_url", v682) & c.prop(l, s, x, "teams_url", v682)
             & c.prop(l, s, x, "trees_url", v682) & c.prop(l, s, x, "url", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "archive_url" | "assignees_url" | "blobs_url" |
-                            "branches_url" | "collaborators_url" | "comments_url" |
-                            "commits_url" | "compare_url" | "contents_url" |
-                            "contributors_url" | "deployments_url" | "description" |
-                            "downloads_url" | "events_url" | "fork" | "forks_url" |
-                            "full_name" | "git_commits_url" | "git_refs_url" |
-                            "git_tags_url" | "hooks_url" | "html_url" | "id" |
-                            "issue_comment_url" | "issue_events_url" | "issues_url" |
-                            "keys_url" | "labels_url" | "languages_url" | "merges_url" |
-                            "milestones_url" | "name" | "node_id" | "notifications_url" |
-                            "owner" | "private" | "pulls_url" | "releases_url" |
-                            "stargazers_url" | "statuses_url" | "subscribers_url" |
-                            "subscription_url" | "tags_url" | "teams_url" | "trees_url" |
-                            "url"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS236)
     }
     /// `#/definitions/workflow-run`
     pub(super) fn v576(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "artifacts_url",
-                    "cancel_url",
-                    "check_suite_url",
-                    "check_suite_id",
-                    "check_suite_node_id",
-                    "conclusion",
-                    "created_at",
-                    "event",
-                    "head_branch",
-                    "head_commit",
-                    "head_repository",
-                    "head_sha",
-                    "html_url",
-                    "id",
-                    "jobs_url",
-                    "logs_url",
-                    "node_id",
-                    "name",
-                    "pull_requests",
-                    "repository",
-                    "rerun_url",
-                    "run_number",
-                    "status",
-                    "updated_at",
-                    "url",
-                    "workflow_id",
-                    "workflow_url",
-                ],
-            ) & c.prop(l, s, x, "artifacts_url", v682)
+        c.required(l, s, x, WORDS237) & c.prop(l, s, x, "artifacts_url", v682)
             & c.prop(l, s, x, "cancel_url", v682)
             & c.prop(l, s, x, "check_suite_url", v682)
             & c.prop(l, s, x, "check_suite_id", v637)
@@ -31854,25 +28752,7 @@ mod validators {
             & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "url", v682)
             & c.prop(l, s, x, "workflow_id", v637)
             & c.prop(l, s, x, "workflow_url", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "artifacts_url" | "cancel_url" | "check_suite_url" |
-                            "check_suite_id" | "check_suite_node_id" | "conclusion" |
-                            "created_at" | "event" | "head_branch" | "head_commit" |
-                            "head_repository" | "head_sha" | "html_url" | "id" |
-                            "jobs_url" | "logs_url" | "node_id" | "name" |
-                            "pull_requests" | "repository" | "rerun_url" | "run_number" |
-                            "status" | "updated_at" | "url" | "workflow_id" |
-                            "workflow_url"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS237)
     }
     /// `#/definitions/branch_protection_rule$created/properties/action`
     pub(super) fn v577(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -32160,41 +29040,12 @@ mod validators {
     /// `#/definitions/discussion/properties/category`
     pub(super) fn v651(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "id",
-                    "repository_id",
-                    "emoji",
-                    "name",
-                    "description",
-                    "created_at",
-                    "updated_at",
-                    "slug",
-                    "is_answerable",
-                ],
-            ) & c.prop(l, s, x, "id", v637) & c.prop(l, s, x, "repository_id", v637)
-            & c.prop(l, s, x, "emoji", v682) & c.prop(l, s, x, "name", v682)
-            & c.prop(l, s, x, "description", v682) & c.prop(l, s, x, "created_at", v682)
-            & c.prop(l, s, x, "updated_at", v682) & c.prop(l, s, x, "slug", v682)
-            & c.prop(l, s, x, "is_answerable", v638)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "id" | "repository_id" | "emoji" | "name" |
-                            "description" | "created_at" | "updated_at" | "slug" |
-                            "is_answerable"
-                        )
-                    },
-                )
+        c.required(l, s, x, WORDS238) & c.prop(l, s, x, "id", v637)
+            & c.prop(l, s, x, "repository_id", v637) & c.prop(l, s, x, "emoji", v682)
+            & c.prop(l, s, x, "name", v682) & c.prop(l, s, x, "description", v682)
+            & c.prop(l, s, x, "created_at", v682) & c.prop(l, s, x, "updated_at", v682)
+            & c.prop(l, s, x, "slug", v682) & c.prop(l, s, x, "is_answerable", v638)
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS238)
     }
     /// `#/definitions/discussion$created/properties/discussion/allOf/1/properties/locked`
     pub(super) fn v652(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -32255,15 +29106,7 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.prop(l, s, x, "identifier", v682);
-            ok
-                &= c
-                    .unexpected_members(
-                        l,
-                        s,
-                        x,
-                        "additionalProperties",
-                        |key| matches!(key, "identifier"),
-                    );
+            ok &= c.unexpected_members(l, s, x, "additionalProperties", &["identifier"]);
         }
         ok
     }
@@ -32271,14 +29114,7 @@ mod validators {
     pub(super) fn v669(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "identifier", v682)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "identifier"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["identifier"])
     }
     /// `#/definitions/branch_protection_rule_event/oneOf/0`
     pub(super) fn v675(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -32406,22 +29242,7 @@ mod validators {
     }
     /// `#/definitions/check_run$rerequested/properties/check_run/properties/check_suite/properties/conclusion`
     pub(super) fn v693(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c
-                .enum_str(
-                    l,
-                    s,
-                    i,
-                    &[
-                        "success",
-                        "failure",
-                        "neutral",
-                        "cancelled",
-                        "timed_out",
-                        "action_required",
-                        "stale",
-                    ],
-                )
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS239)
     }
     /// `#/definitions/check_suite_event/oneOf/0`
     pub(super) fn v694(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -32660,13 +29481,7 @@ mod validators {
         s: &Path,
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["category", "answer_html_url", "answer_chosen_at", "answer_chosen_by"],
-            ) & c.prop(l, s, x, "category", T67[K][0])
+        c.required(l, s, x, WORDS240) & c.prop(l, s, x, "category", T67[K][0])
             & c.prop(l, s, x, "answer_html_url", T67[K][1])
             & c.prop(l, s, x, "answer_chosen_at", T67[K][2])
             & c.prop(l, s, x, "answer_chosen_by", T67[K][3])
@@ -32678,20 +29493,8 @@ mod validators {
     /// `#/definitions/discussion$created/properties/discussion/allOf/1`
     pub(super) fn v743(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "state",
-                    "locked",
-                    "answer_html_url",
-                    "answer_chosen_at",
-                    "answer_chosen_by",
-                ],
-            ) & c.prop(l, s, x, "state", v183) & c.prop(l, s, x, "locked", v652)
-            & c.prop(l, s, x, "answer_html_url", v640)
+        c.required(l, s, x, WORDS241) & c.prop(l, s, x, "state", v183)
+            & c.prop(l, s, x, "locked", v652) & c.prop(l, s, x, "answer_html_url", v640)
             & c.prop(l, s, x, "answer_chosen_at", v640)
             & c.prop(l, s, x, "answer_chosen_by", v640)
     }
@@ -33225,29 +30028,15 @@ mod validators {
     /// `#/definitions/pull_request$converted_to_draft/properties/pull_request/allOf/1`
     pub(super) fn v853(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["closed_at", "merged_at", "draft", "merged", "merged_by"])
-            & c.prop(l, s, x, "closed_at", v640) & c.prop(l, s, x, "merged_at", v640)
-            & c.prop(l, s, x, "draft", v653) & c.prop(l, s, x, "merged", v652)
-            & c.prop(l, s, x, "merged_by", v640)
+        c.required(l, s, x, WORDS242) & c.prop(l, s, x, "closed_at", v640)
+            & c.prop(l, s, x, "merged_at", v640) & c.prop(l, s, x, "draft", v653)
+            & c.prop(l, s, x, "merged", v652) & c.prop(l, s, x, "merged_by", v640)
     }
     /// `#/definitions/pull_request$opened/properties/pull_request/allOf/1`
     pub(super) fn v854(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "state",
-                    "closed_at",
-                    "merged_at",
-                    "merge_commit_sha",
-                    "active_lock_reason",
-                    "merged_by",
-                ],
-            ) & c.prop(l, s, x, "state", v720) & c.prop(l, s, x, "closed_at", v640)
-            & c.prop(l, s, x, "merged_at", v640)
+        c.required(l, s, x, WORDS243) & c.prop(l, s, x, "state", v720)
+            & c.prop(l, s, x, "closed_at", v640) & c.prop(l, s, x, "merged_at", v640)
             & c.prop(l, s, x, "merge_commit_sha", v640)
             & c.prop(l, s, x, "active_lock_reason", v640)
             & c.prop(l, s, x, "merged_by", v640)
@@ -33255,34 +30044,16 @@ mod validators {
     /// `#/definitions/pull_request$ready_for_review/properties/pull_request/allOf/1`
     pub(super) fn v855(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["state", "closed_at", "merged_at", "draft", "merged", "merged_by"],
-            ) & c.prop(l, s, x, "state", v720) & c.prop(l, s, x, "closed_at", v640)
-            & c.prop(l, s, x, "merged_at", v640) & c.prop(l, s, x, "draft", v652)
-            & c.prop(l, s, x, "merged", v638) & c.prop(l, s, x, "merged_by", v640)
+        c.required(l, s, x, WORDS244) & c.prop(l, s, x, "state", v720)
+            & c.prop(l, s, x, "closed_at", v640) & c.prop(l, s, x, "merged_at", v640)
+            & c.prop(l, s, x, "draft", v652) & c.prop(l, s, x, "merged", v638)
+            & c.prop(l, s, x, "merged_by", v640)
     }
     /// `#/definitions/pull_request$reopened/properties/pull_request/allOf/1`
     pub(super) fn v856(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "state",
-                    "closed_at",
-                    "merged_at",
-                    "merge_commit_sha",
-                    "merged",
-                    "merged_by",
-                ],
-            ) & c.prop(l, s, x, "state", v720) & c.prop(l, s, x, "closed_at", v640)
-            & c.prop(l, s, x, "merged_at", v640)
+        c.required(l, s, x, WORDS245) & c.prop(l, s, x, "state", v720)
+            & c.prop(l, s, x, "closed_at", v640) & c.prop(l, s, x, "merged_at", v640)
             & c.prop(l, s, x, "merge_commit_sha", v640) & c.prop(l, s, x, "merged", v638)
             & c.prop(l, s, x, "merged_by", v640)
     }
@@ -33730,8 +30501,7 @@ mod validators {
     }
     /// `#/definitions/workflow-run/properties/status`
     pub(super) fn v937(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c.enum_str(l, s, i, &["requested", "in_progress", "completed", "queued"])
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS246)
     }
     /// `#/definitions/workflow-job/properties/steps`
     pub(super) fn v938(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -33822,62 +30592,7 @@ mod validators {
     }
     /// `#/definitions/webhook-events/oneOf/0/items`
     pub(super) fn v957(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c
-                .enum_str(
-                    l,
-                    s,
-                    i,
-                    &[
-                        "check_run",
-                        "check_suite",
-                        "code_scanning_alert",
-                        "commit_comment",
-                        "content_reference",
-                        "create",
-                        "delete",
-                        "deployment",
-                        "deployment_review",
-                        "deployment_status",
-                        "deploy_key",
-                        "discussion",
-                        "discussion_comment",
-                        "fork",
-                        "gollum",
-                        "issues",
-                        "issue_comment",
-                        "label",
-                        "member",
-                        "membership",
-                        "meta",
-                        "milestone",
-                        "organization",
-                        "org_block",
-                        "page_build",
-                        "project",
-                        "project_card",
-                        "project_column",
-                        "public",
-                        "pull_request",
-                        "pull_request_review",
-                        "pull_request_review_comment",
-                        "push",
-                        "registry_package",
-                        "release",
-                        "repository",
-                        "repository_dispatch",
-                        "repository_import",
-                        "repository_vulnerability_alert",
-                        "secret_scanning_alert",
-                        "star",
-                        "status",
-                        "team",
-                        "team_add",
-                        "watch",
-                        "workflow_dispatch",
-                        "workflow_run",
-                    ],
-                )
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS247)
     }
     /// `#/definitions/webhook-events/oneOf/1/items`
     pub(super) fn v958(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

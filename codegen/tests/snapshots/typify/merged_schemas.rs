@@ -697,27 +697,13 @@ mod validators {
     pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action"]) & c.prop(l, s, x, "action", v13)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "action"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["action"])
     }
     /// `#/definitions/unsatisfiable-2/allOf/1`
     pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "action", v12)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "action"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["action"])
     }
     /// `#/definitions/unsatisfiable-3/allOf/0`
     pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -764,14 +750,7 @@ mod validators {
     pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "action", v13) & c.prop(l, s, x, "token", v27)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "action" | "token"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["action", "token"])
     }
     /// `#/definitions/merge-string-bounds/allOf/0`
     pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

@@ -554,19 +554,31 @@ mod validators {
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     pub(super) const B0: &str = "file:///typify/rust-collisions.json";
+    static WORDS1: &[&str] = rt::words!(
+        "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false",
+        "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move",
+        "mut", "pub", "ref", "return", "self", "static", "struct", "super", "trait",
+        "true", "type", "unsafe", "use", "where", "while", "async", "await", "dyn",
+        "abstract", "become", "box", "do", "final", "macro", "override", "priv",
+        "typeof", "unsized", "virtual", "yield", "try"
+    );
+    static WORDS0: &[&str] = rt::words!(
+        "result", "convert", "fmt", "str", "string", "option", "boxed"
+    );
+    static WORDS2: &[&str] = rt::words!(
+        "type", "impl", "fn", "let", "match", "mod", "move", "pub", "ref", "self",
+        "super", "trait", "use", "where"
+    );
+    static WORDS3: &[&str] = rt::words!(
+        "{abc}def", "{http://example.com/Foo}Thing", "{self}", "quote\"unquote", "xyz"
+    );
     /// `#/definitions/std`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &["result", "convert", "fmt", "str", "string", "option", "boxed"],
-            ) & c.prop(l, s, x, "result", t0::<0>) & c.prop(l, s, x, "convert", t0::<0>)
-            & c.prop(l, s, x, "fmt", t0::<0>) & c.prop(l, s, x, "str", t0::<0>)
-            & c.prop(l, s, x, "string", t0::<0>) & c.prop(l, s, x, "option", t0::<0>)
-            & c.prop(l, s, x, "boxed", t0::<0>)
+        c.required(l, s, x, WORDS0) & c.prop(l, s, x, "result", t0::<0>)
+            & c.prop(l, s, x, "convert", t0::<0>) & c.prop(l, s, x, "fmt", t0::<0>)
+            & c.prop(l, s, x, "str", t0::<0>) & c.prop(l, s, x, "string", t0::<0>)
+            & c.prop(l, s, x, "option", t0::<0>) & c.prop(l, s, x, "boxed", t0::<0>)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/definitions/std/properties/result` and `#/definitions/Copy`.
     pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -631,90 +643,32 @@ mod validators {
     /// `#/definitions/RustKeywordMonster`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "as",
-                    "break",
-                    "const",
-                    "continue",
-                    "crate",
-                    "else",
-                    "enum",
-                    "extern",
-                    "false",
-                    "fn",
-                    "for",
-                    "gen",
-                    "if",
-                    "impl",
-                    "in",
-                    "let",
-                    "loop",
-                    "match",
-                    "mod",
-                    "move",
-                    "mut",
-                    "pub",
-                    "ref",
-                    "return",
-                    "self",
-                    "static",
-                    "struct",
-                    "super",
-                    "trait",
-                    "true",
-                    "type",
-                    "unsafe",
-                    "use",
-                    "where",
-                    "while",
-                    "async",
-                    "await",
-                    "dyn",
-                    "abstract",
-                    "become",
-                    "box",
-                    "do",
-                    "final",
-                    "macro",
-                    "override",
-                    "priv",
-                    "typeof",
-                    "unsized",
-                    "virtual",
-                    "yield",
-                    "try",
-                ],
-            ) & c.prop(l, s, x, "as", v28) & c.prop(l, s, x, "break", v28)
-            & c.prop(l, s, x, "const", v28) & c.prop(l, s, x, "continue", v28)
-            & c.prop(l, s, x, "crate", v28) & c.prop(l, s, x, "else", v28)
-            & c.prop(l, s, x, "enum", v28) & c.prop(l, s, x, "extern", v28)
-            & c.prop(l, s, x, "false", v28) & c.prop(l, s, x, "fn", v28)
-            & c.prop(l, s, x, "for", v28) & c.prop(l, s, x, "gen", v28)
-            & c.prop(l, s, x, "if", v28) & c.prop(l, s, x, "impl", v28)
-            & c.prop(l, s, x, "in", v28) & c.prop(l, s, x, "let", v28)
-            & c.prop(l, s, x, "loop", v28) & c.prop(l, s, x, "match", v28)
-            & c.prop(l, s, x, "mod", v28) & c.prop(l, s, x, "move", v28)
-            & c.prop(l, s, x, "mut", v28) & c.prop(l, s, x, "pub", v28)
-            & c.prop(l, s, x, "ref", v28) & c.prop(l, s, x, "return", v28)
-            & c.prop(l, s, x, "self", v28) & c.prop(l, s, x, "static", v28)
-            & c.prop(l, s, x, "struct", v28) & c.prop(l, s, x, "super", v28)
-            & c.prop(l, s, x, "trait", v28) & c.prop(l, s, x, "true", v28)
-            & c.prop(l, s, x, "type", v28) & c.prop(l, s, x, "unsafe", v28)
-            & c.prop(l, s, x, "use", v28) & c.prop(l, s, x, "where", v28)
-            & c.prop(l, s, x, "while", v28) & c.prop(l, s, x, "async", v28)
-            & c.prop(l, s, x, "await", v28) & c.prop(l, s, x, "dyn", v28)
-            & c.prop(l, s, x, "abstract", v28) & c.prop(l, s, x, "become", v28)
-            & c.prop(l, s, x, "box", v28) & c.prop(l, s, x, "do", v28)
-            & c.prop(l, s, x, "final", v28) & c.prop(l, s, x, "macro", v28)
-            & c.prop(l, s, x, "override", v28) & c.prop(l, s, x, "priv", v28)
-            & c.prop(l, s, x, "typeof", v28) & c.prop(l, s, x, "unsized", v28)
-            & c.prop(l, s, x, "virtual", v28) & c.prop(l, s, x, "yield", v28)
-            & c.prop(l, s, x, "try", v28)
+        c.required(l, s, x, WORDS1) & c.prop(l, s, x, "as", v28)
+            & c.prop(l, s, x, "break", v28) & c.prop(l, s, x, "const", v28)
+            & c.prop(l, s, x, "continue", v28) & c.prop(l, s, x, "crate", v28)
+            & c.prop(l, s, x, "else", v28) & c.prop(l, s, x, "enum", v28)
+            & c.prop(l, s, x, "extern", v28) & c.prop(l, s, x, "false", v28)
+            & c.prop(l, s, x, "fn", v28) & c.prop(l, s, x, "for", v28)
+            & c.prop(l, s, x, "gen", v28) & c.prop(l, s, x, "if", v28)
+            & c.prop(l, s, x, "impl", v28) & c.prop(l, s, x, "in", v28)
+            & c.prop(l, s, x, "let", v28) & c.prop(l, s, x, "loop", v28)
+            & c.prop(l, s, x, "match", v28) & c.prop(l, s, x, "mod", v28)
+            & c.prop(l, s, x, "move", v28) & c.prop(l, s, x, "mut", v28)
+            & c.prop(l, s, x, "pub", v28) & c.prop(l, s, x, "ref", v28)
+            & c.prop(l, s, x, "return", v28) & c.prop(l, s, x, "self", v28)
+            & c.prop(l, s, x, "static", v28) & c.prop(l, s, x, "struct", v28)
+            & c.prop(l, s, x, "super", v28) & c.prop(l, s, x, "trait", v28)
+            & c.prop(l, s, x, "true", v28) & c.prop(l, s, x, "type", v28)
+            & c.prop(l, s, x, "unsafe", v28) & c.prop(l, s, x, "use", v28)
+            & c.prop(l, s, x, "where", v28) & c.prop(l, s, x, "while", v28)
+            & c.prop(l, s, x, "async", v28) & c.prop(l, s, x, "await", v28)
+            & c.prop(l, s, x, "dyn", v28) & c.prop(l, s, x, "abstract", v28)
+            & c.prop(l, s, x, "become", v28) & c.prop(l, s, x, "box", v28)
+            & c.prop(l, s, x, "do", v28) & c.prop(l, s, x, "final", v28)
+            & c.prop(l, s, x, "macro", v28) & c.prop(l, s, x, "override", v28)
+            & c.prop(l, s, x, "priv", v28) & c.prop(l, s, x, "typeof", v28)
+            & c.prop(l, s, x, "unsized", v28) & c.prop(l, s, x, "virtual", v28)
+            & c.prop(l, s, x, "yield", v28) & c.prop(l, s, x, "try", v28)
     }
     /// `#/definitions/MapOfKeywords`
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -723,29 +677,7 @@ mod validators {
     }
     /// `#/definitions/MapOfKeywords/properties/keyword_map/additionalProperties`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c
-                .enum_str(
-                    l,
-                    s,
-                    i,
-                    &[
-                        "type",
-                        "impl",
-                        "fn",
-                        "let",
-                        "match",
-                        "mod",
-                        "move",
-                        "pub",
-                        "ref",
-                        "self",
-                        "super",
-                        "trait",
-                        "use",
-                        "where",
-                    ],
-                )
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS2)
     }
     /// `#/definitions/NestedTypeCollisions`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -810,18 +742,7 @@ mod validators {
     }
     /// `#/definitions/format-collision`
     pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(
-            l,
-            s,
-            i,
-            &[
-                "{abc}def",
-                "{http://example.com/Foo}Thing",
-                "{self}",
-                "quote\"unquote",
-                "xyz",
-            ],
-        )
+        c.enum_str(l, s, i, WORDS3)
     }
     /// `#/definitions/Copy/properties/value`
     pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

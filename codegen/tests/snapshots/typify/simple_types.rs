@@ -87,6 +87,9 @@ mod validators {
     use super::rt;
     use rt::types::*;
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
+    static WORDS0: &[&str] = rt::words!(
+        "max", "min", "min_and_max", "min_non_zero", "min_uint_non_zero", "no_bounds"
+    );
     /// `#/definitions/floats-aren't-terrible-I'm-told`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -95,21 +98,8 @@ mod validators {
     /// `#/definitions/uint-minimum-and-maximum`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c
-            .required(
-                l,
-                s,
-                x,
-                &[
-                    "max",
-                    "min",
-                    "min_and_max",
-                    "min_non_zero",
-                    "min_uint_non_zero",
-                    "no_bounds",
-                ],
-            ) & c.prop(l, s, x, "no_bounds", v3) & c.prop(l, s, x, "min", v4)
-            & c.prop(l, s, x, "min_non_zero", v5)
+        c.required(l, s, x, WORDS0) & c.prop(l, s, x, "no_bounds", v3)
+            & c.prop(l, s, x, "min", v4) & c.prop(l, s, x, "min_non_zero", v5)
             & c.prop(l, s, x, "min_uint_non_zero", v5) & c.prop(l, s, x, "max", v6)
             & c.prop(l, s, x, "min_and_max", v7)
     }

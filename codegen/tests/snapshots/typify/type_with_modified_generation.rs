@@ -84,12 +84,14 @@ mod validators {
     use rt::{Ctx, Loc, SchemaPath as Path, Value};
     pub(super) const B0: &str = "file:///typify/type-with-modified-generation.json";
     static VALUE0: rt::JsonConst = rt::JsonConst::new("[1,\"one\"]");
+    static WORDS0: &[&str] = rt::words!(
+        "replaced_type", "patched_type", "converted_type"
+    );
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["replaced_type", "patched_type", "converted_type"])
-            & c.prop(l, s, x, "replaced_type", v2) & c.prop(l, s, x, "patched_type", v3)
-            & c.prop(l, s, x, "converted_type", v1)
+        c.required(l, s, x, WORDS0) & c.prop(l, s, x, "replaced_type", v2)
+            & c.prop(l, s, x, "patched_type", v3) & c.prop(l, s, x, "converted_type", v1)
     }
     /// `#/properties/converted_type`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

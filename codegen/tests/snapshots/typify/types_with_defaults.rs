@@ -146,14 +146,7 @@ mod validators {
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "a", v8) & c.prop(l, s, x, "type", v8)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "a" | "type"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["a", "type"])
     }
     /// `#/definitions/Doodad`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

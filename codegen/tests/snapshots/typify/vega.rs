@@ -22681,6 +22681,302 @@ mod validators {
     static VALUE2: rt::JsonConst = rt::JsonConst::new(
         "[null,\"start\",\"middle\",\"end\"]",
     );
+    static WORDS0: &[&str] = rt::words!(
+        "align", "bounds", "center", "columns", "padding", "offset", "headerBand",
+        "footerBand", "titleBand", "titleAnchor"
+    );
+    static WORDS51: &[&str] = rt::words!(
+        "axis", "ticks", "labels", "title", "grid", "domain"
+    );
+    static WORDS12: &[&str] = rt::words!(
+        "force", "links", "id", "distance", "strength", "iterations"
+    );
+    static WORDS11: &[&str] = rt::words!(
+        "force", "strength", "theta", "distanceMin", "distanceMax"
+    );
+    static WORDS57: &[&str] = rt::words!(
+        "gradient", "id", "x1", "y1", "r1", "x2", "y2", "r2", "stops"
+    );
+    static WORDS56: &[&str] = rt::words!(
+        "gradient", "id", "x1", "y1", "x2", "y2", "stops"
+    );
+    static WORDS71: &[&str] = rt::words!(
+        "input", "element", "min", "max", "step", "debounce", "name"
+    );
+    static WORDS70: &[&str] = rt::words!(
+        "input", "element", "options", "labels", "debounce", "name"
+    );
+    static WORDS7: &[&str] = rt::words!(
+        "line", "arc", "curve", "diagonal", "orthogonal"
+    );
+    static WORDS50: &[&str] = rt::words!(
+        "millisecond", "second", "minute", "hour", "day", "week", "month", "year"
+    );
+    static WORDS3: &[&str] = rt::words!(
+        "name", "description", "value", "init", "on", "bind"
+    );
+    static WORDS2: &[&str] = rt::words!(
+        "name", "description", "value", "react", "update", "on", "bind"
+    );
+    static WORDS53: &[&str] = rt::words!(
+        "none", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left",
+        "bottom-right"
+    );
+    static WORDS55: &[&str] = rt::words!(
+        "orient", "anchor", "frame", "offset", "aria", "limit", "zindex", "align",
+        "angle", "baseline", "dx", "dy", "text", "color", "font", "fontSize",
+        "fontStyle", "fontWeight", "lineHeight", "subtitle", "subtitleColor",
+        "subtitleFont", "subtitleFontSize", "subtitleFontStyle", "subtitleFontWeight",
+        "subtitleLineHeight", "subtitlePadding", "encode", "name", "interactive", "style"
+    );
+    static WORDS47: &[&str] = rt::words!(
+        "orient", "scale", "format", "formatType", "minExtent", "maxExtent", "offset",
+        "position", "bandPosition", "translate", "values", "zindex", "aria",
+        "description", "title", "titlePadding", "titleAlign", "titleAnchor",
+        "titleAngle", "titleX", "titleY", "titleBaseline", "titleColor", "titleFont",
+        "titleFontSize", "titleFontStyle", "titleFontWeight", "titleLimit",
+        "titleLineHeight", "titleOpacity", "domain", "domainCap", "domainColor",
+        "domainDash", "domainDashOffset", "domainOpacity", "domainWidth", "ticks",
+        "tickBand", "tickCap", "tickColor", "tickDash", "tickDashOffset", "tickOffset",
+        "tickOpacity", "tickRound", "tickSize", "tickWidth", "tickCount", "tickExtra",
+        "tickMinStep", "grid", "gridScale", "gridCap", "gridColor", "gridDash",
+        "gridDashOffset", "gridOpacity", "gridWidth", "labels", "labelAlign",
+        "labelBaseline", "labelBound", "labelFlush", "labelFlushOffset", "labelOverlap",
+        "labelAngle", "labelColor", "labelFont", "labelFontSize", "labelFontWeight",
+        "labelFontStyle", "labelLimit", "labelLineHeight", "labelOpacity", "labelOffset",
+        "labelPadding", "labelSeparation", "encode"
+    );
+    static WORDS1: &[&str] = rt::words!(
+        "rowHeader", "rowFooter", "rowTitle", "columnHeader", "columnFooter",
+        "columnTitle"
+    );
+    static WORDS43: &[&str] = rt::words!(
+        "row_number", "rank", "dense_rank", "percent_rank", "cume_dist", "ntile", "lag",
+        "lead", "first_value", "last_value", "nth_value", "prev_value", "next_value",
+        "values", "count", "__count__", "missing", "valid", "sum", "product", "mean",
+        "average", "variance", "variancep", "stdev", "stdevp", "stderr", "distinct",
+        "ci0", "ci1", "median", "q1", "q3", "min", "max", "argmin", "argmax"
+    );
+    static WORDS52: &[&str] = rt::words!(
+        "size", "shape", "fill", "stroke", "opacity", "strokeDash", "strokeWidth",
+        "type", "direction", "orient", "tickCount", "tickMinStep", "symbolLimit",
+        "values", "zindex", "aria", "description", "cornerRadius", "fillColor", "offset",
+        "padding", "strokeColor", "legendX", "legendY", "title", "titleAlign",
+        "titleAnchor", "titleBaseline", "titleColor", "titleFont", "titleFontSize",
+        "titleFontStyle", "titleFontWeight", "titleLimit", "titleLineHeight",
+        "titleOpacity", "titleOrient", "titlePadding", "gradientLength",
+        "gradientOpacity", "gradientStrokeColor", "gradientStrokeWidth",
+        "gradientThickness", "clipHeight", "columns", "columnPadding", "rowPadding",
+        "gridAlign", "symbolDash", "symbolDashOffset", "symbolFillColor", "symbolOffset",
+        "symbolOpacity", "symbolSize", "symbolStrokeColor", "symbolStrokeWidth",
+        "symbolType", "format", "formatType", "labelAlign", "labelBaseline",
+        "labelColor", "labelFont", "labelFontSize", "labelFontStyle", "labelFontWeight",
+        "labelLimit", "labelOffset", "labelOpacity", "labelOverlap", "labelSeparation",
+        "encode"
+    );
+    static WORDS23: &[&str] = rt::words!(
+        "squarify", "resquarify", "binary", "dice", "slice", "slicedice"
+    );
+    static WORDS54: &[&str] = rt::words!(
+        "title", "labels", "legend", "entries", "symbols", "gradient"
+    );
+    static WORDS49: &[&str] = rt::words!(
+        "top", "middle", "bottom", "alphabetic", "line-top", "line-bottom"
+    );
+    static WORDS46: &[&str] = rt::words!(
+        "trigger", "insert", "remove", "toggle", "modify", "values"
+    );
+    static WORDS67: &[&str] = rt::words!(
+        "type", "base", "nice", "zero", "range", "bins", "interpolate", "clamp",
+        "padding", "name", "domain", "domainMin", "domainMax", "domainMid", "domainRaw",
+        "reverse", "round"
+    );
+    static WORDS64: &[&str] = rt::words!(
+        "type", "bins", "range", "interpolate", "name", "domain", "domainMin",
+        "domainMax", "domainMid", "domainRaw", "reverse", "round"
+    );
+    static WORDS69: &[&str] = rt::words!(
+        "type", "constant", "nice", "zero", "range", "bins", "interpolate", "clamp",
+        "padding", "name", "domain", "domainMin", "domainMax", "domainMid", "domainRaw",
+        "reverse", "round"
+    );
+    static WORDS68: &[&str] = rt::words!(
+        "type", "exponent", "nice", "zero", "range", "bins", "interpolate", "clamp",
+        "padding", "name", "domain", "domainMin", "domainMax", "domainMid", "domainRaw",
+        "reverse", "round"
+    );
+    static WORDS58: &[&str] = rt::words!(
+        "type", "nice", "name", "domain", "domainMin", "domainMax", "domainMid",
+        "domainRaw", "reverse", "round"
+    );
+    static WORDS65: &[&str] = rt::words!(
+        "type", "nice", "range", "bins", "interpolate", "clamp", "padding", "name",
+        "domain", "domainMin", "domainMax", "domainMid", "domainRaw", "reverse", "round"
+    );
+    static WORDS66: &[&str] = rt::words!(
+        "type", "nice", "zero", "range", "bins", "interpolate", "clamp", "padding",
+        "name", "domain", "domainMin", "domainMax", "domainMid", "domainRaw", "reverse",
+        "round"
+    );
+    static WORDS60: &[&str] = rt::words!(
+        "type", "paddingInner", "range", "padding", "paddingOuter", "align", "name",
+        "domain", "domainMin", "domainMax", "domainMid", "domainRaw", "reverse", "round"
+    );
+    static WORDS59: &[&str] = rt::words!(
+        "type", "range", "interpolate", "domainImplicit", "name", "domain", "domainMin",
+        "domainMax", "domainMid", "domainRaw", "reverse", "round"
+    );
+    static WORDS63: &[&str] = rt::words!(
+        "type", "range", "interpolate", "name", "domain", "domainMin", "domainMax",
+        "domainMid", "domainRaw", "reverse", "round"
+    );
+    static WORDS62: &[&str] = rt::words!(
+        "type", "range", "interpolate", "nice", "zero", "name", "domain", "domainMin",
+        "domainMax", "domainMid", "domainRaw", "reverse", "round"
+    );
+    static WORDS61: &[&str] = rt::words!(
+        "type", "range", "padding", "paddingOuter", "align", "name", "domain",
+        "domainMin", "domainMax", "domainMid", "domainRaw", "reverse", "round"
+    );
+    static WORDS15: &[&str] = rt::words!(
+        "type", "signal", "extent", "extentMajor", "extentMinor", "step", "stepMajor",
+        "stepMinor", "precision"
+    );
+    static WORDS31: &[&str] = rt::words!(
+        "type", "signal", "extent", "steps", "minsteps", "maxsteps", "method",
+        "distribution", "as"
+    );
+    static WORDS30: &[&str] = rt::words!(
+        "type", "signal", "field", "case", "pattern", "stopwords", "as"
+    );
+    static WORDS16: &[&str] = rt::words!(
+        "type", "signal", "field", "color", "opacity", "resolve", "as"
+    );
+    static WORDS9: &[&str] = rt::words!(
+        "type", "signal", "field", "groupby", "sort", "offset", "as"
+    );
+    static WORDS32: &[&str] = rt::words!(
+        "type", "signal", "field", "groupby", "step", "smooth", "as"
+    );
+    static WORDS29: &[&str] = rt::words!(
+        "type", "signal", "field", "interval", "anchor", "maxbins", "base", "divide",
+        "extent", "span", "step", "steps", "minstep", "nice", "name", "as"
+    );
+    static WORDS40: &[&str] = rt::words!(
+        "type", "signal", "field", "interval", "units", "step", "maxbins", "extent",
+        "timezone", "as"
+    );
+    static WORDS33: &[&str] = rt::words!(
+        "type", "signal", "field", "key", "keyvals", "groupby", "method", "value"
+    );
+    static WORDS22: &[&str] = rt::words!(
+        "type", "signal", "field", "sort", "method", "padding", "paddingInner",
+        "paddingOuter", "paddingTop", "paddingRight", "paddingBottom", "paddingLeft",
+        "ratio", "round", "size", "as"
+    );
+    static WORDS21: &[&str] = rt::words!(
+        "type", "signal", "field", "sort", "method", "size", "nodeSize", "separation",
+        "as"
+    );
+    static WORDS19: &[&str] = rt::words!(
+        "type", "signal", "field", "sort", "padding", "radius", "size", "as"
+    );
+    static WORDS20: &[&str] = rt::words!(
+        "type", "signal", "field", "sort", "padding", "round", "size", "as"
+    );
+    static WORDS8: &[&str] = rt::words!(
+        "type", "signal", "field", "startAngle", "endAngle", "sort", "as"
+    );
+    static WORDS17: &[&str] = rt::words!(
+        "type", "signal", "field", "thresholds", "levels", "nice", "resolve", "zero",
+        "smooth", "scale", "translate", "as"
+    );
+    static WORDS36: &[&str] = rt::words!(
+        "type", "signal", "from", "key", "values", "fields", "as", "default"
+    );
+    static WORDS35: &[&str] = rt::words!(
+        "type", "signal", "groupby", "field", "cumulative", "counts", "bandwidth",
+        "extent", "resolve", "steps", "minsteps", "maxsteps", "as"
+    );
+    static WORDS38: &[&str] = rt::words!(
+        "type", "signal", "groupby", "field", "probs", "step", "as"
+    );
+    static WORDS37: &[&str] = rt::words!(
+        "type", "signal", "groupby", "field", "value", "op", "limit", "key"
+    );
+    static WORDS34: &[&str] = rt::words!(
+        "type", "signal", "groupby", "fields", "ops", "as", "key"
+    );
+    static WORDS27: &[&str] = rt::words!(
+        "type", "signal", "groupby", "ops", "fields", "as", "drop", "cross", "key"
+    );
+    static WORDS14: &[&str] = rt::words!(
+        "type", "signal", "projection", "field", "pointRadius", "as"
+    );
+    static WORDS45: &[&str] = rt::words!(
+        "type", "signal", "size", "font", "fontStyle", "fontWeight", "fontSize",
+        "fontSizeRange", "rotate", "text", "spiral", "padding", "as"
+    );
+    static WORDS24: &[&str] = rt::words!(
+        "type", "signal", "size", "sort", "anchor", "offset", "padding", "lineAnchor",
+        "markIndex", "avoidBaseMark", "avoidMarks", "method", "as"
+    );
+    static WORDS13: &[&str] = rt::words!(
+        "type", "signal", "size", "values", "x", "y", "weight", "cellSize", "bandwidth",
+        "count", "nice", "thresholds", "smooth"
+    );
+    static WORDS18: &[&str] = rt::words!(
+        "type", "signal", "size", "x", "y", "weight", "groupby", "cellSize", "bandwidth",
+        "counts", "as"
+    );
+    static WORDS42: &[&str] = rt::words!(
+        "type", "signal", "sort", "groupby", "ops", "params", "fields", "as", "frame",
+        "ignorePeers"
+    );
+    static WORDS6: &[&str] = rt::words!(
+        "type", "signal", "sourceX", "sourceY", "targetX", "targetY", "orient", "shape",
+        "require", "as"
+    );
+    static WORDS39: &[&str] = rt::words!(
+        "type", "signal", "start", "stop", "step", "as"
+    );
+    static WORDS10: &[&str] = rt::words!(
+        "type", "signal", "static", "restart", "iterations", "alpha", "alphaMin",
+        "alphaTarget", "velocityDecay", "forces", "as"
+    );
+    static WORDS25: &[&str] = rt::words!(
+        "type", "signal", "x", "y", "groupby", "bandwidth", "as"
+    );
+    static WORDS26: &[&str] = rt::words!(
+        "type", "signal", "x", "y", "groupby", "method", "order", "extent", "params",
+        "as"
+    );
+    static WORDS44: &[&str] = rt::words!(
+        "type", "signal", "x", "y", "size", "extent", "as"
+    );
+    static WORDS4: &[&str] = rt::words!(
+        "url", "format", "async", "name", "transform", "on"
+    );
+    static WORDS28: &[&str] = rt::words!(
+        "values", "count", "__count__", "missing", "valid", "sum", "product", "mean",
+        "average", "variance", "variancep", "stdev", "stdevp", "stderr", "distinct",
+        "ci0", "ci1", "median", "q1", "q3", "min", "max", "argmin", "argmax"
+    );
+    static WORDS5: &[&str] = rt::words!(
+        "values", "format", "async", "name", "transform", "on"
+    );
+    static WORDS72: &[&str] = rt::words!(
+        "width", "height", "symbol", "category", "ordinal", "ramp", "diverging",
+        "heatmap"
+    );
+    static WORDS48: &[&str] = rt::words!(
+        "year", "quarter", "month", "date", "week", "day", "hours", "minutes", "seconds",
+        "milliseconds"
+    );
+    static WORDS41: &[&str] = rt::words!(
+        "year", "quarter", "month", "week", "date", "day", "dayofyear", "hours",
+        "minutes", "seconds", "milliseconds"
+    );
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT) & v479(i, l, c, &s.child("/allOf/0"))
@@ -22696,20 +22992,7 @@ mod validators {
             & c.prop(l, s, x, "footerBand", t2::<3>)
             & c.prop(l, s, x, "titleBand", t2::<3>)
             & c.prop(l, s, x, "titleAnchor", t0::<6>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "align" | "bounds" | "center" | "columns" | "padding" |
-                            "offset" | "headerBand" | "footerBand" | "titleBand" |
-                            "titleAnchor"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS0)
     }
     /// `#/definitions/layout/oneOf/1`
     pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -22816,14 +23099,7 @@ mod validators {
     pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "row", T1[K][0]) & c.prop(l, s, x, "column", T1[K][1])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "row" | "column"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["row", "column"])
     }
     const T1: [[rt::Check; 2]; 4] = [
         [t0::<2>, t0::<2>],
@@ -22888,19 +23164,7 @@ mod validators {
         c.prop(l, s, x, "rowHeader", v21) & c.prop(l, s, x, "rowFooter", v21)
             & c.prop(l, s, x, "rowTitle", v21) & c.prop(l, s, x, "columnHeader", v21)
             & c.prop(l, s, x, "columnFooter", v21) & c.prop(l, s, x, "columnTitle", v21)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "rowHeader" | "rowFooter" | "rowTitle" | "columnHeader"
-                            | "columnFooter" | "columnTitle"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS1)
     }
     /// `#/definitions/layout/oneOf/0/properties/headerBand/oneOf/0`
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -22926,7 +23190,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "name" | "description" | "push" | "on"),
+                    &["name", "description", "push", "on"],
                 )
     }
     /// `#/definitions/signal/oneOf/1`
@@ -22936,19 +23200,7 @@ mod validators {
             & c.prop(l, s, x, "description", v99) & c.prop(l, s, x, "value", v482)
             & c.prop(l, s, x, "react", v11) & c.prop(l, s, x, "update", v51)
             & c.prop(l, s, x, "on", v481) & c.prop(l, s, x, "bind", v460)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "name" | "description" | "value" | "react" | "update" |
-                            "on" | "bind"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS2)
     }
     /// `#/definitions/signal/oneOf/2`
     pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -22957,19 +23209,7 @@ mod validators {
             & c.prop(l, s, x, "description", v99) & c.prop(l, s, x, "value", v482)
             & c.prop(l, s, x, "init", v51) & c.prop(l, s, x, "on", v481)
             & c.prop(l, s, x, "bind", v460)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "name" | "description" | "value" | "init" | "on" |
-                            "bind"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS3)
     }
     /// `#/definitions/signal/oneOf/0/properties/push`
     pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23163,7 +23403,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "name" | "transform" | "on"),
+                    &["name", "transform", "on"],
                 )
     }
     /// `#/definitions/data/oneOf/1`
@@ -23178,7 +23418,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "source" | "name" | "transform" | "on"),
+                    &["source", "name", "transform", "on"],
                 )
     }
     /// `#/definitions/data/oneOf/2`
@@ -23188,18 +23428,7 @@ mod validators {
             & c.prop(l, s, x, "format", t0::<62>) & c.prop(l, s, x, "async", v310)
             & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "transform", t14::<4>)
             & c.prop(l, s, x, "on", v487)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "url" | "format" | "async" | "name" | "transform" | "on"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS4)
     }
     /// `#/definitions/data/oneOf/3`
     pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23208,19 +23437,7 @@ mod validators {
             & c.prop(l, s, x, "format", t0::<62>) & c.prop(l, s, x, "async", v310)
             & c.prop(l, s, x, "name", v99) & c.prop(l, s, x, "transform", t14::<4>)
             & c.prop(l, s, x, "on", v487)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "values" | "format" | "async" | "name" | "transform" |
-                            "on"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS5)
     }
     /// `#/definitions/transform`
     pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23296,7 +23513,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "signal" | "fields" | "query"),
+                    &["type", "signal", "fields", "query"],
                 )
     }
     /// `#/definitions/crossfilterTransform/properties/fields/oneOf/0/items/oneOf/0`
@@ -23312,14 +23529,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["field"]) & c.prop(l, s, x, "field", v99)
             & c.prop(l, s, x, "as", v99)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "field" | "as"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["field", "as"])
     }
     /// `#/definitions/resolvefilterTransform`
     pub(super) fn v69(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23333,7 +23543,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "signal" | "ignore" | "filter"),
+                    &["type", "signal", "ignore", "filter"],
                 )
     }
     /// Shared by 16 validators that differ only in the validators they call (a row of `T7` each), such as `#/definitions/resolvefilterTransform/properties/ignore` and `#/definitions/linkpathTransform/properties/orient` (14 more).
@@ -23367,19 +23577,7 @@ mod validators {
             & c.prop(l, s, x, "targetY", t2::<8>) & c.prop(l, s, x, "orient", t7::<1>)
             & c.prop(l, s, x, "shape", t7::<2>) & c.prop(l, s, x, "require", v2)
             & c.prop(l, s, x, "as", t7::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "sourceX" | "sourceY" | "targetX" |
-                            "targetY" | "orient" | "shape" | "require" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS6)
     }
     /// `#/definitions/linkpathTransform/properties/orient/anyOf/0`
     pub(super) fn v73(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23387,7 +23585,7 @@ mod validators {
     }
     /// `#/definitions/linkpathTransform/properties/shape/anyOf/0`
     pub(super) fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, &["line", "arc", "curve", "diagonal", "orthogonal"])
+        c.enum_str(l, s, i, WORDS7)
     }
     /// `#/definitions/pieTransform`
     pub(super) fn v77(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23397,19 +23595,7 @@ mod validators {
             & c.prop(l, s, x, "startAngle", t7::<0>)
             & c.prop(l, s, x, "endAngle", t7::<0>) & c.prop(l, s, x, "sort", t7::<4>)
             & c.prop(l, s, x, "as", t0::<69>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "field" | "startAngle" | "endAngle"
-                            | "sort" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS8)
     }
     /// `#/definitions/stackTransform`
     pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23418,19 +23604,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", t2::<8>)
             & c.prop(l, s, x, "groupby", t0::<9>) & c.prop(l, s, x, "sort", v474)
             & c.prop(l, s, x, "offset", t7::<5>) & c.prop(l, s, x, "as", t0::<69>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "field" | "groupby" | "sort" |
-                            "offset" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS9)
     }
     /// `#/definitions/stackTransform/properties/offset/anyOf/0`
     pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23447,20 +23621,7 @@ mod validators {
             & c.prop(l, s, x, "alphaTarget", t7::<0>)
             & c.prop(l, s, x, "velocityDecay", t7::<0>)
             & c.prop(l, s, x, "forces", t14::<6>) & c.prop(l, s, x, "as", t0::<70>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "static" | "restart" | "iterations"
-                            | "alpha" | "alphaMin" | "alphaTarget" | "velocityDecay" |
-                            "forces" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS10)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T8` each), such as `#/definitions/forceTransform/properties/forces/items` and `#/definitions/scale/oneOf/0/properties/domain/oneOf/0/items`.
     pub(super) fn t8<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23488,14 +23649,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["force"]) & c.prop(l, s, x, "force", v546)
             & c.prop(l, s, x, "x", t7::<0>) & c.prop(l, s, x, "y", t7::<0>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "force" | "x" | "y"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["force", "x", "y"])
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/1`
     pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23509,7 +23663,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "force" | "radius" | "strength" | "iterations"),
+                    &["force", "radius", "strength", "iterations"],
                 )
     }
     /// Shared by 18 validators that differ only in the validators they call (a row of `T9` each), such as `#/definitions/forceTransform/properties/forces/items/oneOf/1/properties/radius` and `#/definitions/heatmapTransform/properties/color` (16 more).
@@ -23549,19 +23703,7 @@ mod validators {
             & c.prop(l, s, x, "strength", t7::<0>) & c.prop(l, s, x, "theta", t7::<0>)
             & c.prop(l, s, x, "distanceMin", t7::<0>)
             & c.prop(l, s, x, "distanceMax", t7::<0>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "force" | "strength" | "theta" | "distanceMin" |
-                            "distanceMax"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS11)
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/3`
     pub(super) fn v88(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23570,19 +23712,7 @@ mod validators {
             & c.prop(l, s, x, "links", v99) & c.prop(l, s, x, "id", t2::<8>)
             & c.prop(l, s, x, "distance", t9::<0>) & c.prop(l, s, x, "strength", t9::<0>)
             & c.prop(l, s, x, "iterations", t7::<0>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "force" | "links" | "id" | "distance" | "strength" |
-                            "iterations"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS12)
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/4`
     pub(super) fn v89(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23595,7 +23725,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "force" | "strength" | "x"),
+                    &["force", "strength", "x"],
                 )
     }
     /// `#/definitions/forceTransform/properties/forces/items/oneOf/5`
@@ -23609,7 +23739,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "force" | "strength" | "y"),
+                    &["force", "strength", "y"],
                 )
     }
     /// `#/definitions/contourTransform`
@@ -23623,20 +23753,7 @@ mod validators {
             & c.prop(l, s, x, "bandwidth", t7::<0>) & c.prop(l, s, x, "count", t7::<0>)
             & c.prop(l, s, x, "nice", t7::<4>) & c.prop(l, s, x, "thresholds", t0::<72>)
             & c.prop(l, s, x, "smooth", t7::<4>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "size" | "values" | "x" | "y" |
-                            "weight" | "cellSize" | "bandwidth" | "count" | "nice" |
-                            "thresholds" | "smooth"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS13)
     }
     /// `#/definitions/geojsonTransform`
     pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23650,7 +23767,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "signal" | "fields" | "geojson"),
+                    &["type", "signal", "fields", "geojson"],
                 )
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T10` each), such as `#/definitions/geopathTransform` and `#/definitions/geoshapeTransform`.
@@ -23667,19 +23784,7 @@ mod validators {
             & c.prop(l, s, x, "field", T10[K][3])
             & c.prop(l, s, x, "pointRadius", T10[K][4])
             & c.prop(l, s, x, "as", T10[K][5])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "projection" | "field" |
-                            "pointRadius" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS14)
     }
     const T10: [[rt::Check; 6]; 2] = [
         [v408, v99, v99, t2::<8>, t9::<0>, t7::<3>],
@@ -23698,9 +23803,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| {
-                        matches!(key, "type" | "signal" | "projection" | "fields" | "as")
-                    },
+                    &["type", "signal", "projection", "fields", "as"],
                 )
     }
     /// `#/definitions/graticuleTransform`
@@ -23713,20 +23816,7 @@ mod validators {
             & c.prop(l, s, x, "step", t0::<71>) & c.prop(l, s, x, "stepMajor", t0::<71>)
             & c.prop(l, s, x, "stepMinor", t0::<71>)
             & c.prop(l, s, x, "precision", t7::<0>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "extent" | "extentMajor" |
-                            "extentMinor" | "step" | "stepMajor" | "stepMinor" |
-                            "precision"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS15)
     }
     /// `#/definitions/heatmapTransform`
     pub(super) fn v98(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23735,19 +23825,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", t2::<8>)
             & c.prop(l, s, x, "color", t9::<1>) & c.prop(l, s, x, "opacity", t9::<0>)
             & c.prop(l, s, x, "resolve", t7::<6>) & c.prop(l, s, x, "as", t7::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "field" | "color" | "opacity" |
-                            "resolve" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS16)
     }
     /// `#/definitions/heatmapTransform/properties/color/anyOf/0`
     pub(super) fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23767,20 +23845,7 @@ mod validators {
             & c.prop(l, s, x, "resolve", t7::<6>) & c.prop(l, s, x, "zero", t7::<4>)
             & c.prop(l, s, x, "smooth", t7::<4>) & c.prop(l, s, x, "scale", t9::<0>)
             & c.prop(l, s, x, "translate", t0::<12>) & c.prop(l, s, x, "as", t11::<0>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "field" | "thresholds" | "levels" |
-                            "nice" | "resolve" | "zero" | "smooth" | "scale" |
-                            "translate" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS17)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T11` each), such as `#/definitions/isocontourTransform/properties/as` and `#/definitions/labelTransform/properties/padding`.
     pub(super) fn t11<const K: usize>(
@@ -23808,19 +23873,7 @@ mod validators {
             & c.prop(l, s, x, "cellSize", t7::<0>)
             & c.prop(l, s, x, "bandwidth", t0::<71>) & c.prop(l, s, x, "counts", t7::<4>)
             & c.prop(l, s, x, "as", t7::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "size" | "x" | "y" | "weight" |
-                            "groupby" | "cellSize" | "bandwidth" | "counts" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS18)
     }
     /// `#/definitions/nestTransform`
     pub(super) fn v107(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23834,7 +23887,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "signal" | "keys" | "generate"),
+                    &["type", "signal", "keys", "generate"],
                 )
     }
     /// `#/definitions/packTransform`
@@ -23845,19 +23898,7 @@ mod validators {
             & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "padding", t7::<0>)
             & c.prop(l, s, x, "radius", t2::<8>) & c.prop(l, s, x, "size", t0::<71>)
             & c.prop(l, s, x, "as", t0::<74>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "field" | "sort" | "padding" |
-                            "radius" | "size" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS19)
     }
     /// `#/definitions/partitionTransform`
     pub(super) fn v109(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23867,19 +23908,7 @@ mod validators {
             & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "padding", t7::<0>)
             & c.prop(l, s, x, "round", t7::<4>) & c.prop(l, s, x, "size", t0::<71>)
             & c.prop(l, s, x, "as", t0::<75>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "field" | "sort" | "padding" |
-                            "round" | "size" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS20)
     }
     /// `#/definitions/stratifyTransform`
     pub(super) fn v110(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23893,7 +23922,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "signal" | "key" | "parentKey"),
+                    &["type", "signal", "key", "parentKey"],
                 )
     }
     /// `#/definitions/treeTransform`
@@ -23904,19 +23933,7 @@ mod validators {
             & c.prop(l, s, x, "sort", v474) & c.prop(l, s, x, "method", t7::<7>)
             & c.prop(l, s, x, "size", t0::<71>) & c.prop(l, s, x, "nodeSize", t0::<71>)
             & c.prop(l, s, x, "separation", t7::<4>) & c.prop(l, s, x, "as", t0::<76>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "field" | "sort" | "method" | "size"
-                            | "nodeSize" | "separation" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS21)
     }
     /// `#/definitions/treeTransform/properties/method/anyOf/0`
     pub(super) fn v113(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23927,14 +23944,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v420)
             & c.prop(l, s, x, "signal", v99)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "type" | "signal"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["type", "signal"])
     }
     /// `#/definitions/treemapTransform`
     pub(super) fn v115(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23951,30 +23961,11 @@ mod validators {
             & c.prop(l, s, x, "paddingLeft", t7::<0>) & c.prop(l, s, x, "ratio", t7::<0>)
             & c.prop(l, s, x, "round", t7::<4>) & c.prop(l, s, x, "size", t0::<71>)
             & c.prop(l, s, x, "as", t0::<75>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "field" | "sort" | "method" |
-                            "padding" | "paddingInner" | "paddingOuter" | "paddingTop" |
-                            "paddingRight" | "paddingBottom" | "paddingLeft" | "ratio" |
-                            "round" | "size" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS22)
     }
     /// `#/definitions/treemapTransform/properties/method/anyOf/0`
     pub(super) fn v117(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(
-            l,
-            s,
-            i,
-            &["squarify", "resquarify", "binary", "dice", "slice", "slicedice"],
-        )
+        c.enum_str(l, s, i, WORDS23)
     }
     /// `#/definitions/labelTransform`
     pub(super) fn v118(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -23988,20 +23979,7 @@ mod validators {
             & c.prop(l, s, x, "avoidBaseMark", t7::<4>)
             & c.prop(l, s, x, "avoidMarks", t0::<13>)
             & c.prop(l, s, x, "method", t7::<3>) & c.prop(l, s, x, "as", t0::<74>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "size" | "sort" | "anchor" |
-                            "offset" | "padding" | "lineAnchor" | "markIndex" |
-                            "avoidBaseMark" | "avoidMarks" | "method" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS24)
     }
     /// `#/definitions/loessTransform`
     pub(super) fn v121(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24010,19 +23988,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "x", t2::<8>)
             & c.prop(l, s, x, "y", t2::<8>) & c.prop(l, s, x, "groupby", t0::<9>)
             & c.prop(l, s, x, "bandwidth", t7::<0>) & c.prop(l, s, x, "as", t0::<70>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "x" | "y" | "groupby" | "bandwidth"
-                            | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS25)
     }
     /// `#/definitions/regressionTransform`
     pub(super) fn v122(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24033,19 +23999,7 @@ mod validators {
             & c.prop(l, s, x, "method", t7::<3>) & c.prop(l, s, x, "order", t7::<0>)
             & c.prop(l, s, x, "extent", t0::<71>) & c.prop(l, s, x, "params", t7::<4>)
             & c.prop(l, s, x, "as", t0::<70>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "x" | "y" | "groupby" | "method" |
-                            "order" | "extent" | "params" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS26)
     }
     /// `#/definitions/aggregateTransform`
     pub(super) fn v123(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24055,53 +24009,11 @@ mod validators {
             & c.prop(l, s, x, "ops", t0::<14>) & c.prop(l, s, x, "fields", t0::<15>)
             & c.prop(l, s, x, "as", t0::<16>) & c.prop(l, s, x, "drop", t7::<4>)
             & c.prop(l, s, x, "cross", t7::<4>) & c.prop(l, s, x, "key", t2::<8>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "groupby" | "ops" | "fields" | "as"
-                            | "drop" | "cross" | "key"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS27)
     }
     /// `#/definitions/aggregateTransform/properties/ops/oneOf/0/items/anyOf/0`
     pub(super) fn v126(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(
-            l,
-            s,
-            i,
-            &[
-                "values",
-                "count",
-                "__count__",
-                "missing",
-                "valid",
-                "sum",
-                "product",
-                "mean",
-                "average",
-                "variance",
-                "variancep",
-                "stdev",
-                "stdevp",
-                "stderr",
-                "distinct",
-                "ci0",
-                "ci1",
-                "median",
-                "q1",
-                "q3",
-                "min",
-                "max",
-                "argmin",
-                "argmax",
-            ],
-        )
+        c.enum_str(l, s, i, WORDS28)
     }
     /// `#/definitions/binTransform`
     pub(super) fn v130(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24115,20 +24027,7 @@ mod validators {
             & c.prop(l, s, x, "steps", t0::<72>) & c.prop(l, s, x, "minstep", t7::<0>)
             & c.prop(l, s, x, "nice", t7::<4>) & c.prop(l, s, x, "name", t7::<3>)
             & c.prop(l, s, x, "as", t0::<69>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "field" | "interval" | "anchor" |
-                            "maxbins" | "base" | "divide" | "extent" | "span" | "step" |
-                            "steps" | "minstep" | "nice" | "name" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS29)
     }
     /// `#/definitions/collectTransform`
     pub(super) fn v131(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24141,7 +24040,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "signal" | "sort"),
+                    &["type", "signal", "sort"],
                 )
     }
     /// `#/definitions/countpatternTransform`
@@ -24151,19 +24050,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", t2::<8>)
             & c.prop(l, s, x, "case", t7::<10>) & c.prop(l, s, x, "pattern", t7::<3>)
             & c.prop(l, s, x, "stopwords", t7::<3>) & c.prop(l, s, x, "as", t0::<69>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "field" | "case" | "pattern" |
-                            "stopwords" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS30)
     }
     /// `#/definitions/countpatternTransform/properties/case/anyOf/0`
     pub(super) fn v134(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24181,7 +24068,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "signal" | "filter" | "as"),
+                    &["type", "signal", "filter", "as"],
                 )
     }
     /// `#/definitions/densityTransform`
@@ -24192,19 +24079,7 @@ mod validators {
             & c.prop(l, s, x, "steps", t7::<0>) & c.prop(l, s, x, "minsteps", t7::<0>)
             & c.prop(l, s, x, "maxsteps", t7::<0>) & c.prop(l, s, x, "method", t7::<3>)
             & c.prop(l, s, x, "distribution", t12::<0>) & c.prop(l, s, x, "as", t0::<70>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "extent" | "steps" | "minsteps" |
-                            "maxsteps" | "method" | "distribution" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS31)
     }
     /// Shared by 5 validators that differ only in the validators they call (a row of `T12` each), such as `#/definitions/densityTransform/properties/distribution` and `#/definitions/field` (3 more).
     pub(super) fn t12<const K: usize>(
@@ -24250,7 +24125,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "function" | "mean" | "stdev"),
+                    &["function", "mean", "stdev"],
                 )
     }
     const T13: [[rt::Check; 3]; 2] = [
@@ -24268,7 +24143,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "function" | "min" | "max"),
+                    &["function", "min", "max"],
                 )
     }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/3`
@@ -24283,7 +24158,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "function" | "field" | "from" | "bandwidth"),
+                    &["function", "field", "from", "bandwidth"],
                 )
     }
     /// `#/definitions/densityTransform/properties/distribution/oneOf/4`
@@ -24298,7 +24173,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "function" | "distributions" | "weights"),
+                    &["function", "distributions", "weights"],
                 )
     }
     /// `#/definitions/dotbinTransform`
@@ -24308,19 +24183,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "field", t2::<8>)
             & c.prop(l, s, x, "groupby", t0::<9>) & c.prop(l, s, x, "step", t7::<0>)
             & c.prop(l, s, x, "smooth", t7::<4>) & c.prop(l, s, x, "as", t7::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "field" | "groupby" | "step" |
-                            "smooth" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS32)
     }
     /// `#/definitions/extentTransform`
     pub(super) fn v144(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24333,7 +24196,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "signal" | "field"),
+                    &["type", "signal", "field"],
                 )
     }
     /// `#/definitions/filterTransform`
@@ -24347,7 +24210,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "signal" | "expr"),
+                    &["type", "signal", "expr"],
                 )
     }
     /// `#/definitions/flattenTransform`
@@ -24362,7 +24225,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "signal" | "fields" | "index" | "as"),
+                    &["type", "signal", "fields", "index", "as"],
                 )
     }
     /// `#/definitions/foldTransform`
@@ -24377,7 +24240,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "signal" | "fields" | "as"),
+                    &["type", "signal", "fields", "as"],
                 )
     }
     /// `#/definitions/formulaTransform`
@@ -24392,7 +24255,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "signal" | "expr" | "as" | "initonly"),
+                    &["type", "signal", "expr", "as", "initonly"],
                 )
     }
     /// `#/definitions/imputeTransform`
@@ -24403,19 +24266,7 @@ mod validators {
             & c.prop(l, s, x, "key", t2::<8>) & c.prop(l, s, x, "keyvals", t0::<68>)
             & c.prop(l, s, x, "groupby", t0::<9>) & c.prop(l, s, x, "method", t7::<11>)
             & c.prop(l, s, x, "value", v482)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "field" | "key" | "keyvals" |
-                            "groupby" | "method" | "value"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS33)
     }
     /// `#/definitions/imputeTransform/properties/method/anyOf/0`
     pub(super) fn v151(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24428,19 +24279,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", t0::<9>)
             & c.prop(l, s, x, "fields", t0::<15>) & c.prop(l, s, x, "ops", t0::<14>)
             & c.prop(l, s, x, "as", t0::<16>) & c.prop(l, s, x, "key", t2::<8>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "groupby" | "fields" | "ops" | "as"
-                            | "key"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS34)
     }
     /// `#/definitions/kdeTransform`
     pub(super) fn v153(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24452,20 +24291,7 @@ mod validators {
             & c.prop(l, s, x, "extent", t0::<71>) & c.prop(l, s, x, "resolve", t7::<6>)
             & c.prop(l, s, x, "steps", t7::<0>) & c.prop(l, s, x, "minsteps", t7::<0>)
             & c.prop(l, s, x, "maxsteps", t7::<0>) & c.prop(l, s, x, "as", t0::<70>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "groupby" | "field" | "cumulative" |
-                            "counts" | "bandwidth" | "extent" | "resolve" | "steps" |
-                            "minsteps" | "maxsteps" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS35)
     }
     /// `#/definitions/lookupTransform`
     pub(super) fn v154(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24475,19 +24301,7 @@ mod validators {
             & c.prop(l, s, x, "from", v99) & c.prop(l, s, x, "key", t2::<8>)
             & c.prop(l, s, x, "values", t0::<9>) & c.prop(l, s, x, "fields", t0::<9>)
             & c.prop(l, s, x, "as", t0::<70>) & c.prop(l, s, x, "default", v482)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "from" | "key" | "values" | "fields"
-                            | "as" | "default"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS36)
     }
     /// `#/definitions/pivotTransform`
     pub(super) fn v155(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24497,19 +24311,7 @@ mod validators {
             & c.prop(l, s, x, "field", t2::<8>) & c.prop(l, s, x, "value", t2::<8>)
             & c.prop(l, s, x, "op", t7::<9>) & c.prop(l, s, x, "limit", t7::<0>)
             & c.prop(l, s, x, "key", t2::<8>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "groupby" | "field" | "value" | "op"
-                            | "limit" | "key"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS37)
     }
     /// `#/definitions/projectTransform`
     pub(super) fn v156(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24523,7 +24325,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "signal" | "fields" | "as"),
+                    &["type", "signal", "fields", "as"],
                 )
     }
     /// `#/definitions/quantileTransform`
@@ -24533,19 +24335,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "groupby", t0::<9>)
             & c.prop(l, s, x, "field", t2::<8>) & c.prop(l, s, x, "probs", t0::<72>)
             & c.prop(l, s, x, "step", t7::<0>) & c.prop(l, s, x, "as", t0::<70>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "groupby" | "field" | "probs" |
-                            "step" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS38)
     }
     /// `#/definitions/sampleTransform`
     pub(super) fn v158(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24558,7 +24348,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "signal" | "size"),
+                    &["type", "signal", "size"],
                 )
     }
     /// `#/definitions/sequenceTransform`
@@ -24568,18 +24358,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "start", t7::<0>)
             & c.prop(l, s, x, "stop", t7::<0>) & c.prop(l, s, x, "step", t7::<0>)
             & c.prop(l, s, x, "as", t7::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "start" | "stop" | "step" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS39)
     }
     /// `#/definitions/timeunitTransform`
     pub(super) fn v160(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24590,40 +24369,11 @@ mod validators {
             & c.prop(l, s, x, "step", t7::<0>) & c.prop(l, s, x, "maxbins", t7::<0>)
             & c.prop(l, s, x, "extent", t0::<72>) & c.prop(l, s, x, "timezone", t7::<13>)
             & c.prop(l, s, x, "as", t0::<69>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "field" | "interval" | "units" |
-                            "step" | "maxbins" | "extent" | "timezone" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS40)
     }
     /// `#/definitions/timeunitTransform/properties/units/oneOf/0/items/anyOf/0`
     pub(super) fn v163(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(
-            l,
-            s,
-            i,
-            &[
-                "year",
-                "quarter",
-                "month",
-                "week",
-                "date",
-                "day",
-                "dayofyear",
-                "hours",
-                "minutes",
-                "seconds",
-                "milliseconds",
-            ],
-        )
+        c.enum_str(l, s, i, WORDS41)
     }
     /// `#/definitions/timeunitTransform/properties/timezone/anyOf/0`
     pub(super) fn v165(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24638,66 +24388,11 @@ mod validators {
             & c.prop(l, s, x, "params", t0::<77>) & c.prop(l, s, x, "fields", t0::<15>)
             & c.prop(l, s, x, "as", t0::<16>) & c.prop(l, s, x, "frame", t0::<78>)
             & c.prop(l, s, x, "ignorePeers", t7::<4>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "sort" | "groupby" | "ops" |
-                            "params" | "fields" | "as" | "frame" | "ignorePeers"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS42)
     }
     /// `#/definitions/windowTransform/properties/ops/oneOf/0/items/anyOf/0`
     pub(super) fn v169(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(
-            l,
-            s,
-            i,
-            &[
-                "row_number",
-                "rank",
-                "dense_rank",
-                "percent_rank",
-                "cume_dist",
-                "ntile",
-                "lag",
-                "lead",
-                "first_value",
-                "last_value",
-                "nth_value",
-                "prev_value",
-                "next_value",
-                "values",
-                "count",
-                "__count__",
-                "missing",
-                "valid",
-                "sum",
-                "product",
-                "mean",
-                "average",
-                "variance",
-                "variancep",
-                "stdev",
-                "stdevp",
-                "stderr",
-                "distinct",
-                "ci0",
-                "ci1",
-                "median",
-                "q1",
-                "q3",
-                "min",
-                "max",
-                "argmin",
-                "argmax",
-            ],
-        )
+        c.enum_str(l, s, i, WORDS43)
     }
     /// `#/definitions/identifierTransform`
     pub(super) fn v170(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24710,7 +24405,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "signal" | "as"),
+                    &["type", "signal", "as"],
                 )
     }
     /// `#/definitions/voronoiTransform`
@@ -24720,18 +24415,7 @@ mod validators {
             & c.prop(l, s, x, "signal", v99) & c.prop(l, s, x, "x", t2::<8>)
             & c.prop(l, s, x, "y", t2::<8>) & c.prop(l, s, x, "size", t0::<71>)
             & c.prop(l, s, x, "extent", t0::<73>) & c.prop(l, s, x, "as", t7::<3>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "x" | "y" | "size" | "extent" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS44)
     }
     /// `#/definitions/wordcloudTransform`
     pub(super) fn v172(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24745,20 +24429,7 @@ mod validators {
             & c.prop(l, s, x, "rotate", t9::<0>) & c.prop(l, s, x, "text", t2::<8>)
             & c.prop(l, s, x, "spiral", t7::<3>) & c.prop(l, s, x, "padding", t9::<0>)
             & c.prop(l, s, x, "as", t0::<79>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "signal" | "size" | "font" | "fontStyle" |
-                            "fontWeight" | "fontSize" | "fontSizeRange" | "rotate" |
-                            "text" | "spiral" | "padding" | "as"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS45)
     }
     /// `#/definitions/onTrigger/items`
     pub(super) fn v174(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24767,19 +24438,7 @@ mod validators {
             & c.prop(l, s, x, "insert", v51) & c.prop(l, s, x, "remove", t0::<19>)
             & c.prop(l, s, x, "toggle", v51) & c.prop(l, s, x, "modify", v51)
             & c.prop(l, s, x, "values", v51)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "trigger" | "insert" | "remove" | "toggle" | "modify" |
-                            "values"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS46)
     }
     /// `#/definitions/projection`
     pub(super) fn v176(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24861,38 +24520,7 @@ mod validators {
             & c.prop(l, s, x, "labelOffset", t0::<24>)
             & c.prop(l, s, x, "labelPadding", t0::<24>)
             & c.prop(l, s, x, "labelSeparation", v21) & c.prop(l, s, x, "encode", v261)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "orient" | "scale" | "format" | "formatType" |
-                            "minExtent" | "maxExtent" | "offset" | "position" |
-                            "bandPosition" | "translate" | "values" | "zindex" | "aria" |
-                            "description" | "title" | "titlePadding" | "titleAlign" |
-                            "titleAnchor" | "titleAngle" | "titleX" | "titleY" |
-                            "titleBaseline" | "titleColor" | "titleFont" |
-                            "titleFontSize" | "titleFontStyle" | "titleFontWeight" |
-                            "titleLimit" | "titleLineHeight" | "titleOpacity" | "domain"
-                            | "domainCap" | "domainColor" | "domainDash" |
-                            "domainDashOffset" | "domainOpacity" | "domainWidth" |
-                            "ticks" | "tickBand" | "tickCap" | "tickColor" | "tickDash" |
-                            "tickDashOffset" | "tickOffset" | "tickOpacity" | "tickRound"
-                            | "tickSize" | "tickWidth" | "tickCount" | "tickExtra" |
-                            "tickMinStep" | "grid" | "gridScale" | "gridCap" |
-                            "gridColor" | "gridDash" | "gridDashOffset" | "gridOpacity" |
-                            "gridWidth" | "labels" | "labelAlign" | "labelBaseline" |
-                            "labelBound" | "labelFlush" | "labelFlushOffset" |
-                            "labelOverlap" | "labelAngle" | "labelColor" | "labelFont" |
-                            "labelFontSize" | "labelFontWeight" | "labelFontStyle" |
-                            "labelLimit" | "labelLineHeight" | "labelOpacity" |
-                            "labelOffset" | "labelPadding" | "labelSeparation" | "encode"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS47)
     }
     /// `#/definitions/axis/properties/orient/oneOf/0`
     pub(super) fn v181(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24906,19 +24534,7 @@ mod validators {
             & c.prop(l, s, x, "week", v99) & c.prop(l, s, x, "day", v99)
             & c.prop(l, s, x, "hours", v99) & c.prop(l, s, x, "minutes", v99)
             & c.prop(l, s, x, "seconds", v99) & c.prop(l, s, x, "milliseconds", v99)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "year" | "quarter" | "month" | "date" | "week" | "day" |
-                            "hours" | "minutes" | "seconds" | "milliseconds"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS48)
     }
     /// `#/definitions/axis/properties/formatType/oneOf/0`
     pub(super) fn v185(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -24970,42 +24586,21 @@ mod validators {
     pub(super) fn v200(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["datum"]) & c.prop(l, s, x, "datum", v470)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "datum"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["datum"])
     }
     /// `#/definitions/field/oneOf/3`
     pub(super) fn v201(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["group"]) & c.prop(l, s, x, "group", v470)
             & c.prop(l, s, x, "level", v16)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "group" | "level"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["group", "level"])
     }
     /// `#/definitions/field/oneOf/4`
     pub(super) fn v202(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["parent"]) & c.prop(l, s, x, "parent", v470)
             & c.prop(l, s, x, "level", v16)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "parent" | "level"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["parent", "level"])
     }
     /// `#/definitions/axis/properties/titleAlign/oneOf/0`
     pub(super) fn v207(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25022,12 +24617,7 @@ mod validators {
     }
     /// `#/definitions/axis/properties/titleBaseline/oneOf/0`
     pub(super) fn v216(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(
-            l,
-            s,
-            i,
-            &["top", "middle", "bottom", "alphabetic", "line-top", "line-bottom"],
-        )
+        c.enum_str(l, s, i, WORDS49)
     }
     /// `#/definitions/axis/properties/titleBaseline/oneOf/1`
     pub(super) fn v217(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25124,12 +24714,7 @@ mod validators {
     }
     /// `#/definitions/tickCount/oneOf/1`
     pub(super) fn v254(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(
-            l,
-            s,
-            i,
-            &["millisecond", "second", "minute", "hour", "day", "week", "month", "year"],
-        )
+        c.enum_str(l, s, i, WORDS50)
     }
     /// `#/definitions/tickCount/oneOf/2`
     pub(super) fn v255(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25142,7 +24727,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "interval" | "step"),
+                    &["interval", "step"],
                 )
     }
     /// `#/definitions/labelOverlap/oneOf/1`
@@ -25155,19 +24740,7 @@ mod validators {
         c.prop(l, s, x, "axis", v471) & c.prop(l, s, x, "ticks", v471)
             & c.prop(l, s, x, "labels", v471) & c.prop(l, s, x, "title", v471)
             & c.prop(l, s, x, "grid", v471) & c.prop(l, s, x, "domain", v471)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "axis" | "ticks" | "labels" | "title" | "grid" |
-                            "domain"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS51)
     }
     /// `#/definitions/guideEncode`
     pub(super) fn v262(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25290,38 +24863,7 @@ mod validators {
             & c.prop(l, s, x, "labelOpacity", t0::<24>)
             & c.prop(l, s, x, "labelOverlap", v469)
             & c.prop(l, s, x, "labelSeparation", v21) & c.prop(l, s, x, "encode", v286)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "size" | "shape" | "fill" | "stroke" | "opacity" |
-                            "strokeDash" | "strokeWidth" | "type" | "direction" |
-                            "orient" | "tickCount" | "tickMinStep" | "symbolLimit" |
-                            "values" | "zindex" | "aria" | "description" | "cornerRadius"
-                            | "fillColor" | "offset" | "padding" | "strokeColor" |
-                            "legendX" | "legendY" | "title" | "titleAlign" |
-                            "titleAnchor" | "titleBaseline" | "titleColor" | "titleFont"
-                            | "titleFontSize" | "titleFontStyle" | "titleFontWeight" |
-                            "titleLimit" | "titleLineHeight" | "titleOpacity" |
-                            "titleOrient" | "titlePadding" | "gradientLength" |
-                            "gradientOpacity" | "gradientStrokeColor" |
-                            "gradientStrokeWidth" | "gradientThickness" | "clipHeight" |
-                            "columns" | "columnPadding" | "rowPadding" | "gridAlign" |
-                            "symbolDash" | "symbolDashOffset" | "symbolFillColor" |
-                            "symbolOffset" | "symbolOpacity" | "symbolSize" |
-                            "symbolStrokeColor" | "symbolStrokeWidth" | "symbolType" |
-                            "format" | "formatType" | "labelAlign" | "labelBaseline" |
-                            "labelColor" | "labelFont" | "labelFontSize" |
-                            "labelFontStyle" | "labelFontWeight" | "labelLimit" |
-                            "labelOffset" | "labelOpacity" | "labelOverlap" |
-                            "labelSeparation" | "encode"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS52)
     }
     /// `#/definitions/legend/allOf/1`
     pub(super) fn v273(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25351,22 +24893,7 @@ mod validators {
     }
     /// `#/definitions/legend/allOf/0/properties/orient/oneOf/0`
     pub(super) fn v277(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(
-            l,
-            s,
-            i,
-            &[
-                "none",
-                "left",
-                "right",
-                "top",
-                "bottom",
-                "top-left",
-                "top-right",
-                "bottom-left",
-                "bottom-right",
-            ],
-        )
+        c.enum_str(l, s, i, WORDS53)
     }
     /// `#/definitions/legend/allOf/0/properties/titleOrient/oneOf/0`
     pub(super) fn v278(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25382,19 +24909,7 @@ mod validators {
         c.prop(l, s, x, "title", v471) & c.prop(l, s, x, "labels", v471)
             & c.prop(l, s, x, "legend", v471) & c.prop(l, s, x, "entries", v471)
             & c.prop(l, s, x, "symbols", v471) & c.prop(l, s, x, "gradient", v471)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "title" | "labels" | "legend" | "entries" | "symbols" |
-                            "gradient"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS54)
     }
     /// `#/definitions/title/oneOf/1`
     pub(super) fn v288(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25419,25 +24934,7 @@ mod validators {
             & c.prop(l, s, x, "subtitlePadding", v21)
             & c.prop(l, s, x, "encode", t7::<15>) & c.prop(l, s, x, "name", v99)
             & c.prop(l, s, x, "interactive", v11) & c.prop(l, s, x, "style", v597)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "orient" | "anchor" | "frame" | "offset" | "aria" |
-                            "limit" | "zindex" | "align" | "angle" | "baseline" | "dx" |
-                            "dy" | "text" | "color" | "font" | "fontSize" | "fontStyle" |
-                            "fontWeight" | "lineHeight" | "subtitle" | "subtitleColor" |
-                            "subtitleFont" | "subtitleFontSize" | "subtitleFontStyle" |
-                            "subtitleFontWeight" | "subtitleLineHeight" |
-                            "subtitlePadding" | "encode" | "name" | "interactive" |
-                            "style"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS55)
     }
     /// `#/definitions/title/oneOf/1/properties/orient/oneOf/0`
     pub(super) fn v290(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25504,28 +25001,14 @@ mod validators {
     pub(super) fn v304(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "data", v99)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "data"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["data"])
     }
     /// `#/definitions/facet`
     pub(super) fn v305(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["facet"]) & c.prop(l, s, x, "data", v99)
             & c.prop(l, s, x, "facet", t0::<51>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "data" | "facet"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["data", "facet"])
     }
     /// `#/definitions/facet/properties/facet/oneOf/0`
     pub(super) fn v306(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25538,7 +25021,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "name" | "data" | "field"),
+                    &["name", "data", "field"],
                 )
     }
     /// `#/definitions/facet/properties/facet/oneOf/1`
@@ -25553,7 +25036,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "name" | "data" | "groupby" | "aggregate"),
+                    &["name", "data", "groupby", "aggregate"],
                 )
     }
     /// `#/definitions/facet/properties/facet/oneOf/1/properties/aggregate`
@@ -25567,7 +25050,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "cross" | "fields" | "ops" | "as"),
+                    &["cross", "fields", "ops", "as"],
                 )
     }
     /// `#/definitions/markclip/oneOf/0`
@@ -25578,27 +25061,13 @@ mod validators {
     pub(super) fn v311(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["path"]) & c.prop(l, s, x, "path", v489)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "path"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["path"])
     }
     /// `#/definitions/markclip/oneOf/2`
     pub(super) fn v312(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["sphere"]) & c.prop(l, s, x, "sphere", v489)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "sphere"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["sphere"])
     }
     /// `#/definitions/transformMark`
     pub(super) fn v314(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25652,7 +25121,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "trigger" | "modify" | "values"),
+                    &["trigger", "modify", "values"],
                 )
     }
     /// `#/definitions/markVisual/allOf/0`
@@ -25671,7 +25140,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "top" | "bottom" | "left" | "right"),
+                    &["top", "bottom", "left", "right"],
                 )
     }
     /// `#/definitions/autosize/oneOf/0`
@@ -25689,7 +25158,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "resize" | "contains"),
+                    &["type", "resize", "contains"],
                 )
     }
     /// `#/definitions/autosize/oneOf/1/properties/contains`
@@ -25789,14 +25258,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["offset", "color"]) & c.prop(l, s, x, "offset", v16)
             & c.prop(l, s, x, "color", v99)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "offset" | "color"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["offset", "color"])
     }
     /// `#/definitions/linearGradient`
     pub(super) fn v374(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25805,18 +25267,7 @@ mod validators {
             & c.prop(l, s, x, "id", v99) & c.prop(l, s, x, "x1", v16)
             & c.prop(l, s, x, "y1", v16) & c.prop(l, s, x, "x2", v16)
             & c.prop(l, s, x, "y2", v16) & c.prop(l, s, x, "stops", v636)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "gradient" | "id" | "x1" | "y1" | "x2" | "y2" | "stops"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS56)
     }
     /// `#/definitions/linearGradient/properties/gradient`
     pub(super) fn v375(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25830,19 +25281,7 @@ mod validators {
             & c.prop(l, s, x, "y1", v16) & c.prop(l, s, x, "r1", v16)
             & c.prop(l, s, x, "x2", v16) & c.prop(l, s, x, "y2", v16)
             & c.prop(l, s, x, "r2", v16) & c.prop(l, s, x, "stops", v636)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "gradient" | "id" | "x1" | "y1" | "r1" | "x2" | "y2" |
-                            "r2" | "stops"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS57)
     }
     /// `#/definitions/radialGradient/properties/gradient`
     pub(super) fn v377(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25863,7 +25302,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "step" | "start" | "stop"),
+                    &["step", "start", "stop"],
                 )
     }
     /// `#/definitions/scaleInterpolate/oneOf/2`
@@ -25871,14 +25310,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v489)
             & c.prop(l, s, x, "gamma", v21)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "type" | "gamma"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["type", "gamma"])
     }
     /// `#/definitions/scaleData/oneOf/0`
     pub(super) fn v385(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25891,7 +25323,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "data" | "field" | "sort"),
+                    &["data", "field", "sort"],
                 )
     }
     /// `#/definitions/scaleData/oneOf/1`
@@ -25905,7 +25337,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "data" | "fields" | "sort"),
+                    &["data", "fields", "sort"],
                 )
     }
     /// `#/definitions/scaleData/oneOf/2`
@@ -25913,14 +25345,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["fields"]) & c.prop(l, s, x, "fields", t4::<3>)
             & c.prop(l, s, x, "sort", t2::<20>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "fields" | "sort"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["fields", "sort"])
     }
     /// `#/definitions/scaleData/oneOf/0/properties/sort/oneOf/1`
     pub(super) fn v390(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25933,21 +25358,14 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "field" | "op" | "order"),
+                    &["field", "op", "order"],
                 )
     }
     /// `#/definitions/scaleData/oneOf/1/properties/sort/oneOf/1`
     pub(super) fn v391(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "op", v394) & c.prop(l, s, x, "order", v478)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "op" | "order"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["op", "order"])
     }
     /// `#/definitions/scaleData/oneOf/1/properties/sort/oneOf/2`
     pub(super) fn v392(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -25960,7 +25378,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "field" | "op" | "order"),
+                    &["field", "op", "order"],
                 )
     }
     /// `#/definitions/scaleData/oneOf/1/properties/sort/oneOf/1/properties/op`
@@ -25976,14 +25394,7 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["data", "field"]) & c.prop(l, s, x, "data", v99)
             & c.prop(l, s, x, "field", v489)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "data" | "field"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["data", "field"])
     }
     /// `#/definitions/crossfilterTransform/properties/type`
     pub(super) fn v400(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26772,7 +26183,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "group" | "title" | "subtitle"),
+                    &["group", "title", "subtitle"],
                 )
     }
     /// `#/allOf/1/properties/background`
@@ -26818,14 +26229,7 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["value"]) & c.prop(l, s, x, "value", T17[K][0])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "value"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["value"])
     }
     const T17: [[rt::Check; 1]; 2] = [[v702], [v703]];
     /// `#/definitions/baseColorValue/oneOf/3`
@@ -26840,21 +26244,14 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "gradient" | "start" | "stop" | "count"),
+                    &["gradient", "start", "stop", "count"],
                 )
     }
     /// `#/definitions/baseColorValue/oneOf/4`
     pub(super) fn v671(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["color"]) & c.prop(l, s, x, "color", t6::<19>)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "color"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["color"])
     }
     /// `#/definitions/scope/properties/projections/items`
     pub(super) fn v673(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26873,19 +26270,7 @@ mod validators {
             & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
             & c.prop(l, s, x, "domainRaw", t2::<24>) & c.prop(l, s, x, "reverse", v310)
             & c.prop(l, s, x, "round", v310)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "nice" | "name" | "domain" | "domainMin" |
-                            "domainMax" | "domainMid" | "domainRaw" | "reverse" | "round"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS58)
     }
     /// `#/definitions/scale/oneOf/1`
     pub(super) fn v677(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26897,20 +26282,7 @@ mod validators {
             & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
             & c.prop(l, s, x, "domainRaw", t2::<24>) & c.prop(l, s, x, "reverse", v310)
             & c.prop(l, s, x, "round", v310)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "range" | "interpolate" | "domainImplicit" |
-                            "name" | "domain" | "domainMin" | "domainMax" | "domainMid" |
-                            "domainRaw" | "reverse" | "round"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS59)
     }
     /// `#/definitions/scale/oneOf/2`
     pub(super) fn v678(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26923,20 +26295,7 @@ mod validators {
             & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
             & c.prop(l, s, x, "domainRaw", t2::<24>) & c.prop(l, s, x, "reverse", v310)
             & c.prop(l, s, x, "round", v310)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "paddingInner" | "range" | "padding" |
-                            "paddingOuter" | "align" | "name" | "domain" | "domainMin" |
-                            "domainMax" | "domainMid" | "domainRaw" | "reverse" | "round"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS60)
     }
     /// `#/definitions/scale/oneOf/3`
     pub(super) fn v679(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26948,20 +26307,7 @@ mod validators {
             & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
             & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", t2::<24>)
             & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "range" | "padding" | "paddingOuter" | "align"
-                            | "name" | "domain" | "domainMin" | "domainMax" | "domainMid"
-                            | "domainRaw" | "reverse" | "round"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS61)
     }
     /// `#/definitions/scale/oneOf/4`
     pub(super) fn v680(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26973,20 +26319,7 @@ mod validators {
             & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
             & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", t2::<24>)
             & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "range" | "interpolate" | "nice" | "zero" |
-                            "name" | "domain" | "domainMin" | "domainMax" | "domainMid" |
-                            "domainRaw" | "reverse" | "round"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS62)
     }
     /// `#/definitions/scale/oneOf/5`
     pub(super) fn v681(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -26997,20 +26330,7 @@ mod validators {
             & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
             & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", t2::<24>)
             & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "range" | "interpolate" | "name" | "domain" |
-                            "domainMin" | "domainMax" | "domainMid" | "domainRaw" |
-                            "reverse" | "round"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS63)
     }
     /// `#/definitions/scale/oneOf/6`
     pub(super) fn v682(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27022,20 +26342,7 @@ mod validators {
             & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
             & c.prop(l, s, x, "domainRaw", t2::<24>) & c.prop(l, s, x, "reverse", v310)
             & c.prop(l, s, x, "round", v310)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "bins" | "range" | "interpolate" | "name" |
-                            "domain" | "domainMin" | "domainMax" | "domainMid" |
-                            "domainRaw" | "reverse" | "round"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS64)
     }
     /// `#/definitions/scale/oneOf/7`
     pub(super) fn v683(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27048,20 +26355,7 @@ mod validators {
             & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
             & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", t2::<24>)
             & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "nice" | "range" | "bins" | "interpolate" |
-                            "clamp" | "padding" | "name" | "domain" | "domainMin" |
-                            "domainMax" | "domainMid" | "domainRaw" | "reverse" | "round"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS65)
     }
     /// `#/definitions/scale/oneOf/8`
     pub(super) fn v684(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27075,21 +26369,7 @@ mod validators {
             & c.prop(l, s, x, "domainMax", v21) & c.prop(l, s, x, "domainMid", v21)
             & c.prop(l, s, x, "domainRaw", t2::<24>) & c.prop(l, s, x, "reverse", v310)
             & c.prop(l, s, x, "round", v310)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "nice" | "zero" | "range" | "bins" |
-                            "interpolate" | "clamp" | "padding" | "name" | "domain" |
-                            "domainMin" | "domainMax" | "domainMid" | "domainRaw" |
-                            "reverse" | "round"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS66)
     }
     /// `#/definitions/scale/oneOf/9`
     pub(super) fn v685(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27103,21 +26383,7 @@ mod validators {
             & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
             & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", t2::<24>)
             & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "base" | "nice" | "zero" | "range" | "bins" |
-                            "interpolate" | "clamp" | "padding" | "name" | "domain" |
-                            "domainMin" | "domainMax" | "domainMid" | "domainRaw" |
-                            "reverse" | "round"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS67)
     }
     /// `#/definitions/scale/oneOf/10`
     pub(super) fn v686(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27131,21 +26397,7 @@ mod validators {
             & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
             & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", t2::<24>)
             & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "exponent" | "nice" | "zero" | "range" | "bins"
-                            | "interpolate" | "clamp" | "padding" | "name" | "domain" |
-                            "domainMin" | "domainMax" | "domainMid" | "domainRaw" |
-                            "reverse" | "round"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS68)
     }
     /// `#/definitions/scale/oneOf/11`
     pub(super) fn v687(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27159,21 +26411,7 @@ mod validators {
             & c.prop(l, s, x, "domainMin", v21) & c.prop(l, s, x, "domainMax", v21)
             & c.prop(l, s, x, "domainMid", v21) & c.prop(l, s, x, "domainRaw", t2::<24>)
             & c.prop(l, s, x, "reverse", v310) & c.prop(l, s, x, "round", v310)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "type" | "constant" | "nice" | "zero" | "range" | "bins"
-                            | "interpolate" | "clamp" | "padding" | "name" | "domain" |
-                            "domainMin" | "domainMax" | "domainMid" | "domainRaw" |
-                            "reverse" | "round"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS69)
     }
     /// `#/definitions/signalName/not`
     pub(super) fn v688(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27191,7 +26429,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "input" | "element" | "debounce" | "name"),
+                    &["input", "element", "debounce", "name"],
                 )
     }
     /// `#/definitions/bind/oneOf/1`
@@ -27201,19 +26439,7 @@ mod validators {
             & c.prop(l, s, x, "element", v726) & c.prop(l, s, x, "options", v578)
             & c.prop(l, s, x, "labels", t14::<8>) & c.prop(l, s, x, "debounce", v16)
             & c.prop(l, s, x, "name", v99)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "input" | "element" | "options" | "labels" | "debounce"
-                            | "name"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS70)
     }
     /// `#/definitions/bind/oneOf/2`
     pub(super) fn v691(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27222,19 +26448,7 @@ mod validators {
             & c.prop(l, s, x, "element", v726) & c.prop(l, s, x, "min", v16)
             & c.prop(l, s, x, "max", v16) & c.prop(l, s, x, "step", v16)
             & c.prop(l, s, x, "debounce", v16) & c.prop(l, s, x, "name", v99)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| {
-                        matches!(
-                            key, "input" | "element" | "min" | "max" | "step" |
-                            "debounce" | "name"
-                        )
-                    },
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", WORDS71)
     }
     /// `#/definitions/bind/oneOf/3`
     pub(super) fn v692(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27254,7 +26468,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "element" | "event" | "debounce"),
+                    &["element", "event", "debounce"],
                 )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/0`
@@ -27273,7 +26487,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "parse" | "property" | "copy"),
+                    &["type", "parse", "property", "copy"],
                 )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/2`
@@ -27287,7 +26501,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "header" | "parse"),
+                    &["type", "header", "parse"],
                 )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/3`
@@ -27302,7 +26516,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "delimiter" | "header" | "parse"),
+                    &["type", "delimiter", "header", "parse"],
                 )
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T18` each), such as `#/definitions/compare/oneOf/0` and `#/definitions/compare/oneOf/1`.
@@ -27314,14 +26528,7 @@ mod validators {
     ) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "field", T18[K][0]) & c.prop(l, s, x, "order", T18[K][1])
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "field" | "order"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["field", "order"])
     }
     const T18: [[rt::Check; 2]; 2] = [[t0::<84>, v478], [t14::<45>, t14::<46>]];
     /// `#/definitions/baseColorValue/oneOf/1/properties/value`
@@ -27423,7 +26630,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "feature" | "property"),
+                    &["type", "feature", "property"],
                 )
     }
     /// `#/definitions/data/oneOf/2/properties/format/oneOf/0/anyOf/4/oneOf/1`
@@ -27438,7 +26645,7 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "type" | "mesh" | "property" | "filter"),
+                    &["type", "mesh", "property", "filter"],
                 )
     }
     /// `#/definitions/baseColorValue/oneOf/4/properties/color/oneOf/0`
@@ -27463,21 +26670,7 @@ mod validators {
     }
     /// `#/definitions/scale/oneOf/1/properties/range/oneOf/0`
     pub(super) fn v746(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(
-            l,
-            s,
-            i,
-            &[
-                "width",
-                "height",
-                "symbol",
-                "category",
-                "ordinal",
-                "ramp",
-                "diverging",
-                "heatmap",
-            ],
-        )
+        c.enum_str(l, s, i, WORDS72)
     }
     /// `#/definitions/scale/oneOf/1/properties/range/oneOf/2`
     pub(super) fn v747(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -27490,21 +26683,14 @@ mod validators {
                     s,
                     x,
                     "additionalProperties",
-                    |key| matches!(key, "scheme" | "count" | "extent"),
+                    &["scheme", "count", "extent"],
                 )
     }
     /// `#/definitions/scale/oneOf/2/properties/range/oneOf/2`
     pub(super) fn v748(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["step"]) & c.prop(l, s, x, "step", v21)
-            & c
-                .unexpected_members(
-                    l,
-                    s,
-                    x,
-                    "additionalProperties",
-                    |key| matches!(key, "step"),
-                )
+            & c.unexpected_members(l, s, x, "additionalProperties", &["step"])
     }
     /// `#/definitions/bind/oneOf/3/properties/input/not`
     pub(super) fn v749(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

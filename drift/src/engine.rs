@@ -16,7 +16,9 @@ use contracts_codegen::ir::{Ir, NodeId};
 use contracts_codegen::keywords::string_length;
 use contracts_runtime::number::order;
 use serde_json::{json, Value};
+use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 
 const MAX_DEPTH: usize = 120;
 const MAX_ALTS: usize = 96;
@@ -56,12 +58,33 @@ struct Alt {
     flat: Flat,
     cat: u8,
     branch: Option<(&'static str, NodeId)>,
-    /// Taken from a `oneOf` whose branches may overlap: values matching two
-    /// of them are rejected. A `oneOf` of pairwise disjoint branches is an
-    /// `anyOf`, and its alternatives are not exclusive.
-    exclusive: bool,
+    /// The `oneOf`s whose branches may overlap that this alternative was
+    /// taken from, at any depth (nested in a branch or beside another
+    /// group), each as (the node holding it, the branch taken): a value
+    /// matching two branches of one of them is rejected. A `oneOf` of
+    /// pairwise disjoint branches is an `anyOf`, and is not listed.
+    exclusive: Rivalries,
     at: Loc,
 }
+
+/// Overlapping `oneOf`s taken, each as (the node holding it, the branch taken).
+type Rivalries = Vec<(NodeId, NodeId)>;
+
+impl Alt {
+    fn is_exclusive(&self) -> bool {
+        !self.exclusive.is_empty()
+    }
+
+    /// The branches of a shared overlapping `oneOf` that `self` and `other`
+    /// come from, when they come from different ones.
+    fn rivals(&self, other: &Alt) -> Option<(NodeId, NodeId)> {
+        self.exclusive.iter().find_map(|(g, a)| other.exclusive.iter().find(|(h, b)| g == h && a != b).map(|(_, b)| (*a, *b)))
+    }
+}
+
+/// At most this many pairs of rival alternatives per category are compared
+/// for `oneOf` overlaps on both sides; more are not decided.
+const MAX_RIVAL_PAIRS: usize = 64;
 
 type Key = (Vec<NodeId>, Vec<NodeId>, u8, Option<String>, (Vec<NodeId>, Vec<NodeId>));
 
@@ -79,6 +102,9 @@ pub struct Engine<'a> {
     depth: usize,
     acceptance: Acceptance,
     steps: usize,
+    /// [`Self::pairwise_disjoint`] by (side, the sorted base nodes, the group's node).
+    disjoint: HashMap<(bool, Vec<NodeId>, NodeId), bool>,
+    flats: Flats,
 }
 
 /// The `&'static str` kind for a name in [`KINDS`].
@@ -113,7 +139,17 @@ fn join(inst: &str, token: &str) -> String {
 impl<'a> Engine<'a> {
     /// An engine over the two sides.
     pub fn new(old: &'a Ir, new: &'a Ir, policy: Policy) -> Self {
-        Engine { old, new, policy, memo: HashMap::new(), depth: 0, acceptance: Acceptance::new(policy.format_assertion), steps: 0 }
+        Engine {
+            old,
+            new,
+            policy,
+            memo: HashMap::new(),
+            depth: 0,
+            acceptance: Acceptance::new(policy.format_assertion),
+            steps: 0,
+            disjoint: HashMap::new(),
+            flats: Flats::default(),
+        }
     }
 
     fn ir(&self, new: bool) -> &'a Ir {
@@ -205,7 +241,7 @@ impl<'a> Engine<'a> {
 
     fn expand(&mut self, new: bool, s: &Sch, domain: u8) -> Vec<Alt> {
         let mut out = Vec::new();
-        self.expand_rec(new, &s.nodes, &s.at, &mut Vec::new(), (None, false), domain, &mut out);
+        self.expand_rec(new, &s.nodes, &s.at, &mut Vec::new(), (None, Vec::new()), domain, &mut out);
         out
     }
 
@@ -216,7 +252,7 @@ impl<'a> Engine<'a> {
         nodes: &[NodeId],
         at: &Loc,
         consumed: &mut Vec<(NodeId, &'static str)>,
-        (branch, exclusive): (Option<(&'static str, NodeId)>, bool),
+        (branch, exclusive): (Option<(&'static str, NodeId)>, Rivalries),
         domain: u8,
         out: &mut Vec<Alt>,
     ) {
@@ -228,12 +264,18 @@ impl<'a> Engine<'a> {
         if out.len() < MAX_ALTS {
             if let Some(g) = f.groups.iter().find(|g| !consumed.contains(&(g.src, g.kw))).cloned() {
                 consumed.push((g.src, g.kw));
-                let excl = if branch.is_none() { g.kw == "oneOf" && !self.pairwise_disjoint(new, nodes, &g.branches) } else { exclusive };
+                // Decided for every `oneOf`, not only the outermost: one
+                // nested in a branch rejects what two of its own branches match.
+                let overlapping = g.kw == "oneOf" && !self.pairwise_disjoint(new, nodes, g.src, &g.branches);
                 for b in &g.branches {
                     let mut ns = nodes.to_vec();
                     ns.push(*b);
                     let br = branch.or(Some((g.kw, *b)));
                     let bat = if branch.is_none() { self.loc(new, *b, "") } else { at.clone() };
+                    let mut excl = exclusive.clone();
+                    if overlapping {
+                        excl.push((g.src, *b));
+                    }
                     self.expand_rec(new, &ns, &bat, consumed, (br, excl), domain, out);
                 }
                 consumed.pop();
@@ -282,13 +324,22 @@ impl<'a> Engine<'a> {
                 flat.enum_ = Some(kept);
             }
             flat.types = types;
-            out.push(Alt { flat, cat, branch, exclusive, at: at.clone() });
+            out.push(Alt { flat, cat, branch, exclusive: exclusive.clone(), at: at.clone() });
         }
     }
 
-    /// Whether no value can satisfy two of `branches`, each taken together
-    /// with `base` (see [`apart`]). Then `oneOf` means the same as `anyOf`.
-    fn pairwise_disjoint(&self, new: bool, base: &[NodeId], branches: &[NodeId]) -> bool {
+    /// Whether no value can satisfy two of `branches` (of the `oneOf` on
+    /// node `group`), each taken together with `base` (see [`apart`]). Then
+    /// `oneOf` means the same as `anyOf`. Remembered: every comparison at
+    /// an instance expands its schemas again.
+    fn pairwise_disjoint(&mut self, new: bool, base: &[NodeId], group: NodeId, branches: &[NodeId]) -> bool {
+        let mut key_nodes = base.to_vec();
+        key_nodes.sort_unstable();
+        key_nodes.dedup();
+        let key = (new, key_nodes, group);
+        if let Some(known) = self.disjoint.get(&key) {
+            return *known;
+        }
         let ir = self.ir(new);
         let flats: Vec<Flat> = branches
             .iter()
@@ -298,69 +349,103 @@ impl<'a> Engine<'a> {
                 flatten(ir, &nodes)
             })
             .collect();
-        flats.iter().enumerate().all(|(i, a)| flats[i + 1..].iter().all(|b| apart((ir, a), (ir, b))))
+        let disjoint = flats.iter().enumerate().all(|(i, a)| flats[i + 1..].iter().all(|b| apart(&self.flats, (ir, a), (ir, b))));
+        self.disjoint.insert(key, disjoint);
+        disjoint
+    }
+
+    /// The pairs of alternatives in `alts` that come from different
+    /// branches of one overlapping `oneOf` and may overlap themselves: a
+    /// value matching both is rejected. With the branches they come from.
+    fn live_rivals<'x>(&self, new: bool, alts: &[&'x Alt]) -> Vec<(&'x Alt, &'x Alt, (NodeId, NodeId))> {
+        let ir = self.ir(new);
+        let mut out = Vec::new();
+        for (i, a) in alts.iter().enumerate().filter(|(_, a)| a.is_exclusive()) {
+            for b in &alts[i + 1..] {
+                if let Some(branches) = a.rivals(b) {
+                    if !apart(&self.flats, (ir, &a.flat), (ir, &b.flat)) {
+                        out.push((*a, *b, branches));
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// `oneOf` exclusivity within one type category: two alternatives of
     /// `side`'s overlapping `oneOf`, from different branches, that a value
     /// of `other` (an alternative of the other side) may satisfy both of.
     /// Such a value is valid on the other side and rejected on this one.
-    /// Not decided when both sides are exclusive (overlaps on both sides).
-    fn exclusivity_conflict<'x>(&self, new: bool, side: &[&'x Alt], other: &[&'x Alt]) -> Option<(&'x Alt, &'x Alt, &'x Alt)> {
-        if other.iter().any(|a| a.exclusive) {
+    /// Not decided here when both sides are exclusive (see [`Self::overlap_moved`]).
+    fn exclusivity_conflict<'x>(&self, new: bool, side: &[&'x Alt], other: &[&'x Alt]) -> Option<(&'x Alt, (NodeId, NodeId))> {
+        if other.iter().any(|a| a.is_exclusive()) {
             return None;
         }
         let (ir, oir) = (self.ir(new), self.ir(!new));
-        for (i, a) in side.iter().enumerate().filter(|(_, a)| a.exclusive) {
-            for b in side[i + 1..].iter().filter(|b| b.exclusive && b.branch.map(|x| x.1) != a.branch.map(|x| x.1)) {
-                if apart((ir, &a.flat), (ir, &b.flat)) {
-                    continue;
-                }
-                if let Some(o) = other.iter().find(|o| !apart((oir, &o.flat), (ir, &a.flat)) && !apart((oir, &o.flat), (ir, &b.flat))) {
-                    return Some((a, b, o));
-                }
-            }
-        }
-        None
+        self.live_rivals(new, side).into_iter().find_map(|(a, b, branches)| {
+            other
+                .iter()
+                .find(|o| !apart(&self.flats, (oir, &o.flat), (ir, &a.flat)) && !apart(&self.flats, (oir, &o.flat), (ir, &b.flat)))
+                .map(|o| (*o, branches))
+        })
     }
 
-    /// Both sides overlapping `oneOf`s of two branches in this category:
-    /// the values matching both branches (rejected) are compared as a schema
-    /// of their own. Values that join the overlap were valid and are now
-    /// rejected (writers); values that leave it were rejected and are now
-    /// accepted (readers). More branches are not decided.
+    /// Both sides overlapping `oneOf`s in this category: the values
+    /// matching two rival alternatives (rejected) are compared as schemas of
+    /// their own. The rejected set is the union of those overlaps; it loses
+    /// nothing (no reader breaks here) when every old overlap keeps within
+    /// some new one, and gains nothing (no writer breaks) when every new
+    /// overlap keeps within some old one. Values that join it were valid and
+    /// are now rejected (writers); values that leave it were rejected and
+    /// are now accepted (readers). Too many overlaps are not decided: both
+    /// directions are assumed.
     fn overlap_moved(&mut self, oc: &[&Alt], nc: &[&Alt], cat: u8, ctx: &Ctx) -> Option<Change> {
-        // The two alternatives' nodes, or `None` when they cannot overlap here.
-        let pair = |e: &Self, new: bool, alts: &[&Alt]| -> Option<Option<Vec<NodeId>>> {
-            let ex: Vec<&&Alt> = alts.iter().filter(|a| a.exclusive).collect();
-            if ex.len() != 2 || ex[0].branch.map(|b| b.1) == ex[1].branch.map(|b| b.1) {
-                return None;
-            }
-            if apart((e.ir(new), &ex[0].flat), (e.ir(new), &ex[1].flat)) {
-                return Some(None);
-            }
-            let mut nodes: Vec<NodeId> = ex[0].flat.members.iter().chain(&ex[1].flat.members).copied().collect();
-            nodes.sort_unstable();
-            nodes.dedup();
-            Some(Some(nodes))
+        if !oc.iter().any(|a| a.is_exclusive()) || !nc.iter().any(|a| a.is_exclusive()) {
+            return None;
+        }
+        let pairs = |e: &Self, new: bool, alts: &[&Alt]| -> Vec<Sch> {
+            e.live_rivals(new, alts)
+                .into_iter()
+                .map(|(a, b, _)| {
+                    let mut nodes: Vec<NodeId> = a.flat.members.iter().chain(&b.flat.members).copied().collect();
+                    nodes.sort_unstable();
+                    nodes.dedup();
+                    Sch { nodes, at: a.at.clone() }
+                })
+                .collect()
         };
-        let (on, nn) = (pair(self, false, oc)?, pair(self, true, nc)?);
-        let (oat, nat) = (oc.iter().find(|a| a.exclusive)?.at.clone(), nc.iter().find(|a| a.exclusive)?.at.clone());
+        let (op, np) = (pairs(self, false, oc), pairs(self, true, nc));
+        let (oat, nat) = (oc.iter().find(|a| a.is_exclusive())?.at.clone(), nc.iter().find(|a| a.is_exclusive())?.at.clone());
+        let name = cat_name(cat, ALL);
+        if op.len() * np.len() > MAX_RIVAL_PAIRS * MAX_RIVAL_PAIRS {
+            return Some(self.change(
+                "comparison-unknown",
+                Some(oat),
+                Some(nat),
+                Breaks::BOTH,
+                ctx,
+                format!("oneOf branches overlap on {name} values in both schemas ({} old and {} new overlapping pairs): not decided; assuming both directions break", op.len(), np.len()),
+                None,
+            ));
+        }
         let c2 = Ctx { domain: cat, ..ctx.clone() };
-        let moved = match (on, nn) {
-            (None, None) => Breaks::NONE,
-            (None, Some(_)) => Breaks::R,
-            (Some(_), None) => Breaks::W,
-            (Some(on), Some(nn)) => {
-                self.diff(&Sch { nodes: on, at: oat.clone() }, &Sch { nodes: nn, at: nat.clone() }, &c2).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks))
+        // breaks[i][j]: how old overlap i and new overlap j differ.
+        let mut breaks = vec![vec![Breaks::NONE; np.len()]; op.len()];
+        for (i, o) in op.iter().enumerate() {
+            for (j, n) in np.iter().enumerate() {
+                breaks[i][j] = self.diff(o, n, &c2).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks));
             }
-        };
+        }
+        // An old overlap inside no new one: some of it may be accepted now
+        // (readers of the overlap, as a schema, break: it lost values).
+        let lost = breaks.iter().any(|row| !row.iter().any(|b| !b.writers));
+        let gained = (0..np.len()).any(|j| !breaks.iter().any(|row| !row[j].readers));
+        let moved = Breaks { writers: lost, readers: gained };
         if !moved.any() {
             return None;
         }
         // The overlap grew (readers of the overlap) → valid values now rejected.
         let breaks = Breaks { writers: moved.readers, readers: moved.writers };
-        let name = cat_name(cat, ALL);
         let what = match (breaks.writers, breaks.readers) {
             (true, true) => "some values joined it (now rejected) and some left it (now accepted)",
             (true, false) => "values that matched one branch now match two and are rejected",
@@ -405,27 +490,27 @@ impl<'a> Engine<'a> {
             let nc: Vec<&Alt> = nalts.iter().filter(|a| a.cat == cat).collect();
             // `anyOf` and a `oneOf` of disjoint branches mean the same; what
             // differs is a value matching two branches of an overlapping `oneOf`.
-            if let Some((a, b, o)) = self.exclusivity_conflict(true, &nc, &oc) {
+            if let Some((o, (a, b))) = self.exclusivity_conflict(true, &nc, &oc) {
                 let name = cat_name(cat, o.flat.types);
-                let (al, bl) = (a.branch.map(|x| self.loc(true, x.1, "")), b.branch.map(|x| self.loc(true, x.1, "")));
-                let (ap, bp) = (al.as_ref().map(|l| l.pointer.clone()).unwrap_or_default(), bl.map(|l| l.pointer).unwrap_or_default());
+                let (al, bl) = (self.loc(true, a, ""), self.loc(true, b, ""));
+                let (ap, bp) = (al.pointer.clone(), bl.pointer);
                 out.push(self.change(
                     "combinator-changed",
                     Some(o.at.clone()),
-                    al,
+                    Some(al),
                     Breaks::W,
                     ctx,
                     format!("oneOf branches #{ap} and #{bp} overlap on {name} values the old schema accepts: such values are now rejected"),
                     None,
                 ));
             }
-            if let Some((a, b, n)) = self.exclusivity_conflict(false, &oc, &nc) {
+            if let Some((n, (a, b))) = self.exclusivity_conflict(false, &oc, &nc) {
                 let name = cat_name(cat, n.flat.types);
-                let (al, bl) = (a.branch.map(|x| self.loc(false, x.1, "")), b.branch.map(|x| self.loc(false, x.1, "")));
-                let (ap, bp) = (al.as_ref().map(|l| l.pointer.clone()).unwrap_or_default(), bl.map(|l| l.pointer).unwrap_or_default());
+                let (al, bl) = (self.loc(false, a, ""), self.loc(false, b, ""));
+                let (ap, bp) = (al.pointer.clone(), bl.pointer);
                 out.push(self.change(
                     "combinator-changed",
-                    al,
+                    Some(al),
                     Some(n.at.clone()),
                     Breaks::R,
                     ctx,
@@ -785,6 +870,12 @@ impl<'a> Engine<'a> {
             self.compare_strings(o, n, oat, nat, ctx, &mut out);
             self.compare_content(o, n, oat, nat, ctx, &mut out);
         }
+        if cat == ARR || cat == OBJ {
+            if let Some(change) = self.undecided_scope(o, n, ctx) {
+                out.push(change);
+                return out;
+            }
+        }
         if cat == ARR {
             self.compare_arrays(o, n, oat, nat, ctx, &mut out);
         }
@@ -795,6 +886,20 @@ impl<'a> Engine<'a> {
         self.compare_nots(o, n, oat, nat, ctx, &mut out);
         self.compare_conds(o, n, oat, nat, ctx, &mut out);
         out
+    }
+
+    /// A keyword whose scope the merged view cannot hold, on either side
+    /// (see `flat::settle_scopes`): not decided, both directions assumed.
+    /// Unless both sides are the same schema: then nothing changed.
+    fn undecided_scope(&self, o: &Flat, n: &Flat, ctx: &Ctx) -> Option<Change> {
+        let (_, kw) = o.undecided.or(n.undecided)?;
+        if flat::same(self.old, &o.members, self.new, &n.members, 10_000) {
+            return None;
+        }
+        let (old, new) = (o.undecided.map(|(id, kw)| self.loc(false, id, kw)), n.undecided.map(|(id, kw)| self.loc(true, id, kw)));
+        let message =
+            format!("`{kw}` here sees only part of what the schema applies to the value (its own scope): not decided; assuming both directions break");
+        Some(self.change("comparison-unknown", old, new, Breaks::BOTH, ctx, message, None))
     }
 
     /// `enum`/`const` on one side or both. The values a side lists (or,
@@ -1835,11 +1940,36 @@ pub fn dedupe(v: &mut Vec<Change>) {
 
 /// Whether no value satisfies both `a` and `b` (each with the IR it was
 /// flattened from), by what is decidable without solving: different JSON
-/// types, disjoint `const`/`enum` values, disjoint length, size or numeric
-/// ranges, and for objects a member both require with disjoint
-/// `const`/`enum` values, or one requires and the other forbids. `false`
-/// means "may overlap".
-pub fn apart((ia, a): (&Ir, &Flat), (ib, b): (&Ir, &Flat)) -> bool {
+/// types, disjoint `const`/`enum` values (also against a `not` of listed
+/// values: a catch-all branch), disjoint length, size or numeric ranges,
+/// and for objects a member both require whose schemas are apart (by the
+/// same rules, a few levels deep), or one requires and the other forbids.
+/// `false` means "may overlap".
+pub fn apart(flats: &Flats, a: (&Ir, &Flat), b: (&Ir, &Flat)) -> bool {
+    apart_within(flats, a, b, 4)
+}
+
+/// Flattened conjunctions remembered by IR and nodes: deciding [`apart`]
+/// for every pair of a group's branches flattens the same members again.
+#[derive(Default)]
+pub struct Flats(RefCell<HashMap<FlatKey, Arc<Flat>>>);
+
+/// An IR (by address) and a conjunction of its nodes.
+type FlatKey = (usize, Vec<NodeId>);
+
+impl Flats {
+    fn get(&self, ir: &Ir, nodes: &[NodeId]) -> Arc<Flat> {
+        let key = (ir as *const Ir as usize, nodes.to_vec());
+        if let Some(f) = self.0.borrow().get(&key) {
+            return f.clone();
+        }
+        let f = Arc::new(flatten(ir, nodes));
+        self.0.borrow_mut().insert(key, f.clone());
+        f
+    }
+}
+
+fn apart_within(flats: &Flats, (ia, a): (&Ir, &Flat), (ib, b): (&Ir, &Flat), depth: usize) -> bool {
     if a.falsy || b.falsy {
         return true;
     }
@@ -1860,6 +1990,11 @@ pub fn apart((ia, a): (&Ir, &Flat), (ib, b): (&Ir, &Flat)) -> bool {
             return true;
         }
     }
+    // Every value one side lists is one the other side's `not` refutes.
+    let refuted_all = |x: &Flat, (iy, y): (&Ir, &Flat)| x.enum_.as_ref().is_some_and(|e| e.iter().all(|v| refutes(flats, iy, y, v)));
+    if refuted_all(a, (ib, b)) || refuted_all(b, (ia, a)) {
+        return true;
+    }
     let ranges_apart = |lo: Option<(u64, NodeId)>, hi: Option<(u64, NodeId)>| lo.zip(hi).is_some_and(|((l, _), (h, _))| l > h);
     let counted_apart = |amin, amax, bmin, bmax| ranges_apart(amin, bmax) || ranges_apart(bmin, amax);
     match shared {
@@ -1873,23 +2008,47 @@ pub fn apart((ia, a): (&Ir, &Flat), (ib, b): (&Ir, &Flat)) -> bool {
             below(&a.upper, &b.lower) || below(&b.upper, &a.lower)
         }
         OBJ => {
-            let member = |ir: &Ir, f: &Flat, p: &str| f.props.iter().find(|(n, _)| n == p).map(|(_, nodes)| flatten(ir, nodes));
-            let forbids = |ir: &Ir, f: &Flat, p: &str| member(ir, f, p).is_some_and(|m| m.falsy);
+            let member = |ir: &Ir, f: &Flat, p: &str| f.props.iter().find(|(n, _)| n == p).map(|(_, nodes)| flats.get(ir, nodes));
             if counted_apart(a.min_props, a.max_props, b.min_props, b.max_props) {
                 return true;
             }
-            let names: BTreeSet<&String> = a.required.keys().chain(b.required.keys()).collect();
-            names.into_iter().any(|p| {
+            // Each member's schema is flattened once, the names both require first.
+            let names: BTreeSet<(bool, &String)> =
+                a.required.keys().chain(b.required.keys()).map(|p| (!(a.required.contains_key(p) && b.required.contains_key(p)), p)).collect();
+            names.into_iter().any(|(_, p)| {
                 let (ra, rb) = (a.required.contains_key(p), b.required.contains_key(p));
-                if (ra && forbids(ib, b, p)) || (rb && forbids(ia, a, p)) {
+                let (ma, mb) = (member(ia, a, p), member(ib, b, p));
+                let forbids = |m: &Option<Arc<Flat>>| m.as_ref().is_some_and(|m| m.falsy);
+                if (ra && forbids(&mb)) || (rb && forbids(&ma)) {
                     return true;
                 }
-                let values = |ir: &Ir, f: &Flat| member(ir, f, p).and_then(|m| m.enum_);
-                ra && rb && matches!((values(ia, a), values(ib, b)), (Some(x), Some(y)) if disjoint_values(&x, &y))
+                // (`patternProperties` may constrain the member further: apart
+                // without them is apart with them.)
+                ra && rb && depth > 0 && matches!((&ma, &mb), (Some(x), Some(y)) if apart_within(flats, (ia, x), (ib, y), depth - 1))
             })
         }
         _ => false,
     }
+}
+
+/// Whether one of `f`'s `not`s surely matches `v`: a `not` whose only
+/// assertion is a list of values (`enum`/`const`, with a `type` at most).
+fn refutes(flats: &Flats, ir: &Ir, f: &Flat, v: &Value) -> bool {
+    f.nots.iter().any(|n| {
+        let nf = flats.get(ir, &[*n]);
+        let listed = Flat {
+            members: nf.members.clone(),
+            types: nf.types,
+            types_src: nf.types_src,
+            enum_: nf.enum_.clone(),
+            enum_src: nf.enum_src,
+            annotations: nf.annotations.clone(),
+            ..Flat::default()
+        };
+        let only_values = !nf.falsy && format!("{listed:?}") == format!("{nf:?}");
+        let typed = value_type(v) & if nf.types & FRAC != 0 { nf.types | INT } else { nf.types } != 0;
+        only_values && typed && nf.enum_.as_ref().is_some_and(|e| e.iter().any(|w| json_eq(v, w)))
+    })
 }
 
 /// A schema that only restricts the JSON type.

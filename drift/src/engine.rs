@@ -374,20 +374,41 @@ impl<'a> Engine<'a> {
 
     /// `oneOf` exclusivity within one type category: two alternatives of
     /// `side`'s overlapping `oneOf`, from different branches, that a value
-    /// of `other` (an alternative of the other side) may satisfy both of.
-    /// Such a value is valid on the other side and rejected on this one.
-    /// Not decided here when both sides are exclusive (see [`Self::overlap_moved`]).
-    fn exclusivity_conflict<'x>(&self, new: bool, side: &[&'x Alt], other: &[&'x Alt]) -> Option<(&'x Alt, (NodeId, NodeId))> {
-        if other.iter().any(|a| a.is_exclusive()) {
+    /// of `other` (an alternative of the other side taken from no
+    /// overlapping `oneOf`, so accepting every value it describes) may
+    /// satisfy both of. Such a value is valid on the other side and rejected
+    /// on this one, unless an alternative of this side that is not exclusive
+    /// either holds all of `other`'s values. Exclusive alternatives on both
+    /// sides: see [`Self::overlap_moved`].
+    fn exclusivity_conflict<'x>(&mut self, new: bool, side: &[&'x Alt], other: &[&'x Alt], ctx: &Ctx) -> Option<(&'x Alt, (NodeId, NodeId))> {
+        let (ir, oir) = (self.ir(new), self.ir(!new));
+        let rivals = self.live_rivals(new, side);
+        if rivals.is_empty() {
             return None;
         }
-        let (ir, oir) = (self.ir(new), self.ir(!new));
-        self.live_rivals(new, side).into_iter().find_map(|(a, b, branches)| {
-            other
+        for o in other.iter().filter(|o| !o.is_exclusive()) {
+            let Some(branches) = rivals
                 .iter()
-                .find(|o| !apart(&self.flats, (oir, &o.flat), (ir, &a.flat)) && !apart(&self.flats, (oir, &o.flat), (ir, &b.flat)))
-                .map(|o| (*o, branches))
-        })
+                .find(|(a, b, _)| !apart(&self.flats, (oir, &o.flat), (ir, &a.flat)) && !apart(&self.flats, (oir, &o.flat), (ir, &b.flat)))
+                .map(|r| r.2)
+            else {
+                continue;
+            };
+            // `o`'s values all valid here too (through `c`)?
+            let held = side.iter().filter(|c| !c.is_exclusive()).any(|c| {
+                let (old_alt, new_alt) = if new { (*o, *c) } else { (*c, *o) };
+                let breaks = self.compare_alt(old_alt, new_alt, ctx).iter().fold(Breaks::NONE, |x, ch| x.or(ch.breaks));
+                if new {
+                    !breaks.writers
+                } else {
+                    !breaks.readers
+                }
+            });
+            if !held {
+                return Some((*o, branches));
+            }
+        }
+        None
     }
 
     /// Both sides overlapping `oneOf`s in this category: the values
@@ -490,7 +511,7 @@ impl<'a> Engine<'a> {
             let nc: Vec<&Alt> = nalts.iter().filter(|a| a.cat == cat).collect();
             // `anyOf` and a `oneOf` of disjoint branches mean the same; what
             // differs is a value matching two branches of an overlapping `oneOf`.
-            if let Some((o, (a, b))) = self.exclusivity_conflict(true, &nc, &oc) {
+            if let Some((o, (a, b))) = self.exclusivity_conflict(true, &nc, &oc, ctx) {
                 let name = cat_name(cat, o.flat.types);
                 let (al, bl) = (self.loc(true, a, ""), self.loc(true, b, ""));
                 let (ap, bp) = (al.pointer.clone(), bl.pointer);
@@ -504,7 +525,7 @@ impl<'a> Engine<'a> {
                     None,
                 ));
             }
-            if let Some((n, (a, b))) = self.exclusivity_conflict(false, &oc, &nc) {
+            if let Some((n, (a, b))) = self.exclusivity_conflict(false, &oc, &nc, ctx) {
                 let name = cat_name(cat, n.flat.types);
                 let (al, bl) = (self.loc(false, a, ""), self.loc(false, b, ""));
                 let (ap, bp) = (al.pointer.clone(), bl.pointer);

@@ -642,13 +642,7 @@ impl<'a> Engine<'a> {
             }
             return None;
         }
-        for nt in &f.nots {
-            let nf = flatten(self.ir(new), &[*nt]);
-            if let Some(e) = nf.enum_ {
-                return Some(DiscKey::CatchAll(e));
-            }
-        }
-        None
+        catch_all_values(self.ir(new), &f).map(DiscKey::CatchAll)
     }
 
     fn find_discriminator(&self, oc: &[&Alt], nc: &[&Alt]) -> Option<String> {
@@ -802,10 +796,11 @@ impl<'a> Engine<'a> {
             }
         }
         match (&ocatch, &ncatch) {
-            (Some((_, a)), Some((_, b))) => {
+            (Some((oe, a)), Some((ne, b))) => {
                 let c2 = Ctx { ignore_prop: Some(p.to_owned()), ..ctx.clone() };
                 let c = self.compare_alt(a, b, &c2);
                 out.extend(c);
+                self.catch_all_moved(p, (oe, a), (ne, b), (&okeys, &nkeys), ctx, &mut out);
             }
             (Some((_, a)), None) => {
                 let mut ch = self.alt_removed(a, &Sch { nodes: vec![], at: nc[0].at.clone() }, ctx);
@@ -820,6 +815,60 @@ impl<'a> Engine<'a> {
             (None, None) => {}
         }
         out
+    }
+
+    /// The catch-all branches' member `p`, left out when the branches were
+    /// compared: its keywords but the `not` compare as any schema's; the
+    /// values the `not` lists, one by one: refused now and accepted before
+    /// (or the other way), unless a branch of their own takes them (those
+    /// are reported with the branches).
+    #[allow(clippy::too_many_arguments)]
+    fn catch_all_moved(
+        &mut self,
+        p: &str,
+        (oe, a): (&[Value], &Alt),
+        (ne, b): (&[Value], &Alt),
+        (okeys, nkeys): (&[Keyed], &[Keyed]),
+        ctx: &Ctx,
+        out: &mut Vec<Change>,
+    ) {
+        let member = |alt: &Alt| alt.flat.props.iter().find(|(n, _)| n == p).map(|(_, nodes)| nodes.clone()).unwrap_or_default();
+        let (om, nm) = (member(a), member(b));
+        let c2 = Ctx { inst: join(&ctx.inst, p), domain: ALL, ignore_prop: None, settled: Default::default() };
+        // (`disc_key` found exactly one `not` on each side.)
+        let not_at = |e: &Self, new: bool, nodes: &[NodeId]| flatten(e.ir(new), nodes).nots.first().map(|n| e.loc(new, *n, "").pointer);
+        let (onot, nnot) = (not_at(self, false, &om), not_at(self, true, &nm));
+        let inside = |at: &Option<Loc>, not: &Option<String>| match (at, not) {
+            (Some(l), Some(n)) => l.pointer.strip_prefix(n.as_str()).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')),
+            _ => false,
+        };
+        let (os, ns) = (self.child(false, Some(&om), &a.at, ""), self.child(true, Some(&nm), &b.at, ""));
+        let rest = self.diff(&os, &ns, &c2);
+        out.extend(rest.into_iter().filter(|c| !inside(&c.old, &onot) && !inside(&c.new, &nnot) && !matches!(c.kind, "not-added" | "not-removed")));
+        let has_branch = |keys: &[Keyed], v: &Value| keys.iter().any(|(k, _)| matches!(k, DiscKey::Const(w) if json_eq(v, w)));
+        let listed = |list: &[Value], v: &Value| list.iter().any(|w| json_eq(v, w));
+        for v in ne.iter().filter(|v| !listed(oe, v) && !has_branch(nkeys, v)) {
+            out.push(self.change(
+                "enum-value-removed",
+                Some(a.at.clone()),
+                Some(b.at.clone()),
+                Breaks::W,
+                &c2,
+                format!("the catch-all branch no longer accepts {p} = {v} and no branch of its own does: documents with it are rejected"),
+                Some(v.clone()),
+            ));
+        }
+        for v in oe.iter().filter(|v| !listed(ne, v) && !has_branch(okeys, v)) {
+            out.push(self.change(
+                "enum-value-added",
+                Some(a.at.clone()),
+                Some(b.at.clone()),
+                Breaks::R,
+                &c2,
+                format!("the catch-all branch now accepts {p} = {v}: old readers rejected it"),
+                Some(v.clone()),
+            ));
+        }
     }
 
     fn compare_alt(&mut self, o: &Alt, n: &Alt, ctx: &Ctx) -> Vec<Change> {
@@ -1939,6 +1988,9 @@ impl<'a> Engine<'a> {
     }
 }
 
+/// An alternative with its discriminating key.
+type Keyed<'x> = (DiscKey, &'x Alt);
+
 #[derive(Clone, Debug)]
 enum DiscKey {
     Const(Value),
@@ -2055,21 +2107,33 @@ fn apart_within(flats: &Flats, (ia, a): (&Ir, &Flat), (ib, b): (&Ir, &Flat), dep
 /// Whether one of `f`'s `not`s surely matches `v`: a `not` whose only
 /// assertion is a list of values (`enum`/`const`, with a `type` at most).
 fn refutes(flats: &Flats, ir: &Ir, f: &Flat, v: &Value) -> bool {
-    f.nots.iter().any(|n| {
-        let nf = flats.get(ir, &[*n]);
-        let listed = Flat {
-            members: nf.members.clone(),
-            types: nf.types,
-            types_src: nf.types_src,
-            enum_: nf.enum_.clone(),
-            enum_src: nf.enum_src,
-            annotations: nf.annotations.clone(),
-            ..Flat::default()
-        };
-        let only_values = !nf.falsy && format!("{listed:?}") == format!("{nf:?}");
-        let typed = value_type(v) & if nf.types & FRAC != 0 { nf.types | INT } else { nf.types } != 0;
-        only_values && typed && nf.enum_.as_ref().is_some_and(|e| e.iter().any(|w| json_eq(v, w)))
-    })
+    f.nots.iter().any(|n| listed_values(&flats.get(ir, &[*n])).is_some_and(|e| e.iter().any(|w| json_eq(v, w))))
+}
+
+/// The values `f` accepts when all it asserts is a list of them
+/// (`enum`/`const`, with a `type` at most), else `None`.
+fn listed_values(f: &Flat) -> Option<Vec<Value>> {
+    let listed = Flat {
+        members: f.members.clone(),
+        types: f.types,
+        types_src: f.types_src,
+        enum_: f.enum_.clone(),
+        enum_src: f.enum_src,
+        annotations: f.annotations.clone(),
+        ..Flat::default()
+    };
+    if f.falsy || format!("{listed:?}") != format!("{f:?}") {
+        return None;
+    }
+    let types = if f.types & FRAC != 0 { f.types | INT } else { f.types };
+    Some(f.enum_.as_ref()?.iter().filter(|v| value_type(v) & types != 0).cloned().collect())
+}
+
+/// The values a catch-all branch's member refuses: its one `not` lists
+/// them (`{"not": {"enum": [...]}}`, beside any other keywords).
+fn catch_all_values(ir: &Ir, f: &Flat) -> Option<Vec<Value>> {
+    let [not] = f.nots[..] else { return None };
+    listed_values(&flatten(ir, &[not]))
 }
 
 /// A schema that only restricts the JSON type.

@@ -64,6 +64,10 @@ struct Alt {
     /// matching two branches of one of them is rejected. A `oneOf` of
     /// pairwise disjoint branches is an `anyOf`, and is not listed.
     exclusive: Rivalries,
+    /// One of those `oneOf`s is inside a branch of another: the outer one's
+    /// branches are then not their flattened keywords (the inner exclusion
+    /// is part of matching them), and overlaps are not decided.
+    nested_exclusive: bool,
     at: Loc,
 }
 
@@ -241,7 +245,7 @@ impl<'a> Engine<'a> {
 
     fn expand(&mut self, new: bool, s: &Sch, domain: u8) -> Vec<Alt> {
         let mut out = Vec::new();
-        self.expand_rec(new, &s.nodes, &s.at, &mut Vec::new(), (None, Vec::new()), domain, &mut out);
+        self.expand_rec(new, &s.nodes, &s.at, &mut Vec::new(), (None, Vec::new(), false), domain, &mut out);
         out
     }
 
@@ -252,7 +256,7 @@ impl<'a> Engine<'a> {
         nodes: &[NodeId],
         at: &Loc,
         consumed: &mut Vec<(NodeId, &'static str)>,
-        (branch, exclusive): (Option<(&'static str, NodeId)>, Rivalries),
+        (branch, exclusive, nested): (Option<(&'static str, NodeId)>, Rivalries, bool),
         domain: u8,
         out: &mut Vec<Alt>,
     ) {
@@ -267,6 +271,7 @@ impl<'a> Engine<'a> {
                 // Decided for every `oneOf`, not only the outermost: one
                 // nested in a branch rejects what two of its own branches match.
                 let overlapping = g.kw == "oneOf" && !self.pairwise_disjoint(new, nodes, g.src, &g.branches);
+                let inner = overlapping && exclusive.iter().any(|(_, outer)| self.flats.get(ir, &[*outer]).members.contains(&g.src));
                 for b in &g.branches {
                     let mut ns = nodes.to_vec();
                     ns.push(*b);
@@ -276,7 +281,7 @@ impl<'a> Engine<'a> {
                     if overlapping {
                         excl.push((g.src, *b));
                     }
-                    self.expand_rec(new, &ns, &bat, consumed, (br, excl), domain, out);
+                    self.expand_rec(new, &ns, &bat, consumed, (br, excl, nested || inner), domain, out);
                 }
                 consumed.pop();
                 return;
@@ -324,7 +329,7 @@ impl<'a> Engine<'a> {
                 flat.enum_ = Some(kept);
             }
             flat.types = types;
-            out.push(Alt { flat, cat, branch, exclusive: exclusive.clone(), at: at.clone() });
+            out.push(Alt { flat, cat, branch, exclusive: exclusive.clone(), nested_exclusive: nested, at: at.clone() });
         }
     }
 
@@ -509,6 +514,19 @@ impl<'a> Engine<'a> {
         for (cat, _) in CATS {
             let oc: Vec<&Alt> = oalts.iter().filter(|a| a.cat == cat).collect();
             let nc: Vec<&Alt> = nalts.iter().filter(|a| a.cat == cat).collect();
+            if oc.iter().chain(&nc).any(|a| a.nested_exclusive) && !flat::same(self.old, &o.nodes, self.new, &n.nodes, 10_000) {
+                let name = cat_name(cat, ALL);
+                out.push(self.change(
+                    "comparison-unknown",
+                    Some(o.at.clone()),
+                    Some(n.at.clone()),
+                    Breaks::BOTH,
+                    ctx,
+                    format!("a oneOf whose branches overlap on {name} values is inside a branch of another: not decided; assuming both directions break"),
+                    None,
+                ));
+                continue;
+            }
             // `anyOf` and a `oneOf` of disjoint branches mean the same; what
             // differs is a value matching two branches of an overlapping `oneOf`.
             if let Some((o, (a, b))) = self.exclusivity_conflict(true, &nc, &oc, ctx) {

@@ -439,14 +439,25 @@ fn settle_scopes(ir: &Ir, f: &mut Flat, additional: &[(NodeId, NodeId)], props: 
         }
     }
     let members: BTreeSet<NodeId> = f.members.iter().copied().collect();
+    // What evaluates members or items: in the scope but not merged here (an
+    // `anyOf` branch not taken, which a value may match too, a conditional's
+    // `if`/`then`/`else`, a `dependentSchemas` entry), it leaves the scope
+    // undecided.
+    let evaluates_members =
+        |id: NodeId| names_members(id) || keywords(id).is_some_and(|k| k.additional_properties.is_some() || k.unevaluated_properties.is_some());
+    let evaluates_items =
+        |id: NodeId| keywords(id).is_some_and(|k| !k.prefix_items.is_empty() || k.items.is_some() || k.contains.is_some() || k.unevaluated_items.is_some());
     let mut unevaluated: Vec<NodeId> = Vec::new();
     for (c, id) in props {
-        let scope: BTreeSet<NodeId> = in_place_scope(ir, id).intersection(&members).copied().collect();
+        let whole = in_place_scope(ir, id, &members);
+        let scope: BTreeSet<NodeId> = whole.intersection(&members).copied().collect();
         let covered = scope.iter().any(|m| keywords(*m).is_some_and(|k| k.additional_properties.is_some() || (*m != id && k.unevaluated_properties.is_some())));
         if covered {
             continue;
         }
-        if scope == members {
+        if whole.difference(&members).any(|m| evaluates_members(*m)) {
+            f.undecided.get_or_insert((id, "unevaluatedProperties"));
+        } else if scope == members {
             unevaluated.push(c);
             f.additional_src.get_or_insert(id);
         } else if !scope.iter().any(|m| names_members(*m)) {
@@ -468,11 +479,16 @@ fn settle_scopes(ir: &Ir, f: &mut Flat, additional: &[(NodeId, NodeId)], props: 
     }
     let mut unevaluated: Vec<(NodeId, NodeId)> = Vec::new();
     for (c, id) in items {
-        let scope: BTreeSet<NodeId> = in_place_scope(ir, id).intersection(&members).copied().collect();
+        let whole = in_place_scope(ir, id, &members);
+        let scope: BTreeSet<NodeId> = whole.intersection(&members).copied().collect();
         if scope.iter().any(|m| keywords(*m).is_some_and(|k| k.items.is_some() || (*m != id && k.unevaluated_items.is_some()))) {
             continue;
         }
-        if scope == members {
+        // (Items that `contains` matched are evaluated: not held here either.)
+        let contains = scope.iter().any(|m| keywords(*m).is_some_and(|k| k.contains.is_some()));
+        if contains || whole.difference(&members).any(|m| evaluates_items(*m)) {
+            f.undecided.get_or_insert((id, "unevaluatedItems"));
+        } else if scope == members {
             unevaluated.push((c, id));
         } else {
             f.undecided.get_or_insert((id, "unevaluatedItems"));
@@ -485,8 +501,10 @@ fn settle_scopes(ir: &Ir, f: &mut Flat, additional: &[(NodeId, NodeId)], props: 
 }
 
 /// The nodes that apply to the same instance as `id` (itself included):
-/// what an `unevaluated*` keyword on `id` sees the annotations of.
-fn in_place_scope(ir: &Ir, id: NodeId) -> BTreeSet<NodeId> {
+/// what an `unevaluated*` keyword on `id` sees the annotations of. Of a
+/// `oneOf` only the branches `taken` holds count when it holds any (a valid
+/// value matches exactly one branch: the others add no annotations).
+fn in_place_scope(ir: &Ir, id: NodeId, taken: &BTreeSet<NodeId>) -> BTreeSet<NodeId> {
     let mut seen = BTreeSet::new();
     let mut stack = vec![id];
     while let Some(n) = stack.pop() {
@@ -496,7 +514,12 @@ fn in_place_scope(ir: &Ir, id: NodeId) -> BTreeSet<NodeId> {
         let Body::Schema(k) = &ir.nodes[n].body else { continue };
         stack.extend(k.reference.as_ref().map(|r| r.target));
         stack.extend(k.dynamic_reference.as_ref().map(|r| r.target));
-        stack.extend(k.all_of.iter().chain(&k.any_of).chain(&k.one_of));
+        stack.extend(k.all_of.iter().chain(&k.any_of));
+        if k.one_of.iter().any(|b| taken.contains(b)) {
+            stack.extend(k.one_of.iter().filter(|b| taken.contains(b)));
+        } else {
+            stack.extend(&k.one_of);
+        }
         stack.extend([k.if_, k.then_, k.else_].into_iter().flatten());
         stack.extend(k.dependent_schemas.iter().map(|(_, c)| *c));
     }

@@ -92,7 +92,7 @@ pub struct Flat {
     pub conds: Vec<(NodeId, Option<NodeId>, Option<NodeId>, NodeId)>,
     pub annotations: BTreeMap<String, (Value, NodeId)>,
     /// A keyword whose meaning this merged view cannot hold (its scope is
-    /// not the whole conjunction, see [`settle_scopes`]): comparisons of
+    /// not the whole conjunction, see `settle_scopes`): comparisons of
     /// objects or arrays here are not decided.
     pub undecided: Option<(NodeId, &'static str)>,
 }

@@ -51,7 +51,16 @@ struct Ctx {
     /// rest of the schema, leaves them out, or each conditional would compare
     /// every other one again (exponential in their number).
     settled: (Vec<NodeId>, Vec<NodeId>),
+    /// `anyOf`/`oneOf` groups (by the node holding them and the keyword,
+    /// old and new side) already expanded into the conjunction compared
+    /// here: an overlap of two `oneOf` branches is compared as the
+    /// conjunction it is, not expanded again (each expansion would find the
+    /// overlaps of its own branches, exponential in their number).
+    taken: (Taken, Taken),
 }
+
+/// Groups by the node holding them and their keyword.
+type Taken = Vec<(NodeId, &'static str)>;
 
 #[derive(Clone, Debug)]
 struct Alt {
@@ -86,11 +95,11 @@ impl Alt {
     }
 }
 
-/// At most this many pairs of rival alternatives per category are compared
-/// for `oneOf` overlaps on both sides; more are not decided.
-const MAX_RIVAL_PAIRS: usize = 64;
+/// At most this many comparisons of an old `oneOf` overlap with a new one,
+/// per category; more are not decided.
+const MAX_OVERLAP_DIFFS: usize = 64;
 
-type Key = (Vec<NodeId>, Vec<NodeId>, u8, Option<String>, (Vec<NodeId>, Vec<NodeId>));
+type Key = (Vec<NodeId>, Vec<NodeId>, u8, Option<String>, (Vec<NodeId>, Vec<NodeId>), (Taken, Taken));
 
 enum Memo {
     InProgress,
@@ -196,7 +205,7 @@ impl<'a> Engine<'a> {
 
     /// Compares two whole schemas.
     pub fn compare(&mut self, o: &Sch, n: &Sch) -> Vec<Change> {
-        let ctx = Ctx { inst: String::new(), domain: ALL, ignore_prop: None, settled: Default::default() };
+        let ctx = Ctx { inst: String::new(), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
         let mut out = self.diff(o, n, &ctx);
         dedupe(&mut out);
         out
@@ -217,7 +226,7 @@ impl<'a> Engine<'a> {
         if ok.is_empty() && nk.is_empty() {
             return Vec::new();
         }
-        let key: Key = (ok.clone(), nk.clone(), ctx.domain, ctx.ignore_prop.clone(), ctx.settled.clone());
+        let key: Key = (ok.clone(), nk.clone(), ctx.domain, ctx.ignore_prop.clone(), ctx.settled.clone(), ctx.taken.clone());
         match self.memo.get(&key) {
             Some(Memo::InProgress) => return Vec::new(),
             Some(Memo::Done(c)) => return c.clone(),
@@ -243,9 +252,9 @@ impl<'a> Engine<'a> {
         out
     }
 
-    fn expand(&mut self, new: bool, s: &Sch, domain: u8) -> Vec<Alt> {
+    fn expand(&mut self, new: bool, s: &Sch, domain: u8, taken: &Taken) -> Vec<Alt> {
         let mut out = Vec::new();
-        self.expand_rec(new, &s.nodes, &s.at, &mut Vec::new(), (None, Vec::new(), false), domain, &mut out);
+        self.expand_rec(new, &s.nodes, &s.at, &mut taken.clone(), (None, Vec::new(), false), domain, &mut out);
         out
     }
 
@@ -429,22 +438,24 @@ impl<'a> Engine<'a> {
         if !oc.iter().any(|a| a.is_exclusive()) || !nc.iter().any(|a| a.is_exclusive()) {
             return None;
         }
-        let pairs = |e: &Self, new: bool, alts: &[&Alt]| -> Vec<Sch> {
+        // Each overlap with the pointers of its two branches: the same
+        // pointers on the other side are tried first.
+        let pairs = |e: &Self, new: bool, alts: &[&Alt]| -> Vec<(Sch, (String, String))> {
             e.live_rivals(new, alts)
                 .into_iter()
-                .map(|(a, b, _)| {
+                .map(|(a, b, (x, y))| {
                     let mut nodes: Vec<NodeId> = a.flat.members.iter().chain(&b.flat.members).copied().collect();
                     nodes.sort_unstable();
                     nodes.dedup();
-                    Sch { nodes, at: a.at.clone() }
+                    (Sch { nodes, at: a.at.clone() }, (e.loc(new, x, "").pointer, e.loc(new, y, "").pointer))
                 })
                 .collect()
         };
         let (op, np) = (pairs(self, false, oc), pairs(self, true, nc));
         let (oat, nat) = (oc.iter().find(|a| a.is_exclusive())?.at.clone(), nc.iter().find(|a| a.is_exclusive())?.at.clone());
         let name = cat_name(cat, ALL);
-        if op.len() * np.len() > MAX_RIVAL_PAIRS * MAX_RIVAL_PAIRS {
-            return Some(self.change(
+        let undecided = |e: &Self, oat: Loc, nat: Loc| {
+            e.change(
                 "comparison-unknown",
                 Some(oat),
                 Some(nat),
@@ -452,20 +463,71 @@ impl<'a> Engine<'a> {
                 ctx,
                 format!("oneOf branches overlap on {name} values in both schemas ({} old and {} new overlapping pairs): not decided; assuming both directions break", op.len(), np.len()),
                 None,
-            ));
-        }
-        let c2 = Ctx { domain: cat, ..ctx.clone() };
-        // breaks[i][j]: how old overlap i and new overlap j differ.
-        let mut breaks = vec![vec![Breaks::NONE; np.len()]; op.len()];
-        for (i, o) in op.iter().enumerate() {
-            for (j, n) in np.iter().enumerate() {
-                breaks[i][j] = self.diff(o, n, &c2).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks));
+            )
+        };
+        let groups = |alts: &[&Alt], taken: &Taken| -> Taken {
+            let mut v: Taken = alts.iter().flat_map(|a| a.flat.groups.iter().map(|g| (g.src, g.kw))).chain(taken.iter().copied()).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let c2 = Ctx { domain: cat, taken: (groups(oc, &ctx.taken.0), groups(nc, &ctx.taken.1)), ..ctx.clone() };
+        // How old overlap i and new overlap j differ, compared at most
+        // MAX_OVERLAP_DIFFS times (the same schema on both sides is free).
+        let mut known: HashMap<(usize, usize), Breaks> = HashMap::new();
+        let mut budget = MAX_OVERLAP_DIFFS;
+        let mut differ = |e: &mut Self, i: usize, j: usize| -> Option<Breaks> {
+            if let Some(b) = known.get(&(i, j)) {
+                return Some(*b);
             }
-        }
+            let b = if flat::same(e.old, &op[i].0.nodes, e.new, &np[j].0.nodes, 1_000) {
+                Breaks::NONE
+            } else if budget == 0 {
+                return None;
+            } else {
+                budget -= 1;
+                e.diff(&op[i].0, &np[j].0, &c2).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks))
+            };
+            known.insert((i, j), b);
+            Some(b)
+        };
+        let order = |key: &(String, String), others: &[(Sch, (String, String))]| -> Vec<usize> {
+            let mut v: Vec<usize> = (0..others.len()).collect();
+            v.sort_by_key(|k| &others[*k].1 != key);
+            v
+        };
         // An old overlap inside no new one: some of it may be accepted now
         // (readers of the overlap, as a schema, break: it lost values).
-        let lost = breaks.iter().any(|row| !row.iter().any(|b| !b.writers));
-        let gained = (0..np.len()).any(|j| !breaks.iter().any(|row| !row[j].readers));
+        let mut lost = false;
+        for (i, (_, key)) in op.iter().enumerate() {
+            let mut inside = false;
+            for j in order(key, &np) {
+                let Some(b) = differ(self, i, j) else { return Some(undecided(self, oat, nat)) };
+                if !b.writers {
+                    inside = true;
+                    break;
+                }
+            }
+            if !inside {
+                lost = true;
+                break;
+            }
+        }
+        let mut gained = false;
+        for (j, (_, key)) in np.iter().enumerate() {
+            let mut inside = false;
+            for i in order(key, &op) {
+                let Some(b) = differ(self, i, j) else { return Some(undecided(self, oat, nat)) };
+                if !b.readers {
+                    inside = true;
+                    break;
+                }
+            }
+            if !inside {
+                gained = true;
+                break;
+            }
+        }
         let moved = Breaks { writers: lost, readers: gained };
         if !moved.any() {
             return None;
@@ -489,8 +551,8 @@ impl<'a> Engine<'a> {
     }
 
     fn diff_inner(&mut self, o: &Sch, n: &Sch, ctx: &Ctx) -> Vec<Change> {
-        let oalts = self.expand(false, o, ctx.domain);
-        let nalts = self.expand(true, n, ctx.domain);
+        let oalts = self.expand(false, o, ctx.domain, &ctx.taken.0);
+        let nalts = self.expand(true, n, ctx.domain, &ctx.taken.1);
         let mut out = Vec::new();
         if oalts.is_empty() && nalts.is_empty() {
             return out;
@@ -852,7 +914,7 @@ impl<'a> Engine<'a> {
     ) {
         let member = |alt: &Alt| alt.flat.props.iter().find(|(n, _)| n == p).map(|(_, nodes)| nodes.clone()).unwrap_or_default();
         let (om, nm) = (member(a), member(b));
-        let c2 = Ctx { inst: join(&ctx.inst, p), domain: ALL, ignore_prop: None, settled: Default::default() };
+        let c2 = Ctx { inst: join(&ctx.inst, p), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
         // (`disc_key` found exactly one `not` on each side.)
         let not_at = |e: &Self, new: bool, nodes: &[NodeId]| flatten(e.ir(new), nodes).nots.first().map(|n| e.loc(new, *n, "").pointer);
         let (onot, nnot) = (not_at(self, false, &om), not_at(self, true, &nm));
@@ -1365,13 +1427,13 @@ impl<'a> Engine<'a> {
                 Some(v) => self.child(true, Some(v), &npar, &format!("/{i}")),
                 None => self.child(true, n.items.as_ref(), &self.kloc(true, n.items_src, "", nat), "/items"),
             };
-            let c2 = Ctx { inst: format!("{}/{i}", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
+            let c2 = Ctx { inst: format!("{}/{i}", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
             let c = self.diff(&os, &ns, &c2);
             out.extend(c);
         }
         let os = self.child(false, o.items.as_ref(), &self.kloc(false, o.items_src, "", oat), "/items");
         let ns = self.child(true, n.items.as_ref(), &self.kloc(true, n.items_src, "", nat), "/items");
-        let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
+        let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
         let mut c = self.diff(&os, &ns, &c2);
         for ch in &mut c {
             if ch.kind == "schema-closed" && ch.instance_path == c2.inst {
@@ -1444,7 +1506,7 @@ impl<'a> Engine<'a> {
                 let os = Sch { nodes: o.contains.clone(), at: self.loc(false, o.contains[0], "") };
                 let guaranteed = (0..n.prefix.len().min(min as usize)).any(|i| {
                     let ns = self.child(true, Some(&n.prefix[i]), &npar, &format!("/{i}"));
-                    let c2 = Ctx { inst: format!("{}/{i}", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
+                    let c2 = Ctx { inst: format!("{}/{i}", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
                     !self.diff(&os, &ns, &c2).iter().any(|c| c.breaks.readers)
                 });
                 let min_contains = o.min_contains.map_or(1, |m| m.0);
@@ -1463,7 +1525,7 @@ impl<'a> Engine<'a> {
             (false, false) => {
                 let os = Sch { nodes: o.contains.clone(), at: self.loc(false, o.contains[0], "") };
                 let ns = Sch { nodes: n.contains.clone(), at: self.loc(true, n.contains[0], "") };
-                let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
+                let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
                 let c = self.diff(&os, &ns, &c2);
                 out.extend(c);
                 let one = |m: Option<(u64, NodeId)>| m.filter(|x| x.0 != 1);
@@ -1553,7 +1615,7 @@ impl<'a> Engine<'a> {
             let tok = contracts_codegen::load::escape_token(name);
             let op = o.props.iter().find(|p| &p.0 == name).map(|p| p.1.clone());
             let np = n.props.iter().find(|p| &p.0 == name).map(|p| p.1.clone());
-            let c2 = Ctx { inst: join(&ctx.inst, name), domain: ALL, ignore_prop: None, settled: Default::default() };
+            let c2 = Ctx { inst: join(&ctx.inst, name), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
             match (op, np) {
                 (Some(a), Some(b)) => {
                     let os = self.child(false, Some(&a), oat, "");
@@ -1655,7 +1717,7 @@ impl<'a> Engine<'a> {
         }
         // patternProperties
         for (p, a) in &o.pprops {
-            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
+            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
             let os = self.child(false, Some(a), oat, "");
             match n.pprops.iter().find(|x| &x.0 == p) {
                 Some((_, b)) => {
@@ -1694,7 +1756,7 @@ impl<'a> Engine<'a> {
             if o.pprops.iter().any(|x| &x.0 == p) {
                 continue;
             }
-            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
+            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
             let ns = self.child(true, Some(b), nat, "");
             let os = self.child(false, o.additional.as_ref(), oat, "/additionalProperties");
             let sub = self.diff(&os, &ns, &c2);
@@ -1715,7 +1777,7 @@ impl<'a> Engine<'a> {
         // every name (the pattern comparisons above hold those names).
         let catch_all = |f: &Flat| f.pprops.iter().any(|(p, _)| regex::matches_everything(p));
         if (o.additional.is_some() || n.additional.is_some()) && !catch_all(o) && !catch_all(n) {
-            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
+            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
             let os = self.child(false, o.additional.as_ref(), oat, "/additionalProperties");
             let ns = self.child(true, n.additional.as_ref(), nat, "/additionalProperties");
             let (of, nf) = (self.flat_falsy(false, &os), self.flat_falsy(true, &ns));
@@ -1758,7 +1820,7 @@ impl<'a> Engine<'a> {
         if !o.pnames.is_empty() || !n.pnames.is_empty() {
             let os = self.child(false, Some(&o.pnames), oat, "/propertyNames");
             let ns = self.child(true, Some(&n.pnames), nat, "/propertyNames");
-            let c2 = Ctx { inst: format!("{}/<name>", ctx.inst), domain: STR, ignore_prop: None, settled: Default::default() };
+            let c2 = Ctx { inst: format!("{}/<name>", ctx.inst), domain: STR, ignore_prop: None, settled: Default::default(), taken: Default::default() };
             let c = self.diff(&os, &ns, &c2);
             out.extend(c);
         }
@@ -1853,7 +1915,7 @@ impl<'a> Engine<'a> {
                     let os = Sch { nodes: vec![*a], at: self.loc(false, *a, "") };
                     let ns = Sch { nodes: vec![*b], at: self.loc(true, *b, "") };
                     // Another schema: no conditional of this instance is settled there.
-                    let c2 = Ctx { ignore_prop: None, settled: Default::default(), ..ctx.clone() };
+                    let c2 = Ctx { ignore_prop: None, settled: Default::default(), taken: Default::default(), ..ctx.clone() };
                     let c = self.diff(&os, &ns, &c2);
                     for mut ch in c {
                         ch.breaks = ch.breaks.swapped();
@@ -1896,7 +1958,7 @@ impl<'a> Engine<'a> {
             v.sort_unstable();
             v.dedup();
         }
-        let fresh = Ctx { settled: Default::default(), ..ctx.clone() };
+        let fresh = Ctx { settled: Default::default(), taken: Default::default(), ..ctx.clone() };
         let len = oconds.len().max(nconds.len());
         for i in 0..len {
             match (oconds.get(i), nconds.get(i)) {

@@ -254,7 +254,8 @@ impl<'a> Engine<'a> {
 
     fn expand(&mut self, new: bool, s: &Sch, domain: u8, taken: &Taken) -> Vec<Alt> {
         let mut out = Vec::new();
-        self.expand_rec(new, &s.nodes, &s.at, &mut taken.clone(), (None, Vec::new(), false), domain, &mut out);
+        let base = self.flats.get(self.ir(new), &s.nodes);
+        self.expand_rec(new, &s.nodes, &s.at, &mut taken.clone(), (None, Vec::new(), false), (domain, &base.members), &mut out);
         out
     }
 
@@ -266,7 +267,7 @@ impl<'a> Engine<'a> {
         at: &Loc,
         consumed: &mut Vec<(NodeId, &'static str)>,
         (branch, exclusive, nested): (Option<(&'static str, NodeId)>, Rivalries, bool),
-        domain: u8,
+        (domain, base): (u8, &[NodeId]),
         out: &mut Vec<Alt>,
     ) {
         let ir = self.ir(new);
@@ -280,7 +281,10 @@ impl<'a> Engine<'a> {
                 // Decided for every `oneOf`, not only the outermost: one
                 // nested in a branch rejects what two of its own branches match.
                 let overlapping = g.kw == "oneOf" && !self.pairwise_disjoint(new, nodes, g.src, &g.branches);
-                let inner = overlapping && exclusive.iter().any(|(_, outer)| self.flats.get(ir, &[*outer]).members.contains(&g.src));
+                // Inside a branch of an overlapping `oneOf` already taken: not
+                // a group of the schema expanded (a sibling of it), so it
+                // came from a branch (perhaps of an `anyOf` in between).
+                let inner = overlapping && !exclusive.is_empty() && !base.contains(&g.src);
                 for b in &g.branches {
                     let mut ns = nodes.to_vec();
                     ns.push(*b);
@@ -290,7 +294,7 @@ impl<'a> Engine<'a> {
                     if overlapping {
                         excl.push((g.src, *b));
                     }
-                    self.expand_rec(new, &ns, &bat, consumed, (br, excl, nested || inner), domain, out);
+                    self.expand_rec(new, &ns, &bat, consumed, (br, excl, nested || inner), (domain, base), out);
                 }
                 consumed.pop();
                 return;

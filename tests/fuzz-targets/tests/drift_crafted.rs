@@ -200,6 +200,11 @@ fn pairs() -> Vec<(Value, Value, Vec<Value>)> {
             json!({"allOf": [{"oneOf": [{"type": "string"}, {"maxLength": 3}]}, {"anyOf": [{"minLength": 1}, {"type": "integer"}]}]}),
             strs(),
         ),
+        (
+            json!({"oneOf": [{"type": "string", "anyOf": [{"oneOf": [{"minLength": 1}, {"maxLength": 2}]}, {"pattern": "^z"}]}, {"maxLength": 3}]}),
+            json!({"oneOf": [{"type": "string", "anyOf": [{"anyOf": [{"minLength": 1}, {"maxLength": 2}]}, {"pattern": "^z"}]}, {"maxLength": 3}]}),
+            strs(),
+        ),
     ]
 }
 

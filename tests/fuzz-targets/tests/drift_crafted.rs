@@ -205,6 +205,38 @@ fn pairs() -> Vec<(Value, Value, Vec<Value>)> {
             json!({"oneOf": [{"type": "string", "anyOf": [{"anyOf": [{"minLength": 1}, {"maxLength": 2}]}, {"pattern": "^z"}]}, {"maxLength": 3}]}),
             strs(),
         ),
+        (
+            json!({"anyOf": [{"oneOf": [{"type": "string"}, {"maxLength": 3}]}, {"type": "string", "maxLength": 2}]}),
+            json!({"anyOf": [{"oneOf": [{"type": "string"}, {"maxLength": 3}]}, {"type": "string", "maxLength": 1}]}),
+            strs(),
+        ),
+        (
+            json!({"anyOf": [{"oneOf": [{"type": "string"}, {"maxLength": 3}]}, {"type": "string", "maxLength": 1}]}),
+            json!({"anyOf": [{"oneOf": [{"type": "string"}, {"maxLength": 3}]}, {"type": "string", "maxLength": 2}]}),
+            strs(),
+        ),
+        (
+            json!({"anyOf": [{"oneOf": [{"type": "string"}, {"maxLength": 3}]}, {"type": "integer"}]}),
+            json!({"anyOf": [{"oneOf": [{"type": "string"}, {"maxLength": 2}]}, {"type": "integer"}]}),
+            strs(),
+        ),
+        (json!({"oneOf": [{"type": "string"}, {"maxLength": 3}, {"minLength": 5}]}), json!({"oneOf": [{"type": "string"}, {"maxLength": 3}]}), strs()),
+        (json!({"oneOf": [{"type": "string"}, {"maxLength": 3}]}), json!({"oneOf": [{"type": "string"}, {"maxLength": 3}, {"minLength": 5}]}), strs()),
+        (
+            json!({"oneOf": [{"type": "string"}, {"maxLength": 3}], "minLength": 1}),
+            json!({"oneOf": [{"type": "string"}, {"maxLength": 3}], "minLength": 2}),
+            strs(),
+        ),
+        (
+            json!({"type": "array", "items": {"oneOf": [{"type": "string"}, {"maxLength": 3}]}}),
+            json!({"type": "array", "items": {"anyOf": [{"type": "string"}, {"maxLength": 3}]}}),
+            vec![json!(["a"]), json!([1]), json!(["abcd"])],
+        ),
+        (
+            json!({"properties": {"p": {"oneOf": [{"type": "string"}, {"maxLength": 3}]}}, "oneOf": [{"required": ["p"]}, {"required": ["q"]}]}),
+            json!({"properties": {"p": {"oneOf": [{"type": "string"}, {"maxLength": 4}]}}, "oneOf": [{"required": ["p"]}, {"required": ["q"]}]}),
+            vec![json!({"p": "abcd"}), json!({"p": "abcd", "q": 1}), json!({"q": 1}), json!({"p": 1})],
+        ),
     ]
 }
 

@@ -71,13 +71,13 @@ impl CatalogQuestion {
     }
 
     /// Whether `value` is one of the option ids or admitted by the pattern
-    /// (a match the pattern's backtracking budget could not decide admits nothing).
+    /// (a match the pattern's engine left undecided admits nothing).
     pub fn admits(&self, value: &str) -> bool {
         self.admits_within_budget(value).unwrap_or(false)
     }
 
-    /// Like [`CatalogQuestion::admits`], `None` when the pattern's
-    /// backtracking budget ran out before an answer.
+    /// Like [`CatalogQuestion::admits`], `None` when the pattern's engine
+    /// left the match undecided (see [`CatalogQuestion::undecided_reason`]).
     pub fn admits_within_budget(&self, value: &str) -> Option<bool> {
         if self.options.iter().any(|o| o == value) {
             return Some(true);
@@ -86,6 +86,12 @@ impl CatalogQuestion {
             Some((_, re)) => re.try_match(value),
             None => Some(false),
         }
+    }
+
+    /// Why the pattern left `value` undecided (when
+    /// [`CatalogQuestion::admits_within_budget`] gives `None`).
+    pub fn undecided_reason(&self, value: &str) -> String {
+        self.pattern.as_ref().map(|(_, re)| re.undecided_reason(value)).unwrap_or_default()
     }
 }
 

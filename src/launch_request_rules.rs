@@ -582,10 +582,10 @@ impl Rules {
             for (loc, v) in values {
                 let admitted = q.admits_within_budget(v);
                 if admitted.is_none() {
-                    let budget = crate::runtime::BACKTRACK_LIMIT;
                     let msg = format!(
-                        "could not be checked against `{}` within the matching budget ({budget} backtracking steps): the pattern backtracks too much on this value, so it is refused",
-                        q.pattern().unwrap_or_default()
+                        "could not be checked against the answer pattern `{}`: {}, so it is refused",
+                        q.pattern().unwrap_or_default(),
+                        q.undecided_reason(v)
                     );
                     errors.push(rule(&loc, "answer-not-an-option", msg));
                 } else if admitted == Some(false) {

@@ -451,6 +451,34 @@ fn not_an_option_names_the_catalog_choices() {
 }
 
 #[test]
+fn an_undecided_answer_pattern_says_which_limit() {
+    // Look-around runs on the budgeted backtracker; a back-reference into a
+    // quantified group on `regress`, which is given values up to a length.
+    let questions = json!({"catalogVersion": "1.0.0", "questions": [
+        {"id": "look", "select": "single", "answer": {"pattern": "^(?:(?=a)a+)+$"}},
+        {"id": "back", "select": "single", "answer": {"pattern": "^(?:(a+)+\\1)+$"}}
+    ]});
+    let r = rules(Channel::Desktop).with_catalog(Catalog::from_json_value(questions).unwrap());
+    // (Answers are at most 200 characters long.)
+    let long = format!("{}!", "a".repeat(150));
+    let e = r.from_json_value(doc("interactive", None, json!({"look": long, "back": long}))).unwrap_err();
+    let messages: Vec<&str> = e.validation_errors().unwrap().0.iter().map(|e| e.message.as_str()).collect();
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(
+        messages.iter().any(|m| m.contains(
+            "against the answer pattern `^(?:(?=a)a+)+$`: no answer within the matching budget (1000000 backtracking steps) on this 151-character value"
+        )),
+        "{messages:?}"
+    );
+    assert!(
+        messages.iter().any(|m| m
+            .contains("against the answer pattern `^(?:(a+)+\\1)+$`: the pattern's worst case grows too fast with the value's length to check values over ")
+            && m.ends_with("characters, and this one has 151, so it is refused")),
+        "{messages:?}"
+    );
+}
+
+#[test]
 fn rule_errors_use_the_error_model() {
     let r = rules(Channel::Phone).with_catalog(catalog());
     let mut d = doc("background", None, json!({"nope": "hidden-answer"}));

@@ -16,7 +16,9 @@ use contracts_codegen::ir::{Ir, NodeId};
 use contracts_codegen::keywords::string_length;
 use contracts_runtime::number::order;
 use serde_json::{json, Value};
+use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 
 const MAX_DEPTH: usize = 120;
 const MAX_ALTS: usize = 96;
@@ -49,21 +51,55 @@ struct Ctx {
     /// rest of the schema, leaves them out, or each conditional would compare
     /// every other one again (exponential in their number).
     settled: (Vec<NodeId>, Vec<NodeId>),
+    /// `anyOf`/`oneOf` groups (by the node holding them and the keyword,
+    /// old and new side) already expanded into the conjunction compared
+    /// here: an overlap of two `oneOf` branches is compared as the
+    /// conjunction it is, not expanded again (each expansion would find the
+    /// overlaps of its own branches, exponential in their number).
+    taken: (Taken, Taken),
 }
+
+/// Groups by the node holding them and their keyword.
+type Taken = Vec<(NodeId, &'static str)>;
 
 #[derive(Clone, Debug)]
 struct Alt {
     flat: Flat,
     cat: u8,
     branch: Option<(&'static str, NodeId)>,
-    /// Taken from a `oneOf` whose branches may overlap: values matching two
-    /// of them are rejected. A `oneOf` of pairwise disjoint branches is an
-    /// `anyOf`, and its alternatives are not exclusive.
-    exclusive: bool,
+    /// The `oneOf`s whose branches may overlap that this alternative was
+    /// taken from, at any depth (nested in a branch or beside another
+    /// group), each as (the node holding it, the branch taken): a value
+    /// matching two branches of one of them is rejected. A `oneOf` of
+    /// pairwise disjoint branches is an `anyOf`, and is not listed.
+    exclusive: Rivalries,
+    /// One of those `oneOf`s is inside a branch of another: the outer one's
+    /// branches are then not their flattened keywords (the inner exclusion
+    /// is part of matching them), and overlaps are not decided.
+    nested_exclusive: bool,
     at: Loc,
 }
 
-type Key = (Vec<NodeId>, Vec<NodeId>, u8, Option<String>, (Vec<NodeId>, Vec<NodeId>));
+/// Overlapping `oneOf`s taken, each as (the node holding it, the branch taken).
+type Rivalries = Vec<(NodeId, NodeId)>;
+
+impl Alt {
+    fn is_exclusive(&self) -> bool {
+        !self.exclusive.is_empty()
+    }
+
+    /// The branches of a shared overlapping `oneOf` that `self` and `other`
+    /// come from, when they come from different ones.
+    fn rivals(&self, other: &Alt) -> Option<(NodeId, NodeId)> {
+        self.exclusive.iter().find_map(|(g, a)| other.exclusive.iter().find(|(h, b)| g == h && a != b).map(|(_, b)| (*a, *b)))
+    }
+}
+
+/// At most this many comparisons of an old `oneOf` overlap with a new one,
+/// per category; more are not decided.
+const MAX_OVERLAP_DIFFS: usize = 64;
+
+type Key = (Vec<NodeId>, Vec<NodeId>, u8, Option<String>, (Vec<NodeId>, Vec<NodeId>), (Taken, Taken));
 
 enum Memo {
     InProgress,
@@ -79,6 +115,9 @@ pub struct Engine<'a> {
     depth: usize,
     acceptance: Acceptance,
     steps: usize,
+    /// [`Self::pairwise_disjoint`] by (side, the sorted base nodes, the group's node).
+    disjoint: HashMap<(bool, Vec<NodeId>, NodeId), bool>,
+    flats: Flats,
 }
 
 /// The `&'static str` kind for a name in [`KINDS`].
@@ -113,7 +152,17 @@ fn join(inst: &str, token: &str) -> String {
 impl<'a> Engine<'a> {
     /// An engine over the two sides.
     pub fn new(old: &'a Ir, new: &'a Ir, policy: Policy) -> Self {
-        Engine { old, new, policy, memo: HashMap::new(), depth: 0, acceptance: Acceptance::new(policy.format_assertion), steps: 0 }
+        Engine {
+            old,
+            new,
+            policy,
+            memo: HashMap::new(),
+            depth: 0,
+            acceptance: Acceptance::new(policy.format_assertion),
+            steps: 0,
+            disjoint: HashMap::new(),
+            flats: Flats::default(),
+        }
     }
 
     fn ir(&self, new: bool) -> &'a Ir {
@@ -156,7 +205,7 @@ impl<'a> Engine<'a> {
 
     /// Compares two whole schemas.
     pub fn compare(&mut self, o: &Sch, n: &Sch) -> Vec<Change> {
-        let ctx = Ctx { inst: String::new(), domain: ALL, ignore_prop: None, settled: Default::default() };
+        let ctx = Ctx { inst: String::new(), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
         let mut out = self.diff(o, n, &ctx);
         dedupe(&mut out);
         out
@@ -177,7 +226,7 @@ impl<'a> Engine<'a> {
         if ok.is_empty() && nk.is_empty() {
             return Vec::new();
         }
-        let key: Key = (ok.clone(), nk.clone(), ctx.domain, ctx.ignore_prop.clone(), ctx.settled.clone());
+        let key: Key = (ok.clone(), nk.clone(), ctx.domain, ctx.ignore_prop.clone(), ctx.settled.clone(), ctx.taken.clone());
         match self.memo.get(&key) {
             Some(Memo::InProgress) => return Vec::new(),
             Some(Memo::Done(c)) => return c.clone(),
@@ -203,9 +252,10 @@ impl<'a> Engine<'a> {
         out
     }
 
-    fn expand(&mut self, new: bool, s: &Sch, domain: u8) -> Vec<Alt> {
+    fn expand(&mut self, new: bool, s: &Sch, domain: u8, taken: &Taken) -> Vec<Alt> {
         let mut out = Vec::new();
-        self.expand_rec(new, &s.nodes, &s.at, &mut Vec::new(), (None, false), domain, &mut out);
+        let base = self.flats.get(self.ir(new), &s.nodes);
+        self.expand_rec(new, &s.nodes, &s.at, &mut taken.clone(), (None, Vec::new(), false), (domain, &base.members), &mut out);
         out
     }
 
@@ -216,8 +266,8 @@ impl<'a> Engine<'a> {
         nodes: &[NodeId],
         at: &Loc,
         consumed: &mut Vec<(NodeId, &'static str)>,
-        (branch, exclusive): (Option<(&'static str, NodeId)>, bool),
-        domain: u8,
+        (branch, exclusive, nested): (Option<(&'static str, NodeId)>, Rivalries, bool),
+        (domain, base): (u8, &[NodeId]),
         out: &mut Vec<Alt>,
     ) {
         let ir = self.ir(new);
@@ -228,13 +278,23 @@ impl<'a> Engine<'a> {
         if out.len() < MAX_ALTS {
             if let Some(g) = f.groups.iter().find(|g| !consumed.contains(&(g.src, g.kw))).cloned() {
                 consumed.push((g.src, g.kw));
-                let excl = if branch.is_none() { g.kw == "oneOf" && !self.pairwise_disjoint(new, nodes, &g.branches) } else { exclusive };
+                // Decided for every `oneOf`, not only the outermost: one
+                // nested in a branch rejects what two of its own branches match.
+                let overlapping = g.kw == "oneOf" && !self.pairwise_disjoint(new, nodes, g.src, &g.branches);
+                // Inside a branch of an overlapping `oneOf` already taken: not
+                // a group of the schema expanded (a sibling of it), so it
+                // came from a branch (perhaps of an `anyOf` in between).
+                let inner = overlapping && !exclusive.is_empty() && !base.contains(&g.src);
                 for b in &g.branches {
                     let mut ns = nodes.to_vec();
                     ns.push(*b);
                     let br = branch.or(Some((g.kw, *b)));
                     let bat = if branch.is_none() { self.loc(new, *b, "") } else { at.clone() };
-                    self.expand_rec(new, &ns, &bat, consumed, (br, excl), domain, out);
+                    let mut excl = exclusive.clone();
+                    if overlapping {
+                        excl.push((g.src, *b));
+                    }
+                    self.expand_rec(new, &ns, &bat, consumed, (br, excl, nested || inner), (domain, base), out);
                 }
                 consumed.pop();
                 return;
@@ -282,13 +342,22 @@ impl<'a> Engine<'a> {
                 flat.enum_ = Some(kept);
             }
             flat.types = types;
-            out.push(Alt { flat, cat, branch, exclusive, at: at.clone() });
+            out.push(Alt { flat, cat, branch, exclusive: exclusive.clone(), nested_exclusive: nested, at: at.clone() });
         }
     }
 
-    /// Whether no value can satisfy two of `branches`, each taken together
-    /// with `base` (see [`apart`]). Then `oneOf` means the same as `anyOf`.
-    fn pairwise_disjoint(&self, new: bool, base: &[NodeId], branches: &[NodeId]) -> bool {
+    /// Whether no value can satisfy two of `branches` (of the `oneOf` on
+    /// node `group`), each taken together with `base` (see [`apart`]). Then
+    /// `oneOf` means the same as `anyOf`. Remembered: every comparison at
+    /// an instance expands its schemas again.
+    fn pairwise_disjoint(&mut self, new: bool, base: &[NodeId], group: NodeId, branches: &[NodeId]) -> bool {
+        let mut key_nodes = base.to_vec();
+        key_nodes.sort_unstable();
+        key_nodes.dedup();
+        let key = (new, key_nodes, group);
+        if let Some(known) = self.disjoint.get(&key) {
+            return *known;
+        }
         let ir = self.ir(new);
         let flats: Vec<Flat> = branches
             .iter()
@@ -298,69 +367,177 @@ impl<'a> Engine<'a> {
                 flatten(ir, &nodes)
             })
             .collect();
-        flats.iter().enumerate().all(|(i, a)| flats[i + 1..].iter().all(|b| apart((ir, a), (ir, b))))
+        let disjoint = flats.iter().enumerate().all(|(i, a)| flats[i + 1..].iter().all(|b| apart(&self.flats, (ir, a), (ir, b))));
+        self.disjoint.insert(key, disjoint);
+        disjoint
+    }
+
+    /// The pairs of alternatives in `alts` that come from different
+    /// branches of one overlapping `oneOf` and may overlap themselves: a
+    /// value matching both is rejected. With the branches they come from.
+    fn live_rivals<'x>(&self, new: bool, alts: &[&'x Alt]) -> Vec<(&'x Alt, &'x Alt, (NodeId, NodeId))> {
+        let ir = self.ir(new);
+        let mut out = Vec::new();
+        for (i, a) in alts.iter().enumerate().filter(|(_, a)| a.is_exclusive()) {
+            for b in &alts[i + 1..] {
+                if let Some(branches) = a.rivals(b) {
+                    if !apart(&self.flats, (ir, &a.flat), (ir, &b.flat)) {
+                        out.push((*a, *b, branches));
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// `oneOf` exclusivity within one type category: two alternatives of
     /// `side`'s overlapping `oneOf`, from different branches, that a value
-    /// of `other` (an alternative of the other side) may satisfy both of.
-    /// Such a value is valid on the other side and rejected on this one.
-    /// Not decided when both sides are exclusive (overlaps on both sides).
-    fn exclusivity_conflict<'x>(&self, new: bool, side: &[&'x Alt], other: &[&'x Alt]) -> Option<(&'x Alt, &'x Alt, &'x Alt)> {
-        if other.iter().any(|a| a.exclusive) {
+    /// of `other` (an alternative of the other side taken from no
+    /// overlapping `oneOf`, so accepting every value it describes) may
+    /// satisfy both of. Such a value is valid on the other side and rejected
+    /// on this one, unless an alternative of this side that is not exclusive
+    /// either holds all of `other`'s values. Exclusive alternatives on both
+    /// sides: see [`Self::overlap_moved`].
+    fn exclusivity_conflict<'x>(&mut self, new: bool, side: &[&'x Alt], other: &[&'x Alt], ctx: &Ctx) -> Option<(&'x Alt, (NodeId, NodeId))> {
+        let (ir, oir) = (self.ir(new), self.ir(!new));
+        let rivals = self.live_rivals(new, side);
+        if rivals.is_empty() {
             return None;
         }
-        let (ir, oir) = (self.ir(new), self.ir(!new));
-        for (i, a) in side.iter().enumerate().filter(|(_, a)| a.exclusive) {
-            for b in side[i + 1..].iter().filter(|b| b.exclusive && b.branch.map(|x| x.1) != a.branch.map(|x| x.1)) {
-                if apart((ir, &a.flat), (ir, &b.flat)) {
-                    continue;
+        for o in other.iter().filter(|o| !o.is_exclusive()) {
+            let Some(branches) = rivals
+                .iter()
+                .find(|(a, b, _)| !apart(&self.flats, (oir, &o.flat), (ir, &a.flat)) && !apart(&self.flats, (oir, &o.flat), (ir, &b.flat)))
+                .map(|r| r.2)
+            else {
+                continue;
+            };
+            // `o`'s values all valid here too (through `c`)?
+            let held = side.iter().filter(|c| !c.is_exclusive()).any(|c| {
+                let (old_alt, new_alt) = if new { (*o, *c) } else { (*c, *o) };
+                let breaks = self.compare_alt(old_alt, new_alt, ctx).iter().fold(Breaks::NONE, |x, ch| x.or(ch.breaks));
+                if new {
+                    !breaks.writers
+                } else {
+                    !breaks.readers
                 }
-                if let Some(o) = other.iter().find(|o| !apart((oir, &o.flat), (ir, &a.flat)) && !apart((oir, &o.flat), (ir, &b.flat))) {
-                    return Some((a, b, o));
-                }
+            });
+            if !held {
+                return Some((*o, branches));
             }
         }
         None
     }
 
-    /// Both sides overlapping `oneOf`s of two branches in this category:
-    /// the values matching both branches (rejected) are compared as a schema
-    /// of their own. Values that join the overlap were valid and are now
-    /// rejected (writers); values that leave it were rejected and are now
-    /// accepted (readers). More branches are not decided.
+    /// Both sides overlapping `oneOf`s in this category: the values
+    /// matching two rival alternatives (rejected) are compared as schemas of
+    /// their own. The rejected set is the union of those overlaps; it loses
+    /// nothing (no reader breaks here) when every old overlap keeps within
+    /// some new one, and gains nothing (no writer breaks) when every new
+    /// overlap keeps within some old one. Values that join it were valid and
+    /// are now rejected (writers); values that leave it were rejected and
+    /// are now accepted (readers). Too many overlaps are not decided: both
+    /// directions are assumed.
     fn overlap_moved(&mut self, oc: &[&Alt], nc: &[&Alt], cat: u8, ctx: &Ctx) -> Option<Change> {
-        // The two alternatives' nodes, or `None` when they cannot overlap here.
-        let pair = |e: &Self, new: bool, alts: &[&Alt]| -> Option<Option<Vec<NodeId>>> {
-            let ex: Vec<&&Alt> = alts.iter().filter(|a| a.exclusive).collect();
-            if ex.len() != 2 || ex[0].branch.map(|b| b.1) == ex[1].branch.map(|b| b.1) {
+        if !oc.iter().any(|a| a.is_exclusive()) || !nc.iter().any(|a| a.is_exclusive()) {
+            return None;
+        }
+        // Each overlap with the pointers of its two branches: the same
+        // pointers on the other side are tried first.
+        let pairs = |e: &Self, new: bool, alts: &[&Alt]| -> Vec<(Sch, (String, String))> {
+            e.live_rivals(new, alts)
+                .into_iter()
+                .map(|(a, b, (x, y))| {
+                    let mut nodes: Vec<NodeId> = a.flat.members.iter().chain(&b.flat.members).copied().collect();
+                    nodes.sort_unstable();
+                    nodes.dedup();
+                    (Sch { nodes, at: a.at.clone() }, (e.loc(new, x, "").pointer, e.loc(new, y, "").pointer))
+                })
+                .collect()
+        };
+        let (op, np) = (pairs(self, false, oc), pairs(self, true, nc));
+        let (oat, nat) = (oc.iter().find(|a| a.is_exclusive())?.at.clone(), nc.iter().find(|a| a.is_exclusive())?.at.clone());
+        let name = cat_name(cat, ALL);
+        let undecided = |e: &Self, oat: Loc, nat: Loc| {
+            e.change(
+                "comparison-unknown",
+                Some(oat),
+                Some(nat),
+                Breaks::BOTH,
+                ctx,
+                format!("oneOf branches overlap on {name} values in both schemas ({} old and {} new overlapping pairs): not decided; assuming both directions break", op.len(), np.len()),
+                None,
+            )
+        };
+        let groups = |alts: &[&Alt], taken: &Taken| -> Taken {
+            let mut v: Taken = alts.iter().flat_map(|a| a.flat.groups.iter().map(|g| (g.src, g.kw))).chain(taken.iter().copied()).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let c2 = Ctx { domain: cat, taken: (groups(oc, &ctx.taken.0), groups(nc, &ctx.taken.1)), ..ctx.clone() };
+        // How old overlap i and new overlap j differ, compared at most
+        // MAX_OVERLAP_DIFFS times (the same schema on both sides is free).
+        let mut known: HashMap<(usize, usize), Breaks> = HashMap::new();
+        let mut budget = MAX_OVERLAP_DIFFS;
+        let mut differ = |e: &mut Self, i: usize, j: usize| -> Option<Breaks> {
+            if let Some(b) = known.get(&(i, j)) {
+                return Some(*b);
+            }
+            let b = if flat::same(e.old, &op[i].0.nodes, e.new, &np[j].0.nodes, 1_000) {
+                Breaks::NONE
+            } else if budget == 0 {
                 return None;
-            }
-            if apart((e.ir(new), &ex[0].flat), (e.ir(new), &ex[1].flat)) {
-                return Some(None);
-            }
-            let mut nodes: Vec<NodeId> = ex[0].flat.members.iter().chain(&ex[1].flat.members).copied().collect();
-            nodes.sort_unstable();
-            nodes.dedup();
-            Some(Some(nodes))
+            } else {
+                budget -= 1;
+                e.diff(&op[i].0, &np[j].0, &c2).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks))
+            };
+            known.insert((i, j), b);
+            Some(b)
         };
-        let (on, nn) = (pair(self, false, oc)?, pair(self, true, nc)?);
-        let (oat, nat) = (oc.iter().find(|a| a.exclusive)?.at.clone(), nc.iter().find(|a| a.exclusive)?.at.clone());
-        let c2 = Ctx { domain: cat, ..ctx.clone() };
-        let moved = match (on, nn) {
-            (None, None) => Breaks::NONE,
-            (None, Some(_)) => Breaks::R,
-            (Some(_), None) => Breaks::W,
-            (Some(on), Some(nn)) => {
-                self.diff(&Sch { nodes: on, at: oat.clone() }, &Sch { nodes: nn, at: nat.clone() }, &c2).iter().fold(Breaks::NONE, |x, c| x.or(c.breaks))
-            }
+        let order = |key: &(String, String), others: &[(Sch, (String, String))]| -> Vec<usize> {
+            let mut v: Vec<usize> = (0..others.len()).collect();
+            v.sort_by_key(|k| &others[*k].1 != key);
+            v
         };
+        // An old overlap inside no new one: some of it may be accepted now
+        // (readers of the overlap, as a schema, break: it lost values).
+        let mut lost = false;
+        for (i, (_, key)) in op.iter().enumerate() {
+            let mut inside = false;
+            for j in order(key, &np) {
+                let Some(b) = differ(self, i, j) else { return Some(undecided(self, oat, nat)) };
+                if !b.writers {
+                    inside = true;
+                    break;
+                }
+            }
+            if !inside {
+                lost = true;
+                break;
+            }
+        }
+        let mut gained = false;
+        for (j, (_, key)) in np.iter().enumerate() {
+            let mut inside = false;
+            for i in order(key, &op) {
+                let Some(b) = differ(self, i, j) else { return Some(undecided(self, oat, nat)) };
+                if !b.readers {
+                    inside = true;
+                    break;
+                }
+            }
+            if !inside {
+                gained = true;
+                break;
+            }
+        }
+        let moved = Breaks { writers: lost, readers: gained };
         if !moved.any() {
             return None;
         }
         // The overlap grew (readers of the overlap) → valid values now rejected.
         let breaks = Breaks { writers: moved.readers, readers: moved.writers };
-        let name = cat_name(cat, ALL);
         let what = match (breaks.writers, breaks.readers) {
             (true, true) => "some values joined it (now rejected) and some left it (now accepted)",
             (true, false) => "values that matched one branch now match two and are rejected",
@@ -378,8 +555,8 @@ impl<'a> Engine<'a> {
     }
 
     fn diff_inner(&mut self, o: &Sch, n: &Sch, ctx: &Ctx) -> Vec<Change> {
-        let oalts = self.expand(false, o, ctx.domain);
-        let nalts = self.expand(true, n, ctx.domain);
+        let oalts = self.expand(false, o, ctx.domain, &ctx.taken.0);
+        let nalts = self.expand(true, n, ctx.domain, &ctx.taken.1);
         let mut out = Vec::new();
         if oalts.is_empty() && nalts.is_empty() {
             return out;
@@ -403,29 +580,42 @@ impl<'a> Engine<'a> {
         for (cat, _) in CATS {
             let oc: Vec<&Alt> = oalts.iter().filter(|a| a.cat == cat).collect();
             let nc: Vec<&Alt> = nalts.iter().filter(|a| a.cat == cat).collect();
+            if oc.iter().chain(&nc).any(|a| a.nested_exclusive) && !flat::same(self.old, &o.nodes, self.new, &n.nodes, 10_000) {
+                let name = cat_name(cat, ALL);
+                out.push(self.change(
+                    "comparison-unknown",
+                    Some(o.at.clone()),
+                    Some(n.at.clone()),
+                    Breaks::BOTH,
+                    ctx,
+                    format!("a oneOf whose branches overlap on {name} values is inside a branch of another: not decided; assuming both directions break"),
+                    None,
+                ));
+                continue;
+            }
             // `anyOf` and a `oneOf` of disjoint branches mean the same; what
             // differs is a value matching two branches of an overlapping `oneOf`.
-            if let Some((a, b, o)) = self.exclusivity_conflict(true, &nc, &oc) {
+            if let Some((o, (a, b))) = self.exclusivity_conflict(true, &nc, &oc, ctx) {
                 let name = cat_name(cat, o.flat.types);
-                let (al, bl) = (a.branch.map(|x| self.loc(true, x.1, "")), b.branch.map(|x| self.loc(true, x.1, "")));
-                let (ap, bp) = (al.as_ref().map(|l| l.pointer.clone()).unwrap_or_default(), bl.map(|l| l.pointer).unwrap_or_default());
+                let (al, bl) = (self.loc(true, a, ""), self.loc(true, b, ""));
+                let (ap, bp) = (al.pointer.clone(), bl.pointer);
                 out.push(self.change(
                     "combinator-changed",
                     Some(o.at.clone()),
-                    al,
+                    Some(al),
                     Breaks::W,
                     ctx,
                     format!("oneOf branches #{ap} and #{bp} overlap on {name} values the old schema accepts: such values are now rejected"),
                     None,
                 ));
             }
-            if let Some((a, b, n)) = self.exclusivity_conflict(false, &oc, &nc) {
+            if let Some((n, (a, b))) = self.exclusivity_conflict(false, &oc, &nc, ctx) {
                 let name = cat_name(cat, n.flat.types);
-                let (al, bl) = (a.branch.map(|x| self.loc(false, x.1, "")), b.branch.map(|x| self.loc(false, x.1, "")));
-                let (ap, bp) = (al.as_ref().map(|l| l.pointer.clone()).unwrap_or_default(), bl.map(|l| l.pointer).unwrap_or_default());
+                let (al, bl) = (self.loc(false, a, ""), self.loc(false, b, ""));
+                let (ap, bp) = (al.pointer.clone(), bl.pointer);
                 out.push(self.change(
                     "combinator-changed",
-                    al,
+                    Some(al),
                     Some(n.at.clone()),
                     Breaks::R,
                     ctx,
@@ -536,13 +726,7 @@ impl<'a> Engine<'a> {
             }
             return None;
         }
-        for nt in &f.nots {
-            let nf = flatten(self.ir(new), &[*nt]);
-            if let Some(e) = nf.enum_ {
-                return Some(DiscKey::CatchAll(e));
-            }
-        }
-        None
+        catch_all_values(self.ir(new), &f).map(DiscKey::CatchAll)
     }
 
     fn find_discriminator(&self, oc: &[&Alt], nc: &[&Alt]) -> Option<String> {
@@ -696,10 +880,11 @@ impl<'a> Engine<'a> {
             }
         }
         match (&ocatch, &ncatch) {
-            (Some((_, a)), Some((_, b))) => {
+            (Some((oe, a)), Some((ne, b))) => {
                 let c2 = Ctx { ignore_prop: Some(p.to_owned()), ..ctx.clone() };
                 let c = self.compare_alt(a, b, &c2);
                 out.extend(c);
+                self.catch_all_moved(p, (oe, a), (ne, b), (&okeys, &nkeys), ctx, &mut out);
             }
             (Some((_, a)), None) => {
                 let mut ch = self.alt_removed(a, &Sch { nodes: vec![], at: nc[0].at.clone() }, ctx);
@@ -714,6 +899,60 @@ impl<'a> Engine<'a> {
             (None, None) => {}
         }
         out
+    }
+
+    /// The catch-all branches' member `p`, left out when the branches were
+    /// compared: its keywords but the `not` compare as any schema's; the
+    /// values the `not` lists, one by one: refused now and accepted before
+    /// (or the other way), unless a branch of their own takes them (those
+    /// are reported with the branches).
+    #[allow(clippy::too_many_arguments)]
+    fn catch_all_moved(
+        &mut self,
+        p: &str,
+        (oe, a): (&[Value], &Alt),
+        (ne, b): (&[Value], &Alt),
+        (okeys, nkeys): (&[Keyed], &[Keyed]),
+        ctx: &Ctx,
+        out: &mut Vec<Change>,
+    ) {
+        let member = |alt: &Alt| alt.flat.props.iter().find(|(n, _)| n == p).map(|(_, nodes)| nodes.clone()).unwrap_or_default();
+        let (om, nm) = (member(a), member(b));
+        let c2 = Ctx { inst: join(&ctx.inst, p), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
+        // (`disc_key` found exactly one `not` on each side.)
+        let not_at = |e: &Self, new: bool, nodes: &[NodeId]| flatten(e.ir(new), nodes).nots.first().map(|n| e.loc(new, *n, "").pointer);
+        let (onot, nnot) = (not_at(self, false, &om), not_at(self, true, &nm));
+        let inside = |at: &Option<Loc>, not: &Option<String>| match (at, not) {
+            (Some(l), Some(n)) => l.pointer.strip_prefix(n.as_str()).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')),
+            _ => false,
+        };
+        let (os, ns) = (self.child(false, Some(&om), &a.at, ""), self.child(true, Some(&nm), &b.at, ""));
+        let rest = self.diff(&os, &ns, &c2);
+        out.extend(rest.into_iter().filter(|c| !inside(&c.old, &onot) && !inside(&c.new, &nnot) && !matches!(c.kind, "not-added" | "not-removed")));
+        let has_branch = |keys: &[Keyed], v: &Value| keys.iter().any(|(k, _)| matches!(k, DiscKey::Const(w) if json_eq(v, w)));
+        let listed = |list: &[Value], v: &Value| list.iter().any(|w| json_eq(v, w));
+        for v in ne.iter().filter(|v| !listed(oe, v) && !has_branch(nkeys, v)) {
+            out.push(self.change(
+                "enum-value-removed",
+                Some(a.at.clone()),
+                Some(b.at.clone()),
+                Breaks::W,
+                &c2,
+                format!("the catch-all branch no longer accepts {p} = {v} and no branch of its own does: documents with it are rejected"),
+                Some(v.clone()),
+            ));
+        }
+        for v in oe.iter().filter(|v| !listed(ne, v) && !has_branch(okeys, v)) {
+            out.push(self.change(
+                "enum-value-added",
+                Some(a.at.clone()),
+                Some(b.at.clone()),
+                Breaks::R,
+                &c2,
+                format!("the catch-all branch now accepts {p} = {v}: old readers rejected it"),
+                Some(v.clone()),
+            ));
+        }
     }
 
     fn compare_alt(&mut self, o: &Alt, n: &Alt, ctx: &Ctx) -> Vec<Change> {
@@ -785,6 +1024,12 @@ impl<'a> Engine<'a> {
             self.compare_strings(o, n, oat, nat, ctx, &mut out);
             self.compare_content(o, n, oat, nat, ctx, &mut out);
         }
+        if cat == ARR || cat == OBJ {
+            if let Some(change) = self.undecided_scope(o, n, ctx) {
+                out.push(change);
+                return out;
+            }
+        }
         if cat == ARR {
             self.compare_arrays(o, n, oat, nat, ctx, &mut out);
         }
@@ -795,6 +1040,20 @@ impl<'a> Engine<'a> {
         self.compare_nots(o, n, oat, nat, ctx, &mut out);
         self.compare_conds(o, n, oat, nat, ctx, &mut out);
         out
+    }
+
+    /// A keyword whose scope the merged view cannot hold, on either side
+    /// (see `flat::settle_scopes`): not decided, both directions assumed.
+    /// Unless both sides are the same schema: then nothing changed.
+    fn undecided_scope(&self, o: &Flat, n: &Flat, ctx: &Ctx) -> Option<Change> {
+        let (_, kw) = o.undecided.or(n.undecided)?;
+        if flat::same(self.old, &o.members, self.new, &n.members, 10_000) {
+            return None;
+        }
+        let (old, new) = (o.undecided.map(|(id, kw)| self.loc(false, id, kw)), n.undecided.map(|(id, kw)| self.loc(true, id, kw)));
+        let message =
+            format!("`{kw}` here sees only part of what the schema applies to the value (its own scope): not decided; assuming both directions break");
+        Some(self.change("comparison-unknown", old, new, Breaks::BOTH, ctx, message, None))
     }
 
     /// `enum`/`const` on one side or both. The values a side lists (or,
@@ -1172,13 +1431,13 @@ impl<'a> Engine<'a> {
                 Some(v) => self.child(true, Some(v), &npar, &format!("/{i}")),
                 None => self.child(true, n.items.as_ref(), &self.kloc(true, n.items_src, "", nat), "/items"),
             };
-            let c2 = Ctx { inst: format!("{}/{i}", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
+            let c2 = Ctx { inst: format!("{}/{i}", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
             let c = self.diff(&os, &ns, &c2);
             out.extend(c);
         }
         let os = self.child(false, o.items.as_ref(), &self.kloc(false, o.items_src, "", oat), "/items");
         let ns = self.child(true, n.items.as_ref(), &self.kloc(true, n.items_src, "", nat), "/items");
-        let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
+        let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
         let mut c = self.diff(&os, &ns, &c2);
         for ch in &mut c {
             if ch.kind == "schema-closed" && ch.instance_path == c2.inst {
@@ -1251,7 +1510,7 @@ impl<'a> Engine<'a> {
                 let os = Sch { nodes: o.contains.clone(), at: self.loc(false, o.contains[0], "") };
                 let guaranteed = (0..n.prefix.len().min(min as usize)).any(|i| {
                     let ns = self.child(true, Some(&n.prefix[i]), &npar, &format!("/{i}"));
-                    let c2 = Ctx { inst: format!("{}/{i}", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
+                    let c2 = Ctx { inst: format!("{}/{i}", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
                     !self.diff(&os, &ns, &c2).iter().any(|c| c.breaks.readers)
                 });
                 let min_contains = o.min_contains.map_or(1, |m| m.0);
@@ -1270,7 +1529,7 @@ impl<'a> Engine<'a> {
             (false, false) => {
                 let os = Sch { nodes: o.contains.clone(), at: self.loc(false, o.contains[0], "") };
                 let ns = Sch { nodes: n.contains.clone(), at: self.loc(true, n.contains[0], "") };
-                let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
+                let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
                 let c = self.diff(&os, &ns, &c2);
                 out.extend(c);
                 let one = |m: Option<(u64, NodeId)>| m.filter(|x| x.0 != 1);
@@ -1360,7 +1619,7 @@ impl<'a> Engine<'a> {
             let tok = contracts_codegen::load::escape_token(name);
             let op = o.props.iter().find(|p| &p.0 == name).map(|p| p.1.clone());
             let np = n.props.iter().find(|p| &p.0 == name).map(|p| p.1.clone());
-            let c2 = Ctx { inst: join(&ctx.inst, name), domain: ALL, ignore_prop: None, settled: Default::default() };
+            let c2 = Ctx { inst: join(&ctx.inst, name), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
             match (op, np) {
                 (Some(a), Some(b)) => {
                     let os = self.child(false, Some(&a), oat, "");
@@ -1462,7 +1721,7 @@ impl<'a> Engine<'a> {
         }
         // patternProperties
         for (p, a) in &o.pprops {
-            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
+            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
             let os = self.child(false, Some(a), oat, "");
             match n.pprops.iter().find(|x| &x.0 == p) {
                 Some((_, b)) => {
@@ -1501,7 +1760,7 @@ impl<'a> Engine<'a> {
             if o.pprops.iter().any(|x| &x.0 == p) {
                 continue;
             }
-            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
+            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
             let ns = self.child(true, Some(b), nat, "");
             let os = self.child(false, o.additional.as_ref(), oat, "/additionalProperties");
             let sub = self.diff(&os, &ns, &c2);
@@ -1522,7 +1781,7 @@ impl<'a> Engine<'a> {
         // every name (the pattern comparisons above hold those names).
         let catch_all = |f: &Flat| f.pprops.iter().any(|(p, _)| regex::matches_everything(p));
         if (o.additional.is_some() || n.additional.is_some()) && !catch_all(o) && !catch_all(n) {
-            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default() };
+            let c2 = Ctx { inst: format!("{}/*", ctx.inst), domain: ALL, ignore_prop: None, settled: Default::default(), taken: Default::default() };
             let os = self.child(false, o.additional.as_ref(), oat, "/additionalProperties");
             let ns = self.child(true, n.additional.as_ref(), nat, "/additionalProperties");
             let (of, nf) = (self.flat_falsy(false, &os), self.flat_falsy(true, &ns));
@@ -1565,7 +1824,7 @@ impl<'a> Engine<'a> {
         if !o.pnames.is_empty() || !n.pnames.is_empty() {
             let os = self.child(false, Some(&o.pnames), oat, "/propertyNames");
             let ns = self.child(true, Some(&n.pnames), nat, "/propertyNames");
-            let c2 = Ctx { inst: format!("{}/<name>", ctx.inst), domain: STR, ignore_prop: None, settled: Default::default() };
+            let c2 = Ctx { inst: format!("{}/<name>", ctx.inst), domain: STR, ignore_prop: None, settled: Default::default(), taken: Default::default() };
             let c = self.diff(&os, &ns, &c2);
             out.extend(c);
         }
@@ -1660,7 +1919,7 @@ impl<'a> Engine<'a> {
                     let os = Sch { nodes: vec![*a], at: self.loc(false, *a, "") };
                     let ns = Sch { nodes: vec![*b], at: self.loc(true, *b, "") };
                     // Another schema: no conditional of this instance is settled there.
-                    let c2 = Ctx { ignore_prop: None, settled: Default::default(), ..ctx.clone() };
+                    let c2 = Ctx { ignore_prop: None, settled: Default::default(), taken: Default::default(), ..ctx.clone() };
                     let c = self.diff(&os, &ns, &c2);
                     for mut ch in c {
                         ch.breaks = ch.breaks.swapped();
@@ -1703,7 +1962,7 @@ impl<'a> Engine<'a> {
             v.sort_unstable();
             v.dedup();
         }
-        let fresh = Ctx { settled: Default::default(), ..ctx.clone() };
+        let fresh = Ctx { settled: Default::default(), taken: Default::default(), ..ctx.clone() };
         let len = oconds.len().max(nconds.len());
         for i in 0..len {
             match (oconds.get(i), nconds.get(i)) {
@@ -1813,6 +2072,9 @@ impl<'a> Engine<'a> {
     }
 }
 
+/// An alternative with its discriminating key.
+type Keyed<'x> = (DiscKey, &'x Alt);
+
 #[derive(Clone, Debug)]
 enum DiscKey {
     Const(Value),
@@ -1835,11 +2097,36 @@ pub fn dedupe(v: &mut Vec<Change>) {
 
 /// Whether no value satisfies both `a` and `b` (each with the IR it was
 /// flattened from), by what is decidable without solving: different JSON
-/// types, disjoint `const`/`enum` values, disjoint length, size or numeric
-/// ranges, and for objects a member both require with disjoint
-/// `const`/`enum` values, or one requires and the other forbids. `false`
-/// means "may overlap".
-pub fn apart((ia, a): (&Ir, &Flat), (ib, b): (&Ir, &Flat)) -> bool {
+/// types, disjoint `const`/`enum` values (also against a `not` of listed
+/// values: a catch-all branch), disjoint length, size or numeric ranges,
+/// and for objects a member both require whose schemas are apart (by the
+/// same rules, a few levels deep), or one requires and the other forbids.
+/// `false` means "may overlap".
+pub fn apart(flats: &Flats, a: (&Ir, &Flat), b: (&Ir, &Flat)) -> bool {
+    apart_within(flats, a, b, 4)
+}
+
+/// Flattened conjunctions remembered by IR and nodes: deciding [`apart`]
+/// for every pair of a group's branches flattens the same members again.
+#[derive(Default)]
+pub struct Flats(RefCell<HashMap<FlatKey, Arc<Flat>>>);
+
+/// An IR (by address) and a conjunction of its nodes.
+type FlatKey = (usize, Vec<NodeId>);
+
+impl Flats {
+    fn get(&self, ir: &Ir, nodes: &[NodeId]) -> Arc<Flat> {
+        let key = (ir as *const Ir as usize, nodes.to_vec());
+        if let Some(f) = self.0.borrow().get(&key) {
+            return f.clone();
+        }
+        let f = Arc::new(flatten(ir, nodes));
+        self.0.borrow_mut().insert(key, f.clone());
+        f
+    }
+}
+
+fn apart_within(flats: &Flats, (ia, a): (&Ir, &Flat), (ib, b): (&Ir, &Flat), depth: usize) -> bool {
     if a.falsy || b.falsy {
         return true;
     }
@@ -1860,6 +2147,11 @@ pub fn apart((ia, a): (&Ir, &Flat), (ib, b): (&Ir, &Flat)) -> bool {
             return true;
         }
     }
+    // Every value one side lists is one the other side's `not` refutes.
+    let refuted_all = |x: &Flat, (iy, y): (&Ir, &Flat)| x.enum_.as_ref().is_some_and(|e| e.iter().all(|v| refutes(flats, iy, y, v)));
+    if refuted_all(a, (ib, b)) || refuted_all(b, (ia, a)) {
+        return true;
+    }
     let ranges_apart = |lo: Option<(u64, NodeId)>, hi: Option<(u64, NodeId)>| lo.zip(hi).is_some_and(|((l, _), (h, _))| l > h);
     let counted_apart = |amin, amax, bmin, bmax| ranges_apart(amin, bmax) || ranges_apart(bmin, amax);
     match shared {
@@ -1873,23 +2165,59 @@ pub fn apart((ia, a): (&Ir, &Flat), (ib, b): (&Ir, &Flat)) -> bool {
             below(&a.upper, &b.lower) || below(&b.upper, &a.lower)
         }
         OBJ => {
-            let member = |ir: &Ir, f: &Flat, p: &str| f.props.iter().find(|(n, _)| n == p).map(|(_, nodes)| flatten(ir, nodes));
-            let forbids = |ir: &Ir, f: &Flat, p: &str| member(ir, f, p).is_some_and(|m| m.falsy);
+            let member = |ir: &Ir, f: &Flat, p: &str| f.props.iter().find(|(n, _)| n == p).map(|(_, nodes)| flats.get(ir, nodes));
             if counted_apart(a.min_props, a.max_props, b.min_props, b.max_props) {
                 return true;
             }
-            let names: BTreeSet<&String> = a.required.keys().chain(b.required.keys()).collect();
-            names.into_iter().any(|p| {
+            // Each member's schema is flattened once, the names both require first.
+            let names: BTreeSet<(bool, &String)> =
+                a.required.keys().chain(b.required.keys()).map(|p| (!(a.required.contains_key(p) && b.required.contains_key(p)), p)).collect();
+            names.into_iter().any(|(_, p)| {
                 let (ra, rb) = (a.required.contains_key(p), b.required.contains_key(p));
-                if (ra && forbids(ib, b, p)) || (rb && forbids(ia, a, p)) {
+                let (ma, mb) = (member(ia, a, p), member(ib, b, p));
+                let forbids = |m: &Option<Arc<Flat>>| m.as_ref().is_some_and(|m| m.falsy);
+                if (ra && forbids(&mb)) || (rb && forbids(&ma)) {
                     return true;
                 }
-                let values = |ir: &Ir, f: &Flat| member(ir, f, p).and_then(|m| m.enum_);
-                ra && rb && matches!((values(ia, a), values(ib, b)), (Some(x), Some(y)) if disjoint_values(&x, &y))
+                // (`patternProperties` may constrain the member further: apart
+                // without them is apart with them.)
+                ra && rb && depth > 0 && matches!((&ma, &mb), (Some(x), Some(y)) if apart_within(flats, (ia, x), (ib, y), depth - 1))
             })
         }
         _ => false,
     }
+}
+
+/// Whether one of `f`'s `not`s surely matches `v`: a `not` whose only
+/// assertion is a list of values (`enum`/`const`, with a `type` at most).
+fn refutes(flats: &Flats, ir: &Ir, f: &Flat, v: &Value) -> bool {
+    f.nots.iter().any(|n| listed_values(&flats.get(ir, &[*n])).is_some_and(|e| e.iter().any(|w| json_eq(v, w))))
+}
+
+/// The values `f` accepts when all it asserts is a list of them
+/// (`enum`/`const`, with a `type` at most), else `None`.
+fn listed_values(f: &Flat) -> Option<Vec<Value>> {
+    let listed = Flat {
+        members: f.members.clone(),
+        types: f.types,
+        types_src: f.types_src,
+        enum_: f.enum_.clone(),
+        enum_src: f.enum_src,
+        annotations: f.annotations.clone(),
+        ..Flat::default()
+    };
+    if f.falsy || format!("{listed:?}") != format!("{f:?}") {
+        return None;
+    }
+    let types = if f.types & FRAC != 0 { f.types | INT } else { f.types };
+    Some(f.enum_.as_ref()?.iter().filter(|v| value_type(v) & types != 0).cloned().collect())
+}
+
+/// The values a catch-all branch's member refuses: its one `not` lists
+/// them (`{"not": {"enum": [...]}}`, beside any other keywords).
+fn catch_all_values(ir: &Ir, f: &Flat) -> Option<Vec<Value>> {
+    let [not] = f.nots[..] else { return None };
+    listed_values(&flatten(ir, &[not]))
 }
 
 /// A schema that only restricts the JSON type.

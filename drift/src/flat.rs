@@ -2,7 +2,7 @@
 //! merged, `const` read as a one-value `enum`, and the keywords of every
 //! member gathered with the node they came from (for pointers).
 
-use contracts_codegen::ir::{Body, Ir, NodeId, TypeSet};
+use contracts_codegen::ir::{Body, Ir, Keywords, NodeId, TypeSet};
 use contracts_codegen::keywords::{numeric, string_length};
 use contracts_runtime::number::order;
 use serde_json::Value;
@@ -91,6 +91,10 @@ pub struct Flat {
     pub nots: Vec<NodeId>,
     pub conds: Vec<(NodeId, Option<NodeId>, Option<NodeId>, NodeId)>,
     pub annotations: BTreeMap<String, (Value, NodeId)>,
+    /// A keyword whose meaning this merged view cannot hold (its scope is
+    /// not the whole conjunction, see `settle_scopes`): comparisons of
+    /// objects or arrays here are not decided.
+    pub undecided: Option<(NodeId, &'static str)>,
 }
 
 impl Flat {
@@ -161,6 +165,7 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
     // (the keyword's schema, the node it is on)
     let mut unevaluated_props: Vec<(NodeId, NodeId)> = Vec::new();
     let mut unevaluated_items: Vec<(NodeId, NodeId)> = Vec::new();
+    let mut additional_props: Vec<(NodeId, NodeId)> = Vec::new();
     while let Some(id) = stack.pop() {
         if id >= ir.nodes.len() || !seen.insert(id) || seen.len() > 10_000 {
             continue;
@@ -299,6 +304,7 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
             push_child(&mut f.pprops, n, *c);
         }
         if let Some(c) = k.additional_properties {
+            additional_props.push((c, id));
             f.additional.get_or_insert_with(Vec::new).push(c);
             f.additional_src.get_or_insert(id);
             f.additional_kw = "additionalProperties";
@@ -361,7 +367,7 @@ pub fn flatten(ir: &Ir, nodes: &[NodeId]) -> Flat {
             ann(name, Some(v.clone()));
         }
     }
-    cover_unevaluated(&mut f, unevaluated_props, unevaluated_items);
+    settle_scopes(ir, &mut f, &additional_props, unevaluated_props, unevaluated_items);
     settle_equivalents(&mut f);
     f
 }
@@ -384,23 +390,218 @@ fn settle_equivalents(f: &mut Flat) {
     }
 }
 
-/// `unevaluatedProperties`/`unevaluatedItems` apply to what no keyword of
-/// the conjunction evaluated: members that no `properties`,
-/// `patternProperties` or `additionalProperties` covers, and items after the
-/// longest `prefixItems` when no `items` applies. In the flattened view that
-/// is exactly the place of `additionalProperties` and of `items`, so they
-/// take it when it is free; when it is taken, everything was evaluated and
-/// they constrain nothing. (Items that only `contains` matched count as
-/// unevaluated here: a `contains` beside `unevaluatedItems` is read as if it
-/// evaluated nothing.)
-fn cover_unevaluated(f: &mut Flat, props: Vec<(NodeId, NodeId)>, items: Vec<(NodeId, NodeId)>) {
-    if f.additional.is_none() && !props.is_empty() {
-        f.additional_src = Some(props[0].1);
+/// Gives `additionalProperties`, `unevaluatedProperties` and
+/// `unevaluatedItems` (each as (its schema, the node it is on)) their
+/// meaning in the merged view, where each keyword's scope is not the
+/// conjunction's:
+///
+/// - `additionalProperties` applies to the members its own node's
+///   `properties`/`patternProperties` do not name. The merged view applies
+///   it to members no node names; a member only another node names gets it
+///   too, added to that member (exact when its node has no
+///   `patternProperties`; not decided when it has, or when another node has
+///   `patternProperties`).
+/// - `unevaluatedProperties` applies to the members nothing in its own
+///   node's in-place scope (its `$ref`s, `allOf`, and the branches taken of
+///   its `anyOf`/`oneOf`/conditionals) evaluated, not its referrer's or its
+///   siblings'. Nothing is left when an `additionalProperties` or another
+///   `unevaluatedProperties` is in that scope. When the scope is the whole
+///   conjunction, it takes the place of `additionalProperties`; when
+///   nothing in the scope names members, it applies to every member; else
+///   not decided.
+/// - `unevaluatedItems` likewise for items after the longest
+///   `prefixItems`: the place of `items` when its scope is the whole
+///   conjunction, nothing when an `items` is in its scope, else not
+///   decided. (Items that only `contains` matched count as unevaluated
+///   here: a `contains` beside `unevaluatedItems` is read as if it
+///   evaluated nothing.)
+fn settle_scopes(ir: &Ir, f: &mut Flat, additional: &[(NodeId, NodeId)], props: Vec<(NodeId, NodeId)>, items: Vec<(NodeId, NodeId)>) {
+    let keywords = |id: NodeId| match &ir.nodes[id].body {
+        Body::Schema(k) => Some(k),
+        Body::Bool(_) => None,
+    };
+    let names_members = |id: NodeId| keywords(id).is_some_and(|k| !k.properties.is_empty() || !k.pattern_properties.is_empty());
+    let naming: Vec<NodeId> = f.members.iter().copied().filter(|m| names_members(*m)).collect();
+    for &(c, id) in additional {
+        if matches!(ir.nodes[c].body, Body::Bool(true)) {
+            continue;
+        }
+        let Some(k) = keywords(id) else { continue };
+        for &m in naming.iter().filter(|m| **m != id) {
+            let Some(other) = keywords(m) else { continue };
+            if !k.pattern_properties.is_empty() || !other.pattern_properties.is_empty() {
+                f.undecided.get_or_insert((id, "additionalProperties"));
+                continue;
+            }
+            for (name, _) in other.properties.iter().filter(|(n, _)| !k.properties.iter().any(|(own, _)| own == n)) {
+                push_child(&mut f.props, name, c);
+            }
+        }
+    }
+    let members: BTreeSet<NodeId> = f.members.iter().copied().collect();
+    // What evaluates members or items: in the scope but not merged here (an
+    // `anyOf` branch not taken, which a value may match too, a conditional's
+    // `if`/`then`/`else`, a `dependentSchemas` entry), it leaves the scope
+    // undecided.
+    let evaluates_members =
+        |id: NodeId| names_members(id) || keywords(id).is_some_and(|k| k.additional_properties.is_some() || k.unevaluated_properties.is_some());
+    let evaluates_items =
+        |id: NodeId| keywords(id).is_some_and(|k| !k.prefix_items.is_empty() || k.items.is_some() || k.contains.is_some() || k.unevaluated_items.is_some());
+    let mut unevaluated: Vec<NodeId> = Vec::new();
+    for (c, id) in props {
+        let whole = in_place_scope(ir, id, &members);
+        let scope: BTreeSet<NodeId> = whole.intersection(&members).copied().collect();
+        let covered = scope.iter().any(|m| keywords(*m).is_some_and(|k| k.additional_properties.is_some() || (*m != id && k.unevaluated_properties.is_some())));
+        if covered {
+            continue;
+        }
+        if whole.difference(&members).any(|m| evaluates_members(*m)) {
+            f.undecided.get_or_insert((id, "unevaluatedProperties"));
+        } else if scope == members {
+            unevaluated.push(c);
+            f.additional_src.get_or_insert(id);
+        } else if !scope.iter().any(|m| names_members(*m)) {
+            for (_, list) in f.props.iter_mut().chain(f.pprops.iter_mut()) {
+                list.push(c);
+            }
+            if f.additional.is_none() {
+                f.additional_src = Some(id);
+                f.additional_kw = "unevaluatedProperties";
+            }
+            f.additional.get_or_insert_with(Vec::new).push(c);
+        } else {
+            f.undecided.get_or_insert((id, "unevaluatedProperties"));
+        }
+    }
+    if !unevaluated.is_empty() && f.additional.is_none() {
         f.additional_kw = "unevaluatedProperties";
-        f.additional = Some(props.into_iter().map(|(c, _)| c).collect());
+        f.additional = Some(unevaluated);
     }
-    if f.items.is_none() && !items.is_empty() {
-        f.items_src = Some(items[0].1);
-        f.items = Some(items.into_iter().map(|(c, _)| c).collect());
+    let mut unevaluated: Vec<(NodeId, NodeId)> = Vec::new();
+    for (c, id) in items {
+        let whole = in_place_scope(ir, id, &members);
+        let scope: BTreeSet<NodeId> = whole.intersection(&members).copied().collect();
+        if scope.iter().any(|m| keywords(*m).is_some_and(|k| k.items.is_some() || (*m != id && k.unevaluated_items.is_some()))) {
+            continue;
+        }
+        // (Items that `contains` matched are evaluated: not held here either.)
+        let contains = scope.iter().any(|m| keywords(*m).is_some_and(|k| k.contains.is_some()));
+        if contains || whole.difference(&members).any(|m| evaluates_items(*m)) {
+            f.undecided.get_or_insert((id, "unevaluatedItems"));
+        } else if scope == members {
+            unevaluated.push((c, id));
+        } else {
+            f.undecided.get_or_insert((id, "unevaluatedItems"));
+        }
     }
+    if f.items.is_none() && !unevaluated.is_empty() {
+        f.items_src = Some(unevaluated[0].1);
+        f.items = Some(unevaluated.into_iter().map(|(c, _)| c).collect());
+    }
+}
+
+/// The nodes that apply to the same instance as `id` (itself included):
+/// what an `unevaluated*` keyword on `id` sees the annotations of. Of a
+/// `oneOf` only the branches `taken` holds count when it holds any (a valid
+/// value matches exactly one branch: the others add no annotations).
+fn in_place_scope(ir: &Ir, id: NodeId, taken: &BTreeSet<NodeId>) -> BTreeSet<NodeId> {
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![id];
+    while let Some(n) = stack.pop() {
+        if n >= ir.nodes.len() || !seen.insert(n) || seen.len() > 10_000 {
+            continue;
+        }
+        let Body::Schema(k) = &ir.nodes[n].body else { continue };
+        stack.extend(k.reference.as_ref().map(|r| r.target));
+        stack.extend(k.dynamic_reference.as_ref().map(|r| r.target));
+        stack.extend(k.all_of.iter().chain(&k.any_of));
+        if k.one_of.iter().any(|b| taken.contains(b)) {
+            stack.extend(k.one_of.iter().filter(|b| taken.contains(b)));
+        } else {
+            stack.extend(&k.one_of);
+        }
+        stack.extend([k.if_, k.then_, k.else_].into_iter().flatten());
+        stack.extend(k.dependent_schemas.iter().map(|(_, c)| *c));
+    }
+    seen
+}
+
+/// Whether the conjunctions `a` (in `ia`) and `b` (in `ib`) are the same
+/// schema written the same way: the same keywords with the same values,
+/// annotations aside, and children that are the same in turn (a pair met
+/// again is taken as the same, so recursive schemas end). Past `budget`
+/// node pairs the answer is `false` ("may differ").
+pub fn same(ia: &Ir, a: &[NodeId], ib: &Ir, b: &[NodeId], budget: usize) -> bool {
+    let mut seen: BTreeSet<(NodeId, NodeId)> = BTreeSet::new();
+    let mut stack: Vec<(NodeId, NodeId)> = a.iter().copied().zip(b.iter().copied()).collect();
+    if a.len() != b.len() {
+        return false;
+    }
+    while let Some((x, y)) = stack.pop() {
+        if !seen.insert((x, y)) {
+            continue;
+        }
+        if seen.len() > budget || x >= ia.nodes.len() || y >= ib.nodes.len() {
+            return false;
+        }
+        let (nx, ny) = (&ia.nodes[x], &ib.nodes[y]);
+        if nx.dialect != ny.dialect {
+            return false;
+        }
+        match (&nx.body, &ny.body) {
+            (Body::Bool(p), Body::Bool(q)) if p == q => {}
+            (Body::Schema(kx), Body::Schema(ky)) => {
+                let (cx, cy) = (children(kx), children(ky));
+                if cx.len() != cy.len() || format!("{:?}", skeleton(kx)) != format!("{:?}", skeleton(ky)) {
+                    return false;
+                }
+                stack.extend(cx.into_iter().zip(cy));
+            }
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// Every child schema of `k`, in a fixed order.
+fn children(k: &Keywords) -> Vec<NodeId> {
+    let mut out: Vec<NodeId> = Vec::new();
+    out.extend(k.reference.as_ref().map(|r| r.target));
+    out.extend(k.dynamic_reference.as_ref().map(|r| r.target));
+    out.extend(k.all_of.iter().chain(&k.any_of).chain(&k.one_of));
+    out.extend([k.not, k.if_, k.then_, k.else_].into_iter().flatten());
+    out.extend(k.dependent_schemas.iter().map(|(_, c)| *c));
+    out.extend(k.properties.iter().chain(&k.pattern_properties).map(|(_, c)| *c));
+    out.extend([k.additional_properties, k.property_names, k.unevaluated_properties].into_iter().flatten());
+    out.extend(k.prefix_items.iter().copied());
+    out.extend([k.items, k.contains, k.unevaluated_items].into_iter().flatten());
+    out
+}
+
+/// `k` without its children's ids and its annotations: what two schemas
+/// written the same way share.
+fn skeleton(k: &Keywords) -> Keywords {
+    let mut s = k.clone();
+    let blank = |r: &mut Option<contracts_codegen::ir::Ref>| {
+        if let Some(r) = r {
+            r.target = 0;
+        }
+    };
+    blank(&mut s.reference);
+    blank(&mut s.dynamic_reference);
+    for v in [&mut s.all_of, &mut s.any_of, &mut s.one_of, &mut s.prefix_items] {
+        v.iter_mut().for_each(|c| *c = 0);
+    }
+    for o in [&mut s.not, &mut s.if_, &mut s.then_, &mut s.else_, &mut s.additional_properties, &mut s.property_names, &mut s.unevaluated_properties] {
+        o.iter_mut().for_each(|c| *c = 0);
+    }
+    for o in [&mut s.items, &mut s.contains, &mut s.unevaluated_items] {
+        o.iter_mut().for_each(|c| *c = 0);
+    }
+    for v in [&mut s.dependent_schemas, &mut s.properties, &mut s.pattern_properties] {
+        v.iter_mut().for_each(|(_, c)| *c = 0);
+    }
+    (s.title, s.description, s.default, s.examples, s.deprecated, s.read_only, s.write_only, s.extensions) =
+        (None, None, None, Vec::new(), false, false, false, Vec::new());
+    s
 }

@@ -40,14 +40,14 @@ impl Pattern {
         self.source
     }
     /// Whether the pattern matches anywhere in `s` (patterns are not
-    /// anchored); a match the backtracking budget could not decide counts as
-    /// none (see [`Pattern::try_match`]).
+    /// anchored); a match its engine's limit left undecided counts as none
+    /// (see [`Pattern::try_match`]).
     #[inline]
     pub fn is_match(&self, s: &str) -> bool {
         self.compiled().is_match(s)
     }
-    /// Whether the pattern matches anywhere in `s`, `None` when the
-    /// backtracking budget ran out first.
+    /// Whether the pattern matches anywhere in `s`, `None` when its
+    /// engine's limit left it undecided (see [`EcmaRegex::undecided_reason`]).
     #[inline]
     pub fn try_match(&self, s: &str) -> Option<bool> {
         self.compiled().try_match(s)
@@ -321,28 +321,24 @@ impl Ctx {
                     m.json_string(s).done()
                 }
             }),
-            None => self.undecided_pattern(loc, at, "pattern", source, s),
+            None => self.undecided_pattern(loc, at, "pattern", re, s),
         }
     }
 
     /// `patternProperties` of the schema at `at`: whether member name `key`
-    /// matches `re`; a match the backtracking budget could not decide is an
-    /// error at the member and counts as no match.
+    /// matches `re`; a match its engine's limit left undecided is an error
+    /// at the member and counts as no match.
     pub fn key_matches(&mut self, loc: &Loc, at: &SchemaPath, key: &str, re: &Pattern) -> bool {
         match re.try_match(key) {
             Some(m) => m,
-            None => !self.undecided_pattern(&loc.key(key), &at.child("patternProperties"), "patternProperties", re.source(), key),
+            None => !self.undecided_pattern(&loc.key(key), &at.child("patternProperties"), "patternProperties", re, key),
         }
     }
 
     #[cold]
-    fn undecided_pattern(&mut self, loc: &Loc, at: &SchemaPath, keyword: &'static str, source: &str, s: &str) -> bool {
+    fn undecided_pattern(&mut self, loc: &Loc, at: &SchemaPath, keyword: &'static str, re: &Pattern, s: &str) -> bool {
         self.fail(loc, at, keyword, || {
-            format!(
-                "{} could not be checked against `{source}` within the matching budget ({BACKTRACK_LIMIT} backtracking steps, a {}-character value): the pattern backtracks too much on it, so it is refused",
-                loc.described(),
-                s.chars().count()
-            )
+            format!("{} could not be checked against `{keyword}` `{}`: {}, so it is refused", loc.described(), re.source(), re.compiled().undecided_reason(s))
         })
     }
 
@@ -1173,6 +1169,36 @@ mod tests {
         assert_eq!(e.instance_location, "/commandId");
         assert_eq!(e.keyword_location, "/properties/commandId/pattern");
         assert_eq!(e.message, "`commandId` must match `^cmd_[0-9a-f]{32}$`, got \"cmd_aaaaaaaaaaaaaaaaaaaaaaaaaaa\"");
+    }
+
+    #[test]
+    fn an_undecided_pattern_says_which_limit_and_keyword() {
+        // A back-reference into a quantified group runs on `regress`, bounded by the value's length.
+        let re = Pattern::new(r"^(?:(a+)+\1)+$");
+        let max = crate::validate::engine::regress_max_len(re.source());
+        let mut c = Ctx::collecting();
+        let root = Loc::Root;
+        let loc = root.key("commandId");
+        let v = format!("{}!", "a".repeat(max + 5));
+        assert!(!c.pattern(&loc, &AT, &v, &re));
+        // (An undecided member name is reported here and read as matched.)
+        assert!(c.key_matches(&root, &ROOT, &v, &re));
+        let errors = c.into_errors();
+        assert_eq!(errors[0].keyword_location, "/properties/commandId/pattern");
+        assert_eq!(
+            errors[0].message,
+            format!(
+                "`commandId` could not be checked against `pattern` `^(?:(a+)+\\1)+$`: the pattern's worst case grows too fast with the value's length to check values over {max} characters, and this one has {}, so it is refused",
+                max + 6
+            )
+        );
+        assert!(errors[1].message.contains("against `patternProperties` `^(?:(a+)+\\1)+$`: the pattern's worst case"), "{}", errors[1].message);
+        // Look-around runs on the budgeted backtracker: the message names the budget.
+        let re = Pattern::new("^(?:(?=a)a+)+$");
+        let mut c = Ctx::collecting();
+        assert!(!c.pattern(&loc, &AT, &format!("{}!", "a".repeat(100_000)), &re));
+        let e = &c.into_errors()[0];
+        assert!(e.message.ends_with("no answer within the matching budget (1000000 backtracking steps) on this 100001-character value: the pattern backtracks too much on it, so it is refused"), "{}", e.message);
     }
 
     #[test]

@@ -88,6 +88,20 @@ impl EcmaRegex {
         }
     }
 
+    /// Why [`EcmaRegex::try_match`] left `s` undecided, in words for an
+    /// error message: the limit of the engine the pattern runs on (the
+    /// backtracking budget, or the longest value `regress` is given).
+    pub fn undecided_reason(&self, s: &str) -> String {
+        let n = s.chars().count();
+        match &self.engine {
+            Engine::Regress { max_len, .. } => format!(
+                "the pattern's worst case grows too fast with the value's length to check values over {max_len} character{}, and this one has {n}",
+                if *max_len == 1 { "" } else { "s" }
+            ),
+            _ => format!("no answer within the matching budget ({BACKTRACK_LIMIT} backtracking steps) on this {n}-character value: the pattern backtracks too much on it"),
+        }
+    }
+
     /// Like [`EcmaRegex::try_match`], an undecided match counting as none.
     #[inline]
     pub fn is_match(&self, s: &str) -> bool {
@@ -392,6 +406,11 @@ mod tests {
         let start = std::time::Instant::now();
         assert_eq!(re.try_match(&format!("{}!", "a".repeat(100_000))), None);
         assert!(start.elapsed() < std::time::Duration::from_secs(1));
+        // The reason names the length limit, not a step budget regress does not have.
+        assert_eq!(
+            re.undecided_reason(&format!("{}!", "a".repeat(100_000))),
+            format!("the pattern's worst case grows too fast with the value's length to check values over {max} characters, and this one has 100001")
+        );
         // A pattern without nested quantifiers keeps long values decided.
         let lone = EcmaRegex::new(r"\uD800").unwrap();
         assert_eq!(lone.engine(), Regress);
@@ -432,6 +451,10 @@ mod tests {
         let re = EcmaRegex::new(r"^(?:(?=a)a+)+$").unwrap();
         assert_eq!(re.engine(), Backtracking);
         assert_eq!(re.try_match(&hostile), None);
+        assert_eq!(
+            re.undecided_reason(&hostile),
+            "no answer within the matching budget (1000000 backtracking steps) on this 100001-character value: the pattern backtracks too much on it"
+        );
         assert_eq!(re.try_match("aaaa"), Some(true));
     }
 }

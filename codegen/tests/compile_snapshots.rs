@@ -74,7 +74,7 @@ fn overlapping_any_of_takes_the_first_valid_branch_and_loses_nothing() {
 #[test]
 fn tagged_unions_one_or_many_and_enums() {
     let u: unions::Unions = round_trip(json!({"shape": {"kind": "square", "side": 2}, "oneOrMany": ["a", "b"], "level": "high", "titled": 3}));
-    assert!(matches!(u.shape, Some(unions::Shape::Square(ref s)) if s.side.as_f64() == Some(2.0)));
+    assert!(matches!(u.shape, Some(unions::Shape::Square { ref side, .. }) if side.as_f64() == Some(2.0)));
     assert!(matches!(u.one_or_many, Some(unions::OneOrMany::Many(ref v)) if v.len() == 2));
     assert_eq!(u.level, Some(unions::Level::High));
     assert!(matches!(u.titled, Some(unions::Titled::ByNumber(_))));

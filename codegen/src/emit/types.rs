@@ -4,7 +4,7 @@
 
 use super::docs::{doc_attrs, used_by, value_span};
 use super::validate::Validators;
-use crate::plan::{kind_refs, Command, DocText, Extra, Field, Kind, ModulePlan, Select, TypeDef, TypeRef, Validation, Variant};
+use crate::plan::{kind_refs, struct_variants, Command, DocText, Extra, Field, Kind, ModulePlan, Select, TypeDef, TypeRef, Validation, Variant};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 use std::collections::HashSet;
@@ -23,6 +23,8 @@ pub struct TypeEmitter<'a, 'v> {
     /// The module's root type and root node, when the root type is another
     /// schema's (the root is a `$ref` with annotations only).
     root_alias: Option<(usize, crate::ir::NodeId)>,
+    /// Structs written as struct variants of the tagged unions holding them ([`struct_variants`]).
+    inline: Vec<bool>,
 }
 
 pub(crate) fn ident(name: &str) -> Ident {
@@ -37,7 +39,8 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     /// An emitter for `plan`, registering validators in `validators`.
     pub fn new(plan: &'a ModulePlan, validators: &'a mut Validators<'v>, rt: TokenStream) -> Self {
         let boxed = boxed_pairs(plan);
-        TypeEmitter { plan, validators, rt, boxed, bases: Vec::new(), readers: Default::default(), root_alias: None }
+        let inline = struct_variants(plan);
+        TypeEmitter { plan, validators, rt, boxed, bases: Vec::new(), readers: Default::default(), root_alias: None, inline }
     }
 
     /// The module's root node: when the root type is its `$ref` target's,
@@ -100,12 +103,21 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
 
     /// A documented `pub` field of struct `owner`.
     fn field_def(&self, owner: usize, f: &Field) -> TokenStream {
+        self.documented_field(owner, f, quote!(pub))
+    }
+
+    /// A documented field of struct `owner`, without visibility (as in a struct variant).
+    fn variant_field_def(&self, owner: usize, f: &Field) -> TokenStream {
+        self.documented_field(owner, f, quote!())
+    }
+
+    fn documented_field(&self, owner: usize, f: &Field, visibility: TokenStream) -> TokenStream {
         let fid = ident(&f.rust);
         let fty = self.field_ty(owner, f);
         let mut notes = self.field_constraints(f);
         notes.extend(field_notes(f));
         let fdocs = doc_attrs(&DocText { source: String::new(), ..f.doc.clone() }, &notes);
-        quote!(#fdocs pub #fid: #fty,)
+        quote!(#fdocs #visibility #fid: #fty,)
     }
 
     /// Constraints for a field whose type does not document them itself (a
@@ -126,6 +138,11 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             }
         };
         Ident::new(&format!("BASE{i}"), Span::call_site())
+    }
+
+    /// Whether `t` is a struct written as a struct variant.
+    fn inlined(&self, t: &TypeRef) -> bool {
+        matches!(t, TypeRef::Named(id) if self.inline[*id])
     }
 
     fn name(&self, id: usize) -> Ident {
@@ -167,6 +184,10 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     }
 
     fn emit_type(&mut self, id: usize) -> TokenStream {
+        if self.inline[id] {
+            // Written inside the unions that hold it.
+            return quote!();
+        }
         let t = self.plan.types[id].clone();
         let body = match &t.kind {
             Kind::Struct { fields, extra, extra_field, tag } => self.structure(id, &t, fields, extra, extra_field, tag.as_ref()),
@@ -299,20 +320,40 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let mut defs = Vec::new();
         let mut sers = Vec::new();
         let mut builds = Vec::new();
+        // Struct variants are written by hand; other variants by `union_serialize!`.
+        let mut struct_sers = Vec::new();
         for v in variants {
             let vid = ident(&v.name);
             let vdocs = doc_attrs(&DocText { source: String::new(), ..v.doc.clone() }, &[]);
             if v.ty == TypeRef::Null {
                 defs.push(quote!(#vdocs #vid,));
                 sers.push(quote!(#vid));
+                struct_sers.push(quote!(Self::#vid => s.serialize_unit(),));
                 builds.push(quote!(::std::result::Result::Ok(Self::#vid)));
+            } else if let (TypeRef::Named(sid), Select::Tag(value), Some(tag), true) = (&v.ty, &v.select, tag, self.inlined(&v.ty)) {
+                let (def, build, ser) = self.struct_variant(*sid, &v.name, &v.doc, tag, value);
+                defs.push(def);
+                builds.push(build);
+                struct_sers.push(ser);
             } else {
                 let vty = self.ty(id, &v.ty);
                 defs.push(quote!(#vdocs #vid(#vty),));
                 sers.push(quote!(#vid(_)));
+                struct_sers.push(quote!(Self::#vid(x) => #rt::__private::serde::Serialize::serialize(x, s),));
                 builds.push(quote!(#rt::variant(v, Self::#vid)));
             }
         }
+        let serialize = if struct_sers.len() == sers.len() {
+            quote!(#rt::union_serialize!(#name { #(#sers),* });)
+        } else {
+            quote! {
+                impl #rt::__private::serde::Serialize for #name {
+                    fn serialize<S: #rt::__private::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
+                        match self { #(#struct_sers)* }
+                    }
+                }
+            }
+        };
         let mismatch = quote!(#rt::Mismatch::no_variant());
         // The value was validated before: a tag or a JSON type that tells
         // the branch is enough; other unions run each branch's validator.
@@ -366,8 +407,50 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 }
             }
 
-            #rt::union_serialize!(#name { #(#sers),* });
+            #serialize
         }
+    }
+
+    /// Struct `sid` written as variant `name` of a union told apart by
+    /// member `tag` (this variant's is `value`): the variant's definition,
+    /// its build from a validated value (`v`), and its `Serialize` arm.
+    fn struct_variant(&mut self, sid: usize, name: &str, doc: &DocText, tag: &str, value: &str) -> (TokenStream, TokenStream, TokenStream) {
+        let rt = self.rt.clone();
+        let st = self.plan.types[sid].clone();
+        let Kind::Struct { fields, extra, extra_field, .. } = &st.kind else { return (quote!(), quote!(), quote!()) };
+        let vid = ident(name);
+        let mut notes = vec![format!("{} is {}.", value_span(tag), value_span(value))];
+        notes.extend(self.type_notes(&st, false));
+        let vdocs = doc_attrs(&DocText { source: String::new(), ..doc.clone() }, &notes);
+        let mut defs: Vec<TokenStream> = fields.iter().map(|f| self.variant_field_def(sid, f)).collect();
+        let specs: Vec<TokenStream> = fields
+            .iter()
+            .map(|f| {
+                let (fid, json) = (ident(&f.rust), &f.json);
+                let req = if f.required { quote!(required) } else { quote!(optional) };
+                quote!(#fid = #json, #req;)
+            })
+            .collect();
+        let mut binds: Vec<Ident> = fields.iter().map(|f| ident(&f.rust)).collect();
+        let tail = match extra {
+            Extra::Keep(xt) => {
+                let xid = ident(extra_field);
+                let xty = self.ty(usize::MAX, xt);
+                defs.push(quote! {
+                    /// Members the schema does not name, in document order (parse → serialize loses nothing).
+                    #xid: #rt::Extra<#xty>,
+                });
+                binds.push(xid.clone());
+                quote!(extra #xid)
+            }
+            Extra::Deny => quote!(deny),
+        };
+        let ser_tail = if let Extra::Keep(_) = extra { tail.clone() } else { quote!() };
+        (
+            quote!(#vdocs #vid { #(#defs)* },),
+            quote!(#rt::object_variant!(v, #vid { #(#specs)* } tag #tag; #tail)),
+            quote!(Self::#vid { #(#binds),* } => #rt::object_variant_serialize!(s, #tag = #value; { #(#specs)* } #ser_tail),),
+        )
     }
 
     #[allow(clippy::too_many_arguments)]

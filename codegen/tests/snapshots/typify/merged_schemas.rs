@@ -319,27 +319,46 @@ pub type BarProp = rt::Value;
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum Unresolvable2 {
-    A(AUnresolvable),
-    B(AUnresolvable),
+    /// `x` is `a`.
+    ///
+    /// Used by: `typify/merged-schemas.json#/definitions/Unresolvable`, `typify/merged-schemas.json#/definitions/Unresolvable`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+    A {
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// `x` is `b`.
+    ///
+    /// Used by: `typify/merged-schemas.json#/definitions/Unresolvable`, `typify/merged-schemas.json#/definitions/Unresolvable`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+    B {
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
 }
 impl rt::FromValue for Unresolvable2 {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match v.get("x").and_then(rt::Value::as_str) {
-            Some("a") => rt::variant(v, Self::A),
-            Some("b") => rt::variant(v, Self::B),
+            Some("a") => rt::object_variant!(v, A {} tag "x"; extra extra),
+            Some("b") => rt::object_variant!(v, B {} tag "x"; extra extra),
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-rt::union_serialize!(Unresolvable2 { A(_), B(_) });
-rt::contract!(Unresolvable2, [validators::v18], BASE0, "/definitions/Unresolvable");
-/// Used by: `typify/merged-schemas.json#/definitions/Unresolvable`, `typify/merged-schemas.json#/definitions/Unresolvable`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
-pub struct AUnresolvable {
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
+impl rt::__private::serde::Serialize for Unresolvable2 {
+    fn serialize<S: rt::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::A { extra } => {
+                rt::object_variant_serialize!(s, "x" = "a"; {} extra extra)
+            }
+            Self::B { extra } => {
+                rt::object_variant_serialize!(s, "x" = "b"; {} extra extra)
+            }
+        }
+    }
 }
-rt::object!(AUnresolvable {} tag "x" = "c"; extra extra);
+rt::contract!(Unresolvable2, [validators::v18], BASE0, "/definitions/Unresolvable");
 /// if we don't see this, we dropped the metadata
 ///
 /// Schema: `typify/merged-schemas.json#/definitions/CommentedTypeMerged`

@@ -6,11 +6,11 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/sc
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"OneOfTypes2\":{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"BarTypes\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]}]},\"FooTypes\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"OneOfRawType\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]},\"OneOfMissingTitle2\":{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"ATitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}}]},\"BTitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}}]},\"ObjectTitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"Ipv4Net\":{\"type\":\"string\",\"pattern\":\".*\"},\"NullStringEnumWithUnknownFormat\":{\"type\":[\"string\",\"null\"],\"enum\":[\"a\",\"b\",\"c\"],\"format\":\"?\"},\"AlternativeEnum\":{\"type\":\"string\",\"default\":\"Choice2\",\"enum\":[\"Choice1\",\"Choice2\",\"Choice3\"]},\"EmptyObject\":{\"type\":\"object\",\"properties\":{\"prop\":{\"type\":\"object\",\"enum\":[{}]}}},\"JankNames\":{\"oneOf\":[{\"title\":\"Animation Specification\",\"type\":\"string\"},{\"title\":\"Animation Specification\",\"type\":\"object\",\"maxProperties\":1,\"minProperties\":1,\"additionalProperties\":{\"type\":\"string\"}},{\"type\":\"object\",\"maxProperties\":2,\"minProperties\":2,\"additionalProperties\":{\"type\":\"integer\"}}]},\"References\":{\"description\":\"issue 280\",\"oneOf\":[{\"type\":\"array\",\"items\":{\"type\":\"string\"}},{\"additionalProperties\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"type\":\"object\"}]},\"ObjectReference\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"StringVersion\":{\"type\":\"string\"},\"ReferenceDef\":{\"type\":\"string\"},\"Never\":false,\"NeverEver\":{\"not\":true},\"NeverEverForever\":{\"not\":{}},\"AnyOfNothing\":{\"enum\":[]},\"AnyOfNoStrings\":{\"type\":\"string\",\"enum\":[]},\"ShouldBeExclusive2\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},\"IdExclusive\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},{\"required\":[\"id\"]}]},\"ReferenceExclusive\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},{\"required\":[\"reference\"]}]},\"EnumAndConstant\":{\"oneOf\":[{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}}]},\"DogConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},\"CatConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},\"MonkeyConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},\"FishConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}},\"CommentedVariants\":{\"oneOf\":[{\"enum\":[\"A\"],\"description\":\"An A\"},{\"enum\":[\"B\"],\"description\":\"A B\"},{\"const\":\"C\",\"description\":\"a pirate's favorite letter\"}]},\"VariantsDifferByPunct\":{\"enum\":[\"2.5GBASE-T\",\"25GBASE-T\",\"2,5,GBASE,T\"]},\"OptionOneofEnum\":{\"oneOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionOneofConst\":{\"oneOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionOneofNull\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"OptionAnyofEnum\":{\"anyOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionAnyofConst\":{\"anyOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionAnyofNull\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"BlockSize\":{\"type\":\"integer\",\"enum\":[512,2048,4096]},\"NotBlockSize\":{\"type\":\"integer\",\"not\":{\"enum\":[512,2048,4096]}}},\"defs\":{\"various_enums.ReferenceDef\":{\"type\":\"string\"},\"various_enums.StringVersion\":{\"type\":\"string\"}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v27, v, "file:///typify/various-enums.json", "")
+    rt::validate_with(validators::v23, v, "file:///typify/various-enums.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
 pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v27, v, "file:///typify/various-enums.json", "")
+    rt::is_valid_with(validators::v23, v, "file:///typify/various-enums.json", "")
 }
 const BASE0: &str = "file:///typify/various-enums.json";
 /// Schema: `typify/various-enums.json#/definitions/one-of-types`
@@ -349,73 +349,89 @@ rt::contract!(
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum EnumAndConstant {
-    Dog(DogConstant),
-    Cat(CatConstant),
-    Monkey(MonkeyConstant),
-    Fish(FishConstant),
+    /// `petType` is `dog`.
+    Dog {
+        bark: String,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// `petType` is `cat`.
+    Cat {
+        purr: String,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// `petType` is `monkey`.
+    Monkey {
+        help: String,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// `petType` is `fish`.
+    Fish {
+        float: String,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
 }
 impl rt::FromValue for EnumAndConstant {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match v.get("petType").and_then(rt::Value::as_str) {
-            Some("dog") => rt::variant(v, Self::Dog),
-            Some("cat") => rt::variant(v, Self::Cat),
-            Some("monkey") => rt::variant(v, Self::Monkey),
-            Some("fish") => rt::variant(v, Self::Fish),
+            Some("dog") => {
+                rt::object_variant!(
+                    v, Dog { bark = "bark", required; } tag "petType"; extra extra
+                )
+            }
+            Some("cat") => {
+                rt::object_variant!(
+                    v, Cat { purr = "purr", required; } tag "petType"; extra extra
+                )
+            }
+            Some("monkey") => {
+                rt::object_variant!(
+                    v, Monkey { help = "help", required; } tag "petType"; extra extra
+                )
+            }
+            Some("fish") => {
+                rt::object_variant!(
+                    v, Fish { float = "float", required; } tag "petType"; extra extra
+                )
+            }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-rt::union_serialize!(EnumAndConstant { Dog(_), Cat(_), Monkey(_), Fish(_) });
+impl rt::__private::serde::Serialize for EnumAndConstant {
+    fn serialize<S: rt::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Dog { bark, extra } => {
+                rt::object_variant_serialize!(
+                    s, "petType" = "dog"; { bark = "bark", required; } extra extra
+                )
+            }
+            Self::Cat { purr, extra } => {
+                rt::object_variant_serialize!(
+                    s, "petType" = "cat"; { purr = "purr", required; } extra extra
+                )
+            }
+            Self::Monkey { help, extra } => {
+                rt::object_variant_serialize!(
+                    s, "petType" = "monkey"; { help = "help", required; } extra extra
+                )
+            }
+            Self::Fish { float, extra } => {
+                rt::object_variant_serialize!(
+                    s, "petType" = "fish"; { float = "float", required; } extra extra
+                )
+            }
+        }
+    }
+}
 rt::contract!(
     EnumAndConstant, [validators::v19], BASE0, "/definitions/enum-and-constant"
-);
-/// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/0`
-#[derive(Clone, PartialEq)]
-pub struct DogConstant {
-    pub bark: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(DogConstant { bark = "bark", required; } tag "petType" = "dog"; extra extra);
-rt::contract!(
-    DogConstant, [validators::v20], BASE0, "/definitions/enum-and-constant/oneOf/0"
-);
-/// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/1`
-#[derive(Clone, PartialEq)]
-pub struct CatConstant {
-    pub purr: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(CatConstant { purr = "purr", required; } tag "petType" = "cat"; extra extra);
-rt::contract!(
-    CatConstant, [validators::v21], BASE0, "/definitions/enum-and-constant/oneOf/1"
-);
-/// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/2`
-#[derive(Clone, PartialEq)]
-pub struct MonkeyConstant {
-    pub help: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    MonkeyConstant { help = "help", required; } tag "petType" = "monkey"; extra extra
-);
-rt::contract!(
-    MonkeyConstant, [validators::v22], BASE0, "/definitions/enum-and-constant/oneOf/2"
-);
-/// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/3`
-#[derive(Clone, PartialEq)]
-pub struct FishConstant {
-    pub float: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    FishConstant { float = "float", required; } tag "petType" = "fish"; extra extra
-);
-rt::contract!(
-    FishConstant, [validators::v23], BASE0, "/definitions/enum-and-constant/oneOf/3"
 );
 /// Schema: `typify/various-enums.json#/definitions/commented-variants`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -429,7 +445,7 @@ pub enum CommentedVariants {
 }
 rt::string_enum!(CommentedVariants { A = "A", B = "B", C = "C" });
 rt::contract!(
-    CommentedVariants, [validators::v24], BASE0, "/definitions/commented-variants"
+    CommentedVariants, [validators::v20], BASE0, "/definitions/commented-variants"
 );
 /// Schema: `typify/various-enums.json#/definitions/variants-differ-by-punct`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -446,7 +462,7 @@ rt::string_enum!(
     = "2,5,GBASE,T" }
 );
 rt::contract!(
-    VariantsDifferByPunct, [validators::v25], BASE0,
+    VariantsDifferByPunct, [validators::v21], BASE0,
     "/definitions/variants-differ-by-punct"
 );
 /// Schema: `typify/various-enums.json#/definitions/option-oneof-enum`
@@ -470,7 +486,7 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     rt::via_value!(
-        Check1 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v26, v)
+        Check1 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v22, v)
     );
     rt::object_reader!(
         read_11, Visit11, EmptyObject { prop = "prop" : rt::fast::ViaValue < Check1 >,
@@ -491,7 +507,7 @@ mod validators {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["bar"]);
-            ok &= c.prop(l, s, x, "bar", v28);
+            ok &= c.prop(l, s, x, "bar", v24);
         }
         ok
     }
@@ -500,7 +516,7 @@ mod validators {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["foo"]);
-            ok &= c.prop(l, s, x, "foo", v29);
+            ok &= c.prop(l, s, x, "foo", v25);
         }
         ok
     }
@@ -511,13 +527,13 @@ mod validators {
     }
     /// `#/definitions/one-of-raw-type`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v29, None), (v28, None)], None)
+        c.one_of(i, l, s, &[(v25, None), (v24, None)], None)
     }
     /// `#/definitions/one-of-missing-title/oneOf/0`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "foo", v29);
+            ok &= c.prop(l, s, x, "foo", v25);
         }
         ok
     }
@@ -525,7 +541,7 @@ mod validators {
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "bar", v28);
+            ok &= c.prop(l, s, x, "bar", v24);
         }
         ok
     }
@@ -533,8 +549,8 @@ mod validators {
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "bar", v28);
-            ok &= c.prop(l, s, x, "baz", v28);
+            ok &= c.prop(l, s, x, "bar", v24);
+            ok &= c.prop(l, s, x, "baz", v24);
         }
         ok
     }
@@ -562,19 +578,19 @@ mod validators {
     /// `#/definitions/EmptyObject`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "prop", v26)
+        c.prop(l, s, x, "prop", v22)
     }
     /// `#/definitions/References`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v30, None), (v31, None)], None)
+        c.one_of(i, l, s, &[(v26, None), (v27, None)], None)
     }
     /// `#/definitions/References/oneOf/1/additionalProperties/oneOf/0`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v29(i, l, c, &s.reference("/$ref", B0, "/definitions/StringVersion"))
+        v25(i, l, c, &s.reference("/$ref", B0, "/definitions/StringVersion"))
     }
     /// `#/definitions/References/oneOf/1/additionalProperties/oneOf/1`
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v29(i, l, c, &s.reference("/$ref", B0, "/definitions/ReferenceDef"))
+        v25(i, l, c, &s.reference("/$ref", B0, "/definitions/ReferenceDef"))
     }
     /// `#/definitions/References/oneOf/1/additionalProperties`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -604,8 +620,8 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "id", v29);
-            ok &= c.prop(l, s, x, "reference", v29);
+            ok &= c.prop(l, s, x, "id", v25);
+            ok &= c.prop(l, s, x, "reference", v25);
         }
         ok &= c.one_of(i, l, s, &[(v16, None), (v17, None)], None);
         ok
@@ -616,44 +632,20 @@ mod validators {
             i,
             l,
             s,
-            &[(v20, None), (v21, Some("cat")), (v22, Some("monkey")), (v23, None)],
+            &[(v28, None), (v29, Some("cat")), (v30, Some("monkey")), (v31, None)],
             Some("petType"),
         )
     }
-    /// `#/definitions/enum-and-constant/oneOf/0`
-    pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "bark"]) & c.prop(l, s, x, "petType", v32)
-            & c.prop(l, s, x, "bark", v29)
-    }
-    /// `#/definitions/enum-and-constant/oneOf/1`
-    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "purr"]) & c.prop(l, s, x, "petType", v33)
-            & c.prop(l, s, x, "purr", v29)
-    }
-    /// `#/definitions/enum-and-constant/oneOf/2`
-    pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "help"]) & c.prop(l, s, x, "petType", v34)
-            & c.prop(l, s, x, "help", v29)
-    }
-    /// `#/definitions/enum-and-constant/oneOf/3`
-    pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "float"]) & c.prop(l, s, x, "petType", v35)
-            & c.prop(l, s, x, "float", v29)
-    }
     /// `#/definitions/commented-variants`
-    pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v36, None), (v37, None), (v38, None)], None)
+    pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.one_of(i, l, s, &[(v32, None), (v33, None), (v34, None)], None)
     }
     /// `#/definitions/variants-differ-by-punct`
-    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["2.5GBASE-T", "25GBASE-T", "2,5,GBASE,T"])
     }
     /// `#/definitions/EmptyObject/properties/prop`
-    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
             & c
                 .enum_of(
@@ -664,24 +656,24 @@ mod validators {
                 )
     }
     /// `#`
-    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/definitions/one-of-types/oneOf/0/properties/bar`
-    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
     /// `#/definitions/one-of-types/oneOf/1/properties/foo`
-    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/definitions/References/oneOf/0`
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v29)
+        c.items(l, s, x, 0usize, "/items", v25)
     }
     /// `#/definitions/References/oneOf/1`
-    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
@@ -692,32 +684,56 @@ mod validators {
         }
         ok
     }
-    /// `#/definitions/enum-and-constant/oneOf/0/properties/petType`
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["dog"])
+    /// `#/definitions/enum-and-constant/oneOf/0`
+    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["petType", "bark"]) & c.prop(l, s, x, "petType", v35)
+            & c.prop(l, s, x, "bark", v25)
     }
-    /// `#/definitions/enum-and-constant/oneOf/1/properties/petType`
-    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "cat")
+    /// `#/definitions/enum-and-constant/oneOf/1`
+    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["petType", "purr"]) & c.prop(l, s, x, "petType", v36)
+            & c.prop(l, s, x, "purr", v25)
     }
-    /// `#/definitions/enum-and-constant/oneOf/2/properties/petType`
-    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "monkey")
+    /// `#/definitions/enum-and-constant/oneOf/2`
+    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["petType", "help"]) & c.prop(l, s, x, "petType", v37)
+            & c.prop(l, s, x, "help", v25)
     }
-    /// `#/definitions/enum-and-constant/oneOf/3/properties/petType`
-    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, &["fish"])
+    /// `#/definitions/enum-and-constant/oneOf/3`
+    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["petType", "float"]) & c.prop(l, s, x, "petType", v38)
+            & c.prop(l, s, x, "float", v25)
     }
     /// `#/definitions/commented-variants/oneOf/0`
-    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["A"])
     }
     /// `#/definitions/commented-variants/oneOf/1`
-    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["B"])
     }
     /// `#/definitions/commented-variants/oneOf/2`
-    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "C")
+    }
+    /// `#/definitions/enum-and-constant/oneOf/0/properties/petType`
+    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["dog"])
+    }
+    /// `#/definitions/enum-and-constant/oneOf/1/properties/petType`
+    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "cat")
+    }
+    /// `#/definitions/enum-and-constant/oneOf/2/properties/petType`
+    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "monkey")
+    }
+    /// `#/definitions/enum-and-constant/oneOf/3/properties/petType`
+    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.enum_str(l, s, i, &["fish"])
     }
 }

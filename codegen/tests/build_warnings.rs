@@ -37,3 +37,20 @@ fn the_default_is_one_summary_line_and_the_setting_chooses() {
     let off = generate(&Settings::new().with_build_warnings(BuildWarnings::Off), &inputs()).unwrap();
     assert!(cargo_warnings(&off, list).is_empty());
 }
+
+/// Two definitions whose keys spell the same name (`a-b`, `a_b` → `AB`) and
+/// that have no other: each is numbered, with a warning naming its pointer.
+#[test]
+fn a_numbered_name_is_a_warning_naming_the_place() {
+    let schema = r#"{"$defs": {
+        "a-b": {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]},
+        "a_b": {"type": "object", "properties": {"y": {"type": "integer"}}, "required": ["y"]}}}"#;
+    let out = generate(&Settings::new(), &[SchemaInput::new("names.json", schema)]).unwrap();
+    let numbered: Vec<(String, String)> =
+        out.warnings.iter().filter(|w| w.message.contains("is another type's")).map(|w| (w.pointer.clone(), w.message.clone())).collect();
+    assert_eq!(numbered.len(), 2, "{:?}", out.warnings);
+    assert_eq!(numbered[0].0, "/$defs/a-b");
+    assert!(numbered[0].1.starts_with("type named `AB2`"), "{}", numbered[0].1);
+    assert_eq!(numbered[1].0, "/$defs/a_b");
+    assert!(out.files[0].contents.contains("pub struct AB2") && out.files[0].contents.contains("pub struct AB3"));
+}

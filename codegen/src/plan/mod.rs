@@ -226,6 +226,16 @@ impl<'a> Planner<'a> {
         };
         let nodes = self.expand(&[node]);
         let id = self.new_type(&nodes, names, false);
+        // The alias takes the name (`OneOfSeveral = Option<…>`); a type it
+        // wraps, planned from the same schema, reads as its value.
+        let mut inner = Vec::new();
+        collect_named(&t, &mut inner);
+        for i in inner {
+            if self.types[i].candidates == self.types[id].candidates {
+                let value = self.types[id].candidates.iter().map(|c| format!("{c}Value")).collect::<Vec<_>>();
+                self.types[i].candidates.extend(value);
+            }
+        }
         self.types[id].kind = Kind::Alias(t);
         TypeRef::Named(id)
     }
@@ -518,7 +528,26 @@ impl<'a> Planner<'a> {
                 stack.extend(inner);
             }
         }
-        let chosen = names::choose(&order, &merged, &types);
+        let (chosen, numbered) = names::choose(&order, &merged, &types);
+        for id in numbered {
+            let node = match &types[id].validation {
+                Validation::Own(nodes) => nodes.first(),
+                Validation::PerLocation(places) => places.first().and_then(|p| p.first()),
+            };
+            if let (Some(node), Some(name)) = (node.copied(), chosen.get(&id)) {
+                let mut wanted: Vec<&str> = Vec::new();
+                for c in merged.get(&id).into_iter().flatten() {
+                    if !wanted.contains(&c.as_str()) {
+                        wanted.push(c);
+                    }
+                }
+                let wanted = wanted.join(", ");
+                self.warn(
+                    node,
+                    format!("type named `{name}`: every name its place suggests ({wanted}) is another type's; `Settings::with_type_name` can name it"),
+                );
+            }
+        }
         // Renumber in first-visit order.
         let new_index: HashMap<usize, usize> = order.iter().enumerate().map(|(i, id)| (*id, i)).collect();
         let renumber: Vec<usize> = (0..types.len()).map(|i| new_index.get(&i).copied().unwrap_or(0)).collect();

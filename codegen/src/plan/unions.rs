@@ -69,6 +69,8 @@ impl Planner<'_> {
         }
         let id = self.reserve(nodes, names, key);
         let union_name = self.types[id].candidates.first().cloned().unwrap_or_default();
+        // The union's most qualified name, for variants whose short names are taken.
+        let union_full = self.types[id].candidates.last().cloned().unwrap_or_default();
         let suffix = last_word(&union_name).to_owned();
         // How are the branches told apart?
         let tag = self.tag_member(&live.iter().map(|(_, b, _)| *b).collect::<Vec<_>>());
@@ -98,7 +100,11 @@ impl Planner<'_> {
                 (name.unwrap_or_default(), Select::Branch { nodes: vec![*b], by_type: by_type.as_ref().map(|t| t[i]) }, None)
             };
             let sub = self.branch_ctx(&base, conj, ctx, omit);
-            let ty = self.plan(conj.clone(), &[format!("{vname}{suffix}"), format!("{union_name}{vname}")], sub);
+            let mut variant_names = vec![format!("{vname}{suffix}"), format!("{union_name}{vname}")];
+            if union_full != union_name {
+                variant_names.push(format!("{union_full}{vname}"));
+            }
+            let ty = self.plan(conj.clone(), &variant_names, sub);
             variants.push(Variant { name: vname, ty, select, doc });
         }
         // One value or many: [X, array of X] reads as One(X) / Many(Vec<X>).

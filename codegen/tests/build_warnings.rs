@@ -54,3 +54,20 @@ fn a_numbered_name_is_a_warning_naming_the_place() {
     assert_eq!(numbered[1].0, "/$defs/a_b");
     assert!(out.files[0].contents.contains("pub struct AB2") && out.files[0].contents.contains("pub struct AB3"));
 }
+
+/// A schema that constrains values in a way no Rust type says (`not`) is a
+/// JSON value with a warning saying why, at its place; one that says nothing
+/// (`{}`) is a JSON value exactly, without one.
+#[test]
+fn a_json_value_that_stands_for_a_constraint_says_why() {
+    let schema = r#"{"type": "object", "properties": {
+        "anything": {},
+        "notNull": {"not": {"type": "null"}},
+        "pair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}]}}}"#;
+    let out = generate(&Settings::new(), &[SchemaInput::new("values.json", schema)]).unwrap();
+    let at = |pointer: &str| out.warnings.iter().filter(|w| w.pointer == pointer).map(|w| w.message.clone()).collect::<Vec<_>>();
+    assert!(at("/properties/anything").is_empty(), "{:?}", out.warnings);
+    assert_eq!(at("/properties/notNull"), ["typed as a JSON value (validation is exact): `not` has no Rust shape"]);
+    assert_eq!(at("/properties/pair").len(), 1, "{:?}", out.warnings);
+    assert!(at("/properties/pair")[0].contains("a tuple (`prefixItems`"), "{:?}", out.warnings);
+}

@@ -105,6 +105,21 @@ fn a_tag_spelled_as_a_single_value_enum_or_a_const_picks_the_variant() {
 }
 
 #[test]
+fn a_default_is_an_accessor_and_the_document_is_unchanged() {
+    use types_with_defaults::{MrDefaultNumbers, TestBed};
+    let absent: MrDefaultNumbers = round_trip(json!({}));
+    assert!(absent.little_u8.is_none());
+    assert_eq!(absent.little_u8(), 2i64);
+    assert_eq!(absent.little_u16(), 3i64);
+    let given: MrDefaultNumbers = round_trip(json!({"little_u8": 7, "little_u16": 3.0}));
+    assert_eq!(given.little_u8(), 7i64);
+    // The number as written is kept: the accessor reads it, serialisation writes it.
+    assert_eq!(given.little_u16().to_string(), "3.0");
+    let bed: TestBed = round_trip(json!({"any": []}));
+    assert_eq!(bed.id(), "abc123-is-this-a-uuid");
+}
+
+#[test]
 fn an_unsatisfiable_enum_is_a_type_nothing_parses_into() {
     for doc in [json!({"action": "foo"}), json!({"action": "bar"}), json!({})] {
         assert!(merged_schemas::Unsatisfiable2::from_json_value(doc.clone()).is_err(), "{doc}");

@@ -237,6 +237,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             }
             Extra::Deny => quote!(deny),
         };
+        let defaults = self.default_accessors(&name, fields);
         let local: Vec<&String> = fields.iter().filter(|f| f.sensitive || t.sensitive).map(|f| &f.json).collect();
         let local = if local.is_empty() {
             quote!()
@@ -254,7 +255,66 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             pub struct #name { #(#defs)* }
             #rt::object!(#name { #(#specs)* } #tag #tail);
             #local
+            #defaults
         }
+    }
+
+    /// For each optional field with a `default` the field's type can hold
+    /// as written (an integer, a boolean, a plain string, a value of a
+    /// string enum): an accessor returning the value or that default
+    /// (`fn max_bytes(&self) -> Integer`). The field stays `Option`, so
+    /// parse → serialise is unchanged; the accessor is named after the field
+    /// unless that would shadow a trait method (`validate`, `clone`, …),
+    /// then `FIELD_or_default`.
+    fn default_accessors(&self, name: &Ident, fields: &[Field]) -> TokenStream {
+        let rt = &self.rt;
+        let mut fns = Vec::new();
+        for f in fields.iter().filter(|f| !f.required) {
+            let Some(d) = &f.doc.default else { continue };
+            let fid = ident(&f.rust);
+            let (ret, body) = match (&f.ty, d) {
+                (TypeRef::Integer, serde_json::Value::Number(n)) if n.as_i64().is_some() => {
+                    let lit = proc_macro2::Literal::i64_suffixed(n.as_i64().unwrap_or_default());
+                    (quote!(#rt::Integer), quote!(self.#fid.clone().unwrap_or_else(|| #rt::Integer::from(#lit))))
+                }
+                (TypeRef::Bool, serde_json::Value::Bool(b)) => (quote!(bool), quote!(self.#fid.unwrap_or(#b))),
+                (TypeRef::String, serde_json::Value::String(text)) => (quote!(&str), quote!(self.#fid.as_deref().unwrap_or(#text))),
+                (TypeRef::Named(id), serde_json::Value::String(text)) => {
+                    let Kind::StringEnum { values, open, .. } = &self.plan.types[*id].kind else { continue };
+                    let Some((variant, _)) = values.iter().find(|(_, j)| j == text) else { continue };
+                    let (ty, variant) = (self.ty(usize::MAX, &f.ty), ident(variant));
+                    let held = if *open { quote!(self.#fid.clone()) } else { quote!(self.#fid) };
+                    (ty.clone(), quote!(#held.unwrap_or(#ty::#variant)))
+                }
+                _ => continue,
+            };
+            const TRAIT_METHODS: &[&str] = &[
+                "validate",
+                "to_json_value",
+                "local_pointers",
+                "to_relay_value",
+                "clone",
+                "eq",
+                "ne",
+                "fmt",
+                "serialize",
+                "write_fields",
+                "serialize_object",
+                "to_owned",
+                "to_string",
+                "into",
+            ];
+            let method = if TRAIT_METHODS.contains(&f.rust.as_str()) { ident(&format!("{}_or_default", f.rust)) } else { fid.clone() };
+            let doc = format!(" `{}`, or the schema's default `{d}` when it is absent.", f.json.replace('`', "'"));
+            fns.push(quote! {
+                #[doc = #doc]
+                pub fn #method(&self) -> #ret { #body }
+            });
+        }
+        if fns.is_empty() {
+            return quote!();
+        }
+        quote!(impl #name { #(#fns)* })
     }
 
     fn string_enum(&mut self, id: usize, t: &TypeDef, values: &[(String, String)], open: bool, other: &str) -> TokenStream {

@@ -78,6 +78,26 @@ pub(super) fn primitive_of(t: u8) -> TypeRef {
 }
 
 impl Planner<'_> {
+    /// Why the conjunction `nodes`, which admits every JSON type, is typed
+    /// as a JSON value although it constrains values; `None` when it says
+    /// nothing about them (`{}`, `true`, annotations, choices already taken):
+    /// then a JSON value is its exact type.
+    pub(super) fn value_reason(&self, nodes: &[NodeId]) -> Option<String> {
+        let kws: Vec<&crate::ir::Keywords> = nodes.iter().filter_map(|n| self.ir.keywords(*n)).collect();
+        if kws.iter().any(|k| k.not.is_some()) {
+            return Some("`not` has no Rust shape".to_owned());
+        }
+        if kws.iter().any(|k| k.if_.is_some() || k.then_.is_some() || k.else_.is_some()) {
+            return Some("`if`/`then`/`else` has no Rust shape".to_owned());
+        }
+        if kws.iter().any(|k| k.dynamic_reference.is_some()) {
+            return Some("a dynamic reference depends on the dynamic scope".to_owned());
+        }
+        kws.iter()
+            .any(|k| !k.only_references_and_choices() && k.types.is_none())
+            .then(|| "its keywords apply to some JSON types only, and no `type` says which the value has".to_owned())
+    }
+
     pub(super) fn facts(&self, nodes: &[NodeId], ctx: &Ctx) -> Facts {
         let mut f = Facts { types: TypeSet::ALL | TypeSet::INTEGER, ..Facts::default() };
         for &n in nodes {

@@ -394,6 +394,9 @@ impl<'a> Planner<'a> {
             .filter(|k| if *k == TypeSet::NUMBER { t & (TypeSet::NUMBER | TypeSet::INTEGER) != 0 } else { t & k != 0 })
             .collect();
         if t == TypeSet::ALL | TypeSet::INTEGER {
+            if let Some(why) = self.value_reason(nodes) {
+                self.warn(nodes[0], format!("typed as a JSON value (validation is exact): {why}"));
+            }
             return TypeRef::Value;
         }
         let inner = match kinds.as_slice() {
@@ -471,6 +474,12 @@ impl<'a> Planner<'a> {
                 let has_prefix = kws.iter().any(|k| !k.prefix_items.is_empty());
                 let items: Vec<NodeId> = kws.iter().filter_map(|k| k.items).collect();
                 if has_prefix || items.is_empty() {
+                    if has_prefix {
+                        self.warn(
+                            nodes[0],
+                            "typed as a list of JSON values (validation is exact): a tuple (`prefixItems`, or `items` as an array) has no Rust shape here yet",
+                        );
+                    }
                     return TypeRef::Vec(Box::new(TypeRef::Value));
                 }
                 let item_names: Vec<String> = names.iter().map(|n| type_name(&names::singular(n)).unwrap_or_else(|| n.clone())).collect();

@@ -57,6 +57,19 @@ impl Planner<'_> {
         if !any_patterns && !extra_schemas.is_empty() {
             self.plan(extra_schemas, singular, Ctx::default())
         } else {
+            // Members matched by a pattern that constrains them are JSON values here.
+            let constrained = kws
+                .iter()
+                .flat_map(|k| &k.pattern_properties)
+                .find(|(_, n)| self.value_reason(&self.expand(&[*n])).is_some() || self.ir.keywords(*n).is_some_and(|k| k.types.is_some()));
+            if let Some((pattern, node)) = constrained {
+                self.warn(
+                    *node,
+                    format!(
+                        "members matching `{pattern}` are kept as JSON values (validation is exact): `patternProperties` values have no Rust type here yet"
+                    ),
+                );
+            }
             TypeRef::Value
         }
     }

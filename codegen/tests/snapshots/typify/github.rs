@@ -662,6 +662,28 @@ rt::object!(
     = "master_branch", optional; permissions = "permissions", optional; public =
     "public", optional; organization = "organization", optional; } deny
 );
+impl BranchProtectionRuleCreatedRepository {
+    /// `allow_squash_merge`, or the schema's default `true` when it is absent.
+    pub fn allow_squash_merge(&self) -> bool {
+        self.allow_squash_merge.unwrap_or(true)
+    }
+    /// `allow_merge_commit`, or the schema's default `true` when it is absent.
+    pub fn allow_merge_commit(&self) -> bool {
+        self.allow_merge_commit.unwrap_or(true)
+    }
+    /// `allow_rebase_merge`, or the schema's default `true` when it is absent.
+    pub fn allow_rebase_merge(&self) -> bool {
+        self.allow_rebase_merge.unwrap_or(true)
+    }
+    /// `allow_auto_merge`, or the schema's default `false` when it is absent.
+    pub fn allow_auto_merge(&self) -> bool {
+        self.allow_auto_merge.unwrap_or(false)
+    }
+    /// `delete_branch_on_merge`, or the schema's default `false` when it is absent.
+    pub fn delete_branch_on_merge(&self) -> bool {
+        self.delete_branch_on_merge.unwrap_or(false)
+    }
+}
 rt::contract!(
     BranchProtectionRuleCreatedRepository, [validators::v59], BASE0,
     "/definitions/repository", fast fast::read_5
@@ -4922,6 +4944,28 @@ rt::object!(
     "master_branch", optional; permissions = "permissions", optional; public = "public",
     optional; organization = "organization", optional; } deny
 );
+impl Forkee {
+    /// `allow_squash_merge`, or the schema's default `true` when it is absent.
+    pub fn allow_squash_merge(&self) -> bool {
+        self.allow_squash_merge.unwrap_or(true)
+    }
+    /// `allow_merge_commit`, or the schema's default `true` when it is absent.
+    pub fn allow_merge_commit(&self) -> bool {
+        self.allow_merge_commit.unwrap_or(true)
+    }
+    /// `allow_rebase_merge`, or the schema's default `true` when it is absent.
+    pub fn allow_rebase_merge(&self) -> bool {
+        self.allow_rebase_merge.unwrap_or(true)
+    }
+    /// `allow_auto_merge`, or the schema's default `false` when it is absent.
+    pub fn allow_auto_merge(&self) -> bool {
+        self.allow_auto_merge.unwrap_or(false)
+    }
+    /// `delete_branch_on_merge`, or the schema's default `false` when it is absent.
+    pub fn delete_branch_on_merge(&self) -> bool {
+        self.delete_branch_on_merge.unwrap_or(false)
+    }
+}
 /// Schema: `typify/github.json#/definitions/github_app_authorization_event`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]

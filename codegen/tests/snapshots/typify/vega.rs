@@ -1089,6 +1089,12 @@ rt::object!(
     "value", optional; react = "react", optional; update = "update", optional; on = "on",
     optional; bind = "bind", optional; } deny
 );
+impl NameSignal {
+    /// `react`, or the schema's default `true` when it is absent.
+    pub fn react(&self) -> bool {
+        self.react.unwrap_or(true)
+    }
+}
 rt::contract!(
     NameSignal, [validators::v29], BASE0, "/definitions/signal/oneOf/1", fast
     fast::read_42
@@ -8981,6 +8987,12 @@ rt::object!(
     "round", optional; scale = "scale", optional; band = "band", optional; extra =
     "extra", optional; signal = "signal", required; } extra extra_
 );
+impl RootAxMinExtentNumberValueArrayItemSignalRef {
+    /// `round`, or the schema's default `false` when it is absent.
+    pub fn round(&self) -> bool {
+        self.round.unwrap_or(false)
+    }
+}
 rt::contract!(
     RootAxMinExtentNumberValueArrayItemSignalRef, [validators::v133, validators::v134,
     validators::v135, validators::v136, validators::v137, validators::v7], BASE0,
@@ -9194,6 +9206,12 @@ rt::object!(
     "round", optional; scale = "scale", optional; band = "band", optional; extra =
     "extra", optional; value = "value", required; } extra extra_
 );
+impl RootAxMinExtentNumberValueArrayItemValue {
+    /// `round`, or the schema's default `false` when it is absent.
+    pub fn round(&self) -> bool {
+        self.round.unwrap_or(false)
+    }
+}
 rt::contract!(
     RootAxMinExtentNumberValueArrayItemValue, [validators::v133, validators::v134,
     validators::v135, validators::v136, validators::v137, validators::v127], BASE0,
@@ -9221,6 +9239,12 @@ rt::object!(
     "round", optional; scale = "scale", optional; band = "band", optional; extra =
     "extra", optional; field = "field", required; } extra extra_
 );
+impl RootAxMinExtentNumberValueArrayItemField {
+    /// `round`, or the schema's default `false` when it is absent.
+    pub fn round(&self) -> bool {
+        self.round.unwrap_or(false)
+    }
+}
 rt::contract!(
     RootAxMinExtentNumberValueArrayItemField, [validators::v133, validators::v134,
     validators::v135, validators::v136, validators::v137, validators::v128], BASE0,
@@ -9248,6 +9272,12 @@ rt::object!(
     "round", optional; scale = "scale", optional; band = "band", optional; extra =
     "extra", optional; range = "range", required; } extra extra_
 );
+impl RootAxMinExtentNumberValueArrayItemRange {
+    /// `round`, or the schema's default `false` when it is absent.
+    pub fn round(&self) -> bool {
+        self.round.unwrap_or(false)
+    }
+}
 rt::contract!(
     RootAxMinExtentNumberValueArrayItemRange, [validators::v133, validators::v134,
     validators::v135, validators::v136, validators::v137, validators::v129], BASE0,
@@ -9274,6 +9304,12 @@ rt::object!(
     "round", optional; scale = "scale", required; band = "band", optional; extra =
     "extra", optional; } extra extra_
 );
+impl RootAxMinExtentNumberValueArrayItemScaleValue {
+    /// `round`, or the schema's default `false` when it is absent.
+    pub fn round(&self) -> bool {
+        self.round.unwrap_or(false)
+    }
+}
 rt::contract!(
     RootAxMinExtentNumberValueArrayItemScaleValue, [validators::v133, validators::v134,
     validators::v135, validators::v136, validators::v137, validators::v130], BASE0,
@@ -9299,6 +9335,12 @@ rt::object!(
     "mult", optional; offset = "offset", optional; round = "round", optional; scale =
     "scale", required; band = "band", required; extra = "extra", optional; } extra extra_
 );
+impl ScaleBandRule {
+    /// `round`, or the schema's default `false` when it is absent.
+    pub fn round(&self) -> bool {
+        self.round.unwrap_or(false)
+    }
+}
 rt::contract!(
     ScaleBandRule, [validators::v133, validators::v134, validators::v135,
     validators::v136, validators::v137, validators::v131], BASE0,
@@ -9325,6 +9367,12 @@ rt::object!(
     "round", optional; scale = "scale", optional; band = "band", optional; extra =
     "extra", optional; } extra extra_
 );
+impl RootAxMinExtentNumberValueArrayItemOffset {
+    /// `round`, or the schema's default `false` when it is absent.
+    pub fn round(&self) -> bool {
+        self.round.unwrap_or(false)
+    }
+}
 rt::contract!(
     RootAxMinExtentNumberValueArrayItemOffset, [validators::v133, validators::v134,
     validators::v135, validators::v136, validators::v137, validators::v132], BASE0,
@@ -9432,6 +9480,12 @@ rt::object!(
     band = "band", optional; extra = "extra", optional; signal = "signal", required; }
     extra extra_
 );
+impl NumberModifiersSignalRef {
+    /// `round`, or the schema's default `false` when it is absent.
+    pub fn round(&self) -> bool {
+        self.round.unwrap_or(false)
+    }
+}
 rt::contract!(
     NumberModifiersSignalRef, [validators::v135, validators::v136, validators::v137,
     validators::v7], BASE0, "/definitions/numberValue/oneOf/1"
@@ -9457,6 +9511,12 @@ rt::object!(
     band = "band", optional; extra = "extra", optional; value = "value", required; }
     extra extra_
 );
+impl NumberModifiersValue {
+    /// `round`, or the schema's default `false` when it is absent.
+    pub fn round(&self) -> bool {
+        self.round.unwrap_or(false)
+    }
+}
 rt::contract!(
     NumberModifiersValue, [validators::v135, validators::v136, validators::v137,
     validators::v127], BASE0, "/definitions/numberValue/oneOf/1"
@@ -9482,6 +9542,12 @@ rt::object!(
     band = "band", optional; extra = "extra", optional; field = "field", required; }
     extra extra_
 );
+impl NumberModifiersField {
+    /// `round`, or the schema's default `false` when it is absent.
+    pub fn round(&self) -> bool {
+        self.round.unwrap_or(false)
+    }
+}
 rt::contract!(
     NumberModifiersField, [validators::v135, validators::v136, validators::v137,
     validators::v128], BASE0, "/definitions/numberValue/oneOf/1"
@@ -9507,6 +9573,12 @@ rt::object!(
     band = "band", optional; extra = "extra", optional; range = "range", required; }
     extra extra_
 );
+impl NumberModifiersRange {
+    /// `round`, or the schema's default `false` when it is absent.
+    pub fn round(&self) -> bool {
+        self.round.unwrap_or(false)
+    }
+}
 rt::contract!(
     NumberModifiersRange, [validators::v135, validators::v136, validators::v137,
     validators::v129], BASE0, "/definitions/numberValue/oneOf/1"
@@ -9530,6 +9602,12 @@ rt::object!(
     offset = "offset", optional; round = "round", optional; scale = "scale", required;
     band = "band", optional; extra = "extra", optional; } extra extra_
 );
+impl NumberModifiersScaleValue {
+    /// `round`, or the schema's default `false` when it is absent.
+    pub fn round(&self) -> bool {
+        self.round.unwrap_or(false)
+    }
+}
 rt::contract!(
     NumberModifiersScaleValue, [validators::v135, validators::v136, validators::v137,
     validators::v130], BASE0, "/definitions/numberValue/oneOf/1"
@@ -9553,6 +9631,12 @@ rt::object!(
     = "offset", optional; round = "round", optional; scale = "scale", required; band =
     "band", required; extra = "extra", optional; } extra extra_
 );
+impl ScaleBandModifiers {
+    /// `round`, or the schema's default `false` when it is absent.
+    pub fn round(&self) -> bool {
+        self.round.unwrap_or(false)
+    }
+}
 rt::contract!(
     ScaleBandModifiers, [validators::v135, validators::v136, validators::v137,
     validators::v131], BASE0, "/definitions/numberValue/oneOf/1"
@@ -9576,6 +9660,12 @@ rt::object!(
     offset = "offset", required; round = "round", optional; scale = "scale", optional;
     band = "band", optional; extra = "extra", optional; } extra extra_
 );
+impl NumberModifiersOffset {
+    /// `round`, or the schema's default `false` when it is absent.
+    pub fn round(&self) -> bool {
+        self.round.unwrap_or(false)
+    }
+}
 rt::contract!(
     NumberModifiersOffset, [validators::v135, validators::v136, validators::v137,
     validators::v132], BASE0, "/definitions/numberValue/oneOf/1"
@@ -12805,6 +12895,12 @@ rt::object!(
     GuideEncode { name = "name", optional; interactive = "interactive", optional; style =
     "style", optional; } extra extra
 );
+impl GuideEncode {
+    /// `interactive`, or the schema's default `false` when it is absent.
+    pub fn interactive(&self) -> bool {
+        self.interactive.unwrap_or(false)
+    }
+}
 rt::contract!(GuideEncode, [validators::v200], BASE0, "/definitions/guideEncode");
 /// Schema: `typify/vega.json#/definitions/style`
 #[derive(Clone, Debug, PartialEq)]
@@ -19337,6 +19433,12 @@ rt::object!(
     "offset", optional; round = "round", optional; scale = "scale", optional; band =
     "band", optional; extra = "extra", optional; } extra extra_
 );
+impl NumberModifiers {
+    /// `round`, or the schema's default `false` when it is absent.
+    pub fn round(&self) -> bool {
+        self.round.unwrap_or(false)
+    }
+}
 rt::contract!(
     NumberModifiers, [validators::v136], BASE0, "/definitions/numberModifiers", fast
     fast::read_562

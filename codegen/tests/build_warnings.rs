@@ -63,11 +63,15 @@ fn a_json_value_that_stands_for_a_constraint_says_why() {
     let schema = r#"{"type": "object", "properties": {
         "anything": {},
         "notNull": {"not": {"type": "null"}},
-        "pair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}]}}}"#;
+        "pair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}]},
+        "fixedPair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "minItems": 2, "items": false}}}"#;
     let out = generate(&Settings::new(), &[SchemaInput::new("values.json", schema)]).unwrap();
     let at = |pointer: &str| out.warnings.iter().filter(|w| w.pointer == pointer).map(|w| w.message.clone()).collect::<Vec<_>>();
     assert!(at("/properties/anything").is_empty(), "{:?}", out.warnings);
     assert_eq!(at("/properties/notNull"), ["typed as a JSON value (validation is exact): `not` has no Rust shape"]);
     assert_eq!(at("/properties/pair").len(), 1, "{:?}", out.warnings);
-    assert!(at("/properties/pair")[0].contains("a tuple (`prefixItems`"), "{:?}", out.warnings);
+    assert!(at("/properties/pair")[0].contains("only a tuple of a fixed length"), "{:?}", out.warnings);
+    // A fixed length is a Rust tuple, without a warning.
+    assert!(at("/properties/fixedPair").is_empty(), "{:?}", out.warnings);
+    assert!(out.files[0].contents.contains("pub fixed_pair: Option<(String, rt::Integer)>"), "{}", out.files[0].contents);
 }

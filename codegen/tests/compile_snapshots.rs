@@ -180,6 +180,14 @@ fn objects_arrays_and_draft4() {
     assert!(!draft4_tuple::is_valid(&json!({"limit": 10})));
     assert!(!draft4_tuple::is_valid(&json!({"ref": 0})));
     assert!(!draft4_tuple::is_valid(&json!({"point": [1, 2, 3]})));
+    // A fixed-length array is a tuple; both reading paths agree, numbers stay as written.
+    let text = r#"{"point": [1], "pair": [1.50, 2]}"#;
+    let fast = draft4_tuple::Draft4Tuple::from_json_str(text).unwrap();
+    let slow = draft4_tuple::Draft4Tuple::from_json_slice_via_value(text.as_bytes()).unwrap();
+    assert_eq!(fast, slow);
+    assert_eq!(fast.pair.as_ref().map(|(a, b)| (a.to_string(), b.to_string())), Some(("1.50".to_owned(), "2".to_owned())));
+    assert_eq!(serde_json::to_string(&fast).unwrap(), r#"{"point":[1],"pair":[1.50,2]}"#);
+    assert!(draft4_tuple::Draft4Tuple::from_json_str(r#"{"pair": [1]}"#).is_err());
     assert!(!draft4_tuple::is_valid(&json!({"deps": {"a": 1}})));
     assert!(!draft4_tuple::is_valid(&json!({"deps": {"c": 1}})));
 }

@@ -120,6 +120,23 @@ fn a_default_is_an_accessor_and_the_document_is_unchanged() {
 }
 
 #[test]
+fn a_fixed_length_array_is_a_tuple() {
+    use arrays_and_tuples::{SimpleTwoTuple, UnsimpleTwoTuple};
+    use contracts_runtime::{FromValue, Integer};
+    let pair: SimpleTwoTuple = FromValue::from_value(json!(["a", "b"])).unwrap();
+    assert_eq!(pair, ("a".to_owned(), "b".to_owned()));
+    assert_eq!(serde_json::to_value(&pair).unwrap(), json!(["a", "b"]));
+    // The item after the listed one is typed by `additionalItems`.
+    let _: UnsimpleTwoTuple = pair.clone();
+    for bad in [json!(["a"]), json!(["a", "b", "c"]), json!(["a", 1]), json!({"0": "a"})] {
+        assert!(<SimpleTwoTuple as FromValue>::from_value(bad.clone()).is_err(), "{bad}");
+    }
+    // Numbers in a tuple are kept as written.
+    let t: (Integer, String) = FromValue::from_value(serde_json::from_str(r#"[1.0, "x"]"#).unwrap()).unwrap();
+    assert_eq!(serde_json::to_string(&t).unwrap(), r#"[1.0,"x"]"#);
+}
+
+#[test]
 fn an_unsatisfiable_enum_is_a_type_nothing_parses_into() {
     for doc in [json!({"action": "foo"}), json!({"action": "bar"}), json!({})] {
         assert!(merged_schemas::Unsatisfiable2::from_json_value(doc.clone()).is_err(), "{doc}");

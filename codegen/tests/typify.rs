@@ -102,6 +102,7 @@ fn holds_value(t: &TypeRef) -> bool {
     match t {
         TypeRef::Value => true,
         TypeRef::Nullable(x) | TypeRef::Vec(x) => holds_value(x),
+        TypeRef::Tuple(items) => items.iter().any(holds_value),
         TypeRef::Map(k, v) => holds_value(k) || holds_value(v),
         _ => false,
     }

@@ -462,6 +462,7 @@ impl<'a> Page<'a> {
             TypeRef::Named(id) => self.link(*id),
             TypeRef::Nullable(x) => format!("{} or null", self.type_md(x)),
             TypeRef::Vec(x) => format!("array of {}", self.type_md(x)),
+            TypeRef::Tuple(items) => format!("array of exactly: {}", items.iter().map(|x| self.type_md(x)).collect::<Vec<_>>().join(", ")),
             TypeRef::Map(k, v) => match (&**k, &**v) {
                 (TypeRef::String, TypeRef::Value) => "object".to_owned(),
                 (TypeRef::String, v) => format!("object: any name → {}", self.type_md(v)),
@@ -1076,6 +1077,7 @@ fn named_in(t: &TypeRef, out: &mut Vec<TypeId>) {
     match t {
         TypeRef::Named(i) => out.push(*i),
         TypeRef::Nullable(x) | TypeRef::Vec(x) => named_in(x, out),
+        TypeRef::Tuple(items) => items.iter().for_each(|x| named_in(x, out)),
         TypeRef::Map(k, v) => {
             named_in(k, out);
             named_in(v, out);

@@ -858,6 +858,7 @@ impl<'p> Sizes<'p> {
             TypeRef::Bool => 1,
             TypeRef::Null => 0,
             TypeRef::Nullable(x) => Self::nullable(self.of(x)),
+            TypeRef::Tuple(items) => items.iter().map(|x| Self::words(self.of(x))).sum(),
             TypeRef::Named(id) => {
                 if let Some(n) = self.known[*id] {
                     return n;
@@ -917,6 +918,7 @@ fn direct_named(t: &TypeRef, out: &mut Vec<usize>) {
     match t {
         TypeRef::Named(id) => out.push(*id),
         TypeRef::Nullable(x) => direct_named(x, out),
+        TypeRef::Tuple(items) => items.iter().for_each(|x| direct_named(x, out)),
         _ => {}
     }
 }
@@ -944,6 +946,11 @@ pub(crate) fn rust_type(plan: &ModulePlan, boxed: &HashSet<(usize, usize)>, rt: 
         TypeRef::Nullable(x) => {
             let inner = ty(owner, x);
             quote!(::std::option::Option<#inner>)
+        }
+        TypeRef::Tuple(items) => {
+            // Held inline, as an `Option` is: a cycle through it is boxed inside.
+            let items = items.iter().map(|x| ty(owner, x));
+            quote!((#(#items,)*))
         }
         TypeRef::Vec(x) => {
             // A Vec already breaks cycles: no Box inside.

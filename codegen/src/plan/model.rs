@@ -31,6 +31,8 @@ pub enum TypeRef {
     Nullable(Box<TypeRef>),
     /// `Vec<T>`
     Vec(Box<TypeRef>),
+    /// `(A, B, …)`: an array of exactly these items, in order (a tuple).
+    Tuple(Vec<TypeRef>),
     /// An ordered map from member names (key type) to values.
     Map(Box<TypeRef>, Box<TypeRef>),
 }
@@ -271,6 +273,7 @@ pub(super) fn collect_named(t: &TypeRef, out: &mut Vec<usize>) {
     match t {
         TypeRef::Named(id) => out.push(*id),
         TypeRef::Nullable(x) | TypeRef::Vec(x) => collect_named(x, out),
+        TypeRef::Tuple(items) => items.iter().for_each(|x| collect_named(x, out)),
         TypeRef::Map(k, v) => {
             collect_named(k, out);
             collect_named(v, out);
@@ -314,6 +317,7 @@ pub(super) fn remap_ref(t: &TypeRef, map: &[usize]) -> TypeRef {
         TypeRef::Named(id) => TypeRef::Named(map.get(*id).copied().unwrap_or(*id)),
         TypeRef::Nullable(x) => TypeRef::Nullable(Box::new(remap_ref(x, map))),
         TypeRef::Vec(x) => TypeRef::Vec(Box::new(remap_ref(x, map))),
+        TypeRef::Tuple(items) => TypeRef::Tuple(items.iter().map(|x| remap_ref(x, map)).collect()),
         TypeRef::Map(k, v) => TypeRef::Map(Box::new(remap_ref(k, map)), Box::new(remap_ref(v, map))),
         other => other.clone(),
     }

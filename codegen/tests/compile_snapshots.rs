@@ -199,6 +199,11 @@ fn draft4_const_is_enforced() {
     assert!(draft4_const::is_valid(&json!({"binding": {"type": "sql", "table": "t"}})));
     assert!(!draft4_const::is_valid(&json!({"binding": {"type": "queue"}})));
     assert!(!draft4_const::is_valid(&json!({"binding": {"type": "sql", "table": 1}})));
+    // Branches told apart by a required member's values are named by them.
+    let d: draft4_const::Draft4Const = round_trip(json!({"binding": {"type": "timer"}}));
+    assert!(matches!(d.binding, Some(draft4_const::Binding::HttpOrTimer(_))), "{d:?}");
+    let d: draft4_const::Draft4Const = round_trip(json!({"binding": {"type": "sql", "table": "t"}}));
+    assert!(matches!(d.binding, Some(draft4_const::Binding::Sql(ref b)) if b.table.as_deref() == Some("t")), "{d:?}");
 }
 
 #[test]

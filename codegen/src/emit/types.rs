@@ -437,7 +437,10 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                     let kinds = json_kind_patterns(&rt, *mask);
                     quote!(#(#kinds)|* => #build,)
                 });
-                quote!(match &v { #(#arms)* _ => #mismatch, })
+                // Branches for every JSON type leave no value to refuse.
+                let all = masks.iter().fold(0, |acc, m| acc | m);
+                let rest = if json_kind_patterns(&rt, all).len() == 6 { quote!() } else { quote!(_ => #mismatch,) };
+                quote!(match &v { #(#arms)* #rest })
             }
             (None, None) => {
                 let tests = variants.iter().zip(&builds).map(|(v, build)| {

@@ -159,6 +159,22 @@ impl Planner<'_> {
         self.member_value(&self.expand(&[branch]), name)
     }
 
+    /// The strings the first of `nodes` that names member `name` allows it
+    /// (`const`, or the first `enum`, all strings), when it lists them.
+    pub(super) fn member_values(&self, nodes: &[NodeId], name: &str) -> Option<Vec<String>> {
+        nodes.iter().find_map(|n| {
+            let k = self.ir.keywords(*n)?;
+            let (_, p) = k.properties.iter().find(|(p, _)| p == name)?;
+            let member = Facts::of_values(self.expand(&[*p]).iter().filter_map(|n| self.ir.keywords(*n)));
+            let values: Vec<Value> = match (member.consts.first(), member.enums.first()) {
+                (Some(c), _) => vec![c.clone()],
+                (None, Some(e)) => e.clone(),
+                (None, None) => return None,
+            };
+            values.iter().map(|v| v.as_str().map(str::to_owned)).collect::<Option<Vec<String>>>().filter(|v| !v.is_empty())
+        })
+    }
+
     /// The one string the first of `nodes` that names member `name` allows it:
     /// `const: "x"` or `enum: ["x"]`, said by the member's schema or what it references.
     pub(super) fn member_value(&self, nodes: &[NodeId], name: &str) -> Option<String> {

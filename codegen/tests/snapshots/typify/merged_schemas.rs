@@ -3,14 +3,14 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"narrow-number\":{\"allOf\":[{\"type\":\"integer\"},{\"minimum\":1}]},\"JsonResponseBase\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"string\"}}},\"JsonSuccessBase\":{\"description\":\"x\",\"allOf\":[{\"$ref\":\"#/components/schemas/JsonResponseBase\"},{\"required\":[\"result\",\"msg\"],\"properties\":{\"result\":{\"enum\":[\"success\"]},\"msg\":{\"type\":\"string\"}}}]},\"JsonSuccess\":{\"allOf\":[{\"$ref\":\"#/components/schemas/JsonSuccessBase\"},{\"additionalProperties\":false,\"properties\":{\"result\":{},\"msg\":{}}}]},\"but-not-that\":{\"type\":\"object\",\"properties\":{\"this\":{},\"that\":{}},\"not\":{\"required\":[\"that\"]}},\"trim-fat\":{\"type\":\"object\",\"properties\":{\"a\":{},\"b\":{},\"c\":{}},\"required\":[\"a\"],\"not\":{\"anyOf\":[{\"required\":[\"b\"]},{\"required\":[\"c\"]}]}},\"weird-enum\":{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"unsatisfiable-1\":{\"allOf\":[{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},\"unsatisfiable-2\":{\"$comment\":\"can't be satisfied because required properties conflict in their enum values\",\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]}},\"required\":[\"action\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"additionalProperties\":false}]},\"unsatisfiable-3\":{\"$comment\":\"tests a complex merge that can't be satisfied; it's basically the same as unsatisfiable-2, but is broken into multiple pieces\",\"allOf\":[{\"$ref\":\"#/definitions/unsatisfiable-3-a\"},{\"type\":\"object\",\"properties\":{\"action\":{\"$ref\":\"#/definitions/unsatisfiable-3-b\"}},\"required\":[\"action\"]}]},\"unsatisfiable-3-a\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/definitions/unsatisfiable-3-c\"}]}}},\"unsatisfiable-3-b\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"unsatisfiable-3-c\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"pickingone\":{\"$comment\":\"TODO this generates an extra type for the pickingone-user dependency\",\"allOf\":[{\"$ref\":\"#/definitions/pickingone-installation\"},{\"type\":\"object\",\"required\":[\"suspended_by\"],\"properties\":{\"suspended_by\":{\"$ref\":\"#/definitions/pickingone-user\"}}}]},\"pickingone-installation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/definitions/pickingone-user\"},{\"type\":\"null\"}]}}},\"pickingone-user\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"OrderDependentMerge\":{\"allOf\":[{\"$ref\":\"#/components/schemas/BarProp\"},{\"properties\":{\"baz\":{\"type\":\"boolean\"}}}],\"required\":[\"baz\"]},\"BarProp\":{\"properties\":{\"bar\":{\"bar\":\"string\"}}},\"Unresolvable\":{\"$comment\":\"subschemas all end up unresolvable\",\"oneOf\":[{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}],\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"c\"]}},\"required\":[\"x\"]},\"CommentedTypeMerged\":{\"description\":\"if we don't see this, we dropped the metadata\",\"type\":\"object\",\"properties\":{\"x\":true},\"allOf\":[{\"type\":\"object\",\"properties\":{\"y\":true}}]},\"HereAndThere\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"merge-empty\":{\"$comment\":\"properties conflict but are not required so we end up with an empty object\",\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"token\":{\"type\":\"string\"}},\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"token\":{\"type\":\"integer\"},\"additionalProperties\":false}]},\"merge-number-bounds\":{\"$comment\":\"merging number constraints takes the most restrictive bounds; mixed inclusive/exclusive bounds are normalized to drop the subsumed one\",\"allOf\":[{\"type\":\"number\",\"minimum\":1.0,\"maximum\":100.0},{\"type\":\"number\",\"exclusiveMinimum\":5.0,\"exclusiveMaximum\":50.0}]},\"merge-string-bounds\":{\"$comment\":\"merging string constraints takes the most restrictive bounds: max_length takes the min, min_length takes the max\",\"allOf\":[{\"type\":\"string\",\"minLength\":5,\"maxLength\":20},{\"type\":\"string\",\"minLength\":2,\"maxLength\":10}]},\"unchanged-by-merge\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something\"]}},\"required\":[\"tag\"]},{\"not\":{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something_else\"]}},\"required\":[\"tag\"]}}]},\"TriplePattern\":{\"allOf\":[{\"type\":\"string\",\"pattern\":\"^[a-z].+$\",\"format\":\"custom-id\"},{\"type\":\"string\",\"pattern\":\"^.{4,8}$\"},{\"type\":\"string\",\"pattern\":\".+[a-z]$\"}]}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"NarrowNumber\":{\"allOf\":[{\"allOf\":[{\"type\":\"integer\"},{\"minimum\":1}]},{\"type\":\"integer\"},{\"minimum\":1}]},\"JsonResponseBase\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"string\"}}},\"ButNotThat\":{\"type\":\"object\",\"properties\":{\"this\":{},\"that\":{}},\"not\":{\"required\":[\"that\"]}},\"TrimFat\":{\"type\":\"object\",\"properties\":{\"a\":{},\"b\":{},\"c\":{}},\"required\":[\"a\"],\"not\":{\"anyOf\":[{\"required\":[\"b\"]},{\"required\":[\"c\"]}]}},\"WeirdEnum\":{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"PatternEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternsEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternEitherEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternRegexEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"Unsatisfiable1\":{\"allOf\":[{\"allOf\":[{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},\"Unsatisfiable2\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]}},\"required\":[\"action\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"additionalProperties\":false}]},\"Unsatisfiable3\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-a\"},{\"type\":\"object\",\"properties\":{\"action\":{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-b\"}},\"required\":[\"action\"]}]},\"Unsatisfiable3A\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"Unsatisfiable3AAction\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]},\"Unsatisfiable3B\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"Unsatisfiable3C\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"Pickingone\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-installation\"},{\"type\":\"object\",\"required\":[\"suspended_by\"],\"properties\":{\"suspended_by\":{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"}}}]},\"SuspendedBy\":{\"allOf\":[{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]},{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}}]},\"PickingoneUserUser\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"PickingoneInstallation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"BarProp\":{\"properties\":{\"bar\":{\"bar\":\"string\"}}},\"Unresolvable\":{\"required\":[\"x\"],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}],\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"c\"]}}},\"CommentedTypeMerged\":{\"description\":\"if we don't see this, we dropped the metadata\",\"type\":\"object\",\"properties\":{\"x\":true},\"allOf\":[{\"type\":\"object\",\"properties\":{\"y\":true}}]},\"HereAndThere\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"MergeEmpty\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"token\":{\"type\":\"string\"}},\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"token\":{\"type\":\"integer\"},\"additionalProperties\":false}]},\"MergeStringBounds\":{\"allOf\":[{\"type\":\"string\",\"minLength\":5,\"maxLength\":20},{\"type\":\"string\",\"minLength\":2,\"maxLength\":10}]},\"UnchangedByMerge\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something\"]}},\"required\":[\"tag\"]},{\"not\":{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something_else\"]}},\"required\":[\"tag\"]}}]},\"Tag\":{\"enum\":[\"something\"]},\"TriplePattern\":{\"allOf\":[{\"type\":\"string\",\"pattern\":\"^[a-z].+$\",\"format\":\"custom-id\"},{\"type\":\"string\",\"pattern\":\"^.{4,8}$\"},{\"type\":\"string\",\"pattern\":\".+[a-z]$\"}]}},\"defs\":{\"merged_schemas.pickingone-installation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"merged_schemas.pickingone-user\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"merged_schemas.unsatisfiable-3-a\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"merged_schemas.unsatisfiable-3-b\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"merged_schemas.unsatisfiable-3-c\":{\"type\":\"string\",\"enum\":[\"foo\"]}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"NarrowNumber\":{\"allOf\":[{\"allOf\":[{\"type\":\"integer\"},{\"minimum\":1}]},{\"type\":\"integer\"},{\"minimum\":1}]},\"JsonResponseBase\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"string\"}}},\"ButNotThat\":{\"type\":\"object\",\"properties\":{\"this\":{},\"that\":{}},\"not\":{\"required\":[\"that\"]}},\"TrimFat\":{\"type\":\"object\",\"properties\":{\"a\":{},\"b\":{},\"c\":{}},\"required\":[\"a\"],\"not\":{\"anyOf\":[{\"required\":[\"b\"]},{\"required\":[\"c\"]}]}},\"WeirdEnum\":{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"PatternEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternsEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternEitherEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternRegexEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"Unsatisfiable1\":{\"allOf\":[{\"allOf\":[{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},\"Unsatisfiable2\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]}},\"required\":[\"action\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"additionalProperties\":false}]},\"Unsatisfiable3\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-a\"},{\"type\":\"object\",\"properties\":{\"action\":{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-b\"}},\"required\":[\"action\"]}]},\"Unsatisfiable3A\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"Unsatisfiable3AAction\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]},\"Unsatisfiable3B\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"Unsatisfiable3C\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"Pickingone\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-installation\"},{\"type\":\"object\",\"required\":[\"suspended_by\"],\"properties\":{\"suspended_by\":{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"}}}]},\"SuspendedBy\":{\"allOf\":[{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]},{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}}]},\"PickingoneUserUser\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"PickingoneInstallation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"BarProp\":{\"properties\":{\"bar\":{\"bar\":\"string\"}}},\"Unresolvable\":{\"required\":[\"x\"],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}],\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"c\"]}}},\"CommentedTypeMerged\":{\"description\":\"if we don't see this, we dropped the metadata\",\"type\":\"object\",\"properties\":{\"x\":true},\"allOf\":[{\"type\":\"object\",\"properties\":{\"y\":true}}]},\"HereAndThere\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"Variant0There\":{\"allOf\":[{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}}]},\"Variant1There\":{\"allOf\":[{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"MergeEmpty\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"token\":{\"type\":\"string\"}},\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"token\":{\"type\":\"integer\"},\"additionalProperties\":false}]},\"MergeStringBounds\":{\"allOf\":[{\"type\":\"string\",\"minLength\":5,\"maxLength\":20},{\"type\":\"string\",\"minLength\":2,\"maxLength\":10}]},\"UnchangedByMerge\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something\"]}},\"required\":[\"tag\"]},{\"not\":{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something_else\"]}},\"required\":[\"tag\"]}}]},\"Tag\":{\"enum\":[\"something\"]},\"TriplePattern\":{\"allOf\":[{\"type\":\"string\",\"pattern\":\"^[a-z].+$\",\"format\":\"custom-id\"},{\"type\":\"string\",\"pattern\":\"^.{4,8}$\"},{\"type\":\"string\",\"pattern\":\".+[a-z]$\"}]}},\"defs\":{\"merged_schemas.pickingone-installation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"merged_schemas.pickingone-user\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"merged_schemas.unsatisfiable-3-a\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"merged_schemas.unsatisfiable-3-b\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"merged_schemas.unsatisfiable-3-c\":{\"type\":\"string\",\"enum\":[\"foo\"]}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v29, v, "file:///typify/merged-schemas.json", "")
+    rt::validate_with(validators::v33, v, "file:///typify/merged-schemas.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
 pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v29, v, "file:///typify/merged-schemas.json", "")
+    rt::is_valid_with(validators::v33, v, "file:///typify/merged-schemas.json", "")
 }
 const BASE0: &str = "file:///typify/merged-schemas.json";
 /// Schema: `typify/merged-schemas.json#/definitions/narrow-number`
@@ -375,7 +375,61 @@ rt::contract!(
     fast fast::read_24
 );
 /// Schema: `typify/merged-schemas.json#/definitions/HereAndThere`
-pub type HereAndThere = rt::Value;
+#[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
+pub enum HereAndThere {
+    Variant0(Variant0There),
+    Variant1(Variant1There),
+}
+impl rt::FromValue for HereAndThere {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
+        if rt::is_valid_with(
+            validators::v20,
+            &v,
+            BASE0,
+            "/definitions/HereAndThere/oneOf/0",
+        ) {
+            return rt::variant(v, Self::Variant0);
+        }
+        if rt::is_valid_with(
+            validators::v21,
+            &v,
+            BASE0,
+            "/definitions/HereAndThere/oneOf/1",
+        ) {
+            return rt::variant(v, Self::Variant1);
+        }
+        rt::Mismatch::no_variant()
+    }
+}
+rt::union_serialize!(HereAndThere { Variant0(_), Variant1(_) });
+rt::contract!(HereAndThere, [validators::v22], BASE0, "/definitions/HereAndThere");
+/// Schema: `typify/merged-schemas.json#/definitions/HereAndThere`
+#[derive(Clone, PartialEq)]
+pub struct Variant0There {
+    pub foo: Option<String>,
+    pub bar: Option<String>,
+    /// Members the schema does not name, in document order (parse → serialize loses nothing).
+    pub extra: rt::Extra<rt::Value>,
+}
+rt::object!(Variant0There { foo = "foo", optional; bar = "bar", optional; } extra extra);
+rt::contract!(
+    Variant0There, [validators::v22, validators::v23, validators::v20], BASE0,
+    "/definitions/HereAndThere"
+);
+/// Schema: `typify/merged-schemas.json#/definitions/HereAndThere`
+#[derive(Clone, PartialEq)]
+pub struct Variant1There {
+    pub foo: Option<String>,
+    pub baz: Option<String>,
+    /// Members the schema does not name, in document order (parse → serialize loses nothing).
+    pub extra: rt::Extra<rt::Value>,
+}
+rt::object!(Variant1There { foo = "foo", optional; baz = "baz", optional; } extra extra);
+rt::contract!(
+    Variant1There, [validators::v22, validators::v23, validators::v21], BASE0,
+    "/definitions/HereAndThere"
+);
 /// Schema: `typify/merged-schemas.json#/definitions/merge-empty`
 #[derive(Clone, PartialEq)]
 pub struct MergeEmpty {
@@ -384,7 +438,7 @@ pub struct MergeEmpty {
 }
 rt::object!(MergeEmpty { action = "action", optional; token = "token", optional; } deny);
 rt::contract!(
-    MergeEmpty, [validators::v20], BASE0, "/definitions/merge-empty", fast fast::read_26
+    MergeEmpty, [validators::v24], BASE0, "/definitions/merge-empty", fast fast::read_28
 );
 /// 5 to 20 characters. 2 to 10 characters.
 ///
@@ -393,7 +447,7 @@ rt::contract!(
 pub struct MergeStringBounds(String);
 rt::string_newtype!(MergeStringBounds, redacted = false);
 rt::contract!(
-    MergeStringBounds, [validators::v21], BASE0, "/definitions/merge-string-bounds"
+    MergeStringBounds, [validators::v25], BASE0, "/definitions/merge-string-bounds"
 );
 /// Must not match the schema under `not`.
 ///
@@ -406,7 +460,7 @@ pub struct UnchangedByMerge {
 }
 rt::object!(UnchangedByMerge { tag = "tag", required; } extra extra);
 rt::contract!(
-    UnchangedByMerge, [validators::v22], BASE0, "/definitions/unchanged-by-merge"
+    UnchangedByMerge, [validators::v26], BASE0, "/definitions/unchanged-by-merge"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/unchanged-by-merge/allOf/0/properties/tag`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -416,7 +470,7 @@ pub enum Tag {
 }
 rt::string_enum!(Tag { Something = "something" });
 rt::contract!(
-    Tag, [validators::v23], BASE0,
+    Tag, [validators::v27], BASE0,
     "/definitions/unchanged-by-merge/allOf/0/properties/tag"
 );
 /// Matches `^[a-z].+$`. Format `custom-id`. Matches `^.{4,8}$`. Matches `.+[a-z]$`.
@@ -425,7 +479,7 @@ rt::contract!(
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TriplePattern(String);
 rt::string_newtype!(TriplePattern, redacted = false);
-rt::contract!(TriplePattern, [validators::v24], BASE0, "/definitions/TriplePattern");
+rt::contract!(TriplePattern, [validators::v28], BASE0, "/definitions/TriplePattern");
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
@@ -456,14 +510,14 @@ mod fast {
         Leaf3 >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(
-        Check4 -> SuspendedBy, | v | rt::is_valid(validators::v25, v) &&
+        Check4 -> SuspendedBy, | v | rt::is_valid(validators::v29, v) &&
         rt::is_valid(validators::v15, v)
     );
     rt::object_reader!(
         read_17, Visit17, Pickingone { suspended_by = "suspended_by" : rt::fast::ViaValue
         < Check4 >, required, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(Check5 -> Option < String >, | v | rt::is_valid(validators::v26, v));
+    rt::via_value!(Check5 -> Option < String >, | v | rt::is_valid(validators::v30, v));
     rt::object_reader!(
         read_19, Visit19, PickingoneUserUser { email = "email" : rt::fast::ViaValue <
         Check5 >, optional, settle; } extra extra : rt::fast::AnyValue
@@ -482,11 +536,11 @@ mod fast {
         rt::fast::AnyValue
     );
     rt::via_value!(
-        Check7 -> rt::Value, | v | rt::is_valid(validators::v27, v) &&
-        rt::is_valid(validators::v28, v)
+        Check7 -> rt::Value, | v | rt::is_valid(validators::v31, v) &&
+        rt::is_valid(validators::v32, v)
     );
     rt::object_reader!(
-        read_26, Visit26, MergeEmpty { action = "action" : rt::fast::LeafRead < Leaf2 >,
+        read_28, Visit28, MergeEmpty { action = "action" : rt::fast::LeafRead < Leaf2 >,
         optional, settle; token = "token" : rt::fast::ViaValue < Check7 >, optional,
         settle; } deny
     );
@@ -504,7 +558,7 @@ mod validators {
     /// `#/definitions/JsonResponseBase`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "result", v27)
+        c.prop(l, s, x, "result", v31)
     }
     /// `#/definitions/but-not-that`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -514,10 +568,10 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "this", v29);
-            ok &= c.prop(l, s, x, "that", v29);
+            ok &= c.prop(l, s, x, "this", v33);
+            ok &= c.prop(l, s, x, "that", v33);
         }
-        if c.quiet(|c| v30(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v34(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -531,11 +585,11 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["a"]);
-            ok &= c.prop(l, s, x, "a", v29);
-            ok &= c.prop(l, s, x, "b", v29);
-            ok &= c.prop(l, s, x, "c", v29);
+            ok &= c.prop(l, s, x, "a", v33);
+            ok &= c.prop(l, s, x, "b", v33);
+            ok &= c.prop(l, s, x, "c", v33);
         }
-        if c.quiet(|c| v31(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v35(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -546,7 +600,7 @@ mod validators {
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["pattern"]);
         }
-        if c.quiet(|c| v32(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v36(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -557,7 +611,7 @@ mod validators {
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["patterns"]);
         }
-        if c.quiet(|c| v33(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v37(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -568,7 +622,7 @@ mod validators {
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["pattern-either"]);
         }
-        if c.quiet(|c| v34(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v38(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -579,7 +633,7 @@ mod validators {
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["pattern-regex"]);
         }
-        if c.quiet(|c| v35(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v39(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -592,21 +646,21 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "pattern", v27);
-            ok &= c.prop(l, s, x, "pattern-regex", v27);
-            ok &= c.prop(l, s, x, "patterns", v27);
-            ok &= c.prop(l, s, x, "pattern-either", v27);
+            ok &= c.prop(l, s, x, "pattern", v31);
+            ok &= c.prop(l, s, x, "pattern-regex", v31);
+            ok &= c.prop(l, s, x, "patterns", v31);
+            ok &= c.prop(l, s, x, "pattern-either", v31);
         }
         ok &= c.one_of(i, l, s, &[(v3, None), (v4, None), (v5, None), (v6, None)], None);
         ok
     }
     /// `#/definitions/unsatisfiable-2`
     pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v36(i, l, c, &s.child("/allOf/0")) & v37(i, l, c, &s.child("/allOf/1"))
+        v40(i, l, c, &s.child("/allOf/0")) & v41(i, l, c, &s.child("/allOf/1"))
     }
     /// `#/definitions/unsatisfiable-3`
     pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v38(i, l, c, &s.child("/allOf/0")) & v39(i, l, c, &s.child("/allOf/1"))
+        v42(i, l, c, &s.child("/allOf/0")) & v43(i, l, c, &s.child("/allOf/1"))
     }
     /// `#/definitions/unsatisfiable-3-a`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -615,7 +669,7 @@ mod validators {
     }
     /// `#/definitions/unsatisfiable-3-a/properties/action`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v40(i, l, c, &s.child("/allOf/0"))
+        v44(i, l, c, &s.child("/allOf/0"))
     }
     /// `#/definitions/unsatisfiable-3-b`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -627,16 +681,16 @@ mod validators {
     }
     /// `#/definitions/pickingone`
     pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v41(i, l, c, &s.child("/allOf/0")) & v42(i, l, c, &s.child("/allOf/1"))
+        v45(i, l, c, &s.child("/allOf/0")) & v46(i, l, c, &s.child("/allOf/1"))
     }
     /// `#/definitions/pickingone-installation/properties/suspended_by`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v25, None), (v43, None)], None)
+        c.one_of(i, l, s, &[(v29, None), (v47, None)], None)
     }
     /// `#/definitions/pickingone-user`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "email", v26)
+        c.prop(l, s, x, "email", v30)
     }
     /// `#/definitions/pickingone-installation`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -652,9 +706,9 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["x"]);
-            ok &= c.prop(l, s, x, "x", v44);
+            ok &= c.prop(l, s, x, "x", v48);
         }
-        ok &= c.one_of(i, l, s, &[(v45, None), (v46, None)], None);
+        ok &= c.one_of(i, l, s, &[(v49, None), (v50, None)], None);
         ok
     }
     /// `#/definitions/CommentedTypeMerged`
@@ -665,54 +719,74 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "x", v47);
+            ok &= c.prop(l, s, x, "x", v51);
         }
-        ok &= v48(i, l, c, &s.child("/allOf/0"));
+        ok &= v52(i, l, c, &s.child("/allOf/0"));
         ok
     }
-    /// `#/definitions/merge-empty`
+    /// `#/definitions/HereAndThere/oneOf/0`
     pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v49(i, l, c, &s.child("/allOf/0")) & v37(i, l, c, &s.child("/allOf/1"))
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.prop(l, s, x, "bar", v31)
+    }
+    /// `#/definitions/HereAndThere/oneOf/1`
+    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.prop(l, s, x, "baz", v31)
+    }
+    /// `#/definitions/HereAndThere`
+    pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v23(i, l, c, &s.child("/allOf/0"))
+            & c.one_of(i, l, s, &[(v20, None), (v21, None)], None)
+    }
+    /// `#/definitions/HereAndThere/allOf/0`
+    pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.prop(l, s, x, "foo", v31)
+    }
+    /// `#/definitions/merge-empty`
+    pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v53(i, l, c, &s.child("/allOf/0")) & v41(i, l, c, &s.child("/allOf/1"))
     }
     /// `#/definitions/merge-string-bounds`
-    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v50(i, l, c, &s.child("/allOf/0")) & v51(i, l, c, &s.child("/allOf/1"))
+    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v54(i, l, c, &s.child("/allOf/0")) & v55(i, l, c, &s.child("/allOf/1"))
     }
     /// `#/definitions/unchanged-by-merge`
-    pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v52(i, l, c, &s.child("/allOf/0")) & v53(i, l, c, &s.child("/allOf/1"))
+    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v56(i, l, c, &s.child("/allOf/0")) & v57(i, l, c, &s.child("/allOf/1"))
     }
     /// `#/definitions/unchanged-by-merge/allOf/0/properties/tag`
-    pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["something"])
     }
     /// `#/definitions/TriplePattern`
-    pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v54(i, l, c, &s.child("/allOf/0")) & v55(i, l, c, &s.child("/allOf/1"))
-            & v56(i, l, c, &s.child("/allOf/2"))
+    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v58(i, l, c, &s.child("/allOf/0")) & v59(i, l, c, &s.child("/allOf/1"))
+            & v60(i, l, c, &s.child("/allOf/2"))
     }
     /// `#/definitions/pickingone/allOf/1/properties/suspended_by`
-    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v16(i, l, c, &s.reference("/$ref", B0, "/definitions/pickingone-user"))
     }
     /// `#/definitions/pickingone-user/properties/email`
-    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING)
     }
     /// `#/definitions/merge-empty/allOf/0/properties/token`
-    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/definitions/merge-empty/allOf/1/additionalProperties`
-    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)
     }
     /// `#`
-    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/definitions/but-not-that/not`
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["that"]);
@@ -720,27 +794,27 @@ mod validators {
         ok
     }
     /// `#/definitions/trim-fat/not`
-    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v57, None), (v58, None)], None)
+    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(i, l, s, &[(v61, None), (v62, None)], None)
     }
     /// `#/definitions/weird-enum/oneOf/0/not`
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v59, None), (v60, None), (v61, None)], None)
+    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(i, l, s, &[(v63, None), (v64, None), (v65, None)], None)
     }
     /// `#/definitions/weird-enum/oneOf/1/not`
-    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v62, None), (v60, None), (v61, None)], None)
+    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(i, l, s, &[(v66, None), (v64, None), (v65, None)], None)
     }
     /// `#/definitions/weird-enum/oneOf/2/not`
-    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v62, None), (v59, None), (v61, None)], None)
+    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(i, l, s, &[(v66, None), (v63, None), (v65, None)], None)
     }
     /// `#/definitions/weird-enum/oneOf/3/not`
-    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v62, None), (v59, None), (v60, None)], None)
+    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(i, l, s, &[(v66, None), (v63, None), (v64, None)], None)
     }
     /// `#/definitions/unsatisfiable-2/allOf/0`
-    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action"]) & c.prop(l, s, x, "action", v13)
             & c
@@ -753,7 +827,7 @@ mod validators {
                 )
     }
     /// `#/definitions/unsatisfiable-2/allOf/1`
-    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "action", v12)
             & c
@@ -766,58 +840,58 @@ mod validators {
                 )
     }
     /// `#/definitions/unsatisfiable-3/allOf/0`
-    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v10(i, l, c, &s.reference("/$ref", B0, "/definitions/unsatisfiable-3-a"))
     }
     /// `#/definitions/unsatisfiable-3/allOf/1`
-    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action"]) & c.prop(l, s, x, "action", v63)
+        c.required(l, s, x, &["action"]) & c.prop(l, s, x, "action", v67)
     }
     /// `#/definitions/unsatisfiable-3-a/properties/action/allOf/0`
-    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v13(i, l, c, &s.reference("/$ref", B0, "/definitions/unsatisfiable-3-c"))
     }
     /// `#/definitions/pickingone/allOf/0`
-    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v17(i, l, c, &s.reference("/$ref", B0, "/definitions/pickingone-installation"))
     }
     /// `#/definitions/pickingone/allOf/1`
-    pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["suspended_by"]) & c.prop(l, s, x, "suspended_by", v25)
+        c.required(l, s, x, &["suspended_by"]) & c.prop(l, s, x, "suspended_by", v29)
     }
     /// `#/definitions/pickingone-installation/properties/suspended_by/oneOf/1`
-    pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
     }
     /// `#/definitions/Unresolvable/properties/x`
-    pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["c"])
     }
     /// `#/definitions/Unresolvable/oneOf/0`
-    pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["x"]) & c.prop(l, s, x, "x", v64)
+        c.required(l, s, x, &["x"]) & c.prop(l, s, x, "x", v68)
     }
     /// `#/definitions/Unresolvable/oneOf/1`
-    pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["x"]) & c.prop(l, s, x, "x", v65)
+        c.required(l, s, x, &["x"]) & c.prop(l, s, x, "x", v69)
     }
     /// `#/definitions/CommentedTypeMerged/properties/x`
-    pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/definitions/CommentedTypeMerged/allOf/0`
-    pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "y", v47)
+        c.prop(l, s, x, "y", v51)
     }
     /// `#/definitions/merge-empty/allOf/0`
-    pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "action", v13) & c.prop(l, s, x, "token", v27)
+        c.prop(l, s, x, "action", v13) & c.prop(l, s, x, "token", v31)
             & c
                 .unexpected_members(
                     l,
@@ -828,7 +902,7 @@ mod validators {
                 )
     }
     /// `#/definitions/merge-string-bounds/allOf/0`
-    pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
                 c.min_length(l, s, x, 5u64) & c.max_length(l, s, x, 20u64)
@@ -837,7 +911,7 @@ mod validators {
         }
     }
     /// `#/definitions/merge-string-bounds/allOf/1`
-    pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
                 c.min_length(l, s, x, 2u64) & c.max_length(l, s, x, 10u64)
@@ -846,41 +920,41 @@ mod validators {
         }
     }
     /// `#/definitions/unchanged-by-merge/allOf/0`
-    pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["tag"]) & c.prop(l, s, x, "tag", v23)
+        c.required(l, s, x, &["tag"]) & c.prop(l, s, x, "tag", v27)
     }
     /// `#/definitions/unchanged-by-merge/allOf/1`
-    pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
-        if c.quiet(|c| v66(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v70(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
     }
     /// `#/definitions/TriplePattern/allOf/0`
-    pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/definitions/TriplePattern/allOf/1`
-    pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE1),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/definitions/TriplePattern/allOf/2`
-    pub(super) fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE2),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/definitions/trim-fat/not/anyOf/0`
-    pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["b"]);
@@ -888,7 +962,7 @@ mod validators {
         ok
     }
     /// `#/definitions/trim-fat/not/anyOf/1`
-    pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["c"]);
@@ -896,7 +970,7 @@ mod validators {
         ok
     }
     /// `#/definitions/weird-enum/oneOf/0/not/anyOf/0`
-    pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["patterns"]);
@@ -904,7 +978,7 @@ mod validators {
         ok
     }
     /// `#/definitions/weird-enum/oneOf/0/not/anyOf/1`
-    pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["pattern-either"]);
@@ -912,7 +986,7 @@ mod validators {
         ok
     }
     /// `#/definitions/weird-enum/oneOf/0/not/anyOf/2`
-    pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["pattern-regex"]);
@@ -920,7 +994,7 @@ mod validators {
         ok
     }
     /// `#/definitions/weird-enum/oneOf/1/not/anyOf/0`
-    pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["pattern"]);
@@ -928,24 +1002,24 @@ mod validators {
         ok
     }
     /// `#/definitions/unsatisfiable-3/allOf/1/properties/action`
-    pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v12(i, l, c, &s.reference("/$ref", B0, "/definitions/unsatisfiable-3-b"))
     }
     /// `#/definitions/Unresolvable/oneOf/0/properties/x`
-    pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["a"])
     }
     /// `#/definitions/Unresolvable/oneOf/1/properties/x`
-    pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v69(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["b"])
     }
     /// `#/definitions/unchanged-by-merge/allOf/1/not`
-    pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v70(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["tag"]) & c.prop(l, s, x, "tag", v67)
+        c.required(l, s, x, &["tag"]) & c.prop(l, s, x, "tag", v71)
     }
     /// `#/definitions/unchanged-by-merge/allOf/1/not/properties/tag`
-    pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["something_else"])
     }
 }

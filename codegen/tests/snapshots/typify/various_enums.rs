@@ -6,11 +6,11 @@ pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/sc
 pub const SCHEMARS_JSON: &str = "{\"types\":{\"OneOfTypes\":{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"BarTypes\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]}]},\"FooTypes\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"OneOfRawType\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]},\"OneOfMissingTitle\":{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"ATitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}}]},\"BTitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}}]},\"ObjectTitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"Ipv4Net\":{\"type\":\"string\",\"pattern\":\".*\"},\"NullStringEnumWithUnknownFormat\":{\"type\":[\"string\",\"null\"],\"enum\":[\"a\",\"b\",\"c\"],\"format\":\"?\"},\"AlternativeEnum\":{\"type\":\"string\",\"default\":\"Choice2\",\"enum\":[\"Choice1\",\"Choice2\",\"Choice3\"]},\"EmptyObject\":{\"type\":\"object\",\"properties\":{\"prop\":{\"type\":\"object\",\"enum\":[{}]}}},\"JankNames\":{\"oneOf\":[{\"title\":\"Animation Specification\",\"type\":\"string\"},{\"title\":\"Animation Specification\",\"type\":\"object\",\"maxProperties\":1,\"minProperties\":1,\"additionalProperties\":{\"type\":\"string\"}},{\"type\":\"object\",\"maxProperties\":2,\"minProperties\":2,\"additionalProperties\":{\"type\":\"integer\"}}]},\"References\":{\"description\":\"issue 280\",\"oneOf\":[{\"type\":\"array\",\"items\":{\"type\":\"string\"}},{\"additionalProperties\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"type\":\"object\"}]},\"ObjectReference\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"StringVersion\":{\"type\":\"string\"},\"ReferenceDef\":{\"type\":\"string\"},\"Never\":false,\"NeverEver\":{\"not\":true},\"NeverEverForever\":{\"not\":{}},\"AnyOfNothing\":{\"enum\":[]},\"AnyOfNoStrings\":{\"type\":\"string\",\"enum\":[]},\"ShouldBeExclusive\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},\"IdExclusive\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},{\"required\":[\"id\"]}]},\"ReferenceExclusive\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},{\"required\":[\"reference\"]}]},\"EnumAndConstant\":{\"oneOf\":[{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}}]},\"CommentedVariants\":{\"oneOf\":[{\"enum\":[\"A\"],\"description\":\"An A\"},{\"enum\":[\"B\"],\"description\":\"A B\"},{\"const\":\"C\",\"description\":\"a pirate's favorite letter\"}]},\"VariantsDifferByPunct\":{\"enum\":[\"2.5GBASE-T\",\"25GBASE-T\",\"2,5,GBASE,T\"]},\"OptionOneofEnum\":{\"oneOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionOneofConst\":{\"oneOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionOneofNull\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"OptionAnyofEnum\":{\"anyOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionAnyofConst\":{\"anyOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionAnyofNull\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"BlockSize\":{\"type\":\"integer\",\"enum\":[512,2048,4096]},\"NotBlockSize\":{\"type\":\"integer\",\"not\":{\"enum\":[512,2048,4096]}}},\"defs\":{\"various_enums.ReferenceDef\":{\"type\":\"string\"},\"various_enums.StringVersion\":{\"type\":\"string\"}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v23, v, "file:///typify/various-enums.json", "")
+    rt::validate_with(validators::v27, v, "file:///typify/various-enums.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
 pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v23, v, "file:///typify/various-enums.json", "")
+    rt::is_valid_with(validators::v27, v, "file:///typify/various-enums.json", "")
 }
 const BASE0: &str = "file:///typify/various-enums.json";
 /// Schema: `typify/various-enums.json#/definitions/one-of-types`
@@ -214,7 +214,46 @@ rt::contract!(
     EmptyObject, [validators::v11], BASE0, "/definitions/EmptyObject", fast fast::read_11
 );
 /// Schema: `typify/various-enums.json#/definitions/JankNames`
-pub type JankNames = rt::Value;
+#[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
+pub enum JankNames {
+    /// Animation Specification
+    Variant0(String),
+    /// Animation Specification
+    Variant1(rt::Map<String, String>),
+    Object(rt::Map<String, rt::Integer>),
+}
+impl rt::FromValue for JankNames {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
+        if rt::is_valid_with(
+            validators::v12,
+            &v,
+            BASE0,
+            "/definitions/JankNames/oneOf/0",
+        ) {
+            return rt::variant(v, Self::Variant0);
+        }
+        if rt::is_valid_with(
+            validators::v13,
+            &v,
+            BASE0,
+            "/definitions/JankNames/oneOf/1",
+        ) {
+            return rt::variant(v, Self::Variant1);
+        }
+        if rt::is_valid_with(
+            validators::v14,
+            &v,
+            BASE0,
+            "/definitions/JankNames/oneOf/2",
+        ) {
+            return rt::variant(v, Self::Object);
+        }
+        rt::Mismatch::no_variant()
+    }
+}
+rt::union_serialize!(JankNames { Variant0(_), Variant1(_), Object(_) });
+rt::contract!(JankNames, [validators::v15], BASE0, "/definitions/JankNames");
 /// issue 280
 ///
 /// Schema: `typify/various-enums.json#/definitions/References`
@@ -234,7 +273,7 @@ impl rt::FromValue for References {
     }
 }
 rt::union_serialize!(References { Array(_), Object(_) });
-rt::contract!(References, [validators::v12], BASE0, "/definitions/References");
+rt::contract!(References, [validators::v16], BASE0, "/definitions/References");
 /// Schema: `typify/various-enums.json#/definitions/References/oneOf/1/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -245,7 +284,7 @@ pub enum ObjectReference {
 impl rt::FromValue for ObjectReference {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
-            validators::v13,
+            validators::v17,
             &v,
             BASE0,
             "/definitions/References/oneOf/1/additionalProperties/oneOf/0",
@@ -253,7 +292,7 @@ impl rt::FromValue for ObjectReference {
             return rt::variant(v, Self::StringVersion);
         }
         if rt::is_valid_with(
-            validators::v14,
+            validators::v18,
             &v,
             BASE0,
             "/definitions/References/oneOf/1/additionalProperties/oneOf/1",
@@ -265,7 +304,7 @@ impl rt::FromValue for ObjectReference {
 }
 rt::union_serialize!(ObjectReference { StringVersion(_), ReferenceDef(_) });
 rt::contract!(
-    ObjectReference, [validators::v15], BASE0,
+    ObjectReference, [validators::v19], BASE0,
     "/definitions/References/oneOf/1/additionalProperties"
 );
 /// Schema: `typify/various-enums.json#/definitions/StringVersion`
@@ -292,7 +331,7 @@ pub enum ShouldBeExclusive {
 impl rt::FromValue for ShouldBeExclusive {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
-            validators::v16,
+            validators::v20,
             &v,
             BASE0,
             "/definitions/ShouldBeExclusive/oneOf/0",
@@ -300,7 +339,7 @@ impl rt::FromValue for ShouldBeExclusive {
             return rt::variant(v, Self::Id);
         }
         if rt::is_valid_with(
-            validators::v17,
+            validators::v21,
             &v,
             BASE0,
             "/definitions/ShouldBeExclusive/oneOf/1",
@@ -312,7 +351,7 @@ impl rt::FromValue for ShouldBeExclusive {
 }
 rt::union_serialize!(ShouldBeExclusive { Id(_), Reference(_) });
 rt::contract!(
-    ShouldBeExclusive, [validators::v18], BASE0, "/definitions/ShouldBeExclusive"
+    ShouldBeExclusive, [validators::v22], BASE0, "/definitions/ShouldBeExclusive"
 );
 /// Schema: `typify/various-enums.json#/definitions/ShouldBeExclusive`
 #[derive(Clone, PartialEq)]
@@ -326,7 +365,7 @@ rt::object!(
     IdExclusive { id = "id", required; reference = "reference", optional; } extra extra
 );
 rt::contract!(
-    IdExclusive, [validators::v18, validators::v16], BASE0,
+    IdExclusive, [validators::v22, validators::v20], BASE0,
     "/definitions/ShouldBeExclusive"
 );
 /// Schema: `typify/various-enums.json#/definitions/ShouldBeExclusive`
@@ -342,7 +381,7 @@ rt::object!(
     extra
 );
 rt::contract!(
-    ReferenceExclusive, [validators::v18, validators::v17], BASE0,
+    ReferenceExclusive, [validators::v22, validators::v21], BASE0,
     "/definitions/ShouldBeExclusive"
 );
 /// Schema: `typify/various-enums.json#/definitions/enum-and-constant`
@@ -431,7 +470,7 @@ impl rt::__private::serde::Serialize for EnumAndConstant {
     }
 }
 rt::contract!(
-    EnumAndConstant, [validators::v19], BASE0, "/definitions/enum-and-constant"
+    EnumAndConstant, [validators::v23], BASE0, "/definitions/enum-and-constant"
 );
 /// Schema: `typify/various-enums.json#/definitions/commented-variants`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -445,7 +484,7 @@ pub enum CommentedVariants {
 }
 rt::string_enum!(CommentedVariants { A = "A", B = "B", C = "C" });
 rt::contract!(
-    CommentedVariants, [validators::v20], BASE0, "/definitions/commented-variants"
+    CommentedVariants, [validators::v24], BASE0, "/definitions/commented-variants"
 );
 /// Schema: `typify/various-enums.json#/definitions/variants-differ-by-punct`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -462,7 +501,7 @@ rt::string_enum!(
     V2x5xgbasext = "2,5,GBASE,T" }
 );
 rt::contract!(
-    VariantsDifferByPunct, [validators::v21], BASE0,
+    VariantsDifferByPunct, [validators::v25], BASE0,
     "/definitions/variants-differ-by-punct"
 );
 /// Schema: `typify/various-enums.json#/definitions/option-oneof-enum`
@@ -486,7 +525,7 @@ mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
     rt::via_value!(
-        Check1 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v22, v)
+        Check1 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v26, v)
     );
     rt::object_reader!(
         read_11, Visit11, EmptyObject { prop = "prop" : rt::fast::ViaValue < Check1 >,
@@ -507,7 +546,7 @@ mod validators {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["bar"]);
-            ok &= c.prop(l, s, x, "bar", v24);
+            ok &= c.prop(l, s, x, "bar", v28);
         }
         ok
     }
@@ -516,7 +555,7 @@ mod validators {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["foo"]);
-            ok &= c.prop(l, s, x, "foo", v25);
+            ok &= c.prop(l, s, x, "foo", v12);
         }
         ok
     }
@@ -527,13 +566,13 @@ mod validators {
     }
     /// `#/definitions/one-of-raw-type`
     pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v25, None), (v24, None)], None)
+        c.one_of(i, l, s, &[(v12, None), (v28, None)], None)
     }
     /// `#/definitions/one-of-missing-title/oneOf/0`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "foo", v25);
+            ok &= c.prop(l, s, x, "foo", v12);
         }
         ok
     }
@@ -541,7 +580,7 @@ mod validators {
     pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "bar", v24);
+            ok &= c.prop(l, s, x, "bar", v28);
         }
         ok
     }
@@ -549,8 +588,8 @@ mod validators {
     pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "bar", v24);
-            ok &= c.prop(l, s, x, "baz", v24);
+            ok &= c.prop(l, s, x, "bar", v28);
+            ok &= c.prop(l, s, x, "baz", v28);
         }
         ok
     }
@@ -578,26 +617,62 @@ mod validators {
     /// `#/definitions/EmptyObject`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "prop", v22)
+        c.prop(l, s, x, "prop", v26)
+    }
+    /// `#/definitions/JankNames/oneOf/0`
+    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING)
+    }
+    /// `#/definitions/JankNames/oneOf/1`
+    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        let mut ok = true;
+        ok &= c.min_properties(l, s, x.len(), 1u64);
+        ok &= c.max_properties(l, s, x.len(), 1u64);
+        for (key, v) in x {
+            let mut matched = false;
+            if !matched {
+                ok &= v12(v, &l.key(key), c, &s.child("/additionalProperties"));
+            }
+        }
+        ok
+    }
+    /// `#/definitions/JankNames/oneOf/2`
+    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        let mut ok = true;
+        ok &= c.min_properties(l, s, x.len(), 2u64);
+        ok &= c.max_properties(l, s, x.len(), 2u64);
+        for (key, v) in x {
+            let mut matched = false;
+            if !matched {
+                ok &= v28(v, &l.key(key), c, &s.child("/additionalProperties"));
+            }
+        }
+        ok
+    }
+    /// `#/definitions/JankNames`
+    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.one_of(i, l, s, &[(v12, None), (v13, None), (v14, None)], None)
     }
     /// `#/definitions/References`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v26, None), (v27, None)], None)
+    pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.one_of(i, l, s, &[(v29, None), (v30, None)], None)
     }
     /// `#/definitions/References/oneOf/1/additionalProperties/oneOf/0`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v25(i, l, c, &s.reference("/$ref", B0, "/definitions/StringVersion"))
+    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v12(i, l, c, &s.reference("/$ref", B0, "/definitions/StringVersion"))
     }
     /// `#/definitions/References/oneOf/1/additionalProperties/oneOf/1`
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v25(i, l, c, &s.reference("/$ref", B0, "/definitions/ReferenceDef"))
+    pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v12(i, l, c, &s.reference("/$ref", B0, "/definitions/ReferenceDef"))
     }
     /// `#/definitions/References/oneOf/1/additionalProperties`
-    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v13, None), (v14, None)], None)
+    pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.one_of(i, l, s, &[(v17, None), (v18, None)], None)
     }
     /// `#/definitions/ShouldBeExclusive/oneOf/0`
-    pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["id"]);
@@ -605,7 +680,7 @@ mod validators {
         ok
     }
     /// `#/definitions/ShouldBeExclusive/oneOf/1`
-    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["reference"]);
@@ -613,39 +688,39 @@ mod validators {
         ok
     }
     /// `#/definitions/ShouldBeExclusive`
-    pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "id", v25);
-            ok &= c.prop(l, s, x, "reference", v25);
+            ok &= c.prop(l, s, x, "id", v12);
+            ok &= c.prop(l, s, x, "reference", v12);
         }
-        ok &= c.one_of(i, l, s, &[(v16, None), (v17, None)], None);
+        ok &= c.one_of(i, l, s, &[(v20, None), (v21, None)], None);
         ok
     }
     /// `#/definitions/enum-and-constant`
-    pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
             s,
-            &[(v28, None), (v29, Some("cat")), (v30, Some("monkey")), (v31, None)],
+            &[(v31, None), (v32, Some("cat")), (v33, Some("monkey")), (v34, None)],
             Some("petType"),
         )
     }
     /// `#/definitions/commented-variants`
-    pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v32, None), (v33, None), (v34, None)], None)
+    pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.one_of(i, l, s, &[(v35, None), (v36, None), (v37, None)], None)
     }
     /// `#/definitions/variants-differ-by-punct`
-    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["2.5GBASE-T", "25GBASE-T", "2,5,GBASE,T"])
     }
     /// `#/definitions/EmptyObject/properties/prop`
-    pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, OBJECT)
             & c
                 .enum_of(
@@ -656,84 +731,80 @@ mod validators {
                 )
     }
     /// `#`
-    pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/definitions/one-of-types/oneOf/0/properties/bar`
-    pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
-    /// `#/definitions/one-of-types/oneOf/1/properties/foo`
-    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
     /// `#/definitions/References/oneOf/0`
-    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v25)
+        c.items(l, s, x, 0usize, "/items", v12)
     }
     /// `#/definitions/References/oneOf/1`
-    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
             let mut matched = false;
             if !matched {
-                ok &= v15(v, &l.key(key), c, &s.child("/additionalProperties"));
+                ok &= v19(v, &l.key(key), c, &s.child("/additionalProperties"));
             }
         }
         ok
     }
     /// `#/definitions/enum-and-constant/oneOf/0`
-    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "bark"]) & c.prop(l, s, x, "petType", v35)
-            & c.prop(l, s, x, "bark", v25)
-    }
-    /// `#/definitions/enum-and-constant/oneOf/1`
-    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "purr"]) & c.prop(l, s, x, "petType", v36)
-            & c.prop(l, s, x, "purr", v25)
-    }
-    /// `#/definitions/enum-and-constant/oneOf/2`
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "help"]) & c.prop(l, s, x, "petType", v37)
-            & c.prop(l, s, x, "help", v25)
-    }
-    /// `#/definitions/enum-and-constant/oneOf/3`
     pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "float"]) & c.prop(l, s, x, "petType", v38)
-            & c.prop(l, s, x, "float", v25)
+        c.required(l, s, x, &["petType", "bark"]) & c.prop(l, s, x, "petType", v38)
+            & c.prop(l, s, x, "bark", v12)
+    }
+    /// `#/definitions/enum-and-constant/oneOf/1`
+    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["petType", "purr"]) & c.prop(l, s, x, "petType", v39)
+            & c.prop(l, s, x, "purr", v12)
+    }
+    /// `#/definitions/enum-and-constant/oneOf/2`
+    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["petType", "help"]) & c.prop(l, s, x, "petType", v40)
+            & c.prop(l, s, x, "help", v12)
+    }
+    /// `#/definitions/enum-and-constant/oneOf/3`
+    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["petType", "float"]) & c.prop(l, s, x, "petType", v41)
+            & c.prop(l, s, x, "float", v12)
     }
     /// `#/definitions/commented-variants/oneOf/0`
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["A"])
     }
     /// `#/definitions/commented-variants/oneOf/1`
-    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["B"])
     }
     /// `#/definitions/commented-variants/oneOf/2`
-    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "C")
     }
     /// `#/definitions/enum-and-constant/oneOf/0/properties/petType`
-    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["dog"])
     }
     /// `#/definitions/enum-and-constant/oneOf/1/properties/petType`
-    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "cat")
     }
     /// `#/definitions/enum-and-constant/oneOf/2/properties/petType`
-    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "monkey")
     }
     /// `#/definitions/enum-and-constant/oneOf/3/properties/petType`
-    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["fish"])
     }
 }

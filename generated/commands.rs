@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$id\":\"https://cohorte.dev/schemas/3/commands.schema.json\",\"title\":\"Cohorte Protocol command envelope\",\"type\":\"object\",\"required\":[\"protocolVersion\",\"commandId\",\"type\",\"issuedAt\",\"actor\",\"payload\"],\"properties\":{\"protocolVersion\":{\"type\":\"string\",\"const\":\"1.0\"},\"commandId\":{\"type\":\"string\",\"pattern\":\"^cmd_[0-9a-f]{32}$\"},\"type\":{\"type\":\"string\",\"minLength\":1},\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"},\"issuedAt\":{\"type\":\"string\",\"format\":\"date-time\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"actor\":{\"type\":\"object\",\"required\":[\"kind\",\"id\",\"transport\"],\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"id\":{\"type\":\"string\"},\"transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]}}},\"expectedSequence\":{\"type\":\"integer\",\"minimum\":0},\"payload\":{},\"auth\":{\"type\":\"object\",\"required\":[\"scheme\",\"value\"],\"properties\":{\"scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"value\":{\"type\":\"string\",\"minLength\":1}}}},\"oneOf\":[{\"title\":\"start\",\"properties\":{\"type\":{\"const\":\"start\"},\"payload\":{\"type\":\"object\",\"required\":[\"profile\",\"unattended\"],\"properties\":{\"profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"reviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"withFix\":{\"type\":\"boolean\"},\"phases\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}},\"modelOverrides\":{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"type\":\"object\",\"required\":[\"provider\",\"model\"],\"properties\":{\"provider\":{\"type\":\"string\"},\"model\":{\"type\":\"string\"},\"capability\":{\"anyOf\":[{\"type\":\"string\",\"const\":\"fast\"},{\"type\":\"string\",\"const\":\"coding\"},{\"type\":\"string\",\"const\":\"reasoning\"},{\"type\":\"string\",\"const\":\"vision\"},{\"type\":\"string\",\"const\":\"cheap\"}]}}}}},\"runtime\":{\"type\":\"string\"},\"fakeScript\":{\"type\":\"string\"},\"unattended\":{\"type\":\"boolean\"},\"budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"sandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}}}}}},{\"title\":\"status\",\"properties\":{\"type\":{\"const\":\"status\"},\"payload\":{\"type\":\"object\",\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}}},{\"title\":\"inspect\",\"properties\":{\"type\":{\"const\":\"inspect\"},\"payload\":{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]}}}}},{\"title\":\"tail\",\"properties\":{\"type\":{\"const\":\"tail\"},\"payload\":{\"type\":\"object\",\"required\":[\"follow\",\"ephemeral\"],\"properties\":{\"sinceSequence\":{\"type\":\"integer\",\"minimum\":0},\"replay\":{\"type\":\"integer\",\"minimum\":0},\"follow\":{\"type\":\"boolean\"},\"ephemeral\":{\"type\":\"boolean\"}}}}},{\"title\":\"pause\",\"properties\":{\"type\":{\"const\":\"pause\"},\"payload\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"title\":\"resume\",\"properties\":{\"type\":{\"const\":\"resume\"},\"payload\":{\"type\":\"object\",\"properties\":{\"acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"raiseBudgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"takeover\":{\"type\":\"boolean\"}}}}},{\"title\":\"cancel\",\"properties\":{\"type\":{\"const\":\"cancel\"},\"payload\":{\"type\":\"object\",\"required\":[\"keepWorktrees\"],\"properties\":{\"reason\":{\"type\":\"string\"},\"keepWorktrees\":{\"type\":\"boolean\"}}}}},{\"title\":\"approve\",\"properties\":{\"type\":{\"const\":\"approve\"},\"payload\":{\"type\":\"object\",\"required\":[\"approvalId\",\"scope\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"answer\":{\"type\":\"string\"},\"note\":{\"type\":\"string\"}}}}},{\"title\":\"deny\",\"properties\":{\"type\":{\"const\":\"deny\"},\"payload\":{\"type\":\"object\",\"required\":[\"approvalId\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"note\":{\"type\":\"string\"}}}}},{\"title\":\"retry\",\"properties\":{\"type\":{\"const\":\"retry\"},\"payload\":{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]}}}}},{\"title\":\"skip\",\"properties\":{\"type\":{\"const\":\"skip\"},\"payload\":{\"type\":\"object\",\"required\":[\"phase\",\"justification\"],\"properties\":{\"phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"justification\":{\"type\":\"string\",\"minLength\":1}}}}},{\"title\":\"run-tool\",\"properties\":{\"type\":{\"const\":\"run-tool\"},\"payload\":{\"type\":\"object\",\"required\":[\"tool\",\"input\",\"justification\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"tool\":{\"type\":\"string\",\"minLength\":1},\"input\":{\"$ref\":\"#/$defs/JsonValue\"},\"justification\":{\"type\":\"string\",\"minLength\":1}}}}},{\"title\":\"reconcile\",\"properties\":{\"type\":{\"const\":\"reconcile\"},\"payload\":{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]}}}}},{\"title\":\"shutdown\",\"properties\":{\"type\":{\"const\":\"shutdown\"},\"payload\":{\"type\":\"object\",\"required\":[\"graceMs\"],\"properties\":{\"graceMs\":{\"type\":\"integer\",\"minimum\":0}}}}},{\"title\":\"agent.send\",\"properties\":{\"type\":{\"const\":\"agent.send\"},\"payload\":{\"type\":\"object\",\"required\":[\"agentId\",\"text\",\"delivery\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"text\":{\"type\":\"string\"},\"delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}}}}},{\"title\":\"a type added by a later minor version: readers MUST ignore it\",\"properties\":{\"type\":{\"not\":{\"enum\":[\"start\",\"status\",\"inspect\",\"tail\",\"pause\",\"resume\",\"cancel\",\"approve\",\"deny\",\"retry\",\"skip\",\"run-tool\",\"reconcile\",\"shutdown\",\"agent.send\"]}}}}],\"$defs\":{\"JsonValue\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/JsonValue\"}},{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"$ref\":\"#/$defs/JsonValue\"}}}]}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"CommandEnvelope\":{\"oneOf\":[{\"title\":\"start\",\"properties\":{\"type\":{\"const\":\"start\"},\"payload\":{\"type\":\"object\",\"required\":[\"profile\",\"unattended\"],\"properties\":{\"profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"reviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"withFix\":{\"type\":\"boolean\"},\"phases\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}},\"modelOverrides\":{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"type\":\"object\",\"required\":[\"provider\",\"model\"],\"properties\":{\"provider\":{\"type\":\"string\"},\"model\":{\"type\":\"string\"},\"capability\":{\"anyOf\":[{\"type\":\"string\",\"const\":\"fast\"},{\"type\":\"string\",\"const\":\"coding\"},{\"type\":\"string\",\"const\":\"reasoning\"},{\"type\":\"string\",\"const\":\"vision\"},{\"type\":\"string\",\"const\":\"cheap\"}]}}}}},\"runtime\":{\"type\":\"string\"},\"fakeScript\":{\"type\":\"string\"},\"unattended\":{\"type\":\"boolean\"},\"budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"sandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}}}}}},{\"title\":\"status\",\"properties\":{\"type\":{\"const\":\"status\"},\"payload\":{\"type\":\"object\",\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}}},{\"title\":\"inspect\",\"properties\":{\"type\":{\"const\":\"inspect\"},\"payload\":{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]}}}}},{\"title\":\"tail\",\"properties\":{\"type\":{\"const\":\"tail\"},\"payload\":{\"type\":\"object\",\"required\":[\"follow\",\"ephemeral\"],\"properties\":{\"sinceSequence\":{\"type\":\"integer\",\"minimum\":0},\"replay\":{\"type\":\"integer\",\"minimum\":0},\"follow\":{\"type\":\"boolean\"},\"ephemeral\":{\"type\":\"boolean\"}}}}},{\"title\":\"pause\",\"properties\":{\"type\":{\"const\":\"pause\"},\"payload\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"title\":\"resume\",\"properties\":{\"type\":{\"const\":\"resume\"},\"payload\":{\"type\":\"object\",\"properties\":{\"acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"raiseBudgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"takeover\":{\"type\":\"boolean\"}}}}},{\"title\":\"cancel\",\"properties\":{\"type\":{\"const\":\"cancel\"},\"payload\":{\"type\":\"object\",\"required\":[\"keepWorktrees\"],\"properties\":{\"reason\":{\"type\":\"string\"},\"keepWorktrees\":{\"type\":\"boolean\"}}}}},{\"title\":\"approve\",\"properties\":{\"type\":{\"const\":\"approve\"},\"payload\":{\"type\":\"object\",\"required\":[\"approvalId\",\"scope\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"answer\":{\"type\":\"string\"},\"note\":{\"type\":\"string\"}}}}},{\"title\":\"deny\",\"properties\":{\"type\":{\"const\":\"deny\"},\"payload\":{\"type\":\"object\",\"required\":[\"approvalId\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"note\":{\"type\":\"string\"}}}}},{\"title\":\"retry\",\"properties\":{\"type\":{\"const\":\"retry\"},\"payload\":{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]}}}}},{\"title\":\"skip\",\"properties\":{\"type\":{\"const\":\"skip\"},\"payload\":{\"type\":\"object\",\"required\":[\"phase\",\"justification\"],\"properties\":{\"phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"justification\":{\"type\":\"string\",\"minLength\":1}}}}},{\"title\":\"run-tool\",\"properties\":{\"type\":{\"const\":\"run-tool\"},\"payload\":{\"type\":\"object\",\"required\":[\"tool\",\"input\",\"justification\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"tool\":{\"type\":\"string\",\"minLength\":1},\"input\":{\"$ref\":\"#/$defs/commands.JsonValue\"},\"justification\":{\"type\":\"string\",\"minLength\":1}}}}},{\"title\":\"reconcile\",\"properties\":{\"type\":{\"const\":\"reconcile\"},\"payload\":{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]}}}}},{\"title\":\"shutdown\",\"properties\":{\"type\":{\"const\":\"shutdown\"},\"payload\":{\"type\":\"object\",\"required\":[\"graceMs\"],\"properties\":{\"graceMs\":{\"type\":\"integer\",\"minimum\":0}}}}},{\"title\":\"agent.send\",\"properties\":{\"type\":{\"const\":\"agent.send\"},\"payload\":{\"type\":\"object\",\"required\":[\"agentId\",\"text\",\"delivery\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"text\":{\"type\":\"string\"},\"delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}}}}},{\"title\":\"a type added by a later minor version: readers MUST ignore it\",\"properties\":{\"type\":{\"not\":{\"enum\":[\"start\",\"status\",\"inspect\",\"tail\",\"pause\",\"resume\",\"cancel\",\"approve\",\"deny\",\"retry\",\"skip\",\"run-tool\",\"reconcile\",\"shutdown\",\"agent.send\"]}}}}],\"properties\":{\"protocolVersion\":{\"type\":\"string\",\"const\":\"1.0\"},\"commandId\":{\"type\":\"string\",\"pattern\":\"^cmd_[0-9a-f]{32}$\"},\"type\":{\"type\":\"string\",\"minLength\":1},\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"},\"issuedAt\":{\"type\":\"string\",\"format\":\"date-time\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"actor\":{\"type\":\"object\",\"required\":[\"kind\",\"id\",\"transport\"],\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"id\":{\"type\":\"string\"},\"transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]}}},\"expectedSequence\":{\"type\":\"integer\",\"minimum\":0},\"payload\":{},\"auth\":{\"type\":\"object\",\"required\":[\"scheme\",\"value\"],\"properties\":{\"scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"value\":{\"type\":\"string\",\"minLength\":1}}}},\"title\":\"Cohorte Protocol command envelope\",\"type\":\"object\",\"required\":[\"protocolVersion\",\"commandId\",\"type\",\"issuedAt\",\"actor\",\"payload\"]},\"ProtocolVersion\":{\"type\":\"string\",\"const\":\"1.0\"},\"CommandId\":{\"type\":\"string\",\"pattern\":\"^cmd_[0-9a-f]{32}$\"},\"RunId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"},\"IssuedAt\":{\"type\":\"string\",\"format\":\"date-time\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"Actor\":{\"type\":\"object\",\"required\":[\"kind\",\"id\",\"transport\"],\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"id\":{\"type\":\"string\"},\"transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]}}},\"Kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"Transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]},\"Auth\":{\"type\":\"object\",\"required\":[\"scheme\",\"value\"],\"properties\":{\"scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"value\":{\"type\":\"string\",\"minLength\":1}}},\"Scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"NonEmptyString\":{\"type\":\"string\",\"minLength\":1},\"StartPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"profile\",\"unattended\"],\"properties\":{\"profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"reviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"withFix\":{\"type\":\"boolean\"},\"phases\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}},\"modelOverrides\":{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"type\":\"object\",\"required\":[\"provider\",\"model\"],\"properties\":{\"provider\":{\"type\":\"string\"},\"model\":{\"type\":\"string\"},\"capability\":{\"anyOf\":[{\"type\":\"string\",\"const\":\"fast\"},{\"type\":\"string\",\"const\":\"coding\"},{\"type\":\"string\",\"const\":\"reasoning\"},{\"type\":\"string\",\"const\":\"vision\"},{\"type\":\"string\",\"const\":\"cheap\"}]}}}}},\"runtime\":{\"type\":\"string\"},\"fakeScript\":{\"type\":\"string\"},\"unattended\":{\"type\":\"boolean\"},\"budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"sandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}}}}]},\"Profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"Spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"IdSpec\":{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},\"Id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"},\"PathSpec\":{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}},\"ReviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"RefTarget\":{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},\"BaseHeadTarget\":{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},\"RunIdTarget\":{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}},\"Phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"Budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"SandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"Consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}},\"PolicySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"Via\":{\"type\":\"string\",\"const\":\"cli-flag\"},\"StatusPayload\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"InspectPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]}}}]},\"InspectTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]},\"AgentTarget\":{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},\"AgentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"ContextTarget\":{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},\"ApprovalTarget\":{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},\"ApprovalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"EffectTarget\":{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},\"EffectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"},\"SnapshotTarget\":{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},\"LocksTarget\":{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},\"DiffTarget\":{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},\"ArtifactTarget\":{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}},\"ArtifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"TailPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"follow\",\"ephemeral\"],\"properties\":{\"sinceSequence\":{\"type\":\"integer\",\"minimum\":0},\"replay\":{\"type\":\"integer\",\"minimum\":0},\"follow\":{\"type\":\"boolean\"},\"ephemeral\":{\"type\":\"boolean\"}}}]},\"PausePayload\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}]},\"ResumePayload\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"raiseBudgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"takeover\":{\"type\":\"boolean\"}}}]},\"Acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"CancelPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"keepWorktrees\"],\"properties\":{\"reason\":{\"type\":\"string\"},\"keepWorktrees\":{\"type\":\"boolean\"}}}]},\"ApprovePayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"approvalId\",\"scope\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"answer\":{\"type\":\"string\"},\"note\":{\"type\":\"string\"}}}]},\"Scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"DenyPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"approvalId\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"note\":{\"type\":\"string\"}}}]},\"RetryPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]}}}]},\"RetryTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]},\"PhaseTarget\":{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},\"SkipPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"phase\",\"justification\"],\"properties\":{\"phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"justification\":{\"type\":\"string\",\"minLength\":1}}}]},\"RunToolPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"tool\",\"input\",\"justification\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"tool\":{\"type\":\"string\",\"minLength\":1},\"input\":{\"$ref\":\"#/$defs/commands.JsonValue\"},\"justification\":{\"type\":\"string\",\"minLength\":1}}}]},\"JsonValue\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/commands.JsonValue\"}},{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"$ref\":\"#/$defs/commands.JsonValue\"}}}]},\"ReconcilePayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]}}}]},\"Mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]},\"ShutdownPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"graceMs\"],\"properties\":{\"graceMs\":{\"type\":\"integer\",\"minimum\":0}}}]},\"AgentSendPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"agentId\",\"text\",\"delivery\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"text\":{\"type\":\"string\"},\"delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}}}]},\"Delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}},\"defs\":{\"commands.JsonValue\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/commands.JsonValue\"}},{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"$ref\":\"#/$defs/commands.JsonValue\"}}}]}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"CommandEnvelope\":{\"oneOf\":[{\"title\":\"start\",\"properties\":{\"type\":{\"const\":\"start\"},\"payload\":{\"type\":\"object\",\"required\":[\"profile\",\"unattended\"],\"properties\":{\"profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"reviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"withFix\":{\"type\":\"boolean\"},\"phases\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}},\"modelOverrides\":{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"type\":\"object\",\"required\":[\"provider\",\"model\"],\"properties\":{\"provider\":{\"type\":\"string\"},\"model\":{\"type\":\"string\"},\"capability\":{\"anyOf\":[{\"type\":\"string\",\"const\":\"fast\"},{\"type\":\"string\",\"const\":\"coding\"},{\"type\":\"string\",\"const\":\"reasoning\"},{\"type\":\"string\",\"const\":\"vision\"},{\"type\":\"string\",\"const\":\"cheap\"}]}}}}},\"runtime\":{\"type\":\"string\"},\"fakeScript\":{\"type\":\"string\"},\"unattended\":{\"type\":\"boolean\"},\"budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"sandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}}}}}},{\"title\":\"status\",\"properties\":{\"type\":{\"const\":\"status\"},\"payload\":{\"type\":\"object\",\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}}},{\"title\":\"inspect\",\"properties\":{\"type\":{\"const\":\"inspect\"},\"payload\":{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]}}}}},{\"title\":\"tail\",\"properties\":{\"type\":{\"const\":\"tail\"},\"payload\":{\"type\":\"object\",\"required\":[\"follow\",\"ephemeral\"],\"properties\":{\"sinceSequence\":{\"type\":\"integer\",\"minimum\":0},\"replay\":{\"type\":\"integer\",\"minimum\":0},\"follow\":{\"type\":\"boolean\"},\"ephemeral\":{\"type\":\"boolean\"}}}}},{\"title\":\"pause\",\"properties\":{\"type\":{\"const\":\"pause\"},\"payload\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"title\":\"resume\",\"properties\":{\"type\":{\"const\":\"resume\"},\"payload\":{\"type\":\"object\",\"properties\":{\"acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"raiseBudgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"takeover\":{\"type\":\"boolean\"}}}}},{\"title\":\"cancel\",\"properties\":{\"type\":{\"const\":\"cancel\"},\"payload\":{\"type\":\"object\",\"required\":[\"keepWorktrees\"],\"properties\":{\"reason\":{\"type\":\"string\"},\"keepWorktrees\":{\"type\":\"boolean\"}}}}},{\"title\":\"approve\",\"properties\":{\"type\":{\"const\":\"approve\"},\"payload\":{\"type\":\"object\",\"required\":[\"approvalId\",\"scope\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"answer\":{\"type\":\"string\"},\"note\":{\"type\":\"string\"}}}}},{\"title\":\"deny\",\"properties\":{\"type\":{\"const\":\"deny\"},\"payload\":{\"type\":\"object\",\"required\":[\"approvalId\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"note\":{\"type\":\"string\"}}}}},{\"title\":\"retry\",\"properties\":{\"type\":{\"const\":\"retry\"},\"payload\":{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]}}}}},{\"title\":\"skip\",\"properties\":{\"type\":{\"const\":\"skip\"},\"payload\":{\"type\":\"object\",\"required\":[\"phase\",\"justification\"],\"properties\":{\"phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"justification\":{\"type\":\"string\",\"minLength\":1}}}}},{\"title\":\"run-tool\",\"properties\":{\"type\":{\"const\":\"run-tool\"},\"payload\":{\"type\":\"object\",\"required\":[\"tool\",\"input\",\"justification\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"tool\":{\"type\":\"string\",\"minLength\":1},\"input\":{\"$ref\":\"#/$defs/commands.JsonValue\"},\"justification\":{\"type\":\"string\",\"minLength\":1}}}}},{\"title\":\"reconcile\",\"properties\":{\"type\":{\"const\":\"reconcile\"},\"payload\":{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]}}}}},{\"title\":\"shutdown\",\"properties\":{\"type\":{\"const\":\"shutdown\"},\"payload\":{\"type\":\"object\",\"required\":[\"graceMs\"],\"properties\":{\"graceMs\":{\"type\":\"integer\",\"minimum\":0}}}}},{\"title\":\"agent.send\",\"properties\":{\"type\":{\"const\":\"agent.send\"},\"payload\":{\"type\":\"object\",\"required\":[\"agentId\",\"text\",\"delivery\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"text\":{\"type\":\"string\"},\"delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}}}}},{\"title\":\"a type added by a later minor version: readers MUST ignore it\",\"properties\":{\"type\":{\"not\":{\"enum\":[\"start\",\"status\",\"inspect\",\"tail\",\"pause\",\"resume\",\"cancel\",\"approve\",\"deny\",\"retry\",\"skip\",\"run-tool\",\"reconcile\",\"shutdown\",\"agent.send\"]}}}}],\"properties\":{\"protocolVersion\":{\"type\":\"string\",\"const\":\"1.0\"},\"commandId\":{\"type\":\"string\",\"pattern\":\"^cmd_[0-9a-f]{32}$\"},\"type\":{\"type\":\"string\",\"minLength\":1},\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"},\"issuedAt\":{\"type\":\"string\",\"format\":\"date-time\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"actor\":{\"type\":\"object\",\"required\":[\"kind\",\"id\",\"transport\"],\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"id\":{\"type\":\"string\"},\"transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]}}},\"expectedSequence\":{\"type\":\"integer\",\"minimum\":0},\"payload\":{},\"auth\":{\"type\":\"object\",\"required\":[\"scheme\",\"value\"],\"properties\":{\"scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"value\":{\"type\":\"string\",\"minLength\":1}}}},\"title\":\"Cohorte Protocol command envelope\",\"type\":\"object\",\"required\":[\"protocolVersion\",\"commandId\",\"type\",\"issuedAt\",\"actor\",\"payload\"]},\"ProtocolVersion\":{\"type\":\"string\",\"const\":\"1.0\"},\"CommandId\":{\"type\":\"string\",\"pattern\":\"^cmd_[0-9a-f]{32}$\"},\"RunId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"},\"IssuedAt\":{\"type\":\"string\",\"format\":\"date-time\",\"pattern\":\"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\\\.[0-9]{3}Z$\"},\"Actor\":{\"type\":\"object\",\"required\":[\"kind\",\"id\",\"transport\"],\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"id\":{\"type\":\"string\"},\"transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]}}},\"Kind\":{\"type\":\"string\",\"enum\":[\"human\",\"client\",\"system\"]},\"Transport\":{\"type\":\"string\",\"x-cohorte-known\":[\"cli\"]},\"Auth\":{\"type\":\"object\",\"required\":[\"scheme\",\"value\"],\"properties\":{\"scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"value\":{\"type\":\"string\",\"minLength\":1}}},\"Scheme\":{\"type\":\"string\",\"x-cohorte-known\":[\"hmac-sha256\"]},\"NonEmptyString\":{\"type\":\"string\",\"minLength\":1},\"StartPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"profile\",\"unattended\"],\"properties\":{\"profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"reviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"withFix\":{\"type\":\"boolean\"},\"phases\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}},\"modelOverrides\":{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"type\":\"object\",\"required\":[\"provider\",\"model\"],\"properties\":{\"provider\":{\"type\":\"string\"},\"model\":{\"type\":\"string\"},\"capability\":{\"anyOf\":[{\"type\":\"string\",\"const\":\"fast\"},{\"type\":\"string\",\"const\":\"coding\"},{\"type\":\"string\",\"const\":\"reasoning\"},{\"type\":\"string\",\"const\":\"vision\"},{\"type\":\"string\",\"const\":\"cheap\"}]}}}}},\"runtime\":{\"type\":\"string\"},\"fakeScript\":{\"type\":\"string\"},\"unattended\":{\"type\":\"boolean\"},\"budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"sandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}}}}]},\"Profile\":{\"type\":\"string\",\"x-cohorte-known\":[\"feature\",\"bugfix\",\"review\"]},\"Spec\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"IdSpec\":{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},\"Id\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"},\"PathSpec\":{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}},\"ReviewTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"RefTarget\":{\"type\":\"object\",\"required\":[\"ref\"],\"properties\":{\"ref\":{\"type\":\"string\"}}},\"BaseHeadTarget\":{\"type\":\"object\",\"required\":[\"base\",\"head\"],\"properties\":{\"base\":{\"type\":\"string\"},\"head\":{\"type\":\"string\"}}},\"RunIdTarget\":{\"type\":\"object\",\"required\":[\"runId\"],\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}},\"Phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"Budgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"SandboxRequire\":{\"type\":\"string\",\"enum\":[\"native\",\"best-effort\"]},\"Consent\":{\"type\":\"object\",\"required\":[\"policySha256\",\"via\"],\"properties\":{\"policySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"via\":{\"type\":\"string\",\"const\":\"cli-flag\"}}},\"PolicySha256\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"Via\":{\"type\":\"string\",\"const\":\"cli-flag\"},\"StatusPayload\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"runId\":{\"type\":\"string\",\"pattern\":\"^run_[0-9a-f]{32}$\"}}}]},\"InspectPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]}}}]},\"InspectTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\",\"incarnation\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"context\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"incarnation\":{\"type\":\"integer\",\"minimum\":0}}},{\"type\":\"object\",\"required\":[\"kind\",\"approvalId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"approval\"},\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"effectId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"effect\"},\"effectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"snapshot\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"locks\"}}},{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"diff\"},\"surface\":{\"type\":\"string\",\"pattern\":\"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"artifactId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"artifact\"},\"artifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"maxBytes\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3145728,\"default\":1048576},\"offset\":{\"type\":\"integer\",\"minimum\":0}}}]},\"AgentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"ApprovalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"EffectId\":{\"type\":\"string\",\"pattern\":\"^eff_[0-9a-f]{32}$\"},\"ArtifactId\":{\"type\":\"string\",\"pattern\":\"^art_[0-9a-f]{32}$\"},\"TailPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"follow\",\"ephemeral\"],\"properties\":{\"sinceSequence\":{\"type\":\"integer\",\"minimum\":0},\"replay\":{\"type\":\"integer\",\"minimum\":0},\"follow\":{\"type\":\"boolean\"},\"ephemeral\":{\"type\":\"boolean\"}}}]},\"PausePayload\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}]},\"ResumePayload\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"raiseBudgets\":{\"type\":\"object\",\"properties\":{\"tokens\":{\"type\":\"integer\",\"minimum\":0},\"modelRequests\":{\"type\":\"integer\",\"minimum\":0},\"toolCalls\":{\"type\":\"integer\",\"minimum\":0},\"wallClockMs\":{\"type\":\"number\",\"minimum\":0},\"retries\":{\"type\":\"integer\",\"minimum\":0},\"fixRounds\":{\"type\":\"integer\",\"minimum\":0},\"contextTokens\":{\"type\":\"integer\",\"minimum\":0},\"concurrentAgents\":{\"type\":\"integer\",\"minimum\":0},\"estimatedQuotaPercent\":{\"type\":\"number\",\"minimum\":0}}},\"takeover\":{\"type\":\"boolean\"}}}]},\"Acknowledge\":{\"type\":\"string\",\"const\":\"blocked-inspected\"},\"CancelPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"keepWorktrees\"],\"properties\":{\"reason\":{\"type\":\"string\"},\"keepWorktrees\":{\"type\":\"boolean\"}}}]},\"ApprovePayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"approvalId\",\"scope\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"answer\":{\"type\":\"string\"},\"note\":{\"type\":\"string\"}}}]},\"Scope\":{\"type\":\"string\",\"enum\":[\"once\",\"run\"]},\"DenyPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"approvalId\"],\"properties\":{\"approvalId\":{\"type\":\"string\",\"pattern\":\"^apr_[0-9a-f]{32}$\"},\"note\":{\"type\":\"string\"}}}]},\"RetryPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"target\"],\"properties\":{\"target\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]}}}]},\"RetryTarget\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"kind\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"phase\"},\"state\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]}}},{\"type\":\"object\",\"required\":[\"kind\",\"agentId\"],\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"agent\"},\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"}}}]},\"SkipPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"phase\",\"justification\"],\"properties\":{\"phase\":{\"type\":\"string\",\"enum\":[\"BRAINSTORM\",\"SPEC\",\"PREFLIGHT\",\"BUILD\",\"TEST\",\"REVIEW\",\"FIX\",\"SHIP\"]},\"justification\":{\"type\":\"string\",\"minLength\":1}}}]},\"RunToolPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"tool\",\"input\",\"justification\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"tool\":{\"type\":\"string\",\"minLength\":1},\"input\":{\"$ref\":\"#/$defs/commands.JsonValue\"},\"justification\":{\"type\":\"string\",\"minLength\":1}}}]},\"JsonValue\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/commands.JsonValue\"}},{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"$ref\":\"#/$defs/commands.JsonValue\"}}}]},\"ReconcilePayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]}}}]},\"Mode\":{\"type\":\"string\",\"enum\":[\"plan\",\"apply\"]},\"ShutdownPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"graceMs\"],\"properties\":{\"graceMs\":{\"type\":\"integer\",\"minimum\":0}}}]},\"AgentSendPayload\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"agentId\",\"text\",\"delivery\"],\"properties\":{\"agentId\":{\"type\":\"string\",\"maxLength\":128,\"pattern\":\"^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$\"},\"text\":{\"type\":\"string\"},\"delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}}}]},\"Delivery\":{\"type\":\"string\",\"enum\":[\"steer\",\"follow-up\"]}},\"defs\":{\"commands.JsonValue\":{\"anyOf\":[{\"type\":\"null\"},{\"type\":\"boolean\"},{\"type\":\"number\"},{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/commands.JsonValue\"}},{\"type\":\"object\",\"patternProperties\":{\"^.*$\":{\"$ref\":\"#/$defs/commands.JsonValue\"}}}]}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(
@@ -427,11 +427,12 @@ pub struct StartPayload {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StartPayload { profile = "profile", required; spec = "spec"; review_target =
-    "reviewTarget"; with_fix = "withFix"; phases = "phases"; model_overrides =
-    "modelOverrides"; runtime = "runtime"; fake_script = "fakeScript"; unattended =
-    "unattended", required; budgets = "budgets"; sandbox_require = "sandboxRequire";
-    consent = "consent"; } extra extra
+    StartPayload { profile = "profile", required; spec = "spec", optional; review_target
+    = "reviewTarget", optional; with_fix = "withFix", optional; phases = "phases",
+    optional; model_overrides = "modelOverrides", optional; runtime = "runtime",
+    optional; fake_script = "fakeScript", optional; unattended = "unattended", required;
+    budgets = "budgets", optional; sandbox_require = "sandboxRequire", optional; consent
+    = "consent", optional; } extra extra
 );
 rt::contract!(
     StartPayload, [validators::v10, validators::v11], BASE0, "/properties/payload", fast
@@ -657,10 +658,11 @@ pub struct Budgets {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Budgets { tokens = "tokens"; model_requests = "modelRequests"; tool_calls =
-    "toolCalls"; wall_clock_ms = "wallClockMs"; retries = "retries"; fix_rounds =
-    "fixRounds"; context_tokens = "contextTokens"; concurrent_agents =
-    "concurrentAgents"; estimated_quota_percent = "estimatedQuotaPercent"; } extra extra
+    Budgets { tokens = "tokens", optional; model_requests = "modelRequests", optional;
+    tool_calls = "toolCalls", optional; wall_clock_ms = "wallClockMs", optional; retries
+    = "retries", optional; fix_rounds = "fixRounds", optional; context_tokens =
+    "contextTokens", optional; concurrent_agents = "concurrentAgents", optional;
+    estimated_quota_percent = "estimatedQuotaPercent", optional; } extra extra
 );
 rt::contract!(
     Budgets, [validators::v21], BASE0, "/oneOf/0/properties/payload/properties/budgets",
@@ -722,7 +724,7 @@ pub struct StatusPayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(StatusPayload { run_id = "runId"; } extra extra);
+rt::object!(StatusPayload { run_id = "runId", optional; } extra extra);
 rt::contract!(
     StatusPayload, [validators::v10, validators::v26], BASE0, "/properties/payload", fast
     fast::read_28
@@ -736,58 +738,167 @@ pub struct InspectPayload {
 }
 rt::object!(InspectPayload { target = "target", required; } extra extra);
 rt::contract!(
-    InspectPayload, [validators::v10, validators::t0:: < 0 >], BASE0,
-    "/properties/payload", fast fast::read_29
+    InspectPayload, [validators::v10, validators::v27], BASE0, "/properties/payload",
+    fast fast::read_29
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum InspectTarget {
-    Agent(AgentTarget),
-    Context(ContextTarget),
-    Approval(ApprovalTarget),
-    Effect(EffectTarget),
-    Snapshot(SnapshotTarget),
-    Locks(LocksTarget),
-    Diff(DiffTarget),
-    Artifact(ArtifactTarget),
+    /// `kind` is `agent`.
+    Agent {
+        agent_id: AgentId,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// `kind` is `context`.
+    Context {
+        agent_id: AgentId,
+        /// Integer ≥ 0.
+        incarnation: rt::Integer,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// `kind` is `approval`.
+    Approval {
+        approval_id: ApprovalId,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// `kind` is `effect`.
+    Effect {
+        effect_id: EffectId,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// `kind` is `snapshot`.
+    Snapshot {
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// `kind` is `locks`.
+    Locks {
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// `kind` is `diff`.
+    Diff {
+        surface: Option<Id>,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// `kind` is `artifact`.
+    Artifact {
+        artifact_id: ArtifactId,
+        /// Integer from 1 to 3145728.
+        ///
+        /// Default when absent: `1048576`.
+        max_bytes: Option<rt::Integer>,
+        /// Integer ≥ 0.
+        offset: Option<rt::Integer>,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
 }
 impl rt::FromValue for InspectTarget {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match v.get("kind").and_then(rt::Value::as_str) {
-            Some("agent") => rt::variant(v, Self::Agent),
-            Some("context") => rt::variant(v, Self::Context),
-            Some("approval") => rt::variant(v, Self::Approval),
-            Some("effect") => rt::variant(v, Self::Effect),
-            Some("snapshot") => rt::variant(v, Self::Snapshot),
-            Some("locks") => rt::variant(v, Self::Locks),
-            Some("diff") => rt::variant(v, Self::Diff),
-            Some("artifact") => rt::variant(v, Self::Artifact),
+            Some("agent") => {
+                rt::object_variant!(
+                    v, Agent { agent_id = "agentId", required; } tag "kind"; extra extra
+                )
+            }
+            Some("context") => {
+                rt::object_variant!(
+                    v, Context { agent_id = "agentId", required; incarnation =
+                    "incarnation", required; } tag "kind"; extra extra
+                )
+            }
+            Some("approval") => {
+                rt::object_variant!(
+                    v, Approval { approval_id = "approvalId", required; } tag "kind";
+                    extra extra
+                )
+            }
+            Some("effect") => {
+                rt::object_variant!(
+                    v, Effect { effect_id = "effectId", required; } tag "kind"; extra
+                    extra
+                )
+            }
+            Some("snapshot") => {
+                rt::object_variant!(v, Snapshot {} tag "kind"; extra extra)
+            }
+            Some("locks") => rt::object_variant!(v, Locks {} tag "kind"; extra extra),
+            Some("diff") => {
+                rt::object_variant!(
+                    v, Diff { surface = "surface", optional; } tag "kind"; extra extra
+                )
+            }
+            Some("artifact") => {
+                rt::object_variant!(
+                    v, Artifact { artifact_id = "artifactId", required; max_bytes =
+                    "maxBytes", optional; offset = "offset", optional; } tag "kind";
+                    extra extra
+                )
+            }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-rt::union_serialize!(
-    InspectTarget { Agent(_), Context(_), Approval(_), Effect(_), Snapshot(_), Locks(_),
-    Diff(_), Artifact(_) }
-);
+impl rt::__private::serde::Serialize for InspectTarget {
+    fn serialize<S: rt::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Agent { agent_id, extra } => {
+                rt::object_variant_serialize!(
+                    s, "kind" = "agent"; { agent_id = "agentId", required; } extra extra
+                )
+            }
+            Self::Context { agent_id, incarnation, extra } => {
+                rt::object_variant_serialize!(
+                    s, "kind" = "context"; { agent_id = "agentId", required; incarnation
+                    = "incarnation", required; } extra extra
+                )
+            }
+            Self::Approval { approval_id, extra } => {
+                rt::object_variant_serialize!(
+                    s, "kind" = "approval"; { approval_id = "approvalId", required; }
+                    extra extra
+                )
+            }
+            Self::Effect { effect_id, extra } => {
+                rt::object_variant_serialize!(
+                    s, "kind" = "effect"; { effect_id = "effectId", required; } extra
+                    extra
+                )
+            }
+            Self::Snapshot { extra } => {
+                rt::object_variant_serialize!(s, "kind" = "snapshot"; {} extra extra)
+            }
+            Self::Locks { extra } => {
+                rt::object_variant_serialize!(s, "kind" = "locks"; {} extra extra)
+            }
+            Self::Diff { surface, extra } => {
+                rt::object_variant_serialize!(
+                    s, "kind" = "diff"; { surface = "surface", optional; } extra extra
+                )
+            }
+            Self::Artifact { artifact_id, max_bytes, offset, extra } => {
+                rt::object_variant_serialize!(
+                    s, "kind" = "artifact"; { artifact_id = "artifactId", required;
+                    max_bytes = "maxBytes", optional; offset = "offset", optional; }
+                    extra extra
+                )
+            }
+        }
+    }
+}
 rt::contract!(
     InspectTarget, [validators::v28], BASE0,
     "/oneOf/2/properties/payload/properties/target"
-);
-/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/0`
-#[derive(Clone, PartialEq)]
-pub struct AgentTarget {
-    pub agent_id: AgentId,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    AgentTarget { agent_id = "agentId", required; } tag "kind" = "agent"; extra extra
-);
-rt::contract!(
-    AgentTarget, [validators::v29], BASE0,
-    "/oneOf/2/properties/payload/properties/target/anyOf/0"
 );
 /// At most 128 characters. Matches `^agt_[A-Za-z0-9.-]+_[A-Za-z0-9_.-]+$`.
 ///
@@ -796,40 +907,8 @@ rt::contract!(
 pub struct AgentId(String);
 rt::string_newtype!(AgentId, redacted = false);
 rt::contract!(
-    AgentId, [validators::v30], BASE0,
+    AgentId, [validators::v29], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/0/properties/agentId"
-);
-/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/1`
-#[derive(Clone, PartialEq)]
-pub struct ContextTarget {
-    pub agent_id: AgentId,
-    /// Integer ≥ 0.
-    pub incarnation: rt::Integer,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    ContextTarget { agent_id = "agentId", required; incarnation = "incarnation",
-    required; } tag "kind" = "context"; extra extra
-);
-rt::contract!(
-    ContextTarget, [validators::v31], BASE0,
-    "/oneOf/2/properties/payload/properties/target/anyOf/1"
-);
-/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/2`
-#[derive(Clone, PartialEq)]
-pub struct ApprovalTarget {
-    pub approval_id: ApprovalId,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    ApprovalTarget { approval_id = "approvalId", required; } tag "kind" = "approval";
-    extra extra
-);
-rt::contract!(
-    ApprovalTarget, [validators::v32], BASE0,
-    "/oneOf/2/properties/payload/properties/target/anyOf/2"
 );
 /// Matches `^apr_[0-9a-f]{32}$`.
 ///
@@ -838,22 +917,8 @@ rt::contract!(
 pub struct ApprovalId(String);
 rt::string_newtype!(ApprovalId, redacted = false);
 rt::contract!(
-    ApprovalId, [validators::v33], BASE0,
+    ApprovalId, [validators::v30], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/2/properties/approvalId"
-);
-/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/3`
-#[derive(Clone, PartialEq)]
-pub struct EffectTarget {
-    pub effect_id: EffectId,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    EffectTarget { effect_id = "effectId", required; } tag "kind" = "effect"; extra extra
-);
-rt::contract!(
-    EffectTarget, [validators::v34], BASE0,
-    "/oneOf/2/properties/payload/properties/target/anyOf/3"
 );
 /// Matches `^eff_[0-9a-f]{32}$`.
 ///
@@ -862,63 +927,8 @@ rt::contract!(
 pub struct EffectId(String);
 rt::string_newtype!(EffectId, redacted = false);
 rt::contract!(
-    EffectId, [validators::v35], BASE0,
+    EffectId, [validators::v31], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/3/properties/effectId"
-);
-/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/4`
-#[derive(Clone, PartialEq)]
-pub struct SnapshotTarget {
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(SnapshotTarget {} tag "kind" = "snapshot"; extra extra);
-rt::contract!(
-    SnapshotTarget, [validators::t1:: < 0 >], BASE0,
-    "/oneOf/2/properties/payload/properties/target/anyOf/4"
-);
-/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/5`
-#[derive(Clone, PartialEq)]
-pub struct LocksTarget {
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(LocksTarget {} tag "kind" = "locks"; extra extra);
-rt::contract!(
-    LocksTarget, [validators::t1:: < 1 >], BASE0,
-    "/oneOf/2/properties/payload/properties/target/anyOf/5"
-);
-/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/6`
-#[derive(Clone, PartialEq)]
-pub struct DiffTarget {
-    pub surface: Option<Id>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(DiffTarget { surface = "surface"; } tag "kind" = "diff"; extra extra);
-rt::contract!(
-    DiffTarget, [validators::v38], BASE0,
-    "/oneOf/2/properties/payload/properties/target/anyOf/6"
-);
-/// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target/anyOf/7`
-#[derive(Clone, PartialEq)]
-pub struct ArtifactTarget {
-    pub artifact_id: ArtifactId,
-    /// Integer from 1 to 3145728.
-    ///
-    /// Default when absent: `1048576`.
-    pub max_bytes: Option<rt::Integer>,
-    /// Integer ≥ 0.
-    pub offset: Option<rt::Integer>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    ArtifactTarget { artifact_id = "artifactId", required; max_bytes = "maxBytes"; offset
-    = "offset"; } tag "kind" = "artifact"; extra extra
-);
-rt::contract!(
-    ArtifactTarget, [validators::v39], BASE0,
-    "/oneOf/2/properties/payload/properties/target/anyOf/7"
 );
 /// Matches `^art_[0-9a-f]{32}$`.
 ///
@@ -927,7 +937,7 @@ rt::contract!(
 pub struct ArtifactId(String);
 rt::string_newtype!(ArtifactId, redacted = false);
 rt::contract!(
-    ArtifactId, [validators::v40], BASE0,
+    ArtifactId, [validators::v32], BASE0,
     "/oneOf/2/properties/payload/properties/target/anyOf/7/properties/artifactId"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -943,11 +953,12 @@ pub struct TailPayload {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    TailPayload { since_sequence = "sinceSequence"; replay = "replay"; follow = "follow",
-    required; ephemeral = "ephemeral", required; } extra extra
+    TailPayload { since_sequence = "sinceSequence", optional; replay = "replay",
+    optional; follow = "follow", required; ephemeral = "ephemeral", required; } extra
+    extra
 );
 rt::contract!(
-    TailPayload, [validators::v10, validators::v41], BASE0, "/properties/payload", fast
+    TailPayload, [validators::v10, validators::v33], BASE0, "/properties/payload", fast
     fast::read_43
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -957,9 +968,9 @@ pub struct PausePayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(PausePayload { reason = "reason"; } extra extra);
+rt::object!(PausePayload { reason = "reason", optional; } extra extra);
 rt::contract!(
-    PausePayload, [validators::v10, validators::v42], BASE0, "/properties/payload", fast
+    PausePayload, [validators::v10, validators::v34], BASE0, "/properties/payload", fast
     fast::read_44
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -972,11 +983,11 @@ pub struct ResumePayload {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    ResumePayload { acknowledge = "acknowledge"; raise_budgets = "raiseBudgets"; takeover
-    = "takeover"; } extra extra
+    ResumePayload { acknowledge = "acknowledge", optional; raise_budgets =
+    "raiseBudgets", optional; takeover = "takeover", optional; } extra extra
 );
 rt::contract!(
-    ResumePayload, [validators::v10, validators::v43], BASE0, "/properties/payload", fast
+    ResumePayload, [validators::v10, validators::v35], BASE0, "/properties/payload", fast
     fast::read_45
 );
 /// Always `blocked-inspected`.
@@ -986,7 +997,7 @@ rt::contract!(
 pub struct Acknowledge;
 rt::const_string!(Acknowledge = "blocked-inspected");
 rt::contract!(
-    Acknowledge, [validators::v44], BASE0,
+    Acknowledge, [validators::v36], BASE0,
     "/oneOf/5/properties/payload/properties/acknowledge"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -998,11 +1009,11 @@ pub struct CancelPayload {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    CancelPayload { reason = "reason"; keep_worktrees = "keepWorktrees", required; }
-    extra extra
+    CancelPayload { reason = "reason", optional; keep_worktrees = "keepWorktrees",
+    required; } extra extra
 );
 rt::contract!(
-    CancelPayload, [validators::v10, validators::v45], BASE0, "/properties/payload", fast
+    CancelPayload, [validators::v10, validators::v37], BASE0, "/properties/payload", fast
     fast::read_47
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -1017,10 +1028,10 @@ pub struct ApprovePayload {
 }
 rt::object!(
     ApprovePayload { approval_id = "approvalId", required; scope = "scope", required;
-    answer = "answer"; note = "note"; } extra extra
+    answer = "answer", optional; note = "note", optional; } extra extra
 );
 rt::contract!(
-    ApprovePayload, [validators::v10, validators::v46], BASE0, "/properties/payload",
+    ApprovePayload, [validators::v10, validators::v38], BASE0, "/properties/payload",
     fast fast::read_48
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/7/properties/payload/properties/scope`
@@ -1033,7 +1044,7 @@ pub enum Scope {
 }
 rt::string_enum!(Scope { Once = "once", Run = "run" });
 rt::contract!(
-    Scope, [validators::v47], BASE0, "/oneOf/7/properties/payload/properties/scope"
+    Scope, [validators::v39], BASE0, "/oneOf/7/properties/payload/properties/scope"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1044,10 +1055,11 @@ pub struct DenyPayload {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    DenyPayload { approval_id = "approvalId", required; note = "note"; } extra extra
+    DenyPayload { approval_id = "approvalId", required; note = "note", optional; } extra
+    extra
 );
 rt::contract!(
-    DenyPayload, [validators::v10, validators::v48], BASE0, "/properties/payload", fast
+    DenyPayload, [validators::v10, validators::v40], BASE0, "/properties/payload", fast
     fast::read_50
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -1059,41 +1071,65 @@ pub struct RetryPayload {
 }
 rt::object!(RetryPayload { target = "target", required; } extra extra);
 rt::contract!(
-    RetryPayload, [validators::v10, validators::t0:: < 1 >], BASE0,
-    "/properties/payload", fast fast::read_51
+    RetryPayload, [validators::v10, validators::v41], BASE0, "/properties/payload", fast
+    fast::read_51
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/9/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum RetryTarget {
-    Phase(PhaseTarget),
-    Agent(AgentTarget),
+    /// `kind` is `phase`.
+    Phase {
+        state: Option<Phase>,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// `kind` is `agent`.
+    Agent {
+        agent_id: AgentId,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
 }
 impl rt::FromValue for RetryTarget {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match v.get("kind").and_then(rt::Value::as_str) {
-            Some("phase") => rt::variant(v, Self::Phase),
-            Some("agent") => rt::variant(v, Self::Agent),
+            Some("phase") => {
+                rt::object_variant!(
+                    v, Phase { state = "state", optional; } tag "kind"; extra extra
+                )
+            }
+            Some("agent") => {
+                rt::object_variant!(
+                    v, Agent { agent_id = "agentId", required; } tag "kind"; extra extra
+                )
+            }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-rt::union_serialize!(RetryTarget { Phase(_), Agent(_) });
-rt::contract!(
-    RetryTarget, [validators::v50], BASE0,
-    "/oneOf/9/properties/payload/properties/target"
-);
-/// Schema: `schemas/commands.schema.json#/oneOf/9/properties/payload/properties/target/anyOf/0`
-#[derive(Clone, PartialEq)]
-pub struct PhaseTarget {
-    pub state: Option<Phase>,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
+impl rt::__private::serde::Serialize for RetryTarget {
+    fn serialize<S: rt::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Phase { state, extra } => {
+                rt::object_variant_serialize!(
+                    s, "kind" = "phase"; { state = "state", optional; } extra extra
+                )
+            }
+            Self::Agent { agent_id, extra } => {
+                rt::object_variant_serialize!(
+                    s, "kind" = "agent"; { agent_id = "agentId", required; } extra extra
+                )
+            }
+        }
+    }
 }
-rt::object!(PhaseTarget { state = "state"; } tag "kind" = "phase"; extra extra);
 rt::contract!(
-    PhaseTarget, [validators::v51], BASE0,
-    "/oneOf/9/properties/payload/properties/target/anyOf/0"
+    RetryTarget, [validators::v42], BASE0,
+    "/oneOf/9/properties/payload/properties/target"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1108,7 +1144,7 @@ rt::object!(
     extra extra
 );
 rt::contract!(
-    SkipPayload, [validators::v10, validators::v52], BASE0, "/properties/payload", fast
+    SkipPayload, [validators::v10, validators::v43], BASE0, "/properties/payload", fast
     fast::read_54
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -1122,11 +1158,11 @@ pub struct RunToolPayload {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RunToolPayload { agent_id = "agentId"; tool = "tool", required; input = "input",
-    required; justification = "justification", required; } extra extra
+    RunToolPayload { agent_id = "agentId", optional; tool = "tool", required; input =
+    "input", required; justification = "justification", required; } extra extra
 );
 rt::contract!(
-    RunToolPayload, [validators::v10, validators::v53], BASE0, "/properties/payload",
+    RunToolPayload, [validators::v10, validators::v44], BASE0, "/properties/payload",
     fast fast::read_55
 );
 /// Schema: `schemas/commands.schema.json#/$defs/JsonValue`
@@ -1140,7 +1176,7 @@ pub struct ReconcilePayload {
 }
 rt::object!(ReconcilePayload { mode = "mode", required; } extra extra);
 rt::contract!(
-    ReconcilePayload, [validators::v10, validators::v54], BASE0, "/properties/payload",
+    ReconcilePayload, [validators::v10, validators::v45], BASE0, "/properties/payload",
     fast fast::read_57
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/12/properties/payload/properties/mode`
@@ -1153,7 +1189,7 @@ pub enum Mode {
 }
 rt::string_enum!(Mode { Plan = "plan", Apply = "apply" });
 rt::contract!(
-    Mode, [validators::v55], BASE0, "/oneOf/12/properties/payload/properties/mode"
+    Mode, [validators::v46], BASE0, "/oneOf/12/properties/payload/properties/mode"
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
 #[derive(Clone, PartialEq)]
@@ -1165,7 +1201,7 @@ pub struct ShutdownPayload {
 }
 rt::object!(ShutdownPayload { grace_ms = "graceMs", required; } extra extra);
 rt::contract!(
-    ShutdownPayload, [validators::v10, validators::v56], BASE0, "/properties/payload",
+    ShutdownPayload, [validators::v10, validators::v47], BASE0, "/properties/payload",
     fast fast::read_59
 );
 /// Schema: `schemas/commands.schema.json#/properties/payload`
@@ -1182,7 +1218,7 @@ rt::object!(
     = "delivery", required; } extra extra
 );
 rt::contract!(
-    AgentSendPayload, [validators::v10, validators::v57], BASE0, "/properties/payload",
+    AgentSendPayload, [validators::v10, validators::v48], BASE0, "/properties/payload",
     fast fast::read_60
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/14/properties/payload/properties/delivery`
@@ -1195,17 +1231,13 @@ pub enum Delivery {
 }
 rt::string_enum!(Delivery { Steer = "steer", FollowUp = "follow-up" });
 rt::contract!(
-    Delivery, [validators::v58], BASE0,
+    Delivery, [validators::v49], BASE0,
     "/oneOf/14/properties/payload/properties/delivery"
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    use super::rt::fast::{
-        AnyValue, Boxed, Broken, Key, LeafRead, Partial, Read, Seed, Tag, Typed, VecOf,
-        ViaValue,
-    };
     use super::rt::__private::serde::de;
     rt::string_leaf!(
         Leaf1 -> ProtocolVersion, | s | [s != "1.0"] => (s == "1.0")
@@ -1223,7 +1255,7 @@ mod fast {
         Leaf4 -> IssuedAt, | s | [! validators::RE2.is_match(s)] => Some(IssuedAt(s
         .to_owned()))
     );
-    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v59, v));
+    rt::value_leaf!(Leaf5 -> rt::Integer, scalar | v | rt::is_valid(validators::v50, v));
     /// Reads a `CommandEnvelope`: common members checked as they come, the payload with its command's reader once the tag is known.
     pub(super) fn read_0<'de, D: de::Deserializer<'de>>(
         d: D,
@@ -1237,14 +1269,16 @@ mod fast {
     ) -> Result<Command, A::Error> {
         match t {
             "start" => {
-                rt::fast::next::<Boxed<Typed<StartPayload>>, _>(m).map(Command::Start)
+                rt::fast::next::<rt::fast::Boxed<rt::fast::Typed<StartPayload>>, _>(m)
+                    .map(Command::Start)
             }
             "status" => rt::fast::typed(m).map(Command::Status),
             "inspect" => rt::fast::typed(m).map(Command::Inspect),
             "tail" => rt::fast::typed(m).map(Command::Tail),
             "pause" => rt::fast::typed(m).map(Command::Pause),
             "resume" => {
-                rt::fast::next::<Boxed<Typed<ResumePayload>>, _>(m).map(Command::Resume)
+                rt::fast::next::<rt::fast::Boxed<rt::fast::Typed<ResumePayload>>, _>(m)
+                    .map(Command::Resume)
             }
             "cancel" => rt::fast::typed(m).map(Command::Cancel),
             "approve" => rt::fast::typed(m).map(Command::Approve),
@@ -1252,14 +1286,14 @@ mod fast {
             "retry" => rt::fast::typed(m).map(Command::Retry),
             "skip" => rt::fast::typed(m).map(Command::Skip),
             "run-tool" => {
-                rt::fast::next::<Boxed<Typed<RunToolPayload>>, _>(m)
+                rt::fast::next::<rt::fast::Boxed<rt::fast::Typed<RunToolPayload>>, _>(m)
                     .map(Command::RunTool)
             }
             "reconcile" => rt::fast::typed(m).map(Command::Reconcile),
             "shutdown" => rt::fast::typed(m).map(Command::Shutdown),
             "agent.send" => rt::fast::typed(m).map(Command::AgentSend),
             _ => {
-                rt::fast::next::<AnyValue, _>(m)
+                rt::fast::next::<rt::fast::AnyValue, _>(m)
                     .map(|payload| Command::Unknown {
                         type_name: t.to_owned(),
                         payload,
@@ -1274,14 +1308,17 @@ mod fast {
     ) -> Option<Command> {
         match t {
             "start" => {
-                rt::fast::read_raw::<Boxed<Typed<StartPayload>>>(raw).map(Command::Start)
+                rt::fast::read_raw::<rt::fast::Boxed<rt::fast::Typed<StartPayload>>>(raw)
+                    .map(Command::Start)
             }
             "status" => rt::fast::typed_raw(raw).map(Command::Status),
             "inspect" => rt::fast::typed_raw(raw).map(Command::Inspect),
             "tail" => rt::fast::typed_raw(raw).map(Command::Tail),
             "pause" => rt::fast::typed_raw(raw).map(Command::Pause),
             "resume" => {
-                rt::fast::read_raw::<Boxed<Typed<ResumePayload>>>(raw)
+                rt::fast::read_raw::<
+                    rt::fast::Boxed<rt::fast::Typed<ResumePayload>>,
+                >(raw)
                     .map(Command::Resume)
             }
             "cancel" => rt::fast::typed_raw(raw).map(Command::Cancel),
@@ -1290,14 +1327,16 @@ mod fast {
             "retry" => rt::fast::typed_raw(raw).map(Command::Retry),
             "skip" => rt::fast::typed_raw(raw).map(Command::Skip),
             "run-tool" => {
-                rt::fast::read_raw::<Boxed<Typed<RunToolPayload>>>(raw)
+                rt::fast::read_raw::<
+                    rt::fast::Boxed<rt::fast::Typed<RunToolPayload>>,
+                >(raw)
                     .map(Command::RunTool)
             }
             "reconcile" => rt::fast::typed_raw(raw).map(Command::Reconcile),
             "shutdown" => rt::fast::typed_raw(raw).map(Command::Shutdown),
             "agent.send" => rt::fast::typed_raw(raw).map(Command::AgentSend),
             _ => {
-                rt::fast::read_raw::<AnyValue>(raw)
+                rt::fast::read_raw::<rt::fast::AnyValue>(raw)
                     .map(|payload| Command::Unknown {
                         type_name: t.to_owned(),
                         payload,
@@ -1310,22 +1349,22 @@ mod fast {
         tag: Option<::std::borrow::Cow<'de, str>>,
         command: Option<Command>,
         raw: Option<&'de rt::__private::serde_json::value::RawValue>,
-        f0: Option<<LeafRead<Leaf1> as Read>::Out>,
-        f1: Option<<LeafRead<Leaf2> as Read>::Out>,
-        f3: Option<<LeafRead<Leaf3> as Read>::Out>,
-        f4: Option<<LeafRead<Leaf4> as Read>::Out>,
-        f5: Option<<Typed<Actor> as Read>::Out>,
-        f6: Option<<LeafRead<Leaf5> as Read>::Out>,
-        f8: Option<<Typed<Auth> as Read>::Out>,
-        unknown: rt::Extra<<AnyValue as Read>::Out>,
+        f0: Option<<rt::fast::LeafRead<Leaf1> as rt::fast::Read>::Out>,
+        f1: Option<<rt::fast::LeafRead<Leaf2> as rt::fast::Read>::Out>,
+        f3: Option<<rt::fast::LeafRead<Leaf3> as rt::fast::Read>::Out>,
+        f4: Option<<rt::fast::LeafRead<Leaf4> as rt::fast::Read>::Out>,
+        f5: Option<<rt::fast::Typed<Actor> as rt::fast::Read>::Out>,
+        f6: Option<<rt::fast::LeafRead<Leaf5> as rt::fast::Read>::Out>,
+        f8: Option<<rt::fast::Typed<Auth> as rt::fast::Read>::Out>,
+        unknown: rt::Extra<<rt::fast::AnyValue as rt::fast::Read>::Out>,
         /// The members that broke a rule, as JSON.
-        bad: Broken,
+        bad: rt::fast::Broken,
     }
     impl Slots0<'_> {
         /// The members read so far, as JSON.
         #[cold]
-        fn partial(self) -> Partial {
-            let mut p = Partial::with_capacity(
+        fn partial(self) -> rt::fast::Partial {
+            let mut p = rt::fast::Partial::with_capacity(
                 9usize + self.bad.len() + self.unknown.len(),
             );
             if let Some(t) = self.tag {
@@ -1373,14 +1412,14 @@ mod fast {
                 f6: None,
                 f8: None,
                 unknown: rt::Extra::new(),
-                bad: Broken::new(),
+                bad: rt::fast::Broken::new(),
             };
             let mut spare = None;
-            while let Some(Key(k)) = m.next_key::<Key<'de>>()? {
+            while let Some(rt::fast::Key(k)) = m.next_key::<rt::fast::Key<'de>>()? {
                 match &*k {
                     "type" => {
-                        match m.next_value::<Tag<'de>>() {
-                            Ok(Tag(t)) => {
+                        match m.next_value::<rt::fast::Tag<'de>>() {
+                            Ok(rt::fast::Tag(t)) => {
                                 if s.tag.is_some() {
                                     return Err(rt::fast::abort());
                                 }
@@ -1414,46 +1453,56 @@ mod fast {
                     "protocolVersion" => {
                         s.bad
                             .read::<
-                                LeafRead<Leaf1>,
+                                rt::fast::LeafRead<Leaf1>,
                                 _,
                             >(k, &mut m, &mut s.f0, &mut spare)?
                     }
                     "commandId" => {
                         s.bad
                             .read::<
-                                LeafRead<Leaf2>,
+                                rt::fast::LeafRead<Leaf2>,
                                 _,
                             >(k, &mut m, &mut s.f1, &mut spare)?
                     }
                     "runId" => {
                         s.bad
                             .read::<
-                                LeafRead<Leaf3>,
+                                rt::fast::LeafRead<Leaf3>,
                                 _,
                             >(k, &mut m, &mut s.f3, &mut spare)?
                     }
                     "issuedAt" => {
                         s.bad
                             .read::<
-                                LeafRead<Leaf4>,
+                                rt::fast::LeafRead<Leaf4>,
                                 _,
                             >(k, &mut m, &mut s.f4, &mut spare)?
                     }
                     "actor" => {
-                        s.bad.read::<Typed<Actor>, _>(k, &mut m, &mut s.f5, &mut spare)?
+                        s.bad
+                            .read::<
+                                rt::fast::Typed<Actor>,
+                                _,
+                            >(k, &mut m, &mut s.f5, &mut spare)?
                     }
                     "expectedSequence" => {
                         s.bad
                             .read::<
-                                LeafRead<Leaf5>,
+                                rt::fast::LeafRead<Leaf5>,
                                 _,
                             >(k, &mut m, &mut s.f6, &mut spare)?
                     }
                     "auth" => {
-                        s.bad.read::<Typed<Auth>, _>(k, &mut m, &mut s.f8, &mut spare)?
+                        s.bad
+                            .read::<
+                                rt::fast::Typed<Auth>,
+                                _,
+                            >(k, &mut m, &mut s.f8, &mut spare)?
                     }
                     _ => {
-                        match m.next_value_seed(Seed::<AnyValue>::new()) {
+                        match m
+                            .next_value_seed(rt::fast::Seed::<rt::fast::AnyValue>::new())
+                        {
                             Ok(x) => {
                                 if s.unknown.insert(k.into_owned(), x).is_some() {
                                     return Err(rt::fast::abort());
@@ -1512,9 +1561,10 @@ mod fast {
         Some(Transport::Other(s.to_owned())), }
     );
     rt::object_reader!(
-        read_5, Visit5, Actor { kind = "kind" : LeafRead < Leaf6 >, required; id = "id" :
-        LeafRead < Leaf7 >, required; transport = "transport" : LeafRead < Leaf8 >,
-        required; } extra extra : AnyValue
+        read_5, Visit5, Actor { kind = "kind" : rt::fast::LeafRead < Leaf6 >, required,
+        settle; id = "id" : rt::fast::LeafRead < Leaf7 >, required, settle; transport =
+        "transport" : rt::fast::LeafRead < Leaf8 >, required, settle; } extra extra :
+        rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf9 -> Scheme, | s | [] => match s { "hmac-sha256" => Some(Scheme::HmacSha256),
@@ -1525,8 +1575,9 @@ mod fast {
         Some(NonEmptyString(s.to_owned()))
     );
     rt::object_reader!(
-        read_8, Visit8, Auth { scheme = "scheme" : LeafRead < Leaf9 >, required; value =
-        "value" : LeafRead < Leaf10 >, required; } extra extra : AnyValue
+        read_8, Visit8, Auth { scheme = "scheme" : rt::fast::LeafRead < Leaf9 >,
+        required, settle; value = "value" : rt::fast::LeafRead < Leaf10 >, required,
+        settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf11 -> Profile, | s | [] => match s { "feature" => Some(Profile::Feature),
@@ -1535,62 +1586,71 @@ mod fast {
     );
     rt::via_value!(Check12 -> Spec, | v | rt::is_valid(validators::v14, v));
     rt::via_value!(Check13 -> ReviewTarget, | v | rt::is_valid(validators::v19, v));
-    rt::value_leaf!(Leaf14 -> bool, scalar | v | rt::is_valid(validators::v60, v));
+    rt::value_leaf!(Leaf14 -> bool, scalar | v | rt::is_valid(validators::v51, v));
     rt::string_leaf!(
         Leaf15 -> Phase, | s | [! ::std::matches!(s, "BRAINSTORM" | "SPEC" | "PREFLIGHT"
         | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => Phase::from_listed_str(s)
     );
     rt::via_value!(
-        Check16 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::t2:: < 0
-        >, v)
+        Check16 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v52, v)
     );
     rt::string_leaf!(
         Leaf17 -> SandboxRequire, | s | [! ::std::matches!(s, "native" | "best-effort")]
         => SandboxRequire::from_listed_str(s)
     );
     rt::object_reader!(
-        read_12, Visit12, StartPayload { profile = "profile" : LeafRead < Leaf11 >,
-        required; spec = "spec" : ViaValue < Check12 >; review_target = "reviewTarget" :
-        ViaValue < Check13 >; with_fix = "withFix" : LeafRead < Leaf14 >; phases =
-        "phases" : VecOf < LeafRead < Leaf15 >, 0usize, { usize::MAX } >; model_overrides
-        = "modelOverrides" : ViaValue < Check16 >; runtime = "runtime" : LeafRead < Leaf7
-        >; fake_script = "fakeScript" : LeafRead < Leaf7 >; unattended = "unattended" :
-        LeafRead < Leaf14 >, required; budgets = "budgets" : Typed < Budgets >;
-        sandbox_require = "sandboxRequire" : LeafRead < Leaf17 >; consent = "consent" :
-        Typed < Consent >; } extra extra : AnyValue
+        read_12, Visit12, StartPayload { profile = "profile" : rt::fast::LeafRead <
+        Leaf11 >, required, settle; spec = "spec" : rt::fast::ViaValue < Check12 >,
+        optional, settle; review_target = "reviewTarget" : rt::fast::ViaValue < Check13
+        >, optional, settle; with_fix = "withFix" : rt::fast::LeafRead < Leaf14 >,
+        optional, settle; phases = "phases" : rt::fast::VecOf < rt::fast::LeafRead <
+        Leaf15 >, 0usize, { usize::MAX } >, optional, settle; model_overrides =
+        "modelOverrides" : rt::fast::ViaValue < Check16 >, optional, settle; runtime =
+        "runtime" : rt::fast::LeafRead < Leaf7 >, optional, settle; fake_script =
+        "fakeScript" : rt::fast::LeafRead < Leaf7 >, optional, settle; unattended =
+        "unattended" : rt::fast::LeafRead < Leaf14 >, required, settle; budgets =
+        "budgets" : rt::fast::Typed < Budgets >, optional, settle; sandbox_require =
+        "sandboxRequire" : rt::fast::LeafRead < Leaf17 >, optional, settle; consent =
+        "consent" : rt::fast::Typed < Consent >, optional, settle; } extra extra :
+        rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf18 -> Id, | s | [! validators::RE3.is_match(s)] => Some(Id(s.to_owned()))
     );
     rt::object_reader!(
-        read_15, Visit15, IdSpec { id = "id" : LeafRead < Leaf18 >, required; } extra
-        extra : AnyValue
+        read_15, Visit15, IdSpec { id = "id" : rt::fast::LeafRead < Leaf18 >, required,
+        settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_17, Visit17, PathSpec { path = "path" : LeafRead < Leaf7 >, required; }
-        extra extra : AnyValue
+        read_17, Visit17, PathSpec { path = "path" : rt::fast::LeafRead < Leaf7 >,
+        required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_19, Visit19, RefTarget { r#ref = "ref" : LeafRead < Leaf7 >, required; }
-        extra extra : AnyValue
+        read_19, Visit19, RefTarget { r#ref = "ref" : rt::fast::LeafRead < Leaf7 >,
+        required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_20, Visit20, BaseHeadTarget { base = "base" : LeafRead < Leaf7 >, required;
-        head = "head" : LeafRead < Leaf7 >, required; } extra extra : AnyValue
+        read_20, Visit20, BaseHeadTarget { base = "base" : rt::fast::LeafRead < Leaf7 >,
+        required, settle; head = "head" : rt::fast::LeafRead < Leaf7 >, required, settle;
+        } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_21, Visit21, RunIdTarget { run_id = "runId" : LeafRead < Leaf3 >, required;
-        } extra extra : AnyValue
+        read_21, Visit21, RunIdTarget { run_id = "runId" : rt::fast::LeafRead < Leaf3 >,
+        required, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::value_leaf!(Leaf19 -> rt::Number, scalar | v | rt::is_valid(validators::v62, v));
+    rt::value_leaf!(Leaf19 -> rt::Number, scalar | v | rt::is_valid(validators::v53, v));
     rt::object_reader!(
-        read_23, Visit23, Budgets { tokens = "tokens" : LeafRead < Leaf5 >;
-        model_requests = "modelRequests" : LeafRead < Leaf5 >; tool_calls = "toolCalls" :
-        LeafRead < Leaf5 >; wall_clock_ms = "wallClockMs" : LeafRead < Leaf19 >; retries
-        = "retries" : LeafRead < Leaf5 >; fix_rounds = "fixRounds" : LeafRead < Leaf5 >;
-        context_tokens = "contextTokens" : LeafRead < Leaf5 >; concurrent_agents =
-        "concurrentAgents" : LeafRead < Leaf5 >; estimated_quota_percent =
-        "estimatedQuotaPercent" : LeafRead < Leaf19 >; } extra extra : AnyValue
+        read_23, Visit23, Budgets { tokens = "tokens" : rt::fast::LeafRead < Leaf5 >,
+        optional, settle; model_requests = "modelRequests" : rt::fast::LeafRead < Leaf5
+        >, optional, settle; tool_calls = "toolCalls" : rt::fast::LeafRead < Leaf5 >,
+        optional, settle; wall_clock_ms = "wallClockMs" : rt::fast::LeafRead < Leaf19 >,
+        optional, settle; retries = "retries" : rt::fast::LeafRead < Leaf5 >, optional,
+        settle; fix_rounds = "fixRounds" : rt::fast::LeafRead < Leaf5 >, optional,
+        settle; context_tokens = "contextTokens" : rt::fast::LeafRead < Leaf5 >,
+        optional, settle; concurrent_agents = "concurrentAgents" : rt::fast::LeafRead <
+        Leaf5 >, optional, settle; estimated_quota_percent = "estimatedQuotaPercent" :
+        rt::fast::LeafRead < Leaf19 >, optional, settle; } extra extra :
+        rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf20 -> PolicySha256, | s | [! validators::RE4.is_match(s)] =>
@@ -1600,41 +1660,46 @@ mod fast {
         Leaf21 -> Via, | s | [s != "cli-flag"] => (s == "cli-flag").then_some(Via)
     );
     rt::object_reader!(
-        read_25, Visit25, Consent { policy_sha256 = "policySha256" : LeafRead < Leaf20 >,
-        required; via = "via" : LeafRead < Leaf21 >, required; } extra extra : AnyValue
+        read_25, Visit25, Consent { policy_sha256 = "policySha256" : rt::fast::LeafRead <
+        Leaf20 >, required, settle; via = "via" : rt::fast::LeafRead < Leaf21 >,
+        required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_28, Visit28, StatusPayload { run_id = "runId" : LeafRead < Leaf3 >; } extra
-        extra : AnyValue
+        read_28, Visit28, StatusPayload { run_id = "runId" : rt::fast::LeafRead < Leaf3
+        >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::via_value!(Check22 -> InspectTarget, | v | rt::is_valid(validators::v28, v));
     rt::object_reader!(
-        read_29, Visit29, InspectPayload { target = "target" : ViaValue < Check22 >,
-        required; } extra extra : AnyValue
+        read_29, Visit29, InspectPayload { target = "target" : rt::fast::ViaValue <
+        Check22 >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_43, Visit43, TailPayload { since_sequence = "sinceSequence" : LeafRead <
-        Leaf5 >; replay = "replay" : LeafRead < Leaf5 >; follow = "follow" : LeafRead <
-        Leaf14 >, required; ephemeral = "ephemeral" : LeafRead < Leaf14 >, required; }
-        extra extra : AnyValue
+        read_43, Visit43, TailPayload { since_sequence = "sinceSequence" :
+        rt::fast::LeafRead < Leaf5 >, optional, settle; replay = "replay" :
+        rt::fast::LeafRead < Leaf5 >, optional, settle; follow = "follow" :
+        rt::fast::LeafRead < Leaf14 >, required, settle; ephemeral = "ephemeral" :
+        rt::fast::LeafRead < Leaf14 >, required, settle; } extra extra :
+        rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_44, Visit44, PausePayload { reason = "reason" : LeafRead < Leaf7 >; } extra
-        extra : AnyValue
+        read_44, Visit44, PausePayload { reason = "reason" : rt::fast::LeafRead < Leaf7
+        >, optional, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf23 -> Acknowledge, | s | [s != "blocked-inspected"] => (s ==
         "blocked-inspected").then_some(Acknowledge)
     );
     rt::object_reader!(
-        read_45, Visit45, ResumePayload { acknowledge = "acknowledge" : LeafRead < Leaf23
-        >; raise_budgets = "raiseBudgets" : Typed < Budgets >; takeover = "takeover" :
-        LeafRead < Leaf14 >; } extra extra : AnyValue
+        read_45, Visit45, ResumePayload { acknowledge = "acknowledge" :
+        rt::fast::LeafRead < Leaf23 >, optional, settle; raise_budgets = "raiseBudgets" :
+        rt::fast::Typed < Budgets >, optional, settle; takeover = "takeover" :
+        rt::fast::LeafRead < Leaf14 >, optional, settle; } extra extra :
+        rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_47, Visit47, CancelPayload { reason = "reason" : LeafRead < Leaf7 >;
-        keep_worktrees = "keepWorktrees" : LeafRead < Leaf14 >, required; } extra extra :
-        AnyValue
+        read_47, Visit47, CancelPayload { reason = "reason" : rt::fast::LeafRead < Leaf7
+        >, optional, settle; keep_worktrees = "keepWorktrees" : rt::fast::LeafRead <
+        Leaf14 >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf24 -> ApprovalId, | s | [! validators::RE5.is_match(s)] => Some(ApprovalId(s
@@ -1645,55 +1710,61 @@ mod fast {
         Scope::from_listed_str(s)
     );
     rt::object_reader!(
-        read_48, Visit48, ApprovePayload { approval_id = "approvalId" : LeafRead < Leaf24
-        >, required; scope = "scope" : LeafRead < Leaf25 >, required; answer = "answer" :
-        LeafRead < Leaf7 >; note = "note" : LeafRead < Leaf7 >; } extra extra : AnyValue
+        read_48, Visit48, ApprovePayload { approval_id = "approvalId" :
+        rt::fast::LeafRead < Leaf24 >, required, settle; scope = "scope" :
+        rt::fast::LeafRead < Leaf25 >, required, settle; answer = "answer" :
+        rt::fast::LeafRead < Leaf7 >, optional, settle; note = "note" :
+        rt::fast::LeafRead < Leaf7 >, optional, settle; } extra extra :
+        rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_50, Visit50, DenyPayload { approval_id = "approvalId" : LeafRead < Leaf24 >,
-        required; note = "note" : LeafRead < Leaf7 >; } extra extra : AnyValue
+        read_50, Visit50, DenyPayload { approval_id = "approvalId" : rt::fast::LeafRead <
+        Leaf24 >, required, settle; note = "note" : rt::fast::LeafRead < Leaf7 >,
+        optional, settle; } extra extra : rt::fast::AnyValue
     );
-    rt::via_value!(Check26 -> RetryTarget, | v | rt::is_valid(validators::v50, v));
+    rt::via_value!(Check26 -> RetryTarget, | v | rt::is_valid(validators::v42, v));
     rt::object_reader!(
-        read_51, Visit51, RetryPayload { target = "target" : ViaValue < Check26 >,
-        required; } extra extra : AnyValue
+        read_51, Visit51, RetryPayload { target = "target" : rt::fast::ViaValue < Check26
+        >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_54, Visit54, SkipPayload { phase = "phase" : LeafRead < Leaf15 >, required;
-        justification = "justification" : LeafRead < Leaf10 >, required; } extra extra :
-        AnyValue
+        read_54, Visit54, SkipPayload { phase = "phase" : rt::fast::LeafRead < Leaf15 >,
+        required, settle; justification = "justification" : rt::fast::LeafRead < Leaf10
+        >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf27 -> AgentId, | s | [! rt::check::max_length(s, 128u64), ! validators::RE6
         .is_match(s)] => Some(AgentId(s.to_owned()))
     );
-    rt::via_value!(Check28 -> JsonValue, | v | rt::is_valid(validators::v63, v));
+    rt::via_value!(Check28 -> JsonValue, | v | rt::is_valid(validators::v54, v));
     rt::object_reader!(
-        read_55, Visit55, RunToolPayload { agent_id = "agentId" : LeafRead < Leaf27 >;
-        tool = "tool" : LeafRead < Leaf10 >, required; input = "input" : ViaValue <
-        Check28 >, required; justification = "justification" : LeafRead < Leaf10 >,
-        required; } extra extra : AnyValue
+        read_55, Visit55, RunToolPayload { agent_id = "agentId" : rt::fast::LeafRead <
+        Leaf27 >, optional, settle; tool = "tool" : rt::fast::LeafRead < Leaf10 >,
+        required, settle; input = "input" : rt::fast::ViaValue < Check28 >, required,
+        settle; justification = "justification" : rt::fast::LeafRead < Leaf10 >,
+        required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf29 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] =>
         Mode::from_listed_str(s)
     );
     rt::object_reader!(
-        read_57, Visit57, ReconcilePayload { mode = "mode" : LeafRead < Leaf29 >,
-        required; } extra extra : AnyValue
+        read_57, Visit57, ReconcilePayload { mode = "mode" : rt::fast::LeafRead < Leaf29
+        >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::object_reader!(
-        read_59, Visit59, ShutdownPayload { grace_ms = "graceMs" : LeafRead < Leaf5 >,
-        required; } extra extra : AnyValue
+        read_59, Visit59, ShutdownPayload { grace_ms = "graceMs" : rt::fast::LeafRead <
+        Leaf5 >, required, settle; } extra extra : rt::fast::AnyValue
     );
     rt::string_leaf!(
         Leaf30 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] =>
         Delivery::from_listed_str(s)
     );
     rt::object_reader!(
-        read_60, Visit60, AgentSendPayload { agent_id = "agentId" : LeafRead < Leaf27 >,
-        required; text = "text" : LeafRead < Leaf7 >, required; delivery = "delivery" :
-        LeafRead < Leaf30 >, required; } extra extra : AnyValue
+        read_60, Visit60, AgentSendPayload { agent_id = "agentId" : rt::fast::LeafRead <
+        Leaf27 >, required, settle; text = "text" : rt::fast::LeafRead < Leaf7 >,
+        required, settle; delivery = "delivery" : rt::fast::LeafRead < Leaf30 >,
+        required, settle; } extra extra : rt::fast::AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -1719,19 +1790,6 @@ mod validators {
     pub(super) static RE0: rt::Pattern = rt::Pattern::new("^cmd_[0-9a-f]{32}$");
     pub(super) static RE7: rt::Pattern = rt::Pattern::new("^eff_[0-9a-f]{32}$");
     pub(super) static RE1: rt::Pattern = rt::Pattern::new("^run_[0-9a-f]{32}$");
-    static WORDS1: &[&str] = rt::words!(
-        "BRAINSTORM", "SPEC", "PREFLIGHT", "BUILD", "TEST", "REVIEW", "FIX", "SHIP"
-    );
-    static WORDS2: &[&str] = rt::words!(
-        "fast", "coding", "reasoning", "vision", "cheap"
-    );
-    static WORDS0: &[&str] = rt::words!(
-        "protocolVersion", "commandId", "type", "issuedAt", "actor", "payload"
-    );
-    static WORDS3: &[&str] = rt::words!(
-        "start", "status", "inspect", "tail", "pause", "resume", "cancel", "approve",
-        "deny", "retry", "skip", "run-tool", "reconcile", "shutdown", "agent.send"
-    );
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -1740,14 +1798,28 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.required(l, s, x, WORDS0);
+            ok
+                &= c
+                    .required(
+                        l,
+                        s,
+                        x,
+                        &[
+                            "protocolVersion",
+                            "commandId",
+                            "type",
+                            "issuedAt",
+                            "actor",
+                            "payload",
+                        ],
+                    );
             ok &= c.prop(l, s, x, "protocolVersion", v1);
             ok &= c.prop(l, s, x, "commandId", v2);
             ok &= c.prop(l, s, x, "type", v9);
             ok &= c.prop(l, s, x, "runId", v3);
             ok &= c.prop(l, s, x, "issuedAt", v4);
             ok &= c.prop(l, s, x, "actor", v5);
-            ok &= c.prop(l, s, x, "expectedSequence", v59);
+            ok &= c.prop(l, s, x, "expectedSequence", v50);
             ok &= c.prop(l, s, x, "payload", v10);
             ok &= c.prop(l, s, x, "auth", v8);
         }
@@ -1758,22 +1830,22 @@ mod validators {
                     l,
                     s,
                     &[
-                        (t3::<0>, Some("start")),
-                        (t3::<1>, Some("status")),
-                        (t3::<2>, Some("inspect")),
-                        (t3::<3>, Some("tail")),
-                        (t3::<4>, Some("pause")),
-                        (t3::<5>, Some("resume")),
-                        (t3::<6>, Some("cancel")),
-                        (t3::<7>, Some("approve")),
-                        (t3::<8>, Some("deny")),
-                        (t3::<9>, Some("retry")),
-                        (t3::<10>, Some("skip")),
-                        (t3::<11>, Some("run-tool")),
-                        (t3::<12>, Some("reconcile")),
-                        (t3::<13>, Some("shutdown")),
-                        (t3::<14>, Some("agent.send")),
-                        (v79, None),
+                        (v55, Some("start")),
+                        (v56, Some("status")),
+                        (v57, Some("inspect")),
+                        (v58, Some("tail")),
+                        (v59, Some("pause")),
+                        (v60, Some("resume")),
+                        (v61, Some("cancel")),
+                        (v62, Some("approve")),
+                        (v63, Some("deny")),
+                        (v64, Some("retry")),
+                        (v65, Some("skip")),
+                        (v66, Some("run-tool")),
+                        (v67, Some("reconcile")),
+                        (v68, Some("shutdown")),
+                        (v69, Some("agent.send")),
+                        (v70, None),
                     ],
                     Some("type"),
                 );
@@ -1841,9 +1913,9 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["profile", "unattended"]) & c.prop(l, s, x, "profile", v7)
             & c.prop(l, s, x, "spec", v14) & c.prop(l, s, x, "reviewTarget", v19)
-            & c.prop(l, s, x, "withFix", v60) & c.prop(l, s, x, "phases", t4::<0>)
-            & c.prop(l, s, x, "modelOverrides", t2::<0>) & c.prop(l, s, x, "runtime", v7)
-            & c.prop(l, s, x, "fakeScript", v7) & c.prop(l, s, x, "unattended", v60)
+            & c.prop(l, s, x, "withFix", v51) & c.prop(l, s, x, "phases", v71)
+            & c.prop(l, s, x, "modelOverrides", v52) & c.prop(l, s, x, "runtime", v7)
+            & c.prop(l, s, x, "fakeScript", v7) & c.prop(l, s, x, "unattended", v51)
             & c.prop(l, s, x, "budgets", v21) & c.prop(l, s, x, "sandboxRequire", v22)
             & c.prop(l, s, x, "consent", v23)
     }
@@ -1890,17 +1962,33 @@ mod validators {
     }
     /// `#/oneOf/0/properties/payload/properties/phases/items`
     pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS1)
+        c.check_type(l, s, i, STRING)
+            & c
+                .enum_str(
+                    l,
+                    s,
+                    i,
+                    &[
+                        "BRAINSTORM",
+                        "SPEC",
+                        "PREFLIGHT",
+                        "BUILD",
+                        "TEST",
+                        "REVIEW",
+                        "FIX",
+                        "SHIP",
+                    ],
+                )
     }
     /// `#/oneOf/0/properties/payload/properties/budgets`
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "tokens", v59) & c.prop(l, s, x, "modelRequests", v59)
-            & c.prop(l, s, x, "toolCalls", v59) & c.prop(l, s, x, "wallClockMs", v62)
-            & c.prop(l, s, x, "retries", v59) & c.prop(l, s, x, "fixRounds", v59)
-            & c.prop(l, s, x, "contextTokens", v59)
-            & c.prop(l, s, x, "concurrentAgents", v59)
-            & c.prop(l, s, x, "estimatedQuotaPercent", v62)
+        c.prop(l, s, x, "tokens", v50) & c.prop(l, s, x, "modelRequests", v50)
+            & c.prop(l, s, x, "toolCalls", v50) & c.prop(l, s, x, "wallClockMs", v53)
+            & c.prop(l, s, x, "retries", v50) & c.prop(l, s, x, "fixRounds", v50)
+            & c.prop(l, s, x, "contextTokens", v50)
+            & c.prop(l, s, x, "concurrentAgents", v50)
+            & c.prop(l, s, x, "estimatedQuotaPercent", v53)
     }
     /// `#/oneOf/0/properties/payload/properties/sandboxRequire`
     pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -1928,12 +2016,11 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "runId", v3)
     }
-    /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/oneOf/2/properties/payload` and `#/oneOf/9/properties/payload`.
-    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// `#/oneOf/2/properties/payload`
+    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["target"]) & c.prop(l, s, x, "target", T0[K][0])
+        c.required(l, s, x, &["target"]) & c.prop(l, s, x, "target", v28)
     }
-    const T0: [[rt::Check; 1]; 2] = [[v28], [v50]];
     /// `#/oneOf/2/properties/payload/properties/target`
     pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
@@ -1941,185 +2028,140 @@ mod validators {
             l,
             s,
             &[
-                (v29, Some("agent")),
-                (v31, Some("context")),
-                (v32, Some("approval")),
-                (v34, Some("effect")),
-                (t1::<0>, Some("snapshot")),
-                (t1::<1>, Some("locks")),
-                (v38, Some("diff")),
-                (v39, Some("artifact")),
+                (v72, Some("agent")),
+                (v73, Some("context")),
+                (v74, Some("approval")),
+                (v75, Some("effect")),
+                (v76, Some("snapshot")),
+                (v77, Some("locks")),
+                (v78, Some("diff")),
+                (v79, Some("artifact")),
             ],
             Some("kind"),
         )
     }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/0`
-    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind", "agentId"]) & c.prop(l, s, x, "kind", v81)
-            & c.prop(l, s, x, "agentId", v30)
-    }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/agentId`
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.max_length(l, s, x, 128u64) & c.pattern(l, s, x, &RE6),
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/1`
-    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind", "agentId", "incarnation"])
-            & c.prop(l, s, x, "kind", v82) & c.prop(l, s, x, "agentId", v30)
-            & c.prop(l, s, x, "incarnation", v59)
-    }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/2`
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind", "approvalId"]) & c.prop(l, s, x, "kind", v83)
-            & c.prop(l, s, x, "approvalId", v33)
-    }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/2/properties/approvalId`
-    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE5),
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/3`
-    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind", "effectId"]) & c.prop(l, s, x, "kind", v84)
-            & c.prop(l, s, x, "effectId", v35)
-    }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/3/properties/effectId`
-    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE7),
             _ => c.check_type(l, s, i, STRING),
         }
     }
-    /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/oneOf/2/properties/payload/properties/target/anyOf/4` and `#/oneOf/2/properties/payload/properties/target/anyOf/5`.
-    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", T1[K][0])
-    }
-    const T1: [[rt::Check; 1]; 2] = [[v85], [v86]];
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/6`
-    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", v87)
-            & c.prop(l, s, x, "surface", v15)
-    }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/7`
-    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind", "artifactId"]) & c.prop(l, s, x, "kind", v88)
-            & c.prop(l, s, x, "artifactId", v40) & c.prop(l, s, x, "maxBytes", v89)
-            & c.prop(l, s, x, "offset", v59)
-    }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/7/properties/artifactId`
-    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE8),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/oneOf/3/properties/payload`
-    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["follow", "ephemeral"])
-            & c.prop(l, s, x, "sinceSequence", v59) & c.prop(l, s, x, "replay", v59)
-            & c.prop(l, s, x, "follow", v60) & c.prop(l, s, x, "ephemeral", v60)
+            & c.prop(l, s, x, "sinceSequence", v50) & c.prop(l, s, x, "replay", v50)
+            & c.prop(l, s, x, "follow", v51) & c.prop(l, s, x, "ephemeral", v51)
     }
     /// `#/oneOf/4/properties/payload`
-    pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "reason", v7)
     }
     /// `#/oneOf/5/properties/payload`
-    pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "acknowledge", v44) & c.prop(l, s, x, "raiseBudgets", v21)
-            & c.prop(l, s, x, "takeover", v60)
+        c.prop(l, s, x, "acknowledge", v36) & c.prop(l, s, x, "raiseBudgets", v21)
+            & c.prop(l, s, x, "takeover", v51)
     }
     /// `#/oneOf/5/properties/payload/properties/acknowledge`
-    pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "blocked-inspected")
     }
     /// `#/oneOf/6/properties/payload`
-    pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["keepWorktrees"]) & c.prop(l, s, x, "reason", v7)
-            & c.prop(l, s, x, "keepWorktrees", v60)
+            & c.prop(l, s, x, "keepWorktrees", v51)
     }
     /// `#/oneOf/7/properties/payload`
-    pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["approvalId", "scope"])
-            & c.prop(l, s, x, "approvalId", v33) & c.prop(l, s, x, "scope", v47)
+            & c.prop(l, s, x, "approvalId", v30) & c.prop(l, s, x, "scope", v39)
             & c.prop(l, s, x, "answer", v7) & c.prop(l, s, x, "note", v7)
     }
     /// `#/oneOf/7/properties/payload/properties/scope`
-    pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["once", "run"])
     }
     /// `#/oneOf/8/properties/payload`
-    pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["approvalId"]) & c.prop(l, s, x, "approvalId", v33)
+        c.required(l, s, x, &["approvalId"]) & c.prop(l, s, x, "approvalId", v30)
             & c.prop(l, s, x, "note", v7)
     }
-    /// `#/oneOf/9/properties/payload/properties/target`
-    pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v51, Some("phase")), (v29, Some("agent"))], Some("kind"))
-    }
-    /// `#/oneOf/9/properties/payload/properties/target/anyOf/0`
-    pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// `#/oneOf/9/properties/payload`
+    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", v90)
-            & c.prop(l, s, x, "state", v20)
+        c.required(l, s, x, &["target"]) & c.prop(l, s, x, "target", v42)
+    }
+    /// `#/oneOf/9/properties/payload/properties/target`
+    pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(i, l, s, &[(v80, Some("phase")), (v72, Some("agent"))], Some("kind"))
     }
     /// `#/oneOf/10/properties/payload`
-    pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["phase", "justification"]) & c.prop(l, s, x, "phase", v20)
             & c.prop(l, s, x, "justification", v9)
     }
     /// `#/oneOf/11/properties/payload`
-    pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["tool", "input", "justification"])
-            & c.prop(l, s, x, "agentId", v30) & c.prop(l, s, x, "tool", v9)
-            & c.prop(l, s, x, "input", v63) & c.prop(l, s, x, "justification", v9)
+            & c.prop(l, s, x, "agentId", v29) & c.prop(l, s, x, "tool", v9)
+            & c.prop(l, s, x, "input", v54) & c.prop(l, s, x, "justification", v9)
     }
     /// `#/oneOf/12/properties/payload`
-    pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["mode"]) & c.prop(l, s, x, "mode", v55)
+        c.required(l, s, x, &["mode"]) & c.prop(l, s, x, "mode", v46)
     }
     /// `#/oneOf/12/properties/payload/properties/mode`
-    pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["plan", "apply"])
     }
     /// `#/oneOf/13/properties/payload`
-    pub(super) fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["graceMs"]) & c.prop(l, s, x, "graceMs", v59)
+        c.required(l, s, x, &["graceMs"]) & c.prop(l, s, x, "graceMs", v50)
     }
     /// `#/oneOf/14/properties/payload`
-    pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["agentId", "text", "delivery"])
-            & c.prop(l, s, x, "agentId", v30) & c.prop(l, s, x, "text", v7)
-            & c.prop(l, s, x, "delivery", v58)
+            & c.prop(l, s, x, "agentId", v29) & c.prop(l, s, x, "text", v7)
+            & c.prop(l, s, x, "delivery", v49)
     }
     /// `#/oneOf/14/properties/payload/properties/delivery`
-    pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["steer", "follow-up"])
     }
     /// `#/properties/expectedSequence`
-    pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(0u64))
@@ -2128,106 +2170,358 @@ mod validators {
         }
     }
     /// `#/oneOf/0/properties/payload/properties/withFix`
-    pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
-    /// Shared by 2 validators that differ only in the validators they call (a row of `T2` each), such as `#/oneOf/0/properties/payload/properties/modelOverrides` and `#/$defs/JsonValue/anyOf/5`.
-    pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// `#/oneOf/0/properties/payload/properties/modelOverrides`
+    pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
             if c.key_matches(l, s, key, &RE9) {
-                ok &= T2[K][0](v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
+                ok &= v81(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
             }
         }
         ok
     }
-    const T2: [[rt::Check; 1]; 2] = [[v91], [v63]];
     /// `#/oneOf/0/properties/payload/properties/budgets/properties/wallClockMs`
-    pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => c.minimum(l, s, x, rt::Num::U(0u64)),
             _ => c.check_type(l, s, i, NUMBER),
         }
     }
     /// `#/oneOf/11/properties/payload/properties/input`
+    pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v82(i, l, c, &s.reference("/$ref", B0, "/$defs/JsonValue"))
+    }
+    /// `#/oneOf/0`
+    pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v83);
+            ok &= c.prop(l, s, x, "payload", v11);
+        }
+        ok
+    }
+    /// `#/oneOf/1`
+    pub(super) fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v84);
+            ok &= c.prop(l, s, x, "payload", v26);
+        }
+        ok
+    }
+    /// `#/oneOf/2`
+    pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v85);
+            ok &= c.prop(l, s, x, "payload", v27);
+        }
+        ok
+    }
+    /// `#/oneOf/3`
+    pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v86);
+            ok &= c.prop(l, s, x, "payload", v33);
+        }
+        ok
+    }
+    /// `#/oneOf/4`
+    pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v87);
+            ok &= c.prop(l, s, x, "payload", v34);
+        }
+        ok
+    }
+    /// `#/oneOf/5`
+    pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v88);
+            ok &= c.prop(l, s, x, "payload", v35);
+        }
+        ok
+    }
+    /// `#/oneOf/6`
+    pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v89);
+            ok &= c.prop(l, s, x, "payload", v37);
+        }
+        ok
+    }
+    /// `#/oneOf/7`
+    pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v90);
+            ok &= c.prop(l, s, x, "payload", v38);
+        }
+        ok
+    }
+    /// `#/oneOf/8`
     pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v92(i, l, c, &s.reference("/$ref", B0, "/$defs/JsonValue"))
-    }
-    /// Shared by 15 validators that differ only in the validators they call (a row of `T3` each), such as `#/oneOf/0` and `#/oneOf/1` (13 more).
-    pub(super) fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", T3[K][0]);
-            ok &= c.prop(l, s, x, "payload", T3[K][1]);
+            ok &= c.prop(l, s, x, "type", v91);
+            ok &= c.prop(l, s, x, "payload", v40);
         }
         ok
     }
-    const T3: [[rt::Check; 2]; 15] = [
-        [v93, v11],
-        [v94, v26],
-        [v95, t0::<0>],
-        [v96, v41],
-        [v97, v42],
-        [v98, v43],
-        [v99, v45],
-        [v100, v46],
-        [v101, v48],
-        [v102, t0::<1>],
-        [v103, v52],
-        [v104, v53],
-        [v105, v54],
-        [v106, v56],
-        [v107, v57],
-    ];
+    /// `#/oneOf/9`
+    pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v92);
+            ok &= c.prop(l, s, x, "payload", v41);
+        }
+        ok
+    }
+    /// `#/oneOf/10`
+    pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v93);
+            ok &= c.prop(l, s, x, "payload", v43);
+        }
+        ok
+    }
+    /// `#/oneOf/11`
+    pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v94);
+            ok &= c.prop(l, s, x, "payload", v44);
+        }
+        ok
+    }
+    /// `#/oneOf/12`
+    pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v95);
+            ok &= c.prop(l, s, x, "payload", v45);
+        }
+        ok
+    }
+    /// `#/oneOf/13`
+    pub(super) fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v96);
+            ok &= c.prop(l, s, x, "payload", v47);
+        }
+        ok
+    }
+    /// `#/oneOf/14`
+    pub(super) fn v69(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if let Value::Object(x) = i {
+            ok &= c.prop(l, s, x, "type", v97);
+            ok &= c.prop(l, s, x, "payload", v48);
+        }
+        ok
+    }
     /// `#/oneOf/15`
-    pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v70(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v108);
+            ok &= c.prop(l, s, x, "type", v98);
         }
         ok
     }
-    /// Shared by 2 validators that differ only in the validators they call (a row of `T4` each), such as `#/oneOf/0/properties/payload/properties/phases` and `#/$defs/JsonValue/anyOf/4`.
-    pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// `#/oneOf/0/properties/payload/properties/phases`
+    pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", T4[K][0])
+        c.items(l, s, x, 0usize, "/items", v20)
     }
-    const T4: [[rt::Check; 1]; 2] = [[v20], [v63]];
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/kind`
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/0`
+    pub(super) fn v72(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["kind", "agentId"]) & c.prop(l, s, x, "kind", v99)
+            & c.prop(l, s, x, "agentId", v29)
+    }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/1`
+    pub(super) fn v73(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["kind", "agentId", "incarnation"])
+            & c.prop(l, s, x, "kind", v100) & c.prop(l, s, x, "agentId", v29)
+            & c.prop(l, s, x, "incarnation", v50)
+    }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/2`
+    pub(super) fn v74(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["kind", "approvalId"]) & c.prop(l, s, x, "kind", v101)
+            & c.prop(l, s, x, "approvalId", v30)
+    }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/3`
+    pub(super) fn v75(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["kind", "effectId"]) & c.prop(l, s, x, "kind", v102)
+            & c.prop(l, s, x, "effectId", v31)
+    }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/4`
+    pub(super) fn v76(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", v103)
+    }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/5`
+    pub(super) fn v77(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", v104)
+    }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/6`
+    pub(super) fn v78(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", v105)
+            & c.prop(l, s, x, "surface", v15)
+    }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/7`
+    pub(super) fn v79(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["kind", "artifactId"]) & c.prop(l, s, x, "kind", v106)
+            & c.prop(l, s, x, "artifactId", v32) & c.prop(l, s, x, "maxBytes", v107)
+            & c.prop(l, s, x, "offset", v50)
+    }
+    /// `#/oneOf/9/properties/payload/properties/target/anyOf/0`
+    pub(super) fn v80(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", v108)
+            & c.prop(l, s, x, "state", v20)
+    }
+    /// `#/oneOf/0/properties/payload/properties/modelOverrides/patternProperties/^.*$`
     pub(super) fn v81(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["provider", "model"]) & c.prop(l, s, x, "provider", v7)
+            & c.prop(l, s, x, "model", v7) & c.prop(l, s, x, "capability", v109)
+    }
+    /// `#/$defs/JsonValue`
+    pub(super) fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(
+            i,
+            l,
+            s,
+            &[
+                (v110, None),
+                (v51, None),
+                (v111, None),
+                (v7, None),
+                (v112, None),
+                (v113, None),
+            ],
+            None,
+        )
+    }
+    /// `#/oneOf/0/properties/type`
+    pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "start")
+    }
+    /// `#/oneOf/1/properties/type`
+    pub(super) fn v84(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "status")
+    }
+    /// `#/oneOf/2/properties/type`
+    pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "inspect")
+    }
+    /// `#/oneOf/3/properties/type`
+    pub(super) fn v86(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "tail")
+    }
+    /// `#/oneOf/4/properties/type`
+    pub(super) fn v87(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "pause")
+    }
+    /// `#/oneOf/5/properties/type`
+    pub(super) fn v88(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "resume")
+    }
+    /// `#/oneOf/6/properties/type`
+    pub(super) fn v89(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "cancel")
+    }
+    /// `#/oneOf/7/properties/type`
+    pub(super) fn v90(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "approve")
+    }
+    /// `#/oneOf/8/properties/type`
+    pub(super) fn v91(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "deny")
+    }
+    /// `#/oneOf/9/properties/type`
+    pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "retry")
+    }
+    /// `#/oneOf/10/properties/type`
+    pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "skip")
+    }
+    /// `#/oneOf/11/properties/type`
+    pub(super) fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "run-tool")
+    }
+    /// `#/oneOf/12/properties/type`
+    pub(super) fn v95(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "reconcile")
+    }
+    /// `#/oneOf/13/properties/type`
+    pub(super) fn v96(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "shutdown")
+    }
+    /// `#/oneOf/14/properties/type`
+    pub(super) fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "agent.send")
+    }
+    /// `#/oneOf/15/properties/type`
+    pub(super) fn v98(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let mut ok = true;
+        if c.quiet(|c| v114(i, l, c, &s.child("/not"))) {
+            ok &= c.not_failed(l, s);
+        }
+        ok
+    }
+    /// `#/oneOf/2/properties/payload/properties/target/anyOf/0/properties/kind`
+    pub(super) fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "agent")
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/1/properties/kind`
-    pub(super) fn v82(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "context")
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/2/properties/kind`
-    pub(super) fn v83(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v101(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "approval")
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/3/properties/kind`
-    pub(super) fn v84(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v102(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "effect")
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/4/properties/kind`
-    pub(super) fn v85(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v103(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "snapshot")
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/5/properties/kind`
-    pub(super) fn v86(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v104(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "locks")
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/6/properties/kind`
-    pub(super) fn v87(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v105(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "diff")
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/7/properties/kind`
-    pub(super) fn v88(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v106(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "artifact")
     }
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/7/properties/maxBytes`
-    pub(super) fn v89(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v107(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::Number(x) => {
                 c.check_type(l, s, i, INTEGER) & c.minimum(l, s, x, rt::Num::U(1u64))
@@ -2237,103 +2531,18 @@ mod validators {
         }
     }
     /// `#/oneOf/9/properties/payload/properties/target/anyOf/0/properties/kind`
-    pub(super) fn v90(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "phase")
-    }
-    /// `#/oneOf/0/properties/payload/properties/modelOverrides/patternProperties/^.*$`
-    pub(super) fn v91(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["provider", "model"]) & c.prop(l, s, x, "provider", v7)
-            & c.prop(l, s, x, "model", v7) & c.prop(l, s, x, "capability", v109)
-    }
-    /// `#/$defs/JsonValue`
-    pub(super) fn v92(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(
-            i,
-            l,
-            s,
-            &[
-                (v110, None),
-                (v60, None),
-                (v111, None),
-                (v7, None),
-                (t4::<1>, None),
-                (t2::<1>, None),
-            ],
-            None,
-        )
-    }
-    /// `#/oneOf/0/properties/type`
-    pub(super) fn v93(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "start")
-    }
-    /// `#/oneOf/1/properties/type`
-    pub(super) fn v94(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "status")
-    }
-    /// `#/oneOf/2/properties/type`
-    pub(super) fn v95(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "inspect")
-    }
-    /// `#/oneOf/3/properties/type`
-    pub(super) fn v96(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "tail")
-    }
-    /// `#/oneOf/4/properties/type`
-    pub(super) fn v97(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "pause")
-    }
-    /// `#/oneOf/5/properties/type`
-    pub(super) fn v98(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "resume")
-    }
-    /// `#/oneOf/6/properties/type`
-    pub(super) fn v99(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "cancel")
-    }
-    /// `#/oneOf/7/properties/type`
-    pub(super) fn v100(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "approve")
-    }
-    /// `#/oneOf/8/properties/type`
-    pub(super) fn v101(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "deny")
-    }
-    /// `#/oneOf/9/properties/type`
-    pub(super) fn v102(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "retry")
-    }
-    /// `#/oneOf/10/properties/type`
-    pub(super) fn v103(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "skip")
-    }
-    /// `#/oneOf/11/properties/type`
-    pub(super) fn v104(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "run-tool")
-    }
-    /// `#/oneOf/12/properties/type`
-    pub(super) fn v105(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "reconcile")
-    }
-    /// `#/oneOf/13/properties/type`
-    pub(super) fn v106(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "shutdown")
-    }
-    /// `#/oneOf/14/properties/type`
-    pub(super) fn v107(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "agent.send")
-    }
-    /// `#/oneOf/15/properties/type`
     pub(super) fn v108(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if c.quiet(|c| v114(i, l, c, &s.child("/not"))) {
-            ok &= c.not_failed(l, s);
-        }
-        ok
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "phase")
     }
     /// `#/oneOf/0/properties/payload/properties/modelOverrides/patternProperties/^.*$/properties/capability`
     pub(super) fn v109(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.union_of_strs(l, s, i, "anyOf", WORDS2)
+        c.union_of_strs(
+            l,
+            s,
+            i,
+            "anyOf",
+            &["fast", "coding", "reasoning", "vision", "cheap"],
+        )
     }
     /// `#/$defs/JsonValue/anyOf/0`
     pub(super) fn v110(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2343,8 +2552,45 @@ mod validators {
     pub(super) fn v111(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
+    /// `#/$defs/JsonValue/anyOf/4`
+    pub(super) fn v112(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
+        c.items(l, s, x, 0usize, "/items", v54)
+    }
+    /// `#/$defs/JsonValue/anyOf/5`
+    pub(super) fn v113(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        let mut ok = true;
+        for (key, v) in x {
+            if c.key_matches(l, s, key, &RE9) {
+                ok &= v54(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
+            }
+        }
+        ok
+    }
     /// `#/oneOf/15/properties/type/not`
     pub(super) fn v114(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, WORDS3)
+        c.enum_str(
+            l,
+            s,
+            i,
+            &[
+                "start",
+                "status",
+                "inspect",
+                "tail",
+                "pause",
+                "resume",
+                "cancel",
+                "approve",
+                "deny",
+                "retry",
+                "skip",
+                "run-tool",
+                "reconcile",
+                "shutdown",
+                "agent.send",
+            ],
+        )
     }
 }

@@ -74,7 +74,7 @@ fn overlapping_any_of_takes_the_first_valid_branch_and_loses_nothing() {
 #[test]
 fn tagged_unions_one_or_many_and_enums() {
     let u: unions::Unions = round_trip(json!({"shape": {"kind": "square", "side": 2}, "oneOrMany": ["a", "b"], "level": "high", "titled": 3}));
-    assert!(matches!(u.shape, Some(unions::Shape::Square(ref s)) if s.side.as_f64() == Some(2.0)));
+    assert!(matches!(u.shape, Some(unions::Shape::Square { ref side, .. }) if side.as_f64() == Some(2.0)));
     assert!(matches!(u.one_or_many, Some(unions::OneOrMany::Many(ref v)) if v.len() == 2));
     assert_eq!(u.level, Some(unions::Level::High));
     assert!(matches!(u.titled, Some(unions::Titled::ByNumber(_))));
@@ -180,6 +180,14 @@ fn objects_arrays_and_draft4() {
     assert!(!draft4_tuple::is_valid(&json!({"limit": 10})));
     assert!(!draft4_tuple::is_valid(&json!({"ref": 0})));
     assert!(!draft4_tuple::is_valid(&json!({"point": [1, 2, 3]})));
+    // A fixed-length array is a tuple; both reading paths agree, numbers stay as written.
+    let text = r#"{"point": [1], "pair": [1.50, 2]}"#;
+    let fast = draft4_tuple::Draft4Tuple::from_json_str(text).unwrap();
+    let slow = draft4_tuple::Draft4Tuple::from_json_slice_via_value(text.as_bytes()).unwrap();
+    assert_eq!(fast, slow);
+    assert_eq!(fast.pair.as_ref().map(|(a, b)| (a.to_string(), b.to_string())), Some(("1.50".to_owned(), "2".to_owned())));
+    assert_eq!(serde_json::to_string(&fast).unwrap(), r#"{"point":[1],"pair":[1.50,2]}"#);
+    assert!(draft4_tuple::Draft4Tuple::from_json_str(r#"{"pair": [1]}"#).is_err());
     assert!(!draft4_tuple::is_valid(&json!({"deps": {"a": 1}})));
     assert!(!draft4_tuple::is_valid(&json!({"deps": {"c": 1}})));
 }
@@ -191,6 +199,11 @@ fn draft4_const_is_enforced() {
     assert!(draft4_const::is_valid(&json!({"binding": {"type": "sql", "table": "t"}})));
     assert!(!draft4_const::is_valid(&json!({"binding": {"type": "queue"}})));
     assert!(!draft4_const::is_valid(&json!({"binding": {"type": "sql", "table": 1}})));
+    // Branches told apart by a required member's values are named by them.
+    let d: draft4_const::Draft4Const = round_trip(json!({"binding": {"type": "timer"}}));
+    assert!(matches!(d.binding, Some(draft4_const::Binding::HttpOrTimer(_))), "{d:?}");
+    let d: draft4_const::Draft4Const = round_trip(json!({"binding": {"type": "sql", "table": "t"}}));
+    assert!(matches!(d.binding, Some(draft4_const::Binding::Sql(ref b)) if b.table.as_deref() == Some("t")), "{d:?}");
 }
 
 #[test]

@@ -86,13 +86,54 @@ fn round_trip<T: Contract + std::fmt::Debug>(doc: Value) -> T {
 #[test]
 fn a_tag_spelled_as_a_single_value_enum_or_a_const_picks_the_variant() {
     use various_enums::EnumAndConstant;
+    // A struct variant, as one writes it: the tag is the variant, not a field.
     let dog: EnumAndConstant = round_trip(json!({"petType": "dog", "bark": "woof"}));
-    assert!(matches!(&dog, EnumAndConstant::Dog(d) if d.bark == "woof"), "{dog:?}");
+    assert!(matches!(&dog, EnumAndConstant::Dog { bark, extra } if bark == "woof" && extra.is_empty()), "{dog:?}");
     let fish: EnumAndConstant = round_trip(json!({"petType": "fish", "float": "yes"}));
-    assert!(matches!(fish, EnumAndConstant::Fish(_)));
+    assert!(matches!(fish, EnumAndConstant::Fish { .. }));
+    // Members the schema does not name are kept, in document order, after the tag and the named ones.
+    let cat: EnumAndConstant = round_trip(json!({"petType": "cat", "purr": "rr", "lives": 9, "a": [1.0]}));
+    assert!(matches!(&cat, EnumAndConstant::Cat { extra, .. } if extra.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>() == ["lives", "a"]), "{cat:?}");
+    // Both reading paths (the one-pass reader of `from_json_str` and the value path) agree.
+    let text = r#"{"bark": "woof", "petType": "dog", "x": 1e400}"#;
+    let (fast, slow) = (EnumAndConstant::from_json_str(text).unwrap(), EnumAndConstant::from_json_slice_via_value(text.as_bytes()).unwrap());
+    assert_eq!(fast, slow);
+    assert_eq!(serde_json::to_string(&fast).unwrap(), r#"{"petType":"dog","bark":"woof","x":1e400}"#);
     // A dog must bark; a value naming no pet is refused.
     assert!(EnumAndConstant::from_json_value(json!({"petType": "dog", "purr": "x"})).is_err());
     assert!(EnumAndConstant::from_json_value(json!({"petType": "bird"})).is_err());
+}
+
+#[test]
+fn a_default_is_an_accessor_and_the_document_is_unchanged() {
+    use types_with_defaults::{MrDefaultNumbers, TestBed};
+    let absent: MrDefaultNumbers = round_trip(json!({}));
+    assert!(absent.little_u8.is_none());
+    assert_eq!(absent.little_u8(), 2i64);
+    assert_eq!(absent.little_u16(), 3i64);
+    let given: MrDefaultNumbers = round_trip(json!({"little_u8": 7, "little_u16": 3.0}));
+    assert_eq!(given.little_u8(), 7i64);
+    // The number as written is kept: the accessor reads it, serialisation writes it.
+    assert_eq!(given.little_u16().to_string(), "3.0");
+    let bed: TestBed = round_trip(json!({"any": []}));
+    assert_eq!(bed.id(), "abc123-is-this-a-uuid");
+}
+
+#[test]
+fn a_fixed_length_array_is_a_tuple() {
+    use arrays_and_tuples::{SimpleTwoTuple, UnsimpleTwoTuple};
+    use contracts_runtime::{FromValue, Integer};
+    let pair: SimpleTwoTuple = FromValue::from_value(json!(["a", "b"])).unwrap();
+    assert_eq!(pair, ("a".to_owned(), "b".to_owned()));
+    assert_eq!(serde_json::to_value(&pair).unwrap(), json!(["a", "b"]));
+    // The item after the listed one is typed by `additionalItems`.
+    let _: UnsimpleTwoTuple = pair.clone();
+    for bad in [json!(["a"]), json!(["a", "b", "c"]), json!(["a", 1]), json!({"0": "a"})] {
+        assert!(<SimpleTwoTuple as FromValue>::from_value(bad.clone()).is_err(), "{bad}");
+    }
+    // Numbers in a tuple are kept as written.
+    let t: (Integer, String) = FromValue::from_value(serde_json::from_str(r#"[1.0, "x"]"#).unwrap()).unwrap();
+    assert_eq!(serde_json::to_string(&t).unwrap(), r#"[1.0,"x"]"#);
 }
 
 #[test]
@@ -106,6 +147,10 @@ fn an_unsatisfiable_enum_is_a_type_nothing_parses_into() {
 fn each_github_event_is_typed_as_its_own_union() {
     // Every event of the root union holds its definition's type (nothing is `Value`).
     let _: fn(github::CheckRunEvent) -> github::Github = github::Github::CheckRunEvent;
-    let _: fn(github::CheckRunEventCompleted) -> github::CheckRunEvent = github::CheckRunEvent::Completed;
+    // An event's actions are struct variants, the `action` tag their name.
+    let _ = |e: &github::CheckRunEvent| match e {
+        github::CheckRunEvent::Completed { check_run, .. } => Some(check_run.clone()),
+        _ => None,
+    };
     let _: fn(github::PushEvent) -> github::Github = github::Github::PushEvent;
 }

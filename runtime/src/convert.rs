@@ -137,6 +137,37 @@ impl<T: FromValue> FromValue for Vec<T> {
     }
 }
 
+/// A tuple is an array of exactly its items, each read as its type.
+macro_rules! tuple_from_value {
+    ($n:literal: $($t:ident $i:tt),+) => {
+        impl<$($t: FromValue),+> FromValue for ($($t,)+) {
+            fn from_value(v: Value) -> Result<Self, Mismatch> {
+                let Value::Array(items) = v else { return Err(Mismatch::new(concat!("an array of ", $n, " items"))) };
+                if items.len() != $n {
+                    return Err(Mismatch::new(concat!("an array of ", $n, " items")));
+                }
+                let mut items = items.into_iter();
+                Ok(($({
+                    let x = items.next().ok_or_else(|| Mismatch::new(concat!("an array of ", $n, " items")))?;
+                    $t::from_value(x).map_err(|e| e.within(stringify!($i)))?
+                },)+))
+            }
+        }
+    };
+}
+tuple_from_value!(1: A 0);
+tuple_from_value!(2: A 0, B 1);
+tuple_from_value!(3: A 0, B 1, C 2);
+tuple_from_value!(4: A 0, B 1, C 2, D 3);
+tuple_from_value!(5: A 0, B 1, C 2, D 3, E 4);
+tuple_from_value!(6: A 0, B 1, C 2, D 3, E 4, F 5);
+tuple_from_value!(7: A 0, B 1, C 2, D 3, E 4, F 5, G 6);
+tuple_from_value!(8: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+tuple_from_value!(9: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
+tuple_from_value!(10: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
+tuple_from_value!(11: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
+tuple_from_value!(12: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
+
 impl<K: FromKey + std::hash::Hash + Eq, V: FromValue> FromValue for indexmap::IndexMap<K, V> {
     fn from_value(v: Value) -> Result<Self, Mismatch> {
         match v {

@@ -155,6 +155,8 @@ struct Page<'a> {
     examples: &'a [(String, String)],
     /// For each type rendered inside a branch: the owning type.
     inline_in: Vec<Option<TypeId>>,
+    /// Per type: written as a struct variant of the unions holding it ([`plan::struct_variants`]).
+    struct_variants: Vec<bool>,
     /// Per type: (referring type, what refers) for "Used by".
     used_by: Vec<Vec<(TypeId, String)>>,
     /// Per type: its anchor, once its heading is written.
@@ -187,6 +189,7 @@ impl<'a> Page<'a> {
             module_name: doc.module.clone().unwrap_or_else(|| crate::ident::module_name(&doc.path)),
             examples,
             inline_in: vec![None; n],
+            struct_variants: plan::struct_variants(module),
             used_by: vec![Vec::new(); n],
             anchors: vec![None; n],
             known: vec![None; n],
@@ -459,6 +462,7 @@ impl<'a> Page<'a> {
             TypeRef::Named(id) => self.link(*id),
             TypeRef::Nullable(x) => format!("{} or null", self.type_md(x)),
             TypeRef::Vec(x) => format!("array of {}", self.type_md(x)),
+            TypeRef::Tuple(items) => format!("array of exactly: {}", items.iter().map(|x| self.type_md(x)).collect::<Vec<_>>().join(", ")),
             TypeRef::Map(k, v) => match (&**k, &**v) {
                 (TypeRef::String, TypeRef::Value) => "object".to_owned(),
                 (TypeRef::String, v) => format!("object: any name → {}", self.type_md(v)),
@@ -469,6 +473,9 @@ impl<'a> Page<'a> {
 
     fn rust_item(&self, id: TypeId) -> String {
         let Some(t) = self.ty(id) else { return String::new() };
+        if self.struct_variants.get(id).copied().unwrap_or(false) {
+            return self.struct_variant_items(id);
+        }
         let (kind, word) = match t.kind {
             Kind::Struct { .. } | Kind::Envelope { .. } | Kind::Newtype | Kind::Const(_) => ("struct", "struct"),
             Kind::StringEnum { .. } | Kind::Union { .. } | Kind::Commands { .. } => ("enum", "enum"),
@@ -477,6 +484,20 @@ impl<'a> Page<'a> {
         let path = format!("{}::{}::{}", self.options.crate_name, self.module_name, t.name);
         let url = format!("{}/{}/{}/{kind}.{}.html", self.options.rustdoc_url, self.options.crate_name, self.module_name, t.name);
         format!("[{}]({url}) ({word})", code(&path))
+    }
+
+    /// The union variants a struct is written as (`Dog { bark }`), linked.
+    fn struct_variant_items(&self, id: TypeId) -> String {
+        let mut items = Vec::new();
+        for u in &self.module.types {
+            let Kind::Union { variants, .. } = &u.kind else { continue };
+            for v in variants.iter().filter(|v| v.ty == TypeRef::Named(id)) {
+                let path = format!("{}::{}::{}::{}", self.options.crate_name, self.module_name, u.name, v.name);
+                let url = format!("{}/{}/{}/enum.{}.html#variant.{}", self.options.rustdoc_url, self.options.crate_name, self.module_name, u.name, v.name);
+                items.push(format!("[{}]({url})", code(&path)));
+            }
+        }
+        format!("{} (struct variant)", items.join(", "))
     }
 
     fn type_section(&mut self, id: TypeId) {
@@ -772,7 +793,11 @@ impl<'a> Page<'a> {
         self.doc_text(&doc, heading_title.as_deref());
         match inline {
             Some(i) => {
-                self.para(&format!("Rust: {}, held by {}.", self.rust_item(i), code(&b.rust)));
+                if self.struct_variants.get(i).copied().unwrap_or(false) {
+                    self.para(&format!("Rust: {}.", self.rust_item(i)));
+                } else {
+                    self.para(&format!("Rust: {}, held by {}.", self.rust_item(i), code(&b.rust)));
+                }
                 if let Some(t) = self.ty(i) {
                     self.doc_text(&plan::DocText { source: String::new(), ..t.doc.clone() }, heading_title.as_deref());
                 }
@@ -1052,6 +1077,7 @@ fn named_in(t: &TypeRef, out: &mut Vec<TypeId>) {
     match t {
         TypeRef::Named(i) => out.push(*i),
         TypeRef::Nullable(x) | TypeRef::Vec(x) => named_in(x, out),
+        TypeRef::Tuple(items) => items.iter().for_each(|x| named_in(x, out)),
         TypeRef::Map(k, v) => {
             named_in(k, out);
             named_in(v, out);

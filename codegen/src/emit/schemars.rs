@@ -5,7 +5,7 @@
 
 use crate::ir::{Body, Ir, NodeId};
 use crate::load::Sources;
-use crate::plan::{Kind, ModulePlan};
+use crate::plan::{struct_variants, Kind, ModulePlan};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
@@ -14,10 +14,12 @@ pub fn module_schemas(docs: &Sources, ir: &Ir, module: &ModulePlan, module_name:
     let mut defs: BTreeMap<String, Value> = BTreeMap::new();
     let mut pending: Vec<NodeId> = Vec::new();
     let mut types = Map::new();
-    for t in &module.types {
+    let inline = struct_variants(module);
+    for (t, inline) in module.types.iter().zip(inline) {
         // A type shared by places with different schemas has none of its own.
         let Some(nodes) = t.validation.own().filter(|n| !n.is_empty()) else { continue };
-        if matches!(t.kind, Kind::Commands { .. }) {
+        // Commands and struct variants are no Rust types of their own.
+        if matches!(t.kind, Kind::Commands { .. }) || inline {
             continue;
         }
         let parts: Vec<Value> = nodes.iter().map(|n| rewrite(docs, ir, *n, module_name, &mut pending)).collect();

@@ -4,7 +4,7 @@
 
 use super::docs::{doc_attrs, used_by, value_span};
 use super::validate::Validators;
-use crate::plan::{kind_refs, Command, DocText, Extra, Field, Kind, ModulePlan, Select, TypeDef, TypeRef, Validation, Variant};
+use crate::plan::{kind_refs, struct_variants, Command, DocText, Extra, Field, Kind, ModulePlan, Select, TypeDef, TypeRef, Validation, Variant};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 use std::collections::HashSet;
@@ -23,6 +23,8 @@ pub struct TypeEmitter<'a, 'v> {
     /// The module's root type and root node, when the root type is another
     /// schema's (the root is a `$ref` with annotations only).
     root_alias: Option<(usize, crate::ir::NodeId)>,
+    /// Structs written as struct variants of the tagged unions holding them ([`struct_variants`]).
+    inline: Vec<bool>,
 }
 
 pub(crate) fn ident(name: &str) -> Ident {
@@ -37,7 +39,8 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     /// An emitter for `plan`, registering validators in `validators`.
     pub fn new(plan: &'a ModulePlan, validators: &'a mut Validators<'v>, rt: TokenStream) -> Self {
         let boxed = boxed_pairs(plan);
-        TypeEmitter { plan, validators, rt, boxed, bases: Vec::new(), readers: Default::default(), root_alias: None }
+        let inline = struct_variants(plan);
+        TypeEmitter { plan, validators, rt, boxed, bases: Vec::new(), readers: Default::default(), root_alias: None, inline }
     }
 
     /// The module's root node: when the root type is its `$ref` target's,
@@ -100,12 +103,21 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
 
     /// A documented `pub` field of struct `owner`.
     fn field_def(&self, owner: usize, f: &Field) -> TokenStream {
+        self.documented_field(owner, f, quote!(pub))
+    }
+
+    /// A documented field of struct `owner`, without visibility (as in a struct variant).
+    fn variant_field_def(&self, owner: usize, f: &Field) -> TokenStream {
+        self.documented_field(owner, f, quote!())
+    }
+
+    fn documented_field(&self, owner: usize, f: &Field, visibility: TokenStream) -> TokenStream {
         let fid = ident(&f.rust);
         let fty = self.field_ty(owner, f);
         let mut notes = self.field_constraints(f);
         notes.extend(field_notes(f));
         let fdocs = doc_attrs(&DocText { source: String::new(), ..f.doc.clone() }, &notes);
-        quote!(#fdocs pub #fid: #fty,)
+        quote!(#fdocs #visibility #fid: #fty,)
     }
 
     /// Constraints for a field whose type does not document them itself (a
@@ -126,6 +138,11 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             }
         };
         Ident::new(&format!("BASE{i}"), Span::call_site())
+    }
+
+    /// Whether `t` is a struct written as a struct variant.
+    fn inlined(&self, t: &TypeRef) -> bool {
+        matches!(t, TypeRef::Named(id) if self.inline[*id])
     }
 
     fn name(&self, id: usize) -> Ident {
@@ -167,6 +184,10 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
     }
 
     fn emit_type(&mut self, id: usize) -> TokenStream {
+        if self.inline[id] {
+            // Written inside the unions that hold it.
+            return quote!();
+        }
         let t = self.plan.types[id].clone();
         let body = match &t.kind {
             Kind::Struct { fields, extra, extra_field, tag } => self.structure(id, &t, fields, extra, extra_field, tag.as_ref()),
@@ -221,6 +242,7 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             }
             Extra::Deny => quote!(deny),
         };
+        let defaults = self.default_accessors(&name, fields);
         let local: Vec<&String> = fields.iter().filter(|f| f.sensitive || t.sensitive).map(|f| &f.json).collect();
         let local = if local.is_empty() {
             quote!()
@@ -238,7 +260,66 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
             pub struct #name { #(#defs)* }
             #rt::object!(#name { #(#specs)* } #tag #tail);
             #local
+            #defaults
         }
+    }
+
+    /// For each optional field with a `default` the field's type can hold
+    /// as written (an integer, a boolean, a plain string, a value of a
+    /// string enum): an accessor returning the value or that default
+    /// (`fn max_bytes(&self) -> Integer`). The field stays `Option`, so
+    /// parse → serialise is unchanged; the accessor is named after the field
+    /// unless that would shadow a trait method (`validate`, `clone`, …),
+    /// then `FIELD_or_default`.
+    fn default_accessors(&self, name: &Ident, fields: &[Field]) -> TokenStream {
+        let rt = &self.rt;
+        let mut fns = Vec::new();
+        for f in fields.iter().filter(|f| !f.required) {
+            let Some(d) = &f.doc.default else { continue };
+            let fid = ident(&f.rust);
+            let (ret, body) = match (&f.ty, d) {
+                (TypeRef::Integer, serde_json::Value::Number(n)) if n.as_i64().is_some() => {
+                    let lit = proc_macro2::Literal::i64_suffixed(n.as_i64().unwrap_or_default());
+                    (quote!(#rt::Integer), quote!(self.#fid.clone().unwrap_or_else(|| #rt::Integer::from(#lit))))
+                }
+                (TypeRef::Bool, serde_json::Value::Bool(b)) => (quote!(bool), quote!(self.#fid.unwrap_or(#b))),
+                (TypeRef::String, serde_json::Value::String(text)) => (quote!(&str), quote!(self.#fid.as_deref().unwrap_or(#text))),
+                (TypeRef::Named(id), serde_json::Value::String(text)) => {
+                    let Kind::StringEnum { values, open, .. } = &self.plan.types[*id].kind else { continue };
+                    let Some((variant, _)) = values.iter().find(|(_, j)| j == text) else { continue };
+                    let (ty, variant) = (self.ty(usize::MAX, &f.ty), ident(variant));
+                    let held = if *open { quote!(self.#fid.clone()) } else { quote!(self.#fid) };
+                    (ty.clone(), quote!(#held.unwrap_or(#ty::#variant)))
+                }
+                _ => continue,
+            };
+            const TRAIT_METHODS: &[&str] = &[
+                "validate",
+                "to_json_value",
+                "local_pointers",
+                "to_relay_value",
+                "clone",
+                "eq",
+                "ne",
+                "fmt",
+                "serialize",
+                "write_fields",
+                "serialize_object",
+                "to_owned",
+                "to_string",
+                "into",
+            ];
+            let method = if TRAIT_METHODS.contains(&f.rust.as_str()) { ident(&format!("{}_or_default", f.rust)) } else { fid.clone() };
+            let doc = format!(" `{}`, or the schema's default `{d}` when it is absent.", f.json.replace('`', "'"));
+            fns.push(quote! {
+                #[doc = #doc]
+                pub fn #method(&self) -> #ret { #body }
+            });
+        }
+        if fns.is_empty() {
+            return quote!();
+        }
+        quote!(impl #name { #(#fns)* })
     }
 
     fn string_enum(&mut self, id: usize, t: &TypeDef, values: &[(String, String)], open: bool, other: &str) -> TokenStream {
@@ -304,20 +385,40 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
         let mut defs = Vec::new();
         let mut sers = Vec::new();
         let mut builds = Vec::new();
+        // Struct variants are written by hand; other variants by `union_serialize!`.
+        let mut struct_sers = Vec::new();
         for v in variants {
             let vid = ident(&v.name);
             let vdocs = doc_attrs(&DocText { source: String::new(), ..v.doc.clone() }, &[]);
             if v.ty == TypeRef::Null {
                 defs.push(quote!(#vdocs #vid,));
                 sers.push(quote!(#vid));
+                struct_sers.push(quote!(Self::#vid => s.serialize_unit(),));
                 builds.push(quote!(::std::result::Result::Ok(Self::#vid)));
+            } else if let (TypeRef::Named(sid), Select::Tag(value), Some(tag), true) = (&v.ty, &v.select, tag, self.inlined(&v.ty)) {
+                let (def, build, ser) = self.struct_variant(*sid, &v.name, &v.doc, tag, value);
+                defs.push(def);
+                builds.push(build);
+                struct_sers.push(ser);
             } else {
                 let vty = self.ty(id, &v.ty);
                 defs.push(quote!(#vdocs #vid(#vty),));
                 sers.push(quote!(#vid(_)));
+                struct_sers.push(quote!(Self::#vid(x) => #rt::__private::serde::Serialize::serialize(x, s),));
                 builds.push(quote!(#rt::variant(v, Self::#vid)));
             }
         }
+        let serialize = if struct_sers.len() == sers.len() {
+            quote!(#rt::union_serialize!(#name { #(#sers),* });)
+        } else {
+            quote! {
+                impl #rt::__private::serde::Serialize for #name {
+                    fn serialize<S: #rt::__private::serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
+                        match self { #(#struct_sers)* }
+                    }
+                }
+            }
+        };
         let mismatch = quote!(#rt::Mismatch::no_variant());
         // The value was validated before: a tag or a JSON type that tells
         // the branch is enough; other unions run each branch's validator.
@@ -341,7 +442,10 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                     let kinds = json_kind_patterns(&rt, *mask);
                     quote!(#(#kinds)|* => #build,)
                 });
-                quote!(match &v { #(#arms)* _ => #mismatch, })
+                // Branches for every JSON type leave no value to refuse.
+                let all = masks.iter().fold(0, |acc, m| acc | m);
+                let rest = if json_kind_patterns(&rt, all).len() == 6 { quote!() } else { quote!(_ => #mismatch,) };
+                quote!(match &v { #(#arms)* #rest })
             }
             (None, None) => {
                 let tests = variants.iter().zip(&builds).map(|(v, build)| {
@@ -371,8 +475,50 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 }
             }
 
-            #rt::union_serialize!(#name { #(#sers),* });
+            #serialize
         }
+    }
+
+    /// Struct `sid` written as variant `name` of a union told apart by
+    /// member `tag` (this variant's is `value`): the variant's definition,
+    /// its build from a validated value (`v`), and its `Serialize` arm.
+    fn struct_variant(&mut self, sid: usize, name: &str, doc: &DocText, tag: &str, value: &str) -> (TokenStream, TokenStream, TokenStream) {
+        let rt = self.rt.clone();
+        let st = self.plan.types[sid].clone();
+        let Kind::Struct { fields, extra, extra_field, .. } = &st.kind else { return (quote!(), quote!(), quote!()) };
+        let vid = ident(name);
+        let mut notes = vec![format!("{} is {}.", value_span(tag), value_span(value))];
+        notes.extend(self.type_notes(&st, false));
+        let vdocs = doc_attrs(&DocText { source: String::new(), ..doc.clone() }, &notes);
+        let mut defs: Vec<TokenStream> = fields.iter().map(|f| self.variant_field_def(sid, f)).collect();
+        let specs: Vec<TokenStream> = fields
+            .iter()
+            .map(|f| {
+                let (fid, json) = (ident(&f.rust), &f.json);
+                let req = if f.required { quote!(required) } else { quote!(optional) };
+                quote!(#fid = #json, #req;)
+            })
+            .collect();
+        let mut binds: Vec<Ident> = fields.iter().map(|f| ident(&f.rust)).collect();
+        let tail = match extra {
+            Extra::Keep(xt) => {
+                let xid = ident(extra_field);
+                let xty = self.ty(usize::MAX, xt);
+                defs.push(quote! {
+                    /// Members the schema does not name, in document order (parse → serialize loses nothing).
+                    #xid: #rt::Extra<#xty>,
+                });
+                binds.push(xid.clone());
+                quote!(extra #xid)
+            }
+            Extra::Deny => quote!(deny),
+        };
+        let ser_tail = if let Extra::Keep(_) = extra { tail.clone() } else { quote!() };
+        (
+            quote!(#vdocs #vid { #(#defs)* },),
+            quote!(#rt::object_variant!(v, #vid { #(#specs)* } tag #tag; #tail)),
+            quote!(Self::#vid { #(#binds),* } => #rt::object_variant_serialize!(s, #tag = #value; { #(#specs)* } #ser_tail),),
+        )
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -720,6 +866,7 @@ impl<'p> Sizes<'p> {
             TypeRef::Bool => 1,
             TypeRef::Null => 0,
             TypeRef::Nullable(x) => Self::nullable(self.of(x)),
+            TypeRef::Tuple(items) => items.iter().map(|x| Self::words(self.of(x))).sum(),
             TypeRef::Named(id) => {
                 if let Some(n) = self.known[*id] {
                     return n;
@@ -779,6 +926,7 @@ fn direct_named(t: &TypeRef, out: &mut Vec<usize>) {
     match t {
         TypeRef::Named(id) => out.push(*id),
         TypeRef::Nullable(x) => direct_named(x, out),
+        TypeRef::Tuple(items) => items.iter().for_each(|x| direct_named(x, out)),
         _ => {}
     }
 }
@@ -806,6 +954,11 @@ pub(crate) fn rust_type(plan: &ModulePlan, boxed: &HashSet<(usize, usize)>, rt: 
         TypeRef::Nullable(x) => {
             let inner = ty(owner, x);
             quote!(::std::option::Option<#inner>)
+        }
+        TypeRef::Tuple(items) => {
+            // Held inline, as an `Option` is: a cycle through it is boxed inside.
+            let items = items.iter().map(|x| ty(owner, x));
+            quote!((#(#items,)*))
         }
         TypeRef::Vec(x) => {
             // A Vec already breaks cycles: no Box inside.

@@ -102,6 +102,7 @@ fn ref_signature(t: &TypeRef, class: &[usize]) -> String {
         TypeRef::Named(id) => format!("#{}", class[*id]),
         TypeRef::Nullable(x) => format!("?{}", ref_signature(x, class)),
         TypeRef::Vec(x) => format!("[{}]", ref_signature(x, class)),
+        TypeRef::Tuple(items) => format!("({})", items.iter().map(|x| ref_signature(x, class)).collect::<Vec<_>>().join(",")),
         TypeRef::Map(k, v) => format!("{{{}:{}}}", ref_signature(k, class), ref_signature(v, class)),
         other => format!("{other:?}"),
     }

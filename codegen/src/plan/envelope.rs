@@ -89,7 +89,7 @@ impl Planner<'_> {
         // are typed as JSON values here and read from the commands enum.
         let kws: Vec<Keywords> = nodes.iter().filter_map(|n| self.ir.keywords(*n).cloned()).collect();
         let member_names = Self::member_names(&kws, None);
-        let Members { mut fields, extra, extra_field } = self.members(&kws, &member_names, &env_name, names);
+        let Members { mut fields, extra, extra_field } = self.members(&kws, &member_names, std::slice::from_ref(&env_name), names);
         for f in fields.iter_mut() {
             if f.json == tag || f.json == payload {
                 f.ty = TypeRef::Value;

@@ -78,6 +78,26 @@ pub(super) fn primitive_of(t: u8) -> TypeRef {
 }
 
 impl Planner<'_> {
+    /// Why the conjunction `nodes`, which admits every JSON type, is typed
+    /// as a JSON value although it constrains values; `None` when it says
+    /// nothing about them (`{}`, `true`, annotations, choices already taken):
+    /// then a JSON value is its exact type.
+    pub(super) fn value_reason(&self, nodes: &[NodeId]) -> Option<String> {
+        let kws: Vec<&crate::ir::Keywords> = nodes.iter().filter_map(|n| self.ir.keywords(*n)).collect();
+        if kws.iter().any(|k| k.not.is_some()) {
+            return Some("`not` has no Rust shape".to_owned());
+        }
+        if kws.iter().any(|k| k.if_.is_some() || k.then_.is_some() || k.else_.is_some()) {
+            return Some("`if`/`then`/`else` has no Rust shape".to_owned());
+        }
+        if kws.iter().any(|k| k.dynamic_reference.is_some()) {
+            return Some("a dynamic reference depends on the dynamic scope".to_owned());
+        }
+        kws.iter()
+            .any(|k| !k.only_references_and_choices() && k.types.is_none())
+            .then(|| "its keywords apply to some JSON types only, and no `type` says which the value has".to_owned())
+    }
+
     pub(super) fn facts(&self, nodes: &[NodeId], ctx: &Ctx) -> Facts {
         let mut f = Facts { types: TypeSet::ALL | TypeSet::INTEGER, ..Facts::default() };
         for &n in nodes {
@@ -137,6 +157,22 @@ impl Planner<'_> {
     /// A string `const` a branch gives member `name`, if any.
     pub(super) fn branch_const(&self, branch: NodeId, name: &str) -> Option<String> {
         self.member_value(&self.expand(&[branch]), name)
+    }
+
+    /// The strings the first of `nodes` that names member `name` allows it
+    /// (`const`, or the first `enum`, all strings), when it lists them.
+    pub(super) fn member_values(&self, nodes: &[NodeId], name: &str) -> Option<Vec<String>> {
+        nodes.iter().find_map(|n| {
+            let k = self.ir.keywords(*n)?;
+            let (_, p) = k.properties.iter().find(|(p, _)| p == name)?;
+            let member = Facts::of_values(self.expand(&[*p]).iter().filter_map(|n| self.ir.keywords(*n)));
+            let values: Vec<Value> = match (member.consts.first(), member.enums.first()) {
+                (Some(c), _) => vec![c.clone()],
+                (None, Some(e)) => e.clone(),
+                (None, None) => return None,
+            };
+            values.iter().map(|v| v.as_str().map(str::to_owned)).collect::<Option<Vec<String>>>().filter(|v| !v.is_empty())
+        })
     }
 
     /// The one string the first of `nodes` that names member `name` allows it:

@@ -71,10 +71,14 @@ pub fn plan(settings: &Settings, ir: &Ir) -> Result<Plan, Error> {
     Ok(Plan { modules, warnings })
 }
 
+/// The longest tuple typed as one (the runtime reads tuples up to this length).
+const MAX_TUPLE: usize = 12;
+
 /// How deeply `Option`, `Vec` and maps nest in `t`.
 fn nesting(t: &TypeRef) -> usize {
     match t {
         TypeRef::Nullable(x) | TypeRef::Vec(x) => 1 + nesting(x),
+        TypeRef::Tuple(items) => 1 + items.iter().map(nesting).max().unwrap_or(0),
         TypeRef::Map(k, v) => 1 + nesting(k).max(nesting(v)),
         _ => 0,
     }
@@ -226,6 +230,16 @@ impl<'a> Planner<'a> {
         };
         let nodes = self.expand(&[node]);
         let id = self.new_type(&nodes, names, false);
+        // The alias takes the name (`OneOfSeveral = Option<…>`); a type it
+        // wraps, planned from the same schema, reads as its value.
+        let mut inner = Vec::new();
+        collect_named(&t, &mut inner);
+        for i in inner {
+            if self.types[i].candidates == self.types[id].candidates {
+                let value = self.types[id].candidates.iter().map(|c| format!("{c}Value")).collect::<Vec<_>>();
+                self.types[i].candidates.extend(value);
+            }
+        }
         self.types[id].kind = Kind::Alias(t);
         TypeRef::Named(id)
     }
@@ -384,6 +398,9 @@ impl<'a> Planner<'a> {
             .filter(|k| if *k == TypeSet::NUMBER { t & (TypeSet::NUMBER | TypeSet::INTEGER) != 0 } else { t & k != 0 })
             .collect();
         if t == TypeSet::ALL | TypeSet::INTEGER {
+            if let Some(why) = self.value_reason(nodes) {
+                self.warn(nodes[0], format!("typed as a JSON value (validation is exact): {why}"));
+            }
             return TypeRef::Value;
         }
         let inner = match kinds.as_slice() {
@@ -460,7 +477,17 @@ impl<'a> Planner<'a> {
             TypeSet::ARRAY => {
                 let has_prefix = kws.iter().any(|k| !k.prefix_items.is_empty());
                 let items: Vec<NodeId> = kws.iter().filter_map(|k| k.items).collect();
-                if has_prefix || items.is_empty() {
+                if has_prefix {
+                    if let Some(t) = self.tuple(&kws, names) {
+                        return t;
+                    }
+                    self.warn(
+                        nodes[0],
+                        "typed as a list of JSON values (validation is exact): only a tuple of a fixed length (`minItems` and `maxItems` its items' count, or no items past them) of at most 12 items is a Rust tuple",
+                    );
+                    return TypeRef::Vec(Box::new(TypeRef::Value));
+                }
+                if items.is_empty() {
                     return TypeRef::Vec(Box::new(TypeRef::Value));
                 }
                 let item_names: Vec<String> = names.iter().map(|n| type_name(&names::singular(n)).unwrap_or_else(|| n.clone())).collect();
@@ -471,6 +498,44 @@ impl<'a> Planner<'a> {
             }
             _ => self.object(nodes, &kws, names, ctx, key),
         }
+    }
+
+    /// A fixed-length array whose items `prefixItems` (or draft 7's array
+    /// `items`) types one by one: a Rust tuple (`(String, String)`). The
+    /// length is fixed when `minItems` and `maxItems` agree, or when no
+    /// item may follow the listed ones and `minItems` asks for them all;
+    /// item `i` is planned from the `i`th listed subschema, or past the list
+    /// from the schema for the items after it (`items`, `additionalItems`).
+    /// `None` when the length is not fixed, is over [`MAX_TUPLE`], or
+    /// another schema's `items` applies to every item, or two lists apply.
+    fn tuple(&mut self, kws: &[Keywords], names: &[String]) -> Option<TypeRef> {
+        let with_prefix: Vec<&Keywords> = kws.iter().filter(|k| !k.prefix_items.is_empty()).collect();
+        let [k] = with_prefix.as_slice() else { return None };
+        let listed = u64::try_from(k.prefix_items.len()).ok()?;
+        let min = kws.iter().filter_map(|k| k.min_items).max().unwrap_or(0);
+        let max = kws.iter().filter_map(|k| k.max_items).min();
+        let none_after = k.items.is_some_and(|i| matches!(self.ir.nodes[i].body, crate::ir::Body::Bool(false)));
+        let len = match max {
+            Some(m) if m == min => m,
+            _ if none_after && min == listed => listed,
+            _ => return None,
+        };
+        let items_for_all = kws.iter().any(|o| o.prefix_items.is_empty() && o.items.is_some());
+        let len = usize::try_from(len).ok().filter(|n| (1..=MAX_TUPLE).contains(n))?;
+        if items_for_all || (len > k.prefix_items.len() && none_after) {
+            return None;
+        }
+        let (prefix, after) = (k.prefix_items.clone(), k.items);
+        let mut items = Vec::with_capacity(len);
+        for i in 0..len {
+            let node = match (prefix.get(i).copied(), after) {
+                (Some(n), _) | (None, Some(n)) => vec![n],
+                (None, None) => Vec::new(),
+            };
+            let item_names: Vec<String> = names.iter().map(|name| format!("{name}Item{i}")).collect();
+            items.push(if node.is_empty() { TypeRef::Value } else { self.plan(node, &item_names, Ctx::default()) });
+        }
+        Some(TypeRef::Tuple(items))
     }
 
     /// Names, deduplication and ordering.
@@ -518,7 +583,26 @@ impl<'a> Planner<'a> {
                 stack.extend(inner);
             }
         }
-        let chosen = names::choose(&order, &merged, &types);
+        let (chosen, numbered) = names::choose(&order, &merged, &types);
+        for id in numbered {
+            let node = match &types[id].validation {
+                Validation::Own(nodes) => nodes.first(),
+                Validation::PerLocation(places) => places.first().and_then(|p| p.first()),
+            };
+            if let (Some(node), Some(name)) = (node.copied(), chosen.get(&id)) {
+                let mut wanted: Vec<&str> = Vec::new();
+                for c in merged.get(&id).into_iter().flatten() {
+                    if !wanted.contains(&c.as_str()) {
+                        wanted.push(c);
+                    }
+                }
+                let wanted = wanted.join(", ");
+                self.warn(
+                    node,
+                    format!("type named `{name}`: every name its place suggests ({wanted}) is another type's; `Settings::with_type_name` can name it"),
+                );
+            }
+        }
         // Renumber in first-visit order.
         let new_index: HashMap<usize, usize> = order.iter().enumerate().map(|(i, id)| (*id, i)).collect();
         let renumber: Vec<usize> = (0..types.len()).map(|i| new_index.get(&i).copied().unwrap_or(0)).collect();

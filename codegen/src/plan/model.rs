@@ -31,6 +31,8 @@ pub enum TypeRef {
     Nullable(Box<TypeRef>),
     /// `Vec<T>`
     Vec(Box<TypeRef>),
+    /// `(A, B, …)`: an array of exactly these items, in order (a tuple).
+    Tuple(Vec<TypeRef>),
     /// An ordered map from member names (key type) to values.
     Map(Box<TypeRef>, Box<TypeRef>),
 }
@@ -271,6 +273,7 @@ pub(super) fn collect_named(t: &TypeRef, out: &mut Vec<usize>) {
     match t {
         TypeRef::Named(id) => out.push(*id),
         TypeRef::Nullable(x) | TypeRef::Vec(x) => collect_named(x, out),
+        TypeRef::Tuple(items) => items.iter().for_each(|x| collect_named(x, out)),
         TypeRef::Map(k, v) => {
             collect_named(k, out);
             collect_named(v, out);
@@ -314,6 +317,7 @@ pub(super) fn remap_ref(t: &TypeRef, map: &[usize]) -> TypeRef {
         TypeRef::Named(id) => TypeRef::Named(map.get(*id).copied().unwrap_or(*id)),
         TypeRef::Nullable(x) => TypeRef::Nullable(Box::new(remap_ref(x, map))),
         TypeRef::Vec(x) => TypeRef::Vec(Box::new(remap_ref(x, map))),
+        TypeRef::Tuple(items) => TypeRef::Tuple(items.iter().map(|x| remap_ref(x, map)).collect()),
         TypeRef::Map(k, v) => TypeRef::Map(Box::new(remap_ref(k, map)), Box::new(remap_ref(v, map))),
         other => other.clone(),
     }
@@ -353,4 +357,52 @@ pub(super) fn remap_kind(k: &mut Kind, map: &[usize]) {
         Kind::Alias(t) => *t = remap_ref(t, map),
         Kind::StringEnum { .. } | Kind::Newtype | Kind::Const(_) => {}
     }
+}
+
+/// For each type of `plan`, whether it is written inside the tagged unions
+/// that hold it, as a struct variant (`Dog { bark: String }`, as a user
+/// would write it) rather than as a struct of its own: a struct whose tag
+/// the union writes (`Kind::Struct { tag: Some(_) }`), held directly by
+/// tagged-union variants and by nothing else (not the root, not a
+/// definition, which are API), with no sensitive member (a struct's `Debug`
+/// redacts those; a derived one would not).
+pub fn struct_variants(plan: &ModulePlan) -> Vec<bool> {
+    let n = plan.types.len();
+    let mut inline: Vec<bool> = plan
+        .types
+        .iter()
+        .map(|t| matches!(&t.kind, Kind::Struct { tag: Some(_), fields, .. } if !t.sensitive && !fields.iter().any(|f| f.sensitive)))
+        .collect();
+    let mut held = vec![false; n];
+    let mut elsewhere: Vec<usize> = Vec::new();
+    collect_named(&plan.root, &mut elsewhere);
+    for (_, t) in &plan.definitions {
+        collect_named(t, &mut elsewhere);
+    }
+    for t in &plan.types {
+        match &t.kind {
+            Kind::Union { variants, tag: Some(_) } => {
+                for v in variants {
+                    match (&v.ty, &v.select) {
+                        (TypeRef::Named(id), Select::Tag(_)) => held[*id] = true,
+                        (other, _) => collect_named(other, &mut elsewhere),
+                    }
+                }
+            }
+            k => {
+                for r in kind_refs(k) {
+                    collect_named(&r, &mut elsewhere);
+                }
+            }
+        }
+    }
+    for id in elsewhere {
+        if let Some(x) = inline.get_mut(id) {
+            *x = false;
+        }
+    }
+    for (x, h) in inline.iter_mut().zip(held) {
+        *x &= h;
+    }
+    inline
 }

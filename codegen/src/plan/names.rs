@@ -90,15 +90,25 @@ pub(super) fn type_variant_name(t: u8) -> &'static str {
 /// A string enum of `values` (duplicates dropped), with a variant name
 /// for each and a free name for the catch-all (`open`).
 pub(super) fn string_enum(values: &[String], open: bool) -> Kind {
+    let plain = |v: &str| type_name(v).unwrap_or_else(|| "Empty".to_owned());
+    // Values whose names would differ only in case (or not at all) spell
+    // their punctuation (`2.5GBASE-T` → `V2x5gbasext`, `25GBASE-T` → `V25gbasext`).
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for v in values.iter().collect::<std::collections::BTreeSet<_>>() {
+        *seen.entry(plain(v).to_lowercase()).or_default() += 1;
+    }
     let mut out: Vec<(String, String)> = Vec::new();
     for v in values {
         if out.iter().any(|(_, j)| j == v) {
             continue;
         }
-        let mut name = type_name(v).unwrap_or_else(|| "Empty".to_owned());
+        let mut name = plain(v);
+        if seen.get(&name.to_lowercase()).is_some_and(|n| *n > 1) {
+            name = spelled(v).unwrap_or(name);
+        }
         let base = name.clone();
         let mut n = 2;
-        while out.iter().any(|(r, _)| *r == name) {
+        while out.iter().any(|(r, _)| r.eq_ignore_ascii_case(&name)) {
             name = format!("{base}{n}");
             n += 1;
         }
@@ -109,6 +119,26 @@ pub(super) fn string_enum(values: &[String], open: bool) -> Kind {
         other.push('_');
     }
     Kind::StringEnum { values: out, open, other }
+}
+
+/// A name for `value` that keeps where its punctuation was, each run of it
+/// an `x` between lowercase words: told apart from values that differ only
+/// in punctuation or case.
+fn spelled(value: &str) -> Option<String> {
+    let mut text = String::new();
+    let mut gap = false;
+    for c in value.chars() {
+        if c.is_ascii_alphanumeric() {
+            if gap && !text.is_empty() {
+                text.push('x');
+            }
+            gap = false;
+            text.push(c.to_ascii_lowercase());
+        } else {
+            gap = true;
+        }
+    }
+    type_name(&text)
 }
 
 /// The name of a type that places with different schemas share, from each
@@ -162,9 +192,12 @@ fn numbered(base: &str, taken: &HashMap<String, usize>) -> String {
 /// deduplication joined): the most common candidate first, except that a
 /// settings override or `$defs` name at the head of the type's own list
 /// stays first; a name wanted by several types goes to none of them in that
-/// round, and each tries its next candidate; out of candidates, a number.
-pub(super) fn choose(order: &[usize], merged: &BTreeMap<usize, Vec<String>>, types: &[TypeDef]) -> HashMap<usize, String> {
+/// round, and each tries its next candidate, except that one with no other
+/// candidate left takes it; out of candidates, a number. Also returns the
+/// types that were numbered.
+pub(super) fn choose(order: &[usize], merged: &BTreeMap<usize, Vec<String>>, types: &[TypeDef]) -> (HashMap<usize, String>, Vec<usize>) {
     let mut chosen: HashMap<usize, String> = HashMap::new();
+    let mut numbered_ids: Vec<usize> = Vec::new();
     let mut taken: HashMap<String, usize> = HashMap::new();
     let mut pending: Vec<(usize, Vec<String>)> = order
         .iter()
@@ -198,10 +231,21 @@ pub(super) fn choose(order: &[usize], merged: &BTreeMap<usize, Vec<String>>, typ
                 wanted.entry(c.clone()).or_default().push(*id);
             }
         }
+        // A name wanted by several types goes to the one type that has no
+        // other candidate left (a definition wanting its own key, beside a
+        // union branch planned from it that can take its union's name).
+        let last = |cands: &[String]| round + 1 >= cands.len();
+        let mut at_last: HashMap<String, Vec<usize>> = HashMap::new();
+        for (id, cands) in &pending {
+            if let Some(c) = cands.get(round.min(cands.len().saturating_sub(1))).filter(|_| last(cands)) {
+                at_last.entry(c.clone()).or_default().push(*id);
+            }
+        }
         let mut next = Vec::new();
         for (id, cands) in pending {
             let c = cands.get(round.min(cands.len().saturating_sub(1))).cloned().unwrap_or_default();
-            let unique = wanted.get(&c).is_some_and(|v| v.len() == 1) && !taken.contains_key(&c);
+            let alone = wanted.get(&c).is_some_and(|v| v.len() == 1) || at_last.get(&c).is_some_and(|v| v.as_slice() == [id]);
+            let unique = alone && !taken.contains_key(&c);
             if unique && !c.is_empty() {
                 taken.insert(c.clone(), id);
                 chosen.insert(id, c);
@@ -210,6 +254,7 @@ pub(super) fn choose(order: &[usize], merged: &BTreeMap<usize, Vec<String>>, typ
                 let name = numbered(if c.is_empty() { "Type" } else { &c }, &taken);
                 taken.insert(name.clone(), id);
                 chosen.insert(id, name);
+                numbered_ids.push(id);
             } else {
                 next.push((id, cands));
             }
@@ -221,8 +266,9 @@ pub(super) fn choose(order: &[usize], merged: &BTreeMap<usize, Vec<String>>, typ
         let name = numbered(cands.last().map(String::as_str).unwrap_or("Type"), &taken);
         taken.insert(name.clone(), id);
         chosen.insert(id, name);
+        numbered_ids.push(id);
     }
-    chosen
+    (chosen, numbered_ids)
 }
 
 #[cfg(test)]
@@ -237,5 +283,13 @@ mod tests {
         assert_eq!(singular("status"), "status");
         assert_eq!(last_word("InspectTarget"), "Target");
         assert_eq!(super::words("EslintRule2"), ["Eslint", "Rule2"]);
+    }
+
+    #[test]
+    fn names_that_differ_only_in_case_spell_their_punctuation() {
+        let values: Vec<String> = ["2.5GBASE-T", "25GBASE-T", "2,5,GBASE,T", "plain"].iter().map(|s| s.to_string()).collect();
+        let Kind::StringEnum { values: named, .. } = string_enum(&values, false) else { panic!("not a string enum") };
+        let names: Vec<&str> = named.iter().map(|(r, _)| r.as_str()).collect();
+        assert_eq!(names, ["V2x5gbasext", "V25gbasext", "V2x5xgbasext", "Plain"]);
     }
 }

@@ -57,6 +57,19 @@ impl Planner<'_> {
         if !any_patterns && !extra_schemas.is_empty() {
             self.plan(extra_schemas, singular, Ctx::default())
         } else {
+            // Members matched by a pattern that constrains them are JSON values here.
+            let constrained = kws
+                .iter()
+                .flat_map(|k| &k.pattern_properties)
+                .find(|(_, n)| self.value_reason(&self.expand(&[*n])).is_some() || self.ir.keywords(*n).is_some_and(|k| k.types.is_some()));
+            if let Some((pattern, node)) = constrained {
+                self.warn(
+                    *node,
+                    format!(
+                        "members matching `{pattern}` are kept as JSON values (validation is exact): `patternProperties` values have no Rust type here yet"
+                    ),
+                );
+            }
             TypeRef::Value
         }
     }
@@ -89,8 +102,8 @@ impl Planner<'_> {
             return TypeRef::Map(Box::new(key_ty), Box::new(value_ty));
         }
         let id = self.reserve(nodes, names, key);
-        let parent = self.types[id].candidates.first().cloned().unwrap_or_default();
-        let Members { fields, extra, extra_field } = self.members(kws, &member_names, &parent, names);
+        let parents = self.types[id].candidates.clone();
+        let Members { fields, extra, extra_field } = self.members(kws, &member_names, &parents, names);
         let tag = ctx.omit.clone().map(|t| {
             let v = self.member_value(nodes, &t).unwrap_or_default();
             (t, v)
@@ -101,9 +114,11 @@ impl Planner<'_> {
 
     /// The fields for `member_names` under `kws` (each typed by the
     /// conjunction of what applies to it, named after the member and, when
-    /// that is taken, qualified by `parent`), and what happens to the others.
-    /// `names` are the object's own name candidates.
-    pub(super) fn members(&mut self, kws: &[Keywords], member_names: &[String], parent: &str, names: &[String]) -> Members {
+    /// that is taken, qualified by the parent's first name candidate, then
+    /// by its last, the most qualified: `Rule`, `AlertRule`,
+    /// `CodeScanningAlertCreatedAlertRule`), and what happens to the others.
+    /// `parents` are the object's name candidates, `names` those it was given.
+    pub(super) fn members(&mut self, kws: &[Keywords], member_names: &[String], parents: &[String], names: &[String]) -> Members {
         let indexes: Vec<HashMap<&str, NodeId>> = kws.iter().map(|k| k.properties.iter().map(|(n, id)| (n.as_str(), *id)).collect()).collect();
         let mut fields = Vec::new();
         let mut used: HashSet<String> = HashSet::new();
@@ -116,8 +131,14 @@ impl Planner<'_> {
             }
             let required = kws.iter().any(|k| k.required.contains(name));
             let base = type_name(name).unwrap_or_else(|| "Member".to_owned());
-            let qualifier = parent.strip_suffix("Payload").filter(|p| !p.is_empty()).unwrap_or(parent);
-            let field_names = vec![base.clone(), format!("{qualifier}{base}")];
+            let qualified = |parent: &str| {
+                let qualifier = parent.strip_suffix("Payload").filter(|p| !p.is_empty()).unwrap_or(parent);
+                format!("{qualifier}{base}")
+            };
+            let mut field_names = vec![base.clone(), qualified(parents.first().map_or("", String::as_str))];
+            if let Some(last) = parents.last().map(|p| qualified(p)).filter(|n| !field_names.contains(n)) {
+                field_names.push(last);
+            }
             let ty = self.plan(schemas.clone(), &field_names, Ctx::default());
             let mut rust = field_name(name);
             while used.contains(&rust) {

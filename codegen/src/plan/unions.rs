@@ -69,14 +69,16 @@ impl Planner<'_> {
         }
         let id = self.reserve(nodes, names, key);
         let union_name = self.types[id].candidates.first().cloned().unwrap_or_default();
+        // The union's most qualified name, for variants whose short names are taken.
+        let union_full = self.types[id].candidates.last().cloned().unwrap_or_default();
         let suffix = last_word(&union_name).to_owned();
         // How are the branches told apart?
         let tag = self.tag_member(&live.iter().map(|(_, b, _)| *b).collect::<Vec<_>>());
         let by_type = self.disjoint_types(&live.iter().map(|(_, _, conj)| conj.as_slice()).collect::<Vec<_>>());
-        let mut variants: Vec<Variant> = Vec::new();
+        // Each branch's variant name, how it is recognised, and the member left to the union.
+        let mut named: Vec<(String, Select, Option<String>)> = Vec::new();
         for (i, (_, b, conj)) in live.iter().enumerate() {
             let bk = self.ir.keywords(*b).cloned();
-            let doc = self.doc_text(&[*b]);
             let bf = self.facts(conj, &Ctx { no_choices: true, ..Ctx::default() });
             let (vname, select, omit) = if let Some(t) = &tag {
                 let v = self.branch_const(*b, t).unwrap_or_default();
@@ -97,8 +99,49 @@ impl Planner<'_> {
                     .or_else(|| single_type(bf.types).map(|t| type_variant_name(t).to_owned()));
                 (name.unwrap_or_default(), Select::Branch { nodes: vec![*b], by_type: by_type.as_ref().map(|t| t[i]) }, None)
             };
+            named.push((vname, select, omit));
+        }
+        // Branches nothing names apart (no tag, title, reference, required
+        // members or JSON type of their own) are named by their place in the
+        // union, as a last resort, with a warning.
+        let mut unnamed: Vec<usize> = (0..named.len())
+            .filter(|i| {
+                let n = &named[*i].0;
+                n.is_empty() || named.iter().enumerate().any(|(j, (m, _, _))| j != *i && m.eq_ignore_ascii_case(n))
+            })
+            .collect();
+        // A required member whose values tell them apart names them
+        // (`type`: `sql` / `http`, `timer` → `Sql`, `HttpOrTimer`).
+        if !unnamed.is_empty() {
+            if let Some(names) = self.names_by_member_values(&unnamed.iter().map(|i| live[*i].1).collect::<Vec<_>>()) {
+                let others: Vec<String> = (0..named.len()).filter(|i| !unnamed.contains(i)).map(|i| named[i].0.to_lowercase()).collect();
+                if !names.iter().any(|n| others.contains(&n.to_lowercase())) {
+                    for (i, n) in unnamed.iter().zip(names) {
+                        named[*i].0 = n;
+                    }
+                    unnamed.clear();
+                }
+            }
+        }
+        if !unnamed.is_empty() {
+            for &i in &unnamed {
+                named[i].0 = format!("Variant{i}");
+            }
+            let list: Vec<String> = unnamed.iter().map(|i| format!("`Variant{i}`")).collect();
+            self.warn(
+                nodes[0],
+                format!("union branches with no distinct names (no tag, title or type tells them apart) are named by their place: {}", list.join(", ")),
+            );
+        }
+        let mut variants: Vec<Variant> = Vec::new();
+        for ((_, b, conj), (vname, select, omit)) in live.iter().zip(named) {
+            let doc = self.doc_text(&[*b]);
             let sub = self.branch_ctx(&base, conj, ctx, omit);
-            let ty = self.plan(conj.clone(), &[format!("{vname}{suffix}"), format!("{union_name}{vname}")], sub);
+            let mut variant_names = vec![format!("{vname}{suffix}"), format!("{union_name}{vname}")];
+            if union_full != union_name {
+                variant_names.push(format!("{union_full}{vname}"));
+            }
+            let ty = self.plan(conj.clone(), &variant_names, sub);
             variants.push(Variant { name: vname, ty, select, doc });
         }
         // One value or many: [X, array of X] reads as One(X) / Many(Vec<X>).
@@ -197,6 +240,30 @@ impl Planner<'_> {
             }
             _ => a == b,
         }
+    }
+
+    /// Variant names for `branches` from a member each requires and
+    /// restricts to at most three strings (`const` or `enum`), when the
+    /// names they give are present and distinct: the values, joined by `Or`.
+    fn names_by_member_values(&self, branches: &[NodeId]) -> Option<Vec<String>> {
+        let first = self.expand(&[*branches.first()?]);
+        let members: Vec<String> = first.iter().filter_map(|n| self.ir.keywords(*n)).flat_map(|k| k.required.iter().cloned()).collect();
+        'next: for member in members {
+            let mut names: Vec<String> = Vec::new();
+            for b in branches {
+                let expanded = self.expand(&[*b]);
+                let required = expanded.iter().filter_map(|n| self.ir.keywords(*n)).any(|k| k.required.contains(&member));
+                // A few values make a name; a long list would not.
+                let Some(values) = self.member_values(&expanded, &member).filter(|v| required && v.len() <= 3) else { continue 'next };
+                let Some(name) = type_name(&values.join(" or ")) else { continue 'next };
+                if names.iter().any(|n| n.eq_ignore_ascii_case(&name)) {
+                    continue 'next;
+                }
+                names.push(name);
+            }
+            return Some(names);
+        }
+        None
     }
 
     /// A member every branch requires and gives a distinct string `const`.

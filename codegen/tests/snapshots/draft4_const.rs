@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"title\":\"Draft 4 const\",\"description\":\"`const` is not a draft-04 keyword; it is applied as draft 6 defines it (as ajv does), with a warning.\",\"type\":\"object\",\"properties\":{\"binding\":{\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"sql\"},\"table\":{\"type\":\"string\"}},\"required\":[\"type\"]},{\"type\":\"object\",\"properties\":{\"type\":{\"enum\":[\"http\",\"timer\"]}},\"required\":[\"type\"]}]}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"Draft4Const\":{\"properties\":{\"binding\":{\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"sql\"},\"table\":{\"type\":\"string\"}},\"required\":[\"type\"]},{\"type\":\"object\",\"properties\":{\"type\":{\"enum\":[\"http\",\"timer\"]}},\"required\":[\"type\"]}]}},\"title\":\"Draft 4 const\",\"description\":\"`const` is not a draft-04 keyword; it is applied as draft 6 defines it (as ajv does), with a warning.\",\"type\":\"object\"}},\"defs\":{}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"Draft4Const\":{\"properties\":{\"binding\":{\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"sql\"},\"table\":{\"type\":\"string\"}},\"required\":[\"type\"]},{\"type\":\"object\",\"properties\":{\"type\":{\"enum\":[\"http\",\"timer\"]}},\"required\":[\"type\"]}]}},\"title\":\"Draft 4 const\",\"description\":\"`const` is not a draft-04 keyword; it is applied as draft 6 defines it (as ajv does), with a warning.\",\"type\":\"object\"},\"Binding\":{\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"sql\"},\"table\":{\"type\":\"string\"}},\"required\":[\"type\"]},{\"type\":\"object\",\"properties\":{\"type\":{\"enum\":[\"http\",\"timer\"]}},\"required\":[\"type\"]}]},\"SqlBinding\":{\"type\":\"object\",\"properties\":{\"type\":{\"const\":\"sql\"},\"table\":{\"type\":\"string\"}},\"required\":[\"type\"]},\"SqlBindingType\":{\"const\":\"sql\"},\"HttpOrTimerBinding\":{\"type\":\"object\",\"properties\":{\"type\":{\"enum\":[\"http\",\"timer\"]}},\"required\":[\"type\"]},\"HttpOrTimerBindingType\":{\"enum\":[\"http\",\"timer\"]}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/draft4_const.json", "")
@@ -21,21 +21,105 @@ const BASE0: &str = "file:///fixtures/draft4_const.json";
 /// Schema: `fixtures/draft4_const.json#`
 #[derive(Clone, PartialEq)]
 pub struct Draft4Const {
-    pub binding: Option<rt::Value>,
+    pub binding: Option<Binding>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Draft4Const { binding = "binding"; } extra extra);
 rt::contract!(Draft4Const, [validators::v0], BASE0, "", fast fast::read_0);
+/// Schema: `fixtures/draft4_const.json#/properties/binding`
+#[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
+pub enum Binding {
+    Sql(SqlBinding),
+    HttpOrTimer(HttpOrTimerBinding),
+}
+impl rt::FromValue for Binding {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
+        if rt::is_valid_with(validators::v1, &v, BASE0, "/properties/binding/oneOf/0") {
+            return rt::variant(v, Self::Sql);
+        }
+        if rt::is_valid_with(validators::v2, &v, BASE0, "/properties/binding/oneOf/1") {
+            return rt::variant(v, Self::HttpOrTimer);
+        }
+        rt::Mismatch::no_variant()
+    }
+}
+rt::union_serialize!(Binding { Sql(_), HttpOrTimer(_) });
+rt::contract!(Binding, [validators::v3], BASE0, "/properties/binding");
+/// Schema: `fixtures/draft4_const.json#/properties/binding/oneOf/0`
+#[derive(Clone, PartialEq)]
+pub struct SqlBinding {
+    pub r#type: SqlBindingType,
+    pub table: Option<String>,
+    /// Members the schema does not name, in document order (parse → serialize loses nothing).
+    pub extra: rt::Extra<rt::Value>,
+}
+rt::object!(SqlBinding { r#type = "type", required; table = "table"; } extra extra);
+rt::contract!(
+    SqlBinding, [validators::v1], BASE0, "/properties/binding/oneOf/0", fast fast::read_2
+);
+/// Always `sql`.
+///
+/// Schema: `fixtures/draft4_const.json#/properties/binding/oneOf/0/properties/type`
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SqlBindingType;
+rt::const_string!(SqlBindingType = "sql");
+rt::contract!(
+    SqlBindingType, [validators::v4], BASE0,
+    "/properties/binding/oneOf/0/properties/type"
+);
+/// Schema: `fixtures/draft4_const.json#/properties/binding/oneOf/1`
+#[derive(Clone, PartialEq)]
+pub struct HttpOrTimerBinding {
+    pub r#type: HttpOrTimerBindingType,
+    /// Members the schema does not name, in document order (parse → serialize loses nothing).
+    pub extra: rt::Extra<rt::Value>,
+}
+rt::object!(HttpOrTimerBinding { r#type = "type", required; } extra extra);
+rt::contract!(
+    HttpOrTimerBinding, [validators::v2], BASE0, "/properties/binding/oneOf/1", fast
+    fast::read_4
+);
+/// Schema: `fixtures/draft4_const.json#/properties/binding/oneOf/1/properties/type`
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum HttpOrTimerBindingType {
+    /// `http`
+    Http,
+    /// `timer`
+    Timer,
+}
+rt::string_enum!(HttpOrTimerBindingType { Http = "http", Timer = "timer" });
+rt::contract!(
+    HttpOrTimerBindingType, [validators::v5], BASE0,
+    "/properties/binding/oneOf/1/properties/type"
+);
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
-    use super::rt::fast::{AnyValue, ViaValue};
-    rt::via_value!(Check1 -> rt::Value, | v | rt::is_valid(validators::v1, v));
+    use super::rt::fast::{AnyValue, LeafRead, ViaValue};
+    rt::via_value!(Check1 -> Binding, | v | rt::is_valid(validators::v3, v));
     rt::object_reader!(
         read_0, Visit0, Draft4Const { binding = "binding" : ViaValue < Check1 >; } extra
         extra : AnyValue
+    );
+    rt::string_leaf!(
+        Leaf2 -> SqlBindingType, | s | [s != "sql"] => (s == "sql")
+        .then_some(SqlBindingType)
+    );
+    rt::string_leaf!(Leaf3 -> String, | s | [] => Some(s.to_owned()));
+    rt::object_reader!(
+        read_2, Visit2, SqlBinding { r#type = "type" : LeafRead < Leaf2 >, required;
+        table = "table" : LeafRead < Leaf3 >; } extra extra : AnyValue
+    );
+    rt::string_leaf!(
+        Leaf4 -> HttpOrTimerBindingType, | s | [! ::std::matches!(s, "http" | "timer")]
+        => HttpOrTimerBindingType::from_listed_str(s)
+    );
+    rt::object_reader!(
+        read_4, Visit4, HttpOrTimerBinding { r#type = "type" : LeafRead < Leaf4 >,
+        required; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -47,33 +131,33 @@ mod validators {
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "binding", v1)
-    }
-    /// `#/properties/binding`
-    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, None), (v3, None)], None)
+        c.prop(l, s, x, "binding", v3)
     }
     /// `#/properties/binding/oneOf/0`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v4)
-            & c.prop(l, s, x, "table", v5)
+            & c.prop(l, s, x, "table", v6)
     }
     /// `#/properties/binding/oneOf/1`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v6)
+        c.required(l, s, x, &["type"]) & c.prop(l, s, x, "type", v5)
+    }
+    /// `#/properties/binding`
+    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.one_of(i, l, s, &[(v1, None), (v2, None)], None)
     }
     /// `#/properties/binding/oneOf/0/properties/type`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "sql")
     }
-    /// `#/properties/binding/oneOf/0/properties/table`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
     /// `#/properties/binding/oneOf/1/properties/type`
-    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["http", "timer"])
+    }
+    /// `#/properties/binding/oneOf/0/properties/table`
+    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING)
     }
 }

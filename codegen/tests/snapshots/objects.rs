@@ -62,6 +62,12 @@ pub struct Closed {
     pub b: Option<bool>,
 }
 rt::object!(Closed { a = "a"; b = "b"; } deny);
+impl Closed {
+    /// `b`, or the schema's default `false` when it is absent.
+    pub fn b(&self) -> bool {
+        self.b.unwrap_or(false)
+    }
+}
 rt::contract!(Closed, [validators::v2], BASE0, "/properties/closed", fast fast::read_2);
 /// Matches `^[a-z]+$`.
 ///

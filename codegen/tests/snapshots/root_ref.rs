@@ -28,13 +28,13 @@ rt::contract!(Item, [validators::v0], BASE0, "", fast fast::read_0);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LineEnd {
     /// `a\rb`
-    AB,
+    Axb,
     /// `a\nb`
-    AB2,
+    Axb2,
     /// `a'b`
-    AB3,
+    Axb3,
 }
-rt::string_enum!(LineEnd { AB = "a\rb", AB2 = "a\nb", AB3 = "a`b" });
+rt::string_enum!(LineEnd { Axb = "a\rb", Axb2 = "a\nb", Axb3 = "a`b" });
 rt::contract!(LineEnd, [validators::v1], BASE0, "/$defs/item/properties/lineEnd");
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {

@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Unions\",\"type\":\"object\",\"properties\":{\"shape\":{\"description\":\"Told apart by `kind`.\",\"oneOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"radius\"],\"properties\":{\"kind\":{\"const\":\"circle\"},\"radius\":{\"type\":\"number\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"side\"],\"properties\":{\"kind\":{\"const\":\"square\"},\"side\":{\"type\":\"number\"}}}]},\"overlapping\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"oneOrMany\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"type\":\"string\"}}]},\"level\":{\"anyOf\":[{\"const\":\"low\"},{\"const\":\"high\"}]},\"titled\":{\"oneOf\":[{\"title\":\"by name\",\"type\":\"string\"},{\"title\":\"by number\",\"type\":\"integer\"}]},\"notEmpty\":{\"type\":\"string\",\"not\":{\"const\":\"\"}},\"conditional\":{\"type\":\"object\",\"properties\":{\"country\":{\"type\":\"string\"},\"postcode\":{\"type\":\"string\"}},\"if\":{\"properties\":{\"country\":{\"const\":\"NL\"}},\"required\":[\"country\"]},\"then\":{\"properties\":{\"postcode\":{\"pattern\":\"^[0-9]{4}[A-Z]{2}$\"}}},\"else\":{\"properties\":{\"postcode\":{\"type\":\"string\"}}}},\"merged\":{\"allOf\":[{\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":{\"type\":\"string\"}}},{\"required\":[\"b\"],\"properties\":{\"b\":{\"type\":\"integer\"}}}]},\"envelope\":{\"$ref\":\"#/$defs/event\"}},\"$defs\":{\"event\":{\"type\":\"object\",\"required\":[\"type\",\"data\"],\"properties\":{\"type\":{\"type\":\"string\"},\"data\":{},\"at\":{\"type\":\"string\"}},\"oneOf\":[{\"title\":\"created\",\"properties\":{\"type\":{\"const\":\"created\"},\"data\":{\"type\":\"object\",\"required\":[\"by\"],\"properties\":{\"by\":{\"type\":\"string\"}}}}},{\"title\":\"deleted\",\"properties\":{\"type\":{\"const\":\"deleted\"},\"data\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"properties\":{\"type\":{\"not\":{\"enum\":[\"created\",\"deleted\"]}}}}]}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"Unions\":{\"properties\":{\"shape\":{\"description\":\"Told apart by `kind`.\",\"oneOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"radius\"],\"properties\":{\"kind\":{\"const\":\"circle\"},\"radius\":{\"type\":\"number\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"side\"],\"properties\":{\"kind\":{\"const\":\"square\"},\"side\":{\"type\":\"number\"}}}]},\"overlapping\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"oneOrMany\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"type\":\"string\"}}]},\"level\":{\"anyOf\":[{\"const\":\"low\"},{\"const\":\"high\"}]},\"titled\":{\"oneOf\":[{\"title\":\"by name\",\"type\":\"string\"},{\"title\":\"by number\",\"type\":\"integer\"}]},\"notEmpty\":{\"type\":\"string\",\"not\":{\"const\":\"\"}},\"conditional\":{\"type\":\"object\",\"properties\":{\"country\":{\"type\":\"string\"},\"postcode\":{\"type\":\"string\"}},\"if\":{\"properties\":{\"country\":{\"const\":\"NL\"}},\"required\":[\"country\"]},\"then\":{\"properties\":{\"postcode\":{\"pattern\":\"^[0-9]{4}[A-Z]{2}$\"}}},\"else\":{\"properties\":{\"postcode\":{\"type\":\"string\"}}}},\"merged\":{\"allOf\":[{\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":{\"type\":\"string\"}}},{\"required\":[\"b\"],\"properties\":{\"b\":{\"type\":\"integer\"}}}]},\"envelope\":{\"$ref\":\"#/$defs/unions.event\"}},\"title\":\"Unions\",\"type\":\"object\"},\"Shape\":{\"description\":\"Told apart by `kind`.\",\"oneOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"radius\"],\"properties\":{\"kind\":{\"const\":\"circle\"},\"radius\":{\"type\":\"number\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"side\"],\"properties\":{\"kind\":{\"const\":\"square\"},\"side\":{\"type\":\"number\"}}}]},\"CircleShape\":{\"type\":\"object\",\"required\":[\"kind\",\"radius\"],\"properties\":{\"kind\":{\"const\":\"circle\"},\"radius\":{\"type\":\"number\"}}},\"SquareShape\":{\"type\":\"object\",\"required\":[\"kind\",\"side\"],\"properties\":{\"kind\":{\"const\":\"square\"},\"side\":{\"type\":\"number\"}}},\"Overlapping\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"IdOverlapping\":{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"}}},\"PathOverlapping\":{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}},\"OneOrMany\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"type\":\"string\"}}]},\"Level\":{\"anyOf\":[{\"const\":\"low\"},{\"const\":\"high\"}]},\"Titled\":{\"oneOf\":[{\"title\":\"by name\",\"type\":\"string\"},{\"title\":\"by number\",\"type\":\"integer\"}]},\"Conditional\":{\"type\":\"object\",\"properties\":{\"country\":{\"type\":\"string\"},\"postcode\":{\"type\":\"string\"}},\"if\":{\"properties\":{\"country\":{\"const\":\"NL\"}},\"required\":[\"country\"]},\"then\":{\"properties\":{\"postcode\":{\"pattern\":\"^[0-9]{4}[A-Z]{2}$\"}}},\"else\":{\"properties\":{\"postcode\":{\"type\":\"string\"}}}},\"Merged\":{\"allOf\":[{\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":{\"type\":\"string\"}}},{\"required\":[\"b\"],\"properties\":{\"b\":{\"type\":\"integer\"}}}]},\"Event\":{\"type\":\"object\",\"required\":[\"type\",\"data\"],\"properties\":{\"type\":{\"type\":\"string\"},\"data\":{},\"at\":{\"type\":\"string\"}},\"oneOf\":[{\"title\":\"created\",\"properties\":{\"type\":{\"const\":\"created\"},\"data\":{\"type\":\"object\",\"required\":[\"by\"],\"properties\":{\"by\":{\"type\":\"string\"}}}}},{\"title\":\"deleted\",\"properties\":{\"type\":{\"const\":\"deleted\"},\"data\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"properties\":{\"type\":{\"not\":{\"enum\":[\"created\",\"deleted\"]}}}}]},\"CreatedData\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"by\"],\"properties\":{\"by\":{\"type\":\"string\"}}}]},\"DeletedData\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}]}},\"defs\":{\"unions.event\":{\"type\":\"object\",\"required\":[\"type\",\"data\"],\"properties\":{\"type\":{\"type\":\"string\"},\"data\":{},\"at\":{\"type\":\"string\"}},\"oneOf\":[{\"title\":\"created\",\"properties\":{\"type\":{\"const\":\"created\"},\"data\":{\"type\":\"object\",\"required\":[\"by\"],\"properties\":{\"by\":{\"type\":\"string\"}}}}},{\"title\":\"deleted\",\"properties\":{\"type\":{\"const\":\"deleted\"},\"data\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"properties\":{\"type\":{\"not\":{\"enum\":[\"created\",\"deleted\"]}}}}]}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"Unions\":{\"properties\":{\"shape\":{\"description\":\"Told apart by `kind`.\",\"oneOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"radius\"],\"properties\":{\"kind\":{\"const\":\"circle\"},\"radius\":{\"type\":\"number\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"side\"],\"properties\":{\"kind\":{\"const\":\"square\"},\"side\":{\"type\":\"number\"}}}]},\"overlapping\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"oneOrMany\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"type\":\"string\"}}]},\"level\":{\"anyOf\":[{\"const\":\"low\"},{\"const\":\"high\"}]},\"titled\":{\"oneOf\":[{\"title\":\"by name\",\"type\":\"string\"},{\"title\":\"by number\",\"type\":\"integer\"}]},\"notEmpty\":{\"type\":\"string\",\"not\":{\"const\":\"\"}},\"conditional\":{\"type\":\"object\",\"properties\":{\"country\":{\"type\":\"string\"},\"postcode\":{\"type\":\"string\"}},\"if\":{\"properties\":{\"country\":{\"const\":\"NL\"}},\"required\":[\"country\"]},\"then\":{\"properties\":{\"postcode\":{\"pattern\":\"^[0-9]{4}[A-Z]{2}$\"}}},\"else\":{\"properties\":{\"postcode\":{\"type\":\"string\"}}}},\"merged\":{\"allOf\":[{\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":{\"type\":\"string\"}}},{\"required\":[\"b\"],\"properties\":{\"b\":{\"type\":\"integer\"}}}]},\"envelope\":{\"$ref\":\"#/$defs/unions.event\"}},\"title\":\"Unions\",\"type\":\"object\"},\"Shape\":{\"description\":\"Told apart by `kind`.\",\"oneOf\":[{\"type\":\"object\",\"required\":[\"kind\",\"radius\"],\"properties\":{\"kind\":{\"const\":\"circle\"},\"radius\":{\"type\":\"number\"}}},{\"type\":\"object\",\"required\":[\"kind\",\"side\"],\"properties\":{\"kind\":{\"const\":\"square\"},\"side\":{\"type\":\"number\"}}}]},\"Overlapping\":{\"anyOf\":[{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}]},\"IdOverlapping\":{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"}}},\"PathOverlapping\":{\"type\":\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}},\"OneOrMany\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"array\",\"items\":{\"type\":\"string\"}}]},\"Level\":{\"anyOf\":[{\"const\":\"low\"},{\"const\":\"high\"}]},\"Titled\":{\"oneOf\":[{\"title\":\"by name\",\"type\":\"string\"},{\"title\":\"by number\",\"type\":\"integer\"}]},\"Conditional\":{\"type\":\"object\",\"properties\":{\"country\":{\"type\":\"string\"},\"postcode\":{\"type\":\"string\"}},\"if\":{\"properties\":{\"country\":{\"const\":\"NL\"}},\"required\":[\"country\"]},\"then\":{\"properties\":{\"postcode\":{\"pattern\":\"^[0-9]{4}[A-Z]{2}$\"}}},\"else\":{\"properties\":{\"postcode\":{\"type\":\"string\"}}}},\"Merged\":{\"allOf\":[{\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":{\"type\":\"string\"}}},{\"required\":[\"b\"],\"properties\":{\"b\":{\"type\":\"integer\"}}}]},\"Event\":{\"type\":\"object\",\"required\":[\"type\",\"data\"],\"properties\":{\"type\":{\"type\":\"string\"},\"data\":{},\"at\":{\"type\":\"string\"}},\"oneOf\":[{\"title\":\"created\",\"properties\":{\"type\":{\"const\":\"created\"},\"data\":{\"type\":\"object\",\"required\":[\"by\"],\"properties\":{\"by\":{\"type\":\"string\"}}}}},{\"title\":\"deleted\",\"properties\":{\"type\":{\"const\":\"deleted\"},\"data\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"properties\":{\"type\":{\"not\":{\"enum\":[\"created\",\"deleted\"]}}}}]},\"CreatedData\":{\"allOf\":[{},{\"type\":\"object\",\"required\":[\"by\"],\"properties\":{\"by\":{\"type\":\"string\"}}}]},\"DeletedData\":{\"allOf\":[{},{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}]}},\"defs\":{\"unions.event\":{\"type\":\"object\",\"required\":[\"type\",\"data\"],\"properties\":{\"type\":{\"type\":\"string\"},\"data\":{},\"at\":{\"type\":\"string\"}},\"oneOf\":[{\"title\":\"created\",\"properties\":{\"type\":{\"const\":\"created\"},\"data\":{\"type\":\"object\",\"required\":[\"by\"],\"properties\":{\"by\":{\"type\":\"string\"}}}}},{\"title\":\"deleted\",\"properties\":{\"type\":{\"const\":\"deleted\"},\"data\":{\"type\":\"object\",\"properties\":{\"reason\":{\"type\":\"string\"}}}}},{\"properties\":{\"type\":{\"not\":{\"enum\":[\"created\",\"deleted\"]}}}}]}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v0, v, "file:///fixtures/unions.json", "")
@@ -45,40 +45,56 @@ rt::contract!(Unions, [validators::v0], BASE0, "", fast fast::read_0);
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum Shape {
-    Circle(CircleShape),
-    Square(SquareShape),
+    /// `kind` is `circle`.
+    Circle {
+        radius: rt::Number,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// `kind` is `square`.
+    Square {
+        side: rt::Number,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
 }
 impl rt::FromValue for Shape {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match v.get("kind").and_then(rt::Value::as_str) {
-            Some("circle") => rt::variant(v, Self::Circle),
-            Some("square") => rt::variant(v, Self::Square),
+            Some("circle") => {
+                rt::object_variant!(
+                    v, Circle { radius = "radius", required; } tag "kind"; extra extra
+                )
+            }
+            Some("square") => {
+                rt::object_variant!(
+                    v, Square { side = "side", required; } tag "kind"; extra extra
+                )
+            }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-rt::union_serialize!(Shape { Circle(_), Square(_) });
+impl rt::__private::serde::Serialize for Shape {
+    fn serialize<S: rt::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Circle { radius, extra } => {
+                rt::object_variant_serialize!(
+                    s, "kind" = "circle"; { radius = "radius", required; } extra extra
+                )
+            }
+            Self::Square { side, extra } => {
+                rt::object_variant_serialize!(
+                    s, "kind" = "square"; { side = "side", required; } extra extra
+                )
+            }
+        }
+    }
+}
 rt::contract!(Shape, [validators::v1], BASE0, "/properties/shape");
-/// Schema: `fixtures/unions.json#/properties/shape/oneOf/0`
-#[derive(Clone, PartialEq)]
-pub struct CircleShape {
-    pub radius: rt::Number,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    CircleShape { radius = "radius", required; } tag "kind" = "circle"; extra extra
-);
-rt::contract!(CircleShape, [validators::v2], BASE0, "/properties/shape/oneOf/0");
-/// Schema: `fixtures/unions.json#/properties/shape/oneOf/1`
-#[derive(Clone, PartialEq)]
-pub struct SquareShape {
-    pub side: rt::Number,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(SquareShape { side = "side", required; } tag "kind" = "square"; extra extra);
-rt::contract!(SquareShape, [validators::v3], BASE0, "/properties/shape/oneOf/1");
 /// Schema: `fixtures/unions.json#/properties/overlapping`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -89,7 +105,7 @@ pub enum Overlapping {
 impl rt::FromValue for Overlapping {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
-            validators::v4,
+            validators::v2,
             &v,
             BASE0,
             "/properties/overlapping/anyOf/0",
@@ -97,7 +113,7 @@ impl rt::FromValue for Overlapping {
             return rt::variant(v, Self::Id);
         }
         if rt::is_valid_with(
-            validators::v5,
+            validators::v3,
             &v,
             BASE0,
             "/properties/overlapping/anyOf/1",
@@ -118,7 +134,7 @@ pub struct IdOverlapping {
 }
 rt::object!(IdOverlapping { id = "id", required; } extra extra);
 rt::contract!(
-    IdOverlapping, [validators::v4], BASE0, "/properties/overlapping/anyOf/0", fast
+    IdOverlapping, [validators::v2], BASE0, "/properties/overlapping/anyOf/0", fast
     fast::read_5
 );
 /// Schema: `fixtures/unions.json#/properties/overlapping/anyOf/1`
@@ -130,7 +146,7 @@ pub struct PathOverlapping {
 }
 rt::object!(PathOverlapping { path = "path", required; } extra extra);
 rt::contract!(
-    PathOverlapping, [validators::v5], BASE0, "/properties/overlapping/anyOf/1", fast
+    PathOverlapping, [validators::v3], BASE0, "/properties/overlapping/anyOf/1", fast
     fast::read_6
 );
 /// Schema: `fixtures/unions.json#/properties/oneOrMany`
@@ -160,7 +176,7 @@ pub enum Level {
     High,
 }
 rt::string_enum!(Level { Low = "low", High = "high" });
-rt::contract!(Level, [validators::v8], BASE0, "/properties/level");
+rt::contract!(Level, [validators::v6], BASE0, "/properties/level");
 /// Schema: `fixtures/unions.json#/properties/titled`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -180,7 +196,7 @@ impl rt::FromValue for Titled {
     }
 }
 rt::union_serialize!(Titled { ByName(_), ByNumber(_) });
-rt::contract!(Titled, [validators::v9], BASE0, "/properties/titled");
+rt::contract!(Titled, [validators::v7], BASE0, "/properties/titled");
 /// More rules apply depending on the value (`if`/`then`/`else`).
 ///
 /// Schema: `fixtures/unions.json#/properties/conditional`
@@ -192,7 +208,7 @@ pub struct Conditional {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Conditional { country = "country"; postcode = "postcode"; } extra extra);
-rt::contract!(Conditional, [validators::v10], BASE0, "/properties/conditional");
+rt::contract!(Conditional, [validators::v8], BASE0, "/properties/conditional");
 /// Schema: `fixtures/unions.json#/properties/merged`
 #[derive(Clone, PartialEq)]
 pub struct Merged {
@@ -202,9 +218,7 @@ pub struct Merged {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Merged { a = "a", required; b = "b", required; } extra extra);
-rt::contract!(
-    Merged, [validators::v11], BASE0, "/properties/merged", fast fast::read_11
-);
+rt::contract!(Merged, [validators::v9], BASE0, "/properties/merged", fast fast::read_11);
 /// Schema: `fixtures/unions.json#/$defs/event`
 #[derive(Clone, PartialEq)]
 pub struct Event {
@@ -279,7 +293,7 @@ impl rt::__private::serde::Serialize for Event {
         rt::ObjectFields::serialize_object(self, s)
     }
 }
-rt::contract!(Event, [validators::v12], BASE0, "/$defs/event", fast fast::read_12);
+rt::contract!(Event, [validators::v10], BASE0, "/$defs/event", fast fast::read_12);
 /// One command, chosen by its type name.
 ///
 /// Schema: `fixtures/unions.json#/$defs/event`
@@ -355,7 +369,7 @@ pub struct CreatedData {
 }
 rt::object!(CreatedData { by = "by", required; } extra extra);
 rt::contract!(
-    CreatedData, [validators::v13, validators::v14], BASE0,
+    CreatedData, [validators::v11, validators::v12], BASE0,
     "/$defs/event/properties/data", fast fast::read_14
 );
 /// Schema: `fixtures/unions.json#/$defs/event/properties/data`
@@ -367,7 +381,7 @@ pub struct DeletedData {
 }
 rt::object!(DeletedData { reason = "reason"; } extra extra);
 rt::contract!(
-    DeletedData, [validators::v13, validators::v15], BASE0,
+    DeletedData, [validators::v11, validators::v13], BASE0,
     "/$defs/event/properties/data", fast fast::read_15
 );
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
@@ -389,15 +403,15 @@ mod fast {
         LeafRead<Leaf4>,
         VecOf<LeafRead<Leaf4>, 0usize, { usize::MAX }>,
     >;
-    rt::value_leaf!(Leaf6 -> Level, string | v | rt::is_valid(validators::v8, v));
-    rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v16, v));
+    rt::value_leaf!(Leaf6 -> Level, string | v | rt::is_valid(validators::v6, v));
+    rt::value_leaf!(Leaf8 -> rt::Integer, scalar | v | rt::is_valid(validators::v14, v));
     rt::union_reader!(
         Union9, VisitUnion9 -> Titled { str => Titled::ByName; R0 : String, number =>
         Titled::ByNumber; R1 : rt::Integer } refuse bool null seq map
     );
     type Union7 = Union9<LeafRead<Leaf4>, LeafRead<Leaf8>>;
-    rt::value_leaf!(Leaf10 -> String, string | v | rt::is_valid(validators::v17, v));
-    rt::via_value!(Check11 -> Conditional, | v | rt::is_valid(validators::v10, v));
+    rt::value_leaf!(Leaf10 -> String, string | v | rt::is_valid(validators::v15, v));
+    rt::via_value!(Check11 -> Conditional, | v | rt::is_valid(validators::v8, v));
     rt::object_reader!(
         read_0, Visit0, Unions { shape = "shape" : ViaValue < Check1 >; overlapping =
         "overlapping" : ViaValue < Check2 >; one_or_many = "oneOrMany" : Union3; level =
@@ -610,62 +624,50 @@ mod validators {
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "shape", v1) & c.prop(l, s, x, "overlapping", t0::<0>)
-            & c.prop(l, s, x, "oneOrMany", t0::<1>) & c.prop(l, s, x, "level", v8)
-            & c.prop(l, s, x, "titled", v9) & c.prop(l, s, x, "notEmpty", v17)
-            & c.prop(l, s, x, "conditional", v10) & c.prop(l, s, x, "merged", v11)
-            & c.prop(l, s, x, "envelope", v18)
+            & c.prop(l, s, x, "oneOrMany", t0::<1>) & c.prop(l, s, x, "level", v6)
+            & c.prop(l, s, x, "titled", v7) & c.prop(l, s, x, "notEmpty", v15)
+            & c.prop(l, s, x, "conditional", v8) & c.prop(l, s, x, "merged", v9)
+            & c.prop(l, s, x, "envelope", v16)
     }
     /// `#/properties/shape`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v2, Some("circle")), (v3, Some("square"))], Some("kind"))
-    }
-    /// `#/properties/shape/oneOf/0`
-    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind", "radius"]) & c.prop(l, s, x, "kind", v19)
-            & c.prop(l, s, x, "radius", v20)
-    }
-    /// `#/properties/shape/oneOf/1`
-    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind", "side"]) & c.prop(l, s, x, "kind", v21)
-            & c.prop(l, s, x, "side", v20)
+        c.one_of(i, l, s, &[(v17, Some("circle")), (v18, Some("square"))], Some("kind"))
     }
     /// `#/properties/overlapping/anyOf/0`
-    pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v2(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["id"]) & c.prop(l, s, x, "id", v22)
+        c.required(l, s, x, &["id"]) & c.prop(l, s, x, "id", v19)
     }
     /// `#/properties/overlapping/anyOf/1`
-    pub(super) fn v5(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v3(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["path"]) & c.prop(l, s, x, "path", v22)
+        c.required(l, s, x, &["path"]) & c.prop(l, s, x, "path", v19)
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/properties/overlapping` and `#/properties/oneOrMany`.
     pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None)], None)
     }
-    const T0: [[rt::Check; 2]; 2] = [[v4, v5], [v22, v23]];
+    const T0: [[rt::Check; 2]; 2] = [[v2, v3], [v19, v20]];
     /// `#/properties/level`
-    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v6(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.union_of_strs(l, s, i, "anyOf", &["low", "high"])
     }
     /// `#/properties/titled`
-    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v22, None), (v16, None)], None)
+    pub(super) fn v7(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.one_of(i, l, s, &[(v19, None), (v14, None)], None)
     }
     /// `#/properties/conditional`
-    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v8(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "country", v22);
-            ok &= c.prop(l, s, x, "postcode", v22);
+            ok &= c.prop(l, s, x, "country", v19);
+            ok &= c.prop(l, s, x, "postcode", v19);
         }
-        if c.quiet(|c| v24(i, l, c, &s.child("/if"))) {
+        if c.quiet(|c| v21(i, l, c, &s.child("/if"))) {
             ok &= t1::<0>(i, l, c, &s.child("/then"));
         } else {
             ok &= t1::<1>(i, l, c, &s.child("/else"));
@@ -673,11 +675,11 @@ mod validators {
         ok
     }
     /// `#/properties/merged`
-    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v27(i, l, c, &s.child("/allOf/0")) & v28(i, l, c, &s.child("/allOf/1"))
+    pub(super) fn v9(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v24(i, l, c, &s.child("/allOf/0")) & v25(i, l, c, &s.child("/allOf/1"))
     }
     /// `#/$defs/event`
-    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
@@ -685,9 +687,9 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["type", "data"]);
-            ok &= c.prop(l, s, x, "type", v22);
-            ok &= c.prop(l, s, x, "data", v13);
-            ok &= c.prop(l, s, x, "at", v22);
+            ok &= c.prop(l, s, x, "type", v19);
+            ok &= c.prop(l, s, x, "data", v11);
+            ok &= c.prop(l, s, x, "at", v19);
         }
         ok
             &= c
@@ -698,66 +700,66 @@ mod validators {
                     &[
                         (t2::<0>, Some("created")),
                         (t2::<1>, Some("deleted")),
-                        (v31, None),
+                        (v28, None),
                     ],
                     Some("type"),
                 );
         ok
     }
     /// `#/$defs/event/properties/data`
-    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/$defs/event/oneOf/0/properties/data`
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["by"]) & c.prop(l, s, x, "by", v22)
+        c.required(l, s, x, &["by"]) & c.prop(l, s, x, "by", v19)
     }
     /// `#/$defs/event/oneOf/1/properties/data`
-    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "reason", v22)
+        c.prop(l, s, x, "reason", v19)
     }
     /// `#/properties/titled/oneOf/1`
-    pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
     /// `#/properties/notEmpty`
-    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, STRING);
-        if c.quiet(|c| v32(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v29(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
     }
     /// `#/properties/envelope`
+    pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v10(i, l, c, &s.reference("/$ref", B0, "/$defs/event"))
+    }
+    /// `#/properties/shape/oneOf/0`
+    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["kind", "radius"]) & c.prop(l, s, x, "kind", v30)
+            & c.prop(l, s, x, "radius", v31)
+    }
+    /// `#/properties/shape/oneOf/1`
     pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v12(i, l, c, &s.reference("/$ref", B0, "/$defs/event"))
-    }
-    /// `#/properties/shape/oneOf/0/properties/kind`
-    pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "circle")
-    }
-    /// `#/properties/shape/oneOf/0/properties/radius`
-    pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, NUMBER)
-    }
-    /// `#/properties/shape/oneOf/1/properties/kind`
-    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "square")
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["kind", "side"]) & c.prop(l, s, x, "kind", v32)
+            & c.prop(l, s, x, "side", v31)
     }
     /// `#/properties/overlapping/anyOf/0/properties/id`
-    pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/properties/oneOrMany/anyOf/1`
-    pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v22)
+        c.items(l, s, x, 0usize, "/items", v19)
     }
     /// `#/properties/conditional/if`
-    pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["country"]);
@@ -773,18 +775,18 @@ mod validators {
         }
         ok
     }
-    const T1: [[rt::Check; 1]; 2] = [[v34], [v22]];
+    const T1: [[rt::Check; 1]; 2] = [[v34], [v19]];
     /// `#/properties/merged/allOf/0`
-    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["a"]) & c.prop(l, s, x, "a", v22)
+        c.required(l, s, x, &["a"]) & c.prop(l, s, x, "a", v19)
     }
     /// `#/properties/merged/allOf/1`
-    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["b"]);
-            ok &= c.prop(l, s, x, "b", v16);
+            ok &= c.prop(l, s, x, "b", v14);
         }
         ok
     }
@@ -797,9 +799,9 @@ mod validators {
         }
         ok
     }
-    const T2: [[rt::Check; 2]; 2] = [[v35, v14], [v36, v15]];
+    const T2: [[rt::Check; 2]; 2] = [[v35, v12], [v36, v13]];
     /// `#/$defs/event/oneOf/2`
-    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.prop(l, s, x, "type", v37);
@@ -807,8 +809,20 @@ mod validators {
         ok
     }
     /// `#/properties/notEmpty/not`
-    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "")
+    }
+    /// `#/properties/shape/oneOf/0/properties/kind`
+    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "circle")
+    }
+    /// `#/properties/shape/oneOf/0/properties/radius`
+    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, NUMBER)
+    }
+    /// `#/properties/shape/oneOf/1/properties/kind`
+    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "square")
     }
     /// `#/properties/conditional/if/properties/country`
     pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {

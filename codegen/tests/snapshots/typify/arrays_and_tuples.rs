@@ -13,13 +13,13 @@ pub fn is_valid(v: &rt::Value) -> bool {
     rt::is_valid_with(validators::v0, v, "file:///typify/arrays-and-tuples.json", "")
 }
 /// Schema: `typify/arrays-and-tuples.json#/definitions/simple-two-tuple`
-pub type SimpleTwoTuple = Vec<rt::Value>;
+pub type SimpleTwoTuple = (String, String);
 /// Schema: `typify/arrays-and-tuples.json#/definitions/simple-two-array`
 pub type SimpleTwoArray = Vec<String>;
 /// Schema: `typify/arrays-and-tuples.json#/definitions/less-simple-two-tuple`
-pub type LessSimpleTwoTuple = Vec<rt::Value>;
+pub type LessSimpleTwoTuple = (String, String);
 /// Schema: `typify/arrays-and-tuples.json#/definitions/unsimple-two-tuple`
-pub type UnsimpleTwoTuple = Vec<rt::Value>;
+pub type UnsimpleTwoTuple = (String, String);
 /// Schema: `typify/arrays-and-tuples.json#/definitions/yolo-two-array`
 pub type YoloTwoArray = Vec<rt::Value>;
 /// Schema: `typify/arrays-and-tuples.json#/definitions/array-sans-items`

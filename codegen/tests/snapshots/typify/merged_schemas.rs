@@ -3,14 +3,14 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"narrow-number\":{\"allOf\":[{\"type\":\"integer\"},{\"minimum\":1}]},\"JsonResponseBase\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"string\"}}},\"JsonSuccessBase\":{\"description\":\"x\",\"allOf\":[{\"$ref\":\"#/components/schemas/JsonResponseBase\"},{\"required\":[\"result\",\"msg\"],\"properties\":{\"result\":{\"enum\":[\"success\"]},\"msg\":{\"type\":\"string\"}}}]},\"JsonSuccess\":{\"allOf\":[{\"$ref\":\"#/components/schemas/JsonSuccessBase\"},{\"additionalProperties\":false,\"properties\":{\"result\":{},\"msg\":{}}}]},\"but-not-that\":{\"type\":\"object\",\"properties\":{\"this\":{},\"that\":{}},\"not\":{\"required\":[\"that\"]}},\"trim-fat\":{\"type\":\"object\",\"properties\":{\"a\":{},\"b\":{},\"c\":{}},\"required\":[\"a\"],\"not\":{\"anyOf\":[{\"required\":[\"b\"]},{\"required\":[\"c\"]}]}},\"weird-enum\":{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"unsatisfiable-1\":{\"allOf\":[{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},\"unsatisfiable-2\":{\"$comment\":\"can't be satisfied because required properties conflict in their enum values\",\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]}},\"required\":[\"action\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"additionalProperties\":false}]},\"unsatisfiable-3\":{\"$comment\":\"tests a complex merge that can't be satisfied; it's basically the same as unsatisfiable-2, but is broken into multiple pieces\",\"allOf\":[{\"$ref\":\"#/definitions/unsatisfiable-3-a\"},{\"type\":\"object\",\"properties\":{\"action\":{\"$ref\":\"#/definitions/unsatisfiable-3-b\"}},\"required\":[\"action\"]}]},\"unsatisfiable-3-a\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/definitions/unsatisfiable-3-c\"}]}}},\"unsatisfiable-3-b\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"unsatisfiable-3-c\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"pickingone\":{\"$comment\":\"TODO this generates an extra type for the pickingone-user dependency\",\"allOf\":[{\"$ref\":\"#/definitions/pickingone-installation\"},{\"type\":\"object\",\"required\":[\"suspended_by\"],\"properties\":{\"suspended_by\":{\"$ref\":\"#/definitions/pickingone-user\"}}}]},\"pickingone-installation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/definitions/pickingone-user\"},{\"type\":\"null\"}]}}},\"pickingone-user\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"OrderDependentMerge\":{\"allOf\":[{\"$ref\":\"#/components/schemas/BarProp\"},{\"properties\":{\"baz\":{\"type\":\"boolean\"}}}],\"required\":[\"baz\"]},\"BarProp\":{\"properties\":{\"bar\":{\"bar\":\"string\"}}},\"Unresolvable\":{\"$comment\":\"subschemas all end up unresolvable\",\"oneOf\":[{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}],\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"c\"]}},\"required\":[\"x\"]},\"CommentedTypeMerged\":{\"description\":\"if we don't see this, we dropped the metadata\",\"type\":\"object\",\"properties\":{\"x\":true},\"allOf\":[{\"type\":\"object\",\"properties\":{\"y\":true}}]},\"HereAndThere\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"merge-empty\":{\"$comment\":\"properties conflict but are not required so we end up with an empty object\",\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"token\":{\"type\":\"string\"}},\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"token\":{\"type\":\"integer\"},\"additionalProperties\":false}]},\"merge-number-bounds\":{\"$comment\":\"merging number constraints takes the most restrictive bounds; mixed inclusive/exclusive bounds are normalized to drop the subsumed one\",\"allOf\":[{\"type\":\"number\",\"minimum\":1.0,\"maximum\":100.0},{\"type\":\"number\",\"exclusiveMinimum\":5.0,\"exclusiveMaximum\":50.0}]},\"merge-string-bounds\":{\"$comment\":\"merging string constraints takes the most restrictive bounds: max_length takes the min, min_length takes the max\",\"allOf\":[{\"type\":\"string\",\"minLength\":5,\"maxLength\":20},{\"type\":\"string\",\"minLength\":2,\"maxLength\":10}]},\"unchanged-by-merge\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something\"]}},\"required\":[\"tag\"]},{\"not\":{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something_else\"]}},\"required\":[\"tag\"]}}]},\"TriplePattern\":{\"allOf\":[{\"type\":\"string\",\"pattern\":\"^[a-z].+$\",\"format\":\"custom-id\"},{\"type\":\"string\",\"pattern\":\"^.{4,8}$\"},{\"type\":\"string\",\"pattern\":\".+[a-z]$\"}]}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"NarrowNumber\":{\"allOf\":[{\"allOf\":[{\"type\":\"integer\"},{\"minimum\":1}]},{\"type\":\"integer\"},{\"minimum\":1}]},\"JsonResponseBase\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"string\"}}},\"ButNotThat\":{\"type\":\"object\",\"properties\":{\"this\":{},\"that\":{}},\"not\":{\"required\":[\"that\"]}},\"TrimFat\":{\"type\":\"object\",\"properties\":{\"a\":{},\"b\":{},\"c\":{}},\"required\":[\"a\"],\"not\":{\"anyOf\":[{\"required\":[\"b\"]},{\"required\":[\"c\"]}]}},\"WeirdEnum2\":{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"PatternEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternsEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternEitherEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternRegexEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"Unsatisfiable1\":{\"allOf\":[{\"allOf\":[{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},\"Unsatisfiable2\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]}},\"required\":[\"action\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"additionalProperties\":false}]},\"Unsatisfiable3\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-a\"},{\"type\":\"object\",\"properties\":{\"action\":{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-b\"}},\"required\":[\"action\"]}]},\"Unsatisfiable3A\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"Unsatisfiable3AAction\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]},\"Unsatisfiable3B2\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"Unsatisfiable3C2\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"Pickingone\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-installation\"},{\"type\":\"object\",\"required\":[\"suspended_by\"],\"properties\":{\"suspended_by\":{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"}}}]},\"SuspendedBy\":{\"allOf\":[{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]},{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}}]},\"PickingoneUserUser\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"PickingoneInstallation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"BarProp\":{\"properties\":{\"bar\":{\"bar\":\"string\"}}},\"Unresolvable2\":{\"required\":[\"x\"],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}],\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"c\"]}}},\"CommentedTypeMerged\":{\"description\":\"if we don't see this, we dropped the metadata\",\"type\":\"object\",\"properties\":{\"x\":true},\"allOf\":[{\"type\":\"object\",\"properties\":{\"y\":true}}]},\"HereAndThere\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"MergeEmpty\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"token\":{\"type\":\"string\"}},\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"token\":{\"type\":\"integer\"},\"additionalProperties\":false}]},\"MergeStringBounds\":{\"allOf\":[{\"type\":\"string\",\"minLength\":5,\"maxLength\":20},{\"type\":\"string\",\"minLength\":2,\"maxLength\":10}]},\"UnchangedByMerge\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something\"]}},\"required\":[\"tag\"]},{\"not\":{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something_else\"]}},\"required\":[\"tag\"]}}]},\"Tag\":{\"enum\":[\"something\"]},\"TriplePattern\":{\"allOf\":[{\"type\":\"string\",\"pattern\":\"^[a-z].+$\",\"format\":\"custom-id\"},{\"type\":\"string\",\"pattern\":\"^.{4,8}$\"},{\"type\":\"string\",\"pattern\":\".+[a-z]$\"}]}},\"defs\":{\"merged_schemas.pickingone-installation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"merged_schemas.pickingone-user\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"merged_schemas.unsatisfiable-3-a\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"merged_schemas.unsatisfiable-3-b\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"merged_schemas.unsatisfiable-3-c\":{\"type\":\"string\",\"enum\":[\"foo\"]}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"NarrowNumber\":{\"allOf\":[{\"allOf\":[{\"type\":\"integer\"},{\"minimum\":1}]},{\"type\":\"integer\"},{\"minimum\":1}]},\"JsonResponseBase\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"string\"}}},\"ButNotThat\":{\"type\":\"object\",\"properties\":{\"this\":{},\"that\":{}},\"not\":{\"required\":[\"that\"]}},\"TrimFat\":{\"type\":\"object\",\"properties\":{\"a\":{},\"b\":{},\"c\":{}},\"required\":[\"a\"],\"not\":{\"anyOf\":[{\"required\":[\"b\"]},{\"required\":[\"c\"]}]}},\"WeirdEnum\":{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"PatternEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternsEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternEitherEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}}]},\"PatternRegexEnum\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},\"pattern-regex\":{\"type\":\"string\"},\"patterns\":{\"type\":\"string\"},\"pattern-either\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"pattern\"],\"not\":{\"anyOf\":[{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"patterns\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"pattern-either\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-either\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-regex\"]}]}},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},{\"required\":[\"pattern-regex\"],\"not\":{\"anyOf\":[{\"required\":[\"pattern\"]},{\"required\":[\"patterns\"]},{\"required\":[\"pattern-either\"]}]}}]},\"Unsatisfiable1\":{\"allOf\":[{\"allOf\":[{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},{\"type\":\"string\",\"enum\":[\"foo\"]},{\"type\":\"object\",\"properties\":{\"bar\":{}}}]},\"Unsatisfiable2\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]}},\"required\":[\"action\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"additionalProperties\":false}]},\"Unsatisfiable3\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-a\"},{\"type\":\"object\",\"properties\":{\"action\":{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-b\"}},\"required\":[\"action\"]}]},\"Unsatisfiable3A\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"Unsatisfiable3AAction\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]},\"Unsatisfiable3B\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"Unsatisfiable3C\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"Pickingone\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-installation\"},{\"type\":\"object\",\"required\":[\"suspended_by\"],\"properties\":{\"suspended_by\":{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"}}}]},\"SuspendedBy\":{\"allOf\":[{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]},{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}}]},\"PickingoneUserUser\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"PickingoneInstallation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"BarProp\":{\"properties\":{\"bar\":{\"bar\":\"string\"}}},\"Unresolvable\":{\"required\":[\"x\"],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"a\"]}},\"required\":[\"x\"]},{\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"b\"]}},\"required\":[\"x\"]}],\"type\":\"object\",\"properties\":{\"x\":{\"enum\":[\"c\"]}}},\"CommentedTypeMerged\":{\"description\":\"if we don't see this, we dropped the metadata\",\"type\":\"object\",\"properties\":{\"x\":true},\"allOf\":[{\"type\":\"object\",\"properties\":{\"y\":true}}]},\"HereAndThere\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"Variant0There\":{\"allOf\":[{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}}]},\"Variant1There\":{\"allOf\":[{\"allOf\":[{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}}],\"oneOf\":[{\"type\":\"object\",\"properties\":{\"bar\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"type\":\"object\",\"properties\":{\"baz\":{\"type\":\"string\"}}}]},\"MergeEmpty\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"foo\"]},\"token\":{\"type\":\"string\"}},\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"bar\"]}},\"token\":{\"type\":\"integer\"},\"additionalProperties\":false}]},\"MergeStringBounds\":{\"allOf\":[{\"type\":\"string\",\"minLength\":5,\"maxLength\":20},{\"type\":\"string\",\"minLength\":2,\"maxLength\":10}]},\"UnchangedByMerge\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something\"]}},\"required\":[\"tag\"]},{\"not\":{\"type\":\"object\",\"properties\":{\"tag\":{\"enum\":[\"something_else\"]}},\"required\":[\"tag\"]}}]},\"Tag\":{\"enum\":[\"something\"]},\"TriplePattern\":{\"allOf\":[{\"type\":\"string\",\"pattern\":\"^[a-z].+$\",\"format\":\"custom-id\"},{\"type\":\"string\",\"pattern\":\"^.{4,8}$\"},{\"type\":\"string\",\"pattern\":\".+[a-z]$\"}]}},\"defs\":{\"merged_schemas.pickingone-installation\":{\"type\":\"object\",\"properties\":{\"suspended_by\":{\"oneOf\":[{\"$ref\":\"#/$defs/merged_schemas.pickingone-user\"},{\"type\":\"null\"}]}}},\"merged_schemas.pickingone-user\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":[\"string\",\"null\"]}}},\"merged_schemas.unsatisfiable-3-a\":{\"type\":\"object\",\"properties\":{\"action\":{\"allOf\":[{\"$ref\":\"#/$defs/merged_schemas.unsatisfiable-3-c\"}]}}},\"merged_schemas.unsatisfiable-3-b\":{\"type\":\"string\",\"enum\":[\"bar\"]},\"merged_schemas.unsatisfiable-3-c\":{\"type\":\"string\",\"enum\":[\"foo\"]}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
-    rt::validate_with(validators::v29, v, "file:///typify/merged-schemas.json", "")
+    rt::validate_with(validators::v33, v, "file:///typify/merged-schemas.json", "")
 }
 /// Whether a JSON document is valid against the schema (stops at the first error).
 pub fn is_valid(v: &rt::Value) -> bool {
-    rt::is_valid_with(validators::v29, v, "file:///typify/merged-schemas.json", "")
+    rt::is_valid_with(validators::v33, v, "file:///typify/merged-schemas.json", "")
 }
 const BASE0: &str = "file:///typify/merged-schemas.json";
 /// Schema: `typify/merged-schemas.json#/definitions/narrow-number`
@@ -55,13 +55,13 @@ rt::contract!(TrimFat, [validators::v2], BASE0, "/definitions/trim-fat");
 /// Schema: `typify/merged-schemas.json#/definitions/weird-enum`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
-pub enum WeirdEnum2 {
+pub enum WeirdEnum {
     Pattern(PatternEnum),
     Patterns(PatternsEnum),
     PatternEither(PatternEitherEnum),
     PatternRegex(PatternRegexEnum),
 }
-impl rt::FromValue for WeirdEnum2 {
+impl rt::FromValue for WeirdEnum {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
             validators::v3,
@@ -99,9 +99,9 @@ impl rt::FromValue for WeirdEnum2 {
     }
 }
 rt::union_serialize!(
-    WeirdEnum2 { Pattern(_), Patterns(_), PatternEither(_), PatternRegex(_) }
+    WeirdEnum { Pattern(_), Patterns(_), PatternEither(_), PatternRegex(_) }
 );
-rt::contract!(WeirdEnum2, [validators::v7], BASE0, "/definitions/weird-enum");
+rt::contract!(WeirdEnum, [validators::v7], BASE0, "/definitions/weird-enum");
 /// Must not match the schema under `not`.
 ///
 /// Schema: `typify/merged-schemas.json#/definitions/weird-enum`
@@ -231,23 +231,23 @@ rt::contract!(
 );
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-3-b`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Unsatisfiable3B2 {
+pub enum Unsatisfiable3B {
     /// `bar`
     Bar,
 }
-rt::string_enum!(Unsatisfiable3B2 { Bar = "bar" });
+rt::string_enum!(Unsatisfiable3B { Bar = "bar" });
 rt::contract!(
-    Unsatisfiable3B2, [validators::v12], BASE0, "/definitions/unsatisfiable-3-b"
+    Unsatisfiable3B, [validators::v12], BASE0, "/definitions/unsatisfiable-3-b"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/unsatisfiable-3-c`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Unsatisfiable3C2 {
+pub enum Unsatisfiable3C {
     /// `foo`
     Foo,
 }
-rt::string_enum!(Unsatisfiable3C2 { Foo = "foo" });
+rt::string_enum!(Unsatisfiable3C { Foo = "foo" });
 rt::contract!(
-    Unsatisfiable3C2, [validators::v13], BASE0, "/definitions/unsatisfiable-3-c"
+    Unsatisfiable3C, [validators::v13], BASE0, "/definitions/unsatisfiable-3-c"
 );
 /// Schema: `typify/merged-schemas.json#/definitions/pickingone`
 #[derive(Clone, PartialEq)]
@@ -309,28 +309,47 @@ pub type BarProp = rt::Value;
 /// Schema: `typify/merged-schemas.json#/definitions/Unresolvable`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
-pub enum Unresolvable2 {
-    A(AUnresolvable),
-    B(AUnresolvable),
+pub enum Unresolvable {
+    /// `x` is `a`.
+    ///
+    /// Used by: `typify/merged-schemas.json#/definitions/Unresolvable`, `typify/merged-schemas.json#/definitions/Unresolvable`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+    A {
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// `x` is `b`.
+    ///
+    /// Used by: `typify/merged-schemas.json#/definitions/Unresolvable`, `typify/merged-schemas.json#/definitions/Unresolvable`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
+    B {
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
 }
-impl rt::FromValue for Unresolvable2 {
+impl rt::FromValue for Unresolvable {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match v.get("x").and_then(rt::Value::as_str) {
-            Some("a") => rt::variant(v, Self::A),
-            Some("b") => rt::variant(v, Self::B),
+            Some("a") => rt::object_variant!(v, A {} tag "x"; extra extra),
+            Some("b") => rt::object_variant!(v, B {} tag "x"; extra extra),
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-rt::union_serialize!(Unresolvable2 { A(_), B(_) });
-rt::contract!(Unresolvable2, [validators::v18], BASE0, "/definitions/Unresolvable");
-/// Used by: `typify/merged-schemas.json#/definitions/Unresolvable`, `typify/merged-schemas.json#/definitions/Unresolvable`, each validated by its own schema (read it through the type that holds it; it has no `Contract` of its own).
-#[derive(Clone, PartialEq)]
-pub struct AUnresolvable {
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
+impl rt::__private::serde::Serialize for Unresolvable {
+    fn serialize<S: rt::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::A { extra } => {
+                rt::object_variant_serialize!(s, "x" = "a"; {} extra extra)
+            }
+            Self::B { extra } => {
+                rt::object_variant_serialize!(s, "x" = "b"; {} extra extra)
+            }
+        }
+    }
 }
-rt::object!(AUnresolvable {} tag "x" = "c"; extra extra);
+rt::contract!(Unresolvable, [validators::v18], BASE0, "/definitions/Unresolvable");
 /// if we don't see this, we dropped the metadata
 ///
 /// Schema: `typify/merged-schemas.json#/definitions/CommentedTypeMerged`
@@ -347,7 +366,61 @@ rt::contract!(
     fast fast::read_24
 );
 /// Schema: `typify/merged-schemas.json#/definitions/HereAndThere`
-pub type HereAndThere = rt::Value;
+#[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
+pub enum HereAndThere {
+    Variant0(Variant0There),
+    Variant1(Variant1There),
+}
+impl rt::FromValue for HereAndThere {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
+        if rt::is_valid_with(
+            validators::v20,
+            &v,
+            BASE0,
+            "/definitions/HereAndThere/oneOf/0",
+        ) {
+            return rt::variant(v, Self::Variant0);
+        }
+        if rt::is_valid_with(
+            validators::v21,
+            &v,
+            BASE0,
+            "/definitions/HereAndThere/oneOf/1",
+        ) {
+            return rt::variant(v, Self::Variant1);
+        }
+        rt::Mismatch::no_variant()
+    }
+}
+rt::union_serialize!(HereAndThere { Variant0(_), Variant1(_) });
+rt::contract!(HereAndThere, [validators::v22], BASE0, "/definitions/HereAndThere");
+/// Schema: `typify/merged-schemas.json#/definitions/HereAndThere`
+#[derive(Clone, PartialEq)]
+pub struct Variant0There {
+    pub foo: Option<String>,
+    pub bar: Option<String>,
+    /// Members the schema does not name, in document order (parse → serialize loses nothing).
+    pub extra: rt::Extra<rt::Value>,
+}
+rt::object!(Variant0There { foo = "foo"; bar = "bar"; } extra extra);
+rt::contract!(
+    Variant0There, [validators::v22, validators::v23, validators::v20], BASE0,
+    "/definitions/HereAndThere"
+);
+/// Schema: `typify/merged-schemas.json#/definitions/HereAndThere`
+#[derive(Clone, PartialEq)]
+pub struct Variant1There {
+    pub foo: Option<String>,
+    pub baz: Option<String>,
+    /// Members the schema does not name, in document order (parse → serialize loses nothing).
+    pub extra: rt::Extra<rt::Value>,
+}
+rt::object!(Variant1There { foo = "foo"; baz = "baz"; } extra extra);
+rt::contract!(
+    Variant1There, [validators::v22, validators::v23, validators::v21], BASE0,
+    "/definitions/HereAndThere"
+);
 /// Schema: `typify/merged-schemas.json#/definitions/merge-empty`
 #[derive(Clone, PartialEq)]
 pub struct MergeEmpty {
@@ -357,7 +430,7 @@ pub struct MergeEmpty {
 rt::object!(MergeEmpty { action = "action"; token = "token"; } deny);
 rt::contract!(
     MergeEmpty, [validators::t0:: < 3 >], BASE0, "/definitions/merge-empty", fast
-    fast::read_26
+    fast::read_28
 );
 /// 5 to 20 characters. 2 to 10 characters.
 ///
@@ -390,7 +463,7 @@ pub enum Tag {
 }
 rt::string_enum!(Tag { Something = "something" });
 rt::contract!(
-    Tag, [validators::v23], BASE0,
+    Tag, [validators::v27], BASE0,
     "/definitions/unchanged-by-merge/allOf/0/properties/tag"
 );
 /// Matches `^[a-z].+$`. Format `custom-id`. Matches `^.{4,8}$`. Matches `.+[a-z]$`.
@@ -399,7 +472,7 @@ rt::contract!(
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TriplePattern(String);
 rt::string_newtype!(TriplePattern, redacted = false);
-rt::contract!(TriplePattern, [validators::v24], BASE0, "/definitions/TriplePattern");
+rt::contract!(TriplePattern, [validators::v28], BASE0, "/definitions/TriplePattern");
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
@@ -431,14 +504,14 @@ mod fast {
         extra extra : AnyValue
     );
     rt::via_value!(
-        Check4 -> SuspendedBy, | v | rt::is_valid(validators::v25, v) &&
+        Check4 -> SuspendedBy, | v | rt::is_valid(validators::v29, v) &&
         rt::is_valid(validators::v15, v)
     );
     rt::object_reader!(
         read_17, Visit17, Pickingone { suspended_by = "suspended_by" : ViaValue < Check4
         >, required; } extra extra : AnyValue
     );
-    rt::via_value!(Check5 -> Option < String >, | v | rt::is_valid(validators::v26, v));
+    rt::via_value!(Check5 -> Option < String >, | v | rt::is_valid(validators::v30, v));
     rt::object_reader!(
         read_19, Visit19, PickingoneUserUser { email = "email" : ViaValue < Check5 >; }
         extra extra : AnyValue
@@ -455,11 +528,11 @@ mod fast {
         extra extra : AnyValue
     );
     rt::via_value!(
-        Check7 -> rt::Value, | v | rt::is_valid(validators::v27, v) &&
-        rt::is_valid(validators::v28, v)
+        Check7 -> rt::Value, | v | rt::is_valid(validators::v31, v) &&
+        rt::is_valid(validators::v32, v)
     );
     rt::object_reader!(
-        read_26, Visit26, MergeEmpty { action = "action" : LeafRead < Leaf2 >; token =
+        read_28, Visit28, MergeEmpty { action = "action" : LeafRead < Leaf2 >; token =
         "token" : ViaValue < Check7 >; } deny
     );
 }
@@ -476,7 +549,7 @@ mod validators {
     /// `#/definitions/JsonResponseBase`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "result", v27)
+        c.prop(l, s, x, "result", v31)
     }
     /// `#/definitions/but-not-that`
     pub(super) fn v1(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -486,10 +559,10 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "this", v29);
-            ok &= c.prop(l, s, x, "that", v29);
+            ok &= c.prop(l, s, x, "this", v33);
+            ok &= c.prop(l, s, x, "that", v33);
         }
-        if c.quiet(|c| v30(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v34(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -503,11 +576,11 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["a"]);
-            ok &= c.prop(l, s, x, "a", v29);
-            ok &= c.prop(l, s, x, "b", v29);
-            ok &= c.prop(l, s, x, "c", v29);
+            ok &= c.prop(l, s, x, "a", v33);
+            ok &= c.prop(l, s, x, "b", v33);
+            ok &= c.prop(l, s, x, "c", v33);
         }
-        if c.quiet(|c| v31(i, l, c, &s.child("/not"))) {
+        if c.quiet(|c| v35(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
         }
         ok
@@ -564,10 +637,10 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "pattern", v27);
-            ok &= c.prop(l, s, x, "pattern-regex", v27);
-            ok &= c.prop(l, s, x, "patterns", v27);
-            ok &= c.prop(l, s, x, "pattern-either", v27);
+            ok &= c.prop(l, s, x, "pattern", v31);
+            ok &= c.prop(l, s, x, "pattern-regex", v31);
+            ok &= c.prop(l, s, x, "patterns", v31);
+            ok &= c.prop(l, s, x, "pattern-either", v31);
         }
         ok &= c.one_of(i, l, s, &[(v3, None), (v4, None), (v5, None), (v6, None)], None);
         ok
@@ -577,12 +650,12 @@ mod validators {
         T0[K][0](i, l, c, &s.child("/allOf/0")) & T0[K][1](i, l, c, &s.child("/allOf/1"))
     }
     const T0: [[rt::Check; 2]; 6] = [
-        [v36, v37],
-        [v38, v39],
-        [v41, v42],
-        [v49, v37],
-        [v50, v51],
-        [t3::<0>, v53],
+        [v40, v41],
+        [v42, v43],
+        [v45, v46],
+        [v53, v41],
+        [v54, v55],
+        [t3::<0>, v57],
     ];
     /// `#/definitions/unsatisfiable-3-a`
     pub(super) fn v10(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -591,7 +664,7 @@ mod validators {
     }
     /// `#/definitions/unsatisfiable-3-a/properties/action`
     pub(super) fn v11(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v40(i, l, c, &s.child("/allOf/0"))
+        v44(i, l, c, &s.child("/allOf/0"))
     }
     /// `#/definitions/unsatisfiable-3-b`
     pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -603,12 +676,12 @@ mod validators {
     }
     /// `#/definitions/pickingone-installation/properties/suspended_by`
     pub(super) fn v15(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v25, None), (v43, None)], None)
+        c.one_of(i, l, s, &[(v29, None), (v47, None)], None)
     }
     /// `#/definitions/pickingone-user`
     pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "email", v26)
+        c.prop(l, s, x, "email", v30)
     }
     /// `#/definitions/pickingone-installation`
     pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -624,7 +697,7 @@ mod validators {
         }
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["x"]);
-            ok &= c.prop(l, s, x, "x", v44);
+            ok &= c.prop(l, s, x, "x", v48);
         }
         ok &= c.one_of(i, l, s, &[(t2::<0>, None), (t2::<1>, None)], None);
         ok
@@ -637,42 +710,62 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "x", v29);
+            ok &= c.prop(l, s, x, "x", v33);
         }
-        ok &= v48(i, l, c, &s.child("/allOf/0"));
+        ok &= v52(i, l, c, &s.child("/allOf/0"));
         ok
     }
-    /// `#/definitions/unchanged-by-merge/allOf/0/properties/tag`
+    /// `#/definitions/HereAndThere/oneOf/0`
+    pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.prop(l, s, x, "bar", v31)
+    }
+    /// `#/definitions/HereAndThere/oneOf/1`
+    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.prop(l, s, x, "baz", v31)
+    }
+    /// `#/definitions/HereAndThere`
+    pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v23(i, l, c, &s.child("/allOf/0"))
+            & c.one_of(i, l, s, &[(v20, None), (v21, None)], None)
+    }
+    /// `#/definitions/HereAndThere/allOf/0`
     pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.prop(l, s, x, "foo", v31)
+    }
+    /// `#/definitions/unchanged-by-merge/allOf/0/properties/tag`
+    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["something"])
     }
     /// `#/definitions/TriplePattern`
-    pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v54(i, l, c, &s.child("/allOf/0")) & v55(i, l, c, &s.child("/allOf/1"))
-            & v56(i, l, c, &s.child("/allOf/2"))
+    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v58(i, l, c, &s.child("/allOf/0")) & v59(i, l, c, &s.child("/allOf/1"))
+            & v60(i, l, c, &s.child("/allOf/2"))
     }
     /// `#/definitions/pickingone/allOf/1/properties/suspended_by`
-    pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v16(i, l, c, &s.reference("/$ref", B0, "/definitions/pickingone-user"))
     }
     /// `#/definitions/pickingone-user/properties/email`
-    pub(super) fn v26(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL | STRING)
     }
     /// `#/definitions/merge-empty/allOf/0/properties/token`
-    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, STRING)
     }
     /// `#/definitions/merge-empty/allOf/1/additionalProperties`
-    pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.false_schema(l, s)
     }
     /// `#`
-    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         true
     }
     /// `#/definitions/but-not-that/not`
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["that"]);
@@ -680,59 +773,59 @@ mod validators {
         ok
     }
     /// `#/definitions/trim-fat/not`
-    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.any_of(i, l, s, &[(v57, None), (v58, None)], None)
+    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.any_of(i, l, s, &[(v61, None), (v62, None)], None)
     }
     /// Shared by 4 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/weird-enum/oneOf/0/not` and `#/definitions/weird-enum/oneOf/1/not` (2 more).
     pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(T1[K][0], None), (T1[K][1], None), (T1[K][2], None)], None)
     }
     const T1: [[rt::Check; 3]; 4] = [
-        [v59, v60, v61],
-        [v62, v60, v61],
-        [v62, v59, v61],
-        [v62, v59, v60],
+        [v63, v64, v65],
+        [v66, v64, v65],
+        [v66, v63, v65],
+        [v66, v63, v64],
     ];
     /// `#/definitions/unsatisfiable-2/allOf/0`
-    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["action"]) & c.prop(l, s, x, "action", v13)
             & c.unexpected_members(l, s, x, "additionalProperties", &["action"])
     }
     /// `#/definitions/unsatisfiable-2/allOf/1`
-    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "action", v12)
             & c.unexpected_members(l, s, x, "additionalProperties", &["action"])
     }
     /// `#/definitions/unsatisfiable-3/allOf/0`
-    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v10(i, l, c, &s.reference("/$ref", B0, "/definitions/unsatisfiable-3-a"))
     }
     /// `#/definitions/unsatisfiable-3/allOf/1`
-    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["action"]) & c.prop(l, s, x, "action", v63)
+        c.required(l, s, x, &["action"]) & c.prop(l, s, x, "action", v67)
     }
     /// `#/definitions/unsatisfiable-3-a/properties/action/allOf/0`
-    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v13(i, l, c, &s.reference("/$ref", B0, "/definitions/unsatisfiable-3-c"))
     }
     /// `#/definitions/pickingone/allOf/0`
-    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v45(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v17(i, l, c, &s.reference("/$ref", B0, "/definitions/pickingone-installation"))
     }
     /// `#/definitions/pickingone/allOf/1`
-    pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v46(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["suspended_by"]) & c.prop(l, s, x, "suspended_by", v25)
+        c.required(l, s, x, &["suspended_by"]) & c.prop(l, s, x, "suspended_by", v29)
     }
     /// `#/definitions/pickingone-installation/properties/suspended_by/oneOf/1`
-    pub(super) fn v43(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v47(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NULL)
     }
     /// `#/definitions/Unresolvable/properties/x`
-    pub(super) fn v44(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["c"])
     }
     /// Shared by 2 validators that differ only in the validators they call (a row of `T2` each), such as `#/definitions/Unresolvable/oneOf/0` and `#/definitions/Unresolvable/oneOf/1`.
@@ -740,20 +833,20 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["x"]) & c.prop(l, s, x, "x", T2[K][0])
     }
-    const T2: [[rt::Check; 1]; 2] = [[v64], [v65]];
+    const T2: [[rt::Check; 1]; 2] = [[v68], [v69]];
     /// `#/definitions/CommentedTypeMerged/allOf/0`
-    pub(super) fn v48(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "y", v29)
+        c.prop(l, s, x, "y", v33)
     }
     /// `#/definitions/merge-empty/allOf/0`
-    pub(super) fn v49(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.prop(l, s, x, "action", v13) & c.prop(l, s, x, "token", v27)
+        c.prop(l, s, x, "action", v13) & c.prop(l, s, x, "token", v31)
             & c.unexpected_members(l, s, x, "additionalProperties", &["action", "token"])
     }
     /// `#/definitions/merge-string-bounds/allOf/0`
-    pub(super) fn v50(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
                 c.min_length(l, s, x, 5u64) & c.max_length(l, s, x, 20u64)
@@ -762,7 +855,7 @@ mod validators {
         }
     }
     /// `#/definitions/merge-string-bounds/allOf/1`
-    pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => {
                 c.min_length(l, s, x, 2u64) & c.max_length(l, s, x, 10u64)
@@ -775,9 +868,9 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["tag"]) & c.prop(l, s, x, "tag", T3[K][0])
     }
-    const T3: [[rt::Check; 1]; 2] = [[v23], [v67]];
+    const T3: [[rt::Check; 1]; 2] = [[v27], [v71]];
     /// `#/definitions/unchanged-by-merge/allOf/1`
-    pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if c.quiet(|c| t3::<1>(i, l, c, &s.child("/not"))) {
             ok &= c.not_failed(l, s);
@@ -785,28 +878,28 @@ mod validators {
         ok
     }
     /// `#/definitions/TriplePattern/allOf/0`
-    pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE0),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/definitions/TriplePattern/allOf/1`
-    pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE1),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/definitions/TriplePattern/allOf/2`
-    pub(super) fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
             Value::String(x) => c.pattern(l, s, x, &RE2),
             _ => c.check_type(l, s, i, STRING),
         }
     }
     /// `#/definitions/trim-fat/not/anyOf/0`
-    pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["b"]);
@@ -814,7 +907,7 @@ mod validators {
         ok
     }
     /// `#/definitions/trim-fat/not/anyOf/1`
-    pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["c"]);
@@ -822,7 +915,7 @@ mod validators {
         ok
     }
     /// `#/definitions/weird-enum/oneOf/0/not/anyOf/0`
-    pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["patterns"]);
@@ -830,7 +923,7 @@ mod validators {
         ok
     }
     /// `#/definitions/weird-enum/oneOf/0/not/anyOf/1`
-    pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["pattern-either"]);
@@ -838,7 +931,7 @@ mod validators {
         ok
     }
     /// `#/definitions/weird-enum/oneOf/0/not/anyOf/2`
-    pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["pattern-regex"]);
@@ -846,7 +939,7 @@ mod validators {
         ok
     }
     /// `#/definitions/weird-enum/oneOf/1/not/anyOf/0`
-    pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["pattern"]);
@@ -854,19 +947,19 @@ mod validators {
         ok
     }
     /// `#/definitions/unsatisfiable-3/allOf/1/properties/action`
-    pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v12(i, l, c, &s.reference("/$ref", B0, "/definitions/unsatisfiable-3-b"))
     }
     /// `#/definitions/Unresolvable/oneOf/0/properties/x`
-    pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["a"])
     }
     /// `#/definitions/Unresolvable/oneOf/1/properties/x`
-    pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v69(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["b"])
     }
     /// `#/definitions/unchanged-by-merge/allOf/1/not/properties/tag`
-    pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["something_else"])
     }
 }

@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"seriously-anything\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"number\",\"string\",\"integer\"]},\"one-of-several\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"string\",\"integer\"]},\"int-or-str\":{\"type\":[\"string\",\"integer\"]},\"yes-no-maybe\":{\"type\":[\"boolean\",\"object\"],\"properties\":{\"value\":{\"type\":\"string\"}}},\"really-just-null\":{\"type\":[\"string\",\"null\"],\"enum\":[null]}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"SeriouslyAnything\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"number\",\"string\",\"integer\"]},\"OneOfSeveral2\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"string\",\"integer\"]},\"OneOfSeveral3\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"string\",\"integer\"]},\"IntOrStr\":{\"type\":[\"string\",\"integer\"]},\"YesNoMaybe2\":{\"type\":[\"boolean\",\"object\"],\"properties\":{\"value\":{\"type\":\"string\"}}},\"YesNoMaybeObject\":{\"type\":[\"boolean\",\"object\"],\"properties\":{\"value\":{\"type\":\"string\"}}},\"ReallyJustNull\":{\"type\":[\"string\",\"null\"],\"enum\":[null]}},\"defs\":{}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"SeriouslyAnything\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"number\",\"string\",\"integer\"]},\"OneOfSeveral\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"string\",\"integer\"]},\"OneOfSeveralValue\":{\"type\":[\"null\",\"boolean\",\"object\",\"array\",\"string\",\"integer\"]},\"IntOrStr\":{\"type\":[\"string\",\"integer\"]},\"YesNoMaybe\":{\"type\":[\"boolean\",\"object\"],\"properties\":{\"value\":{\"type\":\"string\"}}},\"YesNoMaybeObject\":{\"type\":[\"boolean\",\"object\"],\"properties\":{\"value\":{\"type\":\"string\"}}},\"ReallyJustNull\":{\"type\":[\"string\",\"null\"],\"enum\":[null]}},\"defs\":{}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(
@@ -26,18 +26,18 @@ const BASE0: &str = "file:///typify/multiple-instance-types.json";
 /// Schema: `typify/multiple-instance-types.json#/definitions/seriously-anything`
 pub type SeriouslyAnything = rt::Value;
 /// Schema: `typify/multiple-instance-types.json#/definitions/one-of-several`
-pub type OneOfSeveral2 = Option<OneOfSeveral3>;
+pub type OneOfSeveral = Option<OneOfSeveralValue>;
 /// Schema: `typify/multiple-instance-types.json#/definitions/one-of-several`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
-pub enum OneOfSeveral3 {
+pub enum OneOfSeveralValue {
     Boolean(bool),
     Integer(rt::Integer),
     String(String),
     Array(Vec<rt::Value>),
     Object(rt::Map<String, rt::Value>),
 }
-impl rt::FromValue for OneOfSeveral3 {
+impl rt::FromValue for OneOfSeveralValue {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::Bool(_) => rt::variant(v, Self::Boolean),
@@ -50,9 +50,9 @@ impl rt::FromValue for OneOfSeveral3 {
     }
 }
 rt::union_serialize!(
-    OneOfSeveral3 { Boolean(_), Integer(_), String(_), Array(_), Object(_) }
+    OneOfSeveralValue { Boolean(_), Integer(_), String(_), Array(_), Object(_) }
 );
-rt::contract!(OneOfSeveral3, [validators::v0], BASE0, "/definitions/one-of-several");
+rt::contract!(OneOfSeveralValue, [validators::v0], BASE0, "/definitions/one-of-several");
 /// Schema: `typify/multiple-instance-types.json#/definitions/int-or-str`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -74,11 +74,11 @@ rt::contract!(IntOrStr, [validators::v1], BASE0, "/definitions/int-or-str");
 /// Schema: `typify/multiple-instance-types.json#/definitions/yes-no-maybe`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
-pub enum YesNoMaybe2 {
+pub enum YesNoMaybe {
     Boolean(bool),
     Object(YesNoMaybeObject),
 }
-impl rt::FromValue for YesNoMaybe2 {
+impl rt::FromValue for YesNoMaybe {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::Bool(_) => rt::variant(v, Self::Boolean),
@@ -87,8 +87,8 @@ impl rt::FromValue for YesNoMaybe2 {
         }
     }
 }
-rt::union_serialize!(YesNoMaybe2 { Boolean(_), Object(_) });
-rt::contract!(YesNoMaybe2, [validators::v2], BASE0, "/definitions/yes-no-maybe");
+rt::union_serialize!(YesNoMaybe { Boolean(_), Object(_) });
+rt::contract!(YesNoMaybe, [validators::v2], BASE0, "/definitions/yes-no-maybe");
 /// Schema: `typify/multiple-instance-types.json#/definitions/yes-no-maybe`
 #[derive(Clone, PartialEq)]
 pub struct YesNoMaybeObject {

@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"title\":\"Test schema with various definitions, type names, and properties that likely conflict with built-in Rust types and keywords\",\"definitions\":{\"std\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"convert\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"fmt\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"str\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"string\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"option\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"boxed\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]}},\"required\":[\"result\",\"convert\",\"fmt\",\"str\",\"string\",\"option\",\"boxed\"]},\"Box\":{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"string\"}},\"required\":[\"data\"]},\"Option\":{\"type\":\"object\",\"properties\":{\"maybe\":{\"type\":\"string\"}},\"required\":[\"maybe\"]},\"Vec\":{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"items\"]},\"String\":{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}},\"required\":[\"text\"]},\"Copy\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"}},\"required\":[\"value\"]},\"Sync\":{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"string\"}},\"required\":[\"data\"]},\"Send\":{\"type\":\"object\",\"properties\":{\"message\":{\"type\":\"string\"}},\"required\":[\"message\"]},\"Pin\":{\"type\":\"object\",\"properties\":{\"pointer\":{\"type\":\"string\"}},\"required\":[\"pointer\"]},\"Drop\":{\"type\":\"object\",\"properties\":{\"cleanup\":{\"type\":\"boolean\"}},\"required\":[\"cleanup\"]},\"TypeWithOptionField\":{\"type\":\"object\",\"properties\":{\"optional_field\":{\"type\":[\"string\",\"null\"]},\"boxed_field\":{\"$ref\":\"#/definitions/Box\"}},\"required\":[\"boxed_field\"]},\"StringNewtype\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":100},\"StringEnum\":{\"type\":\"string\",\"enum\":[\"one\",\"two\",\"three\"]},\"RustKeywordMonster\":{\"type\":\"object\",\"properties\":{\"as\":{\"type\":\"string\"},\"break\":{\"type\":\"string\"},\"const\":{\"type\":\"string\"},\"continue\":{\"type\":\"string\"},\"crate\":{\"type\":\"string\"},\"else\":{\"type\":\"string\"},\"enum\":{\"type\":\"string\"},\"extern\":{\"type\":\"string\"},\"false\":{\"type\":\"string\"},\"fn\":{\"type\":\"string\"},\"for\":{\"type\":\"string\"},\"gen\":{\"type\":\"string\"},\"if\":{\"type\":\"string\"},\"impl\":{\"type\":\"string\"},\"in\":{\"type\":\"string\"},\"let\":{\"type\":\"string\"},\"loop\":{\"type\":\"string\"},\"match\":{\"type\":\"string\"},\"mod\":{\"type\":\"string\"},\"move\":{\"type\":\"string\"},\"mut\":{\"type\":\"string\"},\"pub\":{\"type\":\"string\"},\"ref\":{\"type\":\"string\"},\"return\":{\"type\":\"string\"},\"self\":{\"type\":\"string\"},\"static\":{\"type\":\"string\"},\"struct\":{\"type\":\"string\"},\"super\":{\"type\":\"string\"},\"trait\":{\"type\":\"string\"},\"true\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"},\"unsafe\":{\"type\":\"string\"},\"use\":{\"type\":\"string\"},\"where\":{\"type\":\"string\"},\"while\":{\"type\":\"string\"},\"async\":{\"type\":\"string\"},\"await\":{\"type\":\"string\"},\"dyn\":{\"type\":\"string\"},\"abstract\":{\"type\":\"string\"},\"become\":{\"type\":\"string\"},\"box\":{\"type\":\"string\"},\"do\":{\"type\":\"string\"},\"final\":{\"type\":\"string\"},\"macro\":{\"type\":\"string\"},\"override\":{\"type\":\"string\"},\"priv\":{\"type\":\"string\"},\"typeof\":{\"type\":\"string\"},\"unsized\":{\"type\":\"string\"},\"virtual\":{\"type\":\"string\"},\"yield\":{\"type\":\"string\"},\"try\":{\"type\":\"string\"}},\"required\":[\"as\",\"break\",\"const\",\"continue\",\"crate\",\"else\",\"enum\",\"extern\",\"false\",\"fn\",\"for\",\"gen\",\"if\",\"impl\",\"in\",\"let\",\"loop\",\"match\",\"mod\",\"move\",\"mut\",\"pub\",\"ref\",\"return\",\"self\",\"static\",\"struct\",\"super\",\"trait\",\"true\",\"type\",\"unsafe\",\"use\",\"where\",\"while\",\"async\",\"await\",\"dyn\",\"abstract\",\"become\",\"box\",\"do\",\"final\",\"macro\",\"override\",\"priv\",\"typeof\",\"unsized\",\"virtual\",\"yield\",\"try\"]},\"MapOfKeywords\":{\"type\":\"object\",\"properties\":{\"keyword_map\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\",\"enum\":[\"type\",\"impl\",\"fn\",\"let\",\"match\",\"mod\",\"move\",\"pub\",\"ref\",\"self\",\"super\",\"trait\",\"use\",\"where\"]}}},\"required\":[\"keyword_map\"]},\"NestedTypeCollisions\":{\"type\":\"object\",\"properties\":{\"type\":{\"$ref\":\"#/definitions/TypeWithOptionField\"},\"types\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/definitions/TypeWithOptionField\"}},\"option_type\":{\"type\":[\"null\",\"object\"],\"properties\":{\"type\":{\"type\":\"string\"}}}},\"required\":[\"type\",\"types\"]},\"KeywordFieldsEnum\":{\"type\":\"object\",\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"match\":{\"type\":\"integer\"},\"ref\":{\"type\":\"boolean\"},\"impl\":{\"type\":\"string\"}},\"required\":[\"type\",\"match\",\"ref\",\"impl\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":2,\"maxItems\":2}]},\"FlattenedKeywords\":{\"type\":\"object\",\"properties\":{\"normal\":{\"type\":\"string\"}},\"required\":[\"normal\"],\"additionalProperties\":{\"type\":\"string\"}},\"DoubleOptionCollision\":{\"type\":\"object\",\"properties\":{\"option\":{\"type\":[\"null\",\"object\"],\"properties\":{\"option\":{\"type\":[\"null\",\"string\"]}}}}},\"format-collision\":{\"enum\":[\"{abc}def\",\"{http://example.com/Foo}Thing\",\"{self}\",\"quote\\\"unquote\",\"xyz\"]}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"Std\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"convert\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"fmt\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"str\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"string\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"option\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"boxed\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]}},\"required\":[\"result\",\"convert\",\"fmt\",\"str\",\"string\",\"option\",\"boxed\"]},\"Result\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"Box\":{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"string\"}},\"required\":[\"data\"]},\"Option2\":{\"type\":\"object\",\"properties\":{\"maybe\":{\"type\":\"string\"}},\"required\":[\"maybe\"]},\"Vec\":{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"items\"]},\"String\":{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}},\"required\":[\"text\"]},\"Copy\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"}},\"required\":[\"value\"]},\"Send\":{\"type\":\"object\",\"properties\":{\"message\":{\"type\":\"string\"}},\"required\":[\"message\"]},\"Pin\":{\"type\":\"object\",\"properties\":{\"pointer\":{\"type\":\"string\"}},\"required\":[\"pointer\"]},\"Drop\":{\"type\":\"object\",\"properties\":{\"cleanup\":{\"type\":\"boolean\"}},\"required\":[\"cleanup\"]},\"TypeWithOptionField\":{\"type\":\"object\",\"properties\":{\"optional_field\":{\"type\":[\"string\",\"null\"]},\"boxed_field\":{\"$ref\":\"#/$defs/rust_collisions.Box\"}},\"required\":[\"boxed_field\"]},\"StringNewtype\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":100},\"StringEnum\":{\"type\":\"string\",\"enum\":[\"one\",\"two\",\"three\"]},\"RustKeywordMonster\":{\"type\":\"object\",\"properties\":{\"as\":{\"type\":\"string\"},\"break\":{\"type\":\"string\"},\"const\":{\"type\":\"string\"},\"continue\":{\"type\":\"string\"},\"crate\":{\"type\":\"string\"},\"else\":{\"type\":\"string\"},\"enum\":{\"type\":\"string\"},\"extern\":{\"type\":\"string\"},\"false\":{\"type\":\"string\"},\"fn\":{\"type\":\"string\"},\"for\":{\"type\":\"string\"},\"gen\":{\"type\":\"string\"},\"if\":{\"type\":\"string\"},\"impl\":{\"type\":\"string\"},\"in\":{\"type\":\"string\"},\"let\":{\"type\":\"string\"},\"loop\":{\"type\":\"string\"},\"match\":{\"type\":\"string\"},\"mod\":{\"type\":\"string\"},\"move\":{\"type\":\"string\"},\"mut\":{\"type\":\"string\"},\"pub\":{\"type\":\"string\"},\"ref\":{\"type\":\"string\"},\"return\":{\"type\":\"string\"},\"self\":{\"type\":\"string\"},\"static\":{\"type\":\"string\"},\"struct\":{\"type\":\"string\"},\"super\":{\"type\":\"string\"},\"trait\":{\"type\":\"string\"},\"true\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"},\"unsafe\":{\"type\":\"string\"},\"use\":{\"type\":\"string\"},\"where\":{\"type\":\"string\"},\"while\":{\"type\":\"string\"},\"async\":{\"type\":\"string\"},\"await\":{\"type\":\"string\"},\"dyn\":{\"type\":\"string\"},\"abstract\":{\"type\":\"string\"},\"become\":{\"type\":\"string\"},\"box\":{\"type\":\"string\"},\"do\":{\"type\":\"string\"},\"final\":{\"type\":\"string\"},\"macro\":{\"type\":\"string\"},\"override\":{\"type\":\"string\"},\"priv\":{\"type\":\"string\"},\"typeof\":{\"type\":\"string\"},\"unsized\":{\"type\":\"string\"},\"virtual\":{\"type\":\"string\"},\"yield\":{\"type\":\"string\"},\"try\":{\"type\":\"string\"}},\"required\":[\"as\",\"break\",\"const\",\"continue\",\"crate\",\"else\",\"enum\",\"extern\",\"false\",\"fn\",\"for\",\"gen\",\"if\",\"impl\",\"in\",\"let\",\"loop\",\"match\",\"mod\",\"move\",\"mut\",\"pub\",\"ref\",\"return\",\"self\",\"static\",\"struct\",\"super\",\"trait\",\"true\",\"type\",\"unsafe\",\"use\",\"where\",\"while\",\"async\",\"await\",\"dyn\",\"abstract\",\"become\",\"box\",\"do\",\"final\",\"macro\",\"override\",\"priv\",\"typeof\",\"unsized\",\"virtual\",\"yield\",\"try\"]},\"MapOfKeywords\":{\"type\":\"object\",\"properties\":{\"keyword_map\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\",\"enum\":[\"type\",\"impl\",\"fn\",\"let\",\"match\",\"mod\",\"move\",\"pub\",\"ref\",\"self\",\"super\",\"trait\",\"use\",\"where\"]}}},\"required\":[\"keyword_map\"]},\"KeywordMap\":{\"type\":\"string\",\"enum\":[\"type\",\"impl\",\"fn\",\"let\",\"match\",\"mod\",\"move\",\"pub\",\"ref\",\"self\",\"super\",\"trait\",\"use\",\"where\"]},\"NestedTypeCollisions\":{\"type\":\"object\",\"properties\":{\"type\":{\"$ref\":\"#/$defs/rust_collisions.TypeWithOptionField\"},\"types\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/rust_collisions.TypeWithOptionField\"}},\"option_type\":{\"type\":[\"null\",\"object\"],\"properties\":{\"type\":{\"type\":\"string\"}}}},\"required\":[\"type\",\"types\"]},\"OptionType\":{\"type\":[\"null\",\"object\"],\"properties\":{\"type\":{\"type\":\"string\"}}},\"KeywordFieldsEnum2\":{\"type\":\"object\",\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"match\":{\"type\":\"integer\"},\"ref\":{\"type\":\"boolean\"},\"impl\":{\"type\":\"string\"}},\"required\":[\"type\",\"match\",\"ref\",\"impl\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":2,\"maxItems\":2}]},\"TypeMatchRefImplEnum\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"match\":{\"type\":\"integer\"},\"ref\":{\"type\":\"boolean\"},\"impl\":{\"type\":\"string\"}},\"required\":[\"type\",\"match\",\"ref\",\"impl\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":2,\"maxItems\":2}]},{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"match\":{\"type\":\"integer\"},\"ref\":{\"type\":\"boolean\"},\"impl\":{\"type\":\"string\"}},\"required\":[\"type\",\"match\",\"ref\",\"impl\"]}]},\"FlattenedKeywords\":{\"type\":\"object\",\"properties\":{\"normal\":{\"type\":\"string\"}},\"required\":[\"normal\"],\"additionalProperties\":{\"type\":\"string\"}},\"DoubleOptionCollision\":{\"type\":\"object\",\"properties\":{\"option\":{\"type\":[\"null\",\"object\"],\"properties\":{\"option\":{\"type\":[\"null\",\"string\"]}}}}},\"DoubleOptionCollisionOption\":{\"type\":[\"null\",\"object\"],\"properties\":{\"option\":{\"type\":[\"null\",\"string\"]}}},\"FormatCollision\":{\"enum\":[\"{abc}def\",\"{http://example.com/Foo}Thing\",\"{self}\",\"quote\\\"unquote\",\"xyz\"]}},\"defs\":{\"rust_collisions.Box\":{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"string\"}},\"required\":[\"data\"]},\"rust_collisions.TypeWithOptionField\":{\"type\":\"object\",\"properties\":{\"optional_field\":{\"type\":[\"string\",\"null\"]},\"boxed_field\":{\"$ref\":\"#/$defs/rust_collisions.Box\"}},\"required\":[\"boxed_field\"]}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"Std\":{\"type\":\"object\",\"properties\":{\"result\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"convert\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"fmt\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"str\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"string\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"option\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"boxed\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]}},\"required\":[\"result\",\"convert\",\"fmt\",\"str\",\"string\",\"option\",\"boxed\"]},\"Result\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}},\"required\":[\"value\"]},\"Box\":{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"string\"}},\"required\":[\"data\"]},\"Option\":{\"type\":\"object\",\"properties\":{\"maybe\":{\"type\":\"string\"}},\"required\":[\"maybe\"]},\"Vec\":{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"items\"]},\"String\":{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}},\"required\":[\"text\"]},\"Copy\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"integer\"}},\"required\":[\"value\"]},\"Send\":{\"type\":\"object\",\"properties\":{\"message\":{\"type\":\"string\"}},\"required\":[\"message\"]},\"Pin\":{\"type\":\"object\",\"properties\":{\"pointer\":{\"type\":\"string\"}},\"required\":[\"pointer\"]},\"Drop\":{\"type\":\"object\",\"properties\":{\"cleanup\":{\"type\":\"boolean\"}},\"required\":[\"cleanup\"]},\"TypeWithOptionField\":{\"type\":\"object\",\"properties\":{\"optional_field\":{\"type\":[\"string\",\"null\"]},\"boxed_field\":{\"$ref\":\"#/$defs/rust_collisions.Box\"}},\"required\":[\"boxed_field\"]},\"StringNewtype\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":100},\"StringEnum\":{\"type\":\"string\",\"enum\":[\"one\",\"two\",\"three\"]},\"RustKeywordMonster\":{\"type\":\"object\",\"properties\":{\"as\":{\"type\":\"string\"},\"break\":{\"type\":\"string\"},\"const\":{\"type\":\"string\"},\"continue\":{\"type\":\"string\"},\"crate\":{\"type\":\"string\"},\"else\":{\"type\":\"string\"},\"enum\":{\"type\":\"string\"},\"extern\":{\"type\":\"string\"},\"false\":{\"type\":\"string\"},\"fn\":{\"type\":\"string\"},\"for\":{\"type\":\"string\"},\"gen\":{\"type\":\"string\"},\"if\":{\"type\":\"string\"},\"impl\":{\"type\":\"string\"},\"in\":{\"type\":\"string\"},\"let\":{\"type\":\"string\"},\"loop\":{\"type\":\"string\"},\"match\":{\"type\":\"string\"},\"mod\":{\"type\":\"string\"},\"move\":{\"type\":\"string\"},\"mut\":{\"type\":\"string\"},\"pub\":{\"type\":\"string\"},\"ref\":{\"type\":\"string\"},\"return\":{\"type\":\"string\"},\"self\":{\"type\":\"string\"},\"static\":{\"type\":\"string\"},\"struct\":{\"type\":\"string\"},\"super\":{\"type\":\"string\"},\"trait\":{\"type\":\"string\"},\"true\":{\"type\":\"string\"},\"type\":{\"type\":\"string\"},\"unsafe\":{\"type\":\"string\"},\"use\":{\"type\":\"string\"},\"where\":{\"type\":\"string\"},\"while\":{\"type\":\"string\"},\"async\":{\"type\":\"string\"},\"await\":{\"type\":\"string\"},\"dyn\":{\"type\":\"string\"},\"abstract\":{\"type\":\"string\"},\"become\":{\"type\":\"string\"},\"box\":{\"type\":\"string\"},\"do\":{\"type\":\"string\"},\"final\":{\"type\":\"string\"},\"macro\":{\"type\":\"string\"},\"override\":{\"type\":\"string\"},\"priv\":{\"type\":\"string\"},\"typeof\":{\"type\":\"string\"},\"unsized\":{\"type\":\"string\"},\"virtual\":{\"type\":\"string\"},\"yield\":{\"type\":\"string\"},\"try\":{\"type\":\"string\"}},\"required\":[\"as\",\"break\",\"const\",\"continue\",\"crate\",\"else\",\"enum\",\"extern\",\"false\",\"fn\",\"for\",\"gen\",\"if\",\"impl\",\"in\",\"let\",\"loop\",\"match\",\"mod\",\"move\",\"mut\",\"pub\",\"ref\",\"return\",\"self\",\"static\",\"struct\",\"super\",\"trait\",\"true\",\"type\",\"unsafe\",\"use\",\"where\",\"while\",\"async\",\"await\",\"dyn\",\"abstract\",\"become\",\"box\",\"do\",\"final\",\"macro\",\"override\",\"priv\",\"typeof\",\"unsized\",\"virtual\",\"yield\",\"try\"]},\"MapOfKeywords\":{\"type\":\"object\",\"properties\":{\"keyword_map\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\",\"enum\":[\"type\",\"impl\",\"fn\",\"let\",\"match\",\"mod\",\"move\",\"pub\",\"ref\",\"self\",\"super\",\"trait\",\"use\",\"where\"]}}},\"required\":[\"keyword_map\"]},\"KeywordMap\":{\"type\":\"string\",\"enum\":[\"type\",\"impl\",\"fn\",\"let\",\"match\",\"mod\",\"move\",\"pub\",\"ref\",\"self\",\"super\",\"trait\",\"use\",\"where\"]},\"NestedTypeCollisions\":{\"type\":\"object\",\"properties\":{\"type\":{\"$ref\":\"#/$defs/rust_collisions.TypeWithOptionField\"},\"types\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/rust_collisions.TypeWithOptionField\"}},\"option_type\":{\"type\":[\"null\",\"object\"],\"properties\":{\"type\":{\"type\":\"string\"}}}},\"required\":[\"type\",\"types\"]},\"OptionType\":{\"type\":[\"null\",\"object\"],\"properties\":{\"type\":{\"type\":\"string\"}}},\"KeywordFieldsEnum\":{\"type\":\"object\",\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"match\":{\"type\":\"integer\"},\"ref\":{\"type\":\"boolean\"},\"impl\":{\"type\":\"string\"}},\"required\":[\"type\",\"match\",\"ref\",\"impl\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":2,\"maxItems\":2}]},\"TypeMatchRefImplEnum\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"match\":{\"type\":\"integer\"},\"ref\":{\"type\":\"boolean\"},\"impl\":{\"type\":\"string\"}},\"required\":[\"type\",\"match\",\"ref\",\"impl\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":2,\"maxItems\":2}]},{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\"},\"match\":{\"type\":\"integer\"},\"ref\":{\"type\":\"boolean\"},\"impl\":{\"type\":\"string\"}},\"required\":[\"type\",\"match\",\"ref\",\"impl\"]}]},\"FlattenedKeywords\":{\"type\":\"object\",\"properties\":{\"normal\":{\"type\":\"string\"}},\"required\":[\"normal\"],\"additionalProperties\":{\"type\":\"string\"}},\"DoubleOptionCollision\":{\"type\":\"object\",\"properties\":{\"option\":{\"type\":[\"null\",\"object\"],\"properties\":{\"option\":{\"type\":[\"null\",\"string\"]}}}}},\"DoubleOptionCollisionOption\":{\"type\":[\"null\",\"object\"],\"properties\":{\"option\":{\"type\":[\"null\",\"string\"]}}},\"FormatCollision\":{\"enum\":[\"{abc}def\",\"{http://example.com/Foo}Thing\",\"{self}\",\"quote\\\"unquote\",\"xyz\"]}},\"defs\":{\"rust_collisions.Box\":{\"type\":\"object\",\"properties\":{\"data\":{\"type\":\"string\"}},\"required\":[\"data\"]},\"rust_collisions.TypeWithOptionField\":{\"type\":\"object\",\"properties\":{\"optional_field\":{\"type\":[\"string\",\"null\"]},\"boxed_field\":{\"$ref\":\"#/$defs/rust_collisions.Box\"}},\"required\":[\"boxed_field\"]}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> ::std::result::Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v27, v, "file:///typify/rust-collisions.json", "")
@@ -55,15 +55,13 @@ rt::object!(Box { data = "data", required; } extra extra);
 rt::contract!(Box, [validators::v2], BASE0, "/definitions/Box", fast fast::read_2);
 /// Schema: `typify/rust-collisions.json#/definitions/Option`
 #[derive(Clone, PartialEq)]
-pub struct Option2 {
+pub struct Option {
     pub maybe: ::std::string::String,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(Option2 { maybe = "maybe", required; } extra extra);
-rt::contract!(
-    Option2, [validators::v3], BASE0, "/definitions/Option", fast fast::read_3
-);
+rt::object!(Option { maybe = "maybe", required; } extra extra);
+rt::contract!(Option, [validators::v3], BASE0, "/definitions/Option", fast fast::read_3);
 /// Schema: `typify/rust-collisions.json#/definitions/Vec`
 #[derive(Clone, PartialEq)]
 pub struct Vec {
@@ -123,7 +121,9 @@ rt::contract!(Drop, [validators::v9], BASE0, "/definitions/Drop", fast fast::rea
 /// Schema: `typify/rust-collisions.json#/definitions/TypeWithOptionField`
 #[derive(Clone, PartialEq)]
 pub struct TypeWithOptionField {
-    pub optional_field: Option<Option<::std::string::String>>,
+    pub optional_field: ::std::option::Option<
+        ::std::option::Option<::std::string::String>,
+    >,
     pub boxed_field: Box,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
@@ -295,7 +295,7 @@ rt::contract!(
 pub struct NestedTypeCollisions {
     pub r#type: TypeWithOptionField,
     pub types: ::std::vec::Vec<TypeWithOptionField>,
-    pub option_type: Option<Option<OptionType>>,
+    pub option_type: ::std::option::Option<::std::option::Option<OptionType>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -310,7 +310,7 @@ rt::contract!(
 /// Schema: `typify/rust-collisions.json#/definitions/NestedTypeCollisions/properties/option_type`
 #[derive(Clone, PartialEq)]
 pub struct OptionType {
-    pub r#type: Option<::std::string::String>,
+    pub r#type: ::std::option::Option<::std::string::String>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -322,10 +322,10 @@ rt::contract!(
 /// Schema: `typify/rust-collisions.json#/definitions/KeywordFieldsEnum`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
-pub enum KeywordFieldsEnum2 {
+pub enum KeywordFieldsEnum {
     TypeMatchRefImpl(TypeMatchRefImplEnum),
 }
-impl rt::FromValue for KeywordFieldsEnum2 {
+impl rt::FromValue for KeywordFieldsEnum {
     fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
         match &v {
             rt::Value::Object(_) => rt::variant(v, Self::TypeMatchRefImpl),
@@ -333,9 +333,9 @@ impl rt::FromValue for KeywordFieldsEnum2 {
         }
     }
 }
-rt::union_serialize!(KeywordFieldsEnum2 { TypeMatchRefImpl(_) });
+rt::union_serialize!(KeywordFieldsEnum { TypeMatchRefImpl(_) });
 rt::contract!(
-    KeywordFieldsEnum2, [validators::v18], BASE0, "/definitions/KeywordFieldsEnum"
+    KeywordFieldsEnum, [validators::v18], BASE0, "/definitions/KeywordFieldsEnum"
 );
 /// Schema: `typify/rust-collisions.json#/definitions/KeywordFieldsEnum`
 #[derive(Clone, PartialEq)]
@@ -370,7 +370,9 @@ rt::contract!(
 /// Schema: `typify/rust-collisions.json#/definitions/DoubleOptionCollision`
 #[derive(Clone, PartialEq)]
 pub struct DoubleOptionCollision {
-    pub option: Option<Option<DoubleOptionCollisionOption>>,
+    pub option: ::std::option::Option<
+        ::std::option::Option<DoubleOptionCollisionOption>,
+    >,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -382,7 +384,7 @@ rt::contract!(
 /// Schema: `typify/rust-collisions.json#/definitions/DoubleOptionCollision/properties/option`
 #[derive(Clone, PartialEq)]
 pub struct DoubleOptionCollisionOption {
-    pub option: Option<Option<::std::string::String>>,
+    pub option: ::std::option::Option<::std::option::Option<::std::string::String>>,
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
@@ -425,7 +427,10 @@ mod fast {
         required; option = "option" : Typed < Result >, required; boxed = "boxed" : Typed
         < Result >, required; } extra extra : AnyValue
     );
-    rt::string_leaf!(Leaf1 -> ::std::string::String, | s | [] => Some(s.to_owned()));
+    rt::string_leaf!(
+        Leaf1 -> ::std::string::String, | s | [] => ::std::option::Option::Some(s
+        .to_owned())
+    );
     rt::object_reader!(
         read_1, Visit1, Result { value = "value" : LeafRead < Leaf1 >, required; } extra
         extra : AnyValue
@@ -435,7 +440,7 @@ mod fast {
         : AnyValue
     );
     rt::object_reader!(
-        read_3, Visit3, Option2 { maybe = "maybe" : LeafRead < Leaf1 >, required; } extra
+        read_3, Visit3, Option { maybe = "maybe" : LeafRead < Leaf1 >, required; } extra
         extra : AnyValue
     );
     rt::object_reader!(
@@ -465,8 +470,8 @@ mod fast {
         extra extra : AnyValue
     );
     rt::via_value!(
-        Check4 -> Option < ::std::string::String >, | v | rt::is_valid(validators::v26,
-        v)
+        Check4 -> ::std::option::Option < ::std::string::String >, | v |
+        rt::is_valid(validators::v26, v)
     );
     rt::object_reader!(
         read_10, Visit10, TypeWithOptionField { optional_field = "optional_field" :
@@ -518,7 +523,8 @@ mod fast {
         LeafRead < Leaf5 > >, required; } extra extra : AnyValue
     );
     rt::via_value!(
-        Check6 -> Option < OptionType >, | v | rt::is_valid(validators::v17, v)
+        Check6 -> ::std::option::Option < OptionType >, | v |
+        rt::is_valid(validators::v17, v)
     );
     rt::object_reader!(
         read_16, Visit16, NestedTypeCollisions { r#type = "type" : Typed <
@@ -535,7 +541,7 @@ mod fast {
         required; } extra extra : LeafRead < Leaf1 >
     );
     rt::via_value!(
-        Check7 -> Option < DoubleOptionCollisionOption >, | v |
+        Check7 -> ::std::option::Option < DoubleOptionCollisionOption >, | v |
         rt::is_valid(validators::v22, v)
     );
     rt::object_reader!(

@@ -26,6 +26,12 @@ pub struct TestBed {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(TestBed { id = "id"; any = "any"; } extra extra);
+impl TestBed {
+    /// `id`, or the schema's default `"abc123-is-this-a-uuid"` when it is absent.
+    pub fn id(&self) -> &str {
+        self.id.as_deref().unwrap_or("abc123-is-this-a-uuid")
+    }
+}
 rt::contract!(
     TestBed, [validators::v0], BASE0, "/definitions/TestBed", fast fast::read_0
 );
@@ -67,6 +73,12 @@ pub struct Doodad {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(Doodad { when = "when"; } extra extra);
+impl Doodad {
+    /// `when`, or the schema's default `"1970-01-01T00:00:00Z"` when it is absent.
+    pub fn when(&self) -> &str {
+        self.when.as_deref().unwrap_or("1970-01-01T00:00:00Z")
+    }
+}
 rt::contract!(Doodad, [validators::v3], BASE0, "/definitions/Doodad", fast fast::read_3);
 /// Schema: `typify/types-with-defaults.json#/definitions/MrDefaultNumbers`
 #[derive(Clone, PartialEq)]
@@ -88,6 +100,16 @@ rt::object!(
     MrDefaultNumbers { little_u8 = "little_u8"; little_u16 = "little_u16"; big_nullable =
     "big_nullable"; } extra extra
 );
+impl MrDefaultNumbers {
+    /// `little_u8`, or the schema's default `2` when it is absent.
+    pub fn little_u8(&self) -> rt::Integer {
+        self.little_u8.clone().unwrap_or_else(|| rt::Integer::from(2i64))
+    }
+    /// `little_u16`, or the schema's default `3` when it is absent.
+    pub fn little_u16(&self) -> rt::Integer {
+        self.little_u16.clone().unwrap_or_else(|| rt::Integer::from(3i64))
+    }
+}
 rt::contract!(
     MrDefaultNumbers, [validators::v4], BASE0, "/definitions/MrDefaultNumbers", fast
     fast::read_4

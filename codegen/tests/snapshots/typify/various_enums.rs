@@ -3,7 +3,7 @@ use ::contracts_runtime as rt;
 /// The schema this module was generated from (minified JSON).
 pub const SCHEMA_JSON: &str = "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"one-of-types\":{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"one-of-raw-type\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]},\"one-of-missing-title\":{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"IpNet\":{\"$comment\":\"we want to see *nice* variant names in the output\",\"oneOf\":[{\"title\":\"V4\",\"allOf\":[{\"$ref\":\"#/components/schemas/Ipv4Net\"}]},{\"title\":\"V6\",\"allOf\":[{\"$ref\":\"#/components/schemas/Ipv6Net\"}]}]},\"Ipv4Net\":{\"type\":\"string\",\"pattern\":\".*\"},\"Ipv6Net\":{\"type\":\"string\",\"pattern\":\".*\"},\"NullStringEnumWithUnknownFormat\":{\"type\":[\"string\",\"null\"],\"enum\":[\"a\",\"b\",\"c\"],\"format\":\"?\"},\"AlternativeEnum\":{\"type\":\"string\",\"default\":\"Choice2\",\"enum\":[\"Choice1\",\"Choice2\",\"Choice3\"]},\"DiskAttachment\":{\"type\":\"object\",\"properties\":{\"state\":{\"type\":\"string\",\"enum\":[\"Detached\",\"Destroyed\",\"Faulted\"],\"default\":\"Detached\"},\"alternate\":{\"$ref\":\"#/components/schemas/AlternativeEnum\"}},\"required\":[\"state\",\"alternate\"]},\"EmptyObject\":{\"type\":\"object\",\"properties\":{\"prop\":{\"type\":\"object\",\"enum\":[{}]}}},\"JankNames\":{\"oneOf\":[{\"title\":\"Animation Specification\",\"type\":\"string\"},{\"title\":\"Animation Specification\",\"type\":\"object\",\"maxProperties\":1,\"minProperties\":1,\"additionalProperties\":{\"type\":\"string\"}},{\"type\":\"object\",\"maxProperties\":2,\"minProperties\":2,\"additionalProperties\":{\"type\":\"integer\"}}]},\"References\":{\"description\":\"issue 280\",\"oneOf\":[{\"type\":\"array\",\"items\":{\"type\":\"string\"}},{\"$comment\":\"Mapping of mod name to the desired version\",\"type\":\"object\",\"additionalProperties\":{\"oneOf\":[{\"$ref\":\"#/definitions/StringVersion\"},{\"$ref\":\"#/definitions/ReferenceDef\"}]}}]},\"StringVersion\":{\"type\":\"string\"},\"ReferenceDef\":{\"type\":\"string\"},\"Never\":false,\"NeverEver\":{\"not\":true},\"NeverEverForever\":{\"not\":{}},\"AnyOfNothing\":{\"enum\":[]},\"AnyOfNoStrings\":{\"type\":\"string\",\"enum\":[]},\"ShouldBeExclusive\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},\"enum-and-constant\":{\"oneOf\":[{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}}]},\"commented-variants\":{\"oneOf\":[{\"enum\":[\"A\"],\"description\":\"An A\"},{\"enum\":[\"B\"],\"description\":\"A B\"},{\"const\":\"C\",\"description\":\"a pirate's favorite letter\"}]},\"variants-differ-by-punct\":{\"enum\":[\"2.5GBASE-T\",\"25GBASE-T\",\"2,5,GBASE,T\"]},\"option-oneof-enum\":{\"oneOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"option-oneof-const\":{\"oneOf\":[{\"type\":\"string\"},{\"const\":null}]},\"option-oneof-null\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"option-anyof-enum\":{\"anyOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"option-anyof-const\":{\"anyOf\":[{\"type\":\"string\"},{\"const\":null}]},\"option-anyof-null\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"BlockSize\":{\"type\":\"integer\",\"enum\":[512,2048,4096]},\"NotBlockSize\":{\"type\":\"integer\",\"not\":{\"enum\":[512,2048,4096]}}}}";
 #[doc(hidden)]
-pub const SCHEMARS_JSON: &str = "{\"types\":{\"OneOfTypes2\":{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"BarTypes\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]}]},\"FooTypes\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"OneOfRawType\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]},\"OneOfMissingTitle2\":{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"ATitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}}]},\"BTitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}}]},\"ObjectTitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"Ipv4Net\":{\"type\":\"string\",\"pattern\":\".*\"},\"NullStringEnumWithUnknownFormat\":{\"type\":[\"string\",\"null\"],\"enum\":[\"a\",\"b\",\"c\"],\"format\":\"?\"},\"AlternativeEnum\":{\"type\":\"string\",\"default\":\"Choice2\",\"enum\":[\"Choice1\",\"Choice2\",\"Choice3\"]},\"EmptyObject\":{\"type\":\"object\",\"properties\":{\"prop\":{\"type\":\"object\",\"enum\":[{}]}}},\"JankNames\":{\"oneOf\":[{\"title\":\"Animation Specification\",\"type\":\"string\"},{\"title\":\"Animation Specification\",\"type\":\"object\",\"maxProperties\":1,\"minProperties\":1,\"additionalProperties\":{\"type\":\"string\"}},{\"type\":\"object\",\"maxProperties\":2,\"minProperties\":2,\"additionalProperties\":{\"type\":\"integer\"}}]},\"References\":{\"description\":\"issue 280\",\"oneOf\":[{\"type\":\"array\",\"items\":{\"type\":\"string\"}},{\"additionalProperties\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"type\":\"object\"}]},\"ObjectReference\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"StringVersion\":{\"type\":\"string\"},\"ReferenceDef\":{\"type\":\"string\"},\"Never\":false,\"NeverEver\":{\"not\":true},\"NeverEverForever\":{\"not\":{}},\"AnyOfNothing\":{\"enum\":[]},\"AnyOfNoStrings\":{\"type\":\"string\",\"enum\":[]},\"ShouldBeExclusive2\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},\"IdExclusive\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},{\"required\":[\"id\"]}]},\"ReferenceExclusive\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},{\"required\":[\"reference\"]}]},\"EnumAndConstant\":{\"oneOf\":[{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}}]},\"DogConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},\"CatConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},\"MonkeyConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},\"FishConstant\":{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}},\"CommentedVariants\":{\"oneOf\":[{\"enum\":[\"A\"],\"description\":\"An A\"},{\"enum\":[\"B\"],\"description\":\"A B\"},{\"const\":\"C\",\"description\":\"a pirate's favorite letter\"}]},\"VariantsDifferByPunct\":{\"enum\":[\"2.5GBASE-T\",\"25GBASE-T\",\"2,5,GBASE,T\"]},\"OptionOneofEnum\":{\"oneOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionOneofConst\":{\"oneOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionOneofNull\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"OptionAnyofEnum\":{\"anyOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionAnyofConst\":{\"anyOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionAnyofNull\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"BlockSize\":{\"type\":\"integer\",\"enum\":[512,2048,4096]},\"NotBlockSize\":{\"type\":\"integer\",\"not\":{\"enum\":[512,2048,4096]}}},\"defs\":{\"various_enums.ReferenceDef\":{\"type\":\"string\"},\"various_enums.StringVersion\":{\"type\":\"string\"}}}";
+pub const SCHEMARS_JSON: &str = "{\"types\":{\"OneOfTypes\":{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"BarTypes\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]}]},\"FooTypes\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"properties\":{\"bar\":{\"type\":\"integer\"}},\"required\":[\"bar\"]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},{\"properties\":{\"foo\":{\"type\":\"string\"}},\"required\":[\"foo\"]}]},\"OneOfRawType\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]},\"OneOfMissingTitle\":{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"ATitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}}]},\"BTitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}}]},\"ObjectTitle\":{\"allOf\":[{\"type\":\"object\",\"oneOf\":[{\"title\":\"A\",\"properties\":{\"foo\":{\"type\":\"string\"}}},{\"title\":\"B\",\"properties\":{\"bar\":{\"type\":\"integer\"}}},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},{\"properties\":{\"bar\":{\"type\":\"integer\"},\"baz\":{\"type\":\"integer\"}}}]},\"Ipv4Net\":{\"type\":\"string\",\"pattern\":\".*\"},\"NullStringEnumWithUnknownFormat\":{\"type\":[\"string\",\"null\"],\"enum\":[\"a\",\"b\",\"c\"],\"format\":\"?\"},\"AlternativeEnum\":{\"type\":\"string\",\"default\":\"Choice2\",\"enum\":[\"Choice1\",\"Choice2\",\"Choice3\"]},\"EmptyObject\":{\"type\":\"object\",\"properties\":{\"prop\":{\"type\":\"object\",\"enum\":[{}]}}},\"JankNames\":{\"oneOf\":[{\"title\":\"Animation Specification\",\"type\":\"string\"},{\"title\":\"Animation Specification\",\"type\":\"object\",\"maxProperties\":1,\"minProperties\":1,\"additionalProperties\":{\"type\":\"string\"}},{\"type\":\"object\",\"maxProperties\":2,\"minProperties\":2,\"additionalProperties\":{\"type\":\"integer\"}}]},\"References\":{\"description\":\"issue 280\",\"oneOf\":[{\"type\":\"array\",\"items\":{\"type\":\"string\"}},{\"additionalProperties\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"type\":\"object\"}]},\"ObjectReference\":{\"oneOf\":[{\"$ref\":\"#/$defs/various_enums.StringVersion\"},{\"$ref\":\"#/$defs/various_enums.ReferenceDef\"}]},\"StringVersion\":{\"type\":\"string\"},\"ReferenceDef\":{\"type\":\"string\"},\"Never\":false,\"NeverEver\":{\"not\":true},\"NeverEverForever\":{\"not\":{}},\"AnyOfNothing\":{\"enum\":[]},\"AnyOfNoStrings\":{\"type\":\"string\",\"enum\":[]},\"ShouldBeExclusive\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},\"IdExclusive\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},{\"required\":[\"id\"]}]},\"ReferenceExclusive\":{\"allOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"reference\":{\"type\":\"string\"}},\"oneOf\":[{\"required\":[\"id\"]},{\"required\":[\"reference\"]}]},{\"required\":[\"reference\"]}]},\"EnumAndConstant\":{\"oneOf\":[{\"type\":\"object\",\"required\":[\"petType\",\"bark\"],\"properties\":{\"petType\":{\"type\":\"string\",\"enum\":[\"dog\"]},\"bark\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"purr\"],\"properties\":{\"petType\":{\"type\":\"string\",\"const\":\"cat\"},\"purr\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"help\"],\"properties\":{\"petType\":{\"const\":\"monkey\"},\"help\":{\"type\":\"string\"}}},{\"type\":\"object\",\"required\":[\"petType\",\"float\"],\"properties\":{\"petType\":{\"enum\":[\"fish\"]},\"float\":{\"type\":\"string\"}}}]},\"CommentedVariants\":{\"oneOf\":[{\"enum\":[\"A\"],\"description\":\"An A\"},{\"enum\":[\"B\"],\"description\":\"A B\"},{\"const\":\"C\",\"description\":\"a pirate's favorite letter\"}]},\"VariantsDifferByPunct\":{\"enum\":[\"2.5GBASE-T\",\"25GBASE-T\",\"2,5,GBASE,T\"]},\"OptionOneofEnum\":{\"oneOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionOneofConst\":{\"oneOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionOneofNull\":{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"OptionAnyofEnum\":{\"anyOf\":[{\"type\":\"string\"},{\"enum\":[null]}]},\"OptionAnyofConst\":{\"anyOf\":[{\"type\":\"string\"},{\"const\":null}]},\"OptionAnyofNull\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]},\"BlockSize\":{\"type\":\"integer\",\"enum\":[512,2048,4096]},\"NotBlockSize\":{\"type\":\"integer\",\"not\":{\"enum\":[512,2048,4096]}}},\"defs\":{\"various_enums.ReferenceDef\":{\"type\":\"string\"},\"various_enums.StringVersion\":{\"type\":\"string\"}}}";
 /// Validates a JSON document against the schema; every error is reported.
 pub fn validate(v: &rt::Value) -> Result<(), rt::ValidationErrors> {
     rt::validate_with(validators::v27, v, "file:///typify/various-enums.json", "")
@@ -16,11 +16,11 @@ const BASE0: &str = "file:///typify/various-enums.json";
 /// Schema: `typify/various-enums.json#/definitions/one-of-types`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
-pub enum OneOfTypes2 {
+pub enum OneOfTypes {
     Bar(BarTypes),
     Foo(FooTypes),
 }
-impl rt::FromValue for OneOfTypes2 {
+impl rt::FromValue for OneOfTypes {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
             validators::v0,
@@ -41,8 +41,8 @@ impl rt::FromValue for OneOfTypes2 {
         rt::Mismatch::no_variant()
     }
 }
-rt::union_serialize!(OneOfTypes2 { Bar(_), Foo(_) });
-rt::contract!(OneOfTypes2, [validators::v2], BASE0, "/definitions/one-of-types");
+rt::union_serialize!(OneOfTypes { Bar(_), Foo(_) });
+rt::contract!(OneOfTypes, [validators::v2], BASE0, "/definitions/one-of-types");
 /// Schema: `typify/various-enums.json#/definitions/one-of-types`
 #[derive(Clone, PartialEq)]
 pub struct BarTypes {
@@ -88,14 +88,14 @@ rt::contract!(
 /// Schema: `typify/various-enums.json#/definitions/one-of-missing-title`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
-pub enum OneOfMissingTitle2 {
+pub enum OneOfMissingTitle {
     /// A
     A(ATitle),
     /// B
     B(BTitle),
     Object(ObjectTitle),
 }
-impl rt::FromValue for OneOfMissingTitle2 {
+impl rt::FromValue for OneOfMissingTitle {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
             validators::v4,
@@ -124,9 +124,9 @@ impl rt::FromValue for OneOfMissingTitle2 {
         rt::Mismatch::no_variant()
     }
 }
-rt::union_serialize!(OneOfMissingTitle2 { A(_), B(_), Object(_) });
+rt::union_serialize!(OneOfMissingTitle { A(_), B(_), Object(_) });
 rt::contract!(
-    OneOfMissingTitle2, [validators::v7], BASE0, "/definitions/one-of-missing-title"
+    OneOfMissingTitle, [validators::v7], BASE0, "/definitions/one-of-missing-title"
 );
 /// A
 ///
@@ -216,7 +216,46 @@ rt::contract!(
     EmptyObject, [validators::v11], BASE0, "/definitions/EmptyObject", fast fast::read_11
 );
 /// Schema: `typify/various-enums.json#/definitions/JankNames`
-pub type JankNames = rt::Value;
+#[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
+pub enum JankNames {
+    /// Animation Specification
+    Variant0(String),
+    /// Animation Specification
+    Variant1(rt::Map<String, String>),
+    Object(rt::Map<String, rt::Integer>),
+}
+impl rt::FromValue for JankNames {
+    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
+        if rt::is_valid_with(
+            validators::v12,
+            &v,
+            BASE0,
+            "/definitions/JankNames/oneOf/0",
+        ) {
+            return rt::variant(v, Self::Variant0);
+        }
+        if rt::is_valid_with(
+            validators::v13,
+            &v,
+            BASE0,
+            "/definitions/JankNames/oneOf/1",
+        ) {
+            return rt::variant(v, Self::Variant1);
+        }
+        if rt::is_valid_with(
+            validators::v14,
+            &v,
+            BASE0,
+            "/definitions/JankNames/oneOf/2",
+        ) {
+            return rt::variant(v, Self::Object);
+        }
+        rt::Mismatch::no_variant()
+    }
+}
+rt::union_serialize!(JankNames { Variant0(_), Variant1(_), Object(_) });
+rt::contract!(JankNames, [validators::t1:: < 0 >], BASE0, "/definitions/JankNames");
 /// issue 280
 ///
 /// Schema: `typify/various-enums.json#/definitions/References`
@@ -247,7 +286,7 @@ pub enum ObjectReference {
 impl rt::FromValue for ObjectReference {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
-            validators::v13,
+            validators::v17,
             &v,
             BASE0,
             "/definitions/References/oneOf/1/additionalProperties/oneOf/0",
@@ -255,7 +294,7 @@ impl rt::FromValue for ObjectReference {
             return rt::variant(v, Self::StringVersion);
         }
         if rt::is_valid_with(
-            validators::v14,
+            validators::v18,
             &v,
             BASE0,
             "/definitions/References/oneOf/1/additionalProperties/oneOf/1",
@@ -287,14 +326,14 @@ pub type AnyOfNoStrings = rt::Value;
 /// Schema: `typify/various-enums.json#/definitions/ShouldBeExclusive`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
-pub enum ShouldBeExclusive2 {
+pub enum ShouldBeExclusive {
     Id(IdExclusive),
     Reference(ReferenceExclusive),
 }
-impl rt::FromValue for ShouldBeExclusive2 {
+impl rt::FromValue for ShouldBeExclusive {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         if rt::is_valid_with(
-            validators::v16,
+            validators::v20,
             &v,
             BASE0,
             "/definitions/ShouldBeExclusive/oneOf/0",
@@ -302,7 +341,7 @@ impl rt::FromValue for ShouldBeExclusive2 {
             return rt::variant(v, Self::Id);
         }
         if rt::is_valid_with(
-            validators::v17,
+            validators::v21,
             &v,
             BASE0,
             "/definitions/ShouldBeExclusive/oneOf/1",
@@ -312,9 +351,9 @@ impl rt::FromValue for ShouldBeExclusive2 {
         rt::Mismatch::no_variant()
     }
 }
-rt::union_serialize!(ShouldBeExclusive2 { Id(_), Reference(_) });
+rt::union_serialize!(ShouldBeExclusive { Id(_), Reference(_) });
 rt::contract!(
-    ShouldBeExclusive2, [validators::v18], BASE0, "/definitions/ShouldBeExclusive"
+    ShouldBeExclusive, [validators::v22], BASE0, "/definitions/ShouldBeExclusive"
 );
 /// Schema: `typify/various-enums.json#/definitions/ShouldBeExclusive`
 #[derive(Clone, PartialEq)]
@@ -326,7 +365,7 @@ pub struct IdExclusive {
 }
 rt::object!(IdExclusive { id = "id", required; reference = "reference"; } extra extra);
 rt::contract!(
-    IdExclusive, [validators::v18, validators::v16], BASE0,
+    IdExclusive, [validators::v22, validators::v20], BASE0,
     "/definitions/ShouldBeExclusive"
 );
 /// Schema: `typify/various-enums.json#/definitions/ShouldBeExclusive`
@@ -341,80 +380,96 @@ rt::object!(
     ReferenceExclusive { id = "id"; reference = "reference", required; } extra extra
 );
 rt::contract!(
-    ReferenceExclusive, [validators::v18, validators::v17], BASE0,
+    ReferenceExclusive, [validators::v22, validators::v21], BASE0,
     "/definitions/ShouldBeExclusive"
 );
 /// Schema: `typify/various-enums.json#/definitions/enum-and-constant`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum EnumAndConstant {
-    Dog(DogConstant),
-    Cat(CatConstant),
-    Monkey(MonkeyConstant),
-    Fish(FishConstant),
+    /// `petType` is `dog`.
+    Dog {
+        bark: String,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// `petType` is `cat`.
+    Cat {
+        purr: String,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// `petType` is `monkey`.
+    Monkey {
+        help: String,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
+    /// `petType` is `fish`.
+    Fish {
+        float: String,
+        /// Members the schema does not name, in document order (parse → serialize loses nothing).
+        extra: rt::Extra<rt::Value>,
+    },
 }
 impl rt::FromValue for EnumAndConstant {
     fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
         match v.get("petType").and_then(rt::Value::as_str) {
-            Some("dog") => rt::variant(v, Self::Dog),
-            Some("cat") => rt::variant(v, Self::Cat),
-            Some("monkey") => rt::variant(v, Self::Monkey),
-            Some("fish") => rt::variant(v, Self::Fish),
+            Some("dog") => {
+                rt::object_variant!(
+                    v, Dog { bark = "bark", required; } tag "petType"; extra extra
+                )
+            }
+            Some("cat") => {
+                rt::object_variant!(
+                    v, Cat { purr = "purr", required; } tag "petType"; extra extra
+                )
+            }
+            Some("monkey") => {
+                rt::object_variant!(
+                    v, Monkey { help = "help", required; } tag "petType"; extra extra
+                )
+            }
+            Some("fish") => {
+                rt::object_variant!(
+                    v, Fish { float = "float", required; } tag "petType"; extra extra
+                )
+            }
             _ => rt::Mismatch::no_variant(),
         }
     }
 }
-rt::union_serialize!(EnumAndConstant { Dog(_), Cat(_), Monkey(_), Fish(_) });
-rt::contract!(
-    EnumAndConstant, [validators::v19], BASE0, "/definitions/enum-and-constant"
-);
-/// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/0`
-#[derive(Clone, PartialEq)]
-pub struct DogConstant {
-    pub bark: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
+impl rt::__private::serde::Serialize for EnumAndConstant {
+    fn serialize<S: rt::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Dog { bark, extra } => {
+                rt::object_variant_serialize!(
+                    s, "petType" = "dog"; { bark = "bark", required; } extra extra
+                )
+            }
+            Self::Cat { purr, extra } => {
+                rt::object_variant_serialize!(
+                    s, "petType" = "cat"; { purr = "purr", required; } extra extra
+                )
+            }
+            Self::Monkey { help, extra } => {
+                rt::object_variant_serialize!(
+                    s, "petType" = "monkey"; { help = "help", required; } extra extra
+                )
+            }
+            Self::Fish { float, extra } => {
+                rt::object_variant_serialize!(
+                    s, "petType" = "fish"; { float = "float", required; } extra extra
+                )
+            }
+        }
+    }
 }
-rt::object!(DogConstant { bark = "bark", required; } tag "petType" = "dog"; extra extra);
 rt::contract!(
-    DogConstant, [validators::v20], BASE0, "/definitions/enum-and-constant/oneOf/0"
-);
-/// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/1`
-#[derive(Clone, PartialEq)]
-pub struct CatConstant {
-    pub purr: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(CatConstant { purr = "purr", required; } tag "petType" = "cat"; extra extra);
-rt::contract!(
-    CatConstant, [validators::v21], BASE0, "/definitions/enum-and-constant/oneOf/1"
-);
-/// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/2`
-#[derive(Clone, PartialEq)]
-pub struct MonkeyConstant {
-    pub help: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    MonkeyConstant { help = "help", required; } tag "petType" = "monkey"; extra extra
-);
-rt::contract!(
-    MonkeyConstant, [validators::v22], BASE0, "/definitions/enum-and-constant/oneOf/2"
-);
-/// Schema: `typify/various-enums.json#/definitions/enum-and-constant/oneOf/3`
-#[derive(Clone, PartialEq)]
-pub struct FishConstant {
-    pub float: String,
-    /// Members the schema does not name, in document order (parse → serialize loses nothing).
-    pub extra: rt::Extra<rt::Value>,
-}
-rt::object!(
-    FishConstant { float = "float", required; } tag "petType" = "fish"; extra extra
-);
-rt::contract!(
-    FishConstant, [validators::v23], BASE0, "/definitions/enum-and-constant/oneOf/3"
+    EnumAndConstant, [validators::v23], BASE0, "/definitions/enum-and-constant"
 );
 /// Schema: `typify/various-enums.json#/definitions/commented-variants`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -428,21 +483,21 @@ pub enum CommentedVariants {
 }
 rt::string_enum!(CommentedVariants { A = "A", B = "B", C = "C" });
 rt::contract!(
-    CommentedVariants, [validators::v24], BASE0, "/definitions/commented-variants"
+    CommentedVariants, [validators::t1:: < 1 >], BASE0, "/definitions/commented-variants"
 );
 /// Schema: `typify/various-enums.json#/definitions/variants-differ-by-punct`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum VariantsDifferByPunct {
     /// `2.5GBASE-T`
-    V25gbaseT,
+    V2x5gbasext,
     /// `25GBASE-T`
-    V25gbaseT2,
+    V25gbasext,
     /// `2,5,GBASE,T`
-    V25GbaseT,
+    V2x5xgbasext,
 }
 rt::string_enum!(
-    VariantsDifferByPunct { V25gbaseT = "2.5GBASE-T", V25gbaseT2 = "25GBASE-T", V25GbaseT
-    = "2,5,GBASE,T" }
+    VariantsDifferByPunct { V2x5gbasext = "2.5GBASE-T", V25gbasext = "25GBASE-T",
+    V2x5xgbasext = "2,5,GBASE,T" }
 );
 rt::contract!(
     VariantsDifferByPunct, [validators::v25], BASE0,
@@ -500,7 +555,7 @@ mod validators {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["foo"]);
-            ok &= c.prop(l, s, x, "foo", v29);
+            ok &= c.prop(l, s, x, "foo", v12);
         }
         ok
     }
@@ -513,12 +568,12 @@ mod validators {
     pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(i, l, s, &[(T0[K][0], None), (T0[K][1], None)], None)
     }
-    const T0: [[rt::Check; 2]; 3] = [[v29, v28], [v30, v31], [v13, v14]];
+    const T0: [[rt::Check; 2]; 3] = [[v12, v28], [v29, v30], [v17, v18]];
     /// `#/definitions/one-of-missing-title/oneOf/0`
     pub(super) fn v4(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "foo", v29);
+            ok &= c.prop(l, s, x, "foo", v12);
         }
         ok
     }
@@ -565,16 +620,53 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "prop", v26)
     }
-    /// `#/definitions/References/oneOf/1/additionalProperties/oneOf/0`
+    /// `#/definitions/JankNames/oneOf/0`
+    pub(super) fn v12(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING)
+    }
+    /// `#/definitions/JankNames/oneOf/1`
     pub(super) fn v13(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v29(i, l, c, &s.reference("/$ref", B0, "/definitions/StringVersion"))
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        let mut ok = true;
+        ok &= c.min_properties(l, s, x.len(), 1u64);
+        ok &= c.max_properties(l, s, x.len(), 1u64);
+        for (key, v) in x {
+            let mut matched = false;
+            if !matched {
+                ok &= v12(v, &l.key(key), c, &s.child("/additionalProperties"));
+            }
+        }
+        ok
+    }
+    /// `#/definitions/JankNames/oneOf/2`
+    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        let mut ok = true;
+        ok &= c.min_properties(l, s, x.len(), 2u64);
+        ok &= c.max_properties(l, s, x.len(), 2u64);
+        for (key, v) in x {
+            let mut matched = false;
+            if !matched {
+                ok &= v28(v, &l.key(key), c, &s.child("/additionalProperties"));
+            }
+        }
+        ok
+    }
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/definitions/JankNames` and `#/definitions/commented-variants`.
+    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.one_of(i, l, s, &[(T1[K][0], None), (T1[K][1], None), (T1[K][2], None)], None)
+    }
+    const T1: [[rt::Check; 3]; 2] = [[v12, v13, v14], [v35, v36, v37]];
+    /// `#/definitions/References/oneOf/1/additionalProperties/oneOf/0`
+    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v12(i, l, c, &s.reference("/$ref", B0, "/definitions/StringVersion"))
     }
     /// `#/definitions/References/oneOf/1/additionalProperties/oneOf/1`
-    pub(super) fn v14(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        v29(i, l, c, &s.reference("/$ref", B0, "/definitions/ReferenceDef"))
+    pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        v12(i, l, c, &s.reference("/$ref", B0, "/definitions/ReferenceDef"))
     }
     /// `#/definitions/ShouldBeExclusive/oneOf/0`
-    pub(super) fn v16(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["id"]);
@@ -582,7 +674,7 @@ mod validators {
         ok
     }
     /// `#/definitions/ShouldBeExclusive/oneOf/1`
-    pub(super) fn v17(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
             ok &= c.required(l, s, x, &["reference"]);
@@ -590,56 +682,28 @@ mod validators {
         ok
     }
     /// `#/definitions/ShouldBeExclusive`
-    pub(super) fn v18(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         ok &= c.check_type(l, s, i, OBJECT);
         if !ok && !c.is_collecting() {
             return false;
         }
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "id", v29);
-            ok &= c.prop(l, s, x, "reference", v29);
+            ok &= c.prop(l, s, x, "id", v12);
+            ok &= c.prop(l, s, x, "reference", v12);
         }
-        ok &= c.one_of(i, l, s, &[(v16, None), (v17, None)], None);
+        ok &= c.one_of(i, l, s, &[(v20, None), (v21, None)], None);
         ok
     }
     /// `#/definitions/enum-and-constant`
-    pub(super) fn v19(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.one_of(
             i,
             l,
             s,
-            &[(v20, None), (v21, Some("cat")), (v22, Some("monkey")), (v23, None)],
+            &[(v31, None), (v32, Some("cat")), (v33, Some("monkey")), (v34, None)],
             Some("petType"),
         )
-    }
-    /// `#/definitions/enum-and-constant/oneOf/0`
-    pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "bark"]) & c.prop(l, s, x, "petType", v32)
-            & c.prop(l, s, x, "bark", v29)
-    }
-    /// `#/definitions/enum-and-constant/oneOf/1`
-    pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "purr"]) & c.prop(l, s, x, "petType", v33)
-            & c.prop(l, s, x, "purr", v29)
-    }
-    /// `#/definitions/enum-and-constant/oneOf/2`
-    pub(super) fn v22(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "help"]) & c.prop(l, s, x, "petType", v34)
-            & c.prop(l, s, x, "help", v29)
-    }
-    /// `#/definitions/enum-and-constant/oneOf/3`
-    pub(super) fn v23(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["petType", "float"]) & c.prop(l, s, x, "petType", v35)
-            & c.prop(l, s, x, "float", v29)
-    }
-    /// `#/definitions/commented-variants`
-    pub(super) fn v24(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.one_of(i, l, s, &[(v36, None), (v37, None), (v38, None)], None)
     }
     /// `#/definitions/variants-differ-by-punct`
     pub(super) fn v25(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -657,17 +721,13 @@ mod validators {
     pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, INTEGER)
     }
-    /// `#/definitions/one-of-types/oneOf/1/properties/foo`
-    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-    }
     /// `#/definitions/References/oneOf/0`
-    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v29(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v29)
+        c.items(l, s, x, 0usize, "/items", v12)
     }
     /// `#/definitions/References/oneOf/1`
-    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v30(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
@@ -678,32 +738,56 @@ mod validators {
         }
         ok
     }
-    /// `#/definitions/enum-and-constant/oneOf/0/properties/petType`
+    /// `#/definitions/enum-and-constant/oneOf/0`
+    pub(super) fn v31(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["petType", "bark"]) & c.prop(l, s, x, "petType", v38)
+            & c.prop(l, s, x, "bark", v12)
+    }
+    /// `#/definitions/enum-and-constant/oneOf/1`
     pub(super) fn v32(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["dog"])
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["petType", "purr"]) & c.prop(l, s, x, "petType", v39)
+            & c.prop(l, s, x, "purr", v12)
     }
-    /// `#/definitions/enum-and-constant/oneOf/1/properties/petType`
+    /// `#/definitions/enum-and-constant/oneOf/2`
     pub(super) fn v33(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "cat")
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["petType", "help"]) & c.prop(l, s, x, "petType", v40)
+            & c.prop(l, s, x, "help", v12)
     }
-    /// `#/definitions/enum-and-constant/oneOf/2/properties/petType`
+    /// `#/definitions/enum-and-constant/oneOf/3`
     pub(super) fn v34(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.const_str(l, s, i, "monkey")
-    }
-    /// `#/definitions/enum-and-constant/oneOf/3/properties/petType`
-    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(l, s, i, &["fish"])
+        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
+        c.required(l, s, x, &["petType", "float"]) & c.prop(l, s, x, "petType", v41)
+            & c.prop(l, s, x, "float", v12)
     }
     /// `#/definitions/commented-variants/oneOf/0`
-    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v35(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["A"])
     }
     /// `#/definitions/commented-variants/oneOf/1`
-    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v36(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.enum_str(l, s, i, &["B"])
     }
     /// `#/definitions/commented-variants/oneOf/2`
-    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    pub(super) fn v37(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.const_str(l, s, i, "C")
+    }
+    /// `#/definitions/enum-and-constant/oneOf/0/properties/petType`
+    pub(super) fn v38(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, &["dog"])
+    }
+    /// `#/definitions/enum-and-constant/oneOf/1/properties/petType`
+    pub(super) fn v39(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.check_type(l, s, i, STRING) & c.const_str(l, s, i, "cat")
+    }
+    /// `#/definitions/enum-and-constant/oneOf/2/properties/petType`
+    pub(super) fn v40(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.const_str(l, s, i, "monkey")
+    }
+    /// `#/definitions/enum-and-constant/oneOf/3/properties/petType`
+    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+        c.enum_str(l, s, i, &["fish"])
     }
 }

@@ -427,12 +427,11 @@ pub struct StartPayload {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    StartPayload { profile = "profile", required; spec = "spec", optional; review_target
-    = "reviewTarget", optional; with_fix = "withFix", optional; phases = "phases",
-    optional; model_overrides = "modelOverrides", optional; runtime = "runtime",
-    optional; fake_script = "fakeScript", optional; unattended = "unattended", required;
-    budgets = "budgets", optional; sandbox_require = "sandboxRequire", optional; consent
-    = "consent", optional; } extra extra
+    StartPayload { profile = "profile", required; spec = "spec"; review_target =
+    "reviewTarget"; with_fix = "withFix"; phases = "phases"; model_overrides =
+    "modelOverrides"; runtime = "runtime"; fake_script = "fakeScript"; unattended =
+    "unattended", required; budgets = "budgets"; sandbox_require = "sandboxRequire";
+    consent = "consent"; } extra extra
 );
 rt::contract!(
     StartPayload, [validators::v10, validators::v11], BASE0, "/properties/payload", fast
@@ -658,11 +657,10 @@ pub struct Budgets {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    Budgets { tokens = "tokens", optional; model_requests = "modelRequests", optional;
-    tool_calls = "toolCalls", optional; wall_clock_ms = "wallClockMs", optional; retries
-    = "retries", optional; fix_rounds = "fixRounds", optional; context_tokens =
-    "contextTokens", optional; concurrent_agents = "concurrentAgents", optional;
-    estimated_quota_percent = "estimatedQuotaPercent", optional; } extra extra
+    Budgets { tokens = "tokens"; model_requests = "modelRequests"; tool_calls =
+    "toolCalls"; wall_clock_ms = "wallClockMs"; retries = "retries"; fix_rounds =
+    "fixRounds"; context_tokens = "contextTokens"; concurrent_agents =
+    "concurrentAgents"; estimated_quota_percent = "estimatedQuotaPercent"; } extra extra
 );
 rt::contract!(
     Budgets, [validators::v21], BASE0, "/oneOf/0/properties/payload/properties/budgets",
@@ -724,7 +722,7 @@ pub struct StatusPayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(StatusPayload { run_id = "runId", optional; } extra extra);
+rt::object!(StatusPayload { run_id = "runId"; } extra extra);
 rt::contract!(
     StatusPayload, [validators::v10, validators::v26], BASE0, "/properties/payload", fast
     fast::read_28
@@ -738,8 +736,8 @@ pub struct InspectPayload {
 }
 rt::object!(InspectPayload { target = "target", required; } extra extra);
 rt::contract!(
-    InspectPayload, [validators::v10, validators::v27], BASE0, "/properties/payload",
-    fast fast::read_29
+    InspectPayload, [validators::v10, validators::t0:: < 0 >], BASE0,
+    "/properties/payload", fast fast::read_29
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/2/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
@@ -953,9 +951,8 @@ pub struct TailPayload {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    TailPayload { since_sequence = "sinceSequence", optional; replay = "replay",
-    optional; follow = "follow", required; ephemeral = "ephemeral", required; } extra
-    extra
+    TailPayload { since_sequence = "sinceSequence"; replay = "replay"; follow = "follow",
+    required; ephemeral = "ephemeral", required; } extra extra
 );
 rt::contract!(
     TailPayload, [validators::v10, validators::v33], BASE0, "/properties/payload", fast
@@ -968,7 +965,7 @@ pub struct PausePayload {
     /// Members the schema does not name, in document order (parse → serialize loses nothing).
     pub extra: rt::Extra<rt::Value>,
 }
-rt::object!(PausePayload { reason = "reason", optional; } extra extra);
+rt::object!(PausePayload { reason = "reason"; } extra extra);
 rt::contract!(
     PausePayload, [validators::v10, validators::v34], BASE0, "/properties/payload", fast
     fast::read_44
@@ -983,8 +980,8 @@ pub struct ResumePayload {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    ResumePayload { acknowledge = "acknowledge", optional; raise_budgets =
-    "raiseBudgets", optional; takeover = "takeover", optional; } extra extra
+    ResumePayload { acknowledge = "acknowledge"; raise_budgets = "raiseBudgets"; takeover
+    = "takeover"; } extra extra
 );
 rt::contract!(
     ResumePayload, [validators::v10, validators::v35], BASE0, "/properties/payload", fast
@@ -1009,8 +1006,8 @@ pub struct CancelPayload {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    CancelPayload { reason = "reason", optional; keep_worktrees = "keepWorktrees",
-    required; } extra extra
+    CancelPayload { reason = "reason"; keep_worktrees = "keepWorktrees", required; }
+    extra extra
 );
 rt::contract!(
     CancelPayload, [validators::v10, validators::v37], BASE0, "/properties/payload", fast
@@ -1028,7 +1025,7 @@ pub struct ApprovePayload {
 }
 rt::object!(
     ApprovePayload { approval_id = "approvalId", required; scope = "scope", required;
-    answer = "answer", optional; note = "note", optional; } extra extra
+    answer = "answer"; note = "note"; } extra extra
 );
 rt::contract!(
     ApprovePayload, [validators::v10, validators::v38], BASE0, "/properties/payload",
@@ -1055,8 +1052,7 @@ pub struct DenyPayload {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    DenyPayload { approval_id = "approvalId", required; note = "note", optional; } extra
-    extra
+    DenyPayload { approval_id = "approvalId", required; note = "note"; } extra extra
 );
 rt::contract!(
     DenyPayload, [validators::v10, validators::v40], BASE0, "/properties/payload", fast
@@ -1071,8 +1067,8 @@ pub struct RetryPayload {
 }
 rt::object!(RetryPayload { target = "target", required; } extra extra);
 rt::contract!(
-    RetryPayload, [validators::v10, validators::v41], BASE0, "/properties/payload", fast
-    fast::read_51
+    RetryPayload, [validators::v10, validators::t0:: < 1 >], BASE0,
+    "/properties/payload", fast fast::read_51
 );
 /// Schema: `schemas/commands.schema.json#/oneOf/9/properties/payload/properties/target`
 #[derive(Clone, Debug, PartialEq)]
@@ -1158,8 +1154,8 @@ pub struct RunToolPayload {
     pub extra: rt::Extra<rt::Value>,
 }
 rt::object!(
-    RunToolPayload { agent_id = "agentId", optional; tool = "tool", required; input =
-    "input", required; justification = "justification", required; } extra extra
+    RunToolPayload { agent_id = "agentId"; tool = "tool", required; input = "input",
+    required; justification = "justification", required; } extra extra
 );
 rt::contract!(
     RunToolPayload, [validators::v10, validators::v44], BASE0, "/properties/payload",
@@ -1238,6 +1234,10 @@ rt::contract!(
 mod fast {
     #![allow(clippy::match_single_binding, clippy::never_loop)]
     use super::*;
+    use super::rt::fast::{
+        AnyValue, Boxed, Broken, Key, LeafRead, Partial, Read, Seed, Tag, Typed, VecOf,
+        ViaValue,
+    };
     use super::rt::__private::serde::de;
     rt::string_leaf!(
         Leaf1 -> ProtocolVersion, | s | [s != "1.0"] => (s == "1.0")
@@ -1269,16 +1269,14 @@ mod fast {
     ) -> Result<Command, A::Error> {
         match t {
             "start" => {
-                rt::fast::next::<rt::fast::Boxed<rt::fast::Typed<StartPayload>>, _>(m)
-                    .map(Command::Start)
+                rt::fast::next::<Boxed<Typed<StartPayload>>, _>(m).map(Command::Start)
             }
             "status" => rt::fast::typed(m).map(Command::Status),
             "inspect" => rt::fast::typed(m).map(Command::Inspect),
             "tail" => rt::fast::typed(m).map(Command::Tail),
             "pause" => rt::fast::typed(m).map(Command::Pause),
             "resume" => {
-                rt::fast::next::<rt::fast::Boxed<rt::fast::Typed<ResumePayload>>, _>(m)
-                    .map(Command::Resume)
+                rt::fast::next::<Boxed<Typed<ResumePayload>>, _>(m).map(Command::Resume)
             }
             "cancel" => rt::fast::typed(m).map(Command::Cancel),
             "approve" => rt::fast::typed(m).map(Command::Approve),
@@ -1286,14 +1284,14 @@ mod fast {
             "retry" => rt::fast::typed(m).map(Command::Retry),
             "skip" => rt::fast::typed(m).map(Command::Skip),
             "run-tool" => {
-                rt::fast::next::<rt::fast::Boxed<rt::fast::Typed<RunToolPayload>>, _>(m)
+                rt::fast::next::<Boxed<Typed<RunToolPayload>>, _>(m)
                     .map(Command::RunTool)
             }
             "reconcile" => rt::fast::typed(m).map(Command::Reconcile),
             "shutdown" => rt::fast::typed(m).map(Command::Shutdown),
             "agent.send" => rt::fast::typed(m).map(Command::AgentSend),
             _ => {
-                rt::fast::next::<rt::fast::AnyValue, _>(m)
+                rt::fast::next::<AnyValue, _>(m)
                     .map(|payload| Command::Unknown {
                         type_name: t.to_owned(),
                         payload,
@@ -1308,17 +1306,14 @@ mod fast {
     ) -> Option<Command> {
         match t {
             "start" => {
-                rt::fast::read_raw::<rt::fast::Boxed<rt::fast::Typed<StartPayload>>>(raw)
-                    .map(Command::Start)
+                rt::fast::read_raw::<Boxed<Typed<StartPayload>>>(raw).map(Command::Start)
             }
             "status" => rt::fast::typed_raw(raw).map(Command::Status),
             "inspect" => rt::fast::typed_raw(raw).map(Command::Inspect),
             "tail" => rt::fast::typed_raw(raw).map(Command::Tail),
             "pause" => rt::fast::typed_raw(raw).map(Command::Pause),
             "resume" => {
-                rt::fast::read_raw::<
-                    rt::fast::Boxed<rt::fast::Typed<ResumePayload>>,
-                >(raw)
+                rt::fast::read_raw::<Boxed<Typed<ResumePayload>>>(raw)
                     .map(Command::Resume)
             }
             "cancel" => rt::fast::typed_raw(raw).map(Command::Cancel),
@@ -1327,16 +1322,14 @@ mod fast {
             "retry" => rt::fast::typed_raw(raw).map(Command::Retry),
             "skip" => rt::fast::typed_raw(raw).map(Command::Skip),
             "run-tool" => {
-                rt::fast::read_raw::<
-                    rt::fast::Boxed<rt::fast::Typed<RunToolPayload>>,
-                >(raw)
+                rt::fast::read_raw::<Boxed<Typed<RunToolPayload>>>(raw)
                     .map(Command::RunTool)
             }
             "reconcile" => rt::fast::typed_raw(raw).map(Command::Reconcile),
             "shutdown" => rt::fast::typed_raw(raw).map(Command::Shutdown),
             "agent.send" => rt::fast::typed_raw(raw).map(Command::AgentSend),
             _ => {
-                rt::fast::read_raw::<rt::fast::AnyValue>(raw)
+                rt::fast::read_raw::<AnyValue>(raw)
                     .map(|payload| Command::Unknown {
                         type_name: t.to_owned(),
                         payload,
@@ -1349,22 +1342,22 @@ mod fast {
         tag: Option<::std::borrow::Cow<'de, str>>,
         command: Option<Command>,
         raw: Option<&'de rt::__private::serde_json::value::RawValue>,
-        f0: Option<<rt::fast::LeafRead<Leaf1> as rt::fast::Read>::Out>,
-        f1: Option<<rt::fast::LeafRead<Leaf2> as rt::fast::Read>::Out>,
-        f3: Option<<rt::fast::LeafRead<Leaf3> as rt::fast::Read>::Out>,
-        f4: Option<<rt::fast::LeafRead<Leaf4> as rt::fast::Read>::Out>,
-        f5: Option<<rt::fast::Typed<Actor> as rt::fast::Read>::Out>,
-        f6: Option<<rt::fast::LeafRead<Leaf5> as rt::fast::Read>::Out>,
-        f8: Option<<rt::fast::Typed<Auth> as rt::fast::Read>::Out>,
-        unknown: rt::Extra<<rt::fast::AnyValue as rt::fast::Read>::Out>,
+        f0: Option<<LeafRead<Leaf1> as Read>::Out>,
+        f1: Option<<LeafRead<Leaf2> as Read>::Out>,
+        f3: Option<<LeafRead<Leaf3> as Read>::Out>,
+        f4: Option<<LeafRead<Leaf4> as Read>::Out>,
+        f5: Option<<Typed<Actor> as Read>::Out>,
+        f6: Option<<LeafRead<Leaf5> as Read>::Out>,
+        f8: Option<<Typed<Auth> as Read>::Out>,
+        unknown: rt::Extra<<AnyValue as Read>::Out>,
         /// The members that broke a rule, as JSON.
-        bad: rt::fast::Broken,
+        bad: Broken,
     }
     impl Slots0<'_> {
         /// The members read so far, as JSON.
         #[cold]
-        fn partial(self) -> rt::fast::Partial {
-            let mut p = rt::fast::Partial::with_capacity(
+        fn partial(self) -> Partial {
+            let mut p = Partial::with_capacity(
                 9usize + self.bad.len() + self.unknown.len(),
             );
             if let Some(t) = self.tag {
@@ -1412,14 +1405,14 @@ mod fast {
                 f6: None,
                 f8: None,
                 unknown: rt::Extra::new(),
-                bad: rt::fast::Broken::new(),
+                bad: Broken::new(),
             };
             let mut spare = None;
-            while let Some(rt::fast::Key(k)) = m.next_key::<rt::fast::Key<'de>>()? {
+            while let Some(Key(k)) = m.next_key::<Key<'de>>()? {
                 match &*k {
                     "type" => {
-                        match m.next_value::<rt::fast::Tag<'de>>() {
-                            Ok(rt::fast::Tag(t)) => {
+                        match m.next_value::<Tag<'de>>() {
+                            Ok(Tag(t)) => {
                                 if s.tag.is_some() {
                                     return Err(rt::fast::abort());
                                 }
@@ -1453,56 +1446,46 @@ mod fast {
                     "protocolVersion" => {
                         s.bad
                             .read::<
-                                rt::fast::LeafRead<Leaf1>,
+                                LeafRead<Leaf1>,
                                 _,
                             >(k, &mut m, &mut s.f0, &mut spare)?
                     }
                     "commandId" => {
                         s.bad
                             .read::<
-                                rt::fast::LeafRead<Leaf2>,
+                                LeafRead<Leaf2>,
                                 _,
                             >(k, &mut m, &mut s.f1, &mut spare)?
                     }
                     "runId" => {
                         s.bad
                             .read::<
-                                rt::fast::LeafRead<Leaf3>,
+                                LeafRead<Leaf3>,
                                 _,
                             >(k, &mut m, &mut s.f3, &mut spare)?
                     }
                     "issuedAt" => {
                         s.bad
                             .read::<
-                                rt::fast::LeafRead<Leaf4>,
+                                LeafRead<Leaf4>,
                                 _,
                             >(k, &mut m, &mut s.f4, &mut spare)?
                     }
                     "actor" => {
-                        s.bad
-                            .read::<
-                                rt::fast::Typed<Actor>,
-                                _,
-                            >(k, &mut m, &mut s.f5, &mut spare)?
+                        s.bad.read::<Typed<Actor>, _>(k, &mut m, &mut s.f5, &mut spare)?
                     }
                     "expectedSequence" => {
                         s.bad
                             .read::<
-                                rt::fast::LeafRead<Leaf5>,
+                                LeafRead<Leaf5>,
                                 _,
                             >(k, &mut m, &mut s.f6, &mut spare)?
                     }
                     "auth" => {
-                        s.bad
-                            .read::<
-                                rt::fast::Typed<Auth>,
-                                _,
-                            >(k, &mut m, &mut s.f8, &mut spare)?
+                        s.bad.read::<Typed<Auth>, _>(k, &mut m, &mut s.f8, &mut spare)?
                     }
                     _ => {
-                        match m
-                            .next_value_seed(rt::fast::Seed::<rt::fast::AnyValue>::new())
-                        {
+                        match m.next_value_seed(Seed::<AnyValue>::new()) {
                             Ok(x) => {
                                 if s.unknown.insert(k.into_owned(), x).is_some() {
                                     return Err(rt::fast::abort());
@@ -1561,10 +1544,9 @@ mod fast {
         Some(Transport::Other(s.to_owned())), }
     );
     rt::object_reader!(
-        read_5, Visit5, Actor { kind = "kind" : rt::fast::LeafRead < Leaf6 >, required,
-        settle; id = "id" : rt::fast::LeafRead < Leaf7 >, required, settle; transport =
-        "transport" : rt::fast::LeafRead < Leaf8 >, required, settle; } extra extra :
-        rt::fast::AnyValue
+        read_5, Visit5, Actor { kind = "kind" : LeafRead < Leaf6 >, required; id = "id" :
+        LeafRead < Leaf7 >, required; transport = "transport" : LeafRead < Leaf8 >,
+        required; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf9 -> Scheme, | s | [] => match s { "hmac-sha256" => Some(Scheme::HmacSha256),
@@ -1575,9 +1557,8 @@ mod fast {
         Some(NonEmptyString(s.to_owned()))
     );
     rt::object_reader!(
-        read_8, Visit8, Auth { scheme = "scheme" : rt::fast::LeafRead < Leaf9 >,
-        required, settle; value = "value" : rt::fast::LeafRead < Leaf10 >, required,
-        settle; } extra extra : rt::fast::AnyValue
+        read_8, Visit8, Auth { scheme = "scheme" : LeafRead < Leaf9 >, required; value =
+        "value" : LeafRead < Leaf10 >, required; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf11 -> Profile, | s | [] => match s { "feature" => Some(Profile::Feature),
@@ -1592,65 +1573,56 @@ mod fast {
         | "BUILD" | "TEST" | "REVIEW" | "FIX" | "SHIP")] => Phase::from_listed_str(s)
     );
     rt::via_value!(
-        Check16 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::v52, v)
+        Check16 -> rt::Map < String, rt::Value >, | v | rt::is_valid(validators::t1:: < 0
+        >, v)
     );
     rt::string_leaf!(
         Leaf17 -> SandboxRequire, | s | [! ::std::matches!(s, "native" | "best-effort")]
         => SandboxRequire::from_listed_str(s)
     );
     rt::object_reader!(
-        read_12, Visit12, StartPayload { profile = "profile" : rt::fast::LeafRead <
-        Leaf11 >, required, settle; spec = "spec" : rt::fast::ViaValue < Check12 >,
-        optional, settle; review_target = "reviewTarget" : rt::fast::ViaValue < Check13
-        >, optional, settle; with_fix = "withFix" : rt::fast::LeafRead < Leaf14 >,
-        optional, settle; phases = "phases" : rt::fast::VecOf < rt::fast::LeafRead <
-        Leaf15 >, 0usize, { usize::MAX } >, optional, settle; model_overrides =
-        "modelOverrides" : rt::fast::ViaValue < Check16 >, optional, settle; runtime =
-        "runtime" : rt::fast::LeafRead < Leaf7 >, optional, settle; fake_script =
-        "fakeScript" : rt::fast::LeafRead < Leaf7 >, optional, settle; unattended =
-        "unattended" : rt::fast::LeafRead < Leaf14 >, required, settle; budgets =
-        "budgets" : rt::fast::Typed < Budgets >, optional, settle; sandbox_require =
-        "sandboxRequire" : rt::fast::LeafRead < Leaf17 >, optional, settle; consent =
-        "consent" : rt::fast::Typed < Consent >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_12, Visit12, StartPayload { profile = "profile" : LeafRead < Leaf11 >,
+        required; spec = "spec" : ViaValue < Check12 >; review_target = "reviewTarget" :
+        ViaValue < Check13 >; with_fix = "withFix" : LeafRead < Leaf14 >; phases =
+        "phases" : VecOf < LeafRead < Leaf15 >, 0usize, { usize::MAX } >; model_overrides
+        = "modelOverrides" : ViaValue < Check16 >; runtime = "runtime" : LeafRead < Leaf7
+        >; fake_script = "fakeScript" : LeafRead < Leaf7 >; unattended = "unattended" :
+        LeafRead < Leaf14 >, required; budgets = "budgets" : Typed < Budgets >;
+        sandbox_require = "sandboxRequire" : LeafRead < Leaf17 >; consent = "consent" :
+        Typed < Consent >; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf18 -> Id, | s | [! validators::RE3.is_match(s)] => Some(Id(s.to_owned()))
     );
     rt::object_reader!(
-        read_15, Visit15, IdSpec { id = "id" : rt::fast::LeafRead < Leaf18 >, required,
-        settle; } extra extra : rt::fast::AnyValue
+        read_15, Visit15, IdSpec { id = "id" : LeafRead < Leaf18 >, required; } extra
+        extra : AnyValue
     );
     rt::object_reader!(
-        read_17, Visit17, PathSpec { path = "path" : rt::fast::LeafRead < Leaf7 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_17, Visit17, PathSpec { path = "path" : LeafRead < Leaf7 >, required; }
+        extra extra : AnyValue
     );
     rt::object_reader!(
-        read_19, Visit19, RefTarget { r#ref = "ref" : rt::fast::LeafRead < Leaf7 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_19, Visit19, RefTarget { r#ref = "ref" : LeafRead < Leaf7 >, required; }
+        extra extra : AnyValue
     );
     rt::object_reader!(
-        read_20, Visit20, BaseHeadTarget { base = "base" : rt::fast::LeafRead < Leaf7 >,
-        required, settle; head = "head" : rt::fast::LeafRead < Leaf7 >, required, settle;
-        } extra extra : rt::fast::AnyValue
+        read_20, Visit20, BaseHeadTarget { base = "base" : LeafRead < Leaf7 >, required;
+        head = "head" : LeafRead < Leaf7 >, required; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_21, Visit21, RunIdTarget { run_id = "runId" : rt::fast::LeafRead < Leaf3 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_21, Visit21, RunIdTarget { run_id = "runId" : LeafRead < Leaf3 >, required;
+        } extra extra : AnyValue
     );
     rt::value_leaf!(Leaf19 -> rt::Number, scalar | v | rt::is_valid(validators::v53, v));
     rt::object_reader!(
-        read_23, Visit23, Budgets { tokens = "tokens" : rt::fast::LeafRead < Leaf5 >,
-        optional, settle; model_requests = "modelRequests" : rt::fast::LeafRead < Leaf5
-        >, optional, settle; tool_calls = "toolCalls" : rt::fast::LeafRead < Leaf5 >,
-        optional, settle; wall_clock_ms = "wallClockMs" : rt::fast::LeafRead < Leaf19 >,
-        optional, settle; retries = "retries" : rt::fast::LeafRead < Leaf5 >, optional,
-        settle; fix_rounds = "fixRounds" : rt::fast::LeafRead < Leaf5 >, optional,
-        settle; context_tokens = "contextTokens" : rt::fast::LeafRead < Leaf5 >,
-        optional, settle; concurrent_agents = "concurrentAgents" : rt::fast::LeafRead <
-        Leaf5 >, optional, settle; estimated_quota_percent = "estimatedQuotaPercent" :
-        rt::fast::LeafRead < Leaf19 >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_23, Visit23, Budgets { tokens = "tokens" : LeafRead < Leaf5 >;
+        model_requests = "modelRequests" : LeafRead < Leaf5 >; tool_calls = "toolCalls" :
+        LeafRead < Leaf5 >; wall_clock_ms = "wallClockMs" : LeafRead < Leaf19 >; retries
+        = "retries" : LeafRead < Leaf5 >; fix_rounds = "fixRounds" : LeafRead < Leaf5 >;
+        context_tokens = "contextTokens" : LeafRead < Leaf5 >; concurrent_agents =
+        "concurrentAgents" : LeafRead < Leaf5 >; estimated_quota_percent =
+        "estimatedQuotaPercent" : LeafRead < Leaf19 >; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf20 -> PolicySha256, | s | [! validators::RE4.is_match(s)] =>
@@ -1660,46 +1632,41 @@ mod fast {
         Leaf21 -> Via, | s | [s != "cli-flag"] => (s == "cli-flag").then_some(Via)
     );
     rt::object_reader!(
-        read_25, Visit25, Consent { policy_sha256 = "policySha256" : rt::fast::LeafRead <
-        Leaf20 >, required, settle; via = "via" : rt::fast::LeafRead < Leaf21 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_25, Visit25, Consent { policy_sha256 = "policySha256" : LeafRead < Leaf20 >,
+        required; via = "via" : LeafRead < Leaf21 >, required; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_28, Visit28, StatusPayload { run_id = "runId" : rt::fast::LeafRead < Leaf3
-        >, optional, settle; } extra extra : rt::fast::AnyValue
+        read_28, Visit28, StatusPayload { run_id = "runId" : LeafRead < Leaf3 >; } extra
+        extra : AnyValue
     );
     rt::via_value!(Check22 -> InspectTarget, | v | rt::is_valid(validators::v28, v));
     rt::object_reader!(
-        read_29, Visit29, InspectPayload { target = "target" : rt::fast::ViaValue <
-        Check22 >, required, settle; } extra extra : rt::fast::AnyValue
+        read_29, Visit29, InspectPayload { target = "target" : ViaValue < Check22 >,
+        required; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_43, Visit43, TailPayload { since_sequence = "sinceSequence" :
-        rt::fast::LeafRead < Leaf5 >, optional, settle; replay = "replay" :
-        rt::fast::LeafRead < Leaf5 >, optional, settle; follow = "follow" :
-        rt::fast::LeafRead < Leaf14 >, required, settle; ephemeral = "ephemeral" :
-        rt::fast::LeafRead < Leaf14 >, required, settle; } extra extra :
-        rt::fast::AnyValue
+        read_43, Visit43, TailPayload { since_sequence = "sinceSequence" : LeafRead <
+        Leaf5 >; replay = "replay" : LeafRead < Leaf5 >; follow = "follow" : LeafRead <
+        Leaf14 >, required; ephemeral = "ephemeral" : LeafRead < Leaf14 >, required; }
+        extra extra : AnyValue
     );
     rt::object_reader!(
-        read_44, Visit44, PausePayload { reason = "reason" : rt::fast::LeafRead < Leaf7
-        >, optional, settle; } extra extra : rt::fast::AnyValue
+        read_44, Visit44, PausePayload { reason = "reason" : LeafRead < Leaf7 >; } extra
+        extra : AnyValue
     );
     rt::string_leaf!(
         Leaf23 -> Acknowledge, | s | [s != "blocked-inspected"] => (s ==
         "blocked-inspected").then_some(Acknowledge)
     );
     rt::object_reader!(
-        read_45, Visit45, ResumePayload { acknowledge = "acknowledge" :
-        rt::fast::LeafRead < Leaf23 >, optional, settle; raise_budgets = "raiseBudgets" :
-        rt::fast::Typed < Budgets >, optional, settle; takeover = "takeover" :
-        rt::fast::LeafRead < Leaf14 >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_45, Visit45, ResumePayload { acknowledge = "acknowledge" : LeafRead < Leaf23
+        >; raise_budgets = "raiseBudgets" : Typed < Budgets >; takeover = "takeover" :
+        LeafRead < Leaf14 >; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_47, Visit47, CancelPayload { reason = "reason" : rt::fast::LeafRead < Leaf7
-        >, optional, settle; keep_worktrees = "keepWorktrees" : rt::fast::LeafRead <
-        Leaf14 >, required, settle; } extra extra : rt::fast::AnyValue
+        read_47, Visit47, CancelPayload { reason = "reason" : LeafRead < Leaf7 >;
+        keep_worktrees = "keepWorktrees" : LeafRead < Leaf14 >, required; } extra extra :
+        AnyValue
     );
     rt::string_leaf!(
         Leaf24 -> ApprovalId, | s | [! validators::RE5.is_match(s)] => Some(ApprovalId(s
@@ -1710,27 +1677,23 @@ mod fast {
         Scope::from_listed_str(s)
     );
     rt::object_reader!(
-        read_48, Visit48, ApprovePayload { approval_id = "approvalId" :
-        rt::fast::LeafRead < Leaf24 >, required, settle; scope = "scope" :
-        rt::fast::LeafRead < Leaf25 >, required, settle; answer = "answer" :
-        rt::fast::LeafRead < Leaf7 >, optional, settle; note = "note" :
-        rt::fast::LeafRead < Leaf7 >, optional, settle; } extra extra :
-        rt::fast::AnyValue
+        read_48, Visit48, ApprovePayload { approval_id = "approvalId" : LeafRead < Leaf24
+        >, required; scope = "scope" : LeafRead < Leaf25 >, required; answer = "answer" :
+        LeafRead < Leaf7 >; note = "note" : LeafRead < Leaf7 >; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_50, Visit50, DenyPayload { approval_id = "approvalId" : rt::fast::LeafRead <
-        Leaf24 >, required, settle; note = "note" : rt::fast::LeafRead < Leaf7 >,
-        optional, settle; } extra extra : rt::fast::AnyValue
+        read_50, Visit50, DenyPayload { approval_id = "approvalId" : LeafRead < Leaf24 >,
+        required; note = "note" : LeafRead < Leaf7 >; } extra extra : AnyValue
     );
     rt::via_value!(Check26 -> RetryTarget, | v | rt::is_valid(validators::v42, v));
     rt::object_reader!(
-        read_51, Visit51, RetryPayload { target = "target" : rt::fast::ViaValue < Check26
-        >, required, settle; } extra extra : rt::fast::AnyValue
+        read_51, Visit51, RetryPayload { target = "target" : ViaValue < Check26 >,
+        required; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_54, Visit54, SkipPayload { phase = "phase" : rt::fast::LeafRead < Leaf15 >,
-        required, settle; justification = "justification" : rt::fast::LeafRead < Leaf10
-        >, required, settle; } extra extra : rt::fast::AnyValue
+        read_54, Visit54, SkipPayload { phase = "phase" : LeafRead < Leaf15 >, required;
+        justification = "justification" : LeafRead < Leaf10 >, required; } extra extra :
+        AnyValue
     );
     rt::string_leaf!(
         Leaf27 -> AgentId, | s | [! rt::check::max_length(s, 128u64), ! validators::RE6
@@ -1738,33 +1701,31 @@ mod fast {
     );
     rt::via_value!(Check28 -> JsonValue, | v | rt::is_valid(validators::v54, v));
     rt::object_reader!(
-        read_55, Visit55, RunToolPayload { agent_id = "agentId" : rt::fast::LeafRead <
-        Leaf27 >, optional, settle; tool = "tool" : rt::fast::LeafRead < Leaf10 >,
-        required, settle; input = "input" : rt::fast::ViaValue < Check28 >, required,
-        settle; justification = "justification" : rt::fast::LeafRead < Leaf10 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_55, Visit55, RunToolPayload { agent_id = "agentId" : LeafRead < Leaf27 >;
+        tool = "tool" : LeafRead < Leaf10 >, required; input = "input" : ViaValue <
+        Check28 >, required; justification = "justification" : LeafRead < Leaf10 >,
+        required; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf29 -> Mode, | s | [! ::std::matches!(s, "plan" | "apply")] =>
         Mode::from_listed_str(s)
     );
     rt::object_reader!(
-        read_57, Visit57, ReconcilePayload { mode = "mode" : rt::fast::LeafRead < Leaf29
-        >, required, settle; } extra extra : rt::fast::AnyValue
+        read_57, Visit57, ReconcilePayload { mode = "mode" : LeafRead < Leaf29 >,
+        required; } extra extra : AnyValue
     );
     rt::object_reader!(
-        read_59, Visit59, ShutdownPayload { grace_ms = "graceMs" : rt::fast::LeafRead <
-        Leaf5 >, required, settle; } extra extra : rt::fast::AnyValue
+        read_59, Visit59, ShutdownPayload { grace_ms = "graceMs" : LeafRead < Leaf5 >,
+        required; } extra extra : AnyValue
     );
     rt::string_leaf!(
         Leaf30 -> Delivery, | s | [! ::std::matches!(s, "steer" | "follow-up")] =>
         Delivery::from_listed_str(s)
     );
     rt::object_reader!(
-        read_60, Visit60, AgentSendPayload { agent_id = "agentId" : rt::fast::LeafRead <
-        Leaf27 >, required, settle; text = "text" : rt::fast::LeafRead < Leaf7 >,
-        required, settle; delivery = "delivery" : rt::fast::LeafRead < Leaf30 >,
-        required, settle; } extra extra : rt::fast::AnyValue
+        read_60, Visit60, AgentSendPayload { agent_id = "agentId" : LeafRead < Leaf27 >,
+        required; text = "text" : LeafRead < Leaf7 >, required; delivery = "delivery" :
+        LeafRead < Leaf30 >, required; } extra extra : AnyValue
     );
 }
 /// Validators: one function per distinct subschema.
@@ -1790,6 +1751,19 @@ mod validators {
     pub(super) static RE0: rt::Pattern = rt::Pattern::new("^cmd_[0-9a-f]{32}$");
     pub(super) static RE7: rt::Pattern = rt::Pattern::new("^eff_[0-9a-f]{32}$");
     pub(super) static RE1: rt::Pattern = rt::Pattern::new("^run_[0-9a-f]{32}$");
+    static WORDS1: &[&str] = rt::words!(
+        "BRAINSTORM", "SPEC", "PREFLIGHT", "BUILD", "TEST", "REVIEW", "FIX", "SHIP"
+    );
+    static WORDS2: &[&str] = rt::words!(
+        "fast", "coding", "reasoning", "vision", "cheap"
+    );
+    static WORDS0: &[&str] = rt::words!(
+        "protocolVersion", "commandId", "type", "issuedAt", "actor", "payload"
+    );
+    static WORDS3: &[&str] = rt::words!(
+        "start", "status", "inspect", "tail", "pause", "resume", "cancel", "approve",
+        "deny", "retry", "skip", "run-tool", "reconcile", "shutdown", "agent.send"
+    );
     /// `#`
     pub(super) fn v0(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -1798,21 +1772,7 @@ mod validators {
             return false;
         }
         if let Value::Object(x) = i {
-            ok
-                &= c
-                    .required(
-                        l,
-                        s,
-                        x,
-                        &[
-                            "protocolVersion",
-                            "commandId",
-                            "type",
-                            "issuedAt",
-                            "actor",
-                            "payload",
-                        ],
-                    );
+            ok &= c.required(l, s, x, WORDS0);
             ok &= c.prop(l, s, x, "protocolVersion", v1);
             ok &= c.prop(l, s, x, "commandId", v2);
             ok &= c.prop(l, s, x, "type", v9);
@@ -1830,21 +1790,21 @@ mod validators {
                     l,
                     s,
                     &[
-                        (v55, Some("start")),
-                        (v56, Some("status")),
-                        (v57, Some("inspect")),
-                        (v58, Some("tail")),
-                        (v59, Some("pause")),
-                        (v60, Some("resume")),
-                        (v61, Some("cancel")),
-                        (v62, Some("approve")),
-                        (v63, Some("deny")),
-                        (v64, Some("retry")),
-                        (v65, Some("skip")),
-                        (v66, Some("run-tool")),
-                        (v67, Some("reconcile")),
-                        (v68, Some("shutdown")),
-                        (v69, Some("agent.send")),
+                        (t2::<0>, Some("start")),
+                        (t2::<1>, Some("status")),
+                        (t2::<2>, Some("inspect")),
+                        (t2::<3>, Some("tail")),
+                        (t2::<4>, Some("pause")),
+                        (t2::<5>, Some("resume")),
+                        (t2::<6>, Some("cancel")),
+                        (t2::<7>, Some("approve")),
+                        (t2::<8>, Some("deny")),
+                        (t2::<9>, Some("retry")),
+                        (t2::<10>, Some("skip")),
+                        (t2::<11>, Some("run-tool")),
+                        (t2::<12>, Some("reconcile")),
+                        (t2::<13>, Some("shutdown")),
+                        (t2::<14>, Some("agent.send")),
                         (v70, None),
                     ],
                     Some("type"),
@@ -1913,8 +1873,8 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.required(l, s, x, &["profile", "unattended"]) & c.prop(l, s, x, "profile", v7)
             & c.prop(l, s, x, "spec", v14) & c.prop(l, s, x, "reviewTarget", v19)
-            & c.prop(l, s, x, "withFix", v51) & c.prop(l, s, x, "phases", v71)
-            & c.prop(l, s, x, "modelOverrides", v52) & c.prop(l, s, x, "runtime", v7)
+            & c.prop(l, s, x, "withFix", v51) & c.prop(l, s, x, "phases", t3::<0>)
+            & c.prop(l, s, x, "modelOverrides", t1::<0>) & c.prop(l, s, x, "runtime", v7)
             & c.prop(l, s, x, "fakeScript", v7) & c.prop(l, s, x, "unattended", v51)
             & c.prop(l, s, x, "budgets", v21) & c.prop(l, s, x, "sandboxRequire", v22)
             & c.prop(l, s, x, "consent", v23)
@@ -1962,23 +1922,7 @@ mod validators {
     }
     /// `#/oneOf/0/properties/payload/properties/phases/items`
     pub(super) fn v20(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.check_type(l, s, i, STRING)
-            & c
-                .enum_str(
-                    l,
-                    s,
-                    i,
-                    &[
-                        "BRAINSTORM",
-                        "SPEC",
-                        "PREFLIGHT",
-                        "BUILD",
-                        "TEST",
-                        "REVIEW",
-                        "FIX",
-                        "SHIP",
-                    ],
-                )
+        c.check_type(l, s, i, STRING) & c.enum_str(l, s, i, WORDS1)
     }
     /// `#/oneOf/0/properties/payload/properties/budgets`
     pub(super) fn v21(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2016,11 +1960,12 @@ mod validators {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         c.prop(l, s, x, "runId", v3)
     }
-    /// `#/oneOf/2/properties/payload`
-    pub(super) fn v27(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T0` each), such as `#/oneOf/2/properties/payload` and `#/oneOf/9/properties/payload`.
+    pub(super) fn t0<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["target"]) & c.prop(l, s, x, "target", v28)
+        c.required(l, s, x, &["target"]) & c.prop(l, s, x, "target", T0[K][0])
     }
+    const T0: [[rt::Check; 1]; 2] = [[v28], [v42]];
     /// `#/oneOf/2/properties/payload/properties/target`
     pub(super) fn v28(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(
@@ -2032,8 +1977,8 @@ mod validators {
                 (v73, Some("context")),
                 (v74, Some("approval")),
                 (v75, Some("effect")),
-                (v76, Some("snapshot")),
-                (v77, Some("locks")),
+                (t4::<0>, Some("snapshot")),
+                (t4::<1>, Some("locks")),
                 (v78, Some("diff")),
                 (v79, Some("artifact")),
             ],
@@ -2113,11 +2058,6 @@ mod validators {
         c.required(l, s, x, &["approvalId"]) & c.prop(l, s, x, "approvalId", v30)
             & c.prop(l, s, x, "note", v7)
     }
-    /// `#/oneOf/9/properties/payload`
-    pub(super) fn v41(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["target"]) & c.prop(l, s, x, "target", v42)
-    }
     /// `#/oneOf/9/properties/payload/properties/target`
     pub(super) fn v42(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.any_of(i, l, s, &[(v80, Some("phase")), (v72, Some("agent"))], Some("kind"))
@@ -2173,17 +2113,18 @@ mod validators {
     pub(super) fn v51(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, BOOLEAN)
     }
-    /// `#/oneOf/0/properties/payload/properties/modelOverrides`
-    pub(super) fn v52(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T1` each), such as `#/oneOf/0/properties/payload/properties/modelOverrides` and `#/$defs/JsonValue/anyOf/5`.
+    pub(super) fn t1<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
         let mut ok = true;
         for (key, v) in x {
             if c.key_matches(l, s, key, &RE9) {
-                ok &= v81(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
+                ok &= T1[K][0](v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
             }
         }
         ok
     }
+    const T1: [[rt::Check; 1]; 2] = [[v81], [v54]];
     /// `#/oneOf/0/properties/payload/properties/budgets/properties/wallClockMs`
     pub(super) fn v53(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         match i {
@@ -2195,141 +2136,32 @@ mod validators {
     pub(super) fn v54(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         v82(i, l, c, &s.reference("/$ref", B0, "/$defs/JsonValue"))
     }
-    /// `#/oneOf/0`
-    pub(super) fn v55(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 15 validators that differ only in the validators they call (a row of `T2` each), such as `#/oneOf/0` and `#/oneOf/1` (13 more).
+    pub(super) fn t2<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
         if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v83);
-            ok &= c.prop(l, s, x, "payload", v11);
+            ok &= c.prop(l, s, x, "type", T2[K][0]);
+            ok &= c.prop(l, s, x, "payload", T2[K][1]);
         }
         ok
     }
-    /// `#/oneOf/1`
-    pub(super) fn v56(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v84);
-            ok &= c.prop(l, s, x, "payload", v26);
-        }
-        ok
-    }
-    /// `#/oneOf/2`
-    pub(super) fn v57(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v85);
-            ok &= c.prop(l, s, x, "payload", v27);
-        }
-        ok
-    }
-    /// `#/oneOf/3`
-    pub(super) fn v58(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v86);
-            ok &= c.prop(l, s, x, "payload", v33);
-        }
-        ok
-    }
-    /// `#/oneOf/4`
-    pub(super) fn v59(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v87);
-            ok &= c.prop(l, s, x, "payload", v34);
-        }
-        ok
-    }
-    /// `#/oneOf/5`
-    pub(super) fn v60(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v88);
-            ok &= c.prop(l, s, x, "payload", v35);
-        }
-        ok
-    }
-    /// `#/oneOf/6`
-    pub(super) fn v61(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v89);
-            ok &= c.prop(l, s, x, "payload", v37);
-        }
-        ok
-    }
-    /// `#/oneOf/7`
-    pub(super) fn v62(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v90);
-            ok &= c.prop(l, s, x, "payload", v38);
-        }
-        ok
-    }
-    /// `#/oneOf/8`
-    pub(super) fn v63(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v91);
-            ok &= c.prop(l, s, x, "payload", v40);
-        }
-        ok
-    }
-    /// `#/oneOf/9`
-    pub(super) fn v64(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v92);
-            ok &= c.prop(l, s, x, "payload", v41);
-        }
-        ok
-    }
-    /// `#/oneOf/10`
-    pub(super) fn v65(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v93);
-            ok &= c.prop(l, s, x, "payload", v43);
-        }
-        ok
-    }
-    /// `#/oneOf/11`
-    pub(super) fn v66(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v94);
-            ok &= c.prop(l, s, x, "payload", v44);
-        }
-        ok
-    }
-    /// `#/oneOf/12`
-    pub(super) fn v67(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v95);
-            ok &= c.prop(l, s, x, "payload", v45);
-        }
-        ok
-    }
-    /// `#/oneOf/13`
-    pub(super) fn v68(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v96);
-            ok &= c.prop(l, s, x, "payload", v47);
-        }
-        ok
-    }
-    /// `#/oneOf/14`
-    pub(super) fn v69(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let mut ok = true;
-        if let Value::Object(x) = i {
-            ok &= c.prop(l, s, x, "type", v97);
-            ok &= c.prop(l, s, x, "payload", v48);
-        }
-        ok
-    }
+    const T2: [[rt::Check; 2]; 15] = [
+        [v83, v11],
+        [v84, v26],
+        [v85, t0::<0>],
+        [v86, v33],
+        [v87, v34],
+        [v88, v35],
+        [v89, v37],
+        [v90, v38],
+        [v91, v40],
+        [v92, t0::<1>],
+        [v93, v43],
+        [v94, v44],
+        [v95, v45],
+        [v96, v47],
+        [v97, v48],
+    ];
     /// `#/oneOf/15`
     pub(super) fn v70(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let mut ok = true;
@@ -2338,11 +2170,12 @@ mod validators {
         }
         ok
     }
-    /// `#/oneOf/0/properties/payload/properties/phases`
-    pub(super) fn v71(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T3` each), such as `#/oneOf/0/properties/payload/properties/phases` and `#/$defs/JsonValue/anyOf/4`.
+    pub(super) fn t3<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v20)
+        c.items(l, s, x, 0usize, "/items", T3[K][0])
     }
+    const T3: [[rt::Check; 1]; 2] = [[v20], [v54]];
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/0`
     pub(super) fn v72(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -2368,16 +2201,12 @@ mod validators {
         c.required(l, s, x, &["kind", "effectId"]) & c.prop(l, s, x, "kind", v102)
             & c.prop(l, s, x, "effectId", v31)
     }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/4`
-    pub(super) fn v76(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
+    /// Shared by 2 validators that differ only in the validators they call (a row of `T4` each), such as `#/oneOf/2/properties/payload/properties/target/anyOf/4` and `#/oneOf/2/properties/payload/properties/target/anyOf/5`.
+    pub(super) fn t4<const K: usize>(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", v103)
+        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", T4[K][0])
     }
-    /// `#/oneOf/2/properties/payload/properties/target/anyOf/5`
-    pub(super) fn v77(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        c.required(l, s, x, &["kind"]) & c.prop(l, s, x, "kind", v104)
-    }
+    const T4: [[rt::Check; 1]; 2] = [[v103], [v104]];
     /// `#/oneOf/2/properties/payload/properties/target/anyOf/6`
     pub(super) fn v78(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
@@ -2414,8 +2243,8 @@ mod validators {
                 (v51, None),
                 (v111, None),
                 (v7, None),
-                (v112, None),
-                (v113, None),
+                (t3::<1>, None),
+                (t1::<1>, None),
             ],
             None,
         )
@@ -2536,13 +2365,7 @@ mod validators {
     }
     /// `#/oneOf/0/properties/payload/properties/modelOverrides/patternProperties/^.*$/properties/capability`
     pub(super) fn v109(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.union_of_strs(
-            l,
-            s,
-            i,
-            "anyOf",
-            &["fast", "coding", "reasoning", "vision", "cheap"],
-        )
+        c.union_of_strs(l, s, i, "anyOf", WORDS2)
     }
     /// `#/$defs/JsonValue/anyOf/0`
     pub(super) fn v110(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
@@ -2552,45 +2375,8 @@ mod validators {
     pub(super) fn v111(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
         c.check_type(l, s, i, NUMBER)
     }
-    /// `#/$defs/JsonValue/anyOf/4`
-    pub(super) fn v112(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Array(x) = i else { return c.check_type(l, s, i, ARRAY) };
-        c.items(l, s, x, 0usize, "/items", v54)
-    }
-    /// `#/$defs/JsonValue/anyOf/5`
-    pub(super) fn v113(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        let Value::Object(x) = i else { return c.check_type(l, s, i, OBJECT) };
-        let mut ok = true;
-        for (key, v) in x {
-            if c.key_matches(l, s, key, &RE9) {
-                ok &= v54(v, &l.key(key), c, &s.child("/patternProperties/^.*$"));
-            }
-        }
-        ok
-    }
     /// `#/oneOf/15/properties/type/not`
     pub(super) fn v114(i: &Value, l: &Loc, c: &mut Ctx, s: &Path) -> bool {
-        c.enum_str(
-            l,
-            s,
-            i,
-            &[
-                "start",
-                "status",
-                "inspect",
-                "tail",
-                "pause",
-                "resume",
-                "cancel",
-                "approve",
-                "deny",
-                "retry",
-                "skip",
-                "run-tool",
-                "reconcile",
-                "shutdown",
-                "agent.send",
-            ],
-        )
+        c.enum_str(l, s, i, WORDS3)
     }
 }

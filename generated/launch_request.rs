@@ -137,16 +137,7 @@ pub enum Answer {
     One(AnswerValue),
     Many(Vec<AnswerValue>),
 }
-impl rt::FromValue for Answer {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::One),
-            rt::Value::Array(_) => rt::variant(v, Self::Many),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Answer { One(_), Many(_) });
+rt::union_by_type!(Answer { One(_) : string, Many(_) : array });
 rt::contract!(
     Answer, [validators::v6], BASE0, "/properties/answers/additionalProperties"
 );

@@ -193,6 +193,37 @@ macro_rules! union_serialize {
     (@write $x:ident $s:ident) => { $s.serialize_unit() };
 }
 
+/// Impls for a union whose variants are told apart by the JSON type of the
+/// (validated) value: each variant lists the types it takes
+/// (`null`, `bool`, `number`, `string`, `array`, `object`); `(_)` marks a
+/// variant that holds the value, else it stands for `null`.
+/// `FromValue` picks the variant by type, `Serialize` writes what it holds.
+///
+/// `union_by_type!(Bugs { Text(_): string, Object(_): object });`
+#[macro_export]
+macro_rules! union_by_type {
+    ($name:ident { $($variant:ident $(($hold:tt))? : $($kind:ident)|+),+ $(,)? }) => {
+        impl $crate::FromValue for $name {
+            fn from_value(v: $crate::Value) -> ::std::result::Result<Self, $crate::Mismatch> {
+                #[allow(unreachable_patterns)] // every JSON type may be taken
+                match &v {
+                    $($($crate::union_by_type!(@kind $kind))|+ => $crate::union_by_type!(@build v $variant $(($hold))?),)+
+                    _ => $crate::Mismatch::no_variant(),
+                }
+            }
+        }
+        $crate::union_serialize!($name { $($variant $(($hold))?),+ });
+    };
+    (@build $v:ident $variant:ident (_)) => { $crate::variant($v, Self::$variant) };
+    (@build $v:ident $variant:ident) => { ::std::result::Result::Ok(Self::$variant) };
+    (@kind null) => { $crate::Value::Null };
+    (@kind bool) => { $crate::Value::Bool(_) };
+    (@kind number) => { $crate::Value::Number(_) };
+    (@kind string) => { $crate::Value::String(_) };
+    (@kind array) => { $crate::Value::Array(_) };
+    (@kind object) => { $crate::Value::Object(_) };
+}
+
 /// Impls for an enum of strings: `string_enum!(Mode { Plan = "plan", Apply = "apply" });`
 /// or, for an open set whose other values are kept in `Other(String)`,
 /// `string_enum!(Transport { Cli = "cli" } open Other);`

@@ -429,6 +429,20 @@ impl<'a, 'v> TypeEmitter<'a, 'v> {
                 _ => None,
             })
             .collect();
+        // Told apart by JSON type alone: one line says it all.
+        if let (None, Some(masks), true) = (tag, &by_type, struct_sers.len() == sers.len()) {
+            let arms = sers.iter().zip(masks).map(|(ser, mask)| {
+                let kinds = json_kind_names(*mask);
+                quote!(#ser: #(#kinds)|*)
+            });
+            return quote! {
+                #docs
+                #[derive(Clone, Debug, PartialEq)]
+                #[allow(clippy::large_enum_variant)] // boxing would cost an allocation per value
+                pub enum #name { #(#defs)* }
+                #rt::union_by_type!(#name { #(#arms),* });
+            };
+        }
         let pick = match (tag, by_type) {
             (Some(tag), _) => {
                 let arms = variants.iter().zip(&builds).map(|(v, build)| match &v.select {
@@ -973,6 +987,20 @@ pub(crate) fn rust_type(plan: &ModulePlan, boxed: &HashSet<(usize, usize)>, rt: 
 }
 
 /// The `Value` patterns of the JSON types in `mask` (integers are numbers).
+/// The JSON types in `mask`, as `rt::union_by_type!` names them.
+fn json_kind_names(mask: u8) -> Vec<Ident> {
+    use crate::ir::TypeSet;
+    let kinds = [
+        (TypeSet::NULL, "null"),
+        (TypeSet::BOOLEAN, "bool"),
+        (TypeSet::INTEGER | TypeSet::NUMBER, "number"),
+        (TypeSet::STRING, "string"),
+        (TypeSet::ARRAY, "array"),
+        (TypeSet::OBJECT, "object"),
+    ];
+    kinds.into_iter().filter(|(bits, _)| mask & bits != 0).map(|(_, k)| Ident::new(k, Span::call_site())).collect()
+}
+
 fn json_kind_patterns(rt: &TokenStream, mask: u8) -> Vec<TokenStream> {
     use crate::ir::TypeSet;
     let kinds = [

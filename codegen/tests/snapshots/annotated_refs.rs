@@ -52,16 +52,7 @@ pub enum Lint {
     LintLevel(LintLevel),
     DetailedLint(DetailedLint),
 }
-impl rt::FromValue for Lint {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::LintLevel),
-            rt::Value::Object(_) => rt::variant(v, Self::DetailedLint),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Lint { LintLevel(_), DetailedLint(_) });
+rt::union_by_type!(Lint { LintLevel(_) : string, DetailedLint(_) : object });
 rt::contract!(Lint, [validators::v1], BASE0, "/definitions/Lint");
 /// Lint Level
 ///
@@ -107,17 +98,7 @@ pub enum Rule {
     String(StringRule),
     Array(Vec<rt::Value>),
 }
-impl rt::FromValue for Rule {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Number(_) => rt::variant(v, Self::Integer),
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Rule { Integer(_), String(_), Array(_) });
+rt::union_by_type!(Rule { Integer(_) : number, String(_) : string, Array(_) : array });
 rt::contract!(Rule, [validators::v4], BASE0, "/definitions/rule");
 /// Schema: `fixtures/annotated_refs.json#/definitions/rule/oneOf/1`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -32,16 +32,7 @@ pub enum Value {
     String(String),
     Integer(rt::Integer),
 }
-impl rt::FromValue for Value {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Number(_) => rt::variant(v, Self::Integer),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Value { String(_), Integer(_) });
+rt::union_by_type!(Value { String(_) : string, Integer(_) : number });
 rt::contract!(Value, [validators::v1], BASE0, "/definitions/value");
 /// One-pass readers: each member checked as it is read (see `Contract::fast_read`).
 mod fast {

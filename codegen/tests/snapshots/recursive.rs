@@ -48,16 +48,7 @@ pub enum Tree {
     String(NonEmptyString),
     Array(Vec<Tree>),
 }
-impl rt::FromValue for Tree {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Tree { String(_), Array(_) });
+rt::union_by_type!(Tree { String(_) : string, Array(_) : array });
 rt::contract!(Tree, [validators::v2], BASE0, "/definitions/tree");
 /// At least 1 character.
 ///

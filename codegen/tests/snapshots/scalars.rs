@@ -73,16 +73,7 @@ pub enum NumberOrString {
     Number(rt::Number),
     String(String),
 }
-impl rt::FromValue for NumberOrString {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Number(_) => rt::variant(v, Self::Number),
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(NumberOrString { Number(_), String(_) });
+rt::union_by_type!(NumberOrString { Number(_) : number, String(_) : string });
 /// Matches `^[A-Z]{3}$`.
 ///
 /// Examples: `"ABC"`, `"XYZ"`

@@ -41,18 +41,9 @@ pub enum RuleNumberOrRuleStringOrArray {
     RuleString(RuleString),
     Array(Vec<rt::Value>),
 }
-impl rt::FromValue for RuleNumberOrRuleStringOrArray {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Number(_) => rt::variant(v, Self::RuleNumber),
-            rt::Value::String(_) => rt::variant(v, Self::RuleString),
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    RuleNumberOrRuleStringOrArray { RuleNumber(_), RuleString(_), Array(_) }
+rt::union_by_type!(
+    RuleNumberOrRuleStringOrArray { RuleNumber(_) : number, RuleString(_) : string,
+    Array(_) : array }
 );
 /// Schema: `fixtures/shared_rules.json#/definitions/ruleString`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

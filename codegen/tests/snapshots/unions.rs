@@ -156,16 +156,7 @@ pub enum OneOrMany {
     One(String),
     Many(Vec<String>),
 }
-impl rt::FromValue for OneOrMany {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::One),
-            rt::Value::Array(_) => rt::variant(v, Self::Many),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(OneOrMany { One(_), Many(_) });
+rt::union_by_type!(OneOrMany { One(_) : string, Many(_) : array });
 rt::contract!(OneOrMany, [validators::t0:: < 1 >], BASE0, "/properties/oneOrMany");
 /// Schema: `fixtures/unions.json#/properties/level`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -186,16 +177,7 @@ pub enum Titled {
     /// by number
     ByNumber(rt::Integer),
 }
-impl rt::FromValue for Titled {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::ByName),
-            rt::Value::Number(_) => rt::variant(v, Self::ByNumber),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Titled { ByName(_), ByNumber(_) });
+rt::union_by_type!(Titled { ByName(_) : string, ByNumber(_) : number });
 rt::contract!(Titled, [validators::v7], BASE0, "/properties/titled");
 /// More rules apply depending on the value (`if`/`then`/`else`).
 ///

@@ -758,16 +758,7 @@ pub enum RepositoryCreatedAt {
     Integer(rt::Integer),
     String(String),
 }
-impl rt::FromValue for RepositoryCreatedAt {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Number(_) => rt::variant(v, Self::Integer),
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(RepositoryCreatedAt { Integer(_), String(_) });
+rt::union_by_type!(RepositoryCreatedAt { Integer(_) : number, String(_) : string });
 rt::contract!(
     RepositoryCreatedAt, [validators::t2:: < 0 >], BASE0,
     "/definitions/repository/properties/created_at"
@@ -780,17 +771,7 @@ pub enum PushedAt {
     String(String),
     Null,
 }
-impl rt::FromValue for PushedAt {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Number(_) => rt::variant(v, Self::Integer),
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Null => Ok(Self::Null),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(PushedAt { Integer(_), String(_), Null });
+rt::union_by_type!(PushedAt { Integer(_) : number, String(_) : string, Null : null });
 rt::contract!(
     PushedAt, [validators::t0:: < 1 >], BASE0,
     "/definitions/repository/properties/pushed_at"
@@ -4182,15 +4163,7 @@ rt::object!(
 pub enum DiscussionAnswerChosenBy {
     User(DismissedBy),
 }
-impl rt::FromValue for DiscussionAnswerChosenBy {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Object(_) => rt::variant(v, Self::User),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(DiscussionAnswerChosenBy { User(_) });
+rt::union_by_type!(DiscussionAnswerChosenBy { User(_) : object });
 rt::contract!(
     DiscussionAnswerChosenBy, [validators::t2:: < 2 >, validators::t1:: < 0 >], BASE0,
     "/definitions/discussion/properties/answer_chosen_by"
@@ -4355,15 +4328,7 @@ rt::contract!(
 pub enum AnswerChosenBy {
     Null,
 }
-impl rt::FromValue for AnswerChosenBy {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Null => Ok(Self::Null),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(AnswerChosenBy { Null });
+rt::union_by_type!(AnswerChosenBy { Null : null });
 /// Schema: `typify/github.json#/definitions/discussion/properties/state`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RootDiscussionEventCreatedDiscussionState {
@@ -5456,16 +5421,7 @@ pub enum InstallationCreatedAt {
     String(String),
     Integer(rt::Integer),
 }
-impl rt::FromValue for InstallationCreatedAt {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Number(_) => rt::variant(v, Self::Integer),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(InstallationCreatedAt { String(_), Integer(_) });
+rt::union_by_type!(InstallationCreatedAt { String(_) : string, Integer(_) : number });
 rt::contract!(
     InstallationCreatedAt, [validators::t2:: < 3 >], BASE0,
     "/definitions/installation/properties/created_at"
@@ -6956,15 +6912,7 @@ rt::contract!(
 pub enum RootIssuesEventMilestonedIssueMilestone {
     Milestone(RootIssueCommentEventCreatedIssueMilestone),
 }
-impl rt::FromValue for RootIssuesEventMilestonedIssueMilestone {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Object(_) => rt::variant(v, Self::Milestone),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(RootIssuesEventMilestonedIssueMilestone { Milestone(_) });
+rt::union_by_type!(RootIssuesEventMilestonedIssueMilestone { Milestone(_) : object });
 rt::contract!(
     RootIssuesEventMilestonedIssueMilestone, [validators::t2:: < 5 >, validators::v189],
     BASE0, "/definitions/issue/properties/milestone"

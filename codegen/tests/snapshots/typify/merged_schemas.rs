@@ -267,15 +267,7 @@ rt::contract!(
 pub enum SuspendedBy {
     PickingoneUser(PickingoneUserUser),
 }
-impl rt::FromValue for SuspendedBy {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Object(_) => rt::variant(v, Self::PickingoneUser),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(SuspendedBy { PickingoneUser(_) });
+rt::union_by_type!(SuspendedBy { PickingoneUser(_) : object });
 rt::contract!(
     SuspendedBy, [validators::v15, validators::v16], BASE0,
     "/definitions/pickingone-installation/properties/suspended_by"

@@ -37,20 +37,9 @@ pub enum OneOfSeveralValue {
     Array(Vec<rt::Value>),
     Object(rt::Map<String, rt::Value>),
 }
-impl rt::FromValue for OneOfSeveralValue {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Bool(_) => rt::variant(v, Self::Boolean),
-            rt::Value::Number(_) => rt::variant(v, Self::Integer),
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    OneOfSeveralValue { Boolean(_), Integer(_), String(_), Array(_), Object(_) }
+rt::union_by_type!(
+    OneOfSeveralValue { Boolean(_) : bool, Integer(_) : number, String(_) : string,
+    Array(_) : array, Object(_) : object }
 );
 rt::contract!(OneOfSeveralValue, [validators::v0], BASE0, "/definitions/one-of-several");
 /// Schema: `typify/multiple-instance-types.json#/definitions/int-or-str`
@@ -60,16 +49,7 @@ pub enum IntOrStr {
     Integer(rt::Integer),
     String(String),
 }
-impl rt::FromValue for IntOrStr {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Number(_) => rt::variant(v, Self::Integer),
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(IntOrStr { Integer(_), String(_) });
+rt::union_by_type!(IntOrStr { Integer(_) : number, String(_) : string });
 rt::contract!(IntOrStr, [validators::v1], BASE0, "/definitions/int-or-str");
 /// Schema: `typify/multiple-instance-types.json#/definitions/yes-no-maybe`
 #[derive(Clone, Debug, PartialEq)]
@@ -78,16 +58,7 @@ pub enum YesNoMaybe {
     Boolean(bool),
     Object(YesNoMaybeObject),
 }
-impl rt::FromValue for YesNoMaybe {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Bool(_) => rt::variant(v, Self::Boolean),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(YesNoMaybe { Boolean(_), Object(_) });
+rt::union_by_type!(YesNoMaybe { Boolean(_) : bool, Object(_) : object });
 rt::contract!(YesNoMaybe, [validators::v2], BASE0, "/definitions/yes-no-maybe");
 /// Schema: `typify/multiple-instance-types.json#/definitions/yes-no-maybe`
 #[derive(Clone, PartialEq)]

@@ -325,15 +325,7 @@ rt::contract!(
 pub enum KeywordFieldsEnum {
     TypeMatchRefImpl(TypeMatchRefImplEnum),
 }
-impl rt::FromValue for KeywordFieldsEnum {
-    fn from_value(v: rt::Value) -> ::std::result::Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Object(_) => rt::variant(v, Self::TypeMatchRefImpl),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(KeywordFieldsEnum { TypeMatchRefImpl(_) });
+rt::union_by_type!(KeywordFieldsEnum { TypeMatchRefImpl(_) : object });
 rt::contract!(
     KeywordFieldsEnum, [validators::v18], BASE0, "/definitions/KeywordFieldsEnum"
 );

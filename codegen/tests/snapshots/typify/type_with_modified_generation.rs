@@ -47,16 +47,7 @@ pub enum ConvertedType {
     Number(rt::Number),
     String(String),
 }
-impl rt::FromValue for ConvertedType {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Number(_) => rt::variant(v, Self::Number),
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(ConvertedType { Number(_), String(_) });
+rt::union_by_type!(ConvertedType { Number(_) : number, String(_) : string });
 rt::contract!(ConvertedType, [validators::v1], BASE0, "/properties/converted_type");
 /// Schema: `typify/type-with-modified-generation.json#/definitions/HandGeneratedType`
 pub type HandGeneratedType = rt::Value;

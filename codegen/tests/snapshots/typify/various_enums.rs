@@ -72,16 +72,7 @@ pub enum OneOfRawType {
     String(String),
     Integer(rt::Integer),
 }
-impl rt::FromValue for OneOfRawType {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Number(_) => rt::variant(v, Self::Integer),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(OneOfRawType { String(_), Integer(_) });
+rt::union_by_type!(OneOfRawType { String(_) : string, Integer(_) : number });
 rt::contract!(
     OneOfRawType, [validators::t0:: < 0 >], BASE0, "/definitions/one-of-raw-type"
 );
@@ -265,16 +256,7 @@ pub enum References {
     Array(Vec<String>),
     Object(rt::Map<String, ObjectReference>),
 }
-impl rt::FromValue for References {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(References { Array(_), Object(_) });
+rt::union_by_type!(References { Array(_) : array, Object(_) : object });
 rt::contract!(References, [validators::t0:: < 1 >], BASE0, "/definitions/References");
 /// Schema: `typify/various-enums.json#/definitions/References/oneOf/1/additionalProperties`
 #[derive(Clone, Debug, PartialEq)]

@@ -185,16 +185,7 @@ pub enum ObjectAlignRow {
     String(AlignString),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for ObjectAlignRow {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(ObjectAlignRow { String(_), SignalRef(_) });
+rt::union_by_type!(ObjectAlignRow { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     ObjectAlignRow, [validators::t0:: < 2 >], BASE0,
     "/definitions/layout/oneOf/0/properties/align/oneOf/1/properties/row"
@@ -206,16 +197,7 @@ pub enum Bounds {
     String(StringBounds),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for Bounds {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Bounds { String(_), SignalRef(_) });
+rt::union_by_type!(Bounds { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     Bounds, [validators::t0:: < 3 >], BASE0,
     "/definitions/layout/oneOf/0/properties/bounds"
@@ -293,16 +275,7 @@ pub enum BooleanOrSignal {
     Boolean(bool),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for BooleanOrSignal {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Bool(_) => rt::variant(v, Self::Boolean),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(BooleanOrSignal { Boolean(_), SignalRef(_) });
+rt::union_by_type!(BooleanOrSignal { Boolean(_) : bool, SignalRef(_) : object });
 rt::contract!(
     BooleanOrSignal, [validators::t0:: < 4 >], BASE0, "/definitions/booleanOrSignal"
 );
@@ -313,16 +286,7 @@ pub enum NumberOrSignal {
     Number(rt::Number),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for NumberOrSignal {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Number(_) => rt::variant(v, Self::Number),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(NumberOrSignal { Number(_), SignalRef(_) });
+rt::union_by_type!(NumberOrSignal { Number(_) : number, SignalRef(_) : object });
 rt::contract!(
     NumberOrSignal, [validators::t0:: < 5 >], BASE0, "/definitions/numberOrSignal"
 );
@@ -639,16 +603,7 @@ pub enum ObjectAnchorRow {
     String(StringAnchor),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for ObjectAnchorRow {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(ObjectAnchorRow { String(_), SignalRef(_) });
+rt::union_by_type!(ObjectAnchorRow { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     ObjectAnchorRow, [validators::t0:: < 7 >], BASE0,
     "/definitions/layout/oneOf/0/properties/titleAnchor/oneOf/1/properties/row"
@@ -920,16 +875,7 @@ pub enum OneOrMany {
     One(String),
     Many(Vec<String>),
 }
-impl rt::FromValue for OneOrMany {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::One),
-            rt::Value::Array(_) => rt::variant(v, Self::Many),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(OneOrMany { One(_), Many(_) });
+rt::union_by_type!(OneOrMany { One(_) : string, Many(_) : array });
 /// Schema: `typify/vega.json#/definitions/stream`
 #[derive(Clone, PartialEq)]
 pub struct StreamStream {
@@ -2862,16 +2808,9 @@ pub enum CrossfilterTransformFields {
     Array(Vec<RootDataItemNameTransformItemCrossfilterFieldsArray>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for CrossfilterTransformFields {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(CrossfilterTransformFields { Array(_), SignalRef(_) });
+rt::union_by_type!(
+    CrossfilterTransformFields { Array(_) : array, SignalRef(_) : object }
+);
 rt::contract!(
     CrossfilterTransformFields, [validators::t0:: < 9 >], BASE0,
     "/definitions/crossfilterTransform/properties/fields"
@@ -2928,16 +2867,7 @@ pub enum StringOrSignal {
     String(String),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for StringOrSignal {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(StringOrSignal { String(_), SignalRef(_) });
+rt::union_by_type!(StringOrSignal { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     StringOrSignal, [validators::t0:: < 10 >], BASE0, "/definitions/stringOrSignal"
 );
@@ -2958,16 +2888,7 @@ pub enum Query {
     Array(Vec<rt::Value>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for Query {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Query { Array(_), SignalRef(_) });
+rt::union_by_type!(Query { Array(_) : array, SignalRef(_) : object });
 /// Schema: `typify/vega.json#/definitions/resolvefilterTransform/properties/ignore`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -2975,16 +2896,7 @@ pub enum Ignore {
     Number(rt::Number),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for Ignore {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Number(_) => rt::variant(v, Self::Number),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Ignore { Number(_), SignalRef(_) });
+rt::union_by_type!(Ignore { Number(_) : number, SignalRef(_) : object });
 rt::contract!(
     Ignore, [validators::t8:: < 0 >], BASE0,
     "/definitions/resolvefilterTransform/properties/ignore"
@@ -3164,16 +3076,9 @@ pub enum LinkpathTransformOrient {
     String(RootDataItemNameTransformItemLinkpathOrientString),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for LinkpathTransformOrient {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(LinkpathTransformOrient { String(_), SignalRef(_) });
+rt::union_by_type!(
+    LinkpathTransformOrient { String(_) : string, SignalRef(_) : object }
+);
 rt::contract!(
     LinkpathTransformOrient, [validators::t8:: < 1 >], BASE0,
     "/definitions/linkpathTransform/properties/orient"
@@ -3203,16 +3108,7 @@ pub enum Shape {
     String(StringShape),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for Shape {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Shape { String(_), SignalRef(_) });
+rt::union_by_type!(Shape { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     Shape, [validators::t8:: < 2 >], BASE0,
     "/definitions/linkpathTransform/properties/shape"
@@ -3246,16 +3142,7 @@ pub enum Method {
     String(String),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for Method {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Method { String(_), SignalRef(_) });
+rt::union_by_type!(Method { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     Method, [validators::t8:: < 3 >], BASE0,
     "/definitions/linkpathTransform/properties/as"
@@ -3309,16 +3196,7 @@ pub enum Nice {
     Boolean(bool),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for Nice {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Bool(_) => rt::variant(v, Self::Boolean),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Nice { Boolean(_), SignalRef(_) });
+rt::union_by_type!(Nice { Boolean(_) : bool, SignalRef(_) : object });
 rt::contract!(
     Nice, [validators::t8:: < 4 >], BASE0, "/definitions/pieTransform/properties/sort"
 );
@@ -3329,16 +3207,7 @@ pub enum As {
     Array(Vec<Method>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for As {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(As { Array(_), SignalRef(_) });
+rt::union_by_type!(As { Array(_) : array, SignalRef(_) : object });
 /// Schema: `typify/vega.json#/definitions/stackTransform/properties/field`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -3388,16 +3257,7 @@ pub enum StackTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemStackGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for StackTransformGroupby {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(StackTransformGroupby { Array(_), SignalRef(_) });
+rt::union_by_type!(StackTransformGroupby { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     StackTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/stackTransform/properties/groupby"
@@ -3528,16 +3388,7 @@ pub enum SortOrder {
     String(StringOrder),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for SortOrder {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(SortOrder { String(_), SignalRef(_) });
+rt::union_by_type!(SortOrder { String(_) : string, SignalRef(_) : object });
 rt::contract!(SortOrder, [validators::t0:: < 13 >], BASE0, "/definitions/sortOrder");
 /// Schema: `typify/vega.json#/definitions/sortOrder/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -3600,16 +3451,7 @@ pub enum StackTransformOffset {
     String(StringOffset),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for StackTransformOffset {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(StackTransformOffset { String(_), SignalRef(_) });
+rt::union_by_type!(StackTransformOffset { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     StackTransformOffset, [validators::t8:: < 5 >], BASE0,
     "/definitions/stackTransform/properties/offset"
@@ -4060,16 +3902,7 @@ pub enum Size {
     Array(Vec<Ignore>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for Size {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Size { Array(_), SignalRef(_) });
+rt::union_by_type!(Size { Array(_) : array, SignalRef(_) : object });
 /// Schema: `typify/vega.json#/definitions/contourTransform/properties/x`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -4203,16 +4036,7 @@ pub enum GeojsonTransformFields {
     Array(Vec<RootDataItemNameTransformItemGeojsonFieldsArray>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for GeojsonTransformFields {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(GeojsonTransformFields { Array(_), SignalRef(_) });
+rt::union_by_type!(GeojsonTransformFields { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     GeojsonTransformFields, [validators::t0:: < 14 >], BASE0,
     "/definitions/geojsonTransform/properties/fields"
@@ -4406,16 +4230,7 @@ pub enum GeopointTransformFields {
     Array(Vec<RootDataItemNameTransformItemGeopointFieldsArray>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for GeopointTransformFields {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(GeopointTransformFields { Array(_), SignalRef(_) });
+rt::union_by_type!(GeopointTransformFields { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     GeopointTransformFields, [validators::t0:: < 14 >], BASE0,
     "/definitions/geopointTransform/properties/fields"
@@ -4713,16 +4528,7 @@ pub enum Resolve {
     String(StringResolve),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for Resolve {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Resolve { String(_), SignalRef(_) });
+rt::union_by_type!(Resolve { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     Resolve, [validators::t8:: < 6 >], BASE0,
     "/definitions/heatmapTransform/properties/resolve"
@@ -4842,16 +4648,9 @@ pub enum IsocontourTransformTranslate {
     Array(Vec<ArrayTranslateItem>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for IsocontourTransformTranslate {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(IsocontourTransformTranslate { Array(_), SignalRef(_) });
+rt::union_by_type!(
+    IsocontourTransformTranslate { Array(_) : array, SignalRef(_) : object }
+);
 rt::contract!(
     IsocontourTransformTranslate, [validators::t0:: < 15 >], BASE0,
     "/definitions/isocontourTransform/properties/translate"
@@ -4917,17 +4716,9 @@ pub enum IsocontourTransformAs {
     SignalRef(SignalRef),
     Null,
 }
-impl rt::FromValue for IsocontourTransformAs {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            rt::Value::Null => Ok(Self::Null),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(IsocontourTransformAs { String(_), SignalRef(_), Null });
+rt::union_by_type!(
+    IsocontourTransformAs { String(_) : string, SignalRef(_) : object, Null : null }
+);
 rt::contract!(
     IsocontourTransformAs, [validators::t12:: < 0 >], BASE0,
     "/definitions/isocontourTransform/properties/as"
@@ -5065,16 +4856,7 @@ pub enum Kde2dTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemKde2dGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for Kde2dTransformGroupby {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Kde2dTransformGroupby { Array(_), SignalRef(_) });
+rt::union_by_type!(Kde2dTransformGroupby { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     Kde2dTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/kde2dTransform/properties/groupby"
@@ -5131,16 +4913,7 @@ pub enum Keys {
     Array(Vec<ArrayKey>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for Keys {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Keys { Array(_), SignalRef(_) });
+rt::union_by_type!(Keys { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     Keys, [validators::t0:: < 9 >], BASE0, "/definitions/nestTransform/properties/keys"
 );
@@ -5445,16 +5218,7 @@ pub enum TreeTransformMethod {
     String(RootDataItemNameTransformItemTreeMethodString),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for TreeTransformMethod {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(TreeTransformMethod { String(_), SignalRef(_) });
+rt::union_by_type!(TreeTransformMethod { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     TreeTransformMethod, [validators::t8:: < 7 >], BASE0,
     "/definitions/treeTransform/properties/method"
@@ -5523,16 +5287,7 @@ pub enum TreemapTransformMethod {
     String(RootDataItemNameTransformItemTreemapMethodString),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for TreemapTransformMethod {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(TreemapTransformMethod { String(_), SignalRef(_) });
+rt::union_by_type!(TreemapTransformMethod { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     TreemapTransformMethod, [validators::t8:: < 8 >], BASE0,
     "/definitions/treemapTransform/properties/method"
@@ -5570,17 +5325,9 @@ pub enum LabelTransformPadding {
     SignalRef(SignalRef),
     Null,
 }
-impl rt::FromValue for LabelTransformPadding {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Number(_) => rt::variant(v, Self::Number),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            rt::Value::Null => Ok(Self::Null),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(LabelTransformPadding { Number(_), SignalRef(_), Null });
+rt::union_by_type!(
+    LabelTransformPadding { Number(_) : number, SignalRef(_) : object, Null : null }
+);
 rt::contract!(
     LabelTransformPadding, [validators::t12:: < 1 >], BASE0,
     "/definitions/labelTransform/properties/padding"
@@ -5592,16 +5339,7 @@ pub enum AvoidMarks {
     Array(Vec<String>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for AvoidMarks {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(AvoidMarks { Array(_), SignalRef(_) });
+rt::union_by_type!(AvoidMarks { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     AvoidMarks, [validators::t0:: < 16 >], BASE0,
     "/definitions/labelTransform/properties/avoidMarks"
@@ -5697,16 +5435,7 @@ pub enum LoessTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemLoessGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for LoessTransformGroupby {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(LoessTransformGroupby { Array(_), SignalRef(_) });
+rt::union_by_type!(LoessTransformGroupby { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     LoessTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/loessTransform/properties/groupby"
@@ -5847,16 +5576,9 @@ pub enum RegressionTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemRegressionGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for RegressionTransformGroupby {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(RegressionTransformGroupby { Array(_), SignalRef(_) });
+rt::union_by_type!(
+    RegressionTransformGroupby { Array(_) : array, SignalRef(_) : object }
+);
 rt::contract!(
     RegressionTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/regressionTransform/properties/groupby"
@@ -5913,16 +5635,9 @@ pub enum AggregateTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemAggregateGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for AggregateTransformGroupby {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(AggregateTransformGroupby { Array(_), SignalRef(_) });
+rt::union_by_type!(
+    AggregateTransformGroupby { Array(_) : array, SignalRef(_) : object }
+);
 rt::contract!(
     AggregateTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/aggregateTransform/properties/groupby"
@@ -5979,16 +5694,7 @@ pub enum AggregateTransformOps {
     Array(Vec<RootDataItemNameTransformItemAggregateOpsArray>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for AggregateTransformOps {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(AggregateTransformOps { Array(_), SignalRef(_) });
+rt::union_by_type!(AggregateTransformOps { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     AggregateTransformOps, [validators::t0:: < 17 >], BASE0,
     "/definitions/aggregateTransform/properties/ops"
@@ -6000,17 +5706,9 @@ pub enum RootDataItemNameTransformItemAggregateOpsArray {
     String(RootDataItemNameTransformItemAggregateOpsArrayString),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for RootDataItemNameTransformItemAggregateOpsArray {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    RootDataItemNameTransformItemAggregateOpsArray { String(_), SignalRef(_) }
+rt::union_by_type!(
+    RootDataItemNameTransformItemAggregateOpsArray { String(_) : string, SignalRef(_) :
+    object }
 );
 rt::contract!(
     RootDataItemNameTransformItemAggregateOpsArray, [validators::t8:: < 9 >], BASE0,
@@ -6087,16 +5785,7 @@ pub enum AggregateTransformFields {
     Array(Vec<RootDataItemNameTransformItemAggregateFieldsArray>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for AggregateTransformFields {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(AggregateTransformFields { Array(_), SignalRef(_) });
+rt::union_by_type!(AggregateTransformFields { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     AggregateTransformFields, [validators::t0:: < 18 >], BASE0,
     "/definitions/aggregateTransform/properties/fields"
@@ -6162,16 +5851,7 @@ pub enum AggregateTransformAs {
     Array(Vec<IsocontourTransformAs>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for AggregateTransformAs {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(AggregateTransformAs { Array(_), SignalRef(_) });
+rt::union_by_type!(AggregateTransformAs { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     AggregateTransformAs, [validators::t0:: < 19 >], BASE0,
     "/definitions/aggregateTransform/properties/as"
@@ -6311,16 +5991,7 @@ pub enum Case {
     String(StringCase),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for Case {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Case { String(_), SignalRef(_) });
+rt::union_by_type!(Case { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     Case, [validators::t8:: < 10 >], BASE0,
     "/definitions/countpatternTransform/properties/case"
@@ -6538,16 +6209,7 @@ pub enum DotbinTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemDotbinGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for DotbinTransformGroupby {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(DotbinTransformGroupby { Array(_), SignalRef(_) });
+rt::union_by_type!(DotbinTransformGroupby { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     DotbinTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/dotbinTransform/properties/groupby"
@@ -6646,16 +6308,7 @@ pub enum FlattenTransformFields {
     Array(Vec<RootDataItemNameTransformItemFlattenFieldsArray>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for FlattenTransformFields {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(FlattenTransformFields { Array(_), SignalRef(_) });
+rt::union_by_type!(FlattenTransformFields { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     FlattenTransformFields, [validators::t0:: < 9 >], BASE0,
     "/definitions/flattenTransform/properties/fields"
@@ -6712,16 +6365,7 @@ pub enum FoldTransformFields {
     Array(Vec<RootDataItemNameTransformItemFoldFieldsArray>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for FoldTransformFields {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(FoldTransformFields { Array(_), SignalRef(_) });
+rt::union_by_type!(FoldTransformFields { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     FoldTransformFields, [validators::t0:: < 9 >], BASE0,
     "/definitions/foldTransform/properties/fields"
@@ -6862,16 +6506,7 @@ pub enum ImputeTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemImputeGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for ImputeTransformGroupby {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(ImputeTransformGroupby { Array(_), SignalRef(_) });
+rt::union_by_type!(ImputeTransformGroupby { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     ImputeTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/imputeTransform/properties/groupby"
@@ -6928,16 +6563,7 @@ pub enum ImputeTransformMethod {
     String(RootDataItemNameTransformItemImputeMethodString),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for ImputeTransformMethod {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(ImputeTransformMethod { String(_), SignalRef(_) });
+rt::union_by_type!(ImputeTransformMethod { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     ImputeTransformMethod, [validators::t8:: < 11 >], BASE0,
     "/definitions/imputeTransform/properties/method"
@@ -6971,16 +6597,9 @@ pub enum JoinaggregateTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemJoinaggregateGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for JoinaggregateTransformGroupby {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(JoinaggregateTransformGroupby { Array(_), SignalRef(_) });
+rt::union_by_type!(
+    JoinaggregateTransformGroupby { Array(_) : array, SignalRef(_) : object }
+);
 rt::contract!(
     JoinaggregateTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/joinaggregateTransform/properties/groupby"
@@ -7037,16 +6656,9 @@ pub enum JoinaggregateTransformFields {
     Array(Vec<RootDataItemNameTransformItemJoinaggregateFieldsArray>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for JoinaggregateTransformFields {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(JoinaggregateTransformFields { Array(_), SignalRef(_) });
+rt::union_by_type!(
+    JoinaggregateTransformFields { Array(_) : array, SignalRef(_) : object }
+);
 rt::contract!(
     JoinaggregateTransformFields, [validators::t0:: < 18 >], BASE0,
     "/definitions/joinaggregateTransform/properties/fields"
@@ -7156,16 +6768,7 @@ pub enum KdeTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemKdeGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for KdeTransformGroupby {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(KdeTransformGroupby { Array(_), SignalRef(_) });
+rt::union_by_type!(KdeTransformGroupby { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     KdeTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/kdeTransform/properties/groupby"
@@ -7306,16 +6909,7 @@ pub enum LookupTransformValues {
     Array(Vec<ValuesArray>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for LookupTransformValues {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(LookupTransformValues { Array(_), SignalRef(_) });
+rt::union_by_type!(LookupTransformValues { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     LookupTransformValues, [validators::t0:: < 9 >], BASE0,
     "/definitions/lookupTransform/properties/values"
@@ -7369,16 +6963,7 @@ pub enum LookupTransformFields {
     Array(Vec<RootDataItemNameTransformItemLookupFieldsArray>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for LookupTransformFields {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(LookupTransformFields { Array(_), SignalRef(_) });
+rt::union_by_type!(LookupTransformFields { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     LookupTransformFields, [validators::t0:: < 9 >], BASE0,
     "/definitions/lookupTransform/properties/fields"
@@ -7435,16 +7020,7 @@ pub enum PivotTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemPivotGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for PivotTransformGroupby {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(PivotTransformGroupby { Array(_), SignalRef(_) });
+rt::union_by_type!(PivotTransformGroupby { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     PivotTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/pivotTransform/properties/groupby"
@@ -7627,16 +7203,7 @@ pub enum ProjectTransformFields {
     Array(Vec<RootDataItemNameTransformItemProjectFieldsArray>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for ProjectTransformFields {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(ProjectTransformFields { Array(_), SignalRef(_) });
+rt::union_by_type!(ProjectTransformFields { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     ProjectTransformFields, [validators::t0:: < 9 >], BASE0,
     "/definitions/projectTransform/properties/fields"
@@ -7693,16 +7260,7 @@ pub enum QuantileTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemQuantileGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for QuantileTransformGroupby {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(QuantileTransformGroupby { Array(_), SignalRef(_) });
+rt::union_by_type!(QuantileTransformGroupby { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     QuantileTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/quantileTransform/properties/groupby"
@@ -7843,16 +7401,7 @@ pub enum Units {
     Array(Vec<ArrayUnit>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for Units {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Units { Array(_), SignalRef(_) });
+rt::union_by_type!(Units { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     Units, [validators::t0:: < 20 >], BASE0,
     "/definitions/timeunitTransform/properties/units"
@@ -7864,16 +7413,7 @@ pub enum ArrayUnit {
     String(StringUnit),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for ArrayUnit {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(ArrayUnit { String(_), SignalRef(_) });
+rt::union_by_type!(ArrayUnit { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     ArrayUnit, [validators::t8:: < 12 >], BASE0,
     "/definitions/timeunitTransform/properties/units/oneOf/0/items"
@@ -7920,16 +7460,7 @@ pub enum Timezone {
     String(StringTimezone),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for Timezone {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Timezone { String(_), SignalRef(_) });
+rt::union_by_type!(Timezone { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     Timezone, [validators::t8:: < 13 >], BASE0,
     "/definitions/timeunitTransform/properties/timezone"
@@ -7954,16 +7485,7 @@ pub enum WindowTransformGroupby {
     Array(Vec<RootDataItemNameTransformItemWindowGroupbyArrayItem>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for WindowTransformGroupby {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(WindowTransformGroupby { Array(_), SignalRef(_) });
+rt::union_by_type!(WindowTransformGroupby { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     WindowTransformGroupby, [validators::t0:: < 9 >], BASE0,
     "/definitions/windowTransform/properties/groupby"
@@ -8020,16 +7542,7 @@ pub enum WindowTransformOps {
     Array(Vec<RootDataItemNameTransformItemWindowOpsArray>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for WindowTransformOps {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(WindowTransformOps { Array(_), SignalRef(_) });
+rt::union_by_type!(WindowTransformOps { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     WindowTransformOps, [validators::t0:: < 21 >], BASE0,
     "/definitions/windowTransform/properties/ops"
@@ -8041,17 +7554,9 @@ pub enum RootDataItemNameTransformItemWindowOpsArray {
     String(RootDataItemNameTransformItemWindowOpsArrayString),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for RootDataItemNameTransformItemWindowOpsArray {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    RootDataItemNameTransformItemWindowOpsArray { String(_), SignalRef(_) }
+rt::union_by_type!(
+    RootDataItemNameTransformItemWindowOpsArray { String(_) : string, SignalRef(_) :
+    object }
 );
 rt::contract!(
     RootDataItemNameTransformItemWindowOpsArray, [validators::t8:: < 14 >], BASE0,
@@ -8158,16 +7663,7 @@ pub enum Params {
     Array(Vec<LabelTransformPadding>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for Params {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Params { Array(_), SignalRef(_) });
+rt::union_by_type!(Params { Array(_) : array, SignalRef(_) : object });
 /// Schema: `typify/vega.json#/definitions/windowTransform/properties/fields`
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)]
@@ -8175,16 +7671,7 @@ pub enum WindowTransformFields {
     Array(Vec<RootDataItemNameTransformItemWindowFieldsArray>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for WindowTransformFields {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(WindowTransformFields { Array(_), SignalRef(_) });
+rt::union_by_type!(WindowTransformFields { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     WindowTransformFields, [validators::t0:: < 18 >], BASE0,
     "/definitions/windowTransform/properties/fields"
@@ -8547,17 +8034,9 @@ pub enum FontSizeRange {
     SignalRef(SignalRef),
     Null,
 }
-impl rt::FromValue for FontSizeRange {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            rt::Value::Null => Ok(Self::Null),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(FontSizeRange { Array(_), SignalRef(_), Null });
+rt::union_by_type!(
+    FontSizeRange { Array(_) : array, SignalRef(_) : object, Null : null }
+);
 rt::contract!(
     FontSizeRange, [validators::t2:: < 9 >], BASE0,
     "/definitions/wordcloudTransform/properties/fontSizeRange"
@@ -8733,16 +8212,7 @@ pub enum Remove {
     Boolean(bool),
     ExprString(String),
 }
-impl rt::FromValue for Remove {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Bool(_) => rt::variant(v, Self::Boolean),
-            rt::Value::String(_) => rt::variant(v, Self::ExprString),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Remove { Boolean(_), ExprString(_) });
+rt::union_by_type!(Remove { Boolean(_) : bool, ExprString(_) : string });
 rt::contract!(
     Remove, [validators::t0:: < 22 >], BASE0,
     "/definitions/onTrigger/items/properties/remove"
@@ -10045,20 +9515,9 @@ pub enum ArrayDomainItem {
     SignalRef(SignalRef),
     Array(Vec<NumberOrSignal>),
 }
-impl rt::FromValue for ArrayDomainItem {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Null => Ok(Self::Null),
-            rt::Value::Bool(_) => rt::variant(v, Self::Boolean),
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Number(_) => rt::variant(v, Self::Number),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-        }
-    }
-}
-rt::union_serialize!(
-    ArrayDomainItem { Null, Boolean(_), String(_), Number(_), SignalRef(_), Array(_) }
+rt::union_by_type!(
+    ArrayDomainItem { Null : null, Boolean(_) : bool, String(_) : string, Number(_) :
+    number, SignalRef(_) : object, Array(_) : array }
 );
 rt::contract!(
     ArrayDomainItem, [validators::t10:: < 1 >], BASE0,
@@ -10125,16 +9584,7 @@ pub enum DataFieldDataSort {
     Boolean(bool),
     Object(RootScaleIdentityDomainScaleDataDataFieldSortObject),
 }
-impl rt::FromValue for DataFieldDataSort {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Bool(_) => rt::variant(v, Self::Boolean),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(DataFieldDataSort { Boolean(_), Object(_) });
+rt::union_by_type!(DataFieldDataSort { Boolean(_) : bool, Object(_) : object });
 rt::contract!(
     DataFieldDataSort, [validators::t0:: < 26 >], BASE0,
     "/definitions/scaleData/oneOf/0/properties/sort"
@@ -10339,17 +9789,9 @@ pub enum ArrayFieldItem {
     Number(rt::Number),
     Boolean(bool),
 }
-impl rt::FromValue for ArrayFieldItem {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Number(_) => rt::variant(v, Self::Number),
-            rt::Value::Bool(_) => rt::variant(v, Self::Boolean),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(ArrayFieldItem { String(_), Number(_), Boolean(_) });
+rt::union_by_type!(
+    ArrayFieldItem { String(_) : string, Number(_) : number, Boolean(_) : bool }
+);
 rt::contract!(
     ArrayFieldItem, [validators::t2:: < 15 >], BASE0,
     "/definitions/scaleData/oneOf/2/properties/fields/items/oneOf/1/items"
@@ -10404,17 +9846,7 @@ pub enum DomainRaw {
     Array(Vec<rt::Value>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for DomainRaw {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Null => Ok(Self::Null),
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(DomainRaw { Null, Array(_), SignalRef(_) });
+rt::union_by_type!(DomainRaw { Null : null, Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     DomainRaw, [validators::t2:: < 16 >], BASE0,
     "/definitions/scale/oneOf/0/properties/domainRaw"
@@ -10588,17 +10020,9 @@ pub enum Scheme {
     Array(Vec<StringOrSignal>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for Scheme {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Scheme { String(_), Array(_), SignalRef(_) });
+rt::union_by_type!(
+    Scheme { String(_) : string, Array(_) : array, SignalRef(_) : object }
+);
 rt::contract!(
     Scheme, [validators::t2:: < 17 >], BASE0,
     "/definitions/scale/oneOf/1/properties/range/oneOf/2/properties/scheme"
@@ -10610,16 +10034,7 @@ pub enum SchemeRangeExtent {
     Array(Vec<NumberOrSignal>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for SchemeRangeExtent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(SchemeRangeExtent { Array(_), SignalRef(_) });
+rt::union_by_type!(SchemeRangeExtent { Array(_) : array, SignalRef(_) : object });
 /// Schema: `typify/vega.json#/definitions/scale/oneOf/1/properties/range/oneOf/3/oneOf/1`
 #[derive(Clone, PartialEq)]
 pub struct DataFieldsRange {
@@ -11245,18 +10660,9 @@ pub enum QuantizeOrThresholdScaleNice {
     Number(rt::Number),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for QuantizeOrThresholdScaleNice {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Bool(_) => rt::variant(v, Self::Boolean),
-            rt::Value::Number(_) => rt::variant(v, Self::Number),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(
-    QuantizeOrThresholdScaleNice { Boolean(_), Number(_), SignalRef(_) }
+rt::union_by_type!(
+    QuantizeOrThresholdScaleNice { Boolean(_) : bool, Number(_) : number, SignalRef(_) :
+    object }
 );
 rt::contract!(
     QuantizeOrThresholdScaleNice, [validators::t2:: < 19 >], BASE0,
@@ -11671,17 +11077,9 @@ pub enum TimeOrUtcScaleNice {
     String(StringNice),
     Interval(IntervalNice),
 }
-impl rt::FromValue for TimeOrUtcScaleNice {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Bool(_) => rt::variant(v, Self::Boolean),
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::Interval),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(TimeOrUtcScaleNice { Boolean(_), String(_), Interval(_) });
+rt::union_by_type!(
+    TimeOrUtcScaleNice { Boolean(_) : bool, String(_) : string, Interval(_) : object }
+);
 rt::contract!(
     TimeOrUtcScaleNice, [validators::t2:: < 21 >], BASE0,
     "/definitions/scale/oneOf/7/properties/nice"
@@ -11732,16 +11130,7 @@ pub enum Interval {
     String(StringNice),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for Interval {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Interval { String(_), SignalRef(_) });
+rt::union_by_type!(Interval { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     Interval, [validators::t0:: < 27 >], BASE0,
     "/definitions/scale/oneOf/7/properties/nice/oneOf/2/properties/interval"
@@ -12426,16 +11815,7 @@ pub enum ClipExtent {
     Array(Vec<SchemeRangeExtent>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for ClipExtent {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(ClipExtent { Array(_), SignalRef(_) });
+rt::union_by_type!(ClipExtent { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     ClipExtent, [validators::t0:: < 28 >], BASE0,
     "/definitions/projection/properties/clipExtent"
@@ -12447,16 +11827,7 @@ pub enum Fit {
     Object(rt::Map<String, rt::Value>),
     Array(Vec<rt::Value>),
 }
-impl rt::FromValue for Fit {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Fit { Object(_), Array(_) });
+rt::union_by_type!(Fit { Object(_) : object, Array(_) : array });
 rt::contract!(
     Fit, [validators::t0:: < 29 >], BASE0, "/definitions/projection/properties/fit"
 );
@@ -12581,16 +11952,7 @@ pub enum AxisOrient {
     String(RootAxOrientString),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for AxisOrient {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(AxisOrient { String(_), SignalRef(_) });
+rt::union_by_type!(AxisOrient { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     AxisOrient, [validators::t0:: < 30 >], BASE0, "/definitions/axis/properties/orient"
 );
@@ -12684,16 +12046,7 @@ pub enum FormatType {
     String(StringType),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for FormatType {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(FormatType { String(_), SignalRef(_) });
+rt::union_by_type!(FormatType { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     FormatType, [validators::t0:: < 31 >], BASE0,
     "/definitions/axis/properties/formatType"
@@ -12752,16 +12105,7 @@ pub enum NumberValue {
     Array(Vec<NumberValueArrayItem>),
     Object(Box<NumberValueObject>),
 }
-impl rt::FromValue for NumberValue {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(NumberValue { Array(_), Object(_) });
+rt::union_by_type!(NumberValue { Array(_) : array, Object(_) : object });
 rt::contract!(NumberValue, [validators::t0:: < 33 >], BASE0, "/definitions/numberValue");
 /// Schema: `typify/vega.json#/definitions/numberValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -13046,16 +12390,7 @@ pub enum Band {
     Number(rt::Number),
     Boolean(bool),
 }
-impl rt::FromValue for Band {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Number(_) => rt::variant(v, Self::Number),
-            rt::Value::Bool(_) => rt::variant(v, Self::Boolean),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Band { Number(_), Boolean(_) });
+rt::union_by_type!(Band { Number(_) : number, Boolean(_) : bool });
 rt::contract!(
     Band, [validators::t0:: < 34 >], BASE0,
     "/definitions/numberModifiers/properties/band"
@@ -13706,16 +13041,7 @@ pub enum ArrayOrSignal {
     Array(Vec<rt::Value>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for ArrayOrSignal {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(ArrayOrSignal { Array(_), SignalRef(_) });
+rt::union_by_type!(ArrayOrSignal { Array(_) : array, SignalRef(_) : object });
 rt::contract!(
     ArrayOrSignal, [validators::t0:: < 35 >], BASE0, "/definitions/arrayOrSignal"
 );
@@ -13727,17 +13053,9 @@ pub enum TextOrSignal {
     Array(Vec<String>),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for TextOrSignal {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(TextOrSignal { String(_), Array(_), SignalRef(_) });
+rt::union_by_type!(
+    TextOrSignal { String(_) : string, Array(_) : array, SignalRef(_) : object }
+);
 rt::contract!(
     TextOrSignal, [validators::t0:: < 36 >], BASE0, "/definitions/textOrSignal"
 );
@@ -13829,16 +13147,7 @@ pub enum AlignValue {
     Array(Vec<AlignValueArrayItem>),
     Object(AlignValueObject),
 }
-impl rt::FromValue for AlignValue {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(AlignValue { Array(_), Object(_) });
+rt::union_by_type!(AlignValue { Array(_) : array, Object(_) : object });
 rt::contract!(AlignValue, [validators::t0:: < 38 >], BASE0, "/definitions/alignValue");
 /// Schema: `typify/vega.json#/definitions/alignValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -14198,16 +13507,7 @@ pub enum AnchorValue {
     Array(Vec<AnchorValueArrayItem>),
     Object(AnchorValueObject),
 }
-impl rt::FromValue for AnchorValue {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(AnchorValue { Array(_), Object(_) });
+rt::union_by_type!(AnchorValue { Array(_) : array, Object(_) : object });
 rt::contract!(AnchorValue, [validators::t0:: < 40 >], BASE0, "/definitions/anchorValue");
 /// Schema: `typify/vega.json#/definitions/anchorValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -14567,16 +13867,7 @@ pub enum BaselineValue {
     Array(Vec<BaselineValueArrayItem>),
     Object(BaselineValueObject),
 }
-impl rt::FromValue for BaselineValue {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(BaselineValue { Array(_), Object(_) });
+rt::union_by_type!(BaselineValue { Array(_) : array, Object(_) : object });
 rt::contract!(
     BaselineValue, [validators::t0:: < 42 >], BASE0, "/definitions/baselineValue"
 );
@@ -15515,16 +14806,7 @@ pub enum StringValue {
     Array(Vec<StringValueArrayItem>),
     Object(StringValueObject),
 }
-impl rt::FromValue for StringValue {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(StringValue { Array(_), Object(_) });
+rt::union_by_type!(StringValue { Array(_) : array, Object(_) : object });
 rt::contract!(StringValue, [validators::t0:: < 45 >], BASE0, "/definitions/stringValue");
 /// Schema: `typify/vega.json#/definitions/stringValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -15829,16 +15111,7 @@ pub enum Variant0Weight {
     Number(rt::Number),
     String(String),
 }
-impl rt::FromValue for Variant0Weight {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Number(_) => rt::variant(v, Self::Number),
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Variant0Weight { Number(_), String(_) });
+rt::union_by_type!(Variant0Weight { Number(_) : number, String(_) : string });
 rt::contract!(
     Variant0Weight, [validators::v303], BASE0,
     "/definitions/axis/properties/titleFontWeight/oneOf/0"
@@ -15850,16 +15123,7 @@ pub enum FontWeightValue {
     Array(Vec<FontWeightValueArrayItem>),
     Object(FontWeightValueObject),
 }
-impl rt::FromValue for FontWeightValue {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(FontWeightValue { Array(_), Object(_) });
+rt::union_by_type!(FontWeightValue { Array(_) : array, Object(_) : object });
 rt::contract!(
     FontWeightValue, [validators::t0:: < 47 >], BASE0, "/definitions/fontWeightValue"
 );
@@ -16273,16 +15537,7 @@ pub enum ArrayValueDash {
     Array(Vec<ArrayValueArrayItem>),
     Object(ArrayValueObject),
 }
-impl rt::FromValue for ArrayValueDash {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(ArrayValueDash { Array(_), Object(_) });
+rt::union_by_type!(ArrayValueDash { Array(_) : array, Object(_) : object });
 rt::contract!(
     ArrayValueDash, [validators::t0:: < 49 >], BASE0, "/definitions/arrayValue"
 );
@@ -16589,16 +15844,7 @@ pub enum TickBand {
     String(StringBand),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for TickBand {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(TickBand { String(_), SignalRef(_) });
+rt::union_by_type!(TickBand { String(_) : string, SignalRef(_) : object });
 rt::contract!(TickBand, [validators::t0:: < 50 >], BASE0, "/definitions/tickBand");
 /// Schema: `typify/vega.json#/definitions/tickBand/oneOf/0`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -16853,16 +16099,7 @@ pub enum BooleanValue {
     Array(Vec<BooleanValueArrayItem>),
     Object(BooleanValueObject),
 }
-impl rt::FromValue for BooleanValue {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(BooleanValue { Array(_), Object(_) });
+rt::union_by_type!(BooleanValue { Array(_) : array, Object(_) : object });
 rt::contract!(
     BooleanValue, [validators::t0:: < 52 >], BASE0, "/definitions/booleanValue"
 );
@@ -17452,17 +16689,9 @@ pub enum LabelOverlap {
     String(StringOverlap),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for LabelOverlap {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Bool(_) => rt::variant(v, Self::Boolean),
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(LabelOverlap { Boolean(_), String(_), SignalRef(_) });
+rt::union_by_type!(
+    LabelOverlap { Boolean(_) : bool, String(_) : string, SignalRef(_) : object }
+);
 rt::contract!(
     LabelOverlap, [validators::t2:: < 24 >], BASE0, "/definitions/labelOverlap"
 );
@@ -17896,16 +17125,7 @@ pub enum Style {
     One(String),
     Many(Vec<String>),
 }
-impl rt::FromValue for Style {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::One),
-            rt::Value::Array(_) => rt::variant(v, Self::Many),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Style { One(_), Many(_) });
+rt::union_by_type!(Style { One(_) : string, Many(_) : array });
 rt::contract!(Style, [validators::t0:: < 53 >], BASE0, "/definitions/style");
 /// Schema: `typify/vega.json#/definitions/legend`
 #[derive(Clone, Debug, PartialEq)]
@@ -18126,16 +17346,7 @@ pub enum LegendOrient {
     String(RootLegendSizeOrientString),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for LegendOrient {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(LegendOrient { String(_), SignalRef(_) });
+rt::union_by_type!(LegendOrient { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     LegendOrient, [validators::t0:: < 54 >], BASE0,
     "/definitions/legend/allOf/0/properties/orient"
@@ -18851,16 +18062,7 @@ pub enum OrientValue {
     Array(Vec<OrientValueArrayItem>),
     Object(OrientValueObject),
 }
-impl rt::FromValue for OrientValue {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(OrientValue { Array(_), Object(_) });
+rt::union_by_type!(OrientValue { Array(_) : array, Object(_) : object });
 rt::contract!(OrientValue, [validators::t0:: < 56 >], BASE0, "/definitions/orientValue");
 /// Schema: `typify/vega.json#/definitions/orientValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -20575,16 +19777,7 @@ pub enum Title {
     String(String),
     Object(ObjectTitle),
 }
-impl rt::FromValue for Title {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(Title { String(_), Object(_) });
+rt::union_by_type!(Title { String(_) : string, Object(_) : object });
 rt::contract!(Title, [validators::t0:: < 57 >], BASE0, "/definitions/title");
 /// Schema: `typify/vega.json#/definitions/title/oneOf/1`
 #[derive(Clone, PartialEq)]
@@ -20644,16 +19837,7 @@ pub enum ObjectTitleOrient {
     String(RootTitleObjectOrientString),
     SignalRef(SignalRef),
 }
-impl rt::FromValue for ObjectTitleOrient {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::String(_) => rt::variant(v, Self::String),
-            rt::Value::Object(_) => rt::variant(v, Self::SignalRef),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(ObjectTitleOrient { String(_), SignalRef(_) });
+rt::union_by_type!(ObjectTitleOrient { String(_) : string, SignalRef(_) : object });
 rt::contract!(
     ObjectTitleOrient, [validators::t0:: < 58 >], BASE0,
     "/definitions/title/oneOf/1/properties/orient"
@@ -22954,16 +22138,7 @@ pub enum StrokeCapValue {
     Array(Vec<StrokeCapValueArrayItem>),
     Object(StrokeCapValueObject),
 }
-impl rt::FromValue for StrokeCapValue {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(StrokeCapValue { Array(_), Object(_) });
+rt::union_by_type!(StrokeCapValue { Array(_) : array, Object(_) : object });
 rt::contract!(
     StrokeCapValue, [validators::t0:: < 63 >], BASE0, "/definitions/strokeCapValue"
 );
@@ -23189,16 +22364,7 @@ pub enum StrokeJoinValue {
     Array(Vec<StrokeJoinValueArrayItem>),
     Object(StrokeJoinValueObject),
 }
-impl rt::FromValue for StrokeJoinValue {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(StrokeJoinValue { Array(_), Object(_) });
+rt::union_by_type!(StrokeJoinValue { Array(_) : array, Object(_) : object });
 rt::contract!(
     StrokeJoinValue, [validators::t0:: < 64 >], BASE0, "/definitions/strokeJoinValue"
 );
@@ -23424,16 +22590,7 @@ pub enum BlendValue {
     Array(Vec<BlendValueArrayItem>),
     Object(BlendValueObject),
 }
-impl rt::FromValue for BlendValue {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(BlendValue { Array(_), Object(_) });
+rt::union_by_type!(BlendValue { Array(_) : array, Object(_) : object });
 rt::contract!(BlendValue, [validators::t0:: < 65 >], BASE0, "/definitions/blendValue");
 /// Schema: `typify/vega.json#/definitions/blendValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -23684,16 +22841,7 @@ pub enum AnyValue {
     Array(Vec<AnyValueArrayItem>),
     Object(AnyValueObject),
 }
-impl rt::FromValue for AnyValue {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(AnyValue { Array(_), Object(_) });
+rt::union_by_type!(AnyValue { Array(_) : array, Object(_) : object });
 rt::contract!(AnyValue, [validators::t0:: < 66 >], BASE0, "/definitions/anyValue");
 /// Schema: `typify/vega.json#/definitions/anyValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]
@@ -23899,16 +23047,7 @@ pub enum DirectionValue {
     Array(Vec<DirectionValueArrayItem>),
     Object(DirectionValueObject),
 }
-impl rt::FromValue for DirectionValue {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(DirectionValue { Array(_), Object(_) });
+rt::union_by_type!(DirectionValue { Array(_) : array, Object(_) : object });
 rt::contract!(
     DirectionValue, [validators::t0:: < 67 >], BASE0, "/definitions/directionValue"
 );
@@ -24132,16 +23271,7 @@ pub enum TextValue {
     Array(Vec<TextValueArrayItem>),
     Object(TextValueObject),
 }
-impl rt::FromValue for TextValue {
-    fn from_value(v: rt::Value) -> Result<Self, rt::Mismatch> {
-        match &v {
-            rt::Value::Array(_) => rt::variant(v, Self::Array),
-            rt::Value::Object(_) => rt::variant(v, Self::Object),
-            _ => rt::Mismatch::no_variant(),
-        }
-    }
-}
-rt::union_serialize!(TextValue { Array(_), Object(_) });
+rt::union_by_type!(TextValue { Array(_) : array, Object(_) : object });
 rt::contract!(TextValue, [validators::t0:: < 68 >], BASE0, "/definitions/textValue");
 /// Schema: `typify/vega.json#/definitions/textValue/oneOf/0/items`
 #[derive(Clone, Debug, PartialEq)]

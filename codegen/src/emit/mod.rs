@@ -5,7 +5,7 @@
 pub mod deserialize;
 pub mod docs;
 pub mod schemars;
-mod shared_bodies;
+pub mod shared_bodies;
 pub(crate) mod std_paths;
 pub mod types;
 pub mod validate;
